@@ -1,0 +1,54 @@
+import type { Config } from 'jest';
+
+/** ts-jest transpiles only; `npm run typecheck` (tsc -b) is where types are checked. */
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true, module: 'commonjs' }, diagnostics: false }],
+};
+
+const browserProject: Config = {
+  displayName: 'web',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/packages/core/src', '<rootDir>/packages/erp-embed/src', '<rootDir>/packages/teams-tab/src', '<rootDir>/packages/outlook-addin/src'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/core/src/(model|rules)/'],
+  moduleNameMapper: { '^@datahaven/core$': '<rootDir>/packages/core/src/index.ts' },
+  transform,
+};
+
+/** model/ and rules/ run without a DOM, exactly as the server runs them. */
+const pureCoreProject: Config = {
+  displayName: 'core-pure',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages/core/src/model', '<rootDir>/packages/core/src/rules'],
+  transform,
+};
+
+const serverProject: Config = {
+  displayName: 'server',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages/server/src'],
+  moduleNameMapper: { '^@datahaven/core/(model|rules)$': '<rootDir>/packages/core/src/$1/index.ts' },
+  transform,
+  testTimeout: 60_000,
+};
+
+const toolingProject: Config = {
+  displayName: 'tooling',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/lint'],
+  transform,
+  testTimeout: 120_000,
+};
+
+const e2eProject: Config = {
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/e2e'],
+  transform,
+  testTimeout: 180_000,
+};
+
+const config: Config = {
+  projects: [pureCoreProject, browserProject, serverProject, toolingProject, e2eProject],
+};
+
+export default config;

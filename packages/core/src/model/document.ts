@@ -1,0 +1,99 @@
+import type { DocumentLink } from './documentLink';
+
+/** Per-document access flags computed on the server (spec §3, GET /documents/{id}/access). */
+export interface DocumentAccess {
+  merge: boolean;
+  renewLock: boolean;
+  createLock: boolean;
+  unlock: boolean;
+  route: boolean;
+  approve: boolean;
+  reject: boolean;
+  split: boolean;
+  viewFileData: boolean;
+  exportFileData: boolean;
+  changeSubtype: boolean;
+  delete: boolean;
+  readNotes: boolean;
+  readDetails: boolean;
+  reapplyName: boolean;
+  email: boolean;
+  link: boolean;
+  unlink: boolean;
+}
+
+/** Every access flag name, in the spec's order. */
+export const DOCUMENT_ACCESS_FLAGS: readonly (keyof DocumentAccess)[] = [
+  'merge', 'renewLock', 'createLock', 'unlock', 'route', 'approve', 'reject', 'split',
+  'viewFileData', 'exportFileData', 'changeSubtype', 'delete', 'readNotes', 'readDetails',
+  'reapplyName', 'email', 'link', 'unlink',
+];
+
+/** Workflow modifiers derived from the document's queue (spec §3). */
+export interface WorkflowModifiers {
+  approvalRouteRequired: boolean;
+  blockApproveUnlinked: boolean;
+  noRoutes: boolean;
+  blockRouteUnlinked: boolean;
+  warnRouteUnlinked: boolean;
+  quickLink: boolean;
+}
+
+/** The queue summary carried on a document. */
+export interface DocumentQueue {
+  id: number;
+  name: string;
+  queueTypeName: string;
+  features1: number;
+  features2: number;
+}
+
+/** A lock as carried on a document. */
+export interface DocumentLock {
+  lockExpiration: string | null;
+  ownLock: boolean;
+  holder: string | null;
+}
+
+/** A subtype summary carried on a document. */
+export interface DocumentSubtype {
+  id: number;
+  text: string;
+}
+
+/** A stored document as the web services return it (spec §3 "Document"). */
+export interface DmsDocument {
+  id: number;
+  name: string;
+  description: string;
+  /** Lower-case extension without the dot, e.g. "pdf". */
+  extension: string;
+  /** File size in bytes (spec field name). */
+  FileSize: number;
+  mediaType: string;
+  totalPages: number;
+  splittable: boolean;
+  link: DocumentLink | null;
+  lock: DocumentLock | null;
+  /** 'self', 'other' or 'none' (portal spec §4). */
+  userLock: 'self' | 'other' | 'none';
+  queueName: string | null;
+  queue: DocumentQueue | null;
+  workflowPerms: number;
+  workflowModifiers: WorkflowModifiers;
+  hasApprovalRoutes: boolean;
+  hasAvailableRoutes: boolean;
+  canApprovalRoutes: boolean;
+  canRouteForApprovalFromRecord: boolean;
+  userString: string;
+  /** ISO date-time; dates stored at 12:00 UTC are date-only; null when blank. */
+  userDate: string | null;
+  subtype: DocumentSubtype | null;
+  /** The integrated table label of the document's link, e.g. "Vendor". */
+  type: string | null;
+  /** Optimistic-concurrency row version, sent back as rowConflictIds. */
+  rowVersion: number;
+  createdAt: string;
+  createdBy: string;
+  modifiedAt: string;
+}
