@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+
+/** Server configuration, read from the environment (ARCHITECTURE.md "Configuration"). */
+export interface Config {
+  port: number;
+  /** Absolute path of the data folder: SQLite file, files, secrets. */
+  dataDir: string;
+  /** PostgreSQL URL; null means the SQLite file in dataDir. */
+  databaseUrl: string | null;
+  /** Seed the demo world on first start and serve /demo/*. */
+  demo: boolean;
+  /** The URL users reach the server at, used in printed URLs; no trailing slash. */
+  publicUrl: string;
+  /** Absolute path of the built web bundles (dist/web). */
+  webDir: string;
+  /** Extra origins allowed to frame our pages (on-premises ERP hosts). */
+  frameAncestors: string[];
+}
+
+/** The repository root, from packages/server/{src,dist}/config.* */
+const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined || text === '') return 3000;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DATAHAVEN_PORT is not a port: ${text}`);
+  return port;
+}
+
+function parseFlag(text: string | undefined): boolean {
+  return text !== undefined && ['1', 'true', 'yes', 'on'].includes(text.trim().toLowerCase());
+}
+
+function parseOrigins(text: string | undefined): string[] {
+  if (!text) return [];
+  const origins = text.split(/[\s,]+/).filter((o) => o !== '');
+  for (const origin of origins) {
+    // Only scheme://host[:port] (with an optional leading *. wildcard); anything else could inject CSP.
+    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+      throw new Error(`DATAHAVEN_FRAME_ANCESTORS has an invalid origin: ${origin}`);
+    }
+  }
+  return origins;
+}
+
+/** Reads the configuration from `env` with safe defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = parsePort(env.DATAHAVEN_PORT);
+  const publicUrl = (env.DATAHAVEN_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),
+    databaseUrl: env.DATAHAVEN_DATABASE_URL || null,
+    demo: parseFlag(env.DATAHAVEN_DEMO),
+    publicUrl,
+    webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),
+    frameAncestors: parseOrigins(env.DATAHAVEN_FRAME_ANCESTORS),
+  };
+}

@@ -1,0 +1,73 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
+import type { DatabaseConnection, Driver } from 'kysely';
+import { Pool, types as pgTypes } from 'pg';
+import type { Database } from './schema';
+
+/** Which engine a `DatabaseHandle` talks to. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Where the database lives: a SQLite file, or a PostgreSQL URL with an optional schema (search_path). */
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+/** An open database with its dialect name and a way to close it. */
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/**
+ * Every SQLite transaction of this server is a read-then-write one, so each begins IMMEDIATE:
+ * the write lock is taken up front and busy_timeout applies, instead of failing with
+ * SQLITE_BUSY when a deferred read transaction later tries to upgrade.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+/** int8 (COUNT(*), bigint sizes) as JavaScript numbers; our values stay far below 2^53. */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+function pgTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value);
+  return format === 'binary' ? pgTypes.getTypeParser(oid, 'binary') : pgTypes.getTypeParser(oid, 'text');
+}
+
+/** Opens the database: better-sqlite3 (WAL, busy_timeout 5000, foreign keys) or a pg Pool. */
+export function createDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === 'sqlite') {
+    const sqlite = new BetterSqlite3(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const schema = target.schema;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pool = new Pool({
+    connectionString: target.url,
+    max: 10,
+    types: { getTypeParser: pgTypeParser },
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,237 @@
+import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
+import type { DialectName } from './createDatabase';
+
+/* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
+
+type AnyTable = CreateTableBuilder<string, string>;
+
+function withId(table: AnyTable, dialect: DialectName): AnyTable {
+  return dialect === 'sqlite'
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    : table.addColumn('id', 'serial', (c) => c.primaryKey());
+}
+
+/** Portable DDL for the schema of issue 2 (db/schema.ts). */
+function initialSchema(dialect: DialectName): Migration {
+  const flag = (table: AnyTable, name: string, initial: number): AnyTable =>
+    table.addColumn(name, 'integer', (c) => c.notNull().defaultTo(initial));
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await withId(db.schema.createTable('users'), dialect)
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('first_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('last_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('directory_user_id', 'text')
+        .addColumn('data_area_id', 'text')
+        .addColumn('personal_queue_id', 'integer')
+        .$call((t) => flag(t, 'disabled', 0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('groups'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('department_code', 'text')
+        .addColumn('approval_limit', 'double precision')
+        .$call((t) => flag(t, 'has_approval_limit', 0))
+        .addColumn('license_capacity', 'integer')
+        .execute();
+
+      await db.schema
+        .createTable('user_groups')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('security'))
+        .addPrimaryKeyConstraint('user_groups_pk', ['user_id', 'group_id'])
+        .execute();
+      await db.schema.createIndex('user_groups_group').on('user_groups').column('group_id').execute();
+
+      await withId(db.schema.createTable('privileges'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+
+      await db.schema
+        .createTable('user_privileges')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('privilege_id', 'integer', (c) => c.notNull().references('privileges.id').onDelete('cascade'))
+        .addColumn('value', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_privileges_pk', ['user_id', 'privilege_id'])
+        .execute();
+
+      await db.schema
+        .createTable('group_privileges')
+        .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+        .addColumn('privilege_id', 'integer', (c) => c.notNull().references('privileges.id').onDelete('cascade'))
+        .addColumn('value', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('group_privileges_pk', ['group_id', 'privilege_id'])
+        .execute();
+
+      await withId(db.schema.createTable('api_keys'), dialect)
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+
+      await withId(db.schema.createTable('integrated_tables'), dialect)
+        .addColumn('external_table_id', 'integer', (c) => c.notNull())
+        .addColumn('source_type_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('entity_type_name', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('product_type', 'text')
+        .$call((t) => flag(t, 'allow_new_card', 0))
+        .execute();
+      await db.schema.createIndex('integrated_tables_type').on('integrated_tables').column('entity_type_name').execute();
+      await db.schema.createIndex('integrated_tables_table').on('integrated_tables').column('external_table_id').execute();
+
+      await withId(db.schema.createTable('subtypes'), dialect)
+        .addColumn('integrated_table_id', 'integer', (c) => c.notNull().references('integrated_tables.id').onDelete('cascade'))
+        .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('category_id', 'integer')
+        .execute();
+
+      await withId(db.schema.createTable('display_folders'), dialect)
+        .addColumn('integrated_table_id', 'integer', (c) => c.notNull().references('integrated_tables.id').onDelete('cascade'))
+        .addColumn('parent_id', 'integer', (c) => c.references('display_folders.id').onDelete('cascade'))
+        .addColumn('text', 'text', (c) => c.notNull())
+        .$call((t) => flag(t, 'is_text_literal', 1))
+        .addColumn('entry_type', 'text', (c) => c.notNull().defaultTo('Folder'))
+        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('item_sort_order', 'text', (c) => c.notNull().defaultTo('name'))
+        .addColumn('sort_key', 'text')
+        .$call((t) => flag(t, 'can_have_documents', 1))
+        .$call((t) => flag(t, 'allow_upload', 1))
+        .$call((t) => flag(t, 'enabled', 1))
+        .$call((t) => flag(t, 'include_in_references', 0))
+        .addColumn('expansion', 'text', (c) => c.notNull().defaultTo('Default'))
+        .addColumn('subtype_id', 'integer', (c) => c.references('subtypes.id').onDelete('set null'))
+        .execute();
+      await db.schema.createIndex('display_folders_table').on('display_folders').column('integrated_table_id').execute();
+
+      await withId(db.schema.createTable('integrated_table_access'), dialect)
+        .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+        .addColumn('integrated_table_id', 'integer', (c) => c.notNull().references('integrated_tables.id').onDelete('cascade'))
+        .addColumn('data_area_id', 'text')
+        .addColumn('can_view', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('can_upload', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('integrated_table_access_lookup')
+        .on('integrated_table_access')
+        .columns(['integrated_table_id', 'group_id'])
+        .execute();
+
+      await withId(db.schema.createTable('erp_records'), dialect)
+        .addColumn('integrated_table_id', 'integer', (c) => c.notNull().references('integrated_tables.id').onDelete('cascade'))
+        .addColumn('data_area_id', 'text', (c) => c.notNull())
+        .addColumn('record_id', 'text', (c) => c.notNull())
+        .addColumn('number', 'text', (c) => c.notNull())
+        .addColumn('display_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addUniqueConstraint('erp_records_key', ['integrated_table_id', 'data_area_id', 'record_id'])
+        .execute();
+
+      await db.schema
+        .createTable('files')
+        .addColumn('sha256', 'text', (c) => c.primaryKey())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('media_type', 'text', (c) => c.notNull())
+        .addColumn('page_count', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('storage', 'text', (c) => c.notNull().defaultTo('disk'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('documents'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('extension', 'text', (c) => c.notNull())
+        .addColumn('file_sha256', 'text', (c) => c.notNull().references('files.sha256'))
+        .addColumn('total_pages', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('subtype_id', 'integer', (c) => c.references('subtypes.id').onDelete('set null'))
+        .addColumn('user_string1', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_date1', 'text')
+        .addColumn('queue_id', 'integer')
+        .addColumn('row_version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_by', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'text')
+        .execute();
+      await db.schema.createIndex('documents_file').on('documents').column('file_sha256').execute();
+
+      await withId(db.schema.createTable('record_links'), dialect)
+        .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+        .addColumn('data_area_id', 'text', (c) => c.notNull())
+        .addColumn('integrated_table_id', 'integer', (c) => c.notNull().references('integrated_tables.id'))
+        .addColumn('record_id', 'text', (c) => c.notNull())
+        .addColumn('source_type', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('source_number', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('table_id', 'integer', (c) => c.notNull())
+        .addColumn('type_name', 'text', (c) => c.notNull())
+        .addColumn('is_primary', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.createIndex('record_links_document').on('record_links').column('document_id').execute();
+      await db.schema
+        .createIndex('record_links_record')
+        .on('record_links')
+        .columns(['integrated_table_id', 'record_id', 'data_area_id'])
+        .execute();
+
+      await withId(db.schema.createTable('notes'), dialect)
+        .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+        .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('notes_document').on('notes').column('document_id').execute();
+
+      await db.schema
+        .createTable('options')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('jobs'), dialect)
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('run_after', 'text', (c) => c.notNull())
+        .addColumn('claimed_by', 'text')
+        .addColumn('claimed_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_pending').on('jobs').columns(['state', 'run_after']).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      for (const table of [
+        'jobs', 'options', 'notes', 'record_links', 'documents', 'files', 'erp_records',
+        'integrated_table_access', 'display_folders', 'subtypes', 'integrated_tables', 'api_keys',
+        'group_privileges', 'user_privileges', 'privileges', 'user_groups', 'groups', 'users',
+      ]) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  };
+}
+
+/** The ordered migrations; names sort in execution order. */
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_initial_schema': initialSchema(dialect),
+  };
+}
+
+/** A Kysely `MigrationProvider` serving the in-code migrations. */
+export class InCodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrationsFor(this.dialect);
+  }
+}
