@@ -1,0 +1,153 @@
+// Lint for the whole repository. The layer rules of docs/ARCHITECTURE.md live here so the
+// dependency direction is checked by the machine, not by goodwill; test/lint/layers.test.ts
+// proves each of them fires.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
+const HOSTS = ['erp-embed', 'teams-tab', 'outlook-addin'];
+const UI_LIBRARIES = '(react|react-dom|react-router|react-router-dom|@fluentui/[^/]+|@tanstack/[^/]+|pdfjs-dist[^/]*)(/|$)';
+
+/** Imports no part of the core may make: hosts and the server sit above it. */
+const coreMayNotImportHostsOrServer = [
+  {
+    regex: `^@datahaven/(${HOSTS.join('|')}|server)(/|$)`,
+    message: 'The core never imports a host or the server (docs/ARCHITECTURE.md, layers).',
+  },
+  {
+    regex: `^(\\.\\./)+(packages/)?(${HOSTS.join('|')}|server)(/|$)`,
+    message: 'The core never imports a host or the server (docs/ARCHITECTURE.md, layers).',
+  },
+];
+
+/** model/ and rules/ are shared with the server: no React, no DOM, no upper layer. */
+const modelAndRulesPatterns = [
+  ...coreMayNotImportHostsOrServer,
+  {
+    regex: `^${UI_LIBRARIES}`,
+    message: 'core model/ and rules/ run on the server too: no React, Fluent UI, router, query or pdf.js here.',
+  },
+  {
+    regex: '^\\.\\./(api|host|state|viewer|ui)(/|$)',
+    message: 'core model/ and rules/ may not import an upper layer (api, host, state, viewer, ui).',
+  },
+  {
+    regex: '^\\.\\./\\.\\.(/|$)',
+    message: 'core model/ and rules/ import nothing but each other.',
+  },
+];
+
+/** Any other package: model/ and rules/ stay plain TypeScript (their tests may use helpers). */
+const modelAndRulesImportNoPackage = {
+  regex: `^(?!\\.{1,2}/|${UI_LIBRARIES}|@datahaven/(${HOSTS.join('|')}|server)(/|$))`,
+  message: 'core model/ and rules/ import nothing but each other.',
+};
+
+/** Hosts reach the core only through its public entry. */
+const hostPatterns = [
+  {
+    regex: '^@datahaven/core/',
+    message: 'A host imports only the core\'s public entry `@datahaven/core`, never a file inside it.',
+  },
+  {
+    regex: '^(\\.\\./)+(packages/)?core(/|$)',
+    message: 'A host imports only `@datahaven/core`, never a relative path into the core.',
+  },
+  {
+    regex: `^@datahaven/(server|${HOSTS.join('|')})(/|$)`,
+    message: 'A host imports only `@datahaven/core`; never the server or another host.',
+  },
+  {
+    regex: `^(\\.\\./)+(packages/)?(server|${HOSTS.join('|')})(/|$)`,
+    message: 'A host imports only `@datahaven/core`; never the server or another host.',
+  },
+];
+
+/** The server shares only the pure layers of the core. */
+const serverPatterns = [
+  {
+    regex: '^@datahaven/(?!core/(model|rules)$)',
+    message: 'The server imports only `@datahaven/core/model` and `@datahaven/core/rules`.',
+  },
+  {
+    regex: `^(\\.\\./)+(packages/)?(core|${HOSTS.join('|')})(/|$)`,
+    message: 'The server imports only `@datahaven/core/model` and `@datahaven/core/rules`, never a relative path into another package.',
+  },
+  {
+    regex: `^${UI_LIBRARIES}`,
+    message: 'The server has no React, Fluent UI or pdf.js (render with PDFium, see docs/ARCHITECTURE.md).',
+  },
+];
+
+const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage'];
+
+export default defineConfig([
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-node/**',
+      '**/build/**',
+      '**/coverage/**',
+      '**/.datahaven/**',
+      'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: TS_FILES,
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Plain scripts (the BC relay script, config files) run in browsers or Node without
+    // declared globals; TypeScript checks the typed code instead.
+    files: ['**/*.{js,mjs,cjs}'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    files: ['packages/core/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: coreMayNotImportHostsOrServer }] },
+  },
+  {
+    files: ['packages/core/src/model/**/*.{ts,tsx}', 'packages/core/src/rules/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...modelAndRulesPatterns, modelAndRulesImportNoPackage] }],
+      'no-restricted-globals': [
+        'error',
+        ...DOM_GLOBALS.map((name) => ({ name, message: `core model/ and rules/ have no DOM: no \`${name}\`.` })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...DOM_GLOBALS.map((property) => ({
+          object: 'globalThis',
+          property,
+          message: `core model/ and rules/ have no DOM: no \`globalThis.${property}\`.`,
+        })),
+      ],
+    },
+  },
+  {
+    // Tests of the pure layers may use test helpers (node:crypto to forge a token, say),
+    // but still no UI library, DOM or upper layer.
+    files: ['packages/core/src/model/**/*.test.ts', 'packages/core/src/rules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: modelAndRulesPatterns },
+      ],
+    },
+  },
+  {
+    files: HOSTS.map((host) => `packages/${host}/src/**/*.{ts,tsx}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: hostPatterns }] },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
+]);
