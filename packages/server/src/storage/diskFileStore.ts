@@ -23,7 +23,8 @@ function assertKey(key: string): void {
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+  // Not `instanceof Error`: errors from node's fs may come from another realm (jest, workers).
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -164,7 +165,9 @@ export function createDiskFileStore(rootDir: string): FileStore {
     async size(key: string): Promise<number> {
       return (await stat(pathOf(key))).size;
     },
-    has: (key: string) => exists(pathOf(key)),
+    async has(key: string): Promise<boolean> {
+      return exists(pathOf(key));
+    },
     async remove(key: string): Promise<void> {
       await rm(pathOf(key), { force: true });
     },

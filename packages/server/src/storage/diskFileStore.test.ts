@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { createDiskFileStore } from './diskFileStore';
+import type { FileStore } from './FileStore';
+import { FileTooLargeError } from './FileTooLargeError';
+import { InvalidFileKeyError } from './InvalidFileKeyError';
+
+let root: string;
+let store: FileStore;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'dh-store-'));
+  store = createDiskFileStore(root);
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+
+/** A source that yields `chunks` chunks of `chunkSize` bytes, one per tick, like a network body. */
+function slowSource(chunks: number, chunkSize: number): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent === chunks) {
+        this.push(null);
+        return;
+      }
+      sent += 1;
+      setImmediate(() => this.push(Buffer.alloc(chunkSize, sent % 251)));
+    },
+  });
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+describe('createDiskFileStore', () => {
+  test('put stores content under its SHA-256 in ab/cd shards and returns size and head', async () => {
+    const body = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10_000, 7)]);
+    const stored = await store.put(Readable.from([body.subarray(0, 3000), body.subarray(3000)]), { maxBytes: 1_000_000 });
+    expect(stored.key).toBe(sha256(body));
+    expect(stored.size).toBe(body.length);
+    expect(stored.head).toEqual(body.subarray(0, 4096));
+    expect(store.pathOf(stored.key)).toBe(join(root, stored.key.slice(0, 2), stored.key.slice(2, 4), stored.key));
+    expect(await readFile(store.pathOf(stored.key))).toEqual(body);
+    expect(await store.has(stored.key)).toBe(true);
+    expect(await store.size(stored.key)).toBe(body.length);
+    expect(await readdir(join(root, 'tmp'))).toEqual([]);
+  });
+
+  test('a short file has a short head', async () => {
+    const stored = await store.put(Readable.from([Buffer.from('hello')]), { maxBytes: 100 });
+    expect(stored.head.toString()).toBe('hello');
+    expect(stored.size).toBe(5);
+  });
+
+  test('the same content twice is stored once', async () => {
+    const a = await store.put(Readable.from([Buffer.from('same bytes')]), { maxBytes: 100 });
+    const b = await store.putBuffer(Buffer.from('same bytes'));
+    expect(b.key).toBe(a.key);
+    const files = await filesUnder(root);
+    expect(files).toEqual([store.pathOf(a.key)]);
+  });
+
+  test('exactly maxBytes is accepted; one byte more throws FileTooLargeError and leaves nothing', async () => {
+    await expect(store.put(Readable.from([Buffer.alloc(64)]), { maxBytes: 64 })).resolves.toMatchObject({ size: 64 });
+    const source = slowSource(100, 1024);
+    await expect(store.put(source, { maxBytes: 50 * 1024 })).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(source.destroyed).toBe(true);
+    expect(await readdir(join(root, 'tmp'))).toEqual([]);
+    expect(await filesUnder(root)).toHaveLength(1);
+  });
+
+  test('a source that fails mid-stream (client abort) removes the temp file and rethrows', async () => {
+    const source = new PassThrough();
+    const pending = store.put(source, { maxBytes: 1_000_000 });
+    source.write(Buffer.alloc(5000, 1));
+    let temps: string[] = [];
+    for (let i = 0; i < 100 && temps.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      temps = await readdir(join(root, 'tmp')).catch(() => []);
+    }
+    expect(temps).toHaveLength(1);
+    source.destroy(new Error('aborted'));
+    await expect(pending).rejects.toThrow('aborted');
+    expect(await readdir(join(root, 'tmp'))).toEqual([]);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+
+  test('a large upload is streamed, never buffered whole', async () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const stored = await store.put(slowSource(400, 256 * 1024), { maxBytes: 200 * 1024 * 1024 });
+    expect(stored.size).toBe(100 * 1024 * 1024);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  test('openRead reads whole files and inclusive ranges', async () => {
+    const stored = await store.putBuffer(Buffer.from('0123456789'));
+    expect(await text(store.openRead(stored.key))).toBe('0123456789');
+    expect(await text(store.openRead(stored.key, { start: 2, end: 5 }))).toBe('2345');
+    expect(() => store.openRead(stored.key, { start: 5, end: 2 })).toThrow(RangeError);
+  });
+
+  test('keys other than 64 lower-case hex characters are refused everywhere (no path traversal)', async () => {
+    const bad = ['../../etc/passwd', '%2e%2e%2f', 'a'.repeat(63), 'A'.repeat(64), `${'a'.repeat(62)}/.`, `../${'a'.repeat(61)}`];
+    for (const key of bad) {
+      expect(() => store.pathOf(key)).toThrow(InvalidFileKeyError);
+      expect(() => store.openRead(key)).toThrow(InvalidFileKeyError);
+      await expect(store.has(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(store.size(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(store.remove(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+    }
+  });
+
+  test('remove deletes; has and size see it gone', async () => {
+    const stored = await store.putBuffer(Buffer.from('bye'));
+    await store.remove(stored.key);
+    expect(await store.has(stored.key)).toBe(false);
+    await expect(store.size(stored.key)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(store.remove(stored.key)).resolves.toBeUndefined();
+  });
+
+  test('sweepOrphans removes old temp files and old unreferenced files, keeps the rest', async () => {
+    const old = new Date(Date.now() - 2 * 3600_000);
+    const kept = await store.putBuffer(Buffer.from('referenced'));
+    const orphan = await store.putBuffer(Buffer.from('orphan'));
+    const young = await store.putBuffer(Buffer.from('young orphan'));
+    await utimes(store.pathOf(kept.key), old, old);
+    await utimes(store.pathOf(orphan.key), old, old);
+    await mkdir(join(root, 'tmp'), { recursive: true });
+    await writeFile(join(root, 'tmp', 'stale.part'), 'x');
+    await utimes(join(root, 'tmp', 'stale.part'), old, old);
+    await writeFile(join(root, 'tmp', 'live.part'), 'x');
+    const asked: string[] = [];
+    const removed = await store.sweepOrphans(async (key) => {
+      asked.push(key);
+      return key === kept.key;
+    }, 3600_000);
+    expect(removed).toBe(2);
+    expect(await store.has(kept.key)).toBe(true);
+    expect(await store.has(orphan.key)).toBe(false);
+    expect(await store.has(young.key)).toBe(true);
+    expect(await readdir(join(root, 'tmp'))).toEqual(['live.part']);
+    expect(asked.sort()).toEqual([kept.key, orphan.key].sort());
+  });
+
+  test('storing content again refreshes its time so the sweep does not take it before the row commits', async () => {
+    const old = new Date(Date.now() - 2 * 3600_000);
+    const first = await store.putBuffer(Buffer.from('reuploaded'));
+    await utimes(store.pathOf(first.key), old, old);
+    await store.putBuffer(Buffer.from('reuploaded'));
+    expect((await stat(store.pathOf(first.key))).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+    expect(await store.sweepOrphans(async () => false, 3600_000)).toBe(0);
+  });
+});
