@@ -1,0 +1,66 @@
+import { clampPage, currentPageAt, fitWidthScale, layoutPages, normalizeRotation, PAGE_GAP, stepZoom, visiblePageRange } from './pageLayout';
+
+const letter = { width: 612, height: 792 };
+
+describe('layoutPages', () => {
+  it('stacks pages with a gap and swaps width and height on a quarter turn', () => {
+    const column = layoutPages([letter, letter, letter], 1, 0);
+    expect(column.slots.map((slot) => slot.top)).toEqual([PAGE_GAP, PAGE_GAP * 2 + 792, PAGE_GAP * 3 + 792 * 2]);
+    expect(column.totalHeight).toBe(PAGE_GAP * 4 + 792 * 3);
+    const turned = layoutPages([letter], 0.5, 90);
+    expect(turned.slots[0]).toMatchObject({ width: 396, height: 306 });
+  });
+});
+
+describe('visiblePageRange', () => {
+  const { slots } = layoutPages(Array.from({ length: 500 }, () => letter), 1, 0);
+
+  it('returns only the pages in the viewport plus the overscan', () => {
+    expect(visiblePageRange(slots, 0, 900, 1)).toEqual({ first: 1, last: 3 });
+    const page250Top = slots[249].top;
+    expect(visiblePageRange(slots, page250Top, 400, 0)).toEqual({ first: 250, last: 250 });
+    expect(visiblePageRange(slots, page250Top, 400, 2)).toEqual({ first: 248, last: 252 });
+  });
+
+  it('clamps at the end of the document and handles no pages', () => {
+    expect(visiblePageRange(slots, 10_000_000, 900, 1)).toEqual({ first: 499, last: 500 });
+    expect(visiblePageRange([], 0, 900)).toBeNull();
+  });
+});
+
+describe('currentPageAt', () => {
+  const { slots } = layoutPages([letter, letter, letter], 1, 0);
+  it('names the page a third of the way down the viewport', () => {
+    expect(currentPageAt(slots, 0, 900)).toBe(1);
+    expect(currentPageAt(slots, slots[1].top, 900)).toBe(2);
+    expect(currentPageAt(slots, slots[2].top - 100, 900)).toBe(3);
+  });
+});
+
+describe('page and zoom arithmetic', () => {
+  it('clamps page numbers into the document', () => {
+    expect(clampPage(0, 3)).toBe(1);
+    expect(clampPage(7, 3)).toBe(3);
+    expect(clampPage(2.7, 3)).toBe(2);
+    expect(clampPage(Number.NaN, 3)).toBe(1);
+  });
+
+  it('fits the rotated page width into the container', () => {
+    expect(fitWidthScale(letter, 0, 612 + 2 * PAGE_GAP)).toBeCloseTo(1);
+    expect(fitWidthScale(letter, 90, 792 + 2 * PAGE_GAP)).toBeCloseTo(1);
+    expect(fitWidthScale(letter, 0, 320)).toBeCloseTo((320 - 2 * PAGE_GAP) / 612);
+  });
+
+  it('steps zoom to the next step in either direction and stops at the ends', () => {
+    expect(stepZoom(1, 1)).toBe(1.1);
+    expect(stepZoom(1, -1)).toBe(0.9);
+    expect(stepZoom(1.03, -1)).toBe(1);
+    expect(stepZoom(4, 1)).toBe(4);
+    expect(stepZoom(0.25, -1)).toBe(0.25);
+  });
+
+  it('normalises rotations to quarter turns', () => {
+    expect(normalizeRotation(-90)).toBe(270);
+    expect(normalizeRotation(450)).toBe(90);
+  });
+});
