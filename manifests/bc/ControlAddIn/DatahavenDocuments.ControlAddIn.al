@@ -1,0 +1,41 @@
+/// <summary>
+/// Hosts the Datahaven Documents iframe. The relay script creates the iframe and passes
+/// messages between AL and it (JSON strings { id, method, path, body }).
+/// </summary>
+controladdin "Datahaven Documents"
+{
+    Scripts = 'ControlAddIn/scripts/relay.js';
+    StartupScript = 'ControlAddIn/scripts/startup.js';
+    StyleSheets = 'ControlAddIn/styles/datahaven.css';
+
+    RequestedHeight = 560;
+    MinimumHeight = 320;
+    VerticalStretch = true;
+    VerticalShrink = true;
+    HorizontalStretch = true;
+    HorizontalShrink = true;
+
+    /// <summary>The relay is running; AL answers with SetBaseUrl and SetContext.</summary>
+    event ControlReady();
+
+    /// <summary>The iframe asked for a fresh user token; AL answers with SetToken.</summary>
+    event RequestToken();
+
+    /// <summary>The user selected documents in the iframe; a JSON array of document ids.</summary>
+    event SelectedDocumentsChanged(DocumentIdsJson: Text);
+
+    /// <summary>The iframe queued an upload; a JSON object describing the files and the folder.</summary>
+    event UploadQueued(UploadJson: Text);
+
+    /// <summary>The Datahaven server's base URL, e.g. https://documents.example.com (no trailing slash).</summary>
+    procedure SetBaseUrl(BaseUrl: Text);
+
+    /// <summary>The record in view: {dataAreaId, recordId, tableId, typeName, sourceType, clientType}.</summary>
+    procedure SetContext(ContextJson: Text);
+
+    /// <summary>A user token from /api/token/user; an empty text reports that none could be minted.</summary>
+    procedure SetToken(Token: Text);
+
+    /// <summary>Asks the iframe to reload the record's folders.</summary>
+    procedure Refresh();
+}

@@ -1,0 +1,314 @@
+/*
+ * Datahaven Documents: the Business Central control add-in's relay script.
+ *
+ * Runs inside the control add-in's document (plain browser JavaScript, ES2017, no modules).
+ * It creates the Datahaven iframe and relays between AL and the iframe:
+ *   AL -> script: the procedures SetBaseUrl, SetContext, SetToken and Refresh (globals here);
+ *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged and
+ *                 UploadQueued, raised one at a time through
+ *                 Microsoft.Dynamics.NAV.InvokeExtensibilityMethod (BC throttles chatty add-ins).
+ *   script <-> iframe: JSON strings { id, method, path, body } answered by { id, status, body }
+ *                 (the product's parent-frame protocol). Messages are accepted only from the
+ *                 iframe's window at the iframe's origin and posted only to that origin.
+ */
+(function (global) {
+  'use strict';
+
+  var TIMEOUT_MS = 10000;
+  var DEVICE_CATEGORIES = ['Desktop', 'Tablet', 'Phone'];
+
+  var container = null;
+  var iframe = null;
+  var iframeOrigin = null;
+  var baseUrl = null;
+  var context = null;
+  var ready = false;
+  var nextId = 1;
+  var pendingAnswers = {};
+  var tokenWaiters = [];
+  var latestToken = null;
+  var tokenPushPending = false;
+  var refreshPending = false;
+  var alQueue = [];
+  var alBusy = false;
+
+  function nav() {
+    var ms = global.Microsoft;
+    return ms && ms.Dynamics && ms.Dynamics.NAV ? ms.Dynamics.NAV : null;
+  }
+
+  function log(message, detail) {
+    if (global.console && global.console.warn) global.console.warn('[Datahaven relay] ' + message, detail === undefined ? '' : detail);
+  }
+
+  /* Raises an AL event. Calls are queued and chained through the callbacks so at most one
+     is in flight; the arguments are always an array. */
+  function raiseAlEvent(name, args) {
+    return new Promise(function (resolve, reject) {
+      alQueue.push({ name: name, args: args, resolve: resolve, reject: reject });
+      pumpAlQueue();
+    });
+  }
+
+  function pumpAlQueue() {
+    if (alBusy || alQueue.length === 0) return;
+    var next = alQueue.shift();
+    var api = nav();
+    if (!api || typeof api.InvokeExtensibilityMethod !== 'function') {
+      next.reject(new Error('Microsoft.Dynamics.NAV is not available.'));
+      pumpAlQueue();
+      return;
+    }
+    alBusy = true;
+    var done = false;
+    function finish(error) {
+      if (done) return;
+      done = true;
+      alBusy = false;
+      if (error) next.reject(error instanceof Error ? error : new Error(String(error)));
+      else next.resolve();
+      pumpAlQueue();
+    }
+    try {
+      api.InvokeExtensibilityMethod(
+        next.name,
+        next.args,
+        false,
+        function () { finish(null); },
+        function (error) { finish(error || new Error(next.name + ' failed.')); }
+      );
+    } catch (error) {
+      finish(error);
+    }
+  }
+
+  function clientType() {
+    var api = nav();
+    if (api && typeof api.GetEnvironment === 'function') {
+      var env = api.GetEnvironment();
+      if (env && typeof env.DeviceCategory === 'number' && DEVICE_CATEGORIES[env.DeviceCategory]) {
+        return DEVICE_CATEGORIES[env.DeviceCategory];
+      }
+    }
+    return context && context.clientType ? context.clientType : 'Desktop';
+  }
+
+  function normalizeRecordId(value) {
+    return typeof value === 'string' ? value.replace(/[{}]/g, '').toLowerCase() : value;
+  }
+
+  function currentContext() {
+    var result = {};
+    if (context) {
+      Object.keys(context).forEach(function (key) { result[key] = context[key]; });
+    }
+    result.clientType = clientType();
+    return result;
+  }
+
+  function sameRecord(a, b) {
+    if (!a || !b) return false;
+    return a.dataAreaId === b.dataAreaId && a.recordId === b.recordId && String(a.tableId) === String(b.tableId) && a.typeName === b.typeName;
+  }
+
+  function iframeUrl() {
+    var query = [];
+    var ctx = currentContext();
+    ['dataAreaId', 'recordId', 'tableId', 'typeName', 'sourceType', 'sitId'].forEach(function (key) {
+      if (ctx[key] !== undefined && ctx[key] !== null && ctx[key] !== '') {
+        query.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(ctx[key])));
+      }
+    });
+    return baseUrl + '/folders' + (query.length ? '?' + query.join('&') : '');
+  }
+
+  function createIframe() {
+    if (iframe || !container || !baseUrl || !context) return;
+    iframe = global.document.createElement('iframe');
+    iframe.title = 'Datahaven Documents';
+    iframe.setAttribute('data-datahaven', 'documents');
+    iframe.style.border = '0';
+    iframe.style.width = '100%';
+    iframe.style.height = '100%';
+    iframe.style.display = 'block';
+    iframe.src = iframeUrl();
+    container.appendChild(iframe);
+  }
+
+  function post(message) {
+    if (!iframe || !iframe.contentWindow || !iframeOrigin) return;
+    iframe.contentWindow.postMessage(JSON.stringify(message), iframeOrigin);
+  }
+
+  function answer(id, status, body) {
+    var message = { id: id, status: status };
+    if (body !== undefined) message.body = body;
+    post(message);
+  }
+
+  /* Sends a request to the iframe; answers are matched by id, unanswered ones are dropped
+     after the time-out with the protocol's text. */
+  function request(method, path, body) {
+    var id = nextId++;
+    var message = { id: id, method: method, path: path };
+    if (body !== undefined) message.body = body;
+    pendingAnswers[id] = global.setTimeout(function () {
+      delete pendingAnswers[id];
+      log('Message #' + id + ' timed out.');
+    }, TIMEOUT_MS);
+    post(message);
+  }
+
+  function pushToken() {
+    if (!ready) {
+      tokenPushPending = true;
+      return;
+    }
+    tokenPushPending = false;
+    request('PUT', '/user/token', latestToken);
+  }
+
+  function sendRefresh() {
+    if (!ready) {
+      refreshPending = true;
+      return;
+    }
+    refreshPending = false;
+    request('PUT', '/refresh');
+  }
+
+  function forwardToAl(id, eventName, body) {
+    raiseAlEvent(eventName, [JSON.stringify(body === undefined ? null : body)]).then(
+      function () { answer(id, 200); },
+      function (error) {
+        log(eventName + ' failed.', error);
+        answer(id, 500);
+      }
+    );
+  }
+
+  function handleRequest(message) {
+    var key = message.method + ' ' + message.path;
+    switch (key) {
+      case 'POST /ready':
+        ready = true;
+        answer(message.id, 200);
+        if (tokenPushPending) pushToken();
+        if (refreshPending) sendRefresh();
+        return;
+      case 'GET /context':
+        answer(message.id, 200, currentContext());
+        return;
+      case 'GET /user/token':
+        tokenWaiters.push(message.id);
+        if (tokenWaiters.length === 1) {
+          raiseAlEvent('RequestToken', []).catch(function (error) {
+            log('RequestToken failed.', error);
+            var waiting = tokenWaiters;
+            tokenWaiters = [];
+            waiting.forEach(function (waiter) { answer(waiter, 502); });
+          });
+        }
+        return;
+      case 'PUT /selected-documents':
+        forwardToAl(message.id, 'SelectedDocumentsChanged', message.body);
+        return;
+      case 'POST /queue/upload':
+        forwardToAl(message.id, 'UploadQueued', message.body);
+        return;
+      default:
+        answer(message.id, 404);
+    }
+  }
+
+  function onMessage(event) {
+    if (!iframe || event.source !== iframe.contentWindow || event.origin !== iframeOrigin) return;
+    if (typeof event.data !== 'string') return;
+    var message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    if (!message || typeof message.id !== 'number') return;
+    if (typeof message.status === 'number' && message.method === undefined) {
+      if (pendingAnswers[message.id] !== undefined) {
+        global.clearTimeout(pendingAnswers[message.id]);
+        delete pendingAnswers[message.id];
+        if (message.status >= 400) log('The iframe answered ' + message.status + ' to message #' + message.id + '.');
+      }
+      return;
+    }
+    if (typeof message.method === 'string' && typeof message.path === 'string') handleRequest(message);
+  }
+
+  /* ---- procedures AL calls (CurrPage.<Control>.<Procedure>) ---- */
+
+  function SetBaseUrl(url) {
+    var trimmed = String(url || '').replace(/\/+$/, '');
+    var origin;
+    try {
+      origin = new URL(trimmed).origin;
+    } catch (error) {
+      log('SetBaseUrl needs an absolute URL.', url);
+      return;
+    }
+    if (iframe && origin !== iframeOrigin) {
+      log('The base URL cannot change once the iframe exists.', url);
+      return;
+    }
+    baseUrl = trimmed;
+    iframeOrigin = origin;
+    createIframe();
+  }
+
+  function SetContext(contextJson) {
+    var next;
+    try {
+      next = typeof contextJson === 'string' ? JSON.parse(contextJson) : contextJson;
+    } catch (error) {
+      log('SetContext received text that is not JSON.', contextJson);
+      return;
+    }
+    if (!next || typeof next !== 'object') return;
+    next.recordId = normalizeRecordId(next.recordId);
+    var changed = context !== null && !sameRecord(context, next);
+    context = next;
+    if (!iframe) createIframe();
+    else if (changed) sendRefresh();
+  }
+
+  function SetToken(token) {
+    var text = String(token || '');
+    var waiting = tokenWaiters;
+    tokenWaiters = [];
+    if (!text) {
+      /* AL could not mint a token: fail the waiting requests instead of letting them time out. */
+      waiting.forEach(function (waiter) { answer(waiter, 502); });
+      return;
+    }
+    latestToken = text;
+    if (waiting.length > 0) {
+      waiting.forEach(function (waiter) { answer(waiter, 200, latestToken); });
+      return;
+    }
+    pushToken();
+  }
+
+  function Refresh() {
+    sendRefresh();
+  }
+
+  function start(element) {
+    container = element || global.document.getElementById('controlAddIn') || global.document.body;
+    global.addEventListener('message', onMessage);
+    createIframe();
+    return raiseAlEvent('ControlReady', []).catch(function (error) { log('ControlReady failed.', error); });
+  }
+
+  global.SetBaseUrl = SetBaseUrl;
+  global.SetContext = SetContext;
+  global.SetToken = SetToken;
+  global.Refresh = Refresh;
+  global.DatahavenRelay = { start: start };
+})(window);

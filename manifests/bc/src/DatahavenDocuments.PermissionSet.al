@@ -1,0 +1,22 @@
+/// <summary>Lets users see the Datahaven Documents FactBox and administrators set it up.</summary>
+permissionset 50100 "Datahaven Docs"
+{
+    Caption = 'Datahaven Documents';
+    Assignable = true;
+    Permissions =
+        tabledata "Datahaven Setup" = R,
+        table "Datahaven Setup" = X,
+        codeunit "Datahaven Token" = X,
+        page "Datahaven Documents Part" = X;
+}
+
+/// <summary>Setup of Datahaven Documents: the base URL and the API key.</summary>
+permissionset 50101 "Datahaven Docs Admin"
+{
+    Caption = 'Datahaven Documents Admin';
+    Assignable = true;
+    IncludedPermissionSets = "Datahaven Docs";
+    Permissions =
+        tabledata "Datahaven Setup" = RIMD,
+        page "Datahaven Setup" = X;
+}

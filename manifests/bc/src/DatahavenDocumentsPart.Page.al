@@ -1,0 +1,134 @@
+/// <summary>
+/// The FactBox that hosts the Datahaven Documents control add-in for any record. The host page
+/// calls SetRecord from OnAfterGetCurrRecord; the part passes the context on to the relay
+/// script, answers token requests, and republishes the iframe's events for subscribers.
+/// </summary>
+page 50101 "Datahaven Documents Part"
+{
+    Caption = 'Documents';
+    PageType = CardPart;
+    Editable = false;
+    ApplicationArea = All;
+
+    layout
+    {
+        area(Content)
+        {
+            usercontrol(Documents; "Datahaven Documents")
+            {
+                ApplicationArea = All;
+
+                trigger ControlReady()
+                var
+                    Setup: Record "Datahaven Setup";
+                begin
+                    ControlIsReady := true;
+                    if not Setup.Get() or (Setup."Base URL" = '') then
+                        exit;
+                    CurrPage.Documents.SetBaseUrl(Setup."Base URL");
+                    if HasRecord then
+                        CurrPage.Documents.SetContext(ContextJson());
+                end;
+
+                trigger RequestToken()
+                var
+                    DatahavenToken: Codeunit "Datahaven Token";
+                    Token: Text;
+                begin
+                    // An empty token tells the relay to fail the iframe's request now instead of timing out.
+                    if not DatahavenToken.TryGetUserToken(Token) then
+                        Token := '';
+                    CurrPage.Documents.SetToken(Token);
+                end;
+
+                trigger SelectedDocumentsChanged(DocumentIdsJson: Text)
+                begin
+                    OnSelectedDocumentsChanged(CurrentTableNo, CurrentSystemId, DocumentIdsJson);
+                end;
+
+                trigger UploadQueued(UploadJson: Text)
+                begin
+                    OnUploadQueued(CurrentTableNo, CurrentSystemId, UploadJson);
+                end;
+            }
+        }
+    }
+
+    var
+        ControlIsReady: Boolean;
+        HasRecord: Boolean;
+        CurrentTableNo: Integer;
+        CurrentSystemId: Guid;
+        CurrentTypeName: Text;
+        CurrentSourceType: Integer;
+        HasSourceType: Boolean;
+
+    /// <summary>Shows the documents of one record: its table, SystemId and Datahaven type name.</summary>
+    procedure SetRecord(TableNo: Integer; SystemId: Guid; TypeName: Text)
+    begin
+        SetRecordWithSourceType(TableNo, SystemId, TypeName, 0, false);
+    end;
+
+    /// <summary>Like SetRecord, for tables whose rows come in kinds (Purchase Header: Document Type).</summary>
+    procedure SetRecordWithSourceType(TableNo: Integer; SystemId: Guid; TypeName: Text; SourceType: Integer; UseSourceType: Boolean)
+    begin
+        if HasRecord and (TableNo = CurrentTableNo) and (SystemId = CurrentSystemId) then
+            exit;
+        CurrentTableNo := TableNo;
+        CurrentSystemId := SystemId;
+        CurrentTypeName := TypeName;
+        CurrentSourceType := SourceType;
+        HasSourceType := UseSourceType;
+        HasRecord := not IsNullGuid(SystemId);
+        if ControlIsReady and HasRecord then
+            CurrPage.Documents.SetContext(ContextJson());
+    end;
+
+    /// <summary>Asks the iframe to reload the record's folders.</summary>
+    procedure Refresh()
+    begin
+        if ControlIsReady then
+            CurrPage.Documents.Refresh();
+    end;
+
+    local procedure ContextJson(): Text
+    var
+        Context: JsonObject;
+        Result: Text;
+    begin
+        Context.Add('dataAreaId', CompanyName());
+        Context.Add('recordId', LowerCase(DelChr(Format(CurrentSystemId), '=', '{}')));
+        Context.Add('tableId', CurrentTableNo);
+        Context.Add('typeName', CurrentTypeName);
+        if HasSourceType then
+            Context.Add('sourceType', CurrentSourceType);
+        Context.Add('clientType', ClientTypeName());
+        Context.WriteTo(Result);
+        exit(Result);
+    end;
+
+    local procedure ClientTypeName(): Text
+    begin
+        // The relay refines this with Microsoft.Dynamics.NAV.GetEnvironment().DeviceCategory.
+        case CurrentClientType() of
+            ClientType::Phone:
+                exit('Phone');
+            ClientType::Tablet:
+                exit('Tablet');
+            else
+                exit('Desktop');
+        end;
+    end;
+
+    /// <summary>Raised when the user selects documents in the iframe.</summary>
+    [IntegrationEvent(false, false)]
+    local procedure OnSelectedDocumentsChanged(TableNo: Integer; SystemId: Guid; DocumentIdsJson: Text)
+    begin
+    end;
+
+    /// <summary>Raised when the iframe queued an upload for the record.</summary>
+    [IntegrationEvent(false, false)]
+    local procedure OnUploadQueued(TableNo: Integer; SystemId: Guid; UploadJson: Text)
+    begin
+    end;
+}
