@@ -100,6 +100,9 @@ export default defineConfig([
     extends: [tseslint.configs.recommended],
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
+      // `import x = require('…')` is typed TypeScript (config files loaded by ts-node use it);
+      // a bare `require()` call stays forbidden.
+      '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
@@ -107,7 +110,10 @@ export default defineConfig([
     // Plain scripts (the BC relay script, config files) run in browsers or Node without
     // declared globals; TypeScript checks the typed code instead.
     files: ['**/*.{js,mjs,cjs}'],
-    rules: { 'no-undef': 'off' },
+    rules: {
+      'no-undef': 'off',
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
   },
   {
     files: ['packages/core/src/**/*.{ts,tsx}'],
