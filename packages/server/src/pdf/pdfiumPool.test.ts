@@ -1,0 +1,48 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PdfiumPool } from './pdfiumPool';
+import { RenderTimeoutError } from './RenderTimeoutError';
+import { makeTextPdf } from './test/makeTextPdf';
+
+let dir: string;
+let pdfPath: string;
+let pool: PdfiumPool;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dh-pool-'));
+  pdfPath = join(dir, 'doc.pdf');
+  await writeFile(pdfPath, await makeTextPdf(['one', 'two', 'three', 'four']));
+});
+
+beforeEach(() => {
+  pool = new PdfiumPool(2);
+});
+
+afterEach(async () => {
+  await pool.close();
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('PdfiumPool', () => {
+  test('runs more jobs than workers, each with its own answer', async () => {
+    const texts = await Promise.all([1, 2, 3, 0, 1, 2, 3, 0].map((index) => pool.run({ kind: 'text', path: pdfPath, pageIndex: index })));
+    expect(texts.map((text) => text.trim())).toEqual(['two', 'three', 'four', 'one', 'two', 'three', 'four', 'one']);
+    expect(await pool.run({ kind: 'pageCount', path: pdfPath })).toBe(4);
+  });
+
+  test('a job over its time box rejects with RenderTimeoutError and the pool keeps working', async () => {
+    await expect(pool.run({ kind: 'render', path: pdfPath, pageIndex: 0, width: 1600, maxPixels: 1e7 }, 1)).rejects.toBeInstanceOf(RenderTimeoutError);
+    const bitmap = await pool.run({ kind: 'render', path: pdfPath, pageIndex: 0, width: 100, maxPixels: 1e7 });
+    expect(bitmap.width).toBe(100);
+    expect(bitmap.data.length).toBe(bitmap.width * bitmap.height * 4);
+  });
+
+  test('a closed pool refuses work', async () => {
+    await pool.close();
+    await expect(pool.run({ kind: 'pageCount', path: pdfPath })).rejects.toThrow('closed');
+  });
+});

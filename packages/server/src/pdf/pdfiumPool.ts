@@ -1,0 +1,162 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PdfiumRequest, PdfiumResponse, PdfiumResults, PdfiumTask } from './pdfiumProtocol';
+import { RenderTimeoutError } from './RenderTimeoutError';
+
+/** Default time box of one PDFium job (SECURITY.md row 7). */
+export const PDFIUM_TIMEOUT_MS = 20_000;
+
+/**
+ * Compiled, the worker is `dist/pdf/pdfiumWorker.js` next to this file. Under ts-jest this file
+ * is `src/pdf/pdfiumPool.ts` and Node cannot run the `.ts` worker by itself, so the worker is
+ * started from this tiny CommonJS bootstrap that registers ts-node (transpile only) first. The
+ * production path never loads ts-node; the bootstrap picks by the extension of this very file.
+ */
+const WORKER_BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+if (workerData.script.endsWith('.ts')) {
+  require('ts-node').register({ transpileOnly: true, skipProject: true, compilerOptions: { module: 'commonjs', target: 'es2022', esModuleInterop: true } });
+}
+require(workerData.script);
+`;
+
+function workerScript(): string {
+  const extension = __filename.endsWith('.ts') ? '.ts' : '.js';
+  return join(__dirname, `pdfiumWorker${extension}`);
+}
+
+interface Job {
+  id: number;
+  task: PdfiumTask;
+  timeoutMs: number;
+  resolve: (value: PdfiumResults[PdfiumTask['kind']]) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+function toError(response: Extract<PdfiumResponse, { ok: false }>): Error {
+  return response.errorName === 'RangeError' ? new RangeError(response.message) : new Error(response.message);
+}
+
+/**
+ * A fixed pool of worker threads running PDFium, one job per worker at a time, queued in order.
+ * A job that overruns its time box rejects with `RenderTimeoutError` and its worker is terminated
+ * and replaced (WASM cannot be interrupted any other way).
+ */
+export class PdfiumPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly size: number = Math.max(1, availableParallelism())) {}
+
+  /** Runs `task` on a free worker; rejects after `timeoutMs`. */
+  run<K extends PdfiumTask['kind']>(task: Extract<PdfiumTask, { kind: K }>, timeoutMs: number = PDFIUM_TIMEOUT_MS): Promise<PdfiumResults[K]> {
+    if (this.closed) return Promise.reject(new Error('The PDFium pool is closed.'));
+    return new Promise<PdfiumResults[K]>((resolve, reject) => {
+      const job: Job = {
+        id: this.nextId++,
+        task,
+        timeoutMs,
+        // The worker answers with the result type of the task kind it was sent (pdfiumProtocol).
+        resolve: resolve as (value: PdfiumResults[PdfiumTask['kind']]) => void,
+        reject,
+      };
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Terminates every worker and rejects queued jobs. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('The PDFium pool is closed.'));
+    const slots = this.slots.splice(0);
+    for (const slot of slots) {
+      if (slot.timer !== null) clearTimeout(slot.timer);
+      slot.job?.reject(new Error('The PDFium pool is closed.'));
+      slot.job = null;
+    }
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((candidate) => candidate.job === null);
+      if (slot === undefined) {
+        if (this.slots.length >= this.size) return;
+        slot = this.spawn();
+      }
+      const job = this.queue.shift();
+      if (job === undefined) return;
+      this.start(slot, job);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { script: workerScript() } });
+    // An idle pool must not keep the process (or a test run) alive.
+    worker.unref();
+    const slot: Slot = { worker, job: null, timer: null };
+    worker.on('message', (response: PdfiumResponse) => this.settle(slot, response));
+    worker.on('error', (error: Error) => this.fail(slot, error));
+    worker.on('exit', (code) => {
+      if (slot.job !== null) this.fail(slot, new Error(`PDFium worker exited with code ${code}.`));
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError(job.timeoutMs)), job.timeoutMs);
+    const request: PdfiumRequest = { id: job.id, task: job.task };
+    slot.worker.postMessage(request);
+  }
+
+  private finish(slot: Slot): Job | null {
+    const job = slot.job;
+    if (slot.timer !== null) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+    slot.worker.unref();
+    return job;
+  }
+
+  private settle(slot: Slot, response: PdfiumResponse): void {
+    if (slot.job === null || slot.job.id !== response.id) return;
+    const job = this.finish(slot);
+    if (job === null) return;
+    if (response.ok) job.resolve(response.result);
+    else job.reject(toError(response));
+    this.dispatch();
+  }
+
+  /** A timed-out or crashed worker is discarded; the next job gets a fresh one. */
+  private fail(slot: Slot, error: Error): void {
+    const job = this.finish(slot);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => undefined);
+    void slot.worker.terminate();
+    job?.reject(error);
+    this.dispatch();
+  }
+}
+
+let shared: PdfiumPool | null = null;
+
+/** The process-wide pool, sized to the cores, created on first use. */
+export function getPdfiumPool(): PdfiumPool {
+  shared ??= new PdfiumPool();
+  return shared;
+}
