@@ -24,3 +24,35 @@ export interface Option {
   optionName: OptionName;
   optionData: string;
 }
+
+/** Default columns of the workflow document list, as the 'Workflow Document List Columns' option stores them. */
+export const DEFAULT_DOCUMENT_LIST_COLUMNS = [
+  { key: 'name', field: 'name', title: 'Name', width: 220, desc: false },
+  { key: 'description', field: 'description', title: 'Description', width: 220, desc: false },
+  { key: 'queueName', field: 'queueName', title: 'Queue', width: 150, desc: false },
+  { key: 'FileSize', field: 'FileSize', title: 'Size', width: 100, desc: false },
+  { key: 'createdAt', field: 'createdAt', title: 'Created', width: 150, desc: true },
+] as const;
+
+/** The value each option has until an administrator changes it (BRIEF "Defaults"). */
+export const OPTION_DEFAULTS: Readonly<Record<OptionName, string>> = {
+  'Document User Date 1 Label': 'User Date 1',
+  'Document User String 1 Label': 'User String 1',
+  'Prompt For Description on Import in Dynamics': 'false',
+  'Prompt for Note on Workflow Action': 'false',
+  'Workflow Document List Columns': JSON.stringify(DEFAULT_DOCUMENT_LIST_COLUMNS),
+  'File Upload Size Limit': '52428800',
+  'Default User Date to Today': 'false',
+  'Maximum JPEG size in bytes': '20971520',
+  'Maximum PDF size in bytes': '524288000',
+  'Scanning Warning Size Threshold': '10485760',
+  'Scanning Error Size Threshold': '52428800',
+  'Fit to Width by Default': 'true',
+  'Bypass Workflow Response': 'false',
+  'Folder Search Expansion Level': '1',
+};
+
+/** Tells whether a text is one of the spec's option names. */
+export function isOptionName(name: string): name is OptionName {
+  return (OPTION_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,83 @@
+import { EXCEPTION_TYPES, isApiErrorBody, type ApiErrorBody } from '../model';
+import { MESSAGES, errorStatusMessage } from '../rules';
+
+/** Why a call failed: an HTTP error answer, the 10 s time-out, no connection, or an abort. */
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted';
+
+/**
+ * How the shell should show the error (spec §8): bodies with exceptionType go to the exception
+ * banner; bodies with responseType, and 403 LicenseCountException, raise an alert; anything else
+ * is a plain message for the screen that made the call.
+ */
+export type ApiErrorDisplay = 'banner' | 'alert' | 'message';
+
+/** Fields of an ApiError. */
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** HTTP status; 0 when there was no HTTP answer. */
+  status: number;
+  display: ApiErrorDisplay;
+  message: string;
+  body?: ApiErrorBody;
+}
+
+/** A failed web-services call with the user-visible message already chosen. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly display: ApiErrorDisplay;
+  readonly body: ApiErrorBody | null;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.display = init.display;
+    this.body = init.body ?? null;
+  }
+
+  /** The server's exception name (e.g. 'NotFound'), when it sent one. */
+  get exceptionType(): string | null {
+    return this.body?.exceptionType ?? null;
+  }
+
+  /** An error answer from the server, mapped per spec §8. `body` is the parsed JSON or text, if any. */
+  static fromResponse(status: number, statusText: string, body: unknown): ApiError {
+    if (isApiErrorBody(body)) {
+      const serverMessage = body.message || statusText || String(status);
+      if (status === 403 && body.exceptionType === EXCEPTION_TYPES.licenseCount) {
+        return new ApiError({ kind: 'http', status, display: 'alert', message: serverMessage, body });
+      }
+      if (body.responseType !== undefined) {
+        return new ApiError({ kind: 'http', status, display: 'alert', message: serverMessage, body });
+      }
+      if (body.exceptionType !== undefined) {
+        return new ApiError({ kind: 'http', status, display: 'banner', message: serverMessage, body });
+      }
+      return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, serverMessage), body });
+    }
+    const text = typeof body === 'string' && body.trim() !== '' && body.length <= 200 ? body.trim() : statusText || 'Request failed';
+    return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, text) });
+  }
+
+  /** The 10 s time-out elapsed before the answer. */
+  static timeout(): ApiError {
+    return new ApiError({ kind: 'timeout', status: 0, display: 'message', message: MESSAGES.requestTimedOut });
+  }
+
+  /** No HTTP answer at all (offline, DNS, CORS). */
+  static network(): ApiError {
+    return new ApiError({ kind: 'network', status: 0, display: 'message', message: MESSAGES.serverUnreachable });
+  }
+
+  /** The caller aborted the request. */
+  static aborted(message: string = MESSAGES.requestCancelled): ApiError {
+    return new ApiError({ kind: 'aborted', status: 0, display: 'message', message });
+  }
+}
+
+/** Tells whether a thrown value is an ApiError. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

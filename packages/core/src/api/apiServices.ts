@@ -1,0 +1,28 @@
+import type { ApiClient } from './ApiClient';
+import { documentsApi, type DocumentsApi } from './documentsApi';
+import { notesApi, type NotesApi } from './notesApi';
+import { optionsApi, type OptionsApi } from './optionsApi';
+import { privilegesApi, type PrivilegesApi } from './privilegesApi';
+import { versionApi, type VersionApi } from './versionApi';
+
+/** Every resource module over one client; one instance per mounted app (provider scope). */
+export interface ApiServices {
+  client: ApiClient;
+  documents: DocumentsApi;
+  notes: NotesApi;
+  options: OptionsApi;
+  privileges: PrivilegesApi;
+  version: VersionApi;
+}
+
+/** Creates every resource module over one ApiClient. */
+export function apiServices(client: ApiClient): ApiServices {
+  return {
+    client,
+    documents: documentsApi(client),
+    notes: notesApi(client),
+    options: optionsApi(client),
+    privileges: privilegesApi(client),
+    version: versionApi(client),
+  };
+}

@@ -1,0 +1,140 @@
+import {
+  DEFAULT_DISPLAY_TYPE,
+  type DmsDocument,
+  type DocumentAccess,
+  type DocumentLink,
+  type ErpContext,
+  type FolderConstraints,
+  type FolderEntry,
+} from '../model';
+import type { ApiClient, UploadProgress } from './ApiClient';
+
+/** What GET /documents/{id}/view answers. */
+export interface DocumentView {
+  document: DmsDocument;
+  /** Relative URL of the bytes to show, e.g. '/api/documents/7/data?asPdf=true' for a TIFF. */
+  dataUrl: string;
+  viewable: boolean;
+}
+
+/** Fields PUT /documents/{id} may change; each needs its privilege. */
+export interface DocumentChanges {
+  description?: string;
+  userString?: string;
+  /** ISO date-time, or null to blank it. */
+  userDate?: string | null;
+}
+
+/** Options of a data URL. */
+export interface DataUrlOptions {
+  asPdf?: boolean;
+  download?: boolean;
+  urlEncodeFileName?: boolean;
+}
+
+/** A byte range, both ends inclusive (HTTP Range semantics). */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/** Options of fetchData. */
+export interface FetchDataOptions extends DataUrlOptions {
+  range?: ByteRange;
+  signal?: AbortSignal;
+}
+
+/** The documents resource of the web services (spec §7 "Documents", "Folders"). */
+export interface DocumentsApi {
+  /** The record's display folders with their documents (GET /folder-structure). */
+  getFolderStructure(context: ErpContext, expandToDocId?: number, signal?: AbortSignal): Promise<FolderEntry[]>;
+  /** Uploads one file into a folder of a record (POST /documents); answers the created documents. */
+  uploadDocument(
+    file: Blob,
+    folder: FolderConstraints,
+    onProgress?: (progress: UploadProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<DmsDocument[]>;
+  getDocument(id: number, signal?: AbortSignal): Promise<DmsDocument>;
+  /** The visible ones of the given documents (GET /documents?docId[]=…). */
+  getDocuments(ids: readonly number[], signal?: AbortSignal): Promise<DmsDocument[]>;
+  /** Opens a document for viewing; the server records a 'VIEWED' note. */
+  viewDocument(id: number, signal?: AbortSignal): Promise<DocumentView>;
+  updateDocument(id: number, changes: DocumentChanges): Promise<DmsDocument>;
+  deleteDocuments(ids: readonly number[]): Promise<{ deleted: number[] }>;
+  getAccess(id: number, signal?: AbortSignal): Promise<DocumentAccess>;
+  getLink(id: number, signal?: AbortSignal): Promise<DocumentLink | null>;
+  /** URL of the bytes (needs the bearer: fetch it with fetchData or authorizedFetch). */
+  dataUrl(id: number, options?: DataUrlOptions): string;
+  /** URL of a page thumbnail (1-based page; needs the bearer). */
+  thumbnailUrl(id: number, page: number, width?: number): string;
+  /** Fetches the bytes with the bearer, optionally one range (206). */
+  fetchData(id: number, options?: FetchDataOptions): Promise<Response>;
+  /** Fetches a page thumbnail with the bearer. */
+  fetchThumbnail(id: number, page: number, width?: number, signal?: AbortSignal): Promise<Blob>;
+  /** Any authorized fetch (e.g. the dataUrl a view answered). */
+  authorizedFetch(url: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Default thumbnail width in CSS pixels. */
+export const DEFAULT_THUMBNAIL_WIDTH = 160;
+
+/** Query parameters that carry a context or folder to the server. */
+function contextQuery(context: ErpContext & FolderConstraints): Record<string, string | number | undefined> {
+  return {
+    dataAreaId: context.dataAreaId,
+    tableId: context.tableId,
+    recordId: context.recordId,
+    sourceType: context.sourceType,
+    typeName: context.typeName,
+    sitId: context.sitId,
+  };
+}
+
+/** Creates the documents resource over an ApiClient. */
+export function documentsApi(client: ApiClient): DocumentsApi {
+  const dataUrl = (id: number, options: DataUrlOptions = {}): string =>
+    client.url(`/documents/${id}/data`, {
+      asPdf: options.asPdf ?? false,
+      download: options.download ?? false,
+      urlEncodeFileName: options.urlEncodeFileName,
+    });
+  const thumbnailUrl = (id: number, page: number, width: number = DEFAULT_THUMBNAIL_WIDTH): string =>
+    client.url(`/documents/${id}/pages/${page}/thumbnail`, { width });
+
+  return {
+    getFolderStructure: (context, expandToDocId, signal) =>
+      client.get<FolderEntry[]>('/folder-structure', {
+        query: { displayType: DEFAULT_DISPLAY_TYPE, ...contextQuery(context), expandToDocId },
+        signal,
+      }),
+    uploadDocument: (file, folder, onProgress, signal) =>
+      client.upload<DmsDocument[]>(
+        '/documents',
+        file,
+        { displayType: DEFAULT_DISPLAY_TYPE, ...contextQuery(folder), subtypeId: folder.subtypeId },
+        onProgress,
+        signal,
+      ),
+    getDocument: (id, signal) => client.get<DmsDocument>(`/documents/${id}`, { signal }),
+    getDocuments: (ids, signal) =>
+      ids.length === 0 ? Promise.resolve([]) : client.get<DmsDocument[]>('/documents', { query: { 'docId[]': ids }, signal }),
+    viewDocument: (id, signal) => client.get<DocumentView>(`/documents/${id}/view`, { signal }),
+    updateDocument: (id, changes) => client.put<DmsDocument>(`/documents/${id}`, changes),
+    deleteDocuments: (ids) => client.delete<{ deleted: number[] }>('/documents', { query: { 'docId[]': ids } }),
+    getAccess: (id, signal) => client.get<DocumentAccess>(`/documents/${id}/access`, { signal }),
+    getLink: (id, signal) => client.get<DocumentLink | null>(`/documents/${id}/link`, { signal }),
+    dataUrl,
+    thumbnailUrl,
+    fetchData: (id, options = {}) => {
+      const headers: Record<string, string> = {};
+      if (options.range) headers.Range = `bytes=${options.range.start}-${options.range.end ?? ''}`;
+      return client.authorizedFetch(dataUrl(id, options), { headers, signal: options.signal });
+    },
+    fetchThumbnail: async (id, page, width, signal) => {
+      const response = await client.authorizedFetch(thumbnailUrl(id, page, width), { signal });
+      return response.blob();
+    },
+    authorizedFetch: (url, init) => client.authorizedFetch(url, init),
+  };
+}

@@ -1,0 +1,10 @@
+/** The web-services client and one module per resource. */
+export * from './ApiClient';
+export * from './ApiError';
+export * from './TokenManager';
+export * from './apiServices';
+export * from './documentsApi';
+export * from './notesApi';
+export * from './optionsApi';
+export * from './privilegesApi';
+export * from './versionApi';

@@ -1,0 +1,6 @@
+/** The answer of GET /api/version. */
+export interface VersionInfo {
+  version: string;
+  build: string;
+  schemaVersion: number;
+}

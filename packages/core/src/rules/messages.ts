@@ -1,0 +1,156 @@
+/**
+ * Every user-visible text of the spec (embedded-client §2, §5, §6, §8; portal §2, §5, §6, §8),
+ * verbatim — including the spec's own spelling ('Occured') — plus the few texts that are our
+ * wording where the spec has none (marked "ours"). Screens, the API client and the server take
+ * their words from here and nowhere else.
+ */
+export const MESSAGES = {
+  // Folders, search, viewer (embedded §2, §5)
+  taggedItems: 'Tagged Items',
+  pinnedSearches: 'Pinned Searches',
+  noDocumentsFound: 'No Documents Found',
+  firstFiftyResults: 'First 50 Results',
+  fileTooBigToView: 'The File is Too Big to View',
+
+  // Routing blocks (embedded §2)
+  noRoutesAvailable: 'No Routes Available',
+  documentLinkRequired: 'Document Link Required',
+  approvalRoutesRequired: 'Approval Routes Required',
+  linkedDocumentsRequired: 'Linked Documents Required',
+
+  // Validation (embedded §5)
+  noteRequired: 'A note is required to submit.',
+  /** Ours: the spec gives the 4000-character limit but no sentence for it. */
+  noteTooLong: 'Notes are limited to 4000 characters.',
+  fieldRequired: 'This field is required!',
+  enterValidDate: 'Enter a valid date (invalid dates will be saved as blank)',
+  reenterValidDate: 'Re-enter a valid date',
+  splitSelectionInvalid:
+    'Please ensure that you have selected either Simple Split, or Break Split. If you have selected Simple Split, ensure you have entered a valid page range.',
+  linkOneUnlinkedDocument: 'Please select only one unlinked document at a time.',
+  linkAlreadyLinked: 'The document selected for linking is already linked. Sorry!',
+  linkDocumentNotFound: 'The document selected for linking could not be found. Sorry!',
+  linkInvalidRecordId: 'The document was not linked. Ensure that the record id entered is a valid record id.',
+  /** The spec cuts this message off after its first words; the remainder is not shown. */
+  quickLinkFailedPrefix: 'Link failed, since record ID:',
+
+  // Workflow (embedded §4)
+  queueOutOfSync: 'Document Queue Out Of Sync With Window',
+
+  // Permissions (embedded §6, portal §6)
+  noLicense: 'You do not have a license or permission to access Datahaven Documents',
+
+  // Error catalogue (embedded §8)
+  badAuthenticationToken: 'Received a bad Authentication token',
+  unhandledError: 'An Unhandled Error Occured',
+  unableToGenerateRecordUrl: 'Unable to generate URL to record...',
+  launchRecordError: 'There was an error launching a record.',
+  documentNotApproved: "The document couldn't be approved.",
+  documentNotRejected: "The document couldn't be rejected.",
+  documentLockedByOther: 'The document has been locked by another user.',
+  documentNotFound: 'The document was not found. It has either been moved or deleted.',
+  documentMovedQueue:
+    'This document has been moved to a different queue since this page was last loaded. Please close this dialog to refresh your window.',
+  splitError: 'An error occurred when splitting the document.',
+  noUrlForNewRecord: 'There was no URL generated to open a page for a new record.',
+  linkToNewRecordFailed: 'The product failed to link the document to the newly created record.',
+  cannotCompleteImport: 'Error: Cannot complete import!',
+  errorUploadingFile: 'Error Uploading File!',
+  unsupportedFileType: 'Unsupported file type!',
+  saveUserSettingsFailed: 'Failed to save user settings.',
+  mergeTooBig: 'Merge file size greater than the maximum',
+  queueRestrictedToCompany:
+    'This queue has been restricted to users with a company. No current company has been provided.',
+  linkToApprovalNotConfigured: 'This queue has not been properly configured for Link To Approval',
+  serverVersionNotRetrieved: 'Server Version not retrieved.',
+  unknownLicense: 'Unknown license.',
+  unknownProductionEdition: 'Unknown production edition.',
+  captureNotFulfilled: 'The request to capture this record could not be fulfilled.',
+  newRecordNavigatedAway:
+    'We detected that you have navigated away from the new record page in some fashion, so the operation was cancelled.',
+  quickLinkMultipleSelected: 'Multiple documents were selected for Quick Link in a Quick Link queue.',
+
+  // Portal error catalogue (portal §8)
+  failedReloadingWorkflowDocuments: 'Failed reloading workflow documents',
+  errorBlockTitle: 'An Error Occured',
+
+  // Portal titles (portal §2)
+  settingsTitle: 'Settings',
+  setupEditTitle: 'Setup / Edit',
+  routeToTitle: 'Route To ...',
+
+  // Ours: transport failures the spec does not word.
+  /** Ours: the 10 s request time-out elapsed. */
+  requestTimedOut: 'The server did not answer within 10 seconds. Please try again later.',
+  /** Ours: fetch failed before any HTTP answer. */
+  serverUnreachable: 'The server could not be reached. Please check your connection and try again.',
+  /** Ours: the user or the app aborted the request. */
+  requestCancelled: 'The request was cancelled.',
+  /** Ours: the user cancelled an upload. */
+  uploadCancelled: 'The upload was cancelled.',
+  /** Ours: an upload bigger than the 'File Upload Size Limit' option. */
+  uploadTooLarge: 'The file is larger than the upload size limit.',
+} as const;
+
+/** 'Error {status}: {message}. Please try again later.' (embedded §8) */
+export function errorStatusMessage(status: number, message: string): string {
+  return `Error ${status}: ${message}. Please try again later.`;
+}
+
+/** 'Message #n timed out.' — a parent-frame request without an answer (embedded §7). */
+export function messageTimedOut(requestId: number): string {
+  return `Message #${requestId} timed out.`;
+}
+
+/** 'A note is required to route the selected documents from the queue {queueName}' (embedded §5). */
+export function noteRequiredToRouteFrom(queueName: string): string {
+  return `A note is required to route the selected documents from the queue ${queueName}`;
+}
+
+/** 'A note is required to route the selected documents to the queue {queueName}' (embedded §5). */
+export function noteRequiredToRouteTo(queueName: string): string {
+  return `A note is required to route the selected documents to the queue ${queueName}`;
+}
+
+/** 'There was an error linking the document: {errorMessage}' (embedded §8). */
+export function linkingError(errorMessage: string): string {
+  return `There was an error linking the document: ${errorMessage}`;
+}
+
+/** 'There was an error retrieving notes for this document: {errorMessage}' (embedded §8). */
+export function notesRetrievalError(errorMessage: string): string {
+  return `There was an error retrieving notes for this document: ${errorMessage}`;
+}
+
+/** "There was an error getting a URL to record: '{errorStr}'." (embedded §8). */
+export function recordUrlError(errorStr: string): string {
+  return `There was an error getting a URL to record: '${errorStr}'.`;
+}
+
+/** The queue-type id refusal, with the spec's missing space and double space (portal §5). */
+export function invalidQueueTypeId(value: string): string {
+  return `'${value}'is not a valid Queue Type ID.  Refusing to load its queues.`;
+}
+
+/** 'Error Loading Component "{name}"' — title of a component load failure (portal §8). */
+export function componentLoadErrorTitle(name: string): string {
+  return `Error Loading Component "${name}"`;
+}
+
+/** 'Failed to load component "{name}" error:' plus the error (portal §8). */
+export function componentLoadError(name: string, error: string): string {
+  return `Failed to load component "${name}" error: ${error}`;
+}
+
+/** 'Invalid Component "{name}" Not Loaded' (portal §8). */
+export function invalidComponent(name: string): string {
+  return `Invalid Component "${name}" Not Loaded`;
+}
+
+/** Ours: 'Uploaded by {user}' — the system note an upload writes (BRIEF). */
+export function uploadedByNote(username: string): string {
+  return `Uploaded by ${username}`;
+}
+
+/** The text of the note recorded when a user opens a document (BRIEF: 'VIEWED'). */
+export const VIEWED_NOTE_TEXT = 'VIEWED';

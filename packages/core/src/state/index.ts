@@ -1,0 +1,7 @@
+/** Provider-scoped state stores (no module singletons), shaped for useSyncExternalStore. */
+export * from './AlertStore';
+export * from './LastRouteStore';
+export * from './LoadingCounter';
+export * from './SelectionStore';
+export * from './Store';
+export * from './UploadQueue';
