@@ -1,3 +1,4 @@
+import { messageTimedOut } from '@datahaven/core';
 import { OriginAllowList } from './OriginAllowList';
 import {
   parseParentFrameMessage,
@@ -6,11 +7,6 @@ import {
   type ParentFrameMethod,
   type ParentFrameRequest,
 } from './ParentFrameMessage';
-
-// TODO(core): take this text from @datahaven/core's messages once packages/core/src/rules/messages.ts exists.
-function messageTimedOut(id: number): string {
-  return `Message #${id} timed out.`;
-}
 
 /** How long a request waits for its answer; the spec's request time-out (§9). */
 export const PARENT_FRAME_TIMEOUT_MS = 10_000;

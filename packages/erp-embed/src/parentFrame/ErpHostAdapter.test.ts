@@ -1,0 +1,150 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+import { encodeBase64Url } from '@datahaven/core';
+import { CONTEXT_FAILED_LOG, createErpHostAdapter, type ErpHostAdapter } from './ErpHostAdapter';
+import { createTwoWindows, PARENT_ORIGIN, type TwoWindows } from './test/twoWindows';
+
+// jest's jsdom has no TextEncoder/TextDecoder (browsers do); the token codec needs them.
+if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextDecoder, TextEncoder });
+
+interface Sent {
+  id: number;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+function tokenFor(username: string, expiresInMs: number): string {
+  const payload = { username, expiration: new Date(Date.now() + expiresInMs).toISOString(), passthroughResources: [] };
+  return `${encodeBase64Url(JSON.stringify(payload))}.c2lnbmF0dXJl`;
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+/** Plays the parent: answers every request the iframe posts with `reply(path, body)`. */
+function answerRequests(w: TwoWindows, reply: (sent: Sent) => { status: number; body?: unknown } | null): () => Promise<void> {
+  let handled = 0;
+  return async () => {
+    await flush();
+    while (handled < w.posted.length) {
+      const sent = JSON.parse(w.posted[handled].data) as Sent;
+      handled++;
+      if (sent.method === undefined) continue;
+      const answer = sent.path === '/ready' ? { status: 200 } : reply(sent);
+      if (answer) w.deliver(JSON.stringify({ id: sent.id, ...answer }));
+      await flush();
+    }
+  };
+}
+
+describe('createErpHostAdapter', () => {
+  let w: TwoWindows;
+  let host: ErpHostAdapter;
+  const log = jest.fn();
+
+  beforeEach(() => {
+    w = createTwoWindows();
+    log.mockReset();
+  });
+
+  afterEach(() => {
+    host.dispose();
+    w.dispose();
+    jest.useRealTimers();
+  });
+
+  it('merges the parent context over the query parameters', async () => {
+    host = createErpHostAdapter(w.child, {
+      allowedOrigins: [PARENT_ORIGIN],
+      log,
+      search: () => '?dataAreaId=OLD&typename=Microsoft.NAV.Vendor&isCapturable=true',
+    });
+    const pump = answerRequests(w, (sent) =>
+      sent.path === '/context' ? { status: 200, body: { dataAreaId: 'CRONUS', recordId: '{ABC}', tableId: '23', clientType: 'Tablet', extra: 1 } } : null,
+    );
+    const result = host.getContext();
+    await pump();
+    await expect(result).resolves.toEqual({
+      dataAreaId: 'CRONUS',
+      recordId: 'ABC',
+      tableId: 23,
+      typeName: 'bc:Microsoft.NAV.Vendor',
+      clientType: 'Tablet',
+      isCapturable: true,
+    });
+    expect(host.getClientType()).toBe('Tablet');
+  });
+
+  it('logs and falls back to the query when the parent does not answer GET /context', async () => {
+    jest.useFakeTimers();
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log, timeoutMs: 500, search: () => '?recordId=r1' });
+    const pump = answerRequests(w, () => null);
+    const result = host.getContext();
+    await pump();
+    jest.advanceTimersByTime(500);
+    await expect(result).resolves.toEqual({ recordId: 'r1' });
+    const sent = w.posted.map((p) => JSON.parse(p.data) as Sent).find((s) => s.path === '/context');
+    expect(log).toHaveBeenCalledWith(CONTEXT_FAILED_LOG, new Error(`Message #${sent?.id} timed out.`));
+  });
+
+  it('asks the parent for a token once, keeps it, and asks again on forceRefresh', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const tokens = [tokenFor('clerk', 3_600_000), tokenFor('clerk', 3_600_000 - 1)];
+    let asked = 0;
+    const pump = answerRequests(w, (sent) => (sent.path === '/user/token' ? { status: 200, body: tokens[asked++] } : null));
+    const first = host.getToken({ forceRefresh: false });
+    const same = host.getToken({ forceRefresh: false });
+    await pump();
+    await expect(first).resolves.toBe(tokens[0]);
+    await expect(same).resolves.toBe(tokens[0]);
+    await expect(host.getToken({ forceRefresh: false })).resolves.toBe(tokens[0]);
+    const forced = host.getToken({ forceRefresh: true });
+    await pump();
+    await expect(forced).resolves.toBe(tokens[1]);
+    expect(asked).toBe(2);
+  });
+
+  it('refuses a token that cannot be read', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const pump = answerRequests(w, () => ({ status: 200, body: 'not-a-token' }));
+    const result = host.getToken({ forceRefresh: false });
+    await pump();
+    await expect(result).rejects.toThrow('Received a bad Authentication token');
+  });
+
+  it('takes a pushed token (PUT /user/token) and a refresh (PUT /refresh) from the parent', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const pushed: string[] = [];
+    let refreshed = 0;
+    host.onTokenPushed((token) => pushed.push(token));
+    host.onContextChanged(() => refreshed++);
+    const token = tokenFor('approver', 3_600_000);
+    w.deliver(JSON.stringify({ id: 1, method: 'PUT', path: '/user/token', body: token }));
+    w.deliver(JSON.stringify({ id: 2, method: 'PUT', path: '/refresh' }));
+    w.deliver(JSON.stringify({ id: 3, method: 'PUT', path: '/refresh' }), 'https://evil.example');
+    w.deliver(JSON.stringify({ id: 4, method: 'PUT', path: '/webservices/url', body: 'https://dh.example/api' }));
+    await flush();
+    expect(pushed).toEqual([token]);
+    expect(refreshed).toBe(1);
+    expect(host.webServicesUrl()).toBe('https://dh.example/api');
+    await expect(host.getToken({ forceRefresh: false })).resolves.toBe(token);
+  });
+
+  it('sends the selection and upload notices to the parent', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const received: Sent[] = [];
+    const pump = answerRequests(w, (sent) => {
+      received.push(sent);
+      return { status: 200 };
+    });
+    const selection = host.notifySelectedDocuments([3, 5]);
+    const upload = host.notifyUploadQueued({ id: 'u1', files: [{ name: 'a.pdf', size: 10 }], folder: null, link: null, queue: null, scan: false });
+    await pump();
+    await Promise.all([selection, upload]);
+    expect(received.map((s) => [s.method, s.path, s.body])).toEqual([
+      ['PUT', '/selected-documents', [3, 5]],
+      ['POST', '/queue/upload', { id: 'u1', files: [{ name: 'a.pdf', size: 10 }], folder: null, link: null, queue: null, scan: false }],
+    ]);
+  });
+});

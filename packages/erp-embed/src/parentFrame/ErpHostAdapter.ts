@@ -1,0 +1,184 @@
+import {
+  MESSAGES,
+  contextFromQuery,
+  decodeToken,
+  tokenNeedsRefresh,
+  webStorage,
+  type ClientType,
+  type ErpContext,
+  type HostAdapter,
+  type TokenRequest,
+  type UploadNotice,
+} from '@datahaven/core';
+import { ParentFrameChannel } from './ParentFrameChannel';
+
+/** Business Central online's origin: the parent of our iframe when BC hosts the control add-in. */
+export const BUSINESS_CENTRAL_ORIGIN = 'https://businesscentral.dynamics.com';
+
+/** A `<meta name="datahaven-erp-origins" content="https://bc.example.com …">` adds on-premises ERP origins. */
+export const ERP_ORIGINS_META_NAME = 'datahaven-erp-origins';
+
+/** Text logged when the parent does not answer `GET /context` (spec §8: logged, empty result). */
+export const CONTEXT_FAILED_LOG = 'Failed to get the context from the parent frame.';
+
+/** Settings of the ERP host; all optional. */
+export interface ErpHostAdapterOptions {
+  /** Origins allowed to be our parent; by default our own, BC online's and the meta tag's. */
+  allowedOrigins?: readonly string[];
+  /** Time-out per parent request in milliseconds (10 s by default). */
+  timeoutMs?: number;
+  log?: (message: string, detail?: unknown) => void;
+  /** The clock, for tests. */
+  now?: () => number;
+  /** The query string to read the context from; the window's own by default. */
+  search?: () => string;
+}
+
+/** The ERP host: a HostAdapter plus what only an ERP parent provides. */
+export interface ErpHostAdapter extends HostAdapter {
+  /** The web-services URL the parent pushed with `PUT /webservices/url`, if any. */
+  webServicesUrl(): string | null;
+  /** Stops listening to the parent. */
+  dispose(): void;
+}
+
+/** The parent origins trusted by default: our own origin, BC online, and any listed in the page's meta tag. */
+export function erpAllowedOrigins(win: Window): string[] {
+  const origins = [win.location.origin, BUSINESS_CENTRAL_ORIGIN];
+  const meta = win.document.querySelector(`meta[name="${ERP_ORIGINS_META_NAME}"]`);
+  const listed = meta?.getAttribute('content') ?? '';
+  for (const entry of listed.split(/[\s,]+/)) if (entry) origins.push(entry);
+  return origins.filter((origin) => origin && origin !== 'null');
+}
+
+/**
+ * The host for our iframe inside an ERP page (Business Central's control add-in): context from
+ * the parent (`GET /context`) merged over the URL query (portal spec §2), tokens from the
+ * parent (`GET /user/token`, pushed with `PUT /user/token`), refreshes (`PUT /refresh`), and
+ * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`).
+ */
+export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions = {}): ErpHostAdapter {
+  const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+  const now = options.now ?? (() => Date.now());
+  const channel = new ParentFrameChannel(win, {
+    allowedOrigins: options.allowedOrigins ?? erpAllowedOrigins(win),
+    timeoutMs: options.timeoutMs,
+    log,
+  });
+  const contextListeners = new Set<() => void>();
+  const tokenListeners = new Set<(token: string) => void>();
+  let token: string | null = null;
+  let tokenRequest: Promise<string> | null = null;
+  let clientType: ClientType = 'Desktop';
+  let servicesUrl: string | null = null;
+
+  const acceptToken = (value: unknown): string => {
+    if (typeof value !== 'string' || decodeToken(value.trim()) === null) throw new Error(MESSAGES.badAuthenticationToken);
+    token = value.trim();
+    return token;
+  };
+
+  channel.on('PUT', '/user/token', (body) => {
+    const fresh = acceptToken(body);
+    for (const listener of tokenListeners) listener(fresh);
+  });
+  channel.on('PUT', '/refresh', () => {
+    for (const listener of contextListeners) listener();
+  });
+  channel.on('PUT', '/webservices/url', (body) => {
+    if (typeof body !== 'string' || body.trim() === '') throw new Error('PUT /webservices/url needs the URL as its body.');
+    servicesUrl = body.trim();
+  });
+  channel.start();
+  if (win.parent !== win) {
+    // Handshake early, so the parent may push a token or a refresh before we ask for anything.
+    channel.connect().catch((error: unknown) => log('The parent frame did not answer the ready handshake.', error));
+  }
+
+  return {
+    kind: 'erp',
+    async getContext(): Promise<ErpContext> {
+      const fromQuery = contextFromQuery(options.search ? options.search() : win.location.search);
+      let fromParent: ErpContext = {};
+      try {
+        fromParent = toErpContext(await channel.request('GET', '/context'));
+      } catch (error) {
+        log(CONTEXT_FAILED_LOG, error);
+      }
+      const context: ErpContext = { ...fromQuery, ...fromParent };
+      if (context.clientType) clientType = context.clientType;
+      return context;
+    },
+    getToken({ forceRefresh }: TokenRequest): Promise<string> {
+      if (!forceRefresh && token !== null) {
+        const payload = decodeToken(token);
+        if (payload && !tokenNeedsRefresh(payload, now())) return Promise.resolve(token);
+      }
+      tokenRequest ??= channel
+        .request('GET', '/user/token')
+        .then(acceptToken)
+        .finally(() => {
+          tokenRequest = null;
+        });
+      return tokenRequest;
+    },
+    onContextChanged(listener: () => void): () => void {
+      contextListeners.add(listener);
+      return () => contextListeners.delete(listener);
+    },
+    onTokenPushed(listener: (token: string) => void): () => void {
+      tokenListeners.add(listener);
+      return () => tokenListeners.delete(listener);
+    },
+    async notifySelectedDocuments(ids: number[]): Promise<void> {
+      await channel.request('PUT', '/selected-documents', ids);
+    },
+    async notifyUploadQueued(upload: UploadNotice): Promise<void> {
+      await channel.request('POST', '/queue/upload', upload);
+    },
+    getClientType: () => clientType,
+    openWindow(url: string, name: string, features?: string): void {
+      win.open(url, name, features);
+    },
+    storage: {
+      local: webStorage(() => win.localStorage),
+      session: webStorage(() => win.sessionStorage),
+    },
+    webServicesUrl: () => servicesUrl,
+    dispose: () => channel.stop(),
+  };
+}
+
+const CLIENT_TYPES: readonly ClientType[] = ['Phone', 'Tablet', 'Desktop'];
+
+/** Keeps only the context fields the parent may set, with their proper types. */
+function toErpContext(body: unknown): ErpContext {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const source = body as Record<string, unknown>;
+  const context: ErpContext = {};
+  const text = (key: string): string | undefined => {
+    const value = source[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const integer = (key: string): number | undefined => {
+    const value = source[key];
+    const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
+    return Number.isSafeInteger(parsed) ? parsed : undefined;
+  };
+  const dataAreaId = text('dataAreaId');
+  if (dataAreaId !== undefined) context.dataAreaId = dataAreaId;
+  const recordId = text('recordId');
+  if (recordId !== undefined) context.recordId = recordId.replace(/[{}]/g, '');
+  const typeName = text('typeName');
+  if (typeName !== undefined) context.typeName = typeName;
+  const tableId = integer('tableId');
+  if (tableId !== undefined) context.tableId = tableId;
+  const sitId = integer('sitId');
+  if (sitId !== undefined) context.sitId = sitId;
+  const sourceType = integer('sourceType');
+  if (sourceType !== undefined) context.sourceType = sourceType;
+  const clientType = CLIENT_TYPES.find((type) => type === source.clientType);
+  if (clientType) context.clientType = clientType;
+  if (typeof source.isCapturable === 'boolean') context.isCapturable = source.isCapturable;
+  return context;
+}
