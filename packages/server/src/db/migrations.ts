@@ -145,6 +145,15 @@ function initialSchema(dialect: DialectName): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
 
+      await db.schema
+        .createTable('derived_files')
+        .addColumn('source_sha256', 'text', (c) => c.notNull().references('files.sha256'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('derived_sha256', 'text', (c) => c.notNull().references('files.sha256'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('derived_files_pk', ['source_sha256', 'kind'])
+        .execute();
+
       await withId(db.schema.createTable('documents'), dialect)
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -211,7 +220,7 @@ function initialSchema(dialect: DialectName): Migration {
     },
     async down(db: Kysely<unknown>): Promise<void> {
       for (const table of [
-        'jobs', 'options', 'notes', 'record_links', 'documents', 'files', 'erp_records',
+        'jobs', 'options', 'notes', 'record_links', 'documents', 'derived_files', 'files', 'erp_records',
         'integrated_table_access', 'display_folders', 'subtypes', 'integrated_tables', 'api_keys',
         'group_privileges', 'user_privileges', 'privileges', 'user_groups', 'groups', 'users',
       ]) {

@@ -151,6 +151,14 @@ export interface FilesTable {
   created_at: string;
 }
 
+/** `derived_files`: server-made content cached by source (kind e.g. `pdf`, `thumb:1:160`); the derived file also has a `files` row. */
+export interface DerivedFilesTable {
+  source_sha256: string;
+  kind: string;
+  derived_sha256: string;
+  created_at: string;
+}
+
 /** `documents`: a stored document; deleted_at set = soft-deleted (answers 404). */
 export interface DocumentsTable {
   id: Generated<number>;
@@ -237,6 +245,7 @@ export interface Database {
   integrated_table_access: IntegratedTableAccessTable;
   erp_records: ErpRecordsTable;
   files: FilesTable;
+  derived_files: DerivedFilesTable;
   documents: DocumentsTable;
   record_links: RecordLinksTable;
   notes: NotesTable;

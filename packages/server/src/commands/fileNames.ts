@@ -1,0 +1,42 @@
+/** Longest stored document name, in characters. */
+export const MAX_DOCUMENT_NAME_LENGTH = 255;
+
+// Control characters and bidi overrides/isolates: they can hide a name's real extension (SECURITY row 5).
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The name an uploaded file is stored under: the last path segment, without control or bidi
+ * characters, at most 255 characters (keeping the extension). It is only ever text; the storage
+ * key is the content hash.
+ */
+export function cleanFileName(raw: string): string {
+  const segments = raw.replace(UNSAFE_CHARACTERS, '').split(/[\\/]/);
+  let name = (segments[segments.length - 1] ?? '').trim();
+  if (name === '.' || name === '..') name = '';
+  const chars = Array.from(name);
+  if (chars.length > MAX_DOCUMENT_NAME_LENGTH) {
+    const dot = name.lastIndexOf('.');
+    const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+    name = chars.slice(0, MAX_DOCUMENT_NAME_LENGTH - Array.from(extension).length).join('') + extension;
+  }
+  return name;
+}
+
+/** ASCII fallback for the plain `filename=` parameter: anything outside printable ASCII or quote/backslash → '_'. */
+export function asciiFileName(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+}
+
+/** RFC 5987 / 8187 encoding for `filename*=UTF-8''…`. */
+export function encodeRfc5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * Content-Disposition per RFC 6266: `inline` or `attachment`, an ASCII `filename` (or, with
+ * `urlEncodeFileName`, the percent-encoded name) and `filename*=UTF-8''…`.
+ */
+export function contentDisposition(name: string, attachment: boolean, urlEncodeFileName: boolean): string {
+  const plain = urlEncodeFileName ? encodeRfc5987(name) : asciiFileName(name);
+  return `${attachment ? 'attachment' : 'inline'}; filename="${plain}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+}

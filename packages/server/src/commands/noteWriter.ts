@@ -1,0 +1,57 @@
+import { VIEWED_NOTE_TEXT, validateNote } from '@datahaven/core/rules';
+import type { Note, NoteKind } from '@datahaven/core/model';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { badRequest } from '../http/HttpError';
+import { presentNote } from '../presenters/notePresenter';
+
+/** Inserts a note inside the caller's transaction (system notes travel with their change). */
+export async function insertNote(
+  trx: Transaction<Database> | Kysely<Database>,
+  documentId: number,
+  authorId: number,
+  kind: NoteKind,
+  text: string,
+  createdAt: string,
+): Promise<number> {
+  const row = await trx
+    .insertInto('notes')
+    .values({ document_id: documentId, author_id: authorId, kind, text, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Adds a user note after the spec's checks ('A note is required to submit.', 4000 characters). */
+export async function addUserNote(
+  db: Kysely<Database>,
+  author: { userId: number; username: string },
+  documentId: number,
+  text: unknown,
+  now: Date,
+): Promise<Note> {
+  const validation = validateNote(typeof text === 'string' ? text : null);
+  if (!validation.valid) throw badRequest(validation.message);
+  const noteText = text as string;
+  const createdAt = now.toISOString();
+  const id = await insertNote(db, documentId, author.userId, 'user', noteText, createdAt);
+  return presentNote({ id, document_id: documentId, kind: 'user', text: noteText, author_username: author.username, created_at: createdAt });
+}
+
+/** Records that a user opened a document (a 'viewed' note reading 'VIEWED'). */
+export async function recordView(db: Kysely<Database>, userId: number, documentId: number, now: Date): Promise<void> {
+  await insertNote(db, documentId, userId, 'viewed', VIEWED_NOTE_TEXT, now.toISOString());
+}
+
+/** A document's notes, oldest first, with author names. */
+export async function listNotes(db: Kysely<Database>, documentId: number): Promise<Note[]> {
+  const rows = await db
+    .selectFrom('notes as n')
+    .innerJoin('users as u', 'u.id', 'n.author_id')
+    .select(['n.id', 'n.document_id', 'n.kind', 'n.text', 'u.username as author_username', 'n.created_at'])
+    .where('n.document_id', '=', documentId)
+    .orderBy('n.created_at')
+    .orderBy('n.id')
+    .execute();
+  return rows.map(presentNote);
+}

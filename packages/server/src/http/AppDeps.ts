@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { DialectName } from '../db/createDatabase';
+import type { Database } from '../db/schema';
+import type { FileStore } from '../storage/FileStore';
+
+/** Everything the HTTP app and the commands need; tests build it on a temp data dir. */
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  fileStore: FileStore;
+  /** HMAC-SHA256 secret of the two-part token. */
+  tokenSecret: Buffer;
+  /** Schema version reported by GET /api/version. */
+  schemaVersion: number;
+  /** The clock; injectable so tests can expire tokens. */
+  now: () => Date;
+}

@@ -1,0 +1,68 @@
+import fastifyMultipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './AppDeps';
+import { registerAuth } from './plugins/authPlugin';
+import { registerErrorHandler } from './plugins/errorHandler';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { registerWebHosting } from './plugins/webHosting';
+import { registerAccessRoutes } from './routes/access/accessRoutes';
+import { registerCanRoutes } from './routes/can/canRoutes';
+import { registerDocumentRoutes } from './routes/documents/documentRoutes';
+import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
+import { registerKeyRoutes } from './routes/keys/keyRoutes';
+import { registerLinkRoutes } from './routes/link/linkRoutes';
+import { registerNoteRoutes } from './routes/notes/noteRoutes';
+import { registerOptionRoutes } from './routes/options/optionRoutes';
+import { registerTokenRoutes } from './routes/token/tokenRoutes';
+import { registerVersionRoutes } from './routes/version/versionRoutes';
+
+/** Extra routes registered by the caller (the demo's host simulator pages). */
+export type RouteRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
+
+/** Options of `buildApp`. */
+export interface BuildAppOptions {
+  /** Log requests (pino); off in tests. */
+  logger?: boolean;
+  /** More routes, e.g. `registerDemoRoutes` when the demo is on. */
+  extraRoutes?: RouteRegistrar[];
+}
+
+/** Builds the Fastify app: /api web services, security headers, error bodies, dist/web hosting. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // A 1 KB file name or long query is fine; beyond this a URL is refused.
+    maxParamLength: 500,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, deps.config.frameAncestors);
+  registerAuth(app, deps);
+  await app.register(fastifyMultipart, {
+    // The upload route enforces the 'File Upload Size Limit' option itself while streaming.
+    limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 100, fields: 20, parts: 120, fieldSize: 64 * 1024 },
+  });
+
+  await app.register(
+    async (api) => {
+      registerVersionRoutes(api, deps);
+      registerTokenRoutes(api, deps);
+      registerKeyRoutes(api, deps);
+      registerOptionRoutes(api, deps);
+      registerCanRoutes(api, deps);
+      registerFolderStructureRoutes(api, deps);
+      registerDocumentRoutes(api, deps);
+      registerNoteRoutes(api, deps);
+      registerLinkRoutes(api, deps);
+      registerAccessRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  for (const register of options.extraRoutes ?? []) await register(app, deps);
+  await registerWebHosting(app, deps.config.webDir);
+  return app;
+}

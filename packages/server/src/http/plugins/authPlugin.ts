@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyToken } from '../../auth/tokenCodec';
+import type { AppDeps } from '../AppDeps';
+import { unauthorized } from '../HttpError';
+
+/** The signed-in user of a request. */
+export interface Principal {
+  userId: number;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth plugin for every authenticated /api request; null otherwise. */
+    principal: Principal | null;
+  }
+}
+
+/** /api paths answered without a bearer token (the token route checks its own credentials). */
+const PUBLIC_API_PATHS = new Set(['/api/version', '/api/token/user']);
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+/** The bearer token of the Authorization header, or null. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Verifies the bearer token (signature, expiry, no far-future expiry) and that its user exists
+ * and is enabled; resolves to the principal or throws 401.
+ */
+export async function authenticateBearer(deps: AppDeps, request: FastifyRequest): Promise<Principal> {
+  const token = bearerTokenOf(request);
+  if (token === null) throw unauthorized();
+  const payload = verifyToken(deps.tokenSecret, token, deps.now());
+  if (payload === null) throw unauthorized('The token is invalid or has expired.');
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'username', 'disabled'])
+    .where('username', '=', payload.username)
+    .executeTakeFirst();
+  if (user === undefined || user.disabled === 1) throw unauthorized('The token is invalid or has expired.');
+  return { userId: user.id, username: user.username };
+}
+
+/** Requires a valid bearer token on every /api call except the public ones (BRIEF). */
+export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const path = pathOf(request.url);
+    if (!(path === '/api' || path.startsWith('/api/'))) return;
+    if (PUBLIC_API_PATHS.has(path)) return;
+    request.principal = await authenticateBearer(deps, request);
+  });
+}
+
+/** The principal of an authenticated request (routes behind the auth hook). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (request.principal === null) throw unauthorized();
+  return request.principal;
+}

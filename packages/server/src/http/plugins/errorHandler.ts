@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { FileTooLargeError } from '../../storage/FileTooLargeError';
+import { InvalidFileKeyError } from '../../storage/InvalidFileKeyError';
+import { HttpError } from '../HttpError';
+import type { ErrorBody, ExceptionType } from '../HttpError';
+
+const TYPE_BY_STATUS: Readonly<Record<number, ExceptionType>> = {
+  400: 'ValidationError',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedFileType',
+};
+
+/** Maps any thrown error to the BRIEF's error body; unknown errors become 500 without details. */
+export function errorBodyOf(error: unknown): ErrorBody {
+  if (error instanceof HttpError) return { statusCode: error.statusCode, exceptionType: error.exceptionType, message: error.message };
+  if (error instanceof FileTooLargeError) return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: error.message };
+  if (error instanceof InvalidFileKeyError) return { statusCode: 404, exceptionType: 'NotFound', message: 'Not found.' };
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation !== undefined) {
+    return { statusCode: 400, exceptionType: 'ValidationError', message: fastifyError.message ?? 'Invalid request.' };
+  }
+  if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_FILES_LIMIT') {
+    return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: fastifyError.message ?? 'Payload too large.' };
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { statusCode: status, exceptionType: TYPE_BY_STATUS[status] ?? 'ValidationError', message: fastifyError.message ?? 'Invalid request.' };
+  }
+  return { statusCode: 500, exceptionType: 'InternalError', message: 'An internal error occurred.' };
+}
+
+/** Answers every error with `{ statusCode, exceptionType, message }`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const body = errorBodyOf(error);
+    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (reply.sent || reply.raw.headersSent) return;
+    // A file answer may have set these before failing; the error body is JSON.
+    reply.removeHeader('content-disposition');
+    reply.removeHeader('content-range');
+    reply.removeHeader('etag');
+    void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+  });
+}

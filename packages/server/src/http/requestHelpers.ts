@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import { viewerFor } from '../policies/documentVisibility';
+import type { Viewer } from '../policies/documentVisibility';
+import type { AppDeps } from './AppDeps';
+import { badRequest } from './HttpError';
+import { principalOf } from './plugins/authPlugin';
+
+/** The querystring as Fastify parsed it: values are strings or string arrays. */
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+/** The parsed querystring of a request. */
+export function queryOf(request: FastifyRequest): RawQuery {
+  return (request.query ?? {}) as RawQuery;
+}
+
+/** A single query value (the last one when repeated), or undefined when absent or empty. */
+export function queryString(query: RawQuery, name: string): string | undefined {
+  const value = query[name];
+  const text = Array.isArray(value) ? value[value.length - 1] : value;
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** All values of a repeated query parameter, accepting both `name[]=` and `name=`. */
+export function queryList(query: RawQuery, name: string): string[] {
+  const values: string[] = [];
+  for (const key of [`${name}[]`, name]) {
+    const value = query[key];
+    if (Array.isArray(value)) values.push(...value);
+    else if (typeof value === 'string') values.push(value);
+  }
+  return values;
+}
+
+/** A boolean query flag: 'true' / '1' is true; absent is `fallback`. */
+export function queryFlag(query: RawQuery, name: string, fallback = false): boolean {
+  const text = queryString(query, name);
+  if (text === undefined) return fallback;
+  return text === 'true' || text === '1';
+}
+
+/** An optional integer query value; anything non-integer → 400. */
+export function queryInteger(query: RawQuery, name: string): number | undefined {
+  const text = queryString(query, name);
+  if (text === undefined) return undefined;
+  if (!/^-?\d{1,15}$/.test(text)) throw badRequest(`The parameter ${name} must be an integer.`);
+  return Number(text);
+}
+
+/** A document id from a path or query: a positive integer, anything else → 400 (SECURITY row 8). */
+export function parseDocumentId(raw: string | undefined): number {
+  if (raw === undefined || !/^[1-9]\d{0,14}$/.test(raw)) throw badRequest('Document ids are positive integers.');
+  return Number(raw);
+}
+
+/** The list `docId[]` of a request, each a positive integer; at most 500. */
+export function parseDocumentIdList(query: RawQuery): number[] {
+  const raw = queryList(query, 'docId');
+  if (raw.length > 500) throw badRequest('At most 500 document ids per request.');
+  return [...new Set(raw.map(parseDocumentId))];
+}
+
+/** The `id` path parameter of a document route. */
+export function documentIdParam(request: FastifyRequest): number {
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  return parseDocumentId(params.id);
+}
+
+/** The caller as a `Viewer` (user id + whether they are a security manager). */
+export function viewerOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
+  const principal = principalOf(request);
+  return viewerFor(deps.db, principal.userId, principal.username);
+}

@@ -1,0 +1,18 @@
+import { MESSAGES } from '@datahaven/core/rules';
+import type { DocumentAccess } from '@datahaven/core/model';
+import type { FastifyInstance } from 'fastify';
+import { findVisibleDocument } from '../../../db/documentQueries';
+import { effectivePrivileges } from '../../../policies/privileges';
+import { ACCESS_PRIVILEGES, presentDocumentAccess } from '../../../presenters/accessPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { notFound } from '../../HttpError';
+import { documentIdParam, viewerOf } from '../../requestHelpers';
+
+/** GET /api/documents/{id}/access → DocumentAccess computed on the server. */
+export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/documents/:id/access', async (request): Promise<DocumentAccess> => {
+    const viewer = await viewerOf(request, deps);
+    if ((await findVisibleDocument(deps.db, viewer, documentIdParam(request))) === undefined) throw notFound(MESSAGES.documentNotFound);
+    return presentDocumentAccess(await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES));
+  });
+}

@@ -1,0 +1,206 @@
+import { MESSAGES, isViewable, parseOptions } from '@datahaven/core/rules';
+import type { DmsDocument } from '@datahaven/core/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
+import { derivedFileKey } from '../../../commands/derivedFiles';
+import { commitUploads, stageUpload } from '../../../commands/documentUploader';
+import type { StagedFile } from '../../../commands/documentUploader';
+import { recordView } from '../../../commands/noteWriter';
+import { findVisibleDocument, findVisibleDocuments } from '../../../db/documentQueries';
+import type { DocumentDetailRow } from '../../../db/documentQueries';
+import { readNumberOption, readOptions } from '../../../db/optionStore';
+import { resolveRecordContext } from '../../../db/recordContext';
+import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf } from '../../../pdf/imagesToPdf';
+import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../../pdf/thumbnails';
+import { canUploadTo } from '../../../policies/documentVisibility';
+import type { Viewer } from '../../../policies/documentVisibility';
+import { hasPrivilege } from '../../../policies/privileges';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { badRequest, forbidden, notFound } from '../../HttpError';
+import { principalOf } from '../../plugins/authPlugin';
+import { recordContextOf } from '../../recordContextQuery';
+import {
+  documentIdParam,
+  parseDocumentIdList,
+  queryFlag,
+  queryInteger,
+  queryOf,
+  viewerOf,
+} from '../../requestHelpers';
+import { sendStoredFile } from '../../sendStoredFile';
+
+/** The answer of GET /api/documents/{id}/view. */
+export interface DocumentViewAnswer {
+  document: DmsDocument;
+  dataUrl: string;
+  viewable: boolean;
+}
+
+/** Default thumbnail width in pixels. */
+export const DEFAULT_THUMBNAIL_WIDTH = 160;
+const MIN_THUMBNAIL_WIDTH = 16;
+/** Extensions the viewer shows through the converted PDF rather than the original bytes. */
+const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
+
+/** The visible document or 404 with the spec's message (missing, deleted and forbidden look alike). */
+async function visibleDocumentOr404(deps: AppDeps, viewer: Viewer, id: number): Promise<DocumentDetailRow> {
+  const row = await findVisibleDocument(deps.db, viewer, id);
+  if (row === undefined) throw notFound(MESSAGES.documentNotFound);
+  return row;
+}
+
+/** The document's content as a PDF key: the original for PDFs, a cached conversion for images, else null. */
+async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string | null> {
+  if (row.extension === 'pdf') return row.file_sha256;
+  if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) return null;
+  return derivedFileKey(deps, row.file_sha256, 'pdf', 'application/pdf', async () => {
+    const data = await convertImageToPdf(deps.fileStore.pathOf(row.file_sha256), row.extension);
+    return { data, pages: row.total_pages };
+  });
+}
+
+function pdfFileName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
+}
+
+async function handleUpload(deps: AppDeps, request: FastifyRequest): Promise<DmsDocument[]> {
+  const query = queryOf(request);
+  const context = recordContextOf(query);
+  if (context.recordId === undefined || (context.sitId === undefined && context.tableId === undefined && context.typeName === undefined)) {
+    throw badRequest('An upload needs a record id and a type name, sit id or table id.');
+  }
+  const resolved = await resolveRecordContext(deps.db, context);
+  if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
+  const viewer = await viewerOf(request, deps);
+  if (!(await hasPrivilege(deps.db, viewer.userId, 'Cabinet: Import Documents'))) {
+    throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
+  }
+  if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId))) {
+    throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
+  }
+  const subtypeId = queryInteger(query, 'subtypeId') ?? null;
+  if (subtypeId !== null) {
+    const subtype = await deps.db
+      .selectFrom('subtypes')
+      .select('id')
+      .where('id', '=', subtypeId)
+      .where('integrated_table_id', '=', resolved.sit.id)
+      .executeTakeFirst();
+    if (subtype === undefined) throw badRequest(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
+  }
+  if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data with one or more file parts.');
+  const maxBytes = await readNumberOption(deps.db, 'File Upload Size Limit');
+  const staged: StagedFile[] = [];
+  for await (const part of request.files()) {
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      continue;
+    }
+    staged.push(await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER));
+  }
+  if (staged.length === 0) throw badRequest('No file was sent.');
+  const ids = await commitUploads(deps, viewer, { context: { ...resolved, recordId: resolved.recordId }, subtypeId }, staged);
+  const rows = await findVisibleDocuments(deps.db, viewer, ids);
+  return rows.map(presentDocument);
+}
+
+/**
+ * The documents resource: upload, read one or many, data (ranges), view, thumbnail, edit,
+ * delete. Every read is filtered by the caller's access in SQL; invisible = 404.
+ */
+export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/documents', async (request, reply) => {
+    const documents = await handleUpload(deps, request);
+    return reply.status(201).send(documents);
+  });
+
+  app.get('/documents', async (request): Promise<DmsDocument[]> => {
+    const ids = parseDocumentIdList(queryOf(request));
+    if (ids.length === 0) throw badRequest('Name the documents with docId[].');
+    const viewer = await viewerOf(request, deps);
+    return (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
+  });
+
+  app.get('/documents/:id', async (request): Promise<DmsDocument> => {
+    const viewer = await viewerOf(request, deps);
+    return presentDocument(await visibleDocumentOr404(deps, viewer, documentIdParam(request)));
+  });
+
+  app.get('/documents/:id/data', async (request, reply) => {
+    const id = documentIdParam(request);
+    const query = queryOf(request);
+    const viewer = await viewerOf(request, deps);
+    const row = await visibleDocumentOr404(deps, viewer, id);
+    const attachment = queryFlag(query, 'download');
+    const urlEncodeFileName = queryFlag(query, 'urlEncodeFileName');
+    if (queryFlag(query, 'asPdf') && row.extension !== 'pdf' && CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) {
+      const key = await pdfKeyOf(deps, row);
+      if (key !== null) {
+        const size = await deps.fileStore.size(key);
+        return sendStoredFile(request, reply, deps.fileStore, {
+          key, size, mediaType: 'application/pdf', fileName: pdfFileName(row.name), attachment, urlEncodeFileName,
+        });
+      }
+    }
+    return sendStoredFile(request, reply, deps.fileStore, {
+      key: row.file_sha256, size: Number(row.size), mediaType: row.media_type, fileName: row.name, attachment, urlEncodeFileName,
+    });
+  });
+
+  app.get('/documents/:id/view', async (request): Promise<DocumentViewAnswer> => {
+    const id = documentIdParam(request);
+    const viewer = await viewerOf(request, deps);
+    const row = await visibleDocumentOr404(deps, viewer, id);
+    await recordView(deps.db, viewer.userId, id, deps.now());
+    const document = presentDocument(row);
+    const options = parseOptions(await readOptions(deps.db));
+    return {
+      document,
+      dataUrl: SHOWN_AS_PDF.has(row.extension) ? `/api/documents/${id}/data?asPdf=true` : `/api/documents/${id}/data`,
+      viewable: isViewable(document, options).viewable,
+    };
+  });
+
+  app.get<{ Params: { id: string; page: string } }>('/documents/:id/pages/:page/thumbnail', async (request, reply) => {
+    const id = documentIdParam(request);
+    if (!/^[1-9]\d{0,5}$/.test(request.params.page)) throw badRequest('Pages are numbered from 1.');
+    const page = Number(request.params.page);
+    const requested = queryInteger(queryOf(request), 'width') ?? DEFAULT_THUMBNAIL_WIDTH;
+    const width = Math.min(MAX_THUMBNAIL_WIDTH, Math.max(MIN_THUMBNAIL_WIDTH, requested));
+    const viewer = await viewerOf(request, deps);
+    const row = await visibleDocumentOr404(deps, viewer, id);
+    const pdfKey = await pdfKeyOf(deps, row);
+    if (pdfKey === null) throw notFound('This document type has no page thumbnails.');
+    if (page > row.total_pages) throw notFound(`The document has ${row.total_pages} page(s).`);
+    const key = await derivedFileKey(deps, pdfKey, `thumb:${page}:${width}`, 'image/png', async () => ({
+      data: await renderPageThumbnail(deps.fileStore.pathOf(pdfKey), page, width),
+      pages: 1,
+    }));
+    const size = await deps.fileStore.size(key);
+    return sendStoredFile(request, reply, deps.fileStore, {
+      key, size, mediaType: 'image/png', fileName: `page-${page}.png`, attachment: false, urlEncodeFileName: false,
+    });
+  });
+
+  app.put('/documents/:id', async (request): Promise<DmsDocument> => {
+    const id = documentIdParam(request);
+    const viewer = await viewerOf(request, deps);
+    const row = await visibleDocumentOr404(deps, viewer, id);
+    await editDocument(deps, viewer, row, parseDocumentChanges(request.body));
+    return presentDocument(await visibleDocumentOr404(deps, viewer, id));
+  });
+
+  app.delete('/documents', async (request) => {
+    const ids = parseDocumentIdList(queryOf(request));
+    if (ids.length === 0) throw badRequest('Name the documents with docId[].');
+    const principal = principalOf(request);
+    if (!(await hasPrivilege(deps.db, principal.userId, 'Cabinet: Delete'))) {
+      throw forbidden("Deleting documents needs the 'Cabinet: Delete' privilege.");
+    }
+    const viewer = await viewerOf(request, deps);
+    const visible = (await findVisibleDocuments(deps.db, viewer, ids)).map((r) => r.id);
+    return { deleted: await deleteDocuments(deps, viewer, visible) };
+  });
+}

@@ -1,0 +1,64 @@
+import type { FolderEntry } from '@datahaven/core/model';
+import { isValidContext } from '@datahaven/core/rules';
+import type { FastifyInstance } from 'fastify';
+import { selectVisibleDocuments } from '../../../db/documentQueries';
+import { readNumberOption } from '../../../db/optionStore';
+import { resolveRecordContext } from '../../../db/recordContext';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import { presentFolderTree } from '../../../presenters/folderPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { badRequest } from '../../HttpError';
+import { recordContextOf } from '../../recordContextQuery';
+import { queryInteger, queryOf, viewerOf } from '../../requestHelpers';
+
+/**
+ * GET /api/folder-structure: the display folders of the record's integrated table with the
+ * record's documents the caller may see (filtered in the query).
+ */
+export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/folder-structure', async (request): Promise<FolderEntry[]> => {
+    const query = queryOf(request);
+    const context = recordContextOf(query);
+    if (!isValidContext(context)) {
+      throw badRequest('The context is not valid: it needs a record id or a data area, and a type name, sit id or table id.');
+    }
+    const expandToDocId = queryInteger(query, 'expandToDocId');
+    const resolved = await resolveRecordContext(deps.db, context);
+    if (resolved === undefined) throw badRequest('No integrated table matches the context.');
+    const viewer = await viewerOf(request, deps);
+    const folders = await deps.db
+      .selectFrom('display_folders')
+      .selectAll()
+      .where('integrated_table_id', '=', resolved.sit.id)
+      .where('enabled', '=', 1)
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute();
+    const rows =
+      resolved.recordId === null
+        ? []
+        : await selectVisibleDocuments(deps.db, viewer)
+            .where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('record_links as rl')
+                  .select('rl.id')
+                  .whereRef('rl.document_id', '=', 'd.id')
+                  .where('rl.integrated_table_id', '=', resolved.sit.id)
+                  .where('rl.record_id', '=', resolved.recordId ?? '')
+                  .where('rl.data_area_id', '=', resolved.dataAreaId),
+              ),
+            )
+            .orderBy('d.name')
+            .orderBy('d.id')
+            .limit(2000)
+            .execute();
+    return presentFolderTree({
+      context: resolved,
+      folders,
+      documents: rows.map(presentDocument),
+      expansionLevel: await readNumberOption(deps.db, 'Folder Search Expansion Level'),
+      expandToDocId,
+    });
+  });
+}

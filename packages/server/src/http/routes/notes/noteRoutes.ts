@@ -1,0 +1,34 @@
+import { MESSAGES } from '@datahaven/core/rules';
+import type { Note } from '@datahaven/core/model';
+import type { FastifyInstance } from 'fastify';
+import { addUserNote, listNotes } from '../../../commands/noteWriter';
+import { findVisibleDocument } from '../../../db/documentQueries';
+import { hasAnyPrivilege } from '../../../policies/privileges';
+import type { AppDeps } from '../../AppDeps';
+import { forbidden, notFound } from '../../HttpError';
+import { documentIdParam, viewerOf } from '../../requestHelpers';
+
+/** GET /api/documents/{id}/notes (oldest first) and POST /api/documents/{id}/notes. */
+export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/documents/:id/notes', async (request): Promise<Note[]> => {
+    const id = documentIdParam(request);
+    const viewer = await viewerOf(request, deps);
+    if ((await findVisibleDocument(deps.db, viewer, id)) === undefined) throw notFound(MESSAGES.documentNotFound);
+    if (!(await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: View Only', 'Notes: View Admin']))) {
+      throw forbidden("Reading notes needs 'Notes: View Only' or 'Notes: View Admin'.");
+    }
+    return listNotes(deps.db, id);
+  });
+
+  app.post('/documents/:id/notes', async (request, reply) => {
+    const id = documentIdParam(request);
+    const viewer = await viewerOf(request, deps);
+    if ((await findVisibleDocument(deps.db, viewer, id)) === undefined) throw notFound(MESSAGES.documentNotFound);
+    if (!(await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: Add Only', 'Notes: View Admin']))) {
+      throw forbidden("Adding notes needs 'Notes: Add Only' or 'Notes: View Admin'.");
+    }
+    const body = request.body as { text?: unknown } | null | undefined;
+    const note = await addUserNote(deps.db, viewer, id, body?.text, deps.now());
+    return reply.status(201).send(note);
+  });
+}
