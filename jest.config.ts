@@ -11,6 +11,7 @@ const browserProject: Config = {
   roots: ['<rootDir>/packages/core/src', '<rootDir>/packages/erp-embed/src', '<rootDir>/packages/teams-tab/src', '<rootDir>/packages/outlook-addin/src'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/core/src/(model|rules)/'],
   moduleNameMapper: { '^@datahaven/core$': '<rootDir>/packages/core/src/index.ts' },
+  setupFiles: ['<rootDir>/packages/core/test/jsdomGlobals.ts'],
   transform,
 };
 
