@@ -1,10 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
+import {
+  PDFDocument,
+  PDFRef,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+} from '@cantoo/pdf-lib';
+import sharp from 'sharp';
+import { decodeBmp } from './decodeBmp';
+import { RenderTimeoutError } from './RenderTimeoutError';
+
 /** Extensions `convertImageToPdf` accepts. */
 export const CONVERTIBLE_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff'];
+
+/** Time box of one conversion (SECURITY.md row 7: a 10,000-page TIFF must not run forever). */
+export const CONVERSION_TIMEOUT_MS = 120_000;
+
+/** Resolution assumed when an image does not state one: one pixel per point. */
+const DEFAULT_DPI = 72;
+const JPEG_QUALITY = 88;
+
+/** Options of `convertImageToPdf`. */
+export interface ConvertOptions {
+  /** Give up (RenderTimeoutError) when the conversion runs longer than this. */
+  timeoutMs?: number;
+}
+
+function pageSizeOf(width: number, height: number, dpi: number | null | undefined): [number, number] {
+  const resolution = dpi !== null && dpi !== undefined && dpi >= 10 && dpi <= 10_000 ? dpi : DEFAULT_DPI;
+  return [(width * 72) / resolution, (height * 72) / resolution];
+}
+
+/** Adds a page of the given point size showing the image XObject `ref` over the whole page. */
+function addImagePage(pdf: PDFDocument, image: PDFRef, size: [number, number]): void {
+  const page = pdf.addPage(size);
+  const name = page.node.newXObject('Im', image);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(size[0], 0, 0, size[1], 0, 0), drawObject(name), popGraphicsState());
+}
+
+/**
+ * Embeds raw pixels losslessly (what a PNG would carry), deflated by zlib rather than pdf-lib's
+ * JavaScript deflate: 1-bit grey for bilevel scans, 8-bit grey or RGB otherwise.
+ */
+function addRawPage(
+  pdf: PDFDocument,
+  pixels: { data: Buffer; width: number; height: number; colorSpace: 'DeviceGray' | 'DeviceRGB'; bitsPerComponent: 1 | 8 },
+  size: [number, number],
+): void {
+  const stream = pdf.context.stream(deflateSync(pixels.data, { level: 6 }), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: pixels.width,
+    Height: pixels.height,
+    ColorSpace: pixels.colorSpace,
+    BitsPerComponent: pixels.bitsPerComponent,
+    Filter: 'FlateDecode',
+  });
+  addImagePage(pdf, pdf.context.register(stream), size);
+}
+
+/** Packs 8-bit grey samples that are all 0 or 255 into 1-bit rows; null when the page is not bilevel. */
+function packBilevel(grey: Buffer, width: number, height: number): Buffer | null {
+  const rowBytes = Math.ceil(width / 8);
+  const packed = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const value = grey[y * width + x];
+      if (value !== 0 && value !== 255) return null;
+      if (value === 255) {
+        const at = y * rowBytes + (x >> 3);
+        packed[at] = (packed[at] ?? 0) | (0x80 >> (x & 7));
+      }
+    }
+  }
+  return packed;
+}
+
+async function addJpeg(pdf: PDFDocument, bytes: Buffer): Promise<void> {
+  const meta = await sharp(bytes).metadata();
+  if (meta.orientation !== undefined && meta.orientation > 1) {
+    // A PDF has no EXIF orientation: turn the pixels so the page shows what the camera meant.
+    const upright = await sharp(bytes).rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true });
+    const image = await pdf.embedJpg(upright.data);
+    const page = pdf.addPage(pageSizeOf(upright.info.width, upright.info.height, meta.density));
+    page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+    return;
+  }
+  const image = await pdf.embedJpg(bytes);
+  const page = pdf.addPage(pageSizeOf(image.width, image.height, meta.density));
+  page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+}
+
+async function addPng(pdf: PDFDocument, bytes: Buffer): Promise<void> {
+  const meta = await sharp(bytes).metadata();
+  const image = await pdf.embedPng(bytes);
+  const page = pdf.addPage(pageSizeOf(image.width, image.height, meta.density));
+  page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+}
+
+async function addTiffPages(pdf: PDFDocument, path: string, deadline: number, timeoutMs: number): Promise<void> {
+  const pageCount = (await sharp(path).metadata()).pages ?? 1;
+  for (let index = 0; index < pageCount; index += 1) {
+    if (Date.now() > deadline) throw new RenderTimeoutError(timeoutMs);
+    const page = sharp(path, { page: index });
+    const meta = await page.metadata();
+    const grey = meta.channels !== undefined && meta.channels <= 2 && meta.space !== 'cmyk';
+    if (grey) {
+      const { data, info } = await page.clone().flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+      const size = pageSizeOf(info.width, info.height, meta.density);
+      const bilevel = meta.bitsPerSample === 1 || meta.bitsPerSample === undefined ? packBilevel(data, info.width, info.height) : null;
+      if (bilevel !== null) {
+        addRawPage(pdf, { data: bilevel, width: info.width, height: info.height, colorSpace: 'DeviceGray', bitsPerComponent: 1 }, size);
+        continue;
+      }
+      const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+      const image = await pdf.embedJpg(jpeg);
+      pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
+      continue;
+    }
+    const { data, info } = await page
+      .clone()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    const size = pageSizeOf(info.width, info.height, meta.density);
+    const image = await pdf.embedJpg(data);
+    pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
+  }
+}
 
 /**
  * Converts a JPEG, PNG, BMP or TIFF (every page of a multi-page TIFF) into a PDF, one image per
  * page at the image's physical size (from its DPI; 72 dpi when unknown). Returns the PDF bytes.
+ * JPEGs are embedded as they are; PNGs through pdf-lib; BMPs and bilevel TIFF pages losslessly;
+ * other TIFF pages as JPEG.
  */
-export async function convertImageToPdf(path: string, extension: string): Promise<Buffer> {
-  throw new Error(`convertImageToPdf(${path}, ${extension}) is being implemented.`);
+export async function convertImageToPdf(path: string, extension: string, options: ConvertOptions = {}): Promise<Buffer> {
+  const timeoutMs = options.timeoutMs ?? CONVERSION_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  switch (extension.toLowerCase()) {
+    case 'jpg':
+    case 'jpeg':
+      await addJpeg(pdf, await readFile(path));
+      break;
+    case 'png':
+      await addPng(pdf, await readFile(path));
+      break;
+    case 'bmp': {
+      const bmp = decodeBmp(await readFile(path));
+      addRawPage(pdf, { data: bmp.rgb, width: bmp.width, height: bmp.height, colorSpace: 'DeviceRGB', bitsPerComponent: 8 }, pageSizeOf(bmp.width, bmp.height, bmp.dpi));
+      break;
+    }
+    case 'tif':
+    case 'tiff':
+      await addTiffPages(pdf, path, deadline, timeoutMs);
+      break;
+    default:
+      throw new Error(`Cannot convert .${extension} files to PDF.`);
+  }
+  return Buffer.from(await pdf.save({ useObjectStreams: true }));
 }
