@@ -1,8 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { countPages } from './pageCount';
+import { extractPageText } from './pageText';
 import { makeTextPdf } from './test/makeTextPdf';
 
 let dir: string;
@@ -34,6 +36,15 @@ describe('countPages', () => {
     const txtPath = join(dir, 'notes.txt');
     await writeFile(txtPath, 'hello');
     expect(await countPages(txtPath, 'txt')).toBe(1);
+  });
+
+  test('counts the pages of a PDF locked with a user password (PDFium refuses it; pdf-lib reads the page tree)', async () => {
+    const pdf = await PDFDocument.load(await makeTextPdf(['a', 'b', 'c']));
+    pdf.encrypt({ userPassword: 'secret', ownerPassword: 'owner' });
+    const path = join(dir, 'locked.pdf');
+    await writeFile(path, await pdf.save());
+    await expect(extractPageText(path, 1)).rejects.toThrow();
+    expect(await countPages(path, 'pdf')).toBe(3);
   });
 
   test('a damaged PDF rejects', async () => {
