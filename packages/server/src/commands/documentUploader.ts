@@ -34,7 +34,7 @@ function unsupported(): HttpError {
  * FileTooLargeError / 413), then checks its signature against its extension (415 'Unsupported
  * file type!') and counts its pages. Nothing is written to the database here.
  */
-export async function stageUpload(deps: AppDeps, rawName: string, source: Readable, maxBytes: number): Promise<StagedFile> {
+export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: string, source: Readable, maxBytes: number): Promise<StagedFile> {
   const name = cleanFileName(rawName);
   const stored = await deps.fileStore.put(source, { maxBytes });
   const type = name === '' ? null : sniffFileType(stored.head, name);
@@ -54,7 +54,7 @@ export async function stageUpload(deps: AppDeps, rawName: string, source: Readab
  * system note, in one transaction (DOMAIN invariant 1: the files are already durable).
  * Resolves to the new document ids in upload order.
  */
-export async function commitUploads(deps: AppDeps, viewer: Viewer, target: UploadTarget, files: readonly StagedFile[]): Promise<number[]> {
+export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now'>, viewer: Pick<Viewer, 'userId' | 'username'>, target: UploadTarget, files: readonly StagedFile[]): Promise<number[]> {
   const now = deps.now().toISOString();
   const { context } = target;
   return inWriteTransaction(deps.db, async (trx) => {

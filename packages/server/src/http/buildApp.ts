@@ -34,9 +34,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
-    // A 1 KB file name or long query is fine; beyond this a URL is refused.
-    maxParamLength: 500,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters are ids and option names; anything longer is refused.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config.frameAncestors);

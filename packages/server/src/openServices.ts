@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { loadOrCreateTokenSecret } from './auth/tokenSecret';
+import type { Config } from './config';
+import { createDatabase } from './db/createDatabase';
+import type { DatabaseTarget } from './db/createDatabase';
+import { runMigrations } from './db/runMigrations';
+import type { AppDeps } from './http/AppDeps';
+import { createDiskFileStore } from './storage/diskFileStore';
+
+/** Open services and the way to release them. */
+export interface Services {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Options of `openServices` (tests pass a PostgreSQL schema and a clock). */
+export interface OpenServicesOptions {
+  /** PostgreSQL schema to use through search_path; created if missing. */
+  postgresSchema?: string;
+  now?: () => Date;
+}
+
+/** Database target of a configuration: PostgreSQL when a URL is set, else `<dataDir>/datahaven.sqlite`. */
+export function databaseTargetOf(config: Config, postgresSchema?: string): DatabaseTarget {
+  if (config.databaseUrl !== null) return { kind: 'postgres', url: config.databaseUrl, schema: postgresSchema };
+  return { kind: 'sqlite', file: join(config.dataDir, 'datahaven.sqlite') };
+}
+
+/** Creates the data folder, opens the database, runs migrations, opens the file store and the token secret. */
+export async function openServices(config: Config, options: OpenServicesOptions = {}): Promise<Services> {
+  await mkdir(config.dataDir, { recursive: true });
+  const handle = createDatabase(databaseTargetOf(config, options.postgresSchema));
+  try {
+    if (options.postgresSchema !== undefined && handle.dialect === 'postgres') {
+      // The schema must exist before the pool's search_path can use it.
+      await sql`create schema if not exists ${sql.id(options.postgresSchema)}`.execute(handle.db);
+    }
+    const schemaVersion = await runMigrations(handle.db, handle.dialect);
+    const deps: AppDeps = {
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      fileStore: createDiskFileStore(join(config.dataDir, 'files')),
+      tokenSecret: await loadOrCreateTokenSecret(config.dataDir),
+      schemaVersion,
+      now: options.now ?? (() => new Date()),
+    };
+    return { deps, close: () => handle.close() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

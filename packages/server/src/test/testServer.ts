@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { signToken, tokenPayloadFor } from '../auth/tokenCodec';
+import { loadConfig } from '../config';
+import type { Config } from '../config';
+import { buildApp } from '../http/buildApp';
+import type { AppDeps } from '../http/AppDeps';
+import { openServices } from '../openServices';
+
+/** A database a suite runs on. */
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when DATAHAVEN_TEST_DATABASE_URL is set. */
+export function testDialects(): TestDialect[] {
+  return process.env.DATAHAVEN_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A request to the listening test server. */
+export interface TestRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  url: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; FormData as multipart; Buffer / string as they are. */
+  payload?: unknown;
+}
+
+/** The answer, read whole. */
+export interface TestResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  rawPayload: Buffer;
+  json<T = unknown>(): T;
+}
+
+/** A running app on a temp data dir (and, for PostgreSQL, its own schema), listening on 127.0.0.1. */
+export interface TestServer {
+  dialect: TestDialect;
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** Sends a real HTTP request (fetch) to the server. */
+  inject(request: TestRequest): Promise<TestResponse>;
+  deps: AppDeps;
+  config: Config;
+  /** Moves the server's clock; null restores the real clock. */
+  setNow(now: Date | null): void;
+  /** A valid 60-minute token for `username`. */
+  tokenFor(username: string): string;
+  /** `{ authorization: 'Bearer …' }` for `username`. */
+  authHeaders(username: string): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Options of `startTestServer`. */
+export interface TestServerOptions {
+  webDir?: string;
+  env?: Record<string, string>;
+}
+
+/** Builds the real app (migrations, secret, routes) on a fresh temp data dir and database. */
+export async function startTestServer(dialect: TestDialect, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-test-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    DATAHAVEN_DATA_DIR: dataDir,
+    DATAHAVEN_WEB_DIR: options.webDir ?? join(dataDir, 'no-web'),
+    ...(dialect === 'postgres' ? { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '' } : {}),
+    ...options.env,
+  });
+  let fixedNow: Date | null = null;
+  const now = (): Date => fixedNow ?? new Date();
+  const services = await openServices(config, { now, ...(dialect === 'postgres' ? { postgresSchema: schema } : {}) });
+  const app = await buildApp(services.deps);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The test server has no TCP address.');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const tokenFor = (username: string): string => signToken(services.deps.tokenSecret, tokenPayloadFor(username, now()));
+  return {
+    dialect,
+    app,
+    baseUrl,
+    inject: (request) => sendRequest(baseUrl, request),
+    deps: services.deps,
+    config,
+    setNow: (value) => {
+      fixedNow = value;
+    },
+    tokenFor,
+    authHeaders: (username) => ({ authorization: `Bearer ${tokenFor(username)}` }),
+    async close() {
+      await app.close();
+      if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.deps.db);
+      await services.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function sendRequest(baseUrl: string, request: TestRequest): Promise<TestResponse> {
+  const headers = new Headers(request.headers ?? {});
+  let body: BodyInit | undefined;
+  const payload = request.payload;
+  if (payload instanceof FormData || typeof payload === 'string') body = payload;
+  else if (Buffer.isBuffer(payload)) body = new Uint8Array(payload);
+  else if (payload !== undefined) {
+    body = JSON.stringify(payload);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  // Fastify's inject (light-my-request) needs an ESM-only module jest cannot load; real HTTP is closer to production anyway.
+  const response = await fetch(baseUrl + request.url, { method: request.method ?? 'GET', headers, body, redirect: 'manual' });
+  const rawPayload = Buffer.from(await response.arrayBuffer());
+  const responseHeaders: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    responseHeaders[name] = value;
+  });
+  const text = rawPayload.toString('utf8');
+  return {
+    statusCode: response.status,
+    headers: responseHeaders,
+    body: text,
+    rawPayload,
+    json: <T>() => JSON.parse(text) as T,
+  };
+}
+
+/**
+ * Declares `body` once per test database, each with its own server started before and closed
+ * after the block. `server()` gives the running server inside tests.
+ */
+export function describeOnEachDatabase(title: string, body: (server: () => TestServer) => void): void {
+  for (const dialect of testDialects()) {
+    describe(`${title} [${dialect}]`, () => {
+      let current: TestServer | null = null;
+      beforeAll(async () => {
+        current = await startTestServer(dialect);
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      body(() => {
+        if (current === null) throw new Error('The test server is not running.');
+        return current;
+      });
+    });
+  }
+}
