@@ -23,8 +23,29 @@ export interface UploadProgress {
   total: number;
 }
 
-/** The smallest part of XMLHttpRequest the client uses, so tests can drive uploads. */
-export type XhrFactory = () => XMLHttpRequest;
+/** The progress fields of an XMLHttpRequest progress event. */
+export interface XhrProgressEvent {
+  loaded: number;
+  total: number;
+  lengthComputable: boolean;
+}
+
+/** The part of XMLHttpRequest uploads use; a real XMLHttpRequest fits, and tests can drive a fake. */
+export interface UploadXhr {
+  readonly status: number;
+  readonly statusText: string;
+  readonly responseText: string;
+  readonly upload: { addEventListener(type: 'progress' | 'load', listener: (event: XhrProgressEvent) => void): void };
+  addEventListener(type: 'load' | 'error' | 'abort', listener: () => void): void;
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  getResponseHeader(name: string): string | null;
+  send(body: FormData): void;
+  abort(): void;
+}
+
+/** Creates the request object of one upload attempt. */
+export type XhrFactory = () => UploadXhr;
 
 /** Options of an ApiClient. */
 export interface ApiClientOptions {
@@ -244,9 +265,11 @@ export class ApiClient {
       xhr.open('POST', url);
       xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.setRequestHeader('Accept', 'application/json');
-      xhr.upload.onprogress = (event) => onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : total });
-      xhr.upload.onload = () => onProgress?.({ loaded: total, total });
-      xhr.onload = () => {
+      xhr.upload.addEventListener('progress', (event) =>
+        onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : total }),
+      );
+      xhr.upload.addEventListener('load', () => onProgress?.({ loaded: total, total }));
+      xhr.addEventListener('load', () => {
         cleanUp();
         resolve({
           status: xhr.status,
@@ -254,15 +277,15 @@ export class ApiClient {
           text: xhr.responseText,
           contentType: xhr.getResponseHeader('content-type') ?? '',
         });
-      };
-      xhr.onerror = () => {
+      });
+      xhr.addEventListener('error', () => {
         cleanUp();
         reject(ApiError.network());
-      };
-      xhr.onabort = () => {
+      });
+      xhr.addEventListener('abort', () => {
         cleanUp();
         reject(ApiError.aborted());
-      };
+      });
       signal?.addEventListener('abort', onAbort);
       onProgress?.({ loaded: 0, total });
       xhr.send(form);

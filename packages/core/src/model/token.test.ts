@@ -59,3 +59,10 @@ describe('tokenMillisecondsLeft', () => {
     expect(tokenMillisecondsLeft(payload, expiry + 10)).toBe(-10);
   });
 });
+
+describe('decodeBase64Url on bad input', () => {
+  it('throws on invalid UTF-8 so decodeToken refuses it', () => {
+    expect(() => decodeBase64Url(btoa('\xff\xfe'))).toThrow();
+    expect(decodeToken(`${btoa('\xff\xfe')}.sig`)).toBeNull();
+  });
+});

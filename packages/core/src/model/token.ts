@@ -12,20 +12,22 @@ export interface TokenPayload {
   passthroughResources: PassthroughResource[];
 }
 
-/** Decodes base64url (or plain base64) text into a UTF-8 string without DOM or Node APIs beyond atob. */
+/**
+ * Decodes base64url (or plain base64) text into a UTF-8 string. Uses only atob, so it runs the
+ * same in browsers, Node and jsdom (which lacks TextDecoder); invalid UTF-8 throws.
+ */
 export function decodeBase64Url(part: string): string {
   const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
   const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
   const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
+  let escaped = '';
+  for (let i = 0; i < binary.length; i++) escaped += '%' + binary.charCodeAt(i).toString(16).padStart(2, '0');
+  return decodeURIComponent(escaped);
 }
 
 /** Encodes a UTF-8 string as unpadded base64url. */
 export function encodeBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  const binary = encodeURIComponent(text).replace(/%([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
