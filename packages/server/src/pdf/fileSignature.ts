@@ -82,15 +82,22 @@ function decodeText(head: Buffer): string | null {
     return body.toString('utf16le');
   }
   for (const byte of head) {
-    // Control characters other than tab, LF, VT, FF, CR and ESC never occur in text files.
-    if (byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b) || byte === 0x7f) return null;
+    if (isBinaryCode(byte)) return null;
   }
   const text = head.toString('utf8');
   return text.startsWith('\ufeff') ? text.slice(1) : text;
 }
 
+/** Control characters other than tab, LF, VT, FF, CR and ESC never occur in text files. */
+function isBinaryCode(code: number): boolean {
+  return code < 0x09 || (code > 0x0d && code < 0x20 && code !== 0x1b) || code === 0x7f;
+}
+
 function hasControlCharacters(text: string): boolean {
-  return /[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f]/.test(text);
+  for (let i = 0; i < text.length; i += 1) {
+    if (isBinaryCode(text.charCodeAt(i))) return true;
+  }
+  return false;
 }
 
 /** Text that is safe to store as txt/csv/eml: not markup, not a script. */
