@@ -1,9 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { convertImageToPdf } from './imagesToPdf';
+import { MAX_CONVERT_PIXELS, convertImageToPdf } from './imagesToPdf';
 import { countPages } from './pageCount';
 import { RenderTimeoutError } from './RenderTimeoutError';
 import { renderPageThumbnail } from './thumbnails';
@@ -69,6 +70,22 @@ describe('convertImageToPdf', () => {
     const pdfBytes = await convertImageToPdf(await save('logo.png', png), 'png');
     expect(await pageSizes(pdfBytes)).toEqual([[300, 150]]);
     expectColour(await centreColour(await save('logo.pdf', pdfBytes), 1), [30, 30, 200]);
+  });
+
+  test('a transparent PNG is flattened onto white', async () => {
+    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const pdfPath = await save('clear.pdf', await convertImageToPdf(await save('clear.png', png), 'png'));
+    expectColour(await centreColour(pdfPath, 1), [255, 255, 255]);
+  });
+
+  test('an image claiming more than MAX_CONVERT_PIXELS is refused before decoding (SECURITY row 7)', async () => {
+    const png = await solid(8, 8, '#000000').png().toBuffer();
+    // Claim 50,000 x 50,000 pixels in the IHDR chunk, with a valid CRC so only the size is wrong.
+    png.writeUInt32BE(50_000, 16);
+    png.writeUInt32BE(50_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    await expect(convertImageToPdf(await save('huge.png', png), 'png')).rejects.toThrow(/pixel limit/i);
+    expect(50_000 * 50_000).toBeGreaterThan(MAX_CONVERT_PIXELS);
   });
 
   test.each([8, 24, 32] as const)('a %i-bit BMP becomes one page with its colours', async (bits) => {

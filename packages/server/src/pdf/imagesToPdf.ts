@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import {
   PDFDocument,
   PDFRef,
@@ -17,6 +18,19 @@ export const CONVERTIBLE_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', '
 
 /** Time box of one conversion (SECURITY.md row 7: a 10,000-page TIFF must not run forever). */
 export const CONVERSION_TIMEOUT_MS = 120_000;
+
+/**
+ * Largest image decoded for conversion (SECURITY.md row 7): a 600 dpi A3 scan is about 70 M
+ * pixels; a 50k × 50k image is refused before it is decoded.
+ */
+export const MAX_CONVERT_PIXELS = 150_000_000;
+
+const deflateAsync = promisify(deflate);
+
+/** sharp with the pixel bound; `page` selects a TIFF page. */
+function open(input: string | Buffer, page?: number): sharp.Sharp {
+  return sharp(input, { limitInputPixels: MAX_CONVERT_PIXELS, ...(page === undefined ? {} : { page }) });
+}
 
 /** Resolution assumed when an image does not state one: one pixel per point. */
 const DEFAULT_DPI = 72;
@@ -41,15 +55,16 @@ function addImagePage(pdf: PDFDocument, image: PDFRef, size: [number, number]): 
 }
 
 /**
- * Embeds raw pixels losslessly (what a PNG would carry), deflated by zlib rather than pdf-lib's
- * JavaScript deflate: 1-bit grey for bilevel scans, 8-bit grey or RGB otherwise.
+ * Embeds raw pixels losslessly (what a PNG would carry), deflated by zlib on the thread pool
+ * rather than by pdf-lib's JavaScript deflate on the request thread: 1-bit grey for bilevel
+ * scans, 8-bit grey or RGB otherwise.
  */
-function addRawPage(
+async function addRawPage(
   pdf: PDFDocument,
   pixels: { data: Buffer; width: number; height: number; colorSpace: 'DeviceGray' | 'DeviceRGB'; bitsPerComponent: 1 | 8 },
   size: [number, number],
-): void {
-  const stream = pdf.context.stream(deflateSync(pixels.data, { level: 6 }), {
+): Promise<void> {
+  const stream = pdf.context.stream(await deflateAsync(pixels.data, { level: 6 }), {
     Type: 'XObject',
     Subtype: 'Image',
     Width: pixels.width,
@@ -79,10 +94,10 @@ function packBilevel(grey: Buffer, width: number, height: number): Buffer | null
 }
 
 async function addJpeg(pdf: PDFDocument, bytes: Buffer): Promise<void> {
-  const meta = await sharp(bytes).metadata();
+  const meta = await open(bytes).metadata();
   if (meta.orientation !== undefined && meta.orientation > 1) {
     // A PDF has no EXIF orientation: turn the pixels so the page shows what the camera meant.
-    const upright = await sharp(bytes).rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true });
+    const upright = await open(bytes).rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true });
     const image = await pdf.embedJpg(upright.data);
     const page = pdf.addPage(pageSizeOf(upright.info.width, upright.info.height, meta.density));
     page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
@@ -93,18 +108,30 @@ async function addJpeg(pdf: PDFDocument, bytes: Buffer): Promise<void> {
   page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
 }
 
+/**
+ * PNGs are decoded by sharp (native, off the request thread; pdf-lib would decode them in
+ * JavaScript) and embedded losslessly, transparency flattened onto white.
+ */
 async function addPng(pdf: PDFDocument, bytes: Buffer): Promise<void> {
-  const meta = await sharp(bytes).metadata();
-  const image = await pdf.embedPng(bytes);
-  const page = pdf.addPage(pageSizeOf(image.width, image.height, meta.density));
-  page.drawImage(image, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  const meta = await open(bytes).metadata();
+  const grey = meta.channels !== undefined && meta.channels <= 2;
+  const { data, info } = await open(bytes)
+    .flatten({ background: '#ffffff' })
+    .toColourspace(grey ? 'b-w' : 'srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  await addRawPage(
+    pdf,
+    { data, width: info.width, height: info.height, colorSpace: info.channels === 1 ? 'DeviceGray' : 'DeviceRGB', bitsPerComponent: 8 },
+    pageSizeOf(info.width, info.height, meta.density),
+  );
 }
 
 async function addTiffPages(pdf: PDFDocument, path: string, deadline: number, timeoutMs: number): Promise<void> {
-  const pageCount = (await sharp(path).metadata()).pages ?? 1;
+  const pageCount = (await open(path).metadata()).pages ?? 1;
   for (let index = 0; index < pageCount; index += 1) {
     if (Date.now() > deadline) throw new RenderTimeoutError(timeoutMs);
-    const page = sharp(path, { page: index });
+    const page = open(path, index);
     const meta = await page.metadata();
     const grey = meta.channels !== undefined && meta.channels <= 2 && meta.space !== 'cmyk';
     if (grey) {
@@ -112,7 +139,7 @@ async function addTiffPages(pdf: PDFDocument, path: string, deadline: number, ti
       const size = pageSizeOf(info.width, info.height, meta.density);
       const bilevel = meta.bitsPerSample === 1 || meta.bitsPerSample === undefined ? packBilevel(data, info.width, info.height) : null;
       if (bilevel !== null) {
-        addRawPage(pdf, { data: bilevel, width: info.width, height: info.height, colorSpace: 'DeviceGray', bitsPerComponent: 1 }, size);
+        await addRawPage(pdf, { data: bilevel, width: info.width, height: info.height, colorSpace: 'DeviceGray', bitsPerComponent: 1 }, size);
         continue;
       }
       const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
@@ -135,8 +162,8 @@ async function addTiffPages(pdf: PDFDocument, path: string, deadline: number, ti
 /**
  * Converts a JPEG, PNG, BMP or TIFF (every page of a multi-page TIFF) into a PDF, one image per
  * page at the image's physical size (from its DPI; 72 dpi when unknown). Returns the PDF bytes.
- * JPEGs are embedded as they are; PNGs through pdf-lib; BMPs and bilevel TIFF pages losslessly;
- * other TIFF pages as JPEG.
+ * JPEGs are embedded as they are; PNGs, BMPs and bilevel TIFF pages losslessly; other TIFF
+ * pages as JPEG. Images over MAX_CONVERT_PIXELS are refused.
  */
 export async function convertImageToPdf(path: string, extension: string, options: ConvertOptions = {}): Promise<Buffer> {
   const timeoutMs = options.timeoutMs ?? CONVERSION_TIMEOUT_MS;
@@ -152,7 +179,7 @@ export async function convertImageToPdf(path: string, extension: string, options
       break;
     case 'bmp': {
       const bmp = decodeBmp(await readFile(path));
-      addRawPage(pdf, { data: bmp.rgb, width: bmp.width, height: bmp.height, colorSpace: 'DeviceRGB', bitsPerComponent: 8 }, pageSizeOf(bmp.width, bmp.height, bmp.dpi));
+      await addRawPage(pdf, { data: bmp.rgb, width: bmp.width, height: bmp.height, colorSpace: 'DeviceRGB', bitsPerComponent: 8 }, pageSizeOf(bmp.width, bmp.height, bmp.dpi));
       break;
     }
     case 'tif':
