@@ -104,7 +104,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
 
 async function sendRequest(baseUrl: string, request: TestRequest): Promise<TestResponse> {
   const headers = new Headers(request.headers ?? {});
-  let body: BodyInit | undefined;
+  let body: FormData | string | Uint8Array | undefined;
   const payload = request.payload;
   if (payload instanceof FormData || typeof payload === 'string') body = payload;
   else if (Buffer.isBuffer(payload)) body = new Uint8Array(payload);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import type { DmsDocument } from '@datahaven/core/model';
-import { createDocument, createWorld, makePdf } from '../../../test/factories';
+import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
@@ -319,7 +319,6 @@ describeOnEachDatabase('documents', (server) => {
     });
 
     it('SECURITY row 9: access is per data area: a group limited to another company sees nothing', async () => {
-      const { createGroup, createUser, grantTableAccess, unique } = await import('../../../test/factories');
       const group = await createGroup(server(), unique('Other company '), ['Notes: View Only']);
       await grantTableAccess(server(), group, world.table.sitId, { dataAreaId: 'OTHERCO' });
       const user = await createUser(server(), unique('otherco'), { groups: [group] });
@@ -482,7 +481,6 @@ describeOnEachDatabase('documents', (server) => {
     });
 
     it('each change needs its privilege (403) and bad values are 400', async () => {
-      const { createUser, unique } = await import('../../../test/factories');
       const groups = await server().deps.db.selectFrom('user_groups').select('group_id').where('user_id', '=', world.clerk.id).execute();
       const limited = await createUser(server(), unique('limited'), {
         groups: groups.map((g) => g.group_id),

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { registerDemoRoutes, seedDemoData } from './demo';
+import { buildApp } from './http/buildApp';
+import type { RouteRegistrar } from './http/buildApp';
+import { openServices } from './openServices';
+import type { OpenServicesOptions } from './openServices';
+
+/** Options of `createServer`. */
+export interface CreateServerOptions extends OpenServicesOptions {
+  logger?: boolean;
+}
+
+/** How often the orphan-file sweep runs, and how old an unreferenced file must be to go. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Everything `serve` does short of listening: data folder, database + migrations, token secret,
+ * demo seed (first start only, when `config.demo`), the app with /api, /demo/* and dist/web.
+ * Closing the app closes the database and stops the orphan sweep.
+ */
+export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<FastifyInstance> {
+  const services = await openServices(config, options);
+  const { deps } = services;
+  try {
+    const extraRoutes: RouteRegistrar[] = [];
+    if (config.demo) {
+      await seedDemoData(deps.db, deps.fileStore, { now: deps.now });
+      extraRoutes.push(registerDemoRoutes);
+    }
+    const app = await buildApp(deps, { logger: options.logger ?? false, extraRoutes });
+    const sweep = async (): Promise<void> => {
+      const isKnown = async (key: string): Promise<boolean> =>
+        (await deps.db.selectFrom('files').select('sha256').where('sha256', '=', key).executeTakeFirst()) !== undefined;
+      try {
+        const removed = await deps.fileStore.sweepOrphans(isKnown, SWEEP_GRACE_MS);
+        if (removed > 0) app.log.info({ removed }, 'orphan files removed');
+      } catch (error) {
+        app.log.warn({ err: error }, 'orphan sweep failed');
+      }
+    };
+    const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await services.close();
+    });
+    return app;
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+}

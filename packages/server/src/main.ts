@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+import { loadConfig } from './config';
+import type { Config } from './config';
+import { createServer } from './createServer';
+import { seedDemoData } from './demo';
+import { openServices } from './openServices';
+
+const USAGE = 'Usage: node packages/server/dist/main.js [serve|migrate|seed]';
+
+/** The URLs printed on start. */
+export function startupUrls(config: Config): string[] {
+  const base = config.publicUrl;
+  return [...(config.demo ? [`${base}/demo/erp`] : []), `${base}/`, `${base}/api/version`];
+}
+
+async function serve(config: Config): Promise<void> {
+  const app = await createServer(config, { logger: true });
+  await app.listen({ host: '0.0.0.0', port: config.port });
+  const lines = ['', 'Datahaven Documents is running:', ...startupUrls(config).map((u) => `  ${u}`), ''];
+  process.stdout.write(lines.join('\n') + '\n');
+  const stop = (): void => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function migrate(config: Config): Promise<void> {
+  const services = await openServices(config);
+  process.stdout.write(`Database at schema version ${services.deps.schemaVersion}.\n`);
+  await services.close();
+}
+
+async function seed(config: Config): Promise<void> {
+  const services = await openServices(config);
+  try {
+    const seeded = await seedDemoData(services.deps.db, services.deps.fileStore, { now: services.deps.now });
+    process.stdout.write(seeded ? 'Demo data seeded.\n' : 'Demo data already present; nothing done.\n');
+  } finally {
+    await services.close();
+  }
+}
+
+/** CLI entry: `serve` (default), `migrate`, `seed`. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const command = argv[0] ?? 'serve';
+  const config = loadConfig();
+  if (command === 'serve') return serve(config);
+  if (command === 'migrate') return migrate(config);
+  if (command === 'seed') return seed(config);
+  process.stderr.write(`${USAGE}\n`);
+  process.exitCode = 2;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
