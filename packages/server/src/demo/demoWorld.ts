@@ -1,0 +1,317 @@
+import type { PrivilegeName } from '@datahaven/core/model';
+
+/*
+ * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, four
+ * users, four groups, two integrated tables, four vendors and six purchase invoices. Every
+ * value is fixed so the demo, the seed test and the browser tests agree on names and ids.
+ */
+
+/** The BC company, used as the data area id. */
+export const DEMO_COMPANY = 'CRONUS';
+
+/** The legal name printed as the invoices' bill-to party. */
+export const DEMO_COMPANY_NAME = 'CRONUS International Ltd.';
+
+/** A demo user and the group that gives them their rights. */
+export interface DemoUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  group: DemoGroupName;
+}
+
+/** The four demo groups. */
+export type DemoGroupName = 'AP Clerks' | 'Approvers' | 'Administrators' | 'Sales';
+
+/** A demo group with its privileges and its access to the integrated tables. */
+export interface DemoGroup {
+  name: DemoGroupName;
+  description: string;
+  /** Privileges granted through the group; 'all' grants every privilege of the spec. */
+  privileges: readonly PrivilegeName[] | 'all';
+  /** Access per integrated table key. */
+  access: readonly { table: DemoTableKey; canView: boolean; canUpload: boolean }[];
+}
+
+/** The two integrated tables by key. */
+export type DemoTableKey = 'vendor' | 'purchaseInvoice';
+
+/** An integrated table with its subtypes and the display folders each subtype maps to. */
+export interface DemoTable {
+  key: DemoTableKey;
+  tableId: number;
+  sourceType: number;
+  typeName: string;
+  label: string;
+  /** Folder text and the subtype that files documents into it, in display order. */
+  folders: readonly { folder: string; subtype: string }[];
+}
+
+/** A vendor record (BC table 23). */
+export interface DemoVendor {
+  number: string;
+  name: string;
+  /** BC SystemId: lower-case GUID without braces. */
+  systemId: string;
+  address: readonly string[];
+  contact: string;
+  paymentTerms: string;
+  bank: string;
+}
+
+/** A purchase invoice record (BC table 38, document type Invoice = 2). */
+export interface DemoPurchaseInvoice {
+  number: string;
+  systemId: string;
+  vendor: string;
+  /** The vendor's own invoice number, printed on their PDF. */
+  vendorInvoiceNo: string;
+  postingDate: string;
+  dueDate: string;
+  /** Pages of the vendor's invoice PDF (2–4). */
+  pages: number;
+}
+
+/** One generated document: which record it lands on, in which folder, under which file name. */
+export interface DemoDocument {
+  table: DemoTableKey;
+  recordNumber: string;
+  subtype: string;
+  fileName: string;
+  description: string;
+  content: { kind: 'invoicePdf'; invoice: DemoInvoiceContent } | { kind: 'scanTiff' };
+  uploadedBy: string;
+}
+
+/** What an invoice PDF shows. */
+export interface DemoInvoiceContent {
+  vendor: string;
+  invoiceNo: string;
+  date: string;
+  dueDate: string;
+  reference: string;
+  pages: number;
+  /** Seed for the line items, so every PDF differs but is the same on every run. */
+  seed: number;
+}
+
+/** A note written on a seeded document. */
+export interface DemoNote {
+  fileName: string;
+  author: string;
+  text: string;
+}
+
+/** The demo users (team brief). */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { username: 'clerk', firstName: 'Alex', lastName: 'Clerk', email: 'alex.clerk@cronus.example', group: 'AP Clerks' },
+  { username: 'approver', firstName: 'Pat', lastName: 'Approver', email: 'pat.approver@cronus.example', group: 'Approvers' },
+  { username: 'admin', firstName: 'Dana', lastName: 'Admin', email: 'dana.admin@cronus.example', group: 'Administrators' },
+  { username: 'sales', firstName: 'Sam', lastName: 'Sales', email: 'sam.sales@cronus.example', group: 'Sales' },
+];
+
+/** The demo groups: the AP clerk imports and edits, the approver views and notes, sales sees nothing. */
+export const DEMO_GROUPS: readonly DemoGroup[] = [
+  {
+    name: 'AP Clerks',
+    description: 'Accounts payable: import, index and annotate vendor documents.',
+    privileges: [
+      'Cabinet: Import Documents',
+      'Cabinet: Edit Document Description',
+      'Cabinet: Edit Document user_string1',
+      'Cabinet: Edit Document user_date1',
+      'Cabinet: Export Documents',
+      'Cabinet: Email',
+      'Cabinet: Split Document',
+      'Notes: Add Only',
+      'Notes: View Only',
+      'Search: Search',
+    ],
+    access: [
+      { table: 'vendor', canView: true, canUpload: true },
+      { table: 'purchaseInvoice', canView: true, canUpload: true },
+    ],
+  },
+  {
+    name: 'Approvers',
+    description: 'Review and approve purchase invoices.',
+    privileges: ['Notes: Add Only', 'Notes: View Only', 'Workflow: Approve', 'Workflow: Reject', 'Search: Search'],
+    access: [
+      { table: 'vendor', canView: true, canUpload: false },
+      { table: 'purchaseInvoice', canView: true, canUpload: false },
+    ],
+  },
+  {
+    name: 'Administrators',
+    description: 'Security managers: every privilege.',
+    privileges: 'all',
+    access: [
+      { table: 'vendor', canView: true, canUpload: true },
+      { table: 'purchaseInvoice', canView: true, canUpload: true },
+    ],
+  },
+  {
+    name: 'Sales',
+    description: 'Sales staff: no access to vendor or purchase documents.',
+    privileges: ['Search: Search'],
+    access: [],
+  },
+];
+
+/** The integrated tables with their folders (team brief). */
+export const DEMO_TABLES: readonly DemoTable[] = [
+  {
+    key: 'vendor',
+    tableId: 23,
+    sourceType: 0,
+    typeName: 'bc:Microsoft.NAV.Vendor',
+    label: 'Vendor',
+    folders: [
+      { folder: 'Invoices', subtype: 'Invoice' },
+      { folder: 'Contracts', subtype: 'Contract' },
+      { folder: 'Correspondence', subtype: 'Correspondence' },
+    ],
+  },
+  {
+    key: 'purchaseInvoice',
+    tableId: 38,
+    sourceType: 2,
+    typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+    label: 'Purchase Invoice',
+    folders: [
+      { folder: 'Invoice', subtype: 'Vendor Invoice' },
+      { folder: 'Supporting Documents', subtype: 'Supporting Document' },
+    ],
+  },
+];
+
+/** The vendors (team brief), with fixed SystemIds. */
+export const DEMO_VENDORS: readonly DemoVendor[] = [
+  {
+    number: 'V10000',
+    name: 'Fabrikam, Inc.',
+    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000010000',
+    address: ['1 Industrial Way', 'Atlanta, GA 31772', 'United States'],
+    contact: 'Kim Akers',
+    paymentTerms: '30 days net',
+    bank: 'Woodgrove Bank, IBAN US12 3456 7890 1000 0100 00',
+  },
+  {
+    number: 'V20000',
+    name: 'Contoso Supplies',
+    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000020000',
+    address: ['42 Harbour Road', 'Seattle, WA 98101', 'United States'],
+    contact: 'Ben Smith',
+    paymentTerms: '14 days 2% / 30 days net',
+    bank: 'Contoso Bank, IBAN US98 7654 3210 2000 0200 00',
+  },
+  {
+    number: 'V30000',
+    name: 'Northwind Traders',
+    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000030000',
+    address: ['7 Market Square', 'Portland, OR 97205', 'United States'],
+    contact: 'Nancy Davolio',
+    paymentTerms: '30 days net',
+    bank: 'Northwind Credit Union, IBAN US55 1212 3434 3000 0300 00',
+  },
+  {
+    number: 'V40000',
+    name: 'Litware Office',
+    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000040000',
+    address: ['19 Quill Street', 'Boston, MA 02110', 'United States'],
+    contact: 'Lee Gu',
+    paymentTerms: '21 days net',
+    bank: 'Trey Research Bank, IBAN US77 5656 7878 4000 0400 00',
+  },
+];
+
+/** The purchase invoices PI-1001 … PI-1006 on those vendors. */
+export const DEMO_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
+  { number: 'PI-1001', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0412', postingDate: '2025-04-14', dueDate: '2025-05-14', pages: 3 },
+  { number: 'PI-1002', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001002', vendor: 'V20000', vendorInvoiceNo: 'CS-88120', postingDate: '2025-04-22', dueDate: '2025-05-22', pages: 2 },
+  { number: 'PI-1003', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', vendor: 'V30000', vendorInvoiceNo: 'NWT-2025-0097', postingDate: '2025-05-02', dueDate: '2025-06-01', pages: 4 },
+  { number: 'PI-1004', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001004', vendor: 'V40000', vendorInvoiceNo: 'LW-5531', postingDate: '2025-05-09', dueDate: '2025-05-30', pages: 2 },
+  { number: 'PI-1005', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001005', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0519', postingDate: '2025-05-20', dueDate: '2025-06-19', pages: 3 },
+  { number: 'PI-1006', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', vendor: 'V20000', vendorInvoiceNo: 'CS-88457', postingDate: '2025-05-27', dueDate: '2025-06-26', pages: 4 },
+];
+
+/** Earlier invoices filed on the vendors themselves (already booked, kept for reference). */
+const VENDOR_ARCHIVE: readonly { vendor: string; invoiceNo: string; date: string; dueDate: string; pages: number }[] = [
+  { vendor: 'V10000', invoiceNo: 'FAB-25-0118', date: '2025-01-20', dueDate: '2025-02-19', pages: 2 },
+  { vendor: 'V10000', invoiceNo: 'FAB-25-0307', date: '2025-03-10', dueDate: '2025-04-09', pages: 4 },
+  { vendor: 'V20000', invoiceNo: 'CS-87311', date: '2025-02-03', dueDate: '2025-03-05', pages: 3 },
+  { vendor: 'V20000', invoiceNo: 'CS-87902', date: '2025-03-18', dueDate: '2025-04-17', pages: 2 },
+  { vendor: 'V30000', invoiceNo: 'NWT-2025-0031', date: '2025-02-11', dueDate: '2025-03-13', pages: 3 },
+  { vendor: 'V40000', invoiceNo: 'LW-5307', date: '2025-03-26', dueDate: '2025-04-16', pages: 2 },
+];
+
+/** File name of the seeded multi-page TIFF scan (on Fabrikam, folder 'Correspondence'). */
+export const DEMO_SCAN_FILE_NAME = 'Fabrikam scan.tif';
+
+/** Pages of the seeded scan. */
+export const DEMO_SCAN_PAGES = 3;
+
+/** Looks a vendor up by number; throws for a number the world does not have. */
+export function demoVendor(number: string): DemoVendor {
+  const vendor = DEMO_VENDORS.find((v) => v.number === number);
+  if (!vendor) throw new Error(`No demo vendor ${number}`);
+  return vendor;
+}
+
+/** The documents the seed creates: twelve invoice PDFs and one three-page TIFF scan. */
+export function demoDocuments(): DemoDocument[] {
+  const documents: DemoDocument[] = DEMO_PURCHASE_INVOICES.map((invoice, index) => ({
+    table: 'purchaseInvoice',
+    recordNumber: invoice.number,
+    subtype: 'Vendor Invoice',
+    fileName: `${invoice.vendorInvoiceNo}.pdf`,
+    description: `${demoVendor(invoice.vendor).name} invoice ${invoice.vendorInvoiceNo}`,
+    content: {
+      kind: 'invoicePdf',
+      invoice: {
+        vendor: invoice.vendor,
+        invoiceNo: invoice.vendorInvoiceNo,
+        date: invoice.postingDate,
+        dueDate: invoice.dueDate,
+        reference: invoice.number,
+        pages: invoice.pages,
+        seed: 1001 + index,
+      },
+    },
+    uploadedBy: 'clerk',
+  }));
+  VENDOR_ARCHIVE.forEach((entry, index) => {
+    documents.push({
+      table: 'vendor',
+      recordNumber: entry.vendor,
+      subtype: 'Invoice',
+      fileName: `${entry.invoiceNo}.pdf`,
+      description: `${demoVendor(entry.vendor).name} invoice ${entry.invoiceNo}`,
+      content: {
+        kind: 'invoicePdf',
+        invoice: { vendor: entry.vendor, invoiceNo: entry.invoiceNo, date: entry.date, dueDate: entry.dueDate, reference: 'Posted', pages: entry.pages, seed: 2001 + index },
+      },
+      uploadedBy: 'clerk',
+    });
+  });
+  documents.push({
+    table: 'vendor',
+    recordNumber: 'V10000',
+    subtype: 'Correspondence',
+    fileName: DEMO_SCAN_FILE_NAME,
+    description: 'Scanned letter: price list and delivery terms',
+    content: { kind: 'scanTiff' },
+    uploadedBy: 'clerk',
+  });
+  return documents;
+}
+
+/** A few notes so the notes page has history. */
+export const DEMO_NOTES: readonly DemoNote[] = [
+  { fileName: 'FAB-25-0412.pdf', author: 'clerk', text: 'Matched to purchase order 106001; quantities agree with the receipt.' },
+  { fileName: 'FAB-25-0412.pdf', author: 'approver', text: 'Approved for payment within terms.' },
+  { fileName: 'CS-88120.pdf', author: 'clerk', text: 'Freight line checked against the carrier quote.' },
+  { fileName: 'NWT-2025-0097.pdf', author: 'approver', text: 'Please confirm the unit price on page 2 with Northwind before posting.' },
+  { fileName: DEMO_SCAN_FILE_NAME, author: 'clerk', text: 'Scanned from the post; original filed in binder 3.' },
+];

@@ -1,0 +1,203 @@
+/*
+ * The demo ERP page: plays Business Central around the real control add-in.
+ *
+ * - window.Microsoft.Dynamics.NAV is a stand-in for what BC gives a control add-in:
+ *   InvokeExtensibilityMethod(name, args, skipIfBusy, onOk, onErr) runs "the AL trigger" for
+ *   the event and calls onOk when it is done; GetEnvironment() answers UserName, CompanyName,
+ *   DeviceCategory and Busy.
+ * - The AL triggers are played here as AL would run them (manifests/bc/src/DatahavenDocumentsPart.Page.al):
+ *   ControlReady → SetBaseUrl + SetContext; RequestToken → mint a token (our server with the
+ *   demo API key) → SetToken; SelectedDocumentsChanged / UploadQueued → shown in the event list.
+ * - Switching records calls SetContext, switching the demo user mints a token and calls
+ *   SetToken then Refresh, as the procedures of the control add-in would be called from AL.
+ */
+(function () {
+  'use strict';
+
+  var state = {
+    records: [],
+    selected: null,
+    controlReady: false,
+    user: 'clerk',
+  };
+
+  function byId(id) {
+    return document.getElementById(id);
+  }
+
+  function logEvent(text) {
+    var list = byId('addin-events');
+    if (!list) return;
+    var item = document.createElement('li');
+    item.textContent = new Date().toLocaleTimeString() + '  ' + text;
+    list.insertBefore(item, list.firstChild);
+    while (list.children.length > 12) list.removeChild(list.lastChild);
+  }
+
+  function contextJson(record) {
+    var context = {};
+    Object.keys(record.context).forEach(function (key) { context[key] = record.context[key]; });
+    context.clientType = 'Desktop';
+    return JSON.stringify(context);
+  }
+
+  function fetchToken(username) {
+    return fetch('/demo/erp/token?username=' + encodeURIComponent(username), { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('The demo token request failed with ' + response.status + '.');
+      return response.text();
+    });
+  }
+
+  /* ---- the AL side: triggers of the usercontrol ---- */
+
+  var alTriggers = {
+    ControlReady: function () {
+      state.controlReady = true;
+      logEvent('ControlReady');
+      window.SetBaseUrl(window.location.origin);
+      if (state.selected) window.SetContext(contextJson(state.selected));
+      return Promise.resolve();
+    },
+    RequestToken: function () {
+      logEvent('RequestToken (minting a token for ' + state.user + ')');
+      return fetchToken(state.user).then(
+        function (token) { window.SetToken(token); },
+        function (error) {
+          logEvent('RequestToken failed: ' + error.message);
+          window.SetToken('');
+        }
+      );
+    },
+    SelectedDocumentsChanged: function (documentIdsJson) {
+      logEvent('SelectedDocumentsChanged ' + documentIdsJson);
+      return Promise.resolve();
+    },
+    UploadQueued: function (uploadJson) {
+      var summary = uploadJson;
+      try {
+        var upload = JSON.parse(uploadJson);
+        if (upload && upload.files) summary = upload.files.length + ' file(s): ' + upload.files.map(function (f) { return f.name; }).join(', ');
+      } catch (error) {
+        summary = uploadJson;
+      }
+      logEvent('UploadQueued ' + summary);
+      return Promise.resolve();
+    },
+  };
+
+  window.Microsoft = window.Microsoft || {};
+  window.Microsoft.Dynamics = window.Microsoft.Dynamics || {};
+  window.Microsoft.Dynamics.NAV = {
+    InvokeExtensibilityMethod: function (name, args, skipIfBusy, onOk, onErr) {
+      if (!Array.isArray(args)) throw new Error('InvokeExtensibilityMethod needs its arguments as an array.');
+      var trigger = alTriggers[name];
+      // BC runs the trigger after the call returns; so does the stand-in.
+      window.setTimeout(function () {
+        if (!trigger) {
+          if (onErr) onErr(new Error('The control add-in has no event ' + name + '.'));
+          return;
+        }
+        trigger.apply(null, args).then(
+          function () { if (onOk) onOk(); },
+          function (error) { if (onErr) onErr(error); }
+        );
+      }, 0);
+    },
+    GetEnvironment: function () {
+      return { UserName: state.user, CompanyName: 'CRONUS', DeviceCategory: 0, Busy: false };
+    },
+  };
+
+  /* ---- the page ---- */
+
+  function renderCard(record) {
+    byId('card-kind').textContent = record.label;
+    byId('card-title').textContent = record.number + ' \u00b7 ' + (record.kind === 'purchaseInvoice' ? record.detail : record.name);
+    var fields = byId('card-fields');
+    fields.textContent = '';
+    record.fields.forEach(function (pair) {
+      var row = document.createElement('div');
+      row.className = 'field';
+      var dt = document.createElement('dt');
+      dt.textContent = pair[0];
+      var dd = document.createElement('dd');
+      dd.textContent = pair[1];
+      row.appendChild(dt);
+      row.appendChild(dd);
+      fields.appendChild(row);
+    });
+    byId('factbox-record').textContent = record.label + ' ' + record.number;
+    byId('factbox-empty').hidden = true;
+  }
+
+  function select(record, item) {
+    state.selected = record;
+    Array.prototype.forEach.call(document.querySelectorAll('.record-list li'), function (li) {
+      li.classList.remove('selected');
+      var button = li.querySelector('button');
+      if (button) button.removeAttribute('aria-current');
+    });
+    item.classList.add('selected');
+    item.querySelector('button').setAttribute('aria-current', 'true');
+    renderCard(record);
+    // What the part page's OnAfterGetCurrRecord does: hand the new record to the control add-in.
+    if (state.controlReady) window.SetContext(contextJson(record));
+  }
+
+  function renderList(records) {
+    var vendors = byId('vendor-list');
+    var invoices = byId('invoice-list');
+    records.forEach(function (record) {
+      var item = document.createElement('li');
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = record.name;
+      button.addEventListener('click', function () { select(record, item); });
+      var detail = document.createElement('span');
+      detail.className = 'record-detail';
+      detail.textContent = record.kind === 'purchaseInvoice' ? record.detail : record.number + ' \u00b7 ' + record.detail;
+      item.appendChild(button);
+      item.appendChild(detail);
+      (record.kind === 'purchaseInvoice' ? invoices : vendors).appendChild(item);
+    });
+  }
+
+  function loadRecords() {
+    fetch('/demo/erp/records', { credentials: 'same-origin' })
+      .then(function (response) {
+        if (!response.ok) throw new Error('The records could not be loaded (' + response.status + ').');
+        return response.json();
+      })
+      .then(function (body) {
+        state.records = body.records;
+        renderList(body.records);
+        byId('records-status').textContent = body.records.length + ' records in ' + body.company;
+      })
+      .catch(function (error) {
+        byId('records-status').textContent = error.message;
+      });
+  }
+
+  function onUserChanged(event) {
+    state.user = event.target.value;
+    logEvent('Demo user is now ' + state.user);
+    if (!state.controlReady) return;
+    fetchToken(state.user).then(
+      function (token) {
+        window.SetToken(token);
+        window.Refresh();
+      },
+      function (error) { logEvent('Could not mint a token for ' + state.user + ': ' + error.message); }
+    );
+  }
+
+  function init() {
+    var userSelect = byId('demo-user');
+    userSelect.value = state.user;
+    userSelect.addEventListener('change', onUserChanged);
+    loadRecords();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();

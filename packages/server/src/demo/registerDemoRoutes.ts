@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
+import type { AppDeps } from '../http/AppDeps';
+import { listDemoRecords } from './demoRecords';
+import { DEMO_COMPANY, DEMO_USERS } from './demoWorld';
+
+/** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
+const PAGE_DIR = resolve(__dirname, '..', '..', 'src', 'demo', 'erp');
+
+/** The control add-in's scripts, served from the repository's manifests folder (the very files BC loads). */
+const CONTROL_ADDIN_SCRIPTS = resolve(__dirname, '..', '..', '..', '..', 'manifests', 'bc', 'ControlAddIn', 'scripts');
+
+/** The label of the API key the demo mints tokens with (it stands in for BC's server). */
+export const DEMO_API_KEY_LABEL = 'Demo ERP';
+
+const ASSETS: Record<string, { dir: string; file: string; type: string }> = {
+  'erp.css': { dir: PAGE_DIR, file: 'erp.css', type: 'text/css; charset=utf-8' },
+  'erp.js': { dir: PAGE_DIR, file: 'erp.js', type: 'text/javascript; charset=utf-8' },
+  'relay.js': { dir: CONTROL_ADDIN_SCRIPTS, file: 'relay.js', type: 'text/javascript; charset=utf-8' },
+  'startup.js': { dir: CONTROL_ADDIN_SCRIPTS, file: 'startup.js', type: 'text/javascript; charset=utf-8' },
+};
+
+/** The demo page's script runs from files only: no inline script, our own origin for everything. */
+const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'";
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The host simulator for Business Central (served only in demo mode): `/demo/erp` is a BC-like
+ * page whose FactBox runs the real control-add-in relay script from manifests/bc with a stand-in
+ * for `Microsoft.Dynamics.NAV`; `/demo/erp/records` lists the ERP records; `/demo/erp/token`
+ * mints a demo user's token through the real `GET /api/token/user?type=apikey` route with a
+ * demo API key, exactly as BC's server would.
+ */
+export async function registerDemoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  let demoKey: Promise<string> | null = null;
+  const apiKey = (): Promise<string> => {
+    demoKey ??= createDemoApiKey(deps).catch((error: unknown) => {
+      demoKey = null;
+      throw error;
+    });
+    return demoKey;
+  };
+
+  app.get('/demo/erp', async (_request, reply) => {
+    const template = await readFile(join(PAGE_DIR, 'erp.html'), 'utf8');
+    const options = DEMO_USERS.map(
+      (user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.firstName} ${user.lastName} (${user.username})`)}</option>`,
+    ).join('');
+    const html = template.replace('{{userOptions}}', options).replace(/\{\{company\}\}/g, escapeHtml(DEMO_COMPANY));
+    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get('/demo/erp/records', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send({ company: DEMO_COMPANY, records: await listDemoRecords(deps.db) }),
+  );
+
+  app.get('/demo/erp/token', async (request, reply) => sendToken(app, apiKey, request.query, reply));
+
+  app.get<{ Params: { asset: string } }>('/demo/erp/:asset', async (request, reply) => {
+    const asset = Object.prototype.hasOwnProperty.call(ASSETS, request.params.asset) ? ASSETS[request.params.asset] : undefined;
+    if (asset === undefined) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
+    const body = await readFile(join(asset.dir, asset.file));
+    return reply.header('Cache-Control', 'no-cache').type(asset.type).send(body);
+  });
+}
+
+async function sendToken(
+  app: FastifyInstance,
+  apiKey: () => Promise<string>,
+  query: unknown,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const username = typeof query === 'object' && query !== null && 'username' in query ? query.username : undefined;
+  if (typeof username !== 'string' || username === '') {
+    return reply.status(400).send({ statusCode: 400, exceptionType: 'ValidationError', message: 'The parameter username is required.' });
+  }
+  // A real HTTP call to our own /api, as BC's server makes it: same route, same API-key check.
+  const response = await fetch(`${ownBaseUrl(app)}/api/token/user?type=apikey&auth=${encodeURIComponent(username)}`, {
+    headers: { 'X-Api-Key': await apiKey(), Accept: 'text/plain' },
+  });
+  return reply
+    .status(response.status)
+    .header('Cache-Control', 'no-store')
+    .type(response.headers.get('content-type') ?? 'text/plain; charset=utf-8')
+    .send(await response.text());
+}
+
+/** Where this server listens, reachable from itself (wildcard hosts become loopback). */
+function ownBaseUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The demo token route needs the server to listen on TCP.');
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Creates this run's demo API key (owned by 'admin') and revokes the keys of earlier runs. */
+async function createDemoApiKey(deps: AppDeps): Promise<string> {
+  const owner = await deps.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
+  if (owner === undefined) throw new Error("The demo user 'admin' is missing: was the demo seeded?");
+  const key = generateApiKey();
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('api_keys').set({ revoked_at: now }).where('label', '=', DEMO_API_KEY_LABEL).where('revoked_at', 'is', null).execute();
+    await trx.insertInto('api_keys').values({ user_id: owner.id, label: DEMO_API_KEY_LABEL, key_hash: hashApiKey(key), created_at: now, last_used_at: null, revoked_at: null }).execute();
+  });
+  return key;
+}

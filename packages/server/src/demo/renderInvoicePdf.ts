@@ -1,0 +1,176 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { DEMO_COMPANY_NAME, type DemoInvoiceContent, type DemoVendor } from './demoWorld';
+
+const PAGE: [number, number] = [595.28, 841.89];
+const MARGIN = 50;
+const ROW = 17;
+const FIRST_PAGE_ROWS = 18;
+const MIDDLE_PAGE_ROWS = 34;
+const LAST_PAGE_ROWS = 12;
+const TAX_RATE_PERCENT = 8;
+
+const CATALOG: readonly { item: string; unit: string; minCents: number; maxCents: number }[] = [
+  { item: 'Copy paper A4, 80 g, box of 5 reams', unit: 'BOX', minCents: 2_450, maxCents: 3_200 },
+  { item: 'Steel shelving unit 180 x 90 cm', unit: 'PCS', minCents: 11_900, maxCents: 16_500 },
+  { item: 'Pallet of corrugated boxes, 40 x 30 x 30', unit: 'PAL', minCents: 18_000, maxCents: 26_000 },
+  { item: 'Safety gloves, nitrile, size L', unit: 'PACK', minCents: 1_250, maxCents: 1_890 },
+  { item: 'LED panel light 60 x 60, 40 W', unit: 'PCS', minCents: 4_990, maxCents: 7_400 },
+  { item: 'Hex bolts M8 x 40, zinc plated (100)', unit: 'PACK', minCents: 890, maxCents: 1_450 },
+  { item: 'Office chair, ergonomic, black', unit: 'PCS', minCents: 18_900, maxCents: 24_900 },
+  { item: 'Toner cartridge, black, high yield', unit: 'PCS', minCents: 8_900, maxCents: 12_400 },
+  { item: 'Stretch film 500 mm x 300 m', unit: 'ROLL', minCents: 1_690, maxCents: 2_290 },
+  { item: 'Cable ties 300 mm, black (500)', unit: 'PACK', minCents: 1_150, maxCents: 1_690 },
+  { item: 'Ring binders A4, 75 mm, assorted', unit: 'BOX', minCents: 2_100, maxCents: 2_950 },
+  { item: 'Workbench, beech top, 200 cm', unit: 'PCS', minCents: 39_000, maxCents: 52_000 },
+  { item: 'Freight and handling', unit: 'EA', minCents: 4_500, maxCents: 9_500 },
+  { item: 'Labels 99 x 38 mm, laser (2,000)', unit: 'BOX', minCents: 1_990, maxCents: 2_790 },
+  { item: 'Hand truck, 250 kg capacity', unit: 'PCS', minCents: 8_900, maxCents: 12_900 },
+];
+
+/** One invoice line. */
+interface Line {
+  no: number;
+  item: string;
+  unit: string;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+}
+
+/** A small linear congruential generator: the same seed gives the same invoice on every run. */
+function generator(seed: number): () => number {
+  let state = (seed * 2_654_435_761) >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 4_294_967_296;
+  };
+}
+
+/** How many lines fill exactly `pages` pages, leaving room for the totals on the last one. */
+export function invoiceLineCount(pages: number): number {
+  if (pages < 2) return FIRST_PAGE_ROWS - 6;
+  return FIRST_PAGE_ROWS + MIDDLE_PAGE_ROWS * (pages - 2) + LAST_PAGE_ROWS;
+}
+
+function linesFor(content: DemoInvoiceContent): Line[] {
+  const next = generator(content.seed);
+  const lines: Line[] = [];
+  for (let i = 0; i < invoiceLineCount(content.pages); i++) {
+    const entry = CATALOG[Math.floor(next() * CATALOG.length)];
+    const quantity = 1 + Math.floor(next() * 24);
+    const unitCents = entry.minCents + Math.floor(next() * (entry.maxCents - entry.minCents));
+    lines.push({ no: (i + 1) * 10, item: entry.item, unit: entry.unit, quantity, unitCents, amountCents: quantity * unitCents });
+  }
+  return lines;
+}
+
+/** 123456 → '1,234.56'. */
+export function formatCents(cents: number): string {
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${(cents % 100).toString().padStart(2, '0')}`;
+}
+
+/**
+ * A vendor's invoice as a PDF with real text (vendor, invoice number, dates, lines, totals,
+ * payment terms), exactly `content.pages` pages long. Deterministic: fixed metadata dates and
+ * seeded line items, so the same content always gives the same bytes (and the same sha256).
+ */
+export async function renderInvoicePdf(content: DemoInvoiceContent, vendor: DemoVendor): Promise<Buffer> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const issued = new Date(`${content.date}T09:00:00Z`);
+  doc.setTitle(`Invoice ${content.invoiceNo}`);
+  doc.setAuthor(vendor.name);
+  doc.setSubject(`Invoice ${content.invoiceNo} to ${DEMO_COMPANY_NAME}`);
+  doc.setCreator('Datahaven Documents demo');
+  doc.setProducer('Datahaven Documents demo');
+  doc.setCreationDate(issued);
+  doc.setModificationDate(issued);
+
+  const lines = linesFor(content);
+  const text = (page: PDFPage, value: string, x: number, y: number, size = 9, font: PDFFont = regular): void => {
+    page.drawText(value, { x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  };
+  const right = (page: PDFPage, value: string, xRight: number, y: number, size = 9, font: PDFFont = regular): void => {
+    text(page, value, xRight - font.widthOfTextAtSize(value, size), y, size, font);
+  };
+  const columns = { no: MARGIN, item: MARGIN + 40, qty: 360, unit: 400, price: 470, amount: PAGE[0] - MARGIN };
+  const tableHeader = (page: PDFPage, y: number): void => {
+    page.drawRectangle({ x: MARGIN - 4, y: y - 5, width: PAGE[0] - 2 * MARGIN + 8, height: 18, color: rgb(0.9, 0.92, 0.95) });
+    text(page, 'Line', columns.no, y, 9, bold);
+    text(page, 'Description', columns.item, y, 9, bold);
+    right(page, 'Qty', columns.qty, y, 9, bold);
+    text(page, 'Unit', columns.unit, y, 9, bold);
+    right(page, 'Unit price', columns.price + 40, y, 9, bold);
+    right(page, 'Amount (USD)', columns.amount, y, 9, bold);
+  };
+
+  let lineIndex = 0;
+  for (let pageNo = 1; pageNo <= content.pages; pageNo++) {
+    const page = doc.addPage(PAGE);
+    let y = PAGE[1] - MARGIN;
+    text(page, vendor.name, MARGIN, y - 6, 20, bold);
+    right(page, 'INVOICE', PAGE[0] - MARGIN, y - 6, 20, bold);
+    y -= 30;
+    if (pageNo === 1) {
+      vendor.address.forEach((addressLine, i) => text(page, addressLine, MARGIN, y - i * 12));
+      const facts: [string, string][] = [
+        ['Invoice number', content.invoiceNo],
+        ['Invoice date', content.date],
+        ['Due date', content.dueDate],
+        ['Your reference', content.reference],
+        ['Vendor contact', vendor.contact],
+      ];
+      facts.forEach(([label, value], i) => {
+        text(page, label, 340, y - i * 13, 9, bold);
+        text(page, value, 440, y - i * 13);
+      });
+      y -= 80;
+      text(page, 'Bill to', MARGIN, y, 9, bold);
+      text(page, DEMO_COMPANY_NAME, MARGIN, y - 13);
+      text(page, 'Accounts Payable, 5 The Ring', MARGIN, y - 25);
+      text(page, 'London W2 8HG, United Kingdom', MARGIN, y - 37);
+      y -= 70;
+    } else {
+      text(page, `Invoice ${content.invoiceNo} (continued)`, MARGIN, y, 10, bold);
+      y -= 30;
+    }
+    tableHeader(page, y);
+    y -= ROW + 4;
+    const rows = pageNo === 1 ? FIRST_PAGE_ROWS : pageNo === content.pages ? LAST_PAGE_ROWS : MIDDLE_PAGE_ROWS;
+    for (let r = 0; r < rows && lineIndex < lines.length; r++, lineIndex++) {
+      const line = lines[lineIndex];
+      text(page, String(line.no), columns.no, y);
+      text(page, line.item, columns.item, y);
+      right(page, String(line.quantity), columns.qty, y);
+      text(page, line.unit, columns.unit, y);
+      right(page, formatCents(line.unitCents), columns.price + 40, y);
+      right(page, formatCents(line.amountCents), columns.amount, y);
+      y -= ROW;
+    }
+    if (pageNo === content.pages) {
+      const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0);
+      const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
+      y -= 10;
+      page.drawLine({ start: { x: 340, y: y + 8 }, end: { x: PAGE[0] - MARGIN, y: y + 8 }, thickness: 0.8, color: rgb(0.3, 0.3, 0.35) });
+      const totals: [string, string][] = [
+        ['Subtotal', formatCents(subtotal)],
+        [`Sales tax ${TAX_RATE_PERCENT}%`, formatCents(tax)],
+        ['Total due (USD)', formatCents(subtotal + tax)],
+      ];
+      totals.forEach(([label, value], i) => {
+        const font = i === totals.length - 1 ? bold : regular;
+        text(page, label, 350, y - i * 15, 10, font);
+        right(page, value, columns.amount, y - i * 15, 10, font);
+      });
+      y -= 70;
+      text(page, `Payment terms: ${vendor.paymentTerms}. Please quote ${content.invoiceNo} with your payment.`, MARGIN, y);
+      text(page, `Bank: ${vendor.bank}`, MARGIN, y - 13);
+    }
+    page.drawLine({ start: { x: MARGIN, y: 42 }, end: { x: PAGE[0] - MARGIN, y: 42 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.65) });
+    text(page, `${vendor.name} - ${vendor.address.join(', ')}`, MARGIN, 30, 8);
+    right(page, `Page ${pageNo} of ${content.pages}`, PAGE[0] - MARGIN, 30, 8);
+  }
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}

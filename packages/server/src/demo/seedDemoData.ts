@@ -1,0 +1,224 @@
+import { Readable } from 'node:stream';
+import { PRIVILEGE_NAMES, type PrivilegeName } from '@datahaven/core/model';
+import type { Kysely, Transaction } from 'kysely';
+import { commitUploads, stageUpload, type StagedFile } from '../commands/documentUploader';
+import { insertNote } from '../commands/noteWriter';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import { resolveRecordContext } from '../db/recordContext';
+import type { Database } from '../db/schema';
+import type { FileStore } from '../storage/FileStore';
+import {
+  DEMO_COMPANY,
+  DEMO_GROUPS,
+  DEMO_NOTES,
+  DEMO_PURCHASE_INVOICES,
+  DEMO_TABLES,
+  DEMO_USERS,
+  DEMO_VENDORS,
+  demoDocuments,
+  demoVendor,
+  type DemoDocument,
+  type DemoTableKey,
+} from './demoWorld';
+import { renderInvoicePdf } from './renderInvoicePdf';
+import { renderScanTiff } from './renderScanTiff';
+
+/** Options of `seedDemoData`. */
+export interface SeedDemoOptions {
+  /** The clock stamped on rows and notes; the server's clock by default. */
+  now?: () => Date;
+}
+
+/** Generated files are far below any sensible limit; this only guards against a runaway generator. */
+const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Seeds the demo world of the team brief on a migrated database: users, groups, privileges,
+ * table access, the Vendor and Purchase Invoice integrated tables with subtypes and display
+ * folders, vendors and purchase invoices as `erp_records`, twelve generated invoice PDFs and a
+ * three-page TIFF scan stored through `fileStore` and committed exactly like uploads (with
+ * their 'Uploaded by' notes), and a few user notes. Does nothing and resolves false when the
+ * demo user 'clerk' already exists, so it runs on first start only.
+ */
+export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, options: SeedDemoOptions = {}): Promise<boolean> {
+  const now = options.now ?? (() => new Date());
+  const existing = await db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirst();
+  if (existing !== undefined) return false;
+
+  await inWriteTransaction(db, (trx) => seedReferenceData(trx, now().toISOString()));
+
+  const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+  const documentIds = new Map<string, number>();
+  for (const document of demoDocuments()) {
+    documentIds.set(document.fileName, await seedDocument(db, fileStore, now, users, document));
+  }
+
+  await inWriteTransaction(db, async (trx) => {
+    for (const note of DEMO_NOTES) {
+      const documentId = documentIds.get(note.fileName);
+      const authorId = users.get(note.author);
+      if (documentId === undefined || authorId === undefined) throw new Error(`Demo note on unknown ${note.fileName}/${note.author}`);
+      await insertNote(trx, documentId, authorId, 'user', note.text, now().toISOString());
+    }
+  });
+  return true;
+}
+
+async function seedReferenceData(trx: Transaction<Database>, createdAt: string): Promise<void> {
+  const privilegeIds = new Map<string, number>();
+  for (const row of await trx.selectFrom('privileges').select(['id', 'name']).execute()) privilegeIds.set(row.name, row.id);
+  for (const name of PRIVILEGE_NAMES) {
+    if (privilegeIds.has(name)) continue;
+    const { id } = await trx.insertInto('privileges').values({ name, description: '' }).returning('id').executeTakeFirstOrThrow();
+    privilegeIds.set(name, id);
+  }
+
+  const tableIds = new Map<DemoTableKey, number>();
+  for (const table of DEMO_TABLES) {
+    const { id } = await trx
+      .insertInto('integrated_tables')
+      .values({
+        external_table_id: table.tableId,
+        source_type_id: table.sourceType,
+        entity_type_name: table.typeName,
+        label: table.label,
+        product_type: 'bc',
+        allow_new_card: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    tableIds.set(table.key, id);
+    for (const [order, entry] of table.folders.entries()) {
+      const subtype = await trx
+        .insertInto('subtypes')
+        .values({ integrated_table_id: id, sort_order: order + 1, text: entry.subtype, category_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('display_folders')
+        .values({
+          integrated_table_id: id,
+          parent_id: null,
+          text: entry.folder,
+          is_text_literal: 1,
+          entry_type: 'Folder',
+          display_order: order + 1,
+          sort_key: null,
+          can_have_documents: 1,
+          allow_upload: 1,
+          enabled: 1,
+          include_in_references: 1,
+          expansion: 'Default',
+          subtype_id: subtype.id,
+        })
+        .execute();
+    }
+  }
+
+  const groupIds = new Map<string, number>();
+  for (const group of DEMO_GROUPS) {
+    const { id } = await trx.insertInto('groups').values({ name: group.name, description: group.description }).returning('id').executeTakeFirstOrThrow();
+    groupIds.set(group.name, id);
+    const granted: readonly PrivilegeName[] = group.privileges === 'all' ? PRIVILEGE_NAMES : group.privileges;
+    for (const name of granted) {
+      await trx.insertInto('group_privileges').values({ group_id: id, privilege_id: required(privilegeIds.get(name), name), value: 1 }).execute();
+    }
+    for (const access of group.access) {
+      await trx
+        .insertInto('integrated_table_access')
+        .values({
+          group_id: id,
+          integrated_table_id: required(tableIds.get(access.table), access.table),
+          data_area_id: null,
+          can_view: access.canView ? 1 : 0,
+          can_upload: access.canUpload ? 1 : 0,
+        })
+        .execute();
+    }
+  }
+
+  for (const user of DEMO_USERS) {
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        username: user.username,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        directory_user_id: null,
+        data_area_id: DEMO_COMPANY,
+        personal_queue_id: null,
+        disabled: 0,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('user_groups').values({ user_id: id, group_id: required(groupIds.get(user.group), user.group), kind: 'security' }).execute();
+  }
+
+  const vendorTable = required(tableIds.get('vendor'), 'vendor');
+  for (const vendor of DEMO_VENDORS) {
+    await trx
+      .insertInto('erp_records')
+      .values({ integrated_table_id: vendorTable, data_area_id: DEMO_COMPANY, record_id: vendor.systemId, number: vendor.number, display_name: vendor.name })
+      .execute();
+  }
+  const invoiceTable = required(tableIds.get('purchaseInvoice'), 'purchaseInvoice');
+  for (const invoice of DEMO_PURCHASE_INVOICES) {
+    await trx
+      .insertInto('erp_records')
+      .values({ integrated_table_id: invoiceTable, data_area_id: DEMO_COMPANY, record_id: invoice.systemId, number: invoice.number, display_name: invoice.number })
+      .execute();
+  }
+}
+
+async function seedDocument(
+  db: Kysely<Database>,
+  fileStore: FileStore,
+  now: () => Date,
+  users: ReadonlyMap<string, number>,
+  document: DemoDocument,
+): Promise<number> {
+  const table = DEMO_TABLES.find((t) => t.key === document.table);
+  if (!table) throw new Error(`Unknown demo table ${document.table}`);
+  const recordId =
+    document.table === 'vendor'
+      ? demoVendor(document.recordNumber).systemId
+      : DEMO_PURCHASE_INVOICES.find((invoice) => invoice.number === document.recordNumber)?.systemId;
+  if (!recordId) throw new Error(`Unknown demo record ${document.recordNumber}`);
+
+  const context = await resolveRecordContext(db, {
+    dataAreaId: DEMO_COMPANY,
+    recordId,
+    tableId: table.tableId,
+    sourceType: table.sourceType,
+    typeName: table.typeName,
+  });
+  if (!context || context.recordId === null) throw new Error(`The demo record ${document.recordNumber} did not resolve`);
+  const subtype = await db
+    .selectFrom('subtypes')
+    .select('id')
+    .where('integrated_table_id', '=', context.sit.id)
+    .where('text', '=', document.subtype)
+    .executeTakeFirstOrThrow();
+
+  const bytes =
+    document.content.kind === 'invoicePdf'
+      ? await renderInvoicePdf(document.content.invoice, demoVendor(document.content.invoice.vendor))
+      : await renderScanTiff();
+  const staged: StagedFile = await stageUpload({ fileStore }, document.fileName, Readable.from([bytes]), MAX_DEMO_FILE_BYTES);
+  const userId = required(users.get(document.uploadedBy), document.uploadedBy);
+  const [id] = await commitUploads(
+    { db, now },
+    { userId, username: document.uploadedBy },
+    { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id },
+    [staged],
+  );
+  await db.updateTable('documents').set({ description: document.description }).where('id', '=', id).execute();
+  return id;
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo seed: ${what} is missing`);
+  return value;
+}
