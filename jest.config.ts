@@ -36,16 +36,18 @@ const toolingProject: Config = {
   displayName: 'tooling',
   testEnvironment: 'node',
   roots: ['<rootDir>/test/lint'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts'],
   transform,
-  testTimeout: 120_000,
 };
 
+/** Browser flows: the server runs in the jest worker from its TypeScript sources, Chromium drives dist/web. */
 const e2eProject: Config = {
   displayName: 'e2e',
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],
+  moduleNameMapper: { '^@datahaven/core/(model|rules)$': '<rootDir>/packages/core/src/$1/index.ts' },
+  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts'],
   transform,
-  testTimeout: 180_000,
 };
 
 const config: Config = {

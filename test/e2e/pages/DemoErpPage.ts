@@ -1,0 +1,27 @@
+import type { FrameLocator, Page } from 'playwright-core';
+
+/** The Business-Central-like host page `/demo/erp`: records, a user switcher and our iframe. */
+export class DemoErpPage {
+  constructor(private readonly page: Page, private readonly baseUrl: string) {}
+
+  /** Opens the demo ERP page and waits until its records are listed. */
+  async open(): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/demo/erp`);
+    await this.page.getByRole('status').filter({ hasText: /records in/ }).waitFor();
+  }
+
+  /** Picks the demo user the ERP's server mints tokens for (value = username). */
+  async switchUser(username: string): Promise<void> {
+    await this.page.getByLabel('Demo user').selectOption(username);
+  }
+
+  /** Opens a vendor or purchase invoice by the name shown in the record list. */
+  async openRecord(name: string): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Records' }).getByRole('button', { name, exact: true }).click();
+  }
+
+  /** Our app inside the control add-in's iframe. */
+  documentsFrame(): FrameLocator {
+    return this.page.frameLocator('iframe[title="Datahaven Documents"]');
+  }
+}
