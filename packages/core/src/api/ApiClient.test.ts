@@ -83,6 +83,23 @@ describe('ApiClient 401 handling', () => {
     expect(calls.map((c) => c.init.body)).toEqual(['{"text":"hello"}', '{"text":"hello"}']);
   });
 
+  it('reports a host that cannot give a token as an auth error with the host message', async () => {
+    const { fetch, calls } = scriptedFetch(unauthorized);
+    let asked = 0;
+    const tokens = {
+      getToken: ({ forceRefresh }: { forceRefresh: boolean }): Promise<string> => {
+        asked++;
+        return forceRefresh ? Promise.reject(new Error('Message #4 timed out.')) : Promise.resolve('stale');
+      },
+    };
+    const error = await caught(new ApiClient({ tokens, fetch }).get('/options'));
+    expect(error.kind).toBe('auth');
+    expect(error.display).toBe('alert');
+    expect(error.message).toBe('Message #4 timed out.');
+    expect(calls).toHaveLength(1);
+    expect(asked).toBe(2);
+  });
+
   it('does not retry other errors', async () => {
     const { fetch, calls } = scriptedFetch(() => jsonResponse(403, { statusCode: 403, exceptionType: 'Forbidden', message: 'No.' }));
     const client = new ApiClient({ tokens: new CountingTokens(), fetch });

@@ -101,7 +101,7 @@ export class ApiClient {
 
   /** The Authorization header for calls made outside this client (e.g. pdf.js range requests). */
   async authorizationHeaders(options: { forceRefresh: boolean } = { forceRefresh: false }): Promise<Record<string, string>> {
-    return { Authorization: `Bearer ${await this.tokens.getToken(options)}` };
+    return { Authorization: `Bearer ${await this.bearer(options.forceRefresh)}` };
   }
 
   /** GET returning parsed JSON. */
@@ -137,7 +137,7 @@ export class ApiClient {
   async authorizedFetch(pathOrUrl: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Response> {
     const url = this.url(pathOrUrl);
     const attempt = async (forceRefresh: boolean): Promise<Response> => {
-      const token = await this.tokens.getToken({ forceRefresh });
+      const token = await this.bearer(forceRefresh);
       const headers = new Headers(init.headers);
       headers.set('Authorization', `Bearer ${token}`);
       return this.withTimeout(init.timeoutMs ?? this.timeoutMs, init.signal ?? undefined, (signal) =>
@@ -169,7 +169,7 @@ export class ApiClient {
     const total = list.reduce((sum, file) => sum + file.size, 0);
     const url = this.url(path, query);
     const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
-      const token = await this.tokens.getToken({ forceRefresh });
+      const token = await this.bearer(forceRefresh);
       const form = new FormData();
       for (const file of list) {
         if (typeof File !== 'undefined' && file instanceof File) form.append('file', file, file.name);
@@ -191,7 +191,7 @@ export class ApiClient {
   private async send(method: Method, path: string, body: unknown, options: RequestOptions): Promise<RawAnswer> {
     const url = this.url(path, options.query);
     const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
-      const token = await this.tokens.getToken({ forceRefresh });
+      const token = await this.bearer(forceRefresh);
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, Authorization: `Bearer ${token}` };
       const init: RequestInit = { method, headers };
       if (body !== undefined) {
@@ -290,6 +290,15 @@ export class ApiClient {
       onProgress?.({ loaded: 0, total });
       xhr.send(form);
     });
+  }
+
+  /** A token from the source; its failures become ApiError of kind 'auth'. */
+  private async bearer(forceRefresh: boolean): Promise<string> {
+    try {
+      return await this.tokens.getToken({ forceRefresh });
+    } catch (error) {
+      throw ApiError.auth(error);
+    }
   }
 
   private fetchFn(): typeof fetch {

@@ -1,8 +1,8 @@
 import { EXCEPTION_TYPES, isApiErrorBody, type ApiErrorBody } from '../model';
 import { MESSAGES, errorStatusMessage } from '../rules';
 
-/** Why a call failed: an HTTP error answer, the 10 s time-out, no connection, or an abort. */
-export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted';
+/** Why a call failed: an HTTP error answer, the 10 s time-out, no connection, an abort, or no usable token. */
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'auth';
 
 /**
  * How the shell should show the error (spec §8): bodies with exceptionType go to the exception
@@ -69,6 +69,16 @@ export class ApiError extends Error {
   /** No HTTP answer at all (offline, DNS, CORS). */
   static network(): ApiError {
     return new ApiError({ kind: 'network', status: 0, display: 'message', message: MESSAGES.serverUnreachable });
+  }
+
+  /**
+   * No usable token: the host could not give one, or gave one that cannot be read. Keeps the
+   * host's own message (e.g. 'Message #3 timed out.'), else 'Received a bad Authentication token'.
+   */
+  static auth(cause?: unknown): ApiError {
+    if (cause instanceof ApiError) return cause;
+    const message = cause instanceof Error && cause.message !== '' ? cause.message : MESSAGES.badAuthenticationToken;
+    return new ApiError({ kind: 'auth', status: 401, display: 'alert', message });
   }
 
   /** The caller aborted the request. */

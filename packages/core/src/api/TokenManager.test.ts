@@ -1,5 +1,6 @@
 import { MESSAGES } from '../rules';
 import type { TokenRequest } from '../host/HostAdapter';
+import { ApiError } from './ApiError';
 import { TokenManager } from './TokenManager';
 import { flushPromises, makeToken } from './test/fakes';
 
@@ -124,7 +125,9 @@ describe('TokenManager', () => {
 
   it("refuses a token it cannot read with 'Received a bad Authentication token'", async () => {
     const manager = new TokenManager({ getToken: () => Promise.resolve('not-a-token') });
-    await expect(manager.getToken()).rejects.toThrow(MESSAGES.badAuthenticationToken);
+    const error: unknown = await manager.getToken().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error instanceof ApiError ? [error.kind, error.message] : []).toEqual(['auth', MESSAGES.badAuthenticationToken]);
   });
 
   it('stops refreshing after stop()', async () => {

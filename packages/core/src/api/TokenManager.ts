@@ -1,6 +1,7 @@
 import { decodeToken, type TokenPayload } from '../model';
-import { MESSAGES, refreshDelayMs, tokenNeedsRefresh } from '../rules';
+import { refreshDelayMs, tokenNeedsRefresh } from '../rules';
 import type { TokenRequest, TokenSource } from '../host/HostAdapter';
+import { ApiError } from './ApiError';
 
 /** Time functions the manager uses; injectable so tests control time. */
 export interface Clock {
@@ -30,6 +31,7 @@ export type PushingTokenSource = TokenSource & { onTokenPushed?(listener: (token
  * Keeps one valid token for the ApiClient (spec §4 "Auth token lifecycle"): answers from the
  * cached token while it has 60 s or more left, asks the host for a new one otherwise (one
  * request at a time), and schedules the next refresh at expiry minus 60 s (5 s fallback).
+ * Failures come out as ApiError of kind 'auth'.
  */
 export class TokenManager implements TokenSource {
   private readonly source: PushingTokenSource;
@@ -81,7 +83,7 @@ export class TokenManager implements TokenSource {
   setToken(token: string): void {
     const payload = decodeToken(token);
     if (payload === null) {
-      this.onRefreshError?.(new Error(MESSAGES.badAuthenticationToken));
+      this.onRefreshError?.(ApiError.auth());
       return;
     }
     this.token = token;
@@ -95,11 +97,14 @@ export class TokenManager implements TokenSource {
       .getToken({ forceRefresh })
       .then((token) => {
         const payload = decodeToken(token);
-        if (payload === null) throw new Error(MESSAGES.badAuthenticationToken);
+        if (payload === null) throw ApiError.auth();
         this.token = token;
         this.payload = payload;
         if (this.running) this.schedule();
         return token;
+      })
+      .catch((error: unknown) => {
+        throw ApiError.auth(error);
       })
       .finally(() => {
         this.inFlight = null;

@@ -27,10 +27,12 @@ describe('AlertStore', () => {
     store.report(ApiError.fromResponse(403, '', { statusCode: 403, exceptionType: 'LicenseCountException', message: 'No seats left.' }));
     store.report(ApiError.fromResponse(502, 'Bad Gateway', ''));
     store.report(ApiError.timeout());
+    store.report(ApiError.auth(new Error('Message #2 timed out.')));
     expect(store.getSnapshot().alerts.map((a) => a.text)).toEqual([
       'No seats left.',
       'Error 502: Bad Gateway. Please try again later.',
       MESSAGES.requestTimedOut,
+      'Message #2 timed out.',
     ]);
     expect(store.getSnapshot().banner).toBeNull();
   });
