@@ -12,6 +12,8 @@ export interface FolderTreeInput {
   expansionLevel: number;
   /** Expand the folders on the way to this document. */
   expandToDocId?: number;
+  /** Whether the caller may upload to this record at all (privilege and table access). */
+  callerMayUpload: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export function presentFolderTree(input: FolderTreeInput): FolderEntry[] {
       name: folder.text,
       constraints: { ...baseConstraints, ...(folder.subtype_id !== null ? { subtypeId: folder.subtype_id } : {}) },
       children: entries,
-      allowUpload: folder.allow_upload === 1 && folder.can_have_documents === 1 && context.recordId !== null,
+      allowUpload: input.callerMayUpload && folder.allow_upload === 1 && folder.can_have_documents === 1 && context.recordId !== null,
       defaultExpanded: depth <= input.expansionLevel || containsTarget,
       forceDefaultExpanded: folder.expansion === 'ForceDefault',
       groups: [],

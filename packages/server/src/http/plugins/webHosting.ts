@@ -23,7 +23,7 @@ export async function registerWebHosting(app: FastifyInstance, webDir: string): 
     if (!existsSync(join(webDir, page))) {
       return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir);
+    return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir, { cacheControl: false });
   };
 
   await app.register(fastifyStatic, {

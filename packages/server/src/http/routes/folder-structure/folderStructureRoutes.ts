@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { selectVisibleDocuments } from '../../../db/documentQueries';
 import { readNumberOption } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
+import { canUploadTo } from '../../../policies/documentVisibility';
+import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { presentFolderTree } from '../../../presenters/folderPresenter';
 import type { AppDeps } from '../../AppDeps';
@@ -59,6 +61,9 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
       documents: rows.map(presentDocument),
       expansionLevel: await readNumberOption(deps.db, 'Folder Search Expansion Level'),
       expandToDocId,
+      callerMayUpload:
+        (await hasPrivilege(deps.db, viewer.userId, 'Cabinet: Import Documents')) &&
+        (await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)),
     });
   });
 }
