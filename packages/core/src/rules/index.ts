@@ -5,4 +5,5 @@ export * from './messages';
 export * from './noteValidation';
 export * from './options';
 export * from './tokenLifecycle';
+export * from './uploadValidation';
 export * from './viewability';

@@ -90,6 +90,8 @@ export const MESSAGES = {
   uploadCancelled: 'The upload was cancelled.',
   /** Ours: an upload bigger than the 'File Upload Size Limit' option. */
   uploadTooLarge: 'The file is larger than the upload size limit.',
+  /** Ours: a file with no bytes. */
+  uploadEmpty: 'The file is empty.',
 } as const;
 
 /** 'Error {status}: {message}. Please try again later.' (embedded §8) */
