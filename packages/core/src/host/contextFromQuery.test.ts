@@ -31,6 +31,7 @@ describe('contextFromQuery', () => {
     expect(contextFromQuery('typename=Microsoft.NAV.Vendor', { typeNamePrefix: 'fo' }).typeName).toBe('fo:Microsoft.NAV.Vendor');
     expect(contextFromQuery('typename=bc:Microsoft.NAV.Vendor').typeName).toBe('bc:Microsoft.NAV.Vendor');
     expect(contextFromQuery('typeName=bc:A&typename=B').typeName).toBe('bc:A');
+    expect(contextFromQuery('prefix=fo&typename=Dynamics.AX.VendTable').typeName).toBe('fo:Dynamics.AX.VendTable');
   });
 
   it('leaves out empty values and numbers it cannot read', () => {

@@ -9,7 +9,8 @@ export interface ContextFromQueryOptions {
 /**
  * Reads the ERP context from URL query parameters (portal spec §2): dataAreaId, recordId,
  * typeName, tableId, sitId, sourceType, isCapturable ('true' or not), id (braces stripped,
- * becomes recordId) and typename (joined with a prefix). Explicit recordId/typeName win over
+ * becomes recordId) and typename (joined with a prefix: the `prefix` parameter when given, else
+ * the configured one). Explicit recordId/typeName win over
  * id/typename. Unparseable numbers are left out rather than guessed.
  */
 export function contextFromQuery(query: string | URLSearchParams, options: ContextFromQueryOptions = {}): ErpContext {
@@ -34,7 +35,7 @@ export function contextFromQuery(query: string | URLSearchParams, options: Conte
   if (recordId) context.recordId = recordId;
 
   const typename = text('typename');
-  const prefix = options.typeNamePrefix ?? BUILD.integration;
+  const prefix = text('prefix') ?? options.typeNamePrefix ?? BUILD.integration;
   const typeName = text('typeName') ?? (typename === undefined ? undefined : joinPrefix(prefix, typename));
   if (typeName !== undefined) context.typeName = typeName;
 
