@@ -1,0 +1,62 @@
+import type { FrameLocator, Locator } from 'playwright-core';
+import { countInkPixels } from '../support/countInkPixels';
+
+/** The viewer screen: the page toolbar and one canvas per PDF page (TIFF arrives as PDF). */
+export class ViewerPage {
+  constructor(private readonly app: FrameLocator) {}
+
+  private toolbar(): Locator {
+    return this.app.getByRole('toolbar', { name: 'Viewer' });
+  }
+
+  /** The page-number box of the toolbar. */
+  pageNumberBox(): Locator {
+    return this.toolbar().getByRole('spinbutton', { name: 'Page number' });
+  }
+
+  /** The drawn page `page` (a canvas named "Page N"). */
+  pageCanvas(page: number): Locator {
+    return this.app.getByRole('img', { name: `Page ${page}`, exact: true });
+  }
+
+  /** Waits until the document is open and returns its page count ("of N" beside the page box). */
+  async pageCount(): Promise<number> {
+    const ofText = this.toolbar().getByText(/^of [1-9]\d*$/);
+    await ofText.waitFor();
+    return Number((await ofText.innerText()).replace(/^of /, ''));
+  }
+
+  /** Moves to a page by typing its number into the page box. */
+  async goToPage(page: number): Promise<void> {
+    const box = this.pageNumberBox();
+    await box.fill(String(page));
+    await box.press('Enter');
+  }
+
+  /** The page number the toolbar shows. */
+  async currentPage(): Promise<number> {
+    return Number(await this.pageNumberBox().inputValue());
+  }
+
+  /**
+   * Waits until page `page` is drawn and returns how many inked (non-near-white) pixels its
+   * canvas holds, read with getImageData; 0 if it stays blank for `timeoutMs`.
+   */
+  async inkOnPage(page: number, timeoutMs = 20_000): Promise<number> {
+    const canvas = this.pageCanvas(page);
+    await canvas.waitFor({ timeout: timeoutMs });
+    const deadline = Date.now() + timeoutMs;
+    let ink = 0;
+    while (Date.now() < deadline) {
+      ink = await canvas.evaluate(countInkPixels);
+      if (ink > 0) return ink;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return ink;
+  }
+
+  /** Opens the document's notes from the viewer toolbar. */
+  async openNotes(): Promise<void> {
+    await this.toolbar().getByRole('button', { name: 'Notes', exact: true }).click();
+  }
+}
