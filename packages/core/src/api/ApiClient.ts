@@ -165,7 +165,7 @@ export class ApiClient {
     onProgress?: (progress: UploadProgress) => void,
     signal?: AbortSignal,
   ): Promise<T> {
-    const list: readonly Blob[] = Array.isArray(files) ? files : [files as Blob];
+    const list: readonly Blob[] = files instanceof Blob ? [files] : files;
     const total = list.reduce((sum, file) => sum + file.size, 0);
     const url = this.url(path, query);
     const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
