@@ -1,0 +1,68 @@
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { ApiClient, TokenManager, apiServices, type ApiServices } from '../../api';
+import type { HostAdapter } from '../../host';
+import { AlertStore, LastRouteStore, LoadingCounter, SelectionStore, UploadQueue, type Store } from '../../state';
+
+/** Everything one mounted app shares: the host, the web services and the state stores. */
+export interface DatahavenServices {
+  host: HostAdapter;
+  api: ApiServices;
+  tokens: TokenManager;
+  loading: LoadingCounter;
+  selection: SelectionStore;
+  uploads: UploadQueue;
+  lastRoute: LastRouteStore;
+  alerts: AlertStore;
+}
+
+const ServicesContext = createContext<DatahavenServices | null>(null);
+
+/** Creates the services of one mount; two mounts never share a store (no module singletons). */
+export function createDatahavenServices(host: HostAdapter): DatahavenServices {
+  const alerts = new AlertStore();
+  const tokens = new TokenManager(host, { onRefreshError: (error) => alerts.report(error) });
+  const client = new ApiClient({ tokens });
+  return {
+    host,
+    api: apiServices(client),
+    tokens,
+    loading: new LoadingCounter(),
+    selection: new SelectionStore(),
+    uploads: new UploadQueue(),
+    lastRoute: new LastRouteStore(host.storage.session),
+    alerts,
+  };
+}
+
+/** Props of DatahavenServicesProvider. */
+export interface DatahavenServicesProviderProps {
+  host: HostAdapter;
+  /** Ready-made services (tests); created from the host otherwise. */
+  services?: DatahavenServices;
+  children: ReactNode;
+}
+
+/** Provides the per-mount services and keeps the token fresh while mounted. */
+export function DatahavenServicesProvider({ host, services, children }: DatahavenServicesProviderProps): ReactElement {
+  const value = useMemo(() => services ?? createDatahavenServices(host), [host, services]);
+  useEffect(() => {
+    value.tokens.start();
+    return () => {
+      value.tokens.stop();
+      value.uploads.cancelAll();
+    };
+  }, [value]);
+  return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
+}
+
+/** The services of the surrounding DatahavenApp. */
+export function useServices(): DatahavenServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices needs a DatahavenServicesProvider above it.');
+  return services;
+}
+
+/** Subscribes a component to one of the core's stores. */
+export function useStore<S>(store: Store<S>): S {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}

@@ -1,0 +1,142 @@
+import type { KeyboardEvent, ReactElement } from 'react';
+import {
+  Tree,
+  TreeItem,
+  TreeItemLayout,
+  TreeItemPersonaLayout,
+  makeStyles,
+  tokens,
+  type TreeOpenChangeData,
+} from '@fluentui/react-components';
+import { DocumentPdfRegular } from '@fluentui/react-icons/svg/document-pdf';
+import { DocumentRegular } from '@fluentui/react-icons/svg/document';
+import { FolderRegular } from '@fluentui/react-icons/svg/folder';
+import { ImageRegular } from '@fluentui/react-icons/svg/image';
+import { TagRegular } from '@fluentui/react-icons/svg/tag';
+import type { DmsDocument, FolderEntry } from '../../model';
+import { MESSAGES, formatFileSize } from '../../rules';
+import { formatDate } from '../format/formatDateTime';
+
+/** Tree value of the pinned 'Tagged Items' folder. */
+export const TAGGED_ITEMS_VALUE = 'tagged-items';
+
+/** Props of FolderTree. */
+export interface FolderTreeProps {
+  entries: readonly FolderEntry[];
+  openItems: readonly string[];
+  onOpenItemsChange(openItems: string[]): void;
+  selectedDocId: number | null;
+  selectedFolderId: string | null;
+  onSelectDocument(document: DmsDocument, folderId: string): void;
+  onSelectFolder(folderId: string): void;
+  onOpenDocument(document: DmsDocument): void;
+}
+
+const useStyles = makeStyles({
+  tree: { padding: `${tokens.spacingVerticalXS} 0` },
+  selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  empty: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
+  documentName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+/** Tree value of a document item. */
+export function documentValue(id: number): string {
+  return `document-${id}`;
+}
+
+function documentIcon(extension: string): ReactElement {
+  if (extension === 'pdf') return <DocumentPdfRegular />;
+  if (['jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff', 'gif'].includes(extension)) return <ImageRegular />;
+  return <DocumentRegular />;
+}
+
+/**
+ * The record's folders and documents as a Fluent Tree (standard tree keys: arrows, Home/End,
+ * type to find), with the pinned 'Tagged Items' folder on top. A document item's accessible name
+ * starts with the document name, then its size and date; Enter or a double-click opens it.
+ */
+export function FolderTree(props: FolderTreeProps): ReactElement {
+  const { entries, openItems, onOpenItemsChange, selectedDocId, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
+  const styles = useStyles();
+
+  const renderEntries = (list: readonly FolderEntry[], parentId: string): ReactElement[] =>
+    list.map((entry) => {
+      if (entry.type === 'empty') {
+        return (
+          <TreeItem key={entry.id} itemType="leaf" value={entry.id} aria-label={entry.name}>
+            <TreeItemLayout className={styles.empty}>{entry.name}</TreeItemLayout>
+          </TreeItem>
+        );
+      }
+      if (entry.type === 'document') {
+        const document = entry.document;
+        const size = formatFileSize(document.FileSize);
+        const date = formatDate(document.createdAt);
+        const selected = selectedDocId === document.id;
+        const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+          if (event.key === 'Enter' && event.target === event.currentTarget) {
+            event.preventDefault();
+            onOpenDocument(document);
+          }
+        };
+        return (
+          <TreeItem
+            key={`document-${entry.id}`}
+            itemType="leaf"
+            value={documentValue(entry.id)}
+            aria-label={[entry.name, size, date].filter((part) => part !== '').join(', ')}
+            aria-selected={selected}
+            data-document-id={entry.id}
+            className={selected ? styles.selected : undefined}
+            onClick={() => onSelectDocument(document, parentId)}
+            onFocus={(event) => {
+              if (event.target === event.currentTarget && !selected) onSelectDocument(document, parentId);
+            }}
+            onDoubleClick={() => onOpenDocument(document)}
+            onKeyDown={onKeyDown}
+          >
+            <TreeItemPersonaLayout media={documentIcon(document.extension)} description={[size, date].filter((part) => part !== '').join(' · ')}>
+              <span className={styles.documentName}>{entry.name}</span>
+            </TreeItemPersonaLayout>
+          </TreeItem>
+        );
+      }
+      const selected = selectedFolderId === entry.id && selectedDocId === null;
+      return (
+        <TreeItem
+          key={entry.id}
+          itemType="branch"
+          value={entry.id}
+          aria-label={entry.name}
+          aria-selected={selected}
+          data-folder-id={entry.id}
+          className={selected ? styles.selected : undefined}
+          onClick={(event) => {
+            // Clicks on a nested item bubble up here; only a click on this folder's own row selects it.
+            if (event.target instanceof Element && event.target.closest('[role="treeitem"]') === event.currentTarget) onSelectFolder(entry.id);
+          }}
+        >
+          <TreeItemLayout iconBefore={<FolderRegular />}>{entry.name}</TreeItemLayout>
+          <Tree>{renderEntries(entry.children, entry.id)}</Tree>
+        </TreeItem>
+      );
+    });
+
+  const onOpenChange = (_event: unknown, data: TreeOpenChangeData): void => {
+    onOpenItemsChange([...data.openItems].map(String));
+  };
+
+  return (
+    <Tree aria-label="Folders" className={styles.tree} openItems={openItems} onOpenChange={onOpenChange}>
+      <TreeItem itemType="branch" value={TAGGED_ITEMS_VALUE} aria-label={MESSAGES.taggedItems}>
+        <TreeItemLayout iconBefore={<TagRegular />}>{MESSAGES.taggedItems}</TreeItemLayout>
+        <Tree>
+          <TreeItem itemType="leaf" value="tagged-items-empty" aria-label={MESSAGES.noDocumentsFound}>
+            <TreeItemLayout className={styles.empty}>{MESSAGES.noDocumentsFound}</TreeItemLayout>
+          </TreeItem>
+        </Tree>
+      </TreeItem>
+      {renderEntries(entries, '')}
+    </Tree>
+  );
+}

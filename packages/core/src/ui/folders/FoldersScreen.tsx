@@ -1,0 +1,302 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Body1, Button, Caption1, Spinner, Subtitle2, Toolbar, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
+import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
+import { NoteRegular } from '@fluentui/react-icons/svg/note';
+import { OpenRegular } from '@fluentui/react-icons/svg/open';
+import { PinRegular } from '@fluentui/react-icons/svg/pin';
+import { encodeDocumentId, type DmsDocument, type FolderEntry, type FolderNode } from '../../model';
+import { MESSAGES, isValidContext, isViewActionEnabled, isViewable } from '../../rules';
+import { useServices, useStore } from '../app/DatahavenServices';
+import { downloadDocument } from '../app/downloadDocument';
+import { useHostContext } from '../app/useHostContext';
+import { useOptionValues } from '../app/useOptionValues';
+import { useNotify } from '../app/useToast';
+import { FolderTree } from './FolderTree';
+import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
+
+const useStyles = makeStyles({
+  screen: { position: 'relative', display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  toolbar: { flexWrap: 'wrap', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' },
+  section: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
+  muted: { color: tokens.colorNeutralForeground3 },
+  pinnedTitle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalS },
+  dropOverlay: {
+    position: 'absolute',
+    inset: tokens.spacingHorizontalXS,
+    zIndex: 5,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    border: `2px dashed ${tokens.colorBrandStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackgroundAlpha2,
+    color: tokens.colorBrandForeground1,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    pointerEvents: 'none',
+  },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+}
+
+/**
+ * The folder structure of the host's record (spec §2): the folder tree with its documents,
+ * the pinned 'Tagged Items' folder and the 'Pinned Searches' list; upload by drop anywhere or by
+ * the Upload button; Open / Notes / Download for the selected document.
+ */
+export function FoldersScreen(): ReactElement {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { host, api, loading, selection, uploads, alerts } = useServices();
+  const { context, revision } = useHostContext();
+  const options = useOptionValues();
+  const { single: selectedDocId } = useStore(selection);
+  const [entries, setEntries] = useState<FolderEntry[] | null>(null);
+  const [openItems, setOpenItems] = useState<string[]>([]);
+  const [selectedFolderId, setSelectedFolderId] = useState<string | null>(null);
+  const [reloadCount, setReloadCount] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const dragDepth = useRef(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const validContext = context !== null && isValidContext(context);
+
+  useEffect(() => {
+    if (context === null) return undefined;
+    if (!isValidContext(context)) {
+      setEntries([]);
+      return undefined;
+    }
+    const controller = new AbortController();
+    loading
+      .track(api.documents.getFolderStructure(context, undefined, controller.signal))
+      .then((structure) => {
+        if (controller.signal.aborted) return;
+        setEntries(structure);
+        setOpenItems((current) => {
+          const known = new Set(current);
+          return [...current, ...initiallyOpenFolders(structure).filter((id) => !known.has(id))];
+        });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) {
+          setEntries([]);
+          alerts.report(error);
+        }
+      });
+    return () => controller.abort();
+  }, [context, revision, reloadCount, api, loading, alerts]);
+
+  // A new record means a new selection; the parent hears about it (spec §7 PUT /selected-documents).
+  useEffect(() => {
+    selection.clear();
+    setSelectedFolderId(null);
+  }, [revision, selection]);
+  const { ids: selectedIds } = useStore(selection);
+  useEffect(() => {
+    host.notifySelectedDocuments([...selectedIds]).catch((error: unknown) => console.warn('Could not tell the host about the selection.', error));
+  }, [host, selectedIds]);
+
+  const selectedEntry = entries && selectedDocId !== null ? findDocument(entries, selectedDocId) : null;
+  const viewEnabled = isViewActionEnabled(host.getClientType());
+
+  const openDocument = useCallback(
+    (document: DmsDocument) => {
+      if (!options) return;
+      const viewability = isViewable(document, options);
+      if (viewability.viewable) {
+        if (viewEnabled) navigate(`/viewer/${encodeDocumentId(document.id)}`);
+        return;
+      }
+      if (viewability.reason === 'tooBig') {
+        alerts.push(MESSAGES.fileTooBigToView, 'warning');
+        return;
+      }
+      // Not a type the viewer shows: hand it to the browser instead (spec §2).
+      loading.track(downloadDocument(api.documents, document)).catch((error: unknown) => alerts.report(error));
+    },
+    [options, viewEnabled, navigate, alerts, loading, api],
+  );
+
+  const startUploads = useCallback(
+    (files: readonly File[], folder: FolderNode | null) => {
+      if (files.length === 0) return;
+      if (!folder || !context) {
+        alerts.push(MESSAGES.cannotCompleteImport, 'error');
+        return;
+      }
+      const limit = options?.fileUploadSizeLimit ?? 0;
+      setOpenItems((current) => (current.includes(folder.id) ? current : [...current, folder.id]));
+      for (const file of files) {
+        const started = uploads.start(
+          file,
+          (onProgress, signal) => {
+            if (limit > 0 && file.size > limit) return Promise.reject(new Error(MESSAGES.uploadTooLarge));
+            return api.documents.uploadDocument(file, folder.constraints, onProgress, signal);
+          },
+          { folderId: folder.id },
+        );
+        host
+          .notifyUploadQueued({
+            id: started.id,
+            files: [{ name: file.name, size: file.size }],
+            folder: folder.constraints,
+            link: { dataAreaId: context.dataAreaId, recordId: context.recordId, tableId: context.tableId, typeName: context.typeName, sitId: context.sitId },
+            queue: null,
+            scan: false,
+          })
+          .catch((error: unknown) => console.warn('Could not tell the host about the upload.', error));
+        void started.finished.then((item) => {
+          if (item.state === 'done') {
+            notify(`Uploaded ${item.fileName}`);
+            setReloadCount((count) => count + 1);
+          }
+        });
+      }
+    },
+    [alerts, api, context, host, notify, options, uploads],
+  );
+
+  const target = entries ? uploadTarget(entries, selectedFolderId) : null;
+
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    dragDepth.current = 0;
+    setDragging(false);
+    if (!entries) return;
+    const over = event.target instanceof Element ? event.target.closest('[data-folder-id]')?.getAttribute('data-folder-id') ?? null : null;
+    startUploads(Array.from(event.dataTransfer.files), uploadTarget(entries, over ?? selectedFolderId));
+  };
+
+  const pinnedSearches = useMemo(
+    () => (
+      <section className={styles.section} aria-labelledby="pinned-searches-title">
+        <Subtitle2 as="h2" id="pinned-searches-title" className={styles.pinnedTitle}>
+          <PinRegular aria-hidden /> {MESSAGES.pinnedSearches}
+        </Subtitle2>
+        <Caption1 className={styles.muted}>No pinned searches yet. Searches you pin appear here.</Caption1>
+      </section>
+    ),
+    [styles],
+  );
+
+  return (
+    <div
+      className={styles.screen}
+      onDragEnter={(event) => {
+        if (!hasFiles(event) || !validContext) return;
+        dragDepth.current++;
+        setDragging(true);
+      }}
+      onDragOver={(event) => {
+        if (hasFiles(event) && validContext) {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }
+      }}
+      onDragLeave={(event) => {
+        if (!hasFiles(event)) return;
+        dragDepth.current = Math.max(0, dragDepth.current - 1);
+        if (dragDepth.current === 0) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <Toolbar aria-label="Document actions" className={styles.toolbar} size="small">
+        <Button
+          appearance="primary"
+          icon={<ArrowUploadRegular />}
+          disabled={!target}
+          title={target ? `Upload into ${target.name}` : undefined}
+          onClick={() => fileInput.current?.click()}
+        >
+          Upload
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          aria-label="Choose files to upload"
+          className={styles.visuallyHidden}
+          tabIndex={-1}
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = '';
+            startUploads(files, target);
+          }}
+        />
+        <Button
+          appearance="subtle"
+          icon={<OpenRegular />}
+          disabled={!selectedEntry || !viewEnabled}
+          onClick={() => selectedEntry && openDocument(selectedEntry.document)}
+        >
+          Open
+        </Button>
+        <Button
+          appearance="subtle"
+          icon={<NoteRegular />}
+          disabled={!selectedEntry}
+          onClick={() => selectedEntry && navigate(`/notes/${encodeDocumentId(selectedEntry.id)}`)}
+        >
+          Notes
+        </Button>
+        <Button
+          appearance="subtle"
+          icon={<ArrowDownloadRegular />}
+          disabled={!selectedEntry}
+          onClick={() =>
+            selectedEntry && loading.track(downloadDocument(api.documents, selectedEntry.document)).catch((error: unknown) => alerts.report(error))
+          }
+        >
+          Download
+        </Button>
+      </Toolbar>
+      <div className={styles.scroll}>
+        {context === null || entries === null ? (
+          <Spinner size="small" label="Loading folders…" className={styles.section} />
+        ) : !validContext ? (
+          <div className={styles.section} role="status">
+            <Body1>No record is open. Open a vendor or purchase invoice to see its documents.</Body1>
+          </div>
+        ) : (
+          <FolderTree
+            entries={entries}
+            openItems={openItems}
+            onOpenItemsChange={setOpenItems}
+            selectedDocId={selectedDocId}
+            selectedFolderId={selectedFolderId}
+            onSelectDocument={(document, folderId) => {
+              selection.set([document.id]);
+              setSelectedFolderId(folderId === '' ? (folderOfDocument(entries, document.id)?.id ?? null) : folderId);
+            }}
+            onSelectFolder={(folderId) => {
+              selection.clear();
+              setSelectedFolderId(folderId);
+            }}
+            onOpenDocument={openDocument}
+          />
+        )}
+        {pinnedSearches}
+      </div>
+      {dragging ? (
+        <div className={mergeClasses(styles.dropOverlay)} aria-hidden>
+          Drop files to upload
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { ApiError, type DocumentView } from '../../api';
+import { decodeDocumentId, encodeDocumentId } from '../../model';
+import { MESSAGES, isViewable, type OptionValues } from '../../rules';
+import { ImageViewer } from '../../viewer/ImageViewer';
+import { PdfViewer, type PageRequest } from '../../viewer/PdfViewer';
+import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
+import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
+import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
+import { useServices } from '../app/DatahavenServices';
+import { downloadDocument } from '../app/downloadDocument';
+import { useOptionValues } from '../app/useOptionValues';
+import { ViewerToolbar } from './ViewerToolbar';
+
+const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    minWidth: 0,
+  },
+  name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  message: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+});
+
+type ViewState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; view: DocumentView; options: OptionValues };
+
+/**
+ * The document viewer screen (`/viewer/:docId`, query singleuse): opens the document through
+ * GET /documents/{id}/view (which records 'VIEWED'), then shows PDFs, TIFF and BMP (as PDF)
+ * through pdf.js and JPEG/PNG directly, with page navigation, zoom, rotation, fit to width,
+ * thumbnails and the page keys of UX.md. Types the viewer cannot show are downloaded.
+ */
+export function ViewerScreen(): ReactElement {
+  const styles = useStyles();
+  const { docId = '' } = useParams();
+  const [search] = useSearchParams();
+  const singleUse = search.get('singleuse') === 'true';
+  const navigate = useNavigate();
+  const { api, alerts, loading } = useServices();
+  const options = useOptionValues();
+  const id = decodeDocumentId(docId);
+  const [state, setState] = useState<ViewState>({ status: 'loading' });
+  const [pageCount, setPageCount] = useState(0);
+  const [page, setPage] = useState(1);
+  const [pageRequest, setPageRequest] = useState<PageRequest>({ page: 1, seq: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [effectiveScale, setEffectiveScale] = useState(1);
+  const [fitWidth, setFitWidth] = useState<boolean | null>(null);
+  const [rotation, setRotation] = useState(0);
+  const [thumbnails, setThumbnails] = useState(false);
+
+  useEffect(() => {
+    if (id === 0) {
+      setState({ status: 'failed', message: MESSAGES.documentNotFound });
+      return undefined;
+    }
+    if (!options) return undefined;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    setPageCount(0);
+    setPage(1);
+    loading
+      .track(api.documents.viewDocument(id, controller.signal))
+      .then((view) => {
+        if (controller.signal.aborted) return;
+        const viewability = isViewable(view.document, options);
+        if (!viewability.viewable) {
+          if (viewability.reason === 'tooBig') {
+            setState({ status: 'failed', message: MESSAGES.fileTooBigToView });
+          } else {
+            setState({ status: 'failed', message: `${view.document.name} cannot be shown here, so it was downloaded.` });
+            downloadDocument(api.documents, view.document).catch((error: unknown) => alerts.report(error));
+          }
+          return;
+        }
+        setState({ status: 'ready', view, options });
+        if (IMAGE_EXTENSIONS.includes(view.document.extension.toLowerCase())) setPageCount(1);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) });
+      });
+    return () => controller.abort();
+  }, [id, options, api, loading, alerts]);
+
+  const fitting = fitWidth ?? (state.status === 'ready' ? state.options.fitToWidthByDefault : true);
+
+  const goToPage = useCallback(
+    (target: number) => {
+      if (pageCount < 1) return;
+      const next = clampPage(target, pageCount);
+      setPage(next);
+      setPageRequest((current) => ({ page: next, seq: current.seq + 1 }));
+    },
+    [pageCount],
+  );
+
+  const run = useCallback(
+    (command: ViewerCommand) => {
+      switch (command) {
+        case 'nextPage':
+          goToPage(page + 1);
+          break;
+        case 'previousPage':
+          goToPage(page - 1);
+          break;
+        case 'rotateClockwise':
+          setRotation((current) => normalizeRotation(current + 90));
+          break;
+        case 'rotateCounterClockwise':
+          setRotation((current) => normalizeRotation(current - 90));
+          break;
+        case 'zoomIn':
+        case 'zoomOut':
+          setZoom(stepZoom(effectiveScale, command === 'zoomIn' ? 1 : -1));
+          setFitWidth(false);
+          break;
+      }
+    },
+    [goToPage, page, effectiveScale],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      // Space and Enter on a focused button press that button, not the viewer.
+      if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
+      const command = viewerCommandForKey(event);
+      if (!command) return;
+      event.preventDefault();
+      run(command);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [run]);
+
+  const getHeaders = useCallback(() => api.client.authorizationHeaders(), [api]);
+  const loadImage = useCallback(async (signal: AbortSignal) => (await api.documents.fetchData(id, { signal })).blob(), [api, id]);
+  const loadThumbnail = useCallback((target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal), [api, id]);
+  const onViewerError = useCallback((error: unknown) => {
+    console.error(error);
+    setState({ status: 'failed', message: errorText(error) });
+  }, []);
+  const onPageChange = useCallback((current: number) => setPage(current), []);
+
+  const document = state.status === 'ready' ? state.view.document : null;
+  const download = (): void => {
+    if (id === 0) return;
+    loading
+      .track(downloadDocument(api.documents, document ?? { id, name: `document-${id}` }))
+      .catch((error: unknown) => alerts.report(error));
+  };
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.header}>
+        {singleUse ? null : <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={() => navigate(-1)} />}
+        <Text as="h1" weight="semibold" className={styles.name} title={document?.name}>
+          {document?.name ?? ''}
+        </Text>
+      </div>
+      <ViewerToolbar
+        page={page}
+        pageCount={pageCount}
+        onGoToPage={goToPage}
+        onCommand={run}
+        scale={effectiveScale}
+        fitWidth={fitting}
+        onFitWidthChange={setFitWidth}
+        thumbnails={thumbnails}
+        onThumbnailsChange={setThumbnails}
+        onNotes={() => navigate(`/notes/${encodeDocumentId(id)}`)}
+        onDownload={download}
+        disabled={state.status !== 'ready'}
+        canDownload={id !== 0}
+      />
+      {state.status === 'loading' ? <Spinner label="Opening document…" style={{ marginTop: 32 }} /> : null}
+      {state.status === 'failed' ? (
+        <div className={styles.message}>
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>{state.message}</MessageBarBody>
+          </MessageBar>
+          {id !== 0 ? <Body1>The Download button above saves a copy.</Body1> : null}
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <div className={styles.body}>
+          {thumbnails && pageCount > 0 ? (
+            <ThumbnailSidebar pageCount={pageCount} currentPage={page} loadThumbnail={loadThumbnail} onSelectPage={goToPage} />
+          ) : null}
+          {IMAGE_EXTENSIONS.includes(state.view.document.extension.toLowerCase()) ? (
+            <ImageViewer
+              load={loadImage}
+              alt={state.view.document.name}
+              scale={zoom}
+              fitWidth={fitting}
+              rotation={rotation}
+              onScaleChange={setEffectiveScale}
+              onError={onViewerError}
+            />
+          ) : (
+            <PdfViewer
+              url={state.view.dataUrl}
+              getHeaders={getHeaders}
+              pageRequest={pageRequest}
+              scale={zoom}
+              fitWidth={fitting}
+              rotation={rotation}
+              onLoaded={setPageCount}
+              onPageChange={onPageChange}
+              onScaleChange={setEffectiveScale}
+              onError={onViewerError}
+            />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The words to show for a failure: the API's chosen message, or the spec's unhandled-error text. */
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.name === 'ResponseException') return MESSAGES.documentNotFound;
+  return MESSAGES.unhandledError;
+}

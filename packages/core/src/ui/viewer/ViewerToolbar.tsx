@@ -1,0 +1,93 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { Button, Input, Text, ToggleButton, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
+import { ChevronLeftRegular } from '@fluentui/react-icons/svg/chevron-left';
+import { ChevronRightRegular } from '@fluentui/react-icons/svg/chevron-right';
+import { GridRegular } from '@fluentui/react-icons/svg/grid';
+import { NoteRegular } from '@fluentui/react-icons/svg/note';
+import { ScaleFitRegular } from '@fluentui/react-icons/svg/scale-fit';
+import { ZoomInRegular } from '@fluentui/react-icons/svg/zoom-in';
+import { ZoomOutRegular } from '@fluentui/react-icons/svg/zoom-out';
+import type { ViewerCommand } from '../../viewer/viewerKeys';
+
+/** Props of ViewerToolbar. */
+export interface ViewerToolbarProps {
+  page: number;
+  pageCount: number;
+  onGoToPage(page: number): void;
+  onCommand(command: ViewerCommand): void;
+  /** The scale in use, shown as a percentage. */
+  scale: number;
+  fitWidth: boolean;
+  onFitWidthChange(fit: boolean): void;
+  thumbnails: boolean;
+  onThumbnailsChange(show: boolean): void;
+  onNotes(): void;
+  onDownload(): void;
+  disabled: boolean;
+  /** Download stays available even when the document cannot be shown. */
+  canDownload: boolean;
+}
+
+const useStyles = makeStyles({
+  toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  pageBox: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  pageInput: { width: '56px' },
+  zoom: { minWidth: '40px', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+});
+
+/** The viewer's toolbar: page navigation with a page box, zoom, rotate, fit to width, thumbnails, notes and download. */
+export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
+  const { page, pageCount, onGoToPage, onCommand, scale, fitWidth, onFitWidthChange, thumbnails, onThumbnailsChange, onNotes, onDownload, disabled, canDownload } = props;
+  const styles = useStyles();
+  const [pageText, setPageText] = useState(String(page));
+  useEffect(() => setPageText(String(page)), [page]);
+  const commitPage = (): void => {
+    const requested = Number.parseInt(pageText, 10);
+    if (Number.isFinite(requested)) onGoToPage(requested);
+    else setPageText(String(page));
+  };
+  const noPages = disabled || pageCount < 1;
+  return (
+    <Toolbar aria-label="Viewer" className={styles.toolbar} size="small">
+      <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label="Previous page" title="Previous page (p)" disabled={noPages || page <= 1} onClick={() => onCommand('previousPage')} />
+      <span className={styles.pageBox}>
+        <Input
+          className={styles.pageInput}
+          size="small"
+          type="number"
+          min={1}
+          max={Math.max(1, pageCount)}
+          aria-label="Page number"
+          value={pageText}
+          disabled={noPages}
+          onChange={(_event, data) => setPageText(data.value)}
+          onBlur={commitPage}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commitPage();
+            }
+          }}
+        />
+        <Text size={200}>of {pageCount}</Text>
+      </span>
+      <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label="Next page" title="Next page (n)" disabled={noPages || page >= pageCount} onClick={() => onCommand('nextPage')} />
+      <ToolbarDivider />
+      <Button appearance="subtle" icon={<ZoomOutRegular />} aria-label="Zoom out" title="Zoom out (Ctrl −)" disabled={disabled} onClick={() => onCommand('zoomOut')} />
+      <Text size={200} className={styles.zoom} aria-live="polite">
+        {Math.round(scale * 100)}%
+      </Text>
+      <Button appearance="subtle" icon={<ZoomInRegular />} aria-label="Zoom in" title="Zoom in (Ctrl +)" disabled={disabled} onClick={() => onCommand('zoomIn')} />
+      <ToggleButton appearance="subtle" icon={<ScaleFitRegular />} aria-label="Fit to width" title="Fit to width" checked={fitWidth} disabled={disabled} onClick={() => onFitWidthChange(!fitWidth)} />
+      <Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label="Rotate" title="Rotate clockwise (r, Shift+R back)" disabled={disabled} onClick={() => onCommand('rotateClockwise')} />
+      <ToggleButton appearance="subtle" icon={<GridRegular />} aria-label="Thumbnails" title="Thumbnails" checked={thumbnails} disabled={noPages} onClick={() => onThumbnailsChange(!thumbnails)} />
+      <ToolbarDivider />
+      <Button appearance="subtle" icon={<NoteRegular />} onClick={onNotes}>
+        Notes
+      </Button>
+      <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label="Download" title="Download" disabled={!canDownload} onClick={onDownload} />
+    </Toolbar>
+  );
+}

@@ -1,0 +1,21 @@
+import * as pdfjs from 'pdfjs-dist';
+
+/** Where webpack emitted the pdf.js worker (its own asset, never inlined). */
+const workerUrl = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url);
+
+/** The pdf.js module with its worker configured; lives in the lazy viewer chunk. */
+export type Pdfjs = typeof pdfjs;
+
+/** Returns pdf.js ready to open documents. Imported only through `import()`, so pdf.js never enters the initial bundle. */
+export function loadPdfjs(): Pdfjs {
+  if (pdfjs.GlobalWorkerOptions.workerSrc !== workerUrl.href) pdfjs.GlobalWorkerOptions.workerSrc = workerUrl.href;
+  return pdfjs;
+}
+
+/** The assets our server copies from pdfjs-dist (webpack.config.ts), never a CDN. */
+export const PDFJS_ASSET_URLS = {
+  cMapUrl: '/pdfjs/cmaps/',
+  standardFontDataUrl: '/pdfjs/standard_fonts/',
+  wasmUrl: '/pdfjs/wasm/',
+  iccUrl: '/pdfjs/iccs/',
+} as const;
