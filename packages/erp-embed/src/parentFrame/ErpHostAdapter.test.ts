@@ -1,10 +1,6 @@
-import { TextDecoder, TextEncoder } from 'node:util';
 import { encodeBase64Url } from '@datahaven/core';
 import { CONTEXT_FAILED_LOG, createErpHostAdapter, type ErpHostAdapter } from './ErpHostAdapter';
 import { createTwoWindows, PARENT_ORIGIN, type TwoWindows } from './test/twoWindows';
-
-// jest's jsdom has no TextEncoder/TextDecoder (browsers do); the token codec needs them.
-if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextDecoder, TextEncoder });
 
 interface Sent {
   id: number;
