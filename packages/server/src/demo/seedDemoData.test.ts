@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { decodeToken, PRIVILEGE_NAMES } from '@datahaven/core/model';
 import { loadConfig } from '../config';
 import { buildApp } from '../http/buildApp';
 import { openServices, type Services } from '../openServices';
+import { testDialects } from '../test/testServer';
 import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor } from './demoWorld';
 import { registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';
@@ -18,11 +21,12 @@ async function count(services: Services, table: 'users' | 'groups' | 'integrated
   return Number(row.n);
 }
 
-describe('seedDemoData on SQLite', () => {
+describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   let dataDir: string;
   let services: Services;
   let app: FastifyInstance;
   let baseUrl: string;
+  const schema = `demo_${randomBytes(6).toString('hex')}`;
   // Fastify's inject needs an ESM-only module jest cannot load; real HTTP it is.
   const get = async (path: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; body: string }> => {
     const response = await fetch(baseUrl + path, { headers });
@@ -31,8 +35,13 @@ describe('seedDemoData on SQLite', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-demo-'));
-    const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_DEMO: '1' });
-    services = await openServices(config);
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_DEMO: '1',
+      ...(dialect === 'postgres' ? { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '' } : {}),
+    });
+    services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
     await expect(seedDemoData(services.deps.db, services.deps.fileStore, { now: services.deps.now })).resolves.toBe(true);
     app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -43,6 +52,7 @@ describe('seedDemoData on SQLite', () => {
 
   afterAll(async () => {
     await app.close();
+    if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.deps.db);
     await services.close();
     await rm(dataDir, { recursive: true, force: true });
   });
