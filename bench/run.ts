@@ -1,0 +1,119 @@
+import { join, resolve } from 'node:path';
+import { launchChromium } from '../test/e2e/support/launchChromium';
+import { makeInvoicePdf } from '../test/e2e/support/makeInvoicePdf';
+import { startDemoServer } from '../test/e2e/support/startDemoServer';
+import { initialScripts, viewerChunks } from './bundleSizes';
+import { demoToken, uploadIntoFolder } from './demoApi';
+import { measureColdVisit, measureWholeFileFetch, type VisitFigures } from './measureInChromium';
+
+const WEB_DIR = join(resolve(__dirname, '..'), 'dist', 'web');
+const RUNS = 5;
+const PAGES = 500;
+const USER = 'clerk';
+const RECORD = 'Litware Office';
+const FOLDER = 'Invoices';
+
+/** Budgets of issue 2: initial JS of the ERP host ≤ 250 KB gzip, first page of 500 < 1 s. */
+const INITIAL_JS_BUDGET_BYTES = 250 * 1024;
+const FIRST_PAGE_BUDGET_MS = 1000;
+
+interface Row {
+  measure: string;
+  value: string;
+  budget: string;
+  verdict: string;
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number): string => `${Math.round(value)} ms`;
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+function printTable(rows: Row[]): void {
+  const headers: Row = { measure: 'measure', value: 'value', budget: 'budget', verdict: '' };
+  const columns = (Object.keys(headers) as (keyof Row)[]).map((key) => ({
+    key,
+    width: Math.max(...[headers, ...rows].map((row) => row[key].length)),
+  }));
+  const line = (row: Row): string => columns.map(({ key, width }) => row[key].padEnd(width)).join('  ').trimEnd();
+  process.stdout.write(`\n${line(headers)}\n${columns.map(({ width }) => '-'.repeat(width)).join('  ')}\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+  process.stdout.write('\n');
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+
+  const initial = initialScripts(WEB_DIR, 'erp.html');
+  const initialGzip = initial.reduce((sum, script) => sum + script.gzipBytes, 0);
+  rows.push({
+    measure: `ERP host initial JS (${initial.length} script${initial.length === 1 ? '' : 's'} of erp.html, gzip)`,
+    value: kb(initialGzip),
+    budget: `≤ ${kb(INITIAL_JS_BUDGET_BYTES)}`,
+    verdict: initialGzip <= INITIAL_JS_BUDGET_BYTES ? 'ok' : 'OVER',
+  });
+  for (const chunk of viewerChunks(WEB_DIR)) {
+    rows.push({ measure: `viewer chunk ${chunk.file} (gzip)`, value: kb(chunk.gzipBytes), budget: 'lazy', verdict: '' });
+  }
+
+  const server = await startDemoServer();
+  const browser = await launchChromium();
+  try {
+    const token = await demoToken(server.baseUrl, USER);
+    const pdf = await makeInvoicePdf({ pages: PAGES, vendorName: RECORD, invoiceNumber: 'BENCH-500' });
+    const document = await uploadIntoFolder(server.baseUrl, token, RECORD, FOLDER, {
+      name: `Bench ${PAGES} pages.pdf`,
+      type: 'application/pdf',
+      bytes: pdf,
+    });
+
+    const visits: VisitFigures[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      visits.push(await measureColdVisit(browser, server.baseUrl, USER, RECORD, FOLDER, { id: document.id, name: document.name }));
+    }
+    const folderList = median(visits.map((visit) => visit.folderListMs));
+    const firstPage = median(visits.map((visit) => visit.firstPageMs));
+    const worstFirstPage = Math.max(...visits.map((visit) => visit.firstPageMs));
+    const bytes = median(visits.map((visit) => visit.documentBytes));
+    const last = visits[visits.length - 1];
+    rows.push({
+      measure: `navigation → folder list painted (median of ${RUNS} cold visits)`,
+      value: ms(folderList),
+      budget: '—',
+      verdict: '',
+    });
+    rows.push({
+      measure: `Open → first page drawn, ${PAGES}-page PDF (median of ${RUNS}; worst ${ms(worstFirstPage)})`,
+      value: ms(firstPage),
+      budget: `< ${ms(FIRST_PAGE_BUDGET_MS)}`,
+      verdict: firstPage < FIRST_PAGE_BUDGET_MS ? 'ok' : 'OVER',
+    });
+    rows.push({
+      measure: `bytes of the PDF transferred for it (${last.documentRequests} requests, ${last.rangeResponses} × 206)`,
+      value: kb(bytes),
+      budget: `≪ ${kb(pdf.length)} (file)`,
+      verdict: bytes < pdf.length / 2 ? 'ok: ranges' : 'WHOLE FILE',
+    });
+
+    const reference = await measureWholeFileFetch(browser, `${server.baseUrl}/api/documents/${document.id}/data`, token);
+    rows.push({
+      measure: 'reference: plain fetch() of the whole file in Chromium',
+      value: `${ms(reference.ms)}, ${kb(reference.bytes)}`,
+      budget: '—',
+      verdict: '',
+    });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  process.stdout.write(`Datahaven Documents bench — Chromium on loopback, server in-process (SQLite, demo data)`);
+  printTable(rows);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
