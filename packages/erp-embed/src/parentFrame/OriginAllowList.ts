@@ -59,7 +59,10 @@ export class OriginAllowList {
 function toOrigin(url: string): string | null {
   if (!url) return null;
   try {
-    const origin = new URL(url).origin;
+    const parsed = new URL(url);
+    // A host such as '*' parses as a URL; it is no origin a frame can have.
+    if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/i.test(parsed.hostname)) return null;
+    const origin = parsed.origin;
     return origin === 'null' ? null : origin.toLowerCase();
   } catch {
     return null;

@@ -80,9 +80,9 @@ export class ParentFrameChannel {
   stop(): void {
     this.win.removeEventListener('message', this.onMessage);
     this.listening = false;
-    for (const [id, entry] of this.pending) {
+    for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
-      entry.reject(new Error(messageTimedOut(id)));
+      entry.reject(new Error('The parent-frame channel was closed.'));
     }
     this.pending.clear();
     this.ready = null;
