@@ -1,0 +1,23 @@
+import { runMigrations } from './runMigrations';
+import { describeOnEachDatabase } from '../test/testServer';
+
+describeOnEachDatabase('migrations', (server) => {
+  it('are applied on start and running them again changes nothing', async () => {
+    expect(server().deps.schemaVersion).toBe(1);
+    expect(await runMigrations(server().deps.db, server().deps.dialect)).toBe(1);
+    const tables = [
+      'users', 'groups', 'user_groups', 'privileges', 'user_privileges', 'group_privileges', 'api_keys', 'integrated_tables',
+      'subtypes', 'display_folders', 'integrated_table_access', 'erp_records', 'files', 'derived_files', 'documents',
+      'record_links', 'notes', 'options', 'jobs',
+    ] as const;
+    for (const table of tables) {
+      await expect(server().deps.db.selectFrom(table).selectAll().limit(1).execute()).resolves.toBeDefined();
+    }
+  });
+
+  it('enforces foreign keys on both databases', async () => {
+    await expect(
+      server().deps.db.insertInto('user_groups').values({ user_id: 987654, group_id: 987654 }).execute(),
+    ).rejects.toThrow();
+  });
+});
