@@ -53,11 +53,11 @@ export class FoldersPage {
     await (await chooser).setFiles(file);
   }
 
-  /** Waits until a document is listed and returns its row's accessible name ("name, size, date"). */
-  async waitForDocument(name: string): Promise<string> {
+  /** Waits until a document is listed and returns what its row shows (name, size, date). */
+  async waitForDocument(name: string): Promise<{ shown: string; accessibleName: string }> {
     const row = this.document(name);
     await row.waitFor();
-    return (await row.getAttribute('aria-label')) ?? '';
+    return { shown: await row.innerText(), accessibleName: (await row.getAttribute('aria-label')) ?? '' };
   }
 
   /** Selects a document (opening its folder first if needed). */
