@@ -2,6 +2,7 @@
 export const MAX_DOCUMENT_NAME_LENGTH = 255;
 
 // Control characters and bidi overrides/isolates: they can hide a name's real extension (SECURITY row 5).
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**

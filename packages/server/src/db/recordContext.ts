@@ -32,7 +32,7 @@ export async function findIntegratedTable(db: Kysely<Database>, context: RecordC
   const base = db.selectFrom('integrated_tables').selectAll().orderBy('id').limit(1);
   if (context.sitId !== undefined) return base.where('id', '=', context.sitId).executeTakeFirst();
   if (context.tableId !== undefined) {
-    let query = base.where('external_table_id', '=', context.tableId);
+    const query = base.where('external_table_id', '=', context.tableId);
     if (context.sourceType !== undefined) {
       const exact = await query.where('source_type_id', '=', context.sourceType).executeTakeFirst();
       if (exact !== undefined) return exact;
