@@ -54,7 +54,8 @@ describe('page and zoom arithmetic', () => {
   it('steps zoom to the next step in either direction and stops at the ends', () => {
     expect(stepZoom(1, 1)).toBe(1.1);
     expect(stepZoom(1, -1)).toBe(0.9);
-    expect(stepZoom(1.03, -1)).toBe(1);
+    expect(stepZoom(1.1, -1)).toBe(1);
+    expect(stepZoom(0.497, 1)).toBe(0.67);
     expect(stepZoom(4, 1)).toBe(4);
     expect(stepZoom(0.25, -1)).toBe(0.25);
   });

@@ -113,11 +113,14 @@ export function clampPage(page: number, pageCount: number): number {
   return clamp(Math.trunc(page), 1, pageCount);
 }
 
-/** The next zoom step above (direction 1) or below (direction -1) the given scale. */
+/**
+ * The next zoom step above (direction 1) or below (direction -1) the given scale, at least 4 %
+ * away, so a press always visibly zooms even from a fit-to-width scale just under a step.
+ */
 export function stepZoom(scale: number, direction: 1 | -1): number {
-  const epsilon = 0.001;
-  if (direction > 0) return ZOOM_STEPS.find((step) => step > scale + epsilon) ?? MAX_SCALE;
-  const lower = ZOOM_STEPS.filter((step) => step < scale - epsilon);
+  const margin = 1.04;
+  if (direction > 0) return ZOOM_STEPS.find((step) => step > scale * margin) ?? MAX_SCALE;
+  const lower = ZOOM_STEPS.filter((step) => step < scale / margin);
   return lower.length > 0 ? lower[lower.length - 1] : MIN_SCALE;
 }
 

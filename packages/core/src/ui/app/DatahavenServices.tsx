@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import { ApiClient, TokenManager, apiServices, type ApiServices } from '../../api';
+import { ApiClient, TokenManager, apiServices, type ApiServices, type XhrFactory } from '../../api';
 import type { HostAdapter } from '../../host';
 import { AlertStore, LastRouteStore, LoadingCounter, SelectionStore, UploadQueue, type Store } from '../../state';
 
@@ -17,11 +17,19 @@ export interface DatahavenServices {
 
 const ServicesContext = createContext<DatahavenServices | null>(null);
 
+/** Options of createDatahavenServices. */
+export interface DatahavenServicesOptions {
+  /** fetch for the web services (tests); the global one by default. */
+  fetch?: typeof fetch;
+  /** XMLHttpRequest factory for uploads (tests); the browser's by default. */
+  createXhr?: XhrFactory;
+}
+
 /** Creates the services of one mount; two mounts never share a store (no module singletons). */
-export function createDatahavenServices(host: HostAdapter): DatahavenServices {
+export function createDatahavenServices(host: HostAdapter, options: DatahavenServicesOptions = {}): DatahavenServices {
   const alerts = new AlertStore();
   const tokens = new TokenManager(host, { onRefreshError: (error) => alerts.report(error) });
-  const client = new ApiClient({ tokens });
+  const client = new ApiClient({ tokens, fetch: options.fetch, createXhr: options.createXhr });
   return {
     host,
     api: apiServices(client),

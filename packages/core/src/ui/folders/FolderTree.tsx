@@ -36,6 +36,7 @@ const useStyles = makeStyles({
   tree: { padding: `${tokens.spacingVerticalXS} 0` },
   selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
   empty: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
+  icon: { fontSize: '24px', display: 'flex', color: tokens.colorNeutralForeground2 },
   documentName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
@@ -95,7 +96,7 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
             onDoubleClick={() => onOpenDocument(document)}
             onKeyDown={onKeyDown}
           >
-            <TreeItemPersonaLayout media={documentIcon(document.extension)} description={[size, date].filter((part) => part !== '').join(' · ')}>
+            <TreeItemPersonaLayout media={<span className={styles.icon}>{documentIcon(document.extension)}</span>} description={[size, date].filter((part) => part !== '').join(' · ')}>
               <span className={styles.documentName}>{entry.name}</span>
             </TreeItemPersonaLayout>
           </TreeItem>

@@ -1,0 +1,88 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeXhr } from '../../api/test/fakes';
+import { encodeDocumentId, type FolderEntry } from '../../model';
+import { MESSAGES } from '../../rules';
+import { renderApp, testDocument, testFolder } from '../test/renderApp';
+
+const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
+
+describe('FoldersScreen', () => {
+  let structure: FolderEntry[];
+  const routes = () => ({
+    'GET /api/options': () => [],
+    'GET /api/folder-structure': () => structure,
+  });
+
+  beforeEach(() => {
+    structure = [
+      testFolder('f1', 'Invoices', [{ type: 'document', id: 7, name: 'invoice.pdf', document: testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }) }]),
+      testFolder('f2', 'Contracts', [{ type: 'empty', id: 'empty-f2', name: MESSAGES.noDocumentsFound }]),
+    ];
+  });
+
+  it('shows Tagged Items first, then the folders with their documents named by name, size and date', async () => {
+    const app = renderApp(`/folders${CONTEXT}`, routes(), CONTEXT);
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
+    const items = within(tree).getAllByRole('treeitem');
+    expect(items[0].getAttribute('aria-label')).toBe(MESSAGES.taggedItems);
+    const document = within(tree).getByRole('treeitem', { name: /^invoice\.pdf, 12\.3 KB, / });
+    expect(document.textContent).toContain('12.3 KB');
+    expect(within(tree).getByRole('treeitem', { name: 'Contracts' })).toBeTruthy();
+    expect(within(tree).getAllByRole('treeitem', { name: MESSAGES.noDocumentsFound }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: MESSAGES.pinnedSearches })).toBeTruthy();
+    const call = app.requests.find((request) => request.path === '/api/folder-structure');
+    expect(call?.search.get('recordId')).toBe('r1');
+    expect(call?.search.get('displayType')).toBe('Default View');
+  });
+
+  it('opens the selected document in the viewer with Enter', async () => {
+    renderApp(`/folders${CONTEXT}`, routes(), CONTEXT);
+    const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
+    fireEvent.click(document);
+    expect(document.getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.keyDown(document, { key: 'Enter' });
+    await waitFor(() => expect(window.location.pathname).toBe(`/viewer/${encodeDocumentId(7)}`));
+  });
+
+  it('uploads picked files into the selected folder, shows progress, and lists the new document', async () => {
+    const xhrs: FakeXhr[] = [];
+    const app = renderApp(`/folders${CONTEXT}`, routes(), CONTEXT, () => {
+      const xhr = new FakeXhr();
+      xhrs.push(xhr);
+      return xhr;
+    });
+    fireEvent.click(await screen.findByRole('treeitem', { name: 'Contracts' }));
+    const input = screen.getByLabelText('Choose files to upload');
+    const file = new File(['%PDF-1.7 three pages'], 'new.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    expect(xhrs[0].url).toContain('subtypeId=1');
+
+    act(() => xhrs[0].progress(10, 20));
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    expect(within(panel).getByText(/Uploading 50%/)).toBeTruthy();
+
+    const created = testDocument({ id: 8, name: 'new.pdf', FileSize: 20 });
+    structure = [structure[0], testFolder('f2', 'Contracts', [{ type: 'document', id: 8, name: 'new.pdf', document: created }])];
+    act(() => xhrs[0].respond(201, [created]));
+    await screen.findByRole('treeitem', { name: /^new\.pdf, 20 B/ });
+    expect(within(panel).getByRole('link', { name: 'View new.pdf' }).getAttribute('href')).toBe(`/viewer/${encodeDocumentId(8)}`);
+    expect(app.requests.filter((request) => request.path === '/api/folder-structure')).toHaveLength(2);
+  });
+
+  it('shows an upload refused by the server as failed with the server message', async () => {
+    const xhrs: FakeXhr[] = [];
+    renderApp(`/folders${CONTEXT}`, routes(), CONTEXT, () => {
+      const xhr = new FakeXhr();
+      xhrs.push(xhr);
+      return xhr;
+    });
+    await screen.findByRole('tree', { name: 'Folders' });
+    fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files: [new File(['<svg/>'], 'x.svg')] } });
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    act(() => xhrs[0].respond(415, { statusCode: 415, exceptionType: 'UnsupportedFileType', message: MESSAGES.unsupportedFileType }));
+    const panel = screen.getByRole('region', { name: 'Uploads' });
+    await within(panel).findByText(MESSAGES.unsupportedFileType);
+  });
+});

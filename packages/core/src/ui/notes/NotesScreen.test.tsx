@@ -1,0 +1,55 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { encodeDocumentId } from '../../model';
+import { MESSAGES } from '../../rules';
+import { NOTE_FILTERS_KEY } from './noteFilters';
+import { renderApp, testDocument, testNote } from '../test/renderApp';
+
+const notesRoutes = () => {
+  const notes = [testNote(1, 'system', 'Uploaded by clerk'), testNote(2, 'viewed', 'VIEWED')];
+  return {
+    'GET /api/options': () => [],
+    'GET /api/documents/7': () => testDocument({ id: 7, name: 'invoice.pdf' }),
+    'GET /api/documents/7/notes': () => notes,
+    'POST /api/documents/7/notes': (request: { body: unknown }) => {
+      const note = testNote(3, 'user', (request.body as { text: string }).text);
+      notes.push(note);
+      return note;
+    },
+  };
+};
+
+describe('NotesScreen', () => {
+  it('lists the notes with author and text, and adds a user note', async () => {
+    const app = renderApp(`/notes/${encodeDocumentId(7)}`, notesRoutes());
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Uploaded by clerk')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), { target: { value: 'Checked against PO 4711' } });
+    expect(screen.getByText('23 / 4000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await within(list).findByText('Checked against PO 4711');
+    expect(app.requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/documents/7/notes', body: { text: 'Checked against PO 4711' } })]);
+  });
+
+  it('refuses a note over 4000 characters with the limit message and sends nothing', async () => {
+    const app = renderApp(`/notes/${encodeDocumentId(7)}`, notesRoutes());
+    await screen.findByRole('list', { name: 'Notes' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), { target: { value: 'x'.repeat(4001) } });
+    expect(screen.getByText(MESSAGES.noteTooLong)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.getByText('4001 / 4000')).toBeTruthy());
+    expect(app.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('hides system and viewed notes by filter and remembers the filters', async () => {
+    const app = renderApp(`/notes/${encodeDocumentId(7)}`, notesRoutes());
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'System notes' }));
+    expect(within(list).queryByText('Uploaded by clerk')).toBeNull();
+    expect(within(list).getByText('VIEWED')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Viewed notes' }));
+    expect(screen.queryByRole('list', { name: 'Notes' })).toBeNull();
+    expect(JSON.parse(app.local.getItem(NOTE_FILTERS_KEY) ?? '{}')).toEqual({ user: true, system: false, viewed: false });
+  });
+});

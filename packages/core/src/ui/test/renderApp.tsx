@@ -1,0 +1,79 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { XhrFactory } from '../../api';
+import { browserHost, memoryStorage, type StoragePort } from '../../host';
+import { encodeBase64Url, type DmsDocument, type FolderEntry, type Note } from '../../model';
+import { DatahavenApp } from '../DatahavenApp';
+import { createDatahavenServices, type DatahavenServices } from '../app/DatahavenServices';
+import { FakeResponse } from './FakeResponse';
+
+/** One request the fake web services received. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/** A handler of the fake web services: answers a JSON value (200, or 201 for POST) or a FakeResponse. */
+export type FakeRoute = (request: RecordedRequest) => unknown;
+
+/** A token the core accepts (the signature is never checked on the client). */
+export function testToken(username = 'clerk'): string {
+  const payload = { username, expiration: new Date(Date.now() + 3_600_000).toISOString(), passthroughResources: [] };
+  return `${encodeBase64Url(JSON.stringify(payload))}.signature`;
+}
+
+/** A document as the server presents it, with the fields a test cares about. */
+export function testDocument(fields: Partial<DmsDocument> & Pick<DmsDocument, 'id' | 'name'>): DmsDocument {
+  return {
+    description: '', extension: fields.name.split('.').pop() ?? '', FileSize: 12_600, mediaType: 'application/pdf', totalPages: 1,
+    splittable: false, link: null, lock: null, userLock: 'none', queueName: null, queue: null, workflowPerms: 0,
+    workflowModifiers: { approvalRouteRequired: false, blockApproveUnlinked: false, noRoutes: false, blockRouteUnlinked: false, warnRouteUnlinked: false, quickLink: false },
+    hasApprovalRoutes: false, hasAvailableRoutes: false, canApprovalRoutes: false, canRouteForApprovalFromRecord: false,
+    userString: '', userDate: null, subtype: null, type: 'Vendor', rowVersion: 1, createdAt: '2025-05-30T10:00:00Z', createdBy: 'clerk', modifiedAt: '2025-05-30T10:00:00Z',
+    ...fields,
+  };
+}
+
+/** A note as the server presents it. */
+export function testNote(id: number, kind: Note['kind'], text: string): Note {
+  return { id, docId: 7, kind, text, author: kind === 'user' ? 'Alex Clerk' : 'clerk', createdAt: '2025-05-30T10:00:00Z' };
+}
+
+/** A folder node with its children. */
+export function testFolder(id: string, name: string, children: FolderEntry[], allowUpload = true): FolderEntry {
+  return { type: 'folder', id, name, constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 1 }, children, allowUpload, defaultExpanded: false, forceDefaultExpanded: false, groups: [] };
+}
+
+/** What renderApp hands back: the testing-library result, the recorded requests and the services. */
+export interface RenderedApp extends RenderResult {
+  requests: RecordedRequest[];
+  services: DatahavenServices;
+  local: StoragePort;
+}
+
+/**
+ * Mounts the whole DatahavenApp at `path` over fake web services (`routes` keyed by
+ * "METHOD /api/path"), with a plain-browser host whose context comes from `search`.
+ */
+export function renderApp(path: string, routes: Record<string, FakeRoute>, search = '', createXhr?: XhrFactory): RenderedApp {
+  window.history.replaceState(null, '', path);
+  const requests: RecordedRequest[] = [];
+  const fakeFetch: typeof fetch = async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request: RecordedRequest = { method, path: url.pathname, search: url.searchParams, body };
+    requests.push(request);
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: 'Not found' }, 404);
+    const answer = route(request);
+    if (answer instanceof FakeResponse) return answer;
+    return FakeResponse.json(answer, method === 'POST' ? 201 : 200);
+  };
+  const local = memoryStorage();
+  const host = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage() }, fetch: fakeFetch });
+  const services = createDatahavenServices(host, { fetch: fakeFetch, createXhr });
+  const result = render(<DatahavenApp host={host} services={services} />);
+  return { ...result, requests, services, local };
+}
