@@ -63,6 +63,7 @@ describe('an AP clerk in the Business Central iframe', () => {
     await notes.waitForNote(noteText);
 
     await page.reload();
+    await erp.switchUser('clerk');
     await erp.openRecord(VENDOR);
     await folders.openNotes(fileName, 'Invoices');
     await notes.waitForNote(noteText);
