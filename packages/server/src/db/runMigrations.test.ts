@@ -15,9 +15,15 @@ describeOnEachDatabase('migrations', (server) => {
     }
   });
 
-  it('enforces foreign keys on both databases', async () => {
-    await expect(
-      server().deps.db.insertInto('user_groups').values({ user_id: 987654, group_id: 987654 }).execute(),
-    ).rejects.toThrow();
+  it('runs SQLite with foreign keys on, WAL and busy_timeout 5000; PostgreSQL enforces foreign keys', async () => {
+    const { sql } = await import('kysely');
+    const db = server().deps.db;
+    if (server().dialect === 'sqlite') {
+      expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
+      expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db)).rows).toEqual([{ journal_mode: 'wal' }]);
+      expect((await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows).toEqual([{ timeout: 5000 }]);
+    } else {
+      await expect(db.insertInto('user_groups').values({ user_id: 987654, group_id: 987654 }).execute()).rejects.toThrow();
+    }
   });
 });
