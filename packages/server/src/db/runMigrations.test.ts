@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { runMigrations } from './runMigrations';
 import { describeOnEachDatabase } from '../test/testServer';
 
@@ -16,7 +17,6 @@ describeOnEachDatabase('migrations', (server) => {
   });
 
   it('runs SQLite with foreign keys on, WAL and busy_timeout 5000; PostgreSQL enforces foreign keys', async () => {
-    const { sql } = await import('kysely');
     const db = server().deps.db;
     if (server().dialect === 'sqlite') {
       expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
