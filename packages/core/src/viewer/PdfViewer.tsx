@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactElement } from 'react';
-import type { PDFDocumentProxy, PDFDocumentLoadingTask, RenderTask } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFWorker, RenderTask } from 'pdfjs-dist';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import {
   PAGE_GAP,
@@ -21,6 +21,8 @@ export interface PageRequest {
 export interface PdfViewerProps {
   /** URL of the PDF bytes (range requests go to the same URL). */
   url: string;
+  /** A worker started ahead of time (see preparePdfViewer); pdf.js starts its own otherwise. */
+  worker?: PDFWorker | null;
   /** The bearer headers for pdf.js's own requests. */
   getHeaders: () => Promise<Record<string, string>>;
   pageRequest: PageRequest;
@@ -64,7 +66,7 @@ const MAX_CANVAS_PIXELS = 16_777_216;
  * `<canvas data-page-number="N">`.
  */
 export function PdfViewer(props: PdfViewerProps): ReactElement {
-  const { url, getHeaders, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError } = props;
+  const { url, worker, getHeaders, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError } = props;
   const styles = useStyles();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -84,6 +86,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       const pdfjs = loadPdfjs();
       task = pdfjs.getDocument({
         url: new URL(url, window.location.href).href,
+        worker: worker ?? undefined,
         httpHeaders: headers,
         rangeChunkSize: 65536,
         disableAutoFetch: true,
@@ -106,7 +109,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       cancelled = true;
       void task?.destroy();
     };
-  }, [url, getHeaders]);
+  }, [url, worker, getHeaders]);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;

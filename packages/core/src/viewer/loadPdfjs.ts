@@ -12,6 +12,14 @@ export function loadPdfjs(): Pdfjs {
   return pdfjs;
 }
 
+/**
+ * Starts pdf.js's worker ahead of the first document, so its 1 MB script loads while the
+ * document is still being asked for. The caller owns it and destroys it when done.
+ */
+export function createPdfWorker(): pdfjs.PDFWorker {
+  return new (loadPdfjs().PDFWorker)();
+}
+
 /** The assets our server copies from pdfjs-dist (webpack.config.ts), never a CDN. */
 export const PDFJS_ASSET_URLS = {
   cMapUrl: '/pdfjs/cmaps/',

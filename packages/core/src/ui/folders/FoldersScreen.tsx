@@ -13,6 +13,7 @@ import { downloadDocument } from '../app/downloadDocument';
 import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
+import { prefetchPdfViewer } from '../../viewer/preparePdfViewer';
 import { FolderTree } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 
@@ -281,6 +282,9 @@ export function FoldersScreen(): ReactElement {
             selectedFolderId={selectedFolderId}
             onSelectDocument={(document, folderId) => {
               selection.set([document.id]);
+              // Fetch the viewer's code while the user decides, so Open shows the first page sooner.
+              void import('../viewer/ViewerScreen').catch(() => undefined);
+              prefetchPdfViewer();
               setSelectedFolderId(folderId === '' ? (folderOfDocument(entries, document.id)?.id ?? null) : folderId);
             }}
             onSelectFolder={(folderId) => {

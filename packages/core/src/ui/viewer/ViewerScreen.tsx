@@ -6,7 +6,9 @@ import { ApiError, type DocumentView } from '../../api';
 import { decodeDocumentId, encodeDocumentId } from '../../model';
 import { MESSAGES, isViewable, type OptionValues } from '../../rules';
 import { ImageViewer } from '../../viewer/ImageViewer';
+import type { PDFWorker } from 'pdfjs-dist';
 import { PdfViewer, type PageRequest } from '../../viewer/PdfViewer';
+import { preparePdfViewer } from '../../viewer/preparePdfViewer';
 import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
 import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
 import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
@@ -60,6 +62,28 @@ export function ViewerScreen(): ReactElement {
   const [fitWidth, setFitWidth] = useState<boolean | null>(null);
   const [rotation, setRotation] = useState(0);
   const [thumbnails, setThumbnails] = useState(false);
+  const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
+
+  // pdf.js and its worker load while the document is asked for, not after (first page in < 1 s).
+  useEffect(() => {
+    let active = true;
+    let started: PDFWorker | null = null;
+    preparePdfViewer().then(
+      (created) => {
+        started = created;
+        if (active) setWorker(created);
+        else created?.destroy();
+      },
+      (error: unknown) => {
+        console.warn('Could not load the PDF viewer ahead of time.', error);
+        if (active) setWorker(null);
+      },
+    );
+    return () => {
+      active = false;
+      started?.destroy();
+    };
+  }, []);
 
   useEffect(() => {
     if (id === 0) {
@@ -210,8 +234,11 @@ export function ViewerScreen(): ReactElement {
               onScaleChange={setEffectiveScale}
               onError={onViewerError}
             />
+          ) : worker === undefined ? (
+            <Spinner label="Opening document…" style={{ marginTop: 32 }} />
           ) : (
             <PdfViewer
+              worker={worker}
               url={state.view.dataUrl}
               getHeaders={getHeaders}
               pageRequest={pageRequest}
