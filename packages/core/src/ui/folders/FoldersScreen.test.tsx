@@ -6,6 +6,12 @@ import { renderApp, testDocument, testFolder } from '../test/renderApp';
 
 const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
 
+function recordXhr(xhrs: FakeXhr[]): FakeXhr {
+  const xhr = new FakeXhr();
+  xhrs.push(xhr);
+  return xhr;
+}
+
 describe('FoldersScreen', () => {
   let structure: FolderEntry[];
   const routes = () => ({
@@ -21,7 +27,7 @@ describe('FoldersScreen', () => {
   });
 
   it('shows Tagged Items first, then the folders with their documents named by name, size and date', async () => {
-    const app = renderApp(`/folders${CONTEXT}`, routes(), CONTEXT);
+    const app = renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT });
     const tree = await screen.findByRole('tree', { name: 'Folders' });
     const items = within(tree).getAllByRole('treeitem');
     expect(items[0].getAttribute('aria-label')).toBe(MESSAGES.taggedItems);
@@ -36,7 +42,7 @@ describe('FoldersScreen', () => {
   });
 
   it('opens the selected document in the viewer with Enter', async () => {
-    renderApp(`/folders${CONTEXT}`, routes(), CONTEXT);
+    renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT });
     const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
     fireEvent.click(document);
     expect(document.getAttribute('aria-selected')).toBe('true');
@@ -47,11 +53,7 @@ describe('FoldersScreen', () => {
 
   it('uploads picked files into the selected folder, shows progress, and lists the new document', async () => {
     const xhrs: FakeXhr[] = [];
-    const app = renderApp(`/folders${CONTEXT}`, routes(), CONTEXT, () => {
-      const xhr = new FakeXhr();
-      xhrs.push(xhr);
-      return xhr;
-    });
+    const app = renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT, createXhr: () => recordXhr(xhrs) });
     fireEvent.click(await screen.findByRole('treeitem', { name: 'Contracts' }));
     const input = screen.getByLabelText('Choose files to upload');
     const file = new File(['%PDF-1.7 three pages'], 'new.pdf', { type: 'application/pdf' });
@@ -73,11 +75,7 @@ describe('FoldersScreen', () => {
 
   it('shows an upload refused by the server as failed with the server message', async () => {
     const xhrs: FakeXhr[] = [];
-    renderApp(`/folders${CONTEXT}`, routes(), CONTEXT, () => {
-      const xhr = new FakeXhr();
-      xhrs.push(xhr);
-      return xhr;
-    });
+    renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT, createXhr: () => recordXhr(xhrs) });
     await screen.findByRole('tree', { name: 'Folders' });
     fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files: [new File(['<svg/>'], 'x.svg')] } });
     await waitFor(() => expect(xhrs).toHaveLength(1));

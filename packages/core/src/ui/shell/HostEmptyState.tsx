@@ -14,6 +14,7 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
   },
   icon: { fontSize: '48px', color: tokens.colorBrandForeground1 },
+  text: { textAlign: 'center' },
 });
 
 const TEXTS: Record<HostKind, { title: string; body: string }> = {
@@ -36,8 +37,8 @@ export function HostEmptyState({ kind }: { kind: HostKind }): ReactElement {
   return (
     <div className={styles.box} role="status">
       <DocumentMultipleRegular className={styles.icon} aria-hidden />
-      <Subtitle1 as="h1">{text.title}</Subtitle1>
-      <Body1>{text.body}</Body1>
+      <Subtitle1 as="h1" className={styles.text}>{text.title}</Subtitle1>
+      <Body1 className={styles.text}>{text.body}</Body1>
     </div>
   );
 }

@@ -53,10 +53,22 @@ export interface RenderedApp extends RenderResult {
 }
 
 /**
+/** Options of renderApp. */
+export interface RenderAppOptions {
+  /** The query the host reads its context from. */
+  search?: string;
+  /** Upload transport (FakeXhr). */
+  createXhr?: XhrFactory;
+  /** Session-storage items present before the app starts. */
+  session?: Record<string, string>;
+}
+
+/**
  * Mounts the whole DatahavenApp at `path` over fake web services (`routes` keyed by
- * "METHOD /api/path"), with a plain-browser host whose context comes from `search`.
+ * "METHOD /api/path"), with a plain-browser host whose context comes from `options.search`.
  */
-export function renderApp(path: string, routes: Record<string, FakeRoute>, search = '', createXhr?: XhrFactory): RenderedApp {
+export function renderApp(path: string, routes: Record<string, FakeRoute>, options: RenderAppOptions = {}): RenderedApp {
+  const { search = '', createXhr, session = {} } = options;
   window.history.replaceState(null, '', path);
   const requests: RecordedRequest[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
@@ -72,7 +84,7 @@ export function renderApp(path: string, routes: Record<string, FakeRoute>, searc
     return FakeResponse.json(answer, method === 'POST' ? 201 : 200);
   };
   const local = memoryStorage();
-  const host = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage() }, fetch: fakeFetch });
+  const host = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage(session) }, fetch: fakeFetch });
   const services = createDatahavenServices(host, { fetch: fakeFetch, createXhr });
   const result = render(<DatahavenApp host={host} services={services} />);
   return { ...result, requests, services, local };
