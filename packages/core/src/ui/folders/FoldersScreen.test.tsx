@@ -77,10 +77,20 @@ describe('FoldersScreen', () => {
     const xhrs: FakeXhr[] = [];
     renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT, createXhr: () => recordXhr(xhrs) });
     await screen.findByRole('tree', { name: 'Folders' });
-    fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files: [new File(['<svg/>'], 'x.svg')] } });
+    fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files: [new File(['MZ'], 'renamed.pdf')] } });
     await waitFor(() => expect(xhrs).toHaveLength(1));
     act(() => xhrs[0].respond(415, { statusCode: 415, exceptionType: 'UnsupportedFileType', message: MESSAGES.unsupportedFileType }));
     const panel = screen.getByRole('region', { name: 'Uploads' });
     await within(panel).findByText(MESSAGES.unsupportedFileType);
+  });
+
+  it('refuses a file type the server never accepts before sending it', async () => {
+    const xhrs: FakeXhr[] = [];
+    renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT, createXhr: () => recordXhr(xhrs) });
+    await screen.findByRole('tree', { name: 'Folders' });
+    fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files: [new File(['<svg/>'], 'x.svg')] } });
+    const panel = await screen.findByRole('region', { name: 'Uploads' });
+    await within(panel).findByText(MESSAGES.unsupportedFileType);
+    expect(xhrs).toHaveLength(0);
   });
 });

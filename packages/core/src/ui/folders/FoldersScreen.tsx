@@ -7,7 +7,7 @@ import { NoteRegular } from '@fluentui/react-icons/svg/note';
 import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
 import { encodeDocumentId, type DmsDocument, type FolderEntry, type FolderNode } from '../../model';
-import { MESSAGES, isValidContext, isViewActionEnabled, isViewable } from '../../rules';
+import { MESSAGES, isValidContext, isViewActionEnabled, isViewable, validateUpload } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
 import { useHostContext } from '../app/useHostContext';
@@ -139,13 +139,15 @@ export function FoldersScreen(): ReactElement {
         alerts.push(MESSAGES.cannotCompleteImport, 'error');
         return;
       }
-      const limit = options?.fileUploadSizeLimit ?? 0;
+      const limit = { fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 };
       setOpenItems((current) => (current.includes(folder.id) ? current : [...current, folder.id]));
       for (const file of files) {
         const started = uploads.start(
           file,
           (onProgress, signal) => {
-            if (limit > 0 && file.size > limit) return Promise.reject(new Error(MESSAGES.uploadTooLarge));
+            // Refused files still get a row that ends as failed, with the reason, so every pick is accounted for.
+            const validation = validateUpload(file, limit);
+            if (!validation.valid) return Promise.reject(new Error(validation.message));
             return api.documents.uploadDocument(file, folder.constraints, onProgress, signal);
           },
           { folderId: folder.id },
