@@ -24,6 +24,10 @@ describe('viewerCommandForKey', () => {
     expect(viewerCommandForKey(key('-', { ctrlKey: true }))).toBe('zoomOut');
   });
 
+  it('lists the shortcuts with Shift+?', () => {
+    expect(viewerCommandForKey(key('?', { shiftKey: true }))).toBe('showShortcuts');
+  });
+
   it('leaves browser shortcuts and other keys alone', () => {
     expect(viewerCommandForKey(key('r', { ctrlKey: true }))).toBeNull();
     expect(viewerCommandForKey(key('p', { ctrlKey: true }))).toBeNull();

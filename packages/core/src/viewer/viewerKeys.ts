@@ -1,5 +1,12 @@
 /** What a key press asks the document viewer to do (UX.md "Page keys"). */
-export type ViewerCommand = 'nextPage' | 'previousPage' | 'rotateClockwise' | 'rotateCounterClockwise' | 'zoomIn' | 'zoomOut';
+export type ViewerCommand =
+  | 'nextPage'
+  | 'previousPage'
+  | 'rotateClockwise'
+  | 'rotateCounterClockwise'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'showShortcuts';
 
 /** The parts of a keyboard event the mapping looks at. */
 export interface ViewerKey {
@@ -12,7 +19,7 @@ export interface ViewerKey {
 
 /**
  * Maps a key press to a viewer command: n / j / → / Space next page, p / k / ← previous,
- * r rotate clockwise, Shift+R back, Ctrl (or ⌘) + and − zoom. Plain letters with Ctrl, ⌘ or Alt
+ * r rotate clockwise, Shift+R back, Ctrl (or ⌘) + and − zoom, Shift+? lists the shortcuts. Plain letters with Ctrl, ⌘ or Alt
  * are left to the browser (Ctrl+R reloads, Ctrl+P prints).
  */
 export function viewerCommandForKey(event: ViewerKey): ViewerCommand | null {
@@ -37,6 +44,8 @@ export function viewerCommandForKey(event: ViewerKey): ViewerCommand | null {
       return 'rotateClockwise';
     case 'R':
       return event.shiftKey ? 'rotateCounterClockwise' : 'rotateClockwise';
+    case '?':
+      return 'showShortcuts';
     default:
       return null;
   }
@@ -53,3 +62,14 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   const type = element instanceof HTMLInputElement ? element.type.toLowerCase() : 'text';
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color', 'image'].includes(type);
 }
+
+/** The viewer's keys as the shortcuts list shows them. */
+export const VIEWER_SHORTCUTS: readonly { keys: string; action: string }[] = [
+  { keys: 'n, j, →, Space', action: 'Next page' },
+  { keys: 'p, k, ←', action: 'Previous page' },
+  { keys: 'r', action: 'Rotate clockwise' },
+  { keys: 'Shift+R', action: 'Rotate counterclockwise' },
+  { keys: 'Ctrl +', action: 'Zoom in' },
+  { keys: 'Ctrl −', action: 'Zoom out' },
+  { keys: 'Shift+?', action: 'Show these shortcuts' },
+];

@@ -53,3 +53,12 @@ describe('NotesScreen', () => {
     expect(JSON.parse(app.local.getItem(NOTE_FILTERS_KEY) ?? '{}')).toEqual({ user: true, system: false, viewed: false });
   });
 });
+
+describe('NotesScreen Back', () => {
+  it('goes to the folders when the notes page is the first screen of the app', async () => {
+    renderApp(`/notes/${encodeDocumentId(7)}`, { ...notesRoutes(), 'GET /api/folder-structure': () => [] });
+    await screen.findByRole('list', { name: 'Notes' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/folders'));
+  });
+});

@@ -22,6 +22,7 @@ import { ApiError } from '../../api';
 import { LIMITS, decodeDocumentId, encodeDocumentId, type DmsDocument, type Note, type NoteKind } from '../../model';
 import { MESSAGES, noteLength, notesRetrievalError, validateNote } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import { useGoBack } from '../app/useGoBack';
 import { useNotify } from '../app/useToast';
 import { formatDateTime } from '../format/formatDateTime';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';
@@ -61,6 +62,7 @@ export function NotesScreen(): ReactElement {
   const { docId = '' } = useParams();
   const id = decodeDocumentId(docId);
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const notify = useNotify();
   const { api, host, loading } = useServices();
   const [document, setDocument] = useState<DmsDocument | null>(null);
@@ -129,7 +131,7 @@ export function NotesScreen(): ReactElement {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={() => navigate(-1)} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
         <Subtitle2 as="h1" className={styles.title} title={document?.name}>
           Notes{document ? ` – ${document.name}` : ''}
         </Subtitle2>

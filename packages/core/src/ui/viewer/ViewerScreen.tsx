@@ -12,7 +12,9 @@ import { preparePdfViewer } from '../../viewer/preparePdfViewer';
 import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
 import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
 import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
+import { useGoBack } from '../app/useGoBack';
 import { downloadDocument } from '../app/downloadDocument';
 import { useOptionValues } from '../app/useOptionValues';
 import { ViewerToolbar } from './ViewerToolbar';
@@ -50,6 +52,7 @@ export function ViewerScreen(): ReactElement {
   const [search] = useSearchParams();
   const singleUse = search.get('singleuse') === 'true';
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const { api, alerts, loading } = useServices();
   const options = useOptionValues();
   const id = decodeDocumentId(docId);
@@ -63,6 +66,7 @@ export function ViewerScreen(): ReactElement {
   const [rotation, setRotation] = useState(0);
   const [thumbnails, setThumbnails] = useState(false);
   const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   // pdf.js and its worker load while the document is asked for, not after (first page in < 1 s).
   useEffect(() => {
@@ -146,6 +150,9 @@ export function ViewerScreen(): ReactElement {
         case 'rotateCounterClockwise':
           setRotation((current) => normalizeRotation(current - 90));
           break;
+        case 'showShortcuts':
+          setShortcutsOpen(true);
+          break;
         case 'zoomIn':
         case 'zoomOut':
           setZoom(stepZoom(effectiveScale, command === 'zoomIn' ? 1 : -1));
@@ -159,6 +166,8 @@ export function ViewerScreen(): ReactElement {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      // An open dialog owns the keyboard.
+      if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       // Space and Enter on a focused button press that button, not the viewer.
       if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
       const command = viewerCommandForKey(event);
@@ -189,8 +198,9 @@ export function ViewerScreen(): ReactElement {
 
   return (
     <div className={styles.screen}>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <div className={styles.header}>
-        {singleUse ? null : <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={() => navigate(-1)} />}
+        {singleUse ? null : <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />}
         <Text as="h1" weight="semibold" className={styles.name} title={document?.name}>
           {document?.name ?? ''}
         </Text>
