@@ -9,6 +9,7 @@ import { RootScreen } from './routing/RootScreen';
 import { AppErrorBoundary } from './shell/AppErrorBoundary';
 import { NotFoundScreen } from './shell/NotFoundScreen';
 import { Shell } from './shell/Shell';
+import { UnhandledErrorLogger } from './shell/UnhandledErrorLogger';
 
 const FoldersScreen = lazy(() => import(/* webpackChunkName: "folders" */ './folders/FoldersScreen').then((m) => ({ default: m.FoldersScreen })));
 const ViewerScreen = lazy(() => import(/* webpackChunkName: "viewer" */ './viewer/ViewerScreen').then((m) => ({ default: m.ViewerScreen })));
@@ -33,6 +34,7 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
       <DatahavenServicesProvider host={host} services={services}>
         <ToastProvider>
           <BrowserRouter basename={basename}>
+            <UnhandledErrorLogger />
             <LastRouteRecorder />
             <Shell>
               <AppErrorBoundary>

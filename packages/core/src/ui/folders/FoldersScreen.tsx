@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Body1, Button, Caption1, Spinner, Subtitle2, Toolbar, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Spinner, Subtitle2, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { NoteRegular } from '@fluentui/react-icons/svg/note';
@@ -299,7 +299,7 @@ export function FoldersScreen(): ReactElement {
         {pinnedSearches}
       </div>
       {dragging ? (
-        <div className={mergeClasses(styles.dropOverlay)} aria-hidden>
+        <div className={styles.dropOverlay} aria-hidden>
           Drop files to upload
         </div>
       ) : null}
