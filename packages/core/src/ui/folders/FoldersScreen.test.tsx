@@ -93,4 +93,19 @@ describe('FoldersScreen', () => {
     await within(panel).findByText(MESSAGES.unsupportedFileType);
     expect(xhrs).toHaveLength(0);
   });
+
+  it('uploads files dropped on a folder into that folder, with the drop overlay while dragging', async () => {
+    const xhrs: FakeXhr[] = [];
+    structure = [testFolder('f1', 'Invoices', []), { ...testFolder('f2', 'Contracts', []), constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 2 } }];
+    renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT, createXhr: () => recordXhr(xhrs) });
+    const contracts = await screen.findByRole('treeitem', { name: 'Contracts' });
+    const file = new File(['%PDF-1.7'], 'dropped.pdf', { type: 'application/pdf' });
+    const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' };
+    fireEvent.dragEnter(contracts, { dataTransfer });
+    expect(screen.getByText('Drop files to upload')).toBeTruthy();
+    fireEvent.drop(contracts, { dataTransfer });
+    expect(screen.queryByText('Drop files to upload')).toBeNull();
+    await waitFor(() => expect(xhrs).toHaveLength(1));
+    expect(xhrs[0].url).toContain('subtypeId=2');
+  });
 });
