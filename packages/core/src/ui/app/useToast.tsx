@@ -16,7 +16,7 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
         <Toast>
           <ToastTitle>{text}</ToastTitle>
         </Toast>,
-        { intent, timeout: 4000, pauseOnHover: true, position: 'bottom-end' },
+        { intent, timeout: 4000, pauseOnHover: true, position: 'top-end' },
       ),
     [dispatchToast],
   );
