@@ -108,4 +108,14 @@ describe('FoldersScreen', () => {
     await waitFor(() => expect(xhrs).toHaveLength(1));
     expect(xhrs[0].url).toContain('subtypeId=2');
   });
+
+  it('keeps the selected document when the user comes back from its notes', async () => {
+    renderApp(`/folders${CONTEXT}`, { ...routes(), 'GET /api/documents/7': () => testDocument({ id: 7, name: 'invoice.pdf' }), 'GET /api/documents/7/notes': () => [] }, { search: CONTEXT });
+    fireEvent.click(await screen.findByRole('treeitem', { name: /^invoice\.pdf/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notes' }));
+    await screen.findByRole('textbox', { name: 'New note' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
+    await waitFor(() => expect(document.getAttribute('aria-selected')).toBe('true'));
+  });
 });

@@ -87,6 +87,9 @@ export function FoldersScreen(): ReactElement {
       .then((structure) => {
         if (controller.signal.aborted) return;
         setEntries(structure);
+        // Keep the selection when coming back from the viewer; drop what this record does not hold (a record switch).
+        const kept = selection.getSnapshot().ids.filter((docId) => findDocument(structure, docId) !== null);
+        selection.set(kept);
         setOpenItems((current) => {
           const known = new Set(current);
           return [...current, ...initiallyOpenFolders(structure).filter((id) => !known.has(id))];
@@ -99,13 +102,9 @@ export function FoldersScreen(): ReactElement {
         }
       });
     return () => controller.abort();
-  }, [context, revision, reloadCount, api, loading, alerts]);
+  }, [context, revision, reloadCount, api, loading, alerts, selection]);
 
-  // A new record means a new selection; the parent hears about it (spec §7 PUT /selected-documents).
-  useEffect(() => {
-    selection.clear();
-    setSelectedFolderId(null);
-  }, [revision, selection]);
+  // The parent hears about every selection change (spec §7 PUT /selected-documents).
   const { ids: selectedIds } = useStore(selection);
   useEffect(() => {
     host.notifySelectedDocuments([...selectedIds]).catch((error: unknown) => console.warn('Could not tell the host about the selection.', error));
@@ -173,7 +172,8 @@ export function FoldersScreen(): ReactElement {
     [alerts, api, context, host, notify, options, uploads],
   );
 
-  const target = entries ? uploadTarget(entries, selectedFolderId) : null;
+  const chosenFolderId = selectedFolderId ?? (entries && selectedDocId !== null ? (folderOfDocument(entries, selectedDocId)?.id ?? null) : null);
+  const target = entries ? uploadTarget(entries, chosenFolderId) : null;
 
   const onDrop = (event: DragEvent<HTMLDivElement>): void => {
     if (!hasFiles(event)) return;
@@ -182,7 +182,7 @@ export function FoldersScreen(): ReactElement {
     setDragging(false);
     if (!entries) return;
     const over = event.target instanceof Element ? event.target.closest('[data-folder-id]')?.getAttribute('data-folder-id') ?? null : null;
-    startUploads(Array.from(event.dataTransfer.files), uploadTarget(entries, over ?? selectedFolderId));
+    startUploads(Array.from(event.dataTransfer.files), uploadTarget(entries, over ?? chosenFolderId));
   };
 
   const pinnedSearches = useMemo(
@@ -281,7 +281,7 @@ export function FoldersScreen(): ReactElement {
             openItems={openItems}
             onOpenItemsChange={setOpenItems}
             selectedDocId={selectedDocId}
-            selectedFolderId={selectedFolderId}
+            selectedFolderId={chosenFolderId}
             onSelectDocument={(document, folderId) => {
               selection.set([document.id]);
               // Fetch the viewer's code while the user decides, so Open shows the first page sooner.

@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { XhrFactory } from '../../api';
 import { browserHost, memoryStorage, type StoragePort } from '../../host';
-import { encodeBase64Url, type DmsDocument, type FolderEntry, type Note } from '../../model';
+import { encodeBase64Url, type DmsDocument, type FolderEntry, type FolderNode, type Note } from '../../model';
 import { DatahavenApp } from '../DatahavenApp';
 import { createDatahavenServices, type DatahavenServices } from '../app/DatahavenServices';
 import { FakeResponse } from './FakeResponse';
@@ -41,7 +41,7 @@ export function testNote(id: number, kind: Note['kind'], text: string): Note {
 }
 
 /** A folder node with its children. */
-export function testFolder(id: string, name: string, children: FolderEntry[], allowUpload = true): FolderEntry {
+export function testFolder(id: string, name: string, children: FolderEntry[], allowUpload = true): FolderNode {
   return { type: 'folder', id, name, constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 1 }, children, allowUpload, defaultExpanded: false, forceDefaultExpanded: false, groups: [] };
 }
 
