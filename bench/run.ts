@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchChromium } from '../test/e2e/support/launchChromium';
 import { makeInvoicePdf } from '../test/e2e/support/makeInvoicePdf';
@@ -109,7 +110,9 @@ async function main(): Promise<void> {
     await server.close();
   }
 
-  process.stdout.write(`Datahaven Documents bench — Chromium on loopback, server in-process (SQLite, demo data)`);
+  process.stdout.write(
+    `\nDatahaven Documents bench — Chromium on loopback, server in-process (SQLite, demo data), ${availableParallelism()} cores, Node ${process.version}\n`,
+  );
   printTable(rows);
 }
 
