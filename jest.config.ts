@@ -29,7 +29,7 @@ const serverProject: Config = {
   roots: ['<rootDir>/packages/server/src'],
   moduleNameMapper: { '^@datahaven/core/(model|rules)$': '<rootDir>/packages/core/src/$1/index.ts' },
   transform,
-  testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/packages/server/src/test/testTimeout.ts'],
 };
 
 const toolingProject: Config = {

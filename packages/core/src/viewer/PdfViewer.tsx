@@ -88,13 +88,14 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
         url: new URL(url, window.location.href).href,
         worker: worker ?? undefined,
         httpHeaders: headers,
-        rangeChunkSize: 65536,
+        // Range-only loading: pdf.js cancels the initial GET after its headers and asks for the
+        // chunks it needs, so a 500-page scan costs the pages looked at, not the whole file.
+        // 256 KB chunks: files that keep their page tree in object streams at the end (pdf-lib,
+        // many producers) need most chunks before page 1, and each chunk is one round trip;
+        // measured with 64 KB chunks 0.9-1.2 s to page 1, with 256 KB see bench/ (npm run bench).
+        rangeChunkSize: 262144,
         disableAutoFetch: true,
-        // Measured on 500-page pdf-lib files (object streams at the end): with disableStream: true
-        // pdf.js still needs every 64 KB chunk and fetches them one round trip after another
-        // (first page 0.9–1.2 s); streaming the full response beside the range requests draws
-        // it in 0.5–0.8 s. Revisit with linearized files, where ranges alone fetch far less.
-        disableStream: false,
+        disableStream: true,
         isEvalSupported: false,
         cMapPacked: true,
         ...PDFJS_ASSET_URLS,
