@@ -10,6 +10,7 @@ import {
   visiblePageRange,
   type PageSize,
 } from './pageLayout';
+import { readRange, type RangeFetcher } from './rangeSource';
 
 /** A request to show a page; `seq` changes on every request so the same page can be asked for twice. */
 export interface PageRequest {
@@ -19,12 +20,12 @@ export interface PageRequest {
 
 /** Props of PdfViewer. */
 export interface PdfViewerProps {
-  /** URL of the PDF bytes (range requests go to the same URL). */
+  /** URL of the PDF bytes; identifies the document (a new URL opens a new document). */
   url: string;
   /** A worker started ahead of time (see preparePdfViewer); pdf.js starts its own otherwise. */
   worker?: PDFWorker | null;
-  /** The bearer headers for pdf.js's own requests. */
-  getHeaders: () => Promise<Record<string, string>>;
+  /** Fetches one byte range of `url` with the caller's credentials (see rangeSource.ts). */
+  fetchRange: RangeFetcher;
   pageRequest: PageRequest;
   /** Zoom when not fitting to width. */
   scale: number;
@@ -56,6 +57,13 @@ const useStyles = makeStyles({
   loading: { padding: tokens.spacingVerticalXXL },
 });
 
+/**
+ * Range chunk size. Files that keep their page tree in object streams at the end (pdf-lib,
+ * many producers) need most chunks before page 1, one round trip each: 64 KB chunks took
+ * 0.9-1.2 s to page 1 of a 500-page file, 256 KB about 0.6 s (npm run bench).
+ */
+const RANGE_CHUNK_BYTES = 262_144;
+
 /** Biggest canvas we draw, in device pixels: beyond this browsers fail silently. */
 const MAX_CANVAS_PIXELS = 16_777_216;
 
@@ -66,7 +74,7 @@ const MAX_CANVAS_PIXELS = 16_777_216;
  * `<canvas data-page-number="N">`.
  */
 export function PdfViewer(props: PdfViewerProps): ReactElement {
-  const { url, worker, getHeaders, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError } = props;
+  const { url, worker, fetchRange, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError } = props;
   const styles = useStyles();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -80,26 +88,37 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     let task: PDFDocumentLoadingTask | null = null;
     setPdf(null);
     setSizes([]);
+    const aborter = new AbortController();
+    const fail = (error: unknown): void => {
+      if (!cancelled) callbacks.current.onError(error);
+    };
     (async () => {
-      const [{ loadPdfjs, PDFJS_ASSET_URLS }, headers] = await Promise.all([import('./loadPdfjs'), getHeaders()]);
+      // The first chunk tells the file's length; pdf.js then asks for the chunks it needs, each
+      // through fetchRange (current token, time-out, one re-authentication on 401).
+      const [{ loadPdfjs, createRangeTransport, PDFJS_ASSET_URLS }, head] = await Promise.all([
+        import('./loadPdfjs'),
+        readRange(fetchRange, 0, RANGE_CHUNK_BYTES - 1, aborter.signal),
+      ]);
       if (cancelled) return;
       const pdfjs = loadPdfjs();
-      task = pdfjs.getDocument({
-        url: new URL(url, window.location.href).href,
+      const common = {
         worker: worker ?? undefined,
-        httpHeaders: headers,
-        // Range-only loading: pdf.js cancels the initial GET after its headers and asks for the
-        // chunks it needs, so a 500-page scan costs the pages looked at, not the whole file.
-        // 256 KB chunks: files that keep their page tree in object streams at the end (pdf-lib,
-        // many producers) need most chunks before page 1, and each chunk is one round trip;
-        // measured with 64 KB chunks 0.9-1.2 s to page 1, with 256 KB see bench/ (npm run bench).
-        rangeChunkSize: 262144,
-        disableAutoFetch: true,
-        disableStream: true,
         isEvalSupported: false,
         cMapPacked: true,
         ...PDFJS_ASSET_URLS,
-      });
+      };
+      const fetchChunk = async (begin: number, end: number): Promise<Uint8Array> =>
+        (await readRange(fetchRange, begin, end - 1, aborter.signal)).bytes;
+      task =
+        head.bytes.length >= head.total
+          ? pdfjs.getDocument({ ...common, data: head.bytes })
+          : pdfjs.getDocument({
+              ...common,
+              range: createRangeTransport(head.total, head.bytes, fetchChunk, fail),
+              rangeChunkSize: RANGE_CHUNK_BYTES,
+              // Only the chunks pages in view need: a 500-page scan costs the pages looked at.
+              disableAutoFetch: true,
+            });
       const doc = await task.promise;
       const first = await doc.getPage(1);
       if (cancelled) return;
@@ -107,14 +126,13 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       setSizes(Array.from({ length: doc.numPages }, () => ({ width: base.width, height: base.height })));
       setPdf(doc);
       callbacks.current.onLoaded(doc.numPages);
-    })().catch((error: unknown) => {
-      if (!cancelled) callbacks.current.onError(error);
-    });
+    })().catch(fail);
     return () => {
       cancelled = true;
+      aborter.abort();
       void task?.destroy();
     };
-  }, [url, worker, getHeaders]);
+  }, [url, worker, fetchRange]);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;

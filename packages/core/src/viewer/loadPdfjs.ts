@@ -27,3 +27,25 @@ export const PDFJS_ASSET_URLS = {
   wasmUrl: '/pdfjs/wasm/',
   iccUrl: '/pdfjs/iccs/',
 } as const;
+
+/**
+ * A pdf.js range transport whose chunks come from `fetchChunk` (end exclusive, as pdf.js asks),
+ * so they travel through our ApiClient. A failed chunk is reported to `onError`: pdf.js has no
+ * way to hear of it and would otherwise wait for the bytes forever.
+ */
+export function createRangeTransport(
+  length: number,
+  initialData: Uint8Array,
+  fetchChunk: (begin: number, end: number) => Promise<Uint8Array>,
+  onError: (error: unknown) => void,
+): pdfjs.PDFDataRangeTransport {
+  class ApiRangeTransport extends loadPdfjs().PDFDataRangeTransport {
+    override requestDataRange(begin: number, end: number): void {
+      fetchChunk(begin, end).then(
+        (chunk) => this.onDataRange(begin, chunk),
+        (error: unknown) => onError(error),
+      );
+    }
+  }
+  return new ApiRangeTransport(length, initialData);
+}

@@ -9,6 +9,7 @@ import { ImageViewer } from '../../viewer/ImageViewer';
 import type { PDFWorker } from 'pdfjs-dist';
 import { PdfViewer, type PageRequest } from '../../viewer/PdfViewer';
 import { preparePdfViewer } from '../../viewer/preparePdfViewer';
+import type { RangeFetcher } from '../../viewer/rangeSource';
 import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
 import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
 import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
@@ -179,7 +180,11 @@ export function ViewerScreen(): ReactElement {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [run]);
 
-  const getHeaders = useCallback(() => api.client.authorizationHeaders(), [api]);
+  const dataUrl = state.status === 'ready' ? state.view.dataUrl : null;
+  const fetchRange = useCallback<RangeFetcher>(
+    (start, end, signal) => api.documents.authorizedFetch(dataUrl ?? '', { headers: { Range: `bytes=${start}-${end}` }, signal }),
+    [api, dataUrl],
+  );
   const loadImage = useCallback(async (signal: AbortSignal) => (await api.documents.fetchData(id, { signal })).blob(), [api, id]);
   const loadThumbnail = useCallback((target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal), [api, id]);
   const onViewerError = useCallback((error: unknown) => {
@@ -250,7 +255,7 @@ export function ViewerScreen(): ReactElement {
             <PdfViewer
               worker={worker}
               url={state.view.dataUrl}
-              getHeaders={getHeaders}
+              fetchRange={fetchRange}
               pageRequest={pageRequest}
               scale={zoom}
               fitWidth={fitting}
