@@ -1,4 +1,4 @@
-import { webStorage, type ErpContext, type HostAdapter } from '@datahaven/core';
+import { signInPendingHost, type HostAdapter } from '@datahaven/core';
 
 /** Why the Outlook host hands out no token yet: sign-in (NAA / Office dialog) arrives with the Outlook issue. */
 export const OUTLOOK_SIGN_IN_PENDING = 'Signing in from Outlook is not available in this version.';
@@ -8,18 +8,5 @@ export const OUTLOOK_SIGN_IN_PENDING = 'Signing in from Outlook is not available
  * sign-in; the core shows its Outlook home screen, which says the pane's features arrive later.
  */
 export function createOutlookHostAdapter(win: Window): HostAdapter {
-  return {
-    kind: 'outlook',
-    getContext: (): Promise<ErpContext> => Promise.resolve({}),
-    getToken: () => Promise.reject(new Error(OUTLOOK_SIGN_IN_PENDING)),
-    onContextChanged: () => () => undefined,
-    onTokenPushed: () => () => undefined,
-    notifySelectedDocuments: () => Promise.resolve(),
-    notifyUploadQueued: () => Promise.resolve(),
-    getClientType: () => 'Desktop',
-    openWindow: (url, name, features) => {
-      win.open(url, name, features);
-    },
-    storage: { local: webStorage(() => win.localStorage), session: webStorage(() => win.sessionStorage) },
-  };
+  return signInPendingHost(win, 'outlook', OUTLOOK_SIGN_IN_PENDING);
 }

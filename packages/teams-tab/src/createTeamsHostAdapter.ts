@@ -1,4 +1,4 @@
-import { webStorage, type ErpContext, type HostAdapter } from '@datahaven/core';
+import { signInPendingHost, type HostAdapter } from '@datahaven/core';
 
 /** Why the Teams host hands out no token yet: Entra sign-in (type=jwt) arrives with the Teams issue. */
 export const TEAMS_SIGN_IN_PENDING = 'Signing in from Microsoft Teams is not available in this version.';
@@ -8,18 +8,5 @@ export const TEAMS_SIGN_IN_PENDING = 'Signing in from Microsoft Teams is not ava
  * the core shows its Teams home screen, which says the tab's features arrive later.
  */
 export function createTeamsHostAdapter(win: Window): HostAdapter {
-  return {
-    kind: 'teams',
-    getContext: (): Promise<ErpContext> => Promise.resolve({}),
-    getToken: () => Promise.reject(new Error(TEAMS_SIGN_IN_PENDING)),
-    onContextChanged: () => () => undefined,
-    onTokenPushed: () => () => undefined,
-    notifySelectedDocuments: () => Promise.resolve(),
-    notifyUploadQueued: () => Promise.resolve(),
-    getClientType: () => 'Desktop',
-    openWindow: (url, name, features) => {
-      win.open(url, name, features);
-    },
-    storage: { local: webStorage(() => win.localStorage), session: webStorage(() => win.sessionStorage) },
-  };
+  return signInPendingHost(win, 'teams', TEAMS_SIGN_IN_PENDING);
 }

@@ -5,3 +5,4 @@ export * from './browserHost';
 export * from './contextFromQuery';
 export * from './memoryStorage';
 export * from './webStorage';
+export * from './signInPendingHost';
