@@ -4,6 +4,7 @@ export * from './fileSize';
 export * from './messages';
 export * from './noteValidation';
 export * from './options';
+export * from './pageRanges';
 export * from './tokenLifecycle';
 export * from './uploadValidation';
 export * from './viewability';
