@@ -1,10 +1,22 @@
-/** Pure rules shared by every client and the server: messages, validation, viewability, token lifecycle. */
+/** Pure rules shared by every client and the server: messages, validation, viewability, token lifecycle, workflow and lock availability. */
+export * from './actionAvailability';
+export * from './approveAvailability';
 export * from './contextValidity';
+export * from './downloadMenuAvailability';
 export * from './fileSize';
+export * from './lockActionAvailability';
+export * from './lockOwnership';
+export * from './mergeAvailability';
 export * from './messages';
+export * from './noteRequirement';
 export * from './noteValidation';
 export * from './options';
+export * from './otherUserLock';
 export * from './pageRanges';
+export * from './rejectAvailability';
+export * from './routeAvailability';
+export * from './routingBlocks';
 export * from './tokenLifecycle';
 export * from './uploadValidation';
 export * from './viewability';
+export * from './workflowPreconditions';

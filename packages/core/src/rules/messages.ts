@@ -92,6 +92,28 @@ export const MESSAGES = {
   uploadTooLarge: 'The file is larger than the upload size limit.',
   /** Ours: a file with no bytes. */
   uploadEmpty: 'The file is empty.',
+
+  // Ours: reasons on disabled workflow actions where the spec names the rule but gives no text.
+  /** Ours: an action with no document selected. */
+  noDocumentsSelected: 'Select one or more documents first.',
+  /** Ours: tagging mode disables route, approve, reject and single-document actions. */
+  taggingModeOn: 'Not available while tagging mode is on.',
+  /** Ours: the document's workflow permissions or access flags do not grant the action. */
+  actionNotPermitted: 'You do not have permission to do this with every selected document.',
+  /** Ours: the queue feature BlockApproveFromQueue is set. */
+  approveBlockedFromQueue: 'Documents in this queue cannot be approved from the queue.',
+  /** Ours: route needs all documents in the same queue. */
+  documentsInDifferentQueues: 'The selected documents must all be in the same queue.',
+  /** Ours: the warning before approving or routing an unlinked document (WarnApproveUnlinked, WarnRouteUnlinked). */
+  unlinkedDocumentWarning: 'One or more of the selected documents are not linked to a record.',
+  /** Ours: lock, renew and unlock are not offered in search view. */
+  lockInSearchView: 'Locks cannot be changed in search view.',
+  /** Ours: merge needs more than one document. */
+  mergeNeedsTwoDocuments: 'Select more than one document to merge.',
+  /** Ours: merge needs every document to have the same link. */
+  mergeDifferentLinks: 'Documents to merge must all have the same link.',
+  /** Ours: the download menu takes at most 10 documents. */
+  downloadTooManyDocuments: 'The download menu takes at most 10 documents.',
 } as const;
 
 /** 'Error {status}: {message}. Please try again later.' (embedded §8) */

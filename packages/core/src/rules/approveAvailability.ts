@@ -1,0 +1,29 @@
+import { hasQueueFeature } from '../model';
+import { allowAction, blockAction, type ActionAvailability } from './actionAvailability';
+import { MESSAGES } from './messages';
+import { approveRoutingBlock, type RoutingBlockDocument } from './routingBlocks';
+import { workflowPreconditions, type WorkflowActionView, type WorkflowPreconditionDocument } from './workflowPreconditions';
+
+/** What the approve rule reads of a document. */
+export type ApproveDocument = WorkflowPreconditionDocument & RoutingBlockDocument;
+
+/**
+ * Approve availability (embedded §4–§5, portal §5): the shared workflow checks; then blocked by
+ * the queue feature BlockApproveFromQueue, by a quick-link document in a multi-selection, by an
+ * unlinked document where unlinked approval is blocked, and by missing approval routes where they
+ * are required. Allowed with the unlinked warning when a queue sets WarnApproveUnlinked.
+ */
+export function approveAvailability(documents: readonly ApproveDocument[], view: WorkflowActionView): ActionAvailability {
+  const precondition = workflowPreconditions('approve', documents, view);
+  if (precondition) return precondition;
+  if (documents.some((document) => hasQueueFeature(document.queue, 'BlockApproveFromQueue'))) {
+    return blockAction('blockedFromQueue', MESSAGES.approveBlockedFromQueue);
+  }
+  if (documents.length > 1 && documents.some((document) => document.workflowModifiers.quickLink)) {
+    return blockAction('quickLinkMultiSelection', MESSAGES.quickLinkMultipleSelected);
+  }
+  const block = approveRoutingBlock(documents);
+  if (block) return blockAction(block.reason, block.message);
+  const warn = documents.some((document) => document.link === null && hasQueueFeature(document.queue, 'WarnApproveUnlinked'));
+  return allowAction(warn ? MESSAGES.unlinkedDocumentWarning : null);
+}

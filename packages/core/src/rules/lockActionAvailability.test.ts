@@ -1,0 +1,40 @@
+import { FEATURES1, LOCK_ACTIONS } from '../model';
+import { effectiveLockAccess, lockActionAvailability, type LockActionDocument } from './lockActionAvailability';
+import { MESSAGES } from './messages';
+
+const grantAll = { createLock: true, renewLock: true, unlock: true };
+const plain = { features1: 0, features2: 0 };
+const optIn = { features1: FEATURES1.OptInWorkflow, features2: 0 };
+const outside = { searchView: false };
+
+describe('lock actions', () => {
+  it('OptInWorkflow turns createLock on and unlock and renewLock off', () => {
+    expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, optIn)).toEqual({ createLock: true, renewLock: false, unlock: false });
+    expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, plain)).toEqual({ createLock: false, renewLock: true, unlock: true });
+    expect(effectiveLockAccess({ createLock: false, renewLock: false, unlock: true }, null)).toEqual({ createLock: false, renewLock: false, unlock: true });
+  });
+
+  it('lock, renew and unlock are not allowed in search view', () => {
+    for (const action of LOCK_ACTIONS) {
+      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }], { searchView: true })).toEqual(
+        { allowed: false, reason: 'searchView', message: MESSAGES.lockInSearchView },
+      );
+    }
+  });
+
+  it('lock, renew and unlock need every selected document to grant the matching flag', () => {
+    for (const action of LOCK_ACTIONS) {
+      const denied: LockActionDocument = { access: { ...grantAll, [action]: false }, queue: plain };
+      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }], outside)).toEqual({ allowed: true, warning: null });
+      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }, denied], outside)).toMatchObject({ allowed: false, reason: 'notPermitted' });
+    }
+    expect(lockActionAvailability('createLock', [], outside)).toMatchObject({ allowed: false, reason: 'noSelection' });
+  });
+
+  it('lock actions follow the OptInWorkflow adjustment', () => {
+    const document: LockActionDocument = { access: { createLock: false, renewLock: true, unlock: true }, queue: optIn };
+    expect(lockActionAvailability('createLock', [document], outside).allowed).toBe(true);
+    expect(lockActionAvailability('renewLock', [document], outside).allowed).toBe(false);
+    expect(lockActionAvailability('unlock', [document], outside).allowed).toBe(false);
+  });
+});
