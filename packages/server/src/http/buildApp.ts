@@ -14,6 +14,7 @@ import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
+import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
 
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
       registerAccessRoutes(api, deps);
+      registerSplitRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,32 @@
+import { MESSAGES } from '@datahaven/core/rules';
+import type { FastifyInstance } from 'fastify';
+import { parseSplitRequest, splitDocument } from '../../../commands/documentSplitter';
+import { findVisibleDocument, findVisibleDocuments } from '../../../db/documentQueries';
+import { effectivePrivileges } from '../../../policies/privileges';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { forbidden, notFound } from '../../HttpError';
+import { documentIdParam, viewerOf } from '../../requestHelpers';
+
+/**
+ * POST /api/documents/{id}/split `{ ranges, deleteOriginal }` → 201 `DmsDocument[]` of the new
+ * documents. Invisible → 404; no 'Cabinet: Split Document' (or, to delete the original, no
+ * 'Cabinet: Delete') → 403; bad body or ranges → 400.
+ */
+export function registerSplitRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/documents/:id/split', async (request, reply) => {
+    const id = documentIdParam(request);
+    const viewer = await viewerOf(request, deps);
+    const original = await findVisibleDocument(deps.db, viewer, id);
+    if (original === undefined) throw notFound(MESSAGES.documentNotFound);
+    const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
+    if (held.get('Cabinet: Split Document') !== true) throw forbidden("Splitting documents needs the 'Cabinet: Split Document' privilege.");
+    const split = parseSplitRequest(request.body);
+    if (split.deleteOriginal && held.get('Cabinet: Delete') !== true) {
+      throw forbidden("Deleting the original needs the 'Cabinet: Delete' privilege.");
+    }
+    const ids = await splitDocument(deps, viewer, original, split);
+    const documents = (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
+    return reply.status(201).send(documents);
+  });
+}
