@@ -6,6 +6,7 @@ import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest } from '../http/HttpError';
 import { splitPdf } from '../pdf/splitPdf';
 import type { Viewer } from '../policies/documentVisibility';
+import { isSplittable } from '../policies/isSplittable';
 import { cleanFileName } from './fileNames';
 import { insertNote } from './noteWriter';
 
@@ -16,9 +17,6 @@ export interface SplitRequest {
   /** Soft-delete the original once the parts exist. */
   deleteOriginal: boolean;
 }
-
-/** Ours: the spec has no sentence for a document that cannot be split. */
-export const NOT_SPLITTABLE_MESSAGE = 'Only PDF documents with more than one page can be split.';
 
 /** Reads the JSON body `{ ranges, deleteOriginal? }`; a missing or non-text range → the spec's split message. */
 export function parseSplitRequest(body: unknown): SplitRequest {
@@ -83,7 +81,7 @@ async function stageParts(deps: Pick<AppDeps, 'fileStore'>, original: DocumentDe
  * document ids in group order.
  */
 export async function splitDocument(deps: AppDeps, viewer: Viewer, original: DocumentDetailRow, request: SplitRequest): Promise<number[]> {
-  if (original.extension !== 'pdf' || original.total_pages < 2) throw badRequest(NOT_SPLITTABLE_MESSAGE);
+  if (!isSplittable(original)) throw badRequest(MESSAGES.notSplittable);
   const parsed = parsePageRanges(request.ranges, original.total_pages);
   if (!parsed.valid) throw badRequest(parsed.message);
   const parts = await stageParts(deps, original, parsed.groups);

@@ -4,16 +4,17 @@ import type { DocumentAccess, PrivilegeName } from '@datahaven/core/model';
 export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Cabinet: Delete',
   'Cabinet: Export Documents',
+  'Cabinet: Split Document',
   'Notes: View Only',
   'Notes: View Admin',
 ];
 
 /**
  * Access flags of a document the caller can see. Flags for actions this server does not offer
- * yet (workflow, locks, split, merge, link, e-mail) are false, so the client never offers a
- * button the server would refuse.
+ * yet (workflow, locks, merge, link, e-mail) are false, so the client never offers a button
+ * the server would refuse; `split` says what POST /documents/{id}/split would answer.
  */
-export function presentDocumentAccess(privileges: ReadonlyMap<PrivilegeName, boolean>): DocumentAccess {
+export function presentDocumentAccess(privileges: ReadonlyMap<PrivilegeName, boolean>, document: { splittable: boolean }): DocumentAccess {
   const has = (name: PrivilegeName): boolean => privileges.get(name) === true;
   return {
     merge: false,
@@ -23,7 +24,7 @@ export function presentDocumentAccess(privileges: ReadonlyMap<PrivilegeName, boo
     route: false,
     approve: false,
     reject: false,
-    split: false,
+    split: document.splittable && has('Cabinet: Split Document'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     changeSubtype: false,

@@ -1,8 +1,6 @@
 import type { DmsDocument, DocumentLink } from '@datahaven/core/model';
 import type { DocumentDetailRow } from '../db/documentQueries';
-
-/** Extensions whose files the PDF engine can split (multi-page PDFs and TIFFs). */
-const SPLITTABLE_EXTENSIONS = new Set(['pdf', 'tif', 'tiff']);
+import { isSplittable } from '../policies/isSplittable';
 
 /** The document's primary link in the spec's shape, or null when unlinked. */
 export function presentDocumentLink(row: DocumentDetailRow): DocumentLink | null {
@@ -31,7 +29,7 @@ export function presentDocument(row: DocumentDetailRow): DmsDocument {
     FileSize: Number(row.size),
     mediaType: row.media_type,
     totalPages: row.total_pages,
-    splittable: SPLITTABLE_EXTENSIONS.has(row.extension) && row.total_pages > 1,
+    splittable: isSplittable(row),
     link: presentDocumentLink(row),
     lock: null,
     userLock: 'none',

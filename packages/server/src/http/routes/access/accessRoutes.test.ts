@@ -1,6 +1,6 @@
 import { DOCUMENT_ACCESS_FLAGS } from '@datahaven/core/model';
 import type { DocumentAccess } from '@datahaven/core/model';
-import { createWorld } from '../../../test/factories';
+import { createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 
@@ -18,5 +18,16 @@ describeOnEachDatabase('GET /api/documents/{id}/access', (server) => {
     expect(access).toMatchObject({ viewFileData: true, readDetails: true, exportFileData: true, delete: true, readNotes: true, approve: false });
     const noNotes = await server().inject({ url: `/api/documents/${world.pdfDocId}/access`, headers: server().authHeaders(world.noNotes.username) });
     expect(noNotes.json<DocumentAccess>()).toMatchObject({ readNotes: false, delete: true });
+  });
+
+  it('offers split only with the privilege and only on a multi-page PDF, as the split endpoint decides', async () => {
+    const splitters = await createGroup(server(), unique('Splitters '), ['Cabinet: Split Document']);
+    await grantTableAccess(server(), splitters, world.table.sitId, {});
+    const splitter = await createUser(server(), unique('splitter'), { groups: [splitters] });
+    const access = async (username: string, docId: number): Promise<DocumentAccess> =>
+      (await server().inject({ url: `/api/documents/${docId}/access`, headers: server().authHeaders(username) })).json<DocumentAccess>();
+    expect((await access(splitter.username, world.pdfDocId)).split).toBe(true);
+    expect((await access(splitter.username, world.contractDocId)).split).toBe(false);
+    expect((await access(world.clerk.username, world.pdfDocId)).split).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findVisibleDocument } from '../../../db/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { ACCESS_PRIVILEGES, presentDocumentAccess } from '../../../presenters/accessPresenter';
+import { isSplittable } from '../../../policies/isSplittable';
 import type { AppDeps } from '../../AppDeps';
 import { notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
@@ -12,7 +13,9 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/access', async (request): Promise<DocumentAccess> => {
     const viewer = await viewerOf(request, deps);
-    if ((await findVisibleDocument(deps.db, viewer, documentIdParam(request))) === undefined) throw notFound(MESSAGES.documentNotFound);
-    return presentDocumentAccess(await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES));
+    const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
+    if (document === undefined) throw notFound(MESSAGES.documentNotFound);
+    const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);
+    return presentDocumentAccess(privileges, { splittable: isSplittable(document) });
   });
 }

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
-import { NOT_SPLITTABLE_MESSAGE } from '../../../commands/documentSplitter';
 import { extractPageText } from '../../../pdf/pageText';
 import { makeTextPdf } from '../../../pdf/test/makeTextPdf';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
@@ -123,7 +123,7 @@ describeOnEachDatabase('split', (server) => {
   it('refuses a one-page document with 400', async () => {
     const response = await split(world.contractDocId, splitter.username, { ranges: '1', deleteOriginal: false });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: NOT_SPLITTABLE_MESSAGE });
+    expect(response.json()).toMatchObject({ message: MESSAGES.notSplittable });
   });
 
   it('a document the caller cannot see → 404; without the privilege → 403; deleting the original needs Cabinet: Delete', async () => {
