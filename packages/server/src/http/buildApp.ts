@@ -12,8 +12,10 @@ import { registerDocumentRoutes } from './routes/documents/documentRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
+import { registerMergeRoutes } from './routes/merge/mergeRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
+import { registerRecombinationRoutes } from './routes/recombination/recombinationRoutes';
 import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerLinkRoutes(api, deps);
       registerAccessRoutes(api, deps);
       registerSplitRoutes(api, deps);
+      registerRecombinationRoutes(api, deps);
+      registerMergeRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,324 @@
+import { LIMITS } from '@datahaven/core/model';
+import type { DocumentLink } from '@datahaven/core/model';
+import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import { findVisibleDocuments } from '../db/documentQueries';
+import type { DocumentDetailRow } from '../db/documentQueries';
+import { readNumberOption } from '../db/optionStore';
+import type { AppDeps } from '../http/AppDeps';
+import { HttpError, badRequest, notFound } from '../http/HttpError';
+import { recombinePdf } from '../pdf/recombinePdf';
+import type { PdfPageRun } from '../pdf/recombinePdf';
+import type { Viewer } from '../policies/documentVisibility';
+import { presentDocumentLink } from '../presenters/documentPresenter';
+import { cleanFileName } from './fileNames';
+import { insertNote } from './noteWriter';
+
+/** Pages `firstPage..lastPage` (1-based, inclusive) of a source document. */
+export interface RecombinationPart {
+  documentId: number;
+  firstPage: number;
+  lastPage: number;
+}
+
+/** One output document: its parts in order and an optional name. */
+export interface RecombinationOutput {
+  parts: RecombinationPart[];
+  name?: string;
+}
+
+/** The validated body of POST /api/documents/recombination. */
+export interface RecombinationRequest {
+  documents: RecombinationOutput[];
+  /** Soft-delete every source document once the outputs exist. */
+  delete: boolean;
+}
+
+/** The validated body of POST /api/documents/merge. */
+export interface MergeRequest {
+  /** The documents to merge, in the order their pages follow each other. */
+  docIds: number[];
+  name?: string;
+  deleteOriginals: boolean;
+}
+
+/** How the notes and default names word the action. */
+type Wording = 'recombination' | 'merge';
+
+const MERGE_ERROR = 'An error occurred when merging the documents.';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+function optionalName(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') throw badRequest('name must be a non-empty text when given.');
+  return value.trim();
+}
+
+function flag(value: unknown, field: string): boolean {
+  const result = value ?? false;
+  if (typeof result !== 'boolean') throw badRequest(`${field} must be true or false.`);
+  return result;
+}
+
+function parsePart(value: unknown): RecombinationPart {
+  if (!isObject(value)) throw badRequest('Each part must be an object { documentId, firstPage, lastPage }.');
+  const { documentId, firstPage, lastPage } = value;
+  if (!isPositiveInteger(documentId)) throw badRequest('Each part needs a documentId.');
+  if (!isPositiveInteger(firstPage) || !isPositiveInteger(lastPage)) throw badRequest('firstPage and lastPage must be page numbers (1, 2, …).');
+  if (firstPage > lastPage) throw badRequest(`Pages ${firstPage}-${lastPage} are not a valid range: firstPage must not be after lastPage.`);
+  return { documentId, firstPage, lastPage };
+}
+
+/** Reads `{ documents: [{ parts: [{ documentId, firstPage, lastPage }], name? }], delete? }`; anything else → 400. */
+export function parseRecombinationRequest(body: unknown): RecombinationRequest {
+  if (!isObject(body)) throw badRequest('A JSON object is required.');
+  if (!Array.isArray(body.documents) || body.documents.length === 0) throw badRequest('documents must list at least one document to create.');
+  const documents = body.documents.map((output: unknown): RecombinationOutput => {
+    if (!isObject(output) || !Array.isArray(output.parts) || output.parts.length === 0) {
+      throw badRequest('Each document needs at least one part.');
+    }
+    const name = optionalName(output.name);
+    return { parts: output.parts.map(parsePart), ...(name === undefined ? {} : { name }) };
+  });
+  return { documents, delete: flag(body.delete, 'delete') };
+}
+
+/** Reads `{ docIds, name?, deleteOriginals? }`; fewer than two distinct ids → 400 with the merge message. */
+export function parseMergeRequest(body: unknown): MergeRequest {
+  if (!isObject(body)) throw badRequest('A JSON object is required.');
+  const { docIds } = body;
+  if (!Array.isArray(docIds) || !docIds.every(isPositiveInteger)) throw badRequest('docIds must be a list of document ids.');
+  if (new Set(docIds).size !== docIds.length) throw badRequest('docIds must not name a document twice.');
+  if (docIds.length < 2) throw badRequest(MESSAGES.mergeNeedsTwoDocuments);
+  const name = optionalName(body.name);
+  return { docIds, ...(name === undefined ? {} : { name }), deleteOriginals: flag(body.deleteOriginals, 'deleteOriginals') };
+}
+
+/** The visible documents among `ids` by id; one missing or invisible → 404 before anything is read from a file. */
+async function loadSources(deps: Pick<AppDeps, 'db'>, viewer: Viewer, ids: readonly number[]): Promise<Map<number, DocumentDetailRow>> {
+  const unique = [...new Set(ids)];
+  const rows = await findVisibleDocuments(deps.db, viewer, unique);
+  if (rows.length !== unique.length) throw notFound(MESSAGES.documentNotFound);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function baseName(name: string): string {
+  return name.toLowerCase().endsWith('.pdf') ? name.slice(0, -4) : name;
+}
+
+function pdfName(name: string): string {
+  return cleanFileName(name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`);
+}
+
+function pagesLabel(part: RecombinationPart): string {
+  const pages = Array.from({ length: part.lastPage - part.firstPage + 1 }, (_, offset) => part.firstPage + offset);
+  return `${pages.length === 1 ? 'page' : 'pages'} ${formatPageSpans(pageSpansOf(pages))}`;
+}
+
+function noteText(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= LIMITS.noteMaxLength ? text : `${chars.slice(0, LIMITS.noteMaxLength - 1).join('')}…`;
+}
+
+/** The output's name: the requested one, or the first source's name with the pages or '(merged)'. */
+function outputName(output: RecombinationOutput, sources: ReadonlyMap<number, DocumentDetailRow>, wording: Wording): string {
+  if (output.name !== undefined) return pdfName(output.name);
+  const first = output.parts[0];
+  const base = baseName(sources.get(first.documentId)?.name ?? 'Document');
+  if (wording === 'merge') return pdfName(`${base} (merged)`);
+  const label = output.parts.length === 1 ? pagesLabel(first) : 'recombined';
+  return pdfName(`${base} (${label})`);
+}
+
+/** A source's name and id, as notes cite it. */
+function cite(row: DocumentDetailRow): string {
+  return `'${row.name}' (document ${row.id})`;
+}
+
+interface StagedOutput {
+  key: string;
+  size: number;
+  pages: number;
+  name: string;
+}
+
+/** Writes each output to the file store (files before rows), one source PDF in memory at a time. */
+async function stageOutputs(
+  deps: Pick<AppDeps, 'fileStore'>,
+  sources: ReadonlyMap<number, DocumentDetailRow>,
+  outputs: readonly RecombinationOutput[],
+  wording: Wording,
+): Promise<StagedOutput[]> {
+  const runs = outputs.map((output) =>
+    output.parts.map((part): PdfPageRun => {
+      const source = sources.get(part.documentId);
+      if (source === undefined) throw notFound(MESSAGES.documentNotFound);
+      return { path: deps.fileStore.pathOf(source.file_sha256), firstPage: part.firstPage, lastPage: part.lastPage };
+    }),
+  );
+  const built = recombinePdf(runs);
+  const staged: StagedOutput[] = [];
+  for (const output of outputs) {
+    let next: IteratorResult<Buffer, void>;
+    try {
+      next = await built.next();
+    } catch {
+      // A stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
+      throw badRequest(wording === 'merge' ? MERGE_ERROR : MESSAGES.splitError);
+    }
+    if (next.done === true) throw new Error('recombinePdf ended before the last output.');
+    const stored = await deps.fileStore.putBuffer(next.value);
+    const pages = output.parts.reduce((sum, part) => sum + part.lastPage - part.firstPage + 1, 0);
+    staged.push({ key: stored.key, size: stored.size, pages, name: outputName(output, sources, wording) });
+  }
+  return staged;
+}
+
+/** 400 unless every source is a PDF and every part lies within its source's pages. */
+function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: readonly RecombinationOutput[], wording: Wording): void {
+  for (const source of sources.values()) {
+    if (source.extension !== 'pdf') throw badRequest(`Only PDF documents can be ${wording === 'merge' ? 'merged' : 'recombined'}; ${cite(source)} is not a PDF.`);
+  }
+  for (const output of outputs) {
+    for (const part of output.parts) {
+      const source = sources.get(part.documentId);
+      if (source === undefined) throw notFound(MESSAGES.documentNotFound);
+      if (part.lastPage > source.total_pages) {
+        throw badRequest(`Pages ${part.firstPage}-${part.lastPage} are outside the ${source.total_pages} pages of document ${source.id}.`);
+      }
+    }
+  }
+}
+
+/**
+ * Writes the outputs, then in one transaction: bumps every source's row version (conditional on
+ * the version read → 409; soft-deleted when `deleteSources`), inserts the outputs with the first
+ * part's document's links, subtype and queue, and the system notes on both sides.
+ */
+async function recombineLoaded(
+  deps: AppDeps,
+  viewer: Viewer,
+  sources: ReadonlyMap<number, DocumentDetailRow>,
+  outputs: readonly RecombinationOutput[],
+  deleteSources: boolean,
+  wording: Wording,
+): Promise<number[]> {
+  checkParts(sources, outputs, wording);
+  const staged = await stageOutputs(deps, sources, outputs, wording);
+  const now = deps.now().toISOString();
+  return inWriteTransaction(deps.db, async (trx) => {
+    for (const source of sources.values()) {
+      const updated = await trx
+        .updateTable('documents')
+        .set((eb) => ({ updated_at: now, row_version: eb('row_version', '+', 1), ...(deleteSources ? { deleted_at: now } : {}) }))
+        .where('id', '=', source.id)
+        .where('row_version', '=', source.row_version)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) {
+        throw new HttpError(409, 'Conflict', `Document ${source.id} was changed by someone else. Reload it and try again.`);
+      }
+    }
+    const ids: number[] = [];
+    for (const [index, output] of outputs.entries()) {
+      const file = staged[index];
+      const firstId = output.parts[0].documentId;
+      const inherited = await trx.selectFrom('documents').select(['subtype_id', 'queue_id']).where('id', '=', firstId).executeTakeFirstOrThrow();
+      const links = await trx.selectFrom('record_links').selectAll().where('document_id', '=', firstId).orderBy('id').execute();
+      await trx
+        .insertInto('files')
+        .values({ sha256: file.key, size: file.size, media_type: 'application/pdf', page_count: file.pages, created_at: now })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+      const { id } = await trx
+        .insertInto('documents')
+        .values({
+          name: file.name,
+          description: '',
+          extension: 'pdf',
+          file_sha256: file.key,
+          total_pages: file.pages,
+          subtype_id: inherited.subtype_id,
+          user_string1: '',
+          user_date1: null,
+          queue_id: inherited.queue_id,
+          created_by: viewer.userId,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const link of links) {
+        const { id: _linkId, document_id: _documentId, ...copy } = link;
+        await trx.insertInto('record_links').values({ ...copy, document_id: id }).execute();
+      }
+      const from = output.parts
+        .map((part) => {
+          const source = sources.get(part.documentId);
+          if (source === undefined) throw notFound(MESSAGES.documentNotFound);
+          return wording === 'merge' ? cite(source) : `${cite(source)} ${pagesLabel(part)}`;
+        })
+        .join(', ');
+      const verb = wording === 'merge' ? 'Merged' : 'Recombined';
+      await insertNote(trx, id, viewer.userId, 'system', noteText(`${verb} from ${from} by ${viewer.username}.`), now);
+      ids.push(id);
+    }
+    for (const source of sources.values()) {
+      const into = outputs
+        .map((output, index) => (output.parts.some((part) => part.documentId === source.id) ? `'${staged[index].name}' (document ${ids[index]})` : undefined))
+        .filter((text): text is string => text !== undefined)
+        .join(', ');
+      const verb = wording === 'merge' ? 'Merged' : 'Pages recombined';
+      await insertNote(trx, source.id, viewer.userId, 'system', noteText(`${verb} into ${into} by ${viewer.username}.`), now);
+      if (deleteSources) await insertNote(trx, source.id, viewer.userId, 'system', `Deleted by ${viewer.username}`, now);
+    }
+    return ids;
+  });
+}
+
+/**
+ * Builds one new PDF document per `request.documents` entry from page runs of visible PDF
+ * documents (SECURITY row 11: a source the caller cannot see → 404 before any file is read, so
+ * no page leaks). Parts outside their source → 400; a damaged source → 400. Files are written
+ * first, then one transaction (see recombineLoaded). Resolves to the new ids in request order.
+ * Privileges are the route's to check.
+ */
+export async function recombineDocuments(deps: AppDeps, viewer: Viewer, request: RecombinationRequest): Promise<number[]> {
+  const ids = request.documents.flatMap((output) => output.parts.map((part) => part.documentId));
+  const sources = await loadSources(deps, viewer, ids);
+  return recombineLoaded(deps, viewer, sources, request.documents, request.delete, 'recombination');
+}
+
+/**
+ * Merges whole visible documents, in `request.docIds` order, into one new PDF document: the spec's
+ * availability (more than one document, all PDFs, all with the same link → 400 otherwise; an
+ * invisible one → 404) and the combined file size at most the 'Maximum PDF size in bytes' option
+ * (→ 400 'Merge file size greater than the maximum'), checked before anything is written; then a
+ * recombination with each document as one part. Resolves to the new document's id.
+ */
+export async function mergeDocuments(deps: AppDeps, viewer: Viewer, request: MergeRequest): Promise<number> {
+  const sources = await loadSources(deps, viewer, request.docIds);
+  const ordered = request.docIds.map((id) => sources.get(id)).filter((row): row is DocumentDetailRow => row !== undefined);
+  const notPdf = ordered.find((row) => row.extension !== 'pdf');
+  if (notPdf !== undefined) throw badRequest(`Only PDF documents can be merged; ${cite(notPdf)} is not a PDF.`);
+  const links: (DocumentLink | null)[] = ordered.map(presentDocumentLink);
+  const availability = mergeAvailability(links.map((link) => ({ access: { merge: true }, link })));
+  if (!availability.allowed) throw badRequest(availability.message);
+  const maximum = await readNumberOption(deps.db, 'Maximum PDF size in bytes');
+  const combined = ordered.reduce((sum, row) => sum + Number(row.size), 0);
+  if (combined > maximum) throw badRequest(MESSAGES.mergeTooBig);
+  const output: RecombinationOutput = {
+    parts: ordered.map((row) => ({ documentId: row.id, firstPage: 1, lastPage: row.total_pages })),
+    ...(request.name === undefined ? {} : { name: request.name }),
+  };
+  const [id] = await recombineLoaded(deps, viewer, sources, [output], request.deleteOriginals, 'merge');
+  return id;
+}

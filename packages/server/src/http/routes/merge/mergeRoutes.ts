@@ -1,0 +1,29 @@
+import { MESSAGES } from '@datahaven/core/rules';
+import type { FastifyInstance } from 'fastify';
+import { mergeDocuments, parseMergeRequest } from '../../../commands/documentRecombiner';
+import { findVisibleDocument } from '../../../db/documentQueries';
+import { effectivePrivileges } from '../../../policies/privileges';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { forbidden, notFound } from '../../HttpError';
+import { viewerOf } from '../../requestHelpers';
+
+/**
+ * POST /api/documents/merge `{ docIds, name?, deleteOriginals }` → 201 `DmsDocument` of the merged
+ * document. Bad body or fewer than two documents → 400; no 'Cabinet: Split Document' (or, with
+ * `deleteOriginals`, no 'Cabinet: Delete') → 403; an invisible document → 404; not all PDFs,
+ * different links or 'Merge file size greater than the maximum' → 400.
+ */
+export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/documents/merge', async (request, reply) => {
+    const viewer = await viewerOf(request, deps);
+    const merge = parseMergeRequest(request.body);
+    const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
+    if (held.get('Cabinet: Split Document') !== true) throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");
+    if (merge.deleteOriginals && held.get('Cabinet: Delete') !== true) throw forbidden("Deleting the originals needs the 'Cabinet: Delete' privilege.");
+    const id = await mergeDocuments(deps, viewer, merge);
+    const row = await findVisibleDocument(deps.db, viewer, id);
+    if (row === undefined) throw notFound(MESSAGES.documentNotFound);
+    return reply.status(201).send(presentDocument(row));
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { parseRecombinationRequest, recombineDocuments } from '../../../commands/documentRecombiner';
+import { findVisibleDocuments } from '../../../db/documentQueries';
+import { effectivePrivileges } from '../../../policies/privileges';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { forbidden } from '../../HttpError';
+import { viewerOf } from '../../requestHelpers';
+
+/**
+ * POST /api/documents/recombination `{ documents: [{ parts: [{ documentId, firstPage, lastPage }], name? }], delete }`
+ * → 201 `DmsDocument[]` of the new documents in request order. Bad body → 400; no
+ * 'Cabinet: Split Document' (or, with `delete`, no 'Cabinet: Delete') → 403; a source the caller
+ * cannot see → 404; pages outside a source or a source that is not a PDF → 400.
+ */
+export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/documents/recombination', async (request, reply) => {
+    const viewer = await viewerOf(request, deps);
+    const recombination = parseRecombinationRequest(request.body);
+    const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
+    if (held.get('Cabinet: Split Document') !== true) throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");
+    if (recombination.delete && held.get('Cabinet: Delete') !== true) throw forbidden("Deleting the source documents needs the 'Cabinet: Delete' privilege.");
+    const ids = await recombineDocuments(deps, viewer, recombination);
+    const byId = new Map((await findVisibleDocuments(deps.db, viewer, ids)).map((row) => [row.id, row]));
+    const documents = ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [presentDocument(row)];
+    });
+    return reply.status(201).send(documents);
+  });
+}
