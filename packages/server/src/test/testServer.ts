@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { buildApp } from '../http/buildApp';
 import type { AppDeps } from '../http/AppDeps';
 import { openServices } from '../openServices';
+import { createDatabase } from '../db/createDatabase';
 
 /** A database a suite runs on. */
 export type TestDialect = 'sqlite' | 'postgres';
@@ -74,9 +75,18 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
   });
   let fixedNow: Date | null = null;
   const now = (): Date => fixedNow ?? new Date();
-  const services = await openServices(config, { now, ...(dialect === 'postgres' ? { postgresSchema: schema } : {}) });
-  const app = await buildApp(services.deps);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  let services: Awaited<ReturnType<typeof openServices>>;
+  let app: FastifyInstance;
+  try {
+    services = await openServices(config, { now, ...(dialect === 'postgres' ? { postgresSchema: schema } : {}) });
+    app = await buildApp(services.deps);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    // A server that never started leaves no schema or folder behind for the next run to trip on.
+    if (dialect === 'postgres') await dropSchema(process.env.DATAHAVEN_TEST_DATABASE_URL ?? '', schema);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The test server has no TCP address.');
   const baseUrl = `http://127.0.0.1:${address.port}`;
@@ -100,6 +110,16 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops a test schema over a connection of its own (the server's may never have opened). */
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const admin = createDatabase({ kind: 'postgres', url });
+  try {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+  } finally {
+    await admin.close();
+  }
 }
 
 async function sendRequest(baseUrl: string, request: TestRequest): Promise<TestResponse> {
