@@ -7,6 +7,7 @@ import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest, forbidden } from '../http/HttpError';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectivePrivileges } from '../policies/privileges';
+import { reindexDocument } from '../search/reindexDocument';
 import { insertNote } from './noteWriter';
 
 /** Longest description / user string accepted. */
@@ -95,6 +96,7 @@ export async function editDocument(deps: AppDeps, viewer: Viewer, current: Docum
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
     await insertNote(trx, current.id, viewer.userId, 'system', `${parts.join('; ')} by ${viewer.username}.`, update.updated_at as string);
+    if (changed.includes('description')) await reindexDocument(trx, current.id);
   });
 }
 
@@ -113,6 +115,7 @@ export async function deleteDocuments(deps: AppDeps, viewer: Viewer, ids: readon
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) continue;
       await insertNote(trx, id, viewer.userId, 'system', `Deleted by ${viewer.username}`, now);
+      await reindexDocument(trx, id);
       deleted.push(id);
     }
     return deleted;

@@ -7,6 +7,9 @@ import type { AppDeps } from '../http/AppDeps';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import type { Viewer } from '../policies/documentVisibility';
+import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
+import { reindexDocument } from '../search/reindexDocument';
+import { runTextExtraction } from '../search/runTextExtraction';
 import { cleanFileName } from './fileNames';
 
 /** A file streamed to the store and checked, not yet in the database. */
@@ -51,13 +54,14 @@ export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: str
 
 /**
  * Commits staged files as documents linked to the target record, each with its 'Uploaded by'
- * system note, in one transaction (DOMAIN invariant 1: the files are already durable).
- * Resolves to the new document ids in upload order.
+ * system note and search index entry, in one transaction (DOMAIN invariant 1: the files are
+ * already durable). PDF page text is extracted right after the commit through a `jobs` row
+ * written in the same transaction, and then indexed. Resolves to the new document ids in upload order.
  */
-export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now'>, viewer: Pick<Viewer, 'userId' | 'username'>, target: UploadTarget, files: readonly StagedFile[]): Promise<number[]> {
+export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now' | 'fileStore'>, viewer: Pick<Viewer, 'userId' | 'username'>, target: UploadTarget, files: readonly StagedFile[]): Promise<number[]> {
   const now = deps.now().toISOString();
   const { context } = target;
-  return inWriteTransaction(deps.db, async (trx) => {
+  const ids = await inWriteTransaction(deps.db, async (trx) => {
     const ids: number[] = [];
     for (const file of files) {
       await trx
@@ -102,8 +106,12 @@ export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now'>, viewer: P
         .insertInto('notes')
         .values({ document_id: document.id, author_id: viewer.userId, kind: 'system', text: uploadedByNote(viewer.username), created_at: now })
         .execute();
+      await reindexDocument(trx, document.id);
+      if (file.extension === 'pdf') await enqueueTextExtraction(trx, file.key, now);
       ids.push(document.id);
     }
     return ids;
   });
+  await runTextExtraction(deps, files.filter((f) => f.extension === 'pdf').map((f) => f.key));
+  return ids;
 }

@@ -1,9 +1,11 @@
 import { VIEWED_NOTE_TEXT, validateNote } from '@datahaven/core/rules';
 import type { Note, NoteKind } from '@datahaven/core/model';
 import type { Kysely, Transaction } from 'kysely';
+import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
 import { badRequest } from '../http/HttpError';
 import { presentNote } from '../presenters/notePresenter';
+import { reindexDocument } from '../search/reindexDocument';
 
 /** Inserts a note inside the caller's transaction (system notes travel with their change). */
 export async function insertNote(
@@ -22,7 +24,7 @@ export async function insertNote(
   return row.id;
 }
 
-/** Adds a user note after the spec's checks ('A note is required to submit.', 4000 characters). */
+/** Adds a user note after the spec's checks ('A note is required to submit.', 4000 characters), indexed for search in the same transaction. */
 export async function addUserNote(
   db: Kysely<Database>,
   author: { userId: number; username: string },
@@ -34,7 +36,11 @@ export async function addUserNote(
   if (!validation.valid) throw badRequest(validation.message);
   const noteText = text as string;
   const createdAt = now.toISOString();
-  const id = await insertNote(db, documentId, author.userId, 'user', noteText, createdAt);
+  const id = await inWriteTransaction(db, async (trx) => {
+    const noteId = await insertNote(trx, documentId, author.userId, 'user', noteText, createdAt);
+    await reindexDocument(trx, documentId);
+    return noteId;
+  });
   return presentNote({ id, document_id: documentId, kind: 'user', text: noteText, author_username: author.username, created_at: createdAt });
 }
 

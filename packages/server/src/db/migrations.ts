@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from './createDatabase';
 
@@ -230,10 +231,43 @@ function initialSchema(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * The full-text search index (issue 5): `file_texts` on both dialects; an FTS5 table
+ * `document_fts` on SQLite; `document_search` with a tsvector column and a GIN index on PostgreSQL.
+ */
+function searchIndexSchema(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('file_texts')
+        .addColumn('file_sha256', 'text', (c) => c.primaryKey().references('files.sha256'))
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('extracted_at', 'text', (c) => c.notNull())
+        .execute();
+      if (dialect === 'sqlite') {
+        await sql`create virtual table document_fts using fts5(name, description, notes, body, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+        return;
+      }
+      await db.schema
+        .createTable('document_search')
+        .addColumn('document_id', 'integer', (c) => c.primaryKey().references('documents.id').onDelete('cascade'))
+        .addColumn('name_words', 'text', (c) => c.notNull())
+        .addColumn('vector', sql`tsvector`, (c) => c.notNull())
+        .execute();
+      await sql`create index document_search_vector on document_search using gin (vector)`.execute(db);
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable(dialect === 'sqlite' ? 'document_fts' : 'document_search').ifExists().execute();
+      await db.schema.dropTable('file_texts').ifExists().execute();
+    },
+  };
+}
+
 /** The ordered migrations; names sort in execution order. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_initial_schema': initialSchema(dialect),
+    '0002_search_index': searchIndexSchema(dialect),
   };
 }
 

@@ -230,6 +230,30 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** `file_texts`: text extracted from a file's pages (PDF), keyed by content; feeds the search index. */
+export interface FileTextsTable {
+  file_sha256: string;
+  text: string;
+  extracted_at: string;
+}
+
+/** `document_fts` (SQLite only): FTS5 table, rowid = document id; columns hold normalised words. */
+export interface DocumentFtsTable {
+  rowid: number;
+  name: string;
+  description: string;
+  notes: string;
+  body: string;
+}
+
+/** `document_search` (PostgreSQL only): a document's normalised name and weighted tsvector (GIN-indexed). */
+export interface DocumentSearchTable {
+  document_id: number;
+  name_words: string;
+  /** A `tsvector`; written with SQL expressions, never read as text. */
+  vector: string;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -251,6 +275,9 @@ export interface Database {
   notes: NotesTable;
   options: OptionsTable;
   jobs: JobsTable;
+  file_texts: FileTextsTable;
+  document_fts: DocumentFtsTable;
+  document_search: DocumentSearchTable;
 }
 
 /** A selected `users` row. */

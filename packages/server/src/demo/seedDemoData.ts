@@ -6,6 +6,7 @@ import { insertNote } from '../commands/noteWriter';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { resolveRecordContext } from '../db/recordContext';
 import type { Database } from '../db/schema';
+import { reindexDocument } from '../search/reindexDocument';
 import type { FileStore } from '../storage/FileStore';
 import {
   DEMO_COMPANY,
@@ -59,6 +60,7 @@ export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, o
       const authorId = users.get(note.author);
       if (documentId === undefined || authorId === undefined) throw new Error(`Demo note on unknown ${note.fileName}/${note.author}`);
       await insertNote(trx, documentId, authorId, 'user', note.text, now().toISOString());
+      await reindexDocument(trx, documentId);
     }
   });
   return true;
@@ -209,12 +211,13 @@ async function seedDocument(
   const staged: StagedFile = await stageUpload({ fileStore }, document.fileName, Readable.from([bytes]), MAX_DEMO_FILE_BYTES);
   const userId = required(users.get(document.uploadedBy), document.uploadedBy);
   const [id] = await commitUploads(
-    { db, now },
+    { db, now, fileStore },
     { userId, username: document.uploadedBy },
     { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id },
     [staged],
   );
   await db.updateTable('documents').set({ description: document.description }).where('id', '=', id).execute();
+  await reindexDocument(db, id);
   return id;
 }
 

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Viewer } from '../policies/documentVisibility';
+
+/** What of one document the full-text index holds, as plain text (normalised by the index). */
+export interface SearchFields {
+  name: string;
+  description: string;
+  /** The document's user notes, joined. */
+  notes: string;
+  /** Text extracted from the document's pages. */
+  text: string;
+}
+
+/** A full-text query: the typed text and the page wanted. */
+export interface SearchQuery {
+  q: string;
+  skip: number;
+  take: number;
+}
+
+/** One page of matching, visible document ids, best first, and how many match in all. */
+export interface SearchHits {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * The full-text index over name, description, notes and page text (SQLite FTS5 or PostgreSQL
+ * tsvector + GIN). Writes run inside the caller's transaction; queries join the caller's access
+ * in the same SQL (DOMAIN invariant 3), so neither ids nor total reveal an invisible document.
+ */
+export interface SearchIndex {
+  /** Replaces what the index holds for `documentId`. */
+  indexDocument(db: Kysely<Database>, documentId: number, fields: SearchFields): Promise<void>;
+  /** Drops `documentId` from the index (no-op when absent). */
+  removeDocument(db: Kysely<Database>, documentId: number): Promise<void>;
+  /** Visible documents matching every word of `q` (the last as a prefix), exact name hits first. */
+  search(db: Kysely<Database>, viewer: Viewer, query: SearchQuery): Promise<SearchHits>;
+}

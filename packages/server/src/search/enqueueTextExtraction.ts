@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** `jobs.kind` of "extract the page text of a PDF file"; `jobs.subject` is the file's SHA-256. */
+export const TEXT_EXTRACTION_JOB = 'search:extract-text';
+
+/**
+ * Records, inside the upload's transaction, that the PDF file `fileSha256` needs its text
+ * extracted (skipped when its text or a pending job already exists). The job row is durable:
+ * a crash between commit and extraction leaves it pending for a later run.
+ */
+export async function enqueueTextExtraction(db: Kysely<Database>, fileSha256: string, now: string): Promise<void> {
+  const known = await db.selectFrom('file_texts').select('file_sha256').where('file_sha256', '=', fileSha256).executeTakeFirst();
+  if (known !== undefined) return;
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', TEXT_EXTRACTION_JOB)
+    .where('subject', '=', fileSha256)
+    .where('state', 'in', ['pending', 'running'])
+    .executeTakeFirst();
+  if (pending !== undefined) return;
+  await db.insertInto('jobs').values({ kind: TEXT_EXTRACTION_JOB, subject: fileSha256, run_after: now, created_at: now }).execute();
+}

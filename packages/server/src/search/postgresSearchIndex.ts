@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
+import { canSeeDocument } from '../policies/documentVisibility';
+import type { SearchFields, SearchIndex } from './SearchIndex';
+import { indexedText, queryWords } from './searchWords';
+
+/** The to_tsquery text: every word quoted and ANDed, the last one a prefix (`:*`). */
+export function tsQueryText(words: readonly string[]): string {
+  return words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/**
+ * PostgreSQL index (`document_search`: one row per document with its normalised name and a
+ * weighted `tsvector` — name A, description B, notes C, body D — under a GIN index; the 'simple'
+ * configuration, so no stemming, like FTS5). Ranked exact name first, then ts_rank.
+ */
+export const postgresSearchIndex: SearchIndex = {
+  async indexDocument(db: Kysely<Database>, documentId: number, fields: SearchFields): Promise<void> {
+    const name = indexedText(fields.name);
+    const vector = sql<string>`setweight(to_tsvector('simple', ${name}), 'A')
+      || setweight(to_tsvector('simple', ${indexedText(fields.description)}), 'B')
+      || setweight(to_tsvector('simple', ${indexedText(fields.notes)}), 'C')
+      || setweight(to_tsvector('simple', ${indexedText(fields.text)}), 'D')`;
+    await db
+      .insertInto('document_search')
+      .values({ document_id: documentId, name_words: name, vector })
+      .onConflict((oc) => oc.column('document_id').doUpdateSet({ name_words: name, vector }))
+      .execute();
+  },
+
+  async removeDocument(db: Kysely<Database>, documentId: number): Promise<void> {
+    await db.deleteFrom('document_search').where('document_id', '=', documentId).execute();
+  },
+
+  async search(db, viewer, query) {
+    const words = queryWords(query.q);
+    if (words.length === 0) return { ids: [], total: 0 };
+    const tsQuery = sql`to_tsquery('simple', ${tsQueryText(words)})`;
+    const phrase = words.join(' ');
+    const base = db
+      .selectFrom('documents as d')
+      .where((eb) => canSeeDocument(eb, viewer))
+      .innerJoin('document_search as ds', 'ds.document_id', 'd.id')
+      .where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);
+    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = Number(counted.n);
+    if (total === 0 || query.skip >= total) return { ids: [], total };
+    const rows = await base
+      .select('d.id')
+      .orderBy(sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`)
+      .orderBy(sql`ts_rank(ds.vector, ${tsQuery})`, 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(query.take)
+      .offset(query.skip)
+      .execute();
+    return { ids: rows.map((r) => r.id), total };
+  },
+};

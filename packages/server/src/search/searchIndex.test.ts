@@ -1,0 +1,65 @@
+import { createDocument, createWorld, makePdf } from '../test/factories';
+import type { World } from '../test/factories';
+import { describeOnEachDatabase } from '../test/testServer';
+import { viewerFor } from '../policies/documentVisibility';
+import { createSearchIndex } from './createSearchIndex';
+import { dialectOf } from './dialectOf';
+import { reindexDocument } from './reindexDocument';
+import { ftsMatchExpression } from './sqliteSearchIndex';
+import { tsQueryText } from './postgresSearchIndex';
+import { indexedText, queryWords } from './searchWords';
+
+describe('search words', () => {
+  it('lower-cases, splits on anything but letters and digits, and keeps other scripts', () => {
+    expect(queryWords('Invoice-1001.PDF  Ärger  日本')).toEqual(['invoice', '1001', 'pdf', 'ärger', '日本']);
+    expect(indexedText("O'Brien's  VAT\n\tnote")).toBe('o brien s vat note');
+  });
+  it('builds match expressions that quote words and prefix the last', () => {
+    expect(ftsMatchExpression(['contoso', 'mar'])).toBe('"contoso" "mar"*');
+    expect(tsQueryText(['contoso', 'mar'])).toBe("'contoso' & 'mar':*");
+  });
+});
+
+describeOnEachDatabase('SearchIndex', (server) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld(server());
+  });
+
+  it('is chosen by dialect, and dialectOf reads it from a transaction too', async () => {
+    expect(dialectOf(server().deps.db)).toBe(server().dialect);
+    await server().deps.db.transaction().execute(async (trx) => {
+      expect(dialectOf(trx)).toBe(server().dialect);
+    });
+  });
+
+  it('follows a rename once the document is re-indexed', async () => {
+    const { db } = server().deps;
+    const index = createSearchIndex(server().deps.dialect);
+    const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId, recordId: world.recordId, fileName: 'Oldnamezz.pdf', content: await makePdf(1, 'body'), uploader: world.clerk,
+    });
+    expect((await index.search(db, viewer, { q: 'oldnamezz', skip: 0, take: 30 })).ids).toEqual([id]);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('documents').set({ name: 'Newnamezz.pdf' }).where('id', '=', id).execute();
+      await reindexDocument(trx, id);
+    });
+    expect(await index.search(db, viewer, { q: 'oldnamezz', skip: 0, take: 30 })).toEqual({ ids: [], total: 0 });
+    expect((await index.search(db, viewer, { q: 'newnamezz', skip: 0, take: 30 })).ids).toEqual([id]);
+  });
+
+  it('indexes given fields directly and removes a document', async () => {
+    const { db } = server().deps;
+    const index = createSearchIndex(server().deps.dialect);
+    const viewer = await viewerFor(db, world.manager.id, world.manager.username);
+    await index.indexDocument(db, world.contractDocId, { name: 'Contract.pdf', description: 'Fjordline', notes: 'Tundrabay', text: 'Glaciermint' });
+    for (const word of ['fjordline', 'tundrabay', 'glaciermint', 'contract']) {
+      expect((await index.search(db, viewer, { q: word, skip: 0, take: 30 })).ids).toContain(world.contractDocId);
+    }
+    await index.removeDocument(db, world.contractDocId);
+    expect((await index.search(db, viewer, { q: 'fjordline', skip: 0, take: 30 })).total).toBe(0);
+    await reindexDocument(db, world.contractDocId);
+    expect((await index.search(db, viewer, { q: 'contract', skip: 0, take: 30 })).ids).toContain(world.contractDocId);
+  });
+});
