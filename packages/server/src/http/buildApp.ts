@@ -16,6 +16,7 @@ import { registerMergeRoutes } from './routes/merge/mergeRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
 import { registerRecombinationRoutes } from './routes/recombination/recombinationRoutes';
+import { registerSearchRoutes } from './routes/search/searchRoutes';
 import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerOptionRoutes(api, deps);
       registerCanRoutes(api, deps);
       registerFolderStructureRoutes(api, deps);
+      registerSearchRoutes(api, deps);
       registerDocumentRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);

@@ -1,0 +1,46 @@
+import type { DmsDocument } from '@datahaven/core/model';
+import type { FastifyInstance } from 'fastify';
+import { findVisibleDocuments } from '../../../db/documentQueries';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import { createSearchIndex } from '../../../search/createSearchIndex';
+import type { AppDeps } from '../../AppDeps';
+import { badRequest } from '../../HttpError';
+import { queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
+
+/** Page size of search results (embedded-client spec §9). */
+export const SEARCH_PAGE_SIZE = 30;
+/** Largest `take` accepted. */
+export const MAX_SEARCH_TAKE = 100;
+/** Longest `q` accepted, in characters. */
+export const MAX_SEARCH_QUERY_LENGTH = 500;
+
+/** The answer of GET /api/documents/search. */
+export interface SearchAnswer {
+  documents: DmsDocument[];
+  total: number;
+  skip: number;
+  take: number;
+}
+
+/** GET /api/documents/search?q=&skip=&take= — full text over what the caller may see, best first. */
+export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const index = createSearchIndex(deps.dialect);
+  app.get('/documents/search', async (request): Promise<SearchAnswer> => {
+    const query = queryOf(request);
+    const q = queryString(query, 'q') ?? '';
+    if (q.length > MAX_SEARCH_QUERY_LENGTH) throw badRequest(`q is limited to ${MAX_SEARCH_QUERY_LENGTH} characters.`);
+    const skip = queryInteger(query, 'skip') ?? 0;
+    const take = queryInteger(query, 'take') ?? SEARCH_PAGE_SIZE;
+    if (skip < 0) throw badRequest('skip must be 0 or more.');
+    if (take < 1 || take > MAX_SEARCH_TAKE) throw badRequest(`take must be between 1 and ${MAX_SEARCH_TAKE}.`);
+    const viewer = await viewerOf(request, deps);
+    const hits = await index.search(deps.db, viewer, { q, skip, take });
+    const rows = await findVisibleDocuments(deps.db, viewer, hits.ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const documents = hits.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [presentDocument(row)];
+    });
+    return { documents, total: hits.total, skip, take };
+  });
+}
