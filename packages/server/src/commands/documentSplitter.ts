@@ -7,6 +7,9 @@ import { HttpError, badRequest } from '../http/HttpError';
 import { splitPdf } from '../pdf/splitPdf';
 import type { Viewer } from '../policies/documentVisibility';
 import { isSplittable } from '../policies/isSplittable';
+import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
+import { reindexDocument } from '../search/reindexDocument';
+import { runTextExtraction } from '../search/runTextExtraction';
 import { cleanFileName } from './fileNames';
 import { insertNote } from './noteWriter';
 
@@ -86,7 +89,7 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
   if (!parsed.valid) throw badRequest(parsed.message);
   const parts = await stageParts(deps, original, parsed.groups);
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const created = await inWriteTransaction(deps.db, async (trx) => {
     const updated = await trx
       .updateTable('documents')
       .set((eb) => ({ updated_at: now, row_version: eb('row_version', '+', 1), ...(request.deleteOriginal ? { deleted_at: now } : {}) }))
@@ -130,11 +133,16 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
         await trx.insertInto('record_links').values({ ...copy, document_id: id }).execute();
       }
       await insertNote(trx, id, viewer.userId, 'system', noteText(`Split from '${original.name}' (document ${original.id}), ${part.label}, by ${viewer.username}.`), now);
+      await reindexDocument(trx, id);
+      await enqueueTextExtraction(trx, part.key, now);
       ids.push(id);
     }
     const into = parts.map((part, index) => `'${part.name}' (document ${ids[index]})`).join(', ');
     await insertNote(trx, original.id, viewer.userId, 'system', noteText(`Split into ${into} by ${viewer.username}.`), now);
     if (request.deleteOriginal) await insertNote(trx, original.id, viewer.userId, 'system', `Deleted by ${viewer.username}`, now);
+    if (request.deleteOriginal) await reindexDocument(trx, original.id);
     return ids;
   });
+  await runTextExtraction(deps, parts.map((part) => part.key));
+  return created;
 }

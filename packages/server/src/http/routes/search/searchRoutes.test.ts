@@ -11,6 +11,7 @@ import {
   unique,
 } from '../../../test/factories';
 import type { World } from '../../../test/factories';
+import { makeTextPdf } from '../../../pdf/test/makeTextPdf';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { SearchAnswer } from './searchRoutes';
 
@@ -108,6 +109,21 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     expect(response.json()).toEqual({ deleted: [id] });
     expect(await search(world.clerk, 'marmalade')).toMatchObject({ total: 0, documents: [] });
     expect((await search(world.manager, 'marmalade')).total).toBe(0);
+  });
+
+  it('finds split parts by their own page text and drops an original the split deleted', async () => {
+    const group = await createGroup(server(), unique('Splitters '), ['Cabinet: Split Document', 'Cabinet: Delete']);
+    await grantTableAccess(server(), group, world.table.sitId);
+    const splitter = await createUser(server(), unique('splitter'), { groups: [group] });
+    const id = await upload('Two pager.pdf', Buffer.from(await makeTextPdf(['Splitalpha', 'Splitbeta'])));
+    expect(idsOf(await search(world.clerk, 'splitbeta'))).toEqual([id]);
+    const response = await server().inject({
+      method: 'POST', url: `/api/documents/${id}/split`, headers: as(splitter), payload: { ranges: '1;2', deleteOriginal: true },
+    });
+    expect(response.statusCode).toBe(201);
+    const [first, second] = response.json<DmsDocument[]>();
+    expect(idsOf(await search(world.clerk, 'splitbeta'))).toEqual([second.id]);
+    expect(idsOf(await search(world.clerk, 'splitalpha'))).toEqual([first.id]);
   });
 
   it('pages through every match exactly once', async () => {
