@@ -12,7 +12,10 @@ import type { PdfPageRun } from '../pdf/recombinePdf';
 import type { Viewer } from '../policies/documentVisibility';
 import { presentDocumentLink } from '../presenters/documentPresenter';
 import { cleanFileName } from './fileNames';
+import { insertDerivedDocument } from './derivedDocumentWriter';
 import { insertNote } from './noteWriter';
+import { reindexDocument } from '../search/reindexDocument';
+import { runTextExtraction } from '../search/runTextExtraction';
 
 /** Pages `firstPage..lastPage` (1-based, inclusive) of a source document. */
 export interface RecombinationPart {
@@ -213,7 +216,7 @@ async function recombineLoaded(
   checkParts(sources, outputs, wording);
   const staged = await stageOutputs(deps, sources, outputs, wording);
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const created = await inWriteTransaction(deps.db, async (trx) => {
     for (const source of sources.values()) {
       const updated = await trx
         .updateTable('documents')
@@ -230,36 +233,7 @@ async function recombineLoaded(
     for (const [index, output] of outputs.entries()) {
       const file = staged[index];
       const firstId = output.parts[0].documentId;
-      const inherited = await trx.selectFrom('documents').select(['subtype_id', 'queue_id']).where('id', '=', firstId).executeTakeFirstOrThrow();
-      const links = await trx.selectFrom('record_links').selectAll().where('document_id', '=', firstId).orderBy('id').execute();
-      await trx
-        .insertInto('files')
-        .values({ sha256: file.key, size: file.size, media_type: 'application/pdf', page_count: file.pages, created_at: now })
-        .onConflict((oc) => oc.column('sha256').doNothing())
-        .execute();
-      const { id } = await trx
-        .insertInto('documents')
-        .values({
-          name: file.name,
-          description: '',
-          extension: 'pdf',
-          file_sha256: file.key,
-          total_pages: file.pages,
-          subtype_id: inherited.subtype_id,
-          user_string1: '',
-          user_date1: null,
-          queue_id: inherited.queue_id,
-          created_by: viewer.userId,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const link of links) {
-        const { id: _linkId, document_id: _documentId, ...copy } = link;
-        await trx.insertInto('record_links').values({ ...copy, document_id: id }).execute();
-      }
+      const id = await insertDerivedDocument(trx, { key: file.key, size: file.size, pages: file.pages, name: file.name }, firstId, viewer.userId, now);
       const from = output.parts
         .map((part) => {
           const source = sources.get(part.documentId);
@@ -279,9 +253,12 @@ async function recombineLoaded(
       const verb = wording === 'merge' ? 'Merged' : 'Pages recombined';
       await insertNote(trx, source.id, viewer.userId, 'system', noteText(`${verb} into ${into} by ${viewer.username}.`), now);
       if (deleteSources) await insertNote(trx, source.id, viewer.userId, 'system', `Deleted by ${viewer.username}`, now);
+      if (deleteSources) await reindexDocument(trx, source.id);
     }
     return ids;
   });
+  await runTextExtraction(deps, staged.map((file) => file.key));
+  return created;
 }
 
 /**

@@ -7,9 +7,9 @@ import { HttpError, badRequest } from '../http/HttpError';
 import { splitPdf } from '../pdf/splitPdf';
 import type { Viewer } from '../policies/documentVisibility';
 import { isSplittable } from '../policies/isSplittable';
-import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
 import { reindexDocument } from '../search/reindexDocument';
 import { runTextExtraction } from '../search/runTextExtraction';
+import { insertDerivedDocument } from './derivedDocumentWriter';
 import { cleanFileName } from './fileNames';
 import { insertNote } from './noteWriter';
 
@@ -100,41 +100,10 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
     if (Number(updated.numUpdatedRows) !== 1) {
       throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
     }
-    const source = await trx.selectFrom('documents').select(['subtype_id', 'queue_id']).where('id', '=', original.id).executeTakeFirstOrThrow();
-    const links = await trx.selectFrom('record_links').selectAll().where('document_id', '=', original.id).orderBy('id').execute();
     const ids: number[] = [];
     for (const part of parts) {
-      await trx
-        .insertInto('files')
-        .values({ sha256: part.key, size: part.size, media_type: 'application/pdf', page_count: part.pages.length, created_at: now })
-        .onConflict((oc) => oc.column('sha256').doNothing())
-        .execute();
-      const { id } = await trx
-        .insertInto('documents')
-        .values({
-          name: part.name,
-          description: '',
-          extension: 'pdf',
-          file_sha256: part.key,
-          total_pages: part.pages.length,
-          subtype_id: source.subtype_id,
-          user_string1: '',
-          user_date1: null,
-          queue_id: source.queue_id,
-          created_by: viewer.userId,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const link of links) {
-        const { id: _linkId, document_id: _documentId, ...copy } = link;
-        await trx.insertInto('record_links').values({ ...copy, document_id: id }).execute();
-      }
+      const id = await insertDerivedDocument(trx, { key: part.key, size: part.size, pages: part.pages.length, name: part.name }, original.id, viewer.userId, now);
       await insertNote(trx, id, viewer.userId, 'system', noteText(`Split from '${original.name}' (document ${original.id}), ${part.label}, by ${viewer.username}.`), now);
-      await reindexDocument(trx, id);
-      await enqueueTextExtraction(trx, part.key, now);
       ids.push(id);
     }
     const into = parts.map((part, index) => `'${part.name}' (document ${ids[index]})`).join(', ');

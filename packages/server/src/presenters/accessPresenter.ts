@@ -11,13 +11,13 @@ export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
 
 /**
  * Access flags of a document the caller can see. Flags for actions this server does not offer
- * yet (workflow, locks, merge, link, e-mail) are false, so the client never offers a button
- * the server would refuse; `split` says what POST /documents/{id}/split would answer.
+ * yet (workflow, locks, link, e-mail) are false, so the client never offers a button the
+ * server would refuse; `split` and `merge` say what the split and merge endpoints take.
  */
-export function presentDocumentAccess(privileges: ReadonlyMap<PrivilegeName, boolean>, document: { splittable: boolean }): DocumentAccess {
+export function presentDocumentAccess(privileges: ReadonlyMap<PrivilegeName, boolean>, document: { splittable: boolean; pdf: boolean }): DocumentAccess {
   const has = (name: PrivilegeName): boolean => privileges.get(name) === true;
   return {
-    merge: false,
+    merge: document.pdf && has('Cabinet: Split Document'),
     renewLock: false,
     createLock: false,
     unlock: false,

@@ -20,13 +20,15 @@ describeOnEachDatabase('GET /api/documents/{id}/access', (server) => {
     expect(noNotes.json<DocumentAccess>()).toMatchObject({ readNotes: false, delete: true });
   });
 
-  it('offers split only with the privilege and only on a multi-page PDF, as the split endpoint decides', async () => {
+  it('offers split and merge only with the privilege, split only on a multi-page PDF, as the endpoints decide', async () => {
     const splitters = await createGroup(server(), unique('Splitters '), ['Cabinet: Split Document']);
     await grantTableAccess(server(), splitters, world.table.sitId, {});
     const splitter = await createUser(server(), unique('splitter'), { groups: [splitters] });
     const access = async (username: string, docId: number): Promise<DocumentAccess> =>
       (await server().inject({ url: `/api/documents/${docId}/access`, headers: server().authHeaders(username) })).json<DocumentAccess>();
     expect((await access(splitter.username, world.pdfDocId)).split).toBe(true);
+    expect((await access(splitter.username, world.contractDocId)).merge).toBe(true);
+    expect((await access(world.clerk.username, world.contractDocId)).merge).toBe(false);
     expect((await access(splitter.username, world.contractDocId)).split).toBe(false);
     expect((await access(world.clerk.username, world.pdfDocId)).split).toBe(false);
   });

@@ -16,6 +16,6 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);
-    return presentDocumentAccess(privileges, { splittable: isSplittable(document) });
+    return presentDocumentAccess(privileges, { splittable: isSplittable(document), pdf: document.extension === 'pdf' });
   });
 }

@@ -178,4 +178,15 @@ describeOnEachDatabase('recombination', (server) => {
     expect((await counts()).documents).toBe(before.documents);
     expect((await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(200);
   });
+
+  it('makes the output findable by the text of its pages, and the deleted sources no longer', async () => {
+    const word = `zanzibar${unique('').replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
+    const source = await textDocument('Searchable source.pdf', [`Intro ${word}`, 'Second page']);
+    const response = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: source, firstPage: 1, lastPage: 2 }] }], delete: true });
+    expect(response.statusCode).toBe(201);
+    const [output] = response.json<DmsDocument[]>();
+    const search = await server().inject({ url: `/api/documents/search?q=${word}`, headers: server().authHeaders(recombiner.username) });
+    expect(search.statusCode).toBe(200);
+    expect(search.json<{ documents: DmsDocument[] }>().documents.map((document) => document.id)).toEqual([output.id]);
+  });
 });
