@@ -13,6 +13,7 @@ export * from './note';
 export * from './option';
 export * from './privilege';
 export * from './queueFeatures';
+export * from './searchTag';
 export * from './token';
 export * from './uploadItem';
 export * from './version';
