@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Viewer } from '../policies/documentVisibility';
+import type { SearchFilterTag } from './searchTagCondition';
+import type { SearchSort } from './searchSortOrder';
 
 /** What of one document the full-text index holds, as plain text (normalised by the index). */
 export interface SearchFields {
@@ -12,11 +14,16 @@ export interface SearchFields {
   text: string;
 }
 
-/** A full-text query: the typed text and the page wanted. */
+/**
+ * A search: the typed text, tags ANDed with it, an explicit sort (else relevance with words,
+ * newest first without) and the page wanted. Neither words nor tags → no documents.
+ */
 export interface SearchQuery {
   q: string;
   skip: number;
   take: number;
+  tags?: readonly SearchFilterTag[];
+  sort?: SearchSort;
 }
 
 /** One page of matching, visible document ids, best first, and how many match in all. */
@@ -35,6 +42,6 @@ export interface SearchIndex {
   indexDocument(db: Kysely<Database>, documentId: number, fields: SearchFields): Promise<void>;
   /** Drops `documentId` from the index (no-op when absent). */
   removeDocument(db: Kysely<Database>, documentId: number): Promise<void>;
-  /** Visible documents matching every word of `q` (the last as a prefix), exact name hits first. */
+  /** Visible documents matching every word of `q` (the last as a prefix) and every tag, exact name hits first. */
   search(db: Kysely<Database>, viewer: Viewer, query: SearchQuery): Promise<SearchHits>;
 }

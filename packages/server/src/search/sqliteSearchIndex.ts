@@ -3,6 +3,9 @@ import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { SearchFields, SearchIndex } from './SearchIndex';
+import { searchSortOrder } from './searchSortOrder';
+import { searchTagsCondition } from './searchTagCondition';
+import { searchWithoutText } from './searchWithoutText';
 import { indexedText, queryWords } from './searchWords';
 
 /** The FTS5 MATCH expression: every word quoted (ANDed), the last one a prefix. */
@@ -35,25 +38,28 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async search(db, viewer, query) {
     const words = queryWords(query.q);
-    if (words.length === 0) return { ids: [], total: 0 };
+    if (words.length === 0) return searchWithoutText(db, 'sqlite', viewer, query);
     const match = ftsMatchExpression(words);
     const phrase = words.join(' ');
     const base = db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
+      .where((eb) => searchTagsCondition(eb, query.tags ?? []))
       .innerJoin('document_fts', 'document_fts.rowid', 'd.id')
       .where(sql<SqlBool>`document_fts match ${match}`);
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const total = Number(counted.n);
     if (total === 0 || query.skip >= total) return { ids: [], total };
-    const rows = await base
-      .select('d.id')
-      .orderBy(sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`)
-      .orderBy(sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`)
-      .orderBy('d.id', 'desc')
-      .limit(query.take)
-      .offset(query.skip)
-      .execute();
+    let page = base.select('d.id');
+    if (query.sort === undefined) {
+      page = page
+        .orderBy(sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`)
+        .orderBy(sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`)
+        .orderBy('d.id', 'desc');
+    } else {
+      for (const term of searchSortOrder(query.sort, 'sqlite')) page = page.orderBy(term.expression, term.direction);
+    }
+    const rows = await page.limit(query.take).offset(query.skip).execute();
     return { ids: rows.map((r) => r.id), total };
   },
 };

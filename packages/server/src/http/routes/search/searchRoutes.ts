@@ -1,11 +1,15 @@
-import type { DmsDocument } from '@datahaven/core/model';
+import type { DmsDocument, SearchTag } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { findVisibleDocuments } from '../../../db/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { createSearchIndex } from '../../../search/createSearchIndex';
+import { suggestSearchTags } from '../../../search/suggestSearchTags';
 import type { AppDeps } from '../../AppDeps';
 import { badRequest } from '../../HttpError';
-import { queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { queryInteger, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import type { RawQuery } from '../../requestHelpers';
+import { parseSearchSort } from './parseSearchSort';
+import { parseSearchTags } from './parseSearchTags';
 
 /** Page size of search results (embedded-client spec §9). */
 export const SEARCH_PAGE_SIZE = 30;
@@ -22,19 +26,30 @@ export interface SearchAnswer {
   take: number;
 }
 
-/** GET /api/documents/search?q=&skip=&take= — full text over what the caller may see, best first. */
+/** `q`, `skip` and `take` of a search or suggestion request, checked. */
+function pageQuery(query: RawQuery): { q: string; skip: number; take: number } {
+  const q = queryString(query, 'q') ?? '';
+  if (q.length > MAX_SEARCH_QUERY_LENGTH) throw badRequest(`q is limited to ${MAX_SEARCH_QUERY_LENGTH} characters.`);
+  const skip = queryInteger(query, 'skip') ?? 0;
+  const take = queryInteger(query, 'take') ?? SEARCH_PAGE_SIZE;
+  if (skip < 0) throw badRequest('skip must be 0 or more.');
+  if (take < 1 || take > MAX_SEARCH_TAKE) throw badRequest(`take must be between 1 and ${MAX_SEARCH_TAKE}.`);
+  return { q, skip, take };
+}
+
+/**
+ * GET /api/documents/search?q=&tag[]=&sort=&desc=&skip=&take= — full text and tags over what the
+ * caller may see; GET /api/search-tags?q=&tag[]=&skip=&take= — tags to suggest as the user types.
+ */
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   const index = createSearchIndex(deps.dialect);
   app.get('/documents/search', async (request): Promise<SearchAnswer> => {
     const query = queryOf(request);
-    const q = queryString(query, 'q') ?? '';
-    if (q.length > MAX_SEARCH_QUERY_LENGTH) throw badRequest(`q is limited to ${MAX_SEARCH_QUERY_LENGTH} characters.`);
-    const skip = queryInteger(query, 'skip') ?? 0;
-    const take = queryInteger(query, 'take') ?? SEARCH_PAGE_SIZE;
-    if (skip < 0) throw badRequest('skip must be 0 or more.');
-    if (take < 1 || take > MAX_SEARCH_TAKE) throw badRequest(`take must be between 1 and ${MAX_SEARCH_TAKE}.`);
+    const { q, skip, take } = pageQuery(query);
+    const tags = parseSearchTags(queryList(query, 'tag'));
+    const sort = parseSearchSort(query);
     const viewer = await viewerOf(request, deps);
-    const hits = await index.search(deps.db, viewer, { q, skip, take });
+    const hits = await index.search(deps.db, viewer, { q, skip, take, tags, ...(sort === undefined ? {} : { sort }) });
     const rows = await findVisibleDocuments(deps.db, viewer, hits.ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const documents = hits.ids.flatMap((id) => {
@@ -42,5 +57,13 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
       return row === undefined ? [] : [presentDocument(row)];
     });
     return { documents, total: hits.total, skip, take };
+  });
+
+  app.get('/search-tags', async (request): Promise<SearchTag[]> => {
+    const query = queryOf(request);
+    const { q, skip, take } = pageQuery(query);
+    const tags = parseSearchTags(queryList(query, 'tag'));
+    const viewer = await viewerOf(request, deps);
+    return suggestSearchTags(deps.db, deps.dialect, viewer, { q, skip, take, tags });
   });
 }

@@ -1,0 +1,50 @@
+import { isSearchTagKind } from '@datahaven/core/model';
+import { SUPPORTED_SEARCH_TAG_KINDS } from '../../../search/searchTagCondition';
+import type { SearchFilterTag, SupportedSearchTagKind } from '../../../search/searchTagCondition';
+import { badRequest } from '../../HttpError';
+
+/** Most tags per request. */
+export const MAX_SEARCH_TAGS = 20;
+/** Longest tag key, in characters. */
+export const MAX_SEARCH_TAG_KEY_LENGTH = 200;
+
+/** Why a spec kind is refused today, by kind. */
+const NOT_YET: Readonly<Record<string, string>> = {
+  queue: 'queues arrive with the workflow issue',
+  queueNameContains: 'queues arrive with the workflow issue',
+  inWorkflow: 'queues arrive with the workflow issue',
+  approval: 'approvals arrive with the workflow issue',
+  customIndex: 'custom index data is not stored yet',
+  ai: 'AI classification is not built yet',
+};
+
+function isSupported(kind: string): kind is SupportedSearchTagKind {
+  return (SUPPORTED_SEARCH_TAG_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The `tag[]` values of a request, each a JSON-encoded SearchTag (`{"type":"documentName","key":"contoso"}`;
+ * `text` and `prefix` may be present and are ignored). A malformed tag, an unknown kind, a blank key
+ * (except `inAllCompanies`) or a kind not supported yet → 400 naming the problem.
+ */
+export function parseSearchTags(raw: readonly string[]): SearchFilterTag[] {
+  if (raw.length > MAX_SEARCH_TAGS) throw badRequest(`At most ${MAX_SEARCH_TAGS} tags per request.`);
+  return raw.map((text) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest('Each tag[] must be a JSON-encoded search tag, e.g. {"type":"documentName","key":"contoso"}.');
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Each tag[] must be a JSON object with type and key.');
+    const { type, key } = value as { type?: unknown; key?: unknown };
+    if (typeof type !== 'string' || !isSearchTagKind(type)) throw badRequest(`Unknown search tag type ${JSON.stringify(type ?? null)}.`);
+    if (!isSupported(type)) throw badRequest(`The search tag type '${type}' is not supported yet: ${NOT_YET[type] ?? 'not built yet'}.`);
+    const keyText = key === undefined || key === null ? '' : typeof key === 'number' ? String(key) : key;
+    if (typeof keyText !== 'string') throw badRequest(`The key of a '${type}' tag must be a string.`);
+    if (keyText.length > MAX_SEARCH_TAG_KEY_LENGTH) throw badRequest(`A tag key is limited to ${MAX_SEARCH_TAG_KEY_LENGTH} characters.`);
+    if (type !== 'inAllCompanies' && keyText.trim() === '') throw badRequest(`A '${type}' tag needs a key.`);
+    if (type === 'document' && !/^[1-9]\d{0,14}$/.test(keyText.trim())) throw badRequest("The key of a 'document' tag is a document id.");
+    return { type, key: keyText };
+  });
+}

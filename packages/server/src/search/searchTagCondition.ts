@@ -1,0 +1,84 @@
+import type { SearchTag, SearchTagKind } from '@datahaven/core/model';
+import { sql } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** The tag kinds the server filters on today; the others answer 400 until their data exists. */
+export const SUPPORTED_SEARCH_TAG_KINDS = [
+  'document',
+  'documentName',
+  'documentDescription',
+  'noteTextContains',
+  'fileIdContains',
+  'fileIdExact',
+  'userString1Contains',
+  'inCompany',
+  'inAllCompanies',
+] as const satisfies readonly SearchTagKind[];
+
+/** A tag kind the server filters on today. */
+export type SupportedSearchTagKind = (typeof SUPPORTED_SEARCH_TAG_KINDS)[number];
+
+/** A tag as the search filters on it: its kind and key (text and prefix are only for display). */
+export type SearchFilterTag = Pick<SearchTag, 'key'> & { type: SupportedSearchTagKind };
+
+type DocumentScope = ExpressionBuilder<Database & { d: Database['documents'] }, 'd'>;
+
+/** `text` with LIKE's wildcards and the escape character escaped (escape character `\`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Case-insensitive "`column` contains `key`" on both dialects (lower() on both sides, LIKE with escapes). */
+function contains(column: Expression<string>, key: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${column}) like lower(${`%${escapeLike(key)}%`}) escape '\\'`;
+}
+
+/** A document id from a tag key: a positive integer written plainly, else undefined. */
+export function documentIdOfKey(key: string): number | undefined {
+  const text = key.trim();
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
+}
+
+/** The SQL condition one tag puts on document `d` (see docs/API.md, search tags). */
+export function searchTagCondition(eb: DocumentScope, tag: SearchFilterTag): Expression<SqlBool> {
+  switch (tag.type) {
+    case 'document':
+    case 'fileIdExact': {
+      const id = documentIdOfKey(tag.key);
+      return id === undefined ? sql<SqlBool>`1 = 0` : eb('d.id', '=', id);
+    }
+    case 'documentName':
+      return contains(eb.ref('d.name'), tag.key);
+    case 'documentDescription':
+      return contains(eb.ref('d.description'), tag.key);
+    case 'userString1Contains':
+      return contains(eb.ref('d.user_string1'), tag.key);
+    case 'fileIdContains':
+      return sql<SqlBool>`cast(${eb.ref('d.id')} as varchar(20)) like ${`%${escapeLike(tag.key.trim())}%`} escape '\\'`;
+    case 'noteTextContains':
+      return eb.exists(
+        eb
+          .selectFrom('notes as tn')
+          .select('tn.id')
+          .whereRef('tn.document_id', '=', 'd.id')
+          .where('tn.kind', '=', 'user')
+          .where((w) => contains(w.ref('tn.text'), tag.key)),
+      );
+    case 'inCompany':
+      return eb.exists(
+        eb
+          .selectFrom('record_links as tl')
+          .select('tl.id')
+          .whereRef('tl.document_id', '=', 'd.id')
+          .where('tl.data_area_id', '=', tag.key),
+      );
+    case 'inAllCompanies':
+      return sql<SqlBool>`1 = 1`;
+  }
+}
+
+/** Every tag's condition ANDed (true when there are none). */
+export function searchTagsCondition(eb: DocumentScope, tags: readonly SearchFilterTag[]): Expression<SqlBool> {
+  return eb.and(tags.map((tag) => searchTagCondition(eb, tag)));
+}
