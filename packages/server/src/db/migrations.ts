@@ -263,11 +263,86 @@ function searchIndexSchema(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Workflow (issue 3): queue types, queues (features, default access, approve-to / reject-to
+ * queues, default note requirements), routes, user and group queue access (the 28 queue access
+ * flags as a bit set, bit order in workflow/queueAccessFlags.ts) and the workflow history.
+ */
+function workflowSchema(dialect: DialectName): Migration {
+  const flag = (table: AnyTable, name: string, initial: number): AnyTable =>
+    table.addColumn(name, 'integer', (c) => c.notNull().defaultTo(initial));
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await withId(db.schema.createTable('queue_types'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .$call((t) => flag(t, 'enabled', 1))
+        .execute();
+
+      await withId(db.schema.createTable('queues'), dialect)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .$call((t) => flag(t, 'enabled', 1))
+        .addColumn('queue_type_id', 'integer', (c) => c.notNull().references('queue_types.id'))
+        .addColumn('approve_to_queue_id', 'integer', (c) => c.references('queues.id').onDelete('set null'))
+        .addColumn('reject_to_queue_id', 'integer', (c) => c.references('queues.id').onDelete('set null'))
+        .$call((t) => flag(t, 'features1', 0))
+        .$call((t) => flag(t, 'features2', 0))
+        .$call((t) => flag(t, 'default_access', 0))
+        .$call((t) => flag(t, 'default_approve_requires_note', 0))
+        .$call((t) => flag(t, 'default_reject_requires_note', 0))
+        .execute();
+      await db.schema.createIndex('queues_type').on('queues').column('queue_type_id').execute();
+
+      await withId(db.schema.createTable('routes'), dialect)
+        .addColumn('from_queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addColumn('to_queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addUniqueConstraint('routes_from_to', ['from_queue_id', 'to_queue_id'])
+        .execute();
+
+      await db.schema
+        .createTable('queue_user_access')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addColumn('access', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('queue_user_access_pk', ['user_id', 'queue_id'])
+        .execute();
+      await db.schema.createIndex('queue_user_access_queue').on('queue_user_access').column('queue_id').execute();
+
+      await db.schema
+        .createTable('queue_group_access')
+        .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+        .addColumn('queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addColumn('access', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('queue_group_access_pk', ['group_id', 'queue_id'])
+        .execute();
+      await db.schema.createIndex('queue_group_access_queue').on('queue_group_access').column('queue_id').execute();
+
+      await withId(db.schema.createTable('workflow_history'), dialect)
+        .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('from_queue_id', 'integer')
+        .addColumn('to_queue_id', 'integer')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('note', 'text')
+        .addColumn('at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('workflow_history_document').on('workflow_history').column('document_id').execute();
+      await db.schema.createIndex('documents_queue').on('documents').column('queue_id').execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropIndex('documents_queue').ifExists().execute();
+      for (const table of ['workflow_history', 'queue_group_access', 'queue_user_access', 'routes', 'queues', 'queue_types']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  };
+}
+
 /** The ordered migrations; names sort in execution order. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_initial_schema': initialSchema(dialect),
     '0002_search_index': searchIndexSchema(dialect),
+    '0003_workflow': workflowSchema(dialect),
   };
 }
 

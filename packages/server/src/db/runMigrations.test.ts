@@ -4,8 +4,8 @@ import { describeOnEachDatabase } from '../test/testServer';
 
 describeOnEachDatabase('migrations', (server) => {
   it('are applied on start and running them again changes nothing', async () => {
-    expect(server().deps.schemaVersion).toBe(2);
-    expect(await runMigrations(server().deps.db, server().deps.dialect)).toBe(2);
+    expect(server().deps.schemaVersion).toBe(3);
+    expect(await runMigrations(server().deps.db, server().deps.dialect)).toBe(3);
     const tables = [
       'users', 'groups', 'user_groups', 'privileges', 'user_privileges', 'group_privileges', 'api_keys', 'integrated_tables',
       'subtypes', 'display_folders', 'integrated_table_access', 'erp_records', 'files', 'derived_files', 'documents',

@@ -254,6 +254,64 @@ export interface DocumentSearchTable {
   vector: string;
 }
 
+/** `queue_types`: a workflow's queue type, e.g. AP invoices. */
+export interface QueueTypesTable {
+  id: Generated<number>;
+  name: string;
+  enabled: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** `queues`: a workflow queue; access bit sets use the order of workflow/queueAccessFlags.ts. */
+export interface QueuesTable {
+  id: Generated<number>;
+  name: string;
+  enabled: ColumnType<Flag, Flag | undefined, Flag>;
+  queue_type_id: number;
+  approve_to_queue_id: number | null;
+  reject_to_queue_id: number | null;
+  features1: ColumnType<number, number | undefined, number>;
+  features2: ColumnType<number, number | undefined, number>;
+  default_access: ColumnType<number, number | undefined, number>;
+  default_approve_requires_note: ColumnType<Flag, Flag | undefined, Flag>;
+  default_reject_requires_note: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** `routes`: a document in `from_queue_id` may be routed to `to_queue_id`. */
+export interface RoutesTable {
+  id: Generated<number>;
+  from_queue_id: number;
+  to_queue_id: number;
+}
+
+/** `queue_user_access`: a user's direct queue access bits; primary key (user_id, queue_id). */
+export interface QueueUserAccessTable {
+  user_id: number;
+  queue_id: number;
+  access: number;
+}
+
+/** `queue_group_access`: a group's queue access bits; primary key (group_id, queue_id). */
+export interface QueueGroupAccessTable {
+  group_id: number;
+  queue_id: number;
+  access: number;
+}
+
+/** A workflow action recorded in `workflow_history`. */
+export type WorkflowActionColumn = 'approve' | 'reject' | 'route';
+
+/** `workflow_history`: one row per document a workflow action moved. */
+export interface WorkflowHistoryTable {
+  id: Generated<number>;
+  document_id: number;
+  action: WorkflowActionColumn;
+  from_queue_id: number | null;
+  to_queue_id: number | null;
+  user_id: number;
+  note: string | null;
+  at: string;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -278,6 +336,12 @@ export interface Database {
   file_texts: FileTextsTable;
   document_fts: DocumentFtsTable;
   document_search: DocumentSearchTable;
+  queue_types: QueueTypesTable;
+  queues: QueuesTable;
+  routes: RoutesTable;
+  queue_user_access: QueueUserAccessTable;
+  queue_group_access: QueueGroupAccessTable;
+  workflow_history: WorkflowHistoryTable;
 }
 
 /** A selected `users` row. */
@@ -300,3 +364,5 @@ export type DisplayFolderRow = Selectable<DisplayFoldersTable>;
 export type IntegratedTableRow = Selectable<IntegratedTablesTable>;
 /** A selected `files` row. */
 export type FileRow = Selectable<FilesTable>;
+/** A selected `queues` row. */
+export type QueueRow = Selectable<QueuesTable>;

@@ -4,6 +4,6 @@ describeOnEachDatabase('GET /api/version', (server) => {
   it('answers version, build and schema version without a token', async () => {
     const response = await server().inject({ url: '/api/version' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ version: '0.1.0', build: 'bc-20250530.2', schemaVersion: 2 });
+    expect(response.json()).toEqual({ version: '0.1.0', build: 'bc-20250530.2', schemaVersion: 3 });
   });
 });
