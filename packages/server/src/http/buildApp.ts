@@ -20,6 +20,7 @@ import { registerSearchRoutes } from './routes/search/searchRoutes';
 import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
+import { registerWorkflowRoutes } from './routes/workflow/workflowRoutes';
 
 /** Extra routes registered by the caller (the demo's host simulator pages). */
 export type RouteRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerSplitRoutes(api, deps);
       registerRecombinationRoutes(api, deps);
       registerMergeRoutes(api, deps);
+      registerWorkflowRoutes(api, deps);
     },
     { prefix: '/api' },
   );

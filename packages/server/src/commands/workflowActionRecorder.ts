@@ -1,0 +1,186 @@
+import { LIMITS, WORKFLOW_PERMS } from '@datahaven/core/model';
+import {
+  MESSAGES,
+  approveNoteRequirement,
+  rejectNoteRequirement,
+  routeNoteRequirement,
+  validateWorkflowNote,
+  type NoteRequirement,
+} from '@datahaven/core/rules';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { WorkflowActionColumn } from '../db/schema';
+import type { AppDeps } from '../http/AppDeps';
+import { HttpError, badRequest, forbidden, notFound } from '../http/HttpError';
+import { canSeeDocument } from '../policies/documentVisibility';
+import type { Viewer } from '../policies/documentVisibility';
+import { findQueuesWithAccess } from '../policies/queueAccess';
+import type { QueueWithAccess } from '../policies/queueAccess';
+import { reindexDocument } from '../search/reindexDocument';
+import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { insertNote } from './noteWriter';
+
+/** A workflow action of PUT /api/documents/approval, /reject and /route. */
+export type WorkflowAction = WorkflowActionColumn;
+
+/** The validated body of a workflow action (embedded §7 "Workflow actions"). */
+export interface WorkflowActionRequest {
+  action: WorkflowAction;
+  docIds: number[];
+  /** Row versions the window saw, in the order of `docIds`. */
+  rowConflictIds: number[];
+  expectedQueueId: number;
+  /** approvalNote / rejectionNote / note; null when blank. */
+  note: string | null;
+  /** The target queue of a route; null for approve and reject. */
+  to: number | null;
+}
+
+/** One moved document of a workflow action's answer. */
+export interface MovedDocument {
+  id: number;
+  queueId: number;
+  rowVersion: number;
+}
+
+/** The 200 answer of a workflow action. */
+export interface WorkflowActionResult {
+  documents: MovedDocument[];
+}
+
+const NOTE_FIELD: Record<WorkflowAction, string> = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' };
+const ACTION_FLAG: Record<WorkflowAction, QueueAccessFlag> = { approve: 'Approve', reject: 'Reject', route: 'Route' };
+const ACTION_PERM: Record<WorkflowAction, number> = { approve: WORKFLOW_PERMS.approve, reject: WORKFLOW_PERMS.reject, route: WORKFLOW_PERMS.route };
+const ACTION_VERB: Record<WorkflowAction, string> = { approve: 'Approved', reject: 'Rejected', route: 'Routed' };
+const MAX_DOCUMENTS = 500;
+
+function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function isVersion(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/**
+ * Reads `{ docId: number[], rowConflictIds: number[], expectedQueueId, <note field>?, to? }`:
+ * docId holds 1–500 distinct positive integers, rowConflictIds one row version per docId;
+ * anything else → 400.
+ */
+export function parseWorkflowActionRequest(action: WorkflowAction, body: unknown): WorkflowActionRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  const record = body as Record<string, unknown>;
+  const docIds = record.docId;
+  if (!Array.isArray(docIds) || docIds.length === 0 || !docIds.every(isId)) throw badRequest('docId must be a non-empty list of document ids.');
+  if (docIds.length > MAX_DOCUMENTS) throw badRequest(`At most ${MAX_DOCUMENTS} document ids per request.`);
+  if (new Set(docIds).size !== docIds.length) throw badRequest('docId must not repeat a document.');
+  const versions = record.rowConflictIds;
+  if (!Array.isArray(versions) || versions.length !== docIds.length || !versions.every(isVersion)) {
+    throw badRequest('rowConflictIds must hold one row version per document id, in the same order.');
+  }
+  if (!isId(record.expectedQueueId)) throw badRequest('expectedQueueId must be a queue id.');
+  const noteField = NOTE_FIELD[action];
+  const rawNote = record[noteField] ?? null;
+  if (rawNote !== null && typeof rawNote !== 'string') throw badRequest(`${noteField} must be text.`);
+  let to: number | null = null;
+  if (action === 'route') {
+    if (!isId(record.to)) throw badRequest('to must be a queue id.');
+    to = record.to;
+  }
+  const note = rawNote === null || rawNote.trim() === '' ? null : rawNote;
+  return { action, docIds, rowConflictIds: versions, expectedQueueId: record.expectedQueueId, note, to };
+}
+
+function outOfSync(): HttpError {
+  return new HttpError(409, 'Conflict', MESSAGES.queueOutOfSync);
+}
+
+function targetUnavailable(action: WorkflowAction): HttpError {
+  if (action === 'approve') return badRequest(MESSAGES.documentNotApproved);
+  if (action === 'reject') return badRequest(MESSAGES.documentNotRejected);
+  return badRequest(MESSAGES.noRoutesAvailable);
+}
+
+function noteRequirementOf(action: WorkflowAction, from: QueueWithAccess, to: QueueWithAccess): NoteRequirement {
+  if (action === 'approve') return approveNoteRequirement(from, to);
+  if (action === 'reject') return rejectNoteRequirement(from, to);
+  return routeNoteRequirement(from, to);
+}
+
+function clip(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= LIMITS.noteMaxLength ? text : `${chars.slice(0, LIMITS.noteMaxLength - 1).join('')}…`;
+}
+
+/**
+ * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6):
+ * every document must be visible (else 404); the caller needs the action's queue access flag and
+ * workflow bit on `expectedQueueId` (else 403, SECURITY row 13); the target is the queue's
+ * ApproveToQueue / RejectToQueue or, for a route, `to` when a route from the queue names it (else
+ * 400); a note the core rules require must be given (400, the spec's text). Each document moves
+ * by `UPDATE … WHERE id AND queue_id = expectedQueueId AND row_version = rowConflictId`; one that
+ * fails → 409 'Document Queue Out Of Sync With Window' and the whole request rolls back. Each
+ * moved document gets a system note (plus the caller's note as a user note) and a history row.
+ */
+export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
+  const { action } = request;
+  const now = deps.now().toISOString();
+  return inWriteTransaction(deps.db, async (trx) => {
+    const visible = await trx
+      .selectFrom('documents as d')
+      .select(['d.id', 'd.queue_id', 'd.row_version'])
+      .where('d.id', 'in', request.docIds)
+      .where((eb) => canSeeDocument(eb, viewer))
+      .execute();
+    if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
+
+    const fromId = request.expectedQueueId;
+    const from = (await findQueuesWithAccess(trx, viewer.userId, [fromId])).get(fromId);
+    const flag = QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]];
+    if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
+      throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
+    }
+
+    let toId: number | null;
+    if (action === 'approve') toId = from.approveToQueueId;
+    else if (action === 'reject') toId = from.rejectToQueueId;
+    else {
+      const route = await trx
+        .selectFrom('routes')
+        .select('id')
+        .where('from_queue_id', '=', fromId)
+        .where('to_queue_id', '=', request.to ?? 0)
+        .executeTakeFirst();
+      toId = route === undefined ? null : request.to;
+    }
+    const to = toId === null ? undefined : (await findQueuesWithAccess(trx, viewer.userId, [toId])).get(toId);
+    if (to === undefined || !to.enabled) throw targetUnavailable(action);
+
+    const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, to), request.note);
+    if (!noteCheck.valid) throw badRequest(noteCheck.message);
+
+    const moved: MovedDocument[] = [];
+    for (const [index, id] of request.docIds.entries()) {
+      const rowVersion = request.rowConflictIds[index];
+      const updated = await trx
+        .updateTable('documents')
+        .set({ queue_id: to.id, row_version: rowVersion + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('queue_id', '=', fromId)
+        .where('row_version', '=', rowVersion)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw outOfSync();
+      const verb = ACTION_VERB[action];
+      await insertNote(trx, id, viewer.userId, 'system', clip(`${verb} by ${viewer.username} from '${from.name}' to '${to.name}'.`), now);
+      if (request.note !== null) await insertNote(trx, id, viewer.userId, 'user', request.note, now);
+      await trx
+        .insertInto('workflow_history')
+        .values({ document_id: id, action, from_queue_id: fromId, to_queue_id: to.id, user_id: viewer.userId, note: request.note, at: now })
+        .execute();
+      await reindexDocument(trx, id);
+      moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
+    }
+    return { documents: moved };
+  });
+}

@@ -1,0 +1,241 @@
+import { FEATURES1 } from '@datahaven/core/model';
+import { MESSAGES, noteRequiredToRouteTo } from '@datahaven/core/rules';
+import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
+import type { World } from '../../../test/factories';
+import { describeOnEachDatabase } from '../../../test/testServer';
+import {
+  createQueue,
+  createQueueType,
+  createRoute,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  placeInQueue,
+  setQueueTargets,
+} from '../../../test/workflowFactories';
+
+interface User {
+  id: number;
+  username: string;
+}
+
+describeOnEachDatabase('workflow actions', (server) => {
+  let world: World;
+  let approver: User;
+  let routeOnly: User;
+  const q = { inbox: 0, l1: 0, l2: 0, rejected: 0, noteRequired: 0, routeToNote: 0, noApproveTarget: 0 };
+  const names = { l1: '', l2: '', rejected: '', routeToNote: '' };
+
+  beforeAll(async () => {
+    world = await createWorld(server());
+    const s = server();
+    const type = await createQueueType(s);
+    names.l1 = unique('Approval L1 ');
+    names.l2 = unique('Approval L2 ');
+    names.rejected = unique('Rejected ');
+    names.routeToNote = unique('Coding ');
+    q.inbox = await createQueue(s, type, { name: unique('Inbox ') });
+    q.l2 = await createQueue(s, type, { name: names.l2 });
+    q.rejected = await createQueue(s, type, { name: names.rejected });
+    q.routeToNote = await createQueue(s, type, { name: names.routeToNote, features1: FEATURES1.RouteToNoteRequired });
+    q.l1 = await createQueue(s, type, { name: names.l1, approveTo: q.l2, rejectTo: q.rejected, defaultAccess: ['ViewDocumentsWithin'] });
+    q.noteRequired = await createQueue(s, type, { approveTo: q.l2, rejectTo: q.rejected, defaultApproveRequiresNote: true, features1: FEATURES1.RejectFromNoteRequired });
+    q.noApproveTarget = await createQueue(s, type);
+    await setQueueTargets(s, q.l2, { approveTo: q.l1 });
+    await createRoute(s, q.l1, q.inbox);
+    await createRoute(s, q.l1, q.routeToNote);
+
+    const approvers = await createGroup(s, unique('Approvers '), ['Notes: View Only']);
+    await grantTableAccess(s, approvers, world.table.sitId);
+    approver = await createUser(s, unique('approver'), { groups: [approvers] });
+    for (const queue of [q.l1, q.l2, q.noteRequired, q.noApproveTarget]) await grantGroupQueueAccess(s, approvers, queue);
+    const viewers = await createGroup(s, unique('Viewers '), []);
+    await grantTableAccess(s, viewers, world.table.sitId);
+    routeOnly = await createUser(s, unique('router'), { groups: [viewers] });
+    await grantUserQueueAccess(s, routeOnly.id, q.l1, ['AccessDocumentWithin', 'ViewDocumentsWithin', 'Route']);
+    // The outsider cannot see the documents though the queue would let them approve.
+    await grantUserQueueAccess(s, world.outsider.id, q.l1);
+  });
+
+  /** A fresh document of the world's record in `queueId`; resolves to its id and row version. */
+  async function documentIn(queueId: number): Promise<{ id: number; rowVersion: number }> {
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    await placeInQueue(server(), id, queueId);
+    return { id, rowVersion: await rowVersionOf(id) };
+  }
+
+  async function rowVersionOf(id: number): Promise<number> {
+    return (await server().deps.db.selectFrom('documents').select('row_version').where('id', '=', id).executeTakeFirstOrThrow()).row_version;
+  }
+
+  async function queueOf(id: number): Promise<number | null> {
+    return (await server().deps.db.selectFrom('documents').select('queue_id').where('id', '=', id).executeTakeFirstOrThrow()).queue_id;
+  }
+
+  async function notesOf(id: number): Promise<[string, string][]> {
+    const rows = await server().deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', id).orderBy('id').execute();
+    return rows.slice(1).map((row) => [row.kind, row.text]);
+  }
+
+  async function historyOf(id: number) {
+    return server().deps.db
+      .selectFrom('workflow_history')
+      .select(['action', 'from_queue_id', 'to_queue_id', 'user_id', 'note'])
+      .where('document_id', '=', id)
+      .orderBy('id')
+      .execute();
+  }
+
+  function put(path: 'approval' | 'reject' | 'route', user: User, payload: unknown) {
+    return server().inject({ method: 'PUT', url: `/api/documents/${path}`, headers: server().authHeaders(user.username), payload });
+  }
+
+  it("approve moves the documents to the queue's ApproveToQueue, with a system note, the user's note and history", async () => {
+    const a = await documentIn(q.l1);
+    const b = await documentIn(q.l1);
+    const response = await put('approval', approver, { docId: [a.id, b.id], rowConflictIds: [a.rowVersion, b.rowVersion], expectedQueueId: q.l1, approvalNote: 'Checked against PO 4711' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      documents: [
+        { id: a.id, queueId: q.l2, rowVersion: a.rowVersion + 1 },
+        { id: b.id, queueId: q.l2, rowVersion: b.rowVersion + 1 },
+      ],
+    });
+    for (const doc of [a, b]) {
+      expect(await queueOf(doc.id)).toBe(q.l2);
+      expect(await rowVersionOf(doc.id)).toBe(doc.rowVersion + 1);
+      expect(await notesOf(doc.id)).toEqual([
+        ['system', `Approved by ${approver.username} from '${names.l1}' to '${names.l2}'.`],
+        ['user', 'Checked against PO 4711'],
+      ]);
+      expect(await historyOf(doc.id)).toEqual([{ action: 'approve', from_queue_id: q.l1, to_queue_id: q.l2, user_id: approver.id, note: 'Checked against PO 4711' }]);
+    }
+  });
+
+  it("reject moves the document to the queue's RejectToQueue and records it", async () => {
+    const doc = await documentIn(q.l1);
+    const response = await put('reject', approver, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ documents: [{ id: doc.id, queueId: q.rejected, rowVersion: doc.rowVersion + 1 }] });
+    expect(await queueOf(doc.id)).toBe(q.rejected);
+    expect(await notesOf(doc.id)).toEqual([['system', `Rejected by ${approver.username} from '${names.l1}' to '${names.rejected}'.`]]);
+    expect(await historyOf(doc.id)).toEqual([{ action: 'reject', from_queue_id: q.l1, to_queue_id: q.rejected, user_id: approver.id, note: null }]);
+  });
+
+  it('route moves the document along a configured route, with the route flag alone', async () => {
+    const doc = await documentIn(q.l1);
+    const response = await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1, to: q.inbox, note: 'Wrong department' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ documents: [{ id: doc.id, queueId: q.inbox, rowVersion: doc.rowVersion + 1 }] });
+    expect(await queueOf(doc.id)).toBe(q.inbox);
+    expect(await historyOf(doc.id)).toEqual([{ action: 'route', from_queue_id: q.l1, to_queue_id: q.inbox, user_id: routeOnly.id, note: 'Wrong department' }]);
+  });
+
+  it("refuses a route that is not configured from the queue with 400 'No Routes Available', changing nothing", async () => {
+    const doc = await documentIn(q.l1);
+    const response = await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1, to: q.l2 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: MESSAGES.noRoutesAvailable });
+    expect(await queueOf(doc.id)).toBe(q.l1);
+    expect(await historyOf(doc.id)).toEqual([]);
+  });
+
+  it('of 50 parallel approvals of one document with the same expectedQueueId exactly one succeeds (SECURITY row 20)', async () => {
+    const doc = await documentIn(q.l1);
+    const payload = { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 };
+    const responses = await Promise.all(Array.from({ length: 50 }, () => put('approval', approver, payload)));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json()).toEqual({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.queueOutOfSync });
+    }
+    expect(await historyOf(doc.id)).toHaveLength(1);
+    expect((await notesOf(doc.id)).filter(([kind]) => kind === 'system')).toHaveLength(1);
+    expect(await queueOf(doc.id)).toBe(q.l2);
+    expect(await rowVersionOf(doc.id)).toBe(doc.rowVersion + 1);
+  });
+
+  it('refuses the whole request with 409 out of sync when one document changed since the window loaded; nothing moves', async () => {
+    const fresh = await documentIn(q.l1);
+    const stale = await documentIn(q.l1);
+    const staleVersion = await put('approval', approver, { docId: [fresh.id, stale.id], rowConflictIds: [fresh.rowVersion, stale.rowVersion - 1], expectedQueueId: q.l1 });
+    expect(staleVersion.statusCode).toBe(409);
+    expect(staleVersion.json()).toMatchObject({ message: MESSAGES.queueOutOfSync });
+    const moved = await documentIn(q.l2);
+    const wrongQueue = await put('approval', approver, { docId: [fresh.id, moved.id], rowConflictIds: [fresh.rowVersion, moved.rowVersion], expectedQueueId: q.l1 });
+    expect(wrongQueue.statusCode).toBe(409);
+    expect(wrongQueue.json()).toMatchObject({ message: MESSAGES.queueOutOfSync });
+    for (const doc of [fresh, stale]) {
+      expect(await queueOf(doc.id)).toBe(q.l1);
+      expect(await rowVersionOf(doc.id)).toBe(doc.rowVersion);
+      expect(await historyOf(doc.id)).toEqual([]);
+      expect(await notesOf(doc.id)).toEqual([]);
+    }
+    expect(await queueOf(moved.id)).toBe(q.l2);
+  });
+
+  it("answers 403 without the queue's approve or reject flag (SECURITY row 13), changing nothing", async () => {
+    const doc = await documentIn(q.l1);
+    for (const path of ['approval', 'reject'] as const) {
+      const response = await put(path, routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ exceptionType: 'Forbidden' });
+    }
+    const noAccess = await put('route', approver, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.inbox, to: q.l1 });
+    expect(noAccess.statusCode).toBe(403);
+    expect(await queueOf(doc.id)).toBe(q.l1);
+    expect(await historyOf(doc.id)).toEqual([]);
+  });
+
+  it("refuses a missing required note with 400 and the spec's text", async () => {
+    const doc = await documentIn(q.noteRequired);
+    const base = { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.noteRequired };
+    for (const response of [await put('approval', approver, base), await put('approval', approver, { ...base, approvalNote: '   ' }), await put('reject', approver, base)]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: 'A note is required to submit.' });
+    }
+    const routed = await documentIn(q.l1);
+    const route = await put('route', routeOnly, { docId: [routed.id], rowConflictIds: [routed.rowVersion], expectedQueueId: q.l1, to: q.routeToNote });
+    expect(route.statusCode).toBe(400);
+    expect(route.json()).toMatchObject({ message: noteRequiredToRouteTo(names.routeToNote) });
+    expect(await queueOf(doc.id)).toBe(q.noteRequired);
+    expect(await queueOf(routed.id)).toBe(q.l1);
+    const withNote = await put('approval', approver, { ...base, approvalNote: 'ok' });
+    expect(withNote.statusCode).toBe(200);
+    expect(await queueOf(doc.id)).toBe(q.l2);
+  });
+
+  it("answers 400 'The document couldn't be approved.' when the queue has no ApproveToQueue", async () => {
+    const doc = await documentIn(q.noApproveTarget);
+    const response = await put('approval', approver, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.noApproveTarget });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: MESSAGES.documentNotApproved });
+    expect(await queueOf(doc.id)).toBe(q.noApproveTarget);
+  });
+
+  it('answers 404 for a document the caller cannot see, as for a missing one', async () => {
+    const doc = await documentIn(q.l1);
+    const hidden = await put('approval', world.outsider, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ message: MESSAGES.documentNotFound });
+    const missing = await put('approval', approver, { docId: [doc.id, 99999999], rowConflictIds: [doc.rowVersion, 1], expectedQueueId: q.l1 });
+    expect(missing.statusCode).toBe(404);
+    expect(await queueOf(doc.id)).toBe(q.l1);
+  });
+
+  it('refuses malformed bodies with 400', async () => {
+    const doc = await documentIn(q.l1);
+    for (const payload of [
+      {},
+      { docId: [], rowConflictIds: [], expectedQueueId: q.l1 },
+      { docId: [doc.id], rowConflictIds: [], expectedQueueId: q.l1 },
+      { docId: [doc.id, doc.id], rowConflictIds: [1, 1], expectedQueueId: q.l1 },
+      { docId: ['1'], rowConflictIds: [1], expectedQueueId: q.l1 },
+      { docId: [doc.id], rowConflictIds: [doc.rowVersion] },
+      { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1, approvalNote: 5 },
+    ]) {
+      expect((await put('approval', approver, payload)).statusCode).toBe(400);
+    }
+    expect((await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { parseWorkflowActionRequest, recordWorkflowAction } from '../../../commands/workflowActionRecorder';
+import type { WorkflowAction } from '../../../commands/workflowActionRecorder';
+import type { AppDeps } from '../../AppDeps';
+import { viewerOf } from '../../requestHelpers';
+
+const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', reject: '/documents/reject', route: '/documents/route' };
+
+/**
+ * PUT /api/documents/approval, /reject and /route (embedded §7 "Workflow actions") → 200
+ * `{ documents: [{ id, queueId, rowVersion }] }`; invisible document → 404; no queue flag → 403;
+ * bad body, missing required note, no target queue or route → 400; a document whose queue or
+ * row version changed → 409 'Document Queue Out Of Sync With Window' and nothing changes.
+ */
+export function registerWorkflowRoutes(app: FastifyInstance, deps: AppDeps): void {
+  for (const [action, path] of Object.entries(PATHS) as [WorkflowAction, string][]) {
+    app.put(path, async (request) => {
+      const viewer = await viewerOf(request, deps);
+      const body = parseWorkflowActionRequest(action, request.body);
+      return recordWorkflowAction(deps, viewer, body);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import type { TestServer } from './testServer';
+import { unique } from './factories';
+import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+
+/** Creates a queue type; resolves to its id. */
+export async function createQueueType(server: TestServer, name = unique('AP Invoices ')): Promise<number> {
+  return (await server.deps.db.insertInto('queue_types').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Options of `createQueue`. */
+export interface QueueOptions {
+  name?: string;
+  enabled?: boolean;
+  approveTo?: number | null;
+  rejectTo?: number | null;
+  features1?: number;
+  features2?: number;
+  defaultAccess?: readonly QueueAccessFlag[];
+  defaultApproveRequiresNote?: boolean;
+  defaultRejectRequiresNote?: boolean;
+}
+
+/** Creates a queue of a queue type; resolves to its id. */
+export async function createQueue(server: TestServer, queueTypeId: number, options: QueueOptions = {}): Promise<number> {
+  const row = await server.deps.db
+    .insertInto('queues')
+    .values({
+      name: options.name ?? unique('Queue '),
+      enabled: options.enabled === false ? 0 : 1,
+      queue_type_id: queueTypeId,
+      approve_to_queue_id: options.approveTo ?? null,
+      reject_to_queue_id: options.rejectTo ?? null,
+      features1: options.features1 ?? 0,
+      features2: options.features2 ?? 0,
+      default_access: encodeQueueAccess(options.defaultAccess ?? []),
+      default_approve_requires_note: options.defaultApproveRequiresNote ? 1 : 0,
+      default_reject_requires_note: options.defaultRejectRequiresNote ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Sets a queue's approve-to and reject-to queues (queues that point at each other). */
+export async function setQueueTargets(server: TestServer, queueId: number, targets: { approveTo?: number | null; rejectTo?: number | null }): Promise<void> {
+  await server.deps.db
+    .updateTable('queues')
+    .set({ approve_to_queue_id: targets.approveTo ?? null, reject_to_queue_id: targets.rejectTo ?? null })
+    .where('id', '=', queueId)
+    .execute();
+}
+
+/** Adds a route from one queue to another. */
+export async function createRoute(server: TestServer, fromQueueId: number, toQueueId: number): Promise<void> {
+  await server.deps.db.insertInto('routes').values({ from_queue_id: fromQueueId, to_queue_id: toQueueId }).execute();
+}
+
+/** Gives a user direct access flags on a queue (all flags when none are named). */
+export async function grantUserQueueAccess(server: TestServer, userId: number, queueId: number, flags?: readonly QueueAccessFlag[]): Promise<void> {
+  const access = flags === undefined ? ALL_QUEUE_ACCESS : encodeQueueAccess(flags);
+  await server.deps.db.insertInto('queue_user_access').values({ user_id: userId, queue_id: queueId, access }).execute();
+}
+
+/** Gives a group access flags on a queue (all flags when none are named). */
+export async function grantGroupQueueAccess(server: TestServer, groupId: number, queueId: number, flags?: readonly QueueAccessFlag[]): Promise<void> {
+  const access = flags === undefined ? ALL_QUEUE_ACCESS : encodeQueueAccess(flags);
+  await server.deps.db.insertInto('queue_group_access').values({ group_id: groupId, queue_id: queueId, access }).execute();
+}
+
+/** Puts a document into a queue (or out of workflow with null), as the seed would. */
+export async function placeInQueue(server: TestServer, documentId: number, queueId: number | null): Promise<void> {
+  await server.deps.db.updateTable('documents').set({ queue_id: queueId }).where('id', '=', documentId).execute();
+}
