@@ -44,7 +44,7 @@ export const postgresSearchIndex: SearchIndex = {
     const base = db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
-      .where((eb) => searchTagsCondition(eb, query.tags ?? []))
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
       .innerJoin('document_search as ds', 'ds.document_id', 'd.id')
       .where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

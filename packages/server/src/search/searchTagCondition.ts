@@ -2,6 +2,8 @@ import type { SearchTag, SearchTagKind } from '@datahaven/core/model';
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
+import type { Viewer } from '../policies/documentVisibility';
+import { linkVisibleCondition } from './linkVisibleCondition';
 
 /** The tag kinds the server filters on today; the others answer 400 until their data exists. */
 export const SUPPORTED_SEARCH_TAG_KINDS = [
@@ -40,8 +42,8 @@ export function documentIdOfKey(key: string): number | undefined {
   return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
 }
 
-/** The SQL condition one tag puts on document `d` (see docs/API.md, search tags). */
-export function searchTagCondition(eb: DocumentScope, tag: SearchFilterTag): Expression<SqlBool> {
+/** The SQL condition one tag puts on document `d` for `viewer` (see docs/API.md, search tags). */
+export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: SearchFilterTag): Expression<SqlBool> {
   switch (tag.type) {
     case 'document':
     case 'fileIdExact': {
@@ -71,14 +73,15 @@ export function searchTagCondition(eb: DocumentScope, tag: SearchFilterTag): Exp
           .selectFrom('record_links as tl')
           .select('tl.id')
           .whereRef('tl.document_id', '=', 'd.id')
-          .where('tl.data_area_id', '=', tag.key),
+          .where('tl.data_area_id', '=', tag.key)
+          .where(linkVisibleCondition(viewer, 'tl')),
       );
     case 'inAllCompanies':
       return sql<SqlBool>`1 = 1`;
   }
 }
 
-/** Every tag's condition ANDed (true when there are none). */
-export function searchTagsCondition(eb: DocumentScope, tags: readonly SearchFilterTag[]): Expression<SqlBool> {
-  return eb.and(tags.map((tag) => searchTagCondition(eb, tag)));
+/** Every tag's condition for `viewer`, ANDed (true when there are none). */
+export function searchTagsCondition(eb: DocumentScope, viewer: Viewer, tags: readonly SearchFilterTag[]): Expression<SqlBool> {
+  return eb.and(tags.map((tag) => searchTagCondition(eb, viewer, tag)));
 }

@@ -14,7 +14,7 @@ export async function searchWithoutText(db: Kysely<Database>, dialect: DialectNa
   const base = db
     .selectFrom('documents as d')
     .where((eb) => canSeeDocument(eb, viewer))
-    .where((eb) => searchTagsCondition(eb, tags));
+    .where((eb) => searchTagsCondition(eb, viewer, tags));
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(counted.n);
   if (total === 0 || query.skip >= total) return { ids: [], total };

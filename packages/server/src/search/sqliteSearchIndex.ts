@@ -44,7 +44,7 @@ export const sqliteSearchIndex: SearchIndex = {
     const base = db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
-      .where((eb) => searchTagsCondition(eb, query.tags ?? []))
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
       .innerJoin('document_fts', 'document_fts.rowid', 'd.id')
       .where(sql<SqlBool>`document_fts match ${match}`);
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

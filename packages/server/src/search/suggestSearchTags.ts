@@ -6,6 +6,7 @@ import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
+import { linkVisibleCondition } from './linkVisibleCondition';
 import { documentIdOfKey, escapeLike, searchTagsCondition } from './searchTagCondition';
 import type { SearchFilterTag } from './searchTagCondition';
 
@@ -38,7 +39,7 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
     db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
-      .where((eb) => searchTagsCondition(eb, query.tags));
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags));
   const lead: SearchTag[] = [];
 
   const id = documentIdOfKey(q);
@@ -53,20 +54,7 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
     .distinct()
     .where('l.document_id', 'in', visible().select('d.id'))
     .where(sql<SqlBool>`lower(l.data_area_id) like lower(${`%${escapeLike(q)}%`}) escape '\\'`)
-    .where((eb) =>
-      viewer.isManager
-        ? sql<SqlBool>`1 = 1`
-        : eb.exists(
-            eb
-              .selectFrom('integrated_table_access as la')
-              .innerJoin('user_groups as lg', 'lg.group_id', 'la.group_id')
-              .select('la.id')
-              .whereRef('la.integrated_table_id', '=', 'l.integrated_table_id')
-              .where('lg.user_id', '=', viewer.userId)
-              .where('la.can_view', '=', 1)
-              .where((w) => w.or([w('la.data_area_id', 'is', null), w('la.data_area_id', '=', w.ref('l.data_area_id'))])),
-          ),
-    )
+    .where(linkVisibleCondition(viewer, 'l'))
     .orderBy('l.data_area_id')
     .limit(MAX_COMPANIES)
     .execute();

@@ -235,6 +235,10 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
       expect(keys(await suggest(world.clerk, 'other'))).toEqual(['inCompany:OTHERCO']);
       expect(keys(await suggest(cronusOnly, ''))).toEqual(['inCompany:CRONUS']);
       expect(await suggest(cronusOnly, 'other')).toEqual([]);
+      // The tag follows the same rule: cronusOnly sees beta, but not through its OTHERCO link.
+      expect(await found(world.clerk, [{ type: 'inCompany', key: 'OTHERCO' }])).toEqual([beta]);
+      expect(await found(cronusOnly, [{ type: 'inCompany', key: 'OTHERCO' }])).toEqual([]);
+      expect(await found(cronusOnly, [{ type: 'inCompany', key: 'CRONUS' }])).toContain(beta);
     });
   });
 });
