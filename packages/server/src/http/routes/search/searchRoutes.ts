@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { findVisibleDocuments } from '../../../db/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { createSearchIndex } from '../../../search/createSearchIndex';
+import { hasAnyPrivilege } from '../../../policies/privileges';
+import type { Viewer } from '../../../policies/documentVisibility';
+import type { SearchFilterTag } from '../../../search/searchTagCondition';
 import { suggestSearchTags } from '../../../search/suggestSearchTags';
 import type { AppDeps } from '../../AppDeps';
-import { badRequest } from '../../HttpError';
+import { badRequest, forbidden } from '../../HttpError';
 import { queryInteger, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import type { RawQuery } from '../../requestHelpers';
 import { parseSearchSort } from './parseSearchSort';
@@ -37,6 +40,14 @@ function pageQuery(query: RawQuery): { q: string; skip: number; take: number } {
   return { q, skip, take };
 }
 
+/** A `noteTextContains` tag reads note text, so it needs the privilege to read notes (else 403). */
+async function checkNoteTags(deps: AppDeps, viewer: Viewer, tags: readonly SearchFilterTag[]): Promise<void> {
+  if (!tags.some((t) => t.type === 'noteTextContains')) return;
+  if (!(await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: View Only', 'Notes: View Admin']))) {
+    throw forbidden("A noteTextContains tag needs 'Notes: View Only' or 'Notes: View Admin'.");
+  }
+}
+
 /**
  * GET /api/documents/search?q=&tag[]=&sort=&desc=&skip=&take= — full text and tags over what the
  * caller may see; GET /api/search-tags?q=&tag[]=&skip=&take= — tags to suggest as the user types.
@@ -49,6 +60,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     const tags = parseSearchTags(queryList(query, 'tag'));
     const sort = parseSearchSort(query);
     const viewer = await viewerOf(request, deps);
+    await checkNoteTags(deps, viewer, tags);
     const hits = await index.search(deps.db, viewer, { q, skip, take, tags, ...(sort === undefined ? {} : { sort }) });
     const rows = await findVisibleDocuments(deps.db, viewer, hits.ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -64,6 +76,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     const { q, skip, take } = pageQuery(query);
     const tags = parseSearchTags(queryList(query, 'tag'));
     const viewer = await viewerOf(request, deps);
+    await checkNoteTags(deps, viewer, tags);
     return suggestSearchTags(deps.db, deps.dialect, viewer, { q, skip, take, tags });
   });
 }

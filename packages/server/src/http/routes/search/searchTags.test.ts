@@ -8,6 +8,7 @@ import {
   createWorld,
   grantTableAccess,
   makePdf,
+  privilegeId,
   unique,
 } from '../../../test/factories';
 import type { World } from '../../../test/factories';
@@ -62,6 +63,8 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
     await grantTableAccess(server(), cronusGroup, world.table.sitId, { dataAreaId: 'CRONUS' });
     cronusOnly = await createUser(server(), unique('cronus'), { groups: [cronusGroup] });
     clerkVisible = [world.pdfDocId, world.contractDocId, alpha, beta, gamma];
+    // The manager sees every document; reading notes still needs the notes privilege.
+    await db.insertInto('user_privileges').values({ user_id: world.manager.id, privilege_id: await privilegeId(server(), 'Notes: View Only'), value: 1 }).execute();
   });
 
   async function search(user: User, tags: readonly TagInput[], extra = ''): Promise<SearchAnswer> {
@@ -101,6 +104,10 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
   it('noteTextContains and userString1Contains', async () => {
     expect(await found(world.clerk, [{ type: 'noteTextContains', key: 'wrong vat' }])).toEqual([alpha]);
     expect(await found(world.manager, [{ type: 'noteTextContains', key: 'wrong vat' }])).toEqual(sorted([alpha, hidden]));
+    for (const url of ['/api/documents/search?', '/api/search-tags?q=a']) {
+      const response = await server().inject({ url: `${url}${tagParams([{ type: 'noteTextContains', key: 'wrong' }])}`, headers: as(world.noNotes) });
+      expect(response.statusCode).toBe(403);
+    }
     expect(await found(world.clerk, [{ type: 'userString1Contains', key: 'po-' }])).toEqual(sorted([alpha, beta]));
     expect(await found(world.clerk, [{ type: 'userString1Contains', key: '77' }])).toEqual([alpha]);
   });
