@@ -24,6 +24,8 @@ export interface SearchQuery {
   take: number;
   tags?: readonly SearchFilterTag[];
   sort?: SearchSort;
+  /** Whether words may match note text: only for callers who may read notes. */
+  includeNotes: boolean;
 }
 
 /** One page of matching, visible document ids, best first, and how many match in all. */

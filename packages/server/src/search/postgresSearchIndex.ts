@@ -8,9 +8,18 @@ import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
 import { indexedText, queryWords } from './searchWords';
 
-/** The to_tsquery text: every word quoted and ANDed, the last one a prefix (`:*`). */
-export function tsQueryText(words: readonly string[]): string {
-  return words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+/**
+ * The to_tsquery text: every word quoted and ANDed, the last one a prefix (`:*`); without
+ * notes, each word limited to the weights of name, description and page text (A, B, D).
+ */
+export function tsQueryText(words: readonly string[], includeNotes: boolean): string {
+  const weights = includeNotes ? '' : 'ABD';
+  return words
+    .map((w, i) => {
+      const flags = `${i === words.length - 1 ? '*' : ''}${weights}`;
+      return `'${w}'${flags === '' ? '' : `:${flags}`}`;
+    })
+    .join(' & ');
 }
 
 /**
@@ -39,7 +48,7 @@ export const postgresSearchIndex: SearchIndex = {
   async search(db, viewer, query) {
     const words = queryWords(query.q);
     if (words.length === 0) return searchWithoutText(db, 'postgres', viewer, query);
-    const tsQuery = sql`to_tsquery('simple', ${tsQueryText(words)})`;
+    const tsQuery = sql`to_tsquery('simple', ${tsQueryText(words, query.includeNotes)})`;
     const phrase = words.join(' ');
     const base = db
       .selectFrom('documents as d')

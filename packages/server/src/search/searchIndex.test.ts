@@ -15,8 +15,12 @@ describe('search words', () => {
     expect(indexedText("O'Brien's  VAT\n\tnote")).toBe('o brien s vat note');
   });
   it('builds match expressions that quote words and prefix the last', () => {
-    expect(ftsMatchExpression(['contoso', 'mar'])).toBe('"contoso" "mar"*');
-    expect(tsQueryText(['contoso', 'mar'])).toBe("'contoso' & 'mar':*");
+    expect(ftsMatchExpression(['contoso', 'mar'], true)).toBe('"contoso" "mar"*');
+    expect(tsQueryText(['contoso', 'mar'], true)).toBe("'contoso' & 'mar':*");
+  });
+  it('leaves note text out of the match for callers who may not read notes', () => {
+    expect(ftsMatchExpression(['contoso', 'mar'], false)).toBe('{name description body} : ("contoso" "mar"*)');
+    expect(tsQueryText(['contoso', 'mar'], false)).toBe("'contoso':ABD & 'mar':*ABD");
   });
 });
 
@@ -40,13 +44,13 @@ describeOnEachDatabase('SearchIndex', (server) => {
     const id = await createDocument(server(), {
       sitId: world.table.sitId, recordId: world.recordId, fileName: 'Oldnamezz.pdf', content: await makePdf(1, 'body'), uploader: world.clerk,
     });
-    expect((await index.search(db, viewer, { q: 'oldnamezz', skip: 0, take: 30 })).ids).toEqual([id]);
+    expect((await index.search(db, viewer, { q: 'oldnamezz', skip: 0, take: 30, includeNotes: true })).ids).toEqual([id]);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('documents').set({ name: 'Newnamezz.pdf' }).where('id', '=', id).execute();
       await reindexDocument(trx, id);
     });
-    expect(await index.search(db, viewer, { q: 'oldnamezz', skip: 0, take: 30 })).toEqual({ ids: [], total: 0 });
-    expect((await index.search(db, viewer, { q: 'newnamezz', skip: 0, take: 30 })).ids).toEqual([id]);
+    expect(await index.search(db, viewer, { q: 'oldnamezz', skip: 0, take: 30, includeNotes: true })).toEqual({ ids: [], total: 0 });
+    expect((await index.search(db, viewer, { q: 'newnamezz', skip: 0, take: 30, includeNotes: true })).ids).toEqual([id]);
   });
 
   it('indexes given fields directly and removes a document', async () => {
@@ -55,11 +59,14 @@ describeOnEachDatabase('SearchIndex', (server) => {
     const viewer = await viewerFor(db, world.manager.id, world.manager.username);
     await index.indexDocument(db, world.contractDocId, { name: 'Contract.pdf', description: 'Fjordline', notes: 'Tundrabay', text: 'Glaciermint' });
     for (const word of ['fjordline', 'tundrabay', 'glaciermint', 'contract']) {
-      expect((await index.search(db, viewer, { q: word, skip: 0, take: 30 })).ids).toContain(world.contractDocId);
+      expect((await index.search(db, viewer, { q: word, skip: 0, take: 30, includeNotes: true })).ids).toContain(world.contractDocId);
     }
+    // Without the right to read notes, a word only in a note finds nothing; the others still do.
+    expect((await index.search(db, viewer, { q: 'tundrabay', skip: 0, take: 30, includeNotes: false })).total).toBe(0);
+    expect((await index.search(db, viewer, { q: 'glaciermint fjord', skip: 0, take: 30, includeNotes: false })).ids).toContain(world.contractDocId);
     await index.removeDocument(db, world.contractDocId);
-    expect((await index.search(db, viewer, { q: 'fjordline', skip: 0, take: 30 })).total).toBe(0);
+    expect((await index.search(db, viewer, { q: 'fjordline', skip: 0, take: 30, includeNotes: true })).total).toBe(0);
     await reindexDocument(db, world.contractDocId);
-    expect((await index.search(db, viewer, { q: 'contract', skip: 0, take: 30 })).ids).toContain(world.contractDocId);
+    expect((await index.search(db, viewer, { q: 'contract', skip: 0, take: 30, includeNotes: true })).ids).toContain(world.contractDocId);
   });
 });

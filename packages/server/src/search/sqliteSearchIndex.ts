@@ -8,9 +8,13 @@ import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
 import { indexedText, queryWords } from './searchWords';
 
-/** The FTS5 MATCH expression: every word quoted (ANDed), the last one a prefix. */
-export function ftsMatchExpression(words: readonly string[]): string {
-  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+/**
+ * The FTS5 MATCH expression: every word quoted (ANDed), the last one a prefix; without notes,
+ * limited by a column filter to name, description and page text.
+ */
+export function ftsMatchExpression(words: readonly string[], includeNotes: boolean): string {
+  const terms = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+  return includeNotes ? terms : `{name description body} : (${terms})`;
 }
 
 /**
@@ -39,7 +43,7 @@ export const sqliteSearchIndex: SearchIndex = {
   async search(db, viewer, query) {
     const words = queryWords(query.q);
     if (words.length === 0) return searchWithoutText(db, 'sqlite', viewer, query);
-    const match = ftsMatchExpression(words);
+    const match = ftsMatchExpression(words, query.includeNotes);
     const phrase = words.join(' ');
     const base = db
       .selectFrom('documents as d')

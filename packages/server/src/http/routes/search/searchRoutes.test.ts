@@ -49,6 +49,9 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     });
     expect(note.statusCode).toBe(201);
     expect(idsOf(await search(world.clerk, 'quokkaberry'))).toEqual([id]);
+    // Someone who sees the document but may not read its notes learns nothing from a note word.
+    expect(await search(world.noNotes, 'quokkaberry')).toMatchObject({ documents: [], total: 0 });
+    expect(idsOf(await search(world.noNotes, 'noted'))).toEqual([id]);
   });
 
   it('finds a word only in the description, and follows a description change', async () => {

@@ -61,7 +61,10 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     const sort = parseSearchSort(query);
     const viewer = await viewerOf(request, deps);
     await checkNoteTags(deps, viewer, tags);
-    const hits = await index.search(deps.db, viewer, { q, skip, take, tags, ...(sort === undefined ? {} : { sort }) });
+    // Words match note text only for callers who may read notes; otherwise a hit would tell
+    // them what a note says.
+    const includeNotes = await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: View Only', 'Notes: View Admin']);
+    const hits = await index.search(deps.db, viewer, { q, skip, take, tags, includeNotes, ...(sort === undefined ? {} : { sort }) });
     const rows = await findVisibleDocuments(deps.db, viewer, hits.ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const documents = hits.ids.flatMap((id) => {
