@@ -39,7 +39,7 @@ export interface WorkflowModifiers {
   quickLink: boolean;
 }
 
-/** The queue summary carried on a document. */
+/** The queue summary that a document carries. */
 export interface DocumentQueue {
   id: number;
   name: string;
@@ -48,14 +48,14 @@ export interface DocumentQueue {
   features2: number;
 }
 
-/** A lock as carried on a document. */
+/** A lock as a document carries it. */
 export interface DocumentLock {
   lockExpiration: string | null;
   ownLock: boolean;
   holder: string | null;
 }
 
-/** A subtype summary carried on a document. */
+/** The subtype summary that a document carries. */
 export interface DocumentSubtype {
   id: number;
   text: string;

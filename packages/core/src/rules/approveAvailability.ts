@@ -4,7 +4,7 @@ import { MESSAGES } from './messages';
 import { approveRoutingBlock, type RoutingBlockDocument } from './routingBlocks';
 import { workflowPreconditions, type WorkflowActionView, type WorkflowPreconditionDocument } from './workflowPreconditions';
 
-/** What the approve rule reads of a document. */
+/** What the approve rule reads of a document */
 export type ApproveDocument = WorkflowPreconditionDocument & RoutingBlockDocument;
 
 /**
@@ -16,14 +16,14 @@ export type ApproveDocument = WorkflowPreconditionDocument & RoutingBlockDocumen
 export function approveAvailability(documents: readonly ApproveDocument[], view: WorkflowActionView): ActionAvailability {
   const precondition = workflowPreconditions('approve', documents, view);
   if (precondition) return precondition;
-  if (documents.some((document) => hasQueueFeature(document.queue, 'BlockApproveFromQueue'))) {
+  if (documents.some((doc) => hasQueueFeature(doc.queue, 'BlockApproveFromQueue'))) {
     return blockAction('blockedFromQueue', MESSAGES.approveBlockedFromQueue);
   }
-  if (documents.length > 1 && documents.some((document) => document.workflowModifiers.quickLink)) {
+  if (documents.length > 1 && documents.some((doc) => doc.workflowModifiers.quickLink)) {
     return blockAction('quickLinkMultiSelection', MESSAGES.quickLinkMultipleSelected);
   }
   const block = approveRoutingBlock(documents);
   if (block) return blockAction(block.reason, block.message);
-  const warn = documents.some((document) => document.link === null && hasQueueFeature(document.queue, 'WarnApproveUnlinked'));
+  const warn = documents.some((doc) => doc.link === null && hasQueueFeature(doc.queue, 'WarnApproveUnlinked'));
   return allowAction(warn ? MESSAGES.unlinkedDocumentWarning : null);
 }

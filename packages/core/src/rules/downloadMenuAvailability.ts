@@ -6,6 +6,6 @@ import { MESSAGES } from './messages';
 export function downloadMenuAvailability(documents: readonly { access: Pick<DocumentAccess, 'exportFileData'> }[]): ActionAvailability {
   if (documents.length === 0) return blockAction('noSelection', MESSAGES.noDocumentsSelected);
   if (documents.length > LIMITS.downloadMenuMaxDocuments) return blockAction('tooManyDocuments', MESSAGES.downloadTooManyDocuments);
-  if (!documents.every((document) => document.access.exportFileData)) return blockAction('notPermitted', MESSAGES.actionNotPermitted);
+  if (!documents.every((doc) => doc.access.exportFileData)) return blockAction('notPermitted', MESSAGES.actionNotPermitted);
   return allowAction();
 }

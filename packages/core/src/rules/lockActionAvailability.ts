@@ -2,10 +2,10 @@ import { hasQueueFeature, type DocumentAccess, type DocumentQueue, type LockActi
 import { allowAction, blockAction, type ActionAvailability } from './actionAvailability';
 import { MESSAGES } from './messages';
 
-/** The three lock access flags of a document. */
+/** The three lock access flags of a document */
 export type LockAccess = Pick<DocumentAccess, LockAction>;
 
-/** What the lock action rule reads of a selected document. */
+/** What the lock action rule reads of a selected document */
 export interface LockActionDocument {
   access: LockAccess;
   queue: Pick<DocumentQueue, 'features1' | 'features2'> | null;
@@ -28,7 +28,7 @@ export function lockActionAvailability(
 ): ActionAvailability {
   if (view.searchView) return blockAction('searchView', MESSAGES.lockInSearchView);
   if (documents.length === 0) return blockAction('noSelection', MESSAGES.noDocumentsSelected);
-  if (!documents.every((document) => effectiveLockAccess(document.access, document.queue)[action])) {
+  if (!documents.every((doc) => effectiveLockAccess(doc.access, doc.queue)[action])) {
     return blockAction('notPermitted', MESSAGES.actionNotPermitted);
   }
   return allowAction();

@@ -2,7 +2,7 @@ import type { DocumentAccess, DocumentLink } from '../model';
 import { allowAction, blockAction, type ActionAvailability } from './actionAvailability';
 import { MESSAGES } from './messages';
 
-/** What the merge rule reads of a selected document. */
+/** What the merge rule reads of a selected document */
 export interface MergeDocument {
   access: Pick<DocumentAccess, 'merge'>;
   link: DocumentLink | null;
@@ -17,8 +17,8 @@ export function isSameLink(a: DocumentLink | null, b: DocumentLink | null): bool
 /** Spec §5: merge needs more than 1 document, all with the merge flag and the same link. */
 export function mergeAvailability(documents: readonly MergeDocument[]): ActionAvailability {
   if (documents.length < 2) return blockAction('tooFewDocuments', MESSAGES.mergeNeedsTwoDocuments);
-  if (!documents.every((document) => document.access.merge)) return blockAction('notPermitted', MESSAGES.actionNotPermitted);
+  if (!documents.every((doc) => doc.access.merge)) return blockAction('notPermitted', MESSAGES.actionNotPermitted);
   const first = documents[0].link;
-  if (!documents.every((document) => isSameLink(document.link, first))) return blockAction('differentLinks', MESSAGES.mergeDifferentLinks);
+  if (!documents.every((doc) => isSameLink(doc.link, first))) return blockAction('differentLinks', MESSAGES.mergeDifferentLinks);
   return allowAction();
 }

@@ -10,7 +10,7 @@ export const LOCK_BLOCKED_ACTIONS: readonly LockBlockedAction[] = ['route', 'app
 
 /** Whether any of the documents is locked by another user. */
 export function isLockedByOtherUser(documents: readonly Pick<DmsDocument, 'userLock'>[]): boolean {
-  return documents.some((document) => document.userLock === 'other');
+  return documents.some((doc) => doc.userLock === 'other');
 }
 
 /**

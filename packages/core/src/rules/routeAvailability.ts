@@ -4,21 +4,21 @@ import { MESSAGES } from './messages';
 import { routeRoutingBlock, type RoutingBlockDocument } from './routingBlocks';
 import { workflowPreconditions, type WorkflowActionView, type WorkflowPreconditionDocument } from './workflowPreconditions';
 
-/** What the route rule reads of a document. */
+/** What the route rule reads of a document */
 export type RouteDocument = WorkflowPreconditionDocument & RoutingBlockDocument;
 
 /** Whether every document sits in the same queue (documents in no queue never do). */
 export function allInOneQueue(documents: readonly Pick<RoutingBlockDocument, 'queue'>[]): boolean {
   const first = documents[0]?.queue;
   if (!first) return false;
-  return documents.every((document) => document.queue !== null && document.queue.id === first.id);
+  return documents.every((doc) => doc.queue !== null && doc.queue.id === first.id);
 }
 
 /**
  * Route availability (embedded §4–§5, portal §5): the shared workflow checks; then all documents
  * in one queue, routes available ('No Routes Available'), and no unlinked document where the
  * queue blocks unlinked routing. Allowed with the unlinked warning when the warnRouteUnlinked
- * modifier or the WarnRouteUnlinked feature is set on an unlinked document.
+ * modifier or the WarnRouteUnlinked feature is set on an unlinked document
  */
 export function routeAvailability(documents: readonly RouteDocument[], view: WorkflowActionView): ActionAvailability {
   const precondition = workflowPreconditions('route', documents, view);
@@ -29,7 +29,7 @@ export function routeAvailability(documents: readonly RouteDocument[], view: Wor
   const block = routeRoutingBlock(documents);
   if (block) return blockAction(block.reason, block.message);
   const warn = documents.some(
-    (document) => document.link === null && (document.workflowModifiers.warnRouteUnlinked || hasQueueFeature(document.queue, 'WarnRouteUnlinked')),
+    (doc) => doc.link === null && (doc.workflowModifiers.warnRouteUnlinked || hasQueueFeature(doc.queue, 'WarnRouteUnlinked')),
   );
   return allowAction(warn ? MESSAGES.unlinkedDocumentWarning : null);
 }

@@ -2,7 +2,7 @@ import { hasQueueFeature, type DmsDocument } from '../model';
 import type { BlockReason } from './actionAvailability';
 import { MESSAGES } from './messages';
 
-/** What the routing blocks read of a document. */
+/** What the routing blocks read of a document */
 export type RoutingBlockDocument = Pick<DmsDocument, 'link' | 'queue' | 'workflowModifiers' | 'hasAvailableRoutes' | 'hasApprovalRoutes'>;
 
 /** A routing block: the reason code and one of the spec's four routing block messages. */
@@ -20,18 +20,18 @@ export function linkRequiredMessage(selectionSize: number): string {
 }
 
 /** Whether a document blocks routing while unlinked (modifier blockRouteUnlinked or feature BlockRouteUnlinked). */
-export function blocksRouteUnlinked(document: RoutingBlockDocument): boolean {
-  return document.workflowModifiers.blockRouteUnlinked || hasQueueFeature(document.queue, 'BlockRouteUnlinked');
+export function blocksRouteUnlinked(doc: RoutingBlockDocument): boolean {
+  return doc.workflowModifiers.blockRouteUnlinked || hasQueueFeature(doc.queue, 'BlockRouteUnlinked');
 }
 
 /** Whether a document blocks approval while unlinked (modifier blockApproveUnlinked or feature BlockApproveUnlinked). */
-export function blocksApproveUnlinked(document: RoutingBlockDocument): boolean {
-  return document.workflowModifiers.blockApproveUnlinked || hasQueueFeature(document.queue, 'BlockApproveUnlinked');
+export function blocksApproveUnlinked(doc: RoutingBlockDocument): boolean {
+  return doc.workflowModifiers.blockApproveUnlinked || hasQueueFeature(doc.queue, 'BlockApproveUnlinked');
 }
 
 /** Whether a document needs approval routes (modifier approvalRouteRequired or feature WorkflowRouteRequired). */
-export function requiresApprovalRoutes(document: RoutingBlockDocument): boolean {
-  return document.workflowModifiers.approvalRouteRequired || hasQueueFeature(document.queue, 'WorkflowRouteRequired');
+export function requiresApprovalRoutes(doc: RoutingBlockDocument): boolean {
+  return doc.workflowModifiers.approvalRouteRequired || hasQueueFeature(doc.queue, 'WorkflowRouteRequired');
 }
 
 /**
@@ -40,10 +40,10 @@ export function requiresApprovalRoutes(document: RoutingBlockDocument): boolean 
  * sits in a queue that blocks unlinked routing. Null when routing is not blocked.
  */
 export function routeRoutingBlock(documents: readonly RoutingBlockDocument[]): RoutingBlock | null {
-  if (documents.some((document) => document.queue === null || document.workflowModifiers.noRoutes || !document.hasAvailableRoutes)) {
+  if (documents.some((doc) => doc.queue === null || doc.workflowModifiers.noRoutes || !doc.hasAvailableRoutes)) {
     return { reason: 'noRoutes', message: MESSAGES.noRoutesAvailable };
   }
-  if (documents.some((document) => document.link === null && blocksRouteUnlinked(document))) {
+  if (documents.some((doc) => doc.link === null && blocksRouteUnlinked(doc))) {
     return { reason: 'linkRequired', message: linkRequiredMessage(documents.length) };
   }
   return null;
@@ -55,10 +55,10 @@ export function routeRoutingBlock(documents: readonly RoutingBlockDocument[]): R
  * has none. Null when approval is not blocked.
  */
 export function approveRoutingBlock(documents: readonly RoutingBlockDocument[]): RoutingBlock | null {
-  if (documents.some((document) => document.link === null && blocksApproveUnlinked(document))) {
+  if (documents.some((doc) => doc.link === null && blocksApproveUnlinked(doc))) {
     return { reason: 'linkRequired', message: linkRequiredMessage(documents.length) };
   }
-  if (documents.some((document) => requiresApprovalRoutes(document) && !document.hasApprovalRoutes)) {
+  if (documents.some((doc) => requiresApprovalRoutes(doc) && !doc.hasApprovalRoutes)) {
     return { reason: 'approvalRoutesRequired', message: MESSAGES.approvalRoutesRequired };
   }
   return null;

@@ -14,13 +14,13 @@ const JPEG_EXTENSIONS: readonly string[] = ['jpg', 'jpeg'];
  * JPEG size option and a PDF at most the max PDF size option. 'unsupported' means download it
  * instead; 'tooBig' means 'The File is Too Big to View'. A limit of 0 means no limit.
  */
-export function isViewable(document: Pick<DmsDocument, 'extension' | 'FileSize'>, options: ViewabilityOptions): Viewability {
-  const extension = document.extension.trim().replace(/^\./, '').toLowerCase();
+export function isViewable(file: Pick<DmsDocument, 'extension' | 'FileSize'>, options: ViewabilityOptions): Viewability {
+  const extension = file.extension.trim().replace(/^\./, '').toLowerCase();
   if (!VIEWABLE_EXTENSIONS.includes(extension)) return { viewable: false, reason: 'unsupported' };
-  if (JPEG_EXTENSIONS.includes(extension) && exceeds(document.FileSize, options.maxJpegSizeBytes)) {
+  if (JPEG_EXTENSIONS.includes(extension) && exceeds(file.FileSize, options.maxJpegSizeBytes)) {
     return { viewable: false, reason: 'tooBig' };
   }
-  if (extension === 'pdf' && exceeds(document.FileSize, options.maxPdfSizeBytes)) return { viewable: false, reason: 'tooBig' };
+  if (extension === 'pdf' && exceeds(file.FileSize, options.maxPdfSizeBytes)) return { viewable: false, reason: 'tooBig' };
   return { viewable: true };
 }
 

@@ -6,7 +6,7 @@ import { otherUserLockAvailability } from './otherUserLock';
 /** The three workflow actions that move a document between queues. */
 export type WorkflowAction = 'route' | 'approve' | 'reject';
 
-/** What the shared workflow checks read of a document. */
+/** What the shared workflow checks read of a document */
 export type WorkflowPreconditionDocument = Pick<DmsDocument, 'userLock' | 'workflowPerms'>;
 
 /** The view state the workflow actions depend on. */
@@ -27,7 +27,7 @@ export function workflowPreconditions(
 ): ActionAvailability | null {
   if (documents.length === 0) return blockAction('noSelection', MESSAGES.noDocumentsSelected);
   if (view.taggingMode) return blockAction('taggingMode', MESSAGES.taggingModeOn);
-  if (!documents.every((document) => decodeWorkflowPermissions(document.workflowPerms)[action])) {
+  if (!documents.every((doc) => decodeWorkflowPermissions(doc.workflowPerms)[action])) {
     return blockAction('notPermitted', MESSAGES.actionNotPermitted);
   }
   const lock = otherUserLockAvailability(action, documents);
