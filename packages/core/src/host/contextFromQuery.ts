@@ -1,4 +1,5 @@
 import { BUILD, type ErpContext } from '../model';
+import { readContextFields } from './readContextFields';
 
 /** Options of contextFromQuery. */
 export interface ContextFromQueryOptions {
@@ -15,36 +16,18 @@ export interface ContextFromQueryOptions {
  */
 export function contextFromQuery(query: string | URLSearchParams, options: ContextFromQueryOptions = {}): ErpContext {
   const params = typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query;
-  const context: ErpContext = {};
+  const context = readContextFields((name) => params.get(name));
   const text = (name: string): string | undefined => {
     const value = params.get(name);
     return value === null || value.trim() === '' ? undefined : value.trim();
   };
-  const integer = (name: string): number | undefined => {
-    const value = text(name);
-    if (value === undefined || !/^-?\d+$/.test(value)) return undefined;
-    const parsed = Number(value);
-    return Number.isSafeInteger(parsed) ? parsed : undefined;
-  };
-
-  const dataAreaId = text('dataAreaId');
-  if (dataAreaId !== undefined) context.dataAreaId = dataAreaId;
 
   const id = text('id');
-  const recordId = text('recordId') ?? (id === undefined ? undefined : id.replace(/[{}]/g, ''));
-  if (recordId) context.recordId = recordId;
+  if (context.recordId === undefined && id !== undefined && id.replace(/[{}]/g, '') !== '') context.recordId = id.replace(/[{}]/g, '');
 
   const typename = text('typename');
   const prefix = text('prefix') ?? options.typeNamePrefix ?? BUILD.integration;
-  const typeName = text('typeName') ?? (typename === undefined ? undefined : joinPrefix(prefix, typename));
-  if (typeName !== undefined) context.typeName = typeName;
-
-  const tableId = integer('tableId');
-  if (tableId !== undefined) context.tableId = tableId;
-  const sitId = integer('sitId');
-  if (sitId !== undefined) context.sitId = sitId;
-  const sourceType = integer('sourceType');
-  if (sourceType !== undefined) context.sourceType = sourceType;
+  if (context.typeName === undefined && typename !== undefined) context.typeName = joinPrefix(prefix, typename);
 
   const isCapturable = params.get('isCapturable');
   if (isCapturable !== null) context.isCapturable = isCapturable === 'true';

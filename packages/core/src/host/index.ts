@@ -6,3 +6,4 @@ export * from './contextFromQuery';
 export * from './memoryStorage';
 export * from './webStorage';
 export * from './signInPendingHost';
+export * from './readContextFields';

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   contextFromQuery,
+  readContextFields,
   decodeToken,
   tokenNeedsRefresh,
   webStorage,
@@ -155,28 +156,7 @@ const CLIENT_TYPES: readonly ClientType[] = ['Phone', 'Tablet', 'Desktop'];
 function toErpContext(body: unknown): ErpContext {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
   const source = body as Record<string, unknown>;
-  const context: ErpContext = {};
-  const text = (key: string): string | undefined => {
-    const value = source[key];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  };
-  const integer = (key: string): number | undefined => {
-    const value = source[key];
-    const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-    return Number.isSafeInteger(parsed) ? parsed : undefined;
-  };
-  const dataAreaId = text('dataAreaId');
-  if (dataAreaId !== undefined) context.dataAreaId = dataAreaId;
-  const recordId = text('recordId');
-  if (recordId !== undefined) context.recordId = recordId.replace(/[{}]/g, '');
-  const typeName = text('typeName');
-  if (typeName !== undefined) context.typeName = typeName;
-  const tableId = integer('tableId');
-  if (tableId !== undefined) context.tableId = tableId;
-  const sitId = integer('sitId');
-  if (sitId !== undefined) context.sitId = sitId;
-  const sourceType = integer('sourceType');
-  if (sourceType !== undefined) context.sourceType = sourceType;
+  const context = readContextFields((key) => source[key]);
   const clientType = CLIENT_TYPES.find((type) => type === source.clientType);
   if (clientType) context.clientType = clientType;
   if (typeof source.isCapturable === 'boolean') context.isCapturable = source.isCapturable;
