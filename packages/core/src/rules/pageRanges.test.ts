@@ -46,10 +46,9 @@ describe('parsePageRanges', () => {
     expect(parsePageRanges('11', 10)).toMatchObject({ reason: 'outOfRange', outOfRange: [{ first: 11, last: 11 }] });
   });
 
-  it('does not enumerate a huge range before checking it', () => {
-    const started = Date.now();
+  it('answers a huge range by its bounds, without listing its pages', () => {
+    // Listing a billion pages would exhaust memory long before jest's time-out; no clock needed.
     expect(parsePageRanges('1-999999999', 3)).toMatchObject({ reason: 'outOfRange', outOfRange: [{ first: 4, last: 999999999 }] });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses over-long input', () => {
