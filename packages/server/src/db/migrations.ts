@@ -337,12 +337,66 @@ function workflowSchema(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Workflow, part 2 (issue 3): document locks (one row per locked document; expiry compared with
+ * the database's own clock so several server instances agree), queue delegates with schedules,
+ * per-document approval lists (queues with the WorkflowRoute feature), and a queue approval limit.
+ */
+function workflowLocksAndApprovalsSchema(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('document_locks')
+        .addColumn('document_id', 'integer', (c) => c.primaryKey().references('documents.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('queue_id', 'integer', (c) => c.references('queues.id').onDelete('set null'))
+        .addColumn('acquired_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_locks_user').on('document_locks').column('user_id').execute();
+
+      await withId(db.schema.createTable('workflow_delegates'), dialect)
+        .addColumn('from_queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addColumn('to_queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addColumn('starts_at', 'text')
+        .addColumn('ends_at', 'text')
+        .addColumn('added_at', 'text', (c) => c.notNull())
+        .addColumn('added_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('note_text', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('workflow_delegates_from').on('workflow_delegates').column('from_queue_id').execute();
+      await db.schema.createIndex('workflow_delegates_to').on('workflow_delegates').column('to_queue_id').execute();
+
+      await db.schema
+        .createTable('document_approvals')
+        .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+        .addColumn('step', 'integer', (c) => c.notNull())
+        .addColumn('queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))
+        .addColumn('added_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('approved_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('approved_at', 'text')
+        .addPrimaryKeyConstraint('document_approvals_pk', ['document_id', 'step'])
+        .execute();
+
+      await db.schema.alterTable('queues').addColumn('approval_limit', sql`numeric`).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('queues').dropColumn('approval_limit').execute();
+      for (const table of ['document_approvals', 'workflow_delegates', 'document_locks']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  };
+}
+
 /** The ordered migrations; names sort in execution order. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_initial_schema': initialSchema(dialect),
     '0002_search_index': searchIndexSchema(dialect),
     '0003_workflow': workflowSchema(dialect),
+    '0004_workflow_locks_approvals': workflowLocksAndApprovalsSchema(dialect),
   };
 }
 

@@ -274,6 +274,8 @@ export interface QueuesTable {
   default_access: ColumnType<number, number | undefined, number>;
   default_approve_requires_note: ColumnType<Flag, Flag | undefined, Flag>;
   default_reject_requires_note: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Largest amount an approver of this queue may approve; null = no limit (numeric, read as text on PostgreSQL). */
+  approval_limit: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 /** `routes`: a document in `from_queue_id` may be routed to `to_queue_id`. */
@@ -312,6 +314,42 @@ export interface WorkflowHistoryTable {
   at: string;
 }
 
+/** `document_locks`: a document's lock; valid while `expires_at` is after the database clock's now. */
+export interface DocumentLocksTable {
+  document_id: number;
+  user_id: number;
+  /** The queue the document was in when locked (the spec's Lock carries queueId). */
+  queue_id: number | null;
+  acquired_at: string;
+  expires_at: string;
+}
+
+/**
+ * `workflow_delegates`: while the schedule holds (null start / end = open), the members of
+ * `to_queue_id` act on `from_queue_id` with their `to_queue_id` access (portal §3 WorkflowDelegate).
+ */
+export interface WorkflowDelegatesTable {
+  id: Generated<number>;
+  from_queue_id: number;
+  to_queue_id: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  added_at: string;
+  added_by_user_id: number | null;
+  note_text: ColumnType<string, string | undefined, string>;
+  updated_at: string;
+}
+
+/** `document_approvals`: a document's approval list, steps 1..n in order; primary key (document_id, step). */
+export interface DocumentApprovalsTable {
+  document_id: number;
+  step: number;
+  queue_id: number;
+  added_by_user_id: number | null;
+  approved_by_user_id: number | null;
+  approved_at: string | null;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -342,6 +380,9 @@ export interface Database {
   queue_user_access: QueueUserAccessTable;
   queue_group_access: QueueGroupAccessTable;
   workflow_history: WorkflowHistoryTable;
+  document_locks: DocumentLocksTable;
+  workflow_delegates: WorkflowDelegatesTable;
+  document_approvals: DocumentApprovalsTable;
 }
 
 /** A selected `users` row. */
