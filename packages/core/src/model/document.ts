@@ -43,9 +43,12 @@ export interface WorkflowModifiers {
 export interface DocumentQueue {
   id: number;
   name: string;
+  queueTypeId?: number;
   queueTypeName: string;
   features1: number;
   features2: number;
+  defaultApproveRequiresNote?: boolean;
+  defaultRejectRequiresNote?: boolean;
 }
 
 /** A lock as a document carries it. */

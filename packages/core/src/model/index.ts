@@ -18,3 +18,4 @@ export * from './token';
 export * from './uploadItem';
 export * from './version';
 export * from './workflowPermissions';
+export * from './workflowStructure';
