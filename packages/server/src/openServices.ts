@@ -5,6 +5,7 @@ import { loadOrCreateTokenSecret } from './auth/tokenSecret';
 import type { Config } from './config';
 import { createDatabase } from './db/createDatabase';
 import type { DatabaseTarget } from './db/createDatabase';
+import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
 import type { AppDeps } from './http/AppDeps';
 import { createDiskFileStore } from './storage/diskFileStore';
@@ -20,6 +21,8 @@ export interface OpenServicesOptions {
   /** PostgreSQL schema to use through search_path; created if missing. */
   postgresSchema?: string;
   now?: () => Date;
+  /** Shift of the database clock in ms, read on every use (tests expire locks with it); 0 by default. */
+  databaseClockOffsetMs?: () => number;
 }
 
 /** Database target of a configuration: PostgreSQL when a URL is set, else `<dataDir>/datahaven.sqlite`. */
@@ -46,6 +49,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       tokenSecret: await loadOrCreateTokenSecret(config.dataDir),
       schemaVersion,
       now: options.now ?? (() => new Date()),
+      databaseNow: () => databaseNowSql(handle.dialect, options.databaseClockOffsetMs?.() ?? 0),
     };
     return { deps, close: () => handle.close() };
   } catch (error) {

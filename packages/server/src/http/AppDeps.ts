@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Config } from '../config';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
@@ -16,4 +16,6 @@ export interface AppDeps {
   schemaVersion: number;
   /** The clock; injectable so tests can expire tokens. */
   now: () => Date;
+  /** The database clock as an SQL expression (db/databaseNow.ts); lock expiry is judged by it. */
+  databaseNow: () => RawBuilder<string>;
 }

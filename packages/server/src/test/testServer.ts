@@ -50,6 +50,8 @@ export interface TestServer {
   config: Config;
   /** Moves the server's clock; null restores the real clock. */
   setNow(now: Date | null): void;
+  /** Moves the database clock (lock expiry) forward by `ms` from now on; cumulative. */
+  advanceDatabaseClock(ms: number): void;
   /** A valid 60-minute token for `username`. */
   tokenFor(username: string): string;
   /** `{ authorization: 'Bearer …' }` for `username`. */
@@ -75,10 +77,11 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
   });
   let fixedNow: Date | null = null;
   const now = (): Date => fixedNow ?? new Date();
+  let databaseClockOffsetMs = 0;
   let services: Awaited<ReturnType<typeof openServices>>;
   let app: FastifyInstance;
   try {
-    services = await openServices(config, { now, ...(dialect === 'postgres' ? { postgresSchema: schema } : {}) });
+    services = await openServices(config, { now, databaseClockOffsetMs: () => databaseClockOffsetMs, ...(dialect === 'postgres' ? { postgresSchema: schema } : {}) });
     app = await buildApp(services.deps);
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
@@ -100,6 +103,9 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     config,
     setNow: (value) => {
       fixedNow = value;
+    },
+    advanceDatabaseClock: (ms) => {
+      databaseClockOffsetMs += ms;
     },
     tokenFor,
     authHeaders: (username) => ({ authorization: `Bearer ${tokenFor(username)}` }),
