@@ -4,6 +4,7 @@ import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { privilegesApi, type PrivilegesApi } from './privilegesApi';
 import { versionApi, type VersionApi } from './versionApi';
+import { workflowApi, type WorkflowApi } from './workflowApi';
 
 /** Every resource module over one client; one instance per mounted app (provider scope). */
 export interface ApiServices {
@@ -13,6 +14,7 @@ export interface ApiServices {
   options: OptionsApi;
   privileges: PrivilegesApi;
   version: VersionApi;
+  workflow: WorkflowApi;
 }
 
 /** Creates every resource module over one ApiClient. */
@@ -24,5 +26,6 @@ export function apiServices(client: ApiClient): ApiServices {
     options: optionsApi(client),
     privileges: privilegesApi(client),
     version: versionApi(client),
+    workflow: workflowApi(client),
   };
 }
