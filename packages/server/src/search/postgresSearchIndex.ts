@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
+import { queueSearchableCondition } from './queueSearchCondition';
 import type { SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
@@ -53,6 +54,7 @@ export const postgresSearchIndex: SearchIndex = {
     const base = db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
+      .where(queueSearchableCondition(viewer))
       .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
       .innerJoin('document_search as ds', 'ds.document_id', 'd.id')
       .where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);

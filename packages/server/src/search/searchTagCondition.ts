@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Viewer } from '../policies/documentVisibility';
+import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
 import { linkVisibleCondition } from './linkVisibleCondition';
+import { queueGrantsCondition } from './queueSearchCondition';
 
 /** The tag kinds the server filters on today; the others answer 400 until their data exists. */
 export const SUPPORTED_SEARCH_TAG_KINDS = [
@@ -16,6 +18,10 @@ export const SUPPORTED_SEARCH_TAG_KINDS = [
   'userString1Contains',
   'inCompany',
   'inAllCompanies',
+  'queue',
+  'queueNameContains',
+  'inWorkflow',
+  'approval',
 ] as const satisfies readonly SearchTagKind[];
 
 /** A tag kind the server filters on today. */
@@ -78,6 +84,23 @@ export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: Searc
       );
     case 'inAllCompanies':
       return sql<SqlBool>`1 = 1`;
+    case 'queue': {
+      const id = documentIdOfKey(tag.key);
+      return id === undefined ? sql<SqlBool>`1 = 0` : eb('d.queue_id', '=', id);
+    }
+    case 'queueNameContains':
+      return eb.exists(
+        eb
+          .selectFrom('queues as tq')
+          .select('tq.id')
+          .whereRef('tq.id', '=', 'd.queue_id')
+          .where((w) => contains(w.ref('tq.name'), tag.key)),
+      );
+    case 'inWorkflow':
+      return tag.key.trim().toLowerCase() === 'false' ? eb('d.queue_id', 'is', null) : eb('d.queue_id', 'is not', null);
+    case 'approval':
+      // "My approvals": documents waiting in a queue where the caller may approve.
+      return queueGrantsCondition(viewer, QUEUE_ACCESS_FLAGS.Approve);
   }
 }
 

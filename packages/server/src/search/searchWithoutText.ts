@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
+import { queueSearchableCondition } from './queueSearchCondition';
 import type { Viewer } from '../policies/documentVisibility';
 import type { SearchHits, SearchQuery } from './SearchIndex';
 import { NEWEST_FIRST, searchSortOrder } from './searchSortOrder';
@@ -14,6 +15,7 @@ export async function searchWithoutText(db: Kysely<Database>, dialect: DialectNa
   const base = db
     .selectFrom('documents as d')
     .where((eb) => canSeeDocument(eb, viewer))
+    .where(queueSearchableCondition(viewer))
     .where((eb) => searchTagsCondition(eb, viewer, tags));
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(counted.n);

@@ -5,7 +5,9 @@ import type { Kysely, SqlBool } from 'kysely';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
+import { SEARCHABLE_QUEUE, queueSearchableCondition } from './queueSearchCondition';
 import type { Viewer } from '../policies/documentVisibility';
+import { effectiveQueueAccessSql } from '../policies/queueAccess';
 import { linkVisibleCondition } from './linkVisibleCondition';
 import { documentIdOfKey, escapeLike, searchTagsCondition } from './searchTagCondition';
 import type { SearchFilterTag } from './searchTagCondition';
@@ -21,13 +23,17 @@ export interface SuggestionQuery {
 /** Most company tags considered per request (data areas are few). */
 const MAX_COMPANIES = 200;
 
-function tag(type: 'documentName' | 'fileIdExact' | 'inCompany', key: string, text = key): SearchTag {
+/** Most queue tags considered per request. */
+const MAX_QUEUES = 50;
+
+function tag(type: 'documentName' | 'fileIdExact' | 'inCompany' | 'queue', key: string, text = key): SearchTag {
   return { type, key, text, prefix: SEARCH_TAG_PREFIXES[type] };
 }
 
 /**
  * Tags to offer while the user types (GET /api/search-tags), in this order: the exact file id
- * (`q` is a visible document's id), companies (data areas whose name contains `q`, of links the
+ * (`q` is a visible document's id), queues whose name contains `q` that the caller may browse and
+ * search within, companies (data areas whose name contains `q`, of links the
  * caller has view access through, on documents they may see under the current tags), then
  * document names containing `q` (names starting with it first) among documents the caller may see
  * under the current tags. Everything is filtered in SQL by the visibility condition (SECURITY
@@ -39,6 +45,7 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
     db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
+      .where(queueSearchableCondition(viewer))
       .where((eb) => searchTagsCondition(eb, viewer, query.tags));
   const lead: SearchTag[] = [];
 
@@ -46,6 +53,22 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
   if (id !== undefined) {
     const row = await visible().select('d.id').where('d.id', '=', id).executeTakeFirst();
     if (row !== undefined) lead.push(tag('fileIdExact', String(row.id)));
+  }
+
+  if (q !== '') {
+    // Queues the caller may browse and search within whose name contains q; offered with the
+    // queue's id as key so the tag stays right when a queue is renamed later.
+    const queues = await db
+      .selectFrom('queues as sq')
+      .select(['sq.id', 'sq.name'])
+      .where('sq.enabled', '=', 1)
+      .where(sql<SqlBool>`lower(sq.name) like lower(${`%${escapeLike(q)}%`}) escape '\\'`)
+      .$if(!viewer.isManager, (b) => b.where(sql<SqlBool>`(${effectiveQueueAccessSql(viewer.userId, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}`))
+      .orderBy(sql`lower(sq.name)`)
+      .orderBy('sq.id')
+      .limit(MAX_QUEUES)
+      .execute();
+    lead.push(...queues.map((row) => tag('queue', String(row.id), row.name)));
   }
 
   const areas = await db

@@ -10,13 +10,12 @@ export const MAX_SEARCH_TAG_KEY_LENGTH = 200;
 
 /** Why a spec kind is refused today, by kind. */
 const NOT_YET: Readonly<Record<string, string>> = {
-  queue: 'queues arrive with the workflow issue',
-  queueNameContains: 'queues arrive with the workflow issue',
-  inWorkflow: 'queues arrive with the workflow issue',
-  approval: 'approvals arrive with the workflow issue',
   customIndex: 'custom index data is not stored yet',
   ai: 'AI classification is not built yet',
 };
+
+/** Kinds whose key may be blank: all companies; in workflow (blank = in a queue); approval (blank = mine). */
+const KEY_OPTIONAL: ReadonlySet<string> = new Set(['inAllCompanies', 'inWorkflow', 'approval']);
 
 function isSupported(kind: string): kind is SupportedSearchTagKind {
   return (SUPPORTED_SEARCH_TAG_KINDS as readonly string[]).includes(kind);
@@ -43,8 +42,9 @@ export function parseSearchTags(raw: readonly string[]): SearchFilterTag[] {
     const keyText = key === undefined || key === null ? '' : typeof key === 'number' ? String(key) : key;
     if (typeof keyText !== 'string') throw badRequest(`The key of a '${type}' tag must be a string.`);
     if (keyText.length > MAX_SEARCH_TAG_KEY_LENGTH) throw badRequest(`A tag key is limited to ${MAX_SEARCH_TAG_KEY_LENGTH} characters.`);
-    if (type !== 'inAllCompanies' && keyText.trim() === '') throw badRequest(`A '${type}' tag needs a key.`);
+    if (!KEY_OPTIONAL.has(type) && keyText.trim() === '') throw badRequest(`A '${type}' tag needs a key.`);
     if (type === 'document' && !/^[1-9]\d{0,14}$/.test(keyText.trim())) throw badRequest("The key of a 'document' tag is a document id.");
+    if (type === 'queue' && !/^[1-9]\d{0,14}$/.test(keyText.trim())) throw badRequest("The key of a 'queue' tag is a queue id.");
     return { type, key: keyText };
   });
 }
