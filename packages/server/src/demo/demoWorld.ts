@@ -1,8 +1,10 @@
-import type { PrivilegeName } from '@datahaven/core/model';
+import type { Features1Name, Features2Name, PrivilegeName } from '@datahaven/core/model';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 
 /*
  * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, four
- * users, four groups, two integrated tables, four vendors and six purchase invoices. Every
+ * users, four groups, two integrated tables, four vendors and six purchase invoices, plus the
+ * 'AP Invoices' workflow of issue 3 (six queues, their routes and who may act on them). Every
  * value is fixed so the demo, the seed test and the browser tests agree on names and ids.
  */
 
@@ -82,6 +84,8 @@ export interface DemoDocument {
   description: string;
   content: { kind: 'invoicePdf'; invoice: DemoInvoiceContent } | { kind: 'scanTiff' };
   uploadedBy: string;
+  /** The workflow queue the document sits in after seeding; null = not in workflow. */
+  queue: DemoQueueName | null;
 }
 
 /** What an invoice PDF shows. */
@@ -236,15 +240,29 @@ export const DEMO_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
   { number: 'PI-1006', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', vendor: 'V20000', vendorInvoiceNo: 'CS-88457', postingDate: '2025-05-27', dueDate: '2025-06-26', pages: 4 },
 ];
 
-/** Earlier invoices filed on the vendors themselves (already booked, kept for reference). */
-const VENDOR_ARCHIVE: readonly { vendor: string; invoiceNo: string; date: string; dueDate: string; pages: number }[] = [
-  { vendor: 'V10000', invoiceNo: 'FAB-25-0118', date: '2025-01-20', dueDate: '2025-02-19', pages: 2 },
-  { vendor: 'V10000', invoiceNo: 'FAB-25-0307', date: '2025-03-10', dueDate: '2025-04-09', pages: 4 },
-  { vendor: 'V20000', invoiceNo: 'CS-87311', date: '2025-02-03', dueDate: '2025-03-05', pages: 3 },
-  { vendor: 'V20000', invoiceNo: 'CS-87902', date: '2025-03-18', dueDate: '2025-04-17', pages: 2 },
-  { vendor: 'V30000', invoiceNo: 'NWT-2025-0031', date: '2025-02-11', dueDate: '2025-03-13', pages: 3 },
-  { vendor: 'V40000', invoiceNo: 'LW-5307', date: '2025-03-26', dueDate: '2025-04-16', pages: 2 },
+/** Earlier invoices filed on the vendors themselves: booked and approved, kept for reference, and one rejected duplicate. */
+const VENDOR_ARCHIVE: readonly { vendor: string; invoiceNo: string; date: string; dueDate: string; pages: number; queue: DemoQueueName }[] = [
+  { vendor: 'V10000', invoiceNo: 'FAB-25-0118', date: '2025-01-20', dueDate: '2025-02-19', pages: 2, queue: 'Approved' },
+  { vendor: 'V10000', invoiceNo: 'FAB-25-0307', date: '2025-03-10', dueDate: '2025-04-09', pages: 4, queue: 'Approved' },
+  { vendor: 'V20000', invoiceNo: 'CS-87311', date: '2025-02-03', dueDate: '2025-03-05', pages: 3, queue: 'Approved' },
+  // A duplicate the approvers turned down; it waits in Rejected for the clerk.
+  { vendor: 'V20000', invoiceNo: 'CS-87902', date: '2025-03-18', dueDate: '2025-04-17', pages: 2, queue: 'Rejected' },
+  { vendor: 'V30000', invoiceNo: 'NWT-2025-0031', date: '2025-02-11', dueDate: '2025-03-13', pages: 3, queue: 'Approved' },
+  { vendor: 'V40000', invoiceNo: 'LW-5307', date: '2025-03-26', dueDate: '2025-04-16', pages: 2, queue: 'Approved' },
 ];
+
+/**
+ * Where the open purchase invoices wait: three in 'Approval L1' (all linked to their invoice, so
+ * the browser test has a queue to approve from), one at each other stage of the pipeline.
+ */
+const PURCHASE_INVOICE_QUEUES: Readonly<Record<string, DemoQueueName>> = {
+  'PI-1001': 'Approval L2',
+  'PI-1002': 'Approval L1',
+  'PI-1003': 'Approval L1',
+  'PI-1004': 'Approval L1',
+  'PI-1005': 'Coding',
+  'PI-1006': 'AP Inbox',
+};
 
 /** File name of the seeded multi-page TIFF scan (on Fabrikam, folder 'Correspondence'). */
 export const DEMO_SCAN_FILE_NAME = 'Fabrikam scan.tif';
@@ -280,6 +298,7 @@ export function demoDocuments(): DemoDocument[] {
       },
     },
     uploadedBy: 'clerk',
+    queue: PURCHASE_INVOICE_QUEUES[invoice.number] ?? null,
   }));
   VENDOR_ARCHIVE.forEach((entry, index) => {
     documents.push({
@@ -293,6 +312,7 @@ export function demoDocuments(): DemoDocument[] {
         invoice: { vendor: entry.vendor, invoiceNo: entry.invoiceNo, date: entry.date, dueDate: entry.dueDate, reference: 'Posted', pages: entry.pages, seed: 2001 + index },
       },
       uploadedBy: 'clerk',
+      queue: entry.queue,
     });
   });
   documents.push({
@@ -303,6 +323,8 @@ export function demoDocuments(): DemoDocument[] {
     description: 'Scanned letter: price list and delivery terms',
     content: { kind: 'scanTiff' },
     uploadedBy: 'clerk',
+    // Correspondence is filed, not processed: it stays out of the workflow.
+    queue: null,
   });
   return documents;
 }
@@ -314,4 +336,98 @@ export const DEMO_NOTES: readonly DemoNote[] = [
   { fileName: 'CS-88120.pdf', author: 'clerk', text: 'Freight line checked against the carrier quote.' },
   { fileName: 'NWT-2025-0097.pdf', author: 'approver', text: 'Please confirm the unit price on page 2 with Northwind before posting.' },
   { fileName: DEMO_SCAN_FILE_NAME, author: 'clerk', text: 'Scanned from the post; original filed in binder 3.' },
+];
+
+/** The demo workflow's queue type (issue 3 brief, "Demo data"). */
+export const DEMO_QUEUE_TYPE_NAME = 'AP Invoices';
+
+/** The six queues of the 'AP Invoices' queue type. */
+export type DemoQueueName = 'AP Inbox' | 'Coding' | 'Approval L1' | 'Approval L2' | 'Approved' | 'Rejected';
+
+/** A demo queue: its features and where approve / reject send a document. */
+export interface DemoQueue {
+  name: DemoQueueName;
+  features1: readonly Features1Name[];
+  features2: readonly Features2Name[];
+  approveTo: DemoQueueName | null;
+  rejectTo: DemoQueueName | null;
+}
+
+/** The queues in pipeline order (issue 3 brief). */
+export const DEMO_QUEUES: readonly DemoQueue[] = [
+  // Opt-in: new imports do not land here on their own; the clerk submits them.
+  { name: 'AP Inbox', features1: ['OptInWorkflow'], features2: [], approveTo: null, rejectTo: null },
+  // Coding assigns the invoice to its purchase document, so it may not leave unlinked.
+  { name: 'Coding', features1: ['BlockRouteUnlinked'], features2: [], approveTo: null, rejectTo: null },
+  { name: 'Approval L1', features1: ['ApproveFromNoteRequired'], features2: [], approveTo: 'Approval L2', rejectTo: 'Rejected' },
+  { name: 'Approval L2', features1: ['WarnApproveUnlinked'], features2: [], approveTo: 'Approved', rejectTo: 'Rejected' },
+  { name: 'Approved', features1: [], features2: [], approveTo: null, rejectTo: null },
+  { name: 'Rejected', features1: [], features2: [], approveTo: null, rejectTo: null },
+];
+
+/**
+ * Routes between the queues, [from, to]: the forward pipeline, rejections, the way back from
+ * Rejected, and the back-routes an AP team uses to send a document one step back (a coding
+ * question, a level-2 approver asking level 1 to look again). Approved is final: no route out.
+ */
+export const DEMO_ROUTES: readonly (readonly [DemoQueueName, DemoQueueName])[] = [
+  ['AP Inbox', 'Coding'],
+  ['Coding', 'Approval L1'],
+  ['Approval L1', 'Approval L2'],
+  ['Approval L1', 'Rejected'],
+  ['Approval L2', 'Rejected'],
+  ['Rejected', 'Coding'],
+  ['Coding', 'AP Inbox'],
+  ['Approval L1', 'Coding'],
+  ['Approval L2', 'Approval L1'],
+];
+
+/** Access of a demo membership: every flag, or the named ones. */
+export type DemoQueueAccess = 'all' | readonly QueueAccessFlag[];
+
+/** Looking at a queue and its documents without acting on them. */
+const READ_ONLY_ACCESS: readonly QueueAccessFlag[] = ['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin'];
+
+/** Working a queue: read, index, link and route onwards, but not approve or reject. */
+const CLERK_ACCESS: readonly QueueAccessFlag[] = [
+  ...READ_ONLY_ACCESS,
+  'ChangeDescription',
+  'ChangeUserString1',
+  'ChangeUserDate1',
+  'ChangeAnnotations',
+  'ChangeSubtype',
+  'LinkDocument',
+  'UnlinkDocument',
+  'AddPages',
+  'ReplacePage',
+  'Split',
+  'Merge',
+  'Route',
+  'ReceiveNotificationsFor',
+];
+
+/**
+ * Group memberships of the queues (`queue_group_access`): approvers have full access to both
+ * approval levels, AP clerks work the inbox, coding and the rejected invoices they must fix,
+ * administrators have every flag on every queue.
+ */
+export const DEMO_QUEUE_GROUP_ACCESS: readonly { group: DemoGroupName; queue: DemoQueueName; access: DemoQueueAccess }[] = [
+  { group: 'Approvers', queue: 'Approval L1', access: 'all' },
+  { group: 'Approvers', queue: 'Approval L2', access: 'all' },
+  { group: 'AP Clerks', queue: 'AP Inbox', access: CLERK_ACCESS },
+  { group: 'AP Clerks', queue: 'Coding', access: CLERK_ACCESS },
+  { group: 'AP Clerks', queue: 'Rejected', access: CLERK_ACCESS },
+  ...DEMO_QUEUES.map((queue) => ({ group: 'Administrators' as const, queue: queue.name, access: 'all' as const })),
+];
+
+/**
+ * Direct user memberships (`queue_user_access`): the clerk follows their invoices through the
+ * approval queues and the approver sees the outcome, both read-only.
+ */
+export const DEMO_QUEUE_USER_ACCESS: readonly { username: string; queue: DemoQueueName; access: DemoQueueAccess }[] = [
+  { username: 'clerk', queue: 'Approval L1', access: READ_ONLY_ACCESS },
+  { username: 'clerk', queue: 'Approval L2', access: READ_ONLY_ACCESS },
+  { username: 'clerk', queue: 'Approved', access: READ_ONLY_ACCESS },
+  { username: 'approver', queue: 'Approved', access: READ_ONLY_ACCESS },
+  { username: 'approver', queue: 'Rejected', access: READ_ONLY_ACCESS },
 ];

@@ -6,17 +6,37 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { decodeToken, PRIVILEGE_NAMES } from '@datahaven/core/model';
+import { decodeQueueFeatures, decodeToken, PRIVILEGE_NAMES } from '@datahaven/core/model';
+import { MESSAGES } from '@datahaven/core/rules';
 import { loadConfig } from '../config';
 import { buildApp } from '../http/buildApp';
 import { openServices, type Services } from '../openServices';
+import { findQueuesWithAccess } from '../policies/queueAccess';
 import { testDialects } from '../test/testServer';
-import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor } from './demoWorld';
+import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor, type DemoQueueName } from './demoWorld';
 import { registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { seedDemoData } from './seedDemoData';
 
-async function count(services: Services, table: 'users' | 'groups' | 'integrated_tables' | 'subtypes' | 'display_folders' | 'erp_records' | 'documents' | 'files' | 'record_links' | 'notes' | 'privileges'): Promise<number> {
+type CountedTable =
+  | 'users'
+  | 'groups'
+  | 'integrated_tables'
+  | 'subtypes'
+  | 'display_folders'
+  | 'erp_records'
+  | 'documents'
+  | 'files'
+  | 'record_links'
+  | 'notes'
+  | 'privileges'
+  | 'queue_types'
+  | 'queues'
+  | 'routes'
+  | 'workflow_history';
+
+async function count(services: Services, table: CountedTable): Promise<number> {
   const row = await services.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -155,5 +175,164 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
 
     expect((await get('/demo/erp/..%2F..%2Fpackage.json')).statusCode).toBe(404);
     expect((await get('/demo/erp/token?username=nobody')).statusCode).toBe(401);
+  });
+  describe('the AP Invoices workflow', () => {
+    const queueIdsByName = async (): Promise<Map<string, number>> =>
+      new Map((await services.deps.db.selectFrom('queues').select(['id', 'name']).execute()).map((q) => [q.name, q.id]));
+    const userId = async (username: string): Promise<number> =>
+      (await services.deps.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+    /** The effective access of a user on each queue, by queue name. */
+    const accessOf = async (username: string): Promise<Map<string, number>> => {
+      const queues = await queueIdsByName();
+      const access = await findQueuesWithAccess(services.deps.db, await userId(username), [...queues.values()]);
+      return new Map([...access.values()].map((q) => [q.name, q.access]));
+    };
+    const has = (access: number | undefined, flag: keyof typeof QUEUE_ACCESS_FLAGS): boolean => ((access ?? 0) & QUEUE_ACCESS_FLAGS[flag]) !== 0;
+
+    it('creates the queue type, its six queues with features and approve / reject targets', async () => {
+      expect(await count(services, 'queue_types')).toBe(1);
+      const type = await services.deps.db.selectFrom('queue_types').select(['id', 'name']).executeTakeFirstOrThrow();
+      expect(type.name).toBe('AP Invoices');
+      const queues = await services.deps.db.selectFrom('queues').selectAll().orderBy('id').execute();
+      expect(queues.map((q) => q.name)).toEqual(['AP Inbox', 'Coding', 'Approval L1', 'Approval L2', 'Approved', 'Rejected']);
+      expect(queues.every((q) => q.queue_type_id === type.id && q.enabled === 1)).toBe(true);
+      const byName = new Map(queues.map((q) => [q.name, q]));
+      const nameOf = (id: number | null): string | null => queues.find((q) => q.id === id)?.name ?? null;
+      expect(nameOf(byName.get('Approval L1')?.approve_to_queue_id ?? null)).toBe('Approval L2');
+      expect(nameOf(byName.get('Approval L1')?.reject_to_queue_id ?? null)).toBe('Rejected');
+      expect(nameOf(byName.get('Approval L2')?.approve_to_queue_id ?? null)).toBe('Approved');
+      expect(nameOf(byName.get('Approval L2')?.reject_to_queue_id ?? null)).toBe('Rejected');
+      const features = (name: DemoQueueName): ReturnType<typeof decodeQueueFeatures> => {
+        const queue = byName.get(name);
+        if (!queue) throw new Error(`no queue ${name}`);
+        return decodeQueueFeatures(Number(queue.features1), Number(queue.features2));
+      };
+      const setFeatures = (name: DemoQueueName): string[] => Object.entries(features(name)).filter(([, on]) => on).map(([feature]) => feature);
+      expect(setFeatures('AP Inbox')).toEqual(['OptInWorkflow']);
+      expect(setFeatures('Coding')).toEqual(['BlockRouteUnlinked']);
+      expect(setFeatures('Approval L1')).toEqual(['ApproveFromNoteRequired']);
+      expect(setFeatures('Approval L2')).toEqual(['WarnApproveUnlinked']);
+      expect(setFeatures('Approved')).toEqual([]);
+      expect(setFeatures('Rejected')).toEqual([]);
+    });
+
+    it('routes the pipeline forward, to Rejected and back', async () => {
+      const queues = await queueIdsByName();
+      const nameOf = new Map([...queues].map(([name, id]) => [id, name]));
+      const routes = await services.deps.db.selectFrom('routes').select(['from_queue_id', 'to_queue_id']).execute();
+      const pairs = routes.map((r) => `${nameOf.get(r.from_queue_id)} → ${nameOf.get(r.to_queue_id)}`);
+      expect(pairs).toEqual(
+        expect.arrayContaining([
+          'AP Inbox → Coding',
+          'Coding → Approval L1',
+          'Approval L1 → Approval L2',
+          'Approval L1 → Rejected',
+          'Approval L2 → Rejected',
+          'Rejected → Coding',
+          'Coding → AP Inbox',
+          'Approval L1 → Coding',
+          'Approval L2 → Approval L1',
+        ]),
+      );
+      expect(pairs).toHaveLength(9);
+      expect(pairs.some((pair) => pair.startsWith('Approved →'))).toBe(false);
+    });
+
+    it('gives the approver full access to the approval levels, the clerk inbox and coding with Route, the admin everything', async () => {
+      const approver = await accessOf('approver');
+      expect(approver.get('Approval L1')).toBe(ALL_QUEUE_ACCESS);
+      expect(approver.get('Approval L2')).toBe(ALL_QUEUE_ACCESS);
+      expect(has(approver.get('Approved'), 'BrowseToQueue')).toBe(true);
+      expect(has(approver.get('Approved'), 'Approve')).toBe(false);
+      expect(approver.get('AP Inbox')).toBe(0);
+      expect(approver.get('Coding')).toBe(0);
+
+      const clerk = await accessOf('clerk');
+      for (const queue of ['AP Inbox', 'Coding', 'Rejected']) {
+        expect(has(clerk.get(queue), 'BrowseToQueue')).toBe(true);
+        expect(has(clerk.get(queue), 'AccessDocumentWithin')).toBe(true);
+        expect(has(clerk.get(queue), 'Route')).toBe(true);
+        expect(has(clerk.get(queue), 'Approve')).toBe(false);
+      }
+      // The clerk follows the invoices through approval but may not approve or route there.
+      expect(has(clerk.get('Approval L1'), 'BrowseToQueue')).toBe(true);
+      expect(has(clerk.get('Approval L1'), 'Approve')).toBe(false);
+      expect(has(clerk.get('Approval L1'), 'Route')).toBe(false);
+
+      const admin = await accessOf('admin');
+      expect([...admin.values()]).toEqual(Array(6).fill(ALL_QUEUE_ACCESS));
+      const sales = await accessOf('sales');
+      expect([...sales.values()]).toEqual(Array(6).fill(0));
+
+      // Both membership tables are used: groups for the roles, users for the read-only extras.
+      const groupRows = await services.deps.db.selectFrom('queue_group_access').select('queue_id').execute();
+      const userRows = await services.deps.db.selectFrom('queue_user_access').select('queue_id').execute();
+      expect(groupRows.length).toBeGreaterThan(0);
+      expect(userRows.length).toBeGreaterThan(0);
+    });
+
+    it('spreads the documents over the queues, with at least three linked ones in Approval L1', async () => {
+      const rows = await services.deps.db
+        .selectFrom('documents as d')
+        .leftJoin('queues as q', 'q.id', 'd.queue_id')
+        .select(['d.id', 'd.name', 'q.name as queue'])
+        .execute();
+      const expected = new Map(demoDocuments().map((d) => [d.fileName, d.queue]));
+      for (const row of rows) expect(row.queue).toBe(expected.get(row.name));
+      const inQueue = (name: string): number[] => rows.filter((r) => r.queue === name).map((r) => r.id);
+      for (const queue of ['AP Inbox', 'Coding', 'Approval L1', 'Approval L2', 'Approved', 'Rejected']) {
+        expect(inQueue(queue).length).toBeGreaterThan(0);
+      }
+      const l1 = inQueue('Approval L1');
+      expect(l1.length).toBeGreaterThanOrEqual(3);
+      const linked = await services.deps.db.selectFrom('record_links').select('document_id').where('document_id', 'in', l1).where('is_primary', '=', 1).execute();
+      expect(new Set(linked.map((l) => l.document_id)).size).toBe(l1.length);
+    });
+
+    it('lets the approver approve an Approval L1 document with a note into Approval L2, and not without one', async () => {
+      const queues = await queueIdsByName();
+      const l1 = queues.get('Approval L1');
+      const l2 = queues.get('Approval L2');
+      const document = await services.deps.db
+        .selectFrom('documents')
+        .select(['id', 'row_version'])
+        .where('queue_id', '=', l1 ?? 0)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const token = (await get('/demo/erp/token?username=approver')).body;
+      const approve = async (body: Record<string, unknown>): Promise<{ status: number; body: unknown }> => {
+        const response = await fetch(`${baseUrl}/api/documents/approval`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const request = { docId: [document.id], rowConflictIds: [document.row_version], expectedQueueId: l1 };
+
+      const withoutNote = await approve(request);
+      expect(withoutNote.status).toBe(400);
+      expect(withoutNote.body).toMatchObject({ message: MESSAGES.noteRequired });
+
+      const approved = await approve({ ...request, approvalNote: 'Prices match the order; fine to pay.' });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toEqual({ documents: [{ id: document.id, queueId: l2, rowVersion: document.row_version + 1 }] });
+      const after = await services.deps.db.selectFrom('documents').select('queue_id').where('id', '=', document.id).executeTakeFirstOrThrow();
+      expect(after.queue_id).toBe(l2);
+      const history = await services.deps.db.selectFrom('workflow_history').selectAll().where('document_id', '=', document.id).execute();
+      expect(history).toMatchObject([{ action: 'approve', from_queue_id: l1, to_queue_id: l2, user_id: await userId('approver'), note: 'Prices match the order; fine to pay.' }]);
+      const notes = await services.deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', document.id).execute();
+      expect(notes).toEqual(
+        expect.arrayContaining([
+          { kind: 'system', text: "Approved by approver from 'Approval L1' to 'Approval L2'." },
+          { kind: 'user', text: 'Prices match the order; fine to pay.' },
+        ]),
+      );
+
+      // The window that still shows it in Approval L1 is out of sync now.
+      const again = await approve({ ...request, approvalNote: 'Again.' });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ message: MESSAGES.queueOutOfSync });
+    });
   });
 });

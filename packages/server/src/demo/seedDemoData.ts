@@ -19,8 +19,10 @@ import {
   demoDocuments,
   demoVendor,
   type DemoDocument,
+  type DemoQueueName,
   type DemoTableKey,
 } from './demoWorld';
+import { seedDemoWorkflow } from './seedDemoWorkflow';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { renderScanTiff } from './renderScanTiff';
 
@@ -36,9 +38,10 @@ const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
 /**
  * Seeds the demo world of the team brief on a migrated database: users, groups, privileges,
  * table access, the Vendor and Purchase Invoice integrated tables with subtypes and display
- * folders, vendors and purchase invoices as `erp_records`, twelve generated invoice PDFs and a
- * three-page TIFF scan stored through `fileStore` and committed exactly like uploads (with
- * their 'Uploaded by' notes), and a few user notes. Does nothing and resolves false when the
+ * folders, vendors and purchase invoices as `erp_records`, the 'AP Invoices' workflow (queues,
+ * routes, memberships), twelve generated invoice PDFs and a three-page TIFF scan stored through
+ * `fileStore` and committed exactly like uploads (with their 'Uploaded by' notes) and placed in
+ * their queues, and a few user notes. Does nothing and resolves false when the
  * demo user 'clerk' already exists, so it runs on first start only.
  */
 export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, options: SeedDemoOptions = {}): Promise<boolean> {
@@ -46,12 +49,15 @@ export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, o
   const existing = await db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirst();
   if (existing !== undefined) return false;
 
-  await inWriteTransaction(db, (trx) => seedReferenceData(trx, now().toISOString()));
+  const queueIds = await inWriteTransaction(db, async (trx) => {
+    await seedReferenceData(trx, now().toISOString());
+    return seedDemoWorkflow(trx);
+  });
 
   const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
   const documentIds = new Map<string, number>();
   for (const document of demoDocuments()) {
-    documentIds.set(document.fileName, await seedDocument(db, fileStore, now, users, document));
+    documentIds.set(document.fileName, await seedDocument(db, fileStore, now, users, queueIds, document));
   }
 
   await inWriteTransaction(db, async (trx) => {
@@ -179,6 +185,7 @@ async function seedDocument(
   fileStore: FileStore,
   now: () => Date,
   users: ReadonlyMap<string, number>,
+  queueIds: ReadonlyMap<DemoQueueName, number>,
   document: DemoDocument,
 ): Promise<number> {
   const table = DEMO_TABLES.find((t) => t.key === document.table);
@@ -216,7 +223,8 @@ async function seedDocument(
     { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id },
     [staged],
   );
-  await db.updateTable('documents').set({ description: document.description }).where('id', '=', id).execute();
+  const queueId = document.queue === null ? null : required(queueIds.get(document.queue), document.queue);
+  await db.updateTable('documents').set({ description: document.description, queue_id: queueId }).where('id', '=', id).execute();
   await reindexDocument(db, id);
   return id;
 }
