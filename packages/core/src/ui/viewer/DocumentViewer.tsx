@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { ApiError, type DocumentView } from '../../api';
+import { encodeDocumentId } from '../../model';
+import { MESSAGES, isViewable, type OptionValues } from '../../rules';
+import { ImageViewer } from '../../viewer/ImageViewer';
+import type { PDFWorker } from 'pdfjs-dist';
+import { PdfViewer, type PageRequest } from '../../viewer/PdfViewer';
+import { preparePdfViewer } from '../../viewer/preparePdfViewer';
+import type { RangeFetcher } from '../../viewer/rangeSource';
+import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
+import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
+import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { useServices } from '../app/DatahavenServices';
+import { downloadDocument } from '../app/downloadDocument';
+import { useOptionValues } from '../app/useOptionValues';
+import { ViewerToolbar } from './ViewerToolbar';
+
+const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    minWidth: 0,
+  },
+  name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  message: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+});
+
+type ViewState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; view: DocumentView; options: OptionValues };
+
+/** Props of DocumentViewer. */
+export interface DocumentViewerProps {
+  /** The document to show; 0 (an id that did not decode) shows 'not found'. */
+  docId: number;
+  /** Shows a Back button that calls this; none when absent (single-use windows, inline panes). */
+  onBack?: () => void;
+  /** Heading level of the document name: h1 on its own screen, h2 inside another screen. */
+  headingLevel?: 'h1' | 'h2';
+  /**
+   * Where the page keys listen: the whole window on the viewer screen, or only this viewer's
+   * element when it is a pane beside a list whose own arrow and Space keys must keep working.
+   */
+  keyScope?: 'window' | 'element';
+}
+
+/**
+ * The document viewer: opens the document through GET /documents/{id}/view (which records
+ * 'VIEWED'), then shows PDFs, TIFF and BMP (as PDF) through pdf.js and JPEG/PNG directly, with
+ * page navigation, zoom, rotation, fit to width, thumbnails and the page keys of UX.md. Types
+ * the viewer cannot show are downloaded. Used by ViewerScreen and the workflow's inline pane.
+ */
+export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScope = 'window' }: DocumentViewerProps): ReactElement {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { api, alerts, loading } = useServices();
+  const options = useOptionValues();
+  const [state, setState] = useState<ViewState>({ status: 'loading' });
+  const [pageCount, setPageCount] = useState(0);
+  const [page, setPage] = useState(1);
+  const [pageRequest, setPageRequest] = useState<PageRequest>({ page: 1, seq: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [effectiveScale, setEffectiveScale] = useState(1);
+  const [fitWidth, setFitWidth] = useState<boolean | null>(null);
+  const [rotation, setRotation] = useState(0);
+  const [thumbnails, setThumbnails] = useState(false);
+  const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+
+  // pdf.js and its worker load while the document is asked for, not after (first page in < 1 s).
+  useEffect(() => {
+    let active = true;
+    let started: PDFWorker | null = null;
+    preparePdfViewer().then(
+      (created) => {
+        started = created;
+        if (active) setWorker(created);
+        else created?.destroy();
+      },
+      (error: unknown) => {
+        console.warn('Could not load the PDF viewer ahead of time.', error);
+        if (active) setWorker(null);
+      },
+    );
+    return () => {
+      active = false;
+      started?.destroy();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (id === 0) {
+      setState({ status: 'failed', message: MESSAGES.documentNotFound });
+      return undefined;
+    }
+    if (!options) return undefined;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    setPageCount(0);
+    setPage(1);
+    loading
+      .track(api.documents.viewDocument(id, controller.signal))
+      .then((view) => {
+        if (controller.signal.aborted) return;
+        const viewability = isViewable(view.document, options);
+        if (!viewability.viewable) {
+          if (viewability.reason === 'tooBig') {
+            setState({ status: 'failed', message: MESSAGES.fileTooBigToView });
+          } else {
+            setState({ status: 'failed', message: `${view.document.name} cannot be shown here, so it was downloaded.` });
+            downloadDocument(api.documents, view.document).catch((error: unknown) => alerts.report(error));
+          }
+          return;
+        }
+        setState({ status: 'ready', view, options });
+        if (IMAGE_EXTENSIONS.includes(view.document.extension.toLowerCase())) setPageCount(1);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) });
+      });
+    return () => controller.abort();
+  }, [id, options, api, loading, alerts]);
+
+  const fitting = fitWidth ?? (state.status === 'ready' ? state.options.fitToWidthByDefault : true);
+
+  const goToPage = useCallback(
+    (target: number) => {
+      if (pageCount < 1) return;
+      const next = clampPage(target, pageCount);
+      setPage(next);
+      setPageRequest((current) => ({ page: next, seq: current.seq + 1 }));
+    },
+    [pageCount],
+  );
+
+  const run = useCallback(
+    (command: ViewerCommand) => {
+      switch (command) {
+        case 'nextPage':
+          goToPage(page + 1);
+          break;
+        case 'previousPage':
+          goToPage(page - 1);
+          break;
+        case 'rotateClockwise':
+          setRotation((current) => normalizeRotation(current + 90));
+          break;
+        case 'rotateCounterClockwise':
+          setRotation((current) => normalizeRotation(current - 90));
+          break;
+        case 'showShortcuts':
+          setShortcutsOpen(true);
+          break;
+        case 'zoomIn':
+        case 'zoomOut':
+          setZoom(stepZoom(effectiveScale, command === 'zoomIn' ? 1 : -1));
+          setFitWidth(false);
+          break;
+      }
+    },
+    [goToPage, page, effectiveScale],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      // An open dialog owns the keyboard.
+      if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
+      // Space and Enter on a focused button press that button, not the viewer.
+      if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
+      const command = viewerCommandForKey(event);
+      if (!command) return;
+      event.preventDefault();
+      run(command);
+    };
+    const target: HTMLElement | Window | null = keyScope === 'window' ? window : rootRef.current;
+    if (!target) return undefined;
+    const listener = onKeyDown as EventListener;
+    target.addEventListener('keydown', listener);
+    return () => target.removeEventListener('keydown', listener);
+  }, [run, keyScope]);
+
+  const dataUrl = state.status === 'ready' ? state.view.dataUrl : null;
+  const fetchRange = useCallback<RangeFetcher>(
+    (start, end, signal) => api.documents.authorizedFetch(dataUrl ?? '', { headers: { Range: `bytes=${start}-${end}` }, signal }),
+    [api, dataUrl],
+  );
+  const loadImage = useCallback(async (signal: AbortSignal) => (await api.documents.fetchData(id, { signal })).blob(), [api, id]);
+  const loadThumbnail = useCallback((target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal), [api, id]);
+  const onViewerError = useCallback((error: unknown) => {
+    console.error(error);
+    setState({ status: 'failed', message: errorText(error) });
+  }, []);
+  const onPageChange = useCallback((current: number) => setPage(current), []);
+
+  const document = state.status === 'ready' ? state.view.document : null;
+  const download = (): void => {
+    if (id === 0) return;
+    loading
+      .track(downloadDocument(api.documents, document ?? { id, name: `document-${id}` }))
+      .catch((error: unknown) => alerts.report(error));
+  };
+
+  return (
+    <div className={styles.screen} ref={rootRef} tabIndex={keyScope === 'element' ? -1 : undefined}>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <div className={styles.header}>
+        {onBack ? <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={onBack} /> : null}
+        <Text as={headingLevel} weight="semibold" className={styles.name} title={document?.name}>
+          {document?.name ?? ''}
+        </Text>
+      </div>
+      <ViewerToolbar
+        page={page}
+        pageCount={pageCount}
+        onGoToPage={goToPage}
+        onCommand={run}
+        scale={effectiveScale}
+        fitWidth={fitting}
+        onFitWidthChange={setFitWidth}
+        thumbnails={thumbnails}
+        onThumbnailsChange={setThumbnails}
+        onNotes={() => navigate(`/notes/${encodeDocumentId(id)}`)}
+        onDownload={download}
+        disabled={state.status !== 'ready'}
+        canDownload={id !== 0}
+      />
+      {state.status === 'loading' ? <Spinner label="Opening document…" style={{ marginTop: 32 }} /> : null}
+      {state.status === 'failed' ? (
+        <div className={styles.message}>
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>{state.message}</MessageBarBody>
+          </MessageBar>
+          {id !== 0 ? <Body1>The Download button above saves a copy.</Body1> : null}
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <div className={styles.body}>
+          {thumbnails && pageCount > 0 ? (
+            <ThumbnailSidebar pageCount={pageCount} currentPage={page} loadThumbnail={loadThumbnail} onSelectPage={goToPage} />
+          ) : null}
+          {IMAGE_EXTENSIONS.includes(state.view.document.extension.toLowerCase()) ? (
+            <ImageViewer
+              load={loadImage}
+              alt={state.view.document.name}
+              scale={zoom}
+              fitWidth={fitting}
+              rotation={rotation}
+              onScaleChange={setEffectiveScale}
+              onError={onViewerError}
+            />
+          ) : worker === undefined ? (
+            <Spinner label="Opening document…" style={{ marginTop: 32 }} />
+          ) : (
+            <PdfViewer
+              worker={worker}
+              url={state.view.dataUrl}
+              fetchRange={fetchRange}
+              pageRequest={pageRequest}
+              scale={zoom}
+              fitWidth={fitting}
+              rotation={rotation}
+              onLoaded={setPageCount}
+              onPageChange={onPageChange}
+              onScaleChange={setEffectiveScale}
+              onError={onViewerError}
+            />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The words to show for a failure: the API's chosen message, or the spec's unhandled-error text. */
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.name === 'ResponseException') return MESSAGES.documentNotFound;
+  return MESSAGES.unhandledError;
+}
