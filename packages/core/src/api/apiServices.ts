@@ -3,6 +3,7 @@ import { documentsApi, type DocumentsApi } from './documentsApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { privilegesApi, type PrivilegesApi } from './privilegesApi';
+import { searchApi, type SearchApi } from './searchApi';
 import { versionApi, type VersionApi } from './versionApi';
 import { workflowApi, type WorkflowApi } from './workflowApi';
 
@@ -13,6 +14,7 @@ export interface ApiServices {
   notes: NotesApi;
   options: OptionsApi;
   privileges: PrivilegesApi;
+  search: SearchApi;
   version: VersionApi;
   workflow: WorkflowApi;
 }
@@ -25,6 +27,7 @@ export function apiServices(client: ApiClient): ApiServices {
     notes: notesApi(client),
     options: optionsApi(client),
     privileges: privilegesApi(client),
+    search: searchApi(client),
     version: versionApi(client),
     workflow: workflowApi(client),
   };
