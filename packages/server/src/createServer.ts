@@ -3,12 +3,16 @@ import type { Config } from './config';
 import { registerDemoRoutes, seedDemoData } from './demo';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
+import { defaultJobHandlers } from './jobs/defaultJobHandlers';
+import { JobRunner } from './jobs/JobRunner';
 import { openServices } from './openServices';
 import type { OpenServicesOptions } from './openServices';
 
 /** Options of `createServer`. */
 export interface CreateServerOptions extends OpenServicesOptions {
   logger?: boolean;
+  /** Run the background job runner (default true). */
+  jobRunner?: boolean;
 }
 
 /** How often the orphan-file sweep runs, and how old an unreferenced file must be to go. */
@@ -18,7 +22,9 @@ const SWEEP_GRACE_MS = 60 * 60 * 1000;
 /**
  * Everything `serve` does short of listening: data folder, database + migrations, token secret,
  * demo seed (first start only, when `config.demo`), the app with /api, /demo/* and dist/web.
- * Closing the app closes the database and stops the orphan sweep.
+ * Starts the background job runner (jobs/JobRunner: PDF text extraction left pending by a crash,
+ * retries). Closing the app stops the runner (after the job in hand), the orphan sweep, then
+ * closes the database.
  */
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   const services = await openServices(config, options);
@@ -42,7 +48,16 @@ export async function createServer(config: Config, options: CreateServerOptions 
     };
     const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
     timer.unref();
+    const runner =
+      options.jobRunner === false
+        ? null
+        : new JobRunner(deps, {
+            handlers: defaultJobHandlers(deps),
+            onError: (error, job) => app.log.warn({ err: error, job: job && { id: job.id, kind: job.kind, attempt: job.attempts } }, 'background job failed'),
+          });
+    runner?.start();
     app.addHook('onClose', async () => {
+      await runner?.stop();
       clearInterval(timer);
       await services.close();
     });

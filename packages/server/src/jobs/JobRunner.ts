@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppDeps } from '../http/AppDeps';
+import { claimJob } from './claimJob';
+import type { ClaimedJob } from './claimJob';
+import { completeJob, failJob } from './finishJob';
+import type { JobHandler } from './JobHandler';
+import { DEFAULT_JOB_RETRY } from './jobRetryPolicy';
+import type { JobRetryPolicy } from './jobRetryPolicy';
+import { readDatabaseClock } from './readDatabaseClock';
+
+/** Options of a `JobRunner`. */
+export interface JobRunnerOptions {
+  /** Handlers by `jobs.kind`; jobs of other kinds are left for a server that knows them. */
+  handlers: Readonly<Record<string, JobHandler>>;
+  /** Pause between polls once nothing is due (default 3 s). */
+  pollMs?: number;
+  /** How long a claim holds; a job claimed longer ago by a runner that never finished is taken over (default 10 min). */
+  claimMs?: number;
+  retry?: Partial<JobRetryPolicy>;
+  /** Names this runner in `jobs.claimed_by` (default host:pid:random). */
+  instanceId?: string;
+  /** Told of every failed run and of polls that failed (e.g. the database was away). */
+  onError?: (error: unknown, job?: ClaimedJob) => void;
+}
+
+const DEFAULT_POLL_MS = 3000;
+const DEFAULT_CLAIM_MS = 10 * 60 * 1000;
+
+/**
+ * Runs the background jobs kept in the `jobs` table: polls for due jobs, claims one at a time
+ * atomically (two server instances never run the same job), retries failures with exponential
+ * backoff up to a bound, takes over jobs whose claimer died (claim expired), and stops cleanly.
+ * Time is the database's clock throughout, so instances agree on it.
+ */
+export class JobRunner {
+  readonly #deps: Pick<AppDeps, 'db' | 'databaseNow'>;
+  readonly #handlers: Readonly<Record<string, JobHandler>>;
+  readonly #pollMs: number;
+  readonly #claimMs: number;
+  readonly #retry: JobRetryPolicy;
+  readonly #instanceId: string;
+  readonly #onError: (error: unknown, job?: ClaimedJob) => void;
+  #timer: NodeJS.Timeout | null = null;
+  #current: Promise<unknown> | null = null;
+  #started = false;
+  #stopped = false;
+
+  constructor(deps: Pick<AppDeps, 'db' | 'databaseNow'>, options: JobRunnerOptions) {
+    this.#deps = deps;
+    this.#handlers = options.handlers;
+    this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+    this.#claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
+    this.#retry = { ...DEFAULT_JOB_RETRY, ...options.retry };
+    this.#instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Starts polling (the first poll right away); a no-op when already started or stopped. */
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    this.#schedule(0);
+  }
+
+  /** Stops polling and waits for the job in hand to finish; the database may be closed afterwards. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#current;
+  }
+
+  /** Runs due jobs one after another until none is due (or the runner stops); resolves to how many ran. */
+  async runDueJobs(): Promise<number> {
+    let ran = 0;
+    const kinds = Object.keys(this.#handlers);
+    while (!this.#stopped) {
+      const now = await readDatabaseClock(this.#deps.db, this.#deps.databaseNow());
+      // A fresh token per claim: a finish from an earlier claim of the same job never matches it.
+      const token = `${this.#instanceId}:${randomBytes(4).toString('hex')}`;
+      const job = await claimJob(this.#deps.db, { kinds, token, now, claimMs: this.#claimMs });
+      if (job === undefined) break;
+      await this.#run(job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  async #run(job: ClaimedJob): Promise<void> {
+    if (job.attempts > this.#retry.maxAttempts) {
+      // Only a job whose runner died gets here (failures are counted on finishing): give up on it.
+      const error = new Error(`Gave up after ${job.attempts - 1} runs: the last one never finished (its runner stopped).`);
+      await failJob(this.#deps.db, job, error, this.#retry, await this.#now());
+      this.#onError(error, job);
+      return;
+    }
+    try {
+      await this.#handlers[job.kind](job);
+      await completeJob(this.#deps.db, job);
+    } catch (error) {
+      this.#onError(error, job);
+      await failJob(this.#deps.db, job, error, this.#retry, await this.#now());
+    }
+  }
+
+  #now(): Promise<string> {
+    return readDatabaseClock(this.#deps.db, this.#deps.databaseNow());
+  }
+
+  #schedule(delayMs: number): void {
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#current = this.runDueJobs()
+        .catch((error: unknown) => this.#onError(error))
+        .finally(() => {
+          this.#current = null;
+          if (!this.#stopped) this.#schedule(this.#pollMs);
+        });
+    }, delayMs);
+    // Never keeps the process alive on its own: `serve` lives by its HTTP server.
+    this.#timer.unref();
+  }
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ClaimedJob } from './claimJob';
+import { retryDelayMs } from './jobRetryPolicy';
+import type { JobRetryPolicy } from './jobRetryPolicy';
+
+/** Longest `last_error` kept. */
+const MAX_ERROR_CHARS = 2000;
+
+/**
+ * Marks a claimed job done. Conditional on the claim, so a runner whose claim expired and was
+ * taken over changes nothing; handlers call it inside the transaction that stores their result,
+ * and the runner calls it again afterwards (then a no-op).
+ */
+export async function completeJob(db: Kysely<Database>, job: ClaimedJob): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'done', claimed_by: null, claimed_until: null })
+    .where('id', '=', job.id)
+    .where('state', '=', 'running')
+    .where('claimed_by', '=', job.token)
+    .execute();
+}
+
+/**
+ * Records a failed run: back to pending after the policy's backoff (counted from the database
+ * clock `now`) while runs remain, else `failed`; the error is kept in `last_error` either way.
+ * Resolves to the state the job was left in (undefined when the claim was no longer held).
+ */
+export async function failJob(
+  db: Kysely<Database>,
+  job: ClaimedJob,
+  error: unknown,
+  policy: JobRetryPolicy,
+  now: string,
+): Promise<'pending' | 'failed' | undefined> {
+  const message = (error instanceof Error ? error.message || String(error) : String(error)).slice(0, MAX_ERROR_CHARS);
+  const retry = job.attempts < policy.maxAttempts;
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      state: retry ? 'pending' : 'failed',
+      claimed_by: null,
+      claimed_until: null,
+      last_error: message,
+      ...(retry ? { run_after: new Date(Date.parse(now) + retryDelayMs(policy, job.attempts)).toISOString() } : {}),
+    })
+    .where('id', '=', job.id)
+    .where('state', '=', 'running')
+    .where('claimed_by', '=', job.token)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return retry ? 'pending' : 'failed';
+}
