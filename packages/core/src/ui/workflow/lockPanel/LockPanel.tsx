@@ -1,0 +1,205 @@
+import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
+import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, Subtitle2, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
+import { ApiError } from '../../../api';
+import type { DmsDocument, DocumentLock, DocumentLockInfo, LockAction } from '../../../model';
+import { MESSAGES, lockActionAvailability, resolveLockState, type LockAccess } from '../../../rules';
+import { useServices } from '../../app/DatahavenServices';
+import { useNotify } from '../../app/useToast';
+import { formatDateTime } from '../../format/formatDateTime';
+
+/** Props of LockPanel. */
+export interface LockPanelProps {
+  /** The document whose lock is shown; its queue is the one the lock calls name. */
+  document: DmsDocument;
+  /** Called after the lock changed (or turned out to have changed), so the caller can reload. */
+  onChanged: () => void;
+}
+
+const useStyles = makeStyles({
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS, minWidth: 0 },
+  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+/** How often the countdown is redrawn: it shows whole minutes, so a quarter minute is plenty. */
+const COUNTDOWN_TICK_MS = 15_000;
+
+const ACTION_LABELS: Record<LockAction, string> = { createLock: 'Lock', renewLock: 'Renew lock', unlock: 'Unlock' };
+const ACTION_DONE: Record<LockAction, string> = { createLock: 'Document locked', renewLock: 'Lock renewed', unlock: 'Document unlocked' };
+
+/** The lock as a document carries it, from a lock call's answer. */
+function toDocumentLock(info: DocumentLockInfo | undefined): DocumentLock | null {
+  return info ? { lockExpiration: info.lockExpiration, ownLock: info.ownLock, holder: info.holder } : null;
+}
+
+/**
+ * The words for a failed lock call: a 409 is either the out-of-sync refusal (the document moved
+ * or changed since the window loaded) or another user's lock; the rest keep the API's message.
+ */
+function lockErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return error.message.includes(MESSAGES.queueOutOfSync) ? MESSAGES.documentMovedQueue : MESSAGES.documentLockedByOther;
+    return error.message;
+  }
+  return MESSAGES.unhandledError;
+}
+
+/** Whole minutes left until `expiration`, rounded up so a lock with 30 s left still says 1 min. */
+function minutesLeft(expiration: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(expiration) - now) / 60_000));
+}
+
+/**
+ * The lock panel of a workflow document (embedded §2 "Lock panel"): who holds the lock (You, the
+ * holder, or Not locked), when it expires in local time with a live "expires in n min", and the
+ * Lock / Renew lock / Unlock buttons enabled by the core lock rules (access flags after the
+ * OptInWorkflow adjustment). A disabled button stays focusable and says why.
+ */
+export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement {
+  const styles = useStyles();
+  const headingId = useId();
+  const { api } = useServices();
+  const notify = useNotify();
+  const [lock, setLock] = useState<DocumentLock | null>(document.lock);
+  const [access, setAccess] = useState<LockAccess | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState<LockAction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const queueId = document.queue?.id ?? null;
+
+  useEffect(() => {
+    setLock(document.lock);
+    setError(null);
+  }, [document]);
+
+  // The document the caller holds may be minutes old: read the live lock and the lock flags now.
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([api.documents.getAccess(document.id, controller.signal), api.workflow.getLocks(document.id, controller.signal)]).then(
+      ([flags, locks]) => {
+        if (controller.signal.aborted) return;
+        setAccess({ createLock: flags.createLock, renewLock: flags.renewLock, unlock: flags.unlock });
+        setLock(toDocumentLock(locks[0]));
+        setNow(Date.now());
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        setAccess({ createLock: false, renewLock: false, unlock: false });
+        setError(lockErrorText(failure));
+      },
+    );
+    return () => controller.abort();
+  }, [api, document, reloads]);
+
+  const state = resolveLockState(lock, now);
+  const live = state.owner !== 'none';
+
+  useEffect(() => {
+    if (!live) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [live]);
+
+  // A lock that ran out while shown changes what the buttons may do: ask the server again.
+  const expiredWhileShown = lock !== null && !live;
+  useEffect(() => {
+    if (expiredWhileShown) {
+      setLock(null);
+      setReloads((count) => count + 1);
+    }
+  }, [expiredWhileShown]);
+
+  const run = useCallback(
+    async (action: LockAction): Promise<void> => {
+      if (queueId === null) return;
+      setBusy(action);
+      setError(null);
+      try {
+        if (action === 'createLock') setLock(toDocumentLock(await api.workflow.lock(document.id, queueId, document.rowVersion)));
+        else if (action === 'renewLock') setLock(toDocumentLock(await api.workflow.renewLock(document.id, queueId)));
+        else {
+          await api.workflow.unlock(document.id, queueId);
+          setLock(null);
+        }
+        setNow(Date.now());
+        notify(ACTION_DONE[action]);
+      } catch (failure) {
+        setError(lockErrorText(failure));
+      } finally {
+        setBusy(null);
+        // Success or refusal, the lock may now differ from what the caller shows.
+        setReloads((count) => count + 1);
+        onChanged();
+      }
+    },
+    [api, document.id, document.rowVersion, queueId, notify, onChanged],
+  );
+
+  const owner = state.owner === 'self' ? 'You' : state.owner === 'other' ? (state.holder ?? 'Another user') : 'Not locked';
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId}>
+        Document lock
+      </Subtitle2>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>Locked by</dt>
+        <dd className={styles.value}>
+          <Text weight={state.owner === 'none' ? 'regular' : 'semibold'}>{owner}</Text>
+        </dd>
+        <dt className={styles.term}>Expires</dt>
+        <dd className={styles.value}>
+          {state.expiration !== null ? (
+            <>
+              <time dateTime={state.expiration}>{formatDateTime(state.expiration)}</time>
+              <Caption1> (expires in {minutesLeft(state.expiration, now)} min)</Caption1>
+            </>
+          ) : (
+            '—'
+          )}
+        </dd>
+      </dl>
+      {queueId === null ? <Caption1>This document is not in a workflow queue, so it cannot be locked.</Caption1> : null}
+      <div className={styles.buttons}>
+        {(['createLock', 'renewLock', 'unlock'] as const).map((action) => {
+          const availability = access === null
+            ? null
+            : lockActionAvailability(action, [{ access, queue: document.queue }], { searchView: false });
+          const blocked = queueId === null || availability === null || !availability.allowed;
+          const reason = availability !== null && !availability.allowed ? availability.message : null;
+          const button = (
+            <Button
+              key={action}
+              appearance={action === 'createLock' ? 'primary' : 'secondary'}
+              disabledFocusable={blocked || busy !== null}
+              onClick={() => void run(action)}
+            >
+              {ACTION_LABELS[action]}
+            </Button>
+          );
+          return reason !== null && queueId !== null ? (
+            <Tooltip key={action} content={reason} relationship="description">
+              {button}
+            </Tooltip>
+          ) : (
+            button
+          );
+        })}
+      </div>
+      {error !== null ? (
+        <div role="alert">
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{error}</MessageBarBody>
+            <MessageBarActions
+              containerAction={<Button appearance="transparent" aria-label="Dismiss lock error" icon={<DismissRegular />} onClick={() => setError(null)} />}
+            />
+          </MessageBar>
+        </div>
+      ) : null}
+    </section>
+  );
+}
