@@ -15,6 +15,8 @@ export interface Config {
   webDir: string;
   /** Extra origins allowed to frame our pages (on-premises ERP hosts). */
   frameAncestors: string[];
+  /** How long a document lock lasts before it expires unless renewed (DATAHAVEN_LOCK_MINUTES). */
+  lockMinutes: number;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -25,6 +27,14 @@ function parsePort(text: string | undefined): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DATAHAVEN_PORT is not a port: ${text}`);
   return port;
+}
+
+function parseLockMinutes(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return 15;
+  const minutes = Number(text);
+  // A whole number of minutes up to a week: a longer lock would outlive any editing session.
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60) throw new Error(`DATAHAVEN_LOCK_MINUTES is not a number of minutes (1–10080): ${text}`);
+  return minutes;
 }
 
 function parseFlag(text: string | undefined): boolean {
@@ -55,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),
     frameAncestors: parseOrigins(env.DATAHAVEN_FRAME_ANCESTORS),
+    lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
   };
 }

@@ -5,6 +5,7 @@ import type { DocumentDetailRow } from '../db/documentQueries';
 import type { DocumentUpdate } from '../db/schema';
 import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest, forbidden } from '../http/HttpError';
+import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectivePrivileges } from '../policies/privileges';
 import { reindexDocument } from '../search/reindexDocument';
@@ -100,11 +101,15 @@ export async function editDocument(deps: AppDeps, viewer: Viewer, current: Docum
   });
 }
 
-/** Soft-deletes the given (visible) documents, each with a system note; resolves to the ids deleted. */
+/**
+ * Soft-deletes the given (visible) documents, each with a system note; resolves to the ids deleted.
+ * Another user's live lock on any of them → 409 and nothing is deleted.
+ */
 export async function deleteDocuments(deps: AppDeps, viewer: Viewer, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const now = deps.now().toISOString();
   return inWriteTransaction(deps.db, async (trx) => {
+    await assertNotLockedByOtherUser(trx, deps, viewer.userId, ids);
     const deleted: number[] = [];
     for (const id of ids) {
       const result = await trx

@@ -9,6 +9,7 @@ import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest, notFound } from '../http/HttpError';
 import { recombinePdf } from '../pdf/recombinePdf';
 import type { PdfPageRun } from '../pdf/recombinePdf';
+import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { presentDocumentLink } from '../presenters/documentPresenter';
 import { cleanFileName } from './fileNames';
@@ -217,6 +218,8 @@ async function recombineLoaded(
   const staged = await stageOutputs(deps, sources, outputs, wording);
   const now = deps.now().toISOString();
   const created = await inWriteTransaction(deps.db, async (trx) => {
+    // Deleting the sources deletes documents: another user's live lock on one refuses it (409).
+    if (deleteSources) await assertNotLockedByOtherUser(trx, deps, viewer.userId, [...sources.keys()]);
     for (const source of sources.values()) {
       const updated = await trx
         .updateTable('documents')

@@ -5,6 +5,7 @@ import type { DocumentDetailRow } from '../db/documentQueries';
 import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest } from '../http/HttpError';
 import { splitPdf } from '../pdf/splitPdf';
+import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { isSplittable } from '../policies/isSplittable';
 import { reindexDocument } from '../search/reindexDocument';
@@ -80,7 +81,8 @@ async function stageParts(deps: Pick<AppDeps, 'fileStore'>, original: DocumentDe
  * than one page → 400). The parts' files are written first; then one transaction inserts the
  * documents (inheriting the original's links, subtype and queue), a 'Split from …' note on each
  * and a 'Split into …' note on the original, and, when asked, soft-deletes the original. The
- * original's update is conditional on the row version read (409 on a race). Resolves to the new
+ * original's update is conditional on the row version read (409 on a race); another user's live
+ * lock on the original → 409 'The document has been locked by another user.'. Resolves to the new
  * document ids in group order.
  */
 export async function splitDocument(deps: AppDeps, viewer: Viewer, original: DocumentDetailRow, request: SplitRequest): Promise<number[]> {
@@ -90,6 +92,7 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
   const parts = await stageParts(deps, original, parsed.groups);
   const now = deps.now().toISOString();
   const created = await inWriteTransaction(deps.db, async (trx) => {
+    await assertNotLockedByOtherUser(trx, deps, viewer.userId, [original.id]);
     const updated = await trx
       .updateTable('documents')
       .set((eb) => ({ updated_at: now, row_version: eb('row_version', '+', 1), ...(request.deleteOriginal ? { deleted_at: now } : {}) }))

@@ -1,16 +1,19 @@
-import { LIMITS, WORKFLOW_PERMS } from '@datahaven/core/model';
+import { LIMITS, WORKFLOW_PERMS, hasQueueFeature } from '@datahaven/core/model';
 import {
   MESSAGES,
   approveNoteRequirement,
+  linkRequiredMessage,
   rejectNoteRequirement,
   routeNoteRequirement,
   validateWorkflowNote,
   type NoteRequirement,
 } from '@datahaven/core/rules';
+import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { WorkflowActionColumn } from '../db/schema';
+import type { Database, WorkflowActionColumn } from '../db/schema';
 import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../http/HttpError';
+import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 import { findQueuesWithAccess } from '../policies/queueAccess';
@@ -18,6 +21,7 @@ import type { QueueWithAccess } from '../policies/queueAccess';
 import { reindexDocument } from '../search/reindexDocument';
 import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
 import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { readStoredApprovalList, usesApprovalLists } from './approvalListEditor';
 import { insertNote } from './noteWriter';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
@@ -112,15 +116,60 @@ function clip(text: string): string {
   return chars.length <= LIMITS.noteMaxLength ? text : `${chars.slice(0, LIMITS.noteMaxLength - 1).join('')}…`;
 }
 
+interface Target {
+  queueId: number | null;
+  /** The approval-list step this approval passes (marked approved by the caller), if any. */
+  step: number | null;
+}
+
+/**
+ * Where an approval sends each document (embedded §4, approval lists): from a queue that uses
+ * approval lists, to the queue of the document's first step not yet approved (that step is then
+ * marked approved by the caller), and after the last step to the queue's ApproveToQueue; a list
+ * that must exist (WorkflowRouteRequired) and is empty → 400 'Approval Routes Required'. From any
+ * other queue, to its ApproveToQueue.
+ */
+async function approvalTargets(trx: Kysely<Database>, from: QueueWithAccess, docIds: readonly number[]): Promise<Map<number, Target>> {
+  const targets = new Map<number, Target>();
+  for (const id of docIds) {
+    if (!usesApprovalLists(from)) {
+      targets.set(id, { queueId: from.approveToQueueId, step: null });
+      continue;
+    }
+    const list = await readStoredApprovalList(trx, id);
+    if (list.length === 0 && hasQueueFeature(from, 'WorkflowRouteRequired')) throw badRequest(MESSAGES.approvalRoutesRequired);
+    const current = list.find((step) => step.approvedByUserId === null);
+    targets.set(id, current === undefined ? { queueId: from.approveToQueueId, step: null } : { queueId: current.queueId, step: current.step });
+  }
+  return targets;
+}
+
+/** The documents among `docIds` without a primary record link (the spec's `link` is null). */
+async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[]): Promise<number[]> {
+  const linked = await trx
+    .selectFrom('record_links')
+    .select('document_id')
+    .where('document_id', 'in', [...docIds])
+    .where('is_primary', '=', 1)
+    .execute();
+  const linkedIds = new Set(linked.map((row) => row.document_id));
+  return docIds.filter((id) => !linkedIds.has(id));
+}
+
 /**
  * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6):
  * every document must be visible (else 404); the caller needs the action's queue access flag and
- * workflow bit on `expectedQueueId` (else 403, SECURITY row 13); the target is the queue's
+ * workflow bit on `expectedQueueId` (else 403, SECURITY row 13); another user's live lock on any
+ * document → 409 'The document has been locked by another user.' (the rows are locked first, so a
+ * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
+ * BlockApproveUnlinked / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
+ * an empty approval list) → 400; the target is the approval list's current step, the queue's
  * ApproveToQueue / RejectToQueue or, for a route, `to` when a route from the queue names it (else
  * 400); a note the core rules require must be given (400, the spec's text). Each document moves
  * by `UPDATE … WHERE id AND queue_id = expectedQueueId AND row_version = rowConflictId`; one that
  * fails → 409 'Document Queue Out Of Sync With Window' and the whole request rolls back. Each
- * moved document gets a system note (plus the caller's note as a user note) and a history row.
+ * moved document gets a system note (plus the caller's note as a user note) and a history row,
+ * and loses its lock (the caller's own: the document left the queue it was locked in).
  */
 export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
   const { action } = request;
@@ -135,33 +184,52 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
 
     const fromId = request.expectedQueueId;
-    const from = (await findQueuesWithAccess(trx, viewer.userId, [fromId])).get(fromId);
+    const from = (await findQueuesWithAccess(trx, viewer, [fromId])).get(fromId);
     const flag = QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]];
     if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
       throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
     }
+    await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
 
-    let toId: number | null;
-    if (action === 'approve') toId = from.approveToQueueId;
-    else if (action === 'reject') toId = from.rejectToQueueId;
-    else {
-      const route = await trx
-        .selectFrom('routes')
-        .select('id')
-        .where('from_queue_id', '=', fromId)
-        .where('to_queue_id', '=', request.to ?? 0)
-        .executeTakeFirst();
-      toId = route === undefined ? null : request.to;
+    if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw badRequest(MESSAGES.approveBlockedFromQueue);
+    const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
+    if (linkBlock !== null && hasQueueFeature(from, linkBlock) && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
+      throw badRequest(linkRequiredMessage(request.docIds.length));
     }
-    const to = toId === null ? undefined : (await findQueuesWithAccess(trx, viewer.userId, [toId])).get(toId);
-    if (to === undefined || !to.enabled) throw targetUnavailable(action);
 
-    const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, to), request.note);
-    if (!noteCheck.valid) throw badRequest(noteCheck.message);
+    let targets: Map<number, Target>;
+    if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
+    else {
+      let toId: number | null;
+      if (action === 'reject') toId = from.rejectToQueueId;
+      else {
+        const route = await trx
+          .selectFrom('routes')
+          .select('id')
+          .where('from_queue_id', '=', fromId)
+          .where('to_queue_id', '=', request.to ?? 0)
+          .executeTakeFirst();
+        toId = route === undefined ? null : request.to;
+      }
+      targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
+    }
+    const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
+    const queues = await findQueuesWithAccess(trx, viewer, targetIds);
+    const toOf = (id: number): QueueWithAccess => {
+      const queueId = targets.get(id)?.queueId ?? null;
+      const to = queueId === null ? undefined : queues.get(queueId);
+      if (to === undefined || !to.enabled) throw targetUnavailable(action);
+      return to;
+    };
+    for (const id of request.docIds) {
+      const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, toOf(id)), request.note);
+      if (!noteCheck.valid) throw badRequest(noteCheck.message);
+    }
 
     const moved: MovedDocument[] = [];
     for (const [index, id] of request.docIds.entries()) {
       const rowVersion = request.rowConflictIds[index];
+      const to = toOf(id);
       const updated = await trx
         .updateTable('documents')
         .set({ queue_id: to.id, row_version: rowVersion + 1, updated_at: now })
@@ -171,6 +239,15 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw outOfSync();
+      const step = targets.get(id)?.step ?? null;
+      if (step !== null) {
+        await trx
+          .updateTable('document_approvals')
+          .set({ approved_by_user_id: viewer.userId, approved_at: now })
+          .where('document_id', '=', id)
+          .where('step', '=', step)
+          .execute();
+      }
       const verb = ACTION_VERB[action];
       await insertNote(trx, id, viewer.userId, 'system', clip(`${verb} by ${viewer.username} from '${from.name}' to '${to.name}'.`), now);
       if (request.note !== null) await insertNote(trx, id, viewer.userId, 'user', request.note, now);
@@ -181,6 +258,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
       await reindexDocument(trx, id);
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }
+    await releaseDocumentLocks(trx, request.docIds);
     return { documents: moved };
   });
 }

@@ -7,11 +7,13 @@ import { registerErrorHandler } from './plugins/errorHandler';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
 import { registerAccessRoutes } from './routes/access/accessRoutes';
+import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
 import { registerDocumentRoutes } from './routes/documents/documentRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
+import { registerLockRoutes } from './routes/locks/lockRoutes';
 import { registerMergeRoutes } from './routes/merge/mergeRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
@@ -67,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerRecombinationRoutes(api, deps);
       registerMergeRoutes(api, deps);
       registerWorkflowRoutes(api, deps);
+      registerLockRoutes(api, deps);
+      registerApprovalRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -72,3 +72,23 @@ export async function grantGroupQueueAccess(server: TestServer, groupId: number,
 export async function placeInQueue(server: TestServer, documentId: number, queueId: number | null): Promise<void> {
   await server.deps.db.updateTable('documents').set({ queue_id: queueId }).where('id', '=', documentId).execute();
 }
+
+/** A document's current row version (what a window would send as rowConflictIds). */
+export async function documentRowVersion(server: TestServer, documentId: number): Promise<number> {
+  return (await server.deps.db.selectFrom('documents').select('row_version').where('id', '=', documentId).executeTakeFirstOrThrow()).row_version;
+}
+
+/** Removes every record link of a document, so it is unlinked (the spec's `link` is null). */
+export async function unlinkDocument(server: TestServer, documentId: number): Promise<void> {
+  await server.deps.db.deleteFrom('record_links').where('document_id', '=', documentId).execute();
+}
+
+/** Stores a document's approval list (steps 1…n naming `queueIds`), none approved yet, as the seed would. */
+export async function setApprovalList(server: TestServer, documentId: number, queueIds: readonly number[]): Promise<void> {
+  await server.deps.db.deleteFrom('document_approvals').where('document_id', '=', documentId).execute();
+  if (queueIds.length === 0) return;
+  await server.deps.db
+    .insertInto('document_approvals')
+    .values(queueIds.map((queueId, index) => ({ document_id: documentId, step: index + 1, queue_id: queueId, added_by_user_id: null, approved_by_user_id: null, approved_at: null })))
+    .execute();
+}

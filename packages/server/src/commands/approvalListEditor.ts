@@ -1,0 +1,213 @@
+import { hasQueueFeature } from '@datahaven/core/model';
+import type { ApprovalStep, WorkflowQueue } from '@datahaven/core/model';
+import { MESSAGES } from '@datahaven/core/rules';
+import type { Kysely } from 'kysely';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { Database } from '../db/schema';
+import type { AppDeps } from '../http/AppDeps';
+import { badRequest, forbidden, notFound } from '../http/HttpError';
+import { lockDocumentRows } from '../policies/documentLocks';
+import { canSeeDocument } from '../policies/documentVisibility';
+import type { Viewer } from '../policies/documentVisibility';
+import { effectiveQueueAccessSql, findQueuesWithAccess } from '../policies/queueAccess';
+import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../workflow/queueAccessFlags';
+
+/** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
+export interface ApprovalStepChange {
+  queueId: number | null;
+}
+
+/** A stored approval step, as the workflow action reads it. */
+export interface StoredApprovalStep {
+  step: number;
+  queueId: number;
+  approvedByUserId: number | null;
+}
+
+/**
+ * Whether approval lists drive a queue's approvals: the WorkflowRoute feature, or
+ * WorkflowRouteRequired (which demands a list and so implies one).
+ */
+export function usesApprovalLists(queue: { features1: number; features2: number }): boolean {
+  return hasQueueFeature(queue, 'WorkflowRoute') || hasQueueFeature(queue, 'WorkflowRouteRequired');
+}
+
+/** Reads `{ queueId: number | null }`; anything else → 400. */
+export function parseApprovalStepChange(body: unknown): ApprovalStepChange {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('queueId' in body)) {
+    throw badRequest('A JSON object { queueId } is required (a queue id, or null to remove the step).');
+  }
+  const queueId = (body as Record<string, unknown>).queueId;
+  if (queueId === null) return { queueId: null };
+  if (typeof queueId !== 'number' || !Number.isSafeInteger(queueId) || queueId <= 0) throw badRequest('queueId must be a queue id or null.');
+  return { queueId };
+}
+
+/** A document's approval list, steps in order, as stored. */
+export async function readStoredApprovalList(db: Kysely<Database>, documentId: number): Promise<StoredApprovalStep[]> {
+  const rows = await db
+    .selectFrom('document_approvals')
+    .select(['step', 'queue_id', 'approved_by_user_id'])
+    .where('document_id', '=', documentId)
+    .orderBy('step')
+    .execute();
+  return rows.map((row) => ({ step: row.step, queueId: row.queue_id, approvedByUserId: row.approved_by_user_id }));
+}
+
+/** A document's approval list as the API presents it; `current` marks the first step not yet approved. */
+async function presentApprovalList(db: Kysely<Database>, documentId: number): Promise<ApprovalStep[]> {
+  const rows = await db
+    .selectFrom('document_approvals as a')
+    .innerJoin('queues as q', 'q.id', 'a.queue_id')
+    .leftJoin('users as u', 'u.id', 'a.approved_by_user_id')
+    .select(['a.step', 'a.queue_id', 'q.name', 'u.username', 'a.approved_at'])
+    .where('a.document_id', '=', documentId)
+    .orderBy('a.step')
+    .execute();
+  const current = rows.find((row) => row.approved_at === null)?.step ?? null;
+  return rows.map((row) => ({
+    step: row.step,
+    queueId: row.queue_id,
+    queueName: row.name,
+    approvedBy: row.approved_at === null ? null : (row.username ?? null),
+    approvedAt: row.approved_at,
+    current: row.step === current,
+  }));
+}
+
+async function visibleDocumentOr404(db: Kysely<Database>, viewer: Viewer, docId: number): Promise<{ id: number; queue_id: number | null }> {
+  const row = await db
+    .selectFrom('documents as d')
+    .select(['d.id', 'd.queue_id'])
+    .where('d.id', '=', docId)
+    .where((eb) => canSeeDocument(eb, viewer))
+    .executeTakeFirst();
+  if (row === undefined) throw notFound(MESSAGES.documentNotFound);
+  return row;
+}
+
+/** `GET /api/documents/{id}/approvals`: the approval list of a visible document (404 otherwise). */
+export async function findApprovalList(deps: AppDeps, viewer: Viewer, docId: number): Promise<ApprovalStep[]> {
+  await visibleDocumentOr404(deps.db, viewer, docId);
+  return presentApprovalList(deps.db, docId);
+}
+
+/** Whether a route leads from one queue to an enabled other: the queues an approval list may name. */
+async function isApprovalRouteTarget(db: Kysely<Database>, fromQueueId: number, toQueueId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('routes as r')
+    .innerJoin('queues as q', 'q.id', 'r.to_queue_id')
+    .select('r.id')
+    .where('r.from_queue_id', '=', fromQueueId)
+    .where('r.to_queue_id', '=', toQueueId)
+    .where('q.enabled', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * `PUT /api/v2/documents/{id}/approvals/{n}` in one write transaction: sets step `n` of the
+ * document's approval list to `change.queueId` — n = length + 1 appends, null removes step n and
+ * renumbers the rest. Invisible → 404; document in no queue, or its queue without approval lists
+ * (WorkflowRoute / WorkflowRouteRequired) → 400; neither Approve nor Route on the document's queue
+ * → 403; n outside 1…length + 1, a step already approved, or a queue no route from the document's
+ * queue leads to → 400. Resolves to the new list.
+ */
+export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: number, step: number, change: ApprovalStepChange): Promise<ApprovalStep[]> {
+  return inWriteTransaction(deps.db, async (trx) => {
+    // Two editors of one list are serialised by the document row (PostgreSQL; SQLite runs one writer).
+    await lockDocumentRows(trx, deps.dialect, [docId]);
+    const document = await visibleDocumentOr404(trx, viewer, docId);
+    if (document.queue_id === null) throw badRequest('The document is in no workflow queue, so it has no approval list.');
+    const queue = (await findQueuesWithAccess(trx, viewer, [document.queue_id])).get(document.queue_id);
+    if (queue === undefined) throw badRequest('The document is in no workflow queue, so it has no approval list.');
+    if ((queue.access & (QUEUE_ACCESS_FLAGS.Approve | QUEUE_ACCESS_FLAGS.Route)) === 0) {
+      throw forbidden('Changing the approval list needs the Approve or Route access of the document\'s queue.');
+    }
+    if (!usesApprovalLists(queue)) throw badRequest(`The queue '${queue.name}' does not use approval lists (WorkflowRoute).`);
+
+    const list = await readStoredApprovalList(trx, docId);
+    if (!Number.isSafeInteger(step) || step < 1 || step > list.length + 1) {
+      throw badRequest(`Step ${step} is not in the approval list: name a step from 1 to ${list.length + 1}.`);
+    }
+    if (step <= list.length && list[step - 1].approvedByUserId !== null) throw badRequest(`Step ${step} has already been approved and cannot be changed.`);
+    if (change.queueId === null && step === list.length + 1) throw badRequest(`Step ${step} is not in the approval list.`);
+    if (change.queueId !== null && !(await isApprovalRouteTarget(trx, document.queue_id, change.queueId))) {
+      throw badRequest(`Queue ${change.queueId} is not a route from '${queue.name}', so it cannot be an approval step.`);
+    }
+
+    // Rewrite the list whole: renumbering in place would trip the (document, step) key mid-update.
+    const stored = await trx.selectFrom('document_approvals').selectAll().where('document_id', '=', docId).orderBy('step').execute();
+    const next = stored.map((row) => ({ ...row }));
+    if (change.queueId === null) next.splice(step - 1, 1);
+    else {
+      const added = { document_id: docId, step, queue_id: change.queueId, added_by_user_id: viewer.userId, approved_by_user_id: null, approved_at: null };
+      if (step === stored.length + 1) next.push(added);
+      else next[step - 1] = added;
+    }
+    await trx.deleteFrom('document_approvals').where('document_id', '=', docId).execute();
+    if (next.length > 0) await trx.insertInto('document_approvals').values(next.map((row, index) => ({ ...row, step: index + 1 }))).execute();
+    return presentApprovalList(trx, docId);
+  });
+}
+
+/**
+ * `GET /api/workflow/queues/{id}/routes/approval`: the enabled queues a route from queue `queueId`
+ * leads to — the queues an approval list of a document there may name. The caller must be able to
+ * browse `queueId` (404 otherwise, like a missing queue). The targets are listed whether or not the
+ * caller may browse them: an approval step names the approvers' queue, which the requester usually
+ * cannot open. `documentCount` counts the documents there the caller can see.
+ */
+export async function findApprovalRouteQueues(deps: AppDeps, viewer: Viewer, queueId: number): Promise<WorkflowQueue[]> {
+  const from = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
+  if (from === undefined || (from.access & QUEUE_ACCESS_FLAGS.BrowseToQueue) === 0) throw notFound('The queue was not found.');
+  const rows = await deps.db
+    .selectFrom('routes as r')
+    .innerJoin('queues as q', 'q.id', 'r.to_queue_id')
+    .innerJoin('queue_types as t', 't.id', 'q.queue_type_id')
+    .select([
+      'q.id',
+      'q.name',
+      'q.enabled',
+      'q.queue_type_id',
+      't.name as queue_type_name',
+      'q.features1',
+      'q.features2',
+      'q.default_approve_requires_note',
+      'q.default_reject_requires_note',
+      'q.approve_to_queue_id',
+      'q.reject_to_queue_id',
+      effectiveQueueAccessSql(viewer, 'q').as('access'),
+    ])
+    .where('r.from_queue_id', '=', queueId)
+    .where('q.enabled', '=', 1)
+    .orderBy('q.name')
+    .orderBy('q.id')
+    .execute();
+  const counts = new Map<number, number>();
+  if (rows.length > 0) {
+    const counted = await deps.db
+      .selectFrom('documents as d')
+      .select(['d.queue_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('d.queue_id', 'in', rows.map((row) => row.id))
+      .where((eb) => canSeeDocument(eb, viewer))
+      .groupBy('d.queue_id')
+      .execute();
+    for (const row of counted) if (row.queue_id !== null) counts.set(row.queue_id, Number(row.n));
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled === 1,
+    queueTypeId: row.queue_type_id,
+    queueTypeName: row.queue_type_name,
+    documentCount: counts.get(row.id) ?? 0,
+    features1: Number(row.features1),
+    features2: Number(row.features2),
+    defaultApproveRequiresNote: row.default_approve_requires_note === 1,
+    defaultRejectRequiresNote: row.default_reject_requires_note === 1,
+    approveToQueueId: row.approve_to_queue_id,
+    rejectToQueueId: row.reject_to_queue_id,
+    workflowPerms: workflowPermsFromAccess(Number(row.access)),
+  }));
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { findApprovalList, findApprovalRouteQueues, parseApprovalStepChange, setApprovalStep } from '../../../commands/approvalListEditor';
+import type { AppDeps } from '../../AppDeps';
+import { badRequest } from '../../HttpError';
+import { documentIdParam, viewerOf } from '../../requestHelpers';
+
+function positiveParam(request: { params: unknown }, name: string, what: string): number {
+  const raw = (request.params as Record<string, string | undefined>)[name];
+  if (raw === undefined || !/^[1-9]\d{0,14}$/.test(raw)) throw badRequest(`${what} must be a positive integer.`);
+  return Number(raw);
+}
+
+/**
+ * Approval lists (embedded §7; docs/API.md "Locks and approval lists"):
+ * GET /api/documents/{id}/approvals → ApprovalStep[];
+ * PUT /api/v2/documents/{id}/approvals/{n} `{ queueId: number | null }` → ApprovalStep[] (the new list);
+ * GET /api/workflow/queues/{id}/routes/approval → WorkflowQueue[] a list there may name.
+ */
+export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/documents/:id/approvals', async (request) => {
+    const viewer = await viewerOf(request, deps);
+    return findApprovalList(deps, viewer, documentIdParam(request));
+  });
+
+  app.put('/v2/documents/:id/approvals/:step', async (request) => {
+    const docId = documentIdParam(request);
+    const step = positiveParam(request, 'step', 'The step');
+    const change = parseApprovalStepChange(request.body);
+    const viewer = await viewerOf(request, deps);
+    return setApprovalStep(deps, viewer, docId, step, change);
+  });
+
+  app.get('/workflow/queues/:id/routes/approval', async (request) => {
+    const queueId = positiveParam(request, 'id', 'The queue id');
+    const viewer = await viewerOf(request, deps);
+    return findApprovalRouteQueues(deps, viewer, queueId);
+  });
+}

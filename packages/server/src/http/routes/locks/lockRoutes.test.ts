@@ -1,0 +1,256 @@
+import type { DocumentLockInfo } from '@datahaven/core/model';
+import { MESSAGES } from '@datahaven/core/rules';
+import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
+import type { World } from '../../../test/factories';
+import { describeOnEachDatabase } from '../../../test/testServer';
+import type { TestResponse } from '../../../test/testServer';
+import { createQueue, createQueueType, createRoute, documentRowVersion, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+
+interface User {
+  id: number;
+  username: string;
+}
+
+const LOCKED = { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther };
+const OUT_OF_SYNC = { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.queueOutOfSync };
+
+describeOnEachDatabase('document locks', (server) => {
+  let world: World;
+  let alice: User;
+  let bob: User;
+  let racers: User[];
+  let browseOnly: User;
+  const q = { work: 0, done: 0, rejected: 0, other: 0 };
+
+  beforeAll(async () => {
+    const s = server();
+    world = await createWorld(s);
+    const type = await createQueueType(s);
+    q.done = await createQueue(s, type, { name: unique('Done ') });
+    q.rejected = await createQueue(s, type, { name: unique('Rejected ') });
+    q.other = await createQueue(s, type, { name: unique('Other ') });
+    q.work = await createQueue(s, type, { name: unique('Work '), approveTo: q.done, rejectTo: q.rejected });
+    await createRoute(s, q.work, q.other);
+    const workers = await createGroup(s, unique('Workers '), ['Cabinet: Delete', 'Cabinet: Split Document', 'Notes: View Only']);
+    await grantTableAccess(s, workers, world.table.sitId);
+    for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
+    alice = await createUser(s, unique('alice'), { groups: [workers] });
+    bob = await createUser(s, unique('bob'), { groups: [workers] });
+    racers = [];
+    for (let i = 0; i < 8; i++) racers.push(await createUser(s, unique('racer'), { groups: [workers] }));
+    // Sees the documents through the table and may browse the queue, but may not work on its documents.
+    const viewers = await createGroup(s, unique('Viewers '), []);
+    await grantTableAccess(s, viewers, world.table.sitId);
+    browseOnly = await createUser(s, unique('browser'), { groups: [viewers] });
+    await grantUserQueueAccess(s, browseOnly.id, q.work, ['BrowseToQueue', 'Approve']);
+  });
+
+  /** A fresh two-page PDF of the world's record in the Work queue; resolves to its id and row version. */
+  async function documentInWork(): Promise<{ id: number; rowVersion: number }> {
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    await placeInQueue(server(), id, q.work);
+    return { id, rowVersion: await documentRowVersion(server(), id) };
+  }
+
+  function lock(user: User, docId: number, queueId: number, rowVersion: number): Promise<TestResponse> {
+    return server().inject({ method: 'POST', url: `/api/locks?docId=${docId}&queueId=${queueId}&rowConflictIds=${rowVersion}`, headers: server().authHeaders(user.username) });
+  }
+
+  function renew(user: User, docId: number, queueId: number): Promise<TestResponse> {
+    return server().inject({ method: 'PUT', url: `/api/locks/renew?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+  }
+
+  function unlock(user: User, docId: number, queueId: number): Promise<TestResponse> {
+    return server().inject({ method: 'DELETE', url: `/api/locks?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+  }
+
+  async function locksSeenBy(user: User, docId: number): Promise<DocumentLockInfo[]> {
+    const response = await server().inject({ url: `/api/documents/${docId}/locks`, headers: server().authHeaders(user.username) });
+    expect(response.statusCode).toBe(200);
+    return response.json<DocumentLockInfo[]>();
+  }
+
+  function approve(user: User, doc: { id: number; rowVersion: number }): Promise<TestResponse> {
+    return server().inject({
+      method: 'PUT',
+      url: '/api/documents/approval',
+      headers: server().authHeaders(user.username),
+      payload: { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.work },
+    });
+  }
+
+  async function queueOf(id: number): Promise<number | null> {
+    return (await server().deps.db.selectFrom('documents').select('queue_id').where('id', '=', id).executeTakeFirstOrThrow()).queue_id;
+  }
+
+  async function isDeleted(id: number): Promise<boolean> {
+    return (await server().deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at !== null;
+  }
+
+  it("takes a lock for 15 minutes of the database clock; others see it as another user's lock", async () => {
+    const doc = await documentInWork();
+    const response = await lock(alice, doc.id, q.work, doc.rowVersion);
+    expect(response.statusCode).toBe(201);
+    const info = response.json<DocumentLockInfo>();
+    expect(info).toMatchObject({ docId: doc.id, queueId: q.work, holder: alice.username, ownLock: true });
+    expect(Date.parse(info.lockExpiration) - Date.parse(info.acquiredAt)).toBe(15 * 60_000);
+    expect(await locksSeenBy(alice, doc.id)).toEqual([info]);
+    expect(await locksSeenBy(bob, doc.id)).toEqual([{ ...info, ownLock: false }]);
+  });
+
+  it("refuses B's lock, approve, reject and route while A holds the lock, with the spec's text; A may approve", async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    const refused = await lock(bob, doc.id, q.work, doc.rowVersion);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(LOCKED);
+    const approval = await approve(bob, doc);
+    expect(approval.statusCode).toBe(409);
+    expect(approval.json()).toEqual(LOCKED);
+    const base = { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.work };
+    const rejection = await server().inject({ method: 'PUT', url: '/api/documents/reject', headers: server().authHeaders(bob.username), payload: base });
+    expect(rejection.json()).toEqual(LOCKED);
+    const route = await server().inject({ method: 'PUT', url: '/api/documents/route', headers: server().authHeaders(bob.username), payload: { ...base, to: q.other } });
+    expect(route.json()).toEqual(LOCKED);
+    expect(await queueOf(doc.id)).toBe(q.work);
+
+    const own = await approve(alice, doc);
+    expect(own.statusCode).toBe(200);
+    expect(await queueOf(doc.id)).toBe(q.done);
+  });
+
+  it("a workflow action by the holder releases the holder's lock on the moved document", async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    expect((await approve(alice, doc)).statusCode).toBe(200);
+    expect(await locksSeenBy(bob, doc.id)).toEqual([]);
+    expect(await server().deps.db.selectFrom('document_locks').select('document_id').where('document_id', '=', doc.id).execute()).toEqual([]);
+  });
+
+  it('renews its own lock (POST again or PUT /locks/renew) and keeps when it was taken', async () => {
+    const doc = await documentInWork();
+    const first = (await lock(alice, doc.id, q.work, doc.rowVersion)).json<DocumentLockInfo>();
+    server().advanceDatabaseClock(60_000);
+    const again = await lock(alice, doc.id, q.work, doc.rowVersion);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<DocumentLockInfo>().acquiredAt).toBe(first.acquiredAt);
+    expect(Date.parse(again.json<DocumentLockInfo>().lockExpiration)).toBeGreaterThanOrEqual(Date.parse(first.lockExpiration) + 60_000);
+    server().advanceDatabaseClock(60_000);
+    const renewed = await renew(alice, doc.id, q.work);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json<DocumentLockInfo>()).toMatchObject({ docId: doc.id, holder: alice.username, ownLock: true, acquiredAt: first.acquiredAt });
+    expect(Date.parse(renewed.json<DocumentLockInfo>().lockExpiration)).toBeGreaterThanOrEqual(Date.parse(first.lockExpiration) + 120_000);
+    const notHolder = await renew(bob, doc.id, q.work);
+    expect(notHolder.statusCode).toBe(409);
+    expect(notHolder.json()).toEqual(LOCKED);
+  });
+
+  it('after expiry another user can lock, and the old holder is refused (SECURITY row 22)', async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    server().advanceDatabaseClock(16 * 60_000);
+    expect(await locksSeenBy(bob, doc.id)).toEqual([]);
+    const taken = await lock(bob, doc.id, q.work, doc.rowVersion);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json<DocumentLockInfo>()).toMatchObject({ holder: bob.username, ownLock: true });
+    const staleRenew = await renew(alice, doc.id, q.work);
+    expect(staleRenew.statusCode).toBe(409);
+    expect(staleRenew.json()).toEqual(LOCKED);
+    expect((await approve(alice, doc)).json()).toEqual(LOCKED);
+    expect((await unlock(alice, doc.id, q.work)).json()).toEqual(LOCKED);
+    expect(await locksSeenBy(alice, doc.id)).toEqual([expect.objectContaining({ holder: bob.username, ownLock: false })]);
+  });
+
+  it('an expired own lock cannot be renewed, only taken again', async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    server().advanceDatabaseClock(16 * 60_000);
+    expect((await renew(alice, doc.id, q.work)).statusCode).toBe(409);
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+  });
+
+  it('refuses to unlock another user\'s live lock; the holder and a security manager may release it', async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    const refused = await unlock(bob, doc.id, q.work);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(LOCKED);
+    expect(await locksSeenBy(alice, doc.id)).toHaveLength(1);
+    const released = await unlock(world.manager, doc.id, q.work);
+    expect(released.statusCode).toBe(204);
+    expect(await locksSeenBy(alice, doc.id)).toEqual([]);
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    expect((await unlock(alice, doc.id, q.work)).statusCode).toBe(204);
+    expect((await unlock(alice, doc.id, q.work)).statusCode).toBe(204);
+    expect(await locksSeenBy(bob, doc.id)).toEqual([]);
+  });
+
+  it('of users racing for one document exactly one gets the lock', async () => {
+    const doc = await documentInWork();
+    const responses = await Promise.all(racers.map((racer) => lock(racer, doc.id, q.work, doc.rowVersion)));
+    const winners = responses.filter((r) => r.statusCode === 201);
+    expect(winners).toHaveLength(1);
+    for (const loser of responses.filter((r) => r.statusCode !== 201)) expect(loser.json()).toEqual(LOCKED);
+    const winner = winners[0].json<DocumentLockInfo>().holder;
+    expect(await locksSeenBy(alice, doc.id)).toEqual([expect.objectContaining({ holder: winner, ownLock: false })]);
+    const rows = await server().deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute();
+    expect(rows).toEqual([{ user_id: racers.find((r) => r.username === winner)?.id }]);
+  });
+
+  it("refuses a lock when the window's queue or row version is stale: 409 out of sync", async () => {
+    const doc = await documentInWork();
+    const wrongQueue = await lock(alice, doc.id, q.done, doc.rowVersion);
+    expect(wrongQueue.statusCode).toBe(409);
+    expect(wrongQueue.json()).toEqual(OUT_OF_SYNC);
+    const staleVersion = await lock(alice, doc.id, q.work, doc.rowVersion - 1);
+    expect(staleVersion.json()).toEqual(OUT_OF_SYNC);
+    expect(await locksSeenBy(alice, doc.id)).toEqual([]);
+  });
+
+  it('answers 403 without AccessDocumentWithin on the queue, 404 for an invisible document, 400 for bad parameters', async () => {
+    const doc = await documentInWork();
+    const forbidden = await lock(browseOnly, doc.id, q.work, doc.rowVersion);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ exceptionType: 'Forbidden' });
+    expect((await lock(world.outsider, doc.id, q.work, doc.rowVersion)).statusCode).toBe(404);
+    const hidden = await server().inject({ url: `/api/documents/${doc.id}/locks`, headers: server().authHeaders(world.outsider.username) });
+    expect(hidden.statusCode).toBe(404);
+    expect((await unlock(world.outsider, doc.id, q.work)).statusCode).toBe(404);
+    const headers = server().authHeaders(alice.username);
+    for (const url of [`/api/locks?docId=${doc.id}&queueId=${q.work}`, `/api/locks?docId=${doc.id}&rowConflictIds=1`, `/api/locks?queueId=${q.work}&rowConflictIds=1`, `/api/locks?docId=x&queueId=${q.work}&rowConflictIds=1`]) {
+      expect((await server().inject({ method: 'POST', url, headers })).statusCode).toBe(400);
+    }
+    expect((await server().inject({ method: 'POST', url: `/api/locks?docId=${doc.id}&queueId=${q.work}&rowConflictIds=${doc.rowVersion}` })).statusCode).toBe(401);
+    expect(await locksSeenBy(alice, doc.id)).toEqual([]);
+  });
+
+  it('refuses delete, split and deleting merge by B while A holds the lock; B may once A unlocks', async () => {
+    const doc = await documentInWork();
+    const partner = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    const headers = server().authHeaders(bob.username);
+
+    const deletion = await server().inject({ method: 'DELETE', url: `/api/documents?docId[]=${partner.id}&docId[]=${doc.id}`, headers });
+    expect(deletion.statusCode).toBe(409);
+    expect(deletion.json()).toEqual(LOCKED);
+    expect(await isDeleted(doc.id)).toBe(false);
+    expect(await isDeleted(partner.id)).toBe(false);
+
+    const split = await server().inject({ method: 'POST', url: `/api/documents/${doc.id}/split`, headers, payload: { ranges: '1;2', deleteOriginal: false } });
+    expect(split.statusCode).toBe(409);
+    expect(split.json()).toEqual(LOCKED);
+
+    const merge = await server().inject({ method: 'POST', url: '/api/documents/merge', headers, payload: { docIds: [partner.id, doc.id], deleteOriginals: true } });
+    expect(merge.statusCode).toBe(409);
+    expect(merge.json()).toEqual(LOCKED);
+    expect(await isDeleted(partner.id)).toBe(false);
+
+    const ownSplit = await server().inject({ method: 'POST', url: `/api/documents/${doc.id}/split`, headers: server().authHeaders(alice.username), payload: { ranges: '1;2' } });
+    expect(ownSplit.statusCode).toBe(201);
+
+    expect((await unlock(alice, doc.id, q.work)).statusCode).toBe(204);
+    const later = await server().inject({ method: 'DELETE', url: `/api/documents?docId[]=${doc.id}`, headers });
+    expect(later.statusCode).toBe(200);
+    expect(later.json()).toEqual({ deleted: [doc.id] });
+  });
+});

@@ -1,0 +1,69 @@
+import { MESSAGES } from '@datahaven/core/rules';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { DialectName } from '../db/createDatabase';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http/HttpError';
+
+/** What the lock policy needs of the app's dependencies: the dialect and the database clock. */
+export interface LockClock {
+  dialect: DialectName;
+  /** The database clock as SQL (db/databaseNow.ts); a lock is live while `expires_at` is after it. */
+  databaseNow: () => RawBuilder<string>;
+}
+
+/** 409 'The document has been locked by another user.' (embedded §8). */
+export function lockedByOtherUser(): HttpError {
+  return new HttpError(409, 'Conflict', MESSAGES.documentLockedByOther);
+}
+
+/**
+ * Takes the row locks of the documents (PostgreSQL `SELECT … FOR UPDATE`, in id order so two
+ * requests never wait on each other crosswise). Whoever reads or writes a document's lock, and
+ * every action a lock blocks, goes through this first, so a lock taken and an action checked at
+ * the same moment are serialised by the document row. SQLite needs nothing: its write
+ * transactions begin IMMEDIATE and already run one at a time.
+ */
+export async function lockDocumentRows(trx: Kysely<Database>, dialect: DialectName, documentIds: readonly number[]): Promise<void> {
+  if (dialect !== 'postgres' || documentIds.length === 0) return;
+  await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('id', 'in', [...new Set(documentIds)])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The documents among `documentIds` on which a user other than `userId` holds a live lock. */
+export async function documentsLockedByOthers(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<number[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('document_locks')
+    .select('document_id')
+    .where('document_id', 'in', [...new Set(documentIds)])
+    .where('user_id', '!=', userId)
+    .where('expires_at', '>', clock.databaseNow())
+    .execute();
+  return rows.map((row) => row.document_id);
+}
+
+/**
+ * Inside a write transaction: refuses with 409 'The document has been locked by another user.'
+ * when a user other than `userId` holds a live lock on any of the documents (embedded §5: route,
+ * approve, reject, delete, link, unlink, split and change subtype). The rows are locked first
+ * (see lockDocumentRows), so the answer stays true until the transaction ends.
+ */
+export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<void> {
+  await lockDocumentRows(trx, clock.dialect, documentIds);
+  if ((await documentsLockedByOthers(trx, clock, userId, documentIds)).length > 0) throw lockedByOtherUser();
+}
+
+/**
+ * Drops every lock on the documents: called when a workflow action moved them out of the queue
+ * they were locked in. Another user's live lock would have refused the action, so what goes is
+ * the caller's own lock or an expired one.
+ */
+export async function releaseDocumentLocks(trx: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await trx.deleteFrom('document_locks').where('document_id', 'in', [...new Set(documentIds)]).execute();
+}
