@@ -6,6 +6,7 @@ import { registerAuth } from './plugins/authPlugin';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
+import { ODATA_PREFIX, registerODataService } from './odata/registerODataService';
 import { registerAccessRoutes } from './routes/access/accessRoutes';
 import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     },
     { prefix: '/api' },
   );
+
+  await app.register(async (odata) => registerODataService(odata, deps), { prefix: ODATA_PREFIX });
 
   for (const register of options.extraRoutes ?? []) await register(app, deps);
   await registerWebHosting(app, deps.config.webDir);

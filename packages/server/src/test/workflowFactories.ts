@@ -92,3 +92,31 @@ export async function setApprovalList(server: TestServer, documentId: number, qu
     .values(queueIds.map((queueId, index) => ({ document_id: documentId, step: index + 1, queue_id: queueId, added_by_user_id: null, approved_by_user_id: null, approved_at: null })))
     .execute();
 }
+
+/** Options of `addWorkflowDelegate`: the schedule as ISO instants (null = open) and the note. */
+export interface WorkflowDelegateOptions {
+  startsAt?: string | null;
+  endsAt?: string | null;
+  noteText?: string;
+  addedByUserId?: number | null;
+}
+
+/** Adds a delegate from one queue to another (open schedule unless given); resolves to its id. */
+export async function addWorkflowDelegate(server: TestServer, fromQueueId: number, toQueueId: number, options: WorkflowDelegateOptions = {}): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await server.deps.db
+    .insertInto('workflow_delegates')
+    .values({
+      from_queue_id: fromQueueId,
+      to_queue_id: toQueueId,
+      starts_at: options.startsAt ?? null,
+      ends_at: options.endsAt ?? null,
+      note_text: options.noteText ?? '',
+      added_at: now,
+      added_by_user_id: options.addedByUserId ?? null,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

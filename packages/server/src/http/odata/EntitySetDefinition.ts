@@ -1,0 +1,70 @@
+import type { Expression, Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** The scalar EDM types the workflow entity sets use. */
+export type EdmScalarType = 'Edm.Int32' | 'Edm.String' | 'Edm.Boolean' | 'Edm.Decimal' | 'Edm.DateTimeOffset';
+
+/** The complex types of the `Datahaven` namespace ($metadata declares them). */
+export type ComplexTypeName = 'Datahaven.QueueAccess' | 'Datahaven.QueueFeatures' | 'Datahaven.DelegateSchedule' | 'Datahaven.MembershipSource';
+
+/** One property of an entity type. */
+export interface PropertyDefinition {
+  name: string;
+  type: EdmScalarType | ComplexTypeName | `Collection(${ComplexTypeName})`;
+  nullable: boolean;
+  /** The column of the set's source query behind the property, when it can be filtered or sorted. */
+  column?: string;
+  /** `$filter` accepts `eq` on it (keys and foreign keys only, the brief). */
+  filterable?: boolean;
+  /** `$orderby` accepts it. */
+  sortable?: boolean;
+}
+
+/** A row of a set's source query, as the driver returns it. */
+export type SourceRow = Record<string, unknown>;
+
+/** An entity as the service answers it (without annotations). */
+export type ODataEntity = Record<string, unknown>;
+
+/** The key of one entity, by key property name. */
+export type EntityKey = Record<string, number>;
+
+/** Database access of a read: the app's connection or a write transaction. */
+export type Reader = Kysely<Database> | Transaction<Database>;
+
+/** What a write knows about its caller and time. */
+export interface WriteContext {
+  userId: number;
+  /** The server clock as ISO text (the stored instants' format). */
+  now: string;
+}
+
+/** POST / PATCH / DELETE of a writable entity set; bodies are plain JSON objects. */
+export interface EntitySetWrites {
+  /** The table holding one entity per row and its key columns by key property, to lock the row before a change. */
+  table: keyof Database;
+  keyColumns: Readonly<Record<string, string>>;
+  /** Validates and inserts; resolves to the new entity's key. */
+  create(trx: Transaction<Database>, body: Readonly<Record<string, unknown>>, context: WriteContext): Promise<EntityKey>;
+  /** Validates and applies a partial update of an existing entity. */
+  update(trx: Transaction<Database>, key: EntityKey, body: Readonly<Record<string, unknown>>, context: WriteContext): Promise<void>;
+  /** Deletes an existing entity (or refuses with 409 when others depend on it). */
+  remove(trx: Transaction<Database>, key: EntityKey): Promise<void>;
+}
+
+/** Everything the service needs about one entity set. */
+export interface EntitySetDefinition {
+  /** The entity set name in URLs, e.g. `WorkflowQueues`. */
+  name: string;
+  /** The entity type name in $metadata, e.g. `WorkflowQueue`. */
+  entityType: string;
+  /** Key property names, in $metadata order. */
+  keys: readonly string[];
+  properties: readonly PropertyDefinition[];
+  /** The SELECT behind the set; the service wraps it to filter, sort and page by `column`s. */
+  source(databaseNow: RawBuilder<string>): Expression<unknown>;
+  /** Source rows → entities, in the same order. */
+  present(db: Reader, rows: readonly SourceRow[], databaseNow: RawBuilder<string>): Promise<ODataEntity[]>;
+  /** Absent for read-only sets (writes answer 405). */
+  writes?: EntitySetWrites;
+}

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../HttpError';
+import { ODataError } from './ODataError';
+
+/** The OData v4 JSON error body. The brief fixes `code` to the empty string. */
+export interface ODataErrorBody {
+  error: { code: string; message: string };
+}
+
+/** Status and OData body of any error thrown inside the data service; unknown errors are 500 without details. */
+export function odataErrorOf(error: unknown): { statusCode: number; body: ODataErrorBody } {
+  const body = (message: string): ODataErrorBody => ({ error: { code: '', message } });
+  if (error instanceof ODataError || error instanceof HttpError) return { statusCode: error.statusCode, body: body(error.message) };
+  // Fastify's own 4xx (unparsable JSON body, unsupported media type, body too large) keep their status.
+  const status = (error as Partial<FastifyError>).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { statusCode: status, body: body((error as Partial<FastifyError>).message ?? 'Invalid request.') };
+  }
+  return { statusCode: 500, body: body('An internal error occurred.') };
+}
+
+/** Answers every error under /odata/v1 with the OData error body (the /api handler keeps its own shape). */
+export function registerODataErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { statusCode, body } = odataErrorOf(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'data service request failed');
+    if (reply.sent || reply.raw.headersSent) return;
+    void reply.status(statusCode).header('OData-Version', '4.0').type('application/json; charset=utf-8').send(body);
+  });
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasPrivilege } from '../../policies/privileges';
+import type { AppDeps } from '../AppDeps';
+import { authenticateBearer, principalOf } from '../plugins/authPlugin';
+import type { EntityKey, EntitySetDefinition, ODataEntity } from './EntitySetDefinition';
+import { etagOf } from './etagOf';
+import { metadataDocument } from './metadataDocument';
+import { ODataError, odataNotFound } from './ODataError';
+import { parseODataQuery, refuseQueryOptions } from './parseODataQuery';
+import { parseResourcePath } from './parseResourcePath';
+import { countEntities, readCollection, readEntity } from './readEntities';
+import { registerODataErrorHandler } from './registerODataErrorHandler';
+import { workflowEntitySets } from './workflowEntitySets';
+import { createEntity, deleteEntity, updateEntity } from './writeEntities';
+
+/** Where the service is mounted (buildApp registers the plugin with this prefix). */
+export const ODATA_PREFIX = '/odata/v1';
+
+const JSON_TYPE = 'application/json; odata.metadata=minimal; charset=utf-8';
+
+/** The absolute service root of a request, for `@odata.context`, `@odata.nextLink` and Location. */
+function serviceRootOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}${ODATA_PREFIX}`;
+}
+
+/** Query string text with `$` kept readable (URLSearchParams would write `+` for spaces and `%24` for `$`). */
+function queryText(params: URLSearchParams): string {
+  const encode = (text: string): string => encodeURIComponent(text).replace(/%24/g, '$');
+  return [...params.entries()].map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
+}
+
+/** The key predicate of an entity's URL: `(5)` or `(UserId=1,WorkflowQueueId=2)`. */
+function keyPredicate(set: EntitySetDefinition, key: EntityKey): string {
+  return set.keys.length === 1 ? `(${key[set.keys[0]]})` : `(${set.keys.map((name) => `${name}=${key[name]}`).join(',')})`;
+}
+
+function keyOf(set: EntitySetDefinition, entity: ODataEntity): EntityKey {
+  return Object.fromEntries(set.keys.map((name) => [name, Number(entity[name])]));
+}
+
+/** An entity with its ETag annotation first, as minimal metadata writes it. */
+function annotated(entity: ODataEntity): ODataEntity {
+  return { '@odata.etag': etagOf(entity), ...entity };
+}
+
+/** 403 unless the caller holds 'Security: Manager' (every workflow entity set, read or write). */
+async function requireManager(deps: AppDeps, request: FastifyRequest): Promise<void> {
+  if (!(await hasPrivilege(deps.db, principalOf(request).userId, 'Security: Manager'))) {
+    throw new ODataError(403, "The workflow entity sets of the data service need the 'Security: Manager' privilege.");
+  }
+}
+
+function ifMatchOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['if-match'];
+  return Array.isArray(header) ? header.join(',') : header;
+}
+
+function wantsRepresentation(request: FastifyRequest): boolean {
+  const prefer = request.headers.prefer;
+  return typeof prefer === 'string' && /(^|[,;\s])return=representation(\s*(,|;|$))/i.test(prefer);
+}
+
+/**
+ * The OData v4 data service at /odata/v1 (portal §7), workflow part: the service document,
+ * `$metadata`, and the entity sets of `workflowEntitySets` — collections with $filter / $top /
+ * $skip / $orderby / $count, `{Set}/$count`, entities by key, POST / PATCH (If-Match) / DELETE
+ * (If-Match). Every request needs a bearer token (401 otherwise); entity sets need 'Security:
+ * Manager' (403). Errors are OData error bodies. Register with `{ prefix: ODATA_PREFIX }`.
+ */
+export function registerODataService(app: FastifyInstance, deps: AppDeps): void {
+  const sets = workflowEntitySets;
+  registerODataErrorHandler(app);
+  // The /api auth hook looks only at /api paths; the data service asks for the same token.
+  app.addHook('onRequest', async (request) => {
+    request.principal = await authenticateBearer(deps, request);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('OData-Version', '4.0');
+    return payload;
+  });
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const queryAt = request.url.indexOf('?');
+    const rawPath = (queryAt < 0 ? request.url : request.url.slice(0, queryAt)).slice(ODATA_PREFIX.length);
+    const params = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
+    const resource = parseResourcePath(rawPath, sets);
+    const root = serviceRootOf(request);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+
+    if (resource.kind === 'serviceDocument' || resource.kind === 'metadata') {
+      if (method !== 'GET') throw new ODataError(405, 'Only GET is allowed here.');
+      refuseQueryOptions(params);
+      if (resource.kind === 'metadata') return reply.type('application/xml; charset=utf-8').send(metadataDocument(sets));
+      return reply.type(JSON_TYPE).send({
+        '@odata.context': `${root}/$metadata`,
+        value: sets.map((set) => ({ name: set.name, kind: 'EntitySet', url: set.name })),
+      });
+    }
+
+    await requireManager(deps, request);
+    const set = resource.set;
+    const databaseNow = deps.databaseNow();
+    const context = { userId: principalOf(request).userId, now: deps.now().toISOString() };
+
+    if (resource.kind === 'count') {
+      if (method !== 'GET') throw new ODataError(405, 'Only GET is allowed on $count.');
+      const query = parseODataQuery(params, set.properties);
+      return reply.type('text/plain; charset=utf-8').send(String(await countEntities(deps.db, set, query, databaseNow)));
+    }
+
+    if (resource.kind === 'collection') {
+      if (method === 'GET') {
+        const query = parseODataQuery(params, set.properties);
+        const page = await readCollection(deps.db, set, query, databaseNow);
+        const body: Record<string, unknown> = { '@odata.context': `${root}/$metadata#${set.name}` };
+        if (page.count !== null) body['@odata.count'] = page.count;
+        body.value = page.entities.map(annotated);
+        if (page.next !== null) {
+          const next = new URLSearchParams(params);
+          next.set('$skip', String(page.next.skip));
+          if (page.next.top === null) next.delete('$top');
+          else next.set('$top', String(page.next.top));
+          body['@odata.nextLink'] = `${root}/${set.name}?${queryText(next)}`;
+        }
+        return reply.type(JSON_TYPE).send(body);
+      }
+      if (method === 'POST') {
+        refuseQueryOptions(params);
+        const created = await createEntity(deps, set, request.body, context);
+        return reply
+          .status(201)
+          .header('Location', `${root}/${set.name}${keyPredicate(set, keyOf(set, created))}`)
+          .header('ETag', etagOf(created))
+          .type(JSON_TYPE)
+          .send({ '@odata.context': `${root}/$metadata#${set.name}/$entity`, ...annotated(created) });
+      }
+      throw new ODataError(405, `Only GET and POST are allowed on ${set.name}.`);
+    }
+
+    refuseQueryOptions(params);
+    const key = resource.key;
+    if (method === 'GET') {
+      const entity = await readEntity(deps.db, set, key, databaseNow);
+      if (entity === null) throw odataNotFound(`No ${set.entityType} with this key.`);
+      return reply
+        .header('ETag', etagOf(entity))
+        .type(JSON_TYPE)
+        .send({ '@odata.context': `${root}/$metadata#${set.name}/$entity`, ...annotated(entity) });
+    }
+    if (method === 'PATCH') {
+      const updated = await updateEntity(deps, set, key, ifMatchOf(request), request.body, context);
+      reply.header('ETag', etagOf(updated));
+      if (!wantsRepresentation(request)) return reply.status(204).send();
+      return reply
+        .header('Preference-Applied', 'return=representation')
+        .type(JSON_TYPE)
+        .send({ '@odata.context': `${root}/$metadata#${set.name}/$entity`, ...annotated(updated) });
+    }
+    if (method === 'DELETE') {
+      await deleteEntity(deps, set, key, ifMatchOf(request));
+      return reply.status(204).send();
+    }
+    throw new ODataError(405, method === 'PUT' ? 'Replacing an entity with PUT is not supported; change it with PATCH.' : `${method} is not allowed here.`);
+  };
+
+  app.route({ method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/', handler: handle });
+  app.route({ method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/*', handler: handle });
+}

@@ -1,0 +1,19 @@
+import { directUserMembershipSet } from './directUserMembershipSet';
+import { effectiveUserMembershipSet } from './effectiveUserMembershipSet';
+import type { EntitySetDefinition } from './EntitySetDefinition';
+import { groupMembershipSet } from './groupMembershipSet';
+import { workflowDelegatesSet } from './workflowDelegatesSet';
+import { workflowQueueTypesSet } from './workflowQueueTypesSet';
+import { workflowQueuesSet } from './workflowQueuesSet';
+import { workflowRoutesSet } from './workflowRoutesSet';
+
+/** The workflow entity sets of the data service (portal §3, §7), in $metadata order. */
+export const workflowEntitySets: readonly EntitySetDefinition[] = [
+  workflowQueueTypesSet,
+  workflowQueuesSet,
+  workflowRoutesSet,
+  workflowDelegatesSet,
+  directUserMembershipSet,
+  effectiveUserMembershipSet,
+  groupMembershipSet,
+];

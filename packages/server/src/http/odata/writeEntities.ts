@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import type { DialectName } from '../../db/createDatabase';
+import { inWriteTransaction } from '../../db/inWriteTransaction';
+import type { Database } from '../../db/schema';
+import type { AppDeps } from '../AppDeps';
+import type { EntityKey, EntitySetDefinition, EntitySetWrites, ODataEntity, WriteContext } from './EntitySetDefinition';
+import { etagOf, ifMatchAccepts } from './etagOf';
+import { ODataError, odataNotFound } from './ODataError';
+import { readEntity } from './readEntities';
+
+function writesOf(set: EntitySetDefinition): EntitySetWrites {
+  if (set.writes === undefined) throw new ODataError(405, `${set.name} is read-only.`);
+  return set.writes;
+}
+
+/**
+ * Locks the entity's row for the rest of the transaction and tells whether it exists. On
+ * PostgreSQL `for update` makes a second writer wait until the first commits, so the If-Match
+ * comparison below sees the committed state; SQLite's write transactions begin IMMEDIATE and are
+ * serial already.
+ */
+async function lockRow(trx: Transaction<Database>, dialect: DialectName, writes: EntitySetWrites, key: EntityKey): Promise<boolean> {
+  const conditions = Object.entries(writes.keyColumns).map(([property, column]) => sql`${sql.ref(column)} = ${key[property]}`);
+  const lock = dialect === 'postgres' ? sql` for update` : sql``;
+  const result = await sql`select 1 as found from ${sql.table(writes.table)} where ${sql.join(conditions, sql` and `)}${lock}`.execute(trx);
+  return result.rows.length > 0;
+}
+
+/**
+ * Loads the entity to change under a row lock and checks If-Match against its current ETag:
+ * no header → 428 and nothing changes (SECURITY row 21); another ETag → 412.
+ */
+async function lockedCurrent(
+  trx: Transaction<Database>,
+  deps: AppDeps,
+  set: EntitySetDefinition,
+  key: EntityKey,
+  ifMatch: string | undefined,
+): Promise<ODataEntity> {
+  const writes = writesOf(set);
+  const current = (await lockRow(trx, deps.dialect, writes, key)) ? await readEntity(trx, set, key, deps.databaseNow()) : null;
+  if (current === null) throw odataNotFound(`No ${set.entityType} with this key.`);
+  if (ifMatch === undefined || ifMatch.trim() === '') {
+    throw new ODataError(428, 'Changing an entity needs an If-Match header with its @odata.etag (or *).');
+  }
+  if (!ifMatchAccepts(ifMatch, etagOf(current))) throw new ODataError(412, 'The entity has changed since it was read; read it again.');
+  return current;
+}
+
+/** POST: validates, inserts and answers the new entity, all in one write transaction. */
+export function createEntity(deps: AppDeps, set: EntitySetDefinition, body: unknown, context: WriteContext): Promise<ODataEntity> {
+  const writes = writesOf(set);
+  return inWriteTransaction(deps.db, async (trx) => {
+    const key = await writes.create(trx, asBody(body), context);
+    const created = await readEntity(trx, set, key, deps.databaseNow());
+    if (created === null) throw new Error(`The new ${set.entityType} cannot be read back.`);
+    return created;
+  });
+}
+
+/** PATCH: If-Match checked under a row lock, then a partial update; answers the changed entity. */
+export function updateEntity(
+  deps: AppDeps,
+  set: EntitySetDefinition,
+  key: EntityKey,
+  ifMatch: string | undefined,
+  body: unknown,
+  context: WriteContext,
+): Promise<ODataEntity> {
+  const writes = writesOf(set);
+  return inWriteTransaction(deps.db, async (trx) => {
+    await lockedCurrent(trx, deps, set, key, ifMatch);
+    await writes.update(trx, key, asBody(body), context);
+    const updated = await readEntity(trx, set, key, deps.databaseNow());
+    if (updated === null) throw new Error(`The changed ${set.entityType} cannot be read back.`);
+    return updated;
+  });
+}
+
+/** DELETE: If-Match checked under a row lock, then the delete. */
+export function deleteEntity(deps: AppDeps, set: EntitySetDefinition, key: EntityKey, ifMatch: string | undefined): Promise<void> {
+  const writes = writesOf(set);
+  return inWriteTransaction(deps.db, async (trx) => {
+    await lockedCurrent(trx, deps, set, key, ifMatch);
+    await writes.remove(trx, key);
+  });
+}
+
+/** The request body as the writes take it; their own checks refuse anything but an object. */
+function asBody(body: unknown): Readonly<Record<string, unknown>> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ODataError(400, 'The request body must be a JSON object.');
+  return body as Readonly<Record<string, unknown>>;
+}
+
