@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FluentProvider, Spinner, webLightTheme, type Theme } from '@fluentui/react-components';
 import type { HostAdapter } from '../host';
 import { DatahavenServicesProvider, type DatahavenServices } from './app/DatahavenServices';
@@ -10,10 +10,30 @@ import { AppErrorBoundary } from './shell/AppErrorBoundary';
 import { NotFoundScreen } from './shell/NotFoundScreen';
 import { Shell } from './shell/Shell';
 import { UnhandledErrorLogger } from './shell/UnhandledErrorLogger';
+import { WorkflowLayout } from './workflow/WorkflowLayout';
+import { WorkflowRedirect } from './workflow/WorkflowRedirect';
+import { WorkflowVersionRedirect } from './workflow/WorkflowVersionRedirect';
+import type { WorkflowBase } from './workflow/useWorkflowBase';
 
 const FoldersScreen = lazy(() => import(/* webpackChunkName: "folders" */ './folders/FoldersScreen').then((m) => ({ default: m.FoldersScreen })));
 const ViewerScreen = lazy(() => import(/* webpackChunkName: "viewer" */ './viewer/ViewerScreen').then((m) => ({ default: m.ViewerScreen })));
 const NotesScreen = lazy(() => import(/* webpackChunkName: "notes" */ './notes/NotesScreen').then((m) => ({ default: m.NotesScreen })));
+const WorkflowRootScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/WorkflowRootScreen').then((m) => ({ default: m.WorkflowRootScreen })));
+const QueueTypesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/QueueTypesScreen').then((m) => ({ default: m.QueueTypesScreen })));
+const QueueTypeQueuesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/QueueTypeQueuesScreen').then((m) => ({ default: m.QueueTypeQueuesScreen })));
+const QueuesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/QueuesScreen').then((m) => ({ default: m.QueuesScreen })));
+const QueueDocumentsScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/queueDocuments/QueueDocumentsScreen').then((m) => ({ default: m.QueueDocumentsScreen })),
+);
+
+/** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
+const WORKFLOW_BASES: readonly WorkflowBase[] = ['/portal/workflow', '/workflow2'];
+
+/** `/portal/workflow` with no child: the workflow root view (portal §2 "(empty): redirects to the workflow root"). */
+function WorkflowIndexRedirect(): ReactElement {
+  const location = useLocation();
+  return <Navigate to={{ pathname: 'auto', search: location.search }} replace />;
+}
 
 /** Props of DatahavenApp. */
 export interface DatahavenAppProps {
@@ -45,6 +65,19 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
                     <Route path="/folders/:prefix" element={<FoldersScreen />} />
                     <Route path="/viewer/:docId" element={<ViewerScreen />} />
                     <Route path="/notes/:docId" element={<NotesScreen />} />
+                    <Route path="/workflow" element={<WorkflowVersionRedirect />} />
+                    {/* workflow1 has no UI of its own in this product: it opens the responsive view (docs/UX-DECISIONS.md). */}
+                    <Route path="/workflow1" element={<WorkflowRedirect />} />
+                    {WORKFLOW_BASES.map((base) => (
+                      <Route key={base} path={base} element={<WorkflowLayout base={base} />}>
+                        <Route index element={base === '/workflow2' ? <WorkflowRedirect /> : <WorkflowIndexRedirect />} />
+                        <Route path="auto" element={<WorkflowRootScreen />} />
+                        <Route path="queue-types" element={<QueueTypesScreen />} />
+                        <Route path="queue-types/:queueTypeId/queues" element={<QueueTypeQueuesScreen />} />
+                        <Route path="queues" element={<QueuesScreen />} />
+                        <Route path="queues/:queueId/documents" element={<QueueDocumentsScreen />} />
+                      </Route>
+                    ))}
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

@@ -1,0 +1,59 @@
+import type { ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { CounterBadge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { WorkflowQueue } from '../../model';
+import { useWorkflowBase } from './useWorkflowBase';
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  item: { display: 'flex' },
+  link: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    flexGrow: 1,
+    minWidth: 0,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    textDecorationLine: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  disabled: { color: tokens.colorNeutralForegroundDisabled },
+});
+
+/** How a queue's document count reads to a screen reader. */
+export function documentCountText(count: number): string {
+  return count === 1 ? '1 document' : `${count} documents`;
+}
+
+/** Props of QueueList. */
+export interface QueueListProps {
+  queues: readonly WorkflowQueue[];
+  /** Accessible name of the list, e.g. "AP Invoices queues". */
+  label: string;
+}
+
+/** Queues as links to their documents, each named "{queue name}, {n} documents" (the name first, for the browser tests). */
+export function QueueList({ queues, label }: QueueListProps): ReactElement {
+  const styles = useStyles();
+  const base = useWorkflowBase();
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {queues.map((queue) => (
+        <li key={queue.id} className={styles.item}>
+          <RouterLink
+            className={styles.link}
+            to={`${base}/queues/${queue.id}/documents`}
+            aria-label={`${queue.name}, ${documentCountText(queue.documentCount)}${queue.enabled ? '' : ', disabled'}`}
+          >
+            <Text className={`${styles.name} ${queue.enabled ? '' : styles.disabled}`}>{queue.name}</Text>
+            <CounterBadge count={queue.documentCount} showZero appearance={queue.documentCount > 0 ? 'filled' : 'ghost'} color="brand" aria-hidden />
+          </RouterLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

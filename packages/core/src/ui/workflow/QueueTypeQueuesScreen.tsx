@@ -1,0 +1,54 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { useParams } from 'react-router-dom';
+import { Body1, Switch } from '@fluentui/react-components';
+import type { WorkflowQueueType } from '../../model';
+import { WorkflowPreferences } from '../../state/WorkflowPreferences';
+import { useServices } from '../app/DatahavenServices';
+import { QueueList } from './QueueList';
+import { WorkflowHeader } from './WorkflowHeader';
+import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
+import { useLoader } from './useLoader';
+import { useWorkflowBase } from './useWorkflowBase';
+import { useWorkflowStyles } from './workflowStyles';
+
+/**
+ * The queues of one queue type (portal §2 "queue-types/{queueTypeId}/queues"): titled with the
+ * type's name, with a breadcrumb back to the workflow root. A non-numeric id is still sent, so
+ * the server's "'…'is not a valid Queue Type ID." refusal reaches the AlertArea.
+ */
+export function QueueTypeQueuesScreen(): ReactElement {
+  const styles = useWorkflowStyles();
+  const base = useWorkflowBase();
+  const { queueTypeId = '' } = useParams();
+  const { api, host } = useServices();
+  const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
+  const [hideEmpty, setHideEmpty] = useState(() => preferences.hideEmptyQueues());
+  const numericId = /^\d+$/.test(queueTypeId) ? Number(queueTypeId) : null;
+  const type = useLoader<WorkflowQueueType | null>(`${queueTypeId}|${hideEmpty}`, async (signal) => {
+    if (numericId === null) {
+      await api.workflow.getQueueTypeQueues(queueTypeId, undefined, signal);
+      return null;
+    }
+    return api.workflow.getQueueTypeWorkflow(numericId, { hideEmpty }, signal);
+  });
+  const name = type.data?.name ?? '';
+  const queues = type.data?.queues ?? [];
+  return (
+    <div className={styles.screen}>
+      <WorkflowHeader title={name} crumbs={[{ label: 'Workflow', to: `${base}/auto` }, { label: name || 'Queue type' }]}>
+        <Switch
+          label="Hide empty queues"
+          checked={hideEmpty}
+          onChange={(_, data) => {
+            setHideEmpty(data.checked);
+            preferences.setHideEmptyQueues(data.checked);
+          }}
+        />
+      </WorkflowHeader>
+      <div className={styles.body}>
+        {type.data ? <QueueList queues={queues} label={`${name} queues`} /> : null}
+        {type.data && queues.length === 0 ? <Body1 className={styles.empty}>{NO_QUEUES_TEXT}</Body1> : null}
+      </div>
+    </div>
+  );
+}

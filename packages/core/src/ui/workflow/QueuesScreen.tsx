@@ -1,0 +1,46 @@
+import type { ReactElement } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Body1 } from '@fluentui/react-components';
+import type { WorkflowQueue } from '../../model';
+import { useServices } from '../app/DatahavenServices';
+import { QueueList } from './QueueList';
+import { WorkflowHeader } from './WorkflowHeader';
+import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
+import { useLoader } from './useLoader';
+import { useWorkflowBase } from './useWorkflowBase';
+import { useWorkflowStyles } from './workflowStyles';
+
+/** The queues to list and the title they go under. */
+interface QueuesView {
+  title: string;
+  queues: WorkflowQueue[];
+}
+
+/** The queues the caller can browse (portal §2 "queues"), all of them or those of `?queue-type-id`. */
+export function QueuesScreen(): ReactElement {
+  const styles = useWorkflowStyles();
+  const base = useWorkflowBase();
+  const [search] = useSearchParams();
+  const typeParam = search.get('queue-type-id');
+  const { api } = useServices();
+  const view = useLoader<QueuesView>(typeParam ?? '', async (signal) => {
+    if (typeParam !== null && typeParam !== '') {
+      if (!/^\d+$/.test(typeParam)) return { title: 'Queues', queues: await api.workflow.getQueueTypeQueues(typeParam, undefined, signal) };
+      const type = await api.workflow.getQueueTypeWorkflow(Number(typeParam), {}, signal);
+      return { title: type.name, queues: type.queues };
+    }
+    const root = await api.workflow.getRoot({}, signal);
+    return { title: 'Queues', queues: root.queueTypes.flatMap((type) => type.queues) };
+  });
+  const title = view.data?.title ?? 'Queues';
+  const queues = view.data?.queues ?? [];
+  return (
+    <div className={styles.screen}>
+      <WorkflowHeader title={title} crumbs={[{ label: 'Workflow', to: `${base}/auto` }, { label: title }]} />
+      <div className={styles.body}>
+        <QueueList queues={queues} label={title === 'Queues' ? title : `${title} queues`} />
+        {view.data && queues.length === 0 ? <Body1 className={styles.empty}>{NO_QUEUES_TEXT}</Body1> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Body1, SearchBox, Switch, Text } from '@fluentui/react-components';
+import { WorkflowPreferences } from '../../state/WorkflowPreferences';
+import { useServices } from '../app/DatahavenServices';
+import { QueueList, documentCountText } from './QueueList';
+import { WorkflowHeader } from './WorkflowHeader';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useLoader } from './useLoader';
+import { useWorkflowBase } from './useWorkflowBase';
+import { useWorkflowStyles } from './workflowStyles';
+
+/** Ours: what the root shows when no queue is left to list. */
+export const NO_QUEUES_TEXT = 'No queues to show.';
+
+/**
+ * The workflow root view (portal §2 "auto" and ""): every queue type the caller can browse with
+ * its queues and their document counts, a queue-name filter, and the hide-empty-queues switch
+ * (empty queues shown by default; the choice is remembered in local storage).
+ */
+export function WorkflowRootScreen(): ReactElement {
+  const styles = useWorkflowStyles();
+  const base = useWorkflowBase();
+  const { api, host } = useServices();
+  const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
+  const [hideEmpty, setHideEmpty] = useState(() => preferences.hideEmptyQueues());
+  const [filter, setFilter] = useState('');
+  const q = useDebouncedValue(filter.trim());
+  const root = useLoader(`${q}|${hideEmpty}`, (signal) => api.workflow.getRoot({ q, hideEmpty }, signal));
+  const types = root.data?.queueTypes ?? [];
+
+  return (
+    <div className={styles.screen}>
+      <WorkflowHeader title="Workflow" />
+      <div className={styles.controls}>
+        <SearchBox className={styles.search} aria-label="Filter queues" placeholder="Filter queues" value={filter} onChange={(_, data) => setFilter(data.value)} />
+        <Switch
+          label="Hide empty queues"
+          checked={hideEmpty}
+          onChange={(_, data) => {
+            setHideEmpty(data.checked);
+            preferences.setHideEmptyQueues(data.checked);
+          }}
+        />
+      </div>
+      <div className={styles.body}>
+        {types.map((type) => (
+          <section key={type.id} className={styles.section} aria-labelledby={`queue-type-${type.id}`}>
+            <Text as="h2" size={400} weight="semibold" className={styles.sectionTitle} id={`queue-type-${type.id}`}>
+              {/* The type's own screen lists its queues with the type as title (portal §2). */}
+              <RouterLink className={styles.typeLink} to={`${base}/queue-types/${type.id}/queues`}>
+                {type.name}
+              </RouterLink>{' '}
+              <Text size={200}>({documentCountText(type.documentCount)})</Text>
+            </Text>
+            <QueueList queues={type.queues} label={`${type.name} queues`} />
+          </section>
+        ))}
+        {!root.loading && root.error === null && types.length === 0 ? <Body1 className={styles.empty}>{NO_QUEUES_TEXT}</Body1> : null}
+      </div>
+    </div>
+  );
+}

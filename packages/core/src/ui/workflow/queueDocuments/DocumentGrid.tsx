@@ -1,0 +1,291 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
+import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ArrowSortDownRegular } from '@fluentui/react-icons/svg/arrow-sort-down';
+import { ArrowSortUpRegular } from '@fluentui/react-icons/svg/arrow-sort-up';
+import type { DmsDocument } from '../../../model';
+import type { SelectionStore } from '../../../state';
+import { cellText, type GridColumn } from './documentColumns';
+
+/** Rows from the bottom at which scrolling asks for the next page. */
+const LOAD_MORE_THRESHOLD_PX = 120;
+/** Narrowest column a drag or the arrow keys can make. */
+const MIN_WIDTH = 40;
+/** How much one arrow key press resizes a column. */
+const RESIZE_STEP = 10;
+
+const useStyles = makeStyles({
+  scroller: { flexGrow: 1, minHeight: 0, overflow: 'auto' },
+  table: { tableLayout: 'fixed' },
+  header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
+  headerCell: { position: 'relative', overflow: 'hidden' },
+  sortButton: { minWidth: 0, padding: 0, fontWeight: tokens.fontWeightSemibold, justifyContent: 'flex-start', maxWidth: '100%' },
+  headerText: { fontWeight: tokens.fontWeightSemibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  resizer: {
+    position: 'absolute',
+    top: 0,
+    right: 0,
+    bottom: 0,
+    width: '6px',
+    cursor: 'col-resize',
+    touchAction: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralStroke1 },
+    ':focus-visible': { backgroundColor: tokens.colorStrokeFocus2, outline: 'none' },
+  },
+  row: { cursor: 'default', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' } },
+  selected: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
+  cell: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+});
+
+/** Props of DocumentGrid. */
+export interface DocumentGridProps {
+  /** The grid's accessible name: "{queue name} documents". */
+  label: string;
+  columns: readonly GridColumn[];
+  documents: readonly DmsDocument[];
+  /** The selected ids (a snapshot of `selection`). */
+  selectedIds: readonly number[];
+  selection: SelectionStore;
+  /** The server sort in use. */
+  sort: { key: string; desc: boolean } | null;
+  onSort(column: GridColumn): void;
+  onResize(key: string, width: number): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+}
+
+/**
+ * The queue's documents as a grid (role=grid, one row per document, the name in the first cell):
+ * ArrowUp/ArrowDown move the focus, Space toggles the focused row's selection, Shift+Arrow
+ * extends it, Enter selects only the focused row, Home/End jump, Ctrl+A selects every loaded row;
+ * click selects one, Ctrl+click toggles, Shift+click selects a range. Selection goes through the
+ * SelectionStore, which never holds a document twice. Scrolling near the end (or moving past the
+ * last row) loads the next page. Sortable headers sort on the server; column edges resize.
+ */
+export function DocumentGrid(props: DocumentGridProps): ReactElement {
+  const { label, columns, documents, selectedIds, selection, sort, onSort, onResize, hasMore, loadingMore, onLoadMore } = props;
+  const styles = useStyles();
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [anchor, setAnchor] = useState(0);
+  const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
+  const pendingFocus = useRef<number | null>(null);
+  const lastCount = documents.length;
+
+  // Keep the roving focus inside the list when rows leave (after an action) or a new list arrives.
+  useEffect(() => {
+    if (focusIndex >= lastCount && lastCount > 0) setFocusIndex(lastCount - 1);
+  }, [focusIndex, lastCount]);
+
+  // Follow a single selection made elsewhere (next document after an action) with the roving focus.
+  const single = selectedIds.length === 1 ? selectedIds[0] : null;
+  useEffect(() => {
+    if (single === null) return;
+    const index = documents.findIndex((doc) => doc.id === single);
+    if (index >= 0) setFocusIndex(index);
+  }, [single, documents]);
+
+  // Move DOM focus once the row a key asked for exists (it may come with the next page).
+  useEffect(() => {
+    const wanted = pendingFocus.current;
+    if (wanted === null || wanted >= documents.length) return;
+    pendingFocus.current = null;
+    rowRefs.current[wanted]?.focus();
+  });
+
+  const focusRow = (index: number): void => {
+    setFocusIndex(index);
+    pendingFocus.current = index;
+  };
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number): void => {
+    const doc = documents[index];
+    if (!doc) return;
+    let handled = true;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        const target = index + step;
+        if (target >= documents.length) {
+          if (hasMore) {
+            onLoadMore();
+            pendingFocus.current = target;
+          }
+          break;
+        }
+        if (target < 0) break;
+        if (event.shiftKey) selection.select([doc.id, documents[target].id]);
+        else setAnchor(target);
+        focusRow(target);
+        break;
+      }
+      case 'Home':
+      case 'End':
+        focusRow(event.key === 'Home' ? 0 : documents.length - 1);
+        break;
+      case ' ':
+        selection.toggle(doc.id);
+        setAnchor(index);
+        break;
+      case 'Enter':
+        selection.set([doc.id]);
+        setAnchor(index);
+        break;
+      case 'a':
+      case 'A':
+        if (event.ctrlKey || event.metaKey) selection.select(documents.map((item) => item.id));
+        else handled = false;
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, index: number): void => {
+    const doc = documents[index];
+    if (event.shiftKey) {
+      const [from, to] = anchor <= index ? [anchor, index] : [index, anchor];
+      selection.set(documents.slice(from, to + 1).map((item) => item.id));
+    } else if (event.ctrlKey || event.metaKey) {
+      selection.toggle(doc.id);
+      setAnchor(index);
+    } else {
+      selection.set([doc.id]);
+      setAnchor(index);
+    }
+    setFocusIndex(index);
+  };
+
+  const onScroll = (event: { currentTarget: HTMLDivElement }): void => {
+    const element = event.currentTarget;
+    if (hasMore && !loadingMore && element.scrollTop + element.clientHeight >= element.scrollHeight - LOAD_MORE_THRESHOLD_PX) onLoadMore();
+  };
+
+  const totalWidth = columns.reduce((sum, column) => sum + column.width, 0);
+
+  return (
+    <div className={styles.scroller} onScroll={onScroll}>
+      <Table
+        role="grid"
+        aria-label={label}
+        aria-multiselectable="true"
+        size="small"
+        className={styles.table}
+        style={{ width: '100%', minWidth: `${Math.min(totalWidth, 320)}px` }}
+      >
+        <TableHeader className={styles.header}>
+          <TableRow>
+            {columns.map((column) => {
+              const active = sort !== null && sort.key === column.key;
+              return (
+                <TableHeaderCell
+                  key={column.key}
+                  className={styles.headerCell}
+                  style={{ width: `${column.width}px` }}
+                  aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                >
+                  {column.sort ? (
+                    <Button
+                      appearance="transparent"
+                      size="small"
+                      className={styles.sortButton}
+                      icon={active ? sort.desc ? <ArrowSortDownRegular /> : <ArrowSortUpRegular /> : undefined}
+                      iconPosition="after"
+                      onClick={() => onSort(column)}
+                    >
+                      {column.title}
+                    </Button>
+                  ) : (
+                    <span className={styles.headerText}>{column.title}</span>
+                  )}
+                  <ColumnResizer title={column.title} width={column.width} onResize={(width) => onResize(column.key, width)} className={styles.resizer} />
+                </TableHeaderCell>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {documents.map((doc, index) => {
+            const isSelected = selectedIds.includes(doc.id);
+            return (
+              <TableRow
+                key={doc.id}
+                ref={(element: HTMLTableRowElement | null) => {
+                  rowRefs.current[index] = element;
+                }}
+                className={mergeClasses(styles.row, isSelected && styles.selected)}
+                aria-selected={isSelected}
+                aria-rowindex={index + 2}
+                tabIndex={index === Math.min(focusIndex, documents.length - 1) ? 0 : -1}
+                onKeyDown={(event: KeyboardEvent<HTMLTableRowElement>) => onRowKeyDown(event, index)}
+                onClick={(event: MouseEvent<HTMLTableRowElement>) => onRowClick(event, index)}
+                onFocus={() => setFocusIndex(index)}
+              >
+                {columns.map((column) => {
+                  const text = cellText(doc, column.field);
+                  return (
+                    <TableCell key={column.key} role="gridcell" className={styles.cell} title={text}>
+                      {text}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {hasMore ? (
+        <div className={styles.more}>
+          <Button appearance="subtle" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading more…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A column edge that resizes by pointer drag or the arrow keys. */
+function ColumnResizer({ title, width, onResize, className }: { title: string; width: number; onResize(width: number): void; className: string }): ReactElement {
+  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+  const onPointerDown = (event: PointerEvent<HTMLSpanElement>): void => {
+    event.preventDefault();
+    event.stopPropagation();
+    drag.current = { startX: event.clientX, startWidth: width };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLSpanElement>): void => {
+    if (!drag.current) return;
+    onResize(Math.max(MIN_WIDTH, Math.round(drag.current.startWidth + event.clientX - drag.current.startX)));
+  };
+  const onPointerUp = (): void => {
+    drag.current = null;
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>): void => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onResize(Math.max(MIN_WIDTH, width + (event.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP)));
+  };
+  return (
+    <span
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Resize ${title}`}
+      aria-valuenow={width}
+      aria-valuemin={MIN_WIDTH}
+      tabIndex={0}
+      className={className}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onKeyDown={onKeyDown}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+}

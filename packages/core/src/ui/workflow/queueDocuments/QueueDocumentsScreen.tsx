@@ -1,0 +1,374 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Body1, SearchBox, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ApiError } from '../../../api';
+import type { DmsDocument, DocumentAccess, LockAction } from '../../../model';
+import {
+  MESSAGES,
+  approveAvailability,
+  approveNoteRequirement,
+  lockActionAvailability,
+  parseOptions,
+  rejectAvailability,
+  rejectNoteRequirement,
+  routeAvailability,
+  type ActionAvailability,
+  type OptionValues,
+} from '../../../rules';
+import { readFeatureFlags } from '../../../state/FeatureFlags';
+import { WorkflowPreferences, clampPaneSize, type ColumnOverrides } from '../../../state/WorkflowPreferences';
+import { useServices, useStore } from '../../app/DatahavenServices';
+import { useNotify } from '../../app/useToast';
+import { DocumentViewer } from '../../viewer/DocumentViewer';
+import { WorkflowHeader } from '../WorkflowHeader';
+import { useDebouncedValue } from '../useDebouncedValue';
+import { useLoader } from '../useLoader';
+import { useWorkflowBase } from '../useWorkflowBase';
+import { DocumentGrid } from './DocumentGrid';
+import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
+import { OutOfSyncDialog } from './OutOfSyncDialog';
+import { PaneSplitter } from './PaneSplitter';
+import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
+import { gridColumns, type GridColumn } from './documentColumns';
+import { nextAfterRemoval } from './nextSelection';
+import { useQueueDocuments } from './useQueueDocuments';
+
+/** The empty state of a queue (ours: the spec has no words for it). */
+export const NO_DOCUMENTS_TEXT = 'No documents in this queue';
+/** Ours: what the viewer pane says when not exactly one document is selected. */
+export const SELECT_ONE_TEXT = 'Select one document to view it here.';
+
+/** The view the workflow actions are judged in: the queue list has no tagging mode. */
+const VIEW = { taggingMode: false } as const;
+const NOT_IN_SEARCH = { searchView: false } as const;
+/** Routing blocks shown as messages under the toolbar (embedded §2 "Routing blocks"). */
+const SHOWN_BLOCKS = new Set(['noRoutes', 'linkRequired', 'approvalRoutesRequired']);
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
+  controls: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}` },
+  search: { maxWidth: '280px', flexGrow: 1 },
+  status: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground3,
+  },
+  block: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  listPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: 1, flexShrink: 1 },
+  viewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
+  placeholder: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
+  empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
+});
+
+/** Whether a failure is the out-of-sync refusal (409 'Document Queue Out Of Sync With Window'). */
+function isOutOfSync(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.message.includes(MESSAGES.queueOutOfSync);
+}
+
+/** The words for a refusal shown inside a dialog. */
+function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : MESSAGES.unhandledError;
+}
+
+/** "1 document" / "3 documents". */
+function documents(count: number): string {
+  return count === 1 ? '1 document' : `${count} documents`;
+}
+
+/** A key for a document's access flags that changes whenever they may have (lock, queue, version). */
+function accessKey(doc: DmsDocument): string {
+  return `${doc.id}:${doc.rowVersion}:${doc.queue?.id ?? ''}:${doc.userLock}:${doc.lock?.lockExpiration ?? ''}`;
+}
+
+/**
+ * A queue's documents (portal §2 "queues/{queueId}/documents", title = the queue's name): the
+ * configured columns in a keyboard grid, 30 per page with more on scroll, the workflow toolbar
+ * enabled by the core rules, the note prompt, the out-of-sync dialog, the inline viewer for a
+ * single selection (autoview, stored pane size) and, behind the "watch workflow documents" flag,
+ * a reload every 60 s.
+ */
+export function QueueDocumentsScreen(): ReactElement {
+  const styles = useStyles();
+  const { queueId: rawQueueId = '' } = useParams();
+  const queueId = /^\d+$/.test(rawQueueId) ? Number(rawQueueId) : 0;
+  const base = useWorkflowBase();
+  const navigate = useNavigate();
+  const { api, host, selection, loading, alerts } = useServices();
+  const notify = useNotify();
+  const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
+  const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
+
+  const optionsLoad = useLoader<OptionValues>('options', () => api.options.getValues());
+  // Columns fall back to the option's defaults when the options cannot be read (the failure is in the AlertArea).
+  const options = optionsLoad.data ?? (optionsLoad.error !== null ? parseOptions([]) : null);
+  const [overrides, setOverrides] = useState<ColumnOverrides>(() => preferences.columnOverrides());
+  const columns = useMemo(() => (options ? gridColumns(options.workflowDocumentListColumns, overrides) : []), [options, overrides]);
+  const [filter, setFilter] = useState('');
+  const q = useDebouncedValue(filter.trim());
+  const sortColumn = overrides.sort ? columns.find((column) => column.key === overrides.sort?.key && column.sort !== null) : undefined;
+  const order = useMemo(
+    () => ({ sort: sortColumn?.sort ?? null, desc: overrides.sort?.desc ?? false, q }),
+    [sortColumn?.sort, overrides.sort?.desc, q],
+  );
+  const list = useQueueDocuments(queueId, order, flags.watchWorkflowDocuments);
+  const { queue, documents: docs, total, status, loadingMore } = list.state;
+
+  const { ids: selectedIds, single } = useStore(selection);
+  const selectedDocs = useMemo(
+    () => selectedIds.map((id) => docs.find((doc) => doc.id === id)).filter((doc): doc is DmsDocument => doc !== undefined),
+    [selectedIds, docs],
+  );
+
+  // Documents that left the list leave the selection too (moved, or gone in a reload).
+  useEffect(() => {
+    if (status !== 'ready') return;
+    const present = selection.getSnapshot().ids.filter((id) => docs.some((doc) => doc.id === id));
+    selection.set(present);
+  }, [status, docs, selection]);
+
+  // The lock buttons need each selected document's access flags (GET /documents/{id}/access).
+  const [access, setAccess] = useState<ReadonlyMap<string, DocumentAccess>>(new Map());
+  useEffect(() => {
+    const missing = selectedDocs.filter((doc) => !access.has(accessKey(doc)));
+    if (missing.length === 0) return undefined;
+    const controller = new AbortController();
+    Promise.all(missing.map((doc) => api.documents.getAccess(doc.id, controller.signal).then((flags_) => [accessKey(doc), flags_] as const))).then(
+      (entries) => {
+        if (!controller.signal.aborted) setAccess((current) => new Map([...current, ...entries]));
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) alerts.report(error);
+      },
+    );
+    return () => controller.abort();
+  }, [selectedDocs, access, api, alerts]);
+
+  const lockAvailability = (action: LockAction): ActionAvailability | null => {
+    const withAccess = selectedDocs.map((doc) => ({ access: access.get(accessKey(doc)), queue: doc.queue }));
+    if (withAccess.some((doc) => doc.access === undefined)) return null;
+    return lockActionAvailability(action, withAccess.map((doc) => ({ access: doc.access as DocumentAccess, queue: doc.queue })), NOT_IN_SEARCH);
+  };
+  const availability = {
+    approve: approveAvailability(selectedDocs, VIEW),
+    reject: rejectAvailability(selectedDocs, VIEW),
+    route: routeAvailability(selectedDocs, VIEW),
+    createLock: lockAvailability('createLock'),
+    renewLock: lockAvailability('renewLock'),
+    unlock: lockAvailability('unlock'),
+  };
+  const blocks = [...new Set([availability.approve, availability.route].flatMap((state) => (!state.allowed && SHOWN_BLOCKS.has(state.reason) ? [state.message] : [])))];
+
+  const [busy, setBusy] = useState(false);
+  const [prompt, setPrompt] = useState<(NotePrompt & { kind: 'approve' | 'reject' }) | null>(null);
+  const [promptError, setPromptError] = useState<string | null>(null);
+  const [outOfSync, setOutOfSync] = useState(false);
+  const promptRef = useRef(prompt);
+  promptRef.current = prompt;
+
+  const fail = useCallback(
+    (error: unknown) => {
+      if (isOutOfSync(error)) {
+        setPrompt(null);
+        setOutOfSync(true);
+      } else if (promptRef.current) {
+        setPromptError(errorText(error));
+      } else {
+        alerts.report(error);
+      }
+    },
+    [alerts],
+  );
+
+  const runMove = async (kind: 'approve' | 'reject', note: string | undefined): Promise<void> => {
+    if (!queue || selectedDocs.length === 0) return;
+    const moving = selectedDocs;
+    const request = { docIds: moving.map((doc) => doc.id), rowConflictIds: moving.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note };
+    setBusy(true);
+    setPromptError(null);
+    try {
+      await loading.track(kind === 'approve' ? api.workflow.approve(request) : api.workflow.reject(request));
+      const next = nextAfterRemoval(docs.map((doc) => doc.id), request.docIds);
+      list.remove(request.docIds);
+      selection.set(next === null ? [] : [next]);
+      setPrompt(null);
+      notify(`${kind === 'approve' ? 'Approved' : 'Rejected'} ${documents(request.docIds.length)}`);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runLock = async (action: LockAction): Promise<void> => {
+    if (!queue || selectedDocs.length === 0) return;
+    const targets = selectedDocs;
+    setBusy(true);
+    try {
+      for (const doc of targets) {
+        if (action === 'createLock') await loading.track(api.workflow.lock(doc.id, queue.id, doc.rowVersion));
+        else if (action === 'renewLock') await loading.track(api.workflow.renewLock(doc.id, queue.id));
+        else await loading.track(api.workflow.unlock(doc.id, queue.id));
+      }
+      notify(action === 'createLock' ? `Locked ${documents(targets.length)}` : action === 'renewLock' ? `Renewed the lock on ${documents(targets.length)}` : `Unlocked ${documents(targets.length)}`);
+    } catch (error) {
+      fail(error);
+    } finally {
+      // Show the locks as they are now, whether every call went through or not.
+      await loading
+        .track(api.documents.getDocuments(targets.map((doc) => doc.id)))
+        .then((fresh) => list.replace(fresh))
+        .catch((error: unknown) => alerts.report(error));
+      setBusy(false);
+    }
+  };
+
+  const onCommand = (command: WorkflowCommand): void => {
+    if (!queue) return;
+    switch (command) {
+      case 'approve':
+      case 'reject': {
+        const state = availability[command];
+        if (!state.allowed) return;
+        const requirement = command === 'approve' ? approveNoteRequirement(queue) : rejectNoteRequirement(queue);
+        const label = command === 'approve' ? 'Approve' : 'Reject';
+        if (requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
+          setPromptError(null);
+          setPrompt({ kind: command, action: label, title: `${label} ${documents(selectedDocs.length)}`, requirement, warning: state.warning });
+        } else {
+          void runMove(command, undefined);
+        }
+        break;
+      }
+      case 'route': {
+        const search = new URLSearchParams();
+        for (const doc of selectedDocs) search.append('docId', String(doc.id));
+        search.set('queueTypeId', String(queue.queueTypeId));
+        navigate(`${base}/queues/${queue.id}/documents/route?${search.toString()}`);
+        break;
+      }
+      case 'createLock':
+      case 'renewLock':
+      case 'unlock':
+        void runLock(command);
+        break;
+      case 'refresh':
+        setAccess(new Map());
+        list.reload();
+        break;
+    }
+  };
+
+  const onSort = (column: GridColumn): void => {
+    const current = overrides.sort;
+    const desc = current && current.key === column.key ? !current.desc : column.firstDesc;
+    const next = { ...overrides, sort: { key: column.key, desc } };
+    setOverrides(next);
+    preferences.setColumnOverrides(next);
+  };
+  const onResize = (key: string, width: number): void => {
+    setOverrides((current) => {
+      const next = { ...current, widths: { ...current.widths, [key]: width } };
+      preferences.setColumnOverrides(next);
+      return next;
+    });
+  };
+
+  const [autoview, setAutoview] = useState(() => preferences.autoview());
+  const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
+  const splitRef = useRef<HTMLDivElement>(null);
+  const changePaneSize = (percent: number): void => {
+    const next = clampPaneSize(percent);
+    setPaneSize(next);
+    preferences.setPaneSize(next);
+  };
+  const viewedId = single !== null && docs.some((doc) => doc.id === single) ? single : null;
+
+  const queueName = queue?.name ?? '';
+  const crumbs = [
+    { label: 'Workflow', to: `${base}/auto` },
+    ...(queue ? [{ label: queue.queueTypeName, to: `${base}/queue-types/${queue.queueTypeId}/queues` }] : []),
+    { label: queueName || 'Queue' },
+  ];
+
+  return (
+    <div className={styles.screen}>
+      <WorkflowHeader title={queueName} crumbs={crumbs} />
+      <div className={styles.controls}>
+        <SearchBox className={styles.search} aria-label="Filter documents" placeholder="Filter documents" value={filter} onChange={(_, data) => setFilter(data.value)} />
+        <Switch
+          label="Autoview"
+          checked={autoview}
+          onChange={(_, data) => {
+            setAutoview(data.checked);
+            preferences.setAutoview(data.checked);
+          }}
+        />
+      </div>
+      <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand} />
+      <div className={styles.status} role="status">
+        <Text size={200}>
+          {status === 'ready' ? `${docs.length} of ${total} loaded` : ''}
+          {selectedIds.length > 0 ? ` · ${selectedIds.length} selected` : ''}
+        </Text>
+        {blocks.map((message) => (
+          <Text key={message} size={200} className={styles.block}>
+            {message}
+          </Text>
+        ))}
+      </div>
+      <div className={styles.split} ref={splitRef}>
+        <div className={styles.listPane}>
+          {status === 'ready' && docs.length === 0 ? (
+            <Body1 className={styles.empty}>{NO_DOCUMENTS_TEXT}</Body1>
+          ) : columns.length > 0 && queue ? (
+            <DocumentGrid
+              label={`${queueName} documents`}
+              columns={columns}
+              documents={docs}
+              selectedIds={selectedIds}
+              selection={selection}
+              sort={sortColumn && overrides.sort ? overrides.sort : null}
+              onSort={onSort}
+              onResize={onResize}
+              hasMore={docs.length < total}
+              loadingMore={loadingMore}
+              onLoadMore={list.loadMore}
+            />
+          ) : null}
+        </div>
+        {autoview ? (
+          <>
+            <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />
+            <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
+              {viewedId !== null ? (
+                <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
+              ) : (
+                <Body1 className={styles.placeholder}>{SELECT_ONE_TEXT}</Body1>
+              )}
+            </section>
+          </>
+        ) : null}
+      </div>
+      <NotePromptDialog
+        prompt={prompt}
+        busy={busy}
+        error={promptError}
+        onConfirm={(note) => {
+          if (prompt) void runMove(prompt.kind, note);
+        }}
+        onCancel={() => setPrompt(null)}
+      />
+      <OutOfSyncDialog
+        open={outOfSync}
+        onClose={() => {
+          setOutOfSync(false);
+          setAccess(new Map());
+          list.reload();
+        }}
+      />
+    </div>
+  );
+}

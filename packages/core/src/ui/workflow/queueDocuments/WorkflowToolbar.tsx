@@ -1,0 +1,98 @@
+import type { ReactElement } from 'react';
+import { Toolbar, ToolbarButton, ToolbarDivider, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { ArrowRoutingRegular } from '@fluentui/react-icons/svg/arrow-routing';
+import { ArrowSyncRegular } from '@fluentui/react-icons/svg/arrow-sync';
+import { CheckmarkRegular } from '@fluentui/react-icons/svg/checkmark';
+import { DismissCircleRegular } from '@fluentui/react-icons/svg/dismiss-circle';
+import { LockClosedRegular } from '@fluentui/react-icons/svg/lock-closed';
+import { LockOpenRegular } from '@fluentui/react-icons/svg/lock-open';
+import type { ActionAvailability } from '../../../rules';
+
+/** The toolbar's commands, named as the browser tests find them. */
+export type WorkflowCommand = 'approve' | 'reject' | 'route' | 'createLock' | 'renewLock' | 'unlock' | 'refresh';
+
+/** Button names of the toolbar (the shared brief's "Screen names"). */
+export const WORKFLOW_COMMAND_LABELS: Record<WorkflowCommand, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  route: 'Route',
+  createLock: 'Lock',
+  renewLock: 'Renew lock',
+  unlock: 'Unlock',
+  refresh: 'Refresh',
+};
+
+const ICONS: Record<WorkflowCommand, ReactElement> = {
+  approve: <CheckmarkRegular />,
+  reject: <DismissCircleRegular />,
+  route: <ArrowRoutingRegular />,
+  createLock: <LockClosedRegular />,
+  renewLock: <ArrowSyncRegular />,
+  unlock: <LockOpenRegular />,
+  refresh: <ArrowClockwiseRegular />,
+};
+
+/** Ours: the reason on a lock button while the selected documents' access flags are still being read. */
+export const CHECKING_ACCESS_TEXT = 'Checking what you may do with the selected documents…';
+
+const useStyles = makeStyles({
+  toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+});
+
+/** Props of WorkflowToolbar. */
+export interface WorkflowToolbarProps {
+  /** Each command's availability from the core rules; null while it cannot be judged yet. */
+  availability: Record<Exclude<WorkflowCommand, 'refresh'>, ActionAvailability | null>;
+  /** A command is running: everything waits for it. */
+  busy: boolean;
+  onCommand(command: WorkflowCommand): void;
+}
+
+/**
+ * The queue screen's toolbar (role=toolbar 'Workflow actions'): Approve, Reject, Route, Lock,
+ * Renew lock, Unlock, Refresh. A blocked command stays focusable (aria-disabled) and its tooltip
+ * gives the rule's reason, so keyboard and screen-reader users learn why (UX.md "Bulk").
+ */
+export function WorkflowToolbar({ availability, busy, onCommand }: WorkflowToolbarProps): ReactElement {
+  const styles = useStyles();
+  const button = (command: WorkflowCommand): ReactElement => {
+    const label = WORKFLOW_COMMAND_LABELS[command];
+    const state = command === 'refresh' ? { allowed: true as const, warning: null } : availability[command];
+    const allowed = state !== null && state.allowed && !busy;
+    const reason = state === null ? CHECKING_ACCESS_TEXT : state.allowed ? state.warning : state.message;
+    const element = (
+      <ToolbarButton
+        icon={ICONS[command]}
+        disabledFocusable={!allowed}
+        onClick={() => {
+          if (allowed) onCommand(command);
+        }}
+      >
+        {label}
+      </ToolbarButton>
+    );
+    return reason && !busy ? (
+      <Tooltip key={command} content={reason} relationship="description" withArrow>
+        {element}
+      </Tooltip>
+    ) : (
+      <span key={command} style={{ display: 'contents' }}>
+        {element}
+      </span>
+    );
+  };
+  return (
+    <Toolbar aria-label="Workflow actions" size="small" className={styles.toolbar}>
+      {button('approve')}
+      {button('reject')}
+      {button('route')}
+      <ToolbarDivider />
+      {button('createLock')}
+      {button('renewLock')}
+      {button('unlock')}
+      <ToolbarDivider />
+      {button('refresh')}
+    </Toolbar>
+  );
+}
