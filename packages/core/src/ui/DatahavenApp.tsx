@@ -25,6 +25,11 @@ const QueuesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './wor
 const QueueDocumentsScreen = lazy(() =>
   import(/* webpackChunkName: "workflow" */ './workflow/queueDocuments/QueueDocumentsScreen').then((m) => ({ default: m.QueueDocumentsScreen })),
 );
+const RouteToScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/routeTo/RouteToScreen').then((m) => ({ default: m.RouteToScreen })));
+const ApprovalRoutesScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/approvalRoutes/ApprovalRoutesScreen').then((m) => ({ default: m.ApprovalRoutesScreen })),
+);
+const QueuesSlimScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/queuesSlim/QueuesSlimScreen').then((m) => ({ default: m.QueuesSlimScreen })));
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
 const WORKFLOW_BASES: readonly WorkflowBase[] = ['/portal/workflow', '/workflow2'];
@@ -76,8 +81,11 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
                         <Route path="queue-types/:queueTypeId/queues" element={<QueueTypeQueuesScreen />} />
                         <Route path="queues" element={<QueuesScreen />} />
                         <Route path="queues/:queueId/documents" element={<QueueDocumentsScreen />} />
+                        <Route path="queues/:queueId/documents/route" element={<RouteToScreen />} />
                       </Route>
                     ))}
+                    <Route path="/approval-routes/:docId" element={<ApprovalRoutesScreen />} />
+                    <Route path="/queue-types/:queueTypeId/queues-slim" element={<QueuesSlimScreen />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>
