@@ -24,6 +24,7 @@ import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
 import { registerWorkflowRoutes } from './routes/workflow/workflowRoutes';
+import { registerWorkflowStructureRoutes } from './routes/workflow-structure/workflowStructureRoutes';
 
 /** Extra routes registered by the caller (the demo's host simulator pages). */
 export type RouteRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerRecombinationRoutes(api, deps);
       registerMergeRoutes(api, deps);
       registerWorkflowRoutes(api, deps);
+      registerWorkflowStructureRoutes(api, deps);
       registerLockRoutes(api, deps);
       registerApprovalRoutes(api, deps);
     },

@@ -7,10 +7,13 @@ import {
   createQueue,
   createQueueType,
   createRoute,
+  documentRowVersion,
   grantGroupQueueAccess,
   grantUserQueueAccess,
   placeInQueue,
+  setApprovalList,
   setQueueTargets,
+  unlinkDocument,
 } from '../../../test/workflowFactories';
 
 interface User {
@@ -52,8 +55,9 @@ describeOnEachDatabase('workflow actions', (server) => {
     await grantTableAccess(s, viewers, world.table.sitId);
     routeOnly = await createUser(s, unique('router'), { groups: [viewers] });
     await grantUserQueueAccess(s, routeOnly.id, q.l1, ['AccessDocumentWithin', 'ViewDocumentsWithin', 'Route']);
-    // The outsider cannot see the documents though the queue would let them approve.
-    await grantUserQueueAccess(s, world.outsider.id, q.l1);
+    // The outsider cannot see the documents though the queue would let them approve: no
+    // AccessDocumentWithin / ViewDocumentsWithin (which would show them the queue's documents).
+    await grantUserQueueAccess(s, world.outsider.id, q.noApproveTarget, ['BrowseToQueue', 'Approve', 'Reject', 'Route']);
   });
 
   /** A fresh document of the world's record in `queueId`; resolves to its id and row version. */
@@ -214,13 +218,13 @@ describeOnEachDatabase('workflow actions', (server) => {
   });
 
   it('answers 404 for a document the caller cannot see, as for a missing one', async () => {
-    const doc = await documentIn(q.l1);
-    const hidden = await put('approval', world.outsider, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 });
+    const doc = await documentIn(q.noApproveTarget);
+    const hidden = await put('approval', world.outsider, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.noApproveTarget });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toMatchObject({ message: MESSAGES.documentNotFound });
-    const missing = await put('approval', approver, { docId: [doc.id, 99999999], rowConflictIds: [doc.rowVersion, 1], expectedQueueId: q.l1 });
+    const missing = await put('approval', approver, { docId: [doc.id, 99999999], rowConflictIds: [doc.rowVersion, 1], expectedQueueId: q.noApproveTarget });
     expect(missing.statusCode).toBe(404);
-    expect(await queueOf(doc.id)).toBe(q.l1);
+    expect(await queueOf(doc.id)).toBe(q.noApproveTarget);
   });
 
   it('refuses malformed bodies with 400', async () => {
@@ -237,5 +241,93 @@ describeOnEachDatabase('workflow actions', (server) => {
       expect((await put('approval', approver, payload)).statusCode).toBe(400);
     }
     expect((await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 })).statusCode).toBe(400);
+  });
+});
+
+describeOnEachDatabase('workflow routing blocks', (server) => {
+  let world: World;
+  let worker: User;
+  const q = { target: 0, required: 0, blockedFrom: 0, approveLinked: 0, routeLinked: 0 };
+
+  beforeAll(async () => {
+    const s = server();
+    world = await createWorld(s);
+    const type = await createQueueType(s);
+    q.target = await createQueue(s, type, { name: unique('Target ') });
+    q.required = await createQueue(s, type, { approveTo: q.target, features1: FEATURES1.WorkflowRoute | FEATURES1.WorkflowRouteRequired });
+    q.blockedFrom = await createQueue(s, type, { approveTo: q.target, features1: FEATURES1.BlockApproveFromQueue });
+    q.approveLinked = await createQueue(s, type, { approveTo: q.target, features1: FEATURES1.BlockApproveUnlinked });
+    q.routeLinked = await createQueue(s, type, { approveTo: q.target, features1: FEATURES1.BlockRouteUnlinked });
+    await createRoute(s, q.routeLinked, q.target);
+    await createRoute(s, q.approveLinked, q.target);
+    const workers = await createGroup(s, unique('Workers '), []);
+    await grantTableAccess(s, workers, world.table.sitId);
+    for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
+    worker = await createUser(s, unique('worker'), { groups: [workers] });
+  });
+
+  /** A fresh document in `queueId` (unlinked when asked: then seen through queue access only). */
+  async function documentIn(queueId: number, linked = true): Promise<{ id: number; rowVersion: number }> {
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    await placeInQueue(server(), id, queueId);
+    if (!linked) await unlinkDocument(server(), id);
+    return { id, rowVersion: await documentRowVersion(server(), id) };
+  }
+
+  function act(path: 'approval' | 'route', docs: { id: number; rowVersion: number }[], expectedQueueId: number, extra: Record<string, unknown> = {}) {
+    return server().inject({
+      method: 'PUT',
+      url: `/api/documents/${path}`,
+      headers: server().authHeaders(worker.username),
+      payload: { docId: docs.map((d) => d.id), rowConflictIds: docs.map((d) => d.rowVersion), expectedQueueId, ...extra },
+    });
+  }
+
+  async function queueOf(id: number): Promise<number | null> {
+    return (await server().deps.db.selectFrom('documents').select('queue_id').where('id', '=', id).executeTakeFirstOrThrow()).queue_id;
+  }
+
+  it("WorkflowRouteRequired with an empty approval list → 400 'Approval Routes Required'; with a list the approval goes to its step", async () => {
+    const doc = await documentIn(q.required);
+    const refused = await act('approval', [doc], q.required);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: MESSAGES.approvalRoutesRequired });
+    expect(await queueOf(doc.id)).toBe(q.required);
+    await setApprovalList(server(), doc.id, [q.target]);
+    expect((await act('approval', [doc], q.required)).statusCode).toBe(200);
+    expect(await queueOf(doc.id)).toBe(q.target);
+  });
+
+  it('BlockApproveFromQueue → 400 with our text', async () => {
+    const doc = await documentIn(q.blockedFrom);
+    const refused = await act('approval', [doc], q.blockedFrom);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.approveBlockedFromQueue });
+    expect(await queueOf(doc.id)).toBe(q.blockedFrom);
+  });
+
+  it("BlockApproveUnlinked refuses approving an unlinked document with 'Document Link Required' (a selection: 'Linked Documents Required'); routing it is not blocked", async () => {
+    const unlinked = await documentIn(q.approveLinked, false);
+    const linked = await documentIn(q.approveLinked);
+    const single = await act('approval', [unlinked], q.approveLinked);
+    expect(single.statusCode).toBe(400);
+    expect(single.json()).toMatchObject({ message: MESSAGES.documentLinkRequired });
+    const both = await act('approval', [linked, unlinked], q.approveLinked);
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ message: MESSAGES.linkedDocumentsRequired });
+    expect(await queueOf(linked.id)).toBe(q.approveLinked);
+    expect((await act('approval', [linked], q.approveLinked)).statusCode).toBe(200);
+    expect((await act('route', [unlinked], q.approveLinked, { to: q.target })).statusCode).toBe(200);
+  });
+
+  it("BlockRouteUnlinked refuses routing an unlinked document with 'Document Link Required'; approving it is not blocked", async () => {
+    const unlinked = await documentIn(q.routeLinked, false);
+    const refused = await act('route', [unlinked], q.routeLinked, { to: q.target });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.documentLinkRequired });
+    expect(await queueOf(unlinked.id)).toBe(q.routeLinked);
+    const linked = await documentIn(q.routeLinked);
+    expect((await act('route', [linked], q.routeLinked, { to: q.target })).statusCode).toBe(200);
+    expect((await act('approval', [unlinked], q.routeLinked)).statusCode).toBe(200);
   });
 });
