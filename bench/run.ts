@@ -7,6 +7,7 @@ import { initialScripts, viewerChunks } from './bundleSizes';
 import { demoToken, uploadIntoFolder } from './demoApi';
 import { makeScanPdf } from './makeScanPdf';
 import { measureColdVisit, measureWholeFileFetch, type VisitFigures } from './measureInChromium';
+import { runSearchBench } from './searchBench';
 
 const WEB_DIR = join(resolve(__dirname, '..'), 'dist', 'web');
 const RUNS = 5;
@@ -45,7 +46,8 @@ function printTable(rows: Row[]): void {
   process.stdout.write('\n');
 }
 
-async function main(): Promise<void> {
+/** Bundle sizes and the viewer in Chromium (issue 2). */
+async function uiBench(): Promise<void> {
   const rows: Row[] = [];
 
   const initial = initialScripts(WEB_DIR, 'erp.html');
@@ -121,6 +123,28 @@ async function main(): Promise<void> {
     `\nDatahaven Documents bench — Chromium on loopback, server in-process (SQLite, demo data), ${availableParallelism()} cores, Node ${process.version}\n`,
   );
   printTable(rows);
+}
+
+/** Search on 100,000 documents, SQLite and PostgreSQL (issue 5). */
+async function searchBench(): Promise<void> {
+  const { title, rows } = await runSearchBench();
+  process.stdout.write(`\n${title}\n`);
+  printTable(rows);
+}
+
+/** The benches by name: `npm run bench -- search` runs one, `npm run bench` all of them in this order. */
+const BENCHES: Record<string, () => Promise<void>> = {
+  ui: uiBench,
+  search: searchBench,
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(name in BENCHES));
+  if (unknown.length > 0) throw new Error(`Unknown bench ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}.`);
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (wanted.length === 0 || wanted.includes(name)) await bench();
+  }
 }
 
 main().catch((error: unknown) => {
