@@ -138,6 +138,25 @@ describeOnEachDatabase('OData workflow entity sets: reads, query options, errors
     expect(counted.body).toBe('3');
   });
 
+  it('caps a page at 1000 entities and continues with @odata.nextLink (SECURITY row 18)', async () => {
+    const db = server().deps.db;
+    const names = Array.from({ length: 1100 }, (_, i) => ({ name: unique(`Bulk type ${i} `) }));
+    await db.insertInto('queue_types').values(names).execute();
+    const total = Number((await db.selectFrom('queue_types').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const first = (await get('/WorkflowQueueTypes?$top=5000&$count=true')).json<Collection<{ Id: number }>>();
+    expect(first['@odata.count']).toBe(total);
+    expect(first.value).toHaveLength(1000);
+    const next = first['@odata.nextLink'] ?? '';
+    expect(next).toBe(`${server().baseUrl}/odata/v1/WorkflowQueueTypes?$top=4000&$count=true&$skip=1000`);
+    const second = (await get(next.slice(`${server().baseUrl}/odata/v1`.length))).json<Collection<{ Id: number }>>();
+    expect(second.value).toHaveLength(total - 1000);
+    expect(second['@odata.nextLink']).toBeUndefined();
+    const ids = [...first.value, ...second.value].map((t) => t.Id);
+    expect(new Set(ids).size).toBe(total);
+    // Without $top the page is capped the same way.
+    expect((await get('/WorkflowQueueTypes')).json<Collection<unknown>>()['@odata.nextLink']).toBe(`${server().baseUrl}/odata/v1/WorkflowQueueTypes?$skip=1000`);
+  });
+
   it('reads one entity by key, and 404 for a missing key', async () => {
     const response = await get(`/WorkflowQueues(${queues[1]})`);
     expect(response.statusCode).toBe(200);
