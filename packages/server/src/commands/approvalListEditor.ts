@@ -43,15 +43,23 @@ export function parseApprovalStepChange(body: unknown): ApprovalStepChange {
   return { queueId };
 }
 
-/** A document's approval list, steps in order, as stored. */
-export async function readStoredApprovalList(db: Kysely<Database>, documentId: number): Promise<StoredApprovalStep[]> {
+/** Documents' approval lists, steps in order, as stored; keyed by document id (documents without a list are absent). */
+export async function readStoredApprovalLists(db: Kysely<Database>, documentIds: readonly number[]): Promise<Map<number, StoredApprovalStep[]>> {
+  const lists = new Map<number, StoredApprovalStep[]>();
+  if (documentIds.length === 0) return lists;
   const rows = await db
     .selectFrom('document_approvals')
-    .select(['step', 'queue_id', 'approved_by_user_id'])
-    .where('document_id', '=', documentId)
+    .select(['document_id', 'step', 'queue_id', 'approved_by_user_id'])
+    .where('document_id', 'in', [...new Set(documentIds)])
+    .orderBy('document_id')
     .orderBy('step')
     .execute();
-  return rows.map((row) => ({ step: row.step, queueId: row.queue_id, approvedByUserId: row.approved_by_user_id }));
+  for (const row of rows) {
+    const list = lists.get(row.document_id) ?? [];
+    list.push({ step: row.step, queueId: row.queue_id, approvedByUserId: row.approved_by_user_id });
+    lists.set(row.document_id, list);
+  }
+  return lists;
 }
 
 /** A document's approval list as the API presents it; `current` marks the first step not yet approved. */
@@ -126,7 +134,7 @@ export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: numb
     }
     if (!usesApprovalLists(queue)) throw badRequest(`The queue '${queue.name}' does not use approval lists (WorkflowRoute).`);
 
-    const list = await readStoredApprovalList(trx, docId);
+    const list = (await readStoredApprovalLists(trx, [docId])).get(docId) ?? [];
     if (!Number.isSafeInteger(step) || step < 1 || step > list.length + 1) {
       throw badRequest(`Step ${step} is not in the approval list: name a step from 1 to ${list.length + 1}.`);
     }

@@ -21,7 +21,7 @@ import type { QueueWithAccess } from '../policies/queueAccess';
 import { reindexDocument } from '../search/reindexDocument';
 import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
 import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
-import { readStoredApprovalList, usesApprovalLists } from './approvalListEditor';
+import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { insertNote } from './noteWriter';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
@@ -130,16 +130,14 @@ interface Target {
  * other queue, to its ApproveToQueue.
  */
 async function approvalTargets(trx: Kysely<Database>, from: QueueWithAccess, docIds: readonly number[]): Promise<Map<number, Target>> {
-  const targets = new Map<number, Target>();
+  const targets = new Map<number, Target>(docIds.map((id) => [id, { queueId: from.approveToQueueId, step: null }]));
+  if (!usesApprovalLists(from)) return targets;
+  const lists = await readStoredApprovalLists(trx, docIds);
   for (const id of docIds) {
-    if (!usesApprovalLists(from)) {
-      targets.set(id, { queueId: from.approveToQueueId, step: null });
-      continue;
-    }
-    const list = await readStoredApprovalList(trx, id);
+    const list = lists.get(id) ?? [];
     if (list.length === 0 && hasQueueFeature(from, 'WorkflowRouteRequired')) throw badRequest(MESSAGES.approvalRoutesRequired);
     const current = list.find((step) => step.approvedByUserId === null);
-    targets.set(id, current === undefined ? { queueId: from.approveToQueueId, step: null } : { queueId: current.queueId, step: current.step });
+    if (current !== undefined) targets.set(id, { queueId: current.queueId, step: current.step });
   }
   return targets;
 }

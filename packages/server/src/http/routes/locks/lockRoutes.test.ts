@@ -2,7 +2,7 @@ import type { DocumentLockInfo } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
-import { describeOnEachDatabase } from '../../../test/testServer';
+import { describeOnEachDatabase, startTestServer } from '../../../test/testServer';
 import type { TestResponse } from '../../../test/testServer';
 import { createQueue, createQueueType, createRoute, documentRowVersion, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
 
@@ -252,5 +252,27 @@ describeOnEachDatabase('document locks', (server) => {
     const later = await server().inject({ method: 'DELETE', url: `/api/documents?docId[]=${doc.id}`, headers });
     expect(later.statusCode).toBe(200);
     expect(later.json()).toEqual({ deleted: [doc.id] });
+  });
+});
+
+describe('document lock duration', () => {
+  it('follows DATAHAVEN_LOCK_MINUTES', async () => {
+    const s = await startTestServer('sqlite', { env: { DATAHAVEN_LOCK_MINUTES: '5' } });
+    try {
+      const world = await createWorld(s);
+      const type = await createQueueType(s);
+      const queue = await createQueue(s, type, { defaultAccess: ['BrowseToQueue', 'AccessDocumentWithin'] });
+      await placeInQueue(s, world.pdfDocId, queue);
+      const response = await s.inject({
+        method: 'POST',
+        url: `/api/locks?docId=${world.pdfDocId}&queueId=${queue}&rowConflictIds=${await documentRowVersion(s, world.pdfDocId)}`,
+        headers: s.authHeaders(world.clerk.username),
+      });
+      expect(response.statusCode).toBe(201);
+      const info = response.json<DocumentLockInfo>();
+      expect(Date.parse(info.lockExpiration) - Date.parse(info.acquiredAt)).toBe(5 * 60_000);
+    } finally {
+      await s.close();
+    }
   });
 });

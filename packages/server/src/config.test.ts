@@ -1,0 +1,15 @@
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('locks last 15 minutes unless DATAHAVEN_LOCK_MINUTES says otherwise', () => {
+    expect(loadConfig({}).lockMinutes).toBe(15);
+    expect(loadConfig({ DATAHAVEN_LOCK_MINUTES: '' }).lockMinutes).toBe(15);
+    expect(loadConfig({ DATAHAVEN_LOCK_MINUTES: '5' }).lockMinutes).toBe(5);
+  });
+
+  it('refuses a lock duration that is not a whole number of minutes from 1 to a week', () => {
+    for (const text of ['0', '-3', '1.5', 'ten', '10081']) {
+      expect(() => loadConfig({ DATAHAVEN_LOCK_MINUTES: text })).toThrow(/DATAHAVEN_LOCK_MINUTES/);
+    }
+  });
+});
