@@ -116,6 +116,10 @@ export const MESSAGES = {
   mergeDifferentLinks: 'Documents to merge must all have the same link.',
   /** Ours: the download menu takes at most 10 documents. */
   downloadTooManyDocuments: 'The download menu takes at most 10 documents.',
+  /** Ours: a queue that does not exist or that the caller may not browse (404; the two look alike). */
+  queueNotFound: 'The queue was not found.',
+  /** Ours: a queue type that does not exist or has no queue the caller may browse (404). */
+  queueTypeNotFound: 'The queue type was not found.',
 } as const;
 
 /** 'Error {status}: {message}. Please try again later.' (embedded §8) */

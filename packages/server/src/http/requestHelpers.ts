@@ -65,8 +65,8 @@ export function documentIdParam(request: FastifyRequest): number {
   return parseDocumentId(params.id);
 }
 
-/** The caller as a `Viewer` (user id + whether they are a security manager). */
+/** The caller as a `Viewer` (user id, whether they are a security manager, the database clock). */
 export function viewerOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
   const principal = principalOf(request);
-  return viewerFor(deps.db, principal.userId, principal.username);
+  return viewerFor(deps.db, principal.userId, principal.username, deps.databaseNow());
 }

@@ -1,44 +1,79 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
+import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
+import { dialectOf } from '../search/dialectOf';
+import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
 import { hasPrivilege } from './privileges';
+import { effectiveQueueAccessSql } from './queueAccess';
 
-/** Who is asking: the user id and whether they hold 'Security: Manager' (sees every document). */
+/**
+ * Who is asking: the user id, whether they hold 'Security: Manager' (sees every document), and
+ * the database clock (`deps.databaseNow()`) that judges locks and delegate schedules for them.
+ */
 export interface Viewer {
   userId: number;
   username: string;
   isManager: boolean;
+  databaseNow: RawBuilder<string>;
 }
 
-/** Builds the `Viewer` for a user (one privilege query). */
-export async function viewerFor(db: Kysely<Database>, userId: number, username: string): Promise<Viewer> {
-  return { userId, username, isManager: await hasPrivilege(db, userId, 'Security: Manager') };
+/**
+ * Builds the `Viewer` for a user (one privilege query). Routes pass `deps.databaseNow()`; without
+ * it the database's unshifted clock is used.
+ */
+export async function viewerFor(db: Kysely<Database>, userId: number, username: string, databaseNow?: RawBuilder<string>): Promise<Viewer> {
+  return {
+    userId,
+    username,
+    isManager: await hasPrivilege(db, userId, 'Security: Manager'),
+    databaseNow: databaseNow ?? databaseNowSql(dialectOf(db)),
+  };
+}
+
+/** The queue access flags that let a caller see the documents in a queue (either one). */
+export const QUEUE_VISIBILITY_FLAGS = QUEUE_ACCESS_FLAGS.AccessDocumentWithin | QUEUE_ACCESS_FLAGS.ViewDocumentsWithin;
+
+/**
+ * SQL: the ids of the queues whose documents the viewer sees through queue access
+ * (AccessDocumentWithin or ViewDocumentsWithin in their effective access). Uncorrelated, so the
+ * database computes it once per query over the (few) queues, not once per document.
+ */
+export function queuesVisibleToSql(viewer: Viewer): RawBuilder<number> {
+  return sql<number>`(select vq.id from queues vq
+    where (${effectiveQueueAccessSql(viewer, 'vq')} & ${sql.lit(QUEUE_VISIBILITY_FLAGS)}) <> 0)`;
 }
 
 type DocumentScope = ExpressionBuilder<Database & { d: Database['documents'] }, 'd'>;
 
 /**
+ * The SQL condition "one of the viewer's groups has view access to the integrated table of one of
+ * document `d`'s links, in that link's data area (or all areas)" — visibility without queues.
+ */
+export function integratedTableAccessCondition(eb: DocumentScope, viewer: Viewer): Expression<SqlBool> {
+  return eb.exists(
+    eb
+      .selectFrom('record_links as vl')
+      .innerJoin('integrated_table_access as va', 'va.integrated_table_id', 'vl.integrated_table_id')
+      .innerJoin('user_groups as vg', 'vg.group_id', 'va.group_id')
+      .select('vl.id')
+      .whereRef('vl.document_id', '=', 'd.id')
+      .where('vg.user_id', '=', viewer.userId)
+      .where('va.can_view', '=', 1)
+      .where((w) => w.or([w('va.data_area_id', 'is', null), w('va.data_area_id', '=', w.ref('vl.data_area_id'))])),
+  );
+}
+
+/**
  * The SQL condition "the viewer may see document `d`" (DOMAIN invariant 3): not deleted, and
- * either the viewer is a security manager or one of their groups has view access to the
- * integrated table of one of the document's links, in that link's data area (or all areas).
- * The workflow issue adds queue access as a further OR branch.
+ * either the viewer is a security manager, or they have integrated-table access to one of its
+ * links (`integratedTableAccessCondition`), or the document is in a queue where the viewer's
+ * effective access has AccessDocumentWithin or ViewDocumentsWithin (delegates included).
  */
 export function canSeeDocument(eb: DocumentScope, viewer: Viewer): Expression<SqlBool> {
   const notDeleted = eb('d.deleted_at', 'is', null);
   if (viewer.isManager) return notDeleted;
-  return eb.and([
-    notDeleted,
-    eb.exists(
-      eb
-        .selectFrom('record_links as vl')
-        .innerJoin('integrated_table_access as va', 'va.integrated_table_id', 'vl.integrated_table_id')
-        .innerJoin('user_groups as vg', 'vg.group_id', 'va.group_id')
-        .select('vl.id')
-        .whereRef('vl.document_id', '=', 'd.id')
-        .where('vg.user_id', '=', viewer.userId)
-        .where('va.can_view', '=', 1)
-        .where((w) => w.or([w('va.data_area_id', 'is', null), w('va.data_area_id', '=', w.ref('vl.data_area_id'))])),
-    ),
-  ]);
+  return eb.and([notDeleted, eb.or([integratedTableAccessCondition(eb, viewer), eb('d.queue_id', 'in', queuesVisibleToSql(viewer))])]);
 }
 
 /**

@@ -1,26 +1,64 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
+import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
+import { dialectOf } from '../search/dialectOf';
 import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../workflow/queueAccessFlags';
 
-/** Bitwise OR of `ga.access` over the joined group rows: SQLite has no bit_or, so per bit max(), summed. */
-const GROUP_ACCESS_OR = sql.join(
-  Object.values(QUEUE_ACCESS_FLAGS).map((bit) => sql`coalesce(max(ga.access & ${sql.lit(bit)}), 0)`),
+/**
+ * Who asks for queue access: the user and the database clock (`deps.databaseNow()`) that judges
+ * delegate schedules. A `Viewer` is one.
+ */
+export interface QueueAccessCaller {
+  userId: number;
+  databaseNow: RawBuilder<string>;
+}
+
+/** Bitwise OR of `g.access` over the grant rows: SQLite has no bit_or, so per bit max(), summed. */
+const GRANT_ACCESS_OR = sql.join(
+  Object.values(QUEUE_ACCESS_FLAGS).map((bit) => sql`coalesce(max(g.access & ${sql.lit(bit)}), 0)`),
   sql` + `,
 );
 
 /**
- * SQL for a user's effective access bit set on the queue whose id is `queueId` (a column
- * reference such as `sql.ref('q.id')`, with `q` the `queues` row): the queue's default access ∪
- * the user's own access ∪ every access of the user's groups (DOMAIN.md "Workflow").
+ * The database clock for a caller named only by user id. Transitional, for callers written before
+ * delegates (they pass `viewer.userId`): it is the database's real clock without the tests' offset,
+ * so pass the `Viewer` instead wherever a test may shift the clock.
  */
-export function effectiveQueueAccessSql(userId: number, queueAlias: string): RawBuilder<number> {
+function fallbackNow(db: Kysely<Database> | undefined): RawBuilder<string> {
+  if (db !== undefined) return databaseNowSql(dialectOf(db));
+  // No connection to ask: ISO text of this process's clock, only for the delegate schedule.
+  return sql<string>`${new Date().toISOString()}`;
+}
+
+function callerOf(caller: number | QueueAccessCaller, db?: Kysely<Database>): QueueAccessCaller {
+  return typeof caller === 'number' ? { userId: caller, databaseNow: fallbackNow(db) } : caller;
+}
+
+/**
+ * SQL for a caller's effective access bit set on the queue `queueAlias` (a `queues` row in the
+ * enclosing query): the queue's default access ∪ the caller's own access ∪ every access of their
+ * groups ∪, for each `workflow_delegates` row from this queue whose schedule holds at the database
+ * clock (start null or ≤ now, end null or > now), the caller's own and group access on the
+ * delegate's `to_queue_id` (DOMAIN.md "Workflow"). One expression, usable in WHERE and SELECT.
+ * A bare user id (older callers) judges delegates by the database's unshifted clock.
+ */
+export function effectiveQueueAccessSql(caller: number | QueueAccessCaller, queueAlias: string): RawBuilder<number> {
+  const { userId, databaseNow } = callerOf(caller);
   const queue = sql.ref(`${queueAlias}.id`);
   const defaults = sql.ref(`${queueAlias}.default_access`);
-  return sql<number>`(${defaults}
-    | coalesce((select ua.access from queue_user_access ua where ua.user_id = ${userId} and ua.queue_id = ${queue}), 0)
-    | coalesce((select ${GROUP_ACCESS_OR} from queue_group_access ga inner join user_groups ug on ug.group_id = ga.group_id
-                where ug.user_id = ${userId} and ga.queue_id = ${queue}), 0))`;
+  // The caller's grants on every queue (few rows, by index), kept where the queue is this one or a
+  // delegate target of it; then OR-ed bit by bit.
+  return sql<number>`(${defaults} | coalesce((select ${GRANT_ACCESS_OR} from (
+      select ua.queue_id, ua.access from queue_user_access ua where ua.user_id = ${userId}
+      union all
+      select ga.queue_id, ga.access from queue_group_access ga inner join user_groups ug on ug.group_id = ga.group_id
+        where ug.user_id = ${userId}
+    ) g
+    where g.queue_id = ${queue}
+       or g.queue_id in (select dl.to_queue_id from workflow_delegates dl where dl.from_queue_id = ${queue}
+                           and (dl.starts_at is null or dl.starts_at <= ${databaseNow})
+                           and (dl.ends_at is null or dl.ends_at > ${databaseNow}))), 0))`;
 }
 
 /** One queue as the workflow commands read it, with the caller's effective access and workflowPerms. */
@@ -40,8 +78,15 @@ export interface QueueWithAccess {
   workflowPerms: number;
 }
 
-/** The named queues with the user's effective access, computed in one SQL query; keyed by id. */
-export async function findQueuesWithAccess(db: Kysely<Database>, userId: number, queueIds: readonly number[]): Promise<Map<number, QueueWithAccess>> {
+/**
+ * The named queues with the caller's effective access, computed in one SQL query; keyed by id.
+ * Pass the `Viewer` (or any `QueueAccessCaller`) so delegates are judged by `deps.databaseNow()`.
+ */
+export async function findQueuesWithAccess(
+  db: Kysely<Database>,
+  caller: number | QueueAccessCaller,
+  queueIds: readonly number[],
+): Promise<Map<number, QueueWithAccess>> {
   const result = new Map<number, QueueWithAccess>();
   if (queueIds.length === 0) return result;
   const rows = await db
@@ -56,7 +101,7 @@ export async function findQueuesWithAccess(db: Kysely<Database>, userId: number,
       'q.features2',
       'q.default_approve_requires_note',
       'q.default_reject_requires_note',
-      effectiveQueueAccessSql(userId, 'q').as('access'),
+      effectiveQueueAccessSql(callerOf(caller, db), 'q').as('access'),
     ])
     .where('q.id', 'in', [...new Set(queueIds)])
     .execute();

@@ -1,6 +1,10 @@
-import type { DocumentAccess, PrivilegeName } from '@datahaven/core/model';
+import { otherUserLockAvailability } from '@datahaven/core/rules';
+import type { LockBlockedAction } from '@datahaven/core/rules';
+import type { DocumentAccess, LockAction, LockOwner, PrivilegeName } from '@datahaven/core/model';
+import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 
-/** The privileges the access flags of this issue depend on. */
+/** The privileges the access flags depend on. */
 export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Cabinet: Delete',
   'Cabinet: Export Documents',
@@ -9,26 +13,63 @@ export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Notes: View Admin',
 ];
 
+/** What the workflow flags of a document's access read: its queue access and live lock. */
+export interface DocumentWorkflowState {
+  /** Whether the document is in a queue. */
+  inQueue: boolean;
+  /** The caller's effective access bit set on the document's queue (0 when in none). */
+  queueAccess: number;
+  /** Who holds the document's live lock (judged by the database clock). */
+  lockOwner: LockOwner;
+  /** A security manager may release another user's lock. */
+  isManager: boolean;
+}
+
+const WORKFLOW_ACTION_FLAG: Readonly<Record<'route' | 'approve' | 'reject', QueueAccessFlag>> = { route: 'Route', approve: 'Approve', reject: 'Reject' };
+
 /**
- * Access flags of a document the caller can see. Flags for actions this server does not offer
- * yet (workflow, locks, link, e-mail) are false, so the client never offers a button the
- * server would refuse; `split` and `merge` say what the split and merge endpoints take.
+ * Lock actions by lock state (portal §4): a document nobody holds may be locked; the holder may
+ * renew and unlock; another user's lock only a security manager may release. All need the
+ * document to be in a queue where the caller has AccessDocumentWithin. The OptInWorkflow
+ * adjustment is the client's (core lockActionAvailability / effectiveLockAccess).
  */
-export function presentDocumentAccess(privileges: ReadonlyMap<PrivilegeName, boolean>, document: { splittable: boolean; pdf: boolean }): DocumentAccess {
+function lockActionAllowed(action: LockAction, state: DocumentWorkflowState): boolean {
+  if (!state.inQueue || (state.queueAccess & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0) return false;
+  if (action === 'createLock') return state.lockOwner === 'none';
+  if (action === 'renewLock') return state.lockOwner === 'self';
+  return state.lockOwner === 'self' || (state.lockOwner === 'other' && state.isManager);
+}
+
+/**
+ * Access flags of a document the caller can see. Route, approve and reject come from the queue
+ * access flags; another user's live lock turns off the actions it blocks (core otherUserLock rule);
+ * flags for actions this server does not offer yet (link, unlink, change subtype, reapply name,
+ * e-mail) are false, so the client never offers a button the server would refuse; when they come,
+ * they too go through `notBlockedByLock`.
+ */
+export function presentDocumentAccess(
+  privileges: ReadonlyMap<PrivilegeName, boolean>,
+  document: { splittable: boolean; pdf: boolean },
+  workflow: DocumentWorkflowState,
+): DocumentAccess {
   const has = (name: PrivilegeName): boolean => privileges.get(name) === true;
+  const notBlockedByLock = (action: LockBlockedAction): boolean =>
+    otherUserLockAvailability(action, [{ userLock: workflow.lockOwner }]).allowed;
+  const queueAllows = (action: 'route' | 'approve' | 'reject'): boolean =>
+    workflow.inQueue && (workflow.queueAccess & QUEUE_ACCESS_FLAGS[WORKFLOW_ACTION_FLAG[action]]) !== 0 && notBlockedByLock(action);
   return {
     merge: document.pdf && has('Cabinet: Split Document'),
-    renewLock: false,
-    createLock: false,
-    unlock: false,
-    route: false,
-    approve: false,
-    reject: false,
-    split: document.splittable && has('Cabinet: Split Document'),
+    renewLock: lockActionAllowed('renewLock', workflow),
+    createLock: lockActionAllowed('createLock', workflow),
+    unlock: lockActionAllowed('unlock', workflow),
+    route: queueAllows('route'),
+    approve: queueAllows('approve'),
+    reject: queueAllows('reject'),
+    split: document.splittable && has('Cabinet: Split Document') && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     changeSubtype: false,
-    delete: has('Cabinet: Delete'),
+    delete: has('Cabinet: Delete') && notBlockedByLock('delete'),
     readNotes: has('Notes: View Only') || has('Notes: View Admin'),
     readDetails: true,
     reapplyName: false,

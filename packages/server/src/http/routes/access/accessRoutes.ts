@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findVisibleDocument } from '../../../db/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { ACCESS_PRIVILEGES, presentDocumentAccess } from '../../../presenters/accessPresenter';
+import { lockStateOf } from '../../../presenters/documentPresenter';
 import { isSplittable } from '../../../policies/isSplittable';
 import type { AppDeps } from '../../AppDeps';
 import { notFound } from '../../HttpError';
@@ -16,6 +17,10 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);
-    return presentDocumentAccess(privileges, { splittable: isSplittable(document), pdf: document.extension === 'pdf' });
+    return presentDocumentAccess(
+      privileges,
+      { splittable: isSplittable(document), pdf: document.extension === 'pdf' },
+      { inQueue: document.queue_id !== null, queueAccess: Number(document.queue_access), lockOwner: lockStateOf(document).owner, isManager: viewer.isManager },
+    );
   });
 }
