@@ -18,6 +18,7 @@ import { useServices } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
 import { useOptionValues } from '../app/useOptionValues';
 import { ViewerToolbar } from './ViewerToolbar';
+import { LockPopover } from '../workflow/lockPanel/LockPopover';
 
 const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
 
@@ -222,6 +223,8 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         <Text as={headingLevel} weight="semibold" className={styles.name} title={document?.name}>
           {document?.name ?? ''}
         </Text>
+        {/* Workflow documents only: outside a queue there is nothing to lock. */}
+        {document?.queue ? <LockPopover document={document} /> : null}
       </div>
       <ViewerToolbar
         page={page}
