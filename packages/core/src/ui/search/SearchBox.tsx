@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import {
+  Tag,
+  TagPicker,
+  TagPickerControl,
+  TagPickerGroup,
+  TagPickerInput,
+  TagPickerList,
+  TagPickerOption,
+  makeStyles,
+  type TagPickerProps,
+} from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { supersedingCall } from '../../api/searchApi';
+import type { SearchTag } from '../../model';
+import { useServices } from '../app/DatahavenServices';
+import { suggestionsFor, tagLabel, tagValue } from './searchTagOptions';
+
+/** Pause after the last keystroke before suggestions are asked for, so typing a word costs one request. */
+export const SUGGESTION_DEBOUNCE_MS = 200;
+
+const useStyles = makeStyles({
+  control: { width: '100%', boxSizing: 'border-box' },
+  prefix: { fontWeight: 600 },
+});
+
+/** Props of SearchBox. */
+export interface SearchBoxProps {
+  tags: readonly SearchTag[];
+  onTagsChange(tags: SearchTag[]): void;
+  /** The typed text beside the chips: the search words. */
+  text: string;
+  onTextChange(text: string): void;
+  /** Offer 'Note' tags only to users who may read notes (the server refuses them to others). */
+  canSearchNotes: boolean;
+}
+
+/**
+ * The search box of the search pane (spec §2, Fluent TagPicker): typed text offers tag
+ * suggestions from /search-tags plus "contains" tags made from the text; picking one turns it into
+ * a chip and clears the text; Backspace in an empty box removes the last chip; the text left in
+ * the box is the search words.
+ */
+export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNotes }: SearchBoxProps): ReactElement {
+  const styles = useStyles();
+  const { api } = useServices();
+  const [serverTags, setServerTags] = useState<readonly SearchTag[]>([]);
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const suggest = useMemo(
+    () => supersedingCall((query: { q: string; tags: readonly SearchTag[] }, signal: AbortSignal) => api.search.searchTags(query, signal)),
+    [api],
+  );
+  useEffect(() => () => suggest.cancel(), [suggest]);
+
+  const trimmed = text.trim();
+  useEffect(() => {
+    if (trimmed === '') {
+      suggest.cancel();
+      setServerTags([]);
+      return undefined;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      suggest
+        .run({ q: trimmed, tags })
+        // The old suggestions stay until these arrive, so the list never blinks empty while typing.
+        .then((answer) => {
+          if (current) setServerTags(answer);
+        })
+        // A failed suggestion request only costs the server's suggestions; the typed-text tags still work.
+        .catch(() => undefined);
+    }, SUGGESTION_DEBOUNCE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [trimmed, tags, suggest]);
+
+  const options = useMemo(() => suggestionsFor(trimmed, serverTags, tags, canSearchNotes), [trimmed, serverTags, tags, canSearchNotes]);
+  const known = useMemo(() => new Map([...tags, ...options].map((tag) => [tagValue(tag), tag])), [tags, options]);
+
+  const onOptionSelect: TagPickerProps['onOptionSelect'] = (_event, data) => {
+    const next = data.selectedOptions.map((value) => known.get(value)).filter((tag): tag is SearchTag => tag !== undefined);
+    const added = next.length > tags.length;
+    onTagsChange(next);
+    if (added) {
+      // The typed text became the chip; what the user types next is new words.
+      onTextChange('');
+      setOpen(false);
+      input.current?.focus();
+    }
+  };
+
+  // Runs before the picker's own handler (which would move focus to the last chip): in an empty
+  // box Backspace removes the last chip and focus stays in the box.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key !== 'Backspace' || event.target !== input.current || text !== '' || tags.length === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onTagsChange(tags.slice(0, -1));
+  };
+
+  return (
+    <TagPicker
+      selectedOptions={tags.map(tagValue)}
+      onOptionSelect={onOptionSelect}
+      open={open && options.length > 0}
+      onOpenChange={(_event, data) => setOpen(data.open)}
+    >
+      <TagPickerControl className={styles.control} expandIcon={<SearchRegular />} onKeyDownCapture={onKeyDownCapture}>
+        <TagPickerGroup aria-label="Search tags">
+          {tags.map((tag) => (
+            <Tag key={tagValue(tag)} value={tagValue(tag)} shape="rounded" title={tagLabel(tag)} aria-label={tagLabel(tag)}>
+              {tag.prefix === '' ? null : <span className={styles.prefix}>{tag.prefix}: </span>}
+              {tag.text}
+            </Tag>
+          ))}
+        </TagPickerGroup>
+        <TagPickerInput
+          ref={input}
+          aria-label="Search documents"
+          placeholder={tags.length === 0 ? 'Type to search' : undefined}
+          value={text}
+          onChange={(event) => {
+            onTextChange(event.target.value);
+            setOpen(true);
+          }}
+        />
+      </TagPickerControl>
+      {/* Always rendered: with a single child the picker would take the control for its popover. */}
+      <TagPickerList aria-label="Search suggestions">
+        {options.map((tag) => (
+          <TagPickerOption key={tagValue(tag)} value={tagValue(tag)} text={tagLabel(tag)}>
+            {tagLabel(tag)}
+          </TagPickerOption>
+        ))}
+      </TagPickerList>
+    </TagPicker>
+  );
+}

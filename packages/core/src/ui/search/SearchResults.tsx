@@ -1,0 +1,190 @@
+import { useEffect, useRef, type ReactElement } from 'react';
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Checkbox,
+  Link,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { TagRegular } from '@fluentui/react-icons/svg/tag';
+import type { DmsDocument } from '../../model';
+import { MESSAGES, formatFileSize } from '../../rules';
+import type { SavedSearchSort } from '../../state/SavedSearchStore';
+import { formatDate } from '../format/formatDateTime';
+
+const useStyles = makeStyles({
+  table: { tableLayout: 'fixed', width: '100%' },
+  selectCell: { width: '40px' },
+  wide: { '@media (max-width: 480px)': { display: 'none' } },
+  dateColumn: { width: '120px' },
+  sizeColumn: { width: '90px' },
+  nameLine: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' },
+  details: { display: 'block', color: tokens.colorNeutralForeground3 },
+  selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  pending: { opacity: 0.6 },
+  empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
+  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+});
+
+/** The sortable result columns (API.md `sort`). */
+const COLUMNS: readonly { key: SavedSearchSort['key']; title: string }[] = [
+  { key: 'name', title: 'Name' },
+  { key: 'createdAt', title: 'Created' },
+  { key: 'FileSize', title: 'Size' },
+];
+
+/** Props of SearchResults. */
+export interface SearchResultsProps {
+  /** Id of the heading that names the table (UX.md: every grid is named by a visible heading). */
+  labelledBy: string;
+  documents: readonly DmsDocument[];
+  sort: SavedSearchSort | null;
+  onSortChange(sort: SavedSearchSort): void;
+  selectedIds: readonly number[];
+  onToggleSelected(document: DmsDocument): void;
+  onRowClick(document: DmsDocument): void;
+  onOpen(document: DmsDocument): void;
+  taggingOn: boolean;
+  taggedIds: readonly number[];
+  /** The rows belong to an older query while the new one runs. */
+  stale: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+}
+
+/** Whether this browser can tell us when the end of the list scrolls into view. */
+function canObserve(): boolean {
+  return typeof IntersectionObserver !== 'undefined';
+}
+
+/**
+ * The result rows: sortable Name / Created / Size headers (Created and Size fold into the name
+ * line when narrow), a "Select row" checkbox per row, the name opens the document; more rows load
+ * when the end of the list scrolls into view, with a 'Load more' button as the fallback.
+ */
+export function SearchResults(props: SearchResultsProps): ReactElement {
+  const { labelledBy, documents, sort, onSortChange, selectedIds, onToggleSelected, onRowClick, onOpen, taggingOn, taggedIds, stale, hasMore, loadingMore, onLoadMore } = props;
+  const styles = useStyles();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  loadMore.current = onLoadMore;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasMore || !canObserve()) return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, documents.length]);
+
+  const allSelected = documents.length > 0 && documents.every((document) => selectedIds.includes(document.id));
+  const sortDirection = (key: SavedSearchSort['key']): 'ascending' | 'descending' | undefined =>
+    sort?.key === key ? (sort.desc ? 'descending' : 'ascending') : undefined;
+
+  return (
+    <>
+      <Table aria-labelledby={labelledBy} sortable size="small" className={mergeClasses(styles.table, stale && styles.pending)}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell className={styles.selectCell}>
+              <Checkbox
+                aria-label="Select all rows"
+                checked={allSelected ? true : selectedIds.some((id) => documents.some((document) => document.id === id)) ? 'mixed' : false}
+                onChange={() => {
+                  for (const document of documents) if (allSelected || !selectedIds.includes(document.id)) onToggleSelected(document);
+                }}
+              />
+            </TableHeaderCell>
+            {COLUMNS.map((column) => (
+              <TableHeaderCell
+                key={column.key}
+                className={column.key === 'name' ? undefined : mergeClasses(styles.wide, column.key === 'createdAt' ? styles.dateColumn : styles.sizeColumn)}
+                sortDirection={sortDirection(column.key)}
+                onClick={() => onSortChange({ key: column.key, desc: sort?.key === column.key ? !sort.desc : column.key !== 'name' })}
+              >
+                {column.title}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {documents.map((document) => {
+            const selected = selectedIds.includes(document.id);
+            const tagged = taggedIds.includes(document.id);
+            const size = formatFileSize(document.FileSize);
+            const date = formatDate(document.createdAt);
+            return (
+              <TableRow
+                key={document.id}
+                aria-selected={selected}
+                data-document-id={document.id}
+                className={selected ? styles.selected : undefined}
+                onClick={(event) => {
+                  if (event.target instanceof Element && event.target.closest('button, a, input')) return;
+                  onRowClick(document);
+                }}
+              >
+                <TableCell className={styles.selectCell}>
+                  <Checkbox aria-label="Select row" checked={selected} onChange={() => onToggleSelected(document)} />
+                </TableCell>
+                <TableCell>
+                  <span className={styles.nameLine}>
+                    <Link
+                      as="button"
+                      className={styles.name}
+                      title={taggingOn ? `Tag ${document.name}` : `Open ${document.name}`}
+                      onClick={() => (taggingOn ? onRowClick(document) : onOpen(document))}
+                    >
+                      {document.name}
+                    </Link>
+                    {tagged ? (
+                      <Badge appearance="tint" size="small" icon={<TagRegular />}>
+                        Tagged
+                      </Badge>
+                    ) : null}
+                  </span>
+                  <Caption1 className={styles.details}>
+                    {[document.description, size, date].filter((part) => part !== '').join(' · ')}
+                  </Caption1>
+                </TableCell>
+                <TableCell className={styles.wide}>{date}</TableCell>
+                <TableCell className={styles.wide}>{size}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {documents.length === 0 && !stale ? (
+        <Body1 as="p" className={styles.empty} role="status">
+          {MESSAGES.noDocumentsFound}
+        </Body1>
+      ) : null}
+      {hasMore ? (
+        <div ref={sentinel} className={styles.more}>
+          {loadingMore ? (
+            <Spinner size="tiny" label="Loading more…" />
+          ) : (
+            <Button appearance="secondary" onClick={onLoadMore}>
+              Load more
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}

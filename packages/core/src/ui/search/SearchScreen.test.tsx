@@ -1,0 +1,233 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
+import { MESSAGES } from '../../rules';
+import { SAVED_SEARCHES_KEY } from '../../state/SavedSearchStore';
+import { TAGGED_ITEMS_KEY } from '../../state/TaggedItemsStore';
+import { FakeResponse } from '../test/FakeResponse';
+import { testDocument, type RecordedRequest } from '../test/renderApp';
+import { renderSearch } from './test/renderSearch';
+
+const NAME_TAG: SearchTag = { text: 'CS-88120.pdf', prefix: 'Name', type: 'documentName', key: 'CS-88120.pdf' };
+const CONTOSO: SearchTag = { text: 'Contoso', prefix: 'Description', type: 'documentDescription', key: 'Contoso' };
+
+function documents(count: number, from = 1): DmsDocument[] {
+  return Array.from({ length: count }, (_, i) => testDocument({ id: from + i, name: `Invoice ${from + i}.pdf`, description: 'Contoso Supplies invoice' }));
+}
+
+/** A search route over `all` that honours skip and take, as the server does. */
+function pagedSearch(all: DmsDocument[]): (request: RecordedRequest) => unknown {
+  return (request) => {
+    const skip = Number(request.search.get('skip') ?? 0);
+    const take = Number(request.search.get('take') ?? 30);
+    return { documents: all.slice(skip, skip + take), total: all.length, skip, take };
+  };
+}
+
+const searches = (requests: RecordedRequest[]): RecordedRequest[] => requests.filter((request) => request.path === '/api/documents/search');
+const tagsOf = (request: RecordedRequest): unknown[] => request.search.getAll('tag[]').map((value) => JSON.parse(value) as unknown);
+
+function baseRoutes(all: DmsDocument[] = documents(3)): Record<string, (request: RecordedRequest) => unknown> {
+  return {
+    'GET /api/options': () => [],
+    'GET /api/can': (request) => ({ action: request.search.get('action'), value: false }),
+    'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: true })),
+    'GET /api/search-tags': () => [NAME_TAG],
+    'GET /api/documents/search': pagedSearch(all),
+  };
+}
+
+/** Result rows, counted without role queries (which are slow over a long table in jsdom). */
+function rows(table: HTMLElement): HTMLElement[] {
+  return Array.from(table.querySelectorAll<HTMLElement>('tbody tr[data-document-id]'));
+}
+
+function searchBox(): HTMLInputElement {
+  return screen.getByRole('combobox', { name: 'Search documents' });
+}
+
+function type(text: string): void {
+  fireEvent.change(searchBox(), { target: { value: text } });
+}
+
+async function pick(label: string): Promise<void> {
+  fireEvent.click(await screen.findByRole('option', { name: label }));
+}
+
+// Fluent's picker, menus and dialogs make these jsdom flows slow on a shared 2-core machine; this is
+// a safety limit against hangs, not a timing assertion.
+jest.setTimeout(30_000);
+// Suggestions wait for a pause in typing and then a request; on a busy machine that can outlast
+// testing-library's one-second default wait.
+configure({ asyncUtilTimeout: 5_000 });
+
+describe('SearchScreen', () => {
+  it('starts empty, suggests tags for typed text, turns a pick into a chip and searches the chip with the words left in the box', async () => {
+    const app = renderSearch('/search?embedded=true&allowSave=true', baseRoutes());
+    expect(screen.getByText('Type to search')).toBeTruthy();
+    expect(searches(app.requests)).toHaveLength(0);
+
+    type('Contoso');
+    // The server's suggestion and the "contains" tags made from the text.
+    await screen.findByRole('option', { name: 'Name: CS-88120.pdf' });
+    expect(screen.getByRole('option', { name: 'Description: Contoso' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Note: Contoso' })).toBeTruthy();
+    const suggestion = app.requests.find((request) => request.path === '/api/search-tags');
+    expect(suggestion?.search.get('q')).toBe('Contoso');
+
+    await pick('Description: Contoso');
+    const chips = screen.getByRole('listbox', { name: 'Search tags' });
+    expect(within(chips).getByRole('option', { name: 'Description: Contoso' })).toBeTruthy();
+    expect(searchBox().value).toBe('');
+    // While typing, the text searched as words; the pick searches the chip alone.
+    await waitFor(() => expect(tagsOf(searches(app.requests).at(-1) as RecordedRequest)).toEqual([CONTOSO]));
+    expect(searches(app.requests).at(-1)?.search.get('q')).toBeNull();
+    await screen.findByText('3 documents found');
+
+    type('march');
+    await waitFor(() => expect(searches(app.requests).at(-1)?.search.get('q')).toBe('march'));
+    expect(tagsOf(searches(app.requests).at(-1) as RecordedRequest)).toEqual([CONTOSO]);
+    const table = screen.getByRole('table', { name: 'Search results' });
+    expect(within(table).getByRole('button', { name: 'Invoice 1.pdf' })).toBeTruthy();
+    // The URL follows the search, so a reload shows it again.
+    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toContain('q=march');
+
+    // Backspace removes the last chip only once the words are gone.
+    type('');
+    fireEvent.keyDown(searchBox(), { key: 'Backspace' });
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Description: Contoso' })).toBeNull());
+    expect(await screen.findByText('Type to search')).toBeTruthy();
+  });
+
+  it('aborts a suggestion request when the user types on before it answered', async () => {
+    let answer: (tags: SearchTag[]) => void = () => undefined;
+    const routes = { ...baseRoutes(), 'GET /api/search-tags': () => new Promise<SearchTag[]>((resolve) => (answer = resolve)) };
+    const app = renderSearch('/search', routes);
+    type('Con');
+    await waitFor(() => expect(app.requests.filter((request) => request.path === '/api/search-tags')).toHaveLength(1));
+    const first = app.signals[app.requests.findIndex((request) => request.path === '/api/search-tags')];
+    type('Contoso');
+    await waitFor(() => expect(app.requests.filter((request) => request.path === '/api/search-tags')).toHaveLength(2));
+    expect(first?.aborted).toBe(true);
+    // The typed-text tags are offered at once; the server's arrive with the answer.
+    expect(screen.getByRole('option', { name: 'Description: Contoso' })).toBeTruthy();
+    act(() => answer([NAME_TAG]));
+    await screen.findByRole('option', { name: 'Name: CS-88120.pdf' });
+  });
+
+  it('lists 30 results, loads more on request, and sorts by a column', async () => {
+    const app = renderSearch(`/search?tag=${encodeURIComponent(JSON.stringify(CONTOSO))}`, baseRoutes(documents(45)));
+    await screen.findByText('45 documents found');
+    const table = screen.getByRole('table', { name: 'Search results' });
+    expect(rows(table)).toHaveLength(30);
+    expect(within(rows(table)[0]).getByRole('checkbox', { name: 'Select row' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows(table)).toHaveLength(45));
+    expect(searches(app.requests).at(-1)?.search.get('skip')).toBe('30');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Size' }));
+    await waitFor(() => expect(searches(app.requests).at(-1)?.search.get('sort')).toBe('FileSize'));
+    expect(searches(app.requests).at(-1)?.search.get('desc')).toBe('true');
+    expect(searches(app.requests).at(-1)?.search.get('skip')).toBe('0');
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Size' }).getAttribute('aria-sort')).toBe('descending'));
+    fireEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(searches(app.requests).at(-1)?.search.get('sort')).toBe('name'));
+    expect(searches(app.requests).at(-1)?.search.get('desc')).toBe('false');
+  });
+
+  it('opens a result in the viewer and selects a row', async () => {
+    const app = renderSearch(`/search?q=invoice`, baseRoutes());
+    const table = await screen.findByRole('table', { name: 'Search results' });
+    await within(table).findByRole('button', { name: 'Invoice 2.pdf' });
+    fireEvent.click(within(table).getAllByRole('checkbox', { name: 'Select row' })[0]);
+    expect(app.services.selection.getSnapshot().ids).toEqual([1]);
+    fireEvent.click(within(table).getByRole('button', { name: 'Invoice 2.pdf' }));
+    await screen.findByText('Viewer');
+    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe(`/viewer/${encodeDocumentId(2)}`);
+  });
+
+  it("says 'No Documents Found' when nothing matches", async () => {
+    renderSearch('/search?q=nothing', baseRoutes([]));
+    await screen.findByText('0 documents found');
+    expect(screen.getByText(MESSAGES.noDocumentsFound)).toBeTruthy();
+  });
+
+  it('shows a refused search in the alert area with the spec wording', async () => {
+    const routes = { ...baseRoutes(), 'GET /api/documents/search': () => FakeResponse.json({ statusCode: 400, message: 'Too many tags' }, 400) };
+    renderSearch('/search?q=invoice', routes);
+    await screen.findByText('Error 400: Too many tags. Please try again later.');
+  });
+
+  it('saves a search with its first 50 result ids, runs it again, renames, pins and deletes it', async () => {
+    const app = renderSearch(`/search?tag=${encodeURIComponent(JSON.stringify(CONTOSO))}&q=invoice`, baseRoutes(documents(60)));
+    await screen.findByText('60 documents found');
+    fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
+    const form = await screen.findByRole('form', { name: 'Name of the saved search' });
+    const name = within(form).getByRole('textbox', { name: /Name of the saved search/ });
+    expect((name as HTMLInputElement).value).toBe('Description: Contoso invoice');
+    fireEvent.change(name, { target: { value: 'Contoso invoices' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save search' }));
+    const run = await screen.findByRole('button', { name: 'Run Contoso invoices' });
+    const stored = JSON.parse(app.local.getItem(SAVED_SEARCHES_KEY) ?? '[]') as { tags: unknown; q: string; documents: number[]; overFifty: boolean; savedAt: string }[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ tags: [CONTOSO], q: 'invoice', overFifty: true });
+    expect(stored[0].documents).toEqual(documents(50).map((document) => document.id));
+    expect(run.closest('li')?.textContent).toContain(MESSAGES.firstFiftyResults);
+    // Fifty ids were asked for in one request of their own.
+    expect(searches(app.requests).some((request) => request.search.get('take') === '50')).toBe(true);
+
+    // Clear the box, then run the saved search again.
+    type('');
+    fireEvent.keyDown(searchBox(), { key: 'Backspace' });
+    await screen.findByText('Type to search');
+    const before = searches(app.requests).length;
+    fireEvent.click(run);
+    await screen.findByText('60 documents found');
+    const again = searches(app.requests).slice(before);
+    expect(again.at(-1)?.search.get('q')).toBe('invoice');
+    expect(tagsOf(again.at(-1) as RecordedRequest)).toEqual([CONTOSO]);
+    expect(screen.getAllByText(MESSAGES.firstFiftyResults).length).toBeGreaterThan(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pin Contoso invoices' }));
+    expect(JSON.parse(app.local.getItem(SAVED_SEARCHES_KEY) ?? '[]')[0].pinned).toBe(true);
+    expect(screen.getByRole('button', { name: 'Unpin Contoso invoices' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Contoso invoices' }));
+    const rename = await screen.findByRole('form', { name: 'New name for Contoso invoices' });
+    fireEvent.change(within(rename).getByRole('textbox', { name: /New name/ }), { target: { value: 'Contoso 2025' } });
+    fireEvent.click(within(rename).getByRole('button', { name: 'Rename' }));
+    await screen.findByRole('button', { name: 'Run Contoso 2025' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Contoso 2025' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Run Contoso 2025' })).toBeNull());
+    expect(JSON.parse(app.local.getItem(SAVED_SEARCHES_KEY) ?? '')).toEqual([]);
+  });
+
+  it('hides saving when allowSave=false', async () => {
+    renderSearch('/search?allowSave=false&q=invoice', baseRoutes());
+    await screen.findByText('3 documents found');
+    expect(screen.queryByRole('button', { name: 'Save search' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Saved searches' })).toBeNull();
+  });
+
+  it('offers tagging mode only with the Tagging privilege; while on, clicking a result tags it into Tagged Items', async () => {
+    const routes = { ...baseRoutes(), 'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }) };
+    const app = renderSearch('/search?q=invoice', routes);
+    const toggle = await screen.findByRole('switch', { name: 'Tagging mode' });
+    expect(app.requests.find((request) => request.path === '/api/can')?.search.get('action')).toBe('Cabinet: Tagging');
+    fireEvent.click(toggle);
+    const table = await screen.findByRole('table', { name: 'Search results' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Invoice 3.pdf' }));
+    expect(JSON.parse(app.local.getItem(TAGGED_ITEMS_KEY) ?? '[]')).toEqual([3]);
+    expect(within(table).getByText('Tagged')).toBeTruthy();
+    // Tagging does not open the viewer.
+    expect(screen.queryByText('Viewer')).toBeNull();
+  });
+
+  it('shows no tagging switch without the privilege', async () => {
+    const app = renderSearch('/search?q=invoice', baseRoutes());
+    await screen.findByText('3 documents found');
+    await waitFor(() => expect(app.requests.some((request) => request.path === '/api/can')).toBe(true));
+    expect(screen.queryByRole('switch', { name: 'Tagging mode' })).toBeNull();
+  });
+});

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { SaveRegular } from '@fluentui/react-icons/svg/save';
+import { LIMITS, encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
+import { MESSAGES, isViewActionEnabled, isViewable } from '../../rules';
+import type { SavedSearch, SavedSearchSort } from '../../state/SavedSearchStore';
+import { useServices, useStore } from '../app/DatahavenServices';
+import { downloadDocument } from '../app/downloadDocument';
+import { useGoBack } from '../app/useGoBack';
+import { useOptionValues } from '../app/useOptionValues';
+import { useNotify } from '../app/useToast';
+import { SavedSearchList } from './SavedSearchList';
+import { SearchBox } from './SearchBox';
+import { SearchNameForm } from './SearchNameForm';
+import { SearchResults } from './SearchResults';
+import { readFlag, readSearchLink, searchLink } from './searchLink';
+import { searchStoresOf } from './searchStores';
+import { tagLabel } from './searchTagOptions';
+import { useSearchResults } from './useSearchResults';
+import { useTaggingMode } from './useTaggingMode';
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  box: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
+  toolbar: { flexWrap: 'wrap', padding: `0 ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' },
+  resultsHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0` },
+  muted: { color: tokens.colorNeutralForeground3 },
+  empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
+});
+
+/** Which screen shows the pane: the /search route, or the /portal/search popup. */
+export type SearchScreenVariant = 'route' | 'popup';
+
+/** Props of SearchScreen. */
+export interface SearchScreenProps {
+  /** The /portal/search popup opens documents in the viewer window instead of navigating away. */
+  variant?: SearchScreenVariant;
+}
+
+/** "1 document found" / "12 documents found". */
+export function resultCountText(total: number): string {
+  return total === 1 ? '1 document found' : `${total} documents found`;
+}
+
+/** The name a new saved search gets: its chips and words. */
+function defaultName(tags: readonly SearchTag[], q: string): string {
+  return [...tags.map(tagLabel), q.trim()].filter((part) => part !== '').join(' ').slice(0, 80);
+}
+
+/**
+ * The search pane (spec §2 `/search?embedded=&allowSave=`, and the `/portal/search` popup): a
+ * TagPicker search box with suggestions, the results 30 at a time with more on scroll, sortable
+ * columns and the count; open or select a result; saved searches (run, rename, delete, pin) with
+ * 'First 50 Results' above fifty; tagging mode for users with the 'Cabinet: Tagging' privilege.
+ */
+export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactElement {
+  const styles = useStyles();
+  const services = useServices();
+  const { host, api, alerts, loading, selection } = services;
+  const stores = searchStoresOf(services);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const goBack = useGoBack();
+  const notify = useNotify();
+  const options = useOptionValues();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const embedded = readFlag(params, 'embedded', false);
+  const allowSave = readFlag(params, 'allowSave', true);
+
+  const initial = useRef(readSearchLink(params));
+  const [tags, setTags] = useState<SearchTag[]>(initial.current.tags);
+  const [text, setText] = useState(initial.current.q);
+  const [sort, setSort] = useState<SavedSearchSort | null>(initial.current.sort);
+  const [activeSavedId, setActiveSavedId] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [canSearchNotes, setCanSearchNotes] = useState(false);
+
+  const saved = useStore(stores.savedSearches);
+  const taggedIds = useStore(stores.taggedItems);
+  const tagging = useTaggingMode();
+  const { ids: selectedIds } = useStore(selection);
+  const results = useSearchResults(tags, text, sort);
+  const activeSaved = saved.find((search) => search.id === activeSavedId) ?? null;
+
+  useEffect(() => {
+    let current = true;
+    api.privileges
+      .canActions(['Notes: View Only', 'Notes: View Admin'])
+      .then((answers) => {
+        if (current) setCanSearchNotes(answers.some((answer) => answer.value));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  // The URL follows the search (replace, not push), so a reload or the restored last route shows it again.
+  useEffect(() => {
+    const extra: Record<string, string> = {};
+    for (const name of ['embedded', 'allowSave', 'dataAreaId']) {
+      const value = params.get(name);
+      if (value !== null) extra[name] = value;
+    }
+    const next = searchLink({ tags, q: text, sort }, extra);
+    const path = variant === 'popup' ? next.replace(/^\/search/, '/portal/search') : next;
+    if (path !== location.pathname + location.search) navigate(path, { replace: true });
+  }, [tags, text, sort, params, variant, navigate, location.pathname, location.search]);
+
+  // A saved search that ran again keeps its newest results and count (UX.md: their counts refresh).
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!activeSaved || !results.current || results.searching || refreshedFor.current === activeSaved.id) return;
+    refreshedFor.current = activeSaved.id;
+    const loadedIds = results.documents.map((document) => document.id);
+    const complete = loadedIds.length >= Math.min(results.total, LIMITS.savedSearchShownMax);
+    stores.savedSearches.refreshResults(activeSaved.id, complete ? loadedIds : activeSaved.documents, results.total);
+  }, [activeSaved, results.current, results.searching, results.documents, results.total, stores.savedSearches]);
+
+  const changeTags = (next: SearchTag[]): void => {
+    setTags(next);
+    setActiveSavedId(null);
+  };
+  const changeText = (next: string): void => {
+    setText(next);
+    if (next.trim() !== text.trim()) setActiveSavedId(null);
+  };
+
+  const runSaved = (search: SavedSearch): void => {
+    refreshedFor.current = null;
+    setTags(search.tags.map((tag) => ({ ...tag })));
+    setText(search.q);
+    setSort(search.sort);
+    setActiveSavedId(search.id);
+  };
+
+  const viewEnabled = isViewActionEnabled(host.getClientType());
+  const openDocument = useCallback(
+    (document: DmsDocument) => {
+      if (!options) return;
+      const viewability = isViewable(document, options);
+      if (viewability.viewable) {
+        if (!viewEnabled) return;
+        const path = `/viewer/${encodeDocumentId(document.id)}`;
+        if (variant === 'popup') {
+          // Spec §2: the viewer window opens at screen height minus 100 and half the screen width.
+          const { height, width } = window.screen;
+          host.openWindow(path, 'datahaven-viewer', `height=${Math.max(200, height - 100)},width=${Math.round(width / 2)}`);
+        } else {
+          navigate(path);
+        }
+        return;
+      }
+      if (viewability.reason === 'tooBig') {
+        alerts.push(MESSAGES.fileTooBigToView, 'warning');
+        return;
+      }
+      loading.track(downloadDocument(api.documents, document)).catch((error: unknown) => alerts.report(error));
+    },
+    [options, viewEnabled, variant, host, navigate, alerts, loading, api],
+  );
+
+  const onRowClick = (document: DmsDocument): void => {
+    if (tagging.on) {
+      const tagged = stores.taggedItems.toggle(document.id);
+      notify(tagged ? `Tagged ${document.name} into ${MESSAGES.taggedItems}` : `Removed ${document.name} from ${MESSAGES.taggedItems}`, 'info');
+      return;
+    }
+    selection.set([document.id]);
+  };
+
+  const saveSearch = async (name: string): Promise<void> => {
+    try {
+      const documents = await results.firstIds(LIMITS.savedSearchShownMax);
+      const search = stores.savedSearches.save({ name, tags, q: text, sort, documents, total: results.total });
+      setActiveSavedId(search.id);
+      refreshedFor.current = search.id;
+      setSaving(false);
+      notify(`Saved search ${search.name}`, 'success');
+    } catch (error) {
+      alerts.report(error);
+    }
+  };
+
+  const idle = results.idle;
+  const canSave = allowSave && !idle && results.current;
+
+  return (
+    <div className={styles.screen}>
+      {variant === 'popup' || !embedded ? (
+        <div className={styles.header}>
+          {variant === 'route' ? <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>Back</Button> : null}
+          <Subtitle2 as="h1">Search</Subtitle2>
+        </div>
+      ) : null}
+      <div className={styles.box}>
+        <SearchBox tags={tags} onTagsChange={changeTags} text={text} onTextChange={changeText} canSearchNotes={canSearchNotes} />
+      </div>
+      <Toolbar aria-label="Search actions" size="small" className={styles.toolbar}>
+        {allowSave ? (
+          <Button appearance="subtle" icon={<SaveRegular />} disabled={!canSave || saving} onClick={() => setSaving(true)}>
+            Save search
+          </Button>
+        ) : null}
+        {tagging.available ? (
+          <Switch label="Tagging mode" checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
+        ) : null}
+      </Toolbar>
+      {saving ? (
+        <div className={styles.box}>
+          <SearchNameForm
+            label="Name of the saved search"
+            confirmLabel="Save search"
+            initialName={defaultName(tags, text)}
+            onCancel={() => setSaving(false)}
+            onConfirm={saveSearch}
+          />
+        </div>
+      ) : null}
+      <div className={styles.scroll}>
+        {allowSave ? <SavedSearchList searches={saved} store={stores.savedSearches} activeId={activeSavedId} onRun={runSaved} /> : null}
+        <div className={styles.resultsHeader}>
+          <Subtitle2 as="h2" id="search-results-title">
+            Search results
+          </Subtitle2>
+          {!idle && results.current ? (
+            <Caption1 role="status" aria-live="polite">
+              {resultCountText(results.total)}
+            </Caption1>
+          ) : null}
+          {activeSaved?.overFifty ? <Caption1 className={styles.muted}>{MESSAGES.firstFiftyResults}</Caption1> : null}
+          {results.searching ? <Spinner size="extra-tiny" aria-label="Searching" /> : null}
+        </div>
+        {tagging.on ? (
+          <Caption1 as="p" className={styles.empty}>
+            Tagging mode is on: click a result to add it to {MESSAGES.taggedItems} or take it out.
+          </Caption1>
+        ) : null}
+        {idle ? (
+          <Body1 as="p" className={styles.empty} role="status">
+            Type to search
+          </Body1>
+        ) : results.current || results.documents.length > 0 ? (
+          <SearchResults
+            labelledBy="search-results-title"
+            documents={results.documents}
+            sort={sort}
+            onSortChange={setSort}
+            selectedIds={selectedIds}
+            onToggleSelected={(document) => selection.toggle(document.id)}
+            onRowClick={onRowClick}
+            onOpen={openDocument}
+            taggingOn={tagging.on}
+            taggedIds={taggedIds}
+            stale={!results.current}
+            hasMore={results.hasMore}
+            loadingMore={results.loadingMore}
+            onLoadMore={results.loadMore}
+          />
+        ) : (
+          <Spinner size="small" label="Searching…" className={styles.empty} />
+        )}
+      </div>
+    </div>
+  );
+}
