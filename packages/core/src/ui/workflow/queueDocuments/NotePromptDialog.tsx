@@ -62,55 +62,57 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
   return (
     <Dialog open={prompt !== null} modalType="modal" onOpenChange={(_, data) => (data.open || busy ? undefined : onCancel())}>
       <DialogSurface>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirm();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{prompt?.title ?? ''}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-              {prompt?.warning ? (
-                <MessageBar intent="warning" layout="multiline">
-                  <MessageBarBody>{prompt.warning}</MessageBarBody>
+        <DialogBody>
+          <DialogTitle>{prompt?.title ?? ''}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+            {prompt?.warning ? (
+              <MessageBar intent="warning" layout="multiline">
+                <MessageBarBody>{prompt.warning}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <Field
+              label="Note"
+              required={prompt?.requirement.required ?? false}
+              validationState={problem ? 'error' : 'none'}
+              validationMessage={problem ?? undefined}
+              hint={`${length} / ${LIMITS.noteMaxLength}`}
+            >
+              <Textarea
+                // Focus goes straight to the note, so typing starts at once (and the dialog's focus trap holds it).
+                autoFocus
+                value={note}
+                resize="vertical"
+                rows={4}
+                onKeyDown={(event) => {
+                  // Ctrl+Enter confirms from the note, as in mail and chat boxes; Enter alone starts a new line.
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                    event.preventDefault();
+                    confirm();
+                  }
+                }}
+                onChange={(_, data) => {
+                  setNote(data.value);
+                  if (problem) setProblem(null);
+                }}
+              />
+            </Field>
+            {error ? (
+              <div role="alert">
+                <MessageBar intent="error" layout="multiline">
+                  <MessageBarBody>{error}</MessageBarBody>
                 </MessageBar>
-              ) : null}
-              <Field
-                label="Note"
-                required={prompt?.requirement.required ?? false}
-                validationState={problem ? 'error' : 'none'}
-                validationMessage={problem ?? undefined}
-                hint={`${length} / ${LIMITS.noteMaxLength}`}
-              >
-                <Textarea
-                  value={note}
-                  resize="vertical"
-                  rows={4}
-                  onChange={(_, data) => {
-                    setNote(data.value);
-                    if (problem) setProblem(null);
-                  }}
-                />
-              </Field>
-              {error ? (
-                <div role="alert">
-                  <MessageBar intent="error" layout="multiline">
-                    <MessageBarBody>{error}</MessageBarBody>
-                  </MessageBar>
-                </div>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy || length > LIMITS.noteMaxLength}>
-                {prompt?.action ?? ''}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
+              </div>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button appearance="primary" onClick={confirm} disabled={busy || length > LIMITS.noteMaxLength}>
+              {prompt?.action ?? ''}
+            </Button>
+          </DialogActions>
+        </DialogBody>
       </DialogSurface>
     </Dialog>
   );

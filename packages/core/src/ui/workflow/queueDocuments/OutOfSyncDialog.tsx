@@ -17,7 +17,7 @@ export function OutOfSyncDialog({ open, onClose }: { open: boolean; onClose(): v
           <DialogTitle>{OUT_OF_SYNC_TITLE}</DialogTitle>
           <DialogContent>{MESSAGES.documentMovedQueue}</DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
+            <Button appearance="primary" onClick={onClose} autoFocus>
               Close
             </Button>
           </DialogActions>

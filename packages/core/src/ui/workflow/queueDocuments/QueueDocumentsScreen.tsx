@@ -308,7 +308,7 @@ export function QueueDocumentsScreen(): ReactElement {
         />
       </div>
       <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand} />
-      <div className={styles.status} role="status">
+      <div className={styles.status} role="status" aria-label="Queue status">
         <Text size={200}>
           {status === 'ready' ? `${docs.length} of ${total} loaded` : ''}
           {selectedIds.length > 0 ? ` · ${selectedIds.length} selected` : ''}
