@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Body1, Button, Caption1, Spinner, Subtitle2, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Spinner, Subtitle2, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { NoteRegular } from '@fluentui/react-icons/svg/note';
@@ -14,6 +14,7 @@ import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { prefetchPdfViewer } from '../../viewer/preparePdfViewer';
+import { PinnedSearchList } from '../search/PinnedSearchList';
 import { FolderTree } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 
@@ -191,7 +192,7 @@ export function FoldersScreen(): ReactElement {
         <Subtitle2 as="h2" id="pinned-searches-title" className={styles.pinnedTitle}>
           <PinRegular aria-hidden /> {MESSAGES.pinnedSearches}
         </Subtitle2>
-        <Caption1 className={styles.muted}>No pinned searches yet. Searches you pin appear here.</Caption1>
+        <PinnedSearchList />
       </section>
     ),
     [styles],

@@ -9,7 +9,7 @@ export interface SearchLinkState {
 }
 
 /** The /search path that opens a search with these tags, words and sort (pinned searches link here). */
-export function searchLink(state: Partial<SearchLinkState>, extra: Record<string, string> = {}): string {
+export function searchLink(state: { tags?: readonly SearchTag[]; q?: string; sort?: SavedSearchSort | null }, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams(extra);
   for (const tag of state.tags ?? []) params.append('tag', JSON.stringify(tag));
   if (state.q && state.q.trim() !== '') params.set('q', state.q.trim());

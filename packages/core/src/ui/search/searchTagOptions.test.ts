@@ -19,7 +19,7 @@ describe('suggestionsFor', () => {
   });
 
   it('identifies a tag by kind and key only', () => {
-    expect(tagValue(NAME)).toBe(tagValue({ ...NAME, text: 'other', prefix: '' }));
+    expect(tagValue(NAME)).toBe(tagValue({ type: 'documentName', key: 'CS-88120.pdf' }));
     expect(tagValue(NAME)).not.toBe(tagValue({ ...NAME, type: 'documentDescription' }));
   });
 });

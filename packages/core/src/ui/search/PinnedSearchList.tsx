@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Caption1, Link, makeStyles, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
+import { useServices, useStore } from '../app/DatahavenServices';
+import { searchLink } from './searchLink';
+import { searchStoresOf } from './searchStores';
+import { savedSearchSummary } from './SavedSearchList';
+
+const useStyles = makeStyles({
+  list: { listStyle: 'none', margin: `${tokens.spacingVerticalXS} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  item: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  search: { marginTop: tokens.spacingVerticalXS },
+});
+
+/**
+ * The folders screen's 'Pinned Searches' list (spec §2): each pinned saved search opens /search
+ * with its tags, words and sort; below it, the way into the search pane.
+ */
+export function PinnedSearchList(): ReactElement {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { savedSearches } = searchStoresOf(useServices());
+  const pinned = useStore(savedSearches).filter((search) => search.pinned);
+  return (
+    <>
+      {pinned.length === 0 ? (
+        <Caption1 className={styles.muted}>No pinned searches yet. Searches you pin appear here.</Caption1>
+      ) : (
+        <ul className={styles.list} aria-label="Pinned searches">
+          {pinned.map((search) => (
+            <li key={search.id} className={styles.item}>
+              <Link as="button" className={styles.name} onClick={() => navigate(searchLink(search))}>
+                {search.name}
+              </Link>
+              <Caption1 className={styles.muted}>{savedSearchSummary(search)}</Caption1>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.search}>
+        <Button appearance="secondary" size="small" icon={<SearchRegular />} onClick={() => navigate('/search')}>
+          Search documents
+        </Button>
+      </div>
+    </>
+  );
+}
