@@ -8,6 +8,7 @@ import { demoToken, uploadIntoFolder } from './demoApi';
 import { makeScanPdf } from './makeScanPdf';
 import { measureColdVisit, measureWholeFileFetch, type VisitFigures } from './measureInChromium';
 import { runSearchBench } from './searchBench';
+import { runWorkflowBench } from './workflowBench';
 
 const WEB_DIR = join(resolve(__dirname, '..'), 'dist', 'web');
 const RUNS = 5;
@@ -136,6 +137,7 @@ async function searchBench(): Promise<void> {
 const BENCHES: Record<string, () => Promise<void>> = {
   ui: uiBench,
   search: searchBench,
+  workflow: runWorkflowBench,
 };
 
 async function main(): Promise<void> {

@@ -1,0 +1,350 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { MESSAGES } from '@datahaven/core/rules';
+import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
+import { loadConfig } from '../packages/server/src/config';
+import type { Database } from '../packages/server/src/db/schema';
+import { buildApp } from '../packages/server/src/http/buildApp';
+import { openServices } from '../packages/server/src/openServices';
+import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/workflow/queueAccessFlags';
+
+/*
+ * Issue 3 "Done when": many approvers racing on the same documents never approve one twice.
+ * A real server (SQLite; PostgreSQL in its own schema too when a database URL is set) gets 200
+ * documents in one queue and 200 approvers with full access to it. Then all 200 approvers run at
+ * once on loopback, each approving its share of the documents one request at a time in its own
+ * shuffled order, each sending what its window saw (expectedQueueId = the queue, row version 0).
+ * The shares overlap so that every document is raced by RACERS approvers (50 by default;
+ * DATAHAVEN_BENCH_RACERS=200 makes every approver try every document, 40 000 requests): exactly
+ * one request per document may succeed and every other one must be refused 409 'Document Queue
+ * Out Of Sync With Window'. The reference sends the same requests with the same concurrency to a
+ * plain Fastify no-op handler in this process, so the ratio shows what the workflow costs over
+ * HTTP + JSON alone.
+ */
+
+const DOCUMENTS = 200;
+const APPROVERS = 200;
+const SHUFFLE_SEED = 20261122;
+
+/** How many approvers race for each document: a divisor of DOCUMENTS, so every document gets exactly that many. */
+function racersPerDocument(): number {
+  const raw = process.env.DATAHAVEN_BENCH_RACERS;
+  const racers = raw === undefined || raw === '' ? 50 : Number(raw);
+  if (!Number.isInteger(racers) || racers < 2 || racers > APPROVERS || DOCUMENTS % racers !== 0) {
+    throw new Error(`DATAHAVEN_BENCH_RACERS must be a divisor of ${DOCUMENTS} between 2 and ${APPROVERS}; got ${raw}`);
+  }
+  return racers;
+}
+
+/** One measured run of the racing requests. */
+interface RunFigures {
+  requests: number;
+  wallMs: number;
+  latenciesMs: number[];
+  statuses: Map<number, number>;
+  /** Bodies of answers that were neither 200 nor the out-of-sync 409, a few for the report. */
+  unexpected: string[];
+  outOfSync: number;
+}
+
+/** What a database run found after the race. */
+interface Outcome {
+  database: string;
+  racers: number;
+  run: RunFigures;
+  reference: RunFigures;
+  approvedRows: number;
+  doubleApprovals: number;
+  documentsMoved: number;
+}
+
+/** A deterministic PRNG (mulberry32), so every bench run races in the same orders. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(values: readonly T[], random: () => number): T[] {
+  const copy = [...values];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * The orders: approver a tries documents a, a + s, a + 2s, … (mod 200, s = 200 / racers), in its
+ * own shuffled order. Document d is then tried by exactly the `racers` approvers a ≡ d (mod s).
+ */
+function raceOrders(documentIds: readonly number[], racers: number): number[][] {
+  const random = prng(SHUFFLE_SEED);
+  const stride = DOCUMENTS / racers;
+  return Array.from({ length: APPROVERS }, (_, a) =>
+    shuffled(
+      Array.from({ length: racers }, (_, k) => documentIds[(a + k * stride) % DOCUMENTS]),
+      random,
+    ),
+  );
+}
+
+/**
+ * Runs every approver's order concurrently against `url`: each approver sends its requests one
+ * after the other (a person clicking Approve), all approvers at once.
+ */
+async function race(url: string, tokens: readonly string[], orders: readonly number[][], queueId: number): Promise<RunFigures> {
+  const latenciesMs: number[] = [];
+  const statuses = new Map<number, number>();
+  const unexpected: string[] = [];
+  let outOfSync = 0;
+  const approver = async (index: number): Promise<void> => {
+    const headers = { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' };
+    for (const documentId of orders[index]) {
+      const body = JSON.stringify({ docId: [documentId], rowConflictIds: [0], expectedQueueId: queueId, approvalNote: `Bench approval by approver ${index + 1}` });
+      const started = performance.now();
+      const response = await fetch(url, { method: 'PUT', headers, body });
+      const text = await response.text();
+      latenciesMs.push(performance.now() - started);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 409 && text.includes(MESSAGES.queueOutOfSync)) outOfSync += 1;
+      else if (response.status !== 200 && unexpected.length < 5) unexpected.push(`${response.status} ${text.slice(0, 200)}`);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(orders.map((_, index) => approver(index)));
+  const wallMs = performance.now() - started;
+  latenciesMs.sort((a, b) => a - b);
+  return { requests: latenciesMs.length, wallMs, latenciesMs, statuses, unexpected, outOfSync };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The reference: the same requests, same concurrency, to a Fastify handler that parses the body and answers 200. */
+async function referenceRun(tokens: readonly string[], orders: readonly number[][], queueId: number): Promise<RunFigures> {
+  const app = Fastify({ logger: false });
+  app.put('/api/documents/approval', async (request) => ({ documents: [], received: typeof request.body }));
+  try {
+    const baseUrl = await listen(app);
+    const figures = await race(`${baseUrl}/api/documents/approval`, tokens, orders, queueId);
+    // Every answer of the no-op is a 200; count them as such, not as unexpected.
+    return { ...figures, unexpected: [] };
+  } finally {
+    await app.close();
+  }
+}
+
+/** 200 documents in 'Bench Approval', 200 approvers with every flag on it and sight of 'Bench Approved'; resolves to what the race needs. */
+async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueId: number; approvedQueueId: number; documentIds: number[]; tokens: string[] }> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const { id: typeId } = await trx.insertInto('queue_types').values({ name: 'Bench Invoices' }).returning('id').executeTakeFirstOrThrow();
+    const { id: approvedQueueId } = await trx.insertInto('queues').values({ name: 'Bench Approved', queue_type_id: typeId }).returning('id').executeTakeFirstOrThrow();
+    const { id: queueId } = await trx
+      .insertInto('queues')
+      .values({ name: 'Bench Approval', queue_type_id: typeId, approve_to_queue_id: approvedQueueId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bytes = Buffer.from('bench placeholder: the race never reads the file');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    await trx.insertInto('files').values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: now }).execute();
+
+    const users = await trx
+      .insertInto('users')
+      .values(
+        Array.from({ length: APPROVERS }, (_, i) => ({
+          username: `bench-approver-${i + 1}`,
+          first_name: 'Bench',
+          last_name: `Approver ${i + 1}`,
+          email: `bench-approver-${i + 1}@example.test`,
+          directory_user_id: null,
+          data_area_id: null,
+          personal_queue_id: null,
+          disabled: 0 as const,
+          created_at: now,
+        })),
+      )
+      .returning(['id', 'username'])
+      .execute();
+    // Approvers still see what they approved (as in the demo, where Approval L1's approvers work
+    // L2 too), so a late racer learns it is out of sync (409) rather than that it vanished (404).
+    const seeApproved = encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin']);
+    await trx
+      .insertInto('queue_user_access')
+      .values(users.flatMap((user) => [
+        { user_id: user.id, queue_id: queueId, access: ALL_QUEUE_ACCESS },
+        { user_id: user.id, queue_id: approvedQueueId, access: seeApproved },
+      ]))
+      .execute();
+
+    const documents = await trx
+      .insertInto('documents')
+      .values(
+        Array.from({ length: DOCUMENTS }, (_, i) => ({
+          name: `Bench invoice ${i + 1}.pdf`,
+          description: `Bench invoice ${i + 1}`,
+          extension: 'pdf',
+          file_sha256: sha256,
+          total_pages: 1,
+          subtype_id: null,
+          user_string1: '',
+          user_date1: null,
+          queue_id: queueId,
+          row_version: 0,
+          created_by: users[0].id,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const issuedAt = new Date();
+    return {
+      queueId,
+      approvedQueueId,
+      documentIds: documents.map((d) => d.id),
+      tokens: users.map((user) => signToken(tokenSecret, tokenPayloadFor(user.username, issuedAt))),
+    };
+  });
+}
+
+/** Starts a real server on `database`, seeds it, races, counts what the database holds afterwards. */
+async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | null, racers: number): Promise<Outcome> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-wfbench-'));
+  const schema = `wfbench_${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({
+    DATAHAVEN_DATA_DIR: dataDir,
+    DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+    ...(databaseUrl !== null ? { DATAHAVEN_DATABASE_URL: databaseUrl } : {}),
+  });
+  const services = await openServices(config, databaseUrl !== null ? { postgresSchema: schema } : {});
+  const { db } = services.deps;
+  try {
+    const seeded = await seed(db, services.deps.tokenSecret);
+    const orders = raceOrders(seeded.documentIds, racers);
+    const app = await buildApp(services.deps, { logger: false });
+    let run: RunFigures;
+    try {
+      const baseUrl = await listen(app);
+      run = await race(`${baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
+    } finally {
+      await app.close();
+    }
+    const reference = await referenceRun(seeded.tokens, orders, seeded.queueId);
+
+    const approvals = await db
+      .selectFrom('workflow_history')
+      .select(['document_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('action', '=', 'approve')
+      .groupBy('document_id')
+      .execute();
+    const moved = await db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('queue_id', '=', seeded.approvedQueueId)
+      .where('row_version', '=', 1)
+      .executeTakeFirstOrThrow();
+    return {
+      database,
+      racers,
+      run,
+      reference,
+      approvedRows: approvals.reduce((sum, row) => sum + Number(row.n), 0),
+      doubleApprovals: approvals.filter((row) => Number(row.n) > 1).length,
+      documentsMoved: Number(moved.n),
+    };
+  } finally {
+    if (databaseUrl !== null) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fixed = (value: number, digits = 1): string => value.toFixed(digits);
+const perSecond = (figures: RunFigures): number => figures.requests / (figures.wallMs / 1000);
+
+function printOutcome(outcome: Outcome): void {
+  const { run, reference } = outcome;
+  const successes = run.statuses.get(200) ?? 0;
+  const others = run.requests - successes - run.outOfSync;
+  const rows: [string, string, string][] = [
+    [`requests (${APPROVERS} approvers, ${DOCUMENTS} documents, ${outcome.racers} racers each)`, String(run.requests), `reference ${reference.requests}`],
+    ['throughput (requests/s)', fixed(perSecond(run)), `reference ${fixed(perSecond(reference))}; ratio ${fixed(perSecond(run) / perSecond(reference), 3)}`],
+    ['latency p50 (ms)', fixed(percentile(run.latenciesMs, 50)), `reference ${fixed(percentile(reference.latenciesMs, 50))}; ratio ${fixed(percentile(run.latenciesMs, 50) / percentile(reference.latenciesMs, 50))}`],
+    ['latency p99 (ms)', fixed(percentile(run.latenciesMs, 99)), `reference ${fixed(percentile(reference.latenciesMs, 99))}; ratio ${fixed(percentile(run.latenciesMs, 99) / percentile(reference.latenciesMs, 99))}`],
+    ['wall time (s)', fixed(run.wallMs / 1000, 2), `reference ${fixed(reference.wallMs / 1000, 2)}`],
+    ['successes (200)', String(successes), successes === DOCUMENTS ? 'ok: one per document' : `WRONG: expected ${DOCUMENTS}`],
+    ['out-of-sync refusals (409)', String(run.outOfSync), run.outOfSync === run.requests - DOCUMENTS ? 'ok: every other attempt' : 'WRONG'],
+    ['other answers', String(others), others === 0 ? 'ok' : `WRONG: ${run.unexpected.join(' | ')}`],
+    ['approve rows in workflow_history', String(outcome.approvedRows), outcome.approvedRows === DOCUMENTS ? 'ok' : 'WRONG'],
+    ['documents approved more than once', String(outcome.doubleApprovals), outcome.doubleApprovals === 0 ? 'ok: none' : 'DOUBLE APPROVALS'],
+    ['documents in the approve-to queue at row version 1', String(outcome.documentsMoved), outcome.documentsMoved === DOCUMENTS ? 'ok' : 'WRONG'],
+  ];
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
+  process.stdout.write(`\nWorkflow race on ${outcome.database}: ${APPROVERS} concurrent approvers on loopback, server and clients in one process\n`);
+  for (const row of rows) process.stdout.write(`  ${row[0].padEnd(widths[0])}  ${row[1].padStart(widths[1])}  ${row[2]}\n`);
+}
+
+/** Whether an outcome keeps the invariants (one approval per document, every other attempt refused out of sync). */
+function isSound(outcome: Outcome): boolean {
+  const { run } = outcome;
+  const successes = run.statuses.get(200) ?? 0;
+  return (
+    outcome.doubleApprovals === 0 &&
+    successes === DOCUMENTS &&
+    run.outOfSync === run.requests - DOCUMENTS &&
+    outcome.approvedRows === DOCUMENTS &&
+    outcome.documentsMoved === DOCUMENTS
+  );
+}
+
+/**
+ * Runs the workflow race (DATAHAVEN_BENCH_RACERS approvers per document, 50 by default) on SQLite and, when DATAHAVEN_BENCH_DATABASE_URL or
+ * DATAHAVEN_TEST_DATABASE_URL is set, on PostgreSQL; prints the figures; throws when any
+ * document was approved twice or the answers do not add up, so the bench exits non-zero.
+ */
+export async function runWorkflowBench(): Promise<void> {
+  const postgresUrl = process.env.DATAHAVEN_BENCH_DATABASE_URL || process.env.DATAHAVEN_TEST_DATABASE_URL || null;
+  process.stdout.write(`\nWorkflow bench — ${availableParallelism()} cores, Node ${process.version}${postgresUrl === null ? '; PostgreSQL skipped (no DATAHAVEN_BENCH_DATABASE_URL)' : ''}\n`);
+  const racers = racersPerDocument();
+  const outcomes: Outcome[] = [];
+  for (const [database, url] of [['SQLite', null], ...(postgresUrl === null ? [] : [['PostgreSQL', postgresUrl]])] as ['SQLite' | 'PostgreSQL', string | null][]) {
+    const outcome = await benchOn(database, url, racers);
+    printOutcome(outcome);
+    outcomes.push(outcome);
+  }
+  const unsound = outcomes.filter((outcome) => !isSound(outcome));
+  if (unsound.length > 0) {
+    throw new Error(`Workflow bench: the race broke the invariants on ${unsound.map((o) => o.database).join(', ')} (see the figures above).`);
+  }
+}
+
+if (require.main === module) {
+  runWorkflowBench().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
