@@ -30,6 +30,7 @@ const ApprovalRoutesScreen = lazy(() =>
   import(/* webpackChunkName: "workflow" */ './workflow/approvalRoutes/ApprovalRoutesScreen').then((m) => ({ default: m.ApprovalRoutesScreen })),
 );
 const QueuesSlimScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/queuesSlim/QueuesSlimScreen').then((m) => ({ default: m.QueuesSlimScreen })));
+const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })));
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
 const WORKFLOW_BASES: readonly WorkflowBase[] = ['/portal/workflow', '/workflow2'];
@@ -86,6 +87,8 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
                     ))}
                     <Route path="/approval-routes/:docId" element={<ApprovalRoutesScreen />} />
                     <Route path="/queue-types/:queueTypeId/queues-slim" element={<QueuesSlimScreen />} />
+                    <Route path="/search" element={<SearchScreen />} />
+                    <Route path="/portal/search" element={<SearchScreen variant="popup" />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

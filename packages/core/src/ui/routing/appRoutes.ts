@@ -16,6 +16,7 @@ const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   WORKFLOW_ROUTE_PATTERN,
   /^\/approval-routes\/[^/?#]+$/,
   /^\/queue-types\/[^/?#]+\/queues-slim$/,
+  /^\/(portal\/)?search$/,
 ];
 
 /** The path part of a route (path plus query and hash). */
