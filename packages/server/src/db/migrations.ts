@@ -390,6 +390,29 @@ function workflowLocksAndApprovalsSchema(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Keeps each document's search vector in the table row (PostgreSQL; nothing on SQLite). A
+ * vector of a few KB was moved to TOAST, which left the heap so small that the planner chose a
+ * sequential scan that detoasts every vector (80 ms at 10,000 documents) over the GIN index
+ * (under 1 ms); in the row, the heap's size tells the planner the real cost. Rewrites the
+ * existing vectors so they move back into their rows; very long texts are still toasted.
+ */
+function searchVectorInRow(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await sql`alter table document_search set (toast_tuple_target = 8160)`.execute(db);
+      await sql`alter table document_search alter column vector set storage main`.execute(db);
+      await sql`update document_search set vector = vector || ''::tsvector`.execute(db);
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await sql`alter table document_search reset (toast_tuple_target)`.execute(db);
+      await sql`alter table document_search alter column vector set storage extended`.execute(db);
+    },
+  };
+}
+
 /** The ordered migrations; names sort in execution order. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -397,6 +420,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002_search_index': searchIndexSchema(dialect),
     '0003_workflow': workflowSchema(dialect),
     '0004_workflow_locks_approvals': workflowLocksAndApprovalsSchema(dialect),
+    '0005_search_vector_in_row': searchVectorInRow(dialect),
   };
 }
 

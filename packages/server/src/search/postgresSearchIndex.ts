@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
+import { pageOfMatches } from './pageOfMatches';
+import type { MatchOrderKey } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';
 import type { SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
@@ -58,19 +60,14 @@ export const postgresSearchIndex: SearchIndex = {
       .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
       .innerJoin('document_search as ds', 'ds.document_id', 'd.id')
       .where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const total = Number(counted.n);
-    if (total === 0 || query.skip >= total) return { ids: [], total };
-    let page = base.select('d.id');
-    if (query.sort === undefined) {
-      page = page
-        .orderBy(sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`)
-        .orderBy(sql`ts_rank(ds.vector, ${tsQuery})`, 'desc')
-        .orderBy('d.id', 'desc');
-    } else {
-      for (const term of searchSortOrder(query.sort, 'postgres')) page = page.orderBy(term.expression, term.direction);
-    }
-    const rows = await page.limit(query.take).offset(query.skip).execute();
-    return { ids: rows.map((r) => r.id), total };
+    const order: MatchOrderKey[] =
+      query.sort === undefined
+        ? [
+            { expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+            { expression: sql`ts_rank(ds.vector, ${tsQuery})`, direction: 'desc' },
+            { expression: sql`d.id`, direction: 'desc' },
+          ]
+        : searchSortOrder(query.sort, 'postgres');
+    return pageOfMatches(db, base, order, query.skip, query.take);
   },
 };

@@ -53,6 +53,30 @@ describeOnEachDatabase('SearchIndex', (server) => {
     expect((await index.search(db, viewer, { q: 'newnamezz', skip: 0, take: 30, includeNotes: true })).ids).toEqual([id]);
   });
 
+  it('counts every match on each page, and on a page past the end, with relevance and with a sort', async () => {
+    const { db } = server().deps;
+    const index = createSearchIndex(server().deps.dialect);
+    const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(await createDocument(server(), {
+        sitId: world.table.sitId, recordId: world.recordId, fileName: `Pagecountzz ${i}.pdf`, content: await makePdf(1, `page count ${i}`), uploader: world.clerk,
+      }));
+    }
+    for (const sort of [undefined, { by: 'name' as const, desc: true }]) {
+      const seen: number[] = [];
+      for (const skip of [0, 2, 4]) {
+        const hits = await index.search(db, viewer, { q: 'pagecountzz', skip, take: 2, includeNotes: true, ...(sort === undefined ? {} : { sort }) });
+        expect(hits.total).toBe(5);
+        seen.push(...hits.ids);
+      }
+      expect([...seen].sort((a, b) => a - b)).toEqual(ids);
+      expect(await index.search(db, viewer, { q: 'pagecountzz', skip: 7, take: 2, includeNotes: true, ...(sort === undefined ? {} : { sort }) })).toEqual({ ids: [], total: 5 });
+    }
+    expect((await index.search(db, viewer, { q: 'pagecountzz', skip: 0, take: 5, includeNotes: true, sort: { by: 'name', desc: true } })).ids).toEqual([...ids].reverse());
+    expect(await index.search(db, viewer, { q: 'pagecountzz nothinglikethis', skip: 0, take: 5, includeNotes: true })).toEqual({ ids: [], total: 0 });
+  });
+
   it('indexes given fields directly and removes a document', async () => {
     const { db } = server().deps;
     const index = createSearchIndex(server().deps.dialect);

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
+import { pageOfMatches } from './pageOfMatches';
+import type { MatchOrderKey } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';
 import type { SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
@@ -53,19 +55,14 @@ export const sqliteSearchIndex: SearchIndex = {
       .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
       .innerJoin('document_fts', 'document_fts.rowid', 'd.id')
       .where(sql<SqlBool>`document_fts match ${match}`);
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const total = Number(counted.n);
-    if (total === 0 || query.skip >= total) return { ids: [], total };
-    let page = base.select('d.id');
-    if (query.sort === undefined) {
-      page = page
-        .orderBy(sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`)
-        .orderBy(sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`)
-        .orderBy('d.id', 'desc');
-    } else {
-      for (const term of searchSortOrder(query.sort, 'sqlite')) page = page.orderBy(term.expression, term.direction);
-    }
-    const rows = await page.limit(query.take).offset(query.skip).execute();
-    return { ids: rows.map((r) => r.id), total };
+    const order: MatchOrderKey[] =
+      query.sort === undefined
+        ? [
+            { expression: sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+            { expression: sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`, direction: 'asc' },
+            { expression: sql`d.id`, direction: 'desc' },
+          ]
+        : searchSortOrder(query.sort, 'sqlite');
+    return pageOfMatches(db, base, order, query.skip, query.take);
   },
 };
