@@ -18,12 +18,12 @@ export function queueSearchableCondition(viewer: Viewer): RawBuilder<SqlBool> {
   if (viewer.isManager) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`(d.queue_id is null or exists (
     select 1 from queues sq where sq.id = d.queue_id
-      and (${effectiveQueueAccessSql(viewer.userId, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}))`;
+      and (${effectiveQueueAccessSql(viewer, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}))`;
 }
 
 /** "The caller may act on `d` with `flag` in its queue": the document's queue grants it to them. */
 export function queueGrantsCondition(viewer: Viewer, flag: number): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (
     select 1 from queues gq where gq.id = d.queue_id
-      and (${effectiveQueueAccessSql(viewer.userId, 'gq')} & ${sql.lit(flag)}) <> 0)`;
+      and (${effectiveQueueAccessSql(viewer, 'gq')} & ${sql.lit(flag)}) <> 0)`;
 }

@@ -63,7 +63,7 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
       .select(['sq.id', 'sq.name'])
       .where('sq.enabled', '=', 1)
       .where(sql<SqlBool>`lower(sq.name) like lower(${`%${escapeLike(q)}%`}) escape '\\'`)
-      .$if(!viewer.isManager, (b) => b.where(sql<SqlBool>`(${effectiveQueueAccessSql(viewer.userId, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}`))
+      .$if(!viewer.isManager, (b) => b.where(sql<SqlBool>`(${effectiveQueueAccessSql(viewer, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}`))
       .orderBy(sql`lower(sq.name)`)
       .orderBy('sq.id')
       .limit(MAX_QUEUES)
