@@ -8,3 +8,4 @@ export * from './notesApi';
 export * from './optionsApi';
 export * from './privilegesApi';
 export * from './versionApi';
+export * from './workflowApi';
