@@ -30,6 +30,9 @@ controladdin "Datahaven Documents"
     /// <summary>The Datahaven server's base URL, e.g. https://documents.example.com (no trailing slash).</summary>
     procedure SetBaseUrl(BaseUrl: Text);
 
+    /// <summary>The screen the iframe opens on: '/folders' (default), '/workflow' or '/search'. Call before SetContext.</summary>
+    procedure SetStartPath(Path: Text);
+
     /// <summary>The record in view: {dataAreaId, recordId, tableId, typeName, sourceType, clientType}.</summary>
     procedure SetContext(ContextJson: Text);
 

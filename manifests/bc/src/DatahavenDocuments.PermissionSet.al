@@ -7,7 +7,8 @@ permissionset 50100 "Datahaven Docs"
         tabledata "Datahaven Setup" = R,
         table "Datahaven Setup" = X,
         codeunit "Datahaven Token" = X,
-        page "Datahaven Documents Part" = X;
+        page "Datahaven Documents Part" = X,
+        page "Datahaven Workflow" = X;
 }
 
 /// <summary>Setup of Datahaven Documents: the base URL and the API key.</summary>

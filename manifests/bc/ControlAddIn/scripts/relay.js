@@ -3,7 +3,7 @@
  *
  * Runs inside the control add-in's document (plain browser JavaScript, ES2017, no modules).
  * It creates the Datahaven iframe and relays between AL and the iframe:
- *   AL -> script: the procedures SetBaseUrl, SetContext, SetToken and Refresh (globals here);
+ *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken and Refresh (globals here);
  *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged and
  *                 UploadQueued, raised one at a time through
  *                 Microsoft.Dynamics.NAV.InvokeExtensibilityMethod (BC throttles chatty add-ins).
@@ -15,6 +15,9 @@
   'use strict';
 
   var TIMEOUT_MS = 10000;
+  /* The screens a BC page may open the iframe on; anything else is refused so AL cannot point the
+     iframe at an arbitrary path of the server. */
+  var START_PATHS = ['/folders', '/workflow', '/search'];
   var DEVICE_CATEGORIES = ['Desktop', 'Tablet', 'Phone'];
 
   var container = null;
@@ -22,6 +25,7 @@
   var iframeOrigin = null;
   var baseUrl = null;
   var context = null;
+  var startPath = '/folders';
   var ready = false;
   var nextId = 1;
   var pendingAnswers = {};
@@ -119,7 +123,7 @@
         query.push(encodeURIComponent(key) + '=' + encodeURIComponent(String(ctx[key])));
       }
     });
-    return baseUrl + '/folders' + (query.length ? '?' + query.join('&') : '');
+    return baseUrl + startPath + (query.length ? '?' + query.join('&') : '');
   }
 
   function createIframe() {
@@ -262,6 +266,21 @@
     createIframe();
   }
 
+  /* Which screen the iframe opens on: the record's folders (default), the workflow or search.
+     Call before SetContext; the iframe is created once and keeps its screen. */
+  function SetStartPath(path) {
+    var text = String(path || '');
+    if (START_PATHS.indexOf(text) < 0) {
+      log('SetStartPath accepts ' + START_PATHS.join(', ') + '.', path);
+      return;
+    }
+    if (iframe) {
+      log('The start path cannot change once the iframe exists.', path);
+      return;
+    }
+    startPath = text;
+  }
+
   function SetContext(contextJson) {
     var next;
     try {
@@ -307,6 +326,7 @@
   }
 
   global.SetBaseUrl = SetBaseUrl;
+  global.SetStartPath = SetStartPath;
   global.SetContext = SetContext;
   global.SetToken = SetToken;
   global.Refresh = Refresh;
