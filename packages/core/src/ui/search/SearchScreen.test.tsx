@@ -146,6 +146,20 @@ describe('SearchScreen', () => {
     expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe(`/viewer/${encodeDocumentId(2)}`);
   });
 
+  it('opens a result of the /portal/search popup in the viewer window, at screen height minus 100 and half the width', async () => {
+    const app = renderSearch('/portal/search?q=invoice', baseRoutes());
+    const openWindow = jest.spyOn(app.services.host, 'openWindow').mockImplementation(() => undefined);
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    const table = await screen.findByRole('table', { name: 'Search results' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Invoice 1.pdf' }));
+    await waitFor(() => expect(openWindow).toHaveBeenCalledTimes(1));
+    const [url, , features] = openWindow.mock.calls[0];
+    expect(url).toBe(`/viewer/${encodeDocumentId(1)}`);
+    expect(features).toBe(`height=${Math.max(200, window.screen.height - 100)},width=${Math.round(window.screen.width / 2)}`);
+    // The popup stays on its route.
+    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toMatch(/^\/portal\/search\?/);
+  });
+
   it("says 'No Documents Found' when nothing matches", async () => {
     renderSearch('/search?q=nothing', baseRoutes([]));
     await screen.findByText('0 documents found');
