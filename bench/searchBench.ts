@@ -11,7 +11,7 @@ import type { Database } from '../packages/server/src/db/schema';
 import { buildApp } from '../packages/server/src/http/buildApp';
 import { openServices } from '../packages/server/src/openServices';
 import { tsQueryText } from '../packages/server/src/search/postgresSearchIndex';
-import { reindexDocument } from '../packages/server/src/search/reindexDocument';
+import { reindexDocuments } from '../packages/server/src/search/reindexDocuments';
 import { queryWords } from '../packages/server/src/search/searchWords';
 import { ftsMatchExpression } from '../packages/server/src/search/sqliteSearchIndex';
 import { QUEUE_ACCESS_FLAGS } from '../packages/server/src/workflow/queueAccessFlags';
@@ -118,6 +118,8 @@ export interface SeedFigures {
   documents: number;
   seedMs: number;
   indexMs: number;
+  /** CPU time of this process while indexing: all of SQLite's work, none of PostgreSQL's. */
+  indexCpuMs: number;
   visible: number;
 }
 
@@ -125,13 +127,14 @@ const tagParam = (type: string, key: string): string => `tag[]=${encodeURICompon
 
 /**
  * Seeds `count` documents in transactions of BATCH: files, page text, documents, links, notes,
- * then `reindexDocument` (the server's own indexing) for each, timed apart from the rows.
+ * then `reindexDocuments` (the server's own indexing) over the batch, timed apart from the rows.
  * 10 % are linked to the hidden table only; 5 % sit in the closed queue, 5 % in the open one.
  */
 export async function seed(db: Kysely<Database>, fixture: Fixture, count: number, queries: QuerySets, log: (line: string) => void): Promise<SeedFigures> {
   const corpus = new SearchCorpus(SEED);
   const sampleEvery = Math.max(1, Math.floor(count / (QUERIES + WARM_UP)));
   let indexMs = 0;
+  let indexCpuMs = 0;
   let visible = 0;
   const started = performance.now();
   for (let first = 0; first < count; first += BATCH) {
@@ -197,12 +200,15 @@ export async function seed(db: Kysely<Database>, fixture: Fixture, count: number
       const notes = batch.flatMap((doc, i) => (doc.note === null ? [] : [{ document_id: ids[i], author_id: fixture.authorId, kind: 'user' as const, text: doc.note, created_at: doc.createdAt }]));
       if (notes.length > 0) await trx.insertInto('notes').values(notes).execute();
       const indexStarted = performance.now();
-      for (const id of ids) await reindexDocument(trx, id);
+      const cpuStarted = process.cpuUsage();
+      await reindexDocuments(trx, ids);
       indexMs += performance.now() - indexStarted;
+      const cpu = process.cpuUsage(cpuStarted);
+      indexCpuMs += (cpu.user + cpu.system) / 1000;
     });
     if (last % 20_000 === 0 || last === count) log(`  seeded ${last.toLocaleString('en')} documents (${Math.round(last / ((performance.now() - started) / 1000))} docs/s)`);
   }
-  return { documents: count, seedMs: performance.now() - started, indexMs, visible };
+  return { documents: count, seedMs: performance.now() - started, indexMs, indexCpuMs, visible };
 }
 
 function specificWordsOf(corpus: SearchCorpus, ranks: Uint32Array): string[] {
@@ -304,11 +310,19 @@ async function benchOnDatabase(dialect: 'sqlite' | 'postgres', url: string | nul
       else await sql`pragma optimize`.execute(deps.db);
       const indexRate = seeded.documents / (seeded.indexMs / 1000);
       rows.push({
-        measure: `${dialect}: indexed through reindexDocument (${BATCH} per transaction)`,
+        measure: `${dialect}: indexed through reindexDocuments (${BATCH} per transaction; wall clock)`,
         value: `${Math.round(indexRate).toLocaleString('en')} docs/s`,
         budget: dialect === 'sqlite' ? `≥ ${INDEX_RATE_TARGET.toLocaleString('en')} docs/s` : '—',
         verdict: dialect === 'sqlite' ? (indexRate >= INDEX_RATE_TARGET ? 'ok' : 'UNDER') : '',
       });
+      if (dialect === 'sqlite') {
+        rows.push({
+          measure: `${dialect}:   the same per CPU second of this process (what a machine not shared with other work would reach)`,
+          value: `${Math.round(seeded.documents / (seeded.indexCpuMs / 1000)).toLocaleString('en')} docs/s`,
+          budget: '—',
+          verdict: '',
+        });
+      }
       rows.push({
         measure: `${dialect}:   whole seed incl. rows (files, text, documents, links, notes)`,
         value: `${Math.round(seeded.documents / (seeded.seedMs / 1000)).toLocaleString('en')} docs/s`,

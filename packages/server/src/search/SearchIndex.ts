@@ -14,6 +14,12 @@ export interface SearchFields {
   text: string;
 }
 
+/** One document and what the index is to hold for it. */
+export interface IndexEntry {
+  documentId: number;
+  fields: SearchFields;
+}
+
 /**
  * A search: the typed text, tags ANDed with it, an explicit sort (else relevance with words,
  * newest first without) and the page wanted. Neither words nor tags → no documents.
@@ -42,8 +48,12 @@ export interface SearchHits {
 export interface SearchIndex {
   /** Replaces what the index holds for `documentId`. */
   indexDocument(db: Kysely<Database>, documentId: number, fields: SearchFields): Promise<void>;
+  /** Replaces what the index holds for each entry's document, in as few statements as the database allows. */
+  indexDocuments(db: Kysely<Database>, entries: readonly IndexEntry[]): Promise<void>;
   /** Drops `documentId` from the index (no-op when absent). */
   removeDocument(db: Kysely<Database>, documentId: number): Promise<void>;
+  /** Drops the documents from the index (absent ones are ignored). */
+  removeDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void>;
   /** Visible documents matching every word of `q` (the last as a prefix) and every tag, exact name hits first. */
   search(db: Kysely<Database>, viewer: Viewer, query: SearchQuery): Promise<SearchHits>;
 }

@@ -5,7 +5,7 @@ import { canSeeDocument } from '../policies/documentVisibility';
 import { pageOfMatches } from './pageOfMatches';
 import type { MatchOrderKey } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';
-import type { SearchFields, SearchIndex } from './SearchIndex';
+import type { IndexEntry, SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
@@ -25,6 +25,9 @@ export function tsQueryText(words: readonly string[], includeNotes: boolean): st
     .join(' & ');
 }
 
+/** Documents per statement when writing the index (6 parameters each, far below PostgreSQL's 65,535). */
+const WRITE_CHUNK = 500;
+
 /**
  * PostgreSQL index (`document_search`: one row per document with its normalised name and a
  * weighted `tsvector` — name A, description B, notes C, body D — under a GIN index; the 'simple'
@@ -32,20 +35,37 @@ export function tsQueryText(words: readonly string[], includeNotes: boolean): st
  */
 export const postgresSearchIndex: SearchIndex = {
   async indexDocument(db: Kysely<Database>, documentId: number, fields: SearchFields): Promise<void> {
-    const name = indexedText(fields.name);
-    const vector = sql<string>`setweight(to_tsvector('simple', ${name}), 'A')
-      || setweight(to_tsvector('simple', ${indexedText(fields.description)}), 'B')
-      || setweight(to_tsvector('simple', ${indexedText(fields.notes)}), 'C')
-      || setweight(to_tsvector('simple', ${indexedText(fields.text)}), 'D')`;
-    await db
-      .insertInto('document_search')
-      .values({ document_id: documentId, name_words: name, vector })
-      .onConflict((oc) => oc.column('document_id').doUpdateSet({ name_words: name, vector }))
-      .execute();
+    await postgresSearchIndex.indexDocuments(db, [{ documentId, fields }]);
+  },
+
+  async indexDocuments(db: Kysely<Database>, entries: readonly IndexEntry[]): Promise<void> {
+    for (let start = 0; start < entries.length; start += WRITE_CHUNK) {
+      const rows = entries.slice(start, start + WRITE_CHUNK).map(({ documentId, fields }) => {
+        const name = indexedText(fields.name);
+        const vector = sql<string>`setweight(to_tsvector('simple', ${name}), 'A')
+          || setweight(to_tsvector('simple', ${indexedText(fields.description)}), 'B')
+          || setweight(to_tsvector('simple', ${indexedText(fields.notes)}), 'C')
+          || setweight(to_tsvector('simple', ${indexedText(fields.text)}), 'D')`;
+        return { document_id: documentId, name_words: name, vector };
+      });
+      // One round trip per chunk: with one statement per document the round trips, not the
+      // vectors, were most of the cost.
+      await db
+        .insertInto('document_search')
+        .values(rows)
+        .onConflict((oc) => oc.column('document_id').doUpdateSet((eb) => ({ name_words: eb.ref('excluded.name_words'), vector: eb.ref('excluded.vector') })))
+        .execute();
+    }
   },
 
   async removeDocument(db: Kysely<Database>, documentId: number): Promise<void> {
-    await db.deleteFrom('document_search').where('document_id', '=', documentId).execute();
+    await postgresSearchIndex.removeDocuments(db, [documentId]);
+  },
+
+  async removeDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
+    for (let start = 0; start < documentIds.length; start += WRITE_CHUNK) {
+      await db.deleteFrom('document_search').where('document_id', 'in', documentIds.slice(start, start + WRITE_CHUNK)).execute();
+    }
   },
 
   async search(db, viewer, query) {

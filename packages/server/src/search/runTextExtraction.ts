@@ -11,7 +11,7 @@ import { readDatabaseClock } from '../jobs/readDatabaseClock';
 import { extractPageText } from '../pdf/pageText';
 import { dialectOf } from './dialectOf';
 import { TEXT_EXTRACTION_JOB } from './enqueueTextExtraction';
-import { reindexDocument } from './reindexDocument';
+import { reindexDocuments } from './reindexDocuments';
 import { MAX_INDEXED_CHARS } from './searchWords';
 
 /** How long a claimed extraction may run before another run may take it over. */
@@ -50,7 +50,7 @@ export function textExtractionJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' 
         .onConflict((oc) => oc.column('file_sha256').doUpdateSet({ text, extracted_at: now }))
         .execute();
       const documents = await trx.selectFrom('documents').select('id').where('file_sha256', '=', sha).where('deleted_at', 'is', null).execute();
-      for (const document of documents) await reindexDocument(trx, document.id);
+      await reindexDocuments(trx, documents.map((document) => document.id));
       await completeJob(trx, job);
     });
   };

@@ -5,6 +5,7 @@ import { viewerFor } from '../policies/documentVisibility';
 import { createSearchIndex } from './createSearchIndex';
 import { dialectOf } from './dialectOf';
 import { reindexDocument } from './reindexDocument';
+import { reindexDocuments } from './reindexDocuments';
 import { ftsMatchExpression } from './sqliteSearchIndex';
 import { tsQueryText } from './postgresSearchIndex';
 import { indexedText, queryWords } from './searchWords';
@@ -75,6 +76,32 @@ describeOnEachDatabase('SearchIndex', (server) => {
     }
     expect((await index.search(db, viewer, { q: 'pagecountzz', skip: 0, take: 5, includeNotes: true, sort: { by: 'name', desc: true } })).ids).toEqual([...ids].reverse());
     expect(await index.search(db, viewer, { q: 'pagecountzz nothinglikethis', skip: 0, take: 5, includeNotes: true })).toEqual({ ids: [], total: 0 });
+  });
+
+  it('re-indexes many documents at once: changed ones follow their rows, deleted ones leave the index', async () => {
+    const { db } = server().deps;
+    const index = createSearchIndex(server().deps.dialect);
+    const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(await createDocument(server(), {
+        sitId: world.table.sitId, recordId: world.recordId, fileName: `Batchzz ${i}.pdf`, content: await makePdf(1, `batch ${i}`), uploader: world.clerk,
+      }));
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('documents').set({ description: 'Marmotfell' }).where('id', 'in', [ids[0], ids[1]]).execute();
+      await trx.insertInto('notes').values({ document_id: ids[1], author_id: world.clerk.id, kind: 'user', text: 'Okapiridge', created_at: new Date().toISOString() }).execute();
+      await trx.updateTable('documents').set({ deleted_at: new Date().toISOString() }).where('id', '=', ids[2]).execute();
+      await reindexDocuments(trx, [...ids, ids[0], 999_999]);
+    });
+    expect((await index.search(db, viewer, { q: 'marmotfell', skip: 0, take: 30, includeNotes: true })).ids.sort((a, b) => a - b)).toEqual([ids[0], ids[1]]);
+    expect((await index.search(db, viewer, { q: 'okapiridge marmot', skip: 0, take: 30, includeNotes: true })).ids).toEqual([ids[1]]);
+    expect((await index.search(db, viewer, { q: 'batchzz', skip: 0, take: 30, includeNotes: true })).total).toBe(2);
+    // The deleted document's entry is gone from the index itself, not only filtered out.
+    const entries = server().dialect === 'sqlite'
+      ? await db.selectFrom('document_fts').select('rowid').where('rowid', 'in', ids).execute()
+      : await db.selectFrom('document_search').select('document_id as rowid').where('document_id', 'in', ids).execute();
+    expect(entries.map((e) => Number(e.rowid)).sort((a, b) => a - b)).toEqual([ids[0], ids[1]]);
   });
 
   it('indexes given fields directly and removes a document', async () => {

@@ -5,7 +5,7 @@ import { canSeeDocument } from '../policies/documentVisibility';
 import { pageOfMatches } from './pageOfMatches';
 import type { MatchOrderKey } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';
-import type { SearchFields, SearchIndex } from './SearchIndex';
+import type { IndexEntry, SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
@@ -20,27 +20,46 @@ export function ftsMatchExpression(words: readonly string[], includeNotes: boole
   return includeNotes ? terms : `{name description body} : (${terms})`;
 }
 
+/** Documents per statement when writing the index (5 values each, far below SQLite's variable limit). */
+const WRITE_CHUNK = 500;
+
 /**
  * SQLite FTS5 index (`document_fts`, rowid = document id; columns name, description, notes,
  * body). Ranked exact name first, then bm25 weighting name 10, description 4, notes 2, body 1.
  */
 export const sqliteSearchIndex: SearchIndex = {
   async indexDocument(db: Kysely<Database>, documentId: number, fields: SearchFields): Promise<void> {
-    await db.deleteFrom('document_fts').where('rowid', '=', documentId).execute();
-    await db
-      .insertInto('document_fts')
-      .values({
-        rowid: documentId,
-        name: indexedText(fields.name),
-        description: indexedText(fields.description),
-        notes: indexedText(fields.notes),
-        body: indexedText(fields.text),
-      })
-      .execute();
+    await sqliteSearchIndex.indexDocuments(db, [{ documentId, fields }]);
+  },
+
+  async indexDocuments(db: Kysely<Database>, entries: readonly IndexEntry[]): Promise<void> {
+    for (let start = 0; start < entries.length; start += WRITE_CHUNK) {
+      const chunk = entries.slice(start, start + WRITE_CHUNK);
+      // FTS5 has no upsert: the old rows go, the new ones come, both in one statement each.
+      await sqliteSearchIndex.removeDocuments(db, chunk.map((entry) => entry.documentId));
+      await db
+        .insertInto('document_fts')
+        .values(
+          chunk.map(({ documentId, fields }) => ({
+            rowid: documentId,
+            name: indexedText(fields.name),
+            description: indexedText(fields.description),
+            notes: indexedText(fields.notes),
+            body: indexedText(fields.text),
+          })),
+        )
+        .execute();
+    }
   },
 
   async removeDocument(db: Kysely<Database>, documentId: number): Promise<void> {
-    await db.deleteFrom('document_fts').where('rowid', '=', documentId).execute();
+    await sqliteSearchIndex.removeDocuments(db, [documentId]);
+  },
+
+  async removeDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
+    for (let start = 0; start < documentIds.length; start += WRITE_CHUNK) {
+      await db.deleteFrom('document_fts').where('rowid', 'in', documentIds.slice(start, start + WRITE_CHUNK)).execute();
+    }
   },
 
   async search(db, viewer, query) {
