@@ -198,6 +198,25 @@ describe('QueueDocumentsScreen', () => {
     expect(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('true');
   });
 
+  it('turns approve, reject and route off while tagging mode is on, for a user holding the Tagging privilege', async () => {
+    const queue = approvalQueue();
+    const docs = [queuedDocument(1, 'inv-1.pdf', queue)];
+    renderApp('/portal/workflow/queues/12/documents', {
+      ...queueServices(queue, () => docs),
+      'GET /api/can': (request) => ({ action: request.search.get('action'), value: request.search.get('action') === 'Cabinet: Tagging' }),
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
+    fireEvent.click(dataRows(grid)[0]);
+    const toolbar = screen.getByRole('toolbar', { name: 'Workflow actions' });
+    const disabled = (name: string) => within(toolbar).getByRole('button', { name }).getAttribute('aria-disabled') === 'true';
+    await waitFor(() => expect(disabled('Approve')).toBe(false));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Tagging mode' }));
+    await waitFor(() => expect(['Approve', 'Reject', 'Route'].map(disabled)).toEqual([true, true, true]));
+    fireEvent.click(screen.getByRole('switch', { name: 'Tagging mode' }));
+    await waitFor(() => expect(['Approve', 'Reject', 'Route'].map(disabled)).toEqual([false, false, false]));
+  });
+
   it('with "watch workflow documents" on, reloads every 60 s and keeps the old list when a reload fails', async () => {
     const queue = approvalQueue();
     let docs = [queuedDocument(1, 'inv-1.pdf', queue)];

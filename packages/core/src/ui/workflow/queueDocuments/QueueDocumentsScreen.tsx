@@ -19,6 +19,7 @@ import { readFeatureFlags } from '../../../state/FeatureFlags';
 import { WorkflowPreferences, clampPaneSize, type ColumnOverrides } from '../../../state/WorkflowPreferences';
 import { useServices, useStore } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
+import { useTaggingMode } from '../../search/useTaggingMode';
 import { DocumentViewer } from '../../viewer/DocumentViewer';
 import { WorkflowHeader } from '../WorkflowHeader';
 import { useDebouncedValue } from '../useDebouncedValue';
@@ -38,8 +39,6 @@ export const NO_DOCUMENTS_TEXT = 'No documents in this queue';
 /** Ours: what the viewer pane says when not exactly one document is selected. */
 export const SELECT_ONE_TEXT = 'Select one document to view it here.';
 
-/** The view the workflow actions are judged in: the queue list has no tagging mode. */
-const VIEW = { taggingMode: false } as const;
 const NOT_IN_SEARCH = { searchView: false } as const;
 /** Routing blocks shown as messages under the toolbar (embedded §2 "Routing blocks"). */
 const SHOWN_BLOCKS = new Set(['noRoutes', 'linkRequired', 'approvalRoutesRequired']);
@@ -100,6 +99,7 @@ export function QueueDocumentsScreen(): ReactElement {
   const notify = useNotify();
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
+  const tagging = useTaggingMode();
 
   const optionsLoad = useLoader<OptionValues>('options', () => api.options.getValues());
   // Columns fall back to the option's defaults when the options cannot be read (the failure is in the AlertArea).
@@ -151,10 +151,12 @@ export function QueueDocumentsScreen(): ReactElement {
     if (withAccess.some((doc) => doc.access === undefined)) return null;
     return lockActionAvailability(action, withAccess.map((doc) => ({ access: doc.access as DocumentAccess, queue: doc.queue })), NOT_IN_SEARCH);
   };
+  // Tagging mode (spec §4) is shared with the search pane: while on, approve, reject and route are off.
+  const view = { taggingMode: tagging.on };
   const availability = {
-    approve: approveAvailability(selectedDocs, VIEW),
-    reject: rejectAvailability(selectedDocs, VIEW),
-    route: routeAvailability(selectedDocs, VIEW),
+    approve: approveAvailability(selectedDocs, view),
+    reject: rejectAvailability(selectedDocs, view),
+    route: routeAvailability(selectedDocs, view),
     createLock: lockAvailability('createLock'),
     renewLock: lockAvailability('renewLock'),
     unlock: lockAvailability('unlock'),
@@ -306,6 +308,7 @@ export function QueueDocumentsScreen(): ReactElement {
             preferences.setAutoview(data.checked);
           }}
         />
+        {tagging.available === true && <Switch label="Tagging mode" checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
       </div>
       <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand} />
       <div className={styles.status} role="status" aria-label="Queue status">

@@ -21,6 +21,7 @@ import { LIMITS, decodeDocumentId, type DmsDocument, type RouteTargets, type Wor
 import { MESSAGES, noteLength, routeAvailability, routeNoteRequirement, validateWorkflowNote, type NoteRequirement } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
+import { useTaggingMode } from '../../search/useTaggingMode';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -91,6 +92,7 @@ export function RouteToScreen(): ReactElement {
   const navigate = useNavigate();
   const notify = useNotify();
   const { api, loading } = useServices();
+  const tagging = useTaggingMode();
   const expectedQueueId = /^[1-9][0-9]{0,15}$/.test(queueIdParam) ? Number(queueIdParam) : 0;
   const queueTypeParam = search.get('queueTypeId');
   const queueTypeId = queueTypeParam !== null && /^[1-9][0-9]{0,15}$/.test(queueTypeParam) ? Number(queueTypeParam) : undefined;
@@ -134,7 +136,7 @@ export function RouteToScreen(): ReactElement {
   const documents = state.status === 'ready' ? state.documents : [];
   const source = documents[0]?.queue ?? null;
   const moved = state.status === 'ready' && documents.some((doc) => doc.queue?.id !== expectedQueueId);
-  const availability = state.status === 'ready' ? routeAvailability(documents, { taggingMode: false }) : null;
+  const availability = state.status === 'ready' ? routeAvailability(documents, { taggingMode: tagging.on }) : null;
   const noTargets = state.status === 'ready' && state.targets.queues.length === 0;
   const blockMessage = moved
     ? MESSAGES.documentMovedQueue
