@@ -13,7 +13,7 @@ import { DocumentRegular } from '@fluentui/react-icons/svg/document';
 import { FolderRegular } from '@fluentui/react-icons/svg/folder';
 import { ImageRegular } from '@fluentui/react-icons/svg/image';
 import { TagRegular } from '@fluentui/react-icons/svg/tag';
-import type { DmsDocument, FolderEntry } from '../../model';
+import type { DmsDocument, DocumentEntry, FolderEntry } from '../../model';
 import { MESSAGES, formatFileSize } from '../../rules';
 import { formatDate } from '../format/formatDateTime';
 
@@ -23,6 +23,8 @@ export const TAGGED_ITEMS_VALUE = 'tagged-items';
 /** Props of FolderTree. */
 export interface FolderTreeProps {
   entries: readonly FolderEntry[];
+  /** The documents tagged into 'Tagged Items' that the user may see, in tagging order. */
+  taggedEntries?: readonly DocumentEntry[];
   openItems: readonly string[];
   onOpenItemsChange(openItems: string[]): void;
   selectedDocId: number | null;
@@ -57,10 +59,11 @@ function documentIcon(extension: string): ReactElement {
  * starts with the document name, then its size and date; Enter or a double-click opens it.
  */
 export function FolderTree(props: FolderTreeProps): ReactElement {
-  const { entries, openItems, onOpenItemsChange, selectedDocId, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
+  const { entries, taggedEntries = [], openItems, onOpenItemsChange, selectedDocId, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
   const styles = useStyles();
 
-  const renderEntries = (list: readonly FolderEntry[], parentId: string): ReactElement[] =>
+  // `prefix` keeps tree values unique when a tagged document also sits in one of the record's folders.
+  const renderEntries = (list: readonly FolderEntry[], parentId: string, prefix = ''): ReactElement[] =>
     list.map((entry) => {
       if (entry.type === 'empty') {
         return (
@@ -82,9 +85,9 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
         };
         return (
           <TreeItem
-            key={`document-${entry.id}`}
+            key={`${prefix}document-${entry.id}`}
             itemType="leaf"
-            value={documentValue(entry.id)}
+            value={`${prefix}${documentValue(entry.id)}`}
             aria-label={[entry.name, size, date].filter((part) => part !== '').join(', ')}
             aria-selected={selected}
             data-document-id={entry.id}
@@ -132,9 +135,13 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
       <TreeItem itemType="branch" value={TAGGED_ITEMS_VALUE} aria-label={MESSAGES.taggedItems}>
         <TreeItemLayout iconBefore={<TagRegular />}>{MESSAGES.taggedItems}</TreeItemLayout>
         <Tree>
-          <TreeItem itemType="leaf" value="tagged-items-empty" aria-label={MESSAGES.noDocumentsFound}>
-            <TreeItemLayout className={styles.empty}>{MESSAGES.noDocumentsFound}</TreeItemLayout>
-          </TreeItem>
+          {taggedEntries.length > 0 ? (
+            renderEntries(taggedEntries, TAGGED_ITEMS_VALUE, 'tagged-')
+          ) : (
+            <TreeItem itemType="leaf" value="tagged-items-empty" aria-label={MESSAGES.noDocumentsFound}>
+              <TreeItemLayout className={styles.empty}>{MESSAGES.noDocumentsFound}</TreeItemLayout>
+            </TreeItem>
+          )}
         </Tree>
       </TreeItem>
       {renderEntries(entries, '')}

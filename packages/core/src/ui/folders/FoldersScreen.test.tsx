@@ -41,6 +41,28 @@ describe('FoldersScreen', () => {
     expect(call?.search.get('displayType')).toBe('Default View');
   });
 
+  it('lists the tagged documents the user may still see under Tagged Items, in tagging order, and opens them', async () => {
+    const tagged = testDocument({ id: 42, name: 'tagged elsewhere.pdf', FileSize: 2_048 });
+    const app = renderApp(`/folders${CONTEXT}`, { ...routes(), 'GET /api/documents': () => [testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }), tagged] }, {
+      search: CONTEXT,
+      // 99 is no longer visible: the server leaves it out and so does the folder.
+      local: { taggedItems: JSON.stringify([42, 99, 7]) },
+    });
+    const taggedFolder = await screen.findByRole('treeitem', { name: MESSAGES.taggedItems });
+    fireEvent.click(taggedFolder);
+    const inTagged = await waitFor(() => {
+      const items = within(taggedFolder).getAllByRole('treeitem');
+      expect(items.map((item) => item.getAttribute('aria-label')?.split(',')[0])).toEqual(['tagged elsewhere.pdf', 'invoice.pdf']);
+      return items;
+    });
+    const call = app.requests.find((request) => request.path === '/api/documents');
+    expect(call?.search.getAll('docId[]')).toEqual(['42', '99', '7']);
+    fireEvent.click(inTagged[0]);
+    expect((screen.getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.keyDown(inTagged[0], { key: 'Enter' });
+    await waitFor(() => expect(window.location.pathname).toBe(`/viewer/${encodeDocumentId(42)}`));
+  });
+
   it('opens the selected document in the viewer with Enter', async () => {
     renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT });
     const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });

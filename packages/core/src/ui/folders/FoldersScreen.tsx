@@ -6,7 +6,7 @@ import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { NoteRegular } from '@fluentui/react-icons/svg/note';
 import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
-import { encodeDocumentId, type DmsDocument, type FolderEntry, type FolderNode } from '../../model';
+import { encodeDocumentId, type DmsDocument, type DocumentEntry, type FolderEntry, type FolderNode } from '../../model';
 import { MESSAGES, isValidContext, isViewActionEnabled, isViewable, validateUpload } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
@@ -15,7 +15,8 @@ import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { prefetchPdfViewer } from '../../viewer/preparePdfViewer';
 import { PinnedSearchList } from '../search/PinnedSearchList';
-import { FolderTree } from './FolderTree';
+import { searchStoresOf } from '../search/searchStores';
+import { FolderTree, TAGGED_ITEMS_VALUE } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 
 const useStyles = makeStyles({
@@ -63,7 +64,13 @@ export function FoldersScreen(): ReactElement {
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { host, api, loading, selection, uploads, alerts } = useServices();
+  const services = useServices();
+  const { host, api, loading, selection, uploads, alerts } = services;
+  const taggedIds = useStore(searchStoresOf(services).taggedItems);
+  const [taggedEntries, setTaggedEntries] = useState<DocumentEntry[]>([]);
+  // Read by the folder load without making a tag change reload the record's folders.
+  const taggedIdsRef = useRef(taggedIds);
+  taggedIdsRef.current = taggedIds;
   const { context, revision } = useHostContext();
   const options = useOptionValues();
   const { single: selectedDocId } = useStore(selection);
@@ -89,7 +96,7 @@ export function FoldersScreen(): ReactElement {
         if (controller.signal.aborted) return;
         setEntries(structure);
         // Keep the selection when coming back from the viewer; drop what this record does not hold (a record switch).
-        const kept = selection.getSnapshot().ids.filter((docId) => findDocument(structure, docId) !== null);
+        const kept = selection.getSnapshot().ids.filter((docId) => findDocument(structure, docId) !== null || taggedIdsRef.current.includes(docId));
         selection.set(kept);
         setOpenItems((current) => {
           const known = new Set(current);
@@ -105,13 +112,37 @@ export function FoldersScreen(): ReactElement {
     return () => controller.abort();
   }, [context, revision, reloadCount, api, loading, alerts, selection]);
 
+  // 'Tagged Items' lists the tagged documents the user may still see (the server leaves out the rest), in tagging order.
+  useEffect(() => {
+    if (taggedIds.length === 0) {
+      setTaggedEntries([]);
+      return undefined;
+    }
+    const controller = new AbortController();
+    api.documents
+      .getDocuments(taggedIds, controller.signal)
+      .then((documents) => {
+        if (controller.signal.aborted) return;
+        const byId = new Map(documents.map((document) => [document.id, document]));
+        setTaggedEntries(taggedIds.flatMap((id) => {
+          const document = byId.get(id);
+          return document ? [{ type: 'document' as const, id, name: document.name, document }] : [];
+        }));
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) alerts.report(error);
+      });
+    return () => controller.abort();
+  }, [taggedIds, api, alerts]);
+
   // The parent hears about every selection change (spec §7 PUT /selected-documents).
   const { ids: selectedIds } = useStore(selection);
   useEffect(() => {
     host.notifySelectedDocuments([...selectedIds]).catch((error: unknown) => console.warn('Could not tell the host about the selection.', error));
   }, [host, selectedIds]);
 
-  const selectedEntry = entries && selectedDocId !== null ? findDocument(entries, selectedDocId) : null;
+  const selectedEntry =
+    entries && selectedDocId !== null ? (findDocument(entries, selectedDocId) ?? taggedEntries.find((entry) => entry.id === selectedDocId) ?? null) : null;
   const viewEnabled = isViewActionEnabled(host.getClientType());
 
   const openDocument = useCallback(
@@ -279,6 +310,7 @@ export function FoldersScreen(): ReactElement {
         ) : (
           <FolderTree
             entries={entries}
+            taggedEntries={taggedEntries}
             openItems={openItems}
             onOpenItemsChange={setOpenItems}
             selectedDocId={selectedDocId}
@@ -288,7 +320,9 @@ export function FoldersScreen(): ReactElement {
               // Fetch the viewer's code while the user decides, so Open shows the first page sooner.
               void import('../viewer/ViewerScreen').catch(() => undefined);
               prefetchPdfViewer();
-              setSelectedFolderId(folderId === '' ? (folderOfDocument(entries, document.id)?.id ?? null) : folderId);
+              // A tagged document belongs to no folder of this record: uploads keep their usual target.
+              if (folderId === TAGGED_ITEMS_VALUE) setSelectedFolderId(null);
+              else setSelectedFolderId(folderId === '' ? (folderOfDocument(entries, document.id)?.id ?? null) : folderId);
             }}
             onSelectFolder={(folderId) => {
               selection.clear();

@@ -61,6 +61,8 @@ export interface RenderAppOptions {
   createXhr?: XhrFactory;
   /** Session-storage items present before the app starts. */
   session?: Record<string, string>;
+  /** Local-storage items present before the app starts. */
+  local?: Record<string, string>;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface RenderAppOptions {
  * "METHOD /api/path"), with a plain-browser host whose context comes from `options.search`.
  */
 export function renderApp(path: string, routes: Record<string, FakeRoute>, options: RenderAppOptions = {}): RenderedApp {
-  const { search = '', createXhr, session = {} } = options;
+  const { search = '', createXhr, session = {}, local: localItems = {} } = options;
   window.history.replaceState(null, '', path);
   const requests: RecordedRequest[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
@@ -83,7 +85,7 @@ export function renderApp(path: string, routes: Record<string, FakeRoute>, optio
     if (answer instanceof FakeResponse) return answer;
     return FakeResponse.json(answer, method === 'POST' ? 201 : 200);
   };
-  const local = memoryStorage();
+  const local = memoryStorage(localItems);
   const host = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage(session) }, fetch: fakeFetch });
   const services = createDatahavenServices(host, { fetch: fakeFetch, createXhr });
   const result = render(<DatahavenApp host={host} services={services} />);
