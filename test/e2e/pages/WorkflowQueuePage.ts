@@ -1,0 +1,111 @@
+import type { FrameLocator, Locator } from 'playwright-core';
+
+/** What the out-of-sync refusal says (embedded §8 'documentMovedQueue'). */
+export const OUT_OF_SYNC_MESSAGE =
+  'This document has been moved to a different queue since this page was last loaded. Please close this dialog to refresh your window.';
+
+/**
+ * One queue's documents screen inside our app: the grid "{queue} documents" (one row per
+ * document, the name in the first cell), the 'Workflow actions' toolbar, the note prompt and the
+ * out-of-sync dialog.
+ */
+export class WorkflowQueuePage {
+  constructor(
+    private readonly app: FrameLocator,
+    private readonly queueName: string,
+  ) {}
+
+  /** The documents grid, named after the queue. */
+  grid(): Locator {
+    return this.app.getByRole('grid', { name: `${this.queueName} documents` });
+  }
+
+  /** The document rows (the header row has no gridcell). */
+  rows(): Locator {
+    return this.grid().getByRole('row').filter({ has: this.app.getByRole('gridcell') });
+  }
+
+  /** The row whose first cell is this document name. */
+  row(name: string): Locator {
+    return this.rows().filter({ has: this.app.getByRole('gridcell').first().filter({ hasText: name }) });
+  }
+
+  /** Turns the inline viewer pane ('Autoview', remembered per browser profile) on or off. */
+  async setAutoview(on: boolean): Promise<void> {
+    await this.app.getByRole('switch', { name: 'Autoview' }).setChecked(on);
+  }
+
+  /** The document names in list order (first cell of each row). */
+  async documentNames(): Promise<string[]> {
+    const rows = await this.rows().all();
+    return Promise.all(rows.map(async (row) => (await row.getByRole('gridcell').first().innerText()).trim()));
+  }
+
+  /** Waits until the grid lists exactly these documents, in any order (jest's time-out bounds the wait). */
+  async waitForDocuments(names: readonly string[]): Promise<void> {
+    const wanted = [...names].sort();
+    await this.grid().waitFor();
+    for (;;) {
+      const shown = (await this.documentNames()).sort();
+      if (shown.length === wanted.length && shown.every((name, index) => name === wanted[index])) return;
+      // Look again once the app has painted its next frame (a list loads or rows leave).
+      await this.grid().evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    }
+  }
+
+  /**
+   * Selects documents with the keyboard only: focus goes to the first row, ArrowDown walks the
+   * list and Space toggles each wanted row (arrow keys alone never select).
+   */
+  async selectWithKeyboard(names: readonly string[]): Promise<void> {
+    const order = await this.documentNames();
+    const last = Math.max(...names.map((name) => order.indexOf(name)));
+    if (names.some((name) => !order.includes(name))) throw new Error(`Not all of ${names.join(', ')} are listed: ${order.join(', ')}`);
+    await this.rows().first().focus();
+    for (let index = 0; index <= last; index++) {
+      if (names.includes(order[index])) await this.rows().nth(index).press(' ');
+      if (index < last) await this.rows().nth(index).press('ArrowDown');
+    }
+  }
+
+  /** The names of the selected rows. */
+  async selectedNames(): Promise<string[]> {
+    const rows = await this.rows().all();
+    const names: string[] = [];
+    for (const row of rows) {
+      if ((await row.getAttribute('aria-selected')) === 'true') names.push((await row.getByRole('gridcell').first().innerText()).trim());
+    }
+    return names;
+  }
+
+  /** A button of the 'Workflow actions' toolbar. */
+  action(name: 'Approve' | 'Reject' | 'Route' | 'Lock' | 'Renew lock' | 'Unlock' | 'Refresh'): Locator {
+    return this.app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name, exact: true });
+  }
+
+  /** The note prompt of approve / reject. */
+  notePrompt(): Locator {
+    return this.app.getByRole('dialog').filter({ has: this.app.getByRole('textbox', { name: 'Note' }) });
+  }
+
+  /** Approve → the note prompt → types the note → confirms with the dialog's 'Approve'. */
+  async approveWithNote(note: string): Promise<void> {
+    await this.action('Approve').click();
+    const prompt = this.notePrompt();
+    await prompt.waitFor();
+    await prompt.getByRole('textbox', { name: 'Note' }).fill(note);
+    await prompt.getByRole('button', { name: 'Approve', exact: true }).click();
+  }
+
+  /** The out-of-sync dialog, found by the spec's message. */
+  outOfSyncDialog(): Locator {
+    return this.app.getByRole('dialog').filter({ hasText: OUT_OF_SYNC_MESSAGE });
+  }
+
+  /** Closes the out-of-sync dialog (which reloads the list). */
+  async closeOutOfSync(): Promise<void> {
+    const dialog = this.outOfSyncDialog();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+}
