@@ -2,6 +2,7 @@ import type { ApiClient } from './ApiClient';
 import { documentsApi, type DocumentsApi } from './documentsApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
+import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
 import { privilegesApi, type PrivilegesApi } from './privilegesApi';
 import { searchApi, type SearchApi } from './searchApi';
 import { versionApi, type VersionApi } from './versionApi';
@@ -13,6 +14,7 @@ export interface ApiServices {
   documents: DocumentsApi;
   notes: NotesApi;
   options: OptionsApi;
+  pageWork: PageWorkApi;
   privileges: PrivilegesApi;
   search: SearchApi;
   version: VersionApi;
@@ -26,6 +28,7 @@ export function apiServices(client: ApiClient): ApiServices {
     documents: documentsApi(client),
     notes: notesApi(client),
     options: optionsApi(client),
+    pageWork: pageWorkApi(client),
     privileges: privilegesApi(client),
     search: searchApi(client),
     version: versionApi(client),

@@ -6,6 +6,7 @@ export * from './apiServices';
 export * from './documentsApi';
 export * from './notesApi';
 export * from './optionsApi';
+export * from './pageWorkApi';
 export * from './privilegesApi';
 export * from './versionApi';
 export * from './workflowApi';
