@@ -1,4 +1,5 @@
 /** Entities, codecs, bit sets and constants shared by every client and the server. */
+export * from './annotation';
 export * from './apiError';
 export * from './bitSet';
 export * from './constants';

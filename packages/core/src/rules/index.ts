@@ -1,5 +1,6 @@
 /** Pure rules shared by every client and the server: messages, validation, viewability, token lifecycle, workflow and lock availability. */
 export * from './actionAvailability';
+export * from './annotationValidation';
 export * from './approveAvailability';
 export * from './contextValidity';
 export * from './downloadMenuAvailability';
