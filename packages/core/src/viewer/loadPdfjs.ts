@@ -17,7 +17,12 @@ export function loadPdfjs(): Pdfjs {
  * document is still being asked for. The caller owns it and destroys it when done.
  */
 export function createPdfWorker(): pdfjs.PDFWorker {
-  return new (loadPdfjs().PDFWorker)();
+  const worker = new (loadPdfjs().PDFWorker)();
+  // Destroying a worker that has not started yet (the user moved on while it loaded) rejects its
+  // ready promise with 'Worker was destroyed'; a document using it reports that through its own
+  // loading task, so the bare promise must not surface as an unhandled rejection.
+  worker.promise.catch(() => undefined);
+  return worker;
 }
 
 /** The assets our server copies from pdfjs-dist (webpack.config.ts), never a CDN. */
