@@ -1,4 +1,5 @@
 import type { ApiClient } from './ApiClient';
+import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
@@ -11,6 +12,7 @@ import { workflowApi, type WorkflowApi } from './workflowApi';
 /** Every resource module over one client; one instance per mounted app (provider scope). */
 export interface ApiServices {
   client: ApiClient;
+  annotations: AnnotationsApi;
   documents: DocumentsApi;
   notes: NotesApi;
   options: OptionsApi;
@@ -25,6 +27,7 @@ export interface ApiServices {
 export function apiServices(client: ApiClient): ApiServices {
   return {
     client,
+    annotations: annotationsApi(client),
     documents: documentsApi(client),
     notes: notesApi(client),
     options: optionsApi(client),

@@ -2,6 +2,7 @@
 export * from './ApiClient';
 export * from './ApiError';
 export * from './TokenManager';
+export * from './annotationsApi';
 export * from './apiServices';
 export * from './documentsApi';
 export * from './notesApi';
