@@ -413,6 +413,40 @@ function searchVectorInRow(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Annotations (issue 4): the spec's Annotation (uuid, type code 1–8, page, colour as integer
+ * RGB, x, y, width, height in annotation units, content and size for text types) with its
+ * document, author, times and a row version. Burning in reads a document's rows page by page.
+ */
+function annotationsSchema(): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('annotations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('document_id', 'integer', (c) => c.notNull().references('documents.id').onDelete('cascade'))
+        .addColumn('page', 'integer', (c) => c.notNull())
+        .addColumn('type', 'integer', (c) => c.notNull())
+        .addColumn('color', 'integer', (c) => c.notNull())
+        .addColumn('x', 'double precision', (c) => c.notNull())
+        .addColumn('y', 'double precision', (c) => c.notNull())
+        .addColumn('width', 'double precision', (c) => c.notNull())
+        .addColumn('height', 'double precision', (c) => c.notNull())
+        .addColumn('content', 'text')
+        .addColumn('size', 'double precision')
+        .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('row_version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.createIndex('annotations_document_page').on('annotations').columns(['document_id', 'page']).execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.dropTable('annotations').ifExists().execute();
+    },
+  };
+}
+
 /** The ordered migrations; names sort in execution order. */
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -421,6 +455,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003_workflow': workflowSchema(dialect),
     '0004_workflow_locks_approvals': workflowLocksAndApprovalsSchema(dialect),
     '0005_search_vector_in_row': searchVectorInRow(dialect),
+    '0006_annotations': annotationsSchema(),
   };
 }
 

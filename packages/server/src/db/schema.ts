@@ -350,6 +350,28 @@ export interface DocumentApprovalsTable {
   approved_at: string | null;
 }
 
+/** `annotations`: the spec's Annotation (issue 4), in annotation units; content and size only on text types (1, 7). */
+export interface AnnotationsTable {
+  /** uuid */
+  id: string;
+  document_id: number;
+  page: number;
+  /** Type code 1–8 (core model ANNOTATION_TYPES). */
+  type: number;
+  /** Integer RGB. */
+  color: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  content: string | null;
+  size: number | null;
+  author_id: number;
+  created_at: string;
+  updated_at: string;
+  row_version: ColumnType<number, number | undefined, number>;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -383,6 +405,7 @@ export interface Database {
   document_locks: DocumentLocksTable;
   workflow_delegates: WorkflowDelegatesTable;
   document_approvals: DocumentApprovalsTable;
+  annotations: AnnotationsTable;
 }
 
 /** A selected `users` row. */
