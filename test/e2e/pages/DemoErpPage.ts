@@ -20,6 +20,12 @@ export class DemoErpPage {
     await this.page.getByRole('navigation', { name: 'Records' }).getByRole('button', { name, exact: true }).click();
   }
 
+  /** Goes to the 'Document Workflow' page (BC page 50102) through the role centre's navigation, as the current demo user. */
+  async openWorkflowPage(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Role centre' }).getByRole('link', { name: 'Document Workflow' }).click();
+    await this.page.waitForURL(/[?&]page=workflow/);
+  }
+
   /** Our app inside the control add-in's iframe. */
   documentsFrame(): FrameLocator {
     return this.page.frameLocator('iframe[title="Datahaven Documents"]');

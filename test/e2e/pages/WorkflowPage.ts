@@ -1,30 +1,18 @@
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator } from 'playwright-core';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
- * The workflow area of our app inside the demo ERP's iframe: reached through the app's
- * `/workflow` route (→ /workflow2 → /portal/workflow/auto), its queue lists and the breadcrumb.
+ * The workflow area of our app inside the demo ERP's iframe: the 'Document Workflow' page opens it
+ * on the app's `/workflow` route (→ /workflow2 → /portal/workflow/auto); its queue lists and the breadcrumb.
  */
 export class WorkflowPage {
-  constructor(
-    private readonly page: Page,
-    private readonly baseUrl: string,
-    private readonly app: FrameLocator,
-  ) {}
+  constructor(private readonly app: FrameLocator) {}
 
-  /**
-   * Sends the iframe (created by the control add-in once a record is open) to the app's
-   * `/workflow` route, as a link into the workflow from BC would, and waits for the root view.
-   * The folders screen has no link to the workflow, so the frame itself is navigated.
-   */
-  async openFromErp(): Promise<void> {
-    const element = await this.page.locator('iframe[title="Datahaven Documents"]').elementHandle();
-    const frame = await element?.contentFrame();
-    if (!frame) throw new Error('The Datahaven Documents iframe is not there: open a record first.');
-    await frame.goto(`${this.baseUrl}/workflow`);
+  /** Waits for the workflow root that the 'Document Workflow' page opens the iframe on (/workflow → /workflow2 → root). */
+  async waitForRoot(): Promise<void> {
     await this.app.getByRole('heading', { name: 'Workflow', exact: true }).waitFor();
   }
 

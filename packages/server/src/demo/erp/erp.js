@@ -14,11 +14,16 @@
 (function () {
   'use strict';
 
+  var params = new URLSearchParams(window.location.search);
+  // Which BC page this is: the vendor and invoice cards with the FactBox, or page 50102 'Document
+  // Workflow', where the control add-in opens on /workflow with the company as its only context.
+  var page = params.get('page') === 'workflow' ? 'workflow' : 'records';
+
   var state = {
     records: [],
     selected: null,
     controlReady: false,
-    user: 'clerk',
+    user: params.get('user') || 'clerk',
   };
 
   function byId(id) {
@@ -32,6 +37,20 @@
     item.textContent = new Date().toLocaleTimeString() + '  ' + text;
     list.insertBefore(item, list.firstChild);
     while (list.children.length > 12) list.removeChild(list.lastChild);
+  }
+
+  function company() {
+    var element = document.querySelector('.appbar-company');
+    return element ? element.textContent.trim() : '';
+  }
+
+  /* The navigation links carry the demo user, so switching pages keeps who is signed in. */
+  function updateNavigation() {
+    var records = byId('nav-records');
+    var workflow = byId('nav-workflow');
+    records.href = '/demo/erp?user=' + encodeURIComponent(state.user);
+    workflow.href = '/demo/erp?page=workflow&user=' + encodeURIComponent(state.user);
+    (page === 'workflow' ? workflow : records).setAttribute('aria-current', 'page');
   }
 
   function contextJson(record) {
@@ -55,7 +74,13 @@
       state.controlReady = true;
       logEvent('ControlReady');
       window.SetBaseUrl(window.location.origin);
-      if (state.selected) window.SetContext(contextJson(state.selected));
+      if (page === 'workflow') {
+        // What the AL page's ControlReady does: the start path first, then a context without a record.
+        window.SetStartPath('/workflow');
+        window.SetContext(JSON.stringify({ dataAreaId: company(), clientType: 'Desktop' }));
+      } else if (state.selected) {
+        window.SetContext(contextJson(state.selected));
+      }
       return Promise.resolve();
     },
     RequestToken: function () {
@@ -181,6 +206,12 @@
   function onUserChanged(event) {
     state.user = event.target.value;
     logEvent('Demo user is now ' + state.user);
+    updateNavigation();
+    if (page === 'workflow') {
+      // A different user is a different BC session: the workflow page opens again for them.
+      window.location.assign(byId('nav-workflow').href);
+      return;
+    }
     if (!state.controlReady) return;
     fetchToken(state.user).then(
       function (token) {
@@ -194,7 +225,16 @@
   function init() {
     var userSelect = byId('demo-user');
     userSelect.value = state.user;
+    // An unknown ?user= falls back to the first demo user the page offers.
+    state.user = userSelect.value || 'clerk';
     userSelect.addEventListener('change', onUserChanged);
+    updateNavigation();
+    if (page === 'workflow') {
+      document.body.classList.add('page-workflow');
+      document.title = 'Document Workflow - Business Central (demo)';
+      byId('factbox-title').textContent = 'Document Workflow';
+      return;
+    }
     loadRecords();
   }
 
