@@ -1,3 +1,4 @@
+import { MESSAGES, normalizeUserDateValue } from '@datahaven/core/rules';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOption } from '../db/optionStore';
@@ -41,12 +42,10 @@ export function parseDocumentChanges(body: unknown): DocumentChanges {
   const userString = stringField(record, 'userString', MAX_USER_STRING_LENGTH);
   if (userString !== undefined) changes.userString = userString;
   if ('userDate' in record) {
-    const value = record.userDate;
-    if (value === null || value === '') changes.userDate = null;
-    else if (typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value))) {
-      // A bare date means that day; it is stored at 12:00 UTC, which the client shows date-only.
-      changes.userDate = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00.000Z` : new Date(value).toISOString();
-    } else throw badRequest('userDate must be an ISO date, an empty string or null.');
+    // Strict (core normalizeUserDateValue): a bare date is stored at 12:00 UTC (shown date-only), 1900 as blank.
+    const normalized = normalizeUserDateValue(record.userDate);
+    if (normalized === undefined) throw badRequest(MESSAGES.reenterValidDate);
+    changes.userDate = normalized.value;
   }
   return changes;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from './createDatabase';
+import { customDataSchema } from './customDataMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -455,6 +456,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003_workflow': workflowSchema(dialect),
     '0004_workflow_locks_approvals': workflowLocksAndApprovalsSchema(dialect),
     '0005_search_vector_in_row': searchVectorInRow(dialect),
+    '0007_custom_data': customDataSchema(dialect),
     '0006_annotations': annotationsSchema(),
   };
 }

@@ -372,6 +372,39 @@ export interface AnnotationsTable {
   row_version: ColumnType<number, number | undefined, number>;
 }
 
+/** Data source of a custom field (portal §3); only ManualEntry is editable. */
+export type CustomFieldDataSourceColumn = 'Invalid' | 'ManualEntry' | 'EmailHeader';
+
+/** `custom_categories`: a custom-data category; applies to documents whose subtype names it, or to all. */
+export interface CustomCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+  applies_to_all: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** `custom_fields`: a field of a custom-data category. */
+export interface CustomFieldsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  label: string;
+  data_source: ColumnType<CustomFieldDataSourceColumn, CustomFieldDataSourceColumn | undefined, CustomFieldDataSourceColumn>;
+  value_type: ColumnType<'text' | 'number' | 'date', 'text' | 'number' | 'date' | undefined, 'text' | 'number' | 'date'>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  required: ColumnType<Flag, Flag | undefined, Flag>;
+  max_length: ColumnType<number, number | undefined, number>;
+}
+
+/** `custom_values`: a document's value of a custom field; primary key (document_id, field_id). */
+export interface CustomValuesTable {
+  document_id: number;
+  field_id: number;
+  value: string | null;
+  updated_at: string;
+  updated_by_user_id: number | null;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -405,6 +438,9 @@ export interface Database {
   document_locks: DocumentLocksTable;
   workflow_delegates: WorkflowDelegatesTable;
   document_approvals: DocumentApprovalsTable;
+  custom_categories: CustomCategoriesTable;
+  custom_fields: CustomFieldsTable;
+  custom_values: CustomValuesTable;
   annotations: AnnotationsTable;
 }
 

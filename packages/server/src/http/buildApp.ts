@@ -10,6 +10,7 @@ import { ODATA_PREFIX, registerODataService } from './odata/registerODataService
 import { registerAccessRoutes } from './routes/access/accessRoutes';
 import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
+import { registerCustomDataRoutes } from './routes/custom-data/customDataRoutes';
 import { registerDocumentRoutes } from './routes/documents/documentRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
@@ -21,6 +22,7 @@ import { registerOptionRoutes } from './routes/options/optionRoutes';
 import { registerRecombinationRoutes } from './routes/recombination/recombinationRoutes';
 import { registerSearchRoutes } from './routes/search/searchRoutes';
 import { registerSplitRoutes } from './routes/split/splitRoutes';
+import { registerSubtypeRoutes } from './routes/subtypes/subtypeRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
 import { registerWorkflowRoutes } from './routes/workflow/workflowRoutes';
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerWorkflowStructureRoutes(api, deps);
       registerLockRoutes(api, deps);
       registerApprovalRoutes(api, deps);
+      registerSubtypeRoutes(api, deps);
+      registerCustomDataRoutes(api, deps);
     },
     { prefix: '/api' },
   );

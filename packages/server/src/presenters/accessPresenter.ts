@@ -11,6 +11,8 @@ export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Cabinet: Split Document',
   'Notes: View Only',
   'Notes: View Admin',
+  'Dynamics: Change Document Subtype',
+  'Dynamics: Reapply Document Name',
 ];
 
 /** What the workflow flags of a document's access read: its queue access and live lock. */
@@ -43,13 +45,14 @@ function lockActionAllowed(action: LockAction, state: DocumentWorkflowState): bo
 /**
  * Access flags of a document the caller can see. Route, approve and reject come from the queue
  * access flags; another user's live lock turns off the actions it blocks (core otherUserLock rule);
- * flags for actions this server does not offer yet (link, unlink, change subtype, reapply name,
- * e-mail) are false, so the client never offers a button the server would refuse; when they come,
+ * change subtype and reapply name need a link and their privilege (change subtype also the
+ * queue's ChangeSubtype flag when in a queue); flags for actions this server does not offer yet
+ * (link, unlink, e-mail) are false, so the client never offers a button the server would refuse; when they come,
  * they too go through `notBlockedByLock`.
  */
 export function presentDocumentAccess(
   privileges: ReadonlyMap<PrivilegeName, boolean>,
-  document: { splittable: boolean; pdf: boolean },
+  document: { splittable: boolean; pdf: boolean; linked: boolean },
   workflow: DocumentWorkflowState,
 ): DocumentAccess {
   const has = (name: PrivilegeName): boolean => privileges.get(name) === true;
@@ -68,11 +71,17 @@ export function presentDocumentAccess(
     split: document.splittable && has('Cabinet: Split Document') && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
-    changeSubtype: false,
+    // The subtypes to choose from are the linked table's; in a queue the queue must grant ChangeSubtype.
+    changeSubtype:
+      document.linked &&
+      has('Dynamics: Change Document Subtype') &&
+      (!workflow.inQueue || (workflow.queueAccess & QUEUE_ACCESS_FLAGS.ChangeSubtype) !== 0) &&
+      notBlockedByLock('changeSubtype'),
     delete: has('Cabinet: Delete') && notBlockedByLock('delete'),
     readNotes: has('Notes: View Only') || has('Notes: View Admin'),
     readDetails: true,
-    reapplyName: false,
+    // Only a linked document can be (re)named (embedded §7).
+    reapplyName: document.linked && has('Dynamics: Reapply Document Name'),
     email: false,
     link: false,
     unlink: false,

@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FEATURES1, WORKFLOW_PERMS, type DmsDocument, type DocumentAccess, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
+import { FEATURES1, WORKFLOW_PERMS, encodeDocumentId, type DmsDocument, type DocumentAccess, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
@@ -215,6 +215,28 @@ describe('QueueDocumentsScreen', () => {
     await waitFor(() => expect(['Approve', 'Reject', 'Route'].map(disabled)).toEqual([true, true, true]));
     fireEvent.click(screen.getByRole('switch', { name: 'Tagging mode' }));
     await waitFor(() => expect(['Approve', 'Reject', 'Route'].map(disabled)).toEqual([false, false, false]));
+  });
+
+  it('opens the approval list of the one selected document in a popup, only where the queue uses approval lists', async () => {
+    const queue = approvalQueue();
+    const docs = [{ ...queuedDocument(1, 'inv-1.pdf', queue), canApprovalRoutes: true }, queuedDocument(2, 'inv-2.pdf', queue)];
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+      const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+      await waitFor(() => expect(rowNames(grid)).toHaveLength(2));
+      const button = screen.getByRole('button', { name: 'Approval list' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      fireEvent.click(dataRows(grid)[1]);
+      expect(button.disabled).toBe(true);
+      fireEvent.click(dataRows(grid)[0]);
+      await waitFor(() => expect(button.disabled).toBe(false));
+      fireEvent.click(button);
+      expect(open).toHaveBeenCalledWith(expect.stringContaining('/approval-routes/'), 'datahaven-approval-list', expect.any(String));
+      expect(String(open.mock.calls[0][0])).toContain(`/approval-routes/${encodeDocumentId(1)}`);
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('with "watch workflow documents" on, reloads every 60 s and keeps the old list when a reload fails', async () => {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Body1, SearchBox, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, SearchBox, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { ApiError } from '../../../api';
-import type { DmsDocument, DocumentAccess, LockAction } from '../../../model';
+import { encodeDocumentId, type DmsDocument, type DocumentAccess, type LockAction } from '../../../model';
 import {
   MESSAGES,
   approveAvailability,
@@ -36,6 +37,8 @@ import { useQueueDocuments } from './useQueueDocuments';
 
 /** The empty state of a queue (ours: the spec has no words for it). */
 export const NO_DOCUMENTS_TEXT = 'No documents in this queue';
+/** Ours: why the Approval list button is off. */
+export const APPROVAL_LIST_HINT = 'Select one document in a queue that uses approval lists.';
 /** Ours: what the viewer pane says when not exactly one document is selected. */
 export const SELECT_ONE_TEXT = 'Select one document to view it here.';
 
@@ -151,6 +154,8 @@ export function QueueDocumentsScreen(): ReactElement {
     if (withAccess.some((doc) => doc.access === undefined)) return null;
     return lockActionAvailability(action, withAccess.map((doc) => ({ access: doc.access as DocumentAccess, queue: doc.queue })), NOT_IN_SEARCH);
   };
+  // The approval list belongs to one document in a queue that uses approval lists, or that already has one.
+  const approvalListDoc = selectedDocs.length === 1 && (selectedDocs[0].canApprovalRoutes || selectedDocs[0].hasApprovalRoutes) ? selectedDocs[0] : null;
   // Tagging mode (spec §4) is shared with the search pane: while on, approve, reject and route are off.
   const view = { taggingMode: tagging.on };
   const availability = {
@@ -309,6 +314,18 @@ export function QueueDocumentsScreen(): ReactElement {
           }}
         />
         {tagging.available === true && <Switch label="Tagging mode" checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
+        <Button
+          appearance="subtle"
+          icon={<PeopleListRegular />}
+          disabled={approvalListDoc === null}
+          title={approvalListDoc === null ? APPROVAL_LIST_HINT : undefined}
+          onClick={() => {
+            // A popup, as the portal's approval lists are (spec §2 "Popups"); it reads and edits on its own.
+            if (approvalListDoc) host.openWindow(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, 'datahaven-approval-list', 'height=640,width=760');
+          }}
+        >
+          Approval list
+        </Button>
       </div>
       <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand} />
       <div className={styles.status} role="status" aria-label="Queue status">

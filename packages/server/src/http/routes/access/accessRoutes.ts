@@ -19,7 +19,7 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
     const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);
     return presentDocumentAccess(
       privileges,
-      { splittable: isSplittable(document), pdf: document.extension === 'pdf' },
+      { splittable: isSplittable(document), pdf: document.extension === 'pdf', linked: document.link_record_id !== null },
       { inQueue: document.queue_id !== null, queueAccess: Number(document.queue_access), lockOwner: lockStateOf(document).owner, isManager: viewer.isManager },
     );
   });

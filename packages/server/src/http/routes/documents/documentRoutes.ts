@@ -3,6 +3,7 @@ import type { DmsDocument } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
 import { derivedFileKey } from '../../../commands/derivedFiles';
+import { applyDocumentNaming, parseNamingRequest } from '../../../commands/documentNamer';
 import { commitUploads, stageUpload } from '../../../commands/documentUploader';
 import type { StagedFile } from '../../../commands/documentUploader';
 import { recordView } from '../../../commands/noteWriter';
@@ -187,8 +188,12 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.put('/documents/:id', async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps, viewer, id);
-    await editDocument(deps, viewer, row, parseDocumentChanges(request.body));
+    let row = await visibleDocumentOr404(deps, viewer, id);
+    const changes = parseDocumentChanges(request.body);
+    // name / autoname (linked documents only) is the naming command's; the other fields apply to the renamed row.
+    const naming = parseNamingRequest(request.body);
+    if (naming !== undefined && (await applyDocumentNaming(deps, viewer, row, naming))) row = await visibleDocumentOr404(deps, viewer, id);
+    await editDocument(deps, viewer, row, changes);
     return presentDocument(await visibleDocumentOr404(deps, viewer, id));
   });
 

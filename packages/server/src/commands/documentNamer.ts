@@ -1,0 +1,93 @@
+import { autoDocumentName } from '@datahaven/core/rules';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { DocumentDetailRow } from '../db/documentQueries';
+import type { AppDeps } from '../http/AppDeps';
+import { HttpError, badRequest, forbidden } from '../http/HttpError';
+import type { Viewer } from '../policies/documentVisibility';
+import { hasPrivilege } from '../policies/privileges';
+import { reindexDocument } from '../search/reindexDocument';
+import { cleanFileName } from './fileNames';
+import { insertNote } from './noteWriter';
+
+/** The privilege renaming and re-applying a name needs (embedded §6 'Dynamics: Reapply Document Name'). */
+export const REAPPLY_NAME_PRIVILEGE = 'Dynamics: Reapply Document Name';
+
+/** The record a name is built from when `useContext` names one of the document's links. */
+export interface NamingContext {
+  dataAreaId?: string;
+  recordId?: string;
+}
+
+/** The naming part of PUT /api/documents/{id}: a new name, or `autoname` (built from the link). */
+export type NamingRequest = { kind: 'name'; name: string } | { kind: 'auto'; context: NamingContext | null };
+
+/**
+ * Reads the naming fields of the PUT /api/documents/{id} body (spec §7: name, autoname,
+ * useContext, dataAreaId, recordId, tableId, sourceType); undefined when the body renames nothing.
+ */
+export function parseNamingRequest(body: unknown): NamingRequest | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  if (record.autoname === true || record.autoname === 'true') {
+    if (record.useContext !== true) return { kind: 'auto', context: null };
+    const context: NamingContext = {};
+    if (typeof record.dataAreaId === 'string' && record.dataAreaId !== '') context.dataAreaId = record.dataAreaId;
+    if (typeof record.recordId === 'string' && record.recordId !== '') context.recordId = record.recordId.replace(/[{}]/g, '').toLowerCase();
+    return { kind: 'auto', context };
+  }
+  if (record.name === undefined) return undefined;
+  if (typeof record.name !== 'string') throw badRequest('name must be text.');
+  const name = cleanFileName(record.name);
+  if (name === '') throw badRequest('The name must not be blank.');
+  return { kind: 'name', name };
+}
+
+/** The source number the automatic name uses: the primary link's, or the link `context` names (400 when none matches). */
+async function sourceNumberFor(deps: AppDeps, current: DocumentDetailRow, context: NamingContext | null): Promise<string> {
+  if (context === null || (context.recordId === undefined && context.dataAreaId === undefined)) return current.link_source_number ?? '';
+  let query = deps.db.selectFrom('record_links').select('source_number').where('document_id', '=', current.id);
+  if (context.recordId !== undefined) query = query.where('record_id', '=', context.recordId);
+  if (context.dataAreaId !== undefined) query = query.where('data_area_id', '=', context.dataAreaId);
+  const link = await query.orderBy('is_primary', 'desc').executeTakeFirst();
+  if (link === undefined) throw badRequest('The document is not linked to the record of the context.');
+  return link.source_number;
+}
+
+/**
+ * Renames a linked document, or gives it its automatic name (core `autoDocumentName`: record
+ * number, subtype, date). An unlinked document cannot be renamed (spec §7) → 400; without
+ * 'Dynamics: Reapply Document Name' → 403. One transaction: the update (row_version + 1,
+ * conditional on the version read → 409), a system note and the search index. Resolves to
+ * whether the name changed.
+ */
+export async function applyDocumentNaming(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, request: NamingRequest): Promise<boolean> {
+  if (current.link_record_id === null) throw badRequest('An unlinked document cannot be renamed.');
+  if (!(await hasPrivilege(deps.db, viewer.userId, REAPPLY_NAME_PRIVILEGE))) {
+    throw forbidden(`Renaming a document needs the '${REAPPLY_NAME_PRIVILEGE}' privilege.`);
+  }
+  const name =
+    request.kind === 'name'
+      ? request.name
+      : autoDocumentName({
+          sourceNumber: await sourceNumberFor(deps, current, request.context),
+          subtypeText: current.subtype_text,
+          userDate: current.user_date1,
+          createdAt: current.created_at,
+          extension: current.extension,
+        });
+  if (name === current.name) return false;
+  const now = deps.now().toISOString();
+  await inWriteTransaction(deps.db, async (trx) => {
+    const result = await trx
+      .updateTable('documents')
+      .set({ name, updated_at: now, row_version: current.row_version + 1 })
+      .where('id', '=', current.id)
+      .where('row_version', '=', current.row_version)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
+    await insertNote(trx, current.id, viewer.userId, 'system', `Name changed from '${current.name}' to '${name}' by ${viewer.username}.`, now);
+    await reindexDocument(trx, current.id);
+  });
+  return true;
+}

@@ -1,0 +1,107 @@
+import { MAX_SUBTYPE_TEXT_LENGTH } from '@datahaven/core/model';
+import type { NewSubtype, SubtypeUpdate } from '@datahaven/core/model';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { Database } from '../db/schema';
+import type { AppDeps } from '../http/AppDeps';
+import { HttpError, badRequest, notFound } from '../http/HttpError';
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  return body as Record<string, unknown>;
+}
+
+function textOf(value: unknown): string {
+  if (typeof value !== 'string') throw badRequest('text must be text.');
+  const text = value.trim();
+  if (text === '' || Array.from(text).length > MAX_SUBTYPE_TEXT_LENGTH) throw badRequest(`text must be 1 to ${MAX_SUBTYPE_TEXT_LENGTH} characters.`);
+  return text;
+}
+
+function integerOf(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw badRequest(`${name} must be a non-negative integer.`);
+  return value;
+}
+
+function categoryOf(value: unknown): number | null {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw badRequest('categoryId must be a category id or null.');
+  return value;
+}
+
+/** Reads the body of POST /api/subtypes (`sitId` or `integratedTableId`, text, order, categoryId). */
+export function parseNewSubtype(body: unknown): NewSubtype {
+  const record = objectBody(body);
+  const sitId = record.sitId ?? record.integratedTableId;
+  if (typeof sitId !== 'number' || !Number.isSafeInteger(sitId) || sitId < 1) throw badRequest('sitId must be an integrated table id.');
+  const created: NewSubtype = { sitId, text: textOf(record.text) };
+  if (record.order !== undefined) created.order = integerOf(record.order, 'order');
+  if (record.categoryId !== undefined) created.categoryId = categoryOf(record.categoryId);
+  return created;
+}
+
+/** Reads the body of PUT /api/integrated-tables/{sitId}/subtypes/{id}: any of text, order, categoryId. */
+export function parseSubtypeUpdate(body: unknown): SubtypeUpdate {
+  const record = objectBody(body);
+  const update: SubtypeUpdate = {};
+  if (record.text !== undefined) update.text = textOf(record.text);
+  if (record.order !== undefined) update.order = integerOf(record.order, 'order');
+  if (record.categoryId !== undefined) update.categoryId = categoryOf(record.categoryId);
+  return update;
+}
+
+async function assertCategoryExists(db: Kysely<Database>, categoryId: number | null | undefined): Promise<void> {
+  if (categoryId === null || categoryId === undefined) return;
+  const found = await db.selectFrom('custom_categories').select('id').where('id', '=', categoryId).executeTakeFirst();
+  if (found === undefined) throw badRequest(`There is no custom data category ${categoryId}.`);
+}
+
+/** 409 when another subtype of the table already has the text (compared case-insensitively). */
+async function assertTextFree(db: Kysely<Database>, sitId: number, text: string, exceptId: number | null): Promise<void> {
+  let query = db
+    .selectFrom('subtypes')
+    .select('id')
+    .where('integrated_table_id', '=', sitId)
+    .where(sql<string>`lower(text)`, '=', text.toLowerCase());
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  if ((await query.executeTakeFirst()) !== undefined) throw new HttpError(409, 'Conflict', `The table already has a subtype named '${text}'.`);
+}
+
+/** Creates a subtype of an integrated table (order defaults to after the last); resolves to its id. */
+export async function createSubtype(deps: AppDeps, created: NewSubtype): Promise<number> {
+  return inWriteTransaction(deps.db, async (trx) => {
+    const table = await trx.selectFrom('integrated_tables').select('id').where('id', '=', created.sitId).executeTakeFirst();
+    if (table === undefined) throw notFound('The integrated table was not found.');
+    await assertCategoryExists(trx, created.categoryId);
+    await assertTextFree(trx, created.sitId, created.text, null);
+    const last = await trx
+      .selectFrom('subtypes')
+      .select((eb) => eb.fn.max('sort_order').as('max_order'))
+      .where('integrated_table_id', '=', created.sitId)
+      .executeTakeFirst();
+    const order = created.order ?? Number(last?.max_order ?? 0) + 1;
+    const row = await trx
+      .insertInto('subtypes')
+      .values({ integrated_table_id: created.sitId, sort_order: order, text: created.text, category_id: created.categoryId ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** Changes a subtype of the named integrated table; 404 when the subtype is not one of that table's. */
+export async function updateSubtype(deps: AppDeps, sitId: number, id: number, update: SubtypeUpdate): Promise<void> {
+  await inWriteTransaction(deps.db, async (trx) => {
+    const current = await trx.selectFrom('subtypes').select('id').where('id', '=', id).where('integrated_table_id', '=', sitId).executeTakeFirst();
+    if (current === undefined) throw notFound('The subtype was not found.');
+    await assertCategoryExists(trx, update.categoryId);
+    if (update.text !== undefined) await assertTextFree(trx, sitId, update.text, id);
+    const set: { text?: string; sort_order?: number; category_id?: number | null } = {};
+    if (update.text !== undefined) set.text = update.text;
+    if (update.order !== undefined) set.sort_order = update.order;
+    if (update.categoryId !== undefined) set.category_id = update.categoryId;
+    if (Object.keys(set).length === 0) return;
+    await trx.updateTable('subtypes').set(set).where('id', '=', id).execute();
+  });
+}

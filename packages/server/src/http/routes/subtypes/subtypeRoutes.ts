@@ -1,0 +1,123 @@
+import { MESSAGES } from '@datahaven/core/rules';
+import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CHANGE_SUBTYPE_PRIVILEGE, changeDocumentSubtype, parseSubtypeChange } from '../../../commands/documentSubtypeChanger';
+import { createSubtype, parseNewSubtype, parseSubtypeUpdate, updateSubtype } from '../../../commands/subtypeWriter';
+import { findVisibleDocument } from '../../../db/documentQueries';
+import { hasPrivilege } from '../../../policies/privileges';
+import { presentDocument } from '../../../presenters/documentPresenter';
+import type { AppDeps } from '../../AppDeps';
+import { badRequest, forbidden, notFound } from '../../HttpError';
+import { documentIdParam, queryFlag, queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import type { Viewer } from '../../../policies/documentVisibility';
+import { findSubtype, presentSubtype, readSubtypes, selectVisibleSubtypes, tableVisibleCondition } from './subtypeQueries';
+import type { SubtypeFilter } from './subtypeQueries';
+
+/** Largest page of GET /api/v2/subtype. */
+export const MAX_SUBTYPE_PAGE = 500;
+
+function idParam(request: FastifyRequest, name: string): number {
+  const raw = ((request.params ?? {}) as Record<string, string | undefined>)[name];
+  if (raw === undefined || !/^[1-9]\d{0,14}$/.test(raw)) throw badRequest(`${name} must be a positive integer.`);
+  return Number(raw);
+}
+
+function filterOf(request: FastifyRequest): SubtypeFilter {
+  const query = queryOf(request);
+  const filter: SubtypeFilter = {};
+  const sitId = queryInteger(query, 'sitId');
+  if (sitId !== undefined) filter.sitId = sitId;
+  const q = queryString(query, 'q');
+  if (q !== undefined) {
+    if (q.length > 200) throw badRequest('q is limited to 200 characters.');
+    filter.q = q;
+  }
+  return filter;
+}
+
+/** 404 unless the viewer may see the integrated table (a table they cannot see looks missing). */
+async function assertTableVisible(deps: AppDeps, viewer: Viewer, sitId: number): Promise<void> {
+  const table = await deps.db
+    .selectFrom('integrated_tables as t')
+    .select('t.id')
+    .where('t.id', '=', sitId)
+    .where((eb) => tableVisibleCondition(eb, viewer))
+    .executeTakeFirst();
+  if (table === undefined) throw notFound('The integrated table was not found.');
+}
+
+async function assertManager(viewer: Viewer): Promise<void> {
+  if (!viewer.isManager) throw forbidden("Changing subtypes needs the 'Security: Manager' privilege.");
+}
+
+/**
+ * Subtypes (embedded §7 "Subtypes and integrated tables"): the listings (only tables the caller
+ * may see), the administrators' create and change, and a document's subtype change.
+ */
+export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/subtype', async (request): Promise<Subtype[]> => {
+    const viewer = await viewerOf(request, deps);
+    return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, filterOf(request)))).map(presentSubtype);
+  });
+
+  app.get('/v2/subtype', async (request): Promise<SubtypePage> => {
+    const viewer = await viewerOf(request, deps);
+    const query = queryOf(request);
+    const skip = queryInteger(query, 'skip') ?? 0;
+    const take = queryInteger(query, 'take') ?? 30;
+    if (skip < 0 || take < 1 || take > MAX_SUBTYPE_PAGE) throw badRequest(`skip must be 0 or more and take 1 to ${MAX_SUBTYPE_PAGE}.`);
+    const base = selectVisibleSubtypes(deps.db, viewer, filterOf(request));
+    const [rows, count] = await Promise.all([
+      readSubtypes(base, { skip, take }),
+      base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    ]);
+    return { subtypes: rows.map(presentSubtype), total: Number(count?.total ?? 0), skip, take };
+  });
+
+  app.get('/documents/type/:id/subtypes', async (request): Promise<Subtype[]> => {
+    const sitId = idParam(request, 'id');
+    const viewer = await viewerOf(request, deps);
+    await assertTableVisible(deps, viewer, sitId);
+    // modify=true asks for the subtypes the caller may change a document to: none without the privilege.
+    if (queryFlag(queryOf(request), 'modify') && !(await hasPrivilege(deps.db, viewer.userId, CHANGE_SUBTYPE_PRIVILEGE))) return [];
+    return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
+  });
+
+  app.get('/sits/:id/subtypes', async (request): Promise<Subtype[]> => {
+    const sitId = idParam(request, 'id');
+    const viewer = await viewerOf(request, deps);
+    await assertTableVisible(deps, viewer, sitId);
+    return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
+  });
+
+  app.post('/subtypes', async (request, reply) => {
+    const viewer = await viewerOf(request, deps);
+    await assertManager(viewer);
+    const id = await createSubtype(deps, parseNewSubtype(request.body));
+    const row = await findSubtype(deps.db, id);
+    if (row === undefined) throw notFound('The subtype was not found.');
+    return reply.status(201).send(presentSubtype(row));
+  });
+
+  app.put('/integrated-tables/:sitId/subtypes/:id', async (request): Promise<Subtype> => {
+    const sitId = idParam(request, 'sitId');
+    const id = idParam(request, 'id');
+    const viewer = await viewerOf(request, deps);
+    await assertManager(viewer);
+    await updateSubtype(deps, sitId, id, parseSubtypeUpdate(request.body));
+    const row = await findSubtype(deps.db, id);
+    if (row === undefined) throw notFound('The subtype was not found.');
+    return presentSubtype(row);
+  });
+
+  app.put('/documents/:id/subtype', async (request): Promise<DmsDocument> => {
+    const id = documentIdParam(request);
+    const viewer = await viewerOf(request, deps);
+    const row = await findVisibleDocument(deps.db, viewer, id);
+    if (row === undefined) throw notFound(MESSAGES.documentNotFound);
+    await changeDocumentSubtype(deps, viewer, row, parseSubtypeChange(request.body));
+    const updated = await findVisibleDocument(deps.db, viewer, id);
+    if (updated === undefined) throw notFound(MESSAGES.documentNotFound);
+    return presentDocument(updated);
+  });
+}
