@@ -1,0 +1,91 @@
+import { checkCustomFieldValue } from '@datahaven/core/rules';
+import type { CustomDataUpdate, CustomField, CustomFieldValue } from '@datahaven/core/model';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { AppDeps } from '../http/AppDeps';
+import { badRequest, forbidden } from '../http/HttpError';
+import { assertNotLockedByOtherUser } from '../policies/documentLocks';
+import type { Viewer } from '../policies/documentVisibility';
+import { hasPrivilege } from '../policies/privileges';
+import { insertNote } from './noteWriter';
+
+/** The privilege that editing a document's custom (index) data needs (embedded §6). */
+export const EDIT_INDEX_DATA_PRIVILEGE = 'Dynamics: Edit Document Index Data';
+
+/** Most values one POST may carry. */
+const MAX_VALUES_PER_UPDATE = 200;
+
+/** Reads the body of POST /api/document/{id}/custom: `{ values: [{ fieldId, value }] }` (value text or null). */
+export function parseCustomDataUpdate(body: unknown): CustomDataUpdate {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  const values = (body as Record<string, unknown>).values;
+  if (!Array.isArray(values) || values.length > MAX_VALUES_PER_UPDATE) throw badRequest(`values must be a list of at most ${MAX_VALUES_PER_UPDATE} field values.`);
+  const seen = new Set<number>();
+  return {
+    values: values.map((entry: unknown): CustomFieldValue => {
+      if (typeof entry !== 'object' || entry === null) throw badRequest('Each value needs a fieldId and a value.');
+      const { fieldId, value } = entry as Record<string, unknown>;
+      if (typeof fieldId !== 'number' || !Number.isSafeInteger(fieldId) || fieldId < 1) throw badRequest('fieldId must be a field id.');
+      if (seen.has(fieldId)) throw badRequest(`Field ${fieldId} is named twice.`);
+      seen.add(fieldId);
+      if (value !== null && typeof value !== 'string') throw badRequest('A value must be text or null.');
+      return { fieldId, value };
+    }),
+  };
+}
+
+function quoted(value: string | null): string {
+  return value === null || value === '' ? '(blank)' : `'${value}'`;
+}
+
+/**
+ * Stores a document's custom values. Needs 'Dynamics: Edit Document Index Data' (403). Every
+ * field must belong to a category that applies to the document (400) and be a ManualEntry field
+ * — only those are editable (portal §3) — (400); values pass the core field check (required,
+ * number, strict date, length) or answer 400 with its message. In one transaction: another
+ * user's live lock → 409 (ours: a lock holder works on the document alone), upserts, and one
+ * system note naming the fields that changed.
+ */
+export async function saveCustomData(
+  deps: AppDeps,
+  viewer: Viewer,
+  documentId: number,
+  fields: readonly CustomField[],
+  update: CustomDataUpdate,
+): Promise<void> {
+  if (!(await hasPrivilege(deps.db, viewer.userId, EDIT_INDEX_DATA_PRIVILEGE))) {
+    throw forbidden(`Changing custom data needs the '${EDIT_INDEX_DATA_PRIVILEGE}' privilege.`);
+  }
+  const byId = new Map(fields.map((field) => [field.id, field]));
+  const checked = update.values.map(({ fieldId, value }) => {
+    const field = byId.get(fieldId);
+    if (field === undefined) throw badRequest(`Field ${fieldId} is not a custom field of this document.`);
+    if (!field.editable) throw badRequest(`The field ${field.label} is not editable: only ManualEntry fields are.`);
+    const result = checkCustomFieldValue(field, value);
+    if (!result.ok) throw badRequest(`${field.label}: ${result.message}`);
+    return { field, value: result.value };
+  });
+  if (checked.length === 0) return;
+  const now = deps.now().toISOString();
+  await inWriteTransaction(deps.db, async (trx) => {
+    await assertNotLockedByOtherUser(trx, deps, viewer.userId, [documentId]);
+    const stored = await trx
+      .selectFrom('custom_values')
+      .select(['field_id', 'value'])
+      .where('document_id', '=', documentId)
+      .where('field_id', 'in', checked.map((c) => c.field.id))
+      .execute();
+    const before = new Map(stored.map((row) => [row.field_id, row.value]));
+    const changes: string[] = [];
+    for (const { field, value } of checked) {
+      const previous = before.get(field.id) ?? null;
+      if (previous === value) continue;
+      await trx
+        .insertInto('custom_values')
+        .values({ document_id: documentId, field_id: field.id, value, updated_at: now, updated_by_user_id: viewer.userId })
+        .onConflict((oc) => oc.columns(['document_id', 'field_id']).doUpdateSet({ value, updated_at: now, updated_by_user_id: viewer.userId }))
+        .execute();
+      changes.push(`${field.label} changed from ${quoted(previous)} to ${quoted(value)}`);
+    }
+    if (changes.length > 0) await insertNote(trx, documentId, viewer.userId, 'system', `${changes.join('; ')} by ${viewer.username}.`, now);
+  });
+}
