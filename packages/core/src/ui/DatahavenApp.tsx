@@ -31,6 +31,8 @@ const ApprovalRoutesScreen = lazy(() =>
 );
 const QueuesSlimScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/queuesSlim/QueuesSlimScreen').then((m) => ({ default: m.QueuesSlimScreen })));
 const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })));
+const ThumbnailSplitScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })));
+const MergeDocumentsScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })));
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
 const WORKFLOW_BASES: readonly WorkflowBase[] = ['/portal/workflow', '/workflow2'];
@@ -89,6 +91,8 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
                     <Route path="/queue-types/:queueTypeId/queues-slim" element={<QueuesSlimScreen />} />
                     <Route path="/search" element={<SearchScreen />} />
                     <Route path="/portal/search" element={<SearchScreen variant="popup" />} />
+                    <Route path="/thumbnail-split/:docId" element={<ThumbnailSplitScreen />} />
+                    <Route path="/merge-documents" element={<MergeDocumentsScreen />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactElement } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent, type ReactElement } from 'react';
 import {
   Tree,
   TreeItem,
@@ -20,6 +20,16 @@ import { formatDate } from '../format/formatDateTime';
 /** Tree value of the pinned 'Tagged Items' folder. */
 export const TAGGED_ITEMS_VALUE = 'tagged-items';
 
+/** How a click changes the selection: a plain click replaces it, Ctrl/⌘ toggles the document, Shift selects a range. */
+export type DocumentSelectMode = 'replace' | 'toggle' | 'range';
+
+/** The selection mode of a click's modifier keys. */
+function selectModeOf(event: MouseEvent | KeyboardEvent): DocumentSelectMode {
+  if (event.shiftKey) return 'range';
+  if (event.ctrlKey || event.metaKey) return 'toggle';
+  return 'replace';
+}
+
 /** Props of FolderTree. */
 export interface FolderTreeProps {
   entries: readonly FolderEntry[];
@@ -28,8 +38,10 @@ export interface FolderTreeProps {
   openItems: readonly string[];
   onOpenItemsChange(openItems: string[]): void;
   selectedDocId: number | null;
+  /** Every selected document (multi-select); when absent only `selectedDocId` shows as selected. */
+  selectedDocIds?: readonly number[];
   selectedFolderId: string | null;
-  onSelectDocument(document: DmsDocument, folderId: string): void;
+  onSelectDocument(document: DmsDocument, folderId: string, mode?: DocumentSelectMode): void;
   onSelectFolder(folderId: string): void;
   onOpenDocument(document: DmsDocument): void;
 }
@@ -59,8 +71,10 @@ function documentIcon(extension: string): ReactElement {
  * starts with the document name, then its size and date; Enter or a double-click opens it.
  */
 export function FolderTree(props: FolderTreeProps): ReactElement {
-  const { entries, taggedEntries = [], openItems, onOpenItemsChange, selectedDocId, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
+  const { entries, taggedEntries = [], openItems, onOpenItemsChange, selectedDocId, selectedDocIds, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
   const styles = useStyles();
+  // A mouse press focuses the item before its click: the click (with its modifier keys) selects, not the focus.
+  const pointerDown = useRef(false);
 
   // `prefix` keeps tree values unique when a tagged document also sits in one of the record's folders.
   const renderEntries = (list: readonly FolderEntry[], parentId: string, prefix = ''): ReactElement[] =>
@@ -76,11 +90,16 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
         const document = entry.document;
         const size = formatFileSize(document.FileSize);
         const date = formatDate(document.createdAt);
-        const selected = selectedDocId === document.id;
+        const selected = selectedDocIds ? selectedDocIds.includes(document.id) : selectedDocId === document.id;
         const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
           if (event.key === 'Enter' && event.target === event.currentTarget) {
             event.preventDefault();
             onOpenDocument(document);
+          }
+          // Ctrl+Space adds or removes the focused document, Shift+Space selects up to it (multi-select by keyboard).
+          if (event.key === ' ' && event.target === event.currentTarget && (event.ctrlKey || event.metaKey || event.shiftKey)) {
+            event.preventDefault();
+            onSelectDocument(document, parentId, selectModeOf(event));
           }
         };
         return (
@@ -92,8 +111,15 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
             aria-selected={selected}
             data-document-id={entry.id}
             className={selected ? styles.selected : undefined}
-            onClick={() => onSelectDocument(document, parentId)}
+            onMouseDown={() => {
+              pointerDown.current = true;
+            }}
+            onClick={(event) => {
+              pointerDown.current = false;
+              onSelectDocument(document, parentId, selectModeOf(event));
+            }}
             onFocus={(event) => {
+              if (pointerDown.current) return;
               if (event.target === event.currentTarget && !selected) onSelectDocument(document, parentId);
             }}
             onDoubleClick={() => onOpenDocument(document)}
@@ -131,7 +157,7 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
   };
 
   return (
-    <Tree aria-label="Folders" className={styles.tree} openItems={openItems} onOpenChange={onOpenChange}>
+    <Tree aria-label="Folders" aria-multiselectable={selectedDocIds ? true : undefined} className={styles.tree} openItems={openItems} onOpenChange={onOpenChange}>
       <TreeItem itemType="branch" value={TAGGED_ITEMS_VALUE} aria-label={MESSAGES.taggedItems}>
         <TreeItemLayout iconBefore={<TagRegular />}>{MESSAGES.taggedItems}</TreeItemLayout>
         <Tree>

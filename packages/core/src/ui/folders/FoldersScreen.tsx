@@ -14,6 +14,9 @@ import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { prefetchPdfViewer } from '../../viewer/preparePdfViewer';
+import { MergeButton } from '../pageWork/MergeButton';
+import { SplitButton } from '../pageWork/SplitButton';
+import { documentIdsInOrder, rangeSelection } from '../pageWork/selectionRange';
 import { PinnedSearchList } from '../search/PinnedSearchList';
 import { searchStoresOf } from '../search/searchStores';
 import { FolderTree, TAGGED_ITEMS_VALUE } from './FolderTree';
@@ -299,6 +302,8 @@ export function FoldersScreen(): ReactElement {
         >
           Download
         </Button>
+        <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={() => setReloadCount((count) => count + 1)} />
+        <MergeButton docIds={selectedIds} />
       </Toolbar>
       <div className={styles.scroll}>
         {context === null || entries === null ? (
@@ -314,8 +319,19 @@ export function FoldersScreen(): ReactElement {
             openItems={openItems}
             onOpenItemsChange={setOpenItems}
             selectedDocId={selectedDocId}
+            selectedDocIds={selectedIds}
             selectedFolderId={chosenFolderId}
-            onSelectDocument={(document, folderId) => {
+            onSelectDocument={(document, folderId, mode = 'replace') => {
+              // Ctrl-click and Shift-click build a multi-selection (Merge); the rest below is for a single document.
+              if (mode === 'toggle') {
+                selection.toggle(document.id);
+                return;
+              }
+              if (mode === 'range') {
+                const current = selection.getSnapshot().ids;
+                selection.set(rangeSelection(documentIdsInOrder([...taggedEntries, ...entries]), current[0] ?? null, document.id));
+                return;
+              }
               selection.set([document.id]);
               // Fetch the viewer's code while the user decides, so Open shows the first page sooner.
               void import('../viewer/ViewerScreen').catch(() => undefined);

@@ -1,4 +1,4 @@
-import { changesDocument, initialPageGroups, movePage, movePageToNewGroup, pagesInOrder, renameGroup, stepPage, type PageGroups } from './pageGroups';
+import { changesDocument, initialPageGroups, movePage, movePageToNewGroup, pagesInOrder, renameGroup, splitGroupAt, stepPage, type PageGroups } from './pageGroups';
 
 function shape(state: PageGroups): number[][] {
   return state.groups.map((group) => [...group.pages]);
@@ -41,6 +41,14 @@ describe('page groups of the visual split tool', () => {
     state = stepPage(state, 4, 1);
     expect(shape(state)).toEqual([[1, 2, 3], [4]]);
     expect(pagesInOrder(state)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('starts a new document at a page with the pages after it (N), nothing on a first page', () => {
+    const state = splitGroupAt(initialPageGroups(6), 3);
+    expect(shape(state)).toEqual([[1, 2], [3, 4, 5, 6]]);
+    expect(shape(splitGroupAt(state, 5))).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(splitGroupAt(state, 3)).toBe(state);
+    expect(new Set(splitGroupAt(splitGroupAt(state, 5), 2).groups.map((group) => group.key)).size).toBe(4);
   });
 
   it('names a group', () => {

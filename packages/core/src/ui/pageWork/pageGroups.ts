@@ -101,3 +101,17 @@ export function changesDocument(state: PageGroups): boolean {
   if (state.groups.length > 1) return true;
   return state.groups[0]?.pages.some((page, index) => page !== index + 1) ?? false;
 }
+
+/**
+ * Starts a new document at a page (the N key): the page and the pages after it in its group
+ * become a new group right after it. On the first page of a group nothing changes.
+ */
+export function splitGroupAt(state: PageGroups, page: number): PageGroups {
+  const from = locatePage(state, page);
+  if (from === null || from.index === 0) return state;
+  const group = state.groups[from.groupIndex];
+  const head = { ...group, pages: group.pages.slice(0, from.index) };
+  const tail = { key: state.nextKey, name: '', pages: group.pages.slice(from.index) };
+  const groups = [...state.groups.slice(0, from.groupIndex), head, tail, ...state.groups.slice(from.groupIndex + 1)];
+  return { groups, nextKey: state.nextKey + 1 };
+}

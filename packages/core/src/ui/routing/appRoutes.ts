@@ -17,6 +17,8 @@ const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/approval-routes\/[^/?#]+$/,
   /^\/queue-types\/[^/?#]+\/queues-slim$/,
   /^\/(portal\/)?search$/,
+  /^\/thumbnail-split\/[^/?#]+$/,
+  /^\/merge-documents$/,
 ];
 
 /** The path part of a route (path plus query and hash). */

@@ -10,6 +10,7 @@ import { ScaleFitRegular } from '@fluentui/react-icons/svg/scale-fit';
 import { ZoomInRegular } from '@fluentui/react-icons/svg/zoom-in';
 import { ZoomOutRegular } from '@fluentui/react-icons/svg/zoom-out';
 import type { ViewerCommand } from '../../viewer/viewerKeys';
+import { ViewerSplitButton } from '../pageWork/ViewerSplitButton';
 
 /** Props of ViewerToolbar. */
 export interface ViewerToolbarProps {
@@ -88,6 +89,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
         Notes
       </Button>
       <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label="Download" title="Download" disabled={!canDownload} onClick={onDownload} />
+      <ViewerSplitButton />
     </Toolbar>
   );
 }

@@ -8,6 +8,7 @@ import { DismissCircleRegular } from '@fluentui/react-icons/svg/dismiss-circle';
 import { LockClosedRegular } from '@fluentui/react-icons/svg/lock-closed';
 import { LockOpenRegular } from '@fluentui/react-icons/svg/lock-open';
 import type { ActionAvailability } from '../../../rules';
+import { MergeButton } from '../../pageWork/MergeButton';
 
 /** The toolbar's commands, named as the browser tests find them. */
 export type WorkflowCommand = 'approve' | 'reject' | 'route' | 'createLock' | 'renewLock' | 'unlock' | 'refresh';
@@ -51,7 +52,7 @@ export interface WorkflowToolbarProps {
 
 /**
  * The queue screen's toolbar (role=toolbar 'Workflow actions'): Approve, Reject, Route, Lock,
- * Renew lock, Unlock, Refresh. A blocked command stays focusable (aria-disabled) and its tooltip
+ * Renew lock, Unlock, Merge (the selected documents, on the merge screen), Refresh. A blocked command stays focusable (aria-disabled) and its tooltip
  * gives the rule's reason, so keyboard and screen-reader users learn why (UX.md "Bulk").
  */
 export function WorkflowToolbar({ availability, busy, onCommand }: WorkflowToolbarProps): ReactElement {
@@ -91,6 +92,8 @@ export function WorkflowToolbar({ availability, busy, onCommand }: WorkflowToolb
       {button('createLock')}
       {button('renewLock')}
       {button('unlock')}
+      <ToolbarDivider />
+      <MergeButton variant="toolbar" />
       <ToolbarDivider />
       {button('refresh')}
     </Toolbar>

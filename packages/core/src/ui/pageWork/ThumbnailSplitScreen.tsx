@@ -1,0 +1,415 @@
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactElement } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  Body1,
+  Button,
+  Checkbox,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons/svg/add';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { ApiError } from '../../api';
+import { decodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
+import { MESSAGES } from '../../rules';
+import { useServices } from '../app/DatahavenServices';
+import { useGoBack } from '../app/useGoBack';
+import { useNotify } from '../app/useToast';
+import { PageThumbnail } from './PageThumbnail';
+import {
+  changesDocument,
+  initialPageGroups,
+  locatePage,
+  movePage,
+  movePageToNewGroup,
+  pagesInOrder,
+  renameGroup,
+  splitGroupAt,
+  stepPage,
+  type PageGroups,
+} from './pageGroups';
+import { pageWorkErrorText } from './pageWorkErrors';
+import { pagesLabelOf, partsOf, splitAvailability } from './splitPlan';
+
+/** The drag payload type of a page tile (its page number), so drops of files or text are ignored. */
+const PAGE_DRAG_TYPE = 'application/x-datahaven-page';
+
+/** Ours: how the tool is used, shown above the pages. */
+export const THUMBNAIL_SPLIT_HELP =
+  'Drag pages into a new document or between documents. Keyboard: arrows move between pages, Alt+arrows move the focused page, N starts a new document at the focused page.';
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`, minWidth: 0 },
+  title: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', padding: `0 ${tokens.spacingHorizontalM}` },
+  help: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalS },
+  group: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingVerticalS,
+    marginBottom: tokens.spacingVerticalM,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  groupHeader: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  pages: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, minHeight: '60px', margin: 0, padding: 0, listStyleType: 'none' },
+  tile: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingVerticalXS,
+    border: '2px solid transparent',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground1,
+    cursor: 'grab',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  tileSelected: { border: `2px solid ${tokens.colorBrandStroke1}` },
+  dropTarget: { border: `2px dashed ${tokens.colorBrandStroke1}` },
+  newDocument: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '80px',
+    marginBottom: tokens.spacingVerticalM,
+    border: `2px dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground2,
+  },
+  footer: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  message: { padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' },
+});
+
+type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; document: DmsDocument; access: DocumentAccess };
+type SubmitState = { step: 'editing'; error: string | null } | { step: 'working' } | { step: 'done'; documents: DmsDocument[]; originalDeleted: boolean };
+
+function draggedPage(event: DragEvent): number | null {
+  if (!Array.from(event.dataTransfer.types).includes(PAGE_DRAG_TYPE)) return null;
+  const page = Number.parseInt(event.dataTransfer.getData(PAGE_DRAG_TYPE), 10);
+  return Number.isInteger(page) ? page : null;
+}
+
+function carriesPage(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes(PAGE_DRAG_TYPE);
+}
+
+/**
+ * The visual split tool (`/thumbnail-split/{docId}`, spec §2): every page as a lazily loaded
+ * thumbnail; the user drags pages (or uses Alt+arrows and N) into new documents and reorders
+ * them, names the documents, chooses whether to keep the original, and submits through
+ * POST /documents/recombination (each document's pages as runs of consecutive pages).
+ */
+export function ThumbnailSplitScreen(): ReactElement {
+  const styles = useStyles();
+  const { docId: rawId = '' } = useParams();
+  const docId = decodeDocumentId(rawId);
+  const { api, loading } = useServices();
+  const goBack = useGoBack();
+  const notify = useNotify();
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [groups, setGroups] = useState<PageGroups>(initialPageGroups(0));
+  const [focusedPage, setFocusedPage] = useState<number | null>(null);
+  const [dropKey, setDropKey] = useState<string | null>(null);
+  const [keepOriginal, setKeepOriginal] = useState(true);
+  const [submit, setSubmit] = useState<SubmitState>({ step: 'editing', error: null });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Set when the keyboard moved a page, so focus follows it into its new place after the re-render.
+  const refocus = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (docId === 0) {
+      setLoad({ status: 'failed', message: MESSAGES.documentNotFound });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    loading
+      .track(Promise.all([api.documents.getDocument(docId, controller.signal), api.documents.getAccess(docId, controller.signal)]))
+      .then(([document, access]) => {
+        if (controller.signal.aborted) return;
+        setLoad({ status: 'ready', document, access });
+        setGroups(initialPageGroups(document.totalPages));
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : pageWorkErrorText(error, MESSAGES.unhandledError) });
+      });
+    return () => controller.abort();
+  }, [api, docId, loading]);
+
+  useLayoutEffect(() => {
+    if (refocus.current === null) return;
+    const page = refocus.current;
+    refocus.current = null;
+    scrollRef.current?.querySelector<HTMLElement>(`[data-page="${page}"]`)?.focus();
+  });
+
+  if (load.status !== 'ready') {
+    return (
+      <div className={styles.screen}>
+        <div className={styles.header}>
+          <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+          <Text as="h1" weight="semibold" className={styles.title}>
+            Visual split
+          </Text>
+        </div>
+        {load.status === 'loading' ? (
+          <Spinner label="Opening document…" style={{ marginTop: 32 }} />
+        ) : (
+          <div className={styles.message}>
+            <MessageBar intent="warning">
+              <MessageBarBody>{load.message}</MessageBarBody>
+            </MessageBar>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const { document, access } = load;
+  const availability = splitAvailability(document, access);
+  const working = submit.step === 'working';
+  const canDelete = access.delete;
+  const order = pagesInOrder(groups);
+
+  const update = (next: PageGroups, focus: number | null = null): void => {
+    if (next === groups) return;
+    setGroups(next);
+    if (submit.step === 'editing' && submit.error) setSubmit({ step: 'editing', error: null });
+    if (focus !== null) refocus.current = focus;
+  };
+
+  const onTileKeyDown = (event: KeyboardEvent<HTMLButtonElement>, page: number): void => {
+    if (working) return;
+    const forward = event.key === 'ArrowRight' || event.key === 'ArrowDown';
+    const backward = event.key === 'ArrowLeft' || event.key === 'ArrowUp';
+    if ((forward || backward) && event.altKey) {
+      event.preventDefault();
+      update(stepPage(groups, page, forward ? 1 : -1), page);
+      return;
+    }
+    if (forward || backward) {
+      event.preventDefault();
+      const next = order[order.indexOf(page) + (forward ? 1 : -1)];
+      if (next !== undefined) scrollRef.current?.querySelector<HTMLElement>(`[data-page="${next}"]`)?.focus();
+      return;
+    }
+    if ((event.key === 'n' || event.key === 'N') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      update(splitGroupAt(groups, page), page);
+    }
+  };
+
+  const dropOnTile = (event: DragEvent<HTMLLIElement>, groupKey: number, index: number): void => {
+    const page = draggedPage(event);
+    if (page === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    setDropKey(null);
+    // The right half of a tile means "after it".
+    const box = event.currentTarget.getBoundingClientRect();
+    const after = box.width > 0 && event.clientX > box.left + box.width / 2;
+    update(movePage(groups, page, { groupKey, index: index + (after ? 1 : 0) }));
+  };
+
+  const submitSplit = (): void => {
+    if (!availability.allowed || !changesDocument(groups) || working) return;
+    const deleteOriginal = canDelete && !keepOriginal;
+    setSubmit({ step: 'working' });
+    loading
+      .track(
+        api.pageWork.recombine({
+          documents: groups.groups.map((group) => ({ parts: partsOf(document.id, group.pages), name: group.name })),
+          delete: deleteOriginal,
+        }),
+      )
+      .then(
+        (documents) => {
+          setSubmit({ step: 'done', documents, originalDeleted: deleteOriginal });
+          notify(`Split ${document.name} into ${documents.length} documents`);
+        },
+        (error: unknown) => setSubmit({ step: 'editing', error: pageWorkErrorText(error) }),
+      );
+  };
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.header}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Text as="h1" weight="semibold" className={styles.title} title={document.name}>
+          Visual split: {document.name}
+        </Text>
+      </div>
+      {submit.step === 'done' ? (
+        <div className={styles.message} role="status">
+          <Body1>
+            Made {submit.documents.length} document{submit.documents.length === 1 ? '' : 's'}
+            {submit.originalDeleted ? ' and deleted the original' : ''}:
+          </Body1>
+          <ul aria-label="New documents">
+            {submit.documents.map((made) => (
+              <li key={made.id}>
+                {made.name} ({made.totalPages} page{made.totalPages === 1 ? '' : 's'})
+              </li>
+            ))}
+          </ul>
+          <Button appearance="primary" onClick={goBack}>
+            Done
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className={styles.scroll} ref={scrollRef}>
+            <Text size={200} className={styles.help}>
+              {THUMBNAIL_SPLIT_HELP}
+            </Text>
+            {!availability.allowed ? (
+              <MessageBar intent="warning">
+                <MessageBarBody>{availability.message}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            {groups.groups.map((group, groupIndex) => {
+              const label = `Document ${groupIndex + 1}`;
+              const dropHere = dropKey === `group-${group.key}`;
+              return (
+                <section
+                  key={group.key}
+                  aria-label={label}
+                  className={mergeClasses(styles.group, dropHere && styles.dropTarget)}
+                  onDragOver={(event) => {
+                    if (!carriesPage(event)) return;
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = 'move';
+                    setDropKey(`group-${group.key}`);
+                  }}
+                  onDragLeave={() => setDropKey((current) => (current === `group-${group.key}` ? null : current))}
+                  onDrop={(event) => {
+                    const page = draggedPage(event);
+                    if (page === null) return;
+                    event.preventDefault();
+                    setDropKey(null);
+                    update(movePage(groups, page, { groupKey: group.key, index: group.pages.length }));
+                  }}
+                >
+                  <div className={styles.groupHeader}>
+                    <Text as="h2" weight="semibold">
+                      {label}
+                    </Text>
+                    <Text size={200}>
+                      pages {pagesLabelOf(group.pages)} · {group.pages.length} page{group.pages.length === 1 ? '' : 's'}
+                    </Text>
+                    <Input
+                      size="small"
+                      aria-label={`Name of ${label.toLowerCase()}`}
+                      placeholder="Name (optional)"
+                      value={group.name}
+                      disabled={working}
+                      onChange={(_event, data) => update(renameGroup(groups, group.key, data.value))}
+                    />
+                  </div>
+                  <ul className={styles.pages} aria-label={`Pages of ${label.toLowerCase()}`}>
+                    {group.pages.map((page, index) => (
+                      <li
+                        key={page}
+                        onDragOver={(event) => {
+                          if (!carriesPage(event)) return;
+                          event.preventDefault();
+                          event.dataTransfer.dropEffect = 'move';
+                        }}
+                        onDrop={(event) => dropOnTile(event, group.key, index)}
+                      >
+                        <button
+                          type="button"
+                          data-page={page}
+                          draggable={!working}
+                          className={mergeClasses(styles.tile, focusedPage === page && styles.tileSelected)}
+                          aria-label={`Page ${page}`}
+                          aria-describedby="thumbnail-split-help"
+                          onFocus={() => setFocusedPage(page)}
+                          onKeyDown={(event) => onTileKeyDown(event, page)}
+                          onDragStart={(event) => {
+                            event.dataTransfer.setData(PAGE_DRAG_TYPE, String(page));
+                            event.dataTransfer.effectAllowed = 'move';
+                            setFocusedPage(page);
+                          }}
+                          onDragEnd={() => setDropKey(null)}
+                        >
+                          <PageThumbnail docId={document.id} page={page} scrollRoot={scrollRef} />
+                          <Text size={200}>Page {page}</Text>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+            <div
+              className={mergeClasses(styles.newDocument, dropKey === 'new' && styles.dropTarget)}
+              role="region"
+              aria-label="New document"
+              onDragOver={(event) => {
+                if (!carriesPage(event)) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+                setDropKey('new');
+              }}
+              onDragLeave={() => setDropKey((current) => (current === 'new' ? null : current))}
+              onDrop={(event) => {
+                const page = draggedPage(event);
+                if (page === null) return;
+                event.preventDefault();
+                setDropKey(null);
+                update(movePageToNewGroup(groups, page));
+              }}
+            >
+              <AddRegular aria-hidden />
+              <span>Drop a page here to start a new document</span>
+              {focusedPage !== null && locatePage(groups, focusedPage) !== null ? (
+                <Button size="small" disabled={working} onClick={() => update(movePageToNewGroup(groups, focusedPage), focusedPage)}>
+                  Move page {focusedPage} to a new document
+                </Button>
+              ) : null}
+            </div>
+            <span id="thumbnail-split-help" hidden>
+              {THUMBNAIL_SPLIT_HELP}
+            </span>
+          </div>
+          <div className={styles.footer}>
+            <Checkbox
+              label="Keep the original document"
+              checked={keepOriginal || !canDelete}
+              disabled={!canDelete || working}
+              onChange={(_event, data) => setKeepOriginal(data.checked === true)}
+            />
+            {submit.step === 'editing' && submit.error ? (
+              <MessageBar intent="error" layout="multiline">
+                <MessageBarBody>{submit.error}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <Button appearance="primary" disabled={!availability.allowed || !changesDocument(groups) || working} onClick={submitSplit}>
+              {working ? 'Splitting…' : `Create ${groups.groups.length} document${groups.groups.length === 1 ? '' : 's'}`}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
