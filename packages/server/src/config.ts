@@ -17,6 +17,8 @@ export interface Config {
   frameAncestors: string[];
   /** How long a document lock lasts before it expires unless renewed (DATAHAVEN_LOCK_MINUTES). */
   lockMinutes: number;
+  /** Microsoft Graph's base URL for mailbox drafts, without a trailing slash (DATAHAVEN_GRAPH_BASE_URL). */
+  graphBaseUrl: string;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -53,6 +55,21 @@ function parseOrigins(text: string | undefined): string[] {
   return origins;
 }
 
+function parseGraphBaseUrl(text: string | undefined): string {
+  const value = (text ?? '').trim() || 'https://graph.microsoft.com';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`DATAHAVEN_GRAPH_BASE_URL is not a URL: ${value}`);
+  }
+  // The user's Graph token goes there: no credentials, query or fragment that could redirect it.
+  if (!['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new Error(`DATAHAVEN_GRAPH_BASE_URL must be a plain http(s) URL: ${value}`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
 /** Reads the configuration from `env` with safe defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.DATAHAVEN_PORT);
@@ -66,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),
     frameAncestors: parseOrigins(env.DATAHAVEN_FRAME_ANCESTORS),
     lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
+    graphBaseUrl: parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
   };
 }

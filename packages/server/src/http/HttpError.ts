@@ -8,6 +8,7 @@ export type ExceptionType =
   | 'UnsupportedFileType'
   | 'LicenseCountException'
   | 'Conflict'
+  | 'GraphError'
   | 'InternalError';
 
 /** The JSON body of every error answer. */

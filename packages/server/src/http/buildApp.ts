@@ -12,6 +12,7 @@ import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
 import { registerCustomDataRoutes } from './routes/custom-data/customDataRoutes';
 import { registerDocumentRoutes } from './routes/documents/documentRoutes';
+import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerFolderStructureRoutes(api, deps);
       registerSearchRoutes(api, deps);
       registerDocumentRoutes(api, deps);
+      registerExportRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
       registerAccessRoutes(api, deps);

@@ -7,6 +7,7 @@ import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 /** The privileges the access flags depend on. */
 export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Cabinet: Delete',
+  'Cabinet: Email',
   'Cabinet: Export Documents',
   'Cabinet: Split Document',
   'Notes: View Only',
@@ -82,7 +83,7 @@ export function presentDocumentAccess(
     readDetails: true,
     // Only a linked document can be (re)named (embedded §7).
     reapplyName: document.linked && has('Dynamics: Reapply Document Name'),
-    email: false,
+    email: has('Cabinet: Email'),
     link: false,
     unlink: false,
   };
