@@ -8,6 +8,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
 import { ODATA_PREFIX, registerODataService } from './odata/registerODataService';
 import { registerAccessRoutes } from './routes/access/accessRoutes';
+import { registerAnnotationRoutes } from './routes/annotations/annotationRoutes';
 import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
 import { registerCustomDataRoutes } from './routes/custom-data/customDataRoutes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerWorkflowStructureRoutes(api, deps);
       registerLockRoutes(api, deps);
       registerApprovalRoutes(api, deps);
+      registerAnnotationRoutes(api, deps);
       registerSubtypeRoutes(api, deps);
       registerCustomDataRoutes(api, deps);
     },

@@ -1,6 +1,7 @@
 import { MESSAGES, isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
 import { derivedFileKey } from '../../../commands/derivedFiles';
 import { applyDocumentNaming, parseNamingRequest } from '../../../commands/documentNamer';
@@ -27,6 +28,7 @@ import {
   queryFlag,
   queryInteger,
   queryOf,
+  queryString,
   viewerOf,
 } from '../../requestHelpers';
 import { sendStoredFile } from '../../sendStoredFile';
@@ -136,6 +138,13 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     const row = await visibleDocumentOr404(deps, viewer, id);
     const attachment = queryFlag(query, 'download');
     const urlEncodeFileName = queryFlag(query, 'urlEncodeFileName');
+    if (wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations'))) {
+      // Annotations burned in (issue 4): a PDF even for images; none to burn → the usual answer below.
+      const annotated = await annotatedPdfOf(deps, row);
+      if (annotated !== null) {
+        return sendStoredFile(request, reply, deps.fileStore, { ...annotated, mediaType: 'application/pdf', attachment, urlEncodeFileName });
+      }
+    }
     if (queryFlag(query, 'asPdf') && row.extension !== 'pdf' && CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) {
       const key = await pdfKeyOf(deps, row);
       if (key !== null) {

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { derivedFileKey } from '../commands/derivedFiles';
+import type { AppDeps } from '../http/AppDeps';
+import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf } from '../pdf/imagesToPdf';
+import { annotationFieldsOf, listAnnotations } from './annotationStore';
+import { burnInAnnotations } from './burnInAnnotations';
+
+/** The document columns burn-in needs (a `DocumentDetailRow` has them). */
+export interface AnnotatableDocument {
+  id: number;
+  name: string;
+  extension: string;
+  file_sha256: string;
+  total_pages: number;
+}
+
+/** A PDF to serve in place of the stored file: its file-store key, size and the name users see. */
+export interface AnnotatedPdf {
+  key: string;
+  size: number;
+  fileName: string;
+}
+
+/**
+ * `DATAHAVEN_EMBED_ANNOTATIONS` (off unless `1`/`true`/`yes`/`on`): whether data, download, print
+ * and e-mail embed annotations when the request does not say (`embedAnnotations=`). Off by
+ * default, as portal §9 and embedded §1 say.
+ */
+export function embedAnnotationsByDefault(env: NodeJS.ProcessEnv = process.env): boolean {
+  const text = env.DATAHAVEN_EMBED_ANNOTATIONS;
+  return text !== undefined && ['1', 'true', 'yes', 'on'].includes(text.trim().toLowerCase());
+}
+
+/** A request's `embedAnnotations` value ('true'/'1' or 'false'/'0'), else the configured default. */
+export function wantsEmbeddedAnnotations(value: string | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (value === undefined || value === '') return embedAnnotationsByDefault(env);
+  return value === 'true' || value === '1';
+}
+
+/** `name.ext` → `name.pdf`. */
+export function pdfFileNameOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
+}
+
+/**
+ * The document's content as a PDF key: the stored file for PDFs, the cached conversion for
+ * images (the same `derived_files` kind 'pdf' as `asPdf=true`), null for other types.
+ */
+export async function pdfSourceKeyOf(deps: AppDeps, document: AnnotatableDocument): Promise<string | null> {
+  if (document.extension === 'pdf') return document.file_sha256;
+  if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(document.extension)) return null;
+  return derivedFileKey(deps, document.file_sha256, 'pdf', 'application/pdf', async () => ({
+    data: await convertImageToPdf(deps.fileStore.pathOf(document.file_sha256), document.extension),
+    pages: document.total_pages,
+  }));
+}
+
+// One burn-in at a time in this process: each holds a whole document's pages in memory, so
+// several large scans at once would multiply that (issue 4 §6). Waiters queue in order.
+let burnInTail: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = burnInTail.then(work, work);
+  burnInTail = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The document as a PDF with its annotations burned in, or null when there is nothing to burn
+ * (no annotations, or a type that has no PDF form: the caller serves the stored file). The
+ * output is cached as a derived file keyed by the source and a digest of every annotation's
+ * id, row version and fields, so an unchanged set is served from the store (with ranges and
+ * ETag) and any change makes a new output. Burn-ins run one at a time.
+ */
+export async function annotatedPdfOf(deps: AppDeps, document: AnnotatableDocument): Promise<AnnotatedPdf | null> {
+  const annotations = await listAnnotations(deps.db, document.id);
+  if (annotations.length === 0) return null;
+  const sourceKey = await pdfSourceKeyOf(deps, document);
+  if (sourceKey === null) return null;
+  const digest = createHash('sha256');
+  for (const row of annotations) digest.update(JSON.stringify([row.id, row.row_version, annotationFieldsOf(row)]));
+  const key = await derivedFileKey(deps, sourceKey, `annotated:${digest.digest('hex')}`, 'application/pdf', () =>
+    oneAtATime(async () => {
+      const burned = await burnInAnnotations(await readFile(deps.fileStore.pathOf(sourceKey)), annotations.map(annotationFieldsOf));
+      return { data: Buffer.from(burned.buffer, burned.byteOffset, burned.byteLength), pages: document.total_pages };
+    }),
+  );
+  return { key, size: await deps.fileStore.size(key), fileName: pdfFileNameOf(document.name) };
+}
