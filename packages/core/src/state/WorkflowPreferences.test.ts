@@ -1,6 +1,6 @@
 import { memoryStorage } from '../host';
 import { readFeatureFlags } from './FeatureFlags';
-import { WorkflowPreferences, clampPaneSize } from './WorkflowPreferences';
+import { WORKFLOW_STORAGE_KEYS, WorkflowPreferences, clampPaneSize } from './WorkflowPreferences';
 
 describe('WorkflowPreferences', () => {
   it('defaults to workflow2, empty queues shown, a 50 % pane, autoview on and no column overrides', () => {
@@ -47,5 +47,13 @@ describe('readFeatureFlags', () => {
       pasteUrlButton: false, aiClassify: false, emailDraftDownload: false, watchWorkflowDocuments: true, collapseSidebar: false,
     });
     expect(readFeatureFlags(memoryStorage({ featureFlags: 'not json' })).watchWorkflowDocuments).toBe(false);
+  });
+  it('keeps the hidden columns with the overrides and drops what is not a column key', () => {
+    const storage = memoryStorage();
+    const preferences = new WorkflowPreferences(storage);
+    preferences.setColumnOverrides({ widths: {}, sort: null, hidden: ['size'] });
+    expect(preferences.columnOverrides()).toEqual({ widths: {}, sort: null, hidden: ['size'] });
+    storage.setItem(WORKFLOW_STORAGE_KEYS.columnOverrides, JSON.stringify({ widths: {}, hidden: ['ok', 3, ''] }));
+    expect(preferences.columnOverrides()).toEqual({ widths: {}, sort: null, hidden: ['ok'] });
   });
 });

@@ -10,6 +10,8 @@ export interface ColumnOverrides {
   widths: Record<string, number>;
   /** The chosen sort column and direction; null keeps the option's (or the server's) order. */
   sort: { key: string; desc: boolean } | null;
+  /** Keys of the option's columns the user hid (the name column cannot be hidden). */
+  hidden?: readonly string[];
 }
 
 /** Local-storage keys of the workflow preferences (spec §3 "Local-storage items"). */
@@ -102,10 +104,13 @@ export class WorkflowPreferences {
       const { key, desc } = raw.sort as { key?: unknown; desc?: unknown };
       if (typeof key === 'string' && key !== '') sort = { key, desc: desc === true };
     }
-    return { widths, sort };
+    const hidden = Array.isArray((raw as { hidden?: unknown }).hidden)
+      ? ((raw as { hidden: unknown[] }).hidden.filter((key): key is string => typeof key === 'string' && key !== ''))
+      : [];
+    return hidden.length > 0 ? { widths, sort, hidden } : { widths, sort };
   }
 
-  /** Remembers the column widths and sort. */
+  /** Remembers the column widths, sort and hidden columns. */
   setColumnOverrides(overrides: ColumnOverrides): void {
     this.storage.setItem(WORKFLOW_STORAGE_KEYS.columnOverrides, JSON.stringify(overrides));
   }

@@ -1,6 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Body1, Button, SearchBox, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuItemCheckbox,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  SearchBox,
+  Switch,
+  Text,
+  makeStyles,
+  tokens,
+  type MenuCheckedValueChangeData,
+} from '@fluentui/react-components';
+import { ColumnTripleEditRegular } from '@fluentui/react-icons/svg/column-triple-edit';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { ApiError } from '../../../api';
 import { encodeDocumentId, type DmsDocument, type DocumentAccess, type LockAction } from '../../../model';
@@ -31,7 +48,7 @@ import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from './PaneSplitter';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
-import { gridColumns, type GridColumn } from './documentColumns';
+import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
 import { nextAfterRemoval } from './nextSelection';
 import { useQueueDocuments } from './useQueueDocuments';
 
@@ -283,6 +300,23 @@ export function QueueDocumentsScreen(): ReactElement {
     });
   };
 
+  // Column configuration (spec §3 "column configuration and overrides" in local storage): which of the option's columns show.
+  const optionalColumns = useMemo(() => (options ? configurableColumns(options.workflowDocumentListColumns) : []), [options]);
+  const shownColumns = optionalColumns.filter((field) => !(overrides.hidden ?? []).includes(field.key)).map((field) => field.key);
+  const onColumnsChange = (_event: unknown, data: MenuCheckedValueChangeData): void => {
+    const shown = new Set(data.checkedItems);
+    setOverrides((current) => {
+      const next = { ...current, hidden: optionalColumns.filter((field) => !shown.has(field.key)).map((field) => field.key) };
+      preferences.setColumnOverrides(next);
+      return next;
+    });
+  };
+  const resetColumns = (): void => {
+    const next = { widths: {}, sort: null };
+    setOverrides(next);
+    preferences.setColumnOverrides(next);
+  };
+
   const [autoview, setAutoview] = useState(() => preferences.autoview());
   const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
   const splitRef = useRef<HTMLDivElement>(null);
@@ -314,6 +348,24 @@ export function QueueDocumentsScreen(): ReactElement {
           }}
         />
         {tagging.available === true && <Switch label="Tagging mode" checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
+        <Menu checkedValues={{ columns: shownColumns }} onCheckedValueChange={onColumnsChange}>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="subtle" icon={<ColumnTripleEditRegular />}>
+              Columns
+            </Button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList aria-label="Columns shown">
+              {optionalColumns.map((field) => (
+                <MenuItemCheckbox key={field.key} name="columns" value={field.key}>
+                  {field.title || field.field}
+                </MenuItemCheckbox>
+              ))}
+              <MenuDivider />
+              <MenuItem onClick={resetColumns}>Reset columns</MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
         <Button
           appearance="subtle"
           icon={<PeopleListRegular />}

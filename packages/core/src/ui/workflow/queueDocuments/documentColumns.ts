@@ -21,16 +21,18 @@ const NAME_COLUMN: DocumentListField = { key: 'name', field: 'name', title: 'Nam
 
 /**
  * The grid's columns from the option 'Workflow Document List Columns' (spec §3 "Document list
- * field", width 100 by default) with the user's stored widths; the name column comes first,
- * added when the option leaves it out, so each row starts with the document's name.
+ * field", width 100 by default) with the user's stored widths, less the columns the user hid;
+ * the name column comes first, added when the option leaves it out, so each row starts with the
+ * document's name, and it cannot be hidden.
  */
 export function gridColumns(fields: readonly DocumentListField[], overrides: ColumnOverrides): GridColumn[] {
   const name = fields.find((field) => field.field === 'name') ?? NAME_COLUMN;
   const ordered = [name, ...fields.filter((field) => field !== name && field.field !== 'name')];
   const seen = new Set<string>();
+  const hidden = new Set(overrides.hidden ?? []);
   const columns: GridColumn[] = [];
   for (const field of ordered) {
-    if (seen.has(field.key)) continue;
+    if (seen.has(field.key) || (field !== name && hidden.has(field.key))) continue;
     seen.add(field.key);
     const sort = (QUEUE_DOCUMENTS_SORTS as readonly string[]).includes(field.field) ? (field.field as QueueDocumentsSort) : null;
     columns.push({
@@ -70,4 +72,14 @@ export function cellText(doc: DmsDocument, field: string): string {
       return typeof value === 'string' || typeof value === 'number' ? String(value) : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : '';
     }
   }
+}
+
+/** The option's columns the user may show or hide (all but the name column), in the option's order. */
+export function configurableColumns(fields: readonly DocumentListField[]): DocumentListField[] {
+  const seen = new Set<string>();
+  return fields.filter((field) => {
+    if (field.field === 'name' || seen.has(field.key)) return false;
+    seen.add(field.key);
+    return true;
+  });
 }
