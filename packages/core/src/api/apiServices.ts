@@ -5,6 +5,7 @@ import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
 import { privilegesApi, type PrivilegesApi } from './privilegesApi';
+import { propertiesApi, type PropertiesApi } from './propertiesApi';
 import { searchApi, type SearchApi } from './searchApi';
 import { versionApi, type VersionApi } from './versionApi';
 import { workflowApi, type WorkflowApi } from './workflowApi';
@@ -18,6 +19,7 @@ export interface ApiServices {
   options: OptionsApi;
   pageWork: PageWorkApi;
   privileges: PrivilegesApi;
+  properties: PropertiesApi;
   search: SearchApi;
   version: VersionApi;
   workflow: WorkflowApi;
@@ -33,6 +35,7 @@ export function apiServices(client: ApiClient): ApiServices {
     options: optionsApi(client),
     pageWork: pageWorkApi(client),
     privileges: privilegesApi(client),
+    properties: propertiesApi(client),
     search: searchApi(client),
     version: versionApi(client),
     workflow: workflowApi(client),

@@ -9,5 +9,6 @@ export * from './notesApi';
 export * from './optionsApi';
 export * from './pageWorkApi';
 export * from './privilegesApi';
+export * from './propertiesApi';
 export * from './versionApi';
 export * from './workflowApi';
