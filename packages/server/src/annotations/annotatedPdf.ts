@@ -57,11 +57,14 @@ export async function pdfSourceKeyOf(deps: AppDeps, document: AnnotatableDocumen
   }));
 }
 
-// One burn-in at a time in this process: each holds a whole document's pages in memory, so
-// several large scans at once would multiply that (issue 4 §6). Waiters queue in order.
 let burnInTail: Promise<unknown> = Promise.resolve();
 
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs burn-ins one at a time in this process, in the order asked: each holds a whole
+ * document's pages in memory, so several large scans at once would multiply that (issue 4 §6).
+ * A failed one does not stop the next.
+ */
+export function oneBurnInAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = burnInTail.then(work, work);
   burnInTail = run.catch(() => undefined);
   return run;
@@ -82,10 +85,37 @@ export async function annotatedPdfOf(deps: AppDeps, document: AnnotatableDocumen
   const digest = createHash('sha256');
   for (const row of annotations) digest.update(JSON.stringify([row.id, row.row_version, annotationFieldsOf(row)]));
   const key = await derivedFileKey(deps, sourceKey, `annotated:${digest.digest('hex')}`, 'application/pdf', () =>
-    oneAtATime(async () => {
+    oneBurnInAtATime(async () => {
       const burned = await burnInAnnotations(await readFile(deps.fileStore.pathOf(sourceKey)), annotations.map(annotationFieldsOf));
       return { data: Buffer.from(burned.buffer, burned.byteOffset, burned.byteLength), pages: document.total_pages };
     }),
   );
   return { key, size: await deps.fileStore.size(key), fileName: pdfFileNameOf(document.name) };
+}
+
+/** The document columns an output path needs to serve either the stored file or the burned PDF. */
+export interface OutputDocument extends AnnotatableDocument {
+  size: number | string;
+  media_type: string;
+}
+
+/** What an output path (data, download, print, e-mail attachment) serves: a stored file key with its type and name. */
+export interface OutputFile {
+  key: string;
+  size: number;
+  mediaType: string;
+  fileName: string;
+}
+
+/**
+ * The one call for every path that hands a document out (data, download, zip, print, e-mail
+ * attachment): with `embedAnnotations` and annotations to burn, the burned PDF; otherwise the
+ * stored file as it is. Read the bytes with `deps.fileStore` (`pathOf(key)` or a stream).
+ */
+export async function outputFileOf(deps: AppDeps, document: OutputDocument, embedAnnotations: boolean): Promise<OutputFile> {
+  if (embedAnnotations) {
+    const annotated = await annotatedPdfOf(deps, document);
+    if (annotated !== null) return { ...annotated, mediaType: 'application/pdf' };
+  }
+  return { key: document.file_sha256, size: Number(document.size), mediaType: document.media_type, fileName: document.name };
 }

@@ -125,6 +125,20 @@ describe('burnInAnnotations', () => {
     expect(isNear(pixelAtAnnotationPoint(bitmap, width, { x: 550, y: 450 }), [0xed, 0x1c, 0x24], 20)).toBe(true); // solid ellipse centre
     expect(isNear(pixelAtAnnotationPoint(bitmap, width, { x: 750, y: 450 }), WHITE)).toBe(true); // hollow ellipse centre
     expect(isNear(pixelAtAnnotationPoint(bitmap, width, { x: 350, y: 450 }), WHITE)).toBe(true); // area centre
+    // The textbox's first line reads left to right from its top-left corner, upright as displayed.
+    const green = (region: { x0: number; y0: number; x1: number; y1: number }): number => {
+      let count = 0;
+      for (let y = region.y0; y < region.y1; y += 2) {
+        for (let x = region.x0; x < region.x1; x += 2) {
+          const [r, g, b] = pixelAtAnnotationPoint(bitmap, width, { x, y });
+          if (g > 100 && r < 100 && b < 100) count++;
+        }
+      }
+      return count;
+    };
+    expect(green({ x0: 100, y0: 100, x1: 300, y1: 140 })).toBeGreaterThan(20);
+    expect(green({ x0: 500, y0: 100, x1: 700, y1: 300 })).toBe(0);
+    expect(green({ x0: 100, y0: 300, x1: 700, y1: 330 })).toBe(0);
     const highlight = pixelAtAnnotationPoint(bitmap, width, { x: 750, y: 730 });
     expect(highlight[2]).toBeLessThan(220); // yellow over white: blue channel drops
     expect(highlight[0]).toBeGreaterThan(240);
