@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
+import { enqueueThumbnails } from '../jobs/thumbnailJob';
 import { reindexDocument } from '../search/reindexDocument';
 
 /** A PDF the server made from other documents' pages (a split part, a recombined or merged file). */
@@ -57,5 +58,6 @@ export async function insertDerivedDocument(
   }
   await reindexDocument(trx, id);
   await enqueueTextExtraction(trx, file.key, now);
+  await enqueueThumbnails(trx, file.key, 'pdf', now);
   return id;
 }

@@ -15,6 +15,8 @@ import { presentDocumentLink } from '../presenters/documentPresenter';
 import { cleanFileName } from './fileNames';
 import { insertDerivedDocument } from './derivedDocumentWriter';
 import { insertNote } from './noteWriter';
+import { pdfSourceKey } from './pdfSourceKey';
+import { PAGED_EXTENSIONS } from '../policies/isSplittable';
 import { reindexDocument } from '../search/reindexDocument';
 import { runTextExtraction } from '../search/runTextExtraction';
 
@@ -114,7 +116,7 @@ async function loadSources(deps: Pick<AppDeps, 'db'>, viewer: Viewer, ids: reado
 }
 
 function baseName(name: string): string {
-  return name.toLowerCase().endsWith('.pdf') ? name.slice(0, -4) : name;
+  return name.replace(/\.(pdf|tiff?)$/i, '');
 }
 
 function pdfName(name: string): string {
@@ -155,16 +157,23 @@ interface StagedOutput {
 
 /** Writes each output to the file store (files before rows), one source PDF in memory at a time. */
 async function stageOutputs(
-  deps: Pick<AppDeps, 'fileStore'>,
+  deps: AppDeps,
   sources: ReadonlyMap<number, DocumentDetailRow>,
   outputs: readonly RecombinationOutput[],
   wording: Wording,
 ): Promise<StagedOutput[]> {
+  // TIFF sources take part through their converted PDFs (cached), PDFs as they are.
+  const pdfPaths = new Map<number, string>();
+  for (const source of sources.values()) {
+    const key = await pdfSourceKey(deps, source);
+    if (key === null) throw badRequest(`${cite(source)} has no pages to take.`);
+    pdfPaths.set(source.id, deps.fileStore.pathOf(key));
+  }
   const runs = outputs.map((output) =>
     output.parts.map((part): PdfPageRun => {
-      const source = sources.get(part.documentId);
-      if (source === undefined) throw notFound(MESSAGES.documentNotFound);
-      return { path: deps.fileStore.pathOf(source.file_sha256), firstPage: part.firstPage, lastPage: part.lastPage };
+      const path = pdfPaths.get(part.documentId);
+      if (path === undefined) throw notFound(MESSAGES.documentNotFound);
+      return { path, firstPage: part.firstPage, lastPage: part.lastPage };
     }),
   );
   const built = recombinePdf(runs);
@@ -185,10 +194,12 @@ async function stageOutputs(
   return staged;
 }
 
-/** 400 unless every source is a PDF and every part lies within its source's pages. */
+/** 400 unless every source is a PDF or TIFF and every part lies within its source's pages. */
 function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: readonly RecombinationOutput[], wording: Wording): void {
   for (const source of sources.values()) {
-    if (source.extension !== 'pdf') throw badRequest(`Only PDF documents can be ${wording === 'merge' ? 'merged' : 'recombined'}; ${cite(source)} is not a PDF.`);
+    if (!PAGED_EXTENSIONS.has(source.extension)) {
+      throw badRequest(`Only PDF and TIFF documents can be ${wording === 'merge' ? 'merged' : 'recombined'}; ${cite(source)} is neither.`);
+    }
   }
   for (const output of outputs) {
     for (const part of output.parts) {
@@ -287,8 +298,8 @@ export async function recombineDocuments(deps: AppDeps, viewer: Viewer, request:
 export async function mergeDocuments(deps: AppDeps, viewer: Viewer, request: MergeRequest): Promise<number> {
   const sources = await loadSources(deps, viewer, request.docIds);
   const ordered = request.docIds.map((id) => sources.get(id)).filter((row): row is DocumentDetailRow => row !== undefined);
-  const notPdf = ordered.find((row) => row.extension !== 'pdf');
-  if (notPdf !== undefined) throw badRequest(`Only PDF documents can be merged; ${cite(notPdf)} is not a PDF.`);
+  const notPdf = ordered.find((row) => !PAGED_EXTENSIONS.has(row.extension));
+  if (notPdf !== undefined) throw badRequest(`Only PDF and TIFF documents can be merged; ${cite(notPdf)} is neither.`);
   const links: (DocumentLink | null)[] = ordered.map(presentDocumentLink);
   const availability = mergeAvailability(links.map((link) => ({ access: { merge: true }, link })));
   if (!availability.allowed) throw badRequest(availability.message);

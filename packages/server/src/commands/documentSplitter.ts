@@ -5,6 +5,7 @@ import type { DocumentDetailRow } from '../db/documentQueries';
 import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest } from '../http/HttpError';
 import { splitPdf } from '../pdf/splitPdf';
+import { pdfSourceKey } from './pdfSourceKey';
 import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { isSplittable } from '../policies/isSplittable';
@@ -47,7 +48,7 @@ function pagesLabel(pages: readonly number[]): string {
 }
 
 function baseName(name: string): string {
-  return name.toLowerCase().endsWith('.pdf') ? name.slice(0, -4) : name;
+  return name.replace(/\.(pdf|tiff?)$/i, '');
 }
 
 function noteText(text: string): string {
@@ -56,8 +57,11 @@ function noteText(text: string): string {
 }
 
 /** Writes each part to the file store, one part's pages in memory at a time (files before rows). */
-async function stageParts(deps: Pick<AppDeps, 'fileStore'>, original: DocumentDetailRow, groups: readonly number[][]): Promise<StagedPart[]> {
-  const parts = splitPdf(deps.fileStore.pathOf(original.file_sha256), groups);
+async function stageParts(deps: AppDeps, original: DocumentDetailRow, groups: readonly number[][]): Promise<StagedPart[]> {
+  // A TIFF is split through its converted PDF (cached; every page), so its parts are PDFs.
+  const pdfKey = await pdfSourceKey(deps, original);
+  if (pdfKey === null) throw badRequest(MESSAGES.notSplittable);
+  const parts = splitPdf(deps.fileStore.pathOf(pdfKey), groups);
   const staged: StagedPart[] = [];
   for (const pages of groups) {
     let next: IteratorResult<Buffer, void>;

@@ -8,6 +8,7 @@ import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import type { Viewer } from '../policies/documentVisibility';
 import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
+import { enqueueThumbnails } from '../jobs/thumbnailJob';
 import { reindexDocument } from '../search/reindexDocument';
 import { runTextExtraction } from '../search/runTextExtraction';
 import { cleanFileName } from './fileNames';
@@ -108,6 +109,7 @@ export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now' | 'fileStor
         .execute();
       await reindexDocument(trx, document.id);
       if (file.extension === 'pdf') await enqueueTextExtraction(trx, file.key, now);
+      await enqueueThumbnails(trx, file.key, file.extension, now);
       ids.push(document.id);
     }
     return ids;

@@ -2,8 +2,9 @@ import type { AppDeps } from '../http/AppDeps';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
 import { textExtractionJobHandler } from '../search/runTextExtraction';
 import type { JobHandler } from './JobHandler';
+import { THUMBNAIL_JOB, thumbnailJobHandler } from './thumbnailJob';
 
-/** The handlers the server runs, by job kind: today the PDF text extraction of search. */
+/** The handlers the server runs, by job kind: the PDF text extraction of search and the page thumbnails. */
 export function defaultJobHandlers(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): Record<string, JobHandler> {
-  return { [TEXT_EXTRACTION_JOB]: textExtractionJobHandler(deps) };
+  return { [TEXT_EXTRACTION_JOB]: textExtractionJobHandler(deps), [THUMBNAIL_JOB]: thumbnailJobHandler(deps) };
 }

@@ -5,7 +5,7 @@ import { findVisibleDocument } from '../../../db/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { ACCESS_PRIVILEGES, presentDocumentAccess } from '../../../presenters/accessPresenter';
 import { lockStateOf } from '../../../presenters/documentPresenter';
-import { isSplittable } from '../../../policies/isSplittable';
+import { PAGED_EXTENSIONS, isSplittable } from '../../../policies/isSplittable';
 import type { AppDeps } from '../../AppDeps';
 import { notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
@@ -19,7 +19,7 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
     const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);
     return presentDocumentAccess(
       privileges,
-      { splittable: isSplittable(document), pdf: document.extension === 'pdf', linked: document.link_record_id !== null },
+      { splittable: isSplittable(document), pdf: PAGED_EXTENSIONS.has(document.extension), linked: document.link_record_id !== null },
       { inQueue: document.queue_id !== null, queueAccess: Number(document.queue_access), lockOwner: lockStateOf(document).owner, isManager: viewer.isManager },
     );
   });

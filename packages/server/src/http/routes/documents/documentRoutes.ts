@@ -14,12 +14,14 @@ import { readNumberOption, readOptions } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf } from '../../../pdf/imagesToPdf';
 import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../../pdf/thumbnails';
+import { RenderTimeoutError } from '../../../pdf/RenderTimeoutError';
+import { enqueueThumbnails, thumbnailKind } from '../../../jobs/thumbnailJob';
 import { canUploadTo } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../AppDeps';
-import { badRequest, forbidden, notFound } from '../../HttpError';
+import { HttpError, badRequest, forbidden, notFound } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
 import { recordContextOf } from '../../recordContextQuery';
 import {
@@ -184,10 +186,20 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     const pdfKey = await pdfKeyOf(deps, row);
     if (pdfKey === null) throw notFound('This document type has no page thumbnails.');
     if (page > row.total_pages) throw notFound(`The document has ${row.total_pages} page(s).`);
-    const key = await derivedFileKey(deps, pdfKey, `thumb:${page}:${width}`, 'image/png', async () => ({
-      data: await renderPageThumbnail(deps.fileStore.pathOf(pdfKey), page, width),
-      pages: 1,
-    }));
+    // The cache the thumbnails:render job fills on upload; a miss renders now, time-boxed by the PDFium pool.
+    let key: string;
+    try {
+      key = await derivedFileKey(deps, pdfKey, thumbnailKind(page, width), 'image/png', async () => ({
+        data: await renderPageThumbnail(deps.fileStore.pathOf(pdfKey), page, width),
+        pages: 1,
+      }));
+    } catch (error) {
+      if (!(error instanceof RenderTimeoutError)) throw error;
+      // Too slow for a request (SECURITY row 7): the background job renders it; the client may retry.
+      await enqueueThumbnails(deps.db, row.file_sha256, row.extension, deps.now().toISOString());
+      reply.header('Retry-After', '10');
+      throw new HttpError(503, 'InternalError', 'The page thumbnail is being rendered in the background. Try again shortly.');
+    }
     const size = await deps.fileStore.size(key);
     return sendStoredFile(request, reply, deps.fileStore, {
       key, size, mediaType: 'image/png', fileName: `page-${page}.png`, attachment: false, urlEncodeFileName: false,

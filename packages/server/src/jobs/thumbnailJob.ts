@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import { derivedFileKey } from '../commands/derivedFiles';
+import { hasPdfForm, pdfSourceKey } from '../commands/pdfSourceKey';
+import { databaseNowSql } from '../db/databaseNow';
+import type { Database } from '../db/schema';
+import type { AppDeps } from '../http/AppDeps';
+import { renderPageThumbnail } from '../pdf/thumbnails';
+import { dialectOf } from '../search/dialectOf';
+import type { JobHandler } from './JobHandler';
+
+/** `jobs.kind` of "render the page thumbnails of a stored file"; `jobs.subject` is the file's SHA-256. */
+export const THUMBNAIL_JOB = 'thumbnails:render';
+
+/** Width the viewer's thumbnail sidebar asks for (the thumbnail route's default). */
+export const PRERENDERED_THUMBNAIL_WIDTH = 160;
+
+/**
+ * Pages rendered ahead per file: what the thumbnail sidebar and the split tools show first.
+ * Later pages of a long document render on demand (and are cached) when scrolled to.
+ */
+export const PRERENDERED_PAGES = 50;
+
+/** The `derived_files.kind` of a page thumbnail (shared with the thumbnail route's cache). */
+export function thumbnailKind(page: number, width: number): string {
+  return `thumb:${page}:${width}`;
+}
+
+/**
+ * Records, inside the transaction that stores a document, that its file's thumbnails should be
+ * rendered (skipped for types without pages and when a job is already pending). Due at once by
+ * the database clock; the JobRunner picks it up after the commit, so uploads never wait for it.
+ */
+export async function enqueueThumbnails(db: Kysely<Database>, fileSha256: string, extension: string, now: string): Promise<void> {
+  if (!hasPdfForm(extension)) return;
+  const pending = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', THUMBNAIL_JOB)
+    .where('subject', '=', fileSha256)
+    .where('state', 'in', ['pending', 'running'])
+    .executeTakeFirst();
+  if (pending !== undefined) return;
+  await db.insertInto('jobs').values({ kind: THUMBNAIL_JOB, subject: fileSha256, run_after: databaseNowSql(dialectOf(db)), created_at: now }).execute();
+}
+
+/**
+ * The `thumbnails:render` job: converts the file to PDF when it is an image (TIFF pages
+ * included; cached), then renders the first PRERENDERED_PAGES pages at the sidebar's width into
+ * the `derived_files` cache, one page at a time in the PDFium pool. Idempotent: pages already
+ * cached are skipped, so a run whose runner died just continues.
+ */
+export function thumbnailJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): JobHandler {
+  return async (job) => {
+    const document = await deps.db
+      .selectFrom('documents')
+      .select(['file_sha256', 'extension', 'total_pages'])
+      .where('file_sha256', '=', job.subject)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (document === undefined) return;
+    const pdfKey = await pdfSourceKey(deps, document);
+    if (pdfKey === null) return;
+    const pages = Math.min(document.total_pages, PRERENDERED_PAGES);
+    for (let page = 1; page <= pages; page++) {
+      // derivedFileKey reads only db, fileStore and now of its deps.
+      await derivedFileKey(deps as AppDeps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
+        data: await renderPageThumbnail(deps.fileStore.pathOf(pdfKey), page, PRERENDERED_THUMBNAIL_WIDTH),
+        pages: 1,
+      }));
+    }
+  };
+}
