@@ -1,6 +1,7 @@
 import type { ApiClient } from './ApiClient';
 import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
+import { exportApi, type ExportApi } from './exportApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
@@ -15,6 +16,7 @@ export interface ApiServices {
   client: ApiClient;
   annotations: AnnotationsApi;
   documents: DocumentsApi;
+  export: ExportApi;
   notes: NotesApi;
   options: OptionsApi;
   pageWork: PageWorkApi;
@@ -31,6 +33,7 @@ export function apiServices(client: ApiClient): ApiServices {
     client,
     annotations: annotationsApi(client),
     documents: documentsApi(client),
+    export: exportApi(client),
     notes: notesApi(client),
     options: optionsApi(client),
     pageWork: pageWorkApi(client),

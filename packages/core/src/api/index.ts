@@ -5,6 +5,7 @@ export * from './TokenManager';
 export * from './annotationsApi';
 export * from './apiServices';
 export * from './documentsApi';
+export * from './exportApi';
 export * from './notesApi';
 export * from './optionsApi';
 export * from './pageWorkApi';

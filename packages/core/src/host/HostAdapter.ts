@@ -35,6 +35,11 @@ export interface HostAdapter extends TokenSource {
   notifyUploadQueued(upload: UploadNotice): Promise<void>;
   /** Phone and Tablet disable the View action (spec §2). */
   getClientType(): ClientType;
+  /**
+   * A delegated Microsoft Graph token (Mail.ReadWrite) for mailbox drafts, from the host's single
+   * sign-on (Teams / Outlook). Hosts without one leave it out; e-mail then offers the `.eml` draft.
+   */
+  getGraphToken?(): Promise<string>;
   /** Opens (or reuses, by name) a browser window or tab. */
   openWindow(url: string, name: string, features?: string): void;
   /** Local and session storage as the host allows them (memory when blocked, e.g. third-party iframes). */

@@ -1,0 +1,92 @@
+import type { ApiClient } from './ApiClient';
+
+/** A file the server produced for the browser to save: its bytes and the name to save it under. */
+export interface SavedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Options shared by download, print and e-mail. */
+export interface ExportRequestOptions {
+  /** Burn annotations into the PDF (spec §1; off by default). */
+  embedAnnotations?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Download, print and e-mail (spec §7 "Documents" data calls and "Token and mail" email-link). */
+export interface ExportApi {
+  /** One document's bytes as an attachment (GET /documents/{id}/data?download=true&urlEncodeFileName=true). */
+  downloadDocument(id: number, options?: ExportRequestOptions): Promise<SavedFile>;
+  /** Several documents (at most 10) as one zip (GET /documents/data?docId[]=…). */
+  downloadDocuments(ids: readonly number[], options?: ExportRequestOptions): Promise<SavedFile>;
+  /** A document as a PDF for printing (GET /documents/{id}/data?asPdf=true). */
+  fetchPrintablePdf(id: number, options?: ExportRequestOptions): Promise<Blob>;
+  /** An `.eml` draft with the documents attached (GET /email-link?docIds[]=…), for "email draft download". */
+  downloadEmailDraft(ids: readonly number[], options?: ExportRequestOptions): Promise<SavedFile>;
+  /** A draft in the user's mailbox through Graph (POST /email-link); resolves to the draft's URL. */
+  createMailboxDraft(ids: readonly number[], graphToken: string, options?: ExportRequestOptions): Promise<string>;
+}
+
+/** Header the host's Graph token travels in (the server also reads the spec's `token` query; a header stays out of logs). */
+export const GRAPH_TOKEN_HEADER = 'X-Graph-Token';
+
+/** Downloads go on as long as bytes flow; only the wait for the answer's headers is timed. */
+const DOWNLOAD_HEADERS_TIMEOUT_MS = 120_000;
+
+/** The name of an RFC 6266 `Content-Disposition` (`filename*` first, then `filename`), or `fallback`. */
+export function fileNameOfDisposition(header: string | null, fallback: string): string {
+  if (header === null) return fallback;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended !== null) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"/i.exec(header) ?? /filename\s*=\s*([^;]+)/i.exec(header);
+  return plain !== null && plain[1].trim() !== '' ? plain[1].trim() : fallback;
+}
+
+function flag(value: boolean | undefined): string {
+  return value ? 'true' : 'false';
+}
+
+/** The download, print and e-mail calls over one ApiClient. */
+export function exportApi(client: ApiClient): ExportApi {
+  const save = async (url: string, fallback: string, signal?: AbortSignal): Promise<SavedFile> => {
+    const response = await client.authorizedFetch(url, { signal, timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS });
+    return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('content-disposition'), fallback) };
+  };
+  return {
+    downloadDocument: (id, options = {}) =>
+      save(
+        client.url(`/documents/${id}/data`, { download: true, urlEncodeFileName: true, embedAnnotations: flag(options.embedAnnotations) }),
+        `document-${id}`,
+        options.signal,
+      ),
+    downloadDocuments: (ids, options = {}) =>
+      save(client.url('/documents/data', { 'docId[]': ids, embedAnnotations: flag(options.embedAnnotations) }), 'Documents.zip', options.signal),
+    fetchPrintablePdf: async (id, options = {}) => {
+      const url = client.url(`/documents/${id}/data`, { asPdf: true, embedAnnotations: flag(options.embedAnnotations) });
+      const response = await client.authorizedFetch(url, { signal: options.signal, timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS });
+      return response.blob();
+    },
+    downloadEmailDraft: (ids, options = {}) =>
+      save(client.url('/email-link', { 'docIds[]': ids, embedAnnotations: flag(options.embedAnnotations) }), 'Documents.eml', options.signal),
+    createMailboxDraft: async (ids, graphToken, options = {}) => {
+      const body = new URLSearchParams();
+      for (const id of ids) body.append('docIds[]', String(id));
+      body.append('embedAnnotations', flag(options.embedAnnotations));
+      const response = await client.authorizedFetch(client.url('/email-link'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', [GRAPH_TOKEN_HEADER]: graphToken, Accept: 'text/plain' },
+        body: body.toString(),
+        signal: options.signal,
+        // Large attachments upload to Graph before the answer comes.
+        timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS,
+      });
+      return (await response.text()).trim();
+    },
+  };
+}
