@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Body1, Button, Spinner, Subtitle2, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { NoteRegular } from '@fluentui/react-icons/svg/note';
 import { OpenRegular } from '@fluentui/react-icons/svg/open';
@@ -10,6 +9,8 @@ import { encodeDocumentId, type DmsDocument, type DocumentEntry, type FolderEntr
 import { MESSAGES, isValidContext, isViewActionEnabled, isViewable, validateUpload } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
+import { DeleteDocumentsButton } from '../export/DeleteDocumentsButton';
+import { DownloadMenu } from '../export/DownloadMenu';
 import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
@@ -147,6 +148,7 @@ export function FoldersScreen(): ReactElement {
   const selectedEntry =
     entries && selectedDocId !== null ? (findDocument(entries, selectedDocId) ?? taggedEntries.find((entry) => entry.id === selectedDocId) ?? null) : null;
   const viewEnabled = isViewActionEnabled(host.getClientType());
+  const selectedDocuments = useMemo(() => (selectedEntry ? [selectedEntry.document] : []), [selectedEntry]);
 
   const openDocument = useCallback(
     (document: DmsDocument) => {
@@ -292,16 +294,14 @@ export function FoldersScreen(): ReactElement {
         >
           Notes
         </Button>
-        <Button
-          appearance="subtle"
-          icon={<ArrowDownloadRegular />}
-          disabled={!selectedEntry}
-          onClick={() =>
-            selectedEntry && loading.track(downloadDocument(api.documents, selectedEntry.document)).catch((error: unknown) => alerts.report(error))
-          }
-        >
-          Download
-        </Button>
+        <DownloadMenu documents={selectedDocuments} />
+        <DeleteDocumentsButton
+          documents={selectedDocuments}
+          onDeleted={() => {
+            selection.set([]);
+            setReloadCount((count) => count + 1);
+          }}
+        />
         <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={() => setReloadCount((count) => count + 1)} />
         <MergeButton docIds={selectedIds} />
       </Toolbar>

@@ -18,6 +18,7 @@ import { useServices } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
 import { useOptionValues } from '../app/useOptionValues';
 import { ViewerToolbar } from './ViewerToolbar';
+import { ViewerExportActions } from '../export/ViewerExportActions';
 import { LockPopover } from '../workflow/lockPanel/LockPopover';
 
 const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
@@ -240,6 +241,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         onDownload={download}
         disabled={state.status !== 'ready'}
         canDownload={id !== 0}
+        extraActions={<ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />}
       />
       {state.status === 'loading' ? <Spinner label="Opening document…" style={{ marginTop: 32 }} /> : null}
       {state.status === 'failed' ? (

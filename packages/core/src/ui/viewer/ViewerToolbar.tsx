@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Input, Text, ToggleButton, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
@@ -29,6 +29,8 @@ export interface ViewerToolbarProps {
   disabled: boolean;
   /** Download stays available even when the document cannot be shown. */
   canDownload: boolean;
+  /** More actions after Download (the viewer's Print and E-mail menus). */
+  extraActions?: ReactNode;
 }
 
 const useStyles = makeStyles({
@@ -89,6 +91,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
         Notes
       </Button>
       <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label="Download" title="Download" disabled={!canDownload} onClick={onDownload} />
+      {props.extraActions}
       <ViewerSplitButton />
     </Toolbar>
   );

@@ -48,6 +48,7 @@ import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from './PaneSplitter';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
+import { DownloadMenu } from '../../export/DownloadMenu';
 import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
 import { nextAfterRemoval } from './nextSelection';
 import { useQueueDocuments } from './useQueueDocuments';
@@ -379,7 +380,9 @@ export function QueueDocumentsScreen(): ReactElement {
           Approval list
         </Button>
       </div>
-      <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand} />
+      <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand}>
+        <DownloadMenu documents={selectedDocs} />
+      </WorkflowToolbar>
       <div className={styles.status} role="status" aria-label="Queue status">
         <Text size={200}>
           {status === 'ready' ? `${docs.length} of ${total} loaded` : ''}

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Toolbar, ToolbarButton, ToolbarDivider, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowRoutingRegular } from '@fluentui/react-icons/svg/arrow-routing';
@@ -48,6 +48,8 @@ export interface WorkflowToolbarProps {
   /** A command is running: everything waits for it. */
   busy: boolean;
   onCommand(command: WorkflowCommand): void;
+  /** More actions after Refresh (the Download menu for the selected documents). */
+  children?: ReactNode;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface WorkflowToolbarProps {
  * Renew lock, Unlock, Merge (the selected documents, on the merge screen), Refresh. A blocked command stays focusable (aria-disabled) and its tooltip
  * gives the rule's reason, so keyboard and screen-reader users learn why (UX.md "Bulk").
  */
-export function WorkflowToolbar({ availability, busy, onCommand }: WorkflowToolbarProps): ReactElement {
+export function WorkflowToolbar({ availability, busy, onCommand, children }: WorkflowToolbarProps): ReactElement {
   const styles = useStyles();
   const button = (command: WorkflowCommand): ReactElement => {
     const label = WORKFLOW_COMMAND_LABELS[command];
@@ -96,6 +98,8 @@ export function WorkflowToolbar({ availability, busy, onCommand }: WorkflowToolb
       <MergeButton variant="toolbar" />
       <ToolbarDivider />
       {button('refresh')}
+      {children ? <ToolbarDivider /> : null}
+      {children}
     </Toolbar>
   );
 }

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useMemo, useRef, type ReactElement } from 'react';
+import { Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { MailRegular } from '@fluentui/react-icons/svg/mail';
+import { PrintRegular } from '@fluentui/react-icons/svg/print';
+import type { DmsDocument } from '../../model';
+import { readFeatureFlags } from '../../state/FeatureFlags';
+import { useServices } from '../app/DatahavenServices';
+import { emailErrorMessage } from './emailErrorMessage';
+import { printPdf } from './printPdf';
+import { saveFile } from './saveFile';
+import { useDocumentAccess } from './useDocumentAccess';
+
+/** Types the server serves as a PDF (`asPdf=true`), which the print dialog takes. */
+const PRINTABLE_EXTENSIONS: readonly string[] = ['pdf', 'jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff'];
+/** Ours: why E-mail is off when the host has no mailbox and the .eml download is switched off. */
+export const EMAIL_UNAVAILABLE_TEXT = "E-mail needs a mailbox sign-in (Teams or Outlook) or the 'email draft download' feature.";
+/** Ours: why E-mail is off without the email access flag. */
+export const EMAIL_NOT_PERMITTED_TEXT = 'You may not e-mail this document.';
+
+/** Props of ViewerExportActions. */
+export interface ViewerExportActionsProps {
+  /** The document shown (null while it loads or when it failed). */
+  document: DmsDocument | null;
+  /** Where Ctrl+P listens: the whole window, or only inside this viewer (an inline pane). */
+  keyScope: 'window' | 'element';
+}
+
+/**
+ * The viewer's Print and E-mail menus (spec §2 printer and emailer). Print loads the PDF (with
+ * annotations when chosen) into a hidden frame and opens the browser's print dialog; Ctrl+P does
+ * the same for the document instead of printing the page. E-mail creates a draft in the user's
+ * mailbox through the host's Graph token and opens it in a new window, or downloads an `.eml`
+ * draft when "email draft download" is on; a failed draft shows the server's message and closes
+ * the window (spec §8).
+ */
+export function ViewerExportActions({ document, keyScope }: ViewerExportActionsProps): ReactElement {
+  const { api, host, loading, alerts } = useServices();
+  const anchor = useRef<HTMLSpanElement>(null);
+  const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
+  const documents = useMemo(() => (document ? [document] : []), [document]);
+  const access = useDocumentAccess(documents);
+  const printable = document !== null && PRINTABLE_EXTENSIONS.includes(document.extension.toLowerCase());
+  const mayEmail = access !== null && access.length > 0 && access.every((flags_) => flags_.email);
+  const graph = host.getGraphToken?.bind(host);
+
+  const print = useCallback(
+    (embedAnnotations: boolean) => {
+      if (!document || !printable) return;
+      loading
+        .track(api.export.fetchPrintablePdf(document.id, { embedAnnotations }).then((pdf) => printPdf(pdf)))
+        .catch((error: unknown) => alerts.report(error));
+    },
+    [document, printable, api, loading, alerts],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'p') return;
+      if (keyScope === 'element') {
+        // The toolbar's parent is the viewer: an inline pane prints only when focus is inside it.
+        const viewer = anchor.current?.closest('[role="toolbar"]')?.parentElement;
+        if (!viewer || !(event.target instanceof Node) || !viewer.contains(event.target)) return;
+      }
+      if (!printable) return;
+      event.preventDefault();
+      print(false);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [keyScope, print, printable]);
+
+  const mailboxDraft = (): void => {
+    if (!document || !graph) return;
+    // Opened now, inside the click, so no pop-up blocker stops it; it gets the draft's URL later.
+    const draftWindow = window.open('', '_blank');
+    if (draftWindow) draftWindow.opener = null;
+    const draft = graph().then((token) => api.export.createMailboxDraft([document.id], token));
+    loading
+      .track(draft)
+      .then((url) => {
+        if (draftWindow) draftWindow.location.href = url;
+        else host.openWindow(url, '_blank');
+      })
+      .catch((error: unknown) => {
+        const message = emailErrorMessage(error);
+        if (message !== null) alerts.push(message);
+        draftWindow?.close();
+      });
+  };
+  const emlDraft = (): void => {
+    if (!document) return;
+    loading
+      .track(api.export.downloadEmailDraft([document.id]))
+      .then(saveFile)
+      .catch((error: unknown) => alerts.report(error));
+  };
+  const emailReason = !graph && !flags.emailDraftDownload ? EMAIL_UNAVAILABLE_TEXT : access !== null && !mayEmail && document ? EMAIL_NOT_PERMITTED_TEXT : undefined;
+
+  return (
+    <span ref={anchor} style={{ display: 'contents' }}>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title="Print (Ctrl+P)">
+            Print
+          </MenuButton>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem onClick={() => print(false)}>Print</MenuItem>
+            <MenuItem onClick={() => print(true)}>Print with annotations</MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <MenuButton appearance="subtle" icon={<MailRegular />} disabledFocusable={emailReason !== undefined || !mayEmail} title={emailReason}>
+            E-mail
+          </MenuButton>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {graph ? <MenuItem onClick={mailboxDraft}>Create mail draft</MenuItem> : null}
+            {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>Download e-mail draft (.eml)</MenuItem> : null}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    </span>
+  );
+}

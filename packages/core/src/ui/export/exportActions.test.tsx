@@ -1,0 +1,170 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { browserHost, memoryStorage } from '../../host';
+import type { HostAdapter } from '../../host';
+import type { DocumentAccess } from '../../model';
+import { createDatahavenServices, DatahavenServicesProvider } from '../app/DatahavenServices';
+import { FakeResponse } from '../test/FakeResponse';
+import { testDocument, testToken } from '../test/renderApp';
+import { DeleteDocumentsButton } from './DeleteDocumentsButton';
+import { DownloadMenu } from './DownloadMenu';
+import { emailErrorMessage } from './emailErrorMessage';
+import { PRINT_FRAME_TITLE } from './printPdf';
+import { EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
+
+const ACCESS: DocumentAccess = {
+  merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
+  viewFileData: true, exportFileData: true, changeSubtype: false, delete: true, readNotes: true, readDetails: true, reapplyName: false,
+  email: true, link: false, unlink: false,
+};
+
+interface Setup {
+  requests: { method: string; url: string; headers: Headers }[];
+  host: HostAdapter;
+}
+
+function setup(ui: ReactElement, options: { access?: Partial<DocumentAccess>; local?: Record<string, string>; graphToken?: string; answer?: (url: URL, method: string) => FakeResponse | undefined } = {}): Setup {
+  const requests: Setup['requests'] = [];
+  const fakeFetch: typeof fetch = async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    requests.push({ method, url: decodeURIComponent(url.pathname + url.search), headers: new Headers(init?.headers) });
+    const custom = options.answer?.(url, method);
+    if (custom) return custom;
+    if (/\/access$/.test(url.pathname)) return FakeResponse.json({ ...ACCESS, ...options.access });
+    if (method === 'DELETE') return FakeResponse.json({ deleted: url.searchParams.getAll('docId[]').map(Number) });
+    return new FakeResponse('%PDF-1.7', 200, 'application/pdf');
+  };
+  const base = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage(options.local ?? {}), session: memoryStorage({}) }, fetch: fakeFetch });
+  const host: HostAdapter = options.graphToken === undefined ? base : Object.assign(Object.create(Object.getPrototypeOf(base) as object) as HostAdapter, base, { getGraphToken: async () => options.graphToken ?? '' });
+  const services = createDatahavenServices(host, { fetch: fakeFetch });
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <DatahavenServicesProvider host={host} services={services}>
+        {ui}
+      </DatahavenServicesProvider>
+    </FluentProvider>,
+  );
+  return { requests, host };
+}
+
+const pdf = testDocument({ id: 7, name: 'Invoice.pdf' });
+
+beforeAll(() => {
+  // jsdom has neither blob URLs nor a print dialog.
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:print'), revokeObjectURL: jest.fn() });
+});
+
+describe('ViewerExportActions', () => {
+  it('Print loads the PDF into a hidden frame and calls print() there; Ctrl+P does the same', async () => {
+    const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Print with annotations' }));
+    const frame = await waitFor(() => {
+      const found = document.querySelector(`iframe[title="${PRINT_FRAME_TITLE}"]`);
+      if (!(found instanceof HTMLIFrameElement)) throw new Error('no print frame yet');
+      return found;
+    });
+    const print = jest.fn();
+    Object.defineProperty(frame, 'contentWindow', { value: { print, focus: jest.fn() } });
+    fireEvent.load(frame);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(requests.filter((r) => r.url.includes('/data')).map((r) => r.url)).toEqual(['/api/documents/7/data?asPdf=true&embedAnnotations=true']);
+
+    const event = new KeyboardEvent('keydown', { key: 'p', ctrlKey: true, bubbles: true, cancelable: true });
+    act(() => {
+      window.dispatchEvent(event);
+    });
+    expect(event.defaultPrevented).toBe(true);
+    await waitFor(() => expect(requests.filter((r) => r.url.includes('/data')).map((r) => r.url)).toContain('/api/documents/7/data?asPdf=true&embedAnnotations=false'));
+  });
+
+  it('E-mail is off without a Graph host and without "email draft download"', async () => {
+    setup(<ViewerExportActions document={pdf} keyScope="window" />);
+    const off = await screen.findByRole('button', { name: 'E-mail' });
+    expect(off.getAttribute('aria-disabled')).toBe('true');
+    expect(off.getAttribute('title')).toBe(EMAIL_UNAVAILABLE_TEXT);
+  });
+
+  it('downloads the .eml draft when "email draft download" is on', async () => {
+    const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />, { local: { featureFlags: JSON.stringify({ emailDraftDownload: true }) } });
+    const button = await screen.findByRole('button', { name: 'E-mail' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download e-mail draft (.eml)' }));
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/email-link?docIds[]=7&embedAnnotations=false'));
+  });
+
+  it('a mailbox draft opens in the window opened on click; a failure shows the message and closes that window', async () => {
+    const opened = { location: { href: '' }, close: jest.fn(), opener: {} };
+    const open = jest.spyOn(window, 'open').mockReturnValue(opened as unknown as Window);
+    let fail = false;
+    const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />, {
+      graphToken: 'graph-token',
+      answer: (url, method) =>
+        url.pathname === '/api/email-link' && method === 'POST'
+          ? fail
+            ? FakeResponse.json({ statusCode: 502, exceptionType: 'GraphError', message: 'The mail draft could not be created: Mailbox is full.' }, 502)
+            : new FakeResponse('https://outlook.office365.com/owa/?ItemID=1', 200, 'text/plain')
+          : undefined,
+    });
+    const button = await screen.findByRole('button', { name: 'E-mail' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create mail draft' }));
+    await waitFor(() => expect(opened.location.href).toBe('https://outlook.office365.com/owa/?ItemID=1'));
+    expect(requests.find((r) => r.method === 'POST')?.headers.get('x-graph-token')).toBe('graph-token');
+    expect(opened.opener).toBeNull();
+
+    fail = true;
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Create mail draft' }));
+    await waitFor(() => expect(opened.close).toHaveBeenCalledTimes(1));
+    open.mockRestore();
+  });
+});
+
+describe('DownloadMenu and Delete', () => {
+  it('several documents download as one zip; without the export flag the menu is off', async () => {
+    const { requests } = setup(<DownloadMenu documents={[pdf, testDocument({ id: 8, name: 'B.pdf' })]} />, {
+      answer: (url) => (url.pathname === '/api/documents/data' ? new FakeResponse('PK', 200, 'application/zip') : undefined),
+    });
+    const button = await screen.findByRole('button', { name: 'Download' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=false'));
+  });
+
+  it('is off when a document lacks exportFileData', async () => {
+    setup(<DownloadMenu documents={[pdf]} />, { access: { exportFileData: false } });
+    const button = await screen.findByRole('button', { name: 'Download' });
+    await waitFor(() => expect(button.getAttribute('title')).toBe('You do not have permission to do this with every selected document.'));
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('Delete asks first and deletes only on confirmation', async () => {
+    const onDeleted = jest.fn();
+    const { requests } = setup(<DeleteDocumentsButton documents={[pdf]} onDeleted={onDeleted} />);
+    const button = await screen.findByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(button);
+    expect(await screen.findByText("'Invoice.pdf' will be deleted.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Delete') as HTMLButtonElement);
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith([7]));
+    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/documents?docId[]=7');
+  });
+});
+
+describe('emailErrorMessage', () => {
+  it('reads message text, JSON-wrapped or not', () => {
+    expect(emailErrorMessage(new Error('{"message":"Mailbox is full."}'))).toBe('Mailbox is full.');
+    expect(emailErrorMessage(new Error('Plain words'))).toBe('Plain words');
+    expect(emailErrorMessage(new Error('{"message":""}'))).toBeNull();
+  });
+});

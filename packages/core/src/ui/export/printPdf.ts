@@ -1,0 +1,36 @@
+/** Ours: the accessible name of the hidden frame that carries a document to the print dialog. */
+export const PRINT_FRAME_TITLE = 'Document to print';
+
+/**
+ * Opens the browser's print dialog for a PDF: the bytes go into a hidden same-origin iframe (a
+ * blob URL, so the bearer-protected data call is already done) and its window's print() is
+ * called once the PDF has loaded. The frame stays until the next print, since print() returns
+ * before the dialog closes in some browsers.
+ */
+export function printPdf(pdf: Blob, doc: Document = window.document): Promise<void> {
+  for (const old of Array.from(doc.querySelectorAll(`iframe[title="${PRINT_FRAME_TITLE}"]`))) {
+    const src = old.getAttribute('src');
+    old.remove();
+    if (src?.startsWith('blob:')) URL.revokeObjectURL(src);
+  }
+  const url = URL.createObjectURL(pdf.type === 'application/pdf' ? pdf : new Blob([pdf], { type: 'application/pdf' }));
+  const frame = doc.createElement('iframe');
+  frame.title = PRINT_FRAME_TITLE;
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  // Off-screen rather than display:none: some browsers do not load (or print) a hidden frame.
+  Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0', visibility: 'hidden' });
+  return new Promise<void>((resolve, reject) => {
+    frame.addEventListener('load', () => {
+      try {
+        frame.contentWindow?.focus();
+        frame.contentWindow?.print();
+        resolve();
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    frame.src = url;
+    doc.body.append(frame);
+  });
+}
