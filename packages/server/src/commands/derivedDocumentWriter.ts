@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { copyAnnotationsToPages } from '../annotations/copyAnnotationsToPages';
+import type { SourcePage } from '../annotations/copyAnnotationsToPages';
 import type { Database } from '../db/schema';
 import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
 import { enqueueThumbnails } from '../jobs/thumbnailJob';
@@ -11,13 +13,16 @@ export interface DerivedPdf {
   size: number;
   pages: number;
   name: string;
+  /** Where each page came from, in page order: the source pages' annotations follow them here. */
+  sourcePages: readonly SourcePage[];
 }
 
 /**
  * Inserts a document for a derived PDF inside the caller's transaction: its `files` row, the
- * document inheriting subtype and queue from `inheritFrom`, copies of all its record links, the
- * search index entry and the text-extraction job. Split and recombination both write through
- * here, so a derived document looks the same whichever way it was made.
+ * document inheriting subtype and queue from `inheritFrom`, copies of all its record links and of
+ * its source pages' annotations (each on the page that source page became), the search index
+ * entry and the text-extraction job. Split and recombination both write through here, so a
+ * derived document looks the same whichever way it was made.
  */
 export async function insertDerivedDocument(
   trx: Kysely<Database>,
@@ -56,6 +61,7 @@ export async function insertDerivedDocument(
     const { id: _linkId, document_id: _documentId, ...copy } = link;
     await trx.insertInto('record_links').values({ ...copy, document_id: id }).execute();
   }
+  await copyAnnotationsToPages(trx, id, file.sourcePages);
   await reindexDocument(trx, id);
   await enqueueTextExtraction(trx, file.key, now);
   await enqueueThumbnails(trx, file.key, 'pdf', now);

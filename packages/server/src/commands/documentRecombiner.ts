@@ -1,6 +1,7 @@
 import { LIMITS } from '@datahaven/core/model';
 import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
+import type { SourcePage } from '../annotations/copyAnnotationsToPages';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { findVisibleDocuments } from '../db/documentQueries';
 import type { DocumentDetailRow } from '../db/documentQueries';
@@ -143,6 +144,13 @@ function outputName(output: RecombinationOutput, sources: ReadonlyMap<number, Do
   return pdfName(`${base} (${label})`);
 }
 
+/** The output's pages in order, each as the source page it is (annotations follow them). */
+function sourcePagesOf(output: RecombinationOutput): SourcePage[] {
+  return output.parts.flatMap((part) =>
+    Array.from({ length: part.lastPage - part.firstPage + 1 }, (_, offset) => ({ documentId: part.documentId, page: part.firstPage + offset })),
+  );
+}
+
 /** A source's name and id, as notes cite it. */
 function cite(row: DocumentDetailRow): string {
   return `'${row.name}' (document ${row.id})`;
@@ -247,7 +255,8 @@ async function recombineLoaded(
     for (const [index, output] of outputs.entries()) {
       const file = staged[index];
       const firstId = output.parts[0].documentId;
-      const id = await insertDerivedDocument(trx, { key: file.key, size: file.size, pages: file.pages, name: file.name }, firstId, viewer.userId, now);
+      const derived = { key: file.key, size: file.size, pages: file.pages, name: file.name, sourcePages: sourcePagesOf(output) };
+      const id = await insertDerivedDocument(trx, derived, firstId, viewer.userId, now);
       const from = output.parts
         .map((part) => {
           const source = sources.get(part.documentId);

@@ -83,11 +83,11 @@ async function stageParts(deps: AppDeps, original: DocumentDetailRow, groups: re
  * Splits a visible PDF into one new document per page group of `request.ranges` (spec §5
  * grammar: bad ranges → 400 with the spec's message or the out-of-range report; not a PDF of more
  * than one page → 400). The parts' files are written first; then one transaction inserts the
- * documents (inheriting the original's links, subtype and queue), a 'Split from …' note on each
- * and a 'Split into …' note on the original, and, when asked, soft-deletes the original. The
- * original's update is conditional on the row version read (409 on a race); another user's live
- * lock on the original → 409 'The document has been locked by another user.'. Resolves to the new
- * document ids in group order.
+ * documents (inheriting the original's links, subtype and queue, and their pages' annotations), a
+ * 'Split from …' note on each and a 'Split into …' note on the original, and, when asked,
+ * soft-deletes the original. The original's update is conditional on the row version read (409
+ * on a race); another user's live lock on the original → 409 'The document has been locked by
+ * another user.'. Resolves to the new document ids in group order.
  */
 export async function splitDocument(deps: AppDeps, viewer: Viewer, original: DocumentDetailRow, request: SplitRequest): Promise<number[]> {
   if (!isSplittable(original)) throw badRequest(MESSAGES.notSplittable);
@@ -109,7 +109,9 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
     }
     const ids: number[] = [];
     for (const part of parts) {
-      const id = await insertDerivedDocument(trx, { key: part.key, size: part.size, pages: part.pages.length, name: part.name }, original.id, viewer.userId, now);
+      const sourcePages = part.pages.map((page) => ({ documentId: original.id, page }));
+      const file = { key: part.key, size: part.size, pages: part.pages.length, name: part.name, sourcePages };
+      const id = await insertDerivedDocument(trx, file, original.id, viewer.userId, now);
       await insertNote(trx, id, viewer.userId, 'system', noteText(`Split from '${original.name}' (document ${original.id}), ${part.label}, by ${viewer.username}.`), now);
       ids.push(id);
     }
