@@ -57,6 +57,28 @@ describeOnEachDatabase('download and e-mail', (server) => {
     [a, b, c].forEach((id, index) => expect(entries[index].data.equals(contents.get(id) ?? Buffer.alloc(0))).toBe(true));
   });
 
+  it('embedAnnotations=true puts the annotated PDF in the zip; false the stored file', async () => {
+    const id = await document('Marked.pdf', await makePdf(2, 'Marked'));
+    const group = await createGroup(server(), unique('Annotators '), ['Cabinet: Annotations Edit', 'Cabinet: Export Documents']);
+    await grantTableAccess(server(), group, world.table.sitId);
+    const annotator = await createUser(server(), unique('annotator'), { groups: [group] });
+    const added = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${id}/annotations`,
+      headers: server().authHeaders(annotator.username),
+      payload: { type: 2, page: 2, color: 0xff0000, x: 100, y: 100, width: 200, height: 100 },
+    });
+    expect(added.statusCode).toBe(201);
+    const zipped = async (embed: boolean) =>
+      readZip((await get(`/api/documents/data?${query('docId', [id])}&embedAnnotations=${embed}`, annotator.username)).rawPayload)[0];
+    const plain = await zipped(false);
+    const marked = await zipped(true);
+    expect(plain.data.equals(contents.get(id) ?? Buffer.alloc(0))).toBe(true);
+    expect(marked.name).toBe('Marked.pdf');
+    expect(marked.data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(marked.data.equals(plain.data)).toBe(false);
+  });
+
   it('refuses no documents and more than 10 with 400, a missing privilege with 403, an invisible document with 404', async () => {
     // The count is judged before the documents are looked up.
     const eleven = Array.from({ length: 11 }, (_, index) => index + 1);

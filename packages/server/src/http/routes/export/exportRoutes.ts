@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { contentDisposition } from '../../../commands/fileNames';
 import type { DocumentDetailRow } from '../../../db/documentQueries';
 import { GraphError, GraphMailClient } from '../../../mail/GraphMailClient';
@@ -8,7 +9,7 @@ import type { Viewer } from '../../../policies/documentVisibility';
 import { writeZip } from '../../../zip/writeZip';
 import type { AppDeps } from '../../AppDeps';
 import { HttpError, badRequest } from '../../HttpError';
-import { parseDocumentId, queryFlag, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { parseDocumentId, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import type { RawQuery } from '../../requestHelpers';
 import { documentsForExport, exportedFileOf, uniqueFileNames } from './exportedFiles';
 import type { ExportedFile } from './exportedFiles';
@@ -101,7 +102,7 @@ async function emailLink(deps: AppDeps, request: FastifyRequest, reply: FastifyR
   const viewer = await viewerOf(request, deps);
   // The per-document `email` access flag is this privilege on a visible document (presenters/accessPresenter.ts).
   const rows = await documentsForExport(deps, viewer, idsOf(query), { privilege: 'Cabinet: Email', forbiddenMessage: EMAIL_FORBIDDEN });
-  const files = await exportedFiles(deps, rows, queryFlag(query, 'embedAnnotations'));
+  const files = await exportedFiles(deps, rows, wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')));
   if (token === undefined) return sendEmlDraft(deps, viewer, files, reply);
   const url = await createGraphDraft(deps, token, files);
   return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(url);
@@ -121,7 +122,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void 
     const query = queryOf(request);
     const viewer = await viewerOf(request, deps);
     const rows = await documentsForExport(deps, viewer, idsOf(query), { privilege: 'Cabinet: Export Documents', forbiddenMessage: EXPORT_FORBIDDEN });
-    const files = await exportedFiles(deps, rows, queryFlag(query, 'embedAnnotations'));
+    const files = await exportedFiles(deps, rows, wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')));
     const stream: Readable = writeZip(
       files.map((file) => ({
         name: file.name.replace(/[\\/]/g, '_'),

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { LIMITS } from '@datahaven/core/model';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
+import { outputFileOf } from '../../../annotations/annotatedPdf';
 import { findVisibleDocuments } from '../../../db/documentQueries';
 import type { DocumentDetailRow } from '../../../db/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
@@ -26,31 +27,18 @@ export interface ExportOptions {
 }
 
 /**
- * Produces the annotated copy of a document, or null when it has no annotations to burn in. The
- * seam for the annotations' burn-in (issue 4 item 1): until it is wired here, exports carry the
- * stored file and `embedAnnotations` changes nothing.
+ * What a download or e-mail hands out for a visible document: with `embedAnnotations` and
+ * annotations to burn, the PDF with them burned in (annotations/annotatedPdf.ts, cached per
+ * annotation set; named .pdf); otherwise the stored file as it is.
  */
-export type AnnotatedExport = (deps: AppDeps, row: DocumentDetailRow) => Promise<Omit<ExportedFile, 'documentId'> | null>;
-
-let annotatedExport: AnnotatedExport | null = null;
-
-/** Plugs in the burn-in used when a download or e-mail asks for `embedAnnotations=true`. */
-export function setAnnotatedExport(produce: AnnotatedExport | null): void {
-  annotatedExport = produce;
-}
-
-/** The stored file of a visible document (or its annotated copy when asked and available). */
 export async function exportedFileOf(deps: AppDeps, row: DocumentDetailRow, options: ExportOptions): Promise<ExportedFile> {
-  if (options.embedAnnotations && annotatedExport !== null) {
-    const annotated = await annotatedExport(deps, row);
-    if (annotated !== null) return { ...annotated, documentId: row.id };
-  }
+  const file = await outputFileOf(deps, row, options.embedAnnotations);
   return {
     documentId: row.id,
-    name: row.name,
-    mediaType: row.media_type,
-    size: Number(row.size),
-    open: () => deps.fileStore.openRead(row.file_sha256),
+    name: file.fileName,
+    mediaType: file.mediaType,
+    size: file.size,
+    open: () => deps.fileStore.openRead(file.key),
   };
 }
 
