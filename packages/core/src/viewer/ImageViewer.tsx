@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import type { PageView } from './annotations/annotationGeometry';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { fitWidthScale, normalizeRotation, PAGE_GAP } from './pageLayout';
 import { useObjectUrl } from './useObjectUrl';
@@ -13,6 +14,8 @@ export interface ImageViewerProps {
   rotation: number;
   onScaleChange(scale: number): void;
   onError(error: unknown): void;
+  /** Draws something over the shown image (the annotation layer, page 1), told how it is shown. */
+  renderPageOverlay?: (page: number, view: PageView) => ReactNode;
 }
 
 const useStyles = makeStyles({
@@ -21,7 +24,7 @@ const useStyles = makeStyles({
 });
 
 /** Shows a JPEG or PNG as it is (no conversion), with the viewer's zoom, rotation and fit to width. */
-export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChange, onError }: ImageViewerProps): ReactElement {
+export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChange, onError, renderPageOverlay }: ImageViewerProps): ReactElement {
   const styles = useStyles();
   const state = useObjectUrl(load);
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -70,6 +73,8 @@ export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChang
                 : { maxWidth: '100%' }
             }
           />
+          {/* The image's pixels count as points: the annotation frame is the image as shown at 100 %. */}
+          {natural && renderPageOverlay ? renderPageOverlay(1, { width: natural.width, height: natural.height, scale: effective, rotation: turn }) : null}
         </div>
       ) : state.status === 'loading' ? (
         <Spinner label="Loading document…" />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactElement } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFWorker, RenderTask } from 'pdfjs-dist';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import {
@@ -11,6 +11,7 @@ import {
   type PageSize,
 } from './pageLayout';
 import { readRange, type RangeFetcher } from './rangeSource';
+import type { PageView } from './annotations/annotationGeometry';
 
 /** A request to show a page; `seq` changes on every request so the same page can be asked for twice. */
 export interface PageRequest {
@@ -37,6 +38,8 @@ export interface PdfViewerProps {
   /** The scale actually used (differs from `scale` while fitting to width). */
   onScaleChange(scale: number): void;
   onError(error: unknown): void;
+  /** Draws something over each shown page (the annotation layer), told how that page is shown. */
+  renderPageOverlay?: (page: number, view: PageView) => ReactNode;
 }
 
 const useStyles = makeStyles({
@@ -74,7 +77,7 @@ const MAX_CANVAS_PIXELS = 16_777_216;
  * `<canvas data-page-number="N">`.
  */
 export function PdfViewer(props: PdfViewerProps): ReactElement {
-  const { url, worker, fetchRange, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError } = props;
+  const { url, worker, fetchRange, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError, renderPageOverlay } = props;
   const styles = useStyles();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -226,6 +229,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       pages.push(
         <div key={page} className={styles.page} style={style}>
           <PdfPageCanvas pdf={pdf} page={page} scale={effectiveScale} rotation={turn} onSize={onPageSize} onError={reportError} className={styles.canvas} />
+          {renderPageOverlay?.(page, { width: sizes[page - 1].width, height: sizes[page - 1].height, scale: effectiveScale, rotation: turn })}
         </div>,
       );
     }

@@ -19,6 +19,11 @@ import { downloadDocument } from '../app/downloadDocument';
 import { useOptionValues } from '../app/useOptionValues';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
+import { AnnotationToolbar } from './AnnotationToolbar';
+import { AnnotationPageLayer } from './AnnotationPageLayer';
+import { useAnnotationEditor, type AnnotationEditor } from './useAnnotationEditor';
+import { annotationCommandForKey, type AnnotationKeyCommand } from '../../viewer/annotations/annotationKeys';
+import type { PageView } from '../../viewer/annotations/annotationGeometry';
 import { LockPopover } from '../workflow/lockPanel/LockPopover';
 
 const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
@@ -80,6 +85,9 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const [thumbnails, setThumbnails] = useState(false);
   const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const annotations = useAnnotationEditor(state.status === 'ready' ? state.view.document : null);
+  const annotationsRef = useRef(annotations);
+  annotationsRef.current = annotations;
 
   // pdf.js and its worker load while the document is asked for, not after (first page in < 1 s).
   useEffect(() => {
@@ -183,6 +191,12 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
       if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       // Space and Enter on a focused button press that button, not the viewer.
       if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
+      // Annotation keys first: with an annotation selected the arrows nudge it instead of turning pages.
+      const annotationCommand = annotationCommandForKey(event, annotationsRef.current.selected !== null);
+      if (annotationCommand && runAnnotationCommand(annotationsRef.current, annotationCommand)) {
+        event.preventDefault();
+        return;
+      }
       const command = viewerCommandForKey(event);
       if (!command) return;
       event.preventDefault();
@@ -207,6 +221,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     setState({ status: 'failed', message: errorText(error) });
   }, []);
   const onPageChange = useCallback((current: number) => setPage(current), []);
+  const renderAnnotations = (target: number, pageView: PageView): ReactElement => <AnnotationPageLayer editor={annotations} page={target} view={pageView} />;
 
   const document = state.status === 'ready' ? state.view.document : null;
   const download = (): void => {
@@ -243,6 +258,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         canDownload={id !== 0}
         extraActions={<ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />}
       />
+      <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} />
       {state.status === 'loading' ? <Spinner label="Opening document…" style={{ marginTop: 32 }} /> : null}
       {state.status === 'failed' ? (
         <div className={styles.message}>
@@ -266,6 +282,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               rotation={rotation}
               onScaleChange={setEffectiveScale}
               onError={onViewerError}
+              renderPageOverlay={renderAnnotations}
             />
           ) : worker === undefined ? (
             <Spinner label="Opening document…" style={{ marginTop: 32 }} />
@@ -282,12 +299,43 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               onPageChange={onPageChange}
               onScaleChange={setEffectiveScale}
               onError={onViewerError}
+              renderPageOverlay={renderAnnotations}
             />
           )}
         </div>
       ) : null}
     </div>
   );
+}
+
+/** Runs an annotation key command; false when it had nothing to do (so the key can mean something else). */
+function runAnnotationCommand(editor: AnnotationEditor, command: AnnotationKeyCommand): boolean {
+  switch (command.kind) {
+    case 'undo':
+      editor.undo();
+      return true;
+    case 'redo':
+      editor.redo();
+      return true;
+    case 'delete':
+      if (!editor.selected || !editor.isEditable(editor.selected)) return false;
+      editor.removeSelected();
+      return true;
+    case 'nudge':
+      if (!editor.selected || !editor.isEditable(editor.selected)) return false;
+      editor.nudgeSelected(command.dx, command.dy);
+      return true;
+    case 'escape':
+      if (editor.selected) {
+        editor.select(null);
+        return true;
+      }
+      if (editor.tool !== 'select') {
+        editor.setTool('select');
+        return true;
+      }
+      return false;
+  }
 }
 
 /** The words to show for a failure: the API's chosen message, or the spec's unhandled-error text. */

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { VIEWER_SHORTCUTS } from '../../viewer/viewerKeys';
+import { ANNOTATION_SHORTCUTS } from '../../viewer/annotations/annotationKeys';
 
 const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%' },
@@ -29,7 +30,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
                 </tr>
               </thead>
               <tbody>
-                {VIEWER_SHORTCUTS.map((shortcut) => (
+                {[...VIEWER_SHORTCUTS, ...ANNOTATION_SHORTCUTS].map((shortcut) => (
                   <tr key={shortcut.action}>
                     <td className={`${styles.cell} ${styles.keys}`}>{shortcut.keys}</td>
                     <td className={styles.cell}>{shortcut.action}</td>

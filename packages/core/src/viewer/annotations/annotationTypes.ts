@@ -1,5 +1,8 @@
 import { ANNOTATION_TYPES, isTextAnnotationType, type Annotation, type AnnotationType } from '../../model';
 
+/** What the pointer does on a page: select and edit annotations, or draw one of a type. */
+export type AnnotationTool = 'select' | AnnotationType;
+
 /** What a toolbar button names each type, in the order the annotation toolbar shows them. */
 export const ANNOTATION_TOOL_NAMES: readonly { type: AnnotationType; name: string }[] = [
   { type: ANNOTATION_TYPES.solidRectangle, name: 'Rectangle' },

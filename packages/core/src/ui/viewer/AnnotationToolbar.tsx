@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  SpinButton,
+  ToggleButton,
+  Toolbar,
+  ToolbarDivider,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowRedoRegular } from '@fluentui/react-icons/svg/arrow-redo';
+import { ArrowUndoRegular } from '@fluentui/react-icons/svg/arrow-undo';
+import { CursorRegular } from '@fluentui/react-icons/svg/cursor';
+import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
+import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
+import { HighlightRegular } from '@fluentui/react-icons/svg/highlight';
+import { LineRegular } from '@fluentui/react-icons/svg/line';
+import { NoteRegular } from '@fluentui/react-icons/svg/note';
+import { OvalFilled, OvalRegular } from '@fluentui/react-icons/svg/oval';
+import { RectangleLandscapeFilled } from '@fluentui/react-icons/svg/rectangle-landscape';
+import { SquareRegular } from '@fluentui/react-icons/svg/square';
+import { TextEditStyleRegular } from '@fluentui/react-icons/svg/text-edit-style';
+import { TextboxRegular } from '@fluentui/react-icons/svg/textbox';
+import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type AnnotationType } from '../../model';
+import { ANNOTATION_TOOL_NAMES, hexToColor } from '../../viewer/annotations/annotationTypes';
+import type { AnnotationEditor } from './useAnnotationEditor';
+
+const ICONS: Readonly<Record<AnnotationType, ReactElement>> = {
+  [ANNOTATION_TYPES.textbox]: <TextboxRegular />,
+  [ANNOTATION_TYPES.solidRectangle]: <RectangleLandscapeFilled />,
+  [ANNOTATION_TYPES.area]: <SquareRegular />,
+  [ANNOTATION_TYPES.solidEllipse]: <OvalFilled />,
+  [ANNOTATION_TYPES.hollowEllipse]: <OvalRegular />,
+  [ANNOTATION_TYPES.line]: <LineRegular />,
+  [ANNOTATION_TYPES.note]: <NoteRegular />,
+  [ANNOTATION_TYPES.highlight]: <HighlightRegular />,
+};
+
+const useStyles = makeStyles({
+  toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  color: {
+    width: '28px',
+    height: '24px',
+    padding: 0,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: 'transparent',
+    cursor: 'pointer',
+    ':disabled': { cursor: 'not-allowed', opacity: 0.5 },
+  },
+  size: { width: '72px' },
+  removed: { margin: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}` },
+});
+
+/** Props of AnnotationToolbar. */
+export interface AnnotationToolbarProps {
+  editor: AnnotationEditor;
+  /** Off while the document is not shown. */
+  disabled: boolean;
+}
+
+/**
+ * The annotation toolbar (role toolbar 'Annotations', arrow keys move between its controls):
+ * Select and the eight drawing tools, one colour control for all types, the text size, Edit
+ * text, Delete annotation, Undo and Redo; and, after a delete, an "Annotation removed — Undo"
+ * bar. Drawing tools are off without the annotation privileges or under another user's lock.
+ */
+export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps): ReactElement {
+  const styles = useStyles();
+  const { selected, tool, canAdd } = editor;
+  const selectedEditable = selected !== null && editor.isEditable(selected);
+  const textSelected = selected !== null && isTextAnnotationType(selected.type);
+  const drawingText = tool === ANNOTATION_TYPES.textbox || tool === ANNOTATION_TYPES.note;
+  const canStyle = !disabled && (selected ? selectedEditable : canAdd);
+  return (
+    <>
+      <Toolbar aria-label="Annotations" className={styles.toolbar} size="small">
+        <ToggleButton appearance="subtle" icon={<CursorRegular />} aria-label="Select" title="Select, move and resize annotations" checked={tool === 'select'} disabled={disabled} onClick={() => editor.setTool('select')} />
+        {ANNOTATION_TOOL_NAMES.map(({ type, name }) => (
+          <ToggleButton
+            key={type}
+            appearance="subtle"
+            icon={ICONS[type]}
+            aria-label={name}
+            title={`Draw: ${name}`}
+            checked={tool === type}
+            disabled={disabled || !canAdd}
+            onClick={() => editor.setTool(tool === type ? 'select' : type)}
+          />
+        ))}
+        <ToolbarDivider />
+        <AnnotationColorInput className={styles.color} color={editor.color} disabled={!canStyle} onColor={editor.setColor} />
+        <SpinButton
+          className={styles.size}
+          size="small"
+          aria-label="Text size"
+          min={ANNOTATION_GEOMETRY.minTextSize}
+          max={ANNOTATION_GEOMETRY.maxTextSize}
+          value={editor.textSize}
+          disabled={disabled || !(textSelected ? selectedEditable : canAdd && (drawingText || !selected))}
+          onChange={(_event, data) => {
+            const next = data.value ?? (data.displayValue === undefined ? null : Number.parseInt(data.displayValue, 10));
+            if (next !== null && Number.isFinite(next)) editor.setTextSize(next);
+          }}
+        />
+        <Button
+          appearance="subtle"
+          icon={<TextEditStyleRegular />}
+          aria-label="Edit text"
+          title="Edit text (Enter)"
+          disabled={disabled || !textSelected || !selectedEditable}
+          onClick={() => selected && editor.editText(selected)}
+        />
+        <ToolbarDivider />
+        <Button appearance="subtle" icon={<DeleteRegular />} aria-label="Delete annotation" title="Delete annotation (Delete)" disabled={disabled || !selectedEditable} onClick={editor.removeSelected} />
+        <Button appearance="subtle" icon={<ArrowUndoRegular />} aria-label="Undo" title="Undo (Ctrl+Z)" disabled={disabled || !editor.canUndo} onClick={editor.undo} />
+        <Button appearance="subtle" icon={<ArrowRedoRegular />} aria-label="Redo" title="Redo (Ctrl+Y)" disabled={disabled || !editor.canRedo} onClick={editor.redo} />
+      </Toolbar>
+      {editor.justRemoved ? (
+        <MessageBar intent="info" layout="multiline" className={styles.removed}>
+          <MessageBarBody>Annotation removed</MessageBarBody>
+          <MessageBarActions containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={editor.dismissRemoved} />}>
+            <Button size="small" onClick={editor.undo} disabled={!editor.canUndo}>
+              Undo delete
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The one colour control for every type: a native colour picker. The colour is taken when the
+ * picker closes (the native 'change'), not on each move inside it, so one pick is one save.
+ */
+function AnnotationColorInput({ className, color, disabled, onColor }: { className: string; color: number; disabled: boolean; onColor(color: number): void }): ReactElement {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const latest = useRef({ color, onColor });
+  latest.current = { color, onColor };
+  const [shown, setShown] = useState(annotationColorToHex(color));
+  useEffect(() => setShown(annotationColorToHex(color)), [color]);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return undefined;
+    const onChange = (): void => {
+      const next = hexToColor(input.value);
+      if (next !== null && next !== latest.current.color) latest.current.onColor(next);
+    };
+    input.addEventListener('change', onChange);
+    return () => input.removeEventListener('change', onChange);
+  }, []);
+  return (
+    <Tooltip content="Annotation colour" relationship="description">
+      <input
+        ref={inputRef}
+        type="color"
+        aria-label="Annotation colour"
+        className={className}
+        value={shown}
+        disabled={disabled}
+        onChange={(event) => setShown(event.currentTarget.value)}
+      />
+    </Tooltip>
+  );
+}

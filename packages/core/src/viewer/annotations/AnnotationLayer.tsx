@@ -1,0 +1,358 @@
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement } from 'react';
+import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type Annotation } from '../../model';
+import { boxToScreen, normalizeBox, pageSizeInUnits, screenToPage, svgTransform, textHeightInUnits, type Box, type PageView, type Point } from './annotationGeometry';
+import { draftFromDrag, handlePositions, moveShape, resizeShape, sameBox, type AnnotationShape, type ResizeHandle } from './annotationEditing';
+import { handleAt, hitTest } from './annotationHitTest';
+import { annotationLabel, type AnnotationTool } from './annotationTypes';
+
+/** The text being typed into a text box or note on this page: a new one (no id yet) or an existing one. */
+export interface AnnotationTextEdit {
+  page: number;
+  /** The annotation being changed; null while a new one waits for its text. */
+  id: string | null;
+  shape: AnnotationShape;
+  color: number;
+  size: number;
+  text: string;
+}
+
+/** Props of AnnotationLayer. */
+export interface AnnotationLayerProps {
+  page: number;
+  view: PageView;
+  annotations: readonly Annotation[];
+  tool: AnnotationTool;
+  /** Whether the user may draw new annotations. */
+  canAdd: boolean;
+  /** Whether the user may move, resize, recolour, retype or delete this annotation now. */
+  isEditable(annotation: Annotation): boolean;
+  selectedId: string | null;
+  /** Colour of what is being drawn. */
+  color: number;
+  /** The text being typed on this page, if any. */
+  textEdit: AnnotationTextEdit | null;
+  onSelect(id: string | null): void;
+  /** A shape was drawn with a drawing tool (text types then wait for their text). */
+  onDraw(page: number, shape: AnnotationShape): void;
+  /** An annotation was moved or resized to `shape`. */
+  onReshape(annotation: Annotation, shape: AnnotationShape): void;
+  /** The user asked to type into a text box or note (double click, or Enter on it). */
+  onEditText(annotation: Annotation): void;
+  onCommitText(text: string): void;
+  onCancelText(): void;
+}
+
+type Drag =
+  | { kind: 'draw'; start: Point; current: Point }
+  | { kind: 'move'; annotation: Annotation; start: Point; shape: AnnotationShape }
+  | { kind: 'resize'; annotation: Annotation; handle: ResizeHandle; shape: AnnotationShape };
+
+/** Pointer slack for picking an annotation or a handle, in CSS pixels. */
+const PICK_TOLERANCE_PX = 6;
+/** Side of a resize handle, in CSS pixels. */
+const HANDLE_PX = 9;
+
+const layerStyle: CSSProperties = { position: 'absolute', inset: 0, overflow: 'hidden' };
+
+/**
+ * The annotations of one shown page, drawn in SVG over the page in annotation units through one
+ * transform (0.36 pt per unit × zoom, then the viewer's rotation), so they follow zoom and
+ * rotation exactly. Handles pointer drawing, selection, moving and resizing (hit testing and
+ * geometry in the pure modules beside it); each annotation is a focusable `role="img"` named
+ * like 'Rectangle annotation'. Saving is the caller's: this reports finished gestures only.
+ */
+export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
+  const { page, view, annotations, tool, canAdd, isEditable, selectedId, color, textEdit, onSelect, onDraw, onReshape, onEditText } = props;
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const bounds = pageSizeInUnits(view);
+  const unitsPerPixel = 1 / (ANNOTATION_GEOMETRY.scaling * view.scale);
+  const tolerance = PICK_TOLERANCE_PX * unitsPerPixel;
+
+  const setDragState = (next: Drag | null): void => {
+    dragRef.current = next;
+    setDrag(next);
+  };
+
+  // Escape cancels a drawing, a move or a resize in progress (before the viewer sees the key).
+  useEffect(() => {
+    if (!drag) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      setDragState(null);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [drag]);
+
+  const pointAt = (event: ReactPointerEvent): Point => {
+    const rect = svgRef.current?.getBoundingClientRect();
+    return screenToPage(view, { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) });
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>): void => {
+    if (event.button !== 0 || textEdit) return;
+    const point = pointAt(event);
+    let next: Drag | null = null;
+    if (tool !== 'select') {
+      if (!canAdd) return;
+      next = { kind: 'draw', start: point, current: point };
+    } else {
+      const selected = annotations.find((annotation) => annotation.id === selectedId);
+      const handle = selected && isEditable(selected) ? handleAt(selected, point, tolerance + (HANDLE_PX / 2) * unitsPerPixel) : null;
+      if (selected && handle) {
+        next = { kind: 'resize', annotation: selected, handle, shape: selected };
+      } else {
+        const hit = hitTest(annotations, point, tolerance);
+        onSelect(hit?.id ?? null);
+        if (hit && isEditable(hit)) next = { kind: 'move', annotation: hit, start: point, shape: hit };
+      }
+    }
+    if (!next) return;
+    event.preventDefault();
+    svgRef.current?.setPointerCapture?.(event.pointerId);
+    setDragState(next);
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>): void => {
+    const current = dragRef.current;
+    if (!current) return;
+    const point = pointAt(event);
+    if (current.kind === 'draw') setDragState({ ...current, current: point });
+    else if (current.kind === 'move') {
+      setDragState({ ...current, shape: moveShape(current.annotation, { x: point.x - current.start.x, y: point.y - current.start.y }, bounds) });
+    } else setDragState({ ...current, shape: resizeShape(current.annotation, current.handle, point, bounds) });
+  };
+
+  const onPointerUp = (event: ReactPointerEvent<SVGSVGElement>): void => {
+    const current = dragRef.current;
+    if (!current) return;
+    setDragState(null);
+    if (current.kind === 'draw') {
+      if (tool === 'select') return;
+      const shape = draftFromDrag(tool, current.start, pointAt(event), bounds);
+      if (shape) onDraw(page, shape);
+      return;
+    }
+    if (!sameBox(current.shape, current.annotation)) onReshape(current.annotation, current.shape);
+  };
+
+  const onDoubleClick = (): void => {
+    const selected = annotations.find((annotation) => annotation.id === selectedId);
+    if (tool === 'select' && selected && isTextAnnotationType(selected.type) && isEditable(selected)) onEditText(selected);
+  };
+
+  const onAnnotationKeyDown = (event: ReactKeyboardEvent, annotation: Annotation): void => {
+    if (event.key === 'Enter' && isTextAnnotationType(annotation.type) && isEditable(annotation)) {
+      event.preventDefault();
+      onSelect(annotation.id);
+      onEditText(annotation);
+    }
+  };
+
+  const drawn = drag?.kind === 'draw' && tool !== 'select' ? draftFromDrag(tool, drag.start, drag.current, bounds) : null;
+  const selected = annotations.find((annotation) => annotation.id === selectedId) ?? null;
+  const reshaped = drag && drag.kind !== 'draw' ? drag : null;
+  const shown = (annotation: Annotation): Annotation => (reshaped?.annotation.id === annotation.id ? { ...annotation, ...reshaped.shape } : annotation);
+  const selectedShape = selected ? shown(selected) : null;
+  const cursor = tool !== 'select' ? (canAdd ? 'crosshair' : 'not-allowed') : drag?.kind === 'move' ? 'move' : 'default';
+
+  return (
+    <div style={layerStyle} data-annotation-layer={page}>
+      <svg
+        ref={svgRef}
+        width="100%"
+        height="100%"
+        style={{ position: 'absolute', inset: 0, cursor, touchAction: tool === 'select' ? 'auto' : 'none' }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => setDragState(null)}
+        onDoubleClick={onDoubleClick}
+        aria-label={`Annotations on page ${page}`}
+        role="group"
+      >
+        <g transform={svgTransform(view)}>
+          {annotations.map((annotation) =>
+            textEdit?.id === annotation.id ? null : (
+              <g
+                key={annotation.id}
+                role="img"
+                aria-label={annotationLabel(annotation)}
+                tabIndex={0}
+                data-annotation-id={annotation.id}
+                onFocus={() => onSelect(annotation.id)}
+                onKeyDown={(event) => onAnnotationKeyDown(event, annotation)}
+                style={{ outline: 'none' }}
+              >
+                <AnnotationShapeView annotation={shown(annotation)} />
+              </g>
+            ),
+          )}
+          {drawn ? <AnnotationShapeView annotation={{ ...drawn, color, content: null, size: null }} /> : null}
+          {textEdit ? <AnnotationShapeView annotation={{ ...textEdit.shape, color: textEdit.color, content: null, size: null }} /> : null}
+          {selectedShape && !textEdit ? <SelectionFrame shape={selectedShape} unitsPerPixel={unitsPerPixel} handles={isEditable(selectedShape)} /> : null}
+        </g>
+      </svg>
+      {textEdit ? <AnnotationTextEditor key={`${textEdit.id ?? 'new'}`} edit={textEdit} view={view} onCommit={props.onCommitText} onCancel={props.onCancelText} /> : null}
+    </div>
+  );
+}
+
+/** What a shape needs to be drawn. */
+type Drawable = AnnotationShape & Pick<Annotation, 'color' | 'content' | 'size'>;
+
+/** Draws one annotation in annotation units, as the server's burn-in draws it (burnInAnnotations.ts). */
+function AnnotationShapeView({ annotation }: { annotation: Drawable }): ReactElement | null {
+  const color = annotationColorToHex(annotation.color);
+  const stroke = ANNOTATION_GEOMETRY.strokeWidth;
+  const box = normalizeBox(annotation);
+  switch (annotation.type) {
+    case ANNOTATION_TYPES.solidRectangle:
+      return <rect {...box} fill={color} />;
+    case ANNOTATION_TYPES.area:
+      return <rect {...box} fill="transparent" stroke={color} strokeWidth={stroke} />;
+    case ANNOTATION_TYPES.highlight:
+      return <rect {...box} fill={color} fillOpacity={ANNOTATION_GEOMETRY.highlightOpacity} style={{ mixBlendMode: 'multiply' }} />;
+    case ANNOTATION_TYPES.solidEllipse:
+    case ANNOTATION_TYPES.hollowEllipse:
+      return (
+        <ellipse
+          cx={box.x + box.width / 2}
+          cy={box.y + box.height / 2}
+          rx={box.width / 2}
+          ry={box.height / 2}
+          fill={annotation.type === ANNOTATION_TYPES.solidEllipse ? color : 'transparent'}
+          stroke={annotation.type === ANNOTATION_TYPES.hollowEllipse ? color : undefined}
+          strokeWidth={stroke}
+        />
+      );
+    case ANNOTATION_TYPES.line:
+      return (
+        <>
+          {/* A wider invisible run so a thin line is easy to see as a target; picking itself is hitTest's. */}
+          <line x1={annotation.x} y1={annotation.y} x2={annotation.x + annotation.width} y2={annotation.y + annotation.height} stroke="transparent" strokeWidth={stroke * 4} />
+          <line x1={annotation.x} y1={annotation.y} x2={annotation.x + annotation.width} y2={annotation.y + annotation.height} stroke={color} strokeWidth={stroke} strokeLinecap="round" />
+        </>
+      );
+    case ANNOTATION_TYPES.note:
+      return (
+        <>
+          <rect {...box} fill={color} fillOpacity={ANNOTATION_GEOMETRY.noteFillOpacity} stroke={color} strokeWidth={stroke} />
+          <AnnotationText box={box} text={annotation.content} size={annotation.size} color="#000000" />
+        </>
+      );
+    case ANNOTATION_TYPES.textbox:
+      return (
+        <>
+          {/* Transparent fill: the whole box is the target, as the burn-in shows text only. */}
+          <rect {...box} fill="transparent" />
+          <AnnotationText box={box} text={annotation.content} size={annotation.size} color={color} />
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Text wrapped to its box (Helvetica, size × 2 units, padding, clipped), like the burn-in. */
+function AnnotationText({ box, text, size, color }: { box: Box; text: string | null; size: number | null; color: string }): ReactElement | null {
+  if (!text) return null;
+  const fontSize = textHeightInUnits(size ?? ANNOTATION_GEOMETRY.defaultTextSize);
+  return (
+    <foreignObject x={box.x} y={box.y} width={box.width} height={box.height} aria-hidden="true">
+      <div
+        style={{
+          boxSizing: 'border-box',
+          width: '100%',
+          height: '100%',
+          overflow: 'hidden',
+          padding: ANNOTATION_GEOMETRY.textPadding,
+          fontFamily: 'Helvetica, Arial, sans-serif',
+          fontSize,
+          lineHeight: 1.2,
+          color,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          userSelect: 'none',
+        }}
+      >
+        {text}
+      </div>
+    </foreignObject>
+  );
+}
+
+/** The selection outline and, when it can be changed, its resize handles (constant size on screen). */
+function SelectionFrame({ shape, unitsPerPixel, handles }: { shape: AnnotationShape; unitsPerPixel: number; handles: boolean }): ReactElement {
+  const box = normalizeBox(shape);
+  const side = HANDLE_PX * unitsPerPixel;
+  return (
+    <g aria-hidden="true" pointerEvents="none">
+      <rect {...box} fill="none" stroke="#0f6cbd" strokeWidth={unitsPerPixel * 1.5} strokeDasharray={`${4 * unitsPerPixel} ${3 * unitsPerPixel}`} />
+      {handles
+        ? handlePositions(shape).map(({ handle, point }) => (
+            <rect key={handle} data-handle={handle} x={point.x - side / 2} y={point.y - side / 2} width={side} height={side} fill="#ffffff" stroke="#0f6cbd" strokeWidth={unitsPerPixel} />
+          ))
+        : null}
+    </g>
+  );
+}
+
+/** A text field over a text box or note while its text is typed: Enter keeps it (Shift+Enter breaks the line), Escape drops it. */
+function AnnotationTextEditor({ edit, view, onCommit, onCancel }: { edit: AnnotationTextEdit; view: PageView; onCommit(text: string): void; onCancel(): void }): ReactElement {
+  const [text, setText] = useState(edit.text);
+  const finished = useRef(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  const screen = boxToScreen(view, normalizeBox(edit.shape));
+  const pixelsPerUnit = ANNOTATION_GEOMETRY.scaling * view.scale;
+  const finish = (commit: boolean): void => {
+    if (finished.current) return;
+    finished.current = true;
+    if (commit) onCommit(text);
+    else onCancel();
+  };
+  return (
+    <textarea
+      ref={ref}
+      aria-label="Annotation text"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => finish(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !event.shiftKey) {
+          event.preventDefault();
+          finish(true);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          finish(false);
+        }
+      }}
+      maxLength={ANNOTATION_GEOMETRY.maxContentLength}
+      style={{
+        position: 'absolute',
+        left: screen.x,
+        top: screen.y,
+        width: Math.max(screen.width, 40),
+        height: Math.max(screen.height, 24),
+        boxSizing: 'border-box',
+        margin: 0,
+        padding: ANNOTATION_GEOMETRY.textPadding * pixelsPerUnit,
+        fontFamily: 'Helvetica, Arial, sans-serif',
+        fontSize: textHeightInUnits(edit.size) * pixelsPerUnit,
+        lineHeight: 1.2,
+        color: edit.shape.type === ANNOTATION_TYPES.note ? '#000000' : annotationColorToHex(edit.color),
+        background: 'rgba(255, 255, 255, 0.85)',
+        border: '1px solid #0f6cbd',
+        resize: 'none',
+      }}
+    />
+  );
+}

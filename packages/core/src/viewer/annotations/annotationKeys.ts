@@ -1,0 +1,53 @@
+import type { ViewerKey } from '../viewerKeys';
+
+/** What a key press asks of the annotation editor (UX.md "Annotation keys"). */
+export type AnnotationKeyCommand =
+  | { kind: 'delete' }
+  | { kind: 'escape' }
+  | { kind: 'undo' }
+  | { kind: 'redo' }
+  | { kind: 'nudge'; dx: number; dy: number };
+
+/** Screen pixels an arrow key moves the selected annotation; with Ctrl (or ⌘) ten times as far. */
+export const NUDGE_PIXELS = 1;
+
+/**
+ * Maps a key press to an annotation command: Delete / Backspace remove the selected annotation,
+ * Escape cancels or deselects, Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, arrows nudge the
+ * selected annotation by 1 pixel (10 with Ctrl). Keys that need a selection map only with one,
+ * so the arrows keep turning pages otherwise.
+ */
+export function annotationCommandForKey(event: ViewerKey, hasSelection: boolean): AnnotationKeyCommand | null {
+  const command = event.ctrlKey || event.metaKey;
+  if (command && !event.altKey) {
+    const key = event.key.toLowerCase();
+    if (key === 'z') return event.shiftKey ? { kind: 'redo' } : { kind: 'undo' };
+    if (key === 'y' && !event.shiftKey) return { kind: 'redo' };
+  }
+  if (event.altKey) return null;
+  if (event.key === 'Escape' && !command) return { kind: 'escape' };
+  if (!hasSelection) return null;
+  if ((event.key === 'Delete' || event.key === 'Backspace') && !command && !event.shiftKey) return { kind: 'delete' };
+  const step = command ? NUDGE_PIXELS * 10 : NUDGE_PIXELS;
+  switch (event.key) {
+    case 'ArrowLeft':
+      return { kind: 'nudge', dx: -step, dy: 0 };
+    case 'ArrowRight':
+      return { kind: 'nudge', dx: step, dy: 0 };
+    case 'ArrowUp':
+      return { kind: 'nudge', dx: 0, dy: -step };
+    case 'ArrowDown':
+      return { kind: 'nudge', dx: 0, dy: step };
+    default:
+      return null;
+  }
+}
+
+/** The annotation keys as the shortcuts list shows them. */
+export const ANNOTATION_SHORTCUTS: readonly { keys: string; action: string }[] = [
+  { keys: 'Delete, Backspace', action: 'Delete the selected annotation' },
+  { keys: 'Esc', action: 'Cancel a drawing, deselect' },
+  { keys: 'Ctrl+Z', action: 'Undo the last annotation change' },
+  { keys: 'Ctrl+Y', action: 'Redo' },
+  { keys: 'Arrows (Ctrl: ×10)', action: 'Nudge the selected annotation' },
+];
