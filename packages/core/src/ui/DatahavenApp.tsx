@@ -30,6 +30,7 @@ const ApprovalRoutesScreen = lazy(() =>
   import(/* webpackChunkName: "workflow" */ './workflow/approvalRoutes/ApprovalRoutesScreen').then((m) => ({ default: m.ApprovalRoutesScreen })),
 );
 const QueuesSlimScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/queuesSlim/QueuesSlimScreen').then((m) => ({ default: m.QueuesSlimScreen })));
+const CustomDataScreen = lazy(() => import(/* webpackChunkName: "properties" */ './properties/CustomDataScreen').then((m) => ({ default: m.CustomDataScreen })));
 const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })));
 const ThumbnailSplitScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })));
 const MergeDocumentsScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })));
@@ -89,6 +90,7 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
                     ))}
                     <Route path="/approval-routes/:docId" element={<ApprovalRoutesScreen />} />
                     <Route path="/queue-types/:queueTypeId/queues-slim" element={<QueuesSlimScreen />} />
+                    <Route path="/documents/:docId/custom" element={<CustomDataScreen />} />
                     <Route path="/search" element={<SearchScreen />} />
                     <Route path="/portal/search" element={<SearchScreen variant="popup" />} />
                     <Route path="/thumbnail-split/:docId" element={<ThumbnailSplitScreen />} />

@@ -17,6 +17,7 @@ const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/approval-routes\/[^/?#]+$/,
   /^\/queue-types\/[^/?#]+\/queues-slim$/,
   /^\/(portal\/)?search$/,
+  /^\/documents\/\d+\/custom$/,
   /^\/thumbnail-split\/[^/?#]+$/,
   /^\/merge-documents$/,
 ];

@@ -1,0 +1,151 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Radio,
+  RadioGroup,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ApiError } from '../../api';
+import type { DmsDocument, Subtype } from '../../model';
+import { MESSAGES, parseUserDateText, userDateFieldText, userDateToStored, type OptionValues } from '../../rules';
+import { useServices } from '../app/DatahavenServices';
+import { UserDateField } from './UserDateField';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Plain text, not a MessageBar: the dialog is narrow and the message must stay put while it is open.
+  error: { color: tokens.colorPaletteRedForeground1 },
+  info: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Props of ChangeSubtypeDialog. */
+export interface ChangeSubtypeDialogProps {
+  document: DmsDocument;
+  options: OptionValues;
+  open: boolean;
+  onClose(): void;
+  /** The document as re-read after the change. */
+  onChanged(document: DmsDocument): void;
+}
+
+type Phase = { step: 'loading' } | { step: 'editing'; error: string | null } | { step: 'working' };
+
+/**
+ * The change-subtype dialog (spec §2, §7): the subtypes of the linked record's table that the
+ * caller may choose (GET /documents/type/{sitId}/subtypes?modify=true), with the document's
+ * extra data (user string and user date) beside them. Confirming runs the spec's sequence: PUT
+ * /documents/{id}/subtype, then the extra-data update (PUT /documents/{id}, only what changed),
+ * then a re-read. The dialog stays open with the server's message when a step fails.
+ */
+export function ChangeSubtypeDialog({ document, options, open, onClose, onChanged }: ChangeSubtypeDialogProps): ReactElement {
+  const styles = useStyles();
+  const { api } = useServices();
+  const [subtypes, setSubtypes] = useState<Subtype[]>([]);
+  const [choice, setChoice] = useState<string>('');
+  const [userString, setUserString] = useState(document.userString);
+  const [dateText, setDateText] = useState(userDateFieldText(document.userDate));
+  const [phase, setPhase] = useState<Phase>({ step: 'loading' });
+  const sitId = document.link?.sitId ?? null;
+
+  useEffect(() => {
+    if (!open) return undefined;
+    setChoice(document.subtype ? String(document.subtype.id) : '');
+    setUserString(document.userString);
+    setDateText(userDateFieldText(document.userDate));
+    if (sitId === null) {
+      setSubtypes([]);
+      setPhase({ step: 'editing', error: null });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setPhase({ step: 'loading' });
+    api.properties.documentTypeSubtypes(sitId, true, controller.signal).then(
+      (loaded) => {
+        if (controller.signal.aborted) return;
+        setSubtypes(loaded);
+        setPhase({ step: 'editing', error: null });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setPhase({ step: 'editing', error: messageOf(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [open, api, sitId, document]);
+
+  const chosen = subtypes.find((subtype) => String(subtype.id) === choice) ?? null;
+  const working = phase.step === 'working';
+
+  const confirm = async (): Promise<void> => {
+    if (chosen === null) return;
+    setPhase({ step: 'working' });
+    try {
+      if (chosen.id !== document.subtype?.id) await api.properties.changeSubtype(document.id, chosen.id, document.rowVersion);
+      const parsed = parseUserDateText(dateText);
+      const userDate = parsed.kind === 'date' ? userDateToStored(parsed.date) : null;
+      const extra: { userString?: string; userDate?: string | null } = {};
+      if (userString !== document.userString) extra.userString = userString;
+      if (userDate !== (document.userDate ?? null)) extra.userDate = userDate;
+      if (Object.keys(extra).length > 0) await api.documents.updateDocument(document.id, extra);
+      onChanged(await api.documents.getDocument(document.id));
+      onClose();
+    } catch (error) {
+      setPhase({ step: 'editing', error: messageOf(error) });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => (!data.open && !working ? onClose() : undefined)}>
+      <DialogSurface aria-label="Change subtype">
+        <DialogBody>
+          <DialogTitle>Change subtype</DialogTitle>
+          <DialogContent className={styles.content}>
+            {phase.step === 'loading' ? <Spinner size="small" label="Loading subtypes…" /> : null}
+            {sitId === null ? (
+              <div className={styles.info}>Only a linked document has subtypes to choose from.</div>
+            ) : null}
+            {phase.step === 'editing' && phase.error !== null ? (
+              <div role="alert" className={styles.error}>{phase.error}</div>
+            ) : null}
+            {subtypes.length > 0 ? (
+              <Field label="Subtype" required>
+                <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value)} disabled={working}>
+                  {subtypes.map((subtype) => (
+                    <Radio key={subtype.id} value={String(subtype.id)} label={subtype.text} />
+                  ))}
+                </RadioGroup>
+              </Field>
+            ) : null}
+            <Field label={options.userString1Label}>
+              <Input value={userString} maxLength={250} disabled={working} onChange={(_, data) => setUserString(data.value)} />
+            </Field>
+            <UserDateField label={options.userDate1Label} text={dateText} onTextChange={setDateText} disabled={working} />
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" disabled={working || chosen === null} onClick={() => void confirm()}>
+              {chosen === null ? 'Change subtype' : `Change to ${chosen.text}`}
+            </Button>
+            <Button disabled={working} onClick={onClose}>
+              Cancel
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The server's message of a failed step, or the spec's unhandled-error text. */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return MESSAGES.unhandledError;
+}

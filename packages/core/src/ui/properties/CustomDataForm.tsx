@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { Body1, Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { CustomField, DocumentCustomData } from '../../model';
+import { checkCustomFieldValue, formatUserDate, parseUserDateText } from '../../rules';
+import { useServices } from '../app/DatahavenServices';
+import { useLoader } from '../workflow/useLoader';
+import { UserDateField } from './UserDateField';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  category: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, border: 'none', margin: 0, padding: 0 },
+  legend: { fontWeight: tokens.fontWeightSemibold, padding: 0, marginBottom: tokens.spacingVerticalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+/** The text a field's input starts with: stored dates ('YYYY-MM-DD') in the default user date format. */
+function initialText(field: CustomField, value: string | null): string {
+  if (value === null) return '';
+  if (field.valueType === 'date' && parseUserDateText(value).kind === 'date') return formatUserDate(value);
+  return value;
+}
+
+/** Props of CustomDataForm. */
+export interface CustomDataFormProps {
+  docId: number;
+}
+
+/**
+ * A document's custom data (GET /document/{id}/custom): one group per category that applies,
+ * every field marked required as the server says, only ManualEntry fields editable (the others
+ * read-only), values checked by the core rule before POST /document/{id}/custom.
+ */
+export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
+  const styles = useStyles();
+  const { api, alerts } = useServices();
+  const loaded = useLoader<DocumentCustomData>(`custom:${docId}`, (signal) => api.properties.customData(docId, signal));
+  const [data, setData] = useState<DocumentCustomData | null>(null);
+  const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
+  const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (loaded.data) setData(loaded.data);
+  }, [loaded.data]);
+
+  const fields = useMemo(() => data?.categories.flatMap((category) => category.fields) ?? [], [data]);
+  const stored = useMemo(() => new Map(data?.values.map((v) => [v.fieldId, v.value]) ?? []), [data]);
+  useEffect(() => {
+    setTexts(new Map(fields.map((field) => [field.id, initialText(field, stored.get(field.id) ?? null)])));
+    setErrors(new Map());
+  }, [fields, stored]);
+
+  if (data === null) return loaded.loading ? <Spinner size="small" label="Loading custom data…" /> : <Body1>Custom data could not be loaded.</Body1>;
+  if (data.categories.length === 0) return <Body1>No custom data applies to this document.</Body1>;
+
+  const editable = fields.filter((field) => field.editable);
+  const changed = editable.filter((field) => (texts.get(field.id) ?? '') !== initialText(field, stored.get(field.id) ?? null));
+
+  const save = async (): Promise<void> => {
+    const found = new Map<number, string>();
+    const values = changed.flatMap((field) => {
+      const result = checkCustomFieldValue(field, texts.get(field.id) ?? '');
+      if (!result.ok) {
+        found.set(field.id, result.message);
+        return [];
+      }
+      return [{ fieldId: field.id, value: result.value }];
+    });
+    setErrors(found);
+    if (found.size > 0 || values.length === 0) return;
+    setSaving(true);
+    try {
+      setData(await api.properties.saveCustomData(docId, values));
+    } catch (error) {
+      alerts.report(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const setText = (fieldId: number, text: string): void => setTexts((current) => new Map(current).set(fieldId, text));
+
+  return (
+    <form
+      className={styles.form}
+      aria-label="Custom data"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {data.categories.map((category) => (
+        <fieldset key={category.id} className={styles.category}>
+          <legend className={styles.legend}>{category.name}</legend>
+          {category.fields.map((field) => {
+            const text = texts.get(field.id) ?? '';
+            const error = errors.get(field.id);
+            if (field.editable && field.valueType === 'date') {
+              return <UserDateField key={field.id} label={field.label} text={text} required={field.required} disabled={saving} onTextChange={(value) => setText(field.id, value)} />;
+            }
+            return (
+              <Field
+                key={field.id}
+                label={field.label}
+                required={field.required}
+                validationState={error ? 'error' : 'none'}
+                validationMessage={error}
+                hint={field.editable ? undefined : `Filled from ${field.dataSource === 'EmailHeader' ? 'the e-mail header' : 'another source'}; not editable.`}
+              >
+                <Input
+                  value={text}
+                  readOnly={!field.editable}
+                  disabled={saving}
+                  maxLength={field.maxLength}
+                  inputMode={field.valueType === 'number' ? 'decimal' : undefined}
+                  onChange={(_, change) => setText(field.id, change.value)}
+                />
+              </Field>
+            );
+          })}
+        </fieldset>
+      ))}
+      {editable.length > 0 ? (
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" disabled={saving || changed.length === 0}>
+            Save custom data
+          </Button>
+          {saving ? <Text>Saving…</Text> : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactElement } from 'react';
+import { useParams } from 'react-router-dom';
+import { Body1, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { MESSAGES } from '../../rules';
+import { useServices } from '../app/DatahavenServices';
+import { useGoBack } from '../app/useGoBack';
+import { useLoader } from '../workflow/useLoader';
+import { CustomDataForm } from './CustomDataForm';
+
+const useStyles = makeStyles({
+  screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, overflowY: 'auto', minHeight: 0 },
+  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
+
+/** The docId of /documents/{docId}/custom: an integer (spec §2); anything else is 0 (not found). */
+export function customDataDocId(raw: string | undefined): number {
+  return raw !== undefined && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : 0;
+}
+
+/** The custom document data screen (`/documents/:docId/custom`): the document's name and its CustomDataForm. */
+export function CustomDataScreen(): ReactElement {
+  const styles = useStyles();
+  const { docId } = useParams();
+  const id = customDataDocId(docId);
+  const { api } = useServices();
+  const goBack = useGoBack();
+  const document = useLoader(`document:${id}`, (signal) => (id === 0 ? Promise.reject(new Error(MESSAGES.documentNotFound)) : api.documents.getDocument(id, signal)));
+  return (
+    <div className={styles.screen}>
+      <div className={styles.header}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Text as="h1" size={500} weight="semibold" className={styles.title}>
+          {document.data ? `Custom data — ${document.data.name}` : 'Custom data'}
+        </Text>
+      </div>
+      {id === 0 || (document.error !== null && !document.loading) ? <Body1>{MESSAGES.documentNotFound}</Body1> : null}
+      {document.data ? <CustomDataForm docId={id} /> : null}
+    </div>
+  );
+}
