@@ -22,6 +22,7 @@ export const SUPPORTED_SEARCH_TAG_KINDS = [
   'queueNameContains',
   'inWorkflow',
   'approval',
+  'customIndex',
 ] as const satisfies readonly SearchTagKind[];
 
 /** A tag kind the server filters on today. */
@@ -46,6 +47,13 @@ function contains(column: Expression<string>, key: string): Expression<SqlBool> 
 export function documentIdOfKey(key: string): number | undefined {
   const text = key.trim();
   return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
+}
+
+/** A customIndex key split into its field (before the first '=', trimmed; null without one) and the value looked for. */
+export function customIndexKey(key: string): { field: string | null; value: string } {
+  const at = key.indexOf('=');
+  if (at <= 0) return { field: null, value: key.trim() };
+  return { field: key.slice(0, at).trim(), value: key.slice(at + 1).trim() };
 }
 
 /** The SQL condition one tag puts on document `d` for `viewer` (see docs/API.md, search tags). */
@@ -101,6 +109,19 @@ export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: Searc
     case 'approval':
       // "My approvals": documents waiting in a queue where the caller may approve.
       return queueGrantsCondition(viewer, QUEUE_ACCESS_FLAGS.Approve);
+    case 'customIndex': {
+      // "Field=value": that custom field (by name or label) contains the value; plain text: any custom field does.
+      const { field, value } = customIndexKey(tag.key);
+      return eb.exists(
+        eb
+          .selectFrom('custom_values as cv')
+          .innerJoin('custom_fields as cf', 'cf.id', 'cv.field_id')
+          .select('cv.field_id')
+          .whereRef('cv.document_id', '=', 'd.id')
+          .where((w) => contains(w.fn.coalesce('cv.value', sql.lit('')), value))
+          .$if(field !== null, (b) => b.where((w) => w.or([w(sql`lower(cf.name)`, '=', (field ?? '').toLowerCase()), w(sql`lower(cf.label)`, '=', (field ?? '').toLowerCase())]))),
+      );
+    }
   }
 }
 

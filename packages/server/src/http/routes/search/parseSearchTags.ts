@@ -10,8 +10,7 @@ export const MAX_SEARCH_TAG_KEY_LENGTH = 200;
 
 /** Why a spec kind is refused today, by kind. */
 const NOT_YET: Readonly<Record<string, string>> = {
-  customIndex: 'custom index data is not stored yet',
-  ai: 'AI classification is not built yet',
+  ai: 'AI document classification is off on this server (portal spec §1: off by default), so no document carries AI data to match',
 };
 
 /** Kinds whose key may be blank: all companies; in workflow (blank = in a queue); approval (blank = mine). */

@@ -131,7 +131,7 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
   });
 
   it('refuses kinds not supported yet, naming them, and malformed tags', async () => {
-    for (const type of ['customIndex', 'ai']) {
+    for (const type of ['ai']) {
       for (const url of ['/api/documents/search?q=a', '/api/search-tags?q=a']) {
         const response = await server().inject({ url: `${url}${tagParams([{ type: type as SearchTagKind, key: '1' }])}`, headers: as(world.clerk) });
         expect(response.statusCode).toBe(400);
