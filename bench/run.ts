@@ -6,6 +6,7 @@ import { startDemoServer } from '../test/e2e/support/startDemoServer';
 import { initialScripts, viewerChunks } from './bundleSizes';
 import { demoToken, uploadIntoFolder } from './demoApi';
 import { makeScanPdf } from './makeScanPdf';
+import { runPdfBench } from './pdfBench';
 import { measureColdVisit, measureWholeFileFetch, type VisitFigures } from './measureInChromium';
 import { runSearchBench } from './searchBench';
 import { runWorkflowBench } from './workflowBench';
@@ -138,6 +139,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   ui: uiBench,
   search: searchBench,
   workflow: runWorkflowBench,
+  pdf: runPdfBench,
 };
 
 async function main(): Promise<void> {
