@@ -11,7 +11,7 @@ export function tagLabel(tag: SearchTag): string {
 }
 
 /** The "contains" kinds the user can make from any typed text; the server only suggests values it knows. */
-const TEXT_KINDS: readonly SearchTagKind[] = ['documentName', 'documentDescription', 'noteTextContains', 'userString1Contains', 'queueNameContains'];
+const TEXT_KINDS: readonly SearchTagKind[] = ['documentName', 'documentDescription', 'noteTextContains', 'userString1Contains', 'queueNameContains', 'customIndex'];
 
 /** A tag of `type` made from typed text (key and text are the text). */
 export function textTag(type: SearchTagKind, text: string): SearchTag {
