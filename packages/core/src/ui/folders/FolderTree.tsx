@@ -73,7 +73,8 @@ function documentIcon(extension: string): ReactElement {
 export function FolderTree(props: FolderTreeProps): ReactElement {
   const { entries, taggedEntries = [], openItems, onOpenItemsChange, selectedDocId, selectedDocIds, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
   const styles = useStyles();
-  // A mouse press focuses the item before its click: the click (with its modifier keys) selects, not the focus.
+  // A mouse press focuses the item before its click: the click (with its modifier keys) selects, not the
+  // focus. Keys (arrows, Tab back in) make focus select again.
   const pointerDown = useRef(false);
 
   // `prefix` keeps tree values unique when a tagged document also sits in one of the record's folders.
@@ -114,13 +115,13 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
             onMouseDown={() => {
               pointerDown.current = true;
             }}
-            onClick={(event) => {
-              pointerDown.current = false;
-              onSelectDocument(document, parentId, selectModeOf(event));
-            }}
+            onClick={(event) => onSelectDocument(document, parentId, selectModeOf(event))}
             onFocus={(event) => {
               if (pointerDown.current) return;
               if (event.target === event.currentTarget && !selected) onSelectDocument(document, parentId);
+            }}
+            onBlur={(event) => {
+              if (!(event.relatedTarget instanceof Element && event.relatedTarget.closest('[role="tree"]'))) pointerDown.current = false;
             }}
             onDoubleClick={() => onOpenDocument(document)}
             onKeyDown={onKeyDown}
@@ -131,7 +132,7 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
           </TreeItem>
         );
       }
-      const selected = selectedFolderId === entry.id && selectedDocId === null;
+      const selected = selectedFolderId === entry.id && (selectedDocIds ? selectedDocIds.length === 0 : selectedDocId === null);
       return (
         <TreeItem
           key={entry.id}
@@ -157,7 +158,13 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
   };
 
   return (
-    <Tree aria-label="Folders" aria-multiselectable={selectedDocIds ? true : undefined} className={styles.tree} openItems={openItems} onOpenChange={onOpenChange}>
+    <Tree
+      aria-label="Folders"
+      aria-multiselectable={selectedDocIds ? true : undefined}
+      onKeyDownCapture={() => {
+        pointerDown.current = false;
+      }}
+      className={styles.tree} openItems={openItems} onOpenChange={onOpenChange}>
       <TreeItem itemType="branch" value={TAGGED_ITEMS_VALUE} aria-label={MESSAGES.taggedItems}>
         <TreeItemLayout iconBefore={<TagRegular />}>{MESSAGES.taggedItems}</TreeItemLayout>
         <Tree>

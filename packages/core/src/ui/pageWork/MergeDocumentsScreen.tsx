@@ -179,7 +179,7 @@ export function MergeDocumentsScreen(): ReactElement {
       <div className={styles.body}>
         {load.status === 'loading' ? <Spinner label="Reading the documents…" /> : null}
         {load.status === 'failed' ? (
-          <MessageBar intent="error">
+          <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{load.message}</MessageBarBody>
           </MessageBar>
         ) : null}
@@ -280,7 +280,7 @@ export function MergeDocumentsScreen(): ReactElement {
               onChange={(_event, data) => setKeepOriginals(data.checked === true)}
             />
             {!availability.allowed ? (
-              <MessageBar intent="warning">
+              <MessageBar intent="warning" layout="multiline">
                 <MessageBarBody>{availability.message}</MessageBarBody>
               </MessageBar>
             ) : null}

@@ -175,7 +175,7 @@ export function ThumbnailSplitScreen(): ReactElement {
           <Spinner label="Opening document…" style={{ marginTop: 32 }} />
         ) : (
           <div className={styles.message}>
-            <MessageBar intent="warning">
+            <MessageBar intent="warning" layout="multiline">
               <MessageBarBody>{load.message}</MessageBarBody>
             </MessageBar>
           </div>
@@ -282,7 +282,7 @@ export function ThumbnailSplitScreen(): ReactElement {
               {THUMBNAIL_SPLIT_HELP}
             </Text>
             {!availability.allowed ? (
-              <MessageBar intent="warning">
+              <MessageBar intent="warning" layout="multiline">
                 <MessageBarBody>{availability.message}</MessageBarBody>
               </MessageBar>
             ) : null}
