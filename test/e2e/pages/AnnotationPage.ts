@@ -1,0 +1,76 @@
+import type { FrameLocator, Locator, Page, Response } from 'playwright-core';
+
+/** A point on a page as fractions of the shown page's width and height (0,0 top left). */
+export interface PageFraction {
+  x: number;
+  y: number;
+}
+
+/** The viewer's annotation tools and the annotations drawn over its pages. */
+export class AnnotationPage {
+  constructor(private readonly page: Page, private readonly app: FrameLocator) {}
+
+  /** The toolbar named 'Annotations'. */
+  toolbar(): Locator {
+    return this.app.getByRole('toolbar', { name: 'Annotations' });
+  }
+
+  /** The layer over page `pageNumber` that takes the pointer. */
+  layer(pageNumber: number): Locator {
+    return this.app.getByRole('group', { name: `Annotations on page ${pageNumber}` });
+  }
+
+  /** A drawn annotation by its accessible name ('Rectangle annotation', 'Text box annotation: …'). */
+  annotation(name: string): Locator {
+    return this.app.getByRole('img', { name, exact: true });
+  }
+
+  /** Picks a drawing tool ('Rectangle', 'Text box', …) once the toolbar offers it. */
+  async pickTool(name: string): Promise<void> {
+    const button = this.toolbar().getByRole('button', { name, exact: true });
+    await button.click();
+    await this.toolbar().getByRole('button', { name, exact: true, pressed: true }).waitFor();
+  }
+
+  /** Drags with the current tool on a page from one point to another, as a user does with the mouse. */
+  async drag(pageNumber: number, from: PageFraction, to: PageFraction): Promise<void> {
+    const layer = this.layer(pageNumber);
+    await layer.waitFor();
+    const box = await layer.boundingBox();
+    if (!box) throw new Error(`Page ${pageNumber} is not shown.`);
+    await this.page.mouse.move(box.x + from.x * box.width, box.y + from.y * box.height);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + to.x * box.width, box.y + to.y * box.height, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  /** Draws a rectangle and waits until the server stored it. */
+  async drawRectangle(pageNumber: number, from: PageFraction, to: PageFraction): Promise<void> {
+    await this.pickTool('Rectangle');
+    const saved = this.waitForSave('POST');
+    await this.drag(pageNumber, from, to);
+    await saved;
+  }
+
+  /** Draws a text box, types its text, keeps it with Enter and waits until the server stored it. */
+  async drawTextBox(pageNumber: number, from: PageFraction, to: PageFraction, text: string): Promise<void> {
+    await this.pickTool('Text box');
+    await this.drag(pageNumber, from, to);
+    const field = this.app.getByRole('textbox', { name: 'Annotation text' });
+    await field.fill(text);
+    const saved = this.waitForSave('POST');
+    await field.press('Enter');
+    await saved;
+  }
+
+  /** Waits until an annotation with this name shows. */
+  async waitForAnnotation(name: string): Promise<void> {
+    await this.annotation(name).waitFor();
+  }
+
+  private waitForSave(method: string): Promise<Response> {
+    return this.page.waitForResponse(
+      (response) => response.request().method() === method && /\/api\/(documents\/\d+\/)?annotations/.test(new URL(response.url()).pathname) && response.ok(),
+    );
+  }
+}
