@@ -188,7 +188,7 @@ describe('PropertiesPanel', () => {
     const app = renderPanel(invoice(), renameRoutes());
     fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename document' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'March.pdf' } });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Name' }), { target: { value: 'March.pdf' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(app.changed.map((d) => d.name)).toEqual(['March.pdf']));
     expect(app.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ name: 'March.pdf' }]);
@@ -198,7 +198,7 @@ describe('PropertiesPanel', () => {
     const app = renderPanel(invoice(), renameRoutes());
     fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename document' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply automatic name' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Apply automatic name' }));
     await waitFor(() => expect(app.changed.map((d) => d.name)).toEqual(['V10000 Invoice 2025-05-30.pdf']));
     expect(app.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ autoname: true }]);
   });

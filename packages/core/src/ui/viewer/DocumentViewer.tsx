@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ApiError, type DocumentView } from '../../api';
-import { encodeDocumentId } from '../../model';
+import { encodeDocumentId, type DmsDocument } from '../../model';
 import { MESSAGES, isViewable, type OptionValues } from '../../rules';
 import { ImageViewer } from '../../viewer/ImageViewer';
 import type { PDFWorker } from 'pdfjs-dist';
@@ -25,6 +25,7 @@ import { useAnnotationEditor, type AnnotationEditor } from './useAnnotationEdito
 import { annotationCommandForKey, type AnnotationKeyCommand } from '../../viewer/annotations/annotationKeys';
 import type { PageView } from '../../viewer/annotations/annotationGeometry';
 import { LockPopover } from '../workflow/lockPanel/LockPopover';
+import { PropertiesToggleButton, ViewerPropertiesPane } from '../properties/ViewerPropertiesPane';
 
 const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
 
@@ -224,6 +225,11 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const renderAnnotations = (target: number, pageView: PageView): ReactElement => <AnnotationPageLayer editor={annotations} page={target} view={pageView} />;
 
   const document = state.status === 'ready' ? state.view.document : null;
+  // The properties pane (issue 4): its changes (rename, subtype, user fields) replace the shown document.
+  const [propertiesOpen, setPropertiesOpen] = useState(false);
+  const onPropertiesChanged = useCallback((next: DmsDocument) => {
+    setState((current) => (current.status === 'ready' && current.view.document.id === next.id ? { ...current, view: { ...current.view, document: next } } : current));
+  }, []);
   const download = (): void => {
     if (id === 0) return;
     loading
@@ -241,6 +247,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         </Text>
         {/* Workflow documents only: outside a queue there is nothing to lock. */}
         {document?.queue ? <LockPopover document={document} /> : null}
+        {document ? <PropertiesToggleButton pressed={propertiesOpen} onToggle={setPropertiesOpen} /> : null}
       </div>
       <ViewerToolbar
         page={page}
@@ -302,6 +309,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               renderPageOverlay={renderAnnotations}
             />
           )}
+          {propertiesOpen ? <ViewerPropertiesPane document={state.view.document} onDocumentChanged={onPropertiesChanged} /> : null}
         </div>
       ) : null}
     </div>
