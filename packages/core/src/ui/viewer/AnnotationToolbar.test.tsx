@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { encodeDocumentId, type Annotation } from '../../model';
+import { WORKFLOW_PERMS, encodeDocumentId, type Annotation, type DmsDocument } from '../../model';
 import { FakeResponse } from '../test/FakeResponse';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 
 const DOC_ID = 7;
+const QUEUE = { id: 12, name: 'Approval L1', queueTypeName: 'AP Invoices', features1: 0, features2: 0 };
 const STORED_ID = '0b5e7c8a-1111-4222-8333-944455556666';
 
 /** jsdom has no PointerEvent; a MouseEvent carries the coordinates the layer reads. */
@@ -34,11 +35,16 @@ function stored(fields: Partial<Annotation> = {}): Annotation {
 }
 
 /** The fake web services of a PNG document whose page 1 holds `annotations`; POSTs store with fresh ids. */
-function routes(annotations: Annotation[], privileges: string[] = ['Cabinet: Annotations Edit'], overrides: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
+function routes(
+  annotations: Annotation[],
+  privileges: string[] = ['Cabinet: Annotations Edit'],
+  overrides: Record<string, FakeRoute> = {},
+  document: Partial<DmsDocument> = {},
+): Record<string, FakeRoute> {
   let created = 0;
   return {
     'GET /api/options': () => [],
-    'GET /api/documents/7/view': () => ({ document: testDocument({ id: DOC_ID, name: 'scan.png', mediaType: 'image/png' }), dataUrl: '/api/documents/7/data', viewable: true }),
+    'GET /api/documents/7/view': () => ({ document: testDocument({ id: DOC_ID, name: 'scan.png', mediaType: 'image/png', ...document }), dataUrl: '/api/documents/7/data', viewable: true }),
     'GET /api/documents/7/data': () => new FakeResponse('png', 200, 'image/png'),
     'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: privileges.includes(action) })),
     'GET /api/annotations': (request) => (request.search.get('page') === '1' ? annotations : []),
@@ -143,6 +149,56 @@ describe('annotations in the viewer', () => {
     });
   });
 
+  it('resizes the selected annotation by its corner handle, keeping the opposite corner', async () => {
+    const requests = await openViewer(routes([stored()]));
+    fireEvent.focus(await screen.findByRole('img', { name: 'Rectangle annotation' }));
+    // The bottom-right handle of 100,200 300×100 sits at 400,300 units = 144,108 px; drag it 36 px right and down.
+    drag({ x: 144, y: 108 }, { x: 180, y: 144 });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ x: 100, y: 200, width: 400, height: 200 });
+  });
+
+  it('retypes a text box from the keyboard and changes its text size; Ctrl+Y redoes an undone change', async () => {
+    const textBox = stored({ type: 1, content: 'Wrong VAT', size: 14 });
+    const requests = await openViewer(routes([textBox]));
+    const annotation = await screen.findByRole('img', { name: 'Text box annotation: Wrong VAT' });
+    fireEvent.focus(annotation);
+    fireEvent.keyDown(annotation, { key: 'Enter' });
+    const text = await screen.findByRole('textbox', { name: 'Annotation text' });
+    expect((text as HTMLTextAreaElement).value).toBe('Wrong VAT');
+    fireEvent.change(text, { target: { value: 'VAT should be 19 %' } });
+    fireEvent.keyDown(text, { key: 'Enter' });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ type: 1, content: 'VAT should be 19 %', size: 14, rowVersion: 1 });
+
+    const size = within(toolbar()).getByRole('spinbutton', { name: 'Text size' });
+    await waitFor(() => expect(size.getAttribute('disabled')).toBeNull());
+    fireEvent.change(size, { target: { value: '20' } });
+    fireEvent.blur(size);
+    await waitFor(() => expect(mutations(requests)).toHaveLength(2));
+    expect(requests.filter((request) => request.method === 'PUT')[1].body).toMatchObject({ size: 20 });
+
+    await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Undo' }).getAttribute('disabled')).toBeNull());
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(3));
+    expect(requests.filter((request) => request.method === 'PUT')[2].body).toMatchObject({ size: 14 });
+    await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Redo' }).getAttribute('disabled')).toBeNull());
+    fireEvent.keyDown(window, { key: 'y', ctrlKey: true });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(4));
+    expect(requests.filter((request) => request.method === 'PUT')[3].body).toMatchObject({ size: 20 });
+  });
+
+  it('nudges the selected annotation 10 px with Ctrl+arrow, in annotation units', async () => {
+    const requests = await openViewer(routes([stored()]));
+    const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });
+    fireEvent.focus(annotation);
+    await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Delete annotation' }).getAttribute('disabled')).toBeNull());
+    fireEvent.keyDown(annotation, { key: 'ArrowDown', ctrlKey: true });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(1));
+    // 10 px at 100 % is 10 / 0.36 ≈ 28 units.
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ x: 100, y: 228 });
+  });
+
   it('deletes the selected annotation with the Delete key and brings it back with Ctrl+Z', async () => {
     const requests = await openViewer(routes([stored()]));
     const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });
@@ -195,6 +251,23 @@ describe('annotations in the viewer', () => {
     }
     fireEvent.focus(annotation);
     expect(within(toolbar()).getByRole('button', { name: 'Delete annotation' }).getAttribute('disabled')).not.toBeNull();
+  });
+
+  it.each([
+    ['another user holds the lock', { userLock: 'other' as const }],
+    ['the queue gives no editing of document data', { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve }],
+  ])('leaves the drawing tools off when %s, even with the privilege', async (_case, document) => {
+    await openViewer(routes([stored()], ['Cabinet: Annotations Edit'], {}, document));
+    const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });
+    await act(async () => undefined);
+    expect(within(toolbar()).getByRole('button', { name: 'Rectangle' }).getAttribute('disabled')).not.toBeNull();
+    fireEvent.focus(annotation);
+    expect(within(toolbar()).getByRole('button', { name: 'Delete annotation' }).getAttribute('disabled')).not.toBeNull();
+  });
+
+  it('offers the drawing tools on a queue document whose queue allows editing document data', async () => {
+    await openViewer(routes([], ['Cabinet: Annotations Add Only'], {}, { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.editDocData }));
+    await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Rectangle' }).getAttribute('disabled')).toBeNull());
   });
 
   it('turns the annotations with the page: after r the layer draws through a quarter-turn transform', async () => {

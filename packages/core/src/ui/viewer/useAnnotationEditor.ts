@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ANNOTATION_GEOMETRY,
+  decodeWorkflowPermissions,
   isTextAnnotationType,
   type Annotation,
   type AnnotationFields,
@@ -175,8 +176,7 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
     };
   }, [api, alerts]);
 
-  // Another user's lock blocks changes on the server (policies/documentLocks.ts); say so by disabling.
-  const documentOpen = document !== null && document.userLock !== 'other';
+  const documentOpen = document !== null && annotationsAllowedOn(document);
   const canAdd = documentOpen && privileges.add;
 
   const mark = useCallback((id: string, busy: boolean) => {
@@ -508,3 +508,14 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
 }
 
 const EMPTY: readonly Annotation[] = [];
+
+/**
+ * Whether the document's own state allows annotation changes, as far as the client can tell:
+ * not under another user's lock, and — in a queue — with the queue's editDocData permission,
+ * which ChangeAnnotations is one source of (WORKFLOW_PERM_SOURCES). The server checks
+ * ChangeAnnotations itself; this only turns the tools off where it would surely refuse.
+ */
+export function annotationsAllowedOn(document: DmsDocument): boolean {
+  if (document.userLock === 'other') return false;
+  return document.queue === null || decodeWorkflowPermissions(document.workflowPerms).editDocData;
+}
