@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { open as openFile, readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 import {
   PDFDocument,
   PDFRef,
+  type PDFOperator,
   concatTransformationMatrix,
   drawObject,
   popGraphicsState,
@@ -12,6 +14,8 @@ import {
 import sharp from 'sharp';
 import { decodeBmp } from './decodeBmp';
 import { RenderTimeoutError } from './RenderTimeoutError';
+import { readTiffDirectories } from './tiffDirectories';
+import type { TiffDirectory } from './tiffDirectories';
 
 /** Extensions `convertImageToPdf` accepts. */
 export const CONVERTIBLE_IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff'];
@@ -134,43 +138,141 @@ async function addPng(pdf: PDFDocument, bytes: Buffer): Promise<void> {
   );
 }
 
+/** Bytes with their bit order reversed (TIFF FillOrder 2 → the most-significant-bit-first order PDF filters read). */
+const REVERSED_BITS = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let reversed = 0;
+  for (let bit = 0; bit < 8; bit += 1) if ((byte & (1 << bit)) !== 0) reversed |= 0x80 >> bit;
+  return reversed;
+});
+
+/**
+ * Whether a TIFF page's CCITT Group 4 strips can go into the PDF as they are: bilevel, one
+ * sample, WhiteIsZero or BlackIsZero, striped (not tiled), upright, no uncompressed mode, a
+ * complete strip table and within the pixel bound. Other pages are decoded by sharp.
+ */
+function isPassThroughG4(directory: TiffDirectory): boolean {
+  const { width, height, rowsPerStrip } = directory;
+  return (
+    directory.compression === 4 &&
+    directory.bitsPerSample === 1 &&
+    directory.samplesPerPixel === 1 &&
+    (directory.photometric === 0 || directory.photometric === 1) &&
+    (directory.fillOrder === 1 || directory.fillOrder === 2) &&
+    directory.orientation === 1 &&
+    (directory.t6Options & 2) === 0 &&
+    !directory.tiled &&
+    width > 0 &&
+    height > 0 &&
+    width * height <= MAX_CONVERT_PIXELS &&
+    rowsPerStrip > 0 &&
+    directory.stripOffsets.length === Math.ceil(height / rowsPerStrip) &&
+    directory.stripByteCounts.length === directory.stripOffsets.length &&
+    directory.stripByteCounts.every((count) => count > 0)
+  );
+}
+
+/**
+ * Adds a CCITT Group 4 TIFF page without decoding it: each strip's bytes become one
+ * /CCITTFaxDecode image (K -1; a strip is coded on its own, so strips cannot be joined into one
+ * stream) drawn over its band of the page. BlackIs1 follows PhotometricInterpretation, so the
+ * page shows what TIFF readers show and the PDF stays the size of the TIFF. Returns false
+ * (nothing added) when the page does not qualify or a strip lies outside the file.
+ */
+async function addG4Page(pdf: PDFDocument, handle: FileHandle, directory: TiffDirectory, fileSize: number): Promise<boolean> {
+  if (!isPassThroughG4(directory)) return false;
+  const { width, height, rowsPerStrip } = directory;
+  const strips: Buffer[] = [];
+  for (let index = 0; index < directory.stripOffsets.length; index += 1) {
+    const offset = directory.stripOffsets[index] ?? -1;
+    const length = directory.stripByteCounts[index] ?? 0;
+    if (offset < 0 || offset + length > fileSize) return false;
+    const data = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(data, 0, length, offset);
+    if (bytesRead !== length) return false;
+    if (directory.fillOrder === 2) for (let at = 0; at < data.length; at += 1) data[at] = REVERSED_BITS[data[at] ?? 0] ?? 0;
+    strips.push(data);
+  }
+  const size: [number, number] = [pageSizeOf(width, height, directory.dpiX)[0], pageSizeOf(width, height, directory.dpiY)[1]];
+  const page = pdf.addPage(size);
+  const operators: PDFOperator[] = [];
+  let firstRow = 0;
+  for (const data of strips) {
+    const rows = Math.min(rowsPerStrip, height - firstRow);
+    const image = pdf.context.stream(data, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: width,
+      Height: rows,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 1,
+      Filter: 'CCITTFaxDecode',
+      DecodeParms: { K: -1, Columns: width, Rows: rows, BlackIs1: directory.photometric === 1 },
+    });
+    const name = page.node.newXObject('Im', pdf.context.register(image));
+    // Strip 0 is the top band: PDF's y runs up, so its band starts at the page height less its rows.
+    const bandHeight = (size[1] * rows) / height;
+    const bandBottom = (size[1] * (height - firstRow - rows)) / height;
+    operators.push(pushGraphicsState(), concatTransformationMatrix(size[0], 0, 0, bandHeight, 0, bandBottom), drawObject(name), popGraphicsState());
+    firstRow += rows;
+  }
+  page.pushOperators(...operators);
+  return true;
+}
+
 async function addTiffPages(pdf: PDFDocument, path: string, deadline: number, timeoutMs: number): Promise<void> {
   const pageCount = (await open(path).metadata()).pages ?? 1;
-  for (let index = 0; index < pageCount; index += 1) {
-    if (Date.now() > deadline) throw new RenderTimeoutError(timeoutMs);
-    const page = open(path, index);
-    const meta = await page.metadata();
-    const grey = meta.channels !== undefined && meta.channels <= 2 && meta.space !== 'cmyk';
-    if (grey) {
-      const { data, info } = await page.clone().flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-      const size = pageSizeOf(info.width, info.height, meta.density);
-      const bilevel = meta.bitsPerSample === 1 || meta.bitsPerSample === undefined ? packBilevel(data, info.width, info.height) : null;
-      if (bilevel !== null) {
-        await addRawPage(pdf, { data: bilevel, width: info.width, height: info.height, colorSpace: 'DeviceGray', bitsPerComponent: 1 }, size);
-        continue;
-      }
-      const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
-      const image = await pdf.embedJpg(jpeg);
-      pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
-      continue;
+  const handle = await openFile(path, 'r');
+  try {
+    const fileSize = (await handle.stat()).size;
+    // Directories are read only to pass G4 pages through; when they do not match what sharp
+    // counts as pages, every page takes the decoding path.
+    const directories = await readTiffDirectories(handle).catch(() => null);
+    const passThrough = directories !== null && directories.length === pageCount ? directories : null;
+    for (let index = 0; index < pageCount; index += 1) {
+      if (Date.now() > deadline) throw new RenderTimeoutError(timeoutMs);
+      const directory = passThrough?.[index];
+      if (directory !== undefined && (await addG4Page(pdf, handle, directory, fileSize))) continue;
+      await addDecodedTiffPage(pdf, path, index);
     }
-    const { data, info } = await page
-      .clone()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .jpeg({ quality: JPEG_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    const size = pageSizeOf(info.width, info.height, meta.density);
-    const image = await pdf.embedJpg(data);
-    pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
+  } finally {
+    await handle.close();
   }
+}
+
+/** A TIFF page decoded by sharp: bilevel losslessly at 1 bit, other grey and colour pages as JPEG. */
+async function addDecodedTiffPage(pdf: PDFDocument, path: string, index: number): Promise<void> {
+  const page = open(path, index);
+  const meta = await page.metadata();
+  const grey = meta.channels !== undefined && meta.channels <= 2 && meta.space !== 'cmyk';
+  if (grey) {
+    const { data, info } = await page.clone().flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const size = pageSizeOf(info.width, info.height, meta.density);
+    const bilevel = meta.bitsPerSample === 1 || meta.bitsPerSample === undefined ? packBilevel(data, info.width, info.height) : null;
+    if (bilevel !== null) {
+      await addRawPage(pdf, { data: bilevel, width: info.width, height: info.height, colorSpace: 'DeviceGray', bitsPerComponent: 1 }, size);
+      return;
+    }
+    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+    const image = await pdf.embedJpg(jpeg);
+    pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
+    return;
+  }
+  const { data, info } = await page
+    .clone()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  const size = pageSizeOf(info.width, info.height, meta.density);
+  const image = await pdf.embedJpg(data);
+  pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
 }
 
 /**
  * Converts a JPEG, PNG, BMP or TIFF (every page of a multi-page TIFF) into a PDF, one image per
  * page at the image's physical size (from its DPI; 72 dpi when unknown). Returns the PDF bytes.
- * JPEGs are embedded as they are; PNGs, BMPs and bilevel TIFF pages losslessly; other TIFF
- * pages as JPEG. Images over MAX_CONVERT_PIXELS are refused.
+ * JPEGs are embedded as they are; CCITT G4 TIFF pages as their G4 strips, undecoded; PNGs, BMPs
+ * and other bilevel TIFF pages losslessly; other TIFF pages as JPEG. Images over MAX_CONVERT_PIXELS are refused.
  */
 export async function convertImageToPdf(path: string, extension: string, options: ConvertOptions = {}): Promise<Buffer> {
   const timeoutMs = options.timeoutMs ?? CONVERSION_TIMEOUT_MS;
