@@ -128,9 +128,18 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       'Cabinet: Export Documents',
       'Cabinet: Email',
       'Cabinet: Split Document',
+      'Cabinet: Delete',
+      'Cabinet: Annotations Edit',
+      'Cabinet: Tagging',
+      'Dynamics: Change Document Subtype',
+      'Dynamics: Edit Document Index Data',
+      'Dynamics: Reapply Document Name',
       'Notes: Add Only',
       'Notes: View Only',
       'Search: Search',
+      'Search: Popup',
+      'Workflow Queues: OK',
+      'Workflow Route: OK',
     ],
     access: [
       { table: 'vendor', canView: true, canUpload: true },
@@ -140,7 +149,16 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
   {
     name: 'Approvers',
     description: 'Review and approve purchase invoices.',
-    privileges: ['Notes: Add Only', 'Notes: View Only', 'Workflow: Approve', 'Workflow: Reject', 'Search: Search'],
+    privileges: [
+      'Notes: Add Only',
+      'Notes: View Only',
+      'Cabinet: Annotations Add Only',
+      'Cabinet: Export Documents',
+      'Workflow: Approve',
+      'Workflow: Reject',
+      'Workflow Queues: OK',
+      'Search: Search',
+    ],
     access: [
       { table: 'vendor', canView: true, canUpload: false },
       { table: 'purchaseInvoice', canView: true, canUpload: false },
@@ -430,4 +448,31 @@ export const DEMO_QUEUE_USER_ACCESS: readonly { username: string; queue: DemoQue
   { username: 'clerk', queue: 'Approved', access: READ_ONLY_ACCESS },
   { username: 'approver', queue: 'Approved', access: READ_ONLY_ACCESS },
   { username: 'approver', queue: 'Rejected', access: READ_ONLY_ACCESS },
+];
+
+/** A custom-data field of the demo (portal §3 category fields; only ManualEntry is editable). */
+export interface DemoCustomField {
+  name: string;
+  label: string;
+  dataSource: 'ManualEntry' | 'EmailHeader';
+  valueType: 'text' | 'number' | 'date';
+}
+
+/** The demo's one custom-data category, shown for every document: AP coding. */
+export const DEMO_CUSTOM_CATEGORY = {
+  name: 'AP coding',
+  fields: [
+    { name: 'PONumber', label: 'PO number', dataSource: 'ManualEntry', valueType: 'text' },
+    { name: 'CostCentre', label: 'Cost centre', dataSource: 'ManualEntry', valueType: 'text' },
+    { name: 'ReceivedFrom', label: 'Received from (e-mail)', dataSource: 'EmailHeader', valueType: 'text' },
+  ],
+} as const satisfies { name: string; fields: readonly DemoCustomField[] };
+
+/** Custom data already entered on a few demo invoices, by file name and field name. */
+export const DEMO_CUSTOM_VALUES: readonly { fileName: string; field: string; value: string }[] = [
+  { fileName: 'CS-88120.pdf', field: 'PONumber', value: '106001' },
+  { fileName: 'CS-88120.pdf', field: 'CostCentre', value: 'CC-410 Facilities' },
+  { fileName: 'CS-88120.pdf', field: 'ReceivedFrom', value: 'billing@contoso-supplies.example' },
+  { fileName: 'NWT-2025-0097.pdf', field: 'PONumber', value: '106014' },
+  { fileName: 'FAB-25-0412.pdf', field: 'PONumber', value: '106001' },
 ];

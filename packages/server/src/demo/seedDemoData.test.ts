@@ -155,6 +155,20 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(asSales.statusCode).toBe(404);
   });
 
+  it("seeds the 'AP coding' custom data, found by a customIndex search, and lets the clerk edit, tag and rename", async () => {
+    const token = (await get('/demo/erp/token?username=clerk')).body;
+    const auth = { authorization: `Bearer ${token}` };
+    const tag = encodeURIComponent(JSON.stringify({ type: 'customIndex', key: 'PO number=106001' }));
+    const answer = await get(`/api/documents/search?tag[]=${tag}`, auth);
+    expect(answer.statusCode).toBe(200);
+    const names = (JSON.parse(answer.body) as { documents: { name: string }[] }).documents.map((d) => d.name).sort();
+    expect(names).toEqual(['CS-88120.pdf', 'FAB-25-0412.pdf']);
+    for (const action of ['Cabinet: Tagging', 'Dynamics: Edit Document Index Data', 'Dynamics: Reapply Document Name', 'Cabinet: Annotations Edit']) {
+      const can = await get(`/api/can?action=${encodeURIComponent(action)}`, auth);
+      expect(JSON.parse(can.body)).toEqual({ action, value: true });
+    }
+  });
+
   it('serves the demo ERP page, its records and the real relay script', async () => {
     const page = await get('/demo/erp');
     expect(page.statusCode).toBe(200);

@@ -10,6 +10,8 @@ import { reindexDocument } from '../search/reindexDocument';
 import type { FileStore } from '../storage/FileStore';
 import {
   DEMO_COMPANY,
+  DEMO_CUSTOM_CATEGORY,
+  DEMO_CUSTOM_VALUES,
   DEMO_GROUPS,
   DEMO_NOTES,
   DEMO_PURCHASE_INVOICES,
@@ -41,7 +43,8 @@ const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
  * folders, vendors and purchase invoices as `erp_records`, the 'AP Invoices' workflow (queues,
  * routes, memberships), twelve generated invoice PDFs and a three-page TIFF scan stored through
  * `fileStore` and committed exactly like uploads (with their 'Uploaded by' notes) and placed in
- * their queues, and a few user notes. Does nothing and resolves false when the
+ * their queues, a few user notes, and an 'AP coding' custom-data category with values on a few
+ * invoices. Does nothing and resolves false when the
  * demo user 'clerk' already exists, so it runs on first start only.
  */
 export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, options: SeedDemoOptions = {}): Promise<boolean> {
@@ -68,8 +71,30 @@ export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, o
       await insertNote(trx, documentId, authorId, 'user', note.text, now().toISOString());
       await reindexDocument(trx, documentId);
     }
+    await seedCustomData(trx, documentIds, now().toISOString());
   });
   return true;
+}
+
+/** The AP coding category with its fields, and the values already entered on a few invoices. */
+async function seedCustomData(trx: Transaction<Database>, documentIds: ReadonlyMap<string, number>, at: string): Promise<void> {
+  const category = await trx.insertInto('custom_categories').values({ name: DEMO_CUSTOM_CATEGORY.name, applies_to_all: 1 }).returning('id').executeTakeFirstOrThrow();
+  const fieldIds = new Map<string, number>();
+  for (const [order, field] of DEMO_CUSTOM_CATEGORY.fields.entries()) {
+    const row = await trx
+      .insertInto('custom_fields')
+      .values({ category_id: category.id, name: field.name, label: field.label, data_source: field.dataSource, value_type: field.valueType, sort_order: order + 1, required: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fieldIds.set(field.name, row.id);
+  }
+  for (const entry of DEMO_CUSTOM_VALUES) {
+    const documentId = required(documentIds.get(entry.fileName), entry.fileName);
+    await trx
+      .insertInto('custom_values')
+      .values({ document_id: documentId, field_id: required(fieldIds.get(entry.field), entry.field), value: entry.value, updated_at: at, updated_by_user_id: null })
+      .execute();
+  }
 }
 
 async function seedReferenceData(trx: Transaction<Database>, createdAt: string): Promise<void> {
