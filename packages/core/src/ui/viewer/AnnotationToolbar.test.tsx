@@ -199,6 +199,24 @@ describe('annotations in the viewer', () => {
     expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ x: 100, y: 228 });
   });
 
+  it('places a shape from the keyboard with Enter on the page, then sizes it with Shift+arrows', async () => {
+    const createdId = '00000000-0000-4000-8000-000000000001';
+    const requests = await openViewer(routes([], undefined, { [`PUT /api/annotations/${createdId}`]: (request) => stored({ ...(request.body as Partial<Annotation>), id: createdId, rowVersion: 2 }) }));
+    const area = within(toolbar()).getByRole('button', { name: 'Area' });
+    await waitFor(() => expect(area.getAttribute('disabled')).toBeNull());
+    fireEvent.click(area);
+    expect(layer().getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(layer(), { key: 'Enter' });
+    await screen.findByRole('img', { name: 'Area annotation' });
+    // The 850 × 1100 px image is 2361 × 3056 units; a 400 × 200 box in its middle.
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ type: 3, page: 1, color: 0xed1c24, x: 981, y: 1428, width: 400, height: 200 });
+    // Once stored it is selected, and Ctrl+Shift+→ makes it 10 px (28 units) wider.
+    await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Delete annotation' }).getAttribute('disabled')).toBeNull());
+    fireEvent.keyDown(layer(), { key: 'ArrowRight', shiftKey: true, ctrlKey: true });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(2));
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: `/api/annotations/${createdId}`, body: { x: 981, y: 1428, width: 428, height: 200 } });
+  });
+
   it('deletes the selected annotation with the Delete key and brings it back with Ctrl+Z', async () => {
     const requests = await openViewer(routes([stored()]));
     const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });

@@ -333,6 +333,10 @@ function runAnnotationCommand(editor: AnnotationEditor, command: AnnotationKeyCo
       if (!editor.selected || !editor.isEditable(editor.selected)) return false;
       editor.nudgeSelected(command.dx, command.dy);
       return true;
+    case 'grow':
+      if (!editor.selected || !editor.isEditable(editor.selected)) return false;
+      editor.growSelected(command.dx, command.dy);
+      return true;
     case 'escape':
       if (editor.selected) {
         editor.select(null);

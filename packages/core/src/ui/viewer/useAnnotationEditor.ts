@@ -10,7 +10,7 @@ import {
   type PrivilegeName,
 } from '../../model';
 import { applyMatrixToVector, invertMatrix, pageSizeInUnits, pageToScreenMatrix, type PageView } from '../../viewer/annotations/annotationGeometry';
-import { moveShape, type AnnotationShape } from '../../viewer/annotations/annotationEditing';
+import { growShape, isLineType, moveShape, sameBox, type AnnotationShape } from '../../viewer/annotations/annotationEditing';
 import {
   EMPTY_ANNOTATION_HISTORY,
   afterRedo,
@@ -68,6 +68,8 @@ export interface AnnotationEditor {
   removeSelected(): void;
   /** Moves the selected annotation by screen pixels (arrow keys), in the direction seen on screen. */
   nudgeSelected(dx: number, dy: number): void;
+  /** Sizes the selected annotation by screen pixels (Shift+arrows): wider on screen is wider whatever the rotation. */
+  growSelected(dx: number, dy: number): void;
   /** Tells the editor how a page is shown (its layer calls this), for nudges in screen directions. */
   showPage(page: number, view: PageView): void;
   canUndo: boolean;
@@ -423,6 +425,23 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
     [isEditable, selected, update],
   );
 
+  const growSelected = useCallback(
+    (dx: number, dy: number) => {
+      if (!selected || !isEditable(selected)) return;
+      const view = pageViews.current.get(selected.page);
+      if (!view) return;
+      const pixelsPerUnit = ANNOTATION_GEOMETRY.scaling * view.scale;
+      // A line's end follows the arrow on screen; a box grows along the page axis that is horizontal (or vertical) on screen.
+      const quarterTurned = Math.round(view.rotation / 90) % 2 !== 0;
+      const delta = isLineType(selected.type)
+        ? applyMatrixToVector(invertMatrix(pageToScreenMatrix(view)), { x: dx, y: dy })
+        : { x: (quarterTurned ? dy : dx) / pixelsPerUnit, y: (quarterTurned ? dx : dy) / pixelsPerUnit };
+      const grown = growShape(selected, delta, pageSizeInUnits(view));
+      if (!sameBox(grown, selected)) update(selected, { x: grown.x, y: grown.y, width: grown.width, height: grown.height });
+    },
+    [isEditable, selected, update],
+  );
+
   const setColor = useCallback(
     (next: number) => {
       setColorState(next);
@@ -495,6 +514,7 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
       cancelText: () => setTextEdit(null),
       removeSelected,
       nudgeSelected,
+      growSelected,
       showPage,
       canUndo: history.undo.length > 0 && !undoing,
       canRedo: history.redo.length > 0 && !undoing,
@@ -503,7 +523,7 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
       justRemoved,
       dismissRemoved: () => setJustRemoved(false),
     }),
-    [canAdd, tool, setTool, showPage, color, setColor, textSize, setTextSize, selected, select, isEditable, annotationsFor, loadPage, draw, update, editText, textEdit, commitText, removeSelected, nudgeSelected, history, undoing, undo, redo, justRemoved],
+    [canAdd, tool, setTool, showPage, color, setColor, textSize, setTextSize, selected, select, isEditable, annotationsFor, loadPage, draw, update, editText, textEdit, commitText, removeSelected, nudgeSelected, growSelected, history, undoing, undo, redo, justRemoved],
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement } from 'react';
 import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type Annotation } from '../../model';
 import { boxToScreen, normalizeBox, pageSizeInUnits, screenToPage, svgTransform, textHeightInUnits, type Box, type PageView, type Point } from './annotationGeometry';
-import { draftFromDrag, handlePositions, moveShape, resizeShape, sameBox, type AnnotationShape, type ResizeHandle } from './annotationEditing';
+import { centredShape, draftFromDrag, handlePositions, moveShape, resizeShape, sameBox, type AnnotationShape, type ResizeHandle } from './annotationEditing';
 import { handleAt, hitTest } from './annotationHitTest';
 import { annotationLabel, type AnnotationTool } from './annotationTypes';
 
@@ -153,6 +153,14 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
     }
   };
 
+  // Keyboard drawing: with a drawing tool, Enter (or Space) on the focused page places the shape in its middle.
+  const onLayerKeyDown = (event: ReactKeyboardEvent<SVGSVGElement>): void => {
+    if (event.target !== event.currentTarget || tool === 'select' || !canAdd || textEdit) return;
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onDraw(page, centredShape(tool, bounds));
+  };
+
   const drawn = drag?.kind === 'draw' && tool !== 'select' ? draftFromDrag(tool, drag.start, drag.current, bounds) : null;
   const selected = annotations.find((annotation) => annotation.id === selectedId) ?? null;
   const reshaped = drag && drag.kind !== 'draw' ? drag : null;
@@ -172,6 +180,8 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
         onPointerUp={onPointerUp}
         onPointerCancel={() => setDragState(null)}
         onDoubleClick={onDoubleClick}
+        onKeyDown={onLayerKeyDown}
+        tabIndex={tool !== 'select' && canAdd ? 0 : undefined}
         aria-label={`Annotations on page ${page}`}
         role="group"
       >

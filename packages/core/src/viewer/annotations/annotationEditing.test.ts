@@ -1,5 +1,5 @@
 import { ANNOTATION_TYPES } from '../../model';
-import { DEFAULT_TEXT_BOX, MIN_ANNOTATION_SIZE, draftFromDrag, handlePositions, moveShape, resizeShape, sameBox } from './annotationEditing';
+import { DEFAULT_TEXT_BOX, KEYBOARD_SHAPE, MIN_ANNOTATION_SIZE, centredShape, draftFromDrag, growShape, handlePositions, moveShape, resizeShape, sameBox } from './annotationEditing';
 
 const PAGE = { width: 1700, height: 2200 };
 const RECT = { type: ANNOTATION_TYPES.solidRectangle, x: 100, y: 200, width: 300, height: 100 };
@@ -71,5 +71,20 @@ describe('moving and resizing', () => {
   it('tells an unchanged box', () => {
     expect(sameBox(RECT, { ...RECT })).toBe(true);
     expect(sameBox(RECT, { ...RECT, x: 101 })).toBe(false);
+  });
+});
+
+describe('keyboard placing and sizing', () => {
+  it('centres a new shape on the page, text types at the text box size and lines level', () => {
+    expect(centredShape(ANNOTATION_TYPES.area, PAGE)).toEqual({ type: ANNOTATION_TYPES.area, x: 650, y: 1000, ...KEYBOARD_SHAPE });
+    expect(centredShape(ANNOTATION_TYPES.note, PAGE)).toEqual({ type: ANNOTATION_TYPES.note, x: 650, y: 1040, ...DEFAULT_TEXT_BOX });
+    expect(centredShape(ANNOTATION_TYPES.line, PAGE)).toEqual({ type: ANNOTATION_TYPES.line, x: 650, y: 1100, width: 400, height: 0 });
+    expect(centredShape(ANNOTATION_TYPES.highlight, { width: 100, height: 50 })).toMatchObject({ x: 0, y: 0, width: 100, height: 50 });
+  });
+
+  it('grows a box from its bottom-right corner and moves a line end, within the page and the smallest size', () => {
+    expect(growShape(RECT, { x: 30, y: -20 }, PAGE)).toMatchObject({ x: 100, y: 200, width: 330, height: 80 });
+    expect(growShape(RECT, { x: -1000, y: 0 }, PAGE)).toMatchObject({ width: MIN_ANNOTATION_SIZE });
+    expect(growShape(LINE, { x: 10, y: 10 }, PAGE)).toEqual({ ...LINE, width: -190, height: 110 });
   });
 });

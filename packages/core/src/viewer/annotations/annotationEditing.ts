@@ -123,3 +123,28 @@ export function handlePositions(shape: AnnotationShape): { handle: ResizeHandle;
 export function sameBox(a: Box, b: Box): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 }
+
+/** Size of a shape placed from the keyboard (Enter on a page with a drawing tool), in annotation units. */
+export const KEYBOARD_SHAPE = { width: 400, height: 200 } as const;
+
+/**
+ * The shape a keyboard user places with a drawing tool: centred on the page, KEYBOARD_SHAPE
+ * (a text box or note DEFAULT_TEXT_BOX, a line a level run of the same width), never larger
+ * than the page. Arrows then move it and Shift+arrows size it.
+ */
+export function centredShape(type: AnnotationType, page: PageBounds): AnnotationShape {
+  const text = type === ANNOTATION_TYPES.textbox || type === ANNOTATION_TYPES.note;
+  const width = Math.min(text ? DEFAULT_TEXT_BOX.width : KEYBOARD_SHAPE.width, page.width);
+  const height = isLineType(type) ? 0 : Math.min(text ? DEFAULT_TEXT_BOX.height : KEYBOARD_SHAPE.height, page.height);
+  return { type, ...round({ x: (page.width - width) / 2, y: (page.height - height) / 2, width, height }) };
+}
+
+/**
+ * The shape grown (or shrunk, with negative values) by `delta` annotation units from its
+ * bottom-right corner — a line's end moves instead — within the page and never below
+ * MIN_ANNOTATION_SIZE.
+ */
+export function growShape(shape: AnnotationShape, delta: Point, page: PageBounds): AnnotationShape {
+  if (isLineType(shape.type)) return resizeShape(shape, 'end', { x: shape.x + shape.width + delta.x, y: shape.y + shape.height + delta.y }, page);
+  return resizeShape(shape, 'se', { x: shape.x + shape.width + delta.x, y: shape.y + shape.height + delta.y }, page);
+}

@@ -20,6 +20,7 @@ describe('annotation keys', () => {
     expect(annotationCommandForKey(key('ArrowRight'), false)).toBeNull();
     expect(annotationCommandForKey(key('ArrowRight'), true)).toEqual({ kind: 'nudge', dx: 1, dy: 0 });
     expect(annotationCommandForKey(key('ArrowUp', { ctrlKey: true }), true)).toEqual({ kind: 'nudge', dx: 0, dy: -10 });
+    expect(annotationCommandForKey(key('ArrowLeft', { shiftKey: true }), true)).toEqual({ kind: 'grow', dx: -1, dy: 0 });
   });
 
   it('cancels with Escape and leaves Alt combinations to the browser', () => {

@@ -6,7 +6,8 @@ export type AnnotationKeyCommand =
   | { kind: 'escape' }
   | { kind: 'undo' }
   | { kind: 'redo' }
-  | { kind: 'nudge'; dx: number; dy: number };
+  | { kind: 'nudge'; dx: number; dy: number }
+  | { kind: 'grow'; dx: number; dy: number };
 
 /** Screen pixels an arrow key moves the selected annotation; with Ctrl (or ⌘) ten times as far. */
 export const NUDGE_PIXELS = 1;
@@ -14,7 +15,7 @@ export const NUDGE_PIXELS = 1;
 /**
  * Maps a key press to an annotation command: Delete / Backspace remove the selected annotation,
  * Escape cancels or deselects, Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, arrows nudge the
- * selected annotation by 1 pixel (10 with Ctrl). Keys that need a selection map only with one,
+ * selected annotation by 1 pixel (10 with Ctrl), Shift+arrows size it. Keys that need a selection map only with one,
  * so the arrows keep turning pages otherwise.
  */
 export function annotationCommandForKey(event: ViewerKey, hasSelection: boolean): AnnotationKeyCommand | null {
@@ -29,15 +30,16 @@ export function annotationCommandForKey(event: ViewerKey, hasSelection: boolean)
   if (!hasSelection) return null;
   if ((event.key === 'Delete' || event.key === 'Backspace') && !command && !event.shiftKey) return { kind: 'delete' };
   const step = command ? NUDGE_PIXELS * 10 : NUDGE_PIXELS;
+  const kind = event.shiftKey ? 'grow' : 'nudge';
   switch (event.key) {
     case 'ArrowLeft':
-      return { kind: 'nudge', dx: -step, dy: 0 };
+      return { kind, dx: -step, dy: 0 };
     case 'ArrowRight':
-      return { kind: 'nudge', dx: step, dy: 0 };
+      return { kind, dx: step, dy: 0 };
     case 'ArrowUp':
-      return { kind: 'nudge', dx: 0, dy: -step };
+      return { kind, dx: 0, dy: -step };
     case 'ArrowDown':
-      return { kind: 'nudge', dx: 0, dy: step };
+      return { kind, dx: 0, dy: step };
     default:
       return null;
   }
@@ -50,4 +52,7 @@ export const ANNOTATION_SHORTCUTS: readonly { keys: string; action: string }[] =
   { keys: 'Ctrl+Z', action: 'Undo the last annotation change' },
   { keys: 'Ctrl+Y', action: 'Redo' },
   { keys: 'Arrows (Ctrl: ×10)', action: 'Nudge the selected annotation' },
+  { keys: 'Shift+Arrows', action: 'Size the selected annotation' },
+  { keys: 'Enter on a page', action: 'Place the chosen annotation tool there' },
+  { keys: 'Enter on a text annotation', action: 'Edit its text' },
 ];
