@@ -143,6 +143,8 @@ describe('annotations in the viewer', () => {
     await screen.findByRole('img', { name: 'Rectangle annotation' });
     // 18 px right and 36 px down at 100 % is 50 and 100 units.
     drag({ x: 72, y: 90 }, { x: 90, y: 126 });
+    // Picking it with the pointer also focuses it, so its keys reach the viewer.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Rectangle annotation');
     await waitFor(() => expect(mutations(requests)).toHaveLength(1));
     expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
       type: 2, page: 1, color: 0xed1c24, x: 150, y: 300, width: 300, height: 100, content: null, size: null, rowVersion: 1,

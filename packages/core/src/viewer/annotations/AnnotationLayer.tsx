@@ -108,6 +108,8 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
       } else {
         const hit = hitTest(annotations, point, tolerance);
         onSelect(hit?.id ?? null);
+        // The drag below keeps the browser from moving focus; move it to the picked annotation so its keys (Delete, arrows) reach the viewer.
+        if (hit) focusAnnotation(svgRef.current, hit.id);
         if (hit && isEditable(hit)) next = { kind: 'move', annotation: hit, start: point, shape: hit };
       }
     }
@@ -210,6 +212,12 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
       {textEdit ? <AnnotationTextEditor key={`${textEdit.id ?? 'new'}`} edit={textEdit} view={view} onCommit={props.onCommitText} onCancel={props.onCancelText} /> : null}
     </div>
   );
+}
+
+/** Focuses an annotation's element without scrolling the pages. */
+function focusAnnotation(svg: SVGSVGElement | null, id: string): void {
+  const element = Array.from(svg?.querySelectorAll<SVGGElement>('[data-annotation-id]') ?? []).find((candidate) => candidate.dataset.annotationId === id);
+  element?.focus({ preventScroll: true });
 }
 
 /** What a shape needs to be drawn. */
