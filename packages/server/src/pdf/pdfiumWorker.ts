@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
-import type { PDFiumDocument, PDFiumLibrary } from '@hyzyla/pdfium' with { 'resolution-mode': 'import' };
+import type { PDFiumDocument, PDFiumLibrary, PDFiumPage } from '@hyzyla/pdfium' with { 'resolution-mode': 'import' };
 import type { PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap } from './pdfiumProtocol';
 
 // Runs inside a worker thread started by PdfiumPool: PDFium (WASM) blocks its thread while it
@@ -18,13 +18,75 @@ function getLibrary(): Promise<PDFiumLibrary> {
   return library;
 }
 
-async function withDocument<T>(path: string, use: (document: PDFiumDocument) => T): Promise<T> {
-  const bytes = await readFile(path);
-  const document = await (await getLibrary()).loadDocument(bytes);
+/**
+ * How long a worker keeps the last document it opened. The text job asks for every page of a
+ * file one call at a time and the thumbnail job renders 50 pages in a row: re-reading and
+ * re-parsing a 500-page PDF for each page cost ~25 ms a page, more than the work itself. One
+ * document per worker, dropped after this idle time, bounds the memory it holds.
+ */
+const KEEP_OPEN_MS = 3_000;
+
+interface OpenDocument {
+  path: string;
+  /** Identity of the file when it was read: a changed file at the same path is read again. */
+  stamp: string;
+  document: PDFiumDocument;
+  timer: NodeJS.Timeout;
+}
+
+let kept: OpenDocument | null = null;
+
+function dropKept(): void {
+  if (kept === null) return;
+  clearTimeout(kept.timer);
+  kept.document.destroy();
+  kept = null;
+}
+
+function keepAlive(entry: OpenDocument): void {
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(dropKept, KEEP_OPEN_MS);
+  // An idle worker must not stay busy because of a pending drop.
+  entry.timer.unref();
+}
+
+/** The document at `path`, parsed once and reused while the file's size, mtime and inode stay the same. */
+async function openDocument(path: string): Promise<PDFiumDocument> {
+  const info = await stat(path);
+  const stamp = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+  if (kept !== null && kept.path === path && kept.stamp === stamp) {
+    keepAlive(kept);
+    return kept.document;
+  }
+  dropKept();
+  const document = await (await getLibrary()).loadDocument(await readFile(path));
+  kept = { path, stamp, document, timer: setTimeout(dropKept, KEEP_OPEN_MS) };
+  keepAlive(kept);
+  return document;
+}
+
+async function withDocument<T>(path: string, use: (document: PDFiumDocument) => T | Promise<T>): Promise<T> {
+  return use(await openDocument(path));
+}
+
+/**
+ * Closes a page the wrapper leaves open: its getText() loads the page and never closes it, and
+ * render() closes it only once it gets to draw. On a document kept open, unclosed pages would
+ * pile up. The page handle is private in the wrapper (2.1.x), hence the narrow cast.
+ */
+function closePage(page: PDFiumPage): void {
+  const internals = page as unknown as { module?: { _FPDF_ClosePage?: (pageIdx: number) => void }; pageIdx?: number };
+  const close = internals.module?._FPDF_ClosePage;
+  if (typeof close === 'function' && typeof internals.pageIdx === 'number' && internals.pageIdx !== 0) close.call(internals.module, internals.pageIdx);
+}
+
+/** Text of one page, the page closed afterwards. */
+function pageText(document: PDFiumDocument, pageIndex: number): string {
+  const page = document.getPage(pageIndex);
   try {
-    return use(document);
+    return page.getText();
   } finally {
-    document.destroy();
+    closePage(page);
   }
 }
 
@@ -37,31 +99,29 @@ function checkPage(document: PDFiumDocument, pageIndex: number): void {
 
 /** Renders at `width`, shrinking further if the page's aspect ratio would exceed `maxPixels`. */
 async function render(path: string, pageIndex: number, width: number, maxPixels: number): Promise<RenderedBitmap> {
-  const bytes = await readFile(path);
-  const document = await (await getLibrary()).loadDocument(bytes);
-  try {
-    checkPage(document, pageIndex);
-    const page = document.getPage(pageIndex);
-    const { originalWidth, originalHeight } = page.getOriginalSize();
-    if (!(originalWidth > 0 && originalHeight > 0)) throw new RangeError('The page has no size.');
-    let targetWidth = width;
-    let targetHeight = (originalHeight * width) / originalWidth;
-    if (targetWidth * targetHeight > maxPixels) {
-      const shrink = Math.sqrt(maxPixels / (targetWidth * targetHeight));
-      targetWidth *= shrink;
-      targetHeight *= shrink;
-    }
-    const rendered = await page.render({
-      width: Math.max(1, Math.floor(targetWidth)),
-      height: Math.max(1, Math.floor(targetHeight)),
-      colorSpace: 'BGRA',
-      render: 'bitmap',
-    });
-    // With the BGRA colour space the wrapper asks PDFium for reversed byte order: the data is RGBA.
-    return { width: rendered.width, height: rendered.height, data: rendered.data };
-  } finally {
-    document.destroy();
+  const document = await openDocument(path);
+  checkPage(document, pageIndex);
+  const page = document.getPage(pageIndex);
+  const { originalWidth, originalHeight } = page.getOriginalSize();
+  if (!(originalWidth > 0 && originalHeight > 0)) {
+    closePage(page); // render() below closes the page; this path never reaches it
+    throw new RangeError('The page has no size.');
   }
+  let targetWidth = width;
+  let targetHeight = (originalHeight * width) / originalWidth;
+  if (targetWidth * targetHeight > maxPixels) {
+    const shrink = Math.sqrt(maxPixels / (targetWidth * targetHeight));
+    targetWidth *= shrink;
+    targetHeight *= shrink;
+  }
+  const rendered = await page.render({
+    width: Math.max(1, Math.floor(targetWidth)),
+    height: Math.max(1, Math.floor(targetHeight)),
+    colorSpace: 'BGRA',
+    render: 'bitmap',
+  });
+  // With the BGRA colour space the wrapper asks PDFium for reversed byte order: the data is RGBA.
+  return { width: rendered.width, height: rendered.height, data: rendered.data };
 }
 
 async function run(task: PdfiumTask): Promise<RenderedBitmap | string | number> {
@@ -71,7 +131,7 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | string | number> 
     case 'text':
       return withDocument(task.path, (document) => {
         checkPage(document, task.pageIndex);
-        return document.getPage(task.pageIndex).getText();
+        return pageText(document, task.pageIndex);
       });
     case 'pageCount':
       return withDocument(task.path, (document) => document.getPageCount());

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF_LIB_OBJECTS_PER_TICK, PDF_LIB_PARSE_SPEED } from './pdfLibPacing';
 
 /** A run of pages `firstPage..lastPage` (1-based, inclusive) of the PDF at `path`. */
 export interface PdfPageRun {
@@ -32,13 +33,13 @@ export async function* recombinePdf(outputs: readonly (readonly PdfPageRun[])[])
     for (const run of runs) {
       if (source === undefined || loadedPath !== run.path) {
         source = undefined; // drop the previous source before reading the next one
-        source = await PDFDocument.load(await readFile(run.path), { updateMetadata: false });
+        source = await PDFDocument.load(await readFile(run.path), { updateMetadata: false, parseSpeed: PDF_LIB_PARSE_SPEED });
         loadedPath = run.path;
       }
       const copied = await output.copyPages(source, pageIndexes(run, source.getPageCount()));
       for (const page of copied) output.addPage(page);
     }
     source = undefined;
-    yield Buffer.from(await output.save());
+    yield Buffer.from(await output.save({ objectsPerTick: PDF_LIB_OBJECTS_PER_TICK }));
   }
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDF_LIB_OBJECTS_PER_TICK, PDF_LIB_PARSE_SPEED } from './pdfLibPacing';
 
 /**
  * Splits the PDF at `pdfPath` into one new PDF per group of 1-based page numbers (pages in the
@@ -8,7 +9,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
  * cannot parse or an encrypted one rejects there; a page outside the PDF is a RangeError.
  */
 export async function* splitPdf(pdfPath: string, groups: readonly (readonly number[])[]): AsyncGenerator<Buffer, void, undefined> {
-  const source = await PDFDocument.load(await readFile(pdfPath), { updateMetadata: false });
+  const source = await PDFDocument.load(await readFile(pdfPath), { updateMetadata: false, parseSpeed: PDF_LIB_PARSE_SPEED });
   const pageCount = source.getPageCount();
   for (const group of groups) {
     if (group.length === 0) throw new RangeError('A split part needs at least one page.');
@@ -18,6 +19,6 @@ export async function* splitPdf(pdfPath: string, groups: readonly (readonly numb
     const part = await PDFDocument.create({ updateMetadata: false });
     const copied = await part.copyPages(source, group.map((page) => page - 1));
     for (const page of copied) part.addPage(page);
-    yield Buffer.from(await part.save());
+    yield Buffer.from(await part.save({ objectsPerTick: PDF_LIB_OBJECTS_PER_TICK }));
   }
 }
