@@ -66,14 +66,12 @@ export interface RenderAppOptions {
 }
 
 /**
- * Mounts the whole DatahavenApp at `path` over fake web services (`routes` keyed by
- * "METHOD /api/path"), with a plain-browser host whose context comes from `options.search`.
+ * A fetch over fake web services: `routes` keyed by "METHOD /api/path" answer with a value (sent
+ * as JSON, 201 for POST), a FakeResponse, or nothing (204 for DELETE, else an empty 200); any
+ * other path is a 404 in the server's error shape. Every request is recorded in `requests`.
  */
-export function renderApp(path: string, routes: Record<string, FakeRoute>, options: RenderAppOptions = {}): RenderedApp {
-  const { search = '', createXhr, session = {}, local: localItems = {} } = options;
-  window.history.replaceState(null, '', path);
-  const requests: RecordedRequest[] = [];
-  const fakeFetch: typeof fetch = async (input, init) => {
+export function fakeApiFetch(routes: Record<string, FakeRoute>, requests: RecordedRequest[]): typeof fetch {
+  return async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -83,8 +81,20 @@ export function renderApp(path: string, routes: Record<string, FakeRoute>, optio
     if (!route) return FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: 'Not found' }, 404);
     const answer = route(request);
     if (answer instanceof FakeResponse) return answer;
+    if (answer === undefined) return new FakeResponse('', method === 'DELETE' ? 204 : 200);
     return FakeResponse.json(answer, method === 'POST' ? 201 : 200);
   };
+}
+
+/**
+ * Mounts the whole DatahavenApp at `path` over fake web services (`routes` keyed by
+ * "METHOD /api/path"), with a plain-browser host whose context comes from `options.search`.
+ */
+export function renderApp(path: string, routes: Record<string, FakeRoute>, options: RenderAppOptions = {}): RenderedApp {
+  const { search = '', createXhr, session = {}, local: localItems = {} } = options;
+  window.history.replaceState(null, '', path);
+  const requests: RecordedRequest[] = [];
+  const fakeFetch = fakeApiFetch(routes, requests);
   const local = memoryStorage(localItems);
   const host = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage(session) }, fetch: fakeFetch });
   const services = createDatahavenServices(host, { fetch: fakeFetch, createXhr });

@@ -5,8 +5,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { browserHost, memoryStorage } from '../../../host';
 import { DatahavenServicesProvider, createDatahavenServices, type DatahavenServices } from '../../app/DatahavenServices';
 import { ToastProvider } from '../../app/useToast';
-import { FakeResponse } from '../../test/FakeResponse';
-import { testToken, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
+import { fakeApiFetch, testToken, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
 
 /** What renderRoute hands back: the testing-library result, the recorded requests and the services. */
 export interface RenderedRoute extends RenderResult {
@@ -29,19 +28,7 @@ function WhereNow(): ReactElement {
 export function renderRoute(path: string, pattern: string, element: ReactElement, routes: Record<string, FakeRoute>): RenderedRoute {
   window.history.replaceState(null, '', path);
   const requests: RecordedRequest[] = [];
-  const fakeFetch: typeof fetch = async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request: RecordedRequest = { method, path: url.pathname, search: url.searchParams, body };
-    requests.push(request);
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: 'Not found' }, 404);
-    const answer = route(request);
-    if (answer instanceof FakeResponse) return answer;
-    if (answer === undefined) return new FakeResponse('', method === 'DELETE' ? 204 : 200);
-    return FakeResponse.json(answer, method === 'POST' ? 201 : 200);
-  };
+  const fakeFetch = fakeApiFetch(routes, requests);
   const host = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage(), session: memoryStorage() }, fetch: fakeFetch });
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   const result = render(
