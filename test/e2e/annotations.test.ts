@@ -49,7 +49,7 @@ async function storedAnnotations(docId: number, pageNumber: number): Promise<Ann
 }
 
 describe('an approver marking an invoice in the Business Central iframe', () => {
-  it('draws a rectangle and a text box on page 1; after a reload they are still there, and the server has them', async () => {
+  it('draws a rectangle and a text box on page 1; after a reload they are still there, the server has them, and a nudge, a delete and its undo reach the server', async () => {
     const erp = new DemoErpPage(page, server.baseUrl);
     const app = erp.documentsFrame();
     const folders = new FoldersPage(page, app);
@@ -88,6 +88,20 @@ describe('an approver marking an invoice in the Business Central iframe', () => 
     expect((rectangle?.x ?? 0) + (rectangle?.width ?? 0)).toBeGreaterThan(0.8 * pageUnits.width);
     expect(rectangle?.y).toBeGreaterThan(0.05 * pageUnits.height);
     expect(rectangle?.y).toBeLessThan(0.15 * pageUnits.height);
+
+    // The same marks stay editable: nudge, delete and undo go to the server too.
+    await annotations.select('Rectangle annotation');
+    await annotations.pressAndWaitForSave('Control+ArrowDown', 'PUT');
+    const nudged = (await storedAnnotations(docId, 1)).find((annotation) => annotation.type === ANNOTATION_TYPES.solidRectangle);
+    expect(nudged?.y).toBeGreaterThan(rectangle?.y ?? Infinity);
+    expect(nudged?.rowVersion).toBe((rectangle?.rowVersion ?? 0) + 1);
+    await annotations.pressAndWaitForSave('Delete', 'DELETE');
+    expect((await storedAnnotations(docId, 1)).map((annotation) => annotation.type)).toEqual([ANNOTATION_TYPES.textbox]);
+    await annotations.pressAndWaitForSave('Control+z', 'POST');
+    await annotations.waitForAnnotation('Rectangle annotation');
+    expect((await storedAnnotations(docId, 1)).find((annotation) => annotation.type === ANNOTATION_TYPES.solidRectangle)).toMatchObject({
+      x: nudged?.x, y: nudged?.y, width: nudged?.width, height: nudged?.height, color: 0xed1c24,
+    });
     expect(browserErrors).toEqual([]);
   });
 });

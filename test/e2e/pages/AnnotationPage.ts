@@ -63,6 +63,19 @@ export class AnnotationPage {
     await saved;
   }
 
+  /** Selects an annotation by clicking it with the Select tool. */
+  async select(name: string): Promise<void> {
+    await this.toolbar().getByRole('button', { name: 'Select', exact: true }).click();
+    await this.annotation(name).click();
+  }
+
+  /** Presses a key on the selected annotation and waits until the server stored the change it makes. */
+  async pressAndWaitForSave(key: string, method: 'PUT' | 'DELETE' | 'POST'): Promise<void> {
+    const saved = this.waitForSave(method);
+    await this.page.keyboard.press(key);
+    await saved;
+  }
+
   /** Waits until an annotation with this name shows. */
   async waitForAnnotation(name: string): Promise<void> {
     await this.annotation(name).waitFor();

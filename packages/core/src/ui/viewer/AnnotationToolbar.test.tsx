@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { WORKFLOW_PERMS, encodeDocumentId, type Annotation, type DmsDocument } from '../../model';
+import { ANNOTATION_MESSAGES } from '../../rules';
 import { FakeResponse } from '../test/FakeResponse';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 
@@ -125,6 +126,20 @@ describe('annotations in the viewer', () => {
     expect(screen.queryByRole('img', { name: 'Ellipse annotation' })).toBeNull();
   });
 
+  it('refuses a text over the limit with the shared rule, without asking the server', async () => {
+    const requests = await openViewer(routes([]));
+    const note = within(toolbar()).getByRole('button', { name: 'Note' });
+    await waitFor(() => expect(note.getAttribute('disabled')).toBeNull());
+    fireEvent.click(note);
+    drag({ x: 36, y: 36 }, { x: 36, y: 36 });
+    const text = await screen.findByRole('textbox', { name: 'Annotation text' });
+    fireEvent.change(text, { target: { value: 'x'.repeat(4001) } });
+    fireEvent.keyDown(text, { key: 'Enter' });
+    expect(await screen.findByText(ANNOTATION_MESSAGES.contentTooLong)).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /^Note annotation/ })).toBeNull();
+    expect(mutations(requests)).toEqual([]);
+  });
+
   it('cancels a drawing with Escape', async () => {
     const requests = await openViewer(routes([]));
     const line = within(toolbar()).getByRole('button', { name: 'Line' });
@@ -235,6 +250,22 @@ describe('annotations in the viewer', () => {
       `DELETE /api/annotations/${STORED_ID} null`,
       'POST /api/documents/7/annotations {"type":2,"page":1,"color":15539236,"x":100,"y":200,"width":300,"height":100}',
     ]);
+  });
+
+  it('undoes the latest change even when Ctrl+Z comes before its save finished', async () => {
+    const requests = await openViewer(routes([stored()]));
+    await screen.findByRole('img', { name: 'Rectangle annotation' });
+    drag({ x: 72, y: 90 }, { x: 90, y: 126 });
+    await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Undo' }).getAttribute('disabled')).toBeNull());
+    const annotation = screen.getByRole('img', { name: 'Rectangle annotation' });
+    fireEvent.focus(annotation);
+    // Delete and, at once, Ctrl+Z: the undo must take back the delete, not the move before it.
+    fireEvent.keyDown(annotation, { key: 'Delete' });
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    await screen.findByRole('img', { name: 'Rectangle annotation' });
+    await waitFor(() => expect(mutations(requests)).toHaveLength(3));
+    expect(mutations(requests).map((line) => line.split(' ')[0])).toEqual(['PUT', 'DELETE', 'POST']);
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({ x: 150, y: 300 });
   });
 
   it('recolours the selected annotation from the colour control, and undo restores the colour', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import {
   ANNOTATION_GEOMETRY,
   decodeWorkflowPermissions,
@@ -28,6 +28,7 @@ import {
 } from '../../viewer/annotations/annotationHistory';
 import type { AnnotationTextEdit } from '../../viewer/annotations/AnnotationLayer';
 import type { AnnotationTool } from '../../viewer/annotations/annotationTypes';
+import { validateAnnotation } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
 
 /** The privileges that let a user draw annotations (spec §6); Edit also changes other users' ones. */
@@ -128,17 +129,17 @@ function createInput(fields: AnnotationFields): AnnotationInput {
 export function useAnnotationEditor(document: DmsDocument | null): AnnotationEditor {
   const { api, alerts } = useServices();
   const docId = document?.id ?? 0;
-  const [pages, setPages] = useState<Pages>({});
-  const pagesRef = useRef<Pages>(pages);
-  pagesRef.current = pages;
+  // Refs hold the latest values between renders: queued saves and undo read them after earlier ones settled.
+  const [pages, pagesRef, setPages] = useRefState<Pages>({});
   const [tool, setToolState] = useState<AnnotationTool>('select');
   const [color, setColorState] = useState<number>(ANNOTATION_GEOMETRY.defaultColor);
   const [textSize, setTextSizeState] = useState<number>(ANNOTATION_GEOMETRY.defaultTextSize);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [textEdit, setTextEdit] = useState<AnnotationTextEdit | null>(null);
-  const [history, setHistory] = useState<AnnotationHistory>(EMPTY_ANNOTATION_HISTORY);
-  const historyRef = useRef(history);
-  historyRef.current = history;
+  const [history, historyRef, setHistory] = useRefState<AnnotationHistory>(EMPTY_ANNOTATION_HISTORY);
+  /** Saves under way for the user's own changes; Undo waits for them so it takes back the latest one. */
+  const inflight = useRef(new Set<Promise<unknown>>());
+  const steps = useRef<Promise<void>>(Promise.resolve());
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [undoing, setUndoing] = useState(false);
   const [justRemoved, setJustRemoved] = useState(false);
@@ -152,10 +153,11 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   useEffect(() => {
     generation.current++;
     requested.current = new Set();
-    setPages({});
+    setPages(() => ({}));
     setSelectedId(null);
     setTextEdit(null);
-    setHistory(EMPTY_ANNOTATION_HISTORY);
+    setHistory(() => EMPTY_ANNOTATION_HISTORY);
+    inflight.current = new Set();
     setPending(new Set());
     setJustRemoved(false);
   }, [docId]);
@@ -188,6 +190,15 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
       else next.delete(id);
       return next;
     });
+  }, []);
+
+  const track = useCallback((promise: Promise<unknown>): void => {
+    const saves = inflight.current;
+    saves.add(promise);
+    const done = (): void => {
+      saves.delete(promise);
+    };
+    promise.then(done, done);
   }, []);
 
   const loadPage = useCallback(
@@ -229,6 +240,12 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   /** Creates optimistically under a draft id; resolves to the stored annotation, or null when refused. */
   const createNow = useCallback(
     async (fields: AnnotationFields): Promise<Annotation | null> => {
+      // The client's rules are the server's (rules/annotationValidation.ts): a bad change is refused here without a round trip.
+      const check = validateAnnotation(fields);
+      if (!check.valid) {
+        alerts.push(check.message);
+        return null;
+      }
       const draftId = `draft-${++draftCounter.current}`;
       const now = new Date().toISOString();
       const draft: Annotation = { ...fields, id: draftId, docId, author: '', createdAt: now, updatedAt: now, rowVersion: 0, canEdit: true };
@@ -252,12 +269,17 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         mark(draftId, false);
       }
     },
-    [api, docId, fail, mark],
+    [alerts, api, docId, fail, mark],
   );
 
   /** Saves new fields over an annotation optimistically; resolves to the stored one, or null when refused (and put back). */
   const updateNow = useCallback(
     async (before: Annotation, fields: AnnotationFields): Promise<Annotation | null> => {
+      const check = validateAnnotation(fields);
+      if (!check.valid) {
+        alerts.push(check.message);
+        return null;
+      }
       const started = generation.current;
       setPages((current) => replacing(current, before.id, { ...before, ...fields }));
       mark(before.id, true);
@@ -276,7 +298,7 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         mark(before.id, false);
       }
     },
-    [api, fail, mark],
+    [alerts, api, fail, mark],
   );
 
   /** Deletes optimistically; resolves to whether the server removed it (otherwise it is back in its place). */
@@ -311,11 +333,13 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
     (annotation: Annotation, patch: Partial<AnnotationFields>) => {
       if (!isEditable(annotation)) return;
       const fields = { ...annotationFields(annotation), ...patch };
-      void updateNow(annotation, fields).then((saved) => {
-        if (saved) record({ kind: 'update', before: annotation, after: saved });
-      });
+      track(
+        updateNow(annotation, fields).then((saved) => {
+          if (saved) record({ kind: 'update', before: annotation, after: saved });
+        }),
+      );
     },
-    [isEditable, record, updateNow],
+    [isEditable, record, track, updateNow],
   );
 
   const draw = useCallback(
@@ -326,14 +350,16 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         return;
       }
       const fields: AnnotationFields = { ...shape, page, color, content: null, size: null };
-      void createNow(fields).then((saved) => {
-        if (saved) {
-          record({ kind: 'create', after: saved });
-          setSelectedId(saved.id);
-        }
-      });
+      track(
+        createNow(fields).then((saved) => {
+          if (saved) {
+            record({ kind: 'create', after: saved });
+            setSelectedId(saved.id);
+          }
+        }),
+      );
     },
-    [canAdd, color, createNow, record, textSize],
+    [canAdd, color, createNow, record, textSize, track],
   );
 
   const commitText = useCallback(
@@ -345,18 +371,20 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         // A new text box or note without text is dropped, as if never drawn.
         if (text.trim() === '') return;
         const fields: AnnotationFields = { ...edit.shape, page: edit.page, color: edit.color, content: text, size: edit.size };
-        void createNow(fields).then((saved) => {
-          if (saved) {
-            record({ kind: 'create', after: saved });
-            setSelectedId(saved.id);
-          }
-        });
+        track(
+          createNow(fields).then((saved) => {
+            if (saved) {
+              record({ kind: 'create', after: saved });
+              setSelectedId(saved.id);
+            }
+          }),
+        );
         return;
       }
       const annotation = findIn(pagesRef.current, edit.id);
       if (annotation && annotation.content !== text) update(annotation, { content: text });
     },
-    [createNow, record, textEdit, update],
+    [createNow, pagesRef, record, textEdit, track, update],
   );
 
   /** Runs an undo or redo on the server; when it stored an annotation again, says which id that replaced. */
@@ -385,11 +413,14 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
 
   const step = useCallback(
     (direction: 'undo' | 'redo') => {
-      const change = direction === 'undo' ? nextUndo(historyRef.current) : nextRedo(historyRef.current);
-      if (!change || undoing) return;
-      setUndoing(true);
-      setTextEdit(null);
-      void runOperation(direction === 'undo' ? undoOperation(change) : redoOperation(change), change).then((outcome) => {
+      const run = async (): Promise<void> => {
+        // A change whose save is still under way is not in the history yet: wait, so Undo takes back the latest change.
+        while (inflight.current.size > 0) await Promise.allSettled([...inflight.current]);
+        const change = direction === 'undo' ? nextUndo(historyRef.current) : nextRedo(historyRef.current);
+        if (!change) return;
+        setUndoing(true);
+        setTextEdit(null);
+        const outcome = await runOperation(direction === 'undo' ? undoOperation(change) : redoOperation(change), change);
         setUndoing(false);
         if (!outcome) return;
         setHistory((current) => {
@@ -397,9 +428,11 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
           return direction === 'undo' ? afterUndo(renamed) : afterRedo(renamed);
         });
         setJustRemoved(false);
-      });
+      };
+      // Undo and redo run one after another, each after the one before has settled.
+      steps.current = steps.current.then(run, run);
     },
-    [runOperation, undoing],
+    [historyRef, runOperation, setHistory],
   );
   const undo = useCallback(() => step('undo'), [step]);
   const redo = useCallback(() => step('redo'), [step]);
@@ -407,10 +440,12 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   const removeSelected = useCallback(() => {
     if (!selected || !isEditable(selected)) return;
     const annotation = selected;
-    void deleteNow(annotation).then((removed) => {
-      if (removed) record({ kind: 'delete', before: annotation });
-    });
-  }, [deleteNow, isEditable, record, selected]);
+    track(
+      deleteNow(annotation).then((removed) => {
+        if (removed) record({ kind: 'delete', before: annotation });
+      }),
+    );
+  }, [deleteNow, isEditable, record, selected, track]);
 
   const nudgeSelected = useCallback(
     (dx: number, dy: number) => {
@@ -528,6 +563,20 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
 }
 
 const EMPTY: readonly Annotation[] = [];
+
+/**
+ * State whose latest value is also readable at once through a ref: updates change the ref
+ * immediately and schedule the render, so code running between renders never sees an old value.
+ */
+function useRefState<T>(initial: T): [T, MutableRefObject<T>, (update: (current: T) => T) => void] {
+  const [state, setState] = useState<T>(initial);
+  const ref = useRef<T>(initial);
+  const update = useCallback((change: (current: T) => T) => {
+    ref.current = change(ref.current);
+    setState(ref.current);
+  }, []);
+  return [state, ref, update];
+}
 
 /**
  * Whether the document's own state allows annotation changes, as far as the client can tell:
