@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { ANNOTATION_TYPES, decodeDocumentId, type Annotation } from '../../packages/core/src/model';
-import { demoVendor } from '../../packages/server/src/demo/demoWorld';
+import { DEMO_PURCHASE_INVOICES } from '../../packages/server/src/demo/demoWorld';
 import { AnnotationPage } from './pages/AnnotationPage';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
@@ -8,12 +8,13 @@ import { ViewerPage } from './pages/ViewerPage';
 import { launchChromium } from './support/launchChromium';
 import { startDemoServer, type DemoServer } from './support/startDemoServer';
 
-/** An archived Fabrikam invoice of the demo world (2 pages, in the vendor's 'Invoices' folder). */
-const VENDOR = demoVendor('V10000').name;
-const FILE_NAME = 'FAB-25-0118.pdf';
-const FOLDER = 'Invoices';
-/** The demo administrator holds every privilege, 'Cabinet: Annotations Edit' among them. */
-const USER = 'admin';
+/** Litware's open purchase invoice, waiting in 'Approval L1' (demo world: 2 pages, the record's 'Invoice' folder). */
+const INVOICE = DEMO_PURCHASE_INVOICES.find((invoice) => invoice.number === 'PI-1004') ?? DEMO_PURCHASE_INVOICES[3];
+const RECORD = INVOICE.number;
+const FILE_NAME = `${INVOICE.vendorInvoiceNo}.pdf`;
+const FOLDER = 'Invoice';
+/** The demo approver holds 'Cabinet: Annotations Add Only' (enough for their own marks) and full access to Approval L1. */
+const USER = 'approver';
 const NOTE_TEXT = 'Wrong VAT';
 
 let server: DemoServer;
@@ -58,9 +59,9 @@ describe('an approver marking an invoice in the Business Central iframe', () => 
 
     await erp.open();
     await erp.switchUser(USER);
-    await erp.openRecord(VENDOR);
+    await erp.openRecord(RECORD);
     await folders.openDocument(FILE_NAME, FOLDER);
-    expect(await viewer.pageCount()).toBe(2);
+    expect(await viewer.pageCount()).toBe(INVOICE.pages);
     expect(await viewer.inkOnPage(1)).toBeGreaterThan(1000);
 
     await annotations.drawRectangle(1, { x: 0.55, y: 0.1 }, { x: 0.85, y: 0.18 });
@@ -71,7 +72,7 @@ describe('an approver marking an invoice in the Business Central iframe', () => 
 
     await page.reload();
     await erp.switchUser(USER);
-    await erp.openRecord(VENDOR);
+    await erp.openRecord(RECORD);
     await folders.openDocument(FILE_NAME, FOLDER);
     await annotations.waitForAnnotation('Rectangle annotation');
     await annotations.waitForAnnotation(`Text box annotation: ${NOTE_TEXT}`);
