@@ -53,7 +53,7 @@ describe('pages, static files and security headers', () => {
     expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves /assets and /pdfjs with a long cache; unknown /api paths are JSON 404s', async () => {
+  it('serves /assets and /pdfjs with a long cache; /api and /odata paths answer JSON, never the page', async () => {
     const asset = await server.inject({ url: '/assets/main.abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
@@ -62,9 +62,10 @@ describe('pages, static files and security headers', () => {
     expect((await server.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     const api = await server.inject({ url: '/api/nope', headers: server.authHeaders('nobody') });
     expect(api.statusCode).toBe(401);
+    // The data service answers for itself (a token first), never with the app's HTML page.
     const odata = await server.inject({ url: '/odata/v1/Documents' });
-    expect(odata.statusCode).toBe(404);
-    expect(odata.json()).toMatchObject({ statusCode: 404, exceptionType: 'NotFound' });
+    expect(odata.statusCode).toBe(401);
+    expect(odata.headers['content-type']).toMatch(/json/);
   });
 
   it('answers pages with 503 "Run npm run build:web" when dist/web is missing', async () => {
