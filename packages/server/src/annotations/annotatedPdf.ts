@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { derivedFileKey } from '../commands/derivedFiles';
 import type { AppDeps } from '../http/AppDeps';
-import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf } from '../pdf/imagesToPdf';
+import sharp from 'sharp';
+import type { AnnotationFields } from '@datahaven/core/model';
+import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf, pointsPerPixel } from '../pdf/imagesToPdf';
 import { annotationFieldsOf, listAnnotations } from './annotationStore';
 import { burnInAnnotations } from './burnInAnnotations';
 
@@ -57,6 +59,35 @@ export async function pdfSourceKeyOf(deps: AppDeps, document: AnnotatableDocumen
   }));
 }
 
+/** Types the viewer shows as the image itself (one image pixel per point), not through their PDF form. */
+const SHOWN_AS_IMAGE = ['jpg', 'jpeg', 'png'];
+
+/**
+ * How the units annotations were drawn in map onto the document's PDF form. The viewer shows
+ * JPEG and PNG as images, one pixel per point, while their PDF form is sized by the image's DPI
+ * (a 300 dpi scan becomes a page of 72/300 points a pixel), so their marks are scaled by the
+ * image's points per pixel; PDFs, and TIFF and BMP (which the viewer shows as that same PDF
+ * form), are drawn on the PDF itself: scale 1.
+ */
+export async function viewerToPdfScale(deps: AppDeps, document: AnnotatableDocument): Promise<number> {
+  if (!SHOWN_AS_IMAGE.includes(document.extension)) return 1;
+  const meta = await sharp(deps.fileStore.pathOf(document.file_sha256)).metadata();
+  return pointsPerPixel(meta.density);
+}
+
+/** An annotation's geometry and text size times `scale` (1 leaves it as it is). */
+function scaled(fields: AnnotationFields, scale: number): AnnotationFields {
+  if (scale === 1) return fields;
+  return {
+    ...fields,
+    x: fields.x * scale,
+    y: fields.y * scale,
+    width: fields.width * scale,
+    height: fields.height * scale,
+    size: fields.size === null ? null : fields.size * scale,
+  };
+}
+
 let burnInTail: Promise<unknown> = Promise.resolve();
 
 /**
@@ -86,7 +117,8 @@ export async function annotatedPdfOf(deps: AppDeps, document: AnnotatableDocumen
   for (const row of annotations) digest.update(JSON.stringify([row.id, row.row_version, annotationFieldsOf(row)]));
   const key = await derivedFileKey(deps, sourceKey, `annotated:${digest.digest('hex')}`, 'application/pdf', () =>
     oneBurnInAtATime(async () => {
-      const burned = await burnInAnnotations(await readFile(deps.fileStore.pathOf(sourceKey)), annotations.map(annotationFieldsOf));
+      const scale = await viewerToPdfScale(deps, document);
+      const burned = await burnInAnnotations(await readFile(deps.fileStore.pathOf(sourceKey)), annotations.map((row) => scaled(annotationFieldsOf(row), scale)));
       return { data: Buffer.from(burned.buffer, burned.byteOffset, burned.byteLength), pages: document.total_pages };
     }),
   );

@@ -46,9 +46,15 @@ export interface ConvertOptions {
   timeoutMs?: number;
 }
 
-function pageSizeOf(width: number, height: number, dpi: number | null | undefined): [number, number] {
+/** PDF points per image pixel for an image that states `dpi` (72 dpi, one point a pixel, when it states none or nonsense). */
+export function pointsPerPixel(dpi: number | null | undefined): number {
   const resolution = dpi !== null && dpi !== undefined && dpi >= 10 && dpi <= 10_000 ? dpi : DEFAULT_DPI;
-  return [(width * 72) / resolution, (height * 72) / resolution];
+  return 72 / resolution;
+}
+
+function pageSizeOf(width: number, height: number, dpi: number | null | undefined): [number, number] {
+  const scale = pointsPerPixel(dpi);
+  return [width * scale, height * scale];
 }
 
 /** Adds a page of the given point size showing the image XObject `ref` over the whole page. */

@@ -301,4 +301,22 @@ describeOnEachDatabase('annotations', (server) => {
     expect(isNear(pixelAtAnnotationPoint(bitmap, 400, centreOf(box)), BLUE)).toBe(true);
     expect(isNear(pixelAtAnnotationPoint(bitmap, 400, { x: 50, y: 50 }), WHITE)).toBe(true);
   });
+
+  test('a 300 dpi PNG, shown by the viewer one pixel a point, gets its marks where they were drawn on the image', async () => {
+    // Its PDF form is 96 × 72 points; the viewer showed it 400 × 300. The marks follow the image, not the points.
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 255, g: 255, b: 255 } } })
+      .png()
+      .withMetadata({ density: 300 })
+      .toBuffer();
+    const docId = await newDocument(png, 'fine scan.png');
+    const box = { x: 600, y: 300, width: 200, height: 200 };
+    await added(editor, docId, { ...RECTANGLE, ...box, page: 1 });
+    const burned = await server().inject({ url: `/api/documents/${docId}/data?embedAnnotations=true`, headers: as(editor) });
+    const path = join(tmp, `image300-${server().dialect}.pdf`);
+    await writeFile(path, burned.rawPayload);
+    const bitmap = await renderPage(path, 1, 400);
+    expect(isNear(pixelAtAnnotationPoint(bitmap, 400, centreOf(box)), BLUE)).toBe(true);
+    expect(isNear(pixelAtAnnotationPoint(bitmap, 400, { x: 100, y: 100 }), WHITE)).toBe(true);
+    expect(isNear(pixelAtAnnotationPoint(bitmap, 400, { x: 1000, y: 700 }), WHITE)).toBe(true);
+  });
 });
