@@ -88,6 +88,11 @@ export interface DmsDocument {
   hasAvailableRoutes: boolean;
   canApprovalRoutes: boolean;
   canRouteForApprovalFromRecord: boolean;
+  /**
+   * Ours: whether the document's queue lets the caller change annotations (its ChangeAnnotations
+   * flag; true outside a queue). The privileges and another user's lock are judged beside it.
+   */
+  changeAnnotations?: boolean;
   userString: string;
   /** ISO date-time; dates stored at 12:00 UTC are date-only; null when blank. */
   userDate: string | null;

@@ -91,6 +91,7 @@ export function presentDocument(row: DocumentDetailRow): DmsDocument {
     canApprovalRoutes: workflowRoute && (access & QUEUE_ACCESS_FLAGS.Approve) !== 0,
     // Routing for approval from a record page needs the quick-link queue type, which does not exist yet.
     canRouteForApprovalFromRecord: false,
+    changeAnnotations: queue === null || (access & QUEUE_ACCESS_FLAGS.ChangeAnnotations) !== 0,
     userString: row.user_string1,
     userDate: row.user_date1,
     subtype: row.subtype_id !== null ? { id: row.subtype_id, text: row.subtype_text ?? '' } : null,

@@ -307,6 +307,7 @@ describe('annotations in the viewer', () => {
   it.each([
     ['another user holds the lock', { userLock: 'other' as const }],
     ['the queue gives no editing of document data', { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve }],
+    ['the queue edits document data but not annotations', { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.editDocData, changeAnnotations: false }],
   ])('leaves the drawing tools off when %s, even with the privilege', async (_case, document) => {
     await openViewer(routes([stored()], ['Cabinet: Annotations Edit'], {}, document));
     const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });

@@ -579,12 +579,13 @@ function useRefState<T>(initial: T): [T, MutableRefObject<T>, (update: (current:
 }
 
 /**
- * Whether the document's own state allows annotation changes, as far as the client can tell:
- * not under another user's lock, and — in a queue — with the queue's editDocData permission,
- * which ChangeAnnotations is one source of (WORKFLOW_PERM_SOURCES). The server checks
- * ChangeAnnotations itself; this only turns the tools off where it would surely refuse.
+ * Whether the document's own state allows annotation changes: not under another user's lock, and
+ * its queue's ChangeAnnotations flag as the server reports it (`changeAnnotations`); from a server
+ * that does not report it, the queue's editDocData permission, which ChangeAnnotations is one
+ * source of. The server checks again on every change.
  */
 export function annotationsAllowedOn(document: DmsDocument): boolean {
   if (document.userLock === 'other') return false;
+  if (document.changeAnnotations !== undefined) return document.changeAnnotations;
   return document.queue === null || decodeWorkflowPermissions(document.workflowPerms).editDocData;
 }

@@ -251,7 +251,7 @@ describeOnEachDatabase('documents', (server) => {
         [
           'id', 'name', 'description', 'extension', 'FileSize', 'mediaType', 'totalPages', 'splittable', 'link', 'lock', 'userLock',
           'queueName', 'queue', 'workflowPerms', 'workflowModifiers', 'hasApprovalRoutes', 'hasAvailableRoutes', 'canApprovalRoutes',
-          'canRouteForApprovalFromRecord', 'userString', 'userDate', 'subtype', 'type', 'rowVersion', 'createdAt', 'createdBy', 'modifiedAt',
+          'canRouteForApprovalFromRecord', 'changeAnnotations', 'userString', 'userDate', 'subtype', 'type', 'rowVersion', 'createdAt', 'createdBy', 'modifiedAt',
         ].sort(),
       );
     });

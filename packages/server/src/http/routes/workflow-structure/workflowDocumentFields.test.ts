@@ -1,5 +1,7 @@
 import { FEATURES1, WORKFLOW_PERMS } from '@datahaven/core/model';
 import type { DmsDocument, DocumentAccess } from '@datahaven/core/model';
+import { sql } from 'kysely';
+import { QUEUE_ACCESS_FLAGS } from '../../../workflow/queueAccessFlags';
 import { createDocument, createGroup, createUser, createWorld, makePdf, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
@@ -128,6 +130,11 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     expect(document.canApprovalRoutes).toBe(true);
     expect(document.lock).toBeNull();
     expect(document.userLock).toBe('none');
+    // The members' grant has no ChangeAnnotations; outside a queue nothing in the queue forbids it.
+    expect(document.changeAnnotations).toBe(false);
+    await s.deps.db.updateTable('queue_group_access').set({ access: sql`access | ${QUEUE_ACCESS_FLAGS.ChangeAnnotations}` }).where('queue_id', '=', q.featured).execute();
+    expect((await documentAs(member, id)).changeAnnotations).toBe(true);
+    await s.deps.db.updateTable('queue_group_access').set({ access: sql`access - ${QUEUE_ACCESS_FLAGS.ChangeAnnotations}` }).where('queue_id', '=', q.featured).execute();
 
     const viewed = await documentAs(viewOnly, id);
     expect(viewed.workflowPerms).toBe(WORKFLOW_PERMS.viewDocsWithin);
@@ -145,7 +152,7 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     expect(target.canApprovalRoutes).toBe(false);
 
     const plain = await documentAs(world.clerk, await documentIn(s, world, null));
-    expect(plain).toMatchObject({ queue: null, queueName: null, workflowPerms: 0, lock: null, userLock: 'none', hasAvailableRoutes: false, hasApprovalRoutes: false, canApprovalRoutes: false });
+    expect(plain).toMatchObject({ queue: null, queueName: null, workflowPerms: 0, lock: null, userLock: 'none', hasAvailableRoutes: false, hasApprovalRoutes: false, canApprovalRoutes: false, changeAnnotations: true });
     expect(plain.workflowModifiers.noRoutes).toBe(true);
   });
 
