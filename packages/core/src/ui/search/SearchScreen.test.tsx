@@ -238,6 +238,28 @@ describe('SearchScreen', () => {
     expect(screen.queryByText('Viewer')).toBeNull();
   });
 
+  it('shows the one selected result in the inline viewer pane while Autoview is on', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const all = documents(3);
+      const app = renderSearch('/search?q=invoice', {
+        ...baseRoutes(all),
+        'GET /api/documents/2/view': () => ({ document: all[1], dataUrl: '/api/documents/2/data', viewable: true }),
+      });
+      const table = await screen.findByRole('table', { name: 'Search results' });
+      await waitFor(() => expect(rows(table)).toHaveLength(3));
+      expect(screen.queryByRole('region', { name: 'Document viewer' })).toBeNull();
+      fireEvent.click(rows(table)[1]);
+      await screen.findByRole('region', { name: 'Document viewer' });
+      await waitFor(() => expect(app.requests.some((request) => request.path === '/api/documents/2/view')).toBe(true));
+      fireEvent.click(screen.getByRole('switch', { name: 'Autoview' }));
+      expect(screen.queryByRole('region', { name: 'Document viewer' })).toBeNull();
+      expect(app.local.getItem('autoview')).toBe('false');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('shows no tagging switch without the privilege', async () => {
     const app = renderSearch('/search?q=invoice', baseRoutes());
     await screen.findByText('3 documents found');

@@ -20,6 +20,9 @@ import { searchStoresOf } from './searchStores';
 import { tagLabel } from './searchTagOptions';
 import { useSearchResults } from './useSearchResults';
 import { useTaggingMode } from './useTaggingMode';
+import { WorkflowPreferences, clampPaneSize } from '../../state/WorkflowPreferences';
+import { PaneSplitter } from '../shell/PaneSplitter';
+import { DocumentViewer } from '../viewer/DocumentViewer';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -30,6 +33,8 @@ const useStyles = makeStyles({
   resultsHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0` },
   muted: { color: tokens.colorNeutralForeground3 },
   empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
+  split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  previewPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
 });
 
 /** Which screen shows the pane: the /search route, or the /portal/search popup. */
@@ -84,6 +89,19 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const tagging = useTaggingMode();
   const { ids: selectedIds } = useStore(selection);
   const results = useSearchResults(tags, text, sort);
+
+  // The inline pane (issue 5 "open in the viewer or the inline pane"): the one selected result,
+  // with the same Autoview switch and pane size as the workflow's queue screen (spec §3 local storage).
+  const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
+  const [autoview, setAutoview] = useState(() => preferences.autoview());
+  const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
+  const splitRef = useRef<HTMLDivElement>(null);
+  const changePaneSize = (percent: number): void => {
+    const next = clampPaneSize(percent);
+    setPaneSize(next);
+    preferences.setPaneSize(next);
+  };
+  const previewId = selectedIds.length === 1 && results.documents.some((document) => document.id === selectedIds[0]) ? selectedIds[0] : null;
   const activeSaved = saved.find((search) => search.id === activeSavedId) ?? null;
 
   useEffect(() => {
@@ -209,6 +227,14 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         {tagging.available ? (
           <Switch label="Tagging mode" checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
         ) : null}
+        <Switch
+          label="Autoview"
+          checked={autoview}
+          onChange={(_event, data) => {
+            setAutoview(data.checked);
+            preferences.setAutoview(data.checked);
+          }}
+        />
       </Toolbar>
       {saving ? (
         <div className={styles.box}>
@@ -221,49 +247,59 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           />
         </div>
       ) : null}
-      <div className={styles.scroll}>
-        {allowSave ? <SavedSearchList searches={saved} store={stores.savedSearches} activeId={activeSavedId} onRun={runSaved} /> : null}
-        <div className={styles.resultsHeader}>
-          <Subtitle2 as="h2" id="search-results-title">
-            Search results
-          </Subtitle2>
-          {!idle && results.current ? (
-            <Caption1 role="status" aria-live="polite">
-              {resultCountText(results.total)}
+      <div className={styles.split} ref={splitRef}>
+        <div className={styles.scroll}>
+          {allowSave ? <SavedSearchList searches={saved} store={stores.savedSearches} activeId={activeSavedId} onRun={runSaved} /> : null}
+          <div className={styles.resultsHeader}>
+            <Subtitle2 as="h2" id="search-results-title">
+              Search results
+            </Subtitle2>
+            {!idle && results.current ? (
+              <Caption1 role="status" aria-live="polite">
+                {resultCountText(results.total)}
+              </Caption1>
+            ) : null}
+            {activeSaved?.overFifty ? <Caption1 className={styles.muted}>{MESSAGES.firstFiftyResults}</Caption1> : null}
+            {results.searching ? <Spinner size="extra-tiny" aria-label="Searching" /> : null}
+          </div>
+          {tagging.on ? (
+            <Caption1 as="p" className={styles.empty}>
+              Tagging mode is on: click a result to add it to {MESSAGES.taggedItems} or take it out.
             </Caption1>
           ) : null}
-          {activeSaved?.overFifty ? <Caption1 className={styles.muted}>{MESSAGES.firstFiftyResults}</Caption1> : null}
-          {results.searching ? <Spinner size="extra-tiny" aria-label="Searching" /> : null}
+          {idle ? (
+            <Body1 as="p" className={styles.empty} role="status">
+              Type to search
+            </Body1>
+          ) : results.current || results.documents.length > 0 ? (
+            <SearchResults
+              labelledBy="search-results-title"
+              documents={results.documents}
+              sort={sort}
+              onSortChange={setSort}
+              selectedIds={selectedIds}
+              onToggleSelected={(document) => selection.toggle(document.id)}
+              onRowClick={onRowClick}
+              onOpen={openDocument}
+              taggingOn={tagging.on}
+              taggedIds={taggedIds}
+              stale={!results.current}
+              hasMore={results.hasMore}
+              loadingMore={results.loadingMore}
+              onLoadMore={results.loadMore}
+            />
+          ) : (
+            <Spinner size="small" label="Searching…" className={styles.empty} />
+          )}
         </div>
-        {tagging.on ? (
-          <Caption1 as="p" className={styles.empty}>
-            Tagging mode is on: click a result to add it to {MESSAGES.taggedItems} or take it out.
-          </Caption1>
+        {autoview && previewId !== null ? (
+          <>
+            <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />
+            <section className={styles.previewPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
+              <DocumentViewer docId={previewId} headingLevel="h2" keyScope="element" />
+            </section>
+          </>
         ) : null}
-        {idle ? (
-          <Body1 as="p" className={styles.empty} role="status">
-            Type to search
-          </Body1>
-        ) : results.current || results.documents.length > 0 ? (
-          <SearchResults
-            labelledBy="search-results-title"
-            documents={results.documents}
-            sort={sort}
-            onSortChange={setSort}
-            selectedIds={selectedIds}
-            onToggleSelected={(document) => selection.toggle(document.id)}
-            onRowClick={onRowClick}
-            onOpen={openDocument}
-            taggingOn={tagging.on}
-            taggedIds={taggedIds}
-            stale={!results.current}
-            hasMore={results.hasMore}
-            loadingMore={results.loadingMore}
-            onLoadMore={results.loadMore}
-          />
-        ) : (
-          <Spinner size="small" label="Searching…" className={styles.empty} />
-        )}
       </div>
     </div>
   );

@@ -46,7 +46,7 @@ import { useWorkflowBase } from '../useWorkflowBase';
 import { DocumentGrid } from './DocumentGrid';
 import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
-import { PaneSplitter } from './PaneSplitter';
+import { PaneSplitter } from '../../shell/PaneSplitter';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
 import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { LIMITS } from '../../../model';
+import { LIMITS } from '../../model';
 
 /** How much one arrow key press moves the split. */
 const KEY_STEP_PERCENT = 5;
