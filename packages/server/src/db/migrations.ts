@@ -456,8 +456,8 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003_workflow': workflowSchema(dialect),
     '0004_workflow_locks_approvals': workflowLocksAndApprovalsSchema(dialect),
     '0005_search_vector_in_row': searchVectorInRow(dialect),
-    '0007_custom_data': customDataSchema(dialect),
     '0006_annotations': annotationsSchema(),
+    '0007_custom_data': customDataSchema(dialect),
   };
 }
 
