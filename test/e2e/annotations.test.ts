@@ -1,12 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ANNOTATION_TYPES, decodeDocumentId, type Annotation } from '../../packages/core/src/model';
 import { DEMO_PURCHASE_INVOICES } from '../../packages/server/src/demo/demoWorld';
 import { AnnotationPage } from './pages/AnnotationPage';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
 import { ViewerPage } from './pages/ViewerPage';
-import { launchChromium } from './support/launchChromium';
-import { startDemoServer, type DemoServer } from './support/startDemoServer';
+import { useBrowserSession } from './support/browserSession';
 
 /** Litware's open purchase invoice, waiting in 'Approval L1' (demo world: 2 pages, the record's 'Invoice' folder). */
 const INVOICE = DEMO_PURCHASE_INVOICES.find((invoice) => invoice.number === 'PI-1004') ?? DEMO_PURCHASE_INVOICES[3];
@@ -17,21 +16,11 @@ const FOLDER = 'Invoice';
 const USER = 'approver';
 const NOTE_TEXT = 'Wrong VAT';
 
-let server: DemoServer;
-let browser: Browser;
+const session = useBrowserSession();
 let page: Page;
-const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (error) => browserErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await session.newWindow();
 });
 
 /** The document id of the viewer open in the app's frame (/viewer/{encoded id}). */
@@ -43,15 +32,15 @@ function openDocumentId(): number {
 
 /** GET /api/annotations of one page as the user, straight from the server. */
 async function storedAnnotations(docId: number, pageNumber: number): Promise<Annotation[]> {
-  const token = await (await fetch(`${server.baseUrl}/demo/erp/token?username=${USER}`)).text();
-  const response = await fetch(`${server.baseUrl}/api/annotations?docId=${docId}&page=${pageNumber}`, { headers: { Authorization: `Bearer ${token}` } });
+  const token = await (await fetch(`${session.server.baseUrl}/demo/erp/token?username=${USER}`)).text();
+  const response = await fetch(`${session.server.baseUrl}/api/annotations?docId=${docId}&page=${pageNumber}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as Annotation[];
 }
 
 describe('an approver marking an invoice in the Business Central iframe', () => {
   it('draws a rectangle and a text box on page 1; after a reload they are still there, the server has them, and a nudge, a delete and its undo reach the server', async () => {
-    const erp = new DemoErpPage(page, server.baseUrl);
+    const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
     const folders = new FoldersPage(page, app);
     const viewer = new ViewerPage(app);
@@ -103,6 +92,6 @@ describe('an approver marking an invoice in the Business Central iframe', () => 
     expect((await storedAnnotations(docId, 1)).find((annotation) => annotation.type === ANNOTATION_TYPES.solidRectangle)).toMatchObject({
       x: nudged?.x, y: nudged?.y, width: nudged?.width, height: nudged?.height, color: 0xed1c24,
     });
-    expect(browserErrors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 });

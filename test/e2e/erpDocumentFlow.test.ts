@@ -1,38 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatFileSize } from '../../packages/core/src/rules/fileSize';
 import { DEMO_SCAN_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
 import { NotesPage } from './pages/NotesPage';
 import { ViewerPage } from './pages/ViewerPage';
-import { launchChromium } from './support/launchChromium';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
-import { startDemoServer, type DemoServer } from './support/startDemoServer';
+import { useBrowserSession } from './support/browserSession';
 
 const VENDOR = 'Fabrikam, Inc.';
 /** The seeded scan lives in this folder of the vendor (packages/server/src/demo/demoWorld.ts). */
 const SCAN_FOLDER = 'Correspondence';
 
-let server: DemoServer;
-let browser: Browser;
+const session = useBrowserSession();
 let page: Page;
-const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (error) => browserErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await session.newWindow();
 });
 
 describe('an AP clerk in the Business Central iframe', () => {
   it('uploads a 3-page invoice into a vendor folder, reads page 3, keeps a note across a reload, and opens the vendor scan as pages', async () => {
-    const erp = new DemoErpPage(page, server.baseUrl);
+    const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
     const folders = new FoldersPage(page, app);
     const viewer = new ViewerPage(app);
@@ -75,6 +64,6 @@ describe('an AP clerk in the Business Central iframe', () => {
     await viewer.goToPage(scanPages);
     expect(await viewer.inkOnPage(scanPages)).toBeGreaterThan(1000);
 
-    expect(browserErrors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 });

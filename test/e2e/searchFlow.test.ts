@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_PURCHASE_INVOICES, demoVendor } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { SearchPage } from './pages/SearchPage';
-import { launchChromium } from './support/launchChromium';
-import { startDemoServer, type DemoServer } from './support/startDemoServer';
+import { useBrowserSession } from './support/browserSession';
 
 /** Contoso's first purchase invoice (demo world): its description names the vendor, its name holds the invoice number. */
 const INVOICE = DEMO_PURCHASE_INVOICES.find((invoice) => invoice.vendor === 'V20000') ?? DEMO_PURCHASE_INVOICES[1];
@@ -13,26 +12,16 @@ const FILE_NAME = `${INVOICE.vendorInvoiceNo}.pdf`;
 const INVOICE_WORD = INVOICE.vendorInvoiceNo.split('-').pop() ?? INVOICE.vendorInvoiceNo;
 const SAVED_NAME = `${VENDOR_WORD} ${INVOICE_WORD}`;
 
-let server: DemoServer;
-let browser: Browser;
+const session = useBrowserSession();
 let page: Page;
-const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  page.on('pageerror', (error) => browserErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await session.newWindow({ width: 1200, height: 900 });
 });
 
 describe('an AP clerk searching from the Business Central iframe', () => {
   it('types a vendor name, picks a suggested tag, adds a word, saves the search, reloads and runs it again', async () => {
-    const erp = new DemoErpPage(page, server.baseUrl);
+    const erp = new DemoErpPage(page, session.server.baseUrl);
     const search = new SearchPage(erp.documentsFrame());
 
     await erp.open();
@@ -62,6 +51,6 @@ describe('an AP clerk searching from the Business Central iframe', () => {
     expect(await search.resultNames()).toEqual([FILE_NAME]);
     expect(await search.box().inputValue()).toBe(INVOICE_WORD);
 
-    expect(browserErrors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 });

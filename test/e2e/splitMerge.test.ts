@@ -1,35 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
 import { SplitMergePage } from './pages/SplitMergePage';
 import { ViewerPage } from './pages/ViewerPage';
-import { launchChromium } from './support/launchChromium';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
-import { startDemoServer, type DemoServer } from './support/startDemoServer';
+import { useBrowserSession } from './support/browserSession';
 
 const VENDOR = 'Fabrikam, Inc.';
 const FOLDER = 'Invoices';
 
-let server: DemoServer;
-let browser: Browser;
+const session = useBrowserSession();
 let page: Page;
-const browserErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.on('pageerror', (error) => browserErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await session.newWindow();
 });
 
 describe('an AP clerk splitting a scan and merging it back', () => {
   it('splits a 6-page PDF in the visual split tool into pages 1-2 and 3-6, sees both in the folder, and merges them back into one 6-page document', async () => {
-    const erp = new DemoErpPage(page, server.baseUrl);
+    const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
     const folders = new FoldersPage(page, app);
     const pageWork = new SplitMergePage(page, app);
@@ -84,6 +73,6 @@ describe('an AP clerk splitting a scan and merging it back', () => {
     await viewer.goToPage(6);
     expect(await viewer.inkOnPage(6)).toBeGreaterThan(1000);
 
-    expect(browserErrors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 });

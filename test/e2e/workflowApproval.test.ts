@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../packages/core/src/rules/messages';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { WorkflowPage } from './pages/WorkflowPage';
 import { OUT_OF_SYNC_MESSAGE, WorkflowQueuePage } from './pages/WorkflowQueuePage';
-import { launchChromium } from './support/launchChromium';
-import { startDemoServer, type DemoServer } from './support/startDemoServer';
+import { useBrowserSession } from './support/browserSession';
 
 /*
  * The demo world (packages/server/src/demo/demoWorld.ts) puts three linked purchase invoices in
@@ -14,16 +13,12 @@ import { startDemoServer, type DemoServer } from './support/startDemoServer';
 const APPROVAL_L1 = ['CS-88120.pdf', 'NWT-2025-0097.pdf', 'LW-5531.pdf'];
 const ALREADY_IN_L2 = 'FAB-25-0412.pdf';
 
-let server: DemoServer;
-let browser: Browser;
-const browserErrors: string[] = [];
+const session = useBrowserSession();
 
 /** A fresh page (its own browser context, like a second browser window) at the demo ERP as the approver, in the workflow root. */
 async function openWorkflowAsApprover(): Promise<{ page: Page; erp: DemoErpPage; workflow: WorkflowPage }> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => browserErrors.push(error.message));
-  const erp = new DemoErpPage(page, server.baseUrl);
+  const page = await session.newWindow();
+  const erp = new DemoErpPage(page, session.server.baseUrl);
   await erp.open();
   await erp.switchUser('approver');
   await erp.openWorkflowPage();
@@ -31,16 +26,6 @@ async function openWorkflowAsApprover(): Promise<{ page: Page; erp: DemoErpPage;
   await workflow.waitForRoot();
   return { page, erp, workflow };
 }
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 describe('an approver in the workflow view of the Business Central iframe', () => {
   it('approves two Approval L1 invoices with a note, and a window that still shows one of them is told it is out of sync', async () => {
@@ -91,6 +76,6 @@ describe('an approver in the workflow view of the Business Central iframe', () =
     await first.workflow.openQueue('Approval L2');
     await l2.waitForDocuments([ALREADY_IN_L2, ...approved]);
 
-    expect(browserErrors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 });

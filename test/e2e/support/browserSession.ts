@@ -1,0 +1,53 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './launchChromium';
+import { startDemoServer, type DemoServer } from './startDemoServer';
+
+/** The viewport the flows run in unless they ask for another. */
+const DEFAULT_VIEWPORT = { width: 1400, height: 1000 };
+
+/**
+ * What one browser-test file shares: the demo server and Debian's Chromium, started once before
+ * its tests and closed after them, and the page errors of every window it opened, which each
+ * flow expects to be none at its end.
+ */
+export class BrowserSession {
+  private demoServer: DemoServer | null = null;
+  private chromium: Browser | null = null;
+  /** Uncaught errors of every window of this session, in order. */
+  readonly errors: string[] = [];
+
+  /** The demo server (after beforeAll). */
+  get server(): DemoServer {
+    if (!this.demoServer) throw new Error('The demo server has not started: use the session inside tests.');
+    return this.demoServer;
+  }
+
+  /** A new browser window (its own context, as a second browser would be) whose page errors are collected. */
+  async newWindow(viewport: { width: number; height: number } = DEFAULT_VIEWPORT): Promise<Page> {
+    if (!this.chromium) throw new Error('Chromium has not started: use the session inside tests.');
+    const context = await this.chromium.newContext({ viewport });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => this.errors.push(error.message));
+    return page;
+  }
+
+  /** Starts the server and Chromium (beforeAll). */
+  async start(): Promise<void> {
+    this.demoServer = await startDemoServer();
+    this.chromium = await launchChromium();
+  }
+
+  /** Closes Chromium and the server (afterAll). */
+  async close(): Promise<void> {
+    await this.chromium?.close();
+    await this.demoServer?.close();
+  }
+}
+
+/** A BrowserSession started in this file's beforeAll and closed in its afterAll. */
+export function useBrowserSession(): BrowserSession {
+  const session = new BrowserSession();
+  beforeAll(() => session.start());
+  afterAll(() => session.close());
+  return session;
+}
