@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { MESSAGES, uploadedByNote } from '@datahaven/core/rules';
+import { MESSAGES, parseOptions, uploadedByNote, userDateToStored } from '@datahaven/core/rules';
 import type { ResolvedRecordContext } from '../db/recordContext';
+import { readOptions } from '../db/optionStore';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { HttpError } from '../http/HttpError';
 import type { AppDeps } from '../http/AppDeps';
@@ -62,6 +63,8 @@ export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: str
 export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now' | 'fileStore'>, viewer: Pick<Viewer, 'userId' | 'username'>, target: UploadTarget, files: readonly StagedFile[]): Promise<number[]> {
   const now = deps.now().toISOString();
   const { context } = target;
+  // 'Default User Date to Today': new documents start dated today (the server's UTC day, stored at 12:00 UTC).
+  const userDate = parseOptions(await readOptions(deps.db)).defaultUserDateToToday ? userDateToStored(now.slice(0, 10)) : null;
   const ids = await inWriteTransaction(deps.db, async (trx) => {
     const ids: number[] = [];
     for (const file of files) {
@@ -80,7 +83,7 @@ export async function commitUploads(deps: Pick<AppDeps, 'db' | 'now' | 'fileStor
           total_pages: file.pages,
           subtype_id: target.subtypeId,
           user_string1: '',
-          user_date1: null,
+          user_date1: userDate,
           queue_id: null,
           created_by: viewer.userId,
           created_at: now,
