@@ -71,5 +71,6 @@ export const VIEWER_SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Shift+R', action: 'Rotate counterclockwise' },
   { keys: 'Ctrl +', action: 'Zoom in' },
   { keys: 'Ctrl −', action: 'Zoom out' },
+  { keys: 'Ctrl+P', action: 'Print the document' },
   { keys: 'Shift+?', action: 'Show these shortcuts' },
 ];
