@@ -93,7 +93,7 @@ export const MESSAGES = {
   /** Ours: a file with no bytes. */
   uploadEmpty: 'The file is empty.',
   /** Ours: a split asked of a file the server cannot split (one page, or not a PDF). */
-  notSplittable: 'Only PDF documents with more than one page can be split.',
+  notSplittable: 'Only PDF and TIFF documents with more than one page can be split.',
 
   // Ours: reasons on disabled workflow actions where the spec names the rule but gives no text.
   /** Ours: an action with no document selected. */
