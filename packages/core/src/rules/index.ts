@@ -7,6 +7,7 @@ export * from './customFieldRules';
 export * from './documentAutoName';
 export * from './downloadMenuAvailability';
 export * from './fileSize';
+export * from './inlineViewerPane';
 export * from './lockActionAvailability';
 export * from './lockOwnership';
 export * from './mergeAvailability';
