@@ -156,6 +156,21 @@ describeOnEachDatabase('download and e-mail', (server) => {
     expect(noToken.statusCode).toBe(400);
   });
 
+  it('GET /export/defaults tells the client what an absent embedAnnotations means (DATAHAVEN_EMBED_ANNOTATIONS)', async () => {
+    const saved = process.env.DATAHAVEN_EMBED_ANNOTATIONS;
+    try {
+      delete process.env.DATAHAVEN_EMBED_ANNOTATIONS;
+      const off = await get('/api/export/defaults', mailer.username);
+      expect([off.statusCode, off.json()]).toEqual([200, { embedAnnotations: false }]);
+      process.env.DATAHAVEN_EMBED_ANNOTATIONS = 'on';
+      expect((await get('/api/export/defaults', mailer.username)).json()).toEqual({ embedAnnotations: true });
+      expect((await server().inject({ url: '/api/export/defaults' })).statusCode).toBe(401);
+    } finally {
+      if (saved === undefined) delete process.env.DATAHAVEN_EMBED_ANNOTATIONS;
+      else process.env.DATAHAVEN_EMBED_ANNOTATIONS = saved;
+    }
+  });
+
   it("the document's email access flag follows 'Cabinet: Email'", async () => {
     const flags = async (username: string) => (await get(`/api/documents/${world.pdfDocId}/access`, username)).json<DocumentAccess>();
     expect((await flags(mailer.username)).email).toBe(true);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
+import { embedAnnotationsByDefault, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { contentDisposition } from '../../../commands/fileNames';
 import type { DocumentDetailRow } from '../../../db/documentQueries';
 import { GraphError, GraphMailClient } from '../../../mail/GraphMailClient';
@@ -116,8 +116,15 @@ async function emailLink(deps: AppDeps, request: FastifyRequest, reply: FastifyR
  * - `GET /email-link?docIds[]=…&embedAnnotations=` — an `.eml` draft with the documents attached;
  *   with the host's Graph token (`X-Graph-Token` header or `token` query) a mailbox draft instead,
  *   answered with its URL as text. `POST /email-link` (form body `docIds[]=…`) creates the mailbox draft.
+ * - `GET /export/defaults` — `{ embedAnnotations }`: what the calls above do without `embedAnnotations=`
+ *   (`DATAHAVEN_EMBED_ANNOTATIONS`), so the client can show the "With annotations" choice as it will apply.
  */
 export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/export/defaults', async (request, reply) => {
+    await viewerOf(request, deps);
+    return reply.header('Cache-Control', 'private, no-store').send({ embedAnnotations: embedAnnotationsByDefault() });
+  });
+
   app.get('/documents/data', async (request, reply) => {
     const query = queryOf(request);
     const viewer = await viewerOf(request, deps);
