@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { testDocument, type FakeRoute } from '../../test/renderApp';
 import { renderRoute } from './renderRoute';
-import { RouteToScreen } from './RouteToScreen';
+import { RouteToScreen, windowRowVersions } from './RouteToScreen';
 
 const PATTERN = '/portal/workflow/queues/:queueId/documents/route';
 const LINK: DocumentLink = { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 0 };
@@ -133,6 +133,21 @@ describe('RouteToScreen', () => {
     expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
+  it("shows the out-of-sync message when a document changed since the list window read it (its rowVersion)", async () => {
+    const app = renderRoute('/portal/workflow/queues/12/documents/route?docId=7&rowVersion=2', PATTERN, <RouteToScreen />, routes([routable(7)], TARGETS));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.documentMovedQueue);
+    expect(routeButton().disabled).toBe(true);
+    expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it("sends the list window's row versions as rowConflictIds", async () => {
+    const app = renderRoute('/portal/workflow/queues/12/documents/route?docId=7&rowVersion=3&docId=8&rowVersion=4', PATTERN, <RouteToScreen />, routes([routable(7), routable(8)], TARGETS));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Approval L1' }));
+    fireEvent.click(routeButton());
+    await waitFor(() => expect(app.requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(app.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ docId: [7, 8], rowConflictIds: [3, 4] });
+  });
+
   it("shows the server's refusal and stays open", async () => {
     const locked = () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther }, 409);
     renderRoute('/portal/workflow/queues/12/documents/route?docId=7', PATTERN, <RouteToScreen />, routes([routable(7)], TARGETS, locked));
@@ -140,5 +155,12 @@ describe('RouteToScreen', () => {
     fireEvent.click(routeButton());
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.documentLockedByOther);
     expect(routeButton().disabled).toBe(false);
+  });
+});
+
+describe('windowRowVersions', () => {
+  it('pairs each docId with the rowVersion at the same position and skips what does not parse', () => {
+    expect([...windowRowVersions(['7', '8', 'x', '9'], ['3', 'nope', '5'])]).toEqual([[7, 3]]);
+    expect([...windowRowVersions(['7', '8'], ['3', '4'])]).toEqual([[7, 3], [8, 4]]);
   });
 });

@@ -52,6 +52,17 @@ function parseDocId(raw: string): number {
   return decodeDocumentId(raw);
 }
 
+/** The list window's row version of each document, from the paired `docId` / `rowVersion` query values; pairs that do not parse are left out. */
+export function windowRowVersions(rawDocIds: readonly string[], rawVersions: readonly string[]): Map<number, number> {
+  const versions = new Map<number, number>();
+  rawDocIds.forEach((raw, index) => {
+    const id = parseDocId(raw);
+    const version = rawVersions[index];
+    if (id > 0 && version !== undefined && /^\d{1,15}$/.test(version)) versions.set(id, Number(version));
+  });
+  return versions;
+}
+
 /** Groups the target queues by queue type, keeping the server's order of types and of queues. */
 function groupTargets(targets: RouteTargets, filter: string): TargetGroup[] {
   const needle = filter.trim().toLowerCase();
@@ -98,6 +109,9 @@ export function RouteToScreen(): ReactElement {
   const queueTypeId = queueTypeParam !== null && /^[1-9][0-9]{0,15}$/.test(queueTypeParam) ? Number(queueTypeParam) : undefined;
   const docIdsKey = search.getAll('docId').map(parseDocId).filter((id) => id > 0).join(',');
   const docIds = useMemo(() => (docIdsKey === '' ? [] : [...new Set(docIdsKey.split(',').map(Number))]), [docIdsKey]);
+  // The row versions the list window saw (`rowVersion`, one per `docId`, same order): sent back as
+  // rowConflictIds, so an edit made since that window loaded is refused as out of sync.
+  const windowVersions = useMemo(() => windowRowVersions(search.getAll('docId'), search.getAll('rowVersion')), [search]);
 
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [filter, setFilter] = useState('');
@@ -135,7 +149,9 @@ export function RouteToScreen(): ReactElement {
 
   const documents = state.status === 'ready' ? state.documents : [];
   const source = documents[0]?.queue ?? null;
-  const moved = state.status === 'ready' && documents.some((doc) => doc.queue?.id !== expectedQueueId);
+  const moved =
+    state.status === 'ready' &&
+    documents.some((doc) => doc.queue?.id !== expectedQueueId || (windowVersions.has(doc.id) && windowVersions.get(doc.id) !== doc.rowVersion));
   const availability = state.status === 'ready' ? routeAvailability(documents, { taggingMode: tagging.on }) : null;
   const noTargets = state.status === 'ready' && state.targets.queues.length === 0;
   const blockMessage = moved
@@ -166,7 +182,7 @@ export function RouteToScreen(): ReactElement {
       await loading.track(
         api.workflow.route({
           docIds: documents.map((doc) => doc.id),
-          rowConflictIds: documents.map((doc) => doc.rowVersion),
+          rowConflictIds: documents.map((doc) => windowVersions.get(doc.id) ?? doc.rowVersion),
           expectedQueueId,
           note,
           to: target.id,
