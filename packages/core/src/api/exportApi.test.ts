@@ -25,9 +25,10 @@ describe('exportApi', () => {
     expect(zip.fileName).toBe('Documents.zip');
     expect(await zip.blob.text()).toBe('PK');
     expect(await (await api.fetchPrintablePdf(7, { embedAnnotations: true })).text()).toBe('%PDF');
-    await expect(api.downloadEmailDraft([7, 8])).resolves.toMatchObject({ fileName: 'Documents.eml' });
+    await expect(api.downloadEmailDraft([7, 8], { embedAnnotations: false })).resolves.toMatchObject({ fileName: 'Documents.eml' });
     expect(calls.map((call) => decodeURIComponent(call.url))).toEqual([
-      '/api/documents/7/data?download=true&urlEncodeFileName=true&embedAnnotations=false',
+      // No choice made: no embedAnnotations, so the server's configured default applies.
+      '/api/documents/7/data?download=true&urlEncodeFileName=true',
       '/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=true',
       '/api/documents/7/data?asPdf=true&embedAnnotations=true',
       '/api/email-link?docIds[]=7&docIds[]=8&embedAnnotations=false',
@@ -43,7 +44,20 @@ describe('exportApi', () => {
     expect([calls[0].init.method, calls[0].url]).toEqual(['POST', '/api/email-link']);
     expect(headers.get('x-graph-token')).toBe('graph-token');
     expect(headers.get('content-type')).toBe('application/x-www-form-urlencoded');
-    expect(decodeURIComponent(String(calls[0].init.body))).toBe('docIds[]=3&docIds[]=4&embedAnnotations=false');
+    expect(decodeURIComponent(String(calls[0].init.body))).toBe('docIds[]=3&docIds[]=4');
+  });
+
+  it('reads the server defaults and builds the e-mail link, leaving embedAnnotations out unless chosen', async () => {
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(200, { embedAnnotations: true }),
+      () => fileResponse('PK', null, 'application/zip'),
+    );
+    const api = exportApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
+    await expect(api.getDefaults()).resolves.toEqual({ embedAnnotations: true });
+    await api.downloadDocuments([1, 2]);
+    expect(calls.map((call) => decodeURIComponent(call.url))).toEqual(['/api/export/defaults', '/api/documents/data?docId[]=1&docId[]=2']);
+    expect(decodeURIComponent(api.emailLinkUrl([5, 6]))).toBe('/api/email-link?docIds[]=5&docIds[]=6');
+    expect(decodeURIComponent(api.emailLinkUrl([5], { embedAnnotations: true }))).toBe('/api/email-link?docIds[]=5&embedAnnotations=true');
   });
 
   it("a refused draft rejects with the server's message", async () => {

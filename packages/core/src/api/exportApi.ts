@@ -8,13 +8,26 @@ export interface SavedFile {
 
 /** Options shared by download, print and e-mail. */
 export interface ExportRequestOptions {
-  /** Burn annotations into the PDF (spec §1; off by default). */
+  /**
+   * Burn annotations into the PDF (spec §1). Only an explicit choice is sent: left out, the
+   * server's configured default (`DATAHAVEN_EMBED_ANNOTATIONS`) applies.
+   */
   embedAnnotations?: boolean;
   signal?: AbortSignal;
 }
 
+/** What the server does when a call leaves a choice out (GET /export/defaults). */
+export interface ExportDefaults {
+  /** Whether annotations are burned in when `embedAnnotations` is not sent. */
+  embedAnnotations: boolean;
+}
+
 /** Download, print and e-mail (spec §7 "Documents" data calls and "Token and mail" email-link). */
 export interface ExportApi {
+  /** The server's defaults for the calls below (ours: GET /export/defaults). */
+  getDefaults(signal?: AbortSignal): Promise<ExportDefaults>;
+  /** The URL of the `.eml` draft of the documents (GET /email-link?docIds[]=…), for a host that fetches it itself. */
+  emailLinkUrl(ids: readonly number[], options?: Pick<ExportRequestOptions, 'embedAnnotations'>): string;
   /** One document's bytes as an attachment (GET /documents/{id}/data?download=true&urlEncodeFileName=true). */
   downloadDocument(id: number, options?: ExportRequestOptions): Promise<SavedFile>;
   /** Several documents (at most 10) as one zip (GET /documents/data?docId[]=…). */
@@ -48,8 +61,9 @@ export function fileNameOfDisposition(header: string | null, fallback: string): 
   return plain !== null && plain[1].trim() !== '' ? plain[1].trim() : fallback;
 }
 
-function flag(value: boolean | undefined): string {
-  return value ? 'true' : 'false';
+/** The query value of a choice: undefined (left out of the URL, so the server's default applies) unless the user chose. */
+function flag(value: boolean | undefined): string | undefined {
+  return value === undefined ? undefined : value ? 'true' : 'false';
 }
 
 /** The download, print and e-mail calls over one ApiClient. */
@@ -58,7 +72,14 @@ export function exportApi(client: ApiClient): ExportApi {
     const response = await client.authorizedFetch(url, { signal, timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS });
     return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('content-disposition'), fallback) };
   };
+  const emailLinkUrl = (ids: readonly number[], embedAnnotations: boolean | undefined): string =>
+    client.url('/email-link', { 'docIds[]': ids, embedAnnotations: flag(embedAnnotations) });
   return {
+    getDefaults: async (signal) => {
+      const body = await client.get<Partial<ExportDefaults>>('/export/defaults', { signal });
+      return { embedAnnotations: body.embedAnnotations === true };
+    },
+    emailLinkUrl: (ids, options = {}) => emailLinkUrl(ids, options.embedAnnotations),
     downloadDocument: (id, options = {}) =>
       save(
         client.url(`/documents/${id}/data`, { download: true, urlEncodeFileName: true, embedAnnotations: flag(options.embedAnnotations) }),
@@ -73,11 +94,12 @@ export function exportApi(client: ApiClient): ExportApi {
       return response.blob();
     },
     downloadEmailDraft: (ids, options = {}) =>
-      save(client.url('/email-link', { 'docIds[]': ids, embedAnnotations: flag(options.embedAnnotations) }), 'Documents.eml', options.signal),
+      save(emailLinkUrl(ids, options.embedAnnotations), 'Documents.eml', options.signal),
     createMailboxDraft: async (ids, graphToken, options = {}) => {
       const body = new URLSearchParams();
       for (const id of ids) body.append('docIds[]', String(id));
-      body.append('embedAnnotations', flag(options.embedAnnotations));
+      const embed = flag(options.embedAnnotations);
+      if (embed !== undefined) body.append('embedAnnotations', embed);
       const response = await client.authorizedFetch(client.url('/email-link'), {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', [GRAPH_TOKEN_HEADER]: graphToken, Accept: 'text/plain' },

@@ -16,6 +16,17 @@ export interface TokenSource {
 }
 
 /**
+ * An e-mail draft the host makes itself (spec §7 parent-frame message `POST /email-draft`): the
+ * documents, the annotation choice (null: the server's default) and the `.eml` link it may fetch.
+ */
+export interface EmailDraftRequest {
+  docIds: number[];
+  embedAnnotations: boolean | null;
+  /** Absolute URL of `GET /api/email-link?docIds[]=…` for these documents (needs the user's bearer token). */
+  emailLinkUrl: string;
+}
+
+/**
  * What the core needs from whatever embeds it (ERP iframe, Teams tab, Outlook pane, plain
  * browser). Hosts implement this; the core never reaches for globals behind its back.
  */
@@ -40,6 +51,12 @@ export interface HostAdapter extends TokenSource {
    * sign-on (Teams / Outlook). Hosts without one leave it out; e-mail then offers the `.eml` draft.
    */
   getGraphToken?(): Promise<string>;
+  /**
+   * Hands an e-mail draft to the embedding application (ERP: parent 'POST /email-draft'), which
+   * opens its own mail editor. Rejects with the parent's error text (JSON `{ "message": … }`)
+   * when the draft failed. Hosts without such a parent leave it out.
+   */
+  createEmailDraft?(request: EmailDraftRequest): Promise<void>;
   /** Opens (or reuses, by name) a browser window or tab. */
   openWindow(url: string, name: string, features?: string): void;
   /** Local and session storage as the host allows them (memory when blocked, e.g. third-party iframes). */

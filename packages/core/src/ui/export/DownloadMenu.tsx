@@ -1,11 +1,13 @@
 import type { ReactElement } from 'react';
-import { Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Menu, MenuButton, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import type { DmsDocument } from '../../model';
 import { downloadMenuAvailability } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
 import { saveFile } from './saveFile';
+import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
+import { WithAnnotationsItem } from './WithAnnotationsItem';
 
 /** Ours: the reason on the Download menu while the documents' access flags are being read. */
 export const DOWNLOAD_CHECKING_TEXT = 'Checking what you may download…';
@@ -20,16 +22,17 @@ export interface DownloadMenuProps {
 
 /**
  * The Download menu (spec §5 "Download menu": at most 10 documents, all with the export flag —
- * core `downloadMenuAvailability`): "Download" and "Download with annotations". One document
- * comes as its file, several as Documents.zip.
+ * core `downloadMenuAvailability`): a "With annotations" checkbox (the server's default until the
+ * user chooses) and "Download". One document comes as its file, several as Documents.zip.
  */
 export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuProps): ReactElement {
   const { api, loading, alerts } = useServices();
   const access = useDocumentAccess(documents);
+  const annotations = useAnnotationChoice();
   const availability = access === null ? null : downloadMenuAvailability(access.map((flags) => ({ access: flags })));
   const allowed = availability !== null && availability.allowed;
   const reason = availability === null ? (documents.length > 0 ? DOWNLOAD_CHECKING_TEXT : undefined) : availability.allowed ? undefined : availability.message;
-  const download = (embedAnnotations: boolean): void => {
+  const download = (embedAnnotations: boolean | undefined): void => {
     const ids = documents.map((document) => document.id);
     const file = ids.length === 1 ? api.export.downloadDocument(ids[0], { embedAnnotations }) : api.export.downloadDocuments(ids, { embedAnnotations });
     loading
@@ -38,16 +41,17 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
       .catch((error: unknown) => alerts.report(error));
   };
   return (
-    <Menu>
+    <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton appearance={appearance} icon={<ArrowDownloadRegular />} disabledFocusable={!allowed} title={reason}>
           Download
         </MenuButton>
       </MenuTrigger>
       <MenuPopover>
-        <MenuList>
-          <MenuItem onClick={() => download(false)}>{documents.length > 1 ? `Download ${documents.length} documents (zip)` : 'Download'}</MenuItem>
-          <MenuItem onClick={() => download(true)}>Download with annotations</MenuItem>
+        <MenuList {...annotations.menuListProps}>
+          <WithAnnotationsItem />
+          <MenuDivider />
+          <MenuItem onClick={() => download(annotations.chosen)}>{documents.length > 1 ? `Download ${documents.length} documents (zip)` : 'Download'}</MenuItem>
         </MenuList>
       </MenuPopover>
     </Menu>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactElement } from 'react';
-import { Menu, MenuButton, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Menu, MenuButton, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { MailRegular } from '@fluentui/react-icons/svg/mail';
 import { PrintRegular } from '@fluentui/react-icons/svg/print';
 import type { DmsDocument } from '../../model';
@@ -8,12 +8,16 @@ import { useServices } from '../app/DatahavenServices';
 import { emailErrorMessage } from './emailErrorMessage';
 import { printPdf } from './printPdf';
 import { saveFile } from './saveFile';
+import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
+import { WithAnnotationsItem } from './WithAnnotationsItem';
 
 /** Types the server serves as a PDF (`asPdf=true`), which the print dialog takes. */
 const PRINTABLE_EXTENSIONS: readonly string[] = ['pdf', 'jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff'];
 /** Ours: why E-mail is off when the host has no mailbox and the .eml download is switched off. */
-export const EMAIL_UNAVAILABLE_TEXT = "E-mail needs a mailbox sign-in (Teams or Outlook) or the 'email draft download' feature.";
+export const EMAIL_UNAVAILABLE_TEXT = "E-mail needs a mailbox sign-in (Teams or Outlook), an ERP host, or the 'email draft download' feature.";
+/** Ours: the menu item that creates a draft (in the ERP's mail editor, or the user's mailbox through Graph). */
+export const CREATE_MAIL_DRAFT_TEXT = 'Create mail draft';
 /** Ours: why E-mail is off without the email access flag. */
 export const EMAIL_NOT_PERMITTED_TEXT = 'You may not e-mail this document.';
 
@@ -26,12 +30,15 @@ export interface ViewerExportActionsProps {
 }
 
 /**
- * The viewer's Print and E-mail menus (spec §2 printer and emailer). Print loads the PDF (with
- * annotations when chosen) into a hidden frame and opens the browser's print dialog; Ctrl+P does
- * the same for the document instead of printing the page. E-mail creates a draft in the user's
+ * The viewer's Print and E-mail menus (spec §2 printer and emailer), each with the "With
+ * annotations" checkbox (one choice for both; the server's default until the user picks, and
+ * only a picked value is sent). Print loads the PDF into a hidden frame and opens the browser's
+ * print dialog; Ctrl+P does the same for the document (with the current choice, so the default
+ * unless changed) instead of printing the page. E-mail hands the draft to an ERP parent
+ * (`POST /email-draft`, which opens the ERP's mail editor), or creates a draft in the user's
  * mailbox through the host's Graph token and opens it in a new window, or downloads an `.eml`
- * draft when "email draft download" is on; a failed draft shows the server's message and closes
- * the window (spec §8).
+ * draft when "email draft download" is on; a failed draft shows the message (spec §8) and closes
+ * the window.
  */
 export function ViewerExportActions({ document, keyScope }: ViewerExportActionsProps): ReactElement {
   const { api, host, loading, alerts } = useServices();
@@ -42,9 +49,12 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
   const printable = document !== null && PRINTABLE_EXTENSIONS.includes(document.extension.toLowerCase());
   const mayEmail = access !== null && access.length > 0 && access.every((flags_) => flags_.email);
   const graph = host.getGraphToken?.bind(host);
+  const parentDraft = host.createEmailDraft?.bind(host);
+  const annotations = useAnnotationChoice();
+  const chosen = annotations.chosen;
 
   const print = useCallback(
-    (embedAnnotations: boolean) => {
+    (embedAnnotations: boolean | undefined) => {
       if (!document || !printable) return;
       loading
         .track(api.export.fetchPrintablePdf(document.id, { embedAnnotations }).then((pdf) => printPdf(pdf)))
@@ -63,18 +73,23 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
       }
       if (!printable) return;
       event.preventDefault();
-      print(false);
+      print(chosen);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [keyScope, print, printable]);
+  }, [keyScope, print, printable, chosen]);
+
+  const failedDraft = (error: unknown): void => {
+    const message = emailErrorMessage(error);
+    if (message !== null) alerts.push(message);
+  };
 
   const mailboxDraft = (): void => {
     if (!document || !graph) return;
     // Opened now, inside the click, so no pop-up blocker stops it; it gets the draft's URL later.
     const draftWindow = window.open('', '_blank');
     if (draftWindow) draftWindow.opener = null;
-    const draft = graph().then((token) => api.export.createMailboxDraft([document.id], token));
+    const draft = graph().then((token) => api.export.createMailboxDraft([document.id], token, { embedAnnotations: chosen }));
     loading
       .track(draft)
       .then((url) => {
@@ -82,44 +97,54 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
         else host.openWindow(url, '_blank');
       })
       .catch((error: unknown) => {
-        const message = emailErrorMessage(error);
-        if (message !== null) alerts.push(message);
+        failedDraft(error);
         draftWindow?.close();
       });
+  };
+  const erpDraft = (): void => {
+    if (!document || !parentDraft) return;
+    const docIds = [document.id];
+    // The parent lives on another origin (BC): it needs an absolute link, fetched with its own token for the user.
+    const emailLinkUrl = new URL(api.export.emailLinkUrl(docIds, { embedAnnotations: chosen }), window.location.href).href;
+    loading.track(parentDraft({ docIds, embedAnnotations: chosen ?? null, emailLinkUrl })).catch(failedDraft);
   };
   const emlDraft = (): void => {
     if (!document) return;
     loading
-      .track(api.export.downloadEmailDraft([document.id]))
+      .track(api.export.downloadEmailDraft([document.id], { embedAnnotations: chosen }))
       .then(saveFile)
       .catch((error: unknown) => alerts.report(error));
   };
-  const emailReason = !graph && !flags.emailDraftDownload ? EMAIL_UNAVAILABLE_TEXT : access !== null && !mayEmail && document ? EMAIL_NOT_PERMITTED_TEXT : undefined;
+  const emailReason = !parentDraft && !graph && !flags.emailDraftDownload ? EMAIL_UNAVAILABLE_TEXT : access !== null && !mayEmail && document ? EMAIL_NOT_PERMITTED_TEXT : undefined;
 
   return (
     <span ref={anchor} style={{ display: 'contents' }}>
-      <Menu>
+      <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title="Print (Ctrl+P)">
             Print
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
-          <MenuList>
-            <MenuItem onClick={() => print(false)}>Print</MenuItem>
-            <MenuItem onClick={() => print(true)}>Print with annotations</MenuItem>
+          <MenuList {...annotations.menuListProps}>
+            <WithAnnotationsItem />
+            <MenuDivider />
+            <MenuItem onClick={() => print(chosen)}>Print</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Menu>
+      <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<MailRegular />} disabledFocusable={emailReason !== undefined || !mayEmail} title={emailReason}>
             E-mail
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
-          <MenuList>
-            {graph ? <MenuItem onClick={mailboxDraft}>Create mail draft</MenuItem> : null}
+          <MenuList {...annotations.menuListProps}>
+            <WithAnnotationsItem />
+            <MenuDivider />
+            {/* An ERP parent makes the draft in its own mail editor; it comes before Graph. */}
+            {parentDraft ? <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : graph ? <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : null}
             {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>Download e-mail draft (.eml)</MenuItem> : null}
           </MenuList>
         </MenuPopover>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { browserHost, memoryStorage } from '../../host';
-import type { HostAdapter } from '../../host';
+import type { EmailDraftRequest, HostAdapter } from '../../host';
 import type { DocumentAccess } from '../../model';
 import { createDatahavenServices, DatahavenServicesProvider } from '../app/DatahavenServices';
 import { FakeResponse } from '../test/FakeResponse';
@@ -11,7 +11,8 @@ import { DeleteDocumentsButton } from './DeleteDocumentsButton';
 import { DownloadMenu } from './DownloadMenu';
 import { emailErrorMessage } from './emailErrorMessage';
 import { PRINT_FRAME_TITLE } from './printPdf';
-import { EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
+import { CREATE_MAIL_DRAFT_TEXT, EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
+import { WITH_ANNOTATIONS_TEXT } from './WithAnnotationsItem';
 
 const ACCESS: DocumentAccess = {
   merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
@@ -22,9 +23,21 @@ const ACCESS: DocumentAccess = {
 interface Setup {
   requests: { method: string; url: string; headers: Headers }[];
   host: HostAdapter;
+  alerts: () => readonly string[];
 }
 
-function setup(ui: ReactElement, options: { access?: Partial<DocumentAccess>; local?: Record<string, string>; graphToken?: string; answer?: (url: URL, method: string) => FakeResponse | undefined } = {}): Setup {
+interface SetupOptions {
+  access?: Partial<DocumentAccess>;
+  local?: Record<string, string>;
+  graphToken?: string;
+  /** An ERP-like host that makes drafts itself (HostAdapter.createEmailDraft). */
+  createEmailDraft?: (request: EmailDraftRequest) => Promise<void>;
+  /** The server's `DATAHAVEN_EMBED_ANNOTATIONS`, answered by GET /api/export/defaults. */
+  embedByDefault?: boolean;
+  answer?: (url: URL, method: string) => FakeResponse | undefined;
+}
+
+function setup(ui: ReactElement, options: SetupOptions = {}): Setup {
   const requests: Setup['requests'] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
@@ -33,11 +46,15 @@ function setup(ui: ReactElement, options: { access?: Partial<DocumentAccess>; lo
     const custom = options.answer?.(url, method);
     if (custom) return custom;
     if (/\/access$/.test(url.pathname)) return FakeResponse.json({ ...ACCESS, ...options.access });
+    if (url.pathname === '/api/export/defaults') return FakeResponse.json({ embedAnnotations: options.embedByDefault ?? false });
     if (method === 'DELETE') return FakeResponse.json({ deleted: url.searchParams.getAll('docId[]').map(Number) });
     return new FakeResponse('%PDF-1.7', 200, 'application/pdf');
   };
   const base = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage(options.local ?? {}), session: memoryStorage({}) }, fetch: fakeFetch });
-  const host: HostAdapter = options.graphToken === undefined ? base : Object.assign(Object.create(Object.getPrototypeOf(base) as object) as HostAdapter, base, { getGraphToken: async () => options.graphToken ?? '' });
+  const extra: Partial<HostAdapter> = {};
+  if (options.graphToken !== undefined) extra.getGraphToken = async () => options.graphToken ?? '';
+  if (options.createEmailDraft !== undefined) extra.createEmailDraft = options.createEmailDraft;
+  const host: HostAdapter = Object.assign(Object.create(Object.getPrototypeOf(base) as object) as HostAdapter, base, extra);
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   render(
     <FluentProvider theme={webLightTheme}>
@@ -46,7 +63,16 @@ function setup(ui: ReactElement, options: { access?: Partial<DocumentAccess>; lo
       </DatahavenServicesProvider>
     </FluentProvider>,
   );
-  return { requests, host };
+  return { requests, host, alerts: () => services.alerts.getSnapshot().alerts.map((alert) => alert.text) };
+}
+
+const dataUrls = (requests: Setup['requests']): string[] => requests.filter((r) => r.url.includes('/data')).map((r) => r.url);
+
+async function openMenu(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+  fireEvent.click(button);
+  return button;
 }
 
 const pdf = testDocument({ id: 7, name: 'Invoice.pdf' });
@@ -60,7 +86,8 @@ describe('ViewerExportActions', () => {
   it('Print loads the PDF into a hidden frame and calls print() there; Ctrl+P does the same', async () => {
     const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Print with annotations' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
     const frame = await waitFor(() => {
       const found = document.querySelector(`iframe[title="${PRINT_FRAME_TITLE}"]`);
       if (!(found instanceof HTMLIFrameElement)) throw new Error('no print frame yet');
@@ -70,14 +97,45 @@ describe('ViewerExportActions', () => {
     Object.defineProperty(frame, 'contentWindow', { value: { print, focus: jest.fn() } });
     fireEvent.load(frame);
     expect(print).toHaveBeenCalledTimes(1);
-    expect(requests.filter((r) => r.url.includes('/data')).map((r) => r.url)).toEqual(['/api/documents/7/data?asPdf=true&embedAnnotations=true']);
+    expect(dataUrls(requests)).toEqual(['/api/documents/7/data?asPdf=true&embedAnnotations=true']);
 
+    // Ctrl+P prints with the viewer's current choice.
     const event = new KeyboardEvent('keydown', { key: 'p', ctrlKey: true, bubbles: true, cancelable: true });
     act(() => {
       window.dispatchEvent(event);
     });
     expect(event.defaultPrevented).toBe(true);
-    await waitFor(() => expect(requests.filter((r) => r.url.includes('/data')).map((r) => r.url)).toContain('/api/documents/7/data?asPdf=true&embedAnnotations=false'));
+    await waitFor(() => expect(dataUrls(requests)).toHaveLength(2));
+    expect(dataUrls(requests)[1]).toBe('/api/documents/7/data?asPdf=true&embedAnnotations=true');
+  });
+
+  it('the "With annotations" checkbox starts at the server default and nothing is sent until the user chooses; Ctrl+P uses the default', async () => {
+    const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />, { embedByDefault: true });
+    const ctrlP = (): void => {
+      act(() => {
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'p', ctrlKey: true, bubbles: true, cancelable: true }));
+      });
+    };
+    ctrlP();
+    await waitFor(() => expect(dataUrls(requests)).toEqual(['/api/documents/7/data?asPdf=true']));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    const checkbox = await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT });
+    await waitFor(() => expect(checkbox.getAttribute('aria-checked')).toBe('true'));
+    expect(requests.filter((r) => r.url === '/api/export/defaults')).toHaveLength(1);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
+    await waitFor(() => expect(dataUrls(requests)).toHaveLength(2));
+    expect(dataUrls(requests)[1]).toBe('/api/documents/7/data?asPdf=true');
+
+    // Unticked by the user: now false is sent, by the menu and by Ctrl+P.
+    fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    expect(screen.getByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }).getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
+    await waitFor(() => expect(dataUrls(requests)).toHaveLength(3));
+    ctrlP();
+    await waitFor(() => expect(dataUrls(requests)).toHaveLength(4));
+    expect(dataUrls(requests).slice(2)).toEqual(['/api/documents/7/data?asPdf=true&embedAnnotations=false', '/api/documents/7/data?asPdf=true&embedAnnotations=false']);
   });
 
   it('E-mail is off without a Graph host and without "email draft download"', async () => {
@@ -93,7 +151,32 @@ describe('ViewerExportActions', () => {
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download e-mail draft (.eml)' }));
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/email-link?docIds[]=7&embedAnnotations=false'));
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/email-link?docIds[]=7'));
+  });
+
+  it('in an ERP host E-mail hands the draft to the parent (no Graph, no .eml flag) and shows a failed draft\'s message', async () => {
+    const drafts: EmailDraftRequest[] = [];
+    let fail = false;
+    const { requests, alerts } = setup(<ViewerExportActions document={pdf} keyScope="window" />, {
+      createEmailDraft: async (request) => {
+        drafts.push(request);
+        if (fail) throw new Error('{"message":"The e-mail editor could not be opened: no e-mail account is set up."}');
+      },
+    });
+    await openMenu('E-mail');
+    expect(screen.queryByRole('menuitem', { name: 'Download e-mail draft (.eml)' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: CREATE_MAIL_DRAFT_TEXT }));
+    await waitFor(() => expect(drafts).toHaveLength(1));
+    expect(drafts[0]).toEqual({ docIds: [7], embedAnnotations: null, emailLinkUrl: 'http://localhost/api/email-link?docIds%5B%5D=7' });
+    // The parent fetches the draft itself; the iframe neither fetches it nor asks for a Graph token.
+    expect(requests.some((r) => r.url.startsWith('/api/email-link'))).toBe(false);
+
+    fail = true;
+    await openMenu('E-mail');
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: CREATE_MAIL_DRAFT_TEXT }));
+    await waitFor(() => expect(alerts()).toEqual(['The e-mail editor could not be opened: no e-mail account is set up.']));
+    expect(drafts[1]).toEqual({ docIds: [7], embedAnnotations: true, emailLinkUrl: 'http://localhost/api/email-link?docIds%5B%5D=7&embedAnnotations=true' });
   });
 
   it('a mailbox draft opens in the window opened on click; a failure shows the message and closes that window', async () => {
@@ -134,7 +217,11 @@ describe('DownloadMenu and Delete', () => {
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=false'));
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8'));
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
+    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=true'));
   });
 
   it('is off when a document lacks exportFileData', async () => {
