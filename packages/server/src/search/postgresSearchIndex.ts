@@ -9,6 +9,7 @@ import type { IndexEntry, SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
+import { typedDocumentId } from './typedDocumentId';
 import { indexedText, queryWords } from './searchWords';
 
 /**
@@ -73,18 +74,38 @@ export const postgresSearchIndex: SearchIndex = {
     if (words.length === 0) return searchWithoutText(db, 'postgres', viewer, query);
     const tsQuery = sql`to_tsquery('simple', ${tsQueryText(words, query.includeNotes)})`;
     const phrase = words.join(' ');
-    const base = db
+    const scoped = db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
       .where(queueSearchableCondition(viewer))
-      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
-      .innerJoin('document_search as ds', 'ds.document_id', 'd.id')
-      .where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []));
+    const typedId = typedDocumentId(query.q);
+    if (typedId === undefined) {
+      const base = scoped.innerJoin('document_search as ds', 'ds.document_id', 'd.id').where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);
+      const order: MatchOrderKey[] =
+        query.sort === undefined
+          ? [
+              { expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+              { expression: sql`ts_rank(ds.vector, ${tsQuery})`, direction: 'desc' },
+              { expression: sql`d.id`, direction: 'desc' },
+            ]
+          : searchSortOrder(query.sort, 'postgres');
+      return pageOfMatches(db, base, order, query.skip, query.take);
+    }
+    // A typed file id: the text matches (through the GIN index) united with that id, so the
+    // document is found even when its text does not hold the number, and counted once.
+    const hits = db
+      .selectFrom('document_search as hs')
+      .select(sql<number>`hs.document_id`.as('id'))
+      .where(sql<SqlBool>`hs.vector @@ ${tsQuery}`)
+      .union(db.selectNoFrom(sql<number>`cast(${typedId} as integer)`.as('id')));
+    const base = scoped.innerJoin(hits.as('f'), 'f.id', 'd.id').leftJoin('document_search as ds', 'ds.document_id', 'd.id');
     const order: MatchOrderKey[] =
       query.sort === undefined
         ? [
+            { expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' },
             { expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
-            { expression: sql`ts_rank(ds.vector, ${tsQuery})`, direction: 'desc' },
+            { expression: sql`coalesce(ts_rank(ds.vector, ${tsQuery}), 0)`, direction: 'desc' },
             { expression: sql`d.id`, direction: 'desc' },
           ]
         : searchSortOrder(query.sort, 'postgres');

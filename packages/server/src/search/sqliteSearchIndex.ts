@@ -9,6 +9,7 @@ import type { IndexEntry, SearchFields, SearchIndex } from './SearchIndex';
 import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
+import { typedDocumentId } from './typedDocumentId';
 import { indexedText, queryWords } from './searchWords';
 
 /**
@@ -67,18 +68,45 @@ export const sqliteSearchIndex: SearchIndex = {
     if (words.length === 0) return searchWithoutText(db, 'sqlite', viewer, query);
     const match = ftsMatchExpression(words, query.includeNotes);
     const phrase = words.join(' ');
-    const base = db
+    const scoped = db
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
       .where(queueSearchableCondition(viewer))
-      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []))
-      .innerJoin('document_fts', 'document_fts.rowid', 'd.id')
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []));
+    const typedId = typedDocumentId(query.q);
+    if (typedId === undefined) {
+      const base = scoped.innerJoin('document_fts', 'document_fts.rowid', 'd.id').where(sql<SqlBool>`document_fts match ${match}`);
+      const order: MatchOrderKey[] =
+        query.sort === undefined
+          ? [
+              { expression: sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+              { expression: sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`, direction: 'asc' },
+              { expression: sql`d.id`, direction: 'desc' },
+            ]
+          : searchSortOrder(query.sort, 'sqlite');
+      return pageOfMatches(db, base, order, query.skip, query.take);
+    }
+    // A typed file id: the text matches (ranked where the match is, as bm25 needs) plus the
+    // document with that id when its text does not match, so it is counted and paged once. The
+    // id is cast: FTS5 ignored a `rowid = ?` bound as a JavaScript number next to MATCH.
+    const textHits = db
+      .selectFrom('document_fts')
+      .select([
+        sql<number>`document_fts.rowid`.as('id'),
+        sql<number | null>`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`.as('score'),
+        sql<string | null>`document_fts.name`.as('fname'),
+      ])
       .where(sql<SqlBool>`document_fts match ${match}`);
+    const idHit = db
+      .selectNoFrom([sql<number>`cast(${typedId} as integer)`.as('id'), sql<number | null>`null`.as('score'), sql<string | null>`null`.as('fname')])
+      .where(sql<SqlBool>`not exists (select 1 from document_fts where document_fts.rowid = cast(${typedId} as integer) and document_fts match ${match})`);
+    const base = scoped.innerJoin(textHits.unionAll(idHit).as('f'), 'f.id', 'd.id');
     const order: MatchOrderKey[] =
       query.sort === undefined
         ? [
-            { expression: sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
-            { expression: sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`, direction: 'asc' },
+            { expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' },
+            { expression: sql`case when f.fname = ${phrase} or f.fname = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+            { expression: sql`f.score`, direction: 'asc' },
             { expression: sql`d.id`, direction: 'desc' },
           ]
         : searchSortOrder(query.sort, 'sqlite');

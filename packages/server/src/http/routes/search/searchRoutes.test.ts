@@ -83,6 +83,45 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     expect(new Set(idsOf(answer))).toEqual(new Set([byText, byName, laterByText]));
   });
 
+  it('finds a typed file id and ranks it first, counted and paged once', async () => {
+    const target = await upload('Plain target.pdf', await makePdf(1, 'Nothing numeric here'));
+    const typed = String(target);
+    const byName = await upload(`${typed}.pdf`);
+    const byText = await upload('Mentions it.pdf', await makePdf(1, `See ${typed} appendix`));
+    const check = async (): Promise<SearchAnswer> => {
+      const answer = await search(world.clerk, ` ${typed} `, '&take=100');
+      expect(answer.total).toBe(answer.documents.length);
+      const ids = idsOf(answer);
+      // The typed id first, then the exact name hit, then the rest by relevance.
+      expect(ids.slice(0, 2)).toEqual([target, byName]);
+      expect(ids).toContain(byText);
+      expect(new Set(ids).size).toBe(ids.length);
+      const paged: number[] = [];
+      for (let skip = 0; skip < answer.total; skip += 2) {
+        const page = await search(world.clerk, typed, `&skip=${skip}&take=2`);
+        expect(page.total).toBe(answer.total);
+        paged.push(...idsOf(page));
+      }
+      expect(paged).toEqual(ids);
+      return answer;
+    };
+    const before = await check();
+    // Its own text now holds the number too: still one row, still first, same count.
+    const note = await server().inject({ method: 'POST', url: `/api/documents/${target}/notes`, headers: as(world.clerk), payload: { text: `Filed as ${typed}` } });
+    expect(note.statusCode).toBe(201);
+    expect((await check()).total).toBe(before.total);
+    // Only a lone integer is an id: with another word it is text, and the target lacks "plainly".
+    expect(idsOf(await search(world.clerk, `${typed} plainly`))).not.toContain(target);
+    // Tags still narrow it, and an id the caller may not see is never found by its number.
+    const tag = encodeURIComponent(JSON.stringify({ type: 'documentName', key: 'mentions it' }));
+    expect(idsOf(await search(world.clerk, typed, `&tag[]=${tag}`))).toEqual([byText]);
+    const hiddenTable = await createIntegratedTable(server(), 'Customer');
+    const hiddenRecord = await createErpRecord(server(), hiddenTable.sitId, unique('C'));
+    const hidden = await createDocument(server(), { sitId: hiddenTable.sitId, recordId: hiddenRecord, fileName: 'Hidden typed.pdf', uploader: world.manager });
+    expect(idsOf(await search(world.clerk, String(hidden), '&take=100'))).not.toContain(hidden);
+    expect(idsOf(await search(world.manager, String(hidden)))[0]).toBe(hidden);
+  });
+
   it('never shows or counts a document the caller may not see (SECURITY row 10)', async () => {
     const hiddenTable = await createIntegratedTable(server(), 'Customer');
     const hiddenRecord = await createErpRecord(server(), hiddenTable.sitId, unique('C'));
