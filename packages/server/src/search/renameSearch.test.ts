@@ -9,7 +9,7 @@ describeOnEachDatabase('search follows a rename through PUT /api/documents/{id}'
 
   beforeAll(async () => {
     world = await createWorld(server());
-    const group = await createGroup(server(), unique('Renamers '), ['Dynamics: Reapply Document Name']);
+    const group = await createGroup(server(), unique('Renamers '), ['Dynamics: Reapply Document Name', 'Search: Search']);
     await grantTableAccess(server(), group, world.table.sitId);
     renamer = await createUser(server(), unique('renamer'), { groups: [group] });
   });

@@ -201,12 +201,13 @@ export async function createWorld(server: TestServer): Promise<World> {
     'Cabinet: Delete',
     'Notes: Add Only',
     'Notes: View Only',
+    'Search: Search',
   ]);
   await grantTableAccess(server, clerkGroup, table.sitId, { canUpload: true });
-  const salesGroup = await createGroup(server, unique('Sales '), ['Cabinet: Import Documents', 'Notes: View Only', 'Notes: Add Only']);
+  const salesGroup = await createGroup(server, unique('Sales '), ['Cabinet: Import Documents', 'Notes: View Only', 'Notes: Add Only', 'Search: Search']);
   const clerk = await createUser(server, unique('clerk'), { groups: [clerkGroup] });
   const outsider = await createUser(server, unique('sales'), { groups: [salesGroup] });
-  const manager = await createUser(server, unique('admin'), { privileges: { 'Security: Manager': true } });
+  const manager = await createUser(server, unique('admin'), { privileges: { 'Security: Manager': true, 'Search: Search': true } });
   const noNotes = await createUser(server, unique('nonotes'), {
     groups: [clerkGroup],
     privileges: { 'Notes: View Only': false, 'Notes: Add Only': false },

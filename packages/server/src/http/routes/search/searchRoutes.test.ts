@@ -138,7 +138,7 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     expect((await search(world.manager, 'sharedsecret')).total).toBe(2);
     expect(idsOf(await search(world.manager, 'onlyhiddenword'))).toEqual([hidden]);
     // Access granted later shows it at once: visibility is joined at query time, not indexed.
-    const customerGroup = await createGroup(server(), unique('Customer viewers '));
+    const customerGroup = await createGroup(server(), unique('Customer viewers '), ['Search: Search']);
     await grantTableAccess(server(), customerGroup, hiddenTable.sitId);
     const viewer = await createUser(server(), unique('viewer'), { groups: [customerGroup] });
     expect(idsOf(await search(viewer, 'sharedsecret'))).toEqual([hidden]);
@@ -154,7 +154,7 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
   });
 
   it('finds split parts by their own page text and drops an original the split deleted', async () => {
-    const group = await createGroup(server(), unique('Splitters '), ['Cabinet: Split Document', 'Cabinet: Delete']);
+    const group = await createGroup(server(), unique('Splitters '), ['Cabinet: Split Document', 'Cabinet: Delete', 'Search: Search']);
     await grantTableAccess(server(), group, world.table.sitId);
     const splitter = await createUser(server(), unique('splitter'), { groups: [group] });
     const id = await upload('Two pager.pdf', Buffer.from(await makeTextPdf(['Splitalpha', 'Splitbeta'])));
@@ -192,5 +192,23 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
       expect(response.statusCode).toBe(400);
     }
     expect((await server().inject({ url: '/api/documents/search?q=a' })).statusCode).toBe(401);
+  });
+
+  it("needs 'Search: Search' on both endpoints (403), even for a caller who sees the documents", async () => {
+    const group = await createGroup(server(), unique('Lookers '), ['Notes: View Only']);
+    await grantTableAccess(server(), group, world.table.sitId);
+    const looker = await createUser(server(), unique('looker'), { groups: [group] });
+    const denied = await createUser(server(), unique('denied'), { groups: [group], privileges: { 'Search: Search': false } });
+    const searchers = await createGroup(server(), unique('Searchers '), ['Search: Search']);
+    await server().deps.db.insertInto('user_groups').values({ user_id: denied.id, group_id: searchers }).execute();
+    for (const user of [looker, denied]) {
+      for (const url of ['/api/documents/search?q=invoice', '/api/search-tags?q=invoice']) {
+        const response = await server().inject({ url, headers: as(user) });
+        expect(response.statusCode).toBe(403);
+        expect(response.json<{ message: string }>().message).toContain("'Search: Search'");
+      }
+    }
+    await server().deps.db.insertInto('user_groups').values({ user_id: looker.id, group_id: searchers }).execute();
+    expect(idsOf(await search(looker, 'invoice'))).toContain(world.pdfDocId);
   });
 });

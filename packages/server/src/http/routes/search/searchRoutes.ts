@@ -1,9 +1,9 @@
 import type { DmsDocument, SearchTag } from '@datahaven/core/model';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findVisibleDocuments } from '../../../db/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { createSearchIndex } from '../../../search/createSearchIndex';
-import { hasAnyPrivilege } from '../../../policies/privileges';
+import { hasAnyPrivilege, hasPrivilege } from '../../../policies/privileges';
 import type { Viewer } from '../../../policies/documentVisibility';
 import type { SearchFilterTag } from '../../../search/searchTagCondition';
 import { suggestSearchTags } from '../../../search/suggestSearchTags';
@@ -40,6 +40,24 @@ function pageQuery(query: RawQuery): { q: string; skip: number; take: number } {
   return { q, skip, take };
 }
 
+/** The privilege both search endpoints need (SECURITY preamble: every endpoint checks privileges). */
+export const SEARCH_PRIVILEGE = 'Search: Search';
+
+/** The caller searching, after checking they hold 'Search: Search' (else 403). */
+async function searcherOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
+  const viewer = await viewerOf(request, deps);
+  if (!(await hasPrivilege(deps.db, viewer.userId, SEARCH_PRIVILEGE))) throw forbidden(`Searching needs the '${SEARCH_PRIVILEGE}' privilege.`);
+  return viewer;
+}
+
+/**
+ * The tags of a request: `tag[]` / `tag` as the client sends them, and `tags[]` / `tags`, the
+ * spec's name for `/search-tags` (embedded-client §7); each a JSON-encoded SearchTag.
+ */
+function tagsOf(query: RawQuery): SearchFilterTag[] {
+  return parseSearchTags([...queryList(query, 'tag'), ...queryList(query, 'tags')]);
+}
+
 /** A `noteTextContains` tag reads note text, so it needs the privilege to read notes (else 403). */
 async function checkNoteTags(deps: AppDeps, viewer: Viewer, tags: readonly SearchFilterTag[]): Promise<void> {
   if (!tags.some((t) => t.type === 'noteTextContains')) return;
@@ -50,16 +68,17 @@ async function checkNoteTags(deps: AppDeps, viewer: Viewer, tags: readonly Searc
 
 /**
  * GET /api/documents/search?q=&tag[]=&sort=&desc=&skip=&take= — full text and tags over what the
- * caller may see; GET /api/search-tags?q=&tag[]=&skip=&take= — tags to suggest as the user types.
+ * caller may see; GET /api/search-tags?q=&tags[]=&skip=&take= — tags to suggest as the user
+ * types. Both need 'Search: Search'.
  */
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   const index = createSearchIndex(deps.dialect);
   app.get('/documents/search', async (request): Promise<SearchAnswer> => {
+    const viewer = await searcherOf(request, deps);
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);
-    const tags = parseSearchTags(queryList(query, 'tag'));
+    const tags = tagsOf(query);
     const sort = parseSearchSort(query);
-    const viewer = await viewerOf(request, deps);
     await checkNoteTags(deps, viewer, tags);
     // Words match note text only for callers who may read notes; otherwise a hit would tell
     // them what a note says.
@@ -75,10 +94,10 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   app.get('/search-tags', async (request): Promise<SearchTag[]> => {
+    const viewer = await searcherOf(request, deps);
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);
-    const tags = parseSearchTags(queryList(query, 'tag'));
-    const viewer = await viewerOf(request, deps);
+    const tags = tagsOf(query);
     await checkNoteTags(deps, viewer, tags);
     return suggestSearchTags(deps.db, deps.dialect, viewer, { q, skip, take, tags });
   });

@@ -59,7 +59,7 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
     await db.updateTable('documents').set({ description: 'Quarterly secret', user_string1: 'PO-99' }).where('id', '=', hidden).execute();
     await db.insertInto('notes').values({ document_id: hidden, author_id: world.manager.id, kind: 'user', text: 'Wrong VAT too', created_at: new Date().toISOString() }).execute();
 
-    const cronusGroup = await createGroup(server(), unique('Cronus viewers '));
+    const cronusGroup = await createGroup(server(), unique('Cronus viewers '), ['Search: Search']);
     await grantTableAccess(server(), cronusGroup, world.table.sitId, { dataAreaId: 'CRONUS' });
     cronusOnly = await createUser(server(), unique('cronus'), { groups: [cronusGroup] });
     clerkVisible = [world.pdfDocId, world.contractDocId, alpha, beta, gamma];
@@ -219,6 +219,22 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
       expect(keys(await suggest(cronusOnly, String(alpha)))).not.toContain(`fileIdExact:${alpha}`);
       expect(keys(await suggest(world.manager, 'hiddenname'))).toEqual(['documentName:Hiddenname secret.pdf']);
       expect(keys(await suggest(world.manager, String(hidden)))[0]).toBe(`fileIdExact:${hidden}`);
+    });
+
+    it("accepts the spec's parameter name tags[] (and tags) for the current tags", async () => {
+      const cronus = encodeURIComponent(JSON.stringify({ type: 'inCompany', key: 'CRONUS' }));
+      const north = encodeURIComponent(JSON.stringify({ type: 'inCompany', key: 'NORTHWIND' }));
+      for (const param of ['tags[]', 'tags']) {
+        const get = async (url: string) => {
+          const response = await server().inject({ url, headers: as(world.clerk) });
+          expect(response.statusCode).toBe(200);
+          return keys(response.json<SearchTag[]>());
+        };
+        expect(await get(`/api/search-tags?q=alpha&${param}=${cronus}`)).toEqual([]);
+        expect(await get(`/api/search-tags?q=a&${param}=${north}`)).toEqual(['documentName:Alpha report.pdf']);
+        const bad = await server().inject({ url: `/api/search-tags?q=a&${param}=nope`, headers: as(world.clerk) });
+        expect(bad.statusCode).toBe(400);
+      }
     });
 
     it('suggests only among documents under the current tags', async () => {
