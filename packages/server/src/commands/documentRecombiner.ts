@@ -10,7 +10,6 @@ import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest, notFound } from '../http/HttpError';
 import { recombinePdf } from '../pdf/recombinePdf';
 import type { PdfPageRun } from '../pdf/recombinePdf';
-import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { presentDocumentLink } from '../presenters/documentPresenter';
 import { cleanFileName } from './fileNames';
@@ -18,6 +17,8 @@ import { insertDerivedDocument } from './derivedDocumentWriter';
 import { insertNote } from './noteWriter';
 import { pdfSourceKey } from './pdfSourceKey';
 import { PAGED_EXTENSIONS } from '../policies/isSplittable';
+import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../policies/queueFlagCheck';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 import { runTextExtraction } from '../search/runTextExtraction';
 
@@ -221,9 +222,24 @@ function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: re
 }
 
 /**
- * Writes the outputs, then in one transaction: bumps every source's row version (conditional on
- * the version read → 409; soft-deleted when `deleteSources`), inserts the outputs with the first
- * part's document's links, subtype and queue, and the system notes on both sides.
+ * The queue access flags a recombination or merge needs on each queued source (403 otherwise):
+ * SplitAdvanced (the visual / advanced split tools) or Merge, plus Delete when the sources go.
+ */
+function flagsFor(wording: Wording, deleteSources: boolean): { flags: QueueAccessFlag[]; action: string } {
+  const flags: QueueAccessFlag[] = [wording === 'merge' ? 'Merge' : 'SplitAdvanced'];
+  if (deleteSources) flags.push('Delete');
+  const verb = wording === 'merge' ? 'merging' : 'recombining';
+  return { flags, action: deleteSources ? `${verb} the documents and deleting them` : `${verb} the documents` };
+}
+
+/**
+ * Writes the outputs, then in one transaction: the sources' rows locked, their queues' access
+ * flags (flagsFor → 403) and another user's live lock on any source (409 — always, for every
+ * source gets a new row version and a note even when kept), then bumps every source's row version
+ * (conditional on the version read → 409; soft-deleted when `deleteSources`), inserts the outputs
+ * with the first part's document's links, subtype and queue, and the system notes on both sides.
+ * The callers check the queue flags on the loaded rows too, before any file is read, so a refused
+ * request costs no PDF work.
  */
 async function recombineLoaded(
   deps: AppDeps,
@@ -233,12 +249,12 @@ async function recombineLoaded(
   deleteSources: boolean,
   wording: Wording,
 ): Promise<number[]> {
+  const { flags, action } = flagsFor(wording, deleteSources);
   checkParts(sources, outputs, wording);
   const staged = await stageOutputs(deps, sources, outputs, wording);
   const now = deps.now().toISOString();
   const created = await inWriteTransaction(deps.db, async (trx) => {
-    // Deleting the sources deletes documents: another user's live lock on one refuses it (409).
-    if (deleteSources) await assertNotLockedByOtherUser(trx, deps, viewer.userId, [...sources.keys()]);
+    await assertDocumentWriteAllowed(trx, deps, viewer, [...sources.keys()], flags, action);
     for (const source of sources.values()) {
       const updated = await trx
         .updateTable('documents')
@@ -287,18 +303,22 @@ async function recombineLoaded(
 /**
  * Builds one new PDF document per `request.documents` entry from page runs of visible PDF
  * documents (SECURITY row 11: a source the caller cannot see → 404 before any file is read, so
- * no page leaks). Parts outside their source → 400; a damaged source → 400. Files are written
+ * no page leaks). A queued source without SplitAdvanced (and Delete when deleting) in the caller's
+ * queue access → 403. Parts outside their source → 400; a damaged source → 400. Files are written
  * first, then one transaction (see recombineLoaded). Resolves to the new ids in request order.
  * Privileges are the route's to check.
  */
 export async function recombineDocuments(deps: AppDeps, viewer: Viewer, request: RecombinationRequest): Promise<number[]> {
   const ids = request.documents.flatMap((output) => output.parts.map((part) => part.documentId));
   const sources = await loadSources(deps, viewer, ids);
+  const { flags, action } = flagsFor('recombination', request.delete);
+  assertQueueFlagsOnRows([...sources.values()], flags, action);
   return recombineLoaded(deps, viewer, sources, request.documents, request.delete, 'recombination');
 }
 
 /**
- * Merges whole visible documents, in `request.docIds` order, into one new PDF document: the spec's
+ * Merges whole visible documents, in `request.docIds` order, into one new PDF document: a queued
+ * document without Merge (and Delete when deleting) in the caller's queue access → 403; the spec's
  * availability (more than one document, all PDFs, all with the same link → 400 otherwise; an
  * invisible one → 404) and the combined file size at most the 'Maximum PDF size in bytes' option
  * (→ 400 'Merge file size greater than the maximum'), checked before anything is written; then a
@@ -306,6 +326,8 @@ export async function recombineDocuments(deps: AppDeps, viewer: Viewer, request:
  */
 export async function mergeDocuments(deps: AppDeps, viewer: Viewer, request: MergeRequest): Promise<number> {
   const sources = await loadSources(deps, viewer, request.docIds);
+  const { flags, action } = flagsFor('merge', request.deleteOriginals);
+  assertQueueFlagsOnRows([...sources.values()], flags, action);
   const ordered = request.docIds.map((id) => sources.get(id)).filter((row): row is DocumentDetailRow => row !== undefined);
   const notPdf = ordered.find((row) => !PAGED_EXTENSIONS.has(row.extension));
   if (notPdf !== undefined) throw badRequest(`Only PDF and TIFF documents can be merged; ${cite(notPdf)} is neither.`);

@@ -6,9 +6,10 @@ import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest } from '../http/HttpError';
 import { splitPdf } from '../pdf/splitPdf';
 import { pdfSourceKey } from './pdfSourceKey';
-import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { isSplittable } from '../policies/isSplittable';
+import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../policies/queueFlagCheck';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 import { runTextExtraction } from '../search/runTextExtraction';
 import { insertDerivedDocument } from './derivedDocumentWriter';
@@ -86,17 +87,22 @@ async function stageParts(deps: AppDeps, original: DocumentDetailRow, groups: re
  * documents (inheriting the original's links, subtype and queue, and their pages' annotations), a
  * 'Split from …' note on each and a 'Split into …' note on the original, and, when asked,
  * soft-deletes the original. The original's update is conditional on the row version read (409
- * on a race); another user's live lock on the original → 409 'The document has been locked by
- * another user.'. Resolves to the new document ids in group order.
+ * on a race). A document in a queue needs the queue access flag Split (and Delete to delete the
+ * original) → 403, checked before any file work and again in the transaction; another user's live
+ * lock on the original → 409 'The document has been locked by another user.'. Resolves to the new
+ * document ids in group order.
  */
 export async function splitDocument(deps: AppDeps, viewer: Viewer, original: DocumentDetailRow, request: SplitRequest): Promise<number[]> {
+  const flags: QueueAccessFlag[] = request.deleteOriginal ? ['Split', 'Delete'] : ['Split'];
+  const action = request.deleteOriginal ? 'splitting the document and deleting it' : 'splitting the document';
+  assertQueueFlagsOnRows([original], flags, action);
   if (!isSplittable(original)) throw badRequest(MESSAGES.notSplittable);
   const parsed = parsePageRanges(request.ranges, original.total_pages);
   if (!parsed.valid) throw badRequest(parsed.message);
   const parts = await stageParts(deps, original, parsed.groups);
   const now = deps.now().toISOString();
   const created = await inWriteTransaction(deps.db, async (trx) => {
-    await assertNotLockedByOtherUser(trx, deps, viewer.userId, [original.id]);
+    await assertDocumentWriteAllowed(trx, deps, viewer, [original.id], flags, action);
     const updated = await trx
       .updateTable('documents')
       .set((eb) => ({ updated_at: now, row_version: eb('row_version', '+', 1), ...(request.deleteOriginal ? { deleted_at: now } : {}) }))

@@ -12,6 +12,13 @@ import {
   type DemoQueueName,
 } from './demoWorld';
 
+/**
+ * Flags the AP clerks need in their queues since split, recombination, merge and delete check the
+ * queue's flags: the thumbnail split (SplitAdvanced) and deleting originals (Delete), which their
+ * privileges already allow. Added here so the clerks keep working their queues.
+ */
+const CLERK_PAGE_WORK_ACCESS = encodeQueueAccess(['SplitAdvanced', 'Delete']);
+
 function accessBits(access: DemoQueueAccess): number {
   return access === 'all' ? ALL_QUEUE_ACCESS : encodeQueueAccess(access);
 }
@@ -74,7 +81,11 @@ export async function seedDemoWorkflow(trx: Transaction<Database>): Promise<Map<
   for (const membership of DEMO_QUEUE_GROUP_ACCESS) {
     const groupId = groups.get(membership.group);
     if (groupId === undefined) throw new Error(`Demo seed: group ${membership.group} is missing`);
-    await trx.insertInto('queue_group_access').values({ group_id: groupId, queue_id: idOf(membership.queue), access: accessBits(membership.access) }).execute();
+    const extra = membership.group === 'AP Clerks' ? CLERK_PAGE_WORK_ACCESS : 0;
+    await trx
+      .insertInto('queue_group_access')
+      .values({ group_id: groupId, queue_id: idOf(membership.queue), access: accessBits(membership.access) | extra })
+      .execute();
   }
   const users = new Map((await trx.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
   for (const membership of DEMO_QUEUE_USER_ACCESS) {

@@ -3,6 +3,7 @@ import type { LockBlockedAction } from '@datahaven/core/rules';
 import type { DocumentAccess, LockAction, LockOwner, PrivilegeName } from '@datahaven/core/model';
 import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
 import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { queueGrants } from '../policies/queueFlagCheck';
 
 /** The privileges the access flags depend on. */
 export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
@@ -45,7 +46,8 @@ function lockActionAllowed(action: LockAction, state: DocumentWorkflowState): bo
 
 /**
  * Access flags of a document the caller can see. Route, approve and reject come from the queue
- * access flags; another user's live lock turns off the actions it blocks (core otherUserLock rule);
+ * access flags; split, merge and delete, in a queue, need its Split and SplitAdvanced / Merge /
+ * Delete flags; another user's live lock turns off the actions it blocks (core otherUserLock rule);
  * change subtype and reapply name need a link and their privilege (change subtype also the
  * queue's ChangeSubtype flag when in a queue); flags for actions this server does not offer yet
  * (link, unlink, e-mail) are false, so the client never offers a button the server would refuse; when they come,
@@ -61,15 +63,20 @@ export function presentDocumentAccess(
     otherUserLockAvailability(action, [{ userLock: workflow.lockOwner }]).allowed;
   const queueAllows = (action: 'route' | 'approve' | 'reject'): boolean =>
     workflow.inQueue && (workflow.queueAccess & QUEUE_ACCESS_FLAGS[WORKFLOW_ACTION_FLAG[action]]) !== 0 && notBlockedByLock(action);
+  // Page work and delete, in a queue, need its access flags as the server checks them (policies/queueFlagCheck).
+  const queueGrantsAll = (flags: readonly QueueAccessFlag[]): boolean => queueGrants(workflow.inQueue, workflow.queueAccess, flags);
   return {
-    merge: document.pdf && has('Cabinet: Split Document'),
+    // Merge writes a note on every source, so another user's lock refuses it (core's LockBlockedAction has no 'merge').
+    merge: document.pdf && has('Cabinet: Split Document') && queueGrantsAll(['Merge']) && workflow.lockOwner !== 'other',
     renewLock: lockActionAllowed('renewLock', workflow),
     createLock: lockActionAllowed('createLock', workflow),
     unlock: lockActionAllowed('unlock', workflow),
     route: queueAllows('route'),
     approve: queueAllows('approve'),
     reject: queueAllows('reject'),
-    split: document.splittable && has('Cabinet: Split Document') && notBlockedByLock('split'),
+    // One flag serves the split dialog (POST …/split: Split) and the thumbnail / named-part split
+    // (recombination: SplitAdvanced), so in a queue it needs both: never offer what the server refuses.
+    split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split', 'SplitAdvanced']) && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     // The subtypes to choose from are the linked table's; in a queue the queue must grant ChangeSubtype.
@@ -78,7 +85,7 @@ export function presentDocumentAccess(
       has('Dynamics: Change Document Subtype') &&
       (!workflow.inQueue || (workflow.queueAccess & QUEUE_ACCESS_FLAGS.ChangeSubtype) !== 0) &&
       notBlockedByLock('changeSubtype'),
-    delete: has('Cabinet: Delete') && notBlockedByLock('delete'),
+    delete: has('Cabinet: Delete') && queueGrantsAll(['Delete']) && notBlockedByLock('delete'),
     readNotes: has('Notes: View Only') || has('Notes: View Admin'),
     readDetails: true,
     // Only a linked document can be (re)named (embedded §7).

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { forbidden } from '../http/HttpError';
+import type { HttpError } from '../http/HttpError';
+import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { assertNotLockedByOtherUser, lockDocumentRows } from './documentLocks';
+import type { LockClock } from './documentLocks';
+import { findQueuesWithAccess } from './queueAccess';
+import type { QueueAccessCaller } from './queueAccess';
+
+/** A document as the queue flag check reads it: its queue and the caller's effective access there. */
+export interface QueuedDocument {
+  queue_id: number | null;
+  queue_access: number | string;
+}
+
+/** Whether an access bit set holds every named flag. */
+function hasFlags(access: number, flags: readonly QueueAccessFlag[]): boolean {
+  return flags.every((flag) => (access & QUEUE_ACCESS_FLAGS[flag]) !== 0);
+}
+
+/**
+ * Whether a document's queue lets the caller do an action needing `flags`: a document in no queue
+ * is governed by privileges alone (true); in a queue, the caller's effective access must hold
+ * every flag. Pure, so the access presenter and the commands answer alike.
+ */
+export function queueGrants(inQueue: boolean, queueAccess: number, flags: readonly QueueAccessFlag[]): boolean {
+  return !inQueue || hasFlags(queueAccess, flags);
+}
+
+/** 403 naming the flags, the same wording for every action. */
+function missingFlags(action: string, flags: readonly QueueAccessFlag[]): HttpError {
+  return forbidden(`Your access to the document's queue does not allow ${action} (${flags.join(', ')}).`);
+}
+
+/**
+ * Early check on rows already read with the caller's access (`findVisibleDocument(s)`): 403 when a
+ * document is in a queue whose effective access lacks one of `flags`. It spares the file work of a
+ * request that would be refused; the authority is `assertDocumentWriteAllowed`, in the transaction.
+ */
+export function assertQueueFlagsOnRows(rows: readonly QueuedDocument[], flags: readonly QueueAccessFlag[], action: string): void {
+  if (rows.some((row) => !queueGrants(row.queue_id !== null, Number(row.queue_access), flags))) throw missingFlags(action, flags);
+}
+
+/**
+ * Inside a write transaction, for every document a command writes: takes the document rows
+ * (lockDocumentRows), then re-reads each document's queue and the caller's effective access on it
+ * (so a document routed meanwhile is judged in its new queue) → 403 when a queued document's access
+ * lacks one of `flags`; then another user's live lock on any of them → 409 'The document has been
+ * locked by another user.'. A document in no queue needs no flag.
+ */
+export async function assertDocumentWriteAllowed(
+  trx: Kysely<Database>,
+  clock: LockClock,
+  caller: QueueAccessCaller,
+  documentIds: readonly number[],
+  flags: readonly QueueAccessFlag[],
+  action: string,
+): Promise<void> {
+  if (documentIds.length === 0) return;
+  await lockDocumentRows(trx, clock.dialect, documentIds);
+  if (flags.length > 0) {
+    const rows = await trx.selectFrom('documents').select('queue_id').where('id', 'in', [...new Set(documentIds)]).execute();
+    const queueIds = rows.map((row) => row.queue_id).filter((id): id is number => id !== null);
+    const queues = await findQueuesWithAccess(trx, caller, queueIds);
+    for (const queueId of queueIds) {
+      if (!hasFlags(queues.get(queueId)?.access ?? 0, flags)) throw missingFlags(action, flags);
+    }
+  }
+  await assertNotLockedByOtherUser(trx, clock, caller.userId, documentIds);
+}
