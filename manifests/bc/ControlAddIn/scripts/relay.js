@@ -3,9 +3,10 @@
  *
  * Runs inside the control add-in's document (plain browser JavaScript, ES2017, no modules).
  * It creates the Datahaven iframe and relays between AL and the iframe:
- *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken and Refresh (globals here);
- *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged and
- *                 UploadQueued, raised one at a time through
+ *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken, Refresh and
+ *                 EmailDraftDone (globals here);
+ *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged, UploadQueued
+ *                 and EmailDraftRequested, raised one at a time through
  *                 Microsoft.Dynamics.NAV.InvokeExtensibilityMethod (BC throttles chatty add-ins).
  *   script <-> iframe: JSON strings { id, method, path, body } answered by { id, status, body }
  *                 (the product's parent-frame protocol). Messages are accepted only from the
@@ -35,6 +36,8 @@
   var refreshPending = false;
   var alQueue = [];
   var alBusy = false;
+  /* POST /email-draft requests waiting for AL's EmailDraftDone, by request id. */
+  var pendingDrafts = {};
 
   function nav() {
     var ms = global.Microsoft;
@@ -191,6 +194,39 @@
     );
   }
 
+  function draftError(text) {
+    return JSON.stringify({ message: text });
+  }
+
+  /* POST /email-draft { docIds, embedAnnotations, emailLinkUrl }: AL builds the draft in BC's
+     e-mail editor. The link must point at our server (AL fetches with the user's token), so
+     anything else is refused here. AL reports back through EmailDraftDone(requestId, resultJson);
+     the answer waits for that, as the editor opens only after AL has fetched the documents. */
+  function requestEmailDraft(message) {
+    var body = message.body || {};
+    var docIds = Array.isArray(body.docIds) ? body.docIds : [];
+    var validIds = docIds.length > 0 && docIds.every(function (id) { return typeof id === 'number' && id > 0 && Math.floor(id) === id; });
+    var link = null;
+    try {
+      link = new URL(String(body.emailLinkUrl));
+    } catch (error) {
+      link = null;
+    }
+    if (!validIds || !link || link.origin !== iframeOrigin || !/\/api\/email-link$/.test(link.pathname)) {
+      answer(message.id, 400, draftError('The e-mail draft request needs docIds and an e-mail link on the Datahaven server.'));
+      return;
+    }
+    var embed = body.embedAnnotations === true || body.embedAnnotations === false ? body.embedAnnotations : null;
+    pendingDrafts[message.id] = true;
+    var draft = { requestId: message.id, docIds: docIds, embedAnnotations: embed, emailLinkUrl: link.href };
+    raiseAlEvent('EmailDraftRequested', [JSON.stringify(draft)]).catch(function (error) {
+      log('EmailDraftRequested failed.', error);
+      if (!pendingDrafts[message.id]) return;
+      delete pendingDrafts[message.id];
+      answer(message.id, 502, draftError('Business Central could not create the e-mail draft.'));
+    });
+  }
+
   function handleRequest(message) {
     var key = message.method + ' ' + message.path;
     switch (key) {
@@ -219,6 +255,9 @@
         return;
       case 'POST /queue/upload':
         forwardToAl(message.id, 'UploadQueued', message.body);
+        return;
+      case 'POST /email-draft':
+        requestEmailDraft(message);
         return;
       default:
         answer(message.id, 404);
@@ -318,6 +357,26 @@
     sendRefresh();
   }
 
+  /* AL's answer to EmailDraftRequested: an empty result (or one without a message) when the editor
+     opened, else JSON { "message": "…" }, which the iframe shows in an alert (spec §8). */
+  function EmailDraftDone(requestId, resultJson) {
+    var id = Number(requestId);
+    if (!pendingDrafts[id]) {
+      log('EmailDraftDone for an unknown request.', requestId);
+      return;
+    }
+    delete pendingDrafts[id];
+    var text = String(resultJson || '');
+    var result = null;
+    try {
+      result = text ? JSON.parse(text) : null;
+    } catch (error) {
+      result = { message: text };
+    }
+    if (result && typeof result.message === 'string' && result.message !== '') answer(id, 502, JSON.stringify({ message: result.message }));
+    else answer(id, 200);
+  }
+
   function start(element) {
     container = element || global.document.getElementById('controlAddIn') || global.document.body;
     global.addEventListener('message', onMessage);
@@ -330,5 +389,6 @@
   global.SetContext = SetContext;
   global.SetToken = SetToken;
   global.Refresh = Refresh;
+  global.EmailDraftDone = EmailDraftDone;
   global.DatahavenRelay = { start: start };
 })(window);

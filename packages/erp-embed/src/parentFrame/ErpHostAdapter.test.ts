@@ -1,5 +1,5 @@
 import { encodeBase64Url } from '@datahaven/core';
-import { CONTEXT_FAILED_LOG, createErpHostAdapter, type ErpHostAdapter } from './ErpHostAdapter';
+import { CONTEXT_FAILED_LOG, EMAIL_DRAFT_FAILED_JSON, createErpHostAdapter, type ErpHostAdapter } from './ErpHostAdapter';
 import { createTwoWindows, PARENT_ORIGIN, type TwoWindows } from './test/twoWindows';
 
 interface Sent {
@@ -142,5 +142,26 @@ describe('createErpHostAdapter', () => {
       ['PUT', '/selected-documents', [3, 5]],
       ['POST', '/queue/upload', { id: 'u1', files: [{ name: 'a.pdf', size: 10 }], folder: null, link: null, queue: null, scan: false }],
     ]);
+  });
+
+  it('sends POST /email-draft to the parent and rejects with the parent\'s JSON message when the draft failed', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const received: Sent[] = [];
+    const answersInTurn = [{ status: 200 }, { status: 502, body: '{"message":"No e-mail account is set up in Business Central."}' }, { status: 500 }];
+    const pump = answerRequests(w, (sent) => {
+      received.push(sent);
+      return answersInTurn[received.length - 1] ?? null;
+    });
+    const request = { docIds: [7], embedAnnotations: null, emailLinkUrl: 'https://dh.example/api/email-link?docIds%5B%5D=7' };
+    const ok = host.createEmailDraft?.(request);
+    await pump();
+    await expect(ok).resolves.toBeUndefined();
+    expect(received.map((s) => [s.method, s.path, s.body])).toEqual([['POST', '/email-draft', request]]);
+    const refused = host.createEmailDraft?.(request);
+    await pump();
+    await expect(refused).rejects.toThrow('{"message":"No e-mail account is set up in Business Central."}');
+    const bare = host.createEmailDraft?.(request);
+    await pump();
+    await expect(bare).rejects.toThrow(EMAIL_DRAFT_FAILED_JSON);
   });
 });

@@ -6,12 +6,13 @@ import {
   tokenNeedsRefresh,
   webStorage,
   type ClientType,
+  type EmailDraftRequest,
   type ErpContext,
   type HostAdapter,
   type TokenRequest,
   type UploadNotice,
 } from '@datahaven/core';
-import { ParentFrameChannel } from './ParentFrameChannel';
+import { ParentFrameChannel, ParentFrameError } from './ParentFrameChannel';
 
 /** Business Central online's origin: the parent of our iframe when BC hosts the control add-in. */
 export const BUSINESS_CENTRAL_ORIGIN = 'https://businesscentral.dynamics.com';
@@ -21,6 +22,12 @@ export const ERP_ORIGINS_META_NAME = 'datahaven-erp-origins';
 
 /** Text logged when the parent does not answer `GET /context` (spec §8: logged, empty result). */
 export const CONTEXT_FAILED_LOG = 'Failed to get the context from the parent frame.';
+
+/** Ours: what a failed draft shows when the parent's answer carries no message (as spec §8's JSON). */
+export const EMAIL_DRAFT_FAILED_JSON = JSON.stringify({ message: 'The e-mail draft could not be created.' });
+
+/** The parent fetches every document before its mail editor opens: a draft may take longer than other messages. */
+export const EMAIL_DRAFT_TIMEOUT_MS = 120_000;
 
 /** Settings of the ERP host; all optional. */
 export interface ErpHostAdapterOptions {
@@ -56,7 +63,8 @@ export function erpAllowedOrigins(win: Window): string[] {
  * The host for our iframe inside an ERP page (Business Central's control add-in): context from
  * the parent (`GET /context`) merged over the URL query (portal spec §2), tokens from the
  * parent (`GET /user/token`, pushed with `PUT /user/token`), refreshes (`PUT /refresh`), and
- * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`).
+ * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`), and
+ * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`).
  */
 export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions = {}): ErpHostAdapter {
   const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
@@ -137,6 +145,15 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
     async notifyUploadQueued(upload: UploadNotice): Promise<void> {
       await channel.request('POST', '/queue/upload', upload);
     },
+    async createEmailDraft(request: EmailDraftRequest): Promise<void> {
+      try {
+        await channel.request('POST', '/email-draft', request, { timeoutMs: EMAIL_DRAFT_TIMEOUT_MS });
+      } catch (error) {
+        // Spec §8: the draft error is read as JSON with a message; pass the parent's text on as it came.
+        if (error instanceof ParentFrameError) throw new Error(draftErrorText(error.body));
+        throw error;
+      }
+    },
     getClientType: () => clientType,
     openWindow(url: string, name: string, features?: string): void {
       win.open(url, name, features);
@@ -148,6 +165,13 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
     webServicesUrl: () => servicesUrl,
     dispose: () => channel.stop(),
   };
+}
+
+/** The parent's error body as the JSON text the E-mail action parses. */
+function draftErrorText(body: unknown): string {
+  if (typeof body === 'string' && body.trim() !== '') return body;
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') return JSON.stringify(body);
+  return EMAIL_DRAFT_FAILED_JSON;
 }
 
 const CLIENT_TYPES: readonly ClientType[] = ['Phone', 'Tablet', 'Desktop'];

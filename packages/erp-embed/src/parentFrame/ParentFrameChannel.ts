@@ -116,17 +116,20 @@ export class ParentFrameChannel {
     return this.ready;
   }
 
-  /** Sends a request to the parent after the handshake; resolves with the answer's body. */
-  async request(method: ParentFrameMethod, path: string, body?: unknown): Promise<unknown> {
+  /**
+   * Sends a request to the parent after the handshake; resolves with the answer's body. A request
+   * whose answer takes long by nature (the parent fetching documents) may set its own time-out.
+   */
+  async request(method: ParentFrameMethod, path: string, body?: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
     await this.connect();
-    return this.send(method, path, body);
+    return this.send(method, path, body, options.timeoutMs);
   }
 
   private hasParent(): boolean {
     return this.win.parent !== this.win;
   }
 
-  private send(method: ParentFrameMethod, path: string, body: unknown): Promise<unknown> {
+  private send(method: ParentFrameMethod, path: string, body: unknown, timeoutMs = this.timeoutMs): Promise<unknown> {
     this.start();
     const id = this.nextId++;
     return new Promise<unknown>((resolve, reject) => {
@@ -138,7 +141,7 @@ export class ParentFrameChannel {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error(messageTimedOut(id)));
-      }, this.timeoutMs);
+      }, timeoutMs);
       this.pending.set(id, { path, resolve, reject, timer });
       const text = serializeParentFrameMessage({ id, method, path, body });
       // Before the parent is known, posting to each exact allowed origin is safe: the browser

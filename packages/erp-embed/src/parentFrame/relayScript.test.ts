@@ -20,6 +20,7 @@ interface RelayGlobals {
   SetContext(json: string): void;
   SetToken(token: string): void;
   Refresh(): void;
+  EmailDraftDone(requestId: number, resultJson: string): void;
   DatahavenRelay: { start(element: HTMLElement): Promise<void> };
   Microsoft?: unknown;
 }
@@ -149,6 +150,34 @@ describe('relay.js (the BC control add-in script)', () => {
       { id: 7, status: 200 },
       { id: 8, status: 200 },
     ]);
+  });
+
+  it('forwards POST /email-draft to EmailDraftRequested and answers when AL calls EmailDraftDone; a failure carries its message', async () => {
+    const link = `${BASE_URL}/api/email-link?docIds%5B%5D=7&docIds%5B%5D=8`;
+    fromIframe({ id: 10, method: 'POST', path: '/email-draft', body: { docIds: [7, 8], embedAnnotations: null, emailLinkUrl: link } });
+    fromIframe({ id: 11, method: 'POST', path: '/email-draft', body: { docIds: [9], embedAnnotations: true, emailLinkUrl: `${BASE_URL}/api/email-link?docIds%5B%5D=9` } });
+    await flush();
+    expect(raised).toEqual([
+      { name: 'EmailDraftRequested', args: [JSON.stringify({ requestId: 10, docIds: [7, 8], embedAnnotations: null, emailLinkUrl: link })] },
+      { name: 'EmailDraftRequested', args: [JSON.stringify({ requestId: 11, docIds: [9], embedAnnotations: true, emailLinkUrl: `${BASE_URL}/api/email-link?docIds%5B%5D=9` })] },
+    ]);
+    // Raising the event is not the draft: the answer waits for AL.
+    expect(posted).toEqual([]);
+    relayWindow().EmailDraftDone(11, '{"message":"No e-mail account is set up in Business Central."}');
+    relayWindow().EmailDraftDone(10, '');
+    relayWindow().EmailDraftDone(10, '');
+    expect(answers()).toEqual([
+      { id: 11, status: 502, body: '{"message":"No e-mail account is set up in Business Central."}' },
+      { id: 10, status: 200 },
+    ]);
+  });
+
+  it('refuses an e-mail draft whose link leaves the Datahaven server, without raising an AL event', async () => {
+    fromIframe({ id: 12, method: 'POST', path: '/email-draft', body: { docIds: [7], emailLinkUrl: 'https://evil.example/api/email-link?docIds%5B%5D=7' } });
+    fromIframe({ id: 13, method: 'POST', path: '/email-draft', body: { docIds: [], emailLinkUrl: `${BASE_URL}/api/email-link` } });
+    await flush();
+    expect(raised).toEqual([]);
+    expect(answers().map((a) => a.status)).toEqual([400, 400]);
   });
 
   it('answers 404 to a path it does not know', () => {
