@@ -13,7 +13,7 @@ describeOnEachDatabase('recombination', (server) => {
 
   beforeAll(async () => {
     world = await createWorld(server());
-    const group = await createGroup(server(), unique('Recombiners '), ['Cabinet: Split Document', 'Cabinet: Delete', 'Notes: View Only']);
+    const group = await createGroup(server(), unique('Recombiners '), ['Cabinet: Split Document', 'Cabinet: Delete', 'Notes: View Only', 'Search: Search']);
     await grantTableAccess(server(), group, world.table.sitId);
     recombiner = await createUser(server(), unique('recombiner'), { groups: [group] });
     recombinerWithoutDelete = await createUser(server(), unique('recombnodel'), { groups: [group], privileges: { 'Cabinet: Delete': false } });
