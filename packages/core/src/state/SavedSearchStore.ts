@@ -2,8 +2,16 @@ import type { StoragePort } from '../host/StoragePort';
 import { LIMITS, isSearchTagKind, type SearchTag } from '../model';
 import { Store } from './Store';
 
-/** Local-storage key of the saved searches (spec §3 "Local-storage items: saved tags and searches"). */
+/**
+ * Item name of the saved searches (spec §3 "Local-storage items: saved tags and searches"). Alone
+ * it is the old, shared key, which is dropped; the stored key adds the user (savedSearchesKey).
+ */
 export const SAVED_SEARCHES_KEY = 'savedSearches';
+
+/** Local-storage key of one user's saved searches, e.g. `savedSearches:alice`. */
+export function savedSearchesKey(username: string): string {
+  return `${SAVED_SEARCHES_KEY}:${username}`;
+}
 
 /** Sort of a saved search: a result column and its direction, or none (relevance / newest first). */
 export interface SavedSearchSort {
@@ -81,8 +89,8 @@ function readSavedSearch(value: unknown): SavedSearch | null {
   };
 }
 
-function load(storage: StoragePort): readonly SavedSearch[] {
-  const raw = storage.getItem(SAVED_SEARCHES_KEY);
+function load(storage: StoragePort, key: string): readonly SavedSearch[] {
+  const raw = storage.getItem(key);
   if (raw === null) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -94,16 +102,22 @@ function load(storage: StoragePort): readonly SavedSearch[] {
 }
 
 /**
- * The user's saved searches in local storage through the host's StoragePort; the snapshot is the
- * list in saving order. Every change is written through at once, so a reload finds it.
+ * One user's saved searches in local storage through the host's StoragePort, under a key that
+ * names the user, so the next user of the same browser never sees them; the snapshot is the list
+ * in saving order. Every change is written through at once, so a reload finds it.
  */
 export class SavedSearchStore extends Store<readonly SavedSearch[]> {
   private readonly storage: StoragePort;
+  private readonly key: string;
   private readonly now: () => Date;
 
-  constructor(storage: StoragePort, now: () => Date = () => new Date()) {
-    super(load(storage));
+  constructor(storage: StoragePort, username: string, now: () => Date = () => new Date()) {
+    const key = savedSearchesKey(username);
+    super(load(storage, key));
+    // The old shared list cannot be told apart by user: it is dropped rather than handed to whoever opens it first.
+    storage.removeItem(SAVED_SEARCHES_KEY);
     this.storage = storage;
+    this.key = key;
     this.now = now;
   }
 
@@ -175,7 +189,7 @@ export class SavedSearchStore extends Store<readonly SavedSearch[]> {
   }
 
   private write(next: readonly SavedSearch[]): void {
-    this.storage.setItem(SAVED_SEARCHES_KEY, JSON.stringify(next));
+    this.storage.setItem(this.key, JSON.stringify(next));
     this.setSnapshot(next);
   }
 

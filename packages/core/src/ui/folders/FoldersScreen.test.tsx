@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FakeXhr } from '../../api/test/fakes';
 import { encodeDocumentId, type FolderEntry } from '../../model';
 import { MESSAGES } from '../../rules';
-import { renderApp, testDocument, testFolder } from '../test/renderApp';
+import { taggedItemsKey } from '../../state/TaggedItemsStore';
+import { renderApp, testDocument, testFolder, type RecordedRequest } from '../test/renderApp';
 
 const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
 
@@ -46,7 +47,8 @@ describe('FoldersScreen', () => {
     const app = renderApp(`/folders${CONTEXT}`, { ...routes(), 'GET /api/documents': () => [testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }), tagged] }, {
       search: CONTEXT,
       // 99 is no longer visible: the server leaves it out and so does the folder.
-      local: { taggedItems: JSON.stringify([42, 99, 7]) },
+      // renderApp signs in 'clerk', whose tagged documents sit under their own key.
+      local: { [taggedItemsKey('clerk')]: JSON.stringify([42, 99, 7]) },
     });
     const taggedFolder = await screen.findByRole('treeitem', { name: MESSAGES.taggedItems });
     fireEvent.click(taggedFolder);
@@ -139,5 +141,62 @@ describe('FoldersScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
     await waitFor(() => expect(document.getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('turns the single-document actions off while tagging mode is on, and a click on a document tags it into Tagged Items', async () => {
+    const invoice = testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 });
+    const app = renderApp(`/folders${CONTEXT}`, {
+      ...routes(),
+      'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: request.search.get('action') === 'Cabinet: Tagging' }),
+      'GET /api/documents': (request: RecordedRequest) => (request.search.getAll('docId[]').includes('7') ? [invoice] : []),
+    }, { search: CONTEXT });
+    const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
+    fireEvent.click(document);
+    const toolbar = screen.getByRole('toolbar', { name: 'Document actions' });
+    expect((within(toolbar).getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.click(await within(toolbar).findByRole('switch', { name: 'Tagging mode' }));
+    const blocked = ['Open', 'Notes', 'Download', 'Delete', 'Split', 'Merge'];
+    for (const name of blocked) {
+      const button = within(toolbar).getByRole('button', { name });
+      expect([name, button.getAttribute('aria-disabled'), button.getAttribute('title')]).toEqual([name, 'true', MESSAGES.taggingModeOn]);
+    }
+    expect(within(toolbar).getByRole('button', { name: 'Upload' })).toBeTruthy();
+
+    // The tree still selects, and the click tags the document: it joins Tagged Items, kept for this user.
+    fireEvent.click(document);
+    expect(document.getAttribute('aria-selected')).toBe('true');
+    expect(JSON.parse(app.local.getItem(taggedItemsKey('clerk')) ?? '[]')).toEqual([7]);
+    const taggedFolder = screen.getByRole('treeitem', { name: MESSAGES.taggedItems });
+    fireEvent.click(taggedFolder);
+    await waitFor(() => expect(within(taggedFolder).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label')?.split(',')[0])).toEqual(['invoice.pdf']));
+    // Opening is off too: Enter on the document does not leave the folders screen.
+    fireEvent.keyDown(document, { key: 'Enter' });
+    expect(window.location.pathname).toBe('/folders');
+
+    // A second click takes it out again.
+    fireEvent.click(document);
+    expect(JSON.parse(app.local.getItem(taggedItemsKey('clerk')) ?? '[]')).toEqual([]);
+
+    fireEvent.click(within(toolbar).getByRole('switch', { name: 'Tagging mode' }));
+    expect((within(toolbar).getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows each user only their own Tagged Items in a shared browser storage", async () => {
+    const invoice = testDocument({ id: 7, name: 'invoice.pdf' });
+    const others = testDocument({ id: 42, name: 'someone else.pdf' });
+    const app = renderApp(`/folders${CONTEXT}`, {
+      ...routes(),
+      'GET /api/documents': (request: RecordedRequest) => [invoice, others].filter((doc) => request.search.getAll('docId[]').includes(String(doc.id))),
+    }, {
+      search: CONTEXT,
+      // Another user tagged 42 in this browser; clerk (renderApp's user) tagged 7.
+      local: { [taggedItemsKey('alice')]: JSON.stringify([42]), [taggedItemsKey('clerk')]: JSON.stringify([7]) },
+    });
+    const taggedFolder = await screen.findByRole('treeitem', { name: MESSAGES.taggedItems });
+    fireEvent.click(taggedFolder);
+    await waitFor(() => expect(within(taggedFolder).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label')?.split(',')[0])).toEqual(['invoice.pdf']));
+    const asked = app.requests.filter((request) => request.path === '/api/documents').map((request) => request.search.getAll('docId[]'));
+    expect(asked).toEqual([['7']]);
   });
 });

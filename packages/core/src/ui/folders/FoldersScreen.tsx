@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Body1, Button, Spinner, Subtitle2, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
+import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
+import { MergeRegular } from '@fluentui/react-icons/svg/merge';
 import { NoteRegular } from '@fluentui/react-icons/svg/note';
 import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
+import { SplitVerticalRegular } from '@fluentui/react-icons/svg/split-vertical';
 import { encodeDocumentId, type DmsDocument, type DocumentEntry, type FolderEntry, type FolderNode } from '../../model';
 import { MESSAGES, isValidContext, isViewActionEnabled, isViewable, validateUpload } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
@@ -19,7 +23,9 @@ import { MergeButton } from '../pageWork/MergeButton';
 import { SplitButton } from '../pageWork/SplitButton';
 import { documentIdsInOrder, rangeSelection } from '../pageWork/selectionRange';
 import { PinnedSearchList } from '../search/PinnedSearchList';
-import { searchStoresOf } from '../search/searchStores';
+import { TaggingBlockedButton } from '../search/TaggingBlockedButton';
+import { useSearchStores } from '../search/useSearchStores';
+import { useTaggingMode } from '../search/useTaggingMode';
 import { FolderTree, TAGGED_ITEMS_VALUE } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 
@@ -29,6 +35,7 @@ const useStyles = makeStyles({
   scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' },
   section: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
   muted: { color: tokens.colorNeutralForeground3 },
+  taggingNote: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
   pinnedTitle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalS },
   dropOverlay: {
     position: 'absolute',
@@ -55,6 +62,11 @@ const useStyles = makeStyles({
   },
 });
 
+/** Ours: the line under the toolbar while tagging mode is on. */
+function taggingNoteText(): string {
+  return `Tagging mode is on: click a document to add it to ${MESSAGES.taggedItems} or take it out. Single-document actions are off.`;
+}
+
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
@@ -62,7 +74,9 @@ function hasFiles(event: DragEvent): boolean {
 /**
  * The folder structure of the host's record (spec §2): the folder tree with its documents,
  * the pinned 'Tagged Items' folder and the 'Pinned Searches' list; upload by drop anywhere or by
- * the Upload button; Open / Notes / Download for the selected document.
+ * the Upload button; Open / Notes / Download for the selected document. While tagging mode (shared
+ * with the search pane, spec §4) is on, the single-document actions are off and clicking a document
+ * tags it into 'Tagged Items' or takes it out.
  */
 export function FoldersScreen(): ReactElement {
   const styles = useStyles();
@@ -70,7 +84,9 @@ export function FoldersScreen(): ReactElement {
   const notify = useNotify();
   const services = useServices();
   const { host, api, loading, selection, uploads, alerts } = services;
-  const taggedIds = useStore(searchStoresOf(services).taggedItems);
+  const { taggedItems } = useSearchStores();
+  const taggedIds = useStore(taggedItems);
+  const tagging = useTaggingMode();
   const [taggedEntries, setTaggedEntries] = useState<DocumentEntry[]>([]);
   // Read by the folder load without making a tag change reload the record's folders.
   const taggedIdsRef = useRef(taggedIds);
@@ -152,7 +168,8 @@ export function FoldersScreen(): ReactElement {
 
   const openDocument = useCallback(
     (document: DmsDocument) => {
-      if (!options) return;
+      // Opening is a single-document action: off while tagging (Enter and double-click included).
+      if (!options || tagging.on) return;
       const viewability = isViewable(document, options);
       if (viewability.viewable) {
         if (viewEnabled) navigate(`/viewer/${encodeDocumentId(document.id)}`);
@@ -165,7 +182,7 @@ export function FoldersScreen(): ReactElement {
       // Not a type the viewer shows: hand it to the browser instead (spec §2).
       loading.track(downloadDocument(api.documents, document)).catch((error: unknown) => alerts.report(error));
     },
-    [options, viewEnabled, navigate, alerts, loading, api],
+    [options, tagging.on, viewEnabled, navigate, alerts, loading, api],
   );
 
   const startUploads = useCallback(
@@ -278,33 +295,52 @@ export function FoldersScreen(): ReactElement {
             startUploads(files, target);
           }}
         />
-        <Button
-          appearance="subtle"
-          icon={<OpenRegular />}
-          disabled={!selectedEntry || !viewEnabled}
-          onClick={() => selectedEntry && openDocument(selectedEntry.document)}
-        >
-          Open
-        </Button>
-        <Button
-          appearance="subtle"
-          icon={<NoteRegular />}
-          disabled={!selectedEntry}
-          onClick={() => selectedEntry && navigate(`/notes/${encodeDocumentId(selectedEntry.id)}`)}
-        >
-          Notes
-        </Button>
-        <DownloadMenu documents={selectedDocuments} />
-        <DeleteDocumentsButton
-          documents={selectedDocuments}
-          onDeleted={() => {
-            selection.set([]);
-            setReloadCount((count) => count + 1);
-          }}
-        />
-        <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={() => setReloadCount((count) => count + 1)} />
-        <MergeButton docIds={selectedIds} />
+        {tagging.on ? (
+          <>
+            <TaggingBlockedButton label="Open" icon={<OpenRegular />} />
+            <TaggingBlockedButton label="Notes" icon={<NoteRegular />} />
+            <TaggingBlockedButton label="Download" icon={<ArrowDownloadRegular />} />
+            <TaggingBlockedButton label="Delete" icon={<DeleteRegular />} />
+            <TaggingBlockedButton label="Split" icon={<SplitVerticalRegular />} />
+            <TaggingBlockedButton label="Merge" icon={<MergeRegular />} />
+          </>
+        ) : (
+          <>
+            <Button
+              appearance="subtle"
+              icon={<OpenRegular />}
+              disabled={!selectedEntry || !viewEnabled}
+              onClick={() => selectedEntry && openDocument(selectedEntry.document)}
+            >
+              Open
+            </Button>
+            <Button
+              appearance="subtle"
+              icon={<NoteRegular />}
+              disabled={!selectedEntry}
+              onClick={() => selectedEntry && navigate(`/notes/${encodeDocumentId(selectedEntry.id)}`)}
+            >
+              Notes
+            </Button>
+            <DownloadMenu documents={selectedDocuments} />
+            <DeleteDocumentsButton
+              documents={selectedDocuments}
+              onDeleted={() => {
+                selection.set([]);
+                setReloadCount((count) => count + 1);
+              }}
+            />
+            <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={() => setReloadCount((count) => count + 1)} />
+            <MergeButton docIds={selectedIds} />
+          </>
+        )}
+        {tagging.available === true ? <Switch label="Tagging mode" checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} /> : null}
       </Toolbar>
+      {tagging.on ? (
+        <Caption1 as="p" className={styles.taggingNote} role="note">
+          {taggingNoteText()}
+        </Caption1>
+      ) : null}
       <div className={styles.scroll}>
         {context === null || entries === null ? (
           <Spinner size="small" label="Loading folders…" className={styles.section} />
@@ -333,6 +369,11 @@ export function FoldersScreen(): ReactElement {
                 return;
               }
               selection.set([document.id]);
+              if (tagging.on) {
+                // Tagging mode: the click also tags the document into 'Tagged Items' or takes it out, as in the search pane.
+                const tagged = taggedItems.toggle(document.id);
+                notify(tagged ? `Tagged ${document.name} into ${MESSAGES.taggedItems}` : `Removed ${document.name} from ${MESSAGES.taggedItems}`, 'info');
+              }
               // Fetch the viewer's code while the user decides, so Open shows the first page sooner.
               void import('../viewer/ViewerScreen').catch(() => undefined);
               prefetchPdfViewer();

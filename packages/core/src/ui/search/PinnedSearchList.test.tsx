@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SearchTag } from '../../model';
 import { MESSAGES } from '../../rules';
-import { SAVED_SEARCHES_KEY } from '../../state/SavedSearchStore';
+import { savedSearchesKey } from '../../state/SavedSearchStore';
 import { renderApp, testFolder } from '../test/renderApp';
-import { readSearchLink } from './searchLink';
 
 const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
 const CONTOSO: SearchTag = { text: 'Contoso', prefix: 'Description', type: 'documentDescription', key: 'Contoso' };
@@ -13,17 +12,30 @@ function saved(id: string, name: string, pinned: boolean, overFifty = false): un
 }
 
 describe('Pinned Searches in the folders screen', () => {
-  it('lists only pinned saved searches and opens /search with their tags and words', async () => {
-    const app = renderApp(`/folders${CONTEXT}`, { 'GET /api/options': () => [], 'GET /api/folder-structure': () => [testFolder('f1', 'Invoices', [])] }, { search: CONTEXT });
-    // Written before the lazily loaded folders screen first reads local storage.
-    app.local.setItem(SAVED_SEARCHES_KEY, JSON.stringify([saved('a', 'Contoso March', true, true), saved('b', 'Not pinned', false)]));
+  it('lists only pinned saved searches and opens each as that saved search, keeping embedded and allowSave', async () => {
+    const app = renderApp(`/folders${CONTEXT}&embedded=true&allowSave=false`, {
+      'GET /api/options': () => [],
+      'GET /api/folder-structure': () => [testFolder('f1', 'Invoices', [])],
+      'GET /api/can': (request) => ({ action: request.search.get('action'), value: false }),
+      'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: false })),
+      'GET /api/documents/search': () => ({ documents: [], total: 75, skip: 0, take: 30 }),
+    }, { search: CONTEXT });
+    // Written before the lazily loaded folders screen first reads local storage; renderApp signs in 'clerk'.
+    app.local.setItem(savedSearchesKey('clerk'), JSON.stringify([saved('a', 'Contoso March', true, true), saved('b', 'Not pinned', false)]));
     const section = (await screen.findByRole('heading', { name: MESSAGES.pinnedSearches })).closest('section') as HTMLElement;
     const list = await within(section).findByRole('list', { name: 'Pinned searches' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByText(MESSAGES.firstFiftyResults)).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: 'Contoso March' }));
     await waitFor(() => expect(window.location.pathname).toBe('/search'));
-    expect(readSearchLink(new URLSearchParams(window.location.search))).toEqual({ tags: [CONTOSO], q: 'march', sort: null });
+    const query = new URLSearchParams(window.location.search);
+    expect([query.get('saved'), query.get('embedded'), query.get('allowSave')]).toEqual(['a', 'true', 'false']);
+    // The pane ran the saved search (its tags and words) and marks it active: 'First 50 Results' above fifty.
+    await screen.findByText('75 documents found');
+    const request = app.requests.filter((recorded) => recorded.path === '/api/documents/search').at(-1);
+    expect(request?.search.getAll('tag[]').map((tag) => JSON.parse(tag) as unknown)).toEqual([CONTOSO]);
+    expect(request?.search.get('q')).toBe('march');
+    expect(screen.getByText(MESSAGES.firstFiftyResults)).toBeTruthy();
   });
 
   it('says there are none yet and offers the search pane', async () => {

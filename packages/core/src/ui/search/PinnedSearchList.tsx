@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Caption1, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
-import { useServices, useStore } from '../app/DatahavenServices';
-import { searchLink } from './searchLink';
-import { searchStoresOf } from './searchStores';
+import { useStore } from '../app/DatahavenServices';
+import { savedSearchLink } from './searchLink';
+import { useSearchStores } from './useSearchStores';
 import { savedSearchSummary } from './SavedSearchList';
 
 const useStyles = makeStyles({
@@ -17,12 +17,14 @@ const useStyles = makeStyles({
 
 /**
  * The folders screen's 'Pinned Searches' list (spec §2): each pinned saved search opens /search
- * with its tags, words and sort; below it, the way into the search pane.
+ * as that saved search (`saved=<id>`, so 'First 50 Results' and its refreshed count apply), keeping
+ * the `embedded` / `allowSave` flags the current route carries; below it, the way into the search pane.
  */
 export function PinnedSearchList(): ReactElement {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { savedSearches } = searchStoresOf(useServices());
+  const { search: query } = useLocation();
+  const { savedSearches } = useSearchStores();
   const pinned = useStore(savedSearches).filter((search) => search.pinned);
   return (
     <>
@@ -32,7 +34,7 @@ export function PinnedSearchList(): ReactElement {
         <ul className={styles.list} aria-label="Pinned searches">
           {pinned.map((search) => (
             <li key={search.id} className={styles.item}>
-              <Link as="button" className={styles.name} onClick={() => navigate(searchLink(search))}>
+              <Link as="button" className={styles.name} onClick={() => navigate(savedSearchLink(search.id, new URLSearchParams(query)))}>
                 {search.name}
               </Link>
               <Caption1 className={styles.muted}>{savedSearchSummary(search)}</Caption1>

@@ -1,12 +1,16 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
 import { MESSAGES } from '../../rules';
-import { SAVED_SEARCHES_KEY } from '../../state/SavedSearchStore';
-import { TAGGED_ITEMS_KEY } from '../../state/TaggedItemsStore';
+import { memoryStorage } from '../../host';
+import { SavedSearchStore, savedSearchesKey } from '../../state/SavedSearchStore';
+import { taggedItemsKey } from '../../state/TaggedItemsStore';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, type RecordedRequest } from '../test/renderApp';
+import { TAGGING_HIDES_VIEWER_TEXT } from './SearchScreen';
 import { renderSearch } from './test/renderSearch';
 
+// renderSearch signs in 'clerk': the searches and tags of this file are kept under that user's keys.
+const SAVED_KEY = savedSearchesKey('clerk');
 const NAME_TAG: SearchTag = { text: 'CS-88120.pdf', prefix: 'Name', type: 'documentName', key: 'CS-88120.pdf' };
 const CONTOSO: SearchTag = { text: 'Contoso', prefix: 'Description', type: 'documentDescription', key: 'Contoso' };
 
@@ -182,7 +186,7 @@ describe('SearchScreen', () => {
     fireEvent.change(name, { target: { value: 'Contoso invoices' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save search' }));
     const run = await screen.findByRole('button', { name: 'Run Contoso invoices' });
-    const stored = JSON.parse(app.local.getItem(SAVED_SEARCHES_KEY) ?? '[]') as { tags: unknown; q: string; documents: number[]; overFifty: boolean; savedAt: string }[];
+    const stored = JSON.parse(app.local.getItem(SAVED_KEY) ?? '[]') as { tags: unknown; q: string; documents: number[]; overFifty: boolean; savedAt: string }[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ tags: [CONTOSO], q: 'invoice', overFifty: true });
     expect(stored[0].documents).toEqual(documents(50).map((document) => document.id));
@@ -203,7 +207,7 @@ describe('SearchScreen', () => {
     expect(screen.getAllByText(MESSAGES.firstFiftyResults).length).toBeGreaterThan(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Pin Contoso invoices' }));
-    expect(JSON.parse(app.local.getItem(SAVED_SEARCHES_KEY) ?? '[]')[0].pinned).toBe(true);
+    expect(JSON.parse(app.local.getItem(SAVED_KEY) ?? '[]')[0].pinned).toBe(true);
     expect(screen.getByRole('button', { name: 'Unpin Contoso invoices' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Rename Contoso invoices' }));
@@ -214,7 +218,7 @@ describe('SearchScreen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Contoso 2025' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Run Contoso 2025' })).toBeNull());
-    expect(JSON.parse(app.local.getItem(SAVED_SEARCHES_KEY) ?? '')).toEqual([]);
+    expect(JSON.parse(app.local.getItem(SAVED_KEY) ?? '')).toEqual([]);
   });
 
   it('hides saving when allowSave=false', async () => {
@@ -232,7 +236,7 @@ describe('SearchScreen', () => {
     fireEvent.click(toggle);
     const table = await screen.findByRole('table', { name: 'Search results' });
     fireEvent.click(await within(table).findByRole('button', { name: 'Invoice 3.pdf' }));
-    expect(JSON.parse(app.local.getItem(TAGGED_ITEMS_KEY) ?? '[]')).toEqual([3]);
+    expect(JSON.parse(app.local.getItem(taggedItemsKey('clerk')) ?? '[]')).toEqual([3]);
     expect(within(table).getByText('Tagged')).toBeTruthy();
     // Tagging does not open the viewer.
     expect(screen.queryByText('Viewer')).toBeNull();
@@ -265,5 +269,73 @@ describe('SearchScreen', () => {
     await screen.findByText('3 documents found');
     await waitFor(() => expect(app.requests.some((request) => request.path === '/api/can')).toBe(true));
     expect(screen.queryByRole('switch', { name: 'Tagging mode' })).toBeNull();
+  });
+
+  it('opens ?saved=<id> (a pinned search) as that saved search: runs it, marks it active, shows First 50 Results and refreshes its count', async () => {
+    const local = memoryStorage();
+    const store = new SavedSearchStore(local, 'clerk');
+    const pinned = store.save({ name: 'Contoso invoices', tags: [CONTOSO], q: 'invoice', sort: null, documents: [1, 2], total: 2 });
+    store.setPinned(pinned.id, true);
+    const app = renderSearch(`/search?embedded=true&saved=${pinned.id}`, baseRoutes(documents(60)), local);
+    await screen.findByText('60 documents found');
+    const request = searches(app.requests).at(-1) as RecordedRequest;
+    expect(tagsOf(request)).toEqual([CONTOSO]);
+    expect(request.search.get('q')).toBe('invoice');
+    // Active: the results header says 'First 50 Results' (the count went past fifty) and the URL keeps the id for a reload.
+    const header = screen.getByRole('heading', { name: 'Search results' }).parentElement as HTMLElement;
+    await within(header).findByText(MESSAGES.firstFiftyResults);
+    const location = screen.getByRole('status', { name: 'Current location' });
+    await waitFor(() => expect(new URLSearchParams(location.textContent?.split('?')[1]).get('saved')).toBe(pinned.id));
+    expect(new URLSearchParams(location.textContent?.split('?')[1]).get('embedded')).toBe('true');
+    await waitFor(() => expect(new SavedSearchStore(local, 'clerk').get(pinned.id)?.overFifty).toBe(true));
+  });
+
+  it('shows each user only their own saved searches and tags in a shared browser storage', async () => {
+    const local = memoryStorage();
+    new SavedSearchStore(local, 'alice').save({ name: 'Alice search', tags: [CONTOSO], q: '', sort: null, documents: [1], total: 1 });
+    new SavedSearchStore(local, 'bob').save({ name: 'Bob search', tags: [], q: 'freight', sort: null, documents: [2], total: 1 });
+    const routes = { ...baseRoutes(), 'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }) };
+
+    const bob = renderSearch('/search?q=invoice', routes, local, 'bob');
+    await screen.findByRole('button', { name: 'Run Bob search' });
+    expect(screen.queryByRole('button', { name: 'Run Alice search' })).toBeNull();
+    fireEvent.click(await screen.findByRole('switch', { name: 'Tagging mode' }));
+    const table = await screen.findByRole('table', { name: 'Search results' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Invoice 2.pdf' }));
+    expect(JSON.parse(local.getItem(taggedItemsKey('bob')) ?? '[]')).toEqual([2]);
+    bob.unmount();
+
+    renderSearch('/search?q=invoice', routes, local, 'alice');
+    await screen.findByRole('button', { name: 'Run Alice search' });
+    expect(screen.queryByRole('button', { name: 'Run Bob search' })).toBeNull();
+    const aliceTable = await screen.findByRole('table', { name: 'Search results' });
+    await within(aliceTable).findByRole('button', { name: 'Invoice 2.pdf' });
+    // Bob's tag is not Alice's: nothing in her results is marked tagged.
+    expect(within(aliceTable).queryByText('Tagged')).toBeNull();
+    expect(local.getItem(taggedItemsKey('alice'))).toBeNull();
+  });
+
+  it('hides the inline viewer while tagging mode is on and says why', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const all = documents(3);
+      renderSearch('/search?q=invoice', {
+        ...baseRoutes(all),
+        'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }),
+        'GET /api/documents/2/view': () => ({ document: all[1], dataUrl: '/api/documents/2/data', viewable: true }),
+      });
+      const table = await screen.findByRole('table', { name: 'Search results' });
+      await waitFor(() => expect(rows(table)).toHaveLength(3));
+      fireEvent.click(rows(table)[1]);
+      await screen.findByRole('region', { name: 'Document viewer' });
+      fireEvent.click(await screen.findByRole('switch', { name: 'Tagging mode' }));
+      expect(screen.queryByRole('region', { name: 'Document viewer' })).toBeNull();
+      expect(screen.getByText(TAGGING_HIDES_VIEWER_TEXT)).toBeTruthy();
+      fireEvent.click(screen.getByRole('switch', { name: 'Tagging mode' }));
+      await screen.findByRole('region', { name: 'Document viewer' });
+      expect(screen.queryByText(TAGGING_HIDES_VIEWER_TEXT)).toBeNull();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

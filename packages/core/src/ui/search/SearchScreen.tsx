@@ -17,6 +17,7 @@ import { SearchNameForm } from './SearchNameForm';
 import { SearchResults } from './SearchResults';
 import { readFlag, readSearchLink, searchLink } from './searchLink';
 import { searchStoresOf } from './searchStores';
+import { useSignedInUser } from './useSignedInUser';
 import { tagLabel } from './searchTagOptions';
 import { useSearchResults } from './useSearchResults';
 import { useTaggingMode } from './useTaggingMode';
@@ -36,6 +37,9 @@ const useStyles = makeStyles({
   split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
   previewPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
 });
+
+/** Ours: what stands in for the inline viewer while tagging mode is on (spec §4: single-document actions are off). */
+export const TAGGING_HIDES_VIEWER_TEXT = 'The inline viewer is hidden while tagging mode is on.';
 
 /** Which screen shows the pane: the /search route, or the /portal/search popup. */
 export type SearchScreenVariant = 'route' | 'popup';
@@ -66,7 +70,8 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const styles = useStyles();
   const services = useServices();
   const { host, api, alerts, loading, selection } = services;
-  const stores = searchStoresOf(services);
+  const user = useSignedInUser();
+  const stores = searchStoresOf(services, user);
   const navigate = useNavigate();
   const location = useLocation();
   const goBack = useGoBack();
@@ -77,6 +82,8 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const allowSave = readFlag(params, 'allowSave', true);
 
   const initial = useRef(readSearchLink(params));
+  // `saved=<id>` (a pinned search) opens that saved search once the user's searches are known.
+  const pendingSaved = useRef(params.get('saved'));
   const [tags, setTags] = useState<SearchTag[]>(initial.current.tags);
   const [text, setText] = useState(initial.current.q);
   const [sort, setSort] = useState<SavedSearchSort | null>(initial.current.sort);
@@ -124,10 +131,12 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
       const value = params.get(name);
       if (value !== null) extra[name] = value;
     }
+    // The active saved search stays in the URL, so a reload reopens it as that saved search.
+    if (activeSavedId !== null) extra.saved = activeSavedId;
     const next = searchLink({ tags, q: text, sort }, extra);
     const path = variant === 'popup' ? next.replace(/^\/search/, '/portal/search') : next;
     if (path !== location.pathname + location.search) navigate(path, { replace: true });
-  }, [tags, text, sort, params, variant, navigate, location.pathname, location.search]);
+  }, [tags, text, sort, activeSavedId, params, variant, navigate, location.pathname, location.search]);
 
   // A saved search that ran again keeps its newest results and count (UX.md: their counts refresh).
   const refreshedFor = useRef<string | null>(null);
@@ -138,6 +147,20 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
     const complete = loadedIds.length >= Math.min(results.total, LIMITS.savedSearchShownMax);
     stores.savedSearches.refreshResults(activeSaved.id, complete ? loadedIds : activeSaved.documents, results.total);
   }, [activeSaved, results.current, results.searching, results.documents, results.total, stores.savedSearches]);
+
+  // Opening `saved=<id>` runs that saved search and marks it active; an id the user does not have opens an empty pane.
+  useEffect(() => {
+    const id = pendingSaved.current;
+    if (id === null || user === null) return;
+    pendingSaved.current = null;
+    const search = stores.savedSearches.get(id);
+    if (!search) return;
+    refreshedFor.current = null;
+    setTags(search.tags.map((tag) => ({ ...tag })));
+    setText(search.q);
+    setSort(search.sort);
+    setActiveSavedId(search.id);
+  }, [user, stores]);
 
   const changeTags = (next: SearchTag[]): void => {
     setTags(next);
@@ -292,7 +315,12 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
             <Spinner size="small" label="Searching…" className={styles.empty} />
           )}
         </div>
-        {autoview && previewId !== null ? (
+        {autoview && tagging.on ? (
+          // Clicks tag documents while tagging is on, so the pane would show a document nobody chose to open.
+          <Caption1 as="p" className={styles.empty} role="note">
+            {TAGGING_HIDES_VIEWER_TEXT}
+          </Caption1>
+        ) : autoview && previewId !== null ? (
           <>
             <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />
             <section className={styles.previewPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">

@@ -21,6 +21,23 @@ export function searchLink(state: { tags?: readonly SearchTag[]; q?: string; sor
   return search === '' ? '/search' : `/search?${search}`;
 }
 
+/** The query flags of spec §2 a link into the search pane keeps from the route it leaves. */
+const CONTEXT_FLAGS = ['embedded', 'allowSave'] as const;
+
+/**
+ * The /search path that opens the saved search `id` (`/search?saved=<id>`): the pane runs it and
+ * marks it active. `embedded` and `allowSave` are copied from `from` (the current query) when set.
+ */
+export function savedSearchLink(id: string, from: URLSearchParams = new URLSearchParams()): string {
+  const params = new URLSearchParams();
+  for (const name of CONTEXT_FLAGS) {
+    const value = from.get(name);
+    if (value !== null) params.set(name, value);
+  }
+  params.set('saved', id);
+  return `/search?${params.toString()}`;
+}
+
 function readTag(raw: string): SearchTag | null {
   try {
     const value: unknown = JSON.parse(raw);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useServices, useStore } from '../app/DatahavenServices';
-import { searchStoresOf } from './searchStores';
+import { useSearchStores } from './useSearchStores';
 
 /** Tagging mode as screens and toolbars see it. */
 export interface TaggingMode {
@@ -18,7 +18,7 @@ export interface TaggingMode {
  */
 export function useTaggingMode(): TaggingMode {
   const services = useServices();
-  const { taggingMode } = searchStoresOf(services);
+  const { taggingMode } = useSearchStores();
   const { available, on } = useStore(taggingMode);
   const { privileges } = services.api;
 

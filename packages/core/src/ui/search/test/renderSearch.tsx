@@ -29,9 +29,10 @@ export interface RenderedSearch extends RenderResult {
  * Mounts the search pane at `path` (/search… or /portal/search…) with the shell's alert area over
  * fake web services keyed by "METHOD /api/path" — the same shape as renderApp, with the search
  * routes this test needs (the app's route table is owned elsewhere). A signal that aborts makes
- * the fake reject like fetch does, so superseded requests can be observed.
+ * the fake reject like fetch does, so superseded requests can be observed. `username` signs in
+ * someone else over the same `local` storage (a user switch in one browser).
  */
-export function renderSearch(path: string, routes: Record<string, FakeRoute>, local: StoragePort = memoryStorage()): RenderedSearch {
+export function renderSearch(path: string, routes: Record<string, FakeRoute>, local: StoragePort = memoryStorage(), username = 'clerk'): RenderedSearch {
   const requests: RecordedRequest[] = [];
   const signals: (AbortSignal | null)[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
@@ -47,7 +48,7 @@ export function renderSearch(path: string, routes: Record<string, FakeRoute>, lo
     if (answer instanceof FakeResponse) return answer;
     return FakeResponse.json(answer, 200);
   };
-  const host = browserHost({ token: testToken(), search: () => '', storage: { local, session: memoryStorage() }, fetch: fakeFetch });
+  const host = browserHost({ token: testToken(username), search: () => '', storage: { local, session: memoryStorage() }, fetch: fakeFetch });
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   const result = render(
     <FluentProvider theme={webLightTheme}>
