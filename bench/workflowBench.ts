@@ -156,7 +156,7 @@ async function referenceRun(tokens: readonly string[], orders: readonly number[]
   }
 }
 
-/** 200 documents in 'Bench Approval', 200 approvers with every flag on it and sight of 'Bench Approved'; resolves to what the race needs. */
+/** 200 documents in 'Bench Approval', 200 approvers with 'Workflow: Approve', every flag on it and sight of 'Bench Approved'; resolves to what the race needs. */
 async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueId: number; approvedQueueId: number; documentIds: number[]; tokens: string[] }> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
@@ -197,6 +197,15 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueI
         { user_id: user.id, queue_id: queueId, access: ALL_QUEUE_ACCESS },
         { user_id: user.id, queue_id: approvedQueueId, access: seeApproved },
       ]))
+      .execute();
+    // Approving needs the 'Workflow: Approve' privilege as well as the queue's flag (else 403).
+    const approvePrivilege = await trx.selectFrom('privileges').select('id').where('name', '=', 'Workflow: Approve').executeTakeFirst();
+    const approvePrivilegeId =
+      approvePrivilege?.id ??
+      (await trx.insertInto('privileges').values({ name: 'Workflow: Approve', description: '' }).returning('id').executeTakeFirstOrThrow()).id;
+    await trx
+      .insertInto('user_privileges')
+      .values(users.map((user) => ({ user_id: user.id, privilege_id: approvePrivilegeId, value: 1 })))
       .execute();
 
     const documents = await trx

@@ -1,4 +1,5 @@
 import { LIMITS, WORKFLOW_PERMS, hasQueueFeature } from '@datahaven/core/model';
+import type { PrivilegeName } from '@datahaven/core/model';
 import {
   MESSAGES,
   approveNoteRequirement,
@@ -16,6 +17,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../http/HttpError';
 import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
+import { hasPrivilege } from '../policies/privileges';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
 import { reindexDocument } from '../search/reindexDocument';
@@ -55,6 +57,13 @@ export interface WorkflowActionResult {
 const NOTE_FIELD: Record<WorkflowAction, string> = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' };
 const ACTION_FLAG: Record<WorkflowAction, QueueAccessFlag> = { approve: 'Approve', reject: 'Reject', route: 'Route' };
 const ACTION_PERM: Record<WorkflowAction, number> = { approve: WORKFLOW_PERMS.approve, reject: WORKFLOW_PERMS.reject, route: WORKFLOW_PERMS.route };
+/** The privilege each action needs on top of the queue's flag (embedded §6: 'Workflow: Approve', …). */
+export const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<WorkflowAction, PrivilegeName>> = {
+  approve: 'Workflow: Approve',
+  reject: 'Workflow: Reject',
+  route: 'Workflow Route: OK',
+};
+const ACTION_GERUND: Record<WorkflowAction, string> = { approve: 'Approving', reject: 'Rejecting', route: 'Routing' };
 const ACTION_VERB: Record<WorkflowAction, string> = { approve: 'Approved', reject: 'Rejected', route: 'Routed' };
 const MAX_DOCUMENTS = 500;
 
@@ -156,8 +165,11 @@ async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[
 
 /**
  * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6):
- * every document must be visible (else 404); the caller needs the action's queue access flag and
- * workflow bit on `expectedQueueId` (else 403, SECURITY row 13); another user's live lock on any
+ * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
+ * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
+ * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
+ * SECURITY row 13); a disabled source queue → 400 with the action's refusal text, as a disabled
+ * target (the queue is out of service, not the caller short of rights); another user's live lock on any
  * document → 409 'The document has been locked by another user.' (the rows are locked first, so a
  * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
  * BlockApproveUnlinked / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
@@ -172,6 +184,8 @@ async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[
 export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
   const { action } = request;
   const now = deps.now().toISOString();
+  const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
+  if (!(await hasPrivilege(deps.db, viewer.userId, privilege))) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
   return inWriteTransaction(deps.db, async (trx) => {
     const visible = await trx
       .selectFrom('documents as d')
@@ -187,6 +201,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
       throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
     }
+    if (!from.enabled) throw targetUnavailable(action);
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
 
     if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw badRequest(MESSAGES.approveBlockedFromQueue);

@@ -15,6 +15,9 @@ export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Notes: View Admin',
   'Dynamics: Change Document Subtype',
   'Dynamics: Reapply Document Name',
+  'Workflow: Approve',
+  'Workflow: Reject',
+  'Workflow Route: OK',
 ];
 
 /** What the workflow flags of a document's access read: its queue access and live lock. */
@@ -30,6 +33,12 @@ export interface DocumentWorkflowState {
 }
 
 const WORKFLOW_ACTION_FLAG: Readonly<Record<'route' | 'approve' | 'reject', QueueAccessFlag>> = { route: 'Route', approve: 'Approve', reject: 'Reject' };
+/** The privilege each workflow action needs besides the queue flag (as PUT /documents/approval|reject|route checks). */
+const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<'route' | 'approve' | 'reject', PrivilegeName>> = {
+  route: 'Workflow Route: OK',
+  approve: 'Workflow: Approve',
+  reject: 'Workflow: Reject',
+};
 
 /**
  * Lock actions by lock state (portal §4): a document nobody holds may be locked; the holder may
@@ -62,7 +71,10 @@ export function presentDocumentAccess(
   const notBlockedByLock = (action: LockBlockedAction): boolean =>
     otherUserLockAvailability(action, [{ userLock: workflow.lockOwner }]).allowed;
   const queueAllows = (action: 'route' | 'approve' | 'reject'): boolean =>
-    workflow.inQueue && (workflow.queueAccess & QUEUE_ACCESS_FLAGS[WORKFLOW_ACTION_FLAG[action]]) !== 0 && notBlockedByLock(action);
+    workflow.inQueue &&
+    has(WORKFLOW_ACTION_PRIVILEGE[action]) &&
+    (workflow.queueAccess & QUEUE_ACCESS_FLAGS[WORKFLOW_ACTION_FLAG[action]]) !== 0 &&
+    notBlockedByLock(action);
   // Page work and delete, in a queue, need its access flags as the server checks them (policies/queueFlagCheck).
   const queueGrantsAll = (flags: readonly QueueAccessFlag[]): boolean => queueGrants(workflow.inQueue, workflow.queueAccess, flags);
   return {

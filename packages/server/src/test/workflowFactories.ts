@@ -1,7 +1,27 @@
+import type { PrivilegeName } from '@datahaven/core/model';
 import type { TestServer } from './testServer';
-import { unique } from './factories';
+import { privilegeId, unique } from './factories';
 import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../workflow/queueAccessFlags';
 import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+
+/**
+ * The privileges of a user who works in workflow: the workflow area ('Workflow Queues: OK', which
+ * the structure calls and approval lists need) and approve, reject and route. Grant them to the
+ * groups or users of a suite that acts in workflow; the queue flags still decide per queue.
+ */
+export const WORKFLOW_PRIVILEGES: readonly PrivilegeName[] = ['Workflow Queues: OK', 'Workflow: Approve', 'Workflow: Reject', 'Workflow Route: OK'];
+
+/** WORKFLOW_PRIVILEGES as `createUser`'s direct grants. */
+export function workflowPrivilegeGrants(): Partial<Record<PrivilegeName, boolean>> {
+  return Object.fromEntries(WORKFLOW_PRIVILEGES.map((name) => [name, true]));
+}
+
+/** Grants WORKFLOW_PRIVILEGES directly to an existing user (e.g. one of `createWorld`'s). */
+export async function grantWorkflowPrivileges(server: TestServer, userId: number): Promise<void> {
+  for (const name of WORKFLOW_PRIVILEGES) {
+    await server.deps.db.insertInto('user_privileges').values({ user_id: userId, privilege_id: await privilegeId(server, name), value: 1 }).execute();
+  }
+}
 
 /** Creates a queue type; resolves to its id. */
 export async function createQueueType(server: TestServer, name = unique('AP Invoices ')): Promise<number> {

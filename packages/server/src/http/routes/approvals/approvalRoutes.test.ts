@@ -4,7 +4,17 @@ import { createDocument, createGroup, createUser, createWorld, grantTableAccess,
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestResponse } from '../../../test/testServer';
-import { createQueue, createQueueType, createRoute, documentRowVersion, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  createRoute,
+  documentRowVersion,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  grantWorkflowPrivileges,
+  placeInQueue,
+} from '../../../test/workflowFactories';
 
 interface User {
   id: number;
@@ -34,11 +44,12 @@ describeOnEachDatabase('approval lists', (server) => {
     for (const target of [q.second, q.first, q.disabled]) await createRoute(s, q.start, target);
     await createRoute(s, q.plain, q.first);
 
-    const approvers = await createGroup(s, unique('Approvers '), []);
+    const approvers = await createGroup(s, unique('Approvers '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(s, approvers, world.table.sitId);
     for (const queue of Object.values(q)) await grantGroupQueueAccess(s, approvers, queue);
     approver = await createUser(s, unique('approver'), { groups: [approvers] });
-    const viewers = await createGroup(s, unique('Viewers '), []);
+    const viewers = await createGroup(s, unique('Viewers '), WORKFLOW_PRIVILEGES);
+    await grantWorkflowPrivileges(s, world.outsider.id);
     await grantTableAccess(s, viewers, world.table.sitId);
     browseOnly = await createUser(s, unique('browser'), { groups: [viewers] });
     await grantUserQueueAccess(s, browseOnly.id, q.start, ['BrowseToQueue', 'AccessDocumentWithin']);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { findApprovalList, findApprovalRouteQueues, parseApprovalStepChange, setApprovalStep } from '../../../commands/approvalListEditor';
 import type { AppDeps } from '../../AppDeps';
 import { badRequest } from '../../HttpError';
-import { documentIdParam, viewerOf } from '../../requestHelpers';
+import { documentIdParam } from '../../requestHelpers';
+import { workflowViewerOf } from '../workflow-structure/workflowViewerOf';
 
 function positiveParam(request: { params: unknown }, name: string, what: string): number {
   const raw = (request.params as Record<string, string | undefined>)[name];
@@ -15,10 +16,11 @@ function positiveParam(request: { params: unknown }, name: string, what: string)
  * GET /api/documents/{id}/approvals → ApprovalStep[];
  * PUT /api/v2/documents/{id}/approvals/{n} `{ queueId: number | null }` → ApprovalStep[] (the new list);
  * GET /api/workflow/queues/{id}/routes/approval → WorkflowQueue[] a list there may name.
+ * All three belong to the workflow area: 403 without 'Workflow Queues: OK'.
  */
 export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/approvals', async (request) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     return findApprovalList(deps, viewer, documentIdParam(request));
   });
 
@@ -26,13 +28,13 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
     const docId = documentIdParam(request);
     const step = positiveParam(request, 'step', 'The step');
     const change = parseApprovalStepChange(request.body);
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     return setApprovalStep(deps, viewer, docId, step, change);
   });
 
   app.get('/workflow/queues/:id/routes/approval', async (request) => {
     const queueId = positiveParam(request, 'id', 'The queue id');
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     return findApprovalRouteQueues(deps, viewer, queueId);
   });
 }

@@ -4,7 +4,16 @@ import { createDocument, createGroup, createUser, createWorld, grantTableAccess,
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase, startTestServer } from '../../../test/testServer';
 import type { TestResponse } from '../../../test/testServer';
-import { createQueue, createQueueType, createRoute, documentRowVersion, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  createRoute,
+  documentRowVersion,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  placeInQueue,
+} from '../../../test/workflowFactories';
 
 interface User {
   id: number;
@@ -31,7 +40,7 @@ describeOnEachDatabase('document locks', (server) => {
     q.other = await createQueue(s, type, { name: unique('Other ') });
     q.work = await createQueue(s, type, { name: unique('Work '), approveTo: q.done, rejectTo: q.rejected });
     await createRoute(s, q.work, q.other);
-    const workers = await createGroup(s, unique('Workers '), ['Cabinet: Delete', 'Cabinet: Split Document', 'Notes: View Only']);
+    const workers = await createGroup(s, unique('Workers '), ['Cabinet: Delete', 'Cabinet: Split Document', 'Notes: View Only', ...WORKFLOW_PRIVILEGES]);
     await grantTableAccess(s, workers, world.table.sitId);
     for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
     alice = await createUser(s, unique('alice'), { groups: [workers] });
@@ -39,7 +48,7 @@ describeOnEachDatabase('document locks', (server) => {
     racers = [];
     for (let i = 0; i < 8; i++) racers.push(await createUser(s, unique('racer'), { groups: [workers] }));
     // Sees the documents through the table and may browse the queue, but may not work on its documents.
-    const viewers = await createGroup(s, unique('Viewers '), []);
+    const viewers = await createGroup(s, unique('Viewers '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(s, viewers, world.table.sitId);
     browseOnly = await createUser(s, unique('browser'), { groups: [viewers] });
     await grantUserQueueAccess(s, browseOnly.id, q.work, ['BrowseToQueue', 'Approve']);

@@ -6,7 +6,16 @@ import { createDocument, createGroup, createUser, createWorld, makePdf, unique }
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
-import { createQueue, createQueueType, createRoute, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  createRoute,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  placeInQueue,
+  workflowPrivilegeGrants,
+} from '../../../test/workflowFactories';
 
 interface User {
   id: number;
@@ -58,14 +67,14 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     await createRoute(s, q.featured, q.target);
     await createRoute(s, q.plain, q.hidden);
 
-    const members = await createGroup(s, unique('Approvers '), ['Cabinet: Delete', 'Cabinet: Split Document']);
+    const members = await createGroup(s, unique('Approvers '), ['Cabinet: Delete', 'Cabinet: Split Document', ...WORKFLOW_PRIVILEGES]);
     member = await createUser(s, unique('member'), { groups: [members] });
     for (const queue of [q.featured, q.target, q.plain]) {
       await grantGroupQueueAccess(s, members, queue, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve', 'Reject', 'Route']);
     }
-    viewOnly = await createUser(s, unique('viewer'));
+    viewOnly = await createUser(s, unique('viewer'), { privileges: workflowPrivilegeGrants() });
     await grantUserQueueAccess(s, viewOnly.id, q.featured, ['BrowseToQueue', 'ViewDocumentsWithin']);
-    stranger = await createUser(s, unique('stranger'));
+    stranger = await createUser(s, unique('stranger'), { privileges: workflowPrivilegeGrants() });
   });
 
   function get(user: User, url: string) {
@@ -166,8 +175,21 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     expect(await documentAs(member, id)).toMatchObject({ userLock: 'none', lock: null });
   });
 
+  it("turns approve, reject and route off without 'Workflow: Approve', 'Workflow: Reject', 'Workflow Route: OK', whatever the queue grants", async () => {
+    const s = server();
+    const id = await documentIn(s, world, q.featured);
+    const members = await createGroup(s, unique('Flag holders '), ['Workflow Queues: OK']);
+    await grantGroupQueueAccess(s, members, q.featured);
+    const flagsOnly = await createUser(s, unique('flagsonly'), { groups: [members] });
+    expect(await accessAs(flagsOnly, id)).toMatchObject({ route: false, approve: false, reject: false, createLock: true });
+    const approveOnly = await createUser(s, unique('approveonly'), { groups: [members], privileges: { 'Workflow: Approve': true } });
+    expect(await accessAs(approveOnly, id)).toMatchObject({ route: false, approve: true, reject: false });
+  });
+
   it('answers the workflow access flags from the queue flags and the lock state', async () => {
     const s = server();
+    // In a queue, delete and split also need the queue's Delete / Split / SplitAdvanced flags.
+    await grantUserQueueAccess(s, member.id, q.featured, ['Delete', 'Split', 'SplitAdvanced']);
     const id = await documentIn(s, world, q.featured);
     expect(await accessAs(member, id)).toMatchObject({ route: true, approve: true, reject: true, createLock: true, renewLock: false, unlock: false, delete: true, split: true });
     expect(await accessAs(viewOnly, id)).toMatchObject({ route: false, approve: false, reject: false, createLock: false, renewLock: false, unlock: false });

@@ -13,7 +13,17 @@ import { createDocument, createGroup, createIntegratedTable, createErpRecord, cr
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
-import { createQueue, createQueueType, createRoute, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  createRoute,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  grantWorkflowPrivileges,
+  placeInQueue,
+  workflowPrivilegeGrants,
+} from '../../../test/workflowFactories';
 import { WORKFLOW_PERMS } from '@datahaven/core/model';
 
 interface User {
@@ -75,16 +85,17 @@ describeOnEachDatabase('workflow structure', (server) => {
     await createRoute(s, q.inbox, q.disabled);
     await createRoute(s, q.inbox, q.other);
 
-    const members = await createGroup(s, unique('Queue members '));
+    const members = await createGroup(s, unique('Queue members '), WORKFLOW_PRIVILEGES);
     member = await createUser(s, unique('member'), { groups: [members] });
     for (const queue of [q.inbox, q.review, q.empty, q.disabled, q.linkNoTarget, q.linkWithTarget, q.other]) {
       await grantGroupQueueAccess(s, members, queue, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve', 'Route', 'ChangeDescription']);
     }
-    const viewers = await createGroup(s, unique('Table viewers '));
+    const viewers = await createGroup(s, unique('Table viewers '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(s, viewers, world.table.sitId);
     browser = await createUser(s, unique('browser'), { groups: [viewers] });
     await grantUserQueueAccess(s, browser.id, q.inbox, ['BrowseToQueue']);
-    stranger = await createUser(s, unique('stranger'));
+    stranger = await createUser(s, unique('stranger'), { privileges: workflowPrivilegeGrants() });
+    await grantWorkflowPrivileges(s, world.clerk.id);
 
     for (const name of ['alpha.pdf', 'bravo.pdf', 'charlie.pdf']) docs.inbox.push(await documentIn(s, world, q.inbox, name));
     // A document of another table in the inbox: the browser cannot see it; the member can.

@@ -22,7 +22,8 @@ import { findBrowsableQueue, findBrowsableQueues } from '../../../workflow/workf
 import type { BrowsableQueue, QueueTypeSummary } from '../../../workflow/workflowStructureQueries';
 import type { AppDeps } from '../../AppDeps';
 import { badRequest, notFound } from '../../HttpError';
-import { documentIdParam, parseDocumentId, parseDocumentIdList, queryFlag, queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { documentIdParam, parseDocumentId, parseDocumentIdList, queryFlag, queryInteger, queryOf, queryString } from '../../requestHelpers';
+import { workflowViewerOf } from './workflowViewerOf';
 import type { RawQuery } from '../../requestHelpers';
 import { parseQueueDocumentsQuery } from './parseQueueDocumentsQuery';
 
@@ -120,18 +121,19 @@ function grantsEditing(access: number): boolean {
 /**
  * The workflow structure calls (embedded §7, portal §2–§3; issue 3): queue types and queues the
  * caller may browse with counts of the documents they can see, a queue's documents by page, route
- * targets, link-to-approval setup, workflow perms and the read-only flag of a document.
+ * targets, link-to-approval setup, workflow perms and the read-only flag of a document. Every one
+ * serves only the workflow screens, so every one needs 'Workflow Queues: OK' (403; workflowViewerOf).
  */
 export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/workflow-root', async (request): Promise<WorkflowRoot> => {
     const filter = listFilter(queryOf(request));
-    return workflowRoot(deps, await viewerOf(request, deps), filter);
+    return workflowRoot(deps, await workflowViewerOf(request, deps), filter);
   });
 
   app.get('/workflow-structure', async (request): Promise<WorkflowRoot> => {
     const query = queryOf(request);
     const filter = listFilter(query);
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const queueId = queryString(query, 'queueID');
     const typeId = queryString(query, 'qid');
     if (queueId !== undefined) {
@@ -148,11 +150,11 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   app.get('/workflow-structure/:id', async (request): Promise<WorkflowQueueType> => {
     const id = queueTypeIdParam(request);
     const filter = listFilter(queryOf(request));
-    return workflowQueueType(deps, await viewerOf(request, deps), id, filter);
+    return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
   });
 
   app.get('/workflow-structure/:id/queue', async (request): Promise<WorkflowQueue | null> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     if (document.queue_id === null) return null;
@@ -163,24 +165,24 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   app.get('/queue-types/:id/queues', async (request): Promise<WorkflowQueue[]> => {
     const id = queueTypeIdParam(request);
     const filter = listFilter(queryOf(request));
-    return (await workflowQueueType(deps, await viewerOf(request, deps), id, filter)).queues;
+    return (await workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter)).queues;
   });
 
   app.get('/queue-types/:id/workflow', async (request): Promise<WorkflowQueueType> => {
     const id = queueTypeIdParam(request);
     const filter = listFilter(queryOf(request));
-    return workflowQueueType(deps, await viewerOf(request, deps), id, filter);
+    return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
   });
 
   app.get('/queues/:id', async (request): Promise<WorkflowQueue> => {
     const id = parseQueueId(pathParam(request, 'id'));
-    return (await browsableQueueOr404(deps, await viewerOf(request, deps), id)).queue;
+    return (await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id)).queue;
   });
 
   app.get('/queues/:id/workflow', async (request): Promise<QueueDocumentsPage> => {
     const id = parseQueueId(pathParam(request, 'id'));
     const page = parseQueueDocumentsQuery(queryOf(request));
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const { queue } = await browsableQueueOr404(deps, viewer, id);
     const { rows, total } = await findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page);
     return { queue, documents: rows.map(presentDocument), total, skip: page.skip, take: page.take };
@@ -188,7 +190,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/queues/:id/link-to-approval', async (request): Promise<LinkToApprovalSetup> => {
     const id = parseQueueId(pathParam(request, 'id'));
-    const { queue } = await browsableQueueOr404(deps, await viewerOf(request, deps), id);
+    const { queue } = await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id);
     const linkOnApprovalRequired = hasQueueFeature(queue, 'LinkOnApprovalRequired');
     return {
       queueId: queue.id,
@@ -200,7 +202,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/workflow/perms', async (request): Promise<DocumentWorkflowPerms> => {
     const docId = parseDocumentId(queryString(queryOf(request), 'docId'));
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, docId);
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const access = document.queue_id === null ? 0 : Number(document.queue_access);
@@ -212,7 +214,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     const ids = parseDocumentIdList(query);
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');
     const options = { ...routeOptions(query), includeQueues: queryFlag(query, 'includeQueues', true) };
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const documents = await findVisibleDocuments(deps.db, viewer, ids);
     if (documents.length !== ids.length) throw notFound(MESSAGES.documentNotFound);
     const queues = new Set(documents.map((d) => d.queue_id));
@@ -222,7 +224,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/documents/:id/routes', async (request): Promise<RouteTargets> => {
     const options = { ...routeOptions(queryOf(request)), includeQueues: true };
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     return routeTargets(deps, viewer, document.queue_id, options);
@@ -230,7 +232,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/documents/:id/readonly', async (request): Promise<{ readonly: boolean }> => {
     const queueParam = queryString(queryOf(request), 'queueId');
-    const viewer = await viewerOf(request, deps);
+    const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     if (lockStateOf(document).owner === 'other') return { readonly: true };

@@ -1,15 +1,17 @@
 import { FEATURES1 } from '@datahaven/core/model';
-import { MESSAGES, noteRequiredToRouteTo } from '@datahaven/core/rules';
+import { MESSAGES, noteRequiredToRouteFrom, noteRequiredToRouteTo } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import {
+  WORKFLOW_PRIVILEGES,
   createQueue,
   createQueueType,
   createRoute,
   documentRowVersion,
   grantGroupQueueAccess,
   grantUserQueueAccess,
+  grantWorkflowPrivileges,
   placeInQueue,
   setApprovalList,
   setQueueTargets,
@@ -47,17 +49,18 @@ describeOnEachDatabase('workflow actions', (server) => {
     await createRoute(s, q.l1, q.inbox);
     await createRoute(s, q.l1, q.routeToNote);
 
-    const approvers = await createGroup(s, unique('Approvers '), ['Notes: View Only']);
+    const approvers = await createGroup(s, unique('Approvers '), ['Notes: View Only', ...WORKFLOW_PRIVILEGES]);
     await grantTableAccess(s, approvers, world.table.sitId);
     approver = await createUser(s, unique('approver'), { groups: [approvers] });
     for (const queue of [q.l1, q.l2, q.noteRequired, q.noApproveTarget]) await grantGroupQueueAccess(s, approvers, queue);
-    const viewers = await createGroup(s, unique('Viewers '), []);
+    const viewers = await createGroup(s, unique('Viewers '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(s, viewers, world.table.sitId);
     routeOnly = await createUser(s, unique('router'), { groups: [viewers] });
     await grantUserQueueAccess(s, routeOnly.id, q.l1, ['AccessDocumentWithin', 'ViewDocumentsWithin', 'Route']);
     // The outsider cannot see the documents though the queue would let them approve: no
     // AccessDocumentWithin / ViewDocumentsWithin (which would show them the queue's documents).
     await grantUserQueueAccess(s, world.outsider.id, q.noApproveTarget, ['BrowseToQueue', 'Approve', 'Reject', 'Route']);
+    await grantWorkflowPrivileges(s, world.outsider.id);
   });
 
   /** A fresh document of the world's record in `queueId`; resolves to its id and row version. */
@@ -260,7 +263,7 @@ describeOnEachDatabase('workflow routing blocks', (server) => {
     q.routeLinked = await createQueue(s, type, { approveTo: q.target, features1: FEATURES1.BlockRouteUnlinked });
     await createRoute(s, q.routeLinked, q.target);
     await createRoute(s, q.approveLinked, q.target);
-    const workers = await createGroup(s, unique('Workers '), []);
+    const workers = await createGroup(s, unique('Workers '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(s, workers, world.table.sitId);
     for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
     worker = await createUser(s, unique('worker'), { groups: [workers] });
@@ -329,5 +332,130 @@ describeOnEachDatabase('workflow routing blocks', (server) => {
     const linked = await documentIn(q.routeLinked);
     expect((await act('route', [linked], q.routeLinked, { to: q.target })).statusCode).toBe(200);
     expect((await act('approval', [unlinked], q.routeLinked)).statusCode).toBe(200);
+  });
+});
+
+describeOnEachDatabase('workflow privileges, note rules and disabled queues', (server) => {
+  let world: World;
+  let worker: User;
+  const without: Record<'approve' | 'reject' | 'route', User> = { approve: { id: 0, username: '' }, reject: { id: 0, username: '' }, route: { id: 0, username: '' } };
+  const q = { plain: 0, plainTarget: 0, noteTarget: 0, toNoteTarget: 0, routeFrom: 0, disabled: 0 };
+  const names = { routeFrom: '' };
+
+  beforeAll(async () => {
+    const s = server();
+    world = await createWorld(s);
+    const type = await createQueueType(s);
+    q.plainTarget = await createQueue(s, type, { name: unique('Done ') });
+    q.noteTarget = await createQueue(s, type, { name: unique('Noted '), features1: FEATURES1.ApproveToNoteRequired | FEATURES1.RejectToNoteRequired });
+    q.toNoteTarget = await createQueue(s, type, { name: unique('Plain source '), approveTo: q.noteTarget, rejectTo: q.noteTarget });
+    q.plain = await createQueue(s, type, { name: unique('Work '), approveTo: q.plainTarget, rejectTo: q.plainTarget });
+    names.routeFrom = unique('Coding ');
+    q.routeFrom = await createQueue(s, type, { name: names.routeFrom, features1: FEATURES1.RouteFromNoteRequired });
+    q.disabled = await createQueue(s, type, { name: unique('Closed '), enabled: false, approveTo: q.plainTarget, rejectTo: q.plainTarget });
+    for (const from of [q.plain, q.routeFrom, q.disabled]) await createRoute(s, from, q.plainTarget);
+
+    const workers = await createGroup(s, unique('Workers '), WORKFLOW_PRIVILEGES);
+    await grantTableAccess(s, workers, world.table.sitId);
+    for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
+    worker = await createUser(s, unique('worker'), { groups: [workers] });
+    // Every flag of every queue through the group, and the group's workflow privileges, but one
+    // privilege explicitly denied (a direct false wins over the group's grant).
+    without.approve = await createUser(s, unique('noapprove'), { groups: [workers], privileges: { 'Workflow: Approve': false } });
+    without.reject = await createUser(s, unique('noreject'), { groups: [workers], privileges: { 'Workflow: Reject': false } });
+    without.route = await createUser(s, unique('noroute'), { groups: [workers], privileges: { 'Workflow Route: OK': false } });
+  });
+
+  async function documentIn(queueId: number): Promise<{ id: number; rowVersion: number }> {
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    await placeInQueue(server(), id, queueId);
+    return { id, rowVersion: await documentRowVersion(server(), id) };
+  }
+
+  const PATH = { approve: 'approval', reject: 'reject', route: 'route' } as const;
+
+  function act(action: 'approve' | 'reject' | 'route', user: User, doc: { id: number; rowVersion: number }, expectedQueueId: number, extra: Record<string, unknown> = {}) {
+    const to = action === 'route' ? { to: q.plainTarget } : {};
+    return server().inject({
+      method: 'PUT',
+      url: `/api/documents/${PATH[action]}`,
+      headers: server().authHeaders(user.username),
+      payload: { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId, ...to, ...extra },
+    });
+  }
+
+  /** Queue, row version, history rows and notes beyond the upload's: what an action would change. */
+  async function stateOf(id: number) {
+    const db = server().deps.db;
+    const row = await db.selectFrom('documents').select(['queue_id', 'row_version']).where('id', '=', id).executeTakeFirstOrThrow();
+    const history = await db.selectFrom('workflow_history').select('id').where('document_id', '=', id).execute();
+    const notes = await db.selectFrom('notes').select('id').where('document_id', '=', id).execute();
+    return { queueId: row.queue_id, rowVersion: row.row_version, history: history.length, notes: notes.length };
+  }
+
+  const PRIVILEGE = { approve: 'Workflow: Approve', reject: 'Workflow: Reject', route: 'Workflow Route: OK' } as const;
+  const GERUND = { approve: 'Approving', reject: 'Rejecting', route: 'Routing' } as const;
+
+  for (const action of ['approve', 'reject', 'route'] as const) {
+    it(`${action} without '${PRIVILEGE[action]}' → 403, nothing changes (the queue's flags alone do not suffice)`, async () => {
+      const doc = await documentIn(q.plain);
+      const before = await stateOf(doc.id);
+      const refused = await act(action, without[action], doc, q.plain, { approvalNote: 'x', rejectionNote: 'x', note: 'x' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: `${GERUND[action]} documents needs the '${PRIVILEGE[action]}' privilege.` });
+      expect(await stateOf(doc.id)).toEqual(before);
+      // Another action, whose privilege the same user holds, goes through.
+      const other = action === 'approve' ? 'reject' : 'approve';
+      expect((await act(other, without[action], doc, q.plain)).statusCode).toBe(200);
+    });
+  }
+
+  it('refuses a route from a RouteFromNoteRequired queue without a note, with the spec\'s text naming the source queue', async () => {
+    const doc = await documentIn(q.routeFrom);
+    const before = await stateOf(doc.id);
+    for (const note of [undefined, '  ']) {
+      const refused = await act('route', worker, doc, q.routeFrom, note === undefined ? {} : { note });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: noteRequiredToRouteFrom(names.routeFrom) });
+    }
+    expect(await stateOf(doc.id)).toEqual(before);
+    expect((await act('route', worker, doc, q.routeFrom, { note: 'Coded to 6100' })).statusCode).toBe(200);
+    expect((await stateOf(doc.id)).queueId).toBe(q.plainTarget);
+  });
+
+  it('requires a note to approve into an ApproveToNoteRequired queue and to reject into a RejectToNoteRequired one', async () => {
+    for (const [action, noteField] of [['approve', 'approvalNote'], ['reject', 'rejectionNote']] as const) {
+      const doc = await documentIn(q.toNoteTarget);
+      const before = await stateOf(doc.id);
+      const refused = await act(action, worker, doc, q.toNoteTarget);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: MESSAGES.noteRequired });
+      expect(await stateOf(doc.id)).toEqual(before);
+      expect((await act(action, worker, doc, q.toNoteTarget, { [noteField]: 'Reviewed' })).statusCode).toBe(200);
+      expect((await stateOf(doc.id)).queueId).toBe(q.noteTarget);
+    }
+  });
+
+  it("refuses a workflow note over 4000 characters with 400 'Notes are limited to 4000 characters.'; 4000 are fine", async () => {
+    const doc = await documentIn(q.plain);
+    const before = await stateOf(doc.id);
+    const refused = await act('approve', worker, doc, q.plain, { approvalNote: '😀'.repeat(4001) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: MESSAGES.noteTooLong });
+    expect(await stateOf(doc.id)).toEqual(before);
+    expect((await act('approve', worker, doc, q.plain, { approvalNote: 'n'.repeat(4000) })).statusCode).toBe(200);
+    expect((await stateOf(doc.id)).queueId).toBe(q.plainTarget);
+  });
+
+  it("refuses every action from a disabled queue with 400 and the action's refusal text, changing nothing", async () => {
+    const refusal = { approve: MESSAGES.documentNotApproved, reject: MESSAGES.documentNotRejected, route: MESSAGES.noRoutesAvailable };
+    const doc = await documentIn(q.disabled);
+    const before = await stateOf(doc.id);
+    for (const action of ['approve', 'reject', 'route'] as const) {
+      const refused = await act(action, worker, doc, q.disabled);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: refusal[action] });
+    }
+    expect(await stateOf(doc.id)).toEqual(before);
   });
 });

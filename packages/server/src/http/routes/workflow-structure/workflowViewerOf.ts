@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { PrivilegeName } from '@datahaven/core/model';
+import type { Viewer } from '../../../policies/documentVisibility';
+import { hasPrivilege } from '../../../policies/privileges';
+import type { AppDeps } from '../../AppDeps';
+import { forbidden } from '../../HttpError';
+import { viewerOf } from '../../requestHelpers';
+
+/** The privilege that opens the workflow area (portal §6: the sidebar shows Workflow with it). */
+export const WORKFLOW_AREA_PRIVILEGE: PrivilegeName = 'Workflow Queues: OK';
+
+/**
+ * The caller as a viewer of the workflow area: 403 without 'Workflow Queues: OK'. The structure
+ * calls and the approval lists serve only the workflow screens, so a user the client would not
+ * show the workflow area to gets nothing from them either.
+ */
+export async function workflowViewerOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
+  const viewer = await viewerOf(request, deps);
+  if (!(await hasPrivilege(deps.db, viewer.userId, WORKFLOW_AREA_PRIVILEGE))) {
+    throw forbidden(`The workflow area needs the '${WORKFLOW_AREA_PRIVILEGE}' privilege.`);
+  }
+  return viewer;
+}
