@@ -7,7 +7,9 @@
  *   DeviceCategory and Busy.
  * - The AL triggers are played here as AL would run them (manifests/bc/src/DatahavenDocumentsPart.Page.al):
  *   ControlReady → SetBaseUrl + SetContext; RequestToken → mint a token (our server with the
- *   demo API key) → SetToken; SelectedDocumentsChanged / UploadQueued → shown in the event list.
+ *   demo API key) → SetToken; SelectedDocumentsChanged / UploadQueued → shown in the event list;
+ *   EmailDraftRequested → where BC opens its e-mail editor with the documents attached, the demo
+ *   fetches the .eml draft with the user's token and offers it as a download, then EmailDraftDone.
  * - Switching records calls SetContext, switching the demo user mints a token and calls
  *   SetToken then Refresh, as the procedures of the control add-in would be called from AL.
  */
@@ -67,6 +69,66 @@
     });
   }
 
+  /* The file name of a Content-Disposition header (filename* first), or the fallback. */
+  function dispositionName(header, fallback) {
+    var extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header || '');
+    if (extended) {
+      try {
+        return decodeURIComponent(extended[1].trim());
+      } catch (error) {
+        return fallback;
+      }
+    }
+    var plain = /filename\s*=\s*"([^"]*)"/i.exec(header || '');
+    return plain && plain[1] ? plain[1] : fallback;
+  }
+
+  function offerDownload(blob, fileName) {
+    var url = URL.createObjectURL(blob);
+    var anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = fileName;
+    document.body.appendChild(anchor);
+    anchor.click();
+    anchor.remove();
+    // The download has started from the blob by the time the URL goes.
+    window.setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+  }
+
+  /* The stand-in for the part page's EmailDraftRequested trigger: the draft's .eml, fetched with
+     the user's token from our own server only (as AL fetches from the setup's base URL). */
+  function emailDraft(draftJson) {
+    var draft = JSON.parse(draftJson);
+    var link = new URL(draft.emailLinkUrl);
+    if (link.origin !== window.location.origin) throw new Error('The e-mail link is not on the Datahaven server.');
+    return fetchToken(state.user)
+      .then(function (token) {
+        return fetch(link.href, { headers: { Authorization: 'Bearer ' + token } });
+      })
+      .then(function (response) {
+        if (response.ok) {
+          return response.blob().then(function (blob) {
+            var name = dispositionName(response.headers.get('content-disposition'), 'Documents.eml');
+            offerDownload(blob, name);
+            logEvent('E-mail draft ' + name + ' offered for download');
+            return '';
+          });
+        }
+        // The server's error body is JSON { message }; the iframe shows its message (spec §8).
+        return response.text().then(function (text) {
+          var message = 'The e-mail draft could not be fetched (' + response.status + ').';
+          try {
+            var body = JSON.parse(text);
+            if (body && typeof body.message === 'string' && body.message) message = body.message;
+          } catch (error) {
+            message = text || message;
+          }
+          logEvent('E-mail draft failed: ' + message);
+          return JSON.stringify({ message: message });
+        });
+      });
+  }
+
   /* ---- the AL side: triggers of the usercontrol ---- */
 
   var alTriggers = {
@@ -107,6 +169,31 @@
       }
       logEvent('UploadQueued ' + summary);
       return Promise.resolve();
+    },
+    EmailDraftRequested: function (draftJson) {
+      var requestId = null;
+      var draft = null;
+      try {
+        draft = JSON.parse(draftJson);
+        requestId = draft.requestId;
+      } catch (error) {
+        draft = null;
+      }
+      logEvent('EmailDraftRequested ' + (draft ? 'documents ' + JSON.stringify(draft.docIds) : draftJson));
+      var result;
+      try {
+        result = emailDraft(draftJson);
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+      // As the AL trigger does: always report back, so the iframe's E-mail action settles.
+      return result.then(
+        function (resultJson) { window.EmailDraftDone(requestId, resultJson); },
+        function (error) {
+          logEvent('E-mail draft failed: ' + error.message);
+          window.EmailDraftDone(requestId, JSON.stringify({ message: error.message }));
+        }
+      );
     },
   };
 
