@@ -6,7 +6,8 @@ import type { DocumentDetailRow } from '../db/documentQueries';
 import type { DocumentUpdate } from '../db/schema';
 import type { AppDeps } from '../http/AppDeps';
 import { HttpError, badRequest, forbidden } from '../http/HttpError';
-import { assertNotLockedByOtherUser } from '../policies/documentLocks';
+import { assertDocumentWriteAllowed } from '../policies/queueFlagCheck';
+import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectivePrivileges } from '../policies/privileges';
 import { reindexDocument } from '../search/reindexDocument';
@@ -56,21 +57,44 @@ const PRIVILEGE_OF: Readonly<Record<keyof DocumentChanges, PrivilegeName>> = {
   userDate: 'Cabinet: Edit Document user_date1',
 };
 
+/**
+ * The queue access flag each change needs when the document is in a queue (portal §3). A rename
+ * has no flag of its own in the spec; ours: it needs ChangeDescription, the name being the
+ * document's other descriptive text (and the flag the portal's edit form pairs it with).
+ */
+export const QUEUE_FLAG_OF: Readonly<Record<keyof DocumentChanges | 'name', QueueAccessFlag>> = {
+  description: 'ChangeDescription',
+  userString: 'ChangeUserString1',
+  userDate: 'ChangeUserDate1',
+  name: 'ChangeDescription',
+};
+
 function quoted(value: string | null): string {
   return value === null || value === '' ? '(blank)' : `'${value}'`;
 }
 
 /**
- * Applies the changes that differ from the stored values, each needing its privilege (403
- * otherwise), with one system note listing them; bumps row_version. The update is conditional on
- * the row version read, so a concurrent change answers 409 instead of being overwritten.
+ * Applies one PUT /api/documents/{id}: the new name (already resolved and checked by the naming
+ * command; null for none) and the field changes that differ from the stored values, each needing
+ * its privilege (403 otherwise). All in one transaction, so a request applies whole or not at all:
+ * the document row locked; in a queue, the caller's effective access must hold the flag of each
+ * change (QUEUE_FLAG_OF → 403); another user's live lock → 409; then one update (row_version + 1,
+ * conditional on the version read → 409 on a race), the notes ('Name changed …', then one listing
+ * the fields) and the search index.
  */
-export async function editDocument(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, changes: DocumentChanges): Promise<void> {
+export async function editDocument(
+  deps: AppDeps,
+  viewer: Viewer,
+  current: DocumentDetailRow,
+  changes: DocumentChanges,
+  newName: string | null = null,
+): Promise<void> {
   const changed: (keyof DocumentChanges)[] = [];
   if (changes.description !== undefined && changes.description !== current.description) changed.push('description');
   if (changes.userString !== undefined && changes.userString !== current.user_string1) changed.push('userString');
   if (changes.userDate !== undefined && changes.userDate !== current.user_date1) changed.push('userDate');
-  if (changed.length === 0) return;
+  const renamed = newName !== null && newName !== current.name;
+  if (changed.length === 0 && !renamed) return;
   const held = await effectivePrivileges(deps.db, viewer.userId, changed.map((c) => PRIVILEGE_OF[c]));
   for (const field of changed) {
     if (held.get(PRIVILEGE_OF[field]) !== true) throw forbidden(`Changing ${field} needs the '${PRIVILEGE_OF[field]}' privilege.`);
@@ -82,11 +106,16 @@ export async function editDocument(deps: AppDeps, viewer: Viewer, current: Docum
   };
   const before = { description: current.description, userString: current.user_string1, userDate: current.user_date1 };
   const parts = changed.map((field) => `${labels[field]} changed from ${quoted(before[field])} to ${quoted(changes[field] ?? null)}`);
-  const update: DocumentUpdate = { updated_at: deps.now().toISOString(), row_version: current.row_version + 1 };
+  const now = deps.now().toISOString();
+  const update: DocumentUpdate = { updated_at: now, row_version: current.row_version + 1 };
+  if (renamed) update.name = newName;
   if (changed.includes('description')) update.description = changes.description;
   if (changed.includes('userString')) update.user_string1 = changes.userString;
   if (changed.includes('userDate')) update.user_date1 = changes.userDate ?? null;
+  const edited: (keyof DocumentChanges | 'name')[] = renamed ? ['name', ...changed] : changed;
+  const flags = [...new Set(edited.map((field) => QUEUE_FLAG_OF[field]))];
   await inWriteTransaction(deps.db, async (trx) => {
+    await assertDocumentWriteAllowed(trx, deps, viewer, [current.id], flags, `changing the ${edited.join(', ')}`);
     const result = await trx
       .updateTable('documents')
       .set(update)
@@ -95,20 +124,22 @@ export async function editDocument(deps: AppDeps, viewer: Viewer, current: Docum
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
-    await insertNote(trx, current.id, viewer.userId, 'system', `${parts.join('; ')} by ${viewer.username}.`, update.updated_at as string);
-    if (changed.includes('description')) await reindexDocument(trx, current.id);
+    if (renamed) await insertNote(trx, current.id, viewer.userId, 'system', `Name changed from '${current.name}' to '${newName}' by ${viewer.username}.`, now);
+    if (parts.length > 0) await insertNote(trx, current.id, viewer.userId, 'system', `${parts.join('; ')} by ${viewer.username}.`, now);
+    if (renamed || changed.includes('description')) await reindexDocument(trx, current.id);
   });
 }
 
 /**
  * Soft-deletes the given (visible) documents, each with a system note; resolves to the ids deleted.
- * Another user's live lock on any of them → 409 and nothing is deleted.
+ * A document in a queue whose effective access lacks Delete → 403, another user's live lock on any
+ * of them → 409; either refuses the whole request and nothing is deleted.
  */
 export async function deleteDocuments(deps: AppDeps, viewer: Viewer, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const now = deps.now().toISOString();
   return inWriteTransaction(deps.db, async (trx) => {
-    await assertNotLockedByOtherUser(trx, deps, viewer.userId, ids);
+    await assertDocumentWriteAllowed(trx, deps, viewer, ids, ['Delete'], 'deleting the documents');
     const deleted: number[] = [];
     for (const id of ids) {
       const result = await trx

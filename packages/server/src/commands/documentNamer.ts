@@ -1,13 +1,10 @@
 import { autoDocumentName } from '@datahaven/core/rules';
-import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { DocumentDetailRow } from '../db/documentQueries';
 import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest, forbidden } from '../http/HttpError';
+import { badRequest, forbidden } from '../http/HttpError';
 import type { Viewer } from '../policies/documentVisibility';
 import { hasPrivilege } from '../policies/privileges';
-import { reindexDocument } from '../search/reindexDocument';
 import { cleanFileName } from './fileNames';
-import { insertNote } from './noteWriter';
 
 /** The privilege renaming and re-applying a name needs (embedded §6 'Dynamics: Reapply Document Name'). */
 export const REAPPLY_NAME_PRIVILEGE = 'Dynamics: Reapply Document Name';
@@ -54,13 +51,13 @@ async function sourceNumberFor(deps: AppDeps, current: DocumentDetailRow, contex
 }
 
 /**
- * Renames a linked document, or gives it its automatic name (core `autoDocumentName`: record
- * number, subtype, date). An unlinked document cannot be renamed (spec §7) → 400; without
- * 'Dynamics: Reapply Document Name' → 403. One transaction: the update (row_version + 1,
- * conditional on the version read → 409), a system note and the search index. Resolves to
- * whether the name changed.
+ * Resolves the name a rename or automatic name (core `autoDocumentName`: record number, subtype,
+ * date) gives a linked document, after its checks: unlinked (spec §7) → 400; without 'Dynamics:
+ * Reapply Document Name' → 403. Writes nothing: `editDocument` applies the name in the same
+ * transaction as the other fields of the request (queue flag, lock, row version, note, index).
+ * Resolves to the new name, or null when it is the current one.
  */
-export async function applyDocumentNaming(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, request: NamingRequest): Promise<boolean> {
+export async function resolveDocumentName(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, request: NamingRequest): Promise<string | null> {
   if (current.link_record_id === null) throw badRequest('An unlinked document cannot be renamed.');
   if (!(await hasPrivilege(deps.db, viewer.userId, REAPPLY_NAME_PRIVILEGE))) {
     throw forbidden(`Renaming a document needs the '${REAPPLY_NAME_PRIVILEGE}' privilege.`);
@@ -75,19 +72,5 @@ export async function applyDocumentNaming(deps: AppDeps, viewer: Viewer, current
           createdAt: current.created_at,
           extension: current.extension,
         });
-  if (name === current.name) return false;
-  const now = deps.now().toISOString();
-  await inWriteTransaction(deps.db, async (trx) => {
-    const result = await trx
-      .updateTable('documents')
-      .set({ name, updated_at: now, row_version: current.row_version + 1 })
-      .where('id', '=', current.id)
-      .where('row_version', '=', current.row_version)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
-    await insertNote(trx, current.id, viewer.userId, 'system', `Name changed from '${current.name}' to '${name}' by ${viewer.username}.`, now);
-    await reindexDocument(trx, current.id);
-  });
-  return true;
+  return name === current.name ? null : name;
 }

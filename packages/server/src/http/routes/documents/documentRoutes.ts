@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
 import { derivedFileKey } from '../../../commands/derivedFiles';
-import { applyDocumentNaming, parseNamingRequest } from '../../../commands/documentNamer';
+import { parseNamingRequest, resolveDocumentName } from '../../../commands/documentNamer';
 import { commitUploads, stageUpload } from '../../../commands/documentUploader';
 import type { StagedFile } from '../../../commands/documentUploader';
 import { recordView } from '../../../commands/noteWriter';
@@ -45,6 +45,8 @@ export interface DocumentViewAnswer {
 /** Default thumbnail width in pixels. */
 export const DEFAULT_THUMBNAIL_WIDTH = 160;
 const MIN_THUMBNAIL_WIDTH = 16;
+/** The privilege a download (`download=true`) needs, as the zip of several documents does. */
+const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
 /** Extensions the viewer shows through the converted PDF rather than the original bytes. */
 const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
 
@@ -139,6 +141,10 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     const viewer = await viewerOf(request, deps);
     const row = await visibleDocumentOr404(deps, viewer, id);
     const attachment = queryFlag(query, 'download');
+    // A download takes the file away, as the zip route does: it needs the export privilege (viewing does not).
+    if (attachment && !(await hasPrivilege(deps.db, viewer.userId, EXPORT_PRIVILEGE))) {
+      throw forbidden(`Downloading documents needs the '${EXPORT_PRIVILEGE}' privilege.`);
+    }
     const urlEncodeFileName = queryFlag(query, 'urlEncodeFileName');
     if (wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations'))) {
       // Annotations burned in (issue 4): a PDF even for images; none to burn → the usual answer below.
@@ -209,12 +215,13 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.put('/documents/:id', async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
-    let row = await visibleDocumentOr404(deps, viewer, id);
+    const row = await visibleDocumentOr404(deps, viewer, id);
     const changes = parseDocumentChanges(request.body);
-    // name / autoname (linked documents only) is the naming command's; the other fields apply to the renamed row.
+    // name / autoname (linked documents only) is resolved and checked by the naming command; the
+    // editor writes it with the other fields in one transaction, so the request applies whole or not at all.
     const naming = parseNamingRequest(request.body);
-    if (naming !== undefined && (await applyDocumentNaming(deps, viewer, row, naming))) row = await visibleDocumentOr404(deps, viewer, id);
-    await editDocument(deps, viewer, row, changes);
+    const newName = naming === undefined ? null : await resolveDocumentName(deps, viewer, row, naming);
+    await editDocument(deps, viewer, row, changes, newName);
     return presentDocument(await visibleDocumentOr404(deps, viewer, id));
   });
 
