@@ -217,6 +217,39 @@ describe('QueueDocumentsScreen', () => {
     await waitFor(() => expect(['Approve', 'Reject', 'Route'].map(disabled)).toEqual([false, false, false]));
   });
 
+  it('turns the approval list, the lock buttons, Download and Merge off while tagging mode is on, with the reason', async () => {
+    const queue = approvalQueue();
+    const docs = [{ ...queuedDocument(1, 'inv-1.pdf', queue), canApprovalRoutes: true }];
+    renderApp('/portal/workflow/queues/12/documents', {
+      ...queueServices(queue, () => docs),
+      'GET /api/can': (request) => ({ action: request.search.get('action'), value: request.search.get('action') === 'Cabinet: Tagging' }),
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
+    fireEvent.click(dataRows(grid)[0]);
+    const toolbar = screen.getByRole('toolbar', { name: 'Workflow actions' });
+    const approvalList = screen.getByRole('button', { name: 'Approval list' }) as HTMLButtonElement;
+    // Off: the approval list and Lock (createLock is granted) are available.
+    await waitFor(() => expect(approvalList.disabled).toBe(false));
+    await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Lock' }).getAttribute('aria-disabled')).not.toBe('true'));
+
+    fireEvent.click(await screen.findByRole('switch', { name: 'Tagging mode' }));
+    await waitFor(() => expect(approvalList.disabled).toBe(true));
+    expect(approvalList.getAttribute('title')).toBe(MESSAGES.taggingModeOn);
+    for (const name of ['Lock', 'Renew lock', 'Unlock', 'Merge', 'Download']) {
+      expect([name, within(toolbar).getByRole('button', { name }).getAttribute('aria-disabled')]).toEqual([name, 'true']);
+    }
+    expect(within(toolbar).getByRole('button', { name: 'Download' }).getAttribute('title')).toBe(MESSAGES.taggingModeOn);
+    // The lock buttons give the rule's reason in their tooltip (relationship description).
+    const lock = within(toolbar).getByRole('button', { name: 'Lock' });
+    fireEvent.pointerEnter(lock);
+    fireEvent.focus(lock);
+    await waitFor(() => expect(document.getElementById(lock.getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.taggingModeOn));
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Tagging mode' }));
+    await waitFor(() => expect(approvalList.disabled).toBe(false));
+  });
+
   it('opens the approval list of the one selected document in a popup, only where the queue uses approval lists', async () => {
     const queue = approvalQueue();
     const docs = [{ ...queuedDocument(1, 'inv-1.pdf', queue), canApprovalRoutes: true }, queuedDocument(2, 'inv-2.pdf', queue)];

@@ -17,6 +17,7 @@ import {
   tokens,
   type MenuCheckedValueChangeData,
 } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ColumnTripleEditRegular } from '@fluentui/react-icons/svg/column-triple-edit';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { ApiError } from '../../../api';
@@ -25,6 +26,7 @@ import {
   MESSAGES,
   approveAvailability,
   approveNoteRequirement,
+  blockAction,
   lockActionAvailability,
   parseOptions,
   rejectAvailability,
@@ -37,6 +39,7 @@ import { readFeatureFlags } from '../../../state/FeatureFlags';
 import { WorkflowPreferences, clampPaneSize, type ColumnOverrides } from '../../../state/WorkflowPreferences';
 import { useServices, useStore } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
+import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
 import { useTaggingMode } from '../../search/useTaggingMode';
 import { DocumentViewer } from '../../viewer/DocumentViewer';
 import { WorkflowHeader } from '../WorkflowHeader';
@@ -168,6 +171,8 @@ export function QueueDocumentsScreen(): ReactElement {
   }, [selectedDocs, access, api, alerts]);
 
   const lockAvailability = (action: LockAction): ActionAvailability | null => {
+    // Tagging mode (spec §4) turns the single-document actions off, locks included, whatever the access flags say.
+    if (tagging.on) return blockAction('taggingMode', MESSAGES.taggingModeOn);
     const withAccess = selectedDocs.map((doc) => ({ access: access.get(accessKey(doc)), queue: doc.queue }));
     if (withAccess.some((doc) => doc.access === undefined)) return null;
     return lockActionAvailability(action, withAccess.map((doc) => ({ access: doc.access as DocumentAccess, queue: doc.queue })), NOT_IN_SEARCH);
@@ -370,8 +375,8 @@ export function QueueDocumentsScreen(): ReactElement {
         <Button
           appearance="subtle"
           icon={<PeopleListRegular />}
-          disabled={approvalListDoc === null}
-          title={approvalListDoc === null ? APPROVAL_LIST_HINT : undefined}
+          disabled={approvalListDoc === null || tagging.on}
+          title={tagging.on ? MESSAGES.taggingModeOn : approvalListDoc === null ? APPROVAL_LIST_HINT : undefined}
           onClick={() => {
             // A popup, as the portal's approval lists are (spec §2 "Popups"); it reads and edits on its own.
             if (approvalListDoc) host.openWindow(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, 'datahaven-approval-list', 'height=640,width=760');
@@ -380,8 +385,8 @@ export function QueueDocumentsScreen(): ReactElement {
           Approval list
         </Button>
       </div>
-      <WorkflowToolbar availability={availability} busy={busy} onCommand={onCommand}>
-        <DownloadMenu documents={selectedDocs} />
+      <WorkflowToolbar availability={availability} busy={busy} taggingOn={tagging.on} onCommand={onCommand}>
+        {tagging.on ? <TaggingBlockedButton label="Download" icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
       </WorkflowToolbar>
       <div className={styles.status} role="status" aria-label="Queue status">
         <Text size={200}>

@@ -7,8 +7,10 @@ import { CheckmarkRegular } from '@fluentui/react-icons/svg/checkmark';
 import { DismissCircleRegular } from '@fluentui/react-icons/svg/dismiss-circle';
 import { LockClosedRegular } from '@fluentui/react-icons/svg/lock-closed';
 import { LockOpenRegular } from '@fluentui/react-icons/svg/lock-open';
+import { MergeRegular } from '@fluentui/react-icons/svg/merge';
 import type { ActionAvailability } from '../../../rules';
 import { MergeButton } from '../../pageWork/MergeButton';
+import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
 
 /** The toolbar's commands, named as the browser tests find them. */
 export type WorkflowCommand = 'approve' | 'reject' | 'route' | 'createLock' | 'renewLock' | 'unlock' | 'refresh';
@@ -47,6 +49,8 @@ export interface WorkflowToolbarProps {
   availability: Record<Exclude<WorkflowCommand, 'refresh'>, ActionAvailability | null>;
   /** A command is running: everything waits for it. */
   busy: boolean;
+  /** Tagging mode is on (spec §4): Merge, which acts on the selected documents, is off with its reason. */
+  taggingOn?: boolean;
   onCommand(command: WorkflowCommand): void;
   /** More actions after Refresh (the Download menu for the selected documents). */
   children?: ReactNode;
@@ -57,7 +61,7 @@ export interface WorkflowToolbarProps {
  * Renew lock, Unlock, Merge (the selected documents, on the merge screen), Refresh. A blocked command stays focusable (aria-disabled) and its tooltip
  * gives the rule's reason, so keyboard and screen-reader users learn why (UX.md "Bulk").
  */
-export function WorkflowToolbar({ availability, busy, onCommand, children }: WorkflowToolbarProps): ReactElement {
+export function WorkflowToolbar({ availability, busy, taggingOn = false, onCommand, children }: WorkflowToolbarProps): ReactElement {
   const styles = useStyles();
   const button = (command: WorkflowCommand): ReactElement => {
     const label = WORKFLOW_COMMAND_LABELS[command];
@@ -95,7 +99,7 @@ export function WorkflowToolbar({ availability, busy, onCommand, children }: Wor
       {button('renewLock')}
       {button('unlock')}
       <ToolbarDivider />
-      <MergeButton variant="toolbar" />
+      {taggingOn ? <TaggingBlockedButton variant="toolbar" label="Merge" icon={<MergeRegular />} /> : <MergeButton variant="toolbar" />}
       <ToolbarDivider />
       {button('refresh')}
       {children ? <ToolbarDivider /> : null}
