@@ -27,6 +27,12 @@ controladdin "Datahaven Documents"
     /// <summary>The iframe queued an upload; a JSON object describing the files and the folder.</summary>
     event UploadQueued(UploadJson: Text);
 
+    /// <summary>
+    /// The user chose E-mail in the iframe (POST /email-draft): {requestId, docIds, embedAnnotations
+    /// (true, false or null = the server's default), emailLinkUrl}. AL answers with EmailDraftDone.
+    /// </summary>
+    event EmailDraftRequested(DraftJson: Text);
+
     /// <summary>The Datahaven server's base URL, e.g. https://documents.example.com (no trailing slash).</summary>
     procedure SetBaseUrl(BaseUrl: Text);
 
@@ -41,4 +47,7 @@ controladdin "Datahaven Documents"
 
     /// <summary>Asks the iframe to reload the record's folders.</summary>
     procedure Refresh();
+
+    /// <summary>Ends an EmailDraftRequested: '' when the e-mail editor opened, else JSON {"message": "…"}, which the iframe shows.</summary>
+    procedure EmailDraftDone(RequestId: Integer; ResultJson: Text);
 }

@@ -7,6 +7,7 @@ permissionset 50100 "Datahaven Docs"
         tabledata "Datahaven Setup" = R,
         table "Datahaven Setup" = X,
         codeunit "Datahaven Token" = X,
+        codeunit "Datahaven Email Draft" = X,
         page "Datahaven Documents Part" = X,
         page "Datahaven Workflow" = X;
 }

@@ -1,7 +1,8 @@
 /// <summary>
 /// The FactBox that hosts the Datahaven Documents control add-in for any record. The host page
 /// calls SetRecord from OnAfterGetCurrRecord; the part passes the context on to the relay
-/// script, answers token requests, and republishes the iframe's events for subscribers.
+/// script, answers token requests, opens e-mail drafts in BC's Email Editor, and republishes the
+/// iframe's events for subscribers.
 /// </summary>
 page 50101 "Datahaven Documents Part"
 {
@@ -49,6 +50,19 @@ page 50101 "Datahaven Documents Part"
                 trigger UploadQueued(UploadJson: Text)
                 begin
                     OnUploadQueued(CurrentTableNo, CurrentSystemId, UploadJson);
+                end;
+
+                trigger EmailDraftRequested(DraftJson: Text)
+                var
+                    DatahavenEmailDraft: Codeunit "Datahaven Email Draft";
+                    RequestId: Integer;
+                    ResultJson: Text;
+                begin
+                    // Fetches the documents with the user's token and opens BC's Email Editor. Always
+                    // answer: the relay holds the iframe's request until EmailDraftDone.
+                    RequestId := DatahavenEmailDraft.RequestIdOf(DraftJson);
+                    ResultJson := DatahavenEmailDraft.CreateAndOpenInEditor(DraftJson);
+                    CurrPage.Documents.EmailDraftDone(RequestId, ResultJson);
                 end;
             }
         }
