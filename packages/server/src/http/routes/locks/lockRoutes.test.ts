@@ -1,3 +1,4 @@
+import { FEATURES1 } from '@datahaven/core/model';
 import type { DocumentLockInfo } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
@@ -261,6 +262,115 @@ describeOnEachDatabase('document locks', (server) => {
     const later = await server().inject({ method: 'DELETE', url: `/api/documents?docId[]=${doc.id}`, headers });
     expect(later.statusCode).toBe(200);
     expect(later.json()).toEqual({ deleted: [doc.id] });
+  });
+});
+
+describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoked', (server) => {
+  let world: World;
+  let dana: User;
+  let eve: User;
+  /** Sees the documents (table and queue) but has no AccessDocumentWithin anywhere. */
+  let viewer: User;
+  const q = { optIn: 0, work: 0 };
+  const LOCKED = { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther };
+
+  beforeAll(async () => {
+    const s = server();
+    world = await createWorld(s);
+    const type = await createQueueType(s);
+    q.optIn = await createQueue(s, type, { name: unique('Inbox '), features1: FEATURES1.OptInWorkflow });
+    q.work = await createQueue(s, type, { name: unique('Work ') });
+    const workers = await createGroup(s, unique('Workers '), WORKFLOW_PRIVILEGES);
+    await grantTableAccess(s, workers, world.table.sitId);
+    await grantGroupQueueAccess(s, workers, q.optIn);
+    dana = await createUser(s, unique('dana'), { groups: [workers] });
+    eve = await createUser(s, unique('eve'), { groups: [workers] });
+    // Dana's access to Work is her own, so it can be revoked without touching the group.
+    await grantUserQueueAccess(s, dana.id, q.work);
+    const viewers = await createGroup(s, unique('Viewers '), WORKFLOW_PRIVILEGES);
+    await grantTableAccess(s, viewers, world.table.sitId);
+    viewer = await createUser(s, unique('viewer'), { groups: [viewers] });
+    for (const queue of [q.optIn, q.work]) await grantUserQueueAccess(s, viewer.id, queue, ['BrowseToQueue', 'ViewDocumentsWithin']);
+  });
+
+  async function documentIn(queueId: number): Promise<{ id: number; rowVersion: number }> {
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    await placeInQueue(server(), id, queueId);
+    return { id, rowVersion: await documentRowVersion(server(), id) };
+  }
+
+  function lock(user: User, doc: { id: number; rowVersion: number }, queueId: number): Promise<TestResponse> {
+    return server().inject({ method: 'POST', url: `/api/locks?docId=${doc.id}&queueId=${queueId}&rowConflictIds=${doc.rowVersion}`, headers: server().authHeaders(user.username) });
+  }
+
+  function renew(user: User, docId: number, queueId: number): Promise<TestResponse> {
+    return server().inject({ method: 'PUT', url: `/api/locks/renew?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+  }
+
+  function unlock(user: User, docId: number, queueId: number): Promise<TestResponse> {
+    return server().inject({ method: 'DELETE', url: `/api/locks?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+  }
+
+  async function storedLock(docId: number) {
+    return server().deps.db.selectFrom('document_locks').select(['user_id', 'expires_at']).where('document_id', '=', docId).executeTakeFirst();
+  }
+
+  it('in an OptInWorkflow queue a lock is taken (even without AccessDocumentWithin), not renewed and not released: it expires', async () => {
+    const doc = await documentIn(q.optIn);
+    const taken = await lock(viewer, doc, q.optIn);
+    expect(taken.statusCode).toBe(201);
+    const first = taken.json<DocumentLockInfo>();
+    expect(first).toMatchObject({ docId: doc.id, holder: viewer.username, ownLock: true });
+
+    server().advanceDatabaseClock(60_000);
+    // Taking it again answers the lock as it is: the expiry does not move.
+    const again = await lock(viewer, doc, q.optIn);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<DocumentLockInfo>().lockExpiration).toBe(first.lockExpiration);
+    const refusedRenew = await renew(viewer, doc.id, q.optIn);
+    expect(refusedRenew.statusCode).toBe(403);
+    expect(refusedRenew.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: 'Locks in this queue are taken, not renewed: they expire (OptInWorkflow).' });
+    for (const user of [viewer, world.manager]) {
+      const refusedUnlock = await unlock(user, doc.id, q.optIn);
+      expect(refusedUnlock.statusCode).toBe(403);
+      expect(refusedUnlock.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: 'Locks in this queue are not released: they expire (OptInWorkflow).' });
+    }
+    expect(await storedLock(doc.id)).toEqual({ user_id: viewer.id, expires_at: first.lockExpiration });
+    // Another user's live lock still refuses a lock there.
+    const other = await lock(eve, doc, q.optIn);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual(LOCKED);
+
+    server().advanceDatabaseClock(15 * 60_000);
+    const afterExpiry = await lock(eve, doc, q.optIn);
+    expect(afterExpiry.statusCode).toBe(201);
+    expect(afterExpiry.json<DocumentLockInfo>()).toMatchObject({ holder: eve.username, ownLock: true });
+  });
+
+  it('outside OptInWorkflow the same viewer may not lock (403), and the holder may renew and release', async () => {
+    const doc = await documentIn(q.work);
+    const refused = await lock(viewer, doc, q.work);
+    expect(refused.statusCode).toBe(403);
+    expect(await storedLock(doc.id)).toBeUndefined();
+    expect((await lock(dana, doc, q.work)).statusCode).toBe(201);
+    expect((await renew(dana, doc.id, q.work)).statusCode).toBe(200);
+    expect((await unlock(dana, doc.id, q.work)).statusCode).toBe(204);
+    expect(await storedLock(doc.id)).toBeUndefined();
+  });
+
+  it('PUT /locks/renew checks AccessDocumentWithin like POST: 403 once the holder\'s access is revoked, the lock unchanged', async () => {
+    const doc = await documentIn(q.work);
+    const taken = await lock(dana, doc, q.work);
+    expect(taken.statusCode).toBe(201);
+    // Dana keeps sight of the document through the table; only her queue access goes.
+    await server().deps.db.deleteFrom('queue_user_access').where('user_id', '=', dana.id).where('queue_id', '=', q.work).execute();
+    server().advanceDatabaseClock(60_000);
+    const refused = await renew(dana, doc.id, q.work);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: 'You do not have the AccessDocumentWithin access of this queue.' });
+    expect(await storedLock(doc.id)).toEqual({ user_id: dana.id, expires_at: taken.json<DocumentLockInfo>().lockExpiration });
+    // Giving the work back stays possible.
+    expect((await unlock(dana, doc.id, q.work)).statusCode).toBe(204);
   });
 });
 
