@@ -447,6 +447,22 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
     expect((await stateOf(doc.id)).queueId).toBe(q.plainTarget);
   });
 
+  it('the OData data service offers no way to move a document (SECURITY row 13): no Documents set, a PATCH of one is refused', async () => {
+    const doc = await documentIn(q.plain);
+    const before = await stateOf(doc.id);
+    const headers = { ...server().authHeaders(world.manager.username), 'if-match': '*' };
+    const metadata = await server().inject({ url: '/odata/v1/$metadata', headers });
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.body).toContain('<EntitySet Name=');
+    expect(metadata.body).not.toMatch(/<EntitySet Name="[^"]*Document/i);
+    for (const url of [`/odata/v1/Documents(${doc.id})`, `/odata/v1/Documents(Id=${doc.id})`]) {
+      const patch = await server().inject({ method: 'PATCH', url, headers, payload: { WorkflowQueueId: q.plainTarget, QueueId: q.plainTarget } });
+      expect(patch.statusCode).toBeGreaterThanOrEqual(400);
+      expect(patch.statusCode).toBeLessThan(500);
+    }
+    expect(await stateOf(doc.id)).toEqual(before);
+  });
+
   it("refuses every action from a disabled queue with 400 and the action's refusal text, changing nothing", async () => {
     const refusal = { approve: MESSAGES.documentNotApproved, reject: MESSAGES.documentNotRejected, route: MESSAGES.noRoutesAvailable };
     const doc = await documentIn(q.disabled);
