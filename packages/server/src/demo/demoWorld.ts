@@ -86,6 +86,11 @@ export interface DemoDocument {
   uploadedBy: string;
   /** The workflow queue the document sits in after seeding; null = not in workflow. */
   queue: DemoQueueName | null;
+  /**
+   * True for a document received without a record: the upload needs a record's context, so it is
+   * stored on `recordNumber` and then loses its link and subtype. Only queue access shows it.
+   */
+  unlinked?: boolean;
 }
 
 /** What an invoice PDF shows. */
@@ -282,6 +287,9 @@ const PURCHASE_INVOICE_QUEUES: Readonly<Record<string, DemoQueueName>> = {
   'PI-1006': 'AP Inbox',
 };
 
+/** File name of the invoice that arrived without a purchase invoice: unlinked, waiting in 'Coding'. */
+export const DEMO_UNLINKED_FILE_NAME = 'NWT-2025-0144.pdf';
+
 /** File name of the seeded multi-page TIFF scan (on Fabrikam, folder 'Correspondence'). */
 export const DEMO_SCAN_FILE_NAME = 'Fabrikam scan.tif';
 
@@ -295,7 +303,7 @@ export function demoVendor(number: string): DemoVendor {
   return vendor;
 }
 
-/** The documents the seed creates: twelve invoice PDFs and one three-page TIFF scan. */
+/** The documents the seed creates: thirteen invoice PDFs (one of them unlinked) and one three-page TIFF scan. */
 export function demoDocuments(): DemoDocument[] {
   const documents: DemoDocument[] = DEMO_PURCHASE_INVOICES.map((invoice, index) => ({
     table: 'purchaseInvoice',
@@ -344,6 +352,22 @@ export function demoDocuments(): DemoDocument[] {
     // Correspondence is filed, not processed: it stays out of the workflow.
     queue: null,
   });
+  // Scanned from the post with no purchase invoice quoted: Coding must link it before it moves on
+  // (Coding blocks routing and approving unlinked documents).
+  documents.push({
+    table: 'vendor',
+    recordNumber: 'V30000',
+    subtype: 'Invoice',
+    fileName: DEMO_UNLINKED_FILE_NAME,
+    description: 'Northwind Traders invoice NWT-2025-0144, received without a purchase invoice',
+    content: {
+      kind: 'invoicePdf',
+      invoice: { vendor: 'V30000', invoiceNo: 'NWT-2025-0144', date: '2025-06-03', dueDate: '2025-07-03', reference: 'No PO quoted', pages: 2, seed: 3001 },
+    },
+    uploadedBy: 'clerk',
+    queue: 'Coding',
+    unlinked: true,
+  });
   return documents;
 }
 
@@ -375,8 +399,9 @@ export interface DemoQueue {
 export const DEMO_QUEUES: readonly DemoQueue[] = [
   // Opt-in: new imports do not land here on their own; the clerk submits them.
   { name: 'AP Inbox', features1: ['OptInWorkflow'], features2: [], approveTo: null, rejectTo: null },
-  // Coding assigns the invoice to its purchase document, so it may not leave unlinked.
-  { name: 'Coding', features1: ['BlockRouteUnlinked'], features2: [], approveTo: null, rejectTo: null },
+  // Coding assigns the invoice to its purchase document, so it may not leave unlinked, neither
+  // routed nor approved.
+  { name: 'Coding', features1: ['BlockRouteUnlinked', 'BlockApproveUnlinked'], features2: [], approveTo: null, rejectTo: null },
   { name: 'Approval L1', features1: ['ApproveFromNoteRequired'], features2: [], approveTo: 'Approval L2', rejectTo: 'Rejected' },
   { name: 'Approval L2', features1: ['WarnApproveUnlinked'], features2: [], approveTo: 'Approved', rejectTo: 'Rejected' },
   { name: 'Approved', features1: [], features2: [], approveTo: null, rejectTo: null },

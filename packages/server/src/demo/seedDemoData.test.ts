@@ -14,7 +14,7 @@ import { openServices, type Services } from '../openServices';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import { testDialects } from '../test/testServer';
 import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
-import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor, type DemoQueueName } from './demoWorld';
+import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_UNLINKED_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor, type DemoQueueName } from './demoWorld';
 import { registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { seedDemoData } from './seedDemoData';
@@ -85,20 +85,21 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(await count(services, 'subtypes')).toBe(5);
     expect(await count(services, 'display_folders')).toBe(5);
     expect(await count(services, 'erp_records')).toBe(DEMO_VENDORS.length + DEMO_PURCHASE_INVOICES.length);
-    expect(await count(services, 'documents')).toBe(13);
-    expect(await count(services, 'files')).toBe(13);
+    expect(await count(services, 'documents')).toBe(14);
+    expect(await count(services, 'files')).toBe(14);
+    // Every document but the one received without a record is linked.
     expect(await count(services, 'record_links')).toBe(13);
     // One 'Uploaded by' system note per document plus five user notes.
     const notes = await services.deps.db.selectFrom('notes').select(['kind', 'text']).execute();
-    expect(notes.filter((n) => n.kind === 'system')).toHaveLength(13);
+    expect(notes.filter((n) => n.kind === 'system')).toHaveLength(14);
     expect(notes.filter((n) => n.kind === 'user')).toHaveLength(5);
     const folders = await services.deps.db.selectFrom('display_folders').select('text').orderBy('id').execute();
     expect(folders.map((f) => f.text)).toEqual(['Invoices', 'Contracts', 'Correspondence', 'Invoice', 'Supporting Documents']);
   });
 
-  it('stores twelve invoice PDFs of 2 to 4 pages with real text', async () => {
+  it('stores thirteen invoice PDFs of 2 to 4 pages with real text', async () => {
     const pdfs = await services.deps.db.selectFrom('documents').select(['name', 'total_pages', 'file_sha256']).where('extension', '=', 'pdf').execute();
-    expect(pdfs).toHaveLength(12);
+    expect(pdfs).toHaveLength(13);
     for (const pdf of pdfs) {
       expect(pdf.total_pages).toBeGreaterThanOrEqual(2);
       expect(pdf.total_pages).toBeLessThanOrEqual(4);
@@ -137,7 +138,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
 
   it('does nothing on a second start', async () => {
     await expect(seedDemoData(services.deps.db, services.deps.fileStore)).resolves.toBe(false);
-    expect(await count(services, 'documents')).toBe(13);
+    expect(await count(services, 'documents')).toBe(14);
   });
 
   it("lets the clerk see Fabrikam's documents and hides them from sales", async () => {
@@ -223,7 +224,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       };
       const setFeatures = (name: DemoQueueName): string[] => Object.entries(features(name)).filter(([, on]) => on).map(([feature]) => feature);
       expect(setFeatures('AP Inbox')).toEqual(['OptInWorkflow']);
-      expect(setFeatures('Coding')).toEqual(['BlockRouteUnlinked']);
+      expect(setFeatures('Coding')).toEqual(['BlockApproveUnlinked', 'BlockRouteUnlinked']);
       expect(setFeatures('Approval L1')).toEqual(['ApproveFromNoteRequired']);
       expect(setFeatures('Approval L2')).toEqual(['WarnApproveUnlinked']);
       expect(setFeatures('Approved')).toEqual([]);
@@ -301,6 +302,41 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       expect(l1.length).toBeGreaterThanOrEqual(3);
       const linked = await services.deps.db.selectFrom('record_links').select('document_id').where('document_id', 'in', l1).where('is_primary', '=', 1).execute();
       expect(new Set(linked.map((l) => l.document_id)).size).toBe(l1.length);
+    });
+
+    it("keeps one unlinked document in Coding, seen by the clerk and the admin through queue access, that Coding lets neither route nor approve", async () => {
+      const queues = await queueIdsByName();
+      const coding = queues.get('Coding') ?? 0;
+      const document = await services.deps.db
+        .selectFrom('documents')
+        .select(['id', 'row_version', 'queue_id', 'subtype_id'])
+        .where('name', '=', DEMO_UNLINKED_FILE_NAME)
+        .executeTakeFirstOrThrow();
+      expect(document).toMatchObject({ queue_id: coding, subtype_id: null });
+      expect(await services.deps.db.selectFrom('record_links').select('document_id').where('document_id', '=', document.id).execute()).toEqual([]);
+      // Approval L1 still holds exactly the three linked invoices (a browser test relies on them).
+      const l1 = await services.deps.db.selectFrom('documents').select('id').where('queue_id', '=', queues.get('Approval L1') ?? 0).execute();
+      expect(l1).toHaveLength(3);
+
+      const tokenOf = async (username: string): Promise<string> => (await get(`/demo/erp/token?username=${username}`)).body;
+      const act = async (username: string, path: 'approval' | 'route', extra: Record<string, unknown> = {}): Promise<{ status: number; body: unknown }> => {
+        const response = await fetch(`${baseUrl}/api/documents/${path}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${await tokenOf(username)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ docId: [document.id], rowConflictIds: [document.row_version], expectedQueueId: coding, ...extra }),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      for (const username of ['clerk', 'admin']) {
+        expect((await get(`/api/documents/${document.id}`, { authorization: `Bearer ${await tokenOf(username)}` })).statusCode).toBe(200);
+      }
+      expect((await get(`/api/documents/${document.id}`, { authorization: `Bearer ${await tokenOf('approver')}` })).statusCode).toBe(404);
+      const route = await act('clerk', 'route', { to: queues.get('Approval L1'), note: 'Coded.' });
+      expect(route).toEqual({ status: 400, body: expect.objectContaining({ message: MESSAGES.documentLinkRequired }) });
+      const approve = await act('admin', 'approval', { approvalNote: 'Fine.' });
+      expect(approve).toEqual({ status: 400, body: expect.objectContaining({ message: MESSAGES.documentLinkRequired }) });
+      const after = await services.deps.db.selectFrom('documents').select(['queue_id', 'row_version']).where('id', '=', document.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ queue_id: coding, row_version: document.row_version });
     });
 
     it('lets the approver approve an Approval L1 document with a note into Approval L2, and not without one', async () => {

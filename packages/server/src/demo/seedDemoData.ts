@@ -41,7 +41,7 @@ const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
  * Seeds the demo world of the team brief on a migrated database: users, groups, privileges,
  * table access, the Vendor and Purchase Invoice integrated tables with subtypes and display
  * folders, vendors and purchase invoices as `erp_records`, the 'AP Invoices' workflow (queues,
- * routes, memberships), twelve generated invoice PDFs and a three-page TIFF scan stored through
+ * routes, memberships), thirteen generated invoice PDFs (one received without a record: unlinked, in Coding) and a three-page TIFF scan stored through
  * `fileStore` and committed exactly like uploads (with their 'Uploaded by' notes) and placed in
  * their queues, a few user notes, and an 'AP coding' custom-data category with values on a few
  * invoices. Does nothing and resolves false when the
@@ -250,6 +250,11 @@ async function seedDocument(
   );
   const queueId = document.queue === null ? null : required(queueIds.get(document.queue), document.queue);
   await db.updateTable('documents').set({ description: document.description, queue_id: queueId }).where('id', '=', id).execute();
+  if (document.unlinked === true) {
+    // Received without a record: no link, so no subtype of a linked table either.
+    await db.deleteFrom('record_links').where('document_id', '=', id).execute();
+    await db.updateTable('documents').set({ subtype_id: null }).where('id', '=', id).execute();
+  }
   await reindexDocument(db, id);
   return id;
 }
