@@ -458,8 +458,59 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005_search_vector_in_row': searchVectorInRow(dialect),
     '0006_annotations': annotationsSchema(),
     '0007_custom_data': customDataSchema(dialect),
+    '0008_ai_data': aiDataSchema(dialect),
   };
 }
+
+/**
+ * The spec's AI data on documents (portal §3 "AI data", §4 "AI phases"): the classification and
+ * split phases (NotStarted, InProgress, Complete, Error; NotStarted until a classifier runs),
+ * the suggested split as JSON text (`{"documents":[…]}`), the suggested table or subtype with its
+ * score and the transaction number with its score (the spec's *_percent fields are these scores
+ * shown as percentages, so they are not stored). Nothing writes them yet (no classifier; AI
+ * classification is off by default); the `ai` search tag reads them. One ALTER per column, as
+ * SQLite adds one column per statement.
+ */
+function aiDataSchema(dialect: DialectName): Migration {
+  const phases = sql`('NotStarted', 'InProgress', 'Complete', 'Error')`;
+  // The suggested split must be JSON, so the `ai` tag can read its documents list on both
+  // databases (PostgreSQL checks by casting, which fails on anything else).
+  const json = dialect === 'sqlite' ? sql`json_valid(ai_suggested_split)` : sql`(ai_suggested_split::jsonb) is not null`;
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      for (const column of ['ai_classification_phase', 'ai_split_phase']) {
+        await db.schema
+          .alterTable('documents')
+          .addColumn(column, 'text', (c) => c.notNull().defaultTo('NotStarted').check(sql`${sql.ref(column)} in ${phases}`))
+          .execute();
+      }
+      await db.schema
+        .alterTable('documents')
+        .addColumn('ai_suggested_split', 'text', (c) => c.check(sql`ai_suggested_split is null or ${json}`))
+        .execute();
+      await db.schema.alterTable('documents').addColumn('ai_table_name', 'text').execute();
+      await db.schema.alterTable('documents').addColumn('ai_table_or_subtype_name', 'text').execute();
+      await db.schema.alterTable('documents').addColumn('ai_subtype_score', 'double precision').execute();
+      await db.schema.alterTable('documents').addColumn('ai_transaction_number', 'text').execute();
+      await db.schema.alterTable('documents').addColumn('ai_transaction_number_score', 'double precision').execute();
+    },
+    async down(db: Kysely<unknown>): Promise<void> {
+      for (const column of AI_COLUMNS) await db.schema.alterTable('documents').dropColumn(column).execute();
+    },
+  };
+}
+
+/** The columns of migration 0008_ai_data, in the order they were added. */
+const AI_COLUMNS = [
+  'ai_classification_phase',
+  'ai_split_phase',
+  'ai_suggested_split',
+  'ai_table_name',
+  'ai_table_or_subtype_name',
+  'ai_subtype_score',
+  'ai_transaction_number',
+  'ai_transaction_number_score',
+] as const;
 
 /** A Kysely `MigrationProvider` serving the in-code migrations. */
 export class InCodeMigrationProvider implements MigrationProvider {

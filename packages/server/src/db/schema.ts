@@ -178,7 +178,23 @@ export interface DocumentsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** AI data (migration 0008, portal §3): nothing sets these yet; the `ai` search tag reads them. */
+  ai_classification_phase: ColumnType<AiPhase, AiPhase | undefined, AiPhase>;
+  ai_split_phase: ColumnType<AiPhase, AiPhase | undefined, AiPhase>;
+  /** JSON text `{"documents":[…]}`; the split is complete when it lists exactly one document. */
+  ai_suggested_split: ColumnType<string | null, string | null | undefined, string | null>;
+  ai_table_name: ColumnType<string | null, string | null | undefined, string | null>;
+  ai_table_or_subtype_name: ColumnType<string | null, string | null | undefined, string | null>;
+  ai_subtype_score: ColumnType<number | null, number | null | undefined, number | null>;
+  ai_transaction_number: ColumnType<string | null, string | null | undefined, string | null>;
+  ai_transaction_number_score: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/** The phases of AI classification and AI split (portal §4 "AI phases"). */
+export const AI_PHASES = ['NotStarted', 'InProgress', 'Complete', 'Error'] as const;
+
+/** One AI phase. */
+export type AiPhase = (typeof AI_PHASES)[number];
 
 /** `record_links`: a document's links to ERP records; is_primary marks the spec's `link`. */
 export interface RecordLinksTable {

@@ -78,7 +78,7 @@ export const postgresSearchIndex: SearchIndex = {
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
       .where(queueSearchableCondition(viewer))
-      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []));
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? [], 'postgres'));
     const typedId = typedDocumentId(query.q);
     if (typedId === undefined) {
       const base = scoped.innerJoin('document_search as ds', 'ds.document_id', 'd.id').where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);

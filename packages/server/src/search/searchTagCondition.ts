@@ -1,13 +1,16 @@
 import type { SearchTag, SearchTagKind } from '@datahaven/core/model';
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import type { Viewer } from '../policies/documentVisibility';
 import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { aiTagCondition, aiTagKeyOf } from './aiTagCondition';
 import { linkVisibleCondition } from './linkVisibleCondition';
+import { MAX_DOCUMENT_ID } from './typedDocumentId';
 import { queueGrantsCondition } from './queueSearchCondition';
 
-/** The tag kinds the server filters on today; the others answer 400 until their data exists. */
+/** The tag kinds the server filters on: every kind of the spec (embedded-client §3). */
 export const SUPPORTED_SEARCH_TAG_KINDS = [
   'document',
   'documentName',
@@ -23,6 +26,7 @@ export const SUPPORTED_SEARCH_TAG_KINDS = [
   'inWorkflow',
   'approval',
   'customIndex',
+  'ai',
 ] as const satisfies readonly SearchTagKind[];
 
 /** A tag kind the server filters on today. */
@@ -43,10 +47,16 @@ function contains(column: Expression<string>, key: string): Expression<SqlBool> 
   return sql<SqlBool>`lower(${column}) like lower(${`%${escapeLike(key)}%`}) escape '\\'`;
 }
 
-/** A document id from a tag key: a positive integer written plainly, else undefined. */
+/**
+ * A document (or queue) id from a tag key: a positive integer written plainly, else undefined.
+ * Ids are 32-bit on PostgreSQL, so a larger number is undefined too (it names nothing, and
+ * comparing an integer column with it would fail there).
+ */
 export function documentIdOfKey(key: string): number | undefined {
   const text = key.trim();
-  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
+  if (!/^[1-9]\d{0,14}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= MAX_DOCUMENT_ID ? id : undefined;
 }
 
 /** A customIndex key split into its field (before the first '=', trimmed; null without one) and the value looked for. */
@@ -56,8 +66,8 @@ export function customIndexKey(key: string): { field: string | null; value: stri
   return { field: key.slice(0, at).trim(), value: key.slice(at + 1).trim() };
 }
 
-/** The SQL condition one tag puts on document `d` for `viewer` (see docs/API.md, search tags). */
-export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: SearchFilterTag): Expression<SqlBool> {
+/** The SQL condition one tag puts on document `d` for `viewer` on `dialect` (see docs/API.md, search tags). */
+export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: SearchFilterTag, dialect: DialectName): Expression<SqlBool> {
   switch (tag.type) {
     case 'document':
     case 'fileIdExact': {
@@ -122,10 +132,15 @@ export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: Searc
           .$if(field !== null, (b) => b.where((w) => w.or([w(sql`lower(cf.name)`, '=', (field ?? '').toLowerCase()), w(sql`lower(cf.label)`, '=', (field ?? '').toLowerCase())]))),
       );
     }
+    case 'ai': {
+      // parseSearchTags refuses an unknown key; matching nothing keeps any other caller safe.
+      const key = aiTagKeyOf(tag.key);
+      return key === undefined ? sql<SqlBool>`1 = 0` : aiTagCondition(key, dialect);
+    }
   }
 }
 
-/** Every tag's condition for `viewer`, ANDed (true when there are none). */
-export function searchTagsCondition(eb: DocumentScope, viewer: Viewer, tags: readonly SearchFilterTag[]): Expression<SqlBool> {
-  return eb.and(tags.map((tag) => searchTagCondition(eb, viewer, tag)));
+/** Every tag's condition for `viewer` on `dialect`, ANDed (true when there are none). */
+export function searchTagsCondition(eb: DocumentScope, viewer: Viewer, tags: readonly SearchFilterTag[], dialect: DialectName): Expression<SqlBool> {
+  return eb.and(tags.map((tag) => searchTagCondition(eb, viewer, tag, dialect)));
 }

@@ -17,6 +17,6 @@ export async function searchWithoutText(db: Kysely<Database>, dialect: DialectNa
     .selectFrom('documents as d')
     .where((eb) => canSeeDocument(eb, viewer))
     .where(queueSearchableCondition(viewer))
-    .where((eb) => searchTagsCondition(eb, viewer, tags));
+    .where((eb) => searchTagsCondition(eb, viewer, tags, dialect));
   return pageOfMatches(db, base, searchSortOrder(query.sort ?? NEWEST_FIRST, dialect), query.skip, query.take);
 }

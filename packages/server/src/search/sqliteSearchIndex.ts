@@ -72,7 +72,7 @@ export const sqliteSearchIndex: SearchIndex = {
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
       .where(queueSearchableCondition(viewer))
-      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? []));
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? [], 'sqlite'));
     const typedId = typedDocumentId(query.q);
     if (typedId === undefined) {
       const base = scoped.innerJoin('document_fts', 'document_fts.rowid', 'd.id').where(sql<SqlBool>`document_fts match ${match}`);

@@ -46,7 +46,7 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
       .selectFrom('documents as d')
       .where((eb) => canSeeDocument(eb, viewer))
       .where(queueSearchableCondition(viewer))
-      .where((eb) => searchTagsCondition(eb, viewer, query.tags));
+      .where((eb) => searchTagsCondition(eb, viewer, query.tags, dialect));
   const lead: SearchTag[] = [];
 
   const id = documentIdOfKey(q);

@@ -1,4 +1,5 @@
 import { isSearchTagKind } from '@datahaven/core/model';
+import { AI_TAG_KEYS, aiTagKeyOf } from '../../../search/aiTagCondition';
 import { SUPPORTED_SEARCH_TAG_KINDS } from '../../../search/searchTagCondition';
 import type { SearchFilterTag, SupportedSearchTagKind } from '../../../search/searchTagCondition';
 import { badRequest } from '../../HttpError';
@@ -7,11 +8,6 @@ import { badRequest } from '../../HttpError';
 export const MAX_SEARCH_TAGS = 20;
 /** Longest tag key, in characters. */
 export const MAX_SEARCH_TAG_KEY_LENGTH = 200;
-
-/** Why a spec kind is refused today, by kind. */
-const NOT_YET: Readonly<Record<string, string>> = {
-  ai: 'AI document classification is off on this server (portal spec §1: off by default), so no document carries AI data to match',
-};
 
 /** Kinds whose key may be blank: all companies; in workflow (blank = in a queue); approval (blank = mine). */
 const KEY_OPTIONAL: ReadonlySet<string> = new Set(['inAllCompanies', 'inWorkflow', 'approval']);
@@ -23,7 +19,8 @@ function isSupported(kind: string): kind is SupportedSearchTagKind {
 /**
  * The `tag[]` values of a request, each a JSON-encoded SearchTag (`{"type":"documentName","key":"contoso"}`;
  * `text` and `prefix` may be present and are ignored). A malformed tag, an unknown kind, a blank key
- * (except `inAllCompanies`) or a kind not supported yet → 400 naming the problem.
+ * (except `inAllCompanies`, `inWorkflow`, `approval`), a key that is not an id for `document` and
+ * `queue`, or not one of AI_TAG_KEYS for `ai` → 400 naming the problem.
  */
 export function parseSearchTags(raw: readonly string[]): SearchFilterTag[] {
   if (raw.length > MAX_SEARCH_TAGS) throw badRequest(`At most ${MAX_SEARCH_TAGS} tags per request.`);
@@ -37,13 +34,14 @@ export function parseSearchTags(raw: readonly string[]): SearchFilterTag[] {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Each tag[] must be a JSON object with type and key.');
     const { type, key } = value as { type?: unknown; key?: unknown };
     if (typeof type !== 'string' || !isSearchTagKind(type)) throw badRequest(`Unknown search tag type ${JSON.stringify(type ?? null)}.`);
-    if (!isSupported(type)) throw badRequest(`The search tag type '${type}' is not supported yet: ${NOT_YET[type] ?? 'not built yet'}.`);
+    if (!isSupported(type)) throw badRequest(`The search tag type '${type}' is not supported yet.`);
     const keyText = key === undefined || key === null ? '' : typeof key === 'number' ? String(key) : key;
     if (typeof keyText !== 'string') throw badRequest(`The key of a '${type}' tag must be a string.`);
     if (keyText.length > MAX_SEARCH_TAG_KEY_LENGTH) throw badRequest(`A tag key is limited to ${MAX_SEARCH_TAG_KEY_LENGTH} characters.`);
     if (!KEY_OPTIONAL.has(type) && keyText.trim() === '') throw badRequest(`A '${type}' tag needs a key.`);
     if (type === 'document' && !/^[1-9]\d{0,14}$/.test(keyText.trim())) throw badRequest("The key of a 'document' tag is a document id.");
     if (type === 'queue' && !/^[1-9]\d{0,14}$/.test(keyText.trim())) throw badRequest("The key of a 'queue' tag is a queue id.");
+    if (type === 'ai' && aiTagKeyOf(keyText) === undefined) throw badRequest(`The key of an 'ai' tag is one of ${AI_TAG_KEYS.join(', ')}.`);
     return { type, key: keyText };
   });
 }
