@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createDocument, createGroup, createUser, createWorld, unique } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
-import { createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../test/workflowFactories';
+import { createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue, workflowPrivilegeGrants } from '../test/workflowFactories';
 import { encodeQueueAccess } from '../workflow/queueAccessFlags';
 import { viewerFor } from './documentVisibility';
 import { findQueuesWithAccess } from './queueAccess';
@@ -83,7 +83,7 @@ describeOnEachDatabase('effective queue access through delegates', (server) => {
     const from = await createQueue(s, type, { approveTo: approved });
     const expiredFrom = await createQueue(s, type, { approveTo: approved });
     const to = await createQueue(s, type);
-    const deputy = await createUser(s, unique('deputy'));
+    const deputy = await createUser(s, unique('deputy'), { privileges: workflowPrivilegeGrants() });
     await grantUserQueueAccess(s, deputy.id, to, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve']);
     await delegate(s, from, to, null, null);
     await delegate(s, expiredFrom, to, null, '2001-01-01T00:00:00.000Z');
@@ -109,7 +109,7 @@ describeOnEachDatabase('effective queue access through delegates', (server) => {
     const type = await createQueueType(s);
     const from = await createQueue(s, type);
     const to = await createQueue(s, type);
-    const deputy = await createUser(s, unique('deputy'));
+    const deputy = await createUser(s, unique('deputy'), { privileges: workflowPrivilegeGrants() });
     await grantUserQueueAccess(s, deputy.id, to, ['BrowseToQueue']);
     const now = (await sql<{ now: string }>`select ${s.deps.databaseNow()} as now`.execute(s.deps.db)).rows[0].now;
     const inAnHour = new Date(Date.parse(now) + 3_600_000).toISOString();
