@@ -55,8 +55,8 @@ export class ZipfSampler {
 export interface CorpusDocument {
   name: string;
   description: string;
-  /** A user note, or null (most documents have none). */
-  note: string | null;
+  /** A user note (every document has one, as issue 5's bench asks). */
+  note: string;
   /** Its page text, `TEXT_WORDS` words. */
   text: string;
   /** Rank of every word of `text` in the vocabulary (0 = most common). */
@@ -80,7 +80,7 @@ const VENDORS = 400;
 /**
  * The bench's fixed-seed corpus: a vocabulary of made-up words drawn with Zipf frequencies (so
  * some words are in nearly every document and most in a few), vendors (also Zipf), companies,
- * and per document a name, a description, sometimes a note, and 200 words of page text.
+ * and per document a name, a description, a note, and 200 words of page text.
  */
 export class SearchCorpus {
   readonly vocabulary: string[];
@@ -124,7 +124,7 @@ export class SearchCorpus {
     for (let i = 0; i < TEXT_WORDS; i++) textRanks[i] = this.#words.rank(random());
     const text = Array.from(textRanks, (rank) => this.vocabulary[rank]).join(' ');
     const description = this.#phrase(4 + Math.floor(random() * 8));
-    const note = random() < 0.3 ? this.#phrase(6 + Math.floor(random() * 14)) : null;
+    const note = this.#phrase(6 + Math.floor(random() * 14));
     const company = COMPANIES[this.#companyRanks.rank(random())];
     // Three years of documents, oldest first, so ids and dates grow together as they do in use.
     const createdAt = new Date(Date.UTC(2023, 0, 1) + n * 900_000 + Math.floor(random() * 600_000)).toISOString();
