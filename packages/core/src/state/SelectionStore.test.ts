@@ -42,6 +42,21 @@ describe('SelectionStore', () => {
     expect(selection.getSnapshot().single).toBe(10);
   });
 
+  it('selects the previous document in sorted order and wraps to the last', () => {
+    const selection = new SelectionStore();
+    const sorted = [10, 20, 30];
+    selection.selectPrevious(sorted);
+    expect(selection.getSnapshot().single).toBe(30);
+    selection.selectPrevious(sorted);
+    expect(selection.getSnapshot().single).toBe(20);
+    selection.set([10]);
+    selection.selectPrevious(sorted);
+    expect(selection.getSnapshot().single).toBe(30);
+    selection.set([99]);
+    selection.selectPrevious(sorted);
+    expect(selection.getSnapshot().single).toBe(30);
+  });
+
   it('notifies only on real changes', () => {
     const selection = new SelectionStore();
     let changes = 0;

@@ -65,6 +65,16 @@ export class SelectionStore extends Store<SelectionSnapshot> {
     this.set([sortedIds[(index + 1) % sortedIds.length]]);
   }
 
+  /** Selects the document before the first selected one in `sortedIds`, wrapping to the last (the mirror of selectNext). */
+  selectPrevious(sortedIds: readonly number[]): void {
+    if (sortedIds.length === 0) return;
+    const { ids } = this.getSnapshot();
+    const first = ids.length > 0 ? ids[0] : undefined;
+    const index = first === undefined ? sortedIds.length : sortedIds.indexOf(first);
+    const from = index < 0 ? sortedIds.length : index;
+    this.set([sortedIds[(from - 1 + sortedIds.length) % sortedIds.length]]);
+  }
+
   /** Whether a document is selected. */
   isSelected(id: number): boolean {
     return this.getSnapshot().ids.includes(id);

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } 
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { SaveRegular } from '@fluentui/react-icons/svg/save';
 import { LIMITS, encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
-import { MESSAGES, isViewActionEnabled, isViewable } from '../../rules';
+import { MESSAGES, inlineViewerPaneAfterResize, isViewActionEnabled, isViewable } from '../../rules';
 import type { SavedSearch, SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
@@ -21,7 +22,7 @@ import { useSignedInUser } from './useSignedInUser';
 import { tagLabel } from './searchTagOptions';
 import { useSearchResults } from './useSearchResults';
 import { useTaggingMode } from './useTaggingMode';
-import { WorkflowPreferences, clampPaneSize } from '../../state/WorkflowPreferences';
+import { WorkflowPreferences } from '../../state/WorkflowPreferences';
 import { PaneSplitter } from '../shell/PaneSplitter';
 import { DocumentViewer } from '../viewer/DocumentViewer';
 
@@ -103,10 +104,13 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const [autoview, setAutoview] = useState(() => preferences.autoview());
   const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
   const splitRef = useRef<HTMLDivElement>(null);
+  // Spec §4 "Inline viewer": below 10 % the pane hides and its size resets to 50; "Show viewer" brings it back.
+  const [paneVisible, setPaneVisible] = useState(true);
   const changePaneSize = (percent: number): void => {
-    const next = clampPaneSize(percent);
-    setPaneSize(next);
-    preferences.setPaneSize(next);
+    const next = inlineViewerPaneAfterResize(percent);
+    setPaneVisible(next.visible);
+    setPaneSize(next.size);
+    preferences.setPaneSize(next.size);
   };
   const previewId = selectedIds.length === 1 && results.documents.some((document) => document.id === selectedIds[0]) ? selectedIds[0] : null;
   const activeSaved = saved.find((search) => search.id === activeSavedId) ?? null;
@@ -320,6 +324,12 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           <Caption1 as="p" className={styles.empty} role="note">
             {TAGGING_HIDES_VIEWER_TEXT}
           </Caption1>
+        ) : autoview && previewId !== null && !paneVisible ? (
+          <div className={styles.box}>
+            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={() => setPaneVisible(true)}>
+              Show viewer
+            </Button>
+          </div>
         ) : autoview && previewId !== null ? (
           <>
             <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />

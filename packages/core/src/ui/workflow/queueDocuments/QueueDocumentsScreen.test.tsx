@@ -163,6 +163,58 @@ describe('QueueDocumentsScreen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("asks for a note when the approve-to queue requires one (ApproveToNoteRequired), before anything is sent", async () => {
+    const queue = approvalQueue();
+    const docs = [queuedDocument(1, 'inv-1.pdf', queue)];
+    const app = renderApp('/portal/workflow/queues/12/documents', {
+      ...queueServices(queue, () => docs),
+      'GET /api/queues/13': () => ({ ...approvalQueue({ id: 13, name: 'Approval L2', features1: FEATURES1.ApproveToNoteRequired }) }),
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
+    fireEvent.click(dataRows(grid)[0]);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', IN_DIALOG);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve', ...IN_DIALOG }));
+    await within(dialog).findByText(MESSAGES.noteRequired);
+    expect(app.requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('walks the list with Next and Previous, wrapping at both ends', async () => {
+    const queue = approvalQueue();
+    const docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue), queuedDocument(3, 'inv-3.pdf', queue)];
+    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(rowNames(grid)).toHaveLength(3));
+    const next = screen.getByRole('button', { name: 'Next' });
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    fireEvent.click(next);
+    await waitFor(() => expect(selectedNames(grid)).toEqual(['inv-1.pdf']));
+    fireEvent.click(next);
+    fireEvent.click(next);
+    await waitFor(() => expect(selectedNames(grid)).toEqual(['inv-3.pdf']));
+    fireEvent.click(next);
+    await waitFor(() => expect(selectedNames(grid)).toEqual(['inv-1.pdf']));
+    fireEvent.click(previous);
+    await waitFor(() => expect(selectedNames(grid)).toEqual(['inv-3.pdf']));
+  });
+
+  it('hides the inline viewer when its size is set below 10 % and brings it back at 50 % with Show viewer', async () => {
+    const queue = approvalQueue();
+    const app = renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
+    await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    const pane = await screen.findByRole('region', { name: 'Document viewer' });
+    expect(pane.style.height).toBe('50%');
+    const splitter = screen.getByRole('separator', { name: 'Resize viewer pane' });
+    fireEvent.keyDown(splitter, { key: 'ArrowUp' });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Document viewer' }).style.height).toBe('55%'));
+    for (let step = 0; step < 10; step++) fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize viewer pane' }), { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Document viewer' })).toBeNull());
+    expect(app.local.getItem('workflowViewerPaneSize')).toBe('50');
+    fireEvent.click(screen.getByRole('button', { name: 'Show viewer' }));
+    expect((await screen.findByRole('region', { name: 'Document viewer' })).style.height).toBe('50%');
+  });
+
   it('shows the out-of-sync message when the server refuses with 409, and reloads the list when it is closed', async () => {
     const queue = approvalQueue();
     let docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue)];

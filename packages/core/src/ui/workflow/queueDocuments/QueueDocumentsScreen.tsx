@@ -19,6 +19,9 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ColumnTripleEditRegular } from '@fluentui/react-icons/svg/column-triple-edit';
+import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
+import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { ApiError } from '../../../api';
 import { encodeDocumentId, type DmsDocument, type DocumentAccess, type LockAction } from '../../../model';
@@ -27,16 +30,18 @@ import {
   approveAvailability,
   approveNoteRequirement,
   blockAction,
+  inlineViewerPaneAfterResize,
   lockActionAvailability,
   parseOptions,
   rejectAvailability,
   rejectNoteRequirement,
   routeAvailability,
   type ActionAvailability,
+  type NoteQueue,
   type OptionValues,
 } from '../../../rules';
 import { readFeatureFlags } from '../../../state/FeatureFlags';
-import { WorkflowPreferences, clampPaneSize, type ColumnOverrides } from '../../../state/WorkflowPreferences';
+import { WorkflowPreferences, type ColumnOverrides } from '../../../state/WorkflowPreferences';
 import { useServices, useStore } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
 import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
@@ -83,6 +88,7 @@ const useStyles = makeStyles({
   listPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: 1, flexShrink: 1 },
   viewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
   placeholder: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
+  showViewer: { flexShrink: 0, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}` },
   empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
 });
 
@@ -262,19 +268,29 @@ export function QueueDocumentsScreen(): ReactElement {
       case 'reject': {
         const state = availability[command];
         if (!state.allowed) return;
-        const requirement = command === 'approve' ? approveNoteRequirement(queue) : rejectNoteRequirement(queue);
-        const label = command === 'approve' ? 'Approve' : 'Reject';
-        if (requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
-          setPromptError(null);
-          setPrompt({ kind: command, action: label, title: `${label} ${documents(selectedDocs.length)}`, requirement, warning: state.warning });
-        } else {
-          void runMove(command, undefined);
-        }
+        void (async () => {
+          // The target queue's ApproveTo / RejectTo note feature counts too (spec §5), so read it first;
+          // a target the caller may not browse is judged by the server alone.
+          const targetId = command === 'approve' ? queue.approveToQueueId : queue.rejectToQueueId;
+          const target: NoteQueue | null = targetId === null ? null : await loading.track(api.workflow.getQueue(targetId)).catch(() => null);
+          const requirement = command === 'approve' ? approveNoteRequirement(queue, target) : rejectNoteRequirement(queue, target);
+          const label = command === 'approve' ? 'Approve' : 'Reject';
+          if (requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
+            setPromptError(null);
+            setPrompt({ kind: command, action: label, title: `${label} ${documents(selectedDocs.length)}`, requirement, warning: state.warning });
+          } else {
+            await runMove(command, undefined);
+          }
+        })();
         break;
       }
       case 'route': {
         const search = new URLSearchParams();
-        for (const doc of selectedDocs) search.append('docId', String(doc.id));
+        // The row versions this window saw go along, so the route screen sends them back as rowConflictIds.
+        for (const doc of selectedDocs) {
+          search.append('docId', String(doc.id));
+          search.append('rowVersion', String(doc.rowVersion));
+        }
         search.set('queueTypeId', String(queue.queueTypeId));
         navigate(`${base}/queues/${queue.id}/documents/route?${search.toString()}`);
         break;
@@ -326,11 +342,15 @@ export function QueueDocumentsScreen(): ReactElement {
   const [autoview, setAutoview] = useState(() => preferences.autoview());
   const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
   const splitRef = useRef<HTMLDivElement>(null);
+  // Spec §4 "Inline viewer": below 10 % the pane hides and its size resets to 50; "Show viewer" brings it back.
+  const [paneVisible, setPaneVisible] = useState(true);
   const changePaneSize = (percent: number): void => {
-    const next = clampPaneSize(percent);
-    setPaneSize(next);
-    preferences.setPaneSize(next);
+    const next = inlineViewerPaneAfterResize(percent);
+    setPaneVisible(next.visible);
+    setPaneSize(next.size);
+    preferences.setPaneSize(next.size);
   };
+  const sortedIds = docs.map((doc) => doc.id);
   const viewedId = single !== null && docs.some((doc) => doc.id === single) ? single : null;
 
   const queueName = queue?.name ?? '';
@@ -384,6 +404,13 @@ export function QueueDocumentsScreen(): ReactElement {
         >
           Approval list
         </Button>
+        {/* Next / Previous walk the list in its sorted order and wrap (spec §4), for reading one document after another. */}
+        <Button appearance="subtle" icon={<ArrowUpRegular />} disabled={sortedIds.length === 0} onClick={() => selection.selectPrevious(sortedIds)}>
+          Previous
+        </Button>
+        <Button appearance="subtle" icon={<ArrowDownRegular />} disabled={sortedIds.length === 0} onClick={() => selection.selectNext(sortedIds)}>
+          Next
+        </Button>
       </div>
       <WorkflowToolbar availability={availability} busy={busy} taggingOn={tagging.on} onCommand={onCommand}>
         {tagging.on ? <TaggingBlockedButton label="Download" icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
@@ -419,7 +446,14 @@ export function QueueDocumentsScreen(): ReactElement {
             />
           ) : null}
         </div>
-        {autoview ? (
+        {autoview && !paneVisible ? (
+          <div className={styles.showViewer}>
+            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={() => setPaneVisible(true)}>
+              Show viewer
+            </Button>
+          </div>
+        ) : null}
+        {autoview && paneVisible ? (
           <>
             <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />
             <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
