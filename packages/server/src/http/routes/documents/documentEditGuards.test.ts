@@ -93,20 +93,6 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     expect(await documentRowVersion(server(), id)).toBe(2);
   });
 
-  it('DELETE of a document in a queue needs its Delete flag (403, nothing deleted), as the delete access flag says', async () => {
-    const s = server();
-    const deleteQueue = await createQueue(s, await createQueueType(s));
-    const id = await document(deleteQueue);
-    const remove = () => s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
-    const access = async () => (await s.inject({ url: `/api/documents/${id}/access`, headers: s.authHeaders(world.clerk.username) })).json<{ delete: boolean }>();
-    expect((await access()).delete).toBe(false);
-    expect((await remove()).statusCode).toBe(403);
-    expect(await documentRowVersion(s, id)).toBe(1);
-    await grantUserQueueAccess(s, world.clerk.id, deleteQueue, [...BROWSE, 'Delete']);
-    expect((await access()).delete).toBe(true);
-    expect((await remove()).json()).toEqual({ deleted: [id] });
-  });
-
   it("download=true needs 'Cabinet: Export Documents' (403); viewing the data does not", async () => {
     const id = await document(null);
     const data = (user: User, query: string) => server().inject({ url: `/api/documents/${id}/data${query}`, headers: server().authHeaders(user.username) });
@@ -119,5 +105,19 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     const allowed = await data(world.clerk, '?download=true');
     expect(allowed.statusCode).toBe(200);
     expect(allowed.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('DELETE of a document in a queue needs its Delete flag (403, nothing deleted), as the delete access flag says', async () => {
+    const s = server();
+    const deleteQueue = await createQueue(s, await createQueueType(s));
+    const id = await document(deleteQueue);
+    const remove = () => s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
+    const access = async () => (await s.inject({ url: `/api/documents/${id}/access`, headers: s.authHeaders(world.clerk.username) })).json<{ delete: boolean }>();
+    expect((await access()).delete).toBe(false);
+    expect((await remove()).statusCode).toBe(403);
+    expect(await documentRowVersion(s, id)).toBe(1);
+    await grantUserQueueAccess(s, world.clerk.id, deleteQueue, [...BROWSE, 'Delete']);
+    expect((await access()).delete).toBe(true);
+    expect((await remove()).json()).toEqual({ deleted: [id] });
   });
 });
