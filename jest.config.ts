@@ -12,6 +12,7 @@ const browserProject: Config = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/core/src/(model|rules)/'],
   moduleNameMapper: { '^@datahaven/core$': '<rootDir>/packages/core/src/index.ts' },
   setupFiles: ['<rootDir>/packages/core/test/jsdomGlobals.ts'],
+  setupFilesAfterEnv: ['<rootDir>/packages/core/test/testingLibraryWaits.ts'],
   transform,
 };
 

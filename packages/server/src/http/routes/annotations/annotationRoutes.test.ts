@@ -34,7 +34,8 @@ describeOnEachDatabase('annotations', (server) => {
       await grantTableAccess(server(), group, world.table.sitId);
       return group;
     };
-    const editGroup = await viewers(['Cabinet: Annotations Edit']);
+    // The editors also export: the burn-in test downloads (download=true needs 'Cabinet: Export Documents').
+    const editGroup = await viewers(['Cabinet: Annotations Edit', 'Cabinet: Export Documents']);
     const addGroup = await viewers(['Cabinet: Annotations Add Only']);
     editor = await createUser(server(), unique('editor'), { groups: [editGroup] });
     otherEditor = await createUser(server(), unique('editor'), { groups: [editGroup] });
