@@ -20,6 +20,12 @@ export interface DocumentAccess {
   email: boolean;
   link: boolean;
   unlink: boolean;
+  /**
+   * Ours: the split tools that build documents through recombination (the visual split tool and
+   * named parts) are allowed; in a queue that takes SplitAdvanced besides Split. Absent from
+   * servers that do not report it: then `split` decides.
+   */
+  splitAdvanced?: boolean;
 }
 
 /** Every access flag name, in the spec's order. */

@@ -86,9 +86,10 @@ export function presentDocumentAccess(
     route: queueAllows('route'),
     approve: queueAllows('approve'),
     reject: queueAllows('reject'),
-    // One flag serves the split dialog (POST …/split: Split) and the thumbnail / named-part split
-    // (recombination: SplitAdvanced), so in a queue it needs both: never offer what the server refuses.
-    split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split', 'SplitAdvanced']) && notBlockedByLock('split'),
+    // The split dialog's page splits (POST …/split) need the queue's Split; the visual split tool and
+    // named parts (recombination) need SplitAdvanced as well, reported as `splitAdvanced` (ours).
+    split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split']) && notBlockedByLock('split'),
+    splitAdvanced: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split', 'SplitAdvanced']) && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     // The subtypes to choose from are the linked table's; in a queue the queue must grant ChangeSubtype.

@@ -75,6 +75,7 @@ export function SplitButton({ docId, onSplit }: SplitButtonProps): ReactElement 
         <SplitDialog
           document={current.document}
           canDeleteOriginal={current.access.delete}
+          canSplitAdvanced={current.access.splitAdvanced ?? current.access.split}
           open={open}
           onClose={() => setOpen(false)}
           onSplit={(result) => {

@@ -93,6 +93,17 @@ describe('SplitDialog from the folders toolbar', () => {
     expect(app.requests.find((request) => request.method === 'POST')?.body).toEqual({ ranges: '1-2;3-5;6', deleteOriginal: true });
   });
 
+  it('offers the advanced groups and the visual split tool only with splitAdvanced (the queue grants SplitAdvanced too)', async () => {
+    access = testAccess({ split: true, splitAdvanced: false });
+    open();
+    const dialog = await openDialog();
+    const disabled = (tab: HTMLElement): boolean => tab.getAttribute('aria-disabled') === 'true' || tab.hasAttribute('disabled');
+    expect(disabled(within(dialog).getByRole('tab', { name: 'Advanced', ...IN_DIALOG }))).toBe(true);
+    expect(disabled(within(dialog).getByRole('tab', { name: 'Custom', ...IN_DIALOG }))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Visual', ...IN_DIALOG }));
+    expect(within(dialog).queryByRole('button', { name: /visual split tool/i, ...IN_DIALOG })).toBeNull();
+  });
+
   it('names the documents of advanced groups and builds them through recombination', async () => {
     const app = open({ 'POST /api/documents/recombination': () => [testDocument({ id: 10, name: 'Credit note.pdf', totalPages: 2 })] });
     const dialog = await openDialog();

@@ -59,6 +59,8 @@ export interface SplitDialogProps {
   onSplit(result: SplitResult): void;
   /** Opens the full-screen visual split tool instead (`/thumbnail-split/{docId}`). */
   onOpenVisualTool?: () => void;
+  /** The tools that split through recombination (advanced named parts, the visual tool) are allowed (access `splitAdvanced`). */
+  canSplitAdvanced?: boolean;
 }
 
 const useStyles = makeStyles({
@@ -90,7 +92,7 @@ function rangeMessage(text: string, parsed: PageRangeParse): string | null {
  * of the documents it makes. Simple, Custom, Break and Visual call the split endpoint; Advanced
  * names its documents, so it builds them through recombination.
  */
-export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSplit, onOpenVisualTool }: SplitDialogProps): ReactElement {
+export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSplit, onOpenVisualTool, canSplitAdvanced = true }: SplitDialogProps): ReactElement {
   const styles = useStyles();
   const { api } = useServices();
   const pageCount = document.totalPages;
@@ -244,7 +246,7 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
                 </span>
               ))}
             </div>
-            {onOpenVisualTool ? (
+            {onOpenVisualTool && canSplitAdvanced ? (
               <Button appearance="transparent" onClick={onOpenVisualTool}>
                 Open the visual split tool (move pages between documents)
               </Button>
@@ -317,7 +319,7 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
               <>
                 <TabList selectedValue={mode} onTabSelect={(_event, data) => setMode(data.value as SplitMode)} aria-label="Split mode" size="small">
                   {(Object.keys(SPLIT_MODE_LABELS) as SplitMode[]).map((value) => (
-                    <Tab key={value} value={value} disabled={working}>
+                    <Tab key={value} value={value} disabled={working || (value === 'advanced' && !canSplitAdvanced)}>
                       {SPLIT_MODE_LABELS[value]}
                     </Tab>
                   ))}
