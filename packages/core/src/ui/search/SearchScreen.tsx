@@ -5,7 +5,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { SaveRegular } from '@fluentui/react-icons/svg/save';
 import { LIMITS, encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
-import { MESSAGES, inlineViewerPaneAfterResize, isViewActionEnabled, isViewable } from '../../rules';
+import { MESSAGES, isViewActionEnabled, isViewable } from '../../rules';
 import type { SavedSearch, SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { downloadDocument } from '../app/downloadDocument';
@@ -24,6 +24,7 @@ import { useSearchResults } from './useSearchResults';
 import { useTaggingMode } from './useTaggingMode';
 import { WorkflowPreferences } from '../../state/WorkflowPreferences';
 import { PaneSplitter } from '../shell/PaneSplitter';
+import { useInlineViewerPane } from '../shell/useInlineViewerPane';
 import { DocumentViewer } from '../viewer/DocumentViewer';
 
 const useStyles = makeStyles({
@@ -101,17 +102,8 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   // The inline pane (issue 5 "open in the viewer or the inline pane"): the one selected result,
   // with the same Autoview switch and pane size as the workflow's queue screen (spec §3 local storage).
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
-  const [autoview, setAutoview] = useState(() => preferences.autoview());
-  const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
-  const splitRef = useRef<HTMLDivElement>(null);
-  // Spec §4 "Inline viewer": below 10 % the pane hides and its size resets to 50; "Show viewer" brings it back.
-  const [paneVisible, setPaneVisible] = useState(true);
-  const changePaneSize = (percent: number): void => {
-    const next = inlineViewerPaneAfterResize(percent);
-    setPaneVisible(next.visible);
-    setPaneSize(next.size);
-    preferences.setPaneSize(next.size);
-  };
+  const pane = useInlineViewerPane(preferences);
+  const { autoview, size: paneSize, visible: paneVisible, splitRef } = pane;
   const previewId = selectedIds.length === 1 && results.documents.some((document) => document.id === selectedIds[0]) ? selectedIds[0] : null;
   const activeSaved = saved.find((search) => search.id === activeSavedId) ?? null;
 
@@ -258,8 +250,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           label="Autoview"
           checked={autoview}
           onChange={(_event, data) => {
-            setAutoview(data.checked);
-            preferences.setAutoview(data.checked);
+            pane.setAutoview(data.checked);
           }}
         />
       </Toolbar>
@@ -326,13 +317,13 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           </Caption1>
         ) : autoview && previewId !== null && !paneVisible ? (
           <div className={styles.box}>
-            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={() => setPaneVisible(true)}>
+            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={pane.show}>
               Show viewer
             </Button>
           </div>
         ) : autoview && previewId !== null ? (
           <>
-            <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />
+            <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
             <section className={styles.previewPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
               <DocumentViewer docId={previewId} headingLevel="h2" keyScope="element" />
             </section>

@@ -30,7 +30,6 @@ import {
   approveAvailability,
   approveNoteRequirement,
   blockAction,
-  inlineViewerPaneAfterResize,
   lockActionAvailability,
   parseOptions,
   rejectAvailability,
@@ -55,6 +54,7 @@ import { DocumentGrid } from './DocumentGrid';
 import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
+import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
 import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
@@ -339,17 +339,8 @@ export function QueueDocumentsScreen(): ReactElement {
     preferences.setColumnOverrides(next);
   };
 
-  const [autoview, setAutoview] = useState(() => preferences.autoview());
-  const [paneSize, setPaneSize] = useState(() => preferences.paneSize());
-  const splitRef = useRef<HTMLDivElement>(null);
-  // Spec §4 "Inline viewer": below 10 % the pane hides and its size resets to 50; "Show viewer" brings it back.
-  const [paneVisible, setPaneVisible] = useState(true);
-  const changePaneSize = (percent: number): void => {
-    const next = inlineViewerPaneAfterResize(percent);
-    setPaneVisible(next.visible);
-    setPaneSize(next.size);
-    preferences.setPaneSize(next.size);
-  };
+  const pane = useInlineViewerPane(preferences);
+  const { autoview, size: paneSize, visible: paneVisible, splitRef } = pane;
   const sortedIds = docs.map((doc) => doc.id);
   const viewedId = single !== null && docs.some((doc) => doc.id === single) ? single : null;
 
@@ -369,8 +360,7 @@ export function QueueDocumentsScreen(): ReactElement {
           label="Autoview"
           checked={autoview}
           onChange={(_, data) => {
-            setAutoview(data.checked);
-            preferences.setAutoview(data.checked);
+            pane.setAutoview(data.checked);
           }}
         />
         {tagging.available === true && <Switch label="Tagging mode" checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
@@ -448,14 +438,14 @@ export function QueueDocumentsScreen(): ReactElement {
         </div>
         {autoview && !paneVisible ? (
           <div className={styles.showViewer}>
-            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={() => setPaneVisible(true)}>
+            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={pane.show}>
               Show viewer
             </Button>
           </div>
         ) : null}
         {autoview && paneVisible ? (
           <>
-            <PaneSplitter percent={paneSize} onChange={changePaneSize} container={() => splitRef.current} />
+            <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
             <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
               {viewedId !== null ? (
                 <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
