@@ -10,7 +10,7 @@ const USAGE = 'Usage: node packages/server/dist/main.js [serve|migrate|seed]';
 /** The URLs printed on start. */
 export function startupUrls(config: Config): string[] {
   const base = config.publicUrl;
-  return [...(config.demo ? [`${base}/demo/erp`] : []), `${base}/`, `${base}/api/version`];
+  return [...(config.demo ? [`${base}/demo/erp`, `${base}/demo/erp?page=workflow`] : []), `${base}/`, `${base}/api/version`];
 }
 
 async function serve(config: Config): Promise<void> {
