@@ -1,27 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Annotation, AnnotationFields, AnnotationType } from '@datahaven/core/model';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { AnnotationsTable, Database } from '../db/schema';
 
 /** An `annotations` row with its author's username. */
-export interface AnnotationRow {
-  id: string;
-  document_id: number;
-  page: number;
-  type: number;
-  color: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  content: string | null;
-  size: number | null;
-  author_id: number;
-  author_username: string;
-  created_at: string;
-  updated_at: string;
-  row_version: number;
-}
+export type AnnotationRow = Selectable<AnnotationsTable> & { author_username: string };
 
 function selectAnnotations(db: Kysely<Database>) {
   return db
