@@ -15,6 +15,7 @@ import type { Database } from '../packages/server/src/db/schema';
 import { buildApp } from '../packages/server/src/http/buildApp';
 import { openServices } from '../packages/server/src/openServices';
 import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/workflow/queueAccessFlags';
+import { seededRandom } from './searchCorpus';
 
 /*
  * Issue 3 "Done when": many approvers racing on the same documents never approve one twice.
@@ -66,17 +67,6 @@ interface Outcome {
   documentsMoved: number;
 }
 
-/** A deterministic PRNG (mulberry32), so every bench run races in the same orders. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(values: readonly T[], random: () => number): T[] {
   const copy = [...values];
@@ -97,7 +87,7 @@ function percentile(sorted: readonly number[], p: number): number {
  * own shuffled order. Document d is then tried by exactly the `racers` approvers a ≡ d (mod s).
  */
 function raceOrders(documentIds: readonly number[], racers: number): number[][] {
-  const random = prng(SHUFFLE_SEED);
+  const random = seededRandom(SHUFFLE_SEED);
   const stride = DOCUMENTS / racers;
   return Array.from({ length: APPROVERS }, (_, a) =>
     shuffled(
