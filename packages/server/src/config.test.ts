@@ -13,3 +13,16 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('loadConfig: the listening address', () => {
+  it('listens on loopback only unless DATAHAVEN_HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATAHAVEN_HOST: ' ' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATAHAVEN_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATAHAVEN_HOST: '::' }).host).toBe('::');
+  });
+
+  it('refuses a host that is not an address', () => {
+    for (const text of ['0.0.0.0/8', 'host name', 'a;b']) expect(() => loadConfig({ DATAHAVEN_HOST: text })).toThrow(/DATAHAVEN_HOST/);
+  });
+});

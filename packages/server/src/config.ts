@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 /** Server configuration, read from the environment (ARCHITECTURE.md "Configuration"). */
 export interface Config {
   port: number;
+  /** The interface to listen on (DATAHAVEN_HOST); 127.0.0.1 unless a deployment says otherwise. */
+  host: string;
   /** Absolute path of the data folder: SQLite file, files, secrets. */
   dataDir: string;
   /** PostgreSQL URL; null means the SQLite file in dataDir. */
@@ -29,6 +31,14 @@ function parsePort(text: string | undefined): number {
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DATAHAVEN_PORT is not a port: ${text}`);
   return port;
+}
+
+function parseHost(text: string | undefined): string {
+  const host = (text ?? '').trim();
+  if (host === '') return '127.0.0.1';
+  // An IPv4/IPv6 address or a host name; nothing that could smuggle a port or a path.
+  if (!/^[a-z0-9.:-]+$/i.test(host)) throw new Error(`DATAHAVEN_HOST is not an address: ${text}`);
+  return host;
 }
 
 function parseLockMinutes(text: string | undefined): number {
@@ -76,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.DATAHAVEN_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
+    host: parseHost(env.DATAHAVEN_HOST),
     dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),
     databaseUrl: env.DATAHAVEN_DATABASE_URL || null,
     demo: parseFlag(env.DATAHAVEN_DEMO),

@@ -15,7 +15,7 @@ export function startupUrls(config: Config): string[] {
 
 async function serve(config: Config): Promise<void> {
   const app = await createServer(config, { logger: true });
-  await app.listen({ host: '0.0.0.0', port: config.port });
+  await app.listen({ host: config.host, port: config.port });
   const lines = ['', 'Datahaven Documents is running:', ...startupUrls(config).map((u) => `  ${u}`), ''];
   process.stdout.write(lines.join('\n') + '\n');
   const stop = (): void => {

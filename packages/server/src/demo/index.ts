@@ -1,5 +1,5 @@
 /** The demo: first-run demo data and the Business Central host simulator page. */
 export { seedDemoData, type SeedDemoOptions } from './seedDemoData';
-export { registerDemoRoutes, DEMO_API_KEY_LABEL } from './registerDemoRoutes';
+export { registerDemoRoutes, DEMO_API_KEY_LABEL, DEMO_LOCAL_ONLY_MESSAGE } from './registerDemoRoutes';
 export { listDemoRecords, type DemoRecord, type DemoRecordContext } from './demoRecords';
 export * from './demoWorld';

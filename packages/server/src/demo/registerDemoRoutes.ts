@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
 import type { AppDeps } from '../http/AppDeps';
 import { listDemoRecords } from './demoRecords';
+import { isLoopbackRequest } from './isLoopbackRequest';
 import { DEMO_COMPANY, DEMO_USERS } from './demoWorld';
 
 /** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
@@ -22,6 +23,10 @@ const ASSETS: Record<string, { dir: string; file: string; type: string }> = {
   'startup.js': { dir: CONTROL_ADDIN_SCRIPTS, file: 'startup.js', type: 'text/javascript; charset=utf-8' },
 };
 
+/** What a client on another machine reads instead of the demo (it hands out anyone's token). */
+export const DEMO_LOCAL_ONLY_MESSAGE =
+  'The demo answers only on this machine (loopback): it hands out demo users\' tokens without a password, so it is never served to other addresses.';
+
 /** The demo page's script runs from files only: no inline script, our own origin for everything. */
 const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'";
 
@@ -34,9 +39,17 @@ function escapeHtml(value: string): string {
  * page whose FactBox runs the real control-add-in relay script from manifests/bc with a stand-in
  * for `Microsoft.Dynamics.NAV`; `/demo/erp/records` lists the ERP records; `/demo/erp/token`
  * mints a demo user's token through the real `GET /api/token/user?type=apikey` route with a
- * demo API key, exactly as BC's server would.
+ * demo API key, exactly as BC's server would. Every demo route answers loopback clients only.
  */
-export async function registerDemoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerDemoRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  await root.register(async (app) => registerLocalDemoRoutes(app, deps));
+}
+
+async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isLoopbackRequest(request)) return;
+    return reply.status(403).header('Cache-Control', 'no-store').send({ statusCode: 403, exceptionType: 'Forbidden', message: DEMO_LOCAL_ONLY_MESSAGE });
+  });
   let demoKey: Promise<string> | null = null;
   const apiKey = (): Promise<string> => {
     demoKey ??= createDemoApiKey(deps).catch((error: unknown) => {

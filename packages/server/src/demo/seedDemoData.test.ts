@@ -15,7 +15,7 @@ import { findQueuesWithAccess } from '../policies/queueAccess';
 import { testDialects } from '../test/testServer';
 import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
 import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_UNLINKED_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor, type DemoQueueName } from './demoWorld';
-import { registerDemoRoutes } from './registerDemoRoutes';
+import { DEMO_LOCAL_ONLY_MESSAGE, registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { seedDemoData } from './seedDemoData';
 
@@ -190,6 +190,14 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
 
     expect((await get('/demo/erp/..%2F..%2Fpackage.json')).statusCode).toBe(404);
     expect((await get('/demo/erp/token?username=nobody')).statusCode).toBe(401);
+  });
+
+  it('answers a client that is not on this machine (here: forwarded by a proxy) with 403 in words, on every demo route', async () => {
+    for (const path of ['/demo/erp', '/demo/erp/records', '/demo/erp/token?username=admin', '/demo/erp/relay.js']) {
+      const answer = await get(path, { 'x-forwarded-for': '203.0.113.9' });
+      expect(answer.statusCode).toBe(403);
+      expect(JSON.parse(answer.body)).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: DEMO_LOCAL_ONLY_MESSAGE });
+    }
   });
   describe('the AP Invoices workflow', () => {
     const queueIdsByName = async (): Promise<Map<string, number>> =>

@@ -57,6 +57,8 @@ export async function registerWebHosting(app: FastifyInstance, webDir: string): 
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound('Not found.');
     if (isServicePath(request.url)) throw notFound('Not found.');
     if (/^\/(assets|pdfjs)\//.test(request.url)) throw notFound('Not found.');
+    // With the demo off its routes do not exist: no app page stands in for them either.
+    if (/^\/demo(\/|\?|$)/.test(request.url)) throw notFound('Not found.');
     return erp(request, reply);
   });
 }

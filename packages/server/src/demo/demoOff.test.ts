@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../config';
+import { createServer } from '../createServer';
+
+describe('the demo switched off', () => {
+  let dataDir: string;
+  let app: FastifyInstance;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'datahaven-nodemo-'));
+    app = await createServer(loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web') }), { jobRunner: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('has no demo token route at all, not even for loopback clients', async () => {
+    for (const path of ['/demo/erp/token?username=admin', '/demo/erp', '/demo/erp/records']) {
+      const answer = await fetch(baseUrl + path);
+      expect(answer.status).toBe(404);
+    }
+  });
+});
