@@ -9,6 +9,7 @@ import { makeScanPdf } from './makeScanPdf';
 import { runPdfBench } from './pdfBench';
 import { measureColdVisit, measureWholeFileFetch, type VisitFigures } from './measureInChromium';
 import { runSearchBench } from './searchBench';
+import { runUploadBench } from './uploadBench';
 import { runWorkflowBench } from './workflowBench';
 
 const WEB_DIR = join(resolve(__dirname, '..'), 'dist', 'web');
@@ -134,12 +135,20 @@ async function searchBench(): Promise<void> {
   printTable(rows);
 }
 
+/** Upload latency and time until searchable (issue 10). */
+async function uploadBench(): Promise<void> {
+  const { title, rows } = await runUploadBench();
+  process.stdout.write(`\n${title}\n`);
+  printTable(rows);
+}
+
 /** The benches by name: `npm run bench -- search` runs one, `npm run bench` all of them in this order. */
 const BENCHES: Record<string, () => Promise<void>> = {
   ui: uiBench,
   search: searchBench,
   workflow: runWorkflowBench,
   pdf: runPdfBench,
+  upload: uploadBench,
 };
 
 async function main(): Promise<void> {

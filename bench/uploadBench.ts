@@ -1,0 +1,100 @@
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { FolderEntry, FolderNode } from '@datahaven/core/model';
+import { makeInvoicePdf } from '../test/e2e/support/makeInvoicePdf';
+import { startDemoServer } from '../test/e2e/support/startDemoServer';
+import { demoToken } from './demoApi';
+
+/** One line of the bench's table. */
+export interface UploadBenchRow {
+  measure: string;
+  value: string;
+  budget: string;
+  verdict: string;
+}
+
+const USER = 'clerk';
+const RECORD = 'Litware Office';
+const FOLDER = 'Invoices';
+/** Uploads per sample size (each a different file, so no upload is deduplicated). */
+const RUNS = 7;
+const SAMPLES = [1, 20, 100];
+
+interface DemoRecordSummary {
+  name: string;
+  context: Record<string, string | number>;
+}
+
+/** The upload URL of the demo record's folder, resolved once so only the POST itself is timed. */
+async function uploadUrlOf(baseUrl: string, headers: Record<string, string>): Promise<string> {
+  const { records } = (await (await fetch(`${baseUrl}/demo/erp/records`)).json()) as { records: DemoRecordSummary[] };
+  const record = records.find((candidate) => candidate.name === RECORD);
+  if (!record) throw new Error(`no demo record named ${RECORD}`);
+  const context = new URLSearchParams({ displayType: 'Default View' });
+  for (const [key, value] of Object.entries(record.context)) context.set(key, String(value));
+  const folders = (await (await fetch(`${baseUrl}/api/folder-structure?${context}`, { headers })).json()) as FolderEntry[];
+  const folder = folders.find((entry): entry is FolderNode => entry.type === 'folder' && entry.name === FOLDER);
+  if (!folder) throw new Error(`record ${RECORD} has no folder ${FOLDER}`);
+  const query = new URLSearchParams({ displayType: 'Default View' });
+  for (const [key, value] of Object.entries(folder.constraints)) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  return `${baseUrl}/api/documents?${query}`;
+}
+
+/** Polls the search endpoint until `word` finds document `id` (the page text was extracted and indexed). */
+async function waitUntilSearchable(baseUrl: string, headers: Record<string, string>, word: string, id: number): Promise<void> {
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/documents/search?q=${encodeURIComponent(word)}`, { headers });
+    if (!response.ok) throw new Error(`search: HTTP ${response.status}`);
+    const { documents } = (await response.json()) as { documents: { id: number }[] };
+    if (documents.some((document) => document.id === id)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value: number): string => `${Math.round(value)} ms`;
+
+/**
+ * Upload latency (issue 10): the whole server in-process on SQLite with its job runner, text
+ * PDFs of 1, 20 and 100 pages POSTed one after another through /api/documents. Times the POST
+ * until its 201 ("upload answered") and until a word of the page text finds the document
+ * ("searchable"); the next upload starts only once the previous one is searchable, so
+ * background work never overlaps the timed request.
+ */
+export async function runUploadBench(): Promise<{ title: string; rows: UploadBenchRow[] }> {
+  const server = await startDemoServer();
+  const rows: UploadBenchRow[] = [];
+  try {
+    const headers = { Authorization: `Bearer ${await demoToken(server.baseUrl, USER)}` };
+    const url = await uploadUrlOf(server.baseUrl, headers);
+    let serial = 0;
+    for (const pages of SAMPLES) {
+      const answered: number[] = [];
+      const searchable: number[] = [];
+      for (let run = 0; run < RUNS + 1; run++) {
+        serial += 1;
+        const word = `Benchword${pages}x${serial}q`;
+        const bytes = await makeInvoicePdf({ pages, vendorName: RECORD, invoiceNumber: word });
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), `Bench ${word}.pdf`);
+        const started = performance.now();
+        const response = await fetch(url, { method: 'POST', headers, body: form });
+        const answeredAt = performance.now();
+        if (response.status !== 201) throw new Error(`upload: HTTP ${response.status} ${await response.text()}`);
+        const [document] = (await response.json()) as { id: number }[];
+        await waitUntilSearchable(server.baseUrl, headers, word, document.id);
+        // The first run warms up PDFium's worker pool and the statement cache.
+        if (run === 0) continue;
+        answered.push(answeredAt - started);
+        searchable.push(performance.now() - started);
+      }
+      rows.push({ measure: `${pages}-page text PDF: upload answered (median of ${RUNS})`, value: ms(median(answered)), budget: '', verdict: `max ${ms(Math.max(...answered))}` });
+      rows.push({ measure: `${pages}-page text PDF: searchable after (median of ${RUNS})`, value: ms(median(searchable)), budget: '', verdict: `max ${ms(Math.max(...searchable))}` });
+    }
+  } finally {
+    await server.close();
+  }
+  return { title: `Upload latency — server in-process on SQLite with its job runner, loopback, ${availableParallelism()} cores, Node ${process.version}`, rows };
+}
