@@ -54,7 +54,7 @@ export async function pdfSourceKeyOf(deps: AppDeps, document: AnnotatableDocumen
   if (document.extension === 'pdf') return document.file_sha256;
   if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(document.extension)) return null;
   return derivedFileKey(deps, document.file_sha256, 'pdf', 'application/pdf', async () => ({
-    data: await convertImageToPdf(deps.fileStore.pathOf(document.file_sha256), document.extension),
+    data: await deps.fileStore.withLocalFile(document.file_sha256, (path) => convertImageToPdf(path, document.extension)),
     pages: document.total_pages,
   }));
 }
@@ -71,7 +71,7 @@ const SHOWN_AS_IMAGE = ['jpg', 'jpeg', 'png'];
  */
 export async function viewerToPdfScale(deps: AppDeps, document: AnnotatableDocument): Promise<number> {
   if (!SHOWN_AS_IMAGE.includes(document.extension)) return 1;
-  const meta = await sharp(deps.fileStore.pathOf(document.file_sha256)).metadata();
+  const meta = await deps.fileStore.withLocalFile(document.file_sha256, (path) => sharp(path).metadata());
   return pointsPerPixel(meta.density);
 }
 
@@ -118,7 +118,7 @@ export async function annotatedPdfOf(deps: AppDeps, document: AnnotatableDocumen
   const key = await derivedFileKey(deps, sourceKey, `annotated:${digest.digest('hex')}`, 'application/pdf', () =>
     oneBurnInAtATime(async () => {
       const scale = await viewerToPdfScale(deps, document);
-      const burned = await burnInAnnotations(await readFile(deps.fileStore.pathOf(sourceKey)), annotations.map((row) => scaled(annotationFieldsOf(row), scale)));
+      const burned = await burnInAnnotations(await deps.fileStore.withLocalFile(sourceKey, (path) => readFile(path)), annotations.map((row) => scaled(annotationFieldsOf(row), scale)));
       return { data: Buffer.from(burned.buffer, burned.byteOffset, burned.byteLength), pages: document.total_pages };
     }),
   );
@@ -142,7 +142,7 @@ export interface OutputFile {
 /**
  * The one call for every path that hands a document out (data, download, zip, print, e-mail
  * attachment): with `embedAnnotations` and annotations to burn, the burned PDF; otherwise the
- * stored file as it is. Read the bytes with `deps.fileStore` (`pathOf(key)` or a stream).
+ * stored file as it is. Read the bytes with `deps.fileStore` (`openRead(key)`, or `withLocalFile` for a path).
  */
 export async function outputFileOf(deps: AppDeps, document: OutputDocument, embedAnnotations: boolean): Promise<OutputFile> {
   if (embedAnnotations) {

@@ -13,6 +13,7 @@ import type { PdfPageRun } from '../pdf/recombinePdf';
 import type { Viewer } from '../policies/documentVisibility';
 import { presentDocumentLink } from '../presenters/documentPresenter';
 import { cleanFileName } from './fileNames';
+import { withLocalFiles } from '../storage/withLocalFiles';
 import { insertDerivedDocument } from './derivedDocumentWriter';
 import { insertNote } from './noteWriter';
 import { pdfSourceKey } from './pdfSourceKey';
@@ -172,35 +173,38 @@ async function stageOutputs(
   wording: Wording,
 ): Promise<StagedOutput[]> {
   // TIFF sources take part through their converted PDFs (cached), PDFs as they are.
-  const pdfPaths = new Map<number, string>();
+  const pdfKeys = new Map<number, string>();
   for (const source of sources.values()) {
     const key = await pdfSourceKey(deps, source);
     if (key === null) throw badRequest(`${cite(source)} has no pages to take.`);
-    pdfPaths.set(source.id, deps.fileStore.pathOf(key));
+    pdfKeys.set(source.id, key);
   }
-  const runs = outputs.map((output) =>
-    output.parts.map((part): PdfPageRun => {
-      const path = pdfPaths.get(part.documentId);
-      if (path === undefined) throw notFound(MESSAGES.documentNotFound);
-      return { path, firstPage: part.firstPage, lastPage: part.lastPage };
-    }),
-  );
-  const built = recombinePdf(runs);
-  const staged: StagedOutput[] = [];
-  for (const output of outputs) {
-    let next: IteratorResult<Buffer, void>;
-    try {
-      next = await built.next();
-    } catch {
-      // A stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
-      throw badRequest(wording === 'merge' ? MERGE_ERROR : MESSAGES.splitError);
+  return withLocalFiles(deps.fileStore, [...pdfKeys.values()], async (paths) => {
+    const runs = outputs.map((output) =>
+      output.parts.map((part): PdfPageRun => {
+        const key = pdfKeys.get(part.documentId);
+        const path = key === undefined ? undefined : paths.get(key);
+        if (path === undefined) throw notFound(MESSAGES.documentNotFound);
+        return { path, firstPage: part.firstPage, lastPage: part.lastPage };
+      }),
+    );
+    const built = recombinePdf(runs);
+    const staged: StagedOutput[] = [];
+    for (const output of outputs) {
+      let next: IteratorResult<Buffer, void>;
+      try {
+        next = await built.next();
+      } catch {
+        // A stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
+        throw badRequest(wording === 'merge' ? MERGE_ERROR : MESSAGES.splitError);
+      }
+      if (next.done === true) throw new Error('recombinePdf ended before the last output.');
+      const stored = await deps.fileStore.putBuffer(next.value);
+      const pages = output.parts.reduce((sum, part) => sum + part.lastPage - part.firstPage + 1, 0);
+      staged.push({ key: stored.key, size: stored.size, pages, name: outputName(output, sources, wording) });
     }
-    if (next.done === true) throw new Error('recombinePdf ended before the last output.');
-    const stored = await deps.fileStore.putBuffer(next.value);
-    const pages = output.parts.reduce((sum, part) => sum + part.lastPage - part.firstPage + 1, 0);
-    staged.push({ key: stored.key, size: stored.size, pages, name: outputName(output, sources, wording) });
-  }
-  return staged;
+    return staged;
+  });
 }
 
 /** 400 unless every source is a PDF or TIFF and every part lies within its source's pages. */

@@ -62,22 +62,24 @@ async function stageParts(deps: AppDeps, original: DocumentDetailRow, groups: re
   // A TIFF is split through its converted PDF (cached; every page), so its parts are PDFs.
   const pdfKey = await pdfSourceKey(deps, original);
   if (pdfKey === null) throw badRequest(MESSAGES.notSplittable);
-  const parts = splitPdf(deps.fileStore.pathOf(pdfKey), groups);
-  const staged: StagedPart[] = [];
-  for (const pages of groups) {
-    let next: IteratorResult<Buffer, void>;
-    try {
-      next = await parts.next();
-    } catch {
-      // The stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
-      throw badRequest(MESSAGES.splitError);
+  return deps.fileStore.withLocalFile(pdfKey, async (path) => {
+    const parts = splitPdf(path, groups);
+    const staged: StagedPart[] = [];
+    for (const pages of groups) {
+      let next: IteratorResult<Buffer, void>;
+      try {
+        next = await parts.next();
+      } catch {
+        // The stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
+        throw badRequest(MESSAGES.splitError);
+      }
+      if (next.done === true) throw new Error('splitPdf ended before the last group.');
+      const stored = await deps.fileStore.putBuffer(next.value);
+      const label = pagesLabel(pages);
+      staged.push({ key: stored.key, size: stored.size, pages, label, name: cleanFileName(`${baseName(original.name)} (${label}).pdf`) });
     }
-    if (next.done === true) throw new Error('splitPdf ended before the last group.');
-    const stored = await deps.fileStore.putBuffer(next.value);
-    const label = pagesLabel(pages);
-    staged.push({ key: stored.key, size: stored.size, pages, label, name: cleanFileName(`${baseName(original.name)} (${label}).pdf`) });
-  }
-  return staged;
+    return staged;
+  });
 }
 
 /**

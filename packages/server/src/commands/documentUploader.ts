@@ -46,7 +46,7 @@ export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: str
   if (type === null || stored.size === 0) throw unsupported();
   let pages: number;
   try {
-    pages = await countPages(deps.fileStore.pathOf(stored.key), type.extension);
+    pages = await deps.fileStore.withLocalFile(stored.key, (path) => countPages(path, type.extension));
   } catch {
     // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
     throw unsupported();

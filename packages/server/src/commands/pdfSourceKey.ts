@@ -24,7 +24,7 @@ export async function pdfSourceKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now
   if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(source.extension)) return null;
   // derivedFileKey reads only db, fileStore and now of its deps (jobs run without the HTTP ones).
   return derivedFileKey(deps as AppDeps, source.file_sha256, 'pdf', 'application/pdf', async () => {
-    const data = await convertImageToPdf(deps.fileStore.pathOf(source.file_sha256), source.extension);
+    const data = await deps.fileStore.withLocalFile(source.file_sha256, (path) => convertImageToPdf(path, source.extension));
     return { data, pages: source.total_pages };
   });
 }

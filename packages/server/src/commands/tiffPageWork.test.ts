@@ -35,7 +35,7 @@ describeOnEachDatabase('split, recombination and merge of multi-page TIFFs', (se
     const row = await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', document.id).executeTakeFirstOrThrow();
     const colours: string[] = [];
     for (let page = 1; page <= document.totalPages; page++) {
-      const png = await renderPageThumbnail(server().deps.fileStore.pathOf(row.file_sha256), page, 40);
+      const png = await server().deps.fileStore.withLocalFile(row.file_sha256, (path) => renderPageThumbnail(path, page, 40));
       const { channels } = await sharp(png).stats();
       colours.push(`#${channels.slice(0, 3).map((c) => (c.mean > 127 ? 'ff' : '00')).join('')}`);
     }

@@ -103,7 +103,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     for (const pdf of pdfs) {
       expect(pdf.total_pages).toBeGreaterThanOrEqual(2);
       expect(pdf.total_pages).toBeLessThanOrEqual(4);
-      const bytes = await readFile(services.deps.fileStore.pathOf(pdf.file_sha256));
+      const bytes = await services.deps.fileStore.withLocalFile(pdf.file_sha256, (path) => readFile(path));
       const parsed = await PDFDocument.load(bytes, { updateMetadata: false });
       expect(parsed.getPageCount()).toBe(pdf.total_pages);
       expect(parsed.getTitle()).toBe(`Invoice ${pdf.name.replace(/\.pdf$/, '')}`);
@@ -122,7 +122,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(scan.total_pages).toBe(3);
     expect(scan.record_id).toBe(demoVendor('V10000').systemId);
     expect(scan.subtype).toBe('Correspondence');
-    const metadata = await sharp(services.deps.fileStore.pathOf(scan.file_sha256)).metadata();
+    const metadata = await services.deps.fileStore.withLocalFile(scan.file_sha256, (path) => sharp(path).metadata());
     expect(metadata.format).toBe('tiff');
     expect(metadata.pages).toBe(3);
   });

@@ -36,7 +36,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * `Range` → 206, exact Content-Type, `sandbox` CSP (content never runs in our origin), and
  * RFC 6266 Content-Disposition.
  */
-export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, fileStore: FileStore, answer: StoredFileAnswer): FastifyReply {
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, fileStore: FileStore, answer: StoredFileAnswer): Promise<FastifyReply> {
   const etag = `"${answer.key}"`;
   reply
     .header('ETag', etag)
@@ -58,9 +58,9 @@ export function sendStoredFile(request: FastifyRequest, reply: FastifyReply, fil
   if (range === 'ignore') {
     reply.header('Content-Length', answer.size);
     if (request.method === 'HEAD') return reply.status(200).send();
-    return reply.status(200).send(fileStore.openRead(answer.key));
+    return reply.status(200).send(await fileStore.openRead(answer.key));
   }
   reply.header('Content-Range', `bytes ${range.start}-${range.end}/${answer.size}`).header('Content-Length', range.end - range.start + 1);
   if (request.method === 'HEAD') return reply.status(206).send();
-  return reply.status(206).send(fileStore.openRead(answer.key, range));
+  return reply.status(206).send(await fileStore.openRead(answer.key, range));
 }

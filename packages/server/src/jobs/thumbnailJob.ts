@@ -64,7 +64,7 @@ export function thumbnailJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'no
     for (let page = 1; page <= pages; page++) {
       // derivedFileKey reads only db, fileStore and now of its deps.
       await derivedFileKey(deps as AppDeps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
-        data: await renderPageThumbnail(deps.fileStore.pathOf(pdfKey), page, PRERENDERED_THUMBNAIL_WIDTH),
+        data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, PRERENDERED_THUMBNAIL_WIDTH)),
         pages: 1,
       }));
     }

@@ -41,7 +41,7 @@ export function textExtractionJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' 
   return async (job) => {
     const sha = job.subject;
     const file = await deps.db.selectFrom('files').select('page_count').where('sha256', '=', sha).executeTakeFirstOrThrow();
-    const text = await extractPdfText(deps.fileStore.pathOf(sha), file.page_count);
+    const text = await deps.fileStore.withLocalFile(sha, (path) => extractPdfText(path, file.page_count));
     await inWriteTransaction(deps.db, async (trx) => {
       const now = deps.now().toISOString();
       await trx

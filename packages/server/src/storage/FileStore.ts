@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** Number of leading bytes kept in `StoredFile.head` for signature sniffing. */
 export const HEAD_BYTES = 4096;
@@ -27,6 +27,14 @@ export interface PutOptions {
   maxBytes: number;
 }
 
+/** A write stream into the store: write the bytes to `stream`, end it, then await `stored`. */
+export interface FileWriter {
+  /** Where the bytes go; destroying it with an error abandons the file (nothing is kept). */
+  stream: Writable;
+  /** Resolves once the file is durable (as `put` does); rejects as `put` would. */
+  stored: Promise<StoredFile>;
+}
+
 /**
  * Content-addressed file storage. Keys are always 64 lower-case hex characters computed by the
  * store; any other key is refused with `InvalidFileKeyError`, so no user-supplied text ever
@@ -43,16 +51,25 @@ export interface FileStore {
   put(source: Readable, options: PutOptions): Promise<StoredFile>;
   /** Stores a buffer produced by the server itself (converted PDFs, thumbnails). */
   putBuffer(data: Buffer): Promise<StoredFile>;
-  /** Opens the file for reading, optionally only the inclusive byte range. */
-  openRead(key: string, range?: ByteRange): Readable;
+  /** A write stream into the store, for producers that push bytes (same limits and durability as `put`). */
+  openWrite(options: PutOptions): FileWriter;
+  /**
+   * Opens the file for reading, optionally only the inclusive byte range. Rejects with an
+   * ENOENT-coded error when the file is missing (where the store can tell before reading).
+   */
+  openRead(key: string, range?: ByteRange): Promise<Readable>;
   /** Size in bytes; rejects with an ENOENT error when the file is missing. */
   size(key: string): Promise<number>;
   /** Whether a file with this key is stored. */
   has(key: string): Promise<boolean>;
   /** Removes the file; missing files are ignored. */
   remove(key: string): Promise<void>;
-  /** Absolute path of the file (for libraries that need a path, e.g. sharp). */
-  pathOf(key: string): string;
+  /**
+   * Runs `fn` with a local path holding the file, for the tools that only read paths (PDFium,
+   * sharp, qpdf). The path is valid only until `fn` settles (a remote store downloads it to a
+   * temp file and removes it afterwards); `fn` must not write to it.
+   */
+  withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>;
   /**
    * Removes stale temp files and stored files older than `graceMs` for which `isKnown(key)`
    * resolves false (crash between file write and row commit; SECURITY.md row 24).

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { createDiskFileStore } from './diskFileStore';
-import type { FileStore } from './FileStore';
+import type { DiskFileStore } from './diskFileStore';
 import { FileTooLargeError } from './FileTooLargeError';
 import { InvalidFileKeyError } from './InvalidFileKeyError';
 
 let root: string;
-let store: FileStore;
+let store: DiskFileStore;
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'dh-store-'));
@@ -122,16 +122,38 @@ describe('createDiskFileStore', () => {
 
   test('openRead reads whole files and inclusive ranges', async () => {
     const stored = await store.putBuffer(Buffer.from('0123456789'));
-    expect(await text(store.openRead(stored.key))).toBe('0123456789');
-    expect(await text(store.openRead(stored.key, { start: 2, end: 5 }))).toBe('2345');
-    expect(() => store.openRead(stored.key, { start: 5, end: 2 })).toThrow(RangeError);
+    expect(await text(await store.openRead(stored.key))).toBe('0123456789');
+    expect(await text(await store.openRead(stored.key, { start: 2, end: 5 }))).toBe('2345');
+    await expect(store.openRead(stored.key, { start: 5, end: 2 })).rejects.toBeInstanceOf(RangeError);
+    await store.remove(stored.key);
+    await expect(store.openRead(stored.key)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  test('openWrite stores what is written, as put does; an error destroys it and keeps nothing', async () => {
+    const writer = store.openWrite({ maxBytes: 100 });
+    writer.stream.write('written ');
+    writer.stream.end('bytes');
+    const stored = await writer.stored;
+    expect(stored.key).toBe(sha256('written bytes'));
+    expect(await readFile(store.pathOf(stored.key), 'utf8')).toBe('written bytes');
+    const failing = store.openWrite({ maxBytes: 100 });
+    failing.stream.write('half');
+    failing.stream.destroy(new Error('producer failed'));
+    await expect(failing.stored).rejects.toThrow('producer failed');
+    expect(await filesUnder(root)).toEqual([store.pathOf(stored.key)]);
+  });
+
+  test('withLocalFile hands the stored file itself to the tool, which reads it by path', async () => {
+    const stored = await store.putBuffer(Buffer.from('by path'));
+    expect(await store.withLocalFile(stored.key, (path) => readFile(path, 'utf8'))).toBe('by path');
   });
 
   test('keys other than 64 lower-case hex characters are refused everywhere (no path traversal)', async () => {
     const bad = ['../../etc/passwd', '%2e%2e%2f', 'a'.repeat(63), 'A'.repeat(64), `${'a'.repeat(62)}/.`, `../${'a'.repeat(61)}`];
     for (const key of bad) {
       expect(() => store.pathOf(key)).toThrow(InvalidFileKeyError);
-      expect(() => store.openRead(key)).toThrow(InvalidFileKeyError);
+      await expect(store.openRead(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
+      await expect(store.withLocalFile(key, async (path) => path)).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(store.has(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(store.size(key)).rejects.toBeInstanceOf(InvalidFileKeyError);
       await expect(store.remove(key)).rejects.toBeInstanceOf(InvalidFileKeyError);

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { HEAD_BYTES } from './FileStore';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './FileStore';
+import { writerThroughPut } from './writerThroughPut';
 import { FileTooLargeError } from './FileTooLargeError';
 import { InvalidFileKeyError } from './InvalidFileKeyError';
 
@@ -62,8 +62,14 @@ function toBuffer(chunk: unknown): Buffer {
   throw new TypeError('File source produced a non-binary chunk.');
 }
 
+/** The disk store: a `FileStore` whose files also have a path of their own (for its own tests and tools). */
+export interface DiskFileStore extends FileStore {
+  /** Absolute path of the file; only the disk store has one, so nothing outside it may rely on paths. */
+  pathOf(key: string): string;
+}
+
 /** A `FileStore` on the local disk under `rootDir` (`rootDir/ab/cd/<sha256>`, temp files in `rootDir/tmp`). */
-export function createDiskFileStore(rootDir: string): FileStore {
+export function createDiskFileStore(rootDir: string): DiskFileStore {
   const root = resolve(rootDir);
   const tmpDir = join(root, TMP_DIR);
 
@@ -154,13 +160,18 @@ export function createDiskFileStore(rootDir: string): FileStore {
   return {
     put,
     putBuffer: (data: Buffer) => put(Readable.from([data]), { maxBytes: Number.POSITIVE_INFINITY }),
-    openRead(key: string, range?: ByteRange): Readable {
+    openWrite: (options: PutOptions) => writerThroughPut(put, options),
+    async openRead(key: string, range?: ByteRange): Promise<Readable> {
       const path = pathOf(key);
-      if (range === undefined) return createReadStream(path);
-      if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start) {
+      if (range !== undefined && (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start)) {
         throw new RangeError('Invalid byte range.');
       }
-      return createReadStream(path, { start: range.start, end: range.end });
+      // Opened before resolving, so a missing file rejects here (ENOENT) rather than mid-response.
+      const handle = await open(path, 'r');
+      return handle.createReadStream(range === undefined ? {} : { start: range.start, end: range.end });
+    },
+    async withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
+      return fn(pathOf(key));
     },
     async size(key: string): Promise<number> {
       return (await stat(pathOf(key))).size;

@@ -19,7 +19,7 @@ declare module 'fastify' {
 /** /api paths answered without a bearer token (the token route checks its own credentials). */
 const PUBLIC_API_PATHS = new Set(['/api/version', '/api/token/user']);
 
-function pathOf(url: string): string {
+function urlPathOf(url: string): string {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 }
@@ -54,7 +54,7 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
-    const path = pathOf(request.url);
+    const path = urlPathOf(request.url);
     if (!(path === '/api' || path.startsWith('/api/'))) return;
     if (PUBLIC_API_PATHS.has(path)) return;
     request.principal = await authenticateBearer(deps, request);

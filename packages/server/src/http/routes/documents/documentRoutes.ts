@@ -62,7 +62,7 @@ async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string |
   if (row.extension === 'pdf') return row.file_sha256;
   if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) return null;
   return derivedFileKey(deps, row.file_sha256, 'pdf', 'application/pdf', async () => {
-    const data = await convertImageToPdf(deps.fileStore.pathOf(row.file_sha256), row.extension);
+    const data = await deps.fileStore.withLocalFile(row.file_sha256, (path) => convertImageToPdf(path, row.extension));
     return { data, pages: row.total_pages };
   });
 }
@@ -196,7 +196,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     let key: string;
     try {
       key = await derivedFileKey(deps, pdfKey, thumbnailKind(page, width), 'image/png', async () => ({
-        data: await renderPageThumbnail(deps.fileStore.pathOf(pdfKey), page, width),
+        data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, width)),
         pages: 1,
       }));
     } catch (error) {

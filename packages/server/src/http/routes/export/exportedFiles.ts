@@ -17,7 +17,7 @@ export interface ExportedFile {
   name: string;
   mediaType: string;
   size: number;
-  open(): Readable;
+  open(): Promise<Readable>;
 }
 
 /** Options of `exportedFileOf`. */

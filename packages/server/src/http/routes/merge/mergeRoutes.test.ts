@@ -35,7 +35,7 @@ describeOnEachDatabase('merge', (server) => {
   async function pageTexts(documentId: number): Promise<string[]> {
     const row = await server().deps.db.selectFrom('documents').select(['file_sha256', 'total_pages']).where('id', '=', documentId).executeTakeFirstOrThrow();
     const texts: string[] = [];
-    for (let page = 1; page <= row.total_pages; page++) texts.push((await extractPageText(server().deps.fileStore.pathOf(row.file_sha256), page)).trim());
+    for (let page = 1; page <= row.total_pages; page++) texts.push((await server().deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
     return texts;
   }
 

@@ -43,7 +43,7 @@ describeOnEachDatabase('split', (server) => {
   async function pageTexts(s: TestServer, documentId: number): Promise<string[]> {
     const row = await s.deps.db.selectFrom('documents').select(['file_sha256', 'total_pages']).where('id', '=', documentId).executeTakeFirstOrThrow();
     const texts: string[] = [];
-    for (let page = 1; page <= row.total_pages; page++) texts.push((await extractPageText(s.deps.fileStore.pathOf(row.file_sha256), page)).trim());
+    for (let page = 1; page <= row.total_pages; page++) texts.push((await s.deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
     return texts;
   }
 
