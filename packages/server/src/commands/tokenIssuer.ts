@@ -11,10 +11,11 @@ export interface TokenIssuerDeps {
 
 /**
  * Mints a 60-minute two-part token for `username`; resolves to null when the user does not
- * exist or is disabled. Used by GET /api/token/user and by the demo's user switcher.
+ * exist or is disabled. `keyId` is the API key the token stems from (minted by it, or
+ * refreshed from a token it minted): the token stops working the moment that key is revoked.
  */
-export async function issueTokenForUser(deps: TokenIssuerDeps, username: string): Promise<string | null> {
+export async function issueTokenForUser(deps: TokenIssuerDeps, username: string, keyId: number | null = null): Promise<string | null> {
   const user = await deps.db.selectFrom('users').select(['username', 'disabled']).where('username', '=', username).executeTakeFirst();
   if (user === undefined || user.disabled === 1) return null;
-  return signToken(deps.tokenSecret, tokenPayloadFor(user.username, deps.now()));
+  return signToken(deps.tokenSecret, tokenPayloadFor(user.username, deps.now(), keyId));
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from './createDatabase';
 import { customDataSchema } from './customDataMigration';
+import { keysAndIdempotencySchema } from './keysAndIdempotencyMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -459,6 +460,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_annotations': annotationsSchema(),
     '0007_custom_data': customDataSchema(dialect),
     '0008_ai_data': aiDataSchema(dialect),
+    '0009_keys_and_idempotency': keysAndIdempotencySchema(),
   };
 }
 

@@ -75,6 +75,22 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** 1: the key may mint tokens for other users, while its owner holds 'Security: Manager'. */
+  acts_for_users: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** `idempotency_keys`: the first answer of a creating POST sent with an `Idempotency-Key`, kept 24 h. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  idempotency_key: string;
+  /** SHA-256 hex of method, path and body: another body under the same key is refused (422). */
+  request_hash: string;
+  /** Null while the first request is still being answered. */
+  status_code: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** `integrated_tables` ("sit"): an ERP table documents can be linked to. */
@@ -430,6 +446,7 @@ export interface Database {
   user_privileges: UserPrivilegesTable;
   group_privileges: GroupPrivilegesTable;
   api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
   integrated_tables: IntegratedTablesTable;
   subtypes: SubtypesTable;
   display_folders: DisplayFoldersTable;

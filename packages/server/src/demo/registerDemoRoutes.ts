@@ -116,7 +116,7 @@ function ownBaseUrl(app: FastifyInstance): string {
   return `http://${host}:${address.port}`;
 }
 
-/** Creates this run's demo API key (owned by 'admin') and revokes the keys of earlier runs. */
+/** Creates this run's demo API key (owned by 'admin', acting for every demo user, as BC's key does) and revokes the keys of earlier runs. */
 async function createDemoApiKey(deps: AppDeps): Promise<string> {
   const owner = await deps.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
   if (owner === undefined) throw new Error("The demo user 'admin' is missing: was the demo seeded?");
@@ -124,7 +124,10 @@ async function createDemoApiKey(deps: AppDeps): Promise<string> {
   const now = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('api_keys').set({ revoked_at: now }).where('label', '=', DEMO_API_KEY_LABEL).where('revoked_at', 'is', null).execute();
-    await trx.insertInto('api_keys').values({ user_id: owner.id, label: DEMO_API_KEY_LABEL, key_hash: hashApiKey(key), created_at: now, last_used_at: null, revoked_at: null }).execute();
+    await trx
+      .insertInto('api_keys')
+      .values({ user_id: owner.id, label: DEMO_API_KEY_LABEL, key_hash: hashApiKey(key), created_at: now, last_used_at: null, revoked_at: null, acts_for_users: 1 })
+      .execute();
   });
   return key;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiKeyMayActFor, findLiveApiKey } from '../../auth/apiKeyGrants';
 import { verifyToken } from '../../auth/tokenCodec';
 import type { AppDeps } from '../AppDeps';
 import { unauthorized } from '../HttpError';
@@ -7,6 +8,8 @@ import { unauthorized } from '../HttpError';
 export interface Principal {
   userId: number;
   username: string;
+  /** The API key the token stems from, or null (a token not minted by a key). */
+  apiKeyId: number | null;
 }
 
 declare module 'fastify' {
@@ -34,7 +37,9 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 
 /**
  * Verifies the bearer token (signature, expiry, no far-future expiry) and that its user exists
- * and is enabled; resolves to the principal or throws 401.
+ * and is enabled; a token minted by an API key also needs that key live and still allowed to
+ * stand for the user (SECURITY row 15: a revoked key's tokens stop at once). Resolves to the
+ * principal or throws 401.
  */
 export async function authenticateBearer(deps: AppDeps, request: FastifyRequest): Promise<Principal> {
   const token = bearerTokenOf(request);
@@ -47,7 +52,12 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
     .where('username', '=', payload.username)
     .executeTakeFirst();
   if (user === undefined || user.disabled === 1) throw unauthorized('The token is invalid or has expired.');
-  return { userId: user.id, username: user.username };
+  const keyId = payload.keyId ?? null;
+  if (keyId !== null) {
+    const key = await findLiveApiKey(deps.db, { id: keyId });
+    if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username))) throw unauthorized('The token is invalid or has expired.');
+  }
+  return { userId: user.id, username: user.username, apiKeyId: keyId };
 }
 
 /** Requires a valid bearer token on every /api call except the public ones (BRIEF). */

@@ -19,7 +19,7 @@ describeOnEachDatabase('token and API keys', (server) => {
       method: 'POST',
       url: '/api/keys',
       headers: server().authHeaders(admin.username),
-      payload: { label: 'BC production' },
+      payload: { label: 'BC production', actsForUsers: true },
     });
     expect(response.statusCode).toBe(201);
     key = response.json<{ key: string }>().key;
@@ -33,8 +33,9 @@ describeOnEachDatabase('token and API keys', (server) => {
       payload: { label: 'Second' },
     });
     expect(response.statusCode).toBe(201);
-    const body = response.json<{ id: number; label: string; key: string; createdAt: string }>();
+    const body = response.json<{ id: number; label: string; key: string; createdAt: string; actsForUsers: boolean }>();
     expect(body.label).toBe('Second');
+    expect(body.actsForUsers).toBe(false);
     expect(body.key).toMatch(/^dhk_[A-Za-z0-9_-]{40}$/);
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
     const row = await server().deps.db.selectFrom('api_keys').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
@@ -81,24 +82,97 @@ describeOnEachDatabase('token and API keys', (server) => {
     expect(unknownUser.statusCode).toBe(401);
   });
 
+  const mint = (apiKey: string, username: string) =>
+    server().inject({ method: 'GET', url: `/api/token/user?type=apikey&auth=${username}`, headers: { 'x-api-key': apiKey } });
+  const createKey = async (owner: string, payload: Record<string, unknown>): Promise<{ id: number; key: string }> => {
+    const created = await server().inject({ method: 'POST', url: '/api/keys', headers: server().authHeaders(owner), payload });
+    expect(created.statusCode).toBe(201);
+    return created.json<{ id: number; key: string }>();
+  };
+  const options = (token: string) => server().inject({ method: 'GET', url: '/api/options', headers: { authorization: `Bearer ${token}` } });
+
   it('SECURITY row 15: a revoked API key and a disabled user get 401 at once', async () => {
-    const created = await server().inject({ method: 'POST', url: '/api/keys', headers: server().authHeaders(admin.username), payload: { label: 'to revoke' } });
-    const { id, key: revokedKey } = created.json<{ id: number; key: string }>();
-    const before = await server().inject({ method: 'GET', url: `/api/token/user?type=apikey&auth=${clerk.username}`, headers: { 'x-api-key': revokedKey } });
+    const { id, key: revokedKey } = await createKey(admin.username, { label: 'to revoke', actsForUsers: true });
+    const before = await mint(revokedKey, clerk.username);
     expect(before.statusCode).toBe(200);
-    await server().deps.db.updateTable('api_keys').set({ revoked_at: new Date().toISOString() }).where('id', '=', id).execute();
-    const after = await server().inject({ method: 'GET', url: `/api/token/user?type=apikey&auth=${clerk.username}`, headers: { 'x-api-key': revokedKey } });
+    const revoke = await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) });
+    expect(revoke.statusCode).toBe(204);
+    const after = await mint(revokedKey, clerk.username);
     expect(after.statusCode).toBe(401);
 
     const disabled = await createUser(server(), unique('gone'));
     const token = server().tokenFor(disabled.username);
-    const ok = await server().inject({ method: 'GET', url: '/api/options', headers: { authorization: `Bearer ${token}` } });
+    const ok = await options(token);
     expect(ok.statusCode).toBe(200);
     await server().deps.db.updateTable('users').set({ disabled: 1 }).where('id', '=', disabled.id).execute();
-    const refused = await server().inject({ method: 'GET', url: '/api/options', headers: { authorization: `Bearer ${token}` } });
+    const refused = await options(token);
     expect(refused.statusCode).toBe(401);
-    const mint = await server().inject({ method: 'GET', url: `/api/token/user?type=apikey&auth=${disabled.username}`, headers: { 'x-api-key': key } });
-    expect(mint.statusCode).toBe(401);
+    expect((await mint(key, disabled.username)).statusCode).toBe(401);
+  });
+
+  it('SECURITY row 15: DELETE /api/keys/{id} stops the tokens the key minted at once, refreshed ones too', async () => {
+    const { id, key: erpKey } = await createKey(admin.username, { label: 'ERP', actsForUsers: true });
+    const token = (await mint(erpKey, clerk.username)).body;
+    expect((await options(token)).statusCode).toBe(200);
+    const refreshed = await server().inject({ method: 'GET', url: '/api/token/user?type=refresh', headers: { authorization: `Bearer ${token}` } });
+    expect(refreshed.statusCode).toBe(200);
+    const keyIdOf = (t: string): unknown => (JSON.parse(Buffer.from(t.split('.')[0], 'base64url').toString('utf8')) as { keyId?: unknown }).keyId;
+    expect(keyIdOf(token)).toBe(id);
+    expect(keyIdOf(refreshed.body)).toBe(id);
+
+    expect((await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) })).statusCode).toBe(204);
+    for (const t of [token, refreshed.body]) {
+      const answer = await options(t);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toMatchObject({ exceptionType: 'Unauthorized' });
+    }
+    // OData authenticates with the same check.
+    expect((await server().inject({ method: 'GET', url: '/odata/v1/Documents', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    // Revoked already: nothing left to revoke.
+    expect((await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) })).statusCode).toBe(404);
+  });
+
+  it('DELETE /api/keys/{id}: someone else\'s key answers 404 like a missing one; a bad id 400', async () => {
+    const { id } = await createKey(admin.username, { label: 'not yours' });
+    const asClerk = await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(clerk.username) });
+    expect(asClerk.statusCode).toBe(404);
+    expect(asClerk.json()).toMatchObject({ exceptionType: 'NotFound' });
+    expect((await server().inject({ method: 'DELETE', url: '/api/keys/999999999', headers: server().authHeaders(admin.username) })).statusCode).toBe(404);
+    expect((await server().inject({ method: 'DELETE', url: '/api/keys/..%2f1', headers: server().authHeaders(admin.username) })).statusCode).toBe(400);
+    expect((await mint((await createKey(admin.username, { label: 'still live' })).key, admin.username)).statusCode).toBe(200);
+  });
+
+  it('an API key mints tokens only for its owner unless it was created to act for users', async () => {
+    const own = await createKey(admin.username, { label: 'own only' });
+    expect((await mint(own.key, admin.username)).statusCode).toBe(200);
+    const other = await mint(own.key, clerk.username);
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toMatchObject({ exceptionType: 'Unauthorized' });
+    expect((await server().inject({ method: 'POST', url: '/api/keys', headers: server().authHeaders(admin.username), payload: { label: 'x', actsForUsers: 'yes' } })).statusCode).toBe(400);
+  });
+
+  it("a key whose owner lost 'Security: Manager' mints no more tokens for others, and their tokens stop; the owner's own still work", async () => {
+    const manager = await createUser(server(), unique('manager'), { privileges: { 'Security: Manager': true } });
+    const { key: erpKey } = await createKey(manager.username, { label: 'ERP of a manager', actsForUsers: true });
+    const asClerk = (await mint(erpKey, clerk.username)).body;
+    const asAdmin = (await mint(erpKey, admin.username)).body;
+    expect((await options(asAdmin)).statusCode).toBe(200);
+    const managerToken = (await mint(erpKey, manager.username)).body;
+
+    const privilege = await server().deps.db.selectFrom('privileges').select('id').where('name', '=', 'Security: Manager').executeTakeFirstOrThrow();
+    await server().deps.db.updateTable('user_privileges').set({ value: 0 }).where('user_id', '=', manager.id).where('privilege_id', '=', privilege.id).execute();
+
+    expect((await mint(erpKey, admin.username)).statusCode).toBe(401);
+    expect((await options(asAdmin)).statusCode).toBe(401);
+    expect((await options(asClerk)).statusCode).toBe(401);
+    expect((await options(managerToken)).statusCode).toBe(200);
+    expect((await mint(erpKey, manager.username)).statusCode).toBe(200);
+  });
+
+  it("a token minted for a user carries that user's current rights, not the key owner's", async () => {
+    const token = (await mint(key, clerk.username)).body;
+    const can = await server().inject({ method: 'GET', url: `/api/can?action=${encodeURIComponent('Security: Manager')}`, headers: { authorization: `Bearer ${token}` } });
+    expect(can.json()).toEqual({ action: 'Security: Manager', value: false });
   });
 
   it('GET /api/token/user?type=refresh answers a fresh token for the bearer; without one 401; type=jwt 401', async () => {
