@@ -5,5 +5,4 @@ import { createTeamsHostAdapter } from './createTeamsHostAdapter';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Datahaven Documents into.');
 // The server serves this bundle under /teams/* and at /integration/teams/configure (whose page joins in the Teams issue).
-const basename = window.location.pathname.startsWith('/teams') ? '/teams' : '/';
-createRoot(container).render(<DatahavenApp host={createTeamsHostAdapter(window)} basename={basename} />);
+createRoot(container).render(<DatahavenApp host={createTeamsHostAdapter(window)} />);

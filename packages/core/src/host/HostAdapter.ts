@@ -1,9 +1,6 @@
 import type { ClientType, ErpContext, UploadNotice } from '../model';
 import type { StoragePort } from './StoragePort';
 
-/** Which ecosystem embeds the core. */
-export type HostKind = 'erp' | 'teams' | 'outlook' | 'browser';
-
 /** Options of a token request. */
 export interface TokenRequest {
   /** true after a 401 or when the token is about to expire: never answer with a cached token. */
@@ -26,14 +23,72 @@ export interface EmailDraftRequest {
   emailLinkUrl: string;
 }
 
+/** The Fluent v9 themes a host may ask for: the web ones, and Teams' default, dark and high contrast. */
+export type HostThemeName = 'webLight' | 'webDark' | 'teamsLight' | 'teamsDark' | 'teamsHighContrast';
+
+/** Every theme name, in a stable order (tests and the demo's switch list them). */
+export const HOST_THEME_NAMES: readonly HostThemeName[] = ['webLight', 'webDark', 'teamsLight', 'teamsDark', 'teamsHighContrast'];
+
+/** A value the host owns and may change while the app runs (theme, locale). */
+export interface HostSignal<T> {
+  /** The value now. */
+  current(): T;
+  /** Calls `listener` with each new value. Returns the unsubscribe function. */
+  onChange(listener: (value: T) => void): () => void;
+}
+
+/** The user's locale as BCP 47 tags: `language` for texts and `<html lang>`, `region` for dates, numbers and sizes. */
+export interface HostLocale {
+  language: string;
+  region: string;
+}
+
+/**
+ * Which router the host can live with: `browser` (history mode, the ERP iframe and the portal)
+ * or `memory` (Office.js sets `history.pushState` to null inside Outlook, OfficeDev/office-js #429).
+ * `onNavigated` hears every route the app shows, for hosts that keep their own deep link.
+ */
+export type HostRouter =
+  | { kind: 'browser'; basename?: string; onNavigated?: (path: string) => void }
+  | { kind: 'memory'; initialPath?: string; onNavigated?: (path: string) => void };
+
+/** A file the core hands to the host (a download, a print, an attachment). */
+export interface HostFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** How a link opens: a window name to reuse, and window features (size) where the host has windows, maybe computed from the screen's size. */
+export interface OpenUrlOptions {
+  name?: string;
+  features?: string | ((screen: { width: number; height: number }) => string);
+}
+
+/** What the host's home screen is: the record's folders, or a notice when the host has no record to show. */
+export type HostHome = { kind: 'folders' } | { kind: 'notice'; title: string; body: string };
+
+/**
+ * What the host knows about where the user is. `record` is the ERP record in view (empty when
+ * there is none); Teams and Outlook add what they know (the tab's configuration, the mail item).
+ */
+export interface HostContext {
+  record: ErpContext;
+  /** A Teams channel tab: its team, channel and the configuration saved with the tab. */
+  teams?: { teamId?: string; channelId?: string; entityId?: string; configuration?: Record<string, string> };
+  /** An Outlook item: read or compose mode and its id. */
+  outlook?: { mode: 'read' | 'compose'; itemId?: string };
+}
+
 /**
  * What the core needs from whatever embeds it (ERP iframe, Teams tab, Outlook pane, plain
- * browser). Hosts implement this; the core never reaches for globals behind its back.
+ * browser). The required members are the host's identity and plumbing; the optional ones are
+ * capabilities the core asks for instead of touching globals: when a host leaves one out, the
+ * core uses the plain-browser default (host/defaults), or — for attachFiles, createEmailDraft
+ * and getGraphToken — does not offer the feature. The core never asks which host it runs in.
  */
 export interface HostAdapter extends TokenSource {
-  readonly kind: HostKind;
-  /** The ERP record in view (ERP: parent 'GET /context'); an empty object when there is none. */
-  getContext(): Promise<ErpContext>;
+  /** Where the user is (ERP: parent 'GET /context' over the URL query). */
+  getContext(): Promise<HostContext>;
   /** A bearer token for /api; with forceRefresh a new one (re-authentication). */
   getToken(options: TokenRequest): Promise<string>;
   /** Called when the parent says the record changed (ERP: 'PUT /refresh'). Returns the unsubscribe function. */
@@ -46,6 +101,33 @@ export interface HostAdapter extends TokenSource {
   notifyUploadQueued(upload: UploadNotice): Promise<void>;
   /** Phone and Tablet disable the View action (spec §2). */
   getClientType(): ClientType;
+  /** Local and session storage as the host allows them (memory when blocked, e.g. third-party iframes). */
+  readonly storage: { local: StoragePort; session: StoragePort };
+
+  /** The Fluent theme to show, live. Default: web light or dark after the browser's colour scheme. */
+  readonly theme?: HostSignal<HostThemeName>;
+  /** The user's language and region, live. Default: the browser's language for both. */
+  readonly locale?: HostSignal<HostLocale>;
+  /** The router the host can live with. Default: the browser's history. */
+  readonly router?: HostRouter;
+  /** The home screen ('/'). Default: the record's folders. */
+  readonly home?: HostHome;
+  /**
+   * Opens a link in a new window or tab (or reuses the named one). A URL still being made (a
+   * mailbox draft) is passed as a promise: the window opens now, inside the user's click, and
+   * follows the URL when it arrives (closed again when it fails). Default: `window.open`.
+   */
+  openUrl?(url: string | Promise<string>, options?: OpenUrlOptions): void;
+  /** Makes an app-relative link absolute, for a parent on another origin. Default: against the window's address. */
+  absoluteUrl?(path: string): string;
+  /** Hands a file to the user (a download). Default: a blob link the browser downloads. */
+  saveFile?(file: HostFile): Promise<void>;
+  /** Opens the print dialog for a PDF. Default: a hidden frame whose window prints. */
+  print?(pdf: Blob): Promise<void>;
+  /** Hears errors nothing handled (spec §8 logs them). Default: the window's error and unhandledrejection events. */
+  onUnhandledError?(listener: (error: unknown) => void): () => void;
+  /** Attaches files to the item being composed (Outlook compose). Hosts without one leave it out. */
+  attachFiles?(files: HostFile[]): Promise<void>;
   /**
    * A delegated Microsoft Graph token (Mail.ReadWrite) for mailbox drafts, from the host's single
    * sign-on (Teams / Outlook). Hosts without one leave it out; e-mail then offers the `.eml` draft.
@@ -57,8 +139,4 @@ export interface HostAdapter extends TokenSource {
    * when the draft failed. Hosts without such a parent leave it out.
    */
   createEmailDraft?(request: EmailDraftRequest): Promise<void>;
-  /** Opens (or reuses, by name) a browser window or tab. */
-  openWindow(url: string, name: string, features?: string): void;
-  /** Local and session storage as the host allows them (memory when blocked, e.g. third-party iframes). */
-  readonly storage: { local: StoragePort; session: StoragePort };
 }

@@ -1,7 +1,7 @@
-import { BUILD, decodeToken, type ClientType, type ErpContext, type UploadNotice } from '../model';
+import { BUILD, decodeToken, type ClientType, type UploadNotice } from '../model';
 import { MESSAGES } from '../rules';
 import { contextFromQuery } from './contextFromQuery';
-import type { HostAdapter, TokenRequest } from './HostAdapter';
+import type { HostAdapter, HostContext, TokenRequest } from './HostAdapter';
 import type { StoragePort } from './StoragePort';
 import { webStorage } from './webStorage';
 
@@ -18,7 +18,7 @@ export interface BrowserHostOptions {
   clientType?: ClientType;
   fetch?: typeof fetch;
   storage?: { local: StoragePort; session: StoragePort };
-  /** The window to listen to and open windows from; the global one by default. */
+  /** The window to listen to; the global one by default. The capabilities use their plain-browser defaults. */
   window?: Window;
 }
 
@@ -53,11 +53,10 @@ export function browserHost(options: BrowserHostOptions = {}): HostAdapter {
   };
 
   return {
-    kind: 'browser',
-    getContext: (): Promise<ErpContext> => {
-      const context = contextFromQuery(search(), { typeNamePrefix: options.typeNamePrefix });
-      if (options.clientType) context.clientType = options.clientType;
-      return Promise.resolve(context);
+    getContext: (): Promise<HostContext> => {
+      const record = contextFromQuery(search(), { typeNamePrefix: options.typeNamePrefix });
+      if (options.clientType) record.clientType = options.clientType;
+      return Promise.resolve({ record });
     },
     getToken: ({ forceRefresh }: TokenRequest): Promise<string> => {
       if (!forceRefresh && token !== null) return Promise.resolve(token);
@@ -85,9 +84,6 @@ export function browserHost(options: BrowserHostOptions = {}): HostAdapter {
     notifySelectedDocuments: (): Promise<void> => Promise.resolve(),
     notifyUploadQueued: (_upload: UploadNotice): Promise<void> => Promise.resolve(),
     getClientType: () => options.clientType ?? 'Desktop',
-    openWindow: (url, name, features) => {
-      win?.open(url, name, features);
-    },
     storage: options.storage ?? {
       local: webStorage(() => win?.localStorage),
       session: webStorage(() => win?.sessionStorage),

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FluentProvider, Spinner, webLightTheme, type Theme } from '@fluentui/react-components';
 import type { HostAdapter } from '../host';
 import { DatahavenServicesProvider, type DatahavenServices } from './app/DatahavenServices';
 import { ToastProvider } from './app/useToast';
+import { HostRouter } from './routing/HostRouter';
 import { LastRouteRecorder } from './routing/LastRouteRecorder';
 import { RootScreen } from './routing/RootScreen';
 import { AppErrorBoundary } from './shell/AppErrorBoundary';
@@ -46,23 +47,21 @@ function WorkflowIndexRedirect(): ReactElement {
 
 /** Props of DatahavenApp. */
 export interface DatahavenAppProps {
-  /** What embeds the app: context, tokens, parent messages, storage. */
+  /** What embeds the app: context, tokens, parent messages, storage, and its capabilities (theme, locale, router, open, save, print). */
   host: HostAdapter;
-  /** Base path the app is served under ('/' by default). */
-  basename?: string;
   /** Fluent theme (hosts follow their own theme); web light by default. */
   theme?: Theme;
   /** Ready-made services, for tests. */
   services?: DatahavenServices;
 }
 
-/** The whole product UI for one host: providers, history-mode routes with lazy screens, and the shell. */
-export function DatahavenApp({ host, basename, theme, services }: DatahavenAppProps): ReactElement {
+/** The whole product UI for one host: providers, the host's router with lazy screens, and the shell. */
+export function DatahavenApp({ host, theme, services }: DatahavenAppProps): ReactElement {
   return (
     <FluentProvider theme={theme ?? webLightTheme} style={{ height: '100%' }}>
       <DatahavenServicesProvider host={host} services={services}>
         <ToastProvider>
-          <BrowserRouter basename={basename}>
+          <HostRouter>
             <UnhandledErrorLogger />
             <LastRouteRecorder />
             <Shell>
@@ -100,7 +99,7 @@ export function DatahavenApp({ host, basename, theme, services }: DatahavenAppPr
                 </Suspense>
               </AppErrorBoundary>
             </Shell>
-          </BrowserRouter>
+          </HostRouter>
         </ToastProvider>
       </DatahavenServicesProvider>
     </FluentProvider>

@@ -62,12 +62,14 @@ describe('createErpHostAdapter', () => {
     const result = host.getContext();
     await pump();
     await expect(result).resolves.toEqual({
-      dataAreaId: 'CRONUS',
-      recordId: 'ABC',
-      tableId: 23,
-      typeName: 'bc:Microsoft.NAV.Vendor',
-      clientType: 'Tablet',
-      isCapturable: true,
+      record: {
+        dataAreaId: 'CRONUS',
+        recordId: 'ABC',
+        tableId: 23,
+        typeName: 'bc:Microsoft.NAV.Vendor',
+        clientType: 'Tablet',
+        isCapturable: true,
+      },
     });
     expect(host.getClientType()).toBe('Tablet');
   });
@@ -79,7 +81,7 @@ describe('createErpHostAdapter', () => {
     const result = host.getContext();
     await pump();
     jest.advanceTimersByTime(500);
-    await expect(result).resolves.toEqual({ recordId: 'r1' });
+    await expect(result).resolves.toEqual({ record: { recordId: 'r1' } });
     const sent = w.posted.map((p) => JSON.parse(p.data) as Sent).find((s) => s.path === '/context');
     expect(log).toHaveBeenCalledWith(CONTEXT_FAILED_LOG, new Error(`Message #${sent?.id} timed out.`));
   });
@@ -163,5 +165,26 @@ describe('createErpHostAdapter', () => {
     const bare = host.createEmailDraft?.(request);
     await pump();
     await expect(bare).rejects.toThrow(EMAIL_DRAFT_FAILED_JSON);
+  });
+
+  it('takes the theme and the user\'s language and region from GET /context, and a live theme switch from PUT /theme', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const themes: string[] = [];
+    host.theme.onChange((name) => themes.push(name));
+    const pump = answerRequests(w, (sent) =>
+      sent.path === '/context' ? { status: 200, body: { recordId: 'r1', theme: 'webDark', language: 'de-de', region: 'de-AT' } } : null,
+    );
+    const result = host.getContext();
+    await pump();
+    await expect(result).resolves.toEqual({ record: { recordId: 'r1' } });
+    expect(host.locale.current()).toEqual({ language: 'de-DE', region: 'de-AT' });
+    w.deliver(JSON.stringify({ id: 7, method: 'PUT', path: '/theme', body: 'teamsHighContrast' }));
+    w.deliver(JSON.stringify({ id: 8, method: 'PUT', path: '/theme', body: 'sepia' }));
+    await flush();
+    expect(themes).toEqual(['webDark', 'teamsHighContrast']);
+    expect(host.theme.current()).toBe('teamsHighContrast');
+    const answers = w.posted.map((p) => JSON.parse(p.data) as { id: number; status?: number }).filter((m) => m.status !== undefined);
+    expect(answers.find((m) => m.id === 7)?.status).toBe(200);
+    expect(answers.find((m) => m.id === 8)?.status).toBeGreaterThanOrEqual(400);
   });
 });

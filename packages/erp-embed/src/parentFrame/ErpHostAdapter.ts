@@ -1,6 +1,9 @@
 import {
+  HOST_THEME_NAMES,
   MESSAGES,
+  browserLocale,
   contextFromQuery,
+  settableSignal,
   readContextFields,
   decodeToken,
   tokenNeedsRefresh,
@@ -9,6 +12,10 @@ import {
   type EmailDraftRequest,
   type ErpContext,
   type HostAdapter,
+  type HostContext,
+  type HostLocale,
+  type HostThemeName,
+  type SettableSignal,
   type TokenRequest,
   type UploadNotice,
 } from '@datahaven/core';
@@ -44,6 +51,10 @@ export interface ErpHostAdapterOptions {
 
 /** The ERP host: a HostAdapter plus what only an ERP parent provides. */
 export interface ErpHostAdapter extends HostAdapter {
+  /** The ERP page's theme, set by the parent (`PUT /theme`, or `theme` in `GET /context`). */
+  readonly theme: SettableSignal<HostThemeName>;
+  /** The ERP user's language and region, from the parent's context (`language`, `region`). */
+  readonly locale: SettableSignal<HostLocale>;
   /** The web-services URL the parent pushed with `PUT /webservices/url`, if any. */
   webServicesUrl(): string | null;
   /** Stops listening to the parent. */
@@ -63,8 +74,9 @@ export function erpAllowedOrigins(win: Window): string[] {
  * The host for our iframe inside an ERP page (Business Central's control add-in): context from
  * the parent (`GET /context`) merged over the URL query (portal spec §2), tokens from the
  * parent (`GET /user/token`, pushed with `PUT /user/token`), refreshes (`PUT /refresh`), and
- * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`), and
- * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`).
+ * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`),
+ * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`), the page's theme
+ * (`PUT /theme`, switched live) and the user's language and region (context `language`, `region`).
  */
 export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions = {}): ErpHostAdapter {
   const log = options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
@@ -80,6 +92,8 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
   let tokenRequest: Promise<string> | null = null;
   let clientType: ClientType = 'Desktop';
   let servicesUrl: string | null = null;
+  const theme = settableSignal<HostThemeName>('webLight');
+  const locale = settableSignal<HostLocale>(browserLocale(win).current(), (a, b) => a.language === b.language && a.region === b.region);
 
   const acceptToken = (value: unknown): string => {
     if (typeof value !== 'string' || decodeToken(value.trim()) === null) throw new Error(MESSAGES.badAuthenticationToken);
@@ -94,6 +108,11 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
   channel.on('PUT', '/refresh', () => {
     for (const listener of contextListeners) listener();
   });
+  channel.on('PUT', '/theme', (body) => {
+    const name = toThemeName(body);
+    if (name === null) throw new Error(`PUT /theme needs one of ${HOST_THEME_NAMES.join(', ')} as its body.`);
+    theme.set(name);
+  });
   channel.on('PUT', '/webservices/url', (body) => {
     if (typeof body !== 'string' || body.trim() === '') throw new Error('PUT /webservices/url needs the URL as its body.');
     servicesUrl = body.trim();
@@ -105,18 +124,21 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
   }
 
   return {
-    kind: 'erp',
-    async getContext(): Promise<ErpContext> {
+    theme,
+    locale,
+    async getContext(): Promise<HostContext> {
       const fromQuery = contextFromQuery(options.search ? options.search() : win.location.search);
       let fromParent: ErpContext = {};
       try {
-        fromParent = toErpContext(await channel.request('GET', '/context'));
+        const body = await channel.request('GET', '/context');
+        fromParent = toErpContext(body);
+        applyLookAndLocale(body, theme, locale);
       } catch (error) {
         log(CONTEXT_FAILED_LOG, error);
       }
-      const context: ErpContext = { ...fromQuery, ...fromParent };
-      if (context.clientType) clientType = context.clientType;
-      return context;
+      const record: ErpContext = { ...fromQuery, ...fromParent };
+      if (record.clientType) clientType = record.clientType;
+      return { record };
     },
     getToken({ forceRefresh }: TokenRequest): Promise<string> {
       if (!forceRefresh && token !== null) {
@@ -155,9 +177,6 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
       }
     },
     getClientType: () => clientType,
-    openWindow(url: string, name: string, features?: string): void {
-      win.open(url, name, features);
-    },
     storage: {
       local: webStorage(() => win.localStorage),
       session: webStorage(() => win.sessionStorage),
@@ -172,6 +191,35 @@ function draftErrorText(body: unknown): string {
   if (typeof body === 'string' && body.trim() !== '') return body;
   if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') return JSON.stringify(body);
   return EMAIL_DRAFT_FAILED_JSON;
+}
+
+/** A theme name the parent sent, or null when it is not one of ours. */
+function toThemeName(value: unknown): HostThemeName | null {
+  return HOST_THEME_NAMES.find((name) => name === value) ?? null;
+}
+
+/** A BCP 47 tag Intl accepts, canonicalised, or null. */
+function toLocaleTag(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    return Intl.getCanonicalLocales(value.trim())[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the theme and the user's language and region (BC: language, format region) from the parent's context answer. */
+function applyLookAndLocale(body: unknown, theme: SettableSignal<HostThemeName>, locale: SettableSignal<HostLocale>): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const source = body as Record<string, unknown>;
+  const name = toThemeName(source.theme);
+  if (name !== null) theme.set(name);
+  const language = toLocaleTag(source.language);
+  const region = toLocaleTag(source.region);
+  if (language !== null || region !== null) {
+    const now = locale.current();
+    locale.set({ language: language ?? region ?? now.language, region: region ?? language ?? now.region });
+  }
 }
 
 const CLIENT_TYPES: readonly ClientType[] = ['Phone', 'Tablet', 'Desktop'];

@@ -1,11 +1,16 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { ApiClient, TokenManager, apiServices, type ApiServices, type XhrFactory } from '../../api';
-import type { HostAdapter } from '../../host';
+import { resolveHostCapabilities, type HostAdapter, type HostCapabilities } from '../../host';
+import { createDocumentExport, createDocumentUpload, type DocumentExport, type DocumentUpload } from '../../services';
 import { AlertStore, LastRouteStore, LoadingCounter, SelectionStore, UploadQueue, type Store } from '../../state';
 
-/** Everything one mounted app shares: the host, the web services and the state stores. */
+/** Everything one mounted app shares: the host and its capabilities, the web services, the state stores and the flows over them. */
 export interface DatahavenServices {
   host: HostAdapter;
+  /** The host's capabilities with the plain-browser defaults filled in: the only way the screens reach the browser. */
+  capabilities: HostCapabilities;
+  documentExport: DocumentExport;
+  documentUpload: DocumentUpload;
   api: ApiServices;
   tokens: TokenManager;
   loading: LoadingCounter;
@@ -30,13 +35,19 @@ export function createDatahavenServices(host: HostAdapter, options: DatahavenSer
   const alerts = new AlertStore();
   const tokens = new TokenManager(host, { onRefreshError: (error) => alerts.report(error) });
   const client = new ApiClient({ tokens, fetch: options.fetch, createXhr: options.createXhr });
+  const api = apiServices(client);
+  const capabilities = resolveHostCapabilities(host);
+  const uploads = new UploadQueue();
   return {
     host,
-    api: apiServices(client),
+    capabilities,
+    documentExport: createDocumentExport(api, capabilities),
+    documentUpload: createDocumentUpload(api, uploads, host),
+    api,
     tokens,
     loading: new LoadingCounter(),
     selection: new SelectionStore(),
-    uploads: new UploadQueue(),
+    uploads,
     lastRoute: new LastRouteStore(host.storage.session),
     alerts,
   };

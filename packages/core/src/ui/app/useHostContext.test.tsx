@@ -14,7 +14,7 @@ function changingHost(): { host: HostAdapter; change(context: ErpContext): void;
     ...base,
     getContext: () => {
       reads++;
-      return Promise.resolve(current);
+      return Promise.resolve({ record: current });
     },
     onContextChanged: (listener) => {
       listeners.add(listener);

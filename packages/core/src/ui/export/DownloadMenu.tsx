@@ -4,7 +4,6 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import type { DmsDocument } from '../../model';
 import { downloadMenuAvailability } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
-import { saveFile } from './saveFile';
 import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
 import { WithAnnotationsItem } from './WithAnnotationsItem';
@@ -26,7 +25,7 @@ export interface DownloadMenuProps {
  * user chooses) and "Download". One document comes as its file, several as Documents.zip.
  */
 export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuProps): ReactElement {
-  const { api, loading, alerts } = useServices();
+  const { documentExport, loading, alerts } = useServices();
   const access = useDocumentAccess(documents);
   const annotations = useAnnotationChoice();
   const availability = access === null ? null : downloadMenuAvailability(access.map((flags) => ({ access: flags })));
@@ -34,10 +33,8 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
   const reason = availability === null ? (documents.length > 0 ? DOWNLOAD_CHECKING_TEXT : undefined) : availability.allowed ? undefined : availability.message;
   const download = (embedAnnotations: boolean | undefined): void => {
     const ids = documents.map((document) => document.id);
-    const file = ids.length === 1 ? api.export.downloadDocument(ids[0], { embedAnnotations }) : api.export.downloadDocuments(ids, { embedAnnotations });
     loading
-      .track(file)
-      .then(saveFile)
+      .track(documentExport.download(ids, embedAnnotations))
       .catch((error: unknown) => alerts.report(error));
   };
   return (

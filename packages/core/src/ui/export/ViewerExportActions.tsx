@@ -6,8 +6,6 @@ import type { DmsDocument } from '../../model';
 import { readFeatureFlags } from '../../state/FeatureFlags';
 import { useServices } from '../app/DatahavenServices';
 import { emailErrorMessage } from './emailErrorMessage';
-import { printPdf } from './printPdf';
-import { saveFile } from './saveFile';
 import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
 import { WithAnnotationsItem } from './WithAnnotationsItem';
@@ -38,18 +36,16 @@ export interface ViewerExportActionsProps {
  * (`POST /email-draft`, which opens the ERP's mail editor), or creates a draft in the user's
  * mailbox through the host's Graph token and opens it in a new window, or downloads an `.eml`
  * draft when "email draft download" is on; a failed draft shows the message (spec §8) and closes
- * the window.
+ * the window. The flows live in the core's DocumentExport service; this is only the menu.
  */
 export function ViewerExportActions({ document, keyScope }: ViewerExportActionsProps): ReactElement {
-  const { api, host, loading, alerts } = useServices();
+  const { host, loading, alerts, documentExport } = useServices();
   const anchor = useRef<HTMLSpanElement>(null);
   const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
   const documents = useMemo(() => (document ? [document] : []), [document]);
   const access = useDocumentAccess(documents);
   const printable = document !== null && PRINTABLE_EXTENSIONS.includes(document.extension.toLowerCase());
   const mayEmail = access !== null && access.length > 0 && access.every((flags_) => flags_.email);
-  const graph = host.getGraphToken?.bind(host);
-  const parentDraft = host.createEmailDraft?.bind(host);
   const annotations = useAnnotationChoice();
   const chosen = annotations.chosen;
 
@@ -57,10 +53,10 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
     (embedAnnotations: boolean | undefined) => {
       if (!document || !printable) return;
       loading
-        .track(api.export.fetchPrintablePdf(document.id, { embedAnnotations }).then((pdf) => printPdf(pdf)))
+        .track(documentExport.print(document.id, embedAnnotations))
         .catch((error: unknown) => alerts.report(error));
     },
-    [document, printable, api, loading, alerts],
+    [document, printable, documentExport, loading, alerts],
   );
 
   useEffect(() => {
@@ -75,8 +71,10 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
       event.preventDefault();
       print(chosen);
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    // The window this toolbar is rendered in (the app's own, never a global reached behind the host's back).
+    const view = anchor.current?.ownerDocument.defaultView;
+    view?.addEventListener('keydown', onKeyDown);
+    return () => view?.removeEventListener('keydown', onKeyDown);
   }, [keyScope, print, printable, chosen]);
 
   const failedDraft = (error: unknown): void => {
@@ -85,37 +83,18 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
   };
 
   const mailboxDraft = (): void => {
-    if (!document || !graph) return;
-    // Opened now, inside the click, so no pop-up blocker stops it; it gets the draft's URL later.
-    const draftWindow = window.open('', '_blank');
-    if (draftWindow) draftWindow.opener = null;
-    const draft = graph().then((token) => api.export.createMailboxDraft([document.id], token, { embedAnnotations: chosen }));
-    loading
-      .track(draft)
-      .then((url) => {
-        if (draftWindow) draftWindow.location.href = url;
-        else host.openWindow(url, '_blank');
-      })
-      .catch((error: unknown) => {
-        failedDraft(error);
-        draftWindow?.close();
-      });
+    if (!document) return;
+    loading.track(documentExport.mailboxDraft([document.id], chosen)).catch(failedDraft);
   };
   const erpDraft = (): void => {
-    if (!document || !parentDraft) return;
-    const docIds = [document.id];
-    // The parent lives on another origin (BC): it needs an absolute link, fetched with its own token for the user.
-    const emailLinkUrl = new URL(api.export.emailLinkUrl(docIds, { embedAnnotations: chosen }), window.location.href).href;
-    loading.track(parentDraft({ docIds, embedAnnotations: chosen ?? null, emailLinkUrl })).catch(failedDraft);
+    if (!document) return;
+    loading.track(documentExport.parentDraft([document.id], chosen)).catch(failedDraft);
   };
   const emlDraft = (): void => {
     if (!document) return;
-    loading
-      .track(api.export.downloadEmailDraft([document.id], { embedAnnotations: chosen }))
-      .then(saveFile)
-      .catch((error: unknown) => alerts.report(error));
+    loading.track(documentExport.downloadEmailDraft([document.id], chosen)).catch((error: unknown) => alerts.report(error));
   };
-  const emailReason = !parentDraft && !graph && !flags.emailDraftDownload ? EMAIL_UNAVAILABLE_TEXT : access !== null && !mayEmail && document ? EMAIL_NOT_PERMITTED_TEXT : undefined;
+  const emailReason = !documentExport.hasParentDraft && !documentExport.hasMailboxDraft && !flags.emailDraftDownload ? EMAIL_UNAVAILABLE_TEXT : access !== null && !mayEmail && document ? EMAIL_NOT_PERMITTED_TEXT : undefined;
 
   return (
     <span ref={anchor} style={{ display: 'contents' }}>
@@ -144,7 +123,7 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
             <WithAnnotationsItem />
             <MenuDivider />
             {/* An ERP parent makes the draft in its own mail editor; it comes before Graph. */}
-            {parentDraft ? <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : graph ? <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : null}
+            {documentExport.hasParentDraft ? <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : documentExport.hasMailboxDraft ? <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : null}
             {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>Download e-mail draft (.eml)</MenuItem> : null}
           </MenuList>
         </MenuPopover>

@@ -10,7 +10,7 @@ import { testDocument, testToken } from '../test/renderApp';
 import { DeleteDocumentsButton } from './DeleteDocumentsButton';
 import { DownloadMenu } from './DownloadMenu';
 import { emailErrorMessage } from './emailErrorMessage';
-import { PRINT_FRAME_TITLE } from './printPdf';
+import { PRINT_FRAME_TITLE } from '../../host';
 import { CREATE_MAIL_DRAFT_TEXT, EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
 import { WITH_ANNOTATIONS_TEXT } from './WithAnnotationsItem';
 

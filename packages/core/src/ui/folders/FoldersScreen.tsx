@@ -10,9 +10,8 @@ import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
 import { SplitVerticalRegular } from '@fluentui/react-icons/svg/split-vertical';
 import { encodeDocumentId, type DmsDocument, type DocumentEntry, type FolderEntry, type FolderNode } from '../../model';
-import { MESSAGES, isValidContext, isViewActionEnabled, isViewable, validateUpload } from '../../rules';
+import { MESSAGES, isValidContext, isViewActionEnabled, isViewable } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
-import { downloadDocument } from '../app/downloadDocument';
 import { DeleteDocumentsButton } from '../export/DeleteDocumentsButton';
 import { DownloadMenu } from '../export/DownloadMenu';
 import { useHostContext } from '../app/useHostContext';
@@ -83,7 +82,7 @@ export function FoldersScreen(): ReactElement {
   const navigate = useNavigate();
   const notify = useNotify();
   const services = useServices();
-  const { host, api, loading, selection, uploads, alerts } = services;
+  const { host, api, loading, selection, alerts, documentExport, documentUpload } = services;
   const { taggedItems } = useSearchStores();
   const taggedIds = useStore(taggedItems);
   const tagging = useTaggingMode();
@@ -180,50 +179,26 @@ export function FoldersScreen(): ReactElement {
         return;
       }
       // Not a type the viewer shows: hand it to the browser instead (spec §2).
-      loading.track(downloadDocument(api.documents, document)).catch((error: unknown) => alerts.report(error));
+      loading.track(documentExport.saveOriginal(document)).catch((error: unknown) => alerts.report(error));
     },
-    [options, tagging.on, viewEnabled, navigate, alerts, loading, api],
+    [options, tagging.on, viewEnabled, navigate, alerts, loading, documentExport],
   );
 
   const startUploads = useCallback(
     (files: readonly File[], folder: FolderNode | null) => {
       if (files.length === 0) return;
-      if (!folder || !context) {
-        alerts.push(MESSAGES.cannotCompleteImport, 'error');
-        return;
-      }
-      const limit = { fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 };
-      setOpenItems((current) => (current.includes(folder.id) ? current : [...current, folder.id]));
-      for (const file of files) {
-        const started = uploads.start(
-          file,
-          (onProgress, signal) => {
-            // Refused files still get a row that ends as failed, with the reason, so every pick is accounted for.
-            const validation = validateUpload(file, limit);
-            if (!validation.valid) return Promise.reject(new Error(validation.message));
-            return api.documents.uploadDocument(file, folder.constraints, onProgress, signal);
-          },
-          { folderId: folder.id },
-        );
-        host
-          .notifyUploadQueued({
-            id: started.id,
-            files: [{ name: file.name, size: file.size }],
-            folder: folder.constraints,
-            link: { dataAreaId: context.dataAreaId, recordId: context.recordId, tableId: context.tableId, typeName: context.typeName, sitId: context.sitId },
-            queue: null,
-            scan: false,
-          })
-          .catch((error: unknown) => console.warn('Could not tell the host about the upload.', error));
-        void started.finished.then((item) => {
-          if (item.state === 'done') {
-            notify(`Uploaded ${item.fileName}`);
-            setReloadCount((count) => count + 1);
-          }
+      if (folder) setOpenItems((current) => (current.includes(folder.id) ? current : [...current, folder.id]));
+      try {
+        documentUpload.upload(files, { folder, record: context, fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 }, (item) => {
+          if (item.state !== 'done') return;
+          notify(`Uploaded ${item.fileName}`);
+          setReloadCount((count) => count + 1);
         });
+      } catch (error) {
+        alerts.push(error instanceof Error ? error.message : MESSAGES.cannotCompleteImport, 'error');
       }
     },
-    [alerts, api, context, host, notify, options, uploads],
+    [alerts, context, documentUpload, notify, options],
   );
 
   const chosenFolderId = selectedFolderId ?? (entries && selectedDocId !== null ? (folderOfDocument(entries, selectedDocId)?.id ?? null) : null);

@@ -7,15 +7,16 @@ import { rewriteHashPath } from './rewriteHashPath';
 
 /**
  * The root route: applies the '/#' rewrite, then returns to the last visited route of this
- * session (spec §2), then opens the host's home screen (folders for the ERP and the browser).
+ * session (spec §2), then opens the host's home: the record's folders, or the host's notice.
  */
 export function RootScreen(): ReactElement {
   const location = useLocation();
-  const { host, lastRoute } = useServices();
+  const { capabilities, lastRoute } = useServices();
   const rewritten = rewriteHashPath(location.pathname + location.search + location.hash);
   if (rewritten !== null) return <Navigate to={rewritten} replace />;
   const last = lastRoute.get();
   if (last !== null && isAppRoute(last) && last !== '/') return <Navigate to={last} replace />;
-  if (host.kind === 'erp' || host.kind === 'browser') return <Navigate to={{ pathname: '/folders', search: location.search }} replace />;
-  return <HostEmptyState kind={host.kind} />;
+  const { home } = capabilities;
+  if (home.kind === 'notice') return <HostEmptyState title={home.title} body={home.body} />;
+  return <Navigate to={{ pathname: '/folders', search: location.search }} replace />;
 }

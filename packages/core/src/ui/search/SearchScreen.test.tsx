@@ -151,17 +151,20 @@ describe('SearchScreen', () => {
   });
 
   it('opens a result of the /portal/search popup in the viewer window, at screen height minus 100 and half the width', async () => {
-    const app = renderSearch('/portal/search?q=invoice', baseRoutes());
-    const openWindow = jest.spyOn(app.services.host, 'openWindow').mockImplementation(() => undefined);
+    renderSearch('/portal/search?q=invoice', baseRoutes());
+    // The plain-browser host's openUrl is the default one, which opens a window.
+    const openWindow = jest.spyOn(window, 'open').mockImplementation(() => null);
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     const table = await screen.findByRole('table', { name: 'Search results' });
     fireEvent.click(await within(table).findByRole('button', { name: 'Invoice 1.pdf' }));
     await waitFor(() => expect(openWindow).toHaveBeenCalledTimes(1));
-    const [url, , features] = openWindow.mock.calls[0];
+    const [url, name, features] = openWindow.mock.calls[0];
+    expect(name).toBe('datahaven-viewer');
     expect(url).toBe(`/viewer/${encodeDocumentId(1)}`);
     expect(features).toBe(`height=${Math.max(200, window.screen.height - 100)},width=${Math.round(window.screen.width / 2)}`);
     // The popup stays on its route.
     expect(screen.getByRole('status', { name: 'Current location' }).textContent).toMatch(/^\/portal\/search\?/);
+    openWindow.mockRestore();
   });
 
   it("says 'No Documents Found' when nothing matches", async () => {

@@ -8,7 +8,6 @@ import { LIMITS, encodeDocumentId, type DmsDocument, type SearchTag } from '../.
 import { MESSAGES, isViewActionEnabled, isViewable } from '../../rules';
 import type { SavedSearch, SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices, useStore } from '../app/DatahavenServices';
-import { downloadDocument } from '../app/downloadDocument';
 import { useGoBack } from '../app/useGoBack';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
@@ -71,7 +70,7 @@ function defaultName(tags: readonly SearchTag[], q: string): string {
 export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactElement {
   const styles = useStyles();
   const services = useServices();
-  const { host, api, alerts, loading, selection } = services;
+  const { host, api, alerts, loading, selection, capabilities, documentExport } = services;
   const user = useSignedInUser();
   const stores = searchStoresOf(services, user);
   const navigate = useNavigate();
@@ -185,8 +184,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         const path = `/viewer/${encodeDocumentId(document.id)}`;
         if (variant === 'popup') {
           // Spec §2: the viewer window opens at screen height minus 100 and half the screen width.
-          const { height, width } = window.screen;
-          host.openWindow(path, 'datahaven-viewer', `height=${Math.max(200, height - 100)},width=${Math.round(width / 2)}`);
+          capabilities.openUrl(path, { name: 'datahaven-viewer', features: ({ height, width }) => `height=${Math.max(200, height - 100)},width=${Math.round(width / 2)}` });
         } else {
           navigate(path);
         }
@@ -196,9 +194,9 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         alerts.push(MESSAGES.fileTooBigToView, 'warning');
         return;
       }
-      loading.track(downloadDocument(api.documents, document)).catch((error: unknown) => alerts.report(error));
+      loading.track(documentExport.saveOriginal(document)).catch((error: unknown) => alerts.report(error));
     },
-    [options, viewEnabled, variant, host, navigate, alerts, loading, api],
+    [options, viewEnabled, variant, capabilities, navigate, alerts, loading, documentExport],
   );
 
   const onRowClick = (document: DmsDocument): void => {

@@ -8,11 +8,12 @@ const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalL },
 });
 
-/** Shown for a path this app does not serve; hosts without their own screens yet show their home instead. */
+/** Shown for a path this app does not serve; hosts whose home is a notice show it instead. */
 export function NotFoundScreen(): ReactElement {
   const styles = useStyles();
-  const { host } = useServices();
-  if (host.kind === 'teams' || host.kind === 'outlook') return <HostEmptyState kind={host.kind} />;
+  const { home } = useServices().capabilities;
+  // A host without folders has nothing to link to: its home notice says what it offers instead.
+  if (home.kind === 'notice') return <HostEmptyState title={home.title} body={home.body} />;
   return (
     <div className={styles.box}>
       <Subtitle1 as="h1">This page does not exist</Subtitle1>

@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { XhrFactory } from '../../api';
-import { browserHost, memoryStorage, type StoragePort } from '../../host';
+import { browserHost, memoryStorage, type HostAdapter, type StoragePort } from '../../host';
 import { encodeBase64Url, type DmsDocument, type FolderEntry, type FolderNode, type Note } from '../../model';
 import { DatahavenApp } from '../DatahavenApp';
 import { createDatahavenServices, type DatahavenServices } from '../app/DatahavenServices';
@@ -63,6 +63,8 @@ export interface RenderAppOptions {
   session?: Record<string, string>;
   /** Local-storage items present before the app starts. */
   local?: Record<string, string>;
+  /** Wraps the plain-browser host (a recording host, another router); a memory router starts at `path` and leaves window.history alone. */
+  host?: (base: HostAdapter) => HostAdapter;
 }
 
 /**
@@ -74,7 +76,7 @@ export function fakeApiFetch(routes: Record<string, FakeRoute>, requests: Record
   return async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body: unknown = typeof init?.body === 'string' ? parseBody(init.body) : undefined;
     const request: RecordedRequest = { method, path: url.pathname, search: url.searchParams, body };
     requests.push(request);
     const route = routes[`${method} ${url.pathname}`];
@@ -86,17 +88,27 @@ export function fakeApiFetch(routes: Record<string, FakeRoute>, requests: Record
   };
 }
 
+/** A request body as JSON, or its text when it is a form (POST /email-link). */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Mounts the whole DatahavenApp at `path` over fake web services (`routes` keyed by
  * "METHOD /api/path"), with a plain-browser host whose context comes from `options.search`.
  */
 export function renderApp(path: string, routes: Record<string, FakeRoute>, options: RenderAppOptions = {}): RenderedApp {
   const { search = '', createXhr, session = {}, local: localItems = {} } = options;
-  window.history.replaceState(null, '', path);
   const requests: RecordedRequest[] = [];
   const fakeFetch = fakeApiFetch(routes, requests);
   const local = memoryStorage(localItems);
-  const host = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage(session) }, fetch: fakeFetch });
+  const base = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage(session) }, fetch: fakeFetch });
+  const host = options.host ? options.host(base) : base;
+  if (host.router?.kind !== 'memory') window.history.replaceState(null, '', path);
   const services = createDatahavenServices(host, { fetch: fakeFetch, createXhr });
   const result = render(<DatahavenApp host={host} services={services} />);
   return { ...result, requests, services, local };

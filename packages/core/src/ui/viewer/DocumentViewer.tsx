@@ -15,7 +15,6 @@ import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout'
 import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
-import { downloadDocument } from '../app/downloadDocument';
 import { useOptionValues } from '../app/useOptionValues';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
@@ -73,7 +72,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const styles = useStyles();
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
-  const { api, alerts, loading } = useServices();
+  const { api, alerts, loading, documentExport } = useServices();
   const options = useOptionValues();
   const [state, setState] = useState<ViewState>({ status: 'loading' });
   const [pageCount, setPageCount] = useState(0);
@@ -131,7 +130,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
             setState({ status: 'failed', message: MESSAGES.fileTooBigToView });
           } else {
             setState({ status: 'failed', message: `${view.document.name} cannot be shown here, so it was downloaded.` });
-            downloadDocument(api.documents, view.document).catch((error: unknown) => alerts.report(error));
+            documentExport.saveOriginal(view.document).catch((error: unknown) => alerts.report(error));
           }
           return;
         }
@@ -143,7 +142,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         setState({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) });
       });
     return () => controller.abort();
-  }, [id, options, api, loading, alerts]);
+  }, [id, options, api, loading, alerts, documentExport]);
 
   const fitting = fitWidth ?? (state.status === 'ready' ? state.options.fitToWidthByDefault : true);
 
@@ -233,7 +232,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const download = (): void => {
     if (id === 0) return;
     loading
-      .track(downloadDocument(api.documents, document ?? { id, name: `document-${id}` }))
+      .track(documentExport.saveOriginal(document ?? { id, name: `document-${id}` }))
       .catch((error: unknown) => alerts.report(error));
   };
 

@@ -125,7 +125,7 @@ export function QueueDocumentsScreen(): ReactElement {
   const queueId = /^\d+$/.test(rawQueueId) ? Number(rawQueueId) : 0;
   const base = useWorkflowBase();
   const navigate = useNavigate();
-  const { api, host, selection, loading, alerts } = useServices();
+  const { api, host, selection, loading, alerts, capabilities } = useServices();
   const notify = useNotify();
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
@@ -389,7 +389,7 @@ export function QueueDocumentsScreen(): ReactElement {
           title={tagging.on ? MESSAGES.taggingModeOn : approvalListDoc === null ? APPROVAL_LIST_HINT : undefined}
           onClick={() => {
             // A popup, as the portal's approval lists are (spec §2 "Popups"); it reads and edits on its own.
-            if (approvalListDoc) host.openWindow(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, 'datahaven-approval-list', 'height=640,width=760');
+            if (approvalListDoc) capabilities.openUrl(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, { name: 'datahaven-approval-list', features: 'height=640,width=760' });
           }}
         >
           Approval list

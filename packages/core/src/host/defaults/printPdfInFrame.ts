@@ -2,12 +2,17 @@
 export const PRINT_FRAME_TITLE = 'Document to print';
 
 /**
- * Opens the browser's print dialog for a PDF: the bytes go into a hidden same-origin iframe (a
- * blob URL, so the bearer-protected data call is already done) and its window's print() is
- * called once the PDF has loaded. The frame stays until the next print, since print() returns
- * before the dialog closes in some browsers.
+ * The plain browser's print: the PDF's bytes go into a hidden same-origin iframe (a blob URL, so
+ * the bearer-protected data call is already done) and its window's print() is called once the
+ * PDF has loaded. The frame stays until the next print, since print() returns before the dialog
+ * closes in some browsers.
  */
-export function printPdf(pdf: Blob, doc: Document = window.document): Promise<void> {
+export function printPdfInFrame(win: Window | undefined): (pdf: Blob) => Promise<void> {
+  return (pdf) => (win ? printInDocument(pdf, win.document) : Promise.resolve());
+}
+
+/** Prints `pdf` through a hidden frame in `doc`. */
+function printInDocument(pdf: Blob, doc: Document): Promise<void> {
   for (const old of Array.from(doc.querySelectorAll(`iframe[title="${PRINT_FRAME_TITLE}"]`))) {
     const src = old.getAttribute('src');
     old.remove();

@@ -1,0 +1,73 @@
+import type { ApiServices } from '../api';
+import type { HostCapabilities } from '../host';
+import type { DmsDocument } from '../model';
+
+/** The annotation choice of an export: true/false as the user picked it, undefined for the server's default. */
+export type EmbedChoice = boolean | undefined;
+
+/**
+ * Download, print and e-mail of stored documents, as the screens ask for them: the bytes come
+ * through the web services (they need the bearer) and leave through the host's capabilities
+ * (save, print, open, the parent's mail editor), so no screen touches the browser itself.
+ */
+export interface DocumentExport {
+  /** Saves a document's own bytes (a type the viewer does not show, or the viewer's Download). */
+  saveOriginal(document: Pick<DmsDocument, 'id' | 'name'>): Promise<void>;
+  /** Saves one document as its file, several as Documents.zip (spec §2 downloader). */
+  download(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
+  /** Prints a document as a PDF through the host's print dialog. */
+  print(id: number, embedAnnotations: EmbedChoice): Promise<void>;
+  /** Whether the host makes drafts in its own mail editor (an ERP parent). */
+  readonly hasParentDraft: boolean;
+  /** Whether the host signs in to the user's mailbox (Graph drafts). */
+  readonly hasMailboxDraft: boolean;
+  /** Hands a draft to the host's mail editor (ERP `POST /email-draft`) with an absolute `.eml` link it fetches itself. */
+  parentDraft(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
+  /**
+   * Creates a draft in the user's mailbox and opens it: the window opens now, inside the user's
+   * click, and follows the draft's URL (closed again when the draft fails). Rejects as the draft did.
+   */
+  mailboxDraft(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
+  /** Saves an `.eml` draft with the documents attached ("email draft download"). */
+  downloadEmailDraft(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
+  /** Attaches the documents to the item the host is composing (Outlook compose); absent elsewhere. */
+  attach?(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
+}
+
+/** Creates the export service of one mount over its web services and host capabilities. */
+export function createDocumentExport(api: ApiServices, host: HostCapabilities): DocumentExport {
+  const { attachFiles, createEmailDraft, getGraphToken } = host;
+  const service: DocumentExport = {
+    saveOriginal: async (document) => {
+      const response = await api.documents.fetchData(document.id, { download: true, urlEncodeFileName: true });
+      await host.saveFile({ blob: await response.blob(), fileName: document.name });
+    },
+    download: async (ids, embedAnnotations) => {
+      const file = ids.length === 1 ? await api.export.downloadDocument(ids[0], { embedAnnotations }) : await api.export.downloadDocuments(ids, { embedAnnotations });
+      await host.saveFile(file);
+    },
+    print: async (id, embedAnnotations) => host.print(await api.export.fetchPrintablePdf(id, { embedAnnotations })),
+    hasParentDraft: createEmailDraft !== undefined,
+    hasMailboxDraft: getGraphToken !== undefined,
+    parentDraft: async (ids, embedAnnotations) => {
+      if (!createEmailDraft) throw new Error('This host has no mail editor of its own.');
+      // The parent lives on another origin (BC): it needs an absolute link, fetched with its own token for the user.
+      const emailLinkUrl = host.absoluteUrl(api.export.emailLinkUrl(ids, { embedAnnotations }));
+      await createEmailDraft({ docIds: [...ids], embedAnnotations: embedAnnotations ?? null, emailLinkUrl });
+    },
+    mailboxDraft: (ids, embedAnnotations) => {
+      if (!getGraphToken) return Promise.reject(new Error('This host has no mailbox sign-in.'));
+      const url = getGraphToken().then((token) => api.export.createMailboxDraft(ids, token, { embedAnnotations }));
+      host.openUrl(url);
+      return url.then(() => undefined);
+    },
+    downloadEmailDraft: async (ids, embedAnnotations) => host.saveFile(await api.export.downloadEmailDraft(ids, { embedAnnotations })),
+  };
+  if (attachFiles) {
+    service.attach = async (ids, embedAnnotations) => {
+      const files = await Promise.all(ids.map((id) => api.export.downloadDocument(id, { embedAnnotations })));
+      await attachFiles(files);
+    };
+  }
+  return service;
+}
