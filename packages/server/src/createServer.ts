@@ -22,9 +22,10 @@ const SWEEP_GRACE_MS = 60 * 60 * 1000;
 /**
  * Everything `serve` does short of listening: data folder, database + migrations, token secret,
  * demo seed (first start only, when `config.demo`), the app with /api, /demo/* and dist/web.
- * Starts the background job runner (jobs/JobRunner: PDF text extraction left pending by a crash,
- * retries). Closing the app stops the runner (after the job in hand), the orphan sweep, then
- * closes the database.
+ * Starts the background job runner (jobs/JobRunner: PDF text extraction and thumbnails after
+ * every upload, split or merge, woken by `deps.jobSignal`; retries; takeover of a dead runner's
+ * jobs). Closing the app stops the runner (after the job in hand), the orphan sweep, then closes
+ * the database.
  */
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   const services = await openServices(config, options);
@@ -53,6 +54,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
         ? null
         : new JobRunner(deps, {
             handlers: defaultJobHandlers(deps),
+            signal: deps.jobSignal,
             onError: (error, job) => app.log.warn({ err: error, job: job && { id: job.id, kind: job.kind, attempt: job.attempts } }, 'background job failed'),
           });
     runner?.start();

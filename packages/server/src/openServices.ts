@@ -8,6 +8,7 @@ import type { DatabaseTarget } from './db/createDatabase';
 import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
 import type { AppDeps } from './http/AppDeps';
+import { JobSignal } from './jobs/JobSignal';
 import { createDiskFileStore } from './storage/diskFileStore';
 
 /** Open services and the way to release them. */
@@ -50,6 +51,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       schemaVersion,
       now: options.now ?? (() => new Date()),
       databaseNow: () => databaseNowSql(handle.dialect, options.databaseClockOffsetMs?.() ?? 0),
+      jobSignal: new JobSignal(),
     };
     return { deps, close: () => handle.close() };
   } catch (error) {

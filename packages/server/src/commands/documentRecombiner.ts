@@ -14,14 +14,13 @@ import type { Viewer } from '../policies/documentVisibility';
 import { presentDocumentLink } from '../presenters/documentPresenter';
 import { cleanFileName } from './fileNames';
 import { withLocalFiles } from '../storage/withLocalFiles';
-import { insertDerivedDocument } from './derivedDocumentWriter';
+import { documentsCommitted, insertDocument, placementOf } from './documentCreator';
 import { insertNote } from './noteWriter';
 import { pdfSourceKey } from './pdfSourceKey';
 import { PAGED_EXTENSIONS } from '../policies/isSplittable';
 import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../policies/queueFlagCheck';
 import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
-import { runTextExtraction } from '../search/runTextExtraction';
 
 /** Pages `firstPage..lastPage` (1-based, inclusive) of a source document. */
 export interface RecombinationPart {
@@ -275,8 +274,15 @@ async function recombineLoaded(
     for (const [index, output] of outputs.entries()) {
       const file = staged[index];
       const firstId = output.parts[0].documentId;
-      const derived = { key: file.key, size: file.size, pages: file.pages, name: file.name, sourcePages: sourcePagesOf(output) };
-      const id = await insertDerivedDocument(trx, derived, firstId, viewer.userId, now);
+      const id = await insertDocument(
+        trx,
+        {
+          fileKey: file.key, size: file.size, mediaType: 'application/pdf', extension: 'pdf', pages: file.pages, name: file.name,
+          placement: await placementOf(trx, firstId), userDate: null, sourcePages: sourcePagesOf(output),
+        },
+        viewer.userId,
+        now,
+      );
       const from = output.parts
         .map((part) => {
           const source = sources.get(part.documentId);
@@ -300,7 +306,7 @@ async function recombineLoaded(
     }
     return ids;
   });
-  await runTextExtraction(deps, staged.map((file) => file.key));
+  documentsCommitted(deps);
   return created;
 }
 

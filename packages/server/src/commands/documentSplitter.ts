@@ -11,8 +11,7 @@ import { isSplittable } from '../policies/isSplittable';
 import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../policies/queueFlagCheck';
 import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
-import { runTextExtraction } from '../search/runTextExtraction';
-import { insertDerivedDocument } from './derivedDocumentWriter';
+import { documentsCommitted, insertDocument, placementOf } from './documentCreator';
 import { cleanFileName } from './fileNames';
 import { insertNote } from './noteWriter';
 
@@ -116,10 +115,15 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
       throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
     }
     const ids: number[] = [];
+    const placement = await placementOf(trx, original.id);
     for (const part of parts) {
       const sourcePages = part.pages.map((page) => ({ documentId: original.id, page }));
-      const file = { key: part.key, size: part.size, pages: part.pages.length, name: part.name, sourcePages };
-      const id = await insertDerivedDocument(trx, file, original.id, viewer.userId, now);
+      const id = await insertDocument(
+        trx,
+        { fileKey: part.key, size: part.size, mediaType: 'application/pdf', extension: 'pdf', pages: part.pages.length, name: part.name, placement, userDate: null, sourcePages },
+        viewer.userId,
+        now,
+      );
       await insertNote(trx, id, viewer.userId, 'system', noteText(`Split from '${original.name}' (document ${original.id}), ${part.label}, by ${viewer.username}.`), now);
       ids.push(id);
     }
@@ -129,6 +133,6 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
     if (request.deleteOriginal) await reindexDocument(trx, original.id);
     return ids;
   });
-  await runTextExtraction(deps, parts.map((part) => part.key));
+  documentsCommitted(deps);
   return created;
 }

@@ -243,7 +243,7 @@ async function seedDocument(
   const staged: StagedFile = await stageUpload({ fileStore }, document.fileName, Readable.from([bytes]), MAX_DEMO_FILE_BYTES);
   const userId = required(users.get(document.uploadedBy), document.uploadedBy);
   const [id] = await commitUploads(
-    { db, now, fileStore },
+    { db, now },
     { userId, username: document.uploadedBy },
     { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id },
     [staged],

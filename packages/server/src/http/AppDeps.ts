@@ -2,6 +2,7 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { Config } from '../config';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
+import type { JobSignal } from '../jobs/JobSignal';
 import type { FileStore } from '../storage/FileStore';
 
 /** Everything the HTTP app and the commands need; tests build it on a temp data dir. */
@@ -18,4 +19,6 @@ export interface AppDeps {
   now: () => Date;
   /** The database clock as an SQL expression (db/databaseNow.ts); lock expiry is judged by it. */
   databaseNow: () => RawBuilder<string>;
+  /** Wakes this process's job runner once a command committed new jobs (jobs/JobSignal.ts). */
+  jobSignal: JobSignal;
 }

@@ -8,9 +8,11 @@ import { createDocument, createWorld, makePdf } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
+import { claimJob } from './claimJob';
 import type { ClaimedJob } from './claimJob';
 import { defaultJobHandlers } from './defaultJobHandlers';
-import { JobRunner } from './JobRunner';
+import { DEFAULT_CLAIM_MS, JobRunner } from './JobRunner';
+import { JobSignal } from './JobSignal';
 import { readDatabaseClock } from './readDatabaseClock';
 
 /** A second connection (pool) to the test server's database, as a second server instance would hold. */
@@ -18,6 +20,11 @@ async function secondConnection(server: TestServer): Promise<DatabaseHandle> {
   if (server.dialect === 'sqlite') return createDatabase({ kind: 'sqlite', file: join(server.config.dataDir, 'datahaven.sqlite') });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(server.deps.db);
   return createDatabase({ kind: 'postgres', url: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '', schema: rows[0].schema });
+}
+
+/** Polls `condition` (a database read) until it holds: tests wait on state, never on a fixed time. */
+async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 async function addJobs(server: TestServer, kind: string, count: number): Promise<number[]> {
@@ -76,20 +83,82 @@ describeOnEachDatabase('JobRunner', (server) => {
     expect(await runner.runDueJobs()).toBe(0);
   });
 
-  it('takes over a job whose runner died once its claim has expired, not before', async () => {
+  it('takes over a job whose claimer died within a minute of its claim, not before', async () => {
     const { db } = server().deps;
     const { documentId, jobId } = await uploadThenCrash('Numbatglade');
+    // A runner claims the job with the default lease, then its process dies: no heartbeat renews the claim.
     const now = await readDatabaseClock(db, server().deps.databaseNow());
-    const until = new Date(Date.parse(now) + 5 * 60_000).toISOString();
-    await db.updateTable('jobs').set({ state: 'running', attempts: 1, claimed_by: 'dead-instance', claimed_until: until }).where('id', '=', jobId).execute();
+    const dead = await claimJob(db, { kinds: [TEXT_EXTRACTION_JOB], subject: (await db.selectFrom('jobs').select('subject').where('id', '=', jobId).executeTakeFirstOrThrow()).subject, token: 'dead-instance', now, claimMs: DEFAULT_CLAIM_MS });
+    expect(dead?.id).toBe(jobId);
+    expect(DEFAULT_CLAIM_MS).toBeLessThanOrEqual(60_000);
     // Only the text extraction: the upload's thumbnails:render job is due too and would be counted.
     const runner = new JobRunner(server().deps, { handlers: { [TEXT_EXTRACTION_JOB]: defaultJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] } });
     expect(await runner.runDueJobs()).toBe(0);
     expect(await searchIds('numbatglade')).toEqual([]);
-    server().advanceDatabaseClock(5 * 60_000 + 1000);
+    server().advanceDatabaseClock(DEFAULT_CLAIM_MS - 5000);
+    expect(await runner.runDueJobs()).toBe(0);
+    server().advanceDatabaseClock(5000 + 1000);
     expect(await runner.runDueJobs()).toBe(1);
     expect(await searchIds('numbatglade')).toEqual([documentId]);
     expect(await db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow()).toEqual({ state: 'done', attempts: 2 });
+  });
+
+  it("renews a live runner's claim while its job runs, so another runner never takes it over", async () => {
+    const kind = 'test:long';
+    const [jobId] = await addJobs(server(), kind, 1);
+    const { db } = server().deps;
+    const claimedUntil = async (): Promise<string | null> => (await db.selectFrom('jobs').select('claimed_until').where('id', '=', jobId).executeTakeFirstOrThrow()).claimed_until;
+    let entered: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (entered = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A short heartbeat (injected) so renewals come quickly; the lease is the default minute.
+    const live = new JobRunner(server().deps, {
+      handlers: {
+        [kind]: async () => {
+          entered();
+          await released;
+        },
+      },
+      heartbeatMs: 5,
+      instanceId: 'live',
+    });
+    const other = new JobRunner(server().deps, { handlers: { [kind]: async () => undefined }, instanceId: 'other' });
+    const running = live.runDueJobs();
+    await started;
+    const first = await claimedUntil();
+    expect(first).not.toBeNull();
+    // 50 s on: the claim is renewed from the moved clock (waits on the row, not on time).
+    server().advanceDatabaseClock(50_000);
+    await waitUntil(async () => Date.parse((await claimedUntil()) ?? '') >= Date.parse(first ?? '') + 50_000);
+    // 100 s after the first claim, past its minute: still held, so the other runner finds nothing due.
+    server().advanceDatabaseClock(50_000);
+    await waitUntil(async () => Date.parse((await claimedUntil()) ?? '') >= Date.parse(first ?? '') + 100_000);
+    expect(await other.runDueJobs()).toBe(0);
+    release();
+    expect(await running).toBe(1);
+    expect(await db.selectFrom('jobs').select(['state', 'attempts', 'claimed_by']).where('id', '=', jobId).executeTakeFirstOrThrow()).toEqual({ state: 'done', attempts: 1, claimed_by: null });
+  });
+
+  it('a started runner claims work as soon as the signal says it was enqueued, without waiting for its poll', async () => {
+    const kind = 'test:woken';
+    const signal = new JobSignal();
+    let ran = 0;
+    // Polls once at start, then not for an hour: only the signal can make it look again.
+    const runner = new JobRunner(server().deps, { handlers: { [kind]: async () => void (ran += 1) }, pollMs: 60 * 60_000, signal });
+    const state = async (jobId: number): Promise<string> => (await server().deps.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow()).state;
+    const [early] = await addJobs(server(), kind, 1);
+    runner.start();
+    try {
+      // The first poll (at start) runs the early job; after it the runner would sleep for an hour.
+      await waitUntil(async () => (await state(early)) === 'done' && ran === 1);
+      const [jobId] = await addJobs(server(), kind, 1);
+      signal.notify();
+      await waitUntil(async () => (await state(jobId)) === 'done');
+      expect(ran).toBe(2);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('lets two runners on their own connections race for the same jobs: each job runs exactly once', async () => {

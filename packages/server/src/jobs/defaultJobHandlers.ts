@@ -1,6 +1,6 @@
 import type { AppDeps } from '../http/AppDeps';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
-import { textExtractionJobHandler } from '../search/runTextExtraction';
+import { textExtractionJobHandler } from '../search/textExtractionJob';
 import type { JobHandler } from './JobHandler';
 import { THUMBNAIL_JOB, thumbnailJobHandler } from './thumbnailJob';
 

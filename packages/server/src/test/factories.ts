@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { Readable } from 'node:stream';
+import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
 import { commitUploads, stageUpload } from '../commands/documentUploader';
 import { resolveRecordContext } from '../db/recordContext';
 import type { TestServer } from './testServer';
@@ -172,6 +173,8 @@ export async function createDocument(server: TestServer, options: DocumentOption
     { context: { ...context, recordId: context.recordId }, subtypeId: options.subtypeId ?? null },
     [staged],
   );
+  // As after the server's job runner ran the upload's text extraction: most suites search right away.
+  await server.runJobs([TEXT_EXTRACTION_JOB]);
   return id;
 }
 

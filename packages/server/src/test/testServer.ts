@@ -9,6 +9,8 @@ import { loadConfig } from '../config';
 import type { Config } from '../config';
 import { buildApp } from '../http/buildApp';
 import type { AppDeps } from '../http/AppDeps';
+import { defaultJobHandlers } from '../jobs/defaultJobHandlers';
+import { JobRunner } from '../jobs/JobRunner';
 import { openServices } from '../openServices';
 import { createDatabase } from '../db/createDatabase';
 
@@ -56,6 +58,12 @@ export interface TestServer {
   tokenFor(username: string): string;
   /** `{ authorization: 'Bearer …' }` for `username`. */
   authHeaders(username: string): Record<string, string>;
+  /**
+   * Runs the due background jobs (of `kinds`, or all the server knows) until none is due, as the
+   * server's job runner does after an upload commits; resolves to how many ran. The test server
+   * has no runner of its own, so a test decides when the slow work (page text, thumbnails) happens.
+   */
+  runJobs(kinds?: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -109,6 +117,11 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     },
     tokenFor,
     authHeaders: (username) => ({ authorization: `Bearer ${tokenFor(username)}` }),
+    runJobs: (kinds) => {
+      const all = defaultJobHandlers(services.deps);
+      const handlers = kinds === undefined ? all : Object.fromEntries(Object.entries(all).filter(([kind]) => kinds.includes(kind)));
+      return new JobRunner(services.deps, { handlers }).runDueJobs();
+    },
     async close() {
       await app.close();
       if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.deps.db);

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
+import { defaultJobHandlers } from '../../../jobs/defaultJobHandlers';
+import { JobRunner } from '../../../jobs/JobRunner';
+import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
 
@@ -63,6 +66,46 @@ describeOnEachDatabase('documents', (server) => {
         (await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', document.id).executeTakeFirstOrThrow()).file_sha256,
       );
       expect(stored).toBe(true);
+    });
+
+    it("answers before the page text is extracted: a job after the commit, which the server's runner starts at once", async () => {
+      const search = async (word: string): Promise<number[]> =>
+        (await server().inject({ url: `/api/documents/search?q=${word}`, headers: as(world.clerk) })).json<{ documents: { id: number }[] }>().documents.map((d) => d.id);
+      const upload = async (word: string): Promise<DmsDocument> => {
+        const response = await server().inject({
+          method: 'POST', url: uploadUrl(world), headers: as(world.clerk),
+          payload: form([{ name: 'Freight terms.pdf', content: await makePdf(2, `${word} freight terms`), type: 'application/pdf' }]),
+        });
+        expect(response.statusCode).toBe(201);
+        return response.json<DmsDocument[]>()[0];
+      };
+      const jobsOf = async (id: number) => {
+        const { file_sha256: sha } = await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow();
+        return server().deps.db.selectFrom('jobs').select(['kind', 'state']).where('subject', '=', sha).orderBy('kind').execute();
+      };
+      // No runner: the upload has answered, its slow work is still pending jobs, its page text not yet searchable.
+      const first = await upload('Quokkaledger');
+      expect(await jobsOf(first.id)).toEqual([
+        { kind: 'search:extract-text', state: 'pending' },
+        { kind: 'thumbnails:render', state: 'pending' },
+      ]);
+      expect(await search('quokkaledger')).toEqual([]);
+      // The server's runner, which would next poll in an hour, is woken by the upload's commit.
+      const runner = new JobRunner(server().deps, {
+        handlers: { [TEXT_EXTRACTION_JOB]: defaultJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] },
+        pollMs: 60 * 60_000,
+        signal: server().deps.jobSignal,
+      });
+      runner.start();
+      try {
+        const second = await upload('Bilbyinvoice');
+        // Waits on state (the search answer), never on time.
+        while ((await search('bilbyinvoice')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(await search('bilbyinvoice')).toEqual([second.id]);
+        expect(await search('quokkaledger')).toEqual([first.id]);
+      } finally {
+        await runner.stop();
+      }
     });
 
     it('accepts several file parts in one request, braces and upper case in the record id', async () => {

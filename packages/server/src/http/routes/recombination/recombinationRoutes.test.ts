@@ -1,3 +1,4 @@
+import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
 import type { DmsDocument } from '@datahaven/core/model';
 import { extractPageText } from '../../../pdf/pageText';
 import { makeTextPdf } from '../../../pdf/test/makeTextPdf';
@@ -185,6 +186,8 @@ describeOnEachDatabase('recombination', (server) => {
     const response = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: source, firstPage: 1, lastPage: 2 }] }], delete: true });
     expect(response.statusCode).toBe(201);
     const [output] = response.json<DmsDocument[]>();
+    // The output's page text is extracted by a job after the commit, as the server's runner would.
+    expect(await server().runJobs([TEXT_EXTRACTION_JOB])).toBe(1);
     const search = await server().inject({ url: `/api/documents/search?q=${word}`, headers: server().authHeaders(recombiner.username) });
     expect(search.statusCode).toBe(200);
     expect(search.json<{ documents: DmsDocument[] }>().documents.map((document) => document.id)).toEqual([output.id]);

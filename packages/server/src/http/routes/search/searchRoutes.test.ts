@@ -1,3 +1,4 @@
+import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
 import type { DmsDocument } from '@datahaven/core/model';
 import {
   createDocument,
@@ -164,6 +165,9 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     });
     expect(response.statusCode).toBe(201);
     const [first, second] = response.json<DmsDocument[]>();
+    // The parts' page text is extracted by jobs after the split commits, as the server's runner would.
+    expect(idsOf(await search(world.clerk, 'splitbeta'))).toEqual([]);
+    expect(await server().runJobs([TEXT_EXTRACTION_JOB])).toBe(2);
     expect(idsOf(await search(world.clerk, 'splitbeta'))).toEqual([second.id]);
     expect(idsOf(await search(world.clerk, 'splitalpha'))).toEqual([first.id]);
   });

@@ -1,0 +1,43 @@
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { AppDeps } from '../http/AppDeps';
+import { completeJob } from '../jobs/finishJob';
+import type { JobHandler } from '../jobs/JobHandler';
+import { extractPageText } from '../pdf/pageText';
+import { reindexDocuments } from './reindexDocuments';
+import { MAX_INDEXED_CHARS } from './searchWords';
+
+async function extractPdfText(path: string, pages: number): Promise<string> {
+  const parts: string[] = [];
+  let length = 0;
+  for (let page = 1; page <= pages && length < MAX_INDEXED_CHARS * 2; page++) {
+    const text = await extractPageText(path, page);
+    parts.push(text);
+    length += text.length + 1;
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The `search:extract-text` job: extracts every page's text of the PDF file `job.subject`
+ * (PDFium in the worker pool), stores it in `file_texts` and re-indexes every document of that
+ * file, marking the job done in the same transaction. Idempotent (the text is upserted), as a
+ * run whose runner died is run again.
+ */
+export function textExtractionJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): JobHandler {
+  return async (job) => {
+    const sha = job.subject;
+    const file = await deps.db.selectFrom('files').select('page_count').where('sha256', '=', sha).executeTakeFirstOrThrow();
+    const text = await deps.fileStore.withLocalFile(sha, (path) => extractPdfText(path, file.page_count));
+    await inWriteTransaction(deps.db, async (trx) => {
+      const now = deps.now().toISOString();
+      await trx
+        .insertInto('file_texts')
+        .values({ file_sha256: sha, text, extracted_at: now })
+        .onConflict((oc) => oc.column('file_sha256').doUpdateSet({ text, extracted_at: now }))
+        .execute();
+      const documents = await trx.selectFrom('documents').select('id').where('file_sha256', '=', sha).where('deleted_at', 'is', null).execute();
+      await reindexDocuments(trx, documents.map((document) => document.id));
+      await completeJob(trx, job);
+    });
+  };
+}
