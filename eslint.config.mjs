@@ -82,6 +82,30 @@ const serverPatterns = [
 
 const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage'];
 
+/** What core ui/ reaches only through the host's capabilities (host/defaults holds the browser's implementation). */
+const UI_BROWSER_GLOBALS = ['window', 'document', 'history', 'location', 'navigator', 'localStorage', 'sessionStorage', 'screen', 'self', 'top', 'parent'];
+
+/** Test files and test harness folders: they set up jsdom's window on purpose. */
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
+
+/** A core layer below ui/ importing ui/ (any depth of '../'). */
+const lowerLayerMayNotImportUi = {
+  regex: '^(\\.\\./)+ui(/|$)',
+  message: 'core api/, state/, viewer/, host/ and services/ never import ui/ (docs/ARCHITECTURE.md, inner layers).',
+};
+
+/** A core layer below services/ importing services/. */
+const lowerLayerMayNotImportServices = {
+  regex: '^(\\.\\./)+services(/|$)',
+  message: 'core api/, state/, viewer/ and host/ never import services/: services sit on top of them (docs/ARCHITECTURE.md, inner layers).',
+};
+
+/** host/ is the seam: it knows the model and rules, never the client, the stores or the screens. */
+const hostMayNotImportUpperLayers = {
+  regex: '^(\\.\\./)+(api|state|viewer)(/|$)',
+  message: 'core host/ imports only model/ and rules/ (docs/ARCHITECTURE.md, inner layers).',
+};
+
 export default defineConfig([
   {
     ignores: [
@@ -145,6 +169,41 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         { patterns: modelAndRulesPatterns },
+      ],
+    },
+  },
+  {
+    // The inner layers of the core: ui/ may use api, state, viewer, host and services; nothing below ui/ imports it.
+    files: ['packages/core/src/{api,state,viewer}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...coreMayNotImportHostsOrServer, lowerLayerMayNotImportUi, lowerLayerMayNotImportServices] }] },
+  },
+  {
+    files: ['packages/core/src/host/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...coreMayNotImportHostsOrServer, lowerLayerMayNotImportUi, lowerLayerMayNotImportServices, hostMayNotImportUpperLayers] }],
+    },
+  },
+  {
+    files: ['packages/core/src/services/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...coreMayNotImportHostsOrServer, lowerLayerMayNotImportUi] }] },
+  },
+  {
+    // ui/ reaches the browser only through the host's capabilities; their plain-browser defaults live in host/defaults.
+    files: ['packages/core/src/ui/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...UI_BROWSER_GLOBALS.map((name) => ({ name, message: `core ui/ reaches the browser through the host's capabilities (HostAdapter), never \`${name}\`.` })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...UI_BROWSER_GLOBALS.map((property) => ({
+          object: 'globalThis',
+          property,
+          message: `core ui/ reaches the browser through the host's capabilities (HostAdapter), never \`globalThis.${property}\`.`,
+        })),
       ],
     },
   },

@@ -34,6 +34,13 @@ function itIsClean(title: string, relativePath: string, code: string): void {
 const MODEL_FILE = 'packages/core/src/model/LintProbe.ts';
 const RULES_FILE = 'packages/core/src/rules/lintProbe.ts';
 const CORE_UI_FILE = 'packages/core/src/ui/folders/LintProbe.tsx';
+const CORE_UI_TEST_FILE = 'packages/core/src/ui/folders/LintProbe.test.tsx';
+const CORE_API_FILE = 'packages/core/src/api/lintProbe.ts';
+const CORE_STATE_FILE = 'packages/core/src/state/lintProbe.ts';
+const CORE_VIEWER_FILE = 'packages/core/src/viewer/annotations/lintProbe.ts';
+const CORE_HOST_FILE = 'packages/core/src/host/lintProbe.ts';
+const CORE_HOST_DEFAULT_FILE = 'packages/core/src/host/defaults/lintProbe.ts';
+const CORE_SERVICES_FILE = 'packages/core/src/services/lintProbe.ts';
 const ERP_FILE = 'packages/erp-embed/src/LintProbe.ts';
 const TEAMS_FILE = 'packages/teams-tab/src/deeper/LintProbe.ts';
 const SERVER_FILE = 'packages/server/src/http/routes/lintProbe.ts';
@@ -68,6 +75,40 @@ describe('the core never imports a host or the server', () => {
   itRefuses('refuses a relative path into the server from core ui/', CORE_UI_FILE, "import { buildApp } from '../../../../server/src/http/buildApp';\nexport const probe = buildApp;\n", ['no-restricted-imports']);
 
   itIsClean('accepts React in core ui/', CORE_UI_FILE, "import { useState } from 'react';\nexport const probe = useState;\n");
+});
+
+describe("core ui/ reaches the browser only through the host's capabilities", () => {
+  itRefuses('refuses window, document and history in ui/', CORE_UI_FILE, 'export const probe = [window.open, document.title, history.back];\n', ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-globals']);
+
+  itRefuses('refuses the browser reached through globalThis in ui/', CORE_UI_FILE, 'export const probe = [globalThis.window, globalThis.history, globalThis.navigator];\n', ['no-restricted-properties', 'no-restricted-properties', 'no-restricted-properties']);
+
+  itRefuses('refuses location and navigator in ui/', CORE_UI_FILE, 'export const probe = [location.href, navigator.language];\n', ['no-restricted-globals', 'no-restricted-globals']);
+
+  itIsClean('accepts a local named document or location in ui/ (a DmsDocument, useLocation())', CORE_UI_FILE, "import { useLocation } from 'react-router-dom';\nexport function probe(document: { name: string }): string {\n  const location = useLocation();\n  return document.name + location.pathname;\n}\n");
+
+  itIsClean("accepts the window in a capability's default implementation (host/defaults)", CORE_HOST_DEFAULT_FILE, 'export const probe = (): string => window.location.href + document.title + String(history.length);\n');
+
+  itIsClean('accepts jsdom set-up in ui/ tests', CORE_UI_TEST_FILE, "window.history.replaceState(null, '', '/folders');\nexport const probe = document.body;\n");
+});
+
+describe("the core's inner layers: ui/ on top, nothing below imports it", () => {
+  itIsClean('accepts ui/ using api, state, viewer, host and services', CORE_UI_FILE, "import { ApiClient } from '../../api';\nimport { Store } from '../../state';\nimport { normalizeRotation } from '../../viewer/pageLayout';\nimport { browserHost } from '../../host';\nimport { createDocumentExport } from '../../services';\nexport const probe = [ApiClient, Store, normalizeRotation, browserHost, createDocumentExport];\n");
+
+  itRefuses('refuses ui/ in api/', CORE_API_FILE, "import { useServices } from '../ui/app/DatahavenServices';\nexport const probe = useServices;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses ui/ in state/', CORE_STATE_FILE, "import { DatahavenApp } from '../ui/DatahavenApp';\nexport const probe = DatahavenApp;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses ui/ in a nested viewer/ folder', CORE_VIEWER_FILE, "import { DocumentViewer } from '../../ui/viewer/DocumentViewer';\nexport const probe = DocumentViewer;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses ui/ in services/', CORE_SERVICES_FILE, "import { useServices } from '../ui/app/DatahavenServices';\nexport const probe = useServices;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses services/ in state/', CORE_STATE_FILE, "import { createDocumentUpload } from '../services';\nexport const probe = createDocumentUpload;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses api/ and state/ in host/', CORE_HOST_FILE, "import { ApiClient } from '../api';\nimport { Store } from '../state';\nexport const probe = [ApiClient, Store];\n", ['no-restricted-imports', 'no-restricted-imports']);
+
+  itRefuses('refuses a host package in services/', CORE_SERVICES_FILE, "import { createErpHostAdapter } from '@datahaven/erp-embed';\nexport const probe = createErpHostAdapter;\n", ['no-restricted-imports']);
+
+  itIsClean('accepts services/ using api, host and state', CORE_SERVICES_FILE, "import { ApiClient } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiClient, browserHost, UploadQueue];\n");
 });
 
 describe('hosts import only the public entry of the core', () => {

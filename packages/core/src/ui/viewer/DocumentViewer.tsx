@@ -202,7 +202,8 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
       event.preventDefault();
       run(command);
     };
-    const target: HTMLElement | Window | null = keyScope === 'window' ? window : rootRef.current;
+    // The window the viewer is rendered in (never the global one behind the host's back).
+    const target: HTMLElement | Window | null = keyScope === 'window' ? (rootRef.current?.ownerDocument.defaultView ?? null) : rootRef.current;
     if (!target) return undefined;
     const listener = onKeyDown as EventListener;
     target.addEventListener('keydown', listener);

@@ -3,7 +3,7 @@ import { FEATURES1, WORKFLOW_PERMS, encodeDocumentId, type ApprovalStep, type Dm
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { testDocument, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
-import { renderRoute } from '../routeTo/renderRoute';
+import { renderRoute } from '../../test/renderRoute';
 import { ApprovalRoutesScreen } from './ApprovalRoutesScreen';
 
 const PATTERN = '/approval-routes/:docId';

@@ -3,7 +3,7 @@ import { DOCUMENT_ACCESS_FLAGS, FEATURES1, type DocumentAccess, type DocumentLoc
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { testDocument } from '../../test/renderApp';
-import { renderRoute } from '../routeTo/renderRoute';
+import { renderRoute } from '../../test/renderRoute';
 import { LockPanel } from './LockPanel';
 
 const QUEUE: DocumentQueue = { id: 12, name: 'Approval L1', queueTypeId: 3, queueTypeName: 'AP Invoices', features1: 0, features2: 0 };

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DOCUMENT_ACCESS_FLAGS, encodeDocumentId, type DocumentAccess } from '../../../model';
 import { FakeResponse } from '../../test/FakeResponse';
 import { renderApp, testDocument } from '../../test/renderApp';
-import { renderRoute } from '../routeTo/renderRoute';
+import { renderRoute } from '../../test/renderRoute';
 import { LockPopover } from './LockPopover';
 
 describe('LockPopover', () => {

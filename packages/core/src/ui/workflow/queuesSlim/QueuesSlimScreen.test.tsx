@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WorkflowQueue } from '../../../model';
 import { invalidQueueTypeId } from '../../../rules';
-import { renderRoute } from '../routeTo/renderRoute';
+import { renderRoute } from '../../test/renderRoute';
 import { QueuesSlimScreen } from './QueuesSlimScreen';
 
 const PATTERN = '/queue-types/:queueTypeId/queues-slim';

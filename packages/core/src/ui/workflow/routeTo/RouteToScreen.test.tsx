@@ -3,7 +3,7 @@ import { FEATURES1, WORKFLOW_PERMS, type DmsDocument, type DocumentLink, type Do
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { testDocument, type FakeRoute } from '../../test/renderApp';
-import { renderRoute } from './renderRoute';
+import { renderRoute } from '../../test/renderRoute';
 import { RouteToScreen, windowRowVersions } from './RouteToScreen';
 
 const PATTERN = '/portal/workflow/queues/:queueId/documents/route';

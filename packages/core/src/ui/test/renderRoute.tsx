@@ -2,10 +2,10 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { browserHost, memoryStorage } from '../../../host';
-import { DatahavenServicesProvider, createDatahavenServices, type DatahavenServices } from '../../app/DatahavenServices';
-import { ToastProvider } from '../../app/useToast';
-import { fakeApiFetch, testToken, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
+import { browserHost, memoryStorage } from '../../host';
+import { DatahavenServicesProvider, createDatahavenServices, type DatahavenServices } from '../app/DatahavenServices';
+import { ToastProvider } from '../app/useToast';
+import { fakeApiFetch, testToken, type FakeRoute, type RecordedRequest } from './renderApp';
 
 /** What renderRoute hands back: the testing-library result, the recorded requests and the services. */
 export interface RenderedRoute extends RenderResult {
