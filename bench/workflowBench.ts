@@ -14,7 +14,7 @@ import { loadConfig } from '../packages/server/src/config';
 import type { Database } from '../packages/server/src/db/schema';
 import { buildApp } from '../packages/server/src/http/buildApp';
 import { openServices } from '../packages/server/src/openServices';
-import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/workflow/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/policies/queueAccessFlags';
 import { seededRandom } from './searchCorpus';
 
 /*

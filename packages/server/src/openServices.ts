@@ -7,7 +7,7 @@ import { createDatabase } from './db/createDatabase';
 import type { DatabaseTarget } from './db/createDatabase';
 import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
-import type { AppDeps } from './http/AppDeps';
+import type { AppDeps } from './services/AppDeps';
 import { JobSignal } from './jobs/JobSignal';
 import { createDiskFileStore } from './storage/diskFileStore';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { derivedFileKey } from '../commands/derivedFiles';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import sharp from 'sharp';
 import type { AnnotationFields } from '@datahaven/core/model';
 import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf, pointsPerPixel } from '../pdf/imagesToPdf';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DocumentDetailRow } from '../db/documentQueries';
+import type { DocumentDetailRow } from '../policies/documentQueries';
 import type { Database } from '../db/schema';
 import { effectivePrivileges } from '../policies/privileges';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 
 /**
  * What a caller may do with the annotations of one document they can see.

@@ -4,13 +4,13 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
-import { badRequest, forbidden, notFound } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { notFound, forbidden, invalid } from '../errors/DomainError';
 import { lockDocumentRows } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectiveQueueAccessSql, findQueuesWithAccess } from '../policies/queueAccess';
-import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../policies/queueAccessFlags';
 
 /** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
 export interface ApprovalStepChange {
@@ -35,11 +35,11 @@ export function usesApprovalLists(queue: { features1: number; features2: number 
 /** Reads `{ queueId: number | null }`; anything else → 400. */
 export function parseApprovalStepChange(body: unknown): ApprovalStepChange {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !('queueId' in body)) {
-    throw badRequest('A JSON object { queueId } is required (a queue id, or null to remove the step).');
+    throw invalid('A JSON object { queueId } is required (a queue id, or null to remove the step).');
   }
   const queueId = (body as Record<string, unknown>).queueId;
   if (queueId === null) return { queueId: null };
-  if (typeof queueId !== 'number' || !Number.isSafeInteger(queueId) || queueId <= 0) throw badRequest('queueId must be a queue id or null.');
+  if (typeof queueId !== 'number' || !Number.isSafeInteger(queueId) || queueId <= 0) throw invalid('queueId must be a queue id or null.');
   return { queueId };
 }
 
@@ -126,22 +126,22 @@ export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: numb
     // Two editors of one list are serialised by the document row (PostgreSQL; SQLite runs one writer).
     await lockDocumentRows(trx, deps.dialect, [docId]);
     const document = await visibleDocumentOr404(trx, viewer, docId);
-    if (document.queue_id === null) throw badRequest('The document is in no workflow queue, so it has no approval list.');
+    if (document.queue_id === null) throw invalid('The document is in no workflow queue, so it has no approval list.');
     const queue = (await findQueuesWithAccess(trx, viewer, [document.queue_id])).get(document.queue_id);
-    if (queue === undefined) throw badRequest('The document is in no workflow queue, so it has no approval list.');
+    if (queue === undefined) throw invalid('The document is in no workflow queue, so it has no approval list.');
     if ((queue.access & (QUEUE_ACCESS_FLAGS.Approve | QUEUE_ACCESS_FLAGS.Route)) === 0) {
       throw forbidden('Changing the approval list needs the Approve or Route access of the document\'s queue.');
     }
-    if (!usesApprovalLists(queue)) throw badRequest(`The queue '${queue.name}' does not use approval lists (WorkflowRoute).`);
+    if (!usesApprovalLists(queue)) throw invalid(`The queue '${queue.name}' does not use approval lists (WorkflowRoute).`);
 
     const list = (await readStoredApprovalLists(trx, [docId])).get(docId) ?? [];
     if (!Number.isSafeInteger(step) || step < 1 || step > list.length + 1) {
-      throw badRequest(`Step ${step} is not in the approval list: name a step from 1 to ${list.length + 1}.`);
+      throw invalid(`Step ${step} is not in the approval list: name a step from 1 to ${list.length + 1}.`);
     }
-    if (step <= list.length && list[step - 1].approvedByUserId !== null) throw badRequest(`Step ${step} has already been approved and cannot be changed.`);
-    if (change.queueId === null && step === list.length + 1) throw badRequest(`Step ${step} is not in the approval list.`);
+    if (step <= list.length && list[step - 1].approvedByUserId !== null) throw invalid(`Step ${step} has already been approved and cannot be changed.`);
+    if (change.queueId === null && step === list.length + 1) throw invalid(`Step ${step} is not in the approval list.`);
     if (change.queueId !== null && !(await isApprovalRouteTarget(trx, document.queue_id, change.queueId))) {
-      throw badRequest(`Queue ${change.queueId} is not a route from '${queue.name}', so it cannot be an approval step.`);
+      throw invalid(`Queue ${change.queueId} is not a route from '${queue.name}', so it cannot be an approval step.`);
     }
 
     // Rewrite the list whole: renumbering in place would trip the (document, step) key mid-update.

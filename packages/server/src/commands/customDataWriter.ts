@@ -1,8 +1,8 @@
 import { checkCustomFieldValue } from '@datahaven/core/rules';
 import type { CustomDataUpdate, CustomField, CustomFieldValue } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { AppDeps } from '../http/AppDeps';
-import { badRequest, forbidden } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { forbidden, invalid } from '../errors/DomainError';
 import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { hasPrivilege } from '../policies/privileges';
@@ -16,18 +16,18 @@ const MAX_VALUES_PER_UPDATE = 200;
 
 /** Reads the body of POST /api/document/{id}/custom: `{ values: [{ fieldId, value }] }` (value text or null). */
 export function parseCustomDataUpdate(body: unknown): CustomDataUpdate {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
   const values = (body as Record<string, unknown>).values;
-  if (!Array.isArray(values) || values.length > MAX_VALUES_PER_UPDATE) throw badRequest(`values must be a list of at most ${MAX_VALUES_PER_UPDATE} field values.`);
+  if (!Array.isArray(values) || values.length > MAX_VALUES_PER_UPDATE) throw invalid(`values must be a list of at most ${MAX_VALUES_PER_UPDATE} field values.`);
   const seen = new Set<number>();
   return {
     values: values.map((entry: unknown): CustomFieldValue => {
-      if (typeof entry !== 'object' || entry === null) throw badRequest('Each value needs a fieldId and a value.');
+      if (typeof entry !== 'object' || entry === null) throw invalid('Each value needs a fieldId and a value.');
       const { fieldId, value } = entry as Record<string, unknown>;
-      if (typeof fieldId !== 'number' || !Number.isSafeInteger(fieldId) || fieldId < 1) throw badRequest('fieldId must be a field id.');
-      if (seen.has(fieldId)) throw badRequest(`Field ${fieldId} is named twice.`);
+      if (typeof fieldId !== 'number' || !Number.isSafeInteger(fieldId) || fieldId < 1) throw invalid('fieldId must be a field id.');
+      if (seen.has(fieldId)) throw invalid(`Field ${fieldId} is named twice.`);
       seen.add(fieldId);
-      if (value !== null && typeof value !== 'string') throw badRequest('A value must be text or null.');
+      if (value !== null && typeof value !== 'string') throw invalid('A value must be text or null.');
       return { fieldId, value };
     }),
   };
@@ -58,10 +58,10 @@ export async function saveCustomData(
   const byId = new Map(fields.map((field) => [field.id, field]));
   const checked = update.values.map(({ fieldId, value }) => {
     const field = byId.get(fieldId);
-    if (field === undefined) throw badRequest(`Field ${fieldId} is not a custom field of this document.`);
-    if (!field.editable) throw badRequest(`The field ${field.label} is not editable: only ManualEntry fields are.`);
+    if (field === undefined) throw invalid(`Field ${fieldId} is not a custom field of this document.`);
+    if (!field.editable) throw invalid(`The field ${field.label} is not editable: only ManualEntry fields are.`);
     const result = checkCustomFieldValue(field, value);
-    if (!result.ok) throw badRequest(`${field.label}: ${result.message}`);
+    if (!result.ok) throw invalid(`${field.label}: ${result.message}`);
     return { field, value: result.value };
   });
   if (checked.length === 0) return;

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 
 /**
  * Returns the key of a file derived from `sourceKey` (a converted PDF, a thumbnail), producing and

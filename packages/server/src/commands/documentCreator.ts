@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { copyAnnotationsToPages } from '../annotations/copyAnnotationsToPages';
 import type { SourcePage } from '../annotations/copyAnnotationsToPages';
 import type { Database, RecordLinksTable } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { enqueueThumbnails } from '../jobs/thumbnailJob';
 import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
 import { reindexDocument } from '../search/reindexDocument';

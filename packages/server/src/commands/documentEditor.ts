@@ -2,12 +2,12 @@ import { MESSAGES, normalizeUserDateValue } from '@datahaven/core/rules';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOption } from '../db/optionStore';
-import type { DocumentDetailRow } from '../db/documentQueries';
+import type { DocumentDetailRow } from '../policies/documentQueries';
 import type { DocumentUpdate } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest, forbidden } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { forbidden, conflict, invalid } from '../errors/DomainError';
 import { assertDocumentWriteAllowed } from '../policies/queueFlagCheck';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectivePrivileges } from '../policies/privileges';
 import { reindexDocument } from '../search/reindexDocument';
@@ -28,14 +28,14 @@ export interface DocumentChanges {
 function stringField(body: Record<string, unknown>, name: string, max: number): string | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(`${name} must be text.`);
-  if (Array.from(value).length > max) throw badRequest(`${name} is limited to ${max} characters.`);
+  if (typeof value !== 'string') throw invalid(`${name} must be text.`);
+  if (Array.from(value).length > max) throw invalid(`${name} is limited to ${max} characters.`);
   return value;
 }
 
 /** Reads and checks the JSON body of PUT /api/documents/{id}; dates become ISO instants, '' or null blanks the date. */
 export function parseDocumentChanges(body: unknown): DocumentChanges {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
   const record = body as Record<string, unknown>;
   const changes: DocumentChanges = {};
   const description = stringField(record, 'description', MAX_DESCRIPTION_LENGTH);
@@ -45,7 +45,7 @@ export function parseDocumentChanges(body: unknown): DocumentChanges {
   if ('userDate' in record) {
     // Strict (core normalizeUserDateValue): a bare date is stored at 12:00 UTC (shown date-only), 1900 as blank.
     const normalized = normalizeUserDateValue(record.userDate);
-    if (normalized === undefined) throw badRequest(MESSAGES.reenterValidDate);
+    if (normalized === undefined) throw invalid(MESSAGES.reenterValidDate);
     changes.userDate = normalized.value;
   }
   return changes;
@@ -123,7 +123,7 @@ export async function editDocument(
       .where('row_version', '=', current.row_version)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
+    if (Number(result.numUpdatedRows) !== 1) throw conflict('The document was changed by someone else. Reload it and try again.');
     if (renamed) await insertNote(trx, current.id, viewer.userId, 'system', `Name changed from '${current.name}' to '${newName}' by ${viewer.username}.`, now);
     if (parts.length > 0) await insertNote(trx, current.id, viewer.userId, 'system', `${parts.join('; ')} by ${viewer.username}.`, now);
     if (renamed || changed.includes('description')) await reindexDocument(trx, current.id);

@@ -6,14 +6,15 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, forbidden, notFound } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { notFound, forbidden, outOfSync } from '../errors/DomainError';
+import type { DomainError } from '../errors/DomainError';
 import { documentsLockedByOthers, lockDocumentRows, lockedByOtherUser } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 
 /** `POST /api/locks`: the document, the queue the window shows it in and the row version it saw. */
 export interface LockRequest {
@@ -34,8 +35,8 @@ interface VisibleDocument {
   row_version: number;
 }
 
-function outOfSync(): HttpError {
-  return new HttpError(409, 'Conflict', MESSAGES.queueOutOfSync);
+function queueOutOfSync(): DomainError {
+  return outOfSync(MESSAGES.queueOutOfSync);
 }
 
 /** The document if the viewer may see it (404 otherwise, like a missing one: SECURITY row 9). */
@@ -135,7 +136,7 @@ export async function acquireLock(deps: AppDeps, viewer: Viewer, request: LockRe
     const document = await visibleDocumentOr404(trx, viewer, request.docId);
     const queue = await queueOf(trx, viewer, request.queueId);
     if (!lockAccessIn(queue).createLock) throw forbidden(NO_DOCUMENT_ACCESS);
-    if (document.queue_id !== request.queueId || document.row_version !== request.rowVersion) throw outOfSync();
+    if (document.queue_id !== request.queueId || document.row_version !== request.rowVersion) throw queueOutOfSync();
     // In an OptInWorkflow queue a lock is not renewed, so taking it again changes nothing.
     const optIn = hasQueueFeature(queue ?? null, 'OptInWorkflow');
     const now = await databaseInstant(trx, deps);
@@ -183,7 +184,7 @@ export async function renewLock(deps: AppDeps, viewer: Viewer, target: LockTarge
   return inWriteTransaction(deps.db, async (trx) => {
     await lockDocumentRows(trx, deps.dialect, [target.docId]);
     const document = await visibleDocumentOr404(trx, viewer, target.docId);
-    if (target.queueId !== null && document.queue_id !== target.queueId) throw outOfSync();
+    if (target.queueId !== null && document.queue_id !== target.queueId) throw queueOutOfSync();
     const queue = await queueOf(trx, viewer, document.queue_id);
     if (hasQueueFeature(queue ?? null, 'OptInWorkflow')) throw forbidden(OPT_IN_NO_RENEW);
     if (!lockAccessIn(queue).renewLock) throw forbidden(NO_DOCUMENT_ACCESS);

@@ -1,7 +1,7 @@
 import { autoDocumentName } from '@datahaven/core/rules';
-import type { DocumentDetailRow } from '../db/documentQueries';
-import type { AppDeps } from '../http/AppDeps';
-import { badRequest, forbidden } from '../http/HttpError';
+import type { DocumentDetailRow } from '../policies/documentQueries';
+import type { AppDeps } from '../services/AppDeps';
+import { forbidden, invalid } from '../errors/DomainError';
 import type { Viewer } from '../policies/documentVisibility';
 import { hasPrivilege } from '../policies/privileges';
 import { cleanFileName } from './fileNames';
@@ -33,9 +33,9 @@ export function parseNamingRequest(body: unknown): NamingRequest | undefined {
     return { kind: 'auto', context };
   }
   if (record.name === undefined) return undefined;
-  if (typeof record.name !== 'string') throw badRequest('name must be text.');
+  if (typeof record.name !== 'string') throw invalid('name must be text.');
   const name = cleanFileName(record.name);
-  if (name === '') throw badRequest('The name must not be blank.');
+  if (name === '') throw invalid('The name must not be blank.');
   return { kind: 'name', name };
 }
 
@@ -46,7 +46,7 @@ async function sourceNumberFor(deps: AppDeps, current: DocumentDetailRow, contex
   if (context.recordId !== undefined) query = query.where('record_id', '=', context.recordId);
   if (context.dataAreaId !== undefined) query = query.where('data_area_id', '=', context.dataAreaId);
   const link = await query.orderBy('is_primary', 'desc').executeTakeFirst();
-  if (link === undefined) throw badRequest('The document is not linked to the record of the context.');
+  if (link === undefined) throw invalid('The document is not linked to the record of the context.');
   return link.source_number;
 }
 
@@ -58,7 +58,7 @@ async function sourceNumberFor(deps: AppDeps, current: DocumentDetailRow, contex
  * Resolves to the new name, or null when it is the current one.
  */
 export async function resolveDocumentName(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, request: NamingRequest): Promise<string | null> {
-  if (current.link_record_id === null) throw badRequest('An unlinked document cannot be renamed.');
+  if (current.link_record_id === null) throw invalid('An unlinked document cannot be renamed.');
   if (!(await hasPrivilege(deps.db, viewer.userId, REAPPLY_NAME_PRIVILEGE))) {
     throw forbidden(`Renaming a document needs the '${REAPPLY_NAME_PRIVILEGE}' privilege.`);
   }

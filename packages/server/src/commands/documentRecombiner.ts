@@ -3,11 +3,11 @@ import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
 import type { SourcePage } from '../annotations/copyAnnotationsToPages';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { findVisibleDocuments } from '../db/documentQueries';
-import type { DocumentDetailRow } from '../db/documentQueries';
+import { findVisibleDocuments } from '../policies/documentQueries';
+import type { DocumentDetailRow } from '../policies/documentQueries';
 import { readNumberOption } from '../db/optionStore';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest, notFound } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { notFound, conflict, invalid } from '../errors/DomainError';
 import { recombinePdf } from '../pdf/recombinePdf';
 import type { PdfPageRun } from '../pdf/recombinePdf';
 import type { Viewer } from '../policies/documentVisibility';
@@ -19,7 +19,7 @@ import { insertNote } from './noteWriter';
 import { pdfSourceKey } from './pdfSourceKey';
 import { PAGED_EXTENSIONS } from '../policies/isSplittable';
 import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../policies/queueFlagCheck';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 
 /** Pages `firstPage..lastPage` (1-based, inclusive) of a source document. */
@@ -65,32 +65,32 @@ function isPositiveInteger(value: unknown): value is number {
 
 function optionalName(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw badRequest('name must be a non-empty text when given.');
+  if (typeof value !== 'string' || value.trim() === '') throw invalid('name must be a non-empty text when given.');
   return value.trim();
 }
 
 function flag(value: unknown, field: string): boolean {
   const result = value ?? false;
-  if (typeof result !== 'boolean') throw badRequest(`${field} must be true or false.`);
+  if (typeof result !== 'boolean') throw invalid(`${field} must be true or false.`);
   return result;
 }
 
 function parsePart(value: unknown): RecombinationPart {
-  if (!isObject(value)) throw badRequest('Each part must be an object { documentId, firstPage, lastPage }.');
+  if (!isObject(value)) throw invalid('Each part must be an object { documentId, firstPage, lastPage }.');
   const { documentId, firstPage, lastPage } = value;
-  if (!isPositiveInteger(documentId)) throw badRequest('Each part needs a documentId.');
-  if (!isPositiveInteger(firstPage) || !isPositiveInteger(lastPage)) throw badRequest('firstPage and lastPage must be page numbers (1, 2, …).');
-  if (firstPage > lastPage) throw badRequest(`Pages ${firstPage}-${lastPage} are not a valid range: firstPage must not be after lastPage.`);
+  if (!isPositiveInteger(documentId)) throw invalid('Each part needs a documentId.');
+  if (!isPositiveInteger(firstPage) || !isPositiveInteger(lastPage)) throw invalid('firstPage and lastPage must be page numbers (1, 2, …).');
+  if (firstPage > lastPage) throw invalid(`Pages ${firstPage}-${lastPage} are not a valid range: firstPage must not be after lastPage.`);
   return { documentId, firstPage, lastPage };
 }
 
 /** Reads `{ documents: [{ parts: [{ documentId, firstPage, lastPage }], name? }], delete? }`; anything else → 400. */
 export function parseRecombinationRequest(body: unknown): RecombinationRequest {
-  if (!isObject(body)) throw badRequest('A JSON object is required.');
-  if (!Array.isArray(body.documents) || body.documents.length === 0) throw badRequest('documents must list at least one document to create.');
+  if (!isObject(body)) throw invalid('A JSON object is required.');
+  if (!Array.isArray(body.documents) || body.documents.length === 0) throw invalid('documents must list at least one document to create.');
   const documents = body.documents.map((output: unknown): RecombinationOutput => {
     if (!isObject(output) || !Array.isArray(output.parts) || output.parts.length === 0) {
-      throw badRequest('Each document needs at least one part.');
+      throw invalid('Each document needs at least one part.');
     }
     const name = optionalName(output.name);
     return { parts: output.parts.map(parsePart), ...(name === undefined ? {} : { name }) };
@@ -100,11 +100,11 @@ export function parseRecombinationRequest(body: unknown): RecombinationRequest {
 
 /** Reads `{ docIds, name?, deleteOriginals? }`; fewer than two distinct ids → 400 with the merge message. */
 export function parseMergeRequest(body: unknown): MergeRequest {
-  if (!isObject(body)) throw badRequest('A JSON object is required.');
+  if (!isObject(body)) throw invalid('A JSON object is required.');
   const { docIds } = body;
-  if (!Array.isArray(docIds) || !docIds.every(isPositiveInteger)) throw badRequest('docIds must be a list of document ids.');
-  if (new Set(docIds).size !== docIds.length) throw badRequest('docIds must not name a document twice.');
-  if (docIds.length < 2) throw badRequest(MESSAGES.mergeNeedsTwoDocuments);
+  if (!Array.isArray(docIds) || !docIds.every(isPositiveInteger)) throw invalid('docIds must be a list of document ids.');
+  if (new Set(docIds).size !== docIds.length) throw invalid('docIds must not name a document twice.');
+  if (docIds.length < 2) throw invalid(MESSAGES.mergeNeedsTwoDocuments);
   const name = optionalName(body.name);
   return { docIds, ...(name === undefined ? {} : { name }), deleteOriginals: flag(body.deleteOriginals, 'deleteOriginals') };
 }
@@ -175,7 +175,7 @@ async function stageOutputs(
   const pdfKeys = new Map<number, string>();
   for (const source of sources.values()) {
     const key = await pdfSourceKey(deps, source);
-    if (key === null) throw badRequest(`${cite(source)} has no pages to take.`);
+    if (key === null) throw invalid(`${cite(source)} has no pages to take.`);
     pdfKeys.set(source.id, key);
   }
   return withLocalFiles(deps.fileStore, [...pdfKeys.values()], async (paths) => {
@@ -195,7 +195,7 @@ async function stageOutputs(
         next = await built.next();
       } catch {
         // A stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
-        throw badRequest(wording === 'merge' ? MERGE_ERROR : MESSAGES.splitError);
+        throw invalid(wording === 'merge' ? MERGE_ERROR : MESSAGES.splitError);
       }
       if (next.done === true) throw new Error('recombinePdf ended before the last output.');
       const stored = await deps.fileStore.putBuffer(next.value);
@@ -210,7 +210,7 @@ async function stageOutputs(
 function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: readonly RecombinationOutput[], wording: Wording): void {
   for (const source of sources.values()) {
     if (!PAGED_EXTENSIONS.has(source.extension)) {
-      throw badRequest(`Only PDF and TIFF documents can be ${wording === 'merge' ? 'merged' : 'recombined'}; ${cite(source)} is neither.`);
+      throw invalid(`Only PDF and TIFF documents can be ${wording === 'merge' ? 'merged' : 'recombined'}; ${cite(source)} is neither.`);
     }
   }
   for (const output of outputs) {
@@ -218,7 +218,7 @@ function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: re
       const source = sources.get(part.documentId);
       if (source === undefined) throw notFound(MESSAGES.documentNotFound);
       if (part.lastPage > source.total_pages) {
-        throw badRequest(`Pages ${part.firstPage}-${part.lastPage} are outside the ${source.total_pages} pages of document ${source.id}.`);
+        throw invalid(`Pages ${part.firstPage}-${part.lastPage} are outside the ${source.total_pages} pages of document ${source.id}.`);
       }
     }
   }
@@ -267,7 +267,7 @@ async function recombineLoaded(
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) {
-        throw new HttpError(409, 'Conflict', `Document ${source.id} was changed by someone else. Reload it and try again.`);
+        throw conflict(`Document ${source.id} was changed by someone else. Reload it and try again.`);
       }
     }
     const ids: number[] = [];
@@ -340,13 +340,13 @@ export async function mergeDocuments(deps: AppDeps, viewer: Viewer, request: Mer
   assertQueueFlagsOnRows([...sources.values()], flags, action);
   const ordered = request.docIds.map((id) => sources.get(id)).filter((row): row is DocumentDetailRow => row !== undefined);
   const notPdf = ordered.find((row) => !PAGED_EXTENSIONS.has(row.extension));
-  if (notPdf !== undefined) throw badRequest(`Only PDF and TIFF documents can be merged; ${cite(notPdf)} is neither.`);
+  if (notPdf !== undefined) throw invalid(`Only PDF and TIFF documents can be merged; ${cite(notPdf)} is neither.`);
   const links: (DocumentLink | null)[] = ordered.map(presentDocumentLink);
   const availability = mergeAvailability(links.map((link) => ({ access: { merge: true }, link })));
-  if (!availability.allowed) throw badRequest(availability.message);
+  if (!availability.allowed) throw invalid(availability.message);
   const maximum = await readNumberOption(deps.db, 'Maximum PDF size in bytes');
   const combined = ordered.reduce((sum, row) => sum + Number(row.size), 0);
-  if (combined > maximum) throw badRequest(MESSAGES.mergeTooBig);
+  if (combined > maximum) throw invalid(MESSAGES.mergeTooBig);
   const output: RecombinationOutput = {
     parts: ordered.map((row) => ({ documentId: row.id, firstPage: 1, lastPage: row.total_pages })),
     ...(request.name === undefined ? {} : { name: request.name }),

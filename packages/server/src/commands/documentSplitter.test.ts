@@ -1,6 +1,6 @@
 import { MESSAGES } from '@datahaven/core/rules';
-import { findVisibleDocument } from '../db/documentQueries';
-import { HttpError } from '../http/HttpError';
+import { findVisibleDocument } from '../policies/documentQueries';
+import { DomainError } from '../errors/DomainError';
 import { makeTextPdf } from '../pdf/test/makeTextPdf';
 import { viewerFor } from '../policies/documentVisibility';
 import { createDocument, createWorld } from '../test/factories';
@@ -41,7 +41,7 @@ describeOnEachDatabase('splitDocument', (server) => {
     return (await server().deps.db.selectFrom('documents').select('id').execute()).length;
   }
 
-  it('refuses with 409 when the original changed after it was read, and writes no row', async () => {
+  it('refuses with a Conflict when the original changed after it was read, and writes no row', async () => {
     const id = await sixPages();
     const viewer = await viewerFor(server().deps.db, world.manager.id, world.manager.username);
     const stale = await findVisibleDocument(server().deps.db, viewer, id);
@@ -49,20 +49,20 @@ describeOnEachDatabase('splitDocument', (server) => {
     await server().deps.db.updateTable('documents').set({ row_version: stale.row_version + 1 }).where('id', '=', id).execute();
     const before = await documentCount();
     const attempt = splitDocument(server().deps, viewer, stale, { ranges: '1-3;4-6', deleteOriginal: true });
-    await expect(attempt).rejects.toMatchObject({ statusCode: 409, exceptionType: 'Conflict' });
+    await expect(attempt).rejects.toMatchObject({ kind: 'Conflict' });
     expect(await documentCount()).toBe(before);
     const row = await server().deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.deleted_at).toBeNull();
   });
 
-  it("answers 400 'An error occurred when splitting the document.' when the stored file does not parse", async () => {
+  it("refuses as invalid 'An error occurred when splitting the document.' when the stored file does not parse", async () => {
     const id = await sixPages();
     const viewer = await viewerFor(server().deps.db, world.manager.id, world.manager.username);
     const row = await findVisibleDocument(server().deps.db, viewer, id);
     if (row === undefined) throw new Error('The document is missing.');
     const damaged = await server().deps.fileStore.putBuffer(Buffer.from('%PDF-1.7\nthis is not really a PDF'));
     const attempt = splitDocument(server().deps, viewer, { ...row, file_sha256: damaged.key }, { ranges: '1;2', deleteOriginal: false });
-    await expect(attempt).rejects.toBeInstanceOf(HttpError);
-    await expect(attempt).rejects.toMatchObject({ statusCode: 400, message: MESSAGES.splitError });
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
+    await expect(attempt).rejects.toMatchObject({ kind: 'Validation', message: MESSAGES.splitError });
   });
 });

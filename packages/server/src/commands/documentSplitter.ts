@@ -1,15 +1,15 @@
 import { LIMITS } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, pageSpansOf, parsePageRanges } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { DocumentDetailRow } from '../db/documentQueries';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest } from '../http/HttpError';
+import type { DocumentDetailRow } from '../policies/documentQueries';
+import type { AppDeps } from '../services/AppDeps';
+import { conflict, invalid } from '../errors/DomainError';
 import { splitPdf } from '../pdf/splitPdf';
 import { pdfSourceKey } from './pdfSourceKey';
 import type { Viewer } from '../policies/documentVisibility';
 import { isSplittable } from '../policies/isSplittable';
 import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../policies/queueFlagCheck';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 import { documentsCommitted, insertDocument, placementOf } from './documentCreator';
 import { cleanFileName } from './fileNames';
@@ -25,11 +25,11 @@ export interface SplitRequest {
 
 /** Reads the JSON body `{ ranges, deleteOriginal? }`; a missing or non-text range → the spec's split message. */
 export function parseSplitRequest(body: unknown): SplitRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
   const record = body as Record<string, unknown>;
-  if (typeof record.ranges !== 'string') throw badRequest(MESSAGES.splitSelectionInvalid);
+  if (typeof record.ranges !== 'string') throw invalid(MESSAGES.splitSelectionInvalid);
   const deleteOriginal = record.deleteOriginal ?? false;
-  if (typeof deleteOriginal !== 'boolean') throw badRequest('deleteOriginal must be true or false.');
+  if (typeof deleteOriginal !== 'boolean') throw invalid('deleteOriginal must be true or false.');
   return { ranges: record.ranges, deleteOriginal };
 }
 
@@ -60,7 +60,7 @@ function noteText(text: string): string {
 async function stageParts(deps: AppDeps, original: DocumentDetailRow, groups: readonly number[][]): Promise<StagedPart[]> {
   // A TIFF is split through its converted PDF (cached; every page), so its parts are PDFs.
   const pdfKey = await pdfSourceKey(deps, original);
-  if (pdfKey === null) throw badRequest(MESSAGES.notSplittable);
+  if (pdfKey === null) throw invalid(MESSAGES.notSplittable);
   return deps.fileStore.withLocalFile(pdfKey, async (path) => {
     const parts = splitPdf(path, groups);
     const staged: StagedPart[] = [];
@@ -70,7 +70,7 @@ async function stageParts(deps: AppDeps, original: DocumentDetailRow, groups: re
         next = await parts.next();
       } catch {
         // The stored PDF does not parse (damaged, encrypted) or disagrees with its page count.
-        throw badRequest(MESSAGES.splitError);
+        throw invalid(MESSAGES.splitError);
       }
       if (next.done === true) throw new Error('splitPdf ended before the last group.');
       const stored = await deps.fileStore.putBuffer(next.value);
@@ -97,9 +97,9 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
   const flags: QueueAccessFlag[] = request.deleteOriginal ? ['Split', 'Delete'] : ['Split'];
   const action = request.deleteOriginal ? 'splitting the document and deleting it' : 'splitting the document';
   assertQueueFlagsOnRows([original], flags, action);
-  if (!isSplittable(original)) throw badRequest(MESSAGES.notSplittable);
+  if (!isSplittable(original)) throw invalid(MESSAGES.notSplittable);
   const parsed = parsePageRanges(request.ranges, original.total_pages);
-  if (!parsed.valid) throw badRequest(parsed.message);
+  if (!parsed.valid) throw invalid(parsed.message);
   const parts = await stageParts(deps, original, parsed.groups);
   const now = deps.now().toISOString();
   const created = await inWriteTransaction(deps.db, async (trx) => {
@@ -112,7 +112,7 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) {
-      throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
+      throw conflict('The document was changed by someone else. Reload it and try again.');
     }
     const ids: number[] = [];
     const placement = await placementOf(trx, original.id);

@@ -1,12 +1,12 @@
 import type { SubtypeChange } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { DocumentDetailRow } from '../db/documentQueries';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest, forbidden } from '../http/HttpError';
+import type { DocumentDetailRow } from '../policies/documentQueries';
+import type { AppDeps } from '../services/AppDeps';
+import { forbidden, conflict, invalid } from '../errors/DomainError';
 import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { hasPrivilege } from '../policies/privileges';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import { insertNote } from './noteWriter';
 
 /** The privilege that changing a document's subtype needs (embedded §6). */
@@ -14,17 +14,17 @@ export const CHANGE_SUBTYPE_PRIVILEGE = 'Dynamics: Change Document Subtype';
 
 /** Reads and checks the JSON body of PUT /api/documents/{id}/subtype (`subtype` may be an id or `{ id }`). */
 export function parseSubtypeChange(body: unknown): SubtypeChange {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
   const record = body as Record<string, unknown>;
   const raw = typeof record.subtype === 'object' && record.subtype !== null ? (record.subtype as Record<string, unknown>).id : record.subtype;
-  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) throw badRequest('subtype must be a subtype id.');
+  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) throw invalid('subtype must be a subtype id.');
   const change: SubtypeChange = { subtype: raw };
   if (record.ignorePermissions !== undefined) {
-    if (typeof record.ignorePermissions !== 'boolean') throw badRequest('ignorePermissions must be true or false.');
+    if (typeof record.ignorePermissions !== 'boolean') throw invalid('ignorePermissions must be true or false.');
     change.ignorePermissions = record.ignorePermissions;
   }
   if (record.rowVersion !== undefined) {
-    if (typeof record.rowVersion !== 'number' || !Number.isSafeInteger(record.rowVersion)) throw badRequest('rowVersion must be an integer.');
+    if (typeof record.rowVersion !== 'number' || !Number.isSafeInteger(record.rowVersion)) throw invalid('rowVersion must be an integer.');
     change.rowVersion = record.rowVersion;
   }
   return change;
@@ -45,14 +45,14 @@ export async function changeDocumentSubtype(deps: AppDeps, viewer: Viewer, curre
   if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.ChangeSubtype) === 0) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow changing the subtype.`);
   }
-  if (current.link_sit_id === null) throw badRequest('Only a linked document has subtypes to choose from. Link the document first.');
+  if (current.link_sit_id === null) throw invalid('Only a linked document has subtypes to choose from. Link the document first.');
   const subtype = await deps.db
     .selectFrom('subtypes')
     .select(['id', 'text', 'integrated_table_id'])
     .where('id', '=', change.subtype)
     .executeTakeFirst();
   if (subtype === undefined || subtype.integrated_table_id !== current.link_sit_id) {
-    throw badRequest(`Subtype ${change.subtype} does not belong to ${current.sit_label ?? 'the linked table'}.`);
+    throw invalid(`Subtype ${change.subtype} does not belong to ${current.sit_label ?? 'the linked table'}.`);
   }
   const now = deps.now().toISOString();
   await inWriteTransaction(deps.db, async (trx) => {
@@ -60,7 +60,7 @@ export async function changeDocumentSubtype(deps: AppDeps, viewer: Viewer, curre
     const stored = await trx.selectFrom('documents').select(['row_version', 'subtype_id']).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
     const expected = change.rowVersion ?? current.row_version;
     if (stored === undefined || stored.row_version !== expected) {
-      throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
+      throw conflict('The document was changed by someone else. Reload it and try again.');
     }
     if (stored.subtype_id === subtype.id) return;
     const result = await trx
@@ -69,7 +69,7 @@ export async function changeDocumentSubtype(deps: AppDeps, viewer: Viewer, curre
       .where('id', '=', current.id)
       .where('row_version', '=', stored.row_version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'Conflict', 'The document was changed by someone else. Reload it and try again.');
+    if (Number(result.numUpdatedRows) !== 1) throw conflict('The document was changed by someone else. Reload it and try again.');
     const before = current.subtype_text === null ? '(blank)' : `'${current.subtype_text}'`;
     await insertNote(trx, current.id, viewer.userId, 'system', `Subtype changed from ${before} to '${subtype.text}' by ${viewer.username}.`, now);
   });

@@ -3,8 +3,9 @@ import { MESSAGES, parseOptions, uploadedByNote, userDateToStored } from '@datah
 import type { ResolvedRecordContext } from '../db/recordContext';
 import { readOptions } from '../db/optionStore';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { HttpError } from '../http/HttpError';
-import type { AppDeps } from '../http/AppDeps';
+import { unsupportedFileType } from '../errors/DomainError';
+import type { DomainError } from '../errors/DomainError';
+import type { AppDeps } from '../services/AppDeps';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import type { Viewer } from '../policies/documentVisibility';
@@ -27,8 +28,8 @@ export interface UploadTarget {
   subtypeId: number | null;
 }
 
-function unsupported(): HttpError {
-  return new HttpError(415, 'UnsupportedFileType', MESSAGES.unsupportedFileType);
+function unsupported(): DomainError {
+  return unsupportedFileType(MESSAGES.unsupportedFileType);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Note, NoteKind } from '@datahaven/core/model';
 import type { Kysely, Transaction } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
-import { badRequest } from '../http/HttpError';
+import { invalid } from '../errors/DomainError';
 import { presentNote } from '../presenters/notePresenter';
 import { reindexDocument } from '../search/reindexDocument';
 
@@ -33,7 +33,7 @@ export async function addUserNote(
   now: Date,
 ): Promise<Note> {
   const validation = validateNote(typeof text === 'string' ? text : null);
-  if (!validation.valid) throw badRequest(validation.message);
+  if (!validation.valid) throw invalid(validation.message);
   const noteText = text as string;
   const createdAt = now.toISOString();
   const id = await inWriteTransaction(db, async (trx) => {

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf } from '../pdf/imagesToPdf';
 import { derivedFileKey } from './derivedFiles';
 

@@ -4,29 +4,29 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest, notFound } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { notFound, conflict, invalid } from '../errors/DomainError';
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
   return body as Record<string, unknown>;
 }
 
 function textOf(value: unknown): string {
-  if (typeof value !== 'string') throw badRequest('text must be text.');
+  if (typeof value !== 'string') throw invalid('text must be text.');
   const text = value.trim();
-  if (text === '' || Array.from(text).length > MAX_SUBTYPE_TEXT_LENGTH) throw badRequest(`text must be 1 to ${MAX_SUBTYPE_TEXT_LENGTH} characters.`);
+  if (text === '' || Array.from(text).length > MAX_SUBTYPE_TEXT_LENGTH) throw invalid(`text must be 1 to ${MAX_SUBTYPE_TEXT_LENGTH} characters.`);
   return text;
 }
 
 function integerOf(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw badRequest(`${name} must be a non-negative integer.`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw invalid(`${name} must be a non-negative integer.`);
   return value;
 }
 
 function categoryOf(value: unknown): number | null {
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw badRequest('categoryId must be a category id or null.');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw invalid('categoryId must be a category id or null.');
   return value;
 }
 
@@ -34,7 +34,7 @@ function categoryOf(value: unknown): number | null {
 export function parseNewSubtype(body: unknown): NewSubtype {
   const record = objectBody(body);
   const sitId = record.sitId ?? record.integratedTableId;
-  if (typeof sitId !== 'number' || !Number.isSafeInteger(sitId) || sitId < 1) throw badRequest('sitId must be an integrated table id.');
+  if (typeof sitId !== 'number' || !Number.isSafeInteger(sitId) || sitId < 1) throw invalid('sitId must be an integrated table id.');
   const created: NewSubtype = { sitId, text: textOf(record.text) };
   if (record.order !== undefined) created.order = integerOf(record.order, 'order');
   if (record.categoryId !== undefined) created.categoryId = categoryOf(record.categoryId);
@@ -54,7 +54,7 @@ export function parseSubtypeUpdate(body: unknown): SubtypeUpdate {
 async function assertCategoryExists(db: Kysely<Database>, categoryId: number | null | undefined): Promise<void> {
   if (categoryId === null || categoryId === undefined) return;
   const found = await db.selectFrom('custom_categories').select('id').where('id', '=', categoryId).executeTakeFirst();
-  if (found === undefined) throw badRequest(`There is no custom data category ${categoryId}.`);
+  if (found === undefined) throw invalid(`There is no custom data category ${categoryId}.`);
 }
 
 /** 409 when another subtype of the table already has the text (compared case-insensitively). */
@@ -65,7 +65,7 @@ async function assertTextFree(db: Kysely<Database>, sitId: number, text: string,
     .where('integrated_table_id', '=', sitId)
     .where(sql<string>`lower(text)`, '=', text.toLowerCase());
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
-  if ((await query.executeTakeFirst()) !== undefined) throw new HttpError(409, 'Conflict', `The table already has a subtype named '${text}'.`);
+  if ((await query.executeTakeFirst()) !== undefined) throw conflict(`The table already has a subtype named '${text}'.`);
 }
 
 /** Creates a subtype of an integrated table (order defaults to after the last); resolves to its id. */

@@ -12,8 +12,9 @@ import {
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database, WorkflowActionColumn } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
-import { HttpError, badRequest, forbidden, notFound } from '../http/HttpError';
+import type { AppDeps } from '../services/AppDeps';
+import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
+import type { DomainError } from '../errors/DomainError';
 import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
@@ -21,8 +22,8 @@ import { hasPrivilege } from '../policies/privileges';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
 import { reindexDocument } from '../search/reindexDocument';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { insertNote } from './noteWriter';
 
@@ -81,37 +82,37 @@ function isVersion(value: unknown): value is number {
  * anything else → 400.
  */
 export function parseWorkflowActionRequest(action: WorkflowAction, body: unknown): WorkflowActionRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('A JSON object is required.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
   const record = body as Record<string, unknown>;
   const docIds = record.docId;
-  if (!Array.isArray(docIds) || docIds.length === 0 || !docIds.every(isId)) throw badRequest('docId must be a non-empty list of document ids.');
-  if (docIds.length > MAX_DOCUMENTS) throw badRequest(`At most ${MAX_DOCUMENTS} document ids per request.`);
-  if (new Set(docIds).size !== docIds.length) throw badRequest('docId must not repeat a document.');
+  if (!Array.isArray(docIds) || docIds.length === 0 || !docIds.every(isId)) throw invalid('docId must be a non-empty list of document ids.');
+  if (docIds.length > MAX_DOCUMENTS) throw invalid(`At most ${MAX_DOCUMENTS} document ids per request.`);
+  if (new Set(docIds).size !== docIds.length) throw invalid('docId must not repeat a document.');
   const versions = record.rowConflictIds;
   if (!Array.isArray(versions) || versions.length !== docIds.length || !versions.every(isVersion)) {
-    throw badRequest('rowConflictIds must hold one row version per document id, in the same order.');
+    throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
   }
-  if (!isId(record.expectedQueueId)) throw badRequest('expectedQueueId must be a queue id.');
+  if (!isId(record.expectedQueueId)) throw invalid('expectedQueueId must be a queue id.');
   const noteField = NOTE_FIELD[action];
   const rawNote = record[noteField] ?? null;
-  if (rawNote !== null && typeof rawNote !== 'string') throw badRequest(`${noteField} must be text.`);
+  if (rawNote !== null && typeof rawNote !== 'string') throw invalid(`${noteField} must be text.`);
   let to: number | null = null;
   if (action === 'route') {
-    if (!isId(record.to)) throw badRequest('to must be a queue id.');
+    if (!isId(record.to)) throw invalid('to must be a queue id.');
     to = record.to;
   }
   const note = rawNote === null || rawNote.trim() === '' ? null : rawNote;
   return { action, docIds, rowConflictIds: versions, expectedQueueId: record.expectedQueueId, note, to };
 }
 
-function outOfSync(): HttpError {
-  return new HttpError(409, 'Conflict', MESSAGES.queueOutOfSync);
+function queueOutOfSync(): DomainError {
+  return outOfSync(MESSAGES.queueOutOfSync);
 }
 
-function targetUnavailable(action: WorkflowAction): HttpError {
-  if (action === 'approve') return badRequest(MESSAGES.documentNotApproved);
-  if (action === 'reject') return badRequest(MESSAGES.documentNotRejected);
-  return badRequest(MESSAGES.noRoutesAvailable);
+function targetUnavailable(action: WorkflowAction): DomainError {
+  if (action === 'approve') return invalid(MESSAGES.documentNotApproved);
+  if (action === 'reject') return invalid(MESSAGES.documentNotRejected);
+  return invalid(MESSAGES.noRoutesAvailable);
 }
 
 function noteRequirementOf(action: WorkflowAction, from: QueueWithAccess, to: QueueWithAccess): NoteRequirement {
@@ -144,7 +145,7 @@ async function approvalTargets(trx: Kysely<Database>, from: QueueWithAccess, doc
   const lists = await readStoredApprovalLists(trx, docIds);
   for (const id of docIds) {
     const list = lists.get(id) ?? [];
-    if (list.length === 0 && hasQueueFeature(from, 'WorkflowRouteRequired')) throw badRequest(MESSAGES.approvalRoutesRequired);
+    if (list.length === 0 && hasQueueFeature(from, 'WorkflowRouteRequired')) throw invalid(MESSAGES.approvalRoutesRequired);
     const current = list.find((step) => step.approvedByUserId === null);
     if (current !== undefined) targets.set(id, { queueId: current.queueId, step: current.step });
   }
@@ -204,10 +205,10 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (!from.enabled) throw targetUnavailable(action);
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
 
-    if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw badRequest(MESSAGES.approveBlockedFromQueue);
+    if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
     const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
     if (linkBlock !== null && hasQueueFeature(from, linkBlock) && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
-      throw badRequest(linkRequiredMessage(request.docIds.length));
+      throw invalid(linkRequiredMessage(request.docIds.length));
     }
 
     let targets: Map<number, Target>;
@@ -236,7 +237,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     };
     for (const id of request.docIds) {
       const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, toOf(id)), request.note);
-      if (!noteCheck.valid) throw badRequest(noteCheck.message);
+      if (!noteCheck.valid) throw invalid(noteCheck.message);
     }
 
     const moved: MovedDocument[] = [];
@@ -251,7 +252,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
         .where('row_version', '=', rowVersion)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw outOfSync();
+      if (Number(updated.numUpdatedRows) !== 1) throw queueOutOfSync();
       const step = targets.get(id)?.step ?? null;
       if (step !== null) {
         await trx

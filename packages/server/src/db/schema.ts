@@ -293,7 +293,7 @@ export interface QueueTypesTable {
   enabled: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-/** `queues`: a workflow queue; access bit sets use the order of workflow/queueAccessFlags.ts. */
+/** `queues`: a workflow queue; access bit sets use the order of policies/queueAccessFlags.ts. */
 export interface QueuesTable {
   id: Generated<number>;
   name: string;

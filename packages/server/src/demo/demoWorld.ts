@@ -1,5 +1,5 @@
 import type { Features1Name, Features2Name, PrivilegeName } from '@datahaven/core/model';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 
 /*
  * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, four

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { listDemoRecords } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { DEMO_COMPANY, DEMO_USERS } from './demoWorld';

@@ -13,7 +13,7 @@ import { buildApp } from '../http/buildApp';
 import { openServices, type Services } from '../openServices';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import { testDialects } from '../test/testServer';
-import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_UNLINKED_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor, type DemoQueueName } from './demoWorld';
 import { DEMO_LOCAL_ONLY_MESSAGE, registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';

@@ -1,3 +1,5 @@
+import type { DomainError, DomainErrorKind } from '../errors/DomainError';
+
 /** The `exceptionType` names of the error bodies (BRIEF). */
 export type ExceptionType =
   | 'Unauthorized'
@@ -18,7 +20,10 @@ export interface ErrorBody {
   message: string;
 }
 
-/** An error a route throws on purpose; the error handler turns it into an `ErrorBody`. */
+/**
+ * An error the transport throws on purpose (a malformed request, a missing token); the error
+ * handler turns it into an `ErrorBody`. Commands and policies throw `DomainError` instead.
+ */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly exceptionType: ExceptionType;
@@ -49,4 +54,21 @@ export function forbidden(message: string): HttpError {
 /** 404 NotFound (also for documents the caller may not see: SECURITY row 9). */
 export function notFound(message: string): HttpError {
   return new HttpError(404, 'NotFound', message);
+}
+
+/** The /api status and `exceptionType` of each domain refusal: the one place /api maps them. */
+export const HTTP_STATUS_OF_DOMAIN_ERROR: Readonly<Record<DomainErrorKind, { statusCode: number; exceptionType: ExceptionType }>> = {
+  NotFound: { statusCode: 404, exceptionType: 'NotFound' },
+  Forbidden: { statusCode: 403, exceptionType: 'Forbidden' },
+  Conflict: { statusCode: 409, exceptionType: 'Conflict' },
+  // The client tells "reload the queue" by the message (the spec's queueOutOfSync), not the type.
+  OutOfSync: { statusCode: 409, exceptionType: 'Conflict' },
+  Validation: { statusCode: 400, exceptionType: 'ValidationError' },
+  UnsupportedFileType: { statusCode: 415, exceptionType: 'UnsupportedFileType' },
+};
+
+/** The /api answer to a domain refusal. */
+export function httpErrorOf(error: DomainError): HttpError {
+  const { statusCode, exceptionType } = HTTP_STATUS_OF_DOMAIN_ERROR[error.kind];
+  return new HttpError(statusCode, exceptionType, error.message);
 }

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from './AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { registerAuth } from './plugins/authPlugin';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerSecurityHeaders } from './plugins/securityHeaders';

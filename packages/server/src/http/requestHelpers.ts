@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { viewerFor } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
-import type { AppDeps } from './AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { badRequest } from './HttpError';
 import { principalOf } from './plugins/authPlugin';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { claimJob } from './claimJob';
 import type { ClaimedJob } from './claimJob';
 import { completeJob, failJob } from './finishJob';

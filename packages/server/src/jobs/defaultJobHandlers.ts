@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
 import { textExtractionJobHandler } from '../search/textExtractionJob';
 import type { JobHandler } from './JobHandler';

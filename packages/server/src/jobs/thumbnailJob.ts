@@ -3,9 +3,9 @@ import { derivedFileKey } from '../commands/derivedFiles';
 import { hasPdfForm, pdfSourceKey } from '../commands/pdfSourceKey';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { renderPageThumbnail } from '../pdf/thumbnails';
-import { dialectOf } from '../search/dialectOf';
+import { dialectOf } from '../db/dialectOf';
 import type { JobHandler } from './JobHandler';
 
 /** `jobs.kind` of "render the page thumbnails of a stored file"; `jobs.subject` is the file's SHA-256. */

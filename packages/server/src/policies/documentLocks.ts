@@ -2,7 +2,8 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
+import { conflict } from '../errors/DomainError';
+import type { DomainError } from '../errors/DomainError';
 
 /** What the lock policy needs of the app's dependencies: the dialect and the database clock. */
 export interface LockClock {
@@ -12,8 +13,8 @@ export interface LockClock {
 }
 
 /** 409 'The document has been locked by another user.' (embedded §8). */
-export function lockedByOtherUser(): HttpError {
-  return new HttpError(409, 'Conflict', MESSAGES.documentLockedByOther);
+export function lockedByOtherUser(): DomainError {
+  return conflict(MESSAGES.documentLockedByOther);
 }
 
 /**

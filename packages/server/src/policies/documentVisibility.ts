@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
-import { dialectOf } from '../search/dialectOf';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { dialectOf } from '../db/dialectOf';
+import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
 import { hasPrivilege } from './privileges';
 import { effectiveQueueAccessSql } from './queueAccess';
 

@@ -4,7 +4,7 @@ import { createDocument, createGroup, createUser, createWorld, unique } from '..
 import { describeOnEachDatabase } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
 import { createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue, workflowPrivilegeGrants } from '../test/workflowFactories';
-import { encodeQueueAccess } from '../workflow/queueAccessFlags';
+import { encodeQueueAccess } from './queueAccessFlags';
 import { viewerFor } from './documentVisibility';
 import { findQueuesWithAccess } from './queueAccess';
 

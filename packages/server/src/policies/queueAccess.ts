@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
-import { dialectOf } from '../search/dialectOf';
-import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../workflow/queueAccessFlags';
+import { dialectOf } from '../db/dialectOf';
+import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from './queueAccessFlags';
 
 /**
  * Who asks for queue access: the user and the database clock (`deps.databaseNow()`) that judges
@@ -72,7 +72,7 @@ export interface QueueWithAccess {
   features2: number;
   defaultApproveRequiresNote: boolean;
   defaultRejectRequiresNote: boolean;
-  /** Effective queue access bit set (workflow/queueAccessFlags.ts order). */
+  /** Effective queue access bit set (policies/queueAccessFlags.ts order). */
   access: number;
   /** The workflowPerms bitmask (portal §6) derived from `access`. */
   workflowPerms: number;

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { forbidden } from '../http/HttpError';
-import type { HttpError } from '../http/HttpError';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { forbidden } from '../errors/DomainError';
+import type { DomainError } from '../errors/DomainError';
+import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
+import type { QueueAccessFlag } from './queueAccessFlags';
 import { assertNotLockedByOtherUser, lockDocumentRows } from './documentLocks';
 import type { LockClock } from './documentLocks';
 import { findQueuesWithAccess } from './queueAccess';
@@ -30,7 +30,7 @@ export function queueGrants(inQueue: boolean, queueAccess: number, flags: readon
 }
 
 /** 403 naming the flags, the same wording for every action. */
-function missingFlags(action: string, flags: readonly QueueAccessFlag[]): HttpError {
+function missingFlags(action: string, flags: readonly QueueAccessFlag[]): DomainError {
   return forbidden(`Your access to the document's queue does not allow ${action} (${flags.join(', ')}).`);
 }
 

@@ -1,8 +1,8 @@
 import { otherUserLockAvailability } from '@datahaven/core/rules';
 import type { LockBlockedAction } from '@datahaven/core/rules';
 import type { DocumentAccess, LockAction, LockOwner, PrivilegeName } from '@datahaven/core/model';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
-import type { QueueAccessFlag } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { queueGrants } from '../policies/queueFlagCheck';
 
 /** The privileges the access flags depend on. */

@@ -1,8 +1,8 @@
 import { decodeQueueFeatures } from '@datahaven/core/model';
 import type { DmsDocument, DocumentLink, DocumentLock, DocumentQueue, LockState, WorkflowModifiers } from '@datahaven/core/model';
-import type { DocumentDetailRow } from '../db/documentQueries';
+import type { DocumentDetailRow } from '../policies/documentQueries';
 import { isSplittable } from '../policies/isSplittable';
-import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../policies/queueAccessFlags';
 
 /** The document's primary link in the spec's shape, or null when unlinked. */
 export function presentDocumentLink(row: DocumentDetailRow): DocumentLink | null {

@@ -1,5 +1,5 @@
 import type { WorkflowQueue, WorkflowQueueType } from '@datahaven/core/model';
-import { workflowPermsFromAccess } from '../workflow/queueAccessFlags';
+import { workflowPermsFromAccess } from '../policies/queueAccessFlags';
 
 /** A queue as read for the structure calls, with the caller's effective access bit set. */
 export interface WorkflowQueueSource {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
-import { dialectOf } from './dialectOf';
+import { dialectOf } from '../db/dialectOf';
 
 /** `jobs.kind` of "extract the page text of a PDF file"; `jobs.subject` is the file's SHA-256. */
 export const TEXT_EXTRACTION_JOB = 'search:extract-text';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectiveQueueAccessSql } from '../policies/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 
 /** The access a queued document needs to show up in search: browse to its queue and search within it. */
 export const SEARCHABLE_QUEUE = QUEUE_ACCESS_FLAGS.BrowseToQueue | QUEUE_ACCESS_FLAGS.SearchWithin;

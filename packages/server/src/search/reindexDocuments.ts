@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { createSearchIndex } from './createSearchIndex';
-import { dialectOf } from './dialectOf';
+import { dialectOf } from '../db/dialectOf';
 import type { IndexEntry } from './SearchIndex';
 
 /** Documents read and written per round. */

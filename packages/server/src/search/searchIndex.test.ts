@@ -3,7 +3,7 @@ import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import { viewerFor } from '../policies/documentVisibility';
 import { createSearchIndex } from './createSearchIndex';
-import { dialectOf } from './dialectOf';
+import { dialectOf } from '../db/dialectOf';
 import { reindexDocument } from './reindexDocument';
 import { reindexDocuments } from './reindexDocuments';
 import { ftsMatchExpression } from './sqliteSearchIndex';

@@ -4,7 +4,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
 import type { Viewer } from '../policies/documentVisibility';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import { aiTagCondition, aiTagKeyOf } from './aiTagCondition';
 import { linkVisibleCondition } from './linkVisibleCondition';
 import { MAX_DOCUMENT_ID } from './typedDocumentId';

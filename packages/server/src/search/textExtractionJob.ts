@@ -1,5 +1,5 @@
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { completeJob } from '../jobs/finishJob';
 import type { JobHandler } from '../jobs/JobHandler';
 import { extractPageText } from '../pdf/pageText';

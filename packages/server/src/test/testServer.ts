@@ -8,7 +8,7 @@ import { signToken, tokenPayloadFor } from '../auth/tokenCodec';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
 import { buildApp } from '../http/buildApp';
-import type { AppDeps } from '../http/AppDeps';
+import type { AppDeps } from '../services/AppDeps';
 import { defaultJobHandlers } from '../jobs/defaultJobHandlers';
 import { JobRunner } from '../jobs/JobRunner';
 import { openServices } from '../openServices';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DialectName } from '../db/createDatabase';
-import { selectVisibleDocuments } from '../db/documentQueries';
-import type { DocumentDetailRow } from '../db/documentQueries';
+import { selectVisibleDocuments } from '../policies/documentQueries';
+import type { DocumentDetailRow } from '../policies/documentQueries';
 import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';

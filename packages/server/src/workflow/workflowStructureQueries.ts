@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { QUEUE_VISIBILITY_FLAGS, integratedTableAccessCondition } from '../policies/documentVisibility';
-import { dialectOf } from '../search/dialectOf';
+import { dialectOf } from '../db/dialectOf';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectiveQueueAccessSql } from '../policies/queueAccess';
 import { presentWorkflowQueue } from '../presenters/workflowQueuePresenter';
-import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 
 /** Which browsable queues to read: all, those of one type, one queue, or the targets of routes from one queue. */
 export interface QueueScope {

@@ -3,8 +3,8 @@ import { createGroup, createUser, unique } from '../../test/factories';
 import { describeOnEachDatabase } from '../../test/testServer';
 import type { TestResponse } from '../../test/testServer';
 import { addWorkflowDelegate, createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess } from '../../test/workflowFactories';
-import { decodeQueueAccess, encodeQueueAccess } from '../../workflow/queueAccessFlags';
-import type { QueueAccessFlag } from '../../workflow/queueAccessFlags';
+import { decodeQueueAccess, encodeQueueAccess } from '../../policies/queueAccessFlags';
+import type { QueueAccessFlag } from '../../policies/queueAccessFlags';
 
 interface EffectiveEntity {
   UserId: number;

@@ -1,5 +1,5 @@
-import { QUEUE_ACCESS_FLAGS, decodeQueueAccess } from '../../workflow/queueAccessFlags';
-import type { QueueAccessFlag } from '../../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, decodeQueueAccess } from '../../policies/queueAccessFlags';
+import type { QueueAccessFlag } from '../../policies/queueAccessFlags';
 import type { EntityBody } from './entityBody';
 import { odataBadRequest } from './ODataError';
 

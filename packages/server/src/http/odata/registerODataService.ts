@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasPrivilege } from '../../policies/privileges';
-import type { AppDeps } from '../AppDeps';
+import type { AppDeps } from '../../services/AppDeps';
 import { authenticateBearer, principalOf } from '../plugins/authPlugin';
 import type { EntityKey, EntitySetDefinition, ODataEntity } from './EntitySetDefinition';
 import { etagOf } from './etagOf';

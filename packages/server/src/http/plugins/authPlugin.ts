@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeyMayActFor, findLiveApiKey } from '../../auth/apiKeyGrants';
 import { verifyToken } from '../../auth/tokenCodec';
-import type { AppDeps } from '../AppDeps';
+import type { AppDeps } from '../../services/AppDeps';
 import { unauthorized } from '../HttpError';
 
 /** The signed-in user of a request. */

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { FileTooLargeError } from '../../storage/FileTooLargeError';
 import { InvalidFileKeyError } from '../../storage/InvalidFileKeyError';
-import { HttpError } from '../HttpError';
+import { DomainError } from '../../errors/DomainError';
+import { HttpError, httpErrorOf } from '../HttpError';
 import type { ErrorBody, ExceptionType } from '../HttpError';
 
 const TYPE_BY_STATUS: Readonly<Record<number, ExceptionType>> = {
@@ -15,7 +16,8 @@ const TYPE_BY_STATUS: Readonly<Record<number, ExceptionType>> = {
 };
 
 /** Maps any thrown error to the BRIEF's error body; unknown errors become 500 without details. */
-export function errorBodyOf(error: unknown): ErrorBody {
+export function errorBodyOf(thrown: unknown): ErrorBody {
+  const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
   if (error instanceof HttpError) return { statusCode: error.statusCode, exceptionType: error.exceptionType, message: error.message };
   if (error instanceof FileTooLargeError) return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: error.message };
   if (error instanceof InvalidFileKeyError) return { statusCode: 404, exceptionType: 'NotFound', message: 'Not found.' };

@@ -1,12 +1,12 @@
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentAccess } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
-import { findVisibleDocument } from '../../../db/documentQueries';
+import { findVisibleDocument } from '../../../policies/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { ACCESS_PRIVILEGES, presentDocumentAccess } from '../../../presenters/accessPresenter';
 import { lockStateOf } from '../../../presenters/documentPresenter';
 import { PAGED_EXTENSIONS, isSplittable } from '../../../policies/isSplittable';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
 

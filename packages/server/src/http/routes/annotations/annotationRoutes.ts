@@ -18,12 +18,12 @@ import {
   updateAnnotation,
 } from '../../../annotations/annotationStore';
 import type { AnnotationRow } from '../../../annotations/annotationStore';
-import { findVisibleDocument } from '../../../db/documentQueries';
-import type { DocumentDetailRow } from '../../../db/documentQueries';
+import { findVisibleDocument } from '../../../policies/documentQueries';
+import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../../pdf/imagesToPdf';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { assertNotLockedByOtherUser } from '../../../policies/documentLocks';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../HttpError';
 import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findApprovalList, findApprovalRouteQueues, parseApprovalStepChange, setApprovalStep } from '../../../commands/approvalListEditor';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { documentIdParam } from '../../requestHelpers';
 import { workflowViewerOf } from '../workflow-structure/workflowViewerOf';

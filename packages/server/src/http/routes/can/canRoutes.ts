@@ -1,7 +1,7 @@
 import type { Privilege, PrivilegeName } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { effectivePrivileges, isPrivilegeName } from '../../../policies/privileges';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
 import { queryList, queryOf, queryString } from '../../requestHelpers';

@@ -3,11 +3,11 @@ import { LIMITS } from '@datahaven/core/model';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { outputFileOf } from '../../../annotations/annotatedPdf';
-import { findVisibleDocuments } from '../../../db/documentQueries';
-import type { DocumentDetailRow } from '../../../db/documentQueries';
+import { findVisibleDocuments } from '../../../policies/documentQueries';
+import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../HttpError';
 
 /** A document's bytes as they leave the product (download, e-mail). */

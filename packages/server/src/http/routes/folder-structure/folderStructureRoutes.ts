@@ -1,14 +1,14 @@
 import type { FolderEntry } from '@datahaven/core/model';
 import { isValidContext } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
-import { selectVisibleDocuments } from '../../../db/documentQueries';
+import { selectVisibleDocuments } from '../../../policies/documentQueries';
 import { readNumberOption } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { canUploadTo } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { presentFolderTree } from '../../../presenters/folderPresenter';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { recordContextOf } from '../../recordContextQuery';
 import { queryInteger, queryOf, viewerOf } from '../../requestHelpers';

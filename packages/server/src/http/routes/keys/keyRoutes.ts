@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { generateApiKey, hashApiKey } from '../../../auth/apiKeyHash';
 import { hasPrivilege } from '../../../policies/privileges';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
 

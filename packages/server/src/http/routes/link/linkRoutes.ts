@@ -1,9 +1,9 @@
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentLink } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
-import { findVisibleDocument } from '../../../db/documentQueries';
+import { findVisibleDocument } from '../../../policies/documentQueries';
 import { presentDocumentLink } from '../../../presenters/documentPresenter';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { acquireLock, findDocumentLocks, releaseLock, renewLock } from '../../../commands/documentLocker';
 import type { LockTarget } from '../../../commands/documentLocker';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import type { RawQuery } from '../../requestHelpers';

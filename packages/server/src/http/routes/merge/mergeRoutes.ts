@@ -1,10 +1,10 @@
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { mergeDocuments, parseMergeRequest } from '../../../commands/documentRecombiner';
-import { findVisibleDocument } from '../../../db/documentQueries';
+import { findVisibleDocument } from '../../../policies/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden, notFound } from '../../HttpError';
 import { viewerOf } from '../../requestHelpers';
 

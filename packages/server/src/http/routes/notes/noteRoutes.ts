@@ -2,9 +2,9 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { Note } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { addUserNote, listNotes } from '../../../commands/noteWriter';
-import { findVisibleDocument } from '../../../db/documentQueries';
+import { findVisibleDocument } from '../../../policies/documentQueries';
 import { hasAnyPrivilege } from '../../../policies/privileges';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden, notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
 

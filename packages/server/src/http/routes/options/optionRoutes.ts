@@ -2,7 +2,7 @@ import { isOptionName } from '@datahaven/core/model';
 import type { Option } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { readOption, readOptions } from '../../../db/optionStore';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { notFound } from '../../HttpError';
 
 /** GET /api/options → Option[]; GET /api/options/{name} → Option (404 for an unknown name). */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { parseRecombinationRequest, recombineDocuments } from '../../../commands/documentRecombiner';
-import { findVisibleDocuments } from '../../../db/documentQueries';
+import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden } from '../../HttpError';
 import { viewerOf } from '../../requestHelpers';
 

@@ -1,13 +1,13 @@
 import type { DmsDocument, SearchTag } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findVisibleDocuments } from '../../../db/documentQueries';
+import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { createSearchIndex } from '../../../search/createSearchIndex';
 import { hasAnyPrivilege, hasPrivilege } from '../../../policies/privileges';
 import type { Viewer } from '../../../policies/documentVisibility';
 import type { SearchFilterTag } from '../../../search/searchTagCondition';
 import { suggestSearchTags } from '../../../search/suggestSearchTags';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden } from '../../HttpError';
 import { queryInteger, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import type { RawQuery } from '../../requestHelpers';

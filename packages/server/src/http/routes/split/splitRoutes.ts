@@ -1,10 +1,10 @@
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { parseSplitRequest, splitDocument } from '../../../commands/documentSplitter';
-import { findVisibleDocument, findVisibleDocuments } from '../../../db/documentQueries';
+import { findVisibleDocument, findVisibleDocuments } from '../../../policies/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden, notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
 

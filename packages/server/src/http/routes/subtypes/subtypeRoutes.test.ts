@@ -5,7 +5,7 @@ import type { TableFixture, World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestResponse } from '../../../test/testServer';
 import { createQueue, createQueueType, documentRowVersion, grantGroupQueueAccess, placeInQueue, unlinkDocument } from '../../../test/workflowFactories';
-import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../../../workflow/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../../../policies/queueAccessFlags';
 
 interface User {
   id: number;

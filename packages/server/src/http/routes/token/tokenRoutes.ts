@@ -3,7 +3,7 @@ import { hashApiKey } from '../../../auth/apiKeyHash';
 import { apiKeyMayActFor, findLiveApiKey } from '../../../auth/apiKeyGrants';
 import type { LiveApiKey } from '../../../auth/apiKeyGrants';
 import { issueTokenForUser } from '../../../commands/tokenIssuer';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, unauthorized } from '../../HttpError';
 import { authenticateBearer } from '../../plugins/authPlugin';
 import { queryOf, queryString } from '../../requestHelpers';

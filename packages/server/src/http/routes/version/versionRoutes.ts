@@ -1,7 +1,7 @@
 import { BUILD } from '@datahaven/core/model';
 import type { VersionInfo } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 
 /** Product version reported by GET /api/version. */
 export const PRODUCT_VERSION = '0.1.0';

@@ -1,7 +1,7 @@
 import { FEATURES1, WORKFLOW_PERMS } from '@datahaven/core/model';
 import type { DmsDocument, DocumentAccess } from '@datahaven/core/model';
 import { sql } from 'kysely';
-import { QUEUE_ACCESS_FLAGS } from '../../../workflow/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../../../policies/queueAccessFlags';
 import { createDocument, createGroup, createUser, createWorld, makePdf, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PrivilegeName } from '@datahaven/core/model';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden } from '../../HttpError';
 import { viewerOf } from '../../requestHelpers';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseWorkflowActionRequest, recordWorkflowAction } from '../../../commands/workflowActionRecorder';
 import type { WorkflowAction } from '../../../commands/workflowActionRecorder';
-import type { AppDeps } from '../../AppDeps';
+import type { AppDeps } from '../../../services/AppDeps';
 import { viewerOf } from '../../requestHelpers';
 
 const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', reject: '/documents/reject', route: '/documents/route' };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/createDatabase';
-import type { Database } from '../db/schema';
+import type { DialectName } from './createDatabase';
+import type { Database } from './schema';
 
 /**
  * The dialect behind `db` (a Kysely instance or a transaction), read from how it compiles a

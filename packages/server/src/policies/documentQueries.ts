@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { canSeeDocument } from '../policies/documentVisibility';
-import type { Viewer } from '../policies/documentVisibility';
-import { effectiveQueueAccessSql } from '../policies/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../workflow/queueAccessFlags';
-import type { Database } from './schema';
+import { canSeeDocument } from './documentVisibility';
+import type { Viewer } from './documentVisibility';
+import { effectiveQueueAccessSql } from './queueAccess';
+import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
+import type { Database } from '../db/schema';
 
 /** The columns the document presenter needs, from one joined query. */
 export interface DocumentDetailRow {
