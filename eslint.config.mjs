@@ -80,6 +80,43 @@ const serverPatterns = [
   },
 ];
 
+/**
+ * The server's domain, below its transports: services (the dependency bag), errors, commands,
+ * policies, presenters, the workflow and search queries, jobs, storage and the tools. None of it
+ * knows HTTP: only http/ (the /api routes and the OData service in http/odata), demo/ and the
+ * composition root (createServer, main) speak Fastify.
+ */
+const SERVER_DOMAIN = ['services', 'errors', 'commands', 'policies', 'presenters', 'workflow', 'search', 'jobs', 'annotations', 'storage', 'pdf', 'mail', 'zip', 'auth', 'db'];
+
+/** Below the transports: no http/, no OData, no Fastify. */
+const serverDomainPatterns = [
+  {
+    regex: '^(\\.\\./)+http(/|$)',
+    message: 'Commands, policies and the rest of the server\'s domain never import http/ (routes, HttpError, OData): throw a DomainError (errors/DomainError) and let the transport map it.',
+  },
+  {
+    // http/odata is refused by the http/ pattern above already; this catches OData anywhere else.
+    regex: '^(?!(\\.\\./)+http/)(.*/)?odata(/|$)',
+    message: 'The server\'s domain never imports the OData service; the OData writes call the commands, not the other way round.',
+  },
+  {
+    regex: '^(fastify|@fastify/[^/]+)(/|$)',
+    message: 'The server\'s domain never imports Fastify; it is reached through services/AppDeps and answers with values or DomainErrors.',
+  },
+];
+
+/** db/ is the bottom layer: it imports nothing of the server outside db/. */
+const dbImportsNothingAbove = {
+  regex: '^\\.\\./',
+  message: 'db/ imports nothing above it (policies, workflow, search, commands, http): move the query up or the helper down into db/.',
+};
+
+/** db/ tests may use the test harness (test/testServer, test/factories), nothing else above db/. */
+const dbTestImportsOnlyTheHarness = {
+  regex: '^\\.\\./(?!test/)',
+  message: 'db/ tests import nothing above db/ but the test harness (test/).',
+};
+
 const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage'];
 
 /** What core ui/ reaches only through the host's capabilities (host/defaults holds the browser's implementation). */
@@ -214,5 +251,19 @@ export default defineConfig([
   {
     files: ['packages/server/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
+  {
+    files: SERVER_DOMAIN.map((folder) => `packages/server/src/${folder}/**/*.ts`),
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns] }] },
+  },
+  {
+    files: ['packages/server/src/db/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns, dbImportsNothingAbove] }] },
+  },
+  {
+    files: ['packages/server/src/db/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, dbTestImportsOnlyTheHarness] }] },
   },
 ]);

@@ -44,6 +44,12 @@ const CORE_SERVICES_FILE = 'packages/core/src/services/lintProbe.ts';
 const ERP_FILE = 'packages/erp-embed/src/LintProbe.ts';
 const TEAMS_FILE = 'packages/teams-tab/src/deeper/LintProbe.ts';
 const SERVER_FILE = 'packages/server/src/http/routes/lintProbe.ts';
+const SERVER_COMMAND_FILE = 'packages/server/src/commands/lintProbe.ts';
+const SERVER_POLICY_FILE = 'packages/server/src/policies/lintProbe.ts';
+const SERVER_JOB_FILE = 'packages/server/src/jobs/lintProbe.ts';
+const SERVER_DB_FILE = 'packages/server/src/db/lintProbe.ts';
+const SERVER_DB_TEST_FILE = 'packages/server/src/db/lintProbe.test.ts';
+const SERVER_ODATA_FILE = 'packages/server/src/http/odata/lintProbe.ts';
 
 beforeAll(async () => {
   const results = await lintInChildProcess(
@@ -131,6 +137,28 @@ describe('the server imports only the pure layers of the core', () => {
   itRefuses('refuses React', SERVER_FILE, "import { createElement } from 'react';\nexport const probe = createElement;\n", ['no-restricted-imports']);
 
   itIsClean('accepts @datahaven/core/model and @datahaven/core/rules', SERVER_FILE, "import { LIMITS } from '@datahaven/core/model';\nimport * as rules from '@datahaven/core/rules';\nexport const probe = [LIMITS, rules];\n");
+});
+
+describe("the server's layers: transports on top, the domain knows no HTTP, db at the bottom", () => {
+  itRefuses('refuses HttpError and AppDeps-era http/ paths in a command', SERVER_COMMAND_FILE, "import { badRequest } from '../http/HttpError';\nexport const probe = badRequest;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses Fastify in a command', SERVER_COMMAND_FILE, "import type { FastifyRequest } from 'fastify';\nexport type Probe = FastifyRequest;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses the OData service and a Fastify plugin in a policy', SERVER_POLICY_FILE, "import { ODataError } from '../http/odata/ODataError';\nimport multipart from '@fastify/multipart';\nexport const probe = [ODataError, multipart];\n", ['no-restricted-imports', 'no-restricted-imports']);
+
+  itRefuses('refuses a route module in a job', SERVER_JOB_FILE, "import { registerDocumentRoutes } from '../http/routes/documents/documentRoutes';\nexport const probe = registerDocumentRoutes;\n", ['no-restricted-imports']);
+
+  itRefuses('refuses a policy and a workflow query in db/', SERVER_DB_FILE, "import { canSeeDocument } from '../policies/documentVisibility';\nimport { findBrowsableQueues } from '../workflow/workflowStructureQueries';\nexport const probe = [canSeeDocument, findBrowsableQueues];\n", ['no-restricted-imports', 'no-restricted-imports']);
+
+  itRefuses('refuses a command in a db/ test', SERVER_DB_TEST_FILE, "import { commitUploads } from '../commands/documentUploader';\nexport const probe = commitUploads;\n", ['no-restricted-imports']);
+
+  itIsClean('accepts the test harness in a db/ test', SERVER_DB_TEST_FILE, "import { startTestServer } from '../test/testServer';\nexport const probe = startTestServer;\n");
+
+  itIsClean('accepts db/ importing db/', SERVER_DB_FILE, "import { dialectOf } from './dialectOf';\nimport type { Database } from './schema';\nexport type Probe = Database;\nexport const probe = dialectOf;\n");
+
+  itIsClean('accepts a command using services, errors, policies, db and the core rules', SERVER_COMMAND_FILE, "import type { AppDeps } from '../services/AppDeps';\nimport { conflict } from '../errors/DomainError';\nimport { hasPrivilege } from '../policies/privileges';\nimport { inWriteTransaction } from '../db/inWriteTransaction';\nimport { MESSAGES } from '@datahaven/core/model';\nexport type Probe = AppDeps;\nexport const probe = [conflict, hasPrivilege, inWriteTransaction, MESSAGES];\n");
+
+  itIsClean('accepts an OData handler using Fastify, services, commands, policies and presenters', SERVER_ODATA_FILE, "import type { FastifyInstance } from 'fastify';\nimport type { AppDeps } from '../../services/AppDeps';\nimport { editDocument } from '../../commands/documentEditor';\nimport { hasPrivilege } from '../../policies/privileges';\nimport { presentDocument } from '../../presenters/documentPresenter';\nexport type Probe = [FastifyInstance, AppDeps];\nexport const probe = [editDocument, hasPrivilege, presentDocument];\n");
 });
 
 describe('TypeScript rules', () => {
