@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { derivedFileKey } from '../commands/derivedFiles';
+import { pdfSourceKey } from '../commands/pdfSourceKey';
 import type { AppDeps } from '../services/AppDeps';
 import sharp from 'sharp';
 import type { AnnotationFields } from '@datahaven/core/model';
-import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf, pointsPerPixel } from '../pdf/imagesToPdf';
+import { pointsPerPixel } from '../pdf/imagesToPdf';
 import { annotationFieldsOf, listAnnotations } from './annotationStore';
 import { burnInAnnotations } from './burnInAnnotations';
 
@@ -51,12 +52,7 @@ export function pdfFileNameOf(name: string): string {
  * images (the same `derived_files` kind 'pdf' as `asPdf=true`), null for other types.
  */
 export async function pdfSourceKeyOf(deps: AppDeps, document: AnnotatableDocument): Promise<string | null> {
-  if (document.extension === 'pdf') return document.file_sha256;
-  if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(document.extension)) return null;
-  return derivedFileKey(deps, document.file_sha256, 'pdf', 'application/pdf', async () => ({
-    data: await deps.fileStore.withLocalFile(document.file_sha256, (path) => convertImageToPdf(path, document.extension)),
-    pages: document.total_pages,
-  }));
+  return pdfSourceKey(deps, document);
 }
 
 /** Types the viewer shows as the image itself (one image pixel per point), not through their PDF form. */

@@ -6,6 +6,7 @@ import { inWriteTransaction } from '../db/inWriteTransaction';
 import { unsupportedFileType } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import type { AppDeps } from '../services/AppDeps';
+import { checkImageLimits } from '../pdf/checkImageLimits';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import type { Viewer } from '../policies/documentVisibility';
@@ -35,13 +36,16 @@ function unsupported(): DomainError {
 /**
  * Streams one uploaded file into the file store (temp → fsync → rename; over `maxBytes` →
  * FileTooLargeError / 413), then checks its signature against its extension (415 'Unsupported
- * file type!') and counts its pages. Nothing is written to the database here.
+ * file type!'), refuses images over the pixel limit and TIFFs over the page limit from their
+ * headers (413, in words) and counts its pages. Nothing is written to the database here.
  */
 export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: string, source: Readable, maxBytes: number): Promise<StagedFile> {
   const name = cleanFileName(rawName);
   const stored = await deps.fileStore.put(source, { maxBytes });
   const type = name === '' ? null : sniffFileType(stored.head, name);
   if (type === null || stored.size === 0) throw unsupported();
+  // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
+  await deps.fileStore.withLocalFile(stored.key, (path) => checkImageLimits(path, type.extension));
   let pages: number;
   try {
     pages = await deps.fileStore.withLocalFile(stored.key, (path) => countPages(path, type.extension));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ClaimedJob } from './claimJob';
+import { FileFaultError } from './FileFaultError';
 import { retryDelayMs } from './jobRetryPolicy';
 import type { JobRetryPolicy } from './jobRetryPolicy';
 
@@ -24,7 +25,8 @@ export async function completeJob(db: Kysely<Database>, job: ClaimedJob): Promis
 
 /**
  * Records a failed run: back to pending after the policy's backoff (counted from the database
- * clock `now`) while runs remain, else `failed`; the error is kept in `last_error` either way.
+ * clock `now`) while runs remain, else `failed` — at once for a `FileFaultError` (the file is at
+ * fault: another run would fail the same way); the error is kept in `last_error` either way.
  * Resolves to the state the job was left in (undefined when the claim was no longer held).
  */
 export async function failJob(
@@ -35,7 +37,7 @@ export async function failJob(
   now: string,
 ): Promise<'pending' | 'failed' | undefined> {
   const message = (error instanceof Error ? error.message || String(error) : String(error)).slice(0, MAX_ERROR_CHARS);
-  const retry = job.attempts < policy.maxAttempts;
+  const retry = !(error instanceof FileFaultError) && job.attempts < policy.maxAttempts;
   const result = await db
     .updateTable('jobs')
     .set({

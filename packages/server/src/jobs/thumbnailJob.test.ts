@@ -1,9 +1,10 @@
 import { createWorld, createDocument, makePdf } from '../test/factories';
+import { pngClaiming } from '../test/imageBombs';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import { defaultJobHandlers } from './defaultJobHandlers';
 import { JobRunner } from './JobRunner';
-import { PRERENDERED_PAGES, PRERENDERED_THUMBNAIL_WIDTH, THUMBNAIL_JOB, thumbnailKind } from './thumbnailJob';
+import { PRERENDERED_PAGES, PRERENDERED_THUMBNAIL_WIDTH, THUMBNAIL_JOB, thumbnailJobHandler, thumbnailKind } from './thumbnailJob';
 
 describeOnEachDatabase('thumbnails:render job', (server) => {
   let world: World;
@@ -63,5 +64,36 @@ describeOnEachDatabase('thumbnails:render job', (server) => {
     await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'B.pdf', content, uploader: world.clerk });
     const jobs = await server().deps.db.selectFrom('jobs').select('id').where('kind', '=', THUMBNAIL_JOB).where('subject', '=', await fileOf(first)).where('state', '=', 'pending').execute();
     expect(jobs).toHaveLength(1);
+  });
+
+  it('SECURITY row 7: a file that fails by its own fault is marked failed once (no retry), and its preview says so in words', async () => {
+    // A PNG header of 10 × 10 pixels with no image data: accepted at upload, undecodable.
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'Broken.png', content: pngClaiming(10, 10), uploader: world.clerk });
+    const sha = await fileOf(id);
+    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps), retry: { maxAttempts: 5, backoffMs: 0 } });
+    await runner.runDueJobs();
+    await runner.stop();
+    const [job] = await server().deps.db.selectFrom('jobs').select(['state', 'attempts', 'last_error']).where('kind', '=', THUMBNAIL_JOB).where('subject', '=', sha).execute();
+    expect(job).toMatchObject({ state: 'failed', attempts: 1, last_error: expect.stringMatching(/^Preview not available: /) });
+
+    for (const url of [`/api/documents/${id}/pages/1/thumbnail`, `/api/documents/${id}/data?asPdf=true`]) {
+      const answer = await server().inject({ url, headers: server().authHeaders(world.clerk.username) });
+      expect(answer.statusCode).toBe(415);
+      expect(answer.json()).toEqual({ statusCode: 415, exceptionType: 'UnsupportedFileType', message: job.last_error });
+    }
+    // The original stays downloadable as it is.
+    expect((await server().inject({ url: `/api/documents/${id}/data`, headers: server().authHeaders(world.clerk.username) })).statusCode).toBe(200);
+  });
+
+  it('a job running past its time budget fails once with the budget in words', async () => {
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'Slow.pdf', content: await makePdf(2, 'Budget'), uploader: world.clerk });
+    const sha = await fileOf(id);
+    // A budget of 0 ms: the budget's timer fires before the first render can finish.
+    const handlers = { ...defaultJobHandlers(server().deps), [THUMBNAIL_JOB]: thumbnailJobHandler(server().deps, 0) };
+    const runner = new JobRunner(server().deps, { handlers });
+    await runner.runDueJobs();
+    await runner.stop();
+    const [job] = await server().deps.db.selectFrom('jobs').select(['state', 'attempts', 'last_error']).where('kind', '=', THUMBNAIL_JOB).where('subject', '=', sha).execute();
+    expect(job).toMatchObject({ state: 'failed', attempts: 1, last_error: 'Preview not available: The job ran past its time budget of 0 s and was stopped.' });
   });
 });

@@ -4,9 +4,14 @@ import { hasPdfForm, pdfSourceKey } from '../commands/pdfSourceKey';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
+import { PdfWorkError } from '../pdf/PdfWorkError';
+import { RenderTimeoutError } from '../pdf/RenderTimeoutError';
 import { renderPageThumbnail } from '../pdf/thumbnails';
 import { dialectOf } from '../db/dialectOf';
+import { FileFaultError } from './FileFaultError';
 import type { JobHandler } from './JobHandler';
+import { withTimeBudget } from './withTimeBudget';
+import type { BudgetedJobHandler } from './withTimeBudget';
 
 /** `jobs.kind` of "render the page thumbnails of a stored file"; `jobs.subject` is the file's SHA-256. */
 export const THUMBNAIL_JOB = 'thumbnails:render';
@@ -19,6 +24,23 @@ export const PRERENDERED_THUMBNAIL_WIDTH = 160;
  * Later pages of a long document render on demand (and are cached) when scrolled to.
  */
 export const PRERENDERED_PAGES = 50;
+
+/** How every "this file has no preview" message starts (the job's file-fault failures, shown by the routes). */
+export const PREVIEW_NOT_AVAILABLE = 'Preview not available:';
+
+/** Time budget of one run: 50 renders and one conversion, each time-boxed, fit well inside it on a busy machine. */
+export const THUMBNAIL_JOB_BUDGET_MS = 10 * 60 * 1000;
+
+/**
+ * Failures of the file itself (the worker could not convert or render it, or it ran past its
+ * time box) become a `FileFaultError` saying "Preview not available: …": failed once, no retry.
+ */
+function asFileFault(error: unknown): unknown {
+  if (error instanceof FileFaultError || error instanceof PdfWorkError || error instanceof RenderTimeoutError || error instanceof RangeError) {
+    return new FileFaultError(`${PREVIEW_NOT_AVAILABLE} ${error.message}`);
+  }
+  return error;
+}
 
 /** The `derived_files.kind` of a page thumbnail (shared with the thumbnail route's cache). */
 export function thumbnailKind(page: number, width: number): string {
@@ -47,10 +69,22 @@ export async function enqueueThumbnails(db: Kysely<Database>, fileSha256: string
  * The `thumbnails:render` job: converts the file to PDF when it is an image (TIFF pages
  * included; cached), then renders the first PRERENDERED_PAGES pages at the sidebar's width into
  * the `derived_files` cache, one page at a time in the PDFium pool. Idempotent: pages already
- * cached are skipped, so a run whose runner died just continues.
+ * cached are skipped, so a run whose runner died just continues. A file the worker cannot
+ * convert or render, or one that runs past the budget, fails once with "Preview not available: …".
  */
-export function thumbnailJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): JobHandler {
+export function thumbnailJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, budgetMs: number = THUMBNAIL_JOB_BUDGET_MS): JobHandler {
+  const handler = withTimeBudget(renderThumbnails(deps), budgetMs);
   return async (job) => {
+    try {
+      await handler(job);
+    } catch (error) {
+      throw asFileFault(error);
+    }
+  };
+}
+
+function renderThumbnails(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): BudgetedJobHandler {
+  return async (job, signal) => {
     const document = await deps.db
       .selectFrom('documents')
       .select(['file_sha256', 'extension', 'total_pages'])
@@ -62,6 +96,7 @@ export function thumbnailJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'no
     if (pdfKey === null) return;
     const pages = Math.min(document.total_pages, PRERENDERED_PAGES);
     for (let page = 1; page <= pages; page++) {
+      signal.throwIfAborted();
       // derivedFileKey reads only db, fileStore and now of its deps.
       await derivedFileKey(deps as AppDeps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
         data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, PRERENDERED_THUMBNAIL_WIDTH)),

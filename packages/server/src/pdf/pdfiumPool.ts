@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PdfiumRequest, PdfiumResponse, PdfiumResults, PdfiumTask } from './pdfiumProtocol';
+import { PdfWorkError } from './PdfWorkError';
 import { RenderTimeoutError } from './RenderTimeoutError';
 
 /** Default time box of one PDFium job (SECURITY.md row 7). */
@@ -41,7 +42,7 @@ interface Slot {
 }
 
 function toError(response: Extract<PdfiumResponse, { ok: false }>): Error {
-  return response.errorName === 'RangeError' ? new RangeError(response.message) : new Error(response.message);
+  return response.errorName === 'RangeError' ? new RangeError(response.message) : new PdfWorkError(response.message);
 }
 
 /**

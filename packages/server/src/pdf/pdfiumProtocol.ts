@@ -2,7 +2,9 @@
 export type PdfiumTask =
   | { kind: 'render'; path: string; pageIndex: number; width: number; maxPixels: number }
   | { kind: 'text'; path: string; pageIndex: number }
-  | { kind: 'pageCount'; path: string };
+  | { kind: 'pageCount'; path: string }
+  /** A JPEG, PNG, BMP or TIFF converted to PDF (sharp and pdf-lib, off the request thread). */
+  | { kind: 'imageToPdf'; path: string; extension: string };
 
 /** An RGBA bitmap rendered by a worker (`data` is transferred, not copied). */
 export interface RenderedBitmap {
@@ -11,11 +13,17 @@ export interface RenderedBitmap {
   data: Uint8Array;
 }
 
+/** The PDF bytes of an image conversion (`data` is transferred, not copied). */
+export interface ConvertedPdf {
+  data: Uint8Array;
+}
+
 /** What each task kind resolves to. */
 export interface PdfiumResults {
   render: RenderedBitmap;
   text: string;
   pageCount: number;
+  imageToPdf: ConvertedPdf;
 }
 
 /** Message from the pool to a worker. */

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { PDFiumDocument, PDFiumLibrary, PDFiumPage } from '@hyzyla/pdfium' with { 'resolution-mode': 'import' };
-import type { PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap } from './pdfiumProtocol';
+import { convertImageToPdf } from './imagesToPdf';
+import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap } from './pdfiumProtocol';
 
 // Runs inside a worker thread started by PdfiumPool: PDFium (WASM) blocks its thread while it
 // parses and renders, so it must never run on the request thread.
@@ -124,7 +125,7 @@ async function render(path: string, pageIndex: number, width: number, maxPixels:
   return { width: rendered.width, height: rendered.height, data: rendered.data };
 }
 
-async function run(task: PdfiumTask): Promise<RenderedBitmap | string | number> {
+async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | string | number> {
   switch (task.kind) {
     case 'render':
       return render(task.path, task.pageIndex, task.width, task.maxPixels);
@@ -135,6 +136,13 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | string | number> 
       });
     case 'pageCount':
       return withDocument(task.path, (document) => document.getPageCount());
+    case 'imageToPdf': {
+      // sharp decodes and pdf-lib assembles on this worker's thread, never the request thread;
+      // the conversion checks its own deadline between pages, and the pool's time box stops one
+      // stuck inside a single page (the worker is replaced).
+      const pdf = await convertImageToPdf(task.path, task.extension);
+      return { data: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
+    }
     default:
       throw new Error('Unknown PDFium task.');
   }
@@ -147,7 +155,9 @@ port.on('message', (request: PdfiumRequest) => {
   run(request.task).then(
     (result) => {
       const response: PdfiumResponse = { id: request.id, ok: true, result };
-      const buffer = typeof result === 'object' ? result.data.buffer : null;
+      const data = typeof result === 'object' ? result.data : null;
+      // Transfer only a buffer the result owns whole (a pooled Buffer's slab is shared).
+      const buffer = data !== null && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data.buffer : null;
       if (buffer instanceof ArrayBuffer) port.postMessage(response, [buffer]);
       else port.postMessage(response);
     },

@@ -2,7 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { FileTooLargeError } from '../../storage/FileTooLargeError';
 import { InvalidFileKeyError } from '../../storage/InvalidFileKeyError';
 import { DomainError } from '../../errors/DomainError';
+import { ImageLimitError } from '../../pdf/ImageLimitError';
+import { PdfWorkError } from '../../pdf/PdfWorkError';
 import { HttpError, httpErrorOf } from '../HttpError';
+import { StillWorkingError } from '../StillWorkingError';
 import type { ErrorBody, ExceptionType } from '../HttpError';
 
 const TYPE_BY_STATUS: Readonly<Record<number, ExceptionType>> = {
@@ -21,6 +24,10 @@ export function errorBodyOf(thrown: unknown): ErrorBody {
   if (error instanceof HttpError) return { statusCode: error.statusCode, exceptionType: error.exceptionType, message: error.message };
   if (error instanceof FileTooLargeError) return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: error.message };
   if (error instanceof InvalidFileKeyError) return { statusCode: 404, exceptionType: 'NotFound', message: 'Not found.' };
+  if (error instanceof ImageLimitError) return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: error.message };
+  // The file's content defeated a conversion or render: said in words, never a 500.
+  if (error instanceof PdfWorkError) return { statusCode: 415, exceptionType: 'UnsupportedFileType', message: `Preview not available: ${error.message}` };
+  if (error instanceof StillWorkingError) return { statusCode: 503, exceptionType: 'InternalError', message: error.message };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation !== undefined) {
     return { statusCode: 400, exceptionType: 'ValidationError', message: fastifyError.message ?? 'Invalid request.' };
@@ -39,12 +46,13 @@ export function errorBodyOf(thrown: unknown): ErrorBody {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const body = errorBodyOf(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.statusCode >= 500 && !(error instanceof StillWorkingError)) request.log.error({ err: error }, 'request failed');
     if (reply.sent || reply.raw.headersSent) return;
     // A file answer may have set these before failing; the error body is JSON.
     reply.removeHeader('content-disposition');
     reply.removeHeader('content-range');
     reply.removeHeader('etag');
+    if (error instanceof StillWorkingError) reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }

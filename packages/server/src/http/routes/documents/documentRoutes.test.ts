@@ -6,6 +6,7 @@ import type { World } from '../../../test/factories';
 import { defaultJobHandlers } from '../../../jobs/defaultJobHandlers';
 import { JobRunner } from '../../../jobs/JobRunner';
 import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
+import { jpegClaiming, pngClaiming, tiffWithPages } from '../../../test/imageBombs';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
 
@@ -197,6 +198,20 @@ describeOnEachDatabase('documents', (server) => {
       } finally {
         await server().deps.db.deleteFrom('options').where('name', '=', 'File Upload Size Limit').execute();
       }
+    });
+
+    it('SECURITY row 7: a 50k × 50k PNG, a JPEG claiming 65000 × 65000 and a 10,000-page TIFF → 413 in words at upload, and no row', async () => {
+      const before = await documentCount(server());
+      for (const [name, content, words] of [
+        ['bomb.png', pngClaiming(50_000, 50_000), /^The image is 50,000 × 50,000 pixels; images of up to 150,000,000 pixels/],
+        ['bomb.jpg', jpegClaiming(65_000, 65_000), /^The image is 65,000 × 65,000 pixels/],
+        ['bomb.tif', tiffWithPages(10_000), /^The TIFF has more than 1,000 pages; TIFFs of up to 1,000 pages are accepted\.$/],
+      ] as const) {
+        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name, content }]) });
+        expect(response.statusCode).toBe(413);
+        expect(response.json()).toEqual({ statusCode: 413, exceptionType: 'PayloadTooLarge', message: expect.stringMatching(words) });
+      }
+      expect(await documentCount(server())).toBe(before);
     });
 
     it('an upload interrupted mid-stream leaves no row', async () => {

@@ -6,16 +6,18 @@ import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../co
 import { derivedFileKey } from '../../../commands/derivedFiles';
 import { parseNamingRequest, resolveDocumentName } from '../../../commands/documentNamer';
 import { commitUploads, stageUpload } from '../../../commands/documentUploader';
+import { pdfSourceKey } from '../../../commands/pdfSourceKey';
 import type { StagedFile } from '../../../commands/documentUploader';
 import { recordView } from '../../../commands/noteWriter';
 import { findVisibleDocument, findVisibleDocuments } from '../../../policies/documentQueries';
 import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import { readNumberOption, readOptions } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
-import { CONVERTIBLE_IMAGE_EXTENSIONS, convertImageToPdf } from '../../../pdf/imagesToPdf';
+import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../../pdf/imagesToPdf';
 import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../../pdf/thumbnails';
 import { RenderTimeoutError } from '../../../pdf/RenderTimeoutError';
 import { enqueueThumbnails, thumbnailKind } from '../../../jobs/thumbnailJob';
+import { previewFailureOf } from '../../../jobs/previewFailureOf';
 import { canUploadTo } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
@@ -23,6 +25,7 @@ import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
+import { withinRequestTime } from '../../withinRequestTime';
 import { recordContextOf } from '../../recordContextQuery';
 import {
   documentIdParam,
@@ -57,14 +60,15 @@ async function visibleDocumentOr404(deps: AppDeps, viewer: Viewer, id: number): 
   return row;
 }
 
-/** The document's content as a PDF key: the original for PDFs, a cached conversion for images, else null. */
+/**
+ * The document's content as a PDF key: the original for PDFs, a cached conversion for images,
+ * else null. A file whose preview failed by its own fault answers 415 "Preview not available: …"
+ * at once; a conversion longer than the request's time box answers 503 + Retry-After and goes on.
+ */
 async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string | null> {
-  if (row.extension === 'pdf') return row.file_sha256;
-  if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) return null;
-  return derivedFileKey(deps, row.file_sha256, 'pdf', 'application/pdf', async () => {
-    const data = await deps.fileStore.withLocalFile(row.file_sha256, (path) => convertImageToPdf(path, row.extension));
-    return { data, pages: row.total_pages };
-  });
+  const failure = await previewFailureOf(deps.db, row.file_sha256);
+  if (failure !== null) throw new HttpError(415, 'UnsupportedFileType', failure);
+  return withinRequestTime(pdfSourceKey(deps, row));
 }
 
 function pdfFileName(name: string): string {
