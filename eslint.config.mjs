@@ -245,6 +245,24 @@ export default defineConfig([
     },
   },
   {
+    // Colours come from the theme (Fluent tokens and ui/theme/hostThemes.ts), so every host theme and forced colours apply.
+    files: ['packages/core/src/{ui,viewer}/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'packages/core/src/ui/theme/hostThemes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^#[0-9a-fA-F]{3,8}$|^(rgba?|hsla?)\\(/]',
+          message: 'No hard-coded colours in core: use a Fluent token or a theme variable (ui/theme/hostThemes.ts).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/#[0-9a-fA-F]{6}\\b|(rgba?|hsla?)\\(/]',
+          message: 'No hard-coded colours in core: use a Fluent token or a theme variable (ui/theme/hostThemes.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: HOSTS.map((host) => `packages/${host}/src/**/*.{ts,tsx}`),
     rules: { 'no-restricted-imports': ['error', { patterns: hostPatterns }] },
   },

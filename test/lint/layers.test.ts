@@ -97,6 +97,14 @@ describe("core ui/ reaches the browser only through the host's capabilities", ()
   itIsClean('accepts jsdom set-up in ui/ tests', CORE_UI_TEST_FILE, "window.history.replaceState(null, '', '/folders');\nexport const probe = document.body;\n");
 });
 
+describe('core ui/ and viewer/ take their colours from the theme', () => {
+  itRefuses('refuses a hex colour and an rgba() colour in ui/', CORE_UI_FILE, "export const probe = { color: '#0f6cbd', background: 'rgba(255, 255, 255, 0.85)' };\n", ['no-restricted-syntax', 'no-restricted-syntax']);
+
+  itRefuses('refuses a colour inside a template in viewer/', CORE_VIEWER_FILE, 'export const probe = (width: number): string => `${width}px solid #0f6cbd`;\n', ['no-restricted-syntax']);
+
+  itIsClean('accepts Fluent tokens and system colours in ui/', CORE_UI_FILE, "import { tokens } from '@fluentui/react-components';\nexport const probe = { color: tokens.colorBrandForeground1, '@media (forced-colors: active)': { color: 'Highlight' } };\n");
+});
+
 describe("the core's inner layers: ui/ on top, nothing below imports it", () => {
   itIsClean('accepts ui/ using api, state, viewer, host and services', CORE_UI_FILE, "import { ApiClient } from '../../api';\nimport { Store } from '../../state';\nimport { normalizeRotation } from '../../viewer/pageLayout';\nimport { browserHost } from '../../host';\nimport { createDocumentExport } from '../../services';\nexport const probe = [ApiClient, Store, normalizeRotation, browserHost, createDocumentExport];\n");
 

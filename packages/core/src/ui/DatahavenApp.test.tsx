@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { HostRouter } from '../host';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { teamsHighContrastTheme, webDarkTheme } from '@fluentui/react-components';
+import { settableSignal, type HostRouter, type HostThemeName } from '../host';
 import { encodeDocumentId, type DocumentAccess } from '../model';
 import { CREATE_MAIL_DRAFT_TEXT } from './export/ViewerExportActions';
 import { FakeResponse } from './test/FakeResponse';
@@ -120,5 +121,28 @@ describe('DatahavenApp under different hosts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('tree', { name: 'Folders' });
     expect(window.location.pathname + window.location.search).toBe(FOLDERS);
+  }, 30_000);
+
+  it("follows the host's theme live: a switch restyles the mounted app without remounting it", async () => {
+    const theme = settableSignal<HostThemeName>('webLight');
+    renderApp(FOLDERS, routes, { search: CONTEXT, host: (base) => ({ ...base, theme }) });
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
+    const provider = tree.closest('[data-theme]');
+    expect(provider?.getAttribute('data-theme')).toBe('webLight');
+    // Fluent writes each theme as a rule of CSS variables on the provider's class.
+    const themeRules = (): string =>
+      Array.from(document.styleSheets)
+        .flatMap((sheet) => Array.from(sheet.cssRules).map((rule) => rule.cssText))
+        .filter((rule) => (provider?.className ?? '').split(' ').some((name) => name !== '' && rule.startsWith(`.${name} `)))
+        .join('\n');
+
+    act(() => theme.set('webDark'));
+    expect(provider?.getAttribute('data-theme')).toBe('webDark');
+    expect(themeRules()).toContain(`--colorNeutralBackground1: ${webDarkTheme.colorNeutralBackground1}`);
+    act(() => theme.set('teamsHighContrast'));
+    expect(provider?.getAttribute('data-theme')).toBe('teamsHighContrast');
+    expect(themeRules()).toContain(`--colorNeutralBackground1: ${teamsHighContrastTheme.colorNeutralBackground1}`);
+    // The same tree, not a new mount.
+    expect(screen.getByRole('tree', { name: 'Folders' })).toBe(tree);
   }, 30_000);
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { FluentProvider, Spinner, webLightTheme, type Theme } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import type { HostAdapter } from '../host';
 import { DatahavenServicesProvider, type DatahavenServices } from './app/DatahavenServices';
 import { ToastProvider } from './app/useToast';
+import { HostThemeProvider } from './theme/HostThemeProvider';
 import { HostRouter } from './routing/HostRouter';
 import { LastRouteRecorder } from './routing/LastRouteRecorder';
 import { RootScreen } from './routing/RootScreen';
@@ -49,17 +50,15 @@ function WorkflowIndexRedirect(): ReactElement {
 export interface DatahavenAppProps {
   /** What embeds the app: context, tokens, parent messages, storage, and its capabilities (theme, locale, router, open, save, print). */
   host: HostAdapter;
-  /** Fluent theme (hosts follow their own theme); web light by default. */
-  theme?: Theme;
   /** Ready-made services, for tests. */
   services?: DatahavenServices;
 }
 
 /** The whole product UI for one host: providers, the host's router with lazy screens, and the shell. */
-export function DatahavenApp({ host, theme, services }: DatahavenAppProps): ReactElement {
+export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElement {
   return (
-    <FluentProvider theme={theme ?? webLightTheme} style={{ height: '100%' }}>
-      <DatahavenServicesProvider host={host} services={services}>
+    <DatahavenServicesProvider host={host} services={services}>
+      <HostThemeProvider>
         <ToastProvider>
           <HostRouter>
             <UnhandledErrorLogger />
@@ -101,7 +100,7 @@ export function DatahavenApp({ host, theme, services }: DatahavenAppProps): Reac
             </Shell>
           </HostRouter>
         </ToastProvider>
-      </DatahavenServicesProvider>
-    </FluentProvider>
+      </HostThemeProvider>
+    </DatahavenServicesProvider>
   );
 }

@@ -3,6 +3,7 @@ import type { PageView } from './annotations/annotationGeometry';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { fitWidthScale, normalizeRotation, PAGE_GAP } from './pageLayout';
 import { useObjectUrl } from './useObjectUrl';
+import { viewerTokens } from './viewerTokens';
 
 /** Props of ImageViewer. */
 export interface ImageViewerProps {
@@ -20,7 +21,7 @@ export interface ImageViewerProps {
 
 const useStyles = makeStyles({
   scroller: { flexGrow: 1, minHeight: 0, overflow: 'auto', backgroundColor: tokens.colorNeutralBackground3, padding: `${PAGE_GAP}px` },
-  image: { display: 'block', margin: '0 auto', backgroundColor: '#ffffff', boxShadow: tokens.shadow4 },
+  image: { display: 'block', margin: '0 auto', backgroundColor: viewerTokens.dhDocumentPaper, boxShadow: tokens.shadow4 },
 });
 
 /** Shows a JPEG or PNG as it is (no conversion), with the viewer's zoom, rotation and fit to width. */

@@ -12,6 +12,7 @@ import {
 } from './pageLayout';
 import { readRange, type RangeFetcher } from './rangeSource';
 import type { PageView } from './annotations/annotationGeometry';
+import { viewerTokens } from './viewerTokens';
 
 /** A request to show a page; `seq` changes on every request so the same page can be asked for twice. */
 export interface PageRequest {
@@ -53,7 +54,7 @@ const useStyles = makeStyles({
   },
   page: {
     position: 'absolute',
-    backgroundColor: '#ffffff',
+    backgroundColor: viewerTokens.dhDocumentPaper,
     boxShadow: tokens.shadow4,
   },
   canvas: { display: 'block' },

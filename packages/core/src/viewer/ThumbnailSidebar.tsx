@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useObjectUrl } from './useObjectUrl';
+import { viewerTokens } from './viewerTokens';
 
 /** Props of ThumbnailSidebar. */
 export interface ThumbnailSidebarProps {
@@ -38,7 +39,7 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
   current: { border: `2px solid ${tokens.colorBrandStroke1}` },
-  image: { maxWidth: '100%', boxShadow: tokens.shadow2, backgroundColor: '#ffffff' },
+  image: { maxWidth: '100%', boxShadow: tokens.shadow2, backgroundColor: viewerTokens.dhDocumentPaper },
   label: { fontSize: tokens.fontSizeBase200 },
 });
 

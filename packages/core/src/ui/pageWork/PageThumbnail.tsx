@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState, type ReactElement, type RefOb
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useObjectUrl } from '../../viewer/useObjectUrl';
 import { useServices } from '../app/DatahavenServices';
+import { viewerTokens } from '../../viewer/viewerTokens';
 
 /** Width the page-work screens ask the server for (CSS pixels; the server caches per width). */
 export const PAGE_WORK_THUMBNAIL_WIDTH = 120;
 
 const useStyles = makeStyles({
   holder: { display: 'flex', alignItems: 'center', justifyContent: 'center', width: `${PAGE_WORK_THUMBNAIL_WIDTH}px`, minHeight: '150px' },
-  image: { maxWidth: '100%', boxShadow: tokens.shadow2, backgroundColor: '#ffffff', pointerEvents: 'none' },
+  image: { maxWidth: '100%', boxShadow: tokens.shadow2, backgroundColor: viewerTokens.dhDocumentPaper, pointerEvents: 'none' },
   placeholder: { width: '100%', height: '150px', backgroundColor: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusSmall },
 });
 

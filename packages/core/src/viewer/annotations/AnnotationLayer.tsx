@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as 
 import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type Annotation } from '../../model';
 import { boxToScreen, normalizeBox, pageSizeInUnits, screenToPage, svgTransform, textHeightInUnits, type Box, type PageView, type Point } from './annotationGeometry';
 import { centredShape, draftFromDrag, handlePositions, moveShape, resizeShape, sameBox, type AnnotationShape, type ResizeHandle } from './annotationEditing';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { viewerTokens } from '../viewerTokens';
 import { handleAt, hitTest } from './annotationHitTest';
 import { annotationLabel, type AnnotationTool } from './annotationTypes';
 
@@ -51,6 +53,21 @@ type Drag =
 const PICK_TOLERANCE_PX = 6;
 /** Side of a resize handle, in CSS pixels. */
 const HANDLE_PX = 9;
+
+/**
+ * The selection's outline and handles and the text editor's frame, in the theme's brand colour;
+ * under forced colours (Windows high contrast) the system's Highlight and Canvas, so they stay visible.
+ */
+const useSelectionStyles = makeStyles({
+  outline: { fill: 'none', stroke: tokens.colorBrandStroke1, '@media (forced-colors: active)': { stroke: 'Highlight' } },
+  handle: { fill: tokens.colorNeutralBackground1, stroke: tokens.colorBrandStroke1, '@media (forced-colors: active)': { fill: 'Canvas', stroke: 'Highlight' } },
+  editor: {
+    // The text is typed in the annotation's own colour, so the field shows the page's paper behind it, slightly see-through.
+    backgroundColor: `color-mix(in srgb, ${viewerTokens.dhDocumentPaper} 85%, transparent)`,
+    border: `1px solid ${tokens.colorBrandStroke1}`,
+    '@media (forced-colors: active)': { backgroundColor: 'Canvas', color: 'CanvasText', border: '1px solid Highlight' },
+  },
+});
 
 const layerStyle: CSSProperties = { position: 'absolute', inset: 0, overflow: 'hidden' };
 
@@ -260,7 +277,7 @@ function AnnotationShapeView({ annotation }: { annotation: Drawable }): ReactEle
       return (
         <>
           <rect {...box} fill={color} fillOpacity={ANNOTATION_GEOMETRY.noteFillOpacity} stroke={color} strokeWidth={stroke} />
-          <AnnotationText box={box} text={annotation.content} size={annotation.size} color="#000000" />
+          <AnnotationText box={box} text={annotation.content} size={annotation.size} color={viewerTokens.dhAnnotationNoteText} />
         </>
       );
     case ANNOTATION_TYPES.textbox:
@@ -306,14 +323,15 @@ function AnnotationText({ box, text, size, color }: { box: Box; text: string | n
 
 /** The selection outline and, when it can be changed, its resize handles (constant size on screen). */
 function SelectionFrame({ shape, unitsPerPixel, handles }: { shape: AnnotationShape; unitsPerPixel: number; handles: boolean }): ReactElement {
+  const styles = useSelectionStyles();
   const box = normalizeBox(shape);
   const side = HANDLE_PX * unitsPerPixel;
   return (
     <g aria-hidden="true" pointerEvents="none">
-      <rect {...box} fill="none" stroke="#0f6cbd" strokeWidth={unitsPerPixel * 1.5} strokeDasharray={`${4 * unitsPerPixel} ${3 * unitsPerPixel}`} />
+      <rect {...box} className={styles.outline} strokeWidth={unitsPerPixel * 1.5} strokeDasharray={`${4 * unitsPerPixel} ${3 * unitsPerPixel}`} />
       {handles
         ? handlePositions(shape).map(({ handle, point }) => (
-            <rect key={handle} data-handle={handle} x={point.x - side / 2} y={point.y - side / 2} width={side} height={side} fill="#ffffff" stroke="#0f6cbd" strokeWidth={unitsPerPixel} />
+            <rect key={handle} data-handle={handle} x={point.x - side / 2} y={point.y - side / 2} width={side} height={side} className={styles.handle} strokeWidth={unitsPerPixel} />
           ))
         : null}
     </g>
@@ -322,6 +340,7 @@ function SelectionFrame({ shape, unitsPerPixel, handles }: { shape: AnnotationSh
 
 /** A text field over a text box or note while its text is typed: Enter keeps it (Shift+Enter breaks the line), Escape drops it. */
 function AnnotationTextEditor({ edit, view, onCommit, onCancel }: { edit: AnnotationTextEdit; view: PageView; onCommit(text: string): void; onCancel(): void }): ReactElement {
+  const styles = useSelectionStyles();
   const [text, setText] = useState(edit.text);
   const finished = useRef(false);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -339,6 +358,7 @@ function AnnotationTextEditor({ edit, view, onCommit, onCancel }: { edit: Annota
   return (
     <textarea
       ref={ref}
+      className={styles.editor}
       aria-label="Annotation text"
       value={text}
       onChange={(event) => setText(event.target.value)}
@@ -366,9 +386,7 @@ function AnnotationTextEditor({ edit, view, onCommit, onCancel }: { edit: Annota
         fontFamily: 'Helvetica, Arial, sans-serif',
         fontSize: textHeightInUnits(edit.size) * pixelsPerUnit,
         lineHeight: 1.2,
-        color: edit.shape.type === ANNOTATION_TYPES.note ? '#000000' : annotationColorToHex(edit.color),
-        background: 'rgba(255, 255, 255, 0.85)',
-        border: '1px solid #0f6cbd',
+        color: edit.shape.type === ANNOTATION_TYPES.note ? viewerTokens.dhAnnotationNoteText : annotationColorToHex(edit.color),
         resize: 'none',
       }}
     />
