@@ -39,7 +39,7 @@ controladdin "Datahaven Documents"
     /// <summary>The screen the iframe opens on: '/folders' (default), '/workflow' or '/search'. Call before SetContext.</summary>
     procedure SetStartPath(Path: Text);
 
-    /// <summary>The record in view: {dataAreaId, recordId, tableId, typeName, sourceType, clientType}.</summary>
+    /// <summary>The record in view: {dataAreaId, recordId, tableId, typeName, sourceType, clientType}, and the user's language and format region as culture names (language, region, e.g. 'de-DE').</summary>
     procedure SetContext(ContextJson: Text);
 
     /// <summary>A user token from /api/token/user; an empty text reports that none could be minted.</summary>
@@ -47,6 +47,9 @@ controladdin "Datahaven Documents"
 
     /// <summary>Asks the iframe to reload the record's folders.</summary>
     procedure Refresh();
+
+    /// <summary>The page's theme: 'webLight', 'webDark', 'teamsLight', 'teamsDark' or 'teamsHighContrast'; the iframe restyles at once.</summary>
+    procedure SetTheme(Theme: Text);
 
     /// <summary>Ends an EmailDraftRequested: '' when the e-mail editor opened, else JSON {"message": "…"}, which the iframe shows.</summary>
     procedure EmailDraftDone(RequestId: Integer; ResultJson: Text);

@@ -15,6 +15,11 @@ export class DemoErpPage {
     await this.page.getByLabel('Demo user').selectOption(username);
   }
 
+  /** Picks a theme in the page's theme switch (by its label), which the relay sends to our iframe as PUT /theme. */
+  async switchTheme(label: 'Light' | 'Dark' | 'High contrast' | 'Teams light' | 'Teams dark'): Promise<void> {
+    await this.page.getByLabel('Theme').selectOption({ label });
+  }
+
   /** Opens a vendor or purchase invoice by the name shown in the record list. */
   async openRecord(name: string): Promise<void> {
     await this.page.getByRole('navigation', { name: 'Records' }).getByRole('button', { name, exact: true }).click();

@@ -3,8 +3,8 @@
  *
  * Runs inside the control add-in's document (plain browser JavaScript, ES2017, no modules).
  * It creates the Datahaven iframe and relays between AL and the iframe:
- *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken, Refresh and
- *                 EmailDraftDone (globals here);
+ *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken, Refresh,
+ *                 SetTheme and EmailDraftDone (globals here);
  *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged, UploadQueued
  *                 and EmailDraftRequested, raised one at a time through
  *                 Microsoft.Dynamics.NAV.InvokeExtensibilityMethod (BC throttles chatty add-ins).
@@ -20,6 +20,8 @@
      iframe at an arbitrary path of the server. */
   var START_PATHS = ['/folders', '/workflow', '/search'];
   var DEVICE_CATEGORIES = ['Desktop', 'Tablet', 'Phone'];
+  /* The Fluent themes the iframe knows (HostThemeName in the core). */
+  var THEMES = ['webLight', 'webDark', 'teamsLight', 'teamsDark', 'teamsHighContrast'];
 
   var container = null;
   var iframe = null;
@@ -34,6 +36,8 @@
   var latestToken = null;
   var tokenPushPending = false;
   var refreshPending = false;
+  var theme = null;
+  var themePending = false;
   var alQueue = [];
   var alBusy = false;
   /* POST /email-draft requests waiting for AL's EmailDraftDone, by request id. */
@@ -110,6 +114,7 @@
       Object.keys(context).forEach(function (key) { result[key] = context[key]; });
     }
     result.clientType = clientType();
+    if (theme) result.theme = theme;
     return result;
   }
 
@@ -184,6 +189,15 @@
     request('PUT', '/refresh');
   }
 
+  function pushTheme() {
+    if (!ready) {
+      themePending = true;
+      return;
+    }
+    themePending = false;
+    request('PUT', '/theme', theme);
+  }
+
   function forwardToAl(id, eventName, body) {
     raiseAlEvent(eventName, [JSON.stringify(body === undefined ? null : body)]).then(
       function () { answer(id, 200); },
@@ -235,6 +249,7 @@
         answer(message.id, 200);
         if (tokenPushPending) pushToken();
         if (refreshPending) sendRefresh();
+        if (themePending) pushTheme();
         return;
       case 'GET /context':
         answer(message.id, 200, currentContext());
@@ -357,6 +372,18 @@
     sendRefresh();
   }
 
+  /* The page's theme: one of THEMES. The iframe restyles at once (PUT /theme) and reads it again
+     with GET /context after a reload. */
+  function SetTheme(name) {
+    var text = String(name || '');
+    if (THEMES.indexOf(text) < 0) {
+      log('SetTheme accepts ' + THEMES.join(', ') + '.', name);
+      return;
+    }
+    theme = text;
+    if (iframe) pushTheme();
+  }
+
   /* AL's answer to EmailDraftRequested: an empty result (or one without a message) when the editor
      opened, else JSON { "message": "…" }, which the iframe shows in an alert (spec §8). */
   function EmailDraftDone(requestId, resultJson) {
@@ -389,6 +416,7 @@
   global.SetContext = SetContext;
   global.SetToken = SetToken;
   global.Refresh = Refresh;
+  global.SetTheme = SetTheme;
   global.EmailDraftDone = EmailDraftDone;
   global.DatahavenRelay = { start: start };
 })(window);

@@ -20,6 +20,7 @@ interface RelayGlobals {
   SetContext(json: string): void;
   SetToken(token: string): void;
   Refresh(): void;
+  SetTheme(name: string): void;
   EmailDraftDone(requestId: number, resultJson: string): void;
   DatahavenRelay: { start(element: HTMLElement): Promise<void> };
   Microsoft?: unknown;
@@ -178,6 +179,16 @@ describe('relay.js (the BC control add-in script)', () => {
     await flush();
     expect(raised).toEqual([]);
     expect(answers().map((a) => a.status)).toEqual([400, 400]);
+  });
+
+  it('pushes PUT /theme when AL calls SetTheme, ignores a theme it does not know, and answers GET /context with the theme', () => {
+    posted = [];
+    relayWindow().SetTheme('webDark');
+    relayWindow().SetTheme('sepia');
+    const pushed = answers().filter((message) => message.path === '/theme');
+    expect(pushed.map((message) => [message.method, message.body])).toEqual([['PUT', 'webDark']]);
+    fromIframe({ id: 30, method: 'GET', path: '/context' });
+    expect(answers().find((message) => message.id === 30)?.body).toMatchObject({ theme: 'webDark' });
   });
 
   it('answers 404 to a path it does not know', () => {

@@ -136,6 +136,8 @@
       state.controlReady = true;
       logEvent('ControlReady');
       window.SetBaseUrl(window.location.origin);
+      // The page's theme travels with the context (GET /context) and live through PUT /theme.
+      window.SetTheme(byId('demo-theme').value);
       if (page === 'workflow') {
         // What the AL page's ControlReady does: the start path first, then a context without a record.
         window.SetStartPath('/workflow');
@@ -309,7 +311,14 @@
     );
   }
 
+  /* The theme switch: what a BC page would do when the user changes theme (SetTheme → PUT /theme). */
+  function onThemeChanged(event) {
+    logEvent('SetTheme ' + event.target.value);
+    window.SetTheme(event.target.value);
+  }
+
   function init() {
+    byId('demo-theme').addEventListener('change', onThemeChanged);
     var userSelect = byId('demo-user');
     userSelect.value = state.user;
     // An unknown ?user= falls back to the first demo user the page offers.
