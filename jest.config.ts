@@ -31,6 +31,9 @@ const serverProject: Config = {
   moduleNameMapper: { '^@datahaven/core/(model|rules)$': '<rootDir>/packages/core/src/$1/index.ts' },
   transform,
   setupFilesAfterEnv: ['<rootDir>/packages/server/src/test/testTimeout.ts'],
+  // DATAHAVEN_TEST_FILE_STORE=blob: one Azurite on loopback for the run, every test server on a container of its own.
+  globalSetup: '<rootDir>/packages/server/src/test/blobStoreGlobalSetup.ts',
+  globalTeardown: '<rootDir>/packages/server/src/test/blobStoreGlobalTeardown.ts',
 };
 
 const toolingProject: Config = {

@@ -26,3 +26,23 @@ describe('loadConfig: the listening address', () => {
     for (const text of ['0.0.0.0/8', 'host name', 'a;b']) expect(() => loadConfig({ DATAHAVEN_HOST: text })).toThrow(/DATAHAVEN_HOST/);
   });
 });
+
+describe('loadConfig: the file store', () => {
+  const connectionString = 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=a2V5;EndpointSuffix=core.windows.net';
+
+  it('keeps files on the disk unless both blob variables are set', () => {
+    expect(loadConfig({}).blobStore).toBeNull();
+    expect(loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: 'datahaven-files' }).blobStore).toEqual({
+      connectionString,
+      container: 'datahaven-files',
+    });
+  });
+
+  it('refuses one blob variable without the other, and a container name Azure would refuse', () => {
+    expect(() => loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString })).toThrow(/go together/);
+    expect(() => loadConfig({ DATAHAVEN_BLOB_CONTAINER: 'datahaven-files' })).toThrow(/go together/);
+    for (const container of ['Files', 'ab', 'a--b', '-files', 'files_1']) {
+      expect(() => loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: container })).toThrow(/not a valid container name/);
+    }
+  });
+});

@@ -21,6 +21,11 @@ export interface Config {
   lockMinutes: number;
   /** Microsoft Graph's base URL for mailbox drafts, without a trailing slash (DATAHAVEN_GRAPH_BASE_URL). */
   graphBaseUrl: string;
+  /**
+   * Azure Blob Storage for the files (DATAHAVEN_BLOB_CONNECTION_STRING + DATAHAVEN_BLOB_CONTAINER);
+   * null keeps them on the local disk under dataDir/files.
+   */
+  blobStore: { connectionString: string; container: string } | null;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -80,6 +85,17 @@ function parseGraphBaseUrl(text: string | undefined): string {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** Both blob variables or neither: one without the other is a mistake worth stopping for, not a silent fall-back to the disk. */
+function parseBlobStore(connectionString: string | undefined, container: string | undefined): Config['blobStore'] {
+  const hasConnection = connectionString !== undefined && connectionString !== '';
+  const hasContainer = container !== undefined && container !== '';
+  if (!hasConnection && !hasContainer) return null;
+  if (!hasConnection || !hasContainer) throw new Error('DATAHAVEN_BLOB_CONNECTION_STRING and DATAHAVEN_BLOB_CONTAINER go together: set both to keep files in Azure Blob Storage, or neither.');
+  // Azure's container names: 3-63 of lower-case letters, digits and single hyphens, starting with a letter or digit.
+  if (!/^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/.test(container)) throw new Error(`DATAHAVEN_BLOB_CONTAINER is not a valid container name: ${container}`);
+  return { connectionString, container };
+}
+
 /** Reads the configuration from `env` with safe defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.DATAHAVEN_PORT);
@@ -95,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: parseOrigins(env.DATAHAVEN_FRAME_ANCESTORS),
     lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
     graphBaseUrl: parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
+    blobStore: parseBlobStore(env.DATAHAVEN_BLOB_CONNECTION_STRING, env.DATAHAVEN_BLOB_CONTAINER),
   };
 }

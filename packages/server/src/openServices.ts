@@ -9,7 +9,7 @@ import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
 import type { AppDeps } from './services/AppDeps';
 import { JobSignal } from './jobs/JobSignal';
-import { createDiskFileStore } from './storage/diskFileStore';
+import { openFileStore } from './storage/openFileStore';
 
 /** Open services and the way to release them. */
 export interface Services {
@@ -46,7 +46,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       config,
       db: handle.db,
       dialect: handle.dialect,
-      fileStore: createDiskFileStore(join(config.dataDir, 'files')),
+      fileStore: await openFileStore(config),
       tokenSecret: await loadOrCreateTokenSecret(config.dataDir),
       schemaVersion,
       now: options.now ?? (() => new Date()),

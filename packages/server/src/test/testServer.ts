@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BlobServiceClient } from '@azure/storage-blob';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { signToken, tokenPayloadFor } from '../auth/tokenCodec';
@@ -20,6 +21,23 @@ export type TestDialect = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when DATAHAVEN_TEST_DATABASE_URL is set. */
 export function testDialects(): TestDialect[] {
   return process.env.DATAHAVEN_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
+ * The file-store settings of a test server: with `DATAHAVEN_TEST_FILE_STORE=blob`, a container of
+ * its own in the run's Azurite (test/blobStoreGlobalSetup.ts); otherwise none (the disk store).
+ */
+export function testFileStoreEnv(container: string): Record<string, string> {
+  if (process.env.DATAHAVEN_TEST_FILE_STORE !== 'blob') return {};
+  const connectionString = process.env.DATAHAVEN_TEST_BLOB_CONNECTION_STRING;
+  if (!connectionString) throw new Error('DATAHAVEN_TEST_FILE_STORE=blob needs the server project\'s globalSetup (Azurite) or DATAHAVEN_TEST_BLOB_CONNECTION_STRING.');
+  return { DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: container };
+}
+
+/** Deletes a test server's blob container, if it had one. */
+async function dropContainer(config: Config): Promise<void> {
+  if (config.blobStore === null) return;
+  await BlobServiceClient.fromConnectionString(config.blobStore.connectionString).getContainerClient(config.blobStore.container).deleteIfExists();
 }
 
 /** A request to the listening test server. */
@@ -81,6 +99,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     DATAHAVEN_DATA_DIR: dataDir,
     DATAHAVEN_WEB_DIR: options.webDir ?? join(dataDir, 'no-web'),
     ...(dialect === 'postgres' ? { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '' } : {}),
+    ...testFileStoreEnv(`t-${randomBytes(6).toString('hex')}`),
     ...options.env,
   });
   let fixedNow: Date | null = null;
@@ -95,6 +114,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
   } catch (error) {
     // A server that never started leaves no schema or folder behind for the next run to trip on.
     if (dialect === 'postgres') await dropSchema(process.env.DATAHAVEN_TEST_DATABASE_URL ?? '', schema);
+    await dropContainer(config);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -126,6 +146,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
       await app.close();
       if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.deps.db);
       await services.close();
+      await dropContainer(config);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
