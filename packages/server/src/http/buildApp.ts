@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../services/AppDeps';
 import { registerAuth } from './plugins/authPlugin';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { registerIdempotency } from './plugins/idempotencyPlugin';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
 import { ODATA_PREFIX, registerODataService } from './odata/registerODataService';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerErrorHandler(app);
   registerSecurityHeaders(app, deps.config.frameAncestors);
   registerAuth(app, deps);
+  registerIdempotency(app, deps);
   await app.register(fastifyMultipart, {
     // The upload route enforces the 'File Upload Size Limit' option itself while streaming.
     limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 100, fields: 20, parts: 120, fieldSize: 64 * 1024 },

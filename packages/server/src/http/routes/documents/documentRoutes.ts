@@ -1,6 +1,7 @@
 import { MESSAGES, isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
 import { derivedFileKey } from '../../../commands/derivedFiles';
@@ -25,6 +26,7 @@ import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
+import { matchIdempotentBody } from '../../plugins/idempotencyPlugin';
 import { withinRequestTime } from '../../withinRequestTime';
 import { recordContextOf } from '../../recordContextQuery';
 import {
@@ -76,7 +78,13 @@ function pdfFileName(name: string): string {
   return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
 }
 
-async function handleUpload(deps: AppDeps, request: FastifyRequest): Promise<DmsDocument[]> {
+/** The digest of an upload's files for Idempotency-Key matching: names and content hashes, in order. */
+function uploadDigest(staged: readonly StagedFile[]): string {
+  return createHash('sha256').update(JSON.stringify(staged.map((file) => [file.name, file.key]))).digest('hex');
+}
+
+/** Stores the uploaded files as documents; null when a retry with the same Idempotency-Key was answered with the first answer. */
+async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<DmsDocument[] | null> {
   const query = queryOf(request);
   const context = recordContextOf(query);
   if (context.recordId === undefined || (context.sitId === undefined && context.tableId === undefined && context.typeName === undefined)) {
@@ -112,6 +120,7 @@ async function handleUpload(deps: AppDeps, request: FastifyRequest): Promise<Dms
     staged.push(await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER));
   }
   if (staged.length === 0) throw badRequest('No file was sent.');
+  if (await matchIdempotentBody(request, reply, uploadDigest(staged))) return null;
   const ids = await commitUploads(deps, viewer, { context: { ...resolved, recordId: resolved.recordId }, subtypeId }, staged);
   const rows = await findVisibleDocuments(deps.db, viewer, ids);
   return rows.map(presentDocument);
@@ -123,8 +132,8 @@ async function handleUpload(deps: AppDeps, request: FastifyRequest): Promise<Dms
  */
 export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/documents', async (request, reply) => {
-    const documents = await handleUpload(deps, request);
-    return reply.status(201).send(documents);
+    const documents = await handleUpload(deps, request, reply);
+    return documents === null ? reply : reply.status(201).send(documents);
   });
 
   app.get('/documents', async (request): Promise<DmsDocument[]> => {
