@@ -101,7 +101,8 @@ describeOnEachDatabase('documents', (server) => {
       try {
         const second = await upload('Bilbyinvoice');
         // Waits on state (the search answer), never on time.
-        while ((await search('bilbyinvoice')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        // (The runner runs two jobs at a time: the earlier upload's may finish after this one's.)
+        while ((await search('bilbyinvoice')).length === 0 || (await search('quokkaledger')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
         expect(await search('bilbyinvoice')).toEqual([second.id]);
         expect(await search('quokkaledger')).toEqual([first.id]);
       } finally {
