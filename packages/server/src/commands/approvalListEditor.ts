@@ -1,6 +1,5 @@
 import { hasQueueFeature } from '@datahaven/core/model';
 import type { ApprovalStep, WorkflowQueue } from '@datahaven/core/model';
-import { MESSAGES } from '@datahaven/core/rules';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
@@ -10,7 +9,9 @@ import { lockDocumentRows } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectiveQueueAccessSql, findQueuesWithAccess } from '../policies/queueAccess';
-import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../policies/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import { visibleDocumentOr404 } from '../policies/visibleDocumentOr404';
+import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from '../presenters/workflowQueuePresenter';
 
 /** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
 export interface ApprovalStepChange {
@@ -81,17 +82,6 @@ async function presentApprovalList(db: Kysely<Database>, documentId: number): Pr
     approvedAt: row.approved_at,
     current: row.step === current,
   }));
-}
-
-async function visibleDocumentOr404(db: Kysely<Database>, viewer: Viewer, docId: number): Promise<{ id: number; queue_id: number | null }> {
-  const row = await db
-    .selectFrom('documents as d')
-    .select(['d.id', 'd.queue_id'])
-    .where('d.id', '=', docId)
-    .where((eb) => canSeeDocument(eb, viewer))
-    .executeTakeFirst();
-  if (row === undefined) throw notFound(MESSAGES.documentNotFound);
-  return row;
 }
 
 /** `GET /api/documents/{id}/approvals`: the approval list of a visible document (404 otherwise). */
@@ -174,17 +164,8 @@ export async function findApprovalRouteQueues(deps: AppDeps, viewer: Viewer, que
     .innerJoin('queues as q', 'q.id', 'r.to_queue_id')
     .innerJoin('queue_types as t', 't.id', 'q.queue_type_id')
     .select([
-      'q.id',
-      'q.name',
-      'q.enabled',
-      'q.queue_type_id',
+      ...WORKFLOW_QUEUE_COLUMNS,
       't.name as queue_type_name',
-      'q.features1',
-      'q.features2',
-      'q.default_approve_requires_note',
-      'q.default_reject_requires_note',
-      'q.approve_to_queue_id',
-      'q.reject_to_queue_id',
       effectiveQueueAccessSql(viewer, 'q').as('access'),
     ])
     .where('r.from_queue_id', '=', queueId)
@@ -203,19 +184,21 @@ export async function findApprovalRouteQueues(deps: AppDeps, viewer: Viewer, que
       .execute();
     for (const row of counted) if (row.queue_id !== null) counts.set(row.queue_id, Number(row.n));
   }
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    enabled: row.enabled === 1,
-    queueTypeId: row.queue_type_id,
-    queueTypeName: row.queue_type_name,
-    documentCount: counts.get(row.id) ?? 0,
-    features1: Number(row.features1),
-    features2: Number(row.features2),
-    defaultApproveRequiresNote: row.default_approve_requires_note === 1,
-    defaultRejectRequiresNote: row.default_reject_requires_note === 1,
-    approveToQueueId: row.approve_to_queue_id,
-    rejectToQueueId: row.reject_to_queue_id,
-    workflowPerms: workflowPermsFromAccess(Number(row.access)),
-  }));
+  return rows.map((row) =>
+    presentWorkflowQueue({
+      id: row.id,
+      name: row.name,
+      enabled: row.enabled,
+      queueTypeId: row.queue_type_id,
+      queueTypeName: row.queue_type_name,
+      documentCount: counts.get(row.id) ?? 0,
+      features1: row.features1,
+      features2: row.features2,
+      defaultApproveRequiresNote: row.default_approve_requires_note,
+      defaultRejectRequiresNote: row.default_reject_requires_note,
+      approveToQueueId: row.approve_to_queue_id,
+      rejectToQueueId: row.reject_to_queue_id,
+      access: Number(row.access),
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import { assertNotLockedByOtherUser } from '../policies/documentLocks';
 import type { Viewer } from '../policies/documentVisibility';
 import { hasPrivilege } from '../policies/privileges';
 import { insertNote } from './noteWriter';
+import { quoted } from './quoted';
 
 /** The privilege that editing a document's custom (index) data needs (embedded §6). */
 export const EDIT_INDEX_DATA_PRIVILEGE = 'Dynamics: Edit Document Index Data';
@@ -31,10 +32,6 @@ export function parseCustomDataUpdate(body: unknown): CustomDataUpdate {
       return { fieldId, value };
     }),
   };
-}
-
-function quoted(value: string | null): string {
-  return value === null || value === '' ? '(blank)' : `'${value}'`;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Viewer } from '../policies/documentVisibility';
 import { effectivePrivileges } from '../policies/privileges';
 import { reindexDocument } from '../search/reindexDocument';
 import { insertNote } from './noteWriter';
+import { quoted } from './quoted';
 
 /** Longest description / user string accepted. */
 export const MAX_DESCRIPTION_LENGTH = 1000;
@@ -68,10 +69,6 @@ export const QUEUE_FLAG_OF: Readonly<Record<keyof DocumentChanges | 'name', Queu
   userDate: 'ChangeUserDate1',
   name: 'ChangeDescription',
 };
-
-function quoted(value: string | null): string {
-  return value === null || value === '' ? '(blank)' : `'${value}'`;
-}
 
 /**
  * Applies one PUT /api/documents/{id}: the new name (already resolved and checked by the naming

@@ -7,14 +7,14 @@ import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
-import { notFound, forbidden, outOfSync } from '../errors/DomainError';
+import { forbidden, outOfSync } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { documentsLockedByOthers, lockDocumentRows, lockedByOtherUser } from '../policies/documentLocks';
-import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
 import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import { visibleDocumentOr404 } from '../policies/visibleDocumentOr404';
 
 /** `POST /api/locks`: the document, the queue the window shows it in and the row version it saw. */
 export interface LockRequest {
@@ -29,26 +29,8 @@ export interface LockTarget {
   queueId: number | null;
 }
 
-interface VisibleDocument {
-  id: number;
-  queue_id: number | null;
-  row_version: number;
-}
-
 function queueOutOfSync(): DomainError {
   return outOfSync(MESSAGES.queueOutOfSync);
-}
-
-/** The document if the viewer may see it (404 otherwise, like a missing one: SECURITY row 9). */
-async function visibleDocumentOr404(db: Kysely<Database>, viewer: Viewer, docId: number): Promise<VisibleDocument> {
-  const row = await db
-    .selectFrom('documents as d')
-    .select(['d.id', 'd.queue_id', 'd.row_version'])
-    .where('d.id', '=', docId)
-    .where((eb) => canSeeDocument(eb, viewer))
-    .executeTakeFirst();
-  if (row === undefined) throw notFound(MESSAGES.documentNotFound);
-  return row;
 }
 
 const NO_DOCUMENT_ACCESS = 'You do not have the AccessDocumentWithin access of this queue.';

@@ -18,6 +18,23 @@ export interface WorkflowQueueSource {
   access: number;
 }
 
+/**
+ * The columns of `queues as q` a `WorkflowQueueSource` is built from (with the queue type's name,
+ * the document count and the caller's access, which each query adds its own way).
+ */
+export const WORKFLOW_QUEUE_COLUMNS = [
+  'q.id',
+  'q.name',
+  'q.enabled',
+  'q.queue_type_id',
+  'q.features1',
+  'q.features2',
+  'q.default_approve_requires_note',
+  'q.default_reject_requires_note',
+  'q.approve_to_queue_id',
+  'q.reject_to_queue_id',
+] as const;
+
 /** A queue row → `WorkflowQueue`; `workflowPerms` is derived from the caller's effective access. */
 export function presentWorkflowQueue(source: WorkflowQueueSource): WorkflowQueue {
   return {

@@ -6,7 +6,7 @@ import { QUEUE_VISIBILITY_FLAGS, integratedTableAccessCondition } from '../polic
 import { dialectOf } from '../db/dialectOf';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectiveQueueAccessSql } from '../policies/queueAccess';
-import { presentWorkflowQueue } from '../presenters/workflowQueuePresenter';
+import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from '../presenters/workflowQueuePresenter';
 import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 
 /** Which browsable queues to read: all, those of one type, one queue, or the targets of routes from one queue. */
@@ -45,16 +45,7 @@ export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, 
   let inner = db
     .selectFrom('queues as q')
     .select([
-      'q.id',
-      'q.name',
-      'q.enabled',
-      'q.queue_type_id',
-      'q.features1',
-      'q.features2',
-      'q.default_approve_requires_note',
-      'q.default_reject_requires_note',
-      'q.approve_to_queue_id',
-      'q.reject_to_queue_id',
+      ...WORKFLOW_QUEUE_COLUMNS,
       effectiveQueueAccessSql(viewer, 'q').as('access'),
     ]);
   if (scope.queueTypeId !== undefined) inner = inner.where('q.queue_type_id', '=', scope.queueTypeId);

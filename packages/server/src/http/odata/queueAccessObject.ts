@@ -1,3 +1,4 @@
+import type { QueueAccessPatch } from '../../commands/queueAccessPatch';
 import { QUEUE_ACCESS_FLAGS, decodeQueueAccess } from '../../policies/queueAccessFlags';
 import type { QueueAccessFlag } from '../../policies/queueAccessFlags';
 import type { EntityBody } from './entityBody';
@@ -19,16 +20,16 @@ function isFlagName(name: string): name is QueueAccessFlag {
 }
 
 /**
- * Applies the flags named in `patch` to `bits`: each named flag is set (true) or cleared (false),
- * the others keep their value. A create starts from 0, so unnamed flags are off.
+ * Reads a `Datahaven.QueueAccess` value as a patch: each named flag is set (true) or cleared
+ * (false), the others keep their value (commands/queueAccessPatch applies it).
  */
-export function patchQueueAccessBits(bits: number, patch: EntityBody, property: string): number {
-  let result = bits;
-  for (const [name, value] of Object.entries(patch)) {
+export function queueAccessPatchOf(value: EntityBody, property: string): QueueAccessPatch {
+  const patch: QueueAccessPatch = {};
+  for (const [name, on] of Object.entries(value)) {
     if (name.startsWith('@')) continue;
     if (!isFlagName(name)) throw odataBadRequest(`'${name}' is not a queue access flag of ${property}.`);
-    if (typeof value !== 'boolean') throw odataBadRequest(`The queue access flag ${property}/${name} must be true or false.`);
-    result = value ? result | QUEUE_ACCESS_FLAGS[name] : result & ~QUEUE_ACCESS_FLAGS[name];
+    if (typeof on !== 'boolean') throw odataBadRequest(`The queue access flag ${property}/${name} must be true or false.`);
+    patch[name] = on;
   }
-  return result;
+  return patch;
 }

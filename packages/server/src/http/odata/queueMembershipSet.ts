@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
+import { createQueueMembership, removeQueueMembership, updateQueueMembership } from '../../commands/queueMembershipWriter';
 import { entityBodyOf, int32Property, objectProperty, requiredInt32 } from './entityBody';
 import type { EntityBody } from './entityBody';
 import type { EntityKey, EntitySetDefinition } from './EntitySetDefinition';
-import { ODataError, odataBadRequest } from './ODataError';
-import { patchQueueAccessBits, queueAccessObjectOf } from './queueAccessObject';
+import { odataBadRequest } from './ODataError';
+import { queueAccessObjectOf, queueAccessPatchOf } from './queueAccessObject';
 import { intOf } from './sourceValues';
-import { requireGroup, requireQueue, requireUser } from './workflowReferences';
 
 /** Which holder (user or group) a membership entity set is about. */
 export interface Holder {
@@ -27,7 +27,8 @@ function keyUnchanged(body: EntityBody, key: EntityKey, property: string): void 
 
 /** A membership entity set over `queue_user_access` or `queue_group_access`. */
 export function queueMembershipSet(holder: Holder): EntitySetDefinition {
-  const requireHolder = holder.property === 'UserId' ? requireUser : requireGroup;
+  const kind = holder.property === 'UserId' ? 'user' : 'group';
+  const keyOf = (key: EntityKey) => ({ holderId: key[holder.property], queueId: key.WorkflowQueueId });
   const readOnly = holder.withFrom ? ['From'] : [];
   return {
     name: holder.setName,
@@ -54,12 +55,8 @@ export function queueMembershipSet(holder: Holder): EntitySetDefinition {
         const body = entityBodyOf(raw, [holder.property, 'WorkflowQueueId', 'Access'], readOnly);
         const holderId = requiredInt32(body, holder.property);
         const queueId = requiredInt32(body, 'WorkflowQueueId');
-        await requireHolder(trx, holderId, holder.property);
-        await requireQueue(trx, queueId, 'WorkflowQueueId');
-        const access = patchQueueAccessBits(0, objectProperty(body, 'Access') ?? {}, 'Access');
-        const inserted = await sql`insert into ${sql.table(holder.table)} (${sql.ref(holder.column)}, queue_id, access)
-                                   values (${holderId}, ${queueId}, ${access}) on conflict do nothing`.execute(trx);
-        if (Number(inserted.numAffectedRows ?? 0) === 0) throw new ODataError(409, 'This membership already exists; change its Access instead.');
+        const access = objectProperty(body, 'Access');
+        await createQueueMembership(trx, kind, { holderId, queueId }, queueAccessPatchOf(access ?? {}, 'Access'));
         return { [holder.property]: holderId, WorkflowQueueId: queueId };
       },
       async update(trx, key, raw) {
@@ -68,14 +65,10 @@ export function queueMembershipSet(holder: Holder): EntitySetDefinition {
         keyUnchanged(body, key, 'WorkflowQueueId');
         const patch = objectProperty(body, 'Access');
         if (patch === undefined || patch === null) return;
-        const current = await sql<{ access: number }>`select access from ${sql.table(holder.table)}
-                                  where ${sql.ref(holder.column)} = ${key[holder.property]} and queue_id = ${key.WorkflowQueueId}`.execute(trx);
-        const access = patchQueueAccessBits(Number(current.rows[0]?.access ?? 0), patch, 'Access');
-        await sql`update ${sql.table(holder.table)} set access = ${access}
-                  where ${sql.ref(holder.column)} = ${key[holder.property]} and queue_id = ${key.WorkflowQueueId}`.execute(trx);
+        await updateQueueMembership(trx, kind, keyOf(key), queueAccessPatchOf(patch, 'Access'));
       },
       async remove(trx, key) {
-        await sql`delete from ${sql.table(holder.table)} where ${sql.ref(holder.column)} = ${key[holder.property]} and queue_id = ${key.WorkflowQueueId}`.execute(trx);
+        await removeQueueMembership(trx, kind, keyOf(key));
       },
     },
   };

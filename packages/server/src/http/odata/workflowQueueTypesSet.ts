@@ -1,10 +1,19 @@
 import { sql } from 'kysely';
+import { createQueueType, removeQueueType, updateQueueType } from '../../commands/queueTypeWriter';
+import type { QueueTypeChanges } from '../../commands/queueTypeWriter';
 import { booleanProperty, entityBodyOf, nameProperty } from './entityBody';
+import type { EntityBody } from './entityBody';
 import type { EntitySetDefinition } from './EntitySetDefinition';
-import { ODataError, odataBadRequest } from './ODataError';
+import { odataBadRequest } from './ODataError';
 import { flagOf, intOf, textOf } from './sourceValues';
 
-/** `WorkflowQueueTypes` (key Id): Id, Name, Enabled; writable; a type that still has queues cannot be deleted (409). */
+/** The command's changes from an OData body (property names and types checked here, rules in the command). */
+function queueTypeChangesOf(raw: EntityBody): QueueTypeChanges {
+  const body = entityBodyOf(raw, ['Name', 'Enabled'], ['Id']);
+  return { name: nameProperty(body, 'Name'), enabled: booleanProperty(body, 'Enabled') };
+}
+
+/** `WorkflowQueueTypes` (key Id): Id, Name, Enabled; writable through commands/queueTypeWriter. */
 export const workflowQueueTypesSet: EntitySetDefinition = {
   name: 'WorkflowQueueTypes',
   entityType: 'WorkflowQueueType',
@@ -20,28 +29,15 @@ export const workflowQueueTypesSet: EntitySetDefinition = {
     table: 'queue_types',
     keyColumns: { Id: 'id' },
     async create(trx, raw) {
-      const body = entityBodyOf(raw, ['Name', 'Enabled'], ['Id']);
-      const name = nameProperty(body, 'Name');
+      const { name, enabled } = queueTypeChangesOf(raw);
       if (name === undefined) throw odataBadRequest("The property 'Name' is required.");
-      const enabled = booleanProperty(body, 'Enabled') ?? true;
-      const { id } = await trx.insertInto('queue_types').values({ name, enabled: enabled ? 1 : 0 }).returning('id').executeTakeFirstOrThrow();
-      return { Id: id };
+      return { Id: await createQueueType(trx, { name, enabled }) };
     },
     async update(trx, key, raw) {
-      const body = entityBodyOf(raw, ['Name', 'Enabled'], ['Id']);
-      const name = nameProperty(body, 'Name');
-      const enabled = booleanProperty(body, 'Enabled');
-      if (name === undefined && enabled === undefined) return;
-      await trx
-        .updateTable('queue_types')
-        .set({ ...(name !== undefined ? { name } : {}), ...(enabled !== undefined ? { enabled: enabled ? 1 : 0 } : {}) })
-        .where('id', '=', key.Id)
-        .execute();
+      await updateQueueType(trx, key.Id, queueTypeChangesOf(raw));
     },
     async remove(trx, key) {
-      const queue = await trx.selectFrom('queues').select('id').where('queue_type_id', '=', key.Id).executeTakeFirst();
-      if (queue !== undefined) throw new ODataError(409, 'The queue type still has queues; delete or move them first.');
-      await trx.deleteFrom('queue_types').where('id', '=', key.Id).execute();
+      await removeQueueType(trx, key.Id);
     },
   },
 };

@@ -1,65 +1,39 @@
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { createQueue, removeQueue, updateQueue } from '../../commands/queueWriter';
+import type { QueueChanges } from '../../commands/queueWriter';
 import { booleanProperty, entityBodyOf, int32Property, nameProperty, objectProperty } from './entityBody';
 import type { EntityBody } from './entityBody';
 import type { EntitySetDefinition } from './EntitySetDefinition';
-import { ODataError, odataBadRequest } from './ODataError';
-import { patchQueueAccessBits, queueAccessObjectOf } from './queueAccessObject';
+import { odataBadRequest } from './ODataError';
+import { queueAccessObjectOf, queueAccessPatchOf } from './queueAccessObject';
 import { flagOf, intOf, intOrNullOf, textOf } from './sourceValues';
-import { requireQueue, requireQueueType } from './workflowReferences';
 
 const WRITABLE = ['Name', 'Enabled', 'ApprovalLimit', 'WorkflowQueueTypeId', 'ApproveToQueueId', 'RejectToQueueId', 'Features', 'DefaultAccess'];
-
-/** The columns a create or update sets, from a checked body. */
-type QueueChanges = Partial<{
-  name: string;
-  enabled: number;
-  approval_limit: number | null;
-  queue_type_id: number;
-  approve_to_queue_id: number | null;
-  reject_to_queue_id: number | null;
-  features1: number;
-  features2: number;
-  default_access: number;
-}>;
 
 function approvalLimitOf(body: EntityBody): number | null | undefined {
   if (!('ApprovalLimit' in body)) return undefined;
   const value = body.ApprovalLimit;
   if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw odataBadRequest("The property 'ApprovalLimit' must be a non-negative number or null.");
+  if (typeof value !== 'number') throw odataBadRequest("The property 'ApprovalLimit' must be a non-negative number or null.");
   return value;
 }
 
-/** Reads a create / update body; `current` is the stored row for an update (flags are patched on it). */
-async function queueChangesOf(
-  trx: Transaction<Database>,
-  raw: EntityBody,
-  current: { features1: number; features2: number; default_access: number } | null,
-): Promise<QueueChanges> {
+/** The command's changes from an OData body: property names and types are checked here, the rules in commands/queueWriter. */
+function queueChangesOf(raw: EntityBody): QueueChanges {
   const body = entityBodyOf(raw, WRITABLE, ['Id']);
   const changes: QueueChanges = {};
   const name = nameProperty(body, 'Name');
   if (name !== undefined) changes.name = name;
   const enabled = booleanProperty(body, 'Enabled');
-  if (enabled !== undefined) changes.enabled = enabled ? 1 : 0;
+  if (enabled !== undefined) changes.enabled = enabled;
   const limit = approvalLimitOf(body);
-  if (limit !== undefined) changes.approval_limit = limit;
+  if (limit !== undefined) changes.approvalLimit = limit;
   const typeId = int32Property(body, 'WorkflowQueueTypeId', false);
-  if (typeId !== undefined && typeId !== null) {
-    await requireQueueType(trx, typeId, 'WorkflowQueueTypeId');
-    changes.queue_type_id = typeId;
-  }
-  for (const [property, column] of [
-    ['ApproveToQueueId', 'approve_to_queue_id'],
-    ['RejectToQueueId', 'reject_to_queue_id'],
-  ] as const) {
-    const target = int32Property(body, property, true);
-    if (target === undefined) continue;
-    if (target !== null) await requireQueue(trx, target, property);
-    changes[column] = target;
-  }
+  if (typeId !== undefined && typeId !== null) changes.queueTypeId = typeId;
+  const approveTo = int32Property(body, 'ApproveToQueueId', true);
+  if (approveTo !== undefined) changes.approveToQueueId = approveTo;
+  const rejectTo = int32Property(body, 'RejectToQueueId', true);
+  if (rejectTo !== undefined) changes.rejectToQueueId = rejectTo;
   const features = objectProperty(body, 'Features');
   if (features !== undefined && features !== null) {
     const checked = entityBodyOf(features, ['Features1', 'Features2'], []);
@@ -69,7 +43,7 @@ async function queueChangesOf(
     if (f2 !== undefined && f2 !== null) changes.features2 = f2;
   }
   const access = objectProperty(body, 'DefaultAccess');
-  if (access !== undefined && access !== null) changes.default_access = patchQueueAccessBits(current?.default_access ?? 0, access, 'DefaultAccess');
+  if (access !== undefined && access !== null) changes.defaultAccess = queueAccessPatchOf(access, 'DefaultAccess');
   return changes;
 }
 
@@ -77,8 +51,9 @@ async function queueChangesOf(
  * `WorkflowQueues` (key Id): Id, Name, Enabled, ApprovalLimit, WorkflowQueueTypeId,
  * ApproveToQueueId, RejectToQueueId, Features `{ Features1, Features2 }` (the two integer bit sets
  * of portal §6, as stored, so no bit is lost), DefaultAccess (the 28 flags as booleans). Writable;
- * DefaultAccess is patched by flag name. A queue holding documents or pending approval steps
- * cannot be deleted (409); its routes, memberships and delegates go with it.
+ * DefaultAccess is patched by flag name. Writes go through commands/queueWriter, whose rules
+ * (references exist; no delete while documents or pending approval steps need the queue) are the
+ * domain's, not the data service's.
  */
 export const workflowQueuesSet: EntitySetDefinition = {
   name: 'WorkflowQueues',
@@ -115,28 +90,13 @@ export const workflowQueuesSet: EntitySetDefinition = {
     table: 'queues',
     keyColumns: { Id: 'id' },
     async create(trx, raw) {
-      const changes = await queueChangesOf(trx, raw, null);
-      if (changes.name === undefined) throw odataBadRequest("The property 'Name' is required.");
-      if (changes.queue_type_id === undefined) throw odataBadRequest("The property 'WorkflowQueueTypeId' is required.");
-      const { id } = await trx
-        .insertInto('queues')
-        .values({ ...changes, name: changes.name, queue_type_id: changes.queue_type_id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { Id: id };
+      return { Id: await createQueue(trx, queueChangesOf(raw)) };
     },
     async update(trx, key, raw) {
-      const current = await trx.selectFrom('queues').select(['features1', 'features2', 'default_access']).where('id', '=', key.Id).executeTakeFirstOrThrow();
-      const changes = await queueChangesOf(trx, raw, { features1: Number(current.features1), features2: Number(current.features2), default_access: Number(current.default_access) });
-      if (Object.keys(changes).length === 0) return;
-      await trx.updateTable('queues').set(changes).where('id', '=', key.Id).execute();
+      await updateQueue(trx, key.Id, queueChangesOf(raw));
     },
     async remove(trx, key) {
-      const document = await trx.selectFrom('documents').select('id').where('queue_id', '=', key.Id).where('deleted_at', 'is', null).executeTakeFirst();
-      if (document !== undefined) throw new ODataError(409, 'The queue still holds documents; move them first.');
-      const step = await trx.selectFrom('document_approvals').select('document_id').where('queue_id', '=', key.Id).where('approved_at', 'is', null).executeTakeFirst();
-      if (step !== undefined) throw new ODataError(409, 'Approval lists still name the queue; remove it from them first.');
-      await trx.deleteFrom('queues').where('id', '=', key.Id).execute();
+      await removeQueue(trx, key.Id);
     },
   },
 };

@@ -1,20 +1,10 @@
 import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { createQueueRoute, removeQueueRoute, updateQueueRoute } from '../../commands/queueRouteWriter';
 import { entityBodyOf, int32Property, requiredInt32 } from './entityBody';
 import type { EntitySetDefinition } from './EntitySetDefinition';
-import { ODataError, odataBadRequest } from './ODataError';
 import { intOf } from './sourceValues';
-import { requireQueue } from './workflowReferences';
 
-/** Checks a route's ends: both queues exist and differ. */
-async function checkRouteEnds(trx: Transaction<Database>, from: number, to: number): Promise<void> {
-  if (from === to) throw odataBadRequest('A route cannot lead from a queue to the same queue (FromQueueId = ToQueueId).');
-  await requireQueue(trx, from, 'FromQueueId');
-  await requireQueue(trx, to, 'ToQueueId');
-}
-
-/** `WorkflowRoutes` (key Id): Id, FromQueueId, ToQueueId; writable; one route per pair of queues (409 for a second). */
+/** `WorkflowRoutes` (key Id): Id, FromQueueId, ToQueueId; writable through commands/queueRouteWriter. */
 export const workflowRoutesSet: EntitySetDefinition = {
   name: 'WorkflowRoutes',
   entityType: 'WorkflowRoute',
@@ -31,30 +21,14 @@ export const workflowRoutesSet: EntitySetDefinition = {
     keyColumns: { Id: 'id' },
     async create(trx, raw) {
       const body = entityBodyOf(raw, ['FromQueueId', 'ToQueueId'], ['Id']);
-      const from = requiredInt32(body, 'FromQueueId');
-      const to = requiredInt32(body, 'ToQueueId');
-      await checkRouteEnds(trx, from, to);
-      const row = await trx
-        .insertInto('routes')
-        .values({ from_queue_id: from, to_queue_id: to })
-        .onConflict((oc) => oc.columns(['from_queue_id', 'to_queue_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (row === undefined) throw new ODataError(409, 'This route already exists.');
-      return { Id: row.id };
+      return { Id: await createQueueRoute(trx, requiredInt32(body, 'FromQueueId'), requiredInt32(body, 'ToQueueId')) };
     },
     async update(trx, key, raw) {
       const body = entityBodyOf(raw, ['FromQueueId', 'ToQueueId'], ['Id']);
-      const current = await trx.selectFrom('routes').select(['from_queue_id', 'to_queue_id']).where('id', '=', key.Id).executeTakeFirstOrThrow();
-      const from = int32Property(body, 'FromQueueId', false) ?? current.from_queue_id;
-      const to = int32Property(body, 'ToQueueId', false) ?? current.to_queue_id;
-      await checkRouteEnds(trx, from, to);
-      const clash = await trx.selectFrom('routes').select('id').where('from_queue_id', '=', from).where('to_queue_id', '=', to).where('id', '<>', key.Id).executeTakeFirst();
-      if (clash !== undefined) throw new ODataError(409, 'This route already exists.');
-      await trx.updateTable('routes').set({ from_queue_id: from, to_queue_id: to }).where('id', '=', key.Id).execute();
+      await updateQueueRoute(trx, key.Id, { from: int32Property(body, 'FromQueueId', false) ?? undefined, to: int32Property(body, 'ToQueueId', false) ?? undefined });
     },
     async remove(trx, key) {
-      await trx.deleteFrom('routes').where('id', '=', key.Id).execute();
+      await removeQueueRoute(trx, key.Id);
     },
   },
 };

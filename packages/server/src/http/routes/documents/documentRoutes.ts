@@ -1,4 +1,4 @@
-import { MESSAGES, isViewable, parseOptions } from '@datahaven/core/rules';
+import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { commitUploads, stageUpload } from '../../../commands/documentUploader';
 import { pdfSourceKey } from '../../../commands/pdfSourceKey';
 import type { StagedFile } from '../../../commands/documentUploader';
 import { recordView } from '../../../commands/noteWriter';
-import { findVisibleDocument, findVisibleDocuments } from '../../../policies/documentQueries';
+import { findVisibleDocuments } from '../../../policies/documentQueries';
 import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import { readNumberOption, readOptions } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
@@ -20,8 +20,8 @@ import { RenderTimeoutError } from '../../../pdf/RenderTimeoutError';
 import { enqueueThumbnails, thumbnailKind } from '../../../jobs/thumbnailJob';
 import { previewFailureOf } from '../../../jobs/previewFailureOf';
 import { canUploadTo } from '../../../policies/documentVisibility';
-import type { Viewer } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
+import { visibleDocumentOr404 } from '../../../policies/visibleDocumentOr404';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../HttpError';
@@ -54,13 +54,6 @@ const MIN_THUMBNAIL_WIDTH = 16;
 const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
 /** Extensions the viewer shows through the converted PDF rather than the original bytes. */
 const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
-
-/** The visible document or 404 with the spec's message (missing, deleted and forbidden look alike). */
-async function visibleDocumentOr404(deps: AppDeps, viewer: Viewer, id: number): Promise<DocumentDetailRow> {
-  const row = await findVisibleDocument(deps.db, viewer, id);
-  if (row === undefined) throw notFound(MESSAGES.documentNotFound);
-  return row;
-}
 
 /**
  * The document's content as a PDF key: the original for PDFs, a cached conversion for images,
@@ -145,14 +138,14 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.get('/documents/:id', async (request): Promise<DmsDocument> => {
     const viewer = await viewerOf(request, deps);
-    return presentDocument(await visibleDocumentOr404(deps, viewer, documentIdParam(request)));
+    return presentDocument(await visibleDocumentOr404(deps.db, viewer, documentIdParam(request)));
   });
 
   app.get('/documents/:id/data', async (request, reply) => {
     const id = documentIdParam(request);
     const query = queryOf(request);
     const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps, viewer, id);
+    const row = await visibleDocumentOr404(deps.db, viewer, id);
     const attachment = queryFlag(query, 'download');
     // A download takes the file away, as the zip route does: it needs the export privilege (viewing does not).
     if (attachment && !(await hasPrivilege(deps.db, viewer.userId, EXPORT_PRIVILEGE))) {
@@ -183,7 +176,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.get('/documents/:id/view', async (request): Promise<DocumentViewAnswer> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps, viewer, id);
+    const row = await visibleDocumentOr404(deps.db, viewer, id);
     await recordView(deps.db, viewer.userId, id, deps.now());
     const document = presentDocument(row);
     const options = parseOptions(await readOptions(deps.db));
@@ -201,7 +194,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     const requested = queryInteger(queryOf(request), 'width') ?? DEFAULT_THUMBNAIL_WIDTH;
     const width = Math.min(MAX_THUMBNAIL_WIDTH, Math.max(MIN_THUMBNAIL_WIDTH, requested));
     const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps, viewer, id);
+    const row = await visibleDocumentOr404(deps.db, viewer, id);
     const pdfKey = await pdfKeyOf(deps, row);
     if (pdfKey === null) throw notFound('This document type has no page thumbnails.');
     if (page > row.total_pages) throw notFound(`The document has ${row.total_pages} page(s).`);
@@ -228,14 +221,14 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.put('/documents/:id', async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps, viewer, id);
+    const row = await visibleDocumentOr404(deps.db, viewer, id);
     const changes = parseDocumentChanges(request.body);
     // name / autoname (linked documents only) is resolved and checked by the naming command; the
     // editor writes it with the other fields in one transaction, so the request applies whole or not at all.
     const naming = parseNamingRequest(request.body);
     const newName = naming === undefined ? null : await resolveDocumentName(deps, viewer, row, naming);
     await editDocument(deps, viewer, row, changes, newName);
-    return presentDocument(await visibleDocumentOr404(deps, viewer, id));
+    return presentDocument(await visibleDocumentOr404(deps.db, viewer, id));
   });
 
   app.delete('/documents', async (request) => {
