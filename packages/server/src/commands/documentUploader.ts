@@ -44,15 +44,17 @@ export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: str
   const stored = await deps.fileStore.put(source, { maxBytes });
   const type = name === '' ? null : sniffFileType(stored.head, name);
   if (type === null || stored.size === 0) throw unsupported();
-  // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
-  await deps.fileStore.withLocalFile(stored.key, (path) => checkImageLimits(path, type.extension));
-  let pages: number;
-  try {
-    pages = await deps.fileStore.withLocalFile(stored.key, (path) => countPages(path, type.extension));
-  } catch {
-    // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
-    throw unsupported();
-  }
+  // One local copy for both checks (a remote store downloads it once).
+  const pages = await deps.fileStore.withLocalFile(stored.key, async (path) => {
+    // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
+    await checkImageLimits(path, type.extension);
+    try {
+      return await countPages(path, type.extension);
+    } catch {
+      // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
+      throw unsupported();
+    }
+  });
   return { key: stored.key, size: stored.size, name, extension: type.extension, mediaType: type.mediaType, pages: Math.max(1, pages) };
 }
 

@@ -161,6 +161,35 @@ describeOnEachDatabase('JobRunner', (server) => {
     }
   });
 
+  it('claims the kinds in the order its handlers list them, oldest first within a kind', async () => {
+    const [olderSlow] = await addJobs(server(), 'test:thumbs', 1);
+    const [first, second] = await addJobs(server(), 'test:text', 2);
+    const order: number[] = [];
+    const record = async (job: ClaimedJob): Promise<void> => void order.push(job.id);
+    const runner = new JobRunner(server().deps, { handlers: { 'test:text': record, 'test:thumbs': record }, concurrency: 1 });
+    expect(await runner.runDueJobs()).toBe(3);
+    expect(order).toEqual([first, second, olderSlow]);
+  });
+
+  it('runs two jobs at once by default: a long one does not hold up the next', async () => {
+    const kind = 'test:together';
+    await addJobs(server(), kind, 2);
+    let started = 0;
+    let bothStarted: () => void = () => undefined;
+    const barrier = new Promise<void>((resolve) => (bothStarted = resolve));
+    // Each run waits until the other has started: one job at a time would never finish.
+    const runner = new JobRunner(server().deps, {
+      handlers: {
+        [kind]: async () => {
+          started += 1;
+          if (started === 2) bothStarted();
+          await barrier;
+        },
+      },
+    });
+    expect(await runner.runDueJobs()).toBe(2);
+  });
+
   it('lets two runners on their own connections race for the same jobs: each job runs exactly once', async () => {
     const kind = 'test:race';
     const ids = await addJobs(server(), kind, 40);

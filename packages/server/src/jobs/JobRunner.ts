@@ -13,7 +13,7 @@ import { renewClaim } from './renewClaim';
 
 /** Options of a `JobRunner`. */
 export interface JobRunnerOptions {
-  /** Handlers by `jobs.kind`; jobs of other kinds are left for a server that knows them. */
+  /** Handlers by `jobs.kind`, in order of preference; jobs of other kinds are left for a server that knows them. */
   handlers: Readonly<Record<string, JobHandler>>;
   /** Pause between polls once nothing is due (default 3 s). */
   pollMs?: number;
@@ -30,11 +30,14 @@ export interface JobRunnerOptions {
   retry?: Partial<JobRetryPolicy>;
   /** Names this runner in `jobs.claimed_by` (default host:pid:random). */
   instanceId?: string;
+  /** Jobs this runner runs at once (default 2; the heavy work queues in the PDFium pool, sized by the cores). */
+  concurrency?: number;
   /** Told of every failed run and of polls that failed (e.g. the database was away). */
   onError?: (error: unknown, job?: ClaimedJob) => void;
 }
 
 const DEFAULT_POLL_MS = 3000;
+const DEFAULT_CONCURRENCY = 2;
 /** A claim's lease without renewal: a dead runner's job is taken over within this (issue 16: within a minute). */
 export const DEFAULT_CLAIM_MS = 60 * 1000;
 
@@ -51,6 +54,7 @@ export class JobRunner {
   readonly #pollMs: number;
   readonly #claimMs: number;
   readonly #heartbeatMs: number;
+  readonly #concurrency: number;
   readonly #unsubscribe: () => void;
   /** A wake-up came while a poll was in hand: poll again at once when it ends. */
   #woken = false;
@@ -67,6 +71,7 @@ export class JobRunner {
     this.#handlers = options.handlers;
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
+    this.#concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
     this.#heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(this.#claimMs / 3));
     this.#unsubscribe = options.signal?.subscribe(() => this.wake()) ?? (() => undefined);
     this.#retry = { ...DEFAULT_JOB_RETRY, ...options.retry };
@@ -102,19 +107,26 @@ export class JobRunner {
     await this.#current;
   }
 
-  /** Runs due jobs one after another until none is due (or the runner stops); resolves to how many ran. */
+  /**
+   * Runs due jobs until none is due (or the runner stops), `concurrency` at a time and the
+   * handlers' kinds in their order of preference, so a new file's page text need not wait
+   * behind an earlier file's thumbnails; resolves to how many ran.
+   */
   async runDueJobs(): Promise<number> {
     let ran = 0;
     const kinds = Object.keys(this.#handlers);
-    while (!this.#stopped) {
-      const now = await readDatabaseClock(this.#deps.db, this.#deps.databaseNow());
-      // A fresh token per claim: a finish from an earlier claim of the same job never matches it.
-      const token = `${this.#instanceId}:${randomBytes(4).toString('hex')}`;
-      const job = await claimJob(this.#deps.db, { kinds, token, now, claimMs: this.#claimMs });
-      if (job === undefined) break;
-      await this.#run(job);
-      ran += 1;
-    }
+    const lane = async (): Promise<void> => {
+      while (!this.#stopped) {
+        const now = await readDatabaseClock(this.#deps.db, this.#deps.databaseNow());
+        // A fresh token per claim: a finish from an earlier claim of the same job never matches it.
+        const token = `${this.#instanceId}:${randomBytes(4).toString('hex')}`;
+        const job = await claimJob(this.#deps.db, { kinds, token, now, claimMs: this.#claimMs });
+        if (job === undefined) break;
+        await this.#run(job);
+        ran += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: this.#concurrency }, lane));
     return ran;
   }
 
