@@ -7,13 +7,13 @@ const DEFAULT_VIEWPORT = { width: 1400, height: 1000 };
 
 /**
  * What one browser-test file shares: the demo server and Debian's Chromium, started once before
- * its tests and closed after them, and the page errors of every window it opened, which each
- * flow expects to be none at its end.
+ * its tests and closed after them, and the page errors (uncaught errors and CSP refusals) of
+ * every window it opened, which each flow expects to be none at its end.
  */
 export class BrowserSession {
   private demoServer: DemoServer | null = null;
   private chromium: Browser | null = null;
-  /** Uncaught errors of every window of this session, in order. */
+  /** Uncaught errors and Content-Security-Policy refusals of every window of this session, in order. */
   readonly errors: string[] = [];
 
   /** The demo server (after beforeAll). */
@@ -28,6 +28,10 @@ export class BrowserSession {
     const context = await this.chromium.newContext({ viewport });
     const page = await context.newPage();
     page.on('pageerror', (error) => this.errors.push(error.message));
+    // A page script, worker or wasm module our CSP refused (SECURITY.md rows 1 and 3) counts as an error too.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) this.errors.push(message.text());
+    });
     return page;
   }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer } from '../../test/testServer';
 import type { TestServer } from '../../test/testServer';
+import { APP_PAGE_CSP } from './webHosting';
 
 describe('pages, static files and security headers', () => {
   let webDir: string;
@@ -47,10 +48,21 @@ describe('pages, static files and security headers', () => {
     expect(csp).toContain('https://businesscentral.dynamics.com');
     expect(csp).toContain('https://bc.contoso.local:8080');
     expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(csp.startsWith(`${APP_PAGE_CSP}; frame-ancestors`)).toBe(true);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const api = await server.inject({ url: '/api/version' });
     expect(api.headers['content-security-policy']).toBe("frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("SECURITY row 1: every app page allows script only from our origin: script-src 'self' (+ wasm), no inline or eval", async () => {
+    for (const path of ['/', '/folders', '/teams/tab', '/outlook/pane']) {
+      const csp = (await server.inject({ url: path })).headers['content-security-policy'];
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("worker-src 'self' blob:");
+    }
   });
 
   it('serves /assets and /pdfjs with a long cache; /api and /odata paths answer JSON, never the page', async () => {

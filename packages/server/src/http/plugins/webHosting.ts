@@ -9,6 +9,28 @@ export const WEB_NOT_BUILT_MESSAGE = 'Datahaven Documents: the web bundles are m
 
 type Page = 'erp.html' | 'teams.html' | 'outlook.html';
 
+/**
+ * The app pages' CSP (SECURITY.md rows 1, 3): scripts only from our origin — the bundles and
+ * pdf.js's worker — and WebAssembly compiled from there ('wasm-unsafe-eval': pdf.js decodes
+ * JPEG 2000 and colour profiles in wasm), never inline or eval'd script. Styles may be inline
+ * (Fluent's CSS-in-JS inserts style elements; the page template sets the root's height); images
+ * and frames may be blob: and data: URLs (page renders, print). The security-headers plugin
+ * appends frame-ancestors.
+ */
+export const APP_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
 function isServicePath(url: string): boolean {
   return /^\/(api|odata)(\/|\?|$)/.test(url);
 }
@@ -23,7 +45,7 @@ export async function registerWebHosting(app: FastifyInstance, webDir: string): 
     if (!existsSync(join(webDir, page))) {
       return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile(page, webDir, { cacheControl: false });
+    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', APP_PAGE_CSP).sendFile(page, webDir, { cacheControl: false });
   };
 
   await app.register(fastifyStatic, {

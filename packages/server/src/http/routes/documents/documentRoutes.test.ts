@@ -215,6 +215,25 @@ describeOnEachDatabase('documents', (server) => {
       expect(await documentCount(server())).toBe(before);
     });
 
+    it('a malformed multipart body (no boundary, cut short, no closing boundary) → 400 in words, never 500, and no row', async () => {
+      const before = await documentCount(server());
+      const boundary = '----datahaven-malformed';
+      const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
+      const malformed = /^The upload is not a well-formed multipart\/form-data body \((Multipart: Boundary not found|it ended before its closing boundary)\)\. Send the file again\.$/;
+      for (const [contentType, body, words] of [
+        ['multipart/form-data', `${part}--${boundary}--\r\n`, malformed],
+        [`multipart/form-data; boundary=${boundary}`, part, malformed],
+        // No complete part at all: nothing was sent.
+        [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\nContent-Ty`, /^No file was sent\.$/],
+        [`multipart/form-data; boundary=${boundary}`, 'not multipart at all', /^No file was sent\.$/],
+      ] as const) {
+        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: { ...as(world.clerk), 'content-type': contentType }, payload: body });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: expect.stringMatching(words) });
+      }
+      expect(await documentCount(server())).toBe(before);
+    });
+
     it('an upload interrupted mid-stream leaves no row', async () => {
       const before = await documentCount(server());
       const boundary = '----datahaven-test-boundary';
