@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { teamsHighContrastTheme, webDarkTheme } from '@fluentui/react-components';
-import { settableSignal, type HostRouter, type HostThemeName } from '../host';
+import { settableSignal, type HostLocale, type HostRouter, type HostThemeName } from '../host';
 import { encodeDocumentId, type DocumentAccess } from '../model';
 import { CREATE_MAIL_DRAFT_TEXT } from './export/ViewerExportActions';
 import { FakeResponse } from './test/FakeResponse';
@@ -144,5 +144,16 @@ describe('DatahavenApp under different hosts', () => {
     expect(themeRules()).toContain(`--colorNeutralBackground1: ${teamsHighContrastTheme.colorNeutralBackground1}`);
     // The same tree, not a new mount.
     expect(screen.getByRole('tree', { name: 'Folders' })).toBe(tree);
+  }, 30_000);
+
+  it("writes dates and sizes in the host's locale and sets <html lang> to its language, live", async () => {
+    const locale = settableSignal<HostLocale>({ language: 'en-US', region: 'en-US' });
+    renderApp(FOLDERS, routes, { search: CONTEXT, host: (base) => ({ ...base, locale }) });
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
+    expect(await within(tree).findByRole('treeitem', { name: /^scan-7\.png, 12\.3 KB, May 30, 2025$/ })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en-US');
+    act(() => locale.set({ language: 'de-DE', region: 'de-DE' }));
+    expect(await within(tree).findByRole('treeitem', { name: /^scan-7\.png, 12,3 KB, 30\. Mai 2025$/ })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de-DE');
   }, 30_000);
 });

@@ -4,6 +4,7 @@ import { Spinner } from '@fluentui/react-components';
 import type { HostAdapter } from '../host';
 import { DatahavenServicesProvider, type DatahavenServices } from './app/DatahavenServices';
 import { ToastProvider } from './app/useToast';
+import { UI_TEXT } from './locale/uiText';
 import { HostThemeProvider } from './theme/HostThemeProvider';
 import { HostRouter } from './routing/HostRouter';
 import { LastRouteRecorder } from './routing/LastRouteRecorder';
@@ -65,7 +66,7 @@ export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElemen
             <LastRouteRecorder />
             <Shell>
               <AppErrorBoundary>
-                <Suspense fallback={<Spinner label="Loading…" style={{ marginTop: 32 }} />}>
+                <Suspense fallback={<Spinner label={UI_TEXT.loading} style={{ marginTop: 32 }} />}>
                   <Routes>
                     <Route path="/" element={<RootScreen />} />
                     <Route path="/folders" element={<FoldersScreen />} />

@@ -5,9 +5,13 @@ export const FALLBACK_LOCALE: HostLocale = { language: 'en-US', region: 'en-US' 
 
 /** The plain browser's locale: the navigator's language for texts and formats; live on 'languagechange'. */
 export function browserLocale(win: Window | undefined): HostSignal<HostLocale> {
+  // The same object while the language stays, so React's external-store reads see no change.
+  let last: HostLocale = FALLBACK_LOCALE;
   const current = (): HostLocale => {
     const tag = win?.navigator.language;
-    return tag ? { language: tag, region: tag } : FALLBACK_LOCALE;
+    if (!tag) return FALLBACK_LOCALE;
+    if (last.language !== tag) last = { language: tag, region: tag };
+    return last;
   };
   return {
     current,

@@ -5,6 +5,7 @@ import { PrintRegular } from '@fluentui/react-icons/svg/print';
 import type { DmsDocument } from '../../model';
 import { readFeatureFlags } from '../../state/FeatureFlags';
 import { useServices } from '../app/DatahavenServices';
+import { UI_TEXT } from '../locale/uiText';
 import { emailErrorMessage } from './emailErrorMessage';
 import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
@@ -12,12 +13,12 @@ import { WithAnnotationsItem } from './WithAnnotationsItem';
 
 /** Types the server serves as a PDF (`asPdf=true`), which the print dialog takes. */
 const PRINTABLE_EXTENSIONS: readonly string[] = ['pdf', 'jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff'];
-/** Ours: why E-mail is off when the host has no mailbox and the .eml download is switched off. */
-export const EMAIL_UNAVAILABLE_TEXT = "E-mail needs a mailbox sign-in (Teams or Outlook), an ERP host, or the 'email draft download' feature.";
-/** Ours: the menu item that creates a draft (in the ERP's mail editor, or the user's mailbox through Graph). */
-export const CREATE_MAIL_DRAFT_TEXT = 'Create mail draft';
-/** Ours: why E-mail is off without the email access flag. */
-export const EMAIL_NOT_PERMITTED_TEXT = 'You may not e-mail this document.';
+/** Ours (catalogue UI_TEXT): why E-mail is off when the host has no mailbox and the .eml download is switched off. */
+export const EMAIL_UNAVAILABLE_TEXT = UI_TEXT.emailUnavailable;
+/** Ours (catalogue UI_TEXT): the menu item that creates a draft (in the ERP's mail editor, or the user's mailbox through Graph). */
+export const CREATE_MAIL_DRAFT_TEXT = UI_TEXT.createMailDraft;
+/** Ours (catalogue UI_TEXT): why E-mail is off without the email access flag. */
+export const EMAIL_NOT_PERMITTED_TEXT = UI_TEXT.emailNotPermitted;
 
 /** Props of ViewerExportActions. */
 export interface ViewerExportActionsProps {
@@ -100,22 +101,22 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
     <span ref={anchor} style={{ display: 'contents' }}>
       <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title="Print (Ctrl+P)">
-            Print
+          <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title={UI_TEXT.printTitle}>
+            {UI_TEXT.print}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
           <MenuList {...annotations.menuListProps}>
             <WithAnnotationsItem />
             <MenuDivider />
-            <MenuItem onClick={() => print(chosen)}>Print</MenuItem>
+            <MenuItem onClick={() => print(chosen)}>{UI_TEXT.print}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
       <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<MailRegular />} disabledFocusable={emailReason !== undefined || !mayEmail} title={emailReason}>
-            E-mail
+            {UI_TEXT.email}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
@@ -124,7 +125,7 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
             <MenuDivider />
             {/* An ERP parent makes the draft in its own mail editor; it comes before Graph. */}
             {documentExport.hasParentDraft ? <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : documentExport.hasMailboxDraft ? <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : null}
-            {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>Download e-mail draft (.eml)</MenuItem> : null}
+            {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>{UI_TEXT.downloadEmailDraft}</MenuItem> : null}
           </MenuList>
         </MenuPopover>
       </Menu>

@@ -14,8 +14,8 @@ import { FolderRegular } from '@fluentui/react-icons/svg/folder';
 import { ImageRegular } from '@fluentui/react-icons/svg/image';
 import { TagRegular } from '@fluentui/react-icons/svg/tag';
 import type { DmsDocument, DocumentEntry, FolderEntry } from '../../model';
-import { MESSAGES, formatFileSize } from '../../rules';
-import { formatDate } from '../format/formatDateTime';
+import { MESSAGES } from '../../rules';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 
 /** Tree value of the pinned 'Tagged Items' folder. */
 export const TAGGED_ITEMS_VALUE = 'tagged-items';
@@ -71,6 +71,7 @@ function documentIcon(extension: string): ReactElement {
  * starts with the document name, then its size and date; Enter or a double-click opens it.
  */
 export function FolderTree(props: FolderTreeProps): ReactElement {
+  const { formatDate, formatFileSize } = useLocaleFormats();
   const { entries, taggedEntries = [], openItems, onOpenItemsChange, selectedDocId, selectedDocIds, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
   const styles = useStyles();
   // A mouse press focuses the item before its click: the click (with its modifier keys) selects, not the

@@ -25,6 +25,7 @@ import { PinnedSearchList } from '../search/PinnedSearchList';
 import { TaggingBlockedButton } from '../search/TaggingBlockedButton';
 import { useSearchStores } from '../search/useSearchStores';
 import { useTaggingMode } from '../search/useTaggingMode';
+import { UI_TEXT } from '../locale/uiText';
 import { FolderTree, TAGGED_ITEMS_VALUE } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 
@@ -191,7 +192,7 @@ export function FoldersScreen(): ReactElement {
       try {
         documentUpload.upload(files, { folder, record: context, fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 }, (item) => {
           if (item.state !== 'done') return;
-          notify(`Uploaded ${item.fileName}`);
+          notify(UI_TEXT.uploaded(item.fileName));
           setReloadCount((count) => count + 1);
         });
       } catch (error) {

@@ -5,7 +5,8 @@ import { ChevronDownRegular } from '@fluentui/react-icons/svg/chevron-down';
 import { ChevronUpRegular } from '@fluentui/react-icons/svg/chevron-up';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { encodeDocumentId, type UploadItem } from '../../model';
-import { formatFileSize } from '../../rules';
+import type { LocaleFormats } from '../locale/localeFormats';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices, useStore } from '../app/DatahavenServices';
 
 const useStyles = makeStyles({
@@ -29,7 +30,7 @@ const useStyles = makeStyles({
 });
 
 /** What a file's row says about where its upload is. */
-function statusText(item: UploadItem): string {
+function statusText(item: UploadItem, { formatFileSize }: Pick<LocaleFormats, 'formatFileSize'>): string {
   switch (item.state) {
     case 'uploading':
       return `Uploading ${item.size > 0 ? Math.floor((item.loaded / item.size) * 100) : 0}% of ${formatFileSize(item.size)}`;
@@ -48,6 +49,7 @@ function statusText(item: UploadItem): string {
  * failed with the reason in the spec's words.
  */
 export function UploadPanel(): ReactElement | null {
+  const formats = useLocaleFormats();
   const styles = useStyles();
   const { uploads } = useServices();
   const { items, active, fraction } = useStore(uploads);
@@ -106,7 +108,7 @@ export function UploadPanel(): ReactElement | null {
                     aria-label={`Progress of ${item.fileName}`}
                   />
                 )}
-                <Caption1 className={mergeClasses(styles.status, item.state === 'failed' && styles.failed)}>{statusText(item)}</Caption1>
+                <Caption1 className={mergeClasses(styles.status, item.state === 'failed' && styles.failed)}>{statusText(item, formats)}</Caption1>
               </li>
             );
           })}

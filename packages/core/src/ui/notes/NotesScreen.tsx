@@ -24,8 +24,8 @@ import { MESSAGES, noteLength, notesRetrievalError, validateNote } from '../../r
 import { useServices } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
 import { useNotify } from '../app/useToast';
-import { formatDateTime } from '../format/formatDateTime';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -58,6 +58,7 @@ type NotesState = { status: 'loading' } | { status: 'failed'; message: string } 
  * 'VIEWED' filters kept in local storage, and a form to add a note of at most 4000 characters.
  */
 export function NotesScreen(): ReactElement {
+  const { formatDateTime } = useLocaleFormats();
   const styles = useStyles();
   const { docId = '' } = useParams();
   const id = decodeDocumentId(docId);

@@ -6,13 +6,14 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { ReOrderDotsVerticalRegular } from '@fluentui/react-icons/svg/re-order-dots-vertical';
 import { decodeDocumentId, encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
-import { MESSAGES, formatFileSize, mergeAvailability, type ActionAvailability } from '../../rules';
+import { MESSAGES, mergeAvailability, type ActionAvailability } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { mergeStoreOf } from './mergeStores';
 import { pageWorkErrorText } from './pageWorkErrors';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 
 /** The drag payload type of a row (its document id). */
 const ROW_DRAG_TYPE = 'application/x-datahaven-merge-row';
@@ -82,6 +83,7 @@ function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
  * kept in local storage ("documents to merge"), so the screen opened without docIds shows the last one.
  */
 export function MergeDocumentsScreen(): ReactElement {
+  const { formatFileSize } = useLocaleFormats();
   const styles = useStyles();
   const services = useServices();
   const { api, loading } = services;

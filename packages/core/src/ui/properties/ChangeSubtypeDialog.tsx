@@ -17,7 +17,8 @@ import {
 } from '@fluentui/react-components';
 import { ApiError } from '../../api';
 import type { DmsDocument, Subtype } from '../../model';
-import { MESSAGES, parseUserDateText, userDateFieldText, userDateToStored, type OptionValues } from '../../rules';
+import { MESSAGES, userDateToStored, type OptionValues } from '../../rules';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
 import { UserDateField } from './UserDateField';
 
@@ -53,7 +54,8 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
   const [subtypes, setSubtypes] = useState<Subtype[]>([]);
   const [choice, setChoice] = useState<string>('');
   const [userString, setUserString] = useState(document.userString);
-  const [dateText, setDateText] = useState(userDateFieldText(document.userDate));
+  const formats = useLocaleFormats();
+  const [dateText, setDateText] = useState(formats.userDateFieldText(document.userDate));
   const [phase, setPhase] = useState<Phase>({ step: 'loading' });
   const sitId = document.link?.sitId ?? null;
 
@@ -61,7 +63,7 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
     if (!open) return undefined;
     setChoice(document.subtype ? String(document.subtype.id) : '');
     setUserString(document.userString);
-    setDateText(userDateFieldText(document.userDate));
+    setDateText(formats.userDateFieldText(document.userDate));
     if (sitId === null) {
       setSubtypes([]);
       setPhase({ step: 'editing', error: null });
@@ -80,7 +82,7 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
       },
     );
     return () => controller.abort();
-  }, [open, api, sitId, document]);
+  }, [open, api, sitId, document, formats]);
 
   const chosen = subtypes.find((subtype) => String(subtype.id) === choice) ?? null;
   const working = phase.step === 'working';
@@ -90,7 +92,7 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
     setPhase({ step: 'working' });
     try {
       if (chosen.id !== document.subtype?.id) await api.properties.changeSubtype(document.id, chosen.id, document.rowVersion);
-      const parsed = parseUserDateText(dateText);
+      const parsed = formats.parseDateInput(dateText);
       const userDate = parsed.kind === 'date' ? userDateToStored(parsed.date) : null;
       const extra: { userString?: string; userDate?: string | null } = {};
       if (userString !== document.userString) extra.userString = userString;

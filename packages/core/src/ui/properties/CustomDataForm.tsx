@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Body1, Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { CustomField, DocumentCustomData } from '../../model';
-import { checkCustomFieldValue, formatUserDate, parseUserDateText } from '../../rules';
+import { checkCustomFieldValue, parseUserDateText } from '../../rules';
+import type { LocaleFormats } from '../locale/localeFormats';
+import { UI_TEXT } from '../locale/uiText';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
 import { useLoader } from '../workflow/useLoader';
 import { UserDateField } from './UserDateField';
@@ -13,11 +16,18 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-/** The text a field's input starts with: stored dates ('YYYY-MM-DD') in the default user date format. */
-function initialText(field: CustomField, value: string | null): string {
+/** The text a field's input starts with: stored dates ('YYYY-MM-DD') in the locale's numeric form. */
+function initialText(field: CustomField, value: string | null, formats: LocaleFormats): string {
   if (value === null) return '';
-  if (field.valueType === 'date' && parseUserDateText(value).kind === 'date') return formatUserDate(value);
+  if (field.valueType === 'date' && parseUserDateText(value).kind === 'date') return formats.formatDateInput(value);
   return value;
+}
+
+/** What the core rule checks: a date typed in the locale's form as ISO (YYYY-MM-DD), anything else as typed. */
+function checkedText(field: CustomField, text: string, formats: LocaleFormats): string {
+  if (field.valueType !== 'date') return text;
+  const parsed = formats.parseDateInput(text);
+  return parsed.kind === 'date' ? parsed.date : text;
 }
 
 /** Props of CustomDataForm. */
@@ -33,6 +43,7 @@ export interface CustomDataFormProps {
 export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
   const styles = useStyles();
   const { api, alerts } = useServices();
+  const formats = useLocaleFormats();
   const loaded = useLoader<DocumentCustomData>(`custom:${docId}`, (signal) => api.properties.customData(docId, signal));
   const [data, setData] = useState<DocumentCustomData | null>(null);
   const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
@@ -46,20 +57,20 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
   const fields = useMemo(() => data?.categories.flatMap((category) => category.fields) ?? [], [data]);
   const stored = useMemo(() => new Map(data?.values.map((v) => [v.fieldId, v.value]) ?? []), [data]);
   useEffect(() => {
-    setTexts(new Map(fields.map((field) => [field.id, initialText(field, stored.get(field.id) ?? null)])));
+    setTexts(new Map(fields.map((field) => [field.id, initialText(field, stored.get(field.id) ?? null, formats)])));
     setErrors(new Map());
-  }, [fields, stored]);
+  }, [fields, stored, formats]);
 
-  if (data === null) return loaded.loading ? <Spinner size="small" label="Loading custom data…" /> : <Body1>Custom data could not be loaded.</Body1>;
-  if (data.categories.length === 0) return <Body1>No custom data applies to this document.</Body1>;
+  if (data === null) return loaded.loading ? <Spinner size="small" label={UI_TEXT.loadingCustomData} /> : <Body1>{UI_TEXT.customDataNotLoaded}</Body1>;
+  if (data.categories.length === 0) return <Body1>{UI_TEXT.noCustomData}</Body1>;
 
   const editable = fields.filter((field) => field.editable);
-  const changed = editable.filter((field) => (texts.get(field.id) ?? '') !== initialText(field, stored.get(field.id) ?? null));
+  const changed = editable.filter((field) => (texts.get(field.id) ?? '') !== initialText(field, stored.get(field.id) ?? null, formats));
 
   const save = async (): Promise<void> => {
     const found = new Map<number, string>();
     const values = changed.flatMap((field) => {
-      const result = checkCustomFieldValue(field, texts.get(field.id) ?? '');
+      const result = checkCustomFieldValue(field, checkedText(field, texts.get(field.id) ?? '', formats));
       if (!result.ok) {
         found.set(field.id, result.message);
         return [];

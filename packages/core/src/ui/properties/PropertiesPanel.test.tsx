@@ -2,11 +2,11 @@ import { useState, type ReactElement } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { browserHost, memoryStorage } from '../../host';
+import { browserHost, fixedSignal, memoryStorage, type HostLocale } from '../../host';
 import type { DmsDocument, DocumentAccess, DocumentCustomData, Subtype } from '../../model';
 import { MESSAGES, formatUserDate, todayUserDate } from '../../rules';
 import { DatahavenServicesProvider, createDatahavenServices } from '../app/DatahavenServices';
-import { formatDate } from '../format/formatDateTime';
+import { createLocaleFormats } from '../locale/localeFormats';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, testToken, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 import { PROPERTIES_SECTIONS, PropertiesPanel } from './PropertiesPanel';
@@ -45,7 +45,7 @@ interface Harness {
 }
 
 /** Mounts the panel over fake web services; the panel re-renders with each changed document. */
-function renderPanel(document: DmsDocument, routes: Record<string, FakeRoute>, options: { optionData?: Record<string, string> } = {}): Harness {
+function renderPanel(document: DmsDocument, routes: Record<string, FakeRoute>, options: { optionData?: Record<string, string>; locale?: HostLocale } = {}): Harness {
   const requests: RecordedRequest[] = [];
   const changed: DmsDocument[] = [];
   const all: Record<string, FakeRoute> = {
@@ -64,7 +64,8 @@ function renderPanel(document: DmsDocument, routes: Record<string, FakeRoute>, o
     const answer = route(request);
     return answer instanceof FakeResponse ? answer : FakeResponse.json(answer, method === 'POST' ? 201 : 200);
   };
-  const host = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage({}), session: memoryStorage({}) }, fetch: fakeFetch });
+  const base = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage({}), session: memoryStorage({}) }, fetch: fakeFetch });
+  const host = options.locale ? { ...base, locale: fixedSignal(options.locale) } : base;
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   function Stateful(): ReactElement {
     const [current, setCurrent] = useState(document);
@@ -98,10 +99,10 @@ describe('PropertiesPanel', () => {
       expect(within(panel).getByRole('button', { name: section }).getAttribute('aria-expanded')).toBe('true');
     }
     expect(await screen.findByRole('textbox', { name: 'PO number' })).toHaveProperty('value', 'PO-77');
-    expect(screen.getByRole('textbox', { name: 'Due on' })).toHaveProperty('value', '05/30/2025');
+    expect(screen.getByRole('combobox', { name: 'Due on' })).toHaveProperty('value', '05/30/2025');
     // Basic info: the label from the option, the 12:00 UTC date as a date without a time.
     const term = within(panel).getAllByText('Due on').find((element) => element.tagName === 'DT');
-    expect(term?.nextElementSibling?.textContent).toBe(formatDate('2025-05-30T12:00:00.000Z'));
+    expect(term?.nextElementSibling?.textContent).toBe(createLocaleFormats({ language: 'en-US', region: 'en-US' }).formatDate('2025-05-30T12:00:00.000Z'));
     expect(term?.nextElementSibling?.textContent).not.toMatch(/\d:\d\d/);
     // Offered only with the access flags.
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
@@ -117,28 +118,46 @@ describe('PropertiesPanel', () => {
 
   it('shows the year-1900 placeholder date as blank', async () => {
     renderPanel(invoice({ userDate: '1900-01-01T12:00:00.000Z' }), {});
-    expect(await screen.findByRole('textbox', { name: 'User Date 1' })).toHaveProperty('value', '');
+    expect(await screen.findByRole('combobox', { name: 'User Date 1' })).toHaveProperty('value', '');
   });
 
   it("says the spec's date messages: while invalid, then saves it as blank and asks to re-enter", async () => {
     const app = renderPanel(invoice(), { 'PUT /api/documents/7': (request) => invoice({ userDate: (request.body as { userDate: string | null }).userDate, rowVersion: 2 }) });
-    const date = await screen.findByRole('textbox', { name: 'User Date 1' });
+    const date = await screen.findByRole('combobox', { name: 'User Date 1' });
     fireEvent.change(date, { target: { value: '31/12/2025' } });
     expect(screen.getByText(MESSAGES.enterValidDate)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(MESSAGES.reenterValidDate);
     expect(app.requests.filter((r) => r.method === 'PUT')).toEqual([expect.objectContaining({ path: '/api/documents/7', body: { userDate: null } })]);
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'User Date 1' }), { target: { value: '12/31/2025' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'User Date 1' }), { target: { value: '12/31/2025' } });
     expect(screen.queryByText(MESSAGES.reenterValidDate)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(app.requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
     expect(app.requests.filter((r) => r.method === 'PUT')[1].body).toEqual({ userDate: '2025-12-31T12:00:00.000Z' });
   });
 
+  it('takes a date typed as 30.05.2025 in de-DE and saves it as 2025-05-30; shows the stored date the German way', async () => {
+    const app = renderPanel(invoice({ userDate: '2025-04-01T12:00:00.000Z' }), { 'PUT /api/documents/7': (request) => invoice({ userDate: (request.body as { userDate: string | null }).userDate, rowVersion: 2 }) }, {
+      locale: { language: 'de-DE', region: 'de-DE' },
+    });
+    const date = await screen.findByRole('combobox', { name: 'User Date 1' });
+    expect(date).toHaveProperty('value', '01.04.2025');
+    expect(screen.getByText('Format DD.MM.YYYY')).toBeTruthy();
+    fireEvent.change(date, { target: { value: '30.05.2025' } });
+    fireEvent.blur(date);
+    expect(screen.queryByText(MESSAGES.enterValidDate)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(app.requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(app.requests.find((r) => r.method === 'PUT')?.body).toEqual({ userDate: '2025-05-30T12:00:00.000Z' });
+    // The US form is no date in de-DE.
+    fireEvent.change(screen.getByRole('combobox', { name: 'User Date 1' }), { target: { value: '05/30/2025' } });
+    expect(screen.getByText(MESSAGES.enterValidDate)).toBeTruthy();
+  });
+
   it('fills a blank user date with today when "Default User Date to Today" is on', async () => {
     renderPanel(invoice({ userDate: null }), {}, { optionData: { 'Default User Date to Today': 'true' } });
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'User Date 1' })).toHaveProperty('value', formatUserDate(todayUserDate(new Date()))));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'User Date 1' })).toHaveProperty('value', formatUserDate(todayUserDate(new Date()))));
     expect(screen.getByText('Defaulted to today; save to keep it.')).toBeTruthy();
   });
 

@@ -13,10 +13,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
-import { formatFileSize, userDateDisplay } from '../../rules';
+import { userDateDisplay } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
 import { useOptionValues } from '../app/useOptionValues';
-import { formatDate, formatDateTime } from '../format/formatDateTime';
+import type { LocaleFormats } from '../locale/localeFormats';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { ChangeSubtypeDialog } from './ChangeSubtypeDialog';
 import { CustomDataForm } from './CustomDataForm';
 import { RenameDialog } from './RenameDialog';
@@ -34,7 +35,7 @@ const useStyles = makeStyles({
 });
 
 /** A user date as the panel shows it: the date only at 12:00 UTC, blank for 1900 (portal §5). */
-function shownUserDate(stored: string | null): string {
+function shownUserDate(stored: string | null, { formatDate, formatDateTime }: Pick<LocaleFormats, 'formatDate' | 'formatDateTime'>): string {
   const display = userDateDisplay(stored);
   if (display.kind === 'blank') return '';
   return display.kind === 'date' ? formatDate(display.date + 'T12:00:00.000Z') : formatDateTime(display.instant);
@@ -68,6 +69,8 @@ export interface PropertiesPanelProps {
  * advanced info — all open by default, each a keyboard-operable accordion header.
  */
 export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanelProps): ReactElement {
+  const formats = useLocaleFormats();
+  const { formatDateTime, formatFileSize } = formats;
   const styles = useStyles();
   const { api, alerts } = useServices();
   const options = useOptionValues();
@@ -126,7 +129,7 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
                 ['Type', document.type ?? ''],
                 ['Subtype', document.subtype?.text ?? ''],
                 [options?.userString1Label ?? 'User String 1', document.userString],
-                [options?.userDate1Label ?? 'User Date 1', shownUserDate(document.userDate)],
+                [options?.userDate1Label ?? 'User Date 1', shownUserDate(document.userDate, formats)],
               ]}
             />
             <div className={styles.actions}>

@@ -1,8 +1,11 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { DmsDocument } from '../../model';
-import { formatUserDate, parseUserDateText, todayUserDate, userDateFieldText, userDateToStored, type OptionValues } from '../../rules';
+import { todayUserDate, userDateToStored, type OptionValues } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import type { LocaleFormats } from '../locale/localeFormats';
+import { UI_TEXT } from '../locale/uiText';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { UserDateField } from './UserDateField';
 
 const useStyles = makeStyles({
@@ -10,11 +13,16 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
 });
 
-/** The initial text of the user date: the stored day, or today when blank and 'Default User Date to Today' is on. */
-export function initialUserDateText(document: Pick<DmsDocument, 'userDate'>, options: Pick<OptionValues, 'defaultUserDateToToday'>, now: Date): string {
-  const stored = userDateFieldText(document.userDate);
+/** The initial text of the user date, in the locale's form: the stored day, or today when blank and 'Default User Date to Today' is on. */
+export function initialUserDateText(
+  document: Pick<DmsDocument, 'userDate'>,
+  options: Pick<OptionValues, 'defaultUserDateToToday'>,
+  now: Date,
+  formats: Pick<LocaleFormats, 'userDateFieldText' | 'formatDateInput'>,
+): string {
+  const stored = formats.userDateFieldText(document.userDate);
   if (stored !== '' || !options.defaultUserDateToToday) return stored;
-  return formatUserDate(todayUserDate(now));
+  return formats.formatDateInput(todayUserDate(now));
 }
 
 /** Props of UserFieldsSection. */
@@ -35,23 +43,24 @@ export interface UserFieldsSectionProps {
 export function UserFieldsSection({ document, options, onChanged, now = () => new Date() }: UserFieldsSectionProps): ReactElement {
   const styles = useStyles();
   const { api, alerts } = useServices();
+  const formats = useLocaleFormats();
   const [userString, setUserString] = useState(document.userString);
-  const [dateText, setDateText] = useState(() => initialUserDateText(document, options, now()));
+  const [dateText, setDateText] = useState(() => initialUserDateText(document, options, now(), formats));
   const [savedAsBlank, setSavedAsBlank] = useState(false);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     setUserString(document.userString);
-    setDateText(initialUserDateText(document, options, now()));
-    // Only a different document (or a re-read) resets the fields; `now` is a clock, not state.
-  }, [document.id, document.rowVersion, options]);
+    setDateText(initialUserDateText(document, options, now(), formats));
+    // Only a different document (or a re-read, or another locale) resets the fields; `now` is a clock, not state.
+  }, [document.id, document.rowVersion, options, formats]);
 
-  const storedText = userDateFieldText(document.userDate);
-  const defaulted = storedText === '' && dateText !== '' && options.defaultUserDateToToday && dateText === formatUserDate(todayUserDate(now()));
+  const storedText = formats.userDateFieldText(document.userDate);
+  const defaulted = storedText === '' && dateText !== '' && options.defaultUserDateToToday && dateText === formats.formatDateInput(todayUserDate(now()));
   const dirty = userString !== document.userString || dateText !== storedText;
 
   const save = async (): Promise<void> => {
-    const parsed = parseUserDateText(dateText);
+    const parsed = formats.parseDateInput(dateText);
     const userDate = parsed.kind === 'date' ? userDateToStored(parsed.date) : null;
     const changes: { userString?: string; userDate?: string | null } = {};
     if (userString !== document.userString) changes.userString = userString;
@@ -73,7 +82,7 @@ export function UserFieldsSection({ document, options, onChanged, now = () => ne
   return (
     <form
       className={styles.form}
-      aria-label="User-defined info"
+      aria-label={UI_TEXT.userDefinedInfo}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -91,13 +100,13 @@ export function UserFieldsSection({ document, options, onChanged, now = () => ne
         }}
         savedAsBlank={savedAsBlank}
         disabled={saving}
-        hint={defaulted ? 'Defaulted to today; save to keep it.' : undefined}
+        hint={defaulted ? UI_TEXT.userDateDefaultedToToday : undefined}
       />
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={saving || !dirty}>
-          Save
+          {UI_TEXT.save}
         </Button>
-        {saving ? <Text>Saving…</Text> : null}
+        {saving ? <Text>{UI_TEXT.saving}</Text> : null}
       </div>
     </form>
   );

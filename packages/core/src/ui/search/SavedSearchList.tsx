@@ -14,8 +14,8 @@ import { RenameRegular } from '@fluentui/react-icons/svg/rename';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
 import { MESSAGES } from '../../rules';
 import type { SavedSearch, SavedSearchStore } from '../../state/SavedSearchStore';
-import { formatDateTime } from '../format/formatDateTime';
 import { SearchNameForm } from './SearchNameForm';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 
 const useStyles = makeStyles({
   section: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
@@ -43,6 +43,7 @@ export interface SavedSearchListProps {
 
 /** The saved searches of the search pane: run one by its name; pin, rename or delete it (plain buttons, so each reads 'Pin …', 'Rename …', 'Delete …'). */
 export function SavedSearchList({ searches, store, activeId, onRun }: SavedSearchListProps): ReactElement {
+  const { formatDateTime } = useLocaleFormats();
   const styles = useStyles();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   return (

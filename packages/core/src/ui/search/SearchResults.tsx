@@ -19,9 +19,9 @@ import {
 } from '@fluentui/react-components';
 import { TagRegular } from '@fluentui/react-icons/svg/tag';
 import type { DmsDocument } from '../../model';
-import { MESSAGES, formatFileSize } from '../../rules';
+import { MESSAGES } from '../../rules';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
-import { formatDate } from '../format/formatDateTime';
+import { useLocaleFormats } from '../locale/useLocaleFormats';
 
 const useStyles = makeStyles({
   table: { tableLayout: 'fixed', width: '100%' },
@@ -76,6 +76,7 @@ function canObserve(): boolean {
  * when the end of the list scrolls into view, with a 'Load more' button as the fallback.
  */
 export function SearchResults(props: SearchResultsProps): ReactElement {
+  const { formatDate, formatFileSize } = useLocaleFormats();
   const { labelledBy, documents, sort, onSortChange, selectedIds, onToggleSelected, onRowClick, onOpen, taggingOn, taggedIds, stale, hasMore, loadingMore, onLoadMore } = props;
   const styles = useStyles();
   const sentinel = useRef<HTMLDivElement>(null);

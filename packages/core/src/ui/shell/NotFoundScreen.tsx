@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Body1, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { useServices } from '../app/DatahavenServices';
+import { UI_TEXT } from '../locale/uiText';
 import { HostEmptyState } from './HostEmptyState';
 
 const useStyles = makeStyles({
@@ -16,9 +17,9 @@ export function NotFoundScreen(): ReactElement {
   if (home.kind === 'notice') return <HostEmptyState title={home.title} body={home.body} />;
   return (
     <div className={styles.box}>
-      <Subtitle1 as="h1">This page does not exist</Subtitle1>
+      <Subtitle1 as="h1">{UI_TEXT.pageNotFound}</Subtitle1>
       <Body1>
-        <RouterLink to="/folders">Go to the record's documents</RouterLink>
+        <RouterLink to="/folders">{UI_TEXT.goToFolders}</RouterLink>
       </Body1>
     </div>
   );

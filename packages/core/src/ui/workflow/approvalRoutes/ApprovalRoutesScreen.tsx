@@ -25,7 +25,7 @@ import { MESSAGES } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
 import { useGoBack } from '../../app/useGoBack';
 import { useNotify } from '../../app/useToast';
-import { formatDateTime } from '../../format/formatDateTime';
+import { useLocaleFormats } from '../../locale/useLocaleFormats';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -80,6 +80,7 @@ function stepStatus(step: ApprovalStep): 'Approved' | 'Current' | 'Pending' {
  * re-sets the two steps it swaps. Everyone else sees it read-only.
  */
 export function ApprovalRoutesScreen(): ReactElement {
+  const { formatDateTime } = useLocaleFormats();
   const styles = useStyles();
   const headingId = useId();
   const { docId = '' } = useParams();

@@ -6,7 +6,7 @@ import type { DmsDocument, DocumentLock, DocumentLockInfo, LockAction } from '..
 import { MESSAGES, lockActionAvailability, resolveLockState, type LockAccess } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
-import { formatDateTime } from '../../format/formatDateTime';
+import { useLocaleFormats } from '../../locale/useLocaleFormats';
 
 /** Props of LockPanel. */
 export interface LockPanelProps {
@@ -59,6 +59,7 @@ function minutesLeft(expiration: string, now: number): number {
  * OptInWorkflow adjustment). A disabled button stays focusable and says why.
  */
 export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement {
+  const { formatDateTime } = useLocaleFormats();
   const styles = useStyles();
   const headingId = useId();
   const { api } = useServices();

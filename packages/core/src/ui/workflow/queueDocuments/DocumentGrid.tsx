@@ -4,6 +4,7 @@ import { ArrowSortDownRegular } from '@fluentui/react-icons/svg/arrow-sort-down'
 import { ArrowSortUpRegular } from '@fluentui/react-icons/svg/arrow-sort-up';
 import type { DmsDocument } from '../../../model';
 import type { SelectionStore } from '../../../state';
+import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { cellText, type GridColumn } from './documentColumns';
 
 /** Rows from the bottom at which scrolling asks for the next page. */
@@ -66,6 +67,7 @@ export interface DocumentGridProps {
 export function DocumentGrid(props: DocumentGridProps): ReactElement {
   const { label, columns, documents, selectedIds, selection, sort, onSort, onResize, hasMore, loadingMore, onLoadMore } = props;
   const styles = useStyles();
+  const formats = useLocaleFormats();
   const [focusIndex, setFocusIndex] = useState(0);
   const [anchor, setAnchor] = useState(0);
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
@@ -227,7 +229,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                 onFocus={() => setFocusIndex(index)}
               >
                 {columns.map((column) => {
-                  const text = cellText(doc, column.field);
+                  const text = cellText(doc, column.field, formats);
                   return (
                     <TableCell key={column.key} role="gridcell" className={styles.cell} title={text}>
                       {text}

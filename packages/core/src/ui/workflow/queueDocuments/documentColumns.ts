@@ -1,8 +1,7 @@
 import { QUEUE_DOCUMENTS_SORTS, type QueueDocumentsSort } from '../../../api/workflowApi';
 import { LIMITS, type DmsDocument, type DocumentListField } from '../../../model';
-import { formatFileSize } from '../../../rules';
 import type { ColumnOverrides } from '../../../state/WorkflowPreferences';
-import { formatDate, formatDateTime } from '../../format/formatDateTime';
+import type { LocaleFormats } from '../../locale/localeFormats';
 
 /** A column of the queue documents grid: the option's field with the user's width, and whether the server sorts by it. */
 export interface GridColumn {
@@ -48,7 +47,7 @@ export function gridColumns(fields: readonly DocumentListField[], overrides: Col
 }
 
 /** What a cell shows for a document's field: formatted sizes and dates, the queue's name, the lock holder; '' for unknown fields. */
-export function cellText(doc: DmsDocument, field: string): string {
+export function cellText(doc: DmsDocument, field: string, { formatDate, formatDateTime, formatFileSize }: Pick<LocaleFormats, 'formatDate' | 'formatDateTime' | 'formatFileSize'>): string {
   switch (field) {
     case 'FileSize':
       return formatFileSize(doc.FileSize);
