@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { BlobServiceClient } from '@azure/storage-blob';
@@ -19,6 +20,7 @@ let azurite: Azurite | null = null;
 let connectionString: string;
 let container: ContainerClient;
 let store: FileStore;
+let cacheDir: string;
 
 beforeAll(async () => {
   // The run's Azurite when the suite runs with the blob store selected, else one of its own.
@@ -38,13 +40,20 @@ afterAll(async () => {
 beforeEach(async () => {
   const name = `store-${randomBytes(6).toString('hex')}`;
   container = BlobServiceClient.fromConnectionString(connectionString).getContainerClient(name);
+  cacheDir = await mkdtemp(join(tmpdir(), 'dh-blob-cache-'));
   // Small blocks, so a few hundred kilobytes already take the staged, multi-block path.
-  store = await openAzureBlobFileStore({ connectionString, container: name }, { blockBytes: BLOCK });
+  store = await openAzureBlobFileStore({ connectionString, container: name }, { blockBytes: BLOCK, cacheDir: join(cacheDir, 'a') });
 });
 
 afterEach(async () => {
   await container.deleteIfExists();
+  await rm(cacheDir, { recursive: true, force: true });
 });
+
+/** Another store on the same container, with a local cache of its own (as another server instance has). */
+function otherInstance(cacheBytes?: number): Promise<FileStore> {
+  return openAzureBlobFileStore({ connectionString, container: container.containerName }, { blockBytes: BLOCK, cacheDir: join(cacheDir, `b-${randomBytes(3).toString('hex')}`), cacheBytes });
+}
 
 async function blobNames(options: { uncommitted?: boolean } = {}): Promise<string[]> {
   const names: string[] = [];
@@ -125,19 +134,40 @@ describe('openAzureBlobFileStore (against Azurite)', () => {
     await expect(store.remove(stored.key)).resolves.toBeUndefined();
   });
 
-  test('withLocalFile hands a temp copy to path-only tools and removes it afterwards, also when the tool fails', async () => {
+  test('withLocalFile reads the local copy put wrote while the bytes passed: no second download', async () => {
+    const body = Buffer.alloc(3 * BLOCK + 5, 9);
+    const stored = await store.putBuffer(body);
+    // Gone from Azure, the upload's own checks and jobs on this instance still read their copy.
+    await container.getBlockBlobClient(`files/${stored.key.slice(0, 2)}/${stored.key.slice(2, 4)}/${stored.key}`).delete();
+    expect(await store.withLocalFile(stored.key, (path) => readFile(path))).toEqual(body);
+    // Another instance has no copy, so it downloads, and finds nothing.
+    await expect((await otherInstance()).withLocalFile(stored.key, async () => 'never')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  test('withLocalFile downloads a file it has no copy of; with no room to keep it the copy goes after use, also when the tool fails', async () => {
     const stored = await store.putBuffer(Buffer.from('by path'));
-    const before = await readdir(tmpdir());
+    const other = await otherInstance(0);
     let seen = '';
     expect(
-      await store.withLocalFile(stored.key, async (path) => {
+      await other.withLocalFile(stored.key, async (path) => {
         seen = path;
         return readFile(path, 'utf8');
       }),
     ).toBe('by path');
     await expect(readFile(seen)).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(store.withLocalFile(stored.key, async () => Promise.reject(new Error('tool failed')))).rejects.toThrow('tool failed');
-    expect((await readdir(tmpdir())).filter((name) => name.startsWith('datahaven-blob-') && !before.includes(name))).toEqual([]);
+    await expect(other.withLocalFile(stored.key, async () => Promise.reject(new Error('tool failed')))).rejects.toThrow('tool failed');
+    // Two tools at once share one copy, which stays until the last is done.
+    const paths = await Promise.all([1, 2].map(() => other.withLocalFile(stored.key, async (path) => ({ path, text: await readFile(path, 'utf8') }))));
+    expect(paths.map((entry) => entry.text)).toEqual(['by path', 'by path']);
+    expect(new Set(paths.map((entry) => entry.path)).size).toBe(1);
+    const left = (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.parentPath !== join(cacheDir, 'a'));
+    expect(left).toEqual([]);
+  });
+
+  test('remove drops the local copy too', async () => {
+    const stored = await store.putBuffer(Buffer.from('removed'));
+    await store.remove(stored.key);
+    await expect(store.withLocalFile(stored.key, async () => 'never')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   test('keys other than 64 lower-case hex characters are refused everywhere', async () => {

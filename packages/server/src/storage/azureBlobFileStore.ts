@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { open, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { BlobServiceClient, RestError } from '@azure/storage-blob';
 import type { BlockBlobClient, ContainerClient } from '@azure/storage-blob';
@@ -10,6 +9,7 @@ import { HEAD_BYTES } from './FileStore';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './FileStore';
 import { FileTooLargeError } from './FileTooLargeError';
 import { InvalidFileKeyError } from './InvalidFileKeyError';
+import { LocalFileCache } from './LocalFileCache';
 import { writerThroughPut } from './writerThroughPut';
 
 /** Where the blob store keeps its files. */
@@ -20,13 +20,18 @@ export interface AzureBlobTarget {
   container: string;
 }
 
-/** Options of the blob store (tests shrink the block size to see several blocks staged). */
+/** Options of the blob store. */
 export interface AzureBlobOptions {
-  /** Bytes per staged block (default 4 MiB): the most of an upload held in memory at once. */
+  /** Local folder for the copies path-only tools read (emptied on open; the data folder's `blob-cache`). */
+  cacheDir: string;
+  /** Most bytes of local copies kept while unused (default 1 GiB); tests use 0 to see copies go. */
+  cacheBytes?: number;
+  /** Bytes per staged block (default 4 MiB): the most of an upload held in memory at once (tests shrink it). */
   blockBytes?: number;
 }
 
 const DEFAULT_BLOCK_BYTES = 4 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 1024 * 1024 * 1024;
 const FILES_PREFIX = 'files/';
 const TMP_PREFIX = 'tmp/';
 
@@ -55,6 +60,14 @@ function toBuffer(chunk: unknown): Buffer {
   throw new TypeError('File source produced a non-binary chunk.');
 }
 
+async function writeFully(handle: FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+    offset += bytesWritten;
+  }
+}
+
 /** Block ids must all have the same length within a blob: a zero-padded counter, base64. */
 function blockId(index: number): string {
   return Buffer.from(index.toString().padStart(8, '0')).toString('base64');
@@ -67,13 +80,16 @@ function blockId(index: number): string {
  * one block is written straight to its content name; a larger one is staged as a temp blob
  * (`tmp/<uuid>`), committed, then copied server-side to its content name once its hash is known
  * (the name is the hash), and the temp blob deleted. The file is durable when `put` resolves
- * (Azure acknowledges commits only once stored). Ranges are served by ranged downloads; tools
- * that need a path get a temp copy (`withLocalFile`).
+ * (Azure acknowledges commits only once stored). Ranges are served by ranged downloads. Tools
+ * that need a path read a local copy (`withLocalFile`) from a bounded LocalFileCache: `put`
+ * writes one while the bytes pass, so the upload's checks and its jobs read the file without
+ * downloading it again; others are downloaded on first use and evicted least recently used.
  */
-export async function openAzureBlobFileStore(target: AzureBlobTarget, options: AzureBlobOptions = {}): Promise<FileStore> {
+export async function openAzureBlobFileStore(target: AzureBlobTarget, options: AzureBlobOptions): Promise<FileStore> {
   const container: ContainerClient = BlobServiceClient.fromConnectionString(target.connectionString).getContainerClient(target.container);
   await container.createIfNotExists();
   const blockBytes = options.blockBytes ?? DEFAULT_BLOCK_BYTES;
+  const cache = new LocalFileCache(options.cacheDir, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const blobOf = (key: string): BlockBlobClient => container.getBlockBlobClient(blobNameOf(key));
 
   /** Deletes a temp blob, committed or not (an uncommitted one must be committed empty to be deleted). */
@@ -105,6 +121,10 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
     let pendingLength = 0;
     const blockIds: string[] = [];
     let temp: BlockBlobClient | null = null;
+    // The local copy written alongside: adopted by the cache once the key is known.
+    const localPath = await cache.tempPath();
+    const local = await open(localPath, 'wx');
+    let localClosed = false;
     const stage = async (): Promise<void> => {
       temp ??= container.getBlockBlobClient(`${TMP_PREFIX}${randomUUID()}`);
       const block = Buffer.concat(pending, pendingLength);
@@ -130,12 +150,16 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
         }
         pending.push(chunk);
         pendingLength += chunk.length;
+        await writeFully(local, chunk);
         if (pendingLength >= blockBytes) await stage();
       }
+      await local.close();
+      localClosed = true;
       const key = hash.digest('hex');
       const head = Buffer.concat(headParts, headLength);
       if (temp === null) {
         await placeSmall(key, Buffer.concat(pending, pendingLength));
+        await cache.adopt(key, localPath, size);
         return { key, size, head };
       }
       if (pendingLength > 0) await stage();
@@ -149,8 +173,11 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
         await copy.pollUntilDone();
       }
       await staged.deleteIfExists();
+      await cache.adopt(key, localPath, size);
       return { key, size, head };
     } catch (error) {
+      if (!localClosed) await local.close().catch(() => undefined);
+      await rm(localPath, { force: true });
       if (temp !== null) await dropTemp(temp, blockIds.length > 0);
       throw error;
     }
@@ -188,22 +215,19 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
     },
     async remove(key: string): Promise<void> {
       await blobOf(key).deleteIfExists();
+      await cache.forget(key);
     },
     async withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
       const blob = blobOf(key);
-      const dir = await mkdtemp(join(tmpdir(), 'datahaven-blob-'));
-      try {
-        const path = join(dir, key);
+      const download = async (path: string): Promise<number> => {
         try {
-          await blob.downloadToFile(path);
+          return (await blob.downloadToFile(path)).contentLength ?? 0;
         } catch (error) {
           if (isMissing(error)) throw notFound(key);
           throw error;
         }
-        return await fn(path);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      };
+      return cache.use(key, download, fn);
     },
     async sweepOrphans(isKnown: (key: string) => Promise<boolean>, graceMs: number): Promise<number> {
       const cutoff = Date.now() - graceMs;
@@ -220,6 +244,7 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
         if (item.properties.lastModified.getTime() > cutoff) continue;
         if (await isKnown(key)) continue;
         await container.getBlockBlobClient(item.name).deleteIfExists();
+        await cache.forget(key);
         removed += 1;
       }
       return removed;
