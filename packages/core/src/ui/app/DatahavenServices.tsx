@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import { ApiClient, TokenManager, apiServices, type ApiServices, type XhrFactory } from '../../api';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiClient, ApiError, TokenManager, apiServices, type ApiServices, type XhrFactory } from '../../api';
+import { MESSAGES } from '../../rules';
 import { resolveHostCapabilities, type HostAdapter, type HostCapabilities } from '../../host';
 import { createDocumentExport, createDocumentUpload, type DocumentExport, type DocumentUpload } from '../../services';
 import { AlertStore, LastRouteStore, LoadingCounter, SelectionStore, UploadQueue, type Store } from '../../state';
@@ -11,6 +13,8 @@ export interface DatahavenServices {
   capabilities: HostCapabilities;
   documentExport: DocumentExport;
   documentUpload: DocumentUpload;
+  /** The server-state cache of this mount (TanStack Query): one per provider scope, never shared between mounts. */
+  queryClient: QueryClient;
   api: ApiServices;
   tokens: TokenManager;
   loading: LoadingCounter;
@@ -39,6 +43,7 @@ export function createDatahavenServices(host: HostAdapter, options: DatahavenSer
   const capabilities = resolveHostCapabilities(host);
   const uploads = new UploadQueue();
   return {
+    queryClient: createQueryClient(alerts),
     host,
     capabilities,
     documentExport: createDocumentExport(api, capabilities),
@@ -51,6 +56,32 @@ export function createDatahavenServices(host: HostAdapter, options: DatahavenSer
     lastRoute: new LastRouteStore(host.storage.session),
     alerts,
   };
+}
+
+/** Marks a query whose background reloads fail quietly into the log (the workflow watch, spec §8), keeping the old data. */
+export const WATCH_QUERY_META = { failedReload: MESSAGES.failedReloadingWorkflowDocuments } as const;
+
+/**
+ * The mount's QueryClient. The ApiClient already retries a 401 once with a fresh token and turns
+ * failures into ApiErrors with the spec's wording, so the cache does not retry or refetch on
+ * focus by itself. Every failure reaches the alert area once, here; a query marked with
+ * WATCH_QUERY_META that already has data logs its failed reload instead, as the spec says.
+ */
+function createQueryClient(alerts: AlertStore): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if ((error instanceof ApiError && error.kind === 'aborted') || query.meta?.quiet === true) return;
+        const failedReload = query.meta?.failedReload;
+        if (typeof failedReload === 'string' && query.state.data !== undefined) console.error(failedReload, error);
+        else alerts.report(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+      mutations: { retry: false },
+    },
+  });
 }
 
 /** Props of DatahavenServicesProvider. */
@@ -69,9 +100,14 @@ export function DatahavenServicesProvider({ host, services, children }: Datahave
     return () => {
       value.tokens.stop();
       value.uploads.cancelAll();
+      value.queryClient.clear();
     };
   }, [value]);
-  return <ServicesContext.Provider value={value}>{children}</ServicesContext.Provider>;
+  return (
+    <ServicesContext.Provider value={value}>
+      <QueryClientProvider client={value.queryClient}>{children}</QueryClientProvider>
+    </ServicesContext.Provider>
+  );
 }
 
 /** The services of the surrounding DatahavenApp. */

@@ -1,24 +1,11 @@
-import { useEffect, useState } from 'react';
 import type { OptionValues } from '../../rules';
+import { queryKeys } from './queryKeys';
+import { useApiQuery } from './useApiQuery';
 import { useServices } from './DatahavenServices';
 
-/** The parsed options (loaded once per mount), or null until they arrive or when they failed. */
+/** The parsed options (one request per mount, shared through the query cache), or null until they arrive or when they failed. */
 export function useOptionValues(): OptionValues | null {
-  const { api, alerts } = useServices();
-  const [values, setValues] = useState<OptionValues | null>(null);
-  useEffect(() => {
-    let active = true;
-    api.options.getValues().then(
-      (loaded) => {
-        if (active) setValues(loaded);
-      },
-      (error: unknown) => {
-        if (active) alerts.report(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, alerts]);
-  return values;
+  const { api } = useServices();
+  // Options change only with the server's configuration: kept for the mount once read.
+  return useApiQuery(queryKeys.options, () => api.options.getValues(), { staleTime: Infinity }).data;
 }

@@ -1,26 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import type { DmsDocument, DocumentAccess } from '../../model';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 
 /**
  * The access flags of each document (GET /documents/{id}/access), in the documents' order, or
- * null until all are known. Asked again when the documents change.
+ * null until all are known; shared through the query cache and asked again when a document's
+ * keys are invalidated (after edits, locks and workflow moves).
  */
 export function useDocumentAccess(documents: readonly Pick<DmsDocument, 'id'>[]): DocumentAccess[] | null {
   const { api } = useServices();
-  const key = documents.map((document) => document.id).join(',');
-  const [state, setState] = useState<{ key: string; access: DocumentAccess[] } | null>(null);
-  useEffect(() => {
-    if (key === '') return undefined;
-    const controller = new AbortController();
-    Promise.all(key.split(',').map((id) => api.documents.getAccess(Number(id), controller.signal))).then(
-      (access) => {
-        if (!controller.signal.aborted) setState({ key, access });
-      },
-      () => undefined, // Unknown access keeps the actions off; the server would refuse them anyway.
-    );
-    return () => controller.abort();
-  }, [api, key]);
-  if (key === '') return [];
-  return state !== null && state.key === key ? state.access : null;
+  const access = useQueries({
+    queries: documents.map((document) => ({
+      queryKey: queryKeys.documentAccess(document.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.documents.getAccess(document.id, signal),
+      // Unknown access keeps the actions off (the server would refuse them anyway): no alert for it.
+      meta: { quiet: true },
+    })),
+  });
+  if (access.some((result) => result.data === undefined)) return null;
+  return access.flatMap((result) => (result.data === undefined ? [] : [result.data]));
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
@@ -14,6 +15,7 @@ import { MESSAGES, isValidContext, isViewActionEnabled, isViewable } from '../..
 import { useServices, useStore } from '../app/DatahavenServices';
 import { DeleteDocumentsButton } from '../export/DeleteDocumentsButton';
 import { DownloadMenu } from '../export/DownloadMenu';
+import { queryKeys } from '../app/queryKeys';
 import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
@@ -83,77 +85,59 @@ export function FoldersScreen(): ReactElement {
   const navigate = useNavigate();
   const notify = useNotify();
   const services = useServices();
-  const { host, api, loading, selection, alerts, documentExport, documentUpload } = services;
+  const { host, api, loading, selection, alerts, documentExport, documentUpload, queryClient } = services;
   const { taggedItems } = useSearchStores();
   const taggedIds = useStore(taggedItems);
   const tagging = useTaggingMode();
-  const [taggedEntries, setTaggedEntries] = useState<DocumentEntry[]>([]);
   // Read by the folder load without making a tag change reload the record's folders.
   const taggedIdsRef = useRef(taggedIds);
   taggedIdsRef.current = taggedIds;
   const { context, revision } = useHostContext();
   const options = useOptionValues();
   const { single: selectedDocId } = useStore(selection);
-  const [entries, setEntries] = useState<FolderEntry[] | null>(null);
   const [openItems, setOpenItems] = useState<string[]>([]);
   const [selectedFolderId, setSelectedFolderId] = useState<string | null>(null);
-  const [reloadCount, setReloadCount] = useState(0);
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const validContext = context !== null && isValidContext(context);
 
+  // The record's folders, from the query cache; read again when the host's context is read again (revision) or after uploads, splits and deletes.
+  const structure = useQuery({
+    queryKey: [...queryKeys.folderStructure(context ?? {}), revision],
+    queryFn: ({ signal }) => loading.track(api.documents.getFolderStructure(context ?? {}, undefined, signal)),
+    enabled: validContext,
+    placeholderData: keepPreviousData,
+  });
+  const entries: FolderEntry[] | null = context === null ? null : !validContext ? [] : (structure.data ?? (structure.isError ? [] : null));
+  const loaded = structure.data;
   useEffect(() => {
-    if (context === null) return undefined;
-    if (!isValidContext(context)) {
-      setEntries([]);
-      return undefined;
-    }
-    const controller = new AbortController();
-    loading
-      .track(api.documents.getFolderStructure(context, undefined, controller.signal))
-      .then((structure) => {
-        if (controller.signal.aborted) return;
-        setEntries(structure);
-        // Keep the selection when coming back from the viewer; drop what this record does not hold (a record switch).
-        const kept = selection.getSnapshot().ids.filter((docId) => findDocument(structure, docId) !== null || taggedIdsRef.current.includes(docId));
-        selection.set(kept);
-        setOpenItems((current) => {
-          const known = new Set(current);
-          return [...current, ...initiallyOpenFolders(structure).filter((id) => !known.has(id))];
-        });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          setEntries([]);
-          alerts.report(error);
-        }
-      });
-    return () => controller.abort();
-  }, [context, revision, reloadCount, api, loading, alerts, selection]);
+    if (!loaded) return;
+    // Keep the selection when coming back from the viewer; drop what this record does not hold (a record switch).
+    const kept = selection.getSnapshot().ids.filter((docId) => findDocument(loaded, docId) !== null || taggedIdsRef.current.includes(docId));
+    selection.set(kept);
+    setOpenItems((current) => {
+      const known = new Set(current);
+      return [...current, ...initiallyOpenFolders(loaded).filter((id) => !known.has(id))];
+    });
+  }, [loaded, selection]);
+  const reloadFolders = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.folders }), [queryClient]);
 
   // 'Tagged Items' lists the tagged documents the user may still see (the server leaves out the rest), in tagging order.
-  useEffect(() => {
-    if (taggedIds.length === 0) {
-      setTaggedEntries([]);
-      return undefined;
-    }
-    const controller = new AbortController();
-    api.documents
-      .getDocuments(taggedIds, controller.signal)
-      .then((documents) => {
-        if (controller.signal.aborted) return;
-        const byId = new Map(documents.map((document) => [document.id, document]));
-        setTaggedEntries(taggedIds.flatMap((id) => {
-          const document = byId.get(id);
-          return document ? [{ type: 'document' as const, id, name: document.name, document }] : [];
-        }));
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) alerts.report(error);
-      });
-    return () => controller.abort();
-  }, [taggedIds, api, alerts]);
+  const tagged = useQuery({
+    queryKey: queryKeys.documentList(taggedIds),
+    queryFn: ({ signal }) => api.documents.getDocuments(taggedIds, signal),
+    enabled: taggedIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const taggedEntries = useMemo<DocumentEntry[]>(() => {
+    if (taggedIds.length === 0 || !tagged.data) return [];
+    const byId = new Map(tagged.data.map((document) => [document.id, document]));
+    return taggedIds.flatMap((id) => {
+      const document = byId.get(id);
+      return document ? [{ type: 'document' as const, id, name: document.name, document }] : [];
+    });
+  }, [taggedIds, tagged.data]);
 
   // The parent hears about every selection change (spec §7 PUT /selected-documents).
   const { ids: selectedIds } = useStore(selection);
@@ -193,13 +177,13 @@ export function FoldersScreen(): ReactElement {
         documentUpload.upload(files, { folder, record: context, fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 }, (item) => {
           if (item.state !== 'done') return;
           notify(UI_TEXT.uploaded(item.fileName));
-          setReloadCount((count) => count + 1);
+          reloadFolders();
         });
       } catch (error) {
         alerts.push(error instanceof Error ? error.message : MESSAGES.cannotCompleteImport, 'error');
       }
     },
-    [alerts, context, documentUpload, notify, options],
+    [alerts, context, documentUpload, notify, options, reloadFolders],
   );
 
   const chosenFolderId = selectedFolderId ?? (entries && selectedDocId !== null ? (folderOfDocument(entries, selectedDocId)?.id ?? null) : null);
@@ -303,10 +287,10 @@ export function FoldersScreen(): ReactElement {
               documents={selectedDocuments}
               onDeleted={() => {
                 selection.set([]);
-                setReloadCount((count) => count + 1);
+                reloadFolders();
               }}
             />
-            <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={() => setReloadCount((count) => count + 1)} />
+            <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={reloadFolders} />
             <MergeButton docIds={selectedIds} />
           </>
         )}

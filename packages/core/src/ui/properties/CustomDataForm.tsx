@@ -6,7 +6,8 @@ import type { LocaleFormats } from '../locale/localeFormats';
 import { UI_TEXT } from '../locale/uiText';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
-import { useLoader } from '../workflow/useLoader';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 import { UserDateField } from './UserDateField';
 
 const useStyles = makeStyles({
@@ -44,7 +45,7 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
   const styles = useStyles();
   const { api, alerts } = useServices();
   const formats = useLocaleFormats();
-  const loaded = useLoader<DocumentCustomData>(`custom:${docId}`, (signal) => api.properties.customData(docId, signal));
+  const loaded = useApiQuery<DocumentCustomData>(queryKeys.documentCustomData(docId), (signal) => api.properties.customData(docId, signal));
   const [data, setData] = useState<DocumentCustomData | null>(null);
   const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());

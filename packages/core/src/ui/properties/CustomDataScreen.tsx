@@ -5,7 +5,8 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { MESSAGES } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
-import { useLoader } from '../workflow/useLoader';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 import { CustomDataForm } from './CustomDataForm';
 
 const useStyles = makeStyles({
@@ -26,7 +27,7 @@ export function CustomDataScreen(): ReactElement {
   const id = customDataDocId(docId);
   const { api } = useServices();
   const goBack = useGoBack();
-  const document = useLoader(`document:${id}`, (signal) => (id === 0 ? Promise.reject(new Error(MESSAGES.documentNotFound)) : api.documents.getDocument(id, signal)));
+  const document = useApiQuery(queryKeys.document(id), (signal) => (id === 0 ? Promise.reject(new Error(MESSAGES.documentNotFound)) : api.documents.getDocument(id, signal)));
   return (
     <div className={styles.screen}>
       <div className={styles.header}>

@@ -7,7 +7,8 @@ import { useServices } from '../app/DatahavenServices';
 import { QueueList } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
 import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
-import { useLoader } from './useLoader';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
 
@@ -24,7 +25,7 @@ export function QueueTypeQueuesScreen(): ReactElement {
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const [hideEmpty, setHideEmpty] = useState(() => preferences.hideEmptyQueues());
   const numericId = /^\d+$/.test(queueTypeId) ? Number(queueTypeId) : null;
-  const type = useLoader<WorkflowQueueType | null>(`${queueTypeId}|${hideEmpty}`, async (signal) => {
+  const type = useApiQuery<WorkflowQueueType | null>(queryKeys.queueTypeQueues(queueTypeId, hideEmpty), async (signal) => {
     if (numericId === null) {
       await api.workflow.getQueueTypeQueues(queueTypeId, undefined, signal);
       return null;

@@ -5,7 +5,8 @@ import { useServices } from '../app/DatahavenServices';
 import { documentCountText } from './QueueList';
 import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
 import { WorkflowHeader } from './WorkflowHeader';
-import { useLoader } from './useLoader';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
 
@@ -14,7 +15,7 @@ export function QueueTypesScreen(): ReactElement {
   const styles = useWorkflowStyles();
   const base = useWorkflowBase();
   const { api } = useServices();
-  const root = useLoader('types', (signal) => api.workflow.getRoot({}, signal));
+  const root = useApiQuery(queryKeys.workflowRoot({}), (signal) => api.workflow.getRoot({}, signal));
   const types = root.data?.queueTypes ?? [];
   return (
     <div className={styles.screen}>

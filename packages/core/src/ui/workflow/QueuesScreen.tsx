@@ -6,7 +6,8 @@ import { useServices } from '../app/DatahavenServices';
 import { QueueList } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
 import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
-import { useLoader } from './useLoader';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
 
@@ -23,7 +24,7 @@ export function QueuesScreen(): ReactElement {
   const [search] = useSearchParams();
   const typeParam = search.get('queue-type-id');
   const { api } = useServices();
-  const view = useLoader<QueuesView>(typeParam ?? '', async (signal) => {
+  const view = useApiQuery<QueuesView>(queryKeys.queues(typeParam ?? ''), async (signal) => {
     if (typeParam !== null && typeParam !== '') {
       if (!/^\d+$/.test(typeParam)) return { title: 'Queues', queues: await api.workflow.getQueueTypeQueues(typeParam, undefined, signal) };
       const type = await api.workflow.getQueueTypeWorkflow(Number(typeParam), {}, signal);

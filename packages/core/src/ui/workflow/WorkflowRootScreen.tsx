@@ -6,7 +6,8 @@ import { useServices } from '../app/DatahavenServices';
 import { QueueList, documentCountText } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
 import { useDebouncedValue } from './useDebouncedValue';
-import { useLoader } from './useLoader';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
 
@@ -26,7 +27,7 @@ export function WorkflowRootScreen(): ReactElement {
   const [hideEmpty, setHideEmpty] = useState(() => preferences.hideEmptyQueues());
   const [filter, setFilter] = useState('');
   const q = useDebouncedValue(filter.trim());
-  const root = useLoader(`${q}|${hideEmpty}`, (signal) => api.workflow.getRoot({ q, hideEmpty }, signal));
+  const root = useApiQuery(queryKeys.workflowRoot({ q, hideEmpty }), (signal) => api.workflow.getRoot({ q, hideEmpty }, signal));
   const types = root.data?.queueTypes ?? [];
 
   return (

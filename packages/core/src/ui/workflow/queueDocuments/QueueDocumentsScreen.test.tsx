@@ -163,6 +163,27 @@ describe('QueueDocumentsScreen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("refreshes the queue's list from the server after an approve, with no manual reload (the query is invalidated)", async () => {
+    const queue = approvalQueue();
+    let docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue)];
+    const app = renderApp('/portal/workflow/queues/12/documents', {
+      ...queueServices(queue, () => docs),
+      'PUT /api/documents/approval': (request) => {
+        // While the approval runs, another document arrives in the queue on the server.
+        docs = [...docs.filter((doc) => doc.id !== 2), queuedDocument(3, 'inv-3.pdf', queue)];
+        return { documents: (request.body as { docId: number[] }).docId.map((id) => ({ id, queueId: 13, rowVersion: 1 })) };
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(rowNames(grid)).toEqual(['inv-1.pdf', 'inv-2.pdf']));
+    const loads = (): number => app.requests.filter((request) => request.path === '/api/queues/12/workflow').length;
+    const before = loads();
+    fireEvent.click(dataRows(grid)[1]);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(rowNames(grid)).toEqual(['inv-1.pdf', 'inv-3.pdf']));
+    expect(loads()).toBe(before + 1);
+  });
+
   it("asks for a note when the approve-to queue requires one (ApproveToNoteRequired), before anything is sent", async () => {
     const queue = approvalQueue();
     const docs = [queuedDocument(1, 'inv-1.pdf', queue)];

@@ -48,7 +48,6 @@ import { useTaggingMode } from '../../search/useTaggingMode';
 import { DocumentViewer } from '../../viewer/DocumentViewer';
 import { WorkflowHeader } from '../WorkflowHeader';
 import { useDebouncedValue } from '../useDebouncedValue';
-import { useLoader } from '../useLoader';
 import { useWorkflowBase } from '../useWorkflowBase';
 import { DocumentGrid } from './DocumentGrid';
 import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
@@ -60,6 +59,8 @@ import { DownloadMenu } from '../../export/DownloadMenu';
 import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
 import { nextAfterRemoval } from './nextSelection';
 import { useQueueDocuments } from './useQueueDocuments';
+import { queryKeys } from '../../app/queryKeys';
+import { useApiQuery } from '../../app/useApiQuery';
 
 /** The empty state of a queue (ours: the spec has no words for it). */
 export const NO_DOCUMENTS_TEXT = 'No documents in this queue';
@@ -125,13 +126,13 @@ export function QueueDocumentsScreen(): ReactElement {
   const queueId = /^\d+$/.test(rawQueueId) ? Number(rawQueueId) : 0;
   const base = useWorkflowBase();
   const navigate = useNavigate();
-  const { api, host, selection, loading, alerts, capabilities } = useServices();
+  const { api, host, selection, loading, alerts, capabilities, queryClient } = useServices();
   const notify = useNotify();
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
   const tagging = useTaggingMode();
 
-  const optionsLoad = useLoader<OptionValues>('options', () => api.options.getValues());
+  const optionsLoad = useApiQuery<OptionValues>(queryKeys.options, () => api.options.getValues());
   // Columns fall back to the option's defaults when the options cannot be read (the failure is in the AlertArea).
   const options = optionsLoad.data ?? (optionsLoad.error !== null ? parseOptions([]) : null);
   const [overrides, setOverrides] = useState<ColumnOverrides>(() => preferences.columnOverrides());
@@ -228,6 +229,9 @@ export function QueueDocumentsScreen(): ReactElement {
       await loading.track(kind === 'approve' ? api.workflow.approve(request) : api.workflow.reject(request));
       const next = nextAfterRemoval(docs.map((doc) => doc.id), request.docIds);
       list.remove(request.docIds);
+      // The moved documents change this queue, their target queues and the counts everywhere: read them again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
+      for (const id of request.docIds) void queryClient.invalidateQueries({ queryKey: queryKeys.document(id) });
       selection.set(next === null ? [] : [next]);
       setPrompt(null);
       notify(`${kind === 'approve' ? 'Approved' : 'Rejected'} ${documents(request.docIds.length)}`);
@@ -255,7 +259,10 @@ export function QueueDocumentsScreen(): ReactElement {
       // Show the locks as they are now, whether every call went through or not.
       await loading
         .track(api.documents.getDocuments(targets.map((doc) => doc.id)))
-        .then((fresh) => list.replace(fresh))
+        .then((fresh) => {
+          list.replace(fresh);
+          for (const doc of targets) void queryClient.invalidateQueries({ queryKey: queryKeys.document(doc.id) });
+        })
         .catch((error: unknown) => alerts.report(error));
       setBusy(false);
     }

@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { QueueDocumentsSort } from '../../../api/workflowApi';
-import { LIMITS, type DmsDocument, type WorkflowQueue } from '../../../model';
-import { MESSAGES } from '../../../rules';
-import { useServices } from '../../app/DatahavenServices';
-
-/** The server caps one page of a queue's documents at 200 (docs/API.md). */
-const MAX_TAKE = 200;
+import { LIMITS, type DmsDocument, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
+import { useServices, WATCH_QUERY_META } from '../../app/DatahavenServices';
+import { queryKeys } from '../../app/queryKeys';
 
 /** A queue's loaded documents: the first pages so far, the total, and how loading went. */
 export interface QueueDocumentsState {
@@ -28,96 +26,80 @@ export interface QueueDocuments {
   state: QueueDocumentsState;
   /** Loads the next page of 30 (on scroll, or when the keyboard moves past the last row). */
   loadMore(): void;
-  /** Loads the list again from the first page (Refresh, after the out-of-sync dialog). */
+  /** Loads the loaded pages again (Refresh, after the out-of-sync dialog). */
   reload(): void;
-  /** Drops documents that left the queue (approved, rejected, routed). */
+  /** Drops documents that left the queue (approved, rejected, routed) at once, before the server's list arrives. */
   remove(ids: readonly number[]): void;
   /** Puts fresher copies of documents in place (after a lock changed). */
   replace(documents: readonly DmsDocument[]): void;
 }
 
-const INITIAL: QueueDocumentsState = { queue: null, documents: [], total: 0, status: 'loading', loadingMore: false };
+type Pages = InfiniteData<QueueDocumentsPage, number>;
+
+/** The documents of every loaded page, each once (a document may shift into the next page while it is read). */
+function documentsOf(pages: readonly QueueDocumentsPage[]): DmsDocument[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) => page.documents.filter((doc) => !seen.has(doc.id) && seen.add(doc.id) !== undefined));
+}
 
 /**
- * A queue's documents in pages of 30 (spec §9) in the server's sort order, more on demand; with
- * `watch` (the "watch workflow documents" feature flag) the loaded part is reloaded every 60 s
- * and a failed reload is logged as 'Failed reloading workflow documents' while the old list stays.
+ * A queue's documents in pages of 30 (spec §9) in the server's sort order, more on demand, as
+ * an infinite query of the mount's QueryClient (key queryKeys.queueDocuments, so approve, reject
+ * and route refresh it by invalidating queryKeys.workflow). With `watch` (the "watch workflow
+ * documents" feature flag) the loaded pages are fetched again every 60 s (refetchInterval); a
+ * failed reload is logged as 'Failed reloading workflow documents' while the old list stays.
  */
 export function useQueueDocuments(queueId: number, order: QueueDocumentsOrder, watch: boolean): QueueDocuments {
-  const { api, loading, alerts } = useServices();
-  const [state, setState] = useState<QueueDocumentsState>(INITIAL);
-  const [reloads, setReloads] = useState(0);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const { api, loading } = useServices();
+  const queryClient = useQueryClient();
   const { sort, desc, q } = order;
-  const query = useCallback(
-    (skip: number, take: number) => ({ skip, take, sort: sort ?? undefined, desc: sort ? desc : undefined, q: q || undefined }),
-    [sort, desc, q],
-  );
+  const queryKey = useMemo(() => queryKeys.queueDocuments(queueId, { sort, desc, q }), [queueId, sort, desc, q]);
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const page = api.workflow.getQueueDocuments(queueId, { skip: pageParam, take: LIMITS.pageSize, sort: sort ?? undefined, desc: sort ? desc : undefined, q: q || undefined }, signal);
+      // The first load and more pages show the app's loading indicator; the watch's quiet reloads do not.
+      return queryClient.getQueryData(queryKey) === undefined || pageParam > 0 ? loading.track(page) : page;
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.documents.length, 0);
+      return loaded < last.total && last.documents.length > 0 ? loaded : undefined;
+    },
+    refetchInterval: watch ? LIMITS.workflowPollMs : false,
+    refetchIntervalInBackground: true,
+    meta: WATCH_QUERY_META,
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => ({ ...current, status: 'loading' }));
-    loading.track(api.workflow.getQueueDocuments(queueId, query(0, LIMITS.pageSize), controller.signal)).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setState({ queue: page.queue, documents: page.documents, total: page.total, status: 'ready', loadingMore: false });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        alerts.report(error);
-        setState((current) => ({ ...current, status: 'failed', loadingMore: false }));
-      },
-    );
-    return () => controller.abort();
-  }, [api, loading, alerts, queueId, query, reloads]);
+  const pages = query.data?.pages ?? [];
+  const state: QueueDocumentsState = {
+    queue: pages[0]?.queue ?? null,
+    documents: documentsOf(pages),
+    total: pages.length > 0 ? pages[pages.length - 1].total : 0,
+    status: query.data !== undefined ? 'ready' : query.isError ? 'failed' : 'loading',
+    loadingMore: query.isFetchingNextPage,
+  };
 
-  useEffect(() => {
-    if (!watch) return undefined;
-    let active = true;
-    const timer = setInterval(() => {
-      const take = Math.min(MAX_TAKE, Math.max(LIMITS.pageSize, stateRef.current.documents.length));
-      api.workflow.getQueueDocuments(queueId, query(0, take)).then(
-        (page) => {
-          if (active) setState((current) => ({ ...current, queue: page.queue, documents: page.documents, total: page.total, status: 'ready' }));
-        },
-        (error: unknown) => console.error(MESSAGES.failedReloadingWorkflowDocuments, error),
-      );
-    }, LIMITS.workflowPollMs);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [watch, api, queueId, query]);
-
+  const { hasNextPage, isFetching, fetchNextPage, refetch } = query;
   const loadMore = useCallback(() => {
-    const current = stateRef.current;
-    if (current.status !== 'ready' || current.loadingMore || current.documents.length >= current.total) return;
-    setState({ ...current, loadingMore: true });
-    loading.track(api.workflow.getQueueDocuments(queueId, query(current.documents.length, LIMITS.pageSize))).then(
-      (page) =>
-        setState((latest) => {
-          const known = new Set(latest.documents.map((doc) => doc.id));
-          // A document may have shifted into the next page while we read it: never list it twice.
-          return { ...latest, documents: [...latest.documents, ...page.documents.filter((doc) => !known.has(doc.id))], total: page.total, loadingMore: false };
-        }),
-      (error: unknown) => {
-        alerts.report(error);
-        setState((latest) => ({ ...latest, loadingMore: false }));
-      },
-    );
-  }, [api, loading, alerts, queueId, query]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  const remove = useCallback((ids: readonly number[]) => {
-    setState((current) => {
-      const documents = current.documents.filter((doc) => !ids.includes(doc.id));
-      return { ...current, documents, total: Math.max(documents.length, current.total - (current.documents.length - documents.length)) };
-    });
-  }, []);
-  const replace = useCallback((fresh: readonly DmsDocument[]) => {
-    setState((current) => ({ ...current, documents: current.documents.map((doc) => fresh.find((item) => item.id === doc.id) ?? doc) }));
-  }, []);
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const edit = useCallback(
+    (change: (documents: DmsDocument[]) => DmsDocument[]) =>
+      queryClient.setQueryData<Pages>(queryKey, (data) => {
+        if (!data) return data;
+        const changed = data.pages.map((page) => change(page.documents));
+        const removed = data.pages.reduce((count, page, index) => count + page.documents.length - changed[index].length, 0);
+        return { ...data, pages: data.pages.map((page, index) => ({ ...page, documents: changed[index], total: Math.max(0, page.total - removed) })) };
+      }),
+    [queryClient, queryKey],
+  );
+  const remove = useCallback((ids: readonly number[]) => edit((documents) => documents.filter((doc) => !ids.includes(doc.id))), [edit]);
+  const replace = useCallback(
+    (fresh: readonly DmsDocument[]) => edit((documents) => documents.map((doc) => fresh.find((item) => item.id === doc.id) ?? doc)),
+    [edit],
+  );
 
   return { state, loadMore, reload, remove, replace };
 }

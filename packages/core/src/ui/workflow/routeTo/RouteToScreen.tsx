@@ -22,6 +22,7 @@ import { MESSAGES, noteLength, routeAvailability, routeNoteRequirement, validate
 import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
 import { useTaggingMode } from '../../search/useTaggingMode';
+import { queryKeys } from '../../app/queryKeys';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -102,7 +103,7 @@ export function RouteToScreen(): ReactElement {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { api, loading } = useServices();
+  const { api, loading, queryClient } = useServices();
   const tagging = useTaggingMode();
   const expectedQueueId = /^[1-9][0-9]{0,15}$/.test(queueIdParam) ? Number(queueIdParam) : 0;
   const queueTypeParam = search.get('queueTypeId');
@@ -189,6 +190,9 @@ export function RouteToScreen(): ReactElement {
         }),
       );
       notify(`Routed ${count} document${count === 1 ? '' : 's'} to ${target.name}`);
+      // The queue the user goes back to, the target and the counts: all read again from the server.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
+      for (const doc of documents) void queryClient.invalidateQueries({ queryKey: queryKeys.document(doc.id) });
       backToQueue();
     } catch (error) {
       setSendError(failureText(error));

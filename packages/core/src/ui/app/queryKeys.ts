@@ -1,0 +1,33 @@
+import type { ErpContext } from '../../model';
+
+/**
+ * The TanStack Query keys of the web services' resources, one family per resource, so a change
+ * invalidates exactly what it touched: `queryKeys.workflow` after approve, reject and route;
+ * a document's keys after edits and notes; `queryKeys.folders` after uploads.
+ */
+export const queryKeys = {
+  /** The options (GET /options). */
+  options: ['options'] as const,
+  /** Everything of the workflow: root, queue types, queues and their documents. */
+  workflow: ['workflow'] as const,
+  /** The workflow root (GET /workflow/root) for a filter. */
+  workflowRoot: (filter: { q?: string; hideEmpty?: boolean }) => ['workflow', 'root', filter] as const,
+  /** A queue type's queues. */
+  queueTypeQueues: (queueTypeId: string, hideEmpty: boolean) => ['workflow', 'queueType', queueTypeId, hideEmpty] as const,
+  /** The queues of the portal's queue list, for a queue type filter ('' for all). */
+  queues: (queueType: string) => ['workflow', 'queues', queueType] as const,
+  /** A queue's documents in one sort order and filter, in pages. */
+  queueDocuments: (queueId: number, order: { sort: string | null; desc: boolean; q: string }) => ['workflow', 'queue', queueId, 'documents', order] as const,
+  /** Everything of one document. */
+  document: (docId: number) => ['documents', docId] as const,
+  /** Several documents by id (GET /documents?docId[]=…), in the order asked. */
+  documentList: (docIds: readonly number[]) => ['documents', 'list', [...docIds]] as const,
+  /** A document's access flags (GET /documents/{id}/access). */
+  documentAccess: (docId: number) => ['documents', docId, 'access'] as const,
+  /** A document's custom data. */
+  documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
+  /** The folder structures of records. */
+  folders: ['folders'] as const,
+  /** One record's folder structure. */
+  folderStructure: (record: ErpContext) => ['folders', record] as const,
+};
