@@ -1,6 +1,9 @@
 import type { AppDeps } from '../services/AppDeps';
 import { convertImageInWorker } from '../pdf/convertImageInWorker';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../pdf/imagesToPdf';
+import { getPdfiumPool } from '../pdf/pdfiumPool';
+import { PdfProtectedError } from '../pdf/PdfProtectedError';
+import { repairPdf } from '../pdf/repairPdf';
 import { derivedFileKey } from './derivedFiles';
 
 /** The fields of a stored document (or file) that decide its PDF form. */
@@ -10,9 +13,22 @@ export interface PdfSource {
   total_pages: number;
 }
 
+/** `derived_files.kind` of the repaired copy of a damaged PDF. */
+export const REPAIRED_PDF_KIND = 'pdf:repaired';
+
 /** Extensions whose pages the server can render and cut: PDFs and the images (TIFF pages included) it converts. */
 export function hasPdfForm(extension: string): boolean {
   return extension === 'pdf' || CONVERTIBLE_IMAGE_EXTENSIONS.includes(extension);
+}
+
+/** True when PDFium opens the file as it is (a password-protected file counts: repairing cannot help it). */
+async function pdfiumOpens(path: string): Promise<boolean> {
+  try {
+    await getPdfiumPool().run({ kind: 'pageCount', path });
+    return true;
+  } catch (error) {
+    return error instanceof PdfProtectedError;
+  }
 }
 
 /**
@@ -23,12 +39,37 @@ export function hasPdfForm(extension: string): boolean {
 const conversions = new Map<string, Promise<string>>();
 
 /**
- * The file-store key of a document's content as a PDF: the stored file for PDFs, the cached
- * conversion (`derived_files` kind `pdf`, every TIFF page, converted in the worker pool) for
- * images, null for other types. Thumbnails, split, recombination and merge all read pages through it.
+ * The key of a stored PDF as PDFium can read it: the file itself, or, for a damaged file PDFium
+ * refuses (broken xref, bad trailer), its repaired copy (`derived_files` kind `pdf:repaired`),
+ * made once; the original when nothing can be recovered. The original is never changed:
+ * downloads and the viewer get the bytes as sent.
+ */
+async function readablePdfKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, sha256: string): Promise<string> {
+  const repaired = await deps.db
+    .selectFrom('derived_files')
+    .select('derived_sha256')
+    .where('source_sha256', '=', sha256)
+    .where('kind', '=', REPAIRED_PDF_KIND)
+    .executeTakeFirst();
+  if (repaired !== undefined && (await deps.fileStore.has(repaired.derived_sha256))) return repaired.derived_sha256;
+  if (await deps.fileStore.withLocalFile(sha256, pdfiumOpens)) return sha256;
+  try {
+    // derivedFileKey reads only db, fileStore and now of its deps (jobs run without the HTTP ones).
+    return await derivedFileKey(deps as AppDeps, sha256, REPAIRED_PDF_KIND, 'application/pdf', () => deps.fileStore.withLocalFile(sha256, repairPdf));
+  } catch {
+    // Nothing recoverable: callers meet the original and answer with their own message (split error, failed job).
+    return sha256;
+  }
+}
+
+/**
+ * The file-store key of a document's content as a PDF: the stored file for PDFs (its repaired
+ * copy when damaged), the cached conversion (`derived_files` kind `pdf`, every TIFF page,
+ * converted in the worker pool) for images, null for other types. Thumbnails, text, split,
+ * recombination and merge all read pages through it.
  */
 export async function pdfSourceKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, source: PdfSource): Promise<string | null> {
-  if (source.extension === 'pdf') return source.file_sha256;
+  if (source.extension === 'pdf') return readablePdfKey(deps, source.file_sha256);
   if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(source.extension)) return null;
   const running = conversions.get(source.file_sha256);
   if (running !== undefined) return running;

@@ -246,7 +246,8 @@ export interface OptionsTable {
 }
 
 /** State of a background job. */
-export type JobState = 'pending' | 'running' | 'done' | 'failed';
+/** `protected`: the job ended without its work because the file needs a password (not an error, never retried). */
+export type JobState = 'pending' | 'running' | 'done' | 'failed' | 'protected';
 
 /** `jobs`: background work kept in the database. */
 export interface JobsTable {

@@ -24,6 +24,21 @@ export async function completeJob(db: Kysely<Database>, job: ClaimedJob): Promis
 }
 
 /**
+ * Ends a claimed job in the `protected` state: its file needs a password the server does not
+ * have, so there is nothing to retry and nothing failed. Conditional on the claim like
+ * completeJob; the runner's completeJob afterwards changes nothing.
+ */
+export async function endJobProtected(db: Kysely<Database>, job: ClaimedJob): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'protected', claimed_by: null, claimed_until: null, last_error: null })
+    .where('id', '=', job.id)
+    .where('state', '=', 'running')
+    .where('claimed_by', '=', job.token)
+    .execute();
+}
+
+/**
  * Records a failed run: back to pending after the policy's backoff (counted from the database
  * clock `now`) while runs remain, else `failed` — at once for a `FileFaultError` (the file is at
  * fault: another run would fail the same way); the error is kept in `last_error` either way.

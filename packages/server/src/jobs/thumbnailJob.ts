@@ -9,6 +9,8 @@ import { RenderTimeoutError } from '../pdf/RenderTimeoutError';
 import { renderPageThumbnail } from '../pdf/thumbnails';
 import { dialectOf } from '../db/dialectOf';
 import { FileFaultError } from './FileFaultError';
+import { PdfProtectedError } from '../pdf/PdfProtectedError';
+import { endJobProtected } from './finishJob';
 import type { JobHandler } from './JobHandler';
 import { withTimeBudget } from './withTimeBudget';
 import type { BudgetedJobHandler } from './withTimeBudget';
@@ -95,13 +97,19 @@ function renderThumbnails(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): Budg
     const pdfKey = await pdfSourceKey(deps, document);
     if (pdfKey === null) return;
     const pages = Math.min(document.total_pages, PRERENDERED_PAGES);
-    for (let page = 1; page <= pages; page++) {
-      signal.throwIfAborted();
-      // derivedFileKey reads only db, fileStore and now of its deps.
-      await derivedFileKey(deps as AppDeps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
-        data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, PRERENDERED_THUMBNAIL_WIDTH)),
-        pages: 1,
-      }));
+    try {
+      for (let page = 1; page <= pages; page++) {
+        signal.throwIfAborted();
+        // derivedFileKey reads only db, fileStore and now of its deps.
+        await derivedFileKey(deps as AppDeps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
+          data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, PRERENDERED_THUMBNAIL_WIDTH)),
+          pages: 1,
+        }));
+      }
+    } catch (error) {
+      // A password PDF has no page images for us: the job ends as `protected`, not as a failure to retry.
+      if (!(error instanceof PdfProtectedError)) throw error;
+      await endJobProtected(deps.db, job);
     }
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PdfiumRequest, PdfiumResponse, PdfiumResults, PdfiumTask } from './pdfiumProtocol';
 import { PdfWorkError } from './PdfWorkError';
+import { PdfProtectedError } from './PdfProtectedError';
 import { RenderTimeoutError } from './RenderTimeoutError';
 
 /** Default time box of one PDFium job (SECURITY.md row 7). */
@@ -42,6 +43,7 @@ interface Slot {
 }
 
 function toError(response: Extract<PdfiumResponse, { ok: false }>): Error {
+  if (response.errorName === 'PdfProtectedError') return new PdfProtectedError();
   return response.errorName === 'RangeError' ? new RangeError(response.message) : new PdfWorkError(response.message);
 }
 

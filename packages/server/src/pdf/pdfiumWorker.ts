@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import type { PDFiumDocument, PDFiumLibrary, PDFiumPage } from '@hyzyla/pdfium' with { 'resolution-mode': 'import' };
 import { convertImageToPdf } from './imagesToPdf';
 import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap } from './pdfiumProtocol';
+import { isPasswordMessage } from './PdfProtectedError';
 
 // Runs inside a worker thread started by PdfiumPool: PDFium (WASM) blocks its thread while it
 // parses and renders, so it must never run on the request thread.
@@ -148,6 +149,13 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | st
   }
 }
 
+/** The error's kind as the pool rebuilds it: a page outside the document, a password, or anything else. */
+function errorNameOf(error: unknown): string {
+  if (error instanceof RangeError) return 'RangeError';
+  if (error instanceof Error && isPasswordMessage(error.message)) return 'PdfProtectedError';
+  return 'Error';
+}
+
 const port = parentPort;
 if (port === null) throw new Error('pdfiumWorker must run in a worker thread.');
 
@@ -165,7 +173,7 @@ port.on('message', (request: PdfiumRequest) => {
       const response: PdfiumResponse = {
         id: request.id,
         ok: false,
-        errorName: error instanceof RangeError ? 'RangeError' : 'Error',
+        errorName: errorNameOf(error),
         message: error instanceof Error ? error.message : String(error),
       };
       port.postMessage(response);

@@ -15,6 +15,7 @@ import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import { readNumberOption, readOptions } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../../pdf/imagesToPdf';
+import { PdfProtectedError } from '../../../pdf/PdfProtectedError';
 import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../../pdf/thumbnails';
 import { RenderTimeoutError } from '../../../pdf/RenderTimeoutError';
 import { enqueueThumbnails, thumbnailKind } from '../../../jobs/thumbnailJob';
@@ -46,6 +47,9 @@ export interface DocumentViewAnswer {
   dataUrl: string;
   viewable: boolean;
 }
+
+/** The thumbnail route's answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
+export const PROTECTED_PDF_MESSAGE = 'This document is protected by a password; its pages are shown in the viewer once the password is entered.';
 
 /** Default thumbnail width in pixels. */
 export const DEFAULT_THUMBNAIL_WIDTH = 160;
@@ -213,7 +217,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     const width = Math.min(MAX_THUMBNAIL_WIDTH, Math.max(MIN_THUMBNAIL_WIDTH, requested));
     const viewer = await viewerOf(request, deps);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
-    const pdfKey = await pdfKeyOf(deps, row);
+    // The repaired copy of a damaged PDF gives its thumbnails (pdfSourceKey); the data route serves the original.
+    const pdfKey = await pdfSourceKey(deps, row);
     if (pdfKey === null) throw notFound('This document type has no page thumbnails.');
     if (page > row.total_pages) throw notFound(`The document has ${row.total_pages} page(s).`);
     // The cache the thumbnails:render job fills on upload; a miss renders now, time-boxed by the PDFium pool.
@@ -224,6 +229,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
         pages: 1,
       }));
     } catch (error) {
+      if (error instanceof PdfProtectedError) throw new HttpError(409, 'Conflict', PROTECTED_PDF_MESSAGE);
       if (!(error instanceof RenderTimeoutError)) throw error;
       // Too slow for a request (SECURITY row 7): the background job renders it; the client may retry.
       await enqueueThumbnails(deps.db, row.file_sha256, row.extension, deps.now().toISOString());
