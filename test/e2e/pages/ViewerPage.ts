@@ -59,4 +59,60 @@ export class ViewerPage {
   async openNotes(): Promise<void> {
     await this.toolbar().getByRole('button', { name: 'Notes', exact: true }).click();
   }
+
+  /** The text layer over page `page` once pdf.js has laid out its text. */
+  textLayer(page: number): Locator {
+    return this.app.locator(`canvas[data-page-number="${page}"] + div[data-text-layer="ready"]`);
+  }
+
+  /**
+   * Selects `text` inside page `page`'s text layer as a reader would by dragging over it (a DOM
+   * selection of exactly those characters of the span that holds them).
+   */
+  async selectText(page: number, text: string): Promise<void> {
+    const span = this.textLayer(page).locator('span', { hasText: text }).first();
+    await span.waitFor();
+    await span.evaluate((element, wanted) => {
+      const node = element.firstChild;
+      const start = node?.textContent?.indexOf(wanted) ?? -1;
+      if (!node || start < 0) throw new Error(`"${wanted}" is not in the span.`);
+      const range = element.ownerDocument.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + wanted.length);
+      const selection = element.ownerDocument.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    }, text);
+  }
+
+  /** The find bar's box (opened with Ctrl+F). */
+  findBox(): Locator {
+    return this.app.getByRole('search', { name: 'Find in document' }).getByRole('textbox', { name: 'Find in document' });
+  }
+
+  /** The find bar's count, e.g. "1 of 3". */
+  findCount(): Locator {
+    return this.app.getByRole('status', { name: 'Matches' });
+  }
+
+  /** The highlighted find matches on page `page`. */
+  highlights(page: number): Locator {
+    return this.textLayer(page).locator('mark');
+  }
+
+  /** The password prompt of a protected PDF. */
+  passwordForm(): Locator {
+    return this.app.getByRole('form', { name: 'Password needed' });
+  }
+
+  /** Types a password into the prompt and opens. */
+  async enterPassword(password: string): Promise<void> {
+    await this.passwordForm().getByLabel('Password').fill(password);
+    await this.passwordForm().getByRole('button', { name: 'Open', exact: true }).click();
+  }
+
+  /** Goes back from the viewer. */
+  async back(): Promise<void> {
+    await this.app.getByRole('button', { name: 'Back', exact: true }).click();
+  }
 }

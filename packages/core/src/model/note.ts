@@ -7,6 +7,9 @@ export interface Note {
   docId: number;
   kind: NoteKind;
   text: string;
+  /** The author's login. */
   author: string;
+  /** The author's display name ("Pat Approver"); the login when the user has no name. Older servers leave it out. */
+  authorName?: string;
   createdAt: string;
 }

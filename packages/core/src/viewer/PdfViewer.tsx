@@ -1,23 +1,36 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFWorker, RenderTask } from 'pdfjs-dist';
-import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFPageProxy, PDFWorker, RenderTask, TextLayer } from 'pdfjs-dist';
+import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
   PAGE_GAP,
   currentPageAt,
-  fitWidthScale,
+  fitScale,
+  largestPageSize,
   layoutPages,
   normalizeRotation,
   visiblePageRange,
+  type FitMode,
   type PageSize,
 } from './pageLayout';
 import { readRange, type RangeFetcher } from './rangeSource';
 import type { PageView } from './annotations/annotationGeometry';
 import { viewerTokens } from './viewerTokens';
+import { findInPage, findPattern, matchSegments, type FindRequest, type TextMatch } from './findInText';
+import { PdfPasswordForm } from './PdfPasswordForm';
+import { useTextLayerStyles } from './useTextLayerStyles';
+import type { Pdfjs } from './loadPdfjs';
 
 /** A request to show a page; `seq` changes on every request so the same page can be asked for twice. */
 export interface PageRequest {
   page: number;
   seq: number;
+}
+
+/** What find in document has found so far. */
+export interface FindResult {
+  total: number;
+  /** False while pages are still being read. */
+  complete: boolean;
 }
 
 /** Props of PdfViewer. */
@@ -29,14 +42,18 @@ export interface PdfViewerProps {
   /** Fetches one byte range of `url` with the caller's credentials (see rangeSource.ts). */
   fetchRange: RangeFetcher;
   pageRequest: PageRequest;
-  /** Zoom when not fitting to width. */
+  /** Zoom when not fitting. */
   scale: number;
-  fitWidth: boolean;
+  /** Fit to the pane's width, whole pages into the pane, or none (use `scale`). */
+  fit: FitMode | null;
   /** Extra clockwise rotation in degrees, applied to every page. */
   rotation: number;
+  /** What to find and highlight (null: nothing); the active match is scrolled into view. */
+  find?: FindRequest | null;
+  onFindResult?: (result: FindResult) => void;
   onLoaded(pageCount: number): void;
   onPageChange(page: number): void;
-  /** The scale actually used (differs from `scale` while fitting to width). */
+  /** The scale actually used (differs from `scale` while fitting). */
   onScaleChange(scale: number): void;
   onError(error: unknown): void;
   /** Draws something over each shown page (the annotation layer), told how that page is shown. */
@@ -59,6 +76,7 @@ const useStyles = makeStyles({
   },
   canvas: { display: 'block' },
   loading: { padding: tokens.spacingVerticalXXL },
+  pageError: { position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: tokens.spacingHorizontalM, textAlign: 'center' },
 });
 
 /**
@@ -71,27 +89,54 @@ const RANGE_CHUNK_BYTES = 262_144;
 /** Biggest canvas we draw, in device pixels: beyond this browsers fail silently. */
 const MAX_CANVAS_PIXELS = 16_777_216;
 
+/** pdf.js's PasswordResponses.INCORRECT_PASSWORD (the first ask is NEED_PASSWORD, 1). */
+const INCORRECT_PASSWORD = 2;
+
+/** The open document with the pdf.js module it came from (TextLayer lives there, in the lazy chunk). */
+interface OpenPdf {
+  doc: PDFDocumentProxy;
+  pdfjs: Pdfjs;
+}
+
+/** pdf.js asked for a password: `incorrect` after a wrong one; `submit` hands it the next try. */
+interface PasswordPrompt {
+  incorrect: boolean;
+  submit(password: string): void;
+}
+
+/** The text items of a page, as the text layer draws them (one span each). */
+async function pageTextItems(page: PDFPageProxy): Promise<string[]> {
+  const content = await page.getTextContent({ disableNormalization: true });
+  const items: string[] = [];
+  for (const item of content.items) if ('str' in item) items.push(item.str);
+  return items;
+}
+
 /**
  * A PDF viewer on pdf.js that streams the file by HTTP range (page 1 of a 500-page file shows
  * without the whole download) and draws only the pages in view: page slots are laid out from
  * the page sizes (first page's size until a page is loaded), and only visible slots carry a
- * `<canvas data-page-number="N">`.
+ * `<canvas data-page-number="N">` with pdf.js's text layer over it (select, copy, screen
+ * readers, find highlights). A protected PDF asks for its password; find in document reads the
+ * pages' text in order and reports the count as it grows.
  */
 export function PdfViewer(props: PdfViewerProps): ReactElement {
-  const { url, worker, fetchRange, pageRequest, scale, fitWidth, rotation, onLoaded, onPageChange, onScaleChange, onError, renderPageOverlay } = props;
+  const { url, worker, fetchRange, pageRequest, scale, fit, rotation, find, onLoaded, onPageChange, onScaleChange, onError, onFindResult, renderPageOverlay } = props;
   const styles = useStyles();
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [pdf, setPdf] = useState<OpenPdf | null>(null);
+  const [password, setPassword] = useState<PasswordPrompt | null>(null);
   const [sizes, setSizes] = useState<PageSize[]>([]);
   const [viewport, setViewport] = useState({ top: 0, width: 0, height: 0 });
-  const callbacks = useRef({ onLoaded, onPageChange, onScaleChange, onError });
-  callbacks.current = { onLoaded, onPageChange, onScaleChange, onError };
+  const callbacks = useRef({ onLoaded, onPageChange, onScaleChange, onError, onFindResult });
+  callbacks.current = { onLoaded, onPageChange, onScaleChange, onError, onFindResult };
 
   useEffect(() => {
     let cancelled = false;
     let task: PDFDocumentLoadingTask | null = null;
     setPdf(null);
     setSizes([]);
+    setPassword(null);
     const aborter = new AbortController();
     const fail = (error: unknown): void => {
       if (!cancelled) callbacks.current.onError(error);
@@ -123,12 +168,17 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
               // Only the chunks pages in view need: a 500-page scan costs the pages looked at.
               disableAutoFetch: true,
             });
+      // A protected file: pdf.js asks here, first and after each wrong password; the password stays in this browser.
+      task.onPassword = (submit: (password: string) => void, reason: number) => {
+        if (!cancelled) setPassword({ incorrect: reason === INCORRECT_PASSWORD, submit });
+      };
       const doc = await task.promise;
       const first = await doc.getPage(1);
       if (cancelled) return;
+      setPassword(null);
       const base = first.getViewport({ scale: 1 });
       setSizes(Array.from({ length: doc.numPages }, () => ({ width: base.width, height: base.height })));
-      setPdf(doc);
+      setPdf({ doc, pdfjs });
       callbacks.current.onLoaded(doc.numPages);
     })().catch(fail);
     return () => {
@@ -151,7 +201,8 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
   }, []);
 
   const turn = normalizeRotation(rotation);
-  const effectiveScale = fitWidth && sizes.length > 0 ? fitWidthScale(sizes[0], turn, viewport.width) : scale;
+  const largest = useMemo(() => largestPageSize(sizes), [sizes]);
+  const effectiveScale = fit !== null && largest !== null ? fitScale(largest, turn, viewport.width, viewport.height, fit) : scale;
   const column = useMemo(() => layoutPages(sizes, effectiveScale, turn), [sizes, effectiveScale, turn]);
   const range = visiblePageRange(column.slots, viewport.top, viewport.height, 1);
 
@@ -173,14 +224,23 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     setViewport((current) => ({ ...current, top: scroller.scrollTop }));
   }, [column, effectiveScale, turn]);
 
+  const scrollToPage = useCallback(
+    (page: number) => {
+      const scroller = scrollerRef.current;
+      const slot = column.slots[page - 1];
+      if (!scroller || !slot) return;
+      scroller.scrollTop = slot.top - PAGE_GAP;
+      anchor.current = { page, fraction: 0 };
+      setViewport((current) => ({ ...current, top: scroller.scrollTop }));
+    },
+    [column],
+  );
+  const scrollToPageRef = useRef(scrollToPage);
+  scrollToPageRef.current = scrollToPage;
+
   useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    const slot = column.slots[pageRequest.page - 1];
-    if (!scroller || !slot) return;
-    scroller.scrollTop = slot.top - PAGE_GAP;
-    anchor.current = { page: pageRequest.page, fraction: 0 };
-    setViewport((current) => ({ ...current, top: scroller.scrollTop }));
     // Only a new request (or the document arriving) moves the view; layout changes keep the anchor above.
+    scrollToPageRef.current(pageRequest.page);
   }, [pageRequest.seq, pdf]);
 
   const reportedPage = useRef(0);
@@ -215,7 +275,47 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     });
   }, []);
 
-  const reportError = useCallback((error: unknown) => callbacks.current.onError(error), []);
+  // Find in document: read each page's text in order, growing the list of matches as pages come in.
+  const [matches, setMatches] = useState<TextMatch[]>([]);
+  const findQuery = find?.query ?? '';
+  const findMode = find?.mode ?? 'phrase';
+  useEffect(() => {
+    setMatches([]);
+    const pattern = findPattern(findQuery, findMode);
+    if (!pdf || pattern === null) {
+      callbacks.current.onFindResult?.({ total: 0, complete: true });
+      return undefined;
+    }
+    let cancelled = false;
+    (async () => {
+      const found: TextMatch[] = [];
+      for (let page = 1; page <= pdf.doc.numPages && !cancelled; page++) {
+        const pageMatches = findInPage(page, await pageTextItems(await pdf.doc.getPage(page)), pattern);
+        if (cancelled) return;
+        if (pageMatches.length > 0 || page === pdf.doc.numPages) {
+          found.push(...pageMatches);
+          setMatches(found.slice());
+          callbacks.current.onFindResult?.({ total: found.length, complete: page === pdf.doc.numPages });
+        }
+      }
+    })().catch((error: unknown) => {
+      if (!cancelled) console.warn('Find in document stopped.', error);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [pdf, findQuery, findMode]);
+
+  const activeMatch = find && matches.length > 0 ? matches[((find.active % matches.length) + matches.length) % matches.length] : null;
+  // Walking the matches brings the active one's page into view (the page then scrolls the mark itself into view).
+  useLayoutEffect(() => {
+    if (!activeMatch) return;
+    const scroller = scrollerRef.current;
+    const slot = column.slots[activeMatch.page - 1];
+    if (!scroller || !slot) return;
+    if (slot.top + slot.height < scroller.scrollTop || slot.top > scroller.scrollTop + scroller.clientHeight) scrollToPageRef.current(activeMatch.page);
+    // Only a change of the active match moves the view.
+  }, [activeMatch]);
 
   const pages: ReactElement[] = [];
   if (pdf && range) {
@@ -227,9 +327,20 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
         width: slot.width,
         height: slot.height,
       };
+      const pageMatches = matches.filter((match) => match.page === page);
       pages.push(
         <div key={page} className={styles.page} style={style}>
-          <PdfPageCanvas pdf={pdf} page={page} scale={effectiveScale} rotation={turn} onSize={onPageSize} onError={reportError} className={styles.canvas} />
+          <PdfPage
+            pdf={pdf}
+            page={page}
+            scale={effectiveScale}
+            rotation={turn}
+            matches={pageMatches}
+            activeMatch={activeMatch?.page === page ? activeMatch : null}
+            onSize={onPageSize}
+            canvasClassName={styles.canvas}
+            errorClassName={styles.pageError}
+          />
           {renderPageOverlay?.(page, { width: sizes[page - 1].width, height: sizes[page - 1].height, scale: effectiveScale, rotation: turn })}
         </div>,
       );
@@ -240,6 +351,8 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll} tabIndex={0} aria-label="Document pages" role="region">
       {pdf ? (
         <div style={{ position: 'relative', height: column.totalHeight, width: Math.max(column.maxWidth, 1) }}>{pages}</div>
+      ) : password ? (
+        <PdfPasswordForm incorrect={password.incorrect} onSubmit={(value) => password.submit(value)} />
       ) : (
         <Spinner className={styles.loading} label="Loading document…" />
       )}
@@ -247,26 +360,39 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
   );
 }
 
-interface PdfPageCanvasProps {
-  pdf: PDFDocumentProxy;
+interface PdfPageProps {
+  pdf: OpenPdf;
   page: number;
   scale: number;
   rotation: number;
-  className: string;
+  matches: readonly TextMatch[];
+  activeMatch: TextMatch | null;
+  canvasClassName: string;
+  errorClassName: string;
   onSize(page: number, size: PageSize): void;
-  onError(error: unknown): void;
 }
 
-/** Draws one page into its canvas; redraws on zoom or rotation and cancels a draw that is no longer needed. */
-function PdfPageCanvas({ pdf, page, scale, rotation, className, onSize, onError }: PdfPageCanvasProps): ReactElement {
+/**
+ * Draws one page into its canvas, then its text layer (after the pixels, so the first page is
+ * never held up by text); redraws on zoom or rotation and cancels work no longer needed. A page
+ * that cannot be drawn says so in its own slot; the rest of the document stays readable.
+ */
+function PdfPage({ pdf, page, scale, rotation, matches, activeMatch, canvasClassName, errorClassName, onSize }: PdfPageProps): ReactElement {
+  const textStyles = useTextLayerStyles();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [textLayer, setTextLayer] = useState<TextLayer | null>(null);
+
   useEffect(() => {
     let cancelled = false;
     let task: RenderTask | null = null;
+    let layer: TextLayer | null = null;
     setRendered(false);
+    setTextLayer(null);
     (async () => {
-      const proxy = await pdf.getPage(page);
+      const proxy = await pdf.doc.getPage(page);
       const canvas = canvasRef.current;
       if (cancelled || !canvas) return;
       const base = proxy.getViewport({ scale: 1 });
@@ -281,14 +407,88 @@ function PdfPageCanvas({ pdf, page, scale, rotation, className, onSize, onError 
       canvas.style.height = `${Math.floor(viewport.height)}px`;
       task = proxy.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
       await task.promise;
-      if (!cancelled) setRendered(true);
+      if (cancelled) return;
+      setRendered(true);
+      const container = textRef.current;
+      if (!container) return;
+      container.replaceChildren();
+      // The variables pdf.js's text layer sizes itself by (pdf_viewer.css sets them on the page).
+      container.style.setProperty('--scale-factor', String(scale));
+      container.style.setProperty('--user-unit', String(proxy.userUnit));
+      container.style.setProperty('--total-scale-factor', 'calc(var(--scale-factor) * var(--user-unit))');
+      container.style.setProperty('--scale-round-x', '1px');
+      container.style.setProperty('--scale-round-y', '1px');
+      layer = new pdf.pdfjs.TextLayer({
+        textContentSource: proxy.streamTextContent({ includeMarkedContent: false, disableNormalization: true }),
+        container,
+        viewport,
+      });
+      await layer.render();
+      if (!cancelled) setTextLayer(layer);
     })().catch((error: unknown) => {
-      if (!cancelled && !(error instanceof Error && error.name === 'RenderingCancelledException')) onError(error);
+      if (cancelled || (error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException'))) return;
+      console.error(`Page ${page} could not be drawn.`, error);
+      setFailed(true);
     });
     return () => {
       cancelled = true;
       task?.cancel();
+      layer?.cancel();
     };
-  }, [pdf, page, scale, rotation, onSize, onError]);
-  return <canvas ref={canvasRef} className={className} data-page-number={page} data-rendered={rendered ? 'true' : 'false'} aria-label={`Page ${page}`} role="img" />;
+  }, [pdf, page, scale, rotation, onSize]);
+
+  // Find highlights: wrap each match's pieces of the spans in <mark>; the active one scrolls into view.
+  useEffect(() => {
+    if (!textLayer) return undefined;
+    const items = textLayer.textContentItemsStr;
+    const divs = textLayer.textDivs;
+    const touched = new Set<number>();
+    const marks = new Map<number, { start: number; end: number; active: boolean }[]>();
+    for (const match of matches) {
+      const active = activeMatch !== null && activeMatch.start === match.start && activeMatch.end === match.end;
+      for (const segment of matchSegments(items, match)) {
+        const list = marks.get(segment.item) ?? [];
+        list.push({ start: segment.start, end: segment.end, active });
+        marks.set(segment.item, list);
+      }
+    }
+    let activeMark: HTMLElement | null = null;
+    for (const [index, list] of marks) {
+      const div = divs[index];
+      const text = items[index];
+      if (!div || text === undefined) continue;
+      touched.add(index);
+      const parts: Node[] = [];
+      let at = 0;
+      for (const mark of list.sort((a, b) => a.start - b.start)) {
+        if (mark.start > at) parts.push(document.createTextNode(text.slice(at, mark.start)));
+        const element = document.createElement('mark');
+        element.textContent = text.slice(mark.start, mark.end);
+        if (mark.active) {
+          element.dataset.active = 'true';
+          activeMark ??= element;
+        }
+        parts.push(element);
+        at = mark.end;
+      }
+      if (at < text.length) parts.push(document.createTextNode(text.slice(at)));
+      div.replaceChildren(...parts);
+    }
+    activeMark?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    return () => {
+      for (const index of touched) divs[index]?.replaceChildren(document.createTextNode(items[index] ?? ''));
+    };
+  }, [textLayer, matches, activeMatch]);
+
+  return (
+    <>
+      <canvas ref={canvasRef} className={canvasClassName} data-page-number={page} data-rendered={rendered ? 'true' : 'false'} aria-label={`Page ${page}`} role="img" />
+      <div ref={textRef} className={textStyles.layer} data-text-layer={textLayer ? 'ready' : 'pending'} />
+      {failed ? (
+        <div className={errorClassName}>
+          <Text>Page {page} could not be drawn. The Download button above saves the file as it was uploaded.</Text>
+        </div>
+      ) : null}
+    </>
+  );
 }

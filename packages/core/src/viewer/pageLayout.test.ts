@@ -1,4 +1,4 @@
-import { clampPage, currentPageAt, fitWidthScale, layoutPages, normalizeRotation, PAGE_GAP, stepZoom, visiblePageRange } from './pageLayout';
+import { clampPage, currentPageAt, fitScale, fitWidthScale, largestPageSize, layoutPages, MAX_FIT_SCALE, normalizeRotation, PAGE_GAP, stepZoom, visiblePageRange } from './pageLayout';
 
 const letter = { width: 612, height: 792 };
 
@@ -51,13 +51,25 @@ describe('page and zoom arithmetic', () => {
     expect(fitWidthScale(letter, 0, 320)).toBeCloseTo((320 - 2 * PAGE_GAP) / 612);
   });
 
-  it('steps zoom to the next step in either direction and stops at the ends', () => {
+  it('fits a page a few points wide to the width far beyond the zoom steps, and fits whole pages by height', () => {
+    const sliver = { width: 6, height: 40 };
+    expect(fitScale(sliver, 0, 1000 + 2 * PAGE_GAP, 600, 'width')).toBeCloseTo(1000 / 6);
+    expect(fitScale(sliver, 0, 1000 + 2 * PAGE_GAP, 400 + 2 * PAGE_GAP, 'page')).toBeCloseTo(10);
+    expect(fitScale({ width: 1, height: 1 }, 0, 5000, 5000, 'width')).toBe(MAX_FIT_SCALE);
+    expect(fitScale(letter, 90, 2000, 612 + 2 * PAGE_GAP, 'page')).toBeCloseTo(1);
+    expect(largestPageSize([letter, { width: 300, height: 900 }])).toEqual({ width: 612, height: 900 });
+    expect(largestPageSize([])).toBeNull();
+  });
+
+  it('steps zoom to the next step in either direction, by 25 % beyond the steps', () => {
     expect(stepZoom(1, 1)).toBe(1.1);
     expect(stepZoom(1, -1)).toBe(0.9);
     expect(stepZoom(1.1, -1)).toBe(1);
     expect(stepZoom(0.497, 1)).toBe(0.67);
-    expect(stepZoom(4, 1)).toBe(4);
-    expect(stepZoom(0.25, -1)).toBe(0.25);
+    expect(stepZoom(4, 1)).toBe(5);
+    expect(stepZoom(100, 1)).toBe(125);
+    expect(stepZoom(100, -1)).toBe(80);
+    expect(stepZoom(0.25, -1)).toBe(0.2);
   });
 
   it('normalises rotations to quarter turns', () => {

@@ -42,11 +42,40 @@ export function rotatedSize(size: PageSize, rotation: number): PageSize {
   return normalizeRotation(rotation) % 180 === 0 ? size : { width: size.height, height: size.width };
 }
 
-/** The scale at which a page fills the available width (never below MIN_SCALE nor above MAX_SCALE). */
+/**
+ * Bounds of a fitted scale. Wider than the zoom steps: a page a few points wide must still fill
+ * the width (the canvas caps its own pixels), and a poster-sized page must still fit.
+ */
+export const MIN_FIT_SCALE = 0.02;
+/** Highest fitted scale (see MIN_FIT_SCALE). */
+export const MAX_FIT_SCALE = 200;
+
+/** How the viewer fits pages: to the width of the pane, or whole pages (width and height) in it. */
+export type FitMode = 'width' | 'page';
+
+/** The scale at which a page fills the available width (between MIN_FIT_SCALE and MAX_FIT_SCALE). */
 export function fitWidthScale(size: PageSize, rotation: number, availableWidth: number): number {
   const width = rotatedSize(size, rotation).width;
   if (width <= 0 || availableWidth <= 0) return 1;
-  return clamp((availableWidth - 2 * PAGE_GAP) / width, MIN_SCALE, MAX_SCALE);
+  return clamp((availableWidth - 2 * PAGE_GAP) / width, MIN_FIT_SCALE, MAX_FIT_SCALE);
+}
+
+/**
+ * The scale that fits `size` by `mode` into the available area: fit width fills the width, fit
+ * page also keeps the whole page's height in view. Pass the largest page size so every page fits.
+ */
+export function fitScale(size: PageSize, rotation: number, availableWidth: number, availableHeight: number, mode: FitMode): number {
+  const byWidth = fitWidthScale(size, rotation, availableWidth);
+  if (mode === 'width') return byWidth;
+  const height = rotatedSize(size, rotation).height;
+  if (height <= 0 || availableHeight <= 0) return byWidth;
+  return clamp(Math.min(byWidth, (availableHeight - 2 * PAGE_GAP) / height), MIN_FIT_SCALE, MAX_FIT_SCALE);
+}
+
+/** The size that bounds every page: the widest width and the tallest height among them. */
+export function largestPageSize(sizes: readonly PageSize[]): PageSize | null {
+  if (sizes.length === 0) return null;
+  return sizes.reduce((largest, size) => ({ width: Math.max(largest.width, size.width), height: Math.max(largest.height, size.height) }), { width: 0, height: 0 });
 }
 
 /** Lays out every page top to bottom with PAGE_GAP between them. */
@@ -119,9 +148,11 @@ export function clampPage(page: number, pageCount: number): number {
  */
 export function stepZoom(scale: number, direction: 1 | -1): number {
   const margin = 1.04;
-  if (direction > 0) return ZOOM_STEPS.find((step) => step > scale * margin) ?? MAX_SCALE;
+  // Beyond the steps (a fitted tiny or huge page) zoom goes on by 25 % rather than jumping back.
+  if (direction > 0) return ZOOM_STEPS.find((step) => step > scale * margin) ?? Math.min(MAX_FIT_SCALE, Math.max(MAX_SCALE, scale * 1.25));
   const lower = ZOOM_STEPS.filter((step) => step < scale / margin);
-  return lower.length > 0 ? lower[lower.length - 1] : MIN_SCALE;
+  if (scale > MAX_SCALE * margin) return Math.max(MAX_SCALE, scale / 1.25);
+  return lower.length > 0 ? lower[lower.length - 1] : Math.max(MIN_FIT_SCALE, Math.min(MIN_SCALE, scale / 1.25));
 }
 
 function clamp(value: number, min: number, max: number): number {

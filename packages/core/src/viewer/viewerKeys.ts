@@ -6,7 +6,8 @@ export type ViewerCommand =
   | 'rotateCounterClockwise'
   | 'zoomIn'
   | 'zoomOut'
-  | 'showShortcuts';
+  | 'showShortcuts'
+  | 'find';
 
 /** The parts of a keyboard event the mapping looks at. */
 export interface ViewerKey {
@@ -19,7 +20,7 @@ export interface ViewerKey {
 
 /**
  * Maps a key press to a viewer command: n / j / → / Space next page, p / k / ← previous,
- * r rotate clockwise, Shift+R back, Ctrl (or ⌘) + and − zoom, Shift+? lists the shortcuts. Plain letters with Ctrl, ⌘ or Alt
+ * r rotate clockwise, Shift+R back, Ctrl (or ⌘) + and − zoom, Ctrl+F find, Shift+? lists the shortcuts. Plain letters with Ctrl, ⌘ or Alt
  * are left to the browser (Ctrl+R reloads, Ctrl+P prints).
  */
 export function viewerCommandForKey(event: ViewerKey): ViewerCommand | null {
@@ -27,6 +28,8 @@ export function viewerCommandForKey(event: ViewerKey): ViewerCommand | null {
   if (command && !event.altKey) {
     if (event.key === '+' || event.key === '=') return 'zoomIn';
     if (event.key === '-' || event.key === '_') return 'zoomOut';
+    // Ctrl+F finds inside the document (pdf pages are canvases the browser's own find cannot read).
+    if (event.key === 'f' || event.key === 'F') return event.shiftKey ? null : 'find';
     return null;
   }
   if (event.altKey || command) return null;
@@ -71,6 +74,7 @@ export const VIEWER_SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Shift+R', action: 'Rotate counterclockwise' },
   { keys: 'Ctrl +', action: 'Zoom in' },
   { keys: 'Ctrl −', action: 'Zoom out' },
+  { keys: 'Ctrl+F', action: 'Find in the document (Enter next, Shift+Enter previous, Esc close)' },
   { keys: 'Ctrl+P', action: 'Print the document' },
   { keys: 'Shift+?', action: 'Show these shortcuts' },
 ];

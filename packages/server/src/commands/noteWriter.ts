@@ -36,12 +36,22 @@ export async function addUserNote(
   if (!validation.valid) throw invalid(validation.message);
   const noteText = text as string;
   const createdAt = now.toISOString();
-  const id = await inWriteTransaction(db, async (trx) => {
+  const { id, name } = await inWriteTransaction(db, async (trx) => {
     const noteId = await insertNote(trx, documentId, author.userId, 'user', noteText, createdAt);
     await reindexDocument(trx, documentId);
-    return noteId;
+    const user = await trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', author.userId).executeTakeFirst();
+    return { id: noteId, name: user };
   });
-  return presentNote({ id, document_id: documentId, kind: 'user', text: noteText, author_username: author.username, created_at: createdAt });
+  return presentNote({
+    id,
+    document_id: documentId,
+    kind: 'user',
+    text: noteText,
+    author_username: author.username,
+    author_first_name: name?.first_name,
+    author_last_name: name?.last_name,
+    created_at: createdAt,
+  });
 }
 
 /** Records that a user opened a document (a 'viewed' note reading 'VIEWED'). */
@@ -54,7 +64,7 @@ export async function listNotes(db: Kysely<Database>, documentId: number): Promi
   const rows = await db
     .selectFrom('notes as n')
     .innerJoin('users as u', 'u.id', 'n.author_id')
-    .select(['n.id', 'n.document_id', 'n.kind', 'n.text', 'u.username as author_username', 'n.created_at'])
+    .select(['n.id', 'n.document_id', 'n.kind', 'n.text', 'u.username as author_username', 'u.first_name as author_first_name', 'u.last_name as author_last_name', 'n.created_at'])
     .where('n.document_id', '=', documentId)
     .orderBy('n.created_at')
     .orderBy('n.id')

@@ -47,10 +47,31 @@ describe('NotesScreen', () => {
     const list = await screen.findByRole('list', { name: 'Notes' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'System notes' }));
     expect(within(list).queryByText('Uploaded by clerk')).toBeNull();
-    expect(within(list).getByText('VIEWED')).toBeTruthy();
+    expect(within(list).getByText(/^Viewed by .*, once, last /)).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Viewed notes' }));
     expect(screen.queryByRole('list', { name: 'Notes' })).toBeNull();
     expect(JSON.parse(app.local.getItem(NOTE_FILTERS_KEY) ?? '{}')).toEqual({ user: true, system: false, viewed: false });
+  });
+});
+
+describe('NotesScreen views', () => {
+  it('folds five VIEWED entries of one user into one line, shows each with "Every view", and focuses a new note', async () => {
+    const notes = [testNote(1, 'system', 'Uploaded by clerk'), ...[2, 3, 4, 5, 6].map((id) => testNote(id, 'viewed', 'VIEWED'))];
+    renderApp(`/notes/${encodeDocumentId(7)}`, {
+      ...notesRoutes(),
+      'GET /api/documents/7/notes': () => notes,
+      'POST /api/documents/7/notes': () => testNote(9, 'user', 'Looks right'),
+    });
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText(/^Viewed by .*, 5 times, last /)).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every view' }));
+    expect(within(list).getAllByText('VIEWED')).toHaveLength(5);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), { target: { value: 'Looks right' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    const added = await within(list).findByText('Looks right');
+    await waitFor(() => expect(document.activeElement).toBe(added.closest('li')));
   });
 });
 

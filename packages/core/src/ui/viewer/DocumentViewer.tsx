@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Body1, Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ApiError, type DocumentView } from '../../api';
-import { encodeDocumentId, type DmsDocument } from '../../model';
+import type { DmsDocument } from '../../model';
 import { MESSAGES, isViewable, type OptionValues } from '../../rules';
 import { ImageViewer } from '../../viewer/ImageViewer';
 import type { PDFWorker } from 'pdfjs-dist';
-import { PdfViewer, type PageRequest } from '../../viewer/PdfViewer';
+import { PdfViewer, type FindResult, type PageRequest } from '../../viewer/PdfViewer';
+import type { FindMode, FindRequest } from '../../viewer/findInText';
+import type { FitMode } from '../../viewer/pageLayout';
+import { FindBar } from './FindBar';
+import { NotesPanel } from '../notes/NotesPanel';
+import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { preparePdfViewer } from '../../viewer/preparePdfViewer';
 import type { RangeFetcher } from '../../viewer/rangeSource';
 import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
@@ -39,6 +43,16 @@ const useStyles = makeStyles({
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  notes: {
+    width: '340px',
+    maxWidth: '45%',
+    flexShrink: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: 0,
+    borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   message: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, alignItems: 'flex-start' },
 });
 
@@ -60,6 +74,8 @@ export interface DocumentViewerProps {
    * element when it is a pane beside a list whose own arrow and Space keys must keep working.
    */
   keyScope?: 'window' | 'element';
+  /** Words a full-text search matched: highlighted when the document opens (the find bar shows them). */
+  highlightWords?: string;
 }
 
 /**
@@ -68,9 +84,8 @@ export interface DocumentViewerProps {
  * page navigation, zoom, rotation, fit to width, thumbnails and the page keys of UX.md. Types
  * the viewer cannot show are downloaded. Used by ViewerScreen and the workflow's inline pane.
  */
-export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScope = 'window' }: DocumentViewerProps): ReactElement {
+export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScope = 'window', highlightWords }: DocumentViewerProps): ReactElement {
   const styles = useStyles();
-  const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const { api, alerts, loading, documentExport } = useServices();
   const options = useOptionValues();
@@ -80,7 +95,15 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const [pageRequest, setPageRequest] = useState<PageRequest>({ page: 1, seq: 0 });
   const [zoom, setZoom] = useState(1);
   const [effectiveScale, setEffectiveScale] = useState(1);
-  const [fitWidth, setFitWidth] = useState<boolean | null>(null);
+  /** undefined until the user picks: then the option 'fit to width by default' decides. */
+  const [fitChoice, setFitChoice] = useState<FitMode | null | undefined>(undefined);
+  const [findOpen, setFindOpen] = useState(false);
+  const [findQuery, setFindQuery] = useState('');
+  const [findMode, setFindMode] = useState<FindMode>('phrase');
+  const [findActive, setFindActive] = useState(0);
+  const [findResult, setFindResult] = useState<FindResult>({ total: 0, complete: true });
+  const [findFocusSeq, setFindFocusSeq] = useState(0);
+  const [notesOpen, setNotesOpen] = useState(false);
   const [rotation, setRotation] = useState(0);
   const [thumbnails, setThumbnails] = useState(false);
   const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
@@ -144,7 +167,22 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     return () => controller.abort();
   }, [id, options, api, loading, alerts, documentExport]);
 
-  const fitting = fitWidth ?? (state.status === 'ready' ? state.options.fitToWidthByDefault : true);
+  const fitting: FitMode | null = fitChoice !== undefined ? fitChoice : state.status === 'ready' && !state.options.fitToWidthByDefault ? null : 'width';
+
+  // Opened from a full-text search: the searched words are highlighted, the find bar shows them.
+  useEffect(() => {
+    const words = highlightWords?.trim() ?? '';
+    setFindQuery(words);
+    setFindMode('words');
+    setFindActive(0);
+    setFindOpen(words !== '');
+  }, [highlightWords, id]);
+
+  const findRequest: FindRequest | null = findQuery.trim() !== '' && (findOpen || findMode === 'words') ? { query: findQuery, mode: findMode, active: findActive } : null;
+  const stepFind = (direction: 1 | -1): void => {
+    if (findResult.total === 0) return;
+    setFindActive((current) => (current + direction + findResult.total) % findResult.total);
+  };
 
   const goToPage = useCallback(
     (target: number) => {
@@ -177,7 +215,11 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         case 'zoomIn':
         case 'zoomOut':
           setZoom(stepZoom(effectiveScale, command === 'zoomIn' ? 1 : -1));
-          setFitWidth(false);
+          setFitChoice(null);
+          break;
+        case 'find':
+          setFindOpen(true);
+          setFindFocusSeq((current) => current + 1);
           break;
       }
     },
@@ -219,7 +261,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const loadThumbnail = useCallback((target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal), [api, id]);
   const onViewerError = useCallback((error: unknown) => {
     console.error(error);
-    setState({ status: 'failed', message: errorText(error) });
+    setState({ status: 'failed', message: viewerFailureText(error) });
   }, []);
   const onPageChange = useCallback((current: number) => setPage(current), []);
   const renderAnnotations = (target: number, pageView: PageView): ReactElement => <AnnotationPageLayer editor={annotations} page={target} view={pageView} />;
@@ -255,24 +297,50 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         onGoToPage={goToPage}
         onCommand={run}
         scale={effectiveScale}
-        fitWidth={fitting}
-        onFitWidthChange={setFitWidth}
+        fit={fitting}
+        onFitChange={setFitChoice}
         thumbnails={thumbnails}
         onThumbnailsChange={setThumbnails}
-        onNotes={() => navigate(`/notes/${encodeDocumentId(id)}`)}
+        onNotes={() => setNotesOpen((open) => !open)}
+        notesOpen={notesOpen}
+        onFind={() => run('find')}
         onDownload={download}
         disabled={state.status !== 'ready'}
         canDownload={id !== 0}
         extraActions={<ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />}
       />
       <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} />
+      {findOpen && state.status === 'ready' ? (
+        <FindBar
+          query={findQuery}
+          onQueryChange={(query) => {
+            setFindQuery(query);
+            setFindMode('phrase');
+            setFindActive(0);
+          }}
+          total={findResult.total}
+          complete={findResult.complete}
+          active={findActive}
+          onNext={() => stepFind(1)}
+          onPrevious={() => stepFind(-1)}
+          onClose={() => {
+            setFindOpen(false);
+            setFindQuery('');
+          }}
+          focusSeq={findFocusSeq}
+        />
+      ) : null}
       {state.status === 'loading' ? <Spinner label="Opening document…" style={{ marginTop: 32 }} /> : null}
       {state.status === 'failed' ? (
         <div className={styles.message}>
           <MessageBar intent="warning" layout="multiline">
             <MessageBarBody>{state.message}</MessageBarBody>
           </MessageBar>
-          {id !== 0 ? <Body1>The Download button above saves a copy.</Body1> : null}
+          {id !== 0 ? (
+            <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={download}>
+              Download
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {state.status === 'ready' ? (
@@ -285,7 +353,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               load={loadImage}
               alt={state.view.document.name}
               scale={zoom}
-              fitWidth={fitting}
+              fitWidth={fitting !== null}
               rotation={rotation}
               onScaleChange={setEffectiveScale}
               onError={onViewerError}
@@ -300,8 +368,10 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               fetchRange={fetchRange}
               pageRequest={pageRequest}
               scale={zoom}
-              fitWidth={fitting}
+              fit={fitting}
               rotation={rotation}
+              find={findRequest}
+              onFindResult={setFindResult}
               onLoaded={setPageCount}
               onPageChange={onPageChange}
               onScaleChange={setEffectiveScale}
@@ -309,6 +379,11 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               renderPageOverlay={renderAnnotations}
             />
           )}
+          {notesOpen ? (
+            <aside className={styles.notes} aria-label="Notes">
+              <NotesPanel docId={id} headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'} onClose={() => setNotesOpen(false)} />
+            </aside>
+          ) : null}
           {propertiesOpen ? <ViewerPropertiesPane document={state.view.document} onDocumentChanged={onPropertiesChanged} /> : null}
         </div>
       ) : null}
@@ -348,6 +423,20 @@ function runAnnotationCommand(editor: AnnotationEditor, command: AnnotationKeyCo
       }
       return false;
   }
+}
+
+/**
+ * The words for a file the viewer could not show: never the bare unhandled-error text, since the
+ * file itself is the likely cause and the Download button still gives it to the user.
+ */
+function viewerFailureText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException') {
+    return 'This file is damaged or is not a PDF the viewer can read, so it cannot be shown here. Download it to open it in another program.';
+  }
+  if (name === 'MissingPDFException' || name === 'ResponseException') return MESSAGES.documentNotFound;
+  return 'The document could not be shown here. Download it to open it in another program.';
 }
 
 /** The words to show for a failure: the API's chosen message, or the spec's unhandled-error text. */

@@ -10,6 +10,9 @@ import { ScaleFitRegular } from '@fluentui/react-icons/svg/scale-fit';
 import { ZoomInRegular } from '@fluentui/react-icons/svg/zoom-in';
 import { ZoomOutRegular } from '@fluentui/react-icons/svg/zoom-out';
 import type { ViewerCommand } from '../../viewer/viewerKeys';
+import type { FitMode } from '../../viewer/pageLayout';
+import { DocumentFitRegular } from '@fluentui/react-icons/svg/document-fit';
+import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { ViewerSplitButton } from '../pageWork/ViewerSplitButton';
 
 /** Props of ViewerToolbar. */
@@ -20,11 +23,16 @@ export interface ViewerToolbarProps {
   onCommand(command: ViewerCommand): void;
   /** The scale in use, shown as a percentage. */
   scale: number;
-  fitWidth: boolean;
-  onFitWidthChange(fit: boolean): void;
+  /** Fit to width, fit whole pages, or neither (the zoom). */
+  fit: FitMode | null;
+  onFitChange(fit: FitMode | null): void;
   thumbnails: boolean;
   onThumbnailsChange(show: boolean): void;
   onNotes(): void;
+  /** The notes side panel is open. */
+  notesOpen: boolean;
+  /** Opens the find bar (also Ctrl+F). */
+  onFind(): void;
   onDownload(): void;
   disabled: boolean;
   /** Download stays available even when the document cannot be shown. */
@@ -37,19 +45,33 @@ const useStyles = makeStyles({
   toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
   pageBox: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   pageInput: { width: '56px' },
+  pageError: { color: tokens.colorPaletteRedForeground1 },
   zoom: { minWidth: '40px', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
 });
 
-/** The viewer's toolbar: page navigation with a page box, zoom, rotate, fit to width, thumbnails, notes and download. */
+/** The viewer's toolbar: page navigation with a page box (refusing pages outside the document), zoom, rotate, fit to width or page, thumbnails, find, notes and download. */
 export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
-  const { page, pageCount, onGoToPage, onCommand, scale, fitWidth, onFitWidthChange, thumbnails, onThumbnailsChange, onNotes, onDownload, disabled, canDownload } = props;
+  const { page, pageCount, onGoToPage, onCommand, scale, fit, onFitChange, thumbnails, onThumbnailsChange, onNotes, notesOpen, onFind, onDownload, disabled, canDownload } = props;
   const styles = useStyles();
   const [pageText, setPageText] = useState(String(page));
-  useEffect(() => setPageText(String(page)), [page]);
+  const [pageError, setPageError] = useState<string | null>(null);
+  useEffect(() => {
+    setPageText(String(page));
+    setPageError(null);
+  }, [page]);
   const commitPage = (): void => {
-    const requested = Number.parseInt(pageText, 10);
-    if (Number.isFinite(requested)) onGoToPage(requested);
-    else setPageText(String(page));
+    const trimmed = pageText.trim();
+    const requested = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    // A number outside the document is refused in words, not quietly turned into the last page.
+    if (Number.isInteger(requested) && requested >= 1 && requested <= pageCount) {
+      setPageError(null);
+      onGoToPage(requested);
+    } else if (trimmed === '') {
+      setPageText(String(page));
+      setPageError(null);
+    } else {
+      setPageError(pageCount === 1 ? 'This document has 1 page.' : `Enter a page from 1 to ${pageCount}.`);
+    }
   };
   const noPages = disabled || pageCount < 1;
   return (
@@ -63,6 +85,8 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
           min={1}
           max={Math.max(1, pageCount)}
           aria-label="Page number"
+          aria-invalid={pageError !== null}
+          aria-describedby={pageError !== null ? 'viewer-page-error' : undefined}
           value={pageText}
           disabled={noPages}
           onChange={(_event, data) => setPageText(data.value)}
@@ -75,6 +99,11 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
           }}
         />
         <Text size={200}>of {pageCount}</Text>
+        {pageError !== null ? (
+          <Text size={200} id="viewer-page-error" role="alert" className={styles.pageError}>
+            {pageError}
+          </Text>
+        ) : null}
       </span>
       <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label="Next page" title="Next page (n)" disabled={noPages || page >= pageCount} onClick={() => onCommand('nextPage')} />
       <ToolbarDivider />
@@ -83,13 +112,15 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
         {Math.round(scale * 100)}%
       </Text>
       <Button appearance="subtle" icon={<ZoomInRegular />} aria-label="Zoom in" title="Zoom in (Ctrl +)" disabled={disabled} onClick={() => onCommand('zoomIn')} />
-      <ToggleButton appearance="subtle" icon={<ScaleFitRegular />} aria-label="Fit to width" title="Fit to width" checked={fitWidth} disabled={disabled} onClick={() => onFitWidthChange(!fitWidth)} />
+      <ToggleButton appearance="subtle" icon={<ScaleFitRegular />} aria-label="Fit to width" title="Fit to width" checked={fit === 'width'} disabled={disabled} onClick={() => onFitChange(fit === 'width' ? null : 'width')} />
+      <ToggleButton appearance="subtle" icon={<DocumentFitRegular />} aria-label="Fit page" title="Fit whole page" checked={fit === 'page'} disabled={disabled} onClick={() => onFitChange(fit === 'page' ? null : 'page')} />
       <Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label="Rotate" title="Rotate clockwise (r, Shift+R back)" disabled={disabled} onClick={() => onCommand('rotateClockwise')} />
       <ToggleButton appearance="subtle" icon={<GridRegular />} aria-label="Thumbnails" title="Thumbnails" checked={thumbnails} disabled={noPages} onClick={() => onThumbnailsChange(!thumbnails)} />
       <ToolbarDivider />
-      <Button appearance="subtle" icon={<NoteRegular />} onClick={onNotes}>
+      <Button appearance="subtle" icon={<SearchRegular />} aria-label="Find in document" title="Find in document (Ctrl+F)" disabled={disabled} onClick={onFind} />
+      <ToggleButton appearance="subtle" icon={<NoteRegular />} checked={notesOpen} onClick={onNotes}>
         Notes
-      </Button>
+      </ToggleButton>
       <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label="Download" title="Download" disabled={!canDownload} onClick={onDownload} />
       {props.extraActions}
       <ViewerSplitButton />

@@ -188,12 +188,14 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
   const cursor = tool !== 'select' ? (canAdd ? 'crosshair' : 'not-allowed') : drag?.kind === 'move' ? 'move' : 'default';
 
   return (
-    <div style={layerStyle} data-annotation-layer={page}>
+    <div style={{ ...layerStyle, pointerEvents: tool === 'select' && !textEdit ? 'none' : 'auto' }} data-annotation-layer={page}>
       <svg
         ref={svgRef}
         width="100%"
         height="100%"
-        style={{ position: 'absolute', inset: 0, cursor, touchAction: tool === 'select' ? 'auto' : 'none' }}
+        // With the select tool the page's text layer below takes the pointer (select and copy text);
+        // the annotations themselves and the selection frame stay clickable (pointer-events: visiblePainted).
+        style={{ position: 'absolute', inset: 0, cursor, touchAction: tool === 'select' ? 'auto' : 'none', pointerEvents: tool === 'select' ? 'none' : 'auto' }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -204,7 +206,7 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
         aria-label={`Annotations on page ${page}`}
         role="group"
       >
-        <g transform={svgTransform(view)}>
+        <g transform={svgTransform(view)} pointerEvents="visiblePainted">
           {annotations.map((annotation) =>
             textEdit?.id === annotation.id ? null : (
               <g

@@ -21,10 +21,12 @@ describeOnEachDatabase('notes', (server) => {
       kind: 'user',
       text: 'Checked against PO 4711.',
       author: world.clerk.username,
+      authorName: `${world.clerk.username} Test`,
       createdAt: expect.any(String),
     });
     await server().inject({ method: 'POST', url: notesUrl(), headers, payload: { text: 'Second.' } });
     const list = await server().inject({ url: notesUrl(), headers });
+    expect(list.json<Note[]>().every((n) => n.authorName === `${world.clerk.username} Test`)).toBe(true);
     expect(list.json<Note[]>().map((n) => [n.kind, n.text])).toEqual([
       ['system', `Uploaded by ${world.clerk.username}`],
       ['user', 'Checked against PO 4711.'],
