@@ -64,12 +64,15 @@ describeOnEachDatabase('locked and damaged PDFs', (server) => {
     const document = await upload('Damaged.pdf', content);
     expect(document.totalPages).toBe(4);
     const sha = await shaOf(document.id);
+    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps) });
+    await runner.runDueJobs();
+    await runner.stop();
 
     const repaired = await server().deps.db.selectFrom('derived_files').select('kind').where('source_sha256', '=', sha).execute();
     expect(repaired.map((row) => row.kind)).toContain(REPAIRED_PDF_KIND);
     const text = await server().deps.db.selectFrom('file_texts').select('text').where('file_sha256', '=', sha).executeTakeFirstOrThrow();
     expect(text.text).toContain('Mended folio page 3');
-    expect((await jobStates(sha))[TEXT_EXTRACTION_JOB]).toBe('done');
+    expect(await jobStates(sha)).toEqual({ [THUMBNAIL_JOB]: 'done', [TEXT_EXTRACTION_JOB]: 'done' });
 
     const thumbnail = await server().inject({ url: `/api/documents/${document.id}/pages/4/thumbnail`, headers: as(world.clerk) });
     expect(thumbnail.statusCode).toBe(200);
