@@ -67,12 +67,12 @@ const hostPatterns = [
 /** The server shares only the pure layers of the core. */
 const serverPatterns = [
   {
-    regex: '^@datahaven/(?!core/(model|rules)$)',
-    message: 'The server imports only `@datahaven/core/model` and `@datahaven/core/rules`.',
+    regex: '^@datahaven/(?!core/(model|rules|contract)$)',
+    message: 'The server imports only `@datahaven/core/model`, `@datahaven/core/rules` and `@datahaven/core/contract`.',
   },
   {
     regex: `^(\\.\\./)+(packages/)?(core|${HOSTS.join('|')})(/|$)`,
-    message: 'The server imports only `@datahaven/core/model` and `@datahaven/core/rules`, never a relative path into another package.',
+    message: 'The server imports only `@datahaven/core/model`, `/rules` and `/contract`, never a relative path into another package.',
   },
   {
     regex: `^${UI_LIBRARIES}`,
@@ -116,6 +116,15 @@ const dbTestImportsOnlyTheHarness = {
   regex: '^\\.\\./(?!test/)',
   message: 'db/ tests import nothing above db/ but the test harness (test/).',
 };
+
+/** contract/ (the /api request schemas) is shared with the server: TypeBox and model/ only. */
+const contractPatterns = [
+  ...coreMayNotImportHostsOrServer,
+  {
+    regex: '^(?!\\./|\\.\\./model(/|$)|@sinclair/typebox$)',
+    message: 'core contract/ runs on the server too: it imports only TypeBox, model/ and itself.',
+  },
+];
 
 const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage'];
 
@@ -265,6 +274,10 @@ export default defineConfig([
   {
     files: HOSTS.map((host) => `packages/${host}/src/**/*.{ts,tsx}`),
     rules: { 'no-restricted-imports': ['error', { patterns: hostPatterns }] },
+  },
+  {
+    files: ['packages/core/src/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: contractPatterns }] },
   },
   {
     files: ['packages/server/src/**/*.ts'],

@@ -28,7 +28,7 @@ const serverProject: Config = {
   displayName: 'server',
   testEnvironment: 'node',
   roots: ['<rootDir>/packages/server/src'],
-  moduleNameMapper: { '^@datahaven/core/(model|rules)$': '<rootDir>/packages/core/src/$1/index.ts' },
+  moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
   transform,
   setupFilesAfterEnv: ['<rootDir>/packages/server/src/test/testTimeout.ts'],
   // DATAHAVEN_TEST_FILE_STORE=blob: one Azurite on loopback for the run, every test server on a container of its own.
@@ -49,7 +49,7 @@ const e2eProject: Config = {
   displayName: 'e2e',
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],
-  moduleNameMapper: { '^@datahaven/core/(model|rules)$': '<rootDir>/packages/core/src/$1/index.ts' },
+  moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
   setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts'],
   transform,
 };

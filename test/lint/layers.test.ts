@@ -44,6 +44,7 @@ const CORE_SERVICES_FILE = 'packages/core/src/services/lintProbe.ts';
 const ERP_FILE = 'packages/erp-embed/src/LintProbe.ts';
 const TEAMS_FILE = 'packages/teams-tab/src/deeper/LintProbe.ts';
 const SERVER_FILE = 'packages/server/src/http/routes/lintProbe.ts';
+const CORE_CONTRACT_FILE = 'packages/core/src/contract/lintProbe.ts';
 const SERVER_COMMAND_FILE = 'packages/server/src/commands/lintProbe.ts';
 const SERVER_POLICY_FILE = 'packages/server/src/policies/lintProbe.ts';
 const SERVER_JOB_FILE = 'packages/server/src/jobs/lintProbe.ts';
@@ -143,6 +144,12 @@ describe('the server imports only the pure layers of the core', () => {
   itRefuses('refuses a core file and a host', SERVER_FILE, "import { ApiClient } from '@datahaven/core/src/api/ApiClient';\nimport { ErpApp } from '@datahaven/erp-embed';\nexport const probe = [ApiClient, ErpApp];\n", ['no-restricted-imports', 'no-restricted-imports']);
 
   itRefuses('refuses React', SERVER_FILE, "import { createElement } from 'react';\nexport const probe = createElement;\n", ['no-restricted-imports']);
+
+  itIsClean('accepts the request contract @datahaven/core/contract', SERVER_FILE, "import { MergeBody } from '@datahaven/core/contract';\nexport const probe = MergeBody;\n");
+
+  itRefuses('refuses React and an upper layer of the core in contract/', CORE_CONTRACT_FILE, "import { useState } from 'react';\nimport { ApiClient } from '../api/ApiClient';\nexport const probe = [useState, ApiClient];\n", ['no-restricted-imports', 'no-restricted-imports']);
+
+  itIsClean('accepts TypeBox and model/ in contract/', CORE_CONTRACT_FILE, "import { Type } from '@sinclair/typebox';\nimport { LIMITS } from '../model';\nexport const probe = Type.Integer({ maximum: LIMITS.noteMaxLength });\n");
 
   itIsClean('accepts @datahaven/core/model and @datahaven/core/rules', SERVER_FILE, "import { LIMITS } from '@datahaven/core/model';\nimport * as rules from '@datahaven/core/rules';\nexport const probe = [LIMITS, rules];\n");
 });

@@ -5,9 +5,11 @@ import type { AppDeps } from '../services/AppDeps';
 import { registerAuth } from './plugins/authPlugin';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerIdempotency } from './plugins/idempotencyPlugin';
+import { registerRequestValidation } from './plugins/requestValidation';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
 import { ODATA_PREFIX, registerODataService } from './odata/registerODataService';
+import { OpenApiRoutes } from './openapi/OpenApiRoutes';
 import { registerAccessRoutes } from './routes/access/accessRoutes';
 import { registerAnnotationRoutes } from './routes/annotations/annotationRoutes';
 import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
@@ -21,6 +23,7 @@ import { registerLinkRoutes } from './routes/link/linkRoutes';
 import { registerLockRoutes } from './routes/locks/lockRoutes';
 import { registerMergeRoutes } from './routes/merge/mergeRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
+import { registerOpenApiRoutes } from './routes/openapi/openApiRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
 import { registerRecombinationRoutes } from './routes/recombination/recombinationRoutes';
 import { registerSearchRoutes } from './routes/search/searchRoutes';
@@ -52,6 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
   registerErrorHandler(app);
+  registerRequestValidation(app);
   registerSecurityHeaders(app, deps.config.frameAncestors);
   registerAuth(app, deps);
   registerIdempotency(app, deps);
@@ -60,8 +64,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 100, fields: 20, parts: 120, fieldSize: 64 * 1024 },
   });
 
+  const openApiRoutes = new OpenApiRoutes();
+  openApiRoutes.listen(app);
   await app.register(
     async (api) => {
+      registerOpenApiRoutes(api, openApiRoutes);
       registerVersionRoutes(api, deps);
       registerTokenRoutes(api, deps);
       registerKeyRoutes(api, deps);

@@ -1,3 +1,4 @@
+import { AnnotationBody } from '@datahaven/core/contract';
 import { MESSAGES, mergeAnnotationUpdate, validateAnnotation } from '@datahaven/core/rules';
 import type { Annotation, AnnotationFields } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -103,7 +104,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     return present(annotation, await annotationPermissionsFor(deps.db, viewer.userId, document), viewer);
   });
 
-  app.post('/documents/:id/annotations', async (request, reply) => {
+  app.post('/documents/:id/annotations', { schema: { body: AnnotationBody } }, async (request, reply) => {
     const docId = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, docId);
@@ -125,7 +126,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     return reply.status(201).send(presentAnnotation(stored, true));
   });
 
-  app.put('/annotations/:id', async (request): Promise<Annotation> => {
+  app.put('/annotations/:id', { schema: { body: AnnotationBody } }, async (request): Promise<Annotation> => {
     const id = annotationIdParam(request);
     const viewer = await viewerOf(request, deps);
     const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);

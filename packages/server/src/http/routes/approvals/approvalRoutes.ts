@@ -1,3 +1,4 @@
+import { ApprovalStepBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { findApprovalList, findApprovalRouteQueues, parseApprovalStepChange, setApprovalStep } from '../../../commands/approvalListEditor';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -24,7 +25,7 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
     return findApprovalList(deps, viewer, documentIdParam(request));
   });
 
-  app.put('/v2/documents/:id/approvals/:step', async (request) => {
+  app.put('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody } }, async (request) => {
     const docId = documentIdParam(request);
     const step = positiveParam(request, 'step', 'The step');
     const change = parseApprovalStepChange(request.body);

@@ -1,3 +1,4 @@
+import { CustomDataBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { CustomCategory, CustomCategoryDetail, DocumentCustomData } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -57,7 +58,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): v
     return customDataOf(deps, id);
   });
 
-  app.post('/document/:id/custom', async (request): Promise<DocumentCustomData> => {
+  app.post('/document/:id/custom', { schema: { body: CustomDataBody } }, async (request): Promise<DocumentCustomData> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     await assertVisible(deps, viewer, id);

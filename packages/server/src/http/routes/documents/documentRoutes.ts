@@ -1,3 +1,4 @@
+import { DocumentChangesBody } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createHash } from 'node:crypto';
@@ -242,7 +243,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     });
   });
 
-  app.put('/documents/:id', async (request): Promise<DmsDocument> => {
+  app.put('/documents/:id', { schema: { body: DocumentChangesBody } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const row = await visibleDocumentOr404(deps.db, viewer, id);

@@ -1,3 +1,4 @@
+import { ApiKeyBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { generateApiKey, hashApiKey } from '../../../auth/apiKeyHash';
 import { hasPrivilege } from '../../../policies/privileges';
@@ -33,7 +34,7 @@ function parseKeyBody(body: unknown): { label: string; actsForUsers: boolean } {
  * unknown, already revoked or someone else's).
  */
 export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/keys', async (request, reply) => {
+  app.post('/keys', { schema: { body: ApiKeyBody } }, async (request, reply) => {
     const principal = principalOf(request);
     if (!(await hasPrivilege(deps.db, principal.userId, 'Security: Manager'))) {
       throw forbidden("Creating API keys needs the 'Security: Manager' privilege.");

@@ -1,3 +1,4 @@
+import { MergeBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { mergeDocuments, parseMergeRequest } from '../../../commands/documentRecombiner';
@@ -15,7 +16,7 @@ import { viewerOf } from '../../requestHelpers';
  * different links or 'Merge file size greater than the maximum' → 400.
  */
 export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/documents/merge', async (request, reply) => {
+  app.post('/documents/merge', { schema: { body: MergeBody } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     const merge = parseMergeRequest(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);

@@ -1,3 +1,4 @@
+import { RecombinationBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseRecombinationRequest, recombineDocuments } from '../../../commands/documentRecombiner';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
@@ -14,7 +15,7 @@ import { viewerOf } from '../../requestHelpers';
  * cannot see → 404; pages outside a source or a source that is not a PDF → 400.
  */
 export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/documents/recombination', async (request, reply) => {
+  app.post('/documents/recombination', { schema: { body: RecombinationBody } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     const recombination = parseRecombinationRequest(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);

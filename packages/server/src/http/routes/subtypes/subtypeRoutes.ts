@@ -1,3 +1,4 @@
+import { NewSubtypeBody, SubtypeChangeBody, SubtypeUpdateBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -90,7 +91,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
-  app.post('/subtypes', async (request, reply) => {
+  app.post('/subtypes', { schema: { body: NewSubtypeBody } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     await assertManager(viewer);
     const id = await createSubtype(deps, parseNewSubtype(request.body));
@@ -99,7 +100,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return reply.status(201).send(presentSubtype(row));
   });
 
-  app.put('/integrated-tables/:sitId/subtypes/:id', async (request): Promise<Subtype> => {
+  app.put('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody } }, async (request): Promise<Subtype> => {
     const sitId = idParam(request, 'sitId');
     const id = idParam(request, 'id');
     const viewer = await viewerOf(request, deps);
@@ -110,7 +111,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return presentSubtype(row);
   });
 
-  app.put('/documents/:id/subtype', async (request): Promise<DmsDocument> => {
+  app.put('/documents/:id/subtype', { schema: { body: SubtypeChangeBody } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const row = await findVisibleDocument(deps.db, viewer, id);

@@ -400,7 +400,8 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
     it(`${action} without '${PRIVILEGE[action]}' → 403, nothing changes (the queue's flags alone do not suffice)`, async () => {
       const doc = await documentIn(q.plain);
       const before = await stateOf(doc.id);
-      const refused = await act(action, without[action], doc, q.plain, { approvalNote: 'x', rejectionNote: 'x', note: 'x' });
+      const noteField = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' } as const;
+      const refused = await act(action, without[action], doc, q.plain, { [noteField[action]]: 'x' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: `${GERUND[action]} documents needs the '${PRIVILEGE[action]}' privilege.` });
       expect(await stateOf(doc.id)).toEqual(before);

@@ -1,3 +1,4 @@
+import { ApprovalBody, RejectBody, RouteBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseWorkflowActionRequest, recordWorkflowAction } from '../../../commands/workflowActionRecorder';
 import type { WorkflowAction } from '../../../commands/workflowActionRecorder';
@@ -5,6 +6,7 @@ import type { AppDeps } from '../../../services/AppDeps';
 import { viewerOf } from '../../requestHelpers';
 
 const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', reject: '/documents/reject', route: '/documents/route' };
+const BODIES = { approve: ApprovalBody, reject: RejectBody, route: RouteBody } as const;
 
 /**
  * PUT /api/documents/approval, /reject and /route (embedded §7 "Workflow actions") → 200
@@ -14,7 +16,7 @@ const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', 
  */
 export function registerWorkflowRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const [action, path] of Object.entries(PATHS) as [WorkflowAction, string][]) {
-    app.put(path, async (request) => {
+    app.put(path, { schema: { body: BODIES[action] } }, async (request) => {
       const viewer = await viewerOf(request, deps);
       const body = parseWorkflowActionRequest(action, request.body);
       return recordWorkflowAction(deps, viewer, body);

@@ -1,0 +1,56 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+
+/** Default thumbnail width in pixels (`GET /api/documents/{id}/thumbnail?width=`), for client and server. */
+export const DEFAULT_THUMBNAIL_WIDTH = 160;
+
+/**
+ * The body of `PUT /api/documents/{id}` (spec §7): changed fields and naming. `userDate` is
+ * checked by the server's date rule (its own spec message), so the schema leaves its type open.
+ */
+export const DocumentChangesBody = Type.Object(
+  {
+    description: Type.Optional(Type.String()),
+    userString: Type.Optional(Type.String()),
+    userDate: Type.Optional(Type.Unknown({ description: "A date or date-time, '' or null to blank it (refused with the spec's 'Please re-enter a valid date.')." })),
+    name: Type.Optional(Type.String()),
+    autoname: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])),
+    useContext: Type.Optional(Type.Boolean()),
+    dataAreaId: Type.Optional(Type.String()),
+    recordId: Type.Optional(Type.String()),
+    tableId: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+    sourceType: Type.Optional(Type.Union([Type.Integer(), Type.String()])),
+  },
+  { additionalProperties: false },
+);
+
+/** The changes of `PUT /api/documents/{id}` as the server applies them (dates normalised). */
+export interface DocumentChanges {
+  description?: string;
+  userString?: string;
+  userDate?: string | null;
+}
+
+/** The JSON body of `PUT /api/documents/{id}` as a client sends it. */
+export type DocumentChangesRequest = Static<typeof DocumentChangesBody>;
+
+/** The body of `POST /api/documents/{id}/notes`: the note (required and at most 4000 characters by the note rule). */
+export const NoteBody = Type.Object({ text: Type.Optional(Type.Union([Type.String(), Type.Null()])) }, { additionalProperties: false });
+
+/** The body of `POST /api/document/{id}/custom`: custom (index) data values, text or null. */
+export const CustomDataBody = Type.Object(
+  {
+    values: Type.Array(Type.Object({ fieldId: Type.Integer({ minimum: 1 }), value: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+/** The body of `PUT /api/documents/{id}/subtype`: a subtype id (or `{ id }`). */
+export const SubtypeChangeBody = Type.Object(
+  {
+    subtype: Type.Union([Type.Integer(), Type.Object({ id: Type.Integer() })]),
+    ignorePermissions: Type.Optional(Type.Boolean()),
+    rowVersion: Type.Optional(Type.Integer()),
+  },
+  { additionalProperties: false },
+);

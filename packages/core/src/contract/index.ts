@@ -1,0 +1,8 @@
+// The request contract of /api, shared by the server (Fastify validation, GET /api/openapi.json)
+// and the core's API client (request types). TypeBox schemas are JSON Schema: Fastify's Ajv and
+// the OpenAPI document use them as they are.
+export * from './adminContract';
+export * from './annotationsContract';
+export * from './documentsContract';
+export * from './pageWorkContract';
+export * from './workflowContract';

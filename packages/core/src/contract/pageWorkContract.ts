@@ -1,0 +1,44 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+
+/** The body of `POST /api/documents/{id}/split`; `ranges` is checked by the split rule (the spec's message). */
+export const SplitBody = Type.Object(
+  {
+    ranges: Type.Optional(Type.Unknown({ description: "The spec's page-range text, e.g. '1-3;4;5-10'." })),
+    deleteOriginal: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** The body of `POST /api/documents/merge`: the documents to merge, in order (fewer than two: the spec's message). */
+export const MergeBody = Type.Object(
+  {
+    docIds: Type.Array(Type.Integer({ minimum: 1 })),
+    name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    deleteOriginals: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** The JSON body of `POST /api/documents/merge`. */
+export type MergeRequest = Static<typeof MergeBody>;
+
+/** One page range of one source document. */
+const RecombinationPart = Type.Object(
+  { documentId: Type.Integer({ minimum: 1 }), firstPage: Type.Integer({ minimum: 1 }), lastPage: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+/** The body of `POST /api/documents/recombination`: new documents built from page ranges. */
+export const RecombinationBody = Type.Object(
+  {
+    documents: Type.Array(
+      Type.Object({ parts: Type.Array(RecombinationPart), name: Type.Optional(Type.Union([Type.String(), Type.Null()])) }, { additionalProperties: false }),
+    ),
+    delete: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** The JSON body of `POST /api/documents/recombination`. */
+export type RecombinationRequestBody = Static<typeof RecombinationBody>;

@@ -1,0 +1,22 @@
+import { Type } from '@sinclair/typebox';
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+/** The fields every workflow action carries (spec §7): the documents, their row versions and the queue they are in. */
+const actionFields = {
+  docId: Type.Array(Type.Integer({ minimum: 1 })),
+  rowConflictIds: Type.Array(Type.Integer()),
+  expectedQueueId: Type.Integer({ minimum: 1 }),
+};
+
+/** The body of `PUT /api/documents/approval`. */
+export const ApprovalBody = Type.Object({ ...actionFields, approvalNote: Type.Optional(NullableText) }, { additionalProperties: false });
+
+/** The body of `PUT /api/documents/reject`. */
+export const RejectBody = Type.Object({ ...actionFields, rejectionNote: Type.Optional(NullableText) }, { additionalProperties: false });
+
+/** The body of `PUT /api/documents/route`. */
+export const RouteBody = Type.Object({ ...actionFields, note: Type.Optional(NullableText), to: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+
+/** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
+export const ApprovalStepBody = Type.Object({ queueId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false });

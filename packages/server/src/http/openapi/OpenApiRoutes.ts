@@ -1,0 +1,32 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+/** One /api route as registered: what the OpenAPI document describes. */
+export interface RegisteredApiRoute {
+  method: string;
+  /** Fastify's URL, e.g. `/api/documents/:id`. */
+  url: string;
+  /** The route's JSON Schema of the body, when it has one (from `@datahaven/core/contract`). */
+  body?: unknown;
+}
+
+/**
+ * Records every /api route as Fastify registers it, so `GET /api/openapi.json` lists exactly the
+ * routes the server answers (none can be forgotten). Call before the /api routes are registered.
+ */
+export class OpenApiRoutes {
+  readonly routes: RegisteredApiRoute[] = [];
+
+  /** Starts recording on `app` (an onRoute hook; child plugins inherit it). */
+  listen(app: FastifyInstance): void {
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const schema = route.schema as { body?: unknown } | undefined;
+      for (const method of methods) {
+        // Fastify adds a HEAD route beside every GET; the GET describes it.
+        if (method === 'HEAD') continue;
+        this.routes.push({ method, url: route.url, ...(schema?.body === undefined ? {} : { body: schema.body }) });
+      }
+    });
+  }
+}

