@@ -8,6 +8,8 @@ import {
   type FolderEntry,
 } from '../model';
 import type { ApiClient, UploadProgress } from './ApiClient';
+import type { DocumentChanges } from '../contract';
+import { DEFAULT_THUMBNAIL_WIDTH } from '../contract/thumbnailWidth';
 
 /** What GET /documents/{id}/view answers. */
 export interface DocumentView {
@@ -17,13 +19,8 @@ export interface DocumentView {
   viewable: boolean;
 }
 
-/** Fields PUT /documents/{id} may change; each needs its privilege. */
-export interface DocumentChanges {
-  description?: string;
-  userString?: string;
-  /** ISO date-time, or null to blank it. */
-  userDate?: string | null;
-}
+/** Fields PUT /documents/{id} may change (the request contract's type); each needs its privilege. */
+export type { DocumentChanges };
 
 /** Options of a data URL. */
 export interface DataUrlOptions {
@@ -76,8 +73,8 @@ export interface DocumentsApi {
   authorizedFetch(url: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Default thumbnail width in CSS pixels. */
-export const DEFAULT_THUMBNAIL_WIDTH = 160;
+/** Default thumbnail width in CSS pixels (declared once, in the request contract). */
+export { DEFAULT_THUMBNAIL_WIDTH };
 
 /** Query parameters that carry a context or folder to the server. */
 function contextQuery(context: ErpContext & FolderConstraints): Record<string, string | number | undefined> {

@@ -1,5 +1,6 @@
 import type { DmsDocument } from '../model';
 import type { ApiClient } from './ApiClient';
+import type { MergeRequest } from '../contract';
 
 /** A run of pages of one source document, both ends inclusive and 1-based (spec §7 recombination part). */
 export interface RecombinationPart {
@@ -22,12 +23,8 @@ export interface RecombinationRequest {
   delete: boolean;
 }
 
-/** A merge request (POST /documents/merge): the documents in the order their pages are joined. */
-export interface MergeRequest {
-  docIds: readonly number[];
-  name?: string;
-  deleteOriginals: boolean;
-}
+/** A merge request (POST /documents/merge; the request contract's type). */
+export type { MergeRequest };
 
 /**
  * Page work can take longer than the client's usual 10 s on big scans (the server builds every

@@ -1,9 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
 
-/** Default thumbnail width in pixels (`GET /api/documents/{id}/thumbnail?width=`), for client and server. */
-export const DEFAULT_THUMBNAIL_WIDTH = 160;
-
 /**
  * The body of `PUT /api/documents/{id}` (spec §7): changed fields and naming. `userDate` is
  * checked by the server's date rule (its own spec message), so the schema leaves its type open.
@@ -24,12 +21,11 @@ export const DocumentChangesBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** The changes of `PUT /api/documents/{id}` as the server applies them (dates normalised). */
-export interface DocumentChanges {
-  description?: string;
-  userString?: string;
-  userDate?: string | null;
-}
+/**
+ * The fields of `PUT /api/documents/{id}` that change a document, as the client sends them and the
+ * server applies them: `userDate` is an ISO date-time, or null to blank it. Each needs its privilege.
+ */
+export type DocumentChanges = Pick<Static<typeof DocumentChangesBody>, 'description' | 'userString'> & { userDate?: string | null };
 
 /** The JSON body of `PUT /api/documents/{id}` as a client sends it. */
 export type DocumentChangesRequest = Static<typeof DocumentChangesBody>;

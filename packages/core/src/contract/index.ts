@@ -5,4 +5,5 @@ export * from './adminContract';
 export * from './annotationsContract';
 export * from './documentsContract';
 export * from './pageWorkContract';
+export * from './thumbnailWidth';
 export * from './workflowContract';

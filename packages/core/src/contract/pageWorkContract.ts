@@ -20,8 +20,11 @@ export const MergeBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** The JSON body of `POST /api/documents/merge`. */
-export type MergeRequest = Static<typeof MergeBody>;
+/**
+ * A merge (`POST /api/documents/merge`) as the client sends it and the server applies it: the
+ * documents in the order their pages are joined, an optional name, whether the originals go.
+ */
+export type MergeRequest = Pick<Static<typeof MergeBody>, 'docIds'> & { name?: string; deleteOriginals: boolean };
 
 /** One page range of one source document. */
 const RecombinationPart = Type.Object(

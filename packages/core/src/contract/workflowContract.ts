@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
@@ -20,3 +21,6 @@ export const RouteBody = Type.Object({ ...actionFields, note: Type.Optional(Null
 
 /** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
 export const ApprovalStepBody = Type.Object({ queueId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false });
+
+/** The JSON body of `PUT /api/v2/documents/{id}/approvals/{n}`. */
+export type ApprovalStepRequest = Static<typeof ApprovalStepBody>;

@@ -1,3 +1,4 @@
+import type { ApprovalStepRequest } from '@datahaven/core/contract';
 import { hasQueueFeature } from '@datahaven/core/model';
 import type { ApprovalStep, WorkflowQueue } from '@datahaven/core/model';
 import type { Kysely } from 'kysely';
@@ -13,11 +14,6 @@ import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import { visibleDocumentOr404 } from '../policies/visibleDocumentOr404';
 import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from '../presenters/workflowQueuePresenter';
 
-/** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
-export interface ApprovalStepChange {
-  queueId: number | null;
-}
-
 /** A stored approval step, as the workflow action reads it. */
 export interface StoredApprovalStep {
   step: number;
@@ -31,17 +27,6 @@ export interface StoredApprovalStep {
  */
 export function usesApprovalLists(queue: { features1: number; features2: number }): boolean {
   return hasQueueFeature(queue, 'WorkflowRoute') || hasQueueFeature(queue, 'WorkflowRouteRequired');
-}
-
-/** Reads `{ queueId: number | null }`; anything else → 400. */
-export function parseApprovalStepChange(body: unknown): ApprovalStepChange {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('queueId' in body)) {
-    throw invalid('A JSON object { queueId } is required (a queue id, or null to remove the step).');
-  }
-  const queueId = (body as Record<string, unknown>).queueId;
-  if (queueId === null) return { queueId: null };
-  if (typeof queueId !== 'number' || !Number.isSafeInteger(queueId) || queueId <= 0) throw invalid('queueId must be a queue id or null.');
-  return { queueId };
 }
 
 /** Documents' approval lists, steps in order, as stored; keyed by document id (documents without a list are absent). */
@@ -111,7 +96,7 @@ async function isApprovalRouteTarget(db: Kysely<Database>, fromQueueId: number, 
  * → 403; n outside 1…length + 1, a step already approved, or a queue no route from the document's
  * queue leads to → 400. Resolves to the new list.
  */
-export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: number, step: number, change: ApprovalStepChange): Promise<ApprovalStep[]> {
+export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: number, step: number, change: ApprovalStepRequest): Promise<ApprovalStep[]> {
   return inWriteTransaction(deps.db, async (trx) => {
     // Two editors of one list are serialised by the document row (PostgreSQL; SQLite runs one writer).
     await lockDocumentRows(trx, deps.dialect, [docId]);

@@ -1,3 +1,4 @@
+import type { DocumentChanges } from '@datahaven/core/contract';
 import { MESSAGES, normalizeUserDateValue } from '@datahaven/core/rules';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
@@ -19,12 +20,6 @@ export const MAX_DESCRIPTION_LENGTH = 1000;
 /** Longest user string 1 accepted. */
 export const MAX_USER_STRING_LENGTH = 250;
 
-/** The validated changes of PUT /api/documents/{id}. */
-export interface DocumentChanges {
-  description?: string;
-  userString?: string;
-  userDate?: string | null;
-}
 
 function stringField(body: Record<string, unknown>, name: string, max: number): string | undefined {
   const value = body[name];

@@ -1,3 +1,4 @@
+import type { MergeRequest } from '@datahaven/core/contract';
 import { LIMITS } from '@datahaven/core/model';
 import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
@@ -42,13 +43,6 @@ export interface RecombinationRequest {
   delete: boolean;
 }
 
-/** The validated body of POST /api/documents/merge. */
-export interface MergeRequest {
-  /** The documents to merge, in the order their pages follow each other. */
-  docIds: number[];
-  name?: string;
-  deleteOriginals: boolean;
-}
 
 /** How the notes and default names word the action. */
 type Wording = 'recombination' | 'merge';

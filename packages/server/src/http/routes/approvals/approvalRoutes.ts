@@ -1,6 +1,7 @@
 import { ApprovalStepBody } from '@datahaven/core/contract';
+import type { ApprovalStepRequest } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
-import { findApprovalList, findApprovalRouteQueues, parseApprovalStepChange, setApprovalStep } from '../../../commands/approvalListEditor';
+import { findApprovalList, findApprovalRouteQueues, setApprovalStep } from '../../../commands/approvalListEditor';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { documentIdParam } from '../../requestHelpers';
@@ -25,12 +26,11 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
     return findApprovalList(deps, viewer, documentIdParam(request));
   });
 
-  app.put('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody } }, async (request) => {
+  app.put<{ Body: ApprovalStepRequest }>('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody } }, async (request) => {
     const docId = documentIdParam(request);
     const step = positiveParam(request, 'step', 'The step');
-    const change = parseApprovalStepChange(request.body);
     const viewer = await workflowViewerOf(request, deps);
-    return setApprovalStep(deps, viewer, docId, step, change);
+    return setApprovalStep(deps, viewer, docId, step, request.body);
   });
 
   app.get('/workflow/queues/:id/routes/approval', async (request) => {

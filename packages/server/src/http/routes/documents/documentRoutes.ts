@@ -1,4 +1,4 @@
-import { DocumentChangesBody } from '@datahaven/core/contract';
+import { DEFAULT_THUMBNAIL_WIDTH, DocumentChangesBody } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createHash } from 'node:crypto';
@@ -52,8 +52,6 @@ export interface DocumentViewAnswer {
 /** The thumbnail route's answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
 export const PROTECTED_PDF_MESSAGE = 'This document is protected by a password; its pages are shown in the viewer once the password is entered.';
 
-/** Default thumbnail width in pixels. */
-export const DEFAULT_THUMBNAIL_WIDTH = 160;
 const MIN_THUMBNAIL_WIDTH = 16;
 /** The privilege a download (`download=true`) needs, as the zip of several documents does. */
 const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
