@@ -13,7 +13,7 @@ import { renewClaim } from './renewClaim';
 
 /** Options of a `JobRunner`. */
 export interface JobRunnerOptions {
-  /** Handlers by `jobs.kind`, in order of preference; jobs of other kinds are left for a server that knows them. */
+  /** Handlers by `jobs.kind` (one lane each); jobs of other kinds are left for a server that knows them. */
   handlers: Readonly<Record<string, JobHandler>>;
   /** Pause between polls once nothing is due (default 3 s). */
   pollMs?: number;
@@ -30,14 +30,11 @@ export interface JobRunnerOptions {
   retry?: Partial<JobRetryPolicy>;
   /** Names this runner in `jobs.claimed_by` (default host:pid:random). */
   instanceId?: string;
-  /** Jobs this runner runs at once (default 2; the heavy work queues in the PDFium pool, sized by the cores). */
-  concurrency?: number;
   /** Told of every failed run and of polls that failed (e.g. the database was away). */
   onError?: (error: unknown, job?: ClaimedJob) => void;
 }
 
 const DEFAULT_POLL_MS = 3000;
-const DEFAULT_CONCURRENCY = 2;
 /** A claim's lease without renewal: a dead runner's job is taken over within this (issue 16: within a minute). */
 export const DEFAULT_CLAIM_MS = 60 * 1000;
 
@@ -54,10 +51,13 @@ export class JobRunner {
   readonly #pollMs: number;
   readonly #claimMs: number;
   readonly #heartbeatMs: number;
-  readonly #concurrency: number;
   readonly #unsubscribe: () => void;
-  /** A wake-up came while a poll was in hand: poll again at once when it ends. */
-  #woken = false;
+  /** The lanes running now, by kind (each claims and runs its kind's jobs one after another). */
+  readonly #lanes = new Map<string, Promise<void>>();
+  /** Kinds woken while their lane was looking: it looks once more before it ends. */
+  readonly #recheck = new Set<string>();
+  /** Jobs run by this runner so far (runDueJobs reports its share). */
+  #ran = 0;
   readonly #retry: JobRetryPolicy;
   readonly #instanceId: string;
   readonly #onError: (error: unknown, job?: ClaimedJob) => void;
@@ -71,7 +71,6 @@ export class JobRunner {
     this.#handlers = options.handlers;
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#claimMs = options.claimMs ?? DEFAULT_CLAIM_MS;
-    this.#concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
     this.#heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(this.#claimMs / 3));
     this.#unsubscribe = options.signal?.subscribe(() => this.wake()) ?? (() => undefined);
     this.#retry = { ...DEFAULT_JOB_RETRY, ...options.retry };
@@ -90,8 +89,8 @@ export class JobRunner {
   wake(): void {
     if (!this.#started || this.#stopped) return;
     if (this.#timer === null) {
-      // A poll is in hand: it may already have looked, so look once more when it ends.
-      this.#woken = true;
+      // A poll is in hand: restart the lanes that already ended; the others look once more.
+      for (const kind of Object.keys(this.#handlers)) this.#ensureLane(kind);
       return;
     }
     clearTimeout(this.#timer);
@@ -105,29 +104,51 @@ export class JobRunner {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     await this.#current;
+    // Lanes a wake-up started outlive the poll that was in hand only by their current job.
+    await Promise.all(this.#lanes.values());
   }
 
   /**
-   * Runs due jobs until none is due (or the runner stops), `concurrency` at a time and the
-   * handlers' kinds in their order of preference, so a new file's page text need not wait
-   * behind an earlier file's thumbnails; resolves to how many ran.
+   * Runs due jobs until none is due (or the runner stops): one lane per kind, each running its
+   * kind's jobs one after another, so a new file's page text never waits behind an earlier
+   * file's thumbnails (nor a burst of thumbnails behind each other's text); resolves to how many ran.
    */
   async runDueJobs(): Promise<number> {
-    let ran = 0;
-    const kinds = Object.keys(this.#handlers);
-    const lane = async (): Promise<void> => {
+    const before = this.#ran;
+    for (const kind of Object.keys(this.#handlers)) this.#ensureLane(kind);
+    // Lanes a wake-up restarts meanwhile belong to this poll too.
+    while (this.#lanes.size > 0) await Promise.all(this.#lanes.values());
+    return this.#ran - before;
+  }
+
+  /** Starts the lane of `kind` unless it runs; a running one is told to look once more before it ends. */
+  #ensureLane(kind: string): void {
+    if (this.#lanes.has(kind)) {
+      this.#recheck.add(kind);
+      return;
+    }
+    const lane = (async (): Promise<void> => {
+      // A failed claim (database away) ends the lane; the next poll starts it again.
       while (!this.#stopped) {
         const now = await readDatabaseClock(this.#deps.db, this.#deps.databaseNow());
         // A fresh token per claim: a finish from an earlier claim of the same job never matches it.
         const token = `${this.#instanceId}:${randomBytes(4).toString('hex')}`;
-        const job = await claimJob(this.#deps.db, { kinds, token, now, claimMs: this.#claimMs });
-        if (job === undefined) break;
+        const job = await claimJob(this.#deps.db, { kinds: [kind], token, now, claimMs: this.#claimMs });
+        if (job === undefined) {
+          if (this.#recheck.delete(kind)) continue;
+          break;
+        }
         await this.#run(job);
-        ran += 1;
+        this.#ran += 1;
       }
-    };
-    await Promise.all(Array.from({ length: this.#concurrency }, lane));
-    return ran;
+    })()
+      .catch((error: unknown) => this.#onError(error))
+      .finally(() => {
+        this.#lanes.delete(kind);
+        // A wake-up that came after the lane's last look: look again.
+        if (this.#recheck.delete(kind) && !this.#stopped) this.#ensureLane(kind);
+      });
+    this.#lanes.set(kind, lane);
   }
 
   async #run(job: ClaimedJob): Promise<void> {
@@ -188,9 +209,7 @@ export class JobRunner {
         .catch((error: unknown) => this.#onError(error))
         .finally(() => {
           this.#current = null;
-          const woken = this.#woken;
-          this.#woken = false;
-          if (!this.#stopped) this.#schedule(woken ? 0 : this.#pollMs);
+          if (!this.#stopped) this.#schedule(this.#pollMs);
         });
     }, delayMs);
     // Never keeps the process alive on its own: `serve` lives by its HTTP server.

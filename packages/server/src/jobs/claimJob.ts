@@ -14,7 +14,6 @@ export interface ClaimedJob {
 
 /** What to claim: one due job of `kinds` (optionally of one `subject`), as `token`, by the database clock `now`. */
 export interface ClaimRequest {
-  /** The kinds to claim, in order of preference: a due job of an earlier kind goes first. */
   kinds: readonly string[];
   subject?: string;
   token: string;
@@ -47,20 +46,7 @@ export async function claimJob(db: Kysely<Database>, request: ClaimRequest): Pro
         eb.and([eb('state', '=', 'running'), eb('claimed_until', '<', request.now)]),
       ]),
     ]);
-  // Kinds in the caller's order of preference (the page text users search before thumbnails), then oldest first.
-  const candidates = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where(due)
-    .orderBy((eb) => {
-      let preference = eb.case().when('kind', '=', request.kinds[0]).then(0);
-      for (let index = 1; index < request.kinds.length; index++) preference = preference.when('kind', '=', request.kinds[index]).then(index);
-      return preference.else(request.kinds.length).end();
-    })
-    .orderBy('run_after')
-    .orderBy('id')
-    .limit(CANDIDATES)
-    .execute();
+  const candidates = await db.selectFrom('jobs').select('id').where(due).orderBy('run_after').orderBy('id').limit(CANDIDATES).execute();
   const claimedUntil = new Date(Date.parse(request.now) + request.claimMs).toISOString();
   for (const candidate of candidates) {
     const claimed = await db
