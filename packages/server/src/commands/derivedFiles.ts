@@ -5,7 +5,7 @@ import type { AppDeps } from '../services/AppDeps';
  * storing it on first use. The derived file gets its own `files` row, so the orphan sweep keeps it.
  */
 export async function derivedFileKey(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>,
   sourceKey: string,
   kind: string,
   mediaType: string,

@@ -54,8 +54,7 @@ async function readablePdfKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, s
   if (repaired !== undefined && (await deps.fileStore.has(repaired.derived_sha256))) return repaired.derived_sha256;
   if (await deps.fileStore.withLocalFile(sha256, pdfiumOpens)) return sha256;
   try {
-    // derivedFileKey reads only db, fileStore and now of its deps (jobs run without the HTTP ones).
-    return await derivedFileKey(deps as AppDeps, sha256, REPAIRED_PDF_KIND, 'application/pdf', () => deps.fileStore.withLocalFile(sha256, repairPdf));
+    return await derivedFileKey(deps, sha256, REPAIRED_PDF_KIND, 'application/pdf', () => deps.fileStore.withLocalFile(sha256, repairPdf));
   } catch {
     // Nothing recoverable: callers meet the original and answer with their own message (split error, failed job).
     return sha256;
@@ -73,8 +72,7 @@ export async function pdfSourceKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now
   if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(source.extension)) return null;
   const running = conversions.get(source.file_sha256);
   if (running !== undefined) return running;
-  // derivedFileKey reads only db, fileStore and now of its deps (jobs run without the HTTP ones).
-  const conversion = derivedFileKey(deps as AppDeps, source.file_sha256, 'pdf', 'application/pdf', async () => {
+  const conversion = derivedFileKey(deps, source.file_sha256, 'pdf', 'application/pdf', async () => {
     const data = await deps.fileStore.withLocalFile(source.file_sha256, (path) => convertImageInWorker(path, source.extension));
     return { data, pages: source.total_pages };
   }).finally(() => conversions.delete(source.file_sha256));

@@ -100,8 +100,7 @@ function renderThumbnails(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): Budg
     try {
       for (let page = 1; page <= pages; page++) {
         signal.throwIfAborted();
-        // derivedFileKey reads only db, fileStore and now of its deps.
-        await derivedFileKey(deps as AppDeps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
+        await derivedFileKey(deps, pdfKey, thumbnailKind(page, PRERENDERED_THUMBNAIL_WIDTH), 'image/png', async () => ({
           data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, PRERENDERED_THUMBNAIL_WIDTH)),
           pages: 1,
         }));
