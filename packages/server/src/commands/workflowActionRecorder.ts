@@ -1,3 +1,4 @@
+import type { WorkflowActionBody } from '@datahaven/core/contract';
 import { LIMITS, WORKFLOW_PERMS, hasQueueFeature } from '@datahaven/core/model';
 import type { PrivilegeName } from '@datahaven/core/model';
 import {
@@ -55,7 +56,7 @@ export interface WorkflowActionResult {
   documents: MovedDocument[];
 }
 
-const NOTE_FIELD: Record<WorkflowAction, string> = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' };
+const NOTE_FIELD = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' } as const satisfies Record<WorkflowAction, string>;
 const ACTION_FLAG: Record<WorkflowAction, QueueAccessFlag> = { approve: 'Approve', reject: 'Reject', route: 'Route' };
 const ACTION_PERM: Record<WorkflowAction, number> = { approve: WORKFLOW_PERMS.approve, reject: WORKFLOW_PERMS.reject, route: WORKFLOW_PERMS.route };
 /** The privilege each action needs on top of the queue's flag (embedded §6: 'Workflow: Approve', …). */
@@ -66,43 +67,18 @@ export const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<WorkflowAction, Privileg
 };
 const ACTION_GERUND: Record<WorkflowAction, string> = { approve: 'Approving', reject: 'Rejecting', route: 'Routing' };
 const ACTION_VERB: Record<WorkflowAction, string> = { approve: 'Approved', reject: 'Rejected', route: 'Routed' };
-const MAX_DOCUMENTS = 500;
-
-function isId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-}
-
-function isVersion(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
 /**
- * Reads `{ docId: number[], rowConflictIds: number[], expectedQueueId, <note field>?, to? }`:
- * docId holds 1–500 distinct positive integers, rowConflictIds one row version per docId;
- * anything else → 400.
+ * The action a checked body asks for (the request contract has checked the types, 1–500 distinct
+ * ids, the route's `to`): rowConflictIds must hold one row version per docId; a blank note is none.
  */
-export function parseWorkflowActionRequest(action: WorkflowAction, body: unknown): WorkflowActionRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
-  const record = body as Record<string, unknown>;
-  const docIds = record.docId;
-  if (!Array.isArray(docIds) || docIds.length === 0 || !docIds.every(isId)) throw invalid('docId must be a non-empty list of document ids.');
-  if (docIds.length > MAX_DOCUMENTS) throw invalid(`At most ${MAX_DOCUMENTS} document ids per request.`);
-  if (new Set(docIds).size !== docIds.length) throw invalid('docId must not repeat a document.');
-  const versions = record.rowConflictIds;
-  if (!Array.isArray(versions) || versions.length !== docIds.length || !versions.every(isVersion)) {
-    throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
-  }
-  if (!isId(record.expectedQueueId)) throw invalid('expectedQueueId must be a queue id.');
-  const noteField = NOTE_FIELD[action];
-  const rawNote = record[noteField] ?? null;
-  if (rawNote !== null && typeof rawNote !== 'string') throw invalid(`${noteField} must be text.`);
-  let to: number | null = null;
-  if (action === 'route') {
-    if (!isId(record.to)) throw invalid('to must be a queue id.');
-    to = record.to;
-  }
+export function workflowActionRequestOf(action: WorkflowAction, body: WorkflowActionBody): WorkflowActionRequest {
+  if (body.rowConflictIds.length !== body.docId.length) throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
+  const fields: { approvalNote?: string | null; rejectionNote?: string | null; note?: string | null; to?: number } = body;
+  const rawNote = fields[NOTE_FIELD[action]] ?? null;
   const note = rawNote === null || rawNote.trim() === '' ? null : rawNote;
-  return { action, docIds, rowConflictIds: versions, expectedQueueId: record.expectedQueueId, note, to };
+  const to = action === 'route' ? (fields.to ?? null) : null;
+  if (action === 'route' && to === null) throw invalid('to must be a queue id.');
+  return { action, docIds: body.docId, rowConflictIds: body.rowConflictIds, expectedQueueId: body.expectedQueueId, note, to };
 }
 
 function queueOutOfSync(): DomainError {

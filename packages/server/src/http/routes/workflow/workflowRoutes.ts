@@ -1,6 +1,7 @@
 import { ApprovalBody, RejectBody, RouteBody } from '@datahaven/core/contract';
+import type { WorkflowActionBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseWorkflowActionRequest, recordWorkflowAction } from '../../../commands/workflowActionRecorder';
+import { recordWorkflowAction, workflowActionRequestOf } from '../../../commands/workflowActionRecorder';
 import type { WorkflowAction } from '../../../commands/workflowActionRecorder';
 import type { AppDeps } from '../../../services/AppDeps';
 import { viewerOf } from '../../requestHelpers';
@@ -16,9 +17,9 @@ const BODIES = { approve: ApprovalBody, reject: RejectBody, route: RouteBody } a
  */
 export function registerWorkflowRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const [action, path] of Object.entries(PATHS) as [WorkflowAction, string][]) {
-    app.put(path, { schema: { body: BODIES[action] } }, async (request) => {
+    app.put<{ Body: WorkflowActionBody }>(path, { schema: { body: BODIES[action] } }, async (request) => {
       const viewer = await viewerOf(request, deps);
-      const body = parseWorkflowActionRequest(action, request.body);
+      const body = workflowActionRequestOf(action, request.body);
       return recordWorkflowAction(deps, viewer, body);
     });
   }
