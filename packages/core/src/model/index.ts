@@ -15,6 +15,7 @@ export * from './note';
 export * from './option';
 export * from './privilege';
 export * from './queueFeatures';
+export * from './searchSnippet';
 export * from './searchTag';
 export * from './subtype';
 export * from './token';

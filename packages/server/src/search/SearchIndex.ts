@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SearchSnippet } from '@datahaven/core/model';
 import type { Database } from '../db/schema';
 import type { Viewer } from '../policies/documentVisibility';
 import type { SearchFilterTag } from './searchTagCondition';
@@ -56,4 +57,10 @@ export interface SearchIndex {
   removeDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void>;
   /** Visible documents matching every word of `q` (the last as a prefix) and every tag, exact name hits first. */
   search(db: Kysely<Database>, viewer: Viewer, query: SearchQuery): Promise<SearchHits>;
+  /**
+   * Where the words of `q` matched in each of `documentIds` (ids the caller's search already
+   * returned, so already filtered by access): a piece of the page text or description with the
+   * words marked (FTS5 snippet(), PostgreSQL ts_headline). Documents without a text match are left out.
+   */
+  snippets(db: Kysely<Database>, documentIds: readonly number[], q: string): Promise<Map<number, SearchSnippet>>;
 }

@@ -11,6 +11,14 @@ import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
 import { typedDocumentId } from './typedDocumentId';
 import { indexedText, queryWords } from './searchWords';
+import { SNIPPET_MARK_END, SNIPPET_MARK_START, parseMarkedSnippet } from '@datahaven/core/model';
+import type { SearchSnippet } from '@datahaven/core/model';
+
+/** ts_headline's options: our marks, about 24 words around the best match (one fragment). */
+const HEADLINE_OPTIONS = `StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxWords=24, MinWords=10, MaxFragments=1, ShortWord=2`;
+
+/** Page text read for a headline: enough around the first pages, never the whole 200 000 characters of a long file. */
+const HEADLINE_TEXT_CHARS = 50_000;
 
 /**
  * The to_tsquery text: every word quoted and ANDed, the last one a prefix (`:*`); without
@@ -110,5 +118,29 @@ export const postgresSearchIndex: SearchIndex = {
           ]
         : searchSortOrder(query.sort, 'postgres');
     return pageOfMatches(db, base, order, query.skip, query.take);
+  },
+
+  async snippets(db, documentIds, q) {
+    const snippets = new Map<number, SearchSnippet>();
+    const words = queryWords(q);
+    if (words.length === 0 || documentIds.length === 0) return snippets;
+    // The stored page text and description (not the notes: a snippet never shows note text), parsed
+    // by the same 'simple' configuration as the index.
+    const tsQuery = sql`to_tsquery('simple', ${tsQueryText(words, true)})`;
+    const rows = await db
+      .selectFrom('documents as d')
+      .leftJoin('file_texts as ft', 'ft.file_sha256', 'd.file_sha256')
+      .select([
+        'd.id',
+        sql<string | null>`ts_headline('simple', left(coalesce(ft.text, ''), ${HEADLINE_TEXT_CHARS}), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('body'),
+        sql<string | null>`ts_headline('simple', coalesce(d.description, ''), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('description'),
+      ])
+      .where('d.id', 'in', documentIds)
+      .execute();
+    for (const row of rows) {
+      const snippet = parseMarkedSnippet(row.body) ?? parseMarkedSnippet(row.description);
+      if (snippet !== null) snippets.set(row.id, snippet);
+    }
+    return snippets;
   },
 };

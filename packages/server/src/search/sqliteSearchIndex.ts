@@ -11,6 +11,8 @@ import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
 import { typedDocumentId } from './typedDocumentId';
 import { indexedText, queryWords } from './searchWords';
+import { SNIPPET_MARK_END, SNIPPET_MARK_START, parseMarkedSnippet } from '@datahaven/core/model';
+import type { SearchSnippet } from '@datahaven/core/model';
 
 /**
  * The FTS5 MATCH expression: every word quoted (ANDed), the last one a prefix; without notes,
@@ -111,5 +113,25 @@ export const sqliteSearchIndex: SearchIndex = {
           ]
         : searchSortOrder(query.sort, 'sqlite');
     return pageOfMatches(db, base, order, query.skip, query.take);
+  },
+
+  async snippets(db, documentIds, q) {
+    const snippets = new Map<number, SearchSnippet>();
+    const words = queryWords(q);
+    if (words.length === 0 || documentIds.length === 0) return snippets;
+    // Name, description and page text only: a snippet never shows note text, whoever asks.
+    const match = ftsMatchExpression(words, false);
+    // Ids cast as in search(): FTS5 ignores rowid bound as a JavaScript number next to MATCH.
+    const ids = sql.join(documentIds.map((id) => sql`cast(${id} as integer)`));
+    const rows = await sql<{ id: number; body: string | null; description: string | null }>`
+      select rowid as id,
+        snippet(document_fts, 3, ${SNIPPET_MARK_START}, ${SNIPPET_MARK_END}, '…', 24) as body,
+        snippet(document_fts, 1, ${SNIPPET_MARK_START}, ${SNIPPET_MARK_END}, '…', 24) as description
+      from document_fts where document_fts match ${match} and rowid in (${ids})`.execute(db);
+    for (const row of rows.rows) {
+      const snippet = parseMarkedSnippet(row.body) ?? parseMarkedSnippet(row.description);
+      if (snippet !== null) snippets.set(Number(row.id), snippet);
+    }
+    return snippets;
   },
 };

@@ -42,6 +42,24 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     expect(answer.documents[0]).toMatchObject({ id, name: 'plain scan.pdf' });
   });
 
+  it('answers where the words matched: a snippet of the page text with the words highlighted, never note text', async () => {
+    const id = await upload('snippet source.pdf', await makePdf(2, 'Quarterly zanzibarite settlement'));
+    const answer = await search(world.clerk, 'zanzibarite settle');
+    expect(idsOf(answer)).toEqual([id]);
+    const snippet = answer.snippets[String(id)];
+    expect(snippet.text.toLowerCase()).toContain('zanzibarite settlement');
+    const marked = snippet.highlights.map((range) => snippet.text.slice(range.start, range.end).toLowerCase());
+    expect(marked).toContain('zanzibarite');
+    // The last word matches as a prefix: the whole word it matched is marked.
+    expect(marked).toContain('settlement');
+
+    const remarked = await upload('snippet remark.pdf');
+    await server().inject({ method: 'POST', url: `/api/documents/${remarked}/notes`, headers: as(world.clerk), payload: { text: 'Confidential marmalodon remark' } });
+    const byNote = await search(world.clerk, 'marmalodon');
+    expect(idsOf(byNote)).toEqual([remarked]);
+    expect(byNote.snippets).toEqual({});
+  });
+
   it('finds a word that appears only in a user note', async () => {
     const id = await upload('noted.pdf');
     expect((await search(world.clerk, 'quokkaberry')).total).toBe(0);
@@ -134,7 +152,8 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     const clerkAnswer = await search(world.clerk, 'sharedsecret');
     expect(clerkAnswer.total).toBe(1);
     expect(idsOf(clerkAnswer)).toEqual([visible]);
-    expect(await search(world.clerk, 'onlyhiddenword')).toMatchObject({ total: 0, documents: [] });
+    expect(await search(world.clerk, 'onlyhiddenword')).toMatchObject({ total: 0, documents: [], snippets: {} });
+    expect(Object.keys((await search(world.manager, 'onlyhiddenword')).snippets)).toEqual([String(hidden)]);
     expect(await search(world.outsider, 'sharedsecret')).toMatchObject({ total: 0, documents: [] });
     expect((await search(world.manager, 'sharedsecret')).total).toBe(2);
     expect(idsOf(await search(world.manager, 'onlyhiddenword'))).toEqual([hidden]);
@@ -187,7 +206,7 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
   });
 
   it('answers an empty result for a query without words', async () => {
-    expect(await search(world.clerk, ' -- ')).toEqual({ documents: [], total: 0, skip: 0, take: 30 });
+    expect(await search(world.clerk, ' -- ')).toEqual({ documents: [], snippets: {}, total: 0, skip: 0, take: 30 });
   });
 
   it('refuses bad paging and needs a token', async () => {

@@ -1,4 +1,4 @@
-import type { DmsDocument, SearchTag } from '@datahaven/core/model';
+import type { DmsDocument, SearchSnippet, SearchTag } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
@@ -24,6 +24,8 @@ export const MAX_SEARCH_QUERY_LENGTH = 500;
 /** The answer of GET /api/documents/search. */
 export interface SearchAnswer {
   documents: DmsDocument[];
+  /** Where the words matched, by document id (documents of this page with a text match only). */
+  snippets: Record<string, SearchSnippet>;
   total: number;
   skip: number;
   take: number;
@@ -90,7 +92,11 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
       const row = byId.get(id);
       return row === undefined ? [] : [presentDocument(row)];
     });
-    return { documents, total: hits.total, skip, take };
+    // Snippets only for this page's ids, which the search above already filtered by access.
+    const found = await index.snippets(deps.db, documents.map((document) => document.id), q);
+    const snippets: Record<string, SearchSnippet> = {};
+    for (const [id, snippet] of found) snippets[String(id)] = snippet;
+    return { documents, snippets, total: hits.total, skip, take };
   });
 
   app.get('/search-tags', async (request): Promise<SearchTag[]> => {
