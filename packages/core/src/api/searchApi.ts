@@ -1,4 +1,4 @@
-import { LIMITS, type DmsDocument, type SearchTag } from '../model';
+import { LIMITS, type DmsDocument, type SearchSnippet, type SearchTag } from '../model';
 import type { ApiClient, Query } from './ApiClient';
 
 /** Columns the search results can be sorted by (API.md: `sort=name|createdAt|FileSize`). */
@@ -7,6 +7,8 @@ export type SearchSortKey = 'name' | 'createdAt' | 'FileSize';
 /** One page of search results (GET /documents/search). */
 export interface SearchPage {
   documents: DmsDocument[];
+  /** Where the words matched, by document id (servers before snippets leave it out). */
+  snippets?: Record<string, SearchSnippet>;
   /** Every match the caller may see, not only this page. */
   total: number;
   skip: number;

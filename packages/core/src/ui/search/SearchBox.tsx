@@ -33,19 +33,24 @@ export interface SearchBoxProps {
   onTextChange(text: string): void;
   /** Offer 'Note' tags only to users who may read notes (the server refuses them to others). */
   canSearchNotes: boolean;
+  /** Enter without a highlighted suggestion: search the typed words now. */
+  onSubmit?: () => void;
 }
 
 /**
  * The search box of the search pane (spec §2, Fluent TagPicker): typed text offers tag
  * suggestions from /search-tags plus "contains" tags made from the text; picking one turns it into
  * a chip and clears the text; Backspace in an empty box removes the last chip; the text left in
- * the box is the search words.
+ * the box is the search words. Enter searches those words unless the user has moved to a
+ * suggestion with the arrow keys (then Enter takes that suggestion).
  */
-export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNotes }: SearchBoxProps): ReactElement {
+export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNotes, onSubmit }: SearchBoxProps): ReactElement {
   const styles = useStyles();
   const { api } = useServices();
   const [serverTags, setServerTags] = useState<readonly SearchTag[]>([]);
   const [open, setOpen] = useState(false);
+  // True once the user moves through the suggestions with the arrow keys: only then does Enter take one.
+  const [browsing, setBrowsing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const suggest = useMemo(
     () => supersedingCall((query: { q: string; tags: readonly SearchTag[] }, signal: AbortSignal) => api.search.searchTags(query, signal)),
@@ -88,6 +93,7 @@ export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNot
       // The typed text became the chip; what the user types next is new words.
       onTextChange('');
       setOpen(false);
+      setBrowsing(false);
       input.current?.focus();
     }
   };
@@ -95,6 +101,15 @@ export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNot
   // Runs before the picker's own handler (which would move focus to the last chip): in an empty
   // box Backspace removes the last chip and focus stays in the box.
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') setBrowsing(true);
+    // Enter runs the typed words as full text; a suggestion is taken only when the user highlighted one.
+    if (event.key === 'Enter' && event.target === input.current && !browsing) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      onSubmit?.();
+      return;
+    }
     if (event.key !== 'Backspace' || event.target !== input.current || text !== '' || tags.length === 0) return;
     event.preventDefault();
     event.stopPropagation();
@@ -125,6 +140,7 @@ export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNot
           onChange={(event) => {
             onTextChange(event.target.value);
             setOpen(true);
+            setBrowsing(false);
           }}
         />
       </TagPickerControl>

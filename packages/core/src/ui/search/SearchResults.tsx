@@ -18,7 +18,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { TagRegular } from '@fluentui/react-icons/svg/tag';
-import type { DmsDocument } from '../../model';
+import type { DmsDocument, SearchSnippet } from '../../model';
 import { MESSAGES } from '../../rules';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
@@ -32,6 +32,15 @@ const useStyles = makeStyles({
   nameLine: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' },
   details: { display: 'block', color: tokens.colorNeutralForeground3 },
+  record: { display: 'block', color: tokens.colorNeutralForeground2 },
+  snippet: {
+    display: 'block',
+    color: tokens.colorNeutralForeground2,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    '& mark': { backgroundColor: tokens.colorPaletteYellowBackground2, color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
+  },
   selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
   pending: { opacity: 0.6 },
   empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
@@ -50,6 +59,8 @@ export interface SearchResultsProps {
   /** Id of the heading that names the table (UX.md: every grid is named by a visible heading). */
   labelledBy: string;
   documents: readonly DmsDocument[];
+  /** Where the words matched, by document id: shown under the name with the words highlighted. */
+  snippets?: Readonly<Record<string, SearchSnippet>>;
   sort: SavedSearchSort | null;
   onSortChange(sort: SavedSearchSort): void;
   selectedIds: readonly number[];
@@ -65,6 +76,29 @@ export interface SearchResultsProps {
   onLoadMore(): void;
 }
 
+/** The record and queue a result belongs to: "Vendor V10000 · Invoice · Queue: AP Approval". */
+function recordText(document: DmsDocument): string {
+  const record = document.link ? [document.type ?? '', document.link.sourceNumber].filter((part) => part !== '').join(' ') : '';
+  return [record, document.subtype?.text ?? '', document.queueName ? `Queue: ${document.queueName}` : ''].filter((part) => part !== '').join(' · ');
+}
+
+/** A snippet with its matched words in <mark>. */
+function SnippetText({ snippet, className }: { snippet: SearchSnippet; className: string }): ReactElement {
+  const parts: ReactElement[] = [];
+  let at = 0;
+  snippet.highlights.forEach((range, index) => {
+    if (range.start > at) parts.push(<span key={`t${index}`}>{snippet.text.slice(at, range.start)}</span>);
+    parts.push(<mark key={`m${index}`}>{snippet.text.slice(range.start, range.end)}</mark>);
+    at = range.end;
+  });
+  if (at < snippet.text.length) parts.push(<span key="end">{snippet.text.slice(at)}</span>);
+  return (
+    <Caption1 className={className} title={snippet.text} data-snippet="">
+      {parts}
+    </Caption1>
+  );
+}
+
 /** Whether this browser can tell us when the end of the list scrolls into view. */
 function canObserve(): boolean {
   return typeof IntersectionObserver !== 'undefined';
@@ -72,12 +106,13 @@ function canObserve(): boolean {
 
 /**
  * The result rows: sortable Name / Created / Size headers (Created and Size fold into the name
- * line when narrow), a "Select row" checkbox per row, the name opens the document; more rows load
+ * line when narrow), a "Select row" checkbox per row, the name opens the document; under it the
+ * record, subtype and queue, and the snippet of where the words matched; more rows load
  * when the end of the list scrolls into view, with a 'Load more' button as the fallback.
  */
 export function SearchResults(props: SearchResultsProps): ReactElement {
   const { formatDate, formatFileSize } = useLocaleFormats();
-  const { labelledBy, documents, sort, onSortChange, selectedIds, onToggleSelected, onRowClick, onOpen, taggingOn, taggedIds, stale, hasMore, loadingMore, onLoadMore } = props;
+  const { labelledBy, documents, snippets, sort, onSortChange, selectedIds, onToggleSelected, onRowClick, onOpen, taggingOn, taggedIds, stale, hasMore, loadingMore, onLoadMore } = props;
   const styles = useStyles();
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -159,6 +194,8 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
                       </Badge>
                     ) : null}
                   </span>
+                  {recordText(document) !== '' ? <Caption1 className={styles.record}>{recordText(document)}</Caption1> : null}
+                  {snippets?.[String(document.id)] ? <SnippetText snippet={snippets[String(document.id)]} className={styles.snippet} /> : null}
                   <Caption1 className={styles.details}>
                     {[document.description, size, date].filter((part) => part !== '').join(' · ')}
                   </Caption1>

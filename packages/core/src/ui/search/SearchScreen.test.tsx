@@ -147,7 +147,8 @@ describe('SearchScreen', () => {
     expect(app.services.selection.getSnapshot().ids).toEqual([1]);
     fireEvent.click(within(table).getByRole('button', { name: 'Invoice 2.pdf' }));
     await screen.findByText('Viewer');
-    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe(`/viewer/${encodeDocumentId(2)}`);
+    // The searched words go along, for the viewer to highlight.
+    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe(`/viewer/${encodeDocumentId(2)}?find=invoice`);
   });
 
   it('opens a result of the /portal/search popup in the viewer window, at screen height minus 100 and half the width', async () => {
@@ -160,7 +161,7 @@ describe('SearchScreen', () => {
     await waitFor(() => expect(openWindow).toHaveBeenCalledTimes(1));
     const [url, name, features] = openWindow.mock.calls[0];
     expect(name).toBe('datahaven-viewer');
-    expect(url).toBe(`/viewer/${encodeDocumentId(1)}`);
+    expect(url).toBe(`/viewer/${encodeDocumentId(1)}?find=invoice`);
     expect(features).toBe(`height=${Math.max(200, window.screen.height - 100)},width=${Math.round(window.screen.width / 2)}`);
     // The popup stays on its route.
     expect(screen.getByRole('status', { name: 'Current location' }).textContent).toMatch(/^\/portal\/search\?/);
@@ -340,5 +341,46 @@ describe('SearchScreen', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('SearchScreen answers', () => {
+  it('Enter searches the typed words (not the first suggestion), shows record, queue and the highlighted snippet, and Esc clears selection then the search', async () => {
+    const fabrikam = testDocument({ id: 41, name: 'Scan 41.pdf', description: '' });
+    const withRecord: DmsDocument = {
+      ...fabrikam,
+      type: 'Vendor',
+      queueName: 'AP Approval',
+      link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r-1', sitId: 1 },
+    };
+    const app = renderSearch('/search?embedded=true&allowSave=true', {
+      ...baseRoutes(),
+      'GET /api/documents/search': (request) => ({
+        documents: request.search.get('q') === 'Fabrikam' ? [withRecord] : [],
+        snippets: { '41': { text: '…invoice from fabrikam total 1250…', highlights: [{ start: 14, end: 22 }] } },
+        total: 1,
+        skip: 0,
+        take: 30,
+      }),
+    });
+    type('Fabrikam');
+    await screen.findByRole('option', { name: 'Name: CS-88120.pdf' });
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
+    const table = await screen.findByRole('table', { name: 'Search results' });
+    await waitFor(() => expect(rows(table)).toHaveLength(1));
+    // No chip was made: the words were searched as they were typed.
+    expect(screen.queryByRole('option', { name: 'Name: CS-88120.pdf' })).toBeNull();
+    expect(tagsOf(searches(app.requests).at(-1) as RecordedRequest)).toEqual([]);
+    expect(within(table).getByText('Vendor V10000 · Queue: AP Approval')).toBeTruthy();
+    const mark = table.querySelector('[data-snippet] mark');
+    expect(mark?.textContent).toBe('fabrikam');
+
+    fireEvent.click(within(table).getByRole('checkbox', { name: 'Select row' }));
+    expect(rows(table)[0].getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(table, { key: 'Escape' });
+    expect(rows(table)[0].getAttribute('aria-selected')).toBe('false');
+    fireEvent.keyDown(table, { key: 'Escape' });
+    await waitFor(() => expect(searchBox().value).toBe(''));
+    expect(screen.getByText('Type to search')).toBeTruthy();
   });
 });

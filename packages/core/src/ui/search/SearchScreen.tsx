@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
@@ -25,6 +25,8 @@ import { WorkflowPreferences } from '../../state/WorkflowPreferences';
 import { PaneSplitter } from '../shell/PaneSplitter';
 import { useInlineViewerPane } from '../shell/useInlineViewerPane';
 import { DocumentViewer } from '../viewer/DocumentViewer';
+import { DownloadMenu } from '../export/DownloadMenu';
+import { MergeButton } from '../pageWork/MergeButton';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -181,7 +183,9 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
       const viewability = isViewable(document, options);
       if (viewability.viewable) {
         if (!viewEnabled) return;
-        const path = `/viewer/${encodeDocumentId(document.id)}`;
+        // The searched words travel along, so the viewer highlights them on the pages.
+        const words = text.trim();
+        const path = `/viewer/${encodeDocumentId(document.id)}${words === '' ? '' : `?find=${encodeURIComponent(words)}`}`;
         if (variant === 'popup') {
           // Spec §2: the viewer window opens at screen height minus 100 and half the screen width.
           capabilities.openUrl(path, { name: 'datahaven-viewer', features: ({ height, width }) => `height=${Math.max(200, height - 100)},width=${Math.round(width / 2)}` });
@@ -196,7 +200,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
       }
       loading.track(documentExport.saveOriginal(document)).catch((error: unknown) => alerts.report(error));
     },
-    [options, viewEnabled, variant, capabilities, navigate, alerts, loading, documentExport],
+    [options, viewEnabled, variant, capabilities, navigate, alerts, loading, documentExport, text],
   );
 
   const onRowClick = (document: DmsDocument): void => {
@@ -221,11 +225,28 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
     }
   };
 
+  const selectedDocuments = useMemo(() => results.documents.filter((document) => selectedIds.includes(document.id)), [results.documents, selectedIds]);
+
+  // Esc clears the selection first, then the search (chips and words); an open suggestion list or
+  // dialog takes its own Esc before this sees it.
+  const onScreenKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="listbox"], [role="search"]')) return;
+    if (selectedIds.length > 0) {
+      selection.set([]);
+      event.preventDefault();
+    } else if (tags.length > 0 || text !== '') {
+      changeTags([]);
+      changeText('');
+      event.preventDefault();
+    }
+  };
+
   const idle = results.idle;
   const canSave = allowSave && !idle && results.current;
 
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} onKeyDown={onScreenKeyDown}>
       {variant === 'popup' || !embedded ? (
         <div className={styles.header}>
           {variant === 'route' ? <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>Back</Button> : null}
@@ -244,6 +265,9 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         {tagging.available ? (
           <Switch label="Tagging mode" checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
         ) : null}
+        <DownloadMenu documents={selectedDocuments} />
+        <MergeButton docIds={selectedIds} />
+        {selectedIds.length > 1 ? <Caption1 className={styles.muted}>{selectedIds.length} selected</Caption1> : null}
         <Switch
           label="Autoview"
           checked={autoview}
@@ -291,6 +315,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
             <SearchResults
               labelledBy="search-results-title"
               documents={results.documents}
+              snippets={results.snippets}
               sort={sort}
               onSortChange={setSort}
               selectedIds={selectedIds}
@@ -323,7 +348,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           <>
             <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
             <section className={styles.previewPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
-              <DocumentViewer docId={previewId} headingLevel="h2" keyScope="element" />
+              <DocumentViewer docId={previewId} headingLevel="h2" keyScope="element" highlightWords={text} />
             </section>
           </>
         ) : null}

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { supersedingCall, type SearchQuery } from '../../api/searchApi';
 import { ApiError } from '../../api/ApiError';
-import { LIMITS, type DmsDocument, type SearchTag } from '../../model';
+import { LIMITS, type DmsDocument, type SearchSnippet, type SearchTag } from '../../model';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices } from '../app/DatahavenServices';
+
+const NO_SNIPPETS: Readonly<Record<string, SearchSnippet>> = {};
 
 /** Pause after the last keystroke before the words are searched. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -13,6 +15,8 @@ export interface SearchResultsState {
   /** Nothing typed and no chips: nothing was searched. */
   idle: boolean;
   documents: readonly DmsDocument[];
+  /** Where the words matched in each shown document, by id. */
+  snippets: Readonly<Record<string, SearchSnippet>>;
   total: number;
   /** A first page is on its way (the previous results stay shown meanwhile). */
   searching: boolean;
@@ -29,6 +33,7 @@ export interface SearchResultsState {
 interface Loaded {
   key: string;
   documents: readonly DmsDocument[];
+  snippets: Readonly<Record<string, SearchSnippet>>;
   total: number;
 }
 
@@ -86,7 +91,7 @@ export function useSearchResults(tags: readonly SearchTag[], q: string, sort: Sa
           .run({ q: nowQ, tags: nowTags, sort: nowSort?.key, desc: nowSort?.desc, skip: 0, take: LIMITS.pageSize })
           .then((page) => {
             if (!current) return;
-            setLoaded({ key: nowKey, documents: page.documents, total: page.total });
+            setLoaded({ key: nowKey, documents: page.documents, snippets: page.snippets ?? {}, total: page.total });
             setSearching(false);
             setLoadingMore(false);
           })
@@ -117,7 +122,12 @@ export function useSearchResults(tags: readonly SearchTag[], q: string, sort: Sa
         setLoaded((previous) => {
           if (!previous || previous.key !== nowKey) return previous;
           const seen = new Set(previous.documents.map((document) => document.id));
-          return { key: nowKey, documents: [...previous.documents, ...page.documents.filter((document) => !seen.has(document.id))], total: page.total };
+          return {
+            key: nowKey,
+            documents: [...previous.documents, ...page.documents.filter((document) => !seen.has(document.id))],
+            snippets: { ...previous.snippets, ...page.snippets },
+            total: page.total,
+          };
         });
         setLoadingMore(false);
       })
@@ -143,6 +153,7 @@ export function useSearchResults(tags: readonly SearchTag[], q: string, sort: Sa
   return {
     idle,
     documents: loaded?.documents ?? [],
+    snippets: loaded?.snippets ?? NO_SNIPPETS,
     total: loaded?.total ?? 0,
     searching,
     loadingMore,
