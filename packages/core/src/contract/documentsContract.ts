@@ -36,17 +36,25 @@ export const NoteBody = Type.Object({ text: Type.Optional(Type.Union([Type.Strin
 /** The body of `POST /api/document/{id}/custom`: custom (index) data values, text or null. */
 export const CustomDataBody = Type.Object(
   {
-    values: Type.Array(Type.Object({ fieldId: Type.Integer({ minimum: 1 }), value: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false })),
+    values: Type.Array(Type.Object({ fieldId: Type.Integer({ minimum: 1 }), value: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false }), {
+      maxItems: 200,
+    }),
   },
   { additionalProperties: false },
 );
 
+/** The JSON body of `POST /api/document/{id}/custom`. */
+export type CustomDataRequest = Static<typeof CustomDataBody>;
+
 /** The body of `PUT /api/documents/{id}/subtype`: a subtype id (or `{ id }`). */
 export const SubtypeChangeBody = Type.Object(
   {
-    subtype: Type.Union([Type.Integer(), Type.Object({ id: Type.Integer() })]),
+    subtype: Type.Union([Type.Integer({ minimum: 1 }), Type.Object({ id: Type.Integer({ minimum: 1 }) })]),
     ignorePermissions: Type.Optional(Type.Boolean()),
     rowVersion: Type.Optional(Type.Integer()),
   },
   { additionalProperties: false },
 );
+
+/** The JSON body of `PUT /api/documents/{id}/subtype`. */
+export type SubtypeChangeRequest = Static<typeof SubtypeChangeBody>;

@@ -13,7 +13,7 @@ export const SplitBody = Type.Object(
 /** The body of `POST /api/documents/merge`: the documents to merge, in order (fewer than two: the spec's message). */
 export const MergeBody = Type.Object(
   {
-    docIds: Type.Array(Type.Integer({ minimum: 1 })),
+    docIds: Type.Array(Type.Integer({ minimum: 1 }), { uniqueItems: true }),
     name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     deleteOriginals: Type.Optional(Type.Boolean()),
   },
@@ -23,6 +23,11 @@ export const MergeBody = Type.Object(
 /**
  * A merge (`POST /api/documents/merge`) as the client sends it and the server applies it: the
  * documents in the order their pages are joined, an optional name, whether the originals go.
+ */
+export type MergeRequestBody = Static<typeof MergeBody>;
+
+/**
+ * The merge as client and server mean it (see MergeRequestBody for the wire form).
  */
 export type MergeRequest = Pick<Static<typeof MergeBody>, 'docIds'> & { name?: string; deleteOriginals: boolean };
 

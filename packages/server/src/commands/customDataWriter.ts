@@ -1,5 +1,6 @@
+import type { CustomDataRequest } from '@datahaven/core/contract';
 import { checkCustomFieldValue } from '@datahaven/core/rules';
-import type { CustomDataUpdate, CustomField, CustomFieldValue } from '@datahaven/core/model';
+import type { CustomDataUpdate, CustomField } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, invalid } from '../errors/DomainError';
@@ -12,26 +13,17 @@ import { quoted } from './quoted';
 /** The privilege that editing a document's custom (index) data needs (embedded §6). */
 export const EDIT_INDEX_DATA_PRIVILEGE = 'Dynamics: Edit Document Index Data';
 
-/** Most values one POST may carry. */
-const MAX_VALUES_PER_UPDATE = 200;
-
-/** Reads the body of POST /api/document/{id}/custom: `{ values: [{ fieldId, value }] }` (value text or null). */
-export function parseCustomDataUpdate(body: unknown): CustomDataUpdate {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
-  const values = (body as Record<string, unknown>).values;
-  if (!Array.isArray(values) || values.length > MAX_VALUES_PER_UPDATE) throw invalid(`values must be a list of at most ${MAX_VALUES_PER_UPDATE} field values.`);
+/**
+ * The update a checked body of POST /api/document/{id}/custom asks for (the request contract has
+ * checked the types and the 200-value limit); a field named twice is refused.
+ */
+export function customDataUpdateOf(body: CustomDataRequest): CustomDataUpdate {
   const seen = new Set<number>();
-  return {
-    values: values.map((entry: unknown): CustomFieldValue => {
-      if (typeof entry !== 'object' || entry === null) throw invalid('Each value needs a fieldId and a value.');
-      const { fieldId, value } = entry as Record<string, unknown>;
-      if (typeof fieldId !== 'number' || !Number.isSafeInteger(fieldId) || fieldId < 1) throw invalid('fieldId must be a field id.');
-      if (seen.has(fieldId)) throw invalid(`Field ${fieldId} is named twice.`);
-      seen.add(fieldId);
-      if (value !== null && typeof value !== 'string') throw invalid('A value must be text or null.');
-      return { fieldId, value };
-    }),
-  };
+  for (const { fieldId } of body.values) {
+    if (seen.has(fieldId)) throw invalid(`Field ${fieldId} is named twice.`);
+    seen.add(fieldId);
+  }
+  return { values: body.values };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MergeRequest } from '@datahaven/core/contract';
+import type { MergeRequest, MergeRequestBody } from '@datahaven/core/contract';
 import { LIMITS } from '@datahaven/core/model';
 import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
@@ -92,15 +92,14 @@ export function parseRecombinationRequest(body: unknown): RecombinationRequest {
   return { documents, delete: flag(body.delete, 'delete') };
 }
 
-/** Reads `{ docIds, name?, deleteOriginals? }`; fewer than two distinct ids → 400 with the merge message. */
-export function parseMergeRequest(body: unknown): MergeRequest {
-  if (!isObject(body)) throw invalid('A JSON object is required.');
-  const { docIds } = body;
-  if (!Array.isArray(docIds) || !docIds.every(isPositiveInteger)) throw invalid('docIds must be a list of document ids.');
-  if (new Set(docIds).size !== docIds.length) throw invalid('docIds must not name a document twice.');
-  if (docIds.length < 2) throw invalid(MESSAGES.mergeNeedsTwoDocuments);
+/**
+ * The merge a checked body asks for (the request contract has checked the types and that no id
+ * repeats): fewer than two documents → the spec's merge message; a blank name → 400.
+ */
+export function mergeRequestOf(body: MergeRequestBody): MergeRequest {
+  if (body.docIds.length < 2) throw invalid(MESSAGES.mergeNeedsTwoDocuments);
   const name = optionalName(body.name);
-  return { docIds, ...(name === undefined ? {} : { name }), deleteOriginals: flag(body.deleteOriginals, 'deleteOriginals') };
+  return { docIds: body.docIds, ...(name === undefined ? {} : { name }), deleteOriginals: body.deleteOriginals ?? false };
 }
 
 /** The visible documents among `ids` by id; one missing or invisible → 404 before anything is read from a file. */

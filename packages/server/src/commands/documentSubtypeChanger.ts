@@ -1,3 +1,4 @@
+import type { SubtypeChangeRequest } from '@datahaven/core/contract';
 import type { SubtypeChange } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { DocumentDetailRow } from '../policies/documentQueries';
@@ -12,21 +13,11 @@ import { insertNote } from './noteWriter';
 /** The privilege that changing a document's subtype needs (embedded §6). */
 export const CHANGE_SUBTYPE_PRIVILEGE = 'Dynamics: Change Document Subtype';
 
-/** Reads and checks the JSON body of PUT /api/documents/{id}/subtype (`subtype` may be an id or `{ id }`). */
-export function parseSubtypeChange(body: unknown): SubtypeChange {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
-  const record = body as Record<string, unknown>;
-  const raw = typeof record.subtype === 'object' && record.subtype !== null ? (record.subtype as Record<string, unknown>).id : record.subtype;
-  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) throw invalid('subtype must be a subtype id.');
-  const change: SubtypeChange = { subtype: raw };
-  if (record.ignorePermissions !== undefined) {
-    if (typeof record.ignorePermissions !== 'boolean') throw invalid('ignorePermissions must be true or false.');
-    change.ignorePermissions = record.ignorePermissions;
-  }
-  if (record.rowVersion !== undefined) {
-    if (typeof record.rowVersion !== 'number' || !Number.isSafeInteger(record.rowVersion)) throw invalid('rowVersion must be an integer.');
-    change.rowVersion = record.rowVersion;
-  }
+/** The change a checked body of PUT /api/documents/{id}/subtype asks for (`subtype` may be an id or `{ id }`). */
+export function subtypeChangeOf(body: SubtypeChangeRequest): SubtypeChange {
+  const change: SubtypeChange = { subtype: typeof body.subtype === 'number' ? body.subtype : body.subtype.id };
+  if (body.ignorePermissions !== undefined) change.ignorePermissions = body.ignorePermissions;
+  if (body.rowVersion !== undefined) change.rowVersion = body.rowVersion;
   return change;
 }
 

@@ -1,8 +1,9 @@
 import { CustomDataBody } from '@datahaven/core/contract';
+import type { CustomDataRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { CustomCategory, CustomCategoryDetail, DocumentCustomData } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseCustomDataUpdate, saveCustomData } from '../../../commands/customDataWriter';
+import { customDataUpdateOf, saveCustomData } from '../../../commands/customDataWriter';
 import { findVisibleDocument } from '../../../policies/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -58,11 +59,11 @@ export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): v
     return customDataOf(deps, id);
   });
 
-  app.post('/document/:id/custom', { schema: { body: CustomDataBody } }, async (request): Promise<DocumentCustomData> => {
+  app.post<{ Body: CustomDataRequest }>('/document/:id/custom', { schema: { body: CustomDataBody } }, async (request): Promise<DocumentCustomData> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     await assertVisible(deps, viewer, id);
-    const update = parseCustomDataUpdate(request.body);
+    const update = customDataUpdateOf(request.body);
     const current = await customDataOf(deps, id);
     await saveCustomData(deps, viewer, id, current.categories.flatMap((category) => category.fields), update);
     return customDataOf(deps, id);

@@ -1,7 +1,8 @@
 import { MergeBody } from '@datahaven/core/contract';
+import type { MergeRequestBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
-import { mergeDocuments, parseMergeRequest } from '../../../commands/documentRecombiner';
+import { mergeDocuments, mergeRequestOf } from '../../../commands/documentRecombiner';
 import { findVisibleDocument } from '../../../policies/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
@@ -16,9 +17,9 @@ import { viewerOf } from '../../requestHelpers';
  * different links or 'Merge file size greater than the maximum' → 400.
  */
 export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/documents/merge', { schema: { body: MergeBody } }, async (request, reply) => {
+  app.post<{ Body: MergeRequestBody }>('/documents/merge', { schema: { body: MergeBody } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
-    const merge = parseMergeRequest(request.body);
+    const merge = mergeRequestOf(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
     if (held.get('Cabinet: Split Document') !== true) throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");
     if (merge.deleteOriginals && held.get('Cabinet: Delete') !== true) throw forbidden("Deleting the originals needs the 'Cabinet: Delete' privilege.");

@@ -1,8 +1,9 @@
 import { NewSubtypeBody, SubtypeChangeBody, SubtypeUpdateBody } from '@datahaven/core/contract';
+import type { SubtypeChangeRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHANGE_SUBTYPE_PRIVILEGE, changeDocumentSubtype, parseSubtypeChange } from '../../../commands/documentSubtypeChanger';
+import { CHANGE_SUBTYPE_PRIVILEGE, changeDocumentSubtype, subtypeChangeOf } from '../../../commands/documentSubtypeChanger';
 import { createSubtype, parseNewSubtype, parseSubtypeUpdate, updateSubtype } from '../../../commands/subtypeWriter';
 import { findVisibleDocument } from '../../../policies/documentQueries';
 import { hasPrivilege } from '../../../policies/privileges';
@@ -111,12 +112,12 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return presentSubtype(row);
   });
 
-  app.put('/documents/:id/subtype', { schema: { body: SubtypeChangeBody } }, async (request): Promise<DmsDocument> => {
+  app.put<{ Body: SubtypeChangeRequest }>('/documents/:id/subtype', { schema: { body: SubtypeChangeBody } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const row = await findVisibleDocument(deps.db, viewer, id);
     if (row === undefined) throw notFound(MESSAGES.documentNotFound);
-    await changeDocumentSubtype(deps, viewer, row, parseSubtypeChange(request.body));
+    await changeDocumentSubtype(deps, viewer, row, subtypeChangeOf(request.body));
     const updated = await findVisibleDocument(deps.db, viewer, id);
     if (updated === undefined) throw notFound(MESSAGES.documentNotFound);
     return presentDocument(updated);
