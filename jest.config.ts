@@ -7,13 +7,25 @@ const transform: Config['transform'] = {
 
 const browserProject: Config = {
   displayName: 'web',
-  testEnvironment: 'jsdom',
+  // jsdom plus Response (test/support/jsdomWithFetchEnvironment.cjs), which pdf.js needs to load.
+  testEnvironment: '<rootDir>/test/support/jsdomWithFetchEnvironment.cjs',
   roots: ['<rootDir>/packages/core/src', '<rootDir>/packages/erp-embed/src', '<rootDir>/packages/teams-tab/src', '<rootDir>/packages/outlook-addin/src'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/core/src/(model|rules)/'],
-  moduleNameMapper: { '^@datahaven/core$': '<rootDir>/packages/core/src/index.ts' },
+  moduleNameMapper: {
+    '^@datahaven/core$': '<rootDir>/packages/core/src/index.ts',
+    // jest runs in Node: pdf.js's build for Node (it fills in DOMMatrix, which jsdom lacks, from @napi-rs/canvas).
+    '^pdfjs-dist$': '<rootDir>/node_modules/pdfjs-dist/legacy/build/pdf.mjs',
+  },
   setupFiles: ['<rootDir>/packages/core/test/jsdomGlobals.ts'],
   setupFilesAfterEnv: ['<rootDir>/packages/core/test/testingLibraryWaits.ts'],
-  transform,
+  // pdf.js (ES modules only) and loadPdfjs.ts (import.meta.url) compile to CommonJS, so the
+  // viewer module loads in jsdom as it does in the browser (test/support/pdfjsInteropTransformer.cjs).
+  transform: {
+    'node_modules/pdfjs-dist/.+\\.mjs$': '<rootDir>/test/support/pdfjsInteropTransformer.cjs',
+    'packages/core/src/viewer/loadPdfjs\\.ts$': '<rootDir>/test/support/pdfjsInteropTransformer.cjs',
+    ...transform,
+  },
+  transformIgnorePatterns: ['/node_modules/(?!pdfjs-dist/)'],
 };
 
 /** model/ and rules/ run without a DOM, exactly as the server runs them. */

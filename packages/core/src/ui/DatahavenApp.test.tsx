@@ -86,7 +86,7 @@ describe('DatahavenApp under different hosts', () => {
     if (!recording) throw new Error('the host was not made');
     await walkThrough(recording);
     expect(window.location.pathname + window.location.search).toBe(FOLDERS);
-  }, 30_000);
+  });
 
   it('runs the same screens under a memory router while history.pushState and replaceState are null (Office.js)', async () => {
     window.history.replaceState(null, '', '/outlook/');
@@ -110,7 +110,7 @@ describe('DatahavenApp under different hosts', () => {
     } finally {
       Object.assign(window.history, { pushState, replaceState });
     }
-  }, 30_000);
+  });
 
   it('runs the screens under the plain-browser host with its default capabilities (the window is the browser)', async () => {
     renderApp(FOLDERS, routes, { search: CONTEXT });
@@ -121,7 +121,7 @@ describe('DatahavenApp under different hosts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('tree', { name: 'Folders' });
     expect(window.location.pathname + window.location.search).toBe(FOLDERS);
-  }, 30_000);
+  });
 
   it("follows the host's theme live: a switch restyles the mounted app without remounting it", async () => {
     const theme = settableSignal<HostThemeName>('webLight');
@@ -144,7 +144,7 @@ describe('DatahavenApp under different hosts', () => {
     expect(themeRules()).toContain(`--colorNeutralBackground1: ${teamsHighContrastTheme.colorNeutralBackground1}`);
     // The same tree, not a new mount.
     expect(screen.getByRole('tree', { name: 'Folders' })).toBe(tree);
-  }, 30_000);
+  });
 
   it("writes dates and sizes in the host's locale and sets <html lang> to its language, live", async () => {
     const locale = settableSignal<HostLocale>({ language: 'en-US', region: 'en-US' });
@@ -155,5 +155,5 @@ describe('DatahavenApp under different hosts', () => {
     act(() => locale.set({ language: 'de-DE', region: 'de-DE' }));
     expect(await within(tree).findByRole('treeitem', { name: /^scan-7\.png, 12,3 KB, 30\. Mai 2025$/ })).toBeTruthy();
     expect(document.documentElement.lang).toBe('de-DE');
-  }, 30_000);
+  });
 });

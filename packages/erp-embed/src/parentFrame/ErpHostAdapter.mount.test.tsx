@@ -69,5 +69,5 @@ describe('DatahavenApp under the ERP host', () => {
     expect(structure?.path).toContain('recordId=r1');
     expect(structure?.authorization).toBe(`Bearer ${token}`);
     await waitFor(() => expect(w.posted.some((p) => (JSON.parse(p.data) as Sent).path === '/selected-documents')).toBe(true));
-  }, 30_000);
+  });
 });

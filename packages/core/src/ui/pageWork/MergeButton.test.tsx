@@ -1,10 +1,7 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FolderEntry } from '../../model';
 import { DOCUMENTS_TO_MERGE_KEY } from '../../state/MergeDocumentsStore';
 import { renderApp, testDocument, testFolder } from '../test/renderApp';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
 

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DmsDocument, DocumentAccess } from '../../model';
 import { MESSAGES } from '../../rules';
 import { DOCUMENTS_TO_MERGE_KEY } from '../../state/MergeDocumentsStore';
@@ -6,9 +6,6 @@ import { FakeResponse } from '../test/FakeResponse';
 import { renderApp, testDocument, type RecordedRequest } from '../test/renderApp';
 import { parseMergeDocIds } from './MergeDocumentsScreen';
 import { VENDOR_LINK, testAccess } from './test/pageWorkFixtures';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('MergeDocumentsScreen (/merge-documents?docIds=)', () => {
   let documents: DmsDocument[];

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DmsDocument, DocumentAccess, FolderEntry } from '../../model';
 import { MESSAGES } from '../../rules';
 import { FakeResponse } from '../test/FakeResponse';
@@ -13,10 +13,6 @@ const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
  * include hidden elements; the browser test finds the same names in Chromium.
  */
 const IN_DIALOG = { hidden: true } as const;
-
-// Whole-app renders with Fluent's dialogs and tooltips take seconds each on a busy 2-core machine.
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('SplitDialog from the folders toolbar', () => {
   let scan: DmsDocument;

@@ -1,11 +1,8 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { FakeResponse } from '../test/FakeResponse';
 import { renderApp, testDocument } from '../test/renderApp';
 import { testAccess } from './test/pageWorkFixtures';
-
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('ThumbnailSplitScreen (/thumbnail-split/{docId})', () => {
   let access: DocumentAccess;

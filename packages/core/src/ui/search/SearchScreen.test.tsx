@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
 import { MESSAGES } from '../../rules';
 import { memoryStorage } from '../../host';
@@ -56,13 +56,6 @@ function type(text: string): void {
 async function pick(label: string): Promise<void> {
   fireEvent.click(await screen.findByRole('option', { name: label }));
 }
-
-// Fluent's picker, menus and dialogs make these jsdom flows slow on a shared 2-core machine; this is
-// a safety limit against hangs, not a timing assertion.
-jest.setTimeout(30_000);
-// Suggestions wait for a pause in typing and then a request; on a busy machine that can outlast
-// testing-library's one-second default wait.
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('SearchScreen', () => {
   it('starts empty, suggests tags for typed text, turns a pick into a chip and searches the chip with the words left in the box', async () => {

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FEATURES1, WORKFLOW_PERMS, encodeDocumentId, type DmsDocument, type DocumentAccess, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
@@ -55,10 +55,6 @@ const selectedNames = (grid: HTMLElement): string[] => dataRows(grid).filter((ro
  * include hidden elements; the browser test checks the same names in a real Chromium.
  */
 const IN_DIALOG = { hidden: true } as const;
-
-// Whole-app renders with Fluent's dialogs and tooltips take several seconds each on a busy 2-core machine.
-jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5_000 });
 
 describe('QueueDocumentsScreen', () => {
   let warn: jest.SpyInstance;
