@@ -5,6 +5,7 @@ import { makeInvoicePdf } from '../test/e2e/support/makeInvoicePdf';
 import { startDemoServer } from '../test/e2e/support/startDemoServer';
 import { initialScripts, viewerChunks } from './bundleSizes';
 import { demoToken, uploadIntoFolder } from './demoApi';
+import { runLoadBench } from './loadBench';
 import { makeScanPdf } from './makeScanPdf';
 import { runPdfBench } from './pdfBench';
 import { measureColdVisit, measureWholeFileFetch, type VisitFigures } from './measureInChromium';
@@ -149,6 +150,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   workflow: runWorkflowBench,
   pdf: runPdfBench,
   upload: uploadBench,
+  load: () => runLoadBench(),
 };
 
 async function main(): Promise<void> {

@@ -144,7 +144,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     (async () => {
       // The first chunk tells the file's length; pdf.js then asks for the chunks it needs, each
       // through fetchRange (current token, time-out, one re-authentication on 401).
-      const [{ loadPdfjs, createRangeTransport, PDFJS_ASSET_URLS }, head] = await Promise.all([
+      const [{ loadPdfjs, createRangeTransport, PDFJS_ASSET_URLS, PDFJS_SAFETY_OPTIONS }, head] = await Promise.all([
         import('./loadPdfjs'),
         readRange(fetchRange, 0, RANGE_CHUNK_BYTES - 1, aborter.signal),
       ]);
@@ -152,7 +152,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       const pdfjs = loadPdfjs();
       const common = {
         worker: worker ?? undefined,
-        isEvalSupported: false,
+        ...PDFJS_SAFETY_OPTIONS,
         cMapPacked: true,
         ...PDFJS_ASSET_URLS,
       };

@@ -25,6 +25,16 @@ export function createPdfWorker(): pdfjs.PDFWorker {
   return worker;
 }
 
+/**
+ * Options every document is opened with (SECURITY.md row 3): pdf.js never compiles code from a
+ * document (`isEvalSupported: false` closes the font-program path of CVE-2024-4367) and never
+ * runs a document's JavaScript (scripting is a viewer-app feature this viewer does not enable).
+ */
+export const PDFJS_SAFETY_OPTIONS = { isEvalSupported: false } as const;
+
+/** The oldest pdf.js with the fix for CVE-2024-4367 (SECURITY.md row 3). */
+export const PDFJS_MIN_SAFE_VERSION = '4.2.67';
+
 /** The assets our server copies from pdfjs-dist (webpack.config.ts), never a CDN. */
 export const PDFJS_ASSET_URLS = {
   cMapUrl: '/pdfjs/cmaps/',

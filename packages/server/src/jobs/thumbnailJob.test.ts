@@ -1,5 +1,5 @@
 import { createWorld, createDocument, makePdf } from '../test/factories';
-import { pngClaiming } from '../test/imageBombs';
+import { pngClaiming } from '../test/hostileFiles';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import { defaultJobHandlers } from './defaultJobHandlers';

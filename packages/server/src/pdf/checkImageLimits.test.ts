@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { jpegClaiming, pngClaiming, tiffWithPages } from '../test/imageBombs';
+import { jpegClaiming, pngClaiming, tiffWithPages } from '../test/hostileFiles';
 import { MAX_TIFF_PAGES, checkImageLimits } from './checkImageLimits';
 import { ImageLimitError } from './ImageLimitError';
 

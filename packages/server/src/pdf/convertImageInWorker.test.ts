@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
-import { pngClaiming } from '../test/imageBombs';
+import { pngClaiming } from '../test/hostileFiles';
 import { convertImageInWorker } from './convertImageInWorker';
 import { PdfWorkError } from './PdfWorkError';
 

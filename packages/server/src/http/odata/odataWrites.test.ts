@@ -250,6 +250,25 @@ describeOnEachDatabase('OData workflow entity sets: writes', (server) => {
     expect((await send({ method: 'DELETE', url: `/WorkflowQueueTypes(${typeEntity.Id})`, headers: { 'if-match': '*' } })).statusCode).toBe(204);
   });
 
+  it('SECURITY row 12: a non-admin cannot grant itself queue access or a key through OData or REST (403), and nothing changes', async () => {
+    const asMember = { authorization: `Bearer ${server().tokenFor(member.username)}` };
+    const before = await server().deps.db.selectFrom('queue_user_access').select('queue_id').where('user_id', '=', member.id).execute();
+    for (const request of [
+      { method: 'POST' as const, url: '/DirectUserWorkflowQueueMembership', payload: { UserId: member.id, WorkflowQueueId: third, Access: { BrowseToQueue: true, Approve: true } } },
+      { method: 'POST' as const, url: '/GroupWorkflowQueueMembership', payload: { GroupId: groupId, WorkflowQueueId: third, Access: { Approve: true } } },
+      { method: 'PATCH' as const, url: `/DirectUserWorkflowQueueMembership(userId=${member.id},workflowQueueId=${from})`, headers: { 'if-match': '*' }, payload: { Access: { Approve: true } } },
+    ]) {
+      errorMessage(await send({ ...request, headers: { ...asMember, ...(request.headers ?? {}) } }), 403);
+    }
+    expect(await server().deps.db.selectFrom('queue_user_access').select('queue_id').where('user_id', '=', member.id).execute()).toEqual(before);
+    // REST: an API key would let its holder mint tokens, so creating one needs 'Security: Manager'.
+    const key = await server().inject({ method: 'POST', url: '/api/keys', headers: asMember, payload: { label: 'mine', actsForUsers: true } });
+    expect(key.statusCode).toBe(403);
+    // And /api/can reports the privilege as not held, so no client offers it.
+    const can = await server().inject({ url: `/api/can?action=${encodeURIComponent('Security: Manager')}`, headers: asMember });
+    expect(can.json()).toEqual({ action: 'Security: Manager', value: false });
+  });
+
   it('keeps the effective memberships read-only (405) and refuses PUT (405)', async () => {
     errorMessage(await send({ method: 'POST', url: '/EffectiveUserWorkflowQueueMembership', payload: { UserId: member.id, WorkflowQueueId: from } }), 405);
     errorMessage(await send({ method: 'PUT', url: `/WorkflowQueues(${from})`, payload: { Name: 'x' } }), 405);

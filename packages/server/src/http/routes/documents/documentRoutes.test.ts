@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { deflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
@@ -6,7 +7,7 @@ import type { World } from '../../../test/factories';
 import { defaultJobHandlers } from '../../../jobs/defaultJobHandlers';
 import { JobRunner } from '../../../jobs/JobRunner';
 import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
-import { jpegClaiming, pngClaiming, tiffWithPages } from '../../../test/imageBombs';
+import { jpegClaiming, pngClaiming, tiffWithPages, zipWith } from '../../../test/hostileFiles';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
 
@@ -213,6 +214,42 @@ describeOnEachDatabase('documents', (server) => {
         expect(response.json()).toEqual({ statusCode: 413, exceptionType: 'PayloadTooLarge', message: expect.stringMatching(words) });
       }
       expect(await documentCount(server())).toBe(before);
+    });
+
+    it('SECURITY row 6: an Office file with a 1 GB part and nested zips is stored as it came, never inflated; served back byte for byte as an attachment', async () => {
+      const inner = zipWith([{ name: 'inner.xml', data: deflateRawSync(Buffer.alloc(1 << 20)), method: 8, claimedSize: 0x40000000 }]);
+      const docx = zipWith([
+        { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), method: 0, claimedSize: 8 },
+        { name: 'word/document.xml', data: deflateRawSync(Buffer.alloc(4 << 20)), method: 8, claimedSize: 0x40000000 },
+        { name: 'word/embeddings/nested.zip', data: zipWith([{ name: 'again.zip', data: inner, method: 0, claimedSize: inner.length }]), method: 0, claimedSize: 0x40000000 },
+      ]);
+      expect(docx.length).toBeLessThan(64 * 1024);
+      const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name: 'bomb.docx', content: docx }]) });
+      expect(response.statusCode).toBe(201);
+      const [document] = response.json<DmsDocument[]>();
+      // The server never opens the archive: the stored size is the upload's, one page.
+      const row = await server().deps.db.selectFrom('files as f').innerJoin('documents as d', 'd.file_sha256', 'f.sha256').select(['f.size', 'd.total_pages']).where('d.id', '=', document.id).executeTakeFirstOrThrow();
+      expect({ size: Number(row.size), pages: row.total_pages }).toEqual({ size: docx.length, pages: 1 });
+      const data = await server().inject({ url: `/api/documents/${document.id}/data?download=true`, headers: as(world.clerk) });
+      expect(data.statusCode).toBe(200);
+      expect(data.rawPayload.equals(docx)).toBe(true);
+      expect(data.headers['content-disposition']).toMatch(/^attachment;/);
+      // No preview is ever made of it (that would mean opening it).
+      expect((await server().inject({ url: `/api/documents/${document.id}/pages/1/thumbnail`, headers: as(world.clerk) })).statusCode).toBe(404);
+    });
+
+    it('SECURITY row 24: every document row has its file; a file written by a process killed before its commit is swept after the grace period', async () => {
+      // A process killed between the file write and the commit leaves exactly this behind: the file, no row.
+      const orphan = await server().deps.fileStore.putBuffer(Buffer.from(`%PDF-1.7 written, never committed ${Date.now()}`));
+      const isKnown = async (key: string): Promise<boolean> =>
+        (await server().deps.db.selectFrom('files').select('sha256').where('sha256', '=', key).executeTakeFirst()) !== undefined;
+      await server().deps.fileStore.sweepOrphans(isKnown, 60 * 60 * 1000);
+      expect(await server().deps.fileStore.has(orphan.key)).toBe(true);
+      await server().deps.fileStore.sweepOrphans(isKnown, 0);
+      expect(await server().deps.fileStore.has(orphan.key)).toBe(false);
+      const rows = await server().deps.db.selectFrom('documents').select('file_sha256').execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(await server().deps.fileStore.has(row.file_sha256)).toBe(true);
     });
 
     it('a malformed multipart body (no boundary, cut short, no closing boundary) → 400 in words, never 500, and no row', async () => {

@@ -55,3 +55,52 @@ export function tiffWithPages(pages: number, width = 100, height = 100): Buffer 
   }
   return file;
 }
+
+/** One zip entry: its name, the bytes stored, the method (0 stored, 8 deflated) and the sizes its headers claim. */
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+  method: 0 | 8;
+  claimedSize: number;
+}
+
+/**
+ * A zip archive of `entries`, each header claiming `claimedSize` uncompressed bytes whatever the
+ * data holds (the shape of a zip bomb: a 1 GB part in a few kilobytes). CRCs are left zero: a
+ * reader that checks them would refuse the file, which is fine for a file nothing should open.
+ */
+export function zipWith(entries: readonly ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.claimedSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.method, 10);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.claimedSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
+import { loadConfig } from '../packages/server/src/config';
+import { buildApp } from '../packages/server/src/http/buildApp';
+import { openServices } from '../packages/server/src/openServices';
+import { createFixture, seed } from './searchBench';
+import type { QuerySets } from './searchBench';
+
+/** SECURITY.md "Load targets": requests a second with 50 connections, by database; p99; no non-2xx. */
+const CONNECTIONS = 50;
+const RATE_TARGET = { sqlite: 200, postgres: 500 } as const;
+const P99_TARGET_MS = 500;
+/** Uploads under listing: 10 a second of 1 MB each. */
+const UPLOADS_PER_SECOND = 10;
+const UPLOAD_BYTES = 1024 * 1024;
+
+/** A whole number of seconds from the environment, within bounds (every run is bounded in time). */
+function seconds(name: string, fallback: number, max: number): number {
+  const text = process.env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number of seconds from 1 to ${max}: ${text}`);
+  return value;
+}
+
+function documentCount(): number {
+  const text = process.env.DATAHAVEN_BENCH_LOAD_DOCUMENTS;
+  const count = text === undefined || text === '' ? 100_000 : Number(text);
+  if (!Number.isInteger(count) || count < 1000) throw new Error(`DATAHAVEN_BENCH_LOAD_DOCUMENTS must be a whole number ≥ 1000: ${text}`);
+  return count;
+}
+
+interface LoadRow {
+  measure: string;
+  value: string;
+  target: string;
+  verdict: string;
+}
+
+/** One autocannon run: 50 connections for `durationS` seconds against loopback, paths taken in turn. */
+async function hammer(baseUrl: string, token: string, paths: readonly string[], durationS: number): Promise<autocannon.Result> {
+  if (!baseUrl.startsWith('http://127.0.0.1:')) throw new Error('The load bench talks only to 127.0.0.1.');
+  let next = 0;
+  return autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: durationS,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const path = paths[next % paths.length];
+          next += 1;
+          return { ...request, path };
+        },
+      },
+    ],
+  });
+}
+
+function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: autocannon.Result): LoadRow[] {
+  const rate = result.requests.average;
+  const p99 = result.latency.p99;
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return [
+    {
+      measure: `${dialect}: ${label}, ${CONNECTIONS} connections, ${result.duration.toFixed(0)} s`,
+      value: `${Math.round(rate)} req/s`,
+      target: `≥ ${RATE_TARGET[dialect]} req/s`,
+      verdict: rate >= RATE_TARGET[dialect] ? 'ok' : 'UNDER',
+    },
+    { measure: `${dialect}:   latency p50 / p99`, value: `${result.latency.p50} / ${p99} ms`, target: `p99 ≤ ${P99_TARGET_MS} ms`, verdict: p99 <= P99_TARGET_MS ? 'ok' : 'OVER' },
+    {
+      measure: `${dialect}:   answers other than 2xx (non-2xx + errors + time-outs)`,
+      value: `${result.non2xx} + ${result.errors} + ${result.timeouts}`,
+      target: '0',
+      verdict: bad === 0 ? 'ok' : 'FAIL',
+    },
+  ];
+}
+
+/** 1 MB PDFs, each different (so each is a new file), sent UPLOADS_PER_SECOND a second for `durationS` seconds. */
+async function uploadsUnderLoad(baseUrl: string, token: string, uploadPath: string, durationS: number): Promise<{ sent: number; created: number; refused: Map<number, number> }> {
+  const refused = new Map<number, number>();
+  let sent = 0;
+  let created = 0;
+  const pending: Promise<void>[] = [];
+  // A real one-page PDF, made unique and 1 MB long by a comment after its end (readers ignore it).
+  const pdf = await PDFDocument.create();
+  pdf.addPage([595, 842]).drawText('Load bench upload', { x: 72, y: 760, size: 18 });
+  const head = Buffer.from(await pdf.save());
+  const filler = Buffer.alloc(UPLOAD_BYTES - head.length - 64, 0x20);
+  const upload = async (n: number): Promise<void> => {
+    const body = Buffer.concat([head, Buffer.from(`\n% load bench upload ${n} ${randomBytes(8).toString('hex')}\n%`), filler]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(body)], { type: 'application/pdf' }), `load-${n}.pdf`);
+    const response = await fetch(baseUrl + uploadPath, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    await response.arrayBuffer();
+    if (response.status === 201) created += 1;
+    else refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+  };
+  const started = Date.now();
+  for (let second = 0; second < durationS; second += 1) {
+    for (let i = 0; i < UPLOADS_PER_SECOND; i += 1) pending.push(upload(sent++));
+    const wait = started + (second + 1) * 1000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await Promise.all(pending);
+  return { sent, created, refused };
+}
+
+async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count: number, log: (line: string) => void): Promise<LoadRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-load-bench-'));
+  const schema = `load_${randomBytes(5).toString('hex')}`;
+  const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), ...(url === null ? {} : { DATAHAVEN_DATABASE_URL: url }) });
+  const services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
+  const { deps } = services;
+  const rows: LoadRow[] = [];
+  const runSeconds = seconds('DATAHAVEN_BENCH_LOAD_SECONDS', 15, 600);
+  const uploadSeconds = seconds('DATAHAVEN_BENCH_UPLOAD_SECONDS', 30, 600);
+  try {
+    const app = await buildApp(deps);
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('The bench server has no TCP address.');
+      const baseUrl = `http://127.0.0.1:${address.port}`;
+      const fixture = await createFixture(deps.db);
+      const queries: QuerySets = { oneTag: [], twoTags: [], twoSpecific: [], oneCommon: [] };
+      log(`${dialect}: seeding ${count.toLocaleString('en')} documents…`);
+      await seed(deps.db, fixture, count, queries, log);
+      if (dialect === 'postgres') await sql`analyze`.execute(deps.db);
+      else await sql`pragma optimize`.execute(deps.db);
+      // The clerk may upload to the vendor table (the fixture's group can_upload) with the import privilege.
+      const importPrivilege =
+        (await deps.db.selectFrom('privileges').select('id').where('name', '=', 'Cabinet: Import Documents').executeTakeFirst()) ??
+        (await deps.db.insertInto('privileges').values({ name: 'Cabinet: Import Documents', description: '' }).returning('id').executeTakeFirstOrThrow());
+      await deps.db.insertInto('user_privileges').values({ user_id: fixture.userId, privilege_id: importPrivilege.id, value: 1 }).execute();
+      const token = signToken(deps.tokenSecret, tokenPayloadFor(fixture.username, new Date()));
+
+      const records = await deps.db
+        .selectFrom('record_links')
+        .select(['record_id', 'data_area_id'])
+        .distinct()
+        .where('integrated_table_id', '=', fixture.visibleTable.id)
+        .orderBy('record_id')
+        .limit(40)
+        .execute();
+      const listing = records.map((r) => `/api/folder-structure?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(r.record_id)}&dataAreaId=${encodeURIComponent(r.data_area_id ?? '')}`);
+      const search = [...queries.twoSpecific, ...queries.oneTag].slice(0, 200).map((params) => `/api/documents/search?${params}`);
+      log(`${dialect}: listing (GET /api/folder-structure of ${listing.length} vendor records) for ${runSeconds} s…`);
+      rows.push(...rowsOf('listing (GET /api/folder-structure, a vendor record)', dialect, await hammer(baseUrl, token, listing, runSeconds)));
+      log(`${dialect}: search (GET /api/documents/search, ${search.length} queries) for ${runSeconds} s…`);
+      rows.push(...rowsOf('search (GET /api/documents/search, text and tags)', dialect, await hammer(baseUrl, token, search, runSeconds)));
+
+      log(`${dialect}: ${UPLOADS_PER_SECOND} uploads of 1 MB a second for ${uploadSeconds} s while listing runs…`);
+      const first = records[0];
+      const uploadPath = `/api/documents?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(first.record_id)}&dataAreaId=${encodeURIComponent(first.data_area_id ?? '')}`;
+      const [listed, uploads] = await Promise.all([hammer(baseUrl, token, listing, uploadSeconds), uploadsUnderLoad(baseUrl, token, uploadPath, uploadSeconds)]);
+      rows.push(...rowsOf('listing while uploading', dialect, listed).map((row) => ({ ...row, target: row.target.replace(/^≥ \d+ req\/s$/, '—'), verdict: row.verdict === 'UNDER' ? '' : row.verdict })));
+      const refusedText = [...uploads.refused].map(([status, n]) => `${n}× ${status}`).join(', ') || 'none';
+      rows.push({
+        measure: `${dialect}:   uploads: ${uploads.sent} sent, 1 MB each`,
+        value: `${uploads.created} created; refused: ${refusedText}`,
+        target: 'all created, no busy error',
+        verdict: uploads.created === uploads.sent ? 'ok' : 'FAIL',
+      });
+      // No orphan: every stored upload file belongs to a document row.
+      const fileRows = await deps.db.selectFrom('documents').select('file_sha256').where('name', 'like', 'load-%').execute();
+      let missing = 0;
+      for (const row of fileRows) if (!(await deps.fileStore.has(row.file_sha256))) missing += 1;
+      rows.push({ measure: `${dialect}:   upload rows without their file`, value: String(missing), target: '0', verdict: missing === 0 ? 'ok' : 'FAIL' });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(deps.db);
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function printRows(title: string, rows: readonly LoadRow[]): void {
+  const header: LoadRow = { measure: 'measure', value: 'value', target: 'target', verdict: '' };
+  const keys = Object.keys(header) as (keyof LoadRow)[];
+  const widths = keys.map((key) => Math.max(...[header, ...rows].map((row) => row[key].length)));
+  const line = (row: LoadRow): string => keys.map((key, i) => row[key].padEnd(widths[i])).join('  ').trimEnd();
+  process.stdout.write(`\n${title}\n\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n\n`);
+}
+
+/**
+ * `npm run bench -- load` (SECURITY.md "Load targets"): seeds the search corpus (100,000
+ * documents; DATAHAVEN_BENCH_LOAD_DOCUMENTS fewer) into SQLite — and PostgreSQL in a schema of
+ * its own when DATAHAVEN_BENCH_DATABASE_URL or DATAHAVEN_TEST_DATABASE_URL is set — then drives
+ * listing and search with autocannon, 50 connections on 127.0.0.1 for a bounded time
+ * (DATAHAVEN_BENCH_LOAD_SECONDS, 15 s), and 10 uploads of 1 MB a second while listing runs
+ * (DATAHAVEN_BENCH_UPLOAD_SECONDS, 30 s; the target's 5 minutes is 300). Prints each figure beside its target.
+ */
+export async function runLoadBench(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<void> {
+  const count = documentCount();
+  const postgresUrl = process.env.DATAHAVEN_BENCH_DATABASE_URL || process.env.DATAHAVEN_TEST_DATABASE_URL || null;
+  const rows = await benchOn('sqlite', null, count, log);
+  if (postgresUrl !== null) rows.push(...(await benchOn('postgres', postgresUrl, count, log)));
+  else log('postgres: skipped (set DATAHAVEN_BENCH_DATABASE_URL or DATAHAVEN_TEST_DATABASE_URL)');
+  printRows(`Load bench — ${count.toLocaleString('en')} documents, server in-process, autocannon on 127.0.0.1, ${availableParallelism()} cores, Node ${process.version}`, rows);
+}
