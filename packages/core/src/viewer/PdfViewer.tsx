@@ -12,7 +12,7 @@ import {
   type FitMode,
   type PageSize,
 } from './pageLayout';
-import { readRange, type RangeFetcher } from './rangeSource';
+import { readRange, type RangeChunk, type RangeFetcher } from './rangeSource';
 import type { PageView } from './annotations/annotationGeometry';
 import { viewerTokens } from './viewerTokens';
 import { findInPage, findPattern, matchSegments, type FindRequest, type TextMatch } from './findInText';
@@ -41,6 +41,11 @@ export interface PdfViewerProps {
   worker?: PDFWorker | null;
   /** Fetches one byte range of `url` with the caller's credentials (see rangeSource.ts). */
   fetchRange: RangeFetcher;
+  /**
+   * The file's first RANGE_CHUNK_BYTES already on their way (started before `url` was known, see
+   * DocumentViewer): used instead of asking again; a failed one is asked again.
+   */
+  firstChunk?: Promise<RangeChunk> | null;
   pageRequest: PageRequest;
   /** Zoom when not fitting. */
   scale: number;
@@ -84,7 +89,7 @@ const useStyles = makeStyles({
  * many producers) need most chunks before page 1, one round trip each: 64 KB chunks took
  * 0.9-1.2 s to page 1 of a 500-page file, 256 KB about 0.6 s (npm run bench).
  */
-const RANGE_CHUNK_BYTES = 262_144;
+export const RANGE_CHUNK_BYTES = 262_144;
 
 /** Biggest canvas we draw, in device pixels: beyond this browsers fail silently. */
 const MAX_CANVAS_PIXELS = 16_777_216;
@@ -121,7 +126,7 @@ async function pageTextItems(page: PDFPageProxy): Promise<string[]> {
  * pages' text in order and reports the count as it grows.
  */
 export function PdfViewer(props: PdfViewerProps): ReactElement {
-  const { url, worker, fetchRange, pageRequest, scale, fit, rotation, find, onLoaded, onPageChange, onScaleChange, onError, onFindResult, renderPageOverlay } = props;
+  const { url, worker, fetchRange, firstChunk, pageRequest, scale, fit, rotation, find, onLoaded, onPageChange, onScaleChange, onError, onFindResult, renderPageOverlay } = props;
   const styles = useStyles();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<OpenPdf | null>(null);
@@ -146,7 +151,11 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       // through fetchRange (current token, time-out, one re-authentication on 401).
       const [{ loadPdfjs, createRangeTransport, PDFJS_ASSET_URLS, PDFJS_SAFETY_OPTIONS }, head] = await Promise.all([
         import('./loadPdfjs'),
-        readRange(fetchRange, 0, RANGE_CHUNK_BYTES - 1, aborter.signal),
+        // A copy: pdf.js may hand the bytes to its worker, and a second open of this URL would find them gone.
+        (firstChunk ?? Promise.reject(new Error('no first chunk'))).then(
+          (chunk) => ({ ...chunk, bytes: chunk.bytes.slice() }),
+          () => readRange(fetchRange, 0, RANGE_CHUNK_BYTES - 1, aborter.signal),
+        ),
       ]);
       if (cancelled) return;
       const pdfjs = loadPdfjs();
@@ -186,7 +195,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       aborter.abort();
       void task?.destroy();
     };
-  }, [url, worker, fetchRange]);
+  }, [url, worker, fetchRange, firstChunk]);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;

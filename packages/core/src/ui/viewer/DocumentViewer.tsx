@@ -6,7 +6,8 @@ import type { DmsDocument } from '../../model';
 import { MESSAGES, isViewable, type OptionValues } from '../../rules';
 import { ImageViewer } from '../../viewer/ImageViewer';
 import type { PDFWorker } from 'pdfjs-dist';
-import { PdfViewer, type FindResult, type PageRequest } from '../../viewer/PdfViewer';
+import { PdfViewer, RANGE_CHUNK_BYTES, type FindResult, type PageRequest } from '../../viewer/PdfViewer';
+import { readRange, type RangeChunk } from '../../viewer/rangeSource';
 import type { FindMode, FindRequest } from '../../viewer/findInText';
 import type { FitMode } from '../../viewer/pageLayout';
 import { FindBar } from './FindBar';
@@ -132,6 +133,21 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
       started?.destroy();
     };
   }, []);
+
+  // The file's first chunk is asked for together with the view, not after it: a PDF's data URL
+  // is known from its id, so page 1 does not wait one more round trip (a document that turns out
+  // not to be shown that way just drops it).
+  const [firstChunk, setFirstChunk] = useState<{ url: string; chunk: Promise<RangeChunk> } | null>(null);
+  useEffect(() => {
+    if (id === 0) return undefined;
+    const controller = new AbortController();
+    const url = `/api/documents/${id}/data`;
+    const chunk = readRange((start, end, signal) => api.documents.authorizedFetch(url, { headers: { Range: `bytes=${start}-${end}` }, signal }), 0, RANGE_CHUNK_BYTES - 1, controller.signal);
+    // Unused or failed, it is only a head start: the viewer asks again itself.
+    chunk.catch(() => undefined);
+    setFirstChunk({ url, chunk });
+    return () => controller.abort();
+  }, [id, api]);
 
   useEffect(() => {
     if (id === 0) {
@@ -366,6 +382,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               worker={worker}
               url={state.view.dataUrl}
               fetchRange={fetchRange}
+              firstChunk={firstChunk?.url === state.view.dataUrl ? firstChunk.chunk : null}
               pageRequest={pageRequest}
               scale={zoom}
               fit={fitting}
