@@ -10,6 +10,7 @@ export const DocumentChangesBody = Type.Object(
     description: Type.Optional(Type.String()),
     userString: Type.Optional(Type.String()),
     userDate: Type.Optional(Type.Unknown({ description: "A date or date-time, '' or null to blank it (refused with the spec's 'Please re-enter a valid date.')." })),
+    overridden: Type.Optional(Type.Unknown({ description: 'Sent by the embedded client with the user fields (spec §7); the server keeps no override state.' })),
     name: Type.Optional(Type.String()),
     autoname: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])),
     useContext: Type.Optional(Type.Boolean()),
