@@ -41,7 +41,11 @@ const RecombinationPart = Type.Object(
 export const RecombinationBody = Type.Object(
   {
     documents: Type.Array(
-      Type.Object({ parts: Type.Array(RecombinationPart), name: Type.Optional(Type.Union([Type.String(), Type.Null()])) }, { additionalProperties: false }),
+      Type.Object(
+        { parts: Type.Array(RecombinationPart, { minItems: 1 }), name: Type.Optional(Type.Union([Type.String(), Type.Null()])) },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
     ),
     delete: Type.Optional(Type.Boolean()),
   },

@@ -1,4 +1,4 @@
-import type { MergeRequest, MergeRequestBody } from '@datahaven/core/contract';
+import type { MergeRequest, MergeRequestBody, RecombinationRequestBody } from '@datahaven/core/contract';
 import { LIMITS } from '@datahaven/core/model';
 import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
@@ -49,47 +49,26 @@ type Wording = 'recombination' | 'merge';
 
 const MERGE_ERROR = 'An error occurred when merging the documents.';
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isPositiveInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
-
-function optionalName(value: unknown): string | undefined {
+function optionalName(value: string | null | undefined): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw invalid('name must be a non-empty text when given.');
+  if (value.trim() === '') throw invalid('name must be a non-empty text when given.');
   return value.trim();
 }
 
-function flag(value: unknown, field: string): boolean {
-  const result = value ?? false;
-  if (typeof result !== 'boolean') throw invalid(`${field} must be true or false.`);
-  return result;
-}
-
-function parsePart(value: unknown): RecombinationPart {
-  if (!isObject(value)) throw invalid('Each part must be an object { documentId, firstPage, lastPage }.');
-  const { documentId, firstPage, lastPage } = value;
-  if (!isPositiveInteger(documentId)) throw invalid('Each part needs a documentId.');
-  if (!isPositiveInteger(firstPage) || !isPositiveInteger(lastPage)) throw invalid('firstPage and lastPage must be page numbers (1, 2, …).');
-  if (firstPage > lastPage) throw invalid(`Pages ${firstPage}-${lastPage} are not a valid range: firstPage must not be after lastPage.`);
-  return { documentId, firstPage, lastPage };
-}
-
-/** Reads `{ documents: [{ parts: [{ documentId, firstPage, lastPage }], name? }], delete? }`; anything else → 400. */
-export function parseRecombinationRequest(body: unknown): RecombinationRequest {
-  if (!isObject(body)) throw invalid('A JSON object is required.');
-  if (!Array.isArray(body.documents) || body.documents.length === 0) throw invalid('documents must list at least one document to create.');
-  const documents = body.documents.map((output: unknown): RecombinationOutput => {
-    if (!isObject(output) || !Array.isArray(output.parts) || output.parts.length === 0) {
-      throw invalid('Each document needs at least one part.');
-    }
+/**
+ * The recombination a checked body asks for (the request contract has checked the types, at least
+ * one document of at least one part, page numbers ≥ 1): each range must run forwards; a blank name → 400.
+ */
+export function recombinationRequestOf(body: RecombinationRequestBody): RecombinationRequest {
+  const documents = body.documents.map((output): RecombinationOutput => {
+    const parts = output.parts.map((part): RecombinationPart => {
+      if (part.firstPage > part.lastPage) throw invalid(`Pages ${part.firstPage}-${part.lastPage} are not a valid range: firstPage must not be after lastPage.`);
+      return part;
+    });
     const name = optionalName(output.name);
-    return { parts: output.parts.map(parsePart), ...(name === undefined ? {} : { name }) };
+    return { parts, ...(name === undefined ? {} : { name }) };
   });
-  return { documents, delete: flag(body.delete, 'delete') };
+  return { documents, delete: body.delete ?? false };
 }
 
 /**

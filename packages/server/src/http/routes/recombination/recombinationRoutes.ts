@@ -1,6 +1,7 @@
 import { RecombinationBody } from '@datahaven/core/contract';
+import type { RecombinationRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseRecombinationRequest, recombineDocuments } from '../../../commands/documentRecombiner';
+import { recombinationRequestOf, recombineDocuments } from '../../../commands/documentRecombiner';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
@@ -15,9 +16,9 @@ import { viewerOf } from '../../requestHelpers';
  * cannot see → 404; pages outside a source or a source that is not a PDF → 400.
  */
 export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/documents/recombination', { schema: { body: RecombinationBody } }, async (request, reply) => {
+  app.post<{ Body: RecombinationRequestBody }>('/documents/recombination', { schema: { body: RecombinationBody } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
-    const recombination = parseRecombinationRequest(request.body);
+    const recombination = recombinationRequestOf(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
     if (held.get('Cabinet: Split Document') !== true) throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");
     if (recombination.delete && held.get('Cabinet: Delete') !== true) throw forbidden("Deleting the source documents needs the 'Cabinet: Delete' privilege.");
