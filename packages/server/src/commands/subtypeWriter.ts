@@ -1,3 +1,4 @@
+import type { NewSubtypeRequest, SubtypeUpdateRequest } from '@datahaven/core/contract';
 import { MAX_SUBTYPE_TEXT_LENGTH } from '@datahaven/core/model';
 import type { NewSubtype, SubtypeUpdate } from '@datahaven/core/model';
 import { sql } from 'kysely';
@@ -7,47 +8,29 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { notFound, conflict, invalid } from '../errors/DomainError';
 
-function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('A JSON object is required.');
-  return body as Record<string, unknown>;
-}
-
-function textOf(value: unknown): string {
-  if (typeof value !== 'string') throw invalid('text must be text.');
+/** The trimmed text of a subtype: 1 to MAX_SUBTYPE_TEXT_LENGTH characters. */
+function textOf(value: string): string {
   const text = value.trim();
   if (text === '' || Array.from(text).length > MAX_SUBTYPE_TEXT_LENGTH) throw invalid(`text must be 1 to ${MAX_SUBTYPE_TEXT_LENGTH} characters.`);
   return text;
 }
 
-function integerOf(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw invalid(`${name} must be a non-negative integer.`);
-  return value;
-}
-
-function categoryOf(value: unknown): number | null {
-  if (value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw invalid('categoryId must be a category id or null.');
-  return value;
-}
-
-/** Reads the body of POST /api/subtypes (`sitId` or `integratedTableId`, text, order, categoryId). */
-export function parseNewSubtype(body: unknown): NewSubtype {
-  const record = objectBody(body);
-  const sitId = record.sitId ?? record.integratedTableId;
-  if (typeof sitId !== 'number' || !Number.isSafeInteger(sitId) || sitId < 1) throw invalid('sitId must be an integrated table id.');
-  const created: NewSubtype = { sitId, text: textOf(record.text) };
-  if (record.order !== undefined) created.order = integerOf(record.order, 'order');
-  if (record.categoryId !== undefined) created.categoryId = categoryOf(record.categoryId);
+/** The subtype a checked body of POST /api/subtypes creates (`sitId` or its alias `integratedTableId`). */
+export function newSubtypeOf(body: NewSubtypeRequest): NewSubtype {
+  const sitId = body.sitId ?? body.integratedTableId;
+  if (sitId === undefined) throw invalid('sitId must be an integrated table id.');
+  const created: NewSubtype = { sitId, text: textOf(body.text) };
+  if (body.order !== undefined) created.order = body.order;
+  if (body.categoryId !== undefined) created.categoryId = body.categoryId;
   return created;
 }
 
-/** Reads the body of PUT /api/integrated-tables/{sitId}/subtypes/{id}: any of text, order, categoryId. */
-export function parseSubtypeUpdate(body: unknown): SubtypeUpdate {
-  const record = objectBody(body);
+/** The change a checked body of PUT /api/integrated-tables/{sitId}/subtypes/{id} asks for: any of text, order, categoryId. */
+export function subtypeUpdateOf(body: SubtypeUpdateRequest): SubtypeUpdate {
   const update: SubtypeUpdate = {};
-  if (record.text !== undefined) update.text = textOf(record.text);
-  if (record.order !== undefined) update.order = integerOf(record.order, 'order');
-  if (record.categoryId !== undefined) update.categoryId = categoryOf(record.categoryId);
+  if (body.text !== undefined) update.text = textOf(body.text);
+  if (body.order !== undefined) update.order = body.order;
+  if (body.categoryId !== undefined) update.categoryId = body.categoryId;
   return update;
 }
 

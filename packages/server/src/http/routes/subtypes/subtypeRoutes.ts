@@ -1,10 +1,10 @@
 import { NewSubtypeBody, SubtypeChangeBody, SubtypeUpdateBody } from '@datahaven/core/contract';
-import type { SubtypeChangeRequest } from '@datahaven/core/contract';
+import type { NewSubtypeRequest, SubtypeChangeRequest, SubtypeUpdateRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHANGE_SUBTYPE_PRIVILEGE, changeDocumentSubtype, subtypeChangeOf } from '../../../commands/documentSubtypeChanger';
-import { createSubtype, parseNewSubtype, parseSubtypeUpdate, updateSubtype } from '../../../commands/subtypeWriter';
+import { createSubtype, newSubtypeOf, subtypeUpdateOf, updateSubtype } from '../../../commands/subtypeWriter';
 import { findVisibleDocument } from '../../../policies/documentQueries';
 import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
@@ -92,21 +92,21 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
-  app.post('/subtypes', { schema: { body: NewSubtypeBody } }, async (request, reply) => {
+  app.post<{ Body: NewSubtypeRequest }>('/subtypes', { schema: { body: NewSubtypeBody } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     await assertManager(viewer);
-    const id = await createSubtype(deps, parseNewSubtype(request.body));
+    const id = await createSubtype(deps, newSubtypeOf(request.body));
     const row = await findSubtype(deps.db, id);
     if (row === undefined) throw notFound('The subtype was not found.');
     return reply.status(201).send(presentSubtype(row));
   });
 
-  app.put('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody } }, async (request): Promise<Subtype> => {
+  app.put<{ Body: SubtypeUpdateRequest }>('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody } }, async (request): Promise<Subtype> => {
     const sitId = idParam(request, 'sitId');
     const id = idParam(request, 'id');
     const viewer = await viewerOf(request, deps);
     await assertManager(viewer);
-    await updateSubtype(deps, sitId, id, parseSubtypeUpdate(request.body));
+    await updateSubtype(deps, sitId, id, subtypeUpdateOf(request.body));
     const row = await findSubtype(deps.db, id);
     if (row === undefined) throw notFound('The subtype was not found.');
     return presentSubtype(row);
