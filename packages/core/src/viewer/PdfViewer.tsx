@@ -214,6 +214,20 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
   const effectiveScale = fit !== null && largest !== null ? fitScale(largest, turn, viewport.width, viewport.height, fit) : scale;
   const column = useMemo(() => layoutPages(sizes, effectiveScale, turn), [sizes, effectiveScale, turn]);
   const range = visiblePageRange(column.slots, viewport.top, viewport.height, 1);
+  const inView = visiblePageRange(column.slots, viewport.top, viewport.height, 0);
+  // Pages in view are drawn first; the one page of overscan each side waits until they are, so on
+  // opening page 1 does not share pdf.js's worker and the range requests with page 2.
+  const drawnRef = useRef(new Set<string>());
+  // Only re-renders when a page in view is drawn; the set itself is the ref.
+  const [, setDrawnTick] = useState(0);
+  const drawKey = (page: number): string => `${page}@${effectiveScale}@${turn}`;
+  const onDrawn = useCallback((key: string) => {
+    if (drawnRef.current.has(key)) return;
+    drawnRef.current.add(key);
+    setDrawnTick((tick) => tick + 1);
+  }, []);
+  let inViewDrawn = inView !== null;
+  for (let page = inView?.first ?? 1; inView !== null && page <= inView.last; page++) if (!drawnRef.current.has(drawKey(page))) inViewDrawn = false;
 
   useEffect(() => {
     callbacks.current.onScaleChange(effectiveScale);
@@ -342,6 +356,9 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
           <PdfPage
             pdf={pdf}
             page={page}
+            hold={!inViewDrawn && inView !== null && (page < inView.first || page > inView.last)}
+            drawKey={drawKey(page)}
+            onDrawn={onDrawn}
             scale={effectiveScale}
             rotation={turn}
             matches={pageMatches}
@@ -372,6 +389,11 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
 interface PdfPageProps {
   pdf: OpenPdf;
   page: number;
+  /** Wait: pages in view are still being drawn. */
+  hold: boolean;
+  /** Identifies this page at this zoom and rotation; reported through onDrawn once its pixels are there. */
+  drawKey: string;
+  onDrawn(key: string): void;
   scale: number;
   rotation: number;
   matches: readonly TextMatch[];
@@ -386,15 +408,20 @@ interface PdfPageProps {
  * never held up by text); redraws on zoom or rotation and cancels work no longer needed. A page
  * that cannot be drawn says so in its own slot; the rest of the document stays readable.
  */
-function PdfPage({ pdf, page, scale, rotation, matches, activeMatch, canvasClassName, errorClassName, onSize }: PdfPageProps): ReactElement {
+function PdfPage({ pdf, page, hold, drawKey, onDrawn, scale, rotation, matches, activeMatch, canvasClassName, errorClassName, onSize }: PdfPageProps): ReactElement {
   const textStyles = useTextLayerStyles();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState(false);
   const [failed, setFailed] = useState(false);
   const [textLayer, setTextLayer] = useState<TextLayer | null>(null);
+  // Once released, a page is never held again (holding a drawn page would blank it).
+  const released = useRef(false);
+  if (!hold) released.current = true;
+  const waiting = hold && !released.current;
 
   useEffect(() => {
+    if (waiting) return undefined;
     let cancelled = false;
     let task: RenderTask | null = null;
     let layer: TextLayer | null = null;
@@ -418,6 +445,7 @@ function PdfPage({ pdf, page, scale, rotation, matches, activeMatch, canvasClass
       await task.promise;
       if (cancelled) return;
       setRendered(true);
+      onDrawn(drawKey);
       const container = textRef.current;
       if (!container) return;
       container.replaceChildren();
@@ -444,7 +472,7 @@ function PdfPage({ pdf, page, scale, rotation, matches, activeMatch, canvasClass
       task?.cancel();
       layer?.cancel();
     };
-  }, [pdf, page, scale, rotation, onSize]);
+  }, [pdf, page, scale, rotation, onSize, waiting, drawKey, onDrawn]);
 
   // Find highlights: wrap each match's pieces of the spans in <mark>; the active one scrolls into view.
   useEffect(() => {
