@@ -16,6 +16,9 @@ export const useTextLayerStyles = makeStyles({
     position: 'absolute',
     left: 0,
     top: 0,
+    // Its own stacking context: the spans' z-index stays inside it, so the annotation layer drawn
+    // after it stays on top (and takes the pointer while a drawing tool is on).
+    zIndex: 0,
     overflow: 'clip',
     lineHeight: 1,
     textAlign: 'initial',
