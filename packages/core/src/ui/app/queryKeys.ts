@@ -12,8 +12,10 @@ export const queryKeys = {
   workflow: ['workflow'] as const,
   /** The workflow root (GET /workflow/root) for a filter. */
   workflowRoot: (filter: { q?: string; hideEmpty?: boolean }) => ['workflow', 'root', filter] as const,
-  /** A queue type's queues. */
-  queueTypeQueues: (queueTypeId: string, hideEmpty: boolean) => ['workflow', 'queueType', queueTypeId, hideEmpty] as const,
+  /** A queue type with its queues (GET /queue-types/{id}/workflow). */
+  queueTypeWorkflow: (queueTypeId: string, hideEmpty: boolean) => ['workflow', 'queueType', queueTypeId, 'workflow', hideEmpty] as const,
+  /** A queue type's queues as a plain list (GET /queue-types/{id}/queues). */
+  queueTypeQueues: (queueTypeId: string) => ['workflow', 'queueType', queueTypeId, 'queues'] as const,
   /** The queues of the portal's queue list, for a queue type filter ('' for all). */
   queues: (queueType: string) => ['workflow', 'queues', queueType] as const,
   /** A queue's documents in one sort order and filter, in pages. */

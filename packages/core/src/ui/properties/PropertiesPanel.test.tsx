@@ -91,6 +91,12 @@ function renderPanel(document: DmsDocument, routes: Record<string, FakeRoute>, o
   return { requests, changed };
 }
 
+/**
+ * In jsdom, tabster (Fluent's focus manager) may mark an open modal dialog itself aria-hidden (it
+ * sees no layout), so queries inside a dialog include hidden elements, as the workflow tests do.
+ */
+const IN_DIALOG = { hidden: true } as const;
+
 describe('PropertiesPanel', () => {
   it('shows the six sections open, the user fields under the option labels and a 12:00 UTC date as a date', async () => {
     renderPanel(invoice(), {}, { optionData: { 'Document User String 1 Label': 'PO number', 'Document User Date 1 Label': 'Due on' } });
@@ -171,9 +177,9 @@ describe('PropertiesPanel', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Change subtype' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change subtype' });
-    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Contract' }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'User String 1' }), { target: { value: 'PO-78' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Contract' }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Contract', ...IN_DIALOG }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'User String 1', ...IN_DIALOG }), { target: { value: 'PO-78' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Contract', ...IN_DIALOG }));
     await waitFor(() => expect(app.changed).toHaveLength(1));
     expect(app.changed[0]).toMatchObject({ subtype: { id: 2, text: 'Contract' }, userString: 'PO-78' });
     const writes = app.requests.filter((r) => r.method !== 'GET' || r.path === '/api/documents/7');
@@ -192,10 +198,10 @@ describe('PropertiesPanel', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Change subtype' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change subtype' });
-    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Contract' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Contract' }));
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Contract', ...IN_DIALOG }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Contract', ...IN_DIALOG }));
     expect(await within(dialog).findByText(MESSAGES.documentLockedByOther)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Change to Contract' })).toHaveProperty('disabled', false);
+    expect(within(dialog).getByRole('button', { name: 'Change to Contract', ...IN_DIALOG })).toHaveProperty('disabled', false);
   });
 
   const renameRoutes = (): Record<string, FakeRoute> => ({
@@ -207,8 +213,8 @@ describe('PropertiesPanel', () => {
     const app = renderPanel(invoice(), renameRoutes());
     fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename document' });
-    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Name' }), { target: { value: 'March.pdf' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: 'Name', ...IN_DIALOG }), { target: { value: 'March.pdf' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename', ...IN_DIALOG }));
     await waitFor(() => expect(app.changed.map((d) => d.name)).toEqual(['March.pdf']));
     expect(app.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ name: 'March.pdf' }]);
   });
@@ -217,7 +223,7 @@ describe('PropertiesPanel', () => {
     const app = renderPanel(invoice(), renameRoutes());
     fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename document' });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Apply automatic name' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Apply automatic name', ...IN_DIALOG }));
     await waitFor(() => expect(app.changed.map((d) => d.name)).toEqual(['V10000 Invoice 2025-05-30.pdf']));
     expect(app.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ autoname: true }]);
   });

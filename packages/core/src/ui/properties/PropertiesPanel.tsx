@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Accordion,
@@ -22,6 +22,8 @@ import { ChangeSubtypeDialog } from './ChangeSubtypeDialog';
 import { CustomDataForm } from './CustomDataForm';
 import { RenameDialog } from './RenameDialog';
 import { UserFieldsSection } from './UserFieldsSection';
+import { queryKeys } from '../app/queryKeys';
+import { useApiQuery } from '../app/useApiQuery';
 
 /** The six sections of the properties panel, all open by default (portal §2). */
 export const PROPERTIES_SECTIONS = ['AI classification', 'User-defined info', 'Custom data', 'Notes', 'Basic info', 'Advanced info'] as const;
@@ -72,23 +74,18 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
   const formats = useLocaleFormats();
   const { formatDateTime, formatFileSize } = formats;
   const styles = useStyles();
-  const { api, alerts } = useServices();
+  const { api, queryClient } = useServices();
   const options = useOptionValues();
-  const [access, setAccess] = useState<DocumentAccess | null>(null);
+  const access: DocumentAccess | null = useApiQuery(queryKeys.documentAccess(document.id), (signal) => api.documents.getAccess(document.id, signal)).data;
   const [dialog, setDialog] = useState<'none' | 'rename' | 'subtype'>('none');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.documents.getAccess(document.id, controller.signal).then(
-      (loaded) => {
-        if (!controller.signal.aborted) setAccess(loaded);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) alerts.report(error);
-      },
-    );
-    return () => controller.abort();
-  }, [api, alerts, document.id, document.rowVersion]);
+  // An edit (rename, subtype, user fields) changes the document: everything cached about it is read again, its access flags included.
+  const onChanged = useCallback(
+    (next: DmsDocument) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.document(next.id) });
+      onDocumentChanged(next);
+    },
+    [queryClient, onDocumentChanged],
+  );
 
   const link = document.link;
   return (
@@ -103,7 +100,7 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
         <AccordionItem value="User-defined info">
           <AccordionHeader as="h2">User-defined info</AccordionHeader>
           <AccordionPanel>
-            {options ? <UserFieldsSection document={document} options={options} onChanged={onDocumentChanged} /> : <Spinner size="tiny" />}
+            {options ? <UserFieldsSection document={document} options={options} onChanged={onChanged} /> : <Spinner size="tiny" />}
           </AccordionPanel>
         </AccordionItem>
         <AccordionItem value="Custom data">
@@ -157,9 +154,9 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
           </AccordionPanel>
         </AccordionItem>
       </Accordion>
-      {dialog === 'rename' ? <RenameDialog document={document} open onClose={() => setDialog('none')} onRenamed={onDocumentChanged} /> : null}
+      {dialog === 'rename' ? <RenameDialog document={document} open onClose={() => setDialog('none')} onRenamed={onChanged} /> : null}
       {dialog === 'subtype' && options ? (
-        <ChangeSubtypeDialog document={document} options={options} open onClose={() => setDialog('none')} onChanged={onDocumentChanged} />
+        <ChangeSubtypeDialog document={document} options={options} open onClose={() => setDialog('none')} onChanged={onChanged} />
       ) : null}
     </aside>
   );

@@ -25,7 +25,7 @@ export function QueueTypeQueuesScreen(): ReactElement {
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const [hideEmpty, setHideEmpty] = useState(() => preferences.hideEmptyQueues());
   const numericId = /^\d+$/.test(queueTypeId) ? Number(queueTypeId) : null;
-  const type = useApiQuery<WorkflowQueueType | null>(queryKeys.queueTypeQueues(queueTypeId, hideEmpty), async (signal) => {
+  const type = useApiQuery<WorkflowQueueType | null>(queryKeys.queueTypeWorkflow(queueTypeId, hideEmpty), async (signal) => {
     if (numericId === null) {
       await api.workflow.getQueueTypeQueues(queueTypeId, undefined, signal);
       return null;

@@ -1,10 +1,12 @@
-import { useEffect, useId, useState, type ReactElement } from 'react';
+import { useId, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { Body1, CounterBadge, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError } from '../../../api';
 import type { WorkflowQueue } from '../../../model';
 import { MESSAGES, invalidQueueTypeId } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
+import { queryKeys } from '../../app/queryKeys';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto', padding: tokens.spacingHorizontalS },
@@ -53,25 +55,20 @@ export function QueuesSlimScreen(): ReactElement {
   const area = areaPrefixOf(search.get('areaPrefix'));
   const { api, loading } = useServices();
   const valid = /^[0-9]{1,15}$/.test(queueTypeId);
-  const [state, setState] = useState<SlimState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!valid) {
-      setState({ status: 'failed', message: invalidQueueTypeId(queueTypeId) });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loading
-      .track(api.workflow.getQueueTypeQueues(Number(queueTypeId), undefined, controller.signal))
-      .then((queues) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', queues });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: error instanceof ApiError ? error.message : MESSAGES.unhandledError });
-      });
-    return () => controller.abort();
-  }, [api, loading, queueTypeId, valid]);
+  const queues = useQuery({
+    queryKey: queryKeys.queueTypeQueues(queueTypeId),
+    queryFn: ({ signal }) => loading.track(api.workflow.getQueueTypeQueues(Number(queueTypeId), undefined, signal)),
+    enabled: valid,
+    // The screen says what went wrong itself, in the server's words.
+    meta: { quiet: true },
+  });
+  const state: SlimState = !valid
+    ? { status: 'failed', message: invalidQueueTypeId(queueTypeId) }
+    : queues.data !== undefined
+      ? { status: 'ready', queues: queues.data }
+      : queues.isError
+        ? { status: 'failed', message: queues.error instanceof ApiError ? queues.error.message : MESSAGES.unhandledError }
+        : { status: 'loading' };
 
   const title = state.status === 'ready' && state.queues.length > 0 ? state.queues[0].queueTypeName : 'Queues';
 
