@@ -1,5 +1,5 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, CompiledQuery } from 'kysely';
+import { BetterSqlite3 } from './BetterSqlite3';
 import type { DatabaseConnection, Driver } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { Database } from './schema';
