@@ -40,16 +40,17 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
       resolved.recordId === null
         ? []
         : await selectVisibleDocuments(deps.db, viewer)
-            .where((eb) =>
-              eb.exists(
-                eb
-                  .selectFrom('record_links as rl')
-                  .select('rl.id')
-                  .whereRef('rl.document_id', '=', 'd.id')
-                  .where('rl.integrated_table_id', '=', resolved.sit.id)
-                  .where('rl.record_id', '=', resolved.recordId ?? '')
-                  .where('rl.data_area_id', '=', resolved.dataAreaId),
-              ),
+            // The record's documents first, through the record_links_record index (a few rows),
+            // then visibility on those: an EXISTS per document made both databases walk all of them.
+            .where(
+              'd.id',
+              'in',
+              deps.db
+                .selectFrom('record_links as rl')
+                .select('rl.document_id')
+                .where('rl.integrated_table_id', '=', resolved.sit.id)
+                .where('rl.record_id', '=', resolved.recordId ?? '')
+                .where('rl.data_area_id', '=', resolved.dataAreaId),
             )
             .orderBy('d.name')
             .orderBy('d.id')
