@@ -46,6 +46,16 @@ describe('reading and finding in the viewer', () => {
     await page.keyboard.press('Control+C');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('INV-77031');
 
+    // The text stays on the drawn words when the page turns and zooms.
+    expect(await viewer.textSitsOnPage(1, 'INV-77031')).toBe(true);
+    await page.keyboard.press('r');
+    await viewer.waitForTextTurned(1, 90);
+    expect(await viewer.textSitsOnPage(1, 'INV-77031')).toBe(true);
+    await page.keyboard.press('Shift+R');
+    await page.keyboard.press('Control+Minus');
+    await viewer.waitForTextTurned(1, 0);
+    expect(await viewer.textSitsOnPage(1, 'INV-77031')).toBe(true);
+
     await page.keyboard.press('Control+F');
     await viewer.findBox().fill('Total');
     // One "Total" line on each of the 3 pages.

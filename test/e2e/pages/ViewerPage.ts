@@ -115,4 +115,22 @@ export class ViewerPage {
   async back(): Promise<void> {
     await this.app.getByRole('button', { name: 'Back', exact: true }).click();
   }
+
+  /**
+   * Whether the text-layer span holding `text` on page `page` lies inside that page's canvas (so
+   * a selection lands on the drawn words), after the layer is laid out for the current zoom and turn.
+   */
+  async textSitsOnPage(page: number, text: string): Promise<boolean> {
+    const span = this.textLayer(page).locator('span', { hasText: text }).first();
+    await span.waitFor();
+    const [box, canvas] = await Promise.all([span.boundingBox(), this.pageCanvas(page).boundingBox()]);
+    if (!box || !canvas) return false;
+    const inside = (x: number, y: number): boolean => x >= canvas.x - 1 && x <= canvas.x + canvas.width + 1 && y >= canvas.y - 1 && y <= canvas.y + canvas.height + 1;
+    return box.width > 0 && box.height > 0 && inside(box.x, box.y) && inside(box.x + box.width, box.y + box.height);
+  }
+
+  /** Waits until page `page`'s text layer is laid out turned by `degrees` (pdf.js's data-main-rotation). */
+  async waitForTextTurned(page: number, degrees: number): Promise<void> {
+    await this.app.locator(`canvas[data-page-number="${page}"] + div[data-main-rotation="${degrees}"][data-text-layer="ready"]`).waitFor();
+  }
 }
