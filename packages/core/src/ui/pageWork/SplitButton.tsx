@@ -1,10 +1,12 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Tooltip } from '@fluentui/react-components';
 import { SplitVerticalRegular } from '@fluentui/react-icons/svg/split-vertical';
 import { encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { MESSAGES, type ActionAvailability } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { SplitDialog, type SplitResult } from './SplitDialog';
 import { splitAvailability } from './splitPlan';
 
@@ -19,39 +21,21 @@ export interface SplitButtonProps {
   onSplit?: (result: SplitResult) => void;
 }
 
-type Loaded = { docId: number; document: DmsDocument; access: DocumentAccess };
-
 /**
  * The Split action of a toolbar: reads the document and its access flags (GET /documents/{id},
  * …/access), is offered when core rules allow it (access `split`, no other user's lock, more
  * than one page; the reason shows on the disabled button) and opens the SplitDialog.
  */
 export function SplitButton({ docId, onSplit }: SplitButtonProps): ReactElement {
-  const { api, alerts } = useServices();
+  const { api, alerts, queryClient } = useServices();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [open, setOpen] = useState(false);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (docId === null) {
-      setLoaded(null);
-      return undefined;
-    }
-    const controller = new AbortController();
-    Promise.all([api.documents.getDocument(docId, controller.signal), api.documents.getAccess(docId, controller.signal)]).then(
-      ([document, access]) => {
-        if (!controller.signal.aborted) setLoaded({ docId, document, access });
-      },
-      (error: unknown) => {
-        // The screen around reports its own failures; a split that cannot be judged stays off.
-        if (!controller.signal.aborted) console.warn('Could not read whether the document can be split.', error);
-      },
-    );
-    return () => controller.abort();
-  }, [api, docId, reload]);
-
-  const current = loaded !== null && loaded.docId === docId ? loaded : null;
+  const id = docId ?? 0;
+  // Shared with the other screens through the query cache; the screen around reports its own failures, so a split that cannot be judged just stays off.
+  const document = useQuery({ queryKey: queryKeys.document(id), queryFn: ({ signal }) => api.documents.getDocument(id, signal), enabled: docId !== null, meta: { quiet: true } });
+  const access = useQuery({ queryKey: queryKeys.documentAccess(id), queryFn: ({ signal }) => api.documents.getAccess(id, signal), enabled: docId !== null, meta: { quiet: true } });
+  const current: { document: DmsDocument; access: DocumentAccess } | null =
+    docId !== null && document.data !== undefined && access.data !== undefined ? { document: document.data, access: access.data } : null;
   const availability: ActionAvailability | null =
     docId === null ? { allowed: false, reason: 'noSelection', message: MESSAGES.noDocumentsSelected } : current ? splitAvailability(current.document, current.access) : null;
   const allowed = availability?.allowed === true;
@@ -79,7 +63,8 @@ export function SplitButton({ docId, onSplit }: SplitButtonProps): ReactElement 
           open={open}
           onClose={() => setOpen(false)}
           onSplit={(result) => {
-            setReload((count) => count + 1);
+            // The split document changed (or is gone): what is cached about it is read again.
+            void queryClient.invalidateQueries({ queryKey: queryKeys.document(current.document.id) });
             try {
               onSplit?.(result);
             } catch (error) {
