@@ -7,3 +7,4 @@ export * from './documentsContract';
 export * from './pageWorkContract';
 export * from './thumbnailWidth';
 export * from './workflowContract';
+export * from './pathParametersContract';

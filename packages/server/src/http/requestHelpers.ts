@@ -59,10 +59,22 @@ export function parseDocumentIdList(query: RawQuery): number[] {
   return [...new Set(raw.map(parseDocumentId))];
 }
 
-/** The `id` path parameter of a document route. */
+/**
+ * A positive-integer path parameter, already checked by the route's `params` schema (contract
+ * PATH_PARAMETERS; http/plugins/requestValidation gives every /api route with parameters its
+ * schema, and answers a wrong value 400 with the contract's message before the handler runs).
+ */
+export function integerParam(request: FastifyRequest, name: string): number {
+  const raw = ((request.params ?? {}) as Record<string, string | undefined>)[name];
+  const value = Number(raw);
+  // Unreachable behind the schema; kept so a reader misused on a text parameter fails loudly.
+  if (!Number.isSafeInteger(value) || value < 1) throw badRequest(`The parameter ${name} must be a positive integer.`);
+  return value;
+}
+
+/** The `id` path parameter of a document route (checked by its schema: "Document ids are positive integers."). */
 export function documentIdParam(request: FastifyRequest): number {
-  const params = (request.params ?? {}) as Record<string, string | undefined>;
-  return parseDocumentId(params.id);
+  return integerParam(request, 'id');
 }
 
 /** The caller as a `Viewer` (user id, whether they are a security manager, the database clock). */

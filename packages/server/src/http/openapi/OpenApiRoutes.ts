@@ -7,6 +7,8 @@ export interface RegisteredApiRoute {
   url: string;
   /** The route's JSON Schema of the body, when it has one (from `@datahaven/core/contract`). */
   body?: unknown;
+  /** The JSON Schema of its path parameters (an object schema, contract PATH_PARAMETERS). */
+  params?: unknown;
 }
 
 /**
@@ -21,11 +23,16 @@ export class OpenApiRoutes {
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.url.startsWith('/api/') && route.url !== '/api') return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = route.schema as { body?: unknown } | undefined;
+      const schema = route.schema as { body?: unknown; params?: unknown } | undefined;
       for (const method of methods) {
         // Fastify adds a HEAD route beside every GET; the GET describes it.
         if (method === 'HEAD') continue;
-        this.routes.push({ method, url: route.url, ...(schema?.body === undefined ? {} : { body: schema.body }) });
+        this.routes.push({
+          method,
+          url: route.url,
+          ...(schema?.body === undefined ? {} : { body: schema.body }),
+          ...(schema?.params === undefined ? {} : { params: schema.params }),
+        });
       }
     });
   }

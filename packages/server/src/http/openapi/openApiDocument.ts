@@ -12,7 +12,7 @@ export interface OpenApiDocument {
 /** One operation of the document. */
 export interface OpenApiOperation {
   operationId: string;
-  parameters?: { name: string; in: 'path'; required: true; schema: { type: 'string' } }[];
+  parameters?: { name: string; in: 'path' | 'query'; required: boolean; schema: unknown }[];
   requestBody?: { required: true; content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
@@ -59,7 +59,8 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
         '4XX': { description: 'Refused: 400 ValidationError (naming the field), 401, 403, 404, 409, 413, 415.', content: { 'application/json': { schema: ERROR_BODY } } },
       },
     };
-    if (params.length > 0) operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const paramSchemas = (route.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    if (params.length > 0) operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
     if (route.body !== undefined) operation.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
     else if (MULTIPART_ROUTES.has(`${route.method} ${route.url}`)) {
       operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };

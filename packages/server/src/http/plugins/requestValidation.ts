@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
-import type { FastifyInstance } from 'fastify';
+import { PATH_PARAMETERS } from '@datahaven/core/contract';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
  * Bodies are JSON: a wrong type is the client's mistake, never coerced ("5" stays a string), and
@@ -8,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  */
 const bodyAjv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false });
 /** Query strings and path parameters are text on the wire: numbers and flags are coerced. */
-const textAjv = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, strict: false });
+const textAjv = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, strict: false, verbose: true });
 
 /** `/docId/0` → `docId[0]`; the empty path is the body itself. */
 function fieldPathOf(instancePath: string): string {
@@ -20,7 +21,14 @@ function fieldPathOf(instancePath: string): string {
 }
 
 /** One Ajv error as a sentence naming the field (the answer's `message`). */
-export function validationMessageOf(error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'message'> & { params: Record<string, unknown> }, part: string): string {
+export function validationMessageOf(
+  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'message'> & { params: Record<string, unknown>; parentSchema?: unknown; data?: unknown },
+  part: string,
+): string {
+  // A parameter whose refusal has words of its own (the contract's `errorMessage`: the spec's or
+  // the ones clients already know), with the refused value where `{value}` stands.
+  const own = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+  if (typeof own === 'string') return own.replace('{value}', String(error.data));
   const at = fieldPathOf(error.instancePath);
   const field = (name: string): string => (at === '' ? name : `${at}.${name}`);
   if (error.keyword === 'additionalProperties') {
@@ -36,6 +44,17 @@ export function validationMessageOf(error: Pick<ErrorObject, 'keyword' | 'instan
  * a failure answers 400 ValidationError naming the field (http/plugins/errorHandler).
  */
 export function registerRequestValidation(app: FastifyInstance): void {
+  // Every /api route with path parameters gets its schema from the contract; a route missing there
+  // does not start, so no id reaches a handler unchecked. Registered before the OpenAPI
+  // recorder's hook, which then lists the parameters.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') || !route.url.includes(':')) return;
+    const schema = route.schema ?? {};
+    if (schema.params !== undefined) return;
+    const params = PATH_PARAMETERS[route.url];
+    if (params === undefined) throw new Error(`The route ${route.url} has path parameters but no entry in the contract's PATH_PARAMETERS.`);
+    route.schema = { ...schema, params };
+  });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const part = dataVar === 'body' ? 'body' : dataVar === 'querystring' ? 'query' : dataVar;

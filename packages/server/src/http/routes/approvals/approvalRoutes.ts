@@ -3,15 +3,8 @@ import type { ApprovalStepRequest } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { findApprovalList, findApprovalRouteQueues, setApprovalStep } from '../../../commands/approvalListEditor';
 import type { AppDeps } from '../../../services/AppDeps';
-import { badRequest } from '../../HttpError';
-import { documentIdParam } from '../../requestHelpers';
+import { documentIdParam, integerParam } from '../../requestHelpers';
 import { workflowViewerOf } from '../workflow-structure/workflowViewerOf';
-
-function positiveParam(request: { params: unknown }, name: string, what: string): number {
-  const raw = (request.params as Record<string, string | undefined>)[name];
-  if (raw === undefined || !/^[1-9]\d{0,14}$/.test(raw)) throw badRequest(`${what} must be a positive integer.`);
-  return Number(raw);
-}
 
 /**
  * Approval lists (embedded §7; docs/API.md "Locks and approval lists"):
@@ -28,13 +21,13 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.put<{ Body: ApprovalStepRequest }>('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody } }, async (request) => {
     const docId = documentIdParam(request);
-    const step = positiveParam(request, 'step', 'The step');
+    const step = integerParam(request, 'step');
     const viewer = await workflowViewerOf(request, deps);
     return setApprovalStep(deps, viewer, docId, step, request.body);
   });
 
   app.get('/workflow/queues/:id/routes/approval', async (request) => {
-    const queueId = positiveParam(request, 'id', 'The queue id');
+    const queueId = integerParam(request, 'id');
     const viewer = await workflowViewerOf(request, deps);
     return findApprovalRouteQueues(deps, viewer, queueId);
   });

@@ -2,13 +2,13 @@ import { CustomDataBody } from '@datahaven/core/contract';
 import type { CustomDataRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { CustomCategory, CustomCategoryDetail, DocumentCustomData } from '@datahaven/core/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { customDataUpdateOf, saveCustomData } from '../../../commands/customDataWriter';
 import { findVisibleDocument } from '../../../policies/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
 import type { AppDeps } from '../../../services/AppDeps';
-import { badRequest, notFound } from '../../HttpError';
-import { documentIdParam, viewerOf } from '../../requestHelpers';
+import { notFound } from '../../HttpError';
+import { documentIdParam, viewerOf, integerParam } from '../../requestHelpers';
 import { applicableCategories, categoriesWithFields, valuesOf } from './customDataQueries';
 
 /** 404 with the spec's text unless the caller may see the document. */
@@ -20,12 +20,6 @@ async function customDataOf(deps: AppDeps, documentId: number): Promise<Document
   const categories = await categoriesWithFields(deps.db, await applicableCategories(deps.db, documentId));
   const fieldIds = categories.flatMap((category) => category.fields.map((field) => field.id));
   return { documentId, categories, values: await valuesOf(deps.db, documentId, fieldIds) };
-}
-
-function categoryIdParam(request: FastifyRequest): number {
-  const raw = ((request.params ?? {}) as Record<string, string | undefined>).categoryId;
-  if (raw === undefined || !/^[1-9]\d{0,14}$/.test(raw)) throw badRequest('categoryId must be a positive integer.');
-  return Number(raw);
 }
 
 /**
@@ -43,7 +37,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): v
 
   app.get('/documents/:id/custom-categories/:categoryId', async (request): Promise<CustomCategoryDetail> => {
     const id = documentIdParam(request);
-    const categoryId = categoryIdParam(request);
+    const categoryId = integerParam(request, 'categoryId');
     const viewer = await viewerOf(request, deps);
     await assertVisible(deps, viewer, id);
     const category = (await applicableCategories(deps.db, id)).find((c) => c.id === categoryId);

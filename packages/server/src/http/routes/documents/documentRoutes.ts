@@ -39,6 +39,7 @@ import {
   queryOf,
   queryString,
   viewerOf,
+  integerParam,
 } from '../../requestHelpers';
 import { sendStoredFile } from '../../sendStoredFile';
 
@@ -210,8 +211,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.get<{ Params: { id: string; page: string } }>('/documents/:id/pages/:page/thumbnail', async (request, reply) => {
     const id = documentIdParam(request);
-    if (!/^[1-9]\d{0,5}$/.test(request.params.page)) throw badRequest('Pages are numbered from 1.');
-    const page = Number(request.params.page);
+    const page = integerParam(request, 'page');
     const requested = queryInteger(queryOf(request), 'width') ?? DEFAULT_THUMBNAIL_WIDTH;
     const width = Math.min(MAX_THUMBNAIL_WIDTH, Math.max(MIN_THUMBNAIL_WIDTH, requested));
     const viewer = await viewerOf(request, deps);

@@ -1,3 +1,4 @@
+import { integerParam } from '../../requestHelpers';
 import { ApiKeyBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { generateApiKey, hashApiKey } from '../../../auth/apiKeyHash';
@@ -53,8 +54,7 @@ export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.delete<{ Params: { id: string } }>('/keys/:id', async (request, reply) => {
     const principal = principalOf(request);
-    if (!/^[1-9]\d{0,15}$/.test(request.params.id)) throw badRequest('The key id must be a positive integer.');
-    const id = Number(request.params.id);
+    const id = integerParam(request, 'id');
     const row = await deps.db.selectFrom('api_keys').select(['user_id']).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     const mayRevoke = row !== undefined && (row.user_id === principal.userId || (await hasPrivilege(deps.db, principal.userId, 'Security: Manager')));
     // Someone else's key answers like a missing one: ids of keys are nobody else's business.

@@ -37,6 +37,14 @@ function registeredApiRoutes(tree: string): string[] {
   return routes;
 }
 
+/** The path of an operation with each parameter at its schema's example (a value it accepts). */
+function urlOf(path: string, operation: OpenApiDocument['paths'][string][string]): string {
+  return path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const schema = operation.parameters?.find((parameter) => parameter.name === name)?.schema as { examples?: string[] } | undefined;
+    return encodeURIComponent(schema?.examples?.[0] ?? '1');
+  });
+}
+
 /** Values of every JSON type, to find one a field's schema refuses. */
 const SAMPLES: unknown[] = [1, 'text', true, [], {}, null, 2.5];
 
@@ -94,13 +102,12 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
     const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).flatMap(([method, operation]) => {
         const schema = operation.requestBody?.content['application/json']?.schema as JsonSchema | undefined;
-        return schema === undefined ? [] : [{ method: method.toUpperCase() as TestRequest['method'], path, schema }];
+        return schema === undefined ? [] : [{ method: method.toUpperCase() as TestRequest['method'], path, url: urlOf(path, operation), schema }];
       }),
     );
     expect(operations.length).toBeGreaterThanOrEqual(15);
     const checked: string[] = [];
-    for (const { method, path, schema } of operations) {
-      const url = path.replace(/\{[^}]+\}/g, '1');
+    for (const { method, path, url, schema } of operations) {
       const properties = Object.entries(schema.properties ?? {});
       const accepts = (property: JsonSchema, value: unknown): boolean => ajv.validate(property, value);
       // The required fields with a value of the right type, so only the field under test is wrong.
@@ -123,5 +130,30 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       checked.push(`${method} ${path}`);
     }
     expect(checked.length).toBe(operations.length);
+  });
+
+  it('answers every path parameter of the document a wrong-typed value with 400 and its own message, never 500', async () => {
+    const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).flatMap(([method, operation]) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter }))),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(35);
+    const checked: string[] = [];
+    for (const { method, path, operation, parameter } of operations) {
+      const schema = parameter.schema as { type?: string; pattern?: string; errorMessage?: string; examples?: string[] };
+      expect({ route: `${method} ${path}`, parameter: parameter.name, type: schema.type, example: schema.examples?.[0] !== undefined }).toEqual({ route: `${method} ${path}`, parameter: parameter.name, type: 'string', example: true });
+      // A name (an option's) takes any text; every other parameter has a pattern to break.
+      if (schema.pattern === undefined) continue;
+      const wrong = 'x1';
+      expect(new RegExp(schema.pattern).test(wrong)).toBe(false);
+      // The other parameters at their examples; only this one's segment is wrong.
+      const url = urlOf(path, operation).split('/');
+      url[path.split('/').indexOf(`{${parameter.name}}`)] = wrong;
+      const answer = await server().inject({ method, url: url.join('/'), headers: server().authHeaders(user.username), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const body = answer.json<{ exceptionType: string; message: string }>();
+      expect({ route: `${method} ${path}`, parameter: parameter.name, status: answer.statusCode, type: body.exceptionType }).toEqual({ route: `${method} ${path}`, parameter: parameter.name, status: 400, type: 'ValidationError' });
+      expect(body.message).toBe((schema.errorMessage ?? `The field '${parameter.name}' must match pattern "${schema.pattern}".`).replace('{value}', wrong));
+      checked.push(`${method} ${path} ${parameter.name}`);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(35);
   });
 });

@@ -10,19 +10,13 @@ import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../HttpError';
-import { documentIdParam, queryFlag, queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { documentIdParam, queryFlag, queryInteger, queryOf, queryString, viewerOf, integerParam } from '../../requestHelpers';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { findSubtype, presentSubtype, readSubtypes, selectVisibleSubtypes, tableVisibleCondition } from './subtypeQueries';
 import type { SubtypeFilter } from './subtypeQueries';
 
 /** Largest page of GET /api/v2/subtype. */
 export const MAX_SUBTYPE_PAGE = 500;
-
-function idParam(request: FastifyRequest, name: string): number {
-  const raw = ((request.params ?? {}) as Record<string, string | undefined>)[name];
-  if (raw === undefined || !/^[1-9]\d{0,14}$/.test(raw)) throw badRequest(`${name} must be a positive integer.`);
-  return Number(raw);
-}
 
 function filterOf(request: FastifyRequest): SubtypeFilter {
   const query = queryOf(request);
@@ -77,7 +71,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   app.get('/documents/type/:id/subtypes', async (request): Promise<Subtype[]> => {
-    const sitId = idParam(request, 'id');
+    const sitId = integerParam(request, 'id');
     const viewer = await viewerOf(request, deps);
     await assertTableVisible(deps, viewer, sitId);
     // modify=true asks for the subtypes the caller may change a document to: none without the privilege.
@@ -86,7 +80,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   app.get('/sits/:id/subtypes', async (request): Promise<Subtype[]> => {
-    const sitId = idParam(request, 'id');
+    const sitId = integerParam(request, 'id');
     const viewer = await viewerOf(request, deps);
     await assertTableVisible(deps, viewer, sitId);
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
@@ -102,8 +96,8 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
   });
 
   app.put<{ Body: SubtypeUpdateRequest }>('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody } }, async (request): Promise<Subtype> => {
-    const sitId = idParam(request, 'sitId');
-    const id = idParam(request, 'id');
+    const sitId = integerParam(request, 'sitId');
+    const id = integerParam(request, 'id');
     const viewer = await viewerOf(request, deps);
     await assertManager(viewer);
     await updateSubtype(deps, sitId, id, subtypeUpdateOf(request.body));

@@ -9,7 +9,7 @@ import type {
   WorkflowRoot,
 } from '@datahaven/core/model';
 import { hasQueueFeature } from '@datahaven/core/model';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { findVisibleDocument, findVisibleDocuments } from '../../../policies/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { findQueuesWithAccess } from '../../../policies/queueAccess';
@@ -22,7 +22,7 @@ import { findBrowsableQueue, findBrowsableQueues } from '../../../workflow/workf
 import type { BrowsableQueue, QueueTypeSummary } from '../../../workflow/workflowStructureQueries';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, notFound } from '../../HttpError';
-import { documentIdParam, parseDocumentId, parseDocumentIdList, queryFlag, queryInteger, queryOf, queryString } from '../../requestHelpers';
+import { documentIdParam, parseDocumentId, parseDocumentIdList, queryFlag, queryInteger, queryOf, queryString, integerParam } from '../../requestHelpers';
 import { workflowViewerOf } from './workflowViewerOf';
 import type { RawQuery } from '../../requestHelpers';
 import { parseQueueDocumentsQuery } from './parseQueueDocumentsQuery';
@@ -31,17 +31,6 @@ import { parseQueueDocumentsQuery } from './parseQueueDocumentsQuery';
 export const MAX_QUEUE_QUERY_LENGTH = 200;
 
 const ID_PATTERN = /^[1-9]\d{0,14}$/;
-
-function pathParam(request: FastifyRequest, name: string): string {
-  return ((request.params ?? {}) as Record<string, string | undefined>)[name] ?? '';
-}
-
-/** A queue type id from the path; anything non-numeric → 400 with the spec's refusal (portal §5). */
-function queueTypeIdParam(request: FastifyRequest): number {
-  const raw = pathParam(request, 'id');
-  if (!ID_PATTERN.test(raw)) throw badRequest(invalidQueueTypeId(raw));
-  return Number(raw);
-}
 
 /** A queue id from the path or query: a positive integer, else 400. */
 function parseQueueId(raw: string | undefined): number {
@@ -148,7 +137,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   });
 
   app.get('/workflow-structure/:id', async (request): Promise<WorkflowQueueType> => {
-    const id = queueTypeIdParam(request);
+    const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
     return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
   });
@@ -163,24 +152,24 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   });
 
   app.get('/queue-types/:id/queues', async (request): Promise<WorkflowQueue[]> => {
-    const id = queueTypeIdParam(request);
+    const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
     return (await workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter)).queues;
   });
 
   app.get('/queue-types/:id/workflow', async (request): Promise<WorkflowQueueType> => {
-    const id = queueTypeIdParam(request);
+    const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
     return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
   });
 
   app.get('/queues/:id', async (request): Promise<WorkflowQueue> => {
-    const id = parseQueueId(pathParam(request, 'id'));
+    const id = integerParam(request, 'id');
     return (await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id)).queue;
   });
 
   app.get('/queues/:id/workflow', async (request): Promise<QueueDocumentsPage> => {
-    const id = parseQueueId(pathParam(request, 'id'));
+    const id = integerParam(request, 'id');
     const page = parseQueueDocumentsQuery(queryOf(request));
     const viewer = await workflowViewerOf(request, deps);
     const { queue } = await browsableQueueOr404(deps, viewer, id);
@@ -189,7 +178,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   });
 
   app.get('/queues/:id/link-to-approval', async (request): Promise<LinkToApprovalSetup> => {
-    const id = parseQueueId(pathParam(request, 'id'));
+    const id = integerParam(request, 'id');
     const { queue } = await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id);
     const linkOnApprovalRequired = hasQueueFeature(queue, 'LinkOnApprovalRequired');
     return {
