@@ -47,14 +47,6 @@ export function pdfFileNameOf(name: string): string {
   return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
 }
 
-/**
- * The document's content as a PDF key: the stored file for PDFs, the cached conversion for
- * images (the same `derived_files` kind 'pdf' as `asPdf=true`), null for other types.
- */
-export async function pdfSourceKeyOf(deps: AppDeps, document: AnnotatableDocument): Promise<string | null> {
-  return pdfSourceKey(deps, document);
-}
-
 /** Types the viewer shows as the image itself (one image pixel per point), not through their PDF form. */
 const SHOWN_AS_IMAGE = ['jpg', 'jpeg', 'png'];
 
@@ -107,7 +99,8 @@ export function oneBurnInAtATime<T>(work: () => Promise<T>): Promise<T> {
 export async function annotatedPdfOf(deps: AppDeps, document: AnnotatableDocument): Promise<AnnotatedPdf | null> {
   const annotations = await listAnnotations(deps.db, document.id);
   if (annotations.length === 0) return null;
-  const sourceKey = await pdfSourceKeyOf(deps, document);
+  // The same PDF form as every other page reader: a damaged PDF's repaired copy, an image's conversion.
+  const sourceKey = await pdfSourceKey(deps, document);
   if (sourceKey === null) return null;
   const digest = createHash('sha256');
   for (const row of annotations) digest.update(JSON.stringify([row.id, row.row_version, annotationFieldsOf(row)]));

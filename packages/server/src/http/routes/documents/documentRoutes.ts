@@ -3,7 +3,7 @@ import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
+import { annotatedPdfOf, pdfFileNameOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
 import { derivedFileKey } from '../../../commands/derivedFiles';
 import { parseNamingRequest, resolveDocumentName } from '../../../commands/documentNamer';
@@ -60,19 +60,15 @@ const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
 const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
 
 /**
- * The document's content as a PDF key: the original for PDFs, a cached conversion for images,
- * else null. A file whose preview failed by its own fault answers 415 "Preview not available: …"
- * at once; a conversion longer than the request's time box answers 503 + Retry-After and goes on.
+ * commands/pdfSourceKey (the one place the PDF form is worked out: a damaged PDF's repaired copy,
+ * an image's cached conversion, else null) within a request: a file whose preview failed by its
+ * own fault answers 415 "Preview not available: …" at once; a conversion longer than the
+ * request's time box answers 503 + Retry-After and goes on.
  */
 async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string | null> {
   const failure = await previewFailureOf(deps.db, row.file_sha256);
   if (failure !== null) throw new HttpError(415, 'UnsupportedFileType', failure);
   return withinRequestTime(pdfSourceKey(deps, row));
-}
-
-function pdfFileName(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return `${dot > 0 ? name.slice(0, dot) : name}.pdf`;
 }
 
 /** What the multipart parser (@fastify/busboy) says about a body that is not well-formed: the client's fault. */
@@ -186,7 +182,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
       if (key !== null) {
         const size = await deps.fileStore.size(key);
         return sendStoredFile(request, reply, deps.fileStore, {
-          key, size, mediaType: 'application/pdf', fileName: pdfFileName(row.name), attachment, urlEncodeFileName,
+          key, size, mediaType: 'application/pdf', fileName: pdfFileNameOf(row.name), attachment, urlEncodeFileName,
         });
       }
     }
