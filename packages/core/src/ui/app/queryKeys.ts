@@ -26,6 +26,8 @@ export const queryKeys = {
   documentList: (docIds: readonly number[]) => ['documents', 'list', [...docIds]] as const,
   /** A document's access flags (GET /documents/{id}/access). */
   documentAccess: (docId: number) => ['documents', docId, 'access'] as const,
+  /** A document's notes (GET /documents/{id}/notes); adding a note invalidates the whole document. */
+  documentNotes: (docId: number) => ['documents', docId, 'notes'] as const,
   /** A document's custom data. */
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The folder structures of records. */

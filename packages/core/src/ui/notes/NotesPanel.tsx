@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
   Body1,
@@ -20,6 +21,7 @@ import { ApiError } from '../../api';
 import { LIMITS, type Note, type NoteKind } from '../../model';
 import { MESSAGES, noteLength, notesRetrievalError, validateNote } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { useNotify } from '../app/useToast';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';
@@ -56,6 +58,15 @@ export const NOTE_EVERY_VIEW_KEY = 'noteFiltersEveryView';
 
 type NotesState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; notes: Note[] };
 
+/** What the panel shows for the notes query: a missing document and a 404 as "not found", other failures in the notes' own words. */
+function notesState(id: number, notes: Note[] | undefined, error: unknown): NotesState {
+  if (id === 0) return { status: 'failed', message: MESSAGES.documentNotFound };
+  if (notes) return { status: 'ready', notes };
+  if (!error) return { status: 'loading' };
+  const message = error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : notesRetrievalError(error instanceof Error ? error.message : String(error));
+  return { status: 'failed', message };
+}
+
 /** Props of NotesPanel. */
 export interface NotesPanelProps {
   docId: number;
@@ -77,7 +88,7 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
   const { formatDateTime } = useLocaleFormats();
   const notify = useNotify();
   const { api, host, loading } = useServices();
-  const [state, setState] = useState<NotesState>({ status: 'loading' });
+  const queryClient = useQueryClient();
   const [filters, setFilters] = useState<NoteFilters>(() => loadNoteFilters(host.storage.local));
   const [everyView, setEveryView] = useState(() => host.storage.local.getItem(NOTE_EVERY_VIEW_KEY) === 'true');
   const [text, setText] = useState('');
@@ -86,25 +97,14 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
   const [addedId, setAddedId] = useState<number | null>(null);
   const addedRef = useRef<HTMLLIElement>(null);
 
-  useEffect(() => {
-    if (id === 0) {
-      setState({ status: 'failed', message: MESSAGES.documentNotFound });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loading
-      .track(api.notes.getNotes(id, controller.signal))
-      .then((notes) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', notes });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : notesRetrievalError(error instanceof Error ? error.message : String(error));
-        setState({ status: 'failed', message });
-      });
-    return () => controller.abort();
-  }, [id, api, loading]);
+  const notesQuery = useQuery({
+    queryKey: queryKeys.documentNotes(id),
+    queryFn: ({ signal }) => loading.track(api.notes.getNotes(id, signal)),
+    enabled: id !== 0,
+    // The panel shows its own failure (below); the alert area stays for what has no place to show.
+    meta: { quiet: true },
+  });
+  const state = notesState(id, notesQuery.data, notesQuery.error);
 
   // A note just added is brought into view and focused, so it never lands off screen unnoticed.
   useEffect(() => {
@@ -137,7 +137,10 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
     setFormError(null);
     try {
       const note = await loading.track(api.notes.addNote(id, text));
-      setState((current) => (current.status === 'ready' ? { status: 'ready', notes: [...current.notes, note] } : { status: 'ready', notes: [note] }));
+      // The new note shows at once; the document's queries (its notes among them) then reload
+      // from the server, which may hold notes others added meanwhile.
+      queryClient.setQueryData<Note[]>(queryKeys.documentNotes(id), (current) => [...(current ?? []), note]);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.document(id) });
       setText('');
       setAddedId(note.id);
       notify('Note added');

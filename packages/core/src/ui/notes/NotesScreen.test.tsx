@@ -54,13 +54,42 @@ describe('NotesScreen', () => {
   });
 });
 
+describe('NotesScreen refresh', () => {
+  it('reloads the notes from the server after adding one, so notes added meanwhile show with no manual reload', async () => {
+    const notes = [testNote(1, 'system', 'Uploaded by clerk')];
+    const app = renderApp(`/notes/${encodeDocumentId(7)}`, {
+      ...notesRoutes(),
+      'GET /api/documents/7/notes': () => notes,
+      'POST /api/documents/7/notes': (request: { body: unknown }) => {
+        // Someone else's note lands on the server before ours.
+        notes.push(testNote(2, 'system', 'Routed by approver'));
+        const note = testNote(3, 'user', (request.body as { text: string }).text);
+        notes.push(note);
+        return note;
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), { target: { value: 'Checked' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await within(list).findByText('Routed by approver');
+    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual(['Uploaded by clerk', 'Routed by approver', 'Checked']);
+    expect(app.requests.filter((r) => r.method === 'GET' && r.path === '/api/documents/7/notes')).toHaveLength(2);
+  });
+});
+
 describe('NotesScreen views', () => {
   it('folds five VIEWED entries of one user into one line, shows each with "Every view", and focuses a new note', async () => {
     const notes = [testNote(1, 'system', 'Uploaded by clerk'), ...[2, 3, 4, 5, 6].map((id) => testNote(id, 'viewed', 'VIEWED'))];
     renderApp(`/notes/${encodeDocumentId(7)}`, {
       ...notesRoutes(),
       'GET /api/documents/7/notes': () => notes,
-      'POST /api/documents/7/notes': () => testNote(9, 'user', 'Looks right'),
+      'POST /api/documents/7/notes': () => {
+        // The server keeps the note: the list reloads from it after adding.
+        const note = testNote(9, 'user', 'Looks right');
+        notes.push(note);
+        return note;
+      },
     });
     const list = await screen.findByRole('list', { name: 'Notes' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);

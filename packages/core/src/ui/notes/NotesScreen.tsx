@@ -1,10 +1,12 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
 import { decodeDocumentId, encodeDocumentId, type DmsDocument } from '../../model';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { NotesPanel } from './NotesPanel';
 
@@ -25,17 +27,9 @@ export function NotesScreen(): ReactElement {
   const navigate = useNavigate();
   const goBack = useGoBack();
   const { api } = useServices();
-  const [document, setDocument] = useState<DmsDocument | null>(null);
-
-  useEffect(() => {
-    if (id === 0) return undefined;
-    const controller = new AbortController();
-    api.documents.getDocument(id, controller.signal).then(
-      (loaded) => setDocument(loaded),
-      () => undefined, // The panel's notes call reports the failure; one message is enough.
-    );
-    return () => controller.abort();
-  }, [id, api]);
+  // The panel's notes call reports a failure; one message is enough, so this one stays quiet.
+  const documentQuery = useQuery({ queryKey: queryKeys.document(id), queryFn: ({ signal }) => api.documents.getDocument(id, signal), enabled: id !== 0, meta: { quiet: true } });
+  const document: DmsDocument | undefined = documentQuery.data;
 
   return (
     <div className={styles.screen}>
