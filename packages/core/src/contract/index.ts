@@ -8,3 +8,4 @@ export * from './pageWorkContract';
 export * from './thumbnailWidth';
 export * from './workflowContract';
 export * from './pathParametersContract';
+export * from './responsesContract';

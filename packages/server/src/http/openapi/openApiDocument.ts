@@ -60,6 +60,7 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
       },
     };
     const paramSchemas = (route.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    if (route.ok !== undefined) operation.responses['200'] = { description: 'Success.', content: { 'application/json': { schema: route.ok } } };
     if (params.length > 0) operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
     if (route.body !== undefined) operation.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
     else if (MULTIPART_ROUTES.has(`${route.method} ${route.url}`)) {

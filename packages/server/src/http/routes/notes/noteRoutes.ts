@@ -1,4 +1,4 @@
-import { NoteBody } from '@datahaven/core/contract';
+import { NoteBody, NoteListAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { Note } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,7 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 
 /** GET /api/documents/{id}/notes (oldest first) and POST /api/documents/{id}/notes. */
 export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/notes', async (request): Promise<Note[]> => {
+  app.get('/documents/:id/notes', { schema: { response: okAnswer(NoteListAnswer) } }, async (request): Promise<Note[]> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     if ((await findVisibleDocument(deps.db, viewer, id)) === undefined) throw notFound(MESSAGES.documentNotFound);

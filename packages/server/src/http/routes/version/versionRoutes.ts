@@ -1,3 +1,4 @@
+import { VersionAnswer, okAnswer } from '@datahaven/core/contract';
 import { BUILD } from '@datahaven/core/model';
 import type { VersionInfo } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ export const PRODUCT_VERSION = '0.1.0';
 
 /** GET /api/version (no token needed). */
 export function registerVersionRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/version', async (): Promise<VersionInfo> => ({
+  app.get('/version', { schema: { response: okAnswer(VersionAnswer) } }, async (): Promise<VersionInfo> => ({
     version: PRODUCT_VERSION,
     build: BUILD.buildLabel,
     schemaVersion: deps.schemaVersion,
