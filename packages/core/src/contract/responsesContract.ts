@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { DmsDocument } from '../model/document';
 import type { Note } from '../model/note';
 import type { VersionInfo } from '../model/version';
 
@@ -31,6 +32,77 @@ export const NoteAnswer = Type.Object({
 /** `GET /api/documents/{id}/notes` → Note[] (oldest first). */
 export const NoteListAnswer = Type.Array(NoteAnswer);
 
+/** `T | null` (fast-json-stringify writes `null` for it). */
+function nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** A document's link to an ERP record (core model DocumentLink). */
+const DocumentLinkAnswer = Type.Object({
+  dataAreaId: Type.String(),
+  sourceTableId: Type.Integer(),
+  sourceType: Type.Integer(),
+  sourceNumber: Type.String(),
+  sourceEntityTypeName: Type.Optional(Type.String()),
+  recordId: Type.String(),
+  sitId: Type.Integer(),
+});
+
+/** A stored document as the web services return it (core model DmsDocument, spec §3 "Document"). */
+export const DocumentAnswer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  extension: Type.String(),
+  FileSize: Type.Number({ description: 'File size in bytes (the spec spells it so).' }),
+  mediaType: Type.String(),
+  totalPages: Type.Integer(),
+  splittable: Type.Boolean(),
+  link: nullable(DocumentLinkAnswer),
+  lock: nullable(Type.Object({ lockExpiration: nullable(Type.String()), ownLock: Type.Boolean(), holder: nullable(Type.String()) })),
+  userLock: Type.Union([Type.Literal('self'), Type.Literal('other'), Type.Literal('none')]),
+  queueName: nullable(Type.String()),
+  queue: nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      queueTypeId: Type.Optional(Type.Integer()),
+      queueTypeName: Type.String(),
+      features1: Type.Integer(),
+      features2: Type.Integer(),
+      defaultApproveRequiresNote: Type.Optional(Type.Boolean()),
+      defaultRejectRequiresNote: Type.Optional(Type.Boolean()),
+    }),
+  ),
+  workflowPerms: Type.Integer(),
+  workflowModifiers: Type.Object({
+    approvalRouteRequired: Type.Boolean(),
+    blockApproveUnlinked: Type.Boolean(),
+    noRoutes: Type.Boolean(),
+    blockRouteUnlinked: Type.Boolean(),
+    warnRouteUnlinked: Type.Boolean(),
+    quickLink: Type.Boolean(),
+  }),
+  hasApprovalRoutes: Type.Boolean(),
+  hasAvailableRoutes: Type.Boolean(),
+  canApprovalRoutes: Type.Boolean(),
+  canRouteForApprovalFromRecord: Type.Boolean(),
+  changeAnnotations: Type.Optional(Type.Boolean()),
+  userString: Type.String(),
+  userDate: nullable(Type.String({ description: 'ISO date-time; 12:00 UTC means date-only.' })),
+  subtype: nullable(Type.Object({ id: Type.Integer(), text: Type.String() })),
+  type: nullable(Type.String({ description: "The integrated table label of the document's link." })),
+  rowVersion: Type.Integer(),
+  createdAt: Type.String(),
+  createdBy: Type.String(),
+  modifiedAt: Type.String(),
+});
+
+/** `GET /api/documents?docId[]=…` → DmsDocument[]. */
+export const DocumentListAnswer = Type.Array(DocumentAnswer);
+
+const documentMatches: Same<Static<typeof DocumentAnswer>, DmsDocument> = true;
+void documentMatches;
 const versionMatches: Same<Static<typeof VersionAnswer>, VersionInfo> = true;
 const noteMatches: Same<Static<typeof NoteAnswer>, Note> = true;
 void versionMatches;

@@ -1,4 +1,4 @@
-import { DEFAULT_THUMBNAIL_WIDTH, DocumentChangesBody } from '@datahaven/core/contract';
+import { DEFAULT_THUMBNAIL_WIDTH, DocumentAnswer, DocumentChangesBody, DocumentListAnswer, okAnswer } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createHash } from 'node:crypto';
@@ -147,14 +147,14 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     return documents === null ? reply : reply.status(201).send(documents);
   });
 
-  app.get('/documents', async (request): Promise<DmsDocument[]> => {
+  app.get('/documents', { schema: { response: okAnswer(DocumentListAnswer) } }, async (request): Promise<DmsDocument[]> => {
     const ids = parseDocumentIdList(queryOf(request));
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');
     const viewer = await viewerOf(request, deps);
     return (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
   });
 
-  app.get('/documents/:id', async (request): Promise<DmsDocument> => {
+  app.get('/documents/:id', { schema: { response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
     const viewer = await viewerOf(request, deps);
     return presentDocument(await visibleDocumentOr404(deps.db, viewer, documentIdParam(request)));
   });
