@@ -20,6 +20,8 @@ export const queryKeys = {
   queues: (queueType: string) => ['workflow', 'queues', queueType] as const,
   /** A queue's documents in one sort order and filter, in pages. */
   queueDocuments: (queueId: number, order: { sort: string | null; desc: boolean; q: string }) => ['workflow', 'queue', queueId, 'documents', order] as const,
+  /** The queues some documents may be routed to (GET /documents/routes), under `workflow` so a route refreshes them. */
+  routeTargets: (docIds: readonly number[], queueTypeId: number | undefined) => ['workflow', 'routeTargets', [...docIds], queueTypeId ?? null] as const,
   /** Everything of one document. */
   document: (docId: number) => ['documents', docId] as const,
   /** Several documents by id (GET /documents?docId[]=…), in the order asked. */

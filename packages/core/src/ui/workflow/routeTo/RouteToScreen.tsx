@@ -1,5 +1,6 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import {
   Body1,
   Button,
@@ -39,6 +40,16 @@ type LoadState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; documents: DmsDocument[]; targets: RouteTargets };
+
+/** What the window shows for its two loads: none selected, a failure, a document gone, or both ready. */
+function loadState(selected: number, documents: DmsDocument[] | undefined, targets: RouteTargets | undefined, error: unknown): LoadState {
+  if (selected === 0) return { status: 'failed', message: MESSAGES.noDocumentsSelected };
+  if (error) return { status: 'failed', message: failureText(error) };
+  if (!documents || !targets) return { status: 'loading' };
+  // A document that is gone or no longer visible cannot be routed from this window.
+  if (documents.length !== selected) return { status: 'failed', message: MESSAGES.documentNotFound };
+  return { status: 'ready', documents, targets };
+}
 
 /** One queue type's group of target queues, in the order the server listed them. */
 interface TargetGroup {
@@ -114,7 +125,6 @@ export function RouteToScreen(): ReactElement {
   // rowConflictIds, so an edit made since that window loaded is refused as out of sync.
   const windowVersions = useMemo(() => windowRowVersions(search.getAll('docId'), search.getAll('rowVersion')), [search]);
 
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [filter, setFilter] = useState('');
   const [targetId, setTargetId] = useState<number | null>(null);
   const [note, setNote] = useState('');
@@ -122,26 +132,21 @@ export function RouteToScreen(): ReactElement {
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    if (docIds.length === 0) {
-      setState({ status: 'failed', message: MESSAGES.noDocumentsSelected });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loading
-      .track(Promise.all([api.documents.getDocuments(docIds, controller.signal), api.workflow.getRouteTargets(docIds, { queueTypeId }, controller.signal)]))
-      .then(([documents, targets]) => {
-        if (controller.signal.aborted) return;
-        // A document that is gone or no longer visible cannot be routed from this window.
-        if (documents.length !== docIds.length) setState({ status: 'failed', message: MESSAGES.documentNotFound });
-        else setState({ status: 'ready', documents, targets });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: failureText(error) });
-      });
-    return () => controller.abort();
-  }, [api, loading, docIds, queueTypeId]);
+  // The documents and their targets as queries; this window shows their failure itself, so the
+  // alert area stays quiet. Routing invalidates `workflow` (the targets) and the documents.
+  const documentsQuery = useQuery({
+    queryKey: queryKeys.documentList(docIds),
+    queryFn: ({ signal }) => loading.track(api.documents.getDocuments(docIds, signal)),
+    enabled: docIds.length > 0,
+    meta: { quiet: true },
+  });
+  const targetsQuery = useQuery({
+    queryKey: queryKeys.routeTargets(docIds, queueTypeId),
+    queryFn: ({ signal }) => loading.track(api.workflow.getRouteTargets(docIds, { queueTypeId }, signal)),
+    enabled: docIds.length > 0,
+    meta: { quiet: true },
+  });
+  const state = loadState(docIds.length, documentsQuery.data, targetsQuery.data, documentsQuery.error ?? targetsQuery.error);
 
   const backToQueue = (): void => {
     // '..' by path: from …/queues/{id}/documents/route to …/queues/{id}/documents, whatever the area prefix.
