@@ -32,6 +32,8 @@ export const queryKeys = {
   documentNotes: (docId: number) => ['documents', docId, 'notes'] as const,
   /** A document's custom data. */
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
+  /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */
+  documentTypeSubtypes: (sitId: number, modify: boolean) => ['subtypes', 'documentType', sitId, modify] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Dialog,
@@ -20,6 +21,7 @@ import type { DmsDocument, Subtype } from '../../model';
 import { MESSAGES, userDateToStored, type OptionValues } from '../../rules';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { UserDateField } from './UserDateField';
 
 const useStyles = makeStyles({
@@ -39,7 +41,7 @@ export interface ChangeSubtypeDialogProps {
   onChanged(document: DmsDocument): void;
 }
 
-type Phase = { step: 'loading' } | { step: 'editing'; error: string | null } | { step: 'working' };
+type Phase = { step: 'editing'; error: string | null } | { step: 'working' };
 
 /**
  * The change-subtype dialog (spec §2, §7): the subtypes of the linked record's table that the
@@ -51,38 +53,32 @@ type Phase = { step: 'loading' } | { step: 'editing'; error: string | null } | {
 export function ChangeSubtypeDialog({ document, options, open, onClose, onChanged }: ChangeSubtypeDialogProps): ReactElement {
   const styles = useStyles();
   const { api } = useServices();
-  const [subtypes, setSubtypes] = useState<Subtype[]>([]);
   const [choice, setChoice] = useState<string>('');
   const [userString, setUserString] = useState(document.userString);
   const formats = useLocaleFormats();
   const [dateText, setDateText] = useState(formats.userDateFieldText(document.userDate));
-  const [phase, setPhase] = useState<Phase>({ step: 'loading' });
+  const [phase, setPhase] = useState<Phase>({ step: 'editing', error: null });
   const sitId = document.link?.sitId ?? null;
 
+  // The choosable subtypes as a query (cached per table); the dialog shows a failure itself.
+  const subtypesQuery = useQuery({
+    queryKey: queryKeys.documentTypeSubtypes(sitId ?? 0, true),
+    queryFn: ({ signal }) => api.properties.documentTypeSubtypes(sitId ?? 0, true, signal),
+    enabled: open && sitId !== null,
+    meta: { quiet: true },
+  });
+  const subtypes: Subtype[] = sitId === null ? [] : (subtypesQuery.data ?? []);
+  const loadingSubtypes = open && sitId !== null && subtypesQuery.data === undefined && subtypesQuery.isFetching;
+  const loadError = sitId !== null && !loadingSubtypes && subtypesQuery.error ? messageOf(subtypesQuery.error) : null;
+
+  // Each opening starts from the document's values.
   useEffect(() => {
-    if (!open) return undefined;
+    if (!open) return;
     setChoice(document.subtype ? String(document.subtype.id) : '');
     setUserString(document.userString);
     setDateText(formats.userDateFieldText(document.userDate));
-    if (sitId === null) {
-      setSubtypes([]);
-      setPhase({ step: 'editing', error: null });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setPhase({ step: 'loading' });
-    api.properties.documentTypeSubtypes(sitId, true, controller.signal).then(
-      (loaded) => {
-        if (controller.signal.aborted) return;
-        setSubtypes(loaded);
-        setPhase({ step: 'editing', error: null });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setPhase({ step: 'editing', error: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [open, api, sitId, document, formats]);
+    setPhase({ step: 'editing', error: null });
+  }, [open, document, formats]);
 
   const chosen = subtypes.find((subtype) => String(subtype.id) === choice) ?? null;
   const working = phase.step === 'working';
@@ -111,12 +107,12 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
         <DialogBody>
           <DialogTitle>Change subtype</DialogTitle>
           <DialogContent className={styles.content}>
-            {phase.step === 'loading' ? <Spinner size="small" label="Loading subtypes…" /> : null}
+            {loadingSubtypes ? <Spinner size="small" label="Loading subtypes…" /> : null}
             {sitId === null ? (
               <div className={styles.info}>Only a linked document has subtypes to choose from.</div>
             ) : null}
-            {phase.step === 'editing' && phase.error !== null ? (
-              <div role="alert" className={styles.error}>{phase.error}</div>
+            {phase.step === 'editing' && (phase.error ?? loadError) !== null ? (
+              <div role="alert" className={styles.error}>{phase.error ?? loadError}</div>
             ) : null}
             {subtypes.length > 0 ? (
               <Field label="Subtype" required>
