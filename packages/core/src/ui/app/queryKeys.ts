@@ -30,6 +30,8 @@ export const queryKeys = {
   documentAccess: (docId: number) => ['documents', docId, 'access'] as const,
   /** A document's notes (GET /documents/{id}/notes); adding a note invalidates the whole document. */
   documentNotes: (docId: number) => ['documents', docId, 'notes'] as const,
+  /** A document's approval list with the document and the queues a step may name (the approval routes screen). */
+  documentApprovalRoute: (docId: number) => ['documents', docId, 'approvalRoute'] as const,
   /** A document's custom data. */
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
+import { useId, useState, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import {
   Badge,
@@ -23,6 +24,7 @@ import { ApiError } from '../../../api';
 import { decodeDocumentId, decodeWorkflowPermissions, hasQueueFeature, type ApprovalStep, type DmsDocument, type WorkflowQueue } from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
+import { queryKeys } from '../../app/queryKeys';
 import { useGoBack } from '../../app/useGoBack';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
@@ -48,10 +50,14 @@ const useStyles = makeStyles({
   add: { display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-type ScreenState =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; document: DmsDocument; steps: ApprovalStep[]; candidates: WorkflowQueue[] };
+/** What the screen loads: the document, its steps in order, and the queues a new step may name. */
+interface ApprovalRouteData {
+  document: DmsDocument;
+  steps: ApprovalStep[];
+  candidates: WorkflowQueue[];
+}
+
+type ScreenState = { status: 'loading' } | { status: 'failed'; message: string } | ({ status: 'ready' } & ApprovalRouteData);
 
 /** Whether the caller may change the approval list: the queue has WorkflowRoute and they hold Approve or Route there (the server's rule). */
 function canEditApprovals(document: DmsDocument): boolean {
@@ -87,34 +93,33 @@ export function ApprovalRoutesScreen(): ReactElement {
   const id = decodeDocumentId(docId);
   const goBack = useGoBack();
   const notify = useNotify();
-  const { api, loading } = useServices();
-  const [state, setState] = useState<ScreenState>({ status: 'loading' });
+  const { api, loading, queryClient } = useServices();
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(
-    async (signal?: AbortSignal): Promise<void> => {
-      const [document, steps] = await Promise.all([api.documents.getDocument(id, signal), api.workflow.getApprovals(id, signal)]);
-      const candidates = document.queue !== null && canEditApprovals(document) ? await api.workflow.getApprovalRouteQueues(document.queue.id, signal) : [];
-      if (signal?.aborted) return;
-      setState({ status: 'ready', document, steps: [...steps].sort((a, b) => a.step - b.step), candidates });
+  // Document, steps and the queues a step may name, as one query under the document's keys, so a
+  // route or an approve elsewhere (which invalidate the document) refreshes it too. The screen
+  // shows a failure itself.
+  const approvalsKey = queryKeys.documentApprovalRoute(id);
+  const query = useQuery({
+    queryKey: approvalsKey,
+    queryFn: async ({ signal }): Promise<ApprovalRouteData> => {
+      const [document, steps] = await loading.track(Promise.all([api.documents.getDocument(id, signal), api.workflow.getApprovals(id, signal)]));
+      const candidates = document.queue !== null && canEditApprovals(document) ? await loading.track(api.workflow.getApprovalRouteQueues(document.queue.id, signal)) : [];
+      return { document, steps: [...steps].sort((a, b) => a.step - b.step), candidates };
     },
-    [api, id],
-  );
-
-  useEffect(() => {
-    if (id === 0) {
-      setState({ status: 'failed', message: MESSAGES.documentNotFound });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    loading.track(load(controller.signal)).catch((failure: unknown) => {
-      if (!controller.signal.aborted) setState({ status: 'failed', message: failureText(failure) });
-    });
-    return () => controller.abort();
-  }, [id, load, loading]);
+    enabled: id !== 0,
+    meta: { quiet: true },
+  });
+  const state: ScreenState =
+    id === 0
+      ? { status: 'failed', message: MESSAGES.documentNotFound }
+      : query.data
+        ? { status: 'ready', ...query.data }
+        : query.error
+          ? { status: 'failed', message: failureText(query.error) }
+          : { status: 'loading' };
 
   /** Runs one or more step changes, then reads the list again (the server renumbers). */
   const change = async (changes: readonly { step: number; queueId: number | null }[], done: string): Promise<void> => {
@@ -128,7 +133,8 @@ export function ApprovalRoutesScreen(): ReactElement {
       setError(failureText(failure));
     }
     try {
-      await loading.track(load());
+      // The server renumbers: the list (and the document's other queries) read again.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.document(id) }, { throwOnError: true });
     } catch (failure) {
       setError(failureText(failure));
     } finally {
