@@ -32,6 +32,8 @@ export const queryKeys = {
   documentNotes: (docId: number) => ['documents', docId, 'notes'] as const,
   /** A document's approval list with the document and the queues a step may name (the approval routes screen). */
   documentApprovalRoute: (docId: number) => ['documents', docId, 'approvalRoute'] as const,
+  /** A document's live locks (GET /documents/{id}/locks); lock, renew and unlock invalidate the whole document. */
+  documentLocks: (docId: number) => ['documents', docId, 'locks'] as const,
   /** A document's custom data. */
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, Subtitle2, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { ApiError } from '../../../api';
 import type { DmsDocument, DocumentLock, DocumentLockInfo, LockAction } from '../../../model';
 import { MESSAGES, lockActionAvailability, resolveLockState, type LockAccess } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
+import { queryKeys } from '../../app/queryKeys';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
 
@@ -62,14 +64,12 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
   const { formatDateTime } = useLocaleFormats();
   const styles = useStyles();
   const headingId = useId();
-  const { api } = useServices();
+  const { api, queryClient } = useServices();
   const notify = useNotify();
   const [lock, setLock] = useState<DocumentLock | null>(document.lock);
-  const [access, setAccess] = useState<LockAccess | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState<LockAction | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
   const queueId = document.queue?.id ?? null;
 
   useEffect(() => {
@@ -77,24 +77,33 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
     setError(null);
   }, [document]);
 
-  // The document the caller holds may be minutes old: read the live lock and the lock flags now.
+  // The document the caller holds may be minutes old: read the live lock and the lock flags now,
+  // through the cache (the access flags are shared with the other screens of the document).
+  // The panel shows a failure itself.
+  const accessQuery = useQuery({ queryKey: queryKeys.documentAccess(document.id), queryFn: ({ signal }) => api.documents.getAccess(document.id, signal), meta: { quiet: true } });
+  const locksQuery = useQuery({ queryKey: queryKeys.documentLocks(document.id), queryFn: ({ signal }) => api.workflow.getLocks(document.id, signal), meta: { quiet: true } });
+  const loadFailure = accessQuery.error ?? locksQuery.error;
+  const access: LockAccess | null = loadFailure
+    ? { createLock: false, renewLock: false, unlock: false }
+    : accessQuery.data
+      ? { createLock: accessQuery.data.createLock, renewLock: accessQuery.data.renewLock, unlock: accessQuery.data.unlock }
+      : null;
+  // A failed read shows like a refused action, and can be dismissed the same way.
   useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([api.documents.getAccess(document.id, controller.signal), api.workflow.getLocks(document.id, controller.signal)]).then(
-      ([flags, locks]) => {
-        if (controller.signal.aborted) return;
-        setAccess({ createLock: flags.createLock, renewLock: flags.renewLock, unlock: flags.unlock });
-        setLock(toDocumentLock(locks[0]));
-        setNow(Date.now());
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setAccess({ createLock: false, renewLock: false, unlock: false });
-        setError(lockErrorText(failure));
-      },
-    );
-    return () => controller.abort();
-  }, [api, document, reloads]);
+    if (loadFailure) setError(lockErrorText(loadFailure));
+  }, [loadFailure]);
+
+  // Each answer of the live locks (also a reload with the same lock) replaces what is shown.
+  const locksAnswer = locksQuery.data;
+  const locksAnsweredAt = locksQuery.dataUpdatedAt;
+  useEffect(() => {
+    if (locksAnswer === undefined) return;
+    setLock(toDocumentLock(locksAnswer[0]));
+    setNow(Date.now());
+  }, [locksAnswer, locksAnsweredAt]);
+
+  /** Reads the document's queries again (its lock, flags and the document itself). */
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.document(document.id) }), [queryClient, document.id]);
 
   const state = resolveLockState(lock, now);
   const live = state.owner !== 'none';
@@ -110,9 +119,9 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
   useEffect(() => {
     if (expiredWhileShown) {
       setLock(null);
-      setReloads((count) => count + 1);
+      reload();
     }
-  }, [expiredWhileShown]);
+  }, [expiredWhileShown, reload]);
 
   const run = useCallback(
     async (action: LockAction): Promise<void> => {
@@ -133,11 +142,11 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
       } finally {
         setBusy(null);
         // Success or refusal, the lock may now differ from what the caller shows.
-        setReloads((count) => count + 1);
+        reload();
         onChanged();
       }
     },
-    [api, document.id, document.rowVersion, queueId, notify, onChanged],
+    [api, document.id, document.rowVersion, queueId, notify, onChanged, reload],
   );
 
   const owner = state.owner === 'self' ? 'You' : state.owner === 'other' ? (state.holder ?? 'Another user') : 'Not locked';
