@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useQueries } from '@tanstack/react-query';
 import {
   Body1,
   Button,
@@ -24,7 +25,7 @@ import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { ApiError } from '../../../api';
-import { encodeDocumentId, type DmsDocument, type DocumentAccess, type LockAction } from '../../../model';
+import { encodeDocumentId, type DmsDocument, type LockAction } from '../../../model';
 import {
   MESSAGES,
   approveAvailability,
@@ -160,29 +161,43 @@ export function QueueDocumentsScreen(): ReactElement {
     selection.set(present);
   }, [status, docs, selection]);
 
-  // The lock buttons need each selected document's access flags (GET /documents/{id}/access).
-  const [access, setAccess] = useState<ReadonlyMap<string, DocumentAccess>>(new Map());
+  // The lock buttons need each selected document's access flags (GET /documents/{id}/access),
+  // shared through the cache with the other screens of those documents. A failure reaches the
+  // alert area once, from here, as it always did (the key is quiet for the screens that hide it).
+  const accessResults = useQueries({
+    queries: selectedDocs.map((doc) => ({
+      queryKey: queryKeys.documentAccess(doc.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.documents.getAccess(doc.id, signal),
+      meta: { quiet: true },
+    })),
+  });
+  const accessFailure = accessResults.find((result) => result.error)?.error ?? null;
   useEffect(() => {
-    const missing = selectedDocs.filter((doc) => !access.has(accessKey(doc)));
-    if (missing.length === 0) return undefined;
-    const controller = new AbortController();
-    Promise.all(missing.map((doc) => api.documents.getAccess(doc.id, controller.signal).then((flags_) => [accessKey(doc), flags_] as const))).then(
-      (entries) => {
-        if (!controller.signal.aborted) setAccess((current) => new Map([...current, ...entries]));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) alerts.report(error);
-      },
-    );
-    return () => controller.abort();
-  }, [selectedDocs, access, api, alerts]);
+    if (accessFailure && !(accessFailure instanceof ApiError && accessFailure.kind === 'aborted')) alerts.report(accessFailure);
+  }, [accessFailure, alerts]);
+  // A selected document whose lock, queue or version changed (a watch reload) may have other flags now.
+  const seenVersions = useRef(new Map<number, string>());
+  useEffect(() => {
+    for (const doc of selectedDocs) {
+      const seen = seenVersions.current.get(doc.id);
+      seenVersions.current.set(doc.id, accessKey(doc));
+      if (seen !== undefined && seen !== accessKey(doc)) void queryClient.invalidateQueries({ queryKey: queryKeys.documentAccess(doc.id) });
+    }
+  }, [selectedDocs, queryClient]);
+  /** Reads the selected documents' flags again (refresh, out of sync). */
+  const reloadAccess = (): void => {
+    for (const doc of selectedDocs) void queryClient.invalidateQueries({ queryKey: queryKeys.documentAccess(doc.id) });
+  };
 
   const lockAvailability = (action: LockAction): ActionAvailability | null => {
     // Tagging mode (spec §4) turns the single-document actions off, locks included, whatever the access flags say.
     if (tagging.on) return blockAction('taggingMode', MESSAGES.taggingModeOn);
-    const withAccess = selectedDocs.map((doc) => ({ access: access.get(accessKey(doc)), queue: doc.queue }));
-    if (withAccess.some((doc) => doc.access === undefined)) return null;
-    return lockActionAvailability(action, withAccess.map((doc) => ({ access: doc.access as DocumentAccess, queue: doc.queue })), NOT_IN_SEARCH);
+    const withAccess = selectedDocs.flatMap((doc, index) => {
+      const flags = accessResults[index]?.data;
+      return flags ? [{ access: flags, queue: doc.queue }] : [];
+    });
+    if (withAccess.length !== selectedDocs.length) return null;
+    return lockActionAvailability(action, withAccess, NOT_IN_SEARCH);
   };
   // The approval list belongs to one document in a queue that uses approval lists, or that already has one.
   const approvalListDoc = selectedDocs.length === 1 && (selectedDocs[0].canApprovalRoutes || selectedDocs[0].hasApprovalRoutes) ? selectedDocs[0] : null;
@@ -308,7 +323,7 @@ export function QueueDocumentsScreen(): ReactElement {
         void runLock(command);
         break;
       case 'refresh':
-        setAccess(new Map());
+        reloadAccess();
         list.reload();
         break;
     }
@@ -476,7 +491,7 @@ export function QueueDocumentsScreen(): ReactElement {
         open={outOfSync}
         onClose={() => {
           setOutOfSync(false);
-          setAccess(new Map());
+          reloadAccess();
           list.reload();
         }}
       />
