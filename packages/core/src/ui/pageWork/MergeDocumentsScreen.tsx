@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Body1, Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
@@ -8,6 +9,7 @@ import { ReOrderDotsVerticalRegular } from '@fluentui/react-icons/svg/re-order-d
 import { decodeDocumentId, encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { MESSAGES, mergeAvailability, type ActionAvailability } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
@@ -43,6 +45,18 @@ const useStyles = makeStyles({
 
 type Entry = { document: DmsDocument; access: DocumentAccess };
 type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; entries: readonly Entry[] };
+/** What the screen shows for its loads: nothing asked, a failure, still loading, or every document with its flags. */
+function loadState(asked: number, documents: readonly DmsDocument[] | undefined, access: readonly (DocumentAccess | undefined)[], error: unknown): LoadState {
+  if (asked === 0) return { status: 'ready', entries: [] };
+  if (error) return { status: 'failed', message: pageWorkErrorText(error, MESSAGES.unhandledError) };
+  if (!documents) return { status: 'loading' };
+  const entries = documents.flatMap((document, index) => {
+    const flags = access[index];
+    return flags ? [{ document, access: flags }] : [];
+  });
+  return entries.length === documents.length ? { status: 'ready', entries } : { status: 'loading' };
+}
+
 type SubmitState = { step: 'editing'; error: string | null } | { step: 'working' } | { step: 'done'; merged: DmsDocument; originalsDeleted: boolean };
 
 /** The ids of the `docIds` query: comma-separated or repeated, plain or encoded (spec §9); anything else is left out. */
@@ -86,7 +100,7 @@ export function MergeDocumentsScreen(): ReactElement {
   const { formatFileSize } = useLocaleFormats();
   const styles = useStyles();
   const services = useServices();
-  const { api, loading } = services;
+  const { api, loading, queryClient } = services;
   const navigate = useNavigate();
   const goBack = useGoBack();
   const notify = useNotify();
@@ -95,7 +109,6 @@ export function MergeDocumentsScreen(): ReactElement {
   const store = mergeStoreOf(services);
   const storedIds = useStore(store);
   const queryIds = useMemo(() => parseMergeDocIds(search.getAll('docIds')), [search]);
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [name, setName] = useState('');
   const [keepOriginals, setKeepOriginals] = useState(true);
   const [submit, setSubmit] = useState<SubmitState>({ step: 'editing', error: null });
@@ -110,28 +123,23 @@ export function MergeDocumentsScreen(): ReactElement {
   const ids = queryIds.length > 0 ? queryIds : storedIds;
   const idsKey = [...ids].sort((a, b) => a - b).join(',');
 
-  useEffect(() => {
-    const wanted = idsKey === '' ? [] : idsKey.split(',').map(Number);
-    if (wanted.length === 0) {
-      setLoad({ status: 'ready', entries: [] });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    loading
-      .track(
-        api.documents.getDocuments(wanted, controller.signal).then((documents) =>
-          Promise.all(documents.map(async (document) => ({ document, access: await api.documents.getAccess(document.id, controller.signal) }))),
-        ),
-      )
-      .then((entries) => {
-        if (!controller.signal.aborted) setLoad({ status: 'ready', entries });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: pageWorkErrorText(error, MESSAGES.unhandledError) });
-      });
-    return () => controller.abort();
-  }, [api, idsKey, loading]);
+  // The documents, then each one's access flags, through the cache (keys shared with the other
+  // screens of those documents); the screen shows a failure itself.
+  const wanted = useMemo(() => (idsKey === '' ? [] : idsKey.split(',').map(Number)), [idsKey]);
+  const documentsQuery = useQuery({
+    queryKey: queryKeys.documentList(wanted),
+    queryFn: ({ signal }) => loading.track(api.documents.getDocuments(wanted, signal)),
+    enabled: wanted.length > 0,
+    meta: { quiet: true },
+  });
+  const accessResults = useQueries({
+    queries: (documentsQuery.data ?? []).map((document) => ({
+      queryKey: queryKeys.documentAccess(document.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => loading.track(api.documents.getAccess(document.id, signal)),
+      meta: { quiet: true },
+    })),
+  });
+  const load = loadState(wanted.length, documentsQuery.data, accessResults.map((result) => result.data), documentsQuery.error ?? accessResults.find((result) => result.error)?.error ?? null);
 
   useLayoutEffect(() => {
     if (refocus.current === null) return;
@@ -163,6 +171,10 @@ export function MergeDocumentsScreen(): ReactElement {
     loading.track(api.pageWork.merge({ docIds: entries.map((entry) => entry.document.id), name, deleteOriginals })).then(
       (merged) => {
         store.clear();
+        // A new document in the record's folders; the originals changed or went (and left their queues).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.folders });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
+        for (const entry of entries) void queryClient.invalidateQueries({ queryKey: queryKeys.document(entry.document.id) });
         setSubmit({ step: 'done', merged, originalsDeleted: deleteOriginals });
         notify(`Merged ${entries.length} documents into ${merged.name}`);
       },
