@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import {
   Body1,
   Button,
@@ -19,6 +20,7 @@ import { ApiError } from '../../api';
 import { decodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { MESSAGES } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useNotify } from '../app/useToast';
 import { PageThumbnail } from './PageThumbnail';
@@ -99,6 +101,14 @@ const useStyles = makeStyles({
 });
 
 type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; document: DmsDocument; access: DocumentAccess };
+
+/** What the screen shows for its two loads; once both are known they stay (a failed reload after a split keeps the result on screen). */
+function loadState(docId: number, document: DmsDocument | undefined, access: DocumentAccess | undefined, error: unknown): LoadState {
+  if (docId === 0) return { status: 'failed', message: MESSAGES.documentNotFound };
+  if (document && access) return { status: 'ready', document, access };
+  if (error) return { status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : pageWorkErrorText(error, MESSAGES.unhandledError) };
+  return { status: 'loading' };
+}
 type SubmitState = { step: 'editing'; error: string | null } | { step: 'working' } | { step: 'done'; documents: DmsDocument[]; originalDeleted: boolean };
 
 function draggedPage(event: DragEvent): number | null {
@@ -121,10 +131,9 @@ export function ThumbnailSplitScreen(): ReactElement {
   const styles = useStyles();
   const { docId: rawId = '' } = useParams();
   const docId = decodeDocumentId(rawId);
-  const { api, loading } = useServices();
+  const { api, loading, queryClient } = useServices();
   const goBack = useGoBack();
   const notify = useNotify();
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [groups, setGroups] = useState<PageGroups>(initialPageGroups(0));
   const [focusedPage, setFocusedPage] = useState<number | null>(null);
   const [dropKey, setDropKey] = useState<string | null>(null);
@@ -134,26 +143,28 @@ export function ThumbnailSplitScreen(): ReactElement {
   // Set when the keyboard moved a page, so focus follows it into its new place after the re-render.
   const refocus = useRef<number | null>(null);
 
+  // The document and its access flags through the cache (keys shared with the viewer and the
+  // Split button); the screen shows a failure itself.
+  const documentQuery = useQuery({
+    queryKey: queryKeys.document(docId),
+    queryFn: ({ signal }) => loading.track(api.documents.getDocument(docId, signal)),
+    enabled: docId !== 0,
+    meta: { quiet: true },
+  });
+  const accessQuery = useQuery({
+    queryKey: queryKeys.documentAccess(docId),
+    queryFn: ({ signal }) => loading.track(api.documents.getAccess(docId, signal)),
+    enabled: docId !== 0,
+    meta: { quiet: true },
+  });
+  const load = loadState(docId, documentQuery.data, accessQuery.data, documentQuery.error ?? accessQuery.error);
+
+  // The pages start as one group when the document first shows (or its page count changed); a
+  // reload of the same document leaves the user's grouping alone.
+  const pageCount = load.status === 'ready' ? load.document.totalPages : null;
   useEffect(() => {
-    if (docId === 0) {
-      setLoad({ status: 'failed', message: MESSAGES.documentNotFound });
-      return undefined;
-    }
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    loading
-      .track(Promise.all([api.documents.getDocument(docId, controller.signal), api.documents.getAccess(docId, controller.signal)]))
-      .then(([document, access]) => {
-        if (controller.signal.aborted) return;
-        setLoad({ status: 'ready', document, access });
-        setGroups(initialPageGroups(document.totalPages));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoad({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : pageWorkErrorText(error, MESSAGES.unhandledError) });
-      });
-    return () => controller.abort();
-  }, [api, docId, loading]);
+    if (pageCount !== null) setGroups(initialPageGroups(pageCount));
+  }, [docId, pageCount]);
 
   useLayoutEffect(() => {
     if (refocus.current === null) return;
@@ -244,6 +255,10 @@ export function ThumbnailSplitScreen(): ReactElement {
       .then(
         (documents) => {
           setSubmit({ step: 'done', documents, originalDeleted: deleteOriginal });
+          // New documents in the record's folders; the original changed or went.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.folders });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.document(document.id) });
           notify(`Split ${document.name} into ${documents.length} documents`);
         },
         (error: unknown) => setSubmit({ step: 'editing', error: pageWorkErrorText(error) }),
