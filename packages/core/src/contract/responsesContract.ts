@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { DmsDocument } from '../model/document';
 import type { Note } from '../model/note';
+import type { QueueDocumentsPage, WorkflowQueue, WorkflowQueueType, WorkflowRoot } from '../model/workflowStructure';
 import type { VersionInfo } from '../model/version';
 
 /** True when two types are the same both ways (a schema and the model type it stands for). */
@@ -101,6 +102,55 @@ export const DocumentAnswer = Type.Object({
 /** `GET /api/documents?docId[]=…` → DmsDocument[]. */
 export const DocumentListAnswer = Type.Array(DocumentAnswer);
 
+/** A workflow queue with the caller's view of it (core model WorkflowQueue, portal §6). */
+export const WorkflowQueueAnswer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  queueTypeId: Type.Integer(),
+  queueTypeName: Type.String(),
+  documentCount: Type.Integer({ description: 'Documents in the queue the caller may see.' }),
+  features1: Type.Integer(),
+  features2: Type.Integer(),
+  defaultApproveRequiresNote: Type.Boolean(),
+  defaultRejectRequiresNote: Type.Boolean(),
+  approveToQueueId: nullable(Type.Integer()),
+  rejectToQueueId: nullable(Type.Integer()),
+  workflowPerms: Type.Integer({ description: "The caller's workflowPerms bitmask on this queue." }),
+});
+
+/** `GET /api/queue-types/{id}/queues` → WorkflowQueue[]. */
+export const WorkflowQueueListAnswer = Type.Array(WorkflowQueueAnswer);
+
+/** A queue type with the queues of it the caller may browse (core model WorkflowQueueType). */
+export const WorkflowQueueTypeAnswer = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  documentCount: Type.Integer(),
+  queues: WorkflowQueueListAnswer,
+});
+
+/** `GET /api/workflow-root`, `GET /api/workflow-structure` → the queue types the caller can browse. */
+export const WorkflowRootAnswer = Type.Object({ queueTypes: Type.Array(WorkflowQueueTypeAnswer) });
+
+/** `GET /api/queues/{id}/workflow` → one page of a queue's documents. */
+export const QueueDocumentsPageAnswer = Type.Object({
+  queue: WorkflowQueueAnswer,
+  documents: DocumentListAnswer,
+  total: Type.Integer(),
+  skip: Type.Integer(),
+  take: Type.Integer(),
+});
+
+const queueMatches: Same<Static<typeof WorkflowQueueAnswer>, WorkflowQueue> = true;
+const queueTypeMatches: Same<Static<typeof WorkflowQueueTypeAnswer>, WorkflowQueueType> = true;
+const queuePageMatches: Same<Static<typeof QueueDocumentsPageAnswer>, QueueDocumentsPage> = true;
+const rootMatches: Same<Static<typeof WorkflowRootAnswer>, WorkflowRoot> = true;
+void rootMatches;
+void queueMatches;
+void queueTypeMatches;
+void queuePageMatches;
 const documentMatches: Same<Static<typeof DocumentAnswer>, DmsDocument> = true;
 void documentMatches;
 const versionMatches: Same<Static<typeof VersionAnswer>, VersionInfo> = true;

@@ -1,3 +1,4 @@
+import { QueueDocumentsPageAnswer, WorkflowQueueAnswer, WorkflowQueueListAnswer, WorkflowQueueTypeAnswer, WorkflowRootAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES, invalidQueueTypeId } from '@datahaven/core/rules';
 import type {
   DocumentWorkflowPerms,
@@ -114,12 +115,12 @@ function grantsEditing(access: number): boolean {
  * serves only the workflow screens, so every one needs 'Workflow Queues: OK' (403; workflowViewerOf).
  */
 export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/workflow-root', async (request): Promise<WorkflowRoot> => {
+  app.get('/workflow-root', { schema: { response: okAnswer(WorkflowRootAnswer) } }, async (request): Promise<WorkflowRoot> => {
     const filter = listFilter(queryOf(request));
     return workflowRoot(deps, await workflowViewerOf(request, deps), filter);
   });
 
-  app.get('/workflow-structure', async (request): Promise<WorkflowRoot> => {
+  app.get('/workflow-structure', { schema: { response: okAnswer(WorkflowRootAnswer) } }, async (request): Promise<WorkflowRoot> => {
     const query = queryOf(request);
     const filter = listFilter(query);
     const viewer = await workflowViewerOf(request, deps);
@@ -136,7 +137,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return workflowRoot(deps, viewer, filter);
   });
 
-  app.get('/workflow-structure/:id', async (request): Promise<WorkflowQueueType> => {
+  app.get('/workflow-structure/:id', { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } }, async (request): Promise<WorkflowQueueType> => {
     const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
     return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
@@ -151,24 +152,24 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return (await findBrowsableQueue(deps.db, viewer, document.queue_id))?.queue ?? null;
   });
 
-  app.get('/queue-types/:id/queues', async (request): Promise<WorkflowQueue[]> => {
+  app.get('/queue-types/:id/queues', { schema: { response: okAnswer(WorkflowQueueListAnswer) } }, async (request): Promise<WorkflowQueue[]> => {
     const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
     return (await workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter)).queues;
   });
 
-  app.get('/queue-types/:id/workflow', async (request): Promise<WorkflowQueueType> => {
+  app.get('/queue-types/:id/workflow', { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } }, async (request): Promise<WorkflowQueueType> => {
     const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
     return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
   });
 
-  app.get('/queues/:id', async (request): Promise<WorkflowQueue> => {
+  app.get('/queues/:id', { schema: { response: okAnswer(WorkflowQueueAnswer) } }, async (request): Promise<WorkflowQueue> => {
     const id = integerParam(request, 'id');
     return (await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id)).queue;
   });
 
-  app.get('/queues/:id/workflow', async (request): Promise<QueueDocumentsPage> => {
+  app.get('/queues/:id/workflow', { schema: { response: okAnswer(QueueDocumentsPageAnswer) } }, async (request): Promise<QueueDocumentsPage> => {
     const id = integerParam(request, 'id');
     const page = parseQueueDocumentsQuery(queryOf(request));
     const viewer = await workflowViewerOf(request, deps);
