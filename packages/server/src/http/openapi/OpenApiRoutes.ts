@@ -11,6 +11,8 @@ export interface RegisteredApiRoute {
   params?: unknown;
   /** The JSON Schema of its 200 answer, when the contract has one (what the serialiser writes). */
   ok?: unknown;
+  /** The JSON Schema of its query string, when the contract has one (contract QUERY_PARAMETERS). */
+  query?: unknown;
 }
 
 /**
@@ -25,7 +27,7 @@ export class OpenApiRoutes {
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.url.startsWith('/api/') && route.url !== '/api') return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = route.schema as { body?: unknown; params?: unknown; response?: Record<string, unknown> } | undefined;
+      const schema = route.schema as { body?: unknown; params?: unknown; querystring?: unknown; response?: Record<string, unknown> } | undefined;
       for (const method of methods) {
         // Fastify adds a HEAD route beside every GET; the GET describes it.
         if (method === 'HEAD') continue;
@@ -34,6 +36,7 @@ export class OpenApiRoutes {
           url: route.url,
           ...(schema?.body === undefined ? {} : { body: schema.body }),
           ...(schema?.params === undefined ? {} : { params: schema.params }),
+          ...(schema?.querystring === undefined ? {} : { query: schema.querystring }),
           ...(schema?.response?.['200'] === undefined ? {} : { ok: schema.response['200'] }),
         });
       }

@@ -62,6 +62,10 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
     const paramSchemas = (route.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
     if (route.ok !== undefined) operation.responses['200'] = { description: 'Success.', content: { 'application/json': { schema: route.ok } } };
     if (params.length > 0) operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
+    const query = route.query as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+      (operation.parameters ??= []).push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
+    }
     if (route.body !== undefined) operation.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
     else if (MULTIPART_ROUTES.has(`${route.method} ${route.url}`)) {
       operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
-import { PATH_PARAMETERS } from '@datahaven/core/contract';
+import { PATH_PARAMETERS, QUERY_PARAMETERS } from '@datahaven/core/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
@@ -48,12 +48,14 @@ export function registerRequestValidation(app: FastifyInstance): void {
   // does not start, so no id reaches a handler unchecked. Registered before the OpenAPI
   // recorder's hook, which then lists the parameters.
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || !route.url.includes(':')) return;
+    if (!route.url.startsWith('/api/')) return;
     const schema = route.schema ?? {};
-    if (schema.params !== undefined) return;
+    const querystring = schema.querystring ?? QUERY_PARAMETERS[route.url];
+    if (querystring !== undefined) route.schema = { ...route.schema, querystring };
+    if (!route.url.includes(':') || schema.params !== undefined) return;
     const params = PATH_PARAMETERS[route.url];
     if (params === undefined) throw new Error(`The route ${route.url} has path parameters but no entry in the contract's PATH_PARAMETERS.`);
-    route.schema = { ...schema, params };
+    route.schema = { ...route.schema, params };
   });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   app.setSchemaErrorFormatter((errors, dataVar) => {

@@ -168,4 +168,23 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
     // The serialiser wrote every field the route returns: nothing the model has is dropped.
     expect(Object.keys(version.json<Record<string, unknown>>()).sort()).toEqual(['build', 'schemaVersion', 'version']);
   });
+
+  it('answers every query parameter with a pattern a wrong value with 400 and its own message', async () => {
+    const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).flatMap(([method, operation]) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter }))),
+    );
+    const patterned = operations.filter(({ parameter }) => (parameter.schema as { pattern?: string }).pattern !== undefined);
+    expect(patterned.map(({ path, parameter }) => `${path} ${parameter.name}`)).toEqual(
+      expect.arrayContaining(['/api/queues/{id}/workflow skip', '/api/queues/{id}/workflow desc', '/api/documents/{id}/pages/{page}/thumbnail width']),
+    );
+    for (const { method, path, operation, parameter } of patterned) {
+      const schema = parameter.schema as { pattern: string; errorMessage: string };
+      const wrong = 'x1';
+      expect(new RegExp(schema.pattern).test(wrong)).toBe(false);
+      const answer = await server().inject({ method, url: `${urlOf(path, operation)}?${parameter.name}=${wrong}`, headers: server().authHeaders(user.username) });
+      expect({ route: `${method} ${path}`, parameter: parameter.name, status: answer.statusCode, message: answer.json<{ message: string }>().message }).toEqual({
+        route: `${method} ${path}`, parameter: parameter.name, status: 400, message: schema.errorMessage,
+      });
+    }
+  });
 });
