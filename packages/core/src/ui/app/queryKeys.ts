@@ -38,6 +38,8 @@ export const queryKeys = {
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */
   documentTypeSubtypes: (sitId: number, modify: boolean) => ['subtypes', 'documentType', sitId, modify] as const,
+  /** A search's result pages (GET /documents/search) for its chips, words and sort, as one string. */
+  search: (searchKey: string) => ['search', searchKey] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

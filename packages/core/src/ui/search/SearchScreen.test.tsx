@@ -111,6 +111,22 @@ describe('SearchScreen', () => {
     await screen.findByRole('option', { name: 'Name: CS-88120.pdf' });
   });
 
+  it('drops a search still on its way when the words change, and shows the newer one', async () => {
+    const all = documents(3);
+    const routes = {
+      ...baseRoutes(all),
+      // The chip alone never answers: only the search with words does.
+      'GET /api/documents/search': (request: RecordedRequest) => (request.search.get('q') ? pagedSearch(all)(request) : new Promise<never>(() => undefined)),
+    };
+    const app = renderSearch(`/search?tag=${encodeURIComponent(JSON.stringify(CONTOSO))}`, routes);
+    await waitFor(() => expect(searches(app.requests)).toHaveLength(1));
+    const first = app.signals[app.requests.findIndex((request) => request.path === '/api/documents/search')];
+    type('Invoice');
+    await screen.findByText('3 documents found');
+    expect(first?.aborted).toBe(true);
+    expect(searches(app.requests).at(-1)?.search.get('q')).toBe('Invoice');
+  });
+
   it('lists 30 results, loads more on request, and sorts by a column', async () => {
     const app = renderSearch(`/search?tag=${encodeURIComponent(JSON.stringify(CONTOSO))}`, baseRoutes(documents(45)));
     await screen.findByText('45 documents found');

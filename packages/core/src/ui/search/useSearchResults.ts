@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { supersedingCall, type SearchQuery } from '../../api/searchApi';
-import { ApiError } from '../../api/ApiError';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS, type DmsDocument, type SearchSnippet, type SearchTag } from '../../model';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 
 const NO_SNIPPETS: Readonly<Record<string, SearchSnippet>> = {};
 
@@ -30,112 +30,91 @@ export interface SearchResultsState {
   firstIds(count: number): Promise<number[]>;
 }
 
-interface Loaded {
-  key: string;
-  documents: readonly DmsDocument[];
-  snippets: Readonly<Record<string, SearchSnippet>>;
-  total: number;
+/** The search as sent: chips, trimmed words and sort. */
+interface Searched {
+  tags: readonly SearchTag[];
+  q: string;
+  sort: SavedSearchSort | null;
 }
 
-function queryKey(tags: readonly SearchTag[], q: string, sort: SavedSearchSort | null): string {
+function searchKey(tags: readonly SearchTag[], q: string, sort: SavedSearchSort | null): string {
   return JSON.stringify([tags.map((tag) => [tag.type, tag.key]), q.trim(), sort]);
 }
 
 /**
- * Runs the search for the chips, words and sort, 30 at a time (spec §9): a new query aborts the
- * request before it (superseded), the old results stay until the new page arrives (no flicker),
- * and more pages are appended on request. Errors go to the app's alerts (spec §8 wording).
+ * Runs the search for the chips, words and sort, 30 at a time (spec §9), as an infinite query
+ * (queryKeys.search): a new search drops the request before it (the cache aborts a query nobody
+ * watches any more), the old results stay until the new page arrives (no flicker), and more
+ * pages are appended on request. Errors go to the app's alerts from the query cache (spec §8 wording).
  */
 export function useSearchResults(tags: readonly SearchTag[], q: string, sort: SavedSearchSort | null): SearchResultsState {
-  const { api, alerts } = useServices();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const call = useMemo(() => supersedingCall((query: SearchQuery, signal: AbortSignal) => api.search.search(query, signal)), [api]);
-  useEffect(() => () => call.cancel(), [call]);
-
+  const { api } = useServices();
   const idle = tags.length === 0 && q.trim() === '';
-  const key = queryKey(tags, q, sort);
+  const key = searchKey(tags, q, sort);
   const chipsKey = JSON.stringify([tags.map((tag) => [tag.type, tag.key]), sort]);
-  // The chips and sort of the last search started: when only the words changed, wait for a pause in typing.
+  // What is searched: a chip or a sort change at once, words after a pause in typing.
+  const [searched, setSearched] = useState<{ key: string; query: Searched } | null>(null);
   const searchedChips = useRef<string | null>(null);
   const latest = useRef({ tags, q, sort, key });
   latest.current = { tags, q, sort, key };
 
-  const report = useCallback(
-    (error: unknown) => {
-      if (error instanceof ApiError && error.kind === 'aborted') return;
-      alerts.report(error);
-    },
-    [alerts],
-  );
-
   useEffect(() => {
     if (idle) {
       searchedChips.current = null;
-      call.cancel();
-      setSearching(false);
-      setLoadingMore(false);
-      setLoaded(null);
+      setSearched(null);
       return undefined;
     }
-    let current = true;
-    setSearching(true);
-    // Words wait for a pause in typing; a chip or a sort change searches at once.
     const { tags: nowTags, q: nowQ, sort: nowSort, key: nowKey } = latest.current;
     const typedOnly = searchedChips.current === chipsKey;
     searchedChips.current = chipsKey;
-    const timer = setTimeout(
-      () => {
-        call
-          .run({ q: nowQ, tags: nowTags, sort: nowSort?.key, desc: nowSort?.desc, skip: 0, take: LIMITS.pageSize })
-          .then((page) => {
-            if (!current) return;
-            setLoaded({ key: nowKey, documents: page.documents, snippets: page.snippets ?? {}, total: page.total });
-            setSearching(false);
-            setLoadingMore(false);
-          })
-          .catch((error: unknown) => {
-            if (!current) return;
-            setSearching(false);
-            report(error);
-          });
-      },
-      typedOnly ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [idle, key, chipsKey, call, report]);
+    const timer = setTimeout(() => setSearched({ key: nowKey, query: { tags: nowTags, q: nowQ, sort: nowSort } }), typedOnly ? SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [idle, key, chipsKey]);
 
-  const isCurrent = loaded !== null && loaded.key === key;
+  const query = searched?.query ?? null;
+  const results = useInfiniteQuery({
+    queryKey: queryKeys.search(searched?.key ?? ''),
+    queryFn: ({ pageParam, signal }) => {
+      const asked = query ?? { tags: [], q: '', sort: null };
+      return api.search.search({ q: asked.q, tags: asked.tags, sort: asked.sort?.key, desc: asked.sort?.desc, skip: pageParam, take: LIMITS.pageSize }, signal);
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const count = pages.reduce((sum, page) => sum + page.documents.length, 0);
+      return count < last.total && last.documents.length > 0 ? count : undefined;
+    },
+    enabled: searched !== null && !idle,
+    placeholderData: keepPreviousData,
+  });
+
+  const pages = idle ? undefined : results.data?.pages;
+  const loaded = useMemo(() => {
+    if (!pages || pages.length === 0) return null;
+    // A later page may repeat a document the list already shows (the index moved): shown once.
+    const seen = new Set<number>();
+    const documents: DmsDocument[] = [];
+    let snippets: Record<string, SearchSnippet> = {};
+    for (const page of pages) {
+      for (const document of page.documents) {
+        if (seen.has(document.id)) continue;
+        seen.add(document.id);
+        documents.push(document);
+      }
+      snippets = { ...snippets, ...page.snippets };
+    }
+    return { documents, snippets, total: pages[pages.length - 1].total };
+  }, [pages]);
+
+  const isCurrent = loaded !== null && searched !== null && searched.key === key && !results.isPlaceholderData;
+  const searching = !idle && (searched?.key !== key || (results.isFetching && !results.isFetchingNextPage));
+  const loadingMore = !idle && results.isFetchingNextPage;
   const hasMore = isCurrent && loaded.documents.length < loaded.total;
+  const { fetchNextPage } = results;
 
   const loadMore = useCallback(() => {
-    if (!loaded || loaded.key !== latest.current.key || loadingMore || searching || loaded.documents.length >= loaded.total) return;
-    const { tags: nowTags, q: nowQ, sort: nowSort, key: nowKey } = latest.current;
-    setLoadingMore(true);
-    call
-      .run({ q: nowQ, tags: nowTags, sort: nowSort?.key, desc: nowSort?.desc, skip: loaded.documents.length, take: LIMITS.pageSize })
-      .then((page) => {
-        setLoaded((previous) => {
-          if (!previous || previous.key !== nowKey) return previous;
-          const seen = new Set(previous.documents.map((document) => document.id));
-          return {
-            key: nowKey,
-            documents: [...previous.documents, ...page.documents.filter((document) => !seen.has(document.id))],
-            snippets: { ...previous.snippets, ...page.snippets },
-            total: page.total,
-          };
-        });
-        setLoadingMore(false);
-      })
-      .catch((error: unknown) => {
-        setLoadingMore(false);
-        report(error);
-      });
-  }, [loaded, loadingMore, searching, call, report]);
+    if (!isCurrent || loadingMore || searching || !hasMore) return;
+    void fetchNextPage();
+  }, [isCurrent, loadingMore, searching, hasMore, fetchNextPage]);
 
   const firstIds = useCallback(
     async (count: number): Promise<number[]> => {
@@ -143,7 +122,7 @@ export function useSearchResults(tags: readonly SearchTag[], q: string, sort: Sa
       const wanted = Math.min(count, loaded.total);
       if (loaded.documents.length >= wanted) return loaded.documents.slice(0, wanted).map((document) => document.id);
       const { tags: nowTags, q: nowQ, sort: nowSort } = latest.current;
-      // Its own request (not the superseding one): saving must not cancel the list's next page.
+      // Its own request (not the list's query): saving must not cancel the list's next page.
       const page = await api.search.search({ q: nowQ, tags: nowTags, sort: nowSort?.key, desc: nowSort?.desc, skip: 0, take: wanted });
       return page.documents.map((document) => document.id);
     },
