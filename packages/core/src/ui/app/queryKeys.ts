@@ -40,6 +40,8 @@ export const queryKeys = {
   documentTypeSubtypes: (sitId: number, modify: boolean) => ['subtypes', 'documentType', sitId, modify] as const,
   /** A search's result pages (GET /documents/search) for its chips, words and sort, as one string. */
   search: (searchKey: string) => ['search', searchKey] as const,
+  /** The caller's answers for some privileges (GET /can/actions), in the order asked. */
+  privileges: (actions: readonly string[]) => ['privileges', [...actions]] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   ANNOTATION_GEOMETRY,
   decodeWorkflowPermissions,
@@ -30,6 +31,7 @@ import type { AnnotationTextEdit } from '../../viewer/annotations/AnnotationLaye
 import type { AnnotationTool } from '../../viewer/annotations/annotationTypes';
 import { validateAnnotation } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 
 /** The privileges that let a user draw annotations (spec §6); Edit also changes other users' ones. */
 export const ANNOTATION_PRIVILEGES: readonly PrivilegeName[] = ['Cabinet: Annotations Add Only', 'Cabinet: Annotations Edit'];
@@ -143,7 +145,6 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [undoing, setUndoing] = useState(false);
   const [justRemoved, setJustRemoved] = useState(false);
-  const [privileges, setPrivileges] = useState<{ add: boolean; edit: boolean }>({ add: false, edit: false });
   const requested = useRef(new Set<number>());
   const pageViews = useRef(new Map<number, PageView>());
   const draftCounter = useRef(0);
@@ -162,23 +163,13 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
     setJustRemoved(false);
   }, [docId]);
 
-  useEffect(() => {
-    let active = true;
-    api.privileges.canActions(ANNOTATION_PRIVILEGES).then(
-      (answers) => {
-        if (!active) return;
-        const held = (name: PrivilegeName): boolean => answers.some((answer) => answer.action === name && answer.value);
-        const edit = held('Cabinet: Annotations Edit');
-        setPrivileges({ add: edit || held('Cabinet: Annotations Add Only'), edit });
-      },
-      (error: unknown) => {
-        if (active) alerts.report(error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, alerts]);
+  // The annotation privileges once per mount's cache; a failure reaches the alert area from the query cache.
+  const privilegeAnswers = useQuery({ queryKey: queryKeys.privileges(ANNOTATION_PRIVILEGES), queryFn: () => api.privileges.canActions(ANNOTATION_PRIVILEGES) }).data;
+  const privileges = useMemo(() => {
+    const held = (name: PrivilegeName): boolean => privilegeAnswers?.some((answer) => answer.action === name && answer.value) === true;
+    const edit = held('Cabinet: Annotations Edit');
+    return { add: edit || held('Cabinet: Annotations Add Only'), edit };
+  }, [privilegeAnswers]);
 
   const documentOpen = document !== null && annotationsAllowedOn(document);
   const canAdd = documentOpen && privileges.add;
