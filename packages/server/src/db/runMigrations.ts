@@ -11,12 +11,29 @@ export async function runMigrations(db: Kysely<Database>, dialect: DialectName):
   // parallel test run's) it would skip creating its own and then fail on the missing lock table.
   const migrationTableSchema = dialect === 'postgres' ? await currentSchemaOf(db) : undefined;
   const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's introspection walks every schema of the database; when another instance or test run
+  // drops its schema during that walk, PostgreSQL answers "schema … does not exist" for *that*
+  // schema. The walk is read-only and the migrations run under Kysely's lock, so trying again is safe.
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && isOtherSchemaVanished(error, migrationTableSchema); attempt += 1) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error !== undefined) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
   return schemaVersionOf(dialect);
+}
+
+/** How often a migration run is tried when a concurrently dropped schema disturbed Kysely's introspection. */
+const MIGRATION_ATTEMPTS = 5;
+
+/** True when `error` is PostgreSQL's invalid_schema_name (3F000) about a schema other than ours. */
+export function isOtherSchemaVanished(error: unknown, ownSchema: string | undefined): boolean {
+  // Structural, not instanceof: pg's errors may come from another realm under jest.
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return false;
+  if (error.code !== '3F000' || typeof error.message !== 'string') return false;
+  return ownSchema === undefined || !error.message.includes(`"${ownSchema}"`);
 }
 
 /** The first schema of the connection's search_path, where our tables live. */
