@@ -47,7 +47,7 @@ async function selectScan(): Promise<void> {
 async function walkThrough(recording: HostRecording): Promise<void> {
   await selectScan();
   fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-  await screen.findByRole('heading', { name: 'scan-7.png', level: 1 }, { timeout: 8000 });
+  await screen.findByRole('heading', { name: 'scan-7.png', level: 1 });
 
   await chooseFromMenu('Print', 'Print');
   await waitFor(() => expect(recording.printed).toHaveLength(1));
@@ -116,7 +116,7 @@ describe('DatahavenApp under different hosts', () => {
     renderApp(FOLDERS, routes, { search: CONTEXT });
     await selectScan();
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    await screen.findByRole('heading', { name: 'scan-7.png', level: 1 }, { timeout: 8000 });
+    await screen.findByRole('heading', { name: 'scan-7.png', level: 1 });
     expect(window.location.pathname).toBe(VIEWER);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('tree', { name: 'Folders' });

@@ -64,7 +64,7 @@ function routes(
 async function openViewer(serverRoutes: Record<string, FakeRoute>): Promise<RecordedRequest[]> {
   await import('./ViewerScreen');
   const app = renderApp(`/viewer/${encodeDocumentId(DOC_ID)}`, serverRoutes);
-  const image = await screen.findByRole('img', { name: 'scan.png' }, { timeout: 8000 });
+  const image = await screen.findByRole('img', { name: 'scan.png' });
   Object.defineProperty(image, 'naturalWidth', { value: 850 });
   Object.defineProperty(image, 'naturalHeight', { value: 1100 });
   fireEvent.load(image);

@@ -49,10 +49,10 @@ describe('LockPopover in the viewer', () => {
     await import('../../viewer/ViewerScreen');
     const first = renderApp(`/viewer/${encodeDocumentId(7)}`, routes);
     // Generous wait: the first render of the viewer compiles pdf.js glue under ts-jest.
-    expect(await screen.findByRole('button', { name: 'Document lock' }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Document lock' })).toBeTruthy();
     first.unmount();
     renderApp(`/viewer/${encodeDocumentId(8)}`, routes);
-    await screen.findByRole('heading', { name: 'scan-8.png' }, { timeout: 8000 });
+    await screen.findByRole('heading', { name: 'scan-8.png' });
     expect(screen.queryByRole('button', { name: 'Document lock' })).toBeNull();
   });
 });
