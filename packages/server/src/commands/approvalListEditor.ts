@@ -170,20 +170,6 @@ export async function findApprovalRouteQueues(deps: AppDeps, viewer: Viewer, que
     for (const row of counted) if (row.queue_id !== null) counts.set(row.queue_id, Number(row.n));
   }
   return rows.map((row) =>
-    presentWorkflowQueue({
-      id: row.id,
-      name: row.name,
-      enabled: row.enabled,
-      queueTypeId: row.queue_type_id,
-      queueTypeName: row.queue_type_name,
-      documentCount: counts.get(row.id) ?? 0,
-      features1: row.features1,
-      features2: row.features2,
-      defaultApproveRequiresNote: row.default_approve_requires_note,
-      defaultRejectRequiresNote: row.default_reject_requires_note,
-      approveToQueueId: row.approve_to_queue_id,
-      rejectToQueueId: row.reject_to_queue_id,
-      access: Number(row.access),
-    }),
+    presentWorkflowQueue(row, counts.get(row.id) ?? 0),
   );
 }

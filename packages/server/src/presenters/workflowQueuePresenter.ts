@@ -1,21 +1,20 @@
 import type { WorkflowQueue, WorkflowQueueType } from '@datahaven/core/model';
 import { workflowPermsFromAccess } from '../policies/queueAccessFlags';
 
-/** A queue as read for the structure calls, with the caller's effective access bit set. */
+/** A queue row as read for the structure calls (`WORKFLOW_QUEUE_COLUMNS` plus the type's name and the caller's access). */
 export interface WorkflowQueueSource {
   id: number;
   name: string;
   enabled: number;
-  queueTypeId: number;
-  queueTypeName: string;
-  documentCount: number;
+  queue_type_id: number;
+  queue_type_name: string;
   features1: number | string;
   features2: number | string;
-  defaultApproveRequiresNote: number;
-  defaultRejectRequiresNote: number;
-  approveToQueueId: number | null;
-  rejectToQueueId: number | null;
-  access: number;
+  default_approve_requires_note: number;
+  default_reject_requires_note: number;
+  approve_to_queue_id: number | null;
+  reject_to_queue_id: number | null;
+  access: number | string;
 }
 
 /**
@@ -35,22 +34,22 @@ export const WORKFLOW_QUEUE_COLUMNS = [
   'q.reject_to_queue_id',
 ] as const;
 
-/** A queue row → `WorkflowQueue`; `workflowPerms` is derived from the caller's effective access. */
-export function presentWorkflowQueue(source: WorkflowQueueSource): WorkflowQueue {
+/** A queue row and its visible document count → `WorkflowQueue`; `workflowPerms` comes from the caller's effective access. */
+export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: number): WorkflowQueue {
   return {
-    id: source.id,
-    name: source.name,
-    enabled: source.enabled === 1,
-    queueTypeId: source.queueTypeId,
-    queueTypeName: source.queueTypeName,
-    documentCount: source.documentCount,
-    features1: Number(source.features1),
-    features2: Number(source.features2),
-    defaultApproveRequiresNote: source.defaultApproveRequiresNote === 1,
-    defaultRejectRequiresNote: source.defaultRejectRequiresNote === 1,
-    approveToQueueId: source.approveToQueueId,
-    rejectToQueueId: source.rejectToQueueId,
-    workflowPerms: workflowPermsFromAccess(source.access),
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled === 1,
+    queueTypeId: row.queue_type_id,
+    queueTypeName: row.queue_type_name,
+    documentCount,
+    features1: Number(row.features1),
+    features2: Number(row.features2),
+    defaultApproveRequiresNote: row.default_approve_requires_note === 1,
+    defaultRejectRequiresNote: row.default_reject_requires_note === 1,
+    approveToQueueId: row.approve_to_queue_id,
+    rejectToQueueId: row.reject_to_queue_id,
+    workflowPerms: workflowPermsFromAccess(Number(row.access)),
   };
 }
 

@@ -75,21 +75,7 @@ export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, 
     return {
       access,
       queueType: { id: row.queue_type_id, name: row.queue_type_name, enabled: row.queue_type_enabled === 1 },
-      queue: presentWorkflowQueue({
-        id: row.id,
-        name: row.name,
-        enabled: row.enabled,
-        queueTypeId: row.queue_type_id,
-        queueTypeName: row.queue_type_name,
-        documentCount: counts.get(row.id) ?? 0,
-        features1: row.features1,
-        features2: row.features2,
-        defaultApproveRequiresNote: row.default_approve_requires_note,
-        defaultRejectRequiresNote: row.default_reject_requires_note,
-        approveToQueueId: row.approve_to_queue_id,
-        rejectToQueueId: row.reject_to_queue_id,
-        access,
-      }),
+      queue: presentWorkflowQueue(row, counts.get(row.id) ?? 0),
     };
   });
 }
