@@ -26,7 +26,7 @@ export async function runMigrations(db: Kysely<Database>, dialect: DialectName):
 }
 
 /** How often a migration run is tried when a concurrently dropped schema disturbed Kysely's introspection. */
-const MIGRATION_ATTEMPTS = 5;
+const MIGRATION_ATTEMPTS = 50;
 
 /** True when `error` is PostgreSQL's invalid_schema_name (3F000) about a schema other than ours. */
 export function isOtherSchemaVanished(error: unknown, ownSchema: string | undefined): boolean {
