@@ -4,6 +4,7 @@ import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import type { DmsDocument } from '../../model';
 import { useServices } from '../app/DatahavenServices';
 import { useDocumentAccess } from './useDocumentAccess';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of DeleteDocumentsButton. */
 export interface DeleteDocumentsButtonProps {
@@ -32,18 +33,18 @@ export function DeleteDocumentsButton({ documents, onDeleted }: DeleteDocumentsB
   return (
     <>
       <Button appearance="subtle" icon={<DeleteRegular />} disabledFocusable={!allowed} onClick={() => setOpen(true)}>
-        Delete
+        {UI_TEXT.export.delete}
       </Button>
       <Dialog open={open} onOpenChange={(_event, data) => setOpen(data.open)}>
         <DialogSurface>
           <DialogBody>
-            <DialogTitle>{documents.length === 1 ? 'Delete this document?' : `Delete ${documents.length} documents?`}</DialogTitle>
-            <DialogContent>{names.length === 1 ? `'${names[0]}' will be deleted.` : `${names.map((name) => `'${name}'`).join(', ')} will be deleted.`}</DialogContent>
+            <DialogTitle>{UI_TEXT.export.deleteTitle(documents.length)}</DialogTitle>
+            <DialogContent>{UI_TEXT.export.willBeDeleted(names)}</DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={confirm}>
-                Delete
+                {UI_TEXT.export.delete}
               </Button>
-              <Button onClick={() => setOpen(false)}>Cancel</Button>
+              <Button onClick={() => setOpen(false)}>{UI_TEXT.cancel}</Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>

@@ -7,9 +7,7 @@ import { useServices } from '../app/DatahavenServices';
 import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
 import { WithAnnotationsItem } from './WithAnnotationsItem';
-
-/** Ours: the reason on the Download menu while the documents' access flags are being read. */
-export const DOWNLOAD_CHECKING_TEXT = 'Checking what you may download…';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of DownloadMenu. */
 export interface DownloadMenuProps {
@@ -30,7 +28,7 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
   const annotations = useAnnotationChoice();
   const availability = access === null ? null : downloadMenuAvailability(access.map((flags) => ({ access: flags })));
   const allowed = availability !== null && availability.allowed;
-  const reason = availability === null ? (documents.length > 0 ? DOWNLOAD_CHECKING_TEXT : undefined) : availability.allowed ? undefined : availability.message;
+  const reason = availability === null ? (documents.length > 0 ? UI_TEXT.export.checkingDownload : undefined) : availability.allowed ? undefined : availability.message;
   const download = (embedAnnotations: boolean | undefined): void => {
     const ids = documents.map((document) => document.id);
     loading
@@ -41,14 +39,14 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
     <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton appearance={appearance} icon={<ArrowDownloadRegular />} disabledFocusable={!allowed} title={reason}>
-          Download
+          {UI_TEXT.export.download}
         </MenuButton>
       </MenuTrigger>
       <MenuPopover>
         <MenuList {...annotations.menuListProps}>
           <WithAnnotationsItem />
           <MenuDivider />
-          <MenuItem onClick={() => download(annotations.chosen)}>{documents.length > 1 ? `Download ${documents.length} documents (zip)` : 'Download'}</MenuItem>
+          <MenuItem onClick={() => download(annotations.chosen)}>{documents.length > 1 ? UI_TEXT.export.downloadZip(documents.length) : UI_TEXT.export.download}</MenuItem>
         </MenuList>
       </MenuPopover>
     </Menu>

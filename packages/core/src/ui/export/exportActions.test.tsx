@@ -12,7 +12,7 @@ import { DownloadMenu } from './DownloadMenu';
 import { emailErrorMessage } from './emailErrorMessage';
 import { PRINT_FRAME_TITLE } from '../../host';
 import { CREATE_MAIL_DRAFT_TEXT, EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
-import { WITH_ANNOTATIONS_TEXT } from './WithAnnotationsItem';
+import { UI_TEXT } from '../locale/uiText';
 
 const ACCESS: DocumentAccess = {
   merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
@@ -86,7 +86,7 @@ describe('ViewerExportActions', () => {
   it('Print loads the PDF into a hidden frame and calls print() there; Ctrl+P does the same', async () => {
     const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
-    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
     const frame = await waitFor(() => {
       const found = document.querySelector(`iframe[title="${PRINT_FRAME_TITLE}"]`);
@@ -120,7 +120,7 @@ describe('ViewerExportActions', () => {
     await waitFor(() => expect(dataUrls(requests)).toEqual(['/api/documents/7/data?asPdf=true']));
 
     fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
-    const checkbox = await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT });
+    const checkbox = await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations });
     await waitFor(() => expect(checkbox.getAttribute('aria-checked')).toBe('true'));
     expect(requests.filter((r) => r.url === '/api/export/defaults')).toHaveLength(1);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
@@ -129,8 +129,8 @@ describe('ViewerExportActions', () => {
 
     // Unticked by the user: now false is sent, by the menu and by Ctrl+P.
     fireEvent.click(await screen.findByRole('button', { name: 'Print' }));
-    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
-    expect(screen.getByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }).getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
+    expect(screen.getByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }).getAttribute('aria-checked')).toBe('false');
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
     await waitFor(() => expect(dataUrls(requests)).toHaveLength(3));
     ctrlP();
@@ -173,7 +173,7 @@ describe('ViewerExportActions', () => {
 
     fail = true;
     await openMenu('E-mail');
-    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
     fireEvent.click(await screen.findByRole('menuitem', { name: CREATE_MAIL_DRAFT_TEXT }));
     await waitFor(() => expect(alerts()).toEqual(['The e-mail editor could not be opened: no e-mail account is set up.']));
     expect(drafts[1]).toEqual({ docIds: [7], embedAnnotations: true, emailLinkUrl: 'http://localhost/api/email-link?docIds%5B%5D=7&embedAnnotations=true' });
@@ -219,7 +219,7 @@ describe('DownloadMenu and Delete', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
     await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8'));
     fireEvent.click(button);
-    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: WITH_ANNOTATIONS_TEXT }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
     await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=true'));
   });

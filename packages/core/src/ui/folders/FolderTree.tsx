@@ -16,6 +16,7 @@ import { TagRegular } from '@fluentui/react-icons/svg/tag';
 import type { DmsDocument, DocumentEntry, FolderEntry } from '../../model';
 import { MESSAGES } from '../../rules';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Tree value of the pinned 'Tagged Items' folder. */
 export const TAGGED_ITEMS_VALUE = 'tagged-items';
@@ -160,7 +161,7 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
 
   return (
     <Tree
-      aria-label="Folders"
+      aria-label={UI_TEXT.folders.tree}
       aria-multiselectable={selectedDocIds ? true : undefined}
       onKeyDownCapture={() => {
         pointerDown.current = false;

@@ -64,11 +64,6 @@ const useStyles = makeStyles({
   },
 });
 
-/** Ours: the line under the toolbar while tagging mode is on. */
-function taggingNoteText(): string {
-  return `Tagging mode is on: click a document to add it to ${MESSAGES.taggedItems} or take it out. Single-document actions are off.`;
-}
-
 function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
@@ -232,21 +227,21 @@ export function FoldersScreen(): ReactElement {
       }}
       onDrop={onDrop}
     >
-      <Toolbar aria-label="Document actions" className={styles.toolbar} size="small">
+      <Toolbar aria-label={UI_TEXT.folders.documentActions} className={styles.toolbar} size="small">
         <Button
           appearance="primary"
           icon={<ArrowUploadRegular />}
           disabled={!target}
-          title={target ? `Upload into ${target.name}` : undefined}
+          title={target ? UI_TEXT.folders.uploadInto(target.name) : undefined}
           onClick={() => fileInput.current?.click()}
         >
-          Upload
+          {UI_TEXT.folders.upload}
         </Button>
         <input
           ref={fileInput}
           type="file"
           multiple
-          aria-label="Choose files to upload"
+          aria-label={UI_TEXT.folders.chooseFiles}
           className={styles.visuallyHidden}
           tabIndex={-1}
           onChange={(event) => {
@@ -257,12 +252,12 @@ export function FoldersScreen(): ReactElement {
         />
         {tagging.on ? (
           <>
-            <TaggingBlockedButton label="Open" icon={<OpenRegular />} />
-            <TaggingBlockedButton label="Notes" icon={<NoteRegular />} />
-            <TaggingBlockedButton label="Download" icon={<ArrowDownloadRegular />} />
-            <TaggingBlockedButton label="Delete" icon={<DeleteRegular />} />
-            <TaggingBlockedButton label="Split" icon={<SplitVerticalRegular />} />
-            <TaggingBlockedButton label="Merge" icon={<MergeRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.open} icon={<OpenRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.notes.title} icon={<NoteRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.export.delete} icon={<DeleteRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.pageWork.split} icon={<SplitVerticalRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.pageWork.merge} icon={<MergeRegular />} />
           </>
         ) : (
           <>
@@ -272,7 +267,7 @@ export function FoldersScreen(): ReactElement {
               disabled={!selectedEntry || !viewEnabled}
               onClick={() => selectedEntry && openDocument(selectedEntry.document)}
             >
-              Open
+              {UI_TEXT.open}
             </Button>
             <Button
               appearance="subtle"
@@ -280,7 +275,7 @@ export function FoldersScreen(): ReactElement {
               disabled={!selectedEntry}
               onClick={() => selectedEntry && navigate(`/notes/${encodeDocumentId(selectedEntry.id)}`)}
             >
-              Notes
+              {UI_TEXT.notes.title}
             </Button>
             <DownloadMenu documents={selectedDocuments} />
             <DeleteDocumentsButton
@@ -294,19 +289,19 @@ export function FoldersScreen(): ReactElement {
             <MergeButton docIds={selectedIds} />
           </>
         )}
-        {tagging.available === true ? <Switch label="Tagging mode" checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} /> : null}
+        {tagging.available === true ? <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} /> : null}
       </Toolbar>
       {tagging.on ? (
         <Caption1 as="p" className={styles.taggingNote} role="note">
-          {taggingNoteText()}
+          {UI_TEXT.folders.taggingNote}
         </Caption1>
       ) : null}
       <div className={styles.scroll}>
         {context === null || entries === null ? (
-          <Spinner size="small" label="Loading folders…" className={styles.section} />
+          <Spinner size="small" label={UI_TEXT.folders.loadingFolders} className={styles.section} />
         ) : !validContext ? (
           <div className={styles.section} role="status">
-            <Body1>No record is open. Open a vendor or purchase invoice to see its documents.</Body1>
+            <Body1>{UI_TEXT.folders.noRecord}</Body1>
           </div>
         ) : (
           <FolderTree
@@ -332,7 +327,7 @@ export function FoldersScreen(): ReactElement {
               if (tagging.on) {
                 // Tagging mode: the click also tags the document into 'Tagged Items' or takes it out, as in the search pane.
                 const tagged = taggedItems.toggle(document.id);
-                notify(tagged ? `Tagged ${document.name} into ${MESSAGES.taggedItems}` : `Removed ${document.name} from ${MESSAGES.taggedItems}`, 'info');
+                notify(tagged ? UI_TEXT.taggedInto(document.name) : UI_TEXT.removedFromTagged(document.name), 'info');
               }
               // Fetch the viewer's code while the user decides, so Open shows the first page sooner.
               void import('../viewer/ViewerScreen').catch(() => undefined);
@@ -352,7 +347,7 @@ export function FoldersScreen(): ReactElement {
       </div>
       {dragging ? (
         <div className={styles.dropOverlay} aria-hidden>
-          Drop files to upload
+          {UI_TEXT.folders.dropFiles}
         </div>
       ) : null}
     </div>

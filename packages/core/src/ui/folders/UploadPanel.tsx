@@ -8,6 +8,7 @@ import { encodeDocumentId, type UploadItem } from '../../model';
 import type { LocaleFormats } from '../locale/localeFormats';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices, useStore } from '../app/DatahavenServices';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   panel: {
@@ -33,13 +34,13 @@ const useStyles = makeStyles({
 function statusText(item: UploadItem, { formatFileSize }: Pick<LocaleFormats, 'formatFileSize'>): string {
   switch (item.state) {
     case 'uploading':
-      return `Uploading ${item.size > 0 ? Math.floor((item.loaded / item.size) * 100) : 0}% of ${formatFileSize(item.size)}`;
+      return UI_TEXT.folders.uploadingPercent(item.size > 0 ? Math.floor((item.loaded / item.size) * 100) : 0, formatFileSize(item.size));
     case 'processing':
-      return 'Processing…';
+      return UI_TEXT.folders.processing;
     case 'done':
-      return 'Uploaded';
+      return UI_TEXT.folders.uploadDone;
     case 'failed':
-      return item.reason ?? 'Failed';
+      return item.reason ?? UI_TEXT.folders.uploadFailed;
   }
 }
 
@@ -57,28 +58,28 @@ export function UploadPanel(): ReactElement | null {
   if (items.length === 0) return null;
   const done = items.filter((item) => item.state === 'done').length;
   const failed = items.filter((item) => item.state === 'failed').length;
-  const summary = active > 0 ? `Uploading ${items.length - active} of ${items.length} done` : `Uploads: ${done} done${failed > 0 ? `, ${failed} failed` : ''}`;
+  const summary = active > 0 ? UI_TEXT.folders.uploadingSummary(items.length - active, items.length) : UI_TEXT.folders.uploadsSummary(done, failed);
   return (
-    <section className={styles.panel} aria-label="Uploads">
+    <section className={styles.panel} aria-label={UI_TEXT.folders.uploads}>
       <div className={styles.header}>
         <Text weight="semibold" className={styles.title} role="status">
           {summary}
         </Text>
         {active === 0 ? (
           <Button size="small" appearance="subtle" onClick={() => uploads.clearFinished()}>
-            Clear finished
+            {UI_TEXT.folders.clearFinished}
           </Button>
         ) : null}
         <Button
           size="small"
           appearance="subtle"
           icon={collapsed ? <ChevronUpRegular /> : <ChevronDownRegular />}
-          aria-label={collapsed ? 'Show uploads' : 'Hide uploads'}
+          aria-label={collapsed ? UI_TEXT.folders.showUploads : UI_TEXT.folders.hideUploads}
           aria-expanded={!collapsed}
           onClick={() => setCollapsed(!collapsed)}
         />
       </div>
-      <ProgressBar value={fraction} max={1} thickness="medium" aria-label="Overall upload progress" />
+      <ProgressBar value={fraction} max={1} thickness="medium" aria-label={UI_TEXT.folders.overallProgress} />
       {collapsed ? null : (
         <ul className={styles.list}>
           {items.map((item) => {
@@ -91,21 +92,21 @@ export function UploadPanel(): ReactElement | null {
                 </Text>
                 {finished ? (
                   created ? (
-                    <RouterLink to={`/viewer/${encodeDocumentId(created.id)}`} aria-label={`View ${created.name}`}>
-                      View
+                    <RouterLink to={`/viewer/${encodeDocumentId(created.id)}`} aria-label={UI_TEXT.folders.viewUploaded(created.name)}>
+                      {UI_TEXT.folders.view}
                     </RouterLink>
                   ) : (
                     <span />
                   )
                 ) : (
-                  <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={`Cancel ${item.fileName}`} onClick={() => uploads.cancel(item.id)} />
+                  <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={UI_TEXT.folders.cancelUpload(item.fileName)} onClick={() => uploads.cancel(item.id)} />
                 )}
                 {finished ? null : (
                   <ProgressBar
                     className={styles.bar}
                     value={item.state === 'processing' ? undefined : item.size > 0 ? item.loaded / item.size : 0}
                     max={1}
-                    aria-label={`Progress of ${item.fileName}`}
+                    aria-label={UI_TEXT.folders.progressOf(item.fileName)}
                   />
                 )}
                 <Caption1 className={mergeClasses(styles.status, item.state === 'failed' && styles.failed)}>{statusText(item, formats)}</Caption1>

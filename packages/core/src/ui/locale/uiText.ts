@@ -1,17 +1,45 @@
+import { MESSAGES } from '../../rules';
+import { SHELL_TEXT } from './shellText';
+import { EXPORT_TEXT } from './exportText';
+import { FOLDERS_TEXT } from './foldersText';
+import { NOTES_TEXT } from './notesText';
+import { PAGE_WORK_TEXT } from './pageWorkText';
+
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
  * in rules/messages.ts and is used word for word): one catalogue, so a translation replaces one
- * object. Texts with values are functions of those values.
+ * object. Texts with values are functions of those values; where a count appears the form is
+ * picked by the language's plural rules (plural.ts). Each screen's texts live in a file of their
+ * own next to this one and are composed here under the screen's name; the texts many screens
+ * share (Cancel, Back, Loading…) sit at the top.
  */
 export const UI_TEXT = {
+  // Shared by many screens
   loading: 'Loading…',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  close: 'Close',
+  back: 'Back',
+  done: 'Done',
+  open: 'Open',
+  taggingMode: 'Tagging mode',
+  taggedInto: (documentName: string): string => `Tagged ${documentName} into ${MESSAGES.taggedItems}`,
+  removedFromTagged: (documentName: string): string => `Removed ${documentName} from ${MESSAGES.taggedItems}`,
+
+  // Not found and the record's notice (shell)
   pageNotFound: 'This page does not exist',
   goToFolders: "Go to the record's documents",
+
+  // User fields and custom data (properties)
   dateFormatHint: (pattern: string): string => `Format ${pattern}`,
   userDateDefaultedToToday: 'Defaulted to today; save to keep it.',
   userDefinedInfo: 'User-defined info',
-  save: 'Save',
-  saving: 'Saving…',
+  customDataNotLoaded: 'Custom data could not be loaded.',
+  loadingCustomData: 'Loading custom data…',
+  noCustomData: 'No custom data applies to this document.',
+
+  // Print and e-mail (viewer export actions)
   print: 'Print',
   printTitle: 'Print (Ctrl+P)',
   email: 'E-mail',
@@ -19,8 +47,13 @@ export const UI_TEXT = {
   downloadEmailDraft: 'Download e-mail draft (.eml)',
   emailUnavailable: "E-mail needs a mailbox sign-in (Teams or Outlook), an ERP host, or the 'email draft download' feature.",
   emailNotPermitted: 'You may not e-mail this document.',
+
+  // Uploads (folders)
   uploaded: (fileName: string): string => `Uploaded ${fileName}`,
-  customDataNotLoaded: 'Custom data could not be loaded.',
-  loadingCustomData: 'Loading custom data…',
-  noCustomData: 'No custom data applies to this document.',
+
+  shell: SHELL_TEXT,
+  export: EXPORT_TEXT,
+  folders: FOLDERS_TEXT,
+  notes: NOTES_TEXT,
+  pageWork: PAGE_WORK_TEXT,
 } as const;

@@ -26,6 +26,7 @@ import { useNotify } from '../app/useToast';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';
 import { foldViewedNotes, viewsText } from './foldViewedNotes';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -50,8 +51,8 @@ const useStyles = makeStyles({
   noteText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: tokens.spacingVerticalXXS },
 });
 
-const KIND_LABELS: Record<NoteKind, string> = { user: 'User notes', system: 'System notes', viewed: 'Viewed notes' };
-const KIND_BADGES: Record<NoteKind, string> = { user: 'User', system: 'System', viewed: 'Viewed' };
+const KIND_LABELS: Record<NoteKind, string> = UI_TEXT.notes.kindFilters;
+const KIND_BADGES: Record<NoteKind, string> = UI_TEXT.notes.kindBadges;
 
 /** Local-storage key of the "Every view" switch: show each 'VIEWED' entry instead of one line per user. */
 export const NOTE_EVERY_VIEW_KEY = 'noteFiltersEveryView';
@@ -143,7 +144,7 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
       void queryClient.invalidateQueries({ queryKey: queryKeys.document(id) });
       setText('');
       setAddedId(note.id);
-      notify('Note added');
+      notify(UI_TEXT.notes.noteAdded);
     } catch (error) {
       setFormError(error instanceof Error ? error.message : MESSAGES.unhandledError);
     } finally {
@@ -160,17 +161,17 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
         <div className={styles.header}>
           {headingLevel ? (
             <Subtitle2 as={headingLevel} className={styles.title}>
-              Notes
+              {UI_TEXT.notes.title}
             </Subtitle2>
           ) : null}
-          {onClose ? <Button appearance="subtle" icon={<DismissRegular />} aria-label="Close notes" onClick={onClose} /> : null}
+          {onClose ? <Button appearance="subtle" icon={<DismissRegular />} aria-label={UI_TEXT.notes.closeNotes} onClick={onClose} /> : null}
         </div>
       ) : null}
 
       {id !== 0 ? (
         <form className={`${styles.section} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
           <Field
-            label="New note"
+            label={UI_TEXT.notes.newNote}
             validationState={formError || tooLong ? 'error' : 'none'}
             validationMessage={formError ?? (tooLong ? MESSAGES.noteTooLong : undefined)}
           >
@@ -189,32 +190,32 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
               {length} / {LIMITS.noteMaxLength}
             </Caption1>
             <Button type="submit" appearance="primary" disabled={saving || state.status === 'failed'}>
-              Add note
+              {UI_TEXT.notes.addNote}
             </Button>
           </div>
         </form>
       ) : null}
 
       <fieldset className={styles.filters}>
-        <legend className={styles.legend}>Show</legend>
+        <legend className={styles.legend}>{UI_TEXT.notes.show}</legend>
         {(Object.keys(KIND_LABELS) as NoteKind[]).map((kind) => (
           <Checkbox key={kind} label={KIND_LABELS[kind]} checked={filters[kind]} onChange={(_event, data) => changeFilter(kind, data.checked === true)} />
         ))}
-        <Checkbox label="Every view" disabled={!filters.viewed} checked={everyView} onChange={(_event, data) => changeEveryView(data.checked === true)} />
+        <Checkbox label={UI_TEXT.notes.everyView} disabled={!filters.viewed} checked={everyView} onChange={(_event, data) => changeEveryView(data.checked === true)} />
       </fieldset>
 
       <div className={styles.section}>
-        {state.status === 'loading' ? <Spinner size="small" label="Loading notes…" /> : null}
+        {state.status === 'loading' ? <Spinner size="small" label={UI_TEXT.notes.loadingNotes} /> : null}
         {state.status === 'failed' ? (
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{state.message}</MessageBarBody>
           </MessageBar>
         ) : null}
         {state.status === 'ready' && shown.length === 0 ? (
-          <Body1>{state.notes.length === 0 ? 'No notes yet.' : 'No notes match the filters.'}</Body1>
+          <Body1>{state.notes.length === 0 ? UI_TEXT.notes.noNotes : UI_TEXT.notes.noneMatch}</Body1>
         ) : null}
         {lines.length > 0 ? (
-          <ul className={styles.list} aria-label="Notes">
+          <ul className={styles.list} aria-label={UI_TEXT.notes.title}>
             {lines.map((line) =>
               line.kind === 'views' ? (
                 <li key={`views-${line.author}`} className={styles.views} data-note-kind="viewed">

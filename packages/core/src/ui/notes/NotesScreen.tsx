@@ -9,6 +9,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { NotesPanel } from './NotesPanel';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -34,13 +35,13 @@ export function NotesScreen(): ReactElement {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={goBack} />
         <Subtitle2 as="h1" className={styles.title} title={document?.name}>
-          Notes{document ? ` – ${document.name}` : ''}
+          {document ? UI_TEXT.notes.titleOf(document.name) : UI_TEXT.notes.title}
         </Subtitle2>
         {id !== 0 ? (
           <Button appearance="subtle" icon={<DocumentRegular />} onClick={() => navigate(`/viewer/${encodeDocumentId(id)}`)}>
-            View
+            {UI_TEXT.notes.view}
           </Button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import type { Note } from '../../model';
+import { UI_TEXT } from '../locale/uiText';
 
 /** One line of the notes list: a note, or every 'VIEWED' entry of one user folded together. */
 export type NoteLine =
@@ -35,5 +36,5 @@ export function foldViewedNotes(notes: readonly Note[]): NoteLine[] {
 
 /** "Viewed by Pat Approver, 3 times, last 10:42" (`last` already formatted for the reader). */
 export function viewsText(authorName: string, count: number, last: string): string {
-  return `Viewed by ${authorName}, ${count === 1 ? 'once' : `${count} times`}, last ${last}`;
+  return UI_TEXT.notes.viewedBy(authorName, count, last);
 }

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { mergeDocumentsPath } from './MergeDocumentsScreen';
 import { mergeStoreOf } from './mergeStores';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of MergeButton. */
 export interface MergeButtonProps {
@@ -31,15 +32,15 @@ export function MergeButton({ docIds, variant = 'subtle' }: MergeButtonProps): R
     mergeStoreOf(services).set(ids);
     navigate(mergeDocumentsPath(ids));
   };
-  const label = allowed ? `Merge ${ids.length} documents` : undefined;
+  const label = allowed ? UI_TEXT.pageWork.mergeCount(ids.length) : undefined;
   const button =
     variant === 'toolbar' ? (
       <ToolbarButton icon={<MergeRegular />} disabledFocusable={!allowed} title={label} onClick={open}>
-        Merge
+        {UI_TEXT.pageWork.merge}
       </ToolbarButton>
     ) : (
       <Button appearance="subtle" icon={<MergeRegular />} disabledFocusable={!allowed} title={label} onClick={open}>
-        Merge
+        {UI_TEXT.pageWork.merge}
       </Button>
     );
   return allowed ? (

@@ -16,6 +16,7 @@ import { useNotify } from '../app/useToast';
 import { mergeStoreOf } from './mergeStores';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
+import { UI_TEXT } from '../locale/uiText';
 
 /** The drag payload type of a row (its document id). */
 const ROW_DRAG_TYPE = 'application/x-datahaven-merge-row';
@@ -176,7 +177,7 @@ export function MergeDocumentsScreen(): ReactElement {
         void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
         for (const entry of entries) void queryClient.invalidateQueries({ queryKey: queryKeys.document(entry.document.id) });
         setSubmit({ step: 'done', merged, originalsDeleted: deleteOriginals });
-        notify(`Merged ${entries.length} documents into ${merged.name}`);
+        notify(UI_TEXT.pageWork.merged(entries.length, merged.name));
       },
       (error: unknown) => setSubmit({ step: 'editing', error: pageWorkErrorText(error, MESSAGES.unhandledError) }),
     );
@@ -185,13 +186,13 @@ export function MergeDocumentsScreen(): ReactElement {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={goBack} />
         <Text as="h1" weight="semibold" className={styles.title}>
-          Merge documents
+          {UI_TEXT.pageWork.mergeDocuments}
         </Text>
       </div>
       <div className={styles.body}>
-        {load.status === 'loading' ? <Spinner label="Reading the documents…" /> : null}
+        {load.status === 'loading' ? <Spinner label={UI_TEXT.pageWork.readingDocuments} /> : null}
         {load.status === 'failed' ? (
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{load.message}</MessageBarBody>
@@ -200,21 +201,20 @@ export function MergeDocumentsScreen(): ReactElement {
         {submit.step === 'done' ? (
           <div role="status" className={styles.actions}>
             <Body1>
-              Merged into {submit.merged.name} ({submit.merged.totalPages} page{submit.merged.totalPages === 1 ? '' : 's'})
-              {submit.originalsDeleted ? '; the originals were deleted.' : '.'}
+              {UI_TEXT.pageWork.mergedInto(submit.merged.name, submit.merged.totalPages, submit.originalsDeleted)}
             </Body1>
             <Button appearance="primary" onClick={() => navigate(`/viewer/${encodeDocumentId(submit.merged.id)}`)}>
-              Open
+              {UI_TEXT.open}
             </Button>
-            <Button onClick={goBack}>Done</Button>
+            <Button onClick={goBack}>{UI_TEXT.done}</Button>
           </div>
         ) : null}
         {load.status === 'ready' && submit.step !== 'done' ? (
           <>
             <Text size={200} className={styles.muted} id="merge-order-help">
-              The pages are joined in this order. Drag a document, or use Move up / Move down (Alt+arrows on a row).
+              {UI_TEXT.pageWork.mergeOrderHelp}
             </Text>
-            <ol ref={listRef} className={styles.list} aria-label="Documents to merge" aria-describedby="merge-order-help">
+            <ol ref={listRef} className={styles.list} aria-label={UI_TEXT.pageWork.documentsToMerge} aria-describedby="merge-order-help">
               {entries.map((entry, index) => (
                 <li
                   key={entry.document.id}
@@ -222,7 +222,7 @@ export function MergeDocumentsScreen(): ReactElement {
                   draggable={!working}
                   tabIndex={0}
                   data-doc-id={entry.document.id}
-                  aria-label={`${index + 1}. ${entry.document.name}, ${entry.document.totalPages} page${entry.document.totalPages === 1 ? '' : 's'}, ${formatFileSize(entry.document.FileSize)}`}
+                  aria-label={UI_TEXT.pageWork.mergeRow(index + 1, entry.document.name, entry.document.totalPages, formatFileSize(entry.document.FileSize))}
                   onKeyDown={(event) => {
                     if (event.target !== event.currentTarget || !event.altKey || working) return;
                     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
@@ -257,38 +257,39 @@ export function MergeDocumentsScreen(): ReactElement {
                     {entry.document.name}
                   </span>
                   <Text size={200} className={styles.muted}>
-                    {entry.document.totalPages} p. · {formatFileSize(entry.document.FileSize)}
+                    {UI_TEXT.pageWork.pagesAndSize(entry.document.totalPages, formatFileSize(entry.document.FileSize))}
                   </Text>
                   <Button
                     size="small"
                     appearance="subtle"
                     icon={<ArrowUpRegular />}
-                    aria-label={`Move up ${entry.document.name}`}
-                    title="Move up"
+                    aria-label={UI_TEXT.pageWork.moveUpNamed(entry.document.name)}
+                    title={UI_TEXT.pageWork.moveUp}
+                    data-move="up"
                     disabled={index === 0 || working}
-                    onClick={() => reorder(index, index - 1, `[data-doc-id="${entry.document.id}"] button[title="Move up"]`)}
+                    onClick={() => reorder(index, index - 1, `[data-doc-id="${entry.document.id}"] button[data-move="up"]`)}
                   />
                   <Button
                     size="small"
                     appearance="subtle"
                     icon={<ArrowDownRegular />}
-                    aria-label={`Move down ${entry.document.name}`}
-                    title="Move down"
+                    aria-label={UI_TEXT.pageWork.moveDownNamed(entry.document.name)}
+                    title={UI_TEXT.pageWork.moveDown}
+                    data-move="down"
                     disabled={index === entries.length - 1 || working}
-                    onClick={() => reorder(index, index + 1, `[data-doc-id="${entry.document.id}"] button[title="Move down"]`)}
+                    onClick={() => reorder(index, index + 1, `[data-doc-id="${entry.document.id}"] button[data-move="down"]`)}
                   />
                 </li>
               ))}
             </ol>
             <Text size={200}>
-              {entries.length} document{entries.length === 1 ? '' : 's'}, {entries.reduce((sum, entry) => sum + entry.document.totalPages, 0)} pages,{' '}
-              {formatFileSize(totalSize)}
+              {UI_TEXT.pageWork.mergeTotal(entries.length, entries.reduce((sum, entry) => sum + entry.document.totalPages, 0), formatFileSize(totalSize))}
             </Text>
-            <Field label="Name of the merged document">
+            <Field label={UI_TEXT.pageWork.mergedName}>
               <Input value={name} placeholder={defaultMergedName(entries[0]?.document)} disabled={working} onChange={(_event, data) => setName(data.value)} />
             </Field>
             <Checkbox
-              label="Keep the original documents"
+              label={UI_TEXT.pageWork.keepOriginals}
               checked={keepOriginals || !canDelete}
               disabled={!canDelete || working}
               onChange={(_event, data) => setKeepOriginals(data.checked === true)}
@@ -305,7 +306,7 @@ export function MergeDocumentsScreen(): ReactElement {
             ) : null}
             <div className={styles.actions}>
               <Button appearance="primary" disabled={!availability.allowed || working} onClick={submitMerge}>
-                {working ? 'Merging…' : `Merge ${entries.length} documents`}
+                {working ? UI_TEXT.pageWork.merging : UI_TEXT.pageWork.mergeCount(entries.length)}
               </Button>
               <Button
                 disabled={working}
@@ -314,7 +315,7 @@ export function MergeDocumentsScreen(): ReactElement {
                   goBack();
                 }}
               >
-                Cancel
+                {UI_TEXT.cancel}
               </Button>
             </div>
           </>

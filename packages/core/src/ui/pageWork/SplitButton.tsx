@@ -9,9 +9,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { SplitDialog, type SplitResult } from './SplitDialog';
 import { splitAvailability } from './splitPlan';
-
-/** Ours: the reason on Split while the document and its access flags are being read. */
-export const CHECKING_SPLIT_TEXT = 'Checking whether this document can be split…';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of SplitButton. */
 export interface SplitButtonProps {
@@ -39,11 +37,11 @@ export function SplitButton({ docId, onSplit }: SplitButtonProps): ReactElement 
   const availability: ActionAvailability | null =
     docId === null ? { allowed: false, reason: 'noSelection', message: MESSAGES.noDocumentsSelected } : current ? splitAvailability(current.document, current.access) : null;
   const allowed = availability?.allowed === true;
-  const reason = availability === null ? CHECKING_SPLIT_TEXT : availability.allowed ? null : availability.message;
+  const reason = availability === null ? UI_TEXT.pageWork.checkingSplit : availability.allowed ? null : availability.message;
 
   const button = (
     <Button appearance="subtle" icon={<SplitVerticalRegular />} disabledFocusable={!allowed} onClick={() => allowed && setOpen(true)}>
-      Split
+      {UI_TEXT.pageWork.split}
     </Button>
   );
   return (

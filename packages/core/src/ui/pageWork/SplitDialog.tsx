@@ -29,18 +29,13 @@ import { useServices } from '../app/DatahavenServices';
 import { PageThumbnail } from './PageThumbnail';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { everyNPagesGroups, everyPageGroups, groupsFromBreaks, pagesLabelOf, partsOf, rangesTextOf } from './splitPlan';
+import { UI_TEXT } from '../locale/uiText';
 
 /** The split dialog's modes (spec §2 "Dialogs: split (simple, custom, break, visual, advanced)"). */
 export type SplitMode = 'simple' | 'custom' | 'break' | 'visual' | 'advanced';
 
 /** Tab names of the modes, as users and browser tests find them. */
-export const SPLIT_MODE_LABELS: Record<SplitMode, string> = {
-  simple: 'Simple',
-  custom: 'Custom',
-  break: 'Break',
-  visual: 'Visual',
-  advanced: 'Advanced',
-};
+export const SPLIT_MODE_LABELS: Record<SplitMode, string> = UI_TEXT.pageWork.modes;
 
 /** What a finished split hands back to the screen that opened the dialog. */
 export interface SplitResult {
@@ -172,18 +167,16 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
     );
   };
 
-  const pagesWord = (count: number): string => `${count} page${count === 1 ? '' : 's'}`;
-
   const modePane = (): ReactElement => {
     switch (mode) {
       case 'simple':
         return (
           <div className={styles.pane}>
-            <RadioGroup value={simple} onChange={(_event, data) => setSimple(data.value === 'everyN' ? 'everyN' : 'everyPage')} aria-label="Simple split">
-              <Radio value="everyPage" label="Every page becomes its own document" />
-              <Radio value="everyN" label="A new document every few pages" />
+            <RadioGroup value={simple} onChange={(_event, data) => setSimple(data.value === 'everyN' ? 'everyN' : 'everyPage')} aria-label={UI_TEXT.pageWork.simpleSplit}>
+              <Radio value="everyPage" label={UI_TEXT.pageWork.everyPage} />
+              <Radio value="everyN" label={UI_TEXT.pageWork.everyNPages} />
             </RadioGroup>
-            <Field label="Pages per document">
+            <Field label={UI_TEXT.pageWork.pagesPerDocument}>
               <SpinButton
                 min={1}
                 max={Math.max(1, pageCount - 1)}
@@ -201,8 +194,8 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
         return (
           <div className={styles.pane}>
             <Field
-              label="Page ranges"
-              hint={`Pages 1 to ${pageCount}: commas join pages into one document (1-3,5), semicolons start the next (1-3;4;5-${pageCount}).`}
+              label={UI_TEXT.pageWork.pageRanges}
+              hint={UI_TEXT.pageWork.pageRangesHint(pageCount)}
               validationState={rangeMessage(customText, customParse) ? 'error' : 'none'}
               validationMessage={rangeMessage(customText, customParse)}
             >
@@ -213,10 +206,10 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
       case 'break':
         return (
           <div className={styles.pane}>
-            <Body1>Choose where a new document starts.</Body1>
-            <div className={styles.breaks} role="group" aria-label="Break points">
+            <Body1>{UI_TEXT.pageWork.chooseBreaks}</Body1>
+            <div className={styles.breaks} role="group" aria-label={UI_TEXT.pageWork.breakPoints}>
               {Array.from({ length: pageCount - 1 }, (_, index) => index + 1).map((page) => (
-                <Checkbox key={page} label={`Break after page ${page}`} checked={breaks.has(page)} onChange={() => toggleBreak(page)} />
+                <Checkbox key={page} label={UI_TEXT.pageWork.breakAfterPage(page)} checked={breaks.has(page)} onChange={() => toggleBreak(page)} />
               ))}
             </div>
           </div>
@@ -224,8 +217,8 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
       case 'visual':
         return (
           <div className={styles.pane}>
-            <Body1>Click between two pages to cut the document there.</Body1>
-            <div ref={visualRef} className={styles.visual} role="group" aria-label="Pages">
+            <Body1>{UI_TEXT.pageWork.clickBetweenPages}</Body1>
+            <div ref={visualRef} className={styles.visual} role="group" aria-label={UI_TEXT.pageWork.pagesGroup}>
               {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) => (
                 <span key={page} style={{ display: 'contents' }}>
                   <span className={styles.visualPage}>
@@ -237,7 +230,7 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
                       className={styles.cut}
                       appearance={breaks.has(page) ? 'primary' : 'subtle'}
                       checked={breaks.has(page)}
-                      aria-label={`Split between pages ${page} and ${page + 1}`}
+                      aria-label={UI_TEXT.pageWork.splitBetween(page)}
                       onClick={() => toggleBreak(page)}
                     >
                       {breaks.has(page) ? '✂' : '┆'}
@@ -248,7 +241,7 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
             </div>
             {onOpenVisualTool && canSplitAdvanced ? (
               <Button appearance="transparent" onClick={onOpenVisualTool}>
-                Open the visual split tool (move pages between documents)
+                {UI_TEXT.pageWork.openVisualTool}
               </Button>
             ) : null}
           </div>
@@ -257,8 +250,8 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
         return (
           <div className={styles.pane}>
             <Field
-              label="Groups"
-              hint="One group per new document, separated by semicolons (1-3,5;4;6-8)."
+              label={UI_TEXT.pageWork.groups}
+              hint={UI_TEXT.pageWork.groupsHint}
               validationState={rangeMessage(advancedText, advancedParse) ? 'error' : 'none'}
               validationMessage={rangeMessage(advancedText, advancedParse)}
             >
@@ -267,10 +260,10 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
             {groups ? (
               <div className={styles.names}>
                 {groups.map((pages, index) => (
-                  <Field key={index} label={`Name of document ${index + 1} (pages ${pagesLabelOf(pages)})`}>
+                  <Field key={index} label={UI_TEXT.pageWork.nameOfDocument(index + 1, pagesLabelOf(pages))}>
                     <Input
                       value={names[index] ?? ''}
-                      placeholder="Chosen by the server when blank"
+                      placeholder={UI_TEXT.pageWork.nameChosenByServer}
                       onChange={(_event, data) =>
                         setNames((current) => {
                           const next = [...current];
@@ -297,27 +290,22 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
         if (!data.open && !working) onClose();
       }}
     >
-      <DialogSurface className={styles.surface} aria-label={`Split ${document.name}`}>
+      <DialogSurface className={styles.surface} aria-label={UI_TEXT.pageWork.splitTitle(document.name)}>
         <DialogBody>
-          <DialogTitle>Split {document.name}</DialogTitle>
+          <DialogTitle>{UI_TEXT.pageWork.splitTitle(document.name)}</DialogTitle>
           <DialogContent className={styles.content}>
             {done ? (
               <div role="status">
-                <Body1>
-                  Made {done.documents.length} document{done.documents.length === 1 ? '' : 's'}
-                  {done.originalDeleted ? ' and deleted the original' : ''}:
-                </Body1>
-                <ul aria-label="New documents">
+                <Body1>{UI_TEXT.pageWork.made(done.documents.length, done.originalDeleted)}</Body1>
+                <ul aria-label={UI_TEXT.pageWork.newDocuments}>
                   {done.documents.map((made) => (
-                    <li key={made.id}>
-                      {made.name} ({pagesWord(made.totalPages)})
-                    </li>
+                    <li key={made.id}>{UI_TEXT.pageWork.madeDocument(made.name, made.totalPages)}</li>
                   ))}
                 </ul>
               </div>
             ) : (
               <>
-                <TabList selectedValue={mode} onTabSelect={(_event, data) => setMode(data.value as SplitMode)} aria-label="Split mode" size="small">
+                <TabList selectedValue={mode} onTabSelect={(_event, data) => setMode(data.value as SplitMode)} aria-label={UI_TEXT.pageWork.splitMode} size="small">
                   {(Object.keys(SPLIT_MODE_LABELS) as SplitMode[]).map((value) => (
                     <Tab key={value} value={value} disabled={working || (value === 'advanced' && !canSplitAdvanced)}>
                       {SPLIT_MODE_LABELS[value]}
@@ -326,25 +314,22 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
                 </TabList>
                 {modePane()}
                 <Checkbox
-                  label="Keep the original document"
+                  label={UI_TEXT.pageWork.keepOriginal}
                   checked={keepOriginal || !canDeleteOriginal}
                   disabled={!canDeleteOriginal || working}
                   onChange={(_event, data) => setKeepOriginal(data.checked === true)}
                 />
-                {!canDeleteOriginal ? <Text size={200} className={styles.muted}>The original is kept: you may not delete documents.</Text> : null}
-                <section aria-label="Preview">
-                  <Text weight="semibold">Preview</Text>
+                {!canDeleteOriginal ? <Text size={200} className={styles.muted}>{UI_TEXT.pageWork.originalKeptNoDelete}</Text> : null}
+                <section aria-label={UI_TEXT.pageWork.preview}>
+                  <Text weight="semibold">{UI_TEXT.pageWork.preview}</Text>
                   {groups && changesSomething ? (
-                    <ol className={styles.preview} aria-label="Documents to make">
+                    <ol className={styles.preview} aria-label={UI_TEXT.pageWork.documentsToMake}>
                       {groups.map((pages, index) => (
-                        <li key={index}>
-                          {mode === 'advanced' && (names[index] ?? '').trim() !== '' ? `${(names[index] ?? '').trim()}: ` : ''}
-                          pages {pagesLabelOf(pages)} ({pagesWord(pages.length)})
-                        </li>
+                        <li key={index}>{UI_TEXT.pageWork.previewDocument(mode === 'advanced' ? (names[index] ?? '').trim() : '', pagesLabelOf(pages), pages.length)}</li>
                       ))}
                     </ol>
                   ) : (
-                    <Body1 className={styles.muted}>{mode === 'break' || mode === 'visual' ? 'Choose at least one break.' : 'Enter the pages of each new document.'}</Body1>
+                    <Body1 className={styles.muted}>{mode === 'break' || mode === 'visual' ? UI_TEXT.pageWork.chooseOneBreak : UI_TEXT.pageWork.enterPages}</Body1>
                   )}
                 </section>
                 {phase.step === 'editing' && phase.error ? (
@@ -358,15 +343,15 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
           <DialogActions>
             {done ? (
               <Button appearance="primary" onClick={onClose}>
-                Done
+                {UI_TEXT.done}
               </Button>
             ) : (
               <>
                 <Button appearance="secondary" disabled={working} onClick={onClose}>
-                  Cancel
+                  {UI_TEXT.cancel}
                 </Button>
                 <Button appearance="primary" disabled={!changesSomething || working} onClick={submit}>
-                  {working ? 'Splitting…' : `Split into ${groups?.length ?? 0} document${groups?.length === 1 ? '' : 's'}`}
+                  {working ? UI_TEXT.pageWork.splitting : UI_TEXT.pageWork.splitInto(groups?.length ?? 0)}
                 </Button>
               </>
             )}

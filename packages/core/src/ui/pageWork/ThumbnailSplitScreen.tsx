@@ -38,13 +38,10 @@ import {
 } from './pageGroups';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { pagesLabelOf, partsOf, splitAvailability } from './splitPlan';
+import { UI_TEXT } from '../locale/uiText';
 
 /** The drag payload type of a page tile (its page number), so drops of files or text are ignored. */
 const PAGE_DRAG_TYPE = 'application/x-datahaven-page';
-
-/** Ours: how the tool is used, shown above the pages. */
-export const THUMBNAIL_SPLIT_HELP =
-  'Drag pages into a new document or between documents. Keyboard: arrows move between pages, Alt+arrows move the focused page, N starts a new document at the focused page.';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -177,13 +174,13 @@ export function ThumbnailSplitScreen(): ReactElement {
     return (
       <div className={styles.screen}>
         <div className={styles.header}>
-          <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+          <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={goBack} />
           <Text as="h1" weight="semibold" className={styles.title}>
-            Visual split
+            {UI_TEXT.pageWork.visualSplit}
           </Text>
         </div>
         {load.status === 'loading' ? (
-          <Spinner label="Opening document…" style={{ marginTop: 32 }} />
+          <Spinner label={UI_TEXT.pageWork.openingDocument} style={{ marginTop: 32 }} />
         ) : (
           <div className={styles.message}>
             <MessageBar intent="warning" layout="multiline">
@@ -259,7 +256,7 @@ export function ThumbnailSplitScreen(): ReactElement {
           void queryClient.invalidateQueries({ queryKey: queryKeys.folders });
           void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
           void queryClient.invalidateQueries({ queryKey: queryKeys.document(document.id) });
-          notify(`Split ${document.name} into ${documents.length} documents`);
+          notify(UI_TEXT.pageWork.splitDone(document.name, documents.length));
         },
         (error: unknown) => setSubmit({ step: 'editing', error: pageWorkErrorText(error) }),
       );
@@ -268,33 +265,28 @@ export function ThumbnailSplitScreen(): ReactElement {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={goBack} />
         <Text as="h1" weight="semibold" className={styles.title} title={document.name}>
-          Visual split: {document.name}
+          {UI_TEXT.pageWork.visualSplitOf(document.name)}
         </Text>
       </div>
       {submit.step === 'done' ? (
         <div className={styles.message} role="status">
-          <Body1>
-            Made {submit.documents.length} document{submit.documents.length === 1 ? '' : 's'}
-            {submit.originalDeleted ? ' and deleted the original' : ''}:
-          </Body1>
-          <ul aria-label="New documents">
+          <Body1>{UI_TEXT.pageWork.made(submit.documents.length, submit.originalDeleted)}</Body1>
+          <ul aria-label={UI_TEXT.pageWork.newDocuments}>
             {submit.documents.map((made) => (
-              <li key={made.id}>
-                {made.name} ({made.totalPages} page{made.totalPages === 1 ? '' : 's'})
-              </li>
+              <li key={made.id}>{UI_TEXT.pageWork.madeDocument(made.name, made.totalPages)}</li>
             ))}
           </ul>
           <Button appearance="primary" onClick={goBack}>
-            Done
+            {UI_TEXT.done}
           </Button>
         </div>
       ) : (
         <>
           <div className={styles.scroll} ref={scrollRef}>
             <Text size={200} className={styles.help}>
-              {THUMBNAIL_SPLIT_HELP}
+              {UI_TEXT.pageWork.visualSplitHelp}
             </Text>
             {!availability.allowed ? (
               <MessageBar intent="warning" layout="multiline">
@@ -302,7 +294,7 @@ export function ThumbnailSplitScreen(): ReactElement {
               </MessageBar>
             ) : null}
             {groups.groups.map((group, groupIndex) => {
-              const label = `Document ${groupIndex + 1}`;
+              const label = UI_TEXT.pageWork.documentNumber(groupIndex + 1);
               const dropHere = dropKey === `group-${group.key}`;
               return (
                 <section
@@ -329,18 +321,18 @@ export function ThumbnailSplitScreen(): ReactElement {
                       {label}
                     </Text>
                     <Text size={200}>
-                      pages {pagesLabelOf(group.pages)} · {group.pages.length} page{group.pages.length === 1 ? '' : 's'}
+                      {UI_TEXT.pageWork.groupPages(pagesLabelOf(group.pages), group.pages.length)}
                     </Text>
                     <Input
                       size="small"
-                      aria-label={`Name of ${label.toLowerCase()}`}
-                      placeholder="Name (optional)"
+                      aria-label={UI_TEXT.pageWork.nameOfGroup(groupIndex + 1)}
+                      placeholder={UI_TEXT.pageWork.nameOptional}
                       value={group.name}
                       disabled={working}
                       onChange={(_event, data) => update(renameGroup(groups, group.key, data.value))}
                     />
                   </div>
-                  <ul className={styles.pages} aria-label={`Pages of ${label.toLowerCase()}`}>
+                  <ul className={styles.pages} aria-label={UI_TEXT.pageWork.pagesOfGroup(groupIndex + 1)}>
                     {group.pages.map((page, index) => (
                       <li
                         key={page}
@@ -356,7 +348,7 @@ export function ThumbnailSplitScreen(): ReactElement {
                           data-page={page}
                           draggable={!working}
                           className={mergeClasses(styles.tile, focusedPage === page && styles.tileSelected)}
-                          aria-label={`Page ${page}`}
+                          aria-label={UI_TEXT.pageWork.page(page)}
                           aria-describedby="thumbnail-split-help"
                           onFocus={() => setFocusedPage(page)}
                           onKeyDown={(event) => onTileKeyDown(event, page)}
@@ -368,7 +360,7 @@ export function ThumbnailSplitScreen(): ReactElement {
                           onDragEnd={() => setDropKey(null)}
                         >
                           <PageThumbnail docId={document.id} page={page} scrollRoot={scrollRef} />
-                          <Text size={200}>Page {page}</Text>
+                          <Text size={200}>{UI_TEXT.pageWork.page(page)}</Text>
                         </button>
                       </li>
                     ))}
@@ -379,7 +371,7 @@ export function ThumbnailSplitScreen(): ReactElement {
             <div
               className={mergeClasses(styles.newDocument, dropKey === 'new' && styles.dropTarget)}
               role="region"
-              aria-label="New document"
+              aria-label={UI_TEXT.pageWork.newDocument}
               onDragOver={(event) => {
                 if (!carriesPage(event)) return;
                 event.preventDefault();
@@ -396,20 +388,20 @@ export function ThumbnailSplitScreen(): ReactElement {
               }}
             >
               <AddRegular aria-hidden />
-              <span>Drop a page here to start a new document</span>
+              <span>{UI_TEXT.pageWork.dropPageHere}</span>
               {focusedPage !== null && locatePage(groups, focusedPage) !== null ? (
                 <Button size="small" disabled={working} onClick={() => update(movePageToNewGroup(groups, focusedPage), focusedPage)}>
-                  Move page {focusedPage} to a new document
+                  {UI_TEXT.pageWork.movePageToNew(focusedPage)}
                 </Button>
               ) : null}
             </div>
             <span id="thumbnail-split-help" hidden>
-              {THUMBNAIL_SPLIT_HELP}
+              {UI_TEXT.pageWork.visualSplitHelp}
             </span>
           </div>
           <div className={styles.footer}>
             <Checkbox
-              label="Keep the original document"
+              label={UI_TEXT.pageWork.keepOriginal}
               checked={keepOriginal || !canDelete}
               disabled={!canDelete || working}
               onChange={(_event, data) => setKeepOriginal(data.checked === true)}
@@ -420,7 +412,7 @@ export function ThumbnailSplitScreen(): ReactElement {
               </MessageBar>
             ) : null}
             <Button appearance="primary" disabled={!availability.allowed || !changesDocument(groups) || working} onClick={submitSplit}>
-              {working ? 'Splitting…' : `Create ${groups.groups.length} document${groups.groups.length === 1 ? '' : 's'}`}
+              {working ? UI_TEXT.pageWork.splitting : UI_TEXT.pageWork.create(groups.groups.length)}
             </Button>
           </div>
         </>

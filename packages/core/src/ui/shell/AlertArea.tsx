@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarGroup, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { useServices, useStore } from '../app/DatahavenServices';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: `0 ${tokens.spacingHorizontalS}` },
@@ -25,7 +26,7 @@ export function AlertArea(): ReactElement | null {
           {banner.message}
         </MessageBarBody>
         <MessageBarActions
-          containerAction={<Button appearance="transparent" aria-label="Dismiss error" icon={<DismissRegular />} onClick={() => alerts.dismissBanner()} />}
+          containerAction={<Button appearance="transparent" aria-label={UI_TEXT.shell.dismissError} icon={<DismissRegular />} onClick={() => alerts.dismissBanner()} />}
         />
       </MessageBar>,
     );
@@ -35,7 +36,7 @@ export function AlertArea(): ReactElement | null {
       <MessageBar key={alert.id} intent={alert.intent} layout="multiline">
         <MessageBarBody>{alert.text}</MessageBarBody>
         <MessageBarActions
-          containerAction={<Button appearance="transparent" aria-label="Dismiss alert" icon={<DismissRegular />} onClick={() => alerts.dismiss(alert.id)} />}
+          containerAction={<Button appearance="transparent" aria-label={UI_TEXT.shell.dismissAlert} icon={<DismissRegular />} onClick={() => alerts.dismiss(alert.id)} />}
         />
       </MessageBar>,
     );

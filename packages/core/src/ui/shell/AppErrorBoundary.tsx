@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { MESSAGES } from '../../rules';
+import { UI_TEXT } from '../locale/uiText';
 
 interface AppErrorBoundaryState {
   error: Error | null;
@@ -32,7 +33,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorB
           {this.state.error.message}
         </MessageBarBody>
         <MessageBarActions>
-          <Button onClick={() => this.setState({ error: null })}>Try again</Button>
+          <Button onClick={() => this.setState({ error: null })}>{UI_TEXT.shell.tryAgain}</Button>
         </MessageBarActions>
       </MessageBar>
     );

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { ProgressBar, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { useDelayedLoading } from './useDelayedLoading';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   overlay: {
@@ -35,8 +36,8 @@ export function LoadingIndicator(): ReactElement | null {
   if (!visible) return null;
   return (
     <div className={styles.overlay} data-testid="loading-overlay">
-      <ProgressBar thickness="medium" aria-label="Loading" />
-      <Spinner className={styles.spinner} size="tiny" label={active > 0 ? 'Uploading…' : 'Loading…'} labelPosition="after" />
+      <ProgressBar thickness="medium" aria-label={UI_TEXT.shell.loadingProgress} />
+      <Spinner className={styles.spinner} size="tiny" label={active > 0 ? UI_TEXT.shell.uploading : UI_TEXT.loading} labelPosition="after" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LIMITS } from '../../model';
+import { UI_TEXT } from '../locale/uiText';
 
 /** How much one arrow key press moves the split. */
 const KEY_STEP_PERCENT = 5;
@@ -45,7 +46,7 @@ export function PaneSplitter({ percent, onChange, container }: PaneSplitterProps
     <div
       role="separator"
       aria-orientation="horizontal"
-      aria-label="Resize viewer pane"
+      aria-label={UI_TEXT.shell.resizeViewerPane}
       aria-valuenow={percent}
       aria-valuemin={LIMITS.inlineViewerMinPercent}
       aria-valuemax={100 - LIMITS.inlineViewerMinPercent}

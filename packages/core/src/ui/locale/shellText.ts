@@ -1,0 +1,10 @@
+/** The shell's texts around every screen: alerts, the error boundary, the loading indicator, the pane splitter. */
+export const SHELL_TEXT = {
+  dismissError: 'Dismiss error',
+  dismissAlert: 'Dismiss alert',
+  tryAgain: 'Try again',
+  /** The progress bar's name; the spinner beside it reads "Loading…" or "Uploading…". */
+  loadingProgress: 'Loading',
+  uploading: 'Uploading…',
+  resizeViewerPane: 'Resize viewer pane',
+} as const;
