@@ -1,11 +1,20 @@
 import type { Expression, Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Viewer } from '../../policies/documentVisibility';
+import type { AppDeps } from '../../services/AppDeps';
 
 /** The scalar EDM types the workflow entity sets use. */
 export type EdmScalarType = 'Edm.Int32' | 'Edm.String' | 'Edm.Boolean' | 'Edm.Decimal' | 'Edm.DateTimeOffset';
 
 /** The complex types of the `Datahaven` namespace ($metadata declares them). */
-export type ComplexTypeName = 'Datahaven.QueueAccess' | 'Datahaven.QueueFeatures' | 'Datahaven.DelegateSchedule' | 'Datahaven.MembershipSource';
+export type ComplexTypeName =
+  | 'Datahaven.QueueAccess'
+  | 'Datahaven.QueueFeatures'
+  | 'Datahaven.DelegateSchedule'
+  | 'Datahaven.MembershipSource'
+  | 'Datahaven.RecordLink'
+  | 'Datahaven.Record'
+  | 'Datahaven.RecordType';
 
 /** One property of an entity type. */
 export interface PropertyDefinition {
@@ -23,14 +32,36 @@ export interface PropertyDefinition {
 /** A row of a set's source query, as the driver returns it. */
 export type SourceRow = Record<string, unknown>;
 
+/**
+ * Where an entity whose table keeps a row version carries it (Documents): its ETag is then that
+ * version, which the domain command compares. A symbol, so no JSON body ever shows it.
+ */
+export const ROW_VERSION: unique symbol = Symbol('rowVersion');
+
 /** An entity as the service answers it (without annotations). */
-export type ODataEntity = Record<string, unknown>;
+export type ODataEntity = Record<string, unknown> & { [ROW_VERSION]?: number };
 
 /** The key of one entity, by key property name. */
 export type EntityKey = Record<string, number>;
 
 /** Database access of a read: the app's connection or a write transaction. */
 export type Reader = Kysely<Database> | Transaction<Database>;
+
+/** Who reads, and on which connection: what a set's source may filter by (Documents: the caller's visibility). */
+export interface SourceCaller {
+  db: Reader;
+  viewer: Viewer;
+}
+
+/** Who may use a set: security managers only (the workflow structure), or every caller, each seeing what /api shows them. */
+export type EntitySetAudience = 'securityManager' | 'documentViewer';
+
+/**
+ * PATCH of a set changed through a domain command that runs its own transaction and compares the
+ * row version itself (Documents → the routing command of PUT /api/documents/route): the If-Match
+ * header as sent, the body as a JSON object; resolves to the entity's new row version.
+ */
+export type EntityPatch = (deps: AppDeps, key: EntityKey, ifMatch: string | undefined, body: Readonly<Record<string, unknown>>, viewer: Viewer) => Promise<number>;
 
 /** What a write knows about its caller and time. */
 export interface WriteContext {
@@ -61,10 +92,14 @@ export interface EntitySetDefinition {
   /** Key property names, in $metadata order. */
   keys: readonly string[];
   properties: readonly PropertyDefinition[];
+  /** Absent: 'securityManager'. */
+  audience?: EntitySetAudience;
   /** The SELECT behind the set; the service wraps it to filter, sort and page by `column`s. */
-  source(databaseNow: RawBuilder<string>): Expression<unknown>;
+  source(databaseNow: RawBuilder<string>, caller: SourceCaller): Expression<unknown>;
   /** Source rows → entities, in the same order. */
   present(db: Reader, rows: readonly SourceRow[], databaseNow: RawBuilder<string>): Promise<ODataEntity[]>;
   /** Absent for read-only sets (writes answer 405). */
   writes?: EntitySetWrites;
+  /** A set changed only by PATCH through a command (POST and DELETE answer 405); excludes `writes`. */
+  patch?: EntityPatch;
 }

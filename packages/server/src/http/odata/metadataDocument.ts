@@ -14,7 +14,8 @@ function property(name: string, type: string, nullable: boolean): string {
 
 /**
  * The CSDL (OData v4 XML) of the service: the complex types (QueueAccess with the 28 flags,
- * QueueFeatures, DelegateSchedule, MembershipSource), one entity type per set with its key and
+ * QueueFeatures, DelegateSchedule, MembershipSource; RecordLink, Record and RecordType of a
+ * document's link), one entity type per set with its key and
  * properties, and the entity container, so a client can discover sets, keys and properties.
  */
 export function metadataDocument(sets: readonly EntitySetDefinition[]): string {
@@ -23,6 +24,12 @@ export function metadataDocument(sets: readonly EntitySetDefinition[]): string {
     ['QueueFeatures', [property('Features1', 'Edm.Int32', false), property('Features2', 'Edm.Int32', false)]],
     ['DelegateSchedule', [property('Start', 'Edm.DateTimeOffset', true), property('End', 'Edm.DateTimeOffset', true)]],
     ['MembershipSource', [property('From', 'Edm.String', false), property('Access', `${ODATA_NAMESPACE}.QueueAccess`, false)]],
+    [
+      'RecordType',
+      [property('ExternalTableId', 'Edm.Int32', false), property('ExternalTypeId', 'Edm.Int32', false), property('IntegratedTableId', 'Edm.Int32', false), property('FullTypeName', 'Edm.String', false)],
+    ],
+    ['Record', [property('RecordType', `${ODATA_NAMESPACE}.RecordType`, false), property('SyntheticId', 'Edm.String', false), property('DataAreaId', 'Edm.String', false)]],
+    ['RecordLink', [property('Record', `${ODATA_NAMESPACE}.Record`, false), property('SubtypeId', 'Edm.Int32', true)]],
   ] as const;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',

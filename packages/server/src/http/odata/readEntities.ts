@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
+import type { Viewer } from '../../policies/documentVisibility';
 import type { EntityKey, EntitySetDefinition, ODataEntity, Reader, SourceRow } from './EntitySetDefinition';
 import { MAX_PAGE_SIZE } from './parseODataQuery';
 import type { ODataQuery } from './parseODataQuery';
@@ -46,8 +47,9 @@ function orderOf(set: EntitySetDefinition, query: Pick<ODataQuery, 'orderBy'>): 
  * parameters, the order completed by the keys, at most MAX_PAGE_SIZE entities; with `$count`, a
  * second query counts all matches.
  */
-export async function readCollection(db: Reader, set: EntitySetDefinition, query: ODataQuery, databaseNow: RawBuilder<string>): Promise<CollectionPage> {
-  const source = set.source(databaseNow);
+export async function readCollection(db: Reader, set: EntitySetDefinition, query: ODataQuery, viewer: Viewer): Promise<CollectionPage> {
+  const databaseNow = viewer.databaseNow;
+  const source = set.source(databaseNow, { db, viewer });
   const where = conditionOf(query.filter);
   const wanted = query.top ?? Number.POSITIVE_INFINITY;
   const pageSize = Math.min(wanted, MAX_PAGE_SIZE);
@@ -69,15 +71,15 @@ export async function readCollection(db: Reader, set: EntitySetDefinition, query
 }
 
 /** The number of entities matching the filter (`{Set}/$count`). */
-export async function countEntities(db: Reader, set: EntitySetDefinition, query: ODataQuery, databaseNow: RawBuilder<string>): Promise<number> {
-  const counted = await sql<{ n: number | string }>`select count(*) as n from (${set.source(databaseNow)}) e where ${conditionOf(query.filter)}`.execute(db);
+export async function countEntities(db: Reader, set: EntitySetDefinition, query: ODataQuery, viewer: Viewer): Promise<number> {
+  const counted = await sql<{ n: number | string }>`select count(*) as n from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(query.filter)}`.execute(db);
   return Number(counted.rows[0]?.n ?? 0);
 }
 
-/** One entity by key, or null. */
-export async function readEntity(db: Reader, set: EntitySetDefinition, key: EntityKey, databaseNow: RawBuilder<string>): Promise<ODataEntity | null> {
-  const result = await sql<SourceRow>`select * from (${set.source(databaseNow)}) e where ${conditionOf(keyFilter(set, key))}`.execute(db);
+/** One entity by key, or null (also when the caller may not see it). */
+export async function readEntity(db: Reader, set: EntitySetDefinition, key: EntityKey, viewer: Viewer): Promise<ODataEntity | null> {
+  const result = await sql<SourceRow>`select * from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(keyFilter(set, key))}`.execute(db);
   if (result.rows.length === 0) return null;
-  const [entity] = await set.present(db, result.rows.slice(0, 1), databaseNow);
+  const [entity] = await set.present(db, result.rows.slice(0, 1), viewer.databaseNow);
   return entity ?? null;
 }

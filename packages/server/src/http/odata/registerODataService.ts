@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasPrivilege } from '../../policies/privileges';
+import type { Viewer } from '../../policies/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { authenticateBearer, principalOf } from '../plugins/authPlugin';
+import { viewerOf } from '../requestHelpers';
 import type { EntityKey, EntitySetDefinition, ODataEntity } from './EntitySetDefinition';
 import { etagOf } from './etagOf';
 import { metadataDocument } from './metadataDocument';
@@ -11,7 +12,7 @@ import { parseResourcePath } from './parseResourcePath';
 import { countEntities, readCollection, readEntity } from './readEntities';
 import { registerODataErrorHandler } from './registerODataErrorHandler';
 import { workflowEntitySets } from './workflowEntitySets';
-import { createEntity, deleteEntity, updateEntity } from './writeEntities';
+import { createEntity, deleteEntity, patchEntity, updateEntity } from './writeEntities';
 
 /** Where the service is mounted (buildApp registers the plugin with this prefix). */
 export const ODATA_PREFIX = '/odata/v1';
@@ -43,9 +44,10 @@ function annotated(entity: ODataEntity): ODataEntity {
   return { '@odata.etag': etagOf(entity), ...entity };
 }
 
-/** 403 unless the caller holds 'Security: Manager' (every workflow entity set, read or write). */
-async function requireManager(deps: AppDeps, request: FastifyRequest): Promise<void> {
-  if (!(await hasPrivilege(deps.db, principalOf(request).userId, 'Security: Manager'))) {
+/** 403 unless the caller holds 'Security: Manager' (every workflow entity set, read or write; not Documents). */
+function requireManager(viewer: Viewer, set: EntitySetDefinition): void {
+  if ((set.audience ?? 'securityManager') !== 'securityManager') return;
+  if (!viewer.isManager) {
     throw new ODataError(403, "The workflow entity sets of the data service need the 'Security: Manager' privilege.");
   }
 }
@@ -64,8 +66,9 @@ function wantsRepresentation(request: FastifyRequest): boolean {
  * The OData v4 data service at /odata/v1 (portal §7), workflow part: the service document,
  * `$metadata`, and the entity sets of `workflowEntitySets` — collections with $filter / $top /
  * $skip / $orderby / $count, `{Set}/$count`, entities by key, POST / PATCH (If-Match) / DELETE
- * (If-Match). Every request needs a bearer token (401 otherwise); entity sets need 'Security:
- * Manager' (403). Errors are OData error bodies. Register with `{ prefix: ODATA_PREFIX }`.
+ * (If-Match). Every request needs a bearer token (401 otherwise); the workflow entity sets need
+ * 'Security: Manager' (403); Documents shows each caller the documents /api shows them and moves
+ * one by PATCH through the routing command. Errors are OData error bodies. Register with `{ prefix: ODATA_PREFIX }`.
  */
 export function registerODataService(app: FastifyInstance, deps: AppDeps): void {
   const sets = workflowEntitySets;
@@ -97,21 +100,21 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
       });
     }
 
-    await requireManager(deps, request);
     const set = resource.set;
-    const databaseNow = deps.databaseNow();
+    const viewer = await viewerOf(request, deps);
+    requireManager(viewer, set);
     const context = { userId: principalOf(request).userId, now: deps.now().toISOString() };
 
     if (resource.kind === 'count') {
       if (method !== 'GET') throw new ODataError(405, 'Only GET is allowed on $count.');
       const query = parseODataQuery(params, set.properties);
-      return reply.type('text/plain; charset=utf-8').send(String(await countEntities(deps.db, set, query, databaseNow)));
+      return reply.type('text/plain; charset=utf-8').send(String(await countEntities(deps.db, set, query, viewer)));
     }
 
     if (resource.kind === 'collection') {
       if (method === 'GET') {
         const query = parseODataQuery(params, set.properties);
-        const page = await readCollection(deps.db, set, query, databaseNow);
+        const page = await readCollection(deps.db, set, query, viewer);
         const body: Record<string, unknown> = { '@odata.context': `${root}/$metadata#${set.name}` };
         if (page.count !== null) body['@odata.count'] = page.count;
         body.value = page.entities.map(annotated);
@@ -126,7 +129,7 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
       }
       if (method === 'POST') {
         refuseQueryOptions(params);
-        const created = await createEntity(deps, set, request.body, context);
+        const created = await createEntity(deps, set, request.body, context, viewer);
         return reply
           .status(201)
           .header('Location', `${root}/${set.name}${keyPredicate(set, keyOf(set, created))}`)
@@ -140,15 +143,25 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
     refuseQueryOptions(params);
     const key = resource.key;
     if (method === 'GET') {
-      const entity = await readEntity(deps.db, set, key, databaseNow);
+      const entity = await readEntity(deps.db, set, key, viewer);
       if (entity === null) throw odataNotFound(`No ${set.entityType} with this key.`);
       return reply
         .header('ETag', etagOf(entity))
         .type(JSON_TYPE)
         .send({ '@odata.context': `${root}/$metadata#${set.name}/$entity`, ...annotated(entity) });
     }
+    if (method === 'PATCH' && set.patch !== undefined) {
+      const { etag, entity } = await patchEntity(deps, set, key, ifMatchOf(request), request.body, viewer);
+      reply.header('ETag', etag);
+      // A move into a queue the caller cannot see leaves nothing to represent.
+      if (!wantsRepresentation(request) || entity === null) return reply.status(204).send();
+      return reply
+        .header('Preference-Applied', 'return=representation')
+        .type(JSON_TYPE)
+        .send({ '@odata.context': `${root}/$metadata#${set.name}/$entity`, ...annotated(entity) });
+    }
     if (method === 'PATCH') {
-      const updated = await updateEntity(deps, set, key, ifMatchOf(request), request.body, context);
+      const updated = await updateEntity(deps, set, key, ifMatchOf(request), request.body, context, viewer);
       reply.header('ETag', etagOf(updated));
       if (!wantsRepresentation(request)) return reply.status(204).send();
       return reply
@@ -157,7 +170,7 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
         .send({ '@odata.context': `${root}/$metadata#${set.name}/$entity`, ...annotated(updated) });
     }
     if (method === 'DELETE') {
-      await deleteEntity(deps, set, key, ifMatchOf(request));
+      await deleteEntity(deps, set, key, ifMatchOf(request), viewer);
       return reply.status(204).send();
     }
     throw new ODataError(405, method === 'PUT' ? 'Replacing an entity with PUT is not supported; change it with PATCH.' : `${method} is not allowed here.`);

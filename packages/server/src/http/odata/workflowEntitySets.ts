@@ -1,4 +1,5 @@
 import { directUserMembershipSet } from './directUserMembershipSet';
+import { documentsSet } from './documentsSet';
 import { effectiveUserMembershipSet } from './effectiveUserMembershipSet';
 import type { EntitySetDefinition } from './EntitySetDefinition';
 import { groupMembershipSet } from './groupMembershipSet';
@@ -7,7 +8,7 @@ import { workflowQueueTypesSet } from './workflowQueueTypesSet';
 import { workflowQueuesSet } from './workflowQueuesSet';
 import { workflowRoutesSet } from './workflowRoutesSet';
 
-/** The workflow entity sets of the data service (portal §3, §7), in $metadata order. */
+/** The entity sets of the data service (portal §3, §7): the workflow sets and Documents, in $metadata order. */
 export const workflowEntitySets: readonly EntitySetDefinition[] = [
   workflowQueueTypesSet,
   workflowQueuesSet,
@@ -16,4 +17,5 @@ export const workflowEntitySets: readonly EntitySetDefinition[] = [
   directUserMembershipSet,
   effectiveUserMembershipSet,
   groupMembershipSet,
+  documentsSet,
 ];

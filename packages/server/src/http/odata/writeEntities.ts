@@ -3,13 +3,15 @@ import type { Transaction } from 'kysely';
 import type { DialectName } from '../../db/createDatabase';
 import { inWriteTransaction } from '../../db/inWriteTransaction';
 import type { Database } from '../../db/schema';
+import type { Viewer } from '../../policies/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import type { EntityKey, EntitySetDefinition, EntitySetWrites, ODataEntity, WriteContext } from './EntitySetDefinition';
-import { etagOf, ifMatchAccepts } from './etagOf';
+import { etagOf, etagOfRowVersion, ifMatchAccepts } from './etagOf';
 import { ODataError, odataNotFound } from './ODataError';
 import { readEntity } from './readEntities';
 
 function writesOf(set: EntitySetDefinition): EntitySetWrites {
+  if (set.patch !== undefined) throw new ODataError(405, `${set.name} are changed only with PATCH.`);
   if (set.writes === undefined) throw new ODataError(405, `${set.name} is read-only.`);
   return set.writes;
 }
@@ -37,9 +39,10 @@ async function lockedCurrent(
   set: EntitySetDefinition,
   key: EntityKey,
   ifMatch: string | undefined,
+  viewer: Viewer,
 ): Promise<ODataEntity> {
   const writes = writesOf(set);
-  const current = (await lockRow(trx, deps.dialect, writes, key)) ? await readEntity(trx, set, key, deps.databaseNow()) : null;
+  const current = (await lockRow(trx, deps.dialect, writes, key)) ? await readEntity(trx, set, key, viewer) : null;
   if (current === null) throw odataNotFound(`No ${set.entityType} with this key.`);
   if (ifMatch === undefined || ifMatch.trim() === '') {
     throw new ODataError(428, 'Changing an entity needs an If-Match header with its @odata.etag (or *).');
@@ -49,11 +52,11 @@ async function lockedCurrent(
 }
 
 /** POST: validates, inserts and answers the new entity, all in one write transaction. */
-export function createEntity(deps: AppDeps, set: EntitySetDefinition, body: unknown, context: WriteContext): Promise<ODataEntity> {
+export function createEntity(deps: AppDeps, set: EntitySetDefinition, body: unknown, context: WriteContext, viewer: Viewer): Promise<ODataEntity> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
     const key = await writes.create(trx, asBody(body), context);
-    const created = await readEntity(trx, set, key, deps.databaseNow());
+    const created = await readEntity(trx, set, key, viewer);
     if (created === null) throw new Error(`The new ${set.entityType} cannot be read back.`);
     return created;
   });
@@ -67,24 +70,43 @@ export function updateEntity(
   ifMatch: string | undefined,
   body: unknown,
   context: WriteContext,
+  viewer: Viewer,
 ): Promise<ODataEntity> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
-    await lockedCurrent(trx, deps, set, key, ifMatch);
+    await lockedCurrent(trx, deps, set, key, ifMatch, viewer);
     await writes.update(trx, key, asBody(body), context);
-    const updated = await readEntity(trx, set, key, deps.databaseNow());
+    const updated = await readEntity(trx, set, key, viewer);
     if (updated === null) throw new Error(`The changed ${set.entityType} cannot be read back.`);
     return updated;
   });
 }
 
 /** DELETE: If-Match checked under a row lock, then the delete. */
-export function deleteEntity(deps: AppDeps, set: EntitySetDefinition, key: EntityKey, ifMatch: string | undefined): Promise<void> {
+export function deleteEntity(deps: AppDeps, set: EntitySetDefinition, key: EntityKey, ifMatch: string | undefined, viewer: Viewer): Promise<void> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
-    await lockedCurrent(trx, deps, set, key, ifMatch);
+    await lockedCurrent(trx, deps, set, key, ifMatch, viewer);
     await writes.remove(trx, key);
   });
+}
+
+/**
+ * PATCH of a set changed through a command (`set.patch`): the command runs its own transaction
+ * and compares the row version the If-Match names; answers the new ETag and the entity as the
+ * caller now sees it (null when the move took it out of their sight).
+ */
+export async function patchEntity(
+  deps: AppDeps,
+  set: EntitySetDefinition,
+  key: EntityKey,
+  ifMatch: string | undefined,
+  body: unknown,
+  viewer: Viewer,
+): Promise<{ etag: string; entity: ODataEntity | null }> {
+  if (set.patch === undefined) throw new Error(`${set.name} has no command PATCH.`);
+  const version = await set.patch(deps, key, ifMatch, asBody(body), viewer);
+  return { etag: etagOfRowVersion(version), entity: await readEntity(deps.db, set, key, viewer) };
 }
 
 /** The request body as the writes take it; their own checks refuse anything but an object. */

@@ -448,23 +448,23 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
     expect((await stateOf(doc.id)).queueId).toBe(q.plainTarget);
   });
 
-  it('the OData data service offers no way to move a document (SECURITY row 13): no Documents set, a PATCH of one is refused', async () => {
+  it("the OData data service moves a document only through the routing command (SECURITY row 13): PATCH Documents without the queue's Route flag → 403, nothing changes", async () => {
     const doc = await documentIn(q.plain);
     const before = await stateOf(doc.id);
-    const headers = { ...server().authHeaders(world.manager.username), 'if-match': '*' };
-    const metadata = await server().inject({ url: '/odata/v1/$metadata', headers });
-    expect(metadata.statusCode).toBe(200);
-    expect(metadata.body).toContain('<EntitySet Name=');
-    expect(metadata.body).not.toMatch(/<EntitySet Name="[^"]*Document/i);
-    for (const url of [`/odata/v1/Documents(${doc.id})`, `/odata/v1/Documents(Id=${doc.id})`]) {
+    // The workflow privileges and the table, but on the source queue every flag except Route.
+    const noRouteFlag = await createGroup(server(), unique('No route flag '), WORKFLOW_PRIVILEGES);
+    await grantTableAccess(server(), noRouteFlag, world.table.sitId);
+    await grantGroupQueueAccess(server(), noRouteFlag, q.plain, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve', 'Reject']);
+    await grantGroupQueueAccess(server(), noRouteFlag, q.plainTarget);
+    const flagless = await createUser(server(), unique('noflag'), { groups: [noRouteFlag] });
+    for (const user of [flagless, world.manager]) {
       // TestServer.inject has no PATCH: send it with fetch to the listening server.
-      const patch = await fetch(server().baseUrl + url, {
+      const patch = await fetch(`${server().baseUrl}/odata/v1/Documents(${doc.id})`, {
         method: 'PATCH',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ WorkflowQueueId: q.plainTarget, QueueId: q.plainTarget }),
+        headers: { ...server().authHeaders(user.username), 'content-type': 'application/json', 'if-match': `W/"${doc.rowVersion}"` },
+        body: JSON.stringify({ WorkflowQueueId: q.plainTarget }),
       });
-      expect(patch.status).toBeGreaterThanOrEqual(400);
-      expect(patch.status).toBeLessThan(500);
+      expect(patch.status).toBe(403);
     }
     expect(await stateOf(doc.id)).toEqual(before);
   });
