@@ -14,11 +14,11 @@ import { WithAnnotationsItem } from './WithAnnotationsItem';
 /** Types the server serves as a PDF (`asPdf=true`), which the print dialog takes. */
 const PRINTABLE_EXTENSIONS: readonly string[] = ['pdf', 'jpg', 'jpeg', 'png', 'bmp', 'tif', 'tiff'];
 /** Ours (catalogue UI_TEXT): why E-mail is off when the host has no mailbox and the .eml download is switched off. */
-export const EMAIL_UNAVAILABLE_TEXT = UI_TEXT.emailUnavailable;
+export const EMAIL_UNAVAILABLE_TEXT = UI_TEXT.export.emailUnavailable;
 /** Ours (catalogue UI_TEXT): the menu item that creates a draft (in the ERP's mail editor, or the user's mailbox through Graph). */
-export const CREATE_MAIL_DRAFT_TEXT = UI_TEXT.createMailDraft;
+export const CREATE_MAIL_DRAFT_TEXT = UI_TEXT.export.createMailDraft;
 /** Ours (catalogue UI_TEXT): why E-mail is off without the email access flag. */
-export const EMAIL_NOT_PERMITTED_TEXT = UI_TEXT.emailNotPermitted;
+export const EMAIL_NOT_PERMITTED_TEXT = UI_TEXT.export.emailNotPermitted;
 
 /** Props of ViewerExportActions. */
 export interface ViewerExportActionsProps {
@@ -101,22 +101,22 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
     <span ref={anchor} style={{ display: 'contents' }}>
       <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title={UI_TEXT.printTitle}>
-            {UI_TEXT.print}
+          <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title={UI_TEXT.export.printTitle}>
+            {UI_TEXT.export.print}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
           <MenuList {...annotations.menuListProps}>
             <WithAnnotationsItem />
             <MenuDivider />
-            <MenuItem onClick={() => print(chosen)}>{UI_TEXT.print}</MenuItem>
+            <MenuItem onClick={() => print(chosen)}>{UI_TEXT.export.print}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
       <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<MailRegular />} disabledFocusable={emailReason !== undefined || !mayEmail} title={emailReason}>
-            {UI_TEXT.email}
+            {UI_TEXT.export.email}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
@@ -125,7 +125,7 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
             <MenuDivider />
             {/* An ERP parent makes the draft in its own mail editor; it comes before Graph. */}
             {documentExport.hasParentDraft ? <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : documentExport.hasMailboxDraft ? <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : null}
-            {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>{UI_TEXT.downloadEmailDraft}</MenuItem> : null}
+            {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>{UI_TEXT.export.downloadEmailDraft}</MenuItem> : null}
           </MenuList>
         </MenuPopover>
       </Menu>

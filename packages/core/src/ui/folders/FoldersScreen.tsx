@@ -171,7 +171,7 @@ export function FoldersScreen(): ReactElement {
       try {
         documentUpload.upload(files, { folder, record: context, fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 }, (item) => {
           if (item.state !== 'done') return;
-          notify(UI_TEXT.uploaded(item.fileName));
+          notify(UI_TEXT.folders.uploaded(item.fileName));
           reloadFolders();
         });
       } catch (error) {

@@ -2,7 +2,7 @@ import { pluralFor } from './plural';
 
 const plural = pluralFor('en');
 
-/** The Download menu, the annotation choice of the export menus and Delete with its confirmation. */
+/** The Download menu, the annotation choice of the export menus, Print and E-mail, and Delete with its confirmation. */
 export const EXPORT_TEXT = {
   download: 'Download',
   downloadZip: (count: number): string => `Download ${count} ${plural(count, { one: 'document', other: 'documents' })} (zip)`,
@@ -10,6 +10,19 @@ export const EXPORT_TEXT = {
   checkingDownload: 'Checking what you may download…',
   /** The annotation choice in the Download, Print and E-mail menus. */
   withAnnotations: 'With annotations',
+  // Print and e-mail (the viewer's export actions)
+  print: 'Print',
+  printTitle: 'Print (Ctrl+P)',
+  email: 'E-mail',
+  /** The menu item that creates a draft (in the ERP's mail editor, or the user's mailbox through Graph). */
+  createMailDraft: 'Create mail draft',
+  downloadEmailDraft: 'Download e-mail draft (.eml)',
+  /** Why E-mail is off when the host has no mailbox and the .eml download is switched off. */
+  emailUnavailable: "E-mail needs a mailbox sign-in (Teams or Outlook), an ERP host, or the 'email draft download' feature.",
+  /** Why E-mail is off without the email access flag. */
+  emailNotPermitted: 'You may not e-mail this document.',
+
+  // Delete and its confirmation
   delete: 'Delete',
   deleteTitle: (count: number): string => plural(count, { one: 'Delete this document?', other: `Delete ${count} documents?` }),
   willBeDeleted: (names: readonly string[]): string => `${names.map((name) => `'${name}'`).join(', ')} will be deleted.`,

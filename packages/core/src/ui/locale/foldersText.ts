@@ -15,6 +15,7 @@ export const FOLDERS_TEXT = {
 
   // The uploads panel
   uploads: 'Uploads',
+  uploaded: (fileName: string): string => `Uploaded ${fileName}`,
   uploadingSummary: (finished: number, total: number): string => `Uploading ${finished} of ${total} done`,
   uploadsSummary: (done: number, failed: number): string =>
     `Uploads: ${done} done${failed > 0 ? `, ${failed} failed` : ''}`,

@@ -1,5 +1,9 @@
 /** The shell's texts around every screen: alerts, the error boundary, the loading indicator, the pane splitter. */
 export const SHELL_TEXT = {
+  // Not found and the record's notice
+  pageNotFound: 'This page does not exist',
+  goToFolders: "Go to the record's documents",
+
   dismissError: 'Dismiss error',
   dismissAlert: 'Dismiss alert',
   tryAgain: 'Try again',

@@ -4,6 +4,7 @@ import { EXPORT_TEXT } from './exportText';
 import { FOLDERS_TEXT } from './foldersText';
 import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
+import { PROPERTIES_TEXT } from './propertiesText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -27,33 +28,10 @@ export const UI_TEXT = {
   taggedInto: (documentName: string): string => `Tagged ${documentName} into ${MESSAGES.taggedItems}`,
   removedFromTagged: (documentName: string): string => `Removed ${documentName} from ${MESSAGES.taggedItems}`,
 
-  // Not found and the record's notice (shell)
-  pageNotFound: 'This page does not exist',
-  goToFolders: "Go to the record's documents",
-
-  // User fields and custom data (properties)
-  dateFormatHint: (pattern: string): string => `Format ${pattern}`,
-  userDateDefaultedToToday: 'Defaulted to today; save to keep it.',
-  userDefinedInfo: 'User-defined info',
-  customDataNotLoaded: 'Custom data could not be loaded.',
-  loadingCustomData: 'Loading custom data…',
-  noCustomData: 'No custom data applies to this document.',
-
-  // Print and e-mail (viewer export actions)
-  print: 'Print',
-  printTitle: 'Print (Ctrl+P)',
-  email: 'E-mail',
-  createMailDraft: 'Create mail draft',
-  downloadEmailDraft: 'Download e-mail draft (.eml)',
-  emailUnavailable: "E-mail needs a mailbox sign-in (Teams or Outlook), an ERP host, or the 'email draft download' feature.",
-  emailNotPermitted: 'You may not e-mail this document.',
-
-  // Uploads (folders)
-  uploaded: (fileName: string): string => `Uploaded ${fileName}`,
-
   shell: SHELL_TEXT,
   export: EXPORT_TEXT,
   folders: FOLDERS_TEXT,
   notes: NOTES_TEXT,
   pageWork: PAGE_WORK_TEXT,
+  properties: PROPERTIES_TEXT,
 } as const;

@@ -23,6 +23,7 @@ import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { UserDateField } from './UserDateField';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -103,19 +104,19 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
 
   return (
     <Dialog open={open} onOpenChange={(_, data) => (!data.open && !working ? onClose() : undefined)}>
-      <DialogSurface aria-label="Change subtype">
+      <DialogSurface aria-label={UI_TEXT.properties.changeSubtype}>
         <DialogBody>
-          <DialogTitle>Change subtype</DialogTitle>
+          <DialogTitle>{UI_TEXT.properties.changeSubtype}</DialogTitle>
           <DialogContent className={styles.content}>
-            {loadingSubtypes ? <Spinner size="small" label="Loading subtypes…" /> : null}
+            {loadingSubtypes ? <Spinner size="small" label={UI_TEXT.properties.loadingSubtypes} /> : null}
             {sitId === null ? (
-              <div className={styles.info}>Only a linked document has subtypes to choose from.</div>
+              <div className={styles.info}>{UI_TEXT.properties.onlyLinkedHasSubtypes}</div>
             ) : null}
             {phase.step === 'editing' && (phase.error ?? loadError) !== null ? (
               <div role="alert" className={styles.error}>{phase.error ?? loadError}</div>
             ) : null}
             {subtypes.length > 0 ? (
-              <Field label="Subtype" required>
+              <Field label={UI_TEXT.properties.subtype} required>
                 <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value)} disabled={working}>
                   {subtypes.map((subtype) => (
                     <Radio key={subtype.id} value={String(subtype.id)} label={subtype.text} />
@@ -130,10 +131,10 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" disabled={working || chosen === null} onClick={() => void confirm()}>
-              {chosen === null ? 'Change subtype' : `Change to ${chosen.text}`}
+              {chosen === null ? UI_TEXT.properties.changeSubtype : UI_TEXT.properties.changeTo(chosen.text)}
             </Button>
             <Button disabled={working} onClick={onClose}>
-              Cancel
+              {UI_TEXT.cancel}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -62,8 +62,8 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
     setErrors(new Map());
   }, [fields, stored, formats]);
 
-  if (data === null) return loaded.loading ? <Spinner size="small" label={UI_TEXT.loadingCustomData} /> : <Body1>{UI_TEXT.customDataNotLoaded}</Body1>;
-  if (data.categories.length === 0) return <Body1>{UI_TEXT.noCustomData}</Body1>;
+  if (data === null) return loaded.loading ? <Spinner size="small" label={UI_TEXT.properties.loadingCustomData} /> : <Body1>{UI_TEXT.properties.customDataNotLoaded}</Body1>;
+  if (data.categories.length === 0) return <Body1>{UI_TEXT.properties.noCustomData}</Body1>;
 
   const editable = fields.filter((field) => field.editable);
   const changed = editable.filter((field) => (texts.get(field.id) ?? '') !== initialText(field, stored.get(field.id) ?? null, formats));
@@ -95,7 +95,7 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
   return (
     <form
       className={styles.form}
-      aria-label="Custom data"
+      aria-label={UI_TEXT.properties.sections.customData}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -117,7 +117,7 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
                 required={field.required}
                 validationState={error ? 'error' : 'none'}
                 validationMessage={error}
-                hint={field.editable ? undefined : `Filled from ${field.dataSource === 'EmailHeader' ? 'the e-mail header' : 'another source'}; not editable.`}
+                hint={field.editable ? undefined : field.dataSource === 'EmailHeader' ? UI_TEXT.properties.filledFromEmailHeader : UI_TEXT.properties.filledFromOtherSource}
               >
                 <Input
                   value={text}
@@ -135,9 +135,9 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
       {editable.length > 0 ? (
         <div className={styles.actions}>
           <Button type="submit" appearance="primary" disabled={saving || changed.length === 0}>
-            Save custom data
+            {UI_TEXT.properties.saveCustomData}
           </Button>
-          {saving ? <Text>Saving…</Text> : null}
+          {saving ? <Text>{UI_TEXT.saving}</Text> : null}
         </div>
       ) : null}
     </form>

@@ -8,6 +8,7 @@ import { useGoBack } from '../app/useGoBack';
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { CustomDataForm } from './CustomDataForm';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, overflowY: 'auto', minHeight: 0 },
@@ -31,9 +32,9 @@ export function CustomDataScreen(): ReactElement {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={goBack} />
         <Text as="h1" size={500} weight="semibold" className={styles.title}>
-          {document.data ? `Custom data — ${document.data.name}` : 'Custom data'}
+          {document.data ? UI_TEXT.properties.customDataOf(document.data.name) : UI_TEXT.properties.sections.customData}
         </Text>
       </div>
       {id === 0 || (document.error !== null && !document.loading) ? <Body1>{MESSAGES.documentNotFound}</Body1> : null}

@@ -10,6 +10,7 @@ import { createLocaleFormats } from '../locale/localeFormats';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, testToken, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 import { PROPERTIES_SECTIONS, PropertiesPanel } from './PropertiesPanel';
+import { UI_TEXT } from '../locale/uiText';
 
 const LINK = { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 3 };
 const ACCESS_NONE: DocumentAccess = {
@@ -102,7 +103,7 @@ describe('PropertiesPanel', () => {
     renderPanel(invoice(), {}, { optionData: { 'Document User String 1 Label': 'PO number', 'Document User Date 1 Label': 'Due on' } });
     const panel = screen.getByRole('complementary', { name: 'Document properties' });
     for (const section of PROPERTIES_SECTIONS) {
-      expect(within(panel).getByRole('button', { name: section }).getAttribute('aria-expanded')).toBe('true');
+      expect(within(panel).getByRole('button', { name: UI_TEXT.properties.sections[section] }).getAttribute('aria-expanded')).toBe('true');
     }
     expect(await screen.findByRole('textbox', { name: 'PO number' })).toHaveProperty('value', 'PO-77');
     expect(screen.getByRole('combobox', { name: 'Due on' })).toHaveProperty('value', '05/30/2025');

@@ -24,9 +24,12 @@ import { RenameDialog } from './RenameDialog';
 import { UserFieldsSection } from './UserFieldsSection';
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
+import { UI_TEXT } from '../locale/uiText';
 
-/** The six sections of the properties panel, all open by default (portal §2). */
-export const PROPERTIES_SECTIONS = ['AI classification', 'User-defined info', 'Custom data', 'Notes', 'Basic info', 'Advanced info'] as const;
+/** The six sections of the properties panel, all open by default (portal §2); their headings are UI_TEXT.properties.sections. */
+export const PROPERTIES_SECTIONS = ['ai', 'userDefined', 'customData', 'notes', 'basic', 'advanced'] as const;
+
+const SECTION = UI_TEXT.properties.sections;
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', minHeight: 0, overflowY: 'auto', padding: tokens.spacingHorizontalS },
@@ -89,68 +92,68 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
 
   const link = document.link;
   return (
-    <aside className={styles.panel} aria-label="Document properties">
+    <aside className={styles.panel} aria-label={UI_TEXT.properties.documentProperties}>
       <Accordion multiple collapsible defaultOpenItems={[...PROPERTIES_SECTIONS]}>
-        <AccordionItem value="AI classification">
-          <AccordionHeader as="h2">AI classification</AccordionHeader>
+        <AccordionItem value="ai">
+          <AccordionHeader as="h2">{SECTION.ai}</AccordionHeader>
           <AccordionPanel>
-            <Body1>AI classification is not enabled, so there are no suggestions for this document.</Body1>
+            <Body1>{UI_TEXT.properties.aiNotEnabled}</Body1>
           </AccordionPanel>
         </AccordionItem>
-        <AccordionItem value="User-defined info">
-          <AccordionHeader as="h2">User-defined info</AccordionHeader>
+        <AccordionItem value="userDefined">
+          <AccordionHeader as="h2">{SECTION.userDefined}</AccordionHeader>
           <AccordionPanel>
             {options ? <UserFieldsSection document={document} options={options} onChanged={onChanged} /> : <Spinner size="tiny" />}
           </AccordionPanel>
         </AccordionItem>
-        <AccordionItem value="Custom data">
-          <AccordionHeader as="h2">Custom data</AccordionHeader>
+        <AccordionItem value="customData">
+          <AccordionHeader as="h2">{SECTION.customData}</AccordionHeader>
           <AccordionPanel>
             <CustomDataForm docId={document.id} />
-            <RouterLink to={`/documents/${document.id}/custom`}>Open custom data</RouterLink>
+            <RouterLink to={`/documents/${document.id}/custom`}>{UI_TEXT.properties.openCustomData}</RouterLink>
           </AccordionPanel>
         </AccordionItem>
-        <AccordionItem value="Notes">
-          <AccordionHeader as="h2">Notes</AccordionHeader>
+        <AccordionItem value="notes">
+          <AccordionHeader as="h2">{SECTION.notes}</AccordionHeader>
           <AccordionPanel>
-            <RouterLink to={`/notes/${encodeDocumentId(document.id)}`}>Open notes</RouterLink>
+            <RouterLink to={`/notes/${encodeDocumentId(document.id)}`}>{UI_TEXT.properties.openNotes}</RouterLink>
           </AccordionPanel>
         </AccordionItem>
-        <AccordionItem value="Basic info">
-          <AccordionHeader as="h2">Basic info</AccordionHeader>
+        <AccordionItem value="basic">
+          <AccordionHeader as="h2">{SECTION.basic}</AccordionHeader>
           <AccordionPanel>
             <Definitions
               items={[
-                ['Name', document.name],
-                ['Description', document.description],
-                ['Type', document.type ?? ''],
-                ['Subtype', document.subtype?.text ?? ''],
-                [options?.userString1Label ?? 'User String 1', document.userString],
-                [options?.userDate1Label ?? 'User Date 1', shownUserDate(document.userDate, formats)],
+                [UI_TEXT.properties.name, document.name],
+                [UI_TEXT.properties.description, document.description],
+                [UI_TEXT.properties.type, document.type ?? ''],
+                [UI_TEXT.properties.subtype, document.subtype?.text ?? ''],
+                [options?.userString1Label ?? UI_TEXT.properties.userString1, document.userString],
+                [options?.userDate1Label ?? UI_TEXT.properties.userDate1, shownUserDate(document.userDate, formats)],
               ]}
             />
             <div className={styles.actions}>
-              {access?.reapplyName ? <Button onClick={() => setDialog('rename')}>Rename</Button> : null}
-              {access?.changeSubtype ? <Button onClick={() => setDialog('subtype')}>Change subtype</Button> : null}
+              {access?.reapplyName ? <Button onClick={() => setDialog('rename')}>{UI_TEXT.properties.rename}</Button> : null}
+              {access?.changeSubtype ? <Button onClick={() => setDialog('subtype')}>{UI_TEXT.properties.changeSubtype}</Button> : null}
             </div>
           </AccordionPanel>
         </AccordionItem>
-        <AccordionItem value="Advanced info">
-          <AccordionHeader as="h2">Advanced info</AccordionHeader>
+        <AccordionItem value="advanced">
+          <AccordionHeader as="h2">{SECTION.advanced}</AccordionHeader>
           <AccordionPanel>
             <Definitions
               items={[
-                ['Document id', String(document.id)],
-                ['File type', document.extension.toUpperCase()],
-                ['Size', formatFileSize(document.FileSize)],
-                ['Pages', String(document.totalPages)],
-                ['Created', `${formatDateTime(document.createdAt)} by ${document.createdBy}`],
-                ['Modified', formatDateTime(document.modifiedAt)],
-                ['Linked record', link ? `${link.sourceNumber} (${link.dataAreaId})` : 'Not linked'],
-                ['Queue', document.queueName ?? 'Not in workflow'],
+                [UI_TEXT.properties.documentId, String(document.id)],
+                [UI_TEXT.properties.fileType, document.extension.toUpperCase()],
+                [UI_TEXT.properties.size, formatFileSize(document.FileSize)],
+                [UI_TEXT.properties.pages, String(document.totalPages)],
+                [UI_TEXT.properties.created, UI_TEXT.properties.createdBy(formatDateTime(document.createdAt), document.createdBy)],
+                [UI_TEXT.properties.modified, formatDateTime(document.modifiedAt)],
+                [UI_TEXT.properties.linkedRecord, link ? `${link.sourceNumber} (${link.dataAreaId})` : UI_TEXT.properties.notLinked],
+                [UI_TEXT.properties.queue, document.queueName ?? UI_TEXT.properties.notInWorkflow],
               ]}
             />
-            {access === null ? <Text size={200}>Checking what you may change…</Text> : null}
+            {access === null ? <Text size={200}>{UI_TEXT.properties.checkingChanges}</Text> : null}
           </AccordionPanel>
         </AccordionItem>
       </Accordion>

@@ -16,6 +16,7 @@ import { ApiError } from '../../api';
 import type { DmsDocument } from '../../model';
 import { MESSAGES } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -66,7 +67,7 @@ export function RenameDialog({ document, open, onClose, onRenamed }: RenameDialo
   const trimmed = name.trim();
   return (
     <Dialog open={open} onOpenChange={(_, data) => (!data.open && !working ? onClose() : undefined)}>
-      <DialogSurface aria-label="Rename document">
+      <DialogSurface aria-label={UI_TEXT.properties.renameDocument}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -74,24 +75,24 @@ export function RenameDialog({ document, open, onClose, onRenamed }: RenameDialo
           }}
         >
           <DialogBody>
-            <DialogTitle>Rename document</DialogTitle>
+            <DialogTitle>{UI_TEXT.properties.renameDocument}</DialogTitle>
             <DialogContent className={styles.content}>
               {error !== null ? (
                 <div role="alert" className={styles.error}>{error}</div>
               ) : null}
-              <Field label="Name" required validationMessage={trimmed === '' ? MESSAGES.fieldRequired : undefined}>
+              <Field label={UI_TEXT.properties.name} required validationMessage={trimmed === '' ? MESSAGES.fieldRequired : undefined}>
                 <Input value={name} maxLength={255} disabled={working} onChange={(_, data) => setName(data.value)} />
               </Field>
             </DialogContent>
             <DialogActions>
               <Button type="submit" appearance="primary" disabled={working || trimmed === '' || trimmed === document.name}>
-                Rename
+                {UI_TEXT.properties.rename}
               </Button>
               <Button disabled={working} onClick={() => void run(() => api.properties.applyAutomaticName(document.id))}>
-                Apply automatic name
+                {UI_TEXT.properties.applyAutomaticName}
               </Button>
               <Button disabled={working} onClick={onClose}>
-                Cancel
+                {UI_TEXT.cancel}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -57,7 +57,7 @@ export function UserDateField({ label, text, onTextChange, savedAsBlank = false,
       required={required}
       validationState={message === null ? 'none' : 'error'}
       validationMessage={message ?? undefined}
-      hint={message === null ? (hint ?? UI_TEXT.dateFormatHint(formats.datePattern.text)) : undefined}
+      hint={message === null ? (hint ?? UI_TEXT.properties.dateFormatHint(formats.datePattern.text)) : undefined}
     >
       <DatePicker
         allowTextInput

@@ -82,7 +82,7 @@ export function UserFieldsSection({ document, options, onChanged, now = () => ne
   return (
     <form
       className={styles.form}
-      aria-label={UI_TEXT.userDefinedInfo}
+      aria-label={UI_TEXT.properties.sections.userDefined}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -100,7 +100,7 @@ export function UserFieldsSection({ document, options, onChanged, now = () => ne
         }}
         savedAsBlank={savedAsBlank}
         disabled={saving}
-        hint={defaulted ? UI_TEXT.userDateDefaultedToToday : undefined}
+        hint={defaulted ? UI_TEXT.properties.userDateDefaultedToToday : undefined}
       />
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={saving || !dirty}>

@@ -3,6 +3,7 @@ import { ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons/svg/info';
 import type { DmsDocument } from '../../model';
 import { PropertiesPanel } from './PropertiesPanel';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   pane: {
@@ -25,7 +26,7 @@ export interface PropertiesToggleButtonProps {
 export function PropertiesToggleButton({ pressed, onToggle }: PropertiesToggleButtonProps): ReactElement {
   return (
     <ToggleButton appearance="subtle" icon={<InfoRegular />} checked={pressed} onClick={() => onToggle(!pressed)}>
-      Properties
+      {UI_TEXT.properties.properties}
     </ToggleButton>
   );
 }

@@ -17,9 +17,9 @@ export function NotFoundScreen(): ReactElement {
   if (home.kind === 'notice') return <HostEmptyState title={home.title} body={home.body} />;
   return (
     <div className={styles.box}>
-      <Subtitle1 as="h1">{UI_TEXT.pageNotFound}</Subtitle1>
+      <Subtitle1 as="h1">{UI_TEXT.shell.pageNotFound}</Subtitle1>
       <Body1>
-        <RouterLink to="/folders">{UI_TEXT.goToFolders}</RouterLink>
+        <RouterLink to="/folders">{UI_TEXT.shell.goToFolders}</RouterLink>
       </Body1>
     </div>
   );
