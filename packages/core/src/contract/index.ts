@@ -8,4 +8,5 @@ export * from './pageWorkContract';
 export * from './thumbnailWidth';
 export * from './workflowContract';
 export * from './pathParametersContract';
+export * from './queryParametersContract';
 export * from './responsesContract';

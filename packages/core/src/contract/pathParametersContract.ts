@@ -69,27 +69,3 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/queues/:id/workflow': queueIdParams,
   '/api/workflow/queues/:id/routes/approval': params({ id: positiveInteger('The queue id must be a positive integer.') }),
 };
-
-/**
- * An optional integer in the query string, as `requestHelpers.queryInteger` reads it (empty means
- * absent; the range is the route's rule, with its own message).
- */
-function integerQuery(name: string) {
-  return Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['1'] }));
-}
-
-/**
- * The query strings of the routes that have a schema for theirs, keyed by Fastify's URL (given as
- * the route's `querystring` schema the same way as PATH_PARAMETERS). Other parameters are left
- * alone (a cache-busting `_=` stays harmless); the routes still read them with requestHelpers.
- */
-export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
-  '/api/queues/:id/workflow': Type.Object({
-    q: Type.Optional(Type.String({ description: 'Filter on the documents, at most 500 characters.' })),
-    skip: integerQuery('skip'),
-    take: integerQuery('take'),
-    sort: Type.Optional(Type.String({ description: 'A sort key (createdAt by default).' })),
-    desc: Type.Optional(Type.String({ pattern: '^(true|false)?$', errorMessage: 'desc must be true or false.', examples: ['true'] })),
-  }),
-  '/api/documents/:id/pages/:page/thumbnail': Type.Object({ width: integerQuery('width') }),
-};
