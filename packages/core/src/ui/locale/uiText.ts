@@ -5,6 +5,7 @@ import { FOLDERS_TEXT } from './foldersText';
 import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
+import { SEARCH_TEXT } from './searchText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -24,6 +25,14 @@ export const UI_TEXT = {
   back: 'Back',
   done: 'Done',
   open: 'Open',
+  loadingMore: 'Loading more…',
+  loadMore: 'Load more',
+  /** How many rows are selected, beside a list's toolbar. */
+  selectedCount: (count: number): string => `${count} selected`,
+  /** The switch that shows the selected document in a pane under a list. */
+  autoview: 'Autoview',
+  showViewer: 'Show viewer',
+  documentViewer: 'Document viewer',
   taggingMode: 'Tagging mode',
   taggedInto: (documentName: string): string => `Tagged ${documentName} into ${MESSAGES.taggedItems}`,
   removedFromTagged: (documentName: string): string => `Removed ${documentName} from ${MESSAGES.taggedItems}`,
@@ -34,4 +43,5 @@ export const UI_TEXT = {
   notes: NOTES_TEXT,
   pageWork: PAGE_WORK_TEXT,
   properties: PROPERTIES_TEXT,
+  search: SEARCH_TEXT,
 } as const;

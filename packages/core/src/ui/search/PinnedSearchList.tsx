@@ -6,6 +6,7 @@ import { useStore } from '../app/DatahavenServices';
 import { savedSearchLink } from './searchLink';
 import { useSearchStores } from './useSearchStores';
 import { savedSearchSummary } from './SavedSearchList';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: `${tokens.spacingVerticalXS} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
@@ -29,9 +30,9 @@ export function PinnedSearchList(): ReactElement {
   return (
     <>
       {pinned.length === 0 ? (
-        <Caption1 className={styles.muted}>No pinned searches yet. Searches you pin appear here.</Caption1>
+        <Caption1 className={styles.muted}>{UI_TEXT.search.noPinnedSearches}</Caption1>
       ) : (
-        <ul className={styles.list} aria-label="Pinned searches">
+        <ul className={styles.list} aria-label={UI_TEXT.search.pinnedSearches}>
           {pinned.map((search) => (
             <li key={search.id} className={styles.item}>
               <Link as="button" className={styles.name} onClick={() => navigate(savedSearchLink(search.id, new URLSearchParams(query)))}>
@@ -44,7 +45,7 @@ export function PinnedSearchList(): ReactElement {
       )}
       <div className={styles.search}>
         <Button appearance="secondary" size="small" icon={<SearchRegular />} onClick={() => navigate('/search')}>
-          Search documents
+          {UI_TEXT.search.searchDocuments}
         </Button>
       </div>
     </>

@@ -16,6 +16,7 @@ import { MESSAGES } from '../../rules';
 import type { SavedSearch, SavedSearchStore } from '../../state/SavedSearchStore';
 import { SearchNameForm } from './SearchNameForm';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   section: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
@@ -30,7 +31,7 @@ const useStyles = makeStyles({
 /** What a saved search's row says about its results: 'First 50 Results' above fifty (spec §2, §9), else the count. */
 export function savedSearchSummary(search: SavedSearch): string {
   if (search.overFifty) return MESSAGES.firstFiftyResults;
-  return search.documents.length === 1 ? '1 document' : `${search.documents.length} documents`;
+  return UI_TEXT.search.documentCount(search.documents.length);
 }
 
 /** Props of SavedSearchList. */
@@ -49,11 +50,11 @@ export function SavedSearchList({ searches, store, activeId, onRun }: SavedSearc
   return (
     <section className={styles.section} aria-labelledby="saved-searches-title">
       <Subtitle2 as="h2" id="saved-searches-title">
-        Saved searches
+        {UI_TEXT.search.savedSearches}
       </Subtitle2>
       {searches.length === 0 ? (
         <Caption1 as="p" className={styles.muted}>
-          No saved searches yet.
+          {UI_TEXT.search.noSavedSearches}
         </Caption1>
       ) : (
         <ul className={styles.list} aria-labelledby="saved-searches-title">
@@ -61,8 +62,8 @@ export function SavedSearchList({ searches, store, activeId, onRun }: SavedSearc
             renaming?.id === search.id ? (
               <li key={search.id}>
                 <SearchNameForm
-                  label={`New name for ${search.name}`}
-                  confirmLabel="Rename"
+                  label={UI_TEXT.search.newNameFor(search.name)}
+                  confirmLabel={UI_TEXT.search.rename}
                   initialName={search.name}
                   onCancel={() => setRenaming(null)}
                   onConfirm={(name) => {
@@ -76,9 +77,9 @@ export function SavedSearchList({ searches, store, activeId, onRun }: SavedSearc
               <Button
                 appearance="subtle"
                 className={mergeClasses(styles.run, search.id === activeId && styles.active)}
-                aria-label={`Run ${search.name}`}
+                aria-label={UI_TEXT.search.run(search.name)}
                 aria-current={search.id === activeId ? 'true' : undefined}
-                title={search.savedAt === '' ? undefined : `Saved ${formatDateTime(search.savedAt)}`}
+                title={search.savedAt === '' ? undefined : UI_TEXT.search.savedAt(formatDateTime(search.savedAt))}
                 onClick={() => onRun(search)}
               >
                 <span className={styles.runText}>{search.name}</span>
@@ -95,12 +96,12 @@ export function SavedSearchList({ searches, store, activeId, onRun }: SavedSearc
                 size="small"
                 icon={<PinRegular />}
                 checked={search.pinned}
-                aria-label={search.pinned ? `Unpin ${search.name}` : `Pin ${search.name}`}
-                title={search.pinned ? `Unpin from ${MESSAGES.pinnedSearches}` : `Pin to ${MESSAGES.pinnedSearches}`}
+                aria-label={search.pinned ? UI_TEXT.search.unpin(search.name) : UI_TEXT.search.pin(search.name)}
+                title={search.pinned ? UI_TEXT.search.unpinTitle : UI_TEXT.search.pinTitle}
                 onClick={() => store.setPinned(search.id, !search.pinned)}
               />
-              <Button appearance="subtle" size="small" icon={<RenameRegular />} aria-label={`Rename ${search.name}`} title="Rename" onClick={() => setRenaming(search)} />
-              <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={`Delete ${search.name}`} title="Delete" onClick={() => store.remove(search.id)} />
+              <Button appearance="subtle" size="small" icon={<RenameRegular />} aria-label={UI_TEXT.search.renameNamed(search.name)} title={UI_TEXT.search.rename} onClick={() => setRenaming(search)} />
+              <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={UI_TEXT.search.deleteNamed(search.name)} title={UI_TEXT.export.delete} onClick={() => store.remove(search.id)} />
             </li>
             ),
           )}

@@ -14,7 +14,8 @@ import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { supersedingCall } from '../../api/searchApi';
 import type { SearchTag } from '../../model';
 import { useServices } from '../app/DatahavenServices';
-import { suggestionsFor, tagLabel, tagValue } from './searchTagOptions';
+import { suggestionsFor, tagLabel, tagPrefix, tagValue } from './searchTagOptions';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Pause after the last keystroke before suggestions are asked for, so typing a word costs one request. */
 export const SUGGESTION_DEBOUNCE_MS = 200;
@@ -124,18 +125,18 @@ export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNot
       onOpenChange={(_event, data) => setOpen(data.open)}
     >
       <TagPickerControl className={styles.control} expandIcon={<SearchRegular />} onKeyDownCapture={onKeyDownCapture}>
-        <TagPickerGroup aria-label="Search tags">
+        <TagPickerGroup aria-label={UI_TEXT.search.searchTags}>
           {tags.map((tag) => (
             <Tag key={tagValue(tag)} value={tagValue(tag)} shape="rounded" title={tagLabel(tag)} aria-label={tagLabel(tag)}>
-              {tag.prefix === '' ? null : <span className={styles.prefix}>{tag.prefix}: </span>}
+              {tagPrefix(tag) === '' ? null : <span className={styles.prefix}>{UI_TEXT.search.tagLabel(tagPrefix(tag), '')}</span>}
               {tag.text}
             </Tag>
           ))}
         </TagPickerGroup>
         <TagPickerInput
           ref={input}
-          aria-label="Search documents"
-          placeholder={tags.length === 0 ? 'Type to search' : undefined}
+          aria-label={UI_TEXT.search.searchDocuments}
+          placeholder={tags.length === 0 ? UI_TEXT.search.typeToSearch : undefined}
           value={text}
           onChange={(event) => {
             onTextChange(event.target.value);
@@ -145,7 +146,7 @@ export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNot
         />
       </TagPickerControl>
       {/* Always rendered: with a single child the picker would take the control for its popover. */}
-      <TagPickerList aria-label="Search suggestions">
+      <TagPickerList aria-label={UI_TEXT.search.suggestions}>
         {options.map((tag) => (
           <TagPickerOption key={tagValue(tag)} value={tagValue(tag)} text={tagLabel(tag)}>
             {tagLabel(tag)}

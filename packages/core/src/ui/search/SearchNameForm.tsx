@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { MESSAGES } from '../../rules';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} 0` },
@@ -62,7 +63,7 @@ export function SearchNameForm({ label, confirmLabel, initialName, onConfirm, on
         {confirmLabel}
       </Button>
       <Button appearance="secondary" onClick={onCancel} disabled={working}>
-        Cancel
+        {UI_TEXT.cancel}
       </Button>
     </form>
   );

@@ -22,6 +22,7 @@ import type { DmsDocument, SearchSnippet } from '../../model';
 import { MESSAGES } from '../../rules';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   table: { tableLayout: 'fixed', width: '100%' },
@@ -49,9 +50,9 @@ const useStyles = makeStyles({
 
 /** The sortable result columns (API.md `sort`). */
 const COLUMNS: readonly { key: SavedSearchSort['key']; title: string }[] = [
-  { key: 'name', title: 'Name' },
-  { key: 'createdAt', title: 'Created' },
-  { key: 'FileSize', title: 'Size' },
+  { key: 'name', title: UI_TEXT.search.columns.name },
+  { key: 'createdAt', title: UI_TEXT.search.columns.created },
+  { key: 'FileSize', title: UI_TEXT.search.columns.size },
 ];
 
 /** Props of SearchResults. */
@@ -79,7 +80,7 @@ export interface SearchResultsProps {
 /** The record and queue a result belongs to: "Vendor V10000 · Invoice · Queue: AP Approval". */
 function recordText(document: DmsDocument): string {
   const record = document.link ? [document.type ?? '', document.link.sourceNumber].filter((part) => part !== '').join(' ') : '';
-  return [record, document.subtype?.text ?? '', document.queueName ? `Queue: ${document.queueName}` : ''].filter((part) => part !== '').join(' · ');
+  return [record, document.subtype?.text ?? '', document.queueName ? UI_TEXT.search.inQueue(document.queueName) : ''].filter((part) => part !== '').join(' · ');
 }
 
 /** A snippet with its matched words in <mark>. */
@@ -139,7 +140,7 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
           <TableRow>
             <TableHeaderCell className={styles.selectCell}>
               <Checkbox
-                aria-label="Select all rows"
+                aria-label={UI_TEXT.search.selectAllRows}
                 checked={allSelected ? true : selectedIds.some((id) => documents.some((document) => document.id === id)) ? 'mixed' : false}
                 onChange={() => {
                   for (const document of documents) if (allSelected || !selectedIds.includes(document.id)) onToggleSelected(document);
@@ -176,21 +177,21 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
                 }}
               >
                 <TableCell className={styles.selectCell}>
-                  <Checkbox aria-label="Select row" checked={selected} onChange={() => onToggleSelected(document)} />
+                  <Checkbox aria-label={UI_TEXT.search.selectRow} checked={selected} onChange={() => onToggleSelected(document)} />
                 </TableCell>
                 <TableCell>
                   <span className={styles.nameLine}>
                     <Link
                       as="button"
                       className={styles.name}
-                      title={taggingOn ? `Tag ${document.name}` : `Open ${document.name}`}
+                      title={taggingOn ? UI_TEXT.search.tag(document.name) : UI_TEXT.search.openNamed(document.name)}
                       onClick={() => (taggingOn ? onRowClick(document) : onOpen(document))}
                     >
                       {document.name}
                     </Link>
                     {tagged ? (
                       <Badge appearance="tint" size="small" icon={<TagRegular />}>
-                        Tagged
+                        {UI_TEXT.search.tagged}
                       </Badge>
                     ) : null}
                   </span>
@@ -215,10 +216,10 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
       {hasMore ? (
         <div ref={sentinel} className={styles.more}>
           {loadingMore ? (
-            <Spinner size="tiny" label="Loading more…" />
+            <Spinner size="tiny" label={UI_TEXT.loadingMore} />
           ) : (
             <Button appearance="secondary" onClick={onLoadMore}>
-              Load more
+              {UI_TEXT.loadMore}
             </Button>
           )}
         </div>

@@ -6,7 +6,7 @@ import { SavedSearchStore, savedSearchesKey } from '../../state/SavedSearchStore
 import { taggedItemsKey } from '../../state/TaggedItemsStore';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, type RecordedRequest } from '../test/renderApp';
-import { TAGGING_HIDES_VIEWER_TEXT } from './SearchScreen';
+import { UI_TEXT } from '../locale/uiText';
 import { renderSearch } from './test/renderSearch';
 
 // renderSearch signs in 'clerk': the searches and tags of this file are kept under that user's keys.
@@ -343,10 +343,10 @@ describe('SearchScreen', () => {
       await screen.findByRole('region', { name: 'Document viewer' });
       fireEvent.click(await screen.findByRole('switch', { name: 'Tagging mode' }));
       expect(screen.queryByRole('region', { name: 'Document viewer' })).toBeNull();
-      expect(screen.getByText(TAGGING_HIDES_VIEWER_TEXT)).toBeTruthy();
+      expect(screen.getByText(UI_TEXT.search.taggingHidesViewer)).toBeTruthy();
       fireEvent.click(screen.getByRole('switch', { name: 'Tagging mode' }));
       await screen.findByRole('region', { name: 'Document viewer' });
-      expect(screen.queryByText(TAGGING_HIDES_VIEWER_TEXT)).toBeNull();
+      expect(screen.queryByText(UI_TEXT.search.taggingHidesViewer)).toBeNull();
     } finally {
       warn.mockRestore();
     }

@@ -27,6 +27,7 @@ import { useInlineViewerPane } from '../shell/useInlineViewerPane';
 import { DocumentViewer } from '../viewer/DocumentViewer';
 import { DownloadMenu } from '../export/DownloadMenu';
 import { MergeButton } from '../pageWork/MergeButton';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -41,9 +42,6 @@ const useStyles = makeStyles({
   previewPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
 });
 
-/** Ours: what stands in for the inline viewer while tagging mode is on (spec §4: single-document actions are off). */
-export const TAGGING_HIDES_VIEWER_TEXT = 'The inline viewer is hidden while tagging mode is on.';
-
 /** Which screen shows the pane: the /search route, or the /portal/search popup. */
 export type SearchScreenVariant = 'route' | 'popup';
 
@@ -51,11 +49,6 @@ export type SearchScreenVariant = 'route' | 'popup';
 export interface SearchScreenProps {
   /** The /portal/search popup opens documents in the viewer window instead of navigating away. */
   variant?: SearchScreenVariant;
-}
-
-/** "1 document found" / "12 documents found". */
-export function resultCountText(total: number): string {
-  return total === 1 ? '1 document found' : `${total} documents found`;
 }
 
 /** The name a new saved search gets: its chips and words. */
@@ -206,7 +199,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const onRowClick = (document: DmsDocument): void => {
     if (tagging.on) {
       const tagged = stores.taggedItems.toggle(document.id);
-      notify(tagged ? `Tagged ${document.name} into ${MESSAGES.taggedItems}` : `Removed ${document.name} from ${MESSAGES.taggedItems}`, 'info');
+      notify(tagged ? UI_TEXT.taggedInto(document.name) : UI_TEXT.removedFromTagged(document.name), 'info');
       return;
     }
     selection.set([document.id]);
@@ -219,7 +212,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
       setActiveSavedId(search.id);
       refreshedFor.current = search.id;
       setSaving(false);
-      notify(`Saved search ${search.name}`, 'success');
+      notify(UI_TEXT.search.savedSearch(search.name), 'success');
     } catch (error) {
       alerts.report(error);
     }
@@ -249,27 +242,27 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
     <div className={styles.screen} onKeyDown={onScreenKeyDown}>
       {variant === 'popup' || !embedded ? (
         <div className={styles.header}>
-          {variant === 'route' ? <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>Back</Button> : null}
-          <Subtitle2 as="h1">Search</Subtitle2>
+          {variant === 'route' ? <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>{UI_TEXT.back}</Button> : null}
+          <Subtitle2 as="h1">{UI_TEXT.search.search}</Subtitle2>
         </div>
       ) : null}
       <div className={styles.box}>
         <SearchBox tags={tags} onTagsChange={changeTags} text={text} onTextChange={changeText} canSearchNotes={canSearchNotes} />
       </div>
-      <Toolbar aria-label="Search actions" size="small" className={styles.toolbar}>
+      <Toolbar aria-label={UI_TEXT.search.searchActions} size="small" className={styles.toolbar}>
         {allowSave ? (
           <Button appearance="subtle" icon={<SaveRegular />} disabled={!canSave || saving} onClick={() => setSaving(true)}>
-            Save search
+            {UI_TEXT.search.saveSearch}
           </Button>
         ) : null}
         {tagging.available ? (
-          <Switch label="Tagging mode" checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
+          <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
         ) : null}
         <DownloadMenu documents={selectedDocuments} />
         <MergeButton docIds={selectedIds} />
-        {selectedIds.length > 1 ? <Caption1 className={styles.muted}>{selectedIds.length} selected</Caption1> : null}
+        {selectedIds.length > 1 ? <Caption1 className={styles.muted}>{UI_TEXT.selectedCount(selectedIds.length)}</Caption1> : null}
         <Switch
-          label="Autoview"
+          label={UI_TEXT.autoview}
           checked={autoview}
           onChange={(_event, data) => {
             pane.setAutoview(data.checked);
@@ -279,8 +272,8 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
       {saving ? (
         <div className={styles.box}>
           <SearchNameForm
-            label="Name of the saved search"
-            confirmLabel="Save search"
+            label={UI_TEXT.search.savedSearchName}
+            confirmLabel={UI_TEXT.search.saveSearch}
             initialName={defaultName(tags, text)}
             onCancel={() => setSaving(false)}
             onConfirm={saveSearch}
@@ -292,24 +285,24 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           {allowSave ? <SavedSearchList searches={saved} store={stores.savedSearches} activeId={activeSavedId} onRun={runSaved} /> : null}
           <div className={styles.resultsHeader}>
             <Subtitle2 as="h2" id="search-results-title">
-              Search results
+              {UI_TEXT.search.searchResults}
             </Subtitle2>
             {!idle && results.current ? (
               <Caption1 role="status" aria-live="polite">
-                {resultCountText(results.total)}
+                {UI_TEXT.search.documentsFound(results.total)}
               </Caption1>
             ) : null}
             {activeSaved?.overFifty ? <Caption1 className={styles.muted}>{MESSAGES.firstFiftyResults}</Caption1> : null}
-            {results.searching ? <Spinner size="extra-tiny" aria-label="Searching" /> : null}
+            {results.searching ? <Spinner size="extra-tiny" aria-label={UI_TEXT.search.searchingProgress} /> : null}
           </div>
           {tagging.on ? (
             <Caption1 as="p" className={styles.empty}>
-              Tagging mode is on: click a result to add it to {MESSAGES.taggedItems} or take it out.
+              {UI_TEXT.search.taggingNote}
             </Caption1>
           ) : null}
           {idle ? (
             <Body1 as="p" className={styles.empty} role="status">
-              Type to search
+              {UI_TEXT.search.typeToSearch}
             </Body1>
           ) : results.current || results.documents.length > 0 ? (
             <SearchResults
@@ -330,24 +323,24 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
               onLoadMore={results.loadMore}
             />
           ) : (
-            <Spinner size="small" label="Searching…" className={styles.empty} />
+            <Spinner size="small" label={UI_TEXT.search.searching} className={styles.empty} />
           )}
         </div>
         {autoview && tagging.on ? (
           // Clicks tag documents while tagging is on, so the pane would show a document nobody chose to open.
           <Caption1 as="p" className={styles.empty} role="note">
-            {TAGGING_HIDES_VIEWER_TEXT}
+            {UI_TEXT.search.taggingHidesViewer}
           </Caption1>
         ) : autoview && previewId !== null && !paneVisible ? (
           <div className={styles.box}>
             <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={pane.show}>
-              Show viewer
+              {UI_TEXT.showViewer}
             </Button>
           </div>
         ) : autoview && previewId !== null ? (
           <>
             <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
-            <section className={styles.previewPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
+            <section className={styles.previewPane} style={{ height: `${paneSize}%` }} aria-label={UI_TEXT.documentViewer}>
               <DocumentViewer docId={previewId} headingLevel="h2" keyScope="element" highlightWords={text} />
             </section>
           </>

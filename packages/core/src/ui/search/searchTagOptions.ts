@@ -1,13 +1,23 @@
 import { SEARCH_TAG_PREFIXES, type SearchTag, type SearchTagKind } from '../../model';
+import { UI_TEXT } from '../locale/uiText';
 
 /** The identity of a tag in the picker: two tags of the same kind and key are the same chip. */
 export function tagValue(tag: Pick<SearchTag, 'type' | 'key'>): string {
   return JSON.stringify([tag.type, tag.key]);
 }
 
+/**
+ * The label in front of a chip, in the catalogue's words for its kind: the tag's own `prefix`
+ * (the spec's field, filled by the server in English) only says whether there is one.
+ */
+export function tagPrefix(tag: SearchTag): string {
+  return tag.prefix === '' ? '' : UI_TEXT.search.tagPrefixes[tag.type];
+}
+
 /** What a chip or suggestion reads: its prefix and its text ('Name: CS-88120.pdf'). */
 export function tagLabel(tag: SearchTag): string {
-  return tag.prefix === '' ? tag.text : `${tag.prefix}: ${tag.text}`;
+  const prefix = tagPrefix(tag);
+  return prefix === '' ? tag.text : UI_TEXT.search.tagLabel(prefix, tag.text);
 }
 
 /** The "contains" kinds the user can make from any typed text; the server only suggests values it knows. */
