@@ -1,4 +1,4 @@
-import type { ErpContext } from '../../model';
+import type { ErpContext, SearchTag } from '../../model';
 
 /**
  * The TanStack Query keys of the web services' resources, one family per resource, so a change
@@ -24,6 +24,16 @@ export const queryKeys = {
   routeTargets: (docIds: readonly number[], queueTypeId: number | undefined) => ['workflow', 'routeTargets', [...docIds], queueTypeId ?? null] as const,
   /** Everything of one document. */
   document: (docId: number) => ['documents', docId] as const,
+  /**
+   * What the viewer opens (GET /documents/{id}/view). Not under `document(docId)`: the call
+   * records 'VIEWED', so the document's invalidations (notes, locks, edits) must not repeat it;
+   * each opening of the viewer still asks again (stale at once), as the spec wants.
+   */
+  documentView: (docId: number) => ['documentView', docId] as const,
+  /** A document's annotations on every page. */
+  annotations: (docId: number) => ['annotations', docId] as const,
+  /** One page's annotations (GET /annotations?docId=&page=); the editor writes each saved change into it. */
+  pageAnnotations: (docId: number, page: number) => ['annotations', docId, page] as const,
   /** Several documents by id (GET /documents?docId[]=…), in the order asked. */
   documentList: (docIds: readonly number[]) => ['documents', 'list', [...docIds]] as const,
   /** A document's access flags (GET /documents/{id}/access). */
@@ -38,6 +48,10 @@ export const queryKeys = {
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */
   documentTypeSubtypes: (sitId: number, modify: boolean) => ['subtypes', 'documentType', sitId, modify] as const,
+  /** The server's export defaults (GET /export/defaults): whether downloads embed annotations unless the user chooses. */
+  exportDefaults: ['export', 'defaults'] as const,
+  /** The search box's suggestions (GET /search-tags) for typed words and the chips already chosen. */
+  searchTags: (q: string, tags: readonly SearchTag[]) => ['searchTags', q, [...tags]] as const,
   /** A search's result pages (GET /documents/search) for its chips, words and sort, as one string. */
   search: (searchKey: string) => ['search', searchKey] as const,
   /** The caller's answers for some privileges (GET /can/actions), in the order asked. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ApiError, type DocumentView } from '../../api';
@@ -6,8 +7,8 @@ import type { DmsDocument } from '../../model';
 import { MESSAGES, isViewable, type OptionValues } from '../../rules';
 import { ImageViewer } from '../../viewer/ImageViewer';
 import type { PDFWorker } from 'pdfjs-dist';
-import { PdfViewer, RANGE_CHUNK_BYTES, type FindResult, type PageRequest } from '../../viewer/PdfViewer';
-import { readRange, type RangeChunk } from '../../viewer/rangeSource';
+import { PdfViewer, type FindResult, type PageRequest } from '../../viewer/PdfViewer';
+import { useFirstChunk } from '../../viewer/useFirstChunk';
 import type { FindMode, FindRequest } from '../../viewer/findInText';
 import type { FitMode } from '../../viewer/pageLayout';
 import { FindBar } from './FindBar';
@@ -21,6 +22,7 @@ import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../v
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
 import { useOptionValues } from '../app/useOptionValues';
+import { queryKeys } from '../app/queryKeys';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { AnnotationToolbar } from './AnnotationToolbar';
@@ -59,8 +61,30 @@ const useStyles = makeStyles({
 
 type ViewState =
   | { status: 'loading' }
-  | { status: 'failed'; message: string }
+  /** `download`: a type the viewer cannot show, downloaded instead. */
+  | { status: 'failed'; message: string; download?: DmsDocument }
   | { status: 'ready'; view: DocumentView; options: OptionValues };
+
+/** What the viewer shows for the view query's answer (or failure), the options, and a failure of the file itself. */
+function viewState(id: number, view: DocumentView | undefined, error: unknown, options: OptionValues | null, fileFailure: string | null): ViewState {
+  if (id === 0) return { status: 'failed', message: MESSAGES.documentNotFound };
+  if (error && !(error instanceof ApiError && error.kind === 'aborted')) {
+    return { status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) };
+  }
+  if (!view || !options) return { status: 'loading' };
+  const viewability = isViewable(view.document, options);
+  if (!viewability.viewable) {
+    if (viewability.reason === 'tooBig') return { status: 'failed', message: MESSAGES.fileTooBigToView };
+    return { status: 'failed', message: `${view.document.name} cannot be shown here, so it was downloaded.`, download: view.document };
+  }
+  if (fileFailure !== null) return { status: 'failed', message: fileFailure };
+  return { status: 'ready', view, options };
+}
+
+/** Whether the document is shown as an image (one page) rather than through pdf.js. */
+function isImage(document: DmsDocument): boolean {
+  return IMAGE_EXTENSIONS.includes(document.extension.toLowerCase());
+}
 
 /** Props of DocumentViewer. */
 export interface DocumentViewerProps {
@@ -81,17 +105,19 @@ export interface DocumentViewerProps {
 
 /**
  * The document viewer: opens the document through GET /documents/{id}/view (which records
- * 'VIEWED'), then shows PDFs, TIFF and BMP (as PDF) through pdf.js and JPEG/PNG directly, with
- * page navigation, zoom, rotation, fit to width, thumbnails and the page keys of UX.md. Types
- * the viewer cannot show are downloaded. Used by ViewerScreen and the workflow's inline pane.
+ * 'VIEWED'; a query, queryKeys.documentView), then shows PDFs, TIFF and BMP (as PDF) through
+ * pdf.js and JPEG/PNG directly, with page navigation, zoom, rotation, fit to width, thumbnails
+ * and the page keys of UX.md. Types the viewer cannot show are downloaded. Used by ViewerScreen
+ * and the workflow's inline pane.
  */
 export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScope = 'window', highlightWords }: DocumentViewerProps): ReactElement {
   const styles = useStyles();
   const rootRef = useRef<HTMLDivElement>(null);
   const { api, alerts, loading, documentExport } = useServices();
+  const queryClient = useQueryClient();
   const options = useOptionValues();
-  const [state, setState] = useState<ViewState>({ status: 'loading' });
-  const [pageCount, setPageCount] = useState(0);
+  /** The page count pdf.js reported for the shown PDF. */
+  const [pdfPageCount, setPdfPageCount] = useState(0);
   const [page, setPage] = useState(1);
   const [pageRequest, setPageRequest] = useState<PageRequest>({ page: 1, seq: 0 });
   const [zoom, setZoom] = useState(1);
@@ -109,6 +135,38 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   const [thumbnails, setThumbnails] = useState(false);
   const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+
+  // The document's metadata is server state (the query cache); the bytes stay with pdf.js (PdfViewer, useFirstChunk).
+  const viewQuery = useQuery({
+    queryKey: queryKeys.documentView(id),
+    queryFn: ({ signal }) => loading.track(api.documents.viewDocument(id, signal)),
+    enabled: id !== 0,
+    // The viewer shows its own failure (below), as it always did; the alert area stays for the rest.
+    meta: { quiet: true },
+  });
+  /** A failure of pdf.js or the image for the shown id: the file itself, not the call that opened it. */
+  const [viewerFailure, setViewerFailure] = useState<{ id: number; message: string } | null>(null);
+  const state = viewState(id, viewQuery.data, viewQuery.error, options, viewerFailure?.id === id ? viewerFailure.message : null);
+
+  // An image is one page; a PDF has the pages pdf.js counted.
+  const pageCount = state.status === 'ready' && isImage(state.view.document) ? 1 : pdfPageCount;
+
+  // A new document starts on page 1 with no page count yet.
+  const downloadedFor = useRef<number | null>(null);
+  useEffect(() => {
+    setPdfPageCount(0);
+    setPage(1);
+    downloadedFor.current = null;
+  }, [id]);
+
+  // A type the viewer cannot show is downloaded instead, once per opening (a refetch of the view does not download it again).
+  const notShown = state.status === 'failed' && state.download ? state.download : null;
+  useEffect(() => {
+    if (!notShown || downloadedFor.current === notShown.id) return;
+    downloadedFor.current = notShown.id;
+    documentExport.saveOriginal(notShown).catch((error: unknown) => alerts.report(error));
+  }, [notShown, documentExport, alerts]);
+
   const annotations = useAnnotationEditor(state.status === 'ready' ? state.view.document : null);
   const annotationsRef = useRef(annotations);
   annotationsRef.current = annotations;
@@ -137,51 +195,12 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   // The file's first chunk is asked for together with the view, not after it: a PDF's data URL
   // is known from its id, so page 1 does not wait one more round trip (a document that turns out
   // not to be shown that way just drops it).
-  const [firstChunk, setFirstChunk] = useState<{ url: string; chunk: Promise<RangeChunk> } | null>(null);
-  useEffect(() => {
-    if (id === 0) return undefined;
-    const controller = new AbortController();
-    const url = `/api/documents/${id}/data`;
-    const chunk = readRange((start, end, signal) => api.documents.authorizedFetch(url, { headers: { Range: `bytes=${start}-${end}` }, signal }), 0, RANGE_CHUNK_BYTES - 1, controller.signal);
-    // Unused or failed, it is only a head start: the viewer asks again itself.
-    chunk.catch(() => undefined);
-    setFirstChunk({ url, chunk });
-    return () => controller.abort();
-  }, [id, api]);
-
-  useEffect(() => {
-    if (id === 0) {
-      setState({ status: 'failed', message: MESSAGES.documentNotFound });
-      return undefined;
-    }
-    if (!options) return undefined;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    setPageCount(0);
-    setPage(1);
-    loading
-      .track(api.documents.viewDocument(id, controller.signal))
-      .then((view) => {
-        if (controller.signal.aborted) return;
-        const viewability = isViewable(view.document, options);
-        if (!viewability.viewable) {
-          if (viewability.reason === 'tooBig') {
-            setState({ status: 'failed', message: MESSAGES.fileTooBigToView });
-          } else {
-            setState({ status: 'failed', message: `${view.document.name} cannot be shown here, so it was downloaded.` });
-            documentExport.saveOriginal(view.document).catch((error: unknown) => alerts.report(error));
-          }
-          return;
-        }
-        setState({ status: 'ready', view, options });
-        if (IMAGE_EXTENSIONS.includes(view.document.extension.toLowerCase())) setPageCount(1);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) });
-      });
-    return () => controller.abort();
-  }, [id, options, api, loading, alerts, documentExport]);
+  const firstChunkUrl = id === 0 ? null : `/api/documents/${id}/data`;
+  const fetchFirstChunk = useCallback<RangeFetcher>(
+    (start, end, signal) => api.documents.authorizedFetch(firstChunkUrl ?? '', { headers: { Range: `bytes=${start}-${end}` }, signal }),
+    [api, firstChunkUrl],
+  );
+  const firstChunk = useFirstChunk(firstChunkUrl, fetchFirstChunk);
 
   const fitting: FitMode | null = fitChoice !== undefined ? fitChoice : state.status === 'ready' && !state.options.fitToWidthByDefault ? null : 'width';
 
@@ -275,19 +294,25 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   );
   const loadImage = useCallback(async (signal: AbortSignal) => (await api.documents.fetchData(id, { signal })).blob(), [api, id]);
   const loadThumbnail = useCallback((target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal), [api, id]);
-  const onViewerError = useCallback((error: unknown) => {
-    console.error(error);
-    setState({ status: 'failed', message: viewerFailureText(error) });
-  }, []);
+  const onViewerError = useCallback(
+    (error: unknown) => {
+      console.error(error);
+      setViewerFailure({ id, message: viewerFailureText(error) });
+    },
+    [id],
+  );
   const onPageChange = useCallback((current: number) => setPage(current), []);
   const renderAnnotations = (target: number, pageView: PageView): ReactElement => <AnnotationPageLayer editor={annotations} page={target} view={pageView} />;
 
   const document = state.status === 'ready' ? state.view.document : null;
   // The properties pane (issue 4): its changes (rename, subtype, user fields) replace the shown document.
   const [propertiesOpen, setPropertiesOpen] = useState(false);
-  const onPropertiesChanged = useCallback((next: DmsDocument) => {
-    setState((current) => (current.status === 'ready' && current.view.document.id === next.id ? { ...current, view: { ...current.view, document: next } } : current));
-  }, []);
+  const onPropertiesChanged = useCallback(
+    (next: DmsDocument) => {
+      queryClient.setQueryData<DocumentView>(queryKeys.documentView(next.id), (current) => (current ? { ...current, document: next } : current));
+    },
+    [queryClient],
+  );
   const download = (): void => {
     if (id === 0) return;
     loading
@@ -364,7 +389,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
           {thumbnails && pageCount > 0 ? (
             <ThumbnailSidebar pageCount={pageCount} currentPage={page} loadThumbnail={loadThumbnail} onSelectPage={goToPage} />
           ) : null}
-          {IMAGE_EXTENSIONS.includes(state.view.document.extension.toLowerCase()) ? (
+          {isImage(state.view.document) ? (
             <ImageViewer
               load={loadImage}
               alt={state.view.document.name}
@@ -389,7 +414,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               rotation={rotation}
               find={findRequest}
               onFindResult={setFindResult}
-              onLoaded={setPageCount}
+              onLoaded={setPdfPageCount}
               onPageChange={onPageChange}
               onScaleChange={setEffectiveScale}
               onError={onViewerError}

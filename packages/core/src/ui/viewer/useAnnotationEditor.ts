@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   ANNOTATION_GEOMETRY,
   decodeWorkflowPermissions,
@@ -86,23 +86,39 @@ export interface AnnotationEditor {
 
 type Pages = Readonly<Record<number, readonly Annotation[]>>;
 
-function withAnnotation(pages: Pages, annotation: Annotation, index?: number): Pages {
-  const list = (pages[annotation.page] ?? []).filter((item) => item.id !== annotation.id);
-  const at = index === undefined ? list.length : Math.min(index, list.length);
-  return { ...pages, [annotation.page]: [...list.slice(0, at), annotation, ...list.slice(at)] };
+/** A save under way: what the page shows until the server answers (then the page's query holds the answer). */
+interface PendingChange {
+  kind: 'create' | 'update' | 'delete';
+  annotation: Annotation;
 }
 
-function replacing(pages: Pages, id: string, annotation: Annotation): Pages {
-  const list = pages[annotation.page] ?? [];
-  const index = list.findIndex((item) => item.id === id);
-  if (index < 0) return withAnnotation(pages, annotation);
-  return { ...pages, [annotation.page]: list.map((item, at) => (at === index ? annotation : item)) };
+/** The saves under way by annotation id (a draft id for a create). */
+type PendingChanges = ReadonlyMap<string, PendingChange>;
+
+const NO_PAGES: readonly number[] = [];
+const NO_CHANGES: PendingChanges = new Map();
+
+/**
+ * A page's list as shown: the stored list (the page's query) with the saves under way laid over
+ * it. The cache only ever holds what the server said, so a failed save needs no undoing there and
+ * a page that loads or reloads while a save is under way keeps showing the user's change.
+ */
+function shownList(stored: readonly Annotation[], docId: number, page: number, pending: PendingChanges): readonly Annotation[] {
+  let list = stored;
+  for (const [id, change] of pending) {
+    if (change.annotation.docId !== docId || change.annotation.page !== page) continue;
+    if (change.kind === 'delete') list = list.filter((item) => item.id !== id);
+    else if (list.some((item) => item.id === id)) list = list.map((item) => (item.id === id ? change.annotation : item));
+    else list = [...list, change.annotation];
+  }
+  return list;
 }
 
-function without(pages: Pages, annotation: Pick<Annotation, 'id' | 'page'>): Pages {
-  const list = pages[annotation.page];
-  if (!list) return pages;
-  return { ...pages, [annotation.page]: list.filter((item) => item.id !== annotation.id) };
+/** A stored list with a saved annotation in it: in the place of `replacedId` (or its own id), else at the end. */
+function storedWith(list: readonly Annotation[], saved: Annotation, replacedId: string = saved.id): Annotation[] {
+  const index = list.findIndex((item) => item.id === replacedId || item.id === saved.id);
+  if (index < 0) return [...list, saved];
+  return list.map((item, at) => (at === index ? saved : item)).filter((item, at) => at === index || item.id !== saved.id);
 }
 
 function findIn(pages: Pages, id: string): Annotation | null {
@@ -123,16 +139,25 @@ function createInput(fields: AnnotationFields): AnnotationInput {
   return input;
 }
 
+/** The stored lists of the asked-for pages, for useQueries' combine: stable while no list changed. */
+function storedData(results: readonly { data: readonly Annotation[] | undefined }[]): readonly (readonly Annotation[] | undefined)[] {
+  return results.map((result) => result.data);
+}
+
 /**
- * The annotation editor of one document: loads each shown page's annotations, and saves every
- * finished change at once (optimistically: the change shows, and is taken back visibly with the
- * server's reason in the alert area when the save fails). Keeps the undo and redo history.
+ * The annotation editor of one document: each shown page's annotations are a query
+ * (queryKeys.pageAnnotations), and every finished change is saved at once, optimistically: the
+ * change shows over the page's list while the save is under way; the server's answer then goes
+ * into the page's query (so reopening the document shows it without a reload), and a refused
+ * save simply stops showing, with the server's reason (a 409 included) in the alert area. Keeps
+ * the undo and redo history.
  */
 export function useAnnotationEditor(document: DmsDocument | null): AnnotationEditor {
-  const { api, alerts } = useServices();
+  const { api, alerts, queryClient } = useServices();
   const docId = document?.id ?? 0;
   // Refs hold the latest values between renders: queued saves and undo read them after earlier ones settled.
-  const [pages, pagesRef, setPages] = useRefState<Pages>({});
+  const [requested, requestedRef, setRequested] = useRefState<{ docId: number; pages: readonly number[] }>({ docId: 0, pages: NO_PAGES });
+  const [pendingChanges, pendingRef, setPendingChanges] = useRefState<PendingChanges>(NO_CHANGES);
   const [tool, setToolState] = useState<AnnotationTool>('select');
   const [color, setColorState] = useState<number>(ANNOTATION_GEOMETRY.defaultColor);
   const [textSize, setTextSizeState] = useState<number>(ANNOTATION_GEOMETRY.defaultTextSize);
@@ -142,24 +167,20 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   /** Saves under way for the user's own changes; Undo waits for them so it takes back the latest one. */
   const inflight = useRef(new Set<Promise<unknown>>());
   const steps = useRef<Promise<void>>(Promise.resolve());
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [undoing, setUndoing] = useState(false);
   const [justRemoved, setJustRemoved] = useState(false);
-  const requested = useRef(new Set<number>());
   const pageViews = useRef(new Map<number, PageView>());
   const draftCounter = useRef(0);
   const generation = useRef(0);
 
-  // A new document starts afresh: nothing loaded, selected or undoable.
+  // A new document starts afresh: nothing selected or undoable. Its pages come from the cache (and are asked for again).
   useEffect(() => {
     generation.current++;
-    requested.current = new Set();
-    setPages(() => ({}));
     setSelectedId(null);
     setTextEdit(null);
     setHistory(() => EMPTY_ANNOTATION_HISTORY);
     inflight.current = new Set();
-    setPending(new Set());
+    setPendingChanges(() => NO_CHANGES);
     setJustRemoved(false);
   }, [docId]);
 
@@ -174,14 +195,32 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   const documentOpen = document !== null && annotationsAllowedOn(document);
   const canAdd = documentOpen && privileges.add;
 
-  const mark = useCallback((id: string, busy: boolean) => {
-    setPending((current) => {
-      const next = new Set(current);
-      if (busy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
+  // Each page asked for is a query; a failure reaches the alert area from the query cache.
+  const requestedPages = requested.docId === docId ? requested.pages : NO_PAGES;
+  const stored = useQueries({
+    queries: requestedPages.map((page) => ({
+      queryKey: queryKeys.pageAnnotations(docId, page),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.annotations.getAnnotations(docId, page, signal),
+    })),
+    combine: storedData,
+  });
+
+  /** The pages as shown now, read from the cache itself (a save's answer is there before the query's observers hear of it). */
+  const readPages = useCallback(
+    (pagesAsked: readonly number[], pending: PendingChanges): Pages => {
+      const built: Record<number, readonly Annotation[]> = {};
+      for (const page of pagesAsked) built[page] = shownList(queryClient.getQueryData<Annotation[]>(queryKeys.pageAnnotations(docId, page)) ?? EMPTY, docId, page, pending);
+      return built;
+    },
+    [docId, queryClient],
+  );
+  // `stored` is not read here but is why this recomputes: a page's list arrived or changed in the cache.
+  const pages = useMemo(() => readPages(requestedPages, pendingChanges), [readPages, requestedPages, pendingChanges, stored]);
+  /** The latest pages, for code that runs between renders (queued saves, undo). */
+  const currentPages = useCallback((): Pages => {
+    const asked = requestedRef.current.docId === docId ? requestedRef.current.pages : NO_PAGES;
+    return readPages(asked, pendingRef.current);
+  }, [docId, pendingRef, readPages, requestedRef]);
 
   const track = useCallback((promise: Promise<unknown>): void => {
     const saves = inflight.current;
@@ -194,26 +233,43 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
 
   const loadPage = useCallback(
     (page: number) => {
-      if (docId === 0 || requested.current.has(page)) return;
-      requested.current.add(page);
-      const started = generation.current;
-      api.annotations.getAnnotations(docId, page).then(
-        (loaded) => {
-          if (generation.current !== started) return;
-          setPages((current) => {
-            // Keep what the user drew on this page while it was loading.
-            const local = (current[page] ?? []).filter((item) => !loaded.some((stored) => stored.id === item.id));
-            return { ...current, [page]: [...loaded, ...local] };
-          });
-        },
-        (error: unknown) => {
-          if (generation.current !== started) return;
-          requested.current.delete(page);
-          alerts.report(error);
-        },
-      );
+      if (docId === 0) return;
+      // A page whose load failed is asked for again when it shows again.
+      const key = queryKeys.pageAnnotations(docId, page);
+      if (queryClient.getQueryState(key)?.status === 'error') void queryClient.refetchQueries({ queryKey: key, exact: true });
+      setRequested((current) => {
+        const asked = current.docId === docId ? current.pages : NO_PAGES;
+        return asked.includes(page) ? current : { docId, pages: [...asked, page] };
+      });
     },
-    [api, alerts, docId],
+    [docId, queryClient, setRequested],
+  );
+
+  /** Shows a change over its page until its save settles. */
+  const showPending = useCallback(
+    (id: string, change: PendingChange | null) => {
+      setPendingChanges((current) => {
+        const next = new Map(current);
+        if (change) next.set(id, change);
+        else next.delete(id);
+        return next;
+      });
+    },
+    [setPendingChanges],
+  );
+
+  /**
+   * Puts a save's answer into the page's query. A load of that page already under way may have
+   * been asked before the save and would answer without it: it is asked again (invalidated), so
+   * the page ends with the server's latest list.
+   */
+  const storeSaved = useCallback(
+    (page: number, change: (list: readonly Annotation[]) => Annotation[]) => {
+      const key = queryKeys.pageAnnotations(docId, page);
+      queryClient.setQueryData<Annotation[]>(key, (list) => (list ? change(list) : list));
+      if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    },
+    [docId, queryClient],
   );
 
   const fail = useCallback(
@@ -241,29 +297,28 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
       const now = new Date().toISOString();
       const draft: Annotation = { ...fields, id: draftId, docId, author: '', createdAt: now, updatedAt: now, rowVersion: 0, canEdit: true };
       const started = generation.current;
-      setPages((current) => withAnnotation(current, draft));
-      mark(draftId, true);
+      showPending(draftId, { kind: 'create', annotation: draft });
       try {
         const saved = await api.annotations.createAnnotation(docId, createInput(fields));
+        // Stored whatever the viewer shows now: the document's cache keeps it for its next opening.
+        storeSaved(saved.page, (list) => storedWith(list, saved));
         if (generation.current !== started) return null;
-        setPages((current) => replacing(current, draftId, saved));
         setSelectedId((current) => (current === draftId ? saved.id : current));
         return saved;
       } catch (error) {
         if (generation.current === started) {
-          setPages((current) => without(current, draft));
           setSelectedId((current) => (current === draftId ? null : current));
           fail(error);
         }
         return null;
       } finally {
-        mark(draftId, false);
+        showPending(draftId, null);
       }
     },
-    [alerts, api, docId, fail, mark],
+    [alerts, api, docId, fail, showPending, storeSaved],
   );
 
-  /** Saves new fields over an annotation optimistically; resolves to the stored one, or null when refused (and put back). */
+  /** Saves new fields over an annotation optimistically; resolves to the stored one, or null when refused (and shown as before). */
   const updateNow = useCallback(
     async (before: Annotation, fields: AnnotationFields): Promise<Annotation | null> => {
       const check = validateAnnotation(fields);
@@ -272,51 +327,42 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         return null;
       }
       const started = generation.current;
-      setPages((current) => replacing(current, before.id, { ...before, ...fields }));
-      mark(before.id, true);
+      showPending(before.id, { kind: 'update', annotation: { ...before, ...fields } });
       try {
         const saved = await api.annotations.updateAnnotation(before.id, { ...createInput(fields), content: fields.content, size: fields.size, rowVersion: before.rowVersion });
-        if (generation.current !== started) return null;
-        setPages((current) => replacing(current, before.id, saved));
-        return saved;
+        storeSaved(saved.page, (list) => storedWith(list, saved, before.id));
+        return generation.current === started ? saved : null;
       } catch (error) {
-        if (generation.current === started) {
-          setPages((current) => replacing(current, before.id, before));
-          fail(error);
-        }
+        if (generation.current === started) fail(error);
         return null;
       } finally {
-        mark(before.id, false);
+        showPending(before.id, null);
       }
     },
-    [alerts, api, fail, mark],
+    [alerts, api, fail, showPending, storeSaved],
   );
 
-  /** Deletes optimistically; resolves to whether the server removed it (otherwise it is back in its place). */
+  /** Deletes optimistically; resolves to whether the server removed it (otherwise it shows again in its place). */
   const deleteNow = useCallback(
     async (annotation: Annotation): Promise<boolean> => {
       const started = generation.current;
-      const index = (pagesRef.current[annotation.page] ?? []).findIndex((item) => item.id === annotation.id);
-      setPages((current) => without(current, annotation));
+      showPending(annotation.id, { kind: 'delete', annotation });
       setSelectedId((current) => (current === annotation.id ? null : current));
-      mark(annotation.id, true);
       try {
         await api.annotations.deleteAnnotation(annotation.id);
+        storeSaved(annotation.page, (list) => list.filter((item) => item.id !== annotation.id));
         return generation.current === started;
       } catch (error) {
-        if (generation.current === started) {
-          setPages((current) => withAnnotation(current, annotation, index < 0 ? undefined : index));
-          fail(error);
-        }
+        if (generation.current === started) fail(error);
         return false;
       } finally {
-        mark(annotation.id, false);
+        showPending(annotation.id, null);
       }
     },
-    [api, fail, mark],
+    [api, fail, showPending, storeSaved],
   );
 
-  const isEditable = useCallback((annotation: Annotation) => documentOpen && annotation.canEdit && !pending.has(annotation.id), [documentOpen, pending]);
+  const isEditable = useCallback((annotation: Annotation) => documentOpen && annotation.canEdit && !pendingChanges.has(annotation.id), [documentOpen, pendingChanges]);
 
   const selected = selectedId ? findIn(pages, selectedId) : null;
 
@@ -372,10 +418,10 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         );
         return;
       }
-      const annotation = findIn(pagesRef.current, edit.id);
+      const annotation = findIn(currentPages(), edit.id);
       if (annotation && annotation.content !== text) update(annotation, { content: text });
     },
-    [createNow, pagesRef, record, textEdit, track, update],
+    [createNow, currentPages, record, textEdit, track, update],
   );
 
   /** Runs an undo or redo on the server; when it stored an annotation again, says which id that replaced. */
@@ -383,12 +429,12 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
     async (operation: AnnotationOperation, change: AnnotationChange): Promise<{ replacedId: string; replacement: Annotation } | 'done' | null> => {
       switch (operation.kind) {
         case 'delete': {
-          const current = findIn(pagesRef.current, operation.id);
+          const current = findIn(currentPages(), operation.id);
           if (!current) return 'done';
           return (await deleteNow(current)) ? 'done' : null;
         }
         case 'update': {
-          const current = findIn(pagesRef.current, operation.id);
+          const current = findIn(currentPages(), operation.id);
           if (!current) return null;
           return (await updateNow(current, operation.fields)) ? 'done' : null;
         }
@@ -399,7 +445,7 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         }
       }
     },
-    [createNow, deleteNow, updateNow],
+    [createNow, currentPages, deleteNow, updateNow],
   );
 
   const step = useCallback(
@@ -494,14 +540,14 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   const select = useCallback(
     (id: string | null) => {
       setSelectedId(id);
-      const annotation = id ? findIn(pagesRef.current, id) : null;
+      const annotation = id ? findIn(currentPages(), id) : null;
       // The toolbar's colour and size show the selected annotation's, so the controls say what they will change.
       if (annotation) {
         setColorState(annotation.color);
         if (annotation.size !== null) setTextSizeState(annotation.size);
       }
     },
-    [],
+    [currentPages],
   );
 
   const editText = useCallback(
