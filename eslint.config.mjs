@@ -86,7 +86,7 @@ const serverPatterns = [
  * knows HTTP: only http/ (the /api routes and the OData service in http/odata), demo/ and the
  * composition root (createServer, main) speak Fastify.
  */
-const SERVER_DOMAIN = ['services', 'errors', 'commands', 'policies', 'presenters', 'workflow', 'search', 'jobs', 'annotations', 'storage', 'pdf', 'mail', 'zip', 'auth', 'db'];
+const SERVER_DOMAIN = ['services', 'errors', 'commands', 'policies', 'presenters', 'workflow', 'search', 'jobs', 'annotations', 'storage', 'pdf', 'mail', 'zip', 'auth', 'db', 'erp'];
 
 /** Below the transports: no http/, no OData, no Fastify. */
 const serverDomainPatterns = [
@@ -104,6 +104,22 @@ const serverDomainPatterns = [
     message: 'The server\'s domain never imports Fastify; it is reached through services/AppDeps and answers with values or DomainErrors.',
   },
 ];
+
+/**
+ * The demo (its world, its seed, its demo ERP service and that ERP's records) is not the product:
+ * no product code imports it. The product reads ERP records over HTTP through erp/, so it works
+ * the same against Business Central as against the demo ERP.
+ */
+const productMayNotImportDemo = {
+  regex: '^(\\.{1,2}/)+(.*/)?demo(/|$)',
+  message: 'Product code never imports the demo (demo world, demo ERP or its data): read ERP records over HTTP through erp/ (an entity-source connector).',
+};
+
+/** The composition root starts the demo through its entry (demo/index.ts) only, never a file inside it such as the demo ERP's records. */
+const compositionRootReachesDemoOnlyByItsEntry = {
+  regex: '^\\./demo/.',
+  message: 'main.ts and createServer.ts reach the demo only through its entry `./demo` (seed, routes, startDemoErp), never a file inside it.',
+};
 
 /** db/ is the bottom layer: it imports nothing of the server outside db/. */
 const dbImportsNothingAbove = {
@@ -284,14 +300,24 @@ export default defineConfig([
     rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
   },
   {
+    // Product code outside demo/: no import of the demo at all. Tests may start the demo ERP.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [...TEST_FILES, 'packages/server/src/demo/**', 'packages/server/src/main.ts', 'packages/server/src/createServer.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, productMayNotImportDemo] }] },
+  },
+  {
+    files: ['packages/server/src/main.ts', 'packages/server/src/createServer.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, compositionRootReachesDemoOnlyByItsEntry] }] },
+  },
+  {
     files: SERVER_DOMAIN.map((folder) => `packages/server/src/${folder}/**/*.ts`),
     ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns, productMayNotImportDemo] }] },
   },
   {
     files: ['packages/server/src/db/**/*.ts'],
     ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns, dbImportsNothingAbove] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns, productMayNotImportDemo, dbImportsNothingAbove] }] },
   },
   {
     files: ['packages/server/src/db/**/*.test.ts'],

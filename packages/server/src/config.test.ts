@@ -46,3 +46,62 @@ describe('loadConfig: the file store', () => {
     }
   });
 });
+
+describe('the demo ERP and the ERP entity sources', () => {
+  const BC = {
+    DATAHAVEN_ERP_SOURCES: 'bc',
+    DATAHAVEN_ERP_BC_API_URL: 'https://api.businesscentral.dynamics.com/v2.0/contoso/Production/api/v2.0/',
+    DATAHAVEN_ERP_BC_TENANT: 'contoso.onmicrosoft.com',
+    DATAHAVEN_ERP_BC_CLIENT_ID: 'app-id',
+    DATAHAVEN_ERP_BC_CLIENT_SECRET: 'app-secret',
+    DATAHAVEN_ERP_BC_COMPANY: 'CRONUS USA, Inc.',
+  };
+
+  it('has no demo ERP and no source when the demo is off and nothing is configured', () => {
+    const config = loadConfig({});
+    expect(config.demoErp).toBeNull();
+    expect(config.erpSources).toEqual([]);
+  });
+
+  it('points the bc source at the demo ERP on loopback port 3001 in demo mode, with a fresh secret each start', () => {
+    const first = loadConfig({ DATAHAVEN_DEMO: '1' });
+    expect(first.demoErp).toEqual({ port: 3001, clientId: 'datahaven-demo', clientSecret: expect.stringMatching(/^[\w-]{32}$/) });
+    expect(first.erpSources).toEqual([
+      {
+        prefix: 'bc',
+        label: 'Business Central',
+        apiUrl: 'http://127.0.0.1:3001/api/v2.0',
+        tokenUrl: 'http://127.0.0.1:3001/oauth2/token',
+        tenant: 'demo',
+        clientId: 'datahaven-demo',
+        clientSecret: first.demoErp?.clientSecret,
+        scope: 'https://api.businesscentral.dynamics.com/.default',
+        company: 'CRONUS',
+      },
+    ]);
+    expect(loadConfig({ DATAHAVEN_DEMO: '1' }).demoErp?.clientSecret).not.toBe(first.demoErp?.clientSecret);
+    expect(loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_DEMO_ERP_PORT: '4101' }).erpSources[0].apiUrl).toBe('http://127.0.0.1:4101/api/v2.0');
+    for (const port of ['0', 'x', '70000']) expect(() => loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_DEMO_ERP_PORT: port })).toThrow(/DATAHAVEN_DEMO_ERP_PORT/);
+  });
+
+  it('reads a configured source with Entra ID and Business Central defaults, and keeps it over the demo', () => {
+    const [source] = loadConfig({ ...BC, DATAHAVEN_DEMO: '1' }).erpSources;
+    expect(source).toEqual({
+      prefix: 'bc',
+      label: 'Business Central',
+      apiUrl: 'https://api.businesscentral.dynamics.com/v2.0/contoso/Production/api/v2.0',
+      tokenUrl: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token',
+      tenant: 'contoso.onmicrosoft.com',
+      clientId: 'app-id',
+      clientSecret: 'app-secret',
+      scope: 'https://api.businesscentral.dynamics.com/.default',
+      company: 'CRONUS USA, Inc.',
+    });
+  });
+
+  it('names the missing or malformed variable', () => {
+    expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_BC_CLIENT_SECRET: '' })).toThrow(/DATAHAVEN_ERP_BC_CLIENT_SECRET is required/);
+    expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_BC_API_URL: 'https://user:pw@erp.example/api' })).toThrow(/DATAHAVEN_ERP_BC_API_URL must be a plain/);
+    expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_SOURCES: 'bc, f-o' })).toThrow(/invalid prefix/);
+  });
+});

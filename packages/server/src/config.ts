@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceConfig';
 
 /** Server configuration, read from the environment (ARCHITECTURE.md "Configuration"). */
 export interface Config {
@@ -26,15 +28,23 @@ export interface Config {
    * null keeps them on the local disk under dataDir/files.
    */
   blobStore: { connectionString: string; container: string } | null;
+  /**
+   * The demo ERP (demo/demoErp) started beside the server in demo mode: its loopback port
+   * (DATAHAVEN_DEMO_ERP_PORT, 3001) and the OAuth client the product signs in with (a fresh
+   * secret every start); null when the demo is off.
+   */
+  demoErp: { port: number; clientId: string; clientSecret: string } | null;
+  /** The ERP entity sources (DATAHAVEN_ERP_SOURCES and DATAHAVEN_ERP_{PREFIX}_*); in demo mode 'bc' is the demo ERP unless configured. */
+  erpSources: EntitySourceConfig[];
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
-function parsePort(text: string | undefined): number {
-  if (text === undefined || text === '') return 3000;
+function parsePort(text: string | undefined, name = 'DATAHAVEN_PORT', fallback = 3000): number {
+  if (text === undefined || text === '') return fallback;
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`DATAHAVEN_PORT is not a port: ${text}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} is not a port: ${text}`);
   return port;
 }
 
@@ -96,21 +106,97 @@ function parseBlobStore(connectionString: string | undefined, container: string 
   return { connectionString, container };
 }
 
+/** 1–65535, 3001 by default: not 0, since the product's 'bc' source must know the port before the demo ERP listens. */
+function parseDemoErpPort(text: string | undefined): number {
+  const port = parsePort(text, 'DATAHAVEN_DEMO_ERP_PORT', 3001);
+  if (port === 0) throw new Error('DATAHAVEN_DEMO_ERP_PORT must be a fixed port (1-65535), not 0.');
+  return port;
+}
+
+/** The OAuth client id the product signs in to the demo ERP with. */
+export const DEMO_ERP_CLIENT_ID = 'datahaven-demo';
+
+/** A plain http(s) URL without credentials, query or fragment (secrets and tokens are sent there). */
+function parseSourceUrl(name: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} is not a URL: ${text}`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new Error(`${name} must be a plain http(s) URL: ${text}`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * The ERP entity sources: DATAHAVEN_ERP_SOURCES lists prefixes ('bc,fo'); each prefix P reads
+ * DATAHAVEN_ERP_{P}_API_URL, _TENANT, _CLIENT_ID, _CLIENT_SECRET, _COMPANY (required) and
+ * _TOKEN_URL, _SCOPE, _LABEL (Entra ID and Business Central defaults). In demo mode, 'bc' is the
+ * demo ERP on loopback unless DATAHAVEN_ERP_SOURCES names it.
+ */
+function parseErpSources(env: NodeJS.ProcessEnv, demoErp: Config['demoErp']): EntitySourceConfig[] {
+  const prefixes = (env.DATAHAVEN_ERP_SOURCES ?? '').split(/[\s,]+/).filter((p) => p !== '');
+  const sources = prefixes.map((prefix): EntitySourceConfig => {
+    if (!/^[a-z][a-z0-9]{0,15}$/.test(prefix)) throw new Error(`DATAHAVEN_ERP_SOURCES has an invalid prefix: ${prefix}`);
+    const key = (suffix: string): string => `DATAHAVEN_ERP_${prefix.toUpperCase()}_${suffix}`;
+    const required = (suffix: string): string => {
+      const value = (env[key(suffix)] ?? '').trim();
+      if (value === '') throw new Error(`${key(suffix)} is required for the ERP source '${prefix}'.`);
+      return value;
+    };
+    const tenant = required('TENANT');
+    return {
+      prefix,
+      label: (env[key('LABEL')] ?? '').trim() || defaultSourceLabel(prefix),
+      apiUrl: parseSourceUrl(key('API_URL'), required('API_URL')),
+      tokenUrl: parseSourceUrl(key('TOKEN_URL'), (env[key('TOKEN_URL')] ?? '').trim() || `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`),
+      tenant,
+      clientId: required('CLIENT_ID'),
+      clientSecret: required('CLIENT_SECRET'),
+      scope: (env[key('SCOPE')] ?? '').trim() || 'https://api.businesscentral.dynamics.com/.default',
+      company: required('COMPANY'),
+    };
+  });
+  if (demoErp !== null && !sources.some((source) => source.prefix === 'bc')) {
+    const base = `http://127.0.0.1:${demoErp.port}`;
+    sources.push({
+      prefix: 'bc',
+      label: 'Business Central',
+      apiUrl: `${base}/api/v2.0`,
+      tokenUrl: `${base}/oauth2/token`,
+      tenant: 'demo',
+      clientId: demoErp.clientId,
+      clientSecret: demoErp.clientSecret,
+      scope: 'https://api.businesscentral.dynamics.com/.default',
+      company: 'CRONUS',
+    });
+  }
+  return sources;
+}
+
 /** Reads the configuration from `env` with safe defaults. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.DATAHAVEN_PORT);
   const publicUrl = (env.DATAHAVEN_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const demo = parseFlag(env.DATAHAVEN_DEMO);
+  const demoErp: Config['demoErp'] = demo
+    ? { port: parseDemoErpPort(env.DATAHAVEN_DEMO_ERP_PORT), clientId: DEMO_ERP_CLIENT_ID, clientSecret: randomBytes(24).toString('base64url') }
+    : null;
   return {
     port,
     host: parseHost(env.DATAHAVEN_HOST),
     dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),
     databaseUrl: env.DATAHAVEN_DATABASE_URL || null,
-    demo: parseFlag(env.DATAHAVEN_DEMO),
+    demo,
     publicUrl,
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),
     frameAncestors: parseOrigins(env.DATAHAVEN_FRAME_ANCESTORS),
     lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
     graphBaseUrl: parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
     blobStore: parseBlobStore(env.DATAHAVEN_BLOB_CONNECTION_STRING, env.DATAHAVEN_BLOB_CONTAINER),
+    demoErp,
+    erpSources: parseErpSources(env, demoErp),
   };
 }

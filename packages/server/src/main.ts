@@ -2,7 +2,8 @@
 import { loadConfig } from './config';
 import type { Config } from './config';
 import { createServer } from './createServer';
-import { seedDemoData } from './demo';
+import { seedDemoData, startDemoErp } from './demo';
+import type { DemoErpService } from './demo';
 import { openServices } from './openServices';
 
 const USAGE = 'Usage: node packages/server/dist/main.js [serve|migrate|seed]';
@@ -13,13 +14,27 @@ export function startupUrls(config: Config): string[] {
   return [...(config.demo ? [`${base}/demo/erp`, `${base}/demo/erp?page=workflow`] : []), `${base}/`, `${base}/api/version`];
 }
 
+/** Starts the demo ERP on its loopback port, saying in words when the port is taken. */
+async function serveDemoErp(demoErp: NonNullable<Config['demoErp']>): Promise<DemoErpService> {
+  try {
+    return await startDemoErp({ port: demoErp.port, clientId: demoErp.clientId, clientSecret: demoErp.clientSecret });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+      throw new Error(`The demo ERP cannot listen on port ${demoErp.port}: it is in use. Set DATAHAVEN_DEMO_ERP_PORT to a free port.`);
+    }
+    throw error;
+  }
+}
+
 async function serve(config: Config): Promise<void> {
+  // The demo ERP is a separate HTTP service the product reaches only through its connector (erp/).
+  const demoErp = config.demoErp === null ? null : await serveDemoErp(config.demoErp);
   const app = await createServer(config, { logger: true });
   await app.listen({ host: config.host, port: config.port });
   const lines = ['', 'Datahaven Documents is running:', ...startupUrls(config).map((u) => `  ${u}`), ''];
   process.stdout.write(lines.join('\n') + '\n');
   const stop = (): void => {
-    void app.close().then(() => process.exit(0));
+    void Promise.all([app.close(), demoErp?.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -7,6 +7,7 @@ import { createDatabase } from './db/createDatabase';
 import type { DatabaseTarget } from './db/createDatabase';
 import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
+import { EntitySources } from './erp/EntitySources';
 import type { AppDeps } from './services/AppDeps';
 import { JobSignal } from './jobs/JobSignal';
 import { openFileStore } from './storage/openFileStore';
@@ -52,6 +53,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       now: options.now ?? (() => new Date()),
       databaseNow: () => databaseNowSql(handle.dialect, options.databaseClockOffsetMs?.() ?? 0),
       jobSignal: new JobSignal(),
+      entitySources: new EntitySources(config.erpSources),
     };
     return { deps, close: () => handle.close() };
   } catch (error) {

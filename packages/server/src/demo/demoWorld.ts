@@ -1,5 +1,10 @@
 import type { Features1Name, Features2Name, PrivilegeName } from '@datahaven/core/model';
 import type { QueueAccessFlag } from '../policies/queueAccessFlags';
+import { DEMO_PURCHASE_INVOICES, demoVendor } from './demoErp/demoErpWorld';
+
+// The ERP's own records (vendors, purchase invoices) live with the demo ERP service, which owns them;
+// the rest of the demo world re-exports them so the seed and the browser tests keep one source.
+export { DEMO_PURCHASE_INVOICES, DEMO_VENDORS, demoVendor, type DemoPurchaseInvoice, type DemoVendor } from './demoErp/demoErpWorld';
 
 /*
  * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, four
@@ -48,31 +53,6 @@ export interface DemoTable {
   label: string;
   /** Folder text and the subtype that files documents into it, in display order. */
   folders: readonly { folder: string; subtype: string }[];
-}
-
-/** A vendor record (BC table 23). */
-export interface DemoVendor {
-  number: string;
-  name: string;
-  /** BC SystemId: lower-case GUID without braces. */
-  systemId: string;
-  address: readonly string[];
-  contact: string;
-  paymentTerms: string;
-  bank: string;
-}
-
-/** A purchase invoice record (BC table 38, document type Invoice = 2). */
-export interface DemoPurchaseInvoice {
-  number: string;
-  systemId: string;
-  vendor: string;
-  /** The vendor's own invoice number, printed on their PDF. */
-  vendorInvoiceNo: string;
-  postingDate: string;
-  dueDate: string;
-  /** Pages of the vendor's invoice PDF (2–4). */
-  pages: number;
 }
 
 /** One generated document: which record it lands on, in which folder, under which file name. */
@@ -213,56 +193,6 @@ export const DEMO_TABLES: readonly DemoTable[] = [
   },
 ];
 
-/** The vendors (team brief), with fixed SystemIds. */
-export const DEMO_VENDORS: readonly DemoVendor[] = [
-  {
-    number: 'V10000',
-    name: 'Fabrikam, Inc.',
-    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000010000',
-    address: ['1 Industrial Way', 'Atlanta, GA 31772', 'United States'],
-    contact: 'Kim Akers',
-    paymentTerms: '30 days net',
-    bank: 'Woodgrove Bank, IBAN US12 3456 7890 1000 0100 00',
-  },
-  {
-    number: 'V20000',
-    name: 'Contoso Supplies',
-    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000020000',
-    address: ['42 Harbour Road', 'Seattle, WA 98101', 'United States'],
-    contact: 'Ben Smith',
-    paymentTerms: '14 days 2% / 30 days net',
-    bank: 'Contoso Bank, IBAN US98 7654 3210 2000 0200 00',
-  },
-  {
-    number: 'V30000',
-    name: 'Northwind Traders',
-    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000030000',
-    address: ['7 Market Square', 'Portland, OR 97205', 'United States'],
-    contact: 'Nancy Davolio',
-    paymentTerms: '30 days net',
-    bank: 'Northwind Credit Union, IBAN US55 1212 3434 3000 0300 00',
-  },
-  {
-    number: 'V40000',
-    name: 'Litware Office',
-    systemId: '5d7e1c2a-8b3f-4a6e-9c01-000000040000',
-    address: ['19 Quill Street', 'Boston, MA 02110', 'United States'],
-    contact: 'Lee Gu',
-    paymentTerms: '21 days net',
-    bank: 'Trey Research Bank, IBAN US77 5656 7878 4000 0400 00',
-  },
-];
-
-/** The purchase invoices PI-1001 … PI-1006 on those vendors. */
-export const DEMO_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
-  { number: 'PI-1001', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0412', postingDate: '2025-04-14', dueDate: '2025-05-14', pages: 3 },
-  { number: 'PI-1002', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001002', vendor: 'V20000', vendorInvoiceNo: 'CS-88120', postingDate: '2025-04-22', dueDate: '2025-05-22', pages: 2 },
-  { number: 'PI-1003', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', vendor: 'V30000', vendorInvoiceNo: 'NWT-2025-0097', postingDate: '2025-05-02', dueDate: '2025-06-01', pages: 4 },
-  { number: 'PI-1004', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001004', vendor: 'V40000', vendorInvoiceNo: 'LW-5531', postingDate: '2025-05-09', dueDate: '2025-05-30', pages: 2 },
-  { number: 'PI-1005', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001005', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0519', postingDate: '2025-05-20', dueDate: '2025-06-19', pages: 3 },
-  { number: 'PI-1006', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', vendor: 'V20000', vendorInvoiceNo: 'CS-88457', postingDate: '2025-05-27', dueDate: '2025-06-26', pages: 4 },
-];
-
 /** Earlier invoices filed on the vendors themselves: booked and approved, kept for reference, and one rejected duplicate. */
 const VENDOR_ARCHIVE: readonly { vendor: string; invoiceNo: string; date: string; dueDate: string; pages: number; queue: DemoQueueName }[] = [
   { vendor: 'V10000', invoiceNo: 'FAB-25-0118', date: '2025-01-20', dueDate: '2025-02-19', pages: 2, queue: 'Approved' },
@@ -296,16 +226,9 @@ export const DEMO_SCAN_FILE_NAME = 'Fabrikam scan.tif';
 /** Pages of the seeded scan. */
 export const DEMO_SCAN_PAGES = 3;
 
-/** Looks a vendor up by number; throws for a number the world does not have. */
-export function demoVendor(number: string): DemoVendor {
-  const vendor = DEMO_VENDORS.find((v) => v.number === number);
-  if (!vendor) throw new Error(`No demo vendor ${number}`);
-  return vendor;
-}
-
 /** The documents the seed creates: thirteen invoice PDFs (one of them unlinked) and one three-page TIFF scan. */
 export function demoDocuments(): DemoDocument[] {
-  const documents: DemoDocument[] = DEMO_PURCHASE_INVOICES.map((invoice, index) => ({
+  const documents: DemoDocument[] = DEMO_PURCHASE_INVOICES.map((invoice) => ({
     table: 'purchaseInvoice',
     recordNumber: invoice.number,
     subtype: 'Vendor Invoice',
@@ -320,7 +243,7 @@ export function demoDocuments(): DemoDocument[] {
         dueDate: invoice.dueDate,
         reference: invoice.number,
         pages: invoice.pages,
-        seed: 1001 + index,
+        seed: invoice.seed,
       },
     },
     uploadedBy: 'clerk',

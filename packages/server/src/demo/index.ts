@@ -1,5 +1,6 @@
-/** The demo: first-run demo data and the Business Central host simulator page. */
+/** The demo: first-run demo data, the Business Central host simulator page and the demo ERP service. */
 export { seedDemoData, type SeedDemoOptions } from './seedDemoData';
 export { registerDemoRoutes, DEMO_API_KEY_LABEL, DEMO_LOCAL_ONLY_MESSAGE } from './registerDemoRoutes';
 export { listDemoRecords, type DemoRecord, type DemoRecordContext } from './demoRecords';
 export * from './demoWorld';
+export { startDemoErp, type DemoErpOptions, type DemoErpService } from './demoErp/startDemoErp';

@@ -1,68 +1,10 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import { DEMO_COMPANY_NAME, type DemoInvoiceContent, type DemoVendor } from './demoWorld';
+import { DEMO_TAX_RATE_PERCENT as TAX_RATE_PERCENT, FIRST_PAGE_ROWS, LAST_PAGE_ROWS, MIDDLE_PAGE_ROWS, demoInvoiceLines, demoInvoiceTotals } from './demoErp/demoInvoiceLines';
 
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const ROW = 17;
-const FIRST_PAGE_ROWS = 18;
-const MIDDLE_PAGE_ROWS = 34;
-const LAST_PAGE_ROWS = 12;
-const TAX_RATE_PERCENT = 8;
-
-const CATALOG: readonly { item: string; unit: string; minCents: number; maxCents: number }[] = [
-  { item: 'Copy paper A4, 80 g, box of 5 reams', unit: 'BOX', minCents: 2_450, maxCents: 3_200 },
-  { item: 'Steel shelving unit 180 x 90 cm', unit: 'PCS', minCents: 11_900, maxCents: 16_500 },
-  { item: 'Pallet of corrugated boxes, 40 x 30 x 30', unit: 'PAL', minCents: 18_000, maxCents: 26_000 },
-  { item: 'Safety gloves, nitrile, size L', unit: 'PACK', minCents: 1_250, maxCents: 1_890 },
-  { item: 'LED panel light 60 x 60, 40 W', unit: 'PCS', minCents: 4_990, maxCents: 7_400 },
-  { item: 'Hex bolts M8 x 40, zinc plated (100)', unit: 'PACK', minCents: 890, maxCents: 1_450 },
-  { item: 'Office chair, ergonomic, black', unit: 'PCS', minCents: 18_900, maxCents: 24_900 },
-  { item: 'Toner cartridge, black, high yield', unit: 'PCS', minCents: 8_900, maxCents: 12_400 },
-  { item: 'Stretch film 500 mm x 300 m', unit: 'ROLL', minCents: 1_690, maxCents: 2_290 },
-  { item: 'Cable ties 300 mm, black (500)', unit: 'PACK', minCents: 1_150, maxCents: 1_690 },
-  { item: 'Ring binders A4, 75 mm, assorted', unit: 'BOX', minCents: 2_100, maxCents: 2_950 },
-  { item: 'Workbench, beech top, 200 cm', unit: 'PCS', minCents: 39_000, maxCents: 52_000 },
-  { item: 'Freight and handling', unit: 'EA', minCents: 4_500, maxCents: 9_500 },
-  { item: 'Labels 99 x 38 mm, laser (2,000)', unit: 'BOX', minCents: 1_990, maxCents: 2_790 },
-  { item: 'Hand truck, 250 kg capacity', unit: 'PCS', minCents: 8_900, maxCents: 12_900 },
-];
-
-/** One invoice line. */
-interface Line {
-  no: number;
-  item: string;
-  unit: string;
-  quantity: number;
-  unitCents: number;
-  amountCents: number;
-}
-
-/** A small linear congruential generator: the same seed gives the same invoice on every run. */
-function generator(seed: number): () => number {
-  let state = (seed * 2_654_435_761) >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 4_294_967_296;
-  };
-}
-
-/** How many lines fill exactly `pages` pages, leaving room for the totals on the last one. */
-export function invoiceLineCount(pages: number): number {
-  if (pages < 2) return FIRST_PAGE_ROWS - 6;
-  return FIRST_PAGE_ROWS + MIDDLE_PAGE_ROWS * (pages - 2) + LAST_PAGE_ROWS;
-}
-
-function linesFor(content: DemoInvoiceContent): Line[] {
-  const next = generator(content.seed);
-  const lines: Line[] = [];
-  for (let i = 0; i < invoiceLineCount(content.pages); i++) {
-    const entry = CATALOG[Math.floor(next() * CATALOG.length)];
-    const quantity = 1 + Math.floor(next() * 24);
-    const unitCents = entry.minCents + Math.floor(next() * (entry.maxCents - entry.minCents));
-    lines.push({ no: (i + 1) * 10, item: entry.item, unit: entry.unit, quantity, unitCents, amountCents: quantity * unitCents });
-  }
-  return lines;
-}
 
 /** 123456 → '1,234.56'. */
 export function formatCents(cents: number): string {
@@ -88,7 +30,7 @@ export async function renderInvoicePdf(content: DemoInvoiceContent, vendor: Demo
   doc.setCreationDate(issued);
   doc.setModificationDate(issued);
 
-  const lines = linesFor(content);
+  const lines = demoInvoiceLines(content.seed, content.pages);
   const text = (page: PDFPage, value: string, x: number, y: number, size = 9, font: PDFFont = regular): void => {
     page.drawText(value, { x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
   };
@@ -150,8 +92,7 @@ export async function renderInvoicePdf(content: DemoInvoiceContent, vendor: Demo
       y -= ROW;
     }
     if (pageNo === content.pages) {
-      const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0);
-      const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
+      const { subtotalCents: subtotal, taxCents: tax } = demoInvoiceTotals(lines);
       y -= 10;
       page.drawLine({ start: { x: 340, y: y + 8 }, end: { x: PAGE[0] - MARGIN, y: y + 8 }, thickness: 0.8, color: rgb(0.3, 0.3, 0.35) });
       const totals: [string, string][] = [

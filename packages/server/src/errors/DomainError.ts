@@ -9,7 +9,8 @@ export type DomainErrorKind =
   | 'Conflict'
   | 'OutOfSync'
   | 'Validation'
-  | 'UnsupportedFileType';
+  | 'UnsupportedFileType'
+  | 'Unavailable';
 
 /** A refusal of the domain, carrying the message users see (the spec's wording where it has one). */
 export class DomainError extends Error {
@@ -50,4 +51,9 @@ export function invalid(message: string): DomainError {
 /** The file is of a kind the product does not store. */
 export function unsupportedFileType(message: string): DomainError {
   return new DomainError('UnsupportedFileType', message);
+}
+
+/** Something the request depends on (an ERP entity source) cannot answer now: down, too slow, busy. */
+export function unavailable(message: string): DomainError {
+  return new DomainError('Unavailable', message);
 }

@@ -65,6 +65,8 @@ export const HTTP_STATUS_OF_DOMAIN_ERROR: Readonly<Record<DomainErrorKind, { sta
   OutOfSync: { statusCode: 409, exceptionType: 'Conflict' },
   Validation: { statusCode: 400, exceptionType: 'ValidationError' },
   UnsupportedFileType: { statusCode: 415, exceptionType: 'UnsupportedFileType' },
+  // An ERP that is down or busy: 503 in words, never a 500 (erp/erpMessages.ts).
+  Unavailable: { statusCode: 503, exceptionType: 'InternalError' },
 };
 
 /** The /api answer to a domain refusal. */

@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Config } from '../config';
 import type { DialectName } from '../db/createDatabase';
+import type { EntitySources } from '../erp/EntitySources';
 import type { Database } from '../db/schema';
 import type { JobSignal } from '../jobs/JobSignal';
 import type { FileStore } from '../storage/FileStore';
@@ -21,4 +22,6 @@ export interface AppDeps {
   databaseNow: () => RawBuilder<string>;
   /** Wakes this process's job runner once a command committed new jobs (jobs/JobSignal.ts). */
   jobSignal: JobSignal;
+  /** The ERP entity sources by prefix (erp/), reached over HTTP; configured from config.erpSources. */
+  entitySources: EntitySources;
 }

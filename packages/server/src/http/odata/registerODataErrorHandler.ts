@@ -17,6 +17,7 @@ export const ODATA_STATUS_OF_DOMAIN_ERROR: Readonly<Record<DomainErrorKind, numb
   OutOfSync: 409,
   Validation: 400,
   UnsupportedFileType: 415,
+  Unavailable: 503,
 };
 
 /** Status and OData body of any error thrown inside the data service; unknown errors are 500 without details. */

@@ -1,0 +1,402 @@
+import { invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
+import type { EntitySourceConfig } from './EntitySourceConfig';
+import {
+  erpBusy,
+  erpCredentialsRefused,
+  erpFailed,
+  erpRefusedQuery,
+  erpTimedOut,
+  erpUnknownCompany,
+  erpUnknownEntityType,
+  erpUnknownProperty,
+  erpUnreachable,
+} from './erpMessages';
+import { buildODataFilter, type EntityFilter } from './buildODataFilter';
+import { CsdlError, parseCsdl, type EntityTypeMetadata, type SourceMetadata } from './parseCsdl';
+
+/** A record as the source answers it: property name → JSON value (OData annotations such as @odata.etag included). */
+export type EntityRecord = Record<string, unknown>;
+
+/** What to read from an entity set. Property names are checked against the source's $metadata. */
+export interface EntityQuery {
+  /** The company (data area) to read in; the source's configured company when absent. */
+  company?: string;
+  filter?: EntityFilter;
+  select?: readonly string[];
+  /** `property` or `property desc`, checked like select. */
+  orderBy?: readonly string[];
+  top?: number;
+  skip?: number;
+}
+
+/** One page as the source served it, with the link to the next one (null on the last). */
+export interface EntityPage {
+  records: EntityRecord[];
+  nextLink: string | null;
+}
+
+/** A company of the source (BC: the `companies` set). */
+export interface SourceCompany {
+  id: string;
+  name: string;
+  displayName: string;
+}
+
+/** Tuning of the connector; the defaults suit production, tests shorten them. */
+export interface EntitySourceConnectorOptions {
+  /** The clock, in ms; tests move it to expire tokens. */
+  now?: () => number;
+  /** Per attempt: an ERP that says nothing for this long is reported, never waited on (10 s, as the client's own time-out). */
+  timeoutMs?: number;
+  /** Retries of a 429/503 answer (3). */
+  maxRetries?: number;
+  /** The longest Retry-After honoured; a source asking for longer is reported busy at once (10 s). */
+  maxRetryAfterMs?: number;
+  /** How long $metadata and the company list are kept (1 hour); they change only when the ERP is upgraded. */
+  metadataTtlMs?: number;
+  /** The most records queryAll gathers by following nextLink (5,000). */
+  maxRecords?: number;
+  /** Waits between retries; tests may observe it. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface CachedToken {
+  accessToken: string;
+  /** When to fetch a new one: shortly before the source's own expiry. */
+  refreshAt: number;
+}
+
+interface Cached<T> {
+  value: T;
+  expiresAt: number;
+}
+
+/** The refresh margin: a token is replaced this long before it expires (at most half its life). */
+const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+/** Backoff when a 429/503 carries no Retry-After: 0.5 s, 1 s, 2 s. */
+const DEFAULT_BACKOFF_MS = 500;
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The name of an error or of its cause (fetch wraps some in a TypeError); duck-typed, since DOMException may come from another realm. */
+function namesOf(error: unknown): string[] {
+  const names: string[] = [];
+  for (let current: unknown = error, depth = 0; typeof current === 'object' && current !== null && depth < 3; depth++) {
+    const { name, cause } = current as { name?: unknown; cause?: unknown };
+    if (typeof name === 'string') names.push(name);
+    current = cause;
+  }
+  return names;
+}
+
+/** Whether fetch failed because the time-out signal fired. */
+function isTimeout(error: unknown): boolean {
+  return namesOf(error).some((name) => name === 'TimeoutError' || name === 'AbortError');
+}
+
+/** The delay a Retry-After header asks for (seconds or an HTTP date), in ms; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/**
+ * One entity source reached over OData v4 (Business Central's API v2.0 or the demo ERP): a
+ * client-credentials token cached until shortly before it expires, `$metadata` discovered and
+ * cached, queries with $filter/$select/$orderby/$top/$skip that follow `@odata.nextLink`,
+ * 429/503 retried after Retry-After (bounded), every attempt under a time-out. Every failure is
+ * a DomainError in words (erp/erpMessages.ts) — a down ERP is a 503 with a sentence, never a
+ * 500 and never a hang.
+ */
+export class EntitySourceConnector {
+  readonly config: EntitySourceConfig;
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly metadataTtlMs: number;
+  private readonly maxRecords: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private token: CachedToken | null = null;
+  private tokenInFlight: Promise<CachedToken> | null = null;
+  private metadataCache: Cached<SourceMetadata> | null = null;
+  private metadataInFlight: Promise<SourceMetadata> | null = null;
+  private companiesCache: Cached<SourceCompany[]> | null = null;
+
+  constructor(config: EntitySourceConfig, options: EntitySourceConnectorOptions = {}) {
+    this.config = { ...config, apiUrl: config.apiUrl.replace(/\/+$/, '') };
+    this.now = options.now ?? Date.now;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxRetries = options.maxRetries ?? 3;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
+    this.metadataTtlMs = options.metadataTtlMs ?? 3_600_000;
+    this.maxRecords = options.maxRecords ?? 5_000;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** The source's prefix, e.g. 'bc'. */
+  get prefix(): string {
+    return this.config.prefix;
+  }
+
+  /** The source's entity types, actions and sets, from `$metadata` (cached for metadataTtlMs). */
+  async metadata(): Promise<SourceMetadata> {
+    if (this.metadataCache !== null && this.metadataCache.expiresAt > this.now()) return this.metadataCache.value;
+    // Concurrent first callers share one download.
+    this.metadataInFlight ??= this.fetchMetadata().finally(() => {
+      this.metadataInFlight = null;
+    });
+    return this.metadataInFlight;
+  }
+
+  /** One entity type by its entity set ('purchaseInvoices'), its name ('purchaseInvoice') or its qualified name. */
+  async entityType(name: string): Promise<EntityTypeMetadata> {
+    const metadata = await this.metadata();
+    const found = metadata.entityTypes.find((type) => type.entitySet === name || type.name === name || type.qualifiedName === name);
+    if (found === undefined) throw notFound(erpUnknownEntityType(this.config.label, name));
+    return found;
+  }
+
+  /** Forgets the cached $metadata and companies (after an ERP upgrade, say); the token stays. */
+  invalidateMetadata(): void {
+    this.metadataCache = null;
+    this.companiesCache = null;
+  }
+
+  /** The source's companies (cached like $metadata). */
+  async companies(): Promise<SourceCompany[]> {
+    if (this.companiesCache !== null && this.companiesCache.expiresAt > this.now()) return this.companiesCache.value;
+    const records = await this.followAll(`${this.config.apiUrl}/companies?$select=id,name,displayName`);
+    const companies = records.map((record) => ({ id: String(record.id), name: String(record.name), displayName: String(record.displayName ?? record.name) }));
+    this.companiesCache = { value: companies, expiresAt: this.now() + this.metadataTtlMs };
+    return companies;
+  }
+
+  /** One page of an entity set, as the source pages it; pass `nextLink` to `nextPage` for the rest. */
+  async query(entitySet: string, query: EntityQuery = {}): Promise<EntityPage> {
+    const url = await this.queryUrl(entitySet, query);
+    return this.page(url);
+  }
+
+  /** The page a previous answer's nextLink points at. */
+  async nextPage(nextLink: string): Promise<EntityPage> {
+    return this.page(this.checkedLink(nextLink));
+  }
+
+  /** Every record of the query, following `@odata.nextLink` (at most maxRecords). */
+  async queryAll(entitySet: string, query: EntityQuery = {}): Promise<EntityRecord[]> {
+    return this.followAll(await this.queryUrl(entitySet, query));
+  }
+
+  /** One record by id, or null when the source has none. */
+  async get(entitySet: string, id: string, query: Pick<EntityQuery, 'company' | 'select'> = {}): Promise<EntityRecord | null> {
+    const type = await this.entityType(entitySet);
+    const params = this.selectParams(type, query.select);
+    const url = `${await this.companyUrl(query.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}(${encodeURIComponent(id)})${params}`;
+    try {
+      return await this.requestJson(url);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'NotFound') return null;
+      throw error;
+    }
+  }
+
+  private async page(url: string): Promise<EntityPage> {
+    const body = await this.requestJson(url);
+    const value = body.value;
+    if (!Array.isArray(value)) throw unavailable(erpFailed(this.config.label, 'an answer without a value list'));
+    const next = body['@odata.nextLink'];
+    return { records: value as EntityRecord[], nextLink: typeof next === 'string' ? next : null };
+  }
+
+  private async followAll(firstUrl: string): Promise<EntityRecord[]> {
+    const records: EntityRecord[] = [];
+    let url: string | null = firstUrl;
+    while (url !== null) {
+      const page = await this.page(url);
+      records.push(...page.records);
+      if (records.length >= this.maxRecords) return records.slice(0, this.maxRecords);
+      url = page.nextLink === null ? null : this.checkedLink(page.nextLink);
+    }
+    return records;
+  }
+
+  /** A nextLink must stay on the source's origin: our bearer token never goes anywhere else. */
+  private checkedLink(link: string): string {
+    const resolved = new URL(link, `${this.config.apiUrl}/`);
+    if (resolved.origin !== new URL(this.config.apiUrl).origin) throw unavailable(erpFailed(this.config.label, 'a next-page link to another server'));
+    return resolved.toString();
+  }
+
+  private async companyUrl(company: string | undefined): Promise<string> {
+    const name = company ?? this.config.company;
+    const found = (await this.companies()).find((candidate) => candidate.name === name);
+    if (found === undefined) throw notFound(erpUnknownCompany(this.config.label, name));
+    return `${this.config.apiUrl}/companies(${found.id})`;
+  }
+
+  private selectParams(type: EntityTypeMetadata, select: readonly string[] | undefined): string {
+    if (select === undefined || select.length === 0) return '';
+    for (const name of select) this.checkProperty(type, name);
+    return `?$select=${select.map(encodeURIComponent).join(',')}`;
+  }
+
+  private checkProperty(type: EntityTypeMetadata, name: string): void {
+    if (!type.properties.some((property) => property.name === name)) throw invalid(erpUnknownProperty(this.config.label, type.name, name));
+  }
+
+  private async queryUrl(entitySet: string, query: EntityQuery): Promise<string> {
+    const type = await this.entityType(entitySet);
+    const params: string[] = [];
+    if (query.filter !== undefined) {
+      const text = buildODataFilter(query.filter, type, (name) => this.checkProperty(type, name));
+      if (text !== '') params.push(`$filter=${encodeURIComponent(text)}`);
+    }
+    if (query.select !== undefined && query.select.length > 0) {
+      for (const name of query.select) this.checkProperty(type, name);
+      params.push(`$select=${query.select.map(encodeURIComponent).join(',')}`);
+    }
+    if (query.orderBy !== undefined && query.orderBy.length > 0) {
+      const parts = query.orderBy.map((part) => {
+        const [name, direction] = part.trim().split(/\s+/);
+        this.checkProperty(type, name);
+        if (direction !== undefined && direction !== 'asc' && direction !== 'desc') throw invalid(erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`));
+        return direction === undefined ? name : `${name} ${direction}`;
+      });
+      params.push(`$orderby=${encodeURIComponent(parts.join(','))}`);
+    }
+    for (const [name, value] of [['$top', query.top], ['$skip', query.skip]] as const) {
+      if (value === undefined) continue;
+      if (!Number.isInteger(value) || value < 0) throw invalid(erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`));
+      params.push(`${name}=${value}`);
+    }
+    const base = `${await this.companyUrl(query.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}`;
+    return params.length === 0 ? base : `${base}?${params.join('&')}`;
+  }
+
+  private async fetchMetadata(): Promise<SourceMetadata> {
+    const response = await this.request(`${this.config.apiUrl}/$metadata`, 'application/xml');
+    const text = await this.readBody(response);
+    let metadata: SourceMetadata;
+    try {
+      metadata = parseCsdl(text);
+    } catch (error) {
+      if (error instanceof CsdlError) throw unavailable(erpFailed(this.config.label, error.message));
+      throw error;
+    }
+    this.metadataCache = { value: metadata, expiresAt: this.now() + this.metadataTtlMs };
+    return metadata;
+  }
+
+  private async requestJson(url: string): Promise<EntityRecord> {
+    const response = await this.request(url, 'application/json');
+    const text = await this.readBody(response);
+    try {
+      const body: unknown = JSON.parse(text);
+      if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as EntityRecord;
+    } catch {
+      // Fall through: not JSON.
+    }
+    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+  }
+
+  /** The body's text, under the same time-out as the headers were. */
+  private async readBody(response: Response): Promise<string> {
+    try {
+      return await response.text();
+    } catch (error) {
+      throw this.transportError(error);
+    }
+  }
+
+  /**
+   * A GET with the bearer: a 401 fetches a new token once; 429/503 wait Retry-After (at most
+   * maxRetryAfterMs, at most maxRetries times); 404 → NotFound; 400 → Validation; any other
+   * failure → Unavailable in words.
+   */
+  private async request(url: string, accept: string): Promise<Response> {
+    let renewedToken = false;
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.accessToken();
+      const response = await this.send(url, { headers: { Authorization: `Bearer ${token.accessToken}`, Accept: accept } });
+      if (response.ok) return response;
+      const detail = await this.errorMessageOf(response);
+      if (response.status === 401 && !renewedToken) {
+        // The source forgot or revoked the token before its expiry: one fresh token, one more try.
+        renewedToken = true;
+        if (this.token === token) this.token = null;
+        attempt--;
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
+      if (response.status === 404) throw notFound(erpRefusedQuery(this.config.label, detail ?? 'not found.'));
+      if (response.status === 400) throw invalid(erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
+      if (response.status === 429 || response.status === 503) {
+        const asked = retryAfterMs(response.headers.get('retry-after'), this.now());
+        const wait = asked ?? DEFAULT_BACKOFF_MS * 2 ** attempt;
+        if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs) throw unavailable(erpBusy(this.config.label));
+        await this.sleep(wait);
+        continue;
+      }
+      throw unavailable(erpFailed(this.config.label, `HTTP ${response.status}`));
+    }
+  }
+
+  /** The OData error's message of a failed answer, if it has one. */
+  private async errorMessageOf(response: Response): Promise<string | null> {
+    try {
+      const body: unknown = JSON.parse(await response.text());
+      const error = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : null;
+      if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+    } catch {
+      // Not an OData error body; the status alone speaks.
+    }
+    return null;
+  }
+
+  private async accessToken(): Promise<CachedToken> {
+    if (this.token !== null && this.token.refreshAt > this.now()) return this.token;
+    this.tokenInFlight ??= this.fetchToken().finally(() => {
+      this.tokenInFlight = null;
+    });
+    return this.tokenInFlight;
+  }
+
+  private async fetchToken(): Promise<CachedToken> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.config.clientId, client_secret: this.config.clientSecret, scope: this.config.scope });
+    const response = await this.send(this.config.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form.toString() });
+    const text = await this.readBody(response);
+    if (response.status === 400 || response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
+    if (response.status === 429 || response.status === 503) throw unavailable(erpBusy(this.config.label));
+    if (!response.ok) throw unavailable(erpFailed(this.config.label, `sign-in answered HTTP ${response.status}`));
+    let body: { access_token?: unknown; expires_in?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      throw unavailable(erpFailed(this.config.label, 'a sign-in answer that is not JSON'));
+    }
+    if (typeof body.access_token !== 'string' || body.access_token === '') throw unavailable(erpFailed(this.config.label, 'a sign-in answer without a token'));
+    const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 3600)) * 1000;
+    const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
+    this.token = { accessToken: body.access_token, refreshAt: this.now() + lifetimeMs - margin };
+    return this.token;
+  }
+
+  /** fetch under the time-out; a transport failure becomes Unavailable in words. */
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
+    } catch (error) {
+      throw this.transportError(error);
+    }
+  }
+
+  private transportError(error: unknown): DomainError {
+    if (error instanceof DomainError) return error;
+    if (isTimeout(error)) return unavailable(erpTimedOut(this.config.label, Math.max(1, Math.round(this.timeoutMs / 1000))));
+    return unavailable(erpUnreachable(this.config.label));
+  }
+}
