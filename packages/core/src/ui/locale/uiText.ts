@@ -6,6 +6,7 @@ import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
 import { SEARCH_TEXT } from './searchText';
+import { WORKFLOW_TEXT } from './workflowText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -44,4 +45,5 @@ export const UI_TEXT = {
   pageWork: PAGE_WORK_TEXT,
   properties: PROPERTIES_TEXT,
   search: SEARCH_TEXT,
+  workflow: WORKFLOW_TEXT,
 } as const;

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CounterBadge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { WorkflowQueue } from '../../model';
 import { useWorkflowBase } from './useWorkflowBase';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
@@ -24,11 +25,6 @@ const useStyles = makeStyles({
   disabled: { color: tokens.colorNeutralForegroundDisabled },
 });
 
-/** How a queue's document count reads to a screen reader. */
-export function documentCountText(count: number): string {
-  return count === 1 ? '1 document' : `${count} documents`;
-}
-
 /** Props of QueueList. */
 export interface QueueListProps {
   queues: readonly WorkflowQueue[];
@@ -47,7 +43,7 @@ export function QueueList({ queues, label }: QueueListProps): ReactElement {
           <RouterLink
             className={styles.link}
             to={`${base}/queues/${queue.id}/documents`}
-            aria-label={`${queue.name}, ${documentCountText(queue.documentCount)}${queue.enabled ? '' : ', disabled'}`}
+            aria-label={UI_TEXT.workflow.queueLink(queue.name, queue.documentCount, queue.enabled)}
           >
             <Text className={`${styles.name} ${queue.enabled ? '' : styles.disabled}`}>{queue.name}</Text>
             <CounterBadge count={queue.documentCount} showZero appearance={queue.documentCount > 0 ? 'filled' : 'ghost'} color="brand" aria-hidden />

@@ -6,11 +6,12 @@ import { WorkflowPreferences } from '../../state/WorkflowPreferences';
 import { useServices } from '../app/DatahavenServices';
 import { QueueList } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
-import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
+
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
+import { UI_TEXT } from '../locale/uiText';
 
 /**
  * The queues of one queue type (portal §2 "queue-types/{queueTypeId}/queues"): titled with the
@@ -36,9 +37,9 @@ export function QueueTypeQueuesScreen(): ReactElement {
   const queues = type.data?.queues ?? [];
   return (
     <div className={styles.screen}>
-      <WorkflowHeader title={name} crumbs={[{ label: 'Workflow', to: `${base}/auto` }, { label: name || 'Queue type' }]}>
+      <WorkflowHeader title={name} crumbs={[{ label: UI_TEXT.workflow.workflow, to: `${base}/auto` }, { label: name || UI_TEXT.workflow.queueType }]}>
         <Switch
-          label="Hide empty queues"
+          label={UI_TEXT.workflow.hideEmptyQueues}
           checked={hideEmpty}
           onChange={(_, data) => {
             setHideEmpty(data.checked);
@@ -47,8 +48,8 @@ export function QueueTypeQueuesScreen(): ReactElement {
         />
       </WorkflowHeader>
       <div className={styles.body}>
-        {type.data ? <QueueList queues={queues} label={`${name} queues`} /> : null}
-        {type.data && queues.length === 0 ? <Body1 className={styles.empty}>{NO_QUEUES_TEXT}</Body1> : null}
+        {type.data ? <QueueList queues={queues} label={UI_TEXT.workflow.queuesOf(name)} /> : null}
+        {type.data && queues.length === 0 ? <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1> : null}
       </div>
     </div>
   );

@@ -5,15 +5,17 @@ import type { WorkflowQueue } from '../../model';
 import { useServices } from '../app/DatahavenServices';
 import { QueueList } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
-import { NO_QUEUES_TEXT } from './WorkflowRootScreen';
+
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
+import { UI_TEXT } from '../locale/uiText';
 
 /** The queues to list and the title they go under. */
 interface QueuesView {
-  title: string;
+  /** The queue type's name; null for every queue (or a type the server names no further). */
+  title: string | null;
   queues: WorkflowQueue[];
 }
 
@@ -26,21 +28,22 @@ export function QueuesScreen(): ReactElement {
   const { api } = useServices();
   const view = useApiQuery<QueuesView>(queryKeys.queues(typeParam ?? ''), async (signal) => {
     if (typeParam !== null && typeParam !== '') {
-      if (!/^\d+$/.test(typeParam)) return { title: 'Queues', queues: await api.workflow.getQueueTypeQueues(typeParam, undefined, signal) };
+      if (!/^\d+$/.test(typeParam)) return { title: null, queues: await api.workflow.getQueueTypeQueues(typeParam, undefined, signal) };
       const type = await api.workflow.getQueueTypeWorkflow(Number(typeParam), {}, signal);
       return { title: type.name, queues: type.queues };
     }
     const root = await api.workflow.getRoot({}, signal);
-    return { title: 'Queues', queues: root.queueTypes.flatMap((type) => type.queues) };
+    return { title: null, queues: root.queueTypes.flatMap((type) => type.queues) };
   });
-  const title = view.data?.title ?? 'Queues';
+  const typeName = view.data?.title ?? null;
+  const title = typeName ?? UI_TEXT.workflow.queues;
   const queues = view.data?.queues ?? [];
   return (
     <div className={styles.screen}>
-      <WorkflowHeader title={title} crumbs={[{ label: 'Workflow', to: `${base}/auto` }, { label: title }]} />
+      <WorkflowHeader title={title} crumbs={[{ label: UI_TEXT.workflow.workflow, to: `${base}/auto` }, { label: title }]} />
       <div className={styles.body}>
-        <QueueList queues={queues} label={title === 'Queues' ? title : `${title} queues`} />
-        {view.data && queues.length === 0 ? <Body1 className={styles.empty}>{NO_QUEUES_TEXT}</Body1> : null}
+        <QueueList queues={queues} label={typeName === null ? title : UI_TEXT.workflow.queuesOf(typeName)} />
+        {view.data && queues.length === 0 ? <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1> : null}
       </div>
     </div>
   );

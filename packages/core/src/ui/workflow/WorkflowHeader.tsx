@@ -1,6 +1,7 @@
 import { Fragment, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { UI_TEXT } from '../locale/uiText';
 
 /** One step of the breadcrumb: a link, or the current screen when `to` is absent. */
 export interface Crumb {
@@ -39,7 +40,7 @@ export function WorkflowHeader({ title, crumbs = [], children }: WorkflowHeaderP
   return (
     <header className={styles.header}>
       {crumbs.length > 0 ? (
-        <Breadcrumb aria-label="Breadcrumb" size="small">
+        <Breadcrumb aria-label={UI_TEXT.workflow.breadcrumb} size="small">
           {crumbs.map((crumb, index) => (
             <Fragment key={`${crumb.label}-${index}`}>
               {index > 0 ? <BreadcrumbDivider /> : null}

@@ -3,16 +3,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Body1, SearchBox, Switch, Text } from '@fluentui/react-components';
 import { WorkflowPreferences } from '../../state/WorkflowPreferences';
 import { useServices } from '../app/DatahavenServices';
-import { QueueList, documentCountText } from './QueueList';
+import { QueueList } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
 import { useDebouncedValue } from './useDebouncedValue';
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
-
-/** Ours: what the root shows when no queue is left to list. */
-export const NO_QUEUES_TEXT = 'No queues to show.';
+import { UI_TEXT } from '../locale/uiText';
 
 /**
  * The workflow root view (portal §2 "auto" and ""): every queue type the caller can browse with
@@ -32,11 +30,11 @@ export function WorkflowRootScreen(): ReactElement {
 
   return (
     <div className={styles.screen}>
-      <WorkflowHeader title="Workflow" />
+      <WorkflowHeader title={UI_TEXT.workflow.workflow} />
       <div className={styles.controls}>
-        <SearchBox className={styles.search} aria-label="Filter queues" placeholder="Filter queues" value={filter} onChange={(_, data) => setFilter(data.value)} />
+        <SearchBox className={styles.search} aria-label={UI_TEXT.workflow.filterQueues} placeholder={UI_TEXT.workflow.filterQueues} value={filter} onChange={(_, data) => setFilter(data.value)} />
         <Switch
-          label="Hide empty queues"
+          label={UI_TEXT.workflow.hideEmptyQueues}
           checked={hideEmpty}
           onChange={(_, data) => {
             setHideEmpty(data.checked);
@@ -52,12 +50,12 @@ export function WorkflowRootScreen(): ReactElement {
               <RouterLink className={styles.typeLink} to={`${base}/queue-types/${type.id}/queues`}>
                 {type.name}
               </RouterLink>{' '}
-              <Text size={200}>({documentCountText(type.documentCount)})</Text>
+              <Text size={200}>({UI_TEXT.workflow.documentCount(type.documentCount)})</Text>
             </Text>
-            <QueueList queues={type.queues} label={`${type.name} queues`} />
+            <QueueList queues={type.queues} label={UI_TEXT.workflow.queuesOf(type.name)} />
           </section>
         ))}
-        {!root.loading && root.error === null && types.length === 0 ? <Body1 className={styles.empty}>{NO_QUEUES_TEXT}</Body1> : null}
+        {!root.loading && root.error === null && types.length === 0 ? <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1> : null}
       </div>
     </div>
   );

@@ -28,6 +28,7 @@ import { queryKeys } from '../../app/queryKeys';
 import { useGoBack } from '../../app/useGoBack';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -72,10 +73,10 @@ function failureText(error: unknown): string {
   return MESSAGES.unhandledError;
 }
 
-/** Status of a step as the list shows it. */
-function stepStatus(step: ApprovalStep): 'Approved' | 'Current' | 'Pending' {
-  if (step.approvedAt !== null || step.approvedBy !== null) return 'Approved';
-  return step.current ? 'Current' : 'Pending';
+/** Status of a step; the list shows it in the catalogue's words (UI_TEXT.workflow.stepStatus). */
+function stepStatus(step: ApprovalStep): 'approved' | 'current' | 'pending' {
+  if (step.approvedAt !== null || step.approvedBy !== null) return 'approved';
+  return step.current ? 'current' : 'pending';
 }
 
 /**
@@ -146,27 +147,27 @@ export function ApprovalRoutesScreen(): ReactElement {
   const steps = state.status === 'ready' ? state.steps : [];
   const editable = document !== null && canEditApprovals(document);
   const candidates = state.status === 'ready' ? state.candidates : [];
-  const pending = (step: ApprovalStep | undefined): step is ApprovalStep => step !== undefined && stepStatus(step) !== 'Approved';
+  const pending = (step: ApprovalStep | undefined): step is ApprovalStep => step !== undefined && stepStatus(step) !== 'approved';
 
-  const swap = (upper: ApprovalStep, lower: ApprovalStep, name: string, direction: string): Promise<void> =>
+  const swap = (upper: ApprovalStep, lower: ApprovalStep, name: string, direction: 'up' | 'down'): Promise<void> =>
     change(
       [
         { step: upper.step, queueId: lower.queueId },
         { step: lower.step, queueId: upper.queueId },
       ],
-      `Moved ${name} ${direction}`,
+      UI_TEXT.workflow.movedStep(name, direction),
     );
 
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={goBack} />
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={goBack} />
         <Subtitle2 as="h1" id={headingId} className={styles.title} title={document?.name}>
-          Approval list{document ? ` – ${document.name}` : ''}
+          {document ? UI_TEXT.workflow.approvalListOf(document.name) : UI_TEXT.workflow.approvalList}
         </Subtitle2>
       </div>
       <div className={styles.section}>
-        {state.status === 'loading' ? <Spinner size="small" label="Loading approval list…" /> : null}
+        {state.status === 'loading' ? <Spinner size="small" label={UI_TEXT.workflow.loadingApprovalList} /> : null}
         {state.status === 'failed' ? (
           <div role="alert">
             <MessageBar intent="error" layout="multiline">
@@ -181,8 +182,8 @@ export function ApprovalRoutesScreen(): ReactElement {
             </MessageBar>
           </div>
         ) : null}
-        {state.status === 'ready' && !editable ? <Caption1>You can see this approval list but not change it.</Caption1> : null}
-        {state.status === 'ready' && steps.length === 0 ? <Body1>This document has no approval steps yet.</Body1> : null}
+        {state.status === 'ready' && !editable ? <Caption1>{UI_TEXT.workflow.approvalListReadOnly}</Caption1> : null}
+        {state.status === 'ready' && steps.length === 0 ? <Body1>{UI_TEXT.workflow.noApprovalSteps}</Body1> : null}
         {steps.length > 0 ? (
           <ol className={styles.list} aria-labelledby={headingId}>
             {steps.map((step, index) => {
@@ -191,33 +192,33 @@ export function ApprovalRoutesScreen(): ReactElement {
               const next = steps[index + 1];
               const name = step.queueName;
               return (
-                <li key={step.step} className={status === 'Current' ? `${styles.step} ${styles.current}` : styles.step} aria-current={status === 'Current' ? 'step' : undefined}>
+                <li key={step.step} className={status === 'current' ? `${styles.step} ${styles.current}` : styles.step} aria-current={status === 'current' ? 'step' : undefined}>
                   <div className={styles.stepText}>
                     <Text weight="semibold">
                       {step.step}. {name}
                     </Text>
-                    {status === 'Approved' ? (
+                    {status === 'approved' ? (
                       <Caption1>
-                        Approved{step.approvedBy !== null ? ` by ${step.approvedBy}` : ''}
+                        {UI_TEXT.workflow.approvedBy(step.approvedBy)}
                         {step.approvedAt !== null ? (
                           <>
-                            {' on '}
+                            {UI_TEXT.workflow.approvedOn}
                             <time dateTime={step.approvedAt}>{formatDateTime(step.approvedAt)}</time>
                           </>
                         ) : null}
                       </Caption1>
                     ) : null}
                   </div>
-                  <Badge appearance="tint" color={status === 'Approved' ? 'success' : status === 'Current' ? 'brand' : 'informative'}>
-                    {status}
+                  <Badge appearance="tint" color={status === 'approved' ? 'success' : status === 'current' ? 'brand' : 'informative'}>
+                    {UI_TEXT.workflow.stepStatus[status]}
                   </Badge>
-                  {editable && status !== 'Approved' ? (
+                  {editable && status !== 'approved' ? (
                     <div className={styles.stepButtons}>
                       <Button
                         appearance="subtle"
                         size="small"
                         icon={<ArrowUpRegular />}
-                        aria-label={`Move step ${step.step} (${name}) up`}
+                        aria-label={UI_TEXT.workflow.moveStepUp(step.step, name)}
                         disabled={busy || !pending(previous)}
                         onClick={() => pending(previous) && void swap(previous, step, name, 'up')}
                       />
@@ -225,7 +226,7 @@ export function ApprovalRoutesScreen(): ReactElement {
                         appearance="subtle"
                         size="small"
                         icon={<ArrowDownRegular />}
-                        aria-label={`Move step ${step.step} (${name}) down`}
+                        aria-label={UI_TEXT.workflow.moveStepDown(step.step, name)}
                         disabled={busy || !pending(next)}
                         onClick={() => pending(next) && void swap(step, next, name, 'down')}
                       />
@@ -233,9 +234,9 @@ export function ApprovalRoutesScreen(): ReactElement {
                         appearance="subtle"
                         size="small"
                         icon={<DeleteRegular />}
-                        aria-label={`Remove step ${step.step} (${name})`}
+                        aria-label={UI_TEXT.workflow.removeStep(step.step, name)}
                         disabled={busy}
-                        onClick={() => void change([{ step: step.step, queueId: null }], `Removed ${name}`)}
+                        onClick={() => void change([{ step: step.step, queueId: null }], UI_TEXT.workflow.removedStep(name))}
                       />
                     </div>
                   ) : null}
@@ -246,9 +247,9 @@ export function ApprovalRoutesScreen(): ReactElement {
         ) : null}
         {editable ? (
           <div className={styles.add}>
-            <Field label="Approval queue">
+            <Field label={UI_TEXT.workflow.approvalQueue}>
               <Select value={choice} onChange={(_event, data) => setChoice(data.value)} disabled={busy || candidates.length === 0}>
-                <option value="">{candidates.length === 0 ? 'No queues to add' : 'Choose a queue…'}</option>
+                <option value="">{candidates.length === 0 ? UI_TEXT.workflow.noQueuesToAdd : UI_TEXT.workflow.chooseQueue}</option>
                 {candidates.map((queue) => (
                   <option key={queue.id} value={String(queue.id)}>
                     {queue.name}
@@ -263,10 +264,10 @@ export function ApprovalRoutesScreen(): ReactElement {
                 const queue = candidates.find((candidate) => String(candidate.id) === choice);
                 if (!queue) return;
                 setChoice('');
-                void change([{ step: steps.length + 1, queueId: queue.id }], `Added ${queue.name}`);
+                void change([{ step: steps.length + 1, queueId: queue.id }], UI_TEXT.workflow.addedStep(queue.name));
               }}
             >
-              Add step
+              {UI_TEXT.workflow.addStep}
             </Button>
           </div>
         ) : null}

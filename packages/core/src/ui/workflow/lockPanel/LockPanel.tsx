@@ -9,6 +9,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../app/queryKeys';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of LockPanel. */
 export interface LockPanelProps {
@@ -29,8 +30,8 @@ const useStyles = makeStyles({
 /** How often the countdown is redrawn: it shows whole minutes, so a quarter minute is plenty. */
 const COUNTDOWN_TICK_MS = 15_000;
 
-const ACTION_LABELS: Record<LockAction, string> = { createLock: 'Lock', renewLock: 'Renew lock', unlock: 'Unlock' };
-const ACTION_DONE: Record<LockAction, string> = { createLock: 'Document locked', renewLock: 'Lock renewed', unlock: 'Document unlocked' };
+const ACTION_LABELS: Record<LockAction, string> = UI_TEXT.workflow.lockActions;
+const ACTION_DONE: Record<LockAction, string> = UI_TEXT.workflow.lockDone;
 
 /** The lock as a document carries it, from a lock call's answer. */
 function toDocumentLock(info: DocumentLockInfo | undefined): DocumentLock | null {
@@ -149,31 +150,31 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
     [api, document.id, document.rowVersion, queueId, notify, onChanged, reload],
   );
 
-  const owner = state.owner === 'self' ? 'You' : state.owner === 'other' ? (state.holder ?? 'Another user') : 'Not locked';
+  const owner = state.owner === 'self' ? UI_TEXT.workflow.lockOwnerYou : state.owner === 'other' ? (state.holder ?? UI_TEXT.workflow.lockOwnerOther) : UI_TEXT.workflow.notLocked;
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
-        Document lock
+        {UI_TEXT.workflow.documentLock}
       </Subtitle2>
       <dl className={styles.facts}>
-        <dt className={styles.term}>Locked by</dt>
+        <dt className={styles.term}>{UI_TEXT.workflow.lockedBy}</dt>
         <dd className={styles.value}>
           <Text weight={state.owner === 'none' ? 'regular' : 'semibold'}>{owner}</Text>
         </dd>
-        <dt className={styles.term}>Expires</dt>
+        <dt className={styles.term}>{UI_TEXT.workflow.expires}</dt>
         <dd className={styles.value}>
           {state.expiration !== null ? (
             <>
               <time dateTime={state.expiration}>{formatDateTime(state.expiration)}</time>
-              <Caption1> (expires in {minutesLeft(state.expiration, now)} min)</Caption1>
+              <Caption1> {UI_TEXT.workflow.expiresIn(minutesLeft(state.expiration, now))}</Caption1>
             </>
           ) : (
             '—'
           )}
         </dd>
       </dl>
-      {queueId === null ? <Caption1>This document is not in a workflow queue, so it cannot be locked.</Caption1> : null}
+      {queueId === null ? <Caption1>{UI_TEXT.workflow.notInQueueCannotLock}</Caption1> : null}
       <div className={styles.buttons}>
         {(['createLock', 'renewLock', 'unlock'] as const).map((action) => {
           const availability = access === null
@@ -205,7 +206,7 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{error}</MessageBarBody>
             <MessageBarActions
-              containerAction={<Button appearance="transparent" aria-label="Dismiss lock error" icon={<DismissRegular />} onClick={() => setError(null)} />}
+              containerAction={<Button appearance="transparent" aria-label={UI_TEXT.workflow.dismissLockError} icon={<DismissRegular />} onClick={() => setError(null)} />}
             />
           </MessageBar>
         </div>

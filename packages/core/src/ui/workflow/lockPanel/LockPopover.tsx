@@ -4,6 +4,7 @@ import { LockClosedRegular } from '@fluentui/react-icons/svg/lock-closed';
 import { LockOpenRegular } from '@fluentui/react-icons/svg/lock-open';
 import type { DmsDocument } from '../../../model';
 import { LockPanel } from './LockPanel';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of LockPopover. */
 export interface LockPopoverProps {
@@ -23,9 +24,9 @@ export function LockPopover({ document, onChanged = ignore }: LockPopoverProps):
   return (
     <Popover trapFocus withArrow positioning="below-end">
       <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={document.lock !== null ? <LockClosedRegular /> : <LockOpenRegular />} aria-label="Document lock" title="Document lock" />
+        <Button appearance="subtle" icon={document.lock !== null ? <LockClosedRegular /> : <LockOpenRegular />} aria-label={UI_TEXT.workflow.documentLock} title={UI_TEXT.workflow.documentLock} />
       </PopoverTrigger>
-      <PopoverSurface aria-label="Document lock">
+      <PopoverSurface aria-label={UI_TEXT.workflow.documentLock}>
         <LockPanel document={document} onChanged={onChanged} />
       </PopoverSurface>
     </Popover>

@@ -6,6 +6,7 @@ import type { DmsDocument } from '../../../model';
 import type { SelectionStore } from '../../../state';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { cellText, type GridColumn } from './documentColumns';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Rows from the bottom at which scrolling asks for the next page. */
 const LOAD_MORE_THRESHOLD_PX = 120;
@@ -244,7 +245,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
       {hasMore ? (
         <div className={styles.more}>
           <Button appearance="subtle" onClick={onLoadMore} disabled={loadingMore}>
-            {loadingMore ? 'Loading more…' : 'Load more'}
+            {loadingMore ? UI_TEXT.loadingMore : UI_TEXT.loadMore}
           </Button>
         </div>
       ) : null}
@@ -278,7 +279,7 @@ function ColumnResizer({ title, width, onResize, className }: { title: string; w
     <span
       role="separator"
       aria-orientation="vertical"
-      aria-label={`Resize ${title}`}
+      aria-label={UI_TEXT.workflow.resizeColumn(title)}
       aria-valuenow={width}
       aria-valuemin={MIN_WIDTH}
       tabIndex={0}

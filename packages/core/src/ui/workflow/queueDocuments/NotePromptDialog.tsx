@@ -14,6 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { LIMITS } from '../../../model';
 import { noteLength, validateWorkflowNote, type NoteRequirement } from '../../../rules';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** What the note prompt asks for. */
 export interface NotePrompt {
@@ -71,7 +72,7 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
               </MessageBar>
             ) : null}
             <Field
-              label="Note"
+              label={UI_TEXT.workflow.note}
               required={prompt?.requirement.required ?? false}
               validationState={problem ? 'error' : 'none'}
               validationMessage={problem ?? undefined}
@@ -106,7 +107,7 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel} disabled={busy}>
-              Cancel
+              {UI_TEXT.cancel}
             </Button>
             <Button appearance="primary" onClick={confirm} disabled={busy || length > LIMITS.noteMaxLength}>
               {prompt?.action ?? ''}

@@ -1,9 +1,7 @@
 import type { ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { MESSAGES } from '../../../rules';
-
-/** Ours: the title of the out-of-sync dialog (the spec words only its message). */
-export const OUT_OF_SYNC_TITLE = 'Out of sync';
+import { UI_TEXT } from '../../locale/uiText';
 
 /**
  * The out-of-sync refusal (embedded §4, §8): the spec's message in a dialog; closing it reloads
@@ -14,11 +12,11 @@ export function OutOfSyncDialog({ open, onClose }: { open: boolean; onClose(): v
     <Dialog open={open} modalType="modal" onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{OUT_OF_SYNC_TITLE}</DialogTitle>
+          <DialogTitle>{UI_TEXT.workflow.outOfSync}</DialogTitle>
           <DialogContent>{MESSAGES.documentMovedQueue}</DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose} autoFocus>
-              Close
+              {UI_TEXT.close}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -62,13 +62,7 @@ import { nextAfterRemoval } from './nextSelection';
 import { useQueueDocuments } from './useQueueDocuments';
 import { queryKeys } from '../../app/queryKeys';
 import { useApiQuery } from '../../app/useApiQuery';
-
-/** The empty state of a queue (ours: the spec has no words for it). */
-export const NO_DOCUMENTS_TEXT = 'No documents in this queue';
-/** Ours: why the Approval list button is off. */
-export const APPROVAL_LIST_HINT = 'Select one document in a queue that uses approval lists.';
-/** Ours: what the viewer pane says when not exactly one document is selected. */
-export const SELECT_ONE_TEXT = 'Select one document to view it here.';
+import { UI_TEXT } from '../../locale/uiText';
 
 const NOT_IN_SEARCH = { searchView: false } as const;
 /** Routing blocks shown as messages under the toolbar (embedded §2 "Routing blocks"). */
@@ -102,11 +96,6 @@ function isOutOfSync(error: unknown): boolean {
 /** The words for a refusal shown inside a dialog. */
 function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : MESSAGES.unhandledError;
-}
-
-/** "1 document" / "3 documents". */
-function documents(count: number): string {
-  return count === 1 ? '1 document' : `${count} documents`;
 }
 
 /** A key for a document's access flags that changes whenever they may have (lock, queue, version). */
@@ -249,7 +238,7 @@ export function QueueDocumentsScreen(): ReactElement {
       for (const id of request.docIds) void queryClient.invalidateQueries({ queryKey: queryKeys.document(id) });
       selection.set(next === null ? [] : [next]);
       setPrompt(null);
-      notify(`${kind === 'approve' ? 'Approved' : 'Rejected'} ${documents(request.docIds.length)}`);
+      notify(kind === 'approve' ? UI_TEXT.workflow.approved(request.docIds.length) : UI_TEXT.workflow.rejected(request.docIds.length));
     } catch (error) {
       fail(error);
     } finally {
@@ -267,7 +256,7 @@ export function QueueDocumentsScreen(): ReactElement {
         else if (action === 'renewLock') await loading.track(api.workflow.renewLock(doc.id, queue.id));
         else await loading.track(api.workflow.unlock(doc.id, queue.id));
       }
-      notify(action === 'createLock' ? `Locked ${documents(targets.length)}` : action === 'renewLock' ? `Renewed the lock on ${documents(targets.length)}` : `Unlocked ${documents(targets.length)}`);
+      notify(UI_TEXT.workflow.lockedDocuments[action](targets.length));
     } catch (error) {
       fail(error);
     } finally {
@@ -296,10 +285,10 @@ export function QueueDocumentsScreen(): ReactElement {
           const targetId = command === 'approve' ? queue.approveToQueueId : queue.rejectToQueueId;
           const target: NoteQueue | null = targetId === null ? null : await loading.track(api.workflow.getQueue(targetId)).catch(() => null);
           const requirement = command === 'approve' ? approveNoteRequirement(queue, target) : rejectNoteRequirement(queue, target);
-          const label = command === 'approve' ? 'Approve' : 'Reject';
+          const label = UI_TEXT.workflow.commands[command];
           if (requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
             setPromptError(null);
-            setPrompt({ kind: command, action: label, title: `${label} ${documents(selectedDocs.length)}`, requirement, warning: state.warning });
+            setPrompt({ kind: command, action: label, title: UI_TEXT.workflow.promptTitle[command](selectedDocs.length), requirement, warning: state.warning });
           } else {
             await runMove(command, undefined);
           }
@@ -368,39 +357,39 @@ export function QueueDocumentsScreen(): ReactElement {
 
   const queueName = queue?.name ?? '';
   const crumbs = [
-    { label: 'Workflow', to: `${base}/auto` },
+    { label: UI_TEXT.workflow.workflow, to: `${base}/auto` },
     ...(queue ? [{ label: queue.queueTypeName, to: `${base}/queue-types/${queue.queueTypeId}/queues` }] : []),
-    { label: queueName || 'Queue' },
+    { label: queueName || UI_TEXT.workflow.queue },
   ];
 
   return (
     <div className={styles.screen}>
       <WorkflowHeader title={queueName} crumbs={crumbs} />
       <div className={styles.controls}>
-        <SearchBox className={styles.search} aria-label="Filter documents" placeholder="Filter documents" value={filter} onChange={(_, data) => setFilter(data.value)} />
+        <SearchBox className={styles.search} aria-label={UI_TEXT.workflow.filterDocuments} placeholder={UI_TEXT.workflow.filterDocuments} value={filter} onChange={(_, data) => setFilter(data.value)} />
         <Switch
-          label="Autoview"
+          label={UI_TEXT.autoview}
           checked={autoview}
           onChange={(_, data) => {
             pane.setAutoview(data.checked);
           }}
         />
-        {tagging.available === true && <Switch label="Tagging mode" checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
+        {tagging.available === true && <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
         <Menu checkedValues={{ columns: shownColumns }} onCheckedValueChange={onColumnsChange}>
           <MenuTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<ColumnTripleEditRegular />}>
-              Columns
+              {UI_TEXT.workflow.columnsMenu}
             </Button>
           </MenuTrigger>
           <MenuPopover>
-            <MenuList aria-label="Columns shown">
+            <MenuList aria-label={UI_TEXT.workflow.columnsShown}>
               {optionalColumns.map((field) => (
                 <MenuItemCheckbox key={field.key} name="columns" value={field.key}>
                   {field.title || field.field}
                 </MenuItemCheckbox>
               ))}
               <MenuDivider />
-              <MenuItem onClick={resetColumns}>Reset columns</MenuItem>
+              <MenuItem onClick={resetColumns}>{UI_TEXT.workflow.resetColumns}</MenuItem>
             </MenuList>
           </MenuPopover>
         </Menu>
@@ -408,29 +397,29 @@ export function QueueDocumentsScreen(): ReactElement {
           appearance="subtle"
           icon={<PeopleListRegular />}
           disabled={approvalListDoc === null || tagging.on}
-          title={tagging.on ? MESSAGES.taggingModeOn : approvalListDoc === null ? APPROVAL_LIST_HINT : undefined}
+          title={tagging.on ? MESSAGES.taggingModeOn : approvalListDoc === null ? UI_TEXT.workflow.approvalListHint : undefined}
           onClick={() => {
             // A popup, as the portal's approval lists are (spec §2 "Popups"); it reads and edits on its own.
             if (approvalListDoc) capabilities.openUrl(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, { name: 'datahaven-approval-list', features: 'height=640,width=760' });
           }}
         >
-          Approval list
+          {UI_TEXT.workflow.approvalList}
         </Button>
         {/* Next / Previous walk the list in its sorted order and wrap (spec §4), for reading one document after another. */}
         <Button appearance="subtle" icon={<ArrowUpRegular />} disabled={sortedIds.length === 0} onClick={() => selection.selectPrevious(sortedIds)}>
-          Previous
+          {UI_TEXT.workflow.previous}
         </Button>
         <Button appearance="subtle" icon={<ArrowDownRegular />} disabled={sortedIds.length === 0} onClick={() => selection.selectNext(sortedIds)}>
-          Next
+          {UI_TEXT.workflow.next}
         </Button>
       </div>
       <WorkflowToolbar availability={availability} busy={busy} taggingOn={tagging.on} onCommand={onCommand}>
-        {tagging.on ? <TaggingBlockedButton label="Download" icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
+        {tagging.on ? <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
       </WorkflowToolbar>
-      <div className={styles.status} role="status" aria-label="Queue status">
+      <div className={styles.status} role="status" aria-label={UI_TEXT.workflow.queueStatus}>
         <Text size={200}>
-          {status === 'ready' ? `${docs.length} of ${total} loaded` : ''}
-          {selectedIds.length > 0 ? ` · ${selectedIds.length} selected` : ''}
+          {status === 'ready' ? UI_TEXT.workflow.loadedOf(docs.length, total) : ''}
+          {selectedIds.length > 0 ? ` · ${UI_TEXT.selectedCount(selectedIds.length)}` : ''}
         </Text>
         {blocks.map((message) => (
           <Text key={message} size={200} className={styles.block}>
@@ -441,10 +430,10 @@ export function QueueDocumentsScreen(): ReactElement {
       <div className={styles.split} ref={splitRef}>
         <div className={styles.listPane}>
           {status === 'ready' && docs.length === 0 ? (
-            <Body1 className={styles.empty}>{NO_DOCUMENTS_TEXT}</Body1>
+            <Body1 className={styles.empty}>{UI_TEXT.workflow.noDocuments}</Body1>
           ) : columns.length > 0 && queue ? (
             <DocumentGrid
-              label={`${queueName} documents`}
+              label={UI_TEXT.workflow.documentsOf(queueName)}
               columns={columns}
               documents={docs}
               selectedIds={selectedIds}
@@ -461,18 +450,18 @@ export function QueueDocumentsScreen(): ReactElement {
         {autoview && !paneVisible ? (
           <div className={styles.showViewer}>
             <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={pane.show}>
-              Show viewer
+              {UI_TEXT.showViewer}
             </Button>
           </div>
         ) : null}
         {autoview && paneVisible ? (
           <>
             <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
-            <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label="Document viewer">
+            <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label={UI_TEXT.documentViewer}>
               {viewedId !== null ? (
                 <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
               ) : (
-                <Body1 className={styles.placeholder}>{SELECT_ONE_TEXT}</Body1>
+                <Body1 className={styles.placeholder}>{UI_TEXT.workflow.selectOne}</Body1>
               )}
             </section>
           </>

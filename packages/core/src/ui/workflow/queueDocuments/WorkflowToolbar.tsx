@@ -11,20 +11,13 @@ import { MergeRegular } from '@fluentui/react-icons/svg/merge';
 import type { ActionAvailability } from '../../../rules';
 import { MergeButton } from '../../pageWork/MergeButton';
 import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The toolbar's commands, named as the browser tests find them. */
 export type WorkflowCommand = 'approve' | 'reject' | 'route' | 'createLock' | 'renewLock' | 'unlock' | 'refresh';
 
 /** Button names of the toolbar (the shared brief's "Screen names"). */
-export const WORKFLOW_COMMAND_LABELS: Record<WorkflowCommand, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  route: 'Route',
-  createLock: 'Lock',
-  renewLock: 'Renew lock',
-  unlock: 'Unlock',
-  refresh: 'Refresh',
-};
+export const WORKFLOW_COMMAND_LABELS: Record<WorkflowCommand, string> = UI_TEXT.workflow.commands;
 
 const ICONS: Record<WorkflowCommand, ReactElement> = {
   approve: <CheckmarkRegular />,
@@ -35,9 +28,6 @@ const ICONS: Record<WorkflowCommand, ReactElement> = {
   unlock: <LockOpenRegular />,
   refresh: <ArrowClockwiseRegular />,
 };
-
-/** Ours: the reason on a lock button while the selected documents' access flags are still being read. */
-export const CHECKING_ACCESS_TEXT = 'Checking what you may do with the selected documents…';
 
 const useStyles = makeStyles({
   toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
@@ -67,7 +57,7 @@ export function WorkflowToolbar({ availability, busy, taggingOn = false, onComma
     const label = WORKFLOW_COMMAND_LABELS[command];
     const state = command === 'refresh' ? { allowed: true as const, warning: null } : availability[command];
     const allowed = state !== null && state.allowed && !busy;
-    const reason = state === null ? CHECKING_ACCESS_TEXT : state.allowed ? state.warning : state.message;
+    const reason = state === null ? UI_TEXT.workflow.checkingAccess : state.allowed ? state.warning : state.message;
     const element = (
       <ToolbarButton
         icon={ICONS[command]}
@@ -90,7 +80,7 @@ export function WorkflowToolbar({ availability, busy, taggingOn = false, onComma
     );
   };
   return (
-    <Toolbar aria-label="Workflow actions" size="small" className={styles.toolbar}>
+    <Toolbar aria-label={UI_TEXT.workflow.workflowActions} size="small" className={styles.toolbar}>
       {button('approve')}
       {button('reject')}
       {button('route')}
@@ -99,7 +89,7 @@ export function WorkflowToolbar({ availability, busy, taggingOn = false, onComma
       {button('renewLock')}
       {button('unlock')}
       <ToolbarDivider />
-      {taggingOn ? <TaggingBlockedButton variant="toolbar" label="Merge" icon={<MergeRegular />} /> : <MergeButton variant="toolbar" />}
+      {taggingOn ? <TaggingBlockedButton variant="toolbar" label={UI_TEXT.pageWork.merge} icon={<MergeRegular />} /> : <MergeButton variant="toolbar" />}
       <ToolbarDivider />
       {button('refresh')}
       {children ? <ToolbarDivider /> : null}

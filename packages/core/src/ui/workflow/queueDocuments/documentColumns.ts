@@ -2,6 +2,7 @@ import { QUEUE_DOCUMENTS_SORTS, type QueueDocumentsSort } from '../../../api/wor
 import { LIMITS, type DmsDocument, type DocumentListField } from '../../../model';
 import type { ColumnOverrides } from '../../../state/WorkflowPreferences';
 import type { LocaleFormats } from '../../locale/localeFormats';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** A column of the queue documents grid: the option's field with the user's width, and whether the server sorts by it. */
 export interface GridColumn {
@@ -16,7 +17,7 @@ export interface GridColumn {
 }
 
 /** The name column every grid starts with (browser tests and screen readers name rows by it). */
-const NAME_COLUMN: DocumentListField = { key: 'name', field: 'name', title: 'Name', width: 220, desc: false };
+const NAME_COLUMN: DocumentListField = { key: 'name', field: 'name', title: UI_TEXT.workflow.columns.name, width: 220, desc: false };
 
 /**
  * The grid's columns from the option 'Workflow Document List Columns' (spec §3 "Document list
@@ -65,10 +66,10 @@ export function cellText(doc: DmsDocument, field: string, { formatDate, formatDa
     case 'lock':
       return doc.lock?.holder ?? '';
     case 'link':
-      return doc.link ? 'Linked' : '';
+      return doc.link ? UI_TEXT.workflow.columns.linked : '';
     default: {
       const value: unknown = (doc as unknown as Record<string, unknown>)[field];
-      return typeof value === 'string' || typeof value === 'number' ? String(value) : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : '';
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : typeof value === 'boolean' ? (value ? UI_TEXT.workflow.columns.yes : UI_TEXT.workflow.columns.no) : '';
     }
   }
 }

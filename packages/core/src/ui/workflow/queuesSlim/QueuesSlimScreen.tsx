@@ -7,6 +7,7 @@ import type { WorkflowQueue } from '../../../model';
 import { MESSAGES, invalidQueueTypeId } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../app/queryKeys';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto', padding: tokens.spacingHorizontalS },
@@ -70,14 +71,14 @@ export function QueuesSlimScreen(): ReactElement {
         ? { status: 'failed', message: queues.error instanceof ApiError ? queues.error.message : MESSAGES.unhandledError }
         : { status: 'loading' };
 
-  const title = state.status === 'ready' && state.queues.length > 0 ? state.queues[0].queueTypeName : 'Queues';
+  const title = state.status === 'ready' && state.queues.length > 0 ? state.queues[0].queueTypeName : UI_TEXT.workflow.queues;
 
   return (
     <div className={styles.screen}>
       <Subtitle2 as="h1" id={headingId}>
         {title}
       </Subtitle2>
-      {state.status === 'loading' ? <Spinner size="tiny" label="Loading queues…" /> : null}
+      {state.status === 'loading' ? <Spinner size="tiny" label={UI_TEXT.workflow.loadingQueues} /> : null}
       {state.status === 'failed' ? (
         <div role="alert">
           <MessageBar intent="error" layout="multiline">
@@ -85,7 +86,7 @@ export function QueuesSlimScreen(): ReactElement {
           </MessageBar>
         </div>
       ) : null}
-      {state.status === 'ready' && state.queues.length === 0 ? <Body1>There are no queues here that you may open.</Body1> : null}
+      {state.status === 'ready' && state.queues.length === 0 ? <Body1>{UI_TEXT.workflow.noQueuesToOpen}</Body1> : null}
       {state.status === 'ready' && state.queues.length > 0 ? (
         <nav aria-labelledby={headingId}>
           <ul className={styles.list}>
@@ -94,7 +95,7 @@ export function QueuesSlimScreen(): ReactElement {
                 <RouterLink
                   className={styles.link}
                   to={`/${area}/queues/${queue.id}/documents?queueTypeId=${queue.queueTypeId}`}
-                  aria-label={`${queue.name}, ${queue.documentCount} document${queue.documentCount === 1 ? '' : 's'}`}
+                  aria-label={UI_TEXT.workflow.queueTypeLink(queue.name, queue.documentCount)}
                 >
                   <span className={styles.name}>{queue.name}</span>
                   <CounterBadge count={queue.documentCount} showZero appearance="ghost" color="informative" aria-hidden />

@@ -24,6 +24,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
 import { useTaggingMode } from '../../search/useTaggingMode';
 import { queryKeys } from '../../app/queryKeys';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -194,7 +195,7 @@ export function RouteToScreen(): ReactElement {
           to: target.id,
         }),
       );
-      notify(`Routed ${count} document${count === 1 ? '' : 's'} to ${target.name}`);
+      notify(UI_TEXT.workflow.routed(count, target.name));
       // The queue the user goes back to, the target and the counts: all read again from the server.
       void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
       for (const doc of documents) void queryClient.invalidateQueries({ queryKey: queryKeys.document(doc.id) });
@@ -215,10 +216,10 @@ export function RouteToScreen(): ReactElement {
         </Subtitle2>
         {state.status === 'ready' && source !== null ? (
           <Body1>
-            {count === 1 ? documents[0].name : `${count} documents`} from {source.name}
+            {UI_TEXT.workflow.routeFrom(count === 1 ? documents[0].name : UI_TEXT.workflow.documentCount(count), source.name)}
           </Body1>
         ) : null}
-        {state.status === 'loading' ? <Spinner size="small" label="Loading routes…" /> : null}
+        {state.status === 'loading' ? <Spinner size="small" label={UI_TEXT.workflow.loadingRoutes} /> : null}
         {state.status === 'failed' ? (
           <div role="alert">
             <MessageBar intent="error" layout="multiline">
@@ -241,16 +242,16 @@ export function RouteToScreen(): ReactElement {
 
         {state.status === 'ready' && blockMessage === null ? (
           <>
-            <Field label="Filter queues">
+            <Field label={UI_TEXT.workflow.filterQueues}>
               <Input type="search" value={filter} onChange={(_event, data) => setFilter(data.value)} />
             </Field>
             <div className={styles.groups}>
-              {groups.length === 0 ? <Body1>No queues match the filter.</Body1> : null}
+              {groups.length === 0 ? <Body1>{UI_TEXT.workflow.noQueuesMatch}</Body1> : null}
               {groups.map((group) => (
                 <fieldset key={group.id} className={styles.group}>
                   <legend className={styles.legend}>{group.name}</legend>
                   <RadioGroup
-                    aria-label={`${group.name} queues`}
+                    aria-label={UI_TEXT.workflow.queuesOf(group.name)}
                     name="route-target"
                     value={targetId !== null && group.queues.some((queue) => queue.id === targetId) ? String(targetId) : ''}
                     onChange={(_event, data) => {
@@ -266,7 +267,7 @@ export function RouteToScreen(): ReactElement {
               ))}
             </div>
             <Field
-              label="Note"
+              label={UI_TEXT.workflow.note}
               required={requirement.required}
               hint={requirement.required ? requirement.message : undefined}
               validationState={noteError !== null || tooLong ? 'error' : 'none'}
@@ -303,11 +304,11 @@ export function RouteToScreen(): ReactElement {
           )}
           <div className={styles.buttons}>
             <Button type="submit" appearance="primary" disabled={state.status !== 'ready' || blockMessage !== null || target === null || tooLong || sending || outOfSync}>
-              Route
+              {UI_TEXT.workflow.route}
             </Button>
             {/* After the out-of-sync refusal this is the way out: the queue's documents load afresh. */}
             <Button type="button" onClick={backToQueue}>
-              Cancel
+              {UI_TEXT.cancel}
             </Button>
           </div>
         </div>
