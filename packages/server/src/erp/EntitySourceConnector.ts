@@ -155,7 +155,10 @@ export class EntitySourceConnector {
   /** One entity type by its entity set ('purchaseInvoices'), its name ('purchaseInvoice') or its qualified name. */
   async entityType(name: string): Promise<EntityTypeMetadata> {
     const metadata = await this.metadata();
-    const found = metadata.entityTypes.find((type) => type.entitySet === name || type.name === name || type.qualifiedName === name);
+    const exact = metadata.entityTypes.find((type) => type.entitySet === name || type.name === name || type.qualifiedName === name);
+    // Type names stored before discovery may differ in case only ('Microsoft.NAV.Vendor' for 'vendor').
+    const lower = name.toLowerCase();
+    const found = exact ?? metadata.entityTypes.find((type) => type.entitySet?.toLowerCase() === lower || type.name.toLowerCase() === lower || type.qualifiedName.toLowerCase() === lower);
     if (found === undefined) throw notFound(erpUnknownEntityType(this.config.label, name));
     return found;
   }

@@ -16,6 +16,7 @@ import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
 import { registerCustomDataRoutes } from './routes/custom-data/customDataRoutes';
 import { registerDocumentRoutes } from './routes/documents/documentRoutes';
+import { registerEntityTypeRoutes } from './routes/entity-types/entityTypeRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerAnnotationRoutes(api, deps);
       registerSubtypeRoutes(api, deps);
       registerCustomDataRoutes(api, deps);
+      registerEntityTypeRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { entityTypeProperties, listEntities } from '../../../erp/entityTypeQueries';
+import { forbidden } from '../../../errors/DomainError';
+import { hasPrivilege } from '../../../policies/privileges';
+import type { AppDeps } from '../../../services/AppDeps';
+import { badRequest } from '../../HttpError';
+import { principalOf } from '../../plugins/authPlugin';
+import { queryInteger, queryOf, queryString } from '../../requestHelpers';
+
+/** The most records one page of GET /entity-types/{name}/entities carries; the spec's page is 30. */
+export const MAX_ENTITY_PAGE = 100;
+
+/** The privilege that lets a user search ERP records (Link to Existing is where they are searched and picked). */
+export const ENTITY_SEARCH_PRIVILEGE = 'Dynamics: Link to Existing';
+
+/** What a user without the privilege reads. */
+export const ENTITY_SEARCH_REFUSED = `Searching ERP records needs the '${ENTITY_SEARCH_PRIVILEGE}' privilege.`;
+
+const integerText = (name: string) => ({ type: 'string', pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['0'] });
+
+/** `{prefix}:{type}`: the source's prefix and its entity type or set. */
+const params = {
+  type: 'object',
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]{0,15}:[A-Za-z][A-Za-z0-9_.]{0,127}$',
+      errorMessage: 'An entity type name is prefix:type, e.g. bc:Microsoft.NAV.vendor.',
+      description: "The source's prefix and the entity type (or its set), e.g. bc:Microsoft.NAV.vendor.",
+      examples: ['bc:Microsoft.NAV.vendor'],
+    },
+  },
+  required: ['name'],
+} as const;
+
+const columnSetName = { type: 'string', description: 'The column set: pushLink (default) or all.', examples: ['pushLink'] } as const;
+
+/**
+ * GET /api/entity-types/{name}/properties (query columnSetName) and
+ * GET /api/entity-types/{name}/entities (query columnSetName, skip 0, take 30, dataAreaId,
+ * q_{field} filters): an ERP's entity types and records, read live through its entity-source
+ * connector (erp/). Both need 'Dynamics: Link to Existing'. An ERP that is down answers 503 in
+ * words (erp/erpMessages.ts), never a 500.
+ */
+export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const authorize = async (userId: number): Promise<void> => {
+    if (!(await hasPrivilege(deps.db, userId, ENTITY_SEARCH_PRIVILEGE))) throw forbidden(ENTITY_SEARCH_REFUSED);
+  };
+
+  app.get<{ Params: { name: string } }>(
+    '/entity-types/:name/properties',
+    { schema: { params, querystring: { type: 'object', properties: { columnSetName } } } },
+    async (request) => {
+      await authorize(principalOf(request).userId);
+      return entityTypeProperties(deps.entitySources, request.params.name, queryString(queryOf(request), 'columnSetName'));
+    },
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/entity-types/:name/entities',
+    {
+      schema: {
+        params,
+        querystring: {
+          type: 'object',
+          properties: {
+            columnSetName,
+            skip: integerText('skip'),
+            take: integerText('take'),
+            dataAreaId: { type: 'string', description: 'The company (data area) to read; the source\'s own by default.', examples: ['CRONUS'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      await authorize(principalOf(request).userId);
+      const query = queryOf(request);
+      const skip = queryInteger(query, 'skip') ?? 0;
+      const take = queryInteger(query, 'take') ?? 30;
+      if (skip < 0 || take < 1 || take > MAX_ENTITY_PAGE) throw badRequest(`skip must be 0 or more and take 1 to ${MAX_ENTITY_PAGE}.`);
+      const filters: Record<string, string> = {};
+      for (const [key, value] of Object.entries(query)) {
+        if (!key.startsWith('q_') || key.length === 2) continue;
+        if (typeof value !== 'string') throw badRequest(`The filter ${key} takes one value.`);
+        filters[key.slice(2)] = value;
+      }
+      const dataAreaId = queryString(query, 'dataAreaId');
+      return listEntities(deps.entitySources, request.params.name, {
+        columnSetName: queryString(query, 'columnSetName'),
+        skip,
+        take,
+        filters,
+        dataAreaId: dataAreaId === undefined || dataAreaId === '' ? undefined : dataAreaId,
+      });
+    },
+  );
+}
