@@ -7,6 +7,7 @@ import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
 import { SEARCH_TEXT } from './searchText';
 import { WORKFLOW_TEXT } from './workflowText';
+import { VIEWER_TEXT } from './viewerText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -46,4 +47,5 @@ export const UI_TEXT = {
   properties: PROPERTIES_TEXT,
   search: SEARCH_TEXT,
   workflow: WORKFLOW_TEXT,
+  viewer: VIEWER_TEXT,
 } as const;

@@ -26,8 +26,9 @@ import { SquareRegular } from '@fluentui/react-icons/svg/square';
 import { TextEditStyleRegular } from '@fluentui/react-icons/svg/text-edit-style';
 import { TextboxRegular } from '@fluentui/react-icons/svg/textbox';
 import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type AnnotationType } from '../../model';
-import { ANNOTATION_TOOL_NAMES, hexToColor } from '../../viewer/annotations/annotationTypes';
+import { hexToColor } from '../../viewer/annotations/annotationTypes';
 import type { AnnotationEditor } from './useAnnotationEditor';
+import { UI_TEXT } from '../locale/uiText';
 
 const ICONS: Readonly<Record<AnnotationType, ReactElement>> = {
   [ANNOTATION_TYPES.textbox]: <TextboxRegular />,
@@ -78,15 +79,15 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
   const canStyle = !disabled && (selected ? selectedEditable : canAdd);
   return (
     <>
-      <Toolbar aria-label="Annotations" className={styles.toolbar} size="small">
-        <ToggleButton appearance="subtle" icon={<CursorRegular />} aria-label="Select" title="Select, move and resize annotations" checked={tool === 'select'} disabled={disabled} onClick={() => editor.setTool('select')} />
-        {ANNOTATION_TOOL_NAMES.map(({ type, name }) => (
+      <Toolbar aria-label={UI_TEXT.viewer.annotations} className={styles.toolbar} size="small">
+        <ToggleButton appearance="subtle" icon={<CursorRegular />} aria-label={UI_TEXT.viewer.select} title={UI_TEXT.viewer.selectTitle} checked={tool === 'select'} disabled={disabled} onClick={() => editor.setTool('select')} />
+        {UI_TEXT.viewer.annotationTools.map(({ type, name }) => (
           <ToggleButton
             key={type}
             appearance="subtle"
             icon={ICONS[type]}
             aria-label={name}
-            title={`Draw: ${name}`}
+            title={UI_TEXT.viewer.drawTool(name)}
             checked={tool === type}
             disabled={disabled || !canAdd}
             onClick={() => editor.setTool(tool === type ? 'select' : type)}
@@ -97,7 +98,7 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
         <SpinButton
           className={styles.size}
           size="small"
-          aria-label="Text size"
+          aria-label={UI_TEXT.viewer.textSize}
           min={ANNOTATION_GEOMETRY.minTextSize}
           max={ANNOTATION_GEOMETRY.maxTextSize}
           value={editor.textSize}
@@ -110,22 +111,22 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
         <Button
           appearance="subtle"
           icon={<TextEditStyleRegular />}
-          aria-label="Edit text"
-          title="Edit text (Enter)"
+          aria-label={UI_TEXT.viewer.editText}
+          title={UI_TEXT.viewer.editTextTitle}
           disabled={disabled || !textSelected || !selectedEditable}
           onClick={() => selected && editor.editText(selected)}
         />
         <ToolbarDivider />
-        <Button appearance="subtle" icon={<DeleteRegular />} aria-label="Delete annotation" title="Delete annotation (Delete)" disabled={disabled || !selectedEditable} onClick={editor.removeSelected} />
-        <Button appearance="subtle" icon={<ArrowUndoRegular />} aria-label="Undo" title="Undo (Ctrl+Z)" disabled={disabled || !editor.canUndo} onClick={editor.undo} />
-        <Button appearance="subtle" icon={<ArrowRedoRegular />} aria-label="Redo" title="Redo (Ctrl+Y)" disabled={disabled || !editor.canRedo} onClick={editor.redo} />
+        <Button appearance="subtle" icon={<DeleteRegular />} aria-label={UI_TEXT.viewer.deleteAnnotation} title={UI_TEXT.viewer.deleteAnnotationTitle} disabled={disabled || !selectedEditable} onClick={editor.removeSelected} />
+        <Button appearance="subtle" icon={<ArrowUndoRegular />} aria-label={UI_TEXT.viewer.undo} title={UI_TEXT.viewer.undoTitle} disabled={disabled || !editor.canUndo} onClick={editor.undo} />
+        <Button appearance="subtle" icon={<ArrowRedoRegular />} aria-label={UI_TEXT.viewer.redo} title={UI_TEXT.viewer.redoTitle} disabled={disabled || !editor.canRedo} onClick={editor.redo} />
       </Toolbar>
       {editor.justRemoved ? (
         <MessageBar intent="info" layout="multiline" className={styles.removed}>
-          <MessageBarBody>Annotation removed</MessageBarBody>
-          <MessageBarActions containerAction={<Button appearance="transparent" aria-label="Dismiss" icon={<DismissRegular />} onClick={editor.dismissRemoved} />}>
+          <MessageBarBody>{UI_TEXT.viewer.annotationRemoved}</MessageBarBody>
+          <MessageBarActions containerAction={<Button appearance="transparent" aria-label={UI_TEXT.viewer.dismiss} icon={<DismissRegular />} onClick={editor.dismissRemoved} />}>
             <Button size="small" onClick={editor.undo} disabled={!editor.canUndo}>
-              Undo delete
+              {UI_TEXT.viewer.undoDelete}
             </Button>
           </MessageBarActions>
         </MessageBar>
@@ -155,11 +156,11 @@ function AnnotationColorInput({ className, color, disabled, onColor }: { classNa
     return () => input.removeEventListener('change', onChange);
   }, []);
   return (
-    <Tooltip content="Annotation colour" relationship="description">
+    <Tooltip content={UI_TEXT.viewer.annotationColour} relationship="description">
       <input
         ref={inputRef}
         type="color"
-        aria-label="Annotation colour"
+        aria-label={UI_TEXT.viewer.annotationColour}
         className={className}
         value={shown}
         disabled={disabled}

@@ -32,6 +32,7 @@ import { annotationCommandForKey, type AnnotationKeyCommand } from '../../viewer
 import type { PageView } from '../../viewer/annotations/annotationGeometry';
 import { LockPopover } from '../workflow/lockPanel/LockPopover';
 import { PropertiesToggleButton, ViewerPropertiesPane } from '../properties/ViewerPropertiesPane';
+import { UI_TEXT } from '../locale/uiText';
 
 const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
 
@@ -75,7 +76,7 @@ function viewState(id: number, view: DocumentView | undefined, error: unknown, o
   const viewability = isViewable(view.document, options);
   if (!viewability.viewable) {
     if (viewability.reason === 'tooBig') return { status: 'failed', message: MESSAGES.fileTooBigToView };
-    return { status: 'failed', message: `${view.document.name} cannot be shown here, so it was downloaded.`, download: view.document };
+    return { status: 'failed', message: UI_TEXT.viewer.notShownDownloaded(view.document.name), download: view.document };
   }
   if (fileFailure !== null) return { status: 'failed', message: fileFailure };
   return { status: 'ready', view, options };
@@ -324,7 +325,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     <div className={styles.screen} ref={rootRef} tabIndex={keyScope === 'element' ? -1 : undefined}>
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <div className={styles.header}>
-        {onBack ? <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label="Back" onClick={onBack} /> : null}
+        {onBack ? <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={onBack} /> : null}
         <Text as={headingLevel} weight="semibold" className={styles.name} title={document?.name}>
           {document?.name ?? ''}
         </Text>
@@ -371,7 +372,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
           focusSeq={findFocusSeq}
         />
       ) : null}
-      {state.status === 'loading' ? <Spinner label="Opening document…" style={{ marginTop: 32 }} /> : null}
+      {state.status === 'loading' ? <Spinner label={UI_TEXT.viewer.openingDocument} style={{ marginTop: 32 }} /> : null}
       {state.status === 'failed' ? (
         <div className={styles.message}>
           <MessageBar intent="warning" layout="multiline">
@@ -379,7 +380,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
           </MessageBar>
           {id !== 0 ? (
             <Button appearance="primary" icon={<ArrowDownloadRegular />} onClick={download}>
-              Download
+              {UI_TEXT.viewer.download}
             </Button>
           ) : null}
         </div>
@@ -401,7 +402,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
               renderPageOverlay={renderAnnotations}
             />
           ) : worker === undefined ? (
-            <Spinner label="Opening document…" style={{ marginTop: 32 }} />
+            <Spinner label={UI_TEXT.viewer.openingDocument} style={{ marginTop: 32 }} />
           ) : (
             <PdfViewer
               worker={worker}
@@ -422,7 +423,7 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
             />
           )}
           {notesOpen ? (
-            <aside className={styles.notes} aria-label="Notes">
+            <aside className={styles.notes} aria-label={UI_TEXT.viewer.notes}>
               <NotesPanel docId={id} headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'} onClose={() => setNotesOpen(false)} />
             </aside>
           ) : null}
@@ -475,10 +476,10 @@ function viewerFailureText(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   const name = error instanceof Error ? error.name : '';
   if (name === 'InvalidPDFException' || name === 'FormatError' || name === 'UnknownErrorException') {
-    return 'This file is damaged or is not a PDF the viewer can read, so it cannot be shown here. Download it to open it in another program.';
+    return UI_TEXT.viewer.damagedFile;
   }
   if (name === 'MissingPDFException' || name === 'ResponseException') return MESSAGES.documentNotFound;
-  return 'The document could not be shown here. Download it to open it in another program.';
+  return UI_TEXT.viewer.couldNotShow;
 }
 
 /** The words to show for a failure: the API's chosen message, or the spec's unhandled-error text. */

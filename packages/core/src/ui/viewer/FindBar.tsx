@@ -3,7 +3,7 @@ import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
-import { matchCountText } from '../../viewer/findInText';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of FindBar. */
 export interface FindBarProps {
@@ -46,13 +46,13 @@ export function FindBar({ query, onQueryChange, total, complete, active, onNext,
   }, [focusSeq]);
   const hasQuery = query.trim() !== '';
   return (
-    <div className={styles.bar} role="search" aria-label="Find in document">
+    <div className={styles.bar} role="search" aria-label={UI_TEXT.viewer.find}>
       <Input
         ref={inputRef}
         className={styles.input}
         size="small"
-        aria-label="Find in document"
-        placeholder="Find in document"
+        aria-label={UI_TEXT.viewer.find}
+        placeholder={UI_TEXT.viewer.find}
         value={query}
         onChange={(_event, data) => onQueryChange(data.value)}
         onKeyDown={(event) => {
@@ -67,12 +67,12 @@ export function FindBar({ query, onQueryChange, total, complete, active, onNext,
           }
         }}
       />
-      <Text size={200} className={styles.count} role="status" aria-live="polite" aria-label="Matches">
-        {hasQuery ? matchCountText(total, active, complete) : ''}
+      <Text size={200} className={styles.count} role="status" aria-live="polite" aria-label={UI_TEXT.viewer.matches}>
+        {hasQuery ? UI_TEXT.viewer.matchCount(total, active, complete) : ''}
       </Text>
-      <Button appearance="subtle" size="small" icon={<ArrowUpRegular />} aria-label="Previous match" title="Previous match (Shift+Enter)" disabled={total === 0} onClick={onPrevious} />
-      <Button appearance="subtle" size="small" icon={<ArrowDownRegular />} aria-label="Next match" title="Next match (Enter)" disabled={total === 0} onClick={onNext} />
-      <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label="Close find" title="Close (Esc)" onClick={onClose} />
+      <Button appearance="subtle" size="small" icon={<ArrowUpRegular />} aria-label={UI_TEXT.viewer.previousMatch} title={UI_TEXT.viewer.previousMatchTitle} disabled={total === 0} onClick={onPrevious} />
+      <Button appearance="subtle" size="small" icon={<ArrowDownRegular />} aria-label={UI_TEXT.viewer.nextMatch} title={UI_TEXT.viewer.nextMatchTitle} disabled={total === 0} onClick={onNext} />
+      <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label={UI_TEXT.viewer.closeFind} title={UI_TEXT.viewer.closeFindTitle} onClick={onClose} />
     </div>
   );
 }

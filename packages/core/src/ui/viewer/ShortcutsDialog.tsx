@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { VIEWER_SHORTCUTS } from '../../viewer/viewerKeys';
-import { ANNOTATION_SHORTCUTS } from '../../viewer/annotations/annotationKeys';
+import { UI_TEXT } from '../locale/uiText';
 
 const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%' },
@@ -16,21 +15,21 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
     <Dialog open={open} onOpenChange={(_event, data) => (data.open ? undefined : onClose())}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
+          <DialogTitle>{UI_TEXT.viewer.keyboardShortcuts}</DialogTitle>
           <DialogContent>
             <table className={styles.table}>
               <thead>
                 <tr>
                   <th className={styles.cell} scope="col">
-                    Keys
+                    {UI_TEXT.viewer.keys}
                   </th>
                   <th className={styles.cell} scope="col">
-                    Action
+                    {UI_TEXT.viewer.action}
                   </th>
                 </tr>
               </thead>
               <tbody>
-                {[...VIEWER_SHORTCUTS, ...ANNOTATION_SHORTCUTS].map((shortcut) => (
+                {UI_TEXT.viewer.shortcuts.map((shortcut) => (
                   <tr key={shortcut.action}>
                     <td className={`${styles.cell} ${styles.keys}`}>{shortcut.keys}</td>
                     <td className={styles.cell}>{shortcut.action}</td>
@@ -41,7 +40,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
-              Close
+              {UI_TEXT.close}
             </Button>
           </DialogActions>
         </DialogBody>

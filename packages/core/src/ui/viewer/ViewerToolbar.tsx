@@ -14,6 +14,7 @@ import type { FitMode } from '../../viewer/pageLayout';
 import { DocumentFitRegular } from '@fluentui/react-icons/svg/document-fit';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { ViewerSplitButton } from '../pageWork/ViewerSplitButton';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of ViewerToolbar. */
 export interface ViewerToolbarProps {
@@ -70,13 +71,13 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
       setPageText(String(page));
       setPageError(null);
     } else {
-      setPageError(pageCount === 1 ? 'This document has 1 page.' : `Enter a page from 1 to ${pageCount}.`);
+      setPageError(UI_TEXT.viewer.pageOutOfRange(pageCount));
     }
   };
   const noPages = disabled || pageCount < 1;
   return (
-    <Toolbar aria-label="Viewer" className={styles.toolbar} size="small">
-      <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label="Previous page" title="Previous page (p)" disabled={noPages || page <= 1} onClick={() => onCommand('previousPage')} />
+    <Toolbar aria-label={UI_TEXT.viewer.toolbar} className={styles.toolbar} size="small">
+      <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={UI_TEXT.viewer.previousPage} title={UI_TEXT.viewer.previousPageTitle} disabled={noPages || page <= 1} onClick={() => onCommand('previousPage')} />
       <span className={styles.pageBox}>
         <Input
           className={styles.pageInput}
@@ -84,7 +85,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
           type="number"
           min={1}
           max={Math.max(1, pageCount)}
-          aria-label="Page number"
+          aria-label={UI_TEXT.viewer.pageNumber}
           aria-invalid={pageError !== null}
           aria-describedby={pageError !== null ? 'viewer-page-error' : undefined}
           value={pageText}
@@ -98,30 +99,30 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
             }
           }}
         />
-        <Text size={200}>of {pageCount}</Text>
+        <Text size={200}>{UI_TEXT.viewer.ofPages(pageCount)}</Text>
         {pageError !== null ? (
           <Text size={200} id="viewer-page-error" role="alert" className={styles.pageError}>
             {pageError}
           </Text>
         ) : null}
       </span>
-      <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label="Next page" title="Next page (n)" disabled={noPages || page >= pageCount} onClick={() => onCommand('nextPage')} />
+      <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={UI_TEXT.viewer.nextPage} title={UI_TEXT.viewer.nextPageTitle} disabled={noPages || page >= pageCount} onClick={() => onCommand('nextPage')} />
       <ToolbarDivider />
-      <Button appearance="subtle" icon={<ZoomOutRegular />} aria-label="Zoom out" title="Zoom out (Ctrl −)" disabled={disabled} onClick={() => onCommand('zoomOut')} />
+      <Button appearance="subtle" icon={<ZoomOutRegular />} aria-label={UI_TEXT.viewer.zoomOut} title={UI_TEXT.viewer.zoomOutTitle} disabled={disabled} onClick={() => onCommand('zoomOut')} />
       <Text size={200} className={styles.zoom} aria-live="polite">
         {Math.round(scale * 100)}%
       </Text>
-      <Button appearance="subtle" icon={<ZoomInRegular />} aria-label="Zoom in" title="Zoom in (Ctrl +)" disabled={disabled} onClick={() => onCommand('zoomIn')} />
-      <ToggleButton appearance="subtle" icon={<ScaleFitRegular />} aria-label="Fit to width" title="Fit to width" checked={fit === 'width'} disabled={disabled} onClick={() => onFitChange(fit === 'width' ? null : 'width')} />
-      <ToggleButton appearance="subtle" icon={<DocumentFitRegular />} aria-label="Fit page" title="Fit whole page" checked={fit === 'page'} disabled={disabled} onClick={() => onFitChange(fit === 'page' ? null : 'page')} />
-      <Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label="Rotate" title="Rotate clockwise (r, Shift+R back)" disabled={disabled} onClick={() => onCommand('rotateClockwise')} />
-      <ToggleButton appearance="subtle" icon={<GridRegular />} aria-label="Thumbnails" title="Thumbnails" checked={thumbnails} disabled={noPages} onClick={() => onThumbnailsChange(!thumbnails)} />
+      <Button appearance="subtle" icon={<ZoomInRegular />} aria-label={UI_TEXT.viewer.zoomIn} title={UI_TEXT.viewer.zoomInTitle} disabled={disabled} onClick={() => onCommand('zoomIn')} />
+      <ToggleButton appearance="subtle" icon={<ScaleFitRegular />} aria-label={UI_TEXT.viewer.fitWidth} title={UI_TEXT.viewer.fitWidth} checked={fit === 'width'} disabled={disabled} onClick={() => onFitChange(fit === 'width' ? null : 'width')} />
+      <ToggleButton appearance="subtle" icon={<DocumentFitRegular />} aria-label={UI_TEXT.viewer.fitPage} title={UI_TEXT.viewer.fitPageTitle} checked={fit === 'page'} disabled={disabled} onClick={() => onFitChange(fit === 'page' ? null : 'page')} />
+      <Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label={UI_TEXT.viewer.rotate} title={UI_TEXT.viewer.rotateTitle} disabled={disabled} onClick={() => onCommand('rotateClockwise')} />
+      <ToggleButton appearance="subtle" icon={<GridRegular />} aria-label={UI_TEXT.viewer.thumbnails} title={UI_TEXT.viewer.thumbnails} checked={thumbnails} disabled={noPages} onClick={() => onThumbnailsChange(!thumbnails)} />
       <ToolbarDivider />
-      <Button appearance="subtle" icon={<SearchRegular />} aria-label="Find in document" title="Find in document (Ctrl+F)" disabled={disabled} onClick={onFind} />
+      <Button appearance="subtle" icon={<SearchRegular />} aria-label={UI_TEXT.viewer.find} title={UI_TEXT.viewer.findTitle} disabled={disabled} onClick={onFind} />
       <ToggleButton appearance="subtle" icon={<NoteRegular />} checked={notesOpen} onClick={onNotes}>
-        Notes
+        {UI_TEXT.viewer.notes}
       </ToggleButton>
-      <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label="Download" title="Download" disabled={!canDownload} onClick={onDownload} />
+      <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label={UI_TEXT.viewer.download} title={UI_TEXT.viewer.download} disabled={!canDownload} onClick={onDownload} />
       {props.extraActions}
       <ViewerSplitButton />
     </Toolbar>

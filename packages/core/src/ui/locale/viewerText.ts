@@ -1,0 +1,108 @@
+import { ANNOTATION_TYPES, type AnnotationType } from '../../model';
+
+/**
+ * The viewer: its toolbar, find bar, annotation toolbar, shortcuts dialog and failure texts. Key
+ * names are words too (German keyboards say "Strg", "Entf", "Pos1"), so they live here with the
+ * actions they name.
+ */
+export const VIEWER_TEXT = {
+  openingDocument: 'Opening document…',
+  notes: 'Notes',
+  download: 'Download',
+  notShownDownloaded: (documentName: string): string => `${documentName} cannot be shown here, so it was downloaded.`,
+  damagedFile: 'This file is damaged or is not a PDF the viewer can read, so it cannot be shown here. Download it to open it in another program.',
+  couldNotShow: 'The document could not be shown here. Download it to open it in another program.',
+
+  // The viewer's toolbar
+  toolbar: 'Viewer',
+  previousPage: 'Previous page',
+  previousPageTitle: 'Previous page (p)',
+  nextPage: 'Next page',
+  nextPageTitle: 'Next page (n)',
+  pageNumber: 'Page number',
+  /** After the page number box: "of 12". */
+  ofPages: (pageCount: number): string => `of ${pageCount}`,
+  /** A page number outside the document, refused in words. */
+  pageOutOfRange: (pageCount: number): string => (pageCount === 1 ? 'This document has 1 page.' : `Enter a page from 1 to ${pageCount}.`),
+  zoomOut: 'Zoom out',
+  zoomOutTitle: 'Zoom out (Ctrl −)',
+  zoomIn: 'Zoom in',
+  zoomInTitle: 'Zoom in (Ctrl +)',
+  fitWidth: 'Fit to width',
+  fitPage: 'Fit page',
+  fitPageTitle: 'Fit whole page',
+  rotate: 'Rotate',
+  rotateTitle: 'Rotate clockwise (r, Shift+R back)',
+  thumbnails: 'Thumbnails',
+  find: 'Find in document',
+  findTitle: 'Find in document (Ctrl+F)',
+
+  // The find bar
+  matches: 'Matches',
+  /** The find bar's count: "No matches", "Searching…", "3 of 12", "3 of 12+" while pages are still read. */
+  matchCount: (total: number, active: number, complete: boolean): string => {
+    if (total === 0) return complete ? 'No matches' : 'Searching…';
+    return `${Math.min(total, active + 1)} of ${total}${complete ? '' : '+'}`;
+  },
+  previousMatch: 'Previous match',
+  previousMatchTitle: 'Previous match (Shift+Enter)',
+  nextMatch: 'Next match',
+  nextMatchTitle: 'Next match (Enter)',
+  closeFind: 'Close find',
+  closeFindTitle: 'Close (Esc)',
+
+  // The annotation toolbar
+  annotations: 'Annotations',
+  select: 'Select',
+  selectTitle: 'Select, move and resize annotations',
+  /** The drawing tools in toolbar order. */
+  annotationTools: [
+    { type: ANNOTATION_TYPES.solidRectangle, name: 'Rectangle' },
+    { type: ANNOTATION_TYPES.textbox, name: 'Text box' },
+    { type: ANNOTATION_TYPES.area, name: 'Area' },
+    { type: ANNOTATION_TYPES.solidEllipse, name: 'Filled ellipse' },
+    { type: ANNOTATION_TYPES.hollowEllipse, name: 'Ellipse' },
+    { type: ANNOTATION_TYPES.line, name: 'Line' },
+    { type: ANNOTATION_TYPES.note, name: 'Note' },
+    { type: ANNOTATION_TYPES.highlight, name: 'Highlight' },
+  ] satisfies readonly { type: AnnotationType; name: string }[],
+  drawTool: (toolName: string): string => `Draw: ${toolName}`,
+  textSize: 'Text size',
+  editText: 'Edit text',
+  editTextTitle: 'Edit text (Enter)',
+  deleteAnnotation: 'Delete annotation',
+  deleteAnnotationTitle: 'Delete annotation (Delete)',
+  undo: 'Undo',
+  undoTitle: 'Undo (Ctrl+Z)',
+  redo: 'Redo',
+  redoTitle: 'Redo (Ctrl+Y)',
+  annotationRemoved: 'Annotation removed',
+  dismiss: 'Dismiss',
+  undoDelete: 'Undo delete',
+  annotationColour: 'Annotation colour',
+
+  // The shortcuts dialog (Shift+?)
+  keyboardShortcuts: 'Keyboard shortcuts',
+  keys: 'Keys',
+  action: 'Action',
+  /** Every shortcut of the viewer and its annotations, as the dialog lists them. */
+  shortcuts: [
+    { keys: 'n, j, →, Space', action: 'Next page' },
+    { keys: 'p, k, ←', action: 'Previous page' },
+    { keys: 'r', action: 'Rotate clockwise' },
+    { keys: 'Shift+R', action: 'Rotate counterclockwise' },
+    { keys: 'Ctrl +', action: 'Zoom in' },
+    { keys: 'Ctrl −', action: 'Zoom out' },
+    { keys: 'Ctrl+F', action: 'Find in the document (Enter next, Shift+Enter previous, Esc close)' },
+    { keys: 'Ctrl+P', action: 'Print the document' },
+    { keys: 'Shift+?', action: 'Show these shortcuts' },
+    { keys: 'Delete, Backspace', action: 'Delete the selected annotation' },
+    { keys: 'Esc', action: 'Cancel a drawing, deselect' },
+    { keys: 'Ctrl+Z', action: 'Undo the last annotation change' },
+    { keys: 'Ctrl+Y', action: 'Redo' },
+    { keys: 'Arrows (Ctrl: ×10)', action: 'Nudge the selected annotation' },
+    { keys: 'Shift+Arrows', action: 'Size the selected annotation' },
+    { keys: 'Enter on a page', action: 'Place the chosen annotation tool there' },
+    { keys: 'Enter on a text annotation', action: 'Edit its text' },
+  ],
+} as const;
