@@ -1,7 +1,7 @@
 import { invalid } from '../errors/DomainError';
 import type { EntityCondition, EntityFilter } from './buildODataFilter';
 import type { EntitySources } from './EntitySources';
-import type { EntityPropertyMetadata, EntityTypeMetadata } from './parseCsdl';
+import type { EntityNavigationMetadata, EntityPropertyMetadata, EntityTypeMetadata } from './parseCsdl';
 
 /** A property as GET /api/entity-types/{name}/properties answers it. */
 export interface EntityPropertyAnswer {
@@ -98,4 +98,36 @@ export async function listEntities(sources: EntitySources, name: string, options
     row.dataAreaId = dataAreaId;
     return row;
   });
+}
+
+/** The key property names of an entity type (BC: ['id']). */
+export async function entityTypeKeys(sources: EntitySources, name: string): Promise<string[]> {
+  const { prefix, typeName } = splitEntityTypeName(name);
+  return [...(await sources.source(prefix).entityType(typeName)).keys];
+}
+
+/** An entity type as its source's $metadata describes it, named with its prefix (the debug view of the metadata). */
+export interface EntityTypeDescription {
+  /** `prefix:qualified name`, e.g. 'bc:Microsoft.NAV.vendor'. */
+  name: string;
+  entitySet: string | null;
+  keys: string[];
+  properties: EntityPropertyMetadata[];
+  navigations: EntityNavigationMetadata[];
+}
+
+function describe(prefix: string, type: EntityTypeMetadata): EntityTypeDescription {
+  return { name: `${prefix}:${type.qualifiedName}`, entitySet: type.entitySet, keys: [...type.keys], properties: [...type.properties], navigations: [...type.navigations] };
+}
+
+/** One entity type with everything its $metadata says. */
+export async function describeEntityType(sources: EntitySources, name: string): Promise<EntityTypeDescription> {
+  const { prefix, typeName } = splitEntityTypeName(name);
+  return describe(prefix, await sources.source(prefix).entityType(typeName));
+}
+
+/** Every entity type of a source (by prefix) that has an entity set, in $metadata order. */
+export async function listEntityTypes(sources: EntitySources, prefix: string): Promise<EntityTypeDescription[]> {
+  const metadata = await sources.source(prefix).metadata();
+  return metadata.entityTypes.filter((type) => type.entitySet !== null).map((type) => describe(prefix, type));
 }

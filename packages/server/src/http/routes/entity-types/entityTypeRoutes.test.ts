@@ -2,7 +2,7 @@ import { DemoErpFaults } from '../../../demo/demoErp/DemoErpFaults';
 import { startDemoErp, type DemoErpService } from '../../../demo/demoErp/startDemoErp';
 import { createUser } from '../../../test/factories';
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
-import { ENTITY_SEARCH_REFUSED } from './entityTypeRoutes';
+import { ENTITY_SEARCH_REFUSED, METADATA_DEBUG_REFUSED } from './entityTypeRoutes';
 
 const CLIENT = { clientId: 'route-test', clientSecret: 'route-secret' };
 
@@ -13,6 +13,7 @@ for (const dialect of testDialects()) {
     let faults: DemoErpFaults;
     let clerk: string;
     let sales: string;
+    let manager: string;
 
     beforeAll(async () => {
       faults = new DemoErpFaults();
@@ -30,6 +31,7 @@ for (const dialect of testDialects()) {
       });
       clerk = (await createUser(server, 'erp-clerk', { privileges: { 'Dynamics: Link to Existing': true } })).username;
       sales = (await createUser(server, 'erp-sales')).username;
+      manager = (await createUser(server, 'erp-manager', { privileges: { 'Security: Manager': true } })).username;
     });
 
     afterAll(async () => {
@@ -110,6 +112,34 @@ for (const dialect of testDialects()) {
       const name = await get('/api/entity-types/vendors/entities');
       expect(name.statusCode).toBe(400);
       expect(name.json()).toMatchObject({ message: 'An entity type name is prefix:type, e.g. bc:Microsoft.NAV.vendor.' });
+    });
+
+    it('answers the keys of an entity type, and to a security manager the metadata of one type and the list of a source', async () => {
+      expect((await get('/api/entities/bc:Microsoft.NAV.purchaseInvoice/keys')).json()).toEqual(['id']);
+      const meta = await get('/api/debug/meta/bc:purchaseInvoices', manager);
+      expect(meta.statusCode).toBe(200);
+      expect(meta.json()).toMatchObject({
+        name: 'bc:Microsoft.NAV.purchaseInvoice',
+        entitySet: 'purchaseInvoices',
+        keys: ['id'],
+        navigations: expect.arrayContaining([{ name: 'vendor', targetType: 'Microsoft.NAV.vendor', collection: false }]),
+      });
+      const list = await get('/api/debug/meta-list/entities/bc', manager);
+      expect(list.json<{ name: string; entitySet: string }[]>().map((t) => [t.name, t.entitySet])).toEqual([
+        ['bc:Microsoft.NAV.company', 'companies'],
+        ['bc:Microsoft.NAV.vendor', 'vendors'],
+        ['bc:Microsoft.NAV.purchaseInvoice', 'purchaseInvoices'],
+        ['bc:Microsoft.NAV.purchaseInvoiceLine', 'purchaseInvoiceLines'],
+        ['bc:Microsoft.NAV.purchaseOrder', 'purchaseOrders'],
+        ['bc:Microsoft.NAV.purchaseReceipt', 'purchaseReceipts'],
+        ['bc:Microsoft.NAV.postedPurchaseInvoice', 'postedPurchaseInvoices'],
+      ]);
+      for (const url of ['/api/debug/meta/bc:vendors', '/api/debug/meta-list/entities/bc']) {
+        const refused = await get(url);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ message: METADATA_DEBUG_REFUSED });
+      }
+      expect((await get('/api/entities/bc:vendors/keys', sales)).statusCode).toBe(403);
     });
 
     it('retries a 429 from the ERP and answers the records', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { entityTypeProperties, listEntities } from '../../../erp/entityTypeQueries';
+import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities, listEntityTypes } from '../../../erp/entityTypeQueries';
 import { forbidden } from '../../../errors/DomainError';
 import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -15,6 +15,21 @@ export const ENTITY_SEARCH_PRIVILEGE = 'Dynamics: Link to Existing';
 
 /** What a user without the privilege reads. */
 export const ENTITY_SEARCH_REFUSED = `Searching ERP records needs the '${ENTITY_SEARCH_PRIVILEGE}' privilege.`;
+
+/** The debug views of an ERP's metadata are for those who set the product up. */
+export const METADATA_DEBUG_PRIVILEGE = 'Security: Manager';
+
+/** What a user without it reads. */
+export const METADATA_DEBUG_REFUSED = `The ERP metadata views need the '${METADATA_DEBUG_PRIVILEGE}' privilege.`;
+
+const prefixParams = {
+  type: 'object',
+  properties: {
+    // Any text: a prefix no source has answers 404 in words ("No ERP is configured for 'x'.").
+    name: { type: 'string', description: "An ERP source's prefix; an unknown one answers 404.", examples: ['bc'] },
+  },
+  required: ['name'],
+} as const;
 
 const integerText = (name: string) => ({ type: 'string', pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['0'] });
 
@@ -36,6 +51,8 @@ const params = {
 const columnSetName = { type: 'string', description: 'The column set: pushLink (default) or all.', examples: ['pushLink'] } as const;
 
 /**
+ * GET /api/entities/{name}/keys, GET /api/debug/meta/{name} and
+ * GET /api/debug/meta-list/entities/{prefix} (Security: Manager), and
  * GET /api/entity-types/{name}/properties (query columnSetName) and
  * GET /api/entity-types/{name}/entities (query columnSetName, skip 0, take 30, dataAreaId,
  * q_{field} filters): an ERP's entity types and records, read live through its entity-source
@@ -46,6 +63,24 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
   const authorize = async (userId: number): Promise<void> => {
     if (!(await hasPrivilege(deps.db, userId, ENTITY_SEARCH_PRIVILEGE))) throw forbidden(ENTITY_SEARCH_REFUSED);
   };
+  const authorizeDebug = async (userId: number): Promise<void> => {
+    if (!(await hasPrivilege(deps.db, userId, METADATA_DEBUG_PRIVILEGE))) throw forbidden(METADATA_DEBUG_REFUSED);
+  };
+
+  app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params } }, async (request) => {
+    await authorize(principalOf(request).userId);
+    return entityTypeKeys(deps.entitySources, request.params.name);
+  });
+
+  app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params } }, async (request) => {
+    await authorizeDebug(principalOf(request).userId);
+    return describeEntityType(deps.entitySources, request.params.name);
+  });
+
+  app.get<{ Params: { name: string } }>('/debug/meta-list/entities/:name', { schema: { params: prefixParams } }, async (request) => {
+    await authorizeDebug(principalOf(request).userId);
+    return listEntityTypes(deps.entitySources, request.params.name);
+  });
 
   app.get<{ Params: { name: string } }>(
     '/entity-types/:name/properties',
