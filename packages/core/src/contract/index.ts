@@ -10,3 +10,8 @@ export * from './workflowContract';
 export * from './pathParametersContract';
 export * from './queryParametersContract';
 export * from './responsesContract';
+export * from './nullableAnswer';
+export * from './sameType';
+export * from './adminAnswersContract';
+export * from './documentAnswersContract';
+export * from './workflowAnswersContract';

@@ -5,8 +5,8 @@ import type { Note } from '../model/note';
 import type { QueueDocumentsPage, WorkflowQueue, WorkflowQueueType, WorkflowRoot } from '../model/workflowStructure';
 import type { VersionInfo } from '../model/version';
 
-/** True when two types are the same both ways (a schema and the model type it stands for). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+import { nullableAnswer as nullable } from './nullableAnswer';
+import type { SameType as Same } from './sameType';
 
 /**
  * `GET /api/version` → VersionInfo. Response schemas are what Fastify's serialiser writes: a
@@ -33,13 +33,8 @@ export const NoteAnswer = Type.Object({
 /** `GET /api/documents/{id}/notes` → Note[] (oldest first). */
 export const NoteListAnswer = Type.Array(NoteAnswer);
 
-/** `T | null` (fast-json-stringify writes `null` for it). */
-function nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
-}
-
 /** A document's link to an ERP record (core model DocumentLink). */
-const DocumentLinkAnswer = Type.Object({
+export const DocumentLinkAnswer = Type.Object({
   dataAreaId: Type.String(),
   sourceTableId: Type.Integer(),
   sourceType: Type.Integer(),
@@ -158,7 +153,12 @@ const noteMatches: Same<Static<typeof NoteAnswer>, Note> = true;
 void versionMatches;
 void noteMatches;
 
-/** The 200 answer schema of a read route, for its `schema.response`. */
+/** The 200 answer schema of a route, for its `schema.response`. */
 export function okAnswer<T extends TSchema>(schema: T): { 200: T } {
   return { 200: schema };
+}
+
+/** The 201 answer schema of a creating route, for its `schema.response`. */
+export function createdAnswer<T extends TSchema>(schema: T): { 201: T } {
+  return { 201: schema };
 }

@@ -9,10 +9,20 @@ export interface RegisteredApiRoute {
   body?: unknown;
   /** The JSON Schema of its path parameters (an object schema, contract PATH_PARAMETERS). */
   params?: unknown;
-  /** The JSON Schema of its 200 answer, when the contract has one (what the serialiser writes). */
+  /** The JSON Schema of its success answer (200 or 201), when the contract has one (what the serialiser writes). */
   ok?: unknown;
+  /** The status of that answer: 201 for a creating route. */
+  okStatus?: '200' | '201';
   /** The JSON Schema of its query string, when the contract has one (contract QUERY_PARAMETERS). */
   query?: unknown;
+}
+
+/** The 200 (or, for a creation, 201) answer schema of a route's `schema.response`. */
+function successAnswerOf(response: Record<string, unknown> | undefined): Pick<RegisteredApiRoute, 'ok' | 'okStatus'> {
+  for (const status of ['200', '201'] as const) {
+    if (response?.[status] !== undefined) return { ok: response[status], okStatus: status };
+  }
+  return {};
 }
 
 /**
@@ -37,7 +47,7 @@ export class OpenApiRoutes {
           ...(schema?.body === undefined ? {} : { body: schema.body }),
           ...(schema?.params === undefined ? {} : { params: schema.params }),
           ...(schema?.querystring === undefined ? {} : { query: schema.querystring }),
-          ...(schema?.response?.['200'] === undefined ? {} : { ok: schema.response['200'] }),
+          ...successAnswerOf(schema?.response),
         });
       }
     });

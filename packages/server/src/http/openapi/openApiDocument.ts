@@ -60,7 +60,11 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
       },
     };
     const paramSchemas = (route.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-    if (route.ok !== undefined) operation.responses['200'] = { description: 'Success.', content: { 'application/json': { schema: route.ok } } };
+    if (route.ok !== undefined) {
+      const status = route.okStatus ?? '200';
+      if (status !== '200') delete operation.responses['200'];
+      operation.responses[status] = { description: status === '201' ? 'Created.' : 'Success.', content: { 'application/json': { schema: route.ok } } };
+    }
     if (params.length > 0) operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
     const query = route.query as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     for (const [name, schema] of Object.entries(query?.properties ?? {})) {

@@ -1,3 +1,4 @@
+import { DocumentAccessAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentAccess } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 
 /** GET /api/documents/{id}/access → DocumentAccess computed on the server. */
 export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/access', async (request): Promise<DocumentAccess> => {
+  app.get('/documents/:id/access', { schema: { response: okAnswer(DocumentAccessAnswer) } }, async (request): Promise<DocumentAccess> => {
     const viewer = await viewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);

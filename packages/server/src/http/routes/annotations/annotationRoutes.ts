@@ -1,4 +1,4 @@
-import { AnnotationBody } from '@datahaven/core/contract';
+import { AnnotationAnswer, AnnotationBody, AnnotationListAnswer, createdAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES, mergeAnnotationUpdate, validateAnnotation } from '@datahaven/core/rules';
 import type { Annotation, AnnotationFields } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -80,7 +80,7 @@ function present(row: AnnotationRow, permissions: AnnotationPermissions, viewer:
  * transaction with the document row locked).
  */
 export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/annotations', async (request): Promise<Annotation[]> => {
+  app.get('/annotations', { schema: { response: okAnswer(AnnotationListAnswer) } }, async (request): Promise<Annotation[]> => {
     const query = queryOf(request);
     const rawDocId = queryString(query, 'docId');
     if (rawDocId === undefined) throw badRequest(ANNOTATION_ROUTE_MESSAGES.docIdRequired);
@@ -94,14 +94,14 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     return (await listAnnotations(deps.db, docId, page)).map((row) => present(row, permissions, viewer));
   });
 
-  app.get('/annotations/:id', async (request): Promise<Annotation> => {
+  app.get('/annotations/:id', { schema: { response: okAnswer(AnnotationAnswer) } }, async (request): Promise<Annotation> => {
     const id = annotationIdParam(request);
     const viewer = await viewerOf(request, deps);
     const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);
     return present(annotation, await annotationPermissionsFor(deps.db, viewer.userId, document), viewer);
   });
 
-  app.post('/documents/:id/annotations', { schema: { body: AnnotationBody } }, async (request, reply) => {
+  app.post('/documents/:id/annotations', { schema: { body: AnnotationBody, response: createdAnswer(AnnotationAnswer) } }, async (request, reply) => {
     const docId = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, docId);
@@ -123,7 +123,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     return reply.status(201).send(presentAnnotation(stored, true));
   });
 
-  app.put('/annotations/:id', { schema: { body: AnnotationBody } }, async (request): Promise<Annotation> => {
+  app.put('/annotations/:id', { schema: { body: AnnotationBody, response: okAnswer(AnnotationAnswer) } }, async (request): Promise<Annotation> => {
     const id = annotationIdParam(request);
     const viewer = await viewerOf(request, deps);
     const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);

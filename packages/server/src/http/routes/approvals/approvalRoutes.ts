@@ -1,4 +1,4 @@
-import { ApprovalStepBody } from '@datahaven/core/contract';
+import { ApprovalStepBody, ApprovalStepListAnswer, WorkflowQueueListAnswer, okAnswer } from '@datahaven/core/contract';
 import type { ApprovalStepRequest } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { findApprovalList, findApprovalRouteQueues, setApprovalStep } from '../../../commands/approvalListEditor';
@@ -14,19 +14,19 @@ import { workflowViewerOf } from '../workflow-structure/workflowViewerOf';
  * All three belong to the workflow area: 403 without 'Workflow Queues: OK'.
  */
 export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/approvals', async (request) => {
+  app.get('/documents/:id/approvals', { schema: { response: okAnswer(ApprovalStepListAnswer) } }, async (request) => {
     const viewer = await workflowViewerOf(request, deps);
     return findApprovalList(deps, viewer, documentIdParam(request));
   });
 
-  app.put<{ Body: ApprovalStepRequest }>('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody } }, async (request) => {
+  app.put<{ Body: ApprovalStepRequest }>('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody, response: okAnswer(ApprovalStepListAnswer) } }, async (request) => {
     const docId = documentIdParam(request);
     const step = integerParam(request, 'step');
     const viewer = await workflowViewerOf(request, deps);
     return setApprovalStep(deps, viewer, docId, step, request.body);
   });
 
-  app.get('/workflow/queues/:id/routes/approval', async (request) => {
+  app.get('/workflow/queues/:id/routes/approval', { schema: { response: okAnswer(WorkflowQueueListAnswer) } }, async (request) => {
     const queueId = integerParam(request, 'id');
     const viewer = await workflowViewerOf(request, deps);
     return findApprovalRouteQueues(deps, viewer, queueId);

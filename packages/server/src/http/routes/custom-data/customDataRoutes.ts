@@ -1,4 +1,4 @@
-import { CustomDataBody } from '@datahaven/core/contract';
+import { CustomCategoryDetailAnswer, CustomCategoryListAnswer, CustomDataBody, DocumentCustomDataAnswer, okAnswer } from '@datahaven/core/contract';
 import type { CustomDataRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { CustomCategory, CustomCategoryDetail, DocumentCustomData } from '@datahaven/core/model';
@@ -28,14 +28,14 @@ async function customDataOf(deps: AppDeps, documentId: number): Promise<Document
  * the document's values, and storing values (ManualEntry fields only). Invisible documents → 404.
  */
 export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/custom-categories', async (request): Promise<CustomCategory[]> => {
+  app.get('/documents/:id/custom-categories', { schema: { response: okAnswer(CustomCategoryListAnswer) } }, async (request): Promise<CustomCategory[]> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     await assertVisible(deps, viewer, id);
     return applicableCategories(deps.db, id);
   });
 
-  app.get('/documents/:id/custom-categories/:categoryId', async (request): Promise<CustomCategoryDetail> => {
+  app.get('/documents/:id/custom-categories/:categoryId', { schema: { response: okAnswer(CustomCategoryDetailAnswer) } }, async (request): Promise<CustomCategoryDetail> => {
     const id = documentIdParam(request);
     const categoryId = integerParam(request, 'categoryId');
     const viewer = await viewerOf(request, deps);
@@ -46,14 +46,14 @@ export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): v
     return detail;
   });
 
-  app.get('/document/:id/custom', async (request): Promise<DocumentCustomData> => {
+  app.get('/document/:id/custom', { schema: { response: okAnswer(DocumentCustomDataAnswer) } }, async (request): Promise<DocumentCustomData> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     await assertVisible(deps, viewer, id);
     return customDataOf(deps, id);
   });
 
-  app.post<{ Body: CustomDataRequest }>('/document/:id/custom', { schema: { body: CustomDataBody } }, async (request): Promise<DocumentCustomData> => {
+  app.post<{ Body: CustomDataRequest }>('/document/:id/custom', { schema: { body: CustomDataBody, response: okAnswer(DocumentCustomDataAnswer) } }, async (request): Promise<DocumentCustomData> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     await assertVisible(deps, viewer, id);

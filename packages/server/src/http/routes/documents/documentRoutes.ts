@@ -1,4 +1,5 @@
-import { DEFAULT_THUMBNAIL_WIDTH, DocumentAnswer, DocumentChangesBody, DocumentListAnswer, okAnswer } from '@datahaven/core/contract';
+import { CreatedDocumentsAnswer, DEFAULT_THUMBNAIL_WIDTH, DeletedDocumentsAnswer, DocumentAnswer, DocumentChangesBody, DocumentListAnswer, DocumentViewAnswer as DocumentViewAnswerSchema, createdAnswer, okAnswer } from '@datahaven/core/contract';
+import type { AnswerMatches } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createHash } from 'node:crypto';
@@ -49,6 +50,10 @@ export interface DocumentViewAnswer {
   dataUrl: string;
   viewable: boolean;
 }
+
+// The answer schema holds every field of DocumentViewAnswer: the serialiser drops what it lacks.
+const viewAnswerMatches: AnswerMatches<typeof DocumentViewAnswerSchema, DocumentViewAnswer> = true;
+void viewAnswerMatches;
 
 /** The thumbnail route's answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
 export const PROTECTED_PDF_MESSAGE = 'This document is protected by a password; its pages are shown in the viewer once the password is entered.';
@@ -142,7 +147,7 @@ async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: Fasti
  * delete. Every read is filtered by the caller's access in SQL; invisible = 404.
  */
 export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/documents', async (request, reply) => {
+  app.post('/documents', { schema: { response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const documents = await handleUpload(deps, request, reply);
     return documents === null ? reply : reply.status(201).send(documents);
   });
@@ -191,7 +196,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     });
   });
 
-  app.get('/documents/:id/view', async (request): Promise<DocumentViewAnswer> => {
+  app.get('/documents/:id/view', { schema: { response: okAnswer(DocumentViewAnswerSchema) } }, async (request): Promise<DocumentViewAnswer> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
@@ -237,7 +242,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     });
   });
 
-  app.put('/documents/:id', { schema: { body: DocumentChangesBody } }, async (request): Promise<DmsDocument> => {
+  app.put('/documents/:id', { schema: { body: DocumentChangesBody, response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
@@ -250,7 +255,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     return presentDocument(await visibleDocumentOr404(deps.db, viewer, id));
   });
 
-  app.delete('/documents', async (request) => {
+  app.delete('/documents', { schema: { response: okAnswer(DeletedDocumentsAnswer) } }, async (request) => {
     const ids = parseDocumentIdList(queryOf(request));
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');
     const principal = principalOf(request);

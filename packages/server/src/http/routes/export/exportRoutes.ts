@@ -1,3 +1,4 @@
+import { ExportDefaultsAnswer, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { embedAnnotationsByDefault, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
@@ -120,7 +121,7 @@ async function emailLink(deps: AppDeps, request: FastifyRequest, reply: FastifyR
  *   (`DATAHAVEN_EMBED_ANNOTATIONS`), so the client can show the "With annotations" choice as it will apply.
  */
 export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/export/defaults', async (request, reply) => {
+  app.get('/export/defaults', { schema: { response: okAnswer(ExportDefaultsAnswer) } }, async (request, reply) => {
     await viewerOf(request, deps);
     return reply.header('Cache-Control', 'private, no-store').send({ embedAnnotations: embedAnnotationsByDefault() });
   });

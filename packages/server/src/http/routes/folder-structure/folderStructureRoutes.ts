@@ -1,3 +1,4 @@
+import { FolderEntryListAnswer, okAnswer } from '@datahaven/core/contract';
 import type { FolderEntry } from '@datahaven/core/model';
 import { isValidContext } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,7 @@ function recordLinkIds(deps: AppDeps, resolved: { sit: { id: number }; recordId:
  * record's documents the caller may see (filtered in the query).
  */
 export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/folder-structure', async (request): Promise<FolderEntry[]> => {
+  app.get('/folder-structure', { schema: { response: okAnswer(FolderEntryListAnswer) } }, async (request): Promise<FolderEntry[]> => {
     const query = queryOf(request);
     const context = recordContextOf(query);
     if (!isValidContext(context)) {

@@ -1,5 +1,6 @@
 import { integerParam } from '../../requestHelpers';
-import { ApiKeyBody } from '@datahaven/core/contract';
+import { ApiKeyBody, CreatedApiKeyAnswer, createdAnswer } from '@datahaven/core/contract';
+import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { generateApiKey, hashApiKey } from '../../../auth/apiKeyHash';
 import { hasPrivilege } from '../../../policies/privileges';
@@ -16,6 +17,10 @@ export interface CreatedApiKey {
   /** Whether the key may mint tokens for users other than its owner (an ERP server's key). */
   actsForUsers: boolean;
 }
+
+// The answer schema holds every field of CreatedApiKey: the serialiser drops what it lacks.
+const createdKeyMatches: AnswerMatches<typeof CreatedApiKeyAnswer, CreatedApiKey> = true;
+void createdKeyMatches;
 
 /** What a key route reads of a body: a label and the optional act-for-users grant. */
 function parseKeyBody(body: unknown): { label: string; actsForUsers: boolean } {
@@ -35,7 +40,7 @@ function parseKeyBody(body: unknown): { label: string; actsForUsers: boolean } {
  * unknown, already revoked or someone else's).
  */
 export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/keys', { schema: { body: ApiKeyBody } }, async (request, reply) => {
+  app.post('/keys', { schema: { body: ApiKeyBody, response: createdAnswer(CreatedApiKeyAnswer) } }, async (request, reply) => {
     const principal = principalOf(request);
     if (!(await hasPrivilege(deps.db, principal.userId, 'Security: Manager'))) {
       throw forbidden("Creating API keys needs the 'Security: Manager' privilege.");

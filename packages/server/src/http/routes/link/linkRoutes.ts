@@ -1,3 +1,4 @@
+import { DocumentLinkOrNullAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentLink } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 
 /** GET /api/documents/{id}/link → the primary DocumentLink, or null when unlinked. */
 export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/link', async (request, reply) => {
+  app.get('/documents/:id/link', { schema: { response: okAnswer(DocumentLinkOrNullAnswer) } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     const row = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (row === undefined) throw notFound(MESSAGES.documentNotFound);

@@ -1,3 +1,4 @@
+import { DocumentLockInfoAnswer, DocumentLockInfoListAnswer, createdAnswer, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { acquireLock, findDocumentLocks, releaseLock, renewLock } from '../../../commands/documentLocker';
 import type { LockTarget } from '../../../commands/documentLocker';
@@ -25,12 +26,12 @@ function lockTarget(query: RawQuery): LockTarget {
  * PUT /api/locks/renew?docId=&queueId= → DocumentLockInfo; DELETE /api/locks?docId=&queueId= → 204.
  */
 export function registerLockRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/locks', async (request) => {
+  app.get('/documents/:id/locks', { schema: { response: okAnswer(DocumentLockInfoListAnswer) } }, async (request) => {
     const viewer = await viewerOf(request, deps);
     return findDocumentLocks(deps, viewer, documentIdParam(request));
   });
 
-  app.post('/locks', async (request, reply) => {
+  app.post('/locks', { schema: { response: createdAnswer(DocumentLockInfoAnswer) } }, async (request, reply) => {
     const query = queryOf(request);
     const docId = parseDocumentId(queryString(query, 'docId'));
     const queueId = requiredQueueId(query);
@@ -40,7 +41,7 @@ export function registerLockRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.status(201).send(await acquireLock(deps, viewer, { docId, queueId, rowVersion }));
   });
 
-  app.put('/locks/renew', async (request) => {
+  app.put('/locks/renew', { schema: { response: okAnswer(DocumentLockInfoAnswer) } }, async (request) => {
     const target = lockTarget(queryOf(request));
     const viewer = await viewerOf(request, deps);
     return renewLock(deps, viewer, target);

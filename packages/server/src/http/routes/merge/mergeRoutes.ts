@@ -1,4 +1,4 @@
-import { MergeBody } from '@datahaven/core/contract';
+import { DocumentAnswer, MergeBody, createdAnswer } from '@datahaven/core/contract';
 import type { MergeRequestBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +17,7 @@ import { viewerOf } from '../../requestHelpers';
  * different links or 'Merge file size greater than the maximum' → 400.
  */
 export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post<{ Body: MergeRequestBody }>('/documents/merge', { schema: { body: MergeBody } }, async (request, reply) => {
+  app.post<{ Body: MergeRequestBody }>('/documents/merge', { schema: { body: MergeBody, response: createdAnswer(DocumentAnswer) } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     const merge = mergeRequestOf(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);

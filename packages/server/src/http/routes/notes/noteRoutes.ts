@@ -1,4 +1,4 @@
-import { NoteBody, NoteListAnswer, okAnswer } from '@datahaven/core/contract';
+import { NoteAnswer, NoteBody, NoteListAnswer, createdAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { Note } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +21,7 @@ export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {
     return listNotes(deps.db, id);
   });
 
-  app.post('/documents/:id/notes', { schema: { body: NoteBody } }, async (request, reply) => {
+  app.post('/documents/:id/notes', { schema: { body: NoteBody, response: createdAnswer(NoteAnswer) } }, async (request, reply) => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     if ((await findVisibleDocument(deps.db, viewer, id)) === undefined) throw notFound(MESSAGES.documentNotFound);

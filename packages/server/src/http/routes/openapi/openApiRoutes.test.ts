@@ -169,6 +169,28 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
     expect(Object.keys(version.json<Record<string, unknown>>()).sort()).toEqual(['build', 'schemaVersion', 'version']);
   });
 
+  it('declares a 2xx answer schema for every /api route that answers JSON, so the serialiser and openapi.json know each answer', () => {
+    /** The routes that answer no JSON, each with what it answers instead. */
+    const NOT_JSON: Readonly<Record<string, string>> = {
+      'GET /api/documents/{id}/data': "the document's bytes",
+      'GET /api/documents/{id}/pages/{page}/thumbnail': 'a PNG',
+      'GET /api/documents/data': 'a zip',
+      'GET /api/email-link': 'an .eml draft, or the Graph draft URL as text',
+      'POST /api/email-link': 'the Graph draft URL as text',
+      'GET /api/token/user': 'the token as text',
+      'DELETE /api/annotations/{id}': '204',
+      'DELETE /api/keys/{id}': '204',
+      'DELETE /api/locks': '204',
+    };
+    const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
+    const withoutSchema = [...new Set(registered)].filter((route) => {
+      const [method, path] = route.split(' ');
+      const responses = document.paths[path]?.[method.toLowerCase()]?.responses ?? {};
+      return !['200', '201'].some((status) => responses[status]?.content?.['application/json']?.schema !== undefined);
+    });
+    expect(withoutSchema.sort()).toEqual(Object.keys(NOT_JSON).sort());
+  });
+
   it('answers every query parameter of the document a wrong-typed value with 400 naming it, never 500', async () => {
     const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).flatMap(([method, operation]) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter }))),

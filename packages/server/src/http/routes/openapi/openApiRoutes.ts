@@ -1,3 +1,4 @@
+import { OpenApiDocumentAnswer, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { openApiDocument } from '../../openapi/openApiDocument';
 import type { OpenApiRoutes } from '../../openapi/OpenApiRoutes';
@@ -9,7 +10,7 @@ import { PRODUCT_VERSION } from '../version/versionRoutes';
  */
 export function registerOpenApiRoutes(app: FastifyInstance, routes: OpenApiRoutes): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/openapi.json', async () => {
+  app.get('/openapi.json', { schema: { response: okAnswer(OpenApiDocumentAnswer) } }, async () => {
     document ??= openApiDocument(routes.routes, PRODUCT_VERSION);
     return document;
   });

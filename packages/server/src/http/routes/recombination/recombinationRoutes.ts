@@ -1,4 +1,4 @@
-import { RecombinationBody } from '@datahaven/core/contract';
+import { CreatedDocumentsAnswer, RecombinationBody, createdAnswer } from '@datahaven/core/contract';
 import type { RecombinationRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { recombinationRequestOf, recombineDocuments } from '../../../commands/documentRecombiner';
@@ -16,7 +16,7 @@ import { viewerOf } from '../../requestHelpers';
  * cannot see → 404; pages outside a source or a source that is not a PDF → 400.
  */
 export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post<{ Body: RecombinationRequestBody }>('/documents/recombination', { schema: { body: RecombinationBody } }, async (request, reply) => {
+  app.post<{ Body: RecombinationRequestBody }>('/documents/recombination', { schema: { body: RecombinationBody, response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     const recombination = recombinationRequestOf(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);

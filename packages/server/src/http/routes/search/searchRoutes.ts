@@ -1,3 +1,5 @@
+import { SearchAnswer as SearchAnswerSchema, SearchTagListAnswer, okAnswer } from '@datahaven/core/contract';
+import type { AnswerMatches } from '@datahaven/core/contract';
 import type { DmsDocument, SearchSnippet, SearchTag } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
@@ -30,6 +32,10 @@ export interface SearchAnswer {
   skip: number;
   take: number;
 }
+
+// The answer schema holds every field of SearchAnswer: the serialiser drops what it lacks.
+const searchAnswerMatches: AnswerMatches<typeof SearchAnswerSchema, SearchAnswer> = true;
+void searchAnswerMatches;
 
 /** `q`, `skip` and `take` of a search or suggestion request, checked. */
 function pageQuery(query: RawQuery): { q: string; skip: number; take: number } {
@@ -75,7 +81,7 @@ async function checkNoteTags(deps: AppDeps, viewer: Viewer, tags: readonly Searc
  */
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   const index = createSearchIndex(deps.dialect);
-  app.get('/documents/search', async (request): Promise<SearchAnswer> => {
+  app.get('/documents/search', { schema: { response: okAnswer(SearchAnswerSchema) } }, async (request): Promise<SearchAnswer> => {
     const viewer = await searcherOf(request, deps);
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);
@@ -99,7 +105,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     return { documents, snippets, total: hits.total, skip, take };
   });
 
-  app.get('/search-tags', async (request): Promise<SearchTag[]> => {
+  app.get('/search-tags', { schema: { response: okAnswer(SearchTagListAnswer) } }, async (request): Promise<SearchTag[]> => {
     const viewer = await searcherOf(request, deps);
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);

@@ -1,4 +1,4 @@
-import { SplitBody } from '@datahaven/core/contract';
+import { CreatedDocumentsAnswer, SplitBody, createdAnswer } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { parseSplitRequest, splitDocument } from '../../../commands/documentSplitter';
@@ -15,7 +15,7 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
  * 'Cabinet: Delete') → 403; bad body or ranges → 400.
  */
 export function registerSplitRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/documents/:id/split', { schema: { body: SplitBody } }, async (request, reply) => {
+  app.post('/documents/:id/split', { schema: { body: SplitBody, response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const original = await findVisibleDocument(deps.db, viewer, id);

@@ -1,4 +1,4 @@
-import { NewSubtypeBody, SubtypeChangeBody, SubtypeUpdateBody } from '@datahaven/core/contract';
+import { DocumentAnswer, NewSubtypeBody, SubtypeAnswer, SubtypeChangeBody, SubtypeListAnswer, SubtypePageAnswer, SubtypeUpdateBody, createdAnswer, okAnswer } from '@datahaven/core/contract';
 import type { NewSubtypeRequest, SubtypeChangeRequest, SubtypeUpdateRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
@@ -51,12 +51,12 @@ async function assertManager(viewer: Viewer): Promise<void> {
  * may see), the administrators' create and change, and a document's subtype change.
  */
 export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/subtype', async (request): Promise<Subtype[]> => {
+  app.get('/subtype', { schema: { response: okAnswer(SubtypeListAnswer) } }, async (request): Promise<Subtype[]> => {
     const viewer = await viewerOf(request, deps);
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, filterOf(request)))).map(presentSubtype);
   });
 
-  app.get('/v2/subtype', async (request): Promise<SubtypePage> => {
+  app.get('/v2/subtype', { schema: { response: okAnswer(SubtypePageAnswer) } }, async (request): Promise<SubtypePage> => {
     const viewer = await viewerOf(request, deps);
     const query = queryOf(request);
     const skip = queryInteger(query, 'skip') ?? 0;
@@ -70,7 +70,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return { subtypes: rows.map(presentSubtype), total: Number(count?.total ?? 0), skip, take };
   });
 
-  app.get('/documents/type/:id/subtypes', async (request): Promise<Subtype[]> => {
+  app.get('/documents/type/:id/subtypes', { schema: { response: okAnswer(SubtypeListAnswer) } }, async (request): Promise<Subtype[]> => {
     const sitId = integerParam(request, 'id');
     const viewer = await viewerOf(request, deps);
     await assertTableVisible(deps, viewer, sitId);
@@ -79,14 +79,14 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
-  app.get('/sits/:id/subtypes', async (request): Promise<Subtype[]> => {
+  app.get('/sits/:id/subtypes', { schema: { response: okAnswer(SubtypeListAnswer) } }, async (request): Promise<Subtype[]> => {
     const sitId = integerParam(request, 'id');
     const viewer = await viewerOf(request, deps);
     await assertTableVisible(deps, viewer, sitId);
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
-  app.post<{ Body: NewSubtypeRequest }>('/subtypes', { schema: { body: NewSubtypeBody } }, async (request, reply) => {
+  app.post<{ Body: NewSubtypeRequest }>('/subtypes', { schema: { body: NewSubtypeBody, response: createdAnswer(SubtypeAnswer) } }, async (request, reply) => {
     const viewer = await viewerOf(request, deps);
     await assertManager(viewer);
     const id = await createSubtype(deps, newSubtypeOf(request.body));
@@ -95,7 +95,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return reply.status(201).send(presentSubtype(row));
   });
 
-  app.put<{ Body: SubtypeUpdateRequest }>('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody } }, async (request): Promise<Subtype> => {
+  app.put<{ Body: SubtypeUpdateRequest }>('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody, response: okAnswer(SubtypeAnswer) } }, async (request): Promise<Subtype> => {
     const sitId = integerParam(request, 'sitId');
     const id = integerParam(request, 'id');
     const viewer = await viewerOf(request, deps);
@@ -106,7 +106,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return presentSubtype(row);
   });
 
-  app.put<{ Body: SubtypeChangeRequest }>('/documents/:id/subtype', { schema: { body: SubtypeChangeBody } }, async (request): Promise<DmsDocument> => {
+  app.put<{ Body: SubtypeChangeRequest }>('/documents/:id/subtype', { schema: { body: SubtypeChangeBody, response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
     const viewer = await viewerOf(request, deps);
     const row = await findVisibleDocument(deps.db, viewer, id);

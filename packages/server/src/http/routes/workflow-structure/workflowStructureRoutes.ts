@@ -1,4 +1,4 @@
-import { QueueDocumentsPageAnswer, WorkflowQueueAnswer, WorkflowQueueListAnswer, WorkflowQueueTypeAnswer, WorkflowRootAnswer, okAnswer } from '@datahaven/core/contract';
+import { DocumentQueueAnswer, DocumentWorkflowPermsAnswer, LinkToApprovalSetupAnswer, QueueDocumentsPageAnswer, ReadonlyAnswer, RouteTargetsAnswer, WorkflowQueueAnswer, WorkflowQueueListAnswer, WorkflowQueueTypeAnswer, WorkflowRootAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES, invalidQueueTypeId } from '@datahaven/core/rules';
 import type {
   DocumentWorkflowPerms,
@@ -143,7 +143,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
   });
 
-  app.get('/workflow-structure/:id/queue', async (request): Promise<WorkflowQueue | null> => {
+  app.get('/workflow-structure/:id/queue', { schema: { response: okAnswer(DocumentQueueAnswer) } }, async (request): Promise<WorkflowQueue | null> => {
     const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
@@ -178,7 +178,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return { queue, documents: rows.map(presentDocument), total, skip: page.skip, take: page.take };
   });
 
-  app.get('/queues/:id/link-to-approval', async (request): Promise<LinkToApprovalSetup> => {
+  app.get('/queues/:id/link-to-approval', { schema: { response: okAnswer(LinkToApprovalSetupAnswer) } }, async (request): Promise<LinkToApprovalSetup> => {
     const id = integerParam(request, 'id');
     const { queue } = await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id);
     const linkOnApprovalRequired = hasQueueFeature(queue, 'LinkOnApprovalRequired');
@@ -190,7 +190,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     };
   });
 
-  app.get('/workflow/perms', async (request): Promise<DocumentWorkflowPerms> => {
+  app.get('/workflow/perms', { schema: { response: okAnswer(DocumentWorkflowPermsAnswer) } }, async (request): Promise<DocumentWorkflowPerms> => {
     const docId = parseDocumentId(queryString(queryOf(request), 'docId'));
     const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, docId);
@@ -199,7 +199,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return { docId, queueId: document.queue_id, workflowPerms: workflowPermsFromAccess(access) };
   });
 
-  app.get('/documents/routes', async (request): Promise<RouteTargets> => {
+  app.get('/documents/routes', { schema: { response: okAnswer(RouteTargetsAnswer) } }, async (request): Promise<RouteTargets> => {
     const query = queryOf(request);
     const ids = parseDocumentIdList(query);
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');
@@ -212,7 +212,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return routeTargets(deps, viewer, documents[0]?.queue_id ?? null, options);
   });
 
-  app.get('/documents/:id/routes', async (request): Promise<RouteTargets> => {
+  app.get('/documents/:id/routes', { schema: { response: okAnswer(RouteTargetsAnswer) } }, async (request): Promise<RouteTargets> => {
     const options = { ...routeOptions(queryOf(request)), includeQueues: true };
     const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
@@ -220,7 +220,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return routeTargets(deps, viewer, document.queue_id, options);
   });
 
-  app.get('/documents/:id/readonly', async (request): Promise<{ readonly: boolean }> => {
+  app.get('/documents/:id/readonly', { schema: { response: okAnswer(ReadonlyAnswer) } }, async (request): Promise<{ readonly: boolean }> => {
     const queueParam = queryString(queryOf(request), 'queueId');
     const viewer = await workflowViewerOf(request, deps);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));

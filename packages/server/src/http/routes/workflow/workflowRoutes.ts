@@ -1,13 +1,16 @@
-import { ApprovalBody, RejectBody, RouteBody } from '@datahaven/core/contract';
-import type { WorkflowActionBody } from '@datahaven/core/contract';
+import { ApprovalBody, RejectBody, RouteBody, WorkflowActionAnswer, okAnswer } from '@datahaven/core/contract';
+import type { AnswerMatches, WorkflowActionBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { recordWorkflowAction, workflowActionRequestOf } from '../../../commands/workflowActionRecorder';
-import type { WorkflowAction } from '../../../commands/workflowActionRecorder';
+import type { WorkflowAction, WorkflowActionResult } from '../../../commands/workflowActionRecorder';
 import type { AppDeps } from '../../../services/AppDeps';
 import { viewerOf } from '../../requestHelpers';
 
 const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', reject: '/documents/reject', route: '/documents/route' };
 const BODIES = { approve: ApprovalBody, reject: RejectBody, route: RouteBody } as const;
+// The answer schema holds every field of the command's result: the serialiser drops what it lacks.
+const answerMatches: AnswerMatches<typeof WorkflowActionAnswer, WorkflowActionResult> = true;
+void answerMatches;
 
 /**
  * PUT /api/documents/approval, /reject and /route (embedded §7 "Workflow actions") → 200
@@ -17,7 +20,7 @@ const BODIES = { approve: ApprovalBody, reject: RejectBody, route: RouteBody } a
  */
 export function registerWorkflowRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const [action, path] of Object.entries(PATHS) as [WorkflowAction, string][]) {
-    app.put<{ Body: WorkflowActionBody }>(path, { schema: { body: BODIES[action] } }, async (request) => {
+    app.put<{ Body: WorkflowActionBody }>(path, { schema: { body: BODIES[action], response: okAnswer(WorkflowActionAnswer) } }, async (request) => {
       const viewer = await viewerOf(request, deps);
       const body = workflowActionRequestOf(action, request.body);
       return recordWorkflowAction(deps, viewer, body);

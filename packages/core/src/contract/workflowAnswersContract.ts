@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
+import type { ApprovalStep, DocumentLockInfo, DocumentWorkflowPerms, LinkToApprovalSetup, RouteTargets } from '../model/workflowStructure';
+import { nullableAnswer } from './nullableAnswer';
+import { WorkflowQueueAnswer, WorkflowQueueListAnswer } from './responsesContract';
+import type { SameType } from './sameType';
+
+/** `GET /api/workflow-structure/{docId}/queue` → the document's queue, or null when it is in none (or one the caller cannot browse). */
+export const DocumentQueueAnswer = nullableAnswer(WorkflowQueueAnswer);
+
+/** `GET /api/documents/routes`, `/api/documents/{id}/routes` → the queues a route may send to, and their types. */
+export const RouteTargetsAnswer = Type.Object({
+  queues: WorkflowQueueListAnswer,
+  queueTypes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+
+/** `GET /api/queues/{id}/link-to-approval` → whether linking on approval is set up. */
+export const LinkToApprovalSetupAnswer = Type.Object({
+  queueId: Type.Integer(),
+  linkOnApprovalRequired: Type.Boolean(),
+  approveToQueueId: nullableAnswer(Type.Integer()),
+  configured: Type.Boolean(),
+});
+
+/** `GET /api/workflow/perms?docId=` → the caller's workflowPerms on the document's queue. */
+export const DocumentWorkflowPermsAnswer = Type.Object({ docId: Type.Integer(), queueId: nullableAnswer(Type.Integer()), workflowPerms: Type.Integer() });
+
+/** `GET /api/documents/{id}/readonly` → whether the caller may not edit the document's data. */
+export const ReadonlyAnswer = Type.Object({ readonly: Type.Boolean() });
+
+/** One step of a document's approval list (core model ApprovalStep). */
+export const ApprovalStepAnswer = Type.Object({
+  step: Type.Integer(),
+  queueId: Type.Integer(),
+  queueName: Type.String(),
+  approvedBy: nullableAnswer(Type.String()),
+  approvedAt: nullableAnswer(Type.String()),
+  current: Type.Boolean(),
+});
+
+/** `GET /api/documents/{id}/approvals`, `PUT /api/v2/documents/{id}/approvals/{step}` → the list. */
+export const ApprovalStepListAnswer = Type.Array(ApprovalStepAnswer);
+
+/** A live lock (core model DocumentLockInfo). */
+export const DocumentLockInfoAnswer = Type.Object({
+  docId: Type.Integer(),
+  queueId: nullableAnswer(Type.Integer()),
+  holder: Type.String(),
+  ownLock: Type.Boolean(),
+  acquiredAt: Type.String(),
+  lockExpiration: Type.String(),
+});
+
+/** `GET /api/documents/{id}/locks` → 0 or 1 live lock. */
+export const DocumentLockInfoListAnswer = Type.Array(DocumentLockInfoAnswer);
+
+/** `PUT /api/documents/approval`, `/reject`, `/route` → where each document went, with its new row version. */
+export const WorkflowActionAnswer = Type.Object({
+  documents: Type.Array(Type.Object({ id: Type.Integer(), queueId: Type.Integer(), rowVersion: Type.Integer() })),
+});
+
+const routeTargetsMatch: SameType<Static<typeof RouteTargetsAnswer>, RouteTargets> = true;
+const linkSetupMatches: SameType<Static<typeof LinkToApprovalSetupAnswer>, LinkToApprovalSetup> = true;
+const permsMatch: SameType<Static<typeof DocumentWorkflowPermsAnswer>, DocumentWorkflowPerms> = true;
+const stepMatches: SameType<Static<typeof ApprovalStepAnswer>, ApprovalStep> = true;
+const lockMatches: SameType<Static<typeof DocumentLockInfoAnswer>, DocumentLockInfo> = true;
+void routeTargetsMatch;
+void linkSetupMatches;
+void permsMatch;
+void stepMatches;
+void lockMatches;
