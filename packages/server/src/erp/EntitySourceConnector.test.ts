@@ -74,9 +74,11 @@ describe('the token', () => {
 
   it('is shared by concurrent first calls (one token request)', async () => {
     const bc = connector();
-    await Promise.all([bc.metadata(), bc.companies(), bc.metadata()]);
+    await Promise.all([bc.metadata(), bc.companies(), bc.metadata(), bc.companies()]);
     expect(erp.stats.tokensIssued).toBe(1);
     expect(erp.stats.metadataRequests).toBe(1);
+    // The company list once too: two API calls in all, $metadata and companies.
+    expect(erp.stats.apiRequests).toBe(2);
   });
 });
 
@@ -230,6 +232,15 @@ describe('429 and 503', () => {
     const bc = connector({ sleep: async (ms) => void waits.push(ms), maxRetryAfterMs: 5_000 });
     await bc.metadata();
     faults.failNext(429, { retryAfter: '120' });
+    expect((await domainErrorOf(bc.query('vendors'))).message).toBe(erpBusy('Business Central'));
+    expect(waits).toEqual([]);
+  });
+
+  it('reports busy at once when the wait would outlast the call\'s time budget', async () => {
+    const waits: number[] = [];
+    const bc = connector({ sleep: async (ms) => void waits.push(ms), timeoutMs: 2_000 });
+    await bc.metadata();
+    faults.failNext(503, { retryAfter: '3' });
     expect((await domainErrorOf(bc.query('vendors'))).message).toBe(erpBusy('Business Central'));
     expect(waits).toEqual([]);
   });

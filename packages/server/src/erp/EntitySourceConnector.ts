@@ -46,7 +46,10 @@ export interface SourceCompany {
 export interface EntitySourceConnectorOptions {
   /** The clock, in ms; tests move it to expire tokens. */
   now?: () => number;
-  /** Per attempt: an ERP that says nothing for this long is reported, never waited on (10 s, as the client's own time-out). */
+  /**
+   * The budget of one call, retries and their waits included (8 s): below the client's own 10 s
+   * time-out, so the user reads our words about the ERP rather than a time-out about our server.
+   */
   timeoutMs?: number;
   /** Retries of a 429/503 answer (3). */
   maxRetries?: number;
@@ -125,11 +128,12 @@ export class EntitySourceConnector {
   private metadataCache: Cached<SourceMetadata> | null = null;
   private metadataInFlight: Promise<SourceMetadata> | null = null;
   private companiesCache: Cached<SourceCompany[]> | null = null;
+  private companiesInFlight: Promise<SourceCompany[]> | null = null;
 
   constructor(config: EntitySourceConfig, options: EntitySourceConnectorOptions = {}) {
     this.config = { ...config, apiUrl: config.apiUrl.replace(/\/+$/, '') };
     this.now = options.now ?? Date.now;
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? 8_000;
     this.maxRetries = options.maxRetries ?? 3;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
     this.metadataTtlMs = options.metadataTtlMs ?? 3_600_000;
@@ -172,6 +176,13 @@ export class EntitySourceConnector {
   /** The source's companies (cached like $metadata). */
   async companies(): Promise<SourceCompany[]> {
     if (this.companiesCache !== null && this.companiesCache.expiresAt > this.now()) return this.companiesCache.value;
+    this.companiesInFlight ??= this.fetchCompanies().finally(() => {
+      this.companiesInFlight = null;
+    });
+    return this.companiesInFlight;
+  }
+
+  private async fetchCompanies(): Promise<SourceCompany[]> {
     const records = await this.followAll(`${this.config.apiUrl}/companies?$select=id,name,displayName`);
     const companies = records.map((record) => ({ id: String(record.id), name: String(record.name), displayName: String(record.displayName ?? record.name) }));
     this.companiesCache = { value: companies, expiresAt: this.now() + this.metadataTtlMs };
@@ -321,10 +332,12 @@ export class EntitySourceConnector {
    * failure → Unavailable in words.
    */
   private async request(url: string, accept: string): Promise<Response> {
+    // One budget for the whole call: attempts and Retry-After waits all come out of it.
+    const deadline = performance.now() + this.timeoutMs;
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const response = await this.send(url, { headers: { Authorization: `Bearer ${token.accessToken}`, Accept: accept } });
+      const response = await this.send(url, { headers: { Authorization: `Bearer ${token.accessToken}`, Accept: accept } }, deadline);
       if (response.ok) return response;
       const detail = await this.errorMessageOf(response);
       if (response.status === 401 && !renewedToken) {
@@ -340,7 +353,7 @@ export class EntitySourceConnector {
       if (response.status === 429 || response.status === 503) {
         const asked = retryAfterMs(response.headers.get('retry-after'), this.now());
         const wait = asked ?? DEFAULT_BACKOFF_MS * 2 ** attempt;
-        if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs) throw unavailable(erpBusy(this.config.label));
+        if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs || performance.now() + wait >= deadline) throw unavailable(erpBusy(this.config.label));
         await this.sleep(wait);
         continue;
       }
@@ -370,7 +383,7 @@ export class EntitySourceConnector {
 
   private async fetchToken(): Promise<CachedToken> {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.config.clientId, client_secret: this.config.clientSecret, scope: this.config.scope });
-    const response = await this.send(this.config.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form.toString() });
+    const response = await this.send(this.config.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form.toString() }, performance.now() + this.timeoutMs);
     const text = await this.readBody(response);
     if (response.status === 400 || response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
     if (response.status === 429 || response.status === 503) throw unavailable(erpBusy(this.config.label));
@@ -388,10 +401,10 @@ export class EntitySourceConnector {
     return this.token;
   }
 
-  /** fetch under the time-out; a transport failure becomes Unavailable in words. */
-  private async send(url: string, init: RequestInit): Promise<Response> {
+  /** fetch until `deadline` (performance.now() ms), body included; a transport failure becomes Unavailable in words. */
+  private async send(url: string, init: RequestInit, deadline: number): Promise<Response> {
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'error' });
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.round(deadline - performance.now()))), redirect: 'error' });
     } catch (error) {
       throw this.transportError(error);
     }
