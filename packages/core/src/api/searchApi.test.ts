@@ -3,9 +3,8 @@
  */
 import type { SearchTag } from '../model';
 import { ApiClient } from './ApiClient';
-import { ApiError } from './ApiError';
-import { searchApi, supersedingCall } from './searchApi';
-import { CountingTokens, flushPromises, hangingFetch, jsonResponse, scriptedFetch } from './test/fakes';
+import { searchApi } from './searchApi';
+import { CountingTokens, jsonResponse, scriptedFetch } from './test/fakes';
 
 const CONTOSO: SearchTag = { text: 'Contoso', prefix: 'Description', type: 'documentDescription', key: 'Contoso' };
 
@@ -39,27 +38,5 @@ describe('searchApi', () => {
     expect(url.searchParams.get('q')).toBe('cs-88');
     expect(url.searchParams.getAll('tag[]')).toEqual([JSON.stringify(CONTOSO)]);
     expect(url.searchParams.get('take')).toBe('30');
-  });
-});
-
-describe('supersedingCall', () => {
-  it('aborts the running request when a newer one starts, and only the newer one answers', async () => {
-    const hanging = hangingFetch();
-    const api = searchApi(new ApiClient({ tokens: new CountingTokens(), fetch: hanging.fetch }));
-    const call = supersedingCall((q: string, signal: AbortSignal) => api.searchTags({ q }, signal));
-    const first = call.run('con');
-    const firstFailure = first.catch((error: unknown) => error);
-    await flushPromises();
-    const second = call.run('cont');
-    const secondFailure = second.catch((error: unknown) => error);
-    await flushPromises();
-    const failure = await firstFailure;
-    expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).kind).toBe('aborted');
-    expect(hanging.calls).toHaveLength(2);
-    expect(hanging.calls[0].init.signal?.aborted).toBe(true);
-    expect(hanging.calls[1].init.signal?.aborted).toBe(false);
-    call.cancel();
-    expect(((await secondFailure) as ApiError).kind).toBe('aborted');
   });
 });

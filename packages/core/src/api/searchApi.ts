@@ -78,30 +78,3 @@ export function searchApi(client: ApiClient): SearchApi {
       client.get<SearchTag[]>('/search-tags', { query: pagingQuery(query.q, query.tags, query.skip, query.take), signal }),
   };
 }
-
-/** A call that aborts the one before it: typing fires many searches, only the newest may answer. */
-export interface SupersedingCall<A, R> {
-  /** Starts a call, aborting any call still running; the promise of a superseded call rejects with an aborted ApiError. */
-  run(args: A): Promise<R>;
-  /** Aborts the running call, if any (e.g. on unmount). */
-  cancel(): void;
-}
-
-/** Wraps a signal-taking call so each new run aborts the previous one. */
-export function supersedingCall<A, R>(call: (args: A, signal: AbortSignal) => Promise<R>): SupersedingCall<A, R> {
-  let current: AbortController | null = null;
-  return {
-    run: (args) => {
-      current?.abort();
-      const controller = new AbortController();
-      current = controller;
-      return call(args, controller.signal).finally(() => {
-        if (current === controller) current = null;
-      });
-    },
-    cancel: () => {
-      current?.abort();
-      current = null;
-    },
-  };
-}

@@ -54,6 +54,8 @@ export const queryKeys = {
   searchTags: (q: string, tags: readonly SearchTag[]) => ['searchTags', q, [...tags]] as const,
   /** A search's result pages (GET /documents/search) for its chips, words and sort, as one string. */
   search: (searchKey: string) => ['search', searchKey] as const,
+  /** Whether the caller holds one privilege (GET /can). */
+  privilege: (action: string) => ['privileges', 'one', action] as const,
   /** The caller's answers for some privileges (GET /can/actions), in the order asked. */
   privileges: (actions: readonly string[]) => ['privileges', [...actions]] as const,
   /** The folder structures of records. */

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { MenuListProps } from '@fluentui/react-components';
-import type { ExportApi, ExportDefaults } from '../../api';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 
 /** The name of the "With annotations" checkbox in a menu's checked values. */
 export const ANNOTATIONS_CHECKBOX_NAME = 'annotations';
@@ -16,24 +17,8 @@ export interface AnnotationChoice {
   chosen: boolean | undefined;
   /** Props for the MenuList that holds the checkbox. */
   menuListProps: Pick<MenuListProps, 'checkedValues' | 'onCheckedValueChange'>;
-  /** Reads the server's default (once per ApiClient); call when a menu opens. */
+  /** Reads the server's default (once per mount, through the query cache); call when a menu opens. */
   loadDefault(): void;
-}
-
-// One request per api object: every menu of the page shares the answer, and only a menu that is opened asks.
-const defaultsByApi = new WeakMap<ExportApi, Promise<ExportDefaults>>();
-
-function exportDefaults(api: ExportApi): Promise<ExportDefaults> {
-  let pending = defaultsByApi.get(api);
-  if (!pending) {
-    pending = api.getDefaults().catch(() => {
-      // An old server or a failed call: show the checkbox off and ask again next time; the calls still send nothing.
-      defaultsByApi.delete(api);
-      return { embedAnnotations: false };
-    });
-    defaultsByApi.set(api, pending);
-  }
-  return pending;
 }
 
 /**
@@ -44,20 +29,23 @@ function exportDefaults(api: ExportApi): Promise<ExportDefaults> {
 export function useAnnotationChoice(): AnnotationChoice {
   const { api } = useServices();
   const [chosen, setChosen] = useState<boolean | undefined>(undefined);
-  const [serverDefault, setServerDefault] = useState<boolean | null>(null);
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (!wanted) return undefined;
-    let live = true;
-    void exportDefaults(api.export).then((defaults) => {
-      if (live) setServerDefault(defaults.embedAnnotations);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, wanted]);
-  const loadDefault = useCallback(() => setWanted(true), []);
-  const checked = chosen ?? serverDefault ?? false;
+  // One request per mount: every menu shares the answer, and only a menu that is opened asks.
+  const defaults = useQuery({
+    queryKey: queryKeys.exportDefaults,
+    queryFn: ({ signal }) => api.export.getDefaults(signal),
+    enabled: wanted,
+    staleTime: Infinity,
+    // An old server or a failed call: the checkbox shows off and the calls still send nothing; no alert of its own.
+    meta: { quiet: true },
+  });
+  const { refetch, isError } = defaults;
+  const loadDefault = useCallback(() => {
+    setWanted(true);
+    // A failed read is asked again the next time a menu opens.
+    if (isError) void refetch();
+  }, [isError, refetch]);
+  const checked = chosen ?? defaults.data?.embedAnnotations ?? false;
   return {
     checked,
     chosen,

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Tag,
   TagPicker,
@@ -11,14 +12,17 @@ import {
   type TagPickerProps,
 } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
-import { supersedingCall } from '../../api/searchApi';
 import type { SearchTag } from '../../model';
 import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
+import { useDebouncedValue } from '../workflow/useDebouncedValue';
 import { suggestionsFor, tagLabel, tagPrefix, tagValue } from './searchTagOptions';
 import { UI_TEXT } from '../locale/uiText';
 
 /** Pause after the last keystroke before suggestions are asked for, so typing a word costs one request. */
 export const SUGGESTION_DEBOUNCE_MS = 200;
+
+const NO_SUGGESTIONS: readonly SearchTag[] = [];
 
 const useStyles = makeStyles({
   control: { width: '100%', boxSizing: 'border-box' },
@@ -48,40 +52,27 @@ export interface SearchBoxProps {
 export function SearchBox({ tags, onTagsChange, text, onTextChange, canSearchNotes, onSubmit }: SearchBoxProps): ReactElement {
   const styles = useStyles();
   const { api } = useServices();
-  const [serverTags, setServerTags] = useState<readonly SearchTag[]>([]);
   const [open, setOpen] = useState(false);
   // True once the user moves through the suggestions with the arrow keys: only then does Enter take one.
   const [browsing, setBrowsing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const suggest = useMemo(
-    () => supersedingCall((query: { q: string; tags: readonly SearchTag[] }, signal: AbortSignal) => api.search.searchTags(query, signal)),
-    [api],
-  );
-  useEffect(() => () => suggest.cancel(), [suggest]);
 
+  // The server's suggestions are a query per typed text and chips, asked for once typing paused;
+  // a newer text drops the request before it (the cache aborts a query nobody needs any more).
   const trimmed = text.trim();
-  useEffect(() => {
-    if (trimmed === '') {
-      suggest.cancel();
-      setServerTags([]);
-      return undefined;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      suggest
-        .run({ q: trimmed, tags })
-        // The old suggestions stay until these arrive, so the list never blinks empty while typing.
-        .then((answer) => {
-          if (current) setServerTags(answer);
-        })
-        // A failed suggestion request only costs the server's suggestions; the typed-text tags still work.
-        .catch(() => undefined);
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [trimmed, tags, suggest]);
+  const typed = useMemo(() => ({ q: trimmed, tags }), [trimmed, tags]);
+  const settled = useDebouncedValue(typed, SUGGESTION_DEBOUNCE_MS);
+  // An emptied box asks for nothing at once (its answer is no suggestions, never the server's).
+  const asked = trimmed === '' ? typed : settled;
+  const suggestions = useQuery({
+    queryKey: queryKeys.searchTags(asked.q, asked.tags),
+    queryFn: ({ signal }) => (asked.q === '' ? Promise.resolve([]) : api.search.searchTags(asked, signal)),
+    // The old suggestions stay until the new ones arrive, so the list never blinks empty while typing.
+    placeholderData: keepPreviousData,
+    // A failed suggestion request only costs the server's suggestions; the typed-text tags still work.
+    meta: { quiet: true },
+  });
+  const serverTags = trimmed === '' ? NO_SUGGESTIONS : (suggestions.data ?? NO_SUGGESTIONS);
 
   const options = useMemo(() => suggestionsFor(trimmed, serverTags, tags, canSearchNotes), [trimmed, serverTags, tags, canSearchNotes]);
   const known = useMemo(() => new Map([...tags, ...options].map((tag) => [tagValue(tag), tag])), [tags, options]);

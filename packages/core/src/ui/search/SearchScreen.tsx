@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { SaveRegular } from '@fluentui/react-icons/svg/save';
-import { LIMITS, encodeDocumentId, type DmsDocument, type SearchTag } from '../../model';
+import { LIMITS, encodeDocumentId, type DmsDocument, type PrivilegeName, type SearchTag } from '../../model';
 import { MESSAGES, isViewActionEnabled, isViewable } from '../../rules';
 import type { SavedSearch, SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
+import { queryKeys } from '../app/queryKeys';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { SavedSearchList } from './SavedSearchList';
@@ -28,6 +30,9 @@ import { DocumentViewer } from '../viewer/DocumentViewer';
 import { DownloadMenu } from '../export/DownloadMenu';
 import { MergeButton } from '../pageWork/MergeButton';
 import { UI_TEXT } from '../locale/uiText';
+
+/** Either one lets the search box offer note searches. */
+const NOTES_PRIVILEGES: readonly PrivilegeName[] = ['Notes: View Only', 'Notes: View Admin'];
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -85,7 +90,6 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const [sort, setSort] = useState<SavedSearchSort | null>(initial.current.sort);
   const [activeSavedId, setActiveSavedId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [canSearchNotes, setCanSearchNotes] = useState(false);
 
   const saved = useStore(stores.savedSearches);
   const taggedIds = useStore(stores.taggedItems);
@@ -101,18 +105,13 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const previewId = selectedIds.length === 1 && results.documents.some((document) => document.id === selectedIds[0]) ? selectedIds[0] : null;
   const activeSaved = saved.find((search) => search.id === activeSavedId) ?? null;
 
-  useEffect(() => {
-    let current = true;
-    api.privileges
-      .canActions(['Notes: View Only', 'Notes: View Admin'])
-      .then((answers) => {
-        if (current) setCanSearchNotes(answers.some((answer) => answer.value));
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  // Either notes privilege lets the box suggest note searches; without an answer it does not (no alert of its own).
+  const notesPrivileges = useQuery({
+    queryKey: queryKeys.privileges(NOTES_PRIVILEGES),
+    queryFn: () => api.privileges.canActions(NOTES_PRIVILEGES),
+    meta: { quiet: true },
+  });
+  const canSearchNotes = notesPrivileges.data?.some((answer) => answer.value) === true;
 
   // The URL follows the search (replace, not push), so a reload or the restored last route shows it again.
   useEffect(() => {

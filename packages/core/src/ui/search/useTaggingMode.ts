@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useServices, useStore } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
 import { useSearchStores } from './useSearchStores';
 
 /** Tagging mode as screens and toolbars see it. */
@@ -22,22 +24,19 @@ export function useTaggingMode(): TaggingMode {
   const { available, on } = useStore(taggingMode);
   const { privileges } = services.api;
 
+  // The privilege through the query cache (asked once per mount); the store only hears the answer.
+  const held = useQuery({
+    queryKey: queryKeys.privilege('Cabinet: Tagging'),
+    queryFn: () => privileges.can('Cabinet: Tagging'),
+    staleTime: Infinity,
+    // Without an answer the mode stays off (below); a failed check is no alert of its own.
+    meta: { quiet: true },
+  });
+  const answer = held.data ?? (held.isError ? false : null);
   useEffect(() => {
-    if (available !== null) return;
-    let current = true;
-    privileges
-      .can('Cabinet: Tagging')
-      .then((held) => {
-        if (current) taggingMode.setAvailable(held);
-      })
-      // Without an answer the mode stays off: a failed check must not enable anything.
-      .catch(() => {
-        if (current) taggingMode.setAvailable(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [available, privileges, taggingMode]);
+    // A failed check must not enable anything: it counts as not held.
+    if (answer !== null) taggingMode.setAvailable(answer);
+  }, [answer, taggingMode]);
 
   const setOn = useCallback((next: boolean) => taggingMode.setOn(next), [taggingMode]);
   const toggle = useCallback(() => taggingMode.toggle(), [taggingMode]);
