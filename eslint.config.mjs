@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { noServerStateEffects } from './scripts/eslint/noServerStateEffects.mjs';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
 const HOSTS = ['erp-embed', 'teams-tab', 'outlook-addin'];
@@ -286,6 +287,15 @@ export default defineConfig([
         },
       ],
     },
+  },
+  {
+    // Server data goes through the query cache (TanStack Query): no web-service call in an effect, no
+    // hand-written AbortController in ui/ and state/. ui/app/useApiQuery.ts is the query hooks module;
+    // state/UploadQueue.ts cancels uploads, a mutation with progress that TanStack's mutations cannot abort.
+    files: ['packages/core/src/{ui,state}/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'packages/core/src/ui/app/useApiQuery.ts', 'packages/core/src/state/UploadQueue.ts'],
+    plugins: { datahaven: { rules: { 'no-server-state-effects': noServerStateEffects } } },
+    rules: { 'datahaven/no-server-state-effects': 'error' },
   },
   {
     files: HOSTS.map((host) => `packages/${host}/src/**/*.{ts,tsx}`),
