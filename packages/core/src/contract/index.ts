@@ -15,3 +15,4 @@ export * from './sameType';
 export * from './adminAnswersContract';
 export * from './documentAnswersContract';
 export * from './workflowAnswersContract';
+export * from './erpAnswersContract';

@@ -1,5 +1,8 @@
+import { EntityKeysAnswer, EntityPropertyListAnswer, EntityRecordListAnswer, EntityTypeDescriptionAnswer, EntityTypeDescriptionListAnswer, okAnswer } from '@datahaven/core/contract';
+import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities, listEntityTypes } from '../../../erp/entityTypeQueries';
+import type { EntityPropertyAnswer, EntityTypeDescription } from '../../../erp/entityTypeQueries';
 import { forbidden } from '../../../errors/DomainError';
 import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -48,6 +51,12 @@ const params = {
   required: ['name'],
 } as const;
 
+// The answer schemas hold every field of the connector's answers: the serialiser drops what they lack.
+const propertiesMatch: AnswerMatches<typeof EntityPropertyListAnswer, EntityPropertyAnswer[]> = true;
+const descriptionMatches: AnswerMatches<typeof EntityTypeDescriptionAnswer, EntityTypeDescription> = true;
+void propertiesMatch;
+void descriptionMatches;
+
 const columnSetName = { type: 'string', description: 'The column set: pushLink (default) or all.', examples: ['pushLink'] } as const;
 
 /**
@@ -67,24 +76,24 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
     if (!(await hasPrivilege(deps.db, userId, METADATA_DEBUG_PRIVILEGE))) throw forbidden(METADATA_DEBUG_REFUSED);
   };
 
-  app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params } }, async (request) => {
+  app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params, response: okAnswer(EntityKeysAnswer) } }, async (request) => {
     await authorize(principalOf(request).userId);
     return entityTypeKeys(deps.entitySources, request.params.name);
   });
 
-  app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params } }, async (request) => {
+  app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request) => {
     await authorizeDebug(principalOf(request).userId);
     return describeEntityType(deps.entitySources, request.params.name);
   });
 
-  app.get<{ Params: { name: string } }>('/debug/meta-list/entities/:name', { schema: { params: prefixParams } }, async (request) => {
+  app.get<{ Params: { name: string } }>('/debug/meta-list/entities/:name', { schema: { params: prefixParams, response: okAnswer(EntityTypeDescriptionListAnswer) } }, async (request) => {
     await authorizeDebug(principalOf(request).userId);
     return listEntityTypes(deps.entitySources, request.params.name);
   });
 
   app.get<{ Params: { name: string } }>(
     '/entity-types/:name/properties',
-    { schema: { params, querystring: { type: 'object', properties: { columnSetName } } } },
+    { schema: { params, querystring: { type: 'object', properties: { columnSetName } }, response: okAnswer(EntityPropertyListAnswer) } },
     async (request) => {
       await authorize(principalOf(request).userId);
       return entityTypeProperties(deps.entitySources, request.params.name, queryString(queryOf(request), 'columnSetName'));
@@ -105,6 +114,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
             dataAreaId: { type: 'string', description: 'The company (data area) to read; the source\'s own by default.', examples: ['CRONUS'] },
           },
         },
+        response: okAnswer(EntityRecordListAnswer),
       },
     },
     async (request) => {
