@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
-import { loadConfig } from '../packages/server/src/config';
-import { buildApp } from '../packages/server/src/http/buildApp';
-import { openServices } from '../packages/server/src/openServices';
+import type { AppDeps } from '../packages/server/src/services/AppDeps';
 import { createFixture, seed } from './searchBench';
-import type { QuerySets } from './searchBench';
+import type { Fixture, QuerySets } from './searchBench';
+import { startSeededBenchServer } from './startSeededBenchServer';
 
 /** SECURITY.md "Load targets": requests a second with 50 connections, by database; p99; no non-2xx. */
 const CONNECTIONS = 50;
@@ -123,78 +119,67 @@ async function uploadsUnderLoad(baseUrl: string, token: string, uploadPath: stri
   return { sent, created, refused };
 }
 
+/** The search corpus plus the clerk's right to upload (the fixture's group may upload to the vendor table). */
+async function seedLoad(deps: AppDeps, dialect: 'sqlite' | 'postgres', count: number, log: (line: string) => void): Promise<{ fixture: Fixture; queries: QuerySets }> {
+  const fixture = await createFixture(deps.db);
+  const queries: QuerySets = { oneTag: [], twoTags: [], twoSpecific: [], oneCommon: [] };
+  log(`${dialect}: seeding ${count.toLocaleString('en')} documents…`);
+  await seed(deps.db, fixture, count, queries, log);
+  const importPrivilege =
+    (await deps.db.selectFrom('privileges').select('id').where('name', '=', 'Cabinet: Import Documents').executeTakeFirst()) ??
+    (await deps.db.insertInto('privileges').values({ name: 'Cabinet: Import Documents', description: '' }).returning('id').executeTakeFirstOrThrow());
+  await deps.db.insertInto('user_privileges').values({ user_id: fixture.userId, privilege_id: importPrivilege.id, value: 1 }).execute();
+  return { fixture, queries };
+}
+
 async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count: number, log: (line: string) => void): Promise<LoadRow[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-load-bench-'));
-  const schema = `load_${randomBytes(5).toString('hex')}`;
-  const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), ...(url === null ? {} : { DATAHAVEN_DATABASE_URL: url }) });
-  const services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
-  const { deps } = services;
   const rows: LoadRow[] = [];
   const runSeconds = seconds('DATAHAVEN_BENCH_LOAD_SECONDS', 15, 600);
   const uploadSeconds = seconds('DATAHAVEN_BENCH_UPLOAD_SECONDS', 30, 600);
+  const server = await startSeededBenchServer({ name: 'load', databaseUrl: url, analyze: true, seed: (deps) => seedLoad(deps, dialect, count, log) });
   try {
-    const app = await buildApp(deps);
-    try {
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('The bench server has no TCP address.');
-      const baseUrl = `http://127.0.0.1:${address.port}`;
-      const fixture = await createFixture(deps.db);
-      const queries: QuerySets = { oneTag: [], twoTags: [], twoSpecific: [], oneCommon: [] };
-      log(`${dialect}: seeding ${count.toLocaleString('en')} documents…`);
-      await seed(deps.db, fixture, count, queries, log);
-      if (dialect === 'postgres') await sql`analyze`.execute(deps.db);
-      else await sql`pragma optimize`.execute(deps.db);
-      // The clerk may upload to the vendor table (the fixture's group can_upload) with the import privilege.
-      const importPrivilege =
-        (await deps.db.selectFrom('privileges').select('id').where('name', '=', 'Cabinet: Import Documents').executeTakeFirst()) ??
-        (await deps.db.insertInto('privileges').values({ name: 'Cabinet: Import Documents', description: '' }).returning('id').executeTakeFirstOrThrow());
-      await deps.db.insertInto('user_privileges').values({ user_id: fixture.userId, privilege_id: importPrivilege.id, value: 1 }).execute();
-      const token = signToken(deps.tokenSecret, tokenPayloadFor(fixture.username, new Date()));
+    const { baseUrl, deps } = server;
+    const { fixture, queries } = server.seeded;
+    const token = signToken(deps.tokenSecret, tokenPayloadFor(fixture.username, new Date()));
 
-      // Vendor records of typical size: the middle of the (Zipf) distribution, not the few giants.
-      const counted = await deps.db
-        .selectFrom('record_links')
-        .select((eb) => ['record_id', 'data_area_id', eb.fn.countAll<number>().as('n')])
-        .where('integrated_table_id', '=', fixture.visibleTable.id)
-        .groupBy(['record_id', 'data_area_id'])
-        .execute();
-      counted.sort((a, b) => Number(a.n) - Number(b.n));
-      const middle = Math.max(0, Math.floor(counted.length / 2) - 20);
-      const records = counted.slice(middle, middle + 40);
-      const sizes = records.map((r) => Number(r.n));
-      log(`${dialect}: listing records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents each (median record of ${counted.length})`);
-      const listing = records.map((r) => `/api/folder-structure?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(r.record_id)}&dataAreaId=${encodeURIComponent(r.data_area_id ?? '')}`);
-      const search = [...queries.twoSpecific, ...queries.oneTag].slice(0, 200).map((params) => `/api/documents/search?${params}`);
-      log(`${dialect}: listing (GET /api/folder-structure of ${listing.length} vendor records) for ${runSeconds} s…`);
-      rows.push(...rowsOf(`listing (GET /api/folder-structure, vendor records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents)`, dialect, await hammer(baseUrl, token, listing, runSeconds)));
-      log(`${dialect}: search (GET /api/documents/search, ${search.length} queries) for ${runSeconds} s…`);
-      rows.push(...rowsOf('search (GET /api/documents/search, text and tags)', dialect, await hammer(baseUrl, token, search, runSeconds)));
+    // Vendor records of typical size: the middle of the (Zipf) distribution, not the few giants.
+    const counted = await deps.db
+      .selectFrom('record_links')
+      .select((eb) => ['record_id', 'data_area_id', eb.fn.countAll<number>().as('n')])
+      .where('integrated_table_id', '=', fixture.visibleTable.id)
+      .groupBy(['record_id', 'data_area_id'])
+      .execute();
+    counted.sort((a, b) => Number(a.n) - Number(b.n));
+    const middle = Math.max(0, Math.floor(counted.length / 2) - 20);
+    const records = counted.slice(middle, middle + 40);
+    const sizes = records.map((r) => Number(r.n));
+    log(`${dialect}: listing records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents each (median record of ${counted.length})`);
+    const listing = records.map((r) => `/api/folder-structure?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(r.record_id)}&dataAreaId=${encodeURIComponent(r.data_area_id ?? '')}`);
+    const search = [...queries.twoSpecific, ...queries.oneTag].slice(0, 200).map((params) => `/api/documents/search?${params}`);
+    log(`${dialect}: listing (GET /api/folder-structure of ${listing.length} vendor records) for ${runSeconds} s…`);
+    rows.push(...rowsOf(`listing (GET /api/folder-structure, vendor records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents)`, dialect, await hammer(baseUrl, token, listing, runSeconds)));
+    log(`${dialect}: search (GET /api/documents/search, ${search.length} queries) for ${runSeconds} s…`);
+    rows.push(...rowsOf('search (GET /api/documents/search, text and tags)', dialect, await hammer(baseUrl, token, search, runSeconds)));
 
-      log(`${dialect}: ${UPLOADS_PER_SECOND} uploads of 1 MB a second for ${uploadSeconds} s while listing runs…`);
-      const first = records[0];
-      const uploadPath = `/api/documents?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(first.record_id)}&dataAreaId=${encodeURIComponent(first.data_area_id ?? '')}`;
-      const [listed, uploads] = await Promise.all([hammer(baseUrl, token, listing, uploadSeconds), uploadsUnderLoad(baseUrl, token, uploadPath, uploadSeconds)]);
-      rows.push(...rowsOf('listing while uploading', dialect, listed).map((row) => ({ ...row, target: row.target.replace(/^≥ \d+ req\/s$/, '—'), verdict: row.verdict === 'UNDER' ? '' : row.verdict })));
-      const refusedText = [...uploads.refused].map(([status, n]) => `${n}× ${status}`).join(', ') || 'none';
-      rows.push({
-        measure: `${dialect}:   uploads: ${uploads.sent} sent, 1 MB each`,
-        value: `${uploads.created} created; refused: ${refusedText}`,
-        target: 'all created, no busy error',
-        verdict: uploads.created === uploads.sent ? 'ok' : 'FAIL',
-      });
-      // No orphan: every stored upload file belongs to a document row.
-      const fileRows = await deps.db.selectFrom('documents').select('file_sha256').where('name', 'like', 'load-%').execute();
-      let missing = 0;
-      for (const row of fileRows) if (!(await deps.fileStore.has(row.file_sha256))) missing += 1;
-      rows.push({ measure: `${dialect}:   upload rows without their file`, value: String(missing), target: '0', verdict: missing === 0 ? 'ok' : 'FAIL' });
-    } finally {
-      await app.close();
-    }
+    log(`${dialect}: ${UPLOADS_PER_SECOND} uploads of 1 MB a second for ${uploadSeconds} s while listing runs…`);
+    const first = records[0];
+    const uploadPath = `/api/documents?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(first.record_id)}&dataAreaId=${encodeURIComponent(first.data_area_id ?? '')}`;
+    const [listed, uploads] = await Promise.all([hammer(baseUrl, token, listing, uploadSeconds), uploadsUnderLoad(baseUrl, token, uploadPath, uploadSeconds)]);
+    rows.push(...rowsOf('listing while uploading', dialect, listed).map((row) => ({ ...row, target: row.target.replace(/^≥ \d+ req\/s$/, '—'), verdict: row.verdict === 'UNDER' ? '' : row.verdict })));
+    const refusedText = [...uploads.refused].map(([status, n]) => `${n}× ${status}`).join(', ') || 'none';
+    rows.push({
+      measure: `${dialect}:   uploads: ${uploads.sent} sent, 1 MB each`,
+      value: `${uploads.created} created; refused: ${refusedText}`,
+      target: 'all created, no busy error',
+      verdict: uploads.created === uploads.sent ? 'ok' : 'FAIL',
+    });
+    // No orphan: every stored upload file belongs to a document row.
+    const fileRows = await deps.db.selectFrom('documents').select('file_sha256').where('name', 'like', 'load-%').execute();
+    let missing = 0;
+    for (const row of fileRows) if (!(await deps.fileStore.has(row.file_sha256))) missing += 1;
+    rows.push({ measure: `${dialect}:   upload rows without their file`, value: String(missing), target: '0', verdict: missing === 0 ? 'ok' : 'FAIL' });
   } finally {
-    if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(deps.db);
-    await services.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
   return rows;
 }

@@ -2,6 +2,7 @@ import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import { DemoErpPage } from '../test/e2e/pages/DemoErpPage';
 import { FoldersPage } from '../test/e2e/pages/FoldersPage';
 import { countInkPixels } from '../test/e2e/support/countInkPixels';
+import { coldContext } from './coldContext';
 
 /** One cold visit: a fresh browser context (empty cache), the ERP page, a record, a document. */
 export interface VisitFigures {
@@ -106,12 +107,8 @@ export async function measureColdVisit(
   folderName: string,
   document: { id: number; name: string },
 ): Promise<VisitFigures> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const { context, page, session } = await coldContext(browser);
   try {
-    const page = await context.newPage();
-    const session = await context.newCDPSession(page);
-    await session.send('Network.enable');
-    await session.send('Network.setCacheDisabled', { cacheDisabled: true });
     const counter = new ByteCounter(session);
 
     const erp = new DemoErpPage(page, baseUrl);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
+import { coldContext } from './coldContext';
 
 const PDFJS_BUILD = require.resolve('pdfjs-dist/build/pdf.min.mjs');
 const PDFJS_WORKER = require.resolve('pdfjs-dist/build/pdf.worker.min.mjs');
@@ -14,12 +15,8 @@ const RANGE_CHUNK_BYTES = 262_144;
  * files come from node_modules through a routed same-origin page, never from the network.
  */
 export async function measureRawPdfjs(browser: Browser, baseUrl: string, documentUrl: string, token: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const { context, page } = await coldContext(browser);
   try {
-    const page = await context.newPage();
-    const session = await context.newCDPSession(page);
-    await session.send('Network.enable');
-    await session.send('Network.setCacheDisabled', { cacheDisabled: true });
     const [module, worker] = await Promise.all([readFile(PDFJS_BUILD), readFile(PDFJS_WORKER)]);
     await page.route(`${baseUrl}/raw-pdfjs/**`, (route) => {
       const url = new URL(route.request().url());

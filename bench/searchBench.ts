@@ -1,21 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
-import { loadConfig } from '../packages/server/src/config';
 import type { Database } from '../packages/server/src/db/schema';
-import { buildApp } from '../packages/server/src/http/buildApp';
-import { openServices } from '../packages/server/src/openServices';
 import { tsQueryText } from '../packages/server/src/search/postgresSearchIndex';
 import { reindexDocuments } from '../packages/server/src/search/reindexDocuments';
 import { queryWords } from '../packages/server/src/search/searchWords';
 import { ftsMatchExpression } from '../packages/server/src/search/sqliteSearchIndex';
 import { QUEUE_ACCESS_FLAGS } from '../packages/server/src/policies/queueAccessFlags';
 import { COMPANIES, SearchCorpus } from './searchCorpus';
+import { startSeededBenchServer } from './startSeededBenchServer';
 
 /** One line of the bench's table. */
 export interface SearchBenchRow {
@@ -285,91 +281,77 @@ const latency = (p: Percentiles): string => `p50 ${ms(p.p50)} · p95 ${ms(p.p95)
 
 /** Seeds, measures and tears down one database; resolves to its rows. */
 async function benchOnDatabase(dialect: 'sqlite' | 'postgres', url: string | null, count: number, log: (line: string) => void): Promise<SearchBenchRow[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-search-bench-'));
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const config = loadConfig({
-    DATAHAVEN_DATA_DIR: dataDir,
-    DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
-    ...(url === null ? {} : { DATAHAVEN_DATABASE_URL: url }),
-  });
-  const services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
-  const { deps } = services;
   const rows: SearchBenchRow[] = [];
-  try {
-    const app = await buildApp(deps);
-    try {
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('The bench server has no TCP address.');
-      const baseUrl = `http://127.0.0.1:${address.port}`;
-      const fixture = await createFixture(deps.db);
+  const server = await startSeededBenchServer({
+    name: 'search',
+    databaseUrl: url,
+    analyze: true,
+    seed: async ({ db }) => {
+      const fixture = await createFixture(db);
       const queries: QuerySets = { oneTag: [], twoTags: [], twoSpecific: [], oneCommon: [] };
       log(`${dialect}: seeding ${count.toLocaleString('en')} documents…`);
-      const seeded = await seed(deps.db, fixture, count, queries, log);
-      // What autovacuum / a maintenance job would have done by the time a library is this size.
-      if (dialect === 'postgres') await sql`analyze`.execute(deps.db);
-      else await sql`pragma optimize`.execute(deps.db);
-      const indexRate = seeded.documents / (seeded.indexMs / 1000);
+      return { fixture, queries, figures: await seed(db, fixture, count, queries, log) };
+    },
+  });
+  try {
+    const { baseUrl, deps } = server;
+    const { fixture, queries, figures: seeded } = server.seeded;
+    const indexRate = seeded.documents / (seeded.indexMs / 1000);
+    rows.push({
+      measure: `${dialect}: indexed through reindexDocuments (${BATCH} per transaction; wall clock)`,
+      value: `${Math.round(indexRate).toLocaleString('en')} docs/s`,
+      budget: dialect === 'sqlite' ? `≥ ${INDEX_RATE_TARGET.toLocaleString('en')} docs/s` : '—',
+      verdict: dialect === 'sqlite' ? (indexRate >= INDEX_RATE_TARGET ? 'ok' : 'UNDER') : '',
+    });
+    if (dialect === 'sqlite') {
       rows.push({
-        measure: `${dialect}: indexed through reindexDocuments (${BATCH} per transaction; wall clock)`,
-        value: `${Math.round(indexRate).toLocaleString('en')} docs/s`,
-        budget: dialect === 'sqlite' ? `≥ ${INDEX_RATE_TARGET.toLocaleString('en')} docs/s` : '—',
-        verdict: dialect === 'sqlite' ? (indexRate >= INDEX_RATE_TARGET ? 'ok' : 'UNDER') : '',
-      });
-      if (dialect === 'sqlite') {
-        rows.push({
-          measure: `${dialect}:   the same per CPU second of this process (what a machine not shared with other work would reach)`,
-          value: `${Math.round(seeded.documents / (seeded.indexCpuMs / 1000)).toLocaleString('en')} docs/s`,
-          budget: '—',
-          verdict: '',
-        });
-      }
-      rows.push({
-        measure: `${dialect}:   whole seed incl. rows (files, text, documents, links, notes)`,
-        value: `${Math.round(seeded.documents / (seeded.seedMs / 1000)).toLocaleString('en')} docs/s`,
+        measure: `${dialect}:   the same per CPU second of this process (what a machine not shared with other work would reach)`,
+        value: `${Math.round(seeded.documents / (seeded.indexCpuMs / 1000)).toLocaleString('en')} docs/s`,
         budget: '—',
-        verdict: `${(seeded.seedMs / 1000).toFixed(0)} s; ${seeded.visible.toLocaleString('en')} searchable by the clerk`,
+        verdict: '',
       });
+    }
+    rows.push({
+      measure: `${dialect}:   whole seed incl. rows (files, text, documents, links, notes)`,
+      value: `${Math.round(seeded.documents / (seeded.seedMs / 1000)).toLocaleString('en')} docs/s`,
+      budget: '—',
+      verdict: `${(seeded.seedMs / 1000).toFixed(0)} s; ${seeded.visible.toLocaleString('en')} searchable by the clerk`,
+    });
 
-      const token = signToken(deps.tokenSecret, tokenPayloadFor(fixture.username, new Date()));
-      const headers = { authorization: `Bearer ${token}` };
-      const viaHttp = async (params: string): Promise<number> => {
-        const response = await fetch(`${baseUrl}/api/documents/search?${params}`, { headers });
-        if (!response.ok) throw new Error(`search ${params}: HTTP ${response.status} ${await response.text()}`);
-        return ((await response.json()) as { total: number }).total;
-      };
-      const cases: { label: string; params: string[]; target?: number }[] = [
-        { label: 'one tag (documentName contains a vendor)', params: queries.oneTag },
-        { label: 'two tags (documentName + inCompany)', params: queries.twoTags },
-        { label: 'full text, two specific words', params: queries.twoSpecific, target: SPECIFIC_P95_TARGET_MS },
-        { label: 'full text, one common word + one specific', params: queries.oneCommon, target: COMMON_P95_TARGET_MS },
-      ];
-      for (const item of cases) {
-        const figures = await timeEach(item.params, viaHttp);
+    const token = signToken(deps.tokenSecret, tokenPayloadFor(fixture.username, new Date()));
+    const headers = { authorization: `Bearer ${token}` };
+    const viaHttp = async (params: string): Promise<number> => {
+      const response = await fetch(`${baseUrl}/api/documents/search?${params}`, { headers });
+      if (!response.ok) throw new Error(`search ${params}: HTTP ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { total: number }).total;
+    };
+    const cases: { label: string; params: string[]; target?: number }[] = [
+      { label: 'one tag (documentName contains a vendor)', params: queries.oneTag },
+      { label: 'two tags (documentName + inCompany)', params: queries.twoTags },
+      { label: 'full text, two specific words', params: queries.twoSpecific, target: SPECIFIC_P95_TARGET_MS },
+      { label: 'full text, one common word + one specific', params: queries.oneCommon, target: COMMON_P95_TARGET_MS },
+    ];
+    for (const item of cases) {
+      const figures = await timeEach(item.params, viaHttp);
+      rows.push({
+        measure: `${dialect}: GET /api/documents/search, ${item.label} (${figures.runs} queries, ~${Math.round(figures.meanHits)} hits)`,
+        value: latency(figures),
+        budget: item.target === undefined ? '—' : `p95 < ${item.target} ms`,
+        verdict: item.target === undefined ? '' : figures.p95 < item.target ? 'ok' : 'OVER',
+      });
+      if (item.target !== undefined) {
+        const texts = item.params.map((p) => decodeURIComponent(p.slice(2)));
+        const raw = await timeEach(texts, (q) => rawMatch(deps.db, dialect, q));
         rows.push({
-          measure: `${dialect}: GET /api/documents/search, ${item.label} (${figures.runs} queries, ~${Math.round(figures.meanHits)} hits)`,
-          value: latency(figures),
-          budget: item.target === undefined ? '—' : `p95 < ${item.target} ms`,
-          verdict: item.target === undefined ? '' : figures.p95 < item.target ? 'ok' : 'OVER',
+          measure: `${dialect}:   reference: raw ${dialect === 'sqlite' ? 'FTS5' : 'tsvector'} match (count + top 30 by rank), no access, no HTTP`,
+          value: latency(raw),
+          budget: '—',
+          verdict: `endpoint ÷ raw at p95: ${(figures.p95 / raw.p95).toFixed(1)}×`,
         });
-        if (item.target !== undefined) {
-          const texts = item.params.map((p) => decodeURIComponent(p.slice(2)));
-          const raw = await timeEach(texts, (q) => rawMatch(deps.db, dialect, q));
-          rows.push({
-            measure: `${dialect}:   reference: raw ${dialect === 'sqlite' ? 'FTS5' : 'tsvector'} match (count + top 30 by rank), no access, no HTTP`,
-            value: latency(raw),
-            budget: '—',
-            verdict: `endpoint ÷ raw at p95: ${(figures.p95 / raw.p95).toFixed(1)}×`,
-          });
-        }
       }
-    } finally {
-      await app.close();
     }
   } finally {
-    if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(deps.db);
-    await services.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
   return rows;
 }

@@ -1,21 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '@datahaven/core/rules';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
-import { loadConfig } from '../packages/server/src/config';
 import type { Database } from '../packages/server/src/db/schema';
-import { buildApp } from '../packages/server/src/http/buildApp';
-import { openServices } from '../packages/server/src/openServices';
 import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/policies/queueAccessFlags';
 import { seededRandom } from './searchCorpus';
+import { startSeededBenchServer } from './startSeededBenchServer';
 
 /*
  * Issue 3 "Done when": many approvers racing on the same documents never approve one twice.
@@ -232,26 +227,14 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueI
 
 /** Starts a real server on `database`, seeds it, races, counts what the database holds afterwards. */
 async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | null, racers: number): Promise<Outcome> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-wfbench-'));
-  const schema = `wfbench_${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({
-    DATAHAVEN_DATA_DIR: dataDir,
-    DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
-    ...(databaseUrl !== null ? { DATAHAVEN_DATABASE_URL: databaseUrl } : {}),
-  });
-  const services = await openServices(config, databaseUrl !== null ? { postgresSchema: schema } : {});
-  const { db } = services.deps;
+  // No statistics refresh: 200 fresh rows, as a queue would hold them between autovacuum runs.
+  const server = await startSeededBenchServer({ name: 'wfbench', databaseUrl, analyze: false, seed: (deps) => seed(deps.db, deps.tokenSecret) });
+  const { db } = server.deps;
+  const { seeded } = server;
   try {
-    const seeded = await seed(db, services.deps.tokenSecret);
     const orders = raceOrders(seeded.documentIds, racers);
-    const app = await buildApp(services.deps, { logger: false });
-    let run: RunFigures;
-    try {
-      const baseUrl = await listen(app);
-      run = await race(`${baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
-    } finally {
-      await app.close();
-    }
+    const run = await race(`${server.baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
+    await server.stopHttp();
     const reference = await referenceRun(seeded.tokens, orders, seeded.queueId);
 
     const approvals = await db
@@ -276,9 +259,7 @@ async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | 
       documentsMoved: Number(moved.n),
     };
   } finally {
-    if (databaseUrl !== null) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-    await services.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
