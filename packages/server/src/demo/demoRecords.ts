@@ -80,8 +80,7 @@ export async function listDemoRecords(db: Kysely<Database>): Promise<DemoRecord[
           ['Vendor Invoice No.', invoice.vendorInvoiceNo],
           ['Posting Date', invoice.postingDate],
           ['Due Date', invoice.dueDate],
-          ['Status', 'Open'],
-          ['Currency Code', 'USD'],
+          // Status, amounts and currency are the ERP's: the card reads them live from the demo ERP (/demo/erp/erp-facts).
         ],
         context,
       };

@@ -5,7 +5,8 @@ import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
 import type { AppDeps } from '../services/AppDeps';
 import { listDemoRecords } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
-import { DEMO_COMPANY, DEMO_USERS } from './demoWorld';
+import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
+import { notFound } from '../errors/DomainError';
 
 /** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', 'src', 'demo', 'erp');
@@ -74,12 +75,62 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   app.get('/demo/erp/token', async (request, reply) => sendToken(app, apiKey, request.query, reply));
 
+  // The card's facts as the demo ERP holds them, read over OData through the 'bc' source, and
+  // BC's Post action on a draft purchase invoice: the page plays BC's own UI around the ERP.
+  app.get('/demo/erp/erp-facts', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await erpFacts(deps, erpRecordOf(request.query))));
+  app.post('/demo/erp/erp-post', async (request, reply) => {
+    const record = erpRecordOf(request.query);
+    if (record.set !== 'purchaseInvoices') throw notFound('Only purchase invoices are posted.');
+    await deps.entitySources.source('bc').invokeAction(record.set, record.id, 'Microsoft.NAV.post', { company: record.company });
+    return reply.header('Cache-Control', 'no-store').send(await erpFacts(deps, record));
+  });
+
   app.get<{ Params: { asset: string } }>('/demo/erp/:asset', async (request, reply) => {
     const asset = Object.prototype.hasOwnProperty.call(ASSETS, request.params.asset) ? ASSETS[request.params.asset] : undefined;
     if (asset === undefined) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
     const body = await readFile(join(asset.dir, asset.file));
     return reply.header('Cache-Control', 'no-cache').type(asset.type).send(body);
   });
+}
+
+/** Which demo ERP record a card shows: its entity set (from the integrated table's type name), id and company. */
+interface ErpRecordRef {
+  set: 'vendors' | 'purchaseInvoices';
+  id: string;
+  company: string;
+}
+
+function erpRecordOf(query: unknown): ErpRecordRef {
+  const values = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const text = (name: string): string => (typeof values[name] === 'string' ? (values[name] as string) : '');
+  const table = DEMO_TABLES.find((t) => t.typeName === text('typeName'));
+  if (table === undefined || !/^[0-9a-f-]{36}$/i.test(text('recordId'))) throw notFound('The demo ERP has no such record.');
+  return { set: table.key === 'vendor' ? 'vendors' : 'purchaseInvoices', id: text('recordId'), company: text('dataAreaId') || DEMO_COMPANY };
+}
+
+/** The facts the card shows from the demo ERP, and whether the record can be posted. */
+async function erpFacts(deps: AppDeps, record: ErpRecordRef): Promise<{ facts: [string, string][]; canPost: boolean }> {
+  const source = deps.entitySources.source('bc');
+  const found = await source.get(record.set, record.id, { company: record.company });
+  if (found === null) throw notFound('The demo ERP has no such record.');
+  const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+  if (record.set === 'vendors') {
+    return { facts: [['No.', text(found.number)], ['Name', text(found.displayName)], ['City', text(found.city)], ['Currency', text(found.currencyCode)], ['Payment Terms', text(found.paymentTerms)]], canPost: false };
+  }
+  const posted = await source.query('postedPurchaseInvoices', { company: record.company, filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id }, select: ['number'] });
+  const amount = typeof found.totalAmountIncludingTax === 'number' ? found.totalAmountIncludingTax.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : text(found.totalAmountIncludingTax);
+  const facts: [string, string][] = [
+    ['No.', text(found.number)],
+    ['Vendor', `${text(found.vendorNumber)} ${text(found.vendorName)}`],
+    ['Vendor Invoice No.', text(found.vendorInvoiceNumber)],
+    ['Invoice Date', text(found.invoiceDate)],
+    ['Due Date', text(found.dueDate)],
+    ['Amount Incl. Tax', `${amount} ${text(found.currencyCode)}`],
+    ['Order No.', text(found.orderNumber)],
+    ['Status', text(found.status)],
+  ];
+  if (posted.records.length > 0) facts.push(['Posted Invoice No.', text(posted.records[0].number)]);
+  return { facts, canPost: found.status === 'Draft' };
 }
 
 async function sendToken(

@@ -194,6 +194,30 @@ describe('queries', () => {
   });
 });
 
+describe('bound actions', () => {
+  it('posts a purchase invoice with Microsoft.NAV.post, refuses a second post and an action the type lacks, in words', async () => {
+    const bc = connector();
+    const [draft] = (await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1002' }, select: ['id'] })).records;
+    faults.failNext(429, { retryAfter: '0' });
+    await bc.invokeAction('purchaseInvoices', String(draft.id), 'post');
+    const posted = await bc.query('postedPurchaseInvoices', { filter: { property: 'purchaseInvoiceId', operator: 'eq', value: String(draft.id) }, select: ['number', 'status'] });
+    expect(posted.records).toEqual([{ '@odata.etag': expect.any(String), number: 'PPI-1002', status: 'Open' }]);
+    const again = await domainErrorOf(bc.invokeAction('purchaseInvoices', String(draft.id), 'Microsoft.NAV.post'));
+    expect(again.kind).toBe('Validation');
+    expect(again.message).toBe('Business Central refused the request: The purchase invoice PI-1002 has already been posted.');
+    expect((await domainErrorOf(bc.invokeAction('vendors', String(draft.id), 'post'))).kind).toBe('NotFound');
+  });
+
+  it('does not send an action again after a 503 (it may have been done): busy in words', async () => {
+    const bc = connector({ sleep: async () => undefined });
+    const [draft] = (await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1004' }, select: ['id'] })).records;
+    faults.failNext(503, { retryAfter: '0' });
+    expect((await domainErrorOf(bc.invokeAction('purchaseInvoices', String(draft.id), 'post'))).message).toBe(erpBusy('Business Central'));
+    expect(faults.pending).toBe(0);
+    expect((await bc.query('postedPurchaseInvoices')).records).toEqual([]);
+  });
+});
+
 describe('429 and 503', () => {
   it('retries a 429 after its Retry-After and succeeds', async () => {
     const waits: number[] = [];

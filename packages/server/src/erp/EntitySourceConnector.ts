@@ -1,4 +1,4 @@
-import { invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
+import { conflict, invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
 import type { EntitySourceConfig } from './EntitySourceConfig';
 import {
   erpBusy,
@@ -218,6 +218,20 @@ export class EntitySourceConnector {
     }
   }
 
+  /**
+   * Calls a bound action of one record, e.g. `Microsoft.NAV.post` on a purchase invoice; the
+   * action is checked against the source's $metadata first. Resolves when the ERP accepted it.
+   */
+  async invokeAction(entitySet: string, id: string, action: string, options: { company?: string } = {}): Promise<void> {
+    const type = await this.entityType(entitySet);
+    const metadata = await this.metadata();
+    const bound = metadata.actions.find((candidate) => candidate.boundTo === type.qualifiedName && (candidate.qualifiedName === action || candidate.qualifiedName.endsWith(`.${action}`)));
+    if (bound === undefined) throw notFound(erpRefusedQuery(this.config.label, `'${type.name}' has no action '${action}'.`));
+    const url = `${await this.companyUrl(options.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}(${encodeURIComponent(id)})/${bound.qualifiedName}`;
+    const response = await this.request(url, 'application/json', 'POST');
+    await this.readBody(response);
+  }
+
   private async page(url: string): Promise<EntityPage> {
     const body = await this.requestJson(url);
     const value = body.value;
@@ -331,13 +345,13 @@ export class EntitySourceConnector {
    * maxRetryAfterMs, at most maxRetries times); 404 → NotFound; 400 → Validation; any other
    * failure → Unavailable in words.
    */
-  private async request(url: string, accept: string): Promise<Response> {
+  private async request(url: string, accept: string, method: 'GET' | 'POST' = 'GET'): Promise<Response> {
     // One budget for the whole call: attempts and Retry-After waits all come out of it.
     const deadline = performance.now() + this.timeoutMs;
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const response = await this.send(url, { headers: { Authorization: `Bearer ${token.accessToken}`, Accept: accept } }, deadline);
+      const response = await this.send(url, { method, headers: { Authorization: `Bearer ${token.accessToken}`, Accept: accept } }, deadline);
       if (response.ok) return response;
       const detail = await this.errorMessageOf(response);
       if (response.status === 401 && !renewedToken) {
@@ -350,13 +364,16 @@ export class EntitySourceConnector {
       if (response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
       if (response.status === 404) throw notFound(erpRefusedQuery(this.config.label, detail ?? 'not found.'));
       if (response.status === 400) throw invalid(erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
-      if (response.status === 429 || response.status === 503) {
+      // A 429 was refused before any work, so even an action may be sent again; a 503 may not have been, so only reads retry it.
+      if (response.status === 429 || (response.status === 503 && method === 'GET')) {
         const asked = retryAfterMs(response.headers.get('retry-after'), this.now());
         const wait = asked ?? DEFAULT_BACKOFF_MS * 2 ** attempt;
         if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs || performance.now() + wait >= deadline) throw unavailable(erpBusy(this.config.label));
         await this.sleep(wait);
         continue;
       }
+      if (response.status === 503) throw unavailable(erpBusy(this.config.label));
+      if (response.status === 409 || response.status === 412) throw conflict(erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'));
       throw unavailable(erpFailed(this.config.label, `HTTP ${response.status}`));
     }
   }

@@ -244,6 +244,69 @@
     byId('factbox-empty').hidden = true;
   }
 
+  /* The record as the demo ERP holds it (read over OData by /demo/erp/erp-facts), and BC's Post action. */
+  function erpQuery(record) {
+    return 'typeName=' + encodeURIComponent(record.context.typeName) + '&recordId=' + encodeURIComponent(record.context.recordId) + '&dataAreaId=' + encodeURIComponent(record.context.dataAreaId);
+  }
+
+  function renderErpFacts(record, body) {
+    if (state.selected !== record) return;
+    var list = byId('erp-facts');
+    list.textContent = '';
+    body.facts.forEach(function (pair) {
+      var row = document.createElement('div');
+      row.className = 'field';
+      var dt = document.createElement('dt');
+      dt.textContent = pair[0];
+      var dd = document.createElement('dd');
+      dd.textContent = pair[1];
+      row.appendChild(dt);
+      row.appendChild(dd);
+      list.appendChild(row);
+    });
+    byId('erp-post').hidden = !body.canPost;
+  }
+
+  function erpAnswer(response) {
+    return response.json().then(function (body) {
+      // A down ERP answers 503 with its words (erp/erpMessages.ts); show them as they are.
+      if (!response.ok) throw new Error(body && body.message ? body.message : 'The demo ERP answered ' + response.status + '.');
+      return body;
+    });
+  }
+
+  function loadErpFacts(record) {
+    byId('erp-section').hidden = false;
+    byId('erp-facts').textContent = '';
+    byId('erp-post').hidden = true;
+    byId('erp-status').textContent = 'Reading the record from the demo ERP…';
+    fetch('/demo/erp/erp-facts?' + erpQuery(record), { credentials: 'same-origin' })
+      .then(erpAnswer)
+      .then(function (body) {
+        renderErpFacts(record, body);
+        byId('erp-status').textContent = '';
+      })
+      .catch(function (error) {
+        if (state.selected === record) byId('erp-status').textContent = error.message;
+      });
+  }
+
+  function postInvoice() {
+    var record = state.selected;
+    if (!record) return;
+    byId('erp-post').disabled = true;
+    byId('erp-status').textContent = 'Posting ' + record.number + '…';
+    fetch('/demo/erp/erp-post?' + erpQuery(record), { method: 'POST', credentials: 'same-origin' })
+      .then(erpAnswer)
+      .then(function (body) {
+        renderErpFacts(record, body);
+        byId('erp-status').textContent = record.number + ' is posted.';
+        logEvent('Posted ' + record.number + ' in the demo ERP');
+      })
+      .catch(function (error) { byId('erp-status').textContent = error.message; })
+      .then(function () { byId('erp-post').disabled = false; });
+  }
+
   function select(record, item) {
     state.selected = record;
     Array.prototype.forEach.call(document.querySelectorAll('.record-list li'), function (li) {
@@ -254,6 +317,7 @@
     item.classList.add('selected');
     item.querySelector('button').setAttribute('aria-current', 'true');
     renderCard(record);
+    loadErpFacts(record);
     // What the part page's OnAfterGetCurrRecord does: hand the new record to the control add-in.
     if (state.controlReady) window.SetContext(contextJson(record));
   }
@@ -319,6 +383,7 @@
 
   function init() {
     byId('demo-theme').addEventListener('change', onThemeChanged);
+    byId('erp-post').addEventListener('click', postInvoice);
     var userSelect = byId('demo-user');
     userSelect.value = state.user;
     // An unknown ?user= falls back to the first demo user the page offers.

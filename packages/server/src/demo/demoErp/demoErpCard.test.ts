@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../config';
+import { buildApp } from '../../http/buildApp';
+import { openServices, type Services } from '../../openServices';
+import { DEMO_PURCHASE_INVOICES, DEMO_TABLES, demoVendor } from '../demoWorld';
+import { registerDemoRoutes } from '../registerDemoRoutes';
+import { startDemoErp, type DemoErpService } from './startDemoErp';
+
+const CLIENT = { clientId: 'card-test', clientSecret: 'card-secret' };
+const VENDOR_TYPE = DEMO_TABLES[0].typeName;
+const INVOICE_TYPE = DEMO_TABLES[1].typeName;
+
+// The card routes read the demo ERP over HTTP and touch no database: SQLite is enough here.
+describe('the demo page card: the record as the demo ERP holds it, and Post', () => {
+  let dataDir: string;
+  let erp: DemoErpService;
+  let services: Services;
+  let app: FastifyInstance;
+  let baseUrl: string;
+  const call = async (path: string, method = 'GET'): Promise<{ status: number; body: { facts?: [string, string][]; canPost?: boolean; message?: string } }> => {
+    const response = await fetch(baseUrl + path, { method });
+    return { status: response.status, body: (await response.json()) as { facts?: [string, string][]; canPost?: boolean; message?: string } };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'datahaven-card-'));
+    erp = await startDemoErp({ port: 0, ...CLIENT });
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_ERP_SOURCES: 'bc',
+      DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
+      DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
+      DATAHAVEN_ERP_BC_TENANT: 'demo',
+      DATAHAVEN_ERP_BC_CLIENT_ID: CLIENT.clientId,
+      DATAHAVEN_ERP_BC_CLIENT_SECRET: CLIENT.clientSecret,
+      DATAHAVEN_ERP_BC_COMPANY: 'CRONUS',
+    });
+    services = await openServices(config);
+    app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+    await erp.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows a vendor's ERP facts, and a draft invoice's with Post offered", async () => {
+    const vendor = await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V30000').systemId}&dataAreaId=CRONUS`);
+    expect(vendor.status).toBe(200);
+    expect(vendor.body).toEqual({ facts: expect.arrayContaining([['No.', 'V30000'], ['Name', 'Northwind Traders']]), canPost: false });
+    const invoice = DEMO_PURCHASE_INVOICES.find((i) => i.number === 'PI-1003');
+    const facts = await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(INVOICE_TYPE)}&recordId=${invoice?.systemId}&dataAreaId=CRONUS`);
+    expect(facts.body.canPost).toBe(true);
+    expect(facts.body.facts).toEqual(expect.arrayContaining([['No.', 'PI-1003'], ['Vendor', 'V30000 Northwind Traders'], ['Status', 'Draft'], ['Amount Incl. Tax', expect.stringMatching(/^\d{1,3}(,\d{3})*\.\d{2} USD$/)]]));
+  });
+
+  it('posts the invoice in the demo ERP: status Open, the posted number shown, Post no longer offered', async () => {
+    const invoice = DEMO_PURCHASE_INVOICES.find((i) => i.number === 'PI-1003');
+    const query = `typeName=${encodeURIComponent(INVOICE_TYPE)}&recordId=${invoice?.systemId}&dataAreaId=CRONUS`;
+    const posted = await call(`/demo/erp/erp-post?${query}`, 'POST');
+    expect(posted.status).toBe(200);
+    expect(posted.body.canPost).toBe(false);
+    expect(posted.body.facts).toEqual(expect.arrayContaining([['Status', 'Open'], ['Posted Invoice No.', 'PPI-1003']]));
+    const again = await call(`/demo/erp/erp-post?${query}`, 'POST');
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Business Central refused the request: The purchase invoice PI-1003 has already been posted.');
+  });
+
+  it('says in words that the demo ERP cannot be reached when it is stopped (503, never 500)', async () => {
+    const port = erp.port;
+    await erp.close();
+    const down = await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V10000').systemId}`);
+    expect(down.status).toBe(503);
+    expect(down.body.message).toBe('Business Central cannot be reached right now. Please try again later.');
+    erp = await startDemoErp({ port, ...CLIENT });
+    expect((await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V10000').systemId}`)).status).toBe(200);
+    expect((await call('/demo/erp/erp-facts?typeName=nope&recordId=x')).status).toBe(404);
+  });
+});
