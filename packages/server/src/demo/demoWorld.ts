@@ -118,6 +118,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       'Cabinet: Tagging',
       'Dynamics: Change Document Subtype',
       'Dynamics: Edit Document Index Data',
+      // Linking invoices to their ERP records is the clerk's job; it reads the ERP's records (/api/entity-types/…).
+      'Dynamics: Link to Existing',
       'Dynamics: Reapply Document Name',
       'Notes: Add Only',
       'Notes: View Only',
