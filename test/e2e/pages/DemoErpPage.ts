@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The Business-Central-like host page `/demo/erp`: records, a user switcher and our iframe. */
 export class DemoErpPage {
@@ -29,6 +29,16 @@ export class DemoErpPage {
   async openWorkflowPage(): Promise<void> {
     await this.page.getByRole('navigation', { name: 'Role centre' }).getByRole('link', { name: 'Document Workflow' }).click();
     await this.page.waitForURL(/[?&]page=workflow/);
+  }
+
+  /** The card's section with the record as the demo ERP holds it (read over OData). */
+  erpSection(): Locator {
+    return this.page.getByRole('region', { name: 'In the demo ERP (OData v4, its own service)' });
+  }
+
+  /** BC's Post action on the open draft purchase invoice. */
+  async postInvoice(): Promise<void> {
+    await this.erpSection().getByRole('button', { name: 'Post' }).click();
   }
 
   /** Our app inside the control add-in's iframe. */
