@@ -6,7 +6,7 @@ import type { AppDeps } from '../services/AppDeps';
 import { listDemoRecords } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
-import { notFound } from '../errors/DomainError';
+import { forbidden, notFound } from '../errors/DomainError';
 
 /** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', 'src', 'demo', 'erp');
@@ -79,6 +79,8 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
   // BC's Post action on a draft purchase invoice: the page plays BC's own UI around the ERP.
   app.get('/demo/erp/erp-facts', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await erpFacts(deps, erpRecordOf(request.query))));
   app.post('/demo/erp/erp-post', async (request, reply) => {
+    // A custom header makes a cross-site form or fetch need a CORS preflight, which this server never grants: no CSRF.
+    if (request.headers['x-demo-action'] !== 'post') throw forbidden('The demo page posts with its X-Demo-Action header.');
     const record = erpRecordOf(request.query);
     if (record.set !== 'purchaseInvoices') throw notFound('Only purchase invoices are posted.');
     await deps.entitySources.source('bc').invokeAction(record.set, record.id, 'Microsoft.NAV.post', { company: record.company });

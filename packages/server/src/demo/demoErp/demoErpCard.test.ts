@@ -20,8 +20,8 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
   let services: Services;
   let app: FastifyInstance;
   let baseUrl: string;
-  const call = async (path: string, method = 'GET'): Promise<{ status: number; body: { facts?: [string, string][]; canPost?: boolean; message?: string } }> => {
-    const response = await fetch(baseUrl + path, { method });
+  const call = async (path: string, method = 'GET', headers: Record<string, string> = method === 'POST' ? { 'X-Demo-Action': 'post' } : {}): Promise<{ status: number; body: { facts?: [string, string][]; canPost?: boolean; message?: string } }> => {
+    const response = await fetch(baseUrl + path, { method, headers });
     return { status: response.status, body: (await response.json()) as { facts?: [string, string][]; canPost?: boolean; message?: string } };
   };
 
@@ -67,6 +67,8 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
   it('posts the invoice in the demo ERP: status Open, the posted number shown, Post no longer offered', async () => {
     const invoice = DEMO_PURCHASE_INVOICES.find((i) => i.number === 'PI-1003');
     const query = `typeName=${encodeURIComponent(INVOICE_TYPE)}&recordId=${invoice?.systemId}&dataAreaId=CRONUS`;
+    // Without the page's header (a cross-site form could not send it): refused, nothing posted.
+    expect((await call(`/demo/erp/erp-post?${query}`, 'POST', {})).status).toBe(403);
     const posted = await call(`/demo/erp/erp-post?${query}`, 'POST');
     expect(posted.status).toBe(200);
     expect(posted.body.canPost).toBe(false);

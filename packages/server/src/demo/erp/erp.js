@@ -296,7 +296,7 @@
     if (!record) return;
     byId('erp-post').disabled = true;
     byId('erp-status').textContent = 'Posting ' + record.number + '…';
-    fetch('/demo/erp/erp-post?' + erpQuery(record), { method: 'POST', credentials: 'same-origin' })
+    fetch('/demo/erp/erp-post?' + erpQuery(record), { method: 'POST', credentials: 'same-origin', headers: { 'X-Demo-Action': 'post' } })
       .then(erpAnswer)
       .then(function (body) {
         renderErpFacts(record, body);
