@@ -1,34 +1,45 @@
+import { PRIVILEGE_NAMES } from '@datahaven/core/model';
+import type { PrivilegeName } from '@datahaven/core/model';
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/dialectOf';
 import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
-import { hasPrivilege } from './privileges';
-import { effectiveQueueAccessSql } from './queueAccess';
+import { effectivePrivileges } from './privileges';
+import { effectiveQueueAccessSql, readQueueGrants } from './queueAccess';
 
 /**
- * Who is asking: the user id, whether they hold 'Security: Manager' (sees every document), and
- * the database clock (`deps.databaseNow()`) that judges locks and delegate schedules for them.
+ * Who is asking: the user id, whether they hold 'Security: Manager' (sees every document), the
+ * database clock (`deps.databaseNow()`) that judges locks and delegate schedules for them, and
+ * their privileges and queue grants as read when the viewer was built (once per request: a
+ * change of rights applies from the next request on, never from a cache).
  */
 export interface Viewer {
   userId: number;
   username: string;
   isManager: boolean;
   databaseNow: RawBuilder<string>;
+  /** The privileges the user holds (effectivePrivileges over every name). */
+  privileges: ReadonlySet<PrivilegeName>;
+  /** See QueueAccessCaller.queueGrants. */
+  queueGrants: ReadonlyMap<number, number>;
 }
 
 /**
- * Builds the `Viewer` for a user (one privilege query). Routes pass `deps.databaseNow()`; without
- * it the database's unshifted clock is used.
+ * Builds the `Viewer` for a user: every privilege in one query and the queue grants in another,
+ * side by side. Routes pass `deps.databaseNow()`; without it the database's unshifted clock is used.
  */
 export async function viewerFor(db: Kysely<Database>, userId: number, username: string, databaseNow?: RawBuilder<string>): Promise<Viewer> {
-  return {
-    userId,
-    username,
-    isManager: await hasPrivilege(db, userId, 'Security: Manager'),
-    databaseNow: databaseNow ?? databaseNowSql(dialectOf(db)),
-  };
+  const now = databaseNow ?? databaseNowSql(dialectOf(db));
+  const [privileges, queueGrants] = await Promise.all([effectivePrivileges(db, userId, PRIVILEGE_NAMES), readQueueGrants(db, { userId, databaseNow: now })]);
+  const held = new Set(PRIVILEGE_NAMES.filter((name) => privileges.get(name) === true));
+  return { userId, username, isManager: held.has('Security: Manager'), databaseNow: now, privileges: held, queueGrants };
+}
+
+/** Whether the viewer holds one of `names` (as read with the viewer, in this request). */
+export function viewerHoldsAny(viewer: Viewer, names: readonly PrivilegeName[]): boolean {
+  return names.some((name) => viewer.privileges.has(name));
 }
 
 /** The queue access flags that let a caller see the documents in a queue (either one). */

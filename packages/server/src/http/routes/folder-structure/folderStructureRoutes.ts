@@ -6,7 +6,6 @@ import { selectVisibleDocuments } from '../../../policies/documentQueries';
 import { readNumberOption } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { canUploadTo } from '../../../policies/documentVisibility';
-import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { presentFolderTree } from '../../../presenters/folderPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -74,7 +73,7 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
       expansionLevel: await readNumberOption(deps.db, 'Folder Search Expansion Level'),
       expandToDocId,
       callerMayUpload:
-        (await hasPrivilege(deps.db, viewer.userId, 'Cabinet: Import Documents')) &&
+        viewer.privileges.has('Cabinet: Import Documents') &&
         (await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)),
     });
   });

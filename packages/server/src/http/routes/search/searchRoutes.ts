@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { createSearchIndex } from '../../../search/createSearchIndex';
-import { hasAnyPrivilege, hasPrivilege } from '../../../policies/privileges';
+import { viewerHoldsAny } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
 import type { SearchFilterTag } from '../../../search/searchTagCondition';
 import { suggestSearchTags } from '../../../search/suggestSearchTags';
@@ -54,7 +54,7 @@ export const SEARCH_PRIVILEGE = 'Search: Search';
 /** The caller searching, after checking they hold 'Search: Search' (else 403). */
 async function searcherOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
   const viewer = await viewerOf(request, deps);
-  if (!(await hasPrivilege(deps.db, viewer.userId, SEARCH_PRIVILEGE))) throw forbidden(`Searching needs the '${SEARCH_PRIVILEGE}' privilege.`);
+  if (!viewer.privileges.has(SEARCH_PRIVILEGE)) throw forbidden(`Searching needs the '${SEARCH_PRIVILEGE}' privilege.`);
   return viewer;
 }
 
@@ -67,9 +67,9 @@ function tagsOf(query: RawQuery): SearchFilterTag[] {
 }
 
 /** A `noteTextContains` tag reads note text, so it needs the privilege to read notes (else 403). */
-async function checkNoteTags(deps: AppDeps, viewer: Viewer, tags: readonly SearchFilterTag[]): Promise<void> {
+function checkNoteTags(viewer: Viewer, tags: readonly SearchFilterTag[]): void {
   if (!tags.some((t) => t.type === 'noteTextContains')) return;
-  if (!(await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: View Only', 'Notes: View Admin']))) {
+  if (!viewerHoldsAny(viewer, ['Notes: View Only', 'Notes: View Admin'])) {
     throw forbidden("A noteTextContains tag needs 'Notes: View Only' or 'Notes: View Admin'.");
   }
 }
@@ -87,10 +87,10 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     const { q, skip, take } = pageQuery(query);
     const tags = tagsOf(query);
     const sort = parseSearchSort(query);
-    await checkNoteTags(deps, viewer, tags);
+    checkNoteTags(viewer, tags);
     // Words match note text only for callers who may read notes; otherwise a hit would tell
     // them what a note says.
-    const includeNotes = await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: View Only', 'Notes: View Admin']);
+    const includeNotes = viewerHoldsAny(viewer, ['Notes: View Only', 'Notes: View Admin']);
     const hits = await index.search(deps.db, viewer, { q, skip, take, tags, includeNotes, ...(sort === undefined ? {} : { sort }) });
     const rows = await findVisibleDocuments(deps.db, viewer, hits.ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -110,7 +110,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);
     const tags = tagsOf(query);
-    await checkNoteTags(deps, viewer, tags);
+    checkNoteTags(viewer, tags);
     return suggestSearchTags(deps.db, deps.dialect, viewer, { q, skip, take, tags });
   });
 }
