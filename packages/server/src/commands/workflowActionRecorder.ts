@@ -19,7 +19,6 @@ import type { DomainError } from '../errors/DomainError';
 import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
-import { hasPrivilege } from '../policies/privileges';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
 import { reindexDocument } from '../search/reindexDocument';
@@ -141,6 +140,30 @@ async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[
 }
 
 /**
+ * Before the write transaction, for the requests of a stale window (in a race, every approver but
+ * the first): when every document is visible, the caller holds the action's access on the enabled
+ * queue `expectedQueueId`, and a document's row version already differs from the window's, the
+ * conditional UPDATE can never succeed (row versions only grow) → 409 'Document Queue Out Of Sync
+ * With Window' at once, without taking the write lock (on SQLite the one connection) for the
+ * statements in between. Anything else, every other refusal included, is left to the transaction.
+ */
+async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: WorkflowActionRequest): Promise<void> {
+  const windowVersions = new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+  const rows = await db
+    .selectFrom('documents as d')
+    .select(['d.id', 'd.row_version'])
+    .where('d.id', 'in', request.docIds)
+    .where((eb) => canSeeDocument(eb, viewer))
+    .execute();
+  if (rows.length !== request.docIds.length || rows.every((row) => row.row_version === windowVersions.get(row.id))) return;
+  const fromId = request.expectedQueueId;
+  const from = (await findQueuesWithAccess(db, viewer, [fromId])).get(fromId);
+  const { action } = request;
+  if (from === undefined || !from.enabled || (from.access & QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]]) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) return;
+  throw queueOutOfSync();
+}
+
+/**
  * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6):
  * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
  * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
@@ -162,7 +185,8 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
   const { action } = request;
   const now = deps.now().toISOString();
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
-  if (!(await hasPrivilege(deps.db, viewer.userId, privilege))) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
+  if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
+  await refuseStaleWindow(deps.db, viewer, request);
   return inWriteTransaction(deps.db, async (trx) => {
     const visible = await trx
       .selectFrom('documents as d')
