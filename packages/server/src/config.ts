@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceConfig';
+import { REQUEST_WORK_MS } from './http/withinRequestTime';
 
 /** Server configuration, read from the environment (ARCHITECTURE.md "Configuration"). */
 export interface Config {
@@ -36,6 +37,11 @@ export interface Config {
   demoErp: { port: number; clientId: string; clientSecret: string } | null;
   /** The ERP entity sources (DATAHAVEN_ERP_SOURCES and DATAHAVEN_ERP_{PREFIX}_*); in demo mode 'bc' is the demo ERP unless configured. */
   erpSources: EntitySourceConfig[];
+  /**
+   * How long a request waits for heavy work (an image's conversion to PDF in the worker pool)
+   * before answering 503 + Retry-After while the work goes on (DATAHAVEN_REQUEST_WORK_MS).
+   */
+  requestWorkMs: number;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -62,6 +68,14 @@ function parseLockMinutes(text: string | undefined): number {
   // A whole number of minutes up to a week: a longer lock would outlive any editing session.
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60) throw new Error(`DATAHAVEN_LOCK_MINUTES is not a number of minutes (1–10080): ${text}`);
   return minutes;
+}
+
+function parseRequestWorkMs(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return REQUEST_WORK_MS;
+  const ms = Number(text);
+  // Up to 10 minutes: any longer and the request would outlive every proxy's time-out.
+  if (!Number.isInteger(ms) || ms < 1 || ms > 600_000) throw new Error(`DATAHAVEN_REQUEST_WORK_MS is not a number of milliseconds (1–600000): ${text}`);
+  return ms;
 }
 
 function parseFlag(text: string | undefined): boolean {
@@ -198,5 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobStore: parseBlobStore(env.DATAHAVEN_BLOB_CONNECTION_STRING, env.DATAHAVEN_BLOB_CONTAINER),
     demoErp,
     erpSources: parseErpSources(env, demoErp),
+    requestWorkMs: parseRequestWorkMs(env.DATAHAVEN_REQUEST_WORK_MS),
   };
 }

@@ -73,7 +73,7 @@ const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
 async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string | null> {
   const failure = await previewFailureOf(deps.db, row.file_sha256);
   if (failure !== null) throw new HttpError(415, 'UnsupportedFileType', failure);
-  return withinRequestTime(pdfSourceKey(deps, row));
+  return withinRequestTime(pdfSourceKey(deps, row), deps.config.requestWorkMs);
 }
 
 /** What the multipart parser (@fastify/busboy) says about a body that is not well-formed: the client's fault. */
