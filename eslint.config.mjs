@@ -30,8 +30,8 @@ const modelAndRulesPatterns = [
     message: 'core model/ and rules/ run on the server too: no React, Fluent UI, router, query or pdf.js here.',
   },
   {
-    regex: '^\\.\\./(api|host|state|viewer|ui)(/|$)',
-    message: 'core model/ and rules/ may not import an upper layer (api, host, state, viewer, ui).',
+    regex: '^\\.\\./(api|host|state|viewer|services|locale|ui)(/|$)',
+    message: 'core model/ and rules/ may not import an upper layer (api, host, state, viewer, services, locale, ui).',
   },
   {
     regex: '^\\.\\./\\.\\.(/|$)',
@@ -44,6 +44,24 @@ const modelAndRulesImportNoPackage = {
   regex: `^(?!\\.{1,2}/|${UI_LIBRARIES}|@datahaven/(${HOSTS.join('|')}|server)(/|$))`,
   message: 'core model/ and rules/ import nothing but each other.',
 };
+
+/**
+ * locale/ is the message catalogue (UI_TEXT) and its Intl helpers: pure data every layer of the
+ * core may read (viewer/, state/, services/ and host/ name things too, and may not import ui/),
+ * so it imports nothing above model/ and rules/ and no UI library.
+ */
+const localePatterns = [
+  ...coreMayNotImportHostsOrServer,
+  {
+    regex: `^${UI_LIBRARIES}`,
+    message: 'core locale/ is pure data and Intl: no React, Fluent UI, router, query or pdf.js here.',
+  },
+  {
+    // UI libraries draw the message above instead; each import is reported once.
+    regex: `^(?!\\./|\\.\\./(model|rules)(/|$)|${UI_LIBRARIES})`,
+    message: 'core locale/ imports only model/, rules/ and itself (docs/ARCHITECTURE.md, inner layers).',
+  },
+];
 
 /** Hosts reach the core only through its public entry. */
 const hostPatterns = [
@@ -144,6 +162,9 @@ const contractPatterns = [
 ];
 
 const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage'];
+
+/** What core locale/ never reads: the DOM, and the browser's language (the host's locale capability says which language). */
+const LOCALE_GLOBALS = [...DOM_GLOBALS, 'navigator'];
 
 /** What core ui/ reaches only through the host's capabilities (host/defaults holds the browser's implementation). */
 const UI_BROWSER_GLOBALS = ['window', 'document', 'history', 'location', 'navigator', 'localStorage', 'sessionStorage', 'screen', 'self', 'top', 'parent'];
@@ -296,6 +317,25 @@ export default defineConfig([
     ignores: [...TEST_FILES, 'packages/core/src/ui/app/useApiQuery.ts', 'packages/core/src/state/UploadQueue.ts'],
     plugins: { datahaven: { rules: { 'no-server-state-effects': noServerStateEffects } } },
     rules: { 'datahaven/no-server-state-effects': 'error' },
+  },
+  {
+    // The catalogue is read by every core layer, so it stays below them all: no DOM, no upper layer.
+    files: ['packages/core/src/locale/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: localePatterns }],
+      'no-restricted-globals': [
+        'error',
+        ...LOCALE_GLOBALS.map((name) => ({ name, message: `core locale/ is pure data and Intl (the host's locale comes in as a value): no \`${name}\`.` })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...LOCALE_GLOBALS.map((property) => ({
+          object: 'globalThis',
+          property,
+          message: `core locale/ is pure data and Intl: no \`globalThis.${property}\`.`,
+        })),
+      ],
+    },
   },
   {
     files: HOSTS.map((host) => `packages/${host}/src/**/*.{ts,tsx}`),

@@ -41,6 +41,7 @@ const CORE_VIEWER_FILE = 'packages/core/src/viewer/annotations/lintProbe.ts';
 const CORE_HOST_FILE = 'packages/core/src/host/lintProbe.ts';
 const CORE_HOST_DEFAULT_FILE = 'packages/core/src/host/defaults/lintProbe.ts';
 const CORE_SERVICES_FILE = 'packages/core/src/services/lintProbe.ts';
+const CORE_LOCALE_FILE = 'packages/core/src/locale/lintProbe.ts';
 const ERP_FILE = 'packages/erp-embed/src/LintProbe.ts';
 const TEAMS_FILE = 'packages/teams-tab/src/deeper/LintProbe.ts';
 const SERVER_FILE = 'packages/server/src/http/routes/lintProbe.ts';
@@ -129,6 +130,24 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
   itRefuses('refuses a host package in services/', CORE_SERVICES_FILE, "import { createErpHostAdapter } from '@datahaven/erp-embed';\nexport const probe = createErpHostAdapter;\n", ['no-restricted-imports']);
 
   itIsClean('accepts services/ using api, host and state', CORE_SERVICES_FILE, "import { ApiClient } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiClient, browserHost, UploadQueue];\n");
+});
+
+describe("core locale/ (the message catalogue) sits below every layer that names things", () => {
+  itIsClean('accepts viewer/, state/, services/ and host/ reading the catalogue', CORE_VIEWER_FILE, "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.viewer.pagesLabel;\n");
+
+  itIsClean('accepts state/ reading the catalogue', CORE_STATE_FILE, "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT.search.savedSearchDefaultName;\n");
+
+  itIsClean('accepts host/ reading the catalogue', CORE_HOST_DEFAULT_FILE, "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.export.printFrameTitle;\n");
+
+  itIsClean('accepts locale/ using model/, rules/ and itself', CORE_LOCALE_FILE, "import { ANNOTATION_TYPES } from '../model';\nimport { MESSAGES } from '../rules';\nimport { pluralFor } from './plural';\nexport const probe = [ANNOTATION_TYPES, MESSAGES, pluralFor];\n");
+
+  itRefuses('refuses React and ui/ in locale/', CORE_LOCALE_FILE, "import { useMemo } from 'react';\nimport { useLocaleFormats } from '../ui/locale/useLocaleFormats';\nexport const probe = [useMemo, useLocaleFormats];\n", ['no-restricted-imports', 'no-restricted-imports']);
+
+  itRefuses('refuses api/, state/, viewer/ and host/ in locale/', CORE_LOCALE_FILE, "import { ApiClient } from '../api';\nimport { Store } from '../state';\nimport { normalizeRotation } from '../viewer/pageLayout';\nimport type { HostLocale } from '../host';\nexport type Probe = HostLocale;\nexport const probe = [ApiClient, Store, normalizeRotation];\n", ['no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports']);
+
+  itRefuses('refuses the DOM in locale/', CORE_LOCALE_FILE, 'export const probe = [navigator.language, document.documentElement.lang, globalThis.window];\n', ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-properties']);
+
+  itRefuses('refuses locale/ in rules/ (the spec messages stay below the catalogue)', RULES_FILE, "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT;\n", ['no-restricted-imports']);
 });
 
 describe('hosts import only the public entry of the core', () => {

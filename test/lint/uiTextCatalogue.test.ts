@@ -4,7 +4,7 @@ import { findHardCodedUiText } from './findHardCodedUiText';
 
 /**
  * Issue 9, locale: every user-visible English text not in the spec's message list lives in one
- * catalogue (packages/core/src/ui/locale/uiText.ts, UI_TEXT), ready for translation. This guard
+ * catalogue (packages/core/src/locale/uiText.ts, UI_TEXT), ready for translation. This guard
  * reads every component of packages/core/src/ui (the .tsx files; tests and test harnesses aside)
  * with the TypeScript compiler API and fails, naming file:line, on
  * - JSX text holding a letter, and string literals written as JSX children (`{'Save'}`);
@@ -62,7 +62,7 @@ export function Probe({ count, name }: { count: number; name: string }) {
 /** The same screen written against the catalogue, with the texts that are not language. */
 const CLEAN = `import { Button, Field, Input, Tooltip } from '@fluentui/react-components';
 import { MESSAGES } from '../../rules';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 export function Probe({ count, name }: { count: number; name: string }) {
   const columns = [{ key: 'name', title: UI_TEXT.workflow.columns.name }];
   return (

@@ -4,7 +4,7 @@ import { Spinner } from '@fluentui/react-components';
 import type { HostAdapter } from '../host';
 import { DatahavenServicesProvider, type DatahavenServices } from './app/DatahavenServices';
 import { ToastProvider } from './app/useToast';
-import { UI_TEXT } from './locale/uiText';
+import { UI_TEXT } from '../locale/uiText';
 import { HostThemeProvider } from './theme/HostThemeProvider';
 import { HostRouter } from './routing/HostRouter';
 import { LastRouteRecorder } from './routing/LastRouteRecorder';

@@ -4,7 +4,7 @@ import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import type { DmsDocument } from '../../model';
 import { useServices } from '../app/DatahavenServices';
 import { useDocumentAccess } from './useDocumentAccess';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of DeleteDocumentsButton. */
 export interface DeleteDocumentsButtonProps {

@@ -7,7 +7,7 @@ import { useServices } from '../app/DatahavenServices';
 import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
 import { WithAnnotationsItem } from './WithAnnotationsItem';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of DownloadMenu. */
 export interface DownloadMenuProps {

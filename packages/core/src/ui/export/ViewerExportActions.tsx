@@ -5,7 +5,7 @@ import { PrintRegular } from '@fluentui/react-icons/svg/print';
 import type { DmsDocument } from '../../model';
 import { readFeatureFlags } from '../../state/FeatureFlags';
 import { useServices } from '../app/DatahavenServices';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 import { emailErrorMessage } from './emailErrorMessage';
 import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { MenuItemCheckbox } from '@fluentui/react-components';
 import { ANNOTATIONS_CHECKBOX_NAME, ANNOTATIONS_CHECKBOX_VALUE } from './useAnnotationChoice';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The "With annotations" checkbox of an export menu; its MenuList takes `useAnnotationChoice().menuListProps`. */
 export function WithAnnotationsItem(): ReactElement {

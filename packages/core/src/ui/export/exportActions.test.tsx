@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { browserHost, memoryStorage } from '../../host';
@@ -12,7 +12,13 @@ import { DownloadMenu } from './DownloadMenu';
 import { emailErrorMessage } from './emailErrorMessage';
 import { PRINT_FRAME_TITLE } from '../../host';
 import { CREATE_MAIL_DRAFT_TEXT, EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
+
+/**
+ * In jsdom, tabster (Fluent's focus manager) may mark an open modal dialog itself aria-hidden at
+ * any moment (it sees no layout), so queries for and inside a dialog include hidden elements.
+ */
+const IN_DIALOG = { hidden: true } as const;
 
 const ACCESS: DocumentAccess = {
   merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
@@ -237,12 +243,17 @@ describe('DownloadMenu and Delete', () => {
     const button = await screen.findByRole('button', { name: 'Delete' });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button);
-    expect(await screen.findByText("'Invoice.pdf' will be deleted.")).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const firstDialog = await screen.findByRole('dialog', IN_DIALOG);
+    expect(within(firstDialog).getByText("'Invoice.pdf' will be deleted.")).toBeTruthy();
+    fireEvent.click(within(firstDialog).getByRole('button', { name: 'Cancel', ...IN_DIALOG }));
+    // Fluent may keep a closing dialog in the tree until its exit transition ends (or drop it at
+    // once): wait until it is gone, or the next findByRole('dialog') could catch the closing one.
+    await waitFor(() => expect(firstDialog.isConnected).toBe(false));
+    expect(screen.queryByRole('dialog', IN_DIALOG)).toBeNull();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     fireEvent.click(button);
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent === 'Delete') as HTMLButtonElement);
+    const dialog = await screen.findByRole('dialog', IN_DIALOG);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete', ...IN_DIALOG }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledWith([7]));
     expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/documents?docId[]=7');
   });

@@ -16,7 +16,7 @@ import { TagRegular } from '@fluentui/react-icons/svg/tag';
 import type { DmsDocument, DocumentEntry, FolderEntry } from '../../model';
 import { MESSAGES } from '../../rules';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Tree value of the pinned 'Tagged Items' folder. */
 export const TAGGED_ITEMS_VALUE = 'tagged-items';

@@ -27,7 +27,7 @@ import { PinnedSearchList } from '../search/PinnedSearchList';
 import { TaggingBlockedButton } from '../search/TaggingBlockedButton';
 import { useSearchStores } from '../search/useSearchStores';
 import { useTaggingMode } from '../search/useTaggingMode';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 import { FolderTree, TAGGED_ITEMS_VALUE } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 

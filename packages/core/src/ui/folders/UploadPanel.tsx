@@ -8,7 +8,7 @@ import { encodeDocumentId, type UploadItem } from '../../model';
 import type { LocaleFormats } from '../locale/localeFormats';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices, useStore } from '../app/DatahavenServices';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   panel: {

@@ -26,7 +26,7 @@ import { useNotify } from '../app/useToast';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';
 import { foldViewedNotes, viewsText } from './foldViewedNotes';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },

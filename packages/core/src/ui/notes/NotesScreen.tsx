@@ -9,7 +9,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { NotesPanel } from './NotesPanel';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },

@@ -1,5 +1,5 @@
 import type { Note } from '../../model';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** One line of the notes list: a note, or every 'VIEWED' entry of one user folded together. */
 export type NoteLine =

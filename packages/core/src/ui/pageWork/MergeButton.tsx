@@ -6,7 +6,7 @@ import { MESSAGES } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { mergeDocumentsPath } from './MergeDocumentsScreen';
 import { mergeStoreOf } from './mergeStores';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of MergeButton. */
 export interface MergeButtonProps {

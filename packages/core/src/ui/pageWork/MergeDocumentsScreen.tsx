@@ -16,7 +16,7 @@ import { useNotify } from '../app/useToast';
 import { mergeStoreOf } from './mergeStores';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The drag payload type of a row (its document id). */
 const ROW_DRAG_TYPE = 'application/x-datahaven-merge-row';

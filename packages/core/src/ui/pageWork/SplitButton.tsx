@@ -9,7 +9,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { SplitDialog, type SplitResult } from './SplitDialog';
 import { splitAvailability } from './splitPlan';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of SplitButton. */
 export interface SplitButtonProps {

@@ -29,7 +29,7 @@ import { useServices } from '../app/DatahavenServices';
 import { PageThumbnail } from './PageThumbnail';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { everyNPagesGroups, everyPageGroups, groupsFromBreaks, pagesLabelOf, partsOf, rangesTextOf } from './splitPlan';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The split dialog's modes (spec §2 "Dialogs: split (simple, custom, break, visual, advanced)"). */
 export type SplitMode = 'simple' | 'custom' | 'break' | 'visual' | 'advanced';

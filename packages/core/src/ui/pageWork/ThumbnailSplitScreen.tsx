@@ -38,7 +38,7 @@ import {
 } from './pageGroups';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { pagesLabelOf, partsOf, splitAvailability } from './splitPlan';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The drag payload type of a page tile (its page number), so drops of files or text are ignored. */
 const PAGE_DRAG_TYPE = 'application/x-datahaven-page';

@@ -23,7 +23,7 @@ import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { UserDateField } from './UserDateField';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

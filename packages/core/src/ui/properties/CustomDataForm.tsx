@@ -3,7 +3,7 @@ import { Body1, Button, Field, Input, Spinner, Text, makeStyles, tokens } from '
 import type { CustomField, DocumentCustomData } from '../../model';
 import { checkCustomFieldValue, parseUserDateText } from '../../rules';
 import type { LocaleFormats } from '../locale/localeFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';

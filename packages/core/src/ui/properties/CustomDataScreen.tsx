@@ -8,7 +8,7 @@ import { useGoBack } from '../app/useGoBack';
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { CustomDataForm } from './CustomDataForm';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, overflowY: 'auto', minHeight: 0 },

@@ -10,7 +10,7 @@ import { createLocaleFormats } from '../locale/localeFormats';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, testToken, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 import { PROPERTIES_SECTIONS, PropertiesPanel } from './PropertiesPanel';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const LINK = { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 3 };
 const ACCESS_NONE: DocumentAccess = {

@@ -24,7 +24,7 @@ import { RenameDialog } from './RenameDialog';
 import { UserFieldsSection } from './UserFieldsSection';
 import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The six sections of the properties panel, all open by default (portal §2); their headings are UI_TEXT.properties.sections. */
 export const PROPERTIES_SECTIONS = ['ai', 'userDefined', 'customData', 'notes', 'basic', 'advanced'] as const;

@@ -16,7 +16,7 @@ import { ApiError } from '../../api';
 import type { DmsDocument } from '../../model';
 import { MESSAGES } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

@@ -3,7 +3,7 @@ import { Field } from '@fluentui/react-components';
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import { userDateMessage } from '../../rules';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of UserDateField. */
 export interface UserDateFieldProps {

@@ -4,7 +4,7 @@ import type { DmsDocument } from '../../model';
 import { todayUserDate, userDateToStored, type OptionValues } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
 import type { LocaleFormats } from '../locale/localeFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { UserDateField } from './UserDateField';
 

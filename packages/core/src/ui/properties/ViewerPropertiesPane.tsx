@@ -3,7 +3,7 @@ import { ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { InfoRegular } from '@fluentui/react-icons/svg/info';
 import type { DmsDocument } from '../../model';
 import { PropertiesPanel } from './PropertiesPanel';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   pane: {

@@ -6,7 +6,7 @@ import { useStore } from '../app/DatahavenServices';
 import { savedSearchLink } from './searchLink';
 import { useSearchStores } from './useSearchStores';
 import { savedSearchSummary } from './SavedSearchList';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: `${tokens.spacingVerticalXS} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },

@@ -16,7 +16,7 @@ import { MESSAGES } from '../../rules';
 import type { SavedSearch, SavedSearchStore } from '../../state/SavedSearchStore';
 import { SearchNameForm } from './SearchNameForm';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   section: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },

@@ -17,7 +17,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { useDebouncedValue } from '../workflow/useDebouncedValue';
 import { suggestionsFor, tagLabel, tagPrefix, tagValue } from './searchTagOptions';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Pause after the last keystroke before suggestions are asked for, so typing a word costs one request. */
 export const SUGGESTION_DEBOUNCE_MS = 200;

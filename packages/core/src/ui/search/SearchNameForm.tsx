@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { MESSAGES } from '../../rules';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} 0` },

@@ -22,7 +22,7 @@ import type { DmsDocument, SearchSnippet } from '../../model';
 import { MESSAGES } from '../../rules';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   table: { tableLayout: 'fixed', width: '100%' },

@@ -6,7 +6,7 @@ import { SavedSearchStore, savedSearchesKey } from '../../state/SavedSearchStore
 import { taggedItemsKey } from '../../state/TaggedItemsStore';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, type RecordedRequest } from '../test/renderApp';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 import { renderSearch } from './test/renderSearch';
 
 // renderSearch signs in 'clerk': the searches and tags of this file are kept under that user's keys.

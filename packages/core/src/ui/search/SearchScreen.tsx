@@ -29,7 +29,7 @@ import { useInlineViewerPane } from '../shell/useInlineViewerPane';
 import { DocumentViewer } from '../viewer/DocumentViewer';
 import { DownloadMenu } from '../export/DownloadMenu';
 import { MergeButton } from '../pageWork/MergeButton';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Either one lets the search box offer note searches. */
 const NOTES_PRIVILEGES: readonly PrivilegeName[] = ['Notes: View Only', 'Notes: View Admin'];

@@ -1,5 +1,5 @@
 import { SEARCH_TAG_PREFIXES, type SearchTag, type SearchTagKind } from '../../model';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The identity of a tag in the picker: two tags of the same kind and key are the same chip. */
 export function tagValue(tag: Pick<SearchTag, 'type' | 'key'>): string {

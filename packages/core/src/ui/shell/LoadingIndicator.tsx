@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { ProgressBar, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { useDelayedLoading } from './useDelayedLoading';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   overlay: {

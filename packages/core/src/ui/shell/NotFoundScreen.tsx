@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Body1, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { useServices } from '../app/DatahavenServices';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 import { HostEmptyState } from './HostEmptyState';
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LIMITS } from '../../model';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** How much one arrow key press moves the split. */
 const KEY_STEP_PERCENT = 5;

@@ -28,7 +28,7 @@ import { TextboxRegular } from '@fluentui/react-icons/svg/textbox';
 import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type AnnotationType } from '../../model';
 import { hexToColor } from '../../viewer/annotations/annotationTypes';
 import type { AnnotationEditor } from './useAnnotationEditor';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const ICONS: Readonly<Record<AnnotationType, ReactElement>> = {
   [ANNOTATION_TYPES.textbox]: <TextboxRegular />,

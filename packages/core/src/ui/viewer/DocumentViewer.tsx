@@ -32,7 +32,7 @@ import { annotationCommandForKey, type AnnotationKeyCommand } from '../../viewer
 import type { PageView } from '../../viewer/annotations/annotationGeometry';
 import { LockPopover } from '../workflow/lockPanel/LockPopover';
 import { PropertiesToggleButton, ViewerPropertiesPane } from '../properties/ViewerPropertiesPane';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
 

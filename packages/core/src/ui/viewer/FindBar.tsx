@@ -3,7 +3,7 @@ import { Button, Input, Text, makeStyles, tokens } from '@fluentui/react-compone
 import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of FindBar. */
 export interface FindBarProps {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%' },

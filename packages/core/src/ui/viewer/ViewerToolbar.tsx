@@ -14,7 +14,7 @@ import type { FitMode } from '../../viewer/pageLayout';
 import { DocumentFitRegular } from '@fluentui/react-icons/svg/document-fit';
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import { ViewerSplitButton } from '../pageWork/ViewerSplitButton';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** Props of ViewerToolbar. */
 export interface ViewerToolbarProps {

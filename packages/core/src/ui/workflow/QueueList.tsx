@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CounterBadge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { WorkflowQueue } from '../../model';
 import { useWorkflowBase } from './useWorkflowBase';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },

@@ -11,7 +11,7 @@ import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /**
  * The queues of one queue type (portal §2 "queue-types/{queueTypeId}/queues"): titled with the

@@ -8,7 +8,7 @@ import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The queue types the caller can browse (portal §2 "queue-types"), each a link to its queues. */
 export function QueueTypesScreen(): ReactElement {

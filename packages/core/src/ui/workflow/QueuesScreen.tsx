@@ -10,7 +10,7 @@ import { queryKeys } from '../app/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The queues to list and the title they go under. */
 interface QueuesView {

@@ -1,7 +1,7 @@
 import { Fragment, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { UI_TEXT } from '../locale/uiText';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** One step of the breadcrumb: a link, or the current screen when `to` is absent. */
 export interface Crumb {

@@ -28,7 +28,7 @@ import { queryKeys } from '../../app/queryKeys';
 import { useGoBack } from '../../app/useGoBack';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },

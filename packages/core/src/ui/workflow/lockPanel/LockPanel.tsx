@@ -9,7 +9,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../app/queryKeys';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /** Props of LockPanel. */
 export interface LockPanelProps {

@@ -4,7 +4,7 @@ import { LockClosedRegular } from '@fluentui/react-icons/svg/lock-closed';
 import { LockOpenRegular } from '@fluentui/react-icons/svg/lock-open';
 import type { DmsDocument } from '../../../model';
 import { LockPanel } from './LockPanel';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /** Props of LockPopover. */
 export interface LockPopoverProps {

@@ -6,7 +6,7 @@ import type { DmsDocument } from '../../../model';
 import type { SelectionStore } from '../../../state';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { cellText, type GridColumn } from './documentColumns';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /** Rows from the bottom at which scrolling asks for the next page. */
 const LOAD_MORE_THRESHOLD_PX = 120;

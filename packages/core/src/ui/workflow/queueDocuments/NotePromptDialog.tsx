@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { LIMITS } from '../../../model';
 import { noteLength, validateWorkflowNote, type NoteRequirement } from '../../../rules';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /** What the note prompt asks for. */
 export interface NotePrompt {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { MESSAGES } from '../../../rules';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /**
  * The out-of-sync refusal (embedded §4, §8): the spec's message in a dialog; closing it reloads

@@ -62,7 +62,7 @@ import { nextAfterRemoval } from './nextSelection';
 import { useQueueDocuments } from './useQueueDocuments';
 import { queryKeys } from '../../app/queryKeys';
 import { useApiQuery } from '../../app/useApiQuery';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 const NOT_IN_SEARCH = { searchView: false } as const;
 /** Routing blocks shown as messages under the toolbar (embedded §2 "Routing blocks"). */

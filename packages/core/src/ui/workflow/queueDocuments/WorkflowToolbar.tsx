@@ -11,7 +11,7 @@ import { MergeRegular } from '@fluentui/react-icons/svg/merge';
 import type { ActionAvailability } from '../../../rules';
 import { MergeButton } from '../../pageWork/MergeButton';
 import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /** The toolbar's commands, named as the browser tests find them. */
 export type WorkflowCommand = 'approve' | 'reject' | 'route' | 'createLock' | 'renewLock' | 'unlock' | 'refresh';

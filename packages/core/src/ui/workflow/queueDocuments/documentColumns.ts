@@ -2,7 +2,7 @@ import { QUEUE_DOCUMENTS_SORTS, type QueueDocumentsSort } from '../../../api/wor
 import { LIMITS, type DmsDocument, type DocumentListField } from '../../../model';
 import type { ColumnOverrides } from '../../../state/WorkflowPreferences';
 import type { LocaleFormats } from '../../locale/localeFormats';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 /** A column of the queue documents grid: the option's field with the user's width, and whether the server sorts by it. */
 export interface GridColumn {

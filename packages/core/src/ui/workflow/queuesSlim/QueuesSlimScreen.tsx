@@ -7,7 +7,7 @@ import type { WorkflowQueue } from '../../../model';
 import { MESSAGES, invalidQueueTypeId } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../app/queryKeys';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto', padding: tokens.spacingHorizontalS },

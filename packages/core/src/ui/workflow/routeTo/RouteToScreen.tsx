@@ -24,7 +24,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
 import { useTaggingMode } from '../../search/useTaggingMode';
 import { queryKeys } from '../../app/queryKeys';
-import { UI_TEXT } from '../../locale/uiText';
+import { UI_TEXT } from '../../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },

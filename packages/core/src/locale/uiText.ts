@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../rules';
 import { SHELL_TEXT } from './shellText';
 import { EXPORT_TEXT } from './exportText';
 import { FOLDERS_TEXT } from './foldersText';

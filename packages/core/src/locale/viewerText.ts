@@ -1,4 +1,4 @@
-import { ANNOTATION_TYPES, type AnnotationType } from '../../model';
+import { ANNOTATION_TYPES, type AnnotationType } from '../model';
 
 /**
  * The viewer: its toolbar, find bar, annotation toolbar, shortcuts dialog and failure texts. Key

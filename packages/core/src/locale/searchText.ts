@@ -1,5 +1,5 @@
-import type { SearchTagKind } from '../../model';
-import { MESSAGES } from '../../rules';
+import type { SearchTagKind } from '../model';
+import { MESSAGES } from '../rules';
 import { pluralFor } from './plural';
 
 const plural = pluralFor('en');

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../rules';
 
 /** The record's folders screen: its toolbar, the folder tree, uploads by drop or button and the uploads panel. */
 export const FOLDERS_TEXT = {
