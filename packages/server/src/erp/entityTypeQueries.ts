@@ -40,6 +40,28 @@ export function splitEntityTypeName(name: string): { prefix: string; typeName: s
   return { prefix: name.slice(0, colon), typeName: name.slice(colon + 1) };
 }
 
+/**
+ * Integrated tables whose entity type name is the ERP's table, not its API entity (portal §3: an
+ * EntityType carries its EntitySetName), mapped explicitly to the entity set that serves it, by
+ * lower-case `prefix:type` name. BC's table 38 'Purchase Header' is seeded as the purchase
+ * invoice table (source type 2), which Business Central's API v2.0 serves as `purchaseInvoices`;
+ * its name shares nothing with the set, so no case-insensitive match could find it.
+ */
+const ENTITY_SET_NAMES: Readonly<Record<string, string>> = {
+  'bc:microsoft.nav.purchaseheader': 'purchaseInvoices',
+  'bc:microsoft.nav.vendor': 'vendors',
+};
+
+/**
+ * The source prefix and the name to look up in its $metadata for an API name: the mapped entity
+ * set for an integrated table's type name, otherwise the type (or set) as written.
+ */
+export function resolveEntityTypeName(name: string): { prefix: string; typeName: string } {
+  const { prefix, typeName } = splitEntityTypeName(name);
+  const mapped = Object.prototype.hasOwnProperty.call(ENTITY_SET_NAMES, name.toLowerCase()) ? ENTITY_SET_NAMES[name.toLowerCase()] : undefined;
+  return { prefix, typeName: mapped ?? typeName };
+}
+
 function columnsOf(type: EntityTypeMetadata, columnSetName: string | undefined): EntityPropertyMetadata[] {
   const name = columnSetName === undefined || columnSetName === '' ? DEFAULT_COLUMN_SET : columnSetName;
   const columnSet = Object.prototype.hasOwnProperty.call(COLUMN_SETS, name) ? COLUMN_SETS[name] : undefined;
@@ -49,7 +71,7 @@ function columnsOf(type: EntityTypeMetadata, columnSetName: string | undefined):
 
 /** The properties of an entity type's column set, discovered from its source's $metadata. */
 export async function entityTypeProperties(sources: EntitySources, name: string, columnSetName?: string): Promise<EntityPropertyAnswer[]> {
-  const { prefix, typeName } = splitEntityTypeName(name);
+  const { prefix, typeName } = resolveEntityTypeName(name);
   const type = await sources.source(prefix).entityType(typeName);
   return columnsOf(type, columnSetName).map((property) => ({ ...property, isKey: type.keys.includes(property.name) }));
 }
@@ -71,7 +93,7 @@ export interface EntityListOptions {
  * by-properties call does.
  */
 export async function listEntities(sources: EntitySources, name: string, options: EntityListOptions): Promise<Record<string, unknown>[]> {
-  const { prefix, typeName } = splitEntityTypeName(name);
+  const { prefix, typeName } = resolveEntityTypeName(name);
   const source = sources.source(prefix);
   const type = await source.entityType(typeName);
   const columns = columnsOf(type, options.columnSetName);
@@ -102,7 +124,7 @@ export async function listEntities(sources: EntitySources, name: string, options
 
 /** The key property names of an entity type (BC: ['id']). */
 export async function entityTypeKeys(sources: EntitySources, name: string): Promise<string[]> {
-  const { prefix, typeName } = splitEntityTypeName(name);
+  const { prefix, typeName } = resolveEntityTypeName(name);
   return [...(await sources.source(prefix).entityType(typeName)).keys];
 }
 
@@ -122,7 +144,7 @@ function describe(prefix: string, type: EntityTypeMetadata): EntityTypeDescripti
 
 /** One entity type with everything its $metadata says. */
 export async function describeEntityType(sources: EntitySources, name: string): Promise<EntityTypeDescription> {
-  const { prefix, typeName } = splitEntityTypeName(name);
+  const { prefix, typeName } = resolveEntityTypeName(name);
   return describe(prefix, await sources.source(prefix).entityType(typeName));
 }
 
