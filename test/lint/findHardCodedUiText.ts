@@ -37,10 +37,11 @@ function isUserFacingProp(name: string): boolean {
 
 /**
  * A text is language when it holds a letter of any script. Symbols (×, …, ·, −, ✂), digits and
- * punctuation read the same in every language and need no catalogue entry.
+ * punctuation read the same in every language and need no catalogue entry; nor does a theme
+ * variable's reference (`var(--dhAnnotationNoteText)` in viewerTokens), which is a name, not words.
  */
 function isLanguage(text: string): boolean {
-  return /\p{L}/u.test(text);
+  return /\p{L}/u.test(text) && !/^var\(--[\w-]+\)$/.test(text.trim());
 }
 
 /**
@@ -74,17 +75,64 @@ function textOf(node: ts.Node): string {
   return node.getText();
 }
 
+/** Functions and methods whose first argument the user reads: a toast, an alert, the exception banner. */
+const TEXT_SINK_CALLS: ReadonlySet<string> = new Set(['notify', 'showBanner']);
+
+/** Receivers whose `push(text, level)` shows the text (AlertStore and the `alerts` of useServices). */
+const ALERT_RECEIVERS: ReadonlySet<string> = new Set(['alerts', 'alertStore']);
+
+/** DOM properties whose assigned value a user reads or hears (`frame.title = '…'`). */
+const USER_FACING_DOM_PROPERTIES: ReadonlySet<string> = new Set(['title', 'textContent', 'innerText', 'placeholder', 'alt', 'ariaLabel', 'ariaDescription', 'ariaValueText']);
+
+/** The name a call is made by: `notify` for `notify(…)` and `services.notify(…)`; '' otherwise. */
+function calleeName(callee: ts.Expression): string {
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return '';
+}
+
+/** The receiver's name of `receiver.method(…)`, last part only: `alerts` for `this.alerts.push`. */
+function receiverName(callee: ts.Expression): string {
+  if (!ts.isPropertyAccessExpression(callee)) return '';
+  const receiver = callee.expression;
+  if (ts.isIdentifier(receiver)) return receiver.text;
+  if (ts.isPropertyAccessExpression(receiver)) return receiver.name.text;
+  return '';
+}
+
+/** The literal texts of a sink's argument: the value itself, or every property value when it is an object literal (`showBanner({ exceptionType: … })`). */
+function argumentTexts(argument: ts.Expression): ts.Node[] {
+  if (ts.isObjectLiteralExpression(argument)) {
+    return argument.properties.flatMap((property) => (ts.isPropertyAssignment(property) ? literalTexts(property.initializer) : []));
+  }
+  return literalTexts(argument);
+}
+
+/** What the scan looks for besides JSX. */
+export interface HardCodedUiTextOptions {
+  /**
+   * Whether an `Error`'s message here is shown to the user: true for core services/, whose
+   * failures the screens put into words (the E-mail menu shows the message); elsewhere thrown
+   * texts are diagnostics (a missing provider, a broken range answer) that reach users, if at
+   * all, as a catalogue or spec text chosen by the screen.
+   */
+  errorsAreShown?: boolean;
+}
+
 /** A property's name as written: `label`, `'aria-label'`; '' for computed names. */
 function propertyName(name: ts.PropertyName): string {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : '';
 }
 
 /**
- * Every English text in the JSX of one .tsx source: JSX text, `{'literal'}` children, the values
- * of user-facing props, and the same props one step removed in object literals (column and menu
- * definitions, `{ label: 'Name' }`).
+ * Every English text written into one source: in JSX, JSX text, `{'literal'}` children and the
+ * values of user-facing props; the same props one step removed in object literals (column and
+ * menu definitions, `{ label: 'Name' }`); and in any code, the known text sinks: the first
+ * argument of `notify(…)` and `showBanner(…)` (each property of an object literal given there),
+ * `alerts.push(text, level)`, assignments to a DOM element's `title`, `textContent`, `alt`, …,
+ * `setAttribute('aria-label' | 'title' | …, text)`, and with `errorsAreShown`, `new Error(text)`.
  */
-export function findHardCodedUiText(fileName: string, sourceText: string): HardCodedUiText[] {
+export function findHardCodedUiText(fileName: string, sourceText: string, options: HardCodedUiTextOptions = {}): HardCodedUiText[] {
   const source = ts.createSourceFile(fileName, sourceText, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: HardCodedUiText[] = [];
   const report = (node: ts.Node, where: string): void => {
@@ -106,6 +154,23 @@ export function findHardCodedUiText(fileName: string, sourceText: string): HardC
       }
     } else if (ts.isPropertyAssignment(node) && isUserFacingProp(propertyName(node.name))) {
       for (const literal of literalTexts(node.initializer)) report(literal, propertyName(node.name));
+    } else if (ts.isCallExpression(node) && node.arguments.length > 0) {
+      const name = calleeName(node.expression);
+      const [first, second] = node.arguments;
+      if (TEXT_SINK_CALLS.has(name) || (name === 'push' && ALERT_RECEIVERS.has(receiverName(node.expression)))) {
+        for (const literal of argumentTexts(first)) report(literal, `${name}()`);
+      } else if (name === 'setAttribute' && second && ts.isStringLiteral(first) && isUserFacingProp(first.text)) {
+        for (const literal of literalTexts(second)) report(literal, `setAttribute('${first.text}')`);
+      }
+    } else if (options.errorsAreShown && ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Error' && node.arguments?.[0]) {
+      for (const literal of literalTexts(node.arguments[0])) report(literal, 'new Error()');
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      USER_FACING_DOM_PROPERTIES.has(node.left.name.text)
+    ) {
+      for (const literal of literalTexts(node.right)) report(literal, `.${node.left.name.text} =`);
     }
     ts.forEachChild(node, visit);
   };

@@ -133,7 +133,7 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
 });
 
 describe("core locale/ (the message catalogue) sits below every layer that names things", () => {
-  itIsClean('accepts viewer/, state/, services/ and host/ reading the catalogue', CORE_VIEWER_FILE, "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.viewer.pagesLabel;\n");
+  itIsClean('accepts viewer/, state/, services/ and host/ reading the catalogue', CORE_VIEWER_FILE, "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.viewer.documentPages;\n");
 
   itIsClean('accepts state/ reading the catalogue', CORE_STATE_FILE, "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT.search.savedSearchDefaultName;\n");
 

@@ -21,6 +21,12 @@ export const EXPORT_TEXT = {
   emailUnavailable: "E-mail needs a mailbox sign-in (Teams or Outlook), an ERP host, or the 'email draft download' feature.",
   /** Why E-mail is off without the email access flag. */
   emailNotPermitted: 'You may not e-mail this document.',
+  /** Shown by the E-mail menu when a draft was asked of a host without a mail editor of its own. */
+  noParentMailEditor: 'This host has no mail editor of its own.',
+  /** Shown by the E-mail menu when a mailbox draft was asked of a host without mailbox sign-in. */
+  noMailboxSignIn: 'This host has no mailbox sign-in.',
+  /** The hidden frame a PDF is printed from (host/defaults/printPdfInFrame), named for screen readers. */
+  printFrameTitle: 'Document to print',
 
   // Delete and its confirmation
   delete: 'Delete',

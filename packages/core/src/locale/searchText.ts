@@ -59,6 +59,8 @@ export const SEARCH_TEXT = {
   savedSearchName: 'Name of the saved search',
   savedSearch: (name: string): string => `Saved search ${name}`,
   savedSearches: 'Saved searches',
+  /** The name a search saved without one gets. */
+  savedSearchDefaultName: 'Saved search',
   noSavedSearches: 'No saved searches yet.',
   pinnedSearches: 'Pinned searches',
   noPinnedSearches: 'No pinned searches yet. Searches you pin appear here.',

@@ -11,4 +11,6 @@ export const SHELL_TEXT = {
   loadingProgress: 'Loading',
   uploading: 'Uploading…',
   resizeViewerPane: 'Resize viewer pane',
+  /** The exception banner's heading when the server named no exception type. */
+  errorType: 'Error',
 } as const;

@@ -1,4 +1,21 @@
-import { ANNOTATION_TYPES, type AnnotationType } from '../model';
+import { ANNOTATION_TYPES, isTextAnnotationType, type AnnotationType } from '../model';
+
+/** The drawing tools in toolbar order, with the name each type has for the user. */
+const ANNOTATION_TOOLS = [
+  { type: ANNOTATION_TYPES.solidRectangle, name: 'Rectangle' },
+  { type: ANNOTATION_TYPES.textbox, name: 'Text box' },
+  { type: ANNOTATION_TYPES.area, name: 'Area' },
+  { type: ANNOTATION_TYPES.solidEllipse, name: 'Filled ellipse' },
+  { type: ANNOTATION_TYPES.hollowEllipse, name: 'Ellipse' },
+  { type: ANNOTATION_TYPES.line, name: 'Line' },
+  { type: ANNOTATION_TYPES.note, name: 'Note' },
+  { type: ANNOTATION_TYPES.highlight, name: 'Highlight' },
+] as const satisfies readonly { type: AnnotationType; name: string }[];
+
+/** The name of an annotation type as the user reads it ('Rectangle', 'Text box', …). */
+function annotationTypeName(type: AnnotationType): string {
+  return ANNOTATION_TOOLS.find((tool) => tool.type === type)?.name ?? 'Annotation';
+}
 
 /**
  * The viewer: its toolbar, find bar, annotation toolbar, shortcuts dialog and failure texts. Key
@@ -12,6 +29,20 @@ export const VIEWER_TEXT = {
   notShownDownloaded: (documentName: string): string => `${documentName} cannot be shown here, so it was downloaded.`,
   damagedFile: 'This file is damaged or is not a PDF the viewer can read, so it cannot be shown here. Download it to open it in another program.',
   couldNotShow: 'The document could not be shown here. Download it to open it in another program.',
+
+  // The pages themselves (PdfViewer, ImageViewer, ThumbnailSidebar, PdfPasswordForm)
+  /** The scrolling region that holds the pages. */
+  documentPages: 'Document pages',
+  loadingDocument: 'Loading document…',
+  /** One page's canvas, as a screen reader names it. */
+  pageLabel: (page: number): string => `Page ${page}`,
+  pageNotDrawn: (page: number): string => `Page ${page} could not be drawn. The Download button above saves the file as it was uploaded.`,
+  /** A thumbnail button. */
+  goToPage: (page: number): string => `Go to page ${page}`,
+  passwordNeeded: 'Password needed',
+  passwordProtected: 'This document is protected by a password.',
+  password: 'Password',
+  wrongPassword: 'That password is not right. Check it and try again.',
 
   // The viewer's toolbar
   toolbar: 'Viewer',
@@ -56,16 +87,17 @@ export const VIEWER_TEXT = {
   select: 'Select',
   selectTitle: 'Select, move and resize annotations',
   /** The drawing tools in toolbar order. */
-  annotationTools: [
-    { type: ANNOTATION_TYPES.solidRectangle, name: 'Rectangle' },
-    { type: ANNOTATION_TYPES.textbox, name: 'Text box' },
-    { type: ANNOTATION_TYPES.area, name: 'Area' },
-    { type: ANNOTATION_TYPES.solidEllipse, name: 'Filled ellipse' },
-    { type: ANNOTATION_TYPES.hollowEllipse, name: 'Ellipse' },
-    { type: ANNOTATION_TYPES.line, name: 'Line' },
-    { type: ANNOTATION_TYPES.note, name: 'Note' },
-    { type: ANNOTATION_TYPES.highlight, name: 'Highlight' },
-  ] satisfies readonly { type: AnnotationType; name: string }[],
+  annotationTools: ANNOTATION_TOOLS,
+  annotationTypeName,
+  /** The accessible name of a drawn annotation: 'Rectangle annotation', 'Text box annotation: Wrong VAT'. */
+  annotationLabel: (type: AnnotationType, content: string | null): string => {
+    const name = `${annotationTypeName(type)} annotation`;
+    return isTextAnnotationType(type) ? `${name}: ${content ?? ''}` : name;
+  },
+  /** The layer over one page that holds its annotations. */
+  annotationsOnPage: (page: number): string => `Annotations on page ${page}`,
+  /** The box a text annotation is typed in. */
+  annotationText: 'Annotation text',
   drawTool: (toolName: string): string => `Draw: ${toolName}`,
   textSize: 'Text size',
   editText: 'Edit text',

@@ -1,6 +1,7 @@
 import type { ApiServices } from '../api';
 import type { HostCapabilities } from '../host';
 import type { DmsDocument } from '../model';
+import { UI_TEXT } from '../locale/uiText';
 
 /** The annotation choice of an export: true/false as the user picked it, undefined for the server's default. */
 export type EmbedChoice = boolean | undefined;
@@ -50,13 +51,13 @@ export function createDocumentExport(api: ApiServices, host: HostCapabilities): 
     hasParentDraft: createEmailDraft !== undefined,
     hasMailboxDraft: getGraphToken !== undefined,
     parentDraft: async (ids, embedAnnotations) => {
-      if (!createEmailDraft) throw new Error('This host has no mail editor of its own.');
+      if (!createEmailDraft) throw new Error(UI_TEXT.export.noParentMailEditor);
       // The parent lives on another origin (BC): it needs an absolute link, fetched with its own token for the user.
       const emailLinkUrl = host.absoluteUrl(api.export.emailLinkUrl(ids, { embedAnnotations }));
       await createEmailDraft({ docIds: [...ids], embedAnnotations: embedAnnotations ?? null, emailLinkUrl });
     },
     mailboxDraft: (ids, embedAnnotations) => {
-      if (!getGraphToken) return Promise.reject(new Error('This host has no mailbox sign-in.'));
+      if (!getGraphToken) return Promise.reject(new Error(UI_TEXT.export.noMailboxSignIn));
       const url = getGraphToken().then((token) => api.export.createMailboxDraft(ids, token, { embedAnnotations }));
       host.openUrl(url);
       return url.then(() => undefined);

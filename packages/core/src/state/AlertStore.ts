@@ -1,6 +1,7 @@
 import { ApiError } from '../api/ApiError';
 import { MESSAGES } from '../rules';
 import { Store } from './Store';
+import { UI_TEXT } from '../locale/uiText';
 
 /** How an alert is styled. */
 export type AlertIntent = 'error' | 'warning' | 'info' | 'success';
@@ -71,7 +72,7 @@ export class AlertStore extends Store<AlertSnapshot> {
     if (error instanceof ApiError) {
       if (error.kind === 'aborted') return;
       if (error.display === 'banner') {
-        this.showBanner({ exceptionType: error.exceptionType ?? 'Error', message: error.message, status: error.status });
+        this.showBanner({ exceptionType: error.exceptionType ?? UI_TEXT.shell.errorType, message: error.message, status: error.status });
       } else {
         this.push(error.message, 'error');
       }

@@ -1,6 +1,7 @@
 import type { StoragePort } from '../host/StoragePort';
 import { LIMITS, isSearchTagKind, type SearchTag } from '../model';
 import { Store } from './Store';
+import { UI_TEXT } from '../locale/uiText';
 
 /**
  * Item name of the saved searches (spec §3 "Local-storage items: saved tags and searches"). Alone
@@ -125,7 +126,7 @@ export class SavedSearchStore extends Store<readonly SavedSearch[]> {
   save(input: SavedSearchInput): SavedSearch {
     const search: SavedSearch = {
       id: this.newId(),
-      name: input.name.trim() === '' ? 'Saved search' : input.name.trim(),
+      name: input.name.trim() === '' ? UI_TEXT.search.savedSearchDefaultName : input.name.trim(),
       tags: input.tags.map((tag) => ({ ...tag })),
       q: input.q.trim(),
       sort: input.sort,

@@ -4,6 +4,7 @@ import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { fitWidthScale, normalizeRotation, PAGE_GAP } from './pageLayout';
 import { useObjectUrl } from './useObjectUrl';
 import { viewerTokens } from './viewerTokens';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of ImageViewer. */
 export interface ImageViewerProps {
@@ -52,7 +53,7 @@ export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChang
   const shownHeight = natural ? natural.height * effective : undefined;
 
   return (
-    <div ref={scrollerRef} className={styles.scroller} tabIndex={0} role="region" aria-label="Document pages">
+    <div ref={scrollerRef} className={styles.scroller} tabIndex={0} role="region" aria-label={UI_TEXT.viewer.documentPages}>
       {state.status === 'ready' ? (
         <div style={natural ? { width: quarter ? shownHeight : shownWidth, height: quarter ? shownWidth : shownHeight, margin: '0 auto', position: 'relative' } : undefined}>
           <img
@@ -78,7 +79,7 @@ export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChang
           {natural && renderPageOverlay ? renderPageOverlay(1, { width: natural.width, height: natural.height, scale: effective, rotation: turn }) : null}
         </div>
       ) : state.status === 'loading' ? (
-        <Spinner label="Loading document…" />
+        <Spinner label={UI_TEXT.viewer.loadingDocument} />
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons/svg/lock-closed';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of PdfPasswordForm. */
 export interface PdfPasswordFormProps {
@@ -40,24 +41,24 @@ export function PdfPasswordForm({ incorrect, onSubmit }: PdfPasswordFormProps): 
   return (
     <form
       className={styles.form}
-      aria-label="Password needed"
+      aria-label={UI_TEXT.viewer.passwordNeeded}
       onSubmit={(event) => {
         event.preventDefault();
         if (password !== '') onSubmit(password);
       }}
     >
       <Text weight="semibold" className={styles.title}>
-        <LockClosedRegular aria-hidden="true" /> This document is protected by a password.
+        <LockClosedRegular aria-hidden="true" /> {UI_TEXT.viewer.passwordProtected}
       </Text>
       <Field
-        label="Password"
+        label={UI_TEXT.viewer.password}
         validationState={incorrect ? 'error' : 'none'}
-        validationMessage={incorrect ? 'That password is not right. Check it and try again.' : undefined}
+        validationMessage={incorrect ? UI_TEXT.viewer.wrongPassword : undefined}
       >
         <Input ref={inputRef} type="password" value={password} autoComplete="off" onChange={(_event, data) => setPassword(data.value)} />
       </Field>
       <Button appearance="primary" type="submit" disabled={password === ''}>
-        Open
+        {UI_TEXT.open}
       </Button>
     </form>
   );

@@ -19,6 +19,7 @@ import { findInPage, findPattern, matchSegments, type FindRequest, type TextMatc
 import { PdfPasswordForm } from './PdfPasswordForm';
 import { useTextLayerStyles } from './useTextLayerStyles';
 import type { Pdfjs } from './loadPdfjs';
+import { UI_TEXT } from '../locale/uiText';
 
 /** A request to show a page; `seq` changes on every request so the same page can be asked for twice. */
 export interface PageRequest {
@@ -374,13 +375,13 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
   }
 
   return (
-    <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll} tabIndex={0} aria-label="Document pages" role="region">
+    <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll} tabIndex={0} aria-label={UI_TEXT.viewer.documentPages} role="region">
       {pdf ? (
         <div style={{ position: 'relative', height: column.totalHeight, width: Math.max(column.maxWidth, 1) }}>{pages}</div>
       ) : password ? (
         <PdfPasswordForm incorrect={password.incorrect} onSubmit={(value) => password.submit(value)} />
       ) : (
-        <Spinner className={styles.loading} label="Loading document…" />
+        <Spinner className={styles.loading} label={UI_TEXT.viewer.loadingDocument} />
       )}
     </div>
   );
@@ -519,11 +520,11 @@ function PdfPage({ pdf, page, hold, drawKey, onDrawn, scale, rotation, matches, 
 
   return (
     <>
-      <canvas ref={canvasRef} className={canvasClassName} data-page-number={page} data-rendered={rendered ? 'true' : 'false'} aria-label={`Page ${page}`} role="img" />
+      <canvas ref={canvasRef} className={canvasClassName} data-page-number={page} data-rendered={rendered ? 'true' : 'false'} aria-label={UI_TEXT.viewer.pageLabel(page)} role="img" />
       <div ref={textRef} className={textStyles.layer} data-text-layer={textLayer ? 'ready' : 'pending'} />
       {failed ? (
         <div className={errorClassName}>
-          <Text>Page {page} could not be drawn. The Download button above saves the file as it was uploaded.</Text>
+          <Text>{UI_TEXT.viewer.pageNotDrawn(page)}</Text>
         </div>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactElement } from 'rea
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useObjectUrl } from './useObjectUrl';
 import { viewerTokens } from './viewerTokens';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Props of ThumbnailSidebar. */
 export interface ThumbnailSidebarProps {
@@ -52,14 +53,14 @@ export function ThumbnailSidebar({ pageCount, currentPage, loadThumbnail, onSele
   }, [currentPage]);
   const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
   return (
-    <ul ref={listRef} className={styles.sidebar} aria-label="Thumbnails">
+    <ul ref={listRef} className={styles.sidebar} aria-label={UI_TEXT.viewer.thumbnails}>
       {pages.map((page) => (
         <li key={page} className={styles.item}>
           <button
             type="button"
             className={mergeClasses(styles.button, page === currentPage && styles.current)}
             aria-current={page === currentPage ? 'page' : undefined}
-            aria-label={`Go to page ${page}`}
+            aria-label={UI_TEXT.viewer.goToPage(page)}
             onClick={() => onSelectPage(page)}
           >
             <Thumbnail page={page} loadThumbnail={loadThumbnail} root={listRef} className={styles.image} />

@@ -1,4 +1,4 @@
-import { findInPage, findPattern, matchCountText, matchSegments } from './findInText';
+import { findInPage, findPattern, matchSegments } from './findInText';
 
 describe('findInText', () => {
   const items = ['Fabrikam — Invoice INV-1001', 'Total', ' 1,250.00 USD', 'total due'];
@@ -18,12 +18,5 @@ describe('findInText', () => {
     const matches = findInPage(1, items, findPattern('total inv-1001 (x', 'words') as RegExp);
     expect(matches.map((match) => items.join('').slice(match.start, match.end))).toEqual(['INV-1001', 'Total', 'total']);
     expect(findPattern('   ', 'phrase')).toBeNull();
-  });
-
-  it('says the count in words', () => {
-    expect(matchCountText(12, 2, true)).toBe('3 of 12');
-    expect(matchCountText(4, 0, false)).toBe('1 of 4+');
-    expect(matchCountText(0, 0, true)).toBe('No matches');
-    expect(matchCountText(0, 0, false)).toBe('Searching…');
   });
 });

@@ -57,9 +57,3 @@ export function matchSegments(items: readonly string[], match: Pick<TextMatch, '
   });
   return segments;
 }
-
-/** The "3 of 12" the find bar shows: no matches, or the active one (1-based) of all, with "+" while pages are still being read. */
-export function matchCountText(total: number, active: number, complete: boolean): string {
-  if (total === 0) return complete ? 'No matches' : 'Searching…';
-  return `${Math.min(total, active + 1)} of ${total}${complete ? '' : '+'}`;
-}

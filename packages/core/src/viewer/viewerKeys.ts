@@ -65,16 +65,3 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   const type = element instanceof HTMLInputElement ? element.type.toLowerCase() : 'text';
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file', 'range', 'color', 'image'].includes(type);
 }
-
-/** The viewer's keys as the shortcuts list shows them. */
-export const VIEWER_SHORTCUTS: readonly { keys: string; action: string }[] = [
-  { keys: 'n, j, →, Space', action: 'Next page' },
-  { keys: 'p, k, ←', action: 'Previous page' },
-  { keys: 'r', action: 'Rotate clockwise' },
-  { keys: 'Shift+R', action: 'Rotate counterclockwise' },
-  { keys: 'Ctrl +', action: 'Zoom in' },
-  { keys: 'Ctrl −', action: 'Zoom out' },
-  { keys: 'Ctrl+F', action: 'Find in the document (Enter next, Shift+Enter previous, Esc close)' },
-  { keys: 'Ctrl+P', action: 'Print the document' },
-  { keys: 'Shift+?', action: 'Show these shortcuts' },
-];

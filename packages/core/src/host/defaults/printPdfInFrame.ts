@@ -1,5 +1,7 @@
-/** Ours: the accessible name of the hidden frame that carries a document to the print dialog. */
-export const PRINT_FRAME_TITLE = 'Document to print';
+import { UI_TEXT } from '../../locale/uiText';
+
+/** Marks our print frames, so the next print finds them whatever language their title is in. */
+const PRINT_FRAME_ATTRIBUTE = 'data-datahaven-print';
 
 /**
  * The plain browser's print: the PDF's bytes go into a hidden same-origin iframe (a blob URL, so
@@ -13,14 +15,15 @@ export function printPdfInFrame(win: Window | undefined): (pdf: Blob) => Promise
 
 /** Prints `pdf` through a hidden frame in `doc`. */
 function printInDocument(pdf: Blob, doc: Document): Promise<void> {
-  for (const old of Array.from(doc.querySelectorAll(`iframe[title="${PRINT_FRAME_TITLE}"]`))) {
+  for (const old of Array.from(doc.querySelectorAll(`iframe[${PRINT_FRAME_ATTRIBUTE}]`))) {
     const src = old.getAttribute('src');
     old.remove();
     if (src?.startsWith('blob:')) URL.revokeObjectURL(src);
   }
   const url = URL.createObjectURL(pdf.type === 'application/pdf' ? pdf : new Blob([pdf], { type: 'application/pdf' }));
   const frame = doc.createElement('iframe');
-  frame.title = PRINT_FRAME_TITLE;
+  frame.title = UI_TEXT.export.printFrameTitle;
+  frame.setAttribute(PRINT_FRAME_ATTRIBUTE, '');
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
   // Off-screen rather than display:none: some browsers do not load (or print) a hidden frame.

@@ -10,7 +10,6 @@ import { testDocument, testToken } from '../test/renderApp';
 import { DeleteDocumentsButton } from './DeleteDocumentsButton';
 import { DownloadMenu } from './DownloadMenu';
 import { emailErrorMessage } from './emailErrorMessage';
-import { PRINT_FRAME_TITLE } from '../../host';
 import { CREATE_MAIL_DRAFT_TEXT, EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
 import { UI_TEXT } from '../../locale/uiText';
 
@@ -95,7 +94,7 @@ describe('ViewerExportActions', () => {
     fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Print' }));
     const frame = await waitFor(() => {
-      const found = document.querySelector(`iframe[title="${PRINT_FRAME_TITLE}"]`);
+      const found = document.querySelector(`iframe[title="${UI_TEXT.export.printFrameTitle}"]`);
       if (!(found instanceof HTMLIFrameElement)) throw new Error('no print frame yet');
       return found;
     });

@@ -5,7 +5,8 @@ import { centredShape, draftFromDrag, handlePositions, moveShape, resizeShape, s
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { viewerTokens } from '../viewerTokens';
 import { handleAt, hitTest } from './annotationHitTest';
-import { annotationLabel, type AnnotationTool } from './annotationTypes';
+import type { AnnotationTool } from './annotationTypes';
+import { UI_TEXT } from '../../locale/uiText';
 
 /** The text being typed into a text box or note on this page: a new one (no id yet) or an existing one. */
 export interface AnnotationTextEdit {
@@ -203,7 +204,7 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
         onDoubleClick={onDoubleClick}
         onKeyDown={onLayerKeyDown}
         tabIndex={tool !== 'select' && canAdd ? 0 : undefined}
-        aria-label={`Annotations on page ${page}`}
+        aria-label={UI_TEXT.viewer.annotationsOnPage(page)}
         role="group"
       >
         <g transform={svgTransform(view)} pointerEvents="visiblePainted">
@@ -212,7 +213,7 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
               <g
                 key={annotation.id}
                 role="img"
-                aria-label={annotationLabel(annotation)}
+                aria-label={UI_TEXT.viewer.annotationLabel(annotation.type, annotation.content)}
                 tabIndex={0}
                 data-annotation-id={annotation.id}
                 onFocus={() => onSelect(annotation.id)}
@@ -361,7 +362,7 @@ function AnnotationTextEditor({ edit, view, onCommit, onCancel }: { edit: Annota
     <textarea
       ref={ref}
       className={styles.editor}
-      aria-label="Annotation text"
+      aria-label={UI_TEXT.viewer.annotationText}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onBlur={() => finish(true)}

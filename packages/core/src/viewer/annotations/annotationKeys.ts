@@ -44,15 +44,3 @@ export function annotationCommandForKey(event: ViewerKey, hasSelection: boolean)
       return null;
   }
 }
-
-/** The annotation keys as the shortcuts list shows them. */
-export const ANNOTATION_SHORTCUTS: readonly { keys: string; action: string }[] = [
-  { keys: 'Delete, Backspace', action: 'Delete the selected annotation' },
-  { keys: 'Esc', action: 'Cancel a drawing, deselect' },
-  { keys: 'Ctrl+Z', action: 'Undo the last annotation change' },
-  { keys: 'Ctrl+Y', action: 'Redo' },
-  { keys: 'Arrows (Ctrl: ×10)', action: 'Nudge the selected annotation' },
-  { keys: 'Shift+Arrows', action: 'Size the selected annotation' },
-  { keys: 'Enter on a page', action: 'Place the chosen annotation tool there' },
-  { keys: 'Enter on a text annotation', action: 'Edit its text' },
-];
