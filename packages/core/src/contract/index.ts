@@ -16,3 +16,4 @@ export * from './adminAnswersContract';
 export * from './documentAnswersContract';
 export * from './workflowAnswersContract';
 export * from './erpAnswersContract';
+export * from './linkContract';

@@ -335,11 +335,14 @@ export interface QueueGroupAccessTable {
 /** A workflow action recorded in `workflow_history`. */
 export type WorkflowActionColumn = 'approve' | 'reject' | 'route';
 
-/** `workflow_history`: one row per document a workflow action moved. */
+/** A link change recorded in `workflow_history` (commands/documentLinker, documentUnlinker): the queue stays. */
+export type LinkActionColumn = 'link' | 'unlink';
+
+/** `workflow_history`: one row per document a workflow action moved, or whose link changed. */
 export interface WorkflowHistoryTable {
   id: Generated<number>;
   document_id: number;
-  action: WorkflowActionColumn;
+  action: WorkflowActionColumn | LinkActionColumn;
   from_queue_id: number | null;
   to_queue_id: number | null;
   user_id: number;

@@ -15,6 +15,8 @@ export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
   'Notes: View Admin',
   'Dynamics: Change Document Subtype',
   'Dynamics: Reapply Document Name',
+  'Dynamics: Link to Existing',
+  'Dynamics: Break Link',
   'Workflow: Approve',
   'Workflow: Reject',
   'Workflow Route: OK',
@@ -59,8 +61,9 @@ function lockActionAllowed(action: LockAction, state: DocumentWorkflowState): bo
  * Delete flags; another user's live lock turns off the actions it blocks (core otherUserLock rule);
  * change subtype and reapply name need a link and their privilege (change subtype also the
  * queue's ChangeSubtype flag when in a queue); flags for actions this server does not offer yet
- * (link, unlink, e-mail) are false, so the client never offers a button the server would refuse; when they come,
- * they too go through `notBlockedByLock`.
+ * are false, so the client never offers a button the server would refuse; link and unlink need
+ * their Dynamics privilege, the link state, the queue's LinkDocument / UnlinkDocument flag and
+ * no other user's lock (RestrictToDataAreaId depends on the record picked, so the call judges it).
  */
 export function presentDocumentAccess(
   privileges: ReadonlyMap<PrivilegeName, boolean>,
@@ -104,7 +107,9 @@ export function presentDocumentAccess(
     // Only a linked document can be (re)named (embedded §7).
     reapplyName: document.linked && has('Dynamics: Reapply Document Name'),
     email: has('Cabinet: Email'),
-    link: false,
-    unlink: false,
+    // As POST / DELETE /documents/{id}/link check them (commands/documentLinker, documentUnlinker):
+    // the privilege, the link state, the queue's LinkDocument / UnlinkDocument and no other user's lock.
+    link: !document.linked && has('Dynamics: Link to Existing') && queueGrantsAll(['LinkDocument']) && notBlockedByLock('link'),
+    unlink: document.linked && has('Dynamics: Break Link') && queueGrantsAll(['UnlinkDocument']) && notBlockedByLock('unlink'),
   };
 }

@@ -1,0 +1,193 @@
+import type { LinkChange } from '@datahaven/core/contract';
+import { MESSAGES } from '@datahaven/core/rules';
+import type { Kysely, Transaction } from 'kysely';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import { normaliseRecordId } from '../db/recordContext';
+import type { Database, IntegratedTableRow } from '../db/schema';
+import { splitEntityTypeName } from '../erp/entityTypeQueries';
+import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
+import { assertDataAreaAllowed } from '../policies/dataAreaRestriction';
+import { assertNotLockedByOtherUser, documentsLockedByOthers, lockedByOtherUser } from '../policies/documentLocks';
+import { findVisibleDocument } from '../policies/documentQueries';
+import type { DocumentDetailRow } from '../policies/documentQueries';
+import type { Viewer } from '../policies/documentVisibility';
+import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import { reindexDocument } from '../search/reindexDocument';
+import type { AppDeps } from '../services/AppDeps';
+import { insertNote } from './noteWriter';
+
+/** The privilege linking needs (embedded §6). */
+export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';
+
+/** The record to link to (embedded §3 "Link to a record") and the window's view of the document. */
+export interface LinkRequest {
+  /** `prefix:namespace.name`; the integrated table's when absent. */
+  relatedTypeName?: string;
+  /** The record's company; the source's own when blank. */
+  relatedDataAreaId?: string;
+  relatedRecordId?: string;
+  relatedTableId?: number;
+  relatedSitId?: number;
+  /** The row version the window saw (409 'Document Queue Out Of Sync With Window' when moved on). */
+  rowConflictId?: number;
+  /** The queue the window showed the document in (409 out of sync when it left it). */
+  expectedQueueId?: number;
+  /** Push link: the caller locked the document when staging the push; release that lock once linked. */
+  releaseOwnLock?: boolean;
+}
+
+/** 409 'Document Queue Out Of Sync With Window' when the window's queue or row version is not the document's. */
+export function assertWindowInSync(document: { queue_id: number | null; row_version: number }, window: { rowConflictId?: number; expectedQueueId?: number }): void {
+  if (window.expectedQueueId !== undefined && window.expectedQueueId !== document.queue_id) throw outOfSync(MESSAGES.queueOutOfSync);
+  if (window.rowConflictId !== undefined && window.rowConflictId !== document.row_version) throw outOfSync(MESSAGES.queueOutOfSync);
+}
+
+/** The integrated table of the request: by sit id, else table id, else type name (case-insensitive: BC names differ in case only). */
+async function findLinkTable(db: Kysely<Database>, request: LinkRequest): Promise<IntegratedTableRow | undefined> {
+  if (request.relatedSitId !== undefined) return db.selectFrom('integrated_tables').selectAll().where('id', '=', request.relatedSitId).executeTakeFirst();
+  if (request.relatedTableId !== undefined && request.relatedTableId > 0) {
+    return db.selectFrom('integrated_tables').selectAll().where('external_table_id', '=', request.relatedTableId).orderBy('id').limit(1).executeTakeFirst();
+  }
+  const typeName = request.relatedTypeName?.trim() ?? '';
+  if (typeName === '') return undefined;
+  const tables = await db.selectFrom('integrated_tables').selectAll().orderBy('id').execute();
+  const { prefix, typeName: bare } = splitEntityTypeName(typeName);
+  const wanted = (name: string): boolean => {
+    const colon = name.indexOf(':');
+    const [tablePrefix, tableType] = colon < 0 ? ['', name] : [name.slice(0, colon), name.slice(colon + 1)];
+    if (tablePrefix.toLowerCase() !== prefix.toLowerCase()) return false;
+    // 'Microsoft.NAV.purchaseInvoice', 'purchaseInvoice' and 'purchaseInvoices' name one table.
+    const last = (text: string): string => text.slice(text.lastIndexOf('.') + 1).toLowerCase();
+    return last(tableType) === last(bare) || `${last(tableType)}s` === last(bare);
+  };
+  return tables.find((table) => table.entity_type_name.toLowerCase() === typeName.toLowerCase()) ?? tables.find((table) => wanted(table.entity_type_name));
+}
+
+/** The record as the ERP holds it: its number; 400 with the spec's words when the ERP has no such record. */
+async function readErpRecord(deps: AppDeps, typeName: string, dataAreaId: string, recordId: string): Promise<{ number: string; displayName: string }> {
+  const { prefix, typeName: bare } = splitEntityTypeName(typeName);
+  let record: Record<string, unknown> | null;
+  try {
+    record = await deps.entitySources.source(prefix).get(bare, recordId, { company: dataAreaId });
+  } catch (error) {
+    // The ERP refusing the id itself (not a GUID, say): it is not a valid record id.
+    if (error instanceof DomainError && error.kind === 'Validation') throw invalid(MESSAGES.linkInvalidRecordId);
+    // No source for the prefix, no such type or company: the request is wrong (400 in the connector's words), not the document missing.
+    if (error instanceof DomainError && error.kind === 'NotFound') throw invalid(error.message);
+    throw error;
+  }
+  if (record === null) throw invalid(MESSAGES.linkInvalidRecordId);
+  const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  const number = text(record.number) ?? text(record.displayName) ?? recordId;
+  return { number, displayName: text(record.displayName) ?? text(record.name) ?? number };
+}
+
+/** The source's own company, for a request that names none. */
+function defaultDataArea(deps: AppDeps, typeName: string): string {
+  const { prefix } = splitEntityTypeName(typeName);
+  try {
+    return deps.entitySources.source(prefix).config.company;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'NotFound') throw invalid(error.message);
+    throw error;
+  }
+}
+
+async function rememberErpRecord(trx: Transaction<Database> | Kysely<Database>, sitId: number, dataAreaId: string, recordId: string, record: { number: string; displayName: string }): Promise<void> {
+  const known = await trx
+    .selectFrom('erp_records')
+    .select('id')
+    .where('integrated_table_id', '=', sitId)
+    .where('data_area_id', '=', dataAreaId)
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  if (known === undefined) {
+    await trx.insertInto('erp_records').values({ integrated_table_id: sitId, data_area_id: dataAreaId, record_id: recordId, number: record.number, display_name: record.displayName }).execute();
+  } else {
+    await trx.updateTable('erp_records').set({ number: record.number, display_name: record.displayName }).where('id', '=', known.id).execute();
+  }
+}
+
+/**
+ * Links a document to an ERP record (POST/PUT /api/documents/{id}/link, PUT …/push-link). Checks,
+ * in order: 'Dynamics: Link to Existing' (403); the document visible (404 'The document selected
+ * for linking could not be found. Sorry!'); its queue's LinkDocument flag when in a queue (403);
+ * the window (409 out of sync); no link yet (409 'The document selected for linking is already
+ * linked. Sorry!'); another user's lock (409); a record id and an integrated table for its type
+ * (400); RestrictToDataAreaId (403, policies/dataAreaRestriction); the record in the ERP through
+ * its connector (400 'The document was not linked. Ensure that the record id entered is a valid
+ * record id.'; the ERP down → 503 in the connector's words). Then, in one write transaction
+ * re-checking lock, window and link: the primary record link, the ERP record's number remembered,
+ * row version + 1, a system note and a history row; for a push link the caller's own lock goes.
+ */
+export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: number, request: LinkRequest): Promise<LinkChange> {
+  if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Linking documents needs the '${LINK_PRIVILEGE}' privilege.`);
+  const current: DocumentDetailRow | undefined = await findVisibleDocument(deps.db, viewer, documentId);
+  if (current === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
+  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.LinkDocument) === 0) {
+    throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow linking documents.`);
+  }
+  assertWindowInSync(current, request);
+  if (current.link_record_id !== null) throw conflict(MESSAGES.linkAlreadyLinked);
+  // Checked before the ERP is asked: a lock refuses whatever the record.
+  if ((await documentsLockedByOthers(deps.db, deps, viewer.userId, [current.id])).length > 0) throw lockedByOtherUser();
+  const rawRecordId = request.relatedRecordId?.trim() ?? '';
+  if (rawRecordId === '') throw invalid(MESSAGES.linkInvalidRecordId);
+  const recordId = normaliseRecordId(rawRecordId);
+  const table = await findLinkTable(deps.db, request);
+  const named = request.relatedTypeName?.trim() ?? '';
+  if (table === undefined) {
+    throw invalid(named === '' ? 'Name the record type: relatedTypeName, relatedSitId or relatedTableId.' : `Documents cannot be linked to '${named}': no integrated table is set up for it.`);
+  }
+  const typeName = named === '' ? table.entity_type_name : named;
+  const requestedArea = request.relatedDataAreaId?.trim() ?? '';
+  const dataAreaId = requestedArea === '' ? defaultDataArea(deps, typeName) : requestedArea;
+  await assertDataAreaAllowed(deps.db, viewer, current, 'link', dataAreaId);
+  const record = await readErpRecord(deps, typeName, dataAreaId, recordId);
+
+  const now = deps.now().toISOString();
+  return inWriteTransaction(deps.db, async (trx) => {
+    await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
+    const stored = await trx.selectFrom('documents').select(['row_version', 'queue_id']).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (stored === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
+    assertWindowInSync(stored, request);
+    const linked = await trx.selectFrom('record_links').select('id').where('document_id', '=', current.id).where('is_primary', '=', 1).executeTakeFirst();
+    if (linked !== undefined) throw conflict(MESSAGES.linkAlreadyLinked);
+    await trx
+      .insertInto('record_links')
+      .values({
+        document_id: current.id,
+        data_area_id: dataAreaId,
+        integrated_table_id: table.id,
+        record_id: recordId,
+        source_type: table.source_type_id,
+        source_number: record.number,
+        table_id: table.external_table_id,
+        type_name: table.entity_type_name,
+        is_primary: 1,
+      })
+      .execute();
+    await rememberErpRecord(trx, table.id, dataAreaId, recordId, record);
+    const rowVersion = stored.row_version + 1;
+    await trx.updateTable('documents').set({ row_version: rowVersion, updated_at: now }).where('id', '=', current.id).execute();
+    await insertNote(trx, current.id, viewer.userId, 'system', `Linked to ${table.label} ${record.number} (${dataAreaId}) by ${viewer.username}.`, now);
+    await trx
+      .insertInto('workflow_history')
+      .values({ document_id: current.id, action: 'link', from_queue_id: stored.queue_id, to_queue_id: stored.queue_id, user_id: viewer.userId, note: null, at: now })
+      .execute();
+    if (request.releaseOwnLock === true) await trx.deleteFrom('document_locks').where('document_id', '=', current.id).where('user_id', '=', viewer.userId).execute();
+    await reindexDocument(trx, current.id);
+    return {
+      link: {
+        dataAreaId,
+        sourceTableId: table.external_table_id,
+        sourceType: table.source_type_id,
+        sourceNumber: record.number,
+        sourceEntityTypeName: table.entity_type_name,
+        recordId,
+        sitId: table.id,
+      },
+      rowVersion,
+    };
+  });
+}
