@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { normaliseRecordId } from '../db/recordContext';
 import type { Database, IntegratedTableRow } from '../db/schema';
-import { splitEntityTypeName } from '../erp/entityTypeQueries';
+import { resolveEntityTypeName, splitEntityTypeName } from '../erp/entityTypeQueries';
 import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
 import { assertDataAreaAllowed } from '../policies/dataAreaRestriction';
 import { assertNotLockedByOtherUser, documentsLockedByOthers, lockedByOtherUser } from '../policies/documentLocks';
@@ -52,20 +52,22 @@ async function findLinkTable(db: Kysely<Database>, request: LinkRequest): Promis
   if (typeName === '') return undefined;
   const tables = await db.selectFrom('integrated_tables').selectAll().orderBy('id').execute();
   const { prefix, typeName: bare } = splitEntityTypeName(typeName);
+  // 'Microsoft.NAV.purchaseInvoice', 'purchaseInvoice' and 'purchaseInvoices' name one thing; a
+  // table named after the ERP's table (PurchaseHeader) answers to its mapped entity set too.
+  const stem = (text: string): string => text.slice(text.lastIndexOf('.') + 1).toLowerCase().replace(/s$/, '');
   const wanted = (name: string): boolean => {
-    const colon = name.indexOf(':');
-    const [tablePrefix, tableType] = colon < 0 ? ['', name] : [name.slice(0, colon), name.slice(colon + 1)];
+    if (!/^[^:]+:.+$/.test(name)) return false;
+    const { prefix: tablePrefix, typeName: tableType } = splitEntityTypeName(name);
     if (tablePrefix.toLowerCase() !== prefix.toLowerCase()) return false;
-    // 'Microsoft.NAV.purchaseInvoice', 'purchaseInvoice' and 'purchaseInvoices' name one table.
-    const last = (text: string): string => text.slice(text.lastIndexOf('.') + 1).toLowerCase();
-    return last(tableType) === last(bare) || `${last(tableType)}s` === last(bare);
+    return [tableType, resolveEntityTypeName(name).typeName].some((candidate) => stem(candidate) === stem(bare));
   };
   return tables.find((table) => table.entity_type_name.toLowerCase() === typeName.toLowerCase()) ?? tables.find((table) => wanted(table.entity_type_name));
 }
 
 /** The record as the ERP holds it: its number; 400 with the spec's words when the ERP has no such record. */
 async function readErpRecord(deps: AppDeps, typeName: string, dataAreaId: string, recordId: string): Promise<{ number: string; displayName: string }> {
-  const { prefix, typeName: bare } = splitEntityTypeName(typeName);
+  // An integrated table's own name (bc:Microsoft.NAV.PurchaseHeader) is looked up as the set that serves it.
+  const { prefix, typeName: bare } = resolveEntityTypeName(typeName);
   let record: Record<string, unknown> | null;
   try {
     record = await deps.entitySources.source(prefix).get(bare, recordId, { company: dataAreaId });

@@ -48,11 +48,11 @@ for (const dialect of testDialects()) {
         },
       });
       world = await createWorld(server);
-      // The integrated table of BC's purchase invoices (table 38), named as its integrated table is stored.
+      // The integrated table of BC's purchase invoices as the demo seeds it: table 38, 'Purchase Header', source type 2.
       sitId = (
         await server.deps.db
           .insertInto('integrated_tables')
-          .values({ external_table_id: 38, source_type_id: 0, entity_type_name: 'bc:Microsoft.NAV.PurchaseInvoice', label: 'Purchase Invoice', product_type: 'bc' })
+          .values({ external_table_id: 38, source_type_id: 2, entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', product_type: 'bc' })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -102,7 +102,7 @@ for (const dialect of testDialects()) {
       const before = await documentRowVersion(server, id);
       const response = await send('POST', `/api/documents/${id}/link?${linkQuery(PI_1003, `&rowConflictId=${before}&expectedQueueId=${queue}`)}`, linker);
       expect(response.statusCode).toBe(200);
-      const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 0, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseInvoice', recordId: PI_1003, sitId };
+      const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: PI_1003, sitId };
       expect(response.json()).toEqual({ link, rowVersion: before + 1 });
       expect((await send('GET', `/api/documents/${id}/link`, linker)).json()).toEqual(link);
       expect(await notesOf(id)).toContain('Linked to Purchase Invoice PI-1003 (CRONUS) by linker.');
