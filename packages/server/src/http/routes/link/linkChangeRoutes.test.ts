@@ -1,6 +1,7 @@
 import { FEATURES2 } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { NOT_LINKED } from '../../../commands/documentUnlinker';
+import { DemoErpFaults } from '../../../demo/demoErp/DemoErpFaults';
 import { startDemoErp, type DemoErpService } from '../../../demo/demoErp/startDemoErp';
 import { otherCompanyRefusal } from '../../../policies/dataAreaRestriction';
 import { createDocument, createUser, createWorld, makePdf } from '../../../test/factories';
@@ -24,6 +25,7 @@ interface User {
 for (const dialect of testDialects()) {
   describe(`POST/PUT/DELETE /api/documents/{id}/link and PUT …/push-link through the demo ERP [${dialect}]`, () => {
     let erp: DemoErpService;
+    let faults: DemoErpFaults;
     let server: TestServer;
     let world: World;
     let sitId: number;
@@ -35,7 +37,8 @@ for (const dialect of testDialects()) {
     let noFlag: User;
 
     beforeAll(async () => {
-      erp = await startDemoErp({ port: 0, ...CLIENT });
+      faults = new DemoErpFaults();
+      erp = await startDemoErp({ port: 0, ...CLIENT, faults });
       server = await startTestServer(dialect, {
         env: {
           DATAHAVEN_ERP_SOURCES: 'bc',
@@ -250,6 +253,22 @@ for (const dialect of testDialects()) {
       expect(await server.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', kept).execute()).toEqual([{ user_id: linker.id }]);
     });
 
+    it('two links of one document at once: exactly one wins, the other is told it is already linked; one history row', async () => {
+      const id = await unlinkedIn(queue);
+      const answers = await Promise.all([PI_1003, PI_1005].map((recordId) => send('POST', `/api/documents/${id}/link?${linkQuery(recordId)}`, linker)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({ message: MESSAGES.linkAlreadyLinked });
+      expect(await historyOf(id)).toEqual(['link']);
+      expect(await server.deps.db.selectFrom('record_links').select('id').where('document_id', '=', id).execute()).toHaveLength(1);
+    });
+
+    it('retries a 429 from the ERP and links', async () => {
+      const id = await unlinkedIn(queue);
+      faults.failNext(429, { retryAfter: '0' });
+      expect((await send('POST', `/api/documents/${id}/link?${linkQuery(PI_1003)}`, linker)).statusCode).toBe(200);
+      expect(faults.pending).toBe(0);
+    });
+
     it('answers 503 in the connector\'s words when the ERP is stopped, never a 500, links when it is back; unlinking needs no ERP', async () => {
       const id = await unlinkedIn(queue);
       const linked = await unlinkedIn(queue);
@@ -260,7 +279,7 @@ for (const dialect of testDialects()) {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' });
       expect((await send('DELETE', `/api/documents/${linked}/link`, linker)).statusCode).toBe(200);
-      erp = await startDemoErp({ port, ...CLIENT });
+      erp = await startDemoErp({ port, ...CLIENT, faults });
       expect((await send('POST', `/api/documents/${id}/link?${linkQuery(PI_1003)}`, linker)).statusCode).toBe(200);
     });
   });
