@@ -17,3 +17,4 @@ export * from './documentAnswersContract';
 export * from './workflowAnswersContract';
 export * from './erpAnswersContract';
 export * from './linkContract';
+export * from './integratedTableContract';

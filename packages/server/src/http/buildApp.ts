@@ -28,6 +28,7 @@ import { registerOpenApiRoutes } from './routes/openapi/openApiRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
 import { registerRecombinationRoutes } from './routes/recombination/recombinationRoutes';
 import { registerSearchRoutes } from './routes/search/searchRoutes';
+import { registerSitRoutes } from './routes/sits/sitRoutes';
 import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerSubtypeRoutes } from './routes/subtypes/subtypeRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerExportRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
+      registerSitRoutes(api, deps);
       registerAccessRoutes(api, deps);
       registerSplitRoutes(api, deps);
       registerRecombinationRoutes(api, deps);

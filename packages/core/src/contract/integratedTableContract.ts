@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import { nullableAnswer } from './nullableAnswer';
+
+/*
+ * Integrated tables ("sits", portal §3 IntegratedTable) and the ERP metadata calls around them
+ * (embedded §7): their path and query schemas (the routes pass them as `params`/`querystring`)
+ * and their answers.
+ */
+
+/** A positive integer id in a path, as text (15 digits at most, so `Number` is exact). */
+function positiveIdText(errorMessage: string) {
+  return Type.String({ pattern: '^[1-9]\\d{0,14}$', errorMessage, description: 'A positive integer.', examples: ['1'] });
+}
+
+/** An optional flag of a query: true / 1 or false / 0 (empty means absent). */
+function flagText(name: string, description: string) {
+  return Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$', errorMessage: `The parameter ${name} must be true or false.`, description, examples: ['true'] }));
+}
+
+/** `{id}` of /sits/{id}/…: an integrated table id. */
+export const SitIdParams = Type.Object({ id: positiveIdText('id must be a positive integer.') }, { additionalProperties: false });
+
+/** The query of `GET /api/sits`: a label filter and the linking flag the client always sends. */
+export const SitListQuery = Type.Object({
+  filterName: Type.Optional(Type.String({ description: "Case-insensitive 'contains' on the table's label (at most 200 characters)." })),
+  allowRecordLinking: flagText('allowRecordLinking', 'Only tables whose records can be found in a configured ERP (a document can be linked to them).'),
+});
+
+/** The query of `GET /api/sits/allowsNewCard`. */
+export const SitNewCardQuery = Type.Object({
+  filterName: Type.Optional(Type.String({ description: "Case-insensitive 'contains' on the table's label (at most 200 characters)." })),
+});
+
+/** One integrated table (portal §3 IntegratedTable, without its subtypes and folders). */
+export const IntegratedTableAnswer = Type.Object({
+  id: Type.Integer(),
+  externalTableId: Type.Integer({ description: "The ERP's table number, e.g. 23 (BC Vendor)." }),
+  sourceTypeId: Type.Integer({ description: 'The kind of record within the table (BC: the document type of a Purchase Header).' }),
+  entityTypeName: Type.String({ description: 'prefix:namespace.name, e.g. bc:Microsoft.NAV.Vendor.' }),
+  label: Type.String(),
+  productType: nullableAnswer(Type.String()),
+  allowNewCard: Type.Boolean(),
+});
+
+/** `GET /api/sits` and `GET /api/sits/allowsNewCard` → the tables, by label. */
+export const IntegratedTableListAnswer = Type.Array(IntegratedTableAnswer);
+
+/** `GET /api/sits/{id}/importSettings` → where an upload on the table's records goes. */
+export const ImportSettingsAnswer = Type.Object({
+  sitId: Type.Integer(),
+  canUpload: Type.Boolean({ description: 'The caller may upload on records of this table in at least one data area.' }),
+  dataAreaIds: nullableAnswer(Type.Array(Type.String(), { description: 'The data areas the caller may upload in; null = every one.' })),
+  folders: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), subtypeId: nullableAnswer(Type.Integer()) }), { description: 'The display folders that take uploads, in display order.' }),
+  queueId: nullableAnswer(Type.Integer({ description: 'The workflow queue an upload enters; null = none (the document is filed on the record, outside workflow).' })),
+});

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Viewer } from './documentVisibility';
+
+/** An integrated table as the /sits calls answer it (portal §3 IntegratedTable). */
+export interface IntegratedTableSummary {
+  id: number;
+  externalTableId: number;
+  sourceTypeId: number;
+  entityTypeName: string;
+  label: string;
+  productType: string | null;
+  allowNewCard: boolean;
+}
+
+/** Which tables a listing takes. */
+export interface IntegratedTableFilter {
+  /** Case-insensitive "contains" on the label. */
+  filterName?: string;
+  /** Only tables that allow a new card from a document. */
+  allowNewCard?: boolean;
+  /** Only tables whose type-name prefix is one of these (the configured ERP sources). */
+  prefixes?: readonly string[];
+}
+
+/** `%text%` for LIKE with the wildcards of `text` escaped (the dialects' default escape is `\`). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The integrated tables the viewer may see, by label: a security manager every one, anyone else
+ * those one of their groups may view in some data area (as the subtype listings, SECURITY row 10),
+ * so a picker never offers a table whose documents the caller cannot read.
+ */
+export async function listIntegratedTables(db: Kysely<Database>, viewer: Viewer, filter: IntegratedTableFilter = {}): Promise<IntegratedTableSummary[]> {
+  let query = db.selectFrom('integrated_tables as t').selectAll('t');
+  if (!viewer.isManager) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('integrated_table_access as ta')
+          .innerJoin('user_groups as ug', 'ug.group_id', 'ta.group_id')
+          .select('ta.id')
+          .whereRef('ta.integrated_table_id', '=', 't.id')
+          .where('ug.user_id', '=', viewer.userId)
+          .where('ta.can_view', '=', 1),
+      ),
+    );
+  }
+  if (filter.filterName !== undefined && filter.filterName !== '') {
+    const pattern = containsPattern(filter.filterName);
+    query = query.where((eb) => eb(eb.fn('lower', ['t.label']), 'like', eb.val(pattern)));
+  }
+  if (filter.allowNewCard === true) query = query.where('t.allow_new_card', '=', 1);
+  const rows = await query.orderBy('t.label').orderBy('t.id').execute();
+  const prefixes = filter.prefixes;
+  return rows
+    .filter((row) => prefixes === undefined || prefixes.some((prefix) => row.entity_type_name.startsWith(`${prefix}:`)))
+    .map((row) => ({
+      id: row.id,
+      externalTableId: row.external_table_id,
+      sourceTypeId: row.source_type_id,
+      entityTypeName: row.entity_type_name,
+      label: row.label,
+      productType: row.product_type,
+      allowNewCard: row.allow_new_card === 1,
+    }));
+}
+
+/** Where an upload on an integrated table's records goes (GET /api/sits/{id}/importSettings). */
+export interface ImportSettings {
+  sitId: number;
+  canUpload: boolean;
+  /** The data areas the viewer may upload in; null = every one. */
+  dataAreaIds: string[] | null;
+  folders: { id: number; text: string; subtypeId: number | null }[];
+  /** The queue an upload enters: none today, an upload is filed on its record outside workflow (commands/documentUploader). */
+  queueId: number | null;
+}
+
+/**
+ * The import settings of one table for the viewer, or undefined when the table is missing or
+ * hidden from them (the route answers both 404 alike). The data areas follow `canUploadTo`: a
+ * manager everywhere, anyone else where a group of theirs has `can_upload` (a null area = all).
+ */
+export async function readImportSettings(db: Kysely<Database>, viewer: Viewer, sitId: number): Promise<ImportSettings | undefined> {
+  const visible = await listIntegratedTables(db, viewer);
+  if (!visible.some((table) => table.id === sitId)) return undefined;
+  let dataAreaIds: string[] | null = null;
+  if (!viewer.isManager) {
+    const grants = await db
+      .selectFrom('integrated_table_access as a')
+      .innerJoin('user_groups as g', 'g.group_id', 'a.group_id')
+      .select('a.data_area_id')
+      .where('g.user_id', '=', viewer.userId)
+      .where('a.integrated_table_id', '=', sitId)
+      .where('a.can_upload', '=', 1)
+      .execute();
+    dataAreaIds = grants.some((grant) => grant.data_area_id === null) ? null : [...new Set(grants.map((grant) => grant.data_area_id ?? ''))].sort();
+  }
+  const canUpload = dataAreaIds === null || dataAreaIds.length > 0;
+  const folders = canUpload
+    ? await db
+        .selectFrom('display_folders')
+        .select(['id', 'text', 'subtype_id'])
+        .where('integrated_table_id', '=', sitId)
+        .where('allow_upload', '=', 1)
+        .where('can_have_documents', '=', 1)
+        .where('enabled', '=', 1)
+        .orderBy('display_order')
+        .orderBy('id')
+        .execute()
+    : [];
+  return {
+    sitId,
+    canUpload,
+    dataAreaIds,
+    folders: folders.map((folder) => ({ id: folder.id, text: folder.text, subtypeId: folder.subtype_id })),
+    queueId: null,
+  };
+}
