@@ -2,6 +2,7 @@ import type { ApiClient } from './ApiClient';
 import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
 import { exportApi, type ExportApi } from './exportApi';
+import { linkApi, type LinkApi } from './linkApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
@@ -17,6 +18,7 @@ export interface ApiServices {
   annotations: AnnotationsApi;
   documents: DocumentsApi;
   export: ExportApi;
+  link: LinkApi;
   notes: NotesApi;
   options: OptionsApi;
   pageWork: PageWorkApi;
@@ -34,6 +36,7 @@ export function apiServices(client: ApiClient): ApiServices {
     annotations: annotationsApi(client),
     documents: documentsApi(client),
     export: exportApi(client),
+    link: linkApi(client),
     notes: notesApi(client),
     options: optionsApi(client),
     pageWork: pageWorkApi(client),

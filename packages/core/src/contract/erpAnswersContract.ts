@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { nullableAnswer } from './nullableAnswer';
 
 /** One property of an ERP entity type as its $metadata declares it. */
@@ -35,3 +35,9 @@ export const EntityTypeDescriptionListAnswer = Type.Array(EntityTypeDescriptionA
  * property is written as it is.
  */
 export const EntityRecordListAnswer = Type.Array(Type.Object({}, { additionalProperties: true }));
+
+/** One property of an entity type's column set (`GET /api/entity-types/{name}/properties`). */
+export type EntityProperty = Static<typeof EntityPropertyListAnswer>[number];
+
+/** One record of `GET /api/entity-types/{name}/entities`: the column set's properties as the ERP has them, and dataAreaId. */
+export type EntityRecord = Readonly<Record<string, unknown>>;

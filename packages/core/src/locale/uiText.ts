@@ -2,6 +2,7 @@ import { MESSAGES } from '../rules';
 import { SHELL_TEXT } from './shellText';
 import { EXPORT_TEXT } from './exportText';
 import { FOLDERS_TEXT } from './foldersText';
+import { LINK_TEXT } from './linkText';
 import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
@@ -42,6 +43,7 @@ export const UI_TEXT = {
   shell: SHELL_TEXT,
   export: EXPORT_TEXT,
   folders: FOLDERS_TEXT,
+  link: LINK_TEXT,
   notes: NOTES_TEXT,
   pageWork: PAGE_WORK_TEXT,
   properties: PROPERTIES_TEXT,

@@ -36,6 +36,7 @@ const QueuesSlimScreen = lazy(() => import(/* webpackChunkName: "workflow" */ '.
 const CustomDataScreen = lazy(() => import(/* webpackChunkName: "properties" */ './properties/CustomDataScreen').then((m) => ({ default: m.CustomDataScreen })));
 const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })));
 const ThumbnailSplitScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })));
+const LinkToExistingScreen = lazy(() => import(/* webpackChunkName: "link" */ './link/LinkToExistingScreen').then((m) => ({ default: m.LinkToExistingScreen })));
 const MergeDocumentsScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })));
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
@@ -94,6 +95,7 @@ export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElemen
                     <Route path="/portal/search" element={<SearchScreen variant="popup" />} />
                     <Route path="/thumbnail-split/:docId" element={<ThumbnailSplitScreen />} />
                     <Route path="/merge-documents" element={<MergeDocumentsScreen />} />
+                    <Route path="/link-to-existing/:docId" element={<LinkToExistingScreen />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

@@ -58,6 +58,12 @@ export const queryKeys = {
   privilege: (action: string) => ['privileges', 'one', action] as const,
   /** The caller's answers for some privileges (GET /can/actions), in the order asked. */
   privileges: (actions: readonly string[]) => ['privileges', [...actions]] as const,
+  /** Everything read from the ERP's entity types (records change in the ERP, so a link asks again). */
+  entityTypes: ['entityTypes'] as const,
+  /** An entity type's column set (GET /entity-types/{name}/properties). */
+  entityTypeProperties: (typeName: string) => ['entityTypes', typeName, 'properties'] as const,
+  /** One page of an entity type's records for some filters (GET /entity-types/{name}/entities). */
+  entities: (typeName: string, page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null }) => ['entityTypes', typeName, 'entities', page] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

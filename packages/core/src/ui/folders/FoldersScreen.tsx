@@ -21,6 +21,9 @@ import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { prefetchPdfViewer } from '../../viewer/preparePdfViewer';
 import { MergeButton } from '../pageWork/MergeButton';
+import { LinkActions } from '../link/LinkActions';
+import { LinkAddRegular } from '@fluentui/react-icons/svg/link-add';
+import { LinkDismissRegular } from '@fluentui/react-icons/svg/link-dismiss';
 import { SplitButton } from '../pageWork/SplitButton';
 import { documentIdsInOrder, rangeSelection } from '../pageWork/selectionRange';
 import { PinnedSearchList } from '../search/PinnedSearchList';
@@ -144,6 +147,17 @@ export function FoldersScreen(): ReactElement {
     entries && selectedDocId !== null ? (findDocument(entries, selectedDocId) ?? taggedEntries.find((entry) => entry.id === selectedDocId) ?? null) : null;
   const viewEnabled = isViewActionEnabled(host.getClientType());
   const selectedDocuments = useMemo(() => (selectedEntry ? [selectedEntry.document] : []), [selectedEntry]);
+  // Link to Existing judges the whole selection ('only one unlinked document at a time').
+  const selectedLinkDocuments = useMemo(
+    () =>
+      selectedIds.length <= 1
+        ? selectedDocuments
+        : selectedIds.flatMap((id) => {
+            const entry = (entries ? findDocument(entries, id) : null) ?? taggedEntries.find((candidate) => candidate.id === id) ?? null;
+            return entry ? [entry.document] : [];
+          }),
+    [selectedIds, selectedDocuments, entries, taggedEntries],
+  );
 
   const openDocument = useCallback(
     (document: DmsDocument) => {
@@ -258,6 +272,8 @@ export function FoldersScreen(): ReactElement {
             <TaggingBlockedButton label={UI_TEXT.export.delete} icon={<DeleteRegular />} />
             <TaggingBlockedButton label={UI_TEXT.pageWork.split} icon={<SplitVerticalRegular />} />
             <TaggingBlockedButton label={UI_TEXT.pageWork.merge} icon={<MergeRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.link.linkToExisting} icon={<LinkAddRegular />} />
+            <TaggingBlockedButton label={UI_TEXT.link.breakLink} icon={<LinkDismissRegular />} />
           </>
         ) : (
           <>
@@ -287,6 +303,7 @@ export function FoldersScreen(): ReactElement {
             />
             <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={reloadFolders} />
             <MergeButton docIds={selectedIds} />
+            <LinkActions documents={selectedLinkDocuments} onLinkBroken={reloadFolders} />
           </>
         )}
         {tagging.available === true ? <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} /> : null}

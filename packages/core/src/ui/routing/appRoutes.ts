@@ -20,6 +20,7 @@ const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/documents\/\d+\/custom$/,
   /^\/thumbnail-split\/[^/?#]+$/,
   /^\/merge-documents$/,
+  /^\/link-to-existing\/[^/?#]+$/,
 ];
 
 /** The path part of a route (path plus query and hash). */

@@ -25,6 +25,7 @@ import { useOptionValues } from '../app/useOptionValues';
 import { queryKeys } from '../app/queryKeys';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
+import { ViewerLinkActions } from '../link/ViewerLinkActions';
 import { AnnotationToolbar } from './AnnotationToolbar';
 import { AnnotationPageLayer } from './AnnotationPageLayer';
 import { useAnnotationEditor, type AnnotationEditor } from './useAnnotationEditor';
@@ -349,7 +350,12 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
         onDownload={download}
         disabled={state.status !== 'ready'}
         canDownload={id !== 0}
-        extraActions={<ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />}
+        extraActions={
+          <>
+            <ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />
+            <ViewerLinkActions docId={id} />
+          </>
+        }
       />
       <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} />
       {findOpen && state.status === 'ready' ? (
