@@ -53,3 +53,45 @@ export const ImportSettingsAnswer = Type.Object({
   folders: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), subtypeId: nullableAnswer(Type.Integer()) }), { description: 'The display folders that take uploads, in display order.' }),
   queueId: nullableAnswer(Type.Integer({ description: 'The workflow queue an upload enters; null = none (the document is filed on the record, outside workflow).' })),
 });
+
+/** `{name}` of /entity-types/{name}/…: the source's prefix and the entity type (or its set). */
+export const EntityTypeNameParams = Type.Object(
+  {
+    name: Type.String({
+      pattern: '^[a-z][a-z0-9]{0,15}:[A-Za-z][A-Za-z0-9_.]{0,127}$',
+      errorMessage: 'An entity type name is prefix:type, e.g. bc:Microsoft.NAV.vendor.',
+      description: "The source's prefix and the entity type (or its set), e.g. bc:Microsoft.NAV.vendor.",
+      examples: ['bc:Microsoft.NAV.vendor'],
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** `{id}` of /tables/{id}/type: the ERP's table number. */
+export const ExternalTableIdParams = Type.Object({ id: positiveIdText('The table id must be a positive integer.') }, { additionalProperties: false });
+
+/** The query of `GET /api/tables/{id}/type`. */
+export const TableTypeQuery = Type.Object({
+  sourceTypeId: Type.Optional(Type.String({ pattern: '^(\\d{1,9})?$', errorMessage: 'The parameter sourceTypeId must be an integer.', description: 'The kind of record within the table (BC: the document type); the lowest one when absent.', examples: ['2'] })),
+});
+
+/** `{id}` of /areas/{id}: a data area (company) name as the ERP spells it. */
+export const DataAreaIdParams = Type.Object(
+  { id: Type.String({ description: "A data area (company) id, e.g. 'CRONUS'; one no ERP has answers 404.", examples: ['CRONUS'] }) },
+  { additionalProperties: false },
+);
+
+/** `GET /api/entity-types/{name}/system` → the ERP that serves the type. */
+export const EntitySystemAnswer = Type.Object({
+  prefix: Type.String({ examples: ['bc'] }),
+  label: Type.String({ description: "The name users read, e.g. 'Business Central'." }),
+  defaultDataAreaId: Type.String({ description: 'The company a call naming none reads.' }),
+});
+
+/** `GET /api/areas/{id}` → a data area (company) of a configured ERP. */
+export const DataAreaAnswer = Type.Object({
+  id: Type.String({ description: 'The data area id (BC: the company name), as the other calls take it.' }),
+  displayName: Type.String(),
+  companyId: Type.String({ description: "The ERP's own key of the company (BC: its SystemId)." }),
+  prefix: Type.String({ description: 'The source that holds it.' }),
+});

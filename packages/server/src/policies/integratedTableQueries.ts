@@ -120,3 +120,14 @@ export async function readImportSettings(db: Kysely<Database>, viewer: Viewer, s
     queueId: null,
   };
 }
+
+/**
+ * The visible integrated table of an ERP table number and record kind (GET /api/tables/{id}/type):
+ * the given source type, or the lowest one of the table when none is given; undefined when none.
+ */
+export async function findTableOfExternalId(db: Kysely<Database>, viewer: Viewer, externalTableId: number, sourceTypeId?: number): Promise<IntegratedTableSummary | undefined> {
+  const tables = (await listIntegratedTables(db, viewer))
+    .filter((table) => table.externalTableId === externalTableId && (sourceTypeId === undefined || table.sourceTypeId === sourceTypeId))
+    .sort((a, b) => a.sourceTypeId - b.sourceTypeId || a.id - b.id);
+  return tables[0];
+}

@@ -1,0 +1,113 @@
+import { startDemoErp, type DemoErpService } from '../../../demo/demoErp/startDemoErp';
+import { createGroup, createUser, grantTableAccess } from '../../../test/factories';
+import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
+import { noSuchDataArea, noTableForType } from '../../../erp/erpSystemQueries';
+import { noTableOfId } from '../tables/tableRoutes';
+import { ERP_TABLE_REFUSED } from './entityTypeTableRoutes';
+
+const CLIENT = { clientId: 'table-test', clientSecret: 'table-secret' };
+
+for (const dialect of testDialects()) {
+  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id} through the demo ERP [${dialect}]`, () => {
+    let erp: DemoErpService;
+    let server: TestServer;
+    let clerk: string;
+    let sales: string;
+    let vendorSit: number;
+    let invoiceSit: number;
+    let orderSit: number;
+
+    beforeAll(async () => {
+      erp = await startDemoErp({ port: 0, ...CLIENT });
+      server = await startTestServer(dialect, {
+        env: {
+          DATAHAVEN_ERP_SOURCES: 'bc',
+          DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
+          DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
+          DATAHAVEN_ERP_BC_TENANT: 'demo',
+          DATAHAVEN_ERP_BC_CLIENT_ID: CLIENT.clientId,
+          DATAHAVEN_ERP_BC_CLIENT_SECRET: CLIENT.clientSecret,
+          DATAHAVEN_ERP_BC_COMPANY: 'CRONUS',
+        },
+      });
+      const db = server.deps.db;
+      const table = async (externalTableId: number, sourceTypeId: number, entityTypeName: string, label: string): Promise<number> =>
+        (await db.insertInto('integrated_tables').values({ external_table_id: externalTableId, source_type_id: sourceTypeId, entity_type_name: entityTypeName, label, product_type: 'bc' }).returning('id').executeTakeFirstOrThrow()).id;
+      // As the demo seeds them: BC's Vendor table 23, and Purchase Header 38 whose kinds are its document types.
+      vendorSit = await table(23, 0, 'bc:Microsoft.NAV.Vendor', 'Vendor');
+      invoiceSit = await table(38, 2, 'bc:Microsoft.NAV.PurchaseHeader', 'Purchase Invoice');
+      orderSit = await table(38, 1, 'bc:Microsoft.NAV.PurchaseOrderHeader', 'Purchase Order');
+      const clerks = await createGroup(server, 'table-clerks');
+      for (const sitId of [vendorSit, invoiceSit, orderSit]) await grantTableAccess(server, clerks, sitId);
+      clerk = (await createUser(server, 'table-clerk', { groups: [clerks], privileges: { 'Dynamics: Link to Existing': true } })).username;
+      sales = (await createUser(server, 'table-sales', { groups: [clerks] })).username;
+    });
+
+    afterAll(async () => {
+      await server?.close();
+      await erp?.close();
+    });
+
+    const get = (url: string, username = clerk) => server.inject({ url, headers: server.authHeaders(username) });
+    const expectAnswer = async (url: string, status: number, body: unknown): Promise<void> => {
+      const response = await get(url);
+      expect({ url, status: response.statusCode, body: response.json<unknown>() }).toEqual({ url, status, body });
+    };
+
+    // First, while nothing is cached: the ERP's company list and $metadata are fetched on demand.
+    it('answers 503 in the ERP words when the ERP is stopped, never a 500, and recovers when it is back', async () => {
+      const port = erp.port;
+      await erp.close();
+      const words = { statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' };
+      await expectAnswer('/api/areas/CRONUS', 503, words);
+      await expectAnswer('/api/entity-types/bc:vendors/sit', 503, words);
+      // Neither needs the ERP: the stored name and the configuration answer.
+      expect((await get('/api/entity-types/bc:Microsoft.NAV.Vendor/sit')).statusCode).toBe(200);
+      expect((await get('/api/entity-types/bc:vendors/system')).statusCode).toBe(200);
+      erp = await startDemoErp({ port, ...CLIENT });
+      expect((await get('/api/areas/CRONUS')).json()).toMatchObject({ id: 'CRONUS' });
+    });
+
+    it("finds the integrated table of an entity type by its stored name or through the ERP's $metadata", async () => {
+      const vendor = { id: vendorSit, externalTableId: 23, sourceTypeId: 0, entityTypeName: 'bc:Microsoft.NAV.Vendor', label: 'Vendor', productType: 'bc', allowNewCard: false };
+      await expectAnswer('/api/entity-types/bc:microsoft.nav.vendor/sit', 200, vendor);
+      await expectAnswer('/api/entity-types/bc:vendors/sit', 200, vendor);
+      // The Purchase Header table is served as purchaseInvoices (erp/entityTypeQueries' mapping).
+      expect((await get('/api/entity-types/bc:Microsoft.NAV.purchaseInvoice/sit')).json()).toMatchObject({ id: invoiceSit, label: 'Purchase Invoice' });
+      await expectAnswer('/api/entity-types/bc:companies/sit', 404, { statusCode: 404, exceptionType: 'NotFound', message: noTableForType('bc:companies') });
+      await expectAnswer('/api/entity-types/bc:customers/sit', 404, { statusCode: 404, exceptionType: 'NotFound', message: "Business Central has no entity type 'customers'." });
+      await expectAnswer('/api/entity-types/fo:vendors/sit', 404, { statusCode: 404, exceptionType: 'NotFound', message: "No ERP is configured for 'fo'." });
+    });
+
+    it('names the ERP serving a type, with its default company', async () => {
+      await expectAnswer('/api/entity-types/bc:Microsoft.NAV.purchaseInvoice/system', 200, { prefix: 'bc', label: 'Business Central', defaultDataAreaId: 'CRONUS' });
+      expect((await get('/api/entity-types/fo:vendors/system')).statusCode).toBe(404);
+      const name = await get('/api/entity-types/vendors/system');
+      expect(name.statusCode).toBe(400);
+      expect(name.json()).toMatchObject({ message: 'An entity type name is prefix:type, e.g. bc:Microsoft.NAV.vendor.' });
+    });
+
+    it('answers the integrated table of an ERP table number and source type, the lowest kind without one', async () => {
+      expect((await get('/api/tables/38/type?sourceTypeId=2')).json()).toMatchObject({ id: invoiceSit, entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader' });
+      expect((await get('/api/tables/38/type')).json()).toMatchObject({ id: orderSit, sourceTypeId: 1 });
+      expect((await get('/api/tables/23/type')).json()).toMatchObject({ id: vendorSit, entityTypeName: 'bc:Microsoft.NAV.Vendor' });
+      await expectAnswer('/api/tables/38/type?sourceTypeId=5', 404, { statusCode: 404, exceptionType: 'NotFound', message: noTableOfId(38, 5) });
+      await expectAnswer('/api/tables/18/type', 404, { statusCode: 404, exceptionType: 'NotFound', message: 'No integrated table has the ERP table 18.' });
+      expect((await get('/api/tables/38/type?sourceTypeId=two')).json()).toMatchObject({ statusCode: 400, message: 'The parameter sourceTypeId must be an integer.' });
+    });
+
+    it("answers a company of the ERP by its name, case aside, or the ERP's key; 404 in words for one no ERP has", async () => {
+      const canada = { id: 'CRONUS-CA', displayName: 'CRONUS Canada, Inc.', companyId: 'c0a80001-0000-4000-8000-000000000002', prefix: 'bc' };
+      await expectAnswer('/api/areas/cronus-ca', 200, canada);
+      await expectAnswer('/api/areas/c0a80001-0000-4000-8000-000000000002', 200, canada);
+      await expectAnswer('/api/areas/CRONUS-UK', 404, { statusCode: 404, exceptionType: 'NotFound', message: noSuchDataArea('CRONUS-UK') });
+    });
+
+    it("refuses a user without 'Dynamics: Link to Existing' (403) on each call", async () => {
+      for (const url of ['/api/entity-types/bc:vendors/sit', '/api/entity-types/bc:vendors/system', '/api/tables/23/type', '/api/areas/CRONUS']) {
+        const refused = await get(url, sales);
+        expect({ url, status: refused.statusCode, body: refused.json<unknown>() }).toEqual({ url, status: 403, body: { statusCode: 403, exceptionType: 'Forbidden', message: ERP_TABLE_REFUSED } });
+      }
+    });
+  });
+}
