@@ -95,3 +95,11 @@ export const DataAreaAnswer = Type.Object({
   companyId: Type.String({ description: "The ERP's own key of the company (BC: its SystemId)." }),
   prefix: Type.String({ description: 'The source that holds it.' }),
 });
+
+/** The query of `GET /api/entity-type/{name}/entities/by-properties`. */
+export const EntitiesByPropertiesQuery = Type.Object({
+  field: Type.Optional(Type.Array(Type.String({ description: 'A property name, or several comma-separated.' }), { description: 'The properties to answer, repeated or comma-separated (the keys are always answered).' })),
+  skip: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter skip must be an integer.', description: 'An integer.', examples: ['0'] })),
+  take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
+  dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
+});

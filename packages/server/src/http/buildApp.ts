@@ -17,6 +17,7 @@ import { registerApprovalRoutes } from './routes/approvals/approvalRoutes';
 import { registerCanRoutes } from './routes/can/canRoutes';
 import { registerCustomDataRoutes } from './routes/custom-data/customDataRoutes';
 import { registerDocumentRoutes } from './routes/documents/documentRoutes';
+import { registerEntityByPropertiesRoutes } from './routes/entity-types/entityByPropertiesRoutes';
 import { registerEntityTypeRoutes } from './routes/entity-types/entityTypeRoutes';
 import { registerEntityTypeTableRoutes } from './routes/entity-types/entityTypeTableRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerLinkRoutes(api, deps);
       registerSitRoutes(api, deps);
       registerEntityTypeTableRoutes(api, deps);
+      registerEntityByPropertiesRoutes(api, deps);
       registerTableRoutes(api, deps);
       registerAreaRoutes(api, deps);
       registerAccessRoutes(api, deps);

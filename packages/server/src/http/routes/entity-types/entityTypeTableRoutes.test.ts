@@ -8,7 +8,7 @@ import { ERP_TABLE_REFUSED } from './entityTypeTableRoutes';
 const CLIENT = { clientId: 'table-test', clientSecret: 'table-secret' };
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id} through the demo ERP [${dialect}]`, () => {
+  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties through the demo ERP [${dialect}]`, () => {
     let erp: DemoErpService;
     let server: TestServer;
     let clerk: string;
@@ -18,7 +18,7 @@ for (const dialect of testDialects()) {
     let orderSit: number;
 
     beforeAll(async () => {
-      erp = await startDemoErp({ port: 0, ...CLIENT });
+      erp = await startDemoErp({ port: 0, ...CLIENT, maxPageSize: 3 });
       server = await startTestServer(dialect, {
         env: {
           DATAHAVEN_ERP_SOURCES: 'bc',
@@ -64,7 +64,7 @@ for (const dialect of testDialects()) {
       // Neither needs the ERP: the stored name and the configuration answer.
       expect((await get('/api/entity-types/bc:Microsoft.NAV.Vendor/sit')).statusCode).toBe(200);
       expect((await get('/api/entity-types/bc:vendors/system')).statusCode).toBe(200);
-      erp = await startDemoErp({ port, ...CLIENT });
+      erp = await startDemoErp({ port, ...CLIENT, maxPageSize: 3 });
       expect((await get('/api/areas/CRONUS')).json()).toMatchObject({ id: 'CRONUS' });
     });
 
@@ -103,8 +103,26 @@ for (const dialect of testDialects()) {
       await expectAnswer('/api/areas/CRONUS-UK', 404, { statusCode: 404, exceptionType: 'NotFound', message: noSuchDataArea('CRONUS-UK') });
     });
 
+    it('pages the records with only the named properties, the keys first, until a short page', async () => {
+      const url = '/api/entity-type/bc:Microsoft.NAV.Vendor/entities/by-properties?field=number&field=displayName';
+      const first = await get(`${url}&take=3`);
+      expect(first.statusCode).toBe(200);
+      const rows = first.json<Record<string, unknown>[]>();
+      expect(rows).toHaveLength(3);
+      expect(rows[0]).toEqual({ id: '5d7e1c2a-8b3f-4a6e-9c01-000000010000', number: 'V10000', displayName: 'Fabrikam, Inc.', dataAreaId: 'CRONUS' });
+      // The ERP serves 3 a page: the next page is the short one, the last vendor.
+      const rest = (await get(`${url}&take=3&skip=3`)).json<Record<string, unknown>[]>();
+      expect(rest.map((row) => Object.keys(row))).toEqual([['id', 'number', 'displayName', 'dataAreaId']]);
+      expect([...rows, ...rest].map((row) => row.number)).toEqual((await get('/api/entity-types/bc:vendors/entities')).json<Record<string, unknown>[]>().map((row) => row.number).sort());
+      const canada = (await get('/api/entity-type/bc:vendors/entities/by-properties?field=number,displayName&dataAreaId=CRONUS-CA')).json<Record<string, unknown>[]>();
+      expect(canada.map((row) => [row.number, row.dataAreaId])).toEqual([['V10000', 'CRONUS-CA'], ['V20000', 'CRONUS-CA']]);
+      await expectAnswer('/api/entity-type/bc:vendors/entities/by-properties?field=colour', 400, { statusCode: 400, exceptionType: 'ValidationError', message: "Business Central: 'vendor' has no property 'colour'." });
+      await expectAnswer('/api/entity-type/bc:vendors/entities/by-properties', 400, { statusCode: 400, exceptionType: 'ValidationError', message: 'Name at least one property in field, e.g. field=number.' });
+      expect((await get(`${url}&take=101`)).statusCode).toBe(400);
+    });
+
     it("refuses a user without 'Dynamics: Link to Existing' (403) on each call", async () => {
-      for (const url of ['/api/entity-types/bc:vendors/sit', '/api/entity-types/bc:vendors/system', '/api/tables/23/type', '/api/areas/CRONUS']) {
+      for (const url of ['/api/entity-types/bc:vendors/sit', '/api/entity-types/bc:vendors/system', '/api/tables/23/type', '/api/areas/CRONUS', '/api/entity-type/bc:vendors/entities/by-properties?field=number']) {
         const refused = await get(url, sales);
         expect({ url, status: refused.statusCode, body: refused.json<unknown>() }).toEqual({ url, status: 403, body: { statusCode: 403, exceptionType: 'Forbidden', message: ERP_TABLE_REFUSED } });
       }
