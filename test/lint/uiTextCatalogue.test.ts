@@ -6,7 +6,7 @@ import { findHardCodedUiText, type HardCodedUiTextOptions } from './findHardCode
  * Issue 9, locale: every user-visible English text not in the spec's message list lives in one
  * catalogue (packages/core/src/locale/uiText.ts, UI_TEXT), ready for translation. This guard
  * reads every source of the core layers that show or name things — ui/, viewer/, state/,
- * services/ and host/ (tests and test harnesses aside) — with the TypeScript compiler API and
+ * services/, host/ and api/ (tests and test harnesses aside) — with the TypeScript compiler API and
  * fails, naming file:line, on
  * - JSX text holding a letter, and string literals written as JSX children (`{'Save'}`);
  * - string literals given to a prop a user reads or hears — label, title, placeholder, alt,
@@ -36,8 +36,8 @@ import { findHardCodedUiText, type HardCodedUiTextOptions } from './findHardCode
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const coreRoot = path.join(repoRoot, 'packages', 'core', 'src');
-/** The core layers that show or name things; model/, rules/ (the spec's MESSAGES), contract/ and api/ hold no texts of ours. */
-const SCANNED_LAYERS = ['ui', 'viewer', 'state', 'services', 'host'] as const;
+/** The core layers that show or name things; model/, rules/ (the spec's MESSAGES) and contract/ hold no texts of ours. */
+const SCANNED_LAYERS = ['ui', 'viewer', 'state', 'services', 'host', 'api'] as const;
 
 /** Every source of a core layer, tests and test harnesses aside. */
 function sourceFiles(directory: string): string[] {
@@ -156,7 +156,7 @@ describe('the UI text catalogue guard', () => {
     expect(describeFindings('probe.ts', CLEAN_SINKS, { errorsAreShown: true })).toEqual([]);
   });
 
-  it('finds no English text written into packages/core/src ui/, viewer/, state/, services/ or host/', () => {
+  it('finds no English text written into packages/core/src ui/, viewer/, state/, services/, host/ or api/', () => {
     const findings = SCANNED_LAYERS.flatMap((layer) => {
       const files = sourceFiles(path.join(coreRoot, layer));
       // The walk itself must reach each layer, or an empty list would pass for a clean one.

@@ -1,5 +1,6 @@
 import { EXCEPTION_TYPES, isApiErrorBody, type ApiErrorBody } from '../model';
 import { MESSAGES, errorStatusMessage } from '../rules';
+import { UI_TEXT } from '../locale/uiText';
 
 /** Why a call failed: an HTTP error answer, the 10 s time-out, no connection, an abort, or no usable token. */
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted' | 'auth';
@@ -57,7 +58,7 @@ export class ApiError extends Error {
       }
       return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, serverMessage), body });
     }
-    const text = typeof body === 'string' && body.trim() !== '' && body.length <= 200 ? body.trim() : statusText || 'Request failed';
+    const text = typeof body === 'string' && body.trim() !== '' && body.length <= 200 ? body.trim() : statusText || UI_TEXT.shell.requestFailed;
     return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, text) });
   }
 

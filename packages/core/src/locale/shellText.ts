@@ -13,4 +13,6 @@ export const SHELL_TEXT = {
   resizeViewerPane: 'Resize viewer pane',
   /** The exception banner's heading when the server named no exception type. */
   errorType: 'Error',
+  /** What a failed request says when the server sent neither words nor a status text. */
+  requestFailed: 'Request failed',
 } as const;
