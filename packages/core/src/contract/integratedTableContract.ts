@@ -103,3 +103,17 @@ export const EntitiesByPropertiesQuery = Type.Object({
   take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
   dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
 });
+
+/** The query of `GET /api/entities/url`: the record (all three checked by the route, so each refusal has its words). */
+export const EntityUrlQuery = Type.Object({
+  typeName: Type.Optional(Type.String({ description: "The record's entity type, prefix:type, e.g. bc:Microsoft.NAV.vendor.", examples: ['bc:Microsoft.NAV.vendor'] })),
+  dataAreaId: Type.Optional(Type.String({ description: "The record's company; the source's own by default.", examples: ['CRONUS'] })),
+  recordId: Type.Optional(Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['5d7e1c2a-8b3f-4a6e-9c01-000000010000'] })),
+});
+
+/** `GET /api/entities/url` → where the record opens in its ERP (Launch Card). */
+export const EntityUrlAnswer = Type.Object({
+  url: Type.String({ description: "Business Central's web client URL of the record's card." }),
+  pageId: Type.Integer({ description: 'The card page opened.' }),
+  number: Type.String({ description: "The record's number, the page's filter." }),
+});

@@ -20,6 +20,7 @@ import { registerDocumentRoutes } from './routes/documents/documentRoutes';
 import { registerEntityByPropertiesRoutes } from './routes/entity-types/entityByPropertiesRoutes';
 import { registerEntityTypeRoutes } from './routes/entity-types/entityTypeRoutes';
 import { registerEntityTypeTableRoutes } from './routes/entity-types/entityTypeTableRoutes';
+import { registerEntityUrlRoutes } from './routes/entity-types/entityUrlRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerSitRoutes(api, deps);
       registerEntityTypeTableRoutes(api, deps);
       registerEntityByPropertiesRoutes(api, deps);
+      registerEntityUrlRoutes(api, deps);
       registerTableRoutes(api, deps);
       registerAreaRoutes(api, deps);
       registerAccessRoutes(api, deps);

@@ -3,12 +3,14 @@ import { createGroup, createUser, grantTableAccess } from '../../../test/factori
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { noSuchDataArea, noTableForType } from '../../../erp/erpSystemQueries';
 import { noTableOfId } from '../tables/tableRoutes';
+import { noCardPage, noSuchRecord } from '../../../erp/entityUrlQueries';
 import { ERP_TABLE_REFUSED } from './entityTypeTableRoutes';
+import { ENTITY_URL_REFUSED } from './entityUrlRoutes';
 
 const CLIENT = { clientId: 'table-test', clientSecret: 'table-secret' };
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties through the demo ERP [${dialect}]`, () => {
+  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties, /entities/url through the demo ERP [${dialect}]`, () => {
     let erp: DemoErpService;
     let server: TestServer;
     let clerk: string;
@@ -39,7 +41,7 @@ for (const dialect of testDialects()) {
       orderSit = await table(38, 1, 'bc:Microsoft.NAV.PurchaseOrderHeader', 'Purchase Order');
       const clerks = await createGroup(server, 'table-clerks');
       for (const sitId of [vendorSit, invoiceSit, orderSit]) await grantTableAccess(server, clerks, sitId);
-      clerk = (await createUser(server, 'table-clerk', { groups: [clerks], privileges: { 'Dynamics: Link to Existing': true } })).username;
+      clerk = (await createUser(server, 'table-clerk', { groups: [clerks], privileges: { 'Dynamics: Link to Existing': true, 'Dynamics: Launch Card From Document': true } })).username;
       sales = (await createUser(server, 'table-sales', { groups: [clerks] })).username;
     });
 
@@ -119,6 +121,21 @@ for (const dialect of testDialects()) {
       await expectAnswer('/api/entity-type/bc:vendors/entities/by-properties?field=colour', 400, { statusCode: 400, exceptionType: 'ValidationError', message: "Business Central: 'vendor' has no property 'colour'." });
       await expectAnswer('/api/entity-type/bc:vendors/entities/by-properties', 400, { statusCode: 400, exceptionType: 'ValidationError', message: 'Name at least one property in field, e.g. field=number.' });
       expect((await get(`${url}&take=101`)).statusCode).toBe(400);
+    });
+
+    it("answers the record's card URL in Business Central's web client, the record read from the ERP first", async () => {
+      const vendor = await get('/api/entities/url?typeName=bc:Microsoft.NAV.Vendor&dataAreaId=CRONUS&recordId=5d7e1c2a-8b3f-4a6e-9c01-000000010000');
+      expect(vendor.statusCode).toBe(200);
+      expect(vendor.json()).toEqual({ url: `${erp.baseUrl}/?company=CRONUS&page=26&filter=%27No.%27%20IS%20%27V10000%27`, pageId: 26, number: 'V10000' });
+      // The Purchase Header table opens the Purchase Invoice page; the company defaults to the source's.
+      expect((await get('/api/entities/url?typeName=bc:Microsoft.NAV.PurchaseHeader&recordId=8a4f2e6b-1c9d-4b3a-8e02-000000001003')).json()).toMatchObject({ pageId: 51, number: 'PI-1003', url: expect.stringContaining('?company=CRONUS&page=51&') });
+      const missing = '00000000-0000-4000-8000-0000000000ff';
+      await expectAnswer(`/api/entities/url?typeName=bc:vendors&dataAreaId=CRONUS-CA&recordId=${missing}`, 404, { statusCode: 404, exceptionType: 'NotFound', message: noSuchRecord('Business Central', missing, 'CRONUS-CA') });
+      await expectAnswer(`/api/entities/url?typeName=bc:companies&recordId=${missing}`, 400, { statusCode: 400, exceptionType: 'ValidationError', message: noCardPage('Business Central', 'bc:companies') });
+      await expectAnswer('/api/entities/url?typeName=bc:vendors', 400, { statusCode: 400, exceptionType: 'ValidationError', message: 'Name the record: typeName and recordId.' });
+      const refused = await get(`/api/entities/url?typeName=bc:vendors&recordId=${missing}`, sales);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ exceptionType: 'Forbidden', message: ENTITY_URL_REFUSED });
     });
 
     it("refuses a user without 'Dynamics: Link to Existing' (403) on each call", async () => {
