@@ -117,3 +117,20 @@ export const EntityUrlAnswer = Type.Object({
   pageId: Type.Integer({ description: 'The card page opened.' }),
   number: Type.String({ description: "The record's number, the page's filter." }),
 });
+
+/** The query of `GET /api/entities/{name}/recordMetadata` (and any `q_{field}` filter, free text). */
+export const RecordMetadataQuery = Type.Object({
+  columnSetName: Type.Optional(Type.String({ description: 'The column set: pushLink (default) or all.', examples: ['pushLink'] })),
+  skip: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter skip must be an integer.', description: 'An integer.', examples: ['0'] })),
+  take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
+  dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
+});
+
+/** `GET /api/entities/{name}/recordMetadata` → a self-describing page: the columns, then the records. */
+export const RecordMetadataAnswer = Type.Object({
+  name: Type.String({ description: 'The entity type as asked.' }),
+  properties: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), nullable: Type.Boolean(), maxLength: nullableAnswer(Type.Integer()), isKey: Type.Boolean() })),
+  records: Type.Array(Type.Object({}, { additionalProperties: true })),
+  skip: Type.Integer(),
+  take: Type.Integer(),
+});

@@ -30,6 +30,7 @@ import { registerMergeRoutes } from './routes/merge/mergeRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
 import { registerOpenApiRoutes } from './routes/openapi/openApiRoutes';
 import { registerOptionRoutes } from './routes/options/optionRoutes';
+import { registerRecordMetadataRoutes } from './routes/entity-types/recordMetadataRoutes';
 import { registerRecombinationRoutes } from './routes/recombination/recombinationRoutes';
 import { registerSearchRoutes } from './routes/search/searchRoutes';
 import { registerSitRoutes } from './routes/sits/sitRoutes';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerEntityTypeTableRoutes(api, deps);
       registerEntityByPropertiesRoutes(api, deps);
       registerEntityUrlRoutes(api, deps);
+      registerRecordMetadataRoutes(api, deps);
       registerTableRoutes(api, deps);
       registerAreaRoutes(api, deps);
       registerAccessRoutes(api, deps);

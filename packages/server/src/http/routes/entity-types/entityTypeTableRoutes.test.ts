@@ -10,7 +10,7 @@ import { ENTITY_URL_REFUSED } from './entityUrlRoutes';
 const CLIENT = { clientId: 'table-test', clientSecret: 'table-secret' };
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties, /entities/url through the demo ERP [${dialect}]`, () => {
+  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties, /entities/url, /entities/{name}/recordMetadata through the demo ERP [${dialect}]`, () => {
     let erp: DemoErpService;
     let server: TestServer;
     let clerk: string;
@@ -138,8 +138,28 @@ for (const dialect of testDialects()) {
       expect(refused.json()).toMatchObject({ exceptionType: 'Forbidden', message: ENTITY_URL_REFUSED });
     });
 
+    it('answers a page of records with the properties that describe them, paged and filtered', async () => {
+      const page = await get('/api/entities/bc:purchaseInvoice/recordMetadata?q_vendorNumber=V10000&skip=1&take=2');
+      expect(page.statusCode).toBe(200);
+      const body = page.json<{ name: string; properties: { name: string; isKey: boolean }[]; records: Record<string, unknown>[]; skip: number; take: number }>();
+      expect({ name: body.name, skip: body.skip, take: body.take }).toEqual({ name: 'bc:purchaseInvoice', skip: 1, take: 2 });
+      expect(body.properties.slice(0, 2)).toEqual([
+        { name: 'id', type: 'Edm.Guid', nullable: false, maxLength: null, isKey: true },
+        { name: 'number', type: 'Edm.String', nullable: true, maxLength: 20, isKey: false },
+      ]);
+      expect(body.records.length).toBeGreaterThan(0);
+      expect(body.records.every((record) => record.vendorNumber === 'V10000')).toBe(true);
+      // The records carry exactly the described columns, and their data area.
+      expect(Object.keys(body.records[0])).toEqual([...body.properties.map((property) => property.name), 'dataAreaId']);
+      // skip=1 leaves out the first of the same filter.
+      const all = (await get('/api/entities/bc:purchaseInvoice/recordMetadata?q_vendorNumber=V10000')).json<{ records: Record<string, unknown>[] }>().records;
+      expect(body.records.map((record) => record.number)).toEqual(all.slice(1, 3).map((record) => record.number));
+      await expectAnswer('/api/entities/bc:vendors/recordMetadata?columnSetName=wide', 400, { statusCode: 400, exceptionType: 'ValidationError', message: "There is no column set 'wide': use pushLink or all." });
+      expect((await get('/api/entities/bc:vendors/recordMetadata?take=0')).statusCode).toBe(400);
+    });
+
     it("refuses a user without 'Dynamics: Link to Existing' (403) on each call", async () => {
-      for (const url of ['/api/entity-types/bc:vendors/sit', '/api/entity-types/bc:vendors/system', '/api/tables/23/type', '/api/areas/CRONUS', '/api/entity-type/bc:vendors/entities/by-properties?field=number']) {
+      for (const url of ['/api/entity-types/bc:vendors/sit', '/api/entity-types/bc:vendors/system', '/api/tables/23/type', '/api/areas/CRONUS', '/api/entity-type/bc:vendors/entities/by-properties?field=number', '/api/entities/bc:vendors/recordMetadata']) {
         const refused = await get(url, sales);
         expect({ url, status: refused.statusCode, body: refused.json<unknown>() }).toEqual({ url, status: 403, body: { statusCode: 403, exceptionType: 'Forbidden', message: ERP_TABLE_REFUSED } });
       }
