@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Viewer } from './documentVisibility';
 
@@ -23,7 +24,7 @@ export interface IntegratedTableFilter {
   prefixes?: readonly string[];
 }
 
-/** `%text%` for LIKE with the wildcards of `text` escaped (the dialects' default escape is `\`). */
+/** `%text%` for LIKE with the wildcards of `text` escaped by `\` (named in the ESCAPE clause: SQLite has no default escape). */
 function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -50,7 +51,7 @@ export async function listIntegratedTables(db: Kysely<Database>, viewer: Viewer,
   }
   if (filter.filterName !== undefined && filter.filterName !== '') {
     const pattern = containsPattern(filter.filterName);
-    query = query.where((eb) => eb(eb.fn('lower', ['t.label']), 'like', eb.val(pattern)));
+    query = query.where(sql<SqlBool>`lower(t.label) like ${pattern} escape '\\'`);
   }
   if (filter.allowNewCard === true) query = query.where('t.allow_new_card', '=', 1);
   const rows = await query.orderBy('t.label').orderBy('t.id').execute();
