@@ -30,4 +30,11 @@ describe('linkApi', () => {
       'DELETE /api/documents/7/link?rowConflictId=4&expectedQueueId=2 ',
     ]);
   });
+
+  it('asks GET /sits for the tables records can be linked to', async () => {
+    const table = { id: 2, externalTableId: 38, sourceTypeId: 2, entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', productType: null, allowNewCard: true };
+    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, [table]));
+    await expect(linkApi(new ApiClient({ tokens: new CountingTokens(), fetch })).getLinkableTables()).resolves.toEqual([table]);
+    expect(calls[0].url).toBe('/api/sits?allowRecordLinking=true');
+  });
 });

@@ -1,4 +1,4 @@
-import type { EntityProperty, EntityRecord, LinkChange } from '../contract';
+import type { EntityProperty, EntityRecord, LinkChange, LinkableTable } from '../contract';
 import type { ApiClient } from './ApiClient';
 
 /**
@@ -42,6 +42,8 @@ export interface EntityPageQuery {
 
 /** The entity-type and link calls of the web services (embedded §7 "Folders, entities, metadata" and "Documents"). */
 export interface LinkApi {
+  /** The integrated tables a document can be linked to (GET /sits?allowRecordLinking=true). */
+  getLinkableTables(signal?: AbortSignal): Promise<LinkableTable[]>;
   /** The properties of an entity type's column set (GET /entity-types/{name}/properties). */
   getEntityTypeProperties(typeName: string, columnSetName?: string, signal?: AbortSignal): Promise<EntityProperty[]>;
   /** One page of an entity type's records (GET /entity-types/{name}/entities). */
@@ -55,6 +57,7 @@ export interface LinkApi {
 /** Creates the entity-type and link calls over an ApiClient. */
 export function linkApi(client: ApiClient): LinkApi {
   return {
+    getLinkableTables: (signal) => client.get<LinkableTable[]>('/sits', { query: { allowRecordLinking: true }, signal }),
     getEntityTypeProperties: (typeName, columnSetName, signal) =>
       client.get<EntityProperty[]>(`/entity-types/${encodeURIComponent(typeName)}/properties`, { query: { columnSetName }, signal }),
     getEntities: (typeName, query, signal) => {

@@ -41,3 +41,14 @@ export type EntityProperty = Static<typeof EntityPropertyListAnswer>[number];
 
 /** One record of `GET /api/entity-types/{name}/entities`: the column set's properties as the ERP has them, and dataAreaId. */
 export type EntityRecord = Readonly<Record<string, unknown>>;
+
+/** One integrated table as `GET /api/sits` answers it (portal §3 IntegratedTable). */
+export interface LinkableTable {
+  id: number;
+  externalTableId: number;
+  sourceTypeId: number;
+  entityTypeName: string;
+  label: string;
+  productType: string | null;
+  allowNewCard: boolean;
+}

@@ -9,8 +9,6 @@ export const LINK_TEXT = {
   notPermittedLink: 'You may not link this document to a record.',
   notPermittedUnlink: 'This document is not linked, or you may not break its link.',
   recordType: 'Record type',
-  /** The entity types one may link to, by what a clerk calls them. */
-  entityTypeLabels: { vendor: 'Vendor', purchaseInvoice: 'Purchase Invoice' },
   records: 'Records',
   filters: 'Filters',
   filterOf: (column: string): string => `Filter ${column}`,

@@ -60,6 +60,8 @@ export const queryKeys = {
   privileges: (actions: readonly string[]) => ['privileges', [...actions]] as const,
   /** Everything read from the ERP's entity types (records change in the ERP, so a link asks again). */
   entityTypes: ['entityTypes'] as const,
+  /** The integrated tables a document can be linked to (GET /sits?allowRecordLinking=true). */
+  linkableTables: ['entityTypes', 'linkableTables'] as const,
   /** An entity type's column set (GET /entity-types/{name}/properties). */
   entityTypeProperties: (typeName: string) => ['entityTypes', typeName, 'properties'] as const,
   /** One page of an entity type's records for some filters (GET /entity-types/{name}/entities). */

@@ -34,6 +34,10 @@ function listing(rows: readonly Record<string, string>[]): FakeRoute {
 function routes(document: DmsDocument | null, overrides: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
   return {
     'GET /api/options': () => [],
+    'GET /api/sits': () => [
+      { id: 1, externalTableId: 23, sourceTypeId: 0, entityTypeName: 'bc:Microsoft.NAV.Vendor', label: 'Vendor', productType: null, allowNewCard: false },
+      { id: 2, externalTableId: 38, sourceTypeId: 2, entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', productType: null, allowNewCard: true },
+    ],
     ...(document ? { 'GET /api/documents/7': () => document } : {}),
     [`GET /api/entity-types/${VENDOR}/properties`]: () => properties(['displayName']),
     [`GET /api/entity-types/${VENDOR}/entities`]: listing(VENDORS),
@@ -79,7 +83,7 @@ describe('LinkToExistingScreen', () => {
     await screen.findByText('Linked to PI-1003');
     const post = app.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/api/documents/7/link');
-    expect(Object.fromEntries(post?.search ?? [])).toEqual({ relatedTypeName: 'bc:Microsoft.NAV.PurchaseHeader', relatedDataAreaId: 'CRONUS', relatedRecordId: guid(3), relatedTableId: '38', rowConflictId: '1' });
+    expect(Object.fromEntries(post?.search ?? [])).toEqual({ relatedTypeName: 'bc:Microsoft.NAV.PurchaseHeader', relatedDataAreaId: 'CRONUS', relatedRecordId: guid(3), relatedTableId: '38', relatedSitId: '2', rowConflictId: '1' });
     // A fresh load goes back to the folders, which ask for the record's structure again.
     await waitFor(() => expect(window.location.pathname).toBe('/folders'));
     await waitFor(() => expect(app.requests.some((request) => request.path === '/api/folder-structure')).toBe(true));
@@ -207,9 +211,10 @@ describe('Link to Existing and Break Link in the folders', () => {
     expect(screen.getByRole('button', { name: 'Link to Existing' }).getAttribute('aria-disabled')).toBe('true');
     const structureCalls = app.requests.filter((request) => request.path === '/api/folder-structure').length;
     fireEvent.click(button);
-    const dialog = await screen.findByRole('dialog');
+    // Tabster may mark the open dialog aria-hidden in jsdom (its modalizer), so the queries include hidden elements.
+    const dialog = await screen.findByRole('dialog', { hidden: true });
     expect(within(dialog).getByText(/contract\.pdf will no longer be linked to V10000/)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Break Link' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Break Link', hidden: true }));
     await screen.findByText('Link of contract.pdf broken');
     const call = app.requests.find((request) => request.method === 'DELETE');
     expect(call?.path).toBe('/api/documents/8/link');

@@ -52,7 +52,7 @@ function recordNumber(record: EntityRecord, key: string | undefined): string {
 
 /**
  * Link to Existing (`/link-to-existing/:docId`, embedded §2): choose the record type (the record
- * in context's, the document's link's, vendors and purchase invoices), filter each column
+ * in context's, the document's link's, the integrated tables of GET /sits), filter each column
  * (q_{field}), page through the records 30 at a time with the keyboard or the mouse, and link the
  * document to the chosen one (POST /documents/{id}/link). Success refreshes the document, the
  * folders, the workflow and search, and goes back. The spec's link messages show for their cases;
@@ -84,10 +84,11 @@ export function LinkToExistingScreen(): ReactElement {
   const document = documentQuery.data ?? null;
   const documentMissing = id === 0 || (documentQuery.error instanceof ApiError && documentQuery.error.status === 404);
 
-  const choices = useMemo(() => linkableEntityTypes(context, document?.link ?? null), [context, document]);
+  const tablesQuery = useQuery({ queryKey: queryKeys.linkableTables, queryFn: ({ signal }) => loading.track(api.link.getLinkableTables(signal)), meta: { quiet: true } });
+  const choices = useMemo(() => linkableEntityTypes(context, document?.link ?? null, tablesQuery.data ?? []), [context, document, tablesQuery.data]);
   const [chosenName, setChosenName] = useState<string | null>(searchParams.get('typeName'));
-  const chosen = choices.find((choice) => chosenName !== null && sameTypeName(choice.typeName, chosenName)) ?? choices[0];
-  const typeName = chosen.typeName;
+  const chosen = choices.find((choice) => chosenName !== null && sameTypeName(choice.typeName, chosenName)) ?? (choices.length > 0 ? choices[0] : null);
+  const typeName = chosen?.typeName ?? '';
 
   const [filters, setFilters] = useState<Record<string, string>>({});
   const settledFilters = useDebouncedValue(filters);
@@ -114,13 +115,14 @@ export function LinkToExistingScreen(): ReactElement {
   const propertiesQuery = useQuery({
     queryKey: queryKeys.entityTypeProperties(typeName),
     queryFn: ({ signal }) => loading.track(api.link.getEntityTypeProperties(typeName, undefined, signal)),
+    enabled: chosen !== null,
     retry: false,
     meta: { quiet: true },
   });
   const recordsQuery = useQuery({
     queryKey: queryKeys.entities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId }),
     queryFn: ({ signal }) => loading.track(api.link.getEntities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId: dataAreaId ?? undefined }, signal)),
-    enabled: contextKnown,
+    enabled: contextKnown && chosen !== null,
     retry: false,
     meta: { quiet: true },
   });
@@ -131,7 +133,7 @@ export function LinkToExistingScreen(): ReactElement {
   const records = recordsQuery.data ?? null;
   const failure = propertiesQuery.error ?? recordsQuery.error;
   const failureMessage = failure === null ? null : failure instanceof Error ? failure.message : MESSAGES.unhandledError;
-  const busy = propertiesQuery.isFetching || recordsQuery.isFetching || !contextKnown;
+  const busy = propertiesQuery.isFetching || recordsQuery.isFetching || tablesQuery.isFetching || !contextKnown;
   const active = records !== null && activeIndex >= 0 && activeIndex < records.length ? records[activeIndex] : null;
   const alreadyLinked = document !== null && document.link !== null;
   const lastPage = records !== null && records.length < ENTITY_PAGE_SIZE;
@@ -142,7 +144,7 @@ export function LinkToExistingScreen(): ReactElement {
   };
 
   const link = (record: EntityRecord | null): void => {
-    if (record === null || linking) return;
+    if (record === null || chosen === null || linking) return;
     if (documentMissing) return setLinkMessage(MESSAGES.linkDocumentNotFound);
     if (alreadyLinked) return setLinkMessage(MESSAGES.linkAlreadyLinked);
     const recordId = key !== undefined ? record[key] : undefined;
@@ -151,7 +153,7 @@ export function LinkToExistingScreen(): ReactElement {
     setLinking(true);
     setLinkMessage(null);
     loading
-      .track(api.link.linkDocument(id, { relatedTypeName: typeName, relatedDataAreaId, relatedRecordId: recordId, relatedTableId: chosen.tableId, relatedSitId: chosen.sitId, rowConflictId: document?.rowVersion, expectedQueueId: document?.queue?.id }))
+      .track(api.link.linkDocument(id, { relatedTypeName: typeName, relatedDataAreaId, relatedRecordId: recordId, relatedTableId: chosen?.tableId, relatedSitId: chosen?.sitId, rowConflictId: document?.rowVersion, expectedQueueId: document?.queue?.id }))
       .then(async () => {
         // The document, its access, the folders it now shows in, the queues and search all changed.
         await Promise.all([
