@@ -322,8 +322,8 @@ describe('SearchScreen', () => {
     const routes = { ...baseRoutes(), 'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }) };
 
     const bob = renderSearch('/search?q=invoice', routes, local, 'bob');
-    await screen.findByRole('button', { name: 'Run Bob search' });
-    expect(screen.queryByRole('button', { name: 'Run Alice search' })).toBeNull();
+    await within(savedSearches()).findByRole('button', { name: 'Run Bob search' });
+    expect(within(savedSearches()).queryByRole('button', { name: 'Run Alice search' })).toBeNull();
     fireEvent.click(await screen.findByRole('switch', { name: 'Tagging mode' }));
     const table = await screen.findByRole('table', { name: 'Search results' });
     fireEvent.click(await within(table).findByRole('button', { name: 'Invoice 2.pdf' }));
@@ -331,8 +331,8 @@ describe('SearchScreen', () => {
     bob.unmount();
 
     renderSearch('/search?q=invoice', routes, local, 'alice');
-    await screen.findByRole('button', { name: 'Run Alice search' });
-    expect(screen.queryByRole('button', { name: 'Run Bob search' })).toBeNull();
+    await within(savedSearches()).findByRole('button', { name: 'Run Alice search' });
+    expect(within(savedSearches()).queryByRole('button', { name: 'Run Bob search' })).toBeNull();
     const aliceTable = await screen.findByRole('table', { name: 'Search results' });
     await within(aliceTable).findByRole('button', { name: 'Invoice 2.pdf' });
     // Bob's tag is not Alice's: nothing in her results is marked tagged.
