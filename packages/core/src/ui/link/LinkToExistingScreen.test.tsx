@@ -203,6 +203,17 @@ describe('Link to Existing and Break Link in the folders', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/link-to-existing/${encodeDocumentId(7)}`));
   });
 
+  it('says a linked document is already linked instead of opening Link to Existing', async () => {
+    const app = renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true }) }, { search: CONTEXT });
+    fireEvent.click(await screen.findByRole('treeitem', { name: /^contract\.pdf/ }));
+    const button = screen.getByRole('button', { name: 'Link to Existing' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(button);
+    expect(await screen.findByText(MESSAGES.linkAlreadyLinked)).toBeTruthy();
+    expect(window.location.pathname).toBe('/folders');
+    expect(app.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
   it('breaks a link after asking, with the row version and queue the window saw, and reloads the folders', async () => {
     const app = renderApp(`/folders${CONTEXT}`, folderRoutes(), { search: CONTEXT });
     fireEvent.click(await screen.findByRole('treeitem', { name: /^contract\.pdf/ }));
