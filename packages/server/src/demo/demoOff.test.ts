@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config';
 import { createServer } from '../createServer';
+import { listenForTest } from '../test/listenForTest';
 
 describe('the demo switched off', () => {
   let dataDir: string;
@@ -13,10 +14,7 @@ describe('the demo switched off', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-nodemo-'));
     app = await createServer(loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web') }), { jobRunner: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = await listenForTest(app);
   });
 
   afterAll(async () => {

@@ -18,6 +18,7 @@ import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_UNLINKED_FILE_NAME, D
 import { DEMO_LOCAL_ONLY_MESSAGE, registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { seedDemoData } from './seedDemoData';
+import { listenForTest } from '../test/listenForTest';
 
 type CountedTable =
   | 'users'
@@ -64,10 +65,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
     await expect(seedDemoData(services.deps.db, services.deps.fileStore, { now: services.deps.now })).resolves.toBe(true);
     app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = await listenForTest(app);
   });
 
   afterAll(async () => {

@@ -7,16 +7,16 @@ import { buildApp } from '../../http/buildApp';
 import { openServices, type Services } from '../../openServices';
 import { DEMO_PURCHASE_INVOICES, DEMO_TABLES, demoVendor } from '../demoWorld';
 import { registerDemoRoutes } from '../registerDemoRoutes';
-import { startDemoErp, type DemoErpService } from './startDemoErp';
+import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
+import { listenForTest } from '../../test/listenForTest';
 
-const CLIENT = { clientId: 'card-test', clientSecret: 'card-secret' };
 const VENDOR_TYPE = DEMO_TABLES[0].typeName;
 const INVOICE_TYPE = DEMO_TABLES[1].typeName;
 
 // The card routes read the demo ERP over HTTP and touch no database: SQLite is enough here.
 describe('the demo page card: the record as the demo ERP holds it, and Post', () => {
   let dataDir: string;
-  let erp: DemoErpService;
+  let demo: TestDemoErp;
   let services: Services;
   let app: FastifyInstance;
   let baseUrl: string;
@@ -27,30 +27,21 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-card-'));
-    erp = await startDemoErp({ port: 0, ...CLIENT });
+    demo = await startTestDemoErp();
     const config = loadConfig({
       DATAHAVEN_DATA_DIR: dataDir,
       DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
-      DATAHAVEN_ERP_SOURCES: 'bc',
-      DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
-      DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
-      DATAHAVEN_ERP_BC_TENANT: 'demo',
-      DATAHAVEN_ERP_BC_CLIENT_ID: CLIENT.clientId,
-      DATAHAVEN_ERP_BC_CLIENT_SECRET: CLIENT.clientSecret,
-      DATAHAVEN_ERP_BC_COMPANY: 'CRONUS',
+      ...demo.env,
     });
     services = await openServices(config);
     app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no TCP address');
-    baseUrl = `http://127.0.0.1:${address.port}`;
+    baseUrl = await listenForTest(app);
   });
 
   afterAll(async () => {
     await app.close();
     await services.close();
-    await erp.close();
+    await demo.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -79,12 +70,11 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
   });
 
   it('says in words that the demo ERP cannot be reached when it is stopped (503, never 500)', async () => {
-    const port = erp.port;
-    await erp.close();
+    await demo.stop();
     const down = await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V10000').systemId}`);
     expect(down.status).toBe(503);
     expect(down.body.message).toBe('Business Central cannot be reached right now. Please try again later.');
-    erp = await startDemoErp({ port, ...CLIENT });
+    await demo.restart();
     expect((await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V10000').systemId}`)).status).toBe(200);
     expect((await call('/demo/erp/erp-facts?typeName=nope&recordId=x')).status).toBe(404);
   });

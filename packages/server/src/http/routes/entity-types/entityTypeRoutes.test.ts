@@ -1,14 +1,13 @@
 import { DemoErpFaults } from '../../../demo/demoErp/DemoErpFaults';
-import { startDemoErp, type DemoErpService } from '../../../demo/demoErp/startDemoErp';
 import { createUser } from '../../../test/factories';
+import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoErp';
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { ENTITY_SEARCH_REFUSED, METADATA_DEBUG_REFUSED } from './entityTypeRoutes';
 
-const CLIENT = { clientId: 'route-test', clientSecret: 'route-secret' };
 
 for (const dialect of testDialects()) {
   describe(`GET /api/entity-types/{name}/properties and /entities through the demo ERP [${dialect}]`, () => {
-    let erp: DemoErpService;
+    let demo: TestDemoErp;
     let server: TestServer;
     let faults: DemoErpFaults;
     let clerk: string;
@@ -17,18 +16,8 @@ for (const dialect of testDialects()) {
 
     beforeAll(async () => {
       faults = new DemoErpFaults();
-      erp = await startDemoErp({ port: 0, ...CLIENT, faults, maxPageSize: 3 });
-      server = await startTestServer(dialect, {
-        env: {
-          DATAHAVEN_ERP_SOURCES: 'bc',
-          DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
-          DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
-          DATAHAVEN_ERP_BC_TENANT: 'demo',
-          DATAHAVEN_ERP_BC_CLIENT_ID: CLIENT.clientId,
-          DATAHAVEN_ERP_BC_CLIENT_SECRET: CLIENT.clientSecret,
-          DATAHAVEN_ERP_BC_COMPANY: 'CRONUS',
-        },
-      });
+      demo = await startTestDemoErp({ faults, maxPageSize: 3 });
+      server = await startTestServer(dialect, { env: demo.env });
       clerk = (await createUser(server, 'erp-clerk', { privileges: { 'Dynamics: Link to Existing': true } })).username;
       sales = (await createUser(server, 'erp-sales')).username;
       manager = (await createUser(server, 'erp-manager', { privileges: { 'Security: Manager': true } })).username;
@@ -36,7 +25,7 @@ for (const dialect of testDialects()) {
 
     afterAll(async () => {
       await server?.close();
-      await erp?.close();
+      await demo?.stop();
     });
 
     const get = (url: string, username = clerk) => server.inject({ url, headers: server.authHeaders(username) });
@@ -149,12 +138,11 @@ for (const dialect of testDialects()) {
     });
 
     it('answers 503 in words when the ERP is stopped, never a 500, and recovers when it is back', async () => {
-      const port = erp.port;
-      await erp.close();
+      await demo.stop();
       const down = await get('/api/entity-types/bc:vendors/entities');
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' });
-      erp = await startDemoErp({ port, ...CLIENT, faults, maxPageSize: 3 });
+      await demo.restart();
       expect(await numbersOf('/api/entity-types/bc:vendors/entities?take=2')).toEqual(['V10000', 'V20000']);
     });
   });

@@ -1,5 +1,5 @@
-import { startDemoErp, type DemoErpService } from '../../../demo/demoErp/startDemoErp';
 import { createGroup, createUser, grantTableAccess } from '../../../test/factories';
+import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoErp';
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { noSuchDataArea, noTableForType } from '../../../erp/erpSystemQueries';
 import { noTableOfId } from '../tables/tableRoutes';
@@ -7,11 +7,10 @@ import { noCardPage, noSuchRecord } from '../../../erp/entityUrlQueries';
 import { ERP_TABLE_REFUSED } from './entityTypeTableRoutes';
 import { ENTITY_URL_REFUSED } from './entityUrlRoutes';
 
-const CLIENT = { clientId: 'table-test', clientSecret: 'table-secret' };
 
 for (const dialect of testDialects()) {
   describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties, /entities/url, /entities/{name}/recordMetadata through the demo ERP [${dialect}]`, () => {
-    let erp: DemoErpService;
+    let demo: TestDemoErp;
     let server: TestServer;
     let clerk: string;
     let sales: string;
@@ -20,18 +19,8 @@ for (const dialect of testDialects()) {
     let orderSit: number;
 
     beforeAll(async () => {
-      erp = await startDemoErp({ port: 0, ...CLIENT, maxPageSize: 3 });
-      server = await startTestServer(dialect, {
-        env: {
-          DATAHAVEN_ERP_SOURCES: 'bc',
-          DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
-          DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
-          DATAHAVEN_ERP_BC_TENANT: 'demo',
-          DATAHAVEN_ERP_BC_CLIENT_ID: CLIENT.clientId,
-          DATAHAVEN_ERP_BC_CLIENT_SECRET: CLIENT.clientSecret,
-          DATAHAVEN_ERP_BC_COMPANY: 'CRONUS',
-        },
-      });
+      demo = await startTestDemoErp({ maxPageSize: 3 });
+      server = await startTestServer(dialect, { env: demo.env });
       const db = server.deps.db;
       const table = async (externalTableId: number, sourceTypeId: number, entityTypeName: string, label: string): Promise<number> =>
         (await db.insertInto('integrated_tables').values({ external_table_id: externalTableId, source_type_id: sourceTypeId, entity_type_name: entityTypeName, label, product_type: 'bc' }).returning('id').executeTakeFirstOrThrow()).id;
@@ -47,7 +36,7 @@ for (const dialect of testDialects()) {
 
     afterAll(async () => {
       await server?.close();
-      await erp?.close();
+      await demo?.stop();
     });
 
     const get = (url: string, username = clerk) => server.inject({ url, headers: server.authHeaders(username) });
@@ -58,15 +47,14 @@ for (const dialect of testDialects()) {
 
     // First, while nothing is cached: the ERP's company list and $metadata are fetched on demand.
     it('answers 503 in the ERP words when the ERP is stopped, never a 500, and recovers when it is back', async () => {
-      const port = erp.port;
-      await erp.close();
+      await demo.stop();
       const words = { statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' };
       await expectAnswer('/api/areas/CRONUS', 503, words);
       await expectAnswer('/api/entity-types/bc:vendors/sit', 503, words);
       // Neither needs the ERP: the stored name and the configuration answer.
       expect((await get('/api/entity-types/bc:Microsoft.NAV.Vendor/sit')).statusCode).toBe(200);
       expect((await get('/api/entity-types/bc:vendors/system')).statusCode).toBe(200);
-      erp = await startDemoErp({ port, ...CLIENT, maxPageSize: 3 });
+      await demo.restart();
       expect((await get('/api/areas/CRONUS')).json()).toMatchObject({ id: 'CRONUS' });
     });
 
@@ -126,7 +114,7 @@ for (const dialect of testDialects()) {
     it("answers the record's card URL in Business Central's web client, the record read from the ERP first", async () => {
       const vendor = await get('/api/entities/url?typeName=bc:Microsoft.NAV.Vendor&dataAreaId=CRONUS&recordId=5d7e1c2a-8b3f-4a6e-9c01-000000010000');
       expect(vendor.statusCode).toBe(200);
-      expect(vendor.json()).toEqual({ url: `${erp.baseUrl}/?company=CRONUS&page=26&filter=%27No.%27%20IS%20%27V10000%27`, pageId: 26, number: 'V10000' });
+      expect(vendor.json()).toEqual({ url: `${demo.erp.baseUrl}/?company=CRONUS&page=26&filter=%27No.%27%20IS%20%27V10000%27`, pageId: 26, number: 'V10000' });
       // The Purchase Header table opens the Purchase Invoice page; the company defaults to the source's.
       expect((await get('/api/entities/url?typeName=bc:Microsoft.NAV.PurchaseHeader&recordId=8a4f2e6b-1c9d-4b3a-8e02-000000001003')).json()).toMatchObject({ pageId: 51, number: 'PI-1003', url: expect.stringContaining('?company=CRONUS&page=51&') });
       const missing = '00000000-0000-4000-8000-0000000000ff';

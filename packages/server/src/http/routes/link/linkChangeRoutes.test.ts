@@ -2,14 +2,13 @@ import { FEATURES2 } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { NOT_LINKED } from '../../../commands/documentUnlinker';
 import { DemoErpFaults } from '../../../demo/demoErp/DemoErpFaults';
-import { startDemoErp, type DemoErpService } from '../../../demo/demoErp/startDemoErp';
 import { otherCompanyRefusal } from '../../../policies/dataAreaRestriction';
 import { createDocument, createUser, createWorld, makePdf } from '../../../test/factories';
 import type { World } from '../../../test/factories';
+import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoErp';
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { createQueue, createQueueType, documentRowVersion, grantUserQueueAccess, placeInQueue, unlinkDocument } from '../../../test/workflowFactories';
 
-const CLIENT = { clientId: 'link-test', clientSecret: 'link-secret' };
 const PI_1003 = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
 const PI_1005 = '8a4f2e6b-1c9d-4b3a-8e02-000000001005';
 /** PI-1001 of the second company, CRONUS-CA. */
@@ -24,7 +23,7 @@ interface User {
 
 for (const dialect of testDialects()) {
   describe(`POST/PUT/DELETE /api/documents/{id}/link and PUT …/push-link through the demo ERP [${dialect}]`, () => {
-    let erp: DemoErpService;
+    let demo: TestDemoErp;
     let faults: DemoErpFaults;
     let server: TestServer;
     let world: World;
@@ -38,18 +37,8 @@ for (const dialect of testDialects()) {
 
     beforeAll(async () => {
       faults = new DemoErpFaults();
-      erp = await startDemoErp({ port: 0, ...CLIENT, faults });
-      server = await startTestServer(dialect, {
-        env: {
-          DATAHAVEN_ERP_SOURCES: 'bc',
-          DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
-          DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
-          DATAHAVEN_ERP_BC_TENANT: 'demo',
-          DATAHAVEN_ERP_BC_CLIENT_ID: CLIENT.clientId,
-          DATAHAVEN_ERP_BC_CLIENT_SECRET: CLIENT.clientSecret,
-          DATAHAVEN_ERP_BC_COMPANY: 'CRONUS',
-        },
-      });
+      demo = await startTestDemoErp({ faults });
+      server = await startTestServer(dialect, { env: demo.env });
       world = await createWorld(server);
       // The integrated table of BC's purchase invoices as the demo seeds it: table 38, 'Purchase Header', source type 2.
       sitId = (
@@ -77,7 +66,7 @@ for (const dialect of testDialects()) {
 
     afterAll(async () => {
       await server?.close();
-      await erp?.close();
+      await demo?.stop();
     });
 
     /** A new unlinked document in a queue (visible through the queue only). */
@@ -273,13 +262,12 @@ for (const dialect of testDialects()) {
       const id = await unlinkedIn(queue);
       const linked = await unlinkedIn(queue);
       expect((await send('POST', `/api/documents/${linked}/link?${linkQuery(PI_1003)}`, linker)).statusCode).toBe(200);
-      const port = erp.port;
-      await erp.close();
+      await demo.stop();
       const down = await send('POST', `/api/documents/${id}/link?${linkQuery(PI_1003)}`, linker);
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' });
       expect((await send('DELETE', `/api/documents/${linked}/link`, linker)).statusCode).toBe(200);
-      erp = await startDemoErp({ port, ...CLIENT, faults });
+      await demo.restart();
       expect((await send('POST', `/api/documents/${id}/link?${linkQuery(PI_1003)}`, linker)).statusCode).toBe(200);
     });
   });
