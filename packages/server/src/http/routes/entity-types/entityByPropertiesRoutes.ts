@@ -1,10 +1,9 @@
 import { EntitiesByPropertiesQuery, EntityRecordListAnswer, EntityTypeNameParams, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { listEntitiesByProperties } from '../../../erp/entityPropertyQueries';
-import { invalid } from '../../../errors/DomainError';
 import type { AppDeps } from '../../../services/AppDeps';
-import { queryInteger, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
-import { MAX_ENTITY_PAGE } from './entityTypeRoutes';
+import { queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { entityPageOf } from './entityPageOf';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 
 /**
@@ -19,9 +18,7 @@ export function registerEntityByPropertiesRoutes(app: FastifyInstance, deps: App
     async (request) => {
       assertMayReadErpTables(await viewerOf(request, deps));
       const query = queryOf(request);
-      const skip = queryInteger(query, 'skip') ?? 0;
-      const take = queryInteger(query, 'take') ?? 30;
-      if (skip < 0 || take < 1 || take > MAX_ENTITY_PAGE) throw invalid(`skip must be 0 or more and take 1 to ${MAX_ENTITY_PAGE}.`);
+      const { skip, take } = entityPageOf(query);
       const fields = queryList(query, 'field').flatMap((value) => value.split(',')).map((field) => field.trim()).filter((field) => field !== '');
       return listEntitiesByProperties(deps.entitySources, request.params.name, { fields, skip, take, dataAreaId: queryString(query, 'dataAreaId') });
     },

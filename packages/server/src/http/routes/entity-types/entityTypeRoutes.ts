@@ -6,12 +6,10 @@ import type { EntityPropertyAnswer, EntityTypeDescription } from '../../../erp/e
 import { forbidden } from '../../../errors/DomainError';
 import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
-import { badRequest } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
-import { queryInteger, queryOf, queryString } from '../../requestHelpers';
-
-/** The most records one page of GET /entity-types/{name}/entities carries; the spec's page is 30. */
-export const MAX_ENTITY_PAGE = 100;
+import { queryOf, queryString } from '../../requestHelpers';
+import { entityPageOf } from './entityPageOf';
+import { recordFiltersOf } from './recordFiltersOf';
 
 /** The privilege that lets a user search ERP records (Link to Existing is where they are searched and picked). */
 export const ENTITY_SEARCH_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -120,15 +118,8 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
     async (request) => {
       await authorize(principalOf(request).userId);
       const query = queryOf(request);
-      const skip = queryInteger(query, 'skip') ?? 0;
-      const take = queryInteger(query, 'take') ?? 30;
-      if (skip < 0 || take < 1 || take > MAX_ENTITY_PAGE) throw badRequest(`skip must be 0 or more and take 1 to ${MAX_ENTITY_PAGE}.`);
-      const filters: Record<string, string> = {};
-      for (const [key, value] of Object.entries(query)) {
-        if (!key.startsWith('q_') || key.length === 2) continue;
-        if (typeof value !== 'string') throw badRequest(`The filter ${key} takes one value.`);
-        filters[key.slice(2)] = value;
-      }
+      const { skip, take } = entityPageOf(query);
+      const filters = recordFiltersOf(query);
       const dataAreaId = queryString(query, 'dataAreaId');
       return listEntities(deps.entitySources, request.params.name, {
         columnSetName: queryString(query, 'columnSetName'),
