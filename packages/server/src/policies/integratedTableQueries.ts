@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Viewer } from './documentVisibility';
 
@@ -29,30 +29,39 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The SQL condition "`column` contains `text`", case-insensitive, with `%` and `_` in `text` taken literally. */
+export function containsTextCondition(column: string, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(text)} escape '\\'`;
+}
+
+type TableScope = ExpressionBuilder<Database & { t: Database['integrated_tables'] }, 't'>;
+
+/**
+ * The SQL condition "the viewer may see integrated table `t`": a security manager sees every
+ * table; anyone else the tables one of their groups may view (in any data area), so a picker or a
+ * subtype list never names a table the caller has no documents of (SECURITY row 10).
+ */
+export function tableVisibleCondition(eb: TableScope, viewer: Viewer): Expression<SqlBool> {
+  if (viewer.isManager) return eb.lit(true);
+  return eb.exists(
+    eb
+      .selectFrom('integrated_table_access as ta')
+      .innerJoin('user_groups as ug', 'ug.group_id', 'ta.group_id')
+      .select('ta.id')
+      .whereRef('ta.integrated_table_id', '=', 't.id')
+      .where('ug.user_id', '=', viewer.userId)
+      .where('ta.can_view', '=', 1),
+  );
+}
+
 /**
  * The integrated tables the viewer may see, by label: a security manager every one, anyone else
  * those one of their groups may view in some data area (as the subtype listings, SECURITY row 10),
  * so a picker never offers a table whose documents the caller cannot read.
  */
 export async function listIntegratedTables(db: Kysely<Database>, viewer: Viewer, filter: IntegratedTableFilter = {}): Promise<IntegratedTableSummary[]> {
-  let query = db.selectFrom('integrated_tables as t').selectAll('t');
-  if (!viewer.isManager) {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('integrated_table_access as ta')
-          .innerJoin('user_groups as ug', 'ug.group_id', 'ta.group_id')
-          .select('ta.id')
-          .whereRef('ta.integrated_table_id', '=', 't.id')
-          .where('ug.user_id', '=', viewer.userId)
-          .where('ta.can_view', '=', 1),
-      ),
-    );
-  }
-  if (filter.filterName !== undefined && filter.filterName !== '') {
-    const pattern = containsPattern(filter.filterName);
-    query = query.where(sql<SqlBool>`lower(t.label) like ${pattern} escape '\\'`);
-  }
+  let query = db.selectFrom('integrated_tables as t').selectAll('t').where((eb) => tableVisibleCondition(eb, viewer));
+  if (filter.filterName !== undefined && filter.filterName !== '') query = query.where(containsTextCondition('t.label', filter.filterName));
   if (filter.allowNewCard === true) query = query.where('t.allow_new_card', '=', 1);
   const rows = await query.orderBy('t.label').orderBy('t.id').execute();
   const prefixes = filter.prefixes;

@@ -1,27 +1,11 @@
 import type { Subtype } from '@datahaven/core/model';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Viewer } from '../../../policies/documentVisibility';
+import { containsTextCondition, tableVisibleCondition } from '../../../policies/integratedTableQueries';
 
-type TableScope = ExpressionBuilder<Database & { t: Database['integrated_tables'] }, 't'>;
-
-/**
- * The SQL condition "the viewer may see integrated table `t`": a security manager sees every
- * table; anyone else the tables one of their groups may view (in any data area), so a subtype
- * list never names a table the caller has no documents of (SECURITY row 10).
- */
-export function tableVisibleCondition(eb: TableScope, viewer: Viewer): Expression<SqlBool> {
-  if (viewer.isManager) return eb.lit(true);
-  return eb.exists(
-    eb
-      .selectFrom('integrated_table_access as ta')
-      .innerJoin('user_groups as ug', 'ug.group_id', 'ta.group_id')
-      .select('ta.id')
-      .whereRef('ta.integrated_table_id', '=', 't.id')
-      .where('ug.user_id', '=', viewer.userId)
-      .where('ta.can_view', '=', 1),
-  );
-}
+// Defined with the integrated table listing, which shares it; the subtype routes take it from here.
+export { tableVisibleCondition };
 
 /** Filters of a subtype listing. */
 export interface SubtypeFilter {
@@ -38,8 +22,7 @@ export function selectVisibleSubtypes(db: Kysely<Database>, viewer: Viewer, filt
     .where((eb) => tableVisibleCondition(eb, viewer));
   if (filter.sitId !== undefined) query = query.where('t.id', '=', filter.sitId);
   if (filter.q !== undefined && filter.q !== '') {
-    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb(eb.fn('lower', ['s.text']), 'like', eb.val(pattern)));
+    query = query.where(containsTextCondition('s.text', filter.q));
   }
   return query;
 }

@@ -84,6 +84,17 @@ describeOnEachDatabase('subtypes', (server) => {
       expect((await get(world.outsider, `/api/subtype?sitId=${world.table.sitId}`)).json()).toEqual([]);
     });
 
+    it("GET /subtype?q= takes '%' and '_' literally, on SQLite as on PostgreSQL", async () => {
+      const table = await createIntegratedTable(server(), 'Rebate');
+      for (const text of ['Rebate 50%', 'Rebate_500', 'Rebate 500']) {
+        expect((await send(world.manager, 'POST', '/api/subtypes', { sitId: table.sitId, text })).statusCode).toBe(201);
+      }
+      const textsOf = async (q: string): Promise<string[]> => (await get(world.manager, `/api/subtype?sitId=${table.sitId}&q=${encodeURIComponent(q)}`)).json<Subtype[]>().map((s) => s.text);
+      expect(await textsOf('50%')).toEqual(['Rebate 50%']);
+      expect(await textsOf('_')).toEqual(['Rebate_500']);
+      expect(await textsOf('rebate 5')).toEqual(['Rebate 50%', 'Rebate 500']);
+    });
+
     it('GET /v2/subtype pages with a total', async () => {
       const first = (await get(world.manager, `/api/v2/subtype?sitId=${otherTable.sitId}&take=1`)).json<SubtypePage>();
       expect(first).toMatchObject({ total: 2, skip: 0, take: 1 });
