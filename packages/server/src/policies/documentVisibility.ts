@@ -87,19 +87,24 @@ export function canSeeDocument(eb: DocumentScope, viewer: Viewer): Expression<Sq
   return eb.and([notDeleted, eb.or([integratedTableAccessCondition(eb, viewer), eb('d.queue_id', 'in', queuesVisibleToSql(viewer))])]);
 }
 
+/** The viewer's groups' `can_upload` grants on an integrated table (`a`; a null data area = all areas): what upload rights are read from. */
+export function uploadGrantsOf(db: Kysely<Database>, viewer: Viewer, integratedTableId: number) {
+  return db
+    .selectFrom('integrated_table_access as a')
+    .innerJoin('user_groups as g', 'g.group_id', 'a.group_id')
+    .where('g.user_id', '=', viewer.userId)
+    .where('a.integrated_table_id', '=', integratedTableId)
+    .where('a.can_upload', '=', 1);
+}
+
 /**
  * Whether the viewer may upload to an integrated table in a data area: a manager, or a group
  * with `can_upload` on the table for that area (or all areas).
  */
 export async function canUploadTo(db: Kysely<Database>, viewer: Viewer, integratedTableId: number, dataAreaId: string): Promise<boolean> {
   if (viewer.isManager) return true;
-  const row = await db
-    .selectFrom('integrated_table_access as a')
-    .innerJoin('user_groups as g', 'g.group_id', 'a.group_id')
+  const row = await uploadGrantsOf(db, viewer, integratedTableId)
     .select('a.id')
-    .where('g.user_id', '=', viewer.userId)
-    .where('a.integrated_table_id', '=', integratedTableId)
-    .where('a.can_upload', '=', 1)
     .where((w) => w.or([w('a.data_area_id', 'is', null), w('a.data_area_id', '=', dataAreaId)]))
     .limit(1)
     .executeTakeFirst();

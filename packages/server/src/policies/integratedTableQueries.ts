@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Viewer } from './documentVisibility';
+import { uploadGrantsOf, type Viewer } from './documentVisibility';
 
 /** An integrated table as the /sits calls answer it (portal §3 IntegratedTable). */
 export interface IntegratedTableSummary {
@@ -99,14 +99,7 @@ export async function readImportSettings(db: Kysely<Database>, viewer: Viewer, s
   if (!visible.some((table) => table.id === sitId)) return undefined;
   let dataAreaIds: string[] | null = null;
   if (!viewer.isManager) {
-    const grants = await db
-      .selectFrom('integrated_table_access as a')
-      .innerJoin('user_groups as g', 'g.group_id', 'a.group_id')
-      .select('a.data_area_id')
-      .where('g.user_id', '=', viewer.userId)
-      .where('a.integrated_table_id', '=', sitId)
-      .where('a.can_upload', '=', 1)
-      .execute();
+    const grants = await uploadGrantsOf(db, viewer, sitId).select('a.data_area_id').execute();
     dataAreaIds = grants.some((grant) => grant.data_area_id === null) ? null : [...new Set(grants.map((grant) => grant.data_area_id ?? ''))].sort();
   }
   const canUpload = dataAreaIds === null || dataAreaIds.length > 0;
