@@ -2,30 +2,22 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { WORKFLOW_PERMS, encodeDocumentId, type Annotation, type DmsDocument } from '../../model';
 import { ANNOTATION_MESSAGES } from '../../rules';
 import { FakeResponse } from '../test/FakeResponse';
+import { installTestPointerEvent } from '../test/installTestPointerEvent';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 
 const DOC_ID = 7;
 const QUEUE = { id: 12, name: 'Approval L1', queueTypeName: 'AP Invoices', features1: 0, features2: 0 };
 const STORED_ID = '0b5e7c8a-1111-4222-8333-944455556666';
 
-/** jsdom has no PointerEvent; a MouseEvent carries the coordinates the layer reads. */
-class TestPointerEvent extends MouseEvent {
-  readonly pointerId: number;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-  }
-}
+installTestPointerEvent();
 
 beforeAll(() => {
   // jsdom has no object URLs; the image viewer needs them to show the page.
   Object.assign(URL, { createObjectURL: () => 'blob:page', revokeObjectURL: () => undefined });
-  Object.assign(window, { PointerEvent: TestPointerEvent });
 });
 afterAll(() => {
   Reflect.deleteProperty(URL, 'createObjectURL');
   Reflect.deleteProperty(URL, 'revokeObjectURL');
-  Reflect.deleteProperty(window, 'PointerEvent');
 });
 
 function stored(fields: Partial<Annotation> = {}): Annotation {

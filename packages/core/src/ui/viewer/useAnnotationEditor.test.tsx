@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { browserHost, memoryStorage } from '../../host';
 import type { Annotation, DmsDocument } from '../../model';
 import { DatahavenServicesProvider, createDatahavenServices, type DatahavenServices } from '../app/DatahavenServices';
+import { installTestPointerEvent } from '../test/installTestPointerEvent';
 import { fakeApiFetch, testDocument, testToken, type FakeRoute, type RecordedRequest } from '../test/renderApp';
 import { AnnotationPageLayer } from './AnnotationPageLayer';
 import { AnnotationToolbar } from './AnnotationToolbar';
@@ -13,21 +14,7 @@ const DOCUMENT: DmsDocument = testDocument({ id: DOC_ID, name: 'contract.pdf', t
 /** Page 2 at 100 %, as pdf.js would hand it to the page's layer (a unit is 0.36 px). */
 const PAGE_VIEW = { width: 612, height: 792, scale: 1, rotation: 0 };
 
-/** jsdom has no PointerEvent; a MouseEvent carries the coordinates the layer reads. */
-class TestPointerEvent extends MouseEvent {
-  readonly pointerId: number;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-  }
-}
-
-beforeAll(() => {
-  Object.assign(window, { PointerEvent: TestPointerEvent });
-});
-afterAll(() => {
-  Reflect.deleteProperty(window, 'PointerEvent');
-});
+installTestPointerEvent();
 
 /** Web services that keep the annotations they are sent, as the real server does. */
 function storingRoutes(store: Annotation[]): Record<string, FakeRoute> {
