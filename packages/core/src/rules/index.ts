@@ -25,3 +25,4 @@ export * from './uploadValidation';
 export * from './userDate';
 export * from './viewability';
 export * from './workflowPreconditions';
+export * from './quickLink';

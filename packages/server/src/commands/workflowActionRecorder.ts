@@ -26,6 +26,7 @@ import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { insertNote } from './noteWriter';
+import { assertQuickLinkApproval } from './quickLinkApproval';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
 export type WorkflowAction = WorkflowActionColumn;
@@ -210,6 +211,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (linkBlock !== null && hasQueueFeature(from, linkBlock) && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
+    if (action === 'approve') await assertQuickLinkApproval(trx, from, request.docIds);
 
     let targets: Map<number, Target>;
     if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);

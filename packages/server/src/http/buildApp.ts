@@ -21,6 +21,7 @@ import { registerEntityByPropertiesRoutes } from './routes/entity-types/entityBy
 import { registerEntityTypeRoutes } from './routes/entity-types/entityTypeRoutes';
 import { registerEntityTypeTableRoutes } from './routes/entity-types/entityTypeTableRoutes';
 import { registerEntityUrlRoutes } from './routes/entity-types/entityUrlRoutes';
+import { registerEntityRoutes } from './routes/entities/entityRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerEntityTypeTableRoutes(api, deps);
       registerEntityByPropertiesRoutes(api, deps);
       registerEntityUrlRoutes(api, deps);
+      registerEntityRoutes(api, deps);
       registerRecordMetadataRoutes(api, deps);
       registerTableRoutes(api, deps);
       registerAreaRoutes(api, deps);

@@ -1,4 +1,5 @@
 import { decodeQueueFeatures } from '@datahaven/core/model';
+import { isQuickLinkQueueType } from '@datahaven/core/rules';
 import type { DmsDocument, DocumentLink, DocumentLock, DocumentQueue, LockState, WorkflowModifiers } from '@datahaven/core/model';
 import type { DocumentDetailRow } from '../policies/documentQueries';
 import { isSplittable } from '../policies/isSplittable';
@@ -55,8 +56,8 @@ function modifiersOf(queue: DocumentQueue | null, hasRoutes: boolean): WorkflowM
     noRoutes: !hasRoutes,
     blockRouteUnlinked: features?.BlockRouteUnlinked ?? false,
     warnRouteUnlinked: features?.WarnRouteUnlinked ?? false,
-    // No quick-link queue type exists yet.
-    quickLink: false,
+    // A queue of the quick-link queue type (named 'Quick Link'): approved from the listing after a link.
+    quickLink: queue !== null && isQuickLinkQueueType(queue.queueTypeName),
   };
 }
 

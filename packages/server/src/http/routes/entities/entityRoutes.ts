@@ -1,0 +1,48 @@
+import { EntityTypeDescriptionAnswer, okAnswer } from '@datahaven/core/contract';
+import type { FastifyInstance } from 'fastify';
+import { describeEntityType, entityTypeProperties } from '../../../erp/entityTypeQueries';
+import type { EntityTypeDescription } from '../../../erp/entityTypeQueries';
+import { forbidden } from '../../../errors/DomainError';
+import { hasPrivilege } from '../../../policies/privileges';
+import type { AppDeps } from '../../../services/AppDeps';
+import { principalOf } from '../../plugins/authPlugin';
+import { queryOf, queryString } from '../../requestHelpers';
+import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED } from '../entity-types/entityTypeRoutes';
+
+/** `{prefix}:{type}`: the source's prefix and its entity type or set (as the entity-type routes take it). */
+const params = {
+  type: 'object',
+  properties: {
+    name: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]{0,15}:[A-Za-z][A-Za-z0-9_.]{0,127}$',
+      errorMessage: 'An entity type name is prefix:type, e.g. bc:Microsoft.NAV.vendor.',
+      description: "The source's prefix and the entity type (or its set), e.g. bc:Microsoft.NAV.vendor.",
+      examples: ['bc:Microsoft.NAV.vendor'],
+    },
+  },
+  required: ['name'],
+} as const;
+
+const querystring = {
+  type: 'object',
+  properties: { columnSetName: { type: 'string', description: 'Only the properties of this column set (pushLink or all); every property when absent.', examples: ['pushLink'] } },
+} as const;
+
+/**
+ * GET /api/entities/{name} (embedded §7, also with columnSetName=pushLink): one ERP entity type as
+ * its source's $metadata describes it — entity set, keys, properties and navigations — read
+ * through the entity-source connector; with a column set, only that set's properties. Needs
+ * 'Dynamics: Link to Existing' (403), as every search of ERP records does; an unknown type 404,
+ * the ERP down 503 in words.
+ */
+export function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get<{ Params: { name: string } }>('/entities/:name', { schema: { params, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request): Promise<EntityTypeDescription> => {
+    if (!(await hasPrivilege(deps.db, principalOf(request).userId, ENTITY_SEARCH_PRIVILEGE))) throw forbidden(ENTITY_SEARCH_REFUSED);
+    const description = await describeEntityType(deps.entitySources, request.params.name);
+    const columnSetName = queryString(queryOf(request), 'columnSetName');
+    if (columnSetName === undefined) return description;
+    const columns = new Set((await entityTypeProperties(deps.entitySources, request.params.name, columnSetName)).map((property) => property.name));
+    return { ...description, properties: description.properties.filter((property) => columns.has(property.name)) };
+  });
+}
