@@ -117,4 +117,10 @@ export const WORKFLOW_TEXT = {
   lockActions: { createLock: 'Lock', renewLock: 'Renew lock', unlock: 'Unlock' },
   lockDone: { createLock: 'Document locked', renewLock: 'Lock renewed', unlock: 'Document unlocked' },
   dismissLockError: 'Dismiss lock error',
+
+  // Money rules (issue 12): an approval over the approver's limit
+  approvalLimitTitle: 'Over your approval limit',
+  /** Offered instead of Approve when the amount is over the approver's limit: the queue's route targets. */
+  routeToNextLevel: 'Route to the next level',
+  dismissApprovalLimit: 'Dismiss approval limit message',
 } as const;

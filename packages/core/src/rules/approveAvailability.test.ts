@@ -1,4 +1,4 @@
-import { FEATURES1, WORKFLOW_PERMS, type DocumentLink, type DocumentQueue, type WorkflowModifiers } from '../model';
+import { FEATURES1, FEATURES2, WORKFLOW_PERMS, type DocumentLink, type DocumentQueue, type WorkflowModifiers } from '../model';
 import { approveAvailability, type ApproveDocument } from './approveAvailability';
 import { MESSAGES } from './messages';
 
@@ -42,6 +42,13 @@ describe('approveAvailability', () => {
     const byModifier = doc({ link: null, workflowModifiers: { ...modifiers, blockApproveUnlinked: true } });
     expect(approveAvailability([doc(), byModifier], view)).toEqual({ allowed: false, reason: 'linkRequired', message: 'Linked Documents Required' });
     expect(approveAvailability([doc({ queue: queue(FEATURES1.BlockApproveUnlinked) })], view).allowed).toBe(true);
+  });
+
+  it('approve is blocked unlinked when the queue requires the link on approval (LinkOnApprovalRequired)', () => {
+    const linkOnApproval: DocumentQueue = { ...queue(), features2: FEATURES2.LinkOnApprovalRequired };
+    expect(approveAvailability([doc({ link: null, queue: linkOnApproval })], view)).toEqual({ allowed: false, reason: 'linkRequired', message: 'Document Link Required' });
+    expect(approveAvailability([doc({ queue: linkOnApproval }), doc({ link: null, queue: linkOnApproval })], view)).toMatchObject({ message: 'Linked Documents Required' });
+    expect(approveAvailability([doc({ queue: linkOnApproval })], view)).toEqual({ allowed: true, warning: null });
   });
 
   it('approve is blocked without approval routes when WorkflowRouteRequired or approvalRouteRequired', () => {

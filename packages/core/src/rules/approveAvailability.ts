@@ -1,7 +1,7 @@
 import { hasQueueFeature } from '../model';
 import { allowAction, blockAction, type ActionAvailability } from './actionAvailability';
 import { MESSAGES } from './messages';
-import { approveRoutingBlock, type RoutingBlockDocument } from './routingBlocks';
+import { approveRoutingBlock, linkRequiredMessage, type RoutingBlockDocument } from './routingBlocks';
 import { workflowPreconditions, type WorkflowActionView, type WorkflowPreconditionDocument } from './workflowPreconditions';
 
 /** What the approve rule reads of a document */
@@ -10,8 +10,8 @@ export type ApproveDocument = WorkflowPreconditionDocument & RoutingBlockDocumen
 /**
  * Approve availability (embedded §4–§5, portal §5): the shared workflow checks; then blocked by
  * the queue feature BlockApproveFromQueue, by a quick-link document in a multi-selection, by an
- * unlinked document where unlinked approval is blocked, and by missing approval routes where they
- * are required. Allowed with the unlinked warning when a queue sets WarnApproveUnlinked.
+ * unlinked document where unlinked approval is blocked or the queue requires the link on approval
+ * (LinkOnApprovalRequired), and by missing approval routes where they are required. Allowed with the unlinked warning when a queue sets WarnApproveUnlinked.
  */
 export function approveAvailability(documents: readonly ApproveDocument[], view: WorkflowActionView): ActionAvailability {
   const precondition = workflowPreconditions('approve', documents, view);
@@ -24,6 +24,10 @@ export function approveAvailability(documents: readonly ApproveDocument[], view:
   }
   const block = approveRoutingBlock(documents);
   if (block) return blockAction(block.reason, block.message);
+  // LinkOnApprovalRequired (features2): the link is required at approval, as BlockApproveUnlinked (the server refuses alike).
+  if (documents.some((doc) => doc.link === null && hasQueueFeature(doc.queue, 'LinkOnApprovalRequired'))) {
+    return blockAction('linkRequired', linkRequiredMessage(documents.length));
+  }
   const warn = documents.some((doc) => doc.link === null && hasQueueFeature(doc.queue, 'WarnApproveUnlinked'));
   return allowAction(warn ? MESSAGES.unlinkedDocumentWarning : null);
 }

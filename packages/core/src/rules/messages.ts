@@ -184,3 +184,27 @@ export function uploadedByNote(username: string): string {
 
 /** The text of the note recorded when a user opens a document (BRIEF: 'VIEWED'). */
 export const VIEWED_NOTE_TEXT = 'VIEWED';
+
+/** An amount as the approval-limit messages show it: two decimals, thousands separated, the currency code after it when there is one. */
+export function formatLimitAmount(amount: number, currencyCode: string): string {
+  const number = amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return currencyCode.trim() === '' ? number : `${number} ${currencyCode.trim()}`;
+}
+
+/**
+ * Ours (issue 12, money rules): approving a document whose linked record's amount is over the
+ * approver's limit in the queue. The limit reads in the record's currency (docs/UX-DECISIONS.md).
+ */
+export function approvalLimitExceeded(amount: number, currencyCode: string, documentName: string, limit: number, queueName: string): string {
+  return `The amount ${formatLimitAmount(amount, currencyCode)} of ${documentName} is over your approval limit of ${formatLimitAmount(limit, currencyCode)} in queue ${queueName}.`;
+}
+
+/** Ours: an approver with a limit, and a linked record whose amount cannot be read (the record is gone from the ERP). */
+export function approvalLimitUnchecked(documentName: string, queueName: string): string {
+  return `The amount of ${documentName} could not be read from its linked record, so your approval limit in queue ${queueName} cannot be checked.`;
+}
+
+/** Whether a refusal is one of the approval-limit refusals above: the screens then offer routing to the next level instead. */
+export function isApprovalLimitRefusal(message: string): boolean {
+  return /^The amount .* (is over your approval limit of|could not be read from its linked record, so your approval limit in queue) /.test(message);
+}

@@ -16,6 +16,7 @@ import type { Database, WorkflowActionColumn } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
+import { assertWithinApprovalLimit } from '../policies/approvalLimits';
 import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
@@ -165,7 +166,8 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
 }
 
 /**
- * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6):
+ * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6), an
+ * approval first checked against the approver's limit (policies/approvalLimits, before the transaction):
  * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
  * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
  * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
@@ -173,7 +175,7 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
  * target (the queue is out of service, not the caller short of rights); another user's live lock on any
  * document → 409 'The document has been locked by another user.' (the rows are locked first, so a
  * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
- * BlockApproveUnlinked / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
+ * BlockApproveUnlinked / LinkOnApprovalRequired / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
  * an empty approval list) → 400; the target is the approval list's current step, the queue's
  * ApproveToQueue / RejectToQueue or, for a route, `to` when a route from the queue names it (else
  * 400); a note the core rules require must be given (400, the spec's text). Each document moves
@@ -188,6 +190,8 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
   if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
   await refuseStaleWindow(deps.db, viewer, request);
+  // Money rules (issue 12): the linked amounts are read from the ERP before the write lock is taken.
+  if (action === 'approve') await assertWithinApprovalLimit(deps, viewer, request.expectedQueueId, request.docIds);
   return inWriteTransaction(deps.db, async (trx) => {
     const visible = await trx
       .selectFrom('documents as d')
@@ -208,7 +212,9 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
 
     if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
     const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
-    if (linkBlock !== null && hasQueueFeature(from, linkBlock) && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
+    // LinkOnApprovalRequired (features2): approval is where the document must be linked, as BlockApproveUnlinked.
+    const linkRequired = linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
+    if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
     if (action === 'approve') await assertQuickLinkApproval(trx, from, request.docIds);

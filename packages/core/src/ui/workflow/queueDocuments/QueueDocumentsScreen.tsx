@@ -31,6 +31,7 @@ import {
   approveAvailability,
   approveNoteRequirement,
   blockAction,
+  isApprovalLimitRefusal,
   lockActionAvailability,
   parseOptions,
   rejectAvailability,
@@ -50,6 +51,7 @@ import { DocumentViewer } from '../../viewer/DocumentViewer';
 import { WorkflowHeader } from '../WorkflowHeader';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { useWorkflowBase } from '../useWorkflowBase';
+import { ApprovalLimitBar } from './ApprovalLimitBar';
 import { DocumentGrid } from './DocumentGrid';
 import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
@@ -209,9 +211,14 @@ export function QueueDocumentsScreen(): ReactElement {
   const promptRef = useRef(prompt);
   promptRef.current = prompt;
 
+  // Money rules (issue 12): an approval over the approver's limit, answered with Route to the next level.
+  const [limitRefusal, setLimitRefusal] = useState<string | null>(null);
   const fail = useCallback(
     (error: unknown) => {
-      if (isOutOfSync(error)) {
+      if (error instanceof ApiError && isApprovalLimitRefusal(error.message)) {
+        setPrompt(null);
+        setLimitRefusal(error.message);
+      } else if (isOutOfSync(error)) {
         setPrompt(null);
         setOutOfSync(true);
       } else if (promptRef.current) {
@@ -229,6 +236,7 @@ export function QueueDocumentsScreen(): ReactElement {
     const request = { docIds: moving.map((doc) => doc.id), rowConflictIds: moving.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note };
     setBusy(true);
     setPromptError(null);
+    setLimitRefusal(null);
     try {
       await loading.track(kind === 'approve' ? api.workflow.approve(request) : api.workflow.reject(request));
       const next = nextAfterRemoval(docs.map((doc) => doc.id), request.docIds);
@@ -416,6 +424,15 @@ export function QueueDocumentsScreen(): ReactElement {
       <WorkflowToolbar availability={availability} busy={busy} taggingOn={tagging.on} onCommand={onCommand}>
         {tagging.on ? <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
       </WorkflowToolbar>
+      <ApprovalLimitBar
+        message={limitRefusal}
+        canRoute={availability.route.allowed}
+        onRoute={() => {
+          setLimitRefusal(null);
+          onCommand('route');
+        }}
+        onDismiss={() => setLimitRefusal(null)}
+      />
       <div className={styles.status} role="status" aria-label={UI_TEXT.workflow.queueStatus}>
         <Text size={200}>
           {status === 'ready' ? UI_TEXT.workflow.loadedOf(docs.length, total) : ''}
