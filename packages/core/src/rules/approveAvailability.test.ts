@@ -49,6 +49,8 @@ describe('approveAvailability', () => {
     expect(approveAvailability([doc({ link: null, queue: linkOnApproval })], view)).toEqual({ allowed: false, reason: 'linkRequired', message: 'Document Link Required' });
     expect(approveAvailability([doc({ queue: linkOnApproval }), doc({ link: null, queue: linkOnApproval })], view)).toMatchObject({ message: 'Linked Documents Required' });
     expect(approveAvailability([doc({ queue: linkOnApproval })], view)).toEqual({ allowed: true, warning: null });
+    const quick = doc({ link: null, queue: linkOnApproval, workflowModifiers: { ...modifiers, quickLink: true } });
+    expect(approveAvailability([quick], view).allowed).toBe(true);
   });
 
   it('approve is blocked without approval routes when WorkflowRouteRequired or approvalRouteRequired', () => {

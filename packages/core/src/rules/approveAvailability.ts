@@ -24,8 +24,9 @@ export function approveAvailability(documents: readonly ApproveDocument[], view:
   }
   const block = approveRoutingBlock(documents);
   if (block) return blockAction(block.reason, block.message);
-  // LinkOnApprovalRequired (features2): the link is required at approval, as BlockApproveUnlinked (the server refuses alike).
-  if (documents.some((doc) => doc.link === null && hasQueueFeature(doc.queue, 'LinkOnApprovalRequired'))) {
+  // LinkOnApprovalRequired (features2): the link is required at approval, as BlockApproveUnlinked (the server refuses
+  // alike). A quick-link document is left to the quick-link flow, which links first and then approves.
+  if (documents.some((doc) => doc.link === null && !doc.workflowModifiers.quickLink && hasQueueFeature(doc.queue, 'LinkOnApprovalRequired'))) {
     return blockAction('linkRequired', linkRequiredMessage(documents.length));
   }
   const warn = documents.some((doc) => doc.link === null && hasQueueFeature(doc.queue, 'WarnApproveUnlinked'));
