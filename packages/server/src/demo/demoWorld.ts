@@ -7,8 +7,8 @@ import { DEMO_PURCHASE_INVOICES, demoVendor } from './demoErp/demoErpWorld';
 export { DEMO_PURCHASE_INVOICES, DEMO_VENDORS, demoVendor, type DemoPurchaseInvoice, type DemoVendor } from './demoErp/demoErpWorld';
 
 /*
- * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, four
- * users, four groups, two integrated tables, four vendors and six purchase invoices, plus the
+ * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, five
+ * users, five groups (a junior approver added by issue 12), two integrated tables, four vendors and six purchase invoices, plus the
  * 'AP Invoices' workflow of issue 3 (six queues, their routes and who may act on them). Every
  * value is fixed so the demo, the seed test and the browser tests agree on names and ids.
  */
@@ -28,8 +28,8 @@ export interface DemoUser {
   group: DemoGroupName;
 }
 
-/** The four demo groups. */
-export type DemoGroupName = 'AP Clerks' | 'Approvers' | 'Administrators' | 'Sales';
+/** The demo groups. */
+export type DemoGroupName = 'AP Clerks' | 'Approvers' | 'Administrators' | 'Sales' | 'Junior Approvers';
 
 /** A demo group with its privileges and its access to the integrated tables. */
 export interface DemoGroup {
@@ -39,6 +39,8 @@ export interface DemoGroup {
   privileges: readonly PrivilegeName[] | 'all';
   /** Access per integrated table key. */
   access: readonly { table: DemoTableKey; canView: boolean; canUpload: boolean }[];
+  /** The group's approval limit (HasApprovalLimit), in the linked invoice's currency; absent: the group sets none. */
+  approvalLimit?: number;
 }
 
 /** The two integrated tables by key. */
@@ -98,6 +100,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'approver', firstName: 'Pat', lastName: 'Approver', email: 'pat.approver@cronus.example', group: 'Approvers' },
   { username: 'admin', firstName: 'Dana', lastName: 'Admin', email: 'dana.admin@cronus.example', group: 'Administrators' },
   { username: 'sales', firstName: 'Sam', lastName: 'Sales', email: 'sam.sales@cronus.example', group: 'Sales' },
+  // Issue 12 (money rules): a level-1 approver whose limit is below most invoices, so larger ones go on to Pat.
+  { username: 'junior', firstName: 'Jo', lastName: 'Junior', email: 'jo.junior@cronus.example', group: 'Junior Approvers' },
 ];
 
 /** The demo groups: the AP clerk imports and edits, the approver views and notes, sales sees nothing. */
@@ -150,6 +154,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       { table: 'vendor', canView: true, canUpload: false },
       { table: 'purchaseInvoice', canView: true, canUpload: false },
     ],
+    // Above every open demo invoice (the largest, PI-1003, is 159,092.86 USD).
+    approvalLimit: 250_000,
   },
   {
     name: 'Administrators',
@@ -165,6 +171,27 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     description: 'Sales staff: no access to vendor or purchase documents.',
     privileges: ['Search: Search'],
     access: [],
+  },
+  {
+    name: 'Junior Approvers',
+    description: 'Approve purchase invoices at level 1 up to 10,000.00; route larger ones to level 2.',
+    privileges: [
+      'Notes: Add Only',
+      'Notes: View Only',
+      'Cabinet: Annotations Add Only',
+      'Cabinet: Export Documents',
+      'Workflow: Approve',
+      'Workflow: Reject',
+      'Workflow Route: OK',
+      'Workflow Queues: OK',
+      'Search: Search',
+    ],
+    access: [
+      { table: 'vendor', canView: true, canUpload: false },
+      { table: 'purchaseInvoice', canView: true, canUpload: false },
+    ],
+    // Below every demo invoice (the smallest, PI-1004, is 49,872.77 USD): each one goes on to level 2.
+    approvalLimit: 10_000,
   },
 ];
 
@@ -385,6 +412,7 @@ export const DEMO_QUEUE_GROUP_ACCESS: readonly { group: DemoGroupName; queue: De
   { group: 'AP Clerks', queue: 'AP Inbox', access: CLERK_ACCESS },
   { group: 'AP Clerks', queue: 'Coding', access: CLERK_ACCESS },
   { group: 'AP Clerks', queue: 'Rejected', access: CLERK_ACCESS },
+  { group: 'Junior Approvers', queue: 'Approval L1', access: 'all' },
   ...DEMO_QUEUES.map((queue) => ({ group: 'Administrators' as const, queue: queue.name, access: 'all' as const })),
 ];
 
@@ -398,6 +426,9 @@ export const DEMO_QUEUE_USER_ACCESS: readonly { username: string; queue: DemoQue
   { username: 'clerk', queue: 'Approved', access: READ_ONLY_ACCESS },
   { username: 'approver', queue: 'Approved', access: READ_ONLY_ACCESS },
   { username: 'approver', queue: 'Rejected', access: READ_ONLY_ACCESS },
+  // The junior sees where the invoices they routed on went.
+  { username: 'junior', queue: 'Approval L2', access: READ_ONLY_ACCESS },
+  { username: 'junior', queue: 'Approved', access: READ_ONLY_ACCESS },
 ];
 
 /** A custom-data field of the demo (portal §3 category fields; only ManualEntry is editable). */

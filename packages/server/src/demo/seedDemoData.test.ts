@@ -19,6 +19,7 @@ import { DEMO_LOCAL_ONLY_MESSAGE, registerDemoRoutes } from './registerDemoRoute
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { seedDemoData } from './seedDemoData';
 import { listenForTest } from '../test/listenForTest';
+import { startTestDemoErp, type TestDemoErp } from '../test/startTestDemoErp';
 
 type CountedTable =
   | 'users'
@@ -47,6 +48,8 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   let services: Services;
   let app: FastifyInstance;
   let baseUrl: string;
+  // Approvals read the linked invoice's amount (approval limits), so the demo's ERP runs beside it, as under `npm start`.
+  let demoErp: TestDemoErp;
   const schema = `demo_${randomBytes(6).toString('hex')}`;
   // Fastify's inject needs an ESM-only module jest cannot load; real HTTP it is.
   const get = async (path: string, headers: Record<string, string> = {}): Promise<{ statusCode: number; body: string }> => {
@@ -56,7 +59,9 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-demo-'));
+    demoErp = await startTestDemoErp();
     const config = loadConfig({
+      ...demoErp.env,
       DATAHAVEN_DATA_DIR: dataDir,
       DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
       DATAHAVEN_DEMO: '1',
@@ -72,12 +77,13 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     await app.close();
     if (dialect === 'postgres') await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(services.deps.db);
     await services.close();
+    await demoErp?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('creates the demo world of the brief', async () => {
-    expect(await count(services, 'users')).toBe(4);
-    expect(await count(services, 'groups')).toBe(4);
+    expect(await count(services, 'users')).toBe(5);
+    expect(await count(services, 'groups')).toBe(5);
     expect(await count(services, 'privileges')).toBe(PRIVILEGE_NAMES.length);
     expect(await count(services, 'integrated_tables')).toBe(2);
     expect(await count(services, 'subtypes')).toBe(5);
@@ -209,6 +215,18 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       return new Map([...access.values()].map((q) => [q.name, q.access]));
     };
     const has = (access: number | undefined, flag: keyof typeof QUEUE_ACCESS_FLAGS): boolean => ((access ?? 0) & QUEUE_ACCESS_FLAGS[flag]) !== 0;
+
+    it('gives Pat Approver a limit above every demo invoice and Jo Junior one below them, in Approval L1 with Route', async () => {
+      const limits = await services.deps.db.selectFrom('groups').select(['name', 'approval_limit', 'has_approval_limit']).where('has_approval_limit', '=', 1).orderBy('name').execute();
+      expect(limits.map((g) => [g.name, Number(g.approval_limit)])).toEqual([
+        ['Approvers', 250_000],
+        ['Junior Approvers', 10_000],
+      ]);
+      const junior = await accessOf('junior');
+      expect(junior.get('Approval L1')).toBe(ALL_QUEUE_ACCESS);
+      expect(has(junior.get('Approval L2'), 'BrowseToQueue')).toBe(true);
+      expect(has(junior.get('Approval L2'), 'Approve')).toBe(false);
+    });
 
     it('creates the queue type, its six queues with features and approve / reject targets', async () => {
       expect(await count(services, 'queue_types')).toBe(1);

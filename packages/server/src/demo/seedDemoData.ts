@@ -150,7 +150,8 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
 
   const groupIds = new Map<string, number>();
   for (const group of DEMO_GROUPS) {
-    const { id } = await trx.insertInto('groups').values({ name: group.name, description: group.description }).returning('id').executeTakeFirstOrThrow();
+    const limit = group.approvalLimit === undefined ? {} : { approval_limit: group.approvalLimit, has_approval_limit: 1 };
+    const { id } = await trx.insertInto('groups').values({ name: group.name, description: group.description, ...limit }).returning('id').executeTakeFirstOrThrow();
     groupIds.set(group.name, id);
     const granted: readonly PrivilegeName[] = group.privileges === 'all' ? PRIVILEGE_NAMES : group.privileges;
     for (const name of granted) {
