@@ -23,6 +23,27 @@ export interface EmailDraftRequest {
   emailLinkUrl: string;
 }
 
+/** A record Launch Card opens in the ERP (embedded §5–§6): where it is, its number and the web client's URL for it. */
+export interface RecordToOpen {
+  /** `prefix:namespace.name`, e.g. 'bc:Microsoft.NAV.PurchaseHeader'. */
+  typeName: string;
+  dataAreaId: string;
+  /** The record's key in the ERP (BC: its SystemId). */
+  recordId: string;
+  /** What users call the record (its number). */
+  number: string;
+  /** The ERP web client's URL of the record's card (GET /entities/url). */
+  url: string;
+}
+
+/** A document just linked to a record (the ERP page refreshes after it, embedded §7). */
+export interface DocumentLinkedNotice {
+  docId: number;
+  typeName: string;
+  dataAreaId: string;
+  recordId: string;
+}
+
 /** The Fluent v9 themes a host may ask for: the web ones, and Teams' default, dark and high contrast. */
 export type HostThemeName = 'webLight' | 'webDark' | 'teamsLight' | 'teamsDark' | 'teamsHighContrast';
 
@@ -139,4 +160,15 @@ export interface HostAdapter extends TokenSource {
    * when the draft failed. Hosts without such a parent leave it out.
    */
   createEmailDraft?(request: EmailDraftRequest): Promise<void>;
+  /**
+   * Opens a record in the embedding ERP itself (ERP: parent 'POST /record/launch'), as BC opens a
+   * card page; rejects when the parent cannot, and the core opens the record's URL instead. Hosts
+   * without an ERP parent leave it out.
+   */
+  openRecord?(record: RecordToOpen): Promise<void>;
+  /**
+   * Tells the embedding ERP a document was linked, so its page and the product's other frames on it
+   * refresh (ERP: 'PUT /refreshinframe', then an upward 'PUT /refresh'). Hosts without one leave it out.
+   */
+  notifyDocumentLinked?(notice: DocumentLinkedNotice): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { openUrlInWindow } from './defaults/openUrlInWindow';
 import { printPdfInFrame } from './defaults/printPdfInFrame';
 import { saveFileAsDownload } from './defaults/saveFileAsDownload';
 import { windowUnhandledErrors } from './defaults/windowUnhandledErrors';
-import type { EmailDraftRequest, HostAdapter, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions } from './HostAdapter';
+import type { DocumentLinkedNotice, EmailDraftRequest, HostAdapter, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions, RecordToOpen } from './HostAdapter';
 
 /** A host's capabilities with every default filled in; the optional ones stay optional (no host, no feature). */
 export interface HostCapabilities {
@@ -20,6 +20,8 @@ export interface HostCapabilities {
   attachFiles?(files: HostFile[]): Promise<void>;
   getGraphToken?(): Promise<string>;
   createEmailDraft?(request: EmailDraftRequest): Promise<void>;
+  openRecord?(record: RecordToOpen): Promise<void>;
+  notifyDocumentLinked?(notice: DocumentLinkedNotice): Promise<void>;
 }
 
 /** The global window, when there is one (none on the server or in node tests). */
@@ -45,5 +47,7 @@ export function resolveHostCapabilities(host: HostAdapter, win: Window | undefin
     attachFiles: host.attachFiles?.bind(host),
     getGraphToken: host.getGraphToken?.bind(host),
     createEmailDraft: host.createEmailDraft?.bind(host),
+    openRecord: host.openRecord?.bind(host),
+    notifyDocumentLinked: host.notifyDocumentLinked?.bind(host),
   };
 }

@@ -6,6 +6,7 @@ import { LINK_TEXT } from './linkText';
 import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
+import { QUICK_LINK_TEXT } from './quickLinkText';
 import { SEARCH_TEXT } from './searchText';
 import { WORKFLOW_TEXT } from './workflowText';
 import { VIEWER_TEXT } from './viewerText';
@@ -47,6 +48,7 @@ export const UI_TEXT = {
   notes: NOTES_TEXT,
   pageWork: PAGE_WORK_TEXT,
   properties: PROPERTIES_TEXT,
+  quickLink: QUICK_LINK_TEXT,
   search: SEARCH_TEXT,
   workflow: WORKFLOW_TEXT,
   viewer: VIEWER_TEXT,

@@ -37,6 +37,7 @@ const CustomDataScreen = lazy(() => import(/* webpackChunkName: "properties" */ 
 const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })));
 const ThumbnailSplitScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })));
 const LinkToExistingScreen = lazy(() => import(/* webpackChunkName: "link" */ './link/LinkToExistingScreen').then((m) => ({ default: m.LinkToExistingScreen })));
+const LaunchLinkedScreen = lazy(() => import(/* webpackChunkName: "launch" */ './launch/LaunchLinkedScreen').then((m) => ({ default: m.LaunchLinkedScreen })));
 const MergeDocumentsScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })));
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
@@ -96,6 +97,7 @@ export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElemen
                     <Route path="/thumbnail-split/:docId" element={<ThumbnailSplitScreen />} />
                     <Route path="/merge-documents" element={<MergeDocumentsScreen />} />
                     <Route path="/link-to-existing/:docId" element={<LinkToExistingScreen />} />
+                    <Route path="/launch-linked" element={<LaunchLinkedScreen />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

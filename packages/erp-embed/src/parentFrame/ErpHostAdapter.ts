@@ -9,12 +9,14 @@ import {
   tokenNeedsRefresh,
   webStorage,
   type ClientType,
+  type DocumentLinkedNotice,
   type EmailDraftRequest,
   type ErpContext,
   type HostAdapter,
   type HostContext,
   type HostLocale,
   type HostThemeName,
+  type RecordToOpen,
   type SettableSignal,
   type TokenRequest,
   type UploadNotice,
@@ -75,7 +77,9 @@ export function erpAllowedOrigins(win: Window): string[] {
  * the parent (`GET /context`) merged over the URL query (portal spec §2), tokens from the
  * parent (`GET /user/token`, pushed with `PUT /user/token`), refreshes (`PUT /refresh`), and
  * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`),
- * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`), the page's theme
+ * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`), records opened
+ * by the ERP (`POST /record/launch`), refreshes after a link (`PUT /refreshinframe`, an upward
+ * `PUT /refresh`), the page's theme
  * (`PUT /theme`, switched live) and the user's language and region (context `language`, `region`).
  */
 export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions = {}): ErpHostAdapter {
@@ -175,6 +179,15 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
         if (error instanceof ParentFrameError) throw new Error(draftErrorText(error.body));
         throw error;
       }
+    },
+    async openRecord(record: RecordToOpen): Promise<void> {
+      // The ERP opens its own card page (BC: Page.Run); a parent that cannot answers an error status.
+      await channel.request('POST', '/record/launch', record);
+    },
+    async notifyDocumentLinked(notice: DocumentLinkedNotice): Promise<void> {
+      // The parent refreshes the product's other frames on the page (FactBox, documents part), then its own page.
+      await channel.request('PUT', '/refreshinframe', notice);
+      await channel.request('PUT', '/refresh', notice);
     },
     getClientType: () => clientType,
     storage: {

@@ -11,6 +11,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
+import { LaunchCardButton } from '../launch/LaunchCardButton';
 
 /** Props of LinkActions. */
 export interface LinkActionsProps {
@@ -71,6 +72,7 @@ export function LinkActions({ documents, onLinkBroken }: LinkActionsProps): Reac
       <Button appearance="subtle" icon={<LinkDismissRegular />} disabledFocusable={!mayUnlink} title={access !== null && !mayUnlink ? UI_TEXT.link.notPermittedUnlink : undefined} onClick={() => setConfirming(true)}>
         {UI_TEXT.link.breakLink}
       </Button>
+      <LaunchCardButton documents={documents} />
       <Dialog open={confirming} onOpenChange={(_event, data) => setConfirming(data.open)}>
         <DialogSurface>
           <DialogBody>

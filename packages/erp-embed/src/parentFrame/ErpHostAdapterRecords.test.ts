@@ -1,0 +1,75 @@
+import { createErpHostAdapter, type ErpHostAdapter } from './ErpHostAdapter';
+import { createTwoWindows, PARENT_ORIGIN, type TwoWindows } from './test/twoWindows';
+
+interface Sent {
+  id: number;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+/** Plays the parent: answers each request the iframe posts with `reply(sent)`, and keeps what was asked. */
+function parent(w: TwoWindows, reply: (sent: Sent) => number): { received: Sent[]; pump(): Promise<void> } {
+  const received: Sent[] = [];
+  let handled = 0;
+  return {
+    received,
+    async pump() {
+      await flush();
+      while (handled < w.posted.length) {
+        const sent = JSON.parse(w.posted[handled].data) as Sent;
+        handled++;
+        if (sent.method === undefined) continue;
+        if (sent.path !== '/ready') received.push(sent);
+        w.deliver(JSON.stringify({ id: sent.id, status: sent.path === '/ready' ? 200 : reply(sent) }));
+        await flush();
+      }
+    },
+  };
+}
+
+const RECORD = { typeName: 'bc:Microsoft.NAV.PurchaseHeader', dataAreaId: 'CRONUS', recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', number: 'PI-1003', url: 'https://bc.example/?page=51' };
+
+describe('createErpHostAdapter: records opened by the ERP and refreshes after a link', () => {
+  let w: TwoWindows;
+  let host: ErpHostAdapter;
+
+  beforeEach(() => {
+    w = createTwoWindows();
+  });
+
+  afterEach(() => {
+    host.dispose();
+    w.dispose();
+  });
+
+  it("asks the parent to open the record ('POST /record/launch'), and rejects when the parent cannot", async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log: jest.fn() });
+    let status = 200;
+    const erp = parent(w, () => status);
+    const opened = host.openRecord?.(RECORD);
+    await erp.pump();
+    await expect(opened).resolves.toBeUndefined();
+    expect(erp.received).toEqual([expect.objectContaining({ method: 'POST', path: '/record/launch', body: RECORD })]);
+    status = 404;
+    const refused = host.openRecord?.(RECORD);
+    await erp.pump();
+    await expect(refused).rejects.toThrow();
+  });
+
+  it("after a link sends 'PUT /refreshinframe' and then an upward 'PUT /refresh' with the link", async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log: jest.fn() });
+    const erp = parent(w, () => 200);
+    const notice = { docId: 7, typeName: RECORD.typeName, dataAreaId: 'CRONUS', recordId: RECORD.recordId };
+    const sent = host.notifyDocumentLinked?.(notice);
+    await erp.pump();
+    await erp.pump();
+    await expect(sent).resolves.toBeUndefined();
+    expect(erp.received.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /refreshinframe', 'PUT /refresh']);
+    expect(erp.received.every((request) => JSON.stringify(request.body) === JSON.stringify(notice))).toBe(true);
+  });
+});
