@@ -18,3 +18,4 @@ export * from './workflowAnswersContract';
 export * from './erpAnswersContract';
 export * from './linkContract';
 export * from './integratedTableContract';
+export * from './queueIntakeContract';

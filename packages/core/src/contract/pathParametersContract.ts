@@ -67,6 +67,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/workflow-structure/:id/queue': documentIdParams,
   '/api/queues/:id': queueIdParams,
   '/api/queues/:id/link-to-approval': queueIdParams,
+  '/api/queues/:id/documents': queueIdParams,
   '/api/queues/:id/workflow': queueIdParams,
   '/api/workflow/queues/:id/routes/approval': params({ id: positiveInteger('The queue id must be a positive integer.') }),
 };

@@ -208,3 +208,11 @@ export function approvalLimitUnchecked(documentName: string, queueName: string):
 export function isApprovalLimitRefusal(message: string): boolean {
   return /^The amount .* (is over your approval limit of|could not be read from its linked record, so your approval limit in queue) /.test(message);
 }
+
+/**
+ * A NoImporting queue refuses dropped files (portal §6 features; UX-DECISIONS "Intake"): the
+ * spec's 'Error: Cannot complete import!' and why, naming the queue.
+ */
+export function queueRefusesImport(queueName: string): string {
+  return `${MESSAGES.cannotCompleteImport} The queue ${queueName} does not accept imported documents.`;
+}

@@ -12,6 +12,8 @@ import { countPages } from '../pdf/pageCount';
 import type { Viewer } from '../policies/documentVisibility';
 import { documentsCommitted, insertDocument } from './documentCreator';
 import { cleanFileName } from './fileNames';
+import { importQueueOfTable } from '../policies/importQueueOfTable';
+import { recordQueueEntry } from './queueImporter';
 
 /** A file streamed to the store and checked, not yet in the database. */
 export interface StagedFile {
@@ -60,7 +62,9 @@ export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: str
 
 /**
  * Commits staged files as documents linked to the target record, each with its 'Uploaded by'
- * system note and search index entry, in one transaction (DOMAIN invariant 1: the files are
+ * system note and search index entry — and, when the record's integrated table names an import
+ * queue (its import settings), in that queue with the entry's system note and history row — in
+ * one transaction (DOMAIN invariant 1: the files are
  * already durable). Their slow work (PDF page text for search, page thumbnails, image
  * conversion) is left to jobs written in the same transaction and started once it commits, so
  * the upload answers as soon as the files and rows are safe. Resolves to the new document ids in
@@ -87,18 +91,20 @@ export async function commitUploads(
     is_primary: 1,
   };
   const ids = await inWriteTransaction(deps.db, async (trx) => {
+    const queue = await importQueueOfTable(trx, context.sit.id);
     const ids: number[] = [];
     for (const file of files) {
       const id = await insertDocument(
         trx,
         {
           fileKey: file.key, size: file.size, mediaType: file.mediaType, extension: file.extension, pages: file.pages, name: file.name,
-          placement: { links: [link], subtypeId: target.subtypeId, queueId: null }, userDate,
+          placement: { links: [link], subtypeId: target.subtypeId, queueId: queue?.id ?? null }, userDate,
         },
         viewer.userId,
         now,
       );
       await trx.insertInto('notes').values({ document_id: id, author_id: viewer.userId, kind: 'system', text: uploadedByNote(viewer.username), created_at: now }).execute();
+      if (queue !== null) await recordQueueEntry(trx, id, queue, 'upload', viewer, now);
       ids.push(id);
     }
     return ids;

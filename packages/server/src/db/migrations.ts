@@ -3,6 +3,7 @@ import type { CreateTableBuilder, Kysely, Migration, MigrationProvider } from 'k
 import type { DialectName } from './createDatabase';
 import { customDataSchema } from './customDataMigration';
 import { keysAndIdempotencySchema } from './keysAndIdempotencyMigration';
+import { queueIntakeSchema } from './queueIntakeMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -461,6 +462,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0007_custom_data': customDataSchema(dialect),
     '0008_ai_data': aiDataSchema(dialect),
     '0009_keys_and_idempotency': keysAndIdempotencySchema(),
+    '0010_queue_intake': queueIntakeSchema(),
   };
 }
 

@@ -103,6 +103,8 @@ export interface IntegratedTablesTable {
   label: string;
   product_type: string | null;
   allow_new_card: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The queue an upload on the table's records enters (import settings); null = none. */
+  import_queue_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** `subtypes`: document kinds per integrated table. */
@@ -338,11 +340,14 @@ export type WorkflowActionColumn = 'approve' | 'reject' | 'route';
 /** A link change recorded in `workflow_history` (commands/documentLinker, documentUnlinker): the queue stays. */
 export type LinkActionColumn = 'link' | 'unlink';
 
+/** A document's entry into a queue or its submission, recorded in `workflow_history` (commands/queueImporter, documentSubmitter). */
+export type IntakeActionColumn = 'upload' | 'import' | 'submit';
+
 /** `workflow_history`: one row per document a workflow action moved, or whose link changed. */
 export interface WorkflowHistoryTable {
   id: Generated<number>;
   document_id: number;
-  action: WorkflowActionColumn | LinkActionColumn;
+  action: WorkflowActionColumn | LinkActionColumn | IntakeActionColumn;
   from_queue_id: number | null;
   to_queue_id: number | null;
   user_id: number;

@@ -41,6 +41,7 @@ import { registerSubtypeRoutes } from './routes/subtypes/subtypeRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
 import { registerWorkflowRoutes } from './routes/workflow/workflowRoutes';
+import { registerQueueUploadRoutes } from './routes/queue-upload/queueUploadRoutes';
 import { registerWorkflowStructureRoutes } from './routes/workflow-structure/workflowStructureRoutes';
 
 /** Extra routes registered by the caller (the demo's host simulator pages). */
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerRecombinationRoutes(api, deps);
       registerMergeRoutes(api, deps);
       registerWorkflowRoutes(api, deps);
+      registerQueueUploadRoutes(api, deps);
       registerWorkflowStructureRoutes(api, deps);
       registerLockRoutes(api, deps);
       registerApprovalRoutes(api, deps);

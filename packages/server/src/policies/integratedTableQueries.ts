@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { uploadGrantsOf, type Viewer } from './documentVisibility';
+import { importQueueOfTable } from './importQueueOfTable';
 
 /** An integrated table as the /sits calls answer it (portal §3 IntegratedTable). */
 export interface IntegratedTableSummary {
@@ -85,7 +86,7 @@ export interface ImportSettings {
   /** The data areas the viewer may upload in; null = every one. */
   dataAreaIds: string[] | null;
   folders: { id: number; text: string; subtypeId: number | null }[];
-  /** The queue an upload enters: none today, an upload is filed on its record outside workflow (commands/documentUploader). */
+  /** The enabled queue an upload enters (commands/documentUploader); null = filed on its record outside workflow. */
   queueId: number | null;
 }
 
@@ -120,7 +121,7 @@ export async function readImportSettings(db: Kysely<Database>, viewer: Viewer, s
     canUpload,
     dataAreaIds,
     folders: folders.map((folder) => ({ id: folder.id, text: folder.text, subtypeId: folder.subtype_id })),
-    queueId: null,
+    queueId: (await importQueueOfTable(db, sitId))?.id ?? null,
   };
 }
 

@@ -40,7 +40,7 @@ function operationIdOf(method: string, path: string): string {
 }
 
 /** Bodies sent as a multipart form (uploads) rather than JSON. */
-const MULTIPART_ROUTES = new Set(['POST /api/documents']);
+const MULTIPART_ROUTES = new Set(['POST /api/documents', 'POST /api/queues/:id/documents']);
 
 /**
  * The OpenAPI 3.1 document of /api from the registered routes: every route, its path parameters

@@ -2,19 +2,18 @@ import { CreatedDocumentsAnswer, DEFAULT_THUMBNAIL_WIDTH, DeletedDocumentsAnswer
 import type { AnswerMatches } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { annotatedPdfOf, pdfFileNameOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
 import { derivedFileKey } from '../../../commands/derivedFiles';
 import { parseNamingRequest, resolveDocumentName } from '../../../commands/documentNamer';
-import { commitUploads, stageUpload } from '../../../commands/documentUploader';
+import { commitUploads } from '../../../commands/documentUploader';
+import { applyArrivalEvents } from '../../../commands/queueImporter';
 import { pdfSourceKey } from '../../../commands/pdfSourceKey';
-import type { StagedFile } from '../../../commands/documentUploader';
 import { recordView } from '../../../commands/noteWriter';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import type { DocumentDetailRow } from '../../../policies/documentQueries';
-import { readNumberOption, readOptions } from '../../../db/optionStore';
+import { readOptions } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../../pdf/imagesToPdf';
 import { PdfProtectedError } from '../../../pdf/PdfProtectedError';
@@ -29,7 +28,6 @@ import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
-import { matchIdempotentBody } from '../../plugins/idempotencyPlugin';
 import { withinRequestTime } from '../../withinRequestTime';
 import { recordContextOf } from '../../recordContextQuery';
 import {
@@ -43,6 +41,7 @@ import {
   integerParam,
 } from '../../requestHelpers';
 import { sendStoredFile } from '../../sendStoredFile';
+import { stageRequestFiles } from '../../stageRequestFiles';
 
 /** The answer of GET /api/documents/{id}/view. */
 export interface DocumentViewAnswer {
@@ -76,25 +75,6 @@ async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string |
   return withinRequestTime(pdfSourceKey(deps, row), deps.config.requestWorkMs);
 }
 
-/** What the multipart parser (@fastify/busboy) says about a body that is not well-formed: the client's fault. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data)$/;
-
-/** A parser error about the body's form becomes 400 in words (never 500); any other error stays itself. */
-function malformedMultipartOr(error: unknown): unknown {
-  // Structural, not instanceof: Node's stream errors may come from another realm (jest's sandbox).
-  if (typeof error !== 'object' || error === null || !('message' in error) || typeof error.message !== 'string') return error;
-  // A file part whose body ends before its closing boundary: the part's stream closes early.
-  const cutShort = 'code' in error && error.code === 'ERR_STREAM_PREMATURE_CLOSE';
-  if (!cutShort && !MALFORMED_MULTIPART.test(error.message)) return error;
-  const why = cutShort ? 'it ended before its closing boundary' : error.message;
-  return badRequest(`The upload is not a well-formed multipart/form-data body (${why}). Send the file again.`);
-}
-
-/** The digest of an upload's files for Idempotency-Key matching: names and content hashes, in order. */
-function uploadDigest(staged: readonly StagedFile[]): string {
-  return createHash('sha256').update(JSON.stringify(staged.map((file) => [file.name, file.key]))).digest('hex');
-}
-
 /** Stores the uploaded files as documents; null when a retry with the same Idempotency-Key was answered with the first answer. */
 async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<DmsDocument[] | null> {
   const query = queryOf(request);
@@ -121,23 +101,10 @@ async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: Fasti
       .executeTakeFirst();
     if (subtype === undefined) throw badRequest(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
   }
-  if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data with one or more file parts.');
-  const maxBytes = await readNumberOption(deps.db, 'File Upload Size Limit');
-  const staged: StagedFile[] = [];
-  try {
-    for await (const part of request.files()) {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        continue;
-      }
-      staged.push(await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER));
-    }
-  } catch (error) {
-    throw malformedMultipartOr(error);
-  }
-  if (staged.length === 0) throw badRequest('No file was sent.');
-  if (await matchIdempotentBody(request, reply, uploadDigest(staged))) return null;
+  const staged = await stageRequestFiles(deps, request, reply);
+  if (staged === null) return null;
   const ids = await commitUploads(deps, viewer, { context: { ...resolved, recordId: resolved.recordId }, subtypeId }, staged);
+  await applyArrivalEvents(deps, viewer, ids);
   const rows = await findVisibleDocuments(deps.db, viewer, ids);
   return rows.map(presentDocument);
 }
