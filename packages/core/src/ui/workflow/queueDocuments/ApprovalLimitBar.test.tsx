@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FEATURES1, WORKFLOW_PERMS, type DmsDocument, type DocumentAccess, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
+import { MESSAGES, approvalLimitExceeded } from '../../../rules';
+import { FakeResponse } from '../../test/FakeResponse';
+import { renderApp, testDocument, type RecordedRequest } from '../../test/renderApp';
+
+const PERMS = WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.reject | WORKFLOW_PERMS.route;
+const QUEUE: WorkflowQueue = {
+  id: 12, name: 'Approval L1', enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount: 1, features1: FEATURES1.ApproveFromNoteRequired, features2: 0,
+  defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: 13, rejectToQueueId: 15, workflowPerms: PERMS,
+};
+const DOC: DmsDocument = testDocument({
+  id: 4, name: 'LW-5531.pdf', rowVersion: 40, workflowPerms: PERMS, hasAvailableRoutes: true, queueName: QUEUE.name,
+  queue: { id: QUEUE.id, name: QUEUE.name, queueTypeId: 1, queueTypeName: 'AP Invoices', features1: QUEUE.features1, features2: 0 },
+  link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1004', recordId: 'r4', sitId: 2 },
+});
+const ACCESS: DocumentAccess = {
+  merge: false, renewLock: false, createLock: true, unlock: false, route: true, approve: true, reject: true, split: false, viewFileData: true,
+  exportFileData: true, changeSubtype: false, delete: false, readNotes: true, readDetails: true, reapplyName: false, email: false, link: false, unlink: false,
+};
+const REFUSAL = approvalLimitExceeded(49872.77, 'USD', 'LW-5531.pdf', 10000, 'Approval L1');
+
+describe('the approval-limit refusal on the queue screen', () => {
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    // The inline viewer warns that pdf.js cannot start in jsdom; not what this test is about.
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it("closes the note prompt, shows the server's words and offers 'Route to the next level', which opens Route To for the document", async () => {
+    const approvals: RecordedRequest[] = [];
+    const app = renderApp('/portal/workflow/queues/12/documents', {
+      'GET /api/options': () => [],
+      'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [QUEUE] }] }),
+      'GET /api/queues/12/workflow': (): QueueDocumentsPage => ({ queue: QUEUE, documents: [DOC], total: 1, skip: 0, take: 30 }),
+      'GET /api/queues/13': () => ({ ...QUEUE, id: 13, name: 'Approval L2', features1: 0 }),
+      'GET /api/documents/4/access': () => ACCESS,
+      'PUT /api/documents/approval': (request) => {
+        approvals.push(request);
+        return FakeResponse.json({ statusCode: 400, exceptionType: 'ValidationError', message: REFUSAL }, 400);
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
+    fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/, hidden: true }), { target: { value: 'Over my limit?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve', hidden: true }));
+
+    await screen.findByText(REFUSAL);
+    expect(approvals).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Over your approval limit')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Route to the next level' }));
+    await screen.findByRole('heading', { name: MESSAGES.routeToTitle });
+    expect(screen.queryByText(REFUSAL)).toBeNull();
+    await waitFor(() => expect(app.requests.some((request) => request.path === '/api/documents/routes' || request.path === '/api/documents/4/routes')).toBe(true));
+  });
+});
