@@ -55,6 +55,8 @@ export interface DemoTable {
   label: string;
   /** Folder text and the subtype that files documents into it, in display order. */
   folders: readonly { folder: string; subtype: string }[];
+  /** The queue an upload on the table's records enters (its import settings, issue 12); absent: none. */
+  importQueue?: DemoQueueName;
 }
 
 /** One generated document: which record it lands on, in which folder, under which file name. */
@@ -219,6 +221,8 @@ export const DEMO_TABLES: readonly DemoTable[] = [
       { folder: 'Invoice', subtype: 'Vendor Invoice' },
       { folder: 'Supporting Documents', subtype: 'Supporting Document' },
     ],
+    // An invoice filed on its purchase invoice arrives in the AP inbox, where the clerk takes it on.
+    importQueue: 'AP Inbox',
   },
 ];
 

@@ -216,11 +216,22 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     };
     const has = (access: number | undefined, flag: keyof typeof QUEUE_ACCESS_FLAGS): boolean => ((access ?? 0) & QUEUE_ACCESS_FLAGS[flag]) !== 0;
 
-    it('gives Pat Approver a limit above every demo invoice and Jo Junior one below them, in Approval L1 with Route', async () => {
+    it('gives Pat Approver a limit above every demo invoice and Jo Junior one below them (Approval L1 with Route); purchase-invoice uploads enter the AP Inbox', async () => {
       const limits = await services.deps.db.selectFrom('groups').select(['name', 'approval_limit', 'has_approval_limit']).where('has_approval_limit', '=', 1).orderBy('name').execute();
       expect(limits.map((g) => [g.name, Number(g.approval_limit)])).toEqual([
         ['Approvers', 250_000],
         ['Junior Approvers', 10_000],
+      ]);
+      // Uploads on a purchase invoice enter the AP Inbox (its import settings); vendor uploads stay outside workflow.
+      const imports = await services.deps.db
+        .selectFrom('integrated_tables as t')
+        .leftJoin('queues as q', 'q.id', 't.import_queue_id')
+        .select(['t.label', 'q.name as queue'])
+        .orderBy('t.label')
+        .execute();
+      expect(imports).toEqual([
+        { label: 'Purchase Invoice', queue: 'AP Inbox' },
+        { label: 'Vendor', queue: null },
       ]);
       const junior = await accessOf('junior');
       expect(junior.get('Approval L1')).toBe(ALL_QUEUE_ACCESS);

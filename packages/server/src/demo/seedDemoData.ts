@@ -72,6 +72,12 @@ export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, o
       await reindexDocument(trx, documentId);
     }
     await seedCustomData(trx, documentIds, now().toISOString());
+    // Import settings last: the seeded documents above were placed in their queues by hand.
+    for (const table of DEMO_TABLES) {
+      if (table.importQueue === undefined) continue;
+      const queueId = required(queueIds.get(table.importQueue), table.importQueue);
+      await trx.updateTable('integrated_tables').set({ import_queue_id: queueId }).where('entity_type_name', '=', table.typeName).execute();
+    }
   });
   return true;
 }
