@@ -9,13 +9,14 @@ import type {
   WorkflowQueueType,
   WorkflowRoot,
 } from '../model';
+import { DECISION_FIELDS, type DecisionField } from '../model';
 import type { ApiClient } from './ApiClient';
 
 /** Sort keys GET /queues/{id}/workflow accepts (docs/API.md). */
-export type QueueDocumentsSort = 'name' | 'createdAt' | 'modifiedAt' | 'FileSize' | 'description' | 'userString' | 'userDate' | 'type';
+export type QueueDocumentsSort = 'name' | 'createdAt' | 'modifiedAt' | 'FileSize' | 'description' | 'userString' | 'userDate' | 'type' | DecisionField;
 
 /** Every sort key of a queue's documents, to tell a configured column that sorts on the server from one that does not. */
-export const QUEUE_DOCUMENTS_SORTS: readonly QueueDocumentsSort[] = ['name', 'createdAt', 'modifiedAt', 'FileSize', 'description', 'userString', 'userDate', 'type'];
+export const QUEUE_DOCUMENTS_SORTS: readonly QueueDocumentsSort[] = ['name', 'createdAt', 'modifiedAt', 'FileSize', 'description', 'userString', 'userDate', 'type', ...DECISION_FIELDS];
 
 /** Filters of the workflow root and a queue type's workflow. */
 export interface StructureQuery {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { DmsDocument } from '../model/document';
+import type { DocumentDecision } from '../model/documentDecision';
 import type { Note } from '../model/note';
 import type { QueueDocumentsPage, WorkflowQueue, WorkflowQueueType, WorkflowRoot } from '../model/workflowStructure';
 import type { VersionInfo } from '../model/version';
@@ -42,6 +43,24 @@ export const DocumentLinkAnswer = Type.Object({
   sourceEntityTypeName: Type.Optional(Type.String()),
   recordId: Type.String(),
   sitId: Type.Integer(),
+});
+
+/** A queue row's decision data (core model DocumentDecision; only GET /api/queues/{id}/workflow sends it). */
+export const DocumentDecisionAnswer = Type.Object({
+  vendorNumber: nullable(Type.String()),
+  vendorName: nullable(Type.String()),
+  invoiceNumber: nullable(Type.String()),
+  amount: nullable(Type.Number()),
+  currencyCode: nullable(Type.String()),
+  invoiceDate: nullable(Type.String({ description: 'YYYY-MM-DD' })),
+  dueDate: nullable(Type.String({ description: 'YYYY-MM-DD' })),
+  cashDiscountDate: nullable(Type.String({ description: 'YYYY-MM-DD' })),
+  factsState: Type.Union([Type.Literal('current'), Type.Literal('stale'), Type.Literal('loading'), Type.Literal('unlinked')]),
+  factsFetchedAt: nullable(Type.String()),
+  daysInQueue: Type.Integer(),
+  noteCount: Type.Integer(),
+  overdue: Type.Boolean(),
+  discountExpiresToday: Type.Boolean(),
 });
 
 /** A stored document as the web services return it (core model DmsDocument, spec §3 "Document"). */
@@ -92,6 +111,7 @@ export const DocumentAnswer = Type.Object({
   createdAt: Type.String(),
   createdBy: Type.String(),
   modifiedAt: Type.String(),
+  decision: Type.Optional(DocumentDecisionAnswer),
 });
 
 /** `GET /api/documents?docId[]=…` → DmsDocument[]. */
@@ -112,6 +132,7 @@ export const WorkflowQueueAnswer = Type.Object({
   approveToQueueId: nullable(Type.Integer()),
   rejectToQueueId: nullable(Type.Integer()),
   workflowPerms: Type.Integer({ description: "The caller's workflowPerms bitmask on this queue." }),
+  dueSoonCount: Type.Optional(Type.Integer({ description: 'Visible documents due within 3 days, overdue included (workflow root only).' })),
 });
 
 /** `GET /api/queue-types/{id}/queues` → WorkflowQueue[]. */
@@ -146,6 +167,8 @@ void rootMatches;
 void queueMatches;
 void queueTypeMatches;
 void queuePageMatches;
+const decisionMatches: Same<Static<typeof DocumentDecisionAnswer>, DocumentDecision> = true;
+void decisionMatches;
 const documentMatches: Same<Static<typeof DocumentAnswer>, DmsDocument> = true;
 void documentMatches;
 const versionMatches: Same<Static<typeof VersionAnswer>, VersionInfo> = true;

@@ -9,6 +9,7 @@ import { PROPERTIES_TEXT } from './propertiesText';
 import { QUICK_LINK_TEXT } from './quickLinkText';
 import { SEARCH_TEXT } from './searchText';
 import { WORKFLOW_TEXT } from './workflowText';
+import { DECISION_TEXT } from './decisionText';
 import { VIEWER_TEXT } from './viewerText';
 
 /**
@@ -51,5 +52,6 @@ export const UI_TEXT = {
   quickLink: QUICK_LINK_TEXT,
   search: SEARCH_TEXT,
   workflow: WORKFLOW_TEXT,
+  decision: DECISION_TEXT,
   viewer: VIEWER_TEXT,
 } as const;

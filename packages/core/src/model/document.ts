@@ -1,3 +1,4 @@
+import type { DocumentDecision } from './documentDecision';
 import type { DocumentLink } from './documentLink';
 
 /** Per-document access flags computed on the server (spec §3, GET /documents/{id}/access). */
@@ -110,4 +111,6 @@ export interface DmsDocument {
   createdAt: string;
   createdBy: string;
   modifiedAt: string;
+  /** The queue listing's decision data (linked record facts, days in queue, notes); absent elsewhere. */
+  decision?: DocumentDecision;
 }

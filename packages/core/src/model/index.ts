@@ -6,6 +6,7 @@ export * from './constants';
 export * from './context';
 export * from './customData';
 export * from './document';
+export * from './documentDecision';
 export * from './documentId';
 export * from './documentLink';
 export * from './documentListField';

@@ -25,12 +25,23 @@ export interface Option {
   optionData: string;
 }
 
-/** Default columns of the workflow document list, as the 'Workflow Document List Columns' option stores them. */
+/**
+ * Default columns of the workflow document list, as the 'Workflow Document List Columns' option
+ * stores them: the document, then what an approver decides on (issue 12: the linked record's
+ * vendor, invoice number, amount and dates, days in queue, lock holder, notes), then the queue.
+ */
 export const DEFAULT_DOCUMENT_LIST_COLUMNS = [
-  { key: 'name', field: 'name', title: 'Name', width: 220, desc: false },
-  { key: 'description', field: 'description', title: 'Description', width: 220, desc: false },
+  { key: 'name', field: 'name', title: 'Name', width: 200, desc: false },
+  { key: 'vendor', field: 'vendor', title: 'Vendor', width: 180, desc: false },
+  { key: 'invoiceNumber', field: 'invoiceNumber', title: 'Invoice No.', width: 130, desc: false },
+  { key: 'amount', field: 'amount', title: 'Amount', width: 120, desc: true },
+  { key: 'invoiceDate', field: 'invoiceDate', title: 'Invoice date', width: 120, desc: false },
+  { key: 'dueDate', field: 'dueDate', title: 'Due date', width: 150, desc: false },
+  { key: 'cashDiscountDate', field: 'cashDiscountDate', title: 'Discount until', width: 150, desc: false },
+  { key: 'daysInQueue', field: 'daysInQueue', title: 'Days in queue', width: 110, desc: true },
+  { key: 'lockHolder', field: 'lockHolder', title: 'Locked by', width: 120, desc: false },
+  { key: 'noteCount', field: 'noteCount', title: 'Notes', width: 80, desc: true },
   { key: 'queueName', field: 'queueName', title: 'Queue', width: 150, desc: false },
-  { key: 'FileSize', field: 'FileSize', title: 'Size', width: 100, desc: false },
   { key: 'createdAt', field: 'createdAt', title: 'Created', width: 150, desc: true },
 ] as const;
 

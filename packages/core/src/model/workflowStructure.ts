@@ -23,6 +23,8 @@ export interface WorkflowQueue {
   rejectToQueueId: number | null;
   /** The caller's workflowPerms bitmask on this queue (portal §6). */
   workflowPerms: number;
+  /** Visible documents whose linked record is due within 3 days (overdue included); the workflow root fills it in. */
+  dueSoonCount?: number;
 }
 
 /** A queue type with the queues of it that the caller may browse. */

@@ -6,6 +6,7 @@ import type { AppDeps } from '../services/AppDeps';
 import { enqueueThumbnails } from '../jobs/thumbnailJob';
 import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
 import { reindexDocument } from '../search/reindexDocument';
+import { enqueueLinkedRecordFacts } from '../erp/linkedRecordFacts';
 
 /** A record link of a new document: a `record_links` row without its id and document. */
 export type NewRecordLink = Omit<Insertable<RecordLinksTable>, 'id' | 'document_id'>;
@@ -80,6 +81,7 @@ export async function insertDocument(trx: Kysely<Database>, document: NewDocumen
     .executeTakeFirstOrThrow();
   for (const link of document.placement.links) {
     await trx.insertInto('record_links').values({ ...link, document_id: id }).execute();
+    if (link.is_primary === 1) await enqueueLinkedRecordFacts(trx, { integratedTableId: link.integrated_table_id, dataAreaId: link.data_area_id, recordId: link.record_id }, now);
   }
   if (document.sourcePages !== undefined) await copyAnnotationsToPages(trx, id, document.sourcePages);
   await reindexDocument(trx, id);

@@ -15,6 +15,7 @@ import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 import type { AppDeps } from '../services/AppDeps';
 import { insertNote } from './noteWriter';
+import { enqueueLinkedRecordFacts } from '../erp/linkedRecordFacts';
 
 /** The privilege linking needs (embedded §6). */
 export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -170,6 +171,8 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
       })
       .execute();
     await rememberErpRecord(trx, table.id, dataAreaId, recordId, record);
+    // The approver's decision facts (vendor, amount, due date) are read from the ERP in the background.
+    await enqueueLinkedRecordFacts(trx, { integratedTableId: table.id, dataAreaId, recordId }, now);
     const rowVersion = stored.row_version + 1;
     await trx.updateTable('documents').set({ row_version: rowVersion, updated_at: now }).where('id', '=', current.id).execute();
     await insertNote(trx, current.id, viewer.userId, 'system', `Linked to ${table.label} ${record.number} (${dataAreaId}) by ${viewer.username}.`, now);

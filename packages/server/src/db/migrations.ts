@@ -4,6 +4,7 @@ import type { DialectName } from './createDatabase';
 import { customDataSchema } from './customDataMigration';
 import { keysAndIdempotencySchema } from './keysAndIdempotencyMigration';
 import { queueIntakeSchema } from './queueIntakeMigration';
+import { linkedRecordFactsSchema } from './linkedRecordFactsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -463,6 +464,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0008_ai_data': aiDataSchema(dialect),
     '0009_keys_and_idempotency': keysAndIdempotencySchema(),
     '0010_queue_intake': queueIntakeSchema(),
+    '0011_linked_record_facts': linkedRecordFactsSchema(dialect),
   };
 }
 

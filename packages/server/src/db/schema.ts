@@ -214,6 +214,29 @@ export const AI_PHASES = ['NotStarted', 'InProgress', 'Complete', 'Error'] as co
 /** One AI phase. */
 export type AiPhase = (typeof AI_PHASES)[number];
 
+/** `linked_record_facts`: the decision facts of a linked ERP record, cached (erp/linkedRecordFacts.ts). */
+export interface LinkedRecordFactsTable {
+  id: Generated<number>;
+  integrated_table_id: number;
+  data_area_id: string;
+  record_id: string;
+  source: string;
+  record_number: string | null;
+  vendor_number: string | null;
+  vendor_name: string | null;
+  invoice_number: string | null;
+  amount: number | null;
+  currency_code: string | null;
+  /** YYYY-MM-DD dates, as the ERP's Edm.Date. */
+  invoice_date: string | null;
+  due_date: string | null;
+  discount_date: string | null;
+  fetched_at: string | null;
+  attempted_at: string | null;
+  stale: ColumnType<Flag, Flag | undefined, Flag>;
+  last_error: string | null;
+}
+
 /** `record_links`: a document's links to ERP records; is_primary marks the spec's `link`. */
 export interface RecordLinksTable {
   id: Generated<number>;
@@ -484,6 +507,7 @@ export interface Database {
   custom_fields: CustomFieldsTable;
   custom_values: CustomValuesTable;
   annotations: AnnotationsTable;
+  linked_record_facts: LinkedRecordFactsTable;
 }
 
 /** A selected `users` row. */

@@ -3,8 +3,13 @@ import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
 import { textExtractionJobHandler } from '../search/textExtractionJob';
 import type { JobHandler } from './JobHandler';
 import { THUMBNAIL_JOB, thumbnailJobHandler } from './thumbnailJob';
+import { LINKED_RECORD_FACTS_JOB, linkedRecordFactsJobHandler } from './linkedRecordFactsJob';
 
-/** The handlers the server runs, by job kind: the PDF text extraction of search and the page thumbnails. */
-export function defaultJobHandlers(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): Record<string, JobHandler> {
-  return { [TEXT_EXTRACTION_JOB]: textExtractionJobHandler(deps), [THUMBNAIL_JOB]: thumbnailJobHandler(deps) };
+/** The handlers the server runs, by job kind: the PDF text extraction of search, the page thumbnails and the linked records' decision facts. */
+export function defaultJobHandlers(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now' | 'entitySources'>): Record<string, JobHandler> {
+  return {
+    [TEXT_EXTRACTION_JOB]: textExtractionJobHandler(deps),
+    [THUMBNAIL_JOB]: thumbnailJobHandler(deps),
+    [LINKED_RECORD_FACTS_JOB]: linkedRecordFactsJobHandler(deps),
+  };
 }

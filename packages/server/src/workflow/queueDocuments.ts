@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
+import type { DocumentDecision } from '@datahaven/core/model';
 import type { DialectName } from '../db/createDatabase';
 import { selectVisibleDocuments } from '../policies/documentQueries';
 import type { DocumentDetailRow } from '../policies/documentQueries';
@@ -7,15 +8,36 @@ import type { Database } from '../db/schema';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 
-/** Keys `sort=` of GET /api/queues/{id}/workflow takes (DmsDocument field names). */
-export const QUEUE_DOCUMENT_SORT_KEYS = ['name', 'createdAt', 'modifiedAt', 'FileSize', 'description', 'userString', 'userDate', 'type'] as const;
+/**
+ * Keys `sort=` of GET /api/queues/{id}/workflow takes: DmsDocument field names, then the decision
+ * columns (core model DECISION_FIELDS) read from the cached linked-record facts.
+ */
+export const QUEUE_DOCUMENT_SORT_KEYS = [
+  'name',
+  'createdAt',
+  'modifiedAt',
+  'FileSize',
+  'description',
+  'userString',
+  'userDate',
+  'type',
+  'vendor',
+  'invoiceNumber',
+  'amount',
+  'invoiceDate',
+  'dueDate',
+  'cashDiscountDate',
+  'daysInQueue',
+  'lockHolder',
+  'noteCount',
+] as const;
 
 /** A key a queue's documents can be sorted by. */
 export type QueueDocumentSortKey = (typeof QUEUE_DOCUMENT_SORT_KEYS)[number];
 
 /** One page request of a queue's documents. */
 export interface QueueDocumentsQuery {
-  /** Case-insensitive "name or description contains"; empty matches all. */
+  /** Case-insensitive "name, description, vendor name or invoice number contains"; empty matches all. */
   q: string;
   skip: number;
   take: number;
@@ -27,11 +49,18 @@ export interface QueueDocumentsQuery {
 export const QUEUE_PAGE_SIZE = 30;
 /** Largest `take` accepted. */
 export const MAX_QUEUE_PAGE_SIZE = 200;
+/** "Due soon" on the workflow root: due within this many days from today, overdue included. */
+export const DUE_SOON_DAYS = 3;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Text compared lower-cased and byte-wise on both dialects, so SQLite and PostgreSQL sort alike. */
 function text(column: string, dialect: DialectName): RawBuilder<unknown> {
   return dialect === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
 }
+
+/** When the document entered its queue: its last move into it, else its creation (seeded or uploaded there). */
+const ENTERED_QUEUE = sql`coalesce((select max(h.at) from workflow_history h where h.document_id = d.id and h.to_queue_id = d.queue_id), d.created_at)`;
 
 function sortExpression(key: QueueDocumentSortKey, dialect: DialectName): RawBuilder<unknown> {
   switch (key) {
@@ -51,6 +80,24 @@ function sortExpression(key: QueueDocumentSortKey, dialect: DialectName): RawBui
       return sql`f.size`;
     case 'userDate':
       return sql`d.user_date1`;
+    case 'vendor':
+      return dialect === 'postgres' ? sql`lower(coalesce(fa.vendor_name, fa.vendor_number)) collate "C"` : sql`lower(coalesce(fa.vendor_name, fa.vendor_number))`;
+    case 'invoiceNumber':
+      return text('fa.invoice_number', dialect);
+    case 'amount':
+      return sql`fa.amount`;
+    case 'invoiceDate':
+      return sql`fa.invoice_date`;
+    case 'dueDate':
+      return sql`fa.due_date`;
+    case 'cashDiscountDate':
+      return sql`fa.discount_date`;
+    case 'daysInQueue':
+      return ENTERED_QUEUE;
+    case 'lockHolder':
+      return text('lu.username', dialect);
+    case 'noteCount':
+      return sql`(select count(*) from notes n where n.document_id = d.id and n.kind = 'user')`;
   }
 }
 
@@ -59,11 +106,128 @@ function likeContains(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+function matches(pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`(lower(d.name) like ${pattern} escape '\\' or lower(d.description) like ${pattern} escape '\\'
+    or lower(fa.vendor_name) like ${pattern} escape '\\' or lower(fa.invoice_number) like ${pattern} escape '\\')`;
+}
+
+/**
+ * The documents of a queue the viewer can see, with the primary link's cached facts (`fa`), the
+ * linked table (`t`), the file (`f`) and the live lock's holder (`lu`) joined for the sorts.
+ */
+function queueScope(db: Kysely<Database>, viewer: Viewer, queueId: number) {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('files as f', 'f.sha256', 'd.file_sha256')
+    .leftJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
+    .leftJoin('integrated_tables as t', 't.id', 'l.integrated_table_id')
+    .leftJoin('linked_record_facts as fa', (j) =>
+      j.onRef('fa.integrated_table_id', '=', 'l.integrated_table_id').onRef('fa.data_area_id', '=', 'l.data_area_id').onRef('fa.record_id', '=', 'l.record_id'),
+    )
+    .leftJoin('document_locks as lk', (j) => j.onRef('lk.document_id', '=', 'd.id').on(sql<boolean>`lk.expires_at > ${viewer.databaseNow}`))
+    .leftJoin('users as lu', 'lu.id', 'lk.user_id')
+    .where('d.queue_id', '=', queueId)
+    .where((eb) => canSeeDocument(eb, viewer));
+}
+
+/** A listed document's decision figures and its facts row, for DocumentDecision and the refresh. */
+export interface QueueDecisionRow {
+  id: number;
+  link_table_id: number | null;
+  link_data_area_id: string | null;
+  link_record_id: string | null;
+  facts_id: number | null;
+  vendor_number: string | null;
+  vendor_name: string | null;
+  invoice_number: string | null;
+  amount: number | string | null;
+  currency_code: string | null;
+  invoice_date: string | null;
+  due_date: string | null;
+  discount_date: string | null;
+  fetched_at: string | null;
+  attempted_at: string | null;
+  stale: number | null;
+  entered_at: string;
+  note_count: number | string;
+}
+
+/** The decision figures of the listed documents, in one statement. */
+async function decisionRows(db: Kysely<Database>, ids: readonly number[]): Promise<QueueDecisionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('documents as d')
+    .leftJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
+    .leftJoin('linked_record_facts as fa', (j) =>
+      j.onRef('fa.integrated_table_id', '=', 'l.integrated_table_id').onRef('fa.data_area_id', '=', 'l.data_area_id').onRef('fa.record_id', '=', 'l.record_id'),
+    )
+    .select([
+      'd.id',
+      'l.integrated_table_id as link_table_id',
+      'l.data_area_id as link_data_area_id',
+      'l.record_id as link_record_id',
+      'fa.id as facts_id',
+      'fa.vendor_number',
+      'fa.vendor_name',
+      'fa.invoice_number',
+      'fa.amount',
+      'fa.currency_code',
+      'fa.invoice_date',
+      'fa.due_date',
+      'fa.discount_date',
+      'fa.fetched_at',
+      'fa.attempted_at',
+      'fa.stale',
+      ENTERED_QUEUE.as('entered_at'),
+      sql<number>`(select count(*) from notes n where n.document_id = d.id and n.kind = 'user')`.as('note_count'),
+    ])
+    .where('d.id', 'in', [...ids])
+    .execute() as Promise<QueueDecisionRow[]>;
+}
+
+/** Today's date (YYYY-MM-DD, UTC) and the one `days` later: the server's calendar for overdue and due soon. */
+export function isoDay(now: Date, days = 0): string {
+  return new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A listed document's DocumentDecision from its decision row, as of `now`. */
+export function presentDecision(row: QueueDecisionRow, now: Date): DocumentDecision {
+  const today = isoDay(now);
+  const state: DocumentDecision['factsState'] =
+    row.link_record_id === null ? 'unlinked' : row.facts_id === null ? 'loading' : Number(row.stale) === 1 ? 'stale' : row.fetched_at === null ? 'loading' : 'current';
+  const entered = Date.parse(row.entered_at);
+  return {
+    vendorNumber: row.vendor_number,
+    vendorName: row.vendor_name,
+    invoiceNumber: row.invoice_number,
+    amount: row.amount === null ? null : Number(row.amount),
+    currencyCode: row.currency_code,
+    invoiceDate: row.invoice_date,
+    dueDate: row.due_date,
+    cashDiscountDate: row.discount_date,
+    factsState: state,
+    factsFetchedAt: row.fetched_at,
+    daysInQueue: Number.isNaN(entered) ? 0 : Math.max(0, Math.floor((now.getTime() - entered) / DAY_MS)),
+    noteCount: Number(row.note_count),
+    overdue: row.due_date !== null && row.due_date < today,
+    discountExpiresToday: row.discount_date !== null && row.discount_date === today,
+  };
+}
+
+/** One listed page: the documents with everything the presenter needs, their decision rows, and the total. */
+export interface QueueDocumentsPageRows {
+  rows: DocumentDetailRow[];
+  decisions: Map<number, QueueDecisionRow>;
+  total: number;
+}
+
 /**
  * One page of the documents in a queue that the viewer can see (canSeeDocument), filtered by
- * `q` on name and description, in the asked order. Blank values (null user date, no type) sort
- * last in either direction, and every order ends in the document id in the same direction, so the
- * order is total and pages never repeat or skip a document. `total` counts all matches.
+ * `q`, in the asked order. Blank values (no due date, no lock, no type) sort last in either
+ * direction, and every order ends in the document id in the same direction, so the order is
+ * total and pages never repeat or skip a document. The page's ids are chosen first with only the
+ * sort's columns, then read in full (the presenter's per-row subqueries run for the page only,
+ * not for every document of a 10,000-document queue). `total` counts all matches.
  */
 export async function findQueueDocumentsPage(
   db: Kysely<Database>,
@@ -71,30 +235,54 @@ export async function findQueueDocumentsPage(
   viewer: Viewer,
   queueId: number,
   query: QueueDocumentsQuery,
-): Promise<{ rows: DocumentDetailRow[]; total: number }> {
+): Promise<QueueDocumentsPageRows> {
   const pattern = query.q === '' ? null : likeContains(query.q);
-  const direction = query.desc ? 'desc' : 'asc';
+  // More days in the queue = entered it earlier.
+  const ascending = query.sort === 'daysInQueue' ? query.desc : !query.desc;
+  const direction = ascending ? 'asc' : 'desc';
+  const idDirection = query.desc ? 'desc' : 'asc';
   const sortBy = sortExpression(query.sort, dialect);
-  let page = selectVisibleDocuments(db, viewer).where('d.queue_id', '=', queueId);
-  if (pattern !== null) {
-    page = page.where(sql<boolean>`(lower(d.name) like ${pattern} escape '\\' or lower(d.description) like ${pattern} escape '\\')`);
-  }
-  const rows = await page
-    .orderBy(sql`case when ${sortBy} is null then 1 else 0 end`)
-    .orderBy(sortBy, direction)
-    .orderBy('d.id', direction)
-    .offset(query.skip)
-    .limit(query.take)
-    .execute();
+  let scope = queueScope(db, viewer, queueId);
+  if (pattern !== null) scope = scope.where(matches(pattern));
+  const [idRows, countRow] = await Promise.all([
+    scope
+      .select('d.id')
+      .orderBy(sql`case when ${sortBy} is null then 1 else 0 end`)
+      .orderBy(sortBy, direction)
+      .orderBy('d.id', idDirection)
+      .offset(query.skip)
+      .limit(query.take)
+      .execute(),
+    scope.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = idRows.map((row) => row.id);
+  if (ids.length === 0) return { rows: [], decisions: new Map(), total: Number(countRow.n) };
+  const [details, decisions] = await Promise.all([selectVisibleDocuments(db, viewer).where('d.id', 'in', ids).execute(), decisionRows(db, ids)]);
+  const byId = new Map<number, DocumentDetailRow>(details.map((row) => [row.id, row]));
+  const rows = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [row];
+  });
+  return { rows, decisions: new Map(decisions.map((row) => [row.id, row])), total: Number(countRow.n) };
+}
 
-  let count = db
+/**
+ * Per queue among `queueIds`: the visible documents whose linked record is due within
+ * DUE_SOON_DAYS of `today` (overdue included), from the cached facts. Queues with none are absent.
+ */
+export async function findDueSoonCounts(db: Kysely<Database>, viewer: Viewer, queueIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  if (queueIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('documents as d')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('d.queue_id', '=', queueId)
-    .where((eb) => canSeeDocument(eb, viewer));
-  if (pattern !== null) {
-    count = count.where(sql<boolean>`(lower(d.name) like ${pattern} escape '\\' or lower(d.description) like ${pattern} escape '\\')`);
-  }
-  const total = Number((await count.executeTakeFirstOrThrow()).n);
-  return { rows, total };
+    .innerJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
+    .innerJoin('linked_record_facts as fa', (j) =>
+      j.onRef('fa.integrated_table_id', '=', 'l.integrated_table_id').onRef('fa.data_area_id', '=', 'l.data_area_id').onRef('fa.record_id', '=', 'l.record_id'),
+    )
+    .select(['d.queue_id', (eb) => eb.fn.countAll().as('n')])
+    .where('d.queue_id', 'in', [...queueIds])
+    .where('fa.due_date', '<=', isoDay(now, DUE_SOON_DAYS))
+    .where((eb) => canSeeDocument(eb, viewer))
+    .groupBy('d.queue_id')
+    .execute();
+  return new Map(rows.filter((row) => row.queue_id !== null).map((row) => [Number(row.queue_id), Number(row.n)]));
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CounterBadge, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CalendarClockRegular } from '@fluentui/react-icons/svg/calendar-clock';
 import type { WorkflowQueue } from '../../model';
 import { useWorkflowBase } from './useWorkflowBase';
 import { UI_TEXT } from '../../locale/uiText';
@@ -23,7 +24,11 @@ const useStyles = makeStyles({
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   disabled: { color: tokens.colorNeutralForegroundDisabled },
+  dueSoon: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexShrink: 0, color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeBase200 },
 });
+
+/** How many days ahead "due soon" looks (the server's DUE_SOON_DAYS). */
+const DUE_SOON_DAYS = 3;
 
 /** Props of QueueList. */
 export interface QueueListProps {
@@ -32,24 +37,35 @@ export interface QueueListProps {
   label: string;
 }
 
-/** Queues as links to their documents, each named "{queue name}, {n} documents" (the name first, for the browser tests). */
+/**
+ * Queues as links to their documents, each named "{queue name}, {n} documents" (the name first,
+ * for the browser tests); where the server counted documents due within 3 days (the workflow
+ * root), the link shows and says "{n} due within 3 days" with an icon.
+ */
 export function QueueList({ queues, label }: QueueListProps): ReactElement {
   const styles = useStyles();
   const base = useWorkflowBase();
   return (
     <ul className={styles.list} aria-label={label}>
-      {queues.map((queue) => (
-        <li key={queue.id} className={styles.item}>
-          <RouterLink
-            className={styles.link}
-            to={`${base}/queues/${queue.id}/documents`}
-            aria-label={UI_TEXT.workflow.queueLink(queue.name, queue.documentCount, queue.enabled)}
-          >
-            <Text className={`${styles.name} ${queue.enabled ? '' : styles.disabled}`}>{queue.name}</Text>
-            <CounterBadge count={queue.documentCount} showZero appearance={queue.documentCount > 0 ? 'filled' : 'ghost'} color="brand" aria-hidden />
-          </RouterLink>
-        </li>
-      ))}
+      {queues.map((queue) => {
+        const dueSoon = queue.dueSoonCount ?? 0;
+        const dueSoonText = dueSoon > 0 ? UI_TEXT.decision.dueSoon(dueSoon, DUE_SOON_DAYS) : null;
+        const label = UI_TEXT.workflow.queueLink(queue.name, queue.documentCount, queue.enabled);
+        return (
+          <li key={queue.id} className={styles.item}>
+            <RouterLink className={styles.link} to={`${base}/queues/${queue.id}/documents`} aria-label={dueSoonText === null ? label : `${label}, ${dueSoonText}`}>
+              <Text className={`${styles.name} ${queue.enabled ? '' : styles.disabled}`}>{queue.name}</Text>
+              {dueSoonText === null ? null : (
+                <span className={styles.dueSoon} aria-hidden>
+                  <CalendarClockRegular />
+                  {dueSoonText}
+                </span>
+              )}
+              <CounterBadge count={queue.documentCount} showZero appearance={queue.documentCount > 0 ? 'filled' : 'ghost'} color="brand" aria-hidden />
+            </RouterLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -72,6 +72,15 @@ describe('workflow root and redirects', () => {
     expect(window.location.pathname).toBe('/portal/workflow/auto');
   });
 
+  it('says per queue how many documents are due within 3 days, as the server counted them', async () => {
+    const due: WorkflowQueueType = { ...AP, queues: [testQueue(10, 'AP Inbox', 2, { dueSoonCount: 2 }), testQueue(12, 'Approval L1', 3, { dueSoonCount: 0 })] };
+    renderApp('/portal/workflow/auto', { ...routes, 'GET /api/workflow-root': () => ({ queueTypes: [due] }) });
+    const inbox = await screen.findByRole('link', { name: 'AP Inbox, 2 documents, 2 due within 3 days' });
+    expect(inbox.textContent).toContain('2 due within 3 days');
+    expect(inbox.querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Approval L1, 3 documents' }).textContent).not.toContain('due within');
+  });
+
   it('lists the queue types on their own screen', async () => {
     renderApp('/portal/workflow/queue-types', routes);
     const link = await screen.findByRole('link', { name: 'AP Invoices, 5 documents' });

@@ -5,7 +5,8 @@ import { ArrowSortUpRegular } from '@fluentui/react-icons/svg/arrow-sort-up';
 import type { DmsDocument } from '../../../model';
 import type { SelectionStore } from '../../../state';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
-import { cellText, type GridColumn } from './documentColumns';
+import { cellMarkers, cellText, type GridColumn } from './documentColumns';
+import { DecisionMarker } from './DecisionMarker';
 import { UI_TEXT } from '../../../locale/uiText';
 
 /** Rows from the bottom at which scrolling asks for the next page. */
@@ -231,8 +232,12 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
               >
                 {columns.map((column) => {
                   const text = cellText(doc, column.field, formats);
+                  const markers = cellMarkers(doc, column.field, formats);
                   return (
-                    <TableCell key={column.key} role="gridcell" className={styles.cell} title={text}>
+                    <TableCell key={column.key} role="gridcell" className={styles.cell} title={[...markers.map((marker) => marker.text), text].join(' ')}>
+                      {markers.map((marker) => (
+                        <DecisionMarker key={marker.kind} marker={marker} />
+                      ))}
                       {text}
                     </TableCell>
                   );

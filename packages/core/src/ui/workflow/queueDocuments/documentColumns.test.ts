@@ -1,5 +1,6 @@
-import type { DocumentListField } from '../../../model';
-import { configurableColumns, gridColumns } from './documentColumns';
+import { DEFAULT_DOCUMENT_LIST_COLUMNS, type DocumentDecision, type DocumentListField } from '../../../model';
+import { testDocument } from '../../test/renderApp';
+import { cellMarkers, cellText, configurableColumns, formatAmount, gridColumns } from './documentColumns';
 
 const FIELDS: DocumentListField[] = [
   { key: 'created', field: 'createdAt', title: 'Created', width: 0, desc: true },
@@ -29,5 +30,45 @@ describe('gridColumns', () => {
 describe('configurableColumns', () => {
   it('offers every option column but the name, once each, in the option order', () => {
     expect(configurableColumns([...FIELDS, FIELDS[2]]).map((f) => f.key)).toEqual(['created', 'size', 'holder']);
+  });
+});
+
+describe('decision cells', () => {
+  const formats = {
+    formatDate: (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso)) : ''),
+    formatDateTime: (iso: string | null | undefined) => iso ?? '',
+    formatFileSize: (bytes: number) => `${bytes} B`,
+    region: 'de-DE',
+  };
+  const decision: DocumentDecision = {
+    vendorNumber: 'V30000', vendorName: 'Northwind Traders', invoiceNumber: 'NWT-2025-0097', amount: 1234.5, currencyCode: 'EUR',
+    invoiceDate: '2025-05-02', dueDate: '2025-06-01', cashDiscountDate: '2025-05-16', factsState: 'current', factsFetchedAt: '2025-05-30T08:00:00.000Z',
+    daysInQueue: 1, noteCount: 2, overdue: true, discountExpiresToday: true,
+  };
+  const doc = testDocument({ id: 1, name: 'inv.pdf', decision, lock: { lockExpiration: null, ownLock: false, holder: 'pat' } });
+
+  it('writes the amount in its currency with the region\'s number format, dates as calendar days, vendor as "name (number)"', () => {
+    expect(cellText(doc, 'amount', formats)).toBe('1.234,50\u00a0€');
+    expect(formatAmount(99, 'USD', 'en-US')).toBe('$99.00');
+    expect(formatAmount(5, 'XX1', 'en-US')).toBe('5.00 XX1');
+    expect(cellText(doc, 'vendor', formats)).toBe('Northwind Traders (V30000)');
+    expect(cellText(doc, 'dueDate', formats)).toBe('Jun 1, 2025');
+    expect(cellText(doc, 'daysInQueue', formats)).toBe('1 day');
+    expect(cellText(doc, 'lockHolder', formats)).toBe('pat');
+    expect(cellText(doc, 'noteCount', formats)).toBe('2');
+  });
+
+  it('marks overdue in the due date and the discount ending today in the discount date, stale facts in the vendor cell, in words', () => {
+    expect(cellMarkers(doc, 'dueDate', formats)).toEqual([{ kind: 'overdue', text: 'Overdue' }]);
+    expect(cellMarkers(doc, 'cashDiscountDate', formats)).toEqual([{ kind: 'discountEndsToday', text: 'Discount ends today' }]);
+    expect(cellMarkers(doc, 'vendor', formats)).toEqual([]);
+    const stale = testDocument({ id: 2, name: 'b.pdf', decision: { ...decision, factsState: 'stale', overdue: false } });
+    expect(cellMarkers(stale, 'vendor', formats)).toEqual([{ kind: 'stale', text: 'ERP unreachable: facts from 2025-05-30T08:00:00.000Z' }]);
+    expect(cellMarkers(stale, 'dueDate', formats)).toEqual([]);
+  });
+
+  it('sorts every decision column on the server', () => {
+    const columns = gridColumns(DEFAULT_DOCUMENT_LIST_COLUMNS.map((c) => ({ ...c })), { widths: {}, sort: null });
+    expect(columns.filter((c) => c.sort === null).map((c) => c.key)).toEqual(['queueName']);
   });
 });

@@ -1,5 +1,5 @@
 import { QUEUE_DOCUMENTS_SORTS, type QueueDocumentsSort } from '../../../api/workflowApi';
-import { LIMITS, type DmsDocument, type DocumentListField } from '../../../model';
+import { DECISION_FIELDS, LIMITS, type DecisionField, type DmsDocument, type DocumentListField } from '../../../model';
 import type { ColumnOverrides } from '../../../state/WorkflowPreferences';
 import type { LocaleFormats } from '../../locale/localeFormats';
 import { UI_TEXT } from '../../../locale/uiText';
@@ -47,8 +47,60 @@ export function gridColumns(fields: readonly DocumentListField[], overrides: Col
   return columns;
 }
 
-/** What a cell shows for a document's field: formatted sizes and dates, the queue's name, the lock holder; '' for unknown fields. */
-export function cellText(doc: DmsDocument, field: string, { formatDate, formatDateTime, formatFileSize }: Pick<LocaleFormats, 'formatDate' | 'formatDateTime' | 'formatFileSize'>): string {
+/** The formats cellText uses; `region` (for the amount's currency format) defaults to en-US. */
+export type CellFormats = Pick<LocaleFormats, 'formatDate' | 'formatDateTime' | 'formatFileSize'> & Partial<Pick<LocaleFormats, 'region'>>;
+
+/** A calendar day (YYYY-MM-DD) as a date: read at noon UTC, so no time zone moves it to another day. */
+function day(value: string | null, formatDate: LocaleFormats['formatDate']): string {
+  return value === null ? '' : formatDate(`${value}T12:00:00.000Z`);
+}
+
+/** An amount in its currency with the locale's Intl number format ('$1,234.50', '1.234,50 €'); a code Intl refuses is written after the number. */
+export function formatAmount(amount: number | null, currencyCode: string | null, region = 'en-US'): string {
+  if (amount === null) return '';
+  if (currencyCode !== null) {
+    try {
+      return new Intl.NumberFormat(region, { style: 'currency', currency: currencyCode }).format(amount);
+    } catch {
+      // Not an ISO 4217 code (an ERP's own currency code): the number and the code as they are.
+    }
+  }
+  const number = new Intl.NumberFormat(region, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  return currencyCode === null ? number : `${number} ${currencyCode}`;
+}
+
+/** The decision cells' texts (issue 12): vendor "name (number)", the amount in its currency, dates, days, the lock holder, notes. */
+function decisionCellText(doc: DmsDocument, field: DecisionField, formats: CellFormats): string {
+  const decision = doc.decision;
+  if (field === 'lockHolder') return doc.lock?.holder ?? '';
+  if (decision === undefined) return '';
+  switch (field) {
+    case 'vendor': {
+      if (decision.factsState === 'loading') return UI_TEXT.decision.loading;
+      const { vendorName, vendorNumber } = decision;
+      return vendorName !== null && vendorNumber !== null ? `${vendorName} (${vendorNumber})` : (vendorName ?? vendorNumber ?? '');
+    }
+    case 'invoiceNumber':
+      return decision.invoiceNumber ?? '';
+    case 'amount':
+      return formatAmount(decision.amount, decision.currencyCode, formats.region);
+    case 'invoiceDate':
+      return day(decision.invoiceDate, formats.formatDate);
+    case 'dueDate':
+      return day(decision.dueDate, formats.formatDate);
+    case 'cashDiscountDate':
+      return day(decision.cashDiscountDate, formats.formatDate);
+    case 'daysInQueue':
+      return UI_TEXT.decision.days(decision.daysInQueue);
+    case 'noteCount':
+      return String(decision.noteCount);
+  }
+}
+
+/** What a cell shows for a document's field: formatted sizes and dates, the queue's name, the lock holder, the decision data; '' for unknown fields. */
+export function cellText(doc: DmsDocument, field: string, formats: CellFormats): string {
+  const { formatDate, formatDateTime, formatFileSize } = formats;
+  if ((DECISION_FIELDS as readonly string[]).includes(field)) return decisionCellText(doc, field as DecisionField, formats);
   switch (field) {
     case 'FileSize':
       return formatFileSize(doc.FileSize);
@@ -72,6 +124,29 @@ export function cellText(doc: DmsDocument, field: string, { formatDate, formatDa
       return typeof value === 'string' || typeof value === 'number' ? String(value) : typeof value === 'boolean' ? (value ? UI_TEXT.workflow.columns.yes : UI_TEXT.workflow.columns.no) : '';
     }
   }
+}
+
+/** A marker a cell shows before its text: an icon and words, never colour alone. */
+export interface CellMarker {
+  kind: 'overdue' | 'discountEndsToday' | 'stale';
+  text: string;
+}
+
+/**
+ * The markers of a document's cell: 'Overdue' in the due date, 'Discount ends today' in the
+ * discount date, and in the vendor cell the words saying the ERP could not be read (with when
+ * the facts shown were read), so a stale row is told in words where its facts are.
+ */
+export function cellMarkers(doc: DmsDocument, field: string, formats: Pick<LocaleFormats, 'formatDateTime'>): CellMarker[] {
+  const decision = doc.decision;
+  if (decision === undefined) return [];
+  if (field === 'dueDate' && decision.overdue) return [{ kind: 'overdue', text: UI_TEXT.decision.overdue }];
+  if (field === 'cashDiscountDate' && decision.discountExpiresToday) return [{ kind: 'discountEndsToday', text: UI_TEXT.decision.discountEndsToday }];
+  if (field === 'vendor' && decision.factsState === 'stale') {
+    const text = decision.factsFetchedAt === null ? UI_TEXT.decision.staleNever : UI_TEXT.decision.staleSince(formats.formatDateTime(decision.factsFetchedAt));
+    return [{ kind: 'stale', text }];
+  }
+  return [];
 }
 
 /** The option's columns the user may show or hide (all but the name column), in the option's order. */

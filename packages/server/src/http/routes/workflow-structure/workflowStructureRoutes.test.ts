@@ -140,6 +140,8 @@ describeOnEachDatabase('workflow structure', (server) => {
       approveToQueueId: null,
       rejectToQueueId: null,
       workflowPerms: WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.viewDocsWithin | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.route | WORKFLOW_PERMS.editDocData,
+      // The root counts documents due within 3 days (none here: no linked record has a due date).
+      dueSoonCount: 0,
     });
     expect(ap?.documentCount).toBe(5);
     expect(ap?.queues.find((queue) => queue.id === q.disabled)?.enabled).toBe(false);

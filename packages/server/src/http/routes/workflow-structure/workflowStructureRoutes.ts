@@ -18,7 +18,8 @@ import { lockStateOf, presentDocument } from '../../../presenters/documentPresen
 import { presentWorkflowQueueType, presentWorkflowQueueTypes, queueMatches } from '../../../presenters/workflowQueuePresenter';
 import type { QueueListFilter } from '../../../presenters/workflowQueuePresenter';
 import { WORKFLOW_PERM_SOURCES, QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../../../policies/queueAccessFlags';
-import { findQueueDocumentsPage } from '../../../workflow/queueDocuments';
+import { findDueSoonCounts, findQueueDocumentsPage, presentDecision } from '../../../workflow/queueDocuments';
+import { enqueueListedFactsRefresh } from '../../../erp/linkedRecordFacts';
 import { findBrowsableQueue, findBrowsableQueues } from '../../../workflow/workflowStructureQueries';
 import type { BrowsableQueue, QueueTypeSummary } from '../../../workflow/workflowStructureQueries';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -49,10 +50,12 @@ function typesOf(queues: readonly BrowsableQueue[]): Map<number, QueueTypeSummar
   return new Map(queues.map((b) => [b.queueType.id, b.queueType]));
 }
 
-/** The root: every queue type with a listed queue. */
+/** The root: every queue type with a listed queue, each queue with how many of its documents are due within 3 days. */
 async function workflowRoot(deps: AppDeps, viewer: Viewer, filter: QueueListFilter): Promise<WorkflowRoot> {
   const browsable = await findBrowsableQueues(deps.db, viewer);
-  return { queueTypes: presentWorkflowQueueTypes(browsable.map((b) => b.queue), typesOf(browsable), filter) };
+  const dueSoon = await findDueSoonCounts(deps.db, viewer, browsable.map((b) => b.queue.id), deps.now());
+  const queues = browsable.map((b) => ({ ...b.queue, dueSoonCount: dueSoon.get(b.queue.id) ?? 0 }));
+  return { queueTypes: presentWorkflowQueueTypes(queues, typesOf(browsable), filter) };
 }
 
 /**
@@ -174,8 +177,15 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     const page = parseQueueDocumentsQuery(queryOf(request));
     const viewer = await workflowViewerOf(request, deps);
     const { queue } = await browsableQueueOr404(deps, viewer, id);
-    const { rows, total } = await findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page);
-    return { queue, documents: rows.map(presentDocument), total, skip: page.skip, take: page.take };
+    const { rows, decisions, total } = await findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page);
+    const now = deps.now();
+    // Missing or old facts are read in the background; this answer shows what the cache holds.
+    if ((await enqueueListedFactsRefresh(deps.db, decisions.values(), now)) > 0) deps.jobSignal.notify();
+    const documents = rows.map((row) => {
+      const decision = decisions.get(row.id);
+      return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
+    });
+    return { queue, documents, total, skip: page.skip, take: page.take };
   });
 
   app.get('/queues/:id/link-to-approval', { schema: { response: okAnswer(LinkToApprovalSetupAnswer) } }, async (request): Promise<LinkToApprovalSetup> => {

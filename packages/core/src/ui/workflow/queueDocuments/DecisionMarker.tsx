@@ -1,0 +1,27 @@
+import type { ReactElement } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { CalendarErrorRegular } from '@fluentui/react-icons/svg/calendar-error';
+import { ClockAlarmRegular } from '@fluentui/react-icons/svg/clock-alarm';
+import { CloudOffRegular } from '@fluentui/react-icons/svg/cloud-off';
+import type { CellMarker } from './documentColumns';
+
+const useStyles = makeStyles({
+  marker: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, marginRight: tokens.spacingHorizontalXS, fontWeight: tokens.fontWeightSemibold },
+  overdue: { color: tokens.colorPaletteRedForeground1 },
+  discountEndsToday: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  stale: { color: tokens.colorNeutralForeground2 },
+});
+
+const ICONS = { overdue: CalendarErrorRegular, discountEndsToday: ClockAlarmRegular, stale: CloudOffRegular } as const;
+
+/** A row marker in a grid cell: an icon and its words (the colour only repeats them), e.g. "Overdue". */
+export function DecisionMarker({ marker }: { marker: CellMarker }): ReactElement {
+  const styles = useStyles();
+  const Icon = ICONS[marker.kind];
+  return (
+    <span className={`${styles.marker} ${styles[marker.kind]}`} data-marker={marker.kind}>
+      <Icon aria-hidden />
+      {marker.text}
+    </span>
+  );
+}
