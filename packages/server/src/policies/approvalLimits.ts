@@ -1,7 +1,7 @@
 import { approvalLimitExceeded, approvalLimitUnchecked } from '@datahaven/core/rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { resolveEntityTypeName } from '../erp/entityTypeQueries';
+import { readLinkedRecordFacts } from '../erp/linkedRecordFacts';
 import { invalid } from '../errors/DomainError';
 import type { AppDeps } from '../services/AppDeps';
 import { canSeeDocument, type Viewer } from './documentVisibility';
@@ -21,10 +21,6 @@ export interface AmountLink {
   dataAreaId: string;
   recordId: string;
 }
-
-/** The record property holding the amount an approver decides on (BC API v2.0 purchase documents). */
-const AMOUNT_PROPERTY = 'totalAmountIncludingTax';
-const CURRENCY_PROPERTY = 'currencyCode';
 
 function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -55,25 +51,18 @@ export async function effectiveApprovalLimit(db: Kysely<Database>, userId: numbe
 }
 
 /**
- * The amounts of the linked records, read through the entity-source connector: per link, the
- * record's totalAmountIncludingTax and currencyCode; null for a record the ERP no longer holds;
- * absent from the map for a record that has no amount (a vendor card). An unreachable ERP throws
- * the connector's refusal in words. The one place that knows where amounts come from, so a cache
- * of the linked records' facts replaces it in one line.
+ * The amounts of the linked records, read fresh from the ERP with the decision columns' reader
+ * (erp/linkedRecordFacts): per link, the record's total with tax and its currency; null for a
+ * record the ERP no longer holds; absent from the map for a record that has no amount (a vendor
+ * card). Not the listing's cache: a limit is checked against the amount as the ERP holds it now,
+ * not as it was up to 15 minutes ago. An unreachable ERP throws the connector's refusal in words.
  */
 export async function linkedAmountsOf(deps: AppDeps, links: readonly AmountLink[]): Promise<Map<number, LinkedAmount | null>> {
   const amounts = new Map<number, LinkedAmount | null>();
   for (const link of links) {
-    const { prefix, typeName } = resolveEntityTypeName(link.typeName);
-    const record = await deps.entitySources.source(prefix).get(typeName, link.recordId, { company: link.dataAreaId });
-    if (record === null) {
-      amounts.set(link.documentId, null);
-      continue;
-    }
-    const amount = numberOf(record[AMOUNT_PROPERTY]);
-    if (amount === null) continue;
-    const currency = record[CURRENCY_PROPERTY];
-    amounts.set(link.documentId, { amount, currencyCode: typeof currency === 'string' ? currency : '' });
+    const facts = await readLinkedRecordFacts(deps.entitySources, link.typeName, link.dataAreaId, link.recordId);
+    if (facts === null) amounts.set(link.documentId, null);
+    else if (facts.amount !== null) amounts.set(link.documentId, { amount: facts.amount, currencyCode: facts.currencyCode ?? '' });
   }
   return amounts;
 }
