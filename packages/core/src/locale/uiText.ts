@@ -7,6 +7,7 @@ import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
 import { QUICK_LINK_TEXT } from './quickLinkText';
+import { QUEUE_IMPORT_TEXT } from './queueImportText';
 import { SEARCH_TEXT } from './searchText';
 import { WORKFLOW_TEXT } from './workflowText';
 import { DECISION_TEXT } from './decisionText';
@@ -50,6 +51,7 @@ export const UI_TEXT = {
   pageWork: PAGE_WORK_TEXT,
   properties: PROPERTIES_TEXT,
   quickLink: QUICK_LINK_TEXT,
+  queueImport: QUEUE_IMPORT_TEXT,
   search: SEARCH_TEXT,
   workflow: WORKFLOW_TEXT,
   decision: DECISION_TEXT,

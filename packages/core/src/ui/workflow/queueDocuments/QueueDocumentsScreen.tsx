@@ -54,6 +54,10 @@ import { useWorkflowBase } from '../useWorkflowBase';
 import { ApprovalLimitBar } from './ApprovalLimitBar';
 import { DocumentGrid } from './DocumentGrid';
 import { NotePromptDialog, type NotePrompt } from './NotePromptDialog';
+import { ImportFilesButton } from '../queueImport/ImportFilesButton';
+import { QueueDropZone } from '../queueImport/QueueDropZone';
+import { SubmitAction } from '../queueImport/SubmitAction';
+import { useQueueImport } from '../queueImport/useQueueImport';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
@@ -138,6 +142,8 @@ export function QueueDocumentsScreen(): ReactElement {
   );
   const list = useQueueDocuments(queueId, order, flags.watchWorkflowDocuments);
   const { queue, documents: docs, total, status, loadingMore } = list.state;
+  // Files dropped on the list or picked with Import files enter this queue (issue 12 intake).
+  const queueImport = useQueueImport(queue, list.reload);
 
   const { ids: selectedIds, single } = useStore(selection);
   const selectedDocs = useMemo(
@@ -423,6 +429,8 @@ export function QueueDocumentsScreen(): ReactElement {
       </div>
       <WorkflowToolbar availability={availability} busy={busy} taggingOn={tagging.on} onCommand={onCommand}>
         {tagging.on ? <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
+        <ImportFilesButton queueName={queueName} queueImport={queueImport} />
+        <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} onDone={list.reload} />
       </WorkflowToolbar>
       <ApprovalLimitBar
         message={limitRefusal}
@@ -444,46 +452,48 @@ export function QueueDocumentsScreen(): ReactElement {
           </Text>
         ))}
       </div>
-      <div className={styles.split} ref={splitRef}>
-        <div className={styles.listPane}>
-          {status === 'ready' && docs.length === 0 ? (
-            <Body1 className={styles.empty}>{UI_TEXT.workflow.noDocuments}</Body1>
-          ) : columns.length > 0 && queue ? (
-            <DocumentGrid
-              label={UI_TEXT.workflow.documentsOf(queueName)}
-              columns={columns}
-              documents={docs}
-              selectedIds={selectedIds}
-              selection={selection}
-              sort={sortColumn && overrides.sort ? overrides.sort : null}
-              onSort={onSort}
-              onResize={onResize}
-              hasMore={docs.length < total}
-              loadingMore={loadingMore}
-              onLoadMore={list.loadMore}
-            />
+      <QueueDropZone queueName={queueName} queueImport={queueImport}>
+        <div className={styles.split} ref={splitRef}>
+          <div className={styles.listPane}>
+            {status === 'ready' && docs.length === 0 ? (
+              <Body1 className={styles.empty}>{UI_TEXT.workflow.noDocuments}</Body1>
+            ) : columns.length > 0 && queue ? (
+              <DocumentGrid
+                label={UI_TEXT.workflow.documentsOf(queueName)}
+                columns={columns}
+                documents={docs}
+                selectedIds={selectedIds}
+                selection={selection}
+                sort={sortColumn && overrides.sort ? overrides.sort : null}
+                onSort={onSort}
+                onResize={onResize}
+                hasMore={docs.length < total}
+                loadingMore={loadingMore}
+                onLoadMore={list.loadMore}
+              />
+            ) : null}
+          </div>
+          {autoview && !paneVisible ? (
+            <div className={styles.showViewer}>
+              <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={pane.show}>
+                {UI_TEXT.showViewer}
+              </Button>
+            </div>
+          ) : null}
+          {autoview && paneVisible ? (
+            <>
+              <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
+              <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label={UI_TEXT.documentViewer}>
+                {viewedId !== null ? (
+                  <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
+                ) : (
+                  <Body1 className={styles.placeholder}>{UI_TEXT.workflow.selectOne}</Body1>
+                )}
+              </section>
+            </>
           ) : null}
         </div>
-        {autoview && !paneVisible ? (
-          <div className={styles.showViewer}>
-            <Button appearance="subtle" size="small" icon={<EyeRegular />} onClick={pane.show}>
-              {UI_TEXT.showViewer}
-            </Button>
-          </div>
-        ) : null}
-        {autoview && paneVisible ? (
-          <>
-            <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
-            <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label={UI_TEXT.documentViewer}>
-              {viewedId !== null ? (
-                <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
-              ) : (
-                <Body1 className={styles.placeholder}>{UI_TEXT.workflow.selectOne}</Body1>
-              )}
-            </section>
-          </>
-        ) : null}
-      </div>
+      </QueueDropZone>
       <NotePromptDialog
         prompt={prompt}
         busy={busy}

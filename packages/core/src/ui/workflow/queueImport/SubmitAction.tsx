@@ -1,0 +1,117 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, ToolbarButton, Tooltip } from '@fluentui/react-components';
+import { SendRegular } from '@fluentui/react-icons/svg/send';
+import { ApiError } from '../../../api';
+import type { DmsDocument, WorkflowQueue } from '../../../model';
+import { MESSAGES } from '../../../rules';
+import { UI_TEXT } from '../../../locale/uiText';
+import { useServices } from '../../app/DatahavenServices';
+import { useNotify } from '../../app/useToast';
+import { NotePromptDialog, type NotePrompt } from '../queueDocuments/NotePromptDialog';
+
+/** The answer of PUT /api/documents/submit (docs/API.md "Queue intake"). */
+interface SubmitAnswer {
+  documents: { id: number; queueId: number; rowVersion: number }[];
+  autoApproved: boolean;
+  autoApproveRefusal: string | null;
+  promptToApprove: boolean;
+  launchRecord: boolean;
+}
+
+/** Props of SubmitAction. */
+export interface SubmitActionProps {
+  queue: WorkflowQueue | null;
+  /** The selected documents of the queue. */
+  documents: readonly DmsDocument[];
+  /** Tagging mode or another command is on: Submit waits. */
+  disabled: boolean;
+  /** The documents changed (submitted, maybe approved): read the list again. */
+  onDone(): void;
+}
+
+/**
+ * The toolbar's "Submit" (embedded §5): asks for the note a submit requires ('A note is required
+ * to submit.'), submits the selected documents, and follows the queue's OnSubmit events — says
+ * when AutoApproveOnSubmit approved them or why it could not, and with PromptToApproveOnSubmit
+ * asks "Approve now?" (approving with the submit's note).
+ */
+export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActionProps): ReactElement {
+  const { api, alerts } = useServices();
+  const notify = useNotify();
+  const [prompt, setPrompt] = useState<NotePrompt | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [approveNow, setApproveNow] = useState<{ answer: SubmitAnswer; note: string } | null>(null);
+  const allowed = queue !== null && documents.length > 0 && !disabled;
+
+  const submit = async (note: string): Promise<void> => {
+    if (!queue) return;
+    setBusy(true);
+    setError(null);
+    const body = { docId: documents.map((doc) => doc.id), rowConflictIds: documents.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note };
+    try {
+      const answer = await api.client.put<SubmitAnswer>('/documents/submit', body);
+      setPrompt(null);
+      if (answer.autoApproved) notify(UI_TEXT.queueImport.autoApproved(answer.documents.length));
+      else if (answer.autoApproveRefusal !== null) alerts.push(UI_TEXT.queueImport.notAutoApproved(answer.autoApproveRefusal), 'warning');
+      else notify(UI_TEXT.queueImport.submitted(answer.documents.length));
+      if (answer.promptToApprove) setApproveNow({ answer, note });
+      onDone();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const approve = async (): Promise<void> => {
+    if (!queue || !approveNow) return;
+    const { answer, note } = approveNow;
+    setBusy(true);
+    try {
+      await api.workflow.approve({ docIds: answer.documents.map((doc) => doc.id), rowConflictIds: answer.documents.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note });
+      setApproveNow(null);
+      onDone();
+    } catch (failure) {
+      setApproveNow(null);
+      alerts.push(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Tooltip content={documents.length === 0 ? UI_TEXT.queueImport.submitNothingSelected : UI_TEXT.queueImport.submitTitle(documents.length)} relationship="description" withArrow>
+        <ToolbarButton
+          icon={<SendRegular />}
+          disabledFocusable={!allowed}
+          onClick={() => {
+            if (!allowed) return;
+            setError(null);
+            setPrompt({ action: UI_TEXT.queueImport.submit, title: UI_TEXT.queueImport.submitTitle(documents.length), requirement: { required: true, message: MESSAGES.noteRequired }, warning: null });
+          }}
+        >
+          {UI_TEXT.queueImport.submit}
+        </ToolbarButton>
+      </Tooltip>
+      <NotePromptDialog prompt={prompt} busy={busy} error={error} onConfirm={(note) => void submit(note)} onCancel={() => setPrompt(null)} />
+      <Dialog open={approveNow !== null} modalType="alert" onOpenChange={(_, data) => (data.open || busy ? undefined : setApproveNow(null))}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{UI_TEXT.queueImport.approveNowTitle}</DialogTitle>
+            <DialogContent>{UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabled={busy} onClick={() => void approve()}>
+                {UI_TEXT.queueImport.approveNow}
+              </Button>
+              <Button disabled={busy} onClick={() => setApproveNow(null)}>
+                {UI_TEXT.queueImport.notNow}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}
