@@ -19,3 +19,4 @@ export * from './erpAnswersContract';
 export * from './linkContract';
 export * from './integratedTableContract';
 export * from './queueIntakeContract';
+export * from './newCardContract';

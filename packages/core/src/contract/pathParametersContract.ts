@@ -43,6 +43,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/documents/:id/data': documentIdParams,
   '/api/documents/:id/link': documentIdParams,
   '/api/documents/:id/push-link': documentIdParams,
+  '/api/documents/:id/new-card': documentIdParams,
   '/api/documents/:id/locks': documentIdParams,
   '/api/documents/:id/notes': documentIdParams,
   '/api/documents/:id/pages/:page/thumbnail': params({ id: documentId, page: positiveInteger('Pages are numbered from 1.', 6) }),

@@ -3,6 +3,7 @@ import { SHELL_TEXT } from './shellText';
 import { EXPORT_TEXT } from './exportText';
 import { FOLDERS_TEXT } from './foldersText';
 import { LINK_TEXT } from './linkText';
+import { NEW_CARD_TEXT } from './newCardText';
 import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
 import { PROPERTIES_TEXT } from './propertiesText';
@@ -47,6 +48,7 @@ export const UI_TEXT = {
   export: EXPORT_TEXT,
   folders: FOLDERS_TEXT,
   link: LINK_TEXT,
+  newCard: NEW_CARD_TEXT,
   notes: NOTES_TEXT,
   pageWork: PAGE_WORK_TEXT,
   properties: PROPERTIES_TEXT,

@@ -5,6 +5,7 @@ import { customDataSchema } from './customDataMigration';
 import { keysAndIdempotencySchema } from './keysAndIdempotencyMigration';
 import { queueIntakeSchema } from './queueIntakeMigration';
 import { linkedRecordFactsSchema } from './linkedRecordFactsMigration';
+import { newCardOperationsSchema } from './newCardOperationsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -465,6 +466,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009_keys_and_idempotency': keysAndIdempotencySchema(),
     '0010_queue_intake': queueIntakeSchema(),
     '0011_linked_record_facts': linkedRecordFactsSchema(dialect),
+    '0012_new_card_operations': newCardOperationsSchema(),
   };
 }
 

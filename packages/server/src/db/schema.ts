@@ -93,6 +93,20 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/** `new_card_operations`: one user's pending New Card From Document on one document (db/newCardOperationsMigration). */
+export interface NewCardOperationsTable {
+  document_id: number;
+  user_id: number;
+  integrated_table_id: number;
+  subtype_id: number | null;
+  data_area_id: string;
+  queue_id: number | null;
+  status: ColumnType<'initiated' | 'created', 'initiated' | 'created' | undefined, 'initiated' | 'created'>;
+  record_id: string | null;
+  record_number: string | null;
+  initiated_at: string;
+}
+
 /** `integrated_tables` ("sit"): an ERP table documents can be linked to. */
 export interface IntegratedTablesTable {
   id: Generated<number>;
@@ -479,6 +493,7 @@ export interface Database {
   group_privileges: GroupPrivilegesTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  new_card_operations: NewCardOperationsTable;
   integrated_tables: IntegratedTablesTable;
   subtypes: SubtypesTable;
   display_folders: DisplayFoldersTable;

@@ -57,6 +57,8 @@ export interface DemoTable {
   folders: readonly { folder: string; subtype: string }[];
   /** The queue an upload on the table's records enters (its import settings, issue 12); absent: none. */
   importQueue?: DemoQueueName;
+  /** Whether New Card From Document may make records in it (IntegratedTable.AllowNewCard). */
+  allowNewCard?: boolean;
 }
 
 /** One generated document: which record it lands on, in which folder, under which file name. */
@@ -126,6 +128,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       'Dynamics: Edit Document Index Data',
       // Linking invoices to their ERP records is the clerk's job; it reads the ERP's records (/api/entity-types/…).
       'Dynamics: Link to Existing',
+      // Making the purchase invoice of a document that has none yet, in the ERP (New Card From Document).
+      'Dynamics: New Card From Document',
       'Dynamics: Reapply Document Name',
       'Notes: Add Only',
       'Notes: View Only',
@@ -223,6 +227,8 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     ],
     // An invoice filed on its purchase invoice arrives in the AP inbox, where the clerk takes it on.
     importQueue: 'AP Inbox',
+    // The demo ERP creates purchase invoices (POST purchaseInvoices), so a clerk can make one from a document.
+    allowNewCard: true,
   },
 ];
 

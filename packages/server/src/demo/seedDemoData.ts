@@ -122,7 +122,7 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
         entity_type_name: table.typeName,
         label: table.label,
         product_type: 'bc',
-        allow_new_card: 0,
+        allow_new_card: table.allowNewCard === true ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

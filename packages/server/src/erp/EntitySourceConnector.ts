@@ -232,6 +232,25 @@ export class EntitySourceConnector {
     await this.readBody(response);
   }
 
+  /**
+   * Creates one record in an entity set (BC API v2.0: `POST companies({id})/purchaseInvoices`
+   * with `vendorNumber` and the other facts) and answers it as the ERP stored it. The ERP checks
+   * the values: a refusal is a 400 in its words. A 503 is not retried (the record may exist).
+   */
+  async create(entitySet: string, values: Readonly<Record<string, unknown>>, options: { company?: string } = {}): Promise<EntityRecord> {
+    const type = await this.entityType(entitySet);
+    const url = `${await this.companyUrl(options.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}`;
+    const response = await this.request(url, 'application/json', 'POST', JSON.stringify(values));
+    const text = await this.readBody(response);
+    try {
+      const body: unknown = JSON.parse(text);
+      if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as EntityRecord;
+    } catch {
+      // Fall through: not JSON.
+    }
+    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+  }
+
   private async page(url: string): Promise<EntityPage> {
     const body = await this.requestJson(url);
     const value = body.value;
@@ -345,13 +364,15 @@ export class EntitySourceConnector {
    * maxRetryAfterMs, at most maxRetries times); 404 → NotFound; 400 → Validation; any other
    * failure → Unavailable in words.
    */
-  private async request(url: string, accept: string, method: 'GET' | 'POST' = 'GET'): Promise<Response> {
+  private async request(url: string, accept: string, method: 'GET' | 'POST' = 'GET', body?: string): Promise<Response> {
     // One budget for the whole call: attempts and Retry-After waits all come out of it.
     const deadline = performance.now() + this.timeoutMs;
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const response = await this.send(url, { method, headers: { Authorization: `Bearer ${token.accessToken}`, Accept: accept } }, deadline);
+      const headers: Record<string, string> = { Authorization: `Bearer ${token.accessToken}`, Accept: accept };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await this.send(url, { method, headers, ...(body === undefined ? {} : { body }) }, deadline);
       if (response.ok) return response;
       const detail = await this.errorMessageOf(response);
       if (response.status === 401 && !renewedToken) {

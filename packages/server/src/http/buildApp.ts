@@ -26,6 +26,7 @@ import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
+import { registerNewCardRoutes } from './routes/new-card/newCardRoutes';
 import { registerLockRoutes } from './routes/locks/lockRoutes';
 import { registerMergeRoutes } from './routes/merge/mergeRoutes';
 import { registerNoteRoutes } from './routes/notes/noteRoutes';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerExportRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
+      registerNewCardRoutes(api, deps);
       registerSitRoutes(api, deps);
       registerEntityTypeTableRoutes(api, deps);
       registerEntityByPropertiesRoutes(api, deps);

@@ -12,6 +12,7 @@ import { queryKeys } from '../app/queryKeys';
 import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
 import { LaunchCardButton } from '../launch/LaunchCardButton';
+import { NewCardAction } from '../newCard/NewCardAction';
 
 /** Props of LinkActions. */
 export interface LinkActionsProps {
@@ -73,6 +74,7 @@ export function LinkActions({ documents, onLinkBroken }: LinkActionsProps): Reac
         {UI_TEXT.link.breakLink}
       </Button>
       <LaunchCardButton documents={documents} />
+      <NewCardAction documents={documents} />
       <Dialog open={confirming} onOpenChange={(_event, data) => setConfirming(data.open)}>
         <DialogSurface>
           <DialogBody>
