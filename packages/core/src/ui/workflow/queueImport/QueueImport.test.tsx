@@ -107,22 +107,25 @@ describe('importing into a queue and submitting', () => {
     expect(xhrs).toHaveLength(0);
   });
 
-  it('Submit asks for the note the spec requires, submits, and offers Approve now when the queue prompts', async () => {
+  it('Submit asks for the note the spec requires, submits, opens the record when asked, and offers Approve now when the queue prompts', async () => {
     const queue = inbox(FEATURES1.PromptToApproveOnSubmit);
-    const docs = [queued(1, 'inv-1.pdf', queue)];
+    const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1004', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: 'r-1004', sitId: 2 };
+    const docs = [{ ...queued(1, 'inv-1.pdf', queue), link }];
     const calls: RecordedRequest[] = [];
+    const opened: (string | Promise<string>)[] = [];
     renderApp('/portal/workflow/queues/5/documents', {
+      'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1004' }),
       ...services(queue, () => docs),
       'GET /api/documents/1/access': () => ({}),
       'PUT /api/documents/submit': (request) => {
         calls.push(request);
-        return { documents: [{ id: 1, queueId: 5, rowVersion: 4 }], autoApproved: false, autoApproveRefusal: null, promptToApprove: true, launchRecord: false };
+        return { documents: [{ id: 1, queueId: 5, rowVersion: 4 }], autoApproved: false, autoApproveRefusal: null, promptToApprove: true, launchRecord: true };
       },
       'PUT /api/documents/approval': (request) => {
         calls.push(request);
         return { documents: [{ id: 1, queueId: 6, rowVersion: 5 }] };
       },
-    });
+    }, { host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }) });
     const grid = await screen.findByRole('grid', { name: 'AP Inbox documents' });
     await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
     fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
@@ -135,6 +138,9 @@ describe('importing into a queue and submitting', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', ...IN_DIALOG }));
     await waitFor(() => expect(calls).toHaveLength(1), SLOW);
     expect(calls[0].body).toEqual({ docId: [1], rowConflictIds: [3], expectedQueueId: 5, note: 'Coded to 6110' });
+    // LaunchRecord: the submitted document's record opens (its URL from GET /entities/url).
+    await waitFor(() => expect(opened).toHaveLength(1), SLOW);
+    await expect(opened[0]).resolves.toBe('https://bc.example/?page=51');
     const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', hidden: true }, SLOW);
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', hidden: true }));
     await waitFor(() => expect(calls).toHaveLength(2), SLOW);

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
+import { launchLinkedRecord } from '../../launch/launchLinkedRecord';
 import { NotePromptDialog, type NotePrompt } from '../queueDocuments/NotePromptDialog';
 
 /** The answer of PUT /api/documents/submit (docs/API.md "Queue intake"). */
@@ -33,10 +34,11 @@ export interface SubmitActionProps {
  * The toolbar's "Submit" (embedded §5): asks for the note a submit requires ('A note is required
  * to submit.'), submits the selected documents, and follows the queue's OnSubmit events — says
  * when AutoApproveOnSubmit approved them or why it could not, and with PromptToApproveOnSubmit
- * asks "Approve now?" (approving with the submit's note).
+ * asks "Approve now?" (approving with the submit's note); with LaunchRecord it opens the one
+ * submitted document's linked record.
  */
 export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActionProps): ReactElement {
-  const { api, alerts } = useServices();
+  const { api, alerts, capabilities } = useServices();
   const notify = useNotify();
   const [prompt, setPrompt] = useState<NotePrompt | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,6 +58,9 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
       else if (answer.autoApproveRefusal !== null) alerts.push(UI_TEXT.queueImport.notAutoApproved(answer.autoApproveRefusal), 'warning');
       else notify(UI_TEXT.queueImport.submitted(answer.documents.length));
       if (answer.promptToApprove) setApproveNow({ answer, note });
+      // LaunchRecord on submit: the one submitted document's record opens, as after a link.
+      const link = documents.length === 1 ? documents[0].link : null;
+      if (answer.launchRecord && link) void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
       onDone();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError);
