@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
+import { DemoErpPage } from './pages/DemoErpPage';
+import { WorkflowPage } from './pages/WorkflowPage';
+import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
+import { useBrowserSession } from './support/browserSession';
+
+const session = useBrowserSession();
+let page: Page;
+
+beforeAll(async () => {
+  page = await session.newWindow();
+});
+
+/** The purchase invoices of CRONUS whose number is `number`, read from the demo ERP's OData over HTTP as any client would. */
+async function purchaseInvoicesNumbered(number: string): Promise<Record<string, unknown>[]> {
+  const erp = session.server.erp;
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e-client', client_secret: 'e2e-secret' });
+  const token = (await (await fetch(erp.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as { access_token: string };
+  const get = async (url: string): Promise<{ value: Record<string, unknown>[] }> =>
+    (await fetch(url, { headers: { Authorization: `Bearer ${token.access_token}`, Accept: 'application/json' } })).json() as Promise<{ value: Record<string, unknown>[] }>;
+  const company = (await get(`${erp.apiUrl}/companies`)).value.find((candidate) => candidate.name === 'CRONUS');
+  const filter = encodeURIComponent(`number eq '${number}'`);
+  return (await get(`${erp.apiUrl}/companies(${String(company?.id)})/purchaseInvoices?$filter=${filter}`)).value;
+}
+
+describe('New Card From Document in the Business Central iframe', () => {
+  it('makes a new purchase invoice for Northwind in the demo ERP from the unlinked invoice in Coding, and links the document to it', async () => {
+    const erp = new DemoErpPage(page, session.server.baseUrl);
+    const app = erp.documentsFrame();
+    await erp.open();
+    await erp.switchUser('clerk');
+    await erp.openWorkflowPage();
+    const workflow = new WorkflowPage(app);
+    await workflow.waitForRoot();
+    await workflow.openQueue('Coding');
+    const coding = new WorkflowQueuePage(app, 'Coding');
+    await coding.setAutoview(true);
+    await coding.row(DEMO_UNLINKED_FILE_NAME).click();
+
+    // Beside Link to Existing: on, since the document is unlinked and the clerk holds the privilege.
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'New Card From Document' }).click();
+    const dialog = app.getByRole('dialog', { name: `New record from ${DEMO_UNLINKED_FILE_NAME}` });
+    // An invoice starts on the purchase invoice table, filed as a vendor invoice.
+    await dialog.getByRole('option', { name: 'Vendor Invoice', exact: true }).waitFor({ state: 'attached' });
+    expect(await dialog.getByLabel('Record type').inputValue()).not.toBe('');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+
+    // The new record page: the vendor from the ERP's vendors, the vendor's invoice number.
+    await dialog.getByText('New Purchase Invoice').waitFor();
+    await dialog.getByRole('option', { name: /^V30000 – / }).waitFor({ state: 'attached' });
+    await dialog.getByLabel('Vendor', { exact: true }).selectOption('V30000');
+    await dialog.getByLabel("Vendor's invoice number").fill('NWT-2025-0144');
+    await dialog.getByRole('button', { name: 'Create and link' }).click();
+    const created = dialog.getByText(/^Purchase Invoice PI-\d+ was created and the document linked to it\.$/);
+    await created.waitFor();
+    const number = /PI-\d+/.exec((await created.textContent()) ?? '')?.[0] ?? '';
+    // The record opens in the ERP: the server generated its URL.
+    await dialog.getByRole('button', { name: `Open ${number}` }).waitFor();
+
+    // The demo ERP holds it, for Northwind, as its own OData service answers.
+    expect(await purchaseInvoicesNumbered(number)).toEqual([expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144', status: 'Draft' })]);
+
+    // Linked: the document's actions follow (Link to Existing and New Card are off for a linked document).
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await app.locator('button[aria-disabled="true"]', { hasText: 'Link to Existing' }).waitFor();
+    await app.locator('button[aria-disabled="true"]', { hasText: 'New Card From Document' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+});
