@@ -10,6 +10,7 @@ import { MESSAGES } from '@datahaven/core/rules';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
 import type { Database } from '../packages/server/src/db/schema';
 import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/policies/queueAccessFlags';
+import { runQueueListingBench } from './queueListingBench';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';
 
@@ -333,7 +334,7 @@ function isSound(outcome: Outcome): boolean {
 
 /**
  * Runs the workflow race (DATAHAVEN_BENCH_RACERS approvers per document, 50 by default) on SQLite and, when DATAHAVEN_BENCH_DATABASE_URL or
- * DATAHAVEN_TEST_DATABASE_URL is set, on PostgreSQL; prints the figures; throws when any
+ * DATAHAVEN_TEST_DATABASE_URL is set, on PostgreSQL, then the queue listing bench; prints the figures; throws when any
  * document was approved twice or the answers do not add up, so the bench exits non-zero.
  */
 export async function runWorkflowBench(): Promise<void> {
@@ -346,6 +347,8 @@ export async function runWorkflowBench(): Promise<void> {
     printOutcome(outcome);
     outcomes.push(outcome);
   }
+  // Issue 12: the queue listing with the decision columns at 10,000 documents in a queue.
+  await runQueueListingBench();
   const unsound = outcomes.filter((outcome) => !isSound(outcome));
   if (unsound.length > 0) {
     throw new Error(`Workflow bench: the race broke the invariants on ${unsound.map((o) => o.database).join(', ')} (see the figures above).`);
