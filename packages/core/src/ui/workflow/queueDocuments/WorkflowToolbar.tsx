@@ -11,6 +11,7 @@ import { MergeRegular } from '@fluentui/react-icons/svg/merge';
 import type { ActionAvailability } from '../../../rules';
 import { MergeButton } from '../../pageWork/MergeButton';
 import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
+import { QuickLinkButton } from '../../quickLink/QuickLinkButton';
 import { UI_TEXT } from '../../../locale/uiText';
 
 /** The toolbar's commands, named as the browser tests find them. */
@@ -84,6 +85,7 @@ export function WorkflowToolbar({ availability, busy, taggingOn = false, onComma
       {button('approve')}
       {button('reject')}
       {button('route')}
+      <QuickLinkButton />
       <ToolbarDivider />
       {button('createLock')}
       {button('renewLock')}
