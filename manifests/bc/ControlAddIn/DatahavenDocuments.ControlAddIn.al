@@ -33,6 +33,15 @@ controladdin "Datahaven Documents"
     /// </summary>
     event EmailDraftRequested(DraftJson: Text);
 
+    /// <summary>
+    /// Launch Card in the iframe (POST /record/launch): {typeName, dataAreaId, recordId, number, url}.
+    /// AL opens the record's card page; an error lets the iframe open the URL instead.
+    /// </summary>
+    event RecordLaunchRequested(RecordJson: Text);
+
+    /// <summary>A document was linked in the iframe (upward PUT /refresh): {docId, typeName, dataAreaId, recordId}; AL updates the page.</summary>
+    event RefreshRequested(LinkJson: Text);
+
     /// <summary>The Datahaven server's base URL, e.g. https://documents.example.com (no trailing slash).</summary>
     procedure SetBaseUrl(BaseUrl: Text);
 

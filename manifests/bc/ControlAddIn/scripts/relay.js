@@ -5,8 +5,8 @@
  * It creates the Datahaven iframe and relays between AL and the iframe:
  *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken, Refresh,
  *                 SetTheme and EmailDraftDone (globals here);
- *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged, UploadQueued
- *                 and EmailDraftRequested, raised one at a time through
+ *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged, UploadQueued,
+ *                 EmailDraftRequested, RecordLaunchRequested and RefreshRequested, raised one at a time through
  *                 Microsoft.Dynamics.NAV.InvokeExtensibilityMethod (BC throttles chatty add-ins).
  *   script <-> iframe: JSON strings { id, method, path, body } answered by { id, status, body }
  *                 (the product's parent-frame protocol). Messages are accepted only from the
@@ -273,6 +273,19 @@
         return;
       case 'POST /email-draft':
         requestEmailDraft(message);
+        return;
+      case 'POST /record/launch':
+        /* Launch Card: AL opens the record's card page (Page.Run); a failure lets the iframe open its URL. */
+        forwardToAl(message.id, 'RecordLaunchRequested', message.body);
+        return;
+      case 'PUT /refreshinframe':
+        /* A document was linked in the iframe: it reads its record's folders again. */
+        answer(message.id, 200);
+        sendRefresh();
+        return;
+      case 'PUT /refresh':
+        /* ... and the ERP page re-reads its record (CurrPage.Update), refreshing the other parts. */
+        forwardToAl(message.id, 'RefreshRequested', message.body);
         return;
       default:
         answer(message.id, 404);

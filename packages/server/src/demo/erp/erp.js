@@ -172,6 +172,31 @@
       logEvent('UploadQueued ' + summary);
       return Promise.resolve();
     },
+    RecordLaunchRequested: function (recordJson) {
+      var wanted = null;
+      try {
+        wanted = JSON.parse(recordJson);
+      } catch (error) {
+        wanted = null;
+      }
+      logEvent('RecordLaunchRequested ' + (wanted && wanted.number ? wanted.number : recordJson));
+      // What BC's Page.Run does: the record's card opens (here the page selects the record).
+      var match = state.records.filter(function (record) {
+        return wanted && record.context && String(record.context.recordId).toLowerCase() === String(wanted.recordId).toLowerCase();
+      })[0];
+      var item = match && Array.prototype.filter.call(document.querySelectorAll('.record-list li'), function (li) {
+        var button = li.querySelector('button');
+        return button && button.textContent === match.name;
+      })[0];
+      if (!match || !item) return Promise.reject(new Error('This page does not list the record.'));
+      select(match, item);
+      return Promise.resolve();
+    },
+    RefreshRequested: function (linkJson) {
+      logEvent('RefreshRequested ' + linkJson);
+      if (state.selected) loadErpFacts(state.selected);
+      return Promise.resolve();
+    },
     EmailDraftRequested: function (draftJson) {
       var requestId = null;
       var draft = null;
