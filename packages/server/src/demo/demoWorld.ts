@@ -130,6 +130,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       'Dynamics: Link to Existing',
       // Making the purchase invoice of a document that has none yet, in the ERP (New Card From Document).
       'Dynamics: New Card From Document',
+      // Opening the linked record in the ERP (Launch Card) from a document.
+      'Dynamics: Launch Card From Document',
       'Dynamics: Reapply Document Name',
       'Notes: Add Only',
       'Notes: View Only',
