@@ -180,7 +180,8 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     const { rows, decisions, total } = await findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page);
     const now = deps.now();
     // Missing or old facts are read in the background; this answer shows what the cache holds.
-    if ((await enqueueListedFactsRefresh(deps.db, decisions.values(), now)) > 0) deps.jobSignal.notify();
+    // Without an ERP configured there is nothing to read them from.
+    if (deps.entitySources.prefixes.length > 0 && (await enqueueListedFactsRefresh(deps.db, decisions.values(), now)) > 0) deps.jobSignal.notify();
     const documents = rows.map((row) => {
       const decision = decisions.get(row.id);
       return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
