@@ -23,7 +23,7 @@ export function ApprovalLimitBar({ message, canRoute, onRoute, onDismiss }: Appr
     <MessageBar intent="warning" layout="multiline">
       <MessageBarBody>
         <MessageBarTitle>{UI_TEXT.workflow.approvalLimitTitle}</MessageBarTitle>
-        {message}
+        <span>{message}</span>
       </MessageBarBody>
       <MessageBarActions containerAction={<Button appearance="transparent" aria-label={UI_TEXT.workflow.dismissApprovalLimit} icon={<DismissRegular />} onClick={onDismiss} />}>
         {canRoute ? (
