@@ -1,6 +1,4 @@
-import { FEATURES2 } from '../model';
-import { MESSAGES } from './messages';
-import { isQuickLinkQueueType, quickLinkApproveRefusal, quickLinkFailed, quickLinkSetupComplete } from './quickLink';
+import { isQuickLinkQueueType, quickLinkFailed, quickLinkSetupComplete } from './quickLink';
 
 describe('Quick Link rules', () => {
   it('knows the quick-link queue type by its name, in any case', () => {
@@ -14,15 +12,6 @@ describe('Quick Link rules', () => {
     expect(quickLinkSetupComplete({ linkOnApprovalRequired: true, approveToQueueId: 4 })).toBe(true);
     expect(quickLinkSetupComplete({ linkOnApprovalRequired: false, approveToQueueId: 4 })).toBe(false);
     expect(quickLinkSetupComplete({ linkOnApprovalRequired: true, approveToQueueId: null })).toBe(false);
-  });
-
-  it('refuses an unlinked approval only from a quick-link queue that requires the link', () => {
-    const quick = { queueTypeName: 'Quick Link', features1: 0, features2: FEATURES2.LinkOnApprovalRequired };
-    expect(quickLinkApproveRefusal(quick, 1, 1)).toBe(MESSAGES.documentLinkRequired);
-    expect(quickLinkApproveRefusal(quick, 1, 2)).toBe(MESSAGES.linkedDocumentsRequired);
-    expect(quickLinkApproveRefusal(quick, 0, 1)).toBeNull();
-    expect(quickLinkApproveRefusal({ ...quick, features2: 0 }, 1, 1)).toBeNull();
-    expect(quickLinkApproveRefusal({ ...quick, queueTypeName: 'AP' }, 1, 1)).toBeNull();
   });
 
   it("words the quick-link failure after the spec's first words", () => {

@@ -1,6 +1,5 @@
-import { hasQueueFeature, type DocumentQueue, type LinkToApprovalSetup } from '../model';
+import type { LinkToApprovalSetup } from '../model';
 import { MESSAGES } from './messages';
-import { linkRequiredMessage } from './routingBlocks';
 
 /**
  * The name of the quick-link queue type (embedded §3 "a quick-link queue type"): a queue whose
@@ -22,16 +21,6 @@ export function isQuickLinkQueueType(queueTypeName: string | null | undefined): 
  */
 export function quickLinkSetupComplete(setup: Pick<LinkToApprovalSetup, 'linkOnApprovalRequired' | 'approveToQueueId'>): boolean {
   return setup.linkOnApprovalRequired && setup.approveToQueueId !== null;
-}
-
-/**
- * Why the server refuses an approval from a Quick Link queue, or null: the document must be linked
- * before it is approved there when the queue sets LinkOnApprovalRequired ('Document Link Required',
- * 'Linked Documents Required' for several).
- */
-export function quickLinkApproveRefusal(queue: Pick<DocumentQueue, 'queueTypeName' | 'features1' | 'features2'>, unlinkedCount: number, selectionSize: number): string | null {
-  if (!isQuickLinkQueueType(queue.queueTypeName) || !hasQueueFeature(queue, 'LinkOnApprovalRequired') || unlinkedCount === 0) return null;
-  return linkRequiredMessage(selectionSize);
 }
 
 /**

@@ -27,7 +27,6 @@ import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { insertNote } from './noteWriter';
-import { assertQuickLinkApproval } from './quickLinkApproval';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
 export type WorkflowAction = WorkflowActionColumn;
@@ -217,7 +216,6 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
-    if (action === 'approve') await assertQuickLinkApproval(trx, from, request.docIds);
 
     let targets: Map<number, Target>;
     if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);

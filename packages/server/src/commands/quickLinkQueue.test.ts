@@ -6,6 +6,8 @@ import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, documentRowVersion, grantGroupQueueAccess, placeInQueue, unlinkDocument } from '../test/workflowFactories';
 
+// The rule itself (LinkOnApprovalRequired refuses an unlinked approval) is the workflow action's for
+// every queue; these tests hold it for the quick-link queue type, whose flow links, then approves.
 describeOnEachDatabase('Quick Link queues: approve needs the link where LinkOnApprovalRequired says so', (server) => {
   let world: World;
   let worker: { id: number; username: string };
