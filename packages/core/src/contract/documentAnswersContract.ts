@@ -138,6 +138,7 @@ const folderConstraints = Type.Object({
   relatedSourceType: Type.Optional(Type.Integer()),
   relatedTableId: Type.Optional(Type.Integer()),
   relatedTypeName: Type.Optional(Type.String()),
+  relatedSitId: Type.Optional(Type.Integer()),
 });
 
 /**

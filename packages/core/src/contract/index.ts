@@ -20,3 +20,4 @@ export * from './linkContract';
 export * from './integratedTableContract';
 export * from './queueIntakeContract';
 export * from './newCardContract';
+export * from './erpMetaContract';

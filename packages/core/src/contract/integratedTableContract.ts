@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { RestrictionContextQuery } from './erpMetaContract';
 import { nullableAnswer } from './nullableAnswer';
 
 /*
@@ -109,6 +110,7 @@ export const EntityUrlQuery = Type.Object({
   typeName: Type.Optional(Type.String({ description: "The record's entity type, prefix:type, e.g. bc:Microsoft.NAV.vendor.", examples: ['bc:Microsoft.NAV.vendor'] })),
   dataAreaId: Type.Optional(Type.String({ description: "The record's company; the source's own by default.", examples: ['CRONUS'] })),
   recordId: Type.Optional(Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['5d7e1c2a-8b3f-4a6e-9c01-000000010000'] })),
+  ...RestrictionContextQuery,
 });
 
 /** `GET /api/entities/url` → where the record opens in its ERP (Launch Card). */
@@ -124,6 +126,7 @@ export const RecordMetadataQuery = Type.Object({
   skip: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter skip must be an integer.', description: 'An integer.', examples: ['0'] })),
   take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
   dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
+  ...RestrictionContextQuery,
 });
 
 /** `GET /api/entities/{name}/recordMetadata` → a self-describing page: the columns, then the records. */

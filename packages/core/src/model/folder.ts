@@ -14,6 +14,8 @@ export interface FolderConstraints {
   relatedSourceType?: number;
   relatedTableId?: number;
   relatedTypeName?: string;
+  /** The related record's integrated table (ours: what url-generation takes as its source). */
+  relatedSitId?: number;
 }
 
 /** A folder entry in the folder structure. */

@@ -483,6 +483,26 @@ export interface CustomValuesTable {
   updated_by_user_id: number | null;
 }
 
+/** A record group (migration 0013): records of one ERP source shown beside each other's documents. */
+export interface RecordGroupMembershipsTable {
+  id: Generated<number>;
+  /** The ERP source's prefix, e.g. 'bc'. */
+  source: string;
+  created_by: number;
+  updated_at: string;
+}
+
+/** One record of a record group, as the ERP answered it when grouped. */
+export interface RecordGroupMembersTable {
+  membership_id: number;
+  position: number;
+  integrated_table_id: number;
+  data_area_id: string;
+  record_id: string;
+  number: string;
+  display_name: string;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -499,6 +519,8 @@ export interface Database {
   display_folders: DisplayFoldersTable;
   integrated_table_access: IntegratedTableAccessTable;
   erp_records: ErpRecordsTable;
+  record_group_memberships: RecordGroupMembershipsTable;
+  record_group_members: RecordGroupMembersTable;
   files: FilesTable;
   derived_files: DerivedFilesTable;
   documents: DocumentsTable;

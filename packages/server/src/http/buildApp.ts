@@ -19,6 +19,8 @@ import { registerCustomDataRoutes } from './routes/custom-data/customDataRoutes'
 import { registerDocumentRoutes } from './routes/documents/documentRoutes';
 import { registerEntityByPropertiesRoutes } from './routes/entity-types/entityByPropertiesRoutes';
 import { registerEntityTypeRoutes } from './routes/entity-types/entityTypeRoutes';
+import { registerEntityTypeAccessRoutes } from './routes/entity-type-access/entityTypeAccessRoutes';
+import { registerRecordGroupMembershipRoutes } from './routes/record-group-memberships/recordGroupMembershipRoutes';
 import { registerEntityTypeTableRoutes } from './routes/entity-types/entityTypeTableRoutes';
 import { registerEntityUrlRoutes } from './routes/entity-types/entityUrlRoutes';
 import { registerEntityRoutes } from './routes/entities/entityRoutes';
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerEntityUrlRoutes(api, deps);
       registerEntityRoutes(api, deps);
       registerRecordMetadataRoutes(api, deps);
+      registerEntityTypeAccessRoutes(api, deps);
+      registerRecordGroupMembershipRoutes(api, deps);
       registerTableRoutes(api, deps);
       registerAreaRoutes(api, deps);
       registerAccessRoutes(api, deps);

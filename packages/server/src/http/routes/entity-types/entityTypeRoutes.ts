@@ -1,13 +1,14 @@
-import { EntityKeysAnswer, EntityPropertyListAnswer, EntityRecordListAnswer, EntityTypeDescriptionAnswer, EntityTypeDescriptionListAnswer, okAnswer } from '@datahaven/core/contract';
+import { EntityKeysAnswer, EntityPropertyListAnswer, EntityRecordListAnswer, EntityTypeDescriptionAnswer, EntityTypeDescriptionListAnswer, RestrictionContextQuery, okAnswer } from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities, listEntityTypes } from '../../../erp/entityTypeQueries';
 import type { EntityPropertyAnswer, EntityTypeDescription } from '../../../erp/entityTypeQueries';
 import { forbidden } from '../../../errors/DomainError';
+import { companyForRead } from '../../../policies/dataAreaRestriction';
 import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
 import { principalOf } from '../../plugins/authPlugin';
-import { queryOf, queryString } from '../../requestHelpers';
+import { queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import { entityPageOf } from './entityPageOf';
 import { recordFiltersOf } from './recordFiltersOf';
 
@@ -110,6 +111,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
             skip: integerText('skip'),
             take: integerText('take'),
             dataAreaId: { type: 'string', description: 'The company (data area) to read; the source\'s own by default.', examples: ['CRONUS'] },
+            ...RestrictionContextQuery,
           },
         },
         response: okAnswer(EntityRecordListAnswer),
@@ -120,13 +122,14 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
       const query = queryOf(request);
       const { skip, take } = entityPageOf(query);
       const filters = recordFiltersOf(query);
-      const dataAreaId = queryString(query, 'dataAreaId');
+      // RestrictToDataAreaId of the document's (or queue's) queue holds the list to the caller's company.
+      const dataAreaId = await companyForRead(deps.db, () => viewerOf(request, deps), { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
       return listEntities(deps.entitySources, request.params.name, {
         columnSetName: queryString(query, 'columnSetName'),
         skip,
         take,
         filters,
-        dataAreaId: dataAreaId === undefined || dataAreaId === '' ? undefined : dataAreaId,
+        dataAreaId,
       });
     },
   );

@@ -6,7 +6,8 @@ import type { EntityUrl } from '../../../erp/entityUrlQueries';
 import { splitEntityTypeName } from '../../../erp/entityTypeQueries';
 import { forbidden, invalid } from '../../../errors/DomainError';
 import type { AppDeps } from '../../../services/AppDeps';
-import { queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { companyForRead } from '../../../policies/dataAreaRestriction';
+import { queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
 
 /** The record's URL is what Launch Card opens (embedded §5: launch needs a launch privilege). */
 export const ENTITY_URL_PRIVILEGE = 'Dynamics: Launch Card From Document';
@@ -32,6 +33,8 @@ export function registerEntityUrlRoutes(app: FastifyInstance, deps: AppDeps): vo
     const recordId = queryString(query, 'recordId');
     if (typeName === undefined || recordId === undefined) throw invalid('Name the record: typeName and recordId.');
     splitEntityTypeName(typeName);
-    return entityUrl(deps.entitySources, typeName, queryString(query, 'dataAreaId'), recordId);
+    // RestrictToDataAreaId of the document's (or queue's) queue: a record of another company is not opened.
+    const dataAreaId = await companyForRead(deps.db, async () => viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+    return entityUrl(deps.entitySources, typeName, dataAreaId, recordId);
   });
 }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { readRecordMetadata } from '../../../erp/recordMetadataQueries';
 import type { RecordMetadataPage } from '../../../erp/recordMetadataQueries';
 import type { AppDeps } from '../../../services/AppDeps';
-import { queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { companyForRead } from '../../../policies/dataAreaRestriction';
+import { queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import { entityPageOf } from './entityPageOf';
 import { recordFiltersOf } from './recordFiltersOf';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
@@ -23,8 +24,11 @@ export function registerRecordMetadataRoutes(app: FastifyInstance, deps: AppDeps
     '/entities/:name/recordMetadata',
     { schema: { params: EntityTypeNameParams, querystring: RecordMetadataQuery, response: okAnswer(RecordMetadataAnswer) } },
     async (request) => {
-      assertMayReadErpTables(await viewerOf(request, deps));
+      const viewer = await viewerOf(request, deps);
+      assertMayReadErpTables(viewer);
       const query = queryOf(request);
+      // RestrictToDataAreaId of the document's (or queue's) queue holds the page to the caller's company.
+      const dataAreaId = await companyForRead(deps.db, async () => viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
       const { skip, take } = entityPageOf(query);
       const filters = recordFiltersOf(query);
       return readRecordMetadata(deps.entitySources, request.params.name, {
@@ -32,7 +36,7 @@ export function registerRecordMetadataRoutes(app: FastifyInstance, deps: AppDeps
         skip,
         take,
         filters,
-        dataAreaId: queryString(query, 'dataAreaId'),
+        dataAreaId,
       });
     },
   );

@@ -1,20 +1,81 @@
 import { FolderEntryListAnswer, okAnswer } from '@datahaven/core/contract';
-import type { FolderEntry } from '@datahaven/core/model';
+import type { DmsDocument, FolderEntry, FolderNode } from '@datahaven/core/model';
+import { MESSAGES } from '@datahaven/core/rules';
 import { isValidContext } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { SqlBool } from 'kysely';
 import { selectVisibleDocuments } from '../../../policies/documentQueries';
 import { readNumberOption } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
+import { ownDataAreaOf, sameCompany } from '../../../policies/dataAreaRestriction';
 import { canUploadTo } from '../../../policies/documentVisibility';
+import type { Viewer } from '../../../policies/documentVisibility';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { presentFolderTree } from '../../../presenters/folderPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { recordContextOf } from '../../recordContextQuery';
 import { queryInteger, queryOf, viewerOf } from '../../requestHelpers';
+import { relatedRecordsOf } from './relatedRecords';
+import type { RelatedRecord } from './relatedRecords';
+import { registerUrlGenerationRoutes } from './urlGenerationRoutes';
 
 /** Most ids bound into one statement (SQLite binds up to 32,766 variables, PostgreSQL 65,535). */
 const MAX_BOUND_IDS = 10_000;
+
+/** The SQL condition "the document (`q` its queue) is in no queue with RestrictToDataAreaId" (features2 bit 4). */
+const NOT_IN_RESTRICTING_QUEUE = sql<SqlBool>`(q.id is null or (q.features2 & 4) = 0)`;
+
+/**
+ * The visible documents linked to a record, by name. RestrictToDataAreaId: documents in a
+ * restricting queue show only when the record is of the viewer's company (their own data area,
+ * else the company the client is in); a record of another company, or no company at all, shows
+ * none of them.
+ */
+async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { id: number }; recordId: string | null; dataAreaId: string }, company: string | null): Promise<DmsDocument[]> {
+  if (record.recordId === null) return [];
+  // The record's document ids first, through the record_links_record index (a few rows), then
+  // visibility on those ids alone: as one query (EXISTS or IN subquery) PostgreSQL walked every
+  // visible document before the semi-join (500 ms a listing on 100,000 documents).
+  const ids = (await recordLinkIds(deps, record).execute()).map((row) => row.document_id);
+  if (ids.length === 0) return [];
+  let query = selectVisibleDocuments(deps.db, viewer)
+    // A record with more ids than a statement may bind takes the subquery (slower, but bounded).
+    .where('d.id', 'in', ids.length <= MAX_BOUND_IDS ? ids : recordLinkIds(deps, record));
+  if (company === null || !sameCompany(company, record.dataAreaId)) query = query.where(NOT_IN_RESTRICTING_QUEUE);
+  const rows = await query.orderBy('d.name').orderBy('d.id').limit(2000).execute();
+  return rows.map(presentDocument);
+}
+
+/**
+ * The folder of a related record: its visible documents by name (no upload: uploads go to the
+ * record's own folders), its record in the related* constraints beside the record in context.
+ */
+function relatedFolder(related: RelatedRecord, documents: DmsDocument[], base: FolderNode['constraints'], expandToDocId: number | undefined): FolderNode {
+  const children: FolderEntry[] = documents.map((document): FolderEntry => ({ type: 'document', id: document.id, name: document.name, document }));
+  const id = `related-${related.table.id}-${related.dataAreaId}-${related.recordId}`;
+  if (children.length === 0) children.push({ type: 'empty', id: `empty-${id}`, name: MESSAGES.noDocumentsFound });
+  return {
+    type: 'folder',
+    id,
+    name: `${related.table.label} ${related.number}`,
+    constraints: {
+      ...base,
+      relatedDataAreaId: related.dataAreaId,
+      relatedRecordId: related.recordId,
+      relatedSourceType: related.table.source_type_id,
+      relatedTableId: related.table.external_table_id,
+      relatedTypeName: related.table.entity_type_name,
+      relatedSitId: related.table.id,
+    },
+    children,
+    allowUpload: false,
+    defaultExpanded: expandToDocId !== undefined && documents.some((document) => document.id === expandToDocId),
+    forceDefaultExpanded: false,
+    groups: [],
+  };
+}
 
 /** The record's document ids as a subquery. */
 function recordLinkIds(deps: AppDeps, resolved: { sit: { id: number }; recordId: string | null; dataAreaId: string }) {
@@ -28,7 +89,10 @@ function recordLinkIds(deps: AppDeps, resolved: { sit: { id: number }; recordId:
 
 /**
  * GET /api/folder-structure: the display folders of the record's integrated table with the
- * record's documents the caller may see (filtered in the query).
+ * record's documents the caller may see (filtered in the query), then one folder per related
+ * record (issue 11: the records its ERP relates to it, and its record groups' other members) with
+ * their documents. RestrictToDataAreaId holds in every folder. Also registers
+ * GET /api/folder-structure/url-generation/{sourceId}.
  */
 export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/folder-structure', { schema: { response: okAnswer(FolderEntryListAnswer) } }, async (request): Promise<FolderEntry[]> => {
@@ -49,32 +113,33 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
       .orderBy('display_order')
       .orderBy('id')
       .execute();
-    // The record's document ids first, through the record_links_record index (a few rows), then
-    // visibility on those ids alone: as one query (EXISTS or IN subquery) PostgreSQL walked every
-    // visible document before the semi-join (500 ms a listing on 100,000 documents).
-    const recordDocumentIds =
-      resolved.recordId === null
-        ? []
-        : (await recordLinkIds(deps, resolved).execute()).map((row) => row.document_id);
-    const rows =
-      recordDocumentIds.length === 0
-        ? []
-        : await selectVisibleDocuments(deps.db, viewer)
-            // A record with more ids than a statement may bind takes the subquery (slower, but bounded).
-            .where('d.id', 'in', recordDocumentIds.length <= MAX_BOUND_IDS ? recordDocumentIds : recordLinkIds(deps, resolved))
-            .orderBy('d.name')
-            .orderBy('d.id')
-            .limit(2000)
-            .execute();
-    return presentFolderTree({
+    // RestrictToDataAreaId: the viewer's company is their own data area, else the one the client is in.
+    const company = (await ownDataAreaOf(deps.db, viewer)) ?? (resolved.dataAreaId.trim() === '' ? null : resolved.dataAreaId);
+    const [documents, related] = await Promise.all([
+      recordDocuments(deps, viewer, resolved, company),
+      relatedRecordsOf(deps.db, deps.entitySources, viewer, resolved, (message) => request.log.warn(message)),
+    ]);
+    const relatedDocuments = await Promise.all(related.map((record) => recordDocuments(deps, viewer, { sit: record.table, recordId: record.recordId, dataAreaId: record.dataAreaId }, company)));
+    const tree = presentFolderTree({
       context: resolved,
       folders,
-      documents: rows.map(presentDocument),
+      documents,
       expansionLevel: await readNumberOption(deps.db, 'Folder Search Expansion Level'),
       expandToDocId,
       callerMayUpload:
         viewer.privileges.has('Cabinet: Import Documents') &&
         (await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)),
     });
+    const base: FolderNode['constraints'] = {
+      dataAreaId: resolved.dataAreaId,
+      tableId: resolved.sit.external_table_id,
+      ...(resolved.recordId !== null ? { recordId: resolved.recordId } : {}),
+      sitId: resolved.sit.id,
+      sourceType: resolved.sit.source_type_id,
+      typeName: resolved.sit.entity_type_name,
+    };
+    return [...tree, ...related.map((record, index) => relatedFolder(record, relatedDocuments[index], base, expandToDocId))];
   });
+
+  registerUrlGenerationRoutes(app, deps);
 }

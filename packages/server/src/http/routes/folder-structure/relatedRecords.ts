@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { normaliseRecordId, type ResolvedRecordContext } from '../../../db/recordContext';
+import type { Database, IntegratedTableRow } from '../../../db/schema';
+import { resolveEntityTypeName } from '../../../erp/entityTypeQueries';
+import type { EntitySources } from '../../../erp/EntitySources';
+import { DomainError } from '../../../errors/DomainError';
+import type { Viewer } from '../../../policies/documentVisibility';
+import { tableVisibleCondition } from '../../../policies/integratedTableQueries';
+import { groupedRecordsOf } from '../record-group-memberships/recordGroups';
+
+/** A record whose documents a record's folder tree also shows (issue 11 "Related records"). */
+export interface RelatedRecord {
+  table: IntegratedTableRow;
+  dataAreaId: string;
+  recordId: string;
+  /** The number users know, e.g. 'V30000' (the record id when unknown). */
+  number: string;
+  /** How it is related: the ERP's navigation name (e.g. 'vendor'), or 'group' for a record group. */
+  relation: string;
+}
+
+/**
+ * The longest the folder tree waits for the ERP to name a record's related records: the tree is
+ * our own data and answers without them rather than wait for a slow ERP (the related folders come
+ * back on the next listing).
+ */
+const ERP_RELATED_BUDGET_MS = 2_500;
+
+function withinBudget<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The records the ERP relates to this one through its single-valued navigations (a purchase
+ * invoice's `vendor` through `vendorId`, its `purchaseOrder` through `orderId`…), where an
+ * integrated table the viewer may see holds the target type. One read of the record with just
+ * the key properties (and the numbers beside them, e.g. vendorNumber). The ERP down, slow, or
+ * without the record: none (the tree still answers; a log line says why).
+ */
+async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecord[]> {
+  const ownId = context.recordId;
+  if (ownId === null) return [];
+  const work = async (): Promise<RelatedRecord[]> => {
+    const { prefix, typeName } = resolveEntityTypeName(context.sit.entity_type_name);
+    if (!sources.prefixes.includes(prefix)) return [];
+    const source = sources.source(prefix);
+    const type = await source.entityType(typeName);
+    const properties = new Set(type.properties.map((property) => property.name));
+    const navigations = type.navigations.filter((navigation) => !navigation.collection && properties.has(`${navigation.name}Id`));
+    if (navigations.length === 0) return [];
+    const tables = (await db.selectFrom('integrated_tables as t').selectAll('t').where((eb) => tableVisibleCondition(eb, viewer)).orderBy('t.source_type_id').orderBy('t.id').execute()).filter(
+      (table) => table.entity_type_name.startsWith(`${prefix}:`),
+    );
+    const targets: { navigation: string; keyProperty: string; numberProperty: string | null; table: IntegratedTableRow }[] = [];
+    for (const navigation of navigations) {
+      for (const table of tables) {
+        let qualified: string;
+        try {
+          qualified = (await source.entityType(resolveEntityTypeName(table.entity_type_name).typeName)).qualifiedName;
+        } catch (error) {
+          if (error instanceof DomainError && error.kind === 'NotFound') continue;
+          throw error;
+        }
+        if (qualified !== navigation.targetType) continue;
+        const numberProperty = navigation.name === 'purchaseOrder' ? 'orderNumber' : `${navigation.name}Number`;
+        targets.push({ navigation: navigation.name, keyProperty: `${navigation.name}Id`, numberProperty: properties.has(numberProperty) ? numberProperty : null, table });
+        break;
+      }
+    }
+    if (targets.length === 0) return [];
+    const select = targets.flatMap((target) => (target.numberProperty === null ? [target.keyProperty] : [target.keyProperty, target.numberProperty]));
+    const record = await source.get(type.entitySet ?? typeName, ownId, { company: context.dataAreaId === '' ? undefined : context.dataAreaId, select });
+    if (record === null) return [];
+    const dataAreaId = context.dataAreaId === '' ? source.config.company : context.dataAreaId;
+    return targets.flatMap((target): RelatedRecord[] => {
+      const key = record[target.keyProperty];
+      if (typeof key !== 'string' || key.trim() === '' || /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(key)) return [];
+      const number = target.numberProperty === null ? null : record[target.numberProperty];
+      const recordId = normaliseRecordId(key);
+      return [{ table: target.table, dataAreaId, recordId, number: typeof number === 'string' && number !== '' ? number : recordId, relation: target.navigation }];
+    });
+  };
+  try {
+    return await withinBudget(work(), [], ERP_RELATED_BUDGET_MS);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    log(`Related records of ${context.sit.entity_type_name} ${context.recordId} left out: ${error.message}`);
+    return [];
+  }
+}
+
+/**
+ * A record's related records: those its ERP names through navigations, then the other members of
+ * its record groups (PUT /record-group-memberships), each once, never the record itself.
+ */
+export async function relatedRecordsOf(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecord[]> {
+  if (context.recordId === null) return [];
+  const [fromErp, grouped] = await Promise.all([
+    erpRelatedRecords(db, sources, viewer, context, log),
+    groupedRecordsOf(db, viewer, context.sit.id, context.recordId, context.dataAreaId),
+  ]);
+  const seen = new Set<string>([`${context.sit.id}|${context.recordId}|${context.dataAreaId.toLowerCase()}`]);
+  const related: RelatedRecord[] = [];
+  const add = (record: RelatedRecord): void => {
+    const key = `${record.table.id}|${record.recordId}|${record.dataAreaId.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    related.push(record);
+  };
+  fromErp.forEach(add);
+  if (grouped.length > 0) {
+    const tables = new Map((await db.selectFrom('integrated_tables').selectAll().where('id', 'in', [...new Set(grouped.map((g) => g.sitId))]).execute()).map((table) => [table.id, table]));
+    for (const record of grouped) {
+      const table = tables.get(record.sitId);
+      if (table !== undefined) add({ table, dataAreaId: record.dataAreaId, recordId: record.recordId, number: record.number, relation: 'group' });
+    }
+  }
+  return related;
+}
