@@ -171,4 +171,10 @@ export interface HostAdapter extends TokenSource {
    * refresh (ERP: 'PUT /refreshinframe', then an upward 'PUT /refresh'). Hosts without one leave it out.
    */
   notifyDocumentLinked?(notice: DocumentLinkedNotice): Promise<void>;
+  /**
+   * Asks the embedding ERP to capture the record in view (embedded §7: "a capture starts by
+   * messaging the parent"); rejects when the parent refuses or does not answer. Hosts without an
+   * ERP parent leave it out, and Capture then says the request could not be fulfilled.
+   */
+  captureRecord?(record: ErpContext): Promise<void>;
 }

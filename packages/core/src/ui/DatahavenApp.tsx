@@ -38,6 +38,9 @@ const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './searc
 const ThumbnailSplitScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })));
 const LinkToExistingScreen = lazy(() => import(/* webpackChunkName: "link" */ './link/LinkToExistingScreen').then((m) => ({ default: m.LinkToExistingScreen })));
 const LaunchLinkedScreen = lazy(() => import(/* webpackChunkName: "launch" */ './launch/LaunchLinkedScreen').then((m) => ({ default: m.LaunchLinkedScreen })));
+const MetadataEntitiesScreen = lazy(() => import(/* webpackChunkName: "metadata" */ './metadata/MetadataEntitiesScreen').then((m) => ({ default: m.MetadataEntitiesScreen })));
+const MetadataEntityScreen = lazy(() => import(/* webpackChunkName: "metadata" */ './metadata/MetadataEntityScreen').then((m) => ({ default: m.MetadataEntityScreen })));
+const EntityRecordsScreen = lazy(() => import(/* webpackChunkName: "metadata" */ './metadata/EntityRecordsScreen').then((m) => ({ default: m.EntityRecordsScreen })));
 const MergeDocumentsScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })));
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
@@ -98,6 +101,11 @@ export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElemen
                     <Route path="/merge-documents" element={<MergeDocumentsScreen />} />
                     <Route path="/link-to-existing/:docId" element={<LinkToExistingScreen />} />
                     <Route path="/launch-linked" element={<LaunchLinkedScreen />} />
+                    <Route path="/metadata/entities" element={<MetadataEntitiesScreen />} />
+                    <Route path="/metadata/entities/:prefix" element={<MetadataEntitiesScreen />} />
+                    <Route path="/metadata-sources/:prefix" element={<MetadataEntitiesScreen variant="source" />} />
+                    <Route path="/metadata/entity/:type" element={<MetadataEntityScreen />} />
+                    <Route path="/entity-types/:entityTypeName/entities" element={<EntityRecordsScreen />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

@@ -16,6 +16,7 @@ import { useServices, useStore } from '../app/DatahavenServices';
 import { DeleteDocumentsButton } from '../export/DeleteDocumentsButton';
 import { DownloadMenu } from '../export/DownloadMenu';
 import { queryKeys } from '../app/queryKeys';
+import { CaptureAction } from '../capture/CaptureAction';
 import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
@@ -304,6 +305,7 @@ export function FoldersScreen(): ReactElement {
             <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={reloadFolders} />
             <MergeButton docIds={selectedIds} />
             <LinkActions documents={selectedLinkDocuments} onLinkBroken={reloadFolders} />
+            <CaptureAction context={context} />
           </>
         )}
         {tagging.available === true ? <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} /> : null}

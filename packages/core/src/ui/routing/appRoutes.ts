@@ -21,6 +21,10 @@ const APP_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/thumbnail-split\/[^/?#]+$/,
   /^\/merge-documents$/,
   /^\/link-to-existing\/[^/?#]+$/,
+  /^\/metadata\/entities(\/[^/?#]+)?$/,
+  /^\/metadata\/entity\/[^/?#]+$/,
+  /^\/metadata-sources\/[^/?#]+$/,
+  /^\/entity-types\/[^/?#]+\/entities$/,
 ];
 
 /** The path part of a route (path plus query and hash). */
