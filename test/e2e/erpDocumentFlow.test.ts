@@ -67,3 +67,53 @@ describe('an AP clerk in the Business Central iframe', () => {
     expect(session.errors).toEqual([]);
   });
 });
+
+describe('an AP clerk files a vendor invoice on its purchase invoice, and it follows the invoice when posted', () => {
+  it('uploads on V30000, links the document on to PI-1003 found by number, sees it in PI-1003, posts PI-1003 in the demo ERP and finds it on PPI-1003', async () => {
+    const erp = new DemoErpPage(page, session.server.baseUrl);
+    const app = erp.documentsFrame();
+    const folders = new FoldersPage(page, app);
+
+    await erp.open();
+    await erp.switchUser('clerk');
+    await erp.openRecord('Northwind Traders');
+    await folders.waitForFolder('Invoices');
+    const fileName = `Northwind NWT-E2E-${Date.now()}.pdf`;
+    const pdf = await makeInvoicePdf({ pages: 1, vendorName: 'Northwind Traders', invoiceNumber: 'NWT-E2E' });
+    await folders.uploadByPicker('Invoices', { name: fileName, mimeType: 'application/pdf', buffer: pdf });
+    await folders.waitForDocument(fileName);
+
+    // Filed on the vendor, linked on to the vendor's invoice: the clerk may break links, so Link to
+    // Existing replaces the vendor link (docs/UX-DECISIONS.md "Re-linking").
+    await folders.selectDocument(fileName, 'Invoices');
+    const linkAction = app.getByRole('button', { name: 'Link to Existing' });
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'Link to Existing' }).waitFor();
+    await linkAction.click();
+    await app.getByRole('heading', { name: `Link to existing record – ${fileName}` }).waitFor();
+    await app.getByText('Linked to Vendor V30000. Linking it to another record replaces this link.').waitFor();
+    await app.getByLabel('Record type').selectOption({ label: 'Purchase Invoice' });
+    const records = app.getByRole('grid', { name: 'Records' });
+    await records.getByRole('textbox', { name: 'Filter number' }).fill('PI-1003');
+    await records.getByRole('row', { name: /^PI-1004 / }).waitFor({ state: 'detached' });
+    await records.getByRole('row', { name: /^PI-1003 / }).click();
+    await app.getByRole('button', { name: 'Link', exact: true }).click();
+    await app.locator('.fui-ToastTitle').filter({ hasText: 'Linked to PI-1003' }).waitFor();
+    // Gone from the vendor's folders: it is the invoice's now.
+    await folders.document(fileName).waitFor({ state: 'detached' });
+
+    // PI-1003's folder tree lists it in its 'Invoice' folder (the subtype moved to the invoice table's).
+    await erp.openRecord('PI-1003');
+    await folders.waitForFolder('Supporting Documents');
+    await folders.selectDocument(fileName, 'Invoice');
+
+    // BC's Post: the demo ERP posts it, and the page reports it to our API as the AL codeunit does.
+    await erp.postInvoice();
+    await erp.erpSection().getByRole('status').filter({ hasText: /^PI-1003 is posted\. \d+ documents? follows? it to PPI-1003\.$/ }).waitFor();
+    await erp.openRecord('PPI-1003');
+    await folders.waitForFolder('Supporting Documents');
+    await folders.selectDocument(fileName, 'Invoice');
+    await erp.erpSection().getByText('PI-1003', { exact: true }).waitFor();
+
+    expect(session.errors).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
+import { FoldersPage } from './pages/FoldersPage';
 import { WorkflowPage } from './pages/WorkflowPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { useBrowserSession } from './support/browserSession';
@@ -38,15 +39,17 @@ describe('Link to Existing in the Business Central iframe', () => {
     await app.getByRole('button', { name: 'Link', exact: true }).click();
     await app.locator('.fui-ToastTitle').filter({ hasText: 'Linked to PI-1003' }).waitFor();
 
-    // Back in Coding, the invoice is linked: Link to Existing is off for it now (the server's access flag).
+    // Back in Coding, the invoice is linked: Break Link is on for it now (the server's access flag).
     await coding.grid().waitFor();
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
-    const linkAction = app.getByRole('button', { name: 'Link to Existing' });
-    await app.locator('button[aria-disabled="true"]', { hasText: 'Link to Existing' }).waitFor();
-    expect(await linkAction.getAttribute('aria-disabled')).toBe('true');
-    // Not checked here: PI-1003's folders. The linked document keeps the vendor table's subtype
-    // ('Invoice'), which no folder of the purchase invoice table maps, so the folder tree of
-    // PI-1003 does not list it (server: link command / folder structure).
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'Break Link' }).waitFor();
+
+    // PI-1003's folders list it: it had no subtype, so it took the invoice table's first ('Vendor Invoice', folder 'Invoice').
+    await erp.open();
+    await erp.openRecord('PI-1003');
+    const folders = new FoldersPage(page, app);
+    await folders.waitForFolder('Supporting Documents');
+    await folders.selectDocument(DEMO_UNLINKED_FILE_NAME, 'Invoice');
     expect(session.errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ permissionset 50100 "Datahaven Docs"
         table "Datahaven Setup" = X,
         codeunit "Datahaven Token" = X,
         codeunit "Datahaven Email Draft" = X,
+        codeunit "Datahaven Posting Events" = X,
         page "Datahaven Documents Part" = X,
         page "Datahaven Workflow" = X;
 }

@@ -17,6 +17,7 @@ export * from './documentAnswersContract';
 export * from './workflowAnswersContract';
 export * from './erpAnswersContract';
 export * from './linkContract';
+export * from './recordEventContract';
 export * from './integratedTableContract';
 export * from './queueIntakeContract';
 export * from './newCardContract';

@@ -1,4 +1,4 @@
-import type { LinkChange } from '@datahaven/core/contract';
+import type { LinkChange, RecordPosted } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { Kysely, Transaction } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
@@ -19,6 +19,9 @@ import { enqueueLinkedRecordFacts } from '../erp/linkedRecordFacts';
 
 /** The privilege linking needs (embedded §6). */
 export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';
+
+/** The privilege breaking a link needs (embedded §6); replacing a link needs it too. */
+export const UNLINK_PRIVILEGE = 'Dynamics: Break Link';
 
 /** The record to link to (embedded §3 "Link to a record") and the window's view of the document. */
 export interface LinkRequest {
@@ -67,6 +70,18 @@ async function findLinkTable(db: Kysely<Database>, request: LinkRequest): Promis
 
 /** The record as the ERP holds it: its number; 400 with the spec's words when the ERP has no such record. */
 async function readErpRecord(deps: AppDeps, typeName: string, dataAreaId: string, recordId: string): Promise<{ number: string; displayName: string }> {
+  return numberOf(await fetchErpRecord(deps, typeName, dataAreaId, recordId), recordId);
+}
+
+/** A record's number and name as the product remembers them (erp_records). */
+function numberOf(record: Record<string, unknown>, recordId: string): { number: string; displayName: string } {
+  const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  const number = text(record.number) ?? text(record.displayName) ?? recordId;
+  return { number, displayName: text(record.displayName) ?? text(record.name) ?? number };
+}
+
+/** The record's fields as the ERP holds it; 400 with the spec's words when the ERP has no such record. */
+async function fetchErpRecord(deps: AppDeps, typeName: string, dataAreaId: string, recordId: string): Promise<Record<string, unknown>> {
   // An integrated table's own name (bc:Microsoft.NAV.PurchaseHeader) is looked up as the set that serves it.
   const { prefix, typeName: bare } = resolveEntityTypeName(typeName);
   let record: Record<string, unknown> | null;
@@ -80,9 +95,7 @@ async function readErpRecord(deps: AppDeps, typeName: string, dataAreaId: string
     throw error;
   }
   if (record === null) throw invalid(MESSAGES.linkInvalidRecordId);
-  const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-  const number = text(record.number) ?? text(record.displayName) ?? recordId;
-  return { number, displayName: text(record.displayName) ?? text(record.name) ?? number };
+  return record;
 }
 
 /** The source's own company, for a request that names none. */
@@ -112,16 +125,49 @@ async function rememberErpRecord(trx: Transaction<Database> | Kysely<Database>, 
 }
 
 /**
+ * Whether the viewer may replace the document's current link in one step: they hold 'Dynamics:
+ * Break Link' as well and, in a queue, the queue grants UnlinkDocument as well as LinkDocument —
+ * exactly what Break Link followed by Link to Existing would need.
+ */
+export function mayReplaceLink(viewer: Viewer, document: { queue_id: number | null; queue_access: number | string | null }): boolean {
+  if (!viewer.privileges.has(UNLINK_PRIVILEGE)) return false;
+  return document.queue_id === null || (Number(document.queue_access) & QUEUE_ACCESS_FLAGS.UnlinkDocument) !== 0;
+}
+
+/**
+ * The subtype a document takes when it is linked to a record of integrated table `tableId`:
+ * subtypes belong to a table (a folder maps its own table's subtypes only), so a vendor's
+ * 'Invoice' means nothing on a purchase invoice. Its own subtype when it is of that table; else
+ * the table's subtype of the same text, else the first (by order) whose text holds it as a word
+ * ('Invoice' → 'Vendor Invoice'), else the table's first subtype; null when the table has none.
+ */
+export async function subtypeOnTable(db: Kysely<Database> | Transaction<Database>, subtypeId: number | null, tableId: number): Promise<number | null> {
+  const subtypes = await db.selectFrom('subtypes').select(['id', 'text']).where('integrated_table_id', '=', tableId).orderBy('sort_order').orderBy('id').execute();
+  if (subtypes.length === 0) return null;
+  if (subtypeId !== null && subtypes.some((s) => s.id === subtypeId)) return subtypeId;
+  const current = subtypeId === null ? undefined : await db.selectFrom('subtypes').select('text').where('id', '=', subtypeId).executeTakeFirst();
+  const text = current?.text.trim().toLowerCase() ?? '';
+  if (text !== '') {
+    const same = subtypes.find((s) => s.text.trim().toLowerCase() === text);
+    if (same !== undefined) return same.id;
+    const word = subtypes.find((s) => s.text.toLowerCase().split(/\s+/).includes(text));
+    if (word !== undefined) return word.id;
+  }
+  return subtypes[0].id;
+}
+
+/**
  * Links a document to an ERP record (POST/PUT /api/documents/{id}/link, PUT …/push-link). Checks,
  * in order: 'Dynamics: Link to Existing' (403); the document visible (404 'The document selected
  * for linking could not be found. Sorry!'); its queue's LinkDocument flag when in a queue (403);
- * the window (409 out of sync); no link yet (409 'The document selected for linking is already
- * linked. Sorry!'); another user's lock (409); a record id and an integrated table for its type
+ * the window (409 out of sync); no link yet, unless the caller may replace it (mayReplaceLink,
+ * and RestrictToDataAreaId on the old link's company) — 409 'The document selected for linking
+ * is already linked. Sorry!'; another user's lock (409); a record id and an integrated table for its type
  * (400); RestrictToDataAreaId (403, policies/dataAreaRestriction); the record in the ERP through
  * its connector (400 'The document was not linked. Ensure that the record id entered is a valid
  * record id.'; the ERP down → 503 in the connector's words). Then, in one write transaction
- * re-checking lock, window and link: the primary record link, the ERP record's number remembered,
- * row version + 1, a system note and a history row; for a push link the caller's own lock goes.
+ * re-checking lock, window and link: the old primary link replaced by the new one, the ERP
+ * record's number remembered, the subtype moved to the table's (subtypeOnTable), row version + 1, a system note and a history row; for a push link the caller's own lock goes.
  */
 export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: number, request: LinkRequest): Promise<LinkChange> {
   if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Linking documents needs the '${LINK_PRIVILEGE}' privilege.`);
@@ -131,7 +177,11 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow linking documents.`);
   }
   assertWindowInSync(current, request);
-  if (current.link_record_id !== null) throw conflict(MESSAGES.linkAlreadyLinked);
+  // A linked document moves to the new record in one step only for a user who could break its
+  // link (docs/UX-DECISIONS.md "Re-linking"); anyone else gets the spec's 'already linked'.
+  const relinking = current.link_record_id !== null;
+  if (relinking && !mayReplaceLink(viewer, current)) throw conflict(MESSAGES.linkAlreadyLinked);
+  if (relinking) await assertDataAreaAllowed(deps.db, viewer, current, 'unlink', current.link_data_area_id ?? '');
   // Checked before the ERP is asked: a lock refuses whatever the record.
   if ((await documentsLockedByOthers(deps.db, deps, viewer.userId, [current.id])).length > 0) throw lockedByOtherUser();
   const rawRecordId = request.relatedRecordId?.trim() ?? '';
@@ -154,8 +204,10 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
     const stored = await trx.selectFrom('documents').select(['row_version', 'queue_id']).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
     if (stored === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
     assertWindowInSync(stored, request);
-    const linked = await trx.selectFrom('record_links').select('id').where('document_id', '=', current.id).where('is_primary', '=', 1).executeTakeFirst();
-    if (linked !== undefined) throw conflict(MESSAGES.linkAlreadyLinked);
+    const linked = await trx.selectFrom('record_links').select(['id', 'record_id']).where('document_id', '=', current.id).where('is_primary', '=', 1).executeTakeFirst();
+    // The link the checks above judged must still be the one there: none, or the one being replaced.
+    if ((linked?.record_id ?? null) !== current.link_record_id) throw conflict(MESSAGES.linkAlreadyLinked);
+    if (linked !== undefined) await trx.deleteFrom('record_links').where('id', '=', linked.id).execute();
     await trx
       .insertInto('record_links')
       .values({
@@ -174,8 +226,10 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
     // The approver's decision facts (vendor, amount, due date) are read from the ERP in the background.
     await enqueueLinkedRecordFacts(trx, { integratedTableId: table.id, dataAreaId, recordId }, now);
     const rowVersion = stored.row_version + 1;
-    await trx.updateTable('documents').set({ row_version: rowVersion, updated_at: now }).where('id', '=', current.id).execute();
-    await insertNote(trx, current.id, viewer.userId, 'system', `Linked to ${table.label} ${record.number} (${dataAreaId}) by ${viewer.username}.`, now);
+    const subtypeId = await subtypeOnTable(trx, current.subtype_id, table.id);
+    await trx.updateTable('documents').set({ row_version: rowVersion, updated_at: now, subtype_id: subtypeId }).where('id', '=', current.id).execute();
+    const replaced = relinking ? ` (was ${current.sit_label ?? 'record'} ${current.link_source_number ?? current.link_record_id ?? ''} (${current.link_data_area_id ?? ''}))` : '';
+    await insertNote(trx, current.id, viewer.userId, 'system', `Linked to ${table.label} ${record.number} (${dataAreaId})${replaced} by ${viewer.username}.`, now);
     await trx
       .insertInto('workflow_history')
       .values({ document_id: current.id, action: 'link', from_queue_id: stored.queue_id, to_queue_id: stored.queue_id, user_id: viewer.userId, note: null, at: now })
@@ -194,5 +248,82 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
       },
       rowVersion,
     };
+  });
+}
+
+/** What the ERP reports when it posted a record (PUT /api/record-events/posted). */
+export interface RecordPostedEvent {
+  typeName: string;
+  dataAreaId?: string;
+  recordId: string;
+  postedTypeName: string;
+  postedRecordId: string;
+}
+
+/** The integrated table of a type name in an event, or 400 in the linker's words. */
+async function eventTable(db: Kysely<Database>, typeName: string): Promise<IntegratedTableRow> {
+  const table = await findLinkTable(db, { relatedTypeName: typeName });
+  if (table === undefined) throw invalid(`Documents cannot be linked to '${typeName}': no integrated table is set up for it.`);
+  return table;
+}
+
+/**
+ * Documents follow a posted record (docs/UX-DECISIONS.md "Posted invoices"): when the ERP posts a
+ * draft (BC: a purchase invoice becomes a Purch. Inv. Header, and the draft is deleted), every
+ * link to the draft — primary or not, whoever can see the document — moves to the posted record,
+ * with the subtype moved to the posted table's (subtypeOnTable), row version + 1 and a system note
+ * naming who reported it. The ERP is the authority, not the caller: the posted record is read
+ * through the connector and must hold the draft's id (BC: "Draft Invoice SystemId"; the demo ERP:
+ * purchaseInvoiceId), else 400 and nothing moves. Any signed-in caller may report it, since it can
+ * only make the product agree with the ERP. Idempotent: reported again, nothing is left to move.
+ */
+export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: RecordPostedEvent): Promise<RecordPosted> {
+  const draftTable = await eventTable(deps.db, event.typeName);
+  const postedTable = await eventTable(deps.db, event.postedTypeName);
+  const recordId = normaliseRecordId(event.recordId);
+  const postedRecordId = normaliseRecordId(event.postedRecordId);
+  const requestedArea = event.dataAreaId?.trim() ?? '';
+  const dataAreaId = requestedArea === '' ? defaultDataArea(deps, event.postedTypeName) : requestedArea;
+  const posted = await fetchErpRecord(deps, event.postedTypeName, dataAreaId, postedRecordId);
+  const postedRecord = numberOf(posted, postedRecordId);
+  const holdsDraft = Object.entries(posted).some(([name, value]) => name !== 'id' && typeof value === 'string' && normaliseRecordId(value) === recordId);
+  if (!holdsDraft && postedRecordId !== recordId) {
+    throw invalid(`The ERP does not record ${postedTable.label} ${postedRecord.number} as posted from that ${draftTable.label}: no document was moved.`);
+  }
+  const now = deps.now().toISOString();
+  return inWriteTransaction(deps.db, async (trx) => {
+    const links = await trx
+      .selectFrom('record_links')
+      .select(['id', 'document_id', 'source_number'])
+      .where('integrated_table_id', '=', draftTable.id)
+      .where('record_id', '=', recordId)
+      .where('data_area_id', '=', dataAreaId)
+      .orderBy('document_id')
+      .execute();
+    await rememberErpRecord(trx, postedTable.id, dataAreaId, postedRecordId, postedRecord);
+    const documentIds = [...new Set(links.map((link) => link.document_id))];
+    if (links.length > 0) {
+      await trx
+        .updateTable('record_links')
+        .set({
+          integrated_table_id: postedTable.id,
+          record_id: postedRecordId,
+          source_type: postedTable.source_type_id,
+          source_number: postedRecord.number,
+          table_id: postedTable.external_table_id,
+          type_name: postedTable.entity_type_name,
+        })
+        .where('id', 'in', links.map((link) => link.id))
+        .execute();
+    }
+    for (const documentId of documentIds) {
+      const document = await trx.selectFrom('documents').select(['row_version', 'subtype_id']).where('id', '=', documentId).executeTakeFirstOrThrow();
+      const subtypeId = await subtypeOnTable(trx, document.subtype_id, postedTable.id);
+      await trx.updateTable('documents').set({ row_version: document.row_version + 1, updated_at: now, subtype_id: subtypeId }).where('id', '=', documentId).execute();
+      const from = links.find((link) => link.document_id === documentId)?.source_number ?? recordId;
+      await insertNote(trx, documentId, viewer.userId, 'system', `${draftTable.label} ${from} was posted as ${postedTable.label} ${postedRecord.number} (${dataAreaId}); the document moved with it (reported by ${viewer.username}).`, now);
+      await reindexDocument(trx, documentId);
+    }
+    return { postedNumber: postedRecord.number, documentIds };
   });
 }

@@ -9,11 +9,11 @@ import type { Viewer } from '../policies/documentVisibility';
 import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 import type { AppDeps } from '../services/AppDeps';
-import { assertWindowInSync } from './documentLinker';
+import { UNLINK_PRIVILEGE, assertWindowInSync } from './documentLinker';
 import { insertNote } from './noteWriter';
 
-/** The privilege breaking a link needs (embedded §6). */
-export const UNLINK_PRIVILEGE = 'Dynamics: Break Link';
+/** The privilege breaking a link needs (embedded §6), defined with the linker, which needs it to replace a link. */
+export { UNLINK_PRIVILEGE } from './documentLinker';
 
 /** Ours (the spec words none): Break Link on a document without a link. */
 export const NOT_LINKED = 'The document is not linked to a record.';

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { DEMO_PURCHASE_INVOICES, DEMO_VENDORS, DEMO_TABLES } from './demoWorld';
+import type { EntityRecord } from '../erp/EntitySourceConnector';
+import type { AppDeps } from '../services/AppDeps';
+import { DEMO_COMPANY, DEMO_TABLES, type DemoTableKey } from './demoWorld';
 
 /** The context the demo page hands the control add-in, as BC's AL would (manifests/bc). */
 export interface DemoRecordContext {
@@ -13,7 +13,7 @@ export interface DemoRecordContext {
 
 /** One record of the demo ERP page: what the list shows, what the card shows, what the add-in gets. */
 export interface DemoRecord {
-  kind: 'vendor' | 'purchaseInvoice' | 'other';
+  kind: 'vendor' | 'purchaseInvoice' | 'postedPurchaseInvoice';
   /** The integrated table's label, e.g. 'Vendor'. */
   label: string;
   number: string;
@@ -24,67 +24,70 @@ export interface DemoRecord {
   context: DemoRecordContext;
 }
 
-/** The ERP records the demo page lists (vendors first, then purchase invoices), with card fields. */
-export async function listDemoRecords(db: Kysely<Database>): Promise<DemoRecord[]> {
-  const rows = await db
-    .selectFrom('erp_records as r')
-    .innerJoin('integrated_tables as t', 't.id', 'r.integrated_table_id')
-    .select(['r.record_id', 'r.number', 'r.display_name', 'r.data_area_id', 't.external_table_id', 't.source_type_id', 't.entity_type_name', 't.label'])
-    .orderBy('t.external_table_id')
-    .orderBy('r.number')
-    .execute();
-  return rows.map((row) => {
-    const table = DEMO_TABLES.find((t) => t.typeName === row.entity_type_name);
-    const context: DemoRecordContext = {
-      dataAreaId: row.data_area_id,
-      recordId: row.record_id,
-      tableId: row.external_table_id,
-      typeName: row.entity_type_name,
+/** The demo ERP's entity set of each demo table (BC API v2.0 names). */
+export const DEMO_ENTITY_SETS: Readonly<Record<DemoTableKey, 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices'>> = {
+  vendor: 'vendors',
+  purchaseInvoice: 'purchaseInvoices',
+  postedPurchaseInvoice: 'postedPurchaseInvoices',
+};
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/** The page's record for one record the demo ERP answered, with the context BC's AL would pass. */
+export function demoRecordOf(kind: DemoTableKey, record: EntityRecord, company: string = DEMO_COMPANY): DemoRecord {
+  const table = DEMO_TABLES.find((t) => t.key === kind);
+  if (table === undefined) throw new Error(`No demo table ${kind}`);
+  const context: DemoRecordContext = { dataAreaId: company, recordId: text(record.id).toLowerCase(), tableId: table.tableId, typeName: table.typeName };
+  // Purchase Header rows come in kinds; BC passes the document type as the source type.
+  if (kind === 'purchaseInvoice') context.sourceType = table.sourceType;
+  if (kind === 'vendor') {
+    return {
+      kind,
+      label: table.label,
+      number: text(record.number),
+      name: text(record.displayName),
+      detail: text(record.city),
+      fields: [
+        ['No.', text(record.number)],
+        ['Name', text(record.displayName)],
+        ['Address', text(record.addressLine1)],
+        ['City', text(record.city)],
+        ['Country/Region', text(record.country)],
+        ['Contact', text(record.contact)],
+        ['Payment Terms', text(record.paymentTerms)],
+      ],
+      context,
     };
-    // Purchase Header rows come in kinds; BC passes the document type as the source type.
-    if (table?.key === 'purchaseInvoice') context.sourceType = row.source_type_id;
-    const vendor = DEMO_VENDORS.find((v) => v.systemId === row.record_id);
-    if (vendor) {
-      return {
-        kind: 'vendor',
-        label: row.label,
-        number: row.number,
-        name: row.display_name,
-        detail: vendor.address[1] ?? '',
-        fields: [
-          ['No.', vendor.number],
-          ['Name', vendor.name],
-          ['Address', vendor.address[0] ?? ''],
-          ['City', vendor.address[1] ?? ''],
-          ['Country/Region', vendor.address[2] ?? ''],
-          ['Contact', vendor.contact],
-          ['Payment Terms', vendor.paymentTerms],
-          ['Bank Account', vendor.bank],
-        ],
-        context,
-      };
-    }
-    const invoice = DEMO_PURCHASE_INVOICES.find((i) => i.systemId === row.record_id);
-    if (invoice) {
-      const invoiceVendor = DEMO_VENDORS.find((v) => v.number === invoice.vendor);
-      return {
-        kind: 'purchaseInvoice',
-        label: row.label,
-        number: row.number,
-        name: row.display_name,
-        detail: invoiceVendor?.name ?? invoice.vendor,
-        fields: [
-          ['No.', invoice.number],
-          ['Buy-from Vendor No.', invoice.vendor],
-          ['Buy-from Vendor Name', invoiceVendor?.name ?? ''],
-          ['Vendor Invoice No.', invoice.vendorInvoiceNo],
-          ['Posting Date', invoice.postingDate],
-          ['Due Date', invoice.dueDate],
-          // Status, amounts and currency are the ERP's: the card reads them live from the demo ERP (/demo/erp/erp-facts).
-        ],
-        context,
-      };
-    }
-    return { kind: 'other', label: row.label, number: row.number, name: row.display_name, detail: '', fields: [['No.', row.number]], context };
-  });
+  }
+  const fields: [string, string][] = [
+    ['No.', text(record.number)],
+    ['Buy-from Vendor No.', text(record.vendorNumber)],
+    ['Buy-from Vendor Name', text(record.vendorName)],
+    ['Vendor Invoice No.', text(record.vendorInvoiceNumber)],
+    ['Posting Date', text(record.postingDate)],
+    ['Due Date', text(record.dueDate)],
+  ];
+  if (kind === 'postedPurchaseInvoice') fields.push(['Pre-Assigned No.', text(record.preAssignedNumber)]);
+  // Status, amounts and currency: the card's ERP section reads them live (/demo/erp/erp-facts).
+  return { kind, label: table.label, number: text(record.number), name: text(record.number), detail: text(record.vendorName), fields, context };
+}
+
+/**
+ * The records the demo page lists, as the demo ERP holds them now, read over HTTP (OData) through
+ * the 'bc' source: vendors, the purchase invoices not yet posted (BC's Purchase Invoices list) and
+ * the posted purchase invoices, each by number. A down ERP answers in the connector's words.
+ */
+export async function listDemoRecords(deps: AppDeps, company: string = DEMO_COMPANY): Promise<DemoRecord[]> {
+  const source = deps.entitySources.source('bc');
+  const byNumber = ['number'];
+  const [vendors, invoices, posted] = await Promise.all([
+    source.queryAll('vendors', { company, orderBy: byNumber }),
+    source.queryAll('purchaseInvoices', { company, orderBy: byNumber, filter: { property: 'status', operator: 'eq', value: 'Draft' } }),
+    source.queryAll('postedPurchaseInvoices', { company, orderBy: byNumber }),
+  ]);
+  return [
+    ...vendors.map((record) => demoRecordOf('vendor', record, company)),
+    ...invoices.map((record) => demoRecordOf('purchaseInvoice', record, company)),
+    ...posted.map((record) => demoRecordOf('postedPurchaseInvoice', record, company)),
+  ];
 }

@@ -8,7 +8,8 @@ export { DEMO_PURCHASE_INVOICES, DEMO_VENDORS, demoVendor, type DemoPurchaseInvo
 
 /*
  * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, five
- * users, five groups (a junior approver added by issue 12), two integrated tables, four vendors and six purchase invoices, plus the
+ * users, five groups (a junior approver added by issue 12), three integrated tables (vendors,
+ * purchase invoices, posted purchase invoices), four vendors and six purchase invoices, plus the
  * 'AP Invoices' workflow of issue 3 (six queues, their routes and who may act on them). Every
  * value is fixed so the demo, the seed test and the browser tests agree on names and ids.
  */
@@ -43,8 +44,8 @@ export interface DemoGroup {
   approvalLimit?: number;
 }
 
-/** The two integrated tables by key. */
-export type DemoTableKey = 'vendor' | 'purchaseInvoice';
+/** The integrated tables by key. */
+export type DemoTableKey = 'vendor' | 'purchaseInvoice' | 'postedPurchaseInvoice';
 
 /** An integrated table with its subtypes and the display folders each subtype maps to. */
 export interface DemoTable {
@@ -132,6 +133,9 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       'Dynamics: New Card From Document',
       // Opening the linked record in the ERP (Launch Card) from a document.
       'Dynamics: Launch Card From Document',
+      // Correcting a link is coding too: a document filed on the vendor is linked on to its invoice
+      // (which replaces the vendor link: docs/UX-DECISIONS.md "Re-linking").
+      'Dynamics: Break Link',
       'Dynamics: Reapply Document Name',
       'Notes: Add Only',
       'Notes: View Only',
@@ -143,6 +147,7 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     access: [
       { table: 'vendor', canView: true, canUpload: true },
       { table: 'purchaseInvoice', canView: true, canUpload: true },
+      { table: 'postedPurchaseInvoice', canView: true, canUpload: true },
     ],
   },
   {
@@ -161,6 +166,7 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     access: [
       { table: 'vendor', canView: true, canUpload: false },
       { table: 'purchaseInvoice', canView: true, canUpload: false },
+      { table: 'postedPurchaseInvoice', canView: true, canUpload: false },
     ],
     // Above every open demo invoice (the largest, PI-1003, is 159,092.86 USD).
     approvalLimit: 250_000,
@@ -172,6 +178,7 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     access: [
       { table: 'vendor', canView: true, canUpload: true },
       { table: 'purchaseInvoice', canView: true, canUpload: true },
+      { table: 'postedPurchaseInvoice', canView: true, canUpload: true },
     ],
   },
   {
@@ -197,6 +204,7 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     access: [
       { table: 'vendor', canView: true, canUpload: false },
       { table: 'purchaseInvoice', canView: true, canUpload: false },
+      { table: 'postedPurchaseInvoice', canView: true, canUpload: false },
     ],
     // Below every demo invoice (the smallest, PI-1004, is 49,872.77 USD): each one goes on to level 2.
     approvalLimit: 10_000,
@@ -231,6 +239,19 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     importQueue: 'AP Inbox',
     // The demo ERP creates purchase invoices (POST purchaseInvoices), so a clerk can make one from a document.
     allowNewCard: true,
+  },
+  {
+    // BC's table 122 'Purch. Inv. Header': where a purchase invoice's documents go when it is posted
+    // (PUT /api/record-events/posted, sent by the AL codeunit of manifests/bc or the demo page's Post).
+    key: 'postedPurchaseInvoice',
+    tableId: 122,
+    sourceType: 0,
+    typeName: 'bc:Microsoft.NAV.PurchInvHeader',
+    label: 'Posted Purchase Invoice',
+    folders: [
+      { folder: 'Invoice', subtype: 'Vendor Invoice' },
+      { folder: 'Supporting Documents', subtype: 'Supporting Document' },
+    ],
   },
 ];
 

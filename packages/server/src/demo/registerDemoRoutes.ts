@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
 import type { AppDeps } from '../services/AppDeps';
-import { listDemoRecords } from './demoRecords';
+import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
 import { forbidden, notFound } from '../errors/DomainError';
@@ -38,7 +38,7 @@ function escapeHtml(value: string): string {
 /**
  * The host simulator for Business Central (served only in demo mode): `/demo/erp` is a BC-like
  * page whose FactBox runs the real control-add-in relay script from manifests/bc with a stand-in
- * for `Microsoft.Dynamics.NAV`; `/demo/erp/records` lists the ERP records; `/demo/erp/token`
+ * for `Microsoft.Dynamics.NAV`; `/demo/erp/records` lists what the demo ERP holds (over HTTP); `/demo/erp/token`
  * mints a demo user's token through the real `GET /api/token/user?type=apikey` route with a
  * demo API key, exactly as BC's server would. Every demo route answers loopback clients only.
  */
@@ -69,8 +69,9 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html);
   });
 
+  // What the demo ERP holds now, read over HTTP: a purchase invoice created or posted there shows on the next read.
   app.get('/demo/erp/records', async (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ company: DEMO_COMPANY, records: await listDemoRecords(deps.db) }),
+    reply.header('Cache-Control', 'no-store').send({ company: DEMO_COMPANY, records: await listDemoRecords(deps) }),
   );
 
   app.get('/demo/erp/token', async (request, reply) => sendToken(app, apiKey, request.query, reply));
@@ -83,8 +84,12 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     if (request.headers['x-demo-action'] !== 'post') throw forbidden('The demo page posts with its X-Demo-Action header.');
     const record = erpRecordOf(request.query);
     if (record.set !== 'purchaseInvoices') throw notFound('Only purchase invoices are posted.');
-    await deps.entitySources.source('bc').invokeAction(record.set, record.id, 'Microsoft.NAV.post', { company: record.company });
-    return reply.header('Cache-Control', 'no-store').send(await erpFacts(deps, record));
+    const source = deps.entitySources.source('bc');
+    await source.invokeAction(record.set, record.id, 'Microsoft.NAV.post', { company: record.company });
+    // The posted invoice it became: the page reports the posting to our API with it (as BC's AL does).
+    const posted = await source.query('postedPurchaseInvoices', { company: record.company, filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id } });
+    const postedRecord: DemoRecord | null = posted.records.length > 0 ? demoRecordOf('postedPurchaseInvoice', posted.records[0], record.company) : null;
+    return reply.header('Cache-Control', 'no-store').send({ ...(await erpFacts(deps, record)), postedRecord });
   });
 
   app.get<{ Params: { asset: string } }>('/demo/erp/:asset', async (request, reply) => {
@@ -97,7 +102,7 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
 /** Which demo ERP record a card shows: its entity set (from the integrated table's type name), id and company. */
 interface ErpRecordRef {
-  set: 'vendors' | 'purchaseInvoices';
+  set: 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices';
   id: string;
   company: string;
 }
@@ -107,7 +112,13 @@ function erpRecordOf(query: unknown): ErpRecordRef {
   const text = (name: string): string => (typeof values[name] === 'string' ? (values[name] as string) : '');
   const table = DEMO_TABLES.find((t) => t.typeName === text('typeName'));
   if (table === undefined || !/^[0-9a-f-]{36}$/i.test(text('recordId'))) throw notFound('The demo ERP has no such record.');
-  return { set: table.key === 'vendor' ? 'vendors' : 'purchaseInvoices', id: text('recordId'), company: text('dataAreaId') || DEMO_COMPANY };
+  return { set: DEMO_ENTITY_SETS[table.key], id: text('recordId'), company: text('dataAreaId') || DEMO_COMPANY };
+}
+
+/** An amount as BC's card shows it (two decimals, grouped). */
+function amountOf(value: unknown): string {
+  if (typeof value === 'number') return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return value === null || value === undefined ? '' : String(value);
 }
 
 /** The facts the card shows from the demo ERP, and whether the record can be posted. */
@@ -119,8 +130,23 @@ async function erpFacts(deps: AppDeps, record: ErpRecordRef): Promise<{ facts: [
   if (record.set === 'vendors') {
     return { facts: [['No.', text(found.number)], ['Name', text(found.displayName)], ['City', text(found.city)], ['Currency', text(found.currencyCode)], ['Payment Terms', text(found.paymentTerms)]], canPost: false };
   }
+  if (record.set === 'postedPurchaseInvoices') {
+    return {
+      facts: [
+        ['No.', text(found.number)],
+        ['Vendor', `${text(found.vendorNumber)} ${text(found.vendorName)}`],
+        ['Vendor Invoice No.', text(found.vendorInvoiceNumber)],
+        ['Posting Date', text(found.postingDate)],
+        ['Due Date', text(found.dueDate)],
+        ['Amount Incl. Tax', `${amountOf(found.totalAmountIncludingTax)} ${text(found.currencyCode)}`],
+        ['Pre-Assigned No.', text(found.preAssignedNumber)],
+        ['Status', text(found.status)],
+      ],
+      canPost: false,
+    };
+  }
   const posted = await source.query('postedPurchaseInvoices', { company: record.company, filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id }, select: ['number'] });
-  const amount = typeof found.totalAmountIncludingTax === 'number' ? found.totalAmountIncludingTax.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : text(found.totalAmountIncludingTax);
+  const amount = amountOf(found.totalAmountIncludingTax);
   const facts: [string, string][] = [
     ['No.', text(found.number)],
     ['Vendor', `${text(found.vendorNumber)} ${text(found.vendorName)}`],

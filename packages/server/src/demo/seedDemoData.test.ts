@@ -85,9 +85,9 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(await count(services, 'users')).toBe(5);
     expect(await count(services, 'groups')).toBe(5);
     expect(await count(services, 'privileges')).toBe(PRIVILEGE_NAMES.length);
-    expect(await count(services, 'integrated_tables')).toBe(2);
-    expect(await count(services, 'subtypes')).toBe(5);
-    expect(await count(services, 'display_folders')).toBe(5);
+    expect(await count(services, 'integrated_tables')).toBe(3);
+    expect(await count(services, 'subtypes')).toBe(7);
+    expect(await count(services, 'display_folders')).toBe(7);
     expect(await count(services, 'erp_records')).toBe(DEMO_VENDORS.length + DEMO_PURCHASE_INVOICES.length);
     expect(await count(services, 'documents')).toBe(14);
     expect(await count(services, 'files')).toBe(14);
@@ -98,7 +98,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(notes.filter((n) => n.kind === 'system')).toHaveLength(14);
     expect(notes.filter((n) => n.kind === 'user')).toHaveLength(5);
     const folders = await services.deps.db.selectFrom('display_folders').select('text').orderBy('id').execute();
-    expect(folders.map((f) => f.text)).toEqual(['Invoices', 'Contracts', 'Correspondence', 'Invoice', 'Supporting Documents']);
+    expect(folders.map((f) => f.text)).toEqual(['Invoices', 'Contracts', 'Correspondence', 'Invoice', 'Supporting Documents', 'Invoice', 'Supporting Documents']);
   });
 
   it('stores thirteen invoice PDFs of 2 to 4 pages with real text', async () => {
@@ -191,6 +191,13 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     const body = JSON.parse(records.body) as { records: { name: string; kind: string; context: { recordId: string; tableId: number } }[] };
     expect(body.records.map((r) => r.name)).toEqual(expect.arrayContaining(['Fabrikam, Inc.', 'PI-1006']));
     expect(body.records.find((r) => r.name === 'Fabrikam, Inc.')?.context).toMatchObject({ recordId: demoVendor('V10000').systemId, tableId: 23 });
+    // Read from the demo ERP, not our own tables: an invoice created there is listed, one it holds as posted is not a draft.
+    const cronus = demoErp.erp.store.listCompanies().find((company) => company.name === 'CRONUS');
+    const created = demoErp.erp.store.createPurchaseInvoice(String(cronus?.id), { vendorNumber: 'V40000', vendorInvoiceNumber: 'LW-NEW' }).record;
+    demoErp.erp.store.postPurchaseInvoice(String(cronus?.id), DEMO_PURCHASE_INVOICES[0].systemId);
+    const after = JSON.parse((await get('/demo/erp/records')).body) as { records: { name: string; kind: string; context: { recordId: string; tableId: number } }[] };
+    expect(after.records.find((r) => r.name === created.number)).toMatchObject({ kind: 'purchaseInvoice', context: { recordId: created.id, tableId: 38 } });
+    expect(after.records.filter((r) => r.name.endsWith(DEMO_PURCHASE_INVOICES[0].number)).map((r) => [r.kind, r.context.tableId])).toEqual([['postedPurchaseInvoice', 122]]);
 
     expect((await get('/demo/erp/..%2F..%2Fpackage.json')).statusCode).toBe(404);
     expect((await get('/demo/erp/token?username=nobody')).statusCode).toBe(401);

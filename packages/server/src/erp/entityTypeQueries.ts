@@ -49,6 +49,8 @@ export function splitEntityTypeName(name: string): { prefix: string; typeName: s
  */
 const ENTITY_SET_NAMES: Readonly<Record<string, string>> = {
   'bc:microsoft.nav.purchaseheader': 'purchaseInvoices',
+  // BC's table 122 'Purch. Inv. Header': the posted purchase invoices.
+  'bc:microsoft.nav.purchinvheader': 'postedPurchaseInvoices',
   'bc:microsoft.nav.vendor': 'vendors',
 };
 

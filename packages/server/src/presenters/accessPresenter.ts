@@ -109,7 +109,12 @@ export function presentDocumentAccess(
     email: has('Cabinet: Email'),
     // As POST / DELETE /documents/{id}/link check them (commands/documentLinker, documentUnlinker):
     // the privilege, the link state, the queue's LinkDocument / UnlinkDocument and no other user's lock.
-    link: !document.linked && has('Dynamics: Link to Existing') && queueGrantsAll(['LinkDocument']) && notBlockedByLock('link'),
+    // A linked document may be linked on (its link replaced) by who could break that link (mayReplaceLink).
+    link:
+      has('Dynamics: Link to Existing') &&
+      queueGrantsAll(['LinkDocument']) &&
+      (!document.linked || (has('Dynamics: Break Link') && queueGrantsAll(['UnlinkDocument']))) &&
+      notBlockedByLock('link'),
     unlink: document.linked && has('Dynamics: Break Link') && queueGrantsAll(['UnlinkDocument']) && notBlockedByLock('unlink'),
   };
 }

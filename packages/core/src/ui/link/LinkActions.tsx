@@ -26,7 +26,8 @@ export interface LinkActionsProps {
  * Link to Existing and Break Link for the selected documents (embedded §5–§6): Link to Existing
  * is on when every selected document's access says `link` and opens /link-to-existing/{docId};
  * with more than one selected it says 'Please select only one unlinked document at a time.', and
- * for a linked one that it is already linked. Break Link is on for one document whose access
+ * for a linked one that it is already linked — unless its access says `link` (the caller may
+ * replace the link: docs/UX-DECISIONS.md "Re-linking"). Break Link is on for one document whose access
  * says `unlink`, asks first, and sends DELETE /documents/{id}/link with the row version and queue
  * the window saw.
  */
@@ -43,7 +44,8 @@ export function LinkActions({ documents, onLinkBroken }: LinkActionsProps): Reac
 
   const openLinkToExisting = (): void => {
     if (documents.length !== 1 || single === null) return void alerts.push(MESSAGES.linkOneUnlinkedDocument);
-    if (single.link !== null) return void alerts.push(MESSAGES.linkAlreadyLinked);
+    // A linked document is linked on only when its access says so (the caller could break its link).
+    if (single.link !== null && !mayLink) return void alerts.push(MESSAGES.linkAlreadyLinked);
     navigate(`/link-to-existing/${encodeDocumentId(single.id)}`);
   };
 

@@ -170,6 +170,20 @@ describe('LinkToExistingScreen', () => {
     expect(app.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
+  it('links a linked document on when its access says link (the caller may break its link): the current link is named, not refused', async () => {
+    const linked = testDocument({ id: 7, name: 'invoice.pdf', type: 'Vendor', link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V30000', recordId: guid(101), sitId: 1 } });
+    const flags = Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, flag === 'link'])) as unknown as DocumentAccess;
+    const app = renderApp(PATH, routes(linked, { 'GET /api/documents/7/access': () => flags }), { search: CONTEXT });
+    expect(await screen.findByText('Linked to Vendor V30000. Linking it to another record replaces this link.')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.linkAlreadyLinked, { exact: false })).toBeNull();
+    const grid = await choosePurchaseInvoices();
+    fireEvent.click(within(grid).getByText('PI-1003'));
+    const button = screen.getByRole('button', { name: 'Link' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(app.requests.some((request) => request.method === 'POST' && request.path === '/api/documents/7/link')).toBe(true));
+  });
+
   it('says the document could not be found when it is gone', async () => {
     renderApp(PATH, routes(null), { search: CONTEXT });
     expect(await screen.findByText(MESSAGES.linkDocumentNotFound)).toBeTruthy();
@@ -203,13 +217,22 @@ describe('Link to Existing and Break Link in the folders', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/link-to-existing/${encodeDocumentId(7)}`));
   });
 
-  it('says a linked document is already linked instead of opening Link to Existing', async () => {
-    const app = renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true }) }, { search: CONTEXT });
+  it('opens Link to Existing for a linked document whose access says link (its link will be replaced)', async () => {
+    renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) }, { search: CONTEXT });
     fireEvent.click(await screen.findByRole('treeitem', { name: /^contract\.pdf/ }));
     const button = screen.getByRole('button', { name: 'Link to Existing' });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button);
-    expect(await screen.findByText(MESSAGES.linkAlreadyLinked)).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe(`/link-to-existing/${encodeDocumentId(8)}`));
+  });
+
+  it('keeps Link to Existing off for a linked document whose access does not say link', async () => {
+    const app = renderApp(`/folders${CONTEXT}`, folderRoutes(), { search: CONTEXT });
+    fireEvent.click(await screen.findByRole('treeitem', { name: /^contract\.pdf/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Break Link' }).getAttribute('aria-disabled')).not.toBe('true'));
+    const button = screen.getByRole('button', { name: 'Link to Existing' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
     expect(window.location.pathname).toBe('/folders');
     expect(app.requests.some((request) => request.method === 'POST')).toBe(false);
   });

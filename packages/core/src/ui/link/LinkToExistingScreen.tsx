@@ -14,6 +14,7 @@ import { queryKeys } from '../app/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useHostContext } from '../app/useHostContext';
 import { useNotify } from '../app/useToast';
+import { useDocumentAccess } from '../export/useDocumentAccess';
 import { useDebouncedValue } from '../workflow/useDebouncedValue';
 import { linkErrorMessage } from './linkErrorMessage';
 import { linkableEntityTypes, sameTypeName } from './linkableEntityTypes';
@@ -135,7 +136,10 @@ export function LinkToExistingScreen(): ReactElement {
   const failureMessage = failure === null ? null : failure instanceof Error ? failure.message : MESSAGES.unhandledError;
   const busy = propertiesQuery.isFetching || recordsQuery.isFetching || tablesQuery.isFetching || !contextKnown;
   const active = records !== null && activeIndex >= 0 && activeIndex < records.length ? records[activeIndex] : null;
-  const alreadyLinked = document !== null && document.link !== null;
+  // A linked document may be linked on when its access says `link` (the server replaces the link).
+  const documentAccess = useDocumentAccess(document === null ? [] : [document]);
+  const mayRelink = document !== null && document.link !== null && documentAccess !== null && documentAccess.length === 1 && documentAccess[0].link;
+  const alreadyLinked = document !== null && document.link !== null && !mayRelink;
   const lastPage = records !== null && records.length < ENTITY_PAGE_SIZE;
 
   const retry = (): void => {
@@ -239,9 +243,9 @@ export function LinkToExistingScreen(): ReactElement {
         </MessageBar>
       ) : null}
       {document?.link ? (
-        <MessageBar intent="warning" layout="multiline">
+        <MessageBar intent={mayRelink ? 'info' : 'warning'} layout="multiline">
           <MessageBarBody>
-            {MESSAGES.linkAlreadyLinked} {UI_TEXT.link.currentLink(document.type ?? '', document.link.sourceNumber)}
+            {mayRelink ? UI_TEXT.link.replacesLink(document.type ?? '', document.link.sourceNumber) : `${MESSAGES.linkAlreadyLinked} ${UI_TEXT.link.currentLink(document.type ?? '', document.link.sourceNumber)}`}
           </MessageBarBody>
         </MessageBar>
       ) : null}

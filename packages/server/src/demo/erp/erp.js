@@ -251,7 +251,7 @@
 
   function renderCard(record) {
     byId('card-kind').textContent = record.label;
-    byId('card-title').textContent = record.number + ' \u00b7 ' + (record.kind === 'purchaseInvoice' ? record.detail : record.name);
+    byId('card-title').textContent = record.number + ' \u00b7 ' + (record.kind === 'vendor' ? record.name : record.detail);
     var fields = byId('card-fields');
     fields.textContent = '';
     record.fields.forEach(function (pair) {
@@ -316,6 +316,32 @@
       });
   }
 
+  /* What the AL codeunit DatahavenPostingEvents (manifests/bc) does on OnAfterPostPurchaseDoc: tell
+     our API which posted invoice the draft became, with the posting user's token, so the draft's
+     documents follow it (PUT /api/record-events/posted). */
+  function reportPosting(record, posted) {
+    return fetchToken(state.user)
+      .then(function (token) {
+        return fetch('/api/record-events/posted', {
+          method: 'PUT',
+          headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({
+            typeName: record.context.typeName,
+            dataAreaId: record.context.dataAreaId,
+            recordId: record.context.recordId,
+            postedTypeName: posted.context.typeName,
+            postedRecordId: posted.context.recordId,
+          }),
+        });
+      })
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (!response.ok) throw new Error(body && body.message ? body.message : 'The posting event answered ' + response.status + '.');
+          return body;
+        });
+      });
+  }
+
   function postInvoice() {
     var record = state.selected;
     if (!record) return;
@@ -327,6 +353,22 @@
         renderErpFacts(record, body);
         byId('erp-status').textContent = record.number + ' is posted.';
         logEvent('Posted ' + record.number + ' in the demo ERP');
+        var posted = body.postedRecord;
+        if (!posted) return undefined;
+        // BC deletes the draft on posting: it leaves the Purchase Invoices list, the posted one joins its list.
+        if (record.item && record.item.parentNode) record.item.parentNode.removeChild(record.item);
+        addRecord(posted);
+        return reportPosting(record, posted).then(
+          function (answer) {
+            var count = answer.documentIds.length;
+            byId('erp-status').textContent = record.number + ' is posted. ' + count + (count === 1 ? ' document follows' : ' documents follow') + ' it to ' + answer.postedNumber + '.';
+            logEvent('OnAfterPostPurchaseDoc: PUT /api/record-events/posted moved ' + count + ' document(s) to ' + answer.postedNumber);
+          },
+          function (error) {
+            byId('erp-status').textContent = record.number + ' is posted, but its documents did not follow: ' + error.message;
+            logEvent('Posting event failed: ' + error.message);
+          }
+        );
       })
       .catch(function (error) { byId('erp-status').textContent = error.message; })
       .then(function () { byId('erp-post').disabled = false; });
@@ -347,29 +389,35 @@
     if (state.controlReady) window.SetContext(contextJson(record));
   }
 
+  var LISTS = { vendor: 'vendor-list', purchaseInvoice: 'invoice-list', postedPurchaseInvoice: 'posted-list' };
+
+  function addRecord(record) {
+    var item = document.createElement('li');
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = record.name;
+    button.addEventListener('click', function () { select(record, item); });
+    var detail = document.createElement('span');
+    detail.className = 'record-detail';
+    detail.textContent = record.kind === 'vendor' ? record.number + ' \u00b7 ' + record.detail : record.detail;
+    item.appendChild(button);
+    item.appendChild(detail);
+    record.item = item;
+    byId(LISTS[record.kind] || 'vendor-list').appendChild(item);
+  }
+
   function renderList(records) {
-    var vendors = byId('vendor-list');
-    var invoices = byId('invoice-list');
-    records.forEach(function (record) {
-      var item = document.createElement('li');
-      var button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = record.name;
-      button.addEventListener('click', function () { select(record, item); });
-      var detail = document.createElement('span');
-      detail.className = 'record-detail';
-      detail.textContent = record.kind === 'purchaseInvoice' ? record.detail : record.number + ' \u00b7 ' + record.detail;
-      item.appendChild(button);
-      item.appendChild(detail);
-      (record.kind === 'purchaseInvoice' ? invoices : vendors).appendChild(item);
-    });
+    records.forEach(addRecord);
   }
 
   function loadRecords() {
     fetch('/demo/erp/records', { credentials: 'same-origin' })
       .then(function (response) {
-        if (!response.ok) throw new Error('The records could not be loaded (' + response.status + ').');
-        return response.json();
+        // A down demo ERP answers 503 with its words (erp/erpMessages.ts).
+        return response.json().then(function (body) {
+          if (!response.ok) throw new Error(body && body.message ? body.message : 'The records could not be loaded (' + response.status + ').');
+          return body;
+        });
       })
       .then(function (body) {
         state.records = body.records;

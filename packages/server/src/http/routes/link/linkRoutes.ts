@@ -1,9 +1,9 @@
-import { DocumentLinkOrNullAnswer, LinkBody, LinkChangeAnswer, LinkQuery, PushLinkBody, UnlinkQuery, okAnswer } from '@datahaven/core/contract';
-import type { LinkRequestBody, PushLinkRequestBody } from '@datahaven/core/contract';
+import { DocumentLinkOrNullAnswer, LinkBody, LinkChangeAnswer, LinkQuery, PushLinkBody, RecordPostedAnswer, RecordPostedBody, UnlinkQuery, okAnswer } from '@datahaven/core/contract';
+import type { LinkRequestBody, PushLinkRequestBody, RecordPostedRequestBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentLink } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { linkDocument } from '../../../commands/documentLinker';
+import { followPostedRecord, linkDocument } from '../../../commands/documentLinker';
 import type { LinkRequest } from '../../../commands/documentLinker';
 import { unlinkDocument } from '../../../commands/documentUnlinker';
 import { findVisibleDocument } from '../../../policies/documentQueries';
@@ -50,8 +50,9 @@ function linkRequestOfBody(base: LinkRequest, body: LinkRequestBody | PushLinkRe
  * record; DELETE (query rowConflictId, expectedQueueId) breaks the link; PUT
  * /api/documents/{id}/push-link links it to the record the user stands on in the ERP and, when
  * the push-link item says `locked`, releases the caller's lock (docs/UX-DECISIONS.md "Push link").
- * The changes answer `{ link, rowVersion }`. The rules are the commands' (commands/documentLinker,
- * documentUnlinker).
+ * The changes answer `{ link, rowVersion }`. PUT /api/record-events/posted (ours) moves the links
+ * of a record the ERP posted to the posted record it became. The rules are the commands'
+ * (commands/documentLinker, documentUnlinker).
  */
 export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/link', { schema: { response: okAnswer(DocumentLinkOrNullAnswer) } }, async (request, reply) => {
@@ -79,6 +80,10 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (rowConflictId !== undefined) window.rowConflictId = rowConflictId;
     if (expectedQueueId !== undefined) window.expectedQueueId = expectedQueueId;
     return unlinkDocument(deps, await viewerOf(request, deps), documentIdParam(request), window);
+  });
+
+  app.put<{ Body: RecordPostedRequestBody }>('/record-events/posted', { schema: { body: RecordPostedBody, response: okAnswer(RecordPostedAnswer) } }, async (request) => {
+    return followPostedRecord(deps, await viewerOf(request, deps), request.body);
   });
 
   app.put<{ Body: PushLinkRequestBody }>('/documents/:id/push-link', { schema: { body: PushLinkBody, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
