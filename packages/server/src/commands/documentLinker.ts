@@ -303,6 +303,8 @@ export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: R
     await rememberErpRecord(trx, postedTable.id, dataAreaId, postedRecordId, postedRecord);
     const documentIds = [...new Set(links.map((link) => link.document_id))];
     if (links.length > 0) {
+      // The approvers' decision facts now come from the posted invoice.
+      await enqueueLinkedRecordFacts(trx, { integratedTableId: postedTable.id, dataAreaId, recordId: postedRecordId }, now);
       await trx
         .updateTable('record_links')
         .set({
