@@ -61,9 +61,10 @@ describe('New Card From Document in the Business Central iframe', () => {
     // The demo ERP holds it, for Northwind, as its own OData service answers.
     expect(await purchaseInvoicesNumbered(number)).toEqual([expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144', status: 'Draft' })]);
 
-    // Linked: the document's actions follow (Link to Existing and New Card are off for a linked document).
+    // Linked: the document's actions follow (New Card is off for a linked document, Break Link on;
+    // Link to Existing stays on for the clerk, who may replace a link: UX-DECISIONS.md "Re-linking").
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await app.locator('button[aria-disabled="true"]', { hasText: 'Link to Existing' }).waitFor();
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'Break Link' }).waitFor();
     await app.locator('button[aria-disabled="true"]', { hasText: 'New Card From Document' }).waitFor();
     expect(session.errors).toEqual([]);
   });
