@@ -111,6 +111,7 @@ export const DocumentAnswer = Type.Object({
   createdAt: Type.String(),
   createdBy: Type.String(),
   modifiedAt: Type.String(),
+  submitted: Type.Optional(Type.Boolean()),
   decision: Type.Optional(DocumentDecisionAnswer),
 });
 

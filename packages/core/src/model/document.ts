@@ -111,6 +111,11 @@ export interface DmsDocument {
   createdAt: string;
   createdBy: string;
   modifiedAt: string;
+  /**
+   * Ours: whether the document has been submitted in its current queue (a `submit` history row
+   * since it last entered the queue); absent from servers that do not report it.
+   */
+  submitted?: boolean;
   /** The queue listing's decision data (linked record facts, days in queue, notes); absent elsewhere. */
   decision?: DocumentDecision;
 }

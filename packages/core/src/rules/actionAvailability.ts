@@ -9,6 +9,7 @@ export type BlockReason =
   | 'differentQueues'
   | 'noRoutes'
   | 'linkRequired'
+  | 'submissionRequired'
   | 'approvalRoutesRequired'
   | 'searchView'
   | 'tooFewDocuments'

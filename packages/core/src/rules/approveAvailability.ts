@@ -2,10 +2,11 @@ import { hasQueueFeature } from '../model';
 import { allowAction, blockAction, type ActionAvailability } from './actionAvailability';
 import { MESSAGES } from './messages';
 import { approveRoutingBlock, linkRequiredMessage, type RoutingBlockDocument } from './routingBlocks';
+import { unsubmittedAvailability, type SubmissionRuleDocument } from './submissionRules';
 import { workflowPreconditions, type WorkflowActionView, type WorkflowPreconditionDocument } from './workflowPreconditions';
 
 /** What the approve rule reads of a document */
-export type ApproveDocument = WorkflowPreconditionDocument & RoutingBlockDocument;
+export type ApproveDocument = WorkflowPreconditionDocument & RoutingBlockDocument & SubmissionRuleDocument;
 
 /**
  * Approve availability (embedded §4–§5, portal §5): the shared workflow checks; then blocked by
@@ -29,6 +30,8 @@ export function approveAvailability(documents: readonly ApproveDocument[], view:
   if (documents.some((doc) => doc.link === null && !doc.workflowModifiers.quickLink && hasQueueFeature(doc.queue, 'LinkOnApprovalRequired'))) {
     return blockAction('linkRequired', linkRequiredMessage(documents.length));
   }
+  const submission = unsubmittedAvailability('approve', documents); // Warn/Block unsubmitted (rules/submissionRules)
+  if (submission) return submission;
   const warn = documents.some((doc) => doc.link === null && hasQueueFeature(doc.queue, 'WarnApproveUnlinked'));
   return allowAction(warn ? MESSAGES.unlinkedDocumentWarning : null);
 }

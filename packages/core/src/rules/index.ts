@@ -20,6 +20,7 @@ export * from './pageRanges';
 export * from './rejectAvailability';
 export * from './routeAvailability';
 export * from './routingBlocks';
+export * from './submissionRules';
 export * from './tokenLifecycle';
 export * from './uploadValidation';
 export * from './userDate';

@@ -108,6 +108,12 @@ export const MESSAGES = {
   documentsInDifferentQueues: 'The selected documents must all be in the same queue.',
   /** Ours: the warning before approving or routing an unlinked document (WarnApproveUnlinked, WarnRouteUnlinked). */
   unlinkedDocumentWarning: 'One or more of the selected documents are not linked to a record.',
+  /** Ours, in the style of 'Document Link Required': BlockApproveUnsubmitted / BlockRouteUnsubmitted with one unsubmitted document. */
+  documentSubmissionRequired: 'Document Submission Required',
+  /** Ours, in the style of 'Linked Documents Required': the same block for a multi-selection. */
+  submittedDocumentsRequired: 'Submitted Documents Required',
+  /** Ours: the warning before approving or routing an unsubmitted document (WarnApproveUnsubmitted, WarnRouteUnsubmitted). */
+  unsubmittedDocumentWarning: 'One or more of the selected documents have not been submitted.',
   /** Ours: lock, renew and unlock are not offered in search view. */
   lockInSearchView: 'Locks cannot be changed in search view.',
   /** Ours: merge needs more than one document. */

@@ -2,10 +2,11 @@ import { hasQueueFeature } from '../model';
 import { allowAction, blockAction, type ActionAvailability } from './actionAvailability';
 import { MESSAGES } from './messages';
 import { routeRoutingBlock, type RoutingBlockDocument } from './routingBlocks';
+import { unsubmittedAvailability, type SubmissionRuleDocument } from './submissionRules';
 import { workflowPreconditions, type WorkflowActionView, type WorkflowPreconditionDocument } from './workflowPreconditions';
 
 /** What the route rule reads of a document */
-export type RouteDocument = WorkflowPreconditionDocument & RoutingBlockDocument;
+export type RouteDocument = WorkflowPreconditionDocument & RoutingBlockDocument & SubmissionRuleDocument;
 
 /** Whether every document sits in the same queue (documents in no queue never do). */
 export function allInOneQueue(documents: readonly Pick<RoutingBlockDocument, 'queue'>[]): boolean {
@@ -28,6 +29,8 @@ export function routeAvailability(documents: readonly RouteDocument[], view: Wor
   }
   const block = routeRoutingBlock(documents);
   if (block) return blockAction(block.reason, block.message);
+  const submission = unsubmittedAvailability('route', documents); // Warn/Block unsubmitted (rules/submissionRules)
+  if (submission) return submission;
   const warn = documents.some(
     (doc) => doc.link === null && (doc.workflowModifiers.warnRouteUnlinked || hasQueueFeature(doc.queue, 'WarnRouteUnlinked')),
   );

@@ -18,6 +18,7 @@ import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { assertWithinApprovalLimit } from '../policies/approvalLimits';
 import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
+import { assertSubmittedWhereRequired } from '../policies/submissionRules';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
 import { findQueuesWithAccess } from '../policies/queueAccess';
@@ -216,6 +217,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
+    await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (policies/submissionRules)
 
     let targets: Map<number, Target>;
     if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);

@@ -4,6 +4,7 @@ import { canSeeDocument } from './documentVisibility';
 import type { Viewer } from './documentVisibility';
 import { effectiveQueueAccessSql } from './queueAccess';
 import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
+import { submittedInQueueSql } from './submissionRules';
 import type { Database } from '../db/schema';
 
 /** The columns the document presenter needs, from one joined query. */
@@ -46,6 +47,7 @@ export interface DocumentDetailRow {
   /** Routes from the queue: any at all, and any to a queue the viewer may browse. */
   queue_has_routes: number | string;
   queue_has_browsable_routes: number | string;
+  submitted_in_queue: number | string;
   /** Steps in the document's approval list. */
   approval_steps: number | string;
   /** The live lock (expires after the database clock's now), if any. */
@@ -122,6 +124,7 @@ export function selectVisibleDocuments(db: Kysely<Database>, viewer: Viewer) {
       sql<number>`case when exists (select 1 from routes r where r.from_queue_id = d.queue_id
         and r.to_queue_id in ${browsableQueueIdsSql(viewer)}) then 1 else 0 end`.as('queue_has_browsable_routes'),
       sql<number>`(select count(*) from document_approvals da where da.document_id = d.id)`.as('approval_steps'),
+      submittedInQueueSql().as('submitted_in_queue'),
       'lk.user_id as lock_user_id',
       sql<number>`case when lk.user_id = ${viewer.userId} then 1 else 0 end`.as('lock_own'),
       'lu.username as lock_holder',

@@ -92,6 +92,7 @@ export function presentDocument(row: DocumentDetailRow): DmsDocument {
     canApprovalRoutes: workflowRoute && (access & QUEUE_ACCESS_FLAGS.Approve) !== 0,
     // Routing for approval from a record page needs the quick-link queue type, which does not exist yet.
     canRouteForApprovalFromRecord: false,
+    submitted: queue !== null && Number(row.submitted_in_queue) === 1,
     changeAnnotations: queue === null || (access & QUEUE_ACCESS_FLAGS.ChangeAnnotations) !== 0,
     userString: row.user_string1,
     userDate: row.user_date1,

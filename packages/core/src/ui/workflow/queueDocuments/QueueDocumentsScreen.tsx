@@ -72,7 +72,7 @@ import { UI_TEXT } from '../../../locale/uiText';
 
 const NOT_IN_SEARCH = { searchView: false } as const;
 /** Routing blocks shown as messages under the toolbar (embedded §2 "Routing blocks"). */
-const SHOWN_BLOCKS = new Set(['noRoutes', 'linkRequired', 'approvalRoutesRequired']);
+const SHOWN_BLOCKS = new Set(['noRoutes', 'linkRequired', 'approvalRoutesRequired', 'submissionRequired']);
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },

@@ -366,7 +366,7 @@ describeOnEachDatabase('documents', (server) => {
         [
           'id', 'name', 'description', 'extension', 'FileSize', 'mediaType', 'totalPages', 'splittable', 'link', 'lock', 'userLock',
           'queueName', 'queue', 'workflowPerms', 'workflowModifiers', 'hasApprovalRoutes', 'hasAvailableRoutes', 'canApprovalRoutes',
-          'canRouteForApprovalFromRecord', 'changeAnnotations', 'userString', 'userDate', 'subtype', 'type', 'rowVersion', 'createdAt', 'createdBy', 'modifiedAt',
+          'canRouteForApprovalFromRecord', 'changeAnnotations', 'submitted', 'userString', 'userDate', 'subtype', 'type', 'rowVersion', 'createdAt', 'createdBy', 'modifiedAt',
         ].sort(),
       );
     });
