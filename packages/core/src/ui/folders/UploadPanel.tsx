@@ -9,6 +9,7 @@ import type { LocaleFormats } from '../locale/localeFormats';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { UI_TEXT } from '../../locale/uiText';
+import { AutoLinkApprovePrompt } from '../workflow/queueImport/AutoLinkApprovePrompt';
 
 const useStyles = makeStyles({
   panel: {
@@ -80,6 +81,7 @@ export function UploadPanel(): ReactElement | null {
         />
       </div>
       <ProgressBar value={fraction} max={1} thickness="medium" aria-label={UI_TEXT.folders.overallProgress} />
+      <AutoLinkApprovePrompt items={items} />
       {collapsed ? null : (
         <ul className={styles.list}>
           {items.map((item) => {

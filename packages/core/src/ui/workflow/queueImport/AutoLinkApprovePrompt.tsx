@@ -1,0 +1,73 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { ApiError } from '../../../api';
+import { hasQueueFeature, type DmsDocument, type UploadItem } from '../../../model';
+import { MESSAGES } from '../../../rules';
+import { UI_TEXT } from '../../../locale/uiText';
+import { useServices } from '../../app/DatahavenServices';
+
+/**
+ * Whether an uploaded document asks its uploader "Approve now?" (portal §6 PromptToApproveOnAutoLink;
+ * UX-DECISIONS "Intake": a SmartQueue takes a linked arrival as auto-linked). Not where
+ * AutoApproveOnAutoLink already approved it, or said why it could not.
+ */
+export function promptsApproveOnAutoLink(doc: DmsDocument): boolean {
+  const { queue } = doc;
+  return queue !== null && doc.link !== null && hasQueueFeature(queue, 'SmartQueue') && hasQueueFeature(queue, 'PromptToApproveOnAutoLink') && !hasQueueFeature(queue, 'AutoApproveOnAutoLink');
+}
+
+/** Props of AutoLinkApprovePrompt. */
+export interface AutoLinkApprovePromptProps {
+  /** This session's uploads (the uploads panel's items). */
+  items: readonly UploadItem[];
+}
+
+/**
+ * After an upload that entered a PromptToApproveOnAutoLink SmartQueue linked, asks the uploader
+ * "Approve now?" — the submit flow's prompt and words — once per upload; Approve now approves the
+ * documents from that queue, Not now leaves them waiting there.
+ */
+export function AutoLinkApprovePrompt({ items }: AutoLinkApprovePromptProps): ReactElement {
+  const { api, alerts } = useServices();
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const pending = items.find((item) => item.state === 'done' && !answered.has(item.id) && item.documents.some(promptsApproveOnAutoLink));
+  const documents = pending?.documents.filter(promptsApproveOnAutoLink) ?? [];
+  const queue = documents[0]?.queue ?? null;
+  const close = (): void => {
+    if (pending) setAnswered(new Set([...answered, pending.id]));
+  };
+
+  const approve = async (): Promise<void> => {
+    if (!queue) return;
+    const inQueue = documents.filter((doc) => doc.queue?.id === queue.id);
+    setBusy(true);
+    try {
+      await api.workflow.approve({ docIds: inQueue.map((doc) => doc.id), rowConflictIds: inQueue.map((doc) => doc.rowVersion), expectedQueueId: queue.id });
+    } catch (failure) {
+      alerts.push(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError, 'error');
+    } finally {
+      setBusy(false);
+      close();
+    }
+  };
+
+  return (
+    <Dialog open={queue !== null} modalType="alert" onOpenChange={(_, data) => (data.open || busy ? undefined : close())}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{UI_TEXT.queueImport.approveNowTitle}</DialogTitle>
+          <DialogContent>{UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" disabled={busy} onClick={() => void approve()}>
+              {UI_TEXT.queueImport.approveNow}
+            </Button>
+            <Button disabled={busy} onClick={close}>
+              {UI_TEXT.queueImport.notNow}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
