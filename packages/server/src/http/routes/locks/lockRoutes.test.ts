@@ -4,6 +4,7 @@ import { MESSAGES } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase, startTestServer } from '../../../test/testServer';
+import { lockReleasedMessage, lockReleasedNote } from './lockRoutes';
 import type { TestResponse } from '../../../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
@@ -193,6 +194,19 @@ describeOnEachDatabase('document locks', (server) => {
     expect((await unlock(alice, doc.id, q.work)).statusCode).toBe(204);
     expect((await unlock(alice, doc.id, q.work)).statusCode).toBe(204);
     expect(await locksSeenBy(bob, doc.id)).toEqual([]);
+  });
+
+  it("tells the holder when a security manager breaks their lock: a system note naming both, and the next renewal answers who released it", async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    expect((await unlock(world.manager, doc.id, q.work)).statusCode).toBe(204);
+    const notes = await server().inject({ url: `/api/documents/${doc.id}/notes`, headers: server().authHeaders(alice.username) });
+    expect(notes.json<{ text: string }[]>().map((note) => note.text)).toContain(lockReleasedNote(alice.username, world.manager.username));
+    const renewed = await renew(alice, doc.id, q.work);
+    expect(renewed.statusCode).toBe(409);
+    expect(renewed.json()).toEqual({ ...LOCKED, message: lockReleasedMessage(world.manager.username) });
+    // Anyone else whose lock was not broken keeps the spec's words.
+    expect((await renew(bob, doc.id, q.work)).json()).toEqual(LOCKED);
   });
 
   it('of users racing for one document exactly one gets the lock', async () => {
