@@ -161,6 +161,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       'Workflow: Approve',
       'Workflow: Reject',
       'Workflow Queues: OK',
+      // README: the approver routes in Approval L1 and L2 (on to L2, back to Coding, to Rejected).
+      'Workflow Route: OK',
       'Search: Search',
     ],
     access: [
