@@ -78,9 +78,11 @@ export class WorkflowQueuePage {
     return names;
   }
 
-  /** A button of the 'Workflow actions' toolbar. */
+  /** A button of the 'Workflow actions' toolbar (Approve and Reject also as "Approve 3 documents" with several selected). */
   action(name: 'Approve' | 'Reject' | 'Route' | 'Lock' | 'Renew lock' | 'Unlock' | 'Refresh'): Locator {
-    return this.app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name, exact: true });
+    const toolbar = this.app.getByRole('toolbar', { name: 'Workflow actions' });
+    if (name === 'Approve' || name === 'Reject') return toolbar.getByRole('button', { name: new RegExp(`^${name}( \\d+ documents)?$`) });
+    return toolbar.getByRole('button', { name, exact: true });
   }
 
   /** The note prompt of approve / reject. */

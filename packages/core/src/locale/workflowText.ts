@@ -123,4 +123,24 @@ export const WORKFLOW_TEXT = {
   /** Offered instead of Approve when the amount is over the approver's limit: the queue's route targets. */
   routeToNextLevel: 'Route to the next level',
   dismissApprovalLimit: 'Dismiss approval limit message',
+
+  // The approver's screen (issue 12)
+  /** The Approve button with several documents selected: "Approve 3 documents" (one note for all). */
+  approveCount: (count: number): string => (count > 1 ? `Approve ${documents(count)}` : 'Approve'),
+  /** The Reject button with several documents selected: "Reject 3 documents". */
+  rejectCount: (count: number): string => (count > 1 ? `Reject ${documents(count)}` : 'Reject'),
+  /** The reject prompt's field. */
+  reason: 'Reason',
+  /** Why an action is not offered: the privilege it needs, in the server's words. */
+  needsPrivilege: (action: 'approve' | 'reject' | 'route', privilege: string): string =>
+    `${{ approve: 'Approving', reject: 'Rejecting', route: 'Routing' }[action]} documents needs the '${privilege}' privilege.`,
+  /** The bar over a document another user holds: "Locked by pat until 14:05". */
+  lockedByUntil: (holder: string, until: string): string => `Locked by ${holder} until ${until}`,
+  /** The toolbar's overflow menu at narrow widths. */
+  moreActions: 'More actions',
+  /** The stacked list's sort menu: "Sorted by Amount" / "Sort". */
+  sortedBy: (title: string | null): string => (title === null ? 'Sort' : `Sorted by ${title}`),
+  sortMenu: 'Sort documents by',
+  sortAscending: 'Ascending',
+  sortDescending: 'Descending',
 } as const;

@@ -110,6 +110,18 @@ describe('LockPanel', () => {
     await waitFor(() => expect(isEnabled(button('Unlock'))).toBe(false));
   });
 
+  it('tells the holder who released their lock when the renewal answers so', async () => {
+    const mine = lockInfo({});
+    renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: mine, userLock: 'self' })} onChanged={() => undefined} />, {
+      'GET /api/documents/7/access': () => access({ renewLock: true, unlock: true }),
+      'GET /api/documents/7/locks': () => [mine],
+      'PUT /api/locks/renew': () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'Your lock was released by dana.' }, 409),
+    });
+    await waitFor(() => expect(isEnabled(button('Renew lock'))).toBe(true));
+    fireEvent.click(button('Renew lock'));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your lock was released by dana.');
+  });
+
   it('offers Lock but not Unlock in an OptInWorkflow queue, whatever the flags say', async () => {
     const optIn = { ...QUEUE, features1: FEATURES1.OptInWorkflow };
     renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: optIn })} onChanged={() => undefined} />, {

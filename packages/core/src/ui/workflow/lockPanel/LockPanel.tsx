@@ -39,12 +39,14 @@ function toDocumentLock(info: DocumentLockInfo | undefined): DocumentLock | null
 }
 
 /**
- * The words for a failed lock call: a 409 is either the out-of-sync refusal (the document moved
- * or changed since the window loaded) or another user's lock; the rest keep the API's message.
+ * The words for a failed lock call: a 409 is the out-of-sync refusal (the document moved or
+ * changed since the window loaded), another user's lock, or — on a renewal — who released the
+ * caller's lock ('Your lock was released by {manager}.'), which is shown as the server says it;
+ * the rest keep the API's message.
  */
 function lockErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 409) return error.message.includes(MESSAGES.queueOutOfSync) ? MESSAGES.documentMovedQueue : MESSAGES.documentLockedByOther;
+    if (error.status === 409) return error.message.includes(MESSAGES.queueOutOfSync) ? MESSAGES.documentMovedQueue : error.message || MESSAGES.documentLockedByOther;
     return error.message;
   }
   return MESSAGES.unhandledError;

@@ -1,5 +1,24 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
-import { Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Menu,
+  MenuDivider,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  type MenuCheckedValueChangeData,
+} from '@fluentui/react-components';
+import { ArrowSortRegular } from '@fluentui/react-icons/svg/arrow-sort';
 import { ArrowSortDownRegular } from '@fluentui/react-icons/svg/arrow-sort-down';
 import { ArrowSortUpRegular } from '@fluentui/react-icons/svg/arrow-sort-up';
 import type { DmsDocument } from '../../../model';
@@ -38,6 +57,16 @@ const useStyles = makeStyles({
   selected: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
   cell: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+  // Stacked rows (narrow windows, the Fluent DataGrid reflow story): one block per document, each
+  // field on a line of its own under the name, no header row (the "Sorted by" menu sorts).
+  stackedScroller: { overflowX: 'hidden' },
+  stackedTable: { display: 'block', width: '100%', minWidth: 0 },
+  stackedBlock: { display: 'block' },
+  stackedRow: { display: 'block', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, height: 'auto' },
+  stackedCell: { display: 'block', height: 'auto', minHeight: 0, padding: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  stackedName: { fontWeight: tokens.fontWeightSemibold },
+  stackedLabel: { color: tokens.colorNeutralForeground3 },
+  sortBar: { display: 'flex', justifyContent: 'flex-end', padding: `0 ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
 /** Props of DocumentGrid. */
@@ -56,6 +85,10 @@ export interface DocumentGridProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore(): void;
+  /** Rows stack (narrow windows): the header row gives way to a "Sorted by" menu. */
+  stacked?: boolean;
+  /** The "Sorted by" menu's choice: a column and a direction. */
+  onSortChange?(column: GridColumn, desc: boolean): void;
 }
 
 /**
@@ -65,9 +98,11 @@ export interface DocumentGridProps {
  * click selects one, Ctrl+click toggles, Shift+click selects a range. Selection goes through the
  * SelectionStore, which never holds a document twice. Scrolling near the end (or moving past the
  * last row) loads the next page. Sortable headers sort on the server; column edges resize.
+ * Stacked (narrow windows) each row is a block with a line per field and a "Sorted by" menu
+ * takes the header's place; the keys and the selection stay the same.
  */
 export function DocumentGrid(props: DocumentGridProps): ReactElement {
-  const { label, columns, documents, selectedIds, selection, sort, onSort, onResize, hasMore, loadingMore, onLoadMore } = props;
+  const { label, columns, documents, selectedIds, selection, sort, onSort, onResize, hasMore, loadingMore, onLoadMore, stacked = false, onSortChange } = props;
   const styles = useStyles();
   const formats = useLocaleFormats();
   const [focusIndex, setFocusIndex] = useState(0);
@@ -173,16 +208,17 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0);
 
   return (
-    <div className={styles.scroller} onScroll={onScroll}>
+    <div className={mergeClasses(styles.scroller, stacked && styles.stackedScroller)} onScroll={onScroll}>
+      {stacked ? <SortedByMenu columns={columns} sort={sort} onSortChange={onSortChange} className={styles.sortBar} /> : null}
       <Table
         role="grid"
         aria-label={label}
         aria-multiselectable="true"
         size="small"
-        className={styles.table}
-        style={{ width: '100%', minWidth: `${Math.min(totalWidth, 320)}px` }}
+        className={stacked ? styles.stackedTable : styles.table}
+        style={stacked ? undefined : { width: '100%', minWidth: `${Math.min(totalWidth, 320)}px` }}
       >
-        <TableHeader className={styles.header}>
+        <TableHeader className={styles.header} style={stacked ? { display: 'none' } : undefined}>
           <TableRow>
             {columns.map((column) => {
               const active = sort !== null && sort.key === column.key;
@@ -213,7 +249,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
             })}
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className={stacked ? styles.stackedBlock : undefined}>
           {documents.map((doc, index) => {
             const isSelected = selectedIds.includes(doc.id);
             return (
@@ -222,7 +258,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                 ref={(element: HTMLTableRowElement | null) => {
                   rowRefs.current[index] = element;
                 }}
-                className={mergeClasses(styles.row, isSelected && styles.selected)}
+                className={mergeClasses(styles.row, stacked && styles.stackedRow, isSelected && styles.selected)}
                 aria-selected={isSelected}
                 aria-rowindex={index + 2}
                 tabIndex={index === Math.min(focusIndex, documents.length - 1) ? 0 : -1}
@@ -230,9 +266,22 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                 onClick={(event: MouseEvent<HTMLTableRowElement>) => onRowClick(event, index)}
                 onFocus={() => setFocusIndex(index)}
               >
-                {columns.map((column) => {
+                {columns.map((column, columnIndex) => {
                   const text = cellText(doc, column.field, formats);
                   const markers = cellMarkers(doc, column.field, formats);
+                  if (stacked) {
+                    // The name leads the block; every other field says what it is, and an empty one takes no line.
+                    if (columnIndex > 0 && text === '' && markers.length === 0) return null;
+                    return (
+                      <TableCell key={column.key} role="gridcell" className={mergeClasses(styles.stackedCell, columnIndex === 0 && styles.stackedName)}>
+                        {columnIndex > 0 ? <span className={styles.stackedLabel}>{column.title}: </span> : null}
+                        {markers.map((marker) => (
+                          <DecisionMarker key={marker.kind} marker={marker} />
+                        ))}
+                        {text}
+                      </TableCell>
+                    );
+                  }
                   return (
                     <TableCell key={column.key} role="gridcell" className={styles.cell} title={[...markers.map((marker) => marker.text), text].join(' ')}>
                       {markers.map((marker) => (
@@ -295,5 +344,50 @@ function ColumnResizer({ title, width, onResize, className }: { title: string; w
       onKeyDown={onKeyDown}
       onClick={(event) => event.stopPropagation()}
     />
+  );
+}
+
+/** The sort of stacked rows, which have no header: "Sorted by {column}" with the sortable columns and the direction. */
+function SortedByMenu({ columns, sort, onSortChange, className }: {
+  columns: readonly GridColumn[];
+  sort: { key: string; desc: boolean } | null;
+  onSortChange?(column: GridColumn, desc: boolean): void;
+  className: string;
+}): ReactElement | null {
+  const sortable = columns.filter((column) => column.sort !== null);
+  if (sortable.length === 0 || !onSortChange) return null;
+  const current = sort === null ? undefined : sortable.find((column) => column.key === sort.key);
+  const onChange = (_event: unknown, data: MenuCheckedValueChangeData): void => {
+    const picked = data.name === 'column' ? sortable.find((column) => column.key === data.checkedItems[0]) : current;
+    if (!picked) return;
+    const desc = data.name === 'direction' ? data.checkedItems[0] === 'desc' : current?.key === picked.key ? (sort?.desc ?? picked.firstDesc) : picked.firstDesc;
+    onSortChange(picked, desc);
+  };
+  return (
+    <div className={className}>
+      <Menu checkedValues={{ column: current ? [current.key] : [], direction: current ? [sort?.desc ? 'desc' : 'asc'] : [] }} onCheckedValueChange={onChange}>
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" size="small" icon={<ArrowSortRegular />}>
+            {UI_TEXT.workflow.sortedBy(current?.title ?? null)}
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList aria-label={UI_TEXT.workflow.sortMenu}>
+            {sortable.map((column) => (
+              <MenuItemRadio key={column.key} name="column" value={column.key}>
+                {column.title}
+              </MenuItemRadio>
+            ))}
+            <MenuDivider />
+            <MenuItemRadio name="direction" value="asc" disabled={!current}>
+              {UI_TEXT.workflow.sortAscending}
+            </MenuItemRadio>
+            <MenuItemRadio name="direction" value="desc" disabled={!current}>
+              {UI_TEXT.workflow.sortDescending}
+            </MenuItemRadio>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+    </div>
   );
 }

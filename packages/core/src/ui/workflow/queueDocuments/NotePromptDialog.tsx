@@ -25,6 +25,8 @@ export interface NotePrompt {
   requirement: NoteRequirement;
   /** A warning to confirm first (an unlinked document where the queue warns). */
   warning: string | null;
+  /** The field's label: 'Note' by default, 'Reason' when rejecting. */
+  fieldLabel?: string;
 }
 
 /** Props of NotePromptDialog. */
@@ -39,9 +41,10 @@ export interface NotePromptDialogProps {
 }
 
 /**
- * The note prompt of approve and reject (role=dialog, textbox 'Note', up to 4000 characters with
- * a counter). A required note (core noteRequirement) blocks the action with the spec's message
- * until one is typed; the confirm button is named after the action.
+ * The note prompt of approve and reject (role=dialog, textbox 'Note' — 'Reason' for a rejection —
+ * up to 4000 characters with a counter, focused on open). A required note (core noteRequirement)
+ * blocks the action with the spec's message until one is typed; the confirm button is named after
+ * the action; Escape and Cancel close it with nothing sent.
  */
 export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: NotePromptDialogProps): ReactElement {
   const [note, setNote] = useState('');
@@ -72,7 +75,7 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
               </MessageBar>
             ) : null}
             <Field
-              label={UI_TEXT.workflow.note}
+              label={prompt?.fieldLabel ?? UI_TEXT.workflow.note}
               required={prompt?.requirement.required ?? false}
               validationState={problem ? 'error' : 'none'}
               validationMessage={problem ?? undefined}

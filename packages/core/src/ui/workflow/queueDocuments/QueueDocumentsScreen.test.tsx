@@ -247,7 +247,10 @@ describe('QueueDocumentsScreen', () => {
     await waitFor(() => expect(rowNames(grid)).toHaveLength(2));
     fireEvent.click(dataRows(grid)[0]);
     fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('dialog');
+    // Reject always asks for a reason first (issue 12); the refusal comes when it is confirmed.
+    const prompt = await screen.findByRole('dialog', IN_DIALOG);
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Reject', ...IN_DIALOG }));
+    const dialog = (await screen.findByText(MESSAGES.documentMovedQueue)).closest<HTMLElement>('[role="dialog"]') as HTMLElement;
     expect(dialog.textContent).toContain(MESSAGES.documentMovedQueue);
     const loads = app.requests.filter((request) => request.path === '/api/queues/12/workflow').length;
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Close', ...IN_DIALOG }));

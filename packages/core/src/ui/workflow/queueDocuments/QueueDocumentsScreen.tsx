@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   Body1,
   Button,
@@ -15,6 +15,7 @@ import {
   Switch,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
   type MenuCheckedValueChangeData,
 } from '@fluentui/react-components';
@@ -25,7 +26,7 @@ import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { ApiError } from '../../../api';
-import { encodeDocumentId, type DmsDocument, type LockAction } from '../../../model';
+import { encodeDocumentId, type DmsDocument, type LockAction, type PrivilegeName } from '../../../model';
 import {
   MESSAGES,
   approveAvailability,
@@ -64,7 +65,9 @@ import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
 import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
-import { nextAfterRemoval } from './nextSelection';
+import { nextAfterRemoval, rememberRouteDeparture, selectionAfterRoute } from './nextSelection';
+import { LockBar } from '../lockPanel/LockBar';
+import { NARROW_MAX_WIDTH, SIDE_BY_SIDE_MIN_WIDTH, useWindowWidth } from '../useWindowWidth';
 import { useQueueDocuments } from './useQueueDocuments';
 import { queryKeys } from '../../app/queryKeys';
 import { useApiQuery } from '../../app/useApiQuery';
@@ -73,6 +76,13 @@ import { UI_TEXT } from '../../../locale/uiText';
 const NOT_IN_SEARCH = { searchView: false } as const;
 /** Routing blocks shown as messages under the toolbar (embedded §2 "Routing blocks"). */
 const SHOWN_BLOCKS = new Set(['noRoutes', 'linkRequired', 'approvalRoutesRequired', 'submissionRequired']);
+/** The privilege each decision needs besides the queue's flag (the server checks the same: embedded §6). */
+const DECISION_PRIVILEGES: Readonly<Record<'approve' | 'reject' | 'route', PrivilegeName>> = {
+  approve: 'Workflow: Approve',
+  reject: 'Workflow: Reject',
+  route: 'Workflow Route: OK',
+};
+const DECISION_PRIVILEGE_NAMES: readonly PrivilegeName[] = Object.values(DECISION_PRIVILEGES);
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
@@ -86,8 +96,12 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   block: { color: tokens.colorPaletteDarkOrangeForeground1 },
-  split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
-  listPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: 1, flexShrink: 1 },
+  split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
+  // From 1000 px the list and the document stand side by side (issue 12), the document on the right.
+  sideBySide: { flexDirection: 'row' },
+  sideViewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flexShrink: 0, overflow: 'hidden', borderLeft: `1px solid ${tokens.colorNeutralStroke2}` },
+  lockBar: { padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}` },
+  listPane: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flexGrow: 1, flexShrink: 1, flexBasis: 0 },
   viewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
   placeholder: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
   showViewer: { flexShrink: 0, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}` },
@@ -151,12 +165,18 @@ export function QueueDocumentsScreen(): ReactElement {
     [selectedIds, docs],
   );
 
-  // Documents that left the list leave the selection too (moved, or gone in a reload).
+  // Documents that left the list leave the selection too (moved, or gone in a reload); back from a
+  // route, the document after the routed ones is selected.
   useEffect(() => {
     if (status !== 'ready') return;
-    const present = selection.getSnapshot().ids.filter((id) => docs.some((doc) => doc.id === id));
-    selection.set(present);
-  }, [status, docs, selection]);
+    const selected = selection.getSnapshot().ids;
+    const afterRoute = selectionAfterRoute(host.storage.session, queueId, docs.map((doc) => doc.id), selected);
+    if (afterRoute !== undefined) {
+      selection.set(afterRoute);
+      return;
+    }
+    selection.set(selected.filter((id) => docs.some((doc) => doc.id === id)));
+  }, [status, docs, selection, host, queueId]);
 
   // The lock buttons need each selected document's access flags (GET /documents/{id}/access),
   // shared through the cache with the other screens of those documents. A failure reaches the
@@ -200,10 +220,30 @@ export function QueueDocumentsScreen(): ReactElement {
   const approvalListDoc = selectedDocs.length === 1 && (selectedDocs[0].canApprovalRoutes || selectedDocs[0].hasApprovalRoutes) ? selectedDocs[0] : null;
   // Tagging mode (spec §4) is shared with the search pane: while on, approve, reject and route are off.
   const view = { taggingMode: tagging.on };
+  // The decisions' privileges (GET /can/actions): one the user lacks is not offered at all; without
+  // an answer the buttons stay and the server judges. The access flags of the selected documents
+  // (privilege, queue flag and lock together, as the server will judge) turn off what they refuse.
+  const privileges = useQuery({
+    queryKey: queryKeys.privileges(DECISION_PRIVILEGE_NAMES),
+    queryFn: () => api.privileges.canActions(DECISION_PRIVILEGE_NAMES),
+    meta: { quiet: true },
+  });
+  const lacks = (action: 'approve' | 'reject' | 'route'): boolean => privileges.data?.some((answer) => answer.action === DECISION_PRIVILEGES[action] && !answer.value) === true;
+  const withAccessFlags = (action: 'approve' | 'reject' | 'route', state: ActionAvailability): ActionAvailability => {
+    if (!state.allowed) return state;
+    const refused = selectedDocs.some((_doc, index) => accessResults[index]?.data?.[action] === false);
+    return refused ? blockAction('notPermitted', lacks(action) ? UI_TEXT.workflow.needsPrivilege(action, DECISION_PRIVILEGES[action]) : MESSAGES.actionNotPermitted) : state;
+  };
+  // A final queue (approve-to / reject-to none) offers no approve / reject: they could only fail.
+  const hiddenCommands: WorkflowCommand[] = [
+    ...(lacks('approve') || queue?.approveToQueueId === null ? (['approve'] as const) : []),
+    ...(lacks('reject') || queue?.rejectToQueueId === null ? (['reject'] as const) : []),
+    ...(lacks('route') ? (['route'] as const) : []),
+  ];
   const availability = {
-    approve: approveAvailability(selectedDocs, view),
-    reject: rejectAvailability(selectedDocs, view),
-    route: routeAvailability(selectedDocs, view),
+    approve: withAccessFlags('approve', approveAvailability(selectedDocs, view)),
+    reject: withAccessFlags('reject', rejectAvailability(selectedDocs, view)),
+    route: withAccessFlags('route', routeAvailability(selectedDocs, view)),
     createLock: lockAvailability('createLock'),
     renewLock: lockAvailability('renewLock'),
     unlock: lockAvailability('unlock'),
@@ -300,9 +340,17 @@ export function QueueDocumentsScreen(): ReactElement {
           const target: NoteQueue | null = targetId === null ? null : await loading.track(api.workflow.getQueue(targetId)).catch(() => null);
           const requirement = command === 'approve' ? approveNoteRequirement(queue, target) : rejectNoteRequirement(queue, target);
           const label = UI_TEXT.workflow.commands[command];
-          if (requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
+          // Reject always asks (for a reason); a bulk approval asks once for the note of all.
+          if (command === 'reject' || selectedDocs.length > 1 || requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
             setPromptError(null);
-            setPrompt({ kind: command, action: label, title: UI_TEXT.workflow.promptTitle[command](selectedDocs.length), requirement, warning: state.warning });
+            setPrompt({
+              kind: command,
+              action: label,
+              title: UI_TEXT.workflow.promptTitle[command](selectedDocs.length),
+              requirement,
+              warning: state.warning,
+              fieldLabel: command === 'reject' ? UI_TEXT.workflow.reason : undefined,
+            });
           } else {
             await runMove(command, undefined);
           }
@@ -317,6 +365,8 @@ export function QueueDocumentsScreen(): ReactElement {
           search.append('rowVersion', String(doc.rowVersion));
         }
         search.set('queueTypeId', String(queue.queueTypeId));
+        // Back from Route to, the list selects the document after the routed ones (as after approve and reject).
+        rememberRouteDeparture(host.storage.session, { queueId: queue.id, orderedIds: docs.map((doc) => doc.id), leaving: selectedDocs.map((doc) => doc.id) });
         navigate(`${base}/queues/${queue.id}/documents/route?${search.toString()}`);
         break;
       }
@@ -335,6 +385,11 @@ export function QueueDocumentsScreen(): ReactElement {
   const onSort = (column: GridColumn): void => {
     const current = overrides.sort;
     const desc = current && current.key === column.key ? !current.desc : column.firstDesc;
+    const next = { ...overrides, sort: { key: column.key, desc } };
+    setOverrides(next);
+    preferences.setColumnOverrides(next);
+  };
+  const onSortChange = (column: GridColumn, desc: boolean): void => {
     const next = { ...overrides, sort: { key: column.key, desc } };
     setOverrides(next);
     preferences.setColumnOverrides(next);
@@ -364,6 +419,10 @@ export function QueueDocumentsScreen(): ReactElement {
     preferences.setColumnOverrides(next);
   };
 
+  const screenRef = useRef<HTMLDivElement>(null);
+  const windowWidth = useWindowWidth(screenRef);
+  const sideBySide = windowWidth >= SIDE_BY_SIDE_MIN_WIDTH;
+  const narrow = windowWidth < NARROW_MAX_WIDTH;
   const pane = useInlineViewerPane(preferences);
   const { autoview, size: paneSize, visible: paneVisible, splitRef } = pane;
   const sortedIds = docs.map((doc) => doc.id);
@@ -377,7 +436,7 @@ export function QueueDocumentsScreen(): ReactElement {
   ];
 
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} ref={screenRef}>
       <WorkflowHeader title={queueName} crumbs={crumbs} />
       <div className={styles.controls}>
         <SearchBox className={styles.search} aria-label={UI_TEXT.workflow.filterDocuments} placeholder={UI_TEXT.workflow.filterDocuments} value={filter} onChange={(_, data) => setFilter(data.value)} />
@@ -427,7 +486,15 @@ export function QueueDocumentsScreen(): ReactElement {
           {UI_TEXT.workflow.next}
         </Button>
       </div>
-      <WorkflowToolbar availability={availability} busy={busy} taggingOn={tagging.on} onCommand={onCommand}>
+      <WorkflowToolbar
+        availability={availability}
+        busy={busy}
+        taggingOn={tagging.on}
+        hidden={hiddenCommands}
+        labels={{ approve: UI_TEXT.workflow.approveCount(selectedDocs.length), reject: UI_TEXT.workflow.rejectCount(selectedDocs.length) }}
+        narrow={narrow}
+        onCommand={onCommand}
+      >
         {tagging.on ? <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
         <ImportFilesButton queueName={queueName} queueImport={queueImport} />
         <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} onDone={list.reload} />
@@ -452,8 +519,13 @@ export function QueueDocumentsScreen(): ReactElement {
           </Text>
         ))}
       </div>
+      {selectedDocs.length === 1 ? (
+        <div className={styles.lockBar}>
+          <LockBar document={selectedDocs[0]} />
+        </div>
+      ) : null}
       <QueueDropZone queueName={queueName} queueImport={queueImport}>
-        <div className={styles.split} ref={splitRef}>
+        <div className={mergeClasses(styles.split, sideBySide && styles.sideBySide)} ref={splitRef}>
           <div className={styles.listPane}>
             {status === 'ready' && docs.length === 0 ? (
               <Body1 className={styles.empty}>{UI_TEXT.workflow.noDocuments}</Body1>
@@ -470,6 +542,8 @@ export function QueueDocumentsScreen(): ReactElement {
                 hasMore={docs.length < total}
                 loadingMore={loadingMore}
                 onLoadMore={list.loadMore}
+                stacked={narrow}
+                onSortChange={onSortChange}
               />
             ) : null}
           </div>
@@ -482,8 +556,13 @@ export function QueueDocumentsScreen(): ReactElement {
           ) : null}
           {autoview && paneVisible ? (
             <>
-              <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
-              <section className={styles.viewerPane} style={{ height: `${paneSize}%` }} aria-label={UI_TEXT.documentViewer}>
+              {/* Side by side the document takes the stored share of the width; stacked, of the height, with the bar to resize it. */}
+              {sideBySide ? null : <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />}
+              <section
+                className={sideBySide ? styles.sideViewerPane : styles.viewerPane}
+                style={sideBySide ? { width: `${paneSize}%` } : { height: `${paneSize}%` }}
+                aria-label={UI_TEXT.documentViewer}
+              >
                 {viewedId !== null ? (
                   <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
                 ) : (

@@ -1,0 +1,99 @@
+import type { FrameLocator, Locator } from 'playwright-core';
+import { DemoErpPage } from './pages/DemoErpPage';
+import { WorkflowPage } from './pages/WorkflowPage';
+import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
+import { useBrowserSession } from './support/browserSession';
+
+/*
+ * The Outlook task pane opens at 320 px (UX.md "Design for 320 px"). The demo ERP's iframe is
+ * narrowed to exactly that, and an approver works Approval L1 in it: the seeded 'LW-5531.pdf'
+ * (Litware's PI-1004, linked) waits there.
+ */
+const DOCUMENT = 'LW-5531.pdf';
+const REASON = 'Litware billed the March toner twice; asked for a credit note.';
+
+const session = useBrowserSession();
+
+/**
+ * What scrolls sideways in the frame: the page itself (document.scrollingElement) and every
+ * element that may scroll (overflow-x auto or scroll) whose content is wider than its box.
+ */
+async function horizontalScrollers(app: FrameLocator): Promise<string[]> {
+  return app.locator('html').evaluate(() => {
+    const wide: string[] = [];
+    const root = document.scrollingElement;
+    if (root && root.scrollWidth > root.clientWidth) wide.push(`document ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      const overflowX = getComputedStyle(element).overflowX;
+      if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth) {
+        wide.push(`${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`);
+      }
+    }
+    return wide;
+  });
+}
+
+/** Reject on the toolbar, or in its "More actions" menu when the toolbar had no room for it. */
+async function clickReject(app: FrameLocator, queue: WorkflowQueuePage): Promise<void> {
+  const button: Locator = queue.action('Reject');
+  if (await button.isVisible()) {
+    await button.click();
+    return;
+  }
+  await app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'More actions' }).click();
+  await app.getByRole('menuitem', { name: /^Reject/ }).click();
+}
+
+describe('an approver in a 320 px wide frame', () => {
+  it('finds a document, reads it, rejects it with a reason, and nothing scrolls sideways', async () => {
+    const page = await session.newWindow();
+    const erp = new DemoErpPage(page, session.server.baseUrl);
+    await erp.open();
+    await erp.switchUser('approver');
+    await erp.openWorkflowPage();
+    // The control add-in's iframe at exactly the Outlook pane's width.
+    await page.locator('iframe[title="Datahaven Documents"]').evaluate((frame: HTMLIFrameElement) => {
+      frame.style.width = '320px';
+    });
+    const app = erp.documentsFrame();
+    expect(await app.locator('html').evaluate(() => window.innerWidth)).toBe(320);
+    const workflow = new WorkflowPage(app);
+    await workflow.waitForRoot();
+    expect(await horizontalScrollers(app)).toEqual([]);
+
+    await workflow.openQueue('Approval L1');
+    const l1 = new WorkflowQueuePage(app, 'Approval L1');
+    await l1.grid().waitFor();
+    // Narrow, the rows stack and a "Sorted by" menu stands in for the header.
+    await app.getByRole('button', { name: /^(Sort|Sorted by)/ }).waitFor();
+
+    // Finds it: the filter narrows the list to the one invoice.
+    await app.getByRole('searchbox', { name: 'Filter documents' }).fill('LW-5531');
+    await l1.waitForDocuments([DOCUMENT]);
+    const row = l1.row(DOCUMENT);
+    await row.click();
+    expect(await l1.selectedNames()).toEqual([DOCUMENT]);
+    // Reads it: the row's stacked fields, each with its title.
+    const fields = await row.getByRole('gridcell').allInnerTexts();
+    expect(fields[0].trim()).toBe(DOCUMENT);
+    expect(fields.slice(1).every((field) => /^[^:]+: .+/.test(field.trim()))).toBe(true);
+    await app.getByRole('region', { name: 'Document viewer' }).waitFor();
+    expect(await horizontalScrollers(app)).toEqual([]);
+
+    // Rejects it: the dialog asks for the reason (focused), and the document leaves the queue.
+    await clickReject(app, l1);
+    const dialog = app.getByRole('dialog').filter({ has: app.getByRole('textbox', { name: 'Reason' }) });
+    await dialog.waitFor();
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    await expect(reason.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    expect(await horizontalScrollers(app)).toEqual([]);
+    await reason.fill(REASON);
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await app.getByRole('searchbox', { name: 'Filter documents' }).fill('');
+    await l1.waitForDocuments(['CS-88120.pdf', 'NWT-2025-0097.pdf']);
+    expect(await horizontalScrollers(app)).toEqual([]);
+
+    expect(session.errors).toEqual([]);
+  });
+});
