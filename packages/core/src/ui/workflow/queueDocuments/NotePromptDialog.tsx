@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import {
   Button,
   Dialog,
@@ -49,9 +49,14 @@ export interface NotePromptDialogProps {
 export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: NotePromptDialogProps): ReactElement {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     setNote('');
     setProblem(null);
+    if (prompt === null) return undefined;
+    // The field takes the focus once the dialog has placed its own (its focus trap starts on the surface), so typing starts at once.
+    const timer = setTimeout(() => field.current?.focus(), 0);
+    return () => clearTimeout(timer);
   }, [prompt]);
   const length = noteLength(note);
   const confirm = (): void => {
@@ -84,6 +89,7 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
               <Textarea
                 // Focus goes straight to the note, so typing starts at once (and the dialog's focus trap holds it).
                 autoFocus
+                ref={field}
                 value={note}
                 resize="vertical"
                 rows={4}

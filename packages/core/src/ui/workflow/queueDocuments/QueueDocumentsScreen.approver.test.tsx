@@ -4,7 +4,8 @@ import { MESSAGES } from '../../../rules';
 import { renderApp, type RecordedRequest } from '../../test/renderApp';
 import { DECISION_ACCESS, IN_DIALOG, approvalQueue, dataRows, queueServices, queuedDocument, rowNames, selectedNames } from './test/queueFixtures';
 
-const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Workflow actions' });
+// hidden: after a dialog closed, tabster leaves the app marked aria-hidden in jsdom (no layout).
+const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Workflow actions', hidden: true });
 /** The toolbar's button names, in order. */
 const toolbarButtons = (): string[] => [...toolbar().querySelectorAll('button')].map((button) => button.textContent ?? '');
 
@@ -45,7 +46,7 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
     await waitFor(() => expect(screen.queryByRole('dialog', IN_DIALOG)).toBeNull());
     expect(app.requests.some((request) => request.method === 'PUT')).toBe(false);
 
-    fireEvent.click(within(toolbar()).getByRole('button', { name: 'Reject' }));
+    fireEvent.click(within(toolbar()).getByRole('button', { name: 'Reject', hidden: true }));
     dialog = await screen.findByRole('dialog', IN_DIALOG);
     expect(within(dialog).getByText('Reject 1 document')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject', ...IN_DIALOG }));
@@ -129,6 +130,16 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
     const width = window.innerWidth;
     const queue = approvalQueue();
     const docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue)];
+    const resizeObserver = window.ResizeObserver;
+    // jsdom has no ResizeObserver and no layout: this one reports every observed box once, at width 0, so Overflow moves every command into its menu.
+    window.ResizeObserver = class {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element): void {
+        queueMicrotask(() => this.callback([{ target } as ResizeObserverEntry], this));
+      }
+      unobserve(): void {}
+      disconnect(): void {}
+    };
     try {
       act(() => {
         window.innerWidth = 320;
@@ -141,12 +152,12 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
       fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Name' }));
       await waitFor(() => expect(app.requests.some((request) => request.path === '/api/queues/12/workflow' && request.search.get('sort') === 'name')).toBe(true));
       await screen.findByRole('button', { name: 'Sorted by Name' });
-      // jsdom has no layout: nothing fits, so every command is in the menu.
       fireEvent.click(await within(toolbar()).findByRole('button', { name: 'More actions' }));
       const menu = await screen.findByRole('menu');
       for (const name of ['Approve', 'Reject', 'Route', 'Refresh']) expect(within(menu).getByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeTruthy();
     } finally {
       window.innerWidth = width;
+      window.ResizeObserver = resizeObserver;
     }
   });
 });

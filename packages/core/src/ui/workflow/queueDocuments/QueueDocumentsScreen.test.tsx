@@ -58,6 +58,13 @@ const IN_DIALOG = { hidden: true } as const;
 
 describe('QueueDocumentsScreen', () => {
   let warn: jest.SpyInstance;
+  let cleanups: (() => void)[] = [];
+  /** Undoes a change to the window after this test, pass or fail. */
+  const afterThis = (cleanup: () => void): void => void cleanups.push(cleanup);
+  afterEach(() => {
+    for (const cleanup of cleanups) cleanup();
+    cleanups = [];
+  });
   beforeEach(() => {
     // The inline viewer warns that pdf.js cannot start in jsdom; that is not what these tests are about.
     warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -216,7 +223,22 @@ describe('QueueDocumentsScreen', () => {
     await waitFor(() => expect(selectedNames(grid)).toEqual(['inv-3.pdf']));
   });
 
-  it('hides the inline viewer when its size is set below 10 % and brings it back at 50 % with Show viewer', async () => {
+  it('side by side from 1000 px: the document takes the stored share of the width, and its bar resizes it with ArrowLeft', async () => {
+    const queue = approvalQueue();
+    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
+    await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    const pane = await screen.findByRole('region', { name: 'Document viewer' });
+    expect(pane.style.width).toBe('50%');
+    fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize viewer pane' }), { key: 'ArrowLeft' });
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Document viewer' }).style.width).toBe('55%'));
+  });
+
+  it('below 1000 px hides the inline viewer when its size is set below 10 % and brings it back at 50 % with Show viewer', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 800;
+    afterThis(() => {
+      window.innerWidth = width;
+    });
     const queue = approvalQueue();
     const app = renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
     await screen.findByRole('grid', { name: 'Approval L1 documents' });

@@ -61,6 +61,7 @@ import { SubmitAction } from '../queueImport/SubmitAction';
 import { useQueueImport } from '../queueImport/useQueueImport';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
+import { SideBySideSplitter } from './SideBySideSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
@@ -99,7 +100,7 @@ const useStyles = makeStyles({
   split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
   // From 1000 px the list and the document stand side by side (issue 12), the document on the right.
   sideBySide: { flexDirection: 'row' },
-  sideViewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flexShrink: 0, overflow: 'hidden', borderLeft: `1px solid ${tokens.colorNeutralStroke2}` },
+  sideViewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flexShrink: 0, overflow: 'hidden' },
   lockBar: { padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}` },
   listPane: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flexGrow: 1, flexShrink: 1, flexBasis: 0 },
   viewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
@@ -557,7 +558,11 @@ export function QueueDocumentsScreen(): ReactElement {
           {autoview && paneVisible ? (
             <>
               {/* Side by side the document takes the stored share of the width; stacked, of the height, with the bar to resize it. */}
-              {sideBySide ? null : <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />}
+              {sideBySide ? (
+                <SideBySideSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
+              ) : (
+                <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
+              )}
               <section
                 className={sideBySide ? styles.sideViewerPane : styles.viewerPane}
                 style={sideBySide ? { width: `${paneSize}%` } : { height: `${paneSize}%` }}
