@@ -93,7 +93,7 @@ describe('an approver in a 320 px wide frame', () => {
     expect((await amount.innerText()).trim()).toContain(expectedAmountDigits());
     const fields = await row.getByRole('gridcell').allInnerTexts();
     expect(fields[0].trim()).toBe(DOCUMENT);
-    expect(fields.slice(1).filter((field) => !/^[^:\n]+: \S/.test(field.trim()))).toEqual([]);
+    expect(fields.slice(1).filter((field) => !/^[^:\n]+:\s*\S/.test(field.trim()))).toEqual([]);
     await app.getByRole('region', { name: 'Document viewer' }).waitFor();
     expect(await horizontalScrollers(app)).toEqual([]);
 
