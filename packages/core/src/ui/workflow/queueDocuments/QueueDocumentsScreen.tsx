@@ -61,7 +61,6 @@ import { SubmitAction } from '../queueImport/SubmitAction';
 import { useQueueImport } from '../queueImport/useQueueImport';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
-import { SideBySideSplitter } from './SideBySideSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
@@ -559,7 +558,7 @@ export function QueueDocumentsScreen(): ReactElement {
             <>
               {/* Side by side the document takes the stored share of the width; stacked, of the height, with the bar to resize it. */}
               {sideBySide ? (
-                <SideBySideSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
+                <PaneSplitter layout="sideBySide" percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
               ) : (
                 <PaneSplitter percent={paneSize} onChange={pane.resize} container={() => splitRef.current} />
               )}
