@@ -7,22 +7,7 @@ import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
 import { principalOf } from '../../plugins/authPlugin';
 import { queryOf, queryString } from '../../requestHelpers';
-import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED } from '../entity-types/entityTypeRoutes';
-
-/** `{prefix}:{type}`: the source's prefix and its entity type or set (as the entity-type routes take it). */
-const params = {
-  type: 'object',
-  properties: {
-    name: {
-      type: 'string',
-      pattern: '^[a-z][a-z0-9]{0,15}:[A-Za-z][A-Za-z0-9_.]{0,127}$',
-      errorMessage: 'An entity type name is prefix:type, e.g. bc:Microsoft.NAV.vendor.',
-      description: "The source's prefix and the entity type (or its set), e.g. bc:Microsoft.NAV.vendor.",
-      examples: ['bc:Microsoft.NAV.vendor'],
-    },
-  },
-  required: ['name'],
-} as const;
+import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED, ENTITY_TYPE_NAME_PARAMS } from '../entity-types/entityTypeRoutes';
 
 const querystring = {
   type: 'object',
@@ -37,7 +22,7 @@ const querystring = {
  * the ERP down 503 in words.
  */
 export function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get<{ Params: { name: string } }>('/entities/:name', { schema: { params, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request): Promise<EntityTypeDescription> => {
+  app.get<{ Params: { name: string } }>('/entities/:name', { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request): Promise<EntityTypeDescription> => {
     if (!(await hasPrivilege(deps.db, principalOf(request).userId, ENTITY_SEARCH_PRIVILEGE))) throw forbidden(ENTITY_SEARCH_REFUSED);
     const description = await describeEntityType(deps.entitySources, request.params.name);
     const columnSetName = queryString(queryOf(request), 'columnSetName');

@@ -35,8 +35,8 @@ const prefixParams = {
 
 const integerText = (name: string) => ({ type: 'string', pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['0'] });
 
-/** `{prefix}:{type}`: the source's prefix and its entity type or set. */
-const params = {
+/** Path parameters `{name}` = `{prefix}:{type}`: the source's prefix and its entity type or set. */
+export const ENTITY_TYPE_NAME_PARAMS = {
   type: 'object',
   properties: {
     name: {
@@ -75,12 +75,12 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
     if (!(await hasPrivilege(deps.db, userId, METADATA_DEBUG_PRIVILEGE))) throw forbidden(METADATA_DEBUG_REFUSED);
   };
 
-  app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params, response: okAnswer(EntityKeysAnswer) } }, async (request) => {
+  app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityKeysAnswer) } }, async (request) => {
     await authorize(principalOf(request).userId);
     return entityTypeKeys(deps.entitySources, request.params.name);
   });
 
-  app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request) => {
+  app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request) => {
     await authorizeDebug(principalOf(request).userId);
     return describeEntityType(deps.entitySources, request.params.name);
   });
@@ -92,7 +92,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
 
   app.get<{ Params: { name: string } }>(
     '/entity-types/:name/properties',
-    { schema: { params, querystring: { type: 'object', properties: { columnSetName } }, response: okAnswer(EntityPropertyListAnswer) } },
+    { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring: { type: 'object', properties: { columnSetName } }, response: okAnswer(EntityPropertyListAnswer) } },
     async (request) => {
       await authorize(principalOf(request).userId);
       return entityTypeProperties(deps.entitySources, request.params.name, queryString(queryOf(request), 'columnSetName'));
@@ -103,7 +103,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
     '/entity-types/:name/entities',
     {
       schema: {
-        params,
+        params: ENTITY_TYPE_NAME_PARAMS,
         querystring: {
           type: 'object',
           properties: {
