@@ -2,8 +2,6 @@ import type { Page } from 'playwright-core';
 import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
-import { WorkflowPage } from './pages/WorkflowPage';
-import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { useBrowserSession } from './support/browserSession';
 
 const session = useBrowserSession();
@@ -17,14 +15,7 @@ describe('Link to Existing in the Business Central iframe', () => {
   it('links the unlinked Northwind invoice waiting in Coding to PI-1003, found by its number in the demo ERP', async () => {
     const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
-    await erp.open();
-    await erp.switchUser('clerk');
-    await erp.openWorkflowPage();
-    const workflow = new WorkflowPage(app);
-    await workflow.waitForRoot();
-    await workflow.openQueue('Coding');
-    const coding = new WorkflowQueuePage(app, 'Coding');
-    await coding.setAutoview(true);
+    const coding = await erp.openQueueAs('clerk', 'Coding');
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
 
     // The inline viewer's Link to Existing: on, since the document is unlinked and the clerk may link.

@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
-import { WorkflowPage } from './pages/WorkflowPage';
-import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { useBrowserSession } from './support/browserSession';
 
 const session = useBrowserSession();
@@ -28,14 +26,7 @@ describe('New Card From Document in the Business Central iframe', () => {
   it('makes a new purchase invoice for Northwind in the demo ERP from the unlinked invoice in Coding, and links the document to it', async () => {
     const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
-    await erp.open();
-    await erp.switchUser('clerk');
-    await erp.openWorkflowPage();
-    const workflow = new WorkflowPage(app);
-    await workflow.waitForRoot();
-    await workflow.openQueue('Coding');
-    const coding = new WorkflowQueuePage(app, 'Coding');
-    await coding.setAutoview(true);
+    const coding = await erp.openQueueAs('clerk', 'Coding');
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
 
     // Beside Link to Existing: on, since the document is unlinked and the clerk holds the privilege.

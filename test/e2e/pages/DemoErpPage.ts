@@ -1,4 +1,6 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { WorkflowPage } from './WorkflowPage';
+import { WorkflowQueuePage } from './WorkflowQueuePage';
 
 /** The Business-Central-like host page `/demo/erp`: records, a user switcher and our iframe. */
 export class DemoErpPage {
@@ -29,6 +31,22 @@ export class DemoErpPage {
   async openWorkflowPage(): Promise<void> {
     await this.page.getByRole('navigation', { name: 'Role centre' }).getByRole('link', { name: 'Document Workflow' }).click();
     await this.page.waitForURL(/[?&]page=workflow/);
+  }
+
+  /**
+   * Opens the page as `username`, goes to the Document Workflow page and opens `queueName` in our
+   * iframe with autoview on, so a click on a row shows the document and its link actions.
+   */
+  async openQueueAs(username: string, queueName: string): Promise<WorkflowQueuePage> {
+    await this.open();
+    await this.switchUser(username);
+    await this.openWorkflowPage();
+    const workflow = new WorkflowPage(this.documentsFrame());
+    await workflow.waitForRoot();
+    await workflow.openQueue(queueName);
+    const queue = new WorkflowQueuePage(this.documentsFrame(), queueName);
+    await queue.setAutoview(true);
+    return queue;
   }
 
   /** The card's section with the record as the demo ERP holds it (read over OData). */
