@@ -13,7 +13,7 @@ export interface DemoRecordContext {
 
 /** One record of the demo ERP page: what the list shows, what the card shows, what the add-in gets. */
 export interface DemoRecord {
-  kind: 'vendor' | 'purchaseInvoice' | 'postedPurchaseInvoice';
+  kind: DemoTableKey;
   /** The integrated table's label, e.g. 'Vendor'. */
   label: string;
   number: string;
@@ -25,10 +25,12 @@ export interface DemoRecord {
 }
 
 /** The demo ERP's entity set of each demo table (BC API v2.0 names). */
-export const DEMO_ENTITY_SETS: Readonly<Record<DemoTableKey, 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices'>> = {
+export const DEMO_ENTITY_SETS: Readonly<Record<DemoTableKey, 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices' | 'purchaseOrders' | 'purchaseReceipts'>> = {
   vendor: 'vendors',
   purchaseInvoice: 'purchaseInvoices',
   postedPurchaseInvoice: 'postedPurchaseInvoices',
+  purchaseOrder: 'purchaseOrders',
+  purchaseReceipt: 'purchaseReceipts',
 };
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -39,7 +41,7 @@ export function demoRecordOf(kind: DemoTableKey, record: EntityRecord, company: 
   if (table === undefined) throw new Error(`No demo table ${kind}`);
   const context: DemoRecordContext = { dataAreaId: company, recordId: text(record.id).toLowerCase(), tableId: table.tableId, typeName: table.typeName };
   // Purchase Header rows come in kinds; BC passes the document type as the source type.
-  if (kind === 'purchaseInvoice') context.sourceType = table.sourceType;
+  if (kind === 'purchaseInvoice' || kind === 'purchaseOrder') context.sourceType = table.sourceType;
   if (kind === 'vendor') {
     return {
       kind,

@@ -45,7 +45,7 @@ export interface DemoGroup {
 }
 
 /** The integrated tables by key. */
-export type DemoTableKey = 'vendor' | 'purchaseInvoice' | 'postedPurchaseInvoice';
+export type DemoTableKey = 'vendor' | 'purchaseInvoice' | 'postedPurchaseInvoice' | 'purchaseOrder' | 'purchaseReceipt';
 
 /** An integrated table with its subtypes and the display folders each subtype maps to. */
 export interface DemoTable {
@@ -148,6 +148,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       { table: 'vendor', canView: true, canUpload: true },
       { table: 'purchaseInvoice', canView: true, canUpload: true },
       { table: 'postedPurchaseInvoice', canView: true, canUpload: true },
+      { table: 'purchaseOrder', canView: true, canUpload: true },
+      { table: 'purchaseReceipt', canView: true, canUpload: true },
     ],
   },
   {
@@ -169,6 +171,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       { table: 'vendor', canView: true, canUpload: false },
       { table: 'purchaseInvoice', canView: true, canUpload: false },
       { table: 'postedPurchaseInvoice', canView: true, canUpload: false },
+      { table: 'purchaseOrder', canView: true, canUpload: false },
+      { table: 'purchaseReceipt', canView: true, canUpload: false },
     ],
     // Above every open demo invoice (the largest, PI-1003, is 159,092.86 USD).
     approvalLimit: 250_000,
@@ -181,6 +185,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       { table: 'vendor', canView: true, canUpload: true },
       { table: 'purchaseInvoice', canView: true, canUpload: true },
       { table: 'postedPurchaseInvoice', canView: true, canUpload: true },
+      { table: 'purchaseOrder', canView: true, canUpload: true },
+      { table: 'purchaseReceipt', canView: true, canUpload: true },
     ],
   },
   {
@@ -207,6 +213,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       { table: 'vendor', canView: true, canUpload: false },
       { table: 'purchaseInvoice', canView: true, canUpload: false },
       { table: 'postedPurchaseInvoice', canView: true, canUpload: false },
+      { table: 'purchaseOrder', canView: true, canUpload: false },
+      { table: 'purchaseReceipt', canView: true, canUpload: false },
     ],
     // Below every demo invoice (the smallest, PI-1004, is 49,872.77 USD): each one goes on to level 2.
     approvalLimit: 10_000,
@@ -254,6 +262,25 @@ export const DEMO_TABLES: readonly DemoTable[] = [
       { folder: 'Invoice', subtype: 'Vendor Invoice' },
       { folder: 'Supporting Documents', subtype: 'Supporting Document' },
     ],
+  },
+  {
+    // BC's table 38 with document type Order (1): the order an invoice bills, shown beside the
+    // invoice's own folders as a related record (the invoice's purchaseOrder navigation).
+    key: 'purchaseOrder',
+    tableId: 38,
+    sourceType: 1,
+    typeName: 'bc:Microsoft.NAV.PurchaseOrder',
+    label: 'Purchase Order',
+    folders: [{ folder: 'Order', subtype: 'Order Confirmation' }],
+  },
+  {
+    // BC's table 120 'Purch. Rcpt. Header': the order's receipts, related to the invoice through its order.
+    key: 'purchaseReceipt',
+    tableId: 120,
+    sourceType: 0,
+    typeName: 'bc:Microsoft.NAV.PurchRcptHeader',
+    label: 'Purchase Receipt',
+    folders: [{ folder: 'Delivery Notes', subtype: 'Delivery Note' }],
   },
 ];
 

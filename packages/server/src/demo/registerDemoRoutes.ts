@@ -102,7 +102,7 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
 /** Which demo ERP record a card shows: its entity set (from the integrated table's type name), id and company. */
 interface ErpRecordRef {
-  set: 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices';
+  set: (typeof DEMO_ENTITY_SETS)[keyof typeof DEMO_ENTITY_SETS];
   id: string;
   company: string;
 }

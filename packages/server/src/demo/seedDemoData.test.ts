@@ -85,9 +85,10 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(await count(services, 'users')).toBe(5);
     expect(await count(services, 'groups')).toBe(5);
     expect(await count(services, 'privileges')).toBe(PRIVILEGE_NAMES.length);
-    expect(await count(services, 'integrated_tables')).toBe(3);
-    expect(await count(services, 'subtypes')).toBe(7);
-    expect(await count(services, 'display_folders')).toBe(7);
+    // Vendor, Purchase Invoice, Posted Purchase Invoice, and the invoice's related Purchase Order and Purchase Receipt.
+    expect(await count(services, 'integrated_tables')).toBe(5);
+    expect(await count(services, 'subtypes')).toBe(9);
+    expect(await count(services, 'display_folders')).toBe(9);
     expect(await count(services, 'erp_records')).toBe(DEMO_VENDORS.length + DEMO_PURCHASE_INVOICES.length);
     expect(await count(services, 'documents')).toBe(14);
     expect(await count(services, 'files')).toBe(14);
@@ -98,7 +99,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(notes.filter((n) => n.kind === 'system')).toHaveLength(14);
     expect(notes.filter((n) => n.kind === 'user')).toHaveLength(5);
     const folders = await services.deps.db.selectFrom('display_folders').select('text').orderBy('id').execute();
-    expect(folders.map((f) => f.text)).toEqual(['Invoices', 'Contracts', 'Correspondence', 'Invoice', 'Supporting Documents', 'Invoice', 'Supporting Documents']);
+    expect(folders.map((f) => f.text)).toEqual(['Invoices', 'Contracts', 'Correspondence', 'Invoice', 'Supporting Documents', 'Invoice', 'Supporting Documents', 'Order', 'Delivery Notes']);
   });
 
   it('stores thirteen invoice PDFs of 2 to 4 pages with real text', async () => {
@@ -240,6 +241,8 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
         // A posted invoice's documents are done with: uploads there enter no queue.
         { label: 'Posted Purchase Invoice', queue: null },
         { label: 'Purchase Invoice', queue: 'AP Inbox' },
+        { label: 'Purchase Order', queue: null },
+        { label: 'Purchase Receipt', queue: null },
         { label: 'Vendor', queue: null },
       ]);
       const junior = await accessOf('junior');

@@ -52,7 +52,33 @@ const ENTITY_SET_NAMES: Readonly<Record<string, string>> = {
   // BC's table 122 'Purch. Inv. Header': the posted purchase invoices.
   'bc:microsoft.nav.purchinvheader': 'postedPurchaseInvoices',
   'bc:microsoft.nav.vendor': 'vendors',
+  // BC's table 38 'Purchase Header' with document type Order: a name of its own, as the invoices hold 'PurchaseHeader'.
+  'bc:microsoft.nav.purchaseorder': 'purchaseOrders',
+  // BC's table 120 'Purch. Rcpt. Header': the posted receipts of an order.
+  'bc:microsoft.nav.purchrcptheader': 'purchaseReceipts',
 };
+
+/** How the records of a collection navigation are found: the target's `toProperty` equals this record's `fromProperty`. */
+export interface CollectionNavigationJoin {
+  fromProperty: string;
+  toProperty: string;
+}
+
+/**
+ * The collection navigations whose join we know, by lower-case `{type name}.{navigation}`: CSDL
+ * names no referential constraint on a collection, so only these are followed (a vendor's
+ * invoices are not its related records; an invoice's receipts are, through the order it bills).
+ */
+const COLLECTION_NAVIGATION_JOINS: Readonly<Record<string, CollectionNavigationJoin>> = {
+  'purchaseinvoice.purchasereceipts': { fromProperty: 'orderId', toProperty: 'orderId' },
+  'purchaseorder.purchasereceipts': { fromProperty: 'id', toProperty: 'orderId' },
+};
+
+/** The join of a type's collection navigation (type name as $metadata names it, e.g. 'purchaseInvoice'), or null when unknown. */
+export function collectionNavigationJoin(typeName: string, navigation: string): CollectionNavigationJoin | null {
+  const key = `${typeName}.${navigation}`.toLowerCase();
+  return Object.prototype.hasOwnProperty.call(COLLECTION_NAVIGATION_JOINS, key) ? COLLECTION_NAVIGATION_JOINS[key] : null;
+}
 
 /**
  * The source prefix and the name to look up in its $metadata for an API name: the mapped entity

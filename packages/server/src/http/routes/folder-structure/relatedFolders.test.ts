@@ -9,6 +9,10 @@ import { URL_GENERATION_REFUSED } from './urlGenerationRoutes';
 
 const PI_1003 = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
 const V30000 = '5d7e1c2a-8b3f-4a6e-9c01-000000030000';
+/** PI-1003's purchase order 106003 and its two receipts in the demo ERP (CRONUS). */
+const ORDER_106003 = '00000de0-0000-4000-8001-000000000003';
+const RECEIPT_107003_1 = '00004ece-0000-4000-8001-00000000001e';
+const RECEIPT_107003_2 = '00004ece-0000-4000-8001-00000000001f';
 /** V10000 of the second company, CRONUS-CA. */
 const CA_V10000 = '6e8f2d3b-9c4a-4b7f-8d12-000000010000';
 
@@ -31,6 +35,8 @@ for (const dialect of testDialects()) {
     let server: TestServer;
     let vendorSit: number;
     let invoiceSit: number;
+    let orderSit: number;
+    let receiptSit: number;
     let restricted: number;
     let clerk: User;
     let cronusClerk: User;
@@ -45,10 +51,12 @@ for (const dialect of testDialects()) {
         (await db.insertInto('integrated_tables').values({ external_table_id: tableId, source_type_id: sourceType, entity_type_name: typeName, label, product_type: 'bc' }).returning('id').executeTakeFirstOrThrow()).id;
       vendorSit = await table(23, 0, 'bc:Microsoft.NAV.Vendor', 'Vendor');
       invoiceSit = await table(38, 2, 'bc:Microsoft.NAV.PurchaseHeader', 'Purchase Invoice');
+      orderSit = await table(38, 1, 'bc:Microsoft.NAV.PurchaseOrder', 'Purchase Order');
+      receiptSit = await table(120, 0, 'bc:Microsoft.NAV.PurchRcptHeader', 'Purchase Receipt');
       await db.insertInto('display_folders').values({ integrated_table_id: vendorSit, parent_id: null, text: 'Documents', display_order: 1, sort_key: null, subtype_id: null }).execute();
       const group = await createGroup(server, unique('AP '), ['Dynamics: Link to Existing', 'Dynamics: Launch Card From Document', 'Cabinet: Import Documents']);
       const bare = await createGroup(server, unique('Readers '));
-      for (const sit of [vendorSit, invoiceSit]) {
+      for (const sit of [vendorSit, invoiceSit, orderSit, receiptSit]) {
         await grantTableAccess(server, group, sit, { canUpload: true });
         await grantTableAccess(server, bare, sit);
       }
@@ -60,6 +68,9 @@ for (const dialect of testDialects()) {
       for (const user of [clerk, cronusClerk]) await grantUserQueueAccess(server, user.id, restricted);
 
       await createDocument(server, { sitId: vendorSit, recordId: V30000, fileName: 'Northwind W-9.pdf', content: await makePdf(1), uploader: clerk });
+      await createDocument(server, { sitId: orderSit, recordId: ORDER_106003, fileName: 'PO 106003.pdf', content: await makePdf(1), uploader: clerk });
+      await createDocument(server, { sitId: receiptSit, recordId: RECEIPT_107003_1, fileName: 'Delivery note 1.pdf', content: await makePdf(1), uploader: clerk });
+      await createDocument(server, { sitId: receiptSit, recordId: RECEIPT_107003_2, fileName: 'Delivery note 2.pdf', content: await makePdf(1), uploader: clerk });
       await createDocument(server, { sitId: invoiceSit, recordId: PI_1003, fileName: 'PI-1003 scan.pdf', content: await makePdf(1), uploader: clerk });
       await createDocument(server, { sitId: vendorSit, recordId: CA_V10000, dataAreaId: 'CRONUS-CA', fileName: 'Maple terms.pdf', content: await makePdf(1), uploader: clerk });
       restrictedCaDoc = await createDocument(server, { sitId: vendorSit, recordId: CA_V10000, dataAreaId: 'CRONUS-CA', fileName: 'Maple invoice.pdf', content: await makePdf(1), uploader: clerk });
@@ -78,13 +89,21 @@ for (const dialect of testDialects()) {
       return folders(response.json<FolderEntry[]>());
     };
 
-    it("a purchase invoice's tree also shows its vendor's documents, found through the ERP's navigation, in a folder of the vendor", async () => {
-      const [vendor, ...rest] = await tree(`dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`, clerk);
-      expect(rest).toEqual([]);
-      expect(vendor.name).toBe('Vendor V30000');
-      expect(namesIn(vendor)).toEqual(['Northwind W-9.pdf']);
+    it("a purchase invoice's tree also shows the documents of its vendor, its order and its receipts, found through the ERP's navigations, a folder each", async () => {
+      const related = await tree(`dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`, clerk);
+      expect(related.map((folder) => [folder.name, namesIn(folder)])).toEqual([
+        ['Vendor V30000', ['Northwind W-9.pdf']],
+        ['Purchase Order 106003', ['PO 106003.pdf']],
+        ['Purchase Receipt 107003-1', ['Delivery note 1.pdf']],
+        ['Purchase Receipt 107003-2', ['Delivery note 2.pdf']],
+      ]);
+      const [vendor, order, receipt] = related;
       expect(vendor.constraints).toMatchObject({ sitId: invoiceSit, recordId: PI_1003, relatedSitId: vendorSit, relatedRecordId: V30000, relatedDataAreaId: 'CRONUS', relatedTableId: 23, relatedTypeName: 'bc:Microsoft.NAV.Vendor' });
-      expect(vendor.allowUpload).toBe(false);
+      expect(order.constraints).toMatchObject({ relatedSitId: orderSit, relatedRecordId: ORDER_106003, relatedTableId: 38, relatedSourceType: 1 });
+      expect(receipt.constraints).toMatchObject({ relatedSitId: receiptSit, relatedRecordId: RECEIPT_107003_1, relatedTableId: 120 });
+      expect(related.every((folder) => folder.allowUpload === false)).toBe(true);
+      // From the order, its receipts (the order's own key joins them).
+      expect((await tree(`dataAreaId=CRONUS&sitId=${orderSit}&recordId=${ORDER_106003}`, clerk)).map((folder) => folder.name)).toEqual(['Vendor V30000', 'Purchase Receipt 107003-1', 'Purchase Receipt 107003-2']);
     });
 
     it('the ERP down: the tree answers without the related folders, no 500', async () => {

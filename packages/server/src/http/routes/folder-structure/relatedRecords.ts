@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ResolvedRecordContext } from '../../../db/recordContext';
 import type { Database, IntegratedTableRow } from '../../../db/schema';
-import { resolveEntityTypeName } from '../../../erp/entityTypeQueries';
+import { collectionNavigationJoin, resolveEntityTypeName, type CollectionNavigationJoin } from '../../../erp/entityTypeQueries';
+import type { EntityTypeMetadata } from '../../../erp/parseCsdl';
 import type { EntitySources } from '../../../erp/EntitySources';
 import { DomainError } from '../../../errors/DomainError';
 import type { Viewer } from '../../../policies/documentVisibility';
@@ -34,12 +35,23 @@ function withinBudget<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> 
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The most records one collection navigation adds (an order's receipts): a few folders, one bounded query. */
+const RELATED_COLLECTION_TOP = 5;
+
+const EMPTY_GUID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
+
+function isKey(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && !EMPTY_GUID.test(value);
+}
+
 /**
- * The records the ERP relates to this one through its single-valued navigations (a purchase
- * invoice's `vendor` through `vendorId`, its `purchaseOrder` through `orderId`…), where an
- * integrated table the viewer may see holds the target type. One read of the record with just
- * the key properties (and the numbers beside them, e.g. vendorNumber). The ERP down, slow, or
- * without the record: none (the tree still answers; a log line says why).
+ * The records the ERP relates to this one: through its single-valued navigations (a purchase
+ * invoice's `vendor` through `vendorId`, its `purchaseOrder` through `orderId`…) and through the
+ * collection navigations whose join is known (its `purchaseReceipts`, through `orderId`), where
+ * an integrated table the viewer may see holds the target type. One read of the record with just
+ * the key properties (and the numbers beside them, e.g. vendorNumber), then one bounded query per
+ * collection ($filter on the join, $top 5). The ERP down, slow, or without the record: none (the
+ * tree still answers; a log line says why).
  */
 async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecord[]> {
   const ownId = context.recordId;
@@ -50,39 +62,88 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
     const source = sources.source(prefix);
     const type = await source.entityType(typeName);
     const properties = new Set(type.properties.map((property) => property.name));
-    const navigations = type.navigations.filter((navigation) => !navigation.collection && properties.has(`${navigation.name}Id`));
+    // BC names an order's key 'orderId' (and its number 'orderNumber'), not after the navigation.
+    const keyOf = (navigation: string): string | null =>
+      properties.has(`${navigation}Id`) ? `${navigation}Id` : navigation === 'purchaseOrder' && properties.has('orderId') ? 'orderId' : null;
+    const navigations = type.navigations.filter((navigation) => {
+      if (!navigation.collection) return keyOf(navigation.name) !== null;
+      const join = collectionNavigationJoin(type.name, navigation.name);
+      return join !== null && properties.has(join.fromProperty);
+    });
     if (navigations.length === 0) return [];
     const tables = (await db.selectFrom('integrated_tables as t').selectAll('t').where((eb) => tableVisibleCondition(eb, viewer)).orderBy('t.source_type_id').orderBy('t.id').execute()).filter(
       (table) => table.entity_type_name.startsWith(`${prefix}:`),
     );
-    const targets: { navigation: string; keyProperty: string; numberProperty: string | null; table: IntegratedTableRow }[] = [];
-    for (const navigation of navigations) {
+    const tableOf = async (targetType: string): Promise<{ table: IntegratedTableRow; type: EntityTypeMetadata } | null> => {
       for (const table of tables) {
-        let qualified: string;
+        let candidate: EntityTypeMetadata;
         try {
-          qualified = (await source.entityType(resolveEntityTypeName(table.entity_type_name).typeName)).qualifiedName;
+          candidate = await source.entityType(resolveEntityTypeName(table.entity_type_name).typeName);
         } catch (error) {
           if (error instanceof DomainError && error.kind === 'NotFound') continue;
           throw error;
         }
-        if (qualified !== navigation.targetType) continue;
-        const numberProperty = navigation.name === 'purchaseOrder' ? 'orderNumber' : `${navigation.name}Number`;
-        targets.push({ navigation: navigation.name, keyProperty: `${navigation.name}Id`, numberProperty: properties.has(numberProperty) ? numberProperty : null, table });
-        break;
+        if (candidate.qualifiedName === targetType) return { table, type: candidate };
       }
+      return null;
+    };
+    const singles: { navigation: string; keyProperty: string; numberProperty: string | null; table: IntegratedTableRow }[] = [];
+    const collections: { navigation: string; join: CollectionNavigationJoin; table: IntegratedTableRow; type: EntityTypeMetadata }[] = [];
+    for (const navigation of navigations) {
+      const target = await tableOf(navigation.targetType);
+      if (target === null) continue;
+      const join = navigation.collection ? collectionNavigationJoin(type.name, navigation.name) : null;
+      if (join !== null) {
+        collections.push({ navigation: navigation.name, join, table: target.table, type: target.type });
+        continue;
+      }
+      const numberProperty = navigation.name === 'purchaseOrder' ? 'orderNumber' : `${navigation.name}Number`;
+      const keyProperty = keyOf(navigation.name);
+      if (keyProperty === null) continue;
+      singles.push({ navigation: navigation.name, keyProperty, numberProperty: properties.has(numberProperty) ? numberProperty : null, table: target.table });
     }
-    if (targets.length === 0) return [];
-    const select = targets.flatMap((target) => (target.numberProperty === null ? [target.keyProperty] : [target.keyProperty, target.numberProperty]));
-    const record = await source.get(type.entitySet ?? typeName, ownId, { company: context.dataAreaId === '' ? undefined : context.dataAreaId, select });
+    if (singles.length === 0 && collections.length === 0) return [];
+    const select = [
+      ...new Set([
+        ...type.keys,
+        ...singles.flatMap((target) => (target.numberProperty === null ? [target.keyProperty] : [target.keyProperty, target.numberProperty])),
+        ...collections.map((target) => target.join.fromProperty),
+      ]),
+    ];
+    const company = context.dataAreaId === '' ? undefined : context.dataAreaId;
+    const record = await source.get(type.entitySet ?? typeName, ownId, { company, select });
     if (record === null) return [];
     const dataAreaId = context.dataAreaId === '' ? source.config.company : context.dataAreaId;
-    return targets.flatMap((target): RelatedRecord[] => {
+    const fromSingles = singles.flatMap((target): RelatedRecord[] => {
       const key = record[target.keyProperty];
-      if (typeof key !== 'string' || key.trim() === '' || /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(key)) return [];
+      if (!isKey(key)) return [];
       const number = target.numberProperty === null ? null : record[target.numberProperty];
       const recordId = normaliseRecordId(key);
       return [{ table: target.table, dataAreaId, recordId, number: typeof number === 'string' && number !== '' ? number : recordId, relation: target.navigation }];
     });
+    const fromCollections = await Promise.all(
+      collections.map(async (target): Promise<RelatedRecord[]> => {
+        const value = record[target.join.fromProperty];
+        const key = target.type.keys.length === 1 ? target.type.keys[0] : null;
+        if (!isKey(value) || key === null) return [];
+        const hasNumber = target.type.properties.some((property) => property.name === 'number');
+        const page = await source.query(target.type.entitySet ?? target.type.name, {
+          company,
+          filter: { property: target.join.toProperty, operator: 'eq', value },
+          select: hasNumber ? [key, 'number'] : [key],
+          orderBy: hasNumber ? ['number'] : undefined,
+          top: RELATED_COLLECTION_TOP,
+        });
+        return page.records.flatMap((related): RelatedRecord[] => {
+          const id = related[key];
+          if (!isKey(id)) return [];
+          const recordId = normaliseRecordId(id);
+          const number = related.number;
+          return [{ table: target.table, dataAreaId, recordId, number: typeof number === 'string' && number !== '' ? number : recordId, relation: target.navigation }];
+        });
+      }),
+    );
+    return [...fromSingles, ...fromCollections.flat()];
   };
   try {
     return await withinBudget(work(), [], ERP_RELATED_BUDGET_MS);
