@@ -29,6 +29,8 @@ function services(queue: WorkflowQueue, documents: () => DmsDocument[]): Record<
     'GET /api/options': () => [],
     'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [queue] }] }),
     [`GET /api/queues/${queue.id}/workflow`]: (): QueueDocumentsPage => ({ queue, documents: documents(), total: documents().length, skip: 0, take: 30 }),
+    // The toolbar's Quick Link entry reads the queue: answered, so no error banner races the dialogs.
+    [`GET /api/queues/${queue.id}`]: () => queue,
   };
 }
 
@@ -125,7 +127,11 @@ describe('importing into a queue and submitting', () => {
         calls.push(request);
         return { documents: [{ id: 1, queueId: 6, rowVersion: 5 }] };
       },
-    }, { host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }) });
+    }, {
+      host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }),
+      // No inline viewer: its loading of the document plays no part here and only adds work between the dialogs.
+      local: { autoview: 'false' },
+    });
     const grid = await screen.findByRole('grid', { name: 'AP Inbox documents' });
     await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
     fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
