@@ -34,7 +34,10 @@ describe('option parsing', () => {
 
   it('falls back to the default columns on bad JSON', () => {
     const columns = parseColumnsOption('{not json');
-    expect(columns.map((c) => c.field)).toEqual(['name', 'description', 'queueName', 'FileSize', 'createdAt']);
+    // The decision columns an approver reads (issue 12), then where and since when.
+    expect(columns.map((c) => c.field)).toEqual([
+      'name', 'vendor', 'invoiceNumber', 'amount', 'invoiceDate', 'dueDate', 'cashDiscountDate', 'daysInQueue', 'lockHolder', 'noteCount', 'queueName', 'createdAt',
+    ]);
   });
 
   it('parses the option list, using defaults for missing or unreadable values', () => {
@@ -52,7 +55,7 @@ describe('option parsing', () => {
     expect(values.userDate1Label).toBe('User Date 1');
     expect(values.maxJpegSizeBytes).toBe(20_971_520);
     expect(values.folderSearchExpansionLevel).toBe(1);
-    expect(values.workflowDocumentListColumns).toHaveLength(5);
+    expect(values.workflowDocumentListColumns).toHaveLength(12);
   });
 
   it('parses the defaults into the same values as an empty list', () => {
