@@ -4,6 +4,7 @@ import { EXPORT_TEXT } from './exportText';
 import { FOLDERS_TEXT } from './foldersText';
 import { LINK_TEXT } from './linkText';
 import { NEW_CARD_TEXT } from './newCardText';
+import { PUSH_LINK_TEXT } from './pushLinkText';
 import { METADATA_TEXT } from './metadataText';
 import { NOTES_TEXT } from './notesText';
 import { PAGE_WORK_TEXT } from './pageWorkText';
@@ -50,6 +51,7 @@ export const UI_TEXT = {
   folders: FOLDERS_TEXT,
   link: LINK_TEXT,
   newCard: NEW_CARD_TEXT,
+  pushLink: PUSH_LINK_TEXT,
   metadata: METADATA_TEXT,
   notes: NOTES_TEXT,
   pageWork: PAGE_WORK_TEXT,

@@ -13,6 +13,7 @@ import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
 import { LaunchCardButton } from '../launch/LaunchCardButton';
 import { NewCardAction } from '../newCard/NewCardAction';
+import { PushLinkAction } from '../pushLink/PushLinkAction';
 
 /** Props of LinkActions. */
 export interface LinkActionsProps {
@@ -77,6 +78,7 @@ export function LinkActions({ documents, onLinkBroken }: LinkActionsProps): Reac
       </Button>
       <LaunchCardButton documents={documents} />
       <NewCardAction documents={documents} />
+      <PushLinkAction documents={documents} />
       <Dialog open={confirming} onOpenChange={(_event, data) => setConfirming(data.open)}>
         <DialogSurface>
           <DialogBody>
