@@ -38,6 +38,8 @@ export interface EntityPageQuery {
   filters: Readonly<Record<string, string>>;
   /** The company to read; the source's own when absent. */
   dataAreaId?: string;
+  /** The document being linked, so the server holds the list to its company under RestrictToDataAreaId. */
+  docId?: number;
 }
 
 /** The entity-type and link calls of the web services (embedded §7 "Folders, entities, metadata" and "Documents"). */
@@ -64,7 +66,7 @@ export function linkApi(client: ApiClient): LinkApi {
       const filters: Record<string, string> = {};
       for (const [field, text] of Object.entries(query.filters)) if (text.trim() !== '') filters[`q_${field}`] = text.trim();
       return client.get<EntityRecord[]>(`/entity-types/${encodeURIComponent(typeName)}/entities`, {
-        query: { columnSetName: query.columnSetName, skip: query.skip, take: query.take ?? ENTITY_PAGE_SIZE, dataAreaId: query.dataAreaId, ...filters },
+        query: { columnSetName: query.columnSetName, skip: query.skip, take: query.take ?? ENTITY_PAGE_SIZE, dataAreaId: query.dataAreaId, docId: query.docId, ...filters },
         signal,
       });
     },

@@ -67,7 +67,7 @@ describe('LinkToExistingScreen', () => {
     const app = renderApp(PATH, routes(unlinked()), { search: CONTEXT });
     const grid = await choosePurchaseInvoices();
     // The vendors came first (the record in context is a vendor), 30 at a time with the context's company.
-    expect(entityCalls(app.requests, VENDOR)[0].search.toString()).toBe('skip=0&take=30&dataAreaId=CRONUS');
+    expect(entityCalls(app.requests, VENDOR)[0].search.toString()).toBe('skip=0&take=30&dataAreaId=CRONUS&docId=7');
     // The GUID key is not a column; number and vendorNumber are, each with its filter.
     expect(within(grid).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['number', 'vendorNumber']);
 

@@ -122,7 +122,7 @@ export function LinkToExistingScreen(): ReactElement {
   });
   const recordsQuery = useQuery({
     queryKey: queryKeys.entities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId }),
-    queryFn: ({ signal }) => loading.track(api.link.getEntities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId: dataAreaId ?? undefined }, signal)),
+    queryFn: ({ signal }) => loading.track(api.link.getEntities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId: dataAreaId ?? undefined, docId: id > 0 ? id : undefined }, signal)),
     enabled: contextKnown && chosen !== null,
     retry: false,
     meta: { quiet: true },
