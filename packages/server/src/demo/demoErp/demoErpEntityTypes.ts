@@ -85,6 +85,8 @@ export const DEMO_ERP_ENTITY_TYPES: Readonly<Record<DemoErpSetName, DemoErpEntit
       p('invoiceDate', 'Edm.Date'),
       p('postingDate', 'Edm.Date'),
       p('dueDate', 'Edm.Date'),
+      // BC's "Pmt. Discount Date", as a custom API page exposes it (the standard v2.0 one does not).
+      p('pmtDiscountDate', 'Edm.Date'),
       text100('vendorInvoiceNumber'),
       p('vendorId', 'Edm.Guid'),
       code20('vendorNumber'),

@@ -36,6 +36,11 @@ export interface DemoPurchaseInvoice {
   vendorInvoiceNo: string;
   postingDate: string;
   dueDate: string;
+  /**
+   * BC's "Pmt. Discount Date" (served as pmtDiscountDate): the last day the vendor's cash discount
+   * holds; 'today' is the day the demo ERP starts, so the workflow's "Discount ends today" marker shows.
+   */
+  pmtDiscountDate?: string;
   /** Pages of the vendor's invoice PDF (2–4). */
   pages: number;
   /** Seed of the invoice's line items: the PDF and the ERP's lines come from it, so they agree. */
@@ -86,11 +91,11 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
 
 /** The purchase invoices PI-1001 … PI-1006 on those vendors. */
 export const DEMO_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
-  { number: 'PI-1001', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0412', postingDate: '2025-04-14', dueDate: '2025-05-14', pages: 3, seed: 1001, orderNumber: '106001' },
+  { number: 'PI-1001', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0412', postingDate: '2025-04-14', dueDate: '2025-05-14', pmtDiscountDate: '2025-04-24', pages: 3, seed: 1001, orderNumber: '106001' },
   { number: 'PI-1002', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001002', vendor: 'V20000', vendorInvoiceNo: 'CS-88120', postingDate: '2025-04-22', dueDate: '2025-05-22', pages: 2, seed: 1002, orderNumber: '106002' },
   { number: 'PI-1003', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', vendor: 'V30000', vendorInvoiceNo: 'NWT-2025-0097', postingDate: '2025-05-02', dueDate: '2025-06-01', pages: 4, seed: 1003, orderNumber: '106003' },
-  { number: 'PI-1004', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001004', vendor: 'V40000', vendorInvoiceNo: 'LW-5531', postingDate: '2025-05-09', dueDate: '2025-05-30', pages: 2, seed: 1004, orderNumber: '106004' },
-  { number: 'PI-1005', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001005', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0519', postingDate: '2025-05-20', dueDate: '2025-06-19', pages: 3, seed: 1005, orderNumber: '106005' },
+  { number: 'PI-1004', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001004', vendor: 'V40000', vendorInvoiceNo: 'LW-5531', postingDate: '2025-05-09', dueDate: '2025-05-30', pmtDiscountDate: 'today', pages: 2, seed: 1004, orderNumber: '106004' },
+  { number: 'PI-1005', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001005', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0519', postingDate: '2025-05-20', dueDate: '2025-06-19', pmtDiscountDate: '2025-05-30', pages: 3, seed: 1005, orderNumber: '106005' },
   { number: 'PI-1006', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', vendor: 'V20000', vendorInvoiceNo: 'CS-88457', postingDate: '2025-05-27', dueDate: '2025-06-26', pages: 4, seed: 1006, orderNumber: '106006' },
 ];
 

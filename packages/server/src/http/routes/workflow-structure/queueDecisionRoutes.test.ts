@@ -138,7 +138,14 @@ for (const dialect of testDialects()) {
         noteCount: 0,
       });
       expect(decisionOf(read, northwind).amount).toBeGreaterThan(0);
-      expect(decisionOf(read, litware)).toMatchObject({ vendorName: 'Litware Office', invoiceNumber: 'LW-5531', dueDate: '2025-05-30' });
+      // PI-1004's cash discount ends on the day the demo ERP started (its pmtDiscountDate): today.
+      expect(decisionOf(read, litware)).toMatchObject({
+        vendorName: 'Litware Office',
+        invoiceNumber: 'LW-5531',
+        dueDate: '2025-05-30',
+        cashDiscountDate: new Date().toISOString().slice(0, 10),
+        discountExpiresToday: true,
+      });
       const fetchedAt = decisionOf(read, northwind).factsFetchedAt;
       expect(fetchedAt).not.toBeNull();
 
