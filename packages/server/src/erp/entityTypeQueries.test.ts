@@ -22,10 +22,13 @@ describe('resolveEntityTypeName', () => {
     expect(resolveEntityTypeName('bc:Microsoft.NAV.PurchaseHeader')).toEqual({ prefix: 'bc', typeName: 'purchaseInvoices' });
     expect(resolveEntityTypeName('bc:microsoft.nav.purchaseheader')).toEqual({ prefix: 'bc', typeName: 'purchaseInvoices' });
     expect(resolveEntityTypeName('bc:Microsoft.NAV.Vendor')).toEqual({ prefix: 'bc', typeName: 'vendors' });
+    // Related records' tables (32d18fd): the order has a name of its own, as table 38 already serves invoices.
+    expect(resolveEntityTypeName('bc:Microsoft.NAV.PurchaseOrder')).toEqual({ prefix: 'bc', typeName: 'purchaseOrders' });
+    expect(resolveEntityTypeName('bc:Microsoft.NAV.PurchRcptHeader')).toEqual({ prefix: 'bc', typeName: 'purchaseReceipts' });
   });
 
   it('leaves any other name as written', () => {
-    expect(resolveEntityTypeName('bc:Microsoft.NAV.purchaseOrder')).toEqual({ prefix: 'bc', typeName: 'Microsoft.NAV.purchaseOrder' });
+    expect(resolveEntityTypeName('bc:Microsoft.NAV.salesOrder')).toEqual({ prefix: 'bc', typeName: 'Microsoft.NAV.salesOrder' });
     expect(resolveEntityTypeName('bc:vendors')).toEqual({ prefix: 'bc', typeName: 'vendors' });
   });
 });
