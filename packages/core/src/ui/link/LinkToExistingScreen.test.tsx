@@ -217,6 +217,24 @@ describe('Link to Existing and Break Link in the folders', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/link-to-existing/${encodeDocumentId(7)}`));
   });
 
+  it('says to select only one unlinked document when two are selected, and goes nowhere', async () => {
+    const app = renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) }, { search: CONTEXT });
+    // As a mouse clicks: the press (which focuses the item), then the click; Ctrl adds the second document.
+    const invoice = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
+    fireEvent.mouseDown(invoice);
+    fireEvent.click(invoice);
+    const contract = screen.getByRole('treeitem', { name: /^contract\.pdf/ });
+    fireEvent.mouseDown(contract, { ctrlKey: true });
+    fireEvent.click(contract, { ctrlKey: true });
+    expect(screen.getAllByRole('treeitem').filter((item) => item.getAttribute('aria-selected') === 'true')).toHaveLength(2);
+    const button = screen.getByRole('button', { name: 'Link to Existing' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    fireEvent.click(button);
+    await waitFor(() => expect(document.body.textContent).toContain(MESSAGES.linkOneUnlinkedDocument));
+    expect(window.location.pathname).toBe('/folders');
+    expect(app.requests.some((request) => request.method !== 'GET')).toBe(false);
+  });
+
   it('opens Link to Existing for a linked document whose access says link (its link will be replaced)', async () => {
     renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) }, { search: CONTEXT });
     fireEvent.click(await screen.findByRole('treeitem', { name: /^contract\.pdf/ }));
