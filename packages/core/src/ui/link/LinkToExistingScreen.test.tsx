@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DOCUMENT_ACCESS_FLAGS, encodeDocumentId, type DmsDocument, type DocumentAccess, type FolderEntry } from '../../model';
+import { DOCUMENT_ACCESS_FLAGS, FEATURES2, encodeDocumentId, type DmsDocument, type DocumentAccess, type FolderEntry } from '../../model';
 import { MESSAGES, linkingError } from '../../rules';
 import { FakeResponse } from '../test/FakeResponse';
 import { renderApp, testDocument, testFolder, type FakeRoute, type RecordedRequest } from '../test/renderApp';
@@ -87,6 +87,25 @@ describe('LinkToExistingScreen', () => {
     // A fresh load goes back to the folders, which ask for the record's structure again.
     await waitFor(() => expect(window.location.pathname).toBe('/folders'));
     await waitFor(() => expect(app.requests.some((request) => request.path === '/api/folder-structure')).toBe(true));
+  });
+
+  it('opens the record just linked when the queue sets LaunchRecordAfterDocumentLink', async () => {
+    const queued = testDocument({ id: 7, name: 'invoice.pdf', link: null, type: null, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: FEATURES2.LaunchRecordAfterDocumentLink } });
+    const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: guid(3), sitId: 2 };
+    const opened: (string | Promise<string>)[] = [];
+    const app = renderApp(PATH, routes(queued, {
+      'POST /api/documents/7/link': () => ({ link, rowVersion: 2 }),
+      'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1003' }),
+    }), { search: CONTEXT, host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }) });
+    const grid = await choosePurchaseInvoices();
+    fireEvent.change(within(grid).getByRole('textbox', { name: 'Filter number' }), { target: { value: 'PI-1003' } });
+    await waitFor(() => expect(rowsOf(grid)).toHaveLength(1));
+    fireEvent.keyDown(within(grid).getByRole('textbox', { name: 'Filter number' }), { key: 'ArrowDown' });
+    await waitFor(() => expect(rowsOf(grid)[0].getAttribute('aria-selected')).toBe('true'));
+    fireEvent.keyDown(grid, { key: 'Enter' });
+    await waitFor(() => expect(opened).toHaveLength(1));
+    await expect(opened[0]).resolves.toBe('https://bc.example/?page=51');
+    expect(app.requests.find((request) => request.path === '/api/entities/url')?.search.get('recordId')).toBe(guid(3));
   });
 
   it('pages 30 at a time with the buttons and Page Down / Page Up, and moves through the rows with the arrow keys', async () => {

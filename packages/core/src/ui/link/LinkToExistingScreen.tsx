@@ -6,7 +6,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { LinkAddRegular } from '@fluentui/react-icons/svg/link-add';
 import { ApiError, ENTITY_PAGE_SIZE } from '../../api';
 import type { EntityProperty, EntityRecord } from '../../contract';
-import { decodeDocumentId } from '../../model';
+import { decodeDocumentId, hasQueueFeature } from '../../model';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
@@ -15,6 +15,7 @@ import { useGoBack } from '../app/useGoBack';
 import { useHostContext } from '../app/useHostContext';
 import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
+import { launchLinkedRecord } from '../launch/launchLinkedRecord';
 import { useDebouncedValue } from '../workflow/useDebouncedValue';
 import { linkErrorMessage } from './linkErrorMessage';
 import { linkableEntityTypes, sameTypeName } from './linkableEntityTypes';
@@ -64,7 +65,7 @@ export function LinkToExistingScreen(): ReactElement {
   const { docId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const id = decodeDocumentId(docId);
-  const { api, loading } = useServices();
+  const { api, loading, capabilities, alerts } = useServices();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const goBack = useGoBack();
@@ -158,7 +159,7 @@ export function LinkToExistingScreen(): ReactElement {
     setLinkMessage(null);
     loading
       .track(api.link.linkDocument(id, { relatedTypeName: typeName, relatedDataAreaId, relatedRecordId: recordId, relatedTableId: chosen?.tableId, relatedSitId: chosen?.sitId, rowConflictId: document?.rowVersion, expectedQueueId: document?.queue?.id }))
-      .then(async () => {
+      .then(async (change) => {
         // The document, its access, the folders it now shows in, the queues and search all changed.
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: queryKeys.document(id) }),
@@ -168,6 +169,10 @@ export function LinkToExistingScreen(): ReactElement {
           queryClient.invalidateQueries({ queryKey: ['search'] }),
         ]);
         notify(UI_TEXT.link.linkedTo(recordNumber(record, key)));
+        // LaunchRecordAfterDocumentLink (the document's queue): the record just linked opens, as after a Quick Link.
+        if (change.link && hasQueueFeature(document?.queue, 'LaunchRecordAfterDocumentLink')) {
+          void launchLinkedRecord({ client: api.client, capabilities, alerts }, { ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? typeName });
+        }
         goBack();
       })
       .catch((error: unknown) => {
