@@ -37,8 +37,14 @@ export class WorkflowQueuePage {
 
   /** The document names in list order (first cell of each row). */
   async documentNames(): Promise<string[]> {
-    const rows = await this.rows().all();
-    return Promise.all(rows.map(async (row) => (await row.getByRole('gridcell').first().innerText()).trim()));
+    // One read inside the page: rows taken one by one can leave between the count and the read
+    // (a rejected document leaves the list), and a locator for a row that left waits until time-out.
+    return this.grid().evaluate((grid) =>
+      Array.from(grid.querySelectorAll('[role="row"]'))
+        .map((row) => row.querySelector('[role="gridcell"]'))
+        .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
+        .map((cell) => cell.innerText.trim()),
+    );
   }
 
   /** Waits until the grid lists exactly these documents, in any order (jest's time-out bounds the wait). */
@@ -70,12 +76,12 @@ export class WorkflowQueuePage {
 
   /** The names of the selected rows. */
   async selectedNames(): Promise<string[]> {
-    const rows = await this.rows().all();
-    const names: string[] = [];
-    for (const row of rows) {
-      if ((await row.getAttribute('aria-selected')) === 'true') names.push((await row.getByRole('gridcell').first().innerText()).trim());
-    }
-    return names;
+    return this.grid().evaluate((grid) =>
+      Array.from(grid.querySelectorAll('[role="row"][aria-selected="true"]'))
+        .map((row) => row.querySelector('[role="gridcell"]'))
+        .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
+        .map((cell) => cell.innerText.trim()),
+    );
   }
 
   /** A button of the 'Workflow actions' toolbar (Approve and Reject also as "Approve 3 documents" with several selected). */
