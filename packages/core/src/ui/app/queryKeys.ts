@@ -64,8 +64,12 @@ export const queryKeys = {
   linkableTables: ['entityTypes', 'linkableTables'] as const,
   /** An entity type's column set (GET /entity-types/{name}/properties). */
   entityTypeProperties: (typeName: string) => ['entityTypes', typeName, 'properties'] as const,
-  /** One page of an entity type's records for some filters (GET /entity-types/{name}/entities). */
-  entities: (typeName: string, page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null }) => ['entityTypes', typeName, 'entities', page] as const,
+  /**
+   * One page of an entity type's records for some filters (GET /entity-types/{name}/entities). The
+   * document it is read for is part of the key: the server holds the list to that document's
+   * company (RestrictToDataAreaId), so two documents never share a cached page.
+   */
+  entities: (typeName: string, page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null; docId: number | null }) => ['entityTypes', typeName, 'entities', page] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DOCUMENT_ACCESS_FLAGS, FEATURES2, encodeDocumentId, type DmsDocument, type DocumentAccess, type FolderEntry } from '../../model';
 import { MESSAGES, linkingError } from '../../rules';
 import { FakeResponse } from '../test/FakeResponse';
@@ -137,6 +137,28 @@ describe('LinkToExistingScreen', () => {
     fireEvent.keyDown(grid, { key: 'PageDown' });
     await within(grid).findByText('PI-1045');
     expect(app.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('reads the records per document: a second document never shows the first one\'s cached list (RestrictToDataAreaId holds each to its company)', async () => {
+    // The server answers each document's list for its own company: doc 7 is CRONUS's, doc 8 CRONUS-CA's.
+    const caVendors = [{ id: guid(200), number: 'V20000', displayName: 'Contoso Canada', dataAreaId: 'CRONUS-CA' }];
+    const perDocument: FakeRoute = (request) => listing(request.search.get('docId') === '8' ? caVendors : VENDORS)(request);
+    const second = testDocument({ id: 8, name: 'facture.pdf', link: null, type: null });
+    const app = renderApp(PATH, routes(unlinked(), { [`GET /api/entity-types/${VENDOR}/entities`]: perDocument, 'GET /api/documents/8': () => second }), { search: CONTEXT });
+    const grid = await screen.findByRole('grid', { name: 'Records' });
+    await within(grid).findByText('Northwind Traders');
+
+    act(() => {
+      window.history.pushState(null, '', `/link-to-existing/${encodeDocumentId(8)}${CONTEXT}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    // Before document 8's own answer arrives nothing of document 7's list shows (a shared key would show it at once).
+    expect(screen.queryByText('Northwind Traders')).toBeNull();
+    await screen.findByText('Contoso Canada');
+    expect(screen.queryByText('Northwind Traders')).toBeNull();
+    expect(entityCalls(app.requests, VENDOR).map((request) => request.search.get('docId'))).toEqual(['7', '8']);
+    const keys = app.services.queryClient.getQueryCache().findAll({ queryKey: ['entityTypes', 'bc:Microsoft.NAV.Vendor', 'entities'] }).map((query) => query.queryKey[3]);
+    expect(keys).toEqual([expect.objectContaining({ docId: 7 }), expect.objectContaining({ docId: 8 })]);
   });
 
   it('says when no record matches the filters', async () => {

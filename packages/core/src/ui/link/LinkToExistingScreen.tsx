@@ -122,7 +122,7 @@ export function LinkToExistingScreen(): ReactElement {
     meta: { quiet: true },
   });
   const recordsQuery = useQuery({
-    queryKey: queryKeys.entities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId }),
+    queryKey: queryKeys.entities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId, docId: id > 0 ? id : null }),
     queryFn: ({ signal }) => loading.track(api.link.getEntities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId: dataAreaId ?? undefined, docId: id > 0 ? id : undefined }, signal)),
     enabled: contextKnown && chosen !== null,
     retry: false,

@@ -92,8 +92,8 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   const lookup = facts?.lookup ?? null;
   const vendorFilters = useMemo(() => (vendorFilter.trim() === '' || lookup === null ? {} : { [lookup.labelField]: vendorFilter.trim() }), [vendorFilter, lookup]);
   const lookupQuery = useQuery({
-    queryKey: queryKeys.entities(lookup?.entityType ?? '', { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? null : dataAreaId.trim() }),
-    queryFn: ({ signal }) => api.link.getEntities(lookup?.entityType ?? '', { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? undefined : dataAreaId.trim() }, signal),
+    queryKey: queryKeys.entities(lookup?.entityType ?? '', { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? null : dataAreaId.trim(), docId: document.id }),
+    queryFn: ({ signal }) => api.link.getEntities(lookup?.entityType ?? '', { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? undefined : dataAreaId.trim(), docId: document.id }, signal),
     enabled: lookup !== null && (phase === 'record' || phase === 'creating'),
   });
 
