@@ -1,0 +1,137 @@
+/*
+ * Builds the Microsoft Teams app package (`npm run build:manifests`, part of `npm run build`):
+ * fills manifests/teams/manifest.json's ${…} placeholders from the environment, validates the
+ * result offline against the schema shipped in @microsoft/app-manifest, renders the two icons
+ * from their SVG sources and zips manifest + icons into dist/teams-app-package.zip, the file a
+ * Teams administrator uploads.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AppManifestUtils } from '@microsoft/app-manifest';
+import sharp from 'sharp';
+import { ZipFile } from 'yazl';
+import { buildTeamsManifest, teamsManifestValues } from './buildTeamsManifest';
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+/** Where the manifest template and the icons' SVG sources live. */
+export const TEAMS_MANIFEST_DIR = path.join(REPO_ROOT, 'manifests', 'teams');
+
+/** Where `npm run build` puts the app package (dist/ is not committed). */
+export const TEAMS_PACKAGE_FILE = path.join(REPO_ROOT, 'dist', 'teams-app-package.zip');
+
+/** The manifest schema version the template declares; its schema file comes from the npm package, never the network. */
+const MANIFEST_SCHEMA_VERSION = '1.24';
+
+/** The bundled schema of a manifest version, as @microsoft/app-manifest ships it. */
+export function teamsSchemaFile(version: string = MANIFEST_SCHEMA_VERSION): string {
+  const packageDir = path.dirname(require.resolve('@microsoft/app-manifest/package.json'));
+  return path.join(packageDir, 'build', 'json-schemas', 'teams', `v${version}`, 'MicrosoftTeams.schema.json');
+}
+
+type TeamsManifest = Parameters<typeof AppManifestUtils.validateAgainstSchema>[0];
+type TeamsManifestSchema = NonNullable<Parameters<typeof AppManifestUtils.validateAgainstSchema>[1]>;
+
+/** The schema's complaints about a manifest (empty when it validates), checked offline against the bundled schema of its manifestVersion. */
+export async function validateTeamsManifest(manifest: unknown): Promise<string[]> {
+  const version = typeof manifest === 'object' && manifest !== null && 'manifestVersion' in manifest ? manifest.manifestVersion : undefined;
+  if (typeof version !== 'string' || !/^1\.\d+$/.test(version)) return ['/manifestVersion must be a released Teams manifest version such as "1.24".'];
+  let schemaText: string;
+  try {
+    schemaText = await readFile(teamsSchemaFile(version), 'utf8');
+  } catch {
+    return [`/manifestVersion ${version} has no schema in @microsoft/app-manifest.`];
+  }
+  // Passing the schema keeps the package from fetching it: the build runs offline.
+  const schema = JSON.parse(schemaText) as TeamsManifestSchema;
+  return AppManifestUtils.validateAgainstSchema(manifest as TeamsManifest, schema);
+}
+
+/** The colour (192 × 192) and outline (32 × 32, transparent) icons, rendered from their SVG sources. */
+export async function renderTeamsIcons(sourceDir: string = TEAMS_MANIFEST_DIR): Promise<{ color: Buffer; outline: Buffer }> {
+  const render = async (file: string, size: number): Promise<Buffer> =>
+    sharp(await readFile(path.join(sourceDir, file)))
+      .resize(size, size)
+      .png()
+      .toBuffer();
+  return { color: await render('color.svg', 192), outline: await render('outline.svg', 32) };
+}
+
+/** The files of the app package, at its root as Teams expects them. */
+export type TeamsPackageEntry = 'manifest.json' | 'color.png' | 'outline.png';
+
+/** What the build wrote. */
+export interface TeamsPackageResult {
+  file: string;
+  manifest: unknown;
+}
+
+/**
+ * Builds the app package: fills, validates (a manifest the schema refuses stops the build with
+ * the schema's words), renders the icons and writes the zip with manifest.json, color.png and
+ * outline.png at its root, as Teams expects them.
+ */
+export async function buildTeamsPackage(options: { env?: NodeJS.ProcessEnv; outFile?: string; templateFile?: string } = {}): Promise<TeamsPackageResult> {
+  const env = options.env ?? process.env;
+  const outFile = options.outFile ?? TEAMS_PACKAGE_FILE;
+  const template: unknown = JSON.parse(await readFile(options.templateFile ?? path.join(TEAMS_MANIFEST_DIR, 'manifest.json'), 'utf8'));
+  const rootPackage = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const manifest = buildTeamsManifest(template, teamsManifestValues(env, rootPackage.version));
+  const problems = await validateTeamsManifest(manifest);
+  if (problems.length > 0) throw new Error(`The Teams manifest does not validate against its schema:\n  ${problems.join('\n  ')}`);
+  const icons = await renderTeamsIcons();
+
+  await mkdir(path.dirname(outFile), { recursive: true });
+  const zip = new ZipFile();
+  // A fixed time keeps the package byte-identical for the same inputs.
+  const mtime = new Date('2026-01-01T00:00:00Z');
+  const entries: [TeamsPackageEntry, Buffer][] = [
+    ['manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')],
+    ['color.png', icons.color],
+    ['outline.png', icons.outline],
+  ];
+  for (const [name, content] of entries) zip.addBuffer(content, name, { mtime });
+  zip.end();
+  await new Promise<void>((resolve, reject) => {
+    const output = createWriteStream(outFile);
+    output.on('close', () => resolve());
+    output.on('error', reject);
+    zip.outputStream.on('error', reject);
+    zip.outputStream.pipe(output);
+  });
+  return { file: outFile, manifest };
+}
+
+/** The command line: `buildTeamsPackage.ts [--out file.zip] [--template manifest.json]`, or `--validate manifest.json…` (prints each file's problems as JSON). */
+async function main(args: string[]): Promise<number> {
+  const option = (name: string): string | undefined => {
+    const index = args.indexOf(name);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  if (args[0] === '--validate') {
+    const verdicts: Record<string, string[]> = {};
+    for (const file of args.slice(1)) verdicts[file] = await validateTeamsManifest(JSON.parse(await readFile(file, 'utf8')));
+    process.stdout.write(`${JSON.stringify(verdicts)}\n`);
+    return Object.values(verdicts).every((problems) => problems.length === 0) ? 0 : 1;
+  }
+  const result = await buildTeamsPackage({ outFile: option('--out'), templateFile: option('--template') });
+  const publicUrl = teamsManifestValues(process.env, '').DATAHAVEN_PUBLIC_URL;
+  process.stdout.write(`Teams app package: ${path.relative(process.cwd(), result.file)} (for ${publicUrl})\n`);
+  if (!publicUrl.startsWith('https://')) {
+    process.stdout.write('  Teams loads tabs only over HTTPS: set DATAHAVEN_PUBLIC_URL to the https:// address before uploading this package.\n');
+  }
+  return 0;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import sharp from 'sharp';
+import { buildTeamsManifest, teamsManifestValues } from '../../scripts/buildTeamsManifest';
+// Types only: jest never loads the build script (see runBuildScript), tsc -b checks it through this import.
+import type { TeamsPackageEntry } from '../../scripts/buildTeamsPackage';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const TEMPLATE = path.join(repoRoot, 'manifests', 'teams', 'manifest.json');
+
+/** What a run of the build script did. */
+interface ScriptRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs scripts/buildTeamsPackage.ts as `npm run build:manifests` does, in a child process:
+ * @microsoft/app-manifest requires an ES module (strip-bom), which Node loads and jest's
+ * module sandbox does not.
+ */
+function runBuildScript(args: string[], env: Record<string, string>): Promise<ScriptRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', path.join(repoRoot, 'scripts', 'buildTeamsPackage.ts'), ...args],
+      { cwd: repoRoot, env: { ...process.env, TS_NODE_PROJECT: path.join(repoRoot, 'scripts', 'tsconfig.json'), ...env } },
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr }),
+    );
+  });
+}
+
+/** The entries of a zip file, read from its central directory (stored or deflated, as yazl writes them). */
+function readZip(zip: Buffer): Map<string, Buffer> {
+  const endOfDirectory = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (endOfDirectory < 0) throw new Error('not a zip file');
+  const count = zip.readUInt16LE(endOfDirectory + 10);
+  let offset = zip.readUInt32LE(endOfDirectory + 16);
+  const entries = new Map<string, Buffer>();
+  for (let index = 0; index < count; index += 1) {
+    const method = zip.readUInt16LE(offset + 10);
+    const compressedSize = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const localHeader = zip.readUInt32LE(offset + 42);
+    const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
+    const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+let workDir = '';
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'teams-package-'));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const ENV = {
+  DATAHAVEN_PUBLIC_URL: 'https://docs.example.com/',
+  DATAHAVEN_ENTRA_CLIENT_ID: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+  DATAHAVEN_TEAMS_APP_ID: 'bbbbbbbb-cccc-4ddd-8eee-ffffffffffff',
+};
+
+describe('the Teams app package (npm run build:manifests)', () => {
+  it('holds the manifest, filled in for the public URL and valid against the bundled schema, and both icons', async () => {
+    const outFile = path.join(workDir, 'teams-app-package.zip');
+    const build = await runBuildScript(['--out', outFile], ENV);
+    expect(build.stderr).toBe('');
+    expect(build.code).toBe(0);
+    expect(build.stdout).toContain('(for https://docs.example.com)');
+
+    const entries = readZip(await readFile(outFile));
+    const expectedEntries: TeamsPackageEntry[] = ['color.png', 'manifest.json', 'outline.png'];
+    expect([...entries.keys()].sort()).toEqual(expectedEntries);
+    const manifestText = entries.get('manifest.json')?.toString('utf8') ?? '';
+    const manifest = JSON.parse(manifestText) as Record<string, unknown>;
+    // The packaged manifest validates on its own, and the very same check refuses it without its icons.
+    const packaged = path.join(workDir, 'packaged-manifest.json');
+    const withoutIcons = path.join(workDir, 'manifest-without-icons.json');
+    await writeFile(packaged, manifestText);
+    await writeFile(withoutIcons, JSON.stringify({ ...manifest, icons: undefined }));
+    const check = await runBuildScript(['--validate', packaged, withoutIcons], {});
+    expect(check.code).toBe(1);
+    const verdicts = JSON.parse(check.stdout) as Record<string, string[]>;
+    expect(verdicts[packaged]).toEqual([]);
+    expect(verdicts[withoutIcons].join('\n')).toMatch(/must have required property 'icons'/);
+    expect(manifest).toMatchObject({
+      manifestVersion: '1.24',
+      id: ENV.DATAHAVEN_TEAMS_APP_ID,
+      icons: { color: 'color.png', outline: 'outline.png' },
+      configurableTabs: [
+        { configurationUrl: 'https://docs.example.com/integration/teams/configure', canUpdateConfiguration: true, scopes: ['team', 'groupChat'], context: ['channelTab'] },
+      ],
+      validDomains: ['docs.example.com'],
+      webApplicationInfo: {
+        id: ENV.DATAHAVEN_ENTRA_CLIENT_ID,
+        resource: `api://docs.example.com/${ENV.DATAHAVEN_ENTRA_CLIENT_ID}`,
+        nestedAppAuthInfo: [{ redirectUri: 'brk-multihub://docs.example.com', scopes: [`api://docs.example.com/${ENV.DATAHAVEN_ENTRA_CLIENT_ID}/access_as_user`] }],
+      },
+      // The notification the server sends through Graph names this type and these parameters.
+      activities: { activityTypes: [expect.objectContaining({ type: 'documentsArrived' })] },
+    });
+    const templateText = (manifest.activities as { activityTypes: { templateText: string }[] }).activityTypes[0].templateText;
+    expect(templateText).toContain('{count}');
+    expect(templateText).toContain('{queue}');
+    expect(JSON.stringify(manifest)).not.toContain('${');
+
+    const color = sharp(entries.get('color.png'));
+    expect(await color.metadata()).toMatchObject({ format: 'png', width: 192, height: 192 });
+    const outline = await sharp(entries.get('outline.png')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(outline.info).toMatchObject({ width: 32, height: 32, channels: 4 });
+    // Teams' outline icon: transparent background, and whatever is drawn is white.
+    const pixels = outline.data;
+    expect(pixels[3]).toBe(0);
+    let drawn = 0;
+    for (let index = 0; index < pixels.length; index += 4) {
+      if (pixels[index + 3] === 0) continue;
+      drawn += 1;
+      expect([pixels[index], pixels[index + 1], pixels[index + 2]]).toEqual([255, 255, 255]);
+    }
+    expect(drawn).toBeGreaterThan(50);
+  });
+
+  it('uses the configured audience as the resource the tab asks Entra for', async () => {
+    const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as unknown;
+    const manifest = buildTeamsManifest(template, teamsManifestValues({ ...ENV, DATAHAVEN_ENTRA_AUDIENCES: `${ENV.DATAHAVEN_ENTRA_CLIENT_ID},api://docs.example.com/datahaven` }, '1.0.0'));
+    expect(manifest).toMatchObject({ webApplicationInfo: { resource: 'api://docs.example.com/datahaven', nestedAppAuthInfo: [{ scopes: ['api://docs.example.com/datahaven/access_as_user'] }] } });
+  });
+
+  it('refuses a manifest the schema refuses, with the schema\'s words, and writes no package', async () => {
+    const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as Record<string, unknown>;
+    const withoutIcons = { ...template };
+    delete withoutIcons.icons;
+    const broken = { ...withoutIcons, configurableTabs: [{ configurationUrl: '${DATAHAVEN_PUBLIC_URL}/integration/teams/configure', scopes: ['personal'] }] };
+    const templateFile = path.join(workDir, 'broken-manifest.json');
+    await writeFile(templateFile, JSON.stringify(broken));
+    const outFile = path.join(workDir, 'broken.zip');
+
+    const build = await runBuildScript(['--out', outFile, '--template', templateFile], ENV);
+    expect(build.code).toBe(1);
+    expect(build.stderr).toMatch(/does not validate against its schema:[\s\S]*icons[\s\S]*\/configurableTabs\/0\/scopes\/0/);
+    expect(existsSync(outFile)).toBe(false);
+  });
+
+  it('fills placeholders inside the JSON values: a quote in a value stays in its string', () => {
+    expect(buildTeamsManifest({ name: { short: '${VERSION} "x"' }, list: ['${VERSION}'] }, { VERSION: '1"2' })).toEqual({ name: { short: '1"2 "x"' }, list: ['1"2'] });
+    expect(() => buildTeamsManifest({ id: '${NOT_SET}' }, {})).toThrow('unknown placeholder ${NOT_SET}');
+  });
+});
