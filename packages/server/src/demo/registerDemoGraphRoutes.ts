@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+
+/** Options of the Graph stand-in. */
+export interface DemoGraphOptions {
+  /**
+   * The Entra authority whose app tokens the stand-in takes, read at each request (the demo's is
+   * settled once the server listens): keys at `${authority}/${tid}/discovery/v2.0/keys`, issuer
+   * `${authority}/${tid}/v2.0`.
+   */
+  authority: () => string;
+}
+
+/** One notification the stand-in took. */
+export interface RecordedActivityNotification {
+  id: number;
+  receivedAt: string;
+  /** The recipient's object id, from the URL. */
+  userId: string;
+  /** The tenant of the app token it came with. */
+  tenantId: string;
+  activityType: string;
+  topic: { source: string; value: string; webUrl: string };
+  previewText: { content: string };
+  templateParameters: { name: string; value: string }[];
+}
+
+/** Graph's audience for its own tokens, by URI and by app id. */
+const GRAPH_AUDIENCES = ['https://graph.microsoft.com', '00000003-0000-0000-c000-000000000000'];
+/** The keys of a sendActivityNotification body the stand-in knows; Graph refuses others. */
+const BODY_KEYS = new Set(['topic', 'activityType', 'previewText', 'templateParameters', 'chainId', 'teamsAppId']);
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Recorded notifications kept at most (oldest dropped first). */
+const MAX_RECORDED = 500;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function graphError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.status(status).header('Cache-Control', 'no-store').send({ error: { code, message } });
+}
+
+/** What is wrong with a sendActivityNotification body (Graph's rules for a text topic), or null. */
+function shapeProblem(body: unknown): string | null {
+  if (!isRecord(body)) return 'The body must be a JSON object.';
+  const unknown = Object.keys(body).filter((key) => !BODY_KEYS.has(key));
+  if (unknown.length > 0) return `Unknown properties: ${unknown.join(', ')}.`;
+  const { topic, activityType, previewText, templateParameters } = body;
+  if (!isRecord(topic) || topic.source !== 'text' || typeof topic.value !== 'string' || topic.value === '' || typeof topic.webUrl !== 'string') {
+    return "topic must be { source: 'text', value, webUrl }.";
+  }
+  if (!topic.webUrl.startsWith('https://teams.microsoft.com/l/')) return 'A text topic needs a Teams deep link as webUrl (https://teams.microsoft.com/l/…).';
+  if (typeof activityType !== 'string' || activityType === '') return 'activityType is required.';
+  if (!isRecord(previewText) || typeof previewText.content !== 'string') return 'previewText must be { content }.';
+  if (Array.from(previewText.content).length > 150) return 'previewText.content is longer than 150 characters.';
+  if (!Array.isArray(templateParameters) || !templateParameters.every((p) => isRecord(p) && typeof p.name === 'string' && p.name !== '' && typeof p.value === 'string')) {
+    return 'templateParameters must be a list of { name, value } strings.';
+  }
+  return null;
+}
+
+/**
+ * A Microsoft Graph stand-in for Teams activity notifications (demo and tests, loopback only —
+ * the demo registers it inside its loopback-only scope): `POST /demo/graph/v1.0/users/{id}/
+ * teamwork/sendActivityNotification` takes an app token of the Entra authority (signature by its
+ * key set, issuer, Graph audience, expiry; else 401 as Graph words it) and a body shaped as Graph
+ * wants it (else 400), records it and answers 204. `GET /demo/graph/notifications` lists what was
+ * recorded, oldest first; `DELETE` clears it; `POST /demo/graph/throttle` `{ retryAfterSeconds }`
+ * makes the next notification answer 429 with that Retry-After, once.
+ */
+export async function registerDemoGraphRoutes(app: FastifyInstance, options: DemoGraphOptions): Promise<void> {
+  const recorded: RecordedActivityNotification[] = [];
+  let nextId = 1;
+  let throttleSeconds: number | null = null;
+  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+  const keySetOf = (url: string): ReturnType<typeof createRemoteJWKSet> => {
+    let keys = keySets.get(url);
+    if (keys === undefined) {
+      keys = createRemoteJWKSet(new URL(url));
+      keySets.set(url, keys);
+    }
+    return keys;
+  };
+
+  /** The tenant of a valid app token, or why it is not one. */
+  const checkToken = async (request: FastifyRequest): Promise<{ tenantId: string } | { refused: string }> => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
+    if (match === null) return { refused: 'Access token is empty.' };
+    let tid: unknown;
+    try {
+      tid = decodeJwt(match[1]).tid;
+    } catch {
+      return { refused: 'Access token validation failure. Invalid audience.' };
+    }
+    if (typeof tid !== 'string' || !GUID.test(tid)) return { refused: 'Access token has no tenant.' };
+    const authority = options.authority().replace(/\/+$/, '');
+    try {
+      await jwtVerify(match[1], keySetOf(`${authority}/${tid}/discovery/v2.0/keys`), { issuer: `${authority}/${tid}/v2.0`, audience: GRAPH_AUDIENCES });
+    } catch (error) {
+      return { refused: `Access token validation failure: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    return { tenantId: tid };
+  };
+
+  app.post<{ Params: { userId: string } }>('/demo/graph/v1.0/users/:userId/teamwork/sendActivityNotification', async (request, reply) => {
+    const token = await checkToken(request);
+    if ('refused' in token) return graphError(reply, 401, 'InvalidAuthenticationToken', token.refused);
+    if (throttleSeconds !== null) {
+      const seconds = throttleSeconds;
+      throttleSeconds = null;
+      return graphError(reply.header('Retry-After', String(seconds)), 429, 'TooManyRequests', 'Too many requests.');
+    }
+    const problem = shapeProblem(request.body);
+    if (problem !== null) return graphError(reply, 400, 'BadRequest', problem);
+    const body = request.body as Omit<RecordedActivityNotification, 'id' | 'receivedAt' | 'userId' | 'tenantId'>;
+    recorded.push({
+      id: nextId,
+      receivedAt: new Date().toISOString(),
+      userId: request.params.userId,
+      tenantId: token.tenantId,
+      activityType: body.activityType,
+      topic: { source: body.topic.source, value: body.topic.value, webUrl: body.topic.webUrl },
+      previewText: { content: body.previewText.content },
+      templateParameters: body.templateParameters.map((p) => ({ name: p.name, value: p.value })),
+    });
+    nextId += 1;
+    if (recorded.length > MAX_RECORDED) recorded.splice(0, recorded.length - MAX_RECORDED);
+    return reply.status(204).send();
+  });
+
+  app.get('/demo/graph/notifications', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ notifications: recorded }));
+
+  app.delete('/demo/graph/notifications', async (_request, reply) => {
+    recorded.length = 0;
+    return reply.status(204).send();
+  });
+
+  app.post('/demo/graph/throttle', async (request, reply) => {
+    // JSON only: a cross-site form cannot send it without a CORS preflight, which this server never grants.
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return graphError(reply, 415, 'UnsupportedMediaType', 'Send JSON.');
+    const seconds = isRecord(request.body) ? request.body.retryAfterSeconds : undefined;
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 120) {
+      return graphError(reply, 400, 'BadRequest', 'retryAfterSeconds must be a whole number of seconds from 0 to 120.');
+    }
+    throttleSeconds = seconds;
+    return reply.status(204).send();
+  });
+}

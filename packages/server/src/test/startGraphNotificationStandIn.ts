@@ -1,0 +1,34 @@
+import Fastify from 'fastify';
+import { registerDemoGraphRoutes } from '../demo/registerDemoGraphRoutes';
+import type { RecordedActivityNotification } from '../demo/registerDemoGraphRoutes';
+import { listenForTest } from './listenForTest';
+
+/** The demo's Graph stand-in, served alone on loopback for tests. */
+export interface GraphNotificationStandIn {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** What DATAHAVEN_GRAPH_URL points at: `${origin}/demo/graph/v1.0`. */
+  graphUrl: string;
+  /** The notifications recorded so far (GET /demo/graph/notifications). */
+  notifications(): Promise<RecordedActivityNotification[]>;
+  /** Makes the next notification answer 429 with this Retry-After, once. */
+  throttleOnce(retryAfterSeconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the Graph stand-in of demo/registerDemoGraphRoutes on a Fastify of its own, taking app tokens of `authority`. */
+export async function startGraphNotificationStandIn(authority: string): Promise<GraphNotificationStandIn> {
+  const app = Fastify();
+  await registerDemoGraphRoutes(app, { authority: () => authority });
+  const origin = await listenForTest(app);
+  return {
+    origin,
+    graphUrl: `${origin}/demo/graph/v1.0`,
+    notifications: async () => ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] }).notifications,
+    throttleOnce: async (retryAfterSeconds) => {
+      const response = await fetch(`${origin}/demo/graph/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retryAfterSeconds }) });
+      if (response.status !== 204) throw new Error(`The Graph stand-in refused the throttle switch: ${response.status}`);
+    },
+    close: () => app.close(),
+  };
+}
