@@ -40,8 +40,9 @@ export class WorkflowQueuePage {
     // One read inside the page: rows taken one by one can leave between the count and the read
     // (a rejected document leaves the list), and a locator for a row that left waits until time-out.
     return this.grid().evaluate((grid) =>
-      Array.from(grid.querySelectorAll('[role="row"]'))
-        .map((row) => row.querySelector('[role="gridcell"]'))
+      // Explicit roles or a table's implicit ones (tr is a row, td a grid cell).
+      Array.from(grid.querySelectorAll('[role="row"], tr'))
+        .map((row) => row.querySelector('[role="gridcell"], td'))
         .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
         .map((cell) => cell.innerText.trim()),
     );
@@ -77,8 +78,8 @@ export class WorkflowQueuePage {
   /** The names of the selected rows. */
   async selectedNames(): Promise<string[]> {
     return this.grid().evaluate((grid) =>
-      Array.from(grid.querySelectorAll('[role="row"][aria-selected="true"]'))
-        .map((row) => row.querySelector('[role="gridcell"]'))
+      Array.from(grid.querySelectorAll('[role="row"][aria-selected="true"], tr[aria-selected="true"]'))
+        .map((row) => row.querySelector('[role="gridcell"], td'))
         .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
         .map((cell) => cell.innerText.trim()),
     );
