@@ -42,6 +42,13 @@ controladdin "Datahaven Documents"
     /// <summary>A document was linked in the iframe (upward PUT /refresh): {docId, typeName, dataAreaId, recordId}; AL updates the page.</summary>
     event RefreshRequested(LinkJson: Text);
 
+    /// <summary>
+    /// Capture in the iframe (POST /record/capture): the record in view, {dataAreaId, recordId, tableId,
+    /// typeName, …}. AL starts the capture; an error makes the iframe say 'The request to capture this
+    /// record could not be fulfilled.'
+    /// </summary>
+    event CaptureRequested(RecordJson: Text);
+
     /// <summary>The Datahaven server's base URL, e.g. https://documents.example.com (no trailing slash).</summary>
     procedure SetBaseUrl(BaseUrl: Text);
 

@@ -52,6 +52,17 @@ page 50101 "Datahaven Documents Part"
                     OnUploadQueued(CurrentTableNo, CurrentSystemId, UploadJson);
                 end;
 
+                trigger CaptureRequested(RecordJson: Text)
+                var
+                    Handled: Boolean;
+                begin
+                    // A capture (BC's incoming-document or scanning integration) subscribes and starts it.
+                    // Nobody did: the error answers the iframe 500, which says the request could not be fulfilled.
+                    OnCaptureRequested(CurrentTableNo, CurrentSystemId, RecordJson, Handled);
+                    if not Handled then
+                        Error(CaptureNotHandledErr);
+                end;
+
                 trigger EmailDraftRequested(DraftJson: Text)
                 var
                     DatahavenEmailDraft: Codeunit "Datahaven Email Draft";
@@ -76,6 +87,8 @@ page 50101 "Datahaven Documents Part"
         CurrentTypeName: Text;
         CurrentSourceType: Integer;
         HasSourceType: Boolean;
+        IsCapturable: Boolean;
+        CaptureNotHandledErr: Label 'No capture is set up for this record.';
 
     /// <summary>Shows the documents of one record: its table, SystemId and Datahaven type name.</summary>
     procedure SetRecord(TableNo: Integer; SystemId: Guid; TypeName: Text)
@@ -98,6 +111,12 @@ page 50101 "Datahaven Documents Part"
             CurrPage.Documents.SetContext(ContextJson());
     end;
 
+    /// <summary>Whether the record in view can be captured: the iframe offers Capture (context isCapturable). Call before SetRecord.</summary>
+    procedure SetCapturable(Capturable: Boolean)
+    begin
+        IsCapturable := Capturable;
+    end;
+
     /// <summary>Asks the iframe to reload the record's folders.</summary>
     procedure Refresh()
     begin
@@ -117,6 +136,8 @@ page 50101 "Datahaven Documents Part"
         if HasSourceType then
             Context.Add('sourceType', CurrentSourceType);
         Context.Add('clientType', ClientTypeName());
+        if IsCapturable then
+            Context.Add('isCapturable', true);
         Context.WriteTo(Result);
         exit(Result);
     end;
@@ -137,6 +158,12 @@ page 50101 "Datahaven Documents Part"
     /// <summary>Raised when the user selects documents in the iframe.</summary>
     [IntegrationEvent(false, false)]
     local procedure OnSelectedDocumentsChanged(TableNo: Integer; SystemId: Guid; DocumentIdsJson: Text)
+    begin
+    end;
+
+    /// <summary>Raised when the user chose Capture in the iframe; a subscriber starts the capture and sets Handled.</summary>
+    [IntegrationEvent(false, false)]
+    local procedure OnCaptureRequested(TableNo: Integer; SystemId: Guid; RecordJson: Text; var Handled: Boolean)
     begin
     end;
 

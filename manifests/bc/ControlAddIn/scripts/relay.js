@@ -6,7 +6,8 @@
  *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken, Refresh,
  *                 SetTheme and EmailDraftDone (globals here);
  *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged, UploadQueued,
- *                 EmailDraftRequested, RecordLaunchRequested and RefreshRequested, raised one at a time through
+ *                 EmailDraftRequested, RecordLaunchRequested, RefreshRequested and CaptureRequested,
+ *                 raised one at a time through
  *                 Microsoft.Dynamics.NAV.InvokeExtensibilityMethod (BC throttles chatty add-ins).
  *   script <-> iframe: JSON strings { id, method, path, body } answered by { id, status, body }
  *                 (the product's parent-frame protocol). Messages are accepted only from the
@@ -277,6 +278,11 @@
       case 'POST /record/launch':
         /* Launch Card: AL opens the record's card page (Page.Run); a failure lets the iframe open its URL. */
         forwardToAl(message.id, 'RecordLaunchRequested', message.body);
+        return;
+      case 'POST /record/capture':
+        /* Capture (embedded §7 "a capture starts by messaging the parent"): AL starts BC's capture of
+           the record; a failure answers 500 and the iframe says the request could not be fulfilled. */
+        forwardToAl(message.id, 'CaptureRequested', message.body);
         return;
       case 'PUT /refreshinframe':
         /* A document was linked in the iframe: it reads its record's folders again. */

@@ -79,7 +79,7 @@ export function erpAllowedOrigins(win: Window): string[] {
  * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`),
  * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`), records opened
  * by the ERP (`POST /record/launch`), refreshes after a link (`PUT /refreshinframe`, an upward
- * `PUT /refresh`), the page's theme
+ * `PUT /refresh`), captures started by the ERP (`POST /record/capture`), the page's theme
  * (`PUT /theme`, switched live) and the user's language and region (context `language`, `region`).
  */
 export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions = {}): ErpHostAdapter {
@@ -188,6 +188,11 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
       // The parent refreshes the product's other frames on the page (FactBox, documents part), then its own page.
       await channel.request('PUT', '/refreshinframe', notice);
       await channel.request('PUT', '/refresh', notice);
+    },
+    async captureRecord(record: ErpContext): Promise<void> {
+      // Embedded §7: "a capture starts by messaging the parent". A refusal (non-2xx) or no answer
+      // within the request time-out rejects, and Capture shows the spec's sentence.
+      await channel.request('POST', '/record/capture', record);
     },
     getClientType: () => clientType,
     storage: {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /*
  * The control add-in's relay script (manifests/bc/ControlAddIn/scripts/relay.js) in jsdom, for
- * Launch Card and the refreshes after a link: a stand-in Microsoft.Dynamics.NAV records the AL
+ * Launch Card, the refreshes after a link and Capture: a stand-in Microsoft.Dynamics.NAV records the AL
  * events, the test plays our iframe by dispatching MessageEvents whose source is the iframe.
  */
 
@@ -89,5 +89,17 @@ describe('relay.js: Launch Card and the refreshes after a link', () => {
     await flush();
     expect(raised).toEqual([{ name: 'RefreshRequested', args: [JSON.stringify(notice)] }]);
     expect(messages().at(-1)).toEqual({ id: 22, status: 200 });
+  });
+
+  it("hands POST /record/capture to AL (CaptureRequested) and answers 200, or 500 when AL fails (nobody captures), so the iframe says the request could not be fulfilled", async () => {
+    const record = { dataAreaId: 'CRONUS', recordId: 'r1', tableId: 38, typeName: 'bc:Microsoft.NAV.PurchaseHeader', isCapturable: true };
+    fromIframe({ id: 31, method: 'POST', path: '/record/capture', body: record });
+    await flush();
+    expect(raised).toEqual([{ name: 'CaptureRequested', args: [JSON.stringify(record)] }]);
+    expect(messages()).toEqual([{ id: 31, status: 200 }]);
+    failing = true;
+    fromIframe({ id: 32, method: 'POST', path: '/record/capture', body: record });
+    await flush();
+    expect(messages().at(-1)).toEqual({ id: 32, status: 500 });
   });
 });

@@ -59,6 +59,8 @@
     var context = {};
     Object.keys(record.context).forEach(function (key) { context[key] = record.context[key]; });
     context.clientType = 'Desktop';
+    // What a capture integration's SetCapturable(true) adds: vendors and open purchase invoices can be captured.
+    if (record.kind === 'vendor' || record.kind === 'purchaseInvoice') context.isCapturable = true;
     return JSON.stringify(context);
   }
 
@@ -190,6 +192,24 @@
       })[0];
       if (!match || !item) return Promise.reject(new Error('This page does not list the record.'));
       select(match, item);
+      return Promise.resolve();
+    },
+    CaptureRequested: function (recordJson) {
+      var wanted = null;
+      try {
+        wanted = JSON.parse(recordJson);
+      } catch (error) {
+        wanted = null;
+      }
+      var record = state.selected;
+      // What the OnCaptureRequested subscriber does: start BC's capture of the record in view. The
+      // demo has no scanner: it shows that the capture was requested and answers ok.
+      if (!wanted || !record || String(wanted.recordId).toLowerCase() !== String(record.context.recordId).toLowerCase()) {
+        logEvent('CaptureRequested for a record this page does not show');
+        return Promise.reject(new Error('This page does not show the record.'));
+      }
+      logEvent('CaptureRequested ' + record.label + ' ' + record.number);
+      byId('erp-status').textContent = 'Capture requested for ' + record.label + ' ' + record.number + '.';
       return Promise.resolve();
     },
     RefreshRequested: function (linkJson) {
