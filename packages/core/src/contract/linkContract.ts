@@ -68,10 +68,21 @@ export const PushLinkBody = Type.Object(
 /** The JSON body of `PUT /api/documents/{id}/push-link`. */
 export type PushLinkRequestBody = Static<typeof PushLinkBody>;
 
-/** What a link, unlink or push link answers: the document's primary link after it (null: unlinked) and its new row version. */
+/**
+ * What a link, unlink or push link answers: the document's primary link after it (null: unlinked)
+ * and its row version now. A link (Link to Existing, push link, New Card's completion) also says
+ * what the queue's OnLink event did or asks (docs/UX-DECISIONS.md "OnLink"); an unlink does not.
+ */
 export const LinkChangeAnswer = Type.Object({
   link: nullableAnswer(DocumentLinkAnswer),
   rowVersion: Type.Integer(),
+  queueId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'The queue the document is in after the link and its OnLink event (an automatic approval moves it).' })),
+  autoApproved: Type.Optional(Type.Boolean({ description: "AutoApproveOnLink approved the document (in the linking user's name, under every approve rule)." })),
+  autoApproveRefusal: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: 'Why AutoApproveOnLink could not approve it; the link stands and the document waits in its queue.' }),
+  ),
+  promptToApprove: Type.Optional(Type.Boolean({ description: 'PromptToApproveOnLink: the client asks whether to approve the document now.' })),
+  launchRecord: Type.Optional(Type.Boolean({ description: "OnLink's LaunchRecord (the queue's LaunchRecordAfterDocumentLink): the client opens the record just linked." })),
 });
 
 /** The 200 answer of a link change. */

@@ -41,10 +41,12 @@ describe('bit sets', () => {
     expect(FEATURES1.BlockApproveFromQueue).toBe(16777216);
     expect(FEATURES1.RouteFromNoteRequired).toBe(32);
     expect(FEATURES2.RestrictToDataAreaId).toBe(4);
+    // Ours (the OnLink event's Approve): the next free bits after the spec's.
+    expect([FEATURES2.AutoApproveOnLink, FEATURES2.PromptToApproveOnLink]).toEqual([8, 16]);
     expect(WORKFLOW_PERMS.receiveNotificationsFor).toBe(1024);
   });
 
   it('decodes 0 to all false', () => {
-    expect(Object.values(decodeBits(FEATURES2, 0))).toEqual([false, false, false]);
+    expect(Object.values(decodeBits(FEATURES2, 0))).toEqual([false, false, false, false, false]);
   });
 });

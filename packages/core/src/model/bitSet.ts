@@ -65,9 +65,15 @@ export const FEATURES1 = {
   EditRoutedForApprovalDocuments: -2147483648,
 } as const;
 
-/** Queue feature flags, set 2 (portal spec §6). */
+/**
+ * Queue feature flags, set 2 (portal spec §6). AutoApproveOnLink and PromptToApproveOnLink are
+ * ours: the spec's OnLink event carries Approve but names no bit for it, so it takes the next
+ * free bits of this set (docs/UX-DECISIONS.md "OnLink"); its LaunchRecord is LaunchRecordAfterDocumentLink.
+ */
 export const FEATURES2 = {
   LaunchRecordAfterDocumentLink: 1,
   LinkOnApprovalRequired: 2,
   RestrictToDataAreaId: 4,
+  AutoApproveOnLink: 8,
+  PromptToApproveOnLink: 16,
 } as const;

@@ -17,6 +17,7 @@ import type { Viewer } from '../policies/documentVisibility';
 import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import type { AppDeps } from '../services/AppDeps';
 import { LINK_PRIVILEGE, linkDocument } from './documentLinker';
+import { applyLinkEvents } from './linkEvents';
 import { insertNote } from './noteWriter';
 
 /** The privilege every step of New Card From Document needs (embedded §6, Dynamics). */
@@ -208,7 +209,8 @@ export async function createNewCardRecord(deps: AppDeps, viewer: Viewer, documen
  * event arrives"). Needs the caller's pending operation (409); recordId defaults to the one
  * POST /new-card made; typeId and tableId, when sent, must be the operation's table (400); a
  * document that left the queue it was in at initiate is out of sync (409). The operation ends;
- * the operation's subtype is set on the document. Answers `{ link, rowVersion }`.
+ * the operation's subtype is set on the document; then the queue's OnLink event (commands/linkEvents).
+ * Answers `{ link, rowVersion }` and what the OnLink event did or asks.
  */
 export async function completeNewCard(deps: AppDeps, viewer: Viewer, documentId: number, request: NewCardCompleteRequest): Promise<LinkChange> {
   assertPrivilege(viewer);
@@ -241,6 +243,8 @@ export async function completeNewCard(deps: AppDeps, viewer: Viewer, documentId:
     rowVersion += 1;
     await trx.updateTable('documents').set({ subtype_id: subtype.id, row_version: rowVersion, updated_at: deps.now().toISOString() }).where('id', '=', current.id).execute();
   });
-  return { link: linked.link, rowVersion };
+  // The queue's OnLink event once the link and the subtype are in (commands/linkEvents): its row version is the one after both.
+  const events = await applyLinkEvents(deps, viewer, current.id);
+  return { link: linked.link, ...events };
 }
 

@@ -108,6 +108,51 @@ describe('LinkToExistingScreen', () => {
     expect(app.requests.find((request) => request.path === '/api/entities/url')?.search.get('recordId')).toBe(guid(3));
   });
 
+  it("follows the queue's OnLink event: asks 'Approve now?' and approves with the link's row version, or says it was approved or why not", async () => {
+    const inQueue = (features2: number): DmsDocument => testDocument({ id: 7, name: 'invoice.pdf', link: null, type: null, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2 } });
+    const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: guid(3), sitId: 2 };
+    const linkTo1003 = async (): Promise<void> => {
+      const grid = await choosePurchaseInvoices();
+      fireEvent.change(within(grid).getByRole('textbox', { name: 'Filter number' }), { target: { value: 'PI-1003' } });
+      await waitFor(() => expect(rowsOf(grid)).toHaveLength(1));
+      fireEvent.keyDown(within(grid).getByRole('textbox', { name: 'Filter number' }), { key: 'ArrowDown' });
+      await waitFor(() => expect(rowsOf(grid)[0].getAttribute('aria-selected')).toBe('true'));
+      fireEvent.keyDown(grid, { key: 'Enter' });
+    };
+    const events = { queueId: 3, autoApproved: false, autoApproveRefusal: null, promptToApprove: false, launchRecord: false };
+
+    // PromptToApproveOnLink: the screen stays until the prompt is answered.
+    const prompted = renderApp(PATH, routes(inQueue(FEATURES2.PromptToApproveOnLink), {
+      'POST /api/documents/7/link': () => ({ link, rowVersion: 2, ...events, promptToApprove: true }),
+      'PUT /api/documents/approval': () => ({ documents: [{ id: 7, queueId: 4, rowVersion: 3 }] }),
+    }), { search: CONTEXT });
+    await linkTo1003();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve now?' });
+    expect(dialog.textContent).toContain('The queue AP Inbox asks whether to approve invoice.pdf now that it is linked.');
+    expect(window.location.pathname).toBe(`/link-to-existing/${encodeDocumentId(7)}`);
+    // The dialog's content is past tabster's aria-hidden in jsdom.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve now', hidden: true }));
+    await screen.findByText('Document approved');
+    expect(prompted.requests.find((request) => request.path === '/api/documents/approval')?.body).toEqual({ docId: [7], rowConflictIds: [2], expectedQueueId: 3 });
+    await waitFor(() => expect(window.location.pathname).toBe('/folders'));
+    prompted.unmount();
+
+    // AutoApproveOnLink approved it: said once, no prompt.
+    const approved = renderApp(PATH, routes(inQueue(FEATURES2.AutoApproveOnLink), { 'POST /api/documents/7/link': () => ({ link, rowVersion: 3, ...events, queueId: 4, autoApproved: true }) }), { search: CONTEXT });
+    await linkTo1003();
+    await screen.findByText('Linked to PI-1003 and approved');
+    await waitFor(() => expect(window.location.pathname).toBe('/folders'));
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+    approved.unmount();
+
+    // Not approved (over the limit, say): the link stands and the words are shown.
+    const refusal = 'The amount 1,500.00 USD of invoice.pdf is over your approval limit of 1,000.00 USD in queue AP Inbox.';
+    renderApp(PATH, routes(inQueue(FEATURES2.AutoApproveOnLink), { 'POST /api/documents/7/link': () => ({ link, rowVersion: 2, ...events, autoApproveRefusal: refusal }) }), { search: CONTEXT });
+    await linkTo1003();
+    await screen.findByText(`Linked, not approved automatically: ${refusal}`);
+    expect(screen.getAllByText('Linked to PI-1003').length).toBeGreaterThan(0);
+  });
+
   it('pages 30 at a time with the buttons and Page Down / Page Up, and moves through the rows with the arrow keys', async () => {
     const app = renderApp(PATH, routes(unlinked()), { search: CONTEXT });
     const grid = await choosePurchaseInvoices();

@@ -17,6 +17,7 @@ import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
 import { launchLinkedRecord } from '../launch/launchLinkedRecord';
 import { useDebouncedValue } from '../workflow/useDebouncedValue';
+import { ApproveAfterLinkDialog, announceLinkEvents, type ApproveAfterLink } from './ApproveAfterLinkDialog';
 import { linkErrorMessage } from './linkErrorMessage';
 import { linkableEntityTypes, sameTypeName } from './linkableEntityTypes';
 
@@ -98,6 +99,8 @@ export function LinkToExistingScreen(): ReactElement {
   const [activeIndex, setActiveIndex] = useState(-1);
   const [linking, setLinking] = useState(false);
   const [linkMessage, setLinkMessage] = useState<string | null>(null);
+  /** PromptToApproveOnLink's "Approve now?" after the link; the screen goes back once it is answered. */
+  const [approveAfter, setApproveAfter] = useState<ApproveAfterLink | null>(null);
 
   // New filters start again from the first page, nothing highlighted (compared as text: the
   // debounce hands over a new object even when nothing changed, e.g. the cleared filters of a new type).
@@ -168,12 +171,17 @@ export function LinkToExistingScreen(): ReactElement {
           queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
           queryClient.invalidateQueries({ queryKey: ['search'] }),
         ]);
-        notify(UI_TEXT.link.linkedTo(recordNumber(record, key)));
-        // LaunchRecordAfterDocumentLink (the document's queue): the record just linked opens, as after a Quick Link.
-        if (change.link && hasQueueFeature(document?.queue, 'LaunchRecordAfterDocumentLink')) {
+        const number = recordNumber(record, key);
+        // The queue's OnLink event (docs/UX-DECISIONS.md "OnLink"): approved, not approved and why, or "Approve now?".
+        const ask = announceLinkEvents(change, { id, name: document?.name ?? '', queue: document?.queue ?? null }, number, { notify, warn: (text) => alerts.push(text, 'warning') });
+        if (change.autoApproved !== true) notify(UI_TEXT.link.linkedTo(number));
+        // LaunchRecordAfterDocumentLink (the document's queue; the server's OnLink answer when it gives one): the record just linked opens, as after a Quick Link.
+        if (change.link && (change.launchRecord ?? hasQueueFeature(document?.queue, 'LaunchRecordAfterDocumentLink'))) {
           void launchLinkedRecord({ client: api.client, capabilities, alerts }, { ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? typeName });
         }
-        goBack();
+        // Back once the prompt is answered: the screen holds the dialog.
+        if (ask !== null) setApproveAfter(ask);
+        else goBack();
       })
       .catch((error: unknown) => {
         setLinkMessage(linkErrorMessage(error));
@@ -349,6 +357,13 @@ export function LinkToExistingScreen(): ReactElement {
           {linking ? UI_TEXT.link.linking : UI_TEXT.link.link}
         </Button>
       </div>
+      <ApproveAfterLinkDialog
+        pending={approveAfter}
+        onDone={() => {
+          setApproveAfter(null);
+          goBack();
+        }}
+      />
     </div>
   );
 }

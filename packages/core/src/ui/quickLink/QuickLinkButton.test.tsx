@@ -130,6 +130,35 @@ describe('Quick Link in a Quick Link queue', () => {
     expect(app.services.selection.getSnapshot().ids).toEqual([]);
   });
 
+  it("follows the queue's OnLink event: AutoApproveOnLink approved it (no second approval), or its refusal is shown with the link standing", async () => {
+    const requests = { links: [] as RecordedRequest[], approvals: [] as RecordedRequest[] };
+    const linked = { link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: PI_1003, sitId: 2 } };
+    const linkAnswers = [
+      { ...linked, rowVersion: 12, queueId: 22, autoApproved: true, autoApproveRefusal: null, promptToApprove: false, launchRecord: false },
+      { ...linked, rowVersion: 11, queueId: 21, autoApproved: false, autoApproveRefusal: "Approving documents needs the 'Workflow: Approve' privilege.", promptToApprove: false, launchRecord: false },
+    ];
+    const queue = quickQueue({ features2: FEATURES2.LinkOnApprovalRequired | FEATURES2.AutoApproveOnLink });
+    const linkAndApprove = async (app: { services: { selection: { set(ids: number[]): void } } }): Promise<HTMLElement> => {
+      await openQuickLink([1], app);
+      const dialog = await screen.findByRole('dialog', IN_DIALOG);
+      fireEvent.change(await within(dialog).findByRole('textbox', { name: /Record number or ID/, ...IN_DIALOG }), { target: { value: 'PI-1003' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Link and approve', ...IN_DIALOG }));
+      return dialog;
+    };
+    const overrides = { 'POST /api/documents/1/link': (request: RecordedRequest) => (requests.links.push(request), linkAnswers[requests.links.length - 1]) };
+    const app = renderApp('/workflow2/queues/21/documents', services(queue, requests, overrides), { local: NO_AUTOVIEW });
+    await linkAndApprove(app);
+    await screen.findByText('scan-1.pdf linked to PI-1003 and approved');
+    expect(requests.approvals).toEqual([]);
+    app.unmount();
+
+    const refused = renderApp('/workflow2/queues/21/documents', services(queue, requests, overrides), { local: NO_AUTOVIEW });
+    const dialog = await linkAndApprove(refused);
+    await within(dialog).findByText("Approving documents needs the 'Workflow: Approve' privilege.", undefined, { timeout: 5000 });
+    expect(requests.links).toHaveLength(2);
+    expect(requests.approvals).toEqual([]);
+  });
+
   it("answers a record that is not there with 'Link failed, since record ID: …', found by number or refused by the server, and links nothing", async () => {
     const requests = { links: [] as RecordedRequest[], approvals: [] as RecordedRequest[] };
     const missing = '00000000-0000-4000-8000-000000009999';

@@ -19,6 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ApiError } from '../../api';
+import type { LinkChange } from '../../contract';
 import { LIMITS, hasQueueFeature, type DocumentLink, type WorkflowQueue } from '../../model';
 import { MESSAGES, quickLinkFailed, quickLinkSetupComplete } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
@@ -126,7 +127,7 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     if (text === '') return setError(MESSAGES.fieldRequired);
     setBusy(true);
     setError(null);
-    let change: { link: DocumentLink | null; rowVersion: number };
+    let change: LinkChange;
     let number: string;
     try {
       const record = await loading.track(resolveQuickLinkRecord(api, queryClient, chosen, text, context?.dataAreaId ?? ''));
@@ -151,7 +152,22 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     }
     setLinked({ number: change.link?.sourceNumber ?? number, rowVersion: change.rowVersion });
     if (change.link !== null) afterLink({ ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? chosen.typeName });
-    await approve(change.rowVersion, UI_TEXT.quickLink.linkedAndApproved(document.name, change.link?.sourceNumber ?? number));
+    const done = UI_TEXT.quickLink.linkedAndApproved(document.name, change.link?.sourceNumber ?? number);
+    // The queue's OnLink event (docs/UX-DECISIONS.md "OnLink") approved it already, or said why it could not:
+    // approving again would only be refused; the refusal is shown with the link-then-approve ask.
+    if (change.autoApproved === true) {
+      selection.set([]);
+      await refresh();
+      notify(done);
+      setBusy(false);
+      onClose();
+      return;
+    }
+    if (typeof change.autoApproveRefusal === 'string') {
+      setBusy(false);
+      return setError(change.autoApproveRefusal);
+    }
+    await approve(change.rowVersion, done);
   };
 
   const noteField = (

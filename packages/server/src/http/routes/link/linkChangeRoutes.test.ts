@@ -95,7 +95,8 @@ for (const dialect of testDialects()) {
       const response = await send('POST', `/api/documents/${id}/link?${linkQuery(PI_1003, `&rowConflictId=${before}&expectedQueueId=${queue}`)}`, linker);
       expect(response.statusCode).toBe(200);
       const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: PI_1003, sitId };
-      expect(response.json()).toEqual({ link, rowVersion: before + 1 });
+      // The queue sets no OnLink event: nothing was approved or is asked.
+      expect(response.json()).toEqual({ link, rowVersion: before + 1, queueId: queue, autoApproved: false, autoApproveRefusal: null, promptToApprove: false, launchRecord: false });
       expect((await send('GET', `/api/documents/${id}/link`, linker)).json()).toEqual(link);
       expect(await notesOf(id)).toContain('Linked to Purchase Invoice PI-1003 (CRONUS) by linker.');
       expect(await historyOf(id)).toEqual(['link']);

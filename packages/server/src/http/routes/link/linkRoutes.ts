@@ -3,9 +3,10 @@ import type { LinkRequestBody, PushLinkRequestBody, RecordPostedRequestBody } fr
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentLink } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { followPostedRecord, linkDocument } from '../../../commands/documentLinker';
+import { followPostedRecord } from '../../../commands/documentLinker';
 import type { LinkRequest } from '../../../commands/documentLinker';
 import { unlinkDocument } from '../../../commands/documentUnlinker';
+import { linkDocumentWithEvents } from '../../../commands/linkEvents';
 import { findVisibleDocument } from '../../../policies/documentQueries';
 import { presentDocumentLink } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -50,7 +51,8 @@ function linkRequestOfBody(base: LinkRequest, body: LinkRequestBody | PushLinkRe
  * record; DELETE (query rowConflictId, expectedQueueId) breaks the link; PUT
  * /api/documents/{id}/push-link links it to the record the user stands on in the ERP and, when
  * the push-link item says `locked`, releases the caller's lock (docs/UX-DECISIONS.md "Push link").
- * The changes answer `{ link, rowVersion }`. PUT /api/record-events/posted (ours) moves the links
+ * The changes answer `{ link, rowVersion }`; a link also what its queue's OnLink event did or asks
+ * (commands/linkEvents: `queueId`, `autoApproved`, `autoApproveRefusal`, `promptToApprove`, `launchRecord`). PUT /api/record-events/posted (ours) moves the links
  * of a record the ERP posted to the posted record it became. The rules are the commands'
  * (commands/documentLinker, documentUnlinker).
  */
@@ -65,11 +67,11 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/documents/:id/link', { schema: { querystring: LinkQuery, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
-    return linkDocument(deps, await viewerOf(request, deps), documentIdParam(request), linkRequestOfQuery(request));
+    return linkDocumentWithEvents(deps, await viewerOf(request, deps), documentIdParam(request), linkRequestOfQuery(request));
   });
 
   app.put<{ Body: LinkRequestBody }>('/documents/:id/link', { schema: { querystring: LinkQuery, body: LinkBody, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
-    return linkDocument(deps, await viewerOf(request, deps), documentIdParam(request), linkRequestOfBody(linkRequestOfQuery(request), request.body));
+    return linkDocumentWithEvents(deps, await viewerOf(request, deps), documentIdParam(request), linkRequestOfBody(linkRequestOfQuery(request), request.body));
   });
 
   app.delete('/documents/:id/link', { schema: { querystring: UnlinkQuery, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
@@ -93,6 +95,6 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
     // The push-link item's queueId is the queue the document was staged from: it must still be there.
     if (body.queueId !== undefined) link.expectedQueueId = body.queueId;
     link.releaseOwnLock = body.locked === true;
-    return linkDocument(deps, await viewerOf(request, deps), documentIdParam(request), link);
+    return linkDocumentWithEvents(deps, await viewerOf(request, deps), documentIdParam(request), link);
   });
 }

@@ -1,0 +1,93 @@
+import { useState, type ReactElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { ApiError } from '../../api';
+import type { LinkChange } from '../../contract';
+import { MESSAGES } from '../../rules';
+import { UI_TEXT } from '../../locale/uiText';
+import { useServices } from '../app/DatahavenServices';
+import { queryKeys } from '../app/queryKeys';
+import { useNotify } from '../app/useToast';
+
+/** A linked document whose queue's OnLink event asks its linker "Approve now?" (PromptToApproveOnLink). */
+export interface ApproveAfterLink {
+  docId: number;
+  documentName: string;
+  /** The row version the link answered. */
+  rowVersion: number;
+  queue: { id: number; name: string };
+}
+
+/**
+ * Tells the user what the queue's OnLink event did (docs/UX-DECISIONS.md "OnLink"): approved
+ * (a toast), or not approved and why (a warning; the link stands). Resolves to the prompt to
+ * show when the event asks to approve (PromptToApproveOnLink), else null.
+ */
+export function announceLinkEvents(
+  change: LinkChange,
+  document: { id: number; name: string; queue: { id: number; name: string } | null },
+  recordNumber: string,
+  say: { notify(text: string): void; warn(text: string): void },
+): ApproveAfterLink | null {
+  if (change.autoApproved === true) say.notify(UI_TEXT.queueImport.linkedAndApproved(recordNumber));
+  else if (typeof change.autoApproveRefusal === 'string') say.warn(UI_TEXT.queueImport.linkedNotApproved(change.autoApproveRefusal));
+  if (change.promptToApprove !== true || document.queue === null) return null;
+  return { docId: document.id, documentName: document.name, rowVersion: change.rowVersion, queue: document.queue };
+}
+
+/** Props of ApproveAfterLinkDialog. */
+export interface ApproveAfterLinkDialogProps {
+  /** The prompt to show; nothing while null. */
+  pending: ApproveAfterLink | null;
+  /** Answered either way (approved, failed in words, or Not now). */
+  onDone(): void;
+}
+
+/**
+ * "Approve now?" after a link by hand in a PromptToApproveOnLink queue — the submit flow's prompt
+ * and buttons: Approve now approves the document from its queue with the row version the link
+ * answered (a refusal shows in the server's words; the link stands), Not now leaves it waiting.
+ */
+export function ApproveAfterLinkDialog({ pending, onDone }: ApproveAfterLinkDialogProps): ReactElement {
+  const { api, alerts } = useServices();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+
+  const approve = async (): Promise<void> => {
+    if (pending === null) return;
+    setBusy(true);
+    try {
+      await api.workflow.approve({ docIds: [pending.docId], rowConflictIds: [pending.rowVersion], expectedQueueId: pending.queue.id });
+      notify(UI_TEXT.queueImport.approved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.document(pending.docId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
+      ]);
+    } catch (failure) {
+      alerts.push(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError, 'error');
+    } finally {
+      setBusy(false);
+      onDone();
+    }
+  };
+
+  return (
+    <Dialog open={pending !== null} modalType="alert" onOpenChange={(_, data) => (data.open || busy ? undefined : onDone())}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{UI_TEXT.queueImport.approveNowTitle}</DialogTitle>
+          <DialogContent>{pending === null ? null : UI_TEXT.queueImport.approveLinkedBody(pending.documentName, pending.queue.name)}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" disabled={busy} onClick={() => void approve()}>
+              {UI_TEXT.queueImport.approveNow}
+            </Button>
+            <Button disabled={busy} onClick={onDone}>
+              {UI_TEXT.queueImport.notNow}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
