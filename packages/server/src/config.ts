@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceConfig';
 import { REQUEST_WORK_MS } from './http/withinRequestTime';
+import { parseOfficeJsSource, type OfficeJsSource } from './http/plugins/outlookPaneHosting';
 
 /** Server configuration, read from the environment (ARCHITECTURE.md "Configuration"). */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
    * before answering 503 + Retry-After while the work goes on (DATAHAVEN_REQUEST_WORK_MS).
    */
   requestWorkMs: number;
+  /** Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS: `self`, the default, or `hosted`). */
+  officeJs: OfficeJsSource;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -213,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoErp,
     erpSources: parseErpSources(env, demoErp),
     requestWorkMs: parseRequestWorkMs(env.DATAHAVEN_REQUEST_WORK_MS),
+    officeJs: parseOfficeJsSource(env.DATAHAVEN_OFFICE_JS),
   };
 }

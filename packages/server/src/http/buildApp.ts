@@ -8,6 +8,7 @@ import { registerIdempotency } from './plugins/idempotencyPlugin';
 import { registerRequestValidation } from './plugins/requestValidation';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
+import { registerOutlookPaneHosting } from './plugins/outlookPaneHosting';
 import { ODATA_PREFIX, registerODataService } from './odata/registerODataService';
 import { OpenApiRoutes } from './openapi/OpenApiRoutes';
 import { registerAccessRoutes } from './routes/access/accessRoutes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (odata) => registerODataService(odata, deps), { prefix: ODATA_PREFIX });
 
   for (const register of options.extraRoutes ?? []) await register(app, deps);
+  await registerOutlookPaneHosting(app, { webDir: deps.config.webDir, officeJs: deps.config.officeJs });
   await registerWebHosting(app, deps.config.webDir);
   return app;
 }

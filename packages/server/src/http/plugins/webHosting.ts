@@ -7,7 +7,7 @@ import { notFound } from '../HttpError';
 /** The text pages answer with when the web bundles were not built. */
 export const WEB_NOT_BUILT_MESSAGE = 'Datahaven Documents: the web bundles are missing. Run npm run build:web';
 
-type Page = 'erp.html' | 'teams.html' | 'outlook.html';
+type Page = 'erp.html' | 'teams.html';
 
 /**
  * The app pages' CSP (SECURITY.md rows 1, 3): scripts only from our origin — the bundles and
@@ -37,8 +37,8 @@ function isServicePath(url: string): boolean {
 
 /**
  * Serves dist/web: `/assets/*` and `/pdfjs/*` as static files with a long cache; `/teams/*` and
- * `/integration/teams/configure` → teams.html; `/outlook/*` → outlook.html; any other GET that is
- * not `/api` or `/odata` → erp.html (history-mode SPA). Without dist/web pages answer 503.
+ * `/integration/teams/configure` → teams.html; any other GET that is not `/api` or `/odata` (or
+ * `/outlook/*`, the pane's own hosting in outlookPaneHosting) → erp.html (history-mode SPA). Without dist/web pages answer 503.
  */
 export async function registerWebHosting(app: FastifyInstance, webDir: string): Promise<void> {
   const sendPage = (page: Page) => async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -66,19 +66,16 @@ export async function registerWebHosting(app: FastifyInstance, webDir: string): 
   }
 
   const teams = sendPage('teams.html');
-  const outlook = sendPage('outlook.html');
   const erp = sendPage('erp.html');
   app.get('/teams', teams);
   app.get('/teams/*', teams);
   app.get('/integration/teams/configure', teams);
-  app.get('/outlook', outlook);
-  app.get('/outlook/*', outlook);
   app.get('/', erp);
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound('Not found.');
     if (isServicePath(request.url)) throw notFound('Not found.');
-    if (/^\/(assets|pdfjs)\//.test(request.url)) throw notFound('Not found.');
+    if (/^\/(assets|pdfjs|office-js)\//.test(request.url)) throw notFound('Not found.');
     // With the demo off its routes do not exist: no app page stands in for them either.
     if (/^\/demo(\/|\?|$)/.test(request.url)) throw notFound('Not found.');
     return erp(request, reply);

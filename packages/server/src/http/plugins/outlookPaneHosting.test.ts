@@ -1,0 +1,73 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { OFFICE_JS_HOSTED_URL, officeJsScript, parseOfficeJsSource, withOfficeJs } from './outlookPaneHosting';
+
+/** What html-webpack-plugin writes: the bundle as a module script in the head. */
+const PANE_HTML = '<!doctype html><html><head><title>outlook</title><script type="module" src="/assets/outlook.abc.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('the Outlook pane page and our copy of office.js', () => {
+  let webDir: string;
+  let self: TestServer;
+  let hosted: TestServer;
+  beforeAll(async () => {
+    webDir = await mkdtemp(join(tmpdir(), 'datahaven-outlook-'));
+    await writeFile(join(webDir, 'outlook.html'), PANE_HTML);
+    await writeFile(join(webDir, 'erp.html'), '<!doctype html><title>erp</title>');
+    self = await startTestServer('sqlite', { webDir });
+    hosted = await startTestServer('sqlite', { webDir, env: { DATAHAVEN_OFFICE_JS: 'hosted' } });
+  });
+  afterAll(async () => {
+    await self.close();
+    await hosted.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('loads our pinned office.js before the pane bundle, under a CSP that allows scripts from our origin only', async () => {
+    const { url } = officeJsScript('self');
+    expect(url).toMatch(/^\/office-js\/\d+\.\d+\.\d+\/office\.js$/);
+    for (const path of ['/outlook', '/outlook/compose?x=1']) {
+      const page = await self.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body.indexOf(`<script src="${url}"></script>`)).toBeGreaterThan(0);
+      expect(page.body.indexOf(`<script src="${url}"></script>`)).toBeLessThan(page.body.indexOf('/assets/outlook.abc.js'));
+      const csp = page.headers['content-security-policy'];
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp).not.toContain('appsforoffice');
+      expect(csp).toContain("frame-ancestors 'self' https://teams.microsoft.com");
+      expect(csp).toContain('https://outlook.office.com');
+      expect(page.headers['x-frame-options']).toBeUndefined();
+    }
+  });
+
+  it('serves office.js and the files it loads beside itself with a year-long immutable cache; unknown files are 404, not a page', async () => {
+    const { url } = officeJsScript('self');
+    const office = await self.inject({ url });
+    expect(office.statusCode).toBe(200);
+    expect(office.headers['content-type']).toMatch(/javascript/);
+    expect(office.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(office.headers['cache-control']).toContain('immutable');
+    expect(office.body).toContain('Office');
+    const strings = await self.inject({ url: url.replace('office.js', 'en-us/outlook_strings.js') });
+    expect(strings.statusCode).toBe(200);
+    expect((await self.inject({ url: url.replace('office.js', 'nope.js') })).statusCode).toBe(404);
+    expect((await self.inject({ url: '/office-js/0.0.0/office.js' })).statusCode).toBe(404);
+  });
+
+  it("DATAHAVEN_OFFICE_JS=hosted: the page loads Microsoft's office.js, and only then does its CSP allow that origin", async () => {
+    const page = await hosted.inject({ url: '/outlook/compose' });
+    expect(page.body).toContain(`<script src="${OFFICE_JS_HOSTED_URL}"></script>`);
+    expect(page.body).not.toContain('/office-js/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://appsforoffice.microsoft.com 'wasm-unsafe-eval';");
+    // The other pages keep scripts to our origin.
+    expect((await hosted.inject({ url: '/folders' })).headers['content-security-policy']).not.toContain('appsforoffice');
+  });
+
+  it('reads the setting strictly and puts the script first even in a page without one', () => {
+    expect(parseOfficeJsSource(undefined)).toBe('self');
+    expect(parseOfficeJsSource(' Hosted ')).toBe('hosted');
+    expect(() => parseOfficeJsSource('https://cdn.example/office.js')).toThrow("DATAHAVEN_OFFICE_JS is 'self'");
+    expect(withOfficeJs('<html><head><title>x</title></head></html>', '/o.js?a="b"')).toBe('<html><head><title>x</title><script src="/o.js?a=&quot;b&quot;"></script></head></html>');
+  });
+});

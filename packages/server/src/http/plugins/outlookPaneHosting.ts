@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { APP_PAGE_CSP, WEB_NOT_BUILT_MESSAGE } from './webHosting';
+
+/**
+ * Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS, HOSTS.md "Outlook add-in"):
+ * `self` — the pinned copy from @microsoft/office-js on our own server (offline, locked-down
+ * tenants); `hosted` — Microsoft's CDN, which an AppSource listing requires.
+ */
+export type OfficeJsSource = 'self' | 'hosted';
+
+/** Microsoft's hosted office.js (the only URL an AppSource listing accepts). */
+export const OFFICE_JS_HOSTED_URL = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+
+/** The path prefix of our own copy of office.js: versioned, so each release of the package gets fresh URLs and the files can be cached for a year. */
+export const OFFICE_JS_PATH_PREFIX = '/office-js/';
+
+/** Reads DATAHAVEN_OFFICE_JS: empty or `self` → our copy, `hosted` → Microsoft's CDN. */
+export function parseOfficeJsSource(text: string | undefined): OfficeJsSource {
+  const value = (text ?? '').trim().toLowerCase();
+  if (value === '' || value === 'self') return 'self';
+  if (value === 'hosted') return 'hosted';
+  throw new Error(`DATAHAVEN_OFFICE_JS is 'self' (our own copy of office.js) or 'hosted' (Microsoft's): ${text}`);
+}
+
+/** The folder of the installed @microsoft/office-js build and its version. */
+function officeJsPackage(): { dir: string; version: string } {
+  const manifest = require.resolve('@microsoft/office-js/package.json');
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  return { dir: join(dirname(manifest), 'dist'), version };
+}
+
+/** The one place the choice is made: the office.js URL the pane page loads, and the script origin its CSP must allow. */
+export function officeJsScript(source: OfficeJsSource): { url: string; origin: string | null } {
+  if (source === 'hosted') return { url: OFFICE_JS_HOSTED_URL, origin: new URL(OFFICE_JS_HOSTED_URL).origin };
+  return { url: `${OFFICE_JS_PATH_PREFIX}${officeJsPackage().version}/office.js`, origin: null };
+}
+
+/** The pane page's CSP: the app pages' policy, with office.js's origin added to script-src when it is not ours. */
+export function outlookPaneCsp(scriptOrigin: string | null): string {
+  if (scriptOrigin === null) return APP_PAGE_CSP;
+  return APP_PAGE_CSP.replace("script-src 'self'", `script-src 'self' ${scriptOrigin}`);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * outlook.html with office.js as the first script: a classic blocking script, so the `Office`
+ * global exists before the (deferred, module) pane bundle runs, which only waits on `Office.onReady`.
+ */
+export function withOfficeJs(html: string, officeJsUrl: string): string {
+  const tag = `<script src="${escapeAttribute(officeJsUrl)}"></script>`;
+  const firstScript = html.search(/<script\b/i);
+  if (firstScript >= 0) return `${html.slice(0, firstScript)}${tag}${html.slice(firstScript)}`;
+  const headEnd = html.search(/<\/head>/i);
+  return headEnd >= 0 ? `${html.slice(0, headEnd)}${tag}${html.slice(headEnd)}` : `${tag}${html}`;
+}
+
+/**
+ * Sends the pane page with the given office.js and a CSP that allows it. The demo's Outlook
+ * simulator serves the same page with its stand-in script, so the pane itself never knows.
+ */
+export async function sendOutlookPane(reply: FastifyReply, webDir: string, script: { url: string; origin: string | null }): Promise<FastifyReply> {
+  const page = join(webDir, 'outlook.html');
+  if (!existsSync(page)) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
+  const html = withOfficeJs(await readFile(page, 'utf8'), script.url);
+  return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', outlookPaneCsp(script.origin)).type('text/html; charset=utf-8').send(html);
+}
+
+/**
+ * The Outlook task pane: `/outlook` and `/outlook/*` → outlook.html with office.js from the
+ * configured source, and our pinned copy of office.js (with the host scripts and string files it
+ * loads beside itself) under `/office-js/<version>/`, cached for a year.
+ */
+export async function registerOutlookPaneHosting(app: FastifyInstance, options: { webDir: string; officeJs: OfficeJsSource }): Promise<void> {
+  const { dir, version } = officeJsPackage();
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: `${OFFICE_JS_PATH_PREFIX}${version}/`,
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+    index: false,
+    wildcard: true,
+  });
+  const script = officeJsScript(options.officeJs);
+  const pane = async (_request: unknown, reply: FastifyReply): Promise<FastifyReply> => sendOutlookPane(reply, options.webDir, script);
+  app.get('/outlook', pane);
+  app.get('/outlook/*', pane);
+}
