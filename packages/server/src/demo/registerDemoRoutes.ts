@@ -7,6 +7,7 @@ import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
 import { forbidden, notFound } from '../errors/DomainError';
+import { registerDemoTeamsRoutes } from './teams/registerDemoTeamsRoutes';
 
 /** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', 'src', 'demo', 'erp');
@@ -75,6 +76,8 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
   );
 
   app.get('/demo/erp/token', async (request, reply) => sendToken(app, apiKey, request.query, reply));
+
+  await registerDemoTeamsRoutes(app);
 
   // The card's facts as the demo ERP holds them, read over OData through the 'bc' source, and
   // BC's Post action on a draft purchase invoice: the page plays BC's own UI around the ERP.
