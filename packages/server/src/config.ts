@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { loadEntraConfig, type EntraConfig, type TeamsConfig } from './auth/entra/loadEntraConfig';
 import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceConfig';
 import { REQUEST_WORK_MS } from './http/withinRequestTime';
 import { parseOfficeJsSource, type OfficeJsSource } from './http/plugins/outlookPaneHosting';
@@ -45,6 +46,10 @@ export interface Config {
   requestWorkMs: number;
   /** Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS: `self`, the default, or `hosted`). */
   officeJs: OfficeJsSource;
+  /** Microsoft Entra ID sign-in for the Teams tab (DATAHAVEN_ENTRA_*; auth/entra/loadEntraConfig.ts). */
+  entra: EntraConfig;
+  /** The Teams app: id, Graph URL for notifications, host origins (DATAHAVEN_TEAMS_*, DATAHAVEN_GRAPH_URL). */
+  teams: TeamsConfig;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -217,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     erpSources: parseErpSources(env, demoErp),
     requestWorkMs: parseRequestWorkMs(env.DATAHAVEN_REQUEST_WORK_MS),
     officeJs: parseOfficeJsSource(env.DATAHAVEN_OFFICE_JS),
+    ...loadEntraConfig(env, demo, publicUrl),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { registerDemoRoutes, seedDemoData } from './demo';
+import { registerDemoEntraRoutes, registerDemoRoutes, seedDemoData } from './demo';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
 import { defaultJobHandlers } from './jobs/defaultJobHandlers';
@@ -34,7 +34,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     const extraRoutes: RouteRegistrar[] = [];
     if (config.demo) {
       await seedDemoData(deps.db, deps.fileStore, { now: deps.now });
-      extraRoutes.push(registerDemoRoutes);
+      extraRoutes.push(registerDemoRoutes, registerDemoEntraRoutes);
     }
     const app = await buildApp(deps, { logger: options.logger ?? false, extraRoutes });
     const sweep = async (): Promise<void> => {

@@ -6,6 +6,7 @@ import { keysAndIdempotencySchema } from './keysAndIdempotencyMigration';
 import { queueIntakeSchema } from './queueIntakeMigration';
 import { linkedRecordFactsSchema } from './linkedRecordFactsMigration';
 import { newCardOperationsSchema } from './newCardOperationsMigration';
+import { entraIdentitiesSchema } from './entraIdentitiesMigration';
 import { recordGroupsSchema } from './recordGroupsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
@@ -469,6 +470,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0011_linked_record_facts': linkedRecordFactsSchema(dialect),
     '0012_new_card_operations': newCardOperationsSchema(),
     '0013_record_groups': recordGroupsSchema(dialect),
+    '0014_entra_identities': entraIdentitiesSchema(),
   };
 }
 

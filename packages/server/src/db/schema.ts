@@ -22,6 +22,9 @@ export interface UsersTable {
   personal_queue_id: number | null;
   disabled: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: string;
+  /** Microsoft Entra tenant id and object id (oid), lower case; null until seeded or first signed in (migration 0014). */
+  entra_tenant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  entra_object_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `groups`: security, licence and plain groups. */

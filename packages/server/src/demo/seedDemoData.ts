@@ -24,6 +24,8 @@ import {
   type DemoQueueName,
   type DemoTableKey,
 } from './demoWorld';
+import { DEMO_ENTRA_TENANT_ID } from '../auth/entra/loadEntraConfig';
+import { demoEntraObjectId } from './demoEntraObjectId';
 import { seedDemoWorkflow } from './seedDemoWorkflow';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { renderScanTiff } from './renderScanTiff';
@@ -190,6 +192,9 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
         personal_queue_id: null,
         disabled: 0,
         created_at: createdAt,
+        // Issue 14: the demo tenant's identity, so Teams notifications reach them before a first sign-in.
+        entra_tenant_id: DEMO_ENTRA_TENANT_ID,
+        entra_object_id: demoEntraObjectId(user.username),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

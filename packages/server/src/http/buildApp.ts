@@ -42,6 +42,7 @@ import { registerSitRoutes } from './routes/sits/sitRoutes';
 import { registerSplitRoutes } from './routes/split/splitRoutes';
 import { registerTableRoutes } from './routes/tables/tableRoutes';
 import { registerSubtypeRoutes } from './routes/subtypes/subtypeRoutes';
+import { registerTeamsSettingsRoutes } from './routes/integration/teamsSettingsRoutes';
 import { registerTokenRoutes } from './routes/token/tokenRoutes';
 import { registerVersionRoutes } from './routes/version/versionRoutes';
 import { registerWorkflowRoutes } from './routes/workflow/workflowRoutes';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerOpenApiRoutes(api, openApiRoutes);
       registerVersionRoutes(api, deps);
       registerTokenRoutes(api, deps);
+      registerTeamsSettingsRoutes(api, deps);
       registerKeyRoutes(api, deps);
       registerOptionRoutes(api, deps);
       registerCanRoutes(api, deps);

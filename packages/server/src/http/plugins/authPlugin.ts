@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** /api paths answered without a bearer token (the token route checks its own credentials). */
-const PUBLIC_API_PATHS = new Set(['/api/version', '/api/token/user']);
+const PUBLIC_API_PATHS = new Set(['/api/version', '/api/token/user', '/api/integration/teams/settings']);
 
 function urlPathOf(url: string): string {
   const q = url.indexOf('?');

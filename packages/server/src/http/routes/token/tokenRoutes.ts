@@ -4,8 +4,11 @@ import { apiKeyMayActFor, findLiveApiKey } from '../../../auth/apiKeyGrants';
 import type { LiveApiKey } from '../../../auth/apiKeyGrants';
 import { issueTokenForUser } from '../../../commands/tokenIssuer';
 import type { AppDeps } from '../../../services/AppDeps';
-import { badRequest, unauthorized } from '../../HttpError';
-import { authenticateBearer } from '../../plugins/authPlugin';
+import { EntraTokenError } from '../../../auth/entra/EntraTokenError';
+import { EntraTokenValidator, type EntraIdentity } from '../../../auth/entra/EntraTokenValidator';
+import { findEntraUser } from '../../../auth/entra/findEntraUser';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../HttpError';
+import { authenticateBearer, bearerTokenOf } from '../../plugins/authPlugin';
 import { queryOf, queryString } from '../../requestHelpers';
 
 /**
@@ -22,13 +25,41 @@ async function apiKeyFor(deps: AppDeps, request: FastifyRequest, username: strin
   return key;
 }
 
+/** The spec's words when authentication finds no product user (embedded §6). */
+export const NO_LICENSE_MESSAGE = 'You do not have a license or permission to access Datahaven Documents.';
+
+/**
+ * The product user of the Entra access token in `Authorization: Bearer …` (or, as the spec also
+ * allows, the `auth` parameter): 401 in words for a token we do not accept, 503 when Entra's keys
+ * cannot be read, 403 when no (enabled) user matches the identity.
+ */
+async function entraUserOf(deps: AppDeps, validator: EntraTokenValidator, request: FastifyRequest): Promise<string> {
+  const token = bearerTokenOf(request) ?? queryString(queryOf(request), 'auth');
+  if (token === undefined || token === '') throw unauthorized('A Microsoft Entra ID access token is required (Authorization: Bearer).');
+  if (token.length > 16_384) throw unauthorized('The Microsoft Entra ID token is too long.');
+  let identity: EntraIdentity;
+  try {
+    identity = await validator.validate(token);
+  } catch (error) {
+    if (!(error instanceof EntraTokenError)) throw error;
+    if (error.kind === 'unavailable') throw new HttpError(503, 'InternalError', error.message);
+    throw unauthorized(error.message);
+  }
+  const username = await findEntraUser(deps.db, identity);
+  if (username === null) throw forbidden(NO_LICENSE_MESSAGE);
+  return username;
+}
+
 /**
  * GET /api/token/user: `type=apikey&auth=<username>` with `X-Api-Key` (an ERP server minting a
  * user's token: the key's owner, or anyone when the key may act for users), `type=refresh` with a
- * valid bearer (the new token keeps the minting key's id), `type=jwt` (Entra, later issue) → 401.
+ * valid bearer (the new token keeps the minting key's id), `type=jwt` with a Microsoft Entra ID
+ * access token as bearer or `auth` (the Teams tab; issue 14) for the user it maps to.
  * Answers the token as text/plain.
  */
 export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // One per app: it caches the tenants' key sets between requests.
+  const validator = new EntraTokenValidator({ config: () => deps.config.entra, now: deps.now });
   app.get('/token/user', async (request, reply) => {
     const query = queryOf(request);
     const type = queryString(query, 'type');
@@ -46,11 +77,13 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
       username = principal.username;
       keyId = principal.apiKeyId;
     } else if (type === 'jwt') {
-      throw unauthorized('Entra ID sign-in is not configured.');
+      username = await entraUserOf(deps, validator, request);
+      keyId = null;
     } else {
       throw badRequest('The parameter type must be apikey, refresh or jwt.');
     }
     const token = await issueTokenForUser(deps, username, keyId);
+    if (token === null && type === 'jwt') throw forbidden(NO_LICENSE_MESSAGE);
     if (token === null) throw unauthorized('The user does not exist or is disabled.');
     return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(token);
   });
