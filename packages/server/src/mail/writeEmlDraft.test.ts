@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { decodeWords, headerParameters, headerValue, parseMime } from './test/parseMime';
+import { parseWithPython } from './test/parseWithPython';
 import { writeEmlDraft } from './writeEmlDraft';
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -45,6 +46,61 @@ describe('writeEmlDraft', () => {
     expect(headerValue(message.parts[3].headers.get('content-type') ?? '')).toBe('application/octet-stream');
     expect(message.parts[3].headers.has('x-evil')).toBe(false);
     expect(headerValue(message.parts[1].headers.get('content-disposition') ?? '')).toBe('attachment');
+  });
+
+  it("is read back by Python's email parser with the exact non-ASCII names, subject and bytes", async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(300_000)]);
+    const tiff = randomBytes(4099);
+    const names = ['Rechnung März.pdf', 'Lieferschein Nr. 7; "Kopie" – Größe ½.tiff', `${'Überweisung '.repeat(8)}.pdf`, 'a.txt'];
+    const contents = [pdf, tiff, randomBytes(10), Buffer.from('line 1\nline 2\r\nlone \r cr', 'latin1')];
+    const subject = 'Rechnung März 2025 — Bestellung «Ölfilter» für Jürgen';
+    const parsed = parseWithPython(
+      await collect(
+        writeEmlDraft({
+          from: { name: 'Zoë Müller-Łukasiewicz', address: 'zoe@example.test' },
+          subject,
+          text: 'Grüße,\r\nanbei die Rechnung.',
+          date: new Date('2025-05-30T09:00:00Z'),
+          attachments: names.map((name, index) => ({
+            name,
+            mediaType: ['application/pdf', 'image/tiff', 'application/pdf', 'text/plain'][index],
+            open: () => Readable.from([contents[index]]),
+          })),
+        }),
+      ),
+    );
+    expect(parsed.subject).toBe(subject);
+    expect(parsed.from).toBe('Zoë Müller-Łukasiewicz <zoe@example.test>');
+    expect(parsed.unsent).toBe('1');
+    expect(parsed.text).toBe('Grüße,\r\nanbei die Rechnung.');
+    expect(parsed.attachments.map((attachment) => attachment.filename)).toEqual(names);
+    expect(parsed.attachments.map((attachment) => attachment.disposition)).toEqual(['attachment', 'attachment', 'attachment', 'attachment']);
+    expect(parsed.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf', 'image/tiff', 'application/pdf', 'text/plain']);
+    parsed.attachments.forEach((attachment, index) => expect(Buffer.from(attachment.base64, 'base64').equals(contents[index])).toBe(true));
+  });
+
+  it('opens an attachment only when its part is written, one after the other', async () => {
+    const opened: string[] = [];
+    const stream = writeEmlDraft({
+      from: null,
+      subject: 'S',
+      text: 'T',
+      date: new Date(),
+      attachments: ['a.pdf', 'b.pdf'].map((name) => ({
+        name,
+        mediaType: 'application/pdf',
+        open: () => {
+          opened.push(name);
+          // The first file must have been read to its end before the second opens.
+          if (name === 'b.pdf') expect(opened).toEqual(['a.pdf', 'b.pdf']);
+          return Readable.from([Buffer.from(name)]);
+        },
+      })),
+    });
+    expect(opened).toEqual([]);
+    const names = parseWithPython(await collect(stream)).attachments.map((attachment) => attachment.filename);
+    expect(names).toEqual(['a.pdf', 'b.pdf']);
+    expect(opened).toEqual(['a.pdf', 'b.pdf']);
   });
 
   it('leaves From out when the address is unknown', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DocumentAccess } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { decodeWords, headerParameters, headerValue, parseMime } from '../../../mail/test/parseMime';
+import { parseWithPython } from '../../../mail/test/parseWithPython';
 import { startGraphStandIn } from '../../../mail/test/startGraphStandIn';
 import type { GraphStandIn } from '../../../mail/test/startGraphStandIn';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
@@ -106,7 +107,8 @@ describeOnEachDatabase('download and e-mail', (server) => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="Documents.eml"; filename*=UTF-8''Documents.eml`);
     const message = parseMime(response.rawPayload);
     expect(message.headers.get('x-unsent')).toBe('1');
-    expect(decodeWords(message.headers.get('from') ?? '')).toBe(`"${mailer.username} Test" <${mailer.username}@example.test>`);
+    // The display name may be quoted or a bare phrase (RFC 5322 §3.4): the unquoted form is what Python reads back.
+    expect(decodeWords(message.headers.get('from') ?? '').replace(/^"([^"]*)"/, '$1')).toBe(`${mailer.username} Test <${mailer.username}@example.test>`);
     expect(decodeWords(message.headers.get('subject') ?? '')).toBe('Documents: Rechnung März.pdf, scan.txt');
     expect(headerValue(message.headers.get('content-type') ?? '')).toBe('multipart/mixed');
     const attachments = message.parts.filter((part) => headerValue(part.headers.get('content-disposition') ?? '') === 'attachment');
@@ -114,6 +116,12 @@ describeOnEachDatabase('download and e-mail', (server) => {
     expect(attachments.map((part) => headerValue(part.headers.get('content-type') ?? ''))).toEqual(['application/pdf', 'text/plain']);
     expect(attachments[0].body.equals(contents.get(a) ?? Buffer.alloc(0))).toBe(true);
     expect(attachments[1].body.equals(contents.get(b) ?? Buffer.alloc(0))).toBe(true);
+    // Python's email parser (the issue's yardstick) reads the same names and bytes.
+    const python = parseWithPython(response.rawPayload);
+    expect(python.from).toBe(`${mailer.username} Test <${mailer.username}@example.test>`);
+    expect(python.subject).toBe('Documents: Rechnung März.pdf, scan.txt');
+    expect(python.attachments.map((attachment) => attachment.filename)).toEqual(['Rechnung März.pdf', 'scan.txt']);
+    expect(Buffer.from(python.attachments[0].base64, 'base64').equals(contents.get(a) ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('with the Graph token creates a mailbox draft (inline and upload-session attachments) and answers its URL', async () => {
