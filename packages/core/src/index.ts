@@ -5,3 +5,5 @@ export * from './api';
 export * from './host';
 export * from './state';
 export { DatahavenApp, type DatahavenAppProps } from './ui/DatahavenApp';
+// Hosts that act before the app mounts (the Teams tab opening a deep-linked document selected) make the mount's services themselves.
+export { createDatahavenServices, type DatahavenServices, type DatahavenServicesOptions } from './ui/app/DatahavenServices';
