@@ -6,8 +6,10 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { DEMO_ENTRA_CLIENT_ID, DEMO_ENTRA_TENANT_ID, DEMO_TEAMS_APP_ID } from '../auth/entra/loadEntraConfig';
 import { loadConfig, type Config } from '../config';
 import { createServer } from '../createServer';
+import { createDatabase } from '../db/createDatabase';
 import { demoEntraAccessToken, demoProductToken } from '../test/demoEntraTokens';
 import { listenForTest } from '../test/listenForTest';
+import { DEMO_USERS } from './demoWorld';
 
 const usernameOf = (productToken: string): unknown => (JSON.parse(Buffer.from(productToken.split('.')[0], 'base64url').toString('utf8')) as { username?: unknown }).username;
 
@@ -60,6 +62,14 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
     expect(usernameOf(product)).toBe('approver');
     const options = await fetch(`${baseUrl}/api/options`, { headers: { authorization: `Bearer ${product}` } });
     expect(options.status).toBe(200);
+    // The demo users were seeded with the demo tenant and their object ids (so notifications reach them unsigned-in).
+    const database = createDatabase({ kind: 'sqlite', file: join(dataDir, 'datahaven.sqlite') });
+    try {
+      const rows = await database.db.selectFrom('users').select(['username', 'entra_tenant_id', 'entra_object_id']).where('username', 'in', DEMO_USERS.map((u) => u.username)).orderBy('id').execute();
+      expect(rows).toEqual(DEMO_USERS.map((u, index) => ({ username: u.username, entra_tenant_id: DEMO_ENTRA_TENANT_ID, entra_object_id: `00000000-0000-4000-8000-00000000000${index + 1}` })));
+    } finally {
+      await database.close();
+    }
     // Someone the product does not know: Entra signs, the product answers 403.
     const stranger = await fetch(`${baseUrl}/api/token/user?type=jwt`, { headers: { authorization: `Bearer ${await demoEntraAccessToken(baseUrl, 'stranger')}` } });
     expect(stranger.status).toBe(403);
