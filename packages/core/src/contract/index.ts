@@ -22,3 +22,5 @@ export * from './integratedTableContract';
 export * from './queueIntakeContract';
 export * from './newCardContract';
 export * from './erpMetaContract';
+export * from './base64AnswersContract';
+export * from './outlookAttachmentLimit';

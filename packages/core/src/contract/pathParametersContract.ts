@@ -41,6 +41,8 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/documents/:id/custom-categories': documentIdParams,
   '/api/documents/:id/custom-categories/:categoryId': params({ id: documentId, categoryId: positiveInteger('categoryId must be a positive integer.') }),
   '/api/documents/:id/data': documentIdParams,
+  '/api/documents/:id/data/base64': documentIdParams,
+  '/api/documents/:id/data/base64/thumbnails': documentIdParams,
   '/api/documents/:id/link': documentIdParams,
   '/api/documents/:id/push-link': documentIdParams,
   '/api/documents/:id/new-card': documentIdParams,

@@ -85,6 +85,8 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
     embedAnnotations,
   }),
   '/api/documents/:id/pages/:page/thumbnail': Type.Object({ width: integerQuery('width') }),
+  '/api/documents/:id/data/base64': Type.Object({ embedAnnotations }),
+  '/api/documents/:id/data/base64/thumbnails': Type.Object({ width: integerQuery('width'), first: integerQuery('first'), count: integerQuery('count') }),
   '/api/documents/:id/readonly': Type.Object({ queueId: queueIdQuery }),
   '/api/documents/:id/routes': Type.Object(routeOptions),
   '/api/documents/routes': Type.Object({ ...documentIdList, ...routeOptions, includeQueues: flagQuery('includeQueues', 'Also answer the target queues (default true).') }),

@@ -26,6 +26,7 @@ import { registerEntityTypeTableRoutes } from './routes/entity-types/entityTypeT
 import { registerEntityUrlRoutes } from './routes/entity-types/entityUrlRoutes';
 import { registerEntityRoutes } from './routes/entities/entityRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
+import { registerBase64Routes } from './routes/base64/base64Routes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerSearchRoutes(api, deps);
       registerDocumentRoutes(api, deps);
       registerExportRoutes(api, deps);
+      registerBase64Routes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
       registerNewCardRoutes(api, deps);
