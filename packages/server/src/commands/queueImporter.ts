@@ -13,6 +13,7 @@ import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import type { AppDeps } from '../services/AppDeps';
 import { documentsCommitted, insertDocument } from './documentCreator';
 import type { StagedFile } from './documentUploader';
+import { recordQueueArrival } from '../notifications/recordQueueArrival';
 import { insertNote } from './noteWriter';
 import { recordWorkflowAction } from './workflowActionRecorder';
 
@@ -31,7 +32,8 @@ export function queueEntryNote(action: QueueEntryAction, username: string, queue
 
 /**
  * Records a document's entry into a queue inside the caller's transaction: a system note and a
- * `workflow_history` row (from no queue to `queue`), as route and approve record theirs.
+ * `workflow_history` row (from no queue to `queue`), as route and approve record theirs, and the
+ * arrival the queue's approvers are notified of in Teams (notifications/recordQueueArrival).
  */
 export async function recordQueueEntry(
   trx: Kysely<Database>,
@@ -43,6 +45,7 @@ export async function recordQueueEntry(
 ): Promise<void> {
   await insertNote(trx, documentId, user.userId, 'system', queueEntryNote(action, user.username, queue.name), now);
   await trx.insertInto('workflow_history').values({ document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now }).execute();
+  await recordQueueArrival(trx, queue.id, [documentId], user.userId, now);
 }
 
 /**

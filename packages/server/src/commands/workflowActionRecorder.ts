@@ -27,6 +27,7 @@ import { reindexDocument } from '../search/reindexDocument';
 import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
 import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
+import { recordQueueArrival } from '../notifications/recordQueueArrival';
 import { insertNote } from './noteWriter';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
@@ -281,6 +282,10 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }
     await releaseDocumentLocks(trx, request.docIds);
+    // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
+    for (const queueId of new Set(moved.map((doc) => doc.queueId))) {
+      await recordQueueArrival(trx, queueId, moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id), viewer.userId, now);
+    }
     return { documents: moved };
   });
 }

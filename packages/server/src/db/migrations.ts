@@ -8,6 +8,7 @@ import { linkedRecordFactsSchema } from './linkedRecordFactsMigration';
 import { newCardOperationsSchema } from './newCardOperationsMigration';
 import { entraIdentitiesSchema } from './entraIdentitiesMigration';
 import { recordGroupsSchema } from './recordGroupsMigration';
+import { teamsNotificationsSchema } from './teamsNotificationsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -471,6 +472,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0012_new_card_operations': newCardOperationsSchema(),
     '0013_record_groups': recordGroupsSchema(dialect),
     '0014_entra_identities': entraIdentitiesSchema(),
+    '0015_teams_notifications': teamsNotificationsSchema(dialect),
   };
 }
 

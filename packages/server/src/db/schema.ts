@@ -231,6 +231,32 @@ export const AI_PHASES = ['NotStarted', 'InProgress', 'Complete', 'Error'] as co
 /** One AI phase. */
 export type AiPhase = (typeof AI_PHASES)[number];
 
+/** `queue_arrivals`: a document that entered a queue, until the queue's notification job took it (notifications/). */
+export interface QueueArrivalsTable {
+  id: Generated<number>;
+  queue_id: number;
+  document_id: number;
+  /** Who moved it there (not told of their own work); null once that user is deleted. */
+  moved_by_user_id: number | null;
+  arrived_at: string;
+}
+
+/** State of a `teams_notifications` row: waiting for Graph, taken by it, or dropped (recipient disabled or without Entra identity). */
+export type TeamsNotificationState = 'pending' | 'sent' | 'dropped';
+
+/** `teams_notifications`: one Teams activity notification per recipient and queue batch (notifications/). */
+export interface TeamsNotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  queue_id: number;
+  document_count: number;
+  first_document_id: number;
+  state: ColumnType<TeamsNotificationState, TeamsNotificationState | undefined, TeamsNotificationState>;
+  created_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
 /** `linked_record_facts`: the decision facts of a linked ERP record, cached (erp/linkedRecordFacts.ts). */
 export interface LinkedRecordFactsTable {
   id: Generated<number>;
@@ -548,6 +574,8 @@ export interface Database {
   custom_values: CustomValuesTable;
   annotations: AnnotationsTable;
   linked_record_facts: LinkedRecordFactsTable;
+  queue_arrivals: QueueArrivalsTable;
+  teams_notifications: TeamsNotificationsTable;
 }
 
 /** A selected `users` row. */

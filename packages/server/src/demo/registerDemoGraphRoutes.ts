@@ -66,13 +66,15 @@ function shapeProblem(body: unknown): string | null {
  * teamwork/sendActivityNotification` takes an app token of the Entra authority (signature by its
  * key set, issuer, Graph audience, expiry; else 401 as Graph words it) and a body shaped as Graph
  * wants it (else 400), records it and answers 204. `GET /demo/graph/notifications` lists what was
- * recorded, oldest first; `DELETE` clears it; `POST /demo/graph/throttle` `{ retryAfterSeconds }`
+ * recorded, oldest first (and how many 429s were answered); `DELETE` clears it; `POST /demo/graph/throttle` `{ retryAfterSeconds }`
  * makes the next notification answer 429 with that Retry-After, once.
  */
 export async function registerDemoGraphRoutes(app: FastifyInstance, options: DemoGraphOptions): Promise<void> {
   const recorded: RecordedActivityNotification[] = [];
   let nextId = 1;
   let throttleSeconds: number | null = null;
+  /** 429s answered so far: a test sees that the throttle switch was met. */
+  let throttled = 0;
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
   const keySetOf = (url: string): ReturnType<typeof createRemoteJWKSet> => {
@@ -111,6 +113,7 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
     if (throttleSeconds !== null) {
       const seconds = throttleSeconds;
       throttleSeconds = null;
+      throttled += 1;
       return graphError(reply.header('Retry-After', String(seconds)), 429, 'TooManyRequests', 'Too many requests.');
     }
     const problem = shapeProblem(request.body);
@@ -131,7 +134,7 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
     return reply.status(204).send();
   });
 
-  app.get('/demo/graph/notifications', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ notifications: recorded }));
+  app.get('/demo/graph/notifications', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ notifications: recorded, throttled }));
 
   app.delete('/demo/graph/notifications', async (_request, reply) => {
     recorded.length = 0;

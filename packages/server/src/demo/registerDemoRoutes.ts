@@ -5,6 +5,7 @@ import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
 import type { AppDeps } from '../services/AppDeps';
 import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
+import { registerDemoGraphRoutes } from './registerDemoGraphRoutes';
 import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
 import { forbidden, notFound } from '../errors/DomainError';
 import { registerDemoTeamsRoutes } from './teams/registerDemoTeamsRoutes';
@@ -60,6 +61,8 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     });
     return demoKey;
   };
+
+  await registerDemoGraphRoutes(app, { authority: () => deps.config.entra.authority });
 
   app.get('/demo/erp', async (_request, reply) => {
     const template = await readFile(join(PAGE_DIR, 'erp.html'), 'utf8');

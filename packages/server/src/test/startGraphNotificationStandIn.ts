@@ -11,6 +11,8 @@ export interface GraphNotificationStandIn {
   graphUrl: string;
   /** The notifications recorded so far (GET /demo/graph/notifications). */
   notifications(): Promise<RecordedActivityNotification[]>;
+  /** How many 429s the stand-in answered so far. */
+  throttled(): Promise<number>;
   /** Makes the next notification answer 429 with this Retry-After, once. */
   throttleOnce(retryAfterSeconds: number): Promise<void>;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export async function startGraphNotificationStandIn(authority: string): Promise<
     origin,
     graphUrl: `${origin}/demo/graph/v1.0`,
     notifications: async () => ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] }).notifications,
+    throttled: async () => ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { throttled: number }).throttled,
     throttleOnce: async (retryAfterSeconds) => {
       const response = await fetch(`${origin}/demo/graph/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retryAfterSeconds }) });
       if (response.status !== 204) throw new Error(`The Graph stand-in refused the throttle switch: ${response.status}`);
