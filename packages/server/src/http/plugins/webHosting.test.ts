@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer } from '../../test/testServer';
 import type { TestServer } from '../../test/testServer';
-import { APP_PAGE_CSP } from './webHosting';
+import { APP_PAGE_CSP, TEAMS_PAGE_CSP } from './webHosting';
 
 describe('pages, static files and security headers', () => {
   let webDir: string;
@@ -53,6 +53,20 @@ describe('pages, static files and security headers', () => {
     const api = await server.inject({ url: '/api/version' });
     expect(api.headers['content-security-policy']).toBe("frame-ancestors 'none'");
     expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('Teams pages may reach the CDN TeamsJS reads its host origins from, send no Cross-Origin-Opener-Policy (MSAL popups), and are frameable by Teams', async () => {
+    for (const path of ['/teams/queues/7', '/integration/teams/configure']) {
+      const response = await server.inject({ url: path });
+      const csp = response.headers['content-security-policy'];
+      expect(csp.startsWith(`${TEAMS_PAGE_CSP}; frame-ancestors`)).toBe(true);
+      expect(csp).toContain("connect-src 'self' https://res.cdn.office.net;");
+      expect(csp).toContain('https://*.teams.microsoft.com');
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(response.headers['x-frame-options']).toBeUndefined();
+    }
+    // The other pages connect only to our own origin.
+    expect((await server.inject({ url: '/folders' })).headers['content-security-policy']).toContain("connect-src 'self';");
   });
 
   it("SECURITY row 1: every app page allows script only from our origin: script-src 'self' (+ wasm), no inline or eval", async () => {

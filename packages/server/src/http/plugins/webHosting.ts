@@ -31,6 +31,13 @@ export const APP_PAGE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The Teams pages' CSP: the app pages' one, plus Microsoft's CDN for connections — TeamsJS fetches
+ * its list of valid host origins from there as it loads (HOSTS.md; it falls back to its bundled
+ * list when it cannot), and a refused fetch would be a CSP error on every Teams page.
+ */
+export const TEAMS_PAGE_CSP = APP_PAGE_CSP.replace("connect-src 'self'", "connect-src 'self' https://res.cdn.office.net");
+
 function isServicePath(url: string): boolean {
   return /^\/(api|odata)(\/|\?|$)/.test(url);
 }
@@ -41,11 +48,11 @@ function isServicePath(url: string): boolean {
  * `/outlook/*`, the pane's own hosting in outlookPaneHosting) → erp.html (history-mode SPA). Without dist/web pages answer 503.
  */
 export async function registerWebHosting(app: FastifyInstance, webDir: string): Promise<void> {
-  const sendPage = (page: Page) => async (_request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = (page: Page, csp: string = APP_PAGE_CSP) => async (_request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(join(webDir, page))) {
       return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
     }
-    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', APP_PAGE_CSP).sendFile(page, webDir, { cacheControl: false });
+    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', csp).sendFile(page, webDir, { cacheControl: false });
   };
 
   await app.register(fastifyStatic, {
@@ -65,7 +72,8 @@ export async function registerWebHosting(app: FastifyInstance, webDir: string): 
     });
   }
 
-  const teams = sendPage('teams.html');
+  // No Cross-Origin-Opener-Policy on these pages (HOSTS.md): MSAL 5's popup and redirect-bridge flows need the opener.
+  const teams = sendPage('teams.html', TEAMS_PAGE_CSP);
   const erp = sendPage('erp.html');
   app.get('/teams', teams);
   app.get('/teams/*', teams);
