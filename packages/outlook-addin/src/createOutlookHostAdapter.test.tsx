@@ -1,27 +1,159 @@
 import { render, screen } from '@testing-library/react';
-import { DatahavenApp } from '@datahaven/core';
-import { OUTLOOK_SIGN_IN_PENDING, createOutlookHostAdapter } from './createOutlookHostAdapter';
+import { OfficeMockObject } from 'office-addin-mock';
+import { DatahavenApp, type HostAttachment } from '@datahaven/core';
+import { ATTACH_ERROR_TEXT, OUTLOOK_BASE64_LIMIT } from './attachToComposeItem';
+import { OUTLOOK_NOT_IN_OUTLOOK, createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
+import { OUTLOOK_SIGN_IN_TEXT } from './createOutlookSignIn';
 
-describe('the Outlook host', () => {
-  it('mounts the core shell with a home screen saying the Outlook features arrive later, with history.pushState nulled as Office.js does', async () => {
-    window.history.replaceState(null, '', '/outlook/');
+/** What the mock compose item heard: one entry per addFileAttachmentFromBase64Async call. */
+interface Recorded {
+  base64: string;
+  name: string;
+  options: { isInline: boolean };
+}
+
+interface MockOptions {
+  /** Office's error name for the next attach, e.g. 'AttachmentSizeExceeded'; none → success. */
+  failWith?: string;
+  naaSupported?: boolean;
+  getAccessToken?: () => Promise<string>;
+  compose?: boolean;
+  officeTheme?: Record<string, unknown>;
+}
+
+function mockOffice(options: MockOptions = {}): { office: OutlookOffice; recorded: Recorded[]; requirementAsks: string[] } {
+  const recorded: Recorded[] = [];
+  const requirementAsks: string[] = [];
+  const composeItem = {
+    addFileAttachmentFromBase64Async: (base64: string, name: string, attachOptions: { isInline: boolean }, callback: (result: unknown) => void) => {
+      recorded.push({ base64, name, options: attachOptions });
+      const error = options.failWith === undefined ? undefined : { name: options.failWith, message: `Office says ${options.failWith}`, code: 9000 };
+      callback(error === undefined ? { status: 'succeeded', value: `att-${recorded.length}` } : { status: 'failed', error });
+    },
+  };
+  const mock = new OfficeMockObject({
+    // Outlook's object model has no load/sync: with the host named, the mock hands out values as they are.
+    host: 'outlook',
+    context: {
+      displayLanguage: 'de-DE',
+      officeTheme: options.officeTheme ?? { bodyBackgroundColor: '#ffffff', bodyForegroundColor: '#000000' },
+      requirements: {
+        isSetSupported: (name: string, version?: string) => {
+          requirementAsks.push(`${name} ${version ?? ''}`);
+          return name === 'NestedAppAuth' ? options.naaSupported === true : true;
+        },
+      },
+      mailbox: { item: options.compose === false ? { itemId: 'AAMk-read' } : composeItem },
+    },
+    auth: { getAccessToken: options.getAccessToken ?? (() => Promise.resolve('entra-token')) },
+  });
+  return { office: mock as unknown as OutlookOffice, recorded, requirementAsks };
+}
+
+// office-addin-mock reads only the OfficeApp names from office-addin-manifest, whose validator pulls in ES-module-only packages jest cannot load.
+jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } }));
+
+const pdf: HostAttachment = { fileName: 'Rechnung März.pdf', mediaType: 'application/pdf', size: 8, base64: btoa('%PDF-1.7') };
+
+describe('the Outlook host (office-addin-mock)', () => {
+  it('attaches a file to the message being written: bare base64, its name, not inline', async () => {
+    const { office, recorded } = mockOffice();
+    const host = createOutlookHostAdapter(window, office);
+    expect(host.attachFile).toBeDefined();
+    await host.attachFile?.({ ...pdf, base64: `data:application/pdf;base64,${pdf.base64}` });
+    expect(recorded).toEqual([{ base64: pdf.base64, name: 'Rechnung März.pdf', options: { isInline: false } }]);
+    await expect(host.getContext()).resolves.toEqual({ record: {}, outlook: { mode: 'compose', itemId: undefined } });
+  });
+
+  it("refuses a file over Outlook's base64 limit in words, without asking Outlook", async () => {
+    const { office, recorded } = mockOffice();
+    const host = createOutlookHostAdapter(window, office);
+    const big = { ...pdf, base64: 'A'.repeat(OUTLOOK_BASE64_LIMIT + 4) };
+    await expect(host.attachFile?.(big)).rejects.toThrow(ATTACH_ERROR_TEXT.tooLarge('Rechnung März.pdf'));
+    expect(ATTACH_ERROR_TEXT.tooLarge('x')).toContain('about 24 MB');
+    expect(recorded).toEqual([]);
+  });
+
+  it.each([
+    ['AttachmentSizeExceeded', ATTACH_ERROR_TEXT.tooLarge('Rechnung März.pdf')],
+    ['NumberOfAttachmentsExceeded', ATTACH_ERROR_TEXT.tooMany('Rechnung März.pdf')],
+    ['FileTypeNotSupported', ATTACH_ERROR_TEXT.typeNotAllowed('Rechnung März.pdf')],
+    ['InternalServerError', ATTACH_ERROR_TEXT.failed('Rechnung März.pdf', 'Office says InternalServerError')],
+  ])("says Outlook's %s in words", async (name, words) => {
+    const { office } = mockOffice({ failWith: name });
+    await expect(createOutlookHostAdapter(window, office).attachFile?.(pdf)).rejects.toThrow(words);
+  });
+
+  it('in read mode attaches nothing and shows its notice; its theme and language are Outlook\'s; it routes in memory', async () => {
+    const { office } = mockOffice({ compose: false, officeTheme: { bodyBackgroundColor: '#1f1f1f' } });
+    const host = createOutlookHostAdapter(window, office);
+    expect(host.attachFile).toBeUndefined();
+    expect(host.router).toEqual({ kind: 'memory', initialPath: '/' });
+    expect(host.theme?.current()).toBe('webDark');
+    expect(host.locale?.current()).toEqual({ language: 'de-DE', region: 'de-DE' });
+    await expect(host.getContext()).resolves.toEqual({ record: {}, outlook: { mode: 'read', itemId: 'AAMk-read' } });
+    const compose = createOutlookHostAdapter(window, mockOffice({ officeTheme: { isDarkTheme: false, bodyBackgroundColor: '#000000' } }).office);
+    expect(compose.router).toEqual({ kind: 'memory', initialPath: '/search' });
+    expect(compose.theme?.current()).toBe('webLight');
+  });
+
+  it("signs in without NAA (unsupported): Office's SSO token exchanged at /api/token/user?type=jwt, kept until a fresh one is asked", async () => {
+    const { office, requirementAsks } = mockOffice({ naaSupported: false });
+    const calls: { url: string; auth: string | null }[] = [];
+    let issued = 0;
+    const fetchFn: typeof fetch = async (input, init) => {
+      calls.push({ url: String(input), auth: new Headers(init?.headers).get('authorization') });
+      issued += 1;
+      return new Response(`product-token-${issued}\n`, { status: 200, headers: { 'content-type': 'text/plain' } });
+    };
+    const naa = { acquireToken: jest.fn(() => Promise.resolve('naa-token')) };
+    const host = createOutlookHostAdapter(window, office, { fetch: fetchFn, nestedAppAuth: naa });
+    await expect(host.getToken({ forceRefresh: false })).resolves.toBe('product-token-1');
+    await expect(host.getToken({ forceRefresh: false })).resolves.toBe('product-token-1');
+    await expect(host.getToken({ forceRefresh: true })).resolves.toBe('product-token-2');
+    expect(calls).toEqual([
+      { url: '/api/token/user?type=jwt', auth: 'Bearer entra-token' },
+      { url: '/api/token/user?type=jwt', auth: 'Bearer entra-token' },
+    ]);
+    expect(naa.acquireToken).not.toHaveBeenCalled();
+    expect(requirementAsks).toContain('NestedAppAuth 1.1');
+  });
+
+  it('signs in through NAA where Outlook supports it', async () => {
+    const { office } = mockOffice({ naaSupported: true, getAccessToken: () => Promise.reject(new Error('SSO must not be used')) });
+    const seen: string[] = [];
+    const fetchFn: typeof fetch = async (_input, init) => {
+      seen.push(new Headers(init?.headers).get('authorization') ?? '');
+      return new Response('product-token', { status: 200 });
+    };
+    const host = createOutlookHostAdapter(window, office, { fetch: fetchFn, nestedAppAuth: { acquireToken: () => Promise.resolve('naa-token') } });
+    await expect(host.getToken({ forceRefresh: false })).resolves.toBe('product-token');
+    expect(seen).toEqual(['Bearer naa-token']);
+  });
+
+  it("says in words when Outlook refuses sign-in, or our server refuses the Entra token", async () => {
+    const refused = mockOffice({ getAccessToken: () => Promise.reject(Object.assign(new Error(''), { code: 13001, message: 'The user is not signed in.' })) });
+    const never: typeof fetch = () => Promise.reject(new Error('no exchange without a token'));
+    await expect(createOutlookHostAdapter(window, refused.office, { fetch: never }).getToken({ forceRefresh: false })).rejects.toThrow(
+      OUTLOOK_SIGN_IN_TEXT.officeRefused('13001', 'The user is not signed in.'),
+    );
+    const forbidden: typeof fetch = async () => new Response(JSON.stringify({ message: 'You do not have a license or permission to access Datahaven Documents.' }), { status: 403 });
+    await expect(createOutlookHostAdapter(window, mockOffice().office, { fetch: forbidden }).getToken({ forceRefresh: false })).rejects.toThrow(
+      OUTLOOK_SIGN_IN_TEXT.exchangeFailed(403, 'You do not have a license or permission to access Datahaven Documents.'),
+    );
+  });
+
+  it('outside Outlook (no mailbox) mounts the core with a notice saying where the pane runs, with history.pushState nulled as Office.js does', async () => {
     const { pushState, replaceState } = window.history;
     // Office.js sets both to null inside Outlook (OfficeDev/office-js #429); a browser router would throw.
     Object.assign(window.history, { pushState: null, replaceState: null });
     try {
-      render(<DatahavenApp host={createOutlookHostAdapter(window)} />);
+      render(<DatahavenApp host={createOutlookHostAdapter(window, undefined)} />);
       await screen.findByRole('status');
     } finally {
       Object.assign(window.history, { pushState, replaceState });
     }
-    const status = screen.getByRole('status');
     expect(screen.getByRole('heading', { name: 'Datahaven Documents in Outlook' })).toBeTruthy();
-    expect(status.textContent).toContain('arrives in a later release');
-  });
-
-  it('hands out no token until Outlook sign-in exists', async () => {
-    const host = createOutlookHostAdapter(window);
-    expect(host.router).toEqual({ kind: 'memory', initialPath: '/' });
-    await expect(host.getToken({ forceRefresh: false })).rejects.toThrow(OUTLOOK_SIGN_IN_PENDING);
+    expect(screen.getByRole('status').textContent).toContain(OUTLOOK_NOT_IN_OUTLOOK);
   });
 });

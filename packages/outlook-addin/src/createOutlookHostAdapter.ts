@@ -1,20 +1,86 @@
-import { signInPendingHost, type HostAdapter, type HostHome } from '@datahaven/core';
+import { BUILD, fixedSignal, settableSignal, signInPendingHost, webStorage, type HostAdapter, type HostHome } from '@datahaven/core';
+import { attachToComposeItem, type ComposeAttachmentTarget } from './attachToComposeItem';
+import { createOutlookSignIn, type NestedAppAuth, type OfficeSignInApi } from './createOutlookSignIn';
+import { localeOfOffice } from './localeOfOffice';
+import { themeOfOffice } from './themeOfOffice';
 
-/** Why the Outlook host hands out no token yet: sign-in (NAA / Office dialog) arrives with the Outlook issue. */
-export const OUTLOOK_SIGN_IN_PENDING = 'Signing in from Outlook is not available in this version.';
+/** Why the pane hands out no token outside Outlook (the page opened on its own in a browser). */
+export const OUTLOOK_NOT_IN_OUTLOOK = 'Datahaven Documents for Outlook runs inside Outlook: open it from a message with the add-in installed.';
 
-/** The pane's home until attaching documents arrives: says so plainly. */
-export const OUTLOOK_HOME: HostHome = {
+/** The pane's home outside Outlook. */
+export const OUTSIDE_OUTLOOK_HOME: HostHome = {
   kind: 'notice',
   title: 'Datahaven Documents in Outlook',
-  body: 'Attaching stored documents to your messages from this pane arrives in a later release. Until then, open your documents from the record pages in Business Central.',
+  body: OUTLOOK_NOT_IN_OUTLOOK,
 };
 
+/** The pane's home while reading a message: the read-mode features are not in this version. */
+export const OUTLOOK_READ_HOME: HostHome = {
+  kind: 'notice',
+  title: 'Datahaven Documents in Outlook',
+  body: 'To attach stored documents, open this pane while writing a message. Replying with documents and filing a message\'s invoice from here arrive in a later release.',
+};
+
+/** The part of Office.js the pane uses; the real global, office-addin-mock or the demo's stand-in. */
+export interface OutlookOffice extends OfficeSignInApi {
+  context: OfficeSignInApi['context'] & {
+    displayLanguage?: string;
+    officeTheme?: Partial<Office.OfficeTheme> & { isDarkTheme?: boolean };
+    mailbox?: {
+      item?: (Partial<ComposeAttachmentTarget> & { itemId?: string }) | null;
+      addHandlerAsync?(eventType: Office.EventType | string, handler: (event: unknown) => void, callback?: (result: Office.AsyncResult<void>) => void): void;
+    };
+  };
+}
+
+/** Options of the Outlook host. */
+export interface OutlookHostOptions {
+  fetch?: typeof fetch;
+  /** The MSAL nestable client, where the pane has one (NestedAppAuth 1.1). */
+  nestedAppAuth?: NestedAppAuth;
+}
+
+function isComposeTarget(item: Partial<ComposeAttachmentTarget> | null | undefined): item is ComposeAttachmentTarget {
+  return typeof item?.addFileAttachmentFromBase64Async === 'function';
+}
+
 /**
- * The Outlook task pane's host for this version: no Office.js yet, so no record context and no
- * sign-in; the core shows this host's home notice. Office.js nulls `history.pushState` inside
- * Outlook (OfficeDev/office-js #429), so the pane routes in memory.
+ * The Outlook task pane's host, made once `Office.onReady` has answered: Outlook's theme and
+ * display language, the memory router (Office.js nulls `history.pushState`, OfficeDev/office-js
+ * #429), sign-in through Outlook, and — while a message is being written — attaching files to it.
+ * Compose opens on the search; read mode shows its notice. Outside Outlook it says where it runs.
  */
-export function createOutlookHostAdapter(win: Window): HostAdapter {
-  return signInPendingHost(win, OUTLOOK_SIGN_IN_PENDING, OUTLOOK_HOME, { kind: 'memory', initialPath: '/' });
+export function createOutlookHostAdapter(win: Window, office: OutlookOffice | undefined, options: OutlookHostOptions = {}): HostAdapter {
+  const mailbox = office?.context.mailbox;
+  if (office === undefined || mailbox === undefined) return signInPendingHost(win, OUTLOOK_NOT_IN_OUTLOOK, OUTSIDE_OUTLOOK_HOME, { kind: 'memory', initialPath: '/' });
+  const item = mailbox.item ?? null;
+  const compose = isComposeTarget(item);
+  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => win.fetch(input, init));
+  const signIn = createOutlookSignIn(office, { apiBase: BUILD.apiBasePath, fetch: fetchFn, nestedAppAuth: options.nestedAppAuth });
+  const theme = settableSignal(themeOfOffice(office.context.officeTheme));
+  try {
+    // Outlook tells a pinned pane when the user switches its theme (Mailbox 1.14); older clients keep the first.
+    mailbox.addHandlerAsync?.('officeThemeChanged', (event) => {
+      const changed = (event as { officeTheme?: OutlookOffice['context']['officeTheme'] }).officeTheme;
+      theme.set(themeOfOffice(changed ?? office.context.officeTheme));
+    });
+  } catch {
+    // No theme events in this Outlook: the theme stays as it opened.
+  }
+  const adapter: HostAdapter = {
+    getContext: () => Promise.resolve({ record: {}, outlook: { mode: compose ? 'compose' : 'read', itemId: item?.itemId } }),
+    getToken: (request) => signIn.getToken(request),
+    onContextChanged: () => () => undefined,
+    onTokenPushed: () => () => undefined,
+    notifySelectedDocuments: () => Promise.resolve(),
+    notifyUploadQueued: () => Promise.resolve(),
+    getClientType: () => 'Desktop',
+    storage: { local: webStorage(() => win.localStorage), session: webStorage(() => win.sessionStorage) },
+    theme,
+    locale: fixedSignal(localeOfOffice(office.context.displayLanguage, win.navigator.language)),
+    router: { kind: 'memory', initialPath: compose ? '/search' : '/' },
+    home: compose ? { kind: 'notice', title: 'Datahaven Documents in Outlook', body: 'Search for documents and attach them to your message.' } : OUTLOOK_READ_HOME,
+  };
+  if (compose) adapter.attachFile = (file) => attachToComposeItem(item, file);
+  return adapter;
 }

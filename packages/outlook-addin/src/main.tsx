@@ -1,8 +1,21 @@
 import { createRoot } from 'react-dom/client';
 import { DatahavenApp } from '@datahaven/core';
-import { createOutlookHostAdapter } from './createOutlookHostAdapter';
+import { createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
+
+/** office.js is a global the page loads before this bundle (never bundled: HOSTS.md "Outlook add-in"). */
+const office = (window as Window & { Office?: typeof Office }).Office;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Datahaven Documents into.');
-// The server serves this bundle under /outlook/*; the pane routes in memory, so the URL never changes.
-createRoot(container).render(<DatahavenApp host={createOutlookHostAdapter(window)} />);
+const root = createRoot(container);
+
+const mount = (officeReady: OutlookOffice | undefined): void => root.render(<DatahavenApp host={createOutlookHostAdapter(window, officeReady)} />);
+
+if (office === undefined) {
+  // office.js did not load (blocked, or the page opened outside Outlook without it): the host says where the pane runs.
+  mount(undefined);
+} else {
+  // The server serves this bundle under /outlook/*; the pane routes in memory, so the URL never changes.
+  // Outside Outlook office.js answers with no host and no mailbox, and the host says where the pane runs.
+  void office.onReady().then(() => mount(office));
+}

@@ -1,3 +1,4 @@
+import type { HostAttachment } from '../host/HostAdapter';
 import type { ApiClient } from './ApiClient';
 
 /** A file the server produced for the browser to save: its bytes and the name to save it under. */
@@ -38,6 +39,8 @@ export interface ExportApi {
   downloadEmailDraft(ids: readonly number[], options?: ExportRequestOptions): Promise<SavedFile>;
   /** A draft in the user's mailbox through Graph (POST /email-link); resolves to the draft's URL. */
   createMailboxDraft(ids: readonly number[], graphToken: string, options?: ExportRequestOptions): Promise<string>;
+  /** A document's file as base64 for a host that attaches it (GET /documents/{id}/data/base64). */
+  fetchBase64(id: number, options?: ExportRequestOptions): Promise<HostAttachment>;
 }
 
 /** Header the host's Graph token travels in (the server also reads the spec's `token` query; a header stays out of logs). */
@@ -109,6 +112,19 @@ export function exportApi(client: ApiClient): ExportApi {
         timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS,
       });
       return (await response.text()).trim();
+    },
+    fetchBase64: async (id, options = {}) => {
+      const url = client.url(`/documents/${id}/data/base64`, { embedAnnotations: flag(options.embedAnnotations) });
+      const response = await client.authorizedFetch(url, { signal: options.signal, timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS, headers: { Accept: 'application/json' } });
+      const body = (await response.json()) as Partial<HostAttachment>;
+      if (typeof body.base64 !== 'string' || typeof body.fileName !== 'string') throw new Error(`The server sent no file for document ${id}.`);
+      return {
+        fileName: body.fileName,
+        mediaType: typeof body.mediaType === 'string' ? body.mediaType : 'application/octet-stream',
+        // The decoded length when the server leaves the size out: 3 bytes for every 4 characters, less the padding.
+        size: typeof body.size === 'number' ? body.size : Math.floor((body.base64.length * 3) / 4) - (body.base64.match(/=*$/)?.[0].length ?? 0),
+        base64: body.base64,
+      };
     },
   };
 }

@@ -79,6 +79,19 @@ export interface HostFile {
   fileName: string;
 }
 
+/**
+ * A stored document as a host attaches it (GET /documents/{id}/data/base64): Outlook's
+ * `addFileAttachmentFromBase64Async` takes base64, so the server sends it encoded.
+ */
+export interface HostAttachment {
+  fileName: string;
+  mediaType: string;
+  /** The file's size in bytes. */
+  size: number;
+  /** The file's bytes, base64 (no `data:` prefix). */
+  base64: string;
+}
+
 /** How a link opens: a window name to reuse, and window features (size) where the host has windows, maybe computed from the screen's size. */
 export interface OpenUrlOptions {
   name?: string;
@@ -104,7 +117,7 @@ export interface HostContext {
  * What the core needs from whatever embeds it (ERP iframe, Teams tab, Outlook pane, plain
  * browser). The required members are the host's identity and plumbing; the optional ones are
  * capabilities the core asks for instead of touching globals: when a host leaves one out, the
- * core uses the plain-browser default (host/defaults), or — for attachFiles, createEmailDraft
+ * core uses the plain-browser default (host/defaults), or — for attachFile, createEmailDraft
  * and getGraphToken — does not offer the feature. The core never asks which host it runs in.
  */
 export interface HostAdapter extends TokenSource {
@@ -147,8 +160,12 @@ export interface HostAdapter extends TokenSource {
   print?(pdf: Blob): Promise<void>;
   /** Hears errors nothing handled (spec §8 logs them). Default: the window's error and unhandledrejection events. */
   onUnhandledError?(listener: (error: unknown) => void): () => void;
-  /** Attaches files to the item being composed (Outlook compose). Hosts without one leave it out. */
-  attachFiles?(files: HostFile[]): Promise<void>;
+  /**
+   * Attaches one file to the item being composed (Outlook compose); the core attaches a selection
+   * one file after the other and shows each one's progress. Rejects with the host's reason in
+   * words (too large, too many, type not allowed). Hosts without one leave it out.
+   */
+  attachFile?(file: HostAttachment): Promise<void>;
   /**
    * A delegated Microsoft Graph token (Mail.ReadWrite) for mailbox drafts, from the host's single
    * sign-on (Teams / Outlook). Hosts without one leave it out; e-mail then offers the `.eml` draft.

@@ -4,7 +4,7 @@ import { openUrlInWindow } from './defaults/openUrlInWindow';
 import { printPdfInFrame } from './defaults/printPdfInFrame';
 import { saveFileAsDownload } from './defaults/saveFileAsDownload';
 import { windowUnhandledErrors } from './defaults/windowUnhandledErrors';
-import type { DocumentLinkedNotice, EmailDraftRequest, HostAdapter, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions, RecordToOpen } from './HostAdapter';
+import type { DocumentLinkedNotice, EmailDraftRequest, HostAdapter, HostAttachment, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions, RecordToOpen } from './HostAdapter';
 
 /** A host's capabilities with every default filled in; the optional ones stay optional (no host, no feature). */
 export interface HostCapabilities {
@@ -17,7 +17,7 @@ export interface HostCapabilities {
   saveFile(file: HostFile): Promise<void>;
   print(pdf: Blob): Promise<void>;
   onUnhandledError(listener: (error: unknown) => void): () => void;
-  attachFiles?(files: HostFile[]): Promise<void>;
+  attachFile?(file: HostAttachment): Promise<void>;
   getGraphToken?(): Promise<string>;
   createEmailDraft?(request: EmailDraftRequest): Promise<void>;
   openRecord?(record: RecordToOpen): Promise<void>;
@@ -44,7 +44,7 @@ export function resolveHostCapabilities(host: HostAdapter, win: Window | undefin
     saveFile: host.saveFile ? host.saveFile.bind(host) : saveFileAsDownload(win),
     print: host.print ? host.print.bind(host) : printPdfInFrame(win),
     onUnhandledError: host.onUnhandledError ? host.onUnhandledError.bind(host) : windowUnhandledErrors(win),
-    attachFiles: host.attachFiles?.bind(host),
+    attachFile: host.attachFile?.bind(host),
     getGraphToken: host.getGraphToken?.bind(host),
     createEmailDraft: host.createEmailDraft?.bind(host),
     openRecord: host.openRecord?.bind(host),

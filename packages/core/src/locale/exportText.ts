@@ -28,6 +28,20 @@ export const EXPORT_TEXT = {
   /** The hidden frame a PDF is printed from (host/defaults/printPdfInFrame), named for screen readers. */
   printFrameTitle: 'Document to print',
 
+  // Attach to the message being written (Outlook compose)
+  attach: 'Attach',
+  attachDocuments: (count: number): string => `Attach ${count} ${plural(count, { one: 'document', other: 'documents' })} to the message`,
+  attachTooMany: (max: number): string => `Attach takes at most ${max} documents at a time.`,
+  attachDialogTitle: 'Attaching to your message',
+  attachWaiting: 'Waiting',
+  attachFetching: 'Fetching the file…',
+  attachAttaching: 'Attaching…',
+  attachAttached: 'Attached',
+  attachSummary: (attached: number, failed: number): string =>
+    failed === 0 ? `${attached} ${plural(attached, { one: 'document', other: 'documents' })} attached.` : `${attached} attached, ${failed} not attached.`,
+  /** A row of the progress list before the server has named the file. */
+  attachDocumentLabel: (docId: number): string => `Document ${docId}`,
+
   // Delete and its confirmation
   delete: 'Delete',
   deleteTitle: (count: number): string => plural(count, { one: 'Delete this document?', other: `Delete ${count} documents?` }),

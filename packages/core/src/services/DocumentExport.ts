@@ -6,6 +6,16 @@ import { UI_TEXT } from '../locale/uiText';
 /** The annotation choice of an export: true/false as the user picked it, undefined for the server's default. */
 export type EmbedChoice = boolean | undefined;
 
+/** Where one document of an attach stands: waiting its turn, its file being fetched, handed to the host, attached, or failed (with the reason in words). */
+export interface AttachProgress {
+  docId: number;
+  /** Known once the server sent the file. */
+  fileName?: string;
+  state: 'waiting' | 'fetching' | 'attaching' | 'attached' | 'failed';
+  /** Why it failed, in words. */
+  message?: string;
+}
+
 /**
  * Download, print and e-mail of stored documents, as the screens ask for them: the bytes come
  * through the web services (they need the bearer) and leave through the host's capabilities
@@ -31,13 +41,17 @@ export interface DocumentExport {
   mailboxDraft(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
   /** Saves an `.eml` draft with the documents attached ("email draft download"). */
   downloadEmailDraft(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
-  /** Attaches the documents to the item the host is composing (Outlook compose); absent elsewhere. */
-  attach?(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
+  /**
+   * Attaches the documents to the item the host is composing (Outlook compose), one after the
+   * other, telling `onProgress` each step of each file; a file that fails does not stop the
+   * others. Resolves to each file's last step. Absent on hosts that compose nothing.
+   */
+  attach?(ids: readonly number[], embedAnnotations: EmbedChoice, onProgress: (progress: AttachProgress) => void): Promise<AttachProgress[]>;
 }
 
 /** Creates the export service of one mount over its web services and host capabilities. */
 export function createDocumentExport(api: ApiServices, host: HostCapabilities): DocumentExport {
-  const { attachFiles, createEmailDraft, getGraphToken } = host;
+  const { attachFile, createEmailDraft, getGraphToken } = host;
   const service: DocumentExport = {
     saveOriginal: async (document) => {
       const response = await api.documents.fetchData(document.id, { download: true, urlEncodeFileName: true });
@@ -64,10 +78,30 @@ export function createDocumentExport(api: ApiServices, host: HostCapabilities): 
     },
     downloadEmailDraft: async (ids, embedAnnotations) => host.saveFile(await api.export.downloadEmailDraft(ids, { embedAnnotations })),
   };
-  if (attachFiles) {
-    service.attach = async (ids, embedAnnotations) => {
-      const files = await Promise.all(ids.map((id) => api.export.downloadDocument(id, { embedAnnotations })));
-      await attachFiles(files);
+  if (attachFile) {
+    service.attach = async (ids, embedAnnotations, onProgress) => {
+      const results: AttachProgress[] = [];
+      for (const docId of ids) onProgress({ docId, state: 'waiting' });
+      // One file at a time: Outlook attaches one per call, and each file's progress shows as it goes.
+      for (const docId of ids) {
+        let fileName: string | undefined;
+        const step = (progress: AttachProgress): AttachProgress => {
+          onProgress(progress);
+          return progress;
+        };
+        try {
+          step({ docId, state: 'fetching' });
+          const file = await api.export.fetchBase64(docId, { embedAnnotations });
+          fileName = file.fileName;
+          step({ docId, fileName, state: 'attaching' });
+          await attachFile(file);
+          results.push(step({ docId, fileName, state: 'attached' }));
+        } catch (error) {
+          const message = error instanceof Error && error.message !== '' ? error.message : String(error);
+          results.push(step({ docId, fileName, state: 'failed', message }));
+        }
+      }
+      return results;
     };
   }
   return service;

@@ -15,6 +15,7 @@ import { MESSAGES, isValidContext, isViewActionEnabled, isViewable } from '../..
 import { useServices, useStore } from '../app/DatahavenServices';
 import { DeleteDocumentsButton } from '../export/DeleteDocumentsButton';
 import { DownloadMenu } from '../export/DownloadMenu';
+import { AttachMenu } from '../export/AttachMenu';
 import { queryKeys } from '../app/queryKeys';
 import { CaptureAction } from '../capture/CaptureAction';
 import { useHostContext } from '../app/useHostContext';
@@ -295,6 +296,7 @@ export function FoldersScreen(): ReactElement {
               {UI_TEXT.notes.title}
             </Button>
             <DownloadMenu documents={selectedDocuments} />
+            <AttachMenu documents={selectedDocuments} />
             <DeleteDocumentsButton
               documents={selectedDocuments}
               onDeleted={() => {

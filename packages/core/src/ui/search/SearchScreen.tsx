@@ -28,6 +28,7 @@ import { PaneSplitter } from '../shell/PaneSplitter';
 import { useInlineViewerPane } from '../shell/useInlineViewerPane';
 import { DocumentViewer } from '../viewer/DocumentViewer';
 import { DownloadMenu } from '../export/DownloadMenu';
+import { AttachMenu } from '../export/AttachMenu';
 import { MergeButton } from '../pageWork/MergeButton';
 import { UI_TEXT } from '../../locale/uiText';
 
@@ -258,6 +259,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
           <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
         ) : null}
         <DownloadMenu documents={selectedDocuments} />
+        <AttachMenu documents={selectedDocuments} />
         <MergeButton docIds={selectedIds} />
         {selectedIds.length > 1 ? <Caption1 className={styles.muted}>{UI_TEXT.selectedCount(selectedIds.length)}</Caption1> : null}
         <Switch

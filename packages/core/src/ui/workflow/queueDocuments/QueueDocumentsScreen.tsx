@@ -64,6 +64,7 @@ import { PaneSplitter } from '../../shell/PaneSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WorkflowToolbar, type WorkflowCommand } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
+import { AttachMenu } from '../../export/AttachMenu';
 import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
 import { nextAfterRemoval, rememberRouteDeparture, selectionAfterRoute } from './nextSelection';
 import { LockBar } from '../lockPanel/LockBar';
@@ -496,6 +497,7 @@ export function QueueDocumentsScreen(): ReactElement {
         onCommand={onCommand}
       >
         {tagging.on ? <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
+        {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
         <ImportFilesButton queueName={queueName} queueImport={queueImport} />
         <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} onDone={list.reload} />
       </WorkflowToolbar>

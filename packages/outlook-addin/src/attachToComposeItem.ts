@@ -1,0 +1,61 @@
+import type { HostAttachment } from '@datahaven/core';
+
+/** Outlook's limit on the base64 text of one attachment (addFileAttachmentFromBase64Async, HOSTS.md). */
+export const OUTLOOK_BASE64_LIMIT = 34_865_152;
+
+/** The part of a compose item attaching needs (Office.MessageCompose / AppointmentCompose, Mailbox 1.8). */
+export interface ComposeAttachmentTarget {
+  addFileAttachmentFromBase64Async(
+    base64File: string,
+    attachmentName: string,
+    options: Office.AsyncContextOptions & { isInline: boolean },
+    callback?: (asyncResult: Office.AsyncResult<string>) => void,
+  ): void;
+}
+
+/** About how many megabytes the base64 limit allows (3 bytes for every 4 characters). */
+const LIMIT_MB = Math.floor((OUTLOOK_BASE64_LIMIT * 3) / 4 / 1024 / 1024);
+
+/** The reasons Outlook gives, in words the user can act on. */
+export const ATTACH_ERROR_TEXT = {
+  tooLarge: (name: string): string => `${name} is too large to attach: Outlook takes files up to about ${LIMIT_MB} MB. Download it and share it another way.`,
+  tooMany: (name: string): string => `${name} was not attached: the message has as many attachments as Outlook allows. Remove some, or send the rest in another message.`,
+  typeNotAllowed: (name: string): string => `${name} was not attached: Outlook does not allow files of this type.`,
+  failed: (name: string, reason: string): string => `${name} was not attached: ${reason}`,
+} as const;
+
+/** Strips a `data:…;base64,` prefix: Outlook wants the bare base64 text. */
+export function bareBase64(base64: string): string {
+  const comma = base64.indexOf(',');
+  return base64.startsWith('data:') && comma >= 0 ? base64.slice(comma + 1) : base64;
+}
+
+function wordsFor(name: string, error: Office.Error | undefined): string {
+  switch (error?.name) {
+    case 'AttachmentSizeExceeded':
+    case 'SizeLimitExceeded':
+      return ATTACH_ERROR_TEXT.tooLarge(name);
+    case 'NumberOfAttachmentsExceeded':
+      return ATTACH_ERROR_TEXT.tooMany(name);
+    case 'FileTypeNotSupported':
+      return ATTACH_ERROR_TEXT.typeNotAllowed(name);
+    default:
+      return ATTACH_ERROR_TEXT.failed(name, error?.message || 'Outlook gave no reason.');
+  }
+}
+
+/**
+ * Attaches one file to the item being composed (not inline), refusing in words before Outlook is
+ * asked when the base64 text is over Outlook's limit, and turning Outlook's error names into words.
+ */
+export function attachToComposeItem(item: ComposeAttachmentTarget, file: HostAttachment): Promise<void> {
+  const base64 = bareBase64(file.base64);
+  if (base64.length > OUTLOOK_BASE64_LIMIT) return Promise.reject(new Error(ATTACH_ERROR_TEXT.tooLarge(file.fileName)));
+  return new Promise((resolve, reject) => {
+    item.addFileAttachmentFromBase64Async(base64, file.fileName, { isInline: false }, (result) => {
+      // Compared by value: Office.AsyncResultStatus is an enum of the global, which a stand-in need not carry.
+      if (String(result.status) === 'succeeded') resolve();
+      else reject(new Error(wordsFor(file.fileName, result.error)));
+    });
+  });
+}
