@@ -67,6 +67,20 @@ async function fillAndCreate(dialog: HTMLElement): Promise<void> {
 }
 
 describe('New Card From Document', () => {
+  // jsdom has no ResizeObserver, which Fluent's MessageBar asks for once the folders show one after the link
+  // (the app's error boundary took over, and a later test's prompt never showed): one that observes nothing.
+  const resizeObserver = window.ResizeObserver;
+  beforeAll(() => {
+    window.ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    };
+  });
+  afterAll(() => {
+    window.ResizeObserver = resizeObserver;
+  });
+
   it('initiates with the item stored, creates the record with the vendor, completes the link, and says when no URL was generated for it', async () => {
     let itemWhileCreating: unknown = null;
     const app = renderApp(`/folders${CONTEXT}`, routes({ 'POST /api/new-card': () => ((itemWhileCreating = JSON.parse(app.local.getItem(NEW_CARD_ITEMS_KEY) ?? 'null')), RECORD) }), { search: CONTEXT });
@@ -83,6 +97,38 @@ describe('New Card From Document', () => {
     // The flow is over: the item is gone and no offer to open a record that has no URL.
     expect(app.local.getItem(NEW_CARD_ITEMS_KEY)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /^Open / , hidden: true })).toBeNull();
+  });
+
+  it("asks 'Approve now?' when the queue's OnLink event says so, and approves with the row version the link answered", async () => {
+    const linked = { link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1009', sourceEntityTypeName: RECORD.typeName, recordId: RECORD.recordId, sitId: 2 }, rowVersion: 4 };
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      routes({
+        'PUT /api/documents/7/new-card': (request) =>
+          (request.body as { operationType: string }).operationType === 'initiate'
+            ? { docId: 7, typeId: 2, subTypeId: 5, dataAreaId: 'CRONUS', tableId: 38, typeName: RECORD.typeName, label: 'Purchase Invoice', status: 'initiated', initiatedAt: '2025-06-01T08:00:00Z' }
+            : { ...linked, queueId: 3, autoApproved: false, autoApproveRefusal: null, promptToApprove: true, launchRecord: false },
+        'PUT /api/documents/approval': () => ({ documents: [{ id: 7, queueId: 4, rowVersion: 5 }] }),
+      }),
+      { search: CONTEXT },
+    );
+    const dialog = await openAndStart();
+    await fillAndCreate(dialog);
+    await within(dialog).findByText('Purchase Invoice PI-1009 was created and the document linked to it.', undefined, { timeout: 5000 });
+    // Found by its text: after an earlier test in this file its aria-labelledby missed its title's id in jsdom.
+    const ask = await waitFor(
+      () => {
+        const found = screen.getAllByRole('alertdialog', { hidden: true }).find((element) => element.textContent?.startsWith('Approve now?'));
+        expect(found).toBeDefined();
+        return found as HTMLElement;
+      },
+      { timeout: 5000 },
+    );
+    expect(ask.textContent).toContain('The queue AP Inbox asks whether to approve NW-77 invoice.pdf now that it is linked.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    expect(app.requests.find((request) => request.path === '/api/documents/approval')?.body).toEqual({ docId: [7], rowConflictIds: [4], expectedQueueId: 3 });
+    expect(within(dialog).getByText('Purchase Invoice PI-1009 was created and the document linked to it.')).toBeTruthy();
   });
 
   it('offers to open the new record when the server generated its URL', async () => {

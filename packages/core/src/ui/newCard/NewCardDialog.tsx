@@ -26,6 +26,8 @@ import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
+import { useNotify } from '../app/useToast';
+import { ApproveAfterLinkDialog, announceLinkEvents, type ApproveAfterLink } from '../link/ApproveAfterLinkDialog';
 import { newCardCalls } from './newCardCalls';
 import { defaultNewCardTable, newCardFactsOf } from './newCardFacts';
 import { cancelNewCardItem, readNewCardItem, removeNewCardItem, saveNewCardItem } from './newCardItems';
@@ -73,6 +75,9 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   const [texts, setTexts] = useState<Readonly<Record<string, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [record, setRecord] = useState<NewCardRecord | null>(null);
+  /** The queue's OnLink event asks "Approve now?" once the new record is linked (docs/UX-DECISIONS.md "OnLink"). */
+  const [approveAfter, setApproveAfter] = useState<ApproveAfterLink | null>(null);
+  const notify = useNotify();
   // The operation is pending from initiate until the link answers; `startedAt` is the page it started on.
   const pending = useRef(false);
   const abandoned = useRef(false);
@@ -171,8 +176,9 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
     setRecord(made);
     setPhase('linking');
     try {
-      await loading.track(calls.complete(document.id, { typeId: table.id, subTypeId: subtypeId, dataAreaId: made.dataAreaId, tableId: made.tableId, recordId: made.recordId }));
+      const change = await loading.track(calls.complete(document.id, { typeId: table.id, subTypeId: subtypeId, dataAreaId: made.dataAreaId, tableId: made.tableId, recordId: made.recordId }));
       setPhase('done');
+      setApproveAfter(announceLinkEvents(change, document, made.number, { notify, warn: (text) => alerts.push(text, 'warning') }));
     } catch (failure) {
       setError(messageOf(failure));
       setPhase('linkFailed');
@@ -205,134 +211,137 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   const label = table?.label ?? '';
 
   return (
-    <Dialog open onOpenChange={(_event, data) => (data.open ? undefined : cancel())}>
-      <DialogSurface aria-label={UI_TEXT.newCard.title(document.name)}>
-        <DialogBody>
-          <DialogTitle>{UI_TEXT.newCard.title(document.name)}</DialogTitle>
-          <DialogContent className={styles.form}>
-            {error !== null && phase !== 'linkFailed' ? (
-              <MessageBar intent="error">
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            ) : null}
-            {phase === 'choose' || phase === 'starting' ? (
-              tablesQuery.isPending ? (
-                <Spinner size="tiny" label={UI_TEXT.loading} />
-              ) : tables.length === 0 ? (
-                <MessageBar intent="info">
-                  <MessageBarBody>{UI_TEXT.newCard.noRecordTypes}</MessageBarBody>
+    <>
+      <Dialog open onOpenChange={(_event, data) => (data.open ? undefined : cancel())}>
+        <DialogSurface aria-label={UI_TEXT.newCard.title(document.name)}>
+          <DialogBody>
+            <DialogTitle>{UI_TEXT.newCard.title(document.name)}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {error !== null && phase !== 'linkFailed' ? (
+                <MessageBar intent="error">
+                  <MessageBarBody>{error}</MessageBarBody>
                 </MessageBar>
-              ) : (
-                <>
-                  <Field label={UI_TEXT.newCard.recordType}>
-                    <Select
-                      value={table === null ? '' : String(table.id)}
-                      onChange={(_event, data) => {
-                        setChosenTable(Number(data.value));
-                        setChosenSubtype(undefined);
-                      }}
-                    >
-                      {tables.map((candidate) => (
-                        <option key={candidate.id} value={candidate.id}>
-                          {candidate.label}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                  <Field label={UI_TEXT.newCard.company} hint={UI_TEXT.newCard.companyHint}>
-                    <Input value={dataAreaId} onChange={(_event, data) => setDataAreaId(data.value)} />
-                  </Field>
-                  <Field label={UI_TEXT.newCard.subtype}>
-                    <Select value={subtypeId === null ? '' : String(subtypeId)} onChange={(_event, data) => setChosenSubtype(data.value === '' ? null : Number(data.value))}>
-                      <option value="">{UI_TEXT.newCard.noSubtype}</option>
-                      {subtypes.map((subtype) => (
-                        <option key={subtype.id} value={subtype.id}>
-                          {subtype.text}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                </>
-              )
-            ) : null}
-            {phase === 'record' || phase === 'creating' ? (
-              <>
-                <Subtitle2>{UI_TEXT.newCard.newRecordOf(label)}</Subtitle2>
-                {lookup !== null ? (
+              ) : null}
+              {phase === 'choose' || phase === 'starting' ? (
+                tablesQuery.isPending ? (
+                  <Spinner size="tiny" label={UI_TEXT.loading} />
+                ) : tables.length === 0 ? (
+                  <MessageBar intent="info">
+                    <MessageBarBody>{UI_TEXT.newCard.noRecordTypes}</MessageBarBody>
+                  </MessageBar>
+                ) : (
                   <>
-                    <Field label={UI_TEXT.newCard.findVendor}>
-                      <Input value={vendorFilter} onChange={(_event, data) => setVendorFilter(data.value)} />
+                    <Field label={UI_TEXT.newCard.recordType}>
+                      <Select
+                        value={table === null ? '' : String(table.id)}
+                        onChange={(_event, data) => {
+                          setChosenTable(Number(data.value));
+                          setChosenSubtype(undefined);
+                        }}
+                      >
+                        {tables.map((candidate) => (
+                          <option key={candidate.id} value={candidate.id}>
+                            {candidate.label}
+                          </option>
+                        ))}
+                      </Select>
                     </Field>
-                    <Field label={UI_TEXT.newCard.vendor} validationState={!lookupQuery.isPending && lookupRecords.length === 0 ? 'warning' : 'none'} validationMessage={!lookupQuery.isPending && lookupRecords.length === 0 ? UI_TEXT.newCard.noVendors : undefined}>
-                      <Select value={lookupValue} onChange={(_event, data) => setLookupValue(data.value)}>
-                        <option value="">{UI_TEXT.newCard.chooseVendor}</option>
-                        {lookupRecords.map((candidate) => {
-                          const value = String(candidate[lookup.valueField] ?? '');
-                          return (
-                            <option key={value} value={value}>
-                              {`${value} – ${String(candidate[lookup.labelField] ?? '')}`}
-                            </option>
-                          );
-                        })}
+                    <Field label={UI_TEXT.newCard.company} hint={UI_TEXT.newCard.companyHint}>
+                      <Input value={dataAreaId} onChange={(_event, data) => setDataAreaId(data.value)} />
+                    </Field>
+                    <Field label={UI_TEXT.newCard.subtype}>
+                      <Select value={subtypeId === null ? '' : String(subtypeId)} onChange={(_event, data) => setChosenSubtype(data.value === '' ? null : Number(data.value))}>
+                        <option value="">{UI_TEXT.newCard.noSubtype}</option>
+                        {subtypes.map((subtype) => (
+                          <option key={subtype.id} value={subtype.id}>
+                            {subtype.text}
+                          </option>
+                        ))}
                       </Select>
                     </Field>
                   </>
-                ) : null}
-                {(facts?.texts ?? []).map((name) => (
-                  <Field key={name} label={name === 'vendorInvoiceNumber' ? UI_TEXT.newCard.vendorInvoiceNumber : name}>
-                    <Input value={texts[name] ?? ''} onChange={(_event, data) => setTexts({ ...texts, [name]: data.value })} />
-                  </Field>
-                ))}
-              </>
-            ) : null}
-            {phase === 'creating' || phase === 'linking' ? <Spinner size="tiny" label={phase === 'creating' ? UI_TEXT.newCard.creating : UI_TEXT.newCard.linking} /> : null}
-            {phase === 'done' && record !== null ? (
-              <>
-                <MessageBar intent="success">
-                  <MessageBarBody>{UI_TEXT.newCard.created(label, record.number)}</MessageBarBody>
-                </MessageBar>
-                {record.url === null ? (
-                  <MessageBar intent="warning">
-                    <MessageBarBody>{MESSAGES.noUrlForNewRecord}</MessageBarBody>
+                )
+              ) : null}
+              {phase === 'record' || phase === 'creating' ? (
+                <>
+                  <Subtitle2>{UI_TEXT.newCard.newRecordOf(label)}</Subtitle2>
+                  {lookup !== null ? (
+                    <>
+                      <Field label={UI_TEXT.newCard.findVendor}>
+                        <Input value={vendorFilter} onChange={(_event, data) => setVendorFilter(data.value)} />
+                      </Field>
+                      <Field label={UI_TEXT.newCard.vendor} validationState={!lookupQuery.isPending && lookupRecords.length === 0 ? 'warning' : 'none'} validationMessage={!lookupQuery.isPending && lookupRecords.length === 0 ? UI_TEXT.newCard.noVendors : undefined}>
+                        <Select value={lookupValue} onChange={(_event, data) => setLookupValue(data.value)}>
+                          <option value="">{UI_TEXT.newCard.chooseVendor}</option>
+                          {lookupRecords.map((candidate) => {
+                            const value = String(candidate[lookup.valueField] ?? '');
+                            return (
+                              <option key={value} value={value}>
+                                {`${value} – ${String(candidate[lookup.labelField] ?? '')}`}
+                              </option>
+                            );
+                          })}
+                        </Select>
+                      </Field>
+                    </>
+                  ) : null}
+                  {(facts?.texts ?? []).map((name) => (
+                    <Field key={name} label={name === 'vendorInvoiceNumber' ? UI_TEXT.newCard.vendorInvoiceNumber : name}>
+                      <Input value={texts[name] ?? ''} onChange={(_event, data) => setTexts({ ...texts, [name]: data.value })} />
+                    </Field>
+                  ))}
+                </>
+              ) : null}
+              {phase === 'creating' || phase === 'linking' ? <Spinner size="tiny" label={phase === 'creating' ? UI_TEXT.newCard.creating : UI_TEXT.newCard.linking} /> : null}
+              {phase === 'done' && record !== null ? (
+                <>
+                  <MessageBar intent="success">
+                    <MessageBarBody>{UI_TEXT.newCard.created(label, record.number)}</MessageBarBody>
                   </MessageBar>
-                ) : null}
-              </>
-            ) : null}
-            {phase === 'linkFailed' ? (
-              <MessageBar intent="error">
-                <MessageBarBody>
-                  {MESSAGES.linkToNewRecordFailed}
-                  {error !== null ? <div>{UI_TEXT.newCard.reason(error)}</div> : null}
-                </MessageBarBody>
-              </MessageBar>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            {phase === 'choose' || phase === 'starting' ? (
-              <Button appearance="primary" disabled={busy || table === null} onClick={start}>
-                {phase === 'starting' ? UI_TEXT.newCard.starting : UI_TEXT.newCard.next}
-              </Button>
-            ) : null}
-            {phase === 'record' || phase === 'creating' ? (
-              <Button appearance="primary" disabled={busy || (lookup !== null && lookupValue === '')} onClick={() => void createAndLink()}>
-                {UI_TEXT.newCard.create}
-              </Button>
-            ) : null}
-            {phase === 'done' && record !== null && record.url !== null ? (
-              <Button appearance="primary" onClick={() => capabilities.openUrl(record.url ?? '')}>
-                {UI_TEXT.newCard.openRecord(record.number)}
-              </Button>
-            ) : null}
-            {phase === 'done' || phase === 'linkFailed' ? (
-              <Button onClick={onClose}>{UI_TEXT.close}</Button>
-            ) : (
-              <Button disabled={phase === 'linking'} onClick={cancel}>
-                {UI_TEXT.cancel}
-              </Button>
-            )}
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+                  {record.url === null ? (
+                    <MessageBar intent="warning">
+                      <MessageBarBody>{MESSAGES.noUrlForNewRecord}</MessageBarBody>
+                    </MessageBar>
+                  ) : null}
+                </>
+              ) : null}
+              {phase === 'linkFailed' ? (
+                <MessageBar intent="error">
+                  <MessageBarBody>
+                    {MESSAGES.linkToNewRecordFailed}
+                    {error !== null ? <div>{UI_TEXT.newCard.reason(error)}</div> : null}
+                  </MessageBarBody>
+                </MessageBar>
+              ) : null}
+            </DialogContent>
+            <DialogActions>
+              {phase === 'choose' || phase === 'starting' ? (
+                <Button appearance="primary" disabled={busy || table === null} onClick={start}>
+                  {phase === 'starting' ? UI_TEXT.newCard.starting : UI_TEXT.newCard.next}
+                </Button>
+              ) : null}
+              {phase === 'record' || phase === 'creating' ? (
+                <Button appearance="primary" disabled={busy || (lookup !== null && lookupValue === '')} onClick={() => void createAndLink()}>
+                  {UI_TEXT.newCard.create}
+                </Button>
+              ) : null}
+              {phase === 'done' && record !== null && record.url !== null ? (
+                <Button appearance="primary" onClick={() => capabilities.openUrl(record.url ?? '')}>
+                  {UI_TEXT.newCard.openRecord(record.number)}
+                </Button>
+              ) : null}
+              {phase === 'done' || phase === 'linkFailed' ? (
+                <Button onClick={onClose}>{UI_TEXT.close}</Button>
+              ) : (
+                <Button disabled={phase === 'linking'} onClick={cancel}>
+                  {UI_TEXT.cancel}
+                </Button>
+              )}
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <ApproveAfterLinkDialog pending={approveAfter} onDone={() => setApproveAfter(null)} />
+    </>
   );
 }
