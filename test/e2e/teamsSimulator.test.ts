@@ -56,6 +56,10 @@ sdk.app.initialize(['https://host.example']).then(function () { return sdk.app.g
   sdk.app.registerOnThemeChangeHandler(function (theme) { document.body.setAttribute('data-theme', theme); });
   sdk.app.notifySuccess();
   document.getElementById('out').textContent = 'ready';
+  return sdk.authentication.getAuthToken().then(function (token) {
+    var payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    document.body.setAttribute('data-token-user', payload.preferred_username);
+  });
 }, function (error) { document.getElementById('out').textContent = 'error: ' + error.message; });
 </script></body></html>`;
 
@@ -100,6 +104,8 @@ describe('the Teams simulator answering TeamsJS 2.58', () => {
     expect(await body.getAttribute('data-channel')).toBe('Approvals');
     expect(await body.getAttribute('data-naa')).toBe('false');
     expect(await body.getAttribute('data-theme')).toBe('default');
+    // getAuthToken: a token the demo Entra ID signed for the Teams user.
+    await tab.locator('body[data-token-user="pat.approver@cronus.example"]').waitFor();
 
     await body.evaluate((element) => Object.assign(element.ownerDocument.defaultView ?? {}, { themeMark: 'kept' }));
     await teams.switchTheme('Dark');
@@ -115,6 +121,13 @@ describe('the Teams simulator answering TeamsJS 2.58', () => {
     await teams.reconfigureTab();
     await teams.configureFrame().getByText('ready').waitFor();
     expect(await teams.configureFrame().locator('body').getAttribute('data-existing')).toBe('datahaven-queue-7');
+
+    // Another Teams user: the open frame starts again as them, with their token.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await teams.tabStripEntry().click();
+    await teams.tabFrame().locator('body[data-token-user="pat.approver@cronus.example"]').waitFor();
+    await teams.switchUser('junior');
+    await teams.tabFrame().locator('body[data-token-user="jo.junior@cronus.example"]').waitFor();
     expect(session.errors).toEqual([]);
   });
 });
