@@ -24,3 +24,4 @@ export * from './newCardContract';
 export * from './erpMetaContract';
 export * from './base64AnswersContract';
 export * from './outlookAttachmentLimit';
+export * from './mailImportContract';

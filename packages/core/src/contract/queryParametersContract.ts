@@ -86,6 +86,7 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
   }),
   '/api/documents/:id/pages/:page/thumbnail': Type.Object({ width: integerQuery('width') }),
   '/api/documents/:id/data/base64': Type.Object({ embedAnnotations }),
+  '/api/mail-import': Type.Object({ ...recordContext, subtypeId: integerQuery('subtypeId'), queueId: queueIdQuery }),
   '/api/documents/:id/data/base64/thumbnails': Type.Object({ width: integerQuery('width'), first: integerQuery('first'), count: integerQuery('count') }),
   '/api/documents/:id/readonly': Type.Object({ queueId: queueIdQuery }),
   '/api/documents/:id/routes': Type.Object(routeOptions),

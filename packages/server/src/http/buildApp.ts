@@ -27,6 +27,7 @@ import { registerEntityUrlRoutes } from './routes/entity-types/entityUrlRoutes';
 import { registerEntityRoutes } from './routes/entities/entityRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerBase64Routes } from './routes/base64/base64Routes';
+import { registerMailImportRoutes } from './routes/mail-import/mailImportRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerDocumentRoutes(api, deps);
       registerExportRoutes(api, deps);
       registerBase64Routes(api, deps);
+      registerMailImportRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
       registerNewCardRoutes(api, deps);

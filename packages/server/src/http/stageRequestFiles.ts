@@ -11,7 +11,7 @@ import { matchIdempotentBody } from './plugins/idempotencyPlugin';
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data)$/;
 
 /** A parser error about the body's form becomes 400 in words (never 500); any other error stays itself. */
-function malformedMultipartOr(error: unknown): unknown {
+export function malformedMultipartOr(error: unknown): unknown {
   // Structural, not instanceof: Node's stream errors may come from another realm (jest's sandbox).
   if (typeof error !== 'object' || error === null || !('message' in error) || typeof error.message !== 'string') return error;
   // A file part whose body ends before its closing boundary: the part's stream closes early.
