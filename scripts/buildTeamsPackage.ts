@@ -121,6 +121,9 @@ async function main(args: string[]): Promise<number> {
   if (!publicUrl.startsWith('https://')) {
     process.stdout.write('  Teams loads tabs only over HTTPS: set DATAHAVEN_PUBLIC_URL to the https:// address before uploading this package.\n');
   }
+  for (const name of ['DATAHAVEN_ENTRA_CLIENT_ID', 'DATAHAVEN_TEAMS_APP_ID']) {
+    if (!process.env[name]) process.stdout.write(`  ${name} is not set: the package carries the demo's id (fine for /demo/teams, not for a Teams tenant).\n`);
+  }
   return 0;
 }
 
