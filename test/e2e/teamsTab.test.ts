@@ -1,20 +1,25 @@
 import { teamsDarkTheme, teamsHighContrastTheme, teamsLightTheme } from '@fluentui/react-components';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { demoEntraObjectId } from '../../packages/server/src/demo/demoEntraObjectId';
+import { DEMO_PURCHASE_INVOICES } from '../../packages/server/src/demo/demoWorld';
 import { TeamsConfigurePage } from './pages/TeamsConfigurePage';
 import { TeamsSimulatorPage } from './pages/TeamsSimulatorPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
+import { makeInvoicePdf } from './support/makeInvoicePdf';
 import { useBrowserSession } from './support/browserSession';
 
 /*
  * Issue 14, Done-when row 1, in Chromium on /demo/teams: Pat Approver adds the Datahaven tab to
  * the channel for Approval L1 and saves; the tab shows that queue; Pat approves a document with
  * the note L1 requires; Teams switches to dark and to high contrast and the tab follows without a
- * reload.
+ * reload; a new invoice the clerk routes to Approval L1 produces one activity notification for
+ * Pat, whose deep link opens that document in the tab.
  */
 const QUEUE = 'Approval L1';
 /** In Approval L1 from the demo seed (Contoso's PI-1002). */
 const APPROVED = 'CS-88120.pdf';
 const NOTE = 'Matches the purchase order; approved from the Teams channel.';
+const INVOICE = DEMO_PURCHASE_INVOICES.find((invoice) => invoice.number === 'PI-1004') ?? DEMO_PURCHASE_INVOICES[3];
 
 const session = useBrowserSession();
 let page: Page;
@@ -26,13 +31,82 @@ function rgb(hex: string): string {
   return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
 }
 
+/** A demo user's product token, minted as the demo ERP's server mints it. */
+async function tokenOf(username: string): Promise<string> {
+  const answer = await fetch(`${session.server.baseUrl}/demo/erp/token?username=${username}`);
+  if (!answer.ok) throw new Error(`No token for ${username}: ${answer.status}`);
+  return answer.text();
+}
+
+/** A call to our web services as a user; the JSON answer, or an error with the server's words. */
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await fetch(`${session.server.baseUrl}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface UploadedDocument {
+  id: number;
+  name: string;
+  rowVersion: number;
+  queue: { id: number; name: string } | null;
+}
+
 /**
- * The session's page errors but one: TeamsJS asks Microsoft's CDN for its list of valid host
- * origins when it loads, our pages' CSP (connect-src 'self') refuses it, and TeamsJS falls back to
- * its bundled list (HOSTS.md) — the tab reaches the simulator through its configured host origins.
+ * The clerk files a new vendor invoice on PI-1004 (it arrives in the AP Inbox) and routes it on,
+ * AP Inbox → Coding → Approval L1, as the clerk works the queues. Returns the new document.
  */
-function pageErrors(): string[] {
-  return session.errors.filter((error) => !error.includes('https://res.cdn.office.net/teams-js/validDomains/'));
+async function routeNewInvoiceToApprovalL1(fileName: string): Promise<UploadedDocument> {
+  const clerk = await tokenOf('clerk');
+  const root = await api<{ queueTypes: { queues: { id: number; name: string }[] }[] }>(clerk, 'GET', '/workflow-root');
+  const queueId = (name: string): number => {
+    const queue = root.queueTypes.flatMap((type) => type.queues).find((item) => item.name === name);
+    if (!queue) throw new Error(`The clerk does not see the queue ${name}.`);
+    return queue.id;
+  };
+  const form = new FormData();
+  const pdf = await makeInvoicePdf({ pages: 1, vendorName: 'Litware Office', invoiceNumber: INVOICE.vendorInvoiceNo });
+  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), fileName);
+  const query = new URLSearchParams({ typeName: 'bc:Microsoft.NAV.PurchaseHeader', dataAreaId: 'CRONUS', recordId: INVOICE.systemId });
+  const [uploaded] = await api<UploadedDocument[]>(clerk, 'POST', `/documents?${query.toString()}`, form);
+  let rowVersion = uploaded.rowVersion;
+  let from = uploaded.queue?.id ?? queueId('AP Inbox');
+  for (const to of [queueId('Coding'), queueId(QUEUE)]) {
+    const moved = await api<{ documents: { id: number; queueId: number; rowVersion: number }[] }>(clerk, 'PUT', '/documents/route', {
+      docId: [uploaded.id],
+      rowConflictIds: [rowVersion],
+      expectedQueueId: from,
+      to,
+      note: 'Coded against the purchase order.',
+    });
+    rowVersion = moved.documents[0].rowVersion;
+    from = moved.documents[0].queueId;
+  }
+  return uploaded;
+}
+
+/** The activity notifications the Graph stand-in recorded. */
+interface RecordedNotification {
+  userId: string;
+  activityType: string;
+  topic: { webUrl: string };
+  templateParameters: { name: string; value: string }[];
+}
+
+async function recordedNotifications(): Promise<RecordedNotification[]> {
+  const answer = await fetch(`${session.server.baseUrl}/demo/graph/notifications`);
+  return ((await answer.json()) as { notifications: RecordedNotification[] }).notifications;
+}
+
+/** The sub-entity a notification's deep link opens (`document:<id>`). */
+function subEntityOf(notification: RecordedNotification): string | null {
+  const context = new URL(notification.topic.webUrl).searchParams.get('context');
+  return context === null ? null : ((JSON.parse(context) as { subEntityId?: string }).subEntityId ?? null);
 }
 
 beforeAll(async () => {
@@ -66,7 +140,7 @@ describe('the Datahaven tab in a Teams channel (/demo/teams)', () => {
     await l1.approveWithNote(NOTE);
     await l1.notePrompt().waitFor({ state: 'hidden' });
     await l1.waitForDocuments(['NWT-2025-0097.pdf', 'LW-5531.pdf']);
-    expect(pageErrors()).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 
   it('follows Teams to the dark and the high-contrast theme without a reload', async () => {
@@ -86,6 +160,31 @@ describe('the Datahaven tab in a Teams channel (/demo/teams)', () => {
     await tab.locator('[data-theme="contrast"]').waitFor();
     expect(await background()).toBe(rgb(teamsHighContrastTheme.colorNeutralBackground1));
     expect(await root.evaluate((element) => Reflect.get(element.ownerDocument.defaultView ?? {}, 'datahavenThemeMark'))).toBe('kept');
-    expect(pageErrors()).toEqual([]);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('notifies the approver once of a new invoice routed to Approval L1, and the notification opens it in the tab', async () => {
+    await fetch(`${session.server.baseUrl}/demo/graph/notifications`, { method: 'DELETE' });
+    const fileName = `LW-5531 Teams ${Date.now()}.pdf`;
+    const arrived = await routeNewInvoiceToApprovalL1(fileName);
+
+    // The feed lists it once the server's batch is sent (the simulator polls the Graph stand-in).
+    const subEntity = `document:${arrived.id}`;
+    const item: Locator = teams.notifications().filter({ has: page.locator(`a[href*="${encodeURIComponent(`"subEntityId":"${subEntity}"`)}"]`) });
+    await item.first().waitFor({ timeout: 120_000 });
+    const approverOid = demoEntraObjectId('approver');
+    const forApprover = (await recordedNotifications()).filter((notification) => notification.userId === approverOid && subEntityOf(notification) === subEntity);
+    expect(forApprover).toHaveLength(1);
+    expect(forApprover[0].activityType).toBe('documentsArrived');
+    expect(forApprover[0].templateParameters).toEqual(expect.arrayContaining([{ name: 'queue', value: QUEUE }, { name: 'count', value: '1' }]));
+
+    const mine = item.filter({ hasText: '(approver)' });
+    await expect(mine.count()).resolves.toBe(1);
+    await teams.openNotification(mine);
+    const opened = new WorkflowQueuePage(teams.tabFrame(), QUEUE);
+    await opened.grid().waitFor();
+    await opened.waitForDocuments(['NWT-2025-0097.pdf', 'LW-5531.pdf', fileName]);
+    expect(await opened.selectedNames()).toEqual([fileName]);
+    expect(session.errors).toEqual([]);
   });
 });
