@@ -59,4 +59,31 @@ describe('New Card From Document in the Business Central iframe', () => {
     await app.locator('button[aria-disabled="true"]', { hasText: 'New Card From Document' }).waitFor();
     expect(session.errors).toEqual([]);
   });
+
+  it("makes the purchase invoice on the ERP's own page instead: its insert event (SendRecordEvent → PUT /record/event) completes the New Card and links the document", async () => {
+    // The same window and queue: the invoice linked above is unlinked again, so it can start over.
+    const erp = new DemoErpPage(page, session.server.baseUrl);
+    const app = erp.documentsFrame();
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'Break Link' }).click();
+    const confirm = app.getByRole('dialog', { name: 'Break the link?' });
+    await confirm.getByRole('button', { name: 'Break Link' }).click();
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'New Card From Document' }).click();
+    const dialog = app.getByRole('dialog', { name: `New record from ${DEMO_UNLINKED_FILE_NAME}` });
+    await dialog.getByRole('option', { name: 'Vendor Invoice', exact: true }).waitFor({ state: 'attached' });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText("Or make the record on the ERP's own page: when it is saved there, the document is linked to it.").waitFor();
+
+    // BC's New Purchase Invoice, saved on the ERP page: the demo ERP makes it, AL tells the add-in.
+    const number = await erp.createPurchaseInvoice('V30000', 'NWT-2025-0144-R');
+    const created = dialog.getByText(`Purchase Invoice ${number} was created and the document linked to it.`);
+    await created.waitFor();
+    expect(await purchaseInvoicesNumbered(number)).toEqual([expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144-R', status: 'Draft' })]);
+    // After the link the ERP page was told (upward PUT /refresh → AL's RefreshRequested).
+    await erp.addInEvent(/RefreshRequested .*"docId"/).waitFor({ state: 'attached' });
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await app.locator('button:not([aria-disabled="true"])', { hasText: 'Break Link' }).waitFor();
+    await app.locator('button[aria-disabled="true"]', { hasText: 'New Card From Document' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
 });

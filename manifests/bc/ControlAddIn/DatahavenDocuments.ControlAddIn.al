@@ -67,6 +67,12 @@ controladdin "Datahaven Documents"
     /// <summary>The page's theme: 'webLight', 'webDark', 'teamsLight', 'teamsDark' or 'teamsHighContrast'; the iframe restyles at once.</summary>
     procedure SetTheme(Theme: Text);
 
+    /// <summary>
+    /// A record was inserted on the page (PUT /record/event to the iframe, insert events): {eventType: 'insert',
+    /// typeName, tableId, dataAreaId, recordId, number}. A New Card From Document pending for its table links the document to it.
+    /// </summary>
+    procedure SendRecordEvent(EventJson: Text);
+
     /// <summary>Ends an EmailDraftRequested: '' when the e-mail editor opened, else JSON {"message": "…"}, which the iframe shows.</summary>
     procedure EmailDraftDone(RequestId: Integer; ResultJson: Text);
 }

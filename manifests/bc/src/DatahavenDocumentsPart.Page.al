@@ -111,6 +111,27 @@ page 50101 "Datahaven Documents Part"
             CurrPage.Documents.SetContext(ContextJson());
     end;
 
+    /// <summary>
+    /// Tells the iframe a record was inserted on the page (a New Card the user opened from a document
+    /// was saved): the pending New Card From Document links the document to it.
+    /// </summary>
+    procedure RecordInserted(TableNo: Integer; SystemId: Guid; TypeName: Text; RecordNo: Text)
+    var
+        RecordEvent: JsonObject;
+        Result: Text;
+    begin
+        if not ControlIsReady or IsNullGuid(SystemId) then
+            exit;
+        RecordEvent.Add('eventType', 'insert');
+        RecordEvent.Add('typeName', TypeName);
+        RecordEvent.Add('tableId', TableNo);
+        RecordEvent.Add('dataAreaId', CompanyName());
+        RecordEvent.Add('recordId', LowerCase(DelChr(Format(SystemId), '=', '{}')));
+        RecordEvent.Add('number', RecordNo);
+        RecordEvent.WriteTo(Result);
+        CurrPage.Documents.SendRecordEvent(Result);
+    end;
+
     /// <summary>Whether the record in view can be captured: the iframe offers Capture (context isCapturable). Call before SetRecord.</summary>
     procedure SetCapturable(Capturable: Boolean)
     begin

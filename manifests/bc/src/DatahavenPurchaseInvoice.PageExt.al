@@ -13,13 +13,24 @@ pageextension 50101 "Datahaven Purchase Invoice" extends "Purchase Invoice"
         }
     }
 
+    trigger OnNewRecord(BelowxRec: Boolean)
+    begin
+        AwaitingInsert := true;
+    end;
+
     trigger OnAfterGetCurrRecord()
     begin
         // Purchase Header holds quotes, orders and invoices alike: the document type is the source type (Invoice = 2).
         CurrPage.DatahavenDocuments.Page.SetRecordWithSourceType(
             Database::"Purchase Header", Rec.SystemId, PurchaseHeaderTypeNameTok, Rec."Document Type".AsInteger(), true);
+        // The new invoice is saved (it has its SystemId): a New Card From Document waiting for it links the document.
+        if AwaitingInsert and not IsNullGuid(Rec.SystemId) then begin
+            AwaitingInsert := false;
+            CurrPage.DatahavenDocuments.Page.RecordInserted(Database::"Purchase Header", Rec.SystemId, PurchaseHeaderTypeNameTok, Rec."No.");
+        end;
     end;
 
     var
+        AwaitingInsert: Boolean;
         PurchaseHeaderTypeNameTok: Label 'bc:Microsoft.NAV.PurchaseHeader', Locked = true;
 }

@@ -59,6 +59,25 @@ export class DemoErpPage {
     await this.erpSection().getByRole('button', { name: 'Post' }).click();
   }
 
+  /**
+   * BC's New Purchase Invoice on the page: the vendor and the vendor's invoice number, Create; the
+   * page then sends the insert to the add-in (SendRecordEvent). Answers the new invoice's number.
+   */
+  async createPurchaseInvoice(vendorNumber: string, vendorInvoiceNumber: string): Promise<string> {
+    const form = this.page.getByRole('region', { name: 'New Purchase Invoice' });
+    await form.getByLabel('Buy-from Vendor No.').selectOption(vendorNumber);
+    await form.getByLabel('Vendor Invoice No.').fill(vendorInvoiceNumber);
+    await form.getByRole('button', { name: 'Create' }).click();
+    const status = form.getByRole('status').filter({ hasText: /^Purchase Invoice PI-\d+ created for / });
+    await status.waitFor();
+    return /PI-\d+/.exec((await status.textContent()) ?? '')?.[0] ?? '';
+  }
+
+  /** A line of the page's control add-in events (what AL received), newest first; wait for it attached (the workflow page hides the list). */
+  addInEvent(text: RegExp): Locator {
+    return this.page.locator('#addin-events li').filter({ hasText: text }).first();
+  }
+
   /** Our app inside the control add-in's iframe. */
   documentsFrame(): FrameLocator {
     return this.page.frameLocator('iframe[title="Datahaven Documents"]');

@@ -4,7 +4,7 @@
  * Runs inside the control add-in's document (plain browser JavaScript, ES2017, no modules).
  * It creates the Datahaven iframe and relays between AL and the iframe:
  *   AL -> script: the procedures SetBaseUrl, SetStartPath, SetContext, SetToken, Refresh,
- *                 SetTheme and EmailDraftDone (globals here);
+ *                 SetTheme, EmailDraftDone and SendRecordEvent (globals here);
  *   script -> AL: the events ControlReady, RequestToken, SelectedDocumentsChanged, UploadQueued,
  *                 EmailDraftRequested, RecordLaunchRequested, RefreshRequested and CaptureRequested,
  *                 raised one at a time through
@@ -39,6 +39,8 @@
   var refreshPending = false;
   var theme = null;
   var themePending = false;
+  /* Insert events AL sent before the iframe's handshake, sent once it is ready. */
+  var pendingRecordEvents = [];
   var alQueue = [];
   var alBusy = false;
   /* POST /email-draft requests waiting for AL's EmailDraftDone, by request id. */
@@ -190,6 +192,12 @@
     request('PUT', '/refresh');
   }
 
+  function flushRecordEvents() {
+    var waiting = pendingRecordEvents;
+    pendingRecordEvents = [];
+    waiting.forEach(function (event) { request('PUT', '/record/event', event); });
+  }
+
   function pushTheme() {
     if (!ready) {
       themePending = true;
@@ -251,6 +259,7 @@
         if (tokenPushPending) pushToken();
         if (refreshPending) sendRefresh();
         if (themePending) pushTheme();
+        flushRecordEvents();
         return;
       case 'GET /context':
         answer(message.id, 200, currentContext());
@@ -423,6 +432,29 @@
     else answer(id, 200);
   }
 
+  /* A record was inserted on the ERP page (embedded §7 PUT /record/event, insert events): AL sends
+     {eventType: 'insert', typeName, tableId, dataAreaId, recordId, number}, and the iframe links a
+     pending New Card From Document to it. Anything but an insert with a type and a record is refused here. */
+  function SendRecordEvent(eventJson) {
+    var event;
+    try {
+      event = typeof eventJson === 'string' ? JSON.parse(eventJson) : eventJson;
+    } catch (error) {
+      log('SendRecordEvent received text that is not JSON.', eventJson);
+      return;
+    }
+    if (!event || event.eventType !== 'insert' || typeof event.typeName !== 'string' || !event.typeName || typeof event.recordId !== 'string' || !event.recordId) {
+      log('SendRecordEvent needs {eventType: "insert", typeName, dataAreaId, recordId}.', eventJson);
+      return;
+    }
+    event.recordId = normalizeRecordId(event.recordId);
+    if (!ready) {
+      pendingRecordEvents.push(event);
+      return;
+    }
+    request('PUT', '/record/event', event);
+  }
+
   function start(element) {
     container = element || global.document.getElementById('controlAddIn') || global.document.body;
     global.addEventListener('message', onMessage);
@@ -437,5 +469,6 @@
   global.Refresh = Refresh;
   global.SetTheme = SetTheme;
   global.EmailDraftDone = EmailDraftDone;
+  global.SendRecordEvent = SendRecordEvent;
   global.DatahavenRelay = { start: start };
 })(window);

@@ -44,6 +44,24 @@ export interface DocumentLinkedNotice {
   recordId: string;
 }
 
+/**
+ * A record the ERP inserted (spec §7 parent-frame message `PUT /record/event`, "insert events"):
+ * a New Card the user opened from a document was saved there, so the pending new card completes.
+ */
+export interface RecordEvent {
+  /** Only inserts are sent (the spec's "insert events"). */
+  eventType: 'insert';
+  /** `prefix:namespace.name`, e.g. 'bc:Microsoft.NAV.PurchaseHeader'. */
+  typeName: string;
+  /** The ERP's table number (BC: 38), when the ERP has one. */
+  tableId?: number;
+  dataAreaId: string;
+  /** The record's key in the ERP (BC: its SystemId, lower case, no braces). */
+  recordId: string;
+  /** What users call the record (its number), when the ERP sends it. */
+  number?: string;
+}
+
 /** The Fluent v9 themes a host may ask for: the web ones, and Teams' default, dark and high contrast. */
 export type HostThemeName = 'webLight' | 'webDark' | 'teamsLight' | 'teamsDark' | 'teamsHighContrast';
 
@@ -194,4 +212,10 @@ export interface HostAdapter extends TokenSource {
    * ERP parent leave it out, and Capture then says the request could not be fulfilled.
    */
   captureRecord?(record: ErpContext): Promise<void>;
+  /**
+   * Hears records the embedding ERP inserted (ERP: parent 'PUT /record/event'); the core completes
+   * a pending New Card From Document with them. The parent's answer waits for the listeners'
+   * promises. Returns the unsubscribe function. Hosts without an ERP parent leave it out.
+   */
+  onRecordEvent?(listener: (event: RecordEvent) => Promise<void> | void): () => void;
 }

@@ -13,6 +13,7 @@ import { AppErrorBoundary } from './shell/AppErrorBoundary';
 import { NotFoundScreen } from './shell/NotFoundScreen';
 import { Shell } from './shell/Shell';
 import { UnhandledErrorLogger } from './shell/UnhandledErrorLogger';
+import { NewCardRecordEvents } from './newCard/NewCardRecordEvents';
 import { WorkflowLayout } from './workflow/WorkflowLayout';
 import { WorkflowRedirect } from './workflow/WorkflowRedirect';
 import { WorkflowVersionRedirect } from './workflow/WorkflowVersionRedirect';
@@ -68,6 +69,7 @@ export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElemen
         <ToastProvider>
           <HostRouter>
             <UnhandledErrorLogger />
+            <NewCardRecordEvents />
             <LastRouteRecorder />
             <Shell>
               <AppErrorBoundary>

@@ -16,6 +16,7 @@ import {
   type HostContext,
   type HostLocale,
   type HostThemeName,
+  type RecordEvent,
   type RecordToOpen,
   type SettableSignal,
   type TokenRequest,
@@ -79,7 +80,8 @@ export function erpAllowedOrigins(win: Window): string[] {
  * selection and upload notices sent up (`PUT /selected-documents`, `POST /queue/upload`),
  * e-mail drafts made by the parent in its own mail editor (`POST /email-draft`), records opened
  * by the ERP (`POST /record/launch`), refreshes after a link (`PUT /refreshinframe`, an upward
- * `PUT /refresh`), captures started by the ERP (`POST /record/capture`), the page's theme
+ * `PUT /refresh`), captures started by the ERP (`POST /record/capture`), records the ERP inserted
+ * (`PUT /record/event`, which complete a pending New Card From Document), the page's theme
  * (`PUT /theme`, switched live) and the user's language and region (context `language`, `region`).
  */
 export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions = {}): ErpHostAdapter {
@@ -92,6 +94,7 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
   });
   const contextListeners = new Set<() => void>();
   const tokenListeners = new Set<(token: string) => void>();
+  const recordListeners = new Set<(event: RecordEvent) => Promise<void> | void>();
   let token: string | null = null;
   let tokenRequest: Promise<string> | null = null;
   let clientType: ClientType = 'Desktop';
@@ -111,6 +114,12 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
   });
   channel.on('PUT', '/refresh', () => {
     for (const listener of contextListeners) listener();
+  });
+  channel.on('PUT', '/record/event', async (body) => {
+    const event = toRecordEvent(body);
+    if (event === null) throw new Error(RECORD_EVENT_REFUSED);
+    // The answer waits for the listeners (the new card's link), so the parent hears when it is done.
+    await Promise.all([...recordListeners].map((listener) => listener(event)));
   });
   channel.on('PUT', '/theme', (body) => {
     const name = toThemeName(body);
@@ -161,6 +170,10 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
       contextListeners.add(listener);
       return () => contextListeners.delete(listener);
     },
+    onRecordEvent(listener: (event: RecordEvent) => Promise<void> | void): () => void {
+      recordListeners.add(listener);
+      return () => recordListeners.delete(listener);
+    },
     onTokenPushed(listener: (token: string) => void): () => void {
       tokenListeners.add(listener);
       return () => tokenListeners.delete(listener);
@@ -202,6 +215,30 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
     webServicesUrl: () => servicesUrl,
     dispose: () => channel.stop(),
   };
+}
+
+/** Ours: what is logged when 'PUT /record/event' carries no insert of a record. */
+export const RECORD_EVENT_REFUSED = "PUT /record/event needs { eventType: 'insert', typeName, dataAreaId, recordId } as its body.";
+
+/** An insert event the parent sent, or null when it is not one (spec §7: only insert events). */
+function toRecordEvent(body: unknown): RecordEvent | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const source = body as Record<string, unknown>;
+  const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const typeName = text(source.typeName);
+  const recordId = text(source.recordId);
+  if (source.eventType !== 'insert' || typeName === null || recordId === null) return null;
+  const event: RecordEvent = { eventType: 'insert', typeName, dataAreaId: text(source.dataAreaId) ?? '', recordId: guidOrText(recordId) };
+  const tableId = typeof source.tableId === 'string' ? Number(source.tableId) : source.tableId;
+  if (typeof tableId === 'number' && Number.isSafeInteger(tableId) && tableId > 0) event.tableId = tableId;
+  const number = text(source.number);
+  if (number !== null) event.number = number;
+  return event;
+}
+
+/** A GUID as the product keeps it (BC formats SystemIds with braces, in upper case); any other key as it is. */
+function guidOrText(value: string): string {
+  return /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i.test(value) ? value.replace(/[{}]/g, '').toLowerCase() : value;
 }
 
 /** The parent's error body as the JSON text the E-mail action parses. */

@@ -1,3 +1,4 @@
+import type { RecordEvent } from '@datahaven/core';
 import { createErpHostAdapter, type ErpHostAdapter } from './ErpHostAdapter';
 import { createTwoWindows, PARENT_ORIGIN, type TwoWindows } from './test/twoWindows';
 
@@ -71,5 +72,35 @@ describe('createErpHostAdapter: records opened by the ERP and refreshes after a 
     await expect(sent).resolves.toBeUndefined();
     expect(erp.received.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /refreshinframe', 'PUT /refresh']);
     expect(erp.received.every((request) => JSON.stringify(request.body) === JSON.stringify(notice))).toBe(true);
+  });
+
+  it("hears 'PUT /record/event' (insert events): the listener gets the record, and the parent's answer waits for it; anything but an insert is refused", async () => {
+    const log = jest.fn();
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const heard: RecordEvent[] = [];
+    let finish: () => void = () => undefined;
+    host.onRecordEvent?.((event) => {
+      heard.push(event);
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const answers = (): { id: number; status: number }[] => w.posted.map((p) => JSON.parse(p.data) as { id: number; status: number; method?: string }).filter((m) => m.method === undefined);
+    // BC sends the SystemId as AL formats it; the product keeps GUIDs lower case without braces.
+    w.deliver(JSON.stringify({ id: 41, method: 'PUT', path: '/record/event', body: { eventType: 'insert', typeName: RECORD.typeName, tableId: 38, dataAreaId: 'CRONUS', recordId: '{8A4F2E6B-1C9D-4B3A-8E02-000000001006}', number: 'PI-1006' } }));
+    await flush();
+    expect(heard).toEqual([{ eventType: 'insert', typeName: RECORD.typeName, tableId: 38, dataAreaId: 'CRONUS', recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', number: 'PI-1006' }]);
+    expect(answers()).toEqual([]);
+    finish();
+    await flush();
+    expect(answers()).toEqual([{ id: 41, status: 200 }]);
+
+    for (const body of [{ eventType: 'delete', typeName: RECORD.typeName, recordId: 'x' }, { eventType: 'insert', typeName: RECORD.typeName }, 'insert']) {
+      w.deliver(JSON.stringify({ id: 42, method: 'PUT', path: '/record/event', body }));
+      await flush();
+      expect(answers().at(-1)).toEqual({ id: 42, status: 500 });
+      w.posted.length = 0;
+    }
+    expect(heard).toHaveLength(1);
   });
 });

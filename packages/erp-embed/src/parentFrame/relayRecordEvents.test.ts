@@ -13,6 +13,7 @@ const BASE_URL = 'https://dh.example';
 interface RelayGlobals {
   SetBaseUrl(url: string): void;
   SetContext(json: string): void;
+  SendRecordEvent(json: string): void;
   DatahavenRelay: { start(element: HTMLElement): Promise<void> };
   Microsoft?: unknown;
 }
@@ -101,5 +102,15 @@ describe('relay.js: Launch Card and the refreshes after a link', () => {
     fromIframe({ id: 32, method: 'POST', path: '/record/capture', body: record });
     await flush();
     expect(messages().at(-1)).toEqual({ id: 32, status: 500 });
+  });
+
+  it('SendRecordEvent (AL: a record was inserted) sends PUT /record/event to the iframe with the SystemId as the product keeps it; anything but an insert is refused', async () => {
+    const inserted = { eventType: 'insert', typeName: 'bc:Microsoft.NAV.PurchaseHeader', tableId: 38, dataAreaId: 'CRONUS', recordId: '{8A4F2E6B-1C9D-4B3A-8E02-000000001006}', number: 'PI-1006' };
+    relay.SendRecordEvent(JSON.stringify(inserted));
+    expect(messages()).toEqual([expect.objectContaining({ method: 'PUT', path: '/record/event', body: { ...inserted, recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006' } })]);
+    relay.SendRecordEvent(JSON.stringify({ ...inserted, eventType: 'delete' }));
+    relay.SendRecordEvent(JSON.stringify({ ...inserted, recordId: '' }));
+    relay.SendRecordEvent('not json');
+    expect(messages()).toHaveLength(1);
   });
 });

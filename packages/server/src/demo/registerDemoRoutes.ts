@@ -7,7 +7,7 @@ import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { registerDemoGraphRoutes } from './registerDemoGraphRoutes';
 import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
-import { forbidden, notFound } from '../errors/DomainError';
+import { forbidden, invalid, notFound } from '../errors/DomainError';
 import { registerDemoTeamsRoutes } from './teams/registerDemoTeamsRoutes';
 import { demoEntraObjectId } from './demoEntraObjectId';
 
@@ -99,12 +99,31 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     return reply.header('Cache-Control', 'no-store').send({ ...(await erpFacts(deps, record)), postedRecord });
   });
 
+  // BC's New action on the Purchase Invoices list: the demo ERP makes a draft invoice (its OData
+  // create), and the page tells the control add-in (SendRecordEvent → PUT /record/event).
+  app.post('/demo/erp/erp-create', async (request, reply) => {
+    if (request.headers['x-demo-action'] !== 'create') throw forbidden('The demo page creates with its X-Demo-Action header.');
+    const values = demoInvoiceValues(request.body);
+    const created = await deps.entitySources.source('bc').create(DEMO_ENTITY_SETS.purchaseInvoice, values, { company: DEMO_COMPANY });
+    return reply.status(201).header('Cache-Control', 'no-store').send({ record: demoRecordOf('purchaseInvoice', created, DEMO_COMPANY) });
+  });
+
   app.get<{ Params: { asset: string } }>('/demo/erp/:asset', async (request, reply) => {
     const asset = Object.prototype.hasOwnProperty.call(ASSETS, request.params.asset) ? ASSETS[request.params.asset] : undefined;
     if (asset === undefined) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
     const body = await readFile(join(asset.dir, asset.file));
     return reply.header('Cache-Control', 'no-cache').type(asset.type).send(body);
   });
+}
+
+/** The facts a new draft purchase invoice takes on the demo page: its vendor (required) and the vendor's invoice number. */
+function demoInvoiceValues(body: unknown): Record<string, string> {
+  const values = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const vendorNumber = typeof values.vendorNumber === 'string' ? values.vendorNumber.trim() : '';
+  const invoiceNumber = typeof values.vendorInvoiceNumber === 'string' ? values.vendorInvoiceNumber.trim() : '';
+  if (!/^[A-Za-z0-9-]{1,20}$/.test(vendorNumber)) throw invalid('Choose the vendor of the new purchase invoice.');
+  if (invoiceNumber.length > 35) throw invalid("The vendor's invoice number has at most 35 characters.");
+  return invoiceNumber === '' ? { vendorNumber } : { vendorNumber, vendorInvoiceNumber: invoiceNumber };
 }
 
 /** Which demo ERP record a card shows: its entity set (from the integrated table's type name), id and company. */

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import {
   Button,
+  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -31,6 +32,8 @@ import { ApproveAfterLinkDialog, announceLinkEvents, type ApproveAfterLink } fro
 import { newCardCalls } from './newCardCalls';
 import { defaultNewCardTable, newCardFactsOf } from './newCardFacts';
 import { cancelNewCardItem, readNewCardItem, removeNewCardItem, saveNewCardItem } from './newCardItems';
+import { onNewCardCompleted } from './newCardCompletions';
+import { NEW_CARD_TABLES_KEY } from './handleNewCardRecordEvent';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -78,12 +81,14 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   /** The queue's OnLink event asks "Approve now?" once the new record is linked (docs/UX-DECISIONS.md "OnLink"). */
   const [approveAfter, setApproveAfter] = useState<ApproveAfterLink | null>(null);
   const notify = useNotify();
+  // The record was made on the ERP's own page (an insert event completed the flow): it is open there already.
+  const [madeInErp, setMadeInErp] = useState(false);
   // The operation is pending from initiate until the link answers; `startedAt` is the page it started on.
   const pending = useRef(false);
   const abandoned = useRef(false);
   const startedAt = useRef<string | null>(null);
 
-  const tablesQuery = useQuery({ queryKey: [...queryKeys.entityTypes, 'newCardTables'], queryFn: ({ signal }) => calls.tables(signal) });
+  const tablesQuery = useQuery({ queryKey: NEW_CARD_TABLES_KEY, queryFn: ({ signal }) => calls.tables(signal) });
   const tables = useMemo(() => tablesQuery.data ?? [], [tablesQuery.data]);
   const table: LinkableTable | null = tables.find((candidate) => candidate.id === chosenTable) ?? defaultNewCardTable(tables, document);
   const subtypesQuery = useQuery({
@@ -119,6 +124,38 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   }, [location.key]);
   // So is the page going away (the screen unmounted under the dialog).
   useEffect(() => () => abandonRef.current(), []);
+  // The ERP saved the record on its own page (PUT /record/event): NewCardRecordEvents linked it; show how it went.
+  const onRecord = phase === 'record';
+  useEffect(() => {
+    if (!onRecord) return undefined;
+    return onNewCardCompleted(host, (completion) => {
+      if (completion.item.docId !== document.id) return false;
+      pending.current = false;
+      startedAt.current = null;
+      if (completion.kind === 'failed') {
+        setError(messageOf(completion.error));
+        setPhase('linkFailed');
+        return true;
+      }
+      const { event, change } = completion;
+      const number = event.number ?? change.link?.sourceNumber ?? '';
+      setRecord({
+        docId: document.id,
+        typeId: completion.table.id,
+        tableId: event.tableId ?? completion.table.externalTableId,
+        typeName: event.typeName,
+        dataAreaId: event.dataAreaId,
+        recordId: event.recordId,
+        number,
+        url: null,
+      });
+      setMadeInErp(true);
+      setPhase('done');
+      // As after Create: the queue's OnLink event follows the link.
+      setApproveAfter(announceLinkEvents(change, document, number, { notify, warn: (text) => alerts.push(text, 'warning') }));
+      return true;
+    });
+  }, [onRecord, host, document, notify, alerts]);
 
   const start = (): void => {
     if (table === null) return;
@@ -290,6 +327,7 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
                       <Input value={texts[name] ?? ''} onChange={(_event, data) => setTexts({ ...texts, [name]: data.value })} />
                     </Field>
                   ))}
+                  {host.onRecordEvent !== undefined ? <Caption1>{UI_TEXT.newCard.madeInErpHint}</Caption1> : null}
                 </>
               ) : null}
               {phase === 'creating' || phase === 'linking' ? <Spinner size="tiny" label={phase === 'creating' ? UI_TEXT.newCard.creating : UI_TEXT.newCard.linking} /> : null}
@@ -298,7 +336,7 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
                   <MessageBar intent="success">
                     <MessageBarBody>{UI_TEXT.newCard.created(label, record.number)}</MessageBarBody>
                   </MessageBar>
-                  {record.url === null ? (
+                  {record.url === null && !madeInErp ? (
                     <MessageBar intent="warning">
                       <MessageBarBody>{MESSAGES.noUrlForNewRecord}</MessageBarBody>
                     </MessageBar>

@@ -430,6 +430,54 @@
     records.forEach(addRecord);
   }
 
+  /* The vendors the New Purchase Invoice form offers (BC's Buy-from Vendor No. lookup). */
+  function fillVendorChoices(records) {
+    var select = byId('newinvoice-vendor');
+    records.filter(function (record) { return record.kind === 'vendor'; }).forEach(function (vendor) {
+      var option = document.createElement('option');
+      option.value = vendor.number;
+      option.textContent = vendor.number + ' \u00b7 ' + vendor.name;
+      select.appendChild(option);
+    });
+  }
+
+  /* BC's New action: the demo ERP makes a draft purchase invoice (its OData create); then what the
+     page extension's OnAfterGetCurrRecord does once the new invoice is saved (manifests/bc):
+     RecordInserted → SendRecordEvent, which the relay sends to our iframe as PUT /record/event, so a
+     New Card From Document waiting for a purchase invoice links its document to this one. */
+  function createInvoice(event) {
+    event.preventDefault();
+    var vendorNumber = byId('newinvoice-vendor').value;
+    var status = byId('newinvoice-status');
+    if (!vendorNumber) {
+      status.textContent = 'Choose the vendor of the new purchase invoice.';
+      return;
+    }
+    byId('newinvoice-create').disabled = true;
+    status.textContent = 'Creating the purchase invoice in the demo ERP…';
+    fetch('/demo/erp/erp-create', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-Demo-Action': 'create' },
+      body: JSON.stringify({ vendorNumber: vendorNumber, vendorInvoiceNumber: byId('newinvoice-number').value }),
+    })
+      .then(erpAnswer)
+      .then(function (body) {
+        var record = body.record;
+        status.textContent = record.label + ' ' + record.number + ' created for ' + vendorNumber + '.';
+        if (page !== 'workflow') {
+          state.records.push(record);
+          addRecord(record);
+        }
+        var inserted = { eventType: 'insert', typeName: record.context.typeName, tableId: record.context.tableId, dataAreaId: record.context.dataAreaId, recordId: record.context.recordId, number: record.number };
+        logEvent('RecordInserted ' + record.number + ' (SendRecordEvent → PUT /record/event)');
+        window.SendRecordEvent(JSON.stringify(inserted));
+        byId('newinvoice-number').value = '';
+      })
+      .catch(function (error) { status.textContent = error.message; })
+      .then(function () { byId('newinvoice-create').disabled = false; });
+  }
+
   function loadRecords() {
     fetch('/demo/erp/records', { credentials: 'same-origin' })
       .then(function (response) {
@@ -442,6 +490,7 @@
       .then(function (body) {
         state.records = body.records;
         renderList(body.records);
+        fillVendorChoices(body.records);
         byId('records-status').textContent = body.records.length + ' records in ' + body.company;
       })
       .catch(function (error) {
@@ -477,6 +526,7 @@
   function init() {
     byId('demo-theme').addEventListener('change', onThemeChanged);
     byId('erp-post').addEventListener('click', postInvoice);
+    byId('newinvoice-form').addEventListener('submit', createInvoice);
     var userSelect = byId('demo-user');
     userSelect.value = state.user;
     // An unknown ?user= falls back to the first demo user the page offers.
@@ -487,6 +537,11 @@
       document.body.classList.add('page-workflow');
       document.title = 'Document Workflow - Business Central (demo)';
       byId('factbox-title').textContent = 'Document Workflow';
+      // The workflow page lists no records, but its New Purchase Invoice form offers the vendors.
+      fetch('/demo/erp/records', { credentials: 'same-origin' })
+        .then(function (response) { return response.ok ? response.json() : { records: [] }; })
+        .then(function (body) { fillVendorChoices(body.records); })
+        .catch(function (error) { byId('newinvoice-status').textContent = error.message; });
       return;
     }
     loadRecords();
