@@ -23,7 +23,7 @@ describe('the demo switched off', () => {
   });
 
   it('has no demo token route at all, not even for loopback clients', async () => {
-    for (const path of ['/demo/erp/token?username=admin', '/demo/erp', '/demo/erp/records']) {
+    for (const path of ['/demo/erp/token?username=admin', '/demo/erp', '/demo/erp/records', '/demo/teams']) {
       const answer = await fetch(baseUrl + path);
       expect(answer.status).toBe(404);
     }

@@ -205,7 +205,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   });
 
   it('answers a client that is not on this machine (here: forwarded by a proxy) with 403 in words, on every demo route', async () => {
-    for (const path of ['/demo/erp', '/demo/erp/records', '/demo/erp/token?username=admin', '/demo/erp/relay.js']) {
+    for (const path of ['/demo/erp', '/demo/erp/records', '/demo/erp/token?username=admin', '/demo/erp/relay.js', '/demo/teams', '/demo/teams/teams.js']) {
       const answer = await get(path, { 'x-forwarded-for': '203.0.113.9' });
       expect(answer.statusCode).toBe(403);
       expect(JSON.parse(answer.body)).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: DEMO_LOCAL_ONLY_MESSAGE });
