@@ -83,6 +83,49 @@ describe('importing into a queue and submitting', () => {
     expect(notices.map((notice) => notice.queue)).toEqual([5, 5]);
   });
 
+  it("asks 'Approve now?' for a dropped file the SmartQueue matched to a record (PromptToApproveOnAutoLink), not for one it did not", async () => {
+    const queue = inbox(FEATURES1.SmartQueue | FEATURES1.PromptToApproveOnAutoLink);
+    const waiting = queued(1, 'inv-1.pdf', queue);
+    let docs: DmsDocument[] = [waiting];
+    const xhrs: FakeXhr[] = [];
+    const approvals: RecordedRequest[] = [];
+    const app = renderApp('/portal/workflow/queues/5/documents', {
+      ...services(queue, () => docs),
+      'PUT /api/documents/approval': (request) => (approvals.push(request), { documents: [{ id: 3, queueId: 6, rowVersion: 5 }] }),
+    }, {
+      createXhr: () => {
+        const xhr = new FakeXhr();
+        xhrs.push(xhr);
+        return xhr;
+      },
+    });
+    await screen.findByRole('grid', { name: 'AP Inbox documents' }, SLOW);
+    const zone = screen.getByTestId('queue-drop-zone');
+    const dataTransfer = { types: ['Files'], files: files('Scan 0042.pdf', 'LW-5531.pdf'), dropEffect: 'none' };
+    fireEvent.dragEnter(zone, { dataTransfer });
+    fireEvent.drop(zone, { dataTransfer });
+    await waitFor(() => expect(xhrs).toHaveLength(2));
+    const loads = (): number => app.requests.filter((request) => request.path === '/api/queues/5/workflow').length;
+
+    // Not matched: it arrives unlinked and nothing is asked.
+    const unmatched = queued(2, 'Scan 0042.pdf', queue);
+    docs = [waiting, unmatched];
+    let before = loads();
+    act(() => xhrs[0].respond(201, [unmatched]));
+    await waitFor(() => expect(loads()).toBeGreaterThan(before));
+    expect(screen.queryByRole('alertdialog', IN_DIALOG)).toBeNull();
+
+    // Matched to PI-1004 by its name: linked in the SmartQueue, so the uploader is asked.
+    const matched = { ...queued(3, 'LW-5531.pdf', queue), link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1004', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: 'r-1004', sitId: 2 } };
+    docs = [waiting, unmatched, matched];
+    before = loads();
+    act(() => xhrs[1].respond(201, [matched]));
+    const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', ...IN_DIALOG }, SLOW);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', ...IN_DIALOG }));
+    await waitFor(() => expect(approvals.map((request) => request.body)).toEqual([{ docId: [3], rowConflictIds: [3], expectedQueueId: 5 }]));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', IN_DIALOG)).toBeNull());
+  });
+
   it('offers Import files to the keyboard; a NoImporting queue refuses it and drops in the words the server uses', async () => {
     const xhrs: FakeXhr[] = [];
     renderApp('/portal/workflow/queues/5/documents', services(inbox(FEATURES1.NoImporting), () => []), {

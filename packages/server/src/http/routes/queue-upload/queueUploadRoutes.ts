@@ -4,7 +4,8 @@ import type { DmsDocument } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { submitDocuments, submitRequestOf } from '../../../commands/documentSubmitter';
 import type { SubmitResult } from '../../../commands/documentSubmitter';
-import { checkQueueImport, commitQueueImport } from '../../../commands/queueImporter';
+import { applyArrivalEvents, checkQueueImport, commitQueueImport } from '../../../commands/queueImporter';
+import { matchArrivalsToRecords } from '../../../commands/smartQueueMatcher';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
@@ -18,7 +19,8 @@ void submitMatches;
 /**
  * Intake into queues (issue 12; docs/API.md "Queue intake"):
  * - POST /api/queues/{id}/documents (multipart `file` parts) → 201 the created documents, in the
- *   queue, unlinked; refused before any byte is stored when the caller may not import there
+ *   queue, unlinked — in a SmartQueue, linked to the one record its file name names (its OnAutoLink
+ *   then applies; commands/smartQueueMatcher); refused before any byte is stored when the caller may not import there
  *   (403 / 404) or the queue is NoImporting (403 'Error: Cannot complete import! …').
  * - PUT /api/documents/submit → 200 `{ documents, autoApproved, autoApproveRefusal,
  *   promptToApprove, launchRecord }`; 400 'A note is required to submit.'.
@@ -30,6 +32,9 @@ export function registerQueueUploadRoutes(app: FastifyInstance, deps: AppDeps): 
     const staged = await stageRequestFiles(deps, request, reply);
     if (staged === null) return reply;
     const ids = await commitQueueImport(deps, viewer, queue, staged);
+    // SmartQueue: files whose names name a record are linked to it, and the queue's OnAutoLink applies to them.
+    const matched = await matchArrivalsToRecords(deps, viewer, queue, ids, (error, message) => request.log.warn({ err: error }, message));
+    await applyArrivalEvents(deps, viewer, matched);
     const documents: DmsDocument[] = (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
     return reply.status(201).send(documents);
   });
