@@ -10,6 +10,7 @@ import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
 import { forbidden, invalid, notFound } from '../errors/DomainError';
 import { registerDemoTeamsRoutes } from './teams/registerDemoTeamsRoutes';
 import { demoEntraObjectId } from './demoEntraObjectId';
+import { registerDemoOutlookRoutes } from './outlook/registerDemoOutlookRoutes';
 
 /** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', 'src', 'demo', 'erp');
@@ -82,6 +83,7 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.get('/demo/erp/token', async (request, reply) => sendToken(app, apiKey, request.query, reply));
 
   await registerDemoTeamsRoutes(app, demoEntraObjectId);
+  await registerDemoOutlookRoutes(app, deps.config.webDir);
 
   // The card's facts as the demo ERP holds them, read over OData through the 'bc' source, and
   // BC's Post action on a draft purchase invoice: the page plays BC's own UI around the ERP.

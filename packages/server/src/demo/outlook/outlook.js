@@ -1,0 +1,210 @@
+/*
+ * The Outlook simulator's page script (demo only). It plays Outlook around the Datahaven
+ * Documents task pane: a message being composed, whose attachments it records and lists, and
+ * the stand-in for Office.js the pane's page loads instead of office.js
+ * (/demo/outlook/office-standin.js asks this page for it through window.parent). Sign-in is
+ * Office SSO: getAccessToken answers with a token from the demo Entra ID
+ * (POST /demo/entra/{tid}/sign); nested app authentication is reported unsupported.
+ */
+(function () {
+  'use strict';
+
+  /** Outlook's limits (HOSTS.md "Outlook add-in"): base64 characters of one file, and file types it blocks. */
+  var BASE64_LIMIT = 34865152;
+  var BLOCKED_TYPES = /\.(ade|adp|app|bat|chm|cmd|com|cpl|exe|hta|ins|isp|jse?|lnk|msi|msp|pif|ps1|reg|scr|sct|shs|vbe?|vbs|wsf|wsh)$/i;
+  var params = new URLSearchParams(window.location.search);
+  /** How many attachments the message takes (a query parameter, so a test can reach the limit quickly). */
+  var maxAttachments = Number(params.get('maxAttachments')) || 499;
+
+  var userSelect = document.getElementById('outlook-user');
+  var languageSelect = document.getElementById('outlook-language');
+  var frame = document.getElementById('pane');
+  var list = document.getElementById('attachments');
+  var empty = document.getElementById('attachments-empty');
+  var status = document.getElementById('sim-status');
+
+  var attachments = [];
+  var themeHandlers = [];
+  var theme = 'light';
+  var nextId = 1;
+
+  if (params.get('user')) userSelect.value = params.get('user');
+  if (params.get('language')) languageSelect.value = params.get('language');
+
+  function officeTheme() {
+    return theme === 'dark'
+      ? { bodyBackgroundColor: '#292929', bodyForegroundColor: '#ffffff', controlBackgroundColor: '#1f1f1f', controlForegroundColor: '#ffffff', isDarkTheme: true }
+      : { bodyBackgroundColor: '#ffffff', bodyForegroundColor: '#242424', controlBackgroundColor: '#f5f5f5', controlForegroundColor: '#242424', isDarkTheme: false };
+  }
+
+  /** The number of bytes a base64 text decodes to. */
+  function decodedSize(base64) {
+    var padding = (base64.match(/=*$/) || [''])[0].length;
+    return Math.floor((base64.length * 3) / 4) - padding;
+  }
+
+  function formatSize(bytes) {
+    if (bytes < 1024) return bytes + ' B';
+    if (bytes < 1024 * 1024) return Math.round(bytes / 1024) + ' KB';
+    return (bytes / 1024 / 1024).toFixed(1) + ' MB';
+  }
+
+  function render() {
+    list.textContent = '';
+    attachments.forEach(function (attachment) {
+      var item = document.createElement('li');
+      item.dataset.size = String(attachment.size);
+      var name = document.createElement('span');
+      name.className = 'name';
+      name.textContent = attachment.name;
+      var size = document.createElement('span');
+      size.className = 'size';
+      size.textContent = formatSize(attachment.size);
+      item.append(name, size);
+      list.append(item);
+    });
+    empty.hidden = attachments.length > 0;
+  }
+
+  function failed(callback, name, message, code) {
+    setTimeout(function () {
+      callback({ status: 'failed', value: undefined, error: { name: name, message: message, code: code } });
+    }, 0);
+  }
+
+  /** The message being composed, as Office.js's MessageCompose offers it (what the pane uses). */
+  var composeItem = {
+    itemType: 'message',
+    addFileAttachmentFromBase64Async: function (base64File, attachmentName, options, callback) {
+      var done = typeof options === 'function' ? options : callback || function () {};
+      var inline = typeof options === 'object' && options !== null && options.isInline === true;
+      if (typeof base64File !== 'string' || base64File === '' || /^data:/.test(base64File) || /[^A-Za-z0-9+/=]/.test(base64File)) {
+        return failed(done, 'InvalidAttachmentPath', 'The attachment is not base64 text.', 9001);
+      }
+      if (base64File.length > BASE64_LIMIT) return failed(done, 'AttachmentSizeExceeded', 'The attachment is too large.', 9007);
+      if (BLOCKED_TYPES.test(attachmentName)) return failed(done, 'FileTypeNotSupported', 'The attachment has an extension that is not allowed.', 9008);
+      if (attachments.length >= maxAttachments) return failed(done, 'NumberOfAttachmentsExceeded', 'The message contains too many attachments.', 9009);
+      var id = 'attachment-' + nextId++;
+      attachments.push({ id: id, name: attachmentName, size: decodedSize(base64File), isInline: inline, base64: base64File });
+      render();
+      setTimeout(function () {
+        done({ status: 'succeeded', value: id });
+      }, 0);
+    },
+  };
+
+  var tenant = null;
+  function tenantId() {
+    tenant =
+      tenant ||
+      fetch('/api/integration/teams/settings', { headers: { Accept: 'application/json' } })
+        .then(function (response) {
+          if (!response.ok) throw new Error('The sign-in settings could not be read (' + response.status + ').');
+          return response.json();
+        })
+        .then(function (settings) {
+          if (!settings.tenantIds || settings.tenantIds.length === 0) throw new Error('Microsoft Entra sign-in is off on this server.');
+          return settings.tenantIds[0];
+        });
+    tenant.catch(function () {
+      tenant = null;
+    });
+    return tenant;
+  }
+
+  /** Office SSO: an access token for our API from the demo Entra ID, for the demo user chosen above. */
+  function getAccessToken() {
+    return tenantId()
+      .then(function (tid) {
+        return fetch('/demo/entra/' + encodeURIComponent(tid) + '/sign', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'text/plain' },
+          body: JSON.stringify({ username: userSelect.value }),
+        });
+      })
+      .then(function (response) {
+        if (!response.ok) throw new Error('The demo Entra ID refused (' + response.status + ').');
+        return response.text();
+      })
+      .catch(function (error) {
+        // Office's shape for an SSO failure: a code and a message.
+        throw { code: 13003, name: 'InvalidGrant', message: String(error && error.message ? error.message : error) };
+      });
+  }
+
+  /** The stand-in Office object for the pane's window, asked for by office-standin.js before the pane's script runs. */
+  function officeFor() {
+    var ready = { host: 'Outlook', platform: 'OfficeOnline' };
+    return {
+      HostType: { Outlook: 'Outlook' },
+      PlatformType: { OfficeOnline: 'OfficeOnline' },
+      AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
+      EventType: { OfficeThemeChanged: 'officeThemeChanged', ItemChanged: 'olkItemSelectedChanged' },
+      onReady: function (callback) {
+        if (typeof callback === 'function') setTimeout(function () { callback(ready); }, 0);
+        return Promise.resolve(ready);
+      },
+      context: {
+        displayLanguage: languageSelect.value,
+        contentLanguage: languageSelect.value,
+        officeTheme: officeTheme(),
+        requirements: {
+          isSetSupported: function (name, version) {
+            if (name === 'Mailbox') return !version || Number(version) <= 1.14;
+            if (name === 'IdentityAPI') return !version || Number(version) <= 1.3;
+            return false; // NestedAppAuth among them: the demo offers Office SSO only.
+          },
+        },
+        mailbox: {
+          item: composeItem,
+          addHandlerAsync: function (eventType, handler, callback) {
+            if (eventType === 'officeThemeChanged') themeHandlers.push(handler);
+            if (typeof callback === 'function') setTimeout(function () { callback({ status: 'succeeded' }); }, 0);
+          },
+        },
+      },
+      auth: { getAccessToken: getAccessToken },
+    };
+  }
+
+  function loadPane() {
+    themeHandlers = [];
+    frame.src = '/demo/outlook/pane';
+  }
+
+  document.querySelectorAll('[data-theme-choice]').forEach(function (button) {
+    button.addEventListener('click', function () {
+      theme = button.getAttribute('data-theme-choice');
+      document.body.dataset.theme = theme;
+      document.querySelectorAll('[data-theme-choice]').forEach(function (other) {
+        other.setAttribute('aria-pressed', String(other === button));
+      });
+      themeHandlers.forEach(function (handler) {
+        handler({ type: 'officeThemeChanged', officeTheme: officeTheme() });
+      });
+    });
+  });
+  userSelect.addEventListener('change', function () {
+    status.textContent = 'Signed in to Outlook as ' + userSelect.value + '.';
+    loadPane();
+  });
+  languageSelect.addEventListener('change', loadPane);
+  document.getElementById('reload-pane').addEventListener('click', loadPane);
+  document.getElementById('clear-attachments').addEventListener('click', function () {
+    attachments = [];
+    render();
+  });
+
+  window.DatahavenOutlookSimulator = {
+    officeFor: officeFor,
+    /** What the message holds: name, decoded size, inline or not, and the base64 text. */
+    attachments: function () {
+      return attachments.map(function (attachment) {
+        return { name: attachment.name, size: attachment.size, isInline: attachment.isInline, base64: attachment.base64 };
+      });
+    },
+  };
+
+  render();
+  loadPane();
+})();
