@@ -137,6 +137,8 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
       // (which replaces the vendor link: docs/UX-DECISIONS.md "Re-linking").
       'Dynamics: Break Link',
       'Dynamics: Reapply Document Name',
+      // Asking the ERP to capture a vendor's or an invoice's documents (/demo/erp answers the request).
+      'Dynamics: Capture',
       'Notes: Add Only',
       'Notes: View Only',
       'Search: Search',
