@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../../test/testServer';
 import { OFFICE_JS_HOSTED_URL, officeJsScript, parseOfficeJsSource, withOfficeJs } from './outlookPaneHosting';
 
@@ -53,6 +54,16 @@ describe('the Outlook pane page and our copy of office.js', () => {
     expect(strings.statusCode).toBe(200);
     expect((await self.inject({ url: url.replace('office.js', 'nope.js') })).statusCode).toBe(404);
     expect((await self.inject({ url: '/office-js/0.0.0/office.js' })).statusCode).toBe(404);
+  });
+
+  it('draws the ribbon icons the manifest points at, in the three sizes Outlook asks for, and no others', async () => {
+    for (const size of [16, 32, 80]) {
+      const icon = await self.inject({ url: `/outlook/icons/icon-${size}.png` });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/png');
+      expect(await sharp(icon.rawPayload).metadata()).toMatchObject({ format: 'png', width: size, height: size });
+    }
+    expect((await self.inject({ url: '/outlook/icons/icon-64.png' })).statusCode).toBe(404);
   });
 
   it("DATAHAVEN_OFFICE_JS=hosted: the page loads Microsoft's office.js, and only then does its CSP allow that origin", async () => {

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_PAGE_CSP, WEB_NOT_BUILT_MESSAGE } from './webHosting';
 
@@ -17,6 +18,12 @@ export const OFFICE_JS_HOSTED_URL = 'https://appsforoffice.microsoft.com/lib/1/h
 
 /** The path prefix of our own copy of office.js: versioned, so each release of the package gets fresh URLs and the files can be cached for a year. */
 export const OFFICE_JS_PATH_PREFIX = '/office-js/';
+
+/** The ribbon icon's source, beside the add-in manifest that points at its PNGs. */
+const RIBBON_ICON_SVG = resolve(__dirname, '..', '..', '..', '..', '..', 'manifests', 'outlook', 'icon.svg');
+
+/** The sizes Outlook asks the ribbon icons in (the manifest names all three). */
+export const RIBBON_ICON_SIZES: readonly number[] = [16, 32, 80];
 
 /** Reads DATAHAVEN_OFFICE_JS: empty or `self` → our copy, `hosted` → Microsoft's CDN. */
 export function parseOfficeJsSource(text: string | undefined): OfficeJsSource {
@@ -74,7 +81,7 @@ export async function sendOutlookPane(reply: FastifyReply, webDir: string, scrip
 
 /**
  * The Outlook task pane: `/outlook` and `/outlook/*` → outlook.html with office.js from the
- * configured source, and our pinned copy of office.js (with the host scripts and string files it
+ * configured source, the ribbon's icons at `/outlook/icons/icon-{16,32,80}.png`, and our pinned copy of office.js (with the host scripts and string files it
  * loads beside itself) under `/office-js/<version>/`, cached for a year.
  */
 export async function registerOutlookPaneHosting(app: FastifyInstance, options: { webDir: string; officeJs: OfficeJsSource }): Promise<void> {
@@ -88,6 +95,20 @@ export async function registerOutlookPaneHosting(app: FastifyInstance, options: 
     index: false,
     wildcard: true,
   });
+  // The ribbon's icons, drawn once from the SVG the manifest folder keeps: Outlook fetches them by absolute URL.
+  const icons = new Map<number, Promise<Buffer>>();
+  app.get<{ Params: { size: string } }>('/outlook/icons/icon-:size.png', async (request, reply) => {
+    const size = Number(request.params.size);
+    if (!RIBBON_ICON_SIZES.includes(size)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
+    let png = icons.get(size);
+    if (png === undefined) {
+      png = readFile(RIBBON_ICON_SVG).then((svg) => sharp(svg).resize(size, size).png().toBuffer());
+      png.catch(() => icons.delete(size));
+      icons.set(size, png);
+    }
+    return reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(await png);
+  });
+
   const script = officeJsScript(options.officeJs);
   const pane = async (_request: unknown, reply: FastifyReply): Promise<FastifyReply> => sendOutlookPane(reply, options.webDir, script);
   app.get('/outlook', pane);
