@@ -100,6 +100,9 @@ export function createTeamsHostAdapter(win: Window, options: TeamsHostAdapterOpt
     subPageId: context.page.subPageId,
     router: { kind: 'browser', basename: TAB_BASENAME },
     home: TEAMS_HOME,
+    // A popup would be a plain browser window at /approval-routes/…, which the server serves with
+    // the ERP bundle and no Teams sign-in: the tab shows such pages in its own router instead.
+    appPages: 'inPlace',
     getContext(): Promise<HostContext> {
       return Promise.resolve({
         record: {},

@@ -116,6 +116,13 @@ export interface OpenUrlOptions {
   features?: string | ((screen: { width: number; height: number }) => string);
 }
 
+/**
+ * How the app's own pages the core opens beside the current screen (the approval list) open:
+ * `popup` — in a window of their own, at the app's address (the server serves them with the
+ * host's bundle); `inPlace` — in this frame's router, whose screen has a Back button to return.
+ */
+export type AppPageMode = 'popup' | 'inPlace';
+
 /** What the host's home screen is: the record's folders, or a notice when the host has no record to show. */
 export type HostHome = { kind: 'folders' } | { kind: 'notice'; title: string; body: string };
 
@@ -164,6 +171,12 @@ export interface HostAdapter extends TokenSource {
   readonly router?: HostRouter;
   /** The home screen ('/'). Default: the record's folders. */
   readonly home?: HostHome;
+  /**
+   * How the app's own popup pages open (AppPageMode). Default: `popup`. A host whose windows would
+   * not carry its sign-in (a Teams tab: a popup is a plain browser window the server serves with
+   * the ERP bundle) says `inPlace`.
+   */
+  readonly appPages?: AppPageMode;
   /**
    * Opens a link in a new window or tab (or reuses the named one). A URL still being made (a
    * mailbox draft) is passed as a promise: the window opens now, inside the user's click, and

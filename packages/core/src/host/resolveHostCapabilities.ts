@@ -4,7 +4,7 @@ import { openUrlInWindow } from './defaults/openUrlInWindow';
 import { printPdfInFrame } from './defaults/printPdfInFrame';
 import { saveFileAsDownload } from './defaults/saveFileAsDownload';
 import { windowUnhandledErrors } from './defaults/windowUnhandledErrors';
-import type { DocumentLinkedNotice, EmailDraftRequest, HostAdapter, HostAttachment, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions, RecordToOpen } from './HostAdapter';
+import type { AppPageMode, DocumentLinkedNotice, EmailDraftRequest, HostAdapter, HostAttachment, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions, RecordToOpen } from './HostAdapter';
 
 /** A host's capabilities with every default filled in; the optional ones stay optional (no host, no feature). */
 export interface HostCapabilities {
@@ -12,6 +12,7 @@ export interface HostCapabilities {
   locale: HostSignal<HostLocale>;
   router: HostRouter;
   home: HostHome;
+  appPages: AppPageMode;
   openUrl(url: string | Promise<string>, options?: OpenUrlOptions): void;
   absoluteUrl(path: string): string;
   saveFile(file: HostFile): Promise<void>;
@@ -39,6 +40,7 @@ export function resolveHostCapabilities(host: HostAdapter, win: Window | undefin
     locale: host.locale ?? browserLocale(win),
     router: host.router ?? { kind: 'browser' },
     home: host.home ?? { kind: 'folders' },
+    appPages: host.appPages ?? 'popup',
     openUrl: host.openUrl ? host.openUrl.bind(host) : openUrlInWindow(win),
     absoluteUrl: host.absoluteUrl ? host.absoluteUrl.bind(host) : (path) => new URL(path, win?.location.href ?? 'http://localhost/').href,
     saveFile: host.saveFile ? host.saveFile.bind(host) : saveFileAsDownload(win),

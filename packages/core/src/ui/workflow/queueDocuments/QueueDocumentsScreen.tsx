@@ -46,6 +46,7 @@ import { readFeatureFlags } from '../../../state/FeatureFlags';
 import { WorkflowPreferences, type ColumnOverrides } from '../../../state/WorkflowPreferences';
 import { useServices, useStore } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
+import { useOpenAppPage } from '../../app/useOpenAppPage';
 import { TaggingBlockedButton } from '../../search/TaggingBlockedButton';
 import { useTaggingMode } from '../../search/useTaggingMode';
 import { DocumentViewer } from '../../viewer/DocumentViewer';
@@ -137,8 +138,9 @@ export function QueueDocumentsScreen(): ReactElement {
   const queueId = /^\d+$/.test(rawQueueId) ? Number(rawQueueId) : 0;
   const base = useWorkflowBase();
   const navigate = useNavigate();
-  const { api, host, selection, loading, alerts, capabilities, queryClient } = useServices();
+  const { api, host, selection, loading, alerts, queryClient } = useServices();
   const notify = useNotify();
+  const openAppPage = useOpenAppPage();
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const flags = useMemo(() => readFeatureFlags(host.storage.local), [host]);
   const tagging = useTaggingMode();
@@ -474,7 +476,8 @@ export function QueueDocumentsScreen(): ReactElement {
           title={tagging.on ? MESSAGES.taggingModeOn : approvalListDoc === null ? UI_TEXT.workflow.approvalListHint : undefined}
           onClick={() => {
             // A popup, as the portal's approval lists are (spec §2 "Popups"); it reads and edits on its own.
-            if (approvalListDoc) capabilities.openUrl(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, { name: 'datahaven-approval-list', features: 'height=640,width=760' });
+            // A host without popups of its own (Teams) shows it in place, with Back to this queue.
+            if (approvalListDoc) openAppPage(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, { name: 'datahaven-approval-list', features: 'height=640,width=760' });
           }}
         >
           {UI_TEXT.workflow.approvalList}
