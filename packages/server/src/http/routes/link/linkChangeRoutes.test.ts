@@ -247,6 +247,32 @@ for (const dialect of testDialects()) {
       expect(await server.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', kept).execute()).toEqual([{ user_id: linker.id }]);
     });
 
+    it("PUT (body) and PUT push-link refuse a user without 'Dynamics: Link to Existing' (403); the document stays unlinked", async () => {
+      const id = await unlinkedIn(queue);
+      const put = await send('PUT', `/api/documents/${id}/link`, noPrivilege, { relatedTypeName: INVOICE_TYPE, relatedDataAreaId: 'CRONUS', relatedRecordId: PI_1003 });
+      const push = await send('PUT', `/api/documents/${id}/push-link`, noPrivilege, { relatedTypeName: INVOICE_TYPE, relatedDataAreaId: 'CRONUS', relatedRecordId: PI_1003, queueId: queue, locked: false });
+      for (const refused of [put, push]) {
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ message: "Linking documents needs the 'Dynamics: Link to Existing' privilege." });
+      }
+      expect((await send('GET', `/api/documents/${id}/link`, linker)).body).toBe('null');
+      expect(await historyOf(id)).toEqual([]);
+    });
+
+    it('RestrictToDataAreaId on push-link: a user of CRONUS pushes no CRONUS-CA record onto a document of a restricting queue, and keeps the lock', async () => {
+      const id = await unlinkedIn(restricted);
+      await lock(id, linker.id);
+      const refused = await send('PUT', `/api/documents/${id}/push-link`, linker, { relatedTypeName: INVOICE_TYPE, relatedDataAreaId: 'CRONUS-CA', relatedRecordId: CA_PI_1001, queueId: restricted, locked: true });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: otherCompanyRefusal('link', 'CRONUS', 'CRONUS-CA') });
+      expect((await send('GET', `/api/documents/${id}/link`, linker)).body).toBe('null');
+      expect(await server.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', id).execute()).toEqual([{ user_id: linker.id }]);
+      // The same push of a record of the user's own company links.
+      const own = await send('PUT', `/api/documents/${id}/push-link`, linker, { relatedTypeName: INVOICE_TYPE, relatedDataAreaId: 'CRONUS', relatedRecordId: PI_1003, queueId: restricted, locked: true });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ link: { dataAreaId: 'CRONUS', sourceNumber: 'PI-1003' } });
+    });
+
     it('two links of one document at once: exactly one wins, the other is told it is already linked; one history row', async () => {
       const id = await unlinkedIn(queue);
       const answers = await Promise.all([PI_1003, PI_1005].map((recordId) => send('POST', `/api/documents/${id}/link?${linkQuery(recordId)}`, linker)));
