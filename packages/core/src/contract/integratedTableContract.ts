@@ -103,6 +103,7 @@ export const EntitiesByPropertiesQuery = Type.Object({
   skip: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter skip must be an integer.', description: 'An integer.', examples: ['0'] })),
   take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
   dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
+  ...RestrictionContextQuery,
 });
 
 /** The query of `GET /api/entities/url`: the record (all three checked by the route, so each refusal has its words). */

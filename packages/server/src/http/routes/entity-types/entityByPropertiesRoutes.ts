@@ -2,25 +2,30 @@ import { EntitiesByPropertiesQuery, EntityRecordListAnswer, EntityTypeNameParams
 import type { FastifyInstance } from 'fastify';
 import { listEntitiesByProperties } from '../../../erp/entityPropertyQueries';
 import type { AppDeps } from '../../../services/AppDeps';
-import { queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
+import { companyForRead } from '../../../policies/dataAreaRestriction';
+import { queryInteger, queryList, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import { entityPageOf } from './entityPageOf';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 
 /**
- * GET /api/entity-type/{name}/entities/by-properties?field=&skip=0&take=30&dataAreaId= (embedded
- * §7): one page of an entity type's records with only the named properties, which a client pages
- * until a short page. Needs 'Dynamics: Link to Existing' (records are read to pick one to link).
+ * GET /api/entity-type/{name}/entities/by-properties?field=&skip=0&take=30&dataAreaId=&docId=&queueId=
+ * (embedded §7): one page of an entity type's records with only the named properties, which a
+ * client pages until a short page. Needs 'Dynamics: Link to Existing' (records are read to pick
+ * one to link); RestrictToDataAreaId of docId's or queueId's queue holds it to the caller's company.
  */
 export function registerEntityByPropertiesRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Params: { name: string } }>(
     '/entity-type/:name/entities/by-properties',
     { schema: { params: EntityTypeNameParams, querystring: EntitiesByPropertiesQuery, response: okAnswer(EntityRecordListAnswer) } },
     async (request) => {
-      assertMayReadErpTables(await viewerOf(request, deps));
+      const viewer = await viewerOf(request, deps);
+      assertMayReadErpTables(viewer);
       const query = queryOf(request);
       const { skip, take } = entityPageOf(query);
       const fields = queryList(query, 'field').flatMap((value) => value.split(',')).map((field) => field.trim()).filter((field) => field !== '');
-      return listEntitiesByProperties(deps.entitySources, request.params.name, { fields, skip, take, dataAreaId: queryString(query, 'dataAreaId') });
+      // As the entity list and recordMetadata: a lookup made for a document in a restricting queue reads the caller's company only.
+      const dataAreaId = await companyForRead(deps.db, async () => viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+      return listEntitiesByProperties(deps.entitySources, request.params.name, { fields, skip, take, dataAreaId });
     },
   );
 }
