@@ -87,7 +87,7 @@ describe('an invoice from arrival to approval', () => {
     await coding.action('Route').click();
     await routeTo(clerk.app, coding, 'Approval L1', codingOthers);
 
-    // Jo Junior may approve up to 10,000.00: refused in words, and offered the next level instead.
+    // Jo Junior may approve up to 10,000.00: Approve is refused in words, and the next level offered instead.
     const junior = await openErpAs('junior');
     const juniorFlow = await workflowOf(junior.erp);
     await juniorFlow.openQueue('Approval L1');
@@ -95,8 +95,10 @@ describe('an invoice from arrival to approval', () => {
     await l1.row(fileName).waitFor();
     const l1Others = (await l1.documentNames()).filter((name) => name !== fileName);
     await l1.row(fileName).click();
-    await l1.approveWithNote('Looks right to me, but it is above my limit.');
-    await junior.app.getByText(approvalLimitExceeded(AMOUNT, 'USD', fileName, JUNIOR_LIMIT, 'Approval L1'), { exact: true }).waitFor();
+    // The listed amount is over her limit: Approve is off before any click, and the bar says why in words.
+    // In the app (#root), not the disabled Approve's tooltip, which says the same where the pointer rests on it.
+    await junior.app.locator('#root').getByText(approvalLimitExceeded(AMOUNT, 'USD', fileName, JUNIOR_LIMIT, 'Approval L1'), { exact: true }).waitFor();
+    await junior.app.getByRole('toolbar', { name: 'Workflow actions' }).locator('button[aria-disabled="true"]', { hasText: /^Approve$/ }).waitFor();
     await l1.waitForDocuments([...l1Others, fileName]);
     await junior.app.getByRole('button', { name: 'Route to the next level', exact: true }).click();
     await routeTo(junior.app, l1, 'Approval L2', l1Others);

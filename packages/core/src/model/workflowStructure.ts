@@ -25,6 +25,8 @@ export interface WorkflowQueue {
   workflowPerms: number;
   /** Visible documents whose linked record is due within 3 days (overdue included); the workflow root fills it in. */
   dueSoonCount?: number;
+  /** The caller's approval limit in this queue (the lower of queue and group limits), null for none; the documents listing fills it in. */
+  approvalLimit?: number | null;
 }
 
 /** A queue type with the queues of it that the caller may browse. */

@@ -14,7 +14,8 @@ export type BlockReason =
   | 'searchView'
   | 'tooFewDocuments'
   | 'tooManyDocuments'
-  | 'differentLinks';
+  | 'differentLinks'
+  | 'overApprovalLimit';
 
 /**
  * Whether an action is offered: when allowed, an optional warning to confirm first; when not,

@@ -1,6 +1,7 @@
 /** Pure rules shared by every client and the server: messages, validation, viewability, token lifecycle, workflow and lock availability. */
 export * from './actionAvailability';
 export * from './annotationValidation';
+export * from './approvalLimitAvailability';
 export * from './approveAvailability';
 export * from './contextValidity';
 export * from './customFieldRules';

@@ -185,5 +185,20 @@ for (const dialect of testDialects()) {
       // An approver without a limit reads no amount: the ERP being down does not stop them.
       expect((await act(unlimited, 'approval', [doc], q.l2)).statusCode).toBe(200);
     });
+
+    it("the queue listing tells the caller their limit there (the screen disables Approve over it): the lower of group and queue limit, null for none", async () => {
+      const limitIn = async (user: User, queueId: number): Promise<number | null | undefined> => {
+        const response = await server.inject({ method: 'GET', url: `/api/queues/${queueId}/workflow`, headers: server.authHeaders(user.username) });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ queue: { approvalLimit?: number | null } }>().queue.approvalLimit;
+      };
+      expect(await limitIn(junior, q.l1)).toBe(Math.floor(amount) - 1);
+      expect(await limitIn(senior, q.l1)).toBe(Math.ceil(amount) + 1000);
+      // The capped queue's own limit (an earlier test raised it to PI-1004's amount) is below the senior's group limit.
+      const capLimit = Number((await server.deps.db.selectFrom('queues').select('approval_limit').where('id', '=', q.capped).executeTakeFirstOrThrow()).approval_limit);
+      expect(capLimit).toBeLessThan(Math.ceil(amount) + 1000);
+      expect(await limitIn(senior, q.capped)).toBe(capLimit);
+      expect(await limitIn(unlimited, q.l1)).toBeNull();
+    });
   });
 }

@@ -59,4 +59,62 @@ describe('the approval-limit refusal on the queue screen', () => {
     expect(screen.queryByText(REFUSAL)).toBeNull();
     await waitFor(() => expect(app.requests.some((request) => request.path === '/api/documents/routes' || request.path === '/api/documents/4/routes')).toBe(true));
   });
+
+  it("disables Approve before the click when the listed amount is over the caller's limit: the words on the action and in the bar, with the next level offered", async () => {
+    const decision = {
+      vendorNumber: 'V40000', vendorName: 'Litware', invoiceNumber: 'LW-5531', amount: 49872.77, currencyCode: 'USD', invoiceDate: '2025-05-09', dueDate: '2025-05-30',
+      cashDiscountDate: null, factsState: 'current' as const, factsFetchedAt: '2025-05-10T08:00:00Z', daysInQueue: 1, noteCount: 0, overdue: false, discountExpiresToday: false,
+    };
+    const approvals: RecordedRequest[] = [];
+    renderApp('/portal/workflow/queues/12/documents', {
+      'GET /api/options': () => [],
+      'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [QUEUE] }] }),
+      'GET /api/queues/12/workflow': (): QueueDocumentsPage => ({ queue: { ...QUEUE, approvalLimit: 10000 }, documents: [{ ...DOC, decision }], total: 1, skip: 0, take: 30 }),
+      'GET /api/queues/13': () => ({ ...QUEUE, id: 13, name: 'Approval L2', features1: 0 }),
+      'GET /api/documents/4/access': () => ACCESS,
+      'PUT /api/documents/approval': (request) => (approvals.push(request), {}),
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
+    fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
+    const approve = within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' });
+    await waitFor(() => expect(approve.getAttribute('aria-disabled')).toBe('true'));
+    // The reason is the action's description (its tooltip), in the server's words.
+    fireEvent.pointerEnter(approve);
+    fireEvent.focus(approve);
+    await waitFor(() => expect(document.getElementById(approve.getAttribute('aria-describedby') ?? '')?.textContent).toBe(REFUSAL));
+    fireEvent.click(approve);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(approvals).toHaveLength(0);
+    // The bar says it too and offers the next level.
+    expect(screen.getByText('Over your approval limit')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Route to the next level', hidden: true }));
+    await screen.findByRole('heading', { name: MESSAGES.routeToTitle, hidden: true });
+  });
+
+  it('leaves Approve on when the amount is within the limit, or its facts are not current (the server judges)', async () => {
+    const decision = (amount: number, factsState: 'current' | 'stale') => ({
+      vendorNumber: 'V40000', vendorName: 'Litware', invoiceNumber: 'LW-5531', amount, currencyCode: 'USD', invoiceDate: null, dueDate: null,
+      cashDiscountDate: null, factsState, factsFetchedAt: null, daysInQueue: 1, noteCount: 0, overdue: false, discountExpiresToday: false,
+    });
+    const within10000 = { ...DOC, id: 4, name: 'within.pdf', decision: decision(9999.99, 'current') };
+    const stale = { ...DOC, id: 5, name: 'stale.pdf', decision: decision(49872.77, 'stale') };
+    renderApp('/portal/workflow/queues/12/documents', {
+      'GET /api/options': () => [],
+      'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 2, queues: [QUEUE] }] }),
+      'GET /api/queues/12/workflow': (): QueueDocumentsPage => ({ queue: { ...QUEUE, approvalLimit: 10000 }, documents: [within10000, stale], total: 2, skip: 0, take: 30 }),
+      'GET /api/documents/4/access': () => ACCESS,
+      'GET /api/documents/5/access': () => ACCESS,
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(2));
+    // The toolbar's button is found afresh after each selection: the toolbar renders it anew.
+    const approve = (): HTMLElement => within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' });
+    for (const row of [0, 1]) {
+      fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[row]);
+      await waitFor(() => expect(grid.querySelectorAll('tbody tr')[row].getAttribute('aria-selected')).toBe('true'));
+      await waitFor(() => expect(approve().getAttribute('aria-disabled')).not.toBe('true'));
+    }
+    expect(screen.queryByText('Over your approval limit')).toBeNull();
+  });
 });

@@ -29,6 +29,7 @@ import { ApiError } from '../../../api';
 import { encodeDocumentId, type DmsDocument, type LockAction, type PrivilegeName } from '../../../model';
 import {
   MESSAGES,
+  approvalLimitBlock,
   approveAvailability,
   approveNoteRequirement,
   blockAction,
@@ -237,6 +238,8 @@ export function QueueDocumentsScreen(): ReactElement {
     const refused = selectedDocs.some((_doc, index) => accessResults[index]?.data?.[action] === false);
     return refused ? blockAction('notPermitted', lacks(action) ? UI_TEXT.workflow.needsPrivilege(action, DECISION_PRIVILEGES[action]) : MESSAGES.actionNotPermitted) : state;
   };
+  // Money rules (issue 12): an amount over the caller's limit disables Approve with the server's words, instead of failing on the click.
+  const withApprovalLimit = (state: ActionAvailability): ActionAvailability => (state.allowed ? (approvalLimitBlock(selectedDocs, queue?.approvalLimit, queue?.name ?? '') ?? state) : state);
   // A final queue (approve-to / reject-to none) offers no approve / reject: they could only fail.
   const hiddenCommands: WorkflowCommand[] = [
     ...(lacks('approve') || queue?.approveToQueueId === null ? (['approve'] as const) : []),
@@ -244,7 +247,7 @@ export function QueueDocumentsScreen(): ReactElement {
     ...(lacks('route') ? (['route'] as const) : []),
   ];
   const availability = {
-    approve: withAccessFlags('approve', approveAvailability(selectedDocs, view)),
+    approve: withApprovalLimit(withAccessFlags('approve', approveAvailability(selectedDocs, view))),
     reject: withAccessFlags('reject', rejectAvailability(selectedDocs, view)),
     route: withAccessFlags('route', routeAvailability(selectedDocs, view)),
     createLock: lockAvailability('createLock'),
@@ -262,6 +265,10 @@ export function QueueDocumentsScreen(): ReactElement {
 
   // Money rules (issue 12): an approval over the approver's limit, answered with Route to the next level.
   const [limitRefusal, setLimitRefusal] = useState<string | null>(null);
+  // Approve disabled by the limit (withApprovalLimit) says so in the same bar, with the next level offered, until dismissed.
+  const limitBlock = !availability.approve.allowed && availability.approve.reason === 'overApprovalLimit' ? availability.approve.message : null;
+  const [dismissedLimitBlock, setDismissedLimitBlock] = useState<string | null>(null);
+  const limitMessage = limitRefusal ?? (limitBlock !== dismissedLimitBlock ? limitBlock : null);
   const fail = useCallback(
     (error: unknown) => {
       if (error instanceof ApiError && isApprovalLimitRefusal(error.message)) {
@@ -505,13 +512,16 @@ export function QueueDocumentsScreen(): ReactElement {
         <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} onDone={list.reload} />
       </WorkflowToolbar>
       <ApprovalLimitBar
-        message={limitRefusal}
+        message={limitMessage}
         canRoute={availability.route.allowed}
         onRoute={() => {
           setLimitRefusal(null);
           onCommand('route');
         }}
-        onDismiss={() => setLimitRefusal(null)}
+        onDismiss={() => {
+          setLimitRefusal(null);
+          if (limitBlock !== null) setDismissedLimitBlock(limitBlock);
+        }}
       />
       <div className={styles.status} role="status" aria-label={UI_TEXT.workflow.queueStatus}>
         <Text size={200}>

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { findVisibleDocument, findVisibleDocuments } from '../../../policies/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { findQueuesWithAccess } from '../../../policies/queueAccess';
+import { effectiveApprovalLimit } from '../../../policies/approvalLimits';
 import { lockStateOf, presentDocument } from '../../../presenters/documentPresenter';
 import { presentWorkflowQueueType, presentWorkflowQueueTypes, queueMatches } from '../../../presenters/workflowQueuePresenter';
 import type { QueueListFilter } from '../../../presenters/workflowQueuePresenter';
@@ -186,7 +187,9 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
       const decision = decisions.get(row.id);
       return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
     });
-    return { queue, documents, total, skip: page.skip, take: page.take };
+    // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges).
+    const approvalLimit = await effectiveApprovalLimit(deps.db, viewer.userId, id);
+    return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
   });
 
   app.get('/queues/:id/link-to-approval', { schema: { response: okAnswer(LinkToApprovalSetupAnswer) } }, async (request): Promise<LinkToApprovalSetup> => {
