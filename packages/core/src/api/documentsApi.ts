@@ -8,7 +8,7 @@ import {
   type FolderEntry,
 } from '../model';
 import type { ApiClient, UploadProgress } from './ApiClient';
-import type { DocumentChanges } from '../contract';
+import { RELATED_UNAVAILABLE_HEADER, type DocumentChanges } from '../contract';
 import { DEFAULT_THUMBNAIL_WIDTH } from '../contract/thumbnailWidth';
 
 /** What GET /documents/{id}/view answers. */
@@ -21,6 +21,13 @@ export interface DocumentView {
 
 /** Fields PUT /documents/{id} may change (the request contract's type); each needs its privilege. */
 export type { DocumentChanges };
+
+/** A record's folder tree and, when the ERP could not name its related records, the ERP's words. */
+export interface FolderTreeAnswer {
+  entries: FolderEntry[];
+  /** E.g. 'Business Central cannot be reached right now. Please try again later.'; null when the ERP answered. */
+  relatedUnavailable: string | null;
+}
 
 /** Options of a data URL. */
 export interface DataUrlOptions {
@@ -45,6 +52,8 @@ export interface FetchDataOptions extends DataUrlOptions {
 export interface DocumentsApi {
   /** The record's display folders with their documents (GET /folder-structure). */
   getFolderStructure(context: ErpContext, expandToDocId?: number, signal?: AbortSignal): Promise<FolderEntry[]>;
+  /** The same tree with what the server says beside it: the ERP's words when its related records are left out. */
+  getFolderTree(context: ErpContext, expandToDocId?: number, signal?: AbortSignal): Promise<FolderTreeAnswer>;
   /** Uploads one file into a folder of a record (POST /documents); answers the created documents. */
   uploadDocument(
     file: Blob,
@@ -88,6 +97,15 @@ function contextQuery(context: ErpContext & FolderConstraints): Record<string, s
   };
 }
 
+/** A URI-encoded header value as text; a value that is not (a proxy's rewrite) is shown as it came. */
+function decodeHeader(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Creates the documents resource over an ApiClient. */
 export function documentsApi(client: ApiClient): DocumentsApi {
   const dataUrl = (id: number, options: DataUrlOptions = {}): string =>
@@ -105,6 +123,15 @@ export function documentsApi(client: ApiClient): DocumentsApi {
         query: { displayType: DEFAULT_DISPLAY_TYPE, ...contextQuery(context), expandToDocId },
         signal,
       }),
+    getFolderTree: async (context, expandToDocId, signal) => {
+      // A fetch rather than get: the ERP's words travel in a header beside the spec's list of entries.
+      const response = await client.authorizedFetch(
+        client.url('/folder-structure', { displayType: DEFAULT_DISPLAY_TYPE, ...contextQuery(context), expandToDocId }),
+        { headers: { Accept: 'application/json' }, signal },
+      );
+      const header = response.headers.get(RELATED_UNAVAILABLE_HEADER);
+      return { entries: (await response.json()) as FolderEntry[], relatedUnavailable: header === null || header === '' ? null : decodeHeader(header) };
+    },
     uploadDocument: (file, folder, onProgress, signal) =>
       client.upload<DmsDocument[]>(
         '/documents',

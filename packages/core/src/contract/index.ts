@@ -25,3 +25,4 @@ export * from './erpMetaContract';
 export * from './base64AnswersContract';
 export * from './outlookAttachmentLimit';
 export * from './mailImportContract';
+export * from './relatedUnavailableHeader';

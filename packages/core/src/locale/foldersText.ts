@@ -12,6 +12,9 @@ export const FOLDERS_TEXT = {
   noRecord: 'No record is open. Open a vendor or purchase invoice to see its documents.',
   dropFiles: 'Drop files to upload',
   tree: 'Folders',
+  /** The title above the ERP's own words when it could not name the record's related records. */
+  relatedUnavailable: 'Documents of related records are not shown.',
+  retry: 'Retry',
 
   // The uploads panel
   uploads: 'Uploads',

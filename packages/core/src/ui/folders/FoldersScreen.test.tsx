@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeXhr } from '../../api/test/fakes';
+import { RELATED_UNAVAILABLE_HEADER } from '../../contract';
 import { encodeDocumentId, type FolderEntry } from '../../model';
 import { MESSAGES } from '../../rules';
 import { taggedItemsKey } from '../../state/TaggedItemsStore';
+import { FakeResponse } from '../test/FakeResponse';
 import { renderApp, testDocument, testFolder, type RecordedRequest } from '../test/renderApp';
 
 const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23';
@@ -63,6 +65,39 @@ describe('FoldersScreen', () => {
     expect((screen.getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.keyDown(inTagged[0], { key: 'Enter' });
     await waitFor(() => expect(window.location.pathname).toBe(`/viewer/${encodeDocumentId(42)}`));
+  });
+
+  it("says in words above the tree that the ERP could not name the related records, keeps the record's own folders, and Retry shows the related folders once the ERP is back", async () => {
+    const down = 'Business Central cannot be reached right now. Please try again later.';
+    const vendorFolder = testFolder('related-2-CRONUS-v1', 'Vendor V30000', [{ type: 'document', id: 9, name: 'W-9.pdf', document: testDocument({ id: 9, name: 'W-9.pdf' }) }], false);
+    let erpUp = false;
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      {
+        ...routes(),
+        'GET /api/folder-structure': () => {
+          if (erpUp) return [...structure, vendorFolder];
+          const answer = FakeResponse.json(structure);
+          answer.headers.set(RELATED_UNAVAILABLE_HEADER, encodeURIComponent(down));
+          return answer;
+        },
+      },
+      { search: CONTEXT },
+    );
+    const notice = await screen.findByRole('status', { name: 'Documents of related records are not shown.' });
+    expect(notice.textContent).toContain(down);
+    // What the product holds still shows.
+    const tree = screen.getByRole('tree', { name: 'Folders' });
+    expect(within(tree).getByRole('treeitem', { name: 'Invoices' })).toBeTruthy();
+    expect(within(tree).queryByRole('treeitem', { name: 'Vendor V30000' })).toBeNull();
+    // No error alert: the answer was a 200, only its ERP part is missing.
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    erpUp = true;
+    fireEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+    await within(tree).findByRole('treeitem', { name: 'Vendor V30000' });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Documents of related records are not shown.' })).toBeNull());
+    expect(app.requests.filter((request) => request.path === '/api/folder-structure')).toHaveLength(2);
   });
 
   it('opens the selected document in the viewer with Enter', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Body1, Button, Caption1, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
@@ -42,6 +42,7 @@ const useStyles = makeStyles({
   scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' },
   section: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
   muted: { color: tokens.colorNeutralForeground3 },
+  notice: { margin: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, flexShrink: 0 },
   taggingNote: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
   pinnedTitle: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalS },
   dropOverlay: {
@@ -105,12 +106,16 @@ export function FoldersScreen(): ReactElement {
   // The record's folders, from the query cache; read again when the host's context is read again (revision) or after uploads, splits and deletes.
   const structure = useQuery({
     queryKey: [...queryKeys.folderStructure(context ?? {}), revision],
-    queryFn: ({ signal }) => loading.track(api.documents.getFolderStructure(context ?? {}, undefined, signal)),
+    queryFn: ({ signal }) => loading.track(api.documents.getFolderTree(context ?? {}, undefined, signal)),
     enabled: validContext,
     placeholderData: keepPreviousData,
+    // While the ERP's related records are missing, coming back to the window asks again (the app does not refetch on focus otherwise).
+    refetchOnWindowFocus: (query) => query.state.data?.relatedUnavailable != null,
   });
-  const entries: FolderEntry[] | null = context === null ? null : !validContext ? [] : (structure.data ?? (structure.isError ? [] : null));
-  const loaded = structure.data;
+  const entries: FolderEntry[] | null = context === null ? null : !validContext ? [] : (structure.data?.entries ?? (structure.isError ? [] : null));
+  const loaded = structure.data?.entries;
+  // The ERP could not name the record's related records: the tree shows what the product holds, and this says why the rest is missing.
+  const relatedUnavailable = validContext ? (structure.data?.relatedUnavailable ?? null) : null;
   useEffect(() => {
     if (!loaded) return;
     // Keep the selection when coming back from the viewer; drop what this record does not hold (a record switch).
@@ -316,6 +321,18 @@ export function FoldersScreen(): ReactElement {
         <Caption1 as="p" className={styles.taggingNote} role="note">
           {UI_TEXT.folders.taggingNote}
         </Caption1>
+      ) : null}
+      {relatedUnavailable !== null ? (
+        <MessageBar intent="warning" layout="multiline" politeness="polite" role="status" className={styles.notice}>
+          <MessageBarBody>
+            <MessageBarTitle>{UI_TEXT.folders.relatedUnavailable}</MessageBarTitle> {relatedUnavailable}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" disabled={structure.isFetching} onClick={() => void structure.refetch()}>
+              {UI_TEXT.folders.retry}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
       ) : null}
       <div className={styles.scroll}>
         {context === null || entries === null ? (

@@ -1,4 +1,4 @@
-import { FolderEntryListAnswer, okAnswer } from '@datahaven/core/contract';
+import { FolderEntryListAnswer, RELATED_UNAVAILABLE_HEADER, okAnswer } from '@datahaven/core/contract';
 import type { DmsDocument, FolderEntry, FolderNode } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { isValidContext } from '@datahaven/core/rules';
@@ -95,7 +95,7 @@ function recordLinkIds(deps: AppDeps, resolved: { sit: { id: number }; recordId:
  * GET /api/folder-structure/url-generation/{sourceId}.
  */
 export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/folder-structure', { schema: { response: okAnswer(FolderEntryListAnswer) } }, async (request): Promise<FolderEntry[]> => {
+  app.get('/folder-structure', { schema: { response: okAnswer(FolderEntryListAnswer) } }, async (request, reply): Promise<FolderEntry[]> => {
     const query = queryOf(request);
     const context = recordContextOf(query);
     if (!isValidContext(context)) {
@@ -119,7 +119,10 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
       recordDocuments(deps, viewer, resolved, company),
       relatedRecordsOf(deps.db, deps.entitySources, viewer, resolved, (message) => request.log.warn(message)),
     ]);
-    const relatedDocuments = await Promise.all(related.map((record) => recordDocuments(deps, viewer, { sit: record.table, recordId: record.recordId, dataAreaId: record.dataAreaId }, company)));
+    // The answer stays the spec's list of entries; that the ERP could not name the related records
+    // travels beside it, so the client can say so above the tree (docs/API.md).
+    if (related.unavailable !== null) void reply.header(RELATED_UNAVAILABLE_HEADER, encodeURIComponent(related.unavailable));
+    const relatedDocuments = await Promise.all(related.records.map((record) => recordDocuments(deps, viewer, { sit: record.table, recordId: record.recordId, dataAreaId: record.dataAreaId }, company)));
     const tree = presentFolderTree({
       context: resolved,
       folders,
@@ -138,7 +141,7 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
       sourceType: resolved.sit.source_type_id,
       typeName: resolved.sit.entity_type_name,
     };
-    return [...tree, ...related.map((record, index) => relatedFolder(record, relatedDocuments[index], base, expandToDocId))];
+    return [...tree, ...related.records.map((record, index) => relatedFolder(record, relatedDocuments[index], base, expandToDocId))];
   });
 
   registerUrlGenerationRoutes(app, deps);

@@ -1,4 +1,6 @@
+import { RELATED_UNAVAILABLE_HEADER } from '@datahaven/core/contract';
 import { FEATURES2 } from '@datahaven/core/model';
+import { DemoErpFaults } from '../../../demo/demoErp/DemoErpFaults';
 import type { FolderEntry, FolderNode } from '@datahaven/core/model';
 import { NO_CURRENT_COMPANY, otherCompanyRecordRefusal } from '../../../policies/dataAreaRestriction';
 import { createDocument, createGroup, createUser, grantTableAccess, makePdf, unique } from '../../../test/factories';
@@ -32,6 +34,7 @@ function namesIn(folder: FolderNode | undefined): string[] {
 for (const dialect of testDialects()) {
   describe(`Related records in GET /api/folder-structure, url-generation and RestrictToDataAreaId on record reads [${dialect}]`, () => {
     let demo: TestDemoErp;
+    let faults: DemoErpFaults;
     let server: TestServer;
     let vendorSit: number;
     let invoiceSit: number;
@@ -44,7 +47,8 @@ for (const dialect of testDialects()) {
     let restrictedCaDoc: number;
 
     beforeAll(async () => {
-      demo = await startTestDemoErp();
+      faults = new DemoErpFaults();
+      demo = await startTestDemoErp({ faults });
       server = await startTestServer(dialect, { env: demo.env });
       const db = server.deps.db;
       const table = async (tableId: number, sourceType: number, typeName: string, label: string): Promise<number> =>
@@ -106,13 +110,59 @@ for (const dialect of testDialects()) {
       expect((await tree(`dataAreaId=CRONUS&sitId=${orderSit}&recordId=${ORDER_106003}`, clerk)).map((folder) => folder.name)).toEqual(['Vendor V30000', 'Purchase Receipt 107003-1', 'Purchase Receipt 107003-2']);
     });
 
-    it('the ERP down: the tree answers without the related folders, no 500', async () => {
-      await demo.stop();
+    /** The tree's answer and the ERP's words when it could not name the related records (the header, decoded). */
+    const treeAndNotice = async (query: string, user: User): Promise<{ names: string[]; unavailable: string | null }> => {
+      const response = await get(`/api/folder-structure?displayType=Default%20View&${query}`, user);
+      expect(response.statusCode).toBe(200);
+      const header = response.headers[RELATED_UNAVAILABLE_HEADER.toLowerCase()];
+      return { names: folders(response.json<FolderEntry[]>()).map((folder) => folder.name), unavailable: typeof header === 'string' ? decodeURIComponent(header) : null };
+    };
+    const PI_1003_QUERY = (): string => `dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`;
+    const RELATED_OF_PI_1003 = ['Vendor V30000', 'Purchase Order 106003', 'Purchase Receipt 107003-1', 'Purchase Receipt 107003-2'];
+
+    it('the ERP down: 200 without the related folders and the ERP\'s words in Datahaven-Related-Unavailable, the record\'s own and grouped records kept; back once it returns', async () => {
+      // A record group is ours: its members still show while the ERP is down.
+      const group = await server.inject({
+        method: 'PUT',
+        url: '/api/record-group-memberships',
+        headers: server.authHeaders(clerk.username),
+        payload: { source: 'bc', records: [{ sitId: invoiceSit, dataAreaId: 'CRONUS', recordId: PI_1003 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V10000 }] },
+      });
+      expect(group.statusCode).toBe(200);
       try {
-        expect(await tree(`dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`, clerk)).toEqual([]);
+        await demo.stop();
+        try {
+          expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: ['Vendor V10000'], unavailable: 'Business Central cannot be reached right now. Please try again later.' });
+          // The vendor's own folder is the product's: it answers as ever, and a vendor names no related records, so nothing is missing.
+          const vendor = await treeAndNotice(`dataAreaId=CRONUS&sitId=${vendorSit}&recordId=${V30000}`, clerk);
+          expect(vendor).toEqual({ names: ['Documents'], unavailable: null });
+        } finally {
+          await demo.restart();
+        }
+        expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: [...RELATED_OF_PI_1003, 'Vendor V10000'], unavailable: null });
       } finally {
-        await demo.restart();
+        await server.inject({ method: 'DELETE', url: `/api/record-group-memberships/${group.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId}`, headers: server.authHeaders(clerk.username) });
       }
+    });
+
+    it('a 429 from the ERP is retried: the related folders show and nothing is said', async () => {
+      faults.failNext(429, { retryAfter: '0' });
+      expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: RELATED_OF_PI_1003, unavailable: null });
+      expect(faults.pending).toBe(0);
+    });
+
+    it('the ERP busy past its retries: 200, the related folders left out in its words', async () => {
+      faults.failNext(503, { count: 10, retryAfter: '0' });
+      try {
+        expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: [], unavailable: 'Business Central is busy and asked us to wait. Please try again in a minute.' });
+      } finally {
+        while (faults.pending > 0) faults.take();
+      }
+    });
+
+    it('the ERP holding the request: the tree answers within its budget and says the ERP did not answer in time', async () => {
+      faults.hangNext();
+      expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: [], unavailable: 'Business Central did not answer within 2.5 seconds. Please try again later.' });
     });
 
     it('RestrictToDataAreaId in the tree: a document in a restricting queue shows only to the company of its record', async () => {

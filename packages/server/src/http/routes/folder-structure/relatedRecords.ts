@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { normaliseRecordId, type ResolvedRecordContext } from '../../../db/recordContext';
 import type { Database, IntegratedTableRow } from '../../../db/schema';
 import { collectionNavigationJoin, resolveEntityTypeName, type CollectionNavigationJoin } from '../../../erp/entityTypeQueries';
+import { erpTimedOut } from '../../../erp/erpMessages';
 import type { EntityTypeMetadata } from '../../../erp/parseCsdl';
 import type { EntitySources } from '../../../erp/EntitySources';
 import { DomainError } from '../../../errors/DomainError';
@@ -20,6 +21,16 @@ export interface RelatedRecord {
   relation: string;
 }
 
+/** A record's related records, and why the ERP's part is missing when it could not be read. */
+export interface RelatedRecords {
+  records: RelatedRecord[];
+  /**
+   * The ERP's own words when it could not name the related records (down, too slow, busy), e.g.
+   * 'Business Central cannot be reached right now. Please try again later.'; null when it answered.
+   */
+  unavailable: string | null;
+}
+
 /**
  * The longest the folder tree waits for the ERP to name a record's related records: the tree is
  * our own data and answers without them rather than wait for a slow ERP (the related folders come
@@ -27,10 +38,10 @@ export interface RelatedRecord {
  */
 const ERP_RELATED_BUDGET_MS = 2_500;
 
-function withinBudget<T>(work: Promise<T>, fallback: T, ms: number): Promise<T> {
+function withinBudget<T>(work: Promise<T>, fallback: () => T, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
+    timer = setTimeout(() => resolve(fallback()), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
@@ -50,16 +61,20 @@ function isKey(value: unknown): value is string {
  * collection navigations whose join is known (its `purchaseReceipts`, through `orderId`), where
  * an integrated table the viewer may see holds the target type. One read of the record with just
  * the key properties (and the numbers beside them, e.g. vendorNumber), then one bounded query per
- * collection ($filter on the join, $top 5). The ERP down, slow, or without the record: none (the
- * tree still answers; a log line says why).
+ * collection ($filter on the join, $top 5). The ERP without the record: none. The ERP down, slow
+ * or busy: none, and its words in `unavailable` so the tree can say so (a log line too).
  */
-async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecord[]> {
+async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecords> {
   const ownId = context.recordId;
-  if (ownId === null) return [];
+  const none: RelatedRecords = { records: [], unavailable: null };
+  if (ownId === null) return none;
+  // A table named without an ERP prefix (not prefix:type) has no ERP to ask.
+  const colon = context.sit.entity_type_name.indexOf(':');
+  if (colon < 1 || colon === context.sit.entity_type_name.length - 1) return none;
+  const { prefix, typeName } = resolveEntityTypeName(context.sit.entity_type_name);
+  if (!sources.prefixes.includes(prefix)) return none;
+  const source = sources.source(prefix);
   const work = async (): Promise<RelatedRecord[]> => {
-    const { prefix, typeName } = resolveEntityTypeName(context.sit.entity_type_name);
-    if (!sources.prefixes.includes(prefix)) return [];
-    const source = sources.source(prefix);
     const type = await source.entityType(typeName);
     const properties = new Set(type.properties.map((property) => property.name));
     // BC names an order's key 'orderId' (and its number 'orderNumber'), not after the navigation.
@@ -145,21 +160,29 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
     );
     return [...fromSingles, ...fromCollections.flat()];
   };
+  const leftOut = (message: string, unavailable: boolean): RelatedRecords => {
+    log(`Related records of ${context.sit.entity_type_name} ${ownId} left out: ${message}`);
+    return { records: [], unavailable: unavailable ? message : null };
+  };
   try {
-    return await withinBudget(work(), [], ERP_RELATED_BUDGET_MS);
+    // Past the budget the tree answers without them, in the words of an ERP that did not answer in time.
+    const late = Symbol('late');
+    const records = await withinBudget<RelatedRecord[] | typeof late>(work(), () => late, ERP_RELATED_BUDGET_MS);
+    return records === late ? leftOut(erpTimedOut(source.config.label, ERP_RELATED_BUDGET_MS / 1000), true) : { records, unavailable: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    log(`Related records of ${context.sit.entity_type_name} ${context.recordId} left out: ${error.message}`);
-    return [];
+    // Only an ERP that cannot answer now is worth telling the user; a missing type is the set-up's, and logged.
+    return leftOut(error.message, error.kind === 'Unavailable');
   }
 }
 
 /**
  * A record's related records: those its ERP names through navigations, then the other members of
- * its record groups (PUT /record-group-memberships), each once, never the record itself.
+ * its record groups (PUT /record-group-memberships), each once, never the record itself. The ERP
+ * unable to answer leaves its part out (the groups are ours and still show) and says so.
  */
-export async function relatedRecordsOf(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecord[]> {
-  if (context.recordId === null) return [];
+export async function relatedRecordsOf(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecords> {
+  if (context.recordId === null) return { records: [], unavailable: null };
   const [fromErp, grouped] = await Promise.all([
     erpRelatedRecords(db, sources, viewer, context, log),
     groupedRecordsOf(db, viewer, context.sit.id, context.recordId, context.dataAreaId),
@@ -172,7 +195,7 @@ export async function relatedRecordsOf(db: Kysely<Database>, sources: EntitySour
     seen.add(key);
     related.push(record);
   };
-  fromErp.forEach(add);
+  fromErp.records.forEach(add);
   if (grouped.length > 0) {
     const tables = new Map((await db.selectFrom('integrated_tables').selectAll().where('id', 'in', [...new Set(grouped.map((g) => g.sitId))]).execute()).map((table) => [table.id, table]));
     for (const record of grouped) {
@@ -180,5 +203,5 @@ export async function relatedRecordsOf(db: Kysely<Database>, sources: EntitySour
       if (table !== undefined) add({ table, dataAreaId: record.dataAreaId, recordId: record.recordId, number: record.number, relation: 'group' });
     }
   }
-  return related;
+  return { records: related, unavailable: fromErp.unavailable };
 }
