@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { ANNOTATION_TYPES } from '../../packages/core/src/model';
 import { DEMO_PURCHASE_INVOICES, demoVendor } from '../../packages/server/src/demo/demoWorld';
 import { OutlookAttachPage, OutlookSimulatorPage } from './pages/OutlookSimulatorPage';
 import { SearchPage } from './pages/SearchPage';
@@ -15,24 +16,43 @@ beforeAll(async () => {
   page = await session.newWindow({ width: 1300, height: 900 });
 });
 
-/** The clerk's product token, as the demo ERP page gets it, for reading the files the way a download does. */
-async function clerkToken(): Promise<string> {
-  return (await fetch(`${session.server.baseUrl}/demo/erp/token?username=clerk`)).text();
+/** A demo user's product token, as the demo ERP page gets it. */
+async function tokenOf(username: string): Promise<string> {
+  return (await fetch(`${session.server.baseUrl}/demo/erp/token?username=${username}`)).text();
 }
 
-/** A document's bytes with annotations burned in, through the download route (GET /documents/{id}/data?download=true). */
-async function downloadedBytes(token: string, name: string): Promise<Buffer> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const search = (await (await fetch(`${session.server.baseUrl}/api/documents/search?q=${encodeURIComponent(name)}&skip=0&take=30`, { headers })).json()) as { documents: { id: number; name: string }[] };
-  const document = search.documents.find((candidate) => candidate.name === name);
-  if (document === undefined) throw new Error(`${name} is not found by the clerk's search.`);
-  const response = await fetch(`${session.server.baseUrl}/api/documents/${document.id}/data?download=true&embedAnnotations=true`, { headers });
+/** A document's id by its name, through the clerk's search. */
+async function documentId(token: string, name: string): Promise<number> {
+  const response = await fetch(`${session.server.baseUrl}/api/documents/search?q=${encodeURIComponent(name)}&skip=0&take=30`, { headers: { Authorization: `Bearer ${token}` } });
+  const found = ((await response.json()) as { documents: { id: number; name: string }[] }).documents.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`${name} is not found by the clerk's search.`);
+  return found.id;
+}
+
+/** A document's file through the download route (GET /documents/{id}/data?download=true), with or without annotations burned in. */
+async function downloadedBytes(token: string, id: number, embedAnnotations: boolean): Promise<Buffer> {
+  const response = await fetch(`${session.server.baseUrl}/api/documents/${id}/data?download=true&embedAnnotations=${embedAnnotations}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
 
 describe('an AP clerk attaching stored invoices to a message in Outlook', () => {
   it('signs in through Outlook, finds two invoices in the pane, attaches both with annotations, and the message holds both PDFs with their names and bytes', async () => {
+    // The approver has marked both invoices: a solid rectangle on page 1 of each.
+    const clerk = await tokenOf('clerk');
+    const approver = await tokenOf('approver');
+    const ids = new Map<string, number>();
+    for (const name of NAMES) {
+      const id = await documentId(clerk, name);
+      ids.set(name, id);
+      const marked = await fetch(`${session.server.baseUrl}/api/documents/${id}/annotations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${approver}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: ANNOTATION_TYPES.solidRectangle, page: 1, color: '#ffd400', x: 400, y: 300, width: 1600, height: 400, content: null, size: null }),
+      });
+      expect(marked.status).toBe(201);
+    }
+
     const outlook = new OutlookSimulatorPage(page, session.server.baseUrl);
     await outlook.open('clerk');
     const pane = outlook.pane();
@@ -55,12 +75,14 @@ describe('an AP clerk attaching stored invoices to a message in Outlook', () => 
     // In the order the results list them.
     expect(recorded.map((attachment) => attachment.name).sort()).toEqual([...NAMES].sort());
     expect(recorded.every((attachment) => !attachment.isInline)).toBe(true);
-    const token = await clerkToken();
     for (const attachment of recorded) {
       const bytes = Buffer.from(attachment.base64, 'base64');
+      const id = ids.get(attachment.name) ?? 0;
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(attachment.size).toBe(bytes.length);
-      expect(bytes.equals(await downloadedBytes(token, attachment.name))).toBe(true);
+      // The annotations are burned in: the file is the annotated download, not the stored one.
+      expect(bytes.equals(await downloadedBytes(clerk, id, true))).toBe(true);
+      expect(bytes.equals(await downloadedBytes(clerk, id, false))).toBe(false);
     }
     expect(await outlook.attachmentList().getByRole('listitem').allInnerTexts()).toEqual(recorded.map((attachment) => expect.stringContaining(attachment.name)));
     expect(demoVendor(FIRST.vendor).name).not.toBe(demoVendor(SECOND.vendor).name);

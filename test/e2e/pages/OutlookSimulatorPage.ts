@@ -61,7 +61,7 @@ export class OutlookAttachPage {
     await this.pane.getByRole('menuitem', { name: `Attach ${count} ${count === 1 ? 'document' : 'documents'} to the message` }).click();
   }
 
-  /** The progress dialog. */
+  /** The progress dialog, found by its role: it must stay readable (not aria-hidden) while it shows. */
   dialog(): Locator {
     return this.pane.getByRole('dialog', { name: 'Attaching to your message' });
   }

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import {
   Button,
   Dialog,
@@ -70,7 +70,24 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
   const annotations = useAnnotationChoice();
   const [progress, setProgress] = useState<AttachProgress[] | null>(null);
   const [running, setRunning] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  /** The annotation choice of an attach asked for in the menu, started once the menu has closed. */
+  const [requested, setRequested] = useState<{ embed: boolean | undefined } | null>(null);
   const attach = documentExport.attach;
+  const ids = documents.map((document) => document.id).join(',');
+  // The dialog opens once the menu has closed and handed focus back, and its Close button stays
+  // focusable while files are attached, so focus moves into the dialog: with focus left outside
+  // it, Fluent's focus manager marked the dialog itself aria-hidden (seen in Chromium).
+  useEffect(() => {
+    if (requested === null || menuOpen || attach === undefined) return;
+    setRequested(null);
+    const docIds = ids.split(',').map(Number);
+    setProgress(docIds.map((docId) => ({ docId, state: 'waiting' })));
+    setRunning(true);
+    attach(docIds, requested.embed, (step) => setProgress((rows) => (rows ?? []).map((row) => (row.docId === step.docId ? step : row))))
+      .catch((error: unknown) => alerts.report(error))
+      .finally(() => setRunning(false));
+  }, [requested, menuOpen, attach, ids, alerts]);
   if (attach === undefined) return null;
   const availability = access === null ? null : downloadMenuAvailability(access.map((flags) => ({ access: flags })));
   const allowed = availability !== null && availability.allowed;
@@ -85,19 +102,17 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
           ? UI_TEXT.export.attachTooMany(LIMITS.downloadMenuMaxDocuments)
           : availability.message;
   const names = new Map(documents.map((document) => [document.id, document.name]));
-  const start = (): void => {
-    const ids = documents.map((document) => document.id);
-    setProgress(ids.map((docId) => ({ docId, state: 'waiting' })));
-    setRunning(true);
-    attach(ids, annotations.chosen, (step) => setProgress((rows) => (rows ?? []).map((row) => (row.docId === step.docId ? step : row))))
-      .catch((error: unknown) => alerts.report(error))
-      .finally(() => setRunning(false));
-  };
   const attached = progress?.filter((row) => row.state === 'attached').length ?? 0;
   const failed = progress?.filter((row) => row.state === 'failed').length ?? 0;
   return (
     <>
-      <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
+      <Menu
+        open={menuOpen}
+        onOpenChange={(_event, data) => {
+          setMenuOpen(data.open);
+          if (data.open) annotations.loadDefault();
+        }}
+      >
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<AttachRegular />} disabledFocusable={!allowed || running} title={reason}>
             {UI_TEXT.export.attach}
@@ -107,7 +122,7 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
           <MenuList {...annotations.menuListProps}>
             <WithAnnotationsItem />
             <MenuDivider />
-            <MenuItem onClick={start}>{UI_TEXT.export.attachDocuments(documents.length)}</MenuItem>
+            <MenuItem onClick={() => setRequested({ embed: annotations.chosen })}>{UI_TEXT.export.attachDocuments(documents.length)}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -130,7 +145,7 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
               {running ? null : <p role="status">{UI_TEXT.export.attachSummary(attached, failed)}</p>}
             </DialogContent>
             <DialogActions>
-              <Button appearance="primary" disabled={running} onClick={() => setProgress(null)}>
+              <Button appearance="primary" disabledFocusable={running} onClick={() => setProgress(null)}>
                 {UI_TEXT.close}
               </Button>
             </DialogActions>
