@@ -178,7 +178,12 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     const page = parseQueueDocumentsQuery(queryOf(request));
     const viewer = await workflowViewerOf(request, deps);
     const { queue } = await browsableQueueOr404(deps, viewer, id);
-    const { rows, decisions, total } = await findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page);
+    // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges);
+    // read beside the page, so the listing waits for neither twice.
+    const [{ rows, decisions, total }, approvalLimit] = await Promise.all([
+      findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page),
+      effectiveApprovalLimit(deps.db, viewer.userId, id),
+    ]);
     const now = deps.now();
     // Missing or old facts are read in the background; this answer shows what the cache holds.
     // Without an ERP configured there is nothing to read them from.
@@ -187,8 +192,6 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
       const decision = decisions.get(row.id);
       return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
     });
-    // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges).
-    const approvalLimit = await effectiveApprovalLimit(deps.db, viewer.userId, id);
     return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
   });
 
