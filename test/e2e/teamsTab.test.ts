@@ -1,5 +1,6 @@
 import { teamsDarkTheme, teamsHighContrastTheme, teamsLightTheme } from '@fluentui/react-components';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { FEATURES1 } from '../../packages/core/src/model';
 import { demoEntraObjectId } from '../../packages/server/src/demo/demoEntraObjectId';
 import { DEMO_PURCHASE_INVOICES } from '../../packages/server/src/demo/demoWorld';
 import { TeamsConfigurePage } from './pages/TeamsConfigurePage';
@@ -19,6 +20,8 @@ const QUEUE = 'Approval L1';
 /** In Approval L1 from the demo seed (Contoso's PI-1002). */
 const APPROVED = 'CS-88120.pdf';
 const NOTE = 'Matches the purchase order; approved from the Teams channel.';
+/** Queue feature bit 'WorkflowRoute' (approval lists), from the core's model. */
+const WORKFLOW_ROUTE = FEATURES1.WorkflowRoute;
 const INVOICE = DEMO_PURCHASE_INVOICES.find((invoice) => invoice.number === 'PI-1004') ?? DEMO_PURCHASE_INVOICES[3];
 
 const session = useBrowserSession();
@@ -185,6 +188,43 @@ describe('the Datahaven tab in a Teams channel (/demo/teams)', () => {
     await opened.grid().waitFor();
     await opened.waitForDocuments(['NWT-2025-0097.pdf', 'LW-5531.pdf', fileName]);
     expect(await opened.selectedNames()).toEqual([fileName]);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('opens a document’s approval list inside the tab (no popup without the Teams sign-in), and Back by keyboard returns to the queue', async () => {
+    // An administrator turns on approval lists (WorkflowRoute) for Approval L1; the demo seeds none.
+    const admin = { Authorization: `Bearer ${await tokenOf('admin')}`, Accept: 'application/json' };
+    const queues = (await (await fetch(`${session.server.baseUrl}/odata/v1/WorkflowQueues`, { headers: admin })).json()) as { value: { Id: number; Name: string; Features: { Features1: number } }[] };
+    const l1Queue = queues.value.find((queue) => queue.Name === QUEUE);
+    if (!l1Queue) throw new Error(`No ${QUEUE} in ${JSON.stringify(queues)}`);
+    const patched = await fetch(`${session.server.baseUrl}/odata/v1/WorkflowQueues(${l1Queue.Id})`, {
+      method: 'PATCH',
+      headers: { ...admin, 'Content-Type': 'application/json', 'If-Match': '*' },
+      body: JSON.stringify({ Features: { Features1: l1Queue.Features.Features1 | WORKFLOW_ROUTE } }),
+    });
+    expect(patched.status).toBeLessThan(300);
+
+    const tabFrame = teams.tabFrame();
+    const queuePage = new WorkflowQueuePage(tabFrame, QUEUE);
+    await queuePage.action('Refresh').click();
+    await queuePage.row('LW-5531.pdf').click();
+    // Enabled once the refreshed list says the document may have an approval list.
+    const approvalList = tabFrame.getByRole('button', { name: 'Approval list', exact: true, disabled: false });
+    await approvalList.waitFor();
+    const popups: Page[] = [];
+    page.context().on('page', (opened) => popups.push(opened));
+    await approvalList.click();
+
+    await tabFrame.getByRole('heading', { name: 'Approval list – LW-5531.pdf' }).waitFor();
+    expect(await tabFrame.locator('body').evaluate(() => window.location.pathname)).toMatch(/^\/teams\/approval-routes\/[^/]+$/);
+    expect(popups).toEqual([]);
+
+    const back = tabFrame.getByRole('button', { name: 'Back', exact: true });
+    await back.focus();
+    await back.press('Enter');
+    await queuePage.grid().waitFor();
+    expect(await tabFrame.locator('body').evaluate(() => window.location.pathname)).toMatch(/^\/teams\/workflow2\/queues\/\d+\/documents$/);
+    expect(await queuePage.selectedNames()).toEqual(['LW-5531.pdf']);
     expect(session.errors).toEqual([]);
   });
 });

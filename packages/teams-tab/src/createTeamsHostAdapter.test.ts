@@ -40,6 +40,9 @@ describe('createTeamsHostAdapter', () => {
     expect(host.frameContext).toBe('content');
     expect(host.subPageId).toBe('document:42');
     expect(host.router).toEqual({ kind: 'browser', basename: '/teams' });
+    // Our popup pages open inside the tab; what needs Outlook or an ERP parent is not offered.
+    expect(host.appPages).toBe('inPlace');
+    expect([host.attachFile, host.getGraphToken, host.createEmailDraft, host.openRecord, host.captureRecord, host.onRecordEvent]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('follows Teams’ theme live: default, dark and contrast become the Teams Fluent themes', () => {
