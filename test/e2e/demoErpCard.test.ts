@@ -1,16 +1,26 @@
 import type { Page } from 'playwright-core';
 import { DemoErpPage } from './pages/DemoErpPage';
+import { FoldersPage } from './pages/FoldersPage';
 import { useBrowserSession } from './support/browserSession';
 
 const session = useBrowserSession();
 let page: Page;
+/**
+ * Every server error the page or its iframes received from our server: an ERP that is down must
+ * never make one. 503 is the card's designed answer in words while the ERP is stopped.
+ */
+const serverErrors: string[] = [];
 
 beforeAll(async () => {
   page = await session.newWindow();
+  page.on('response', (response) => {
+    if (response.status() >= 500 && response.status() !== 503 && response.url().startsWith(session.server.baseUrl)) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
 });
 
 afterAll(() => {
   expect(session.errors).toEqual([]);
+  expect(serverErrors).toEqual([]);
 });
 
 describe('the demo ERP card: the record as the ERP holds it', () => {
@@ -27,13 +37,26 @@ describe('the demo ERP card: the record as the ERP holds it', () => {
     expect(await section.getByRole('button', { name: 'Post' }).isHidden()).toBe(true);
   });
 
-  it('says in words that the ERP cannot be reached while it is stopped, and shows the record again once it is back', async () => {
+  it('says in words, on the card and in the FactBox, that the ERP cannot be reached while it is stopped, and shows the record and its related folders again once it is back (no 500)', async () => {
     const erp = new DemoErpPage(page, session.server.baseUrl);
     await session.server.erp.close();
     await erp.openRecord('PI-1004');
     const section = erp.erpSection();
     await section.getByRole('status').filter({ hasText: 'Business Central cannot be reached right now. Please try again later.' }).waitFor();
+    // The FactBox says it too, above the folders the product itself holds, and leaves out the related records' folders.
+    const app = erp.documentsFrame();
+    const folders = new FoldersPage(page, app);
+    const notice = app.getByRole('status', { name: 'Documents of related records are not shown.' });
+    await notice.filter({ hasText: 'Business Central cannot be reached right now. Please try again later.' }).waitFor();
+    await folders.waitForFolder('Invoice');
+    await folders.waitForFolder('Supporting Documents');
+    expect(await folders.folder('Vendor V40000').count()).toBe(0);
     await session.server.restartErp();
+    // Retry in the FactBox: the related records' folders are back and the notice is gone.
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await folders.waitForFolder('Vendor V40000');
+    await folders.waitForFolder('Purchase Order 106004');
+    await notice.waitFor({ state: 'detached' });
     await erp.openRecord('Litware Office');
     await section.getByText('V40000', { exact: true }).waitFor();
   });
