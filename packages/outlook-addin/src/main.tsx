@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { DatahavenApp } from '@datahaven/core';
+import { ApiClient, DatahavenApp } from '@datahaven/core';
+import { FileMailPane } from './FileMailPane';
 import { createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
+import { isReadMailItem } from './mailAttachments';
 
 /** office.js is a global the page loads before this bundle (never bundled: HOSTS.md "Outlook add-in"). */
 const office = (window as Window & { Office?: typeof Office }).Office;
@@ -9,7 +11,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Datahaven Documents into.');
 const root = createRoot(container);
 
-const mount = (officeReady: OutlookOffice | undefined): void => root.render(<DatahavenApp host={createOutlookHostAdapter(window, officeReady)} />);
+const mount = (officeReady: OutlookOffice | undefined): void => {
+  const host = createOutlookHostAdapter(window, officeReady);
+  const item: unknown = officeReady?.context.mailbox?.item;
+  // Reading a message: the pane files its invoice, signed in through the same host as the core.
+  if (isReadMailItem(item)) root.render(<FileMailPane item={item} client={new ApiClient({ tokens: host })} />);
+  else root.render(<DatahavenApp host={host} />);
+};
 
 if (office === undefined) {
   // office.js did not load (blocked, or the page opened outside Outlook without it): the host says where the pane runs.

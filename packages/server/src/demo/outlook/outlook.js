@@ -1,6 +1,7 @@
 /*
  * The Outlook simulator's page script (demo only). It plays Outlook around the Datahaven
- * Documents task pane: a message being composed, whose attachments it records and lists, and
+ * Documents task pane: a message being composed, whose attachments it records and lists, or with
+ * `?mode=read` a received message with a PDF invoice and a text file for the pane to read, and
  * the stand-in for Office.js the pane's page loads instead of office.js
  * (/demo/outlook/office-standin.js asks this page for it through window.parent). Sign-in is
  * Office SSO: getAccessToken answers with a token from the demo Entra ID
@@ -15,6 +16,9 @@
   var params = new URLSearchParams(window.location.search);
   /** How many attachments the message takes (a query parameter, so a test can reach the limit quickly). */
   var maxAttachments = Number(params.get('maxAttachments')) || 499;
+
+  /** `?mode=read`: a received message (its invoice to file) instead of one being written. */
+  var readMode = params.get('mode') === 'read';
 
   var userSelect = document.getElementById('outlook-user');
   var languageSelect = document.getElementById('outlook-language');
@@ -93,6 +97,53 @@
     },
   };
 
+  /** Base64 text of bytes, as Office.js hands out attachment content. */
+  function toBase64(bytes) {
+    var binary = '';
+    for (var index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(index, index + 0x8000));
+    return btoa(binary);
+  }
+
+  /** The received message's invoice number: `?invoiceNo=`, else new per page load, so a repeat filing in one load is a duplicate. */
+  var invoiceNo = params.get('invoiceNo') || 'OUT-' + Date.now().toString(36).toUpperCase();
+  var readContent = {
+    'read-att-1': function () {
+      return fetch('/demo/outlook/read-message/invoice.pdf?no=' + encodeURIComponent(invoiceNo)).then(function (response) {
+        if (!response.ok) throw new Error('The invoice could not be loaded (' + response.status + ').');
+        return response.arrayBuffer().then(function (buffer) { return toBase64(new Uint8Array(buffer)); });
+      });
+    },
+    'read-att-2': function () {
+      return Promise.resolve(btoa('Please pay within 30 days.'));
+    },
+  };
+
+  /** The message being read, as Office.js's MessageRead offers it (what the pane uses). */
+  var readItem = {
+    itemType: 'message',
+    itemId: 'AAMkADemoRead',
+    subject: 'Invoice ' + invoiceNo,
+    from: { displayName: 'Fabrikam Accounts', emailAddress: 'ap@fabrikam.example' },
+    attachments: [
+      { id: 'read-att-1', name: 'Invoice ' + invoiceNo + '.pdf', contentType: 'application/pdf', size: 0, attachmentType: 'file', isInline: false },
+      { id: 'read-att-2', name: 'payment-terms.txt', contentType: 'text/plain', size: 26, attachmentType: 'file', isInline: false },
+    ],
+    getAttachmentContentAsync: function (attachmentId, options, callback) {
+      var done = typeof options === 'function' ? options : callback || function () {};
+      var read = readContent[attachmentId];
+      if (!read) return failed(done, 'InvalidAttachmentId', 'The attachment ID does not exist.', 9017);
+      read().then(
+        function (base64) { done({ status: 'succeeded', value: { content: base64, format: 'base64' } }); },
+        function (error) { failed(done, 'InternalServerError', String(error && error.message ? error.message : error), 9018); }
+      );
+    },
+    getAsFileAsync: function (options, callback) {
+      var done = typeof options === 'function' ? options : callback || function () {};
+      var eml = 'From: Fabrikam Accounts <ap@fabrikam.example>\r\nTo: ap@datahaven.example\r\nSubject: Invoice ' + invoiceNo + '\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPlease find our invoice attached.\r\n';
+      setTimeout(function () { done({ status: 'succeeded', value: btoa(eml) }); }, 0);
+    },
+  };
+
   var tenant = null;
   function tenantId() {
     tenant =
@@ -156,7 +207,7 @@
           },
         },
         mailbox: {
-          item: composeItem,
+          item: readMode ? readItem : composeItem,
           addHandlerAsync: function (eventType, handler, callback) {
             if (eventType === 'officeThemeChanged') themeHandlers.push(handler);
             if (typeof callback === 'function') setTimeout(function () { callback({ status: 'succeeded' }); }, 0);
@@ -205,6 +256,17 @@
     },
   };
 
+  if (readMode) {
+    // The simulator shows the received message instead of a draft; its attachments are the read item's.
+    document.getElementById('compose-title').textContent = readItem.subject;
+    document.getElementById('compose-to').value = readItem.from.displayName + ' <' + readItem.from.emailAddress + '>';
+    document.getElementById('compose-subject').value = readItem.subject;
+    document.getElementById('compose-body').value = 'Please find our invoice attached.';
+    document.getElementById('clear-attachments').hidden = true;
+    readItem.attachments.forEach(function (attachment) {
+      attachments.push({ id: attachment.id, name: attachment.name, size: attachment.size, isInline: false, base64: '' });
+    });
+  }
   render();
   loadPane();
 })();

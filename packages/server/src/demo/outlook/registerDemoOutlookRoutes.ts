@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sendOutlookPane } from '../../http/plugins/outlookPaneHosting';
-import { DEMO_USERS } from '../demoWorld';
+import { renderInvoicePdf } from '../renderInvoicePdf';
+import { DEMO_USERS, DEMO_VENDORS } from '../demoWorld';
 
 /** The simulator's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', '..', 'src', 'demo', 'outlook');
@@ -26,7 +27,7 @@ function escapeHtml(value: string): string {
 /**
  * The Outlook simulator (demo mode, inside the demo's loopback-only scope): `/demo/outlook` plays
  * an Outlook compose window around the Datahaven Documents task pane and records the attachments
- * the pane adds; `/demo/outlook/pane` is the product's own pane page with the simulator's
+ * the pane adds (`?mode=read`: a received message with a PDF invoice and a text file instead); `/demo/outlook/pane` is the product's own pane page with the simulator's
  * stand-in for Office.js in place of office.js (the one thing that differs from Outlook).
  */
 export async function registerDemoOutlookRoutes(app: FastifyInstance, webDir: string): Promise<void> {
@@ -34,6 +35,13 @@ export async function registerDemoOutlookRoutes(app: FastifyInstance, webDir: st
     const template = await readFile(join(PAGE_DIR, 'outlook.html'), 'utf8');
     const options = DEMO_USERS.map((user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.firstName} ${user.lastName} (${user.username})`)}</option>`).join('');
     return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(template.replace('{{userOptions}}', options));
+  });
+
+  // The read message's invoice (the simulator's read mode): a fresh invoice number per page load, so filing it twice shows the duplicate.
+  app.get<{ Querystring: { no?: string } }>('/demo/outlook/read-message/invoice.pdf', async (request, reply) => {
+    const invoiceNo = /^[A-Za-z0-9-]{1,20}$/.test(request.query.no ?? '') ? String(request.query.no) : 'OUT-1001';
+    const pdf = await renderInvoicePdf({ vendor: DEMO_VENDORS[0].number, invoiceNo, date: '2026-11-20', dueDate: '2026-12-20', reference: 'PO-4711', pages: 1, seed: 4711 }, DEMO_VENDORS[0]);
+    return reply.header('Cache-Control', 'no-store').type('application/pdf').send(pdf);
   });
 
   app.get('/demo/outlook/pane', async (_request, reply) => sendOutlookPane(reply, webDir, { url: OFFICE_STANDIN_URL, origin: null }));

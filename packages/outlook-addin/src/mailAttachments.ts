@@ -1,0 +1,79 @@
+/** One attachment of the message being read, as Office.js lists it (Office.AttachmentDetails, Mailbox 1.1). */
+export interface MailAttachment {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  attachmentType: string;
+  isInline: boolean;
+}
+
+/** The part of a read item filing an e-mail's invoice needs (Office.MessageRead, Mailbox 1.8). */
+export interface ReadMailItem {
+  itemId?: string;
+  subject?: string;
+  from?: { displayName?: string; emailAddress?: string };
+  attachments: readonly MailAttachment[];
+  getAttachmentContentAsync(attachmentId: string, callback: (result: Office.AsyncResult<{ content: string; format: string }>) => void): void;
+  /** The whole message as base64 .eml (Mailbox 1.14); older Outlooks have none, and the message cannot be kept. */
+  getAsFileAsync?(callback: (result: Office.AsyncResult<string>) => void): void;
+}
+
+/** Whether an item is a message being read with attachments Office.js can hand out. */
+export function isReadMailItem(item: unknown): item is ReadMailItem {
+  if (typeof item !== 'object' || item === null) return false;
+  const candidate = item as Partial<ReadMailItem>;
+  return Array.isArray(candidate.attachments) && typeof candidate.getAttachmentContentAsync === 'function';
+}
+
+/** The file types the import takes from an e-mail (docs/API.md mail-import: PDF, TIFF, images). */
+const IMPORTABLE_TYPES = /^(application\/pdf|image\/(tiff|png|jpeg|gif|bmp))$/i;
+const IMPORTABLE_NAMES = /\.(pdf|tiff?|png|jpe?g|gif|bmp)$/i;
+
+/** Why an attachment cannot be filed, in words; null when it can. */
+export function whyNotImportable(attachment: MailAttachment): string | null {
+  if (attachment.attachmentType !== 'file') return `${attachment.name} is not a file (an attached message or a cloud link) and cannot be filed.`;
+  // Outlook often reports application/octet-stream, so the name decides too; the server checks the bytes anyway.
+  if (IMPORTABLE_TYPES.test(attachment.contentType) || IMPORTABLE_NAMES.test(attachment.name)) return null;
+  return `${attachment.name} cannot be filed: only PDF, TIFF and image files are imported.`;
+}
+
+/** The sender as the import wants it: `Jane Doe <ap@vendor.example>`. */
+export function senderOf(item: ReadMailItem): string {
+  const name = item.from?.displayName?.trim() ?? '';
+  const address = item.from?.emailAddress?.trim() ?? '';
+  if (name !== '' && address !== '' && name !== address) return `${name} <${address}>`;
+  return address || name;
+}
+
+function asPromise<T>(call: (callback: (result: Office.AsyncResult<T>) => void) => void, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    call((result) => {
+      // Compared by value: Office.AsyncResultStatus is an enum of the global, which a stand-in need not carry.
+      if (String(result.status) === 'succeeded') resolve(result.value);
+      else reject(new Error(`Outlook could not read ${what}: ${result.error?.message || 'no reason given.'}`));
+    });
+  });
+}
+
+/** Reads one attachment's bytes through Outlook as base64 text. */
+export async function readAttachmentBase64(item: ReadMailItem, attachment: MailAttachment): Promise<string> {
+  const content = await asPromise<{ content: string; format: string }>((done) => item.getAttachmentContentAsync(attachment.id, done), attachment.name);
+  if (content.format !== 'base64') throw new Error(`Outlook could not read ${attachment.name}: it handed out no file (${content.format}).`);
+  return content.content;
+}
+
+/** Reads the whole message as base64 .eml, where Outlook offers it. */
+export function readMessageBase64(item: ReadMailItem): Promise<string> | null {
+  const getAsFile = item.getAsFileAsync;
+  if (getAsFile === undefined) return null;
+  return asPromise<string>((done) => getAsFile.call(item, done), 'the message');
+}
+
+/** Turns base64 text into a named file for a multipart part. */
+export function fileFromBase64(base64: string, name: string, type: string): File {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return new File([bytes], name, { type: type || 'application/octet-stream' });
+}
