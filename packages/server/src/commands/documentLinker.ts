@@ -8,7 +8,7 @@ import { resolveEntityTypeName, splitEntityTypeName } from '../erp/entityTypeQue
 import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
 import { assertDataAreaAllowed } from '../policies/dataAreaRestriction';
 import { assertNotLockedByOtherUser, documentsLockedByOthers, lockedByOtherUser } from '../policies/documentLocks';
-import { findVisibleDocument } from '../policies/documentQueries';
+import { findVisibleDocument, findVisibleDocuments } from '../policies/documentQueries';
 import type { DocumentDetailRow } from '../policies/documentQueries';
 import type { Viewer } from '../policies/documentVisibility';
 import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
@@ -274,16 +274,23 @@ async function eventTable(db: Kysely<Database>, typeName: string): Promise<Integ
  * with the subtype moved to the posted table's (subtypeOnTable), row version + 1 and a system note
  * naming who reported it. The ERP is the authority, not the caller: the posted record is read
  * through the connector and must hold the draft's id (BC: "Draft Invoice SystemId"; the demo ERP:
- * purchaseInvoiceId), else 400 and nothing moves. Any signed-in caller may report it, since it can
- * only make the product agree with the ERP. Idempotent: reported again, nothing is left to move.
+ * purchaseInvoiceId), else 400 and nothing moves. The caller must hold 'Dynamics: Link to Existing'
+ * (403 first: reporting puts documents on the posted record, a link); of the draft's documents the
+ * caller can see, one in a queue with RestrictToDataAreaId must be of the caller's company (403 in
+ * the link's words, nothing moves). The move itself takes every document of the draft, seen or
+ * not (the ERP is the authority); the answer names only those the caller can see afterwards.
+ * Idempotent: reported again, nothing is left to move.
  */
 export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: RecordPostedEvent): Promise<RecordPosted> {
+  if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Reporting a posted record moves its documents' links: it needs the '${LINK_PRIVILEGE}' privilege.`);
   const draftTable = await eventTable(deps.db, event.typeName);
   const postedTable = await eventTable(deps.db, event.postedTypeName);
   const recordId = normaliseRecordId(event.recordId);
   const postedRecordId = normaliseRecordId(event.postedRecordId);
   const requestedArea = event.dataAreaId?.trim() ?? '';
   const dataAreaId = requestedArea === '' ? defaultDataArea(deps, event.postedTypeName) : requestedArea;
+  // Refused before the ERP is asked, and again in the transaction on the links it moves.
+  await assertMayMoveLinks(deps.db, viewer, await draftLinks(deps.db, draftTable.id, recordId, dataAreaId), dataAreaId);
   const posted = await fetchErpRecord(deps, event.postedTypeName, dataAreaId, postedRecordId);
   const postedRecord = numberOf(posted, postedRecordId);
   const holdsDraft = Object.entries(posted).some(([name, value]) => name !== 'id' && typeof value === 'string' && normaliseRecordId(value) === recordId);
@@ -292,14 +299,8 @@ export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: R
   }
   const now = deps.now().toISOString();
   return inWriteTransaction(deps.db, async (trx) => {
-    const links = await trx
-      .selectFrom('record_links')
-      .select(['id', 'document_id', 'source_number'])
-      .where('integrated_table_id', '=', draftTable.id)
-      .where('record_id', '=', recordId)
-      .where('data_area_id', '=', dataAreaId)
-      .orderBy('document_id')
-      .execute();
+    const links = await draftLinks(trx, draftTable.id, recordId, dataAreaId);
+    await assertMayMoveLinks(trx, viewer, links, dataAreaId);
     await rememberErpRecord(trx, postedTable.id, dataAreaId, postedRecordId, postedRecord);
     const documentIds = [...new Set(links.map((link) => link.document_id))];
     if (links.length > 0) {
@@ -326,6 +327,30 @@ export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: R
       await insertNote(trx, documentId, viewer.userId, 'system', `${draftTable.label} ${from} was posted as ${postedTable.label} ${postedRecord.number} (${dataAreaId}); the document moved with it (reported by ${viewer.username}).`, now);
       await reindexDocument(trx, documentId);
     }
-    return { postedNumber: postedRecord.number, documentIds };
+    // Only what the caller may see: the others moved too, but their ids are not the caller's to learn.
+    const visible = await findVisibleDocuments(trx, viewer, documentIds);
+    return { postedNumber: postedRecord.number, documentIds: visible.map((document) => document.id) };
   });
+}
+
+/** The links to a draft record, by document. */
+async function draftLinks(db: Kysely<Database> | Transaction<Database>, tableId: number, recordId: string, dataAreaId: string): Promise<{ id: number; document_id: number; source_number: string }[]> {
+  return db
+    .selectFrom('record_links')
+    .select(['id', 'document_id', 'source_number'])
+    .where('integrated_table_id', '=', tableId)
+    .where('record_id', '=', recordId)
+    .where('data_area_id', '=', dataAreaId)
+    .orderBy('document_id')
+    .execute();
+}
+
+/**
+ * RestrictToDataAreaId for a posting report, as linking judges it: each linked document the caller
+ * can see that sits in a restricting queue must be of the caller's company (403 in the link's words).
+ */
+async function assertMayMoveLinks(db: Kysely<Database> | Transaction<Database>, viewer: Viewer, links: readonly { document_id: number }[], dataAreaId: string): Promise<void> {
+  for (const document of await findVisibleDocuments(db, viewer, [...new Set(links.map((link) => link.document_id))])) {
+    await assertDataAreaAllowed(db, viewer, document, 'link', dataAreaId);
+  }
 }

@@ -1,11 +1,15 @@
 import type { FolderEntry } from '@datahaven/core/model';
+import { FEATURES2 } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
+import { otherCompanyRefusal } from '../../../policies/dataAreaRestriction';
 import { createDocument, createGroup, createUser, grantTableAccess, makePdf } from '../../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoErp';
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
+import { createQueue, createQueueType } from '../../../test/workflowFactories';
 
 const V30000 = '5d7e1c2a-8b3f-4a6e-9c01-000000030000';
 const PI_1003 = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
+const PI_1002 = '8a4f2e6b-1c9d-4b3a-8e02-000000001002';
 const PI_1005 = '8a4f2e6b-1c9d-4b3a-8e02-000000001005';
 const INVOICE_TYPE = 'bc:Microsoft.NAV.PurchaseHeader';
 const POSTED_TYPE = 'bc:Microsoft.NAV.PurchInvHeader';
@@ -31,6 +35,9 @@ for (const dialect of testDialects()) {
     let server: TestServer;
     let clerk: User;
     let linkOnly: User;
+    let reader: User;
+    let caClerk: User;
+    let blind: User;
     let companyId: string;
     const table = async (tableId: number, typeName: string, label: string, subtypes: [string, string][]): Promise<number> => {
       const db = server.deps.db;
@@ -59,6 +66,15 @@ for (const dialect of testDialects()) {
       for (const sit of [vendorSit, invoiceSit, postedSit]) await grantTableAccess(server, group, sit, { canUpload: true });
       clerk = await createUser(server, 'relinker', { groups: [group], privileges: { 'Dynamics: Break Link': true } });
       linkOnly = await createUser(server, 'link-only', { groups: [group] });
+      // Sees the invoices but may not link: may not report a posting either.
+      const readers = await createGroup(server, 'Readers', ['Cabinet: Import Documents']);
+      for (const sit of [vendorSit, invoiceSit, postedSit]) await grantTableAccess(server, readers, sit);
+      reader = await createUser(server, 'reader', { groups: [readers] });
+      // A clerk of CRONUS-CA: RestrictToDataAreaId holds them to it in a restricting queue.
+      caClerk = await createUser(server, 'ca-clerk', { groups: [group] });
+      await server.deps.db.updateTable('users').set({ data_area_id: 'CRONUS-CA' }).where('id', '=', caClerk.id).execute();
+      // May link, but sees the invoices' documents only through a queue.
+      blind = await createUser(server, 'blind', { groups: [await createGroup(server, 'Linkers', ['Dynamics: Link to Existing'])] });
     });
 
     afterAll(async () => {
@@ -126,6 +142,35 @@ for (const dialect of testDialects()) {
       expect(notes.at(-1)?.text).toBe('Purchase Invoice PI-1005 was posted as Posted Purchase Invoice PPI-1005 (CRONUS); the document moved with it (reported by link-only).');
 
       expect((await send('PUT', '/api/record-events/posted', linkOnly, event(ppi1005.id))).json()).toEqual({ postedNumber: 'PPI-1005', documentIds: [] });
+    });
+
+    it("needs 'Dynamics: Link to Existing', holds a restricted caller to their company, moves every document of the draft but names only those the caller sees", async () => {
+      const inQueue = await onVendor();
+      const unseen = await onVendor();
+      for (const id of [inQueue, unseen]) {
+        expect((await send('PUT', `/api/documents/${id}/link`, clerk, { relatedTypeName: INVOICE_TYPE, relatedDataAreaId: 'CRONUS', relatedRecordId: PI_1002 })).statusCode).toBe(200);
+      }
+      const restricting = await createQueue(server, await createQueueType(server), { features2: FEATURES2.RestrictToDataAreaId, defaultAccess: ['ViewDocumentsWithin'] });
+      await server.deps.db.updateTable('documents').set({ queue_id: restricting }).where('id', '=', inQueue).execute();
+      demo.erp.store.postPurchaseInvoice(companyId, PI_1002);
+      const ppi1002 = posted(PI_1002);
+      const event = { typeName: INVOICE_TYPE, dataAreaId: 'CRONUS', recordId: PI_1002, postedTypeName: POSTED_TYPE, postedRecordId: ppi1002.id };
+      const linkedNumbers = async (): Promise<string[]> =>
+        (await server.deps.db.selectFrom('record_links').select('source_number').where('document_id', 'in', [inQueue, unseen]).orderBy('document_id').execute()).map((row) => row.source_number);
+
+      const refused = await send('PUT', '/api/record-events/posted', reader, event);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toHaveProperty('message', "Reporting a posted record moves its documents' links: it needs the 'Dynamics: Link to Existing' privilege.");
+      const otherCompany = await send('PUT', '/api/record-events/posted', caClerk, event);
+      expect(otherCompany.statusCode).toBe(403);
+      expect(otherCompany.json()).toHaveProperty('message', otherCompanyRefusal('link', 'CRONUS-CA', 'CRONUS'));
+      expect(await linkedNumbers()).toEqual(['PI-1002', 'PI-1002']);
+
+      // 'blind' sees only the document in the queue: both move, the answer names that one.
+      const moved = await send('PUT', '/api/record-events/posted', blind, event);
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toEqual({ postedNumber: 'PPI-1002', documentIds: [inQueue] });
+      expect(await linkedNumbers()).toEqual(['PPI-1002', 'PPI-1002']);
     });
   });
 }

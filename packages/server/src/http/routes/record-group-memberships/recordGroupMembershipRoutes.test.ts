@@ -6,7 +6,7 @@ import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoE
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { createQueue, createQueueType } from '../../../test/workflowFactories';
 import { RECORD_GROUP_NOT_FOUND } from './recordGroups';
-import { RECORD_GROUP_REFUSED } from './recordGroupMembershipRoutes';
+import { RECORD_GROUP_NOT_YOURS, RECORD_GROUP_REFUSED, groupOfOtherCompanyRefusal } from './recordGroupMembershipRoutes';
 
 const V10000 = '5d7e1c2a-8b3f-4a6e-9c01-000000010000';
 const V20000 = '5d7e1c2a-8b3f-4a6e-9c01-000000020000';
@@ -26,6 +26,8 @@ for (const dialect of testDialects()) {
     let clerk: User;
     let cronusClerk: User;
     let noDynamics: User;
+    let otherClerk: User;
+    let manager: User;
 
     beforeAll(async () => {
       demo = await startTestDemoErp();
@@ -39,6 +41,8 @@ for (const dialect of testDialects()) {
       clerk = await createUser(server, unique('clerk'), { groups: [group] });
       cronusClerk = await createUser(server, unique('cronus'), { groups: [group] });
       noDynamics = await createUser(server, unique('reader'), { groups: [bare] });
+      otherClerk = await createUser(server, unique('other'), { groups: [group] });
+      manager = await createUser(server, unique('manager'), { groups: [group], privileges: { 'Security: Manager': true } });
       await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
       restricted = await createQueue(server, await createQueueType(server), { features2: FEATURES2.RestrictToDataAreaId });
       await createDocument(server, { sitId: vendorSit, recordId: V20000, fileName: 'Contoso contract.pdf', content: await makePdf(1), uploader: clerk });
@@ -107,7 +111,36 @@ for (const dialect of testDialects()) {
       // Held to CRONUS, the records without a company are read there.
       const own = await put({ source: 'bc', queueId: restricted, records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk);
       expect(own.statusCode).toBe(200);
-      expect((await remove(own.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId)).statusCode).toBe(204);
+      expect((await remove(own.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId, cronusClerk)).statusCode).toBe(204);
+    });
+
+    it("DELETE: only the group's maker or a holder of 'Security: Manager'; 404 in words for an unknown group", async () => {
+      const records = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }];
+      const ids: number[] = [];
+      for (let i = 0; i < 2; i += 1) ids.push((await put({ source: 'bc', records })).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId);
+      const [byMaker, byManager] = ids;
+      const refused = await remove(byMaker, otherClerk);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: RECORD_GROUP_NOT_YOURS });
+      expect(await server.deps.db.selectFrom('record_group_members').select('position').where('membership_id', '=', byMaker).execute()).toHaveLength(2);
+      expect((await remove(byMaker)).statusCode).toBe(204);
+      expect((await remove(byManager, manager)).statusCode).toBe(204);
+      const unknown = await remove(byManager, manager);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ message: RECORD_GROUP_NOT_FOUND });
+    });
+
+    it('DELETE: a user of CRONUS who works in a queue with RestrictToDataAreaId cannot delete a group holding a CRONUS-CA record, even their own', async () => {
+      const mixed = (await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const own = (await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      // Now they see the documents of a restricting queue: they are held to CRONUS.
+      await createQueue(server, await createQueueType(server), { features2: FEATURES2.RestrictToDataAreaId, defaultAccess: ['ViewDocumentsWithin'] });
+      const refused = await remove(mixed, cronusClerk);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA') });
+      expect((await remove(own, cronusClerk)).statusCode).toBe(204);
+      // A manager without a company of their own is held to none.
+      expect((await remove(mixed, manager)).statusCode).toBe(204);
     });
   });
 }
