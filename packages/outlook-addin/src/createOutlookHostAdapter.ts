@@ -28,6 +28,8 @@ export interface OutlookOffice extends OfficeSignInApi {
     officeTheme?: Partial<Office.OfficeTheme> & { isDarkTheme?: boolean };
     mailbox?: {
       item?: (Partial<ComposeAttachmentTarget> & { itemId?: string }) | null;
+      /** Who is signed in to Outlook; the NAA login hint. */
+      userProfile?: { emailAddress?: string };
       addHandlerAsync?(eventType: Office.EventType | string, handler: (event: unknown) => void, callback?: (result: Office.AsyncResult<void>) => void): void;
     };
   };

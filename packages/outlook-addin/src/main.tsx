@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { ApiClient, DatahavenApp } from '@datahaven/core';
+import { ApiClient, BUILD, DatahavenApp } from '@datahaven/core';
 import { FileMailPane } from './FileMailPane';
-import { createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
+import { createOutlookHostAdapter, type OutlookHostOptions, type OutlookOffice } from './createOutlookHostAdapter';
+import { createOutlookNestedAppAuth } from './createOutlookNestedAppAuth';
 import { isReadMailItem } from './mailAttachments';
 
 /** office.js is a global the page loads before this bundle (never bundled: HOSTS.md "Outlook add-in"). */
@@ -11,8 +12,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount Datahaven Documents into.');
 const root = createRoot(container);
 
-const mount = (officeReady: OutlookOffice | undefined): void => {
-  const host = createOutlookHostAdapter(window, officeReady);
+const mount = (officeReady: OutlookOffice | undefined, options: OutlookHostOptions = {}): void => {
+  const host = createOutlookHostAdapter(window, officeReady, options);
   const item: unknown = officeReady?.context.mailbox?.item;
   // Reading a message: the pane files its invoice, signed in through the same host as the core.
   if (isReadMailItem(item)) root.render(<FileMailPane item={item} client={new ApiClient({ tokens: host })} />);
@@ -25,5 +26,11 @@ if (office === undefined) {
 } else {
   // The server serves this bundle under /outlook/*; the pane routes in memory, so the URL never changes.
   // Outside Outlook office.js answers with no host and no mailbox, and the host says where the pane runs.
-  void office.onReady().then(() => mount(office));
+  // Where Outlook offers NestedAppAuth 1.1 and the server names an Entra client, sign-in goes through MSAL's nestable client.
+  void office
+    .onReady()
+    .then(() => createOutlookNestedAppAuth(office, { apiBase: BUILD.apiBasePath, fetch: (input, init) => window.fetch(input, init), loginHint: office.context.mailbox?.userProfile?.emailAddress }))
+    // Without NAA the pane still mounts and signs in through Office SSO.
+    .catch(() => undefined)
+    .then((nestedAppAuth) => mount(office, { nestedAppAuth }));
 }
