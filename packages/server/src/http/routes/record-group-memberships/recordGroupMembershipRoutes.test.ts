@@ -6,10 +6,11 @@ import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoE
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { createQueue, createQueueType } from '../../../test/workflowFactories';
 import { RECORD_GROUP_NOT_FOUND } from './recordGroups';
-import { RECORD_GROUP_NOT_YOURS, RECORD_GROUP_REFUSED, groupOfOtherCompanyRefusal } from './recordGroupMembershipRoutes';
+import { RECORD_GROUP_NOT_YOURS, RECORD_GROUP_NOT_YOURS_TO_REPLACE, RECORD_GROUP_REFUSED, groupOfOtherCompanyRefusal } from './recordGroupMembershipRoutes';
 
 const V10000 = '5d7e1c2a-8b3f-4a6e-9c01-000000010000';
 const V20000 = '5d7e1c2a-8b3f-4a6e-9c01-000000020000';
+const CA_V10000 = '6e8f2d3b-9c4a-4b7f-8d12-000000010000';
 const CA_V20000 = '6e8f2d3b-9c4a-4b7f-8d12-000000020000';
 
 interface User {
@@ -137,10 +138,60 @@ for (const dialect of testDialects()) {
       await createQueue(server, await createQueueType(server), { features2: FEATURES2.RestrictToDataAreaId, defaultAccess: ['ViewDocumentsWithin'] });
       const refused = await remove(mixed, cronusClerk);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA') });
+      expect(refused.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'delete') });
       expect((await remove(own, cronusClerk)).statusCode).toBe(204);
       // A manager without a company of their own is held to none.
       expect((await remove(mixed, manager)).statusCode).toBe(204);
+    });
+
+    it("PUT with a group's id: only its maker or a holder of 'Security: Manager' replaces its records; 404 in words for an unknown group", async () => {
+      const records = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }];
+      const id = (await put({ source: 'bc', records })).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const members = async (): Promise<string[]> => (await server.deps.db.selectFrom('record_group_members').select('data_area_id').where('membership_id', '=', id).orderBy('position').execute()).map((m) => m.data_area_id);
+      const refused = await put({ recordGroupMembershipId: id, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] }, otherClerk);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ message: RECORD_GROUP_NOT_YOURS_TO_REPLACE });
+      expect(await members()).toEqual(['CRONUS', 'CRONUS']);
+      const byMaker = await put({ recordGroupMembershipId: id, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] });
+      expect(byMaker.statusCode).toBe(200);
+      expect(await members()).toEqual(['CRONUS', 'CRONUS-CA']);
+      const byManager = await put({ recordGroupMembershipId: id, source: 'bc', records }, manager);
+      expect(byManager.statusCode).toBe(200);
+      expect(await members()).toEqual(['CRONUS', 'CRONUS']);
+      expect((await remove(id, manager)).statusCode).toBe(204);
+      const unknown = await put({ recordGroupMembershipId: id, source: 'bc', records }, manager);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ message: RECORD_GROUP_NOT_FOUND });
+    });
+
+    it('PUT: a user held to a company (a restricting queue they see) cannot sidestep it by naming no docId/queueId', async () => {
+      // The DELETE test above made a restricting queue whose documents everyone sees: cronusClerk is held to CRONUS.
+      const db = server.deps.db;
+      const mixedRecords = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }];
+      const sidestep = await put({ source: 'bc', records: mixedRecords }, cronusClerk);
+      expect(sidestep.statusCode).toBe(403);
+      expect(sidestep.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'group') });
+      // Their own group, replaced with another company's record: refused, nothing changes.
+      const own = (await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const into = await put({ recordGroupMembershipId: own, source: 'bc', records: mixedRecords }, cronusClerk);
+      expect(into.statusCode).toBe(403);
+      expect(into.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'group') });
+      // A group of theirs made before they were held, holding a CRONUS-CA record: replacing it would drop that record.
+      await db.updateTable('users').set({ data_area_id: null }).where('id', '=', cronusClerk.id).execute();
+      const mixed = (await put({ source: 'bc', records: mixedRecords }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
+      const replace = await put({ recordGroupMembershipId: mixed, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk);
+      expect(replace.statusCode).toBe(403);
+      expect(replace.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'replace') });
+      expect((await db.selectFrom('record_group_members').select('data_area_id').where('membership_id', '=', mixed).orderBy('position').execute()).map((m) => m.data_area_id)).toEqual(['CRONUS', 'CRONUS-CA']);
+      // Held to CRONUS-CA, records naming no company are read there.
+      await db.updateTable('users').set({ data_area_id: 'CRONUS-CA' }).where('id', '=', cronusClerk.id).execute();
+      const inCa = await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: CA_V10000 }, { sitId: vendorSit, recordId: CA_V20000 }] }, cronusClerk);
+      await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
+      expect(inCa.statusCode).toBe(200);
+      expect(inCa.json<{ records: { dataAreaId: string }[] }>().records.map((r) => r.dataAreaId)).toEqual(['CRONUS-CA', 'CRONUS-CA']);
+      // Not held (no company of their own), the same mixed body is accepted.
+      expect((await put({ source: 'bc', records: mixedRecords }, manager)).statusCode).toBe(200);
     });
   });
 }
