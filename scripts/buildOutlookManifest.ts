@@ -5,10 +5,9 @@
  * check as the Teams package), and zips manifest + icons into dist/outlook-addin-package.zip, the
  * file a user sideloads or an administrator deploys (manifests/outlook/README.md).
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ZipFile } from 'yazl';
+import { writeAppPackage } from './appPackageParts';
 import { renderTeamsIcons, validateTeamsManifest } from './buildTeamsPackage';
 import { fillOutlookManifest, outlookManifestValues } from './fillOutlookManifest';
 
@@ -41,24 +40,7 @@ export async function buildOutlookPackage(options: { env?: NodeJS.ProcessEnv; ou
   // The product's icons, the same as the Teams app's.
   const icons = await renderTeamsIcons();
 
-  await mkdir(path.dirname(outFile), { recursive: true });
-  const zip = new ZipFile();
-  // A fixed time keeps the package byte-identical for the same inputs.
-  const mtime = new Date('2026-01-01T00:00:00Z');
-  const entries: [string, Buffer][] = [
-    ['manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')],
-    ['color.png', icons.color],
-    ['outline.png', icons.outline],
-  ];
-  for (const [name, content] of entries) zip.addBuffer(content, name, { mtime });
-  zip.end();
-  await new Promise<void>((resolve, reject) => {
-    const output = createWriteStream(outFile);
-    output.on('close', () => resolve());
-    output.on('error', reject);
-    zip.outputStream.on('error', reject);
-    zip.outputStream.pipe(output);
-  });
+  await writeAppPackage(outFile, manifest, icons);
   return { file: outFile, manifest };
 }
 

@@ -5,12 +5,11 @@
  * from their SVG sources and zips manifest + icons into dist/teams-app-package.zip, the file a
  * Teams administrator uploads.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppManifestUtils } from '@microsoft/app-manifest';
 import sharp from 'sharp';
-import { ZipFile } from 'yazl';
+import { writeAppPackage } from './appPackageParts';
 import { buildTeamsManifest, teamsManifestValues } from './buildTeamsManifest';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -82,24 +81,7 @@ export async function buildTeamsPackage(options: { env?: NodeJS.ProcessEnv; outF
   if (problems.length > 0) throw new Error(`The Teams manifest does not validate against its schema:\n  ${problems.join('\n  ')}`);
   const icons = await renderTeamsIcons();
 
-  await mkdir(path.dirname(outFile), { recursive: true });
-  const zip = new ZipFile();
-  // A fixed time keeps the package byte-identical for the same inputs.
-  const mtime = new Date('2026-01-01T00:00:00Z');
-  const entries: [TeamsPackageEntry, Buffer][] = [
-    ['manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')],
-    ['color.png', icons.color],
-    ['outline.png', icons.outline],
-  ];
-  for (const [name, content] of entries) zip.addBuffer(content, name, { mtime });
-  zip.end();
-  await new Promise<void>((resolve, reject) => {
-    const output = createWriteStream(outFile);
-    output.on('close', () => resolve());
-    output.on('error', reject);
-    zip.outputStream.on('error', reject);
-    zip.outputStream.pipe(output);
-  });
+  await writeAppPackage(outFile, manifest, icons);
   return { file: outFile, manifest };
 }
 
