@@ -13,7 +13,12 @@ export function startupUrls(config: Config): string[] {
   const base = config.publicUrl;
   // The demo ERP's metadata document names the OData service the connector reads (it answers with a token only).
   const demoErp = config.demoErp === null ? [] : [`http://127.0.0.1:${config.demoErp.port}/api/v2.0/$metadata`];
-  return [...(config.demo ? [`${base}/demo/erp`, `${base}/demo/erp?page=workflow`] : []), ...demoErp, `${base}/`, `${base}/api/version`];
+  return [
+    ...(config.demo ? [`${base}/demo/erp`, `${base}/demo/erp?page=workflow`, `${base}/demo/teams`, `${base}/demo/outlook`] : []),
+    ...demoErp,
+    `${base}/`,
+    `${base}/api/version`,
+  ];
 }
 
 /** Starts the demo ERP on its loopback port, saying in words when the port is taken. */
