@@ -15,7 +15,11 @@ export async function runMigrations(db: Kysely<Database>, dialect: DialectName):
   // Kysely's introspection walks every schema of the database; when another instance or test run
   // drops its schema during that walk, PostgreSQL answers "schema … does not exist" for *that*
   // schema. The walk is read-only and the migrations run under Kysely's lock, so trying again is safe.
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && isOtherSchemaVanished(error, migrationTableSchema); attempt += 1) {
+  // A table dropped mid-walk shows up as a missing column or relation instead; that can only be
+  // another run's when no migration of ours failed (results name no Error), so it is retried too.
+  const raced = (): boolean =>
+    isOtherSchemaVanished(error, migrationTableSchema) || (dialect === 'postgres' && isCatalogRaceBeforeMigrating(error, results));
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && raced(); attempt += 1) {
     ({ error, results } = await migrator.migrateToLatest());
   }
   if (error !== undefined) {
@@ -34,6 +38,17 @@ export function isOtherSchemaVanished(error: unknown, ownSchema: string | undefi
   if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return false;
   if (error.code !== '3F000' || typeof error.message !== 'string') return false;
   return ownSchema === undefined || !error.message.includes(`"${ownSchema}"`);
+}
+
+/**
+ * True when the run failed before any migration of ours ran (no result with status Error) with
+ * PostgreSQL's undefined_column (42703) or undefined_table (42P01): Kysely's introspection met a
+ * table that another run dropped between listing it and reading its columns.
+ */
+export function isCatalogRaceBeforeMigrating(error: unknown, results: readonly { status: string }[] | undefined): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  if (error.code !== '42703' && error.code !== '42P01') return false;
+  return !(results ?? []).some((result) => result.status === 'Error');
 }
 
 /** The first schema of the connection's search_path, where our tables live. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDatabase } from './createDatabase';
-import { isOtherSchemaVanished, runMigrations } from './runMigrations';
+import { isCatalogRaceBeforeMigrating, isOtherSchemaVanished, runMigrations } from './runMigrations';
 
 const url = process.env.DATAHAVEN_TEST_DATABASE_URL;
 
@@ -16,6 +16,21 @@ describe('isOtherSchemaVanished', () => {
     expect(isOtherSchemaVanished(vanished('t_own'), 't_own')).toBe(false);
     expect(isOtherSchemaVanished(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }), 't_own')).toBe(false);
     expect(isOtherSchemaVanished(undefined, 't_own')).toBe(false);
+  });
+});
+
+describe('isCatalogRaceBeforeMigrating', () => {
+  const missingColumn = Object.assign(new Error('column "id" of relation "rows" does not exist'), { code: '42703' });
+
+  it('is true for a missing column or relation met before any migration failed', () => {
+    expect(isCatalogRaceBeforeMigrating(missingColumn, undefined)).toBe(true);
+    expect(isCatalogRaceBeforeMigrating(Object.assign(new Error('relation "rows" does not exist'), { code: '42P01' }), [{ status: 'Success' }])).toBe(true);
+  });
+
+  it('is false once a migration of ours failed, for other codes and for non-errors', () => {
+    expect(isCatalogRaceBeforeMigrating(missingColumn, [{ status: 'Success' }, { status: 'Error' }])).toBe(false);
+    expect(isCatalogRaceBeforeMigrating(Object.assign(new Error('syntax error'), { code: '42601' }), undefined)).toBe(false);
+    expect(isCatalogRaceBeforeMigrating(undefined, undefined)).toBe(false);
   });
 });
 
