@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { loadEntraConfig, type EntraConfig, type TeamsConfig } from './auth/entra/loadEntraConfig';
+import { parseList, parseOrigins, parsePlainUrl, parseWholeNumber } from './envParsers';
 import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceConfig';
 import { REQUEST_WORK_MS } from './http/withinRequestTime';
 import { parseOfficeJsSource, type OfficeJsSource } from './http/plugins/outlookPaneHosting';
@@ -57,9 +58,7 @@ const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 function parsePort(text: string | undefined, name = 'DATAHAVEN_PORT', fallback = 3000): number {
   if (text === undefined || text === '') return fallback;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} is not a port: ${text}`);
-  return port;
+  return parseWholeNumber(name, text, 0, 65535, 'a port');
 }
 
 function parseHost(text: string | undefined): string {
@@ -72,49 +71,23 @@ function parseHost(text: string | undefined): string {
 
 function parseLockMinutes(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return 15;
-  const minutes = Number(text);
   // A whole number of minutes up to a week: a longer lock would outlive any editing session.
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 7 * 24 * 60) throw new Error(`DATAHAVEN_LOCK_MINUTES is not a number of minutes (1–10080): ${text}`);
-  return minutes;
+  return parseWholeNumber('DATAHAVEN_LOCK_MINUTES', text, 1, 7 * 24 * 60, 'a number of minutes (1–10080)');
 }
 
 function parseRequestWorkMs(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return REQUEST_WORK_MS;
-  const ms = Number(text);
   // Up to 10 minutes: any longer and the request would outlive every proxy's time-out.
-  if (!Number.isInteger(ms) || ms < 1 || ms > 600_000) throw new Error(`DATAHAVEN_REQUEST_WORK_MS is not a number of milliseconds (1–600000): ${text}`);
-  return ms;
+  return parseWholeNumber('DATAHAVEN_REQUEST_WORK_MS', text, 1, 600_000, 'a number of milliseconds (1–600000)');
 }
 
 function parseFlag(text: string | undefined): boolean {
   return text !== undefined && ['1', 'true', 'yes', 'on'].includes(text.trim().toLowerCase());
 }
 
-function parseOrigins(text: string | undefined): string[] {
-  if (!text) return [];
-  const origins = text.split(/[\s,]+/).filter((o) => o !== '');
-  for (const origin of origins) {
-    // Only scheme://host[:port] (with an optional leading *. wildcard); anything else could inject CSP.
-    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
-      throw new Error(`DATAHAVEN_FRAME_ANCESTORS has an invalid origin: ${origin}`);
-    }
-  }
-  return origins;
-}
-
 function parseGraphBaseUrl(text: string | undefined): string {
-  const value = (text ?? '').trim() || 'https://graph.microsoft.com';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`DATAHAVEN_GRAPH_BASE_URL is not a URL: ${value}`);
-  }
-  // The user's Graph token goes there: no credentials, query or fragment that could redirect it.
-  if (!['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new Error(`DATAHAVEN_GRAPH_BASE_URL must be a plain http(s) URL: ${value}`);
-  }
-  return url.toString().replace(/\/+$/, '');
+  // The user's Graph token goes there: a plain URL, nothing that could redirect it.
+  return parsePlainUrl('DATAHAVEN_GRAPH_BASE_URL', (text ?? '').trim() || 'https://graph.microsoft.com');
 }
 
 /** Both blob variables or neither: one without the other is a mistake worth stopping for, not a silent fall-back to the disk. */
@@ -138,20 +111,6 @@ function parseDemoErpPort(text: string | undefined): number {
 /** The OAuth client id the product signs in to the demo ERP with. */
 export const DEMO_ERP_CLIENT_ID = 'datahaven-demo';
 
-/** A plain http(s) URL without credentials, query or fragment (secrets and tokens are sent there). */
-function parseSourceUrl(name: string, text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`${name} is not a URL: ${text}`);
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new Error(`${name} must be a plain http(s) URL: ${text}`);
-  }
-  return url.toString().replace(/\/+$/, '');
-}
-
 /**
  * The ERP entity sources: DATAHAVEN_ERP_SOURCES lists prefixes ('bc,fo'); each prefix P reads
  * DATAHAVEN_ERP_{P}_API_URL, _TENANT, _CLIENT_ID, _CLIENT_SECRET, _COMPANY (required) and
@@ -159,7 +118,7 @@ function parseSourceUrl(name: string, text: string): string {
  * demo ERP on loopback unless DATAHAVEN_ERP_SOURCES names it.
  */
 function parseErpSources(env: NodeJS.ProcessEnv, demoErp: Config['demoErp']): EntitySourceConfig[] {
-  const prefixes = (env.DATAHAVEN_ERP_SOURCES ?? '').split(/[\s,]+/).filter((p) => p !== '');
+  const prefixes = parseList(env.DATAHAVEN_ERP_SOURCES);
   const sources = prefixes.map((prefix): EntitySourceConfig => {
     if (!/^[a-z][a-z0-9]{0,15}$/.test(prefix)) throw new Error(`DATAHAVEN_ERP_SOURCES has an invalid prefix: ${prefix}`);
     const key = (suffix: string): string => `DATAHAVEN_ERP_${prefix.toUpperCase()}_${suffix}`;
@@ -172,8 +131,8 @@ function parseErpSources(env: NodeJS.ProcessEnv, demoErp: Config['demoErp']): En
     return {
       prefix,
       label: (env[key('LABEL')] ?? '').trim() || defaultSourceLabel(prefix),
-      apiUrl: parseSourceUrl(key('API_URL'), required('API_URL')),
-      tokenUrl: parseSourceUrl(key('TOKEN_URL'), (env[key('TOKEN_URL')] ?? '').trim() || `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`),
+      apiUrl: parsePlainUrl(key('API_URL'), required('API_URL')),
+      tokenUrl: parsePlainUrl(key('TOKEN_URL'), (env[key('TOKEN_URL')] ?? '').trim() || `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`),
       tenant,
       clientId: required('CLIENT_ID'),
       clientSecret: required('CLIENT_SECRET'),
@@ -214,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     publicUrl,
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),
-    frameAncestors: parseOrigins(env.DATAHAVEN_FRAME_ANCESTORS),
+    frameAncestors: parseOrigins('DATAHAVEN_FRAME_ANCESTORS', env.DATAHAVEN_FRAME_ANCESTORS),
     lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
     graphBaseUrl: parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
     blobStore: parseBlobStore(env.DATAHAVEN_BLOB_CONNECTION_STRING, env.DATAHAVEN_BLOB_CONTAINER),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseList, parseOrigins, parsePlainUrl } from '../../envParsers';
 
 /** The demo's Entra tenant (issue 14 contract): the only tenant the demo stand-in signs for. */
 export const DEMO_ENTRA_TENANT_ID = '11111111-1111-4111-8111-111111111111';
@@ -42,33 +43,6 @@ export interface TeamsConfig {
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function listOf(text: string | undefined): string[] {
-  return (text ?? '').split(/[\s,]+/).filter((item) => item !== '');
-}
-
-/** A plain http(s) URL without credentials, query or fragment (keys are fetched and secrets sent there). */
-function plainUrl(name: string, text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`${name} is not a URL: ${text}`);
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new Error(`${name} must be a plain http(s) URL: ${text}`);
-  }
-  return url.toString().replace(/\/+$/, '');
-}
-
-function hostOriginsOf(text: string | undefined): string[] {
-  const origins = listOf(text);
-  for (const origin of origins) {
-    // Only scheme://host[:port] (optionally *.): the tab hands these to teams-js as trusted message origins.
-    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) throw new Error(`DATAHAVEN_TEAMS_HOST_ORIGINS has an invalid origin: ${origin}`);
-  }
-  return origins;
-}
-
 /**
  * Reads the Entra ID and Teams settings. In demo mode the defaults point at this server's own
  * stand-ins (`<origin>/demo/entra`, `<origin>/demo/graph/v1.0`) with the demo tenant, client and
@@ -77,8 +51,8 @@ function hostOriginsOf(text: string | undefined): string[] {
 export function loadEntraConfig(env: NodeJS.ProcessEnv, demo: boolean, publicUrl: string): { entra: EntraConfig; teams: TeamsConfig } {
   const clientId = (env.DATAHAVEN_ENTRA_CLIENT_ID ?? '').trim() || (demo ? DEMO_ENTRA_CLIENT_ID : '');
   const publicHost = new URL(publicUrl).host;
-  const audiences = listOf(env.DATAHAVEN_ENTRA_AUDIENCES);
-  const tenantIds = env.DATAHAVEN_ENTRA_TENANTS !== undefined && env.DATAHAVEN_ENTRA_TENANTS.trim() !== '' ? listOf(env.DATAHAVEN_ENTRA_TENANTS) : demo ? [DEMO_ENTRA_TENANT_ID] : [];
+  const audiences = parseList(env.DATAHAVEN_ENTRA_AUDIENCES);
+  const tenantIds = env.DATAHAVEN_ENTRA_TENANTS !== undefined && env.DATAHAVEN_ENTRA_TENANTS.trim() !== '' ? parseList(env.DATAHAVEN_ENTRA_TENANTS) : demo ? [DEMO_ENTRA_TENANT_ID] : [];
   // A tenant id goes into the key set's URL: only Entra's GUIDs, nothing that could change the path.
   for (const tid of tenantIds) if (!GUID.test(tid)) throw new Error(`DATAHAVEN_ENTRA_TENANTS must list tenant ids (GUIDs): ${tid}`);
   const authorityText = (env.DATAHAVEN_ENTRA_AUTHORITY ?? '').trim();
@@ -90,16 +64,16 @@ export function loadEntraConfig(env: NodeJS.ProcessEnv, demo: boolean, publicUrl
     clientId,
     audiences: audiences.length > 0 ? audiences : clientId === '' ? [] : [`api://${publicHost}/${clientId}`, clientId],
     tenantIds: tenantIds.map((tid) => tid.toLowerCase()),
-    authority: demoStandIn ? `${publicUrl}/demo/entra` : plainUrl('DATAHAVEN_ENTRA_AUTHORITY', authorityText || ENTRA_PUBLIC_AUTHORITY),
+    authority: demoStandIn ? `${publicUrl}/demo/entra` : parsePlainUrl('DATAHAVEN_ENTRA_AUTHORITY', authorityText || ENTRA_PUBLIC_AUTHORITY),
     // The demo's stand-in checks the secret like Entra would; a fresh one each start, as for the demo ERP.
     clientSecret: secret !== '' ? secret : demoStandIn ? randomBytes(24).toString('base64url') : null,
     demoStandIn,
   };
   const teams: TeamsConfig = {
     appId: (env.DATAHAVEN_TEAMS_APP_ID ?? '').trim() || (demo ? DEMO_TEAMS_APP_ID : ''),
-    graphUrl: demoGraph ? `${publicUrl}/demo/graph/v1.0` : plainUrl('DATAHAVEN_GRAPH_URL', graphText || 'https://graph.microsoft.com/v1.0'),
+    graphUrl: demoGraph ? `${publicUrl}/demo/graph/v1.0` : parsePlainUrl('DATAHAVEN_GRAPH_URL', graphText || 'https://graph.microsoft.com/v1.0'),
     // A port of 0 is not an origin yet: settleDemoOrigin adds the listening one.
-    hostOrigins: [...hostOriginsOf(env.DATAHAVEN_TEAMS_HOST_ORIGINS), ...(demo && new URL(publicUrl).port !== '0' ? [new URL(publicUrl).origin] : [])],
+    hostOrigins: [...parseOrigins('DATAHAVEN_TEAMS_HOST_ORIGINS', env.DATAHAVEN_TEAMS_HOST_ORIGINS), ...(demo && new URL(publicUrl).port !== '0' ? [new URL(publicUrl).origin] : [])],
     demoGraph,
   };
   return { entra, teams };
