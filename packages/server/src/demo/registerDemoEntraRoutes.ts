@@ -4,9 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENTRA_USER_SCOPE } from '../auth/entra/EntraTokenValidator';
 import { settleDemoOrigin } from '../auth/entra/loadEntraConfig';
 import type { AppDeps } from '../services/AppDeps';
-import { demoEntraObjectId } from './demoEntraObjectId';
+import { DemoAuthorizationCodeGrant } from './demoAuthorizationCodeGrant';
+import { demoEntraUser } from './demoEntraUser';
 import { EntraSigningKeys } from './EntraSigningKeys';
 import { isLoopbackRequest } from './isLoopbackRequest';
+import { registerDemoAuthorizePage } from './registerDemoAuthorizePage';
 
 /** What a client on another machine reads (the stand-in hands out anyone's token). */
 const LOCAL_ONLY_MESSAGE = 'The demo Entra ID answers only on this machine (loopback): it signs tokens for any user without a password.';
@@ -38,7 +40,8 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
  * The demo's Microsoft Entra ID stand-in (issue 14), under `/demo/entra/{tid}/…`, demo mode and
  * loopback only: the key set (`discovery/v2.0/keys`, RS256 keys made at start-up), the OpenID
  * configuration, the client-credentials token endpoint (`oauth2/v2.0/token`: Graph app tokens for
- * the notifications), `POST sign` `{ username }` (a user access token for this app: what the Teams
+ * the notifications; `authorization_code` with PKCE for the Outlook dialog's MSAL sign-in, whose
+ * page is `oauth2/v2.0/authorize`), `POST sign` `{ username }` (a user access token for this app: what the Teams
  * simulator answers getAuthToken with) and `POST /demo/entra/rollover` (a new signing key: the
  * rollover switch for tests). Its authority is `config.entra.authority`, settled to the listening
  * origin when the server starts listening.
@@ -65,6 +68,9 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
     };
     const issuerOf = (tid: string): string => `${deps.config.entra.authority}/${tid}/v2.0`;
     const noTenant = (reply: FastifyReply): FastifyReply => oauthError(reply, 400, 'invalid_tenant', 'The demo Entra ID knows only the configured demo tenants.');
+    // The Outlook dialog's MSAL sign-in: the authorize page and the authorization code grant with PKCE.
+    const authorizationCode = new DemoAuthorizationCodeGrant(deps, keys);
+    registerDemoAuthorizePage(entra, deps, authorizationCode);
 
     entra.get<{ Params: { tid: string } }>('/demo/entra/:tid/discovery/v2.0/keys', async (request, reply) => {
       if (tenantOf(request) === null) return noTenant(reply);
@@ -78,10 +84,15 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       return reply.header('Cache-Control', 'no-store').send({
         issuer: issuerOf(tid),
         jwks_uri: `${base}/discovery/v2.0/keys`,
+        authorization_endpoint: `${base}/oauth2/v2.0/authorize`,
         token_endpoint: `${base}/oauth2/v2.0/token`,
         id_token_signing_alg_values_supported: ['RS256'],
-        token_endpoint_auth_methods_supported: ['client_secret_post'],
-        grant_types_supported: ['client_credentials'],
+        token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
+        grant_types_supported: ['client_credentials', 'authorization_code'],
+        response_types_supported: ['code'],
+        response_modes_supported: ['query', 'fragment'],
+        code_challenge_methods_supported: ['S256'],
+        scopes_supported: ['openid', 'profile', 'offline_access'],
       });
     });
 
@@ -90,6 +101,7 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       if (tid === null) return noTenant(reply);
       const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
       const text = (name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
+      if (text('grant_type') === 'authorization_code') return authorizationCode.redeem(reply, tid, form);
       if (text('grant_type') !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'The demo Entra ID grants client_credentials only.');
       const { clientId, clientSecret } = deps.config.entra;
       if (text('client_id') !== clientId || clientSecret === null || !sameSecret(text('client_secret'), clientSecret)) {
@@ -115,9 +127,7 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       const lifetime = body.expiresInSeconds === undefined ? 3600 : Number(body.expiresInSeconds);
       if (!Number.isInteger(lifetime) || lifetime < -3600 || lifetime > 86_400) return oauthError(reply, 400, 'invalid_request', 'expiresInSeconds is a whole number from -3600 to 86400.');
       // Entra knows the person by their sign-in name (the e-mail) and object id: ours when seeded, else the demo's derived one.
-      const user = await deps.db.selectFrom('users').select(['email', 'entra_tenant_id', 'entra_object_id']).where('username', '=', username).executeTakeFirst();
-      const oid = user?.entra_tenant_id === tid && user.entra_object_id !== null ? user.entra_object_id : demoEntraObjectId(username);
-      const signInName = user !== undefined && user.email !== '' ? user.email : username;
+      const { oid, signInName } = await demoEntraUser(deps, tid, username);
       const { clientId, audiences } = deps.config.entra;
       const token = await keys.sign(
         { tid, oid, sub: oid, preferred_username: signInName, name: username, scp: ENTRA_USER_SCOPE, azp: clientId, ver: '2.0' },
