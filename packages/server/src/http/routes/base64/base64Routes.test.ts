@@ -1,9 +1,11 @@
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { DocumentBase64, DocumentThumbnailsBase64 } from '@datahaven/core/contract';
 import { OUTLOOK_BASE64_MAX_CHARACTERS } from '@datahaven/core/contract';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+import { PROTECTED_PDF_MESSAGE } from '../documents/visiblePageThumbnails';
 import { base64LengthOf } from './base64JsonStream';
 import { tooLargeForOutlookMessage } from './base64Routes';
 
@@ -138,5 +140,17 @@ describeOnEachDatabase('base64 data for the Outlook compose pane', (server) => {
     expect((await get(`/api/documents/${text}/data/base64/thumbnails`, world.clerk.username)).json<DocumentThumbnailsBase64>()).toEqual({
       documentId: text, totalPages: 0, width: 160, thumbnails: [],
     });
+  });
+
+  it('answers 409 in words for a password PDF\'s thumbnails, as the page thumbnail route does', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage([595, 842]);
+    pdf.encrypt({ userPassword: 'open-sesame', ownerPassword: 'open-sesame-owner' });
+    const locked = await document('Locked.pdf', Buffer.from(await pdf.save({ useObjectStreams: false })));
+    for (const url of [`/api/documents/${locked}/data/base64/thumbnails`, `/api/documents/${locked}/pages/1/thumbnail`]) {
+      const response = await get(url, world.clerk.username);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ message: PROTECTED_PDF_MESSAGE });
+    }
   });
 });

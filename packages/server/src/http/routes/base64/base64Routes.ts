@@ -1,20 +1,14 @@
-import { DEFAULT_THUMBNAIL_WIDTH, DocumentBase64Answer, DocumentThumbnailsBase64Answer, OUTLOOK_BASE64_MAX_CHARACTERS, okAnswer } from '@datahaven/core/contract';
+import { DocumentBase64Answer, DocumentThumbnailsBase64Answer, OUTLOOK_BASE64_MAX_CHARACTERS, okAnswer } from '@datahaven/core/contract';
 import type { DocumentBase64, DocumentThumbnailsBase64 } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
-import { derivedFileKey } from '../../../commands/derivedFiles';
-import { pdfSourceKey } from '../../../commands/pdfSourceKey';
-import { enqueueThumbnails, thumbnailKind } from '../../../jobs/thumbnailJob';
-import { PdfProtectedError } from '../../../pdf/PdfProtectedError';
-import { RenderTimeoutError } from '../../../pdf/RenderTimeoutError';
-import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../../pdf/thumbnails';
 import { hasPrivilege } from '../../../policies/privileges';
 import { visibleDocumentOr404 } from '../../../policies/visibleDocumentOr404';
 import type { AppDeps } from '../../../services/AppDeps';
-import { HttpError, forbidden, notFound } from '../../HttpError';
+import { HttpError, forbidden } from '../../HttpError';
 import { documentIdParam, queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
-import { PROTECTED_PDF_MESSAGE } from '../documents/documentRoutes';
+import { thumbnailWidthOf, visiblePageThumbnails } from '../documents/visiblePageThumbnails';
 import { base64JsonStream, base64LengthOf } from './base64JsonStream';
 
 /** The privilege the base64 data needs: it takes the file away, as a download (`download=true`) does. */
@@ -23,7 +17,6 @@ const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
 export const MAX_THUMBNAILS_PER_CALL = 20;
 /** Thumbnails a call draws when `count` is not sent. */
 const DEFAULT_THUMBNAIL_COUNT = 10;
-const MIN_THUMBNAIL_WIDTH = 16;
 const MEGABYTE = 1024 * 1024;
 
 function megabytes(bytes: number): string {
@@ -79,32 +72,17 @@ export function registerBase64Routes(app: FastifyInstance, deps: AppDeps): void 
   app.get('/documents/:id/data/base64/thumbnails', { schema: { response: okAnswer(DocumentThumbnailsBase64Answer) } }, async (request, reply): Promise<DocumentThumbnailsBase64> => {
     const id = documentIdParam(request);
     const query = queryOf(request);
-    const width = Math.min(MAX_THUMBNAIL_WIDTH, Math.max(MIN_THUMBNAIL_WIDTH, queryInteger(query, 'width') ?? DEFAULT_THUMBNAIL_WIDTH));
+    const width = thumbnailWidthOf(query);
     const first = Math.max(1, queryInteger(query, 'first') ?? 1);
     const count = Math.min(MAX_THUMBNAILS_PER_CALL, Math.max(1, queryInteger(query, 'count') ?? DEFAULT_THUMBNAIL_COUNT));
-    const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps.db, viewer, id);
     reply.header('Cache-Control', 'private, no-store');
-    // The repaired copy of a damaged PDF or an image's conversion, as the page thumbnail route draws from.
-    const pdfKey = await pdfSourceKey(deps, row);
-    if (pdfKey === null) return { documentId: row.id, totalPages: 0, width, thumbnails: [] };
-    if (first > row.total_pages) throw notFound(`The document has ${row.total_pages} page(s).`);
+    const { row, pages } = await visiblePageThumbnails(deps, request, reply, id, {
+      first, count, width, renderingMessage: 'The page thumbnails are being rendered in the background. Try again shortly.',
+    });
+    // A file without pages (no PDF source) has no thumbnails: an empty answer, not an error, for the pane's loop.
+    if (pages === null) return { documentId: row.id, totalPages: 0, width, thumbnails: [] };
     const thumbnails: DocumentThumbnailsBase64['thumbnails'] = [];
-    for (let page = first; page <= Math.min(row.total_pages, first + count - 1); page++) {
-      let key: string;
-      try {
-        key = await derivedFileKey(deps, pdfKey, thumbnailKind(page, width), 'image/png', async () => ({
-          data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, width)),
-          pages: 1,
-        }));
-      } catch (error) {
-        if (error instanceof PdfProtectedError) throw new HttpError(409, 'Conflict', PROTECTED_PDF_MESSAGE);
-        if (!(error instanceof RenderTimeoutError)) throw error;
-        // Too slow for a request (SECURITY row 7): the background job renders them; the pane may retry.
-        await enqueueThumbnails(deps.db, row.file_sha256, row.extension, deps.now().toISOString());
-        reply.header('Retry-After', '10');
-        throw new HttpError(503, 'InternalError', 'The page thumbnails are being rendered in the background. Try again shortly.');
-      }
+    for (const { page, key } of pages) {
       const chunks: Buffer[] = [];
       for await (const chunk of await deps.fileStore.openRead(key)) chunks.push(chunk as Buffer);
       thumbnails.push({ page, mediaType: 'image/png', base64: Buffer.concat(chunks).toString('base64') });

@@ -1,11 +1,10 @@
-import { CreatedDocumentsAnswer, DEFAULT_THUMBNAIL_WIDTH, DeletedDocumentsAnswer, DocumentAnswer, DocumentChangesBody, DocumentListAnswer, DocumentViewAnswer as DocumentViewAnswerSchema, createdAnswer, okAnswer } from '@datahaven/core/contract';
+import { CreatedDocumentsAnswer, DeletedDocumentsAnswer, DocumentAnswer, DocumentChangesBody, DocumentListAnswer, DocumentViewAnswer as DocumentViewAnswerSchema, createdAnswer, okAnswer } from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { annotatedPdfOf, pdfFileNameOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../../../commands/documentEditor';
-import { derivedFileKey } from '../../../commands/derivedFiles';
 import { parseNamingRequest, resolveDocumentName } from '../../../commands/documentNamer';
 import { commitUploads } from '../../../commands/documentUploader';
 import { applyArrivalEvents } from '../../../commands/queueImporter';
@@ -16,10 +15,6 @@ import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import { readOptions } from '../../../db/optionStore';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../../pdf/imagesToPdf';
-import { PdfProtectedError } from '../../../pdf/PdfProtectedError';
-import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../../pdf/thumbnails';
-import { RenderTimeoutError } from '../../../pdf/RenderTimeoutError';
-import { enqueueThumbnails, thumbnailKind } from '../../../jobs/thumbnailJob';
 import { previewFailureOf } from '../../../jobs/previewFailureOf';
 import { canUploadTo } from '../../../policies/documentVisibility';
 import { hasPrivilege } from '../../../policies/privileges';
@@ -42,6 +37,7 @@ import {
 } from '../../requestHelpers';
 import { sendStoredFile } from '../../sendStoredFile';
 import { stageRequestFiles } from '../../stageRequestFiles';
+import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
 
 /** The answer of GET /api/documents/{id}/view. */
 export interface DocumentViewAnswer {
@@ -54,10 +50,6 @@ export interface DocumentViewAnswer {
 const viewAnswerMatches: AnswerMatches<typeof DocumentViewAnswerSchema, DocumentViewAnswer> = true;
 void viewAnswerMatches;
 
-/** The thumbnail route's answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
-export const PROTECTED_PDF_MESSAGE = 'This document is protected by a password; its pages are shown in the viewer once the password is entered.';
-
-const MIN_THUMBNAIL_WIDTH = 16;
 /** The privilege a download (`download=true`) needs, as the zip of several documents does. */
 const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
 /** Extensions the viewer shows through the converted PDF rather than the original bytes. */
@@ -180,29 +172,12 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.get<{ Params: { id: string; page: string } }>('/documents/:id/pages/:page/thumbnail', async (request, reply) => {
     const id = documentIdParam(request);
     const page = integerParam(request, 'page');
-    const requested = queryInteger(queryOf(request), 'width') ?? DEFAULT_THUMBNAIL_WIDTH;
-    const width = Math.min(MAX_THUMBNAIL_WIDTH, Math.max(MIN_THUMBNAIL_WIDTH, requested));
-    const viewer = await viewerOf(request, deps);
-    const row = await visibleDocumentOr404(deps.db, viewer, id);
-    // The repaired copy of a damaged PDF gives its thumbnails (pdfSourceKey); the data route serves the original.
-    const pdfKey = await pdfSourceKey(deps, row);
-    if (pdfKey === null) throw notFound('This document type has no page thumbnails.');
-    if (page > row.total_pages) throw notFound(`The document has ${row.total_pages} page(s).`);
-    // The cache the thumbnails:render job fills on upload; a miss renders now, time-boxed by the PDFium pool.
-    let key: string;
-    try {
-      key = await derivedFileKey(deps, pdfKey, thumbnailKind(page, width), 'image/png', async () => ({
-        data: await deps.fileStore.withLocalFile(pdfKey, (path) => renderPageThumbnail(path, page, width)),
-        pages: 1,
-      }));
-    } catch (error) {
-      if (error instanceof PdfProtectedError) throw new HttpError(409, 'Conflict', PROTECTED_PDF_MESSAGE);
-      if (!(error instanceof RenderTimeoutError)) throw error;
-      // Too slow for a request (SECURITY row 7): the background job renders it; the client may retry.
-      await enqueueThumbnails(deps.db, row.file_sha256, row.extension, deps.now().toISOString());
-      reply.header('Retry-After', '10');
-      throw new HttpError(503, 'InternalError', 'The page thumbnail is being rendered in the background. Try again shortly.');
-    }
+    const width = thumbnailWidthOf(queryOf(request));
+    const { pages } = await visiblePageThumbnails(deps, request, reply, id, {
+      first: page, count: 1, width, renderingMessage: 'The page thumbnail is being rendered in the background. Try again shortly.',
+    });
+    if (pages === null) throw notFound('This document type has no page thumbnails.');
+    const { key } = pages[0];
     const size = await deps.fileStore.size(key);
     return sendStoredFile(request, reply, deps.fileStore, {
       key, size, mediaType: 'image/png', fileName: `page-${page}.png`, attachment: false, urlEncodeFileName: false,
