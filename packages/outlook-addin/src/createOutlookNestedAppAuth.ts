@@ -70,14 +70,15 @@ export async function createOutlookNestedAppAuth(office: OfficeSignInApi, option
     return pca;
   };
   return {
-    acquireToken: async ({ forceRefresh }) => {
+    acquireToken: async ({ forceRefresh, scopes: asked }) => {
       const msal = await client();
       const account = msal.getAccount({ loginHint: options.loginHint }) ?? undefined;
+      const scopes = asked !== undefined ? [...asked] : settings.scopes;
       try {
-        return (await msal.acquireTokenSilent({ scopes: settings.scopes, account, forceRefresh })).accessToken;
+        return (await msal.acquireTokenSilent({ scopes, account, forceRefresh })).accessToken;
       } catch (error) {
         if (!needsInteraction(error)) throw error;
-        return (await msal.acquireTokenPopup({ scopes: settings.scopes, loginHint: options.loginHint })).accessToken;
+        return (await msal.acquireTokenPopup({ scopes, loginHint: options.loginHint })).accessToken;
       }
     },
   };

@@ -2,7 +2,8 @@ import type { TokenRequest, TokenSource } from '@datahaven/core';
 
 /** Nested app authentication (MSAL's nestable client): an Entra access token for our API. */
 export interface NestedAppAuth {
-  acquireToken(options: { forceRefresh: boolean }): Promise<string>;
+  /** `scopes` asks for another resource's token (Microsoft Graph's Mail.ReadWrite for a reply draft); left out, our API's. */
+  acquireToken(options: { forceRefresh: boolean; scopes?: readonly string[] }): Promise<string>;
 }
 
 /** The part of the Office global sign-in needs. */
@@ -48,13 +49,18 @@ async function reasonOf(response: Response): Promise<string> {
   return text || response.statusText;
 }
 
+/** The sign-in's product tokens, and the Entra token for our API itself (the reply draft's on-behalf-of assertion). */
+export interface OutlookSignIn extends TokenSource {
+  getEntraToken(options: TokenRequest): Promise<string>;
+}
+
 /**
  * Outlook's sign-in: an Entra access token for our API — NAA where Outlook supports
  * NestedAppAuth 1.1 and an MSAL client is given, Office's SSO (`Office.auth.getAccessToken`)
  * otherwise — exchanged for the product's token at `GET /api/token/user?type=jwt`, which the
  * server validates as for Teams. The product token is kept until the core asks for a fresh one.
  */
-export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSignInOptions): TokenSource {
+export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSignInOptions): OutlookSignIn {
   let token: string | null = null;
   let pending: Promise<string> | null = null;
 
@@ -79,6 +85,7 @@ export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSig
   };
 
   return {
+    getEntraToken: ({ forceRefresh }: TokenRequest): Promise<string> => entraToken(forceRefresh),
     getToken: ({ forceRefresh }: TokenRequest): Promise<string> => {
       if (!forceRefresh && token !== null) return Promise.resolve(token);
       pending ??= signIn(forceRefresh).finally(() => {

@@ -1,9 +1,13 @@
 import { createRoot } from 'react-dom/client';
-import { ApiClient, BUILD, DatahavenApp } from '@datahaven/core';
-import { FileMailPane } from './FileMailPane';
+import { ApiClient, BUILD, DatahavenApp, fixedSignal } from '@datahaven/core';
+import { ReadMessagePane } from './ReadMessagePane';
+import { createGraphTokenHeaders } from './graphTokenHeaders';
 import { createOutlookHostAdapter, type OutlookHostOptions, type OutlookOffice } from './createOutlookHostAdapter';
 import { createOutlookNestedAppAuth } from './createOutlookNestedAppAuth';
+import { createOutlookSignIn } from './createOutlookSignIn';
 import { isReadMailItem } from './mailAttachments';
+import { messageRestId } from './messageRestId';
+import { openDraftWindow } from './openDraftWindow';
 
 /** office.js is a global the page loads before this bundle (never bundled: HOSTS.md "Outlook add-in"). */
 const office = (window as Window & { Office?: typeof Office }).Office;
@@ -15,9 +19,22 @@ const root = createRoot(container);
 const mount = (officeReady: OutlookOffice | undefined, options: OutlookHostOptions = {}): void => {
   const host = createOutlookHostAdapter(window, officeReady, options);
   const item: unknown = officeReady?.context.mailbox?.item;
-  // Reading a message: the pane files its invoice, signed in through the same host as the core.
-  if (isReadMailItem(item)) root.render(<FileMailPane item={item} client={new ApiClient({ tokens: host })} />);
-  else root.render(<DatahavenApp host={host} />);
+  if (office !== undefined && officeReady !== undefined && isReadMailItem(item)) {
+    // Reading a message: file its invoice or reply with documents, signed in through the same host as the core.
+    // The reply's Graph credential: a Graph token through NAA, else the Entra token for our API (the server trades it on-behalf-of).
+    const signIn = createOutlookSignIn(officeReady, { apiBase: BUILD.apiBasePath, fetch: (input, init) => window.fetch(input, init), nestedAppAuth: options.nestedAppAuth });
+    const graphHeaders = createGraphTokenHeaders({ office: officeReady, nestedAppAuth: options.nestedAppAuth, entraToken: (request) => signIn.getEntraToken(request) });
+    root.render(
+      <ReadMessagePane
+        item={item}
+        client={new ApiClient({ tokens: host })}
+        theme={host.theme ?? fixedSignal('webLight')}
+        messageId={item.itemId !== undefined ? messageRestId(office.context.mailbox, item.itemId) : undefined}
+        graphHeaders={graphHeaders}
+        openDraft={(webLink) => openDraftWindow(office, window, webLink)}
+      />,
+    );
+  } else root.render(<DatahavenApp host={host} />);
 };
 
 if (office === undefined) {

@@ -183,6 +183,34 @@
       });
   }
 
+  /** Whether a requirement set's version is at most the highest this Outlook has: part by part, as Office compares them ('1.5' is below '1.14'). */
+  function atMost(version, highest) {
+    if (!version) return true;
+    var asked = String(version).split('.').map(Number);
+    var top = highest.split('.').map(Number);
+    return asked[0] < top[0] || (asked[0] === top[0] && (asked[1] || 0) <= top[1]);
+  }
+
+  /* Reply with documents (the read pane): the draft Outlook opens in a browser window. */
+  var openedWindows = [];
+
+  /** Office.context.ui.openBrowserWindow (Mailbox 1.5): records the URL and shows it in the "Opened in the browser" panel. */
+  function openBrowserWindow(url) {
+    var address = String(url);
+    openedWindows.push(address);
+    var panel = document.getElementById('browser-window');
+    var link = document.getElementById('browser-window-url');
+    link.href = address;
+    link.textContent = address;
+    document.getElementById('browser-window-frame').src = address;
+    panel.hidden = false;
+  }
+
+  document.getElementById('browser-window-close').addEventListener('click', function () {
+    document.getElementById('browser-window').hidden = true;
+    document.getElementById('browser-window-frame').src = 'about:blank';
+  });
+
   /** The stand-in Office object for the pane's window, asked for by office-standin.js before the pane's script runs. */
   function officeFor() {
     var ready = { host: 'Outlook', platform: 'OfficeOnline' };
@@ -201,8 +229,8 @@
         officeTheme: officeTheme(),
         requirements: {
           isSetSupported: function (name, version) {
-            if (name === 'Mailbox') return !version || Number(version) <= 1.14;
-            if (name === 'IdentityAPI') return !version || Number(version) <= 1.3;
+            if (name === 'Mailbox') return atMost(version, '1.14');
+            if (name === 'IdentityAPI') return atMost(version, '1.3');
             return false; // NestedAppAuth among them: the demo offers Office SSO only.
           },
         },
@@ -253,6 +281,12 @@
       return attachments.map(function (attachment) {
         return { name: attachment.name, size: attachment.size, isInline: attachment.isInline, base64: attachment.base64 };
       });
+    },
+    /** Office.context.ui.openBrowserWindow, lent to the pane's Office by office-standin.js. */
+    openBrowserWindow: openBrowserWindow,
+    /** Every URL the pane opened in a browser window, in order. */
+    openedWindows: function () {
+      return openedWindows.slice();
     },
   };
 
