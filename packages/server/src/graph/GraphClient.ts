@@ -1,6 +1,8 @@
 import type { AppTokenSource } from './AppTokenProvider';
 import { fetchFailureText } from './fetchFailureText';
 import { GraphRequestError } from './GraphRequestError';
+import { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, graphBackoffMs, sleepMs } from './graphRetryPolicy';
+import type { GraphRetrySettings } from './graphRetryPolicy';
 
 /** One app-only Graph request. */
 export interface GraphRequest {
@@ -39,9 +41,6 @@ export interface GraphClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Statuses that say "the same request may work later": throttled, unavailable, gateway time-out. */
-const RETRIABLE = new Set([429, 503, 504]);
-
 /**
  * The one port every Microsoft Graph call of the server goes through (app-only calls; the mail
  * drafts use the user's delegated token in mail/GraphMailClient): an app token per tenant from
@@ -61,8 +60,8 @@ export class GraphClient {
 
   /** Sends the request and resolves to Graph's JSON answer (undefined for an empty one, e.g. 204). */
   async send<T = unknown>(request: GraphRequest): Promise<T | undefined> {
-    const maxAttempts = Math.max(1, this.#options.maxAttempts ?? 4);
-    const maxWaitMs = this.#options.maxWaitMs ?? 30_000;
+    const retry = this.#retrySettings();
+    const maxAttempts = retry.maxAttempts;
     const url = `${this.#graphUrl}${request.path}`;
     let refreshedToken = false;
     for (let attempt = 1; ; attempt += 1) {
@@ -97,41 +96,28 @@ export class GraphClient {
         this.#options.tokens.invalidate(request.tenantId);
         continue;
       }
-      if (!RETRIABLE.has(response.status)) throw failure;
-      const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());
-      const waitMs = asked ?? this.#backoff(attempt);
-      if (attempt >= maxAttempts) throw new GraphRequestError(failure.status, failure.code, `${failure.message} Gave up after ${attempt} attempts.`);
-      if (waitMs > maxWaitMs) {
-        throw new GraphRequestError(failure.status, failure.code, `${failure.message} Graph asked to wait ${Math.ceil(waitMs / 1000)} s before trying again; the job tries again later.`);
+      if (!RETRIABLE_GRAPH_STATUSES.has(response.status)) throw failure;
+      const decision = decideGraphRetry(retry, attempt, response.headers.get('retry-after'), Date.now());
+      if (decision.kind === 'exhausted') throw new GraphRequestError(failure.status, failure.code, `${failure.message} Gave up after ${attempt} attempts.`);
+      if (decision.kind === 'tooLong') {
+        throw new GraphRequestError(failure.status, failure.code, `${failure.message} Graph asked to wait ${Math.ceil(decision.ms / 1000)} s before trying again; the job tries again later.`);
       }
-      await this.#wait(waitMs, `${failure.message} Trying again in ${Math.ceil(waitMs / 1000)} s (attempt ${attempt + 1} of ${maxAttempts})`);
+      await this.#wait(decision.ms, `${failure.message} Trying again in ${Math.ceil(decision.ms / 1000)} s (attempt ${attempt + 1} of ${maxAttempts})`);
     }
   }
 
+  #retrySettings(): GraphRetrySettings {
+    return { maxAttempts: Math.max(1, this.#options.maxAttempts ?? 4), maxWaitMs: this.#options.maxWaitMs ?? 30_000, backoffMs: this.#options.backoffMs ?? 500 };
+  }
+
   #backoff(attempt: number): number {
-    return (this.#options.backoffMs ?? 500) * 2 ** (attempt - 1);
+    return graphBackoffMs(this.#retrySettings(), attempt);
   }
 
   async #wait(ms: number, why: string): Promise<void> {
     this.#options.log?.(why);
-    await (this.#options.sleep ?? defaultSleep)(ms);
+    await (this.#options.sleep ?? sleepMs)(ms);
   }
-}
-
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * Retry-After in ms: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or
- * unreadable, so the caller's own backoff applies.
- */
-function retryAfterMs(header: string | null, nowMs: number): number | null {
-  if (header === null || header.trim() === '') return null;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
 /** Graph's refusal in words: its error code and message when the body is Graph's JSON error, else the status line. */

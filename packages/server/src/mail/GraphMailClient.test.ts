@@ -61,6 +61,78 @@ describe('GraphMailClient against a local Graph stand-in', () => {
     await expect(client.createDraft({ subject: 'S', text: '', attachments: [] })).rejects.toMatchObject({ status: 401, code: 'InvalidAuthenticationToken', message: 'Access token is empty or invalid.' });
   });
 
+  it('creates a reply draft to the read message: createReply with the comment, then a small file inline and a 9 MB one in three PUTs', async () => {
+    const small = randomBytes(50_000);
+    const large = randomBytes(9 * 1024 * 1024);
+    const before = graph.calls.length;
+    const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token });
+    const draft = await client.createReplyDraft({
+      messageId: graph.readMessageId,
+      comment: 'Here are the invoice and its scan.',
+      attachments: [
+        { name: 'Invoice 4711.pdf', mediaType: 'application/pdf', size: small.length, open: () => Readable.from([small]) },
+        { name: 'Scan 4711.tif', mediaType: 'image/tiff', size: large.length, open: () => Readable.from([large]) },
+      ],
+    });
+    expect(graph.violations).toEqual([]);
+    expect(draft.attachments).toEqual([
+      { name: 'Invoice 4711.pdf', size: small.length, via: 'inline', chunks: 1 },
+      { name: 'Scan 4711.tif', size: large.length, via: 'uploadSession', chunks: 3 },
+    ]);
+    const stored = graph.drafts.get(draft.id);
+    expect(stored?.replyTo).toEqual({ messageId: graph.readMessageId, comment: 'Here are the invoice and its scan.' });
+    expect(stored?.subject).toBe('RE: Invoice 4711');
+    expect(stored?.attachments.map((a) => [a.name, a.via, a.bytes.length])).toEqual([
+      ['Invoice 4711.pdf', 'inline', small.length],
+      ['Scan 4711.tif', 'uploadSession', large.length],
+    ]);
+    expect(stored?.attachments[1].bytes.equals(large)).toBe(true);
+    const calls = graph.calls.slice(before);
+    expect(calls[0]).toMatchObject({ method: 'POST', path: `/v1.0/me/messages/${encodeURIComponent(graph.readMessageId)}/createReply`, json: { comment: 'Here are the invoice and its scan.' } });
+    expect(calls.filter((call) => call.method === 'PUT').every((call) => call.bodyLength <= UPLOAD_CHUNK_SIZE)).toBe(true);
+  });
+
+  it('answers a reply to a message not in the mailbox with Graph\'s 404 in words', async () => {
+    const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token });
+    await expect(client.createReplyDraft({ messageId: 'AAMkAD-unknown=', comment: '', attachments: [] })).rejects.toMatchObject({
+      status: 404,
+      code: 'ErrorItemNotFound',
+      message: 'The specified object was not found in the store.',
+    });
+  });
+
+  it('honours Retry-After on 429 and 503 (also for upload PUTs), and gives up in words after the last attempt', async () => {
+    const waits: number[] = [];
+    const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token, sleep: async (ms) => void waits.push(ms), maxAttempts: 3 });
+    const large = randomBytes(5 * 1024 * 1024);
+    const throttledBefore = graph.throttled();
+    graph.throttle(2, 429, 7);
+    const draft = await client.createReplyDraft({
+      messageId: graph.readMessageId,
+      comment: '',
+      attachments: [{ name: 'big.pdf', mediaType: 'application/pdf', size: large.length, open: () => Readable.from([large]) }],
+    });
+    expect(graph.throttled() - throttledBefore).toBe(2);
+    expect(waits).toEqual([7000, 7000]);
+    expect(graph.drafts.get(draft.id)?.attachments[0].bytes.equals(large)).toBe(true);
+
+    waits.length = 0;
+    graph.throttle(3, 503, 2);
+    await expect(client.createReplyDraft({ messageId: graph.readMessageId, comment: '', attachments: [] })).rejects.toMatchObject({
+      status: 503,
+      message: 'Service unavailable. Gave up after 3 attempts.',
+    });
+    expect(waits).toEqual([2000, 2000]);
+
+    // Graph asking for longer than the user can wait: no wait at all, the words say so.
+    graph.throttle(1, 429, 3600);
+    await expect(client.createReplyDraft({ messageId: graph.readMessageId, comment: '', attachments: [] })).rejects.toMatchObject({
+      status: 429,
+      message: 'Application is over its MailboxConcurrency limit. Graph asked to wait 3600 s; try again later.',
+    });
+    expect(waits).toEqual([2000, 2000]);
+  });
+
   it('refuses an attachment over 150 MB before calling Graph', async () => {
     const before = graph.calls.length;
     const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token });

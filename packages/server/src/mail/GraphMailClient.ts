@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, sleepMs } from '../graph/graphRetryPolicy';
+import type { GraphRetrySettings } from '../graph/graphRetryPolicy';
 
 /** A file to attach to a mailbox draft. */
 export interface GraphAttachmentSource {
@@ -17,10 +19,30 @@ export interface GraphDraftRequest {
   attachments: readonly GraphAttachmentSource[];
 }
 
-/** A created draft: its Graph id and the Outlook on the web link that opens it. */
+/** A reply draft to the message being read, with files attached. */
+export interface GraphReplyRequest {
+  /** The Graph REST id of the message replied to. */
+  messageId: string;
+  /** Text put above the quoted message ('' for none). */
+  comment: string;
+  attachments: readonly GraphAttachmentSource[];
+}
+
+/** How one attachment reached the draft. */
+export interface GraphAttachmentResult {
+  name: string;
+  size: number;
+  /** `inline`: one fileAttachment under 3 MB; `uploadSession`: PUTs of at most 4 MB. */
+  via: 'inline' | 'uploadSession';
+  /** Requests that carried its bytes: 1 inline, the number of PUTs otherwise. */
+  chunks: number;
+}
+
+/** A created draft: its Graph id, the Outlook on the web link that opens it, and how each attachment went. */
 export interface GraphDraft {
   id: string;
   webLink: string;
+  attachments: GraphAttachmentResult[];
 }
 
 /**
@@ -29,6 +51,7 @@ export interface GraphDraft {
  */
 export interface MailDraftPort {
   createDraft(request: GraphDraftRequest): Promise<GraphDraft>;
+  createReplyDraft(request: GraphReplyRequest): Promise<GraphDraft>;
 }
 
 /** Options of a GraphMailClient. */
@@ -41,6 +64,14 @@ export interface GraphMailClientOptions {
   fetch?: typeof fetch;
   /** Time-out of one Graph request (default 60 s). */
   timeoutMs?: number;
+  /** Attempts in all when Graph answers 429, 503 or 504 (default 4). */
+  maxAttempts?: number;
+  /** The longest Retry-After waited for while the user waits (default 10 s); longer fails in words. */
+  maxWaitMs?: number;
+  /** Wait before a retry Graph gave no Retry-After for; doubled each time (default 500 ms). */
+  backoffMs?: number;
+  /** How to wait (tests may count the waits). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Attachments below this size go inline as `fileAttachment` (HOSTS.md: under 3 MB). */
@@ -63,6 +94,15 @@ export class GraphError extends Error {
     this.name = 'GraphError';
     this.status = status;
     this.code = code;
+  }
+}
+
+/** Refuses a file Outlook could never take before anything is sent. */
+function checkSizes(attachments: readonly GraphAttachmentSource[]): void {
+  for (const attachment of attachments) {
+    if (attachment.size > MAX_ATTACHMENT_SIZE) {
+      throw new GraphError(413, 'AttachmentSizeExceeded', `${attachment.name} is larger than the 150 MB an Outlook attachment may be.`);
+    }
   }
 }
 
@@ -99,44 +139,63 @@ async function* fixedChunks(source: Readable, size: number): AsyncGenerator<Buff
  * `POST /v1.0/me/messages` creates the draft (→ id, webLink); each attachment under 3 MB is a
  * `fileAttachment` with `contentBytes`, larger ones (to 150 MB) go through
  * `attachments/createUploadSession` and PUTs of at most 4 MB with `Content-Range`, read from
- * the file as they are sent (one chunk in memory). The token is the user's delegated Graph
- * token; the upload URL is pre-authenticated, so it gets no Authorization header.
+ * the file as they are sent (one chunk in memory). `createReplyDraft` starts from
+ * `…/createReply` instead. Every request is sent again on 429/503/504 after Graph's Retry-After
+ * (graph/graphRetryPolicy). The token is the user's delegated Graph token; the upload URL is
+ * pre-authenticated, so it gets no Authorization header.
  */
 export class GraphMailClient implements MailDraftPort {
   readonly #baseUrl: string;
   readonly #token: string;
   readonly #fetch: typeof fetch | undefined;
   readonly #timeoutMs: number;
+  readonly #retry: GraphRetrySettings;
+  readonly #sleep: (ms: number) => Promise<void>;
 
   constructor(options: GraphMailClientOptions) {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.#token = options.accessToken;
     this.#fetch = options.fetch;
     this.#timeoutMs = options.timeoutMs ?? 60_000;
+    this.#retry = { maxAttempts: Math.max(1, options.maxAttempts ?? 4), maxWaitMs: options.maxWaitMs ?? 10_000, backoffMs: options.backoffMs ?? 500 };
+    this.#sleep = options.sleep ?? sleepMs;
   }
 
   /** Creates the draft with every attachment and resolves to its id and webLink. */
   async createDraft(request: GraphDraftRequest): Promise<GraphDraft> {
-    for (const attachment of request.attachments) {
-      if (attachment.size > MAX_ATTACHMENT_SIZE) {
-        throw new GraphError(413, 'AttachmentSizeExceeded', `${attachment.name} is larger than the 150 MB an Outlook attachment may be.`);
-      }
-    }
+    checkSizes(request.attachments);
     const message = await this.#graph<{ id?: unknown; webLink?: unknown }>('POST', '/v1.0/me/messages', {
       subject: request.subject,
       body: { contentType: 'Text', content: request.text },
       toRecipients: [],
     });
+    return this.#attachAll(message, request.attachments);
+  }
+
+  /**
+   * Creates a reply draft to the message `messageId` (`POST /v1.0/me/messages/{id}/createReply`
+   * with `{ comment }`: Outlook fills in the recipient, the "RE:" subject and the quoted
+   * message), attaches every file as `createDraft` does and resolves to the draft's id and webLink.
+   */
+  async createReplyDraft(request: GraphReplyRequest): Promise<GraphDraft> {
+    checkSizes(request.attachments);
+    const message = await this.#graph<{ id?: unknown; webLink?: unknown }>('POST', `/v1.0/me/messages/${encodeURIComponent(request.messageId)}/createReply`, { comment: request.comment });
+    return this.#attachAll(message, request.attachments);
+  }
+
+  async #attachAll(message: { id?: unknown; webLink?: unknown }, attachments: readonly GraphAttachmentSource[]): Promise<GraphDraft> {
     if (typeof message.id !== 'string' || typeof message.webLink !== 'string') throw new GraphError(502, 'BadResponse', 'Microsoft Graph did not return the draft.');
-    const draft = { id: message.id, webLink: message.webLink };
-    for (const attachment of request.attachments) {
-      if (attachment.size < INLINE_ATTACHMENT_LIMIT) await this.#attachInline(draft.id, attachment);
-      else await this.#attachByUploadSession(draft.id, attachment);
+    const draft: GraphDraft = { id: message.id, webLink: message.webLink, attachments: [] };
+    for (const attachment of attachments) {
+      const inline = attachment.size < INLINE_ATTACHMENT_LIMIT;
+      const chunks = inline ? await this.#attachInline(draft.id, attachment) : await this.#attachByUploadSession(draft.id, attachment);
+      draft.attachments.push({ name: attachment.name, size: attachment.size, via: inline ? 'inline' : 'uploadSession', chunks });
     }
     return draft;
   }
 
-  async #attachInline(messageId: string, attachment: GraphAttachmentSource): Promise<void> {
+  /** Attaches the file as one fileAttachment; resolves to 1 (the requests that carried its bytes). */
+  async #attachInline(messageId: string, attachment: GraphAttachmentSource): Promise<number> {
     const bytes = await readAll(await attachment.open());
     await this.#graph('POST', `/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments`, {
       '@odata.type': '#microsoft.graph.fileAttachment',
@@ -144,9 +203,11 @@ export class GraphMailClient implements MailDraftPort {
       contentType: attachment.mediaType,
       contentBytes: bytes.toString('base64'),
     });
+    return 1;
   }
 
-  async #attachByUploadSession(messageId: string, attachment: GraphAttachmentSource): Promise<void> {
+  /** Attaches the file through an upload session; resolves to the number of PUTs. */
+  async #attachByUploadSession(messageId: string, attachment: GraphAttachmentSource): Promise<number> {
     const session = await this.#graph<{ uploadUrl?: unknown }>('POST', `/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments/createUploadSession`, {
       AttachmentItem: { attachmentType: 'file', name: attachment.name, size: attachment.size, contentType: attachment.mediaType },
     });
@@ -154,6 +215,7 @@ export class GraphMailClient implements MailDraftPort {
     const uploadUrl = this.#checkedUploadUrl(session.uploadUrl);
     const source = await attachment.open();
     let offset = 0;
+    let puts = 0;
     try {
       for await (const chunk of fixedChunks(source, UPLOAD_CHUNK_SIZE)) {
         const end = offset + chunk.length - 1;
@@ -166,11 +228,13 @@ export class GraphMailClient implements MailDraftPort {
         if (!response.ok) throw await this.#errorOf(response);
         await response.arrayBuffer();
         offset = end + 1;
+        puts += 1;
       }
     } finally {
       source.destroy();
     }
     if (offset !== attachment.size) throw new GraphError(500, 'SizeMismatch', `${attachment.name} is shorter than its recorded size.`);
+    return puts;
   }
 
   /** The upload URL Graph gave, refused unless it is HTTPS on Microsoft's mail hosts or on the configured Graph origin. */
@@ -199,7 +263,29 @@ export class GraphMailClient implements MailDraftPort {
     return (text === '' ? {} : JSON.parse(text)) as T;
   }
 
+  /**
+   * One request, sent again while Graph answers 429, 503 or 504, after its Retry-After (the
+   * retry policy the app-only GraphClient follows too); the last answer is returned as it is,
+   * except that attempts spent or a wait too long become a GraphError in words.
+   */
   async #send(url: string, init: RequestInit): Promise<Response> {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await this.#sendOnce(url, init);
+      if (!RETRIABLE_GRAPH_STATUSES.has(response.status)) return response;
+      const decision = decideGraphRetry(this.#retry, attempt, response.headers.get('retry-after'), Date.now());
+      if (decision.kind === 'wait') {
+        // The refusal's body is read so the connection is free for the next attempt.
+        await response.arrayBuffer().catch(() => undefined);
+        await this.#sleep(decision.ms);
+        continue;
+      }
+      const failure = await this.#errorOf(response);
+      const why = decision.kind === 'exhausted' ? `Gave up after ${decision.attempts} attempts.` : `Graph asked to wait ${Math.ceil(decision.ms / 1000)} s; try again later.`;
+      throw new GraphError(failure.status, failure.code, `${failure.message.replace(/\.?$/, '.')} ${why}`);
+    }
+  }
+
+  async #sendOnce(url: string, init: RequestInit): Promise<Response> {
     const fetchImpl = this.#fetch ?? fetch;
     try {
       return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.#timeoutMs), redirect: 'error' });

@@ -20,6 +20,8 @@ export interface StandInDraft {
   subject: string;
   body: { contentType: string; content: string };
   attachments: { name: string; contentType: string; bytes: Buffer; via: 'inline' | 'uploadSession' }[];
+  /** The message it replies to (createReply), with the comment it was given. */
+  replyTo?: { messageId: string; comment: string };
 }
 
 /** A local Microsoft Graph stand-in for the mail draft calls of HOSTS.md. */
@@ -32,8 +34,17 @@ export interface GraphStandIn {
   violations: string[];
   /** The token the stand-in accepts. */
   token: string;
+  /** The REST id of a received message in the mailbox (what createReply replies to). */
+  readMessageId: string;
+  /** Makes the next `count` requests answer `status` (429 or 503) with `Retry-After: retryAfterSeconds`. */
+  throttle(count: number, status: 429 | 503, retryAfterSeconds: number): void;
+  /** Requests answered by `throttle` so far. */
+  throttled(): number;
   close(): Promise<void>;
 }
+
+/** The received message the stand-in's mailbox holds. */
+const READ_MESSAGE = { id: 'AAMkAD-received-1=', subject: 'Invoice 4711' };
 
 const MAX_CHUNK = 4 * 1024 * 1024;
 
@@ -61,8 +72,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * → id + webLink; `POST …/attachments` with a `#microsoft.graph.fileAttachment` under 3 MB;
  * `POST …/attachments/createUploadSession` with `AttachmentItem {attachmentType: 'file', name, size}`
  * → an uploadUrl; PUTs to it without Authorization, each at most 4 MB with a `Content-Range`
- * that continues where the last one ended (200 with nextExpectedRanges, 201 at the end).
- * Shape violations are answered 400 and recorded.
+ * that continues where the last one ended (200 with nextExpectedRanges, 201 at the end);
+ * `POST /v1.0/me/messages/{id}/createReply` `{ comment }` on its one received message → a reply
+ * draft. Shape violations are answered 400 and recorded; `throttle` makes the next requests 429/503.
  */
 export async function startGraphStandIn(token = 'graph-token-for-tests'): Promise<GraphStandIn> {
   const calls: GraphCall[] = [];
@@ -71,6 +83,10 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
   const sessions = new Map<string, { draftId: string; name: string; size: number; contentType: string; received: Buffer[]; next: number }>();
   let counter = 0;
   let baseUrl = '';
+  let throttleLeft = 0;
+  let throttleStatus: 429 | 503 = 429;
+  let throttleSeconds = 0;
+  let throttledCount = 0;
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -97,6 +113,12 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         violations.push(`${request.method} ${url.pathname}: ${why}`);
         send(response, 400, { error: { code: 'BadRequest', message: why } });
       };
+      if (throttleLeft > 0) {
+        throttleLeft -= 1;
+        throttledCount += 1;
+        response.writeHead(throttleStatus, { 'content-type': 'application/json', 'retry-after': String(throttleSeconds) });
+        return response.end(JSON.stringify({ error: { code: throttleStatus === 429 ? 'TooManyRequests' : 'ServiceUnavailable', message: throttleStatus === 429 ? 'Application is over its MailboxConcurrency limit.' : 'Service unavailable.' } }));
+      }
 
       const upload = /^\/upload\/([a-z0-9-]+)$/.exec(url.pathname);
       if (upload !== null) {
@@ -128,6 +150,17 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         const id = `AAMkAD${counter}-draft=`;
         drafts.set(id, { id, subject: json.subject, body: { contentType: String(json.body.contentType), content: json.body.content }, attachments: [] });
         return send(response, 201, { id, isDraft: true, webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(id)}&exvsurl=1&viewmodel=ReadMessageItem` });
+      }
+      const reply = /^\/v1\.0\/me\/messages\/([^/]+)\/createReply$/.exec(url.pathname);
+      if (request.method === 'POST' && reply !== null) {
+        const messageId = decodeURIComponent(reply[1]);
+        if (messageId !== READ_MESSAGE.id) return send(response, 404, { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } });
+        if (!isRecord(json) || (json.comment !== undefined && typeof json.comment !== 'string')) return refuse('createReply takes { comment }');
+        counter += 1;
+        const id = `AAMkAD${counter}-reply=`;
+        const comment = typeof json.comment === 'string' ? json.comment : '';
+        drafts.set(id, { id, subject: `RE: ${READ_MESSAGE.subject}`, body: { contentType: 'HTML', content: comment }, attachments: [], replyTo: { messageId, comment } });
+        return send(response, 201, { id, isDraft: true, subject: `RE: ${READ_MESSAGE.subject}`, webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(id)}&exvsurl=1&viewmodel=ReadMessageItem` });
       }
       const attachments = /^\/v1\.0\/me\/messages\/([^/]+)\/attachments(\/createUploadSession)?$/.exec(url.pathname);
       if (request.method === 'POST' && attachments !== null) {
@@ -166,6 +199,13 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
     drafts,
     violations,
     token,
+    readMessageId: READ_MESSAGE.id,
+    throttle: (count, status, retryAfterSeconds) => {
+      throttleLeft = count;
+      throttleStatus = status;
+      throttleSeconds = retryAfterSeconds;
+    },
+    throttled: () => throttledCount,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
