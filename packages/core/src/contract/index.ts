@@ -25,4 +25,5 @@ export * from './erpMetaContract';
 export * from './base64AnswersContract';
 export * from './outlookAttachmentLimit';
 export * from './mailImportContract';
+export * from './mailDraftContract';
 export * from './relatedUnavailableHeader';

@@ -28,6 +28,7 @@ import { registerEntityRoutes } from './routes/entities/entityRoutes';
 import { registerExportRoutes } from './routes/export/exportRoutes';
 import { registerBase64Routes } from './routes/base64/base64Routes';
 import { registerMailImportRoutes } from './routes/mail-import/mailImportRoutes';
+import { registerMailDraftRoutes } from './routes/mail/mailDraftRoutes';
 import { registerFolderStructureRoutes } from './routes/folder-structure/folderStructureRoutes';
 import { registerKeyRoutes } from './routes/keys/keyRoutes';
 import { registerLinkRoutes } from './routes/link/linkRoutes';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerExportRoutes(api, deps);
       registerBase64Routes(api, deps);
       registerMailImportRoutes(api, deps);
+      registerMailDraftRoutes(api, deps);
       registerNoteRoutes(api, deps);
       registerLinkRoutes(api, deps);
       registerNewCardRoutes(api, deps);

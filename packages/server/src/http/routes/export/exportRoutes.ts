@@ -25,7 +25,8 @@ export const GRAPH_TOKEN_HEADER = 'x-graph-token';
 /** Extensions whose content is already compressed: stored in the zip as they are. */
 const STORED_EXTENSIONS = new Set(['pdf', 'jpg', 'jpeg', 'png', 'gif', 'tif', 'tiff', 'docx', 'xlsx', 'pptx', 'zip']);
 
-const EXPORT_FORBIDDEN = "Downloading documents needs the 'Cabinet: Export Documents' privilege.";
+/** The 403's words when 'Cabinet: Export Documents' is missing (downloads and reply drafts). */
+export const EXPORT_FORBIDDEN = "Downloading documents needs the 'Cabinet: Export Documents' privilege.";
 const EMAIL_FORBIDDEN = "E-mailing documents needs the 'Cabinet: Email' privilege.";
 
 /** Document ids from `name[]` / `name` (the spec says `docId` for downloads and `docIds` for e-mail; both are read). */
