@@ -25,7 +25,7 @@ export interface Config {
   frameAncestors: string[];
   /** How long a document lock lasts before it expires unless renewed (DATAHAVEN_LOCK_MINUTES). */
   lockMinutes: number;
-  /** Microsoft Graph's base URL for mailbox drafts, without a trailing slash (DATAHAVEN_GRAPH_BASE_URL). */
+  /** Microsoft Graph's base URL for mailbox drafts, without a trailing slash (DATAHAVEN_GRAPH_BASE_URL; demo: its own /demo/graph). */
   graphBaseUrl: string;
   /**
    * Azure Blob Storage for the files (DATAHAVEN_BLOB_CONNECTION_STRING + DATAHAVEN_BLOB_CONTAINER);
@@ -175,7 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),
     frameAncestors: parseOrigins('DATAHAVEN_FRAME_ANCESTORS', env.DATAHAVEN_FRAME_ANCESTORS),
     lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
-    graphBaseUrl: parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
+    // The demo's mail drafts go to its own Graph mailbox (demo/registerDemoGraphMailRoutes, settled to the listening origin) unless set.
+    graphBaseUrl: demo && (env.DATAHAVEN_GRAPH_BASE_URL ?? '').trim() === '' ? `${publicUrl}/demo/graph` : parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
     blobStore: parseBlobStore(env.DATAHAVEN_BLOB_CONNECTION_STRING, env.DATAHAVEN_BLOB_CONTAINER),
     demoErp,
     erpSources: parseErpSources(env, demoErp),

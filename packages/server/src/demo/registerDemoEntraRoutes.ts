@@ -6,6 +6,7 @@ import { settleDemoOrigin } from '../auth/entra/loadEntraConfig';
 import type { AppDeps } from '../services/AppDeps';
 import { DemoAuthorizationCodeGrant } from './demoAuthorizationCodeGrant';
 import { demoEntraUser } from './demoEntraUser';
+import { JWT_BEARER_GRANT, demoOnBehalfOfGrant } from './demoOnBehalfOfGrant';
 import { EntraSigningKeys } from './EntraSigningKeys';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { registerDemoAuthorizePage } from './registerDemoAuthorizePage';
@@ -102,6 +103,7 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
       const text = (name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
       if (text('grant_type') === 'authorization_code') return authorizationCode.redeem(reply, tid, form);
+      if (text('grant_type') === JWT_BEARER_GRANT) return demoOnBehalfOfGrant(reply, form, { tid, keys, entra: deps.config.entra, issuer: issuerOf(tid) });
       if (text('grant_type') !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'The demo Entra ID grants client_credentials only.');
       const { clientId, clientSecret } = deps.config.entra;
       if (text('client_id') !== clientId || clientSecret === null || !sameSecret(text('client_secret'), clientSecret)) {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../services/AppDeps';
 import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { registerDemoGraphRoutes } from './registerDemoGraphRoutes';
+import { registerDemoGraphMailRoutes } from './registerDemoGraphMailRoutes';
 import { DEMO_COMPANY, DEMO_TABLES, DEMO_USERS } from './demoWorld';
 import { forbidden, invalid, notFound } from '../errors/DomainError';
 import { registerDemoTeamsRoutes } from './teams/registerDemoTeamsRoutes';
@@ -65,6 +66,7 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
   };
 
   await registerDemoGraphRoutes(app, { authority: () => deps.config.entra.authority });
+  await registerDemoGraphMailRoutes(app, deps.config);
 
   app.get('/demo/erp', async (_request, reply) => {
     const template = await readFile(join(PAGE_DIR, 'erp.html'), 'utf8');
