@@ -71,6 +71,30 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
     expect(puts.map((call) => call.bodyLength)).toEqual([UPLOAD_CHUNK_SIZE, UPLOAD_CHUNK_SIZE, largeBytes.length - 2 * UPLOAD_CHUNK_SIZE]);
   });
 
+  it('attaches the PDF with its annotations burned in when asked, the stored file otherwise', async () => {
+    const stored = await makePdf(2, 'Marked');
+    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'Marked.pdf', content: stored, uploader: world.clerk });
+    const group = await createGroup(server(), unique('Annotating repliers '), ['Cabinet: Annotations Edit', 'Cabinet: Export Documents']);
+    await grantTableAccess(server(), group, world.table.sitId);
+    const annotator = await createUser(server(), unique('annotator'), { groups: [group] });
+    const added = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${id}/annotations`,
+      headers: server().authHeaders(annotator.username),
+      payload: { type: 2, page: 1, color: 0xff0000, x: 100, y: 100, width: 200, height: 100 },
+    });
+    expect(added.statusCode).toBe(201);
+    const attached = async (embedAnnotations: boolean): Promise<Buffer> => {
+      const response = await replyWith(annotator.username, { documentIds: [id], embedAnnotations });
+      expect(response.statusCode).toBe(201);
+      return graph.drafts.get(response.json<ReplyDraft>().draftId)?.attachments[0].bytes ?? Buffer.alloc(0);
+    };
+    expect((await attached(false)).equals(stored)).toBe(true);
+    const marked = await attached(true);
+    expect(marked.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(marked.equals(stored)).toBe(false);
+  });
+
   it('refuses without the export privilege (403), an invisible document (404), no Graph token (400), too many documents (400), all before Graph is called', async () => {
     const before = graph.calls.length;
     const forbidden = await replyWith(noExport.username, { documentIds: [small] });
@@ -129,6 +153,9 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
     const misused = await replyWith(colleague.username, { documentIds: [small] }, { 'x-entra-assertion': assertion });
     expect(misused.statusCode).toBe(403);
     expect(misused.json()).toMatchObject({ message: 'The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.' });
+    const nobody = await replyWith(mailer.username, { documentIds: [small] }, { 'x-entra-assertion': await entra.userToken(randomUUID(), 'nobody@elsewhere.example') });
+    expect(nobody.statusCode).toBe(403);
+    expect(nobody.json()).toMatchObject({ message: 'The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.' });
     const forged = await replyWith(mailer.username, { documentIds: [small] }, { 'x-entra-assertion': `${assertion.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(400);
     expect(forged.json<{ message: string }>().message).toMatch(/^The Microsoft Entra ID token in X-Entra-Assertion is not accepted: /);

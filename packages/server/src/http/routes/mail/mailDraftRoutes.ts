@@ -66,7 +66,9 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
     try {
       const identity = await validator.validate(assertion);
       // Someone else's Entra token would reach someone else's mailbox: only the caller's own is exchanged.
-      if ((await findEntraUser(deps.db, identity)) !== viewer.username) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
+      const entraUser = await findEntraUser(deps.db, identity);
+      if (entraUser === null) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.');
+      if (entraUser !== viewer.username) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
       tenantId = identity.tenantId;
     } catch (error) {
       if (!(error instanceof EntraTokenError)) throw error;
