@@ -48,7 +48,7 @@ export const REPLY_TEXT = {
   remove: (name: string): string => `Remove ${name}`,
   withAnnotations: 'With annotations',
   comment: 'Comment (optional)',
-  reply: (count: number): string => `Reply with ${count} ${count === 1 ? 'document' : 'documents'}`,
+  reply: (count: number): string => (count === 0 ? 'Reply' : `Reply with ${count} ${count === 1 ? 'document' : 'documents'}`),
   retry: 'Retry',
   busy: 'Creating the reply draft…',
   created: (count: number): string => `Reply draft created with ${count} ${count === 1 ? 'attachment' : 'attachments'}.`,
