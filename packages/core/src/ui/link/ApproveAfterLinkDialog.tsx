@@ -1,13 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { ApiError } from '../../api';
 import type { LinkChange } from '../../contract';
-import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 import { useNotify } from '../app/useToast';
+import { ApproveNowDialog } from '../workflow/queueImport/ApproveNowDialog';
 
 /** A linked document whose queue's OnLink event asks its linker "Approve now?" (PromptToApproveOnLink). */
 export interface ApproveAfterLink {
@@ -49,45 +47,26 @@ export interface ApproveAfterLinkDialogProps {
  * answered (a refusal shows in the server's words; the link stands), Not now leaves it waiting.
  */
 export function ApproveAfterLinkDialog({ pending, onDone }: ApproveAfterLinkDialogProps): ReactElement {
-  const { api, alerts } = useServices();
+  const { api } = useServices();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
 
   const approve = async (): Promise<void> => {
     if (pending === null) return;
-    setBusy(true);
-    try {
-      await api.workflow.approve({ docIds: [pending.docId], rowConflictIds: [pending.rowVersion], expectedQueueId: pending.queue.id });
-      notify(UI_TEXT.queueImport.approved);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.document(pending.docId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
-      ]);
-    } catch (failure) {
-      alerts.push(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError, 'error');
-    } finally {
-      setBusy(false);
-      onDone();
-    }
+    await api.workflow.approve({ docIds: [pending.docId], rowConflictIds: [pending.rowVersion], expectedQueueId: pending.queue.id });
+    notify(UI_TEXT.queueImport.approved);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.document(pending.docId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
+    ]);
   };
 
   return (
-    <Dialog open={pending !== null} modalType="alert" onOpenChange={(_, data) => (data.open || busy ? undefined : onDone())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{UI_TEXT.queueImport.approveNowTitle}</DialogTitle>
-          <DialogContent>{pending === null ? null : UI_TEXT.queueImport.approveLinkedBody(pending.documentName, pending.queue.name)}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={() => void approve()}>
-              {UI_TEXT.queueImport.approveNow}
-            </Button>
-            <Button disabled={busy} onClick={onDone}>
-              {UI_TEXT.queueImport.notNow}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ApproveNowDialog
+      open={pending !== null}
+      body={pending === null ? null : UI_TEXT.queueImport.approveLinkedBody(pending.documentName, pending.queue.name)}
+      approve={approve}
+      onDone={onDone}
+    />
   );
 }

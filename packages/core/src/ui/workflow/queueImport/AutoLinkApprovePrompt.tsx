@@ -1,10 +1,8 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { ApiError } from '../../../api';
 import { hasQueueFeature, type DmsDocument, type UploadItem } from '../../../model';
-import { MESSAGES } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
+import { ApproveNowDialog } from './ApproveNowDialog';
 
 /**
  * Whether an uploaded document asks its uploader "Approve now?" (portal §6 PromptToApproveOnAutoLink;
@@ -28,9 +26,8 @@ export interface AutoLinkApprovePromptProps {
  * documents from that queue, Not now leaves them waiting there.
  */
 export function AutoLinkApprovePrompt({ items }: AutoLinkApprovePromptProps): ReactElement {
-  const { api, alerts } = useServices();
+  const { api } = useServices();
   const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
   const pending = items.find((item) => item.state === 'done' && !answered.has(item.id) && item.documents.some(promptsApproveOnAutoLink));
   const documents = pending?.documents.filter(promptsApproveOnAutoLink) ?? [];
   const queue = documents[0]?.queue ?? null;
@@ -41,33 +38,8 @@ export function AutoLinkApprovePrompt({ items }: AutoLinkApprovePromptProps): Re
   const approve = async (): Promise<void> => {
     if (!queue) return;
     const inQueue = documents.filter((doc) => doc.queue?.id === queue.id);
-    setBusy(true);
-    try {
-      await api.workflow.approve({ docIds: inQueue.map((doc) => doc.id), rowConflictIds: inQueue.map((doc) => doc.rowVersion), expectedQueueId: queue.id });
-    } catch (failure) {
-      alerts.push(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError, 'error');
-    } finally {
-      setBusy(false);
-      close();
-    }
+    await api.workflow.approve({ docIds: inQueue.map((doc) => doc.id), rowConflictIds: inQueue.map((doc) => doc.rowVersion), expectedQueueId: queue.id });
   };
 
-  return (
-    <Dialog open={queue !== null} modalType="alert" onOpenChange={(_, data) => (data.open || busy ? undefined : close())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{UI_TEXT.queueImport.approveNowTitle}</DialogTitle>
-          <DialogContent>{UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={() => void approve()}>
-              {UI_TEXT.queueImport.approveNow}
-            </Button>
-            <Button disabled={busy} onClick={close}>
-              {UI_TEXT.queueImport.notNow}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
+  return <ApproveNowDialog open={queue !== null} body={UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')} approve={approve} onDone={close} />;
 }
