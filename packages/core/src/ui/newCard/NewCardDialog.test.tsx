@@ -114,7 +114,7 @@ describe('New Card From Document', () => {
     );
     const dialog = await openAndStart();
     await fillAndCreate(dialog);
-    await within(dialog).findByText('Purchase Invoice PI-1009 was created and the document linked to it.', undefined, { timeout: 5000 });
+    await within(dialog).findByText('Purchase Invoice PI-1009 was created and the document linked to it.');
     // Found by its text: after an earlier test in this file its aria-labelledby missed its title's id in jsdom.
     const ask = await waitFor(
       () => {
@@ -122,7 +122,6 @@ describe('New Card From Document', () => {
         expect(found).toBeDefined();
         return found as HTMLElement;
       },
-      { timeout: 5000 },
     );
     expect(ask.textContent).toContain('The queue AP Inbox asks whether to approve NW-77 invoice.pdf now that it is linked.');
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', hidden: true }));

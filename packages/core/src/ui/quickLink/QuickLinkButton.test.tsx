@@ -154,7 +154,7 @@ describe('Quick Link in a Quick Link queue', () => {
 
     const refused = renderApp('/workflow2/queues/21/documents', services(queue, requests, overrides), { local: NO_AUTOVIEW });
     const dialog = await linkAndApprove(refused);
-    await within(dialog).findByText("Approving documents needs the 'Workflow: Approve' privilege.", undefined, { timeout: 5000 });
+    await within(dialog).findByText("Approving documents needs the 'Workflow: Approve' privilege.");
     expect(requests.links).toHaveLength(2);
     expect(requests.approvals).toEqual([]);
   });

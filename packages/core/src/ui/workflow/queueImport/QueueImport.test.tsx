@@ -7,8 +7,6 @@ import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '.
 const PERMS = WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve;
 /** See QueueDocumentsScreen.test: tabster marks an open modal aria-hidden in jsdom. */
 const IN_DIALOG = { hidden: true } as const;
-/** A busy CI machine renders a Fluent dialog in well over the default second. */
-const SLOW = { timeout: 10_000 } as const;
 
 function inbox(features1 = 0): WorkflowQueue {
   return {
@@ -99,7 +97,7 @@ describe('importing into a queue and submitting', () => {
         return xhr;
       },
     });
-    await screen.findByRole('grid', { name: 'AP Inbox documents' }, SLOW);
+    await screen.findByRole('grid', { name: 'AP Inbox documents' });
     const zone = screen.getByTestId('queue-drop-zone');
     const dataTransfer = { types: ['Files'], files: files('Scan 0042.pdf', 'LW-5531.pdf'), dropEffect: 'none' };
     fireEvent.dragEnter(zone, { dataTransfer });
@@ -120,7 +118,7 @@ describe('importing into a queue and submitting', () => {
     docs = [waiting, unmatched, matched];
     before = loads();
     act(() => xhrs[1].respond(201, [matched]));
-    const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', ...IN_DIALOG }, SLOW);
+    const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', ...IN_DIALOG });
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', ...IN_DIALOG }));
     await waitFor(() => expect(approvals.map((request) => request.body)).toEqual([{ docId: [3], rowConflictIds: [3], expectedQueueId: 5 }]));
     await waitFor(() => expect(screen.queryByRole('alertdialog', IN_DIALOG)).toBeNull());
@@ -179,20 +177,20 @@ describe('importing into a queue and submitting', () => {
     await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
     fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
     fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Submit' }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const dialog = await screen.findByRole('dialog', {});
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', ...IN_DIALOG }));
-    expect((await within(dialog).findByRole('alert', IN_DIALOG, SLOW)).textContent).toContain(MESSAGES.noteRequired);
+    expect((await within(dialog).findByRole('alert', IN_DIALOG)).textContent).toContain(MESSAGES.noteRequired);
     expect(calls).toHaveLength(0);
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/, ...IN_DIALOG }), { target: { value: 'Coded to 6110' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit', ...IN_DIALOG }));
-    await waitFor(() => expect(calls).toHaveLength(1), SLOW);
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0].body).toEqual({ docId: [1], rowConflictIds: [3], expectedQueueId: 5, note: 'Coded to 6110' });
     // LaunchRecord: the submitted document's record opens (its URL from GET /entities/url).
-    await waitFor(() => expect(opened).toHaveLength(1), SLOW);
+    await waitFor(() => expect(opened).toHaveLength(1));
     await expect(opened[0]).resolves.toBe('https://bc.example/?page=51');
-    const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', hidden: true }, SLOW);
+    const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', hidden: true });
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', hidden: true }));
-    await waitFor(() => expect(calls).toHaveLength(2), SLOW);
+    await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].path).toBe('/api/documents/approval');
     expect(calls[1].body).toEqual({ docId: [1], rowConflictIds: [4], expectedQueueId: 5, approvalNote: 'Coded to 6110' });
   });
