@@ -15,11 +15,12 @@ if (typeof globalThis.TextEncoder === 'undefined') {
  * accessible-name queries call it for each node they visit, so a jsdom test spent about half its
  * CPU there (profile of ApprovalLimitBar.test: 48 of 107 s in getComputedStyle). jsdom lays
  * nothing out, so the declarations a test can observe are the ones that hide an element or make
- * it ignore the pointer (display, visibility, pointer-events): rules declaring one of those are
- * kept, the rest never enter the sheet. Griffel appends at `cssRules.length`, so a skipped rule
+ * it ignore the pointer (display, visibility, pointer-events) and the theme's CSS variables (one
+ * rule per theme, which theme tests read): rules declaring one of those are kept, the rest never
+ * enter the sheet. Griffel appends at `cssRules.length`, so a skipped rule
  * disturbs no index.
  */
-const OBSERVABLE_IN_JSDOM = /(display|visibility|pointer-events)\s*:/i;
+const OBSERVABLE_IN_JSDOM = /(display|visibility|pointer-events|--[\w-]+)\s*:/i;
 // Suites that ask for the node environment (`@jest-environment node`) have no style sheets.
 if (typeof CSSStyleSheet !== 'undefined') {
   const insertRule = CSSStyleSheet.prototype.insertRule;
