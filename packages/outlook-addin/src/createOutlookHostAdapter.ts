@@ -14,11 +14,11 @@ export const OUTSIDE_OUTLOOK_HOME: HostHome = {
   body: OUTLOOK_NOT_IN_OUTLOOK,
 };
 
-/** The pane's home while reading a message: the read-mode features are not in this version. */
+/** The pane's home on a read item that is not an e-mail (a meeting, say): where each feature is found. */
 export const OUTLOOK_READ_HOME: HostHome = {
   kind: 'notice',
   title: 'Datahaven Documents in Outlook',
-  body: 'To attach stored documents, open this pane while writing a message. Replying with documents and filing a message\'s invoice from here arrive in a later release.',
+  body: 'To attach stored documents, open this pane while writing a message. To file an invoice or reply with documents, open it on a received e-mail.',
 };
 
 /** The part of Office.js the pane uses; the real global, office-addin-mock or the demo's stand-in. */
