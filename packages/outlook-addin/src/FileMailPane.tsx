@@ -1,6 +1,38 @@
-import { useEffect, useState, type FormEvent, type ReactElement } from 'react';
-import { workflowApi, type ApiClient, type WorkflowQueue } from '@datahaven/core';
-import { fileFromBase64, readAttachmentBase64, readMessageBase64, senderOf, whyNotImportable, type MailAttachment, type ReadMailItem } from './mailAttachments';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactElement } from 'react';
+import {
+  Body1,
+  Button,
+  Caption1,
+  Checkbox,
+  Dropdown,
+  Field,
+  FluentProvider,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Subtitle2,
+  Textarea,
+  makeStyles,
+  teamsDarkTheme,
+  teamsHighContrastTheme,
+  teamsLightTheme,
+  tokens,
+  useThemeClassName,
+  webDarkTheme,
+  webLightTheme,
+  type Theme,
+} from '@fluentui/react-components';
+import { fixedSignal, optionsApi, workflowApi, type ApiClient, type HostSignal, type HostThemeName, type WorkflowQueue } from '@datahaven/core';
+import { FILE_MAIL_TEXT } from './fileMailText';
+import { fileFromBase64, messageFileName, readAttachmentBase64, readMessageBase64, senderOf, whyMessageNotKept, whyNotImportable, type ReadMailItem } from './mailAttachments';
+import { RecordDestinationFields, type RecordDestination } from './RecordDestinationFields';
+
+export { FILE_MAIL_TEXT } from './fileMailText';
 
 /** Props of the read-mode pane. */
 export interface FileMailPaneProps {
@@ -9,6 +41,11 @@ export interface FileMailPaneProps {
   client: ApiClient;
   /** Where a queue opens in the web app (a new window: the pane is too narrow for the queue). */
   queueHref?: (queueId: number) => string;
+  /**
+   * Outlook's theme as the host follows it (createOutlookHostAdapter's `theme`). Without it the
+   * pane takes the theme of a FluentProvider around it, or Fluent's web light theme when none.
+   */
+  theme?: HostSignal<HostThemeName>;
 }
 
 /** The answer of `POST /api/mail-import` (docs/API.md; the core's MailImportAnswer), as far as the pane reads it. */
@@ -17,46 +54,102 @@ export interface MailImportResult {
   duplicates: { fileName: string; documentId: number | null; message: string }[];
 }
 
-/** Where one attachment stands while it is filed. */
+/** One file of a filing (an attachment or the kept e-mail) and where it stands. */
 interface Row {
-  attachment: MailAttachment;
+  key: string;
+  name: string;
   state: string;
+  failed: boolean;
 }
 
-/** The pane's words (UX-DECISIONS "Outlook read pane: file an e-mail's invoice"). */
-export const FILE_MAIL_TEXT = {
-  title: "File this e-mail's invoice",
-  noAttachments: 'This message has no attachments to file.',
-  noQueues: 'You may import into no queue.',
-  reading: 'Reading from Outlook…',
-  sending: 'Sending…',
-  filed: 'Filed',
-  notFiled: 'Not filed',
-  filedIn: (count: number, queue: string): string => `${count} ${count === 1 ? 'document' : 'documents'} filed in ${queue}.`,
-  nothingFiled: 'Nothing was filed.',
-} as const;
+/** How a filing ended: its words, how they read, and the queue to open. */
+interface Outcome {
+  intent: 'success' | 'warning' | 'error';
+  text: string;
+  queue: WorkflowQueue | null;
+}
+
+type DestinationKind = 'queue' | 'record';
+
+/** The Fluent theme each host theme name stands for (the names the Outlook host answers: webLight, webDark). */
+const FLUENT_THEMES: Record<HostThemeName, Theme> = {
+  webLight: webLightTheme,
+  webDark: webDarkTheme,
+  teamsLight: teamsLightTheme,
+  teamsDark: teamsDarkTheme,
+  teamsHighContrast: teamsHighContrastTheme,
+};
+
+const LIGHT = fixedSignal<HostThemeName>('webLight');
+
+const useStyles = makeStyles({
+  provider: { minHeight: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, minWidth: 0 },
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, border: 0, margin: 0, padding: 0, minWidth: 0 },
+  legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
+  attachment: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  detail: { color: tokens.colorNeutralForeground3, paddingInlineStart: '32px', overflowWrap: 'anywhere' },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, overflowWrap: 'anywhere' },
+  failed: { color: tokens.colorPaletteRedForeground1 },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+});
 
 /** Every queue of the workflow root the caller may browse, enabled ones only (the import refuses a disabled queue). */
 function queuesOf(root: { queueTypes: { queues: WorkflowQueue[] }[] }): WorkflowQueue[] {
   return root.queueTypes.flatMap((type) => type.queues).filter((queue) => queue.enabled);
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The mail-import query of a destination (docs/API.md: a queue, or the record context as the upload takes it). */
+function importQuery(kind: DestinationKind, queue: WorkflowQueue | null, record: RecordDestination | null): Record<string, string | number | undefined> | null {
+  if (kind === 'queue') return queue === null ? null : { queueId: queue.id };
+  if (record === null) return null;
+  return { sitId: record.sitId, recordId: record.recordId, dataAreaId: record.dataAreaId, subtypeId: record.subtypeId ?? undefined };
+}
+
 /**
- * Outlook read mode: the open message's attachments (PDF, TIFF and images importable, the rest
- * said not to be in words), a queue to file them in, the message itself optionally kept, and a
- * note; each file read through Outlook and sent to `POST /api/mail-import` with the subject and
- * sender, its progress and the server's duplicates and refusals shown in words.
+ * Outlook read mode: "File this e-mail's invoice". The open message's attachments (PDF, TIFF and
+ * images ticked, every other one said in words with its size), into a queue or a record's folder,
+ * the e-mail itself optionally kept, and a note; each file read through Outlook and sent to
+ * `POST /api/mail-import` with the subject and sender, its progress and the server's duplicates
+ * and refusals shown in words. Fluent v9 under Outlook's theme.
  */
-export function FileMailPane({ item, client, queueHref = (id) => `/queues/${id}/documents` }: FileMailPaneProps): ReactElement {
+export function FileMailPane(props: FileMailPaneProps): ReactElement {
+  // A host that already wraps the pane in its FluentProvider keeps its theme; otherwise the pane brings one.
+  const outerTheme = useThemeClassName();
+  if (props.theme === undefined && outerTheme !== '') return <FileMailForm {...props} />;
+  return <ThemedPane {...props} theme={props.theme ?? LIGHT} />;
+}
+
+function ThemedPane(props: FileMailPaneProps & { theme: HostSignal<HostThemeName> }): ReactElement {
+  const styles = useStyles();
+  const name = useSyncExternalStore(props.theme.onChange, props.theme.current, props.theme.current);
+  return (
+    <FluentProvider theme={FLUENT_THEMES[name]} className={styles.provider} data-theme={name}>
+      <FileMailForm {...props} />
+    </FluentProvider>
+  );
+}
+
+function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documents` }: FileMailPaneProps): ReactElement {
+  const styles = useStyles();
+  const titleId = useId();
+  const attachmentsId = useId();
   const [queues, setQueues] = useState<WorkflowQueue[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [queueId, setQueueId] = useState<number | null>(null);
+  const [sizeLimit, setSizeLimit] = useState(0);
+  const [kind, setKind] = useState<DestinationKind>('queue');
+  const [record, setRecord] = useState<RecordDestination | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(item.attachments.filter((attachment) => whyNotImportable(attachment) === null).map((attachment) => attachment.id)));
   const [keepMessage, setKeepMessage] = useState(false);
   const [note, setNote] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ text: string; queue: WorkflowQueue | null } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -68,149 +161,224 @@ export function FileMailPane({ item, client, queueHref = (id) => `/queues/${id}/
         setQueueId((current) => current ?? list[0]?.id ?? null);
       })
       .catch((error: unknown) => {
-        if (!abort.signal.aborted) setLoadError(error instanceof Error ? error.message : String(error));
+        if (!abort.signal.aborted) setLoadError(messageOf(error));
       });
     return () => abort.abort();
   }, [client]);
 
-  const setState = (id: string, state: string): void => setRows((current) => current.map((row) => (row.attachment.id === id ? { ...row, state } : row)));
+  useEffect(() => {
+    let live = true;
+    // The server's upload size limit, so a file it would refuse is said before Outlook reads it; without it the server judges.
+    optionsApi(client)
+      .getValues()
+      .then((values) => {
+        if (live) setSizeLimit(values.fileUploadSizeLimit);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  const reasons = useMemo(() => new Map(item.attachments.map((attachment) => [attachment.id, whyNotImportable(attachment, sizeLimit)])), [item.attachments, sizeLimit]);
+  const importable = item.attachments.filter((attachment) => reasons.get(attachment.id) === null);
+  const picked = importable.filter((attachment) => chosen.has(attachment.id));
+  const messageReason = whyMessageNotKept(item);
+  const queue = queues?.find((candidate) => candidate.id === queueId) ?? null;
+  const query = importQuery(kind, queue, record);
+  const fileCount = picked.length + (keepMessage && messageReason === null ? 1 : 0);
+  // Each file read from Outlook is a step, and the server's answer the last one.
+  const doneCount = rows.filter((row) => row.state !== FILE_MAIL_TEXT.waiting && row.state !== FILE_MAIL_TEXT.reading).length;
+
+  const setRow = (key: string, state: string, failed = false): void => setRows((current) => current.map((row) => (row.key === key ? { ...row, state, failed } : row)));
 
   const file = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    const queue = queues?.find((candidate) => candidate.id === queueId) ?? null;
-    if (queue === null) return;
-    const picked = item.attachments.filter((attachment) => chosen.has(attachment.id));
+    if (query === null || busy || fileCount === 0) return;
+    const keep = keepMessage && messageReason === null;
+    const messageName = messageFileName(item.subject);
+    const destination = kind === 'queue' ? { queue, record: null } : { queue: null, record };
     setBusy(true);
     setOutcome(null);
-    setRows(picked.map((attachment) => ({ attachment, state: 'Waiting' })));
+    setRows([
+      ...picked.map((attachment) => ({ key: attachment.id, name: attachment.name, state: FILE_MAIL_TEXT.waiting, failed: false })),
+      ...(keep ? [{ key: 'message', name: messageName, state: FILE_MAIL_TEXT.waiting, failed: false }] : []),
+    ]);
     const form = new FormData();
-    const sent: MailAttachment[] = [];
+    const sent: { key: string; name: string }[] = [];
     // One by one: Outlook hands out one attachment per call, and a file it cannot read does not stop the others.
     for (const attachment of picked) {
-      setState(attachment.id, FILE_MAIL_TEXT.reading);
+      setRow(attachment.id, FILE_MAIL_TEXT.reading);
       try {
         const base64 = await readAttachmentBase64(item, attachment);
         form.append('file', fileFromBase64(base64, attachment.name, attachment.contentType), attachment.name);
-        sent.push(attachment);
-        setState(attachment.id, FILE_MAIL_TEXT.sending);
+        sent.push({ key: attachment.id, name: attachment.name });
+        setRow(attachment.id, FILE_MAIL_TEXT.sending);
       } catch (error) {
-        setState(attachment.id, error instanceof Error ? error.message : String(error));
+        setRow(attachment.id, messageOf(error), true);
       }
     }
-    const subject = item.subject ?? '';
-    if (keepMessage) {
+    if (keep) {
+      setRow('message', FILE_MAIL_TEXT.reading);
       try {
         const message = await readMessageBase64(item);
-        if (message !== null) form.append('message', fileFromBase64(message, `${subject.trim() || 'message'}.eml`, 'message/rfc822'));
+        if (message === null) throw new Error(messageReason ?? FILE_MAIL_TEXT.notFiled);
+        form.append('message', fileFromBase64(message, messageName, 'message/rfc822'), messageName);
+        sent.push({ key: 'message', name: messageName });
+        setRow('message', FILE_MAIL_TEXT.sending);
       } catch (error) {
-        setOutcome({ text: error instanceof Error ? error.message : String(error), queue: null });
+        setRow('message', messageOf(error), true);
       }
     }
     if (sent.length === 0) {
-      setOutcome({ text: FILE_MAIL_TEXT.nothingFiled, queue: null });
+      setOutcome({ intent: 'error', text: FILE_MAIL_TEXT.nothingFiled, queue: null });
       setBusy(false);
       return;
     }
-    form.append('subject', subject);
+    form.append('subject', item.subject ?? '');
     form.append('from', senderOf(item));
     if (note.trim() !== '') form.append('note', note);
     try {
       // No time-out beyond the wait for the answer's headers: the server checks and stores every file first.
-      const response = await client.authorizedFetch(client.url('/mail-import', { queueId: queue.id }), { method: 'POST', body: form, headers: { Accept: 'application/json' }, timeoutMs: 120_000 });
+      const response = await client.authorizedFetch(client.url('/mail-import', query), { method: 'POST', body: form, headers: { Accept: 'application/json' }, timeoutMs: 120_000 });
       const answer = (await response.json()) as MailImportResult;
       const duplicateOf = new Map(answer.duplicates.map((duplicate) => [duplicate.fileName, duplicate.message]));
-      for (const attachment of sent) setState(attachment.id, duplicateOf.get(attachment.name) ?? FILE_MAIL_TEXT.filed);
+      for (const { key, name } of sent) setRow(key, duplicateOf.get(name) ?? FILE_MAIL_TEXT.filed);
       const filed = answer.documents.length;
-      setOutcome({ text: filed > 0 ? FILE_MAIL_TEXT.filedIn(filed, queue.name) : FILE_MAIL_TEXT.nothingFiled, queue: filed > 0 ? queue : null });
+      if (filed === 0) setOutcome({ intent: 'warning', text: FILE_MAIL_TEXT.nothingFiled, queue: null });
+      else if (destination.queue !== null) setOutcome({ intent: 'success', text: FILE_MAIL_TEXT.filedIn(filed, destination.queue.name), queue: destination.queue });
+      else if (destination.record !== null) {
+        // A table with an import queue puts the documents there too; the clerk hears where they wait.
+        const importQueue = queues?.find((candidate) => candidate.id === destination.record?.importQueueId) ?? null;
+        const text = FILE_MAIL_TEXT.filedOn(filed, destination.record.recordLabel, destination.record.folderText);
+        setOutcome({ intent: 'success', text: importQueue === null ? text : `${text} ${FILE_MAIL_TEXT.waitsIn(filed, importQueue.name)}`, queue: importQueue });
+      }
     } catch (error) {
       // A refusal (409 every file a duplicate, 403, 413, 415 …) comes in the server's words.
-      for (const attachment of sent) setState(attachment.id, FILE_MAIL_TEXT.notFiled);
-      setOutcome({ text: error instanceof Error ? error.message : String(error), queue: null });
+      for (const { key } of sent) setRow(key, FILE_MAIL_TEXT.notFiled, true);
+      setOutcome({ intent: 'error', text: messageOf(error), queue: null });
     } finally {
       setBusy(false);
     }
   };
 
-  const importable = item.attachments.some((attachment) => whyNotImportable(attachment) === null);
+  const toggle = (id: string, on: boolean): void => {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+  };
+
   return (
-    <form aria-labelledby="file-mail-title" onSubmit={(event) => void file(event)} style={{ padding: 12, display: 'grid', gap: 12, fontFamily: 'inherit' }}>
-      <h1 id="file-mail-title" style={{ fontSize: 18, margin: 0 }}>{FILE_MAIL_TEXT.title}</h1>
-      {item.attachments.length === 0 ? <p role="status">{FILE_MAIL_TEXT.noAttachments}</p> : null}
-      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend>Attachments</legend>
-        <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <form aria-labelledby={titleId} className={styles.form} onSubmit={(event) => void file(event)}>
+      <Subtitle2 as="h1" id={titleId}>
+        {FILE_MAIL_TEXT.title}
+      </Subtitle2>
+      {item.attachments.length === 0 ? (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>{FILE_MAIL_TEXT.noAttachments}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <fieldset className={styles.group} aria-labelledby={attachmentsId}>
+          <legend className={styles.legend}>
+            <Body1 id={attachmentsId}>{FILE_MAIL_TEXT.attachments}</Body1>
+          </legend>
           {item.attachments.map((attachment) => {
-            const why = whyNotImportable(attachment);
+            const why = reasons.get(attachment.id) ?? null;
+            const detailId = `${attachmentsId}-${attachment.id}`;
             return (
-              <li key={attachment.id}>
-                {why === null ? (
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(attachment.id)}
-                      disabled={busy}
-                      onChange={(event) => {
-                        const next = new Set(chosen);
-                        if (event.target.checked) next.add(attachment.id);
-                        else next.delete(attachment.id);
-                        setChosen(next);
-                      }}
-                    />{' '}
-                    {attachment.name}
-                  </label>
-                ) : (
-                  <span>{why}</span>
-                )}
-              </li>
+              <div key={attachment.id} className={styles.attachment}>
+                <Checkbox
+                  label={attachment.name}
+                  checked={why === null && chosen.has(attachment.id)}
+                  disabled={busy || why !== null}
+                  aria-describedby={detailId}
+                  onChange={(_event, data) => toggle(attachment.id, data.checked === true)}
+                />
+                <Caption1 id={detailId} className={styles.detail}>
+                  {[attachment.size > 0 ? FILE_MAIL_TEXT.sizeOf(attachment.size) : '', why ?? ''].filter((part) => part !== '').join(' · ')}
+                </Caption1>
+              </div>
             );
           })}
-        </ul>
-      </fieldset>
-      {loadError !== null ? <p role="alert">{loadError}</p> : null}
-      {queues !== null && queues.length === 0 ? <p role="status">{FILE_MAIL_TEXT.noQueues}</p> : null}
-      <label>
-        Queue{' '}
-        <select value={queueId ?? ''} disabled={busy || queues === null || queues.length === 0} onChange={(event) => setQueueId(Number(event.target.value))}>
-          {(queues ?? []).map((queue) => (
-            <option key={queue.id} value={queue.id}>
-              {queue.queueTypeName} — {queue.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {item.getAsFileAsync !== undefined ? (
-        <label>
-          <input type="checkbox" checked={keepMessage} disabled={busy} onChange={(event) => setKeepMessage(event.target.checked)} /> Keep the e-mail itself as a document
-        </label>
-      ) : null}
-      <label style={{ display: 'grid', gap: 4 }}>
-        Note
-        <textarea value={note} maxLength={4000} rows={3} disabled={busy} onChange={(event) => setNote(event.target.value)} />
-      </label>
-      <button type="submit" disabled={busy || !importable || chosen.size === 0 || queueId === null}>
-        File
-      </button>
+          {importable.length === 0 ? (
+            <MessageBar intent="info" layout="multiline">
+              <MessageBarBody>{FILE_MAIL_TEXT.nothingImportable}</MessageBarBody>
+            </MessageBar>
+          ) : null}
+        </fieldset>
+      )}
+      <Field label={FILE_MAIL_TEXT.destination}>
+        <RadioGroup value={kind} disabled={busy} onChange={(_event, data) => setKind(data.value === 'record' ? 'record' : 'queue')}>
+          <Radio value="queue" label={FILE_MAIL_TEXT.intoQueue} />
+          <Radio value="record" label={FILE_MAIL_TEXT.intoRecord} />
+        </RadioGroup>
+      </Field>
+      {kind === 'queue' ? (
+        loadError !== null ? (
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>{loadError}</MessageBarBody>
+          </MessageBar>
+        ) : queues === null ? (
+          <Spinner size="tiny" label={FILE_MAIL_TEXT.loadingQueues} />
+        ) : queues.length === 0 ? (
+          <MessageBar intent="info" layout="multiline">
+            <MessageBarBody>{FILE_MAIL_TEXT.noQueues}</MessageBarBody>
+          </MessageBar>
+        ) : (
+          <Field label={FILE_MAIL_TEXT.queue}>
+            <Dropdown
+              value={queue === null ? '' : `${queue.queueTypeName} — ${queue.name}`}
+              selectedOptions={queue === null ? [] : [String(queue.id)]}
+              disabled={busy}
+              onOptionSelect={(_event, data) => setQueueId(Number(data.optionValue))}
+            >
+              {queues.map((candidate) => (
+                <Option key={candidate.id} value={String(candidate.id)}>
+                  {`${candidate.queueTypeName} — ${candidate.name}`}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        )
+      ) : (
+        <RecordDestinationFields client={client} disabled={busy} onChange={setRecord} />
+      )}
+      <Field hint={messageReason ?? undefined}>
+        <Checkbox label={FILE_MAIL_TEXT.keepMessage} checked={keepMessage && messageReason === null} disabled={busy || messageReason !== null} onChange={(_event, data) => setKeepMessage(data.checked === true)} />
+      </Field>
+      <Field label={FILE_MAIL_TEXT.note}>
+        <Textarea value={note} maxLength={4000} rows={3} resize="vertical" disabled={busy} onChange={(_event, data) => setNote(data.value)} />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy || fileCount === 0 || query === null} icon={busy ? <Spinner size="extra-tiny" /> : undefined}>
+          {busy ? FILE_MAIL_TEXT.filing : FILE_MAIL_TEXT.file}
+        </Button>
+      </div>
+      {busy && rows.length > 0 ? <ProgressBar value={doneCount / (rows.length + 1)} thickness="large" aria-label={FILE_MAIL_TEXT.progress} /> : null}
       {rows.length > 0 ? (
-        <ul aria-label="Progress" style={{ padding: 0, listStyle: 'none', margin: 0 }}>
+        <ul aria-label={FILE_MAIL_TEXT.progress} className={styles.list}>
           {rows.map((row) => (
-            <li key={row.attachment.id}>
-              {row.attachment.name}: {row.state}
+            <li key={row.key} className={row.failed ? styles.failed : undefined}>
+              <Caption1>{`${row.name}: ${row.state}`}</Caption1>
             </li>
           ))}
         </ul>
       ) : null}
       {outcome !== null ? (
-        <p role="status">
-          {outcome.text}
-          {outcome.queue !== null ? (
-            <>
-              {' '}
-              <a href={queueHref(outcome.queue.id)} target="_blank" rel="noreferrer">
-                Open {outcome.queue.name}
-              </a>
-            </>
-          ) : null}
-        </p>
+        <MessageBar intent={outcome.intent} layout="multiline" role={outcome.intent === 'error' ? 'alert' : 'status'}>
+          <MessageBarBody>
+            <span>{outcome.text}</span>
+            {outcome.queue !== null ? (
+              <>
+                {' '}
+                <Link href={queueHref(outcome.queue.id)} target="_blank" rel="noreferrer">
+                  {FILE_MAIL_TEXT.openQueue(outcome.queue.name)}
+                </Link>
+              </>
+            ) : null}
+          </MessageBarBody>
+        </MessageBar>
       ) : null}
     </form>
   );

@@ -1,3 +1,5 @@
+import { formatFileSize } from '@datahaven/core';
+
 /** One attachment of the message being read, as Office.js lists it (Office.AttachmentDetails, Mailbox 1.1). */
 export interface MailAttachment {
   id: string;
@@ -30,12 +32,37 @@ export function isReadMailItem(item: unknown): item is ReadMailItem {
 const IMPORTABLE_TYPES = /^(application\/pdf|image\/(tiff|png|jpeg|gif|bmp))$/i;
 const IMPORTABLE_NAMES = /\.(pdf|tiff?|png|jpe?g|gif|bmp)$/i;
 
-/** Why an attachment cannot be filed, in words; null when it can. */
-export function whyNotImportable(attachment: MailAttachment): string | null {
+/**
+ * Why an attachment cannot be filed, in words; null when it can. `sizeLimit` is the server's
+ * 'File Upload Size Limit' in bytes (0 or absent: none), so a file the server would refuse with a
+ * 413 is said before Outlook is asked for its bytes.
+ */
+export function whyNotImportable(attachment: MailAttachment, sizeLimit = 0): string | null {
   if (attachment.attachmentType !== 'file') return `${attachment.name} is not a file (an attached message or a cloud link) and cannot be filed.`;
   // Outlook often reports application/octet-stream, so the name decides too; the server checks the bytes anyway.
-  if (IMPORTABLE_TYPES.test(attachment.contentType) || IMPORTABLE_NAMES.test(attachment.name)) return null;
-  return `${attachment.name} cannot be filed: only PDF, TIFF and image files are imported.`;
+  if (!IMPORTABLE_TYPES.test(attachment.contentType) && !IMPORTABLE_NAMES.test(attachment.name)) return `${attachment.name} cannot be filed: only PDF, TIFF and image files are imported.`;
+  if (sizeLimit > 0 && attachment.size > sizeLimit) return `${attachment.name} cannot be filed: it is larger than the upload size limit (${formatFileSize(sizeLimit)}).`;
+  return null;
+}
+
+/** Why the e-mail itself cannot be kept as a document in this Outlook, in words; null when it can. */
+export function whyMessageNotKept(item: ReadMailItem): string | null {
+  // getAsFileAsync came with Mailbox 1.14 (Outlook on the web, new Outlook, classic Outlook 2023+); older ones hand out attachments only.
+  if (typeof item.getAsFileAsync !== 'function') return 'This version of Outlook cannot hand out the e-mail itself, so only its attachments can be filed.';
+  return null;
+}
+
+/** The kept e-mail's file name: its subject (characters no file name takes replaced), `.eml`. */
+export function messageFileName(subject: string | undefined): string {
+  const base = (subject ?? '')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    // Control characters (a folded header's tab or newline) take no place in a file name.
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120)
+    .replace(/[. ]+$/, '');
+  return `${base || 'E-mail'}.eml`;
 }
 
 /** The sender as the import wants it: `Jane Doe <ap@vendor.example>`. */
