@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { FluentProvider, webDarkTheme } from '@fluentui/react-components';
 import { OfficeMockObject } from 'office-addin-mock';
 import { ApiClient } from '@datahaven/core';
 import { FILE_MAIL_TEXT, FileMailPane } from './FileMailPane';
@@ -394,5 +395,19 @@ describe("the pane's theme", () => {
     current = 'webDark';
     act(() => listeners.forEach((listener) => listener('webDark')));
     await waitFor(() => expect(container.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('webDark'));
+  });
+
+  it("keeps the theme of a host's FluentProvider around it, and opens its lists inside the pane", async () => {
+    const { container } = render(
+      <FluentProvider theme={webDarkTheme} data-theme="host">
+        <FileMailPane item={readItem().item} client={client(server().fetch)} />
+      </FluentProvider>,
+    );
+    await queuesRead();
+    expect([...container.querySelectorAll('[data-theme]')].map((element) => element.getAttribute('data-theme'))).toEqual(['host']);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Queue' }));
+    const option = await screen.findByRole('option', { name: 'Accounts Payable — AP Coding' });
+    // Inline, not in a portal that would carry the host provider's classes over the pane.
+    expect(container.querySelector('form')?.contains(option)).toBe(true);
   });
 });

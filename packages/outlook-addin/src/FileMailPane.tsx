@@ -81,9 +81,9 @@ const FLUENT_THEMES: Record<HostThemeName, Theme> = {
 };
 
 const LIGHT = fixedSignal<HostThemeName>('webLight');
+const PROVIDER_STYLE = { minHeight: '100%' } as const;
 
 const useStyles = makeStyles({
-  provider: { minHeight: '100%' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, minWidth: 0 },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, border: 0, margin: 0, padding: 0, minWidth: 0 },
   legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
@@ -125,10 +125,11 @@ export function FileMailPane(props: FileMailPaneProps): ReactElement {
 }
 
 function ThemedPane(props: FileMailPaneProps & { theme: HostSignal<HostThemeName> }): ReactElement {
-  const styles = useStyles();
   const name = useSyncExternalStore(props.theme.onChange, props.theme.current, props.theme.current);
+  // The pane's height as a style, never a class: Fluent copies the provider's classes onto its portals
+  // (the drop-down lists), and a full-height class there covered the pane with the theme's background.
   return (
-    <FluentProvider theme={FLUENT_THEMES[name]} className={styles.provider} data-theme={name}>
+    <FluentProvider theme={FLUENT_THEMES[name]} style={PROVIDER_STYLE} data-theme={name}>
       <FileMailForm {...props} />
     </FluentProvider>
   );
@@ -327,7 +328,9 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
           </MessageBar>
         ) : (
           <Field label={FILE_MAIL_TEXT.queue}>
+            {/* The lists open inline: a host's FluentProvider class would follow them into a portal (see ThemedPane). */}
             <Dropdown
+              inlinePopup
               value={queue === null ? '' : `${queue.queueTypeName} — ${queue.name}`}
               selectedOptions={queue === null ? [] : [String(queue.id)]}
               disabled={busy}

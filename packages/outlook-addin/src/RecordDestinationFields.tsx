@@ -214,8 +214,9 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
 
   return (
     <>
+      {/* The lists open inline, as the queue's: a host's FluentProvider class would follow them into a portal. */}
       <Field label={FILE_MAIL_TEXT.recordType}>
-        <Dropdown value={table?.label ?? ''} selectedOptions={table === null ? [] : [String(table.id)]} disabled={disabled} onOptionSelect={(_event, data) => chooseTable(data.optionValue)}>
+        <Dropdown inlinePopup value={table?.label ?? ''} selectedOptions={table === null ? [] : [String(table.id)]} disabled={disabled} onOptionSelect={(_event, data) => chooseTable(data.optionValue)}>
           {tables.map((candidate) => (
             <Option key={candidate.id} value={String(candidate.id)}>
               {candidate.label}
@@ -240,6 +241,7 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
         hint={chosen === null && recordsError === null ? FILE_MAIL_TEXT.chooseRecord : undefined}
       >
         <Combobox
+          inlinePopup
           freeform
           placeholder={FILE_MAIL_TEXT.recordPlaceholder}
           value={chosen === null ? search : recordName(chosen.record)}
@@ -273,6 +275,7 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
       {settings !== null && settings.folders.length > 0 ? (
         <Field label={FILE_MAIL_TEXT.folder}>
           <Dropdown
+            inlinePopup
             value={folder?.text ?? ''}
             selectedOptions={folder === null ? [] : [String(folder.id)]}
             disabled={disabled || !mayUpload}
