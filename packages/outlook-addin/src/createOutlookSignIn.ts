@@ -6,11 +6,31 @@ export interface NestedAppAuth {
   acquireToken(options: { forceRefresh: boolean; scopes?: readonly string[] }): Promise<string>;
 }
 
+/** What an Office dialog hands its event handlers: a message from the dialog page, or an event (12006 closed, …). */
+export type OfficeDialogEvent = { message: string; origin?: string } | { error: number };
+
+/** The part of an open Office dialog sign-in uses (`Office.Dialog`). */
+export interface OfficeDialogHandle {
+  close(): void;
+  addEventHandler(eventType: Office.EventType, handler: (event: OfficeDialogEvent) => void): void;
+}
+
+/** The part of `Office.context.ui` sign-in uses: the dialog API (DialogApi 1.1). */
+export interface OfficeDialogApi {
+  displayDialogAsync(startAddress: string, options: Office.DialogOptions, callback: (result: Office.AsyncResult<OfficeDialogHandle>) => void): void;
+}
+
 /** The part of the Office global sign-in needs. */
 export interface OfficeSignInApi {
-  context: { requirements: { isSetSupported(name: string, minVersion?: string): boolean } };
+  context: { requirements: { isSetSupported(name: string, minVersion?: string): boolean }; ui?: OfficeDialogApi };
   auth?: { getAccessToken(options?: Office.AuthOptions): Promise<string> };
 }
+
+/** Where the sign-in dialog's page is served, on the pane's own origin (the Entra app registration's redirect URI). */
+export const OUTLOOK_SIGN_IN_DIALOG_PATH = '/outlook/sign-in.html';
+
+/** What the dialog page sends the pane with `messageParent`: the Entra access token for our API, or why there is none. */
+export type OutlookSignInDialogMessage = { type: 'datahaven-sign-in'; accessToken: string } | { type: 'datahaven-sign-in'; error: string };
 
 /** Options of the Outlook sign-in. */
 export interface OutlookSignInOptions {
@@ -19,6 +39,8 @@ export interface OutlookSignInOptions {
   fetch: typeof fetch;
   /** NAA through MSAL, used when Outlook supports NestedAppAuth 1.1; without it the Office SSO token is used. */
   nestedAppAuth?: NestedAppAuth;
+  /** The sign-in dialog's page, absolute; by default OUTLOOK_SIGN_IN_DIALOG_PATH on the pane's origin. */
+  dialogUrl?: string;
 }
 
 /** What the pane says when sign-in fails, in words. */
@@ -26,7 +48,95 @@ export const OUTLOOK_SIGN_IN_TEXT = {
   noSingleSignOn: 'This version of Outlook offers no single sign-on for add-ins. Use Outlook on the web or a current Outlook for Windows or Mac.',
   officeRefused: (code: string, message: string): string => `Outlook could not sign you in to Datahaven Documents (${code}): ${message}`,
   exchangeFailed: (status: number, message: string): string => `Datahaven Documents did not accept your Microsoft sign-in (${status}): ${message}`,
+  dialogClosed: 'The sign-in window was closed before you signed in to Datahaven Documents. Open the pane again to sign in.',
+  dialogAlreadyOpen: 'Another Datahaven Documents window is already open in Outlook. Close it, then open the pane again to sign in.',
+  dialogPageMissing: 'Outlook could not open the sign-in window: its page was not found. Ask your administrator to check the add-in\'s address.',
+  dialogRefused: (code: number, message: string): string => `Outlook could not open the sign-in window (${code}): ${message}`,
+  dialogSignInFailed: (message: string): string => `The Microsoft sign-in in the sign-in window failed: ${message}`,
 } as const;
+
+/**
+ * Office SSO errors after which Microsoft says to fall back to another way of signing in
+ * ("Troubleshoot error messages for single sign-on"): 13000 no SSO in this Office, 13001 nobody
+ * signed in to Office, 13003 user type not supported, 13005 invalid grant, 13007 no token for
+ * our service, 13012 not supported on this platform, 13013 throttled, 50001 office.js too old.
+ * The others (13002 declined, 13006, 13008, 13010) are said in words.
+ */
+export const OFFICE_SSO_FALLBACK_CODES: readonly number[] = [13000, 13001, 13003, 13005, 13007, 13012, 13013, 50001];
+
+/** Office.EventType's dialog events by value: the enum belongs to the Office global, which the stand-in and the mock need not carry. */
+const DIALOG_MESSAGE_RECEIVED = 'dialogMessageReceived' as unknown as Office.EventType;
+const DIALOG_EVENT_RECEIVED = 'dialogEventReceived' as unknown as Office.EventType;
+
+/** Office's dialog errors said in words: 12002 no such page, 12006 closed by the user, 12007 a dialog already open. */
+function dialogError(code: number, message: string): string {
+  if (code === 12006) return OUTLOOK_SIGN_IN_TEXT.dialogClosed;
+  if (code === 12007) return OUTLOOK_SIGN_IN_TEXT.dialogAlreadyOpen;
+  if (code === 12002) return OUTLOOK_SIGN_IN_TEXT.dialogPageMissing;
+  return OUTLOOK_SIGN_IN_TEXT.dialogRefused(code, message !== '' ? message : 'no reason given.');
+}
+
+function codeOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  const code = Number((error as { code: unknown }).code);
+  return Number.isInteger(code) ? code : null;
+}
+
+/** The dialog page's message, or null when it is not one (another page's, or not JSON). */
+function signInMessageOf(text: string): OutlookSignInDialogMessage | null {
+  try {
+    const message = JSON.parse(text) as Record<string, unknown>;
+    if (message.type !== 'datahaven-sign-in') return null;
+    if (typeof message.accessToken === 'string' && message.accessToken !== '') return { type: 'datahaven-sign-in', accessToken: message.accessToken };
+    if (typeof message.error === 'string') return { type: 'datahaven-sign-in', error: message.error };
+  } catch {
+    // Not JSON: not the sign-in page's message.
+  }
+  return null;
+}
+
+/**
+ * Signs in through the Office dialog (Microsoft's fallback when SSO cannot be used): opens the
+ * sign-in page, where MSAL signs the user in to Entra and sends the access token back with
+ * `messageParent`; messages from any other origin are ignored. The dialog is closed once it answered.
+ */
+function tokenFromDialog(ui: OfficeDialogApi, dialogUrl: string): Promise<string> {
+  const origin = new URL(dialogUrl).origin;
+  return new Promise<string>((resolve, reject) => {
+    // Sizes in percent of the screen: room for Entra's sign-in page.
+    ui.displayDialogAsync(dialogUrl, { height: 60, width: 30 }, (result) => {
+      // Compared by value: Office.AsyncResultStatus is an enum of the global.
+      if (String(result.status) !== 'succeeded') {
+        reject(new Error(dialogError(result.error.code, result.error.message)));
+        return;
+      }
+      const dialog = result.value;
+      let settled = false;
+      const settle = (finish: () => void): void => {
+        if (settled) return;
+        settled = true;
+        try {
+          dialog.close();
+        } catch {
+          // Already closed by the user: nothing to close.
+        }
+        finish();
+      };
+      dialog.addEventHandler(DIALOG_MESSAGE_RECEIVED, (event) => {
+        if (!('message' in event)) return;
+        // DialogOrigin 1.1 names the sender; a page of another origin in the dialog is not ours to believe.
+        if (event.origin !== undefined && event.origin !== origin) return;
+        const message = signInMessageOf(event.message);
+        if (message === null) return;
+        if ('accessToken' in message) settle(() => resolve(message.accessToken));
+        else settle(() => reject(new Error(OUTLOOK_SIGN_IN_TEXT.dialogSignInFailed(message.error))));
+      });
+      dialog.addEventHandler(DIALOG_EVENT_RECEIVED, (event) => {
+        if ('error' in event) settle(() => reject(new Error(dialogError(event.error, ''))));
+      });
+    });
+  });
+}
 
 /** Office's error codes for sign-in, as `{ code, message }` objects (13001 not signed in, 13002 consent declined, …). */
 function officeError(error: unknown): string {
@@ -57,22 +167,35 @@ export interface OutlookSignIn extends TokenSource {
 /**
  * Outlook's sign-in: an Entra access token for our API — NAA where Outlook supports
  * NestedAppAuth 1.1 and an MSAL client is given, Office's SSO (`Office.auth.getAccessToken`)
- * otherwise — exchanged for the product's token at `GET /api/token/user?type=jwt`, which the
+ * otherwise, and the Office dialog with MSAL (the sign-in page) where SSO is missing (no
+ * IdentityAPI 1.3) or fails with a code Microsoft says to fall back on — exchanged for the product's token at `GET /api/token/user?type=jwt`, which the
  * server validates as for Teams. The product token is kept until the core asks for a fresh one.
  */
 export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSignInOptions): OutlookSignIn {
   let token: string | null = null;
   let pending: Promise<string> | null = null;
+  // Once SSO said to fall back, later sign-ins go to the dialog at once (asking again only earns 13013).
+  let ssoFailed = false;
+
+  const dialog = (): Promise<string> => {
+    const ui = office.context.ui;
+    if (ui === undefined) throw new Error(OUTLOOK_SIGN_IN_TEXT.noSingleSignOn);
+    return tokenFromDialog(ui, options.dialogUrl ?? new URL(OUTLOOK_SIGN_IN_DIALOG_PATH, globalThis.location.href).href);
+  };
 
   const entraToken = async (forceRefresh: boolean): Promise<string> => {
-    if (options.nestedAppAuth !== undefined && office.context.requirements.isSetSupported('NestedAppAuth', '1.1')) {
+    const { requirements } = office.context;
+    if (options.nestedAppAuth !== undefined && requirements.isSetSupported('NestedAppAuth', '1.1')) {
       return options.nestedAppAuth.acquireToken({ forceRefresh });
     }
-    if (office.auth === undefined) throw new Error(OUTLOOK_SIGN_IN_TEXT.noSingleSignOn);
+    if (ssoFailed || office.auth === undefined || !requirements.isSetSupported('IdentityAPI', '1.3')) return dialog();
     try {
       return await office.auth.getAccessToken({ allowSignInPrompt: true, allowConsentPrompt: true });
     } catch (error) {
-      throw new Error(officeError(error));
+      const code = codeOf(error);
+      if (code === null || !OFFICE_SSO_FALLBACK_CODES.includes(code) || office.context.ui === undefined) throw new Error(officeError(error));
+      ssoFailed = true;
+      return dialog();
     }
   };
 
