@@ -5,7 +5,10 @@
  * the stand-in for Office.js the pane's page loads instead of office.js
  * (/demo/outlook/office-standin.js asks this page for it through window.parent). Sign-in is
  * Office SSO: getAccessToken answers with a token from the demo Entra ID
- * (POST /demo/entra/{tid}/sign); nested app authentication is reported unsupported.
+ * (POST /demo/entra/{tid}/sign); nested app authentication is reported unsupported. The switch
+ * "Office SSO fails (13012)" (or `?sso=13012`) makes getAccessToken fail as on a platform without
+ * SSO, so the pane signs in through the Office dialog (office-standin.js) and the demo Entra ID's
+ * sign-in page instead.
  */
 (function () {
   'use strict';
@@ -34,6 +37,8 @@
 
   if (params.get('user')) userSelect.value = params.get('user');
   if (params.get('language')) languageSelect.value = params.get('language');
+  var ssoFailsBox = document.getElementById('outlook-sso-fails');
+  if (params.get('sso') === '13012') ssoFailsBox.checked = true;
 
   function officeTheme() {
     return theme === 'dark'
@@ -165,6 +170,9 @@
 
   /** Office SSO: an access token for our API from the demo Entra ID, for the demo user chosen above. */
   function getAccessToken() {
+    if (ssoFailsBox.checked) {
+      return Promise.reject({ code: 13012, name: 'API Not Supported', message: 'The getAccessToken API is not supported on this platform (the simulator switch).' });
+    }
     return tenantId()
       .then(function (tid) {
         return fetch('/demo/entra/' + encodeURIComponent(tid) + '/sign', {
@@ -268,6 +276,7 @@
     loadPane();
   });
   languageSelect.addEventListener('change', loadPane);
+  ssoFailsBox.addEventListener('change', loadPane);
   document.getElementById('reload-pane').addEventListener('click', loadPane);
   document.getElementById('clear-attachments').addEventListener('click', function () {
     attachments = [];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sendOutlookPane } from '../../http/plugins/outlookPaneHosting';
+import { OUTLOOK_SIGN_IN_PAGE, sendOutlookPane } from '../../http/plugins/outlookPaneHosting';
 import { renderInvoicePdf } from '../renderInvoicePdf';
 import { DEMO_USERS, DEMO_VENDORS } from '../demoWorld';
 
@@ -45,6 +45,8 @@ export async function registerDemoOutlookRoutes(app: FastifyInstance, webDir: st
   });
 
   app.get('/demo/outlook/pane', async (_request, reply) => sendOutlookPane(reply, webDir, { url: OFFICE_STANDIN_URL, origin: null }));
+  // The sign-in dialog's page as the simulator's stand-in opens it (office-standin.js: /outlook/… pages under /demo/outlook/…).
+  app.get('/demo/outlook/sign-in.html', async (_request, reply) => sendOutlookPane(reply, webDir, { url: OFFICE_STANDIN_URL, origin: null }, { page: OUTLOOK_SIGN_IN_PAGE.file }));
 
   app.get<{ Params: { asset: string } }>('/demo/outlook/:asset', async (request, reply) => {
     const type = Object.prototype.hasOwnProperty.call(ASSETS, request.params.asset) ? ASSETS[request.params.asset] : undefined;

@@ -16,6 +16,7 @@ describe('the Outlook pane page and our copy of office.js', () => {
     webDir = await mkdtemp(join(tmpdir(), 'datahaven-outlook-'));
     await writeFile(join(webDir, 'outlook.html'), PANE_HTML);
     await writeFile(join(webDir, 'erp.html'), '<!doctype html><title>erp</title>');
+    await writeFile(join(webDir, 'outlook-sign-in.html'), PANE_HTML.replace('outlook.abc.js', 'outlook-sign-in.def.js'));
     self = await startTestServer('sqlite', { webDir });
     hosted = await startTestServer('sqlite', { webDir, env: { DATAHAVEN_OFFICE_JS: 'hosted' } });
   });
@@ -40,6 +41,19 @@ describe('the Outlook pane page and our copy of office.js', () => {
       expect(csp).toContain('https://outlook.office.com');
       expect(page.headers['x-frame-options']).toBeUndefined();
     }
+  });
+
+  it("serves the sign-in dialog's page with office.js, under the pane's CSP that may also connect to the Entra authority", async () => {
+    const page = await self.inject({ url: '/outlook/sign-in.html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<script src="${officeJsScript('self').url}"></script>`);
+    expect(page.body).toContain('/assets/outlook-sign-in.def.js');
+    expect(page.body).not.toContain('/assets/outlook.abc.js');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://login.microsoftonline.com;");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    // The pane itself keeps its connections to our origin.
+    expect((await self.inject({ url: '/outlook' })).headers['content-security-policy']).toContain("connect-src 'self';");
   });
 
   it('serves office.js and the files it loads beside itself with a year-long immutable cache; unknown files are 404, not a page', async () => {

@@ -68,23 +68,34 @@ export function withOfficeJs(html: string, officeJsUrl: string): string {
   return headEnd >= 0 ? `${html.slice(0, headEnd)}${tag}${html.slice(headEnd)}` : `${tag}${html}`;
 }
 
+/** The sign-in dialog's page (OUTLOOK_SIGN_IN_DIALOG_PATH of the add-in) and the built file it is. */
+export const OUTLOOK_SIGN_IN_PAGE = { path: '/outlook/sign-in.html', file: 'outlook-sign-in.html' } as const;
+
+/** The sign-in page's CSP: the pane's, and MSAL may also talk to the Entra authority (metadata, token endpoint). */
+export function outlookSignInCsp(scriptOrigin: string | null, entraAuthority: string): string {
+  const csp = outlookPaneCsp(scriptOrigin);
+  const authorityOrigin = new URL(entraAuthority).origin;
+  return csp.replace("connect-src 'self'", `connect-src 'self' ${authorityOrigin}`);
+}
+
 /**
- * Sends the pane page with the given office.js and a CSP that allows it. The demo's Outlook
- * simulator serves the same page with its stand-in script, so the pane itself never knows.
+ * Sends the pane page (or another of the add-in's pages: `page`, its CSP `csp`) with the given
+ * office.js and a CSP that allows it. The demo's Outlook simulator serves the same pages with its
+ * stand-in script, so the pane itself never knows.
  */
-export async function sendOutlookPane(reply: FastifyReply, webDir: string, script: { url: string; origin: string | null }): Promise<FastifyReply> {
-  const page = join(webDir, 'outlook.html');
+export async function sendOutlookPane(reply: FastifyReply, webDir: string, script: { url: string; origin: string | null }, options: { page?: string; csp?: string } = {}): Promise<FastifyReply> {
+  const page = join(webDir, options.page ?? 'outlook.html');
   if (!existsSync(page)) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
   const html = withOfficeJs(await readFile(page, 'utf8'), script.url);
-  return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', outlookPaneCsp(script.origin)).type('text/html; charset=utf-8').send(html);
+  return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', options.csp ?? outlookPaneCsp(script.origin)).type('text/html; charset=utf-8').send(html);
 }
 
 /**
  * The Outlook task pane: `/outlook` and `/outlook/*` → outlook.html with office.js from the
- * configured source, the ribbon's icons at `/outlook/icons/icon-{16,32,80}.png`, and our pinned copy of office.js (with the host scripts and string files it
+ * configured source, `/outlook/sign-in.html` → the sign-in dialog's page, the ribbon's icons at `/outlook/icons/icon-{16,32,80}.png`, and our pinned copy of office.js (with the host scripts and string files it
  * loads beside itself) under `/office-js/<version>/`, cached for a year.
  */
-export async function registerOutlookPaneHosting(app: FastifyInstance, options: { webDir: string; officeJs: OfficeJsSource }): Promise<void> {
+export async function registerOutlookPaneHosting(app: FastifyInstance, options: { webDir: string; officeJs: OfficeJsSource; entraAuthority: () => string }): Promise<void> {
   const { dir, version } = officeJsPackage();
   await app.register(fastifyStatic, {
     root: dir,
@@ -111,6 +122,8 @@ export async function registerOutlookPaneHosting(app: FastifyInstance, options: 
 
   const script = officeJsScript(options.officeJs);
   const pane = async (_request: unknown, reply: FastifyReply): Promise<FastifyReply> => sendOutlookPane(reply, options.webDir, script);
+  // The sign-in dialog's page (the Office dialog fallback): MSAL's redirect URI, with office.js for messageParent.
+  app.get(OUTLOOK_SIGN_IN_PAGE.path, async (_request, reply) => sendOutlookPane(reply, options.webDir, script, { page: OUTLOOK_SIGN_IN_PAGE.file, csp: outlookSignInCsp(script.origin, options.entraAuthority()) }));
   app.get('/outlook', pane);
   app.get('/outlook/*', pane);
 }
