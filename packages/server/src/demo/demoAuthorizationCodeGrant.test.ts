@@ -76,7 +76,7 @@ describe('the demo Entra ID authorization code flow with PKCE (Outlook dialog si
     expect(metadata).toMatchObject({
       authorization_endpoint: `${base()}/oauth2/v2.0/authorize`,
       token_endpoint: `${base()}/oauth2/v2.0/token`,
-      grant_types_supported: ['client_credentials', 'authorization_code'],
+      grant_types_supported: ['client_credentials', 'authorization_code', 'urn:ietf:params:oauth:grant-type:jwt-bearer'],
       code_challenge_methods_supported: ['S256'],
     });
   });

@@ -89,7 +89,7 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
         token_endpoint: `${base}/oauth2/v2.0/token`,
         id_token_signing_alg_values_supported: ['RS256'],
         token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
-        grant_types_supported: ['client_credentials', 'authorization_code'],
+        grant_types_supported: ['client_credentials', 'authorization_code', JWT_BEARER_GRANT],
         response_types_supported: ['code'],
         response_modes_supported: ['query', 'fragment'],
         code_challenge_methods_supported: ['S256'],
@@ -104,7 +104,7 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       const text = (name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
       if (text('grant_type') === 'authorization_code') return authorizationCode.redeem(reply, tid, form);
       if (text('grant_type') === JWT_BEARER_GRANT) return demoOnBehalfOfGrant(reply, form, { tid, keys, entra: deps.config.entra, issuer: issuerOf(tid) });
-      if (text('grant_type') !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'The demo Entra ID grants client_credentials only.');
+      if (text('grant_type') !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'The demo Entra ID grants client_credentials, authorization_code and on-behalf-of (jwt-bearer) only.');
       const { clientId, clientSecret } = deps.config.entra;
       if (text('client_id') !== clientId || clientSecret === null || !sameSecret(text('client_secret'), clientSecret)) {
         return oauthError(reply, 401, 'invalid_client', 'The client id or secret is wrong.');
