@@ -58,25 +58,30 @@ export function ReadMessagePane({ item, client, theme, messageId, graphHeaders, 
   // The reply view mounts when first shown (its search and sign-in wait for a user who replies), then stays.
   const [replyShown, setReplyShown] = useState(initialView === 'reply');
   return (
-    <FluentProvider theme={THEMES[themeName]} className={styles.root} data-theme={themeName}>
-      <TabList className={styles.tabs} aria-label={READ_MESSAGE_TEXT.views} selectedValue={view} onTabSelect={(_event, data) => {
-          const next = data.value === 'reply' ? 'reply' : 'file';
-          setView(next);
-          if (next === 'reply') setReplyShown(true);
-        }}
-      >
-        <Tab id="read-tab-file" value="file" aria-controls="read-panel-file">
-          {READ_MESSAGE_TEXT.file}
-        </Tab>
-        <Tab id="read-tab-reply" value="reply" aria-controls="read-panel-reply">
-          {READ_MESSAGE_TEXT.reply}
-        </Tab>
-      </TabList>
-      <div id="read-panel-file" role="tabpanel" aria-labelledby="read-tab-file" hidden={view !== 'file'}>
-        <FileMailPane item={item} client={client} />
-      </div>
-      <div id="read-panel-reply" role="tabpanel" aria-labelledby="read-tab-reply" hidden={view !== 'reply'}>
-        {!replyShown ? null : messageId !== undefined ? <ReplyWithDocumentsPane client={client} messageId={messageId} graphHeaders={graphHeaders} openDraft={openDraft} /> : <p role="status">{READ_MESSAGE_TEXT.noReply}</p>}
+    // The page's height and colours sit on a div inside the provider: Fluent copies a provider's
+    // className onto its portals, and a full-height class there turned every opened list or
+    // dialog into a layer covering the whole pane.
+    <FluentProvider theme={THEMES[themeName]} data-theme={themeName}>
+      <div className={styles.root}>
+        <TabList className={styles.tabs} aria-label={READ_MESSAGE_TEXT.views} selectedValue={view} onTabSelect={(_event, data) => {
+            const next = data.value === 'reply' ? 'reply' : 'file';
+            setView(next);
+            if (next === 'reply') setReplyShown(true);
+          }}
+        >
+          <Tab id="read-tab-file" value="file" aria-controls="read-panel-file">
+            {READ_MESSAGE_TEXT.file}
+          </Tab>
+          <Tab id="read-tab-reply" value="reply" aria-controls="read-panel-reply">
+            {READ_MESSAGE_TEXT.reply}
+          </Tab>
+        </TabList>
+        <div id="read-panel-file" role="tabpanel" aria-labelledby="read-tab-file" hidden={view !== 'file'}>
+          <FileMailPane item={item} client={client} />
+        </div>
+        <div id="read-panel-reply" role="tabpanel" aria-labelledby="read-tab-reply" hidden={view !== 'reply'}>
+          {!replyShown ? null : messageId !== undefined ? <ReplyWithDocumentsPane client={client} messageId={messageId} graphHeaders={graphHeaders} openDraft={openDraft} /> : <p role="status">{READ_MESSAGE_TEXT.noReply}</p>}
+        </div>
       </div>
     </FluentProvider>
   );
