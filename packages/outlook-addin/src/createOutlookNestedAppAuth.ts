@@ -1,5 +1,6 @@
 import { InteractionRequiredAuthError, createNestablePublicClientApplication, type IPublicClientApplication } from '@azure/msal-browser';
 import type { NestedAppAuth, OfficeSignInApi } from './createOutlookSignIn';
+import { readEntraSettings } from './readEntraSettings';
 
 /** Options of the Outlook NAA client. */
 export interface OutlookNestedAppAuthOptions {
@@ -8,34 +9,6 @@ export interface OutlookNestedAppAuthOptions {
   fetch: typeof fetch;
   /** Who Outlook says the user is (`mailbox.userProfile.emailAddress`): a hint for Entra, never proof. */
   loginHint?: string;
-}
-
-/** The part of `GET /api/integration/teams/settings` sign-in needs (the same Entra app as the Teams tab). */
-interface EntraSettings {
-  clientId: string;
-  authority: string;
-  tenantIds: string[];
-  scopes: string[];
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
-}
-
-/** The settings, or null when they cannot be read or name no client: the pane then signs in through Office SSO. */
-async function entraSettings(options: OutlookNestedAppAuthOptions): Promise<EntraSettings | null> {
-  try {
-    const response = await options.fetch(`${options.apiBase.replace(/\/+$/, '')}/integration/teams/settings`, { headers: { Accept: 'application/json' } });
-    if (!response.ok) return null;
-    const body = (await response.json()) as Record<string, unknown>;
-    const clientId = typeof body.clientId === 'string' ? body.clientId : '';
-    const scopes = strings(body.scopes);
-    if (clientId === '' || scopes.length === 0) return null;
-    const authority = typeof body.authority === 'string' && body.authority !== '' ? body.authority.replace(/\/+$/, '') : 'https://login.microsoftonline.com';
-    return { clientId, authority, tenantIds: strings(body.tenantIds), scopes };
-  } catch {
-    return null;
-  }
 }
 
 /** MSAL errors a popup can resolve: consent or sign-in needed, or no account known yet. */
@@ -58,7 +31,8 @@ export async function createOutlookNestedAppAuth(office: OfficeSignInApi, option
     // office.js outside an Office host may answer no requirements at all: no NAA.
   }
   if (!supported) return undefined;
-  const settings = await entraSettings(options);
+  // No settings (unreadable, or no client named): the pane then signs in through Office SSO.
+  const settings = await readEntraSettings(options.apiBase, options.fetch);
   if (settings === null) return undefined;
   let pca: Promise<IPublicClientApplication> | null = null;
   const client = (): Promise<IPublicClientApplication> => {
