@@ -43,6 +43,8 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       await sql`create schema if not exists ${sql.id(options.postgresSchema)}`.execute(handle.db);
     }
     const schemaVersion = await runMigrations(handle.db, handle.dialect);
+    // After the migrations: no statement is prepared against a table they still alter.
+    handle.startPreparingStatements();
     const deps: AppDeps = {
       config,
       db: handle.db,

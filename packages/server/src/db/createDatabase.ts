@@ -3,6 +3,8 @@ import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, CompiledQuery } f
 import { BetterSqlite3 } from './BetterSqlite3';
 import type { DatabaseConnection, Driver } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
+import { cachingSqliteDatabase } from './cachingSqliteDatabase';
+import { preparingPool } from './preparingPool';
 import type { Database } from './schema';
 
 /** Which engine a `DatabaseHandle` talks to. */
@@ -17,6 +19,12 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * From now on, keep statements prepared: PostgreSQL gets parameterised statements as named
+   * prepared statements (preparingPool), SQLite keeps its compiled statements
+   * (cachingSqliteDatabase). Called once the migrations ran.
+   */
+  startPreparingStatements(): void;
   close(): Promise<void>;
 }
 
@@ -85,8 +93,16 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    let caching = false;
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingSqliteDatabase(sqlite, () => caching) }) });
+    return {
+      db,
+      dialect: 'sqlite',
+      startPreparingStatements: () => {
+        caching = true;
+      },
+      close: () => db.destroy(),
+    };
   }
   const schema = target.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
@@ -98,6 +114,14 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     // the planner, and JIT compiling them took ~3 s per call here against ~10 ms interpreted.
     options: ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  let preparing = false;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, () => preparing) }) });
+  return {
+    db,
+    dialect: 'postgres',
+    startPreparingStatements: () => {
+      preparing = true;
+    },
+    close: () => db.destroy(),
+  };
 }
