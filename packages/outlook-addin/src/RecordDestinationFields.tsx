@@ -105,7 +105,8 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
       .getLinkableTables(abort.signal)
       .then((list) => {
         setTables(list);
-        setTable((current) => current ?? list[0] ?? null);
+        // An invoice e-mail comes from a vendor: the Vendor table first where it is offered.
+        setTable((current) => current ?? list.find((candidate) => candidate.label === 'Vendor') ?? list[0] ?? null);
       })
       .catch((error: unknown) => {
         if (!abort.signal.aborted) setTablesError(messageOf(error));
