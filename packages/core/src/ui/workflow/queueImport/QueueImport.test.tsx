@@ -188,7 +188,13 @@ describe('importing into a queue and submitting', () => {
     // LaunchRecord: the submitted document's record opens (its URL from GET /entities/url).
     await waitFor(() => expect(opened).toHaveLength(1));
     await expect(opened[0]).resolves.toBe('https://bc.example/?page=51');
-    const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', hidden: true });
+    // Found by its text, as in NewCardDialog.test: opened while the note dialog closes, its
+    // aria-labelledby sometimes misses its title's id in jsdom on a loaded machine.
+    const ask = await waitFor(() => {
+      const found = screen.getAllByRole('alertdialog', { hidden: true }).find((element) => element.textContent?.startsWith('Approve now?'));
+      expect(found).toBeDefined();
+      return found as HTMLElement;
+    });
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', hidden: true }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].path).toBe('/api/documents/approval');
