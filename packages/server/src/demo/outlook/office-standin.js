@@ -88,75 +88,75 @@
     if (closedByUser && closing.handlers.dialogEventReceived) closing.handlers.dialogEventReceived({ error: 12006 });
   }
 
-  window.Office.context.ui = {
-    displayDialogAsync: function (startAddress, options, callback) {
-      var done = typeof options === 'function' ? options : callback || function () {};
-      var settings = typeof options === 'object' && options !== null ? options : {};
-      var url;
-      try {
-        url = new URL(startAddress);
-      } catch (error) {
-        return failed(done, 12002, 'The dialog address is not a valid URL.');
-      }
-      if (url.origin !== window.location.origin) return failed(done, 12004, 'The domain of the dialog address is not trusted.');
-      if (open) return failed(done, 12007, 'A dialog is already opened from this add-in.');
-      if (url.pathname.indexOf('/outlook/') === 0) url.pathname = '/demo' + url.pathname;
+  // Added beside what the read-item block put on Office.context.ui (openBrowserWindow), not over it.
+  window.Office.context.ui = window.Office.context.ui || {};
+  window.Office.context.ui.displayDialogAsync = function (startAddress, options, callback) {
+    var done = typeof options === 'function' ? options : callback || function () {};
+    var settings = typeof options === 'object' && options !== null ? options : {};
+    var url;
+    try {
+      url = new URL(startAddress);
+    } catch (error) {
+      return failed(done, 12002, 'The dialog address is not a valid URL.');
+    }
+    if (url.origin !== window.location.origin) return failed(done, 12004, 'The domain of the dialog address is not trusted.');
+    if (open) return failed(done, 12007, 'A dialog is already opened from this add-in.');
+    if (url.pathname.indexOf('/outlook/') === 0) url.pathname = '/demo' + url.pathname;
 
-      var doc = host.document;
-      var overlay = doc.createElement('div');
-      overlay.className = 'office-dialog';
-      overlay.setAttribute('role', 'dialog');
-      overlay.setAttribute('aria-label', 'Office dialog');
-      overlay.style.position = 'fixed';
-      overlay.style.inset = '0';
-      overlay.style.background = 'rgba(0,0,0,0.4)';
-      overlay.style.display = 'flex';
-      overlay.style.alignItems = 'center';
-      overlay.style.justifyContent = 'center';
-      overlay.style.zIndex = '1000';
-      var box = doc.createElement('div');
-      box.style.background = '#ffffff';
-      box.style.display = 'flex';
-      box.style.flexDirection = 'column';
-      box.style.width = Math.max(Number(settings.width) || 30, 30) + 'vw';
-      box.style.height = Math.max(Number(settings.height) || 60, 40) + 'vh';
-      box.style.minWidth = '360px';
-      var bar = doc.createElement('div');
-      bar.style.display = 'flex';
-      bar.style.justifyContent = 'flex-end';
-      var close = doc.createElement('button');
-      close.type = 'button';
-      close.textContent = '×';
-      close.setAttribute('aria-label', 'Close the dialog');
-      close.addEventListener('click', function () { closeDialog(true); });
-      bar.append(close);
-      var frame = doc.createElement('iframe');
-      frame.setAttribute('data-office-dialog', '');
-      frame.title = 'Office dialog';
-      frame.style.flex = '1';
-      frame.style.border = '0';
-      box.append(bar, frame);
-      overlay.append(box);
+    var doc = host.document;
+    var overlay = doc.createElement('div');
+    overlay.className = 'office-dialog';
+    overlay.setAttribute('role', 'dialog');
+    overlay.setAttribute('aria-label', 'Office dialog');
+    overlay.style.position = 'fixed';
+    overlay.style.inset = '0';
+    overlay.style.background = 'rgba(0,0,0,0.4)';
+    overlay.style.display = 'flex';
+    overlay.style.alignItems = 'center';
+    overlay.style.justifyContent = 'center';
+    overlay.style.zIndex = '1000';
+    var box = doc.createElement('div');
+    box.style.background = '#ffffff';
+    box.style.display = 'flex';
+    box.style.flexDirection = 'column';
+    box.style.width = Math.max(Number(settings.width) || 30, 30) + 'vw';
+    box.style.height = Math.max(Number(settings.height) || 60, 40) + 'vh';
+    box.style.minWidth = '360px';
+    var bar = doc.createElement('div');
+    bar.style.display = 'flex';
+    bar.style.justifyContent = 'flex-end';
+    var close = doc.createElement('button');
+    close.type = 'button';
+    close.textContent = '×';
+    close.setAttribute('aria-label', 'Close the dialog');
+    close.addEventListener('click', function () { closeDialog(true); });
+    bar.append(close);
+    var frame = doc.createElement('iframe');
+    frame.setAttribute('data-office-dialog', '');
+    frame.title = 'Office dialog';
+    frame.style.flex = '1';
+    frame.style.border = '0';
+    box.append(bar, frame);
+    overlay.append(box);
 
-      var handlers = {};
-      var onMessage = function (event) {
-        if (event.source !== frame.contentWindow || !event.data || typeof event.data.officeDialogMessage !== 'string') return;
-        if (handlers.dialogMessageReceived) handlers.dialogMessageReceived({ message: event.data.officeDialogMessage, origin: event.origin });
-      };
-      open = { overlay: overlay, handlers: handlers, onMessage: onMessage };
-      host.addEventListener('message', onMessage);
-      doc.body.append(overlay);
-      frame.src = url.toString();
+    var handlers = {};
+    var onMessage = function (event) {
+      if (event.source !== frame.contentWindow || !event.data || typeof event.data.officeDialogMessage !== 'string') return;
+      if (handlers.dialogMessageReceived) handlers.dialogMessageReceived({ message: event.data.officeDialogMessage, origin: event.origin });
+    };
+    open = { overlay: overlay, handlers: handlers, onMessage: onMessage };
+    host.addEventListener('message', onMessage);
+    doc.body.append(overlay);
+    frame.src = url.toString();
 
-      var dialog = {
-        close: function () { closeDialog(false); },
-        addEventHandler: function (eventType, handler) { handlers[String(eventType)] = handler; },
-        messageChild: function (message) {
-          if (frame.contentWindow) frame.contentWindow.postMessage(String(message), window.location.origin);
-        },
-      };
-      setTimeout(function () { done({ status: 'succeeded', value: dialog }); }, 0);
-    },
+    var dialog = {
+      close: function () { closeDialog(false); },
+      addEventHandler: function (eventType, handler) { handlers[String(eventType)] = handler; },
+      messageChild: function (message) {
+        if (frame.contentWindow) frame.contentWindow.postMessage(String(message), window.location.origin);
+      },
+    };
+    setTimeout(function () { done({ status: 'succeeded', value: dialog }); }, 0);
   };
   // A pane that goes away (reloaded, another user) takes its dialog with it.
   window.addEventListener('pagehide', function () { closeDialog(false); });
