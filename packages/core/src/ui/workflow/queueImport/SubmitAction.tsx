@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, ToolbarButton, Tooltip } from '@fluentui/react-components';
+import { ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { ApiError } from '../../../api';
 import type { DmsDocument, WorkflowQueue } from '../../../model';
@@ -9,6 +9,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { useNotify } from '../../app/useToast';
 import { launchLinkedRecord } from '../../launch/launchLinkedRecord';
 import { NotePromptDialog, type NotePrompt } from '../queueDocuments/NotePromptDialog';
+import { ApproveNowDialog } from './ApproveNowDialog';
 
 /** The answer of PUT /api/documents/submit (docs/API.md "Queue intake"). */
 interface SubmitAnswer {
@@ -69,20 +70,12 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
     }
   };
 
+  // Approve now (PromptToApproveOnSubmit): the submitted documents at the row versions Submit answered, with the submit note.
   const approve = async (): Promise<void> => {
     if (!queue || !approveNow) return;
     const { answer, note } = approveNow;
-    setBusy(true);
-    try {
-      await api.workflow.approve({ docIds: answer.documents.map((doc) => doc.id), rowConflictIds: answer.documents.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note });
-      setApproveNow(null);
-      onDone();
-    } catch (failure) {
-      setApproveNow(null);
-      alerts.push(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError, 'error');
-    } finally {
-      setBusy(false);
-    }
+    await api.workflow.approve({ docIds: answer.documents.map((doc) => doc.id), rowConflictIds: answer.documents.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note });
+    onDone();
   };
 
   return (
@@ -101,22 +94,7 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
         </ToolbarButton>
       </Tooltip>
       <NotePromptDialog prompt={prompt} busy={busy} error={error} onConfirm={(note) => void submit(note)} onCancel={() => setPrompt(null)} />
-      <Dialog open={approveNow !== null} modalType="alert" onOpenChange={(_, data) => (data.open || busy ? undefined : setApproveNow(null))}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{UI_TEXT.queueImport.approveNowTitle}</DialogTitle>
-            <DialogContent>{UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" disabled={busy} onClick={() => void approve()}>
-                {UI_TEXT.queueImport.approveNow}
-              </Button>
-              <Button disabled={busy} onClick={() => setApproveNow(null)}>
-                {UI_TEXT.queueImport.notNow}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ApproveNowDialog open={approveNow !== null} body={UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')} approve={approve} onDone={() => setApproveNow(null)} />
     </>
   );
 }
