@@ -1,5 +1,6 @@
 import { fetchFailureText } from './fetchFailureText';
 import { GraphRequestError } from './GraphRequestError';
+import { parseJsonObject } from './parseJsonObject';
 
 /** Where app-only Graph tokens come from; one token per tenant (the app is multi-tenant). */
 export interface AppTokenSource {
@@ -95,7 +96,7 @@ export class ClientCredentialsTokenProvider implements AppTokenSource {
       throw new GraphRequestError(0, 'Unreachable', `Microsoft Entra ID could not be reached for an app token (${url}): ${fetchFailureText(error)}`);
     }
     const text = await response.text().catch(() => '');
-    const parsed = parseJson(text);
+    const parsed = parseJsonObject(text);
     if (!response.ok) {
       const code = typeof parsed?.error === 'string' ? parsed.error : `Http${response.status}`;
       const description = typeof parsed?.error_description === 'string' ? parsed.error_description.split(/\r?\n/)[0] : `${response.status} ${response.statusText}`.trim();
@@ -112,11 +113,3 @@ export class ClientCredentialsTokenProvider implements AppTokenSource {
   }
 }
 
-function parseJson(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}

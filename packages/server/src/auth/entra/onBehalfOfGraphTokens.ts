@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fetchFailureText } from '../../graph/fetchFailureText';
 import { GraphRequestError } from '../../graph/GraphRequestError';
+import { parseJsonObject } from '../../graph/parseJsonObject';
 
 /** The delegated Graph permission a reply draft needs (HOSTS.md "Outlook add-in / Read mode"). */
 export const GRAPH_MAIL_SCOPE = 'https://graph.microsoft.com/Mail.ReadWrite';
@@ -35,15 +36,6 @@ const TENANT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.-]{0,253}$/;
 interface CachedToken {
   token: string;
   renewAt: number;
-}
-
-function parseJson(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -95,7 +87,7 @@ export function onBehalfOfGraphTokens(settings: OnBehalfOfSettings): OnBehalfOfT
     } catch (error) {
       throw new GraphRequestError(0, 'Unreachable', `Microsoft Entra ID could not be reached for a Graph token on your behalf (${url}): ${fetchFailureText(error)}`);
     }
-    const parsed = parseJson(await response.text().catch(() => ''));
+    const parsed = parseJsonObject(await response.text().catch(() => ''));
     if (!response.ok) {
       const code = typeof parsed?.error === 'string' ? parsed.error : `Http${response.status}`;
       // Entra's first line says why (AADSTS65001 consent, AADSTS50076 MFA …); the rest is trace ids.
