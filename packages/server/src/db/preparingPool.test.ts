@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { createDatabase } from './createDatabase';
 import type { DatabaseHandle } from './createDatabase';
-import { MAX_PREPARED_PER_CONNECTION } from './preparingPool';
+import type { Pool } from 'pg';
+import { MAX_PREPARED_PER_CONNECTION, preparingPool } from './preparingPool';
 import type { Database } from './schema';
 
 const url = process.env.DATAHAVEN_TEST_DATABASE_URL;
@@ -13,6 +14,49 @@ async function preparedHere(db: Kysely<Database>): Promise<string[]> {
   const rows = await sql<{ name: string }>`select name from pg_prepared_statements where name like 'dh\\_%' order by name`.execute(db);
   return rows.rows.map((row) => row.name);
 }
+
+/**
+ * What a connection was asked to run, by a pool standing in for pg's (its client records each
+ * call): which statements go as named prepared ones is decided before anything reaches
+ * PostgreSQL, so this part holds without a database (the Node 24 leg of CI runs SQLite only).
+ */
+function recordingPool(): { pool: Pool; calls: unknown[] } {
+  const calls: unknown[] = [];
+  const client = { query: async (query: unknown, values?: unknown[]) => (calls.push(values === undefined ? query : { text: query, values }), { rows: [] }), release: () => undefined };
+  return { pool: { connect: async () => client, end: async () => undefined } as unknown as Pool, calls };
+}
+
+describe('preparingPool (which statements are prepared)', () => {
+  it('sends statements as they are until enabled, and never prepares one without parameters, DDL or transaction control', async () => {
+    let enabled = false;
+    const { pool, calls } = recordingPool();
+    const connection = await preparingPool(pool, () => enabled).connect();
+    await connection.query('select * from items where id = $1', [1]);
+    enabled = true;
+    await connection.query('select count(*) from items', []);
+    await connection.query('alter table items add column x integer default $1', [1]);
+    await connection.query('begin', []);
+    expect(calls).toEqual([
+      { text: 'select * from items where id = $1', values: [1] },
+      { text: 'select count(*) from items', values: [] },
+      { text: 'alter table items add column x integer default $1', values: [1] },
+      { text: 'begin', values: [] },
+    ]);
+  });
+
+  it('once enabled, names a parameterised statement by its text and reuses the name for the same text on the connection', async () => {
+    const { pool, calls } = recordingPool();
+    const connection = await preparingPool(pool, () => true).connect();
+    await connection.query('select * from items where id = $1', [1]);
+    await connection.query('select * from items where id = $1', [2]);
+    await connection.query('update items set label = $1 where id = $2', ['a', 3]);
+    const named = calls as { name: string; text: string; values: unknown[] }[];
+    expect(named.map((call) => call.values)).toEqual([[1], [2], ['a', 3]]);
+    expect(named[0].name).toMatch(/^dh_1_/);
+    expect(named[1].name).toBe(named[0].name);
+    expect(named[2].name).toMatch(/^dh_2_/);
+  });
+});
 
 // Prepared statements are PostgreSQL's (SQLite ignores startPreparingStatements); CI sets the URL.
 if (url) describe('preparingPool [postgres]', () => {
