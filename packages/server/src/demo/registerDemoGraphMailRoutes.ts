@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { Config } from '../config';
+import { demoGraphTokenCheck } from './demoGraphTokenCheck';
 import { DEMO_GRAPH_MAIL_SCOPE } from './demoOnBehalfOfGrant';
 import { DEMO_READ_MESSAGE } from './outlook/demoReadMessage';
 
@@ -31,8 +31,6 @@ export interface DemoDraft {
 }
 
 /** Graph's audiences for its own tokens, by URI and by app id. */
-const GRAPH_AUDIENCES = ['https://graph.microsoft.com', '00000003-0000-0000-c000-000000000000'];
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INLINE_LIMIT = 3 * 1024 * 1024;
 const MAX_CHUNK = 4 * 1024 * 1024;
 const MAX_ATTACHMENT = 150 * 1024 * 1024;
@@ -91,7 +89,6 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
   const drafts = new Map<string, DemoDraft>();
   const sessions = new Map<string, UploadSession>();
   const violations: string[] = [];
-  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
   let throttle: { left: number; status: 429 | 503; seconds: number } = { left: 0, status: 429, seconds: 0 };
   let throttled = 0;
 
@@ -102,14 +99,7 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     if (address !== null && typeof address !== 'string' && config.graphBaseUrl === demoDefault) config.graphBaseUrl = `${loopbackOriginOf(address)}/demo/graph`;
   });
 
-  const keySetOf = (url: string): ReturnType<typeof createRemoteJWKSet> => {
-    let keys = keySets.get(url);
-    if (keys === undefined) {
-      keys = createRemoteJWKSet(new URL(url));
-      keySets.set(url, keys);
-    }
-    return keys;
-  };
+  const checkToken = demoGraphTokenCheck(() => config.entra.authority);
 
   const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
 
@@ -130,22 +120,9 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
 
   /** The mailbox owner of a valid delegated Mail.ReadWrite token, or the refusal sent. */
   const ownerOf = async (request: FastifyRequest, reply: FastifyReply): Promise<string | FastifyReply> => {
-    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(request.headers.authorization ?? '');
-    if (match === null) return graphError(reply, 401, 'InvalidAuthenticationToken', 'Access token is empty.');
-    let tid: unknown;
-    try {
-      tid = decodeJwt(match[1]).tid;
-    } catch {
-      return graphError(reply, 401, 'InvalidAuthenticationToken', 'IDX14100: JWT is not well formed.');
-    }
-    if (typeof tid !== 'string' || !GUID.test(tid)) return graphError(reply, 401, 'InvalidAuthenticationToken', 'Access token has no tenant.');
-    const authority = config.entra.authority.replace(/\/+$/, '');
-    let claims: Record<string, unknown>;
-    try {
-      ({ payload: claims } = await jwtVerify(match[1], keySetOf(`${authority}/${tid}/discovery/v2.0/keys`), { issuer: `${authority}/${tid}/v2.0`, audience: GRAPH_AUDIENCES }));
-    } catch (error) {
-      return graphError(reply, 401, 'InvalidAuthenticationToken', `Access token validation failure: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const token = await checkToken(request.headers.authorization);
+    if ('refused' in token) return graphError(reply, 401, 'InvalidAuthenticationToken', token.refused);
+    const { claims } = token;
     const scopes = typeof claims.scp === 'string' ? claims.scp.split(' ') : [];
     const oid = typeof claims.oid === 'string' ? claims.oid : '';
     // /me needs a user: an app token (roles, no scp) is refused as Graph refuses it.

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { demoGraphTokenCheck } from './demoGraphTokenCheck';
 
 /** Options of the Graph stand-in. */
 export interface DemoGraphOptions {
@@ -25,11 +25,8 @@ export interface RecordedActivityNotification {
   templateParameters: { name: string; value: string }[];
 }
 
-/** Graph's audience for its own tokens, by URI and by app id. */
-const GRAPH_AUDIENCES = ['https://graph.microsoft.com', '00000003-0000-0000-c000-000000000000'];
 /** The keys of a sendActivityNotification body the stand-in knows; Graph refuses others. */
 const BODY_KEYS = new Set(['topic', 'activityType', 'previewText', 'templateParameters', 'chainId', 'teamsAppId']);
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Recorded notifications kept at most (oldest dropped first). */
 const MAX_RECORDED = 500;
 
@@ -75,40 +72,11 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
   let throttleSeconds: number | null = null;
   /** 429s answered so far: a test sees that the throttle switch was met. */
   let throttled = 0;
-  const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-
-  const keySetOf = (url: string): ReturnType<typeof createRemoteJWKSet> => {
-    let keys = keySets.get(url);
-    if (keys === undefined) {
-      keys = createRemoteJWKSet(new URL(url));
-      keySets.set(url, keys);
-    }
-    return keys;
-  };
-
   /** The tenant of a valid app token, or why it is not one. */
-  const checkToken = async (request: FastifyRequest): Promise<{ tenantId: string } | { refused: string }> => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(header);
-    if (match === null) return { refused: 'Access token is empty.' };
-    let tid: unknown;
-    try {
-      tid = decodeJwt(match[1]).tid;
-    } catch {
-      return { refused: 'Access token validation failure. Invalid audience.' };
-    }
-    if (typeof tid !== 'string' || !GUID.test(tid)) return { refused: 'Access token has no tenant.' };
-    const authority = options.authority().replace(/\/+$/, '');
-    try {
-      await jwtVerify(match[1], keySetOf(`${authority}/${tid}/discovery/v2.0/keys`), { issuer: `${authority}/${tid}/v2.0`, audience: GRAPH_AUDIENCES });
-    } catch (error) {
-      return { refused: `Access token validation failure: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    return { tenantId: tid };
-  };
+  const checkToken = demoGraphTokenCheck(options.authority);
 
   app.post<{ Params: { userId: string } }>('/demo/graph/v1.0/users/:userId/teamwork/sendActivityNotification', async (request, reply) => {
-    const token = await checkToken(request);
+    const token = await checkToken(request.headers.authorization);
     if ('refused' in token) return graphError(reply, 401, 'InvalidAuthenticationToken', token.refused);
     if (throttleSeconds !== null) {
       const seconds = throttleSeconds;
