@@ -131,6 +131,22 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     return oid;
   };
 
+  /** The caller's mailbox (a valid delegated token) past the throttle switch, or the refusal sent. */
+  const admitted = async (request: FastifyRequest, reply: FastifyReply): Promise<string | FastifyReply> => {
+    const owner = await ownerOf(request, reply);
+    if (typeof owner !== 'string') return owner;
+    return throttledReply(reply) ?? owner;
+  };
+
+  /** One of the caller's own drafts, admitted as above, or the refusal sent (404 for another's or a missing one). */
+  const ownDraft = async (request: FastifyRequest, reply: FastifyReply, id: string): Promise<{ draft: DemoDraft } | { sent: FastifyReply }> => {
+    const owner = await admitted(request, reply);
+    if (typeof owner !== 'string') return { sent: owner };
+    const draft = drafts.get(id);
+    if (draft === undefined || draft.userId !== owner) return { sent: graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.') };
+    return { draft };
+  };
+
   const newDraft = (request: FastifyRequest, userId: string, subject: string, replyTo: string | null, comment: string): DemoDraft => {
     const id = `AAMkADemoDraft-${randomUUID()}`;
     const draft: DemoDraft = { id, userId, subject, replyTo, comment, webLink: `${originOf(request)}/demo/graph/drafts/${id}`, createdAt: new Date().toISOString(), attachments: [] };
@@ -145,10 +161,8 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     mail.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 2 * MAX_CHUNK }, (_request, body, done) => done(null, body));
 
     mail.post('/demo/graph/v1.0/me/messages', async (request, reply) => {
-      const owner = await ownerOf(request, reply);
+      const owner = await admitted(request, reply);
       if (typeof owner !== 'string') return owner;
-      const stopped = throttledReply(reply);
-      if (stopped !== null) return stopped;
       const body = request.body;
       if (!isRecord(body) || typeof body.subject !== 'string' || !isRecord(body.body) || typeof body.body.content !== 'string') {
         return violation(reply, request, 'A message needs subject and body { contentType, content }.');
@@ -157,10 +171,8 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     });
 
     mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/createReply', async (request, reply) => {
-      const owner = await ownerOf(request, reply);
+      const owner = await admitted(request, reply);
       if (typeof owner !== 'string') return owner;
-      const stopped = throttledReply(reply);
-      if (stopped !== null) return stopped;
       if (request.params.id !== DEMO_READ_MESSAGE.id) return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
       const body = request.body ?? {};
       if (!isRecord(body) || (body.comment !== undefined && typeof body.comment !== 'string')) return violation(reply, request, 'createReply takes { comment } (a string).');
@@ -168,19 +180,11 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
       return reply.status(201).send(draftAnswer(newDraft(request, owner, `RE: ${DEMO_READ_MESSAGE.subject}`, DEMO_READ_MESSAGE.id, comment)));
     });
 
-    const draftOf = (owner: string, id: string): DemoDraft | null => {
-      const draft = drafts.get(id);
-      return draft !== undefined && draft.userId === owner ? draft : null;
-    };
-
     // Base64 of an attachment just under 3 MB is about 4 MB of JSON.
     mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/attachments', { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
-      const owner = await ownerOf(request, reply);
-      if (typeof owner !== 'string') return owner;
-      const stopped = throttledReply(reply);
-      if (stopped !== null) return stopped;
-      const draft = draftOf(owner, request.params.id);
-      if (draft === null) return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      const own = await ownDraft(request, reply, request.params.id);
+      if ('sent' in own) return own.sent;
+      const { draft } = own;
       const body = request.body;
       if (!isRecord(body) || body['@odata.type'] !== '#microsoft.graph.fileAttachment' || typeof body.name !== 'string' || body.name === '' || typeof body.contentBytes !== 'string') {
         return violation(reply, request, 'A fileAttachment needs @odata.type #microsoft.graph.fileAttachment, name and contentBytes.');
@@ -192,12 +196,9 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     });
 
     mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/attachments/createUploadSession', async (request, reply) => {
-      const owner = await ownerOf(request, reply);
-      if (typeof owner !== 'string') return owner;
-      const stopped = throttledReply(reply);
-      if (stopped !== null) return stopped;
-      const draft = draftOf(owner, request.params.id);
-      if (draft === null) return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      const own = await ownDraft(request, reply, request.params.id);
+      if ('sent' in own) return own.sent;
+      const { draft } = own;
       const item = isRecord(request.body) ? request.body.AttachmentItem : undefined;
       if (!isRecord(item) || item.attachmentType !== 'file' || typeof item.name !== 'string' || item.name === '' || typeof item.size !== 'number' || !Number.isInteger(item.size)) {
         return violation(reply, request, 'createUploadSession needs AttachmentItem { attachmentType: file, name, size }.');
