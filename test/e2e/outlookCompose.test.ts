@@ -4,6 +4,7 @@ import { DEMO_PURCHASE_INVOICES, demoVendor } from '../../packages/server/src/de
 import { OutlookAttachPage, OutlookSimulatorPage } from './pages/OutlookSimulatorPage';
 import { SearchPage } from './pages/SearchPage';
 import { useBrowserSession } from './support/browserSession';
+import { demoTokenOf } from './support/demoApi';
 
 /** Two demo invoices of different vendors. */
 const [FIRST, SECOND] = DEMO_PURCHASE_INVOICES.filter((invoice, index, all) => all.findIndex((other) => other.vendor === invoice.vendor) === index).slice(0, 2);
@@ -15,11 +16,6 @@ let page: Page;
 beforeAll(async () => {
   page = await session.newWindow({ width: 1300, height: 900 });
 });
-
-/** A demo user's product token, as the demo ERP page gets it. */
-async function tokenOf(username: string): Promise<string> {
-  return (await fetch(`${session.server.baseUrl}/demo/erp/token?username=${username}`)).text();
-}
 
 /** A document's id by its name, through the clerk's search. */
 async function documentId(token: string, name: string): Promise<number> {
@@ -39,8 +35,8 @@ async function downloadedBytes(token: string, id: number, embedAnnotations: bool
 describe('an AP clerk attaching stored invoices to a message in Outlook', () => {
   it('signs in through Outlook, finds two invoices in the pane, attaches both with annotations, and the message holds both PDFs with their names and bytes', async () => {
     // The approver has marked both invoices: a solid rectangle on page 1 of each.
-    const clerk = await tokenOf('clerk');
-    const approver = await tokenOf('approver');
+    const clerk = await demoTokenOf(session.server.baseUrl, 'clerk');
+    const approver = await demoTokenOf(session.server.baseUrl, 'approver');
     const ids = new Map<string, number>();
     for (const name of NAMES) {
       const id = await documentId(clerk, name);

@@ -3,6 +3,7 @@ import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
 import { OutlookFilingPage } from './pages/OutlookFilingPage';
 import { useBrowserSession } from './support/browserSession';
+import { demoTokenOf, queueIdByName } from './support/demoApi';
 
 const session = useBrowserSession();
 let page: Page;
@@ -10,19 +11,6 @@ let page: Page;
 beforeAll(async () => {
   page = await session.newWindow({ width: 1300, height: 900 });
 });
-
-/** A demo user's product token, as the demo ERP page gets it. */
-async function tokenOf(username: string): Promise<string> {
-  return (await fetch(`${session.server.baseUrl}/demo/erp/token?username=${username}`)).text();
-}
-
-/** The id of a queue the user may browse, by its name. */
-async function queueId(token: string, name: string): Promise<number> {
-  const root = (await (await fetch(`${session.server.baseUrl}/api/workflow-root`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { queueTypes: { queues: { id: number; name: string }[] }[] };
-  const queue = root.queueTypes.flatMap((type) => type.queues).find((candidate) => candidate.name === name);
-  if (queue === undefined) throw new Error(`The queue ${name} is not listed for this user.`);
-  return queue.id;
-}
 
 /** The documents of a queue, as its first page lists them. */
 async function queueDocuments(token: string, id: number): Promise<{ id: number; name: string; description: string | null }[]> {
@@ -34,8 +22,8 @@ async function queueDocuments(token: string, id: number): Promise<{ id: number; 
 describe("an AP clerk filing a received e-mail's invoice from Outlook", () => {
   it('reads the message in the pane, files its PDF into AP Inbox (the text file said not to be importable), finds it there, and a second filing is said to be a duplicate', async () => {
     const invoiceNo = 'OUT-E2E-1';
-    const clerk = await tokenOf('clerk');
-    const inbox = await queueId(clerk, 'AP Inbox');
+    const clerk = await demoTokenOf(session.server.baseUrl, 'clerk');
+    const inbox = await queueIdByName(session.server.baseUrl, clerk, 'AP Inbox');
     await page.goto(`${session.server.baseUrl}/demo/outlook?user=clerk&mode=read&invoiceNo=${invoiceNo}`);
     const filing = new OutlookFilingPage(page.frameLocator('iframe[title="Datahaven Documents"]'));
 

@@ -5,6 +5,7 @@ import { DEMO_READ_MESSAGE_ID } from '../../packages/server/src/demo/outlook/dem
 import { OutlookBrowserWindowPanel, OutlookReplyPage } from './pages/OutlookReplyPage';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
 import { useBrowserSession } from './support/browserSession';
+import { demoTokenOf, queueIdByName } from './support/demoApi';
 
 const session = useBrowserSession();
 let page: Page;
@@ -15,19 +16,6 @@ beforeAll(async () => {
 
 /** Graph's largest upload-session chunk (HOSTS.md "Outlook add-in"): 4 MB. */
 const MAX_CHUNK = 4 * 1024 * 1024;
-
-/** A demo user's product token, as the demo ERP page gets it. */
-async function tokenOf(username: string): Promise<string> {
-  return (await fetch(`${session.server.baseUrl}/demo/erp/token?username=${username}`)).text();
-}
-
-/** The id of a queue the user may browse, by its name. */
-async function queueId(token: string, name: string): Promise<number> {
-  const root = (await (await fetch(`${session.server.baseUrl}/api/workflow-root`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { queueTypes: { queues: { id: number; name: string }[] }[] };
-  const queue = root.queueTypes.flatMap((type) => type.queues).find((candidate) => candidate.name === name);
-  if (queue === undefined) throw new Error(`The queue ${name} is not listed for this user.`);
-  return queue.id;
-}
 
 /** A real invoice PDF of about 9 MB: one page of text and a 9 MB attachment of random (incompressible) bytes. */
 async function nineMegabytePdf(invoiceNumber: string): Promise<Buffer> {
@@ -44,7 +32,7 @@ interface DemoDrafts {
 
 describe('an AP clerk replying to a vendor from Outlook with a stored document', () => {
   it('picks a 9 MB statement in the read pane, replies, sees the draft opened, and the demo Graph mailbox received it through an upload session in chunks of at most 4 MB', async () => {
-    const clerk = await tokenOf('clerk');
+    const clerk = await demoTokenOf(session.server.baseUrl, 'clerk');
     const name = `Statement R-${Date.now().toString(36).toUpperCase()}.pdf`;
     const pdf = await nineMegabytePdf(name);
     expect(pdf.length).toBeGreaterThan(2 * MAX_CHUNK);
@@ -52,7 +40,7 @@ describe('an AP clerk replying to a vendor from Outlook with a stored document',
     // Seeded as the clerk files a scan: into the AP Inbox.
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
-    const uploaded = await fetch(`${session.server.baseUrl}/api/queues/${await queueId(clerk, 'AP Inbox')}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${clerk}` }, body: form });
+    const uploaded = await fetch(`${session.server.baseUrl}/api/queues/${await queueIdByName(session.server.baseUrl, clerk, 'AP Inbox')}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${clerk}` }, body: form });
     expect(uploaded.status).toBe(201);
     const [stored] = (await uploaded.json()) as { id: number; FileSize: number }[];
     expect(stored.FileSize).toBe(pdf.length);

@@ -8,6 +8,7 @@ import { TeamsSimulatorPage } from './pages/TeamsSimulatorPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
 import { useBrowserSession } from './support/browserSession';
+import { demoTokenOf } from './support/demoApi';
 
 /*
  * Issue 14, Done-when row 1, in Chromium on /demo/teams: Pat Approver adds the Datahaven tab to
@@ -34,13 +35,6 @@ function rgb(hex: string): string {
   return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
 }
 
-/** A demo user's product token, minted as the demo ERP's server mints it. */
-async function tokenOf(username: string): Promise<string> {
-  const answer = await fetch(`${session.server.baseUrl}/demo/erp/token?username=${username}`);
-  if (!answer.ok) throw new Error(`No token for ${username}: ${answer.status}`);
-  return answer.text();
-}
-
 /** A call to our web services as a user; the JSON answer, or an error with the server's words. */
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await fetch(`${session.server.baseUrl}/api${path}`, {
@@ -65,7 +59,7 @@ interface UploadedDocument {
  * AP Inbox → Coding → Approval L1, as the clerk works the queues. Returns the new document.
  */
 async function routeNewInvoiceToApprovalL1(fileName: string): Promise<UploadedDocument> {
-  const clerk = await tokenOf('clerk');
+  const clerk = await demoTokenOf(session.server.baseUrl, 'clerk');
   const root = await api<{ queueTypes: { queues: { id: number; name: string }[] }[] }>(clerk, 'GET', '/workflow-root');
   const queueId = (name: string): number => {
     const queue = root.queueTypes.flatMap((type) => type.queues).find((item) => item.name === name);
@@ -193,7 +187,7 @@ describe('the Datahaven tab in a Teams channel (/demo/teams)', () => {
 
   it('opens a document’s approval list inside the tab (no popup without the Teams sign-in), and Back by keyboard returns to the queue', async () => {
     // An administrator turns on approval lists (WorkflowRoute) for Approval L1; the demo seeds none.
-    const admin = { Authorization: `Bearer ${await tokenOf('admin')}`, Accept: 'application/json' };
+    const admin = { Authorization: `Bearer ${await demoTokenOf(session.server.baseUrl, 'admin')}`, Accept: 'application/json' };
     const queues = (await (await fetch(`${session.server.baseUrl}/odata/v1/WorkflowQueues`, { headers: admin })).json()) as { value: { Id: number; Name: string; Features: { Features1: number } }[] };
     const l1Queue = queues.value.find((queue) => queue.Name === QUEUE);
     if (!l1Queue) throw new Error(`No ${QUEUE} in ${JSON.stringify(queues)}`);
