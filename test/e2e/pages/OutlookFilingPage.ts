@@ -22,6 +22,9 @@ export class OutlookFilingPage {
 
   /** Picks an option of one of the pane's drop-downs (Queue, Record type, Folder) by its label. */
   private async choose(combobox: string, option: string | RegExp): Promise<void> {
+    // A click while another list is still open only closes that one (CI: the Folder list stayed
+    // shut after a record was picked): wait until no list of the pane is open.
+    await this.pane.locator('[role="combobox"][aria-expanded="true"]').waitFor({ state: 'detached' });
     await this.pane.getByRole('combobox', { name: combobox }).click();
     await this.pane.getByRole('option', { name: option }).click();
   }
