@@ -91,8 +91,7 @@ export async function matchArrivalsToRecords(deps: AppDeps, viewer: Viewer, queu
   if (documentIds.length === 0 || !hasQueueFeature(queue, 'SmartQueue') || deps.entitySources.prefixes.length === 0) return [];
   const tables = await deps.db.selectFrom('integrated_tables').select(['id', 'entity_type_name']).where('import_queue_id', '=', queue.id).orderBy('id').execute();
   if (tables.length === 0) return [];
-  const user = await deps.db.selectFrom('users').select('data_area_id').where('id', '=', viewer.userId).executeTakeFirst();
-  const dataAreaId = user?.data_area_id?.trim() ? user.data_area_id.trim() : null;
+  const dataAreaId = viewer.ownDataAreaId;
   const documents = await deps.db.selectFrom('documents').select(['id', 'name', 'row_version']).where('id', 'in', [...documentIds]).orderBy('id').execute();
   const linker: Viewer = { ...viewer, privileges: new Set<PrivilegeName>([...viewer.privileges, LINK_PRIVILEGE]) };
   const linked: number[] = [];

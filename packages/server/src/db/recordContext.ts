@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { IntegratedTableRow, Database } from './schema';
 
@@ -27,38 +28,57 @@ export function normaliseRecordId(raw: string): string {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(bare) ? bare.toLowerCase() : bare;
 }
 
-/** Finds the integrated table by sitId, else tableId (and sourceType when given), else typeName. */
-export async function findIntegratedTable(db: Kysely<Database>, context: RecordContextQuery): Promise<IntegratedTableRow | undefined> {
-  const base = db.selectFrom('integrated_tables').selectAll().orderBy('id').limit(1);
-  if (context.sitId !== undefined) return base.where('id', '=', context.sitId).executeTakeFirst();
+/**
+ * The `integrated_tables` row the context names — by sitId, else tableId (and sourceType when
+ * given), else typeName — with `record_number`, the record's erp_records number when `recordId`
+ * is given and known (one statement for both).
+ */
+function integratedTableQuery(db: Kysely<Database>, context: RecordContextQuery, recordId: string | null) {
+  const dataAreaId = context.dataAreaId ?? '';
+  return db
+    .selectFrom('integrated_tables as it')
+    .selectAll('it')
+    .select(
+      (recordId === null
+        ? sql<string | null>`null`
+        : sql<string | null>`(select er.number from erp_records er where er.integrated_table_id = it.id
+            and er.data_area_id = ${dataAreaId} and er.record_id = ${recordId} limit 1)`
+      ).as('record_number'),
+    )
+    .orderBy('it.id')
+    .limit(1);
+}
+
+type TableWithRecordNumber = IntegratedTableRow & { record_number: string | null };
+
+async function findTableWithRecordNumber(db: Kysely<Database>, context: RecordContextQuery, recordId: string | null): Promise<TableWithRecordNumber | undefined> {
+  const base = integratedTableQuery(db, context, recordId);
+  if (context.sitId !== undefined) return base.where('it.id', '=', context.sitId).executeTakeFirst();
   if (context.tableId !== undefined) {
-    const query = base.where('external_table_id', '=', context.tableId);
+    const query = base.where('it.external_table_id', '=', context.tableId);
     if (context.sourceType !== undefined) {
-      const exact = await query.where('source_type_id', '=', context.sourceType).executeTakeFirst();
+      const exact = await query.where('it.source_type_id', '=', context.sourceType).executeTakeFirst();
       if (exact !== undefined) return exact;
     }
     return query.executeTakeFirst();
   }
-  if (context.typeName !== undefined) return base.where('entity_type_name', '=', context.typeName).executeTakeFirst();
+  if (context.typeName !== undefined) return base.where('it.entity_type_name', '=', context.typeName).executeTakeFirst();
   return undefined;
 }
 
-/** Resolves the context; undefined when no integrated table matches. */
+/** Finds the integrated table by sitId, else tableId (and sourceType when given), else typeName. */
+export async function findIntegratedTable(db: Kysely<Database>, context: RecordContextQuery): Promise<IntegratedTableRow | undefined> {
+  const found = await findTableWithRecordNumber(db, context, null);
+  if (found === undefined) return undefined;
+  const { record_number: _unused, ...sit } = found;
+  return sit;
+}
+
+/** Resolves the context (the table and the record's number in one statement); undefined when no integrated table matches. */
 export async function resolveRecordContext(db: Kysely<Database>, context: RecordContextQuery): Promise<ResolvedRecordContext | undefined> {
-  const sit = await findIntegratedTable(db, context);
-  if (sit === undefined) return undefined;
-  const dataAreaId = context.dataAreaId ?? '';
   const recordId = context.recordId !== undefined ? normaliseRecordId(context.recordId) : null;
-  let sourceNumber = recordId ?? '';
-  if (recordId !== null) {
-    const record = await db
-      .selectFrom('erp_records')
-      .select('number')
-      .where('integrated_table_id', '=', sit.id)
-      .where('data_area_id', '=', dataAreaId)
-      .where('record_id', '=', recordId)
-      .executeTakeFirst();
-    if (record !== undefined) sourceNumber = record.number;
-  }
-  return { sit, dataAreaId, recordId, sourceNumber };
+  const found = await findTableWithRecordNumber(db, context, recordId);
+  if (found === undefined) return undefined;
+  const { record_number: recordNumber, ...sit } = found;
+  return { sit, dataAreaId: context.dataAreaId ?? '', recordId, sourceNumber: recordNumber ?? recordId ?? '' };
 }

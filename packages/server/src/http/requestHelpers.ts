@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { viewerFor } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
-import type { AppDeps } from '../services/AppDeps';
 import { badRequest } from './HttpError';
 import { principalOf } from './plugins/authPlugin';
 
@@ -77,8 +75,10 @@ export function documentIdParam(request: FastifyRequest): number {
   return integerParam(request, 'id');
 }
 
-/** The caller as a `Viewer` (user id, whether they are a security manager, the database clock). */
-export function viewerOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
-  const principal = principalOf(request);
-  return viewerFor(deps.db, principal.userId, principal.username, deps.databaseNow());
+/**
+ * The caller as a `Viewer` (user id, whether they are a security manager, the database clock, the
+ * rights): the one the auth hook read with the user, in this request (never from a cache).
+ */
+export function viewerOf(request: FastifyRequest): Viewer {
+  return principalOf(request).viewer;
 }

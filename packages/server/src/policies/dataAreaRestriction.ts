@@ -27,10 +27,9 @@ export function otherCompanyRefusal(action: 'link' | 'unlink', userDataAreaId: s
  */
 export async function assertDataAreaAllowed(db: Kysely<Database>, viewer: Viewer, document: RestrictedDocument, action: 'link' | 'unlink', recordDataAreaId: string): Promise<void> {
   if (document.queue_id === null || !hasQueueFeature({ features1: 0, features2: Number(document.queue_features2 ?? 0) }, 'RestrictToDataAreaId')) return;
-  const user = await db.selectFrom('users').select('data_area_id').where('id', '=', viewer.userId).executeTakeFirst();
-  const own = user?.data_area_id ?? null;
-  if (own === null || own.trim() === '') return;
-  if (own.trim().toLowerCase() !== recordDataAreaId.trim().toLowerCase()) throw forbidden(otherCompanyRefusal(action, own.trim(), recordDataAreaId));
+  const own = viewer.ownDataAreaId;
+  if (own === null) return;
+  if (own.toLowerCase() !== recordDataAreaId.trim().toLowerCase()) throw forbidden(otherCompanyRefusal(action, own, recordDataAreaId));
 }
 
 /** The spec's words (embedded §8) when a restricting queue meets a user with no company and no current company. */
@@ -53,13 +52,6 @@ export interface RestrictionContext {
   queueId?: number;
   /** The company the client works in now (the request's dataAreaId). */
   currentCompany?: string;
-}
-
-/** The user's own data area (users.data_area_id), trimmed; null when none. */
-export async function ownDataAreaOf(db: Kysely<Database>, viewer: Viewer): Promise<string | null> {
-  const user = await db.selectFrom('users').select('data_area_id').where('id', '=', viewer.userId).executeTakeFirst();
-  const own = user?.data_area_id?.trim() ?? '';
-  return own === '' ? null : own;
 }
 
 /** Whether a queue's second feature set has RestrictToDataAreaId. */
@@ -88,7 +80,7 @@ export async function restrictionOf(db: Kysely<Database>, viewer: Viewer, contex
     queue = { id: row.id, features2: Number(row.features2) };
   }
   if (queue === null || !queueRestricts(queue.features2)) return null;
-  const company = (await ownDataAreaOf(db, viewer)) ?? (context.currentCompany?.trim() || null);
+  const company = viewer.ownDataAreaId ?? (context.currentCompany?.trim() || null);
   if (company === null) throw forbidden(NO_CURRENT_COMPANY);
   return { company, queueId: queue.id };
 }
@@ -123,11 +115,10 @@ export interface ReadContext {
  * The company a record read (entity lists, recordMetadata, url) is made in: the one asked for
  * (undefined: the source's own) — unless the read names a document or queue whose queue has
  * RestrictToDataAreaId, which holds it to the caller's company (restrictionOf, companyToRead).
- * The viewer is built only when a document or queue is named.
  */
-export async function companyForRead(db: Kysely<Database>, viewer: () => Promise<Viewer>, context: ReadContext): Promise<string | undefined> {
+export async function companyForRead(db: Kysely<Database>, viewer: Viewer, context: ReadContext): Promise<string | undefined> {
   const requested = context.dataAreaId === undefined || context.dataAreaId.trim() === '' ? undefined : context.dataAreaId;
   if (context.docId === undefined && context.queueId === undefined) return requested;
-  const restriction = await restrictionOf(db, await viewer(), { docId: context.docId, queueId: context.queueId, currentCompany: requested });
+  const restriction = await restrictionOf(db, viewer, { docId: context.docId, queueId: context.queueId, currentCompany: requested });
   return companyToRead(restriction, requested);
 }

@@ -1,4 +1,3 @@
-import { PRIVILEGE_NAMES } from '@datahaven/core/model';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { sql } from 'kysely';
 import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool } from 'kysely';
@@ -6,8 +5,9 @@ import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/dialectOf';
 import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
-import { effectivePrivileges } from './privileges';
-import { effectiveQueueAccessSql, readQueueGrants } from './queueAccess';
+import { readCallerRights } from './callerRights';
+import type { CallerRights } from './callerRights';
+import { effectiveQueueAccessSql } from './queueAccess';
 
 /**
  * Who is asking: the user id, whether they hold 'Security: Manager' (sees every document), the
@@ -24,17 +24,25 @@ export interface Viewer {
   privileges: ReadonlySet<PrivilegeName>;
   /** See QueueAccessCaller.queueGrants. */
   queueGrants: ReadonlyMap<number, number>;
+  /** The user's own data area (users.data_area_id, trimmed), or null: RestrictToDataAreaId holds them to it. */
+  ownDataAreaId: string | null;
 }
 
 /**
- * Builds the `Viewer` for a user: every privilege in one query and the queue grants in another,
- * side by side. Routes pass `deps.databaseNow()`; without it the database's unshifted clock is used.
+ * Builds the `Viewer` for a user from one statement (`readCallerRights`). Routes take the one the
+ * auth hook read with the caller (`viewerOf`); without `databaseNow` the database's unshifted
+ * clock is used. A user id that names no user gets a viewer with no rights.
  */
 export async function viewerFor(db: Kysely<Database>, userId: number, username: string, databaseNow?: RawBuilder<string>): Promise<Viewer> {
   const now = databaseNow ?? databaseNowSql(dialectOf(db));
-  const [privileges, queueGrants] = await Promise.all([effectivePrivileges(db, userId, PRIVILEGE_NAMES), readQueueGrants(db, { userId, databaseNow: now })]);
-  const held = new Set(PRIVILEGE_NAMES.filter((name) => privileges.get(name) === true));
-  return { userId, username, isManager: held.has('Security: Manager'), databaseNow: now, privileges: held, queueGrants };
+  const rights = await readCallerRights(db, { userId }, now);
+  return viewerOfRights(rights ?? { userId, username, disabled: true, ownDataAreaId: null, privileges: new Set(), queueGrants: new Map() }, now);
+}
+
+/** The `Viewer` of rights already read (`readCallerRights`), judged at `databaseNow`. */
+export function viewerOfRights(rights: CallerRights, databaseNow: RawBuilder<string>): Viewer {
+  const { userId, username, privileges, queueGrants, ownDataAreaId } = rights;
+  return { userId, username, isManager: privileges.has('Security: Manager'), databaseNow, privileges, queueGrants, ownDataAreaId };
 }
 
 /** Whether the viewer holds one of `names` (as read with the viewer, in this request). */

@@ -101,7 +101,7 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
     }
 
     const set = resource.set;
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     requireManager(viewer, set);
     const context = { userId: principalOf(request).userId, now: deps.now().toISOString() };
 

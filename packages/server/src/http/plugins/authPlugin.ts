@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeyMayActFor, findLiveApiKey } from '../../auth/apiKeyGrants';
 import { verifyToken } from '../../auth/tokenCodec';
+import { readCallerRights } from '../../policies/callerRights';
+import { viewerOfRights } from '../../policies/documentVisibility';
+import type { Viewer } from '../../policies/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { unauthorized } from '../HttpError';
 
@@ -10,6 +13,8 @@ export interface Principal {
   username: string;
   /** The API key the token stems from, or null (a token not minted by a key). */
   apiKeyId: number | null;
+  /** The caller's rights, read with the user in the same statement (`viewerOf` answers it). */
+  viewer: Viewer;
 }
 
 declare module 'fastify' {
@@ -37,7 +42,7 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 
 /**
  * Verifies the bearer token (signature, expiry, no far-future expiry) and that its user exists
- * and is enabled; a token minted by an API key also needs that key live and still allowed to
+ * and is enabled, reading the user's rights with it; a token minted by an API key also needs that key live and still allowed to
  * stand for the user (SECURITY row 15: a revoked key's tokens stop at once). Resolves to the
  * principal or throws 401.
  */
@@ -46,18 +51,16 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
   if (token === null) throw unauthorized();
   const payload = verifyToken(deps.tokenSecret, token, deps.now());
   if (payload === null) throw unauthorized('The token is invalid or has expired.');
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'username', 'disabled'])
-    .where('username', '=', payload.username)
-    .executeTakeFirst();
-  if (user === undefined || user.disabled === 1) throw unauthorized('The token is invalid or has expired.');
+  // The user and their rights in one statement: nearly every route needs both (viewerOf).
+  const databaseNow = deps.databaseNow();
+  const user = await readCallerRights(deps.db, { username: payload.username }, databaseNow);
+  if (user === undefined || user.disabled) throw unauthorized('The token is invalid or has expired.');
   const keyId = payload.keyId ?? null;
   if (keyId !== null) {
     const key = await findLiveApiKey(deps.db, { id: keyId });
     if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username))) throw unauthorized('The token is invalid or has expired.');
   }
-  return { userId: user.id, username: user.username, apiKeyId: keyId };
+  return { userId: user.userId, username: user.username, apiKeyId: keyId, viewer: viewerOfRights(user, databaseNow) };
 }
 
 /** Requires a valid bearer token on every /api call except the public ones (BRIEF). */

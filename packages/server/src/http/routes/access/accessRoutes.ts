@@ -14,7 +14,7 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 /** GET /api/documents/{id}/access → DocumentAccess computed on the server. */
 export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/access', { schema: { response: okAnswer(DocumentAccessAnswer) } }, async (request): Promise<DocumentAccess> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);

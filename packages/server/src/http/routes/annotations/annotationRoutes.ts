@@ -87,7 +87,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     const docId = parseDocumentId(rawDocId);
     const page = queryInteger(query, 'page');
     if (page !== undefined && page < 1) throw badRequest(ANNOTATION_ROUTE_MESSAGES.badPage);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, docId);
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
@@ -96,14 +96,14 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
 
   app.get('/annotations/:id', { schema: { response: okAnswer(AnnotationAnswer) } }, async (request): Promise<Annotation> => {
     const id = annotationIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);
     return present(annotation, await annotationPermissionsFor(deps.db, viewer.userId, document), viewer);
   });
 
   app.post('/documents/:id/annotations', { schema: { body: AnnotationBody, response: createdAnswer(AnnotationAnswer) } }, async (request, reply) => {
     const docId = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, docId);
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
@@ -125,7 +125,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
 
   app.put('/annotations/:id', { schema: { body: AnnotationBody, response: okAnswer(AnnotationAnswer) } }, async (request): Promise<Annotation> => {
     const id = annotationIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);
     const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
     const refusal = refusalToEdit(permissions, viewer.userId, annotation.author_id);
@@ -146,7 +146,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
 
   app.delete('/annotations/:id', async (request, reply) => {
     const id = annotationIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);
     const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
     const refusal = refusalToEdit(permissions, viewer.userId, annotation.author_id);

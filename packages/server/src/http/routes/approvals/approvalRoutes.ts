@@ -15,20 +15,20 @@ import { workflowViewerOf } from '../workflow-structure/workflowViewerOf';
  */
 export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/approvals', { schema: { response: okAnswer(ApprovalStepListAnswer) } }, async (request) => {
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     return findApprovalList(deps, viewer, documentIdParam(request));
   });
 
   app.put<{ Body: ApprovalStepRequest }>('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody, response: okAnswer(ApprovalStepListAnswer) } }, async (request) => {
     const docId = documentIdParam(request);
     const step = integerParam(request, 'step');
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     return setApprovalStep(deps, viewer, docId, step, request.body);
   });
 
   app.get('/workflow/queues/:id/routes/approval', { schema: { response: okAnswer(WorkflowQueueListAnswer) } }, async (request) => {
     const queueId = integerParam(request, 'id');
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     return findApprovalRouteQueues(deps, viewer, queueId);
   });
 }

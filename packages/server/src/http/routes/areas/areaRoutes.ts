@@ -17,7 +17,7 @@ void areaMatches;
  */
 export function registerAreaRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Params: { id: string } }>('/areas/:id', { schema: { params: DataAreaIdParams, response: okAnswer(DataAreaAnswer) } }, async (request) => {
-    assertMayReadErpTables(await viewerOf(request, deps));
+    assertMayReadErpTables(viewerOf(request));
     return findDataArea(deps.entitySources, request.params.id);
   });
 }

@@ -3,7 +3,6 @@ import type { DocumentBase64, DocumentThumbnailsBase64 } from '@datahaven/core/c
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../../../annotations/annotatedPdf';
-import { hasPrivilege } from '../../../policies/privileges';
 import { visibleDocumentOr404 } from '../../../policies/visibleDocumentOr404';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, forbidden } from '../../HttpError';
@@ -47,9 +46,9 @@ export function registerBase64Routes(app: FastifyInstance, deps: AppDeps): void 
   app.get('/documents/:id/data/base64', { schema: { response: okAnswer(DocumentBase64Answer) } }, async (request, reply) => {
     const id = documentIdParam(request);
     const query = queryOf(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
-    if (!(await hasPrivilege(deps.db, viewer.userId, EXPORT_PRIVILEGE))) {
+    if (!viewer.privileges.has(EXPORT_PRIVILEGE)) {
       throw forbidden(`Downloading documents needs the '${EXPORT_PRIVILEGE}' privilege.`);
     }
     // As GET /documents/{id}/data: annotations burned in on request; none to burn → the stored file.

@@ -30,7 +30,7 @@ async function customDataOf(deps: AppDeps, documentId: number): Promise<Document
 export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/custom-categories', { schema: { response: okAnswer(CustomCategoryListAnswer) } }, async (request): Promise<CustomCategory[]> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertVisible(deps, viewer, id);
     return applicableCategories(deps.db, id);
   });
@@ -38,7 +38,7 @@ export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): v
   app.get('/documents/:id/custom-categories/:categoryId', { schema: { response: okAnswer(CustomCategoryDetailAnswer) } }, async (request): Promise<CustomCategoryDetail> => {
     const id = documentIdParam(request);
     const categoryId = integerParam(request, 'categoryId');
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertVisible(deps, viewer, id);
     const category = (await applicableCategories(deps.db, id)).find((c) => c.id === categoryId);
     if (category === undefined) throw notFound('The category does not apply to this document.');
@@ -48,14 +48,14 @@ export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): v
 
   app.get('/document/:id/custom', { schema: { response: okAnswer(DocumentCustomDataAnswer) } }, async (request): Promise<DocumentCustomData> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertVisible(deps, viewer, id);
     return customDataOf(deps, id);
   });
 
   app.post<{ Body: CustomDataRequest }>('/document/:id/custom', { schema: { body: CustomDataBody, response: okAnswer(DocumentCustomDataAnswer) } }, async (request): Promise<DocumentCustomData> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertVisible(deps, viewer, id);
     const update = customDataUpdateOf(request.body);
     const current = await customDataOf(deps, id);

@@ -76,8 +76,8 @@ async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: Fasti
   }
   const resolved = await resolveRecordContext(deps.db, context);
   if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
-  const viewer = await viewerOf(request, deps);
-  if (!(await hasPrivilege(deps.db, viewer.userId, 'Cabinet: Import Documents'))) {
+  const viewer = viewerOf(request);
+  if (!viewer.privileges.has('Cabinet: Import Documents')) {
     throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
   }
   if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId))) {
@@ -114,23 +114,23 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.get('/documents', { schema: { response: okAnswer(DocumentListAnswer) } }, async (request): Promise<DmsDocument[]> => {
     const ids = parseDocumentIdList(queryOf(request));
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     return (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
   });
 
   app.get('/documents/:id', { schema: { response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     return presentDocument(await visibleDocumentOr404(deps.db, viewer, documentIdParam(request)));
   });
 
   app.get('/documents/:id/data', async (request, reply) => {
     const id = documentIdParam(request);
     const query = queryOf(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
     const attachment = queryFlag(query, 'download');
     // A download takes the file away, as the zip route does: it needs the export privilege (viewing does not).
-    if (attachment && !(await hasPrivilege(deps.db, viewer.userId, EXPORT_PRIVILEGE))) {
+    if (attachment && !viewer.privileges.has(EXPORT_PRIVILEGE)) {
       throw forbidden(`Downloading documents needs the '${EXPORT_PRIVILEGE}' privilege.`);
     }
     const urlEncodeFileName = queryFlag(query, 'urlEncodeFileName');
@@ -157,7 +157,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.get('/documents/:id/view', { schema: { response: okAnswer(DocumentViewAnswerSchema) } }, async (request): Promise<DocumentViewAnswer> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
     await recordView(deps.db, viewer.userId, id, deps.now());
     const document = presentDocument(row);
@@ -186,7 +186,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   app.put('/documents/:id', { schema: { body: DocumentChangesBody, response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const row = await visibleDocumentOr404(deps.db, viewer, id);
     const changes = parseDocumentChanges(request.body);
     // name / autoname (linked documents only) is resolved and checked by the naming command; the
@@ -204,7 +204,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!(await hasPrivilege(deps.db, principal.userId, 'Cabinet: Delete'))) {
       throw forbidden("Deleting documents needs the 'Cabinet: Delete' privilege.");
     }
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const visible = (await findVisibleDocuments(deps.db, viewer, ids)).map((r) => r.id);
     return { deleted: await deleteDocuments(deps, viewer, visible) };
   });

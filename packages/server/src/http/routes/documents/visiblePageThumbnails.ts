@@ -47,7 +47,7 @@ export interface VisiblePageThumbnails {
  * PDF; 503 + Retry-After with a background job when a render is too slow for a request).
  */
 export async function visiblePageThumbnails(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, id: number, wanted: WantedThumbnails): Promise<VisiblePageThumbnails> {
-  const viewer = await viewerOf(request, deps);
+  const viewer = viewerOf(request);
   const row = await visibleDocumentOr404(deps.db, viewer, id);
   // The repaired copy of a damaged PDF or an image's conversion gives the thumbnails (pdfSourceKey); the data route serves the original.
   const pdfKey = await pdfSourceKey(deps, row);

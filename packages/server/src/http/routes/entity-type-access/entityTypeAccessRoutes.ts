@@ -152,11 +152,11 @@ export function registerEntityTypeAccessRoutes(app: FastifyInstance, deps: AppDe
   app.get<{ Params: { name: string } }>(
     '/entity-type/:name/access',
     { schema: { params: EntityTypeAccessParams, querystring: EntityTypeAccessQuery, response: okAnswer(EntityTypeAccessAnswer) } },
-    async (request) => accessOf(deps, await viewerOf(request, deps), request.params.name, null, queryString(queryOf(request), 'dataAreaId')),
+    async (request) => accessOf(deps, viewerOf(request), request.params.name, null, queryString(queryOf(request), 'dataAreaId')),
   );
   app.get<{ Params: { name: string; subtype: string } }>(
     '/entity-type/:name/subtype/:subtype/access',
     { schema: { params: EntitySubtypeAccessParams, querystring: EntityTypeAccessQuery, response: okAnswer(EntityTypeAccessAnswer) } },
-    async (request) => accessOf(deps, await viewerOf(request, deps), request.params.name, integerParam(request, 'subtype'), queryString(queryOf(request), 'dataAreaId')),
+    async (request) => accessOf(deps, viewerOf(request), request.params.name, integerParam(request, 'subtype'), queryString(queryOf(request), 'dataAreaId')),
   );
 }

@@ -18,13 +18,13 @@ export function registerEntityByPropertiesRoutes(app: FastifyInstance, deps: App
     '/entity-type/:name/entities/by-properties',
     { schema: { params: EntityTypeNameParams, querystring: EntitiesByPropertiesQuery, response: okAnswer(EntityRecordListAnswer) } },
     async (request) => {
-      const viewer = await viewerOf(request, deps);
+      const viewer = viewerOf(request);
       assertMayReadErpTables(viewer);
       const query = queryOf(request);
       const { skip, take } = entityPageOf(query);
       const fields = queryList(query, 'field').flatMap((value) => value.split(',')).map((field) => field.trim()).filter((field) => field !== '');
       // As the entity list and recordMetadata: a lookup made for a document in a restricting queue reads the caller's company only.
-      const dataAreaId = await companyForRead(deps.db, async () => viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+      const dataAreaId = await companyForRead(deps.db, viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
       return listEntitiesByProperties(deps.entitySources, request.params.name, { fields, skip, take, dataAreaId });
     },
   );

@@ -123,7 +123,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
       const { skip, take } = entityPageOf(query);
       const filters = recordFiltersOf(query);
       // RestrictToDataAreaId of the document's (or queue's) queue holds the list to the caller's company.
-      const dataAreaId = await companyForRead(deps.db, () => viewerOf(request, deps), { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+      const dataAreaId = await companyForRead(deps.db, viewerOf(request), { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
       return listEntities(deps.entitySources, request.params.name, {
         columnSetName: queryString(query, 'columnSetName'),
         skip,

@@ -33,13 +33,13 @@ void systemMatches;
  */
 export function registerEntityTypeTableRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Params: { name: string } }>('/entity-types/:name/sit', { schema: { params: EntityTypeNameParams, response: okAnswer(IntegratedTableAnswer) } }, async (request) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     assertMayReadErpTables(viewer);
     return integratedTableOfType(deps.db, deps.entitySources, viewer, request.params.name);
   });
 
   app.get<{ Params: { name: string } }>('/entity-types/:name/system', { schema: { params: EntityTypeNameParams, response: okAnswer(EntitySystemAnswer) } }, async (request) => {
-    assertMayReadErpTables(await viewerOf(request, deps));
+    assertMayReadErpTables(viewerOf(request));
     return entitySystemOf(deps.entitySources, request.params.name);
   });
 }

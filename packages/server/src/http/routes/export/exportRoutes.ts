@@ -101,7 +101,7 @@ function graphTokenOf(request: FastifyRequest, query: RawQuery): string | undefi
 }
 
 async function emailLink(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, query: RawQuery, token: string | undefined): Promise<FastifyReply> {
-  const viewer = await viewerOf(request, deps);
+  const viewer = viewerOf(request);
   // The per-document `email` access flag is this privilege on a visible document (presenters/accessPresenter.ts).
   const rows = await documentsForExport(deps, viewer, idsOf(query), { privilege: 'Cabinet: Email', forbiddenMessage: EMAIL_FORBIDDEN });
   const files = await exportedFiles(deps, rows, wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')));
@@ -123,13 +123,13 @@ async function emailLink(deps: AppDeps, request: FastifyRequest, reply: FastifyR
  */
 export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/export/defaults', { schema: { response: okAnswer(ExportDefaultsAnswer) } }, async (request, reply) => {
-    await viewerOf(request, deps);
+    viewerOf(request);
     return reply.header('Cache-Control', 'private, no-store').send({ embedAnnotations: embedAnnotationsByDefault() });
   });
 
   app.get('/documents/data', async (request, reply) => {
     const query = queryOf(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const rows = await documentsForExport(deps, viewer, idsOf(query), { privilege: 'Cabinet: Export Documents', forbiddenMessage: EXPORT_FORBIDDEN });
     const files = await exportedFiles(deps, rows, wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')));
     const stream: Readable = writeZip(

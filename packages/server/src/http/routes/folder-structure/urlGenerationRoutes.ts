@@ -46,7 +46,7 @@ export function registerUrlGenerationRoutes(app: FastifyInstance, deps: AppDeps)
     '/folder-structure/url-generation/:sourceId',
     { schema: { params: UrlGenerationParams, querystring: UrlGenerationQuery, response: okAnswer(UrlGenerationAnswer) } },
     async (request): Promise<GeneratedUrl> => {
-      const viewer = await viewerOf(request, deps);
+      const viewer = viewerOf(request);
       if (!viewer.privileges.has(URL_GENERATION_PRIVILEGE)) throw forbidden(URL_GENERATION_REFUSED);
       const sitId = integerParam(request, 'sourceId');
       const table = await deps.db

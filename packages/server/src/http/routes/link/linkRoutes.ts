@@ -58,7 +58,7 @@ function linkRequestOfBody(base: LinkRequest, body: LinkRequestBody | PushLinkRe
  */
 export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/link', { schema: { response: okAnswer(DocumentLinkOrNullAnswer) } }, async (request, reply) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const row = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (row === undefined) throw notFound(MESSAGES.documentNotFound);
     const link: DocumentLink | null = presentDocumentLink(row);
@@ -67,11 +67,11 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/documents/:id/link', { schema: { querystring: LinkQuery, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
-    return linkDocumentWithEvents(deps, await viewerOf(request, deps), documentIdParam(request), linkRequestOfQuery(request));
+    return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), linkRequestOfQuery(request));
   });
 
   app.put<{ Body: LinkRequestBody }>('/documents/:id/link', { schema: { querystring: LinkQuery, body: LinkBody, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
-    return linkDocumentWithEvents(deps, await viewerOf(request, deps), documentIdParam(request), linkRequestOfBody(linkRequestOfQuery(request), request.body));
+    return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), linkRequestOfBody(linkRequestOfQuery(request), request.body));
   });
 
   app.delete('/documents/:id/link', { schema: { querystring: UnlinkQuery, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
@@ -81,11 +81,11 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
     const expectedQueueId = queryInteger(query, 'expectedQueueId');
     if (rowConflictId !== undefined) window.rowConflictId = rowConflictId;
     if (expectedQueueId !== undefined) window.expectedQueueId = expectedQueueId;
-    return unlinkDocument(deps, await viewerOf(request, deps), documentIdParam(request), window);
+    return unlinkDocument(deps, viewerOf(request), documentIdParam(request), window);
   });
 
   app.put<{ Body: RecordPostedRequestBody }>('/record-events/posted', { schema: { body: RecordPostedBody, response: okAnswer(RecordPostedAnswer) } }, async (request) => {
-    return followPostedRecord(deps, await viewerOf(request, deps), request.body);
+    return followPostedRecord(deps, viewerOf(request), request.body);
   });
 
   app.put<{ Body: PushLinkRequestBody }>('/documents/:id/push-link', { schema: { body: PushLinkBody, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
@@ -95,6 +95,6 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
     // The push-link item's queueId is the queue the document was staged from: it must still be there.
     if (body.queueId !== undefined) link.expectedQueueId = body.queueId;
     link.releaseOwnLock = body.locked === true;
-    return linkDocumentWithEvents(deps, await viewerOf(request, deps), documentIdParam(request), link);
+    return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), link);
   });
 }

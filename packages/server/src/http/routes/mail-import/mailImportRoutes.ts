@@ -84,7 +84,7 @@ async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<Mai
 }
 
 async function importMail(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const viewer = await viewerOf(request, deps);
+  const viewer = viewerOf(request);
   const place = await placeOf(deps, request, viewer);
   const form = await readMailForm(deps, request);
   const duplicates = await findMailDuplicates(deps.db, place, form.staged);

@@ -18,7 +18,7 @@ import { viewerOf } from '../../requestHelpers';
  */
 export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post<{ Body: MergeRequestBody }>('/documents/merge', { schema: { body: MergeBody, response: createdAnswer(DocumentAnswer) } }, async (request, reply) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const merge = mergeRequestOf(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
     if (held.get('Cabinet: Split Document') !== true) throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");

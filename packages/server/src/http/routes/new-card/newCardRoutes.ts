@@ -17,7 +17,7 @@ export function registerNewCardRoutes(app: FastifyInstance, deps: AppDeps): void
     '/documents/:id/new-card',
     { schema: { body: NewCardBody, response: okAnswer(NewCardStepAnswer) } },
     async (request): Promise<NewCardOperation | LinkChange> => {
-      const viewer = await viewerOf(request, deps);
+      const viewer = viewerOf(request);
       const documentId = documentIdParam(request);
       const { operationType, ...body } = request.body;
       if (operationType === 'initiate') return initiateNewCard(deps, viewer, documentId, body);
@@ -27,7 +27,7 @@ export function registerNewCardRoutes(app: FastifyInstance, deps: AppDeps): void
   );
 
   app.post<{ Body: NewCardCreateRequestBody }>('/new-card', { schema: { body: NewCardCreateBody, response: createdAnswer(NewCardRecordAnswer) } }, async (request, reply): Promise<NewCardRecord> => {
-    const record = await createNewCardRecord(deps, await viewerOf(request, deps), request.body.docId, request.body.values);
+    const record = await createNewCardRecord(deps, viewerOf(request), request.body.docId, request.body.values);
     reply.status(201);
     return record;
   });

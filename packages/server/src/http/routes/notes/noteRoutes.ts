@@ -4,7 +4,7 @@ import type { Note } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { addUserNote, listNotes } from '../../../commands/noteWriter';
 import { findVisibleDocument } from '../../../policies/documentQueries';
-import { hasAnyPrivilege } from '../../../policies/privileges';
+import { viewerHoldsAny } from '../../../policies/documentVisibility';
 import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden, notFound } from '../../HttpError';
 import { documentIdParam, viewerOf } from '../../requestHelpers';
@@ -13,9 +13,9 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/documents/:id/notes', { schema: { response: okAnswer(NoteListAnswer) } }, async (request): Promise<Note[]> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     if ((await findVisibleDocument(deps.db, viewer, id)) === undefined) throw notFound(MESSAGES.documentNotFound);
-    if (!(await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: View Only', 'Notes: View Admin']))) {
+    if (!viewerHoldsAny(viewer, ['Notes: View Only', 'Notes: View Admin'])) {
       throw forbidden("Reading notes needs 'Notes: View Only' or 'Notes: View Admin'.");
     }
     return listNotes(deps.db, id);
@@ -23,9 +23,9 @@ export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/documents/:id/notes', { schema: { body: NoteBody, response: createdAnswer(NoteAnswer) } }, async (request, reply) => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     if ((await findVisibleDocument(deps.db, viewer, id)) === undefined) throw notFound(MESSAGES.documentNotFound);
-    if (!(await hasAnyPrivilege(deps.db, viewer.userId, ['Notes: Add Only', 'Notes: View Admin']))) {
+    if (!viewerHoldsAny(viewer, ['Notes: Add Only', 'Notes: View Admin'])) {
       throw forbidden("Adding notes needs 'Notes: Add Only' or 'Notes: View Admin'.");
     }
     const body = request.body as { text?: unknown } | null | undefined;

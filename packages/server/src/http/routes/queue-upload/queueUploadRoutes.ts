@@ -27,7 +27,7 @@ void submitMatches;
  */
 export function registerQueueUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/queues/:id/documents', { schema: { response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const queue = await checkQueueImport(deps.db, viewer, integerParam(request, 'id'));
     const staged = await stageRequestFiles(deps, request, reply);
     if (staged === null) return reply;
@@ -40,7 +40,7 @@ export function registerQueueUploadRoutes(app: FastifyInstance, deps: AppDeps): 
   });
 
   app.put<{ Body: SubmitRequestBody }>('/documents/submit', { schema: { body: SubmitBody, response: okAnswer(SubmitAnswer) } }, async (request) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     return submitDocuments(deps, viewer, submitRequestOf(request.body));
   });
 }

@@ -17,7 +17,7 @@ import { viewerOf } from '../../requestHelpers';
  */
 export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post<{ Body: RecombinationRequestBody }>('/documents/recombination', { schema: { body: RecombinationBody, response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const recombination = recombinationRequestOf(request.body);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
     if (held.get('Cabinet: Split Document') !== true) throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { forbidden, notFound } from '../../../errors/DomainError';
-import { ownDataAreaOf, queueRestricts, restrictionOf, sameCompany } from '../../../policies/dataAreaRestriction';
+import { queueRestricts, restrictionOf, sameCompany } from '../../../policies/dataAreaRestriction';
 import { queuesVisibleToSql, type Viewer } from '../../../policies/documentVisibility';
 import type { AppDeps } from '../../../services/AppDeps';
 import { integerParam, viewerOf } from '../../requestHelpers';
@@ -52,7 +52,7 @@ export function groupOfOtherCompanyRefusal(company: string, recordDataAreaId: st
  * docId/queueId restriction comes on top of this; leaving them out must not escape it.
  */
 async function heldToCompany(db: Kysely<Database>, viewer: Viewer): Promise<string | null> {
-  const own = await ownDataAreaOf(db, viewer);
+  const own = viewer.ownDataAreaId;
   if (own === null) return null;
   const queues = await db.selectFrom('queues').select('features2').where('id', 'in', queuesVisibleToSql(viewer)).execute();
   return queues.some((queue) => queueRestricts(queue.features2)) ? own : null;
@@ -94,7 +94,7 @@ export function registerRecordGroupMembershipRoutes(app: FastifyInstance, deps: 
     '/record-group-memberships',
     { schema: { body: RecordGroupMembershipBody, response: okAnswer(RecordGroupMembershipAnswer) } },
     async (request): Promise<RecordGroupMembership> => {
-      const viewer = await viewerOf(request, deps);
+      const viewer = viewerOf(request);
       assertMayGroup(viewer);
       const body = request.body;
       const held = await heldToCompany(deps.db, viewer);
@@ -109,7 +109,7 @@ export function registerRecordGroupMembershipRoutes(app: FastifyInstance, deps: 
   );
 
   app.delete('/record-group-memberships/:id', { schema: { params: RecordGroupIdParams } }, async (request, reply) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     assertMayGroup(viewer);
     const id = integerParam(request, 'id');
     await assertMayChangeGroup(deps.db, viewer, id, 'delete', await heldToCompany(deps.db, viewer));

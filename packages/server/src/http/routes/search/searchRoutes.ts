@@ -52,8 +52,8 @@ function pageQuery(query: RawQuery): { q: string; skip: number; take: number } {
 export const SEARCH_PRIVILEGE = 'Search: Search';
 
 /** The caller searching, after checking they hold 'Search: Search' (else 403). */
-async function searcherOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
-  const viewer = await viewerOf(request, deps);
+function searcherOf(request: FastifyRequest): Viewer {
+  const viewer = viewerOf(request);
   if (!viewer.privileges.has(SEARCH_PRIVILEGE)) throw forbidden(`Searching needs the '${SEARCH_PRIVILEGE}' privilege.`);
   return viewer;
 }
@@ -82,7 +82,7 @@ function checkNoteTags(viewer: Viewer, tags: readonly SearchFilterTag[]): void {
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   const index = createSearchIndex(deps.dialect);
   app.get('/documents/search', { schema: { response: okAnswer(SearchAnswerSchema) } }, async (request): Promise<SearchAnswer> => {
-    const viewer = await searcherOf(request, deps);
+    const viewer = searcherOf(request);
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);
     const tags = tagsOf(query);
@@ -106,7 +106,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   app.get('/search-tags', { schema: { response: okAnswer(SearchTagListAnswer) } }, async (request): Promise<SearchTag[]> => {
-    const viewer = await searcherOf(request, deps);
+    const viewer = searcherOf(request);
     const query = queryOf(request);
     const { q, skip, take } = pageQuery(query);
     const tags = tagsOf(query);

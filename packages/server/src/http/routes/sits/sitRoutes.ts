@@ -47,7 +47,7 @@ function filterNameOf(request: FastifyRequest): string | undefined {
  */
 export function registerSitRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/sits', { schema: { querystring: SitListQuery, response: okAnswer(IntegratedTableListAnswer) } }, async (request): Promise<IntegratedTableSummary[]> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     if (!viewer.privileges.has(SIT_LINK_PRIVILEGE)) throw forbidden(SIT_LINK_REFUSED);
     const filterName = filterNameOf(request);
     // allowRecordLinking: a table is linkable when its records can be read, i.e. its prefix has a source.
@@ -56,13 +56,13 @@ export function registerSitRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get('/sits/allowsNewCard', { schema: { querystring: SitNewCardQuery, response: okAnswer(IntegratedTableListAnswer) } }, async (request): Promise<IntegratedTableSummary[]> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     if (!viewer.privileges.has(SIT_NEW_CARD_PRIVILEGE)) throw forbidden(SIT_NEW_CARD_REFUSED);
     return listIntegratedTables(deps.db, viewer, { filterName: filterNameOf(request), allowNewCard: true, prefixes: deps.entitySources.prefixes });
   });
 
   app.get('/sits/:id/importSettings', { schema: { params: SitIdParams, response: okAnswer(ImportSettingsAnswer) } }, async (request): Promise<ImportSettings> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     if (!viewer.privileges.has(SIT_IMPORT_PRIVILEGE)) throw forbidden(SIT_IMPORT_REFUSED);
     const settings = await readImportSettings(deps.db, viewer, integerParam(request, 'id'));
     if (settings === undefined) throw notFound('The integrated table was not found.');

@@ -17,7 +17,7 @@ import { documentIdParam, viewerOf } from '../../requestHelpers';
 export function registerSplitRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/documents/:id/split', { schema: { body: SplitBody, response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const original = await findVisibleDocument(deps.db, viewer, id);
     if (original === undefined) throw notFound(MESSAGES.documentNotFound);
     const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHANGE_SUBTYPE_PRIVILEGE, changeDocumentSubtype, subtypeChangeOf } from '../../../commands/documentSubtypeChanger';
 import { createSubtype, newSubtypeOf, subtypeUpdateOf, updateSubtype } from '../../../commands/subtypeWriter';
 import { findVisibleDocument } from '../../../policies/documentQueries';
-import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../HttpError';
@@ -52,12 +51,12 @@ async function assertManager(viewer: Viewer): Promise<void> {
  */
 export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/subtype', { schema: { response: okAnswer(SubtypeListAnswer) } }, async (request): Promise<Subtype[]> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, filterOf(request)))).map(presentSubtype);
   });
 
   app.get('/v2/subtype', { schema: { response: okAnswer(SubtypePageAnswer) } }, async (request): Promise<SubtypePage> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const query = queryOf(request);
     const skip = queryInteger(query, 'skip') ?? 0;
     const take = queryInteger(query, 'take') ?? 30;
@@ -72,22 +71,22 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.get('/documents/type/:id/subtypes', { schema: { response: okAnswer(SubtypeListAnswer) } }, async (request): Promise<Subtype[]> => {
     const sitId = integerParam(request, 'id');
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertTableVisible(deps, viewer, sitId);
     // modify=true asks for the subtypes the caller may change a document to: none without the privilege.
-    if (queryFlag(queryOf(request), 'modify') && !(await hasPrivilege(deps.db, viewer.userId, CHANGE_SUBTYPE_PRIVILEGE))) return [];
+    if (queryFlag(queryOf(request), 'modify') && !viewer.privileges.has(CHANGE_SUBTYPE_PRIVILEGE)) return [];
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
   app.get('/sits/:id/subtypes', { schema: { response: okAnswer(SubtypeListAnswer) } }, async (request): Promise<Subtype[]> => {
     const sitId = integerParam(request, 'id');
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertTableVisible(deps, viewer, sitId);
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
   app.post<{ Body: NewSubtypeRequest }>('/subtypes', { schema: { body: NewSubtypeBody, response: createdAnswer(SubtypeAnswer) } }, async (request, reply) => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertManager(viewer);
     const id = await createSubtype(deps, newSubtypeOf(request.body));
     const row = await findSubtype(deps.db, id);
@@ -98,7 +97,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
   app.put<{ Body: SubtypeUpdateRequest }>('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody, response: okAnswer(SubtypeAnswer) } }, async (request): Promise<Subtype> => {
     const sitId = integerParam(request, 'sitId');
     const id = integerParam(request, 'id');
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     await assertManager(viewer);
     await updateSubtype(deps, sitId, id, subtypeUpdateOf(request.body));
     const row = await findSubtype(deps.db, id);
@@ -108,7 +107,7 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
 
   app.put<{ Body: SubtypeChangeRequest }>('/documents/:id/subtype', { schema: { body: SubtypeChangeBody, response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
     const id = documentIdParam(request);
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     const row = await findVisibleDocument(deps.db, viewer, id);
     if (row === undefined) throw notFound(MESSAGES.documentNotFound);
     await changeDocumentSubtype(deps, viewer, row, subtypeChangeOf(request.body));

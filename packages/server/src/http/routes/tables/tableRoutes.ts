@@ -19,7 +19,7 @@ export function noTableOfId(tableId: number, sourceTypeId: number | undefined): 
  */
 export function registerTableRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/tables/:id/type', { schema: { params: ExternalTableIdParams, querystring: TableTypeQuery, response: okAnswer(IntegratedTableAnswer) } }, async (request): Promise<IntegratedTableSummary> => {
-    const viewer = await viewerOf(request, deps);
+    const viewer = viewerOf(request);
     assertMayReadErpTables(viewer);
     const tableId = integerParam(request, 'id');
     const sourceTypeId = queryInteger(queryOf(request), 'sourceTypeId');

@@ -121,13 +121,13 @@ function grantsEditing(access: number): boolean {
 export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/workflow-root', { schema: { response: okAnswer(WorkflowRootAnswer) } }, async (request): Promise<WorkflowRoot> => {
     const filter = listFilter(queryOf(request));
-    return workflowRoot(deps, await workflowViewerOf(request, deps), filter);
+    return workflowRoot(deps, workflowViewerOf(request), filter);
   });
 
   app.get('/workflow-structure', { schema: { response: okAnswer(WorkflowRootAnswer) } }, async (request): Promise<WorkflowRoot> => {
     const query = queryOf(request);
     const filter = listFilter(query);
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const queueId = queryString(query, 'queueID');
     const typeId = queryString(query, 'qid');
     if (queueId !== undefined) {
@@ -144,11 +144,11 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   app.get('/workflow-structure/:id', { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } }, async (request): Promise<WorkflowQueueType> => {
     const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
-    return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
+    return workflowQueueType(deps, workflowViewerOf(request), id, filter);
   });
 
   app.get('/workflow-structure/:id/queue', { schema: { response: okAnswer(DocumentQueueAnswer) } }, async (request): Promise<WorkflowQueue | null> => {
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     if (document.queue_id === null) return null;
@@ -159,24 +159,24 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
   app.get('/queue-types/:id/queues', { schema: { response: okAnswer(WorkflowQueueListAnswer) } }, async (request): Promise<WorkflowQueue[]> => {
     const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
-    return (await workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter)).queues;
+    return (await workflowQueueType(deps, workflowViewerOf(request), id, filter)).queues;
   });
 
   app.get('/queue-types/:id/workflow', { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } }, async (request): Promise<WorkflowQueueType> => {
     const id = integerParam(request, 'id');
     const filter = listFilter(queryOf(request));
-    return workflowQueueType(deps, await workflowViewerOf(request, deps), id, filter);
+    return workflowQueueType(deps, workflowViewerOf(request), id, filter);
   });
 
   app.get('/queues/:id', { schema: { response: okAnswer(WorkflowQueueAnswer) } }, async (request): Promise<WorkflowQueue> => {
     const id = integerParam(request, 'id');
-    return (await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id)).queue;
+    return (await browsableQueueOr404(deps, workflowViewerOf(request), id)).queue;
   });
 
   app.get('/queues/:id/workflow', { schema: { response: okAnswer(QueueDocumentsPageAnswer) } }, async (request): Promise<QueueDocumentsPage> => {
     const id = integerParam(request, 'id');
     const page = parseQueueDocumentsQuery(queryOf(request));
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const { queue } = await browsableQueueOr404(deps, viewer, id);
     // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges);
     // read beside the page, so the listing waits for neither twice.
@@ -197,7 +197,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/queues/:id/link-to-approval', { schema: { response: okAnswer(LinkToApprovalSetupAnswer) } }, async (request): Promise<LinkToApprovalSetup> => {
     const id = integerParam(request, 'id');
-    const { queue } = await browsableQueueOr404(deps, await workflowViewerOf(request, deps), id);
+    const { queue } = await browsableQueueOr404(deps, workflowViewerOf(request), id);
     const linkOnApprovalRequired = hasQueueFeature(queue, 'LinkOnApprovalRequired');
     return {
       queueId: queue.id,
@@ -209,7 +209,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/workflow/perms', { schema: { response: okAnswer(DocumentWorkflowPermsAnswer) } }, async (request): Promise<DocumentWorkflowPerms> => {
     const docId = parseDocumentId(queryString(queryOf(request), 'docId'));
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, docId);
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     const access = document.queue_id === null ? 0 : Number(document.queue_access);
@@ -221,7 +221,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     const ids = parseDocumentIdList(query);
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');
     const options = { ...routeOptions(query), includeQueues: queryFlag(query, 'includeQueues', true) };
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const documents = await findVisibleDocuments(deps.db, viewer, ids);
     if (documents.length !== ids.length) throw notFound(MESSAGES.documentNotFound);
     const queues = new Set(documents.map((d) => d.queue_id));
@@ -231,7 +231,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/documents/:id/routes', { schema: { response: okAnswer(RouteTargetsAnswer) } }, async (request): Promise<RouteTargets> => {
     const options = { ...routeOptions(queryOf(request)), includeQueues: true };
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     return routeTargets(deps, viewer, document.queue_id, options);
@@ -239,7 +239,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
 
   app.get('/documents/:id/readonly', { schema: { response: okAnswer(ReadonlyAnswer) } }, async (request): Promise<{ readonly: boolean }> => {
     const queueParam = queryString(queryOf(request), 'queueId');
-    const viewer = await workflowViewerOf(request, deps);
+    const viewer = workflowViewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
     if (lockStateOf(document).owner === 'other') return { readonly: true };

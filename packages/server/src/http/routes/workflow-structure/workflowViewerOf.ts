@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PrivilegeName } from '@datahaven/core/model';
 import type { Viewer } from '../../../policies/documentVisibility';
-import { hasPrivilege } from '../../../policies/privileges';
-import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden } from '../../HttpError';
 import { viewerOf } from '../../requestHelpers';
 
@@ -14,9 +12,9 @@ export const WORKFLOW_AREA_PRIVILEGE: PrivilegeName = 'Workflow Queues: OK';
  * calls and the approval lists serve only the workflow screens, so a user the client would not
  * show the workflow area to gets nothing from them either.
  */
-export async function workflowViewerOf(request: FastifyRequest, deps: AppDeps): Promise<Viewer> {
-  const viewer = await viewerOf(request, deps);
-  if (!(await hasPrivilege(deps.db, viewer.userId, WORKFLOW_AREA_PRIVILEGE))) {
+export function workflowViewerOf(request: FastifyRequest): Viewer {
+  const viewer = viewerOf(request);
+  if (!viewer.privileges.has(WORKFLOW_AREA_PRIVILEGE)) {
     throw forbidden(`The workflow area needs the '${WORKFLOW_AREA_PRIVILEGE}' privilege.`);
   }
   return viewer;
