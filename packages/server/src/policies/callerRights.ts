@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { isPrivilegeName } from './privileges';
-import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
+import { ALL_QUEUE_ACCESS } from './queueAccessFlags';
 
 /** A user and their rights as one statement read them: what every request needs of its caller. */
 export interface CallerRights {
@@ -15,15 +15,12 @@ export interface CallerRights {
   ownDataAreaId: string | null;
   /** The privileges the user holds: a direct grant wins, else any group's (DOMAIN.md). */
   privileges: ReadonlySet<PrivilegeName>;
-  /** Per queue, the OR of the user's own and group access, delegates resolved (as `readQueueGrants`). */
+  /** Per queue, the OR of the user's own and group access, delegates resolved; grant bits outside the known flags never count. */
   queueGrants: ReadonlyMap<number, number>;
 }
 
 /** Which user: by name (a token's subject) or by id. */
 export type CallerKey = { username: string } | { userId: number };
-
-/** Every queue access flag: grant bits outside them never count. */
-const KNOWN_ACCESS_BITS = Object.values(QUEUE_ACCESS_FLAGS).reduce((all, bit) => all | bit, 0);
 
 interface RightsRow {
   kind: 'u' | 'q' | 'p';
@@ -70,7 +67,7 @@ export async function readCallerRights(db: Kysely<Database>, key: CallerKey, dat
     if (row.kind === 'u') user = row;
     else if (row.kind === 'q') {
       const queueId = Number(row.num);
-      queueGrants.set(queueId, (queueGrants.get(queueId) ?? 0) | (Number(row.value) & KNOWN_ACCESS_BITS));
+      queueGrants.set(queueId, (queueGrants.get(queueId) ?? 0) | (Number(row.value) & ALL_QUEUE_ACCESS));
     } else if (Number(row.value) === 1 && row.text1 !== null && isPrivilegeName(row.text1)) privileges.add(row.text1);
   }
   if (user === undefined) return undefined;

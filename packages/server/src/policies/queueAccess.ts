@@ -14,16 +14,13 @@ export interface QueueAccessCaller {
   databaseNow: RawBuilder<string>;
   /**
    * What the caller's own and group grants add to each queue's default access (delegates
-   * resolved), read once with the viewer (`readQueueGrants`). When present, read queries inline it
+   * resolved), read once with the viewer (`readCallerRights`). When present, read queries inline it
    * as constants instead of a correlated subquery per queue: PostgreSQL spent ~80 % of a listing's
    * document query planning those subqueries. `findQueuesWithAccess`, the authority of the write
    * commands, ignores it and reads the grants live in its own statement.
    */
   queueGrants?: ReadonlyMap<number, number>;
 }
-
-/** Every queue access flag: grant bits outside them never count (as GRANT_ACCESS_OR keeps only these). */
-const KNOWN_ACCESS_BITS = Object.values(QUEUE_ACCESS_FLAGS).reduce((all, bit) => all | bit, 0);
 
 /** More granted queues than this and the snapshot is not inlined (the SQL would grow with it); the subquery is used instead. */
 const MAX_INLINED_GRANTS = 200;
@@ -53,33 +50,6 @@ function callerOf(caller: number | QueueAccessCaller, db?: Kysely<Database>): Qu
 function liveCallerOf(caller: number | QueueAccessCaller, db: Kysely<Database>): QueueAccessCaller {
   const { userId, databaseNow } = callerOf(caller, db);
   return { userId, databaseNow };
-}
-
-/**
- * The caller's queue grants as `QueueAccessCaller.queueGrants` wants them, in one statement: per
- * queue, the OR of the caller's own and group access on it and, for each delegate from it whose
- * schedule holds at the caller's database clock, of their access on the delegate's target — the
- * same union `effectiveQueueAccessSql` computes in SQL, without the queue's default access.
- */
-export async function readQueueGrants(db: Kysely<Database>, caller: QueueAccessCaller): Promise<Map<number, number>> {
-  const { userId, databaseNow } = caller;
-  const rows = await sql<{ queue_id: number; access: number }>`with g as (
-      select ua.queue_id, ua.access from queue_user_access ua where ua.user_id = ${userId}
-      union all
-      select ga.queue_id, ga.access from queue_group_access ga inner join user_groups ug on ug.group_id = ga.group_id
-        where ug.user_id = ${userId}
-    )
-    select g.queue_id as queue_id, g.access as access from g
-    union all
-    select dl.from_queue_id as queue_id, g.access as access from workflow_delegates dl inner join g on g.queue_id = dl.to_queue_id
-      where (dl.starts_at is null or dl.starts_at <= ${databaseNow})
-        and (dl.ends_at is null or dl.ends_at > ${databaseNow})`.execute(db);
-  const grants = new Map<number, number>();
-  for (const row of rows.rows) {
-    const queueId = Number(row.queue_id);
-    grants.set(queueId, (grants.get(queueId) ?? 0) | (Number(row.access) & KNOWN_ACCESS_BITS));
-  }
-  return grants;
 }
 
 /**
