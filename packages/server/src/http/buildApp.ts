@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       registerTeamsSettingsRoutes(api, deps);
       registerKeyRoutes(api, deps);
       registerOptionRoutes(api, deps);
-      registerCanRoutes(api, deps);
+      registerCanRoutes(api);
       registerFolderStructureRoutes(api, deps);
       registerSearchRoutes(api, deps);
       registerDocumentRoutes(api, deps);

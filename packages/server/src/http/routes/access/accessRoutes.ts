@@ -3,7 +3,6 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentAccess } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { findVisibleDocument } from '../../../policies/documentQueries';
-import { effectivePrivileges } from '../../../policies/privileges';
 import { ACCESS_PRIVILEGES, presentDocumentAccess } from '../../../presenters/accessPresenter';
 import { lockStateOf } from '../../../presenters/documentPresenter';
 import { PAGED_EXTENSIONS, isSplittable } from '../../../policies/isSplittable';
@@ -17,7 +16,7 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
     const viewer = viewerOf(request);
     const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
     if (document === undefined) throw notFound(MESSAGES.documentNotFound);
-    const privileges = await effectivePrivileges(deps.db, viewer.userId, ACCESS_PRIVILEGES);
+    const privileges = new Map(ACCESS_PRIVILEGES.map((name) => [name, viewer.privileges.has(name)]));
     return presentDocumentAccess(
       privileges,
       { splittable: isSplittable(document), pdf: PAGED_EXTENSIONS.has(document.extension), linked: document.link_record_id !== null },

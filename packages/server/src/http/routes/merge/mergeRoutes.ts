@@ -4,7 +4,6 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { mergeDocuments, mergeRequestOf } from '../../../commands/documentRecombiner';
 import { findVisibleDocument } from '../../../policies/documentQueries';
-import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden, notFound } from '../../HttpError';
@@ -20,9 +19,8 @@ export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post<{ Body: MergeRequestBody }>('/documents/merge', { schema: { body: MergeBody, response: createdAnswer(DocumentAnswer) } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const merge = mergeRequestOf(request.body);
-    const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
-    if (held.get('Cabinet: Split Document') !== true) throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");
-    if (merge.deleteOriginals && held.get('Cabinet: Delete') !== true) throw forbidden("Deleting the originals needs the 'Cabinet: Delete' privilege.");
+    if (!viewer.privileges.has('Cabinet: Split Document')) throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");
+    if (merge.deleteOriginals && !viewer.privileges.has('Cabinet: Delete')) throw forbidden("Deleting the originals needs the 'Cabinet: Delete' privilege.");
     const id = await mergeDocuments(deps, viewer, merge);
     const row = await findVisibleDocument(deps.db, viewer, id);
     if (row === undefined) throw notFound(MESSAGES.documentNotFound);

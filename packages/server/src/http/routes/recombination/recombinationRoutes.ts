@@ -3,7 +3,6 @@ import type { RecombinationRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { recombinationRequestOf, recombineDocuments } from '../../../commands/documentRecombiner';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
-import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden } from '../../HttpError';
@@ -19,9 +18,8 @@ export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps)
   app.post<{ Body: RecombinationRequestBody }>('/documents/recombination', { schema: { body: RecombinationBody, response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const recombination = recombinationRequestOf(request.body);
-    const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
-    if (held.get('Cabinet: Split Document') !== true) throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");
-    if (recombination.delete && held.get('Cabinet: Delete') !== true) throw forbidden("Deleting the source documents needs the 'Cabinet: Delete' privilege.");
+    if (!viewer.privileges.has('Cabinet: Split Document')) throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");
+    if (recombination.delete && !viewer.privileges.has('Cabinet: Delete')) throw forbidden("Deleting the source documents needs the 'Cabinet: Delete' privilege.");
     const ids = await recombineDocuments(deps, viewer, recombination);
     const byId = new Map((await findVisibleDocuments(deps.db, viewer, ids)).map((row) => [row.id, row]));
     const documents = ids.flatMap((id) => {

@@ -3,7 +3,6 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { parseSplitRequest, splitDocument } from '../../../commands/documentSplitter';
 import { findVisibleDocument, findVisibleDocuments } from '../../../policies/documentQueries';
-import { effectivePrivileges } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { forbidden, notFound } from '../../HttpError';
@@ -20,10 +19,9 @@ export function registerSplitRoutes(app: FastifyInstance, deps: AppDeps): void {
     const viewer = viewerOf(request);
     const original = await findVisibleDocument(deps.db, viewer, id);
     if (original === undefined) throw notFound(MESSAGES.documentNotFound);
-    const held = await effectivePrivileges(deps.db, viewer.userId, ['Cabinet: Split Document', 'Cabinet: Delete']);
-    if (held.get('Cabinet: Split Document') !== true) throw forbidden("Splitting documents needs the 'Cabinet: Split Document' privilege.");
+    if (!viewer.privileges.has('Cabinet: Split Document')) throw forbidden("Splitting documents needs the 'Cabinet: Split Document' privilege.");
     const split = parseSplitRequest(request.body);
-    if (split.deleteOriginal && held.get('Cabinet: Delete') !== true) {
+    if (split.deleteOriginal && !viewer.privileges.has('Cabinet: Delete')) {
       throw forbidden("Deleting the original needs the 'Cabinet: Delete' privilege.");
     }
     const ids = await splitDocument(deps, viewer, original, split);
