@@ -133,8 +133,9 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
       return odataError(reply, { statusCode: 401, code: 'Authentication_InvalidCredentials', message: 'The server has rejected the client credentials.' });
     }
     stats.apiRequests++;
-    const fault = faults?.take();
+    const fault = faults?.take(request.url);
     if (fault?.kind === 'hang') return new Promise<FastifyReply>(() => undefined);
+    if (fault?.kind === 'hold') await fault.until;
     if (fault?.kind === 'status') {
       if (fault.retryAfter !== null) reply.header('Retry-After', fault.retryAfter);
       return odataError(reply, fault.status === 429

@@ -275,11 +275,16 @@ for (const dialect of testDialects()) {
 
     it('two links of one document at once: exactly one wins, the other is told it is already linked; one history row', async () => {
       const id = await unlinkedIn(queue);
+      // Both reach the ERP (past the checks before the transaction) before either writes: without
+      // this the second could start after the first committed and, the linker being allowed to
+      // break links, re-link on purpose — not the race this test is about.
+      faults.holdTogether([PI_1003, PI_1005]);
       const answers = await Promise.all([PI_1003, PI_1005].map((recordId) => send('POST', `/api/documents/${id}/link?${linkQuery(recordId)}`, linker)));
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({ message: MESSAGES.linkAlreadyLinked });
       expect(await historyOf(id)).toEqual(['link']);
       expect(await server.deps.db.selectFrom('record_links').select('id').where('document_id', '=', id).execute()).toHaveLength(1);
+      expect(faults.pending).toBe(0);
     });
 
     it('retries a 429 from the ERP and links', async () => {
