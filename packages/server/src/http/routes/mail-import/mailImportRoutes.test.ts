@@ -115,6 +115,30 @@ describeOnEachDatabase("e-mail import: an e-mail's attachments into a queue or a
     expect(await documentCount()).toBe(before + 1);
   });
 
+  it('SECURITY row 25: the same e-mail sent again with its Idempotency-Key gets the first answer, not a 409; another form under that key → 422', async () => {
+    const scan = await makePdf(1, unique('Retry '));
+    const key = unique('mail');
+    const send = (fields: Record<string, string>) =>
+      server().inject({
+        method: 'POST',
+        url: `/api/mail-import?queueId=${inbox}`,
+        headers: { ...server().authHeaders(worker.username), 'idempotency-key': key },
+        payload: mailForm(fields, [{ field: 'file', name: 'Retry.pdf', type: 'application/pdf', content: scan }]),
+      });
+    const before = await documentCount();
+    const first = await send({ subject, from });
+    expect(first.statusCode).toBe(201);
+    const again = await send({ subject, from });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<MailImport>()).toEqual(first.json<MailImport>());
+    expect(await documentCount()).toBe(before + 1);
+    // The same file under another subject is another request: refused, nothing made.
+    const other = await send({ subject: 'Another e-mail', from });
+    expect(other.statusCode).toBe(422);
+    expect(await documentCount()).toBe(before + 1);
+  });
+
   it("files into a record's folder as the upload does; the same file on another record is no duplicate", async () => {
     const scan = await makePdf(1, unique('Scan '));
     const first = await intoRecord(world.recordId, worker, mailForm({ subject: '', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]));

@@ -1,5 +1,6 @@
 import { MailImportAnswer, createdAnswer } from '@datahaven/core/contract';
 import type { MailImport } from '@datahaven/core/contract';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stageUpload } from '../../../commands/documentUploader';
 import type { StagedFile } from '../../../commands/documentUploader';
@@ -16,6 +17,7 @@ import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden } from '../../HttpError';
+import { matchIdempotentBody } from '../../plugins/idempotencyPlugin';
 import { recordContextOf } from '../../recordContextQuery';
 import { queryInteger, queryOf, viewerOf } from '../../requestHelpers';
 import { malformedMultipartOr } from '../../stageRequestFiles';
@@ -25,6 +27,8 @@ interface MailForm {
   origin: MailOrigin;
   note: string;
   staged: StagedFile[];
+  /** What the form carried, for Idempotency-Key matching: the fields, and each part's kind, name and content hash in order (not the boundary). */
+  digest: string;
 }
 
 const MAX_FIELD = 2000;
@@ -60,6 +64,7 @@ async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<Mai
   const fields = new Map<string, string>();
   const attachments: StagedFile[] = [];
   const messages: StagedFile[] = [];
+  const parts: [string, string, string][] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -69,6 +74,7 @@ async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<Mai
       } else if (part.fieldname === 'file' || part.fieldname === 'message') {
         const staged = await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER);
         (part.fieldname === 'file' ? attachments : messages).push(staged);
+        parts.push([part.fieldname, staged.name, staged.key]);
       } else part.file.resume();
     }
   } catch (error) {
@@ -80,13 +86,17 @@ async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<Mai
   const note = fields.get('note') ?? '';
   checkImportNote(note);
   // The attachments first, then the kept message: documents are made in that order.
-  return { origin: { subject: fields.get('subject') ?? '', from: fields.get('from') ?? '' }, note, staged: [...attachments, ...messages] };
+  const origin = { subject: fields.get('subject') ?? '', from: fields.get('from') ?? '' };
+  const digest = createHash('sha256').update(JSON.stringify([origin.subject, origin.from, note, parts])).digest('hex');
+  return { origin, note, staged: [...attachments, ...messages], digest };
 }
 
 async function importMail(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const viewer = viewerOf(request);
   const place = await placeOf(deps, request, viewer);
   const form = await readMailForm(deps, request);
+  // A retry with the first request's Idempotency-Key gets its answer, not a 409 "already in the queue".
+  if (await matchIdempotentBody(request, reply, form.digest)) return reply;
   const duplicates = await findMailDuplicates(deps.db, place, form.staged);
   const skipped = new Set(duplicates.map((duplicate) => duplicate.index));
   const fresh = form.staged.filter((_file, index) => !skipped.has(index));
@@ -114,7 +124,8 @@ async function importMail(deps: AppDeps, request: FastifyRequest, reply: Fastify
  * record's folder (as the upload: linked, the table's import queue), each with the subject and
  * sender (`subject`, `from` fields) as description, a system note saying so, and the user's
  * `note` if written. A file already in that place (same SHA-256) is not imported again and is
- * named in `duplicates` in words; all of them duplicates → 409 in words.
+ * named in `duplicates` in words; all of them duplicates → 409 in words. An Idempotency-Key
+ * retry of the same form (the pane's try again after a lost answer) gets the first answer replayed.
  */
 export function registerMailImportRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/mail-import', { schema: { response: createdAnswer(MailImportAnswer) } }, (request, reply) => importMail(deps, request, reply));
