@@ -102,8 +102,8 @@ interface ServerSetup {
 }
 
 /** A loopback stand-in for the calls the pane makes; records the mail-import forms and the record searches. */
-function server(setup: ServerSetup = {}): { fetch: typeof fetch; forms: { url: string; form: FormData }[]; searches: URLSearchParams[] } {
-  const forms: { url: string; form: FormData }[] = [];
+function server(setup: ServerSetup = {}): { fetch: typeof fetch; forms: { url: string; form: FormData; idempotencyKey: string | null }[]; searches: URLSearchParams[] } {
+  const forms: { url: string; form: FormData; idempotencyKey: string | null }[] = [];
   const searches: URLSearchParams[] = [];
   const fetchFn: typeof fetch = async (input, init) => {
     const url = new URL(String(input), 'http://pane.test');
@@ -118,7 +118,7 @@ function server(setup: ServerSetup = {}): { fetch: typeof fetch; forms: { url: s
       return json(200, setup.vendors?.(url.searchParams) ?? [vendor(10000, 'Fabrikam, Inc.'), vendor(20000, 'Northwind Traders')]);
     }
     if (path === '/api/mail-import' && init?.method === 'POST' && init.body instanceof FormData) {
-      forms.push({ url: `${url.pathname}${url.search}`, form: init.body });
+      forms.push({ url: `${url.pathname}${url.search}`, form: init.body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
       return (setup.importAnswer ?? (() => json(201, { documents: [{ id: 41 }], duplicates: [] })))();
     }
     return new Response('not found', { status: 404 });
@@ -211,6 +211,36 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
     fireEvent.click(fileButton());
     await screen.findByText(`Rechnung März.pdf: ${FILE_MAIL_TEXT.notFiled}`);
     await outcome('alert', message);
+  });
+
+  it('sends the filing again with its Idempotency-Key when no answer came, and a new key for anything else', async () => {
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json(201, { documents: [{ id: 41 }], duplicates: [] }),
+      () => json(409, { statusCode: 409, exceptionType: 'Conflict', message: "'Rechnung März.pdf' is already in the queue AP Inbox; it was not imported again." }),
+      () => json(201, { documents: [{ id: 42 }], duplicates: [] }),
+    ];
+    const api = server({ importAnswer: () => (answers.shift() ?? answers[0])() });
+    render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
+    await queuesRead();
+    fireEvent.click(fileButton());
+    await waitFor(() => expect(api.forms).toHaveLength(1));
+    await waitFor(() => expect(fileButton().disabled).toBe(false));
+    // The connection broke: the server may have filed it. The same filing again carries the same key.
+    fireEvent.click(fileButton());
+    await outcome('status', FILE_MAIL_TEXT.filedIn(1, 'AP Inbox'));
+    // Filed: filing once more is a new action (the server's duplicate check answers it) …
+    fireEvent.click(fileButton());
+    await outcome('alert', 'already in the queue AP Inbox');
+    // … and after a refusal nothing was stored: the next try is new as well.
+    fireEvent.click(fileButton());
+    await waitFor(() => expect(api.forms).toHaveLength(4));
+    const keys = api.forms.map((form) => form.idempotencyKey);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
   });
 
   it('offers no unsupported file: with only a text file the message has nothing to file and File stays off', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactElement } from 'react';
 import {
   Body1,
   Button,
@@ -27,7 +27,7 @@ import {
   webLightTheme,
   type Theme,
 } from '@fluentui/react-components';
-import { fixedSignal, optionsApi, workflowApi, type ApiClient, type HostSignal, type HostThemeName, type WorkflowQueue } from '@datahaven/core';
+import { ApiError, IDEMPOTENCY_KEY_HEADER, fixedSignal, newIdempotencyKey, optionsApi, workflowApi, type ApiClient, type HostSignal, type HostThemeName, type WorkflowQueue } from '@datahaven/core';
 import { FILE_MAIL_TEXT } from './fileMailText';
 import { fileFromBase64, messageFileName, readAttachmentBase64, readMessageBase64, senderOf, whyMessageNotKept, whyNotImportable, type ReadMailItem } from './mailAttachments';
 import { RecordDestinationFields, type RecordDestination } from './RecordDestinationFields';
@@ -151,6 +151,10 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The Idempotency-Key of a filing whose answer never came (connection lost, time-out): the same
+  // filing sent again carries it, so a server that had stored it answers as the first time
+  // instead of "already in the queue"; anything else filed is a new action with a new key.
+  const unanswered = useRef<{ request: string; key: string } | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -239,9 +243,17 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
     form.append('subject', item.subject ?? '');
     form.append('from', senderOf(item));
     if (note.trim() !== '') form.append('note', note);
+    const request = JSON.stringify([query, sent, note.trim()]);
+    const idempotencyKey = unanswered.current?.request === request ? unanswered.current.key : newIdempotencyKey();
+    unanswered.current = null;
     try {
       // No time-out beyond the wait for the answer's headers: the server checks and stores every file first.
-      const response = await client.authorizedFetch(client.url('/mail-import', query), { method: 'POST', body: form, headers: { Accept: 'application/json' }, timeoutMs: 120_000 });
+      const response = await client.authorizedFetch(client.url('/mail-import', query), {
+        method: 'POST',
+        body: form,
+        headers: { Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+        timeoutMs: 120_000,
+      });
       const answer = (await response.json()) as MailImportResult;
       const duplicateOf = new Map(answer.duplicates.map((duplicate) => [duplicate.fileName, duplicate.message]));
       for (const { key, name } of sent) setRow(key, duplicateOf.get(name) ?? FILE_MAIL_TEXT.filed);
@@ -255,6 +267,8 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
         setOutcome({ intent: 'success', text: importQueue === null ? text : `${text} ${FILE_MAIL_TEXT.waitsIn(filed, importQueue.name)}`, queue: importQueue });
       }
     } catch (error) {
+      // The outcome is unknown only when no answer came; a refusal means nothing was stored.
+      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) unanswered.current = { request, key: idempotencyKey };
       // A refusal (409 every file a duplicate, 403, 413, 415 …) comes in the server's words.
       for (const { key } of sent) setRow(key, FILE_MAIL_TEXT.notFiled, true);
       setOutcome({ intent: 'error', text: messageOf(error), queue: null });

@@ -271,12 +271,48 @@ describe('ApiClient.upload', () => {
     expect((await caught(cancelled)).kind).toBe('aborted');
   });
 
-  it('reports a broken connection as a network error', async () => {
+  it('sends an Idempotency-Key of its own with every upload, the same one on the 401 retry', async () => {
+    const xhrs: FakeXhr[] = [];
+    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const first = client.upload('/documents', file());
+    await flushPromises();
+    xhrs[0].respond(401, { statusCode: 401, exceptionType: 'Unauthorized', message: 'Unauthorized' });
+    await flushPromises();
+    xhrs[1].respond(201, [{ id: 1 }]);
+    await first;
+    const second = client.upload('/documents', file());
+    await flushPromises();
+    xhrs[2].respond(201, [{ id: 2 }]);
+    await second;
+    const keys = xhrs.map((xhr) => xhr.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('tries a broken connection once more with the same key (the answer may be lost after the server stored the file)', async () => {
+    const xhrs: FakeXhr[] = [];
+    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const result = client.upload<{ id: number }[]>('/documents', file());
+    await flushPromises();
+    xhrs[0].fail();
+    await flushPromises();
+    expect(xhrs).toHaveLength(2);
+    expect(xhrs[1].headers['Idempotency-Key']).toBe(xhrs[0].headers['Idempotency-Key']);
+    expect(xhrs[1].headers.Authorization).toBe('Bearer token-1');
+    xhrs[1].respond(201, [{ id: 11 }]);
+    await expect(result).resolves.toEqual([{ id: 11 }]);
+  });
+
+  it('reports a connection broken twice as a network error', async () => {
     const xhrs: FakeXhr[] = [];
     const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
     const result = client.upload('/documents', file());
     await flushPromises();
     xhrs[0].fail();
+    await flushPromises();
+    xhrs[1].fail();
     expect((await caught(result)).kind).toBe('network');
+    expect(xhrs).toHaveLength(2);
   });
 });

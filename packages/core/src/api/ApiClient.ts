@@ -1,6 +1,7 @@
 import { BUILD, LIMITS } from '../model';
 import type { TokenSource } from '../host/HostAdapter';
 import { ApiError } from './ApiError';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotencyKey';
 
 /** One query-string value; arrays repeat the key (e.g. `'docId[]': [1, 2]`). Null/undefined are left out. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -156,7 +157,9 @@ export class ApiClient {
   /**
    * Uploads files as multipart `file` parts with real progress (XMLHttpRequest upload events),
    * the same bearer and the same single 401 retry. No time-out: big files take their time;
-   * cancel with the signal.
+   * cancel with the signal. Every upload carries an Idempotency-Key of its own; a broken
+   * connection is tried once more with that key, because the server may have stored the files
+   * before the answer was lost: then it replays the first answer instead of storing them twice.
    */
   async upload<T>(
     path: string,
@@ -168,14 +171,23 @@ export class ApiClient {
     const list: readonly Blob[] = files instanceof Blob ? [files] : files;
     const total = list.reduce((sum, file) => sum + file.size, 0);
     const url = this.url(path, query);
-    const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
+    const idempotencyKey = newIdempotencyKey();
+    const sendOnce = async (forceRefresh: boolean): Promise<RawAnswer> => {
       const token = await this.bearer(forceRefresh);
       const form = new FormData();
       for (const file of list) {
         if (typeof File !== 'undefined' && file instanceof File) form.append('file', file, file.name);
         else form.append('file', file);
       }
-      return this.sendXhr(url, form, token, total, onProgress, signal);
+      return this.sendXhr(url, form, token, idempotencyKey, total, onProgress, signal);
+    };
+    const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
+      try {
+        return await sendOnce(forceRefresh);
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'network') return sendOnce(forceRefresh);
+        throw error;
+      }
     };
     let answer = await attempt(false);
     if (answer.status === 401) answer = await attempt(true);
@@ -250,6 +262,7 @@ export class ApiClient {
     url: string,
     form: FormData,
     token: string,
+    idempotencyKey: string,
     total: number,
     onProgress: ((progress: UploadProgress) => void) | undefined,
     signal: AbortSignal | undefined,
@@ -265,6 +278,7 @@ export class ApiClient {
       xhr.open('POST', url);
       xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
       xhr.upload.addEventListener('progress', (event) =>
         onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : total }),
       );

@@ -6,6 +6,7 @@ export * from './annotationsApi';
 export * from './apiServices';
 export * from './documentsApi';
 export * from './exportApi';
+export * from './idempotencyKey';
 export * from './linkApi';
 export * from './notesApi';
 export * from './optionsApi';
