@@ -24,6 +24,7 @@ describe('envParsers', () => {
   it('accepts a whole number within the range and refuses anything else with the caller\'s words', () => {
     expect(parseWholeNumber('X_N', '1', 1, 10, 'a count (1–10)')).toBe(1);
     expect(parseWholeNumber('X_N', '10', 1, 10, 'a count (1–10)')).toBe(10);
-    for (const text of ['0', '11', '1.5', 'ten', '-1']) expect(() => parseWholeNumber('X_N', text, 1, 10, 'a count (1–10)')).toThrow(`X_N is not a count (1–10): ${text}`);
+    expect(parseWholeNumber('X_N', ' 7 ', 1, 10, 'a count (1–10)')).toBe(7);
+    for (const text of ['0', '11', '1.5', 'ten', '-1', ' ', '1e1', '0x5', '+5']) expect(() => parseWholeNumber('X_N', text, 1, 10, 'a count (1–10)')).toThrow(`X_N is not a count (1–10): ${text}`);
   });
 });

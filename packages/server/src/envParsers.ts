@@ -35,7 +35,8 @@ export function parsePlainUrl(name: string, text: string): string {
 
 /** A whole number from `min` to `max`; otherwise throws "`name` is not `what`: `text`". The caller decides what a blank means. */
 export function parseWholeNumber(name: string, text: string, min: number, max: number, what: string): number {
-  const value = Number(text);
+  // Digits only: Number() reads ' ' as 0 and '1e3' as 1000, so a blank DATAHAVEN_PORT became a random port.
+  const value = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} is not ${what}: ${text}`);
   return value;
 }
