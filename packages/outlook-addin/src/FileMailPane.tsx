@@ -27,7 +27,7 @@ import {
   webLightTheme,
   type Theme,
 } from '@fluentui/react-components';
-import { ApiError, IDEMPOTENCY_KEY_HEADER, fixedSignal, newIdempotencyKey, optionsApi, workflowApi, type ApiClient, type HostSignal, type HostThemeName, type WorkflowQueue } from '@datahaven/core';
+import { ApiError, IDEMPOTENCY_KEY_HEADER, fixedSignal, newIdempotencyKey, optionsApi, workflowApi, type ApiClient, type HostSignal, type HostThemeName, type MailImport, type WorkflowQueue } from '@datahaven/core';
 import { FILE_MAIL_TEXT } from './fileMailText';
 import { fileFromBase64, messageFileName, readAttachmentBase64, readMessageBase64, senderOf, whyMessageNotKept, whyNotImportable, type ReadMailItem } from './mailAttachments';
 import { RecordDestinationFields, type RecordDestination } from './RecordDestinationFields';
@@ -46,12 +46,6 @@ export interface FileMailPaneProps {
    * pane takes the theme of a FluentProvider around it, or Fluent's web light theme when none.
    */
   theme?: HostSignal<HostThemeName>;
-}
-
-/** The answer of `POST /api/mail-import` (docs/API.md; the core's MailImportAnswer), as far as the pane reads it. */
-export interface MailImportResult {
-  documents: { id: number }[];
-  duplicates: { fileName: string; documentId: number | null; message: string }[];
 }
 
 /** One file of a filing (an attachment or the kept e-mail) and where it stands. */
@@ -254,7 +248,7 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
         headers: { Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         timeoutMs: 120_000,
       });
-      const answer = (await response.json()) as MailImportResult;
+      const answer = (await response.json()) as MailImport;
       const duplicateOf = new Map(answer.duplicates.map((duplicate) => [duplicate.fileName, duplicate.message]));
       for (const { key, name } of sent) setRow(key, duplicateOf.get(name) ?? FILE_MAIL_TEXT.filed);
       const filed = answer.documents.length;

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { OfficeMockObject } from 'office-addin-mock';
-import { ApiClient } from '@datahaven/core';
-import { REPLY_TEXT, ReplyWithDocumentsPane, type ReplyDraft } from './ReplyWithDocumentsPane';
+import { ApiClient, type ReplyDraft } from '@datahaven/core';
+import { REPLY_TEXT, ReplyWithDocumentsPane } from './ReplyWithDocumentsPane';
 import { ENTRA_ASSERTION_HEADER, createGraphTokenHeaders } from './graphTokenHeaders';
 import { openDraftWindow, type DraftWindowOffice } from './openDraftWindow';
 import type { OfficeSignInApi } from './createOutlookSignIn';

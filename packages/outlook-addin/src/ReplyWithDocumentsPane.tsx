@@ -1,26 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { Button, Checkbox, Field, Input, Link, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { LIMITS, apiServices, downloadMenuAvailability, formatFileSize, type ApiClient, type DmsDocument } from '@datahaven/core';
+import { LIMITS, apiServices, downloadMenuAvailability, formatFileSize, type ApiClient, type DmsDocument, type ReplyDraft } from '@datahaven/core';
 import type { GraphTokenHeaders } from './graphTokenHeaders';
-
-/** One attachment of the draft, as `POST /api/mail-drafts/reply` answers it. */
-export interface ReplyDraftAttachment {
-  documentId: number;
-  fileName: string;
-  /** Bytes. */
-  size: number;
-  /** Graph's way in: one request under 3 MB, an upload session above. */
-  via: 'inline' | 'uploadSession';
-  /** How many PUTs the upload session took (1 for inline). */
-  chunks: number;
-}
-
-/** The answer of `POST /api/mail-drafts/reply`: the draft in the user's mailbox and what it holds. */
-export interface ReplyDraft {
-  draftId: string;
-  webLink: string;
-  attachments: ReplyDraftAttachment[];
-}
 
 /** Props of the reply pane. */
 export interface ReplyWithDocumentsPaneProps {
