@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { describeEntityType, entityTypeProperties } from '../../../erp/entityTypeQueries';
 import type { EntityTypeDescription } from '../../../erp/entityTypeQueries';
 import { forbidden } from '../../../errors/DomainError';
-import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
-import { principalOf } from '../../plugins/authPlugin';
-import { queryOf, queryString } from '../../requestHelpers';
+import { queryOf, queryString, viewerOf } from '../../requestHelpers';
 import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED, ENTITY_TYPE_NAME_PARAMS } from '../entity-types/entityTypeRoutes';
 
 const querystring = {
@@ -23,7 +21,7 @@ const querystring = {
  */
 export function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Params: { name: string } }>('/entities/:name', { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request): Promise<EntityTypeDescription> => {
-    if (!(await hasPrivilege(deps.db, principalOf(request).userId, ENTITY_SEARCH_PRIVILEGE))) throw forbidden(ENTITY_SEARCH_REFUSED);
+    if (!viewerOf(request).privileges.has(ENTITY_SEARCH_PRIVILEGE)) throw forbidden(ENTITY_SEARCH_REFUSED);
     const description = await describeEntityType(deps.entitySources, request.params.name);
     const columnSetName = queryString(queryOf(request), 'columnSetName');
     if (columnSetName === undefined) return description;

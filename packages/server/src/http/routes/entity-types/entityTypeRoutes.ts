@@ -1,13 +1,11 @@
 import { EntityKeysAnswer, EntityPropertyListAnswer, EntityRecordListAnswer, EntityTypeDescriptionAnswer, EntityTypeDescriptionListAnswer, RestrictionContextQuery, okAnswer } from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities, listEntityTypes } from '../../../erp/entityTypeQueries';
 import type { EntityPropertyAnswer, EntityTypeDescription } from '../../../erp/entityTypeQueries';
 import { forbidden } from '../../../errors/DomainError';
 import { companyForRead } from '../../../policies/dataAreaRestriction';
-import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
-import { principalOf } from '../../plugins/authPlugin';
 import { queryInteger, queryOf, queryString, viewerOf } from '../../requestHelpers';
 import { entityPageOf } from './entityPageOf';
 import { recordFiltersOf } from './recordFiltersOf';
@@ -68,25 +66,26 @@ const columnSetName = { type: 'string', description: 'The column set: pushLink (
  * words (erp/erpMessages.ts), never a 500.
  */
 export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const authorize = async (userId: number): Promise<void> => {
-    if (!(await hasPrivilege(deps.db, userId, ENTITY_SEARCH_PRIVILEGE))) throw forbidden(ENTITY_SEARCH_REFUSED);
+  // The privileges the auth hook read with the caller (viewerOf): no statement of their own.
+  const authorize = (request: FastifyRequest): void => {
+    if (!viewerOf(request).privileges.has(ENTITY_SEARCH_PRIVILEGE)) throw forbidden(ENTITY_SEARCH_REFUSED);
   };
-  const authorizeDebug = async (userId: number): Promise<void> => {
-    if (!(await hasPrivilege(deps.db, userId, METADATA_DEBUG_PRIVILEGE))) throw forbidden(METADATA_DEBUG_REFUSED);
+  const authorizeDebug = (request: FastifyRequest): void => {
+    if (!viewerOf(request).privileges.has(METADATA_DEBUG_PRIVILEGE)) throw forbidden(METADATA_DEBUG_REFUSED);
   };
 
   app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityKeysAnswer) } }, async (request) => {
-    await authorize(principalOf(request).userId);
+    authorize(request);
     return entityTypeKeys(deps.entitySources, request.params.name);
   });
 
   app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request) => {
-    await authorizeDebug(principalOf(request).userId);
+    authorizeDebug(request);
     return describeEntityType(deps.entitySources, request.params.name);
   });
 
   app.get<{ Params: { name: string } }>('/debug/meta-list/entities/:name', { schema: { params: prefixParams, response: okAnswer(EntityTypeDescriptionListAnswer) } }, async (request) => {
-    await authorizeDebug(principalOf(request).userId);
+    authorizeDebug(request);
     return listEntityTypes(deps.entitySources, request.params.name);
   });
 
@@ -94,7 +93,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
     '/entity-types/:name/properties',
     { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring: { type: 'object', properties: { columnSetName } }, response: okAnswer(EntityPropertyListAnswer) } },
     async (request) => {
-      await authorize(principalOf(request).userId);
+      authorize(request);
       return entityTypeProperties(deps.entitySources, request.params.name, queryString(queryOf(request), 'columnSetName'));
     },
   );
@@ -118,7 +117,7 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
       },
     },
     async (request) => {
-      await authorize(principalOf(request).userId);
+      authorize(request);
       const query = queryOf(request);
       const { skip, take } = entityPageOf(query);
       const filters = recordFiltersOf(query);

@@ -6,7 +6,6 @@ import { outputFileOf } from '../../../annotations/annotatedPdf';
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import type { DocumentDetailRow } from '../../../policies/documentQueries';
 import type { Viewer } from '../../../policies/documentVisibility';
-import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../HttpError';
 
@@ -75,7 +74,7 @@ export interface ExportCheck {
 export async function documentsForExport(deps: AppDeps, viewer: Viewer, ids: readonly number[], check: ExportCheck): Promise<DocumentDetailRow[]> {
   if (ids.length === 0) throw badRequest(MESSAGES.noDocumentsSelected);
   if (ids.length > LIMITS.downloadMenuMaxDocuments) throw badRequest(MESSAGES.downloadTooManyDocuments);
-  if (!(await hasPrivilege(deps.db, viewer.userId, check.privilege))) throw forbidden(check.forbiddenMessage);
+  if (!viewer.privileges.has(check.privilege)) throw forbidden(check.forbiddenMessage);
   const rows = await findVisibleDocuments(deps.db, viewer, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {

@@ -3,7 +3,6 @@ import { ApiKeyBody, CreatedApiKeyAnswer, createdAnswer } from '@datahaven/core/
 import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { generateApiKey, hashApiKey } from '../../../auth/apiKeyHash';
-import { hasPrivilege } from '../../../policies/privileges';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../HttpError';
 import { principalOf } from '../../plugins/authPlugin';
@@ -42,7 +41,7 @@ function parseKeyBody(body: unknown): { label: string; actsForUsers: boolean } {
 export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post('/keys', { schema: { body: ApiKeyBody, response: createdAnswer(CreatedApiKeyAnswer) } }, async (request, reply) => {
     const principal = principalOf(request);
-    if (!(await hasPrivilege(deps.db, principal.userId, 'Security: Manager'))) {
+    if (!principal.viewer.privileges.has('Security: Manager')) {
       throw forbidden("Creating API keys needs the 'Security: Manager' privilege.");
     }
     const { label, actsForUsers } = parseKeyBody(request.body);
@@ -61,7 +60,7 @@ export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
     const principal = principalOf(request);
     const id = integerParam(request, 'id');
     const row = await deps.db.selectFrom('api_keys').select(['user_id']).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-    const mayRevoke = row !== undefined && (row.user_id === principal.userId || (await hasPrivilege(deps.db, principal.userId, 'Security: Manager')));
+    const mayRevoke = row !== undefined && (row.user_id === principal.userId || principal.viewer.privileges.has('Security: Manager'));
     // Someone else's key answers like a missing one: ids of keys are nobody else's business.
     if (!mayRevoke) throw notFound('The API key was not found.');
     await deps.db.updateTable('api_keys').set({ revoked_at: deps.now().toISOString() }).where('id', '=', id).where('revoked_at', 'is', null).execute();

@@ -13,7 +13,6 @@ import type { MailImportPlace, MailOrigin } from '../../../mail/importMailAttach
 import { findVisibleDocuments } from '../../../policies/documentQueries';
 import { canUploadTo } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
-import { hasPrivilege } from '../../../policies/privileges';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { HttpError, badRequest, forbidden } from '../../HttpError';
@@ -47,7 +46,7 @@ async function placeOf(deps: AppDeps, request: FastifyRequest, viewer: Viewer): 
   }
   const resolved = await resolveRecordContext(deps.db, context);
   if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
-  if (!(await hasPrivilege(deps.db, viewer.userId, 'Cabinet: Import Documents'))) throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
+  if (!viewer.privileges.has('Cabinet: Import Documents')) throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
   if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId))) throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
   const subtypeId = queryInteger(query, 'subtypeId') ?? null;
   if (subtypeId !== null) {
