@@ -237,7 +237,7 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
     form.append('subject', item.subject ?? '');
     form.append('from', senderOf(item));
     if (note.trim() !== '') form.append('note', note);
-    const request = JSON.stringify([query, sent, note.trim()]);
+    const request = JSON.stringify([query, sent, note]);
     const idempotencyKey = unanswered.current?.request === request ? unanswered.current.key : newIdempotencyKey();
     unanswered.current = null;
     try {
