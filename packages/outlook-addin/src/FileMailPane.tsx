@@ -145,8 +145,9 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // The Idempotency-Key of a filing whose answer never came (connection lost, time-out): the same
-  // filing sent again carries it, so a server that had stored it answers as the first time
+  // The Idempotency-Key of a filing whose outcome is unknown (no answer, a gateway's 502/504, 'still
+  // being processed': ApiError.outcomeUnknown, or a success whose body could not be read): the
+  // same filing sent again carries it, so a server that had stored it answers as the first time
   // instead of "already in the queue"; anything else filed is a new action with a new key.
   const unanswered = useRef<{ request: string; key: string } | null>(null);
 
@@ -237,9 +238,10 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
     form.append('subject', item.subject ?? '');
     form.append('from', senderOf(item));
     if (note.trim() !== '') form.append('note', note);
-    const request = JSON.stringify([query, sent, note]);
+    const request = JSON.stringify([query, sent, note, item.subject ?? '', senderOf(item)]);
     const idempotencyKey = unanswered.current?.request === request ? unanswered.current.key : newIdempotencyKey();
     unanswered.current = null;
+    let succeeded = false;
     try {
       // No time-out beyond the wait for the answer's headers: the server checks and stores every file first.
       const response = await client.authorizedFetch(client.url('/mail-import', query), {
@@ -248,6 +250,7 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
         headers: { Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
         timeoutMs: 120_000,
       });
+      succeeded = true;
       const answer = (await response.json()) as MailImport;
       const duplicateOf = new Map(answer.duplicates.map((duplicate) => [duplicate.fileName, duplicate.message]));
       for (const { key, name } of sent) setRow(key, duplicateOf.get(name) ?? FILE_MAIL_TEXT.filed);
@@ -261,8 +264,8 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
         setOutcome({ intent: 'success', text: importQueue === null ? text : `${text} ${FILE_MAIL_TEXT.waitsIn(filed, importQueue.name)}`, queue: importQueue });
       }
     } catch (error) {
-      // The outcome is unknown only when no answer came; a refusal means nothing was stored.
-      if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) unanswered.current = { request, key: idempotencyKey };
+      // Any other refusal stored nothing: the next try is a new action.
+      if (succeeded || (error instanceof ApiError && error.outcomeUnknown)) unanswered.current = { request, key: idempotencyKey };
       // A refusal (409 every file a duplicate, 403, 413, 415 …) comes in the server's words.
       for (const { key } of sent) setRow(key, FILE_MAIL_TEXT.notFiled, true);
       setOutcome({ intent: 'error', text: messageOf(error), queue: null });

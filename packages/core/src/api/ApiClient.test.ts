@@ -290,10 +290,12 @@ describe('ApiClient.upload', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
-  it('tries a broken connection once more with the same key (the answer may be lost after the server stored the file)', async () => {
+  const uploader = (xhrs: FakeXhr[], retryDelaysMs: readonly number[]): ApiClient =>
+    new ApiClient({ tokens: new CountingTokens(), retryDelaysMs, createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+
+  it('sends a broken connection again with the same key (the answer may be lost after the server stored the file)', async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
-    const result = client.upload<{ id: number }[]>('/documents', file());
+    const result = uploader(xhrs, [0]).upload<{ id: number }[]>('/documents', file());
     await flushPromises();
     xhrs[0].fail();
     await flushPromises();
@@ -304,15 +306,62 @@ describe('ApiClient.upload', () => {
     await expect(result).resolves.toEqual([{ id: 11 }]);
   });
 
-  it('reports a connection broken twice as a network error', async () => {
+  it("waits out 409 'still being processed' and a gateway's 502/504 with the same key, as often as it has pauses", async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
-    const result = client.upload('/documents', file());
+    const result = uploader(xhrs, [0, 0, 0]).upload<{ id: number }[]>('/documents', file());
+    await flushPromises();
+    xhrs[0].respond(504, 'Gateway Timeout');
+    await flushPromises();
+    xhrs[1].respond(409, { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.idempotencyKeyInProgress });
+    await flushPromises();
+    xhrs[2].respond(502, 'Bad Gateway');
+    await flushPromises();
+    xhrs[3].respond(201, [{ id: 12 }]);
+    await expect(result).resolves.toEqual([{ id: 12 }]);
+    expect(new Set(xhrs.map((xhr) => xhr.headers['Idempotency-Key'])).size).toBe(1);
+
+    const stillBusy = uploader(xhrs, [0]).upload('/documents', file());
+    await flushPromises();
+    xhrs[4].respond(409, { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.idempotencyKeyInProgress });
+    await flushPromises();
+    xhrs[5].respond(409, { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.idempotencyKeyInProgress });
+    const error = await caught(stillBusy);
+    expect([error.status, error.message, error.outcomeUnknown]).toEqual([409, MESSAGES.idempotencyKeyInProgress, true]);
+  });
+
+  it('sends a refusal (a duplicate 409, 413, 503) once: nothing was stored', async () => {
+    for (const [status, body] of [
+      [409, { statusCode: 409, exceptionType: 'Conflict', message: 'The file is already in the queue.' }],
+      [413, { statusCode: 413, exceptionType: 'PayloadTooLarge', message: 'Too large.' }],
+      [503, { statusCode: 503, exceptionType: 'ServiceUnavailable', message: 'Busy.' }],
+    ] as const) {
+      const xhrs: FakeXhr[] = [];
+      const result = uploader(xhrs, [0, 0]).upload('/documents', file());
+      await flushPromises();
+      xhrs[0].respond(status, body);
+      const error = await caught(result);
+      expect([error.status, error.outcomeUnknown]).toEqual([status, false]);
+      expect(xhrs).toHaveLength(1);
+    }
+  });
+
+  it('reports a connection broken on every try as a network error, and a cancel during the pause as cancelled', async () => {
+    const xhrs: FakeXhr[] = [];
+    const result = uploader(xhrs, [0]).upload('/documents', file());
     await flushPromises();
     xhrs[0].fail();
     await flushPromises();
     xhrs[1].fail();
     expect((await caught(result)).kind).toBe('network');
     expect(xhrs).toHaveLength(2);
+
+    const controller = new AbortController();
+    const cancelled = uploader(xhrs, [60_000]).upload('/documents', file(), {}, undefined, controller.signal);
+    await flushPromises();
+    xhrs[2].fail();
+    await flushPromises();
+    controller.abort();
+    expect((await caught(cancelled)).kind).toBe('aborted');
+    expect(xhrs).toHaveLength(3);
   });
 });

@@ -60,6 +60,25 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** XMLHttpRequest factory for uploads; `new XMLHttpRequest()` by default. */
   createXhr?: XhrFactory;
+  /** The pauses before an upload whose outcome is unknown is sent again with its key; 1, 2, 4 and 8 s by default. */
+  retryDelaysMs?: readonly number[];
+}
+
+/** Waits `ms` (0: not at all); an abort ends the wait as the upload's cancellation. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(ApiError.aborted());
+  if (ms <= 0) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(ApiError.aborted());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -83,6 +102,7 @@ export class ApiClient {
   private readonly timeoutMs: number;
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly createXhr: XhrFactory;
+  private readonly retryDelaysMs: readonly number[];
 
   constructor(options: ApiClientOptions) {
     this.tokens = options.tokens;
@@ -90,6 +110,7 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? LIMITS.requestTimeoutMs;
     this.fetchImpl = options.fetch;
     this.createXhr = options.createXhr ?? (() => new XMLHttpRequest());
+    this.retryDelaysMs = options.retryDelaysMs ?? [1000, 2000, 4000, 8000];
   }
 
   /** The full URL of a path under the base (a path already under the base, or absolute, is kept). */
@@ -157,9 +178,10 @@ export class ApiClient {
   /**
    * Uploads files as multipart `file` parts with real progress (XMLHttpRequest upload events),
    * the same bearer and the same single 401 retry. No time-out: big files take their time;
-   * cancel with the signal. Every upload carries an Idempotency-Key of its own; a broken
-   * connection is tried once more with that key, because the server may have stored the files
-   * before the answer was lost: then it replays the first answer instead of storing them twice.
+   * cancel with the signal. Every upload carries an Idempotency-Key of its own; when no success
+   * came back but the server may have stored the files (a broken connection, a gateway's 502/504,
+   * 409 'still being processed'), it is sent again with that key after 1, 2, 4 and 8 s: the
+   * server then answers as the first time instead of storing the files twice.
    */
   async upload<T>(
     path: string,
@@ -181,17 +203,23 @@ export class ApiClient {
       }
       return this.sendXhr(url, form, token, idempotencyKey, total, onProgress, signal);
     };
-    const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
+    for (let retry = 0; ; retry += 1) {
+      let answer: RawAnswer | null = null;
+      let failure: ApiError | null = null;
       try {
-        return await sendOnce(forceRefresh);
+        answer = await sendOnce(false);
+        if (answer.status === 401) answer = await sendOnce(true);
+        if (answer.status >= 200 && answer.status < 300) return this.finish<T>(answer);
+        failure = ApiError.fromResponse(answer.status, answer.statusText, parseBody(answer.text, answer.contentType || 'application/json'));
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'network') return sendOnce(forceRefresh);
-        throw error;
+        if (!(error instanceof ApiError)) throw error;
+        failure = error;
       }
-    };
-    let answer = await attempt(false);
-    if (answer.status === 401) answer = await attempt(true);
-    return this.finish<T>(answer);
+      // The files may be stored although no success came back (ApiError.outcomeUnknown): sent
+      // again with the same key after a pause, the server answers as it did the first time.
+      if (!failure.outcomeUnknown || retry >= this.retryDelaysMs.length) throw failure;
+      await pause(this.retryDelaysMs[retry], signal);
+    }
   }
 
   private async json<T>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {

@@ -86,6 +86,10 @@ export const MESSAGES = {
   serverUnreachable: 'The server could not be reached. Please check your connection and try again.',
   /** Ours: the user or the app aborted the request. */
   requestCancelled: 'The request was cancelled.',
+  /** Ours: a retry arrived while the first request with its Idempotency-Key was still being answered (409). */
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
+  /** Ours: an Idempotency-Key sent again with another request (422). */
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   /** Ours: the user cancelled an upload. */
   uploadCancelled: 'The upload was cancelled.',
   /** Ours: an upload bigger than the 'File Upload Size Limit' option. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MESSAGES } from '@datahaven/core/rules';
 import { Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,11 +20,10 @@ const STALE_IN_PROGRESS_MS = 10 * 60 * 1000;
 const NOT_REPLAYABLE = new Set(['/api/keys']);
 
 /** The message of a key reused with another request (422). */
-export const IDEMPOTENCY_KEY_REUSED =
-  'This Idempotency-Key was already used for a different request. Send a new key for a new request.';
+export const IDEMPOTENCY_KEY_REUSED = MESSAGES.idempotencyKeyReused;
 
-/** The message of a key whose first request is still being answered (409). */
-export const IDEMPOTENCY_KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed. Try again shortly.';
+/** The message of a key whose first request is still being answered (409): the clients wait and send again on it. */
+export const IDEMPOTENCY_KEY_IN_PROGRESS = MESSAGES.idempotencyKeyInProgress;
 
 interface IdempotentRequest {
   userId: number;
