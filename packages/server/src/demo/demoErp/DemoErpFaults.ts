@@ -29,15 +29,18 @@ export class DemoErpFaults {
 
   /**
    * The next call whose URL holds each of `parts` is held until such a call has arrived for every
-   * part, then all are answered. Two requests of the product that each ask the ERP are thereby
+   * part (at most `limitMs`), then all are answered. Two requests of the product that each ask the ERP are thereby
    * both past their checks before either writes: a race made certain instead of hoped for.
    */
-  holdTogether(parts: readonly string[]): void {
+  holdTogether(parts: readonly string[], limitMs = 10_000): void {
     let release = (): void => undefined;
     const until = new Promise<void>((resolve) => {
       release = resolve;
     });
     this.gatherings.push({ waiting: new Set(parts), release, until });
+    // A call that never comes (its request failed before the ERP) must not hold the others for
+    // ever: after `limitMs` they go on, and the gathering stays pending for the test to see.
+    setTimeout(release, limitMs).unref();
   }
 
   /** The fault for the call to `url` being answered now, if one is planned. */
