@@ -248,6 +248,22 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
     expect(new Set(keys.slice(3)).size).toBe(3);
   });
 
+  it('keeps the key when the server filed it but its answer could not be read', async () => {
+    const answers: (() => Response)[] = [
+      () => new Response('{"documents": [', { status: 201, headers: { 'content-type': 'application/json' } }),
+      () => json(201, { documents: [{ id: 41 }], duplicates: [] }),
+    ];
+    const api = server({ importAnswer: () => (answers.shift() ?? answers[0])() });
+    render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
+    await queuesRead();
+    fireEvent.click(fileButton());
+    await waitFor(() => expect(api.forms).toHaveLength(1));
+    await waitFor(() => expect(fileButton().disabled).toBe(false));
+    fireEvent.click(fileButton());
+    await outcome('status', FILE_MAIL_TEXT.filedIn(1, 'AP Inbox'));
+    expect(api.forms[1].idempotencyKey).toBe(api.forms[0].idempotencyKey);
+  });
+
   it('offers no unsupported file: with only a text file the message has nothing to file and File stays off', async () => {
     const api = server();
     render(<FileMailPane item={readItem({ attachments: [TEXT] }).item} client={client(api.fetch)} />);

@@ -325,23 +325,49 @@ describe('ApiClient.upload', () => {
     xhrs[4].respond(409, { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.idempotencyKeyInProgress });
     await flushPromises();
     xhrs[5].respond(409, { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.idempotencyKeyInProgress });
+    await flushPromises();
+    expect(xhrs).toHaveLength(6);
     const error = await caught(stillBusy);
     expect([error.status, error.message, error.outcomeUnknown]).toEqual([409, MESSAGES.idempotencyKeyInProgress, true]);
   });
 
-  it('sends a refusal (a duplicate 409, 413, 503) once: nothing was stored', async () => {
+  it("keeps asking at the last pause for two minutes while the first send is still being processed", async () => {
+    jest.useFakeTimers();
+    try {
+      const xhrs: FakeXhr[] = [];
+      const result = uploader(xhrs, [40_000]).upload('/documents', file());
+      const outcome = caught(result);
+      await flushPromises();
+      // One send, its pause, then 120 s / 40 s = 3 more: five sends of one key.
+      for (let sent = 1; sent <= 5; sent += 1) {
+        expect(xhrs).toHaveLength(sent);
+        xhrs[sent - 1].respond(409, { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.idempotencyKeyInProgress });
+        await flushPromises();
+        if (sent < 5) await jest.advanceTimersByTimeAsync(40_000);
+      }
+      expect((await outcome).message).toBe(MESSAGES.idempotencyKeyInProgress);
+      expect(xhrs).toHaveLength(5);
+      expect(new Set(xhrs.map((xhr) => xhr.headers['Idempotency-Key'])).size).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('sends a refusal (a duplicate 409, 413, 503, our own 502) once: nothing was stored', async () => {
     for (const [status, body] of [
       [409, { statusCode: 409, exceptionType: 'Conflict', message: 'The file is already in the queue.' }],
       [413, { statusCode: 413, exceptionType: 'PayloadTooLarge', message: 'Too large.' }],
       [503, { statusCode: 503, exceptionType: 'ServiceUnavailable', message: 'Busy.' }],
+      [502, { statusCode: 502, exceptionType: 'GraphError', message: 'Microsoft Graph refused the draft.' }],
     ] as const) {
       const xhrs: FakeXhr[] = [];
       const result = uploader(xhrs, [0, 0]).upload('/documents', file());
       await flushPromises();
       xhrs[0].respond(status, body);
+      await flushPromises();
+      expect(xhrs).toHaveLength(1);
       const error = await caught(result);
       expect([error.status, error.outcomeUnknown]).toEqual([status, false]);
-      expect(xhrs).toHaveLength(1);
     }
   });
 

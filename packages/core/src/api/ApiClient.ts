@@ -64,6 +64,9 @@ export interface ApiClientOptions {
   retryDelaysMs?: readonly number[];
 }
 
+/** How long an upload keeps asking, beyond its pauses, while the server says its first send is still being processed. */
+const IN_PROGRESS_PATIENCE_MS = 120_000;
+
 /** Waits `ms` (0: not at all); an abort ends the wait as the upload's cancellation. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (signal?.aborted) return Promise.reject(ApiError.aborted());
@@ -177,11 +180,12 @@ export class ApiClient {
 
   /**
    * Uploads files as multipart `file` parts with real progress (XMLHttpRequest upload events),
-   * the same bearer and the same single 401 retry. No time-out: big files take their time;
+   * the same bearer and, on each send, the same single 401 retry. No time-out: big files take their time;
    * cancel with the signal. Every upload carries an Idempotency-Key of its own; when no success
    * came back but the server may have stored the files (a broken connection, a gateway's 502/504,
-   * 409 'still being processed'), it is sent again with that key after 1, 2, 4 and 8 s: the
-   * server then answers as the first time instead of storing the files twice.
+   * 409 'still being processed'), it is sent again with that key after 1, 2, 4 and 8 s (and, while
+   * the first is still being processed, every 8 s for two minutes more): the server then answers
+   * as the first time instead of storing the files twice.
    */
   async upload<T>(
     path: string,
@@ -217,9 +221,18 @@ export class ApiClient {
       }
       // The files may be stored although no success came back (ApiError.outcomeUnknown): sent
       // again with the same key after a pause, the server answers as it did the first time.
-      if (!failure.outcomeUnknown || retry >= this.retryDelaysMs.length) throw failure;
-      await pause(this.retryDelaysMs[retry], signal);
+      // While the first is still being processed, it is asked again at the last pause for up to
+      // two minutes more: giving up then would invite the user to drop the file again (a new key).
+      if (!failure.outcomeUnknown || retry >= this.retryDelaysMs.length + this.inProgressRetries(failure)) throw failure;
+      await pause(this.retryDelaysMs[Math.min(retry, this.retryDelaysMs.length - 1)], signal);
     }
+  }
+
+  /** Extra sends at the last pause while the server says the first is still being processed (two minutes' worth; none without a pause). */
+  private inProgressRetries(failure: ApiError): number {
+    const last = this.retryDelaysMs.at(-1) ?? 0;
+    if (last <= 0 || failure.status !== 409) return 0;
+    return Math.floor(IN_PROGRESS_PATIENCE_MS / last);
   }
 
   private async json<T>(method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {

@@ -40,14 +40,16 @@ export class ApiError extends Error {
 
   /**
    * Whether the server may have done what was asked although no success came back: no answer
-   * (connection lost, time-out), a gateway's 502/504 (the server behind it may have finished), or
+   * (connection lost, time-out), a gateway's 502/504 (the server behind it may have finished;
+   * our own 502s carry an exceptionType and are refusals), or
    * 409 'still being processed' for a request sent again with its Idempotency-Key. Sent again
    * with the same key, such a request is answered as the first time; any other refusal did nothing.
    */
   get outcomeUnknown(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
     if (this.kind !== 'http') return false;
-    return this.status === 502 || this.status === 504 || (this.status === 409 && this.body?.message === MESSAGES.idempotencyKeyInProgress);
+    if (this.status === 502 || this.status === 504) return this.body?.exceptionType === undefined;
+    return this.status === 409 && this.body?.message === MESSAGES.idempotencyKeyInProgress;
   }
 
   /** The server's exception name (e.g. 'NotFound'), when it sent one. */

@@ -6,6 +6,7 @@ interface Gathering {
   waiting: Set<string>;
   release: () => void;
   until: Promise<void>;
+  timer: NodeJS.Timeout;
 }
 
 /**
@@ -16,6 +17,8 @@ interface Gathering {
 export class DemoErpFaults {
   private readonly planned: DemoErpFault[] = [];
   private readonly gatherings: Gathering[] = [];
+  /** Gatherings whose calls did not all come within their limit. */
+  private expired = 0;
 
   /** The next `count` API calls answer `status`, with `Retry-After: retryAfter` unless it is null. */
   failNext(status: 429 | 503, options: { count?: number; retryAfter?: string | null } = {}): void {
@@ -37,10 +40,18 @@ export class DemoErpFaults {
     const until = new Promise<void>((resolve) => {
       release = resolve;
     });
-    this.gatherings.push({ waiting: new Set(parts), release, until });
     // A call that never comes (its request failed before the ERP) must not hold the others for
-    // ever: after `limitMs` they go on, and the gathering stays pending for the test to see.
-    setTimeout(release, limitMs).unref();
+    // ever: after `limitMs` they go on, the gathering is dropped (so it takes no later test's
+    // call) and counted in `pending` for the test to see.
+    const timer = setTimeout(() => {
+      const index = this.gatherings.indexOf(gathering);
+      if (index < 0) return;
+      this.gatherings.splice(index, 1);
+      this.expired += 1;
+      release();
+    }, limitMs).unref();
+    const gathering: Gathering = { waiting: new Set(parts), release, until, timer };
+    this.gatherings.push(gathering);
   }
 
   /** The fault for the call to `url` being answered now, if one is planned. */
@@ -51,6 +62,7 @@ export class DemoErpFaults {
       gathering.waiting.delete(part);
       if (gathering.waiting.size === 0) {
         this.gatherings.splice(this.gatherings.indexOf(gathering), 1);
+        clearTimeout(gathering.timer);
         gathering.release();
       }
       return { kind: 'hold', until: gathering.until };
@@ -58,8 +70,8 @@ export class DemoErpFaults {
     return this.planned.shift();
   }
 
-  /** How many planned faults are still waiting. */
+  /** How many planned faults are still waiting, or expired without all their calls. */
   get pending(): number {
-    return this.planned.length + this.gatherings.length;
+    return this.planned.length + this.gatherings.length + this.expired;
   }
 }
