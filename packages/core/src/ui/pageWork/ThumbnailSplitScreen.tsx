@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -157,11 +157,15 @@ export function ThumbnailSplitScreen(): ReactElement {
   const load = loadState(docId, documentQuery.data, accessQuery.data, documentQuery.error ?? accessQuery.error);
 
   // The pages start as one group when the document first shows (or its page count changed); a
-  // reload of the same document leaves the user's grouping alone.
+  // reload of the same document leaves the user's grouping alone. Set while rendering, not in an
+  // effect: an effect let one frame show "Document 1" with no pages (and a test catch it).
   const pageCount = load.status === 'ready' ? load.document.totalPages : null;
-  useEffect(() => {
-    if (pageCount !== null) setGroups(initialPageGroups(pageCount));
-  }, [docId, pageCount]);
+  const groupsKey = pageCount === null ? null : `${docId}:${pageCount}`;
+  const [groupsFor, setGroupsFor] = useState<string | null>(null);
+  if (pageCount !== null && groupsKey !== groupsFor) {
+    setGroupsFor(groupsKey);
+    setGroups(initialPageGroups(pageCount));
+  }
 
   useLayoutEffect(() => {
     if (refocus.current === null) return;
