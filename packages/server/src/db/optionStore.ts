@@ -18,6 +18,11 @@ export async function readOption(db: Kysely<Database>, name: OptionName): Promis
 
 /** A numeric option; a stored value that is not a non-negative number falls back to the default. */
 export async function readNumberOption(db: Kysely<Database>, name: OptionName): Promise<number> {
-  const value = Number(await readOption(db, name));
+  return numberOptionValue(name, await readOption(db, name));
+}
+
+/** A numeric option from its stored text (null: not stored); not a non-negative number → the default. */
+export function numberOptionValue(name: OptionName, stored: string | null): number {
+  const value = Number(stored ?? OPTION_DEFAULTS[name]);
   return Number.isFinite(value) && value >= 0 ? value : Number(OPTION_DEFAULTS[name]);
 }

@@ -111,10 +111,13 @@ export function uploadGrantsOf(db: Kysely<Database>, viewer: Viewer, integratedT
  */
 export async function canUploadTo(db: Kysely<Database>, viewer: Viewer, integratedTableId: number, dataAreaId: string): Promise<boolean> {
   if (viewer.isManager) return true;
-  const row = await uploadGrantsOf(db, viewer, integratedTableId)
-    .select('a.id')
-    .where((w) => w.or([w('a.data_area_id', 'is', null), w('a.data_area_id', '=', dataAreaId)]))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await uploadGrantsInArea(db, viewer, integratedTableId, dataAreaId).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The viewer's groups' upload grants on an integrated table that cover a data area (theirs, or all areas), as ids. */
+export function uploadGrantsInArea(db: Kysely<Database>, viewer: Viewer, integratedTableId: number, dataAreaId: string) {
+  return uploadGrantsOf(db, viewer, integratedTableId)
+    .select('a.id')
+    .where((w) => w.or([w('a.data_area_id', 'is', null), w('a.data_area_id', '=', dataAreaId)]));
 }

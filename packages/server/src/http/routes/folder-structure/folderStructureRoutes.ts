@@ -1,15 +1,16 @@
 import { FolderEntryListAnswer, RELATED_UNAVAILABLE_HEADER, okAnswer } from '@datahaven/core/contract';
-import type { DmsDocument, FolderEntry, FolderNode } from '@datahaven/core/model';
+import type { DmsDocument, FolderEntry, FolderNode, OptionName } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { isValidContext } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import { selectVisibleDocuments } from '../../../policies/documentQueries';
-import { readNumberOption } from '../../../db/optionStore';
+import { numberOptionValue } from '../../../db/optionStore';
+import type { DisplayFolderRow } from '../../../db/schema';
 import { resolveRecordContext } from '../../../db/recordContext';
 import { sameCompany } from '../../../policies/dataAreaRestriction';
-import { canUploadTo } from '../../../policies/documentVisibility';
+import { uploadGrantsInArea } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { presentDocument } from '../../../presenters/documentPresenter';
 import { presentFolderTree } from '../../../presenters/folderPresenter';
@@ -21,11 +22,25 @@ import { relatedRecordsOf } from './relatedRecords';
 import type { RelatedRecord } from './relatedRecords';
 import { registerUrlGenerationRoutes } from './urlGenerationRoutes';
 
-/** Most ids bound into one statement (SQLite binds up to 32,766 variables, PostgreSQL 65,535). */
-const MAX_BOUND_IDS = 10_000;
+/** The option that says how deep the tree's folders start expanded. */
+const EXPANSION_OPTION: OptionName = 'Folder Search Expansion Level';
 
 /** The SQL condition "the document (`q` its queue) is in no queue with RestrictToDataAreaId" (features2 bit 4). */
 const NOT_IN_RESTRICTING_QUEUE = sql<SqlBool>`(q.id is null or (q.features2 & 4) = 0)`;
+
+/**
+ * The SQL condition "the document is linked to the record". On PostgreSQL the record's ids are
+ * read first, as an array (an InitPlan through the record_links_record index: a few rows), and
+ * the documents fetched by primary key: as a plain IN or EXISTS subquery PostgreSQL walked every
+ * visible document before the semi-join (500 ms a listing on 100,000 documents). SQLite's IN
+ * subquery already runs that way (the ids into a temporary index, then documents by rowid).
+ * One statement, not two: each statement costs the server a round trip and its building.
+ */
+function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; recordId: string; dataAreaId: string }): RawBuilder<SqlBool> {
+  const ids = sql`select rl.document_id from record_links rl
+    where rl.integrated_table_id = ${record.sit.id} and rl.record_id = ${record.recordId} and rl.data_area_id = ${record.dataAreaId}`;
+  return deps.dialect === 'postgres' ? sql<SqlBool>`d.id = any(array(${ids}))` : sql<SqlBool>`d.id in (${ids})`;
+}
 
 /**
  * The visible documents linked to a record, by name. RestrictToDataAreaId: documents in a
@@ -35,17 +50,59 @@ const NOT_IN_RESTRICTING_QUEUE = sql<SqlBool>`(q.id is null or (q.features2 & 4)
  */
 async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { id: number }; recordId: string | null; dataAreaId: string }, company: string | null): Promise<DmsDocument[]> {
   if (record.recordId === null) return [];
-  // The record's document ids first, through the record_links_record index (a few rows), then
-  // visibility on those ids alone: as one query (EXISTS or IN subquery) PostgreSQL walked every
-  // visible document before the semi-join (500 ms a listing on 100,000 documents).
-  const ids = (await recordLinkIds(deps, record).execute()).map((row) => row.document_id);
-  if (ids.length === 0) return [];
-  let query = selectVisibleDocuments(deps.db, viewer)
-    // A record with more ids than a statement may bind takes the subquery (slower, but bounded).
-    .where('d.id', 'in', ids.length <= MAX_BOUND_IDS ? ids : recordLinkIds(deps, record));
+  let query = selectVisibleDocuments(deps.db, viewer).where(linkedToRecord(deps, { ...record, recordId: record.recordId }));
   if (company === null || !sameCompany(company, record.dataAreaId)) query = query.where(NOT_IN_RESTRICTING_QUEUE);
   const rows = await query.orderBy('d.name').orderBy('d.id').limit(2000).execute();
   return rows.map(presentDocument);
+}
+
+/** The enabled display folders of an integrated table, and what the tree needs beside them. */
+interface ListingFolders {
+  folders: DisplayFolderRow[];
+  /** 'Folder Search Expansion Level' (stored, else its default). */
+  expansionLevel: number;
+  /** Whether the viewer may upload to the record (privilege, then table access in its data area). */
+  callerMayUpload: boolean;
+}
+
+/**
+ * The table's display folders with the expansion level and the viewer's right to upload read in
+ * the same statement: both matter only when there are folders (they shape the folders), so a
+ * table without folders answers its defaults, unread.
+ */
+async function listingFolders(deps: AppDeps, viewer: Viewer, resolved: { sit: { id: number }; dataAreaId: string }): Promise<ListingFolders> {
+  // canUploadTo's rule, as a column: the privilege first, then a manager, then the table's grants.
+  const mayImport = viewer.privileges.has('Cabinet: Import Documents');
+  const rows = await deps.db
+    .selectFrom('display_folders')
+    .selectAll()
+    .select((eb) => [
+      eb.selectFrom('options').select('data').where('name', '=', EXPANSION_OPTION).as('expansion_level_data'),
+      (!mayImport
+        ? eb.lit(0)
+        : viewer.isManager
+          ? eb.lit(1)
+          : eb
+              .case()
+              .when(
+eb.exists(uploadGrantsInArea(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
+              .then(1)
+              .else(0)
+              .end()
+      ).as('caller_may_upload'),
+    ])
+    .where('integrated_table_id', '=', resolved.sit.id)
+    .where('enabled', '=', 1)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+  const first = rows[0];
+  const folders = rows.map(({ expansion_level_data: _level, caller_may_upload: _upload, ...folder }) => folder);
+  return {
+    folders,
+    expansionLevel: numberOptionValue(EXPANSION_OPTION, first?.expansion_level_data ?? null),
+    callerMayUpload: first !== undefined && Number(first.caller_may_upload) === 1,
+  };
 }
 
 /**
@@ -77,16 +134,6 @@ function relatedFolder(related: RelatedRecord, documents: DmsDocument[], base: F
   };
 }
 
-/** The record's document ids as a subquery. */
-function recordLinkIds(deps: AppDeps, resolved: { sit: { id: number }; recordId: string | null; dataAreaId: string }) {
-  return deps.db
-    .selectFrom('record_links as rl')
-    .select('rl.document_id')
-    .where('rl.integrated_table_id', '=', resolved.sit.id)
-    .where('rl.record_id', '=', resolved.recordId ?? '')
-    .where('rl.data_area_id', '=', resolved.dataAreaId);
-}
-
 /**
  * GET /api/folder-structure: the display folders of the record's integrated table with the
  * record's documents the caller may see (filtered in the query), then one folder per related
@@ -109,19 +156,10 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
     const company = viewer.ownDataAreaId ?? (resolved.dataAreaId.trim() === '' ? null : resolved.dataAreaId);
     // Everything below depends only on the context and the viewer: asked side by side, so a
     // listing waits for its slowest read, not for the sum of a dozen round trips.
-    const [folders, documents, related, expansionLevel, callerMayUpload] = await Promise.all([
-      deps.db
-        .selectFrom('display_folders')
-        .selectAll()
-        .where('integrated_table_id', '=', resolved.sit.id)
-        .where('enabled', '=', 1)
-        .orderBy('display_order')
-        .orderBy('id')
-        .execute(),
+    const [{ folders, expansionLevel, callerMayUpload }, documents, related] = await Promise.all([
+      listingFolders(deps, viewer, resolved),
       recordDocuments(deps, viewer, resolved, company),
       relatedRecordsOf(deps.db, deps.entitySources, viewer, resolved, (message) => request.log.warn(message)),
-      readNumberOption(deps.db, 'Folder Search Expansion Level'),
-      viewer.privileges.has('Cabinet: Import Documents') ? canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId) : false,
     ]);
     // The answer stays the spec's list of entries; that the ERP could not name the related records
     // travels beside it, so the client can say so above the tree (docs/API.md).
