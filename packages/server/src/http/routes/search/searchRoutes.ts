@@ -92,16 +92,19 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     // them what a note says.
     const includeNotes = viewerHoldsAny(viewer, ['Notes: View Only', 'Notes: View Admin']);
     const hits = await index.search(deps.db, viewer, { q, skip, take, tags, includeNotes, ...(sort === undefined ? {} : { sort }) });
-    const rows = await findVisibleDocuments(deps.db, viewer, hits.ids);
+    // The page's documents and their snippets side by side: snippets only for this page's ids,
+    // which the search above already filtered by access, and kept only for documents still there.
+    const [rows, found] = await Promise.all([findVisibleDocuments(deps.db, viewer, hits.ids), index.snippets(deps.db, hits.ids, q)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const documents = hits.ids.flatMap((id) => {
       const row = byId.get(id);
       return row === undefined ? [] : [presentDocument(row)];
     });
-    // Snippets only for this page's ids, which the search above already filtered by access.
-    const found = await index.snippets(deps.db, documents.map((document) => document.id), q);
     const snippets: Record<string, SearchSnippet> = {};
-    for (const [id, snippet] of found) snippets[String(id)] = snippet;
+    for (const document of documents) {
+      const snippet = found.get(document.id);
+      if (snippet !== undefined) snippets[String(document.id)] = snippet;
+    }
     return { documents, snippets, total: hits.total, skip, take };
   });
 
