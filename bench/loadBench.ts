@@ -20,7 +20,8 @@ const UPLOAD_BYTES = 1024 * 1024;
  * Unmeasured seconds of the same requests before each measured run: a server that has run for a
  * while has its code compiled by V8 and its statements prepared on every pooled PostgreSQL
  * connection; the first seconds of a fresh one do neither (PostgreSQL listing: ~300 req/s in
- * its first 15 s, ~450 after).
+ * its first 15 s, ~450 after). What the warm-up answers is not counted: a failure there shows
+ * again in the measured run that follows, on the same requests.
  */
 const WARM_UP_SECONDS = 5;
 
@@ -234,8 +235,9 @@ function printRows(title: string, rows: readonly LoadRow[]): void {
  * documents; DATAHAVEN_BENCH_LOAD_DOCUMENTS fewer) into SQLite — and PostgreSQL in a schema of
  * its own when DATAHAVEN_BENCH_DATABASE_URL or DATAHAVEN_TEST_DATABASE_URL is set — then drives
  * listing and search with autocannon, 50 connections on 127.0.0.1 for a bounded time
- * (DATAHAVEN_BENCH_LOAD_SECONDS, 15 s, each after WARM_UP_SECONDS of the same requests unmeasured), and 10 uploads of 1 MB a second while listing runs
- * (DATAHAVEN_BENCH_UPLOAD_SECONDS, 30 s; the target's 5 minutes is 300). Prints each figure beside its target.
+ * (DATAHAVEN_BENCH_LOAD_SECONDS, 15 s, each after WARM_UP_SECONDS of the same requests
+ * unmeasured), and 10 uploads of 1 MB a second while listing runs (DATAHAVEN_BENCH_UPLOAD_SECONDS,
+ * 30 s; the target's 5 minutes is 300). Prints each figure beside its target.
  */
 export async function runLoadBench(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<void> {
   const count = documentCount();

@@ -1,5 +1,5 @@
 import type { FolderEntry, FolderNode } from '@datahaven/core/model';
-import { createDocument, createWorld } from '../../../test/factories';
+import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 
@@ -61,6 +61,57 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
     const tree = folders(response.json<FolderEntry[]>());
     expect(tree.flatMap((f) => f.children.map((c) => c.type))).toEqual(['empty', 'empty', 'empty']);
     expect(tree.every((f) => !f.allowUpload)).toBe(true);
+  });
+
+  /** The top-level folders of the world's record as `user` sees them. */
+  const topFolders = async (username: string, extra = ''): Promise<FolderNode[]> => {
+    const response = await server().inject({
+      url: url(`dataAreaId=CRONUS&tableId=${world.table.tableId}&recordId=${world.recordId}${extra}`),
+      headers: server().authHeaders(username),
+    });
+    expect(response.statusCode).toBe(200);
+    return folders(response.json<FolderEntry[]>());
+  };
+
+  it("'Folder Search Expansion Level': a stored level opens folders to that depth, the way to expandToDocId stays open, a value that is not a number ≥ 0 falls back to 1", async () => {
+    const db = server().deps.db;
+    const store = async (data: string): Promise<void> => {
+      await db.deleteFrom('options').where('name', '=', 'Folder Search Expansion Level').execute();
+      await db.insertInto('options').values({ name: 'Folder Search Expansion Level', data }).execute();
+    };
+    try {
+      await store('0');
+      expect((await topFolders(world.clerk.username)).map((f) => f.defaultExpanded)).toEqual([false, false, false]);
+      expect((await topFolders(world.clerk.username, `&expandToDocId=${world.pdfDocId}`)).map((f) => f.defaultExpanded)).toEqual([true, false, false]);
+      for (const invalid of ['abc', '-1']) {
+        await store(invalid);
+        expect((await topFolders(world.clerk.username)).map((f) => f.defaultExpanded)).toEqual([true, true, true]);
+      }
+    } finally {
+      await db.deleteFrom('options').where('name', '=', 'Folder Search Expansion Level').execute();
+    }
+  });
+
+  it("the upload right: 'Cabinet: Import Documents' first; then a manager may upload anywhere, anyone else through a group's can_upload grant for the record's data area or all areas", async () => {
+    const sitId = world.table.sitId;
+    const managerImporter = await createUser(server(), unique('admin-importer'), { privileges: { 'Security: Manager': true, 'Cabinet: Import Documents': true } });
+    const otherArea = await createGroup(server(), unique('Other area '), ['Cabinet: Import Documents']);
+    await grantTableAccess(server(), otherArea, sitId, { canUpload: true, dataAreaId: 'FABRIKAM' });
+    const sameArea = await createGroup(server(), unique('Same area '), ['Cabinet: Import Documents']);
+    await grantTableAccess(server(), sameArea, sitId, { canUpload: true, dataAreaId: 'CRONUS' });
+    const viewOnly = await createGroup(server(), unique('View only '), ['Cabinet: Import Documents']);
+    await grantTableAccess(server(), viewOnly, sitId, { canView: true, canUpload: false });
+    const cases: [string, boolean][] = [
+      [managerImporter.username, true],
+      [world.manager.username, false],
+      [(await createUser(server(), unique('other-area'), { groups: [otherArea] })).username, false],
+      [(await createUser(server(), unique('same-area'), { groups: [sameArea] })).username, true],
+      [(await createUser(server(), unique('view-only'), { groups: [viewOnly] })).username, false],
+    ];
+    for (const [username, mayUpload] of cases) {
+      const [invoices] = await topFolders(username);
+      expect([username, invoices.allowUpload]).toEqual([username, mayUpload]);
+    }
   });
 
   it('an invalid context (spec §3) → 400; an unknown table → 400', async () => {

@@ -36,9 +36,9 @@ const NOT_IN_RESTRICTING_QUEUE = sql<SqlBool>`(q.id is null or (q.features2 & 4)
  * subquery already runs that way (the ids into a temporary index, then documents by rowid).
  * One statement, not two: each statement costs the server a round trip and its building.
  */
-function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; recordId: string; dataAreaId: string }): RawBuilder<SqlBool> {
+function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; dataAreaId: string }, recordId: string): RawBuilder<SqlBool> {
   const ids = sql`select rl.document_id from record_links rl
-    where rl.integrated_table_id = ${record.sit.id} and rl.record_id = ${record.recordId} and rl.data_area_id = ${record.dataAreaId}`;
+    where rl.integrated_table_id = ${record.sit.id} and rl.record_id = ${recordId} and rl.data_area_id = ${record.dataAreaId}`;
   return deps.dialect === 'postgres' ? sql<SqlBool>`d.id = any(array(${ids}))` : sql<SqlBool>`d.id in (${ids})`;
 }
 
@@ -50,7 +50,7 @@ function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; recordId: 
  */
 async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { id: number }; recordId: string | null; dataAreaId: string }, company: string | null): Promise<DmsDocument[]> {
   if (record.recordId === null) return [];
-  let query = selectVisibleDocuments(deps.db, viewer).where(linkedToRecord(deps, { ...record, recordId: record.recordId }));
+  let query = selectVisibleDocuments(deps.db, viewer).where(linkedToRecord(deps, record, record.recordId));
   if (company === null || !sameCompany(company, record.dataAreaId)) query = query.where(NOT_IN_RESTRICTING_QUEUE);
   const rows = await query.orderBy('d.name').orderBy('d.id').limit(2000).execute();
   return rows.map(presentDocument);
@@ -59,9 +59,9 @@ async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { i
 /** The enabled display folders of an integrated table, and what the tree needs beside them. */
 interface ListingFolders {
   folders: DisplayFolderRow[];
-  /** 'Folder Search Expansion Level' (stored, else its default). */
+  /** 'Folder Search Expansion Level': stored, else (not stored, or not a number ≥ 0) its default. */
   expansionLevel: number;
-  /** Whether the viewer may upload to the record (privilege, then table access in its data area). */
+  /** Whether the viewer may upload to the record (the privilege, then a manager or a grant in its data area); false when there are no folders. */
   callerMayUpload: boolean;
 }
 
@@ -84,10 +84,9 @@ async function listingFolders(deps: AppDeps, viewer: Viewer, resolved: { sit: { 
           ? eb.lit(1)
           : eb
               .case()
-              .when(
-eb.exists(uploadGrantsInArea(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
-              .then(1)
-              .else(0)
+              .when(eb.exists(uploadGrantsInArea(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
+              .then(eb.lit(1))
+              .else(eb.lit(0))
               .end()
       ).as('caller_may_upload'),
     ])
