@@ -24,6 +24,24 @@ export async function insertNote(
   return row.id;
 }
 
+/**
+ * Inserts notes by one author in one statement, in the order given (their ids ascend so), inside
+ * the caller's transaction: a workflow action's system notes and the approver's notes travel
+ * together, and inside that transaction every round trip keeps racing approvers waiting.
+ */
+export async function insertNotes(
+  trx: Transaction<Database> | Kysely<Database>,
+  authorId: number,
+  notes: readonly { documentId: number; kind: NoteKind; text: string }[],
+  createdAt: string,
+): Promise<void> {
+  if (notes.length === 0) return;
+  await trx
+    .insertInto('notes')
+    .values(notes.map(({ documentId, kind, text }) => ({ document_id: documentId, author_id: authorId, kind, text, created_at: createdAt })))
+    .execute();
+}
+
 /** Adds a user note after the spec's checks ('A note is required to submit.', 4000 characters), indexed for search in the same transaction. */
 export async function addUserNote(
   db: Kysely<Database>,

@@ -1,6 +1,6 @@
 import type { WorkflowActionBody } from '@datahaven/core/contract';
 import { LIMITS, WORKFLOW_PERMS, hasQueueFeature } from '@datahaven/core/model';
-import type { PrivilegeName } from '@datahaven/core/model';
+import type { NoteKind, PrivilegeName } from '@datahaven/core/model';
 import {
   MESSAGES,
   approveNoteRequirement,
@@ -10,9 +10,9 @@ import {
   validateWorkflowNote,
   type NoteRequirement,
 } from '@datahaven/core/rules';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { Database, WorkflowActionColumn } from '../db/schema';
+import type { Database, WorkflowActionColumn, WorkflowHistoryTable } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
@@ -21,14 +21,14 @@ import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/do
 import { assertSubmittedWhereRequired } from '../policies/submissionRules';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
-import { findQueuesWithAccess } from '../policies/queueAccess';
+import { effectiveQueueAccessSql, findQueueWithTargets, findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
-import { reindexDocument } from '../search/reindexDocument';
-import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import { reindexDocuments } from '../search/reindexDocuments';
+import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../policies/queueAccessFlags';
 import type { QueueAccessFlag } from '../policies/queueAccessFlags';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { recordQueueArrival } from '../notifications/recordQueueArrival';
-import { insertNote } from './noteWriter';
+import { insertNotes } from './noteWriter';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
 export type WorkflowAction = WorkflowActionColumn;
@@ -152,17 +152,22 @@ async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[
  */
 async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: WorkflowActionRequest): Promise<void> {
   const windowVersions = new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+  const { action } = request;
+  // The documents and the caller's access on the window's queue in one statement: nearly every
+  // request refused here is a stale window in a race, and each round trip is a turn at the pool.
+  // The access is the viewer's (grants read with them for this request); the transaction, which
+  // answers everything this lets through, reads it live.
   const rows = await db
     .selectFrom('documents as d')
-    .select(['d.id', 'd.row_version'])
+    .leftJoin('queues as wq', (join) => join.on('wq.id', '=', request.expectedQueueId))
+    .select(['d.id', 'd.row_version', 'wq.enabled as queue_enabled', effectiveQueueAccessSql(viewer, 'wq').as('queue_access')])
     .where('d.id', 'in', request.docIds)
     .where((eb) => canSeeDocument(eb, viewer))
     .execute();
   if (rows.length !== request.docIds.length || rows.every((row) => row.row_version === windowVersions.get(row.id))) return;
-  const fromId = request.expectedQueueId;
-  const from = (await findQueuesWithAccess(db, viewer, [fromId])).get(fromId);
-  const { action } = request;
-  if (from === undefined || !from.enabled || (from.access & QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]]) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) return;
+  const { queue_enabled: enabled, queue_access: accessValue } = rows[0];
+  const access = Number(accessValue ?? 0);
+  if (enabled !== 1 || (access & QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]]) === 0 || (workflowPermsFromAccess(access) & ACTION_PERM[action]) === 0) return;
   throw queueOutOfSync();
 }
 
@@ -203,13 +208,15 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
 
     const fromId = request.expectedQueueId;
-    const from = (await findQueuesWithAccess(trx, viewer, [fromId])).get(fromId);
+    // The source queue with the queues it approves and rejects to: one read serves both ends.
+    const queues = await findQueueWithTargets(trx, viewer, fromId);
+    const from = queues.get(fromId);
     const flag = QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]];
     if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
       throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
     }
     if (!from.enabled) throw targetUnavailable(action);
-    await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
+    const locks = await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
 
     if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
     const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
@@ -237,7 +244,9 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
       targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
     }
     const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
-    const queues = await findQueuesWithAccess(trx, viewer, targetIds);
+    const unread = targetIds.filter((id) => !queues.has(id));
+    // An approval list's step or a route names queues the source does not point at: read those too.
+    for (const [id, queue] of await findQueuesWithAccess(trx, viewer, unread)) queues.set(id, queue);
     const toOf = (id: number): QueueWithAccess => {
       const queueId = targets.get(id)?.queueId ?? null;
       const to = queueId === null ? undefined : queues.get(queueId);
@@ -250,6 +259,8 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     }
 
     const moved: MovedDocument[] = [];
+    const notes: { documentId: number; kind: NoteKind; text: string }[] = [];
+    const history: Insertable<WorkflowHistoryTable>[] = [];
     for (const [index, id] of request.docIds.entries()) {
       const rowVersion = request.rowConflictIds[index];
       const to = toOf(id);
@@ -271,17 +282,18 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
           .where('step', '=', step)
           .execute();
       }
-      const verb = ACTION_VERB[action];
-      await insertNote(trx, id, viewer.userId, 'system', clip(`${verb} by ${viewer.username} from '${from.name}' to '${to.name}'.`), now);
-      if (request.note !== null) await insertNote(trx, id, viewer.userId, 'user', request.note, now);
-      await trx
-        .insertInto('workflow_history')
-        .values({ document_id: id, action, from_queue_id: fromId, to_queue_id: to.id, user_id: viewer.userId, note: request.note, at: now })
-        .execute();
-      await reindexDocument(trx, id);
+      notes.push({ documentId: id, kind: 'system', text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`) });
+      if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
+      history.push({ document_id: id, action, from_queue_id: fromId, to_queue_id: to.id, user_id: viewer.userId, note: request.note, at: now });
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }
-    await releaseDocumentLocks(trx, request.docIds);
+    // The notes and history of every moved document in a statement each, not a few per document:
+    // a selection of 50 invoices approved at once stays a short transaction.
+    await insertNotes(trx, viewer.userId, notes, now);
+    await trx.insertInto('workflow_history').values(history).execute();
+    // The index holds name, description, user notes and text: only the caller's note changes it.
+    if (request.note !== null) await reindexDocuments(trx, request.docIds);
+    if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
     // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
     for (const queueId of new Set(moved.map((doc) => doc.queueId))) {
       await recordQueueArrival(trx, queueId, moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id), viewer.userId, now);

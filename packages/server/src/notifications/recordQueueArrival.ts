@@ -31,16 +31,32 @@ export async function recordQueueArrival(
     .insertInto('queue_arrivals')
     .values(documentIds.map((documentId) => ({ queue_id: queueId, document_id: documentId, moved_by_user_id: movedByUserId, arrived_at: now })))
     .execute();
-  const pending = await trx
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', QUEUE_ARRIVALS_JOB)
-    .where('subject', '=', String(queueId))
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  if (pending !== undefined) return;
+  // "Schedule one unless one is pending" as one statement (INSERT … SELECT … WHERE NOT EXISTS),
+  // not a read and a write: inside a workflow action's transaction every round trip holds the
+  // document rows locked a little longer, and racing approvers wait on them.
   await trx
     .insertInto('jobs')
-    .values({ kind: QUEUE_ARRIVALS_JOB, subject: String(queueId), run_after: databaseNowSql(dialectOf(trx), NOTIFICATION_BATCH_WINDOW_MS), created_at: now })
+    .columns(['kind', 'subject', 'run_after', 'created_at'])
+    .expression(
+      trx
+        .selectNoFrom((eb) => [
+          eb.val(QUEUE_ARRIVALS_JOB).as('kind'),
+          eb.val(String(queueId)).as('subject'),
+          databaseNowSql(dialectOf(trx), NOTIFICATION_BATCH_WINDOW_MS).as('run_after'),
+          eb.val(now).as('created_at'),
+        ])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('jobs')
+                .select('id')
+                .where('kind', '=', QUEUE_ARRIVALS_JOB)
+                .where('subject', '=', String(queueId))
+                .where('state', '=', 'pending'),
+            ),
+          ),
+        ),
+    )
     .execute();
 }

@@ -48,15 +48,46 @@ export async function documentsLockedByOthers(trx: Kysely<Database>, clock: Lock
   return rows.map((row) => row.document_id);
 }
 
+/** What assertNotLockedByOtherUser found besides "no other user's live lock". */
+export interface DocumentLockRows {
+  /** Whether any lock row (the caller's own, or an expired one) exists on the documents. */
+  anyLockRow: boolean;
+}
+
 /**
  * Inside a write transaction: refuses with 409 'The document has been locked by another user.'
  * when a user other than `userId` holds a live lock on any of the documents (embedded §5: route,
- * approve, reject, delete, link, unlink, split and change subtype). The rows are locked first
- * (see lockDocumentRows), so the answer stays true until the transaction ends.
+ * approve, reject, delete, link, unlink, split and change subtype). The document rows are locked
+ * in the same statement (PostgreSQL `FOR UPDATE`, in id order, as lockDocumentRows), so the answer
+ * stays true until the transaction ends; one statement, not two, because racing writers wait on
+ * those rows for every round trip the transaction takes. Answers whether any lock row exists, so
+ * a caller that drops the locks (releaseDocumentLocks) can skip a delete of nothing.
  */
-export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<void> {
-  await lockDocumentRows(trx, clock.dialect, documentIds);
-  if ((await documentsLockedByOthers(trx, clock, userId, documentIds)).length > 0) throw lockedByOtherUser();
+export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<DocumentLockRows> {
+  if (documentIds.length === 0) return { anyLockRow: false };
+  let query = trx
+    .selectFrom('documents as d')
+    .select((eb) => [
+      'd.id',
+      eb
+        .exists(
+          eb
+            .selectFrom('document_locks as l')
+            .select('l.document_id')
+            .whereRef('l.document_id', '=', 'd.id')
+            .where('l.user_id', '!=', userId)
+            .where('l.expires_at', '>', clock.databaseNow()),
+        )
+        .as('locked_by_other'),
+      eb.exists(eb.selectFrom('document_locks as l').select('l.document_id').whereRef('l.document_id', '=', 'd.id')).as('any_lock'),
+    ])
+    .where('d.id', 'in', [...new Set(documentIds)])
+    .orderBy('d.id');
+  if (clock.dialect === 'postgres') query = query.forUpdate();
+  const rows = await query.execute();
+  // PostgreSQL answers booleans, SQLite 0 and 1.
+  if (rows.some((row) => Boolean(row.locked_by_other))) throw lockedByOtherUser();
+  return { anyLockRow: rows.some((row) => Boolean(row.any_lock)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import type { Database } from '../db/schema';
 import { dialectOf } from '../db/dialectOf';
@@ -109,8 +109,28 @@ export async function findQueuesWithAccess(
   caller: number | QueueAccessCaller,
   queueIds: readonly number[],
 ): Promise<Map<number, QueueWithAccess>> {
+  if (queueIds.length === 0) return new Map();
+  return readQueuesWithAccess(db, caller, sql<SqlBool>`q.id in (${sql.join([...new Set(queueIds)])})`);
+}
+
+/**
+ * The queue `queueId` and the queues it approves and rejects to (ApproveToQueue, RejectToQueue),
+ * with the caller's effective access, in one statement: a workflow action needs its source queue
+ * and, nearly always, one of those targets, and inside its transaction each round trip keeps the
+ * documents locked longer. Keyed by id; a queue that does not exist is absent.
+ */
+export async function findQueueWithTargets(db: Kysely<Database>, caller: number | QueueAccessCaller, queueId: number): Promise<Map<number, QueueWithAccess>> {
+  return readQueuesWithAccess(
+    db,
+    caller,
+    sql<SqlBool>`(q.id = ${queueId} or q.id in (select t.approve_to_queue_id from queues t where t.id = ${queueId}
+      union select t.reject_to_queue_id from queues t where t.id = ${queueId}))`,
+  );
+}
+
+/** The queues `which` selects (a condition on `q`), with the caller's access read live. */
+async function readQueuesWithAccess(db: Kysely<Database>, caller: number | QueueAccessCaller, which: RawBuilder<SqlBool>): Promise<Map<number, QueueWithAccess>> {
   const result = new Map<number, QueueWithAccess>();
-  if (queueIds.length === 0) return result;
   const rows = await db
     .selectFrom('queues as q')
     .select([
@@ -125,7 +145,7 @@ export async function findQueuesWithAccess(
       'q.default_reject_requires_note',
       effectiveQueueAccessSql(liveCallerOf(caller, db), 'q').as('access'),
     ])
-    .where('q.id', 'in', [...new Set(queueIds)])
+    .where(which)
     .execute();
   for (const row of rows) {
     const access = Number(row.access);

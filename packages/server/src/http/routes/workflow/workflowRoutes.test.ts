@@ -118,6 +118,25 @@ describeOnEachDatabase('workflow actions', (server) => {
     }
   });
 
+  it("the approver's note is found by search as soon as the approval answers (the index commits with the move)", async () => {
+    const s = server();
+    const searchers = await createGroup(s, unique('Searchers '), ['Search: Search']);
+    const searcher = await createUser(s, unique('searching-approver'), { groups: [searchers] });
+    const approversGroup = await s.deps.db.selectFrom('user_groups').select('group_id').where('user_id', '=', approver.id).executeTakeFirstOrThrow();
+    await s.deps.db.insertInto('user_groups').values({ user_id: searcher.id, group_id: approversGroup.group_id }).execute();
+    const word = unique('skontofrist');
+    const search = async (): Promise<number[]> => {
+      const response = await s.inject({ method: 'GET', url: `/api/documents/search?q=${word}`, headers: s.authHeaders(searcher.username) });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { documents: { id: number }[] }).documents.map((document) => document.id);
+    };
+    const doc = await documentIn(q.l1);
+    expect(await search()).toEqual([]);
+    const response = await put('approval', searcher, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1, approvalNote: `Paid within the ${word}` });
+    expect(response.statusCode).toBe(200);
+    expect(await search()).toEqual([doc.id]);
+  });
+
   it("reject moves the document to the queue's RejectToQueue and records it", async () => {
     const doc = await documentIn(q.l1);
     const response = await put('reject', approver, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 });
