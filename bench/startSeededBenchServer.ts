@@ -56,7 +56,7 @@ export async function startSeededBenchServer<T>(options: BenchServerOptions<T>):
   const { deps } = services;
   const closeServices = async (): Promise<void> => {
     try {
-      if (postgres) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(deps.db);
+      if (postgres) await dropSchema(deps, schema);
     } finally {
       await services.close();
       await removeDataDir();
@@ -102,5 +102,26 @@ export async function startSeededBenchServer<T>(options: BenchServerOptions<T>):
       await closeServices();
     }
     throw error;
+  }
+}
+
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
+/**
+ * Drops the bench's schema. A request the load generator left in flight when its time ran out
+ * (autocannon stops without waiting for answers, and the server stops listening once the sockets
+ * are gone) may still be writing: its locks and the drop's, taken table by table, can cross, and
+ * PostgreSQL then aborts one of the two. When the drop is the one aborted, the request's
+ * transaction goes on to its end, so the drop is tried again (a few times, no waiting needed).
+ */
+async function dropSchema(deps: AppDeps, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(deps.db);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: unknown }).code !== DEADLOCK) throw error;
+    }
   }
 }
