@@ -57,37 +57,25 @@ export interface DocumentLockRows {
 /**
  * Inside a write transaction: refuses with 409 'The document has been locked by another user.'
  * when a user other than `userId` holds a live lock on any of the documents (embedded §5: route,
- * approve, reject, delete, link, unlink, split and change subtype). The document rows are locked
- * in the same statement (PostgreSQL `FOR UPDATE`, in id order, as lockDocumentRows), so the answer
- * stays true until the transaction ends; one statement, not two, because racing writers wait on
- * those rows for every round trip the transaction takes. Answers whether any lock row exists, so
- * a caller that drops the locks (releaseDocumentLocks) can skip a delete of nothing.
+ * approve, reject, delete, link, unlink, split and change subtype). The rows are locked first
+ * (see lockDocumentRows), so the answer stays true until the transaction ends. The lock rows are
+ * read in a statement of their own after that: on PostgreSQL (READ COMMITTED) a subquery of the
+ * locking statement itself reads the snapshot taken before it waited for the rows, and would miss
+ * a lock committed by the transaction it waited for. Answers whether any lock row exists (the
+ * caller's own, or an expired one), so a caller that drops the locks (releaseDocumentLocks) can
+ * skip a delete of nothing.
  */
 export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<DocumentLockRows> {
   if (documentIds.length === 0) return { anyLockRow: false };
-  let query = trx
-    .selectFrom('documents as d')
-    .select((eb) => [
-      'd.id',
-      eb
-        .exists(
-          eb
-            .selectFrom('document_locks as l')
-            .select('l.document_id')
-            .whereRef('l.document_id', '=', 'd.id')
-            .where('l.user_id', '!=', userId)
-            .where('l.expires_at', '>', clock.databaseNow()),
-        )
-        .as('locked_by_other'),
-      eb.exists(eb.selectFrom('document_locks as l').select('l.document_id').whereRef('l.document_id', '=', 'd.id')).as('any_lock'),
-    ])
-    .where('d.id', 'in', [...new Set(documentIds)])
-    .orderBy('d.id');
-  if (clock.dialect === 'postgres') query = query.forUpdate();
-  const rows = await query.execute();
+  await lockDocumentRows(trx, clock.dialect, documentIds);
+  const rows = await trx
+    .selectFrom('document_locks')
+    .select((eb) => ['document_id', eb.and([eb('user_id', '!=', userId), eb('expires_at', '>', clock.databaseNow())]).as('by_other')])
+    .where('document_id', 'in', [...new Set(documentIds)])
+    .execute();
   // PostgreSQL answers booleans, SQLite 0 and 1.
-  if (rows.some((row) => Boolean(row.locked_by_other))) throw lockedByOtherUser();
-  return { anyLockRow: rows.some((row) => Boolean(row.any_lock)) };
+  if (rows.some((row) => Boolean(row.by_other))) throw lockedByOtherUser();
+  return { anyLockRow: rows.length > 0 };
 }
 
 /**

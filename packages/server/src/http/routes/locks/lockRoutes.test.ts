@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { FEATURES1 } from '@datahaven/core/model';
 import type { DocumentLockInfo } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
@@ -128,6 +129,48 @@ describeOnEachDatabase('document locks', (server) => {
     const own = await approve(alice, doc);
     expect(own.statusCode).toBe(200);
     expect(await queueOf(doc.id)).toBe(q.done);
+  });
+
+  it("another user's expired lock does not block an approval, and goes with the move", async () => {
+    const doc = await documentInWork();
+    expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
+    server().advanceDatabaseClock(16 * 60_000);
+    expect((await approve(bob, doc)).statusCode).toBe(200);
+    expect(await queueOf(doc.id)).toBe(q.done);
+    expect(await server().deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([]);
+  });
+
+  it('an approval that waited for the document row sees the lock committed by the transaction it waited for (PostgreSQL row locks)', async () => {
+    const s = server();
+    if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
+    const doc = await documentInWork();
+    /** The backends waiting on any of `pids` (pg_blocking_pids), polled until there are `count` of them. */
+    const waitForBlocked = async (pids: readonly number[], count: number): Promise<number[]> => {
+      for (let polls = 0; polls < 3000; polls += 1) {
+        const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where pg_blocking_pids(pid) && ${sql.val(pids)}::int[]`.execute(s.deps.db);
+        if (rows.length >= count) return rows.map((row) => row.pid);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      throw new Error(`Fewer than ${count} backends waited on ${pids.join(', ')}.`);
+    };
+    let locking: Promise<TestResponse> | undefined;
+    let approving: Promise<TestResponse> | undefined;
+    await s.deps.db.transaction().execute(async (trx) => {
+      // Hold the document row, as a command does mid-transaction; Alice's lock request queues
+      // behind it, and Bob's approval behind both.
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await sql`select id from documents where id = ${doc.id} for update`.execute(trx);
+      locking = lock(alice, doc.id, q.work, doc.rowVersion);
+      const [alicePid] = await waitForBlocked([rows[0].pid], 1);
+      approving = approve(bob, doc);
+      await waitForBlocked([rows[0].pid, alicePid], 2);
+    });
+    expect((await locking!).statusCode).toBe(201);
+    const approved = await approving!;
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json()).toEqual(LOCKED);
+    expect(await queueOf(doc.id)).toBe(q.work);
+    expect(await s.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([{ user_id: alice.id }]);
   });
 
   it("a workflow action by the holder releases the holder's lock on the moved document", async () => {

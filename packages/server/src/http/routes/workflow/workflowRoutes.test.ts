@@ -249,6 +249,21 @@ describeOnEachDatabase('workflow actions', (server) => {
     expect(await queueOf(doc.id)).toBe(q.noApproveTarget);
   });
 
+  it('a stale window is told "out of sync" only where the caller could act: a hidden document stays 404, a missing flag or queue 403', async () => {
+    const stale = (doc: { id: number; rowVersion: number }) => [doc.rowVersion + 5];
+    const hidden = await documentIn(q.noApproveTarget);
+    const hiddenAnswer = await put('approval', world.outsider, { docId: [hidden.id], rowConflictIds: stale(hidden), expectedQueueId: q.noApproveTarget });
+    expect(hiddenAnswer.statusCode).toBe(404);
+    expect(hiddenAnswer.json()).toMatchObject({ message: MESSAGES.documentNotFound });
+    const doc = await documentIn(q.l1);
+    expect((await put('approval', routeOnly, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: q.l1 })).statusCode).toBe(403);
+    expect((await put('approval', approver, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: 99999999 })).statusCode).toBe(403);
+    const outOfSync = await put('approval', approver, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: q.l1 });
+    expect(outOfSync.statusCode).toBe(409);
+    expect(outOfSync.json()).toMatchObject({ message: MESSAGES.queueOutOfSync });
+    expect(await queueOf(doc.id)).toBe(q.l1);
+  });
+
   it('refuses malformed bodies with 400', async () => {
     const doc = await documentIn(q.l1);
     for (const payload of [
