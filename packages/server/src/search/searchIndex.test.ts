@@ -90,12 +90,20 @@ describeOnEachDatabase('SearchIndex', (server) => {
     }
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('documents').set({ description: 'Marmotfell' }).where('id', 'in', [ids[0], ids[1]]).execute();
-      await trx.insertInto('notes').values({ document_id: ids[1], author_id: world.clerk.id, kind: 'user', text: 'Okapiridge', created_at: new Date().toISOString() }).execute();
+      const at = new Date().toISOString();
+      await trx.insertInto('notes').values([
+        { document_id: ids[1], author_id: world.clerk.id, kind: 'user', text: 'Okapiridge', created_at: at },
+        { document_id: ids[1], author_id: world.clerk.id, kind: 'user', text: 'Quokkavale', created_at: at },
+        { document_id: ids[0], author_id: world.clerk.id, kind: 'system', text: 'Wombatrun', created_at: at },
+      ]).execute();
       await trx.updateTable('documents').set({ deleted_at: new Date().toISOString() }).where('id', '=', ids[2]).execute();
       await reindexDocuments(trx, [...ids, ids[0], 999_999]);
     });
     expect((await index.search(db, viewer, { q: 'marmotfell', skip: 0, take: 30, includeNotes: true })).ids.sort((a, b) => a - b)).toEqual([ids[0], ids[1]]);
     expect((await index.search(db, viewer, { q: 'okapiridge marmot', skip: 0, take: 30, includeNotes: true })).ids).toEqual([ids[1]]);
+    // Every user note of a document is indexed; system notes are not.
+    expect((await index.search(db, viewer, { q: 'quokkavale okapiridge', skip: 0, take: 30, includeNotes: true })).ids).toEqual([ids[1]]);
+    expect((await index.search(db, viewer, { q: 'wombatrun', skip: 0, take: 30, includeNotes: true })).total).toBe(0);
     expect((await index.search(db, viewer, { q: 'batchzz', skip: 0, take: 30, includeNotes: true })).total).toBe(2);
     // The deleted document's entry is gone from the index itself, not only filtered out.
     const entries = server().dialect === 'sqlite'
