@@ -144,9 +144,12 @@ describeOnEachDatabase('document locks', (server) => {
     const s = server();
     if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
     const doc = await documentInWork();
-    /** The backends waiting on any of `pids` (pg_blocking_pids), polled until there are `count` of them. */
+    /**
+     * The backends waiting on any of `pids` (pg_blocking_pids), polled until there are `count` of
+     * them: a wait on state, bounded well inside the suite's time-out for a loaded machine.
+     */
     const waitForBlocked = async (pids: readonly number[], count: number): Promise<number[]> => {
-      for (let polls = 0; polls < 3000; polls += 1) {
+      for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
         const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where pg_blocking_pids(pid) && ${sql.val(pids)}::int[]`.execute(s.deps.db);
         if (rows.length >= count) return rows.map((row) => row.pid);
         await new Promise((resolve) => setImmediate(resolve));
