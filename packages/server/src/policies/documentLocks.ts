@@ -55,19 +55,42 @@ export interface DocumentLockRows {
 }
 
 /**
- * Inside a write transaction: refuses with 409 'The document has been locked by another user.'
- * when a user other than `userId` holds a live lock on any of the documents (embedded §5: route,
- * approve, reject, delete, link, unlink, split and change subtype). The rows are locked first
- * (see lockDocumentRows), so the answer stays true until the transaction ends. The lock rows are
- * read in a statement of their own after that: on PostgreSQL (READ COMMITTED) a subquery of the
- * locking statement itself reads the snapshot taken before it waited for the rows, and would miss
- * a lock committed by the transaction it waited for. Answers whether any lock row exists (the
- * caller's own, or an expired one), so a caller that drops the locks (releaseDocumentLocks) can
- * skip a delete of nothing.
+ * Takes the row locks of the documents as lockDocumentRows does and answers each one's queue, in
+ * one statement: on PostgreSQL a row that `FOR UPDATE` waited for is returned as the waited-for
+ * transaction left it, so the queue read is the one the action will be judged in. SQLite reads
+ * the same rows without a lock (its write transactions already run one at a time).
  */
-export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<DocumentLockRows> {
+export async function lockDocumentRowsReadingQueues(
+  trx: Kysely<Database>,
+  dialect: DialectName,
+  documentIds: readonly number[],
+): Promise<{ id: number; queue_id: number | null }[]> {
+  if (documentIds.length === 0) return [];
+  const query = trx
+    .selectFrom('documents')
+    .select(['id', 'queue_id'])
+    .where('id', 'in', [...new Set(documentIds)])
+    .orderBy('id');
+  return (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+/**
+ * Inside a write transaction whose document rows are already locked (lockDocumentRows): refuses
+ * with 409 'The document has been locked by another user.' when a user other than `userId` holds
+ * a live lock on any of the documents. The lock rows are read in a statement of their own after
+ * the row lock: on PostgreSQL (READ COMMITTED) a subquery of the locking statement itself reads
+ * the snapshot taken before it waited for the rows, and would miss a lock committed by the
+ * transaction it waited for. Answers whether any lock row exists (the caller's own, or an
+ * expired one), so a caller that drops the locks (releaseDocumentLocks) can skip a delete of
+ * nothing.
+ */
+export async function assertNoOtherUsersLockOnLockedRows(
+  trx: Kysely<Database>,
+  clock: LockClock,
+  userId: number,
+  documentIds: readonly number[],
+): Promise<DocumentLockRows> {
   if (documentIds.length === 0) return { anyLockRow: false };
-  await lockDocumentRows(trx, clock.dialect, documentIds);
   const rows = await trx
     .selectFrom('document_locks')
     .select((eb) => ['document_id', eb.and([eb('user_id', '!=', userId), eb('expires_at', '>', clock.databaseNow())]).as('by_other')])
@@ -76,6 +99,19 @@ export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: L
   // PostgreSQL answers booleans, SQLite 0 and 1.
   if (rows.some((row) => Boolean(row.by_other))) throw lockedByOtherUser();
   return { anyLockRow: rows.length > 0 };
+}
+
+/**
+ * Inside a write transaction: refuses with 409 'The document has been locked by another user.'
+ * when a user other than `userId` holds a live lock on any of the documents (embedded §5: route,
+ * approve, reject, delete, link, unlink, split and change subtype). The rows are locked first
+ * (see lockDocumentRows), so the answer stays true until the transaction ends; then the lock rows
+ * are read (assertNoOtherUsersLockOnLockedRows).
+ */
+export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<DocumentLockRows> {
+  if (documentIds.length === 0) return { anyLockRow: false };
+  await lockDocumentRows(trx, clock.dialect, documentIds);
+  return assertNoOtherUsersLockOnLockedRows(trx, clock, userId, documentIds);
 }
 
 /**

@@ -4,7 +4,7 @@ import { forbidden } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
 import type { QueueAccessFlag } from './queueAccessFlags';
-import { assertNotLockedByOtherUser, lockDocumentRows } from './documentLocks';
+import { assertNoOtherUsersLockOnLockedRows, lockDocumentRowsReadingQueues } from './documentLocks';
 import type { LockClock } from './documentLocks';
 import { findQueuesWithAccess } from './queueAccess';
 import type { QueueAccessCaller } from './queueAccess';
@@ -44,11 +44,11 @@ export function assertQueueFlagsOnRows(rows: readonly QueuedDocument[], flags: r
 }
 
 /**
- * Inside a write transaction, for every document a command writes: takes the document rows
- * (lockDocumentRows), then re-reads each document's queue and the caller's effective access on it
- * (so a document routed meanwhile is judged in its new queue) → 403 when a queued document's access
- * lacks one of `flags`; then another user's live lock on any of them → 409 'The document has been
- * locked by another user.'. A document in no queue needs no flag.
+ * Inside a write transaction, for every document a command writes: takes the document rows and
+ * reads each one's queue in the same statement (lockDocumentRowsReadingQueues: a document routed
+ * meanwhile is judged in its new queue), then the caller's effective access on those queues → 403
+ * when a queued document's access lacks one of `flags`; then another user's live lock on any of
+ * them → 409 'The document has been locked by another user.'. A document in no queue needs no flag.
  */
 export async function assertDocumentWriteAllowed(
   trx: Kysely<Database>,
@@ -59,14 +59,13 @@ export async function assertDocumentWriteAllowed(
   action: string,
 ): Promise<void> {
   if (documentIds.length === 0) return;
-  await lockDocumentRows(trx, clock.dialect, documentIds);
+  const rows = await lockDocumentRowsReadingQueues(trx, clock.dialect, documentIds);
   if (flags.length > 0) {
-    const rows = await trx.selectFrom('documents').select('queue_id').where('id', 'in', [...new Set(documentIds)]).execute();
     const queueIds = rows.map((row) => row.queue_id).filter((id): id is number => id !== null);
     const queues = await findQueuesWithAccess(trx, caller, queueIds);
     for (const queueId of queueIds) {
       if (!hasFlags(queues.get(queueId)?.access ?? 0, flags)) throw missingFlags(action, flags);
     }
   }
-  await assertNotLockedByOtherUser(trx, clock, caller.userId, documentIds);
+  await assertNoOtherUsersLockOnLockedRows(trx, clock, caller.userId, documentIds);
 }

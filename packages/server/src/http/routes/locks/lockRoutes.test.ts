@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { FEATURES1 } from '@datahaven/core/model';
 import type { DocumentLockInfo } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
+import { holdDocumentRow } from '../../../test/holdDocumentRow';
 import { describeOnEachDatabase, startTestServer } from '../../../test/testServer';
 import { lockReleasedMessage, lockReleasedNote } from './lockRoutes';
 import type { TestResponse } from '../../../test/testServer';
@@ -144,29 +144,14 @@ describeOnEachDatabase('document locks', (server) => {
     const s = server();
     if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
     const doc = await documentInWork();
-    /**
-     * The backends waiting on any of `pids` (pg_blocking_pids), polled until there are `count` of
-     * them: a wait on state, bounded well inside the suite's time-out for a loaded machine.
-     */
-    const waitForBlocked = async (pids: readonly number[], count: number): Promise<number[]> => {
-      for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
-        const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where pg_blocking_pids(pid) && ${sql.val(pids)}::int[]`.execute(s.deps.db);
-        if (rows.length >= count) return rows.map((row) => row.pid);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      throw new Error(`Fewer than ${count} backends waited on ${pids.join(', ')}.`);
-    };
     let locking: Promise<TestResponse> | undefined;
     let approving: Promise<TestResponse> | undefined;
-    await s.deps.db.transaction().execute(async (trx) => {
-      // Hold the document row, as a command does mid-transaction; Alice's lock request queues
-      // behind it, and Bob's approval behind both.
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      await sql`select id from documents where id = ${doc.id} for update`.execute(trx);
+    await holdDocumentRow(s.deps.db, doc.id, async ({ waitForBlocked }) => {
+      // Alice's lock request queues behind the held row, and Bob's approval behind both.
       locking = lock(alice, doc.id, q.work, doc.rowVersion);
-      const [alicePid] = await waitForBlocked([rows[0].pid], 1);
+      const [alicePid] = await waitForBlocked(1);
       approving = approve(bob, doc);
-      await waitForBlocked([rows[0].pid, alicePid], 2);
+      await waitForBlocked(2, [alicePid]);
     });
     expect((await locking!).statusCode).toBe(201);
     const approved = await approving!;
