@@ -25,14 +25,8 @@ export function lockedByOtherUser(): DomainError {
  * transactions begin IMMEDIATE and already run one at a time.
  */
 export async function lockDocumentRows(trx: Kysely<Database>, dialect: DialectName, documentIds: readonly number[]): Promise<void> {
-  if (dialect !== 'postgres' || documentIds.length === 0) return;
-  await trx
-    .selectFrom('documents')
-    .select('id')
-    .where('id', 'in', [...new Set(documentIds)])
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  if (dialect !== 'postgres') return;
+  await lockDocumentRowsReadingQueues(trx, dialect, documentIds);
 }
 
 /** The documents among `documentIds` on which a user other than `userId` holds a live lock. */

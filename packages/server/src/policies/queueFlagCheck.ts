@@ -4,7 +4,7 @@ import { forbidden } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
 import type { QueueAccessFlag } from './queueAccessFlags';
-import { assertNoOtherUsersLockOnLockedRows, lockDocumentRowsReadingQueues } from './documentLocks';
+import { assertNoOtherUsersLockOnLockedRows, lockDocumentRows, lockDocumentRowsReadingQueues } from './documentLocks';
 import type { LockClock } from './documentLocks';
 import { findQueuesWithAccess } from './queueAccess';
 import type { QueueAccessCaller } from './queueAccess';
@@ -59,8 +59,11 @@ export async function assertDocumentWriteAllowed(
   action: string,
 ): Promise<void> {
   if (documentIds.length === 0) return;
-  const rows = await lockDocumentRowsReadingQueues(trx, clock.dialect, documentIds);
-  if (flags.length > 0) {
+  if (flags.length === 0) {
+    // Nothing to judge the queues by: lock only (no statement at all on SQLite).
+    await lockDocumentRows(trx, clock.dialect, documentIds);
+  } else {
+    const rows = await lockDocumentRowsReadingQueues(trx, clock.dialect, documentIds);
     const queueIds = rows.map((row) => row.queue_id).filter((id): id is number => id !== null);
     const queues = await findQueuesWithAccess(trx, caller, queueIds);
     for (const queueId of queueIds) {

@@ -121,6 +121,7 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     expect((await access()).delete).toBe(true);
     expect((await remove()).json()).toEqual({ deleted: [id] });
   });
+
   it('a DELETE that waited for the document row is judged in the queue the waited-for transaction moved it to, and sees the lock it took (PostgreSQL row locks)', async () => {
     const s = server();
     if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
