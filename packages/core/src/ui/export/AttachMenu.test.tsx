@@ -6,6 +6,7 @@ import { createDatahavenServices, DatahavenServicesProvider } from '../app/Datah
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, testToken } from '../test/renderApp';
 import { AttachMenu } from './AttachMenu';
+import { watchMenuPropsWarnings } from '../test/watchMenuPropsWarnings';
 import { UI_TEXT } from '../../locale/uiText';
 
 /** Fluent's focus manager may hide an open dialog from the accessibility tree in jsdom. */
@@ -45,6 +46,9 @@ function mount(documents: readonly DmsDocument[], attachFile?: (file: HostAttach
 }
 
 const two = [testDocument({ id: 7, name: 'Invoice 7.pdf' }), testDocument({ id: 8, name: 'Invoice 8.pdf' })];
+
+// The export menus keep the annotations checkbox's state on their Menu, where Fluent wants it.
+watchMenuPropsWarnings();
 
 describe('Attach (a host that attaches files: Outlook compose)', () => {
   it('attaches each document as the base64 the server sends, with annotations when ticked, and shows each file attached', async () => {

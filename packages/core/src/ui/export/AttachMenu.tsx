@@ -107,6 +107,7 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
   return (
     <>
       <Menu
+        {...annotations.menuProps}
         open={menuOpen}
         onOpenChange={(_event, data) => {
           setMenuOpen(data.open);
@@ -119,7 +120,7 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
-          <MenuList {...annotations.menuListProps}>
+          <MenuList>
             <WithAnnotationsItem />
             <MenuDivider />
             <MenuItem onClick={() => setRequested({ embed: annotations.chosen })}>{UI_TEXT.export.attachDocuments(documents.length)}</MenuItem>

@@ -36,14 +36,14 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
       .catch((error: unknown) => alerts.report(error));
   };
   return (
-    <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
+    <Menu {...annotations.menuProps} onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
       <MenuTrigger disableButtonEnhancement>
         <MenuButton appearance={appearance} icon={<ArrowDownloadRegular />} disabledFocusable={!allowed} title={reason}>
           {UI_TEXT.export.download}
         </MenuButton>
       </MenuTrigger>
       <MenuPopover>
-        <MenuList {...annotations.menuListProps}>
+        <MenuList>
           <WithAnnotationsItem />
           <MenuDivider />
           <MenuItem onClick={() => download(annotations.chosen)}>{documents.length > 1 ? UI_TEXT.export.downloadZip(documents.length) : UI_TEXT.export.download}</MenuItem>

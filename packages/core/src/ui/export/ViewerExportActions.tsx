@@ -99,28 +99,28 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
 
   return (
     <span ref={anchor} style={{ display: 'contents' }}>
-      <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
+      <Menu {...annotations.menuProps} onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<PrintRegular />} disabledFocusable={!printable} title={UI_TEXT.export.printTitle}>
             {UI_TEXT.export.print}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
-          <MenuList {...annotations.menuListProps}>
+          <MenuList>
             <WithAnnotationsItem />
             <MenuDivider />
             <MenuItem onClick={() => print(chosen)}>{UI_TEXT.export.print}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Menu onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
+      <Menu {...annotations.menuProps} onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
           <MenuButton appearance="subtle" icon={<MailRegular />} disabledFocusable={emailReason !== undefined || !mayEmail} title={emailReason}>
             {UI_TEXT.export.email}
           </MenuButton>
         </MenuTrigger>
         <MenuPopover>
-          <MenuList {...annotations.menuListProps}>
+          <MenuList>
             <WithAnnotationsItem />
             <MenuDivider />
             {/* An ERP parent makes the draft in its own mail editor; it comes before Graph. */}

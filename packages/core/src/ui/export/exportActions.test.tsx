@@ -11,6 +11,7 @@ import { DeleteDocumentsButton } from './DeleteDocumentsButton';
 import { DownloadMenu } from './DownloadMenu';
 import { emailErrorMessage } from './emailErrorMessage';
 import { CREATE_MAIL_DRAFT_TEXT, EMAIL_UNAVAILABLE_TEXT, ViewerExportActions } from './ViewerExportActions';
+import { watchMenuPropsWarnings } from '../test/watchMenuPropsWarnings';
 import { UI_TEXT } from '../../locale/uiText';
 
 /**
@@ -81,6 +82,9 @@ async function openMenu(name: string): Promise<HTMLElement> {
 }
 
 const pdf = testDocument({ id: 7, name: 'Invoice.pdf' });
+
+// The export menus keep the annotations checkbox's state on their Menu, where Fluent wants it.
+watchMenuPropsWarnings();
 
 beforeAll(() => {
   // jsdom has neither blob URLs nor a print dialog.

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { MenuListProps } from '@fluentui/react-components';
+import type { MenuProps } from '@fluentui/react-components';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
 
@@ -15,8 +15,11 @@ export interface AnnotationChoice {
   checked: boolean;
   /** What the calls send: undefined until the user chooses, so the server's configured default applies. */
   chosen: boolean | undefined;
-  /** Props for the MenuList that holds the checkbox. */
-  menuListProps: Pick<MenuListProps, 'checkedValues' | 'onCheckedValueChange'>;
+  /**
+   * Props for the Menu that holds the checkbox: on the Menu, not its MenuList (Fluent warns in
+   * every browser's console when a MenuList inside a Menu takes them).
+   */
+  menuProps: Pick<MenuProps, 'checkedValues' | 'onCheckedValueChange'>;
   /** Reads the server's default (once per mount, through the query cache); call when a menu opens. */
   loadDefault(): void;
 }
@@ -50,7 +53,7 @@ export function useAnnotationChoice(): AnnotationChoice {
     checked,
     chosen,
     loadDefault,
-    menuListProps: {
+    menuProps: {
       checkedValues: { [ANNOTATIONS_CHECKBOX_NAME]: checked ? [ANNOTATIONS_CHECKBOX_VALUE] : [] },
       onCheckedValueChange: (_event, data) => {
         if (data.name === ANNOTATIONS_CHECKBOX_NAME) setChosen(data.checkedItems.includes(ANNOTATIONS_CHECKBOX_VALUE));
