@@ -17,7 +17,7 @@ import type { AppDeps } from '../services/AppDeps';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { assertWithinApprovalLimit } from '../policies/approvalLimits';
-import { assertNotLockedByOtherUser, releaseDocumentLocks } from '../policies/documentLocks';
+import { assertNoOtherUsersLockOnLockedRows, lockDocumentRowsReadingQueues, releaseDocumentLocks } from '../policies/documentLocks';
 import { assertSubmittedWhereRequired } from '../policies/submissionRules';
 import { canSeeDocument } from '../policies/documentVisibility';
 import type { Viewer } from '../policies/documentVisibility';
@@ -178,8 +178,9 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
  * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
  * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
  * SECURITY row 13); a disabled source queue → 400 with the action's refusal text, as a disabled
- * target (the queue is out of service, not the caller short of rights); another user's live lock on any
- * document → 409 'The document has been locked by another user.' (the rows are locked first, so a
+ * target (the queue is out of service, not the caller short of rights); the rows are then locked, and
+ * a document no longer in that queue at the window's row version → 409 'Document Queue Out Of Sync
+ * With Window' at once; another user's live lock on any document → 409 'The document has been locked by another user.' (the rows are locked first, so a
  * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
  * BlockApproveUnlinked / LinkOnApprovalRequired / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
  * an empty approval list) → 400; the target is the approval list's current step, the queue's
@@ -216,7 +217,15 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
       throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
     }
     if (!from.enabled) throw targetUnavailable(action);
-    const locks = await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
+    // The row locks first, then the window checked against the rows as locked: a racer that waited
+    // for the winner's commit answers 409 at once rather than holding the row lock through the lock,
+    // rule and target reads while the next racer waits on it (the opening burst of the workflow
+    // bench). The same precedence as refuseStaleWindow: visible, the access held, the queue enabled,
+    // then a stale window before anything else. SQLite's `visible` is already current (IMMEDIATE).
+    const current = deps.dialect === 'postgres' ? await lockDocumentRowsReadingQueues(trx, deps.dialect, request.docIds) : visible;
+    const windowVersions = new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+    if (current.some((row) => row.queue_id !== fromId || row.row_version !== windowVersions.get(row.id))) throw queueOutOfSync();
+    const locks = await assertNoOtherUsersLockOnLockedRows(trx, deps, viewer.userId, request.docIds);
 
     if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
     const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;

@@ -49,20 +49,20 @@ export interface DocumentLockRows {
 }
 
 /**
- * Takes the row locks of the documents as lockDocumentRows does and answers each one's queue, in
- * one statement: on PostgreSQL a row that `FOR UPDATE` waited for is returned as the waited-for
- * transaction left it, so the queue read is the one the action will be judged in. SQLite reads
- * the same rows without a lock (its write transactions already run one at a time).
+ * Takes the row locks of the documents as lockDocumentRows does and answers each one's queue and
+ * row version, in one statement: on PostgreSQL a row that `FOR UPDATE` waited for is returned as
+ * the waited-for transaction left it, so what is read is what the action will be judged in. SQLite
+ * reads the same rows without a lock (its write transactions already run one at a time).
  */
 export async function lockDocumentRowsReadingQueues(
   trx: Kysely<Database>,
   dialect: DialectName,
   documentIds: readonly number[],
-): Promise<{ id: number; queue_id: number | null }[]> {
+): Promise<{ id: number; queue_id: number | null; row_version: number }[]> {
   if (documentIds.length === 0) return [];
   const query = trx
     .selectFrom('documents')
-    .select(['id', 'queue_id'])
+    .select(['id', 'queue_id', 'row_version'])
     .where('id', 'in', [...new Set(documentIds)])
     .orderBy('id');
   return (dialect === 'postgres' ? query.forUpdate() : query).execute();
