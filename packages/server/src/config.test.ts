@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -24,6 +25,28 @@ describe('loadConfig: the listening address', () => {
 
   it('refuses a host that is not an address', () => {
     for (const text of ['0.0.0.0/8', 'host name', 'a;b']) expect(() => loadConfig({ DATAHAVEN_HOST: text })).toThrow(/DATAHAVEN_HOST/);
+  });
+});
+
+describe('loadConfig: worker processes', () => {
+  const postgres = { DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven' };
+
+  it('runs one process unless DATAHAVEN_WORKERS says otherwise; auto is one per core', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATAHAVEN_WORKERS: ' ' }).workers).toBe(1);
+    expect(loadConfig({ ...postgres, DATAHAVEN_WORKERS: '4' }).workers).toBe(4);
+    expect(loadConfig({ ...postgres, DATAHAVEN_WORKERS: 'auto' }).workers).toBe(Math.min(availableParallelism(), 64));
+    // One is always fine, whatever the database.
+    expect(loadConfig({ DATAHAVEN_WORKERS: '1', DATAHAVEN_DEMO: '1' }).workers).toBe(1);
+  });
+
+  it('refuses a count that is not a whole number from 1 to 64', () => {
+    for (const text of ['0', '-2', '1.5', 'many', '65']) expect(() => loadConfig({ ...postgres, DATAHAVEN_WORKERS: text })).toThrow(/DATAHAVEN_WORKERS is not/);
+  });
+
+  it('refuses several processes on SQLite or with the demo, saying what to change', () => {
+    expect(() => loadConfig({ DATAHAVEN_WORKERS: '2' })).toThrow('DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.');
+    expect(() => loadConfig({ ...postgres, DATAHAVEN_WORKERS: '2', DATAHAVEN_DEMO: '1' })).toThrow('DATAHAVEN_WORKERS above 1 is for deployments: turn the demo off (DATAHAVEN_DEMO=0).');
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { loadEntraConfig, type EntraConfig, type TeamsConfig } from './auth/entra/loadEntraConfig';
 import { parseList, parseOrigins, parsePlainUrl, parseWholeNumber } from './envParsers';
@@ -11,6 +12,11 @@ export interface Config {
   port: number;
   /** The interface to listen on (DATAHAVEN_HOST); 127.0.0.1 unless a deployment says otherwise. */
   host: string;
+  /**
+   * How many server processes share the port (DATAHAVEN_WORKERS: a number, or `auto` for one per
+   * core; 1 by default). Above 1 needs PostgreSQL and the demo off (superviseWorkers.ts).
+   */
+  workers: number;
   /** Absolute path of the data folder: SQLite file, files, secrets. */
   dataDir: string;
   /** PostgreSQL URL; null means the SQLite file in dataDir. */
@@ -67,6 +73,21 @@ function parseHost(text: string | undefined): string {
   // An IPv4/IPv6 address or a host name; nothing that could smuggle a port or a path.
   if (!/^[a-z0-9.:-]+$/i.test(host)) throw new Error(`DATAHAVEN_HOST is not an address: ${text}`);
   return host;
+}
+
+/** The most worker processes DATAHAVEN_WORKERS may ask for: each holds its own database pool. */
+const MAX_WORKERS = 64;
+
+function parseWorkers(text: string | undefined, postgres: boolean, demo: boolean): number {
+  const trimmed = (text ?? '').trim();
+  const workers =
+    trimmed === '' ? 1 : trimmed.toLowerCase() === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : parseWholeNumber('DATAHAVEN_WORKERS', trimmed, 1, MAX_WORKERS, `a number of processes (1–${MAX_WORKERS}) or auto`);
+  if (workers === 1) return 1;
+  // SQLite lets one process write at a time: several would queue on its lock and answer 'database is busy' under load.
+  if (!postgres) throw new Error('DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.');
+  // The demo's ERP and its seed belong to one process; a deployment has neither.
+  if (demo) throw new Error('DATAHAVEN_WORKERS above 1 is for deployments: turn the demo off (DATAHAVEN_DEMO=0).');
+  return workers;
 }
 
 function parseLockMinutes(text: string | undefined): number {
@@ -168,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: parseHost(env.DATAHAVEN_HOST),
+    workers: parseWorkers(env.DATAHAVEN_WORKERS, Boolean(env.DATAHAVEN_DATABASE_URL), demo),
     dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),
     databaseUrl: env.DATAHAVEN_DATABASE_URL || null,
     demo,

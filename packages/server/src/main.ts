@@ -1,10 +1,12 @@
 #!/usr/bin/env node
+import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import type { Config } from './config';
 import { createServer } from './createServer';
 import { seedDemoData, startDemoErp } from './demo';
 import type { DemoErpService } from './demo';
 import { openServices } from './openServices';
+import { superviseWorkers } from './superviseWorkers';
 
 const USAGE = 'Usage: node packages/server/dist/main.js [serve|migrate|seed]';
 
@@ -33,18 +35,28 @@ async function serveDemoErp(demoErp: NonNullable<Config['demoErp']>): Promise<De
   }
 }
 
+function printRunning(config: Config): void {
+  const lines = ['', `Datahaven Documents is running${config.workers > 1 ? ` in ${config.workers} processes` : ''}:`, ...startupUrls(config).map((u) => `  ${u}`), ''];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
 async function serve(config: Config): Promise<void> {
+  // DATAHAVEN_WORKERS above 1: this process supervises; the forked ones (cluster.isWorker) serve.
+  if (config.workers > 1 && cluster.isPrimary) return superviseWorkers(config, () => printRunning(config));
   // The demo ERP is a separate HTTP service the product reaches only through its connector (erp/).
   const demoErp = config.demoErp === null ? null : await serveDemoErp(config.demoErp);
   const app = await createServer(config, { logger: true });
   await app.listen({ host: config.host, port: config.port });
-  const lines = ['', 'Datahaven Documents is running:', ...startupUrls(config).map((u) => `  ${u}`), ''];
-  process.stdout.write(lines.join('\n') + '\n');
+  if (cluster.isPrimary) printRunning(config);
+  // Once: a worker gets SIGINT from the terminal's Ctrl+C and SIGTERM from its supervisor.
+  let stopping = false;
   const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
     void Promise.all([app.close(), demoErp?.close()]).then(() => process.exit(0));
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 async function migrate(config: Config): Promise<void> {
