@@ -86,10 +86,41 @@ const pdf = testDocument({ id: 7, name: 'Invoice.pdf' });
 // The export menus keep the annotations checkbox's state on their Menu, where Fluent wants it.
 watchMenuPropsWarnings();
 
+/** The blobs handed out as object URLs, so a test can tell which bytes a download link pointed at. */
+const blobUrls = new Map<string, Blob>();
+
 beforeAll(() => {
   // jsdom has neither blob URLs nor a print dialog.
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:print'), revokeObjectURL: jest.fn() });
+  const createObjectURL = jest.fn((blob: Blob) => {
+    const url = `blob:http://localhost/${blobUrls.size + 1}`;
+    blobUrls.set(url, blob);
+    return url;
+  });
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
 });
+
+/** A file the page asked the browser to save: the link's file name, the type of the blob behind it, whether the link was in the document. */
+interface SavedDownload {
+  fileName: string;
+  type: string | undefined;
+  inDocument: boolean;
+}
+
+/**
+ * The browser's download, recorded. The plain-browser host saves a file by clicking a link with
+ * `download` and a blob URL (saveFileAsDownload); a browser saves it, jsdom tries to follow it and
+ * prints "Not implemented: navigation". The click is where the page hands over to the browser,
+ * so that is where the tests take the browser's place and keep what it was asked to save.
+ */
+let downloads: SavedDownload[] = [];
+let anchorClick: jest.SpyInstance<void, []> | undefined;
+beforeEach(() => {
+  downloads = [];
+  anchorClick = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function saveInstead(this: HTMLAnchorElement) {
+    downloads.push({ fileName: this.download, type: blobUrls.get(this.href)?.type, inDocument: this.isConnected });
+  });
+});
+afterEach(() => anchorClick?.mockRestore());
 
 describe('ViewerExportActions', () => {
   it('Print loads the PDF into a hidden frame and calls print() there; Ctrl+P does the same', async () => {
@@ -155,12 +186,17 @@ describe('ViewerExportActions', () => {
   });
 
   it('downloads the .eml draft when "email draft download" is on', async () => {
-    const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />, { local: { featureFlags: JSON.stringify({ emailDraftDownload: true }) } });
+    const { requests } = setup(<ViewerExportActions document={pdf} keyScope="window" />, {
+      local: { featureFlags: JSON.stringify({ emailDraftDownload: true }) },
+      answer: (url) => (url.pathname === '/api/email-link' ? new FakeResponse('X-Unsent: 1\r\n\r\n', 200, 'message/rfc822') : undefined),
+    });
     const button = await screen.findByRole('button', { name: 'E-mail' });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download e-mail draft (.eml)' }));
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/email-link?docIds[]=7'));
+    // No Content-Disposition from the fake server: the draft is saved under the client's fallback name.
+    await waitFor(() => expect(downloads).toEqual([{ fileName: 'Documents.eml', type: 'message/rfc822', inDocument: true }]));
+    expect(requests.map((r) => r.url)).toContain('/api/email-link?docIds[]=7');
   });
 
   it('in an ERP host E-mail hands the draft to the parent (no Graph, no .eml flag) and shows a failed draft\'s message', async () => {
@@ -226,11 +262,14 @@ describe('DownloadMenu and Delete', () => {
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8'));
+    const zip: SavedDownload = { fileName: 'Documents.zip', type: 'application/zip', inDocument: true };
+    await waitFor(() => expect(downloads).toEqual([zip]));
+    expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8');
     fireEvent.click(button);
     fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Download 2 documents (zip)' }));
-    await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=true'));
+    await waitFor(() => expect(downloads).toEqual([zip, zip]));
+    expect(requests.map((r) => r.url)).toContain('/api/documents/data?docId[]=7&docId[]=8&embedAnnotations=true');
   });
 
   it('is off when a document lacks exportFileData', async () => {

@@ -91,13 +91,22 @@ describe('SplitDialog from the folders toolbar', () => {
 
   it('offers the advanced groups and the visual split tool only with splitAdvanced (the queue grants SplitAdvanced too)', async () => {
     access = testAccess({ split: true, splitAdvanced: false });
-    open();
+    const app = open();
     const dialog = await openDialog();
     const disabled = (tab: HTMLElement): boolean => tab.getAttribute('aria-disabled') === 'true' || tab.hasAttribute('disabled');
     expect(disabled(within(dialog).getByRole('tab', { name: 'Advanced', ...IN_DIALOG }))).toBe(true);
     expect(disabled(within(dialog).getByRole('tab', { name: 'Custom', ...IN_DIALOG }))).toBe(false);
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Visual', ...IN_DIALOG }));
     expect(within(dialog).queryByRole('button', { name: /visual split tool/i, ...IN_DIALOG })).toBeNull();
+    // The Visual tab fetches every page's thumbnail (jsdom has no IntersectionObserver, so all at
+    // once). This fake server renders none (404): each page settles as a placeholder, no image.
+    const pages = within(dialog).getByRole('group', { name: 'Pages', ...IN_DIALOG });
+    const thumbnailStates = (): (string | null)[] => Array.from(pages.querySelectorAll('[data-thumbnail-state]'), (holder) => holder.getAttribute('data-thumbnail-state'));
+    await waitFor(() => expect(thumbnailStates()).toEqual(Array<string>(6).fill('failed')));
+    expect(pages.querySelectorAll('img')).toHaveLength(0);
+    expect(app.requests.filter((request) => request.path.endsWith('/thumbnail')).map((request) => `${request.path}?${request.search.toString()}`)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((page) => `/api/documents/7/pages/${page}/thumbnail?width=120`),
+    );
   });
 
   it('names the documents of advanced groups and builds them through recombination', async () => {

@@ -75,14 +75,28 @@ function erpHost(heard: { linked: DocumentLinkedNotice[]; opened: RecordToOpen[]
   });
 }
 
-async function openQuickLink(selected: number[], app: { services: { selection: { set(ids: number[]): void } } }): Promise<HTMLElement> {
+type SelectingApp = { services: { selection: { set(ids: number[]): void } } };
+
+/** Selects `selected` in the listing and waits until Quick Link is on; hands back the button, not clicked yet. */
+async function quickLinkFor(selected: number[], app: SelectingApp): Promise<HTMLElement> {
   await screen.findByRole('grid', { name: 'Quick Link Inbox documents' });
   const toolbar = screen.getByRole('toolbar', { name: 'Workflow actions' });
   const button = await within(toolbar).findByRole('button', { name: 'Quick Link' });
   act(() => app.services.selection.set(selected));
   await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
-  fireEvent.click(button);
   return button;
+}
+
+/**
+ * Clicks Quick Link for document 1 and waits for its dialog. The dialog reads the host's context
+ * as it mounts (useHostContext), and that answer lands a microtask after the click: the wait has
+ * to start in the same tick as the click, with no await between them, so the update arrives while
+ * testing-library waits rather than outside act() (React warned about it once per dialog opened).
+ */
+async function openQuickLink(app: SelectingApp): Promise<HTMLElement> {
+  const button = await quickLinkFor([1], app);
+  fireEvent.click(button);
+  return screen.findByRole('dialog', IN_DIALOG);
 }
 
 describe('Quick Link in a Quick Link queue', () => {
@@ -96,7 +110,7 @@ describe('Quick Link in a Quick Link queue', () => {
   it("says 'Multiple documents were selected for Quick Link in a Quick Link queue.' for several, and is not offered in other queues", async () => {
     const requests = { links: [], approvals: [] };
     const app = renderApp('/workflow2/queues/21/documents', services(quickQueue(), requests), { local: NO_AUTOVIEW });
-    await openQuickLink([1, 2], app);
+    fireEvent.click(await quickLinkFor([1, 2], app));
     // The Approve tooltip gives the same rule's reason; the alert area says it on the click.
     await waitFor(() => expect(screen.getAllByText(MESSAGES.quickLinkMultipleSelected).some((element) => element.closest('[role=tooltip]') === null)).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -117,8 +131,7 @@ describe('Quick Link in a Quick Link queue', () => {
       ...services(queue, requests),
       'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1003' }),
     }, { search: '?dataAreaId=CRONUS', host: erpHost(heard), local: NO_AUTOVIEW });
-    await openQuickLink([1], app);
-    const dialog = await screen.findByRole('dialog', IN_DIALOG);
+    const dialog = await openQuickLink(app);
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /Record number or ID/, ...IN_DIALOG }), { target: { value: 'PI-1003' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Link and approve', ...IN_DIALOG }));
     await screen.findByText('scan-1.pdf linked to PI-1003 and approved');
@@ -138,9 +151,8 @@ describe('Quick Link in a Quick Link queue', () => {
       { ...linked, rowVersion: 11, queueId: 21, autoApproved: false, autoApproveRefusal: "Approving documents needs the 'Workflow: Approve' privilege.", promptToApprove: false, launchRecord: false },
     ];
     const queue = quickQueue({ features2: FEATURES2.LinkOnApprovalRequired | FEATURES2.AutoApproveOnLink });
-    const linkAndApprove = async (app: { services: { selection: { set(ids: number[]): void } } }): Promise<HTMLElement> => {
-      await openQuickLink([1], app);
-      const dialog = await screen.findByRole('dialog', IN_DIALOG);
+    const linkAndApprove = async (app: SelectingApp): Promise<HTMLElement> => {
+      const dialog = await openQuickLink(app);
       fireEvent.change(await within(dialog).findByRole('textbox', { name: /Record number or ID/, ...IN_DIALOG }), { target: { value: 'PI-1003' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Link and approve', ...IN_DIALOG }));
       return dialog;
@@ -169,8 +181,7 @@ describe('Quick Link in a Quick Link queue', () => {
         return FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: `Business Central has no record '${missing}' in the company 'CRONUS'.` }, 404);
       },
     }, { local: NO_AUTOVIEW });
-    await openQuickLink([1], app);
-    const dialog = await screen.findByRole('dialog', IN_DIALOG);
+    const dialog = await openQuickLink(app);
     const input = await within(dialog).findByRole('textbox', { name: /Record number or ID/, ...IN_DIALOG });
     fireEvent.change(input, { target: { value: 'PI-9999' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Link and approve', ...IN_DIALOG }));
@@ -189,8 +200,7 @@ describe('Quick Link in a Quick Link queue', () => {
   it("says 'This queue has not been properly configured for Link To Approval' where the setup is incomplete, and approves anyway when asked", async () => {
     const requests = { links: [] as RecordedRequest[], approvals: [] as RecordedRequest[] };
     const app = renderApp('/workflow2/queues/21/documents', services(quickQueue({ features2: 0 }), requests), { local: NO_AUTOVIEW });
-    await openQuickLink([1], app);
-    const dialog = await screen.findByRole('dialog', IN_DIALOG);
+    const dialog = await openQuickLink(app);
     expect(await within(dialog).findByText(MESSAGES.linkToApprovalNotConfigured)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve anyway', ...IN_DIALOG }));
     await waitFor(() => expect(requests.approvals).toHaveLength(1));

@@ -35,11 +35,19 @@ function services(queue: WorkflowQueue, extra: Record<string, FakeRoute> = {}): 
   };
 }
 
+/**
+ * Selects the one document and waits until the toolbar acts on it (its access is read: Reject,
+ * which it allows, is on). The wait starts in the same tick as the click: the link actions
+ * (Push Link) mount with the selection and read the host's context, whose answer lands a
+ * microtask later, and must land while testing-library waits, not outside act().
+ */
 async function selectTheDocument(): Promise<HTMLElement> {
   const grid = await screen.findByRole('grid', { name: 'AP Inbox documents' });
   await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
   fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
-  return screen.getByRole('toolbar', { name: 'Workflow actions' });
+  const toolbar = screen.getByRole('toolbar', { name: 'Workflow actions' });
+  await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Reject' }).getAttribute('aria-disabled')).not.toBe('true'));
+  return toolbar;
 }
 
 describe('Warn/Block unsubmitted in the queue documents screen', () => {
