@@ -8,6 +8,7 @@ import type { AppDeps } from '../packages/server/src/services/AppDeps';
 import { createFixture, seed } from './searchBench';
 import type { Fixture, QuerySets } from './searchBench';
 import { startSeededBenchServer } from './startSeededBenchServer';
+import { startServerProcesses } from './startServerProcesses';
 
 /** SECURITY.md "Load targets": requests a second with 50 connections, by database; p99; no non-2xx. */
 const CONNECTIONS = 50;
@@ -198,6 +199,23 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
     log(`${dialect}: search (GET /api/documents/search, ${search.length} queries) for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`);
     await hammer(baseUrl, token, search, WARM_UP_SECONDS);
     rows.push(...rowsOf('search (GET /api/documents/search, text and tags)', dialect, await hammer(baseUrl, token, search, runSeconds)));
+
+    // The same runs against the built server in one process per core (DATAHAVEN_WORKERS, PostgreSQL
+    // only), as a deployment runs it: the in-process server's one thread is what binds on PostgreSQL.
+    if (server.postgresSchema !== null && url !== null) {
+      const workers = availableParallelism();
+      log(`${dialect}: the built server in ${workers} processes (DATAHAVEN_WORKERS=${workers}, request log off as in-process)…`);
+      const processes = await startServerProcesses({ databaseUrl: url, schema: server.postgresSchema, dataDir: deps.config.dataDir, workers });
+      try {
+        for (const [label, paths] of [['listing (GET /api/folder-structure)', listing], ['search (GET /api/documents/search)', search]] as const) {
+          log(`${dialect}: ${label} in ${workers} processes for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`);
+          await hammer(processes.baseUrl, token, paths, WARM_UP_SECONDS);
+          rows.push(...rowsOf(`${label}, ${workers} server processes`, dialect, await hammer(processes.baseUrl, token, paths, runSeconds)));
+        }
+      } finally {
+        await processes.stop();
+      }
+    }
 
     log(`${dialect}: ${UPLOADS_PER_SECOND} uploads of 1 MB a second for ${uploadSeconds} s while listing runs…`);
     const first = records[0];

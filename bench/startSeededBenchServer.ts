@@ -13,6 +13,8 @@ export interface SeededBenchServer<T> {
   baseUrl: string;
   deps: AppDeps;
   seeded: T;
+  /** The PostgreSQL schema the bench's tables live in; null on SQLite. */
+  postgresSchema: string | null;
   /** Stops listening (idempotent); the database stays open for counting afterwards. */
   stopHttp(): Promise<void>;
   /** Stops listening, drops the PostgreSQL schema, closes the database and removes the data folder. */
@@ -86,6 +88,7 @@ export async function startSeededBenchServer<T>(options: BenchServerOptions<T>):
       baseUrl: `http://127.0.0.1:${address.port}`,
       deps,
       seeded,
+      postgresSchema: postgres ? schema : null,
       stopHttp,
       close: async () => {
         try {

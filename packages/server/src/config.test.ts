@@ -50,6 +50,29 @@ describe('loadConfig: worker processes', () => {
   });
 });
 
+describe('loadConfig: the PostgreSQL schema', () => {
+  it('uses the search_path unless DATAHAVEN_DATABASE_SCHEMA names a schema', () => {
+    expect(loadConfig({}).databaseSchema).toBeNull();
+    expect(loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: ' documents_2 ' }).databaseSchema).toBe('documents_2');
+  });
+
+  it('refuses a schema without PostgreSQL, and a name that is not a plain identifier', () => {
+    expect(() => loadConfig({ DATAHAVEN_DATABASE_SCHEMA: 'documents' })).toThrow('DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).');
+    for (const text of ['Documents', '1st', 'a;drop', 'a b', 'x'.repeat(64)]) {
+      expect(() => loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: text })).toThrow(/DATAHAVEN_DATABASE_SCHEMA is not a schema name/);
+    }
+  });
+});
+
+describe('loadConfig: the log level', () => {
+  it('logs from info (every request) unless DATAHAVEN_LOG_LEVEL says otherwise, and refuses a level pino lacks', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ DATAHAVEN_LOG_LEVEL: ' WARN ' }).logLevel).toBe('warn');
+    expect(loadConfig({ DATAHAVEN_LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(() => loadConfig({ DATAHAVEN_LOG_LEVEL: 'verbose' })).toThrow('DATAHAVEN_LOG_LEVEL is not one of fatal, error, warn, info, debug, trace, silent: verbose');
+  });
+});
+
 describe('loadConfig: the file store', () => {
   const connectionString = 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=a2V5;EndpointSuffix=core.windows.net';
 

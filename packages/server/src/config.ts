@@ -7,6 +7,23 @@ import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceC
 import { REQUEST_WORK_MS } from './http/withinRequestTime';
 import { parseOfficeJsSource, type OfficeJsSource } from './http/plugins/outlookPaneHosting';
 
+/** pino's levels, most severe first; `silent` writes nothing. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A level of DATAHAVEN_LOG_LEVEL. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function isLogLevel(text: string): text is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(text);
+}
+
+function parseLogLevel(text: string | undefined): LogLevel {
+  const level = (text ?? '').trim().toLowerCase();
+  if (level === '') return 'info';
+  if (!isLogLevel(level)) throw new Error(`DATAHAVEN_LOG_LEVEL is not one of ${LOG_LEVELS.join(', ')}: ${text}`);
+  return level;
+}
+
 /** Server configuration, read from the environment (ARCHITECTURE.md "Configuration"). */
 export interface Config {
   port: number;
@@ -17,10 +34,14 @@ export interface Config {
    * core; 1 by default). Above 1 needs PostgreSQL and the demo off (superviseWorkers.ts).
    */
   workers: number;
+  /** The least severe log line `serve` writes (DATAHAVEN_LOG_LEVEL, pino's levels; info by default: every request). */
+  logLevel: LogLevel;
   /** Absolute path of the data folder: SQLite file, files, secrets. */
   dataDir: string;
   /** PostgreSQL URL; null means the SQLite file in dataDir. */
   databaseUrl: string | null;
+  /** The PostgreSQL schema the tables live in (DATAHAVEN_DATABASE_SCHEMA; created if missing); null: the database's search_path. */
+  databaseSchema: string | null;
   /** Seed the demo world on first start and serve /demo/*. */
   demo: boolean;
   /** The URL users reach the server at, used in printed URLs; no trailing slash. */
@@ -73,6 +94,15 @@ function parseHost(text: string | undefined): string {
   // An IPv4/IPv6 address or a host name; nothing that could smuggle a port or a path.
   if (!/^[a-z0-9.:-]+$/i.test(host)) throw new Error(`DATAHAVEN_HOST is not an address: ${text}`);
   return host;
+}
+
+function parseDatabaseSchema(text: string | undefined, postgres: boolean): string | null {
+  const schema = (text ?? '').trim();
+  if (schema === '') return null;
+  if (!postgres) throw new Error('DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).');
+  // An unquoted lower-case identifier: it goes into the connection's search_path as written.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATAHAVEN_DATABASE_SCHEMA is not a schema name (lower-case letters, digits, _): ${text}`);
+  return schema;
 }
 
 /** The most worker processes DATAHAVEN_WORKERS may ask for: each holds its own database pool. */
@@ -189,9 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: parseHost(env.DATAHAVEN_HOST),
+    logLevel: parseLogLevel(env.DATAHAVEN_LOG_LEVEL),
     workers: parseWorkers(env.DATAHAVEN_WORKERS, Boolean(env.DATAHAVEN_DATABASE_URL), demo),
     dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),
     databaseUrl: env.DATAHAVEN_DATABASE_URL || null,
+    databaseSchema: parseDatabaseSchema(env.DATAHAVEN_DATABASE_SCHEMA, Boolean(env.DATAHAVEN_DATABASE_URL)),
     demo,
     publicUrl,
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),

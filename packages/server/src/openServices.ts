@@ -36,11 +36,13 @@ export function databaseTargetOf(config: Config, postgresSchema?: string): Datab
 /** Creates the data folder, opens the database, runs migrations, opens the file store and the token secret. */
 export async function openServices(config: Config, options: OpenServicesOptions = {}): Promise<Services> {
   await mkdir(config.dataDir, { recursive: true });
-  const handle = createDatabase(databaseTargetOf(config, options.postgresSchema));
+  // A test's own schema, else the configured one (DATAHAVEN_DATABASE_SCHEMA), else the search_path's.
+  const schema = options.postgresSchema ?? config.databaseSchema ?? undefined;
+  const handle = createDatabase(databaseTargetOf(config, schema));
   try {
-    if (options.postgresSchema !== undefined && handle.dialect === 'postgres') {
+    if (schema !== undefined && handle.dialect === 'postgres') {
       // The schema must exist before the pool's search_path can use it.
-      await sql`create schema if not exists ${sql.id(options.postgresSchema)}`.execute(handle.db);
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
     }
     const schemaVersion = await runMigrations(handle.db, handle.dialect);
     // After the migrations: no statement is prepared against a table they still alter.

@@ -57,7 +57,7 @@ export type RouteRegistrar = (app: FastifyInstance, deps: AppDeps) => Promise<vo
 
 /** Options of `buildApp`. */
 export interface BuildAppOptions {
-  /** Log requests (pino); off in tests. */
+  /** Log (pino) from DATAHAVEN_LOG_LEVEL on, every request at `info`; off in tests. */
   logger?: boolean;
   /** More routes, e.g. `registerDemoRoutes` when the demo is on. */
   extraRoutes?: RouteRegistrar[];
@@ -66,7 +66,7 @@ export interface BuildAppOptions {
 /** Builds the Fastify app: /api web services, security headers, error bodies, dist/web hosting. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger === true ? { level: deps.config.logLevel } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Path parameters are ids and option names; anything longer is refused.
