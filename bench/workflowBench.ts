@@ -13,6 +13,7 @@ import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/poli
 import { runQueueListingBench } from './queueListingBench';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';
+import { startServerProcesses } from './startServerProcesses';
 
 /*
  * Issue 3 "Done when": many approvers racing on the same documents never approve one twice.
@@ -73,6 +74,8 @@ interface RunFigures {
 /** What a database run found after the race. */
 interface Outcome {
   database: string;
+  /** Where the server ran: in this process with the clients, or in processes of its own. */
+  setup: string;
   racers: number;
   run: RunFigures;
   reference: RunFigures;
@@ -335,16 +338,31 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueI
   });
 }
 
-/** Starts a real server on `database`, seeds it, races, counts what the database holds afterwards. */
-async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | null, racers: number): Promise<Outcome> {
+/**
+ * Starts a real server on `database`, seeds it, races, counts what the database holds afterwards.
+ * With `processes` (PostgreSQL), the race goes to the built server in that many processes
+ * (DATAHAVEN_WORKERS) on the seeded schema instead of the in-process one.
+ */
+async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | null, racers: number, processes = 0): Promise<Outcome> {
   // No statistics refresh: 200 fresh rows, as a queue would hold them between autovacuum runs.
   const server = await startSeededBenchServer({ name: 'wfbench', databaseUrl, analyze: false, seed: (deps) => seed(deps.db, deps.tokenSecret) });
   const { db } = server.deps;
   const { seeded } = server;
   try {
     const orders = raceOrders(seeded.documentIds, racers);
-    const run = await race(`${server.baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
-    await server.stopHttp();
+    let run: RunFigures;
+    if (processes > 0 && databaseUrl !== null && server.postgresSchema !== null) {
+      await server.stopHttp();
+      const served = await startServerProcesses({ databaseUrl, schema: server.postgresSchema, dataDir: server.deps.config.dataDir, workers: processes });
+      try {
+        run = await race(`${served.baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
+      } finally {
+        await served.stop();
+      }
+    } else {
+      run = await race(`${server.baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
+      await server.stopHttp();
+    }
     const reference = await referenceRun(seeded.tokens, orders, seeded.queueId);
 
     const approvals = await db
@@ -361,6 +379,7 @@ async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | 
       .executeTakeFirstOrThrow();
     return {
       database,
+      setup: processes > 0 ? `clients in this process, the built server in ${processes} processes (DATAHAVEN_WORKERS=${processes})` : 'server and clients in one process',
       racers,
       run,
       reference,
@@ -423,7 +442,7 @@ function printOutcome(outcome: Outcome): void {
     ['documents in the approve-to queue at row version 1', String(outcome.documentsMoved), outcome.documentsMoved === DOCUMENTS ? 'ok' : 'WRONG'],
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
-  process.stdout.write(`\nWorkflow race on ${outcome.database}: ${APPROVERS} concurrent approvers on loopback, server and clients in one process\n`);
+  process.stdout.write(`\nWorkflow race on ${outcome.database}: ${APPROVERS} concurrent approvers on loopback, ${outcome.setup}\n`);
   for (const row of rows) process.stdout.write(`  ${row[0].padEnd(widths[0])}  ${row[1].padStart(widths[1])}  ${row[2]}\n`);
 }
 
@@ -455,11 +474,18 @@ export async function runWorkflowBench(): Promise<void> {
     printOutcome(outcome);
     outcomes.push(outcome);
   }
+  // PostgreSQL again with the built server in one process per core, as a deployment runs it (DATAHAVEN_WORKERS).
+  if (postgresUrl !== null) {
+    const processes = availableParallelism();
+    const outcome = await benchOn('PostgreSQL', postgresUrl, racers, processes);
+    printOutcome(outcome);
+    outcomes.push(outcome);
+  }
   // Issue 12: the queue listing with the decision columns at 10,000 documents in a queue.
   await runQueueListingBench();
   const unsound = outcomes.filter((outcome) => !isSound(outcome));
   if (unsound.length > 0) {
-    throw new Error(`Workflow bench: the race broke the invariants on ${unsound.map((o) => o.database).join(', ')} (see the figures above).`);
+    throw new Error(`Workflow bench: the race broke the invariants on ${unsound.map((o) => `${o.database} (${o.setup})`).join(', ')} (see the figures above).`);
   }
 }
 
