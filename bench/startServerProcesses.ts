@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../packages/server/src/test/freePort';
 
 /** The built server running in processes of its own (`serve` with DATAHAVEN_WORKERS). */
 export interface ServerProcesses {
@@ -20,17 +20,6 @@ export interface ServerProcessesOptions {
 const MAIN = resolve(__dirname, '..', 'packages', 'server', 'dist', 'main.js');
 /** How long the processes may take to start on a loaded machine before the bench gives up. */
 const START_LIMIT_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address !== null && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('The port probe has no TCP address.'))));
-    });
-  });
-}
 
 /**
  * Starts `node packages/server/dist/main.js serve` (built by `npm run bench`) with

@@ -6,11 +6,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './test/freePort';
 
 /*
  * `serve` with DATAHAVEN_WORKERS, as an operator runs it: the built server (packages/server/dist,
  * rebuilt here so the test never runs stale code) in a process of its own, watched from outside
- * through /proc and HTTP. No sleeps: every wait is on a state (a line printed, a process set, an exit).
+ * through /proc and HTTP. Every wait polls a state (a line printed, a set of processes, an exit), never a fixed time.
  */
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -19,18 +20,6 @@ const MAIN = join(REPO_ROOT, 'packages', 'server', 'dist', 'main.js');
 beforeAll(() => {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'packages/server'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }, 180_000);
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address !== null && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The server's process with what it printed so far. */
 interface Served {
