@@ -58,7 +58,7 @@ describe('loadConfig: the PostgreSQL schema', () => {
 
   it('refuses a schema without PostgreSQL, and a name that is not a plain identifier', () => {
     expect(() => loadConfig({ DATAHAVEN_DATABASE_SCHEMA: 'documents' })).toThrow('DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).');
-    for (const text of ['Documents', '1st', 'a;drop', 'a b', 'x'.repeat(64)]) {
+    for (const text of ['Documents', '1st', 'a;drop', 'a b', 'x'.repeat(64), 'pg_documents']) {
       expect(() => loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: text })).toThrow(/DATAHAVEN_DATABASE_SCHEMA is not a schema name/);
     }
   });

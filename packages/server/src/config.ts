@@ -101,7 +101,8 @@ function parseDatabaseSchema(text: string | undefined, postgres: boolean): strin
   if (schema === '') return null;
   if (!postgres) throw new Error('DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).');
   // An unquoted lower-case identifier: it goes into the connection's search_path as written.
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATAHAVEN_DATABASE_SCHEMA is not a schema name (lower-case letters, digits, _): ${text}`);
+  // pg_… names are PostgreSQL's own ('unacceptable schema name').
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema) || schema.startsWith('pg_')) throw new Error(`DATAHAVEN_DATABASE_SCHEMA is not a schema name (lower-case letters, digits, _; not pg_…): ${text}`);
   return schema;
 }
 

@@ -48,10 +48,14 @@ async function serve(config: Config): Promise<void> {
   const app = await createServer(config, { logger: true });
   await app.listen({ host: config.host, port: config.port });
   if (cluster.isPrimary) printRunning(config);
-  // Once: a worker gets SIGINT from the terminal's Ctrl+C and SIGTERM from its supervisor.
+  // A worker gets SIGINT from the terminal's Ctrl+C and SIGTERM from its supervisor: it stops
+  // once. A lone server stopped a second time (Ctrl+C again while a request or job holds it) quits at once.
   let stopping = false;
   const stop = (): void => {
-    if (stopping) return;
+    if (stopping) {
+      if (cluster.isPrimary) process.exit(130);
+      return;
+    }
     stopping = true;
     void Promise.all([app.close(), demoErp?.close()]).then(() => process.exit(0));
   };

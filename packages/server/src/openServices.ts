@@ -41,8 +41,11 @@ export async function openServices(config: Config, options: OpenServicesOptions 
   const handle = createDatabase(databaseTargetOf(config, schema));
   try {
     if (schema !== undefined && handle.dialect === 'postgres') {
-      // The schema must exist before the pool's search_path can use it.
-      await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+      // The schema must exist before the pool's search_path can use it. Looked up first: CREATE
+      // SCHEMA IF NOT EXISTS needs the database's CREATE privilege even when the schema exists,
+      // which a role given a schema made by its DBA lacks.
+      const found = await sql<{ one: number }>`select 1 as one from pg_namespace where nspname = ${schema}`.execute(handle.db);
+      if (found.rows.length === 0) await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
     }
     const schemaVersion = await runMigrations(handle.db, handle.dialect);
     // After the migrations: no statement is prepared against a table they still alter.

@@ -28,12 +28,16 @@ interface Served {
   exited: Promise<number | null>;
 }
 
+/** Every server a test started, killed after it if still running (a failed wait must not leave processes behind). */
+const started: ChildProcess[] = [];
+
 function startServer(env: Record<string, string>): Served {
   const child = spawn(process.execPath, [MAIN, 'serve'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  started.push(child);
   return { child, output: () => output, exited };
 }
 
@@ -78,7 +82,16 @@ describe('serve with DATAHAVEN_WORKERS', () => {
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'datahaven-workers-'));
   });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    for (const child of started.splice(0)) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      const gone = new Promise((resolveExit) => child.once('exit', resolveExit));
+      // The supervisor first (its workers stop with it), then anything it left.
+      child.kill('SIGKILL');
+      await gone;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('refuses several processes on SQLite in words, before anything starts', async () => {
     const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(await freePort()) });
@@ -88,25 +101,20 @@ describe('serve with DATAHAVEN_WORKERS', () => {
   });
 
   const postgresUrl = process.env.DATAHAVEN_TEST_DATABASE_URL;
-  // PostgreSQL only, as describeOnEachDatabase: the servers need a database of their own, not a schema (main has no schema setting).
+  // PostgreSQL only, as describeOnEachDatabase; the servers get a schema of the run's own.
   if (postgresUrl) {
     describe('on PostgreSQL', () => {
-      const database = `dh_workers_${randomBytes(5).toString('hex')}`;
+      const schema = `workers_${randomBytes(5).toString('hex')}`;
       const admin = new Client({ connectionString: postgresUrl });
-      beforeAll(async () => {
-        await admin.connect();
-        await admin.query(`create database ${database}`);
-      });
+      beforeAll(() => admin.connect());
       afterAll(async () => {
-        await admin.query(`drop database if exists ${database} with (force)`);
+        await admin.query(`drop schema if exists ${schema} cascade`);
         await admin.end();
       });
 
       it('serves from every process, replaces one that dies, and stops them all on SIGTERM', async () => {
         const port = await freePort();
-        const url = new URL(postgresUrl);
-        url.pathname = `/${database}`;
-        const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(port), DATAHAVEN_DATABASE_URL: url.toString() });
+        const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(port), DATAHAVEN_DATABASE_URL: postgresUrl, DATAHAVEN_DATABASE_SCHEMA: schema });
         const pid = served.child.pid ?? 0;
         await waitFor(served.output, (text) => text.includes('Datahaven Documents is running in 2 processes:'), 'the start-up lines');
         const first = childrenOf(pid);
@@ -116,7 +124,10 @@ describe('serve with DATAHAVEN_WORKERS', () => {
         // A worker killed outright: another takes its place, and the port keeps answering.
         process.kill(first[0], 'SIGKILL');
         const replaced = await waitFor(() => childrenOf(pid), (pids) => pids.length === 2 && !pids.includes(first[0]), 'a replacement process');
-        expect(served.output()).toContain(`A server process (pid ${first[0]}) ended with SIGKILL; starting another.`);
+        expect(served.output()).toContain(`A server process (pid ${first[0]}) ended with SIGKILL; starting another in 1 s.`);
+        // The tables went into the configured schema (DATAHAVEN_DATABASE_SCHEMA), created by the supervisor.
+        const tables = await admin.query('select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = $2', [schema, 'documents']);
+        expect(tables.rows[0]).toEqual({ n: 1 });
         await waitFor(() => statusOf(`http://127.0.0.1:${port}/api/version`), (status) => status === 200, 'an answer after the replacement');
 
         served.child.kill('SIGTERM');
@@ -130,9 +141,7 @@ describe('serve with DATAHAVEN_WORKERS', () => {
         const address = taken.address();
         const port = address !== null && typeof address === 'object' ? address.port : 0;
         try {
-          const url = new URL(postgresUrl);
-          url.pathname = `/${database}`;
-          const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(port), DATAHAVEN_DATABASE_URL: url.toString() });
+          const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(port), DATAHAVEN_DATABASE_URL: postgresUrl, DATAHAVEN_DATABASE_SCHEMA: schema });
           expect(await served.exited).toBe(1);
           expect(served.output()).toContain('EADDRINUSE');
           expect(served.output()).toMatch(/A server process \(pid \d+\) ended with code 1 before it listened; stopping the others\./);

@@ -1,10 +1,16 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Config } from './config';
 import { openServices } from './openServices';
 
-/** How long the supervisor waits before replacing a worker that died after it had listened. */
+/** How long the supervisor waits before replacing a worker; doubled for each replacement in a row that dies before it listens. */
 const REPLACE_AFTER_MS = 1000;
+/** The longest wait between replacements (a database down for a while is retried this often). */
+const REPLACE_AFTER_MAX_MS = 30_000;
+/** How long workers may take to close (requests in flight, the job in hand) before SIGKILL. */
+const STOP_LIMIT_MS = 30_000;
 
 /**
  * The primary of `serve` with DATAHAVEN_WORKERS above 1: runs the migrations (and creates the
@@ -13,51 +19,71 @@ const REPLACE_AFTER_MS = 1000;
  * core; on PostgreSQL the server's statements and answers are most of a request's CPU, so more
  * processes serve more requests (docs/ARCHITECTURE.md "Several processes").
  *
- * `onListening` runs once every worker listens. A worker that dies after it listened is replaced
- * a second later; one that dies before it ever listened (a configuration or database fault every
- * replacement would repeat) stops them all and the supervisor exits 1. SIGINT and SIGTERM stop
- * the workers (each closes its server and job runner) and the supervisor exits 0 once they are gone.
+ * `onListening` runs once all the first workers listen. If one of those dies before it listened
+ * (a configuration fault, the port taken: every replacement would repeat it), the supervisor stops
+ * them all and exits 1. Once running, a worker that dies is replaced a second later; replacements
+ * that die before listening (the database down for a while) are retried at doubling intervals up
+ * to 30 s. SIGINT and SIGTERM stop the workers (each closes its server and job runner; SIGKILL
+ * after 30 s) and the supervisor exits 0 once they are gone.
  */
 export async function superviseWorkers(config: Config, onListening: () => void): Promise<void> {
   // Once, here: N processes migrating at once would queue on the migration lock, and the first
   // start would race to create the token secret.
   const services = await openServices(config);
   await services.close();
+  // The workers' blob caches are folders of their own under it (storage/openFileStore); copies
+  // of an earlier run are unknown to them.
+  await rm(join(config.dataDir, 'blob-cache'), { recursive: true, force: true });
 
   let stopping = false;
   let announced = false;
   let failed = false;
   const listened = new Set<number>();
-  const live = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+  // Replacements in a row that died before listening: each doubles the wait before the next.
+  let failedReplacements = 0;
+  // isDead(): cluster.workers keeps a worker until both its 'exit' and 'disconnect' have fired, in either order.
+  const live = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+  const exitWhenAllGone = (): void => {
+    if (live().length === 0) process.exit(failed ? 1 : 0);
+  };
   const stopAll = (): void => {
     stopping = true;
     for (const worker of live()) worker.process.kill('SIGTERM');
-    if (live().length === 0) process.exit(failed ? 1 : 0);
+    setTimeout(() => {
+      for (const worker of live()) worker.process.kill('SIGKILL');
+    }, STOP_LIMIT_MS).unref();
+    exitWhenAllGone();
   };
 
   cluster.on('listening', (worker) => {
     listened.add(worker.id);
-    if (!announced && listened.size >= config.workers) {
+    failedReplacements = 0;
+    const listening = live().filter((each) => listened.has(each.id)).length;
+    if (!announced && listening >= config.workers) {
       announced = true;
       onListening();
     }
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (live().length === 0) process.exit(failed ? 1 : 0);
+      exitWhenAllGone();
       return;
     }
     const how = signal === null ? `code ${code}` : signal;
-    if (!listened.has(worker.id)) {
+    const neverListened = !listened.has(worker.id);
+    if (neverListened && !announced) {
       process.stderr.write(`A server process (pid ${worker.process.pid}) ended with ${how} before it listened; stopping the others.\n`);
       failed = true;
+      process.exitCode = 1;
       stopAll();
       return;
     }
-    process.stderr.write(`A server process (pid ${worker.process.pid}) ended with ${how}; starting another.\n`);
+    if (neverListened) failedReplacements += 1;
+    const waitMs = Math.min(REPLACE_AFTER_MAX_MS, REPLACE_AFTER_MS * 2 ** failedReplacements);
+    process.stderr.write(`A server process (pid ${worker.process.pid}) ended with ${how}${neverListened ? ' before it listened' : ''}; starting another in ${Math.round(waitMs / 1000)} s.\n`);
     setTimeout(() => {
       if (!stopping) cluster.fork();
-    }, REPLACE_AFTER_MS);
+    }, waitMs);
   });
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
