@@ -39,7 +39,6 @@ export async function startServerProcesses(options: ServerProcessesOptions): Pro
       // As the in-process server, which logs nothing: a line per request would be measured too.
       DATAHAVEN_LOG_LEVEL: 'warn',
     },
-    // The request log goes nowhere: writing it would cost the processes what the bench measures.
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));

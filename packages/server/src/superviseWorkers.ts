@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Config } from './config';
 import { openServices } from './openServices';
+import { blobCacheDir } from './storage/openFileStore';
 
 /** How long the supervisor waits before replacing a worker; doubled for each replacement in a row that dies before it listens. */
 const REPLACE_AFTER_MS = 1000;
@@ -33,18 +33,18 @@ export async function superviseWorkers(config: Config, onListening: () => void):
   await services.close();
   // The workers' blob caches are folders of their own under it (storage/openFileStore); copies
   // of an earlier run are unknown to them.
-  await rm(join(config.dataDir, 'blob-cache'), { recursive: true, force: true });
+  await rm(blobCacheDir(config.dataDir), { recursive: true, force: true });
 
   let stopping = false;
   let announced = false;
-  let failed = false;
   const listened = new Set<number>();
   // Replacements in a row that died before listening: each doubles the wait before the next.
   let failedReplacements = 0;
   // isDead(): cluster.workers keeps a worker until both its 'exit' and 'disconnect' have fired, in either order.
   const live = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+  // process.exitCode is 1 once the supervisor gave up, else unset (0).
   const exitWhenAllGone = (): void => {
-    if (live().length === 0) process.exit(failed ? 1 : 0);
+    if (live().length === 0) process.exit();
   };
   const stopAll = (): void => {
     stopping = true;
@@ -73,7 +73,6 @@ export async function superviseWorkers(config: Config, onListening: () => void):
     const neverListened = !listened.has(worker.id);
     if (neverListened && !announced) {
       process.stderr.write(`A server process (pid ${worker.process.pid}) ended with ${how} before it listened; stopping the others.\n`);
-      failed = true;
       process.exitCode = 1;
       stopAll();
       return;

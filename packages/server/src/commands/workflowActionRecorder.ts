@@ -142,6 +142,11 @@ async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[
   return docIds.filter((id) => !linkedIds.has(id));
 }
 
+/** The row version the caller's window saw of each document, by id. */
+function windowVersionsOf(request: WorkflowActionRequest): Map<number, number> {
+  return new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+}
+
 /**
  * Before the write transaction, for the requests of a stale window (in a race, every approver but
  * the first): when every document is visible, the caller holds the action's access on the enabled
@@ -151,7 +156,7 @@ async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[
  * statements in between. Anything else, every other refusal included, is left to the transaction.
  */
 async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: WorkflowActionRequest): Promise<void> {
-  const windowVersions = new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+  const windowVersions = windowVersionsOf(request);
   const { action } = request;
   // The documents and the caller's access on the window's queue in one statement: nearly every
   // request refused here is a stale window in a race, and each round trip is a turn at the pool.
@@ -223,7 +228,7 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     // bench). The same precedence as refuseStaleWindow: visible, the access held, the queue enabled,
     // then a stale window before anything else. SQLite's `visible` is already current (IMMEDIATE).
     const current = deps.dialect === 'postgres' ? await lockDocumentRowsReadingQueues(trx, deps.dialect, request.docIds) : visible;
-    const windowVersions = new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+    const windowVersions = windowVersionsOf(request);
     if (current.some((row) => row.queue_id !== fromId || row.row_version !== windowVersions.get(row.id))) throw queueOutOfSync();
     const locks = await assertNoOtherUsersLockOnLockedRows(trx, deps, viewer.userId, request.docIds);
 
