@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DocumentDecision } from '@datahaven/core/model';
 import type { DialectName } from '../db/createDatabase';
-import { selectVisibleDocuments } from '../policies/documentQueries';
+import { findVisibleDocuments } from '../policies/documentQueries';
 import type { DocumentDetailRow } from '../policies/documentQueries';
 import type { Database } from '../db/schema';
 import { canSeeDocument, queuesVisibleToSql } from '../policies/documentVisibility';
@@ -341,7 +341,7 @@ export async function findQueueDocumentsPage(
   const total = Number(countRow.n);
   const ids = idRows.map((row) => row.id);
   if (ids.length === 0) return { rows: [], decisions: new Map(), total };
-  const [details, decisions] = await Promise.all([selectVisibleDocuments(db, viewer).where('d.id', 'in', ids).execute(), decisionRows(db, ids)]);
+  const [details, decisions] = await Promise.all([findVisibleDocuments(db, viewer, ids), decisionRows(db, ids)]);
   const byId = new Map<number, DocumentDetailRow>(details.map((row) => [row.id, row]));
   const rows = ids.flatMap((id) => {
     const row = byId.get(id);

@@ -5,7 +5,7 @@ import { isValidContext } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
-import { selectVisibleDocuments } from '../../../policies/documentQueries';
+import { executeViewerShaped, selectVisibleDocuments } from '../../../policies/documentQueries';
 import { numberOptionValue } from '../../../db/optionStore';
 import type { DisplayFolderRow } from '../../../db/schema';
 import { resolveRecordContext } from '../../../db/recordContext';
@@ -50,9 +50,12 @@ function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; dataAreaId
  */
 async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { id: number }; recordId: string | null; dataAreaId: string }, company: string | null): Promise<DmsDocument[]> {
   if (record.recordId === null) return [];
-  let query = selectVisibleDocuments(deps.db, viewer).where(linkedToRecord(deps, record, record.recordId));
-  if (company === null || !sameCompany(company, record.dataAreaId)) query = query.where(NOT_IN_RESTRICTING_QUEUE);
-  const rows = await query.orderBy('d.name').orderBy('d.id').limit(2000).execute();
+  const restrict = company === null || !sameCompany(company, record.dataAreaId);
+  const values = { sitId: record.sit.id, recordId: record.recordId, dataAreaId: record.dataAreaId };
+  const rows = await executeViewerShaped(deps.db, viewer, `record-documents:${restrict ? 'restricted' : 'all'}`, values, (shapeViewer, shaped) => {
+    const query = selectVisibleDocuments(deps.db, shapeViewer).where(linkedToRecord(deps, { sit: { id: shaped.sitId }, dataAreaId: shaped.dataAreaId }, shaped.recordId));
+    return (restrict ? query.where(NOT_IN_RESTRICTING_QUEUE) : query).orderBy('d.name').orderBy('d.id').limit(2000);
+  });
   return rows.map(presentDocument);
 }
 
@@ -73,28 +76,31 @@ interface ListingFolders {
 async function listingFolders(deps: AppDeps, viewer: Viewer, resolved: { sit: { id: number }; dataAreaId: string }): Promise<ListingFolders> {
   // canUploadTo's rule, as a column: the privilege first, then a manager, then the table's grants.
   const mayImport = viewer.privileges.has('Cabinet: Import Documents');
-  const rows = await deps.db
-    .selectFrom('display_folders')
-    .selectAll()
-    .select((eb) => [
-      eb.selectFrom('options').select('data').where('name', '=', EXPANSION_OPTION).as('expansion_level_data'),
-      (!mayImport
-        ? eb.lit(0)
-        : viewer.isManager
-          ? eb.lit(1)
-          : eb
-              .case()
-              .when(eb.exists(uploadGrantsInArea(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
-              .then(eb.lit(1))
-              .else(eb.lit(0))
-              .end()
-      ).as('caller_may_upload'),
-    ])
-    .where('integrated_table_id', '=', resolved.sit.id)
-    .where('enabled', '=', 1)
-    .orderBy('display_order')
-    .orderBy('id')
-    .execute();
+  const values = { sitId: resolved.sit.id, dataAreaId: resolved.dataAreaId };
+  // The branches read only the viewer's privileges, which are part of the shape's key.
+  const rows = await executeViewerShaped(deps.db, viewer, 'listing-folders', values, (shapeViewer, shaped) =>
+    deps.db
+      .selectFrom('display_folders')
+      .selectAll()
+      .select((eb) => [
+        eb.selectFrom('options').select('data').where('name', '=', EXPANSION_OPTION).as('expansion_level_data'),
+        (!mayImport
+          ? eb.lit(0)
+          : shapeViewer.isManager
+            ? eb.lit(1)
+            : eb
+                .case()
+                .when(eb.exists(uploadGrantsInArea(deps.db, shapeViewer, shaped.sitId, shaped.dataAreaId)))
+                .then(eb.lit(1))
+                .else(eb.lit(0))
+                .end()
+        ).as('caller_may_upload'),
+      ])
+      .where('integrated_table_id', '=', shaped.sitId)
+      .where('enabled', '=', 1)
+      .orderBy('display_order')
+      .orderBy('id'),
+  );
   const first = rows[0];
   const folders = rows.map(({ expansion_level_data: _level, caller_may_upload: _upload, ...folder }) => folder);
   return {
