@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { IntegratedTableRow, Database } from './schema';
+import { executeShaped } from './statementShapes';
 
 /** The record context of a folder-structure or upload request, as the query carries it. */
 export interface RecordContextQuery {
@@ -52,8 +53,15 @@ function integratedTableQuery(db: Kysely<Database>, context: RecordContextQuery,
 type TableWithRecordNumber = IntegratedTableRow & { record_number: string | null };
 
 async function findTableWithRecordNumber(db: Kysely<Database>, context: RecordContextQuery, recordId: string | null): Promise<TableWithRecordNumber | undefined> {
+  if (context.sitId !== undefined) {
+    // The listing's and the upload's way in, on every request: built once per shape.
+    const values = { sitId: context.sitId, dataAreaId: context.dataAreaId ?? '', recordId: recordId ?? '' };
+    const [row] = await executeShaped(db, recordId === null ? 'table-by-sit' : 'table-by-sit-with-record', values, (shaped) =>
+      integratedTableQuery(db, { dataAreaId: shaped.dataAreaId }, recordId === null ? null : shaped.recordId).where('it.id', '=', shaped.sitId),
+    );
+    return row;
+  }
   const base = integratedTableQuery(db, context, recordId);
-  if (context.sitId !== undefined) return base.where('it.id', '=', context.sitId).executeTakeFirst();
   if (context.tableId !== undefined) {
     const query = base.where('it.external_table_id', '=', context.tableId);
     if (context.sourceType !== undefined) {

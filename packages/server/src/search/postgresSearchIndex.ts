@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
+import { executeShaped } from '../db/statementShapes';
 import { canSeeDocument } from '../policies/documentVisibility';
 import { pageOfMatches } from './pageOfMatches';
 import type { MatchOrderKey } from './pageOfMatches';
@@ -126,17 +127,20 @@ export const postgresSearchIndex: SearchIndex = {
     if (words.length === 0 || documentIds.length === 0) return snippets;
     // The stored page text and description (not the notes: a snippet never shows note text), parsed
     // by the same 'simple' configuration as the index.
-    const tsQuery = sql`to_tsquery('simple', ${tsQueryText(words, true)})`;
-    const rows = await db
-      .selectFrom('documents as d')
-      .leftJoin('file_texts as ft', 'ft.file_sha256', 'd.file_sha256')
-      .select([
-        'd.id',
-        sql<string | null>`ts_headline('simple', left(coalesce(ft.text, ''), ${HEADLINE_TEXT_CHARS}), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('body'),
-        sql<string | null>`ts_headline('simple', coalesce(d.description, ''), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('description'),
-      ])
-      .where('d.id', 'in', documentIds)
-      .execute();
+    // Built once per page length (db/statementShapes): only the query text and the ids vary.
+    const values = { query: tsQueryText(words, true), ids: documentIds };
+    const rows = await executeShaped(db, 'postgres-snippets', values, (shaped) => {
+      const tsQuery = sql`to_tsquery('simple', ${shaped.query})`;
+      return db
+        .selectFrom('documents as d')
+        .leftJoin('file_texts as ft', 'ft.file_sha256', 'd.file_sha256')
+        .select([
+          'd.id',
+          sql<string | null>`ts_headline('simple', left(coalesce(ft.text, ''), ${HEADLINE_TEXT_CHARS}), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('body'),
+          sql<string | null>`ts_headline('simple', coalesce(d.description, ''), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('description'),
+        ])
+        .where('d.id', 'in', [...shaped.ids]);
+    });
     for (const row of rows) {
       const snippet = parseMarkedSnippet(row.body) ?? parseMarkedSnippet(row.description);
       if (snippet !== null) snippets.set(row.id, snippet);

@@ -7,6 +7,7 @@ import { DomainError, invalid, notFound } from '../../../errors/DomainError';
 import { companyToRead, type CompanyRestriction } from '../../../policies/dataAreaRestriction';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { tableVisibleCondition } from '../../../policies/integratedTableQueries';
+import { executeViewerShaped } from '../../../policies/executeViewerShaped';
 
 /** One record of a group as a request names it: its table (sitId, else typeName), company and id. */
 export interface RecordGroupRecordRequest {
@@ -150,18 +151,19 @@ export async function deleteRecordGroup(db: Kysely<Database>, id: number): Promi
  * group then member order, without repeats; only of tables the viewer may see.
  */
 export async function groupedRecordsOf(db: Kysely<Database>, viewer: Viewer, sitId: number, recordId: string, dataAreaId: string): Promise<RecordGroupRecord[]> {
-  const rows = await db
-    .selectFrom('record_group_members as self')
-    .innerJoin('record_group_members as m', 'm.membership_id', 'self.membership_id')
-    .innerJoin('integrated_tables as t', 't.id', 'm.integrated_table_id')
-    .select(['m.membership_id', 'm.position', 'm.integrated_table_id', 'm.data_area_id', 'm.record_id', 'm.number', 'm.display_name', 't.entity_type_name', 't.label'])
-    .where('self.integrated_table_id', '=', sitId)
-    .where('self.record_id', '=', recordId)
-    .where('self.data_area_id', '=', dataAreaId)
-    .where((eb) => tableVisibleCondition(eb, viewer))
-    .orderBy('m.membership_id')
-    .orderBy('m.position')
-    .execute();
+  const rows = await executeViewerShaped(db, viewer, 'grouped-records', { sitId, recordId, dataAreaId }, (shapeViewer, values) =>
+    db
+      .selectFrom('record_group_members as self')
+      .innerJoin('record_group_members as m', 'm.membership_id', 'self.membership_id')
+      .innerJoin('integrated_tables as t', 't.id', 'm.integrated_table_id')
+      .select(['m.membership_id', 'm.position', 'm.integrated_table_id', 'm.data_area_id', 'm.record_id', 'm.number', 'm.display_name', 't.entity_type_name', 't.label'])
+      .where('self.integrated_table_id', '=', values.sitId)
+      .where('self.record_id', '=', values.recordId)
+      .where('self.data_area_id', '=', values.dataAreaId)
+      .where((eb) => tableVisibleCondition(eb, shapeViewer))
+      .orderBy('m.membership_id')
+      .orderBy('m.position'),
+  );
   const seen = new Set<string>([`${sitId}|${recordId}|${dataAreaId.toLowerCase()}`]);
   const related: RecordGroupRecord[] = [];
   for (const row of rows) {
