@@ -20,6 +20,7 @@ import { assertWithinApprovalLimit } from '../policies/approvalLimits';
 import { assertNoOtherUsersLockOnLockedRows, lockDocumentRowsReadingQueues, releaseDocumentLocks } from '../policies/documentLocks';
 import { assertSubmittedWhereRequired } from '../policies/submissionRules';
 import { canSeeDocument } from '../policies/documentVisibility';
+import { executeViewerShaped } from '../policies/executeViewerShaped';
 import type { Viewer } from '../policies/documentVisibility';
 import { effectiveQueueAccessSql, findQueueWithTargets, findQueuesWithAccess } from '../policies/queueAccess';
 import type { QueueWithAccess } from '../policies/queueAccess';
@@ -162,13 +163,15 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
   // request refused here is a stale window in a race, and each round trip is a turn at the pool.
   // The access is the viewer's (grants read with them for this request); the transaction, which
   // answers everything this lets through, reads it live.
-  const rows = await db
-    .selectFrom('documents as d')
-    .leftJoin('queues as wq', (join) => join.on('wq.id', '=', request.expectedQueueId))
-    .select(['d.id', 'd.row_version', 'wq.enabled as queue_enabled', effectiveQueueAccessSql(viewer, 'wq').as('queue_access')])
-    .where('d.id', 'in', request.docIds)
-    .where((eb) => canSeeDocument(eb, viewer))
-    .execute();
+  const values = { queueId: request.expectedQueueId, docIds: request.docIds };
+  const rows = await executeViewerShaped(db, viewer, 'stale-window', values, (shapeViewer, shaped) =>
+    db
+      .selectFrom('documents as d')
+      .leftJoin('queues as wq', (join) => join.on('wq.id', '=', shaped.queueId))
+      .select(['d.id', 'd.row_version', 'wq.enabled as queue_enabled', effectiveQueueAccessSql(shapeViewer, 'wq').as('queue_access')])
+      .where('d.id', 'in', [...shaped.docIds])
+      .where((eb) => canSeeDocument(eb, shapeViewer)),
+  );
   if (rows.length !== request.docIds.length || rows.every((row) => row.row_version === windowVersions.get(row.id))) return;
   const { queue_enabled: enabled, queue_access: accessValue } = rows[0];
   const access = Number(accessValue ?? 0);
@@ -205,12 +208,13 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
   // Money rules (issue 12): the linked amounts are read from the ERP before the write lock is taken.
   if (action === 'approve') await assertWithinApprovalLimit(deps, viewer, request.expectedQueueId, request.docIds);
   return inWriteTransaction(deps.db, async (trx) => {
-    const visible = await trx
-      .selectFrom('documents as d')
-      .select(['d.id', 'd.queue_id', 'd.row_version'])
-      .where('d.id', 'in', request.docIds)
-      .where((eb) => canSeeDocument(eb, viewer))
-      .execute();
+    const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
+      trx
+        .selectFrom('documents as d')
+        .select(['d.id', 'd.queue_id', 'd.row_version'])
+        .where('d.id', 'in', [...shaped.docIds])
+        .where((eb) => canSeeDocument(eb, shapeViewer)),
+    );
     if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
 
     const fromId = request.expectedQueueId;
