@@ -48,7 +48,7 @@ const serverProject: Config = {
   roots: ['<rootDir>/packages/server/src'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
   transform,
-  setupFilesAfterEnv: ['<rootDir>/packages/server/src/test/testTimeout.ts'],
+  setupFilesAfterEnv: ['<rootDir>/packages/server/src/test/testTimeout.ts', '<rootDir>/packages/server/src/test/verifyStatementShapes.ts'],
   // DATAHAVEN_TEST_FILE_STORE=blob: one Azurite on loopback for the run, every test server on a container of its own.
   globalSetup: '<rootDir>/packages/server/src/test/blobStoreGlobalSetup.ts',
   globalTeardown: '<rootDir>/packages/server/src/test/blobStoreGlobalTeardown.ts',
@@ -68,7 +68,7 @@ const e2eProject: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
-  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts', '<rootDir>/packages/server/src/test/verifyStatementShapes.ts'],
   transform,
 };
 

@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
-import { executeShaped, MAX_STATEMENT_SHAPES } from './statementShapes';
+import { executeShaped, MAX_STATEMENT_SHAPES, verifyEveryStatementShape } from './statementShapes';
 import { unique } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 
 describeOnEachDatabase('statement shapes', (server) => {
+  // The suites check every call against its shape (test/verifyStatementShapes); these tests count
+  // builds as production makes them, and turn the check on where they test it.
+  beforeEach(() => verifyEveryStatementShape(false));
+  afterEach(() => verifyEveryStatementShape(true));
+
   /** Options rows `<prefix>-1` … `<prefix>-<count>` whose data is their number. */
   async function seedOptions(count: number): Promise<string> {
     const prefix = unique('shape');
@@ -96,12 +101,52 @@ describeOnEachDatabase('statement shapes', (server) => {
       });
     for (const key of keys.slice(0, MAX_STATEMENT_SHAPES)) await read(key);
     expect(built).toBe(2 * MAX_STATEMENT_SHAPES);
-    await read(keys[0]!); // kept, and now the most recently used
+    await read(keys[0]); // kept, and now the most recently used
     expect(built).toBe(2 * MAX_STATEMENT_SHAPES);
-    await read(keys[MAX_STATEMENT_SHAPES]!); // evicts keys[1]
-    await read(keys[0]!);
+    await read(keys[MAX_STATEMENT_SHAPES]); // evicts keys[1]
+    await read(keys[0]);
     expect(built).toBe(2 * MAX_STATEMENT_SHAPES + 2);
-    expect(await read(keys[1]!)).toEqual([{ data: '1' }]);
+    expect(await read(keys[1])).toEqual([{ data: '1' }]);
     expect(built).toBe(2 * MAX_STATEMENT_SHAPES + 4);
+  });
+
+  it("keeps each array's length under its name: the same lengths in other arrays are another shape", async () => {
+    const { db } = server().deps;
+    const prefix = await seedOptions(3);
+    const key = unique('two-arrays');
+    let built = 0;
+    const read = async (names: string[], data: string[]) =>
+      (
+        await executeShaped(db, key, { names, data }, (values) => {
+          built += 1;
+          return db.selectFrom('options').select('name').where('name', 'in', [...values.names]).where('data', 'in', [...values.data]);
+        })
+      ).map((row) => row.name);
+    expect(await read([`${prefix}-1`, `${prefix}-2`], ['1'])).toEqual([`${prefix}-1`]);
+    expect(await read([`${prefix}-3`], ['2', '3'])).toEqual([`${prefix}-3`]);
+    expect(built).toBe(4);
+  });
+
+  it('refuses a build that computes with a value, and a value that is missing', async () => {
+    const { db } = server().deps;
+    const computing = (id: number) => executeShaped(db, unique('computing'), { id }, (values) => db.selectFrom('options').select('data').where('name', '=', `option-${values.id + 1}`));
+    await expect(computing(1)).rejects.toThrow("used its value 'id' for more than a parameter");
+    const comparing = (id: number) => executeShaped(db, unique('comparing'), { id }, (values) => db.selectFrom('options').select('data').limit(values.id > 10 ? 10 : 1));
+    await expect(comparing(1)).rejects.toThrow("used its value 'id' for more than a parameter");
+    // A null from an unchecked source at run time: refused in words rather than bound or read as an array.
+    const missing = JSON.parse('{"name": null}') as { name: string };
+    await expect(executeShaped(db, unique('missing'), missing, (values) => db.selectFrom('options').select('data').where('name', '=', values.name))).rejects.toThrow("was given no value for 'name'");
+  });
+
+  it('with every call checked (as in the suites), refuses a key two different statements share', async () => {
+    verifyEveryStatementShape(true);
+    const { db } = server().deps;
+    const prefix = await seedOptions(1);
+    const key = unique('shared-key');
+    expect(await executeShaped(db, key, { name: `${prefix}-1` }, (values) => db.selectFrom('options').select('data').where('name', '=', values.name))).toEqual([{ data: '1' }]);
+    // Another call site under the same key: without the check it would run the first one's statement.
+    await expect(executeShaped(db, key, { name: `${prefix}-1` }, (values) => db.selectFrom('options').select('name as data').where('name', '=', values.name))).rejects.toThrow(
+      `The statement shape '${key}' depends on a value`,
+    );
   });
 });

@@ -4,15 +4,26 @@ import type { ShapeValues } from '../db/statementShapes';
 import type { Database } from '../db/schema';
 import type { Viewer } from './documentVisibility';
 
+// Per viewer (one per request): a listing asks for several shaped statements for the same viewer.
+const keysByViewer = new WeakMap<Viewer, string>();
+
 /**
  * Everything of a viewer that shapes the text of a statement built for them: whether they manage
  * security, their privileges and queue grants (inlined as constants), their data area and their
  * clock's SQL. Their id and name are not in it: they go to the statement as parameters.
  */
 function viewerShapeKey(db: Kysely<Database>, viewer: Viewer): string {
-  const now = viewer.databaseNow.compile(db);
-  const grants = [...viewer.queueGrants].sort(([a], [b]) => a - b).map(([queue, bits]) => `${queue}:${bits}`);
-  return JSON.stringify([viewer.isManager, [...viewer.privileges].sort(), grants, viewer.ownDataAreaId, now.sql, now.parameters]);
+  const known = keysByViewer.get(viewer);
+  if (known !== undefined) return known;
+  // Every field named: a field added to Viewer fails to compile here until the key says whether
+  // it shapes statements (`rest` must stay empty).
+  const { userId: _asParameter, username: _alsoAsParameter, isManager, privileges, queueGrants, ownDataAreaId, databaseNow, ...rest } = viewer;
+  const unkeyed: Record<string, never> = rest;
+  const now = databaseNow.compile(db);
+  const grants = [...queueGrants].sort(([a], [b]) => a - b).map(([queue, bits]) => `${queue}:${bits}`);
+  const key = JSON.stringify([isManager, [...privileges].sort(), grants, ownDataAreaId, now.sql, now.parameters, Object.keys(unkeyed)]);
+  keysByViewer.set(viewer, key);
+  return key;
 }
 
 /**
