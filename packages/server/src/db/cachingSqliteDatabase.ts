@@ -1,4 +1,5 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { RecentlyUsedMap } from './RecentlyUsedMap';
 
 /** Statements kept compiled; beyond this the least recently used one is let go. */
 export const MAX_CACHED_STATEMENTS = 200;
@@ -16,7 +17,7 @@ const CACHEABLE = /^\s*(select|with|insert|update|delete)\b/i;
  * SQLite recompiles a kept statement by itself when the schema changes under it.
  */
 export function cachingSqliteDatabase(database: SqliteDatabase, enabled: () => boolean): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+  const cache = new RecentlyUsedMap<string, SqliteStatement>(MAX_CACHED_STATEMENTS);
   return {
     close: () => {
       cache.clear();
@@ -24,19 +25,10 @@ export function cachingSqliteDatabase(database: SqliteDatabase, enabled: () => b
     },
     prepare: (sql) => {
       if (!enabled() || !CACHEABLE.test(sql)) return database.prepare(sql);
-      const found = cache.get(sql);
-      if (found !== undefined) {
-        // Most recently used last: a Map keeps insertion order.
-        cache.delete(sql);
-        cache.set(sql, found);
-        return found;
-      }
+      const found = cache.use(sql);
+      if (found !== undefined) return found;
       const statement = database.prepare(sql);
       cache.set(sql, statement);
-      if (cache.size > MAX_CACHED_STATEMENTS) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
       return statement;
     },
   };

@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { Pool, PoolClient } from 'pg';
+import { RecentlyUsedMap } from './RecentlyUsedMap';
 
 /** Statements one connection keeps prepared; beyond this the least recently used one is deallocated. */
 export const MAX_PREPARED_PER_CONNECTION = 200;
@@ -16,7 +17,7 @@ const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
  * DEALLOCATE failed (it fails in a transaction already aborted).
  */
 interface Prepared {
-  names: Map<string, string>;
+  names: RecentlyUsedMap<string, string>;
   serial: number;
 }
 
@@ -45,24 +46,16 @@ export function preparingPool(pool: Pool, enabled: () => boolean): PostgresPool 
     if (values.length === 0 || !enabled() || !PREPARABLE.test(text)) return client.query(text, values) as unknown as Promise<PostgresQueryResult<R>>;
     let state = prepared.get(client);
     if (state === undefined) {
-      state = { names: new Map(), serial: 0 };
+      state = { names: new RecentlyUsedMap(MAX_PREPARED_PER_CONNECTION), serial: 0 };
       prepared.set(client, state);
     }
     const { names } = state;
-    let name = names.get(text);
+    let name = names.use(text);
     if (name === undefined) {
       state.serial += 1;
       name = `dh_${state.serial}`;
-    } else {
-      names.delete(text);
-    }
-    names.set(text, name);
-    if (names.size > MAX_PREPARED_PER_CONNECTION) {
-      const [oldestKey, oldestName] = names.entries().next().value ?? [];
-      if (oldestKey !== undefined && oldestName !== undefined) {
-        names.delete(oldestKey);
-        await drop(client, oldestName);
-      }
+      const evicted = names.set(text, name);
+      if (evicted !== undefined) await drop(client, evicted[1]);
     }
     try {
       return (await client.query({ name, text, values })) as unknown as PostgresQueryResult<R>;

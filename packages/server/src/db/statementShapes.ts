@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Compilable, Kysely } from 'kysely';
+import { RecentlyUsedMap } from './RecentlyUsedMap';
 import type { Database } from './schema';
 
 /** Shapes kept per database; beyond this the least recently used one is let go. */
@@ -38,13 +39,13 @@ interface Shape {
 // every test's database) keep theirs apart, as their compilers write different SQL. An instance
 // made with withSchema or withPlugin would share its parent's adapter yet write other SQL: none
 // is made here, and one that is must not run shaped statements.
-const shapesByAdapter = new WeakMap<object, Map<string, Shape>>();
+const shapesByAdapter = new WeakMap<object, RecentlyUsedMap<string, Shape>>();
 
-function shapesOf(db: Kysely<Database>): Map<string, Shape> {
+function shapesOf(db: Kysely<Database>): RecentlyUsedMap<string, Shape> {
   const adapter = db.getExecutor().adapter;
   let shapes = shapesByAdapter.get(adapter);
   if (shapes === undefined) {
-    shapes = new Map();
+    shapes = new RecentlyUsedMap(MAX_STATEMENT_SHAPES);
     shapesByAdapter.set(adapter, shapes);
   }
   return shapes;
@@ -97,11 +98,8 @@ export async function executeShaped<R, V extends ShapeValues>(db: Kysely<Databas
   }
   const key = `${shapeKey}\u0000${lengths.join(',')}`;
   const shapes = shapesOf(db);
-  const found = shapes.get(key);
+  const found = shapes.use(key);
   if (found !== undefined) {
-    // Most recently used last: a Map keeps insertion order.
-    shapes.delete(key);
-    shapes.set(key, found);
     if (verifyEveryCall) assertSameStatement(shapeKey, found, values, build(values).compile());
     return (await db.executeQuery<R>(CompiledQuery.raw(found.sql, bind(found, values)))).rows;
   }
@@ -113,10 +111,6 @@ export async function executeShaped<R, V extends ShapeValues>(db: Kysely<Databas
   const shape: Shape = { sql: shaped.sql, parameters: shaped.parameters.map((parameter) => (parameter instanceof ShapeSlot ? { slot: parameter } : { constant: parameter })) };
   assertSameStatement(shapeKey, shape, values, real);
   shapes.set(key, shape);
-  if (shapes.size > MAX_STATEMENT_SHAPES) {
-    const oldest = shapes.keys().next().value;
-    if (oldest !== undefined) shapes.delete(oldest);
-  }
   return (await db.executeQuery(real)).rows;
 }
 
