@@ -7,6 +7,8 @@ import { executeViewerShaped } from './executeViewerShaped';
 import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
 import { submittedInQueueSql } from './submissionRules';
 import type { Database } from '../db/schema';
+import { dialectOf } from '../db/dialectOf';
+import { isAnyOfPostgresIdArray, postgresIdArray } from '../db/postgresIdArray';
 
 /** The columns the document presenter needs, from one joined query. */
 export interface DocumentDetailRow {
@@ -143,6 +145,13 @@ export async function findVisibleDocument(db: Kysely<Database>, viewer: Viewer, 
 /** The visible documents among `ids`, ordered by id. */
 export async function findVisibleDocuments(db: Kysely<Database>, viewer: Viewer, ids: readonly number[]): Promise<DocumentDetailRow[]> {
   if (ids.length === 0) return [];
+  if (dialectOf(db) === 'postgres') {
+    // One statement for any number of ids (db/postgresIdArray: a page length each was a statement
+    // planned afresh on every connection).
+    return executeViewerShaped(db, viewer, 'visible-documents-by-id-array', { ids: postgresIdArray(ids) }, (shapeViewer, values) =>
+      selectVisibleDocuments(db, shapeViewer).where(isAnyOfPostgresIdArray('d.id', values.ids)).orderBy('d.id'),
+    );
+  }
   return executeViewerShaped(db, viewer, 'visible-documents-by-id', { ids }, (shapeViewer, values) =>
     selectVisibleDocuments(db, shapeViewer).where('d.id', 'in', [...values.ids]).orderBy('d.id'),
   );
