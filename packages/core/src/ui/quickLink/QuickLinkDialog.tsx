@@ -106,11 +106,11 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
       selection.set([]);
       await refresh();
       notify(done);
+      // Closing unmounts the dialog: its state is not touched after that.
       onClose();
     } catch (failure) {
-      setError(approveErrorText(failure));
-    } finally {
       setBusy(false);
+      setError(approveErrorText(failure));
     }
   };
 
@@ -159,7 +159,6 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
       selection.set([]);
       await refresh();
       notify(done);
-      setBusy(false);
       onClose();
       return;
     }
