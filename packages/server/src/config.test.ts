@@ -151,3 +151,15 @@ describe('the demo ERP and the ERP entity sources', () => {
     expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_SOURCES: 'bc, f-o' })).toThrow(/invalid prefix/);
   });
 });
+
+describe('loadConfig: the PostgreSQL connections', () => {
+  it('opens at most 10 unless DATAHAVEN_DATABASE_CONNECTIONS says otherwise', () => {
+    expect(loadConfig({}).databaseConnections).toBe(10);
+    expect(loadConfig({ DATAHAVEN_DATABASE_CONNECTIONS: ' ' }).databaseConnections).toBe(10);
+    expect(loadConfig({ DATAHAVEN_DATABASE_CONNECTIONS: '24' }).databaseConnections).toBe(24);
+  });
+
+  it('refuses a number of connections that is not a whole number from 1 to 1000', () => {
+    for (const text of ['0', '-1', '2.5', 'lots', '1001']) expect(() => loadConfig({ DATAHAVEN_DATABASE_CONNECTIONS: text })).toThrow(/DATAHAVEN_DATABASE_CONNECTIONS is not/);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { loadEntraConfig, type EntraConfig, type TeamsConfig } from './auth/entra/loadEntraConfig';
+import { DEFAULT_POOL_SIZE } from './db/createDatabase';
 import { parseList, parseOrigins, parsePlainUrl, parseWholeNumber } from './envParsers';
 import { defaultSourceLabel, type EntitySourceConfig } from './erp/EntitySourceConfig';
 import { REQUEST_WORK_MS } from './http/withinRequestTime';
@@ -42,6 +43,12 @@ export interface Config {
   databaseUrl: string | null;
   /** The PostgreSQL schema the tables live in (DATAHAVEN_DATABASE_SCHEMA; created if missing); null: the database's search_path. */
   databaseSchema: string | null;
+  /**
+   * The PostgreSQL connections the server opens at most, all its processes together
+   * (DATAHAVEN_DATABASE_CONNECTIONS, 10 by default): each process's pool gets its share
+   * (`databaseTargetOf`).
+   */
+  databaseConnections: number;
   /** Seed the demo world on first start and serve /demo/*. */
   demo: boolean;
   /** The URL users reach the server at, used in printed URLs; no trailing slash. */
@@ -119,6 +126,14 @@ function parseWorkers(text: string | undefined, postgres: boolean, demo: boolean
   // The demo's ERP and its seed belong to one process; a deployment has neither.
   if (demo) throw new Error('DATAHAVEN_WORKERS above 1 is for deployments: turn the demo off (DATAHAVEN_DEMO=0).');
   return workers;
+}
+
+/** The most connections DATAHAVEN_DATABASE_CONNECTIONS may ask for (PostgreSQL's own default max_connections is 100). */
+const MAX_DATABASE_CONNECTIONS = 1000;
+
+function parseDatabaseConnections(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_POOL_SIZE;
+  return parseWholeNumber('DATAHAVEN_DATABASE_CONNECTIONS', text, 1, MAX_DATABASE_CONNECTIONS, `a number of connections (1–${MAX_DATABASE_CONNECTIONS})`);
 }
 
 function parseLockMinutes(text: string | undefined): number {
@@ -225,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),
     databaseUrl: env.DATAHAVEN_DATABASE_URL || null,
     databaseSchema: parseDatabaseSchema(env.DATAHAVEN_DATABASE_SCHEMA, Boolean(env.DATAHAVEN_DATABASE_URL)),
+    databaseConnections: parseDatabaseConnections(env.DATAHAVEN_DATABASE_CONNECTIONS),
     demo,
     publicUrl,
     webDir: resolve(env.DATAHAVEN_WEB_DIR || resolve(REPO_ROOT, 'dist', 'web')),

@@ -13,7 +13,10 @@ export type DialectName = 'sqlite' | 'postgres';
 /** Where the database lives: a SQLite file, or a PostgreSQL URL with an optional schema (search_path). */
 export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'postgres'; url: string; schema?: string; /** Connections this process's pool opens at most (DEFAULT_POOL_SIZE unless given). */ poolSize?: number };
+
+/** A PostgreSQL pool's size when the target names none: the server's default (DATAHAVEN_DATABASE_CONNECTIONS) for one process. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** An open database with its dialect name and a way to close it. */
 export interface DatabaseHandle {
@@ -108,7 +111,7 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const pool = new Pool({
     connectionString: target.url,
-    max: 10,
+    max: target.poolSize ?? DEFAULT_POOL_SIZE,
     types: { getTypeParser: pgTypeParser },
     // JIT off: our statements are short OLTP queries whose correlated access checks look costly to
     // the planner, and JIT compiling them took ~3 s per call here against ~10 ms interpreted.
