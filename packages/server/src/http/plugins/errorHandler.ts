@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseError } from 'pg';
 import { FileTooLargeError } from '../../storage/FileTooLargeError';
 import { InvalidFileKeyError } from '../../storage/InvalidFileKeyError';
 import { DomainError } from '../../errors/DomainError';
@@ -18,6 +19,17 @@ const TYPE_BY_STATUS: Readonly<Record<number, ExceptionType>> = {
   415: 'UnsupportedFileType',
 };
 
+/** What a request naming a number beyond its column's type is told (PostgreSQL's ids are 32-bit). */
+export const NUMBER_OUT_OF_RANGE = 'A number in the request is out of range.';
+
+/**
+ * PostgreSQL's numeric_value_out_of_range: a value of the request beyond its column's type, such
+ * as an id over 2,147,483,647 (the path and list patterns allow 15 digits). The id names no row,
+ * so it is the request's fault and answers 400 in words, not 500; SQLite's 64-bit ids simply find
+ * nothing (404).
+ */
+const PG_NUMERIC_VALUE_OUT_OF_RANGE = '22003';
+
 /** Maps any thrown error to the BRIEF's error body; unknown errors become 500 without details. */
 export function errorBodyOf(thrown: unknown): ErrorBody {
   const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
@@ -28,6 +40,7 @@ export function errorBodyOf(thrown: unknown): ErrorBody {
   // The file's content defeated a conversion or render: said in words, never a 500.
   if (error instanceof PdfWorkError) return { statusCode: 415, exceptionType: 'UnsupportedFileType', message: `Preview not available: ${error.message}` };
   if (error instanceof StillWorkingError) return { statusCode: 503, exceptionType: 'InternalError', message: error.message };
+  if (error instanceof DatabaseError && error.code === PG_NUMERIC_VALUE_OUT_OF_RANGE) return { statusCode: 400, exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation !== undefined) {
     return { statusCode: 400, exceptionType: 'ValidationError', message: fastifyError.message ?? 'Invalid request.' };

@@ -9,6 +9,7 @@ import { JobRunner } from '../../../jobs/JobRunner';
 import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
 import { jpegClaiming, pngClaiming, tiffWithPages, zipWith } from '../../../test/hostileFiles';
 import { describeOnEachDatabase } from '../../../test/testServer';
+import { NUMBER_OUT_OF_RANGE } from '../../plugins/errorHandler';
 import type { TestServer } from '../../../test/testServer';
 
 const NOT_FOUND = 'The document was not found. It has either been moved or deleted.';
@@ -397,6 +398,19 @@ describeOnEachDatabase('documents', (server) => {
       }
       const list = await server().inject({ url: '/api/documents?docId[]=..%2F1', headers: as(world.clerk) });
       expect(list.statusCode).toBe(400);
+    });
+
+    it('an id beyond 32 bits is never a 500: no such document on SQLite, refused in words on PostgreSQL', async () => {
+      // PostgreSQL's ids are 32-bit integers and it refuses a larger value outright; SQLite's are 64-bit.
+      const expected = server().dialect === 'postgres' ? { status: 400, body: { exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE } } : { status: 404, body: { exceptionType: 'NotFound' } };
+      for (const url of ['/api/documents/2147483648', '/api/documents/999999999999999', '/api/documents/999999999999999/view']) {
+        const response = await server().inject({ url, headers: as(world.clerk) });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: expected.status });
+        expect(response.json()).toMatchObject(expected.body);
+      }
+      const list = await server().inject({ url: `/api/documents?docId[]=${world.pdfDocId}&docId[]=2147483648`, headers: as(world.clerk) });
+      if (server().dialect === 'postgres') expect({ status: list.statusCode, body: list.json() }).toMatchObject({ status: 400, body: { message: NUMBER_OUT_OF_RANGE } });
+      else expect(list.json<DmsDocument[]>().map((d) => d.id)).toEqual([world.pdfDocId]);
     });
   });
 
