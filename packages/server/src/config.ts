@@ -44,9 +44,9 @@ export interface Config {
   /** The PostgreSQL schema the tables live in (DATAHAVEN_DATABASE_SCHEMA; created if missing); null: the database's search_path. */
   databaseSchema: string | null;
   /**
-   * The PostgreSQL connections the server opens at most, all its processes together
-   * (DATAHAVEN_DATABASE_CONNECTIONS, 10 by default): each process's pool gets its share
-   * (`databaseTargetOf`).
+   * The PostgreSQL connections for all the server's processes together
+   * (DATAHAVEN_DATABASE_CONNECTIONS, 10 by default): each process's pool is its share, rounded
+   * up and at least 2 (`databaseTargetOf`), so the processes may open a few more than this.
    */
   databaseConnections: number;
   /** Seed the demo world on first start and serve /demo/*. */

@@ -32,8 +32,8 @@ const MIN_POOL_SIZE = 2;
 
 /**
  * Database target of a configuration: PostgreSQL when a URL is set, else `<dataDir>/datahaven.sqlite`.
- * A PostgreSQL pool is this process's share of DATAHAVEN_DATABASE_CONNECTIONS (at least
- * MIN_POOL_SIZE), so more processes do not mean more backends: in the 200-approver race on two
+ * A PostgreSQL pool is this process's share of DATAHAVEN_DATABASE_CONNECTIONS (rounded up, at
+ * least MIN_POOL_SIZE), so more processes do not multiply the backends: in the 200-approver race on two
  * cores, two processes with ten connections each answered at p99 1.29–1.46 s, with five each at
  * 0.88–1.20 s (docs/ARCHITECTURE.md "Several processes").
  */

@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 
-/** `ids` as the text of one PostgreSQL `integer[]` parameter (`{1,2,3}`), whatever their number. */
+/** The largest value of PostgreSQL's `integer`, the type of every id column. */
+const MAX_POSTGRES_INTEGER = 2_147_483_647;
+
+/**
+ * `ids` as the text of one PostgreSQL `integer[]` parameter (`{1,2,3}`), whatever their number.
+ * An id no row can have (not a whole number from 1 to 2,147,483,647: a request body may say
+ * `1e20`) is left out, as an id that names nothing is: in the array it would make PostgreSQL
+ * refuse the whole statement.
+ */
 export function postgresIdArray(ids: readonly number[]): string {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new TypeError(`An id must be a whole number: ${id}`);
-  return `{${ids.join(',')}}`;
+  return `{${ids.filter((id) => Number.isInteger(id) && id >= 1 && id <= MAX_POSTGRES_INTEGER).join(',')}}`;
 }
 
 /**

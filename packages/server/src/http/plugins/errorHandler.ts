@@ -60,6 +60,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const body = errorBodyOf(error);
     if (body.statusCode >= 500 && !(error instanceof StillWorkingError)) request.log.error({ err: error }, 'request failed');
+    // Kept in the log: a number out of range is nearly always the request's, but one the server
+    // computed itself would show up here.
+    else if (error instanceof DatabaseError) request.log.warn({ err: error }, 'request refused by the database');
     if (reply.sent || reply.raw.headersSent) return;
     // A file answer may have set these before failing; the error body is JSON.
     reply.removeHeader('content-disposition');

@@ -93,6 +93,11 @@ describeOnEachDatabase('merge', (server) => {
     expect((await merge(outsider.username, { docIds: [a, world.pdfDocId], deleteOriginals: false })).statusCode).toBe(404);
     const clerk = await merge(world.clerk.username, { docIds: [a, world.pdfDocId], deleteOriginals: false });
     expect(clerk.statusCode).toBe(403);
+    // Ids no row can have (JSON allows any integer, PostgreSQL's ids are 32-bit): no such document, never a 500.
+    for (const huge of [2_147_483_648, 1e20]) {
+      const response = await merge(merger.username, { docIds: [a, huge], deleteOriginals: false });
+      expect({ huge, status: response.statusCode }).toEqual({ huge, status: 404 });
+    }
     expect(await counts()).toEqual(before);
   });
 });
