@@ -400,7 +400,7 @@ describeOnEachDatabase('documents', (server) => {
       expect(list.statusCode).toBe(400);
     });
 
-    it('an id beyond 32 bits is never a 500: no such document on SQLite, refused in words on PostgreSQL', async () => {
+    it('an id beyond 32 bits is never a 500: a list leaves it out; a path finds nothing on SQLite, is refused in words on PostgreSQL', async () => {
       // PostgreSQL's ids are 32-bit integers and it refuses a larger value outright; SQLite's are 64-bit.
       const expected = server().dialect === 'postgres' ? { status: 400, body: { exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE } } : { status: 404, body: { exceptionType: 'NotFound' } };
       for (const url of ['/api/documents/2147483648', '/api/documents/999999999999999', '/api/documents/999999999999999/view']) {
@@ -408,9 +408,9 @@ describeOnEachDatabase('documents', (server) => {
         expect({ url, status: response.statusCode }).toEqual({ url, status: expected.status });
         expect(response.json()).toMatchObject(expected.body);
       }
+      // In a list it names no document, as an id of a deleted one does (db/postgresIdArray on PostgreSQL).
       const list = await server().inject({ url: `/api/documents?docId[]=${world.pdfDocId}&docId[]=2147483648`, headers: as(world.clerk) });
-      if (server().dialect === 'postgres') expect({ status: list.statusCode, body: list.json() }).toMatchObject({ status: 400, body: { message: NUMBER_OUT_OF_RANGE } });
-      else expect(list.json<DmsDocument[]>().map((d) => d.id)).toEqual([world.pdfDocId]);
+      expect({ status: list.statusCode, ids: list.json<DmsDocument[]>().map((d) => d.id) }).toEqual({ status: 200, ids: [world.pdfDocId] });
     });
   });
 
