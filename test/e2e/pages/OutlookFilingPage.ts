@@ -25,8 +25,22 @@ export class OutlookFilingPage {
     // A click while another list is still open only closes that one (CI: the Folder list stayed
     // shut after a record was picked): wait until no list of the pane is open.
     await this.pane.locator('[role="combobox"][aria-expanded="true"]').waitFor({ state: 'detached' });
-    await this.pane.getByRole('combobox', { name: combobox }).click();
-    await this.pane.getByRole('option', { name: option }).click();
+    const box = this.pane.getByRole('combobox', { name: combobox });
+    const wanted = this.pane.getByRole('option', { name: option });
+    await box.click();
+    // A click that lands while the pane re-renders after the previous choice can leave the list
+    // shut (a loaded CI machine: the Folder option never showed). Opened again while it is shut,
+    // never toggled while open; each wait is on the option, not on time passing.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await wanted.waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+      }
+    }
+    await wanted.click();
   }
 
   /** Files into a queue: the destination "A queue" and the queue named `Queue type — name`. */
