@@ -4,10 +4,10 @@ import type { Database } from '../db/schema';
 import { findVisibleDocuments } from '../policies/documentQueries';
 import { viewerFor } from '../policies/documentVisibility';
 import { postgresSearchIndex } from './postgresSearchIndex';
+import { sqliteSearchIndex } from './sqliteSearchIndex';
 import { createWorld } from '../test/factories';
 import type { World } from '../test/factories';
-import { startTestServer, testDialects } from '../test/testServer';
-import type { TestServer } from '../test/testServer';
+import { describeOnEachDatabase } from '../test/testServer';
 
 /** How PostgreSQL has planned this connection's prepared statements whose text holds `marker`. */
 async function plansOf(db: Kysely<Database>, marker: string): Promise<{ generic: number; custom: number }[]> {
@@ -19,49 +19,46 @@ async function plansOf(db: Kysely<Database>, marker: string): Promise<{ generic:
 // PostgreSQL plans a prepared statement afresh for each of its first five runs, then keeps a
 // generic plan only if it does not look costlier than those. The busiest reads are written so that
 // it does (db/postgresIdArray, search's tsquery): planning had cost more than running them. These
-// run each statement more than five times on one connection and ask PostgreSQL how it planned.
-if (testDialects().includes('postgres')) {
-  describe('statements PostgreSQL plans once [postgres]', () => {
-    let server: TestServer;
-    let world: World;
-    beforeAll(async () => {
-      server = await startTestServer('postgres');
-      world = await createWorld(server);
-    });
-    afterAll(async () => {
-      await server.close();
-    });
+// run each statement more than five times on one connection, check the answers on both databases
+// and, on PostgreSQL, ask it how it planned.
+describeOnEachDatabase('statements planned once', (server) => {
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld(server());
+  });
 
-    it('keeps one statement and its generic plan for documents by id, whatever their number', async () => {
-      const { pdfDocId, contractDocId } = world;
-      await server.deps.db.connection().execute(async (db) => {
-        const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
-        const lists = [[pdfDocId], [pdfDocId, contractDocId], [contractDocId, pdfDocId, 2_000_000_000], [pdfDocId], [contractDocId], [pdfDocId, contractDocId], [pdfDocId], [pdfDocId, 2_000_000_000]];
-        for (const ids of lists) {
-          const rows = await findVisibleDocuments(db, viewer, ids);
-          // The clerk's table shows both; an id that names nothing is left out.
-          expect(rows.map((row) => row.id)).toEqual([pdfDocId, contractDocId].filter((id) => ids.includes(id)).sort((a, b) => a - b));
-        }
-        const plans = await plansOf(db, 'queue_has_browsable_routes');
-        expect(plans).toHaveLength(1);
-        expect(plans[0].generic).toBeGreaterThan(0);
-        expect(plans[0].custom).toBeLessThanOrEqual(5);
-      });
-    });
-
-    it("keeps the search page's generic plan, whatever the words", async () => {
-      await server.deps.db.connection().execute(async (db) => {
-        const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
-        const words = ['invoice', 'contract', 'invoice 1001', 'nothing', 'contract', 'inv', 'invoice', 'zzz'];
-        for (const q of words) {
-          const hits = await postgresSearchIndex.search(db, viewer, { q, skip: 0, take: 25, includeNotes: false });
-          expect(hits.ids.includes(world.pdfDocId)).toBe(/^inv/.test(q));
-        }
-        const plans = await plansOf(db, 'count(*) over ()');
-        expect(plans).toHaveLength(1);
-        expect(plans[0].generic).toBeGreaterThan(0);
-        expect(plans[0].custom).toBeLessThanOrEqual(5);
-      });
+  it('answers documents by id for any number of ids, leaving out what names nothing; PostgreSQL keeps one statement and its generic plan', async () => {
+    const { pdfDocId, contractDocId } = world;
+    await server().deps.db.connection().execute(async (db) => {
+      const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+      const lists = [[pdfDocId], [pdfDocId, contractDocId], [contractDocId, pdfDocId, 2_000_000_000], [pdfDocId], [contractDocId], [pdfDocId, contractDocId], [pdfDocId], [pdfDocId, 2_147_483_648]];
+      for (const ids of lists) {
+        const rows = await findVisibleDocuments(db, viewer, ids);
+        // The clerk's table shows both; an id that names nothing is left out.
+        expect(rows.map((row) => row.id)).toEqual([pdfDocId, contractDocId].filter((id) => ids.includes(id)).sort((a, b) => a - b));
+      }
+      if (server().dialect !== 'postgres') return;
+      const plans = await plansOf(db, 'queue_has_browsable_routes');
+      expect(plans).toHaveLength(1);
+      expect(plans[0].generic).toBeGreaterThan(0);
+      expect(plans[0].custom).toBeLessThanOrEqual(5);
     });
   });
-}
+
+  it("finds by the words, whatever they are; PostgreSQL keeps the search page's generic plan", async () => {
+    await server().deps.db.connection().execute(async (db) => {
+      const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+      const index = server().dialect === 'postgres' ? postgresSearchIndex : sqliteSearchIndex;
+      const words = ['invoice', 'contract', 'invoice 1001', 'nothing', 'contract', 'inv', 'invoice', 'zzz'];
+      for (const q of words) {
+        const hits = await index.search(db, viewer, { q, skip: 0, take: 25, includeNotes: false });
+        expect({ q, found: hits.ids.includes(world.pdfDocId) }).toEqual({ q, found: /^inv/.test(q) });
+      }
+      if (server().dialect !== 'postgres') return;
+      const plans = await plansOf(db, 'count(*) over ()');
+      expect(plans).toHaveLength(1);
+      expect(plans[0].generic).toBeGreaterThan(0);
+      expect(plans[0].custom).toBeLessThanOrEqual(5);
+    });
+  });
+});
