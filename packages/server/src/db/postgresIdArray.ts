@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 
-/** The largest value of PostgreSQL's `integer`, the type of every id column. */
-const MAX_POSTGRES_INTEGER = 2_147_483_647;
+/** The largest value of PostgreSQL's `integer`, the type of every id column: no row has a larger id. */
+export const MAX_POSTGRES_INTEGER = 2_147_483_647;
 
 /**
  * `ids` as the text of one PostgreSQL `integer[]` parameter (`{1,2,3}`), whatever their number.

@@ -1,5 +1,7 @@
+import { MAX_POSTGRES_INTEGER } from '../db/postgresIdArray';
+
 /** The largest document id: ids are 32-bit on PostgreSQL (`serial`), so a larger number names no document. */
-export const MAX_DOCUMENT_ID = 2_147_483_647;
+export const MAX_DOCUMENT_ID = MAX_POSTGRES_INTEGER;
 
 /**
  * The document id the user typed, when `q` is exactly one positive integer (blanks around it
