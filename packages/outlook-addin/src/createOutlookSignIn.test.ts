@@ -1,5 +1,5 @@
 import { OfficeMockObject } from 'office-addin-mock';
-import { OUTLOOK_SIGN_IN_TEXT, createOutlookSignIn, type OfficeDialogEvent, type OfficeSignInApi } from './createOutlookSignIn';
+import { DIALOG_TOKEN_REUSE_MARGIN_MS, OUTLOOK_SIGN_IN_TEXT, createOutlookSignIn, type OfficeDialogEvent, type OfficeSignInApi } from './createOutlookSignIn';
 
 // office-addin-mock reads only the OfficeApp names from office-addin-manifest, whose validator pulls in ES-module-only packages jest cannot load.
 jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } }));
@@ -75,6 +75,26 @@ function tokenServer(): { fetch: typeof fetch; bearers: string[] } {
       const bearer = new Headers(init?.headers).get('authorization') ?? '';
       bearers.push(bearer);
       return new Response(`product-for-${bearer.replace(/^Bearer /, '')}`, { status: 200 });
+    },
+  };
+}
+
+/** An Entra-shaped access token (a JWT, unsigned: the pane reads only its `exp`) naming `name`, expiring at `expiresAtMs`. */
+function entraJwt(name: string, expiresAtMs: number): string {
+  const part = (value: object): string => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ name, exp: Math.floor(expiresAtMs / 1000) })}.signature`;
+}
+
+/** A token server that refuses the Entra tokens in `refused` 401, as the server does a token it no longer takes. */
+function refusingTokenServer(refused: Set<string>): { fetch: typeof fetch; bearers: string[] } {
+  const bearers: string[] = [];
+  return {
+    bearers,
+    fetch: async (_input, init) => {
+      const entra = (new Headers(init?.headers).get('authorization') ?? '').replace(/^Bearer /, '');
+      bearers.push(entra);
+      if (refused.has(entra)) return new Response(JSON.stringify({ message: 'The Microsoft token is not valid.' }), { status: 401 });
+      return new Response(`product-${bearers.length}`, { status: 200 });
     },
   };
 }
@@ -159,6 +179,66 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
       OUTLOOK_SIGN_IN_TEXT.officeRefused('13002', 'Office SSO error 13002.'),
     );
     expect(script.opened).toEqual([]);
+  });
+
+  it("reuses the dialog's Entra token for renewals and reply drafts until five minutes before it expires, then opens the dialog again", async () => {
+    const { office, script } = mockOffice({ identityApi: false });
+    let clock = Date.parse('2026-11-27T09:00:00Z');
+    const server = refusingTokenServer(new Set());
+    const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: server.fetch, dialogUrl: DIALOG_URL, now: () => clock });
+    const first = entraJwt('first', clock + 60 * 60_000);
+    const token = signIn.getToken({ forceRefresh: false });
+    await opened(script);
+    script.send({ type: 'datahaven-sign-in', accessToken: first });
+    await expect(token).resolves.toBe('product-1');
+
+    // 50 minutes on: the product token is renewed and a reply draft asks for the assertion, no window opens.
+    clock += 50 * 60_000;
+    await expect(signIn.getToken({ forceRefresh: true })).resolves.toBe('product-2');
+    await expect(signIn.getEntraToken({ forceRefresh: false })).resolves.toBe(first);
+    expect(server.bearers).toEqual([first, first]);
+    expect(script.opened).toHaveLength(1);
+
+    // Within the margin of its expiry the token is not handed out again: the dialog opens.
+    clock += 10 * 60_000 - DIALOG_TOKEN_REUSE_MARGIN_MS + 1;
+    const second = entraJwt('second', clock + 60 * 60_000);
+    const renewed = signIn.getToken({ forceRefresh: true });
+    await opened(script, 2);
+    script.send({ type: 'datahaven-sign-in', accessToken: second });
+    await expect(renewed).resolves.toBe('product-3');
+    expect(server.bearers).toEqual([first, first, second]);
+  });
+
+  it('opens the dialog again when the server refuses the reused token, and asks for a new one when the caller says it needs one', async () => {
+    const { office, script } = mockOffice({ identityApi: false });
+    const clock = Date.parse('2026-11-27T09:00:00Z');
+    const first = entraJwt('first', clock + 60 * 60_000);
+    const refused = new Set<string>();
+    const server = refusingTokenServer(refused);
+    const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: server.fetch, dialogUrl: DIALOG_URL, now: () => clock });
+    const token = signIn.getToken({ forceRefresh: false });
+    await opened(script);
+    script.send({ type: 'datahaven-sign-in', accessToken: first });
+    await expect(token).resolves.toBe('product-1');
+
+    refused.add(first);
+    const second = entraJwt('second', clock + 60 * 60_000);
+    const renewed = signIn.getToken({ forceRefresh: true });
+    await opened(script, 2);
+    script.send({ type: 'datahaven-sign-in', accessToken: second });
+    await expect(renewed).resolves.toBe('product-3');
+    expect(server.bearers).toEqual([first, first, second]);
+
+    // A forced Entra token (the reply draft's assertion was refused) never comes from the reuse.
+    const forced = signIn.getEntraToken({ forceRefresh: true });
+    await opened(script, 3);
+    script.send({ type: 'datahaven-sign-in', accessToken: 'opaque-third' });
+    await expect(forced).resolves.toBe('opaque-third');
+    // An opaque token (no `exp` to judge by) is never reused.
+    const fourth = signIn.getEntraToken({ forceRefresh: false });
+    await opened(script, 4);
+    script.event(12006);
+    await expect(fourth).rejects.toThrow(OUTLOOK_SIGN_IN_TEXT.dialogClosed);
   });
 
   it('opens the page on the pane\'s own origin by default', async () => {

@@ -41,6 +41,24 @@ export interface OutlookSignInOptions {
   nestedAppAuth?: NestedAppAuth;
   /** The sign-in dialog's page, absolute; by default OUTLOOK_SIGN_IN_DIALOG_PATH on the pane's origin. */
   dialogUrl?: string;
+  /** The clock in ms since the epoch (a dialog's token is reused until near its expiry); Date.now by default. */
+  now?: () => number;
+}
+
+/** How long before its expiry a dialog's Entra token stops being reused: room for the exchange and the requests after it. */
+export const DIALOG_TOKEN_REUSE_MARGIN_MS = 5 * 60_000;
+
+/** When a JWT expires (its `exp` claim) in ms since the epoch; null when the text is not a JWT that says. */
+function expiryOf(jwt: string): number | null {
+  const payload = jwt.split('.')[1];
+  if (payload === undefined || payload === '') return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' && Number.isFinite(claims.exp) ? claims.exp * 1000 : null;
+  } catch {
+    // Not base64url JSON: an opaque token, never reused.
+    return null;
+  }
 }
 
 /** What the pane says when sign-in fails, in words. */
@@ -169,46 +187,69 @@ export interface OutlookSignIn extends TokenSource {
  * NestedAppAuth 1.1 and an MSAL client is given, Office's SSO (`Office.auth.getAccessToken`)
  * otherwise, and the Office dialog with MSAL (the sign-in page) where SSO is missing (no
  * IdentityAPI 1.3) or fails with a code Microsoft says to fall back on — exchanged for the product's token at `GET /api/token/user?type=jwt`, which the
- * server validates as for Teams. The product token is kept until the core asks for a fresh one.
+ * server validates as for Teams. The product token is kept until the core asks for a fresh one;
+ * the dialog's Entra token is reused until DIALOG_TOKEN_REUSE_MARGIN_MS before its `exp`.
  */
 export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSignInOptions): OutlookSignIn {
   let token: string | null = null;
   let pending: Promise<string> | null = null;
   // Once SSO said to fall back, later sign-ins go to the dialog at once (asking again only earns 13013).
   let ssoFailed = false;
+  const now = options.now ?? Date.now;
+  // The dialog's last Entra token and when it expires. NAA and SSO keep their own caches; the
+  // dialog has none on the pane's side, so without this every product-token renewal and every
+  // reply draft's assertion flashed a sign-in window (MSAL in it answers silently, but it opens).
+  let dialogToken: { value: string; expiresAt: number } | null = null;
 
-  const dialog = (): Promise<string> => {
+  const dialog = async (reuse: boolean): Promise<{ value: string; reused: boolean }> => {
+    if (reuse && dialogToken !== null && dialogToken.expiresAt - DIALOG_TOKEN_REUSE_MARGIN_MS > now()) return { value: dialogToken.value, reused: true };
     const ui = office.context.ui;
     if (ui === undefined) throw new Error(OUTLOOK_SIGN_IN_TEXT.noSingleSignOn);
-    return tokenFromDialog(ui, options.dialogUrl ?? new URL(OUTLOOK_SIGN_IN_DIALOG_PATH, globalThis.location.href).href);
+    const value = await tokenFromDialog(ui, options.dialogUrl ?? new URL(OUTLOOK_SIGN_IN_DIALOG_PATH, globalThis.location.href).href);
+    const expiresAt = expiryOf(value);
+    dialogToken = expiresAt === null ? null : { value, expiresAt };
+    return { value, reused: false };
   };
 
-  const entraToken = async (forceRefresh: boolean): Promise<string> => {
+  /**
+   * An Entra token for our API. `forceRefresh` asks NAA for a fresh one; `reuseDialogToken` lets
+   * the dialog's last token answer while it is valid (a product-token renewal: the server checks
+   * it, and a refusal opens the dialog again), never when the caller needs a new one.
+   */
+  const entraToken = async (forceRefresh: boolean, reuseDialogToken: boolean): Promise<{ value: string; reused: boolean }> => {
     const { requirements } = office.context;
     if (options.nestedAppAuth !== undefined && requirements.isSetSupported('NestedAppAuth', '1.1')) {
-      return options.nestedAppAuth.acquireToken({ forceRefresh });
+      return { value: await options.nestedAppAuth.acquireToken({ forceRefresh }), reused: false };
     }
-    if (ssoFailed || office.auth === undefined || !requirements.isSetSupported('IdentityAPI', '1.3')) return dialog();
+    if (ssoFailed || office.auth === undefined || !requirements.isSetSupported('IdentityAPI', '1.3')) return dialog(reuseDialogToken);
     try {
-      return await office.auth.getAccessToken({ allowSignInPrompt: true, allowConsentPrompt: true });
+      return { value: await office.auth.getAccessToken({ allowSignInPrompt: true, allowConsentPrompt: true }), reused: false };
     } catch (error) {
       const code = codeOf(error);
       if (code === null || !OFFICE_SSO_FALLBACK_CODES.includes(code) || office.context.ui === undefined) throw new Error(officeError(error));
       ssoFailed = true;
-      return dialog();
+      return dialog(reuseDialogToken);
     }
   };
 
+  const exchange = (entra: string): Promise<Response> =>
+    options.fetch(`${options.apiBase}/token/user?type=jwt`, { headers: { Authorization: `Bearer ${entra}`, Accept: 'text/plain' } });
+
   const signIn = async (forceRefresh: boolean): Promise<string> => {
-    const entra = await entraToken(forceRefresh);
-    const response = await options.fetch(`${options.apiBase}/token/user?type=jwt`, { headers: { Authorization: `Bearer ${entra}`, Accept: 'text/plain' } });
+    const entra = await entraToken(forceRefresh, true);
+    let response = await exchange(entra.value);
+    if (response.status === 401 && entra.reused) {
+      // The server no longer takes the dialog's last token (revoked, or the clocks disagree): sign in again.
+      dialogToken = null;
+      response = await exchange((await entraToken(forceRefresh, false)).value);
+    }
     if (!response.ok) throw new Error(OUTLOOK_SIGN_IN_TEXT.exchangeFailed(response.status, await reasonOf(response)));
     token = (await response.text()).trim();
     return token;
   };
 
   return {
-    getEntraToken: ({ forceRefresh }: TokenRequest): Promise<string> => entraToken(forceRefresh),
+    getEntraToken: async ({ forceRefresh }: TokenRequest): Promise<string> => (await entraToken(forceRefresh, !forceRefresh)).value,
     getToken: ({ forceRefresh }: TokenRequest): Promise<string> => {
       if (!forceRefresh && token !== null) return Promise.resolve(token);
       pending ??= signIn(forceRefresh).finally(() => {
