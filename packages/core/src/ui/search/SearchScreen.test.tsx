@@ -7,6 +7,7 @@ import { taggedItemsKey } from '../../state/TaggedItemsStore';
 import { FakeResponse } from '../test/FakeResponse';
 import { testDocument, type RecordedRequest } from '../test/renderApp';
 import { UI_TEXT } from '../../locale/uiText';
+import { testAccess } from '../pageWork/test/pageWorkFixtures';
 import { renderSearch } from './test/renderSearch';
 
 // renderSearch signs in 'clerk': the searches and tags of this file are kept under that user's keys.
@@ -14,8 +15,16 @@ const SAVED_KEY = savedSearchesKey('clerk');
 const NAME_TAG: SearchTag = { text: 'CS-88120.pdf', prefix: 'Name', type: 'documentName', key: 'CS-88120.pdf' };
 const CONTOSO: SearchTag = { text: 'Contoso', prefix: 'Description', type: 'documentDescription', key: 'Contoso' };
 
-function documents(count: number, from = 1): DmsDocument[] {
-  return Array.from({ length: count }, (_, i) => testDocument({ id: from + i, name: `Invoice ${from + i}.pdf`, description: 'Contoso Supplies invoice' }));
+/** `count` invoices from id `from`; `scans` makes them PNG scans, which the viewer draws without pdf.js (jsdom has no pdf.js worker). */
+function documents(count: number, from = 1, scans = false): DmsDocument[] {
+  return Array.from({ length: count }, (_, i) =>
+    testDocument({
+      id: from + i,
+      name: `Invoice ${from + i}.${scans ? 'png' : 'pdf'}`,
+      description: 'Contoso Supplies invoice',
+      ...(scans ? { mediaType: 'image/png' } : {}),
+    }),
+  );
 }
 
 /** A search route over `all` that honours skip and take, as the server does. */
@@ -24,6 +33,17 @@ function pagedSearch(all: DmsDocument[]): (request: RecordedRequest) => unknown 
     const skip = Number(request.search.get('skip') ?? 0);
     const take = Number(request.search.get('take') ?? 30);
     return { documents: all.slice(skip, skip + take), total: all.length, skip, take };
+  };
+}
+
+/** What the inline viewer pane reads of a result (a scan): the view, the document, its access and its file. */
+function inlineViewerRoutes(document: DmsDocument): Record<string, (request: RecordedRequest) => unknown> {
+  const base = `/api/documents/${document.id}`;
+  return {
+    [`GET ${base}/view`]: () => ({ document, dataUrl: `${base}/data`, viewable: true }),
+    [`GET ${base}`]: () => document,
+    [`GET ${base}/access`]: () => testAccess(),
+    [`GET ${base}/data`]: () => new FakeResponse('png', 200, 'image/png'),
   };
 }
 
@@ -68,6 +88,13 @@ async function pick(label: string): Promise<void> {
 }
 
 describe('SearchScreen', () => {
+  // jsdom has no object URLs: the inline viewer shows a scan through one.
+  beforeAll(() => Object.assign(URL, { createObjectURL: () => 'blob:page', revokeObjectURL: () => undefined }));
+  afterAll(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
   it('starts empty, suggests tags for typed text, turns a pick into a chip and searches the chip with the words left in the box', async () => {
     const app = renderSearch('/search?embedded=true&allowSave=true', baseRoutes());
     expect(screen.getByText('Type to search')).toBeTruthy();
@@ -270,10 +297,10 @@ describe('SearchScreen', () => {
   it('shows the one selected result in the inline viewer pane while Autoview is on', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const all = documents(3);
+      const all = documents(3, 1, true);
       const app = renderSearch('/search?q=invoice', {
         ...baseRoutes(all),
-        'GET /api/documents/2/view': () => ({ document: all[1], dataUrl: '/api/documents/2/data', viewable: true }),
+        ...inlineViewerRoutes(all[1]),
       });
       const table = await screen.findByRole('table', { name: 'Search results' });
       await waitFor(() => expect(rows(table)).toHaveLength(3));
@@ -343,11 +370,11 @@ describe('SearchScreen', () => {
   it('hides the inline viewer while tagging mode is on and says why', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const all = documents(3);
+      const all = documents(3, 1, true);
       renderSearch('/search?q=invoice', {
         ...baseRoutes(all),
         'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }),
-        'GET /api/documents/2/view': () => ({ document: all[1], dataUrl: '/api/documents/2/data', viewable: true }),
+        ...inlineViewerRoutes(all[1]),
       });
       const table = await screen.findByRole('table', { name: 'Search results' });
       await waitFor(() => expect(rows(table)).toHaveLength(3));
