@@ -104,6 +104,13 @@ async function opened(script: DialogScript, count = 1): Promise<void> {
   while (script.opened.length < count) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Acts as the dialog page once the pane has opened its `count`th dialog: answers `accessToken`; resolves to what `pending` (the sign-in that opened it) answers. */
+async function signInThroughDialog<T>(script: DialogScript, count: number, accessToken: string, pending: Promise<T>): Promise<T> {
+  await opened(script, count);
+  script.send({ type: 'datahaven-sign-in', accessToken });
+  return pending;
+}
+
 describe('the Outlook sign-in (office-addin-mock)', () => {
   it('without NAA, falls back to the Office dialog when SSO answers 13012; the dialog token is exchanged and later sign-ins go to the dialog at once', async () => {
     const { office, script } = mockOffice({ ssoError: 13012 });
@@ -120,27 +127,20 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     expect(script.closed).toBe(1);
     expect(script.ssoCalls).toBe(1);
 
-    const fresh = signIn.getToken({ forceRefresh: true });
-    await opened(script, 2);
-    script.send({ type: 'datahaven-sign-in', accessToken: 'dialog-token-2' });
-    await expect(fresh).resolves.toBe('product-for-dialog-token-2');
+    await expect(signInThroughDialog(script, 2, 'dialog-token-2', signIn.getToken({ forceRefresh: true }))).resolves.toBe('product-for-dialog-token-2');
     expect(script.ssoCalls).toBe(1);
   });
 
   it.each([13000, 13001, 13003, 13005, 13007, 13013, 50001])('falls back to the dialog on SSO error %i too', async (code) => {
     const { office, script } = mockOffice({ ssoError: code });
-    const token = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false });
-    await opened(script);
-    script.send({ type: 'datahaven-sign-in', accessToken: 'dialog-token' });
-    await expect(token).resolves.toBe('product-for-dialog-token');
+    const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL });
+    await expect(signInThroughDialog(script, 1, 'dialog-token', signIn.getToken({ forceRefresh: false }))).resolves.toBe('product-for-dialog-token');
   });
 
   it('opens the dialog without asking SSO where Outlook has no IdentityAPI 1.3', async () => {
     const { office, script } = mockOffice({ identityApi: false });
-    const token = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false });
-    await opened(script);
-    script.send({ type: 'datahaven-sign-in', accessToken: 'dialog-token' });
-    await expect(token).resolves.toBe('product-for-dialog-token');
+    const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL });
+    await expect(signInThroughDialog(script, 1, 'dialog-token', signIn.getToken({ forceRefresh: false }))).resolves.toBe('product-for-dialog-token');
     expect(script.ssoCalls).toBe(0);
   });
 
@@ -187,10 +187,7 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     const server = refusingTokenServer(new Set());
     const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: server.fetch, dialogUrl: DIALOG_URL, now: () => clock });
     const first = entraJwt('first', clock + 60 * 60_000);
-    const token = signIn.getToken({ forceRefresh: false });
-    await opened(script);
-    script.send({ type: 'datahaven-sign-in', accessToken: first });
-    await expect(token).resolves.toBe('product-1');
+    await expect(signInThroughDialog(script, 1, first, signIn.getToken({ forceRefresh: false }))).resolves.toBe('product-1');
 
     // 50 minutes on: the product token is renewed and a reply draft asks for the assertion, no window opens.
     clock += 50 * 60_000;
@@ -202,10 +199,7 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     // Within the margin of its expiry the token is not handed out again: the dialog opens.
     clock += 10 * 60_000 - DIALOG_TOKEN_REUSE_MARGIN_MS + 1;
     const second = entraJwt('second', clock + 60 * 60_000);
-    const renewed = signIn.getToken({ forceRefresh: true });
-    await opened(script, 2);
-    script.send({ type: 'datahaven-sign-in', accessToken: second });
-    await expect(renewed).resolves.toBe('product-3');
+    await expect(signInThroughDialog(script, 2, second, signIn.getToken({ forceRefresh: true }))).resolves.toBe('product-3');
     expect(server.bearers).toEqual([first, first, second]);
   });
 
@@ -216,24 +210,15 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     const refused = new Set<string>();
     const server = refusingTokenServer(refused);
     const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: server.fetch, dialogUrl: DIALOG_URL, now: () => clock });
-    const token = signIn.getToken({ forceRefresh: false });
-    await opened(script);
-    script.send({ type: 'datahaven-sign-in', accessToken: first });
-    await expect(token).resolves.toBe('product-1');
+    await expect(signInThroughDialog(script, 1, first, signIn.getToken({ forceRefresh: false }))).resolves.toBe('product-1');
 
     refused.add(first);
     const second = entraJwt('second', clock + 60 * 60_000);
-    const renewed = signIn.getToken({ forceRefresh: true });
-    await opened(script, 2);
-    script.send({ type: 'datahaven-sign-in', accessToken: second });
-    await expect(renewed).resolves.toBe('product-3');
+    await expect(signInThroughDialog(script, 2, second, signIn.getToken({ forceRefresh: true }))).resolves.toBe('product-3');
     expect(server.bearers).toEqual([first, first, second]);
 
     // A forced Entra token (the reply draft's assertion was refused) never comes from the reuse.
-    const forced = signIn.getEntraToken({ forceRefresh: true });
-    await opened(script, 3);
-    script.send({ type: 'datahaven-sign-in', accessToken: 'opaque-third' });
-    await expect(forced).resolves.toBe('opaque-third');
+    await expect(signInThroughDialog(script, 3, 'opaque-third', signIn.getEntraToken({ forceRefresh: true }))).resolves.toBe('opaque-third');
     // An opaque token (no `exp` to judge by) is never reused.
     const fourth = signIn.getEntraToken({ forceRefresh: false });
     await opened(script, 4);
