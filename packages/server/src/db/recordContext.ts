@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { IntegratedTableRow, Database } from './schema';
 import { executeShaped } from './statementShapes';
 
@@ -35,19 +35,23 @@ export function normaliseRecordId(raw: string): string {
  * is given and known (one statement for both).
  */
 function integratedTableQuery(db: Kysely<Database>, context: RecordContextQuery, recordId: string | null) {
-  const dataAreaId = context.dataAreaId ?? '';
   return db
     .selectFrom('integrated_tables as it')
     .selectAll('it')
-    .select(
-      (recordId === null
-        ? sql<string | null>`null`
-        : sql<string | null>`(select er.number from erp_records er where er.integrated_table_id = it.id
-            and er.data_area_id = ${dataAreaId} and er.record_id = ${recordId} limit 1)`
-      ).as('record_number'),
-    )
+    .select(recordNumberColumn(context.dataAreaId ?? '', recordId).as('record_number'))
     .orderBy('it.id')
     .limit(1);
+}
+
+/**
+ * The record's number users know (erp_records.number) as a column of a statement over
+ * `integrated_tables as it`; SQL null without a record id, or when the record is not known.
+ */
+export function recordNumberColumn(dataAreaId: string, recordId: string | null): RawBuilder<string | null> {
+  return recordId === null
+    ? sql<string | null>`null`
+    : sql<string | null>`(select er.number from erp_records er where er.integrated_table_id = it.id
+        and er.data_area_id = ${dataAreaId} and er.record_id = ${recordId} limit 1)`;
 }
 
 type TableWithRecordNumber = IntegratedTableRow & { record_number: string | null };

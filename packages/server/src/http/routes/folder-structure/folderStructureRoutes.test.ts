@@ -1,5 +1,5 @@
 import type { FolderEntry, FolderNode } from '@datahaven/core/model';
-import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
+import { createDocument, createGroup, createIntegratedTable, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 
@@ -122,5 +122,21 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
     }
     const unknown = await server().inject({ url: url('dataAreaId=CRONUS&tableId=77777&recordId=x'), headers: server().authHeaders(world.clerk.username) });
     expect(unknown.statusCode).toBe(400);
+    // By sitId the table is read in the folders' statement: an id no table has is refused the same way.
+    const unknownSit = await server().inject({ url: url('dataAreaId=CRONUS&sitId=2147483000&recordId=x'), headers: server().authHeaders(world.clerk.username) });
+    expect(unknownSit.statusCode).toBe(400);
+    expect(unknownSit.json()).toMatchObject({ statusCode: 400, message: 'No integrated table matches the context.' });
+  });
+
+  it('a table whose display folders are all disabled still answers (200, no folders); one disabled folder leaves the others', async () => {
+    const table = await createIntegratedTable(server(), 'Quiet');
+    await server().deps.db.updateTable('display_folders').set({ enabled: 0 }).where('id', '=', table.folderIds.contracts).execute();
+    const partly = await server().inject({ url: url(`dataAreaId=CRONUS&sitId=${table.sitId}&recordId=${world.recordId}`), headers: server().authHeaders(world.clerk.username) });
+    expect(partly.statusCode).toBe(200);
+    expect(folders(partly.json<FolderEntry[]>()).map((f) => f.name)).toEqual(['Invoices', 'Correspondence']);
+    await server().deps.db.updateTable('display_folders').set({ enabled: 0 }).where('integrated_table_id', '=', table.sitId).execute();
+    const none = await server().inject({ url: url(`dataAreaId=CRONUS&sitId=${table.sitId}&recordId=${world.recordId}`), headers: server().authHeaders(world.clerk.username) });
+    expect(none.statusCode).toBe(200);
+    expect(folders(none.json<FolderEntry[]>())).toEqual([]);
   });
 });

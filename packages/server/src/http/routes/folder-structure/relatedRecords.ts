@@ -178,14 +178,23 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
 
 /**
  * A record's related records: those its ERP names through navigations, then the other members of
- * its record groups (PUT /record-group-memberships), each once, never the record itself. The ERP
+ * its record groups (PUT /record-group-memberships; `inRecordGroup` says whether it is in any),
+ * each once, never the record itself. The ERP
  * unable to answer leaves its part out (the groups are ours and still show) and says so.
  */
-export async function relatedRecordsOf(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecords> {
+export async function relatedRecordsOf(
+  db: Kysely<Database>,
+  sources: EntitySources,
+  viewer: Viewer,
+  context: ResolvedRecordContext & { inRecordGroup: boolean },
+  log: (message: string) => void,
+): Promise<RelatedRecords> {
   if (context.recordId === null) return { records: [], unavailable: null };
+  // Most records are in no group: the caller read whether this one is beside its context, so
+  // the groups' statement runs only for a member (one statement less per listing).
   const [fromErp, grouped] = await Promise.all([
     erpRelatedRecords(db, sources, viewer, context, log),
-    groupedRecordsOf(db, viewer, context.sit.id, context.recordId, context.dataAreaId),
+    context.inRecordGroup ? groupedRecordsOf(db, viewer, context.sit.id, context.recordId, context.dataAreaId) : [],
   ]);
   const seen = new Set<string>([`${context.sit.id}|${context.recordId}|${context.dataAreaId.toLowerCase()}`]);
   const related: RelatedRecord[] = [];
