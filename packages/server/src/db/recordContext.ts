@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { IntegratedTableRow, Database } from './schema';
 import { executeShaped } from './statementShapes';
 
@@ -13,12 +13,16 @@ export interface RecordContextQuery {
   typeName?: string;
 }
 
-/** The context resolved against the database. */
-export interface ResolvedRecordContext {
+/** The context's integrated table and record: what the folder tree and its related records need. */
+export interface RecordContext {
   sit: IntegratedTableRow;
   dataAreaId: string;
   /** Normalised record key (braces stripped, lower-case), or null when the context names none. */
   recordId: string | null;
+}
+
+/** The context resolved against the database. */
+export interface ResolvedRecordContext extends RecordContext {
   /** The record number users know (erp_records.number), else the record id. */
   sourceNumber: string;
 }
@@ -35,23 +39,19 @@ export function normaliseRecordId(raw: string): string {
  * is given and known (one statement for both).
  */
 function integratedTableQuery(db: Kysely<Database>, context: RecordContextQuery, recordId: string | null) {
+  const dataAreaId = context.dataAreaId ?? '';
   return db
     .selectFrom('integrated_tables as it')
     .selectAll('it')
-    .select(recordNumberColumn(context.dataAreaId ?? '', recordId).as('record_number'))
+    .select(
+      (recordId === null
+        ? sql<string | null>`null`
+        : sql<string | null>`(select er.number from erp_records er where er.integrated_table_id = it.id
+            and er.data_area_id = ${dataAreaId} and er.record_id = ${recordId} limit 1)`
+      ).as('record_number'),
+    )
     .orderBy('it.id')
     .limit(1);
-}
-
-/**
- * The record's number users know (erp_records.number) as a column of a statement over
- * `integrated_tables as it`; SQL null without a record id, or when the record is not known.
- */
-export function recordNumberColumn(dataAreaId: string, recordId: string | null): RawBuilder<string | null> {
-  return recordId === null
-    ? sql<string | null>`null`
-    : sql<string | null>`(select er.number from erp_records er where er.integrated_table_id = it.id
-        and er.data_area_id = ${dataAreaId} and er.record_id = ${recordId} limit 1)`;
 }
 
 type TableWithRecordNumber = IntegratedTableRow & { record_number: string | null };

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument, FolderConstraints, FolderEntry, FolderNode } from '@datahaven/core/model';
-import type { ResolvedRecordContext } from '../db/recordContext';
+import type { RecordContext } from '../db/recordContext';
 import type { DisplayFolderRow } from '../db/schema';
 
 /** Inputs of the folder tree: the folders of one integrated table and the visible documents of the record. */
 export interface FolderTreeInput {
-  context: ResolvedRecordContext;
+  context: RecordContext;
   folders: DisplayFolderRow[];
   documents: DmsDocument[];
   /** Folders down to this depth (1 = top level) start expanded ('Folder Search Expansion Level'). */

@@ -9,8 +9,8 @@ import { selectVisibleDocuments } from '../../../policies/documentQueries';
 import { executeViewerShaped } from '../../../policies/executeViewerShaped';
 import { numberOptionValue } from '../../../db/optionStore';
 import type { DisplayFolderRow, IntegratedTableRow } from '../../../db/schema';
-import { findIntegratedTable, normaliseRecordId, recordNumberColumn } from '../../../db/recordContext';
-import type { ResolvedRecordContext } from '../../../db/recordContext';
+import { findIntegratedTable, normaliseRecordId } from '../../../db/recordContext';
+import type { RecordContext } from '../../../db/recordContext';
 import { sameCompany } from '../../../policies/dataAreaRestriction';
 import { uploadGrantsInArea } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
@@ -66,7 +66,7 @@ async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { i
 
 /** The record context with the table's enabled display folders, and what the tree needs beside them. */
 interface ListingContext {
-  context: ResolvedRecordContext;
+  context: RecordContext;
   folders: DisplayFolderRow[];
   /** 'Folder Search Expansion Level': stored, else (not stored, or not a number ≥ 0) its default. */
   expansionLevel: number;
@@ -86,7 +86,7 @@ function required<T>(value: T | null): T {
 }
 
 /**
- * The integrated table `sitId` with the record's number, its enabled display folders (a left
+ * The integrated table `sitId` with its enabled display folders (a left
  * join: a table without folders still answers its one row), the expansion level, the viewer's
  * right to upload and whether the record is in a record group, in one statement: on PostgreSQL each statement costs the server's one thread
  * a socket write that wakes a backend, about a third of a listing's CPU (profiled, README), and
@@ -120,24 +120,17 @@ async function listingContext(deps: AppDeps, viewer: Viewer, sitId: number, reco
         'df.subtype_id as folder_subtype_id',
       ])
       .select((eb) => [
-        recordNumberColumn(shaped.dataAreaId, recordId === null ? null : shaped.recordId).as('record_number'),
+        // A boolean on PostgreSQL, 1 or 0 on SQLite: read with Number() below.
         (recordId === null
           ? eb.lit(0)
-          : eb
-              .case()
-              .when(
-                eb.exists(
-                  eb
-                    .selectFrom('record_group_members as g')
-                    .select('g.membership_id')
-                    .whereRef('g.integrated_table_id', '=', 'it.id')
-                    .where('g.record_id', '=', shaped.recordId)
-                    .where('g.data_area_id', '=', shaped.dataAreaId),
-                ),
-              )
-              .then(eb.lit(1))
-              .else(eb.lit(0))
-              .end()
+          : eb.exists(
+              eb
+                .selectFrom('record_group_members as g')
+                .select('g.membership_id')
+                .whereRef('g.integrated_table_id', '=', 'it.id')
+                .where('g.record_id', '=', shaped.recordId)
+                .where('g.data_area_id', '=', shaped.dataAreaId),
+            )
         ).as('in_record_group'),
         eb.selectFrom('options').select('data').where('name', '=', EXPANSION_OPTION).as('expansion_level_data'),
         (!mayImport
@@ -192,7 +185,7 @@ async function listingContext(deps: AppDeps, viewer: Viewer, sitId: number, reco
         ],
   );
   return {
-    context: { sit, dataAreaId, recordId, sourceNumber: first.record_number ?? recordId ?? '' },
+    context: { sit, dataAreaId, recordId },
     folders,
     expansionLevel: numberOptionValue(EXPANSION_OPTION, first.expansion_level_data ?? null),
     callerMayUpload: folders.length > 0 && Number(first.caller_may_upload) === 1,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normaliseRecordId, type ResolvedRecordContext } from '../../../db/recordContext';
+import { normaliseRecordId, type RecordContext } from '../../../db/recordContext';
 import type { Database, IntegratedTableRow } from '../../../db/schema';
 import { collectionNavigationJoin, resolveEntityTypeName, type CollectionNavigationJoin } from '../../../erp/entityTypeQueries';
 import { erpTimedOut } from '../../../erp/erpMessages';
@@ -64,7 +64,7 @@ function isKey(value: unknown): value is string {
  * collection ($filter on the join, $top 5). The ERP without the record: none. The ERP down, slow
  * or busy: none, and its words in `unavailable` so the tree can say so (a log line too).
  */
-async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: ResolvedRecordContext, log: (message: string) => void): Promise<RelatedRecords> {
+async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: RecordContext, log: (message: string) => void): Promise<RelatedRecords> {
   const ownId = context.recordId;
   const none: RelatedRecords = { records: [], unavailable: null };
   if (ownId === null) return none;
@@ -186,7 +186,7 @@ export async function relatedRecordsOf(
   db: Kysely<Database>,
   sources: EntitySources,
   viewer: Viewer,
-  context: ResolvedRecordContext & { inRecordGroup: boolean },
+  context: RecordContext & { inRecordGroup: boolean },
   log: (message: string) => void,
 ): Promise<RelatedRecords> {
   if (context.recordId === null) return { records: [], unavailable: null };
