@@ -65,7 +65,8 @@ const toolingProject: Config = {
 /** Browser flows: the server runs in the jest worker from its TypeScript sources, Chromium drives dist/web. */
 const e2eProject: Config = {
   displayName: 'e2e',
-  testEnvironment: 'node',
+  // Node's environment, plus a record of what the browser showed when a flow fails.
+  testEnvironment: '<rootDir>/test/support/e2eEnvironment.cjs',
   roots: ['<rootDir>/test/e2e'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
   setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts', '<rootDir>/packages/server/src/test/verifyStatementShapes.ts'],

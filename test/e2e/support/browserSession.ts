@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './launchChromium';
+import { recordFailure, WindowLog } from './recordFailure';
 import { startDemoServer, type DemoServer } from './startDemoServer';
+
+/** The hook test/support/e2eEnvironment.cjs calls when a test or hook of the file fails. */
+type FailureRecorder = (failure: { testPath: string; what: string }) => Promise<void>;
+
+declare global {
+  var __datahavenRecordFailure: FailureRecorder | undefined;
+}
 
 /** The viewport the flows run in unless they ask for another. */
 const DEFAULT_VIEWPORT = { width: 1400, height: 1000 };
@@ -13,6 +21,7 @@ const DEFAULT_VIEWPORT = { width: 1400, height: 1000 };
 export class BrowserSession {
   private demoServer: DemoServer | null = null;
   private chromium: Browser | null = null;
+  private readonly windows: WindowLog[] = [];
   /** Uncaught errors and Content-Security-Policy refusals of every window of this session, in order. */
   readonly errors: string[] = [];
 
@@ -27,6 +36,7 @@ export class BrowserSession {
     if (!this.chromium) throw new Error('Chromium has not started: use the session inside tests.');
     const context = await this.chromium.newContext({ viewport });
     const page = await context.newPage();
+    this.windows.push(new WindowLog(page));
     page.on('pageerror', (error) => this.errors.push(error.message));
     // A page script, worker or wasm module our CSP refused (SECURITY.md rows 1 and 3) counts as an error too.
     page.on('console', (message) => {
@@ -37,12 +47,23 @@ export class BrowserSession {
 
   /** Starts the server and Chromium (beforeAll). */
   async start(): Promise<void> {
+    globalThis.__datahavenRecordFailure = (failure) => this.recordFailure(failure.testPath, failure.what);
     this.demoServer = await startDemoServer();
     this.chromium = await launchChromium();
   }
 
+  /** Writes what the windows showed when a flow failed (test-results/e2e) and prints where, with each window's latest lines. */
+  private async recordFailure(testPath: string, what: string): Promise<void> {
+    const open = this.windows.filter((log) => !log.page.isClosed());
+    if (open.length === 0) return;
+    const file = await recordFailure(testPath, what, open);
+    const tails = open.map((log, index) => `Window ${index + 1}, latest lines:\n${log.tail.slice(-30).join('\n')}`);
+    process.stderr.write(`\n${what} failed; what the browser showed is in ${file}\n${tails.join('\n')}\n`);
+  }
+
   /** Closes Chromium and the server (afterAll). */
   async close(): Promise<void> {
+    globalThis.__datahavenRecordFailure = undefined;
     await this.chromium?.close();
     await this.demoServer?.close();
   }
