@@ -12,17 +12,26 @@ export function loadPdfjs(): Pdfjs {
   return pdfjs;
 }
 
+let shared: pdfjs.PDFWorker | null = null;
+
 /**
- * Starts pdf.js's worker ahead of the first document, so its 1 MB script loads while the
- * document is still being asked for. The caller owns it and destroys it when done.
+ * pdf.js's worker, started on first use and kept for the page's life: every document the page
+ * opens goes through it, as in pdf.js's own viewer (one worker port for the app). Why not one per
+ * opening: each new worker fetches and compiles the 1 MB worker script and its wasm decoders
+ * again, and tearing one down while its document was still being destroyed left openings
+ * waiting on a worker that had gone. pdf.js never destroys a worker it was handed (a loading
+ * task's destroy() ends only the document), so the worker outlives each document; a worker that
+ * was destroyed all the same is replaced.
  */
-export function createPdfWorker(): pdfjs.PDFWorker {
-  const worker = new (loadPdfjs().PDFWorker)();
-  // Destroying a worker that has not started yet (the user moved on while it loaded) rejects its
-  // ready promise with 'Worker was destroyed'; a document using it reports that through its own
-  // loading task, so the bare promise must not surface as an unhandled rejection.
-  worker.promise.catch(() => undefined);
-  return worker;
+export function sharedPdfWorker(): pdfjs.PDFWorker {
+  if (shared === null || shared.destroyed) {
+    const worker = new (loadPdfjs().PDFWorker)();
+    // A worker that cannot start rejects its ready promise; each document using it reports that
+    // through its own loading task, so the bare promise must not surface as an unhandled rejection.
+    worker.promise.catch(() => undefined);
+    shared = worker;
+  }
+  return shared;
 }
 
 /**

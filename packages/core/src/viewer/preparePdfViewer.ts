@@ -2,13 +2,13 @@ import type { PDFWorker } from 'pdfjs-dist';
 
 /**
  * Loads the pdf.js chunk and starts its worker without waiting for anything else, so the first
- * page can be drawn as soon as the document's bytes arrive. Resolves to the worker (null when
- * pdf.js could not start one); the caller destroys it.
+ * page can be drawn as soon as the document's bytes arrive. Resolves to the page's shared worker
+ * (null when pdf.js could not start one), which the caller uses and never destroys.
  */
 export async function preparePdfViewer(): Promise<PDFWorker | null> {
-  const { createPdfWorker } = await import(/* webpackChunkName: "pdfjs-loader" */ './loadPdfjs');
+  const { sharedPdfWorker } = await import(/* webpackChunkName: "pdfjs-loader" */ './loadPdfjs');
   try {
-    return createPdfWorker();
+    return sharedPdfWorker();
   } catch (error) {
     console.warn('Could not start the PDF worker ahead of time.', error);
     return null;

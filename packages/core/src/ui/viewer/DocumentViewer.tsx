@@ -174,14 +174,12 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   annotationsRef.current = annotations;
 
   // pdf.js and its worker load while the document is asked for, not after (first page in < 1 s).
+  // The worker is the page's (sharedPdfWorker): the viewer uses it and leaves it running for the next opening.
   useEffect(() => {
     let active = true;
-    let started: PDFWorker | null = null;
     preparePdfViewer().then(
-      (created) => {
-        started = created;
-        if (active) setWorker(created);
-        else created?.destroy();
+      (started) => {
+        if (active) setWorker(started);
       },
       (error: unknown) => {
         console.warn('Could not load the PDF viewer ahead of time.', error);
@@ -190,7 +188,6 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     );
     return () => {
       active = false;
-      started?.destroy();
     };
   }, []);
 
