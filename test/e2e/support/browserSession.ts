@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './launchChromium';
-import { recordFailure, WindowLog } from './recordFailure';
+import { recordFailure } from './recordFailure';
+import { WindowLog } from './WindowLog';
 import { startDemoServer, type DemoServer } from './startDemoServer';
 
 /** The hook test/support/e2eEnvironment.cjs calls when a test or hook of the file fails. */

@@ -17,11 +17,10 @@ let shared: pdfjs.PDFWorker | null = null;
 /**
  * pdf.js's worker, started on first use and kept for the page's life: every document the page
  * opens goes through it, as in pdf.js's own viewer (one worker port for the app). Why not one per
- * opening: each new worker fetches and compiles the 1 MB worker script and its wasm decoders
- * again, and tearing one down while its document was still being destroyed left openings
- * waiting on a worker that had gone. pdf.js never destroys a worker it was handed (a loading
- * task's destroy() ends only the document), so the worker outlives each document; a worker that
- * was destroyed all the same is replaced.
+ * opening: each new worker loads, compiles and starts the 1 MB worker script again (a later
+ * opening took 821 ms median that way, 490 ms with the shared worker; docs/ARCHITECTURE.md).
+ * pdf.js never destroys a worker it was handed (a loading task's destroy() ends only the
+ * document), so the worker outlives each document; one destroyed all the same is replaced.
  */
 export function sharedPdfWorker(): pdfjs.PDFWorker {
   if (shared === null || shared.destroyed) {
