@@ -5,26 +5,11 @@ import { LOG_LINES, type WindowLog } from './WindowLog';
 /** Where failure records go (git-ignored). */
 const FAILURE_DIR = resolve(__dirname, '..', '..', '..', 'test-results', 'e2e');
 
-/** Per-step budget: a window that no longer answers must not hold the record up. */
+/** Playwright's time-out for each step: a window that no longer answers must not hold the record up. */
 const STEP_MS = 5_000;
 
-/** Resolves to the promise's value, or to `fallback` when it fails or STEP_MS have passed. */
-async function within<T>(work: Promise<T>, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work.catch(() => fallback),
-      new Promise<T>((done) => {
-        timer = setTimeout(() => done(fallback), STEP_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
- * Writes down what each open window showed when a flow failed: a screenshot, every frame's URL
+ * Writes down what each window (the caller passes the open ones) showed when a flow failed: a screenshot, every frame's URL
  * and visible text, and the window's log. Answers the text file's path; the caller prints it.
  */
 export async function recordFailure(testPath: string, what: string, windows: readonly WindowLog[]): Promise<string> {
@@ -33,12 +18,17 @@ export async function recordFailure(testPath: string, what: string, windows: rea
   const sections: string[] = [`Failed: ${what}`, `File: ${testPath}`];
   for (const [index, log] of windows.entries()) {
     const { page } = log;
-    if (page.isClosed()) continue;
     const shot = join(FAILURE_DIR, `${stem}-window${index + 1}.png`);
-    const shotTaken = await within(page.screenshot({ path: shot, fullPage: true }).then(() => true), false);
+    const shotTaken = await page.screenshot({ path: shot, fullPage: true, timeout: STEP_MS }).then(
+      () => true,
+      () => false,
+    );
     sections.push(`\n== Window ${index + 1}: ${page.url()}${shotTaken ? ` (screenshot ${shot})` : ' (no screenshot)'}`);
     for (const frame of page.frames()) {
-      const text = await within(frame.locator('body').innerText({ timeout: STEP_MS }), '(no text: the frame did not answer in time)');
+      const text = await frame
+        .locator('body')
+        .innerText({ timeout: STEP_MS })
+        .catch(() => '(no text: the frame did not answer in time)');
       sections.push(`\n-- Frame ${frame === page.mainFrame() ? 'main' : frame.name() || '(unnamed)'}: ${frame.url()}\n${text}`);
     }
     sections.push(`\n-- Log of window ${index + 1} (latest ${LOG_LINES} lines)\n${log.tail.join('\n')}`);
