@@ -119,6 +119,15 @@ async function uiBench(): Promise<void> {
         budget: `≪ ${kb(sample.bytes.length)} (file)`,
         verdict: bytes < sample.bytes.length / 2 ? 'ok: ranges' : 'whole file needed',
       });
+      // A later opening needs no budget of its own beyond the first's: it should come in under it,
+      // since the viewer's code is loaded and its one pdf.js worker is running (sharedPdfWorker).
+      const laterOpening = median(visits.map((visit) => visit.laterOpeningMs));
+      rows.push({
+        measure: `  a later opening in the same page, after Back (median of ${RUNS})`,
+        value: ms(laterOpening),
+        budget: `< first (${ms(firstPage)})`,
+        verdict: laterOpening < firstPage ? 'ok' : 'OVER',
+      });
       const rawFirstPage = median(raw);
       rows.push({
         measure: `  reference: bare pdf.js, load → page 1 drawn, same file (median of ${RUNS}); viewer ÷ raw = ${(firstPage / rawFirstPage).toFixed(2)}`,
