@@ -17,6 +17,21 @@ export interface FolderTreeInput {
 }
 
 /**
+ * The constraints every folder of a record's tree carries (its table, company and record); the
+ * related records' folders add theirs on top, so both are built from this one place.
+ */
+export function recordConstraints(context: RecordContext): FolderConstraints {
+  return {
+    dataAreaId: context.dataAreaId,
+    tableId: context.sit.external_table_id,
+    ...(context.recordId !== null ? { recordId: context.recordId } : {}),
+    sitId: context.sit.id,
+    sourceType: context.sit.source_type_id,
+    typeName: context.sit.entity_type_name,
+  };
+}
+
+/**
  * Builds the FolderEntry tree: each folder lists its sub-folders, then the documents whose subtype
  * it maps (a folder without a subtype collects documents no other folder maps); an empty folder
  * gets one 'No Documents Found' entry.
@@ -37,14 +52,7 @@ export function presentFolderTree(input: FolderTreeInput): FolderEntry[] {
     if (folder !== catchAll) return [];
     return input.documents.filter((d) => d.subtype === null || !mappedSubtypes.has(d.subtype.id));
   };
-  const baseConstraints: FolderConstraints = {
-    dataAreaId: context.dataAreaId,
-    tableId: context.sit.external_table_id,
-    ...(context.recordId !== null ? { recordId: context.recordId } : {}),
-    sitId: context.sit.id,
-    sourceType: context.sit.source_type_id,
-    typeName: context.sit.entity_type_name,
-  };
+  const baseConstraints = recordConstraints(context);
 
   const build = (folder: DisplayFolderRow, depth: number): { node: FolderNode; containsTarget: boolean } => {
     const subFolders = (children.get(folder.id) ?? []).map((f) => build(f, depth + 1));

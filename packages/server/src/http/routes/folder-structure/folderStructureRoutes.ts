@@ -15,7 +15,7 @@ import { sameCompany } from '../../../policies/dataAreaRestriction';
 import { uploadGrantsInArea } from '../../../policies/documentVisibility';
 import type { Viewer } from '../../../policies/documentVisibility';
 import { presentDocument } from '../../../presenters/documentPresenter';
-import { presentFolderTree } from '../../../presenters/folderPresenter';
+import { presentFolderTree, recordConstraints } from '../../../presenters/folderPresenter';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest } from '../../HttpError';
 import { recordContextOf } from '../../recordContextQuery';
@@ -259,14 +259,7 @@ export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDep
     if (related.unavailable !== null) void reply.header(RELATED_UNAVAILABLE_HEADER, encodeURIComponent(related.unavailable));
     const relatedDocuments = await Promise.all(related.records.map((record) => recordDocuments(deps, viewer, { sit: record.table, recordId: record.recordId, dataAreaId: record.dataAreaId }, company)));
     const tree = presentFolderTree({ context: resolved, folders, documents, expansionLevel, expandToDocId, callerMayUpload });
-    const base: FolderNode['constraints'] = {
-      dataAreaId: resolved.dataAreaId,
-      tableId: resolved.sit.external_table_id,
-      ...(resolved.recordId !== null ? { recordId: resolved.recordId } : {}),
-      sitId: resolved.sit.id,
-      sourceType: resolved.sit.source_type_id,
-      typeName: resolved.sit.entity_type_name,
-    };
+    const base = recordConstraints(resolved);
     return [...tree, ...related.records.map((record, index) => relatedFolder(record, relatedDocuments[index], base, expandToDocId))];
   });
 
