@@ -9,8 +9,9 @@ const FAILURE_DIR = resolve(__dirname, '..', '..', '..', 'test-results', 'e2e');
 const STEP_MS = 5_000;
 
 /**
- * Writes down what each window (the caller passes the open ones) showed when a flow failed: a screenshot, every frame's URL
- * and visible text, and the window's log. Answers the text file's path; the caller prints it.
+ * Writes down what each window (the caller passes the open ones) showed when a flow failed: a
+ * screenshot, every frame's URL and visible text, and the window's log. Answers the text file's
+ * path; the caller prints it.
  */
 export async function recordFailure(testPath: string, what: string, windows: readonly WindowLog[]): Promise<string> {
   await mkdir(FAILURE_DIR, { recursive: true });

@@ -23,11 +23,18 @@ export function ftsMatchExpression(words: readonly string[], includeNotes: boole
   return includeNotes ? terms : `{name description body} : (${terms})`;
 }
 
+/** A row of the snippet statement: the marked passages (null where the column did not match). */
+interface SnippetRow {
+  id: number;
+  body: string | null;
+  description: string | null;
+}
+
 /**
  * The statement of a page's snippets: the marked passage of the page text and of the description
  * of each of `documentIds` that `words` match (a document that does not match gets no row).
  */
-export function snippetStatement(documentIds: readonly number[], words: readonly string[]): RawBuilder<{ id: number; body: string | null; description: string | null }> {
+export function snippetStatement(documentIds: readonly number[], words: readonly string[]): RawBuilder<SnippetRow> {
   // Name, description and page text only: a snippet never shows note text, whoever asks.
   const match = ftsMatchExpression(words, false);
   // Ids cast as in search(): FTS5 ignores rowid bound as a JavaScript number next to MATCH.
@@ -38,7 +45,7 @@ export function snippetStatement(documentIds: readonly number[], words: readonly
   // those. On 100,000 documents (p50 of a page's snippets): one common word 184 → 19 ms, a common
   // and a specific word 42 → 6 ms, a two-letter prefix 1,513 → 68 ms; two specific words 0.4 ms
   // either way. sqliteSnippetPlan.test.ts holds the plan to one pass.
-  return sql<{ id: number; body: string | null; description: string | null }>`
+  return sql<SnippetRow>`
     select rowid as id,
       snippet(document_fts, 3, ${SNIPPET_MARK_START}, ${SNIPPET_MARK_END}, '…', 24) as body,
       snippet(document_fts, 1, ${SNIPPET_MARK_START}, ${SNIPPET_MARK_END}, '…', 24) as description
