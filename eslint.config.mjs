@@ -67,7 +67,7 @@ const localePatterns = [
 const hostPatterns = [
   {
     regex: '^@datahaven/core/',
-    message: 'A host imports only the core\'s public entry `@datahaven/core`, never a file inside it.',
+    message: "A host imports only the core's public entry `@datahaven/core`, never a file inside it.",
   },
   {
     regex: '^(\\.\\./)+(packages/)?core(/|$)',
@@ -105,22 +105,40 @@ const serverPatterns = [
  * knows HTTP: only http/ (the /api routes and the OData service in http/odata), demo/ and the
  * composition root (createServer, main) speak Fastify.
  */
-const SERVER_DOMAIN = ['services', 'errors', 'commands', 'policies', 'presenters', 'workflow', 'search', 'jobs', 'annotations', 'storage', 'pdf', 'mail', 'zip', 'auth', 'db', 'erp'];
+const SERVER_DOMAIN = [
+  'services',
+  'errors',
+  'commands',
+  'policies',
+  'presenters',
+  'workflow',
+  'search',
+  'jobs',
+  'annotations',
+  'storage',
+  'pdf',
+  'mail',
+  'zip',
+  'auth',
+  'db',
+  'erp',
+];
 
 /** Below the transports: no http/, no OData, no Fastify. */
 const serverDomainPatterns = [
   {
     regex: '^(\\.\\./)+http(/|$)',
-    message: 'Commands, policies and the rest of the server\'s domain never import http/ (routes, HttpError, OData): throw a DomainError (errors/DomainError) and let the transport map it.',
+    message:
+      "Commands, policies and the rest of the server's domain never import http/ (routes, HttpError, OData): throw a DomainError (errors/DomainError) and let the transport map it.",
   },
   {
     // http/odata is refused by the http/ pattern above already; this catches OData anywhere else.
     regex: '^(?!(\\.\\./)+http/)(.*/)?odata(/|$)',
-    message: 'The server\'s domain never imports the OData service; the OData writes call the commands, not the other way round.',
+    message: "The server's domain never imports the OData service; the OData writes call the commands, not the other way round.",
   },
   {
     regex: '^(fastify|@fastify/[^/]+)(/|$)',
-    message: 'The server\'s domain never imports Fastify; it is reached through services/AppDeps and answers with values or DomainErrors.',
+    message: "The server's domain never imports Fastify; it is reached through services/AppDeps and answers with values or DomainErrors.",
   },
 ];
 
@@ -131,13 +149,15 @@ const serverDomainPatterns = [
  */
 const productMayNotImportDemo = {
   regex: '^(\\.{1,2}/)+(.*/)?demo(/|$)',
-  message: 'Product code never imports the demo (demo world, demo ERP or its data): read ERP records over HTTP through erp/ (an entity-source connector).',
+  message:
+    'Product code never imports the demo (demo world, demo ERP or its data): read ERP records over HTTP through erp/ (an entity-source connector).',
 };
 
 /** The composition root starts the demo through its entry (demo/index.ts) only, never a file inside it such as the demo ERP's records. */
 const compositionRootReachesDemoOnlyByItsEntry = {
   regex: '^\\./demo/.',
-  message: 'main.ts and createServer.ts reach the demo only through its entry `./demo` (seed, routes, startDemoErp), never a file inside it.',
+  message:
+    'main.ts and createServer.ts reach the demo only through its entry `./demo` (seed, routes, startDemoErp), never a file inside it.',
 };
 
 /** db/ is the bottom layer: it imports nothing of the server outside db/. */
@@ -167,7 +187,19 @@ const DOM_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage'];
 const LOCALE_GLOBALS = [...DOM_GLOBALS, 'navigator'];
 
 /** What core ui/ reaches only through the host's capabilities (host/defaults holds the browser's implementation). */
-const UI_BROWSER_GLOBALS = ['window', 'document', 'history', 'location', 'navigator', 'localStorage', 'sessionStorage', 'screen', 'self', 'top', 'parent'];
+const UI_BROWSER_GLOBALS = [
+  'window',
+  'document',
+  'history',
+  'location',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'screen',
+  'self',
+  'top',
+  'parent',
+];
 
 /** Test files and test harness folders: they set up jsdom's window on purpose. */
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**'];
@@ -250,22 +282,34 @@ export default defineConfig([
     // but still no UI library, DOM or upper layer.
     files: ['packages/core/src/model/**/*.test.ts', 'packages/core/src/rules/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: modelAndRulesPatterns },
-      ],
+      'no-restricted-imports': ['error', { patterns: modelAndRulesPatterns }],
     },
   },
   {
     // The inner layers of the core: ui/ may use api, state, viewer, host and services; nothing below ui/ imports it.
     files: ['packages/core/src/{api,state,viewer}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...coreMayNotImportHostsOrServer, lowerLayerMayNotImportUi, lowerLayerMayNotImportServices] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...coreMayNotImportHostsOrServer, lowerLayerMayNotImportUi, lowerLayerMayNotImportServices] },
+      ],
+    },
   },
   {
     files: ['packages/core/src/host/**/*.{ts,tsx}'],
     ignores: TEST_FILES,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...coreMayNotImportHostsOrServer, lowerLayerMayNotImportUi, lowerLayerMayNotImportServices, hostMayNotImportUpperLayers] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...coreMayNotImportHostsOrServer,
+            lowerLayerMayNotImportUi,
+            lowerLayerMayNotImportServices,
+            hostMayNotImportUpperLayers,
+          ],
+        },
+      ],
     },
   },
   {
@@ -279,7 +323,10 @@ export default defineConfig([
     rules: {
       'no-restricted-globals': [
         'error',
-        ...UI_BROWSER_GLOBALS.map((name) => ({ name, message: `core ui/ reaches the browser through the host's capabilities (HostAdapter), never \`${name}\`.` })),
+        ...UI_BROWSER_GLOBALS.map((name) => ({
+          name,
+          message: `core ui/ reaches the browser through the host's capabilities (HostAdapter), never \`${name}\`.`,
+        })),
       ],
       'no-restricted-properties': [
         'error',
@@ -325,7 +372,10 @@ export default defineConfig([
       'no-restricted-imports': ['error', { patterns: localePatterns }],
       'no-restricted-globals': [
         'error',
-        ...LOCALE_GLOBALS.map((name) => ({ name, message: `core locale/ is pure data and Intl (the host's locale comes in as a value): no \`${name}\`.` })),
+        ...LOCALE_GLOBALS.map((name) => ({
+          name,
+          message: `core locale/ is pure data and Intl (the host's locale comes in as a value): no \`${name}\`.`,
+        })),
       ],
       'no-restricted-properties': [
         'error',
@@ -367,7 +417,12 @@ export default defineConfig([
   {
     files: ['packages/server/src/db/**/*.ts'],
     ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns, productMayNotImportDemo, dbImportsNothingAbove] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...serverPatterns, ...serverDomainPatterns, productMayNotImportDemo, dbImportsNothingAbove] },
+      ],
+    },
   },
   {
     files: ['packages/server/src/db/**/*.test.ts'],

@@ -8,14 +8,22 @@ import type { Config } from 'jest';
 
 /** ts-jest transpiles only; `npm run typecheck` (tsc -b) is where types are checked. */
 const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true, module: 'commonjs' }, diagnostics: false }],
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    { tsconfig: { jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true, module: 'commonjs' }, diagnostics: false },
+  ],
 };
 
 const browserProject: Config = {
   displayName: 'web',
   // jsdom plus Response (test/support/jsdomWithFetchEnvironment.cjs), which pdf.js needs to load.
   testEnvironment: '<rootDir>/test/support/jsdomWithFetchEnvironment.cjs',
-  roots: ['<rootDir>/packages/core/src', '<rootDir>/packages/erp-embed/src', '<rootDir>/packages/teams-tab/src', '<rootDir>/packages/outlook-addin/src'],
+  roots: [
+    '<rootDir>/packages/core/src',
+    '<rootDir>/packages/erp-embed/src',
+    '<rootDir>/packages/teams-tab/src',
+    '<rootDir>/packages/outlook-addin/src',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/core/src/(model|rules)/'],
   moduleNameMapper: {
     '^@datahaven/core$': '<rootDir>/packages/core/src/index.ts',

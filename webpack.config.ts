@@ -11,7 +11,11 @@ const HOSTS = [
   { name: 'erp', entry: 'packages/erp-embed/src/main.tsx', title: 'Datahaven Documents' },
   { name: 'teams', entry: 'packages/teams-tab/src/main.tsx', title: 'Datahaven Documents for Teams' },
   { name: 'outlook', entry: 'packages/outlook-addin/src/main.tsx', title: 'Datahaven Documents for Outlook' },
-  { name: 'outlook-sign-in', entry: 'packages/outlook-addin/src/signInDialog/main.tsx', title: 'Sign in - Datahaven Documents for Outlook' },
+  {
+    name: 'outlook-sign-in',
+    entry: 'packages/outlook-addin/src/signInDialog/main.tsx',
+    title: 'Sign in - Datahaven Documents for Outlook',
+  },
 ] as const;
 
 const htmlTemplate = (title: string): string => `<!doctype html>

@@ -18,7 +18,9 @@ function sizeOf(webDir: string, file: string): ScriptSize {
 export function initialScripts(webDir: string, htmlFile: string): ScriptSize[] {
   const html = readFileSync(join(webDir, htmlFile), 'utf8');
   // The built HTML is minified: attribute values may be quoted or not.
-  const sources = [...html.matchAll(/<script\b[^>]*\bsrc=(?:"([^"]+)"|'([^']+)'|([^\s>]+))/g)].map((match) => match[1] ?? match[2] ?? match[3]);
+  const sources = [...html.matchAll(/<script\b[^>]*\bsrc=(?:"([^"]+)"|'([^']+)'|([^\s>]+))/g)].map(
+    (match) => match[1] ?? match[2] ?? match[3],
+  );
   if (sources.length === 0) throw new Error(`${htmlFile} loads no script`);
   return sources.map((source) => sizeOf(webDir, source.replace(/^\//, '')));
 }

@@ -30,7 +30,8 @@ const WARM_UP_SECONDS = 5;
 function seconds(name: string, fallback: number, max: number): number {
   const text = process.env[name];
   const value = text === undefined || text === '' ? fallback : Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number of seconds from 1 to ${max}: ${text}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} must be a whole number of seconds from 1 to ${max}: ${text}`);
   return value;
 }
 
@@ -80,7 +81,10 @@ type Hammered = autocannon.Result & { loadBefore: number; loadAfter: number };
 async function hammer(baseUrl: string, token: string, paths: readonly string[], durationS: number): Promise<Hammered> {
   if (!baseUrl.startsWith('http://127.0.0.1:')) throw new Error('The load bench talks only to 127.0.0.1.');
   const loadBefore = loadavg()[0];
-  const worker = new Worker(HAMMER_WORKER, { eval: true, workerData: { url: baseUrl, token, paths: [...paths], connections: CONNECTIONS, duration: durationS } });
+  const worker = new Worker(HAMMER_WORKER, {
+    eval: true,
+    workerData: { url: baseUrl, token, paths: [...paths], connections: CONNECTIONS, duration: durationS },
+  });
   try {
     const message = await new Promise<{ result?: autocannon.Result; error?: string }>((resolve, reject) => {
       worker.once('message', resolve);
@@ -105,7 +109,12 @@ function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered)
       target: `≥ ${RATE_TARGET[dialect]} req/s`,
       verdict: rate >= RATE_TARGET[dialect] ? 'ok' : 'UNDER',
     },
-    { measure: `${dialect}:   latency p50 / p99`, value: `${result.latency.p50} / ${p99} ms`, target: `p99 ≤ ${P99_TARGET_MS} ms`, verdict: p99 <= P99_TARGET_MS ? 'ok' : 'OVER' },
+    {
+      measure: `${dialect}:   latency p50 / p99`,
+      value: `${result.latency.p50} / ${p99} ms`,
+      target: `p99 ≤ ${P99_TARGET_MS} ms`,
+      verdict: p99 <= P99_TARGET_MS ? 'ok' : 'OVER',
+    },
     {
       measure: `${dialect}:   answers other than 2xx (non-2xx + errors + time-outs)`,
       value: `${result.non2xx} + ${result.errors} + ${result.timeouts}`,
@@ -116,7 +125,12 @@ function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered)
 }
 
 /** 1 MB PDFs, each different (so each is a new file), sent UPLOADS_PER_SECOND a second for `durationS` seconds. */
-async function uploadsUnderLoad(baseUrl: string, token: string, uploadPath: string, durationS: number): Promise<{ sent: number; created: number; refused: Map<string, number> }> {
+async function uploadsUnderLoad(
+  baseUrl: string,
+  token: string,
+  uploadPath: string,
+  durationS: number,
+): Promise<{ sent: number; created: number; refused: Map<string, number> }> {
   const refused = new Map<string, number>();
   let sent = 0;
   let created = 0;
@@ -154,18 +168,37 @@ async function uploadsUnderLoad(baseUrl: string, token: string, uploadPath: stri
 }
 
 /** The search corpus, the clerk's right to upload (the fixture's group may upload to the vendor table) and the vendor table's display folder. */
-export async function seedLoad(deps: AppDeps, dialect: 'sqlite' | 'postgres', count: number, log: (line: string) => void): Promise<{ fixture: Fixture; queries: QuerySets }> {
+export async function seedLoad(
+  deps: AppDeps,
+  dialect: 'sqlite' | 'postgres',
+  count: number,
+  log: (line: string) => void,
+): Promise<{ fixture: Fixture; queries: QuerySets }> {
   const fixture = await createFixture(deps.db);
   const queries: QuerySets = { oneTag: [], twoTags: [], twoSpecific: [], oneCommon: [] };
   log(`${dialect}: seeding ${count.toLocaleString('en')} documents…`);
   await seed(deps.db, fixture, count, queries, log);
   const importPrivilege =
     (await deps.db.selectFrom('privileges').select('id').where('name', '=', 'Cabinet: Import Documents').executeTakeFirst()) ??
-    (await deps.db.insertInto('privileges').values({ name: 'Cabinet: Import Documents', description: '' }).returning('id').executeTakeFirstOrThrow());
+    (await deps.db
+      .insertInto('privileges')
+      .values({ name: 'Cabinet: Import Documents', description: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow());
   await deps.db.insertInto('user_privileges').values({ user_id: fixture.userId, privilege_id: importPrivilege.id, value: 1 }).execute();
   // One catch-all folder, as every configured table has: without a display folder the listing
   // answers [] and neither the documents' presentation nor their JSON would be measured.
-  await deps.db.insertInto('display_folders').values({ integrated_table_id: fixture.visibleTable.id, parent_id: null, text: 'Documents', display_order: 1, sort_key: null, subtype_id: null }).execute();
+  await deps.db
+    .insertInto('display_folders')
+    .values({
+      integrated_table_id: fixture.visibleTable.id,
+      parent_id: null,
+      text: 'Documents',
+      display_order: 1,
+      sort_key: null,
+      subtype_id: null,
+    })
+    .execute();
   return { fixture, queries };
 }
 
@@ -173,7 +206,12 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
   const rows: LoadRow[] = [];
   const runSeconds = seconds('DATAHAVEN_BENCH_LOAD_SECONDS', 15, 600);
   const uploadSeconds = seconds('DATAHAVEN_BENCH_UPLOAD_SECONDS', 30, 600);
-  const server = await startSeededBenchServer({ name: 'load', databaseUrl: url, analyze: true, seed: (deps) => seedLoad(deps, dialect, count, log) });
+  const server = await startSeededBenchServer({
+    name: 'load',
+    databaseUrl: url,
+    analyze: true,
+    seed: (deps) => seedLoad(deps, dialect, count, log),
+  });
   try {
     const { baseUrl, deps } = server;
     const { fixture, queries } = server.seeded;
@@ -191,12 +229,25 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
     const records = counted.slice(middle, middle + 40);
     const sizes = records.map((r) => Number(r.n));
     log(`${dialect}: listing records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents each (median record of ${counted.length})`);
-    const listing = records.map((r) => `/api/folder-structure?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(r.record_id)}&dataAreaId=${encodeURIComponent(r.data_area_id ?? '')}`);
+    const listing = records.map(
+      (r) =>
+        `/api/folder-structure?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(r.record_id)}&dataAreaId=${encodeURIComponent(r.data_area_id ?? '')}`,
+    );
     const search = [...queries.twoSpecific, ...queries.oneTag].slice(0, 200).map((params) => `/api/documents/search?${params}`);
-    log(`${dialect}: listing (GET /api/folder-structure of ${listing.length} vendor records) for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`);
+    log(
+      `${dialect}: listing (GET /api/folder-structure of ${listing.length} vendor records) for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`,
+    );
     await hammer(baseUrl, token, listing, WARM_UP_SECONDS);
-    rows.push(...rowsOf(`listing (GET /api/folder-structure, vendor records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents)`, dialect, await hammer(baseUrl, token, listing, runSeconds)));
-    log(`${dialect}: search (GET /api/documents/search, ${search.length} queries) for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`);
+    rows.push(
+      ...rowsOf(
+        `listing (GET /api/folder-structure, vendor records of ${Math.min(...sizes)}–${Math.max(...sizes)} documents)`,
+        dialect,
+        await hammer(baseUrl, token, listing, runSeconds),
+      ),
+    );
+    log(
+      `${dialect}: search (GET /api/documents/search, ${search.length} queries) for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`,
+    );
     await hammer(baseUrl, token, search, WARM_UP_SECONDS);
     rows.push(...rowsOf('search (GET /api/documents/search, text and tags)', dialect, await hammer(baseUrl, token, search, runSeconds)));
 
@@ -205,9 +256,17 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
     if (server.postgresSchema !== null && url !== null) {
       const workers = availableParallelism();
       log(`${dialect}: the built server in ${workers} processes (DATAHAVEN_WORKERS=${workers}, request log off as in-process)…`);
-      const processes = await startServerProcesses({ databaseUrl: url, schema: server.postgresSchema, dataDir: deps.config.dataDir, workers });
+      const processes = await startServerProcesses({
+        databaseUrl: url,
+        schema: server.postgresSchema,
+        dataDir: deps.config.dataDir,
+        workers,
+      });
       try {
-        for (const [label, paths] of [['listing (GET /api/folder-structure)', listing], ['search (GET /api/documents/search)', search]] as const) {
+        for (const [label, paths] of [
+          ['listing (GET /api/folder-structure)', listing],
+          ['search (GET /api/documents/search)', search],
+        ] as const) {
           log(`${dialect}: ${label} in ${workers} processes for ${runSeconds} s, after ${WARM_UP_SECONDS} s unmeasured…`);
           await hammer(processes.baseUrl, token, paths, WARM_UP_SECONDS);
           rows.push(...rowsOf(`${label}, ${workers} server processes`, dialect, await hammer(processes.baseUrl, token, paths, runSeconds)));
@@ -220,8 +279,17 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
     log(`${dialect}: ${UPLOADS_PER_SECOND} uploads of 1 MB a second for ${uploadSeconds} s while listing runs…`);
     const first = records[0];
     const uploadPath = `/api/documents?displayType=Default%20View&sitId=${fixture.visibleTable.id}&recordId=${encodeURIComponent(first.record_id)}&dataAreaId=${encodeURIComponent(first.data_area_id ?? '')}`;
-    const [listed, uploads] = await Promise.all([hammer(baseUrl, token, listing, uploadSeconds), uploadsUnderLoad(baseUrl, token, uploadPath, uploadSeconds)]);
-    rows.push(...rowsOf('listing while uploading', dialect, listed).map((row) => ({ ...row, target: row.target.replace(/^≥ \d+ req\/s$/, '—'), verdict: row.verdict === 'UNDER' ? '' : row.verdict })));
+    const [listed, uploads] = await Promise.all([
+      hammer(baseUrl, token, listing, uploadSeconds),
+      uploadsUnderLoad(baseUrl, token, uploadPath, uploadSeconds),
+    ]);
+    rows.push(
+      ...rowsOf('listing while uploading', dialect, listed).map((row) => ({
+        ...row,
+        target: row.target.replace(/^≥ \d+ req\/s$/, '—'),
+        verdict: row.verdict === 'UNDER' ? '' : row.verdict,
+      })),
+    );
     const refusedText = [...uploads.refused].map(([status, n]) => `${n}× ${status}`).join(', ') || 'none';
     rows.push({
       measure: `${dialect}:   uploads: ${uploads.sent} sent, 1 MB each`,
@@ -233,7 +301,12 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
     const fileRows = await deps.db.selectFrom('documents').select('file_sha256').where('name', 'like', 'load-%').execute();
     let missing = 0;
     for (const row of fileRows) if (!(await deps.fileStore.has(row.file_sha256))) missing += 1;
-    rows.push({ measure: `${dialect}:   upload rows without their file`, value: String(missing), target: '0', verdict: missing === 0 ? 'ok' : 'FAIL' });
+    rows.push({
+      measure: `${dialect}:   upload rows without their file`,
+      value: String(missing),
+      target: '0',
+      verdict: missing === 0 ? 'ok' : 'FAIL',
+    });
   } finally {
     await server.close();
   }
@@ -244,7 +317,11 @@ function printRows(title: string, rows: readonly LoadRow[]): void {
   const header: LoadRow = { measure: 'measure', value: 'value', target: 'target', verdict: '' };
   const keys = Object.keys(header) as (keyof LoadRow)[];
   const widths = keys.map((key) => Math.max(...[header, ...rows].map((row) => row[key].length)));
-  const line = (row: LoadRow): string => keys.map((key, i) => row[key].padEnd(widths[i])).join('  ').trimEnd();
+  const line = (row: LoadRow): string =>
+    keys
+      .map((key, i) => row[key].padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`\n${title}\n\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n\n`);
 }
 
@@ -263,5 +340,8 @@ export async function runLoadBench(log: (line: string) => void = (line) => proce
   const rows = await benchOn('sqlite', null, count, log);
   if (postgresUrl !== null) rows.push(...(await benchOn('postgres', postgresUrl, count, log)));
   else log('postgres: skipped (set DATAHAVEN_BENCH_DATABASE_URL or DATAHAVEN_TEST_DATABASE_URL)');
-  printRows(`Load bench — ${count.toLocaleString('en')} documents, server in-process, autocannon on 127.0.0.1 (each run after ${WARM_UP_SECONDS} s unmeasured), ${availableParallelism()} cores, Node ${process.version}`, rows);
+  printRows(
+    `Load bench — ${count.toLocaleString('en')} documents, server in-process, autocannon on 127.0.0.1 (each run after ${WARM_UP_SECONDS} s unmeasured), ${availableParallelism()} cores, Node ${process.version}`,
+    rows,
+  );
 }

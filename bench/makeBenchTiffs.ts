@@ -43,7 +43,13 @@ export async function makeG4Tiff(pages: number): Promise<Buffer> {
   const [, height] = pixelsOf(G4_DPI);
   const frames: Buffer[] = [];
   for (let page = 1; page <= pages; page++) {
-    frames.push(await sharp(invoicePageSvg(page, pages, G4_DPI, false)).flatten({ background: '#ffffff' }).greyscale().png().toBuffer());
+    frames.push(
+      await sharp(invoicePageSvg(page, pages, G4_DPI, false))
+        .flatten({ background: '#ffffff' })
+        .greyscale()
+        .png()
+        .toBuffer(),
+    );
   }
   return sharp(frames, { join: { animated: true } })
     .extractChannel(0)
@@ -56,7 +62,12 @@ export async function makeG4Tiff(pages: number): Promise<Buffer> {
 export async function makeColourTiff(pages: number): Promise<Buffer> {
   const frames: Buffer[] = [];
   for (let page = 1; page <= pages; page++) {
-    frames.push(await sharp(invoicePageSvg(page, pages, COLOUR_DPI, true)).flatten({ background: '#ffffff' }).png().toBuffer());
+    frames.push(
+      await sharp(invoicePageSvg(page, pages, COLOUR_DPI, true))
+        .flatten({ background: '#ffffff' })
+        .png()
+        .toBuffer(),
+    );
   }
   return sharp(frames, { join: { animated: true } })
     .removeAlpha()

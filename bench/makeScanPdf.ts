@@ -32,7 +32,10 @@ function balancePageTree(pdf: PDFDocument): void {
   const rootRef = pdf.catalog.get(PDFName.of('Pages'));
   if (!(rootRef instanceof PDFRef)) throw new Error('the catalog has no /Pages reference');
   const root = pdf.catalog.Pages();
-  const kids = root.Kids().asArray().filter((kid): kid is PDFRef => kid instanceof PDFRef);
+  const kids = root
+    .Kids()
+    .asArray()
+    .filter((kid): kid is PDFRef => kid instanceof PDFRef);
   const groups: PDFRef[] = [];
   for (let start = 0; start < kids.length; start += PAGE_TREE_FANOUT) {
     const slice = kids.slice(start, start + PAGE_TREE_FANOUT);
@@ -52,7 +55,10 @@ export async function makeScanPdf(pages: number, title: string): Promise<Buffer>
   const pdf = await PDFDocument.create();
   for (let page = 1; page <= pages; page++) {
     // Greyscale JPEG at quality 60: about 70 KB a page, the size scanners send for invoices.
-    const jpeg = await sharp(scanPageSvg(page, pages, title)).greyscale().jpeg({ quality: 60 }).toBuffer();
+    const jpeg = await sharp(scanPageSvg(page, pages, title))
+      .greyscale()
+      .jpeg({ quality: 60 })
+      .toBuffer();
     const image = await pdf.embedJpg(jpeg);
     const pdfPage = pdf.addPage([595, 842]);
     pdfPage.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });

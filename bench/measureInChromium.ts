@@ -32,7 +32,9 @@ class ByteCounter {
   constructor(session: CDPSession) {
     session.on('Network.requestWillBeSent', (event) => this.urls.set(event.requestId, event.request.url));
     session.on('Network.responseReceived', (event) => this.statuses.set(event.requestId, event.response.status));
-    session.on('Network.dataReceived', (event) => this.bytes.set(event.requestId, (this.bytes.get(event.requestId) ?? 0) + event.dataLength));
+    session.on('Network.dataReceived', (event) =>
+      this.bytes.set(event.requestId, (this.bytes.get(event.requestId) ?? 0) + event.dataLength),
+    );
   }
 
   /** Totals for the requests whose URL matches. */
@@ -128,7 +130,8 @@ export async function measureColdVisit(
     await folders.selectDocument(document.name, folderName);
     // Functions cannot be passed as arguments, so the call is sent as source: the very ink
     // counter the e2e test uses runs in the page.
-    const timeOpening = async (): Promise<number> => Number(await frame.evaluate(`(${openAndTimeFirstPage.toString()})(${countInkPixels.toString()})`));
+    const timeOpening = async (): Promise<number> =>
+      Number(await frame.evaluate(`(${openAndTimeFirstPage.toString()})(${countInkPixels.toString()})`));
     const firstPageMs = await timeOpening();
     // Let any request still streaming finish or be cancelled before counting.
     await page.waitForTimeout(1500);

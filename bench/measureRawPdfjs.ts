@@ -29,10 +29,19 @@ export async function measureRawPdfjs(browser: Browser, baseUrl: string, documen
       async ({ url, bearer, chunk }) => {
         const started = performance.now();
         // A real import() in the page: written as source, since the bench's CommonJS build would turn it into require().
-        const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<typeof import('pdfjs-dist')>;
+        const importModule = new Function('specifier', 'return import(specifier)') as (
+          specifier: string,
+        ) => Promise<typeof import('pdfjs-dist')>;
         const pdfjs = await importModule('/raw-pdfjs/pdf.min.mjs');
         pdfjs.GlobalWorkerOptions.workerSrc = '/raw-pdfjs/pdf.worker.min.mjs';
-        const doc = await pdfjs.getDocument({ url, httpHeaders: { Authorization: `Bearer ${bearer}` }, rangeChunkSize: chunk, disableAutoFetch: true, disableStream: true, isEvalSupported: false }).promise;
+        const doc = await pdfjs.getDocument({
+          url,
+          httpHeaders: { Authorization: `Bearer ${bearer}` },
+          rangeChunkSize: chunk,
+          disableAutoFetch: true,
+          disableStream: true,
+          isEvalSupported: false,
+        }).promise;
         const first = await doc.getPage(1);
         const base = first.getViewport({ scale: 1 });
         const viewport = first.getViewport({ scale: (1400 - 40) / base.width });

@@ -115,16 +115,39 @@ function fiveAnnotationsOn(page: number): AnnotationFields[] {
   return [
     { ...base, type: ANNOTATION_TYPES.solidRectangle, color: 0xed1c24, x: 100, y: 100, width: 300, height: 120 },
     { ...base, type: ANNOTATION_TYPES.highlight, color: 0xffff00, x: 120, y: 380, width: 1200, height: 60 },
-    { ...base, type: ANNOTATION_TYPES.textbox, color: 0x1f4e99, x: 900, y: 160, width: 600, height: 200, content: `Approved for payment, page ${page}. Cost centre 4711.`, size: 14 },
+    {
+      ...base,
+      type: ANNOTATION_TYPES.textbox,
+      color: 0x1f4e99,
+      x: 900,
+      y: 160,
+      width: 600,
+      height: 200,
+      content: `Approved for payment, page ${page}. Cost centre 4711.`,
+      size: 14,
+    },
     { ...base, type: ANNOTATION_TYPES.line, color: 0x000000, x: 100, y: 2000, width: 1400, height: 0 },
     { ...base, type: ANNOTATION_TYPES.hollowEllipse, color: 0x2e7d32, x: 1200, y: 1800, width: 300, height: 200 },
   ];
 }
 
-function ratioRow(measure: string, ours: number, reference: ToolTiming, target: { limit: number; text: string } | null, divisor = 1): PdfRow {
+function ratioRow(
+  measure: string,
+  ours: number,
+  reference: ToolTiming,
+  target: { limit: number; text: string } | null,
+  divisor = 1,
+): PdfRow {
   const oursText = divisor === 1 ? ms(ours) : `${ms(ours / divisor)}/page (${ms(ours)})`;
   if ('missing' in reference) {
-    return { measure, ours: oursText, reference: reference.missing, ratio: 'n/a', target: target?.text ?? '—', met: target === null ? '' : 'n/a' };
+    return {
+      measure,
+      ours: oursText,
+      reference: reference.missing,
+      ratio: 'n/a',
+      target: target?.text ?? '—',
+      met: target === null ? '' : 'n/a',
+    };
   }
   const ratio = ours / reference.ms;
   return {
@@ -137,7 +160,12 @@ function ratioRow(measure: string, ours: number, reference: ToolTiming, target: 
   };
 }
 
-function sizeRow(measure: string, ours: number, reference: number | null, target: { limit: number; text: string; of: number } | null): PdfRow {
+function sizeRow(
+  measure: string,
+  ours: number,
+  reference: number | null,
+  target: { limit: number; text: string; of: number } | null,
+): PdfRow {
   const met = target === null ? '' : ours <= target.limit * target.of ? 'yes' : 'NO';
   return {
     measure,
@@ -168,7 +196,11 @@ function printPdfTable(title: string, rows: readonly PdfRow[]): void {
   const headers: PdfRow = { measure: 'measure', ours: 'ours', reference: 'reference', ratio: 'ratio', target: 'target', met: 'met' };
   const keys = Object.keys(headers) as (keyof PdfRow)[];
   const widths = keys.map((key) => Math.max(...[headers, ...rows].map((row) => row[key].length)));
-  const line = (row: PdfRow): string => keys.map((key, index) => row[key].padEnd(widths[index])).join('  ').trimEnd();
+  const line = (row: PdfRow): string =>
+    keys
+      .map((key, index) => row[key].padEnd(widths[index]))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`\n${title}\n${line(headers)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
   process.stdout.write('\n');
@@ -210,7 +242,14 @@ export async function runPdfBench(): Promise<void> {
       splitSizes = await drain(splitPdf(textPdf, [firstHalf]), folder, 'ours-split');
     });
     const qpdfSplitOut = join(folder, 'qpdf-split.pdf');
-    rows.push(ratioRow('split 250 of 500 text pages (splitPdf / qpdf --pages)', split, timeTool('qpdf', ['--empty', '--pages', textPdf, '1-250', '--', qpdfSplitOut]), { limit: 1.5, text: '≤ 1.5× qpdf' }));
+    rows.push(
+      ratioRow(
+        'split 250 of 500 text pages (splitPdf / qpdf --pages)',
+        split,
+        timeTool('qpdf', ['--empty', '--pages', textPdf, '1-250', '--', qpdfSplitOut]),
+        { limit: 1.5, text: '≤ 1.5× qpdf' },
+      ),
+    );
 
     // Merge: ten 50-page PDFs into one 500-page PDF.
     let mergeSizes: number[] = [];
@@ -235,10 +274,29 @@ export async function runPdfBench(): Promise<void> {
       for (let page = 1; page <= pages; page++) thumbnailBytes += (await renderPageThumbnail(pdf, page, THUMBNAIL_WIDTH)).length;
     };
     const pdftoppm = (pdf: string, pages: number, prefix: string): ToolTiming =>
-      timeTool('pdftoppm', ['-png', '-f', '1', '-l', String(pages), '-scale-to-x', String(THUMBNAIL_WIDTH), '-scale-to-y', '-1', pdf, join(folder, prefix)]);
+      timeTool('pdftoppm', [
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        String(pages),
+        '-scale-to-x',
+        String(THUMBNAIL_WIDTH),
+        '-scale-to-y',
+        '-1',
+        pdf,
+        join(folder, prefix),
+      ]);
     const thumbTarget = { limit: 0.6, text: '≤ 0.6× pdftoppm/page' };
     const textThumb1 = await timeOurs(thumbnailsOf(textPdf, 1));
-    rows.push(ratioRow('thumbnail of page 1, text PDF (renderPageThumbnail / pdftoppm)', textThumb1, pdftoppm(textPdf, 1, 'ppm-text-1'), thumbTarget));
+    rows.push(
+      ratioRow(
+        'thumbnail of page 1, text PDF (renderPageThumbnail / pdftoppm)',
+        textThumb1,
+        pdftoppm(textPdf, 1, 'ppm-text-1'),
+        thumbTarget,
+      ),
+    );
     const textThumb50 = await timeOurs(thumbnailsOf(textPdf, 50));
     const textThumbBytes = thumbnailBytes;
     rows.push(ratioRow('thumbnails of 50 pages, text PDF', textThumb50, pdftoppm(textPdf, 50, 'ppm-text-50'), thumbTarget, 50));
@@ -255,7 +313,12 @@ export async function runPdfBench(): Promise<void> {
       for (let page = 1; page <= 500; page++) textChars += (await extractPageText(textPdf, page)).length;
     });
     const pdftotextOut = join(folder, 'pdftotext.txt');
-    rows.push(ratioRow('text of 500 pages (extractPageText / pdftotext)', text, timeTool('pdftotext', ['-enc', 'UTF-8', textPdf, pdftotextOut]), { limit: 2, text: '≤ 2× pdftotext' }));
+    rows.push(
+      ratioRow('text of 500 pages (extractPageText / pdftotext)', text, timeTool('pdftotext', ['-enc', 'UTF-8', textPdf, pdftotextOut]), {
+        limit: 2,
+        text: '≤ 2× pdftotext',
+      }),
+    );
 
     // TIFF → PDF.
     process.stdout.write('PDF bench: TIFF → PDF…\n');
@@ -266,7 +329,9 @@ export async function runPdfBench(): Promise<void> {
       g4Output = pdf.length;
     });
     const g4Reference = join(folder, 'tiff2pdf-g4.pdf');
-    rows.push(ratioRow('G4 TIFF → PDF, 20 pages (convertImageToPdf / tiff2pdf)', g4, timeTool('tiff2pdf', ['-o', g4Reference, g4Tiff]), null));
+    rows.push(
+      ratioRow('G4 TIFF → PDF, 20 pages (convertImageToPdf / tiff2pdf)', g4, timeTool('tiff2pdf', ['-o', g4Reference, g4Tiff]), null),
+    );
     let colourOutput = 0;
     const colour = await timeOurs(async () => {
       const pdf = await convertImageToPdf(colourTiff, 'tif');
@@ -286,17 +351,44 @@ export async function runPdfBench(): Promise<void> {
       await writeFile(join(folder, 'ours-burned.pdf'), burned);
       burnOutput = burned.length;
     });
-    rows.push({ measure: 'burn-in of 5 annotations × 100 pages (burnInAnnotations)', ours: ms(burn), reference: '—', ratio: '—', target: '< 300 ms', met: burn < 300 ? 'yes' : 'NO' });
+    rows.push({
+      measure: 'burn-in of 5 annotations × 100 pages (burnInAnnotations)',
+      ours: ms(burn),
+      reference: '—',
+      ratio: '—',
+      target: '< 300 ms',
+      met: burn < 300 ? 'yes' : 'NO',
+    });
 
     // Output sizes.
     const g4Input = statSync(g4Tiff).size;
     rows.push(sizeRow('size: split part (vs qpdf output)', splitSizes[0] ?? 0, fileSize(qpdfSplitOut), null));
     rows.push(sizeRow('size: merged 500 pages (vs qpdf output)', mergeSizes[0] ?? 0, fileSize(qpdfMergeOut), null));
     rows.push(sizeRow('size: 50 text-page thumbnails (vs pdftoppm PNGs)', textThumbBytes, sizeOfFiles(folder, 'ppm-text-50'), null));
-    rows.push({ ...sizeRow(`size: G4 TIFF → PDF (vs tiff2pdf output; input ${kb(g4Input)})`, g4Output, fileSize(g4Reference), { limit: 1.05, of: g4Input, text: '≤ 1.05× input' }) });
-    rows.push(sizeRow(`size: colour TIFF → PDF (vs tiff2pdf; input ${kb(statSync(colourTiff).size)})`, colourOutput, fileSize(colourReference), null));
+    rows.push({
+      ...sizeRow(`size: G4 TIFF → PDF (vs tiff2pdf output; input ${kb(g4Input)})`, g4Output, fileSize(g4Reference), {
+        limit: 1.05,
+        of: g4Input,
+        text: '≤ 1.05× input',
+      }),
+    });
+    rows.push(
+      sizeRow(
+        `size: colour TIFF → PDF (vs tiff2pdf; input ${kb(statSync(colourTiff).size)})`,
+        colourOutput,
+        fileSize(colourReference),
+        null,
+      ),
+    );
     rows.push(sizeRow(`size: burned PDF (vs its source)`, burnOutput, burnSource.length, null));
-    rows.push({ measure: `text extracted: ${textChars} characters (pdftotext: ${fileSize(pdftotextOut) ?? 'n/a'} bytes)`, ours: '', reference: '', ratio: '', target: '', met: '' });
+    rows.push({
+      measure: `text extracted: ${textChars} characters (pdftotext: ${fileSize(pdftotextOut) ?? 'n/a'} bytes)`,
+      ours: '',
+      reference: '',
+      ratio: '',
+      target: '',
+      met: '',
+    });
 
     printPdfTable(
       `Datahaven Documents PDF bench — medians of ${RUNS} runs after a warm-up, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}; ratio = ours / reference`,

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, createQueryId } from 'kysely';
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
 import type { Database } from '../packages/server/src/db/schema';
 import { ALL_QUEUE_ACCESS } from '../packages/server/src/policies/queueAccessFlags';
@@ -28,7 +36,16 @@ const WARMUP = 3;
 const RUNS = 30;
 /** Issue 12: the listing's p95 target (printed, never asserted). */
 const P95_TARGET_MS = 150;
-const VENDORS = ['Fabrikam, Inc.', 'Contoso Supplies', 'Northwind Traders', 'Litware Office', 'Adatum Corporation', 'Trey Research', 'Alpine Ski House', 'Coho Winery'];
+const VENDORS = [
+  'Fabrikam, Inc.',
+  'Contoso Supplies',
+  'Northwind Traders',
+  'Litware Office',
+  'Adatum Corporation',
+  'Trey Research',
+  'Alpine Ski House',
+  'Coho Winery',
+];
 
 /** The requests measured: a label and the query string of GET /api/queues/{id}/workflow. */
 const SCENARIOS: readonly [string, string][] = [
@@ -72,7 +89,13 @@ class StatementRecorder implements KyselyPlugin {
  * HTTP on a busy machine, it does not include waiting for a core. With DATAHAVEN_BENCH_EXPLAIN=1
  * each statement and its plan are printed (on SQLite, EXPLAIN QUERY PLAN; the time is then 0).
  */
-async function explainListing(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', seeded: Seeded, query: string, print: boolean): Promise<number> {
+async function explainListing(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  seeded: Seeded,
+  query: string,
+  print: boolean,
+): Promise<number> {
   const verbose = print && process.env.DATAHAVEN_BENCH_EXPLAIN === '1';
   const viewer = await viewerFor(db, seeded.approverId, 'bench-approver');
   const recorder = new StatementRecorder();
@@ -82,7 +105,9 @@ async function explainListing(db: Kysely<Database>, dialect: 'sqlite' | 'postgre
   for (const node of recorder.nodes) {
     const compiled = db.getExecutor().compileQuery(node, createQueryId());
     if (dialect === 'sqlite') {
-      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+      );
       if (verbose) process.stdout.write(`\n${compiled.sql}\n${plan.rows.map((row) => `  ${row.detail}`).join('\n')}\n`);
       continue;
     }
@@ -92,7 +117,9 @@ async function explainListing(db: Kysely<Database>, dialect: 'sqlite' | 'postgre
     const [plan] = explained.rows[0]['QUERY PLAN'];
     total += plan['Planning Time'] + plan['Execution Time'];
     if (verbose) {
-      const text = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]));
+      const text = await db.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain (analyze, buffers) ${compiled.sql}`, [...compiled.parameters]),
+      );
       process.stdout.write(`\n${compiled.sql}\n${text.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n')}\n`);
     }
   }
@@ -113,15 +140,28 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<Seeded> 
   const random = seededRandom(20261125);
   return db.transaction().execute(async (trx) => {
     const { id: typeId } = await trx.insertInto('queue_types').values({ name: 'Bench Invoices' }).returning('id').executeTakeFirstOrThrow();
-    const { id: queueId } = await trx.insertInto('queues').values({ name: 'Bench AP Inbox', queue_type_id: typeId }).returning('id').executeTakeFirstOrThrow();
+    const { id: queueId } = await trx
+      .insertInto('queues')
+      .values({ name: 'Bench AP Inbox', queue_type_id: typeId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { id: sitId } = await trx
       .insertInto('integrated_tables')
-      .values({ external_table_id: 38, source_type_id: 2, entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', product_type: 'bc' })
+      .values({
+        external_table_id: 38,
+        source_type_id: 2,
+        entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader',
+        label: 'Purchase Invoice',
+        product_type: 'bc',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const bytes = Buffer.from('bench placeholder: the listing never reads the file');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await trx.insertInto('files').values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: nowIso }).execute();
+    await trx
+      .insertInto('files')
+      .values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: nowIso })
+      .execute();
     const user = (name: string) => ({
       username: name,
       first_name: 'Bench',
@@ -133,10 +173,22 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<Seeded> 
       disabled: 0 as const,
       created_at: nowIso,
     });
-    const [approver, holder] = await trx.insertInto('users').values([user('bench-approver'), user('bench-holder')]).returning(['id', 'username']).execute();
+    const [approver, holder] = await trx
+      .insertInto('users')
+      .values([user('bench-approver'), user('bench-holder')])
+      .returning(['id', 'username'])
+      .execute();
     await trx.insertInto('queue_user_access').values({ user_id: approver.id, queue_id: queueId, access: ALL_QUEUE_ACCESS }).execute();
     const privilege = await trx.selectFrom('privileges').select('id').where('name', '=', 'Workflow Queues: OK').executeTakeFirst();
-    const privilegeId = privilege?.id ?? (await trx.insertInto('privileges').values({ name: 'Workflow Queues: OK', description: '' }).returning('id').executeTakeFirstOrThrow()).id;
+    const privilegeId =
+      privilege?.id ??
+      (
+        await trx
+          .insertInto('privileges')
+          .values({ name: 'Workflow Queues: OK', description: '' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     await trx.insertInto('user_privileges').values({ user_id: approver.id, privilege_id: privilegeId, value: 1 }).execute();
 
     for (let start = 0; start < DOCUMENTS; start += CHUNK) {
@@ -212,20 +264,48 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<Seeded> 
         .execute();
       await trx
         .insertInto('workflow_history')
-        .values(documents.map((d, k) => ({ document_id: d.id, action: 'route', from_queue_id: null, to_queue_id: queueId, user_id: approver.id, note: null, at: created(numbers[k]) })))
+        .values(
+          documents.map((d, k) => ({
+            document_id: d.id,
+            action: 'route',
+            from_queue_id: null,
+            to_queue_id: queueId,
+            user_id: approver.id,
+            note: null,
+            at: created(numbers[k]),
+          })),
+        )
         .execute();
       const noted = documents.filter((_, k) => numbers[k] % 3 === 0);
       if (noted.length > 0) {
         await trx
           .insertInto('notes')
-          .values(noted.flatMap((d, k) => Array.from({ length: 1 + (k % 3) }, () => ({ document_id: d.id, author_id: approver.id, kind: 'user' as const, text: 'Checked against the PO.', created_at: nowIso }))))
+          .values(
+            noted.flatMap((d, k) =>
+              Array.from({ length: 1 + (k % 3) }, () => ({
+                document_id: d.id,
+                author_id: approver.id,
+                kind: 'user' as const,
+                text: 'Checked against the PO.',
+                created_at: nowIso,
+              })),
+            ),
+          )
           .execute();
       }
       const locked = documents.filter((_, k) => numbers[k] % 100 === 0);
       if (locked.length > 0) {
         await trx
           .insertInto('document_locks')
-          .values(locked.map((d) => ({ document_id: d.id, user_id: holder.id, queue_id: queueId, acquired_at: nowIso, expires_at: '2999-01-01T00:00:00.000Z' })))
+          .values(
+            locked.map((d) => ({
+              document_id: d.id,
+              user_id: holder.id,
+              queue_id: queueId,
+              acquired_at: nowIso,
+              expires_at: '2999-01-01T00:00:00.000Z',
+            })),
+          )
           .execute();
       }
     }
@@ -248,7 +328,12 @@ interface ListingFigures {
 }
 
 async function benchOn(database: string, databaseUrl: string | null): Promise<ListingFigures> {
-  const server = await startSeededBenchServer({ name: 'qlbench', databaseUrl, analyze: true, seed: (deps) => seed(deps.db, deps.tokenSecret) });
+  const server = await startSeededBenchServer({
+    name: 'qlbench',
+    databaseUrl,
+    analyze: true,
+    seed: (deps) => seed(deps.db, deps.tokenSecret),
+  });
   try {
     const { queueId, token } = server.seeded;
     const headers = { authorization: `Bearer ${token}` };
@@ -282,7 +367,14 @@ async function benchOn(database: string, databaseUrl: string | null): Promise<Li
         databaseUrl === null
           ? (await explainListing(server.deps.db, 'sqlite', server.seeded, query, true), null)
           : await medianOf3((run) => explainListing(server.deps.db, 'postgres', server.seeded, query, run === 0));
-      scenarios.push({ label, p50: percentile(latencies, 50), p95: percentile(latencies, 95), rows, cpuMs: cpuMicros / 1000 / RUNS, serverMs });
+      scenarios.push({
+        label,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        rows,
+        cpuMs: cpuMicros / 1000 / RUNS,
+        serverMs,
+      });
     }
     all.sort((a, b) => a - b);
     return { database, scenarios, overallP95: percentile(all, 95), load: loadavg()[0] };
@@ -293,12 +385,18 @@ async function benchOn(database: string, databaseUrl: string | null): Promise<Li
 
 function print(figures: ListingFigures): void {
   const width = Math.max(...figures.scenarios.map((s) => s.label.length));
-  process.stdout.write(`\nQueue listing with the decision columns on ${figures.database}: ${DOCUMENTS.toLocaleString('en-US')} documents in one queue, ${RUNS} requests per sort over HTTP\n`);
+  process.stdout.write(
+    `\nQueue listing with the decision columns on ${figures.database}: ${DOCUMENTS.toLocaleString('en-US')} documents in one queue, ${RUNS} requests per sort over HTTP\n`,
+  );
   for (const s of figures.scenarios) {
-    process.stdout.write(`  ${s.label.padEnd(width)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  CPU ${s.cpuMs.toFixed(1).padStart(6)} ms/request in this process${s.serverMs === null ? '' : `  PostgreSQL ${s.serverMs.toFixed(1).padStart(6)} ms (EXPLAIN ANALYZE)`}  (${s.rows} rows)\n`);
+    process.stdout.write(
+      `  ${s.label.padEnd(width)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  CPU ${s.cpuMs.toFixed(1).padStart(6)} ms/request in this process${s.serverMs === null ? '' : `  PostgreSQL ${s.serverMs.toFixed(1).padStart(6)} ms (EXPLAIN ANALYZE)`}  (${s.rows} rows)\n`,
+    );
   }
   const verdict = figures.overallP95 < P95_TARGET_MS ? 'ok' : 'OVER';
-  process.stdout.write(`  ${'all sorted pages'.padEnd(width)}  p95 ${figures.overallP95.toFixed(1)} ms — target < ${P95_TARGET_MS} ms: ${verdict} (load average ${figures.load.toFixed(1)})\n`);
+  process.stdout.write(
+    `  ${'all sorted pages'.padEnd(width)}  p95 ${figures.overallP95.toFixed(1)} ms — target < ${P95_TARGET_MS} ms: ${verdict} (load average ${figures.load.toFixed(1)})\n`,
+  );
 }
 
 /**
@@ -308,7 +406,10 @@ function print(figures: ListingFigures): void {
 export async function runQueueListingBench(): Promise<void> {
   const postgresUrl = process.env.DATAHAVEN_BENCH_DATABASE_URL || process.env.DATAHAVEN_TEST_DATABASE_URL || null;
   if (postgresUrl === null) process.stdout.write('\nQueue listing bench: PostgreSQL skipped (no DATAHAVEN_BENCH_DATABASE_URL)\n');
-  for (const [database, url] of [['SQLite', null], ...(postgresUrl === null ? [] : [['PostgreSQL', postgresUrl]])] as [string, string | null][]) {
+  for (const [database, url] of [['SQLite', null], ...(postgresUrl === null ? [] : [['PostgreSQL', postgresUrl]])] as [
+    string,
+    string | null,
+  ][]) {
     print(await benchOn(database, url));
   }
 }

@@ -48,7 +48,11 @@ function printTable(rows: Row[]): void {
     key,
     width: Math.max(...[headers, ...rows].map((row) => row[key].length)),
   }));
-  const line = (row: Row): string => columns.map(({ key, width }) => row[key].padEnd(width)).join('  ').trimEnd();
+  const line = (row: Row): string =>
+    columns
+      .map(({ key, width }) => row[key].padEnd(width))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`\n${line(headers)}\n${columns.map(({ width }) => '-'.repeat(width)).join('  ')}\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
   process.stdout.write('\n');
@@ -75,7 +79,10 @@ async function uiBench(): Promise<void> {
   try {
     const token = await demoToken(server.baseUrl, USER);
     const samples = [
-      { label: `${PAGES}-page text PDF (flat page tree)`, bytes: await makeInvoicePdf({ pages: PAGES, vendorName: RECORD, invoiceNumber: 'BENCH-500' }) },
+      {
+        label: `${PAGES}-page text PDF (flat page tree)`,
+        bytes: await makeInvoicePdf({ pages: PAGES, vendorName: RECORD, invoiceNumber: 'BENCH-500' }),
+      },
       { label: `${PAGES}-page scanned PDF`, bytes: await makeScanPdf(PAGES, `${RECORD} — scanned invoices`) },
     ];
     let firstVisit = true;

@@ -78,8 +78,14 @@ export async function createFixture(db: Kysely<Database>): Promise<Fixture> {
   const visibleTable = await table(23, 'BenchVendor');
   const hiddenTable = await table(18, 'BenchCustomer');
   const group = await db.insertInto('groups').values({ name: 'Bench AP', description: '' }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('group_privileges').values({ group_id: group.id, privilege_id: await privilegeId(db, 'Notes: View Only'), value: 1 }).execute();
-  await db.insertInto('group_privileges').values({ group_id: group.id, privilege_id: await privilegeId(db, 'Search: Search'), value: 1 }).execute();
+  await db
+    .insertInto('group_privileges')
+    .values({ group_id: group.id, privilege_id: await privilegeId(db, 'Notes: View Only'), value: 1 })
+    .execute();
+  await db
+    .insertInto('group_privileges')
+    .values({ group_id: group.id, privilege_id: await privilegeId(db, 'Search: Search'), value: 1 })
+    .execute();
   await db
     .insertInto('integrated_table_access')
     .values({ group_id: group.id, integrated_table_id: visibleTable.id, data_area_id: null, can_view: 1, can_upload: 1 })
@@ -87,14 +93,30 @@ export async function createFixture(db: Kysely<Database>): Promise<Fixture> {
   const user = async (username: string) =>
     db
       .insertInto('users')
-      .values({ username, first_name: username, last_name: 'Bench', email: `${username}@example.test`, directory_user_id: null, data_area_id: null, personal_queue_id: null, created_at: now })
+      .values({
+        username,
+        first_name: username,
+        last_name: 'Bench',
+        email: `${username}@example.test`,
+        directory_user_id: null,
+        data_area_id: null,
+        personal_queue_id: null,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   const clerk = await user('benchclerk');
   const author = await user('benchauthor');
   await db.insertInto('user_groups').values({ user_id: clerk.id, group_id: group.id }).execute();
   const queueType = await db.insertInto('queue_types').values({ name: 'Bench AP' }).returning('id').executeTakeFirstOrThrow();
-  const queue = async (name: string) => (await db.insertInto('queues').values({ name, queue_type_id: queueType.id, approve_to_queue_id: null, reject_to_queue_id: null, approval_limit: null }).returning('id').executeTakeFirstOrThrow()).id;
+  const queue = async (name: string) =>
+    (
+      await db
+        .insertInto('queues')
+        .values({ name, queue_type_id: queueType.id, approve_to_queue_id: null, reject_to_queue_id: null, approval_limit: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const openQueueId = await queue('Bench Inbox');
   const closedQueueId = await queue('Bench Payroll');
   const open = QUEUE_ACCESS_FLAGS.BrowseToQueue | QUEUE_ACCESS_FLAGS.SearchWithin | QUEUE_ACCESS_FLAGS.AccessDocumentWithin;
@@ -127,7 +149,13 @@ const tagParam = (type: string, key: string): string => `tag[]=${encodeURICompon
  * then `reindexDocuments` (the server's own indexing) over the batch, timed apart from the rows.
  * 10 % are linked to the hidden table only; 5 % sit in the closed queue, 5 % in the open one.
  */
-export async function seed(db: Kysely<Database>, fixture: Fixture, count: number, queries: QuerySets, log: (line: string) => void): Promise<SeedFigures> {
+export async function seed(
+  db: Kysely<Database>,
+  fixture: Fixture,
+  count: number,
+  queries: QuerySets,
+  log: (line: string) => void,
+): Promise<SeedFigures> {
   const corpus = new SearchCorpus(SEED);
   const sampleEvery = Math.max(1, Math.floor(count / (QUERIES + WARM_UP)));
   let indexMs = 0;
@@ -148,10 +176,28 @@ export async function seed(db: Kysely<Database>, fixture: Fixture, count: number
       if (placement[i].searchable && (first + i) % sampleEvery === 0) addQueries(corpus, batch[i], queries);
     }
     await db.transaction().execute(async (trx) => {
-      const shas = batch.map((_, i) => createHash('sha256').update(`bench-document-${first + i}`).digest('hex'));
+      const shas = batch.map((_, i) =>
+        createHash('sha256')
+          .update(`bench-document-${first + i}`)
+          .digest('hex'),
+      );
       const now = new Date().toISOString();
-      await trx.insertInto('files').values(shas.map((sha256, i) => ({ sha256, size: 20_000 + batch[i].text.length, media_type: 'application/pdf', page_count: 1, created_at: now }))).execute();
-      await trx.insertInto('file_texts').values(shas.map((sha, i) => ({ file_sha256: sha, text: batch[i].text, extracted_at: now }))).execute();
+      await trx
+        .insertInto('files')
+        .values(
+          shas.map((sha256, i) => ({
+            sha256,
+            size: 20_000 + batch[i].text.length,
+            media_type: 'application/pdf',
+            page_count: 1,
+            created_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('file_texts')
+        .values(shas.map((sha, i) => ({ file_sha256: sha, text: batch[i].text, extracted_at: now })))
+        .execute();
       const inserted = await trx
         .insertInto('documents')
         .values(
@@ -194,7 +240,13 @@ export async function seed(db: Kysely<Database>, fixture: Fixture, count: number
           }),
         )
         .execute();
-      const notes = batch.map((doc, i) => ({ document_id: ids[i], author_id: fixture.authorId, kind: 'user' as const, text: doc.note, created_at: doc.createdAt }));
+      const notes = batch.map((doc, i) => ({
+        document_id: ids[i],
+        author_id: fixture.authorId,
+        kind: 'user' as const,
+        text: doc.note,
+        created_at: doc.createdAt,
+      }));
       if (notes.length > 0) await trx.insertInto('notes').values(notes).execute();
       const indexStarted = performance.now();
       const cpuStarted = process.cpuUsage();
@@ -203,7 +255,8 @@ export async function seed(db: Kysely<Database>, fixture: Fixture, count: number
       const cpu = process.cpuUsage(cpuStarted);
       indexCpuMs += (cpu.user + cpu.system) / 1000;
     });
-    if (last % 20_000 === 0 || last === count) log(`  seeded ${last.toLocaleString('en')} documents (${Math.round(last / ((performance.now() - started) / 1000))} docs/s)`);
+    if (last % 20_000 === 0 || last === count)
+      log(`  seeded ${last.toLocaleString('en')} documents (${Math.round(last / ((performance.now() - started) / 1000))} docs/s)`);
   }
   return { documents: count, seedMs: performance.now() - started, indexMs, indexCpuMs, visible };
 }
@@ -245,7 +298,13 @@ interface Percentiles {
 function percentiles(samples: number[], hits: number[]): Percentiles {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { p50: at(50), p95: at(95), p99: at(99), runs: samples.length, meanHits: hits.reduce((s, h) => s + h, 0) / Math.max(1, hits.length) };
+  return {
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    runs: samples.length,
+    meanHits: hits.reduce((s, h) => s + h, 0) / Math.max(1, hits.length),
+  };
 }
 
 /** Times `run` over `inputs` (after WARM_UP untimed runs), one at a time. */
@@ -267,7 +326,9 @@ async function rawMatch(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', q:
   if (dialect === 'sqlite') {
     const match = ftsMatchExpression(words, true);
     const counted = await sql<{ n: number }>`select count(*) as n from document_fts where document_fts match ${match}`.execute(db);
-    await sql`select rowid from document_fts where document_fts match ${match} order by bm25(document_fts, 10.0, 4.0, 2.0, 1.0) limit 30`.execute(db);
+    await sql`select rowid from document_fts where document_fts match ${match} order by bm25(document_fts, 10.0, 4.0, 2.0, 1.0) limit 30`.execute(
+      db,
+    );
     return Number(counted.rows[0].n);
   }
   const query = sql`to_tsquery('simple', ${tsQueryText(words, true)})`;
@@ -280,7 +341,12 @@ const ms = (value: number): string => `${value.toFixed(1)} ms`;
 const latency = (p: Percentiles): string => `p50 ${ms(p.p50)} · p95 ${ms(p.p95)} · p99 ${ms(p.p99)}`;
 
 /** Seeds, measures and tears down one database; resolves to its rows. */
-async function benchOnDatabase(dialect: 'sqlite' | 'postgres', url: string | null, count: number, log: (line: string) => void): Promise<SearchBenchRow[]> {
+async function benchOnDatabase(
+  dialect: 'sqlite' | 'postgres',
+  url: string | null,
+  count: number,
+  log: (line: string) => void,
+): Promise<SearchBenchRow[]> {
   const rows: SearchBenchRow[] = [];
   const server = await startSeededBenchServer({
     name: 'search',
@@ -362,7 +428,9 @@ async function benchOnDatabase(dialect: 'sqlite' | 'postgres', url: string | nul
  * DATAHAVEN_BENCH_DATABASE_URL or DATAHAVEN_TEST_DATABASE_URL is set — and measures index rate and
  * search latency through the real endpoint on loopback as a user whose access filters documents.
  */
-export async function runSearchBench(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<{ title: string; rows: SearchBenchRow[] }> {
+export async function runSearchBench(
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<{ title: string; rows: SearchBenchRow[] }> {
   const count = documentCount();
   const postgresUrl = process.env.DATAHAVEN_BENCH_DATABASE_URL || process.env.DATAHAVEN_TEST_DATABASE_URL || null;
   const rows = await benchOnDatabase('sqlite', null, count, log);

@@ -19,7 +19,8 @@ function makeWords(random: () => number, count: number, minSyllables: number): s
   while (words.size < count) {
     const syllables = minSyllables + Math.floor(random() * 3);
     let word = '';
-    for (let s = 0; s < syllables; s++) word += CONSONANTS[Math.floor(random() * CONSONANTS.length)] + VOWELS[Math.floor(random() * VOWELS.length)];
+    for (let s = 0; s < syllables; s++)
+      word += CONSONANTS[Math.floor(random() * CONSONANTS.length)] + VOWELS[Math.floor(random() * VOWELS.length)];
     words.add(word);
   }
   return [...words];

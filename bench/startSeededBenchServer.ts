@@ -49,7 +49,11 @@ export async function startSeededBenchServer<T>(options: BenchServerOptions<T>):
   const removeDataDir = (): Promise<void> => rm(dataDir, { recursive: true, force: true });
   let services;
   try {
-    const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), ...(databaseUrl === null ? {} : { DATAHAVEN_DATABASE_URL: databaseUrl }) });
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      ...(databaseUrl === null ? {} : { DATAHAVEN_DATABASE_URL: databaseUrl }),
+    });
     services = await openServices(config, postgres ? { postgresSchema: schema } : {});
   } catch (error) {
     await removeDataDir();

@@ -110,12 +110,25 @@ export async function runUploadBench(): Promise<{ title: string; rows: UploadBen
         answered.push(answeredAt - started);
         searchable.push(performance.now() - started);
       }
-      rows.push({ measure: `${pages}-page text PDF: upload answered (median of ${RUNS})`, value: ms(median(answered)), budget: '', verdict: `max ${ms(Math.max(...answered))}` });
-      rows.push({ measure: `${pages}-page text PDF: searchable after (median of ${RUNS})`, value: ms(median(searchable)), budget: '', verdict: `max ${ms(Math.max(...searchable))}` });
+      rows.push({
+        measure: `${pages}-page text PDF: upload answered (median of ${RUNS})`,
+        value: ms(median(answered)),
+        budget: '',
+        verdict: `max ${ms(Math.max(...answered))}`,
+      });
+      rows.push({
+        measure: `${pages}-page text PDF: searchable after (median of ${RUNS})`,
+        value: ms(median(searchable)),
+        budget: '',
+        verdict: `max ${ms(Math.max(...searchable))}`,
+      });
     }
   } finally {
     await database.close();
     await server.close();
   }
-  return { title: `Upload latency — server in-process on SQLite with its job runner, loopback, ${availableParallelism()} cores, Node ${process.version}`, rows };
+  return {
+    title: `Upload latency — server in-process on SQLite with its job runner, loopback, ${availableParallelism()} cores, Node ${process.version}`,
+    rows,
+  };
 }

@@ -84,7 +84,6 @@ interface Outcome {
   documentsMoved: number;
 }
 
-
 function shuffled<T>(values: readonly T[], random: () => number): T[] {
   const copy = [...values];
   for (let i = copy.length - 1; i > 0; i--) {
@@ -131,12 +130,16 @@ function get(url: URL, agent: Agent): Promise<number> {
 /** One PUT with a JSON body over `agent` (the approver's own keep-alive connection); resolves to the status and body text. */
 function put(url: URL, agent: Agent, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'PUT', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      url,
+      { method: 'PUT', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -181,7 +184,12 @@ async function race(url: string, tokens: readonly string[], orders: readonly num
     const approver = async (index: number): Promise<void> => {
       const headers = { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json' };
       for (const [position, documentId] of orders[index].entries()) {
-        const body = JSON.stringify({ docId: [documentId], rowConflictIds: [0], expectedQueueId: queueId, approvalNote: `Bench approval by approver ${index + 1}` });
+        const body = JSON.stringify({
+          docId: [documentId],
+          rowConflictIds: [0],
+          expectedQueueId: queueId,
+          approvalNote: `Bench approval by approver ${index + 1}`,
+        });
         const started = performance.now();
         const response = await put(target, agents[index], headers, body);
         const elapsed = performance.now() - started;
@@ -227,7 +235,20 @@ async function race(url: string, tokens: readonly string[], orders: readonly num
     for (const list of [latenciesMs, firstMs, laterMs, approvedMs]) list.sort((a, b) => a - b);
     openingMs.sort((a, b) => a - b);
     newcomerMs.sort((a, b) => a - b);
-    return { requests: latenciesMs.length, wallMs, latenciesMs, firstMs, laterMs, approvedMs, statuses, unexpected, outOfSync, openingMs, newcomerMs, lateNewcomers };
+    return {
+      requests: latenciesMs.length,
+      wallMs,
+      latenciesMs,
+      firstMs,
+      laterMs,
+      approvedMs,
+      statuses,
+      unexpected,
+      outOfSync,
+      openingMs,
+      newcomerMs,
+      lateNewcomers,
+    };
   } finally {
     for (const agent of agents) agent.destroy();
   }
@@ -255,11 +276,18 @@ async function referenceRun(tokens: readonly string[], orders: readonly number[]
 }
 
 /** 200 documents in 'Bench Approval', 200 approvers with 'Workflow: Approve', every flag on it and sight of 'Bench Approved'; resolves to what the race needs. */
-async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueId: number; approvedQueueId: number; documentIds: number[]; tokens: string[] }> {
+async function seed(
+  db: Kysely<Database>,
+  tokenSecret: Buffer,
+): Promise<{ queueId: number; approvedQueueId: number; documentIds: number[]; tokens: string[] }> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     const { id: typeId } = await trx.insertInto('queue_types').values({ name: 'Bench Invoices' }).returning('id').executeTakeFirstOrThrow();
-    const { id: approvedQueueId } = await trx.insertInto('queues').values({ name: 'Bench Approved', queue_type_id: typeId }).returning('id').executeTakeFirstOrThrow();
+    const { id: approvedQueueId } = await trx
+      .insertInto('queues')
+      .values({ name: 'Bench Approved', queue_type_id: typeId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { id: queueId } = await trx
       .insertInto('queues')
       .values({ name: 'Bench Approval', queue_type_id: typeId, approve_to_queue_id: approvedQueueId })
@@ -267,7 +295,10 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueI
       .executeTakeFirstOrThrow();
     const bytes = Buffer.from('bench placeholder: the race never reads the file');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await trx.insertInto('files').values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: now }).execute();
+    await trx
+      .insertInto('files')
+      .values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: now })
+      .execute();
 
     const users = await trx
       .insertInto('users')
@@ -291,16 +322,19 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueI
     const seeApproved = encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin']);
     await trx
       .insertInto('queue_user_access')
-      .values(users.flatMap((user) => [
-        { user_id: user.id, queue_id: queueId, access: ALL_QUEUE_ACCESS },
-        { user_id: user.id, queue_id: approvedQueueId, access: seeApproved },
-      ]))
+      .values(
+        users.flatMap((user) => [
+          { user_id: user.id, queue_id: queueId, access: ALL_QUEUE_ACCESS },
+          { user_id: user.id, queue_id: approvedQueueId, access: seeApproved },
+        ]),
+      )
       .execute();
     // Approving needs the 'Workflow: Approve' privilege as well as the queue's flag (else 403).
     const approvePrivilege = await trx.selectFrom('privileges').select('id').where('name', '=', 'Workflow: Approve').executeTakeFirst();
     const approvePrivilegeId =
       approvePrivilege?.id ??
-      (await trx.insertInto('privileges').values({ name: 'Workflow: Approve', description: '' }).returning('id').executeTakeFirstOrThrow()).id;
+      (await trx.insertInto('privileges').values({ name: 'Workflow: Approve', description: '' }).returning('id').executeTakeFirstOrThrow())
+        .id;
     await trx
       .insertInto('user_privileges')
       .values(users.map((user) => ({ user_id: user.id, privilege_id: approvePrivilegeId, value: 1 })))
@@ -345,7 +379,12 @@ async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<{ queueI
  */
 async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | null, racers: number, processes = 0): Promise<Outcome> {
   // No statistics refresh: 200 fresh rows, as a queue would hold them between autovacuum runs.
-  const server = await startSeededBenchServer({ name: 'wfbench', databaseUrl, analyze: false, seed: (deps) => seed(deps.db, deps.tokenSecret) });
+  const server = await startSeededBenchServer({
+    name: 'wfbench',
+    databaseUrl,
+    analyze: false,
+    seed: (deps) => seed(deps.db, deps.tokenSecret),
+  });
   const { db } = server.deps;
   const { seeded } = server;
   try {
@@ -353,7 +392,12 @@ async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | 
     let run: RunFigures;
     if (processes > 0 && databaseUrl !== null && server.postgresSchema !== null) {
       await server.stopHttp();
-      const served = await startServerProcesses({ databaseUrl, schema: server.postgresSchema, dataDir: server.deps.config.dataDir, workers: processes });
+      const served = await startServerProcesses({
+        databaseUrl,
+        schema: server.postgresSchema,
+        dataDir: server.deps.config.dataDir,
+        workers: processes,
+      });
       try {
         run = await race(`${served.baseUrl}/api/documents/approval`, seeded.tokens, orders, seeded.queueId);
       } finally {
@@ -379,7 +423,10 @@ async function benchOn(database: 'SQLite' | 'PostgreSQL', databaseUrl: string | 
       .executeTakeFirstOrThrow();
     return {
       database,
-      setup: processes > 0 ? `clients in this process, the built server in ${processes} processes (DATAHAVEN_WORKERS=${processes})` : 'server and clients in one process',
+      setup:
+        processes > 0
+          ? `clients in this process, the built server in ${processes} processes (DATAHAVEN_WORKERS=${processes})`
+          : 'server and clients in one process',
       racers,
       run,
       reference,
@@ -400,9 +447,21 @@ function printOutcome(outcome: Outcome): void {
   const successes = run.statuses.get(200) ?? 0;
   const others = run.requests - successes - run.outOfSync;
   const rows: [string, string, string][] = [
-    [`requests (${APPROVERS} approvers, ${DOCUMENTS} documents, ${outcome.racers} racers each)`, String(run.requests), `reference ${reference.requests}`],
-    ['throughput (requests/s)', fixed(perSecond(run)), `reference ${fixed(perSecond(reference))}; ratio ${fixed(perSecond(run) / perSecond(reference), 3)}`],
-    ['latency p50, connections open (ms)', fixed(percentile(run.latenciesMs, 50)), `reference ${fixed(percentile(reference.latenciesMs, 50))}; ratio ${fixed(percentile(run.latenciesMs, 50) / percentile(reference.latenciesMs, 50))}`],
+    [
+      `requests (${APPROVERS} approvers, ${DOCUMENTS} documents, ${outcome.racers} racers each)`,
+      String(run.requests),
+      `reference ${reference.requests}`,
+    ],
+    [
+      'throughput (requests/s)',
+      fixed(perSecond(run)),
+      `reference ${fixed(perSecond(reference))}; ratio ${fixed(perSecond(run) / perSecond(reference), 3)}`,
+    ],
+    [
+      'latency p50, connections open (ms)',
+      fixed(percentile(run.latenciesMs, 50)),
+      `reference ${fixed(percentile(reference.latenciesMs, 50))}; ratio ${fixed(percentile(run.latenciesMs, 50) / percentile(reference.latenciesMs, 50))}`,
+    ],
     [
       'latency p99, connections open (ms)',
       fixed(percentile(run.latenciesMs, 99)),
@@ -439,7 +498,11 @@ function printOutcome(outcome: Outcome): void {
     ['other answers', String(others), others === 0 ? 'ok' : `WRONG: ${run.unexpected.join(' | ')}`],
     ['approve rows in workflow_history', String(outcome.approvedRows), outcome.approvedRows === DOCUMENTS ? 'ok' : 'WRONG'],
     ['documents approved more than once', String(outcome.doubleApprovals), outcome.doubleApprovals === 0 ? 'ok: none' : 'DOUBLE APPROVALS'],
-    ['documents in the approve-to queue at row version 1', String(outcome.documentsMoved), outcome.documentsMoved === DOCUMENTS ? 'ok' : 'WRONG'],
+    [
+      'documents in the approve-to queue at row version 1',
+      String(outcome.documentsMoved),
+      outcome.documentsMoved === DOCUMENTS ? 'ok' : 'WRONG',
+    ],
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
   process.stdout.write(`\nWorkflow race on ${outcome.database}: ${APPROVERS} concurrent approvers on loopback, ${outcome.setup}\n`);
@@ -466,10 +529,15 @@ function isSound(outcome: Outcome): boolean {
  */
 export async function runWorkflowBench(): Promise<void> {
   const postgresUrl = process.env.DATAHAVEN_BENCH_DATABASE_URL || process.env.DATAHAVEN_TEST_DATABASE_URL || null;
-  process.stdout.write(`\nWorkflow bench — ${availableParallelism()} cores, Node ${process.version}${postgresUrl === null ? '; PostgreSQL skipped (no DATAHAVEN_BENCH_DATABASE_URL)' : ''}\n`);
+  process.stdout.write(
+    `\nWorkflow bench — ${availableParallelism()} cores, Node ${process.version}${postgresUrl === null ? '; PostgreSQL skipped (no DATAHAVEN_BENCH_DATABASE_URL)' : ''}\n`,
+  );
   const racers = racersPerDocument();
   const outcomes: Outcome[] = [];
-  for (const [database, url] of [['SQLite', null], ...(postgresUrl === null ? [] : [['PostgreSQL', postgresUrl]])] as ['SQLite' | 'PostgreSQL', string | null][]) {
+  for (const [database, url] of [['SQLite', null], ...(postgresUrl === null ? [] : [['PostgreSQL', postgresUrl]])] as [
+    'SQLite' | 'PostgreSQL',
+    string | null,
+  ][]) {
     const outcome = await benchOn(database, url, racers);
     printOutcome(outcome);
     outcomes.push(outcome);
@@ -485,7 +553,9 @@ export async function runWorkflowBench(): Promise<void> {
   await runQueueListingBench();
   const unsound = outcomes.filter((outcome) => !isSound(outcome));
   if (unsound.length > 0) {
-    throw new Error(`Workflow bench: the race broke the invariants on ${unsound.map((o) => `${o.database} (${o.setup})`).join(', ')} (see the figures above).`);
+    throw new Error(
+      `Workflow bench: the race broke the invariants on ${unsound.map((o) => `${o.database} (${o.setup})`).join(', ')} (see the figures above).`,
+    );
   }
 }
 

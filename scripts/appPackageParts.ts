@@ -20,7 +20,8 @@ export function deploymentManifestValues(env: NodeJS.ProcessEnv, version: string
   } catch {
     throw new Error(`DATAHAVEN_PUBLIC_URL is not a URL: '${publicUrl}'.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`DATAHAVEN_PUBLIC_URL must be an http(s) URL: '${publicUrl}'.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`DATAHAVEN_PUBLIC_URL must be an http(s) URL: '${publicUrl}'.`);
   const clientId = env.DATAHAVEN_ENTRA_CLIENT_ID || DEMO_ENTRA_CLIENT_ID;
   // The host asks Entra for a token for this resource and the server accepts its configured
   // audiences (default api://<public host>/<client id>): both come from the same setting.
@@ -45,12 +46,14 @@ export function fillManifestTemplate(template: unknown, values: Record<string, s
   const fill = (value: unknown): unknown => {
     if (typeof value === 'string') {
       return value.replace(/\$\{([A-Z_]+)\}/g, (_whole, name: string) => {
-        if (!Object.prototype.hasOwnProperty.call(values, name)) throw new Error(`${templateName} names an unknown placeholder \${${name}}.`);
+        if (!Object.prototype.hasOwnProperty.call(values, name))
+          throw new Error(`${templateName} names an unknown placeholder \${${name}}.`);
         return values[name];
       });
     }
     if (Array.isArray(value)) return value.map(fill);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, fill(entry)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, fill(entry)]));
     return value;
   };
   return fill(template);

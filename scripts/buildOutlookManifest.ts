@@ -29,7 +29,9 @@ export interface OutlookPackageResult {
  * Builds the add-in package: fills, validates (a manifest the schema refuses stops the build with
  * the schema's words) and writes the zip with manifest.json and the product's two icons at its root.
  */
-export async function buildOutlookPackage(options: { env?: NodeJS.ProcessEnv; outFile?: string; templateFile?: string } = {}): Promise<OutlookPackageResult> {
+export async function buildOutlookPackage(
+  options: { env?: NodeJS.ProcessEnv; outFile?: string; templateFile?: string } = {},
+): Promise<OutlookPackageResult> {
   const env = options.env ?? process.env;
   const outFile = options.outFile ?? OUTLOOK_PACKAGE_FILE;
   const template: unknown = JSON.parse(await readFile(options.templateFile ?? path.join(OUTLOOK_MANIFEST_DIR, 'manifest.json'), 'utf8'));
@@ -53,9 +55,13 @@ async function main(args: string[]): Promise<number> {
   const result = await buildOutlookPackage({ outFile: option('--out'), templateFile: option('--template') });
   const publicUrl = outlookManifestValues(process.env, '').DATAHAVEN_PUBLIC_URL;
   process.stdout.write(`Outlook add-in package: ${path.relative(process.cwd(), result.file)} (for ${publicUrl})\n`);
-  if (!publicUrl.startsWith('https://')) process.stdout.write('  Outlook loads add-ins only over HTTPS: set DATAHAVEN_PUBLIC_URL to the https:// address before sideloading this package.\n');
+  if (!publicUrl.startsWith('https://'))
+    process.stdout.write(
+      '  Outlook loads add-ins only over HTTPS: set DATAHAVEN_PUBLIC_URL to the https:// address before sideloading this package.\n',
+    );
   for (const name of ['DATAHAVEN_ENTRA_CLIENT_ID', 'DATAHAVEN_OUTLOOK_ADDIN_ID']) {
-    if (!process.env[name]) process.stdout.write(`  ${name} is not set: the package carries the demo's id (fine for a look, not for a tenant).\n`);
+    if (!process.env[name])
+      process.stdout.write(`  ${name} is not set: the package carries the demo's id (fine for a look, not for a tenant).\n`);
   }
   return 0;
 }

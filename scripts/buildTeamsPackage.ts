@@ -35,7 +35,8 @@ type TeamsManifestSchema = NonNullable<Parameters<typeof AppManifestUtils.valida
 /** The schema's complaints about a manifest (empty when it validates), checked offline against the bundled schema of its manifestVersion. */
 export async function validateTeamsManifest(manifest: unknown): Promise<string[]> {
   const version = typeof manifest === 'object' && manifest !== null && 'manifestVersion' in manifest ? manifest.manifestVersion : undefined;
-  if (typeof version !== 'string' || !/^1\.\d+$/.test(version)) return ['/manifestVersion must be a released Teams manifest version such as "1.24".'];
+  if (typeof version !== 'string' || !/^1\.\d+$/.test(version))
+    return ['/manifestVersion must be a released Teams manifest version such as "1.24".'];
   let schemaText: string;
   try {
     schemaText = await readFile(teamsSchemaFile(version), 'utf8');
@@ -71,7 +72,9 @@ export interface TeamsPackageResult {
  * the schema's words), renders the icons and writes the zip with manifest.json, color.png and
  * outline.png at its root, as Teams expects them.
  */
-export async function buildTeamsPackage(options: { env?: NodeJS.ProcessEnv; outFile?: string; templateFile?: string } = {}): Promise<TeamsPackageResult> {
+export async function buildTeamsPackage(
+  options: { env?: NodeJS.ProcessEnv; outFile?: string; templateFile?: string } = {},
+): Promise<TeamsPackageResult> {
   const env = options.env ?? process.env;
   const outFile = options.outFile ?? TEAMS_PACKAGE_FILE;
   const template: unknown = JSON.parse(await readFile(options.templateFile ?? path.join(TEAMS_MANIFEST_DIR, 'manifest.json'), 'utf8'));
@@ -101,10 +104,13 @@ async function main(args: string[]): Promise<number> {
   const publicUrl = teamsManifestValues(process.env, '').DATAHAVEN_PUBLIC_URL;
   process.stdout.write(`Teams app package: ${path.relative(process.cwd(), result.file)} (for ${publicUrl})\n`);
   if (!publicUrl.startsWith('https://')) {
-    process.stdout.write('  Teams loads tabs only over HTTPS: set DATAHAVEN_PUBLIC_URL to the https:// address before uploading this package.\n');
+    process.stdout.write(
+      '  Teams loads tabs only over HTTPS: set DATAHAVEN_PUBLIC_URL to the https:// address before uploading this package.\n',
+    );
   }
   for (const name of ['DATAHAVEN_ENTRA_CLIENT_ID', 'DATAHAVEN_TEAMS_APP_ID']) {
-    if (!process.env[name]) process.stdout.write(`  ${name} is not set: the package carries the demo's id (fine for /demo/teams, not for a Teams tenant).\n`);
+    if (!process.env[name])
+      process.stdout.write(`  ${name} is not set: the package carries the demo's id (fine for /demo/teams, not for a Teams tenant).\n`);
   }
   return 0;
 }

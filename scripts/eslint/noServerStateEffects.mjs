@@ -43,7 +43,9 @@ function namesApi(node, aliases) {
 export const noServerStateEffects = {
   meta: {
     type: 'problem',
-    docs: { description: 'Server data goes through the query cache: no web-service call inside an effect, no hand-written AbortController.' },
+    docs: {
+      description: 'Server data goes through the query cache: no web-service call inside an effect, no hand-written AbortController.',
+    },
     schema: [],
     messages: {
       apiInEffect:
@@ -66,7 +68,12 @@ export const noServerStateEffects = {
         else if (node.id.type === 'ObjectPattern') {
           for (const property of node.id.properties) {
             if (property.type === 'Property' && property.value.type === 'Identifier') aliases.add(property.value.name);
-            else if (property.type === 'Property' && property.value.type === 'AssignmentPattern' && property.value.left.type === 'Identifier') aliases.add(property.value.left.name);
+            else if (
+              property.type === 'Property' &&
+              property.value.type === 'AssignmentPattern' &&
+              property.value.left.type === 'Identifier'
+            )
+              aliases.add(property.value.left.name);
           }
         }
       },
@@ -82,7 +89,8 @@ export const noServerStateEffects = {
         if (effects.length > 0 && effects[effects.length - 1].node === node) effects.pop();
       },
       NewExpression(node) {
-        if (node.callee.type === 'Identifier' && node.callee.name === 'AbortController') context.report({ node, messageId: 'abortController' });
+        if (node.callee.type === 'Identifier' && node.callee.name === 'AbortController')
+          context.report({ node, messageId: 'abortController' });
       },
       'Program:exit'() {
         for (const { node, hook } of candidates) {

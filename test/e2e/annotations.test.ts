@@ -33,7 +33,9 @@ function openDocumentId(): number {
 /** GET /api/annotations of one page as the user, straight from the server. */
 async function storedAnnotations(docId: number, pageNumber: number): Promise<Annotation[]> {
   const token = await (await fetch(`${session.server.baseUrl}/demo/erp/token?username=${USER}`)).text();
-  const response = await fetch(`${session.server.baseUrl}/api/annotations?docId=${docId}&page=${pageNumber}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${session.server.baseUrl}/api/annotations?docId=${docId}&page=${pageNumber}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Annotation[];
 }
@@ -90,7 +92,11 @@ describe('an approver marking an invoice in the Business Central iframe', () => 
     await annotations.pressAndWaitForSave('Control+z', 'POST');
     await annotations.waitForAnnotation('Rectangle annotation');
     expect((await storedAnnotations(docId, 1)).find((annotation) => annotation.type === ANNOTATION_TYPES.solidRectangle)).toMatchObject({
-      x: nudged?.x, y: nudged?.y, width: nudged?.width, height: nudged?.height, color: 0xed1c24,
+      x: nudged?.x,
+      y: nudged?.y,
+      width: nudged?.width,
+      height: nudged?.height,
+      color: 0xed1c24,
     });
     expect(session.errors).toEqual([]);
   });

@@ -28,7 +28,9 @@ async function horizontalScrollers(app: FrameLocator): Promise<string[]> {
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       const overflowX = getComputedStyle(element).overflowX;
       if ((overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth) {
-        wide.push(`${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`);
+        wide.push(
+          `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[role=${element.getAttribute('role')}]` : ''}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`,
+        );
       }
     }
     return wide;

@@ -49,7 +49,7 @@ async function routeTo(app: FrameLocator, queue: WorkflowQueuePage, target: stri
 }
 
 describe('an invoice from arrival to approval', () => {
-  it('arrives on PI-1004 in the AP Inbox with its facts, goes to Approval L1, is over the junior approver\'s limit, goes on to L2 and is approved there', async () => {
+  it("arrives on PI-1004 in the AP Inbox with its facts, goes to Approval L1, is over the junior approver's limit, goes on to L2 and is approved there", async () => {
     const started = Date.now();
     const fileName = `LW-5531 arrival ${started}.pdf`;
 
@@ -97,8 +97,14 @@ describe('an invoice from arrival to approval', () => {
     await l1.row(fileName).click();
     // The listed amount is over her limit: Approve is off before any click, and the bar says why in words.
     // In the app (#root), not the disabled Approve's tooltip, which says the same where the pointer rests on it.
-    await junior.app.locator('#root').getByText(approvalLimitExceeded(AMOUNT, 'USD', fileName, JUNIOR_LIMIT, 'Approval L1'), { exact: true }).waitFor();
-    await junior.app.getByRole('toolbar', { name: 'Workflow actions' }).locator('button[aria-disabled="true"]', { hasText: /^Approve$/ }).waitFor();
+    await junior.app
+      .locator('#root')
+      .getByText(approvalLimitExceeded(AMOUNT, 'USD', fileName, JUNIOR_LIMIT, 'Approval L1'), { exact: true })
+      .waitFor();
+    await junior.app
+      .getByRole('toolbar', { name: 'Workflow actions' })
+      .locator('button[aria-disabled="true"]', { hasText: /^Approve$/ })
+      .waitFor();
     await l1.waitForDocuments([...l1Others, fileName]);
     await junior.app.getByRole('button', { name: 'Route to the next level', exact: true }).click();
     await routeTo(junior.app, l1, 'Approval L2', l1Others);

@@ -14,7 +14,8 @@ const serverErrors: string[] = [];
 beforeAll(async () => {
   page = await session.newWindow();
   page.on('response', (response) => {
-    if (response.status() >= 500 && response.status() !== 503 && response.url().startsWith(session.server.baseUrl)) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 500 && response.status() !== 503 && response.url().startsWith(session.server.baseUrl))
+      serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
 });
 
@@ -42,7 +43,10 @@ describe('the demo ERP card: the record as the ERP holds it', () => {
     await session.server.erp.close();
     await erp.openRecord('PI-1004');
     const section = erp.erpSection();
-    await section.getByRole('status').filter({ hasText: 'Business Central cannot be reached right now. Please try again later.' }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: 'Business Central cannot be reached right now. Please try again later.' })
+      .waitFor();
     // The FactBox says it too, above the folders the product itself holds, and leaves out the related records' folders.
     const app = erp.documentsFrame();
     const folders = new FoldersPage(page, app);
@@ -59,9 +63,14 @@ describe('the demo ERP card: the record as the ERP holds it', () => {
     // it still can be at that instant.
     const retry = notice.getByRole('button', { name: 'Retry' });
     const vendorFolder = folders.folder('Vendor V40000');
-    await vendorFolder.or(retry.and(app.locator('button:enabled'))).first().waitFor();
+    await vendorFolder
+      .or(retry.and(app.locator('button:enabled')))
+      .first()
+      .waitFor();
     await app.locator('body').evaluate((body) => {
-      const button = Array.from(body.querySelectorAll<HTMLButtonElement>('[role="status"] button')).find((candidate) => candidate.textContent === 'Retry');
+      const button = Array.from(body.querySelectorAll<HTMLButtonElement>('[role="status"] button')).find(
+        (candidate) => candidate.textContent === 'Retry',
+      );
       if (button !== undefined && !button.disabled) button.click();
     });
     await folders.waitForFolder('Vendor V40000');

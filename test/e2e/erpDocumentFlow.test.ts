@@ -108,7 +108,11 @@ describe('an AP clerk files a vendor invoice on its purchase invoice, and it fol
 
     // BC's Post: the demo ERP posts it, and the page reports it to our API as the AL codeunit does.
     await erp.postInvoice();
-    await erp.erpSection().getByRole('status').filter({ hasText: /^PI-1003 is posted\. \d+ documents? follows? it to PPI-1003\.$/ }).waitFor();
+    await erp
+      .erpSection()
+      .getByRole('status')
+      .filter({ hasText: /^PI-1003 is posted\. \d+ documents? follows? it to PPI-1003\.$/ })
+      .waitFor();
     await erp.openRecord('PPI-1003');
     await folders.waitForFolder('Supporting Documents');
     await folders.selectDocument(fileName, 'Invoice');

@@ -14,9 +14,13 @@ beforeAll(async () => {
 async function purchaseInvoicesNumbered(number: string): Promise<Record<string, unknown>[]> {
   const erp = session.server.erp;
   const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e-client', client_secret: 'e2e-secret' });
-  const token = (await (await fetch(erp.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })).json()) as { access_token: string };
+  const token = (await (
+    await fetch(erp.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })
+  ).json()) as { access_token: string };
   const get = async (url: string): Promise<{ value: Record<string, unknown>[] }> =>
-    (await fetch(url, { headers: { Authorization: `Bearer ${token.access_token}`, Accept: 'application/json' } })).json() as Promise<{ value: Record<string, unknown>[] }>;
+    (await fetch(url, { headers: { Authorization: `Bearer ${token.access_token}`, Accept: 'application/json' } })).json() as Promise<{
+      value: Record<string, unknown>[];
+    }>;
   const company = (await get(`${erp.apiUrl}/companies`)).value.find((candidate) => candidate.name === 'CRONUS');
   const filter = encodeURIComponent(`number eq '${number}'`);
   return (await get(`${erp.apiUrl}/companies(${String(company?.id)})/purchaseInvoices?$filter=${filter}`)).value;
@@ -50,7 +54,9 @@ describe('New Card From Document in the Business Central iframe', () => {
     await dialog.getByRole('button', { name: `Open ${number}` }).waitFor();
 
     // The demo ERP holds it, for Northwind, as its own OData service answers.
-    expect(await purchaseInvoicesNumbered(number)).toEqual([expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144', status: 'Draft' })]);
+    expect(await purchaseInvoicesNumbered(number)).toEqual([
+      expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144', status: 'Draft' }),
+    ]);
 
     // Linked: the document's actions follow (New Card is off for a linked document, Break Link on;
     // Link to Existing stays on for the clerk, who may replace a link: UX-DECISIONS.md "Re-linking").
@@ -77,7 +83,9 @@ describe('New Card From Document in the Business Central iframe', () => {
     const number = await erp.createPurchaseInvoice('V30000', 'NWT-2025-0144-R');
     const created = dialog.getByText(`Purchase Invoice ${number} was created and the document linked to it.`);
     await created.waitFor();
-    expect(await purchaseInvoicesNumbered(number)).toEqual([expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144-R', status: 'Draft' })]);
+    expect(await purchaseInvoicesNumbered(number)).toEqual([
+      expect.objectContaining({ number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-2025-0144-R', status: 'Draft' }),
+    ]);
     // After the link the ERP page was told (upward PUT /refresh → AL's RefreshRequested).
     await erp.addInEvent(/RefreshRequested .*"docId"/).waitFor({ state: 'attached' });
 

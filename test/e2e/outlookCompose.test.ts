@@ -7,7 +7,9 @@ import { useBrowserSession } from './support/browserSession';
 import { demoTokenOf } from './support/demoApi';
 
 /** Two demo invoices of different vendors. */
-const [FIRST, SECOND] = DEMO_PURCHASE_INVOICES.filter((invoice, index, all) => all.findIndex((other) => other.vendor === invoice.vendor) === index).slice(0, 2);
+const [FIRST, SECOND] = DEMO_PURCHASE_INVOICES.filter(
+  (invoice, index, all) => all.findIndex((other) => other.vendor === invoice.vendor) === index,
+).slice(0, 2);
 const NAMES = [`${FIRST.vendorInvoiceNo}.pdf`, `${SECOND.vendorInvoiceNo}.pdf`];
 
 const session = useBrowserSession();
@@ -19,15 +21,21 @@ beforeAll(async () => {
 
 /** A document's id by its name, through the clerk's search. */
 async function documentId(token: string, name: string): Promise<number> {
-  const response = await fetch(`${session.server.baseUrl}/api/documents/search?q=${encodeURIComponent(name)}&skip=0&take=30`, { headers: { Authorization: `Bearer ${token}` } });
-  const found = ((await response.json()) as { documents: { id: number; name: string }[] }).documents.find((candidate) => candidate.name === name);
+  const response = await fetch(`${session.server.baseUrl}/api/documents/search?q=${encodeURIComponent(name)}&skip=0&take=30`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const found = ((await response.json()) as { documents: { id: number; name: string }[] }).documents.find(
+    (candidate) => candidate.name === name,
+  );
   if (found === undefined) throw new Error(`${name} is not found by the clerk's search.`);
   return found.id;
 }
 
 /** A document's file through the download route (GET /documents/{id}/data?download=true), with or without annotations burned in. */
 async function downloadedBytes(token: string, id: number, embedAnnotations: boolean): Promise<Buffer> {
-  const response = await fetch(`${session.server.baseUrl}/api/documents/${id}/data?download=true&embedAnnotations=${embedAnnotations}`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${session.server.baseUrl}/api/documents/${id}/data?download=true&embedAnnotations=${embedAnnotations}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
@@ -44,7 +52,17 @@ describe('an AP clerk attaching stored invoices to a message in Outlook', () => 
       const marked = await fetch(`${session.server.baseUrl}/api/documents/${id}/annotations`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${approver}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ type: ANNOTATION_TYPES.solidRectangle, page: 1, color: '#ffd400', x: 400, y: 300, width: 1600, height: 400, content: null, size: null }),
+        body: JSON.stringify({
+          type: ANNOTATION_TYPES.solidRectangle,
+          page: 1,
+          color: '#ffd400',
+          x: 400,
+          y: 300,
+          width: 1600,
+          height: 400,
+          content: null,
+          size: null,
+        }),
       });
       expect(marked.status).toBe(201);
     }
@@ -80,7 +98,9 @@ describe('an AP clerk attaching stored invoices to a message in Outlook', () => 
       expect(bytes.equals(await downloadedBytes(clerk, id, true))).toBe(true);
       expect(bytes.equals(await downloadedBytes(clerk, id, false))).toBe(false);
     }
-    expect(await outlook.attachmentList().getByRole('listitem').allInnerTexts()).toEqual(recorded.map((attachment) => expect.stringContaining(attachment.name)));
+    expect(await outlook.attachmentList().getByRole('listitem').allInnerTexts()).toEqual(
+      recorded.map((attachment) => expect.stringContaining(attachment.name)),
+    );
     expect(demoVendor(FIRST.vendor).name).not.toBe(demoVendor(SECOND.vendor).name);
     expect(session.errors).toEqual([]);
   });

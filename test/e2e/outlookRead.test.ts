@@ -14,7 +14,9 @@ beforeAll(async () => {
 
 /** The documents of a queue, as its first page lists them. */
 async function queueDocuments(token: string, id: number): Promise<{ id: number; name: string; description: string | null }[]> {
-  const response = await fetch(`${session.server.baseUrl}/api/queues/${id}/workflow?skip=0&take=200`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await fetch(`${session.server.baseUrl}/api/queues/${id}/workflow?skip=0&take=200`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { documents: { id: number; name: string; description: string | null }[] }).documents;
 }

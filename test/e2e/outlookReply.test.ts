@@ -20,13 +20,22 @@ const MAX_CHUNK = 4 * 1024 * 1024;
 /** A real invoice PDF of about 9 MB: one page of text and a 9 MB attachment of random (incompressible) bytes. */
 async function nineMegabytePdf(invoiceNumber: string): Promise<Buffer> {
   const pdf = await PDFDocument.load(await makeInvoicePdf({ pages: 1, vendorName: 'Fabrikam Accounts', invoiceNumber }));
-  await pdf.attach(new Uint8Array(randomBytes(9 * 1024 * 1024)), 'scan.bin', { mimeType: 'application/octet-stream', description: 'The scanned original.' });
+  await pdf.attach(new Uint8Array(randomBytes(9 * 1024 * 1024)), 'scan.bin', {
+    mimeType: 'application/octet-stream',
+    description: 'The scanned original.',
+  });
   return Buffer.from(await pdf.save());
 }
 
 /** What the demo Graph mailbox holds (GET /demo/graph/drafts). */
 interface DemoDrafts {
-  drafts: { id: string; replyTo: string | null; comment: string; webLink: string; attachments: { name: string; size: number; via: 'inline' | 'uploadSession'; chunkSizes: number[] }[] }[];
+  drafts: {
+    id: string;
+    replyTo: string | null;
+    comment: string;
+    webLink: string;
+    attachments: { name: string; size: number; via: 'inline' | 'uploadSession'; chunkSizes: number[] }[];
+  }[];
   violations: string[];
 }
 
@@ -40,7 +49,10 @@ describe('an AP clerk replying to a vendor from Outlook with a stored document',
     // Seeded as the clerk files a scan: into the AP Inbox.
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
-    const uploaded = await fetch(`${session.server.baseUrl}/api/queues/${await queueIdByName(session.server.baseUrl, clerk, 'AP Inbox')}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${clerk}` }, body: form });
+    const uploaded = await fetch(
+      `${session.server.baseUrl}/api/queues/${await queueIdByName(session.server.baseUrl, clerk, 'AP Inbox')}/documents`,
+      { method: 'POST', headers: { Authorization: `Bearer ${clerk}` }, body: form },
+    );
     expect(uploaded.status).toBe(201);
     const [stored] = (await uploaded.json()) as { id: number; FileSize: number }[];
     expect(stored.FileSize).toBe(pdf.length);
@@ -56,7 +68,9 @@ describe('an AP clerk replying to a vendor from Outlook with a stored document',
 
     const outcome = await reply.outcome();
     expect(outcome.title).toBe('Reply draft created with 1 attachment.');
-    expect(outcome.attached).toEqual([expect.stringMatching(new RegExp(`^${name.replace(/[.]/g, '\\.')} \\(9\\.\\d MB, uploaded in 3 parts\\)$`))]);
+    expect(outcome.attached).toEqual([
+      expect.stringMatching(new RegExp(`^${name.replace(/[.]/g, '\\.')} \\(9\\.\\d MB, uploaded in 3 parts\\)$`)),
+    ]);
 
     // Office.context.ui.openBrowserWindow (Mailbox 1.5) opened the draft's webLink; the simulator shows it.
     const browser = new OutlookBrowserWindowPanel(page);

@@ -95,7 +95,10 @@ describe('reading and finding in the viewer', () => {
     }
     await viewer.openNotes();
     // The panel sits beside the page: the page stays on screen.
-    await notes.list().getByText(/^Viewed by .*, 5 times, last /).waitFor();
+    await notes
+      .list()
+      .getByText(/^Viewed by .*, 5 times, last /)
+      .waitFor();
     expect(await notes.list().getByText('VIEWED', { exact: true }).count()).toBe(0);
     expect(await viewer.pageCanvas(1).isVisible()).toBe(true);
     expect(session.errors).toEqual([]);

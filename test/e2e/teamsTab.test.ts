@@ -39,7 +39,11 @@ function rgb(hex: string): string {
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const answer = await fetch(`${session.server.baseUrl}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await answer.text();
@@ -172,10 +176,17 @@ describe('the Datahaven tab in a Teams channel (/demo/teams)', () => {
     const mine: Locator = teams.notifications().filter({ has: link }).filter({ hasText: '(approver)' });
     await mine.waitFor({ timeout: 120_000 });
     const approverOid = demoEntraObjectId('approver');
-    const forApprover = (await recordedNotifications()).filter((notification) => notification.userId === approverOid && subEntityOf(notification) === subEntity);
+    const forApprover = (await recordedNotifications()).filter(
+      (notification) => notification.userId === approverOid && subEntityOf(notification) === subEntity,
+    );
     expect(forApprover).toHaveLength(1);
     expect(forApprover[0].activityType).toBe('documentsArrived');
-    expect(forApprover[0].templateParameters).toEqual(expect.arrayContaining([{ name: 'queue', value: QUEUE }, { name: 'count', value: '1' }]));
+    expect(forApprover[0].templateParameters).toEqual(
+      expect.arrayContaining([
+        { name: 'queue', value: QUEUE },
+        { name: 'count', value: '1' },
+      ]),
+    );
 
     await teams.openNotification(mine);
     const opened = new WorkflowQueuePage(teams.tabFrame(), QUEUE);
@@ -188,7 +199,9 @@ describe('the Datahaven tab in a Teams channel (/demo/teams)', () => {
   it('opens a document’s approval list inside the tab (no popup without the Teams sign-in), and Back by keyboard returns to the queue', async () => {
     // An administrator turns on approval lists (WorkflowRoute) for Approval L1; the demo seeds none.
     const admin = { Authorization: `Bearer ${await demoTokenOf(session.server.baseUrl, 'admin')}`, Accept: 'application/json' };
-    const queues = (await (await fetch(`${session.server.baseUrl}/odata/v1/WorkflowQueues`, { headers: admin })).json()) as { value: { Id: number; Name: string; Features: { Features1: number } }[] };
+    const queues = (await (await fetch(`${session.server.baseUrl}/odata/v1/WorkflowQueues`, { headers: admin })).json()) as {
+      value: { Id: number; Name: string; Features: { Features1: number } }[];
+    };
     const l1Queue = queues.value.find((queue) => queue.Name === QUEUE);
     if (!l1Queue) throw new Error(`No ${QUEUE} in ${JSON.stringify(queues)}`);
     const patched = await fetch(`${session.server.baseUrl}/odata/v1/WorkflowQueues(${l1Queue.Id})`, {

@@ -38,7 +38,9 @@ describe('the demo ERP switching its theme', () => {
     await erp.switchTheme('High contrast');
     await app.locator('[data-theme="teamsHighContrast"]').waitFor();
     expect(await background()).toBe(rgb(teamsHighContrastTheme.colorNeutralBackground1));
-    expect(await app.locator('html').evaluate((element) => Reflect.get(element.ownerDocument.defaultView ?? {}, 'datahavenThemeMark'))).toBe('kept');
+    expect(
+      await app.locator('html').evaluate((element) => Reflect.get(element.ownerDocument.defaultView ?? {}, 'datahavenThemeMark')),
+    ).toBe('kept');
     expect(session.errors).toEqual([]);
   });
 });

@@ -59,7 +59,11 @@ function literalTexts(expression: ts.Expression): ts.Node[] {
   if (ts.isConditionalExpression(expression)) return [...literalTexts(expression.whenTrue), ...literalTexts(expression.whenFalse)];
   if (ts.isBinaryExpression(expression)) {
     const operator = expression.operatorToken.kind;
-    if (operator === ts.SyntaxKind.BarBarToken || operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.PlusToken) {
+    if (
+      operator === ts.SyntaxKind.BarBarToken ||
+      operator === ts.SyntaxKind.QuestionQuestionToken ||
+      operator === ts.SyntaxKind.PlusToken
+    ) {
       return [...literalTexts(expression.left), ...literalTexts(expression.right)];
     }
     if (operator === ts.SyntaxKind.AmpersandAmpersandToken) return literalTexts(expression.right);
@@ -69,7 +73,13 @@ function literalTexts(expression: ts.Expression): ts.Node[] {
 
 /** The text of a literal node (a template's fixed part included) as the user would see it. */
 function textOf(node: ts.Node): string {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+  if (
+    ts.isStringLiteral(node) ||
+    ts.isNoSubstitutionTemplateLiteral(node) ||
+    ts.isTemplateHead(node) ||
+    ts.isTemplateMiddle(node) ||
+    ts.isTemplateTail(node)
+  ) {
     return node.text;
   }
   return node.getText();
@@ -82,7 +92,16 @@ const TEXT_SINK_CALLS: ReadonlySet<string> = new Set(['notify', 'showBanner']);
 const ALERT_RECEIVERS: ReadonlySet<string> = new Set(['alerts', 'alertStore']);
 
 /** DOM properties whose assigned value a user reads or hears (`frame.title = '…'`). */
-const USER_FACING_DOM_PROPERTIES: ReadonlySet<string> = new Set(['title', 'textContent', 'innerText', 'placeholder', 'alt', 'ariaLabel', 'ariaDescription', 'ariaValueText']);
+const USER_FACING_DOM_PROPERTIES: ReadonlySet<string> = new Set([
+  'title',
+  'textContent',
+  'innerText',
+  'placeholder',
+  'alt',
+  'ariaLabel',
+  'ariaDescription',
+  'ariaValueText',
+]);
 
 /** The name a call is made by: `notify` for `notify(…)` and `services.notify(…)`; '' otherwise. */
 function calleeName(callee: ts.Expression): string {
@@ -162,7 +181,13 @@ export function findHardCodedUiText(fileName: string, sourceText: string, option
       } else if (name === 'setAttribute' && second && ts.isStringLiteral(first) && isUserFacingProp(first.text)) {
         for (const literal of literalTexts(second)) report(literal, `setAttribute('${first.text}')`);
       }
-    } else if (options.errorsAreShown && ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Error' && node.arguments?.[0]) {
+    } else if (
+      options.errorsAreShown &&
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'Error' &&
+      node.arguments?.[0]
+    ) {
       for (const literal of literalTexts(node.arguments[0])) report(literal, 'new Error()');
     } else if (
       ts.isBinaryExpression(node) &&

@@ -67,155 +67,430 @@ beforeAll(async () => {
 });
 
 describe('core model/ and rules/ stay free of UI, DOM and upper layers', () => {
-  itRefuses('refuses React in model/', MODEL_FILE, "import { useState } from 'react';\nexport const probe = useState;\n", ['no-restricted-imports']);
+  itRefuses('refuses React in model/', MODEL_FILE, "import { useState } from 'react';\nexport const probe = useState;\n", [
+    'no-restricted-imports',
+  ]);
 
-  itRefuses('refuses Fluent UI and pdf.js in rules/', RULES_FILE, "import { Button } from '@fluentui/react-components';\nimport { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';\nexport const probe = [Button, getDocument];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses Fluent UI and pdf.js in rules/',
+    RULES_FILE,
+    "import { Button } from '@fluentui/react-components';\nimport { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';\nexport const probe = [Button, getDocument];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses an upper layer of the core in rules/', RULES_FILE, "import { ApiClient } from '../api/ApiClient';\nexport const probe = ApiClient;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses an upper layer of the core in rules/',
+    RULES_FILE,
+    "import { ApiClient } from '../api/ApiClient';\nexport const probe = ApiClient;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses any other package in model/', MODEL_FILE, "import { format } from 'date-fns';\nexport const probe = format;\n", ['no-restricted-imports']);
+  itRefuses('refuses any other package in model/', MODEL_FILE, "import { format } from 'date-fns';\nexport const probe = format;\n", [
+    'no-restricted-imports',
+  ]);
 
-  itRefuses('refuses window, document and localStorage in model/', MODEL_FILE, 'export const probe = [window.location.href, document.title, localStorage.getItem("x")];\n', ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-globals']);
+  itRefuses(
+    'refuses window, document and localStorage in model/',
+    MODEL_FILE,
+    'export const probe = [window.location.href, document.title, localStorage.getItem("x")];\n',
+    ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-globals'],
+  );
 
-  itRefuses('refuses sessionStorage reached through globalThis in rules/', RULES_FILE, 'export const probe = globalThis.sessionStorage;\n', ['no-restricted-properties']);
+  itRefuses(
+    'refuses sessionStorage reached through globalThis in rules/',
+    RULES_FILE,
+    'export const probe = globalThis.sessionStorage;\n',
+    ['no-restricted-properties'],
+  );
 
   itIsClean('accepts rules/ importing model/', RULES_FILE, "import { LIMITS } from '../model';\nexport const probe = LIMITS;\n");
 });
 
 describe('the core never imports a host or the server', () => {
-  itRefuses('refuses a host package in core ui/', CORE_UI_FILE, "import { ErpApp } from '@datahaven/erp-embed';\nexport const probe = ErpApp;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a host package in core ui/',
+    CORE_UI_FILE,
+    "import { ErpApp } from '@datahaven/erp-embed';\nexport const probe = ErpApp;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses a relative path into the server from core ui/', CORE_UI_FILE, "import { buildApp } from '../../../../server/src/http/buildApp';\nexport const probe = buildApp;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a relative path into the server from core ui/',
+    CORE_UI_FILE,
+    "import { buildApp } from '../../../../server/src/http/buildApp';\nexport const probe = buildApp;\n",
+    ['no-restricted-imports'],
+  );
 
   itIsClean('accepts React in core ui/', CORE_UI_FILE, "import { useState } from 'react';\nexport const probe = useState;\n");
 });
 
 describe("core ui/ reaches the browser only through the host's capabilities", () => {
-  itRefuses('refuses window, document and history in ui/', CORE_UI_FILE, 'export const probe = [window.open, document.title, history.back];\n', ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-globals']);
+  itRefuses(
+    'refuses window, document and history in ui/',
+    CORE_UI_FILE,
+    'export const probe = [window.open, document.title, history.back];\n',
+    ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-globals'],
+  );
 
-  itRefuses('refuses the browser reached through globalThis in ui/', CORE_UI_FILE, 'export const probe = [globalThis.window, globalThis.history, globalThis.navigator];\n', ['no-restricted-properties', 'no-restricted-properties', 'no-restricted-properties']);
+  itRefuses(
+    'refuses the browser reached through globalThis in ui/',
+    CORE_UI_FILE,
+    'export const probe = [globalThis.window, globalThis.history, globalThis.navigator];\n',
+    ['no-restricted-properties', 'no-restricted-properties', 'no-restricted-properties'],
+  );
 
-  itRefuses('refuses location and navigator in ui/', CORE_UI_FILE, 'export const probe = [location.href, navigator.language];\n', ['no-restricted-globals', 'no-restricted-globals']);
+  itRefuses('refuses location and navigator in ui/', CORE_UI_FILE, 'export const probe = [location.href, navigator.language];\n', [
+    'no-restricted-globals',
+    'no-restricted-globals',
+  ]);
 
-  itIsClean('accepts a local named document or location in ui/ (a DmsDocument, useLocation())', CORE_UI_FILE, "import { useLocation } from 'react-router-dom';\nexport function probe(document: { name: string }): string {\n  const location = useLocation();\n  return document.name + location.pathname;\n}\n");
+  itIsClean(
+    'accepts a local named document or location in ui/ (a DmsDocument, useLocation())',
+    CORE_UI_FILE,
+    "import { useLocation } from 'react-router-dom';\nexport function probe(document: { name: string }): string {\n  const location = useLocation();\n  return document.name + location.pathname;\n}\n",
+  );
 
-  itIsClean("accepts the window in a capability's default implementation (host/defaults)", CORE_HOST_DEFAULT_FILE, 'export const probe = (): string => window.location.href + document.title + String(history.length);\n');
+  itIsClean(
+    "accepts the window in a capability's default implementation (host/defaults)",
+    CORE_HOST_DEFAULT_FILE,
+    'export const probe = (): string => window.location.href + document.title + String(history.length);\n',
+  );
 
-  itIsClean('accepts jsdom set-up in ui/ tests', CORE_UI_TEST_FILE, "window.history.replaceState(null, '', '/folders');\nexport const probe = document.body;\n");
+  itIsClean(
+    'accepts jsdom set-up in ui/ tests',
+    CORE_UI_TEST_FILE,
+    "window.history.replaceState(null, '', '/folders');\nexport const probe = document.body;\n",
+  );
 });
 
 describe('core ui/ and viewer/ take their colours from the theme', () => {
-  itRefuses('refuses a hex colour and an rgba() colour in ui/', CORE_UI_FILE, "export const probe = { color: '#0f6cbd', background: 'rgba(255, 255, 255, 0.85)' };\n", ['no-restricted-syntax', 'no-restricted-syntax']);
+  itRefuses(
+    'refuses a hex colour and an rgba() colour in ui/',
+    CORE_UI_FILE,
+    "export const probe = { color: '#0f6cbd', background: 'rgba(255, 255, 255, 0.85)' };\n",
+    ['no-restricted-syntax', 'no-restricted-syntax'],
+  );
 
-  itRefuses('refuses a colour inside a template in viewer/', CORE_VIEWER_FILE, 'export const probe = (width: number): string => `${width}px solid #0f6cbd`;\n', ['no-restricted-syntax']);
+  itRefuses(
+    'refuses a colour inside a template in viewer/',
+    CORE_VIEWER_FILE,
+    'export const probe = (width: number): string => `${width}px solid #0f6cbd`;\n',
+    ['no-restricted-syntax'],
+  );
 
-  itIsClean('accepts Fluent tokens and system colours in ui/', CORE_UI_FILE, "import { tokens } from '@fluentui/react-components';\nexport const probe = { color: tokens.colorBrandForeground1, '@media (forced-colors: active)': { color: 'Highlight' } };\n");
+  itIsClean(
+    'accepts Fluent tokens and system colours in ui/',
+    CORE_UI_FILE,
+    "import { tokens } from '@fluentui/react-components';\nexport const probe = { color: tokens.colorBrandForeground1, '@media (forced-colors: active)': { color: 'Highlight' } };\n",
+  );
 });
 
 describe("the core's inner layers: ui/ on top, nothing below imports it", () => {
-  itIsClean('accepts ui/ using api, state, viewer, host and services', CORE_UI_FILE, "import { ApiClient } from '../../api';\nimport { Store } from '../../state';\nimport { normalizeRotation } from '../../viewer/pageLayout';\nimport { browserHost } from '../../host';\nimport { createDocumentExport } from '../../services';\nexport const probe = [ApiClient, Store, normalizeRotation, browserHost, createDocumentExport];\n");
+  itIsClean(
+    'accepts ui/ using api, state, viewer, host and services',
+    CORE_UI_FILE,
+    "import { ApiClient } from '../../api';\nimport { Store } from '../../state';\nimport { normalizeRotation } from '../../viewer/pageLayout';\nimport { browserHost } from '../../host';\nimport { createDocumentExport } from '../../services';\nexport const probe = [ApiClient, Store, normalizeRotation, browserHost, createDocumentExport];\n",
+  );
 
-  itRefuses('refuses ui/ in api/', CORE_API_FILE, "import { useServices } from '../ui/app/DatahavenServices';\nexport const probe = useServices;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses ui/ in api/',
+    CORE_API_FILE,
+    "import { useServices } from '../ui/app/DatahavenServices';\nexport const probe = useServices;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses ui/ in state/', CORE_STATE_FILE, "import { DatahavenApp } from '../ui/DatahavenApp';\nexport const probe = DatahavenApp;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses ui/ in state/',
+    CORE_STATE_FILE,
+    "import { DatahavenApp } from '../ui/DatahavenApp';\nexport const probe = DatahavenApp;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses ui/ in a nested viewer/ folder', CORE_VIEWER_FILE, "import { DocumentViewer } from '../../ui/viewer/DocumentViewer';\nexport const probe = DocumentViewer;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses ui/ in a nested viewer/ folder',
+    CORE_VIEWER_FILE,
+    "import { DocumentViewer } from '../../ui/viewer/DocumentViewer';\nexport const probe = DocumentViewer;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses ui/ in services/', CORE_SERVICES_FILE, "import { useServices } from '../ui/app/DatahavenServices';\nexport const probe = useServices;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses ui/ in services/',
+    CORE_SERVICES_FILE,
+    "import { useServices } from '../ui/app/DatahavenServices';\nexport const probe = useServices;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses services/ in state/', CORE_STATE_FILE, "import { createDocumentUpload } from '../services';\nexport const probe = createDocumentUpload;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses services/ in state/',
+    CORE_STATE_FILE,
+    "import { createDocumentUpload } from '../services';\nexport const probe = createDocumentUpload;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses api/ and state/ in host/', CORE_HOST_FILE, "import { ApiClient } from '../api';\nimport { Store } from '../state';\nexport const probe = [ApiClient, Store];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses api/ and state/ in host/',
+    CORE_HOST_FILE,
+    "import { ApiClient } from '../api';\nimport { Store } from '../state';\nexport const probe = [ApiClient, Store];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses a host package in services/', CORE_SERVICES_FILE, "import { createErpHostAdapter } from '@datahaven/erp-embed';\nexport const probe = createErpHostAdapter;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a host package in services/',
+    CORE_SERVICES_FILE,
+    "import { createErpHostAdapter } from '@datahaven/erp-embed';\nexport const probe = createErpHostAdapter;\n",
+    ['no-restricted-imports'],
+  );
 
-  itIsClean('accepts services/ using api, host and state', CORE_SERVICES_FILE, "import { ApiClient } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiClient, browserHost, UploadQueue];\n");
+  itIsClean(
+    'accepts services/ using api, host and state',
+    CORE_SERVICES_FILE,
+    "import { ApiClient } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiClient, browserHost, UploadQueue];\n",
+  );
 });
 
-describe("core locale/ (the message catalogue) sits below every layer that names things", () => {
-  itIsClean('accepts viewer/, state/, services/ and host/ reading the catalogue', CORE_VIEWER_FILE, "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.viewer.documentPages;\n");
+describe('core locale/ (the message catalogue) sits below every layer that names things', () => {
+  itIsClean(
+    'accepts viewer/, state/, services/ and host/ reading the catalogue',
+    CORE_VIEWER_FILE,
+    "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.viewer.documentPages;\n",
+  );
 
-  itIsClean('accepts state/ reading the catalogue', CORE_STATE_FILE, "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT.search.savedSearchDefaultName;\n");
+  itIsClean(
+    'accepts state/ reading the catalogue',
+    CORE_STATE_FILE,
+    "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT.search.savedSearchDefaultName;\n",
+  );
 
-  itIsClean('accepts host/ reading the catalogue', CORE_HOST_DEFAULT_FILE, "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.export.printFrameTitle;\n");
+  itIsClean(
+    'accepts host/ reading the catalogue',
+    CORE_HOST_DEFAULT_FILE,
+    "import { UI_TEXT } from '../../locale/uiText';\nexport const probe = UI_TEXT.export.printFrameTitle;\n",
+  );
 
-  itIsClean('accepts locale/ using model/, rules/ and itself', CORE_LOCALE_FILE, "import { ANNOTATION_TYPES } from '../model';\nimport { MESSAGES } from '../rules';\nimport { pluralFor } from './plural';\nexport const probe = [ANNOTATION_TYPES, MESSAGES, pluralFor];\n");
+  itIsClean(
+    'accepts locale/ using model/, rules/ and itself',
+    CORE_LOCALE_FILE,
+    "import { ANNOTATION_TYPES } from '../model';\nimport { MESSAGES } from '../rules';\nimport { pluralFor } from './plural';\nexport const probe = [ANNOTATION_TYPES, MESSAGES, pluralFor];\n",
+  );
 
-  itRefuses('refuses React and ui/ in locale/', CORE_LOCALE_FILE, "import { useMemo } from 'react';\nimport { useLocaleFormats } from '../ui/locale/useLocaleFormats';\nexport const probe = [useMemo, useLocaleFormats];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses React and ui/ in locale/',
+    CORE_LOCALE_FILE,
+    "import { useMemo } from 'react';\nimport { useLocaleFormats } from '../ui/locale/useLocaleFormats';\nexport const probe = [useMemo, useLocaleFormats];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses api/, state/, viewer/ and host/ in locale/', CORE_LOCALE_FILE, "import { ApiClient } from '../api';\nimport { Store } from '../state';\nimport { normalizeRotation } from '../viewer/pageLayout';\nimport type { HostLocale } from '../host';\nexport type Probe = HostLocale;\nexport const probe = [ApiClient, Store, normalizeRotation];\n", ['no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses api/, state/, viewer/ and host/ in locale/',
+    CORE_LOCALE_FILE,
+    "import { ApiClient } from '../api';\nimport { Store } from '../state';\nimport { normalizeRotation } from '../viewer/pageLayout';\nimport type { HostLocale } from '../host';\nexport type Probe = HostLocale;\nexport const probe = [ApiClient, Store, normalizeRotation];\n",
+    ['no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses the DOM in locale/', CORE_LOCALE_FILE, 'export const probe = [navigator.language, document.documentElement.lang, globalThis.window];\n', ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-properties']);
+  itRefuses(
+    'refuses the DOM in locale/',
+    CORE_LOCALE_FILE,
+    'export const probe = [navigator.language, document.documentElement.lang, globalThis.window];\n',
+    ['no-restricted-globals', 'no-restricted-globals', 'no-restricted-properties'],
+  );
 
-  itRefuses('refuses locale/ in rules/ (the spec messages stay below the catalogue)', RULES_FILE, "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses locale/ in rules/ (the spec messages stay below the catalogue)',
+    RULES_FILE,
+    "import { UI_TEXT } from '../locale/uiText';\nexport const probe = UI_TEXT;\n",
+    ['no-restricted-imports'],
+  );
 });
 
 describe('hosts import only the public entry of the core', () => {
-  itRefuses('refuses a file inside the core by package path', ERP_FILE, "import { FoldersScreen } from '@datahaven/core/src/ui/x';\nexport const probe = FoldersScreen;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a file inside the core by package path',
+    ERP_FILE,
+    "import { FoldersScreen } from '@datahaven/core/src/ui/x';\nexport const probe = FoldersScreen;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses the core subpath exports meant for the server', TEAMS_FILE, "import { LIMITS } from '@datahaven/core/model';\nexport const probe = LIMITS;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses the core subpath exports meant for the server',
+    TEAMS_FILE,
+    "import { LIMITS } from '@datahaven/core/model';\nexport const probe = LIMITS;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses a relative path into the core', TEAMS_FILE, "import { LIMITS } from '../../../core/src/model';\nexport const probe = LIMITS;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a relative path into the core',
+    TEAMS_FILE,
+    "import { LIMITS } from '../../../core/src/model';\nexport const probe = LIMITS;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses the server', ERP_FILE, "import { buildApp } from '@datahaven/server';\nexport const probe = buildApp;\n", ['no-restricted-imports']);
+  itRefuses('refuses the server', ERP_FILE, "import { buildApp } from '@datahaven/server';\nexport const probe = buildApp;\n", [
+    'no-restricted-imports',
+  ]);
 
   itIsClean('accepts @datahaven/core', ERP_FILE, "import { LIMITS } from '@datahaven/core';\nexport const probe = LIMITS;\n");
 });
 
 describe('the server imports only the pure layers of the core', () => {
-  itRefuses('refuses the core public entry', SERVER_FILE, "import { LIMITS } from '@datahaven/core';\nexport const probe = LIMITS;\n", ['no-restricted-imports']);
+  itRefuses('refuses the core public entry', SERVER_FILE, "import { LIMITS } from '@datahaven/core';\nexport const probe = LIMITS;\n", [
+    'no-restricted-imports',
+  ]);
 
-  itRefuses('refuses a core file and a host', SERVER_FILE, "import { ApiClient } from '@datahaven/core/src/api/ApiClient';\nimport { ErpApp } from '@datahaven/erp-embed';\nexport const probe = [ApiClient, ErpApp];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses a core file and a host',
+    SERVER_FILE,
+    "import { ApiClient } from '@datahaven/core/src/api/ApiClient';\nimport { ErpApp } from '@datahaven/erp-embed';\nexport const probe = [ApiClient, ErpApp];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses React', SERVER_FILE, "import { createElement } from 'react';\nexport const probe = createElement;\n", ['no-restricted-imports']);
+  itRefuses('refuses React', SERVER_FILE, "import { createElement } from 'react';\nexport const probe = createElement;\n", [
+    'no-restricted-imports',
+  ]);
 
-  itIsClean('accepts the request contract @datahaven/core/contract', SERVER_FILE, "import { MergeBody } from '@datahaven/core/contract';\nexport const probe = MergeBody;\n");
+  itIsClean(
+    'accepts the request contract @datahaven/core/contract',
+    SERVER_FILE,
+    "import { MergeBody } from '@datahaven/core/contract';\nexport const probe = MergeBody;\n",
+  );
 
-  itRefuses('refuses React and an upper layer of the core in contract/', CORE_CONTRACT_FILE, "import { useState } from 'react';\nimport { ApiClient } from '../api/ApiClient';\nexport const probe = [useState, ApiClient];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses React and an upper layer of the core in contract/',
+    CORE_CONTRACT_FILE,
+    "import { useState } from 'react';\nimport { ApiClient } from '../api/ApiClient';\nexport const probe = [useState, ApiClient];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itIsClean('accepts TypeBox and model/ in contract/', CORE_CONTRACT_FILE, "import { Type } from '@sinclair/typebox';\nimport { LIMITS } from '../model';\nexport const probe = Type.Integer({ maximum: LIMITS.noteMaxLength });\n");
+  itIsClean(
+    'accepts TypeBox and model/ in contract/',
+    CORE_CONTRACT_FILE,
+    "import { Type } from '@sinclair/typebox';\nimport { LIMITS } from '../model';\nexport const probe = Type.Integer({ maximum: LIMITS.noteMaxLength });\n",
+  );
 
-  itIsClean('accepts @datahaven/core/model and @datahaven/core/rules', SERVER_FILE, "import { LIMITS } from '@datahaven/core/model';\nimport * as rules from '@datahaven/core/rules';\nexport const probe = [LIMITS, rules];\n");
+  itIsClean(
+    'accepts @datahaven/core/model and @datahaven/core/rules',
+    SERVER_FILE,
+    "import { LIMITS } from '@datahaven/core/model';\nimport * as rules from '@datahaven/core/rules';\nexport const probe = [LIMITS, rules];\n",
+  );
 });
 
 describe("the server's layers: transports on top, the domain knows no HTTP, db at the bottom", () => {
-  itRefuses('refuses HttpError and AppDeps-era http/ paths in a command', SERVER_COMMAND_FILE, "import { badRequest } from '../http/HttpError';\nexport const probe = badRequest;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses HttpError and AppDeps-era http/ paths in a command',
+    SERVER_COMMAND_FILE,
+    "import { badRequest } from '../http/HttpError';\nexport const probe = badRequest;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses Fastify in a command', SERVER_COMMAND_FILE, "import type { FastifyRequest } from 'fastify';\nexport type Probe = FastifyRequest;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses Fastify in a command',
+    SERVER_COMMAND_FILE,
+    "import type { FastifyRequest } from 'fastify';\nexport type Probe = FastifyRequest;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses the OData service and a Fastify plugin in a policy', SERVER_POLICY_FILE, "import { ODataError } from '../http/odata/ODataError';\nimport multipart from '@fastify/multipart';\nexport const probe = [ODataError, multipart];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses the OData service and a Fastify plugin in a policy',
+    SERVER_POLICY_FILE,
+    "import { ODataError } from '../http/odata/ODataError';\nimport multipart from '@fastify/multipart';\nexport const probe = [ODataError, multipart];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses a route module in a job', SERVER_JOB_FILE, "import { registerDocumentRoutes } from '../http/routes/documents/documentRoutes';\nexport const probe = registerDocumentRoutes;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a route module in a job',
+    SERVER_JOB_FILE,
+    "import { registerDocumentRoutes } from '../http/routes/documents/documentRoutes';\nexport const probe = registerDocumentRoutes;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses('refuses a policy and a workflow query in db/', SERVER_DB_FILE, "import { canSeeDocument } from '../policies/documentVisibility';\nimport { findBrowsableQueues } from '../workflow/workflowStructureQueries';\nexport const probe = [canSeeDocument, findBrowsableQueues];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses a policy and a workflow query in db/',
+    SERVER_DB_FILE,
+    "import { canSeeDocument } from '../policies/documentVisibility';\nimport { findBrowsableQueues } from '../workflow/workflowStructureQueries';\nexport const probe = [canSeeDocument, findBrowsableQueues];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses a command in a db/ test', SERVER_DB_TEST_FILE, "import { commitUploads } from '../commands/documentUploader';\nexport const probe = commitUploads;\n", ['no-restricted-imports']);
+  itRefuses(
+    'refuses a command in a db/ test',
+    SERVER_DB_TEST_FILE,
+    "import { commitUploads } from '../commands/documentUploader';\nexport const probe = commitUploads;\n",
+    ['no-restricted-imports'],
+  );
 
-  itIsClean('accepts the test harness in a db/ test', SERVER_DB_TEST_FILE, "import { startTestServer } from '../test/testServer';\nexport const probe = startTestServer;\n");
+  itIsClean(
+    'accepts the test harness in a db/ test',
+    SERVER_DB_TEST_FILE,
+    "import { startTestServer } from '../test/testServer';\nexport const probe = startTestServer;\n",
+  );
 
-  itIsClean('accepts db/ importing db/', SERVER_DB_FILE, "import { dialectOf } from './dialectOf';\nimport type { Database } from './schema';\nexport type Probe = Database;\nexport const probe = dialectOf;\n");
+  itIsClean(
+    'accepts db/ importing db/',
+    SERVER_DB_FILE,
+    "import { dialectOf } from './dialectOf';\nimport type { Database } from './schema';\nexport type Probe = Database;\nexport const probe = dialectOf;\n",
+  );
 
-  itIsClean('accepts a command using services, errors, policies, db and the core rules', SERVER_COMMAND_FILE, "import type { AppDeps } from '../services/AppDeps';\nimport { conflict } from '../errors/DomainError';\nimport { hasPrivilege } from '../policies/privileges';\nimport { inWriteTransaction } from '../db/inWriteTransaction';\nimport { MESSAGES } from '@datahaven/core/model';\nexport type Probe = AppDeps;\nexport const probe = [conflict, hasPrivilege, inWriteTransaction, MESSAGES];\n");
+  itIsClean(
+    'accepts a command using services, errors, policies, db and the core rules',
+    SERVER_COMMAND_FILE,
+    "import type { AppDeps } from '../services/AppDeps';\nimport { conflict } from '../errors/DomainError';\nimport { hasPrivilege } from '../policies/privileges';\nimport { inWriteTransaction } from '../db/inWriteTransaction';\nimport { MESSAGES } from '@datahaven/core/model';\nexport type Probe = AppDeps;\nexport const probe = [conflict, hasPrivilege, inWriteTransaction, MESSAGES];\n",
+  );
 
-  itIsClean('accepts an OData handler using Fastify, services, commands, policies and presenters', SERVER_ODATA_FILE, "import type { FastifyInstance } from 'fastify';\nimport type { AppDeps } from '../../services/AppDeps';\nimport { editDocument } from '../../commands/documentEditor';\nimport { hasPrivilege } from '../../policies/privileges';\nimport { presentDocument } from '../../presenters/documentPresenter';\nexport type Probe = [FastifyInstance, AppDeps];\nexport const probe = [editDocument, hasPrivilege, presentDocument];\n");
+  itIsClean(
+    'accepts an OData handler using Fastify, services, commands, policies and presenters',
+    SERVER_ODATA_FILE,
+    "import type { FastifyInstance } from 'fastify';\nimport type { AppDeps } from '../../services/AppDeps';\nimport { editDocument } from '../../commands/documentEditor';\nimport { hasPrivilege } from '../../policies/privileges';\nimport { presentDocument } from '../../presenters/documentPresenter';\nexport type Probe = [FastifyInstance, AppDeps];\nexport const probe = [editDocument, hasPrivilege, presentDocument];\n",
+  );
 });
 
 describe('the product never imports the demo: it reaches the demo ERP only over HTTP', () => {
-  itRefuses("refuses the demo ERP's records in the entity-source connector", SERVER_ERP_FILE, "import { DEMO_ERP_COMPANIES } from '../demo/demoErp/demoErpWorld';\nexport const probe = DEMO_ERP_COMPANIES;\n", ['no-restricted-imports']);
+  itRefuses(
+    "refuses the demo ERP's records in the entity-source connector",
+    SERVER_ERP_FILE,
+    "import { DEMO_ERP_COMPANIES } from '../demo/demoErp/demoErpWorld';\nexport const probe = DEMO_ERP_COMPANIES;\n",
+    ['no-restricted-imports'],
+  );
 
-  itRefuses("refuses the demo's entry and its world in a route", SERVER_ROUTE_FILE, "import { DEMO_VENDORS } from '../../../demo';\nimport { DEMO_COMPANY } from '../../../demo/demoWorld';\nexport const probe = [DEMO_VENDORS, DEMO_COMPANY];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    "refuses the demo's entry and its world in a route",
+    SERVER_ROUTE_FILE,
+    "import { DEMO_VENDORS } from '../../../demo';\nimport { DEMO_COMPANY } from '../../../demo/demoWorld';\nexport const probe = [DEMO_VENDORS, DEMO_COMPANY];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses('refuses Fastify and http/ in the connector (erp/ is below the transports)', SERVER_ERP_FILE, "import Fastify from 'fastify';\nimport { badRequest } from '../http/HttpError';\nexport const probe = [Fastify, badRequest];\n", ['no-restricted-imports', 'no-restricted-imports']);
+  itRefuses(
+    'refuses Fastify and http/ in the connector (erp/ is below the transports)',
+    SERVER_ERP_FILE,
+    "import Fastify from 'fastify';\nimport { badRequest } from '../http/HttpError';\nexport const probe = [Fastify, badRequest];\n",
+    ['no-restricted-imports', 'no-restricted-imports'],
+  );
 
-  itRefuses("refuses a file inside the demo in the composition root (only the demo's entry)", SERVER_MAIN_FILE, "import { DemoErpStore } from './demo/demoErp/DemoErpStore';\nexport const probe = DemoErpStore;\n", ['no-restricted-imports']);
+  itRefuses(
+    "refuses a file inside the demo in the composition root (only the demo's entry)",
+    SERVER_MAIN_FILE,
+    "import { DemoErpStore } from './demo/demoErp/DemoErpStore';\nexport const probe = DemoErpStore;\n",
+    ['no-restricted-imports'],
+  );
 
-  itIsClean("accepts the composition root starting the demo ERP through the demo's entry", SERVER_MAIN_FILE, "import { startDemoErp } from './demo';\nexport const probe = startDemoErp;\n");
+  itIsClean(
+    "accepts the composition root starting the demo ERP through the demo's entry",
+    SERVER_MAIN_FILE,
+    "import { startDemoErp } from './demo';\nexport const probe = startDemoErp;\n",
+  );
 
-  itIsClean('accepts a connector test starting the demo ERP on a loopback port', SERVER_ERP_TEST_FILE, "import { startDemoErp } from '../demo/demoErp/startDemoErp';\nexport const probe = startDemoErp;\n");
+  itIsClean(
+    'accepts a connector test starting the demo ERP on a loopback port',
+    SERVER_ERP_TEST_FILE,
+    "import { startDemoErp } from '../demo/demoErp/startDemoErp';\nexport const probe = startDemoErp;\n",
+  );
 
-  itIsClean('accepts the demo using its own ERP records', SERVER_DEMO_FILE, "import { DEMO_ERP_COMPANIES } from './demoErp/demoErpWorld';\nexport const probe = DEMO_ERP_COMPANIES;\n");
+  itIsClean(
+    'accepts the demo using its own ERP records',
+    SERVER_DEMO_FILE,
+    "import { DEMO_ERP_COMPANIES } from './demoErp/demoErpWorld';\nexport const probe = DEMO_ERP_COMPANIES;\n",
+  );
 });
 
 describe('TypeScript rules', () => {
-  itRefuses('refuses an explicit any', SERVER_FILE, 'export function probe(value: any): string {\n  return String(value);\n}\n', ['@typescript-eslint/no-explicit-any']);
+  itRefuses('refuses an explicit any', SERVER_FILE, 'export function probe(value: any): string {\n  return String(value);\n}\n', [
+    '@typescript-eslint/no-explicit-any',
+  ]);
 });

@@ -158,8 +158,16 @@ export function Probe({ id, version }: { id: number; version: string }): string 
   itIsClean(
     'accepts an AbortController in the query hooks module (ui/app/useApiQuery.ts)',
     QUERY_HOOKS_FILE,
-    "export const probe = (): AbortController => new AbortController();\n",
+    'export const probe = (): AbortController => new AbortController();\n',
   );
-  itIsClean('accepts a test setting up its own abort', UI_TEST_FILE, "export const probe = (): AbortController => new AbortController();\n");
-  itIsClean('accepts the viewer layer aborting its range requests', VIEWER_FILE, "export const probe = (): AbortController => new AbortController();\n");
+  itIsClean(
+    'accepts a test setting up its own abort',
+    UI_TEST_FILE,
+    'export const probe = (): AbortController => new AbortController();\n',
+  );
+  itIsClean(
+    'accepts the viewer layer aborting its range requests',
+    VIEWER_FILE,
+    'export const probe = (): AbortController => new AbortController();\n',
+  );
 });

@@ -100,13 +100,23 @@ describe('the Teams app package (npm run build:manifests)', () => {
       id: ENV.DATAHAVEN_TEAMS_APP_ID,
       icons: { color: 'color.png', outline: 'outline.png' },
       configurableTabs: [
-        { configurationUrl: 'https://docs.example.com/integration/teams/configure', canUpdateConfiguration: true, scopes: ['team', 'groupChat'], context: ['channelTab'] },
+        {
+          configurationUrl: 'https://docs.example.com/integration/teams/configure',
+          canUpdateConfiguration: true,
+          scopes: ['team', 'groupChat'],
+          context: ['channelTab'],
+        },
       ],
       validDomains: ['docs.example.com'],
       webApplicationInfo: {
         id: ENV.DATAHAVEN_ENTRA_CLIENT_ID,
         resource: `api://docs.example.com/${ENV.DATAHAVEN_ENTRA_CLIENT_ID}`,
-        nestedAppAuthInfo: [{ redirectUri: 'brk-multihub://docs.example.com', scopes: [`api://docs.example.com/${ENV.DATAHAVEN_ENTRA_CLIENT_ID}/access_as_user`] }],
+        nestedAppAuthInfo: [
+          {
+            redirectUri: 'brk-multihub://docs.example.com',
+            scopes: [`api://docs.example.com/${ENV.DATAHAVEN_ENTRA_CLIENT_ID}/access_as_user`],
+          },
+        ],
       },
       // The notification the server sends through Graph names this type and these parameters.
       activities: { activityTypes: [expect.objectContaining({ type: 'documentsArrived' })] },
@@ -134,15 +144,29 @@ describe('the Teams app package (npm run build:manifests)', () => {
 
   it('uses the configured audience as the resource the tab asks Entra for', async () => {
     const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as unknown;
-    const manifest = buildTeamsManifest(template, teamsManifestValues({ ...ENV, DATAHAVEN_ENTRA_AUDIENCES: `${ENV.DATAHAVEN_ENTRA_CLIENT_ID},api://docs.example.com/datahaven` }, '1.0.0'));
-    expect(manifest).toMatchObject({ webApplicationInfo: { resource: 'api://docs.example.com/datahaven', nestedAppAuthInfo: [{ scopes: ['api://docs.example.com/datahaven/access_as_user'] }] } });
+    const manifest = buildTeamsManifest(
+      template,
+      teamsManifestValues(
+        { ...ENV, DATAHAVEN_ENTRA_AUDIENCES: `${ENV.DATAHAVEN_ENTRA_CLIENT_ID},api://docs.example.com/datahaven` },
+        '1.0.0',
+      ),
+    );
+    expect(manifest).toMatchObject({
+      webApplicationInfo: {
+        resource: 'api://docs.example.com/datahaven',
+        nestedAppAuthInfo: [{ scopes: ['api://docs.example.com/datahaven/access_as_user'] }],
+      },
+    });
   });
 
-  it('refuses a manifest the schema refuses, with the schema\'s words, and writes no package', async () => {
+  it("refuses a manifest the schema refuses, with the schema's words, and writes no package", async () => {
     const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as Record<string, unknown>;
     const withoutIcons = { ...template };
     delete withoutIcons.icons;
-    const broken = { ...withoutIcons, configurableTabs: [{ configurationUrl: '${DATAHAVEN_PUBLIC_URL}/integration/teams/configure', scopes: ['personal'] }] };
+    const broken = {
+      ...withoutIcons,
+      configurableTabs: [{ configurationUrl: '${DATAHAVEN_PUBLIC_URL}/integration/teams/configure', scopes: ['personal'] }],
+    };
     const templateFile = path.join(workDir, 'broken-manifest.json');
     await writeFile(templateFile, JSON.stringify(broken));
     const outFile = path.join(workDir, 'broken.zip');
@@ -154,7 +178,10 @@ describe('the Teams app package (npm run build:manifests)', () => {
   });
 
   it('fills placeholders inside the JSON values: a quote in a value stays in its string', () => {
-    expect(buildTeamsManifest({ name: { short: '${VERSION} "x"' }, list: ['${VERSION}'] }, { VERSION: '1"2' })).toEqual({ name: { short: '1"2 "x"' }, list: ['1"2'] });
+    expect(buildTeamsManifest({ name: { short: '${VERSION} "x"' }, list: ['${VERSION}'] }, { VERSION: '1"2' })).toEqual({
+      name: { short: '1"2 "x"' },
+      list: ['1"2'],
+    });
     expect(() => buildTeamsManifest({ id: '${NOT_SET}' }, {})).toThrow('unknown placeholder ${NOT_SET}');
   });
 });

@@ -141,12 +141,12 @@ describe('the UI text catalogue guard', () => {
 
   it('fires on literals handed to the text sinks of .ts code, naming file and line (proof)', () => {
     expect(describeFindings('probe.ts', SINKS, { errorsAreShown: true })).toEqual([
-      "probe.ts:2 [notify()] Saved",
-      "probe.ts:3 [push()] Upload failed",
-      "probe.ts:4 [showBanner()] Error",
-      "probe.ts:5 [.title =] Document to print",
+      'probe.ts:2 [notify()] Saved',
+      'probe.ts:3 [push()] Upload failed',
+      'probe.ts:4 [showBanner()] Error',
+      'probe.ts:5 [.title =] Document to print',
       "probe.ts:6 [setAttribute('aria-label')] Pages",
-      "probe.ts:7 [new Error()] This host has no mailbox sign-in.",
+      'probe.ts:7 [new Error()] This host has no mailbox sign-in.',
     ]);
     // Outside services/ an Error's message is a diagnostic, not shown as it is.
     expect(describeFindings('probe.ts', SINKS)).toHaveLength(5);
@@ -161,13 +161,17 @@ describe('the UI text catalogue guard', () => {
       const files = sourceFiles(path.join(coreRoot, layer));
       // The walk itself must reach each layer, or an empty list would pass for a clean one.
       expect(files.length).toBeGreaterThan(0);
-      return files.flatMap((file) => describeFindings(path.relative(repoRoot, file), fs.readFileSync(file, 'utf8'), { errorsAreShown: layer === 'services' }));
+      return files.flatMap((file) =>
+        describeFindings(path.relative(repoRoot, file), fs.readFileSync(file, 'utf8'), { errorsAreShown: layer === 'services' }),
+      );
     });
     expect(findings).toEqual([]);
   });
 
   it('walks the screens and the viewer components', () => {
-    const components = [...sourceFiles(path.join(coreRoot, 'ui')), ...sourceFiles(path.join(coreRoot, 'viewer'))].filter((file) => file.endsWith('.tsx'));
+    const components = [...sourceFiles(path.join(coreRoot, 'ui')), ...sourceFiles(path.join(coreRoot, 'viewer'))].filter((file) =>
+      file.endsWith('.tsx'),
+    );
     expect(components.length).toBeGreaterThan(55);
     expect(components.some((file) => file.endsWith(path.join('viewer', 'PdfViewer.tsx')))).toBe(true);
   });

@@ -11,8 +11,22 @@ jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } })
 const PDF_BASE64 = btoa('%PDF-1.7 invoice');
 const EML_BASE64 = btoa('From: ap@vendor.example\r\nSubject: Rechnung 4711\r\n\r\nAnbei die Rechnung.\r\n');
 
-const PDF: MailAttachment = { id: 'att-1', name: 'Rechnung März.pdf', contentType: 'application/pdf', size: 16, attachmentType: 'file', isInline: false };
-const TEXT: MailAttachment = { id: 'att-2', name: 'readme.txt', contentType: 'text/plain', size: 5, attachmentType: 'file', isInline: false };
+const PDF: MailAttachment = {
+  id: 'att-1',
+  name: 'Rechnung März.pdf',
+  contentType: 'application/pdf',
+  size: 16,
+  attachmentType: 'file',
+  isInline: false,
+};
+const TEXT: MailAttachment = {
+  id: 'att-2',
+  name: 'readme.txt',
+  contentType: 'text/plain',
+  size: 5,
+  attachmentType: 'file',
+  isInline: false,
+};
 
 type Callback = (result: unknown) => void;
 
@@ -68,7 +82,15 @@ const ROOT = {
 const VENDOR_TYPE = 'bc:Microsoft.NAV.Vendor';
 const TABLES = [
   { id: 3, externalTableId: 23, sourceTypeId: 0, entityTypeName: VENDOR_TYPE, label: 'Vendor', productType: null, allowNewCard: false },
-  { id: 4, externalTableId: 38, sourceTypeId: 2, entityTypeName: 'bc:Microsoft.NAV.PurchaseInvoice', label: 'Purchase Invoice', productType: null, allowNewCard: false },
+  {
+    id: 4,
+    externalTableId: 38,
+    sourceTypeId: 2,
+    entityTypeName: 'bc:Microsoft.NAV.PurchaseInvoice',
+    label: 'Purchase Invoice',
+    productType: null,
+    allowNewCard: false,
+  },
 ];
 const VENDOR_PROPERTIES = [
   { name: 'id', type: 'Edm.Guid', nullable: false, maxLength: null, isKey: true },
@@ -102,7 +124,11 @@ interface ServerSetup {
 }
 
 /** A loopback stand-in for the calls the pane makes; records the mail-import forms and the record searches. */
-function server(setup: ServerSetup = {}): { fetch: typeof fetch; forms: { url: string; form: FormData; idempotencyKey: string | null }[]; searches: URLSearchParams[] } {
+function server(setup: ServerSetup = {}): {
+  fetch: typeof fetch;
+  forms: { url: string; form: FormData; idempotencyKey: string | null }[];
+  searches: URLSearchParams[];
+} {
   const forms: { url: string; form: FormData; idempotencyKey: string | null }[] = [];
   const searches: URLSearchParams[] = [];
   const fetchFn: typeof fetch = async (input, init) => {
@@ -118,7 +144,11 @@ function server(setup: ServerSetup = {}): { fetch: typeof fetch; forms: { url: s
       return json(200, setup.vendors?.(url.searchParams) ?? [vendor(10000, 'Fabrikam, Inc.'), vendor(20000, 'Northwind Traders')]);
     }
     if (path === '/api/mail-import' && init?.method === 'POST' && init.body instanceof FormData) {
-      forms.push({ url: `${url.pathname}${url.search}`, form: init.body, idempotencyKey: new Headers(init.headers).get('Idempotency-Key') });
+      forms.push({
+        url: `${url.pathname}${url.search}`,
+        form: init.body,
+        idempotencyKey: new Headers(init.headers).get('Idempotency-Key'),
+      });
       return (setup.importAnswer ?? (() => json(201, { documents: [{ id: 41 }], duplicates: [] })))();
     }
     return new Response('not found', { status: 404 });
@@ -140,7 +170,8 @@ function textOf(file: Blob): Promise<string> {
   });
 }
 
-const json = (status: number, body: unknown): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Waits until the queue list is read and shows the first queue. */
 async function queuesRead(): Promise<void> {
@@ -159,7 +190,13 @@ function fileButton(): HTMLButtonElement {
 
 /** The outcome bar's words (status for a success or warning, alert for an error). */
 async function outcome(role: 'status' | 'alert', text: string | RegExp): Promise<void> {
-  await waitFor(() => expect(screen.getAllByRole(role).some((element) => (typeof text === 'string' ? element.textContent?.includes(text) : text.test(element.textContent ?? '')))).toBe(true));
+  await waitFor(() =>
+    expect(
+      screen
+        .getAllByRole(role)
+        .some((element) => (typeof text === 'string' ? element.textContent?.includes(text) : text.test(element.textContent ?? ''))),
+    ).toBe(true),
+  );
 }
 
 describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () => {
@@ -174,7 +211,9 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
     expect(document.getElementById(pdf.getAttribute('aria-describedby') ?? '')?.textContent).toBe('16 B');
     const text = screen.getByRole('checkbox', { name: 'readme.txt' }) as HTMLInputElement;
     expect(text.disabled).toBe(true);
-    expect(document.getElementById(text.getAttribute('aria-describedby') ?? '')?.textContent).toBe('5 B · readme.txt cannot be filed: only PDF, TIFF and image files are imported.');
+    expect(document.getElementById(text.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '5 B · readme.txt cannot be filed: only PDF, TIFF and image files are imported.',
+    );
     await choose('Queue', 'Accounts Payable — AP Coding');
     await choose('Queue', 'Accounts Payable — AP Inbox');
     fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: 'Please approve by Friday.' } });
@@ -197,7 +236,9 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
 
   it("says the server's duplicate in words: in the answer beside others, and as the 409 when every file is one", async () => {
     const message = "'Rechnung März.pdf' is already in the queue AP Inbox; it was not imported again.";
-    const partial = server({ importAnswer: () => json(201, { documents: [], duplicates: [{ fileName: 'Rechnung März.pdf', documentId: 41, message }] }) });
+    const partial = server({
+      importAnswer: () => json(201, { documents: [], duplicates: [{ fileName: 'Rechnung März.pdf', documentId: 41, message }] }),
+    });
     const { unmount } = render(<FileMailPane item={readItem().item} client={client(partial.fetch)} />);
     await queuesRead();
     fireEvent.click(fileButton());
@@ -222,7 +263,12 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
       () => json(409, inProgress),
       () => new Response('Bad Gateway', { status: 502 }),
       () => json(201, { documents: [{ id: 41 }], duplicates: [] }),
-      () => json(409, { statusCode: 409, exceptionType: 'Conflict', message: "'Rechnung März.pdf' is already in the queue AP Inbox; it was not imported again." }),
+      () =>
+        json(409, {
+          statusCode: 409,
+          exceptionType: 'Conflict',
+          message: "'Rechnung März.pdf' is already in the queue AP Inbox; it was not imported again.",
+        }),
       () => json(201, { documents: [{ id: 42 }], duplicates: [] }),
     ];
     const api = server({ importAnswer: () => (answers.shift() ?? answers[0])() });
@@ -301,23 +347,35 @@ describe('errors while filing', () => {
   it("files what Outlook could read and says why the rest was not; nothing read → nothing sent; the server's refusal in its words", async () => {
     const second: MailAttachment = { ...PDF, id: 'att-4', name: 'Lieferschein.pdf' };
     const api = server();
-    const { unmount } = render(<FileMailPane item={readItem({ attachments: [PDF, second], unreadable: { 'att-4': 'The attachment could not be downloaded.' } }).item} client={client(api.fetch)} />);
+    const { unmount } = render(
+      <FileMailPane
+        item={readItem({ attachments: [PDF, second], unreadable: { 'att-4': 'The attachment could not be downloaded.' } }).item}
+        client={client(api.fetch)}
+      />,
+    );
     await queuesRead();
     fireEvent.click(fileButton());
     await outcome('status', FILE_MAIL_TEXT.filedIn(1, 'AP Inbox'));
-    expect(screen.getByText('Lieferschein.pdf: Outlook could not read Lieferschein.pdf: The attachment could not be downloaded.')).toBeTruthy();
+    expect(
+      screen.getByText('Lieferschein.pdf: Outlook could not read Lieferschein.pdf: The attachment could not be downloaded.'),
+    ).toBeTruthy();
     expect((api.forms[0].form.getAll('file') as File[]).map((file) => file.name)).toEqual(['Rechnung März.pdf']);
     unmount();
 
     const none = server();
-    const { unmount: unmountNone } = render(<FileMailPane item={readItem({ attachments: [PDF], unreadable: { 'att-1': 'Too busy.' } }).item} client={client(none.fetch)} />);
+    const { unmount: unmountNone } = render(
+      <FileMailPane item={readItem({ attachments: [PDF], unreadable: { 'att-1': 'Too busy.' } }).item} client={client(none.fetch)} />,
+    );
     await queuesRead();
     fireEvent.click(fileButton());
     await outcome('alert', FILE_MAIL_TEXT.nothingFiled);
     expect(none.forms).toEqual([]);
     unmountNone();
 
-    const refused = server({ importAnswer: () => json(415, { statusCode: 415, exceptionType: 'UnsupportedMediaType', message: "'Rechnung März.pdf' is not a PDF file." }) });
+    const refused = server({
+      importAnswer: () =>
+        json(415, { statusCode: 415, exceptionType: 'UnsupportedMediaType', message: "'Rechnung März.pdf' is not a PDF file." }),
+    });
     render(<FileMailPane item={readItem({ attachments: [PDF] }).item} client={client(refused.fetch)} />);
     await queuesRead();
     fireEvent.click(fileButton());
@@ -363,7 +421,9 @@ describe('keeping the e-mail itself', () => {
     await queuesRead();
     const keep = screen.getByRole('checkbox', { name: FILE_MAIL_TEXT.keepMessage }) as HTMLInputElement;
     expect(keep.disabled).toBe(true);
-    expect(screen.getByText('This version of Outlook cannot hand out the e-mail itself, so only its attachments can be filed.')).toBeTruthy();
+    expect(
+      screen.getByText('This version of Outlook cannot hand out the e-mail itself, so only its attachments can be filed.'),
+    ).toBeTruthy();
   });
 });
 
@@ -372,7 +432,12 @@ describe("filing into a record's folder", () => {
     const { item } = readItem();
     const api = server({
       importAnswer: () => json(201, { documents: [{ id: 51 }], duplicates: [] }),
-      vendors: (query) => (query.get('q_number') === 'fab' ? [] : query.get('q_displayName') === 'fab' ? [vendor(10000, 'Fabrikam, Inc.')] : [vendor(10000, 'Fabrikam, Inc.'), vendor(20000)]),
+      vendors: (query) =>
+        query.get('q_number') === 'fab'
+          ? []
+          : query.get('q_displayName') === 'fab'
+            ? [vendor(10000, 'Fabrikam, Inc.')]
+            : [vendor(10000, 'Fabrikam, Inc.'), vendor(20000)],
     });
     render(<FileMailPane item={item} client={client(api.fetch)} />);
     await queuesRead();
@@ -404,7 +469,9 @@ describe("filing into a record's folder", () => {
   });
 
   it('pages on with More records while a page comes back full', async () => {
-    const api = server({ vendors: (query) => (query.get('skip') === '0' ? Array.from({ length: 30 }, (_unused, index) => vendor(index + 1)) : [vendor(31)]) });
+    const api = server({
+      vendors: (query) => (query.get('skip') === '0' ? Array.from({ length: 30 }, (_unused, index) => vendor(index + 1)) : [vendor(31)]),
+    });
     render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
     await queuesRead();
     fireEvent.click(screen.getByRole('radio', { name: FILE_MAIL_TEXT.intoRecord }));
@@ -416,7 +483,7 @@ describe("filing into a record's folder", () => {
     expect(screen.getAllByRole('option')).toHaveLength(31);
   });
 
-  it('says a record type the user may not upload on, and the server\'s words when the record types cannot be read', async () => {
+  it("says a record type the user may not upload on, and the server's words when the record types cannot be read", async () => {
     const api = server({ settings: { ...VENDOR_SETTINGS, canUpload: false, dataAreaIds: [], folders: [] } });
     const { unmount } = render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
     await queuesRead();
@@ -426,7 +493,14 @@ describe("filing into a record's folder", () => {
     expect(fileButton().disabled).toBe(true);
     unmount();
 
-    const refused = server({ sits: () => json(403, { statusCode: 403, exceptionType: 'Forbidden', message: "Choosing a record needs the 'Dynamics: Link to Existing' privilege." }) });
+    const refused = server({
+      sits: () =>
+        json(403, {
+          statusCode: 403,
+          exceptionType: 'Forbidden',
+          message: "Choosing a record needs the 'Dynamics: Link to Existing' privilege.",
+        }),
+    });
     render(<FileMailPane item={readItem().item} client={client(refused.fetch)} />);
     await queuesRead();
     fireEvent.click(screen.getByRole('radio', { name: FILE_MAIL_TEXT.intoRecord }));
@@ -439,7 +513,10 @@ describe("the pane's theme", () => {
   it("follows the host's theme signal live", async () => {
     let current: 'webLight' | 'webDark' = 'webLight';
     const listeners = new Set<(value: 'webLight' | 'webDark') => void>();
-    const theme = { current: () => current, onChange: (listener: (value: 'webLight' | 'webDark') => void) => (listeners.add(listener), () => listeners.delete(listener)) };
+    const theme = {
+      current: () => current,
+      onChange: (listener: (value: 'webLight' | 'webDark') => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    };
     const { container } = render(<FileMailPane item={readItem().item} client={client(server().fetch)} theme={theme} />);
     await queuesRead();
     expect(container.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('webLight');

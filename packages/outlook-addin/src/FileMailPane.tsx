@@ -27,9 +27,30 @@ import {
   webLightTheme,
   type Theme,
 } from '@fluentui/react-components';
-import { ApiError, IDEMPOTENCY_KEY_HEADER, fixedSignal, newIdempotencyKey, optionsApi, workflowApi, type ApiClient, type HostSignal, type HostThemeName, type MailImport, type WorkflowQueue } from '@datahaven/core';
+import {
+  ApiError,
+  IDEMPOTENCY_KEY_HEADER,
+  fixedSignal,
+  newIdempotencyKey,
+  optionsApi,
+  workflowApi,
+  type ApiClient,
+  type HostSignal,
+  type HostThemeName,
+  type MailImport,
+  type WorkflowQueue,
+} from '@datahaven/core';
 import { FILE_MAIL_TEXT } from './fileMailText';
-import { fileFromBase64, messageFileName, readAttachmentBase64, readMessageBase64, senderOf, whyMessageNotKept, whyNotImportable, type ReadMailItem } from './mailAttachments';
+import {
+  fileFromBase64,
+  messageFileName,
+  readAttachmentBase64,
+  readMessageBase64,
+  senderOf,
+  whyMessageNotKept,
+  whyNotImportable,
+  type ReadMailItem,
+} from './mailAttachments';
 import { RecordDestinationFields, type RecordDestination } from './RecordDestinationFields';
 
 export { FILE_MAIL_TEXT } from './fileMailText';
@@ -83,7 +104,15 @@ const useStyles = makeStyles({
   legend: { padding: 0, marginBottom: tokens.spacingVerticalXS },
   attachment: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   detail: { color: tokens.colorNeutralForeground3, paddingInlineStart: '32px', overflowWrap: 'anywhere' },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, overflowWrap: 'anywhere' },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    overflowWrap: 'anywhere',
+  },
   failed: { color: tokens.colorPaletteRedForeground1 },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
@@ -98,7 +127,11 @@ function messageOf(error: unknown): string {
 }
 
 /** The mail-import query of a destination (docs/API.md: a queue, or the record context as the upload takes it). */
-function importQuery(kind: DestinationKind, queue: WorkflowQueue | null, record: RecordDestination | null): Record<string, string | number | undefined> | null {
+function importQuery(
+  kind: DestinationKind,
+  queue: WorkflowQueue | null,
+  record: RecordDestination | null,
+): Record<string, string | number | undefined> | null {
   if (kind === 'queue') return queue === null ? null : { queueId: queue.id };
   if (record === null) return null;
   return { sitId: record.sitId, recordId: record.recordId, dataAreaId: record.dataAreaId, subtypeId: record.subtypeId ?? undefined };
@@ -139,7 +172,9 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
   const [sizeLimit, setSizeLimit] = useState(0);
   const [kind, setKind] = useState<DestinationKind>('queue');
   const [record, setRecord] = useState<RecordDestination | null>(null);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(item.attachments.filter((attachment) => whyNotImportable(attachment) === null).map((attachment) => attachment.id)));
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(
+    () => new Set(item.attachments.filter((attachment) => whyNotImportable(attachment) === null).map((attachment) => attachment.id)),
+  );
   const [keepMessage, setKeepMessage] = useState(false);
   const [note, setNote] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
@@ -180,7 +215,10 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
     };
   }, [client]);
 
-  const reasons = useMemo(() => new Map(item.attachments.map((attachment) => [attachment.id, whyNotImportable(attachment, sizeLimit)])), [item.attachments, sizeLimit]);
+  const reasons = useMemo(
+    () => new Map(item.attachments.map((attachment) => [attachment.id, whyNotImportable(attachment, sizeLimit)])),
+    [item.attachments, sizeLimit],
+  );
   const importable = item.attachments.filter((attachment) => reasons.get(attachment.id) === null);
   const picked = importable.filter((attachment) => chosen.has(attachment.id));
   const messageReason = whyMessageNotKept(item);
@@ -190,7 +228,8 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
   // Each file read from Outlook is a step, and the server's answer the last one.
   const doneCount = rows.filter((row) => row.state !== FILE_MAIL_TEXT.waiting && row.state !== FILE_MAIL_TEXT.reading).length;
 
-  const setRow = (key: string, state: string, failed = false): void => setRows((current) => current.map((row) => (row.key === key ? { ...row, state, failed } : row)));
+  const setRow = (key: string, state: string, failed = false): void =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, state, failed } : row)));
 
   const file = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -256,12 +295,17 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
       for (const { key, name } of sent) setRow(key, duplicateOf.get(name) ?? FILE_MAIL_TEXT.filed);
       const filed = answer.documents.length;
       if (filed === 0) setOutcome({ intent: 'warning', text: FILE_MAIL_TEXT.nothingFiled, queue: null });
-      else if (destination.queue !== null) setOutcome({ intent: 'success', text: FILE_MAIL_TEXT.filedIn(filed, destination.queue.name), queue: destination.queue });
+      else if (destination.queue !== null)
+        setOutcome({ intent: 'success', text: FILE_MAIL_TEXT.filedIn(filed, destination.queue.name), queue: destination.queue });
       else if (destination.record !== null) {
         // A table with an import queue puts the documents there too; the clerk hears where they wait.
         const importQueue = queues?.find((candidate) => candidate.id === destination.record?.importQueueId) ?? null;
         const text = FILE_MAIL_TEXT.filedOn(filed, destination.record.recordLabel, destination.record.folderText);
-        setOutcome({ intent: 'success', text: importQueue === null ? text : `${text} ${FILE_MAIL_TEXT.waitsIn(filed, importQueue.name)}`, queue: importQueue });
+        setOutcome({
+          intent: 'success',
+          text: importQueue === null ? text : `${text} ${FILE_MAIL_TEXT.waitsIn(filed, importQueue.name)}`,
+          queue: importQueue,
+        });
       }
     } catch (error) {
       // Any other refusal stored nothing: the next try is a new action.
@@ -359,17 +403,36 @@ function FileMailForm({ item, client, queueHref = (id) => `/queues/${id}/documen
         <RecordDestinationFields client={client} disabled={busy} onChange={setRecord} />
       )}
       <Field hint={messageReason ?? undefined}>
-        <Checkbox label={FILE_MAIL_TEXT.keepMessage} checked={keepMessage && messageReason === null} disabled={busy || messageReason !== null} onChange={(_event, data) => setKeepMessage(data.checked === true)} />
+        <Checkbox
+          label={FILE_MAIL_TEXT.keepMessage}
+          checked={keepMessage && messageReason === null}
+          disabled={busy || messageReason !== null}
+          onChange={(_event, data) => setKeepMessage(data.checked === true)}
+        />
       </Field>
       <Field label={FILE_MAIL_TEXT.note}>
-        <Textarea value={note} maxLength={4000} rows={3} resize="vertical" disabled={busy} onChange={(_event, data) => setNote(data.value)} />
+        <Textarea
+          value={note}
+          maxLength={4000}
+          rows={3}
+          resize="vertical"
+          disabled={busy}
+          onChange={(_event, data) => setNote(data.value)}
+        />
       </Field>
       <div className={styles.actions}>
-        <Button type="submit" appearance="primary" disabled={busy || fileCount === 0 || query === null} icon={busy ? <Spinner size="extra-tiny" /> : undefined}>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={busy || fileCount === 0 || query === null}
+          icon={busy ? <Spinner size="extra-tiny" /> : undefined}
+        >
           {busy ? FILE_MAIL_TEXT.filing : FILE_MAIL_TEXT.file}
         </Button>
       </div>
-      {busy && rows.length > 0 ? <ProgressBar value={doneCount / (rows.length + 1)} thickness="large" aria-label={FILE_MAIL_TEXT.progress} /> : null}
+      {busy && rows.length > 0 ? (
+        <ProgressBar value={doneCount / (rows.length + 1)} thickness="large" aria-label={FILE_MAIL_TEXT.progress} />
+      ) : null}
       {rows.length > 0 ? (
         <ul aria-label={FILE_MAIL_TEXT.progress} className={styles.list}>
           {rows.map((row) => (

@@ -13,14 +13,17 @@ jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } })
 function readItem(): ReadMailItem {
   const mock = new OfficeMockObject({
     host: 'outlook',
-    context: { mailbox: { item: { itemId: 'AAMk-read', subject: 'Rechnung 4711', attachments: [], getAttachmentContentAsync: () => undefined } } },
+    context: {
+      mailbox: { item: { itemId: 'AAMk-read', subject: 'Rechnung 4711', attachments: [], getAttachmentContentAsync: () => undefined } },
+    },
   });
   const item = (mock as unknown as { context: { mailbox: { item: unknown } } }).context.mailbox.item;
   if (!isReadMailItem(item)) throw new Error('the mock is no read item');
   return item;
 }
 
-const json = (body: unknown): Response => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown): Response =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 describe('the read pane', () => {
   it("opens on filing, shows the reply view on its tab (searching only then) and keeps both mounted, in Outlook's theme live", async () => {
@@ -35,7 +38,16 @@ describe('the read pane', () => {
     };
     const theme = settableSignal<HostThemeName>('webLight');
     const client = new ApiClient({ tokens: { getToken: () => Promise.resolve('product-token') }, fetch: fetchFn, baseUrl: '/api' });
-    const { container } = render(<ReadMessagePane item={readItem()} client={client} theme={theme} messageId="AAMk-read" graphHeaders={() => Promise.resolve({})} openDraft={() => undefined} />);
+    const { container } = render(
+      <ReadMessagePane
+        item={readItem()}
+        client={client}
+        theme={theme}
+        messageId="AAMk-read"
+        graphHeaders={() => Promise.resolve({})}
+        openDraft={() => undefined}
+      />,
+    );
     await screen.findByRole('heading', { name: FILE_MAIL_TEXT.title });
     expect(screen.getByRole('tab', { name: READ_MESSAGE_TEXT.file }).getAttribute('aria-selected')).toBe('true');
     expect(asked).not.toContain('/api/documents/search');

@@ -1,5 +1,17 @@
 import { useState, useSyncExternalStore, type ReactElement } from 'react';
-import { FluentProvider, Tab, TabList, makeStyles, teamsDarkTheme, teamsHighContrastTheme, teamsLightTheme, tokens, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import {
+  FluentProvider,
+  Tab,
+  TabList,
+  makeStyles,
+  teamsDarkTheme,
+  teamsHighContrastTheme,
+  teamsLightTheme,
+  tokens,
+  webDarkTheme,
+  webLightTheme,
+  type Theme,
+} from '@fluentui/react-components';
 import type { ApiClient, HostSignal, HostThemeName } from '@datahaven/core';
 import { FileMailPane } from './FileMailPane';
 import { ReplyWithDocumentsPane } from './ReplyWithDocumentsPane';
@@ -51,7 +63,15 @@ const useStyles = makeStyles({
  * "File this e-mail's invoice" and "Reply with documents", in Outlook's theme. Both views stay
  * mounted once shown, hidden when not, so switching never loses a half-done filing or reply.
  */
-export function ReadMessagePane({ item, client, theme, messageId, graphHeaders, openDraft, initialView = 'file' }: ReadMessagePaneProps): ReactElement {
+export function ReadMessagePane({
+  item,
+  client,
+  theme,
+  messageId,
+  graphHeaders,
+  openDraft,
+  initialView = 'file',
+}: ReadMessagePaneProps): ReactElement {
   const styles = useStyles();
   const themeName = useSyncExternalStore(theme.onChange, theme.current, theme.current);
   const [view, setView] = useState<ReadMessageView>(initialView);
@@ -63,7 +83,11 @@ export function ReadMessagePane({ item, client, theme, messageId, graphHeaders, 
     // dialog into a layer covering the whole pane.
     <FluentProvider theme={THEMES[themeName]} data-theme={themeName}>
       <div className={styles.root}>
-        <TabList className={styles.tabs} aria-label={READ_MESSAGE_TEXT.views} selectedValue={view} onTabSelect={(_event, data) => {
+        <TabList
+          className={styles.tabs}
+          aria-label={READ_MESSAGE_TEXT.views}
+          selectedValue={view}
+          onTabSelect={(_event, data) => {
             const next = data.value === 'reply' ? 'reply' : 'file';
             setView(next);
             if (next === 'reply') setReplyShown(true);
@@ -80,7 +104,11 @@ export function ReadMessagePane({ item, client, theme, messageId, graphHeaders, 
           <FileMailPane item={item} client={client} />
         </div>
         <div id="read-panel-reply" role="tabpanel" aria-labelledby="read-tab-reply" hidden={view !== 'reply'}>
-          {!replyShown ? null : messageId !== undefined ? <ReplyWithDocumentsPane client={client} messageId={messageId} graphHeaders={graphHeaders} openDraft={openDraft} /> : <p role="status">{READ_MESSAGE_TEXT.noReply}</p>}
+          {!replyShown ? null : messageId !== undefined ? (
+            <ReplyWithDocumentsPane client={client} messageId={messageId} graphHeaders={graphHeaders} openDraft={openDraft} />
+          ) : (
+            <p role="status">{READ_MESSAGE_TEXT.noReply}</p>
+          )}
         </div>
       </div>
     </FluentProvider>

@@ -127,7 +127,9 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
     ])
       .then(([properties, importSettings]) => {
         const key = properties.find((property) => property.isKey)?.name ?? 'id';
-        const searchFields = SEARCH_FIELDS.filter((field) => properties.some((property) => property.name === field && property.type === 'Edm.String')).slice(0, 3);
+        const searchFields = SEARCH_FIELDS.filter((field) =>
+          properties.some((property) => property.name === field && property.type === 'Edm.String'),
+        ).slice(0, 3);
         setShape({ key, searchFields });
         setSettings(importSettings);
         setFolderId(importSettings.folders[0]?.id ?? null);
@@ -146,7 +148,8 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
     const abort = new AbortController();
     const text = settledSearch.trim();
     // Filters of one call all hold (AND), so number and name are asked side by side and merged.
-    const fieldSets: Record<string, string>[] = text === '' || shape.searchFields.length === 0 ? [{}] : shape.searchFields.map((field) => ({ [field]: text }));
+    const fieldSets: Record<string, string>[] =
+      text === '' || shape.searchFields.length === 0 ? [{}] : shape.searchFields.map((field) => ({ [field]: text }));
     setSearching(true);
     setRecordsError(null);
     Promise.all(fieldSets.map((filters) => api.getEntities(table.entityTypeName, { skip: page * ENTITY_PAGE_SIZE, filters }, abort.signal)))
@@ -158,7 +161,11 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
           seen.add(id);
           return true;
         });
-        setRecords((current) => (page === 0 || current === null ? merged : [...current, ...merged.filter((record) => !current.some((known) => textOf(known[shape.key]) === textOf(record[shape.key])))]));
+        setRecords((current) =>
+          page === 0 || current === null
+            ? merged
+            : [...current, ...merged.filter((record) => !current.some((known) => textOf(known[shape.key]) === textOf(record[shape.key])))],
+        );
         setHasMore(pages.some((answer) => answer.length >= ENTITY_PAGE_SIZE));
         setSearching(false);
       })
@@ -217,7 +224,13 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
     <>
       {/* The lists open inline, as the queue's: a host's FluentProvider class would follow them into a portal. */}
       <Field label={FILE_MAIL_TEXT.recordType}>
-        <Dropdown inlinePopup value={table?.label ?? ''} selectedOptions={table === null ? [] : [String(table.id)]} disabled={disabled} onOptionSelect={(_event, data) => chooseTable(data.optionValue)}>
+        <Dropdown
+          inlinePopup
+          value={table?.label ?? ''}
+          selectedOptions={table === null ? [] : [String(table.id)]}
+          disabled={disabled}
+          onOptionSelect={(_event, data) => chooseTable(data.optionValue)}
+        >
           {tables.map((candidate) => (
             <Option key={candidate.id} value={String(candidate.id)}>
               {candidate.label}
@@ -267,7 +280,9 @@ export function RecordDestinationFields({ client, disabled, onChange }: RecordDe
         </Combobox>
       </Field>
       {searching ? <Spinner size="extra-tiny" label={FILE_MAIL_TEXT.searching} /> : null}
-      {!searching && records !== null && records.length === 0 && recordsError === null ? <Caption1 role="status">{FILE_MAIL_TEXT.noRecords}</Caption1> : null}
+      {!searching && records !== null && records.length === 0 && recordsError === null ? (
+        <Caption1 role="status">{FILE_MAIL_TEXT.noRecords}</Caption1>
+      ) : null}
       {hasMore && !searching ? (
         <Button size="small" appearance="subtle" disabled={disabled} onClick={() => setPaging({ key: searchKey, page: page + 1 })}>
           {FILE_MAIL_TEXT.moreRecords}

@@ -37,7 +37,8 @@ function hit(id: number, name: string, size: number): Record<string, unknown> {
 
 const HITS = [hit(41, 'Rechnung März.pdf', 9 * 1024 * 1024), hit(42, 'Lieferschein 4711.pdf', 20_480)];
 
-const json = (status: number, body: unknown): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 interface ReplyCall {
   body: Record<string, unknown>;
@@ -64,8 +65,18 @@ function server(answer: () => Response): { fetch: typeof fetch; replies: ReplyCa
 function renderPane(fetchFn: typeof fetch): { opened: string[] } {
   const { office, opened } = outlook();
   const client = new ApiClient({ tokens: { getToken: () => Promise.resolve('product-token') }, fetch: fetchFn, baseUrl: '/api' });
-  const graphHeaders = createGraphTokenHeaders({ office, entraToken: () => office.auth?.getAccessToken() ?? Promise.reject(new Error('no SSO')) });
-  render(<ReplyWithDocumentsPane client={client} messageId="AAMkRest-read" graphHeaders={graphHeaders} openDraft={(webLink) => openDraftWindow(office, window, webLink)} />);
+  const graphHeaders = createGraphTokenHeaders({
+    office,
+    entraToken: () => office.auth?.getAccessToken() ?? Promise.reject(new Error('no SSO')),
+  });
+  render(
+    <ReplyWithDocumentsPane
+      client={client}
+      messageId="AAMkRest-read"
+      graphHeaders={graphHeaders}
+      openDraft={(webLink) => openDraftWindow(office, window, webLink)}
+    />,
+  );
   return { opened };
 }
 
@@ -94,7 +105,9 @@ describe('replying to a read e-mail with stored documents (office-addin-mock)', 
     const { opened } = renderPane(api.fetch);
     const pdf = await screen.findByRole('checkbox', { name: 'Rechnung März.pdf' });
     // The server's default: annotations burned in.
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: REPLY_TEXT.withAnnotations }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: REPLY_TEXT.withAnnotations }) as HTMLInputElement).checked).toBe(true),
+    );
     fireEvent.click(pdf);
     fireEvent.change(screen.getByRole('textbox', { name: REPLY_TEXT.comment }), { target: { value: 'Here is the invoice again.' } });
     const reply = screen.getByRole('button', { name: REPLY_TEXT.reply(1) });
@@ -104,7 +117,12 @@ describe('replying to a read e-mail with stored documents (office-addin-mock)', 
     await screen.findByText(REPLY_TEXT.created(1));
     expect(screen.getByText('Rechnung März.pdf (9.0 MB, uploaded in 3 parts)')).toBeTruthy();
     expect(api.replies).toHaveLength(1);
-    expect(api.replies[0].body).toEqual({ messageId: 'AAMkRest-read', documentIds: [41], embedAnnotations: true, comment: 'Here is the invoice again.' });
+    expect(api.replies[0].body).toEqual({
+      messageId: 'AAMkRest-read',
+      documentIds: [41],
+      embedAnnotations: true,
+      comment: 'Here is the invoice again.',
+    });
     expect(api.replies[0].headers.get(ENTRA_ASSERTION_HEADER)).toBe('entra-for-our-api');
     expect(api.replies[0].headers.get('X-Graph-Token')).toBeNull();
     expect(api.replies[0].headers.get('Authorization')).toBe('Bearer product-token');
@@ -116,7 +134,9 @@ describe('replying to a read e-mail with stored documents (office-addin-mock)', 
   it("says the server's refusal in its words, keeps the picked documents and comment, and sends them again on Retry", async () => {
     const refusal = 'Rechnung März.pdf is larger than a draft takes (150 MB).';
     let refuse = true;
-    const api = server(() => (refuse ? json(413, { statusCode: 413, exceptionType: 'PayloadTooLarge', message: refusal }) : json(201, DRAFT)));
+    const api = server(() =>
+      refuse ? json(413, { statusCode: 413, exceptionType: 'PayloadTooLarge', message: refusal }) : json(201, DRAFT),
+    );
     const { opened } = renderPane(api.fetch);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Rechnung März.pdf' }));
     fireEvent.click(screen.getByRole('checkbox', { name: REPLY_TEXT.withAnnotations }));

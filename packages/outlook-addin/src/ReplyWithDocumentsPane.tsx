@@ -1,6 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
-import { Button, Checkbox, Field, Input, Link, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { LIMITS, apiServices, downloadMenuAvailability, formatFileSize, type ApiClient, type DmsDocument, type ReplyDraft } from '@datahaven/core';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  LIMITS,
+  apiServices,
+  downloadMenuAvailability,
+  formatFileSize,
+  type ApiClient,
+  type DmsDocument,
+  type ReplyDraft,
+} from '@datahaven/core';
 import type { GraphTokenHeaders } from './graphTokenHeaders';
 
 /** Props of the reply pane. */
@@ -84,22 +105,25 @@ export function ReplyWithDocumentsPane({ client, messageId, graphHeaders, openDr
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const search = useRef<AbortController | null>(null);
 
-  const runSearch = useCallback((words: string): void => {
-    search.current?.abort();
-    const abort = new AbortController();
-    search.current = abort;
-    setSearching(true);
-    setSearchError(null);
-    api.search
-      .search({ q: words, take: LIMITS.pageSize }, abort.signal)
-      .then((page) => setResults({ documents: page.documents, total: page.total }))
-      .catch((error: unknown) => {
-        if (!abort.signal.aborted) setSearchError(wordsOf(error));
-      })
-      .finally(() => {
-        if (search.current === abort) setSearching(false);
-      });
-  }, [api]);
+  const runSearch = useCallback(
+    (words: string): void => {
+      search.current?.abort();
+      const abort = new AbortController();
+      search.current = abort;
+      setSearching(true);
+      setSearchError(null);
+      api.search
+        .search({ q: words, take: LIMITS.pageSize }, abort.signal)
+        .then((page) => setResults({ documents: page.documents, total: page.total }))
+        .catch((error: unknown) => {
+          if (!abort.signal.aborted) setSearchError(wordsOf(error));
+        })
+        .finally(() => {
+          if (search.current === abort) setSearching(false);
+        });
+    },
+    [api],
+  );
 
   useEffect(() => {
     const abort = new AbortController();
@@ -121,7 +145,9 @@ export function ReplyWithDocumentsPane({ client, messageId, graphHeaders, openDr
   const atLimit = picked.length >= LIMITS.downloadMenuMaxDocuments;
   const flags = picked.map((document) => exportable.get(document.id));
   // Download's rule (count, export flag), once every picked document's flag is known.
-  const availability = flags.every((flag) => flag !== undefined) ? downloadMenuAvailability(flags.map((flag) => ({ access: { exportFileData: flag === true } }))) : null;
+  const availability = flags.every((flag) => flag !== undefined)
+    ? downloadMenuAvailability(flags.map((flag) => ({ access: { exportFileData: flag === true } })))
+    : null;
 
   const pick = (document: DmsDocument, on: boolean): void => {
     if (!on) {
@@ -147,7 +173,12 @@ export function ReplyWithDocumentsPane({ client, messageId, graphHeaders, openDr
       const headers = await graphHeaders();
       const draft = await client.post<ReplyDraft>(
         '/mail-drafts/reply',
-        { messageId, documentIds: picked.map((document) => document.id), embedAnnotations: embed, ...(comment.trim() !== '' ? { comment } : {}) },
+        {
+          messageId,
+          documentIds: picked.map((document) => document.id),
+          embedAnnotations: embed,
+          ...(comment.trim() !== '' ? { comment } : {}),
+        },
         { headers, timeoutMs: REPLY_TIMEOUT_MS },
       );
       setPhase({ kind: 'done', draft });
@@ -161,7 +192,8 @@ export function ReplyWithDocumentsPane({ client, messageId, graphHeaders, openDr
     }
   };
 
-  const reason = picked.length === 0 ? REPLY_TEXT.nothingPicked : availability !== null && !availability.allowed ? availability.message : undefined;
+  const reason =
+    picked.length === 0 ? REPLY_TEXT.nothingPicked : availability !== null && !availability.allowed ? availability.message : undefined;
   return (
     <form aria-labelledby="reply-title" className={styles.form} onSubmit={(event) => void reply(event)}>
       <h1 id="reply-title" className={styles.title}>
@@ -211,7 +243,9 @@ export function ReplyWithDocumentsPane({ client, messageId, graphHeaders, openDr
           </ul>
         )
       ) : null}
-      {results !== null && results.total > results.documents.length ? <p className={styles.muted}>{REPLY_TEXT.moreResults(results.documents.length, results.total)}</p> : null}
+      {results !== null && results.total > results.documents.length ? (
+        <p className={styles.muted}>{REPLY_TEXT.moreResults(results.documents.length, results.total)}</p>
+      ) : null}
       {atLimit ? <p className={styles.muted}>{REPLY_TEXT.atLimit}</p> : null}
 
       <section aria-labelledby="reply-picked">
@@ -223,14 +257,25 @@ export function ReplyWithDocumentsPane({ client, messageId, graphHeaders, openDr
             <li key={document.id} className={styles.row}>
               <span className={`${styles.name} ${exportable.get(document.id) === false ? styles.refused : ''}`}>{document.name}</span>
               <span className={styles.size}>{formatFileSize(document.FileSize)}</span>
-              <Button size="small" appearance="subtle" aria-label={REPLY_TEXT.remove(document.name)} disabled={busy} onClick={() => pick(document, false)}>
+              <Button
+                size="small"
+                appearance="subtle"
+                aria-label={REPLY_TEXT.remove(document.name)}
+                disabled={busy}
+                onClick={() => pick(document, false)}
+              >
                 ×
               </Button>
             </li>
           ))}
         </ul>
       </section>
-      <Checkbox label={REPLY_TEXT.withAnnotations} checked={embed} disabled={busy} onChange={(_event, data) => setEmbed(data.checked === true)} />
+      <Checkbox
+        label={REPLY_TEXT.withAnnotations}
+        checked={embed}
+        disabled={busy}
+        onChange={(_event, data) => setEmbed(data.checked === true)}
+      />
       <Field label={REPLY_TEXT.comment}>
         <Textarea value={comment} rows={3} maxLength={4000} disabled={busy} onChange={(_event, data) => setComment(data.value)} />
       </Field>

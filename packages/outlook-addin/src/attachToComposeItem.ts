@@ -18,8 +18,10 @@ const LIMIT_MB = Math.floor((OUTLOOK_BASE64_LIMIT * 3) / 4 / 1024 / 1024);
 
 /** The reasons Outlook gives, in words the user can act on. */
 export const ATTACH_ERROR_TEXT = {
-  tooLarge: (name: string): string => `${name} is too large to attach: Outlook takes files up to about ${LIMIT_MB} MB. Download it and share it another way.`,
-  tooMany: (name: string): string => `${name} was not attached: the message has as many attachments as Outlook allows. Remove some, or send the rest in another message.`,
+  tooLarge: (name: string): string =>
+    `${name} is too large to attach: Outlook takes files up to about ${LIMIT_MB} MB. Download it and share it another way.`,
+  tooMany: (name: string): string =>
+    `${name} was not attached: the message has as many attachments as Outlook allows. Remove some, or send the rest in another message.`,
   typeNotAllowed: (name: string): string => `${name} was not attached: Outlook does not allow files of this type.`,
   failed: (name: string, reason: string): string => `${name} was not attached: ${reason}`,
 } as const;

@@ -25,9 +25,15 @@ function mockOffice(options: MockOptions = {}): { office: OutlookOffice; recorde
   const recorded: Recorded[] = [];
   const requirementAsks: string[] = [];
   const composeItem = {
-    addFileAttachmentFromBase64Async: (base64: string, name: string, attachOptions: { isInline: boolean }, callback: (result: unknown) => void) => {
+    addFileAttachmentFromBase64Async: (
+      base64: string,
+      name: string,
+      attachOptions: { isInline: boolean },
+      callback: (result: unknown) => void,
+    ) => {
       recorded.push({ base64, name, options: attachOptions });
-      const error = options.failWith === undefined ? undefined : { name: options.failWith, message: `Office says ${options.failWith}`, code: 9000 };
+      const error =
+        options.failWith === undefined ? undefined : { name: options.failWith, message: `Office says ${options.failWith}`, code: 9000 };
       callback(error === undefined ? { status: 'succeeded', value: `att-${recorded.length}` } : { status: 'failed', error });
     },
   };
@@ -84,7 +90,7 @@ describe('the Outlook host (office-addin-mock)', () => {
     await expect(createOutlookHostAdapter(window, office).attachFile?.(pdf)).rejects.toThrow(words);
   });
 
-  it('in read mode attaches nothing and shows its notice; its theme and language are Outlook\'s; it routes in memory', async () => {
+  it("in read mode attaches nothing and shows its notice; its theme and language are Outlook's; it routes in memory", async () => {
     const { office } = mockOffice({ compose: false, officeTheme: { bodyBackgroundColor: '#1f1f1f' } });
     const host = createOutlookHostAdapter(window, office);
     expect(host.attachFile).toBeUndefined();
@@ -92,7 +98,10 @@ describe('the Outlook host (office-addin-mock)', () => {
     expect(host.theme?.current()).toBe('webDark');
     expect(host.locale?.current()).toEqual({ language: 'de-DE', region: 'de-DE' });
     await expect(host.getContext()).resolves.toEqual({ record: {}, outlook: { mode: 'read', itemId: 'AAMk-read' } });
-    const compose = createOutlookHostAdapter(window, mockOffice({ officeTheme: { isDarkTheme: false, bodyBackgroundColor: '#000000' } }).office);
+    const compose = createOutlookHostAdapter(
+      window,
+      mockOffice({ officeTheme: { isDarkTheme: false, bodyBackgroundColor: '#000000' } }).office,
+    );
     expect(compose.router).toEqual({ kind: 'memory', initialPath: '/search' });
     expect(compose.theme?.current()).toBe('webLight');
   });
@@ -126,21 +135,27 @@ describe('the Outlook host (office-addin-mock)', () => {
       seen.push(new Headers(init?.headers).get('authorization') ?? '');
       return new Response('product-token', { status: 200 });
     };
-    const host = createOutlookHostAdapter(window, office, { fetch: fetchFn, nestedAppAuth: { acquireToken: () => Promise.resolve('naa-token') } });
+    const host = createOutlookHostAdapter(window, office, {
+      fetch: fetchFn,
+      nestedAppAuth: { acquireToken: () => Promise.resolve('naa-token') },
+    });
     await expect(host.getToken({ forceRefresh: false })).resolves.toBe('product-token');
     expect(seen).toEqual(['Bearer naa-token']);
   });
 
-  it("says in words when Outlook refuses sign-in, or our server refuses the Entra token", async () => {
-    const refused = mockOffice({ getAccessToken: () => Promise.reject(Object.assign(new Error(''), { code: 13001, message: 'The user is not signed in.' })) });
+  it('says in words when Outlook refuses sign-in, or our server refuses the Entra token', async () => {
+    const refused = mockOffice({
+      getAccessToken: () => Promise.reject(Object.assign(new Error(''), { code: 13001, message: 'The user is not signed in.' })),
+    });
     const never: typeof fetch = () => Promise.reject(new Error('no exchange without a token'));
     await expect(createOutlookHostAdapter(window, refused.office, { fetch: never }).getToken({ forceRefresh: false })).rejects.toThrow(
       OUTLOOK_SIGN_IN_TEXT.officeRefused('13001', 'The user is not signed in.'),
     );
-    const forbidden: typeof fetch = async () => new Response(JSON.stringify({ message: 'You do not have a license or permission to access Datahaven Documents.' }), { status: 403 });
-    await expect(createOutlookHostAdapter(window, mockOffice().office, { fetch: forbidden }).getToken({ forceRefresh: false })).rejects.toThrow(
-      OUTLOOK_SIGN_IN_TEXT.exchangeFailed(403, 'You do not have a license or permission to access Datahaven Documents.'),
-    );
+    const forbidden: typeof fetch = async () =>
+      new Response(JSON.stringify({ message: 'You do not have a license or permission to access Datahaven Documents.' }), { status: 403 });
+    await expect(
+      createOutlookHostAdapter(window, mockOffice().office, { fetch: forbidden }).getToken({ forceRefresh: false }),
+    ).rejects.toThrow(OUTLOOK_SIGN_IN_TEXT.exchangeFailed(403, 'You do not have a license or permission to access Datahaven Documents.'));
   });
 
   it('outside Outlook (no mailbox) mounts the core with a notice saying where the pane runs, with history.pushState nulled as Office.js does', async () => {

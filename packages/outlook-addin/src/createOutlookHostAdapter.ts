@@ -5,7 +5,8 @@ import { localeOfOffice } from './localeOfOffice';
 import { themeOfOffice } from './themeOfOffice';
 
 /** Why the pane hands out no token outside Outlook (the page opened on its own in a browser). */
-export const OUTLOOK_NOT_IN_OUTLOOK = 'Datahaven Documents for Outlook runs inside Outlook: open it from a message with the add-in installed.';
+export const OUTLOOK_NOT_IN_OUTLOOK =
+  'Datahaven Documents for Outlook runs inside Outlook: open it from a message with the add-in installed.';
 
 /** The pane's home outside Outlook. */
 export const OUTSIDE_OUTLOOK_HOME: HostHome = {
@@ -30,7 +31,11 @@ export interface OutlookOffice extends OfficeSignInApi {
       item?: (Partial<ComposeAttachmentTarget> & { itemId?: string }) | null;
       /** Who is signed in to Outlook; the NAA login hint. */
       userProfile?: { emailAddress?: string };
-      addHandlerAsync?(eventType: Office.EventType | string, handler: (event: unknown) => void, callback?: (result: Office.AsyncResult<void>) => void): void;
+      addHandlerAsync?(
+        eventType: Office.EventType | string,
+        handler: (event: unknown) => void,
+        callback?: (result: Office.AsyncResult<void>) => void,
+      ): void;
     };
   };
 }
@@ -54,7 +59,8 @@ function isComposeTarget(item: Partial<ComposeAttachmentTarget> | null | undefin
  */
 export function createOutlookHostAdapter(win: Window, office: OutlookOffice | undefined, options: OutlookHostOptions = {}): HostAdapter {
   const mailbox = office?.context.mailbox;
-  if (office === undefined || mailbox === undefined) return signInPendingHost(win, OUTLOOK_NOT_IN_OUTLOOK, OUTSIDE_OUTLOOK_HOME, { kind: 'memory', initialPath: '/' });
+  if (office === undefined || mailbox === undefined)
+    return signInPendingHost(win, OUTLOOK_NOT_IN_OUTLOOK, OUTSIDE_OUTLOOK_HOME, { kind: 'memory', initialPath: '/' });
   const item = mailbox.item ?? null;
   const compose = isComposeTarget(item);
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => win.fetch(input, init));
@@ -81,7 +87,9 @@ export function createOutlookHostAdapter(win: Window, office: OutlookOffice | un
     theme,
     locale: fixedSignal(localeOfOffice(office.context.displayLanguage, win.navigator.language)),
     router: { kind: 'memory', initialPath: compose ? '/search' : '/' },
-    home: compose ? { kind: 'notice', title: 'Datahaven Documents in Outlook', body: 'Search for documents and attach them to your message.' } : OUTLOOK_READ_HOME,
+    home: compose
+      ? { kind: 'notice', title: 'Datahaven Documents in Outlook', body: 'Search for documents and attach them to your message.' }
+      : OUTLOOK_READ_HOME,
   };
   if (compose) adapter.attachFile = (file) => attachToComposeItem(item, file);
   return adapter;

@@ -17,7 +17,9 @@ const SETTINGS = {
 };
 
 function office(naa: boolean): OfficeSignInApi {
-  return { context: { requirements: { isSetSupported: (name: string, version?: string) => name === 'NestedAppAuth' && version === '1.1' && naa } } };
+  return {
+    context: { requirements: { isSetSupported: (name: string, version?: string) => name === 'NestedAppAuth' && version === '1.1' && naa } },
+  };
 }
 
 /** A loopback stand-in for GET /api/integration/teams/settings. */
@@ -51,15 +53,30 @@ describe('the Outlook NAA client', () => {
   });
 
   it("creates the nestable client with the server's client id and hands out tokens for our scope, a popup when consent is needed", async () => {
-    const silent = jest.fn<Promise<TokenResult>, [unknown]>().mockResolvedValueOnce({ accessToken: 'naa-1' } as TokenResult).mockRejectedValueOnce(new InteractionRequiredAuthError('consent_required', 'correlation-1', 'The user must consent.'));
+    const silent = jest
+      .fn<Promise<TokenResult>, [unknown]>()
+      .mockResolvedValueOnce({ accessToken: 'naa-1' } as TokenResult)
+      .mockRejectedValueOnce(new InteractionRequiredAuthError('consent_required', 'correlation-1', 'The user must consent.'));
     const popup = jest.fn<Promise<TokenResult>, [unknown]>().mockResolvedValue({ accessToken: 'naa-popup' } as TokenResult);
-    jest.mocked(createNestablePublicClientApplication).mockResolvedValue({ getAccount: () => null, acquireTokenSilent: silent, acquireTokenPopup: popup } as unknown as IPublicClientApplication);
-    const naa = await createOutlookNestedAppAuth(office(true), { apiBase: '/api', fetch: settingsServer(SETTINGS).fetch, loginHint: 'clerk@contoso.example' });
+    jest
+      .mocked(createNestablePublicClientApplication)
+      .mockResolvedValue({
+        getAccount: () => null,
+        acquireTokenSilent: silent,
+        acquireTokenPopup: popup,
+      } as unknown as IPublicClientApplication);
+    const naa = await createOutlookNestedAppAuth(office(true), {
+      apiBase: '/api',
+      fetch: settingsServer(SETTINGS).fetch,
+      loginHint: 'clerk@contoso.example',
+    });
     expect(naa).toBeDefined();
     await expect(naa?.acquireToken({ forceRefresh: false })).resolves.toBe('naa-1');
     await expect(naa?.acquireToken({ forceRefresh: true })).resolves.toBe('naa-popup');
     expect(createNestablePublicClientApplication).toHaveBeenCalledTimes(1);
-    expect(createNestablePublicClientApplication).toHaveBeenCalledWith({ auth: { clientId: SETTINGS.clientId, authority: `https://login.example/${SETTINGS.tenantIds[0]}` } });
+    expect(createNestablePublicClientApplication).toHaveBeenCalledWith({
+      auth: { clientId: SETTINGS.clientId, authority: `https://login.example/${SETTINGS.tenantIds[0]}` },
+    });
     expect(silent).toHaveBeenLastCalledWith({ scopes: SETTINGS.scopes, account: undefined, forceRefresh: true });
     expect(popup).toHaveBeenCalledWith({ scopes: SETTINGS.scopes, loginHint: 'clerk@contoso.example' });
   });

@@ -23,7 +23,10 @@ function needsInteraction(error: unknown): boolean {
  * client that hands out access tokens for our API (silent, a popup when consent or sign-in is
  * needed). Undefined otherwise, and the pane signs in through Office SSO.
  */
-export async function createOutlookNestedAppAuth(office: OfficeSignInApi, options: OutlookNestedAppAuthOptions): Promise<NestedAppAuth | undefined> {
+export async function createOutlookNestedAppAuth(
+  office: OfficeSignInApi,
+  options: OutlookNestedAppAuthOptions,
+): Promise<NestedAppAuth | undefined> {
   let supported = false;
   try {
     supported = office.context.requirements.isSetSupported('NestedAppAuth', '1.1');
@@ -36,7 +39,9 @@ export async function createOutlookNestedAppAuth(office: OfficeSignInApi, option
   if (settings === null) return undefined;
   let pca: Promise<IPublicClientApplication> | null = null;
   const client = (): Promise<IPublicClientApplication> => {
-    pca ??= createNestablePublicClientApplication({ auth: { clientId: settings.clientId, authority: `${settings.authority}/${settings.tenantIds[0] ?? 'organizations'}` } }).catch((error: unknown) => {
+    pca ??= createNestablePublicClientApplication({
+      auth: { clientId: settings.clientId, authority: `${settings.authority}/${settings.tenantIds[0] ?? 'organizations'}` },
+    }).catch((error: unknown) => {
       // A failed start is tried again on the next token request.
       pca = null;
       throw error;

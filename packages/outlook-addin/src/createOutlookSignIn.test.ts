@@ -1,5 +1,11 @@
 import { OfficeMockObject } from 'office-addin-mock';
-import { DIALOG_TOKEN_REUSE_MARGIN_MS, OUTLOOK_SIGN_IN_TEXT, createOutlookSignIn, type OfficeDialogEvent, type OfficeSignInApi } from './createOutlookSignIn';
+import {
+  DIALOG_TOKEN_REUSE_MARGIN_MS,
+  OUTLOOK_SIGN_IN_TEXT,
+  createOutlookSignIn,
+  type OfficeDialogEvent,
+  type OfficeSignInApi,
+} from './createOutlookSignIn';
 
 // office-addin-mock reads only the OfficeApp names from office-addin-manifest, whose validator pulls in ES-module-only packages jest cannot load.
 jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } }));
@@ -31,7 +37,8 @@ function mockOffice(options: MockOptions = {}): { office: OfficeSignInApi; scrip
     opened: [],
     closed: 0,
     ssoCalls: 0,
-    send: (message, origin = new URL(DIALOG_URL).origin) => handlers.get('dialogMessageReceived')?.({ message: typeof message === 'string' ? message : JSON.stringify(message), origin }),
+    send: (message, origin = new URL(DIALOG_URL).origin) =>
+      handlers.get('dialogMessageReceived')?.({ message: typeof message === 'string' ? message : JSON.stringify(message), origin }),
     event: (code) => handlers.get('dialogEventReceived')?.({ error: code }),
   };
   const dialog = {
@@ -46,12 +53,14 @@ function mockOffice(options: MockOptions = {}): { office: OfficeSignInApi; scrip
     host: 'outlook',
     context: {
       requirements: {
-        isSetSupported: (name: string, version?: string) => (name === 'IdentityAPI' ? options.identityApi !== false && version === '1.3' : false),
+        isSetSupported: (name: string, version?: string) =>
+          name === 'IdentityAPI' ? options.identityApi !== false && version === '1.3' : false,
       },
       ui: {
         displayDialogAsync: (url: string, dialogOptions: unknown, callback: (result: unknown) => void) => {
           script.opened.push({ url, options: dialogOptions });
-          if (options.openError !== undefined) callback({ status: 'failed', error: { code: options.openError, message: 'Office says no.' } });
+          if (options.openError !== undefined)
+            callback({ status: 'failed', error: { code: options.openError, message: 'Office says no.' } });
           else callback({ status: 'succeeded', value: dialog });
         },
       },
@@ -59,7 +68,9 @@ function mockOffice(options: MockOptions = {}): { office: OfficeSignInApi; scrip
     auth: {
       getAccessToken: () => {
         script.ssoCalls += 1;
-        return options.ssoError === undefined ? Promise.resolve('sso-token') : Promise.reject({ code: options.ssoError, message: `Office SSO error ${options.ssoError}.` });
+        return options.ssoError === undefined
+          ? Promise.resolve('sso-token')
+          : Promise.reject({ code: options.ssoError, message: `Office SSO error ${options.ssoError}.` });
       },
     },
   });
@@ -127,27 +138,35 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     expect(script.closed).toBe(1);
     expect(script.ssoCalls).toBe(1);
 
-    await expect(signInThroughDialog(script, 2, 'dialog-token-2', signIn.getToken({ forceRefresh: true }))).resolves.toBe('product-for-dialog-token-2');
+    await expect(signInThroughDialog(script, 2, 'dialog-token-2', signIn.getToken({ forceRefresh: true }))).resolves.toBe(
+      'product-for-dialog-token-2',
+    );
     expect(script.ssoCalls).toBe(1);
   });
 
   it.each([13000, 13001, 13003, 13005, 13007, 13013, 50001])('falls back to the dialog on SSO error %i too', async (code) => {
     const { office, script } = mockOffice({ ssoError: code });
     const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL });
-    await expect(signInThroughDialog(script, 1, 'dialog-token', signIn.getToken({ forceRefresh: false }))).resolves.toBe('product-for-dialog-token');
+    await expect(signInThroughDialog(script, 1, 'dialog-token', signIn.getToken({ forceRefresh: false }))).resolves.toBe(
+      'product-for-dialog-token',
+    );
   });
 
   it('opens the dialog without asking SSO where Outlook has no IdentityAPI 1.3', async () => {
     const { office, script } = mockOffice({ identityApi: false });
     const signIn = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL });
-    await expect(signInThroughDialog(script, 1, 'dialog-token', signIn.getToken({ forceRefresh: false }))).resolves.toBe('product-for-dialog-token');
+    await expect(signInThroughDialog(script, 1, 'dialog-token', signIn.getToken({ forceRefresh: false }))).resolves.toBe(
+      'product-for-dialog-token',
+    );
     expect(script.ssoCalls).toBe(0);
   });
 
   it('says so in words when the user closes the sign-in window (12006)', async () => {
     const { office, script } = mockOffice({ ssoError: 13012 });
     const server = tokenServer();
-    const token = createOutlookSignIn(office, { apiBase: '/api', fetch: server.fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false });
+    const token = createOutlookSignIn(office, { apiBase: '/api', fetch: server.fetch, dialogUrl: DIALOG_URL }).getToken({
+      forceRefresh: false,
+    });
     await opened(script);
     script.event(12006);
     await expect(token).rejects.toThrow(OUTLOOK_SIGN_IN_TEXT.dialogClosed);
@@ -156,7 +175,9 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
 
   it("says the dialog page's sign-in failure in words, and closes the dialog", async () => {
     const { office, script } = mockOffice({ ssoError: 13012 });
-    const token = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false });
+    const token = createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({
+      forceRefresh: false,
+    });
     await opened(script);
     script.send('not json at all');
     script.send({ type: 'datahaven-sign-in', error: 'AADSTS65004: The user declined to sign in.' });
@@ -170,14 +191,16 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     [12011, OUTLOOK_SIGN_IN_TEXT.dialogRefused(12011, 'Office says no.')],
   ])('says a dialog that cannot open (%i) in words', async (code, words) => {
     const { office } = mockOffice({ ssoError: 13012, openError: code });
-    await expect(createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false })).rejects.toThrow(words);
+    await expect(
+      createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false }),
+    ).rejects.toThrow(words);
   });
 
   it('keeps SSO errors Microsoft does not send to the fallback in words (13002: the user declined), without a dialog', async () => {
     const { office, script } = mockOffice({ ssoError: 13002 });
-    await expect(createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false })).rejects.toThrow(
-      OUTLOOK_SIGN_IN_TEXT.officeRefused('13002', 'Office SSO error 13002.'),
-    );
+    await expect(
+      createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch, dialogUrl: DIALOG_URL }).getToken({ forceRefresh: false }),
+    ).rejects.toThrow(OUTLOOK_SIGN_IN_TEXT.officeRefused('13002', 'Office SSO error 13002.'));
     expect(script.opened).toEqual([]);
   });
 
@@ -218,7 +241,9 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     expect(server.bearers).toEqual([first, first, second]);
 
     // A forced Entra token (the reply draft's assertion was refused) never comes from the reuse.
-    await expect(signInThroughDialog(script, 3, 'opaque-third', signIn.getEntraToken({ forceRefresh: true }))).resolves.toBe('opaque-third');
+    await expect(signInThroughDialog(script, 3, 'opaque-third', signIn.getEntraToken({ forceRefresh: true }))).resolves.toBe(
+      'opaque-third',
+    );
     // An opaque token (no `exp` to judge by) is never reused.
     const fourth = signIn.getEntraToken({ forceRefresh: false });
     await opened(script, 4);
@@ -226,9 +251,11 @@ describe('the Outlook sign-in (office-addin-mock)', () => {
     await expect(fourth).rejects.toThrow(OUTLOOK_SIGN_IN_TEXT.dialogClosed);
   });
 
-  it('opens the page on the pane\'s own origin by default', async () => {
+  it("opens the page on the pane's own origin by default", async () => {
     const { office, script } = mockOffice({ identityApi: false });
-    void createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch }).getToken({ forceRefresh: false }).catch(() => undefined);
+    void createOutlookSignIn(office, { apiBase: '/api', fetch: tokenServer().fetch })
+      .getToken({ forceRefresh: false })
+      .catch(() => undefined);
     await opened(script);
     expect(script.opened[0].url).toBe(`${window.location.origin}/outlook/sign-in.html`);
     script.event(12006);

@@ -17,7 +17,11 @@ export interface OfficeDialogHandle {
 
 /** The part of `Office.context.ui` sign-in uses: the dialog API (DialogApi 1.1). */
 export interface OfficeDialogApi {
-  displayDialogAsync(startAddress: string, options: Office.DialogOptions, callback: (result: Office.AsyncResult<OfficeDialogHandle>) => void): void;
+  displayDialogAsync(
+    startAddress: string,
+    options: Office.DialogOptions,
+    callback: (result: Office.AsyncResult<OfficeDialogHandle>) => void,
+  ): void;
 }
 
 /** The part of the Office global sign-in needs. */
@@ -63,12 +67,15 @@ function expiryOf(jwt: string): number | null {
 
 /** What the pane says when sign-in fails, in words. */
 export const OUTLOOK_SIGN_IN_TEXT = {
-  noSingleSignOn: 'This version of Outlook offers no single sign-on for add-ins. Use Outlook on the web or a current Outlook for Windows or Mac.',
+  noSingleSignOn:
+    'This version of Outlook offers no single sign-on for add-ins. Use Outlook on the web or a current Outlook for Windows or Mac.',
   officeRefused: (code: string, message: string): string => `Outlook could not sign you in to Datahaven Documents (${code}): ${message}`,
-  exchangeFailed: (status: number, message: string): string => `Datahaven Documents did not accept your Microsoft sign-in (${status}): ${message}`,
+  exchangeFailed: (status: number, message: string): string =>
+    `Datahaven Documents did not accept your Microsoft sign-in (${status}): ${message}`,
   dialogClosed: 'The sign-in window was closed before you signed in to Datahaven Documents. Open the pane again to sign in.',
   dialogAlreadyOpen: 'Another Datahaven Documents window is already open in Outlook. Close it, then open the pane again to sign in.',
-  dialogPageMissing: 'Outlook could not open the sign-in window: its page was not found. Ask your administrator to check the add-in\'s address.',
+  dialogPageMissing:
+    "Outlook could not open the sign-in window: its page was not found. Ask your administrator to check the add-in's address.",
   dialogRefused: (code: number, message: string): string => `Outlook could not open the sign-in window (${code}): ${message}`,
   dialogSignInFailed: (message: string): string => `The Microsoft sign-in in the sign-in window failed: ${message}`,
 } as const;
@@ -105,7 +112,8 @@ function signInMessageOf(text: string): OutlookSignInDialogMessage | null {
   try {
     const message = JSON.parse(text) as Record<string, unknown>;
     if (message.type !== 'datahaven-sign-in') return null;
-    if (typeof message.accessToken === 'string' && message.accessToken !== '') return { type: 'datahaven-sign-in', accessToken: message.accessToken };
+    if (typeof message.accessToken === 'string' && message.accessToken !== '')
+      return { type: 'datahaven-sign-in', accessToken: message.accessToken };
     if (typeof message.error === 'string') return { type: 'datahaven-sign-in', error: message.error };
   } catch {
     // Not JSON: not the sign-in page's message.
@@ -202,7 +210,8 @@ export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSig
   let dialogToken: { value: string; expiresAt: number } | null = null;
 
   const dialog = async (reuse: boolean): Promise<{ value: string; reused: boolean }> => {
-    if (reuse && dialogToken !== null && dialogToken.expiresAt - DIALOG_TOKEN_REUSE_MARGIN_MS > now()) return { value: dialogToken.value, reused: true };
+    if (reuse && dialogToken !== null && dialogToken.expiresAt - DIALOG_TOKEN_REUSE_MARGIN_MS > now())
+      return { value: dialogToken.value, reused: true };
     const ui = office.context.ui;
     if (ui === undefined) throw new Error(OUTLOOK_SIGN_IN_TEXT.noSingleSignOn);
     const value = await tokenFromDialog(ui, options.dialogUrl ?? new URL(OUTLOOK_SIGN_IN_DIALOG_PATH, globalThis.location.href).href);
@@ -226,7 +235,8 @@ export function createOutlookSignIn(office: OfficeSignInApi, options: OutlookSig
       return { value: await office.auth.getAccessToken({ allowSignInPrompt: true, allowConsentPrompt: true }), reused: false };
     } catch (error) {
       const code = codeOf(error);
-      if (code === null || !OFFICE_SSO_FALLBACK_CODES.includes(code) || office.context.ui === undefined) throw new Error(officeError(error));
+      if (code === null || !OFFICE_SSO_FALLBACK_CODES.includes(code) || office.context.ui === undefined)
+        throw new Error(officeError(error));
       ssoFailed = true;
       return dialog(reuseDialogToken);
     }

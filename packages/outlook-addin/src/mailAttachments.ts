@@ -16,7 +16,10 @@ export interface ReadMailItem {
   subject?: string;
   from?: { displayName?: string; emailAddress?: string };
   attachments: readonly MailAttachment[];
-  getAttachmentContentAsync(attachmentId: string, callback: (result: Office.AsyncResult<{ content: string; format: string }>) => void): void;
+  getAttachmentContentAsync(
+    attachmentId: string,
+    callback: (result: Office.AsyncResult<{ content: string; format: string }>) => void,
+  ): void;
   /** The whole message as base64 .eml (Mailbox 1.14); older Outlooks have none, and the message cannot be kept. */
   getAsFileAsync?(callback: (result: Office.AsyncResult<string>) => void): void;
 }
@@ -38,17 +41,21 @@ const IMPORTABLE_NAMES = /\.(pdf|tiff?|png|jpe?g|gif|bmp)$/i;
  * 413 is said before Outlook is asked for its bytes.
  */
 export function whyNotImportable(attachment: MailAttachment, sizeLimit = 0): string | null {
-  if (attachment.attachmentType !== 'file') return `${attachment.name} is not a file (an attached message or a cloud link) and cannot be filed.`;
+  if (attachment.attachmentType !== 'file')
+    return `${attachment.name} is not a file (an attached message or a cloud link) and cannot be filed.`;
   // Outlook often reports application/octet-stream, so the name decides too; the server checks the bytes anyway.
-  if (!IMPORTABLE_TYPES.test(attachment.contentType) && !IMPORTABLE_NAMES.test(attachment.name)) return `${attachment.name} cannot be filed: only PDF, TIFF and image files are imported.`;
-  if (sizeLimit > 0 && attachment.size > sizeLimit) return `${attachment.name} cannot be filed: it is larger than the upload size limit (${formatFileSize(sizeLimit)}).`;
+  if (!IMPORTABLE_TYPES.test(attachment.contentType) && !IMPORTABLE_NAMES.test(attachment.name))
+    return `${attachment.name} cannot be filed: only PDF, TIFF and image files are imported.`;
+  if (sizeLimit > 0 && attachment.size > sizeLimit)
+    return `${attachment.name} cannot be filed: it is larger than the upload size limit (${formatFileSize(sizeLimit)}).`;
   return null;
 }
 
 /** Why the e-mail itself cannot be kept as a document in this Outlook, in words; null when it can. */
 export function whyMessageNotKept(item: ReadMailItem): string | null {
   // getAsFileAsync came with Mailbox 1.14 (Outlook on the web, new Outlook, classic Outlook 2023+); older ones hand out attachments only.
-  if (typeof item.getAsFileAsync !== 'function') return 'This version of Outlook cannot hand out the e-mail itself, so only its attachments can be filed.';
+  if (typeof item.getAsFileAsync !== 'function')
+    return 'This version of Outlook cannot hand out the e-mail itself, so only its attachments can be filed.';
   return null;
 }
 
@@ -85,7 +92,10 @@ function asPromise<T>(call: (callback: (result: Office.AsyncResult<T>) => void) 
 
 /** Reads one attachment's bytes through Outlook as base64 text. */
 export async function readAttachmentBase64(item: ReadMailItem, attachment: MailAttachment): Promise<string> {
-  const content = await asPromise<{ content: string; format: string }>((done) => item.getAttachmentContentAsync(attachment.id, done), attachment.name);
+  const content = await asPromise<{ content: string; format: string }>(
+    (done) => item.getAttachmentContentAsync(attachment.id, done),
+    attachment.name,
+  );
   if (content.format !== 'base64') throw new Error(`Outlook could not read ${attachment.name}: it handed out no file (${content.format}).`);
   return content.content;
 }

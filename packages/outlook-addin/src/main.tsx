@@ -22,8 +22,16 @@ const mount = (officeReady: OutlookOffice | undefined, options: OutlookHostOptio
   if (office !== undefined && officeReady !== undefined && isReadMailItem(item)) {
     // Reading a message: file its invoice or reply with documents, signed in through the same host as the core.
     // The reply's Graph credential: a Graph token through NAA, else the Entra token for our API (the server trades it on-behalf-of).
-    const signIn = createOutlookSignIn(officeReady, { apiBase: BUILD.apiBasePath, fetch: (input, init) => window.fetch(input, init), nestedAppAuth: options.nestedAppAuth });
-    const graphHeaders = createGraphTokenHeaders({ office: officeReady, nestedAppAuth: options.nestedAppAuth, entraToken: (request) => signIn.getEntraToken(request) });
+    const signIn = createOutlookSignIn(officeReady, {
+      apiBase: BUILD.apiBasePath,
+      fetch: (input, init) => window.fetch(input, init),
+      nestedAppAuth: options.nestedAppAuth,
+    });
+    const graphHeaders = createGraphTokenHeaders({
+      office: officeReady,
+      nestedAppAuth: options.nestedAppAuth,
+      entraToken: (request) => signIn.getEntraToken(request),
+    });
     root.render(
       <ReadMessagePane
         item={item}
@@ -46,7 +54,13 @@ if (office === undefined) {
   // Where Outlook offers NestedAppAuth 1.1 and the server names an Entra client, sign-in goes through MSAL's nestable client.
   void office
     .onReady()
-    .then(() => createOutlookNestedAppAuth(office, { apiBase: BUILD.apiBasePath, fetch: (input, init) => window.fetch(input, init), loginHint: office.context.mailbox?.userProfile?.emailAddress }))
+    .then(() =>
+      createOutlookNestedAppAuth(office, {
+        apiBase: BUILD.apiBasePath,
+        fetch: (input, init) => window.fetch(input, init),
+        loginHint: office.context.mailbox?.userProfile?.emailAddress,
+      }),
+    )
     // Without NAA the pane still mounts and signs in through Office SSO.
     .catch(() => undefined)
     .then((nestedAppAuth) => mount(office, { nestedAppAuth }));

@@ -17,13 +17,18 @@ function strings(value: unknown): string[] {
  */
 export async function readEntraSettings(apiBase: string, fetchFn: typeof fetch): Promise<EntraSettings | null> {
   try {
-    const response = await fetchFn(`${apiBase.replace(/\/+$/, '')}/integration/teams/settings`, { headers: { Accept: 'application/json' } });
+    const response = await fetchFn(`${apiBase.replace(/\/+$/, '')}/integration/teams/settings`, {
+      headers: { Accept: 'application/json' },
+    });
     if (!response.ok) return null;
     const body = (await response.json()) as Record<string, unknown>;
     const clientId = typeof body.clientId === 'string' ? body.clientId : '';
     const scopes = strings(body.scopes);
     if (clientId === '' || scopes.length === 0) return null;
-    const authority = typeof body.authority === 'string' && body.authority !== '' ? body.authority.replace(/\/+$/, '') : 'https://login.microsoftonline.com';
+    const authority =
+      typeof body.authority === 'string' && body.authority !== ''
+        ? body.authority.replace(/\/+$/, '')
+        : 'https://login.microsoftonline.com';
     return { clientId, authority, tenantIds: strings(body.tenantIds), scopes };
   } catch {
     return null;

@@ -15,7 +15,7 @@ function luminance(colour: string | undefined): number | null {
  * The Fluent theme for Outlook's: dark when Outlook says so (`isDarkTheme`, newer clients) or its
  * pane background is dark; light otherwise (also when Outlook says nothing).
  */
-export function themeOfOffice(theme: Partial<Office.OfficeTheme> & { isDarkTheme?: boolean } | undefined): HostThemeName {
+export function themeOfOffice(theme: (Partial<Office.OfficeTheme> & { isDarkTheme?: boolean }) | undefined): HostThemeName {
   if (theme === undefined) return 'webLight';
   if (typeof theme.isDarkTheme === 'boolean') return theme.isDarkTheme ? 'webDark' : 'webLight';
   const body = luminance(theme.bodyBackgroundColor);

@@ -41,25 +41,36 @@ describe('loadConfig: worker processes', () => {
   });
 
   it('refuses a count that is not a whole number from 1 to 64', () => {
-    for (const text of ['0', '-2', '1.5', 'many', '65']) expect(() => loadConfig({ ...postgres, DATAHAVEN_WORKERS: text })).toThrow(/DATAHAVEN_WORKERS is not/);
+    for (const text of ['0', '-2', '1.5', 'many', '65'])
+      expect(() => loadConfig({ ...postgres, DATAHAVEN_WORKERS: text })).toThrow(/DATAHAVEN_WORKERS is not/);
   });
 
   it('refuses several processes on SQLite or with the demo, saying what to change', () => {
-    expect(() => loadConfig({ DATAHAVEN_WORKERS: '2' })).toThrow('DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.');
-    expect(() => loadConfig({ ...postgres, DATAHAVEN_WORKERS: '2', DATAHAVEN_DEMO: '1' })).toThrow('DATAHAVEN_WORKERS above 1 is for deployments: turn the demo off (DATAHAVEN_DEMO=0).');
+    expect(() => loadConfig({ DATAHAVEN_WORKERS: '2' })).toThrow(
+      'DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.',
+    );
+    expect(() => loadConfig({ ...postgres, DATAHAVEN_WORKERS: '2', DATAHAVEN_DEMO: '1' })).toThrow(
+      'DATAHAVEN_WORKERS above 1 is for deployments: turn the demo off (DATAHAVEN_DEMO=0).',
+    );
   });
 });
 
 describe('loadConfig: the PostgreSQL schema', () => {
   it('uses the search_path unless DATAHAVEN_DATABASE_SCHEMA names a schema', () => {
     expect(loadConfig({}).databaseSchema).toBeNull();
-    expect(loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: ' documents_2 ' }).databaseSchema).toBe('documents_2');
+    expect(
+      loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: ' documents_2 ' }).databaseSchema,
+    ).toBe('documents_2');
   });
 
   it('refuses a schema without PostgreSQL, and a name that is not a plain identifier', () => {
-    expect(() => loadConfig({ DATAHAVEN_DATABASE_SCHEMA: 'documents' })).toThrow('DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).');
+    expect(() => loadConfig({ DATAHAVEN_DATABASE_SCHEMA: 'documents' })).toThrow(
+      'DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).',
+    );
     for (const text of ['Documents', '1st', 'a;drop', 'a b', 'x'.repeat(64), 'pg_documents']) {
-      expect(() => loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: text })).toThrow(/DATAHAVEN_DATABASE_SCHEMA is not a schema name/);
+      expect(() => loadConfig({ DATAHAVEN_DATABASE_URL: 'postgres://db.example/datahaven', DATAHAVEN_DATABASE_SCHEMA: text })).toThrow(
+        /DATAHAVEN_DATABASE_SCHEMA is not a schema name/,
+      );
     }
   });
 });
@@ -69,7 +80,9 @@ describe('loadConfig: the log level', () => {
     expect(loadConfig({}).logLevel).toBe('info');
     expect(loadConfig({ DATAHAVEN_LOG_LEVEL: ' WARN ' }).logLevel).toBe('warn');
     expect(loadConfig({ DATAHAVEN_LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
-    expect(() => loadConfig({ DATAHAVEN_LOG_LEVEL: 'verbose' })).toThrow('DATAHAVEN_LOG_LEVEL is not one of fatal, error, warn, info, debug, trace, silent: verbose');
+    expect(() => loadConfig({ DATAHAVEN_LOG_LEVEL: 'verbose' })).toThrow(
+      'DATAHAVEN_LOG_LEVEL is not one of fatal, error, warn, info, debug, trace, silent: verbose',
+    );
   });
 });
 
@@ -78,7 +91,9 @@ describe('loadConfig: the file store', () => {
 
   it('keeps files on the disk unless both blob variables are set', () => {
     expect(loadConfig({}).blobStore).toBeNull();
-    expect(loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: 'datahaven-files' }).blobStore).toEqual({
+    expect(
+      loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: 'datahaven-files' }).blobStore,
+    ).toEqual({
       connectionString,
       container: 'datahaven-files',
     });
@@ -88,7 +103,9 @@ describe('loadConfig: the file store', () => {
     expect(() => loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString })).toThrow(/go together/);
     expect(() => loadConfig({ DATAHAVEN_BLOB_CONTAINER: 'datahaven-files' })).toThrow(/go together/);
     for (const container of ['Files', 'ab', 'a--b', '-files', 'files_1']) {
-      expect(() => loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: container })).toThrow(/not a valid container name/);
+      expect(() => loadConfig({ DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: container })).toThrow(
+        /not a valid container name/,
+      );
     }
   });
 });
@@ -126,8 +143,11 @@ describe('the demo ERP and the ERP entity sources', () => {
       },
     ]);
     expect(loadConfig({ DATAHAVEN_DEMO: '1' }).demoErp?.clientSecret).not.toBe(first.demoErp?.clientSecret);
-    expect(loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_DEMO_ERP_PORT: '4101' }).erpSources[0].apiUrl).toBe('http://127.0.0.1:4101/api/v2.0');
-    for (const port of ['0', 'x', '70000']) expect(() => loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_DEMO_ERP_PORT: port })).toThrow(/DATAHAVEN_DEMO_ERP_PORT/);
+    expect(loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_DEMO_ERP_PORT: '4101' }).erpSources[0].apiUrl).toBe(
+      'http://127.0.0.1:4101/api/v2.0',
+    );
+    for (const port of ['0', 'x', '70000'])
+      expect(() => loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_DEMO_ERP_PORT: port })).toThrow(/DATAHAVEN_DEMO_ERP_PORT/);
   });
 
   it('reads a configured source with Entra ID and Business Central defaults, and keeps it over the demo', () => {
@@ -147,7 +167,9 @@ describe('the demo ERP and the ERP entity sources', () => {
 
   it('names the missing or malformed variable', () => {
     expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_BC_CLIENT_SECRET: '' })).toThrow(/DATAHAVEN_ERP_BC_CLIENT_SECRET is required/);
-    expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_BC_API_URL: 'https://user:pw@erp.example/api' })).toThrow(/DATAHAVEN_ERP_BC_API_URL must be a plain/);
+    expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_BC_API_URL: 'https://user:pw@erp.example/api' })).toThrow(
+      /DATAHAVEN_ERP_BC_API_URL must be a plain/,
+    );
     expect(() => loadConfig({ ...BC, DATAHAVEN_ERP_SOURCES: 'bc, f-o' })).toThrow(/invalid prefix/);
   });
 });
@@ -160,6 +182,7 @@ describe('loadConfig: the PostgreSQL connections', () => {
   });
 
   it('refuses a number of connections that is not a whole number from 1 to 1000', () => {
-    for (const text of ['0', '-1', '2.5', 'lots', '1001']) expect(() => loadConfig({ DATAHAVEN_DATABASE_CONNECTIONS: text })).toThrow(/DATAHAVEN_DATABASE_CONNECTIONS is not/);
+    for (const text of ['0', '-1', '2.5', 'lots', '1001'])
+      expect(() => loadConfig({ DATAHAVEN_DATABASE_CONNECTIONS: text })).toThrow(/DATAHAVEN_DATABASE_CONNECTIONS is not/);
   });
 });

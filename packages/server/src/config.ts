@@ -109,7 +109,8 @@ function parseDatabaseSchema(text: string | undefined, postgres: boolean): strin
   if (!postgres) throw new Error('DATAHAVEN_DATABASE_SCHEMA needs PostgreSQL (DATAHAVEN_DATABASE_URL).');
   // An unquoted lower-case identifier: it goes into the connection's search_path as written.
   // pg_… names are PostgreSQL's own ('unacceptable schema name').
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema) || schema.startsWith('pg_')) throw new Error(`DATAHAVEN_DATABASE_SCHEMA is not a schema name (lower-case letters, digits, _; not pg_…): ${text}`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema) || schema.startsWith('pg_'))
+    throw new Error(`DATAHAVEN_DATABASE_SCHEMA is not a schema name (lower-case letters, digits, _; not pg_…): ${text}`);
   return schema;
 }
 
@@ -119,10 +120,15 @@ const MAX_WORKERS = 64;
 function parseWorkers(text: string | undefined, postgres: boolean, demo: boolean): number {
   const trimmed = (text ?? '').trim();
   const workers =
-    trimmed === '' ? 1 : trimmed.toLowerCase() === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : parseWholeNumber('DATAHAVEN_WORKERS', trimmed, 1, MAX_WORKERS, `a number of processes (1–${MAX_WORKERS}) or auto`);
+    trimmed === ''
+      ? 1
+      : trimmed.toLowerCase() === 'auto'
+        ? Math.min(availableParallelism(), MAX_WORKERS)
+        : parseWholeNumber('DATAHAVEN_WORKERS', trimmed, 1, MAX_WORKERS, `a number of processes (1–${MAX_WORKERS}) or auto`);
   if (workers === 1) return 1;
   // SQLite lets one process write at a time: several would queue on its lock and answer 'database is busy' under load.
-  if (!postgres) throw new Error('DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.');
+  if (!postgres)
+    throw new Error('DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.');
   // The demo's ERP and its seed belong to one process; a deployment has neither.
   if (demo) throw new Error('DATAHAVEN_WORKERS above 1 is for deployments: turn the demo off (DATAHAVEN_DEMO=0).');
   return workers;
@@ -133,7 +139,13 @@ const MAX_DATABASE_CONNECTIONS = 1000;
 
 function parseDatabaseConnections(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return DEFAULT_POOL_SIZE;
-  return parseWholeNumber('DATAHAVEN_DATABASE_CONNECTIONS', text, 1, MAX_DATABASE_CONNECTIONS, `a number of connections (1–${MAX_DATABASE_CONNECTIONS})`);
+  return parseWholeNumber(
+    'DATAHAVEN_DATABASE_CONNECTIONS',
+    text,
+    1,
+    MAX_DATABASE_CONNECTIONS,
+    `a number of connections (1–${MAX_DATABASE_CONNECTIONS})`,
+  );
 }
 
 function parseLockMinutes(text: string | undefined): number {
@@ -162,9 +174,13 @@ function parseBlobStore(connectionString: string | undefined, container: string 
   const hasConnection = connectionString !== undefined && connectionString !== '';
   const hasContainer = container !== undefined && container !== '';
   if (!hasConnection && !hasContainer) return null;
-  if (!hasConnection || !hasContainer) throw new Error('DATAHAVEN_BLOB_CONNECTION_STRING and DATAHAVEN_BLOB_CONTAINER go together: set both to keep files in Azure Blob Storage, or neither.');
+  if (!hasConnection || !hasContainer)
+    throw new Error(
+      'DATAHAVEN_BLOB_CONNECTION_STRING and DATAHAVEN_BLOB_CONTAINER go together: set both to keep files in Azure Blob Storage, or neither.',
+    );
   // Azure's container names: 3-63 of lower-case letters, digits and single hyphens, starting with a letter or digit.
-  if (!/^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/.test(container)) throw new Error(`DATAHAVEN_BLOB_CONTAINER is not a valid container name: ${container}`);
+  if (!/^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/.test(container))
+    throw new Error(`DATAHAVEN_BLOB_CONTAINER is not a valid container name: ${container}`);
   return { connectionString, container };
 }
 
@@ -199,7 +215,10 @@ function parseErpSources(env: NodeJS.ProcessEnv, demoErp: Config['demoErp']): En
       prefix,
       label: (env[key('LABEL')] ?? '').trim() || defaultSourceLabel(prefix),
       apiUrl: parsePlainUrl(key('API_URL'), required('API_URL')),
-      tokenUrl: parsePlainUrl(key('TOKEN_URL'), (env[key('TOKEN_URL')] ?? '').trim() || `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`),
+      tokenUrl: parsePlainUrl(
+        key('TOKEN_URL'),
+        (env[key('TOKEN_URL')] ?? '').trim() || `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`,
+      ),
       tenant,
       clientId: required('CLIENT_ID'),
       clientSecret: required('CLIENT_SECRET'),
@@ -230,7 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.DATAHAVEN_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const demo = parseFlag(env.DATAHAVEN_DEMO);
   const demoErp: Config['demoErp'] = demo
-    ? { port: parseDemoErpPort(env.DATAHAVEN_DEMO_ERP_PORT), clientId: DEMO_ERP_CLIENT_ID, clientSecret: randomBytes(24).toString('base64url') }
+    ? {
+        port: parseDemoErpPort(env.DATAHAVEN_DEMO_ERP_PORT),
+        clientId: DEMO_ERP_CLIENT_ID,
+        clientSecret: randomBytes(24).toString('base64url'),
+      }
     : null;
   return {
     port,
@@ -247,7 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: parseOrigins('DATAHAVEN_FRAME_ANCESTORS', env.DATAHAVEN_FRAME_ANCESTORS),
     lockMinutes: parseLockMinutes(env.DATAHAVEN_LOCK_MINUTES),
     // The demo's mail drafts go to its own Graph mailbox (demo/registerDemoGraphMailRoutes, settled to the listening origin) unless set.
-    graphBaseUrl: demo && (env.DATAHAVEN_GRAPH_BASE_URL ?? '').trim() === '' ? `${publicUrl}/demo/graph` : parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
+    graphBaseUrl:
+      demo && (env.DATAHAVEN_GRAPH_BASE_URL ?? '').trim() === ''
+        ? `${publicUrl}/demo/graph`
+        : parseGraphBaseUrl(env.DATAHAVEN_GRAPH_BASE_URL),
     blobStore: parseBlobStore(env.DATAHAVEN_BLOB_CONNECTION_STRING, env.DATAHAVEN_BLOB_CONTAINER),
     demoErp,
     erpSources: parseErpSources(env, demoErp),

@@ -55,7 +55,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
         : new JobRunner(deps, {
             handlers: defaultJobHandlers(deps),
             signal: deps.jobSignal,
-            onError: (error, job) => app.log.warn({ err: error, job: job && { id: job.id, kind: job.kind, attempt: job.attempts } }, 'background job failed'),
+            onError: (error, job) =>
+              app.log.warn({ err: error, job: job && { id: job.id, kind: job.kind, attempt: job.attempts } }, 'background job failed'),
           });
     runner?.start();
     app.addHook('onClose', async () => {

@@ -7,7 +7,10 @@ describe('envParsers', () => {
   });
 
   it('accepts origins (with a *. wildcard) and refuses anything else, naming the variable', () => {
-    expect(parseOrigins('X_ORIGINS', 'https://*.contoso.example, http://localhost:3000')).toEqual(['https://*.contoso.example', 'http://localhost:3000']);
+    expect(parseOrigins('X_ORIGINS', 'https://*.contoso.example, http://localhost:3000')).toEqual([
+      'https://*.contoso.example',
+      'http://localhost:3000',
+    ]);
     for (const text of ['https://a.example/path', "https://a.example'", 'ftp://a.example', 'a.example']) {
       expect(() => parseOrigins('X_ORIGINS', text)).toThrow(`X_ORIGINS has an invalid origin: ${text}`);
     }
@@ -21,10 +24,11 @@ describe('envParsers', () => {
     }
   });
 
-  it('accepts a whole number within the range and refuses anything else with the caller\'s words', () => {
+  it("accepts a whole number within the range and refuses anything else with the caller's words", () => {
     expect(parseWholeNumber('X_N', '1', 1, 10, 'a count (1–10)')).toBe(1);
     expect(parseWholeNumber('X_N', '10', 1, 10, 'a count (1–10)')).toBe(10);
     expect(parseWholeNumber('X_N', ' 7 ', 1, 10, 'a count (1–10)')).toBe(7);
-    for (const text of ['0', '11', '1.5', 'ten', '-1', ' ', '1e1', '0x5', '+5']) expect(() => parseWholeNumber('X_N', text, 1, 10, 'a count (1–10)')).toThrow(`X_N is not a count (1–10): ${text}`);
+    for (const text of ['0', '11', '1.5', 'ten', '-1', ' ', '1e1', '0x5', '+5'])
+      expect(() => parseWholeNumber('X_N', text, 1, 10, 'a count (1–10)')).toThrow(`X_N is not a count (1–10): ${text}`);
   });
 });

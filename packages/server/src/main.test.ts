@@ -13,6 +13,9 @@ describe('startupUrls', () => {
       'http://localhost:3000/',
       'http://localhost:3000/api/version',
     ]);
-    expect(startupUrls(loadConfig({ DATAHAVEN_PUBLIC_URL: 'http://localhost:3000' }))).toEqual(['http://localhost:3000/', 'http://localhost:3000/api/version']);
+    expect(startupUrls(loadConfig({ DATAHAVEN_PUBLIC_URL: 'http://localhost:3000' }))).toEqual([
+      'http://localhost:3000/',
+      'http://localhost:3000/api/version',
+    ]);
   });
 });

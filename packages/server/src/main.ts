@@ -36,7 +36,12 @@ async function serveDemoErp(demoErp: NonNullable<Config['demoErp']>): Promise<De
 }
 
 function printRunning(config: Config): void {
-  const lines = ['', `Datahaven Documents is running${config.workers > 1 ? ` in ${config.workers} processes` : ''}:`, ...startupUrls(config).map((u) => `  ${u}`), ''];
+  const lines = [
+    '',
+    `Datahaven Documents is running${config.workers > 1 ? ` in ${config.workers} processes` : ''}:`,
+    ...startupUrls(config).map((u) => `  ${u}`),
+    '',
+  ];
   process.stdout.write(lines.join('\n') + '\n');
 }
 

@@ -33,7 +33,9 @@ describe('databaseTargetOf: each process its share of the PostgreSQL connections
       const handle = createDatabase(target);
       try {
         // Six statements at once, each holding its connection a moment, so they overlap.
-        const pids = await Promise.all(Array.from({ length: 6 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db)));
+        const pids = await Promise.all(
+          Array.from({ length: 6 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db)),
+        );
         expect(new Set(pids.map((result) => result.rows[0].pid)).size).toBe(2);
       } finally {
         await handle.close();

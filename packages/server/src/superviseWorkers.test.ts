@@ -32,7 +32,11 @@ interface Served {
 const started: ChildProcess[] = [];
 
 function startServer(env: Record<string, string>): Served {
-  const child = spawn(process.execPath, [MAIN, 'serve'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN, 'serve'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -96,7 +100,9 @@ describe('serve with DATAHAVEN_WORKERS', () => {
   it('refuses several processes on SQLite in words, before anything starts', async () => {
     const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(await freePort()) });
     expect(await served.exited).toBe(1);
-    expect(served.output()).toContain('DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.');
+    expect(served.output()).toContain(
+      'DATAHAVEN_WORKERS above 1 needs PostgreSQL (DATAHAVEN_DATABASE_URL): SQLite lets one process write at a time.',
+    );
     expect(existsSync(join(dataDir, 'datahaven.sqlite'))).toBe(false);
   });
 
@@ -114,7 +120,13 @@ describe('serve with DATAHAVEN_WORKERS', () => {
 
       it('serves from every process, replaces one that dies, and stops them all on SIGTERM', async () => {
         const port = await freePort();
-        const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(port), DATAHAVEN_DATABASE_URL: postgresUrl, DATAHAVEN_DATABASE_SCHEMA: schema });
+        const served = startServer({
+          DATAHAVEN_DATA_DIR: dataDir,
+          DATAHAVEN_WORKERS: '2',
+          DATAHAVEN_PORT: String(port),
+          DATAHAVEN_DATABASE_URL: postgresUrl,
+          DATAHAVEN_DATABASE_SCHEMA: schema,
+        });
         const pid = served.child.pid ?? 0;
         await waitFor(served.output, (text) => text.includes('Datahaven Documents is running in 2 processes:'), 'the start-up lines');
         const first = childrenOf(pid);
@@ -123,12 +135,23 @@ describe('serve with DATAHAVEN_WORKERS', () => {
 
         // A worker killed outright: another takes its place, and the port keeps answering.
         process.kill(first[0], 'SIGKILL');
-        const replaced = await waitFor(() => childrenOf(pid), (pids) => pids.length === 2 && !pids.includes(first[0]), 'a replacement process');
+        const replaced = await waitFor(
+          () => childrenOf(pid),
+          (pids) => pids.length === 2 && !pids.includes(first[0]),
+          'a replacement process',
+        );
         expect(served.output()).toContain(`A server process (pid ${first[0]}) ended with SIGKILL; starting another in 1 s.`);
         // The tables went into the configured schema (DATAHAVEN_DATABASE_SCHEMA), created by the supervisor.
-        const tables = await admin.query('select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = $2', [schema, 'documents']);
+        const tables = await admin.query(
+          'select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = $2',
+          [schema, 'documents'],
+        );
         expect(tables.rows[0]).toEqual({ n: 1 });
-        await waitFor(() => statusOf(`http://127.0.0.1:${port}/api/version`), (status) => status === 200, 'an answer after the replacement');
+        await waitFor(
+          () => statusOf(`http://127.0.0.1:${port}/api/version`),
+          (status) => status === 200,
+          'an answer after the replacement',
+        );
 
         served.child.kill('SIGTERM');
         expect(await served.exited).toBe(0);
@@ -141,7 +164,13 @@ describe('serve with DATAHAVEN_WORKERS', () => {
         const address = taken.address();
         const port = address !== null && typeof address === 'object' ? address.port : 0;
         try {
-          const served = startServer({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WORKERS: '2', DATAHAVEN_PORT: String(port), DATAHAVEN_DATABASE_URL: postgresUrl, DATAHAVEN_DATABASE_SCHEMA: schema });
+          const served = startServer({
+            DATAHAVEN_DATA_DIR: dataDir,
+            DATAHAVEN_WORKERS: '2',
+            DATAHAVEN_PORT: String(port),
+            DATAHAVEN_DATABASE_URL: postgresUrl,
+            DATAHAVEN_DATABASE_SCHEMA: schema,
+          });
           expect(await served.exited).toBe(1);
           expect(served.output()).toContain('EADDRINUSE');
           expect(served.output()).toMatch(/A server process \(pid \d+\) ended with code 1 before it listened; stopping the others\./);

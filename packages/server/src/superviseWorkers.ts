@@ -41,7 +41,8 @@ export async function superviseWorkers(config: Config, onListening: () => void):
   // Replacements in a row that died before listening: each doubles the wait before the next.
   let failedReplacements = 0;
   // isDead(): cluster.workers keeps a worker until both its 'exit' and 'disconnect' have fired, in either order.
-  const live = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+  const live = (): Worker[] =>
+    Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
   // process.exitCode is 1 once the supervisor gave up, else unset (0).
   const exitWhenAllGone = (): void => {
     if (live().length === 0) process.exit();
@@ -79,7 +80,9 @@ export async function superviseWorkers(config: Config, onListening: () => void):
     }
     if (neverListened) failedReplacements += 1;
     const waitMs = Math.min(REPLACE_AFTER_MAX_MS, REPLACE_AFTER_MS * 2 ** failedReplacements);
-    process.stderr.write(`A server process (pid ${worker.process.pid}) ended with ${how}${neverListened ? ' before it listened' : ''}; starting another in ${Math.round(waitMs / 1000)} s.\n`);
+    process.stderr.write(
+      `A server process (pid ${worker.process.pid}) ended with ${how}${neverListened ? ' before it listened' : ''}; starting another in ${Math.round(waitMs / 1000)} s.\n`,
+    );
     setTimeout(() => {
       if (!stopping) cluster.fork();
     }, waitMs);

@@ -63,7 +63,12 @@ describe('ConfigurePage', () => {
   it('offers the queues and queue types the user may browse, and enables Save only once one is chosen', async () => {
     renderPage();
     const select = await screen.findByRole('combobox', { name: CONFIGURE_TEXT.queueLabel });
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([CONFIGURE_TEXT.placeholder, 'All queues of Approval', 'Approval L1', 'Approval L2']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      CONFIGURE_TEXT.placeholder,
+      'All queues of Approval',
+      'Approval L1',
+      'Approval L2',
+    ]);
     expect(lastValidity()).toBe(false);
     fireEvent.change(select, { target: { value: 'queue:7' } });
     await waitFor(() => expect(lastValidity()).toBe(true));
@@ -94,7 +99,13 @@ describe('ConfigurePage', () => {
     await waitFor(() => expect(lastValidity()).toBe(true));
     const event = page.save();
     await waitFor(() => expect(event.notifySuccess).toHaveBeenCalled());
-    expect(pages.config.setConfig).toHaveBeenCalledWith(expect.objectContaining({ contentUrl: 'https://docs.contoso.example/teams/queue-types/3', entityId: 'datahaven-queuetype-3', suggestedDisplayName: 'Approval' }));
+    expect(pages.config.setConfig).toHaveBeenCalledWith(
+      expect.objectContaining({
+        contentUrl: 'https://docs.contoso.example/teams/queue-types/3',
+        entityId: 'datahaven-queuetype-3',
+        suggestedDisplayName: 'Approval',
+      }),
+    );
   });
 
   it('reports the failure in words when Teams refuses the configuration', async () => {

@@ -80,12 +80,10 @@ export function ConfigurePage({ workflow, origin }: ConfigurePageProps): ReactEl
         return;
       }
       const url = `${origin}${tabContentPath(choice)}`;
-      pages.config
-        .setConfig({ contentUrl: url, websiteUrl: url, entityId: tabEntityId(choice), suggestedDisplayName: name })
-        .then(
-          () => event.notifySuccess(),
-          (error: unknown) => event.notifyFailure(failureText(error, CONFIGURE_TEXT.saveFailed)),
-        );
+      pages.config.setConfig({ contentUrl: url, websiteUrl: url, entityId: tabEntityId(choice), suggestedDisplayName: name }).then(
+        () => event.notifySuccess(),
+        (error: unknown) => event.notifyFailure(failureText(error, CONFIGURE_TEXT.saveFailed)),
+      );
     });
   }, [origin]);
 
@@ -96,9 +94,9 @@ export function ConfigurePage({ workflow, origin }: ConfigurePageProps): ReactEl
     const existing = Promise.resolve()
       .then(() => pages.getConfig())
       .then(
-      (config) => tabChoiceFrom(config.entityId, config.contentUrl),
-      () => null,
-    );
+        (config) => tabChoiceFrom(config.entityId, config.contentUrl),
+        () => null,
+      );
     Promise.all([workflow.getRoot({}, abort.signal), existing]).then(
       ([loaded, choice]) => {
         setRoot(loaded);

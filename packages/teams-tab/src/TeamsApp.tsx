@@ -1,5 +1,16 @@
 import { useEffect, useState, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import { Body1, FluentProvider, Spinner, Subtitle1, makeStyles, teamsDarkTheme, teamsHighContrastTheme, teamsLightTheme, tokens, type Theme } from '@fluentui/react-components';
+import {
+  Body1,
+  FluentProvider,
+  Spinner,
+  Subtitle1,
+  makeStyles,
+  teamsDarkTheme,
+  teamsHighContrastTheme,
+  teamsLightTheme,
+  tokens,
+  type Theme,
+} from '@fluentui/react-components';
 import { DatahavenApp, type HostThemeName } from '@datahaven/core';
 import { ConfigurePage } from './ConfigurePage';
 import type { TeamsHostAdapter } from './createTeamsHostAdapter';
@@ -29,7 +40,13 @@ function useTeamsTheme(host: TeamsHostAdapter | undefined): HostThemeName {
 
 const useStyles = makeStyles({
   root: { height: '100%' },
-  notice: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalXL, maxWidth: '560px' },
+  notice: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalXL,
+    maxWidth: '560px',
+  },
 });
 
 /**

@@ -1,5 +1,12 @@
 import { app } from '@microsoft/teams-js';
-import { NOT_IN_TEAMS_MESSAGE, OutsideTeamsError, TEAMS_DID_NOT_ANSWER_MESSAGE, TEAMS_INITIALIZE_TIMEOUT_MS, connectToTeams, mayBeInTeams } from './connectToTeams';
+import {
+  NOT_IN_TEAMS_MESSAGE,
+  OutsideTeamsError,
+  TEAMS_DID_NOT_ANSWER_MESSAGE,
+  TEAMS_INITIALIZE_TIMEOUT_MS,
+  connectToTeams,
+  mayBeInTeams,
+} from './connectToTeams';
 
 jest.mock('@microsoft/teams-js', () => jest.requireActual<typeof import('./test/teamsJsMock')>('./test/teamsJsMock').teamsJsMock());
 
@@ -42,7 +49,10 @@ describe('connectToTeams', () => {
   });
 
   it('passes the configured host origins to app.initialize and returns the context', async () => {
-    const context = { app: { theme: 'dark', locale: 'de-de' }, page: { id: 'datahaven-queue-7', frameContext: 'content' } } as unknown as app.Context;
+    const context = {
+      app: { theme: 'dark', locale: 'de-de' },
+      page: { id: 'datahaven-queue-7', frameContext: 'content' },
+    } as unknown as app.Context;
     jest.mocked(app.initialize).mockResolvedValue();
     jest.mocked(app.getContext).mockResolvedValue(context);
     await expect(connectToTeams(framedWindow(), { hostOrigins: ['http://127.0.0.1:3000'] })).resolves.toBe(context);

@@ -1,10 +1,12 @@
 import { app } from '@microsoft/teams-js';
 
 /** Shown when the page is not inside any host window (opened directly in a browser tab). */
-export const NOT_IN_TEAMS_MESSAGE = 'This page works only inside Microsoft Teams. Add Datahaven Documents as a tab in a Teams channel and open it there.';
+export const NOT_IN_TEAMS_MESSAGE =
+  'This page works only inside Microsoft Teams. Add Datahaven Documents as a tab in a Teams channel and open it there.';
 
 /** Shown when the surrounding window never answers TeamsJS (a frame that is not Teams). */
-export const TEAMS_DID_NOT_ANSWER_MESSAGE = 'Microsoft Teams did not answer in time. This page works only inside a Microsoft Teams tab; reload the tab to try again.';
+export const TEAMS_DID_NOT_ANSWER_MESSAGE =
+  'Microsoft Teams did not answer in time. This page works only inside a Microsoft Teams tab; reload the tab to try again.';
 
 /** How long `app.initialize` may take before we say Teams is not there (HOSTS.md: outside Teams it may never resolve). */
 export const TEAMS_INITIALIZE_TIMEOUT_MS = 8000;

@@ -34,7 +34,10 @@ describe('createTeamsHostAdapter', () => {
 
   it('gives the core the tab’s context: team, channel, tab, locale, client type and the deep link', async () => {
     const host = createTeamsHostAdapter(window, { context: CONTEXT, signIn: countingSignIn(), fetch: serverStandIn({}).fetch });
-    await expect(host.getContext()).resolves.toEqual({ record: {}, teams: { teamId: 'team-1', channelId: '19:channel', entityId: 'datahaven-queue-7' } });
+    await expect(host.getContext()).resolves.toEqual({
+      record: {},
+      teams: { teamId: 'team-1', channelId: '19:channel', entityId: 'datahaven-queue-7' },
+    });
     expect(host.locale.current()).toEqual({ language: 'de-DE', region: 'de-DE' });
     expect(host.getClientType()).toBe('Desktop');
     expect(host.frameContext).toBe('content');
@@ -42,7 +45,14 @@ describe('createTeamsHostAdapter', () => {
     expect(host.router).toEqual({ kind: 'browser', basename: '/teams' });
     // Our popup pages open inside the tab; what needs Outlook or an ERP parent is not offered.
     expect(host.appPages).toBe('inPlace');
-    expect([host.attachFile, host.getGraphToken, host.createEmailDraft, host.openRecord, host.captureRecord, host.onRecordEvent]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect([host.attachFile, host.getGraphToken, host.createEmailDraft, host.openRecord, host.captureRecord, host.onRecordEvent]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('follows Teams’ theme live: default, dark and contrast become the Teams Fluent themes', () => {
@@ -89,7 +99,10 @@ describe('createTeamsHostAdapter', () => {
     const token = productToken(Date.now() + HOUR);
     const server = serverStandIn({ '/api/token/user': () => text(token) });
     const host = createTeamsHostAdapter(window, { context: CONTEXT, signIn: countingSignIn(), fetch: server.fetch });
-    await expect(Promise.all([host.getToken({ forceRefresh: false }), host.getToken({ forceRefresh: true })])).resolves.toEqual([token, token]);
+    await expect(Promise.all([host.getToken({ forceRefresh: false }), host.getToken({ forceRefresh: true })])).resolves.toEqual([
+      token,
+      token,
+    ]);
     expect(server.seen).toHaveLength(1);
   });
 

@@ -76,7 +76,10 @@ export function createTeamsHostAdapter(win: Window, options: TeamsHostAdapterOpt
   const now = options.now ?? (() => Date.now());
   const theme = settableSignal<HostThemeName>(hostThemeForTeams(context.app.theme));
   const tag = canonicalLocale(context.app.locale);
-  const locale = settableSignal<HostLocale>(tag ? { language: tag, region: tag } : FALLBACK_LOCALE, (a, b) => a.language === b.language && a.region === b.region);
+  const locale = settableSignal<HostLocale>(
+    tag ? { language: tag, region: tag } : FALLBACK_LOCALE,
+    (a, b) => a.language === b.language && a.region === b.region,
+  );
   // Teams tells every theme switch (default / dark / contrast); the core restyles without a reload.
   app.registerOnThemeChangeHandler((name) => theme.set(hostThemeForTeams(name)));
 

@@ -26,11 +26,18 @@ type NestedClient = Pick<IPublicClientApplication, 'getAccount' | 'acquireTokenS
 type TokenResult = Awaited<ReturnType<IPublicClientApplication['acquireTokenSilent']>>;
 
 /** A nested MSAL client whose silent and popup answers the test scripts. */
-function nestedClient(silent: () => Promise<string>, popup: () => Promise<string>): { [K in keyof NestedClient]: jest.Mock<ReturnType<NestedClient[K]>, Parameters<NestedClient[K]>> } {
+function nestedClient(
+  silent: () => Promise<string>,
+  popup: () => Promise<string>,
+): { [K in keyof NestedClient]: jest.Mock<ReturnType<NestedClient[K]>, Parameters<NestedClient[K]>> } {
   return {
     getAccount: jest.fn<ReturnType<NestedClient['getAccount']>, Parameters<NestedClient['getAccount']>>(() => null),
-    acquireTokenSilent: jest.fn<Promise<TokenResult>, Parameters<NestedClient['acquireTokenSilent']>>(() => silent().then((accessToken) => ({ accessToken }) as TokenResult)),
-    acquireTokenPopup: jest.fn<Promise<TokenResult>, Parameters<NestedClient['acquireTokenPopup']>>(() => popup().then((accessToken) => ({ accessToken }) as TokenResult)),
+    acquireTokenSilent: jest.fn<Promise<TokenResult>, Parameters<NestedClient['acquireTokenSilent']>>(() =>
+      silent().then((accessToken) => ({ accessToken }) as TokenResult),
+    ),
+    acquireTokenPopup: jest.fn<Promise<TokenResult>, Parameters<NestedClient['acquireTokenPopup']>>(() =>
+      popup().then((accessToken) => ({ accessToken }) as TokenResult),
+    ),
   };
 }
 
@@ -62,14 +69,19 @@ describe('createTeamsSignIn', () => {
 
   it('uses nested app authentication when the host recommends it: silent first, for the configured scope and tenant', async () => {
     jest.mocked(nestedAppAuth.isNAAChannelRecommended).mockReturnValue(true);
-    const client = nestedClient(() => Promise.resolve('entra-silent'), () => Promise.reject(new Error('no popup expected')));
+    const client = nestedClient(
+      () => Promise.resolve('entra-silent'),
+      () => Promise.reject(new Error('no popup expected')),
+    );
     jest.mocked(createNestablePublicClientApplication).mockResolvedValue(client as unknown as IPublicClientApplication);
     const signIn = createTeamsSignIn(SETTINGS, USER);
     expect(signIn.method).toBe('naa');
     await expect(signIn.getEntraToken(false)).resolves.toBe('entra-silent');
     await expect(signIn.getEntraToken(true)).resolves.toBe('entra-silent');
     expect(createNestablePublicClientApplication).toHaveBeenCalledTimes(1);
-    expect(createNestablePublicClientApplication).toHaveBeenCalledWith({ auth: { clientId: SETTINGS.clientId, authority: `https://login.example/${USER.tenantId}` } });
+    expect(createNestablePublicClientApplication).toHaveBeenCalledWith({
+      auth: { clientId: SETTINGS.clientId, authority: `https://login.example/${USER.tenantId}` },
+    });
     expect(client.acquireTokenSilent).toHaveBeenLastCalledWith({ scopes: SETTINGS.scopes, account: undefined, forceRefresh: true });
     expect(authentication.getAuthToken).not.toHaveBeenCalled();
   });
@@ -87,7 +99,10 @@ describe('createTeamsSignIn', () => {
 
   it('does not open a popup for other MSAL failures, and says so in words', async () => {
     jest.mocked(nestedAppAuth.isNAAChannelRecommended).mockReturnValue(true);
-    const client = nestedClient(() => Promise.reject(new Error('network_error')), () => Promise.resolve('entra-popup'));
+    const client = nestedClient(
+      () => Promise.reject(new Error('network_error')),
+      () => Promise.resolve('entra-popup'),
+    );
     jest.mocked(createNestablePublicClientApplication).mockResolvedValue(client as unknown as IPublicClientApplication);
     await expect(createTeamsSignIn(SETTINGS, USER).getEntraToken(false)).rejects.toThrow(ENTRA_SIGN_IN_FAILED_MESSAGE);
     expect(client.acquireTokenPopup).not.toHaveBeenCalled();

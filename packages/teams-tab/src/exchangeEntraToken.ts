@@ -20,7 +20,8 @@ function refusalText(body: string): string {
   if (text === '') return TOKEN_EXCHANGE_FAILED_MESSAGE;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string') return (parsed as { message: string }).message;
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string')
+      return (parsed as { message: string }).message;
     if (typeof parsed === 'string') return parsed;
   } catch {
     // Not JSON: the text itself is the message.

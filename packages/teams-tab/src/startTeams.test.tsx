@@ -37,7 +37,8 @@ function queueOf(id: number, queueTypeId = 3): Partial<WorkflowQueue> {
 function server(extra: Record<string, StandInRoute> = {}): ReturnType<typeof serverStandIn> {
   return serverStandIn({
     '/api/integration/teams/settings': () => json(SETTINGS),
-    '/api/token/user': (request) => (request.authorization === 'Bearer entra-token' ? text(productToken(Date.now() + 3_600_000)) : text('Wrong token.', 401)),
+    '/api/token/user': (request) =>
+      request.authorization === 'Bearer entra-token' ? text(productToken(Date.now() + 3_600_000)) : text('Wrong token.', 401),
     ...extra,
   });
 }
@@ -119,7 +120,10 @@ describe('startTeams', () => {
   it('applies Teams’ theme switches live on the configure page (data-theme on the app root)', async () => {
     inTeams('/integration/teams/configure', teamsContext('settings'));
     jest.mocked(pages.getConfig).mockResolvedValue({ contentUrl: '' });
-    const backend = server({ '/api/workflow-root': () => json({ queueTypes: [{ id: 3, name: 'Approval', enabled: true, documentCount: 0, queues: [queueOf(7)] }] }) });
+    const backend = server({
+      '/api/workflow-root': () =>
+        json({ queueTypes: [{ id: 3, name: 'Approval', enabled: true, documentCount: 0, queues: [queueOf(7)] }] }),
+    });
     const { container } = render(<TeamsApp start={startTeams(window, { fetch: backend.fetch })} origin="http://127.0.0.1:3000" />);
     await screen.findByRole('combobox', { name: 'Queue' });
     const root = container.firstElementChild as HTMLElement;

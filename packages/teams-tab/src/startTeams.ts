@@ -1,11 +1,4 @@
-import {
-  ApiClient,
-  TokenManager,
-  createDatahavenServices,
-  workflowApi,
-  type DatahavenServices,
-  type WorkflowApi,
-} from '@datahaven/core';
+import { ApiClient, TokenManager, createDatahavenServices, workflowApi, type DatahavenServices, type WorkflowApi } from '@datahaven/core';
 import { app } from '@microsoft/teams-js';
 import { NOT_IN_TEAMS_MESSAGE, connectToTeams, mayBeInTeams } from './connectToTeams';
 import { createTeamsHostAdapter, type TeamsHostAdapter } from './createTeamsHostAdapter';
@@ -14,7 +7,8 @@ import { loadTeamsSettings } from './teamsSettings';
 import { CONFIGURE_PATH, TAB_BASENAME, coreRouteFor, documentIdFromSubPage, tabChoiceFromPath, type TabChoice } from './tabRoutes';
 
 /** Shown at the configure page's address outside the tab's settings dialog. */
-export const CONFIGURE_OUTSIDE_SETTINGS_MESSAGE = 'This page sets up a Datahaven Documents tab. Open it from Microsoft Teams: add the tab to a channel, or choose Settings in the tab’s menu.';
+export const CONFIGURE_OUTSIDE_SETTINGS_MESSAGE =
+  'This page sets up a Datahaven Documents tab. Open it from Microsoft Teams: add the tab to a channel, or choose Settings in the tab’s menu.';
 
 /** Shown when sign-in failed without words of its own. */
 export const SIGN_IN_FAILED_MESSAGE = 'Signing in to Datahaven Documents failed. Reload the tab to try again.';

@@ -21,36 +21,93 @@ const SETTINGS = {
 const APPROVER_PERMS = WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.reject | WORKFLOW_PERMS.route;
 
 const QUEUE: WorkflowQueue = {
-  id: 12, name: 'Approval L1', enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount: 1, features1: 0, features2: 0,
-  defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: 13, rejectToQueueId: 15, workflowPerms: APPROVER_PERMS,
+  id: 12,
+  name: 'Approval L1',
+  enabled: true,
+  queueTypeId: 1,
+  queueTypeName: 'AP Invoices',
+  documentCount: 1,
+  features1: 0,
+  features2: 0,
+  defaultApproveRequiresNote: false,
+  defaultRejectRequiresNote: false,
+  approveToQueueId: 13,
+  rejectToQueueId: 15,
+  workflowPerms: APPROVER_PERMS,
 };
 
 /** The one document of the queue, whose approval list the user may open. */
 const DOCUMENT: DmsDocument = {
-  id: 1, name: 'inv-1.pdf', description: '', extension: 'pdf', FileSize: 12_600, mediaType: 'application/pdf', totalPages: 1, splittable: false,
-  link: null, lock: null, userLock: 'none', queueName: QUEUE.name, workflowPerms: APPROVER_PERMS,
+  id: 1,
+  name: 'inv-1.pdf',
+  description: '',
+  extension: 'pdf',
+  FileSize: 12_600,
+  mediaType: 'application/pdf',
+  totalPages: 1,
+  splittable: false,
+  link: null,
+  lock: null,
+  userLock: 'none',
+  queueName: QUEUE.name,
+  workflowPerms: APPROVER_PERMS,
   queue: { id: QUEUE.id, name: QUEUE.name, queueTypeId: QUEUE.queueTypeId, queueTypeName: QUEUE.queueTypeName, features1: 0, features2: 0 },
-  workflowModifiers: { approvalRouteRequired: false, blockApproveUnlinked: false, noRoutes: false, blockRouteUnlinked: false, warnRouteUnlinked: false, quickLink: false },
-  hasApprovalRoutes: true, hasAvailableRoutes: true, canApprovalRoutes: true, canRouteForApprovalFromRecord: false,
-  userString: '', userDate: null, subtype: null, type: 'Vendor', rowVersion: 10, createdAt: '2025-05-30T10:00:00Z', createdBy: 'clerk', modifiedAt: '2025-05-30T10:00:00Z',
+  workflowModifiers: {
+    approvalRouteRequired: false,
+    blockApproveUnlinked: false,
+    noRoutes: false,
+    blockRouteUnlinked: false,
+    warnRouteUnlinked: false,
+    quickLink: false,
+  },
+  hasApprovalRoutes: true,
+  hasAvailableRoutes: true,
+  canApprovalRoutes: true,
+  canRouteForApprovalFromRecord: false,
+  userString: '',
+  userDate: null,
+  subtype: null,
+  type: 'Vendor',
+  rowVersion: 10,
+  createdAt: '2025-05-30T10:00:00Z',
+  createdBy: 'clerk',
+  modifiedAt: '2025-05-30T10:00:00Z',
 };
 
 const ACCESS: DocumentAccess = {
-  merge: false, renewLock: false, createLock: true, unlock: false, route: true, approve: true, reject: true, split: false, viewFileData: true,
-  exportFileData: true, changeSubtype: false, delete: false, readNotes: true, readDetails: true, reapplyName: false, email: false, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: true,
+  unlock: false,
+  route: true,
+  approve: true,
+  reject: true,
+  split: false,
+  viewFileData: true,
+  exportFileData: true,
+  changeSubtype: false,
+  delete: false,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: false,
+  link: false,
+  unlink: false,
 };
 
 /** The server: settings, the token exchange, the queue and the document's approval list. */
 function server(): ReturnType<typeof serverStandIn> {
   const routes: Record<string, StandInRoute> = {
     '/api/integration/teams/settings': () => json(SETTINGS),
-    '/api/token/user': (request) => (request.authorization === 'Bearer entra-token' ? text(productToken(Date.now() + 3_600_000)) : text('Wrong token.', 401)),
+    '/api/token/user': (request) =>
+      request.authorization === 'Bearer entra-token' ? text(productToken(Date.now() + 3_600_000)) : text('Wrong token.', 401),
     '/api/options': () => json([]),
     '/api/workflow-root': () => json({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [QUEUE] }] }),
     '/api/queues/12/workflow': () => json({ queue: QUEUE, documents: [DOCUMENT], total: 1, skip: 0, take: 30 }),
     '/api/documents/1/access': () => json(ACCESS),
     '/api/documents/1': () => json(DOCUMENT),
-    '/api/documents/1/approvals': () => json([{ step: 1, queueId: 12, queueName: 'Approval L1', approvedBy: null, approvedAt: null, current: true }]),
+    '/api/documents/1/approvals': () =>
+      json([{ step: 1, queueId: 12, queueName: 'Approval L1', approvedBy: null, approvedAt: null, current: true }]),
     '/api/workflow/queues/12/routes/approval': () => json([]),
   };
   return serverStandIn(routes);

@@ -16,7 +16,8 @@ export interface TeamsSettings {
 }
 
 /** Shown when the settings cannot be read: the tab cannot start without them. */
-export const SETTINGS_FAILED_MESSAGE = 'Datahaven Documents could not read its Microsoft Teams settings from the server. Reload the tab; if it keeps failing, ask your administrator.';
+export const SETTINGS_FAILED_MESSAGE =
+  'Datahaven Documents could not read its Microsoft Teams settings from the server. Reload the tab; if it keeps failing, ask your administrator.';
 
 /** A list of strings from an unknown JSON value (anything else becomes empty). */
 function stringList(value: unknown): string[] {
@@ -27,7 +28,9 @@ function stringList(value: unknown): string[] {
 export async function loadTeamsSettings(fetchFn: typeof fetch, apiBase: string = BUILD.apiBasePath): Promise<TeamsSettings> {
   let body: unknown;
   try {
-    const response = await fetchFn(`${apiBase.replace(/\/+$/, '')}/integration/teams/settings`, { headers: { Accept: 'application/json' } });
+    const response = await fetchFn(`${apiBase.replace(/\/+$/, '')}/integration/teams/settings`, {
+      headers: { Accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     body = await response.json();
   } catch (error) {

@@ -8,7 +8,10 @@ export interface PageFraction {
 
 /** The viewer's annotation tools and the annotations drawn over its pages. */
 export class AnnotationPage {
-  constructor(private readonly page: Page, private readonly app: FrameLocator) {}
+  constructor(
+    private readonly page: Page,
+    private readonly app: FrameLocator,
+  ) {}
 
   /** The toolbar named 'Annotations'. */
   toolbar(): Locator {
@@ -83,7 +86,10 @@ export class AnnotationPage {
 
   private waitForSave(method: string): Promise<Response> {
     return this.page.waitForResponse(
-      (response) => response.request().method() === method && /\/api\/(documents\/\d+\/)?annotations/.test(new URL(response.url()).pathname) && response.ok(),
+      (response) =>
+        response.request().method() === method &&
+        /\/api\/(documents\/\d+\/)?annotations/.test(new URL(response.url()).pathname) &&
+        response.ok(),
     );
   }
 }

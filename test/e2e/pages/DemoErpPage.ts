@@ -4,12 +4,18 @@ import { WorkflowQueuePage } from './WorkflowQueuePage';
 
 /** The Business-Central-like host page `/demo/erp`: records, a user switcher and our iframe. */
 export class DemoErpPage {
-  constructor(private readonly page: Page, private readonly baseUrl: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
 
   /** Opens the demo ERP page and waits until its records are listed. */
   async open(): Promise<void> {
     await this.page.goto(`${this.baseUrl}/demo/erp`);
-    await this.page.getByRole('status').filter({ hasText: /records in/ }).waitFor();
+    await this.page
+      .getByRole('status')
+      .filter({ hasText: /records in/ })
+      .waitFor();
   }
 
   /** Picks the demo user the ERP's server mints tokens for (value = username). */

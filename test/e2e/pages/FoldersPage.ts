@@ -13,7 +13,10 @@ function escapeRegExp(text: string): string {
 
 /** The folder screen of our app: a record's folders, its documents, upload and the document actions. */
 export class FoldersPage {
-  constructor(private readonly page: Page, private readonly app: FrameLocator) {}
+  constructor(
+    private readonly page: Page,
+    private readonly app: FrameLocator,
+  ) {}
 
   /** The folder tree, named 'Folders'. */
   tree(): Locator {

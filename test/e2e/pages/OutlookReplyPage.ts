@@ -40,7 +40,10 @@ export class OutlookReplyPage {
     // The server uploads every file to Graph before it answers.
     await created.or(refused).waitFor({ timeout: 120_000 });
     if (await refused.isVisible()) throw new Error(`The reply was refused: ${await refused.locator('..').innerText()}`);
-    return { title: (await created.innerText()).trim(), attached: await this.pane.getByRole('list', { name: 'Attached' }).getByRole('listitem').allInnerTexts() };
+    return {
+      title: (await created.innerText()).trim(),
+      attached: await this.pane.getByRole('list', { name: 'Attached' }).getByRole('listitem').allInnerTexts(),
+    };
   }
 }
 
@@ -50,7 +53,9 @@ export class OutlookBrowserWindowPanel {
 
   /** Every URL the pane opened in a browser window, in order. */
   async openedUrls(): Promise<string[]> {
-    return this.page.evaluate(() => (window as unknown as { DatahavenOutlookSimulator: { openedWindows(): string[] } }).DatahavenOutlookSimulator.openedWindows());
+    return this.page.evaluate(() =>
+      (window as unknown as { DatahavenOutlookSimulator: { openedWindows(): string[] } }).DatahavenOutlookSimulator.openedWindows(),
+    );
   }
 
   /** The page shown in the panel. */

@@ -11,7 +11,10 @@ export interface RecordedAttachment {
 
 /** The Outlook simulator `/demo/outlook`: a message being composed, its attachments, and our task pane beside it. */
 export class OutlookSimulatorPage {
-  constructor(private readonly page: Page, private readonly baseUrl: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
 
   /** Opens the simulator as a demo user and waits until the message is shown. */
   async open(username: string): Promise<void> {
@@ -31,12 +34,17 @@ export class OutlookSimulatorPage {
 
   /** Waits until the message shows `count` attachments. */
   async waitForAttachments(count: number): Promise<void> {
-    await this.attachmentList().getByRole('listitem').nth(count - 1).waitFor();
+    await this.attachmentList()
+      .getByRole('listitem')
+      .nth(count - 1)
+      .waitFor();
   }
 
   /** What the compose item recorded, read from the simulator in one evaluate. */
   async attachments(): Promise<RecordedAttachment[]> {
-    return this.page.evaluate(() => (window as unknown as { DatahavenOutlookSimulator: { attachments(): RecordedAttachment[] } }).DatahavenOutlookSimulator.attachments());
+    return this.page.evaluate(() =>
+      (window as unknown as { DatahavenOutlookSimulator: { attachments(): RecordedAttachment[] } }).DatahavenOutlookSimulator.attachments(),
+    );
   }
 }
 

@@ -20,7 +20,9 @@ export class SearchPage {
 
   /** A result row by its document name. */
   result(name: string): Locator {
-    return this.results().getByRole('row').filter({ has: this.app.getByRole('button', { name, exact: true }) });
+    return this.results()
+      .getByRole('row')
+      .filter({ has: this.app.getByRole('button', { name, exact: true }) });
   }
 
   /** Opens the pane from the folders screen's 'Search documents' button, unless it is already showing (a restored route). */
@@ -55,7 +57,11 @@ export class SearchPage {
     while ((await chips.count()) > 0) {
       const before = await chips.count();
       await this.box().press('Backspace');
-      await this.app.getByRole('listbox', { name: 'Search tags' }).getByRole('option').nth(before - 1).waitFor({ state: 'detached' });
+      await this.app
+        .getByRole('listbox', { name: 'Search tags' })
+        .getByRole('option')
+        .nth(before - 1)
+        .waitFor({ state: 'detached' });
     }
     await this.app.getByText('Type to search', { exact: true }).waitFor();
   }
@@ -68,7 +74,10 @@ export class SearchPage {
 
   /** Waits for the count line, e.g. '1 document found'. */
   async waitForCount(text: string): Promise<void> {
-    await this.app.getByRole('status').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) }).waitFor();
+    await this.app
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) })
+      .waitFor();
   }
 
   /** Waits until a document is listed in the results. */

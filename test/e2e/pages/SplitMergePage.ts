@@ -9,7 +9,10 @@ function escapeRegExp(text: string): string {
  * split tool (`/thumbnail-split/{docId}`) and the merge screen (`/merge-documents`).
  */
 export class SplitMergePage {
-  constructor(private readonly page: Page, private readonly app: FrameLocator) {}
+  constructor(
+    private readonly page: Page,
+    private readonly app: FrameLocator,
+  ) {}
 
   private documentActions(): Locator {
     return this.app.getByRole('toolbar', { name: 'Document actions' });
@@ -49,7 +52,9 @@ export class SplitMergePage {
 
   /** The page numbers of a group, in order, as its tiles show them. */
   async pagesOf(index: number): Promise<number[]> {
-    const labels = await this.group(index).getByRole('button', { name: /^Page \d+$/ }).evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('aria-label') ?? ''));
+    const labels = await this.group(index)
+      .getByRole('button', { name: /^Page \d+$/ })
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('aria-label') ?? ''));
     return labels.map((label) => Number(label.replace('Page ', '')));
   }
 
@@ -65,7 +70,9 @@ export class SplitMergePage {
 
   /** Names a group's new document. */
   async nameGroup(index: number, name: string): Promise<void> {
-    await this.group(index).getByRole('textbox', { name: `Name of document ${index}` }).fill(name);
+    await this.group(index)
+      .getByRole('textbox', { name: `Name of document ${index}` })
+      .fill(name);
   }
 
   /** Submits the visual split and returns the new documents as listed ("name (n pages)"). */

@@ -5,7 +5,10 @@ export type TeamsThemeLabel = 'Default' | 'Dark' | 'High contrast';
 
 /** The Microsoft Teams simulator `/demo/teams`: a channel hosting our configuration page and tab, a user switcher, theme buttons and the activity feed. */
 export class TeamsSimulatorPage {
-  constructor(private readonly page: Page, private readonly baseUrl: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly baseUrl: string,
+  ) {}
 
   /** Opens the simulator (optionally as a demo user) and waits until it is ready. */
   async open(username?: string): Promise<void> {

@@ -125,7 +125,8 @@ export class ViewerPage {
     await span.waitFor();
     const [box, canvas] = await Promise.all([span.boundingBox(), this.pageCanvas(page).boundingBox()]);
     if (!box || !canvas) return false;
-    const inside = (x: number, y: number): boolean => x >= canvas.x - 1 && x <= canvas.x + canvas.width + 1 && y >= canvas.y - 1 && y <= canvas.y + canvas.height + 1;
+    const inside = (x: number, y: number): boolean =>
+      x >= canvas.x - 1 && x <= canvas.x + canvas.width + 1 && y >= canvas.y - 1 && y <= canvas.y + canvas.height + 1;
     return box.width > 0 && box.height > 0 && inside(box.x, box.y) && inside(box.x + box.width, box.y + box.height);
   }
 

@@ -22,7 +22,9 @@ export class WorkflowQueuePage {
 
   /** The document rows (the header row has no gridcell). */
   rows(): Locator {
-    return this.grid().getByRole('row').filter({ has: this.app.getByRole('gridcell') });
+    return this.grid()
+      .getByRole('row')
+      .filter({ has: this.app.getByRole('gridcell') });
   }
 
   /** The row whose first cell is this document name. */

@@ -15,11 +15,15 @@ export class WindowLog {
   constructor(readonly page: Page) {
     page.on('console', (message) => this.add(`console.${message.type()}: ${message.text()}`));
     page.on('pageerror', (error) => this.add(`pageerror: ${error.message}`));
-    page.on('requestfailed', (request) => this.add(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`));
+    page.on('requestfailed', (request) =>
+      this.add(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`),
+    );
     page.on('response', (response) => {
       if (response.status() >= 400) this.add(`answer ${response.status()}: ${response.request().method()} ${response.url()}`);
     });
-    page.on('framenavigated', (frame) => this.add(`navigated: ${frame === page.mainFrame() ? 'page' : `frame ${frame.name() || '(unnamed)'}`} → ${frame.url()}`));
+    page.on('framenavigated', (frame) =>
+      this.add(`navigated: ${frame === page.mainFrame() ? 'page' : `frame ${frame.name() || '(unnamed)'}`} → ${frame.url()}`),
+    );
     page.on('crash', () => this.add('the page crashed'));
   }
 

@@ -88,8 +88,12 @@
         next.name,
         next.args,
         false,
-        function () { finish(null); },
-        function (error) { finish(error || new Error(next.name + ' failed.')); }
+        function () {
+          finish(null);
+        },
+        function (error) {
+          finish(error || new Error(next.name + ' failed.'));
+        },
       );
     } catch (error) {
       finish(error);
@@ -114,7 +118,9 @@
   function currentContext() {
     var result = {};
     if (context) {
-      Object.keys(context).forEach(function (key) { result[key] = context[key]; });
+      Object.keys(context).forEach(function (key) {
+        result[key] = context[key];
+      });
     }
     result.clientType = clientType();
     if (theme) result.theme = theme;
@@ -123,7 +129,9 @@
 
   function sameRecord(a, b) {
     if (!a || !b) return false;
-    return a.dataAreaId === b.dataAreaId && a.recordId === b.recordId && String(a.tableId) === String(b.tableId) && a.typeName === b.typeName;
+    return (
+      a.dataAreaId === b.dataAreaId && a.recordId === b.recordId && String(a.tableId) === String(b.tableId) && a.typeName === b.typeName
+    );
   }
 
   function iframeUrl() {
@@ -195,7 +203,9 @@
   function flushRecordEvents() {
     var waiting = pendingRecordEvents;
     pendingRecordEvents = [];
-    waiting.forEach(function (event) { request('PUT', '/record/event', event); });
+    waiting.forEach(function (event) {
+      request('PUT', '/record/event', event);
+    });
   }
 
   function pushTheme() {
@@ -209,11 +219,13 @@
 
   function forwardToAl(id, eventName, body) {
     raiseAlEvent(eventName, [JSON.stringify(body === undefined ? null : body)]).then(
-      function () { answer(id, 200); },
+      function () {
+        answer(id, 200);
+      },
       function (error) {
         log(eventName + ' failed.', error);
         answer(id, 500);
-      }
+      },
     );
   }
 
@@ -228,7 +240,11 @@
   function requestEmailDraft(message) {
     var body = message.body || {};
     var docIds = Array.isArray(body.docIds) ? body.docIds : [];
-    var validIds = docIds.length > 0 && docIds.every(function (id) { return typeof id === 'number' && id > 0 && Math.floor(id) === id; });
+    var validIds =
+      docIds.length > 0 &&
+      docIds.every(function (id) {
+        return typeof id === 'number' && id > 0 && Math.floor(id) === id;
+      });
     var link = null;
     try {
       link = new URL(String(body.emailLinkUrl));
@@ -271,7 +287,9 @@
             log('RequestToken failed.', error);
             var waiting = tokenWaiters;
             tokenWaiters = [];
-            waiting.forEach(function (waiter) { answer(waiter, 502); });
+            waiting.forEach(function (waiter) {
+              answer(waiter, 502);
+            });
           });
         }
         return;
@@ -385,12 +403,16 @@
     tokenWaiters = [];
     if (!text) {
       /* AL could not mint a token: fail the waiting requests instead of letting them time out. */
-      waiting.forEach(function (waiter) { answer(waiter, 502); });
+      waiting.forEach(function (waiter) {
+        answer(waiter, 502);
+      });
       return;
     }
     latestToken = text;
     if (waiting.length > 0) {
-      waiting.forEach(function (waiter) { answer(waiter, 200, latestToken); });
+      waiting.forEach(function (waiter) {
+        answer(waiter, 200, latestToken);
+      });
       return;
     }
     pushToken();
@@ -443,7 +465,14 @@
       log('SendRecordEvent received text that is not JSON.', eventJson);
       return;
     }
-    if (!event || event.eventType !== 'insert' || typeof event.typeName !== 'string' || !event.typeName || typeof event.recordId !== 'string' || !event.recordId) {
+    if (
+      !event ||
+      event.eventType !== 'insert' ||
+      typeof event.typeName !== 'string' ||
+      !event.typeName ||
+      typeof event.recordId !== 'string' ||
+      !event.recordId
+    ) {
       log('SendRecordEvent needs {eventType: "insert", typeName, dataAreaId, recordId}.', eventJson);
       return;
     }
@@ -459,7 +488,9 @@
     container = element || global.document.getElementById('controlAddIn') || global.document.body;
     global.addEventListener('message', onMessage);
     createIframe();
-    return raiseAlEvent('ControlReady', []).catch(function (error) { log('ControlReady failed.', error); });
+    return raiseAlEvent('ControlReady', []).catch(function (error) {
+      log('ControlReady failed.', error);
+    });
   }
 
   global.SetBaseUrl = SetBaseUrl;

@@ -225,7 +225,14 @@ describe('ApiClient.upload', () => {
 
   it('posts multipart file parts with the bearer and reports progress', async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const client = new ApiClient({
+      tokens: new CountingTokens(),
+      createXhr: () => {
+        const x = new FakeXhr();
+        xhrs.push(x);
+        return x;
+      },
+    });
     const progress: { loaded: number; total: number }[] = [];
     const result = client.upload<{ id: number }[]>('/documents', file(), { recordId: 'r1' }, (p) => progress.push(p));
     await flushPromises();
@@ -238,12 +245,23 @@ describe('ApiClient.upload', () => {
     xhr.progress(7, 14);
     xhr.respond(201, [{ id: 11 }]);
     await expect(result).resolves.toEqual([{ id: 11 }]);
-    expect(progress).toEqual([{ loaded: 0, total: 14 }, { loaded: 7, total: 14 }, { loaded: 14, total: 14 }]);
+    expect(progress).toEqual([
+      { loaded: 0, total: 14 },
+      { loaded: 7, total: 14 },
+      { loaded: 14, total: 14 },
+    ]);
   });
 
   it('re-authenticates once on 401 and sends the file again', async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const client = new ApiClient({
+      tokens: new CountingTokens(),
+      createXhr: () => {
+        const x = new FakeXhr();
+        xhrs.push(x);
+        return x;
+      },
+    });
     const result = client.upload('/documents', file());
     await flushPromises();
     xhrs[0].respond(401, { statusCode: 401, exceptionType: 'Unauthorized', message: 'Unauthorized' });
@@ -257,7 +275,14 @@ describe('ApiClient.upload', () => {
 
   it('maps 415 to the server message and aborts with the signal', async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const client = new ApiClient({
+      tokens: new CountingTokens(),
+      createXhr: () => {
+        const x = new FakeXhr();
+        xhrs.push(x);
+        return x;
+      },
+    });
     const refused = client.upload('/documents', file());
     await flushPromises();
     xhrs[0].respond(415, { statusCode: 415, exceptionType: 'UnsupportedFileType', message: MESSAGES.unsupportedFileType });
@@ -273,7 +298,14 @@ describe('ApiClient.upload', () => {
 
   it('sends an Idempotency-Key of its own with every upload, the same one on the 401 retry', async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const client = new ApiClient({
+      tokens: new CountingTokens(),
+      createXhr: () => {
+        const x = new FakeXhr();
+        xhrs.push(x);
+        return x;
+      },
+    });
     const first = client.upload('/documents', file());
     await flushPromises();
     xhrs[0].respond(401, { statusCode: 401, exceptionType: 'Unauthorized', message: 'Unauthorized' });
@@ -291,7 +323,15 @@ describe('ApiClient.upload', () => {
   });
 
   const uploader = (xhrs: FakeXhr[], retryDelaysMs: readonly number[]): ApiClient =>
-    new ApiClient({ tokens: new CountingTokens(), retryDelaysMs, createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    new ApiClient({
+      tokens: new CountingTokens(),
+      retryDelaysMs,
+      createXhr: () => {
+        const x = new FakeXhr();
+        xhrs.push(x);
+        return x;
+      },
+    });
 
   it('sends a broken connection again with the same key (the answer may be lost after the server stored the file)', async () => {
     const xhrs: FakeXhr[] = [];
@@ -331,7 +371,7 @@ describe('ApiClient.upload', () => {
     expect([error.status, error.message, error.outcomeUnknown]).toEqual([409, MESSAGES.idempotencyKeyInProgress, true]);
   });
 
-  it("keeps asking at the last pause for two minutes while the first send is still being processed", async () => {
+  it('keeps asking at the last pause for two minutes while the first send is still being processed', async () => {
     jest.useFakeTimers();
     try {
       const xhrs: FakeXhr[] = [];

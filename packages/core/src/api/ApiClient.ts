@@ -280,10 +280,13 @@ export class ApiClient {
     if (outer?.aborted) throw ApiError.aborted();
     const controller = new AbortController();
     let timedOut = false;
-    const timer = timeoutMs > 0 ? setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs) : undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
     const onOuterAbort = (): void => controller.abort();
     outer?.addEventListener('abort', onOuterAbort);
     try {

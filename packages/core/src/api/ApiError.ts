@@ -72,7 +72,8 @@ export class ApiError extends Error {
       }
       return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, serverMessage), body });
     }
-    const text = typeof body === 'string' && body.trim() !== '' && body.length <= 200 ? body.trim() : statusText || UI_TEXT.shell.requestFailed;
+    const text =
+      typeof body === 'string' && body.trim() !== '' && body.length <= 200 ? body.trim() : statusText || UI_TEXT.shell.requestFailed;
     return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, text) });
   }
 

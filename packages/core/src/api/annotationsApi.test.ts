@@ -10,8 +10,22 @@ const ID = '3f2b8c1e-6a4d-4e8b-9a51-2c7d9e0f1a2b';
 
 function annotation(fields: Partial<Annotation> = {}): Annotation {
   return {
-    id: ID, docId: 4, type: 2, page: 1, color: 0xed1c24, x: 10, y: 20, width: 300, height: 100, content: null, size: null,
-    author: 'clerk', createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', rowVersion: 1, canEdit: true,
+    id: ID,
+    docId: 4,
+    type: 2,
+    page: 1,
+    color: 0xed1c24,
+    x: 10,
+    y: 20,
+    width: 300,
+    height: 100,
+    content: null,
+    size: null,
+    author: 'clerk',
+    createdAt: '2030-01-01T00:00:00Z',
+    updatedAt: '2030-01-01T00:00:00Z',
+    rowVersion: 1,
+    canEdit: true,
     ...fields,
   };
 }
@@ -29,7 +43,9 @@ describe('annotationsApi', () => {
     const api = annotationsApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.getAnnotations(4, 2)).resolves.toEqual([stored]);
     await expect(api.getAnnotation(ID)).resolves.toEqual(stored);
-    await expect(api.createAnnotation(4, { type: 2, page: 1, x: 10, y: 20, width: 300, height: 100, color: 0xed1c24 })).resolves.toEqual(stored);
+    await expect(api.createAnnotation(4, { type: 2, page: 1, x: 10, y: 20, width: 300, height: 100, color: 0xed1c24 })).resolves.toEqual(
+      stored,
+    );
     await expect(api.updateAnnotation(ID, { x: 40, rowVersion: 1 })).resolves.toMatchObject({ x: 40, rowVersion: 2 });
     await expect(api.deleteAnnotation(ID)).resolves.toBeUndefined();
     expect(calls.map((c) => `${c.init.method} ${c.url} ${String(c.init.body ?? '')}`)).toEqual([

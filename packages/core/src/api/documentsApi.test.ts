@@ -11,7 +11,10 @@ describe('documentsApi', () => {
   it('asks for the folder structure of a context with the display type', async () => {
     const { fetch, calls } = scriptedFetch(() => jsonResponse(200, []));
     const api = documentsApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
-    await api.getFolderStructure({ dataAreaId: 'CRONUS', recordId: 'abc', tableId: 23, typeName: 'bc:Microsoft.NAV.Vendor', clientType: 'Desktop' }, 12);
+    await api.getFolderStructure(
+      { dataAreaId: 'CRONUS', recordId: 'abc', tableId: 23, typeName: 'bc:Microsoft.NAV.Vendor', clientType: 'Desktop' },
+      12,
+    );
     const url = parse(calls[0].url);
     expect(url.pathname).toBe('/api/folder-structure');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -26,14 +29,34 @@ describe('documentsApi', () => {
 
   it('uploads into a folder with its constraints as query parameters', async () => {
     const xhrs: FakeXhr[] = [];
-    const client = new ApiClient({ tokens: new CountingTokens(), createXhr: () => { const x = new FakeXhr(); xhrs.push(x); return x; } });
+    const client = new ApiClient({
+      tokens: new CountingTokens(),
+      createXhr: () => {
+        const x = new FakeXhr();
+        xhrs.push(x);
+        return x;
+      },
+    });
     const api = documentsApi(client);
-    const uploaded = api.uploadDocument(new Blob(['x']), { dataAreaId: 'CRONUS', recordId: 'abc', tableId: 23, sitId: 1, subtypeId: 4, sourceType: 0 });
+    const uploaded = api.uploadDocument(new Blob(['x']), {
+      dataAreaId: 'CRONUS',
+      recordId: 'abc',
+      tableId: 23,
+      sitId: 1,
+      subtypeId: 4,
+      sourceType: 0,
+    });
     await flushPromises();
     const url = parse(xhrs[0].url);
     expect(url.pathname).toBe('/api/documents');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      displayType: 'Default View', dataAreaId: 'CRONUS', recordId: 'abc', tableId: '23', sitId: '1', sourceType: '0', subtypeId: '4',
+      displayType: 'Default View',
+      dataAreaId: 'CRONUS',
+      recordId: 'abc',
+      tableId: '23',
+      sitId: '1',
+      sourceType: '0',
+      subtypeId: '4',
     });
     xhrs[0].respond(201, [{ id: 5 }]);
     await expect(uploaded).resolves.toEqual([{ id: 5 }]);
@@ -76,10 +99,15 @@ describe('documentsApi', () => {
   });
 
   it('builds data and thumbnail URLs and fetches ranges with the bearer', async () => {
-    const { fetch, calls } = scriptedFetch(() => new Response('%PDF', { status: 206 }), () => new Response(new Blob(['png']), { status: 200 }));
+    const { fetch, calls } = scriptedFetch(
+      () => new Response('%PDF', { status: 206 }),
+      () => new Response(new Blob(['png']), { status: 200 }),
+    );
     const api = documentsApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     expect(api.dataUrl(3, { asPdf: true })).toBe('/api/documents/3/data?asPdf=true&download=false');
-    expect(api.dataUrl(3, { download: true, urlEncodeFileName: true })).toBe('/api/documents/3/data?asPdf=false&download=true&urlEncodeFileName=true');
+    expect(api.dataUrl(3, { download: true, urlEncodeFileName: true })).toBe(
+      '/api/documents/3/data?asPdf=false&download=true&urlEncodeFileName=true',
+    );
     expect(api.thumbnailUrl(3, 2)).toBe('/api/documents/3/pages/2/thumbnail?width=160');
     const response = await api.fetchData(3, { range: { start: 0, end: 1023 } });
     expect(response.status).toBe(206);

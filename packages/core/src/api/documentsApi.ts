@@ -130,7 +130,10 @@ export function documentsApi(client: ApiClient): DocumentsApi {
         { headers: { Accept: 'application/json' }, signal },
       );
       const header = response.headers.get(RELATED_UNAVAILABLE_HEADER);
-      return { entries: (await response.json()) as FolderEntry[], relatedUnavailable: header === null || header === '' ? null : decodeHeader(header) };
+      return {
+        entries: (await response.json()) as FolderEntry[],
+        relatedUnavailable: header === null || header === '' ? null : decodeHeader(header),
+      };
     },
     uploadDocument: (file, folder, onProgress, signal) =>
       client.upload<DmsDocument[]>(

@@ -37,7 +37,9 @@ describe('exportApi', () => {
   });
 
   it('creates a mailbox draft with a form body and the Graph token in its header, resolving to the URL', async () => {
-    const { fetch, calls } = scriptedFetch(() => new Response('https://outlook.office365.com/owa/?ItemID=x\n', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    const { fetch, calls } = scriptedFetch(
+      () => new Response('https://outlook.office365.com/owa/?ItemID=x\n', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    );
     const api = exportApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.createMailboxDraft([3, 4], 'graph-token')).resolves.toBe('https://outlook.office365.com/owa/?ItemID=x');
     const headers = new Headers(calls[0].init.headers);
@@ -62,10 +64,17 @@ describe('exportApi', () => {
 
   it("a refused draft rejects with the server's message", async () => {
     const { fetch } = scriptedFetch(() =>
-      jsonResponse(502, { statusCode: 502, exceptionType: 'GraphError', message: 'The mail draft could not be created: Access token is empty or invalid.' }),
+      jsonResponse(502, {
+        statusCode: 502,
+        exceptionType: 'GraphError',
+        message: 'The mail draft could not be created: Access token is empty or invalid.',
+      }),
     );
     const api = exportApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
-    await expect(api.createMailboxDraft([3], 'expired')).rejects.toMatchObject({ status: 502, message: 'The mail draft could not be created: Access token is empty or invalid.' });
+    await expect(api.createMailboxDraft([3], 'expired')).rejects.toMatchObject({
+      status: 502,
+      message: 'The mail draft could not be created: Access token is empty or invalid.',
+    });
   });
 
   it('reads RFC 6266 names, preferring filename*', () => {

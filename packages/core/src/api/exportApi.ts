@@ -90,14 +90,17 @@ export function exportApi(client: ApiClient): ExportApi {
         options.signal,
       ),
     downloadDocuments: (ids, options = {}) =>
-      save(client.url('/documents/data', { 'docId[]': ids, embedAnnotations: flag(options.embedAnnotations) }), 'Documents.zip', options.signal),
+      save(
+        client.url('/documents/data', { 'docId[]': ids, embedAnnotations: flag(options.embedAnnotations) }),
+        'Documents.zip',
+        options.signal,
+      ),
     fetchPrintablePdf: async (id, options = {}) => {
       const url = client.url(`/documents/${id}/data`, { asPdf: true, embedAnnotations: flag(options.embedAnnotations) });
       const response = await client.authorizedFetch(url, { signal: options.signal, timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS });
       return response.blob();
     },
-    downloadEmailDraft: (ids, options = {}) =>
-      save(emailLinkUrl(ids, options.embedAnnotations), 'Documents.eml', options.signal),
+    downloadEmailDraft: (ids, options = {}) => save(emailLinkUrl(ids, options.embedAnnotations), 'Documents.eml', options.signal),
     createMailboxDraft: async (ids, graphToken, options = {}) => {
       const body = new URLSearchParams();
       for (const id of ids) body.append('docIds[]', String(id));
@@ -115,14 +118,22 @@ export function exportApi(client: ApiClient): ExportApi {
     },
     fetchBase64: async (id, options = {}) => {
       const url = client.url(`/documents/${id}/data/base64`, { embedAnnotations: flag(options.embedAnnotations) });
-      const response = await client.authorizedFetch(url, { signal: options.signal, timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS, headers: { Accept: 'application/json' } });
+      const response = await client.authorizedFetch(url, {
+        signal: options.signal,
+        timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS,
+        headers: { Accept: 'application/json' },
+      });
       const body = (await response.json()) as Partial<HostAttachment>;
-      if (typeof body.base64 !== 'string' || typeof body.fileName !== 'string') throw new Error(`The server sent no file for document ${id}.`);
+      if (typeof body.base64 !== 'string' || typeof body.fileName !== 'string')
+        throw new Error(`The server sent no file for document ${id}.`);
       return {
         fileName: body.fileName,
         mediaType: typeof body.mediaType === 'string' ? body.mediaType : 'application/octet-stream',
         // The decoded length when the server leaves the size out: 3 bytes for every 4 characters, less the padding.
-        size: typeof body.size === 'number' ? body.size : Math.floor((body.base64.length * 3) / 4) - (body.base64.match(/=*$/)?.[0].length ?? 0),
+        size:
+          typeof body.size === 'number'
+            ? body.size
+            : Math.floor((body.base64.length * 3) / 4) - (body.base64.match(/=*$/)?.[0].length ?? 0),
         base64: body.base64,
       };
     },

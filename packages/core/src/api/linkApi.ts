@@ -66,7 +66,14 @@ export function linkApi(client: ApiClient): LinkApi {
       const filters: Record<string, string> = {};
       for (const [field, text] of Object.entries(query.filters)) if (text.trim() !== '') filters[`q_${field}`] = text.trim();
       return client.get<EntityRecord[]>(`/entity-types/${encodeURIComponent(typeName)}/entities`, {
-        query: { columnSetName: query.columnSetName, skip: query.skip, take: query.take ?? ENTITY_PAGE_SIZE, dataAreaId: query.dataAreaId, docId: query.docId, ...filters },
+        query: {
+          columnSetName: query.columnSetName,
+          skip: query.skip,
+          take: query.take ?? ENTITY_PAGE_SIZE,
+          dataAreaId: query.dataAreaId,
+          docId: query.docId,
+          ...filters,
+        },
         signal,
       });
     },
@@ -82,6 +89,9 @@ export function linkApi(client: ApiClient): LinkApi {
           expectedQueueId: target.expectedQueueId,
         },
       }),
-    breakLink: (docId, guard) => client.delete<LinkChange>(`/documents/${docId}/link`, { query: { rowConflictId: guard.rowConflictId, expectedQueueId: guard.expectedQueueId } }),
+    breakLink: (docId, guard) =>
+      client.delete<LinkChange>(`/documents/${docId}/link`, {
+        query: { rowConflictId: guard.rowConflictId, expectedQueueId: guard.expectedQueueId },
+      }),
   };
 }

@@ -9,7 +9,10 @@ import { CountingTokens, jsonResponse, scriptedFetch } from './test/fakes';
 describe('notesApi', () => {
   it('reads and adds notes on the document path', async () => {
     const note = { id: 1, docId: 4, kind: 'user', text: 'hi', author: 'clerk', createdAt: '2030-01-01T00:00:00Z' };
-    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, [note]), () => jsonResponse(201, note));
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(200, [note]),
+      () => jsonResponse(201, note),
+    );
     const api = notesApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.getNotes(4)).resolves.toEqual([note]);
     await expect(api.addNote(4, 'hi')).resolves.toEqual(note);
@@ -33,7 +36,9 @@ describe('versionApi', () => {
   it('reads GET /version', async () => {
     const { fetch, calls } = scriptedFetch(() => jsonResponse(200, { version: '0.1.0', build: 'bc-20250530.2', schemaVersion: 1 }));
     await expect(versionApi(new ApiClient({ tokens: new CountingTokens(), fetch })).getVersion()).resolves.toEqual({
-      version: '0.1.0', build: 'bc-20250530.2', schemaVersion: 1,
+      version: '0.1.0',
+      build: 'bc-20250530.2',
+      schemaVersion: 1,
     });
     expect(calls[0].url).toBe('/api/version');
   });

@@ -11,7 +11,10 @@ function bodiesOf(calls: { url: string; init: RequestInit }[]): string[] {
 
 describe('pageWorkApi', () => {
   it('splits by semicolon-separated groups, keeping or deleting the original', async () => {
-    const { fetch, calls } = scriptedFetch(() => jsonResponse(201, [{ id: 8 }, { id: 9 }]), () => jsonResponse(201, [{ id: 10 }]));
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(201, [{ id: 8 }, { id: 9 }]),
+      () => jsonResponse(201, [{ id: 10 }]),
+    );
     const api = pageWorkApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.split(7, '1-3;4-6', false)).resolves.toEqual([{ id: 8 }, { id: 9 }]);
     await api.split(7, '1,2', true);
@@ -26,14 +29,26 @@ describe('pageWorkApi', () => {
     const api = pageWorkApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await api.recombine({
       documents: [
-        { parts: [{ documentId: 7, firstPage: 3, lastPage: 4 }, { documentId: 7, firstPage: 1, lastPage: 1 }], name: ' Credit note ' },
+        {
+          parts: [
+            { documentId: 7, firstPage: 3, lastPage: 4 },
+            { documentId: 7, firstPage: 1, lastPage: 1 },
+          ],
+          name: ' Credit note ',
+        },
         { parts: [{ documentId: 7, firstPage: 2, lastPage: 2 }], name: '  ' },
       ],
       delete: true,
     });
     expect(JSON.parse(String(calls[0].init.body))).toEqual({
       documents: [
-        { parts: [{ documentId: 7, firstPage: 3, lastPage: 4 }, { documentId: 7, firstPage: 1, lastPage: 1 }], name: 'Credit note' },
+        {
+          parts: [
+            { documentId: 7, firstPage: 3, lastPage: 4 },
+            { documentId: 7, firstPage: 1, lastPage: 1 },
+          ],
+          name: 'Credit note',
+        },
         { parts: [{ documentId: 7, firstPage: 2, lastPage: 2 }] },
       ],
       delete: true,

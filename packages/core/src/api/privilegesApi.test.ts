@@ -17,7 +17,11 @@ describe('privilegesApi', () => {
 
   it('asks GET /can/actions only for privileges not yet known, in order', async () => {
     const { fetch, calls } = scriptedFetch(
-      () => jsonResponse(200, [{ action: 'Notes: Add Only', value: true }, { action: 'Notes: View Only', value: false }]),
+      () =>
+        jsonResponse(200, [
+          { action: 'Notes: Add Only', value: true },
+          { action: 'Notes: View Only', value: false },
+        ]),
       () => jsonResponse(200, [{ action: 'Cabinet: Scan', value: true }]),
     );
     const api = privilegesApi(new ApiClient({ tokens: new CountingTokens(), fetch }));

@@ -63,17 +63,25 @@ export function propertiesApi(client: ApiClient): PropertiesApi {
     listSubtypes: (query = {}, signal) => client.get<Subtype[]>('/subtype', { query: { sitId: query.sitId, q: query.q }, signal }),
     pageSubtypes: (query, signal) =>
       client.get<SubtypePage>('/v2/subtype', { query: { sitId: query.sitId, q: query.q, skip: query.skip, take: query.take }, signal }),
-    documentTypeSubtypes: (sitId, modify, signal) => client.get<Subtype[]>(`/documents/type/${sitId}/subtypes`, { query: { modify }, signal }),
+    documentTypeSubtypes: (sitId, modify, signal) =>
+      client.get<Subtype[]>(`/documents/type/${sitId}/subtypes`, { query: { modify }, signal }),
     tableSubtypes: (sitId, signal) => client.get<Subtype[]>(`/sits/${sitId}/subtypes`, { signal }),
     createSubtype: (subtype) => client.post<Subtype>('/subtypes', subtype),
     updateSubtype: (sitId, id, update) => client.put<Subtype>(`/integrated-tables/${sitId}/subtypes/${id}`, update),
     changeSubtype: (id, subtypeId, rowVersion) =>
-      client.put<DmsDocument>(`/documents/${id}/subtype`, rowVersion === undefined ? { subtype: subtypeId } : { subtype: subtypeId, rowVersion }),
+      client.put<DmsDocument>(
+        `/documents/${id}/subtype`,
+        rowVersion === undefined ? { subtype: subtypeId } : { subtype: subtypeId, rowVersion },
+      ),
     renameDocument: (id, name) => client.put<DmsDocument>(`/documents/${id}`, { name }),
     applyAutomaticName: (id, context) =>
-      client.put<DmsDocument>(`/documents/${id}`, context === undefined ? { autoname: true } : { autoname: true, useContext: true, ...context }),
+      client.put<DmsDocument>(
+        `/documents/${id}`,
+        context === undefined ? { autoname: true } : { autoname: true, useContext: true, ...context },
+      ),
     customCategories: (id, signal) => client.get<CustomCategory[]>(`/documents/${id}/custom-categories`, { signal }),
-    customCategory: (id, categoryId, signal) => client.get<CustomCategoryDetail>(`/documents/${id}/custom-categories/${categoryId}`, { signal }),
+    customCategory: (id, categoryId, signal) =>
+      client.get<CustomCategoryDetail>(`/documents/${id}/custom-categories/${categoryId}`, { signal }),
     customData: (id, signal) => client.get<DocumentCustomData>(`/document/${id}/custom`, { signal }),
     saveCustomData: (id, values) => client.post<DocumentCustomData>(`/document/${id}/custom`, { values }),
   };

@@ -11,7 +11,10 @@ const CONTOSO: SearchTag = { text: 'Contoso', prefix: 'Description', type: 'docu
 describe('searchApi', () => {
   it('searches with q, JSON-encoded tag[] values, sort, desc and the page of 30', async () => {
     const page = { documents: [], total: 0, skip: 30, take: 30 };
-    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, page), () => jsonResponse(200, page));
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(200, page),
+      () => jsonResponse(200, page),
+    );
     const api = searchApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.search({ q: 'march invoice', tags: [CONTOSO], sort: 'FileSize', desc: true, skip: 30 })).resolves.toEqual(page);
     await api.search({ q: '  ', tags: [] });

@@ -53,7 +53,12 @@ export function encodeSearchTags(tags: readonly SearchTag[] | undefined): string
   return (tags ?? []).map((tag) => JSON.stringify({ text: tag.text, prefix: tag.prefix, type: tag.type, key: tag.key }));
 }
 
-function pagingQuery(q: string | undefined, tags: readonly SearchTag[] | undefined, skip: number | undefined, take: number | undefined): Record<string, Query[string]> {
+function pagingQuery(
+  q: string | undefined,
+  tags: readonly SearchTag[] | undefined,
+  skip: number | undefined,
+  take: number | undefined,
+): Record<string, Query[string]> {
   return {
     q: q !== undefined && q.trim() !== '' ? q : undefined,
     'tag[]': encodeSearchTags(tags),

@@ -56,13 +56,23 @@ describe('workflowApi', () => {
 
   it('sends approve, reject and route with the embedded spec §7 body fields', async () => {
     const moved = { documents: [{ id: 7, queueId: 13, rowVersion: 5 }] };
-    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, moved), () => jsonResponse(200, moved), () => jsonResponse(200, moved), () => jsonResponse(200, moved));
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(200, moved),
+      () => jsonResponse(200, moved),
+      () => jsonResponse(200, moved),
+      () => jsonResponse(200, moved),
+    );
     const api = workflowApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.approve({ docIds: [7, 8], rowConflictIds: [4, 2], expectedQueueId: 12, note: 'ok' })).resolves.toEqual(moved);
     await api.reject({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12, note: 'wrong vendor' });
     await api.route({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12, to: 14, note: '  ' });
     await api.approve({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12 });
-    expect(described(calls)).toEqual(['PUT /api/documents/approval', 'PUT /api/documents/reject', 'PUT /api/documents/route', 'PUT /api/documents/approval']);
+    expect(described(calls)).toEqual([
+      'PUT /api/documents/approval',
+      'PUT /api/documents/reject',
+      'PUT /api/documents/route',
+      'PUT /api/documents/approval',
+    ]);
     expect(calls.map((call) => JSON.parse(String(call.init.body)))).toEqual([
       { docId: [7, 8], rowConflictIds: [4, 2], expectedQueueId: 12, approvalNote: 'ok' },
       { docId: [7], rowConflictIds: [4], expectedQueueId: 12, rejectionNote: 'wrong vendor' },
@@ -83,7 +93,14 @@ describe('workflowApi', () => {
   });
 
   it('takes, renews and releases locks and edits approval lists on the contract paths', async () => {
-    const lock = { docId: 7, queueId: 12, holder: 'approver', ownLock: true, acquiredAt: '2026-01-01T00:00:00Z', lockExpiration: '2026-01-01T00:15:00Z' };
+    const lock = {
+      docId: 7,
+      queueId: 12,
+      holder: 'approver',
+      ownLock: true,
+      acquiredAt: '2026-01-01T00:00:00Z',
+      lockExpiration: '2026-01-01T00:15:00Z',
+    };
     const { fetch, calls } = scriptedFetch(
       () => jsonResponse(200, [lock]),
       () => jsonResponse(201, lock),

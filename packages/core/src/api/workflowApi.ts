@@ -13,10 +13,29 @@ import { DECISION_FIELDS, type DecisionField } from '../model';
 import type { ApiClient } from './ApiClient';
 
 /** Sort keys GET /queues/{id}/workflow accepts (docs/API.md). */
-export type QueueDocumentsSort = 'name' | 'createdAt' | 'modifiedAt' | 'FileSize' | 'description' | 'userString' | 'userDate' | 'type' | DecisionField;
+export type QueueDocumentsSort =
+  | 'name'
+  | 'createdAt'
+  | 'modifiedAt'
+  | 'FileSize'
+  | 'description'
+  | 'userString'
+  | 'userDate'
+  | 'type'
+  | DecisionField;
 
 /** Every sort key of a queue's documents, to tell a configured column that sorts on the server from one that does not. */
-export const QUEUE_DOCUMENTS_SORTS: readonly QueueDocumentsSort[] = ['name', 'createdAt', 'modifiedAt', 'FileSize', 'description', 'userString', 'userDate', 'type', ...DECISION_FIELDS];
+export const QUEUE_DOCUMENTS_SORTS: readonly QueueDocumentsSort[] = [
+  'name',
+  'createdAt',
+  'modifiedAt',
+  'FileSize',
+  'description',
+  'userString',
+  'userDate',
+  'type',
+  ...DECISION_FIELDS,
+];
 
 /** Filters of the workflow root and a queue type's workflow. */
 export interface StructureQuery {
@@ -131,16 +150,23 @@ function actionBody(request: WorkflowActionRequest): { docId: number[]; rowConfl
 /** Creates the workflow resource over an ApiClient. */
 export function workflowApi(client: ApiClient): WorkflowApi {
   return {
-    getRoot: (query = {}, signal) => client.get<WorkflowRoot>('/workflow-root', { query: { q: query.q || undefined, hideEmpty: query.hideEmpty }, signal }),
+    getRoot: (query = {}, signal) =>
+      client.get<WorkflowRoot>('/workflow-root', { query: { q: query.q || undefined, hideEmpty: query.hideEmpty }, signal }),
     getStructureForQueueType: (queueTypeId, hideEmpty, signal) =>
       client.get<WorkflowRoot>('/workflow-structure', { query: { qid: queueTypeId, hideEmpty }, signal }),
     getStructureForQueue: (queueId, signal) => client.get<WorkflowRoot>('/workflow-structure', { query: { queueID: queueId }, signal }),
     getQueueType: (queueTypeId, signal) => client.get<WorkflowQueueType>(`/workflow-structure/${queueTypeId}`, { signal }),
     getDocumentQueue: (docId, signal) => client.get<WorkflowQueue | null>(`/workflow-structure/${docId}/queue`, { signal }),
     getQueueTypeQueues: (queueTypeId, q, signal) =>
-      client.get<WorkflowQueue[]>(`/queue-types/${encodeURIComponent(String(queueTypeId))}/queues`, { query: { q: q || undefined }, signal }),
+      client.get<WorkflowQueue[]>(`/queue-types/${encodeURIComponent(String(queueTypeId))}/queues`, {
+        query: { q: q || undefined },
+        signal,
+      }),
     getQueueTypeWorkflow: (queueTypeId, query = {}, signal) =>
-      client.get<WorkflowQueueType>(`/queue-types/${queueTypeId}/workflow`, { query: { q: query.q || undefined, hideEmpty: query.hideEmpty }, signal }),
+      client.get<WorkflowQueueType>(`/queue-types/${queueTypeId}/workflow`, {
+        query: { q: query.q || undefined, hideEmpty: query.hideEmpty },
+        signal,
+      }),
     getQueueDocuments: (queueId, query = {}, signal) =>
       client.get<QueueDocumentsPage>(`/queues/${queueId}/workflow`, {
         query: { q: query.q || undefined, skip: query.skip, take: query.take, sort: query.sort, desc: query.desc },
@@ -155,8 +181,12 @@ export function workflowApi(client: ApiClient): WorkflowApi {
         signal,
       }),
     getDocumentRouteTargets: (docId, query = {}, signal) =>
-      client.get<RouteTargets>(`/documents/${docId}/routes`, { query: { queueTypeId: query.queueTypeId, q: query.q || undefined }, signal }),
-    getReadonly: (docId, queueId, signal) => client.get<{ readonly: boolean }>(`/documents/${docId}/readonly`, { query: { queueId }, signal }),
+      client.get<RouteTargets>(`/documents/${docId}/routes`, {
+        query: { queueTypeId: query.queueTypeId, q: query.q || undefined },
+        signal,
+      }),
+    getReadonly: (docId, queueId, signal) =>
+      client.get<{ readonly: boolean }>(`/documents/${docId}/readonly`, { query: { queueId }, signal }),
     approve: (request) =>
       client.put<WorkflowActionResult>('/documents/approval', { ...actionBody(request), approvalNote: noteOrUndefined(request.note) }),
     reject: (request) =>

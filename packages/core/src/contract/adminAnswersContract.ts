@@ -28,7 +28,12 @@ export const SubtypeAnswer = Type.Object({
 export const SubtypeListAnswer = Type.Array(SubtypeAnswer);
 
 /** `GET /api/v2/subtype` → a page of subtypes. */
-export const SubtypePageAnswer = Type.Object({ subtypes: SubtypeListAnswer, total: Type.Integer(), skip: Type.Integer(), take: Type.Integer() });
+export const SubtypePageAnswer = Type.Object({
+  subtypes: SubtypeListAnswer,
+  total: Type.Integer(),
+  skip: Type.Integer(),
+  take: Type.Integer(),
+});
 
 /** A privilege answer (core model Privilege): the action and whether the caller holds it. */
 export const PrivilegeAnswer = Type.Object({
@@ -49,10 +54,15 @@ export const CreatedApiKeyAnswer = Type.Object({
 });
 
 /** `GET /api/export/defaults` → the server's defaults of the download calls. */
-export const ExportDefaultsAnswer = Type.Object({ embedAnnotations: Type.Boolean({ description: 'Whether annotations are burned in when embedAnnotations is not sent.' }) });
+export const ExportDefaultsAnswer = Type.Object({
+  embedAnnotations: Type.Boolean({ description: 'Whether annotations are burned in when embedAnnotations is not sent.' }),
+});
 
 /** `GET /api/openapi.json` → the OpenAPI 3.1 document itself (written whole: every property kept). */
-export const OpenApiDocumentAnswer = Type.Object({ openapi: Type.String(), info: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true });
+export const OpenApiDocumentAnswer = Type.Object(
+  { openapi: Type.String(), info: Type.Object({}, { additionalProperties: true }) },
+  { additionalProperties: true },
+);
 
 const optionMatches: SameType<Static<typeof OptionAnswer>, Option> = true;
 const subtypeMatches: SameType<Static<typeof SubtypeAnswer>, Subtype> = true;

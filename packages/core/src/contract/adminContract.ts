@@ -30,4 +30,7 @@ export const SubtypeUpdateBody = Type.Object(
 export type SubtypeUpdateRequest = Static<typeof SubtypeUpdateBody>;
 
 /** The body of `POST /api/keys`: a label (1 to 200 characters) and the optional act-for-users grant. */
-export const ApiKeyBody = Type.Object({ label: Type.Optional(Type.String()), actsForUsers: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const ApiKeyBody = Type.Object(
+  { label: Type.Optional(Type.String()), actsForUsers: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);

@@ -103,12 +103,17 @@ export const DocumentCustomDataAnswer = Type.Object({
 });
 
 /** Where a search's words matched in one document (core model SearchSnippet). */
-export const SearchSnippetAnswer = Type.Object({ text: Type.String(), highlights: Type.Array(Type.Object({ start: Type.Integer(), end: Type.Integer() })) });
+export const SearchSnippetAnswer = Type.Object({
+  text: Type.String(),
+  highlights: Type.Array(Type.Object({ start: Type.Integer(), end: Type.Integer() })),
+});
 
 /** `GET /api/documents/search` → a page of hits with their snippets by document id. */
 export const SearchAnswer = Type.Object({
   documents: DocumentListAnswer,
-  snippets: Type.Record(Type.String(), SearchSnippetAnswer, { description: 'By document id: the documents of this page with a text match.' }),
+  snippets: Type.Record(Type.String(), SearchSnippetAnswer, {
+    description: 'By document id: the documents of this page with a text match.',
+  }),
   total: Type.Integer(),
   skip: Type.Integer(),
   take: Type.Integer(),

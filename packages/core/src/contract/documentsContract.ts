@@ -9,8 +9,14 @@ export const DocumentChangesBody = Type.Object(
   {
     description: Type.Optional(Type.String()),
     userString: Type.Optional(Type.String()),
-    userDate: Type.Optional(Type.Unknown({ description: "A date or date-time, '' or null to blank it (refused with the spec's 'Please re-enter a valid date.')." })),
-    overridden: Type.Optional(Type.Unknown({ description: 'Sent by the embedded client with the user fields (spec §7); the server keeps no override state.' })),
+    userDate: Type.Optional(
+      Type.Unknown({
+        description: "A date or date-time, '' or null to blank it (refused with the spec's 'Please re-enter a valid date.').",
+      }),
+    ),
+    overridden: Type.Optional(
+      Type.Unknown({ description: 'Sent by the embedded client with the user fields (spec §7); the server keeps no override state.' }),
+    ),
     name: Type.Optional(Type.String()),
     autoname: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')])),
     useContext: Type.Optional(Type.Boolean()),
@@ -37,9 +43,15 @@ export const NoteBody = Type.Object({ text: Type.Optional(Type.Union([Type.Strin
 /** The body of `POST /api/document/{id}/custom`: custom (index) data values, text or null. */
 export const CustomDataBody = Type.Object(
   {
-    values: Type.Array(Type.Object({ fieldId: Type.Integer({ minimum: 1 }), value: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: false }), {
-      maxItems: 200,
-    }),
+    values: Type.Array(
+      Type.Object(
+        { fieldId: Type.Integer({ minimum: 1 }), value: Type.Union([Type.String(), Type.Null()]) },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 200,
+      },
+    ),
   },
   { additionalProperties: false },
 );

@@ -11,7 +11,13 @@ const EntityPropertyMetadataAnswer = Type.Object({
 
 /** `GET /api/entity-types/{name}/properties` → the column set's properties, keys marked. */
 export const EntityPropertyListAnswer = Type.Array(
-  Type.Object({ name: Type.String(), type: Type.String(), nullable: Type.Boolean(), maxLength: nullableAnswer(Type.Integer()), isKey: Type.Boolean() }),
+  Type.Object({
+    name: Type.String(),
+    type: Type.String(),
+    nullable: Type.Boolean(),
+    maxLength: nullableAnswer(Type.Integer()),
+    isKey: Type.Boolean(),
+  }),
 );
 
 /** `GET /api/entities/{name}/keys` → the entity type's key property names. */

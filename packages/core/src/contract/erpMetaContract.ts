@@ -17,7 +17,14 @@ function positiveIdText(errorMessage: string) {
 
 /** An optional positive id of a query (empty means absent). */
 function idQuery(name: string, description: string) {
-  return Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,14})?$', errorMessage: `The parameter ${name} must be a positive integer.`, description, examples: ['1'] }));
+  return Type.Optional(
+    Type.String({
+      pattern: '^([1-9]\\d{0,14})?$',
+      errorMessage: `The parameter ${name} must be a positive integer.`,
+      description,
+      examples: ['1'],
+    }),
+  );
 }
 
 /** The document or queue a call is made for: RestrictToDataAreaId of its queue applies. */
@@ -30,7 +37,13 @@ export const RestrictionContextQuery = {
 export const RecordGroupRecordBody = Type.Object(
   {
     sitId: Type.Optional(Type.Integer({ minimum: 1, description: 'The integrated table of the record.' })),
-    typeName: Type.Optional(Type.String({ maxLength: 300, description: 'The entity type, prefix:type, when sitId is absent.', examples: ['bc:Microsoft.NAV.Vendor'] })),
+    typeName: Type.Optional(
+      Type.String({
+        maxLength: 300,
+        description: 'The entity type, prefix:type, when sitId is absent.',
+        examples: ['bc:Microsoft.NAV.Vendor'],
+      }),
+    ),
     dataAreaId: Type.Optional(Type.String({ maxLength: 100, description: "The record's company; the source's own when absent." })),
     recordId: Type.String({ minLength: 1, maxLength: 200, description: "The ERP record's id (BC: its SystemId)." }),
   },
@@ -40,12 +53,16 @@ export const RecordGroupRecordBody = Type.Object(
 /** The body of `PUT /api/record-group-memberships` (embedded §3 "Record group membership": source, records). */
 export const RecordGroupMembershipBody = Type.Object(
   {
-    recordGroupMembershipId: Type.Optional(Type.Integer({ minimum: 1, description: 'The group whose records are replaced; absent: a new group.' })),
+    recordGroupMembershipId: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'The group whose records are replaced; absent: a new group.' }),
+    ),
     source: Type.String({ minLength: 1, maxLength: 16, description: "The ERP source's prefix, e.g. bc.", examples: ['bc'] }),
     records: Type.Array(RecordGroupRecordBody, { minItems: 2, maxItems: 50, description: 'The records grouped (2 to 50).' }),
-    docId: Type.Optional(Type.Integer({ minimum: 1, description: 'The document the group is made for (RestrictToDataAreaId of its queue).' })),
+    docId: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'The document the group is made for (RestrictToDataAreaId of its queue).' }),
+    ),
     queueId: Type.Optional(Type.Integer({ minimum: 1, description: 'The queue the group is made in (RestrictToDataAreaId).' })),
-    dataAreaId: Type.Optional(Type.String({ maxLength: 100, description: 'The client\'s current company.' })),
+    dataAreaId: Type.Optional(Type.String({ maxLength: 100, description: "The client's current company." })),
   },
   { additionalProperties: false },
 );
@@ -72,7 +89,10 @@ export const RecordGroupMembershipAnswer = Type.Object({
 });
 
 /** `{id}` of `DELETE /api/record-group-memberships/{id}`. */
-export const RecordGroupIdParams = Type.Object({ id: positiveIdText('The record group id must be a positive integer.') }, { additionalProperties: false });
+export const RecordGroupIdParams = Type.Object(
+  { id: positiveIdText('The record group id must be a positive integer.') },
+  { additionalProperties: false },
+);
 
 /** `{name}` of `/entity-type/{name}/access` (the spec's `{type}`; named as by-properties names it, which shares the path): prefix:type. */
 const entityTypeName = Type.String({
@@ -86,7 +106,10 @@ const entityTypeName = Type.String({
 export const EntityTypeAccessParams = Type.Object({ name: entityTypeName }, { additionalProperties: false });
 
 /** The path of `GET /api/entity-type/{type}/subtype/{subtype}/access`. */
-export const EntitySubtypeAccessParams = Type.Object({ name: entityTypeName, subtype: positiveIdText('The subtype id must be a positive integer.') }, { additionalProperties: false });
+export const EntitySubtypeAccessParams = Type.Object(
+  { name: entityTypeName, subtype: positiveIdText('The subtype id must be a positive integer.') },
+  { additionalProperties: false },
+);
 
 /** The query of the access calls: the company the records are in. */
 export const EntityTypeAccessQuery = Type.Object({
@@ -100,7 +123,9 @@ export const EntityTypeAccessAnswer = Type.Object({
   subtypeId: nullableAnswer(Type.Integer()),
   dataAreaId: Type.String(),
   view: Type.Boolean({ description: "See the records' documents (table access in the company)." }),
-  upload: Type.Boolean({ description: "'Cabinet: Import Documents' and upload access in the company (for a subtype: a folder of it takes uploads)." }),
+  upload: Type.Boolean({
+    description: "'Cabinet: Import Documents' and upload access in the company (for a subtype: a folder of it takes uploads).",
+  }),
   capture: Type.Boolean({ description: "'Dynamics: Capture' and upload." }),
   link: Type.Boolean({ description: "'Dynamics: Link to Existing' and view." }),
   unlink: Type.Boolean({ description: "'Dynamics: Break Link' and view." }),
@@ -110,12 +135,17 @@ export const EntityTypeAccessAnswer = Type.Object({
 });
 
 /** The path of `GET /api/folder-structure/url-generation/{sourceId}`: the folder's integrated table. */
-export const UrlGenerationParams = Type.Object({ sourceId: positiveIdText('The source id (an integrated table id) must be a positive integer.') }, { additionalProperties: false });
+export const UrlGenerationParams = Type.Object(
+  { sourceId: positiveIdText('The source id (an integrated table id) must be a positive integer.') },
+  { additionalProperties: false },
+);
 
 /** The query of `GET /api/folder-structure/url-generation/{sourceId}`: the folder's record. */
 export const UrlGenerationQuery = Type.Object({
   dataAreaId: Type.Optional(Type.String({ description: "The record's company; the source's own when absent.", examples: ['CRONUS'] })),
-  recordId: Type.Optional(Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['5d7e1c2a-8b3f-4a6e-9c01-000000010000'] })),
+  recordId: Type.Optional(
+    Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['5d7e1c2a-8b3f-4a6e-9c01-000000010000'] }),
+  ),
   ...RestrictionContextQuery,
 });
 

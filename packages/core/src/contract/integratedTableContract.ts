@@ -15,7 +15,14 @@ function positiveIdText(errorMessage: string) {
 
 /** An optional flag of a query: true / 1 or false / 0 (empty means absent). */
 function flagText(name: string, description: string) {
-  return Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$', errorMessage: `The parameter ${name} must be true or false.`, description, examples: ['true'] }));
+  return Type.Optional(
+    Type.String({
+      pattern: '^(true|false|1|0)?$',
+      errorMessage: `The parameter ${name} must be true or false.`,
+      description,
+      examples: ['true'],
+    }),
+  );
 }
 
 /** `{id}` of /sits/{id}/…: an integrated table id. */
@@ -24,7 +31,10 @@ export const SitIdParams = Type.Object({ id: positiveIdText('id must be a positi
 /** The query of `GET /api/sits`: a label filter and the linking flag the client always sends. */
 export const SitListQuery = Type.Object({
   filterName: Type.Optional(Type.String({ description: "Case-insensitive 'contains' on the table's label (at most 200 characters)." })),
-  allowRecordLinking: flagText('allowRecordLinking', 'Only tables whose records can be found in a configured ERP (a document can be linked to them).'),
+  allowRecordLinking: flagText(
+    'allowRecordLinking',
+    'Only tables whose records can be found in a configured ERP (a document can be linked to them).',
+  ),
 });
 
 /** The query of `GET /api/sits/allowsNewCard`. */
@@ -51,8 +61,14 @@ export const ImportSettingsAnswer = Type.Object({
   sitId: Type.Integer(),
   canUpload: Type.Boolean({ description: 'The caller may upload on records of this table in at least one data area.' }),
   dataAreaIds: nullableAnswer(Type.Array(Type.String(), { description: 'The data areas the caller may upload in; null = every one.' })),
-  folders: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), subtypeId: nullableAnswer(Type.Integer()) }), { description: 'The display folders that take uploads, in display order.' }),
-  queueId: nullableAnswer(Type.Integer({ description: 'The workflow queue an upload enters; null = none (the document is filed on the record, outside workflow).' })),
+  folders: Type.Array(Type.Object({ id: Type.Integer(), text: Type.String(), subtypeId: nullableAnswer(Type.Integer()) }), {
+    description: 'The display folders that take uploads, in display order.',
+  }),
+  queueId: nullableAnswer(
+    Type.Integer({
+      description: 'The workflow queue an upload enters; null = none (the document is filed on the record, outside workflow).',
+    }),
+  ),
 });
 
 /** `{name}` of /entity-types/{name}/…: the source's prefix and the entity type (or its set). */
@@ -69,11 +85,21 @@ export const EntityTypeNameParams = Type.Object(
 );
 
 /** `{id}` of /tables/{id}/type: the ERP's table number. */
-export const ExternalTableIdParams = Type.Object({ id: positiveIdText('The table id must be a positive integer.') }, { additionalProperties: false });
+export const ExternalTableIdParams = Type.Object(
+  { id: positiveIdText('The table id must be a positive integer.') },
+  { additionalProperties: false },
+);
 
 /** The query of `GET /api/tables/{id}/type`. */
 export const TableTypeQuery = Type.Object({
-  sourceTypeId: Type.Optional(Type.String({ pattern: '^(\\d{1,9})?$', errorMessage: 'The parameter sourceTypeId must be an integer.', description: 'The kind of record within the table (BC: the document type); the lowest one when absent.', examples: ['2'] })),
+  sourceTypeId: Type.Optional(
+    Type.String({
+      pattern: '^(\\d{1,9})?$',
+      errorMessage: 'The parameter sourceTypeId must be an integer.',
+      description: 'The kind of record within the table (BC: the document type); the lowest one when absent.',
+      examples: ['2'],
+    }),
+  ),
 });
 
 /** `{id}` of /areas/{id}: a data area (company) name as the ERP spells it. */
@@ -99,18 +125,45 @@ export const DataAreaAnswer = Type.Object({
 
 /** The query of `GET /api/entity-type/{name}/entities/by-properties`. */
 export const EntitiesByPropertiesQuery = Type.Object({
-  field: Type.Optional(Type.Array(Type.String({ description: 'A property name, or several comma-separated.' }), { description: 'The properties to answer, repeated or comma-separated (the keys are always answered).' })),
-  skip: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter skip must be an integer.', description: 'An integer.', examples: ['0'] })),
-  take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
-  dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
+  field: Type.Optional(
+    Type.Array(Type.String({ description: 'A property name, or several comma-separated.' }), {
+      description: 'The properties to answer, repeated or comma-separated (the keys are always answered).',
+    }),
+  ),
+  skip: Type.Optional(
+    Type.String({
+      pattern: '^(-?\\d{1,15})?$',
+      errorMessage: 'The parameter skip must be an integer.',
+      description: 'An integer.',
+      examples: ['0'],
+    }),
+  ),
+  take: Type.Optional(
+    Type.String({
+      pattern: '^(-?\\d{1,15})?$',
+      errorMessage: 'The parameter take must be an integer.',
+      description: 'An integer.',
+      examples: ['30'],
+    }),
+  ),
+  dataAreaId: Type.Optional(
+    Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] }),
+  ),
   ...RestrictionContextQuery,
 });
 
 /** The query of `GET /api/entities/url`: the record (all three checked by the route, so each refusal has its words). */
 export const EntityUrlQuery = Type.Object({
-  typeName: Type.Optional(Type.String({ description: "The record's entity type, prefix:type, e.g. bc:Microsoft.NAV.vendor.", examples: ['bc:Microsoft.NAV.vendor'] })),
+  typeName: Type.Optional(
+    Type.String({
+      description: "The record's entity type, prefix:type, e.g. bc:Microsoft.NAV.vendor.",
+      examples: ['bc:Microsoft.NAV.vendor'],
+    }),
+  ),
   dataAreaId: Type.Optional(Type.String({ description: "The record's company; the source's own by default.", examples: ['CRONUS'] })),
-  recordId: Type.Optional(Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['5d7e1c2a-8b3f-4a6e-9c01-000000010000'] })),
+  recordId: Type.Optional(
+    Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['5d7e1c2a-8b3f-4a6e-9c01-000000010000'] }),
+  ),
   ...RestrictionContextQuery,
 });
 
@@ -124,16 +177,40 @@ export const EntityUrlAnswer = Type.Object({
 /** The query of `GET /api/entities/{name}/recordMetadata` (and any `q_{field}` filter, free text). */
 export const RecordMetadataQuery = Type.Object({
   columnSetName: Type.Optional(Type.String({ description: 'The column set: pushLink (default) or all.', examples: ['pushLink'] })),
-  skip: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter skip must be an integer.', description: 'An integer.', examples: ['0'] })),
-  take: Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: 'The parameter take must be an integer.', description: 'An integer.', examples: ['30'] })),
-  dataAreaId: Type.Optional(Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] })),
+  skip: Type.Optional(
+    Type.String({
+      pattern: '^(-?\\d{1,15})?$',
+      errorMessage: 'The parameter skip must be an integer.',
+      description: 'An integer.',
+      examples: ['0'],
+    }),
+  ),
+  take: Type.Optional(
+    Type.String({
+      pattern: '^(-?\\d{1,15})?$',
+      errorMessage: 'The parameter take must be an integer.',
+      description: 'An integer.',
+      examples: ['30'],
+    }),
+  ),
+  dataAreaId: Type.Optional(
+    Type.String({ description: "The company (data area) to read; the source's own by default.", examples: ['CRONUS'] }),
+  ),
   ...RestrictionContextQuery,
 });
 
 /** `GET /api/entities/{name}/recordMetadata` → a self-describing page: the columns, then the records. */
 export const RecordMetadataAnswer = Type.Object({
   name: Type.String({ description: 'The entity type as asked.' }),
-  properties: Type.Array(Type.Object({ name: Type.String(), type: Type.String(), nullable: Type.Boolean(), maxLength: nullableAnswer(Type.Integer()), isKey: Type.Boolean() })),
+  properties: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.String(),
+      nullable: Type.Boolean(),
+      maxLength: nullableAnswer(Type.Integer()),
+      isKey: Type.Boolean(),
+    }),
+  ),
   records: Type.Array(Type.Object({}, { additionalProperties: true })),
   skip: Type.Integer(),
   take: Type.Integer(),

@@ -11,14 +11,30 @@ import { nullableAnswer } from './nullableAnswer';
 
 /** An optional integer of a query (empty means absent), as `requestHelpers.queryInteger` reads it. */
 function integerText(name: string) {
-  return Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['1'] }));
+  return Type.Optional(
+    Type.String({
+      pattern: '^(-?\\d{1,15})?$',
+      errorMessage: `The parameter ${name} must be an integer.`,
+      description: 'An integer.',
+      examples: ['1'],
+    }),
+  );
 }
 
 /** The record a link points at, as query text (embedded §3 "Link to a record"). */
 const relatedRecordQuery = {
-  relatedTypeName: Type.Optional(Type.String({ description: "The record's entity type, prefix:namespace.name, e.g. bc:Microsoft.NAV.purchaseInvoice.", examples: ['bc:Microsoft.NAV.purchaseInvoice'] })),
-  relatedDataAreaId: Type.Optional(Type.String({ description: "The record's data area (company); the ERP source's own when blank.", examples: ['CRONUS'] })),
-  relatedRecordId: Type.Optional(Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['8a4f2e6b-1c9d-4b3a-8e02-000000001003'] })),
+  relatedTypeName: Type.Optional(
+    Type.String({
+      description: "The record's entity type, prefix:namespace.name, e.g. bc:Microsoft.NAV.purchaseInvoice.",
+      examples: ['bc:Microsoft.NAV.purchaseInvoice'],
+    }),
+  ),
+  relatedDataAreaId: Type.Optional(
+    Type.String({ description: "The record's data area (company); the ERP source's own when blank.", examples: ['CRONUS'] }),
+  ),
+  relatedRecordId: Type.Optional(
+    Type.String({ description: "The ERP record's id (BC: its SystemId).", examples: ['8a4f2e6b-1c9d-4b3a-8e02-000000001003'] }),
+  ),
   relatedTableId: integerText('relatedTableId'),
   relatedSitId: integerText('relatedSitId'),
 };
@@ -76,13 +92,27 @@ export type PushLinkRequestBody = Static<typeof PushLinkBody>;
 export const LinkChangeAnswer = Type.Object({
   link: nullableAnswer(DocumentLinkAnswer),
   rowVersion: Type.Integer(),
-  queueId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'The queue the document is in after the link and its OnLink event (an automatic approval moves it).' })),
-  autoApproved: Type.Optional(Type.Boolean({ description: "AutoApproveOnLink approved the document (in the linking user's name, under every approve rule)." })),
-  autoApproveRefusal: Type.Optional(
-    Type.Union([Type.String(), Type.Null()], { description: 'Why AutoApproveOnLink could not approve it; the link stands and the document waits in its queue.' }),
+  queueId: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], {
+      description: 'The queue the document is in after the link and its OnLink event (an automatic approval moves it).',
+    }),
   ),
-  promptToApprove: Type.Optional(Type.Boolean({ description: 'PromptToApproveOnLink: the client asks whether to approve the document now.' })),
-  launchRecord: Type.Optional(Type.Boolean({ description: "OnLink's LaunchRecord (the queue's LaunchRecordAfterDocumentLink): the client opens the record just linked." })),
+  autoApproved: Type.Optional(
+    Type.Boolean({ description: "AutoApproveOnLink approved the document (in the linking user's name, under every approve rule)." }),
+  ),
+  autoApproveRefusal: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'Why AutoApproveOnLink could not approve it; the link stands and the document waits in its queue.',
+    }),
+  ),
+  promptToApprove: Type.Optional(
+    Type.Boolean({ description: 'PromptToApproveOnLink: the client asks whether to approve the document now.' }),
+  ),
+  launchRecord: Type.Optional(
+    Type.Boolean({
+      description: "OnLink's LaunchRecord (the queue's LaunchRecordAfterDocumentLink): the client opens the record just linked.",
+    }),
+  ),
 });
 
 /** The 200 answer of a link change. */

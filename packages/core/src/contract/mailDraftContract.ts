@@ -4,9 +4,17 @@ import type { Static } from '@sinclair/typebox';
 /** `POST /api/mail-drafts/reply`: the message read in Outlook and the documents to reply with. */
 export const ReplyDraftBody = Type.Object(
   {
-    messageId: Type.String({ minLength: 1, maxLength: 1024, pattern: '^[A-Za-z0-9._=+/-]+$', description: 'The Graph REST id of the message being read (Office.js convertToRestId).' }),
-    documentIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, description: 'The documents to attach, in order (at most the download limit).' }),
-    embedAnnotations: Type.Boolean({ description: 'Burn each PDF\'s annotations in, as a download with annotations does.' }),
+    messageId: Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      pattern: '^[A-Za-z0-9._=+/-]+$',
+      description: 'The Graph REST id of the message being read (Office.js convertToRestId).',
+    }),
+    documentIds: Type.Array(Type.Integer({ minimum: 1 }), {
+      maxItems: 500,
+      description: 'The documents to attach, in order (at most the download limit).',
+    }),
+    embedAnnotations: Type.Boolean({ description: "Burn each PDF's annotations in, as a download with annotations does." }),
     comment: Type.Optional(Type.String({ maxLength: 10_000, description: 'Text above the quoted message.' })),
   },
   { additionalProperties: false },
@@ -20,7 +28,9 @@ export const ReplyDraftAttachmentAnswer = Type.Object({
   documentId: Type.Integer(),
   fileName: Type.String({ description: 'The name in the draft (made unique within it).' }),
   size: Type.Integer({ description: 'Bytes attached.' }),
-  via: Type.Union([Type.Literal('inline'), Type.Literal('uploadSession')], { description: 'inline: one fileAttachment under 3 MB; uploadSession: PUTs of at most 4 MB.' }),
+  via: Type.Union([Type.Literal('inline'), Type.Literal('uploadSession')], {
+    description: 'inline: one fileAttachment under 3 MB; uploadSession: PUTs of at most 4 MB.',
+  }),
   chunks: Type.Integer({ description: 'Requests that carried the bytes: 1 inline, the PUTs of an upload session.' }),
 });
 

@@ -39,7 +39,10 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/documents/:id/annotations': documentIdParams,
   '/api/documents/:id/approvals': documentIdParams,
   '/api/documents/:id/custom-categories': documentIdParams,
-  '/api/documents/:id/custom-categories/:categoryId': params({ id: documentId, categoryId: positiveInteger('categoryId must be a positive integer.') }),
+  '/api/documents/:id/custom-categories/:categoryId': params({
+    id: documentId,
+    categoryId: positiveInteger('categoryId must be a positive integer.'),
+  }),
   '/api/documents/:id/data': documentIdParams,
   '/api/documents/:id/data/base64': documentIdParams,
   '/api/documents/:id/data/base64/thumbnails': documentIdParams,
@@ -58,12 +61,22 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/v2/documents/:id/approvals/:step': params({ id: documentId, step: positiveInteger('The step must be a positive integer.') }),
   '/api/documents/type/:id/subtypes': sitIdParams,
   '/api/sits/:id/subtypes': sitIdParams,
-  '/api/integrated-tables/:sitId/subtypes/:id': params({ sitId: positiveInteger('sitId must be a positive integer.'), id: positiveInteger('id must be a positive integer.') }),
+  '/api/integrated-tables/:sitId/subtypes/:id': params({
+    sitId: positiveInteger('sitId must be a positive integer.'),
+    id: positiveInteger('id must be a positive integer.'),
+  }),
   '/api/annotations/:id': params({
-    id: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', errorMessage: 'Annotation ids are UUIDs.', description: 'A UUID.', examples: ['00000000-0000-4000-8000-000000000001'] }),
+    id: Type.String({
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      errorMessage: 'Annotation ids are UUIDs.',
+      description: 'A UUID.',
+      examples: ['00000000-0000-4000-8000-000000000001'],
+    }),
   }),
   '/api/keys/:id': params({ id: positiveInteger('The key id must be a positive integer.', 16) }),
-  '/api/options/:name': params({ name: Type.String({ description: 'An option name; an unknown one answers 404.', examples: ['IdleTimeout'] }) }),
+  '/api/options/:name': params({
+    name: Type.String({ description: 'An option name; an unknown one answers 404.', examples: ['IdleTimeout'] }),
+  }),
   '/api/queue-types/:id/queues': queueTypeIdParams,
   '/api/queue-types/:id/workflow': queueTypeIdParams,
   '/api/workflow-structure/:id': queueTypeIdParams,

@@ -10,12 +10,26 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 
 /** An optional integer, as `requestHelpers.queryInteger` reads it (empty means absent). */
 function integerQuery(name: string) {
-  return Type.Optional(Type.String({ pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['1'] }));
+  return Type.Optional(
+    Type.String({
+      pattern: '^(-?\\d{1,15})?$',
+      errorMessage: `The parameter ${name} must be an integer.`,
+      description: 'An integer.',
+      examples: ['1'],
+    }),
+  );
 }
 
 /** An optional flag, as `requestHelpers.queryFlag` reads it: true / 1 or false / 0 (empty means absent). */
 function flagQuery(name: string, description: string) {
-  return Type.Optional(Type.String({ pattern: '^(true|false|1|0)?$', errorMessage: `The parameter ${name} must be true or false.`, description, examples: ['true'] }));
+  return Type.Optional(
+    Type.String({
+      pattern: '^(true|false|1|0)?$',
+      errorMessage: `The parameter ${name} must be true or false.`,
+      description,
+      examples: ['true'],
+    }),
+  );
 }
 
 /** Optional free text (its length is the route's rule, with its own message). */
@@ -24,13 +38,25 @@ function textQuery(description: string) {
 }
 
 /** A document id, as `requestHelpers.parseDocumentId` reads it (SECURITY row 8). */
-const documentIdText = Type.String({ pattern: '^[1-9]\\d{0,14}$', errorMessage: 'Document ids are positive integers.', description: 'A document id.', examples: ['1'] });
+const documentIdText = Type.String({
+  pattern: '^[1-9]\\d{0,14}$',
+  errorMessage: 'Document ids are positive integers.',
+  description: 'A document id.',
+  examples: ['1'],
+});
 
 /** One document id (the route says when it is required). */
 const documentIdQuery = Type.Optional(documentIdText);
 
 /** A queue id of a query (empty means absent). */
-const queueIdQuery = Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,14})?$', errorMessage: 'Queue ids are positive integers.', description: 'A queue id.', examples: ['1'] }));
+const queueIdQuery = Type.Optional(
+  Type.String({
+    pattern: '^([1-9]\\d{0,14})?$',
+    errorMessage: 'Queue ids are positive integers.',
+    description: 'A queue id.',
+    examples: ['1'],
+  }),
+);
 
 /** A list under `name[]` and `name` (both spellings are read), each item of `item`'s form. */
 function listQuery(name: string, item: TSchema): Record<string, TSchema> {
@@ -52,7 +78,10 @@ const recordContext = {
 };
 
 /** `q` and `hideEmpty` of the workflow structure lists. */
-const queueListFilter = { q: textQuery('Filter on queue names.'), hideEmpty: flagQuery('hideEmpty', 'Leave out queues without documents.') };
+const queueListFilter = {
+  q: textQuery('Filter on queue names.'),
+  hideEmpty: flagQuery('hideEmpty', 'Leave out queues without documents.'),
+};
 
 /** `queueTypeId` and `q` of the route targets. */
 const routeOptions = { queueTypeId: integerQuery('queueTypeId'), q: textQuery('Filter on queue names.') };
@@ -87,12 +116,25 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/documents/:id/pages/:page/thumbnail': Type.Object({ width: integerQuery('width') }),
   '/api/documents/:id/data/base64': Type.Object({ embedAnnotations }),
   '/api/mail-import': Type.Object({ ...recordContext, subtypeId: integerQuery('subtypeId'), queueId: queueIdQuery }),
-  '/api/documents/:id/data/base64/thumbnails': Type.Object({ width: integerQuery('width'), first: integerQuery('first'), count: integerQuery('count') }),
+  '/api/documents/:id/data/base64/thumbnails': Type.Object({
+    width: integerQuery('width'),
+    first: integerQuery('first'),
+    count: integerQuery('count'),
+  }),
   '/api/documents/:id/readonly': Type.Object({ queueId: queueIdQuery }),
   '/api/documents/:id/routes': Type.Object(routeOptions),
-  '/api/documents/routes': Type.Object({ ...documentIdList, ...routeOptions, includeQueues: flagQuery('includeQueues', 'Also answer the target queues (default true).') }),
+  '/api/documents/routes': Type.Object({
+    ...documentIdList,
+    ...routeOptions,
+    includeQueues: flagQuery('includeQueues', 'Also answer the target queues (default true).'),
+  }),
   '/api/documents/data': Type.Object({ ...documentIdList, ...listQuery('docIds', documentIdText), embedAnnotations }),
-  '/api/email-link': Type.Object({ ...documentIdList, ...listQuery('docIds', documentIdText), embedAnnotations, token: textQuery("The host's Microsoft Graph token.") }),
+  '/api/email-link': Type.Object({
+    ...documentIdList,
+    ...listQuery('docIds', documentIdText),
+    embedAnnotations,
+    token: textQuery("The host's Microsoft Graph token."),
+  }),
   '/api/documents/search': Type.Object({
     ...searchPage,
     sort: textQuery('name, createdAt or FileSize.'),
@@ -107,14 +149,28 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/can/actions': Type.Object(listQuery('action', Type.String({ description: 'A privilege name.' }))),
   '/api/token/user': Type.Object({ type: textQuery('apikey or refresh.'), auth: textQuery('The username an API key acts for.') }),
   '/api/subtype': Type.Object({ sitId: integerQuery('sitId'), q: textQuery('Filter on subtype texts.') }),
-  '/api/v2/subtype': Type.Object({ sitId: integerQuery('sitId'), q: textQuery('Filter on subtype texts.'), skip: integerQuery('skip'), take: integerQuery('take') }),
-  '/api/documents/type/:id/subtypes': Type.Object({ modify: flagQuery('modify', 'Only the subtypes the caller may change a document to.') }),
+  '/api/v2/subtype': Type.Object({
+    sitId: integerQuery('sitId'),
+    q: textQuery('Filter on subtype texts.'),
+    skip: integerQuery('skip'),
+    take: integerQuery('take'),
+  }),
+  '/api/documents/type/:id/subtypes': Type.Object({
+    modify: flagQuery('modify', 'Only the subtypes the caller may change a document to.'),
+  }),
   '/api/workflow-root': Type.Object(queueListFilter),
   '/api/workflow-structure': Type.Object({
     ...queueListFilter,
     queueID: queueIdQuery,
     // The portal's own refusal (portal §5), as the path parameter of /workflow-structure/{id}.
-    qid: Type.Optional(Type.String({ pattern: '^([1-9]\\d{0,14})?$', errorMessage: "'{value}'is not a valid Queue Type ID.  Refusing to load its queues.", description: 'A queue type id.', examples: ['1'] })),
+    qid: Type.Optional(
+      Type.String({
+        pattern: '^([1-9]\\d{0,14})?$',
+        errorMessage: "'{value}'is not a valid Queue Type ID.  Refusing to load its queues.",
+        description: 'A queue type id.',
+        examples: ['1'],
+      }),
+    ),
   }),
   '/api/workflow-structure/:id': Type.Object(queueListFilter),
   '/api/queue-types/:id/queues': Type.Object(queueListFilter),

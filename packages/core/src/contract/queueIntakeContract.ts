@@ -23,8 +23,14 @@ export type SubmitRequestBody = Static<typeof SubmitBody>;
 /** `PUT /api/documents/submit` → where each document is now and what the queue's OnSubmit events did or ask. */
 export const SubmitAnswer = Type.Object({
   documents: Type.Array(Type.Object({ id: Type.Integer(), queueId: Type.Integer(), rowVersion: Type.Integer() })),
-  autoApproved: Type.Boolean({ description: 'AutoApproveOnSubmit approved the documents (in the submitter\'s name, under every approve rule).' }),
-  autoApproveRefusal: Type.Union([Type.String(), Type.Null()], { description: 'Why AutoApproveOnSubmit could not approve them; they stay submitted in the queue.' }),
+  autoApproved: Type.Boolean({
+    description: "AutoApproveOnSubmit approved the documents (in the submitter's name, under every approve rule).",
+  }),
+  autoApproveRefusal: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why AutoApproveOnSubmit could not approve them; they stay submitted in the queue.',
+  }),
   promptToApprove: Type.Boolean({ description: 'PromptToApproveOnSubmit: the client asks whether to approve them now.' }),
-  launchRecord: Type.Boolean({ description: 'LaunchRecord on submit: the client opens the linked record of the (one) submitted document.' }),
+  launchRecord: Type.Boolean({
+    description: 'LaunchRecord on submit: the client opens the linked record of the (one) submitted document.',
+  }),
 });

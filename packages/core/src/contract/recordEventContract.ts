@@ -10,11 +10,32 @@ import type { Static } from '@sinclair/typebox';
 /** The body of `PUT /api/record-events/posted`: the record that was posted and the posted record it became. */
 export const RecordPostedBody = Type.Object(
   {
-    typeName: Type.String({ minLength: 1, maxLength: 300, description: "The posted draft's entity type, prefix:namespace.name.", examples: ['bc:Microsoft.NAV.PurchaseHeader'] }),
-    dataAreaId: Type.Optional(Type.String({ maxLength: 100, description: "The records' company; the ERP source's own when blank.", examples: ['CRONUS'] })),
-    recordId: Type.String({ minLength: 1, maxLength: 200, description: "The draft's id (BC: its SystemId).", examples: ['8a4f2e6b-1c9d-4b3a-8e02-000000001003'] }),
-    postedTypeName: Type.String({ minLength: 1, maxLength: 300, description: "The posted record's entity type.", examples: ['bc:Microsoft.NAV.PurchInvHeader'] }),
-    postedRecordId: Type.String({ minLength: 1, maxLength: 200, description: "The posted record's id (BC: the Purch. Inv. Header's SystemId)." }),
+    typeName: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: "The posted draft's entity type, prefix:namespace.name.",
+      examples: ['bc:Microsoft.NAV.PurchaseHeader'],
+    }),
+    dataAreaId: Type.Optional(
+      Type.String({ maxLength: 100, description: "The records' company; the ERP source's own when blank.", examples: ['CRONUS'] }),
+    ),
+    recordId: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "The draft's id (BC: its SystemId).",
+      examples: ['8a4f2e6b-1c9d-4b3a-8e02-000000001003'],
+    }),
+    postedTypeName: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: "The posted record's entity type.",
+      examples: ['bc:Microsoft.NAV.PurchInvHeader'],
+    }),
+    postedRecordId: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "The posted record's id (BC: the Purch. Inv. Header's SystemId).",
+    }),
   },
   { additionalProperties: false },
 );

@@ -134,7 +134,13 @@ export const WorkflowQueueAnswer = Type.Object({
   rejectToQueueId: nullable(Type.Integer()),
   workflowPerms: Type.Integer({ description: "The caller's workflowPerms bitmask on this queue." }),
   dueSoonCount: Type.Optional(Type.Integer({ description: 'Visible documents due within 3 days, overdue included (workflow root only).' })),
-  approvalLimit: Type.Optional(nullable(Type.Number({ description: "The caller's approval limit in the queue, the lower of queue and group limits; null: none (documents listing only)." }))),
+  approvalLimit: Type.Optional(
+    nullable(
+      Type.Number({
+        description: "The caller's approval limit in the queue, the lower of queue and group limits; null: none (documents listing only).",
+      }),
+    ),
+  ),
 });
 
 /** `GET /api/queue-types/{id}/queues` → WorkflowQueue[]. */

@@ -23,7 +23,11 @@ export const LinkToApprovalSetupAnswer = Type.Object({
 });
 
 /** `GET /api/workflow/perms?docId=` → the caller's workflowPerms on the document's queue. */
-export const DocumentWorkflowPermsAnswer = Type.Object({ docId: Type.Integer(), queueId: nullableAnswer(Type.Integer()), workflowPerms: Type.Integer() });
+export const DocumentWorkflowPermsAnswer = Type.Object({
+  docId: Type.Integer(),
+  queueId: nullableAnswer(Type.Integer()),
+  workflowPerms: Type.Integer(),
+});
 
 /** `GET /api/documents/{id}/readonly` → whether the caller may not edit the document's data. */
 export const ReadonlyAnswer = Type.Object({ readonly: Type.Boolean() });

@@ -21,13 +21,19 @@ export const ApprovalBody = Type.Object({ ...actionFields, approvalNote: Type.Op
 export const RejectBody = Type.Object({ ...actionFields, rejectionNote: Type.Optional(NullableText) }, { additionalProperties: false });
 
 /** The body of `PUT /api/documents/route`. */
-export const RouteBody = Type.Object({ ...actionFields, note: Type.Optional(NullableText), to: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const RouteBody = Type.Object(
+  { ...actionFields, note: Type.Optional(NullableText), to: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 
 /** Any of the three action bodies, as the server reads them. */
 export type WorkflowActionBody = Static<typeof ApprovalBody> | Static<typeof RejectBody> | Static<typeof RouteBody>;
 
 /** The body of `PUT /api/v2/documents/{id}/approvals/{n}`: the step's queue, or null to remove the step. */
-export const ApprovalStepBody = Type.Object({ queueId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false });
+export const ApprovalStepBody = Type.Object(
+  { queueId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) },
+  { additionalProperties: false },
+);
 
 /** The JSON body of `PUT /api/v2/documents/{id}/approvals/{n}`. */
 export type ApprovalStepRequest = Static<typeof ApprovalStepBody>;

@@ -11,7 +11,9 @@ const storage = { local: memoryStorage(), session: memoryStorage() };
 describe('browserHost', () => {
   it('reads the context from the query string', async () => {
     const host = browserHost({ search: () => '?dataAreaId=CRONUS&id={abc}&typename=Microsoft.NAV.Vendor', storage });
-    await expect(host.getContext()).resolves.toEqual({ record: { dataAreaId: 'CRONUS', recordId: 'abc', typeName: 'bc:Microsoft.NAV.Vendor' } });
+    await expect(host.getContext()).resolves.toEqual({
+      record: { dataAreaId: 'CRONUS', recordId: 'abc', typeName: 'bc:Microsoft.NAV.Vendor' },
+    });
   });
 
   it('answers with the given token until a refresh is forced', async () => {

@@ -3,7 +3,9 @@ import { contextFromQuery } from './contextFromQuery';
 describe('contextFromQuery', () => {
   it('reads every listed parameter with its type', () => {
     expect(
-      contextFromQuery('?dataAreaId=CRONUS&recordId=abc&typeName=bc:Microsoft.NAV.Vendor&tableId=23&sitId=1&sourceType=2&isCapturable=true'),
+      contextFromQuery(
+        '?dataAreaId=CRONUS&recordId=abc&typeName=bc:Microsoft.NAV.Vendor&tableId=23&sitId=1&sourceType=2&isCapturable=true',
+      ),
     ).toEqual({
       dataAreaId: 'CRONUS',
       recordId: 'abc',

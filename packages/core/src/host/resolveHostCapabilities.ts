@@ -4,7 +4,21 @@ import { openUrlInWindow } from './defaults/openUrlInWindow';
 import { printPdfInFrame } from './defaults/printPdfInFrame';
 import { saveFileAsDownload } from './defaults/saveFileAsDownload';
 import { windowUnhandledErrors } from './defaults/windowUnhandledErrors';
-import type { AppPageMode, DocumentLinkedNotice, EmailDraftRequest, HostAdapter, HostAttachment, HostFile, HostHome, HostLocale, HostRouter, HostSignal, HostThemeName, OpenUrlOptions, RecordToOpen } from './HostAdapter';
+import type {
+  AppPageMode,
+  DocumentLinkedNotice,
+  EmailDraftRequest,
+  HostAdapter,
+  HostAttachment,
+  HostFile,
+  HostHome,
+  HostLocale,
+  HostRouter,
+  HostSignal,
+  HostThemeName,
+  OpenUrlOptions,
+  RecordToOpen,
+} from './HostAdapter';
 
 /** A host's capabilities with every default filled in; the optional ones stay optional (no host, no feature). */
 export interface HostCapabilities {

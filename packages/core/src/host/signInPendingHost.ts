@@ -7,7 +7,12 @@ import { webStorage } from './webStorage';
  * notice instead of the folders, so the core says so instead of failing later in an API call.
  * The host picks its router (Outlook: memory, since Office.js nulls `history.pushState`).
  */
-export function signInPendingHost(win: Window, reason: string, home: HostHome, router: HostAdapter['router'] = { kind: 'browser' }): HostAdapter {
+export function signInPendingHost(
+  win: Window,
+  reason: string,
+  home: HostHome,
+  router: HostAdapter['router'] = { kind: 'browser' },
+): HostAdapter {
   return {
     getContext: () => Promise.resolve({ record: {} }),
     getToken: () => Promise.reject(new Error(reason)),

@@ -38,7 +38,9 @@ export const EXPORT_TEXT = {
   attachAttaching: 'Attaching…',
   attachAttached: 'Attached',
   attachSummary: (attached: number, failed: number): string =>
-    failed === 0 ? `${attached} ${plural(attached, { one: 'document', other: 'documents' })} attached.` : `${attached} attached, ${failed} not attached.`,
+    failed === 0
+      ? `${attached} ${plural(attached, { one: 'document', other: 'documents' })} attached.`
+      : `${attached} attached, ${failed} not attached.`,
   /** A row of the progress list before the server has named the file. */
   attachDocumentLabel: (docId: number): string => `Document ${docId}`,
 

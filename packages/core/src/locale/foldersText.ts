@@ -20,8 +20,7 @@ export const FOLDERS_TEXT = {
   uploads: 'Uploads',
   uploaded: (fileName: string): string => `Uploaded ${fileName}`,
   uploadingSummary: (finished: number, total: number): string => `Uploading ${finished} of ${total} done`,
-  uploadsSummary: (done: number, failed: number): string =>
-    `Uploads: ${done} done${failed > 0 ? `, ${failed} failed` : ''}`,
+  uploadsSummary: (done: number, failed: number): string => `Uploads: ${done} done${failed > 0 ? `, ${failed} failed` : ''}`,
   uploadingPercent: (percent: number, size: string): string => `Uploading ${percent}% of ${size}`,
   processing: 'Processing…',
   uploadDone: 'Uploaded',

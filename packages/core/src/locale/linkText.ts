@@ -21,11 +21,14 @@ export const LINK_TEXT = {
   nextPage: 'Next page',
   pageOf: (page: number): string => `Page ${page}`,
   /** How to use the results by keyboard, read by assistive technology. */
-  keyboardHint: 'Arrow keys move through the records, Page Up and Page Down change the page, Enter links the document to the highlighted record.',
+  keyboardHint:
+    'Arrow keys move through the records, Page Up and Page Down change the page, Enter links the document to the highlighted record.',
   linkedTo: (recordNumber: string): string => `Linked to ${recordNumber}`,
   currentLink: (label: string, recordNumber: string): string => `Linked to ${label} ${recordNumber}`,
-  replacesLink: (label: string, recordNumber: string): string => `Linked to ${label} ${recordNumber}. Linking it to another record replaces this link.`,
+  replacesLink: (label: string, recordNumber: string): string =>
+    `Linked to ${label} ${recordNumber}. Linking it to another record replaces this link.`,
   breakLinkTitle: 'Break the link?',
-  breakLinkQuestion: (documentName: string, recordNumber: string): string => `${documentName} will no longer be linked to ${recordNumber}. Its folders and workflow rules follow the change.`,
+  breakLinkQuestion: (documentName: string, recordNumber: string): string =>
+    `${documentName} will no longer be linked to ${recordNumber}. Its folders and workflow rules follow the change.`,
   linkBroken: (documentName: string): string => `Link of ${documentName} broken`,
 } as const;

@@ -29,7 +29,8 @@ export const NEW_CARD_TEXT = {
   /** Under the new record page, in an ERP that tells the iframe about inserts (PUT /record/event). */
   madeInErpHint: "Or make the record on the ERP's own page: when it is saved there, the document is linked to it.",
   /** The alert when the ERP's insert completed a New Card and no New Card dialog of this app was open. */
-  linkedFromErp: (documentName: string, label: string, recordNumber: string): string => `${documentName} is linked to the new ${label} ${recordNumber}.`,
+  linkedFromErp: (documentName: string, label: string, recordNumber: string): string =>
+    `${documentName} is linked to the new ${label} ${recordNumber}.`,
   /** The reason under 'The product failed to link…'. */
   reason: (message: string): string => `Reason: ${message}`,
 } as const;

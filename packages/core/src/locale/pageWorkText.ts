@@ -16,7 +16,8 @@ export const PAGE_WORK_TEXT = {
   keepOriginal: 'Keep the original document',
   newDocuments: 'New documents',
   /** The status after a split: "Made 3 documents and deleted the original:", the list follows. */
-  made: (count: number, originalDeleted: boolean): string => `Made ${documents(count)}${originalDeleted ? ' and deleted the original' : ''}:`,
+  made: (count: number, originalDeleted: boolean): string =>
+    `Made ${documents(count)}${originalDeleted ? ' and deleted the original' : ''}:`,
   /** One new document in that list: "Invoice-1.pdf (3 pages)". */
   madeDocument: (name: string, pageCount: number): string => `${name} (${pages(pageCount)})`,
 
@@ -86,7 +87,8 @@ export const PAGE_WORK_TEXT = {
   mergeOrderHelp: 'The pages are joined in this order. Drag a document, or use Move up / Move down (Alt+arrows on a row).',
   documentsToMerge: 'Documents to merge',
   /** A row of the merge list as screen readers read it: "1. Invoice.pdf, 3 pages, 12 KB". */
-  mergeRow: (position: number, name: string, pageCount: number, size: string): string => `${position}. ${name}, ${pages(pageCount)}, ${size}`,
+  mergeRow: (position: number, name: string, pageCount: number, size: string): string =>
+    `${position}. ${name}, ${pages(pageCount)}, ${size}`,
   /** A row's short size line: "3 p. · 12 KB". */
   pagesAndSize: (pageCount: number, size: string): string => `${pageCount} p. · ${size}`,
   moveUp: 'Move up',

@@ -19,7 +19,8 @@ export const QUEUE_IMPORT_TEXT = {
   approveNowBody: (queueName: string): string => `The queue ${queueName} asks whether to approve what you submitted now.`,
   approveNow: 'Approve now',
   /** The "Approve now?" of PromptToApproveOnLink, after a link by hand (UX-DECISIONS "OnLink"). */
-  approveLinkedBody: (documentName: string, queueName: string): string => `The queue ${queueName} asks whether to approve ${documentName} now that it is linked.`,
+  approveLinkedBody: (documentName: string, queueName: string): string =>
+    `The queue ${queueName} asks whether to approve ${documentName} now that it is linked.`,
   linkedAndApproved: (recordNumber: string): string => `Linked to ${recordNumber} and approved`,
   linkedNotApproved: (reason: string): string => `Linked, not approved automatically: ${reason}`,
   approved: 'Document approved',

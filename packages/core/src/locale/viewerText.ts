@@ -27,7 +27,8 @@ export const VIEWER_TEXT = {
   notes: 'Notes',
   download: 'Download',
   notShownDownloaded: (documentName: string): string => `${documentName} cannot be shown here, so it was downloaded.`,
-  damagedFile: 'This file is damaged or is not a PDF the viewer can read, so it cannot be shown here. Download it to open it in another program.',
+  damagedFile:
+    'This file is damaged or is not a PDF the viewer can read, so it cannot be shown here. Download it to open it in another program.',
   couldNotShow: 'The document could not be shown here. Download it to open it in another program.',
 
   // The pages themselves (PdfViewer, ImageViewer, ThumbnailSidebar, PdfPasswordForm)

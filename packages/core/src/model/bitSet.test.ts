@@ -21,7 +21,11 @@ describe('bit sets', () => {
     for (const table of [WORKFLOW_PERMS, FEATURES1, FEATURES2]) {
       for (const [name, bit] of Object.entries(table)) {
         const flags = decodeBits(table, bit);
-        expect(Object.entries(flags).filter(([, on]) => on).map(([n]) => n)).toEqual([name]);
+        expect(
+          Object.entries(flags)
+            .filter(([, on]) => on)
+            .map(([n]) => n),
+        ).toEqual([name]);
         expect(encodeBits(table, { [name]: true })).toBe(bit);
       }
     }

@@ -41,5 +41,21 @@ export const DEFAULT_DISPLAY_TYPE = 'Default View';
 
 /** Extensions an upload may carry; the server also checks that the bytes agree (BRIEF, POST /documents). */
 export const UPLOADABLE_EXTENSIONS: readonly string[] = [
-  'pdf', 'tif', 'tiff', 'jpg', 'jpeg', 'png', 'bmp', 'gif', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'msg', 'eml', 'txt', 'csv',
+  'pdf',
+  'tif',
+  'tiff',
+  'jpg',
+  'jpeg',
+  'png',
+  'bmp',
+  'gif',
+  'docx',
+  'xlsx',
+  'pptx',
+  'doc',
+  'xls',
+  'msg',
+  'eml',
+  'txt',
+  'csv',
 ];

@@ -31,9 +31,24 @@ export interface DocumentAccess {
 
 /** Every access flag name, in the spec's order. */
 export const DOCUMENT_ACCESS_FLAGS: readonly (keyof DocumentAccess)[] = [
-  'merge', 'renewLock', 'createLock', 'unlock', 'route', 'approve', 'reject', 'split',
-  'viewFileData', 'exportFileData', 'changeSubtype', 'delete', 'readNotes', 'readDetails',
-  'reapplyName', 'email', 'link', 'unlink',
+  'merge',
+  'renewLock',
+  'createLock',
+  'unlock',
+  'route',
+  'approve',
+  'reject',
+  'split',
+  'viewFileData',
+  'exportFileData',
+  'changeSubtype',
+  'delete',
+  'readNotes',
+  'readDetails',
+  'reapplyName',
+  'email',
+  'link',
+  'unlink',
 ];
 
 /** Workflow modifiers derived from the document's queue (spec §3). */

@@ -12,7 +12,17 @@
 export type DecisionFactsState = 'current' | 'stale' | 'loading' | 'unlinked';
 
 /** The keys the decision columns of 'Workflow Document List Columns' use (each sortable on the server). */
-export const DECISION_FIELDS = ['vendor', 'invoiceNumber', 'amount', 'invoiceDate', 'dueDate', 'cashDiscountDate', 'daysInQueue', 'lockHolder', 'noteCount'] as const;
+export const DECISION_FIELDS = [
+  'vendor',
+  'invoiceNumber',
+  'amount',
+  'invoiceDate',
+  'dueDate',
+  'cashDiscountDate',
+  'daysInQueue',
+  'lockHolder',
+  'noteCount',
+] as const;
 
 /** One of the decision columns' fields. */
 export type DecisionField = (typeof DECISION_FIELDS)[number];

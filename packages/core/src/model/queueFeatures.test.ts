@@ -4,9 +4,12 @@ import { decodeQueueFeatures, hasQueueFeature } from './queueFeatures';
 describe('decodeQueueFeatures', () => {
   it('decodes features1 and features2 into one map of named features', () => {
     const features = decodeQueueFeatures(FEATURES1.OptInWorkflow | FEATURES1.BlockRouteUnlinked, FEATURES2.LinkOnApprovalRequired);
-    expect(Object.entries(features).filter(([, on]) => on).map(([name]) => name).sort()).toEqual(
-      ['BlockRouteUnlinked', 'LinkOnApprovalRequired', 'OptInWorkflow'],
-    );
+    expect(
+      Object.entries(features)
+        .filter(([, on]) => on)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['BlockRouteUnlinked', 'LinkOnApprovalRequired', 'OptInWorkflow']);
     expect(Object.keys(features)).toHaveLength(Object.keys(FEATURES1).length + Object.keys(FEATURES2).length);
   });
 

@@ -21,9 +21,7 @@ export type BlockReason =
  * Whether an action is offered: when allowed, an optional warning to confirm first; when not,
  * the reason code and the message to show on the disabled action (from MESSAGES, verbatim).
  */
-export type ActionAvailability =
-  | { allowed: true; warning: string | null }
-  | { allowed: false; reason: BlockReason; message: string };
+export type ActionAvailability = { allowed: true; warning: string | null } | { allowed: false; reason: BlockReason; message: string };
 
 /** An allowed action, with an optional warning to confirm first. */
 export function allowAction(warning: string | null = null): ActionAvailability {

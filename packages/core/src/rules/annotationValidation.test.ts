@@ -61,7 +61,10 @@ describe('validateAnnotation', () => {
     for (const page of [0, -1, 1.5, '2', undefined]) {
       expect(validateAnnotation({ ...rectangle, page })).toEqual({ valid: false, message: ANNOTATION_MESSAGES.badPage });
     }
-    expect(validateAnnotation(rectangle, { pageCount: 1 })).toEqual({ valid: false, message: 'The annotation is on page 2, but the document has 1 page.' });
+    expect(validateAnnotation(rectangle, { pageCount: 1 })).toEqual({
+      valid: false,
+      message: 'The annotation is on page 2, but the document has 1 page.',
+    });
     expect(validateAnnotation({ ...rectangle, page: 5 }, { pageCount: 4 })).toEqual({
       valid: false,
       message: 'The annotation is on page 5, but the document has 4 pages.',
@@ -73,7 +76,10 @@ describe('validateAnnotation', () => {
   it('refuses coordinates that are not finite numbers within ±40000', () => {
     for (const field of ['x', 'y', 'width', 'height'] as const) {
       for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 40_001, -40_001, '10', null, undefined]) {
-        expect(validateAnnotation({ ...rectangle, [field]: bad })).toEqual({ valid: false, message: ANNOTATION_MESSAGES.badCoordinate(field) });
+        expect(validateAnnotation({ ...rectangle, [field]: bad })).toEqual({
+          valid: false,
+          message: ANNOTATION_MESSAGES.badCoordinate(field),
+        });
       }
       expect(validateAnnotation({ ...rectangle, [field]: 40_000 }).valid).toBe(true);
     }
@@ -95,7 +101,10 @@ describe('validateAnnotation', () => {
     const textbox = { ...rectangle, type: ANNOTATION_TYPES.textbox };
     expect(validateAnnotation({ ...textbox, content: 'x'.repeat(4000) }).valid).toBe(true);
     expect(validateAnnotation({ ...textbox, content: '😀'.repeat(4000) }).valid).toBe(true);
-    expect(validateAnnotation({ ...textbox, content: 'x'.repeat(4001) })).toEqual({ valid: false, message: ANNOTATION_MESSAGES.contentTooLong });
+    expect(validateAnnotation({ ...textbox, content: 'x'.repeat(4001) })).toEqual({
+      valid: false,
+      message: ANNOTATION_MESSAGES.contentTooLong,
+    });
     expect(validateAnnotation({ ...textbox, content: 42 })).toEqual({ valid: false, message: ANNOTATION_MESSAGES.badContent });
   });
 

@@ -1,10 +1,4 @@
-import {
-  ANNOTATION_GEOMETRY,
-  ANNOTATION_TYPES,
-  isAnnotationType,
-  isTextAnnotationType,
-  type AnnotationFields,
-} from '../model';
+import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, isAnnotationType, isTextAnnotationType, type AnnotationFields } from '../model';
 
 /**
  * Texts of annotation validation (ours: the spec has none). The server answers 400 with these;
@@ -12,7 +6,8 @@ import {
  */
 export const ANNOTATION_MESSAGES = {
   notAnObject: 'The annotation must be a JSON object.',
-  badType: 'The annotation type must be one of 1 (textbox), 2 (solidRectangle), 3 (area), 4 (solidEllipse), 5 (hollowEllipse), 6 (line), 7 (note) or 8 (highlight).',
+  badType:
+    'The annotation type must be one of 1 (textbox), 2 (solidRectangle), 3 (area), 4 (solidEllipse), 5 (hollowEllipse), 6 (line), 7 (note) or 8 (highlight).',
   badPage: 'The annotation page must be a whole number from 1 to the number of pages of the document.',
   pageOutOfRange: (page: number, pageCount: number): string =>
     `The annotation is on page ${page}, but the document has ${pageCount} page${pageCount === 1 ? '' : 's'}.`,
@@ -96,7 +91,8 @@ export function validateAnnotation(input: unknown, options: AnnotationValidation
     }
     content = typeof rawContent === 'string' ? rawContent : '';
     // Characters, not UTF-16 units, as the note limit counts them.
-    if (Array.from(content).length > ANNOTATION_GEOMETRY.maxContentLength) return { valid: false, message: ANNOTATION_MESSAGES.contentTooLong };
+    if (Array.from(content).length > ANNOTATION_GEOMETRY.maxContentLength)
+      return { valid: false, message: ANNOTATION_MESSAGES.contentTooLong };
     const rawSize = input.size;
     if (rawSize === undefined || rawSize === null) {
       size = ANNOTATION_GEOMETRY.defaultTextSize;
@@ -111,7 +107,11 @@ export function validateAnnotation(input: unknown, options: AnnotationValidation
       size = rawSize;
     }
   }
-  if (input.rowVersion !== undefined && input.rowVersion !== null && !(typeof input.rowVersion === 'number' && Number.isInteger(input.rowVersion))) {
+  if (
+    input.rowVersion !== undefined &&
+    input.rowVersion !== null &&
+    !(typeof input.rowVersion === 'number' && Number.isInteger(input.rowVersion))
+  ) {
     return { valid: false, message: ANNOTATION_MESSAGES.badRowVersion };
   }
   return { valid: true, value: { type, page, color, ...coordinates, content, size } };

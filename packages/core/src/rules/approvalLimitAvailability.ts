@@ -12,12 +12,17 @@ export type ApprovalLimitDocument = Pick<DmsDocument, 'name' | 'decision'>;
  * time count (`current`): stale, loading or unlinked facts are left to the server, which reads the
  * amount afresh on approval. Null: nothing to block (no limit, or nothing over it).
  */
-export function approvalLimitBlock(documents: readonly ApprovalLimitDocument[], limit: number | null | undefined, queueName: string): ActionAvailability | null {
+export function approvalLimitBlock(
+  documents: readonly ApprovalLimitDocument[],
+  limit: number | null | undefined,
+  queueName: string,
+): ActionAvailability | null {
   if (limit === null || limit === undefined) return null;
   for (const doc of documents) {
     const facts = doc.decision;
     if (facts?.factsState !== 'current' || facts.amount === null) continue;
-    if (facts.amount > limit) return blockAction('overApprovalLimit', approvalLimitExceeded(facts.amount, facts.currencyCode ?? '', doc.name, limit, queueName));
+    if (facts.amount > limit)
+      return blockAction('overApprovalLimit', approvalLimitExceeded(facts.amount, facts.currencyCode ?? '', doc.name, limit, queueName));
   }
   return null;
 }

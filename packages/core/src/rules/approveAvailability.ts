@@ -27,7 +27,9 @@ export function approveAvailability(documents: readonly ApproveDocument[], view:
   if (block) return blockAction(block.reason, block.message);
   // LinkOnApprovalRequired (features2): the link is required at approval, as BlockApproveUnlinked (the server refuses
   // alike). A quick-link document is left to the quick-link flow, which links first and then approves.
-  if (documents.some((doc) => doc.link === null && !doc.workflowModifiers.quickLink && hasQueueFeature(doc.queue, 'LinkOnApprovalRequired'))) {
+  if (
+    documents.some((doc) => doc.link === null && !doc.workflowModifiers.quickLink && hasQueueFeature(doc.queue, 'LinkOnApprovalRequired'))
+  ) {
     return blockAction('linkRequired', linkRequiredMessage(documents.length));
   }
   const submission = unsubmittedAvailability('approve', documents); // Warn/Block unsubmitted (rules/submissionRules)

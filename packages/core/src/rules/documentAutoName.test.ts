@@ -14,6 +14,8 @@ describe('autoDocumentName', () => {
   });
 
   it('replaces characters a file name may not hold', () => {
-    expect(autoDocumentName({ ...base, sourceNumber: 'PI/1001', subtypeText: 'Credit: "note"\u202e' })).toBe('PI_1001 Credit_ _note__ 2025-05-30.pdf');
+    expect(autoDocumentName({ ...base, sourceNumber: 'PI/1001', subtypeText: 'Credit: "note"\u202e' })).toBe(
+      'PI_1001 Credit_ _note__ 2025-05-30.pdf',
+    );
   });
 });

@@ -26,7 +26,8 @@ const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
  */
 export function autoDocumentName(parts: AutoNameParts): string {
   const display = userDateDisplay(parts.userDate);
-  const date = display.kind === 'date' ? display.date : display.kind === 'dateTime' ? display.instant.slice(0, 10) : parts.createdAt.slice(0, 10);
+  const date =
+    display.kind === 'date' ? display.date : display.kind === 'dateTime' ? display.instant.slice(0, 10) : parts.createdAt.slice(0, 10);
   const words = [parts.sourceNumber, parts.subtypeText ?? '', date]
     .map((word) => word.replace(UNSAFE, '_').replace(/\s+/g, ' ').trim())
     .filter((word) => word !== '');

@@ -9,16 +9,30 @@ const outside = { searchView: false };
 
 describe('lock actions', () => {
   it('OptInWorkflow turns createLock on and unlock and renewLock off', () => {
-    expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, optIn)).toEqual({ createLock: true, renewLock: false, unlock: false });
-    expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, plain)).toEqual({ createLock: false, renewLock: true, unlock: true });
-    expect(effectiveLockAccess({ createLock: false, renewLock: false, unlock: true }, null)).toEqual({ createLock: false, renewLock: false, unlock: true });
+    expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, optIn)).toEqual({
+      createLock: true,
+      renewLock: false,
+      unlock: false,
+    });
+    expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, plain)).toEqual({
+      createLock: false,
+      renewLock: true,
+      unlock: true,
+    });
+    expect(effectiveLockAccess({ createLock: false, renewLock: false, unlock: true }, null)).toEqual({
+      createLock: false,
+      renewLock: false,
+      unlock: true,
+    });
   });
 
   it('lock, renew and unlock are not allowed in search view', () => {
     for (const action of LOCK_ACTIONS) {
-      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }], { searchView: true })).toEqual(
-        { allowed: false, reason: 'searchView', message: MESSAGES.lockInSearchView },
-      );
+      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }], { searchView: true })).toEqual({
+        allowed: false,
+        reason: 'searchView',
+        message: MESSAGES.lockInSearchView,
+      });
     }
   });
 
@@ -26,7 +40,10 @@ describe('lock actions', () => {
     for (const action of LOCK_ACTIONS) {
       const denied: LockActionDocument = { access: { ...grantAll, [action]: false }, queue: plain };
       expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }], outside)).toEqual({ allowed: true, warning: null });
-      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }, denied], outside)).toMatchObject({ allowed: false, reason: 'notPermitted' });
+      expect(lockActionAvailability(action, [{ access: grantAll, queue: plain }, denied], outside)).toMatchObject({
+        allowed: false,
+        reason: 'notPermitted',
+      });
     }
     expect(lockActionAvailability('createLock', [], outside)).toMatchObject({ allowed: false, reason: 'noSelection' });
   });

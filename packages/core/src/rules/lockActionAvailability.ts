@@ -13,7 +13,8 @@ export interface LockActionDocument {
 
 /** Portal §4: in an OptInWorkflow queue createLock becomes allowed and unlock and renewLock disallowed. */
 export function effectiveLockAccess(access: LockAccess, queue: LockActionDocument['queue']): LockAccess {
-  if (!hasQueueFeature(queue, 'OptInWorkflow')) return { createLock: access.createLock, renewLock: access.renewLock, unlock: access.unlock };
+  if (!hasQueueFeature(queue, 'OptInWorkflow'))
+    return { createLock: access.createLock, renewLock: access.renewLock, unlock: access.unlock };
   return { createLock: true, renewLock: false, unlock: false };
 }
 

@@ -8,7 +8,11 @@ const lock = (patch: Partial<DocumentLock> = {}): DocumentLock => ({ lockExpirat
 describe('lock state', () => {
   it("lock owner is 'self' for the user's own lock, 'other' for someone else's, otherwise 'none'", () => {
     expect(resolveLockState(lock(), now)).toEqual({ owner: 'self', holder: 'clerk', expiration: later });
-    expect(resolveLockState(lock({ ownLock: false, holder: 'approver' }), now)).toEqual({ owner: 'other', holder: 'approver', expiration: later });
+    expect(resolveLockState(lock({ ownLock: false, holder: 'approver' }), now)).toEqual({
+      owner: 'other',
+      holder: 'approver',
+      expiration: later,
+    });
     expect(resolveLockState(null, now)).toEqual({ owner: 'none', holder: null, expiration: null });
   });
 
@@ -22,9 +26,11 @@ describe('lock state', () => {
   });
 
   it("an expired lock is cleared and its owner becomes 'none'", () => {
-    expect(resolveLockState(lock({ ownLock: false, lockExpiration: '2030-06-01T11:00:00.000Z' }), now)).toEqual(
-      { owner: 'none', holder: null, expiration: null },
-    );
+    expect(resolveLockState(lock({ ownLock: false, lockExpiration: '2030-06-01T11:00:00.000Z' }), now)).toEqual({
+      owner: 'none',
+      holder: null,
+      expiration: null,
+    });
     expect(resolveLockState(lock({ lockExpiration: null }), now).owner).toBe('none');
   });
 });

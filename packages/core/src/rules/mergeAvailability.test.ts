@@ -17,9 +17,11 @@ describe('mergeAvailability', () => {
   });
 
   it('merge needs the same link on every document', () => {
-    expect(mergeAvailability([doc(), doc({ link: { ...link, sourceNumber: 'V20000' } })])).toEqual(
-      { allowed: false, reason: 'differentLinks', message: MESSAGES.mergeDifferentLinks },
-    );
+    expect(mergeAvailability([doc(), doc({ link: { ...link, sourceNumber: 'V20000' } })])).toEqual({
+      allowed: false,
+      reason: 'differentLinks',
+      message: MESSAGES.mergeDifferentLinks,
+    });
     expect(mergeAvailability([doc(), doc({ link: null })])).toMatchObject({ allowed: false, reason: 'differentLinks' });
     expect(mergeAvailability([doc({ link: null }), doc({ link: null })]).allowed).toBe(true);
   });

@@ -11,7 +11,12 @@ export interface MergeDocument {
 /** Whether two links point at the same record (spec link fields); two missing links are the same. */
 export function isSameLink(a: DocumentLink | null, b: DocumentLink | null): boolean {
   if (a === null || b === null) return a === b;
-  return a.dataAreaId === b.dataAreaId && a.sourceTableId === b.sourceTableId && a.sourceType === b.sourceType && a.sourceNumber === b.sourceNumber;
+  return (
+    a.dataAreaId === b.dataAreaId &&
+    a.sourceTableId === b.sourceTableId &&
+    a.sourceType === b.sourceType &&
+    a.sourceNumber === b.sourceNumber
+  );
 }
 
 /** Spec §5: merge needs more than 1 document, all with the merge flag and the same link. */

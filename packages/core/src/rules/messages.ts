@@ -59,8 +59,7 @@ export const MESSAGES = {
   unsupportedFileType: 'Unsupported file type!',
   saveUserSettingsFailed: 'Failed to save user settings.',
   mergeTooBig: 'Merge file size greater than the maximum',
-  queueRestrictedToCompany:
-    'This queue has been restricted to users with a company. No current company has been provided.',
+  queueRestrictedToCompany: 'This queue has been restricted to users with a company. No current company has been provided.',
   linkToApprovalNotConfigured: 'This queue has not been properly configured for Link To Approval',
   serverVersionNotRetrieved: 'Server Version not retrieved.',
   unknownLicense: 'Unknown license.',
@@ -205,7 +204,13 @@ export function formatLimitAmount(amount: number, currencyCode: string): string 
  * Ours (issue 12, money rules): approving a document whose linked record's amount is over the
  * approver's limit in the queue. The limit reads in the record's currency (docs/UX-DECISIONS.md).
  */
-export function approvalLimitExceeded(amount: number, currencyCode: string, documentName: string, limit: number, queueName: string): string {
+export function approvalLimitExceeded(
+  amount: number,
+  currencyCode: string,
+  documentName: string,
+  limit: number,
+  queueName: string,
+): string {
   return `The amount ${formatLimitAmount(amount, currencyCode)} of ${documentName} is over your approval limit of ${formatLimitAmount(limit, currencyCode)} in queue ${queueName}.`;
 }
 
@@ -216,7 +221,9 @@ export function approvalLimitUnchecked(documentName: string, queueName: string):
 
 /** Whether a refusal is one of the approval-limit refusals above: the screens then offer routing to the next level instead. */
 export function isApprovalLimitRefusal(message: string): boolean {
-  return /^The amount .* (is over your approval limit of|could not be read from its linked record, so your approval limit in queue) /.test(message);
+  return /^The amount .* (is over your approval limit of|could not be read from its linked record, so your approval limit in queue) /.test(
+    message,
+  );
 }
 
 /**

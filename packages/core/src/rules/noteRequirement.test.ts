@@ -1,10 +1,20 @@
 import { FEATURES1 } from '../model';
 import { MESSAGES } from './messages';
 import {
-  approveNoteRequirement, combineNoteRequirements, rejectNoteRequirement, routeNoteRequirement, validateWorkflowNote, type NoteQueue,
+  approveNoteRequirement,
+  combineNoteRequirements,
+  rejectNoteRequirement,
+  routeNoteRequirement,
+  validateWorkflowNote,
+  type NoteQueue,
 } from './noteRequirement';
 
-const queue = (name: string, features1 = 0, defaults: Partial<NoteQueue> = {}): NoteQueue => ({ name, features1, features2: 0, ...defaults });
+const queue = (name: string, features1 = 0, defaults: Partial<NoteQueue> = {}): NoteQueue => ({
+  name,
+  features1,
+  features2: 0,
+  ...defaults,
+});
 const required = { required: true, message: 'A note is required to submit.' };
 
 describe('note requirements', () => {
@@ -13,10 +23,12 @@ describe('note requirements', () => {
     expect(approveNoteRequirement(queue('L1', 0, { defaultRejectRequiresNote: true }))).toEqual({ required: false });
   });
 
-  it('approve requires a note from ApproveFromNoteRequired (and the target\'s ApproveToNoteRequired)', () => {
+  it("approve requires a note from ApproveFromNoteRequired (and the target's ApproveToNoteRequired)", () => {
     expect(approveNoteRequirement(queue('L1', FEATURES1.ApproveFromNoteRequired))).toEqual(required);
     expect(approveNoteRequirement(queue('L1'), queue('L2', FEATURES1.ApproveToNoteRequired))).toEqual(required);
-    expect(approveNoteRequirement(queue('L1', FEATURES1.RejectFromNoteRequired | FEATURES1.ApproveToNoteRequired))).toEqual({ required: false });
+    expect(approveNoteRequirement(queue('L1', FEATURES1.RejectFromNoteRequired | FEATURES1.ApproveToNoteRequired))).toEqual({
+      required: false,
+    });
   });
 
   it('reject requires a note from the queue default defaultRejectRequiresNote', () => {
@@ -24,25 +36,26 @@ describe('note requirements', () => {
     expect(rejectNoteRequirement(queue('L1', 0, { defaultApproveRequiresNote: true }))).toEqual({ required: false });
   });
 
-  it('reject requires a note from RejectFromNoteRequired (and the target\'s RejectToNoteRequired)', () => {
+  it("reject requires a note from RejectFromNoteRequired (and the target's RejectToNoteRequired)", () => {
     expect(rejectNoteRequirement(queue('L1', FEATURES1.RejectFromNoteRequired))).toEqual(required);
     expect(rejectNoteRequirement(queue('L1'), queue('Rejected', FEATURES1.RejectToNoteRequired))).toEqual(required);
     expect(rejectNoteRequirement(queue('L1', FEATURES1.ApproveFromNoteRequired))).toEqual({ required: false });
   });
 
   it('route requires a note when the source queue sets RouteFromNoteRequired', () => {
-    expect(routeNoteRequirement(queue('AP Review', FEATURES1.RouteFromNoteRequired), queue('Approved', FEATURES1.RouteToNoteRequired))).toEqual(
-      { required: true, message: 'A note is required to route the selected documents from the queue AP Review' },
-    );
+    expect(
+      routeNoteRequirement(queue('AP Review', FEATURES1.RouteFromNoteRequired), queue('Approved', FEATURES1.RouteToNoteRequired)),
+    ).toEqual({ required: true, message: 'A note is required to route the selected documents from the queue AP Review' });
   });
 
   it('route requires a note when the target queue sets RouteToNoteRequired', () => {
-    expect(routeNoteRequirement(queue('AP Review'), queue('Approved', FEATURES1.RouteToNoteRequired))).toEqual(
-      { required: true, message: 'A note is required to route the selected documents to the queue Approved' },
-    );
-    expect(routeNoteRequirement(queue('AP Review', FEATURES1.RouteToNoteRequired), queue('Approved', FEATURES1.RouteFromNoteRequired))).toEqual(
-      { required: false },
-    );
+    expect(routeNoteRequirement(queue('AP Review'), queue('Approved', FEATURES1.RouteToNoteRequired))).toEqual({
+      required: true,
+      message: 'A note is required to route the selected documents to the queue Approved',
+    });
+    expect(
+      routeNoteRequirement(queue('AP Review', FEATURES1.RouteToNoteRequired), queue('Approved', FEATURES1.RouteFromNoteRequired)),
+    ).toEqual({ required: false });
   });
 
   it('a multi-selection needs a note when any of its queues does', () => {
@@ -53,7 +66,7 @@ describe('note requirements', () => {
 });
 
 describe('validateWorkflowNote', () => {
-  it('refuses a blank note with the requirement\'s message, accepts it when none is required', () => {
+  it("refuses a blank note with the requirement's message, accepts it when none is required", () => {
     const route = { required: true as const, message: 'A note is required to route the selected documents to the queue Approved' };
     expect(validateWorkflowNote(route, '   ')).toEqual({ valid: false, message: route.message });
     expect(validateWorkflowNote(route, null)).toEqual({ valid: false, message: route.message });

@@ -19,9 +19,10 @@ const NOT_REQUIRED: NoteRequirement = { required: false };
  * ApproveToNoteRequired. Message: 'A note is required to submit.'.
  */
 export function approveNoteRequirement(from: NoteQueue, to: NoteQueue | null = null): NoteRequirement {
-  const required = from.defaultApproveRequiresNote === true
-    || hasQueueFeature(from, 'ApproveFromNoteRequired')
-    || hasQueueFeature(to, 'ApproveToNoteRequired');
+  const required =
+    from.defaultApproveRequiresNote === true ||
+    hasQueueFeature(from, 'ApproveFromNoteRequired') ||
+    hasQueueFeature(to, 'ApproveToNoteRequired');
   return required ? { required: true, message: MESSAGES.noteRequired } : NOT_REQUIRED;
 }
 
@@ -31,9 +32,10 @@ export function approveNoteRequirement(from: NoteQueue, to: NoteQueue | null = n
  * RejectToNoteRequired. Message: 'A note is required to submit.'.
  */
 export function rejectNoteRequirement(from: NoteQueue, to: NoteQueue | null = null): NoteRequirement {
-  const required = from.defaultRejectRequiresNote === true
-    || hasQueueFeature(from, 'RejectFromNoteRequired')
-    || hasQueueFeature(to, 'RejectToNoteRequired');
+  const required =
+    from.defaultRejectRequiresNote === true ||
+    hasQueueFeature(from, 'RejectFromNoteRequired') ||
+    hasQueueFeature(to, 'RejectToNoteRequired');
   return required ? { required: true, message: MESSAGES.noteRequired } : NOT_REQUIRED;
 }
 

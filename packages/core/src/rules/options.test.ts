@@ -20,12 +20,14 @@ describe('option parsing', () => {
   });
 
   it('reads the columns JSON, defaulting the width to 100', () => {
-    const columns = parseColumnsOption(JSON.stringify([
-      { key: 'name', field: 'name', title: 'Name', width: 200, desc: false },
-      { key: 'size', field: 'FileSize', title: 'Size', desc: true },
-      { title: 'no field' },
-      'junk',
-    ]));
+    const columns = parseColumnsOption(
+      JSON.stringify([
+        { key: 'name', field: 'name', title: 'Name', width: 200, desc: false },
+        { key: 'size', field: 'FileSize', title: 'Size', desc: true },
+        { title: 'no field' },
+        'junk',
+      ]),
+    );
     expect(columns).toEqual([
       { key: 'name', field: 'name', title: 'Name', width: 200, desc: false },
       { key: 'size', field: 'FileSize', title: 'Size', width: 100, desc: true },
@@ -36,7 +38,18 @@ describe('option parsing', () => {
     const columns = parseColumnsOption('{not json');
     // The decision columns an approver reads (issue 12), then where and since when.
     expect(columns.map((c) => c.field)).toEqual([
-      'name', 'vendor', 'invoiceNumber', 'amount', 'invoiceDate', 'dueDate', 'cashDiscountDate', 'daysInQueue', 'lockHolder', 'noteCount', 'queueName', 'createdAt',
+      'name',
+      'vendor',
+      'invoiceNumber',
+      'amount',
+      'invoiceDate',
+      'dueDate',
+      'cashDiscountDate',
+      'daysInQueue',
+      'lockHolder',
+      'noteCount',
+      'queueName',
+      'createdAt',
     ]);
   });
 

@@ -61,7 +61,10 @@ export function parseColumnsOption(text: string | null | undefined): DocumentLis
     const e = entry as Record<string, unknown>;
     const field = typeof e.field === 'string' ? e.field : typeof e.key === 'string' ? e.key : null;
     if (field === null || field === '') continue;
-    const width = typeof e.width === 'number' && e.width > 0 ? e.width : parseNumberOption(typeof e.width === 'string' ? e.width : '', LIMITS.defaultColumnWidth);
+    const width =
+      typeof e.width === 'number' && e.width > 0
+        ? e.width
+        : parseNumberOption(typeof e.width === 'string' ? e.width : '', LIMITS.defaultColumnWidth);
     columns.push({
       key: typeof e.key === 'string' && e.key !== '' ? e.key : field,
       field,

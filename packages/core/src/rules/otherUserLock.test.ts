@@ -5,9 +5,11 @@ describe('otherUserLockAvailability', () => {
   it("another user's lock blocks route, approve, reject, delete, link, unlink, split and change subtype", () => {
     expect([...LOCK_BLOCKED_ACTIONS]).toEqual(['route', 'approve', 'reject', 'delete', 'link', 'unlink', 'split', 'changeSubtype']);
     for (const action of LOCK_BLOCKED_ACTIONS) {
-      expect(otherUserLockAvailability(action, [{ userLock: 'none' }, { userLock: 'other' }])).toEqual(
-        { allowed: false, reason: 'lockedByOther', message: MESSAGES.documentLockedByOther },
-      );
+      expect(otherUserLockAvailability(action, [{ userLock: 'none' }, { userLock: 'other' }])).toEqual({
+        allowed: false,
+        reason: 'lockedByOther',
+        message: MESSAGES.documentLockedByOther,
+      });
       expect(otherUserLockAvailability(action, [{ userLock: 'self' }, { userLock: 'none' }])).toEqual({ allowed: true, warning: null });
     }
   });

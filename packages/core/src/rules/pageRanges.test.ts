@@ -17,7 +17,25 @@ describe('parsePageRanges', () => {
   });
 
   it("refuses bad syntax with the spec's message", () => {
-    for (const text of ['', '   ', 'a', '1-', '-3', '1--3', '1-2-3', '1,,2', '1;;2', '1;', ';1', '3-1', '1.5', '+1', '1e2', '0x2', '1234567890']) {
+    for (const text of [
+      '',
+      '   ',
+      'a',
+      '1-',
+      '-3',
+      '1--3',
+      '1-2-3',
+      '1,,2',
+      '1;;2',
+      '1;',
+      ';1',
+      '3-1',
+      '1.5',
+      '+1',
+      '1e2',
+      '0x2',
+      '1234567890',
+    ]) {
       expect(parsePageRanges(text, 10)).toEqual({ valid: false, reason: 'syntax', message: SPEC_MESSAGE });
     }
   });

@@ -18,7 +18,10 @@ describe('rejectAvailability', () => {
   });
 
   it('reject needs the reject workflow permission on every document', () => {
-    expect(rejectAvailability([doc, { ...doc, workflowPerms: WORKFLOW_PERMS.approve }], view)).toMatchObject({ allowed: false, reason: 'notPermitted' });
+    expect(rejectAvailability([doc, { ...doc, workflowPerms: WORKFLOW_PERMS.approve }], view)).toMatchObject({
+      allowed: false,
+      reason: 'notPermitted',
+    });
   });
 
   it('reject needs a selection', () => {

@@ -4,12 +4,23 @@ import { allInOneQueue, routeAvailability, type RouteDocument } from './routeAva
 
 const link: DocumentLink = { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 1 };
 const modifiers: WorkflowModifiers = {
-  approvalRouteRequired: false, blockApproveUnlinked: false, noRoutes: false, blockRouteUnlinked: false, warnRouteUnlinked: false, quickLink: false,
+  approvalRouteRequired: false,
+  blockApproveUnlinked: false,
+  noRoutes: false,
+  blockRouteUnlinked: false,
+  warnRouteUnlinked: false,
+  quickLink: false,
 };
 const queue = (id = 3, features1 = 0): DocumentQueue => ({ id, name: 'Coding', queueTypeName: 'AP', features1, features2: 0 });
 const doc = (patch: Partial<RouteDocument> = {}): RouteDocument => ({
-  userLock: 'none', workflowPerms: WORKFLOW_PERMS.route, link, queue: queue(), workflowModifiers: modifiers,
-  hasAvailableRoutes: true, hasApprovalRoutes: false, ...patch,
+  userLock: 'none',
+  workflowPerms: WORKFLOW_PERMS.route,
+  link,
+  queue: queue(),
+  workflowModifiers: modifiers,
+  hasAvailableRoutes: true,
+  hasApprovalRoutes: false,
+  ...patch,
 });
 const view = { taggingMode: false };
 
@@ -19,9 +30,11 @@ describe('routeAvailability', () => {
   });
 
   it('route needs all documents in one queue', () => {
-    expect(routeAvailability([doc(), doc({ queue: queue(4) })], view)).toEqual(
-      { allowed: false, reason: 'differentQueues', message: MESSAGES.documentsInDifferentQueues },
-    );
+    expect(routeAvailability([doc(), doc({ queue: queue(4) })], view)).toEqual({
+      allowed: false,
+      reason: 'differentQueues',
+      message: MESSAGES.documentsInDifferentQueues,
+    });
     expect(routeAvailability([doc(), doc({ queue: null })], view)).toMatchObject({ allowed: false, reason: 'differentQueues' });
   });
 
@@ -33,11 +46,17 @@ describe('routeAvailability', () => {
   });
 
   it('route is blocked unlinked when BlockRouteUnlinked (feature or modifier)', () => {
-    expect(routeAvailability([doc({ link: null, queue: queue(3, FEATURES1.BlockRouteUnlinked) })], view)).toEqual(
-      { allowed: false, reason: 'linkRequired', message: 'Document Link Required' },
-    );
+    expect(routeAvailability([doc({ link: null, queue: queue(3, FEATURES1.BlockRouteUnlinked) })], view)).toEqual({
+      allowed: false,
+      reason: 'linkRequired',
+      message: 'Document Link Required',
+    });
     const byModifier = doc({ link: null, workflowModifiers: { ...modifiers, blockRouteUnlinked: true } });
-    expect(routeAvailability([doc(), byModifier], view)).toEqual({ allowed: false, reason: 'linkRequired', message: 'Linked Documents Required' });
+    expect(routeAvailability([doc(), byModifier], view)).toEqual({
+      allowed: false,
+      reason: 'linkRequired',
+      message: 'Linked Documents Required',
+    });
     expect(routeAvailability([doc({ link: null })], view).allowed).toBe(true);
   });
 
@@ -57,7 +76,10 @@ describe('routeAvailability', () => {
   });
 
   it('route needs the route workflow permission', () => {
-    expect(routeAvailability([doc({ workflowPerms: WORKFLOW_PERMS.approve })], view)).toMatchObject({ allowed: false, reason: 'notPermitted' });
+    expect(routeAvailability([doc({ workflowPerms: WORKFLOW_PERMS.approve })], view)).toMatchObject({
+      allowed: false,
+      reason: 'notPermitted',
+    });
   });
 });
 

@@ -30,7 +30,10 @@ export function blocksUnsubmitted(action: SubmissionRuledAction, queue: Pick<Doc
  * unsubmitted warning under the Warn bit; null when neither applies, so the caller's own outcome
  * stands. A document whose `submitted` is absent (a server that does not report it) is not judged.
  */
-export function unsubmittedAvailability(action: SubmissionRuledAction, documents: readonly SubmissionRuleDocument[]): ActionAvailability | null {
+export function unsubmittedAvailability(
+  action: SubmissionRuledAction,
+  documents: readonly SubmissionRuleDocument[],
+): ActionAvailability | null {
   const unsubmitted = documents.filter((doc) => doc.submitted === false);
   if (unsubmitted.some((doc) => blocksUnsubmitted(action, doc.queue))) {
     return blockAction('submissionRequired', submissionRequiredMessage(documents.length));

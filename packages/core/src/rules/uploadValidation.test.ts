@@ -18,7 +18,11 @@ describe('validateUpload', () => {
 
   it('refuses a file over the upload size limit, and an empty one', () => {
     expect(validateUpload({ name: 'a.pdf', size: 1000 }, limit).valid).toBe(true);
-    expect(validateUpload({ name: 'a.pdf', size: 1001 }, limit)).toEqual({ valid: false, reason: 'tooLarge', message: MESSAGES.uploadTooLarge });
+    expect(validateUpload({ name: 'a.pdf', size: 1001 }, limit)).toEqual({
+      valid: false,
+      reason: 'tooLarge',
+      message: MESSAGES.uploadTooLarge,
+    });
     expect(validateUpload({ name: 'a.pdf', size: 0 }, limit)).toMatchObject({ valid: false, reason: 'empty' });
     expect(validateUpload({ name: 'a.pdf', size: 10 ** 9 }, { fileUploadSizeLimit: 0 }).valid).toBe(true);
   });

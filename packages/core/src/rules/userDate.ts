@@ -73,7 +73,12 @@ export function userDateDisplay(stored: string | null | undefined): UserDateDisp
   const time = Date.parse(stored);
   if (Number.isNaN(time) || isPlaceholderUserDate(stored)) return { kind: 'blank' };
   const instant = new Date(time);
-  if (instant.getUTCHours() === 12 && instant.getUTCMinutes() === 0 && instant.getUTCSeconds() === 0 && instant.getUTCMilliseconds() === 0) {
+  if (
+    instant.getUTCHours() === 12 &&
+    instant.getUTCMinutes() === 0 &&
+    instant.getUTCSeconds() === 0 &&
+    instant.getUTCMilliseconds() === 0
+  ) {
     return { kind: 'date', date: instant.toISOString().slice(0, 10) };
   }
   return { kind: 'dateTime', instant: instant.toISOString() };

@@ -7,7 +7,9 @@ describe('workflowPreconditions', () => {
   it('checks selection, tagging mode, the permission bit and the lock, in that order', () => {
     const view = { taggingMode: false };
     expect(workflowPreconditions('approve', [], { taggingMode: true })).toMatchObject({ reason: 'noSelection' });
-    expect(workflowPreconditions('approve', [{ userLock: 'other', workflowPerms: 0 }], { taggingMode: true })).toMatchObject({ reason: 'taggingMode' });
+    expect(workflowPreconditions('approve', [{ userLock: 'other', workflowPerms: 0 }], { taggingMode: true })).toMatchObject({
+      reason: 'taggingMode',
+    });
     expect(workflowPreconditions('approve', [{ userLock: 'other', workflowPerms: 0 }], view)).toMatchObject({ reason: 'notPermitted' });
     expect(workflowPreconditions('approve', [{ userLock: 'other', workflowPerms: all }], view)).toMatchObject({ reason: 'lockedByOther' });
     expect(workflowPreconditions('approve', [{ userLock: 'self', workflowPerms: all }], view)).toBeNull();

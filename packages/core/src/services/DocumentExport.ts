@@ -58,7 +58,10 @@ export function createDocumentExport(api: ApiServices, host: HostCapabilities): 
       await host.saveFile({ blob: await response.blob(), fileName: document.name });
     },
     download: async (ids, embedAnnotations) => {
-      const file = ids.length === 1 ? await api.export.downloadDocument(ids[0], { embedAnnotations }) : await api.export.downloadDocuments(ids, { embedAnnotations });
+      const file =
+        ids.length === 1
+          ? await api.export.downloadDocument(ids[0], { embedAnnotations })
+          : await api.export.downloadDocuments(ids, { embedAnnotations });
       await host.saveFile(file);
     },
     print: async (id, embedAnnotations) => host.print(await api.export.fetchPrintablePdf(id, { embedAnnotations })),

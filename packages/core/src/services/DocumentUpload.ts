@@ -26,7 +26,11 @@ export interface DocumentUpload {
 }
 
 /** Creates the upload service of one mount over its web services, upload queue and host. */
-export function createDocumentUpload(api: ApiServices, uploads: UploadQueue, host: Pick<HostAdapter, 'notifyUploadQueued'>): DocumentUpload {
+export function createDocumentUpload(
+  api: ApiServices,
+  uploads: UploadQueue,
+  host: Pick<HostAdapter, 'notifyUploadQueued'>,
+): DocumentUpload {
   return {
     upload: (files, { folder, record, fileUploadSizeLimit }, onFinished) => {
       if (files.length === 0) return [];
@@ -47,7 +51,13 @@ export function createDocumentUpload(api: ApiServices, uploads: UploadQueue, hos
             id: started.id,
             files: [{ name: file.name, size: file.size }],
             folder: folder.constraints,
-            link: { dataAreaId: record.dataAreaId, recordId: record.recordId, tableId: record.tableId, typeName: record.typeName, sitId: record.sitId },
+            link: {
+              dataAreaId: record.dataAreaId,
+              recordId: record.recordId,
+              tableId: record.tableId,
+              typeName: record.typeName,
+              sitId: record.sitId,
+            },
             queue: null,
             scan: false,
           })

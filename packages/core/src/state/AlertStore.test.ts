@@ -15,7 +15,9 @@ describe('AlertStore', () => {
 
   it('puts errors with an exceptionType into the exception banner', () => {
     const store = new AlertStore();
-    store.report(ApiError.fromResponse(404, 'Not Found', { statusCode: 404, exceptionType: 'NotFound', message: MESSAGES.documentNotFound }));
+    store.report(
+      ApiError.fromResponse(404, 'Not Found', { statusCode: 404, exceptionType: 'NotFound', message: MESSAGES.documentNotFound }),
+    );
     expect(store.getSnapshot().banner).toEqual({ exceptionType: 'NotFound', message: MESSAGES.documentNotFound, status: 404 });
     expect(store.getSnapshot().alerts).toHaveLength(0);
     store.dismissBanner();

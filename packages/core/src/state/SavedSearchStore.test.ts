@@ -10,8 +10,22 @@ describe('SavedSearchStore', () => {
     const storage = memoryStorage();
     const store = new SavedSearchStore(storage, 'clerk', clock);
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
-    const saved = store.save({ name: ' Contoso March ', tags: [CONTOSO], q: 'march ', sort: { key: 'createdAt', desc: true }, documents: ids, total: 75 });
-    expect(saved).toMatchObject({ name: 'Contoso March', tags: [CONTOSO], q: 'march', overFifty: true, pinned: false, savedAt: '2025-05-30T10:00:00.000Z' });
+    const saved = store.save({
+      name: ' Contoso March ',
+      tags: [CONTOSO],
+      q: 'march ',
+      sort: { key: 'createdAt', desc: true },
+      documents: ids,
+      total: 75,
+    });
+    expect(saved).toMatchObject({
+      name: 'Contoso March',
+      tags: [CONTOSO],
+      q: 'march',
+      overFifty: true,
+      pinned: false,
+      savedAt: '2025-05-30T10:00:00.000Z',
+    });
     expect(saved.documents).toEqual(ids.slice(0, 50));
     const small = store.save({ name: 'Few', tags: [], q: 'freight', sort: null, documents: [3], total: 50 });
     expect(small.overFifty).toBe(false);
@@ -30,7 +44,12 @@ describe('SavedSearchStore', () => {
     store.setPinned(id, true);
     expect(store.pinned().map((search) => search.name)).toEqual(['Contoso']);
     store.refreshResults(id, [5], 51);
-    expect(new SavedSearchStore(storage, 'clerk', clock).get(id)).toMatchObject({ name: 'Contoso', pinned: true, documents: [5], overFifty: true });
+    expect(new SavedSearchStore(storage, 'clerk', clock).get(id)).toMatchObject({
+      name: 'Contoso',
+      pinned: true,
+      documents: [5],
+      overFifty: true,
+    });
     store.remove(id);
     expect(store.getSnapshot()).toEqual([]);
     expect(JSON.parse(storage.getItem(savedSearchesKey('clerk')) ?? '')).toEqual([]);

@@ -60,7 +60,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function readTag(value: unknown): SearchTag | null {
   if (!isObject(value)) return null;
   const { text, prefix, type, key } = value;
-  if (typeof text !== 'string' || typeof prefix !== 'string' || typeof type !== 'string' || typeof key !== 'string' || !isSearchTagKind(type)) return null;
+  if (
+    typeof text !== 'string' ||
+    typeof prefix !== 'string' ||
+    typeof type !== 'string' ||
+    typeof key !== 'string' ||
+    !isSearchTagKind(type)
+  )
+    return null;
   return { text, prefix, type, key };
 }
 
@@ -76,7 +83,9 @@ function readSavedSearch(value: unknown): SavedSearch | null {
   if (!isObject(value) || typeof value.id !== 'string' || typeof value.name !== 'string' || !Array.isArray(value.tags)) return null;
   const tags = value.tags.map(readTag);
   if (tags.some((tag) => tag === null)) return null;
-  const documents = Array.isArray(value.documents) ? value.documents.filter((id): id is number => Number.isInteger(id) && (id as number) > 0) : [];
+  const documents = Array.isArray(value.documents)
+    ? value.documents.filter((id): id is number => Number.isInteger(id) && (id as number) > 0)
+    : [];
   return {
     id: value.id,
     name: value.name,

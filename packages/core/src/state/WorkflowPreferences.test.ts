@@ -44,7 +44,11 @@ describe('readFeatureFlags', () => {
   it('has every flag off by default and takes boolean overrides from local storage', () => {
     expect(readFeatureFlags(memoryStorage()).watchWorkflowDocuments).toBe(false);
     expect(readFeatureFlags(memoryStorage({ featureFlags: '{"watchWorkflowDocuments":true,"aiClassify":"yes"}' }))).toEqual({
-      pasteUrlButton: false, aiClassify: false, emailDraftDownload: false, watchWorkflowDocuments: true, collapseSidebar: false,
+      pasteUrlButton: false,
+      aiClassify: false,
+      emailDraftDownload: false,
+      watchWorkflowDocuments: true,
+      collapseSidebar: false,
     });
     expect(readFeatureFlags(memoryStorage({ featureFlags: 'not json' })).watchWorkflowDocuments).toBe(false);
   });

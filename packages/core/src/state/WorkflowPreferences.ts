@@ -105,7 +105,7 @@ export class WorkflowPreferences {
       if (typeof key === 'string' && key !== '') sort = { key, desc: desc === true };
     }
     const hidden = Array.isArray((raw as { hidden?: unknown }).hidden)
-      ? ((raw as { hidden: unknown[] }).hidden.filter((key): key is string => typeof key === 'string' && key !== ''))
+      ? (raw as { hidden: unknown[] }).hidden.filter((key): key is string => typeof key === 'string' && key !== '')
       : [];
     return hidden.length > 0 ? { widths, sort, hidden } : { widths, sort };
   }

@@ -12,9 +12,25 @@ const FOLDERS = `/folders${CONTEXT}`;
 const VIEWER = `/viewer/${encodeDocumentId(7)}`;
 const scan = testDocument({ id: 7, name: 'scan-7.png', mediaType: 'image/png' });
 const ACCESS: DocumentAccess = {
-  merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false, splitAdvanced: false,
-  viewFileData: true, exportFileData: true, changeSubtype: false, delete: false, readNotes: true, readDetails: true, reapplyName: false,
-  email: true, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: false,
+  unlock: false,
+  route: false,
+  approve: false,
+  reject: false,
+  split: false,
+  splitAdvanced: false,
+  viewFileData: true,
+  exportFileData: true,
+  changeSubtype: false,
+  delete: false,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: true,
+  link: false,
+  unlink: false,
 };
 
 const routes = {

@@ -19,30 +19,68 @@ import { WorkflowRedirect } from './workflow/WorkflowRedirect';
 import { WorkflowVersionRedirect } from './workflow/WorkflowVersionRedirect';
 import type { WorkflowBase } from './workflow/useWorkflowBase';
 
-const FoldersScreen = lazy(() => import(/* webpackChunkName: "folders" */ './folders/FoldersScreen').then((m) => ({ default: m.FoldersScreen })));
-const ViewerScreen = lazy(() => import(/* webpackChunkName: "viewer" */ './viewer/ViewerScreen').then((m) => ({ default: m.ViewerScreen })));
+const FoldersScreen = lazy(() =>
+  import(/* webpackChunkName: "folders" */ './folders/FoldersScreen').then((m) => ({ default: m.FoldersScreen })),
+);
+const ViewerScreen = lazy(() =>
+  import(/* webpackChunkName: "viewer" */ './viewer/ViewerScreen').then((m) => ({ default: m.ViewerScreen })),
+);
 const NotesScreen = lazy(() => import(/* webpackChunkName: "notes" */ './notes/NotesScreen').then((m) => ({ default: m.NotesScreen })));
-const WorkflowRootScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/WorkflowRootScreen').then((m) => ({ default: m.WorkflowRootScreen })));
-const QueueTypesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/QueueTypesScreen').then((m) => ({ default: m.QueueTypesScreen })));
-const QueueTypeQueuesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/QueueTypeQueuesScreen').then((m) => ({ default: m.QueueTypeQueuesScreen })));
-const QueuesScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/QueuesScreen').then((m) => ({ default: m.QueuesScreen })));
+const WorkflowRootScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/WorkflowRootScreen').then((m) => ({ default: m.WorkflowRootScreen })),
+);
+const QueueTypesScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/QueueTypesScreen').then((m) => ({ default: m.QueueTypesScreen })),
+);
+const QueueTypeQueuesScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/QueueTypeQueuesScreen').then((m) => ({ default: m.QueueTypeQueuesScreen })),
+);
+const QueuesScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/QueuesScreen').then((m) => ({ default: m.QueuesScreen })),
+);
 const QueueDocumentsScreen = lazy(() =>
-  import(/* webpackChunkName: "workflow" */ './workflow/queueDocuments/QueueDocumentsScreen').then((m) => ({ default: m.QueueDocumentsScreen })),
+  import(/* webpackChunkName: "workflow" */ './workflow/queueDocuments/QueueDocumentsScreen').then((m) => ({
+    default: m.QueueDocumentsScreen,
+  })),
 );
-const RouteToScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/routeTo/RouteToScreen').then((m) => ({ default: m.RouteToScreen })));
+const RouteToScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/routeTo/RouteToScreen').then((m) => ({ default: m.RouteToScreen })),
+);
 const ApprovalRoutesScreen = lazy(() =>
-  import(/* webpackChunkName: "workflow" */ './workflow/approvalRoutes/ApprovalRoutesScreen').then((m) => ({ default: m.ApprovalRoutesScreen })),
+  import(/* webpackChunkName: "workflow" */ './workflow/approvalRoutes/ApprovalRoutesScreen').then((m) => ({
+    default: m.ApprovalRoutesScreen,
+  })),
 );
-const QueuesSlimScreen = lazy(() => import(/* webpackChunkName: "workflow" */ './workflow/queuesSlim/QueuesSlimScreen').then((m) => ({ default: m.QueuesSlimScreen })));
-const CustomDataScreen = lazy(() => import(/* webpackChunkName: "properties" */ './properties/CustomDataScreen').then((m) => ({ default: m.CustomDataScreen })));
-const SearchScreen = lazy(() => import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })));
-const ThumbnailSplitScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })));
-const LinkToExistingScreen = lazy(() => import(/* webpackChunkName: "link" */ './link/LinkToExistingScreen').then((m) => ({ default: m.LinkToExistingScreen })));
-const LaunchLinkedScreen = lazy(() => import(/* webpackChunkName: "launch" */ './launch/LaunchLinkedScreen').then((m) => ({ default: m.LaunchLinkedScreen })));
-const MetadataEntitiesScreen = lazy(() => import(/* webpackChunkName: "metadata" */ './metadata/MetadataEntitiesScreen').then((m) => ({ default: m.MetadataEntitiesScreen })));
-const MetadataEntityScreen = lazy(() => import(/* webpackChunkName: "metadata" */ './metadata/MetadataEntityScreen').then((m) => ({ default: m.MetadataEntityScreen })));
-const EntityRecordsScreen = lazy(() => import(/* webpackChunkName: "metadata" */ './metadata/EntityRecordsScreen').then((m) => ({ default: m.EntityRecordsScreen })));
-const MergeDocumentsScreen = lazy(() => import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })));
+const QueuesSlimScreen = lazy(() =>
+  import(/* webpackChunkName: "workflow" */ './workflow/queuesSlim/QueuesSlimScreen').then((m) => ({ default: m.QueuesSlimScreen })),
+);
+const CustomDataScreen = lazy(() =>
+  import(/* webpackChunkName: "properties" */ './properties/CustomDataScreen').then((m) => ({ default: m.CustomDataScreen })),
+);
+const SearchScreen = lazy(() =>
+  import(/* webpackChunkName: "search" */ './search/SearchScreen').then((m) => ({ default: m.SearchScreen })),
+);
+const ThumbnailSplitScreen = lazy(() =>
+  import(/* webpackChunkName: "pagework" */ './pageWork/ThumbnailSplitScreen').then((m) => ({ default: m.ThumbnailSplitScreen })),
+);
+const LinkToExistingScreen = lazy(() =>
+  import(/* webpackChunkName: "link" */ './link/LinkToExistingScreen').then((m) => ({ default: m.LinkToExistingScreen })),
+);
+const LaunchLinkedScreen = lazy(() =>
+  import(/* webpackChunkName: "launch" */ './launch/LaunchLinkedScreen').then((m) => ({ default: m.LaunchLinkedScreen })),
+);
+const MetadataEntitiesScreen = lazy(() =>
+  import(/* webpackChunkName: "metadata" */ './metadata/MetadataEntitiesScreen').then((m) => ({ default: m.MetadataEntitiesScreen })),
+);
+const MetadataEntityScreen = lazy(() =>
+  import(/* webpackChunkName: "metadata" */ './metadata/MetadataEntityScreen').then((m) => ({ default: m.MetadataEntityScreen })),
+);
+const EntityRecordsScreen = lazy(() =>
+  import(/* webpackChunkName: "metadata" */ './metadata/EntityRecordsScreen').then((m) => ({ default: m.EntityRecordsScreen })),
+);
+const MergeDocumentsScreen = lazy(() =>
+  import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })),
+);
 
 /** The workflow area's prefixes (portal §2): the portal's, and the responsive view that reuses it. */
 const WORKFLOW_BASES: readonly WorkflowBase[] = ['/portal/workflow', '/workflow2'];

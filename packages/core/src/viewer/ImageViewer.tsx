@@ -26,7 +26,16 @@ const useStyles = makeStyles({
 });
 
 /** Shows a JPEG or PNG as it is (no conversion), with the viewer's zoom, rotation and fit to width. */
-export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChange, onError, renderPageOverlay }: ImageViewerProps): ReactElement {
+export function ImageViewer({
+  load,
+  alt,
+  scale,
+  fitWidth,
+  rotation,
+  onScaleChange,
+  onError,
+  renderPageOverlay,
+}: ImageViewerProps): ReactElement {
   const styles = useStyles();
   const state = useObjectUrl(load);
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -55,7 +64,18 @@ export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChang
   return (
     <div ref={scrollerRef} className={styles.scroller} tabIndex={0} role="region" aria-label={UI_TEXT.viewer.documentPages}>
       {state.status === 'ready' ? (
-        <div style={natural ? { width: quarter ? shownHeight : shownWidth, height: quarter ? shownWidth : shownHeight, margin: '0 auto', position: 'relative' } : undefined}>
+        <div
+          style={
+            natural
+              ? {
+                  width: quarter ? shownHeight : shownWidth,
+                  height: quarter ? shownWidth : shownHeight,
+                  margin: '0 auto',
+                  position: 'relative',
+                }
+              : undefined
+          }
+        >
           <img
             src={state.url}
             alt={alt}
@@ -76,7 +96,9 @@ export function ImageViewer({ load, alt, scale, fitWidth, rotation, onScaleChang
             }
           />
           {/* The image's pixels count as points: the annotation frame is the image as shown at 100 %. */}
-          {natural && renderPageOverlay ? renderPageOverlay(1, { width: natural.width, height: natural.height, scale: effective, rotation: turn }) : null}
+          {natural && renderPageOverlay
+            ? renderPageOverlay(1, { width: natural.width, height: natural.height, scale: effective, rotation: turn })
+            : null}
         </div>
       ) : state.status === 'loading' ? (
         <Spinner label={UI_TEXT.viewer.loadingDocument} />

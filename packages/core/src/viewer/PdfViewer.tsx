@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFPageProxy, PDFWorker, RenderTask, TextLayer } from 'pdfjs-dist';
 import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
@@ -82,7 +92,15 @@ const useStyles = makeStyles({
   },
   canvas: { display: 'block' },
   loading: { padding: tokens.spacingVerticalXXL },
-  pageError: { position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: tokens.spacingHorizontalM, textAlign: 'center' },
+  pageError: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: tokens.spacingHorizontalM,
+    textAlign: 'center',
+  },
 });
 
 /**
@@ -127,7 +145,23 @@ async function pageTextItems(page: PDFPageProxy): Promise<string[]> {
  * pages' text in order and reports the count as it grows.
  */
 export function PdfViewer(props: PdfViewerProps): ReactElement {
-  const { url, worker, fetchRange, firstChunk, pageRequest, scale, fit, rotation, find, onLoaded, onPageChange, onScaleChange, onError, onFindResult, renderPageOverlay } = props;
+  const {
+    url,
+    worker,
+    fetchRange,
+    firstChunk,
+    pageRequest,
+    scale,
+    fit,
+    rotation,
+    find,
+    onLoaded,
+    onPageChange,
+    onScaleChange,
+    onError,
+    onFindResult,
+    renderPageOverlay,
+  } = props;
   const styles = useStyles();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const [pdf, setPdf] = useState<OpenPdf | null>(null);
@@ -201,8 +235,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return undefined;
-    const measure = (): void =>
-      setViewport({ top: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight });
+    const measure = (): void => setViewport({ top: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight });
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);
@@ -228,7 +261,8 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     setDrawnTick((tick) => tick + 1);
   }, []);
   let inViewDrawn = inView !== null;
-  for (let page = inView?.first ?? 1; inView !== null && page <= inView.last; page++) if (!drawnRef.current.has(drawKey(page))) inViewDrawn = false;
+  for (let page = inView?.first ?? 1; inView !== null && page <= inView.last; page++)
+    if (!drawnRef.current.has(drawKey(page))) inViewDrawn = false;
 
   useEffect(() => {
     callbacks.current.onScaleChange(effectiveScale);
@@ -337,7 +371,8 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     const scroller = scrollerRef.current;
     const slot = column.slots[activeMatch.page - 1];
     if (!scroller || !slot) return;
-    if (slot.top + slot.height < scroller.scrollTop || slot.top > scroller.scrollTop + scroller.clientHeight) scrollToPageRef.current(activeMatch.page);
+    if (slot.top + slot.height < scroller.scrollTop || slot.top > scroller.scrollTop + scroller.clientHeight)
+      scrollToPageRef.current(activeMatch.page);
     // Only a change of the active match moves the view.
   }, [activeMatch]);
 
@@ -368,14 +403,26 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
             canvasClassName={styles.canvas}
             errorClassName={styles.pageError}
           />
-          {renderPageOverlay?.(page, { width: sizes[page - 1].width, height: sizes[page - 1].height, scale: effectiveScale, rotation: turn })}
+          {renderPageOverlay?.(page, {
+            width: sizes[page - 1].width,
+            height: sizes[page - 1].height,
+            scale: effectiveScale,
+            rotation: turn,
+          })}
         </div>,
       );
     }
   }
 
   return (
-    <div ref={scrollerRef} className={styles.scroller} onScroll={onScroll} tabIndex={0} aria-label={UI_TEXT.viewer.documentPages} role="region">
+    <div
+      ref={scrollerRef}
+      className={styles.scroller}
+      onScroll={onScroll}
+      tabIndex={0}
+      aria-label={UI_TEXT.viewer.documentPages}
+      role="region"
+    >
       {pdf ? (
         <div style={{ position: 'relative', height: column.totalHeight, width: Math.max(column.maxWidth, 1) }}>{pages}</div>
       ) : password ? (
@@ -409,7 +456,20 @@ interface PdfPageProps {
  * never held up by text); redraws on zoom or rotation and cancels work no longer needed. A page
  * that cannot be drawn says so in its own slot; the rest of the document stays readable.
  */
-function PdfPage({ pdf, page, hold, drawKey, onDrawn, scale, rotation, matches, activeMatch, canvasClassName, errorClassName, onSize }: PdfPageProps): ReactElement {
+function PdfPage({
+  pdf,
+  page,
+  hold,
+  drawKey,
+  onDrawn,
+  scale,
+  rotation,
+  matches,
+  activeMatch,
+  canvasClassName,
+  errorClassName,
+  onSize,
+}: PdfPageProps): ReactElement {
   const textStyles = useTextLayerStyles();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
@@ -464,7 +524,8 @@ function PdfPage({ pdf, page, hold, drawKey, onDrawn, scale, rotation, matches, 
       await layer.render();
       if (!cancelled) setTextLayer(layer);
     })().catch((error: unknown) => {
-      if (cancelled || (error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException'))) return;
+      if (cancelled || (error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException')))
+        return;
       console.error(`Page ${page} could not be drawn.`, error);
       setFailed(true);
     });
@@ -520,7 +581,14 @@ function PdfPage({ pdf, page, hold, drawKey, onDrawn, scale, rotation, matches, 
 
   return (
     <>
-      <canvas ref={canvasRef} className={canvasClassName} data-page-number={page} data-rendered={rendered ? 'true' : 'false'} aria-label={UI_TEXT.viewer.pageLabel(page)} role="img" />
+      <canvas
+        ref={canvasRef}
+        className={canvasClassName}
+        data-page-number={page}
+        data-rendered={rendered ? 'true' : 'false'}
+        aria-label={UI_TEXT.viewer.pageLabel(page)}
+        role="img"
+      />
       <div ref={textRef} className={textStyles.layer} data-text-layer={textLayer ? 'ready' : 'pending'} />
       {failed ? (
         <div className={errorClassName}>

@@ -24,7 +24,11 @@ export interface MatchSegment {
 
 /** The regular expression for a query, or null when it has no words. Whitespace in the page may differ from the query's. */
 export function findPattern(query: string, mode: FindMode): RegExp | null {
-  const words = query.trim().split(/\s+/).filter((word) => word !== '').map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (words.length === 0) return null;
   return new RegExp(mode === 'phrase' ? words.join('\\s*') : words.join('|'), 'gi');
 }

@@ -1,4 +1,16 @@
-import { clampPage, currentPageAt, fitScale, fitWidthScale, largestPageSize, layoutPages, MAX_FIT_SCALE, normalizeRotation, PAGE_GAP, stepZoom, visiblePageRange } from './pageLayout';
+import {
+  clampPage,
+  currentPageAt,
+  fitScale,
+  fitWidthScale,
+  largestPageSize,
+  layoutPages,
+  MAX_FIT_SCALE,
+  normalizeRotation,
+  PAGE_GAP,
+  stepZoom,
+  visiblePageRange,
+} from './pageLayout';
 
 const letter = { width: 612, height: 792 };
 
@@ -13,7 +25,11 @@ describe('layoutPages', () => {
 });
 
 describe('visiblePageRange', () => {
-  const { slots } = layoutPages(Array.from({ length: 500 }, () => letter), 1, 0);
+  const { slots } = layoutPages(
+    Array.from({ length: 500 }, () => letter),
+    1,
+    0,
+  );
 
   it('returns only the pages in the viewport plus the overscan', () => {
     expect(visiblePageRange(slots, 0, 900, 1)).toEqual({ first: 1, last: 3 });

@@ -75,7 +75,10 @@ export function fitScale(size: PageSize, rotation: number, availableWidth: numbe
 /** The size that bounds every page: the widest width and the tallest height among them. */
 export function largestPageSize(sizes: readonly PageSize[]): PageSize | null {
   if (sizes.length === 0) return null;
-  return sizes.reduce((largest, size) => ({ width: Math.max(largest.width, size.width), height: Math.max(largest.height, size.height) }), { width: 0, height: 0 });
+  return sizes.reduce((largest, size) => ({ width: Math.max(largest.width, size.width), height: Math.max(largest.height, size.height) }), {
+    width: 0,
+    height: 0,
+  });
 }
 
 /** Lays out every page top to bottom with PAGE_GAP between them. */

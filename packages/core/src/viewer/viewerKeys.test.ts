@@ -1,7 +1,12 @@
 import { isTypingTarget, viewerCommandForKey, type ViewerKey } from './viewerKeys';
 
 const key = (value: string, modifiers: Partial<ViewerKey> = {}): ViewerKey => ({
-  key: value, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...modifiers,
+  key: value,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...modifiers,
 });
 
 describe('viewerCommandForKey', () => {

@@ -12,7 +12,13 @@ interface Sent {
 
 const token = `${encodeBase64Url(JSON.stringify({ username: 'clerk', expiration: new Date(Date.now() + 3_600_000).toISOString(), passthroughResources: [] }))}.c2ln`;
 const folder = {
-  type: 'folder', id: 'f1', name: 'Invoices', allowUpload: true, defaultExpanded: true, forceDefaultExpanded: false, groups: [],
+  type: 'folder',
+  id: 'f1',
+  name: 'Invoices',
+  allowUpload: true,
+  defaultExpanded: true,
+  forceDefaultExpanded: false,
+  groups: [],
   constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 1 },
   children: [{ type: 'empty', id: 'empty-f1', name: 'No Documents Found' }],
 };

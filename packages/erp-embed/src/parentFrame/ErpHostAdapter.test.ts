@@ -57,7 +57,9 @@ describe('createErpHostAdapter', () => {
       search: () => '?dataAreaId=OLD&typename=Microsoft.NAV.Vendor&isCapturable=true',
     });
     const pump = answerRequests(w, (sent) =>
-      sent.path === '/context' ? { status: 200, body: { dataAreaId: 'CRONUS', recordId: '{ABC}', tableId: '23', clientType: 'Tablet', extra: 1 } } : null,
+      sent.path === '/context'
+        ? { status: 200, body: { dataAreaId: 'CRONUS', recordId: '{ABC}', tableId: '23', clientType: 'Tablet', extra: 1 } }
+        : null,
     );
     const result = host.getContext();
     await pump();
@@ -137,7 +139,14 @@ describe('createErpHostAdapter', () => {
       return { status: 200 };
     });
     const selection = host.notifySelectedDocuments([3, 5]);
-    const upload = host.notifyUploadQueued({ id: 'u1', files: [{ name: 'a.pdf', size: 10 }], folder: null, link: null, queue: null, scan: false });
+    const upload = host.notifyUploadQueued({
+      id: 'u1',
+      files: [{ name: 'a.pdf', size: 10 }],
+      folder: null,
+      link: null,
+      queue: null,
+      scan: false,
+    });
     await pump();
     await Promise.all([selection, upload]);
     expect(received.map((s) => [s.method, s.path, s.body])).toEqual([
@@ -146,10 +155,14 @@ describe('createErpHostAdapter', () => {
     ]);
   });
 
-  it('sends POST /email-draft to the parent and rejects with the parent\'s JSON message when the draft failed', async () => {
+  it("sends POST /email-draft to the parent and rejects with the parent's JSON message when the draft failed", async () => {
     host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
     const received: Sent[] = [];
-    const answersInTurn = [{ status: 200 }, { status: 502, body: '{"message":"No e-mail account is set up in Business Central."}' }, { status: 500 }];
+    const answersInTurn = [
+      { status: 200 },
+      { status: 502, body: '{"message":"No e-mail account is set up in Business Central."}' },
+      { status: 500 },
+    ];
     const pump = answerRequests(w, (sent) => {
       received.push(sent);
       return answersInTurn[received.length - 1] ?? null;
@@ -167,7 +180,7 @@ describe('createErpHostAdapter', () => {
     await expect(bare).rejects.toThrow(EMAIL_DRAFT_FAILED_JSON);
   });
 
-  it('takes the theme and the user\'s language and region from GET /context, and a live theme switch from PUT /theme', async () => {
+  it("takes the theme and the user's language and region from GET /context, and a live theme switch from PUT /theme", async () => {
     host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
     const themes: string[] = [];
     host.theme.onChange((name) => themes.push(name));

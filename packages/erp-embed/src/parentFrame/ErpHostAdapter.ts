@@ -238,7 +238,9 @@ function toRecordEvent(body: unknown): RecordEvent | null {
 
 /** A GUID as the product keeps it (BC formats SystemIds with braces, in upper case); any other key as it is. */
 function guidOrText(value: string): string {
-  return /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i.test(value) ? value.replace(/[{}]/g, '').toLowerCase() : value;
+  return /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i.test(value)
+    ? value.replace(/[{}]/g, '').toLowerCase()
+    : value;
 }
 
 /** The parent's error body as the JSON text the E-mail action parses. */

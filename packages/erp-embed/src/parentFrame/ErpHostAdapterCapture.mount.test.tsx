@@ -44,7 +44,10 @@ describe('Capture under the ERP host', () => {
     w = createTwoWindows();
     globalThis.fetch = (input) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname.endsWith('/access')) return Promise.resolve(new JsonResponse({ entityTypeName: CONTEXT.typeName, sitId: 2, dataAreaId: 'CRONUS', upload: true, capture: true }));
+      if (url.pathname.endsWith('/access'))
+        return Promise.resolve(
+          new JsonResponse({ entityTypeName: CONTEXT.typeName, sitId: 2, dataAreaId: 'CRONUS', upload: true, capture: true }),
+        );
       return Promise.resolve(new JsonResponse(url.pathname === '/api/can' ? false : []));
     };
   });
@@ -68,7 +71,13 @@ describe('Capture under the ERP host', () => {
     const button = await screen.findByRole('button', { name: 'Capture' });
     fireEvent.click(button);
     expect(await screen.findByText('Capture started in the ERP.')).toBeTruthy();
-    expect(captures).toEqual([expect.objectContaining({ method: 'POST', path: '/record/capture', body: expect.objectContaining({ recordId: 'r1', typeName: CONTEXT.typeName, dataAreaId: 'CRONUS' }) })]);
+    expect(captures).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/record/capture',
+        body: expect.objectContaining({ recordId: 'r1', typeName: CONTEXT.typeName, dataAreaId: 'CRONUS' }),
+      }),
+    ]);
 
     status = 500;
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));

@@ -13,9 +13,15 @@ async function flush(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-const CONTEXT = { dataAreaId: 'CRONUS', recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', tableId: 38, typeName: 'bc:Microsoft.NAV.PurchaseHeader', isCapturable: true };
+const CONTEXT = {
+  dataAreaId: 'CRONUS',
+  recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003',
+  tableId: 38,
+  typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+  isCapturable: true,
+};
 
-describe("createErpHostAdapter: Capture ('POST /record/capture', embedded §7 \"a capture starts by messaging the parent\")", () => {
+describe('createErpHostAdapter: Capture (\'POST /record/capture\', embedded §7 "a capture starts by messaging the parent")', () => {
   let w: TwoWindows;
   let host: ErpHostAdapter;
 

@@ -33,7 +33,13 @@ function parent(w: TwoWindows, reply: (sent: Sent) => number): { received: Sent[
   };
 }
 
-const RECORD = { typeName: 'bc:Microsoft.NAV.PurchaseHeader', dataAreaId: 'CRONUS', recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', number: 'PI-1003', url: 'https://bc.example/?page=51' };
+const RECORD = {
+  typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+  dataAreaId: 'CRONUS',
+  recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003',
+  number: 'PI-1003',
+  url: 'https://bc.example/?page=51',
+};
 
 describe('createErpHostAdapter: records opened by the ERP and refreshes after a link', () => {
   let w: TwoWindows;
@@ -85,17 +91,45 @@ describe('createErpHostAdapter: records opened by the ERP and refreshes after a 
         finish = resolve;
       });
     });
-    const answers = (): { id: number; status: number }[] => w.posted.map((p) => JSON.parse(p.data) as { id: number; status: number; method?: string }).filter((m) => m.method === undefined);
+    const answers = (): { id: number; status: number }[] =>
+      w.posted.map((p) => JSON.parse(p.data) as { id: number; status: number; method?: string }).filter((m) => m.method === undefined);
     // BC sends the SystemId as AL formats it; the product keeps GUIDs lower case without braces.
-    w.deliver(JSON.stringify({ id: 41, method: 'PUT', path: '/record/event', body: { eventType: 'insert', typeName: RECORD.typeName, tableId: 38, dataAreaId: 'CRONUS', recordId: '{8A4F2E6B-1C9D-4B3A-8E02-000000001006}', number: 'PI-1006' } }));
+    w.deliver(
+      JSON.stringify({
+        id: 41,
+        method: 'PUT',
+        path: '/record/event',
+        body: {
+          eventType: 'insert',
+          typeName: RECORD.typeName,
+          tableId: 38,
+          dataAreaId: 'CRONUS',
+          recordId: '{8A4F2E6B-1C9D-4B3A-8E02-000000001006}',
+          number: 'PI-1006',
+        },
+      }),
+    );
     await flush();
-    expect(heard).toEqual([{ eventType: 'insert', typeName: RECORD.typeName, tableId: 38, dataAreaId: 'CRONUS', recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', number: 'PI-1006' }]);
+    expect(heard).toEqual([
+      {
+        eventType: 'insert',
+        typeName: RECORD.typeName,
+        tableId: 38,
+        dataAreaId: 'CRONUS',
+        recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006',
+        number: 'PI-1006',
+      },
+    ]);
     expect(answers()).toEqual([]);
     finish();
     await flush();
     expect(answers()).toEqual([{ id: 41, status: 200 }]);
 
-    for (const body of [{ eventType: 'delete', typeName: RECORD.typeName, recordId: 'x' }, { eventType: 'insert', typeName: RECORD.typeName }, 'insert']) {
+    for (const body of [
+      { eventType: 'delete', typeName: RECORD.typeName, recordId: 'x' },
+      { eventType: 'insert', typeName: RECORD.typeName },
+      'insert',
+    ]) {
       w.deliver(JSON.stringify({ id: 42, method: 'PUT', path: '/record/event', body }));
       await flush();
       expect(answers().at(-1)).toEqual({ id: 42, status: 500 });

@@ -147,7 +147,7 @@ describe('ParentFrameChannel', () => {
     expect(w.posted.every((p) => p.targetOrigin === PARENT_ORIGIN)).toBe(true);
   });
 
-  it("does not run a handler for a request from a foreign origin", async () => {
+  it('does not run a handler for a request from a foreign origin', async () => {
     const handler = jest.fn();
     channel.on('PUT', '/refresh', handler);
     w.deliver(JSON.stringify({ id: 1, method: 'PUT', path: '/refresh' }), 'https://evil.example');

@@ -19,9 +19,7 @@ export interface ParentFrameAnswer {
 }
 
 /** Either kind of message, after parsing. */
-export type ParentFrameMessage =
-  | { kind: 'request'; request: ParentFrameRequest }
-  | { kind: 'answer'; answer: ParentFrameAnswer };
+export type ParentFrameMessage = { kind: 'request'; request: ParentFrameRequest } | { kind: 'answer'; answer: ParentFrameAnswer };
 
 /**
  * Parses one message of the protocol. The wire format is a JSON *string*; objects, other

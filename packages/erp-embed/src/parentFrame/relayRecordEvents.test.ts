@@ -70,7 +70,13 @@ describe('relay.js: Launch Card and the refreshes after a link', () => {
   });
 
   it('hands POST /record/launch to AL (RecordLaunchRequested) and answers 200, or 500 when AL fails so the iframe opens the URL', async () => {
-    const record = { typeName: 'bc:Microsoft.NAV.PurchaseHeader', dataAreaId: 'CRONUS', recordId: 'r1', number: 'PI-1003', url: 'https://bc.example/?page=51' };
+    const record = {
+      typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      dataAreaId: 'CRONUS',
+      recordId: 'r1',
+      number: 'PI-1003',
+      url: 'https://bc.example/?page=51',
+    };
     fromIframe({ id: 11, method: 'POST', path: '/record/launch', body: record });
     await flush();
     expect(raised).toEqual([{ name: 'RecordLaunchRequested', args: [JSON.stringify(record)] }]);
@@ -92,7 +98,7 @@ describe('relay.js: Launch Card and the refreshes after a link', () => {
     expect(messages().at(-1)).toEqual({ id: 22, status: 200 });
   });
 
-  it("hands POST /record/capture to AL (CaptureRequested) and answers 200, or 500 when AL fails (nobody captures), so the iframe says the request could not be fulfilled", async () => {
+  it('hands POST /record/capture to AL (CaptureRequested) and answers 200, or 500 when AL fails (nobody captures), so the iframe says the request could not be fulfilled', async () => {
     const record = { dataAreaId: 'CRONUS', recordId: 'r1', tableId: 38, typeName: 'bc:Microsoft.NAV.PurchaseHeader', isCapturable: true };
     fromIframe({ id: 31, method: 'POST', path: '/record/capture', body: record });
     await flush();
@@ -105,9 +111,22 @@ describe('relay.js: Launch Card and the refreshes after a link', () => {
   });
 
   it('SendRecordEvent (AL: a record was inserted) sends PUT /record/event to the iframe with the SystemId as the product keeps it; anything but an insert is refused', async () => {
-    const inserted = { eventType: 'insert', typeName: 'bc:Microsoft.NAV.PurchaseHeader', tableId: 38, dataAreaId: 'CRONUS', recordId: '{8A4F2E6B-1C9D-4B3A-8E02-000000001006}', number: 'PI-1006' };
+    const inserted = {
+      eventType: 'insert',
+      typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      tableId: 38,
+      dataAreaId: 'CRONUS',
+      recordId: '{8A4F2E6B-1C9D-4B3A-8E02-000000001006}',
+      number: 'PI-1006',
+    };
     relay.SendRecordEvent(JSON.stringify(inserted));
-    expect(messages()).toEqual([expect.objectContaining({ method: 'PUT', path: '/record/event', body: { ...inserted, recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006' } })]);
+    expect(messages()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/record/event',
+        body: { ...inserted, recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006' },
+      }),
+    ]);
     relay.SendRecordEvent(JSON.stringify({ ...inserted, eventType: 'delete' }));
     relay.SendRecordEvent(JSON.stringify({ ...inserted, recordId: '' }));
     relay.SendRecordEvent('not json');

@@ -69,7 +69,14 @@ describe('relay.js (the BC control add-in script)', () => {
     await flush();
     raisedOnStart = [...raised];
     relayWindow().SetBaseUrl(`${BASE_URL}/`);
-    relayWindow().SetContext(JSON.stringify({ dataAreaId: 'CRONUS', recordId: '{5D7E1C2A-8B3F-4A6E-9C01-000000010000}', tableId: 23, typeName: 'bc:Microsoft.NAV.Vendor' }));
+    relayWindow().SetContext(
+      JSON.stringify({
+        dataAreaId: 'CRONUS',
+        recordId: '{5D7E1C2A-8B3F-4A6E-9C01-000000010000}',
+        tableId: 23,
+        typeName: 'bc:Microsoft.NAV.Vendor',
+      }),
+    );
     const created = container.querySelector('iframe');
     if (!created || !created.contentWindow) throw new Error('the relay created no iframe');
     iframe = created;
@@ -103,7 +110,13 @@ describe('relay.js (the BC control add-in script)', () => {
       {
         id: 2,
         status: 200,
-        body: { dataAreaId: 'CRONUS', recordId: '5d7e1c2a-8b3f-4a6e-9c01-000000010000', tableId: 23, typeName: 'bc:Microsoft.NAV.Vendor', clientType: 'Phone' },
+        body: {
+          dataAreaId: 'CRONUS',
+          recordId: '5d7e1c2a-8b3f-4a6e-9c01-000000010000',
+          tableId: 23,
+          typeName: 'bc:Microsoft.NAV.Vendor',
+          clientType: 'Phone',
+        },
       },
     ]);
     expect(posted.every((p) => p.origin === BASE_URL && typeof p.data === 'string')).toBe(true);
@@ -127,7 +140,15 @@ describe('relay.js (the BC control add-in script)', () => {
 
   it('pushes PUT /user/token when AL calls SetToken unasked, and PUT /refresh for a new record', () => {
     relayWindow().SetToken('fresh.token');
-    relayWindow().SetContext(JSON.stringify({ dataAreaId: 'CRONUS', recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001', tableId: 38, typeName: 'bc:Microsoft.NAV.PurchaseHeader', sourceType: 2 }));
+    relayWindow().SetContext(
+      JSON.stringify({
+        dataAreaId: 'CRONUS',
+        recordId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001',
+        tableId: 38,
+        typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+        sourceType: 2,
+      }),
+    );
     relayWindow().Refresh();
     const sent = answers();
     expect(sent.map((m) => [m.method, m.path, m.body])).toEqual([
@@ -156,11 +177,24 @@ describe('relay.js (the BC control add-in script)', () => {
   it('forwards POST /email-draft to EmailDraftRequested and answers when AL calls EmailDraftDone; a failure carries its message', async () => {
     const link = `${BASE_URL}/api/email-link?docIds%5B%5D=7&docIds%5B%5D=8`;
     fromIframe({ id: 10, method: 'POST', path: '/email-draft', body: { docIds: [7, 8], embedAnnotations: null, emailLinkUrl: link } });
-    fromIframe({ id: 11, method: 'POST', path: '/email-draft', body: { docIds: [9], embedAnnotations: true, emailLinkUrl: `${BASE_URL}/api/email-link?docIds%5B%5D=9` } });
+    fromIframe({
+      id: 11,
+      method: 'POST',
+      path: '/email-draft',
+      body: { docIds: [9], embedAnnotations: true, emailLinkUrl: `${BASE_URL}/api/email-link?docIds%5B%5D=9` },
+    });
     await flush();
     expect(raised).toEqual([
-      { name: 'EmailDraftRequested', args: [JSON.stringify({ requestId: 10, docIds: [7, 8], embedAnnotations: null, emailLinkUrl: link })] },
-      { name: 'EmailDraftRequested', args: [JSON.stringify({ requestId: 11, docIds: [9], embedAnnotations: true, emailLinkUrl: `${BASE_URL}/api/email-link?docIds%5B%5D=9` })] },
+      {
+        name: 'EmailDraftRequested',
+        args: [JSON.stringify({ requestId: 10, docIds: [7, 8], embedAnnotations: null, emailLinkUrl: link })],
+      },
+      {
+        name: 'EmailDraftRequested',
+        args: [
+          JSON.stringify({ requestId: 11, docIds: [9], embedAnnotations: true, emailLinkUrl: `${BASE_URL}/api/email-link?docIds%5B%5D=9` }),
+        ],
+      },
     ]);
     // Raising the event is not the draft: the answer waits for AL.
     expect(posted).toEqual([]);
@@ -174,7 +208,12 @@ describe('relay.js (the BC control add-in script)', () => {
   });
 
   it('refuses an e-mail draft whose link leaves the Datahaven server, without raising an AL event', async () => {
-    fromIframe({ id: 12, method: 'POST', path: '/email-draft', body: { docIds: [7], emailLinkUrl: 'https://evil.example/api/email-link?docIds%5B%5D=7' } });
+    fromIframe({
+      id: 12,
+      method: 'POST',
+      path: '/email-draft',
+      body: { docIds: [7], emailLinkUrl: 'https://evil.example/api/email-link?docIds%5B%5D=7' },
+    });
     fromIframe({ id: 13, method: 'POST', path: '/email-draft', body: { docIds: [], emailLinkUrl: `${BASE_URL}/api/email-link` } });
     await flush();
     expect(raised).toEqual([]);

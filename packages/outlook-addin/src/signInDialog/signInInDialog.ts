@@ -31,13 +31,20 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * page reads its OpenID configuration itself and hands MSAL the endpoints (`authorityMetadata`)
  * with an https spelling of the authority that only names the account's cloud and is never fetched.
  */
-async function authorityOptions(authority: string, fetchFn: typeof fetch): Promise<Pick<Configuration['auth'], 'authority' | 'knownAuthorities' | 'authorityMetadata'>> {
+async function authorityOptions(
+  authority: string,
+  fetchFn: typeof fetch,
+): Promise<Pick<Configuration['auth'], 'authority' | 'knownAuthorities' | 'authorityMetadata'>> {
   const url = new URL(authority);
   if (url.protocol === 'https:') return { authority };
   if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) throw new Error(SIGN_IN_DIALOG_TEXT.insecureAuthority(authority));
   const response = await fetchFn(`${authority}/v2.0/.well-known/openid-configuration`, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`The sign-in authority's configuration could not be read (${response.status}).`);
-  return { authority: `https://${url.host}${url.pathname}`, knownAuthorities: [url.host], authorityMetadata: JSON.stringify(await response.json()) };
+  return {
+    authority: `https://${url.host}${url.pathname}`,
+    knownAuthorities: [url.host],
+    authorityMetadata: JSON.stringify(await response.json()),
+  };
 }
 
 function wordsOf(error: unknown): string {
@@ -70,7 +77,10 @@ export async function signInInDialog(options: SignInInDialogOptions): Promise<Ou
     const account = msal.getAllAccounts()[0];
     if (account !== undefined) {
       try {
-        return { type: 'datahaven-sign-in', accessToken: (await msal.acquireTokenSilent({ scopes: settings.scopes, account })).accessToken };
+        return {
+          type: 'datahaven-sign-in',
+          accessToken: (await msal.acquireTokenSilent({ scopes: settings.scopes, account })).accessToken,
+        };
       } catch {
         // Nothing usable in MSAL's cache: sign in again below.
       }

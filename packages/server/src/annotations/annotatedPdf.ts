@@ -107,7 +107,10 @@ export async function annotatedPdfOf(deps: AppDeps, document: AnnotatableDocumen
   const key = await derivedFileKey(deps, sourceKey, `annotated:${digest.digest('hex')}`, 'application/pdf', () =>
     oneBurnInAtATime(async () => {
       const scale = await viewerToPdfScale(deps, document);
-      const burned = await burnInAnnotations(await deps.fileStore.withLocalFile(sourceKey, (path) => readFile(path)), annotations.map((row) => scaled(annotationFieldsOf(row), scale)));
+      const burned = await burnInAnnotations(
+        await deps.fileStore.withLocalFile(sourceKey, (path) => readFile(path)),
+        annotations.map((row) => scaled(annotationFieldsOf(row), scale)),
+      );
       return { data: Buffer.from(burned.buffer, burned.byteOffset, burned.byteLength), pages: document.total_pages };
     }),
   );

@@ -36,7 +36,11 @@ export const ANNOTATION_REFUSALS = {
 } as const;
 
 /** The caller's annotation permissions on a visible document (one privilege query; queue access and lock come with the row). */
-export async function annotationPermissionsFor(db: Kysely<Database>, userId: number, document: DocumentDetailRow): Promise<AnnotationPermissions> {
+export async function annotationPermissionsFor(
+  db: Kysely<Database>,
+  userId: number,
+  document: DocumentDetailRow,
+): Promise<AnnotationPermissions> {
   const held = await effectivePrivileges(db, userId, ['Cabinet: Annotations Add Only', 'Cabinet: Annotations Edit']);
   return {
     edit: held.get('Cabinet: Annotations Edit') === true,

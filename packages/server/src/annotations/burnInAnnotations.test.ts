@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { ANNOTATION_TYPES } from '@datahaven/core/model';
 import type { AnnotationFields } from '@datahaven/core/model';
-import { applyMatrix, burnInAnnotations, displayToUserSpace, displayedSizeInPoints, normaliseRotation, pageFrameOf } from './burnInAnnotations';
+import {
+  applyMatrix,
+  burnInAnnotations,
+  displayToUserSpace,
+  displayedSizeInPoints,
+  normaliseRotation,
+  pageFrameOf,
+} from './burnInAnnotations';
 import { centreOf, isNear, makeFramedPdf, pixelAtAnnotationPoint, renderPage } from './test/pagePixels';
 import type { TestPageSpec } from './test/pagePixels';
 
@@ -95,7 +102,13 @@ describe('burnInAnnotations', () => {
     // Just inside each corner, and just outside each side.
     expect(isNear(pixelAtAnnotationPoint(bitmap, width, { x: 215, y: 315 }), BLUE)).toBe(true);
     expect(isNear(pixelAtAnnotationPoint(bitmap, width, { x: 485, y: 485 }), BLUE)).toBe(true);
-    for (const outside of [{ x: 180, y: 400 }, { x: 520, y: 400 }, { x: 350, y: 280 }, { x: 350, y: 520 }, { x: 50, y: 50 }]) {
+    for (const outside of [
+      { x: 180, y: 400 },
+      { x: 520, y: 400 },
+      { x: 350, y: 280 },
+      { x: 350, y: 520 },
+      { x: 50, y: 50 },
+    ]) {
       expect(isNear(pixelAtAnnotationPoint(bitmap, width, outside), WHITE)).toBe(true);
     }
   });
@@ -108,7 +121,17 @@ describe('burnInAnnotations', () => {
   it('draws every type; text that Helvetica cannot show does not fail the output', async () => {
     const source = await makeFramedPdf([{ mediaBox: [0, 0, 595, 842], rotate: 90 }]);
     const all: AnnotationFields[] = [
-      { type: 1, page: 1, color: 0x00aa00, x: 100, y: 100, width: 600, height: 200, content: 'wrong VAT — 19% 😀 中文\nsecond line', size: 14 },
+      {
+        type: 1,
+        page: 1,
+        color: 0x00aa00,
+        x: 100,
+        y: 100,
+        width: 600,
+        height: 200,
+        content: 'wrong VAT — 19% 😀 中文\nsecond line',
+        size: 14,
+      },
       rectangleOn(1, { x: 100, y: 400, width: 100, height: 100 }),
       { type: 3, page: 1, color: 0xed1c24, x: 300, y: 400, width: 100, height: 100, content: null, size: null },
       { type: 4, page: 1, color: 0xed1c24, x: 500, y: 400, width: 100, height: 100, content: null, size: null },

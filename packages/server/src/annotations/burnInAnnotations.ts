@@ -46,7 +46,14 @@ export function pageFrameOf(page: PDFPage): PageFrame {
   // A box written upside down (negative width or height) is the same rectangle.
   const x = Math.min(box.x, box.x + box.width);
   const y = Math.min(box.y, box.y + box.height);
-  return { x, y, width: Math.abs(box.width), height: Math.abs(box.height), rotation: normaliseRotation(page.getRotation().angle), userUnit };
+  return {
+    x,
+    y,
+    width: Math.abs(box.width),
+    height: Math.abs(box.height),
+    rotation: normaliseRotation(page.getRotation().angle),
+    userUnit,
+  };
 }
 
 /** Size of the page as displayed (after rotation), in points. */
@@ -95,7 +102,8 @@ function drawableText(supported: ReadonlySet<number>, text: string): string {
     const code = char.codePointAt(0) ?? 0x3f;
     if (char === '\n') out += char;
     else if (char === '\t') out += '    ';
-    else if (code < 0x20) continue; // other controls have no glyphs and no width
+    else if (code < 0x20)
+      continue; // other controls have no glyphs and no width
     else out += supported.has(code) ? char : '?';
   }
   return out;
@@ -163,10 +171,23 @@ function drawAnnotation(context: DrawContext, annotation: AnnotationFields): voi
       return;
     }
     case ANNOTATION_TYPES.line:
-      page.drawLine({ start: { x: left, y: top }, end: { x: left + width, y: top - height }, thickness: stroke, color, lineCap: LineCapStyle.Round });
+      page.drawLine({
+        start: { x: left, y: top },
+        end: { x: left + width, y: top - height },
+        thickness: stroke,
+        color,
+        lineCap: LineCapStyle.Round,
+      });
       return;
     case ANNOTATION_TYPES.note:
-      page.drawRectangle({ ...box, color, opacity: ANNOTATION_GEOMETRY.noteFillOpacity, borderColor: color, borderWidth: stroke, borderOpacity: 1 });
+      page.drawRectangle({
+        ...box,
+        color,
+        opacity: ANNOTATION_GEOMETRY.noteFillOpacity,
+        borderColor: color,
+        borderWidth: stroke,
+        borderOpacity: 1,
+      });
       drawText(context, annotation, box, rgb(0, 0, 0));
       return;
     case ANNOTATION_TYPES.textbox:
@@ -178,7 +199,12 @@ function drawAnnotation(context: DrawContext, annotation: AnnotationFields): voi
 }
 
 /** The text of a textbox or note, wrapped to its box and clipped to it. */
-function drawText(context: DrawContext, annotation: AnnotationFields, box: { x: number; y: number; width: number; height: number }, color: RGB): void {
+function drawText(
+  context: DrawContext,
+  annotation: AnnotationFields,
+  box: { x: number; y: number; width: number; height: number },
+  color: RGB,
+): void {
   const text = drawableText(context.supported, annotation.content ?? '');
   if (text.trim() === '') return;
   const k = ANNOTATION_GEOMETRY.scaling;

@@ -13,7 +13,16 @@ type User = { id: number; username: string };
 
 /** Clear of the "Page n" text makeTextPdf draws near the top-left corner. */
 const BLUE_BOX = { type: ANNOTATION_TYPES.solidRectangle, color: '#0000ff', x: 800, y: 1200, width: 300, height: 200 };
-const VAT_NOTE = { type: ANNOTATION_TYPES.textbox, color: '#ff0000', x: 100, y: 900, width: 600, height: 120, content: 'wrong VAT', size: 20 };
+const VAT_NOTE = {
+  type: ANNOTATION_TYPES.textbox,
+  color: '#ff0000',
+  x: 100,
+  y: 900,
+  width: 600,
+  height: 120,
+  content: 'wrong VAT',
+  size: 20,
+};
 /** A line drawn up and to the left: negative width and height must survive the copy. */
 const BACK_LINE = { type: ANNOTATION_TYPES.line, color: '#00aa00', x: 1000, y: 1500, width: -400, height: -250 };
 const BLUE = [0, 0, 255];
@@ -37,7 +46,11 @@ describeOnEachDatabase('annotations follow their pages through split, recombinat
     world = await createWorld(server());
     const annotators = await createGroup(server(), unique('Annotators '), ['Cabinet: Annotations Edit']);
     await grantTableAccess(server(), annotators, world.table.sitId);
-    const pageWorkers = await createGroup(server(), unique('Page workers '), ['Cabinet: Split Document', 'Cabinet: Delete', 'Cabinet: Annotations Edit']);
+    const pageWorkers = await createGroup(server(), unique('Page workers '), [
+      'Cabinet: Split Document',
+      'Cabinet: Delete',
+      'Cabinet: Annotations Edit',
+    ]);
     await grantTableAccess(server(), pageWorkers, world.table.sitId);
     annotator = await createUser(server(), unique('approver'), { groups: [annotators] });
     pageWorker = await createUser(server(), unique('pageworker'), { groups: [pageWorkers] });
@@ -71,7 +84,12 @@ describeOnEachDatabase('annotations follow their pages through split, recombinat
   async function draw(docId: number, page: number, mark: object): Promise<Annotation> {
     drawings += 1;
     server().setNow(new Date(DRAWN_AT + drawings * 60_000));
-    const response = await server().inject({ method: 'POST', url: `/api/documents/${docId}/annotations`, headers: as(annotator), payload: { ...mark, page } });
+    const response = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${docId}/annotations`,
+      headers: as(annotator),
+      payload: { ...mark, page },
+    });
     server().setNow(null);
     expect(response.statusCode).toBe(201);
     return response.json<Annotation>();
@@ -183,13 +201,18 @@ describeOnEachDatabase('annotations follow their pages through split, recombinat
     expect((await server().inject({ url: `/api/annotations/${aOne.id}`, headers: as(annotator) })).statusCode).toBe(404);
   });
 
-  test('merge puts the second document\'s page-1 mark on page (pages of the first + 1)', async () => {
+  test("merge puts the second document's page-1 mark on page (pages of the first + 1)", async () => {
     const first = await textDocument('First.pdf', 3);
     const second = await textDocument('Second.pdf', 2);
     const firstMark = await draw(first, 3, BACK_LINE);
     const secondMark = await draw(second, 1, BLUE_BOX);
 
-    const response = await server().inject({ method: 'POST', url: '/api/documents/merge', headers: as(pageWorker), payload: { docIds: [first, second] } });
+    const response = await server().inject({
+      method: 'POST',
+      url: '/api/documents/merge',
+      headers: as(pageWorker),
+      payload: { docIds: [first, second] },
+    });
     expect(response.statusCode).toBe(201);
     const merged = response.json<DmsDocument>();
     expect(merged.totalPages).toBe(5);

@@ -18,7 +18,11 @@ const INSERT_BATCH = 50;
  * Each copy gets a new id and row version 1 and keeps its author and times, so a mark still
  * says who drew it when. A source page used twice gives two copies. Resolves to the number copied.
  */
-export async function copyAnnotationsToPages(trx: Kysely<Database>, targetDocumentId: number, pages: readonly SourcePage[]): Promise<number> {
+export async function copyAnnotationsToPages(
+  trx: Kysely<Database>,
+  targetDocumentId: number,
+  pages: readonly SourcePage[],
+): Promise<number> {
   const documentIds = [...new Set(pages.map((source) => source.documentId))];
   if (documentIds.length === 0) return 0;
   const rows = await trx
@@ -45,7 +49,10 @@ export async function copyAnnotationsToPages(trx: Kysely<Database>, targetDocume
     }
   });
   for (let start = 0; start < copies.length; start += INSERT_BATCH) {
-    await trx.insertInto('annotations').values(copies.slice(start, start + INSERT_BATCH)).execute();
+    await trx
+      .insertInto('annotations')
+      .values(copies.slice(start, start + INSERT_BATCH))
+      .execute();
   }
   return copies.length;
 }

@@ -30,7 +30,11 @@ export function signToken(secret: Buffer, payload: ServerTokenPayload): string {
 
 /** Makes a payload for `username` that expires one token lifetime after `now`; `keyId` names the minting API key. */
 export function tokenPayloadFor(username: string, now: Date, keyId: number | null = null): ServerTokenPayload {
-  const payload: ServerTokenPayload = { username, expiration: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(), passthroughResources: [] };
+  const payload: ServerTokenPayload = {
+    username,
+    expiration: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
+    passthroughResources: [],
+  };
   if (keyId !== null) payload.keyId = keyId;
   return payload;
 }
@@ -63,7 +67,11 @@ export function verifyToken(secret: Buffer, token: string, now: Date): ServerTok
   const left = expiresAt - now.getTime();
   if (left <= 0 || left > TOKEN_MAX_FUTURE_MS) return null;
   if (keyId !== undefined && !(typeof keyId === 'number' && Number.isSafeInteger(keyId) && keyId > 0)) return null;
-  const payload: ServerTokenPayload = { username, expiration, passthroughResources: Array.isArray(passthroughResources) ? passthroughResources : [] };
+  const payload: ServerTokenPayload = {
+    username,
+    expiration,
+    passthroughResources: Array.isArray(passthroughResources) ? passthroughResources : [],
+  };
   if (keyId !== undefined) payload.keyId = keyId;
   return payload;
 }

@@ -30,7 +30,10 @@ export function usesApprovalLists(queue: { features1: number; features2: number 
 }
 
 /** Documents' approval lists, steps in order, as stored; keyed by document id (documents without a list are absent). */
-export async function readStoredApprovalLists(db: Kysely<Database>, documentIds: readonly number[]): Promise<Map<number, StoredApprovalStep[]>> {
+export async function readStoredApprovalLists(
+  db: Kysely<Database>,
+  documentIds: readonly number[],
+): Promise<Map<number, StoredApprovalStep[]>> {
   const lists = new Map<number, StoredApprovalStep[]>();
   if (documentIds.length === 0) return lists;
   const rows = await db
@@ -96,7 +99,13 @@ async function isApprovalRouteTarget(db: Kysely<Database>, fromQueueId: number, 
  * → 403; n outside 1…length + 1, a step already approved, or a queue no route from the document's
  * queue leads to → 400. Resolves to the new list.
  */
-export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: number, step: number, change: ApprovalStepRequest): Promise<ApprovalStep[]> {
+export async function setApprovalStep(
+  deps: AppDeps,
+  viewer: Viewer,
+  docId: number,
+  step: number,
+  change: ApprovalStepRequest,
+): Promise<ApprovalStep[]> {
   return inWriteTransaction(deps.db, async (trx) => {
     // Two editors of one list are serialised by the document row (PostgreSQL; SQLite runs one writer).
     await lockDocumentRows(trx, deps.dialect, [docId]);
@@ -105,7 +114,7 @@ export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: numb
     const queue = (await findQueuesWithAccess(trx, viewer, [document.queue_id])).get(document.queue_id);
     if (queue === undefined) throw invalid('The document is in no workflow queue, so it has no approval list.');
     if ((queue.access & (QUEUE_ACCESS_FLAGS.Approve | QUEUE_ACCESS_FLAGS.Route)) === 0) {
-      throw forbidden('Changing the approval list needs the Approve or Route access of the document\'s queue.');
+      throw forbidden("Changing the approval list needs the Approve or Route access of the document's queue.");
     }
     if (!usesApprovalLists(queue)) throw invalid(`The queue '${queue.name}' does not use approval lists (WorkflowRoute).`);
 
@@ -113,7 +122,8 @@ export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: numb
     if (!Number.isSafeInteger(step) || step < 1 || step > list.length + 1) {
       throw invalid(`Step ${step} is not in the approval list: name a step from 1 to ${list.length + 1}.`);
     }
-    if (step <= list.length && list[step - 1].approvedByUserId !== null) throw invalid(`Step ${step} has already been approved and cannot be changed.`);
+    if (step <= list.length && list[step - 1].approvedByUserId !== null)
+      throw invalid(`Step ${step} has already been approved and cannot be changed.`);
     if (change.queueId === null && step === list.length + 1) throw invalid(`Step ${step} is not in the approval list.`);
     if (change.queueId !== null && !(await isApprovalRouteTarget(trx, document.queue_id, change.queueId))) {
       throw invalid(`Queue ${change.queueId} is not a route from '${queue.name}', so it cannot be an approval step.`);
@@ -124,12 +134,23 @@ export async function setApprovalStep(deps: AppDeps, viewer: Viewer, docId: numb
     const next = stored.map((row) => ({ ...row }));
     if (change.queueId === null) next.splice(step - 1, 1);
     else {
-      const added = { document_id: docId, step, queue_id: change.queueId, added_by_user_id: viewer.userId, approved_by_user_id: null, approved_at: null };
+      const added = {
+        document_id: docId,
+        step,
+        queue_id: change.queueId,
+        added_by_user_id: viewer.userId,
+        approved_by_user_id: null,
+        approved_at: null,
+      };
       if (step === stored.length + 1) next.push(added);
       else next[step - 1] = added;
     }
     await trx.deleteFrom('document_approvals').where('document_id', '=', docId).execute();
-    if (next.length > 0) await trx.insertInto('document_approvals').values(next.map((row, index) => ({ ...row, step: index + 1 }))).execute();
+    if (next.length > 0)
+      await trx
+        .insertInto('document_approvals')
+        .values(next.map((row, index) => ({ ...row, step: index + 1 })))
+        .execute();
     return presentApprovalList(trx, docId);
   });
 }
@@ -148,11 +169,7 @@ export async function findApprovalRouteQueues(deps: AppDeps, viewer: Viewer, que
     .selectFrom('routes as r')
     .innerJoin('queues as q', 'q.id', 'r.to_queue_id')
     .innerJoin('queue_types as t', 't.id', 'q.queue_type_id')
-    .select([
-      ...WORKFLOW_QUEUE_COLUMNS,
-      't.name as queue_type_name',
-      effectiveQueueAccessSql(viewer, 'q').as('access'),
-    ])
+    .select([...WORKFLOW_QUEUE_COLUMNS, 't.name as queue_type_name', effectiveQueueAccessSql(viewer, 'q').as('access')])
     .where('r.from_queue_id', '=', queueId)
     .where('q.enabled', '=', 1)
     .orderBy('q.name')
@@ -163,13 +180,15 @@ export async function findApprovalRouteQueues(deps: AppDeps, viewer: Viewer, que
     const counted = await deps.db
       .selectFrom('documents as d')
       .select(['d.queue_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('d.queue_id', 'in', rows.map((row) => row.id))
+      .where(
+        'd.queue_id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .where((eb) => canSeeDocument(eb, viewer))
       .groupBy('d.queue_id')
       .execute();
     for (const row of counted) if (row.queue_id !== null) counts.set(row.queue_id, Number(row.n));
   }
-  return rows.map((row) =>
-    presentWorkflowQueue(row, counts.get(row.id) ?? 0),
-  );
+  return rows.map((row) => presentWorkflowQueue(row, counts.get(row.id) ?? 0));
 }

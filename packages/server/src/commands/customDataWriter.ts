@@ -61,7 +61,11 @@ export async function saveCustomData(
       .selectFrom('custom_values')
       .select(['field_id', 'value'])
       .where('document_id', '=', documentId)
-      .where('field_id', 'in', checked.map((c) => c.field.id))
+      .where(
+        'field_id',
+        'in',
+        checked.map((c) => c.field.id),
+      )
       .execute();
     const before = new Map(stored.map((row) => [row.field_id, row.value]));
     const changes: string[] = [];
@@ -71,7 +75,9 @@ export async function saveCustomData(
       await trx
         .insertInto('custom_values')
         .values({ document_id: documentId, field_id: field.id, value, updated_at: now, updated_by_user_id: viewer.userId })
-        .onConflict((oc) => oc.columns(['document_id', 'field_id']).doUpdateSet({ value, updated_at: now, updated_by_user_id: viewer.userId }))
+        .onConflict((oc) =>
+          oc.columns(['document_id', 'field_id']).doUpdateSet({ value, updated_at: now, updated_by_user_id: viewer.userId }),
+        )
         .execute();
       changes.push(`${field.label} changed from ${quoted(previous)} to ${quoted(value)}`);
     }

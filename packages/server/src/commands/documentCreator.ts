@@ -39,7 +39,11 @@ export interface NewDocument {
  * filed: copies of all its record links, its subtype and its queue.
  */
 export async function placementOf(trx: Kysely<Database>, documentId: number): Promise<DocumentPlacement> {
-  const source = await trx.selectFrom('documents').select(['subtype_id', 'queue_id']).where('id', '=', documentId).executeTakeFirstOrThrow();
+  const source = await trx
+    .selectFrom('documents')
+    .select(['subtype_id', 'queue_id'])
+    .where('id', '=', documentId)
+    .executeTakeFirstOrThrow();
   const rows = await trx.selectFrom('record_links').selectAll().where('document_id', '=', documentId).orderBy('id').execute();
   const links = rows.map(({ id: _id, document_id: _documentId, ...link }) => link);
   return { links, subtypeId: source.subtype_id, queueId: source.queue_id };
@@ -80,8 +84,16 @@ export async function insertDocument(trx: Kysely<Database>, document: NewDocumen
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const link of document.placement.links) {
-    await trx.insertInto('record_links').values({ ...link, document_id: id }).execute();
-    if (link.is_primary === 1) await enqueueLinkedRecordFacts(trx, { integratedTableId: link.integrated_table_id, dataAreaId: link.data_area_id, recordId: link.record_id }, now);
+    await trx
+      .insertInto('record_links')
+      .values({ ...link, document_id: id })
+      .execute();
+    if (link.is_primary === 1)
+      await enqueueLinkedRecordFacts(
+        trx,
+        { integratedTableId: link.integrated_table_id, dataAreaId: link.data_area_id, recordId: link.record_id },
+        now,
+      );
   }
   if (document.sourcePages !== undefined) await copyAnnotationsToPages(trx, id, document.sourcePages);
   await reindexDocument(trx, id);

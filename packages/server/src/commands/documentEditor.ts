@@ -20,7 +20,6 @@ export const MAX_DESCRIPTION_LENGTH = 1000;
 /** Longest user string 1 accepted. */
 export const MAX_USER_STRING_LENGTH = 250;
 
-
 function stringField(body: Record<string, unknown>, name: string, max: number): string | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
@@ -87,7 +86,11 @@ export async function editDocument(
   if (changes.userDate !== undefined && changes.userDate !== current.user_date1) changed.push('userDate');
   const renamed = newName !== null && newName !== current.name;
   if (changed.length === 0 && !renamed) return;
-  const held = await effectivePrivileges(deps.db, viewer.userId, changed.map((c) => PRIVILEGE_OF[c]));
+  const held = await effectivePrivileges(
+    deps.db,
+    viewer.userId,
+    changed.map((c) => PRIVILEGE_OF[c]),
+  );
   for (const field of changed) {
     if (held.get(PRIVILEGE_OF[field]) !== true) throw forbidden(`Changing ${field} needs the '${PRIVILEGE_OF[field]}' privilege.`);
   }
@@ -116,7 +119,15 @@ export async function editDocument(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw conflict('The document was changed by someone else. Reload it and try again.');
-    if (renamed) await insertNote(trx, current.id, viewer.userId, 'system', `Name changed from '${current.name}' to '${newName}' by ${viewer.username}.`, now);
+    if (renamed)
+      await insertNote(
+        trx,
+        current.id,
+        viewer.userId,
+        'system',
+        `Name changed from '${current.name}' to '${newName}' by ${viewer.username}.`,
+        now,
+      );
     if (parts.length > 0) await insertNote(trx, current.id, viewer.userId, 'system', `${parts.join('; ')} by ${viewer.username}.`, now);
     if (renamed || changed.includes('description')) await reindexDocument(trx, current.id);
   });

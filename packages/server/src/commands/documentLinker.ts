@@ -41,16 +41,26 @@ export interface LinkRequest {
 }
 
 /** 409 'Document Queue Out Of Sync With Window' when the window's queue or row version is not the document's. */
-export function assertWindowInSync(document: { queue_id: number | null; row_version: number }, window: { rowConflictId?: number; expectedQueueId?: number }): void {
+export function assertWindowInSync(
+  document: { queue_id: number | null; row_version: number },
+  window: { rowConflictId?: number; expectedQueueId?: number },
+): void {
   if (window.expectedQueueId !== undefined && window.expectedQueueId !== document.queue_id) throw outOfSync(MESSAGES.queueOutOfSync);
   if (window.rowConflictId !== undefined && window.rowConflictId !== document.row_version) throw outOfSync(MESSAGES.queueOutOfSync);
 }
 
 /** The integrated table of the request: by sit id, else table id, else type name (case-insensitive: BC names differ in case only). */
 async function findLinkTable(db: Kysely<Database>, request: LinkRequest): Promise<IntegratedTableRow | undefined> {
-  if (request.relatedSitId !== undefined) return db.selectFrom('integrated_tables').selectAll().where('id', '=', request.relatedSitId).executeTakeFirst();
+  if (request.relatedSitId !== undefined)
+    return db.selectFrom('integrated_tables').selectAll().where('id', '=', request.relatedSitId).executeTakeFirst();
   if (request.relatedTableId !== undefined && request.relatedTableId > 0) {
-    return db.selectFrom('integrated_tables').selectAll().where('external_table_id', '=', request.relatedTableId).orderBy('id').limit(1).executeTakeFirst();
+    return db
+      .selectFrom('integrated_tables')
+      .selectAll()
+      .where('external_table_id', '=', request.relatedTableId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
   }
   const typeName = request.relatedTypeName?.trim() ?? '';
   if (typeName === '') return undefined;
@@ -58,18 +68,30 @@ async function findLinkTable(db: Kysely<Database>, request: LinkRequest): Promis
   const { prefix, typeName: bare } = splitEntityTypeName(typeName);
   // 'Microsoft.NAV.purchaseInvoice', 'purchaseInvoice' and 'purchaseInvoices' name one thing; a
   // table named after the ERP's table (PurchaseHeader) answers to its mapped entity set too.
-  const stem = (text: string): string => text.slice(text.lastIndexOf('.') + 1).toLowerCase().replace(/s$/, '');
+  const stem = (text: string): string =>
+    text
+      .slice(text.lastIndexOf('.') + 1)
+      .toLowerCase()
+      .replace(/s$/, '');
   const wanted = (name: string): boolean => {
     if (!/^[^:]+:.+$/.test(name)) return false;
     const { prefix: tablePrefix, typeName: tableType } = splitEntityTypeName(name);
     if (tablePrefix.toLowerCase() !== prefix.toLowerCase()) return false;
     return [tableType, resolveEntityTypeName(name).typeName].some((candidate) => stem(candidate) === stem(bare));
   };
-  return tables.find((table) => table.entity_type_name.toLowerCase() === typeName.toLowerCase()) ?? tables.find((table) => wanted(table.entity_type_name));
+  return (
+    tables.find((table) => table.entity_type_name.toLowerCase() === typeName.toLowerCase()) ??
+    tables.find((table) => wanted(table.entity_type_name))
+  );
 }
 
 /** The record as the ERP holds it: its number; 400 with the spec's words when the ERP has no such record. */
-async function readErpRecord(deps: AppDeps, typeName: string, dataAreaId: string, recordId: string): Promise<{ number: string; displayName: string }> {
+async function readErpRecord(
+  deps: AppDeps,
+  typeName: string,
+  dataAreaId: string,
+  recordId: string,
+): Promise<{ number: string; displayName: string }> {
   return numberOf(await fetchErpRecord(deps, typeName, dataAreaId, recordId), recordId);
 }
 
@@ -109,7 +131,13 @@ function defaultDataArea(deps: AppDeps, typeName: string): string {
   }
 }
 
-async function rememberErpRecord(trx: Transaction<Database> | Kysely<Database>, sitId: number, dataAreaId: string, recordId: string, record: { number: string; displayName: string }): Promise<void> {
+async function rememberErpRecord(
+  trx: Transaction<Database> | Kysely<Database>,
+  sitId: number,
+  dataAreaId: string,
+  recordId: string,
+  record: { number: string; displayName: string },
+): Promise<void> {
   const known = await trx
     .selectFrom('erp_records')
     .select('id')
@@ -118,9 +146,22 @@ async function rememberErpRecord(trx: Transaction<Database> | Kysely<Database>, 
     .where('record_id', '=', recordId)
     .executeTakeFirst();
   if (known === undefined) {
-    await trx.insertInto('erp_records').values({ integrated_table_id: sitId, data_area_id: dataAreaId, record_id: recordId, number: record.number, display_name: record.displayName }).execute();
+    await trx
+      .insertInto('erp_records')
+      .values({
+        integrated_table_id: sitId,
+        data_area_id: dataAreaId,
+        record_id: recordId,
+        number: record.number,
+        display_name: record.displayName,
+      })
+      .execute();
   } else {
-    await trx.updateTable('erp_records').set({ number: record.number, display_name: record.displayName }).where('id', '=', known.id).execute();
+    await trx
+      .updateTable('erp_records')
+      .set({ number: record.number, display_name: record.displayName })
+      .where('id', '=', known.id)
+      .execute();
   }
 }
 
@@ -141,11 +182,22 @@ export function mayReplaceLink(viewer: Viewer, document: { queue_id: number | nu
  * the table's subtype of the same text, else the first (by order) whose text holds it as a word
  * ('Invoice' → 'Vendor Invoice'), else the table's first subtype; null when the table has none.
  */
-export async function subtypeOnTable(db: Kysely<Database> | Transaction<Database>, subtypeId: number | null, tableId: number): Promise<number | null> {
-  const subtypes = await db.selectFrom('subtypes').select(['id', 'text']).where('integrated_table_id', '=', tableId).orderBy('sort_order').orderBy('id').execute();
+export async function subtypeOnTable(
+  db: Kysely<Database> | Transaction<Database>,
+  subtypeId: number | null,
+  tableId: number,
+): Promise<number | null> {
+  const subtypes = await db
+    .selectFrom('subtypes')
+    .select(['id', 'text'])
+    .where('integrated_table_id', '=', tableId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
   if (subtypes.length === 0) return null;
   if (subtypeId !== null && subtypes.some((s) => s.id === subtypeId)) return subtypeId;
-  const current = subtypeId === null ? undefined : await db.selectFrom('subtypes').select('text').where('id', '=', subtypeId).executeTakeFirst();
+  const current =
+    subtypeId === null ? undefined : await db.selectFrom('subtypes').select('text').where('id', '=', subtypeId).executeTakeFirst();
   const text = current?.text.trim().toLowerCase() ?? '';
   if (text !== '') {
     const same = subtypes.find((s) => s.text.trim().toLowerCase() === text);
@@ -190,7 +242,11 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
   const table = await findLinkTable(deps.db, request);
   const named = request.relatedTypeName?.trim() ?? '';
   if (table === undefined) {
-    throw invalid(named === '' ? 'Name the record type: relatedTypeName, relatedSitId or relatedTableId.' : `Documents cannot be linked to '${named}': no integrated table is set up for it.`);
+    throw invalid(
+      named === ''
+        ? 'Name the record type: relatedTypeName, relatedSitId or relatedTableId.'
+        : `Documents cannot be linked to '${named}': no integrated table is set up for it.`,
+    );
   }
   const typeName = named === '' ? table.entity_type_name : named;
   const requestedArea = request.relatedDataAreaId?.trim() ?? '';
@@ -201,10 +257,20 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
   const now = deps.now().toISOString();
   return inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
-    const stored = await trx.selectFrom('documents').select(['row_version', 'queue_id']).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
+    const stored = await trx
+      .selectFrom('documents')
+      .select(['row_version', 'queue_id'])
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     if (stored === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
     assertWindowInSync(stored, request);
-    const linked = await trx.selectFrom('record_links').select(['id', 'record_id']).where('document_id', '=', current.id).where('is_primary', '=', 1).executeTakeFirst();
+    const linked = await trx
+      .selectFrom('record_links')
+      .select(['id', 'record_id'])
+      .where('document_id', '=', current.id)
+      .where('is_primary', '=', 1)
+      .executeTakeFirst();
     // The link the checks above judged must still be the one there: none, or the one being replaced.
     if ((linked?.record_id ?? null) !== current.link_record_id) throw conflict(MESSAGES.linkAlreadyLinked);
     if (linked !== undefined) await trx.deleteFrom('record_links').where('id', '=', linked.id).execute();
@@ -227,14 +293,36 @@ export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: nu
     await enqueueLinkedRecordFacts(trx, { integratedTableId: table.id, dataAreaId, recordId }, now);
     const rowVersion = stored.row_version + 1;
     const subtypeId = await subtypeOnTable(trx, current.subtype_id, table.id);
-    await trx.updateTable('documents').set({ row_version: rowVersion, updated_at: now, subtype_id: subtypeId }).where('id', '=', current.id).execute();
-    const replaced = relinking ? ` (was ${current.sit_label ?? 'record'} ${current.link_source_number ?? current.link_record_id ?? ''} (${current.link_data_area_id ?? ''}))` : '';
-    await insertNote(trx, current.id, viewer.userId, 'system', `Linked to ${table.label} ${record.number} (${dataAreaId})${replaced} by ${viewer.username}.`, now);
+    await trx
+      .updateTable('documents')
+      .set({ row_version: rowVersion, updated_at: now, subtype_id: subtypeId })
+      .where('id', '=', current.id)
+      .execute();
+    const replaced = relinking
+      ? ` (was ${current.sit_label ?? 'record'} ${current.link_source_number ?? current.link_record_id ?? ''} (${current.link_data_area_id ?? ''}))`
+      : '';
+    await insertNote(
+      trx,
+      current.id,
+      viewer.userId,
+      'system',
+      `Linked to ${table.label} ${record.number} (${dataAreaId})${replaced} by ${viewer.username}.`,
+      now,
+    );
     await trx
       .insertInto('workflow_history')
-      .values({ document_id: current.id, action: 'link', from_queue_id: stored.queue_id, to_queue_id: stored.queue_id, user_id: viewer.userId, note: null, at: now })
+      .values({
+        document_id: current.id,
+        action: 'link',
+        from_queue_id: stored.queue_id,
+        to_queue_id: stored.queue_id,
+        user_id: viewer.userId,
+        note: null,
+        at: now,
+      })
       .execute();
-    if (request.releaseOwnLock === true) await trx.deleteFrom('document_locks').where('document_id', '=', current.id).where('user_id', '=', viewer.userId).execute();
+    if (request.releaseOwnLock === true)
+      await trx.deleteFrom('document_locks').where('document_id', '=', current.id).where('user_id', '=', viewer.userId).execute();
     await reindexDocument(trx, current.id);
     return {
       link: {
@@ -282,7 +370,8 @@ async function eventTable(db: Kysely<Database>, typeName: string): Promise<Integ
  * Idempotent: reported again, nothing is left to move.
  */
 export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: RecordPostedEvent): Promise<RecordPosted> {
-  if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Reporting a posted record moves its documents' links: it needs the '${LINK_PRIVILEGE}' privilege.`);
+  if (!viewer.privileges.has(LINK_PRIVILEGE))
+    throw forbidden(`Reporting a posted record moves its documents' links: it needs the '${LINK_PRIVILEGE}' privilege.`);
   const draftTable = await eventTable(deps.db, event.typeName);
   const postedTable = await eventTable(deps.db, event.postedTypeName);
   const recordId = normaliseRecordId(event.recordId);
@@ -293,9 +382,13 @@ export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: R
   await assertMayMoveLinks(deps.db, viewer, await draftLinks(deps.db, draftTable.id, recordId, dataAreaId), dataAreaId);
   const posted = await fetchErpRecord(deps, event.postedTypeName, dataAreaId, postedRecordId);
   const postedRecord = numberOf(posted, postedRecordId);
-  const holdsDraft = Object.entries(posted).some(([name, value]) => name !== 'id' && typeof value === 'string' && normaliseRecordId(value) === recordId);
+  const holdsDraft = Object.entries(posted).some(
+    ([name, value]) => name !== 'id' && typeof value === 'string' && normaliseRecordId(value) === recordId,
+  );
   if (!holdsDraft && postedRecordId !== recordId) {
-    throw invalid(`The ERP does not record ${postedTable.label} ${postedRecord.number} as posted from that ${draftTable.label}: no document was moved.`);
+    throw invalid(
+      `The ERP does not record ${postedTable.label} ${postedRecord.number} as posted from that ${draftTable.label}: no document was moved.`,
+    );
   }
   const now = deps.now().toISOString();
   return inWriteTransaction(deps.db, async (trx) => {
@@ -316,15 +409,34 @@ export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: R
           table_id: postedTable.external_table_id,
           type_name: postedTable.entity_type_name,
         })
-        .where('id', 'in', links.map((link) => link.id))
+        .where(
+          'id',
+          'in',
+          links.map((link) => link.id),
+        )
         .execute();
     }
     for (const documentId of documentIds) {
-      const document = await trx.selectFrom('documents').select(['row_version', 'subtype_id']).where('id', '=', documentId).executeTakeFirstOrThrow();
+      const document = await trx
+        .selectFrom('documents')
+        .select(['row_version', 'subtype_id'])
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow();
       const subtypeId = await subtypeOnTable(trx, document.subtype_id, postedTable.id);
-      await trx.updateTable('documents').set({ row_version: document.row_version + 1, updated_at: now, subtype_id: subtypeId }).where('id', '=', documentId).execute();
+      await trx
+        .updateTable('documents')
+        .set({ row_version: document.row_version + 1, updated_at: now, subtype_id: subtypeId })
+        .where('id', '=', documentId)
+        .execute();
       const from = links.find((link) => link.document_id === documentId)?.source_number ?? recordId;
-      await insertNote(trx, documentId, viewer.userId, 'system', `${draftTable.label} ${from} was posted as ${postedTable.label} ${postedRecord.number} (${dataAreaId}); the document moved with it (reported by ${viewer.username}).`, now);
+      await insertNote(
+        trx,
+        documentId,
+        viewer.userId,
+        'system',
+        `${draftTable.label} ${from} was posted as ${postedTable.label} ${postedRecord.number} (${dataAreaId}); the document moved with it (reported by ${viewer.username}).`,
+        now,
+      );
       await reindexDocument(trx, documentId);
     }
     // Only what the caller may see: the others moved too, but their ids are not the caller's to learn.
@@ -334,7 +446,12 @@ export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: R
 }
 
 /** The links to a draft record, by document. */
-async function draftLinks(db: Kysely<Database> | Transaction<Database>, tableId: number, recordId: string, dataAreaId: string): Promise<{ id: number; document_id: number; source_number: string }[]> {
+async function draftLinks(
+  db: Kysely<Database> | Transaction<Database>,
+  tableId: number,
+  recordId: string,
+  dataAreaId: string,
+): Promise<{ id: number; document_id: number; source_number: string }[]> {
   return db
     .selectFrom('record_links')
     .select(['id', 'document_id', 'source_number'])
@@ -349,7 +466,12 @@ async function draftLinks(db: Kysely<Database> | Transaction<Database>, tableId:
  * RestrictToDataAreaId for a posting report, as linking judges it: each linked document the caller
  * can see that sits in a restricting queue must be of the caller's company (403 in the link's words).
  */
-async function assertMayMoveLinks(db: Kysely<Database> | Transaction<Database>, viewer: Viewer, links: readonly { document_id: number }[], dataAreaId: string): Promise<void> {
+async function assertMayMoveLinks(
+  db: Kysely<Database> | Transaction<Database>,
+  viewer: Viewer,
+  links: readonly { document_id: number }[],
+  dataAreaId: string,
+): Promise<void> {
   for (const document of await findVisibleDocuments(db, viewer, [...new Set(links.map((link) => link.document_id))])) {
     await assertDataAreaAllowed(db, viewer, document, 'link', dataAreaId);
   }

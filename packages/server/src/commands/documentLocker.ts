@@ -76,9 +76,10 @@ interface LockRow {
 }
 
 async function presentLock(db: Kysely<Database>, viewer: Viewer, lock: LockRow): Promise<DocumentLockInfo> {
-  const holder = lock.user_id === viewer.userId
-    ? viewer.username
-    : (await db.selectFrom('users').select('username').where('id', '=', lock.user_id).executeTakeFirstOrThrow()).username;
+  const holder =
+    lock.user_id === viewer.userId
+      ? viewer.username
+      : (await db.selectFrom('users').select('username').where('id', '=', lock.user_id).executeTakeFirstOrThrow()).username;
   return {
     docId: lock.document_id,
     queueId: lock.queue_id,
@@ -147,7 +148,13 @@ export async function acquireLock(deps: AppDeps, viewer: Viewer, request: LockRe
       .executeTakeFirst();
     if (lock !== undefined) return presentLock(trx, viewer, lock);
     const own = optIn
-      ? await trx.selectFrom('document_locks').selectAll().where('document_id', '=', request.docId).where('user_id', '=', viewer.userId).where('expires_at', '>', now).executeTakeFirst()
+      ? await trx
+          .selectFrom('document_locks')
+          .selectAll()
+          .where('document_id', '=', request.docId)
+          .where('user_id', '=', viewer.userId)
+          .where('expires_at', '>', now)
+          .executeTakeFirst()
       : undefined;
     if (own === undefined) throw lockedByOtherUser();
     return presentLock(trx, viewer, own);

@@ -29,7 +29,8 @@ export function parseNamingRequest(body: unknown): NamingRequest | undefined {
     if (record.useContext !== true) return { kind: 'auto', context: null };
     const context: NamingContext = {};
     if (typeof record.dataAreaId === 'string' && record.dataAreaId !== '') context.dataAreaId = record.dataAreaId;
-    if (typeof record.recordId === 'string' && record.recordId !== '') context.recordId = record.recordId.replace(/[{}]/g, '').toLowerCase();
+    if (typeof record.recordId === 'string' && record.recordId !== '')
+      context.recordId = record.recordId.replace(/[{}]/g, '').toLowerCase();
     return { kind: 'auto', context };
   }
   if (record.name === undefined) return undefined;
@@ -57,7 +58,12 @@ async function sourceNumberFor(deps: AppDeps, current: DocumentDetailRow, contex
  * transaction as the other fields of the request (queue flag, lock, row version, note, index).
  * Resolves to the new name, or null when it is the current one.
  */
-export async function resolveDocumentName(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, request: NamingRequest): Promise<string | null> {
+export async function resolveDocumentName(
+  deps: AppDeps,
+  viewer: Viewer,
+  current: DocumentDetailRow,
+  request: NamingRequest,
+): Promise<string | null> {
   if (current.link_record_id === null) throw invalid('An unlinked document cannot be renamed.');
   if (!(await hasPrivilege(deps.db, viewer.userId, REAPPLY_NAME_PRIVILEGE))) {
     throw forbidden(`Renaming a document needs the '${REAPPLY_NAME_PRIVILEGE}' privilege.`);

@@ -43,7 +43,6 @@ export interface RecombinationRequest {
   delete: boolean;
 }
 
-
 /** How the notes and default names word the action. */
 type Wording = 'recombination' | 'merge';
 
@@ -62,7 +61,8 @@ function optionalName(value: string | null | undefined): string | undefined {
 export function recombinationRequestOf(body: RecombinationRequestBody): RecombinationRequest {
   const documents = body.documents.map((output): RecombinationOutput => {
     const parts = output.parts.map((part): RecombinationPart => {
-      if (part.firstPage > part.lastPage) throw invalid(`Pages ${part.firstPage}-${part.lastPage} are not a valid range: firstPage must not be after lastPage.`);
+      if (part.firstPage > part.lastPage)
+        throw invalid(`Pages ${part.firstPage}-${part.lastPage} are not a valid range: firstPage must not be after lastPage.`);
       return part;
     });
     const name = optionalName(output.name);
@@ -120,7 +120,10 @@ function outputName(output: RecombinationOutput, sources: ReadonlyMap<number, Do
 /** The output's pages in order, each as the source page it is (annotations follow them). */
 function sourcePagesOf(output: RecombinationOutput): SourcePage[] {
   return output.parts.flatMap((part) =>
-    Array.from({ length: part.lastPage - part.firstPage + 1 }, (_, offset) => ({ documentId: part.documentId, page: part.firstPage + offset })),
+    Array.from({ length: part.lastPage - part.firstPage + 1 }, (_, offset) => ({
+      documentId: part.documentId,
+      page: part.firstPage + offset,
+    })),
   );
 }
 
@@ -249,8 +252,15 @@ async function recombineLoaded(
       const id = await insertDocument(
         trx,
         {
-          fileKey: file.key, size: file.size, mediaType: 'application/pdf', extension: 'pdf', pages: file.pages, name: file.name,
-          placement: await placementOf(trx, firstId), userDate: null, sourcePages: sourcePagesOf(output),
+          fileKey: file.key,
+          size: file.size,
+          mediaType: 'application/pdf',
+          extension: 'pdf',
+          pages: file.pages,
+          name: file.name,
+          placement: await placementOf(trx, firstId),
+          userDate: null,
+          sourcePages: sourcePagesOf(output),
         },
         viewer.userId,
         now,
@@ -268,7 +278,9 @@ async function recombineLoaded(
     }
     for (const source of sources.values()) {
       const into = outputs
-        .map((output, index) => (output.parts.some((part) => part.documentId === source.id) ? `'${staged[index].name}' (document ${ids[index]})` : undefined))
+        .map((output, index) =>
+          output.parts.some((part) => part.documentId === source.id) ? `'${staged[index].name}' (document ${ids[index]})` : undefined,
+        )
         .filter((text): text is string => text !== undefined)
         .join(', ');
       const verb = wording === 'merge' ? 'Merged' : 'Pages recombined';

@@ -46,7 +46,11 @@ describeOnEachDatabase('splitDocument', (server) => {
     const viewer = await viewerFor(server().deps.db, world.manager.id, world.manager.username);
     const stale = await findVisibleDocument(server().deps.db, viewer, id);
     if (stale === undefined) throw new Error('The document is missing.');
-    await server().deps.db.updateTable('documents').set({ row_version: stale.row_version + 1 }).where('id', '=', id).execute();
+    await server()
+      .deps.db.updateTable('documents')
+      .set({ row_version: stale.row_version + 1 })
+      .where('id', '=', id)
+      .execute();
     const before = await documentCount();
     const attempt = splitDocument(server().deps, viewer, stale, { ranges: '1-3;4-6', deleteOriginal: true });
     await expect(attempt).rejects.toMatchObject({ kind: 'Conflict' });

@@ -120,11 +120,28 @@ export async function splitDocument(deps: AppDeps, viewer: Viewer, original: Doc
       const sourcePages = part.pages.map((page) => ({ documentId: original.id, page }));
       const id = await insertDocument(
         trx,
-        { fileKey: part.key, size: part.size, mediaType: 'application/pdf', extension: 'pdf', pages: part.pages.length, name: part.name, placement, userDate: null, sourcePages },
+        {
+          fileKey: part.key,
+          size: part.size,
+          mediaType: 'application/pdf',
+          extension: 'pdf',
+          pages: part.pages.length,
+          name: part.name,
+          placement,
+          userDate: null,
+          sourcePages,
+        },
         viewer.userId,
         now,
       );
-      await insertNote(trx, id, viewer.userId, 'system', noteText(`Split from '${original.name}' (document ${original.id}), ${part.label}, by ${viewer.username}.`), now);
+      await insertNote(
+        trx,
+        id,
+        viewer.userId,
+        'system',
+        noteText(`Split from '${original.name}' (document ${original.id}), ${part.label}, by ${viewer.username}.`),
+        now,
+      );
       ids.push(id);
     }
     const into = parts.map((part, index) => `'${part.name}' (document ${ids[index]})`).join(', ');

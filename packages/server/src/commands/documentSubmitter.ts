@@ -34,7 +34,8 @@ export interface SubmitResult {
 
 /** The submit a checked body asks for: one row version per document, and the note a submit requires ('A note is required to submit.'). */
 export function submitRequestOf(body: SubmitRequestBody): SubmitRequest {
-  if (body.rowConflictIds.length !== body.docId.length) throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
+  if (body.rowConflictIds.length !== body.docId.length)
+    throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
   const note = body.note ?? null;
   const check = validateNote(note === null || note.trim() === '' ? null : note);
   if (!check.valid) throw invalid(check.message);
@@ -74,7 +75,8 @@ export async function submitDocuments(deps: AppDeps, viewer: Viewer, request: Su
       .execute();
     if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
     const queue = (await findQueuesWithAccess(trx, viewer, [fromId])).get(fromId);
-    if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0) throw forbidden('You do not have the AccessDocumentWithin access of this queue.');
+    if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0)
+      throw forbidden('You do not have the AccessDocumentWithin access of this queue.');
     if (!queue.enabled) throw invalid(`The queue ${queue.name} is disabled.`);
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
     const submitted: MovedDocument[] = [];
@@ -91,7 +93,18 @@ export async function submitDocuments(deps: AppDeps, viewer: Viewer, request: Su
       if (Number(updated.numUpdatedRows) !== 1) throw outOfSync(MESSAGES.queueOutOfSync);
       await insertNote(trx, id, viewer.userId, 'system', submittedNote(viewer.username, queue.name), now);
       await insertNote(trx, id, viewer.userId, 'user', request.note, now);
-      await trx.insertInto('workflow_history').values({ document_id: id, action: 'submit', from_queue_id: fromId, to_queue_id: fromId, user_id: viewer.userId, note: request.note, at: now }).execute();
+      await trx
+        .insertInto('workflow_history')
+        .values({
+          document_id: id,
+          action: 'submit',
+          from_queue_id: fromId,
+          to_queue_id: fromId,
+          user_id: viewer.userId,
+          note: request.note,
+          at: now,
+        })
+        .execute();
       await reindexDocument(trx, id);
       submitted.push({ id, queueId: fromId, rowVersion: rowVersion + 1 });
     }
@@ -110,8 +123,19 @@ export async function submitDocuments(deps: AppDeps, viewer: Viewer, request: Su
   });
   let launchRecord = false;
   if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink') && request.docIds.length === 1) {
-    const link = await deps.db.selectFrom('record_links').select('id').where('document_id', '=', request.docIds[0]).where('is_primary', '=', 1).executeTakeFirst();
+    const link = await deps.db
+      .selectFrom('record_links')
+      .select('id')
+      .where('document_id', '=', request.docIds[0])
+      .where('is_primary', '=', 1)
+      .executeTakeFirst();
     launchRecord = link !== undefined;
   }
-  return { documents, autoApproved, autoApproveRefusal, promptToApprove: !autoApproved && hasQueueFeature(queue, 'PromptToApproveOnSubmit'), launchRecord };
+  return {
+    documents,
+    autoApproved,
+    autoApproveRefusal,
+    promptToApprove: !autoApproved && hasQueueFeature(queue, 'PromptToApproveOnSubmit'),
+    launchRecord,
+  };
 }

@@ -29,7 +29,12 @@ export function subtypeChangeOf(body: SubtypeChangeRequest): SubtypeChange {
  * table (400). In one transaction: another user's live lock → 409, a stale row version → 409,
  * then the update (row_version + 1) and a system note. Choosing the current subtype changes nothing.
  */
-export async function changeDocumentSubtype(deps: AppDeps, viewer: Viewer, current: DocumentDetailRow, change: SubtypeChange): Promise<void> {
+export async function changeDocumentSubtype(
+  deps: AppDeps,
+  viewer: Viewer,
+  current: DocumentDetailRow,
+  change: SubtypeChange,
+): Promise<void> {
   if (!(await hasPrivilege(deps.db, viewer.userId, CHANGE_SUBTYPE_PRIVILEGE))) {
     throw forbidden(`Changing the subtype needs the '${CHANGE_SUBTYPE_PRIVILEGE}' privilege.`);
   }
@@ -48,7 +53,12 @@ export async function changeDocumentSubtype(deps: AppDeps, viewer: Viewer, curre
   const now = deps.now().toISOString();
   await inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
-    const stored = await trx.selectFrom('documents').select(['row_version', 'subtype_id']).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
+    const stored = await trx
+      .selectFrom('documents')
+      .select(['row_version', 'subtype_id'])
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     const expected = change.rowVersion ?? current.row_version;
     if (stored === undefined || stored.row_version !== expected) {
       throw conflict('The document was changed by someone else. Reload it and try again.');
@@ -62,6 +72,13 @@ export async function changeDocumentSubtype(deps: AppDeps, viewer: Viewer, curre
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw conflict('The document was changed by someone else. Reload it and try again.');
     const before = current.subtype_text === null ? '(blank)' : `'${current.subtype_text}'`;
-    await insertNote(trx, current.id, viewer.userId, 'system', `Subtype changed from ${before} to '${subtype.text}' by ${viewer.username}.`, now);
+    await insertNote(
+      trx,
+      current.id,
+      viewer.userId,
+      'system',
+      `Subtype changed from ${before} to '${subtype.text}' by ${viewer.username}.`,
+      now,
+    );
   });
 }

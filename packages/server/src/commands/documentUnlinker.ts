@@ -27,7 +27,12 @@ export const NOT_LINKED = 'The document is not linked to a record.';
  * links stay), row version + 1, a system note and a history row. The ERP is not asked: breaking a
  * link changes only our side, so it works while the ERP is down.
  */
-export async function unlinkDocument(deps: AppDeps, viewer: Viewer, documentId: number, window: { rowConflictId?: number; expectedQueueId?: number }): Promise<LinkChange> {
+export async function unlinkDocument(
+  deps: AppDeps,
+  viewer: Viewer,
+  documentId: number,
+  window: { rowConflictId?: number; expectedQueueId?: number },
+): Promise<LinkChange> {
   if (!viewer.privileges.has(UNLINK_PRIVILEGE)) throw forbidden(`Breaking a link needs the '${UNLINK_PRIVILEGE}' privilege.`);
   const current = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.documentNotFound);
@@ -40,19 +45,43 @@ export async function unlinkDocument(deps: AppDeps, viewer: Viewer, documentId: 
   const now = deps.now().toISOString();
   return inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
-    const stored = await trx.selectFrom('documents').select(['row_version', 'queue_id']).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
+    const stored = await trx
+      .selectFrom('documents')
+      .select(['row_version', 'queue_id'])
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     if (stored === undefined) throw notFound(MESSAGES.documentNotFound);
     assertWindowInSync(stored, window);
-    const deleted = await trx.deleteFrom('record_links').where('document_id', '=', current.id).where('is_primary', '=', 1).executeTakeFirst();
+    const deleted = await trx
+      .deleteFrom('record_links')
+      .where('document_id', '=', current.id)
+      .where('is_primary', '=', 1)
+      .executeTakeFirst();
     // Someone broke it between the read and this transaction.
     if (Number(deleted.numDeletedRows) === 0) throw conflict(NOT_LINKED);
     const rowVersion = stored.row_version + 1;
     await trx.updateTable('documents').set({ row_version: rowVersion, updated_at: now }).where('id', '=', current.id).execute();
     const label = current.sit_label ?? 'record';
-    await insertNote(trx, current.id, viewer.userId, 'system', `Link to ${label} ${current.link_source_number ?? current.link_record_id ?? ''} (${current.link_data_area_id ?? ''}) broken by ${viewer.username}.`, now);
+    await insertNote(
+      trx,
+      current.id,
+      viewer.userId,
+      'system',
+      `Link to ${label} ${current.link_source_number ?? current.link_record_id ?? ''} (${current.link_data_area_id ?? ''}) broken by ${viewer.username}.`,
+      now,
+    );
     await trx
       .insertInto('workflow_history')
-      .values({ document_id: current.id, action: 'unlink', from_queue_id: stored.queue_id, to_queue_id: stored.queue_id, user_id: viewer.userId, note: null, at: now })
+      .values({
+        document_id: current.id,
+        action: 'unlink',
+        from_queue_id: stored.queue_id,
+        to_queue_id: stored.queue_id,
+        user_id: viewer.userId,
+        note: null,
+        at: now,
+      })
       .execute();
     await reindexDocument(trx, current.id);
     return { link: null, rowVersion };

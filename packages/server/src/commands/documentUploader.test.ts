@@ -7,7 +7,8 @@ describeOnEachDatabase("commitUploads and the option 'Default User Date to Today
 
   it('leaves the user date blank by default, and dates new documents today (12:00 UTC) when the option is on', async () => {
     const world = await createWorld(server());
-    const upload = () => createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'dated.pdf', uploader: world.clerk });
+    const upload = () =>
+      createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'dated.pdf', uploader: world.clerk });
     expect(await userDateOf(await upload())).toBeNull();
     await server().deps.db.deleteFrom('options').where('name', '=', 'Default User Date to Today').execute();
     await server().deps.db.insertInto('options').values({ name: 'Default User Date to Today', data: 'true' }).execute();

@@ -41,7 +41,12 @@ function unsupported(): DomainError {
  * file type!'), refuses images over the pixel limit and TIFFs over the page limit from their
  * headers (413, in words) and counts its pages. Nothing is written to the database here.
  */
-export async function stageUpload(deps: Pick<AppDeps, 'fileStore'>, rawName: string, source: Readable, maxBytes: number): Promise<StagedFile> {
+export async function stageUpload(
+  deps: Pick<AppDeps, 'fileStore'>,
+  rawName: string,
+  source: Readable,
+  maxBytes: number,
+): Promise<StagedFile> {
   const name = cleanFileName(rawName);
   const stored = await deps.fileStore.put(source, { maxBytes });
   const type = name === '' ? null : sniffFileType(stored.head, name);
@@ -97,13 +102,22 @@ export async function commitUploads(
       const id = await insertDocument(
         trx,
         {
-          fileKey: file.key, size: file.size, mediaType: file.mediaType, extension: file.extension, pages: file.pages, name: file.name,
-          placement: { links: [link], subtypeId: target.subtypeId, queueId: queue?.id ?? null }, userDate,
+          fileKey: file.key,
+          size: file.size,
+          mediaType: file.mediaType,
+          extension: file.extension,
+          pages: file.pages,
+          name: file.name,
+          placement: { links: [link], subtypeId: target.subtypeId, queueId: queue?.id ?? null },
+          userDate,
         },
         viewer.userId,
         now,
       );
-      await trx.insertInto('notes').values({ document_id: id, author_id: viewer.userId, kind: 'system', text: uploadedByNote(viewer.username), created_at: now }).execute();
+      await trx
+        .insertInto('notes')
+        .values({ document_id: id, author_id: viewer.userId, kind: 'system', text: uploadedByNote(viewer.username), created_at: now })
+        .execute();
       if (queue !== null) await recordQueueEntry(trx, id, queue, 'upload', viewer, now);
       ids.push(id);
     }

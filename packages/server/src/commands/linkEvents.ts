@@ -34,9 +34,17 @@ export interface LinkEventResult {
  * LaunchRecord is the queue's LaunchRecordAfterDocumentLink. Outside a queue there is no event.
  */
 export async function applyLinkEvents(deps: AppDeps, viewer: Viewer, documentId: number): Promise<LinkEventResult> {
-  const readDocument = () => deps.db.selectFrom('documents').select(['queue_id', 'row_version']).where('id', '=', documentId).executeTakeFirstOrThrow();
+  const readDocument = () =>
+    deps.db.selectFrom('documents').select(['queue_id', 'row_version']).where('id', '=', documentId).executeTakeFirstOrThrow();
   const linked = await readDocument();
-  const none = { queueId: linked.queue_id, rowVersion: linked.row_version, autoApproved: false, autoApproveRefusal: null, promptToApprove: false, launchRecord: false };
+  const none = {
+    queueId: linked.queue_id,
+    rowVersion: linked.row_version,
+    autoApproved: false,
+    autoApproveRefusal: null,
+    promptToApprove: false,
+    launchRecord: false,
+  };
   if (linked.queue_id === null) return none;
   const queueId = linked.queue_id;
   const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
@@ -52,9 +60,9 @@ export async function applyLinkEvents(deps: AppDeps, viewer: Viewer, documentId:
       console.error('The automatic approval on link failed.', error);
       autoApproveRefusal = MESSAGES.unhandledError;
       const now = deps.now().toISOString();
-      await inWriteTransaction(deps.db, (trx) => insertNote(trx, documentId, viewer.userId, 'system', `Not approved automatically on link: ${MESSAGES.unhandledError}`, now)).catch(
-        (noteError: unknown) => console.error('The note of the failed automatic approval was not written.', noteError),
-      );
+      await inWriteTransaction(deps.db, (trx) =>
+        insertNote(trx, documentId, viewer.userId, 'system', `Not approved automatically on link: ${MESSAGES.unhandledError}`, now),
+      ).catch((noteError: unknown) => console.error('The note of the failed automatic approval was not written.', noteError));
     }
   }
   const autoApproved = autoApproving && autoApproveRefusal === null;

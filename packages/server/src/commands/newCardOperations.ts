@@ -72,7 +72,12 @@ function sourceOf(deps: AppDeps, table: IntegratedTableRow): EntitySourceConnect
 }
 
 async function pendingOperation(deps: AppDeps, viewer: Viewer, documentId: number): Promise<OperationRow> {
-  const row = await deps.db.selectFrom('new_card_operations').selectAll().where('document_id', '=', documentId).where('user_id', '=', viewer.userId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('new_card_operations')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('user_id', '=', viewer.userId)
+    .executeTakeFirst();
   if (row === undefined) throw conflict(NO_PENDING_NEW_CARD);
   return row;
 }
@@ -104,7 +109,12 @@ function presentOperation(row: OperationRow, table: IntegratedTableRow): NewCard
  * the ERP down → 503) and allowed by RestrictToDataAreaId (403). Records the caller's pending
  * operation for the document, replacing one they left behind.
  */
-export async function initiateNewCard(deps: AppDeps, viewer: Viewer, documentId: number, request: NewCardInitiateRequest): Promise<NewCardOperation> {
+export async function initiateNewCard(
+  deps: AppDeps,
+  viewer: Viewer,
+  documentId: number,
+  request: NewCardInitiateRequest,
+): Promise<NewCardOperation> {
   assertPrivilege(viewer);
   const current = await documentForNewCard(deps, viewer, documentId);
   if (current.link_record_id !== null) throw conflict(MESSAGES.linkAlreadyLinked);
@@ -117,13 +127,15 @@ export async function initiateNewCard(deps: AppDeps, viewer: Viewer, documentId:
   const subTypeId = request.subTypeId ?? null;
   if (subTypeId !== null) {
     const subtype = await deps.db.selectFrom('subtypes').select('integrated_table_id').where('id', '=', subTypeId).executeTakeFirst();
-    if (subtype === undefined || subtype.integrated_table_id !== table.id) throw invalid(`Subtype ${subTypeId} does not belong to ${table.label}.`);
+    if (subtype === undefined || subtype.integrated_table_id !== table.id)
+      throw invalid(`Subtype ${subTypeId} does not belong to ${table.label}.`);
   }
   const named = request.dataAreaId?.trim() ?? '';
   const dataAreaId = named === '' ? source.config.company : named;
   await assertDataAreaAllowed(deps.db, viewer, current, 'link', dataAreaId);
   // The company is checked now, so the user hears of a wrong one before filling in the record.
-  if (!(await source.companies()).some((company) => company.name === dataAreaId)) throw invalid(erpUnknownCompany(source.config.label, dataAreaId));
+  if (!(await source.companies()).some((company) => company.name === dataAreaId))
+    throw invalid(erpUnknownCompany(source.config.label, dataAreaId));
 
   const row: OperationRow = {
     document_id: current.id,
@@ -160,12 +172,19 @@ function textOf(value: unknown): string | null {
  * operation, writes a system note, and answers it with the URL of its card (null when the ERP has
  * no card page for the type).
  */
-export async function createNewCardRecord(deps: AppDeps, viewer: Viewer, documentId: number, values: Readonly<Record<string, string>>): Promise<NewCardRecord> {
+export async function createNewCardRecord(
+  deps: AppDeps,
+  viewer: Viewer,
+  documentId: number,
+  values: Readonly<Record<string, string>>,
+): Promise<NewCardRecord> {
   assertPrivilege(viewer);
   const current = await documentForNewCard(deps, viewer, documentId);
   const operation = await pendingOperation(deps, viewer, current.id);
   if (operation.status === 'created') {
-    throw conflict(`The record ${operation.record_number ?? ''} was already made for this document: complete the new card, or start again.`);
+    throw conflict(
+      `The record ${operation.record_number ?? ''} was already made for this document: complete the new card, or start again.`,
+    );
   }
   const table = await tableOf(deps, operation.integrated_table_id);
   const source = sourceOf(deps, table);
@@ -189,7 +208,14 @@ export async function createNewCardRecord(deps: AppDeps, viewer: Viewer, documen
       .where('document_id', '=', current.id)
       .where('user_id', '=', viewer.userId)
       .execute();
-    await insertNote(trx, current.id, viewer.userId, 'system', `New ${table.label} ${number} (${operation.data_area_id}) made from this document by ${viewer.username}.`, now);
+    await insertNote(
+      trx,
+      current.id,
+      viewer.userId,
+      'system',
+      `New ${table.label} ${number} (${operation.data_area_id}) made from this document by ${viewer.username}.`,
+      now,
+    );
   });
   let url: string | null = null;
   try {
@@ -198,7 +224,16 @@ export async function createNewCardRecord(deps: AppDeps, viewer: Viewer, documen
     // No card page for the type: the record exists and is linked; the client says no URL was made.
     if (!(error instanceof DomainError) || (error.kind !== 'Validation' && error.kind !== 'NotFound')) throw error;
   }
-  return { docId: current.id, typeId: table.id, tableId: table.external_table_id, typeName: table.entity_type_name, dataAreaId: operation.data_area_id, recordId, number, url };
+  return {
+    docId: current.id,
+    typeId: table.id,
+    tableId: table.external_table_id,
+    typeName: table.entity_type_name,
+    dataAreaId: operation.data_area_id,
+    recordId,
+    number,
+    url,
+  };
 }
 
 /**
@@ -212,12 +247,18 @@ export async function createNewCardRecord(deps: AppDeps, viewer: Viewer, documen
  * the operation's subtype is set on the document; then the queue's OnLink event (commands/linkEvents).
  * Answers `{ link, rowVersion }` and what the OnLink event did or asks.
  */
-export async function completeNewCard(deps: AppDeps, viewer: Viewer, documentId: number, request: NewCardCompleteRequest): Promise<LinkChange> {
+export async function completeNewCard(
+  deps: AppDeps,
+  viewer: Viewer,
+  documentId: number,
+  request: NewCardCompleteRequest,
+): Promise<LinkChange> {
   assertPrivilege(viewer);
   const current = await documentForNewCard(deps, viewer, documentId);
   const operation = await pendingOperation(deps, viewer, current.id);
   const table = await tableOf(deps, operation.integrated_table_id);
-  if (request.typeId !== undefined && request.typeId !== table.id) throw invalid(`The new record was started in ${table.label} (typeId ${table.id}), not typeId ${request.typeId}.`);
+  if (request.typeId !== undefined && request.typeId !== table.id)
+    throw invalid(`The new record was started in ${table.label} (typeId ${table.id}), not typeId ${request.typeId}.`);
   if (request.tableId !== undefined && request.tableId !== 0 && request.tableId !== table.external_table_id) {
     throw invalid(`The new record was started in ${table.label} (table ${table.external_table_id}), not table ${request.tableId}.`);
   }
@@ -241,10 +282,13 @@ export async function completeNewCard(deps: AppDeps, viewer: Viewer, documentId:
     const subtype = await trx.selectFrom('subtypes').select(['id', 'integrated_table_id']).where('id', '=', subTypeId).executeTakeFirst();
     if (subtype === undefined || subtype.integrated_table_id !== table.id) return;
     rowVersion += 1;
-    await trx.updateTable('documents').set({ subtype_id: subtype.id, row_version: rowVersion, updated_at: deps.now().toISOString() }).where('id', '=', current.id).execute();
+    await trx
+      .updateTable('documents')
+      .set({ subtype_id: subtype.id, row_version: rowVersion, updated_at: deps.now().toISOString() })
+      .where('id', '=', current.id)
+      .execute();
   });
   // The queue's OnLink event once the link and the subtype are in (commands/linkEvents): its row version is the one after both.
   const events = await applyLinkEvents(deps, viewer, current.id);
   return { link: linked.link, ...events };
 }
-

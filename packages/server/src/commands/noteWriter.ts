@@ -38,7 +38,9 @@ export async function insertNotes(
   if (notes.length === 0) return;
   await trx
     .insertInto('notes')
-    .values(notes.map(({ documentId, kind, text }) => ({ document_id: documentId, author_id: authorId, kind, text, created_at: createdAt })))
+    .values(
+      notes.map(({ documentId, kind, text }) => ({ document_id: documentId, author_id: authorId, kind, text, created_at: createdAt })),
+    )
     .execute();
 }
 
@@ -82,7 +84,16 @@ export async function listNotes(db: Kysely<Database>, documentId: number): Promi
   const rows = await db
     .selectFrom('notes as n')
     .innerJoin('users as u', 'u.id', 'n.author_id')
-    .select(['n.id', 'n.document_id', 'n.kind', 'n.text', 'u.username as author_username', 'u.first_name as author_first_name', 'u.last_name as author_last_name', 'n.created_at'])
+    .select([
+      'n.id',
+      'n.document_id',
+      'n.kind',
+      'n.text',
+      'u.username as author_username',
+      'u.first_name as author_first_name',
+      'u.last_name as author_last_name',
+      'n.created_at',
+    ])
     .where('n.document_id', '=', documentId)
     .orderBy('n.created_at')
     .orderBy('n.id')

@@ -42,7 +42,8 @@ describeOnEachDatabase('locked and damaged PDFs', (server) => {
     world = await createWorld(server());
   });
   const as = (user: { username: string }) => server().authHeaders(user.username);
-  const uploadUrl = (): string => `/api/documents?displayType=Default%20View&dataAreaId=CRONUS&sitId=${world.table.sitId}&recordId=${world.recordId}`;
+  const uploadUrl = (): string =>
+    `/api/documents?displayType=Default%20View&dataAreaId=CRONUS&sitId=${world.table.sitId}&recordId=${world.recordId}`;
 
   async function upload(name: string, content: Buffer): Promise<DmsDocument> {
     const response = await server().inject({ method: 'POST', url: uploadUrl(), headers: as(world.clerk), payload: form(name, content) });
@@ -56,7 +57,8 @@ describeOnEachDatabase('locked and damaged PDFs', (server) => {
   }
 
   async function shaOf(id: number): Promise<string> {
-    return (await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow()).file_sha256;
+    return (await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow())
+      .file_sha256;
   }
 
   it('a PDF with a broken xref and trailer is accepted: pages and text come from its repaired copy, the original is served as sent', async () => {

@@ -51,7 +51,8 @@ async function checkedState(trx: Transaction<Database>, changes: DelegateChanges
   if (!noteCheck.valid) throw invalid(noteCheck.message);
   if (from === to) throw invalid('A delegate cannot delegate a queue to itself (FromQueueId = ToQueueId).');
   // Instants are stored as UTC ISO text, which orders as time.
-  if (start !== null && end !== null && end <= start) throw invalid('The delegate schedule ends before it starts (Schedule/End must be after Schedule/Start).');
+  if (start !== null && end !== null && end <= start)
+    throw invalid('The delegate schedule ends before it starts (Schedule/End must be after Schedule/Start).');
   await requireQueue(trx, from, 'FromQueueId');
   await requireQueue(trx, to, 'ToQueueId');
   return { from, to, start, end, note };
@@ -82,16 +83,34 @@ export async function createQueueDelegate(
 }
 
 /** Changes delegate `id`. */
-export async function updateQueueDelegate(trx: Transaction<Database>, id: number, changes: DelegateChanges, context: DelegateWriteContext): Promise<void> {
+export async function updateQueueDelegate(
+  trx: Transaction<Database>,
+  id: number,
+  changes: DelegateChanges,
+  context: DelegateWriteContext,
+): Promise<void> {
   const row = await trx
     .selectFrom('workflow_delegates')
     .select(['from_queue_id', 'to_queue_id', 'starts_at', 'ends_at', 'note_text'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const state = await checkedState(trx, changes, { from: row.from_queue_id, to: row.to_queue_id, start: row.starts_at, end: row.ends_at, note: row.note_text });
+  const state = await checkedState(trx, changes, {
+    from: row.from_queue_id,
+    to: row.to_queue_id,
+    start: row.starts_at,
+    end: row.ends_at,
+    note: row.note_text,
+  });
   await trx
     .updateTable('workflow_delegates')
-    .set({ from_queue_id: state.from, to_queue_id: state.to, starts_at: state.start, ends_at: state.end, note_text: state.note, updated_at: context.now })
+    .set({
+      from_queue_id: state.from,
+      to_queue_id: state.to,
+      starts_at: state.start,
+      ends_at: state.end,
+      note_text: state.note,
+      updated_at: context.now,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -44,7 +44,10 @@ export async function recordQueueEntry(
   now: string,
 ): Promise<void> {
   await insertNote(trx, documentId, user.userId, 'system', queueEntryNote(action, user.username, queue.name), now);
-  await trx.insertInto('workflow_history').values({ document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now }).execute();
+  await trx
+    .insertInto('workflow_history')
+    .values({ document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now })
+    .execute();
   await recordQueueArrival(trx, queue.id, [documentId], user.userId, now);
 }
 
@@ -83,8 +86,14 @@ export async function commitQueueImport(
       const id = await insertDocument(
         trx,
         {
-          fileKey: file.key, size: file.size, mediaType: file.mediaType, extension: file.extension, pages: file.pages, name: file.name,
-          placement: { links: [], subtypeId: null, queueId: queue.id }, userDate,
+          fileKey: file.key,
+          size: file.size,
+          mediaType: file.mediaType,
+          extension: file.extension,
+          pages: file.pages,
+          name: file.name,
+          placement: { links: [], subtypeId: null, queueId: queue.id },
+          userDate,
         },
         viewer.userId,
         now,
@@ -152,7 +161,8 @@ export async function autoApprove(
     if (!(error instanceof DomainError)) throw error;
     const now = deps.now().toISOString();
     await inWriteTransaction(deps.db, async (trx) => {
-      for (const doc of documents) await insertNote(trx, doc.id, viewer.userId, 'system', `Not approved automatically ${occasion}: ${error.message}`, now);
+      for (const doc of documents)
+        await insertNote(trx, doc.id, viewer.userId, 'system', `Not approved automatically ${occasion}: ${error.message}`, now);
     });
     return error.message;
   }

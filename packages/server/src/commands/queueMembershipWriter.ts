@@ -21,7 +21,12 @@ const COLUMN = { user: 'user_id', group: 'group_id' } as const;
 const FIELD = { user: 'UserId', group: 'GroupId' } as const;
 
 /** Gives a user or group access to a queue: the flags `access` turns on; one membership per pair. */
-export async function createQueueMembership(trx: Transaction<Database>, holder: MembershipHolder, key: MembershipKey, access: QueueAccessPatch): Promise<void> {
+export async function createQueueMembership(
+  trx: Transaction<Database>,
+  holder: MembershipHolder,
+  key: MembershipKey,
+  access: QueueAccessPatch,
+): Promise<void> {
   await (holder === 'user' ? requireUser : requireGroup)(trx, key.holderId, FIELD[holder]);
   await requireQueue(trx, key.queueId, 'WorkflowQueueId');
   const bits = applyQueueAccessPatch(0, access);
@@ -31,7 +36,12 @@ export async function createQueueMembership(trx: Transaction<Database>, holder: 
 }
 
 /** Sets or clears the flags named in `access`; the others keep their value. */
-export async function updateQueueMembership(trx: Transaction<Database>, holder: MembershipHolder, key: MembershipKey, access: QueueAccessPatch): Promise<void> {
+export async function updateQueueMembership(
+  trx: Transaction<Database>,
+  holder: MembershipHolder,
+  key: MembershipKey,
+  access: QueueAccessPatch,
+): Promise<void> {
   const where = sql`${sql.ref(COLUMN[holder])} = ${key.holderId} and queue_id = ${key.queueId}`;
   const current = await sql<{ access: number }>`select access from ${sql.table(TABLE[holder])} where ${where}`.execute(trx);
   const bits = applyQueueAccessPatch(Number(current.rows[0]?.access ?? 0), access);
@@ -40,5 +50,7 @@ export async function updateQueueMembership(trx: Transaction<Database>, holder: 
 
 /** Ends a membership. */
 export async function removeQueueMembership(trx: Transaction<Database>, holder: MembershipHolder, key: MembershipKey): Promise<void> {
-  await sql`delete from ${sql.table(TABLE[holder])} where ${sql.ref(COLUMN[holder])} = ${key.holderId} and queue_id = ${key.queueId}`.execute(trx);
+  await sql`delete from ${sql.table(TABLE[holder])} where ${sql.ref(COLUMN[holder])} = ${key.holderId} and queue_id = ${key.queueId}`.execute(
+    trx,
+  );
 }

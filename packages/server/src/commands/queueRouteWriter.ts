@@ -29,7 +29,13 @@ export async function updateQueueRoute(trx: Transaction<Database>, id: number, e
   const from = ends.from ?? current.from_queue_id;
   const to = ends.to ?? current.to_queue_id;
   await checkRouteEnds(trx, from, to);
-  const clash = await trx.selectFrom('routes').select('id').where('from_queue_id', '=', from).where('to_queue_id', '=', to).where('id', '<>', id).executeTakeFirst();
+  const clash = await trx
+    .selectFrom('routes')
+    .select('id')
+    .where('from_queue_id', '=', from)
+    .where('to_queue_id', '=', to)
+    .where('id', '<>', id)
+    .executeTakeFirst();
   if (clash !== undefined) throw conflict('This route already exists.');
   await trx.updateTable('routes').set({ from_queue_id: from, to_queue_id: to }).where('id', '=', id).execute();
 }

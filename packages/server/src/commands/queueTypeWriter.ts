@@ -23,7 +23,10 @@ export async function updateQueueType(trx: Transaction<Database>, id: number, ch
   if (changes.name === undefined && changes.enabled === undefined) return;
   await trx
     .updateTable('queue_types')
-    .set({ ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}) })
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.enabled !== undefined ? { enabled: changes.enabled ? 1 : 0 } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }

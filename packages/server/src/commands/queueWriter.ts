@@ -42,7 +42,8 @@ async function columnsOf(trx: Transaction<Database>, changes: QueueChanges, curr
   if (changes.enabled !== undefined) columns.enabled = changes.enabled ? 1 : 0;
   if (changes.approvalLimit !== undefined) {
     const limit = changes.approvalLimit;
-    if (limit !== null && (!Number.isFinite(limit) || limit < 0)) throw invalid("The property 'ApprovalLimit' must be a non-negative number or null.");
+    if (limit !== null && (!Number.isFinite(limit) || limit < 0))
+      throw invalid("The property 'ApprovalLimit' must be a non-negative number or null.");
     columns.approval_limit = limit;
   }
   if (changes.queueTypeId !== undefined) {
@@ -86,9 +87,19 @@ export async function updateQueue(trx: Transaction<Database>, id: number, change
 
 /** Deletes queue `id` (its routes, memberships and delegates go with it); refuses while documents or pending approval steps need it. */
 export async function removeQueue(trx: Transaction<Database>, id: number): Promise<void> {
-  const document = await trx.selectFrom('documents').select('id').where('queue_id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const document = await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('queue_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (document !== undefined) throw conflict('The queue still holds documents; move them first.');
-  const step = await trx.selectFrom('document_approvals').select('document_id').where('queue_id', '=', id).where('approved_at', 'is', null).executeTakeFirst();
+  const step = await trx
+    .selectFrom('document_approvals')
+    .select('document_id')
+    .where('queue_id', '=', id)
+    .where('approved_at', 'is', null)
+    .executeTakeFirst();
   if (step !== undefined) throw conflict('Approval lists still name the queue; remove it from them first.');
   await trx.deleteFrom('queues').where('id', '=', id).execute();
 }

@@ -4,7 +4,15 @@ import { MESSAGES, QUICK_LINK_QUEUE_TYPE_NAME } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, documentRowVersion, grantGroupQueueAccess, placeInQueue, unlinkDocument } from '../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  documentRowVersion,
+  grantGroupQueueAccess,
+  placeInQueue,
+  unlinkDocument,
+} from '../test/workflowFactories';
 
 // The rule itself (LinkOnApprovalRequired refuses an unlinked approval) is the workflow action's for
 // every queue; these tests hold it for the quick-link queue type, whose flow links, then approves.
@@ -31,7 +39,12 @@ describeOnEachDatabase('Quick Link queues: approve needs the link where LinkOnAp
   });
 
   async function documentIn(queueId: number, linked: boolean): Promise<{ id: number; rowVersion: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, queueId);
     if (!linked) await unlinkDocument(server(), id);
     return { id, rowVersion: await documentRowVersion(server(), id) };
@@ -48,7 +61,8 @@ describeOnEachDatabase('Quick Link queues: approve needs the link where LinkOnAp
   it('marks the documents of a quick-link queue with workflowModifiers.quickLink, and no others', async () => {
     const quick = await documentIn(q.quick, true);
     const plain = await documentIn(q.plain, true);
-    const read = async (id: number) => (await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(worker.username) })).json<DmsDocument>();
+    const read = async (id: number) =>
+      (await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(worker.username) })).json<DmsDocument>();
     expect((await read(quick.id)).workflowModifiers.quickLink).toBe(true);
     expect((await read(plain.id)).workflowModifiers.quickLink).toBe(false);
   });
@@ -57,9 +71,15 @@ describeOnEachDatabase('Quick Link queues: approve needs the link where LinkOnAp
     const unlinked = await documentIn(q.quick, false);
     const linked = await documentIn(q.quick, true);
     const single = await approve([unlinked], q.quick);
-    expect({ status: single.statusCode, message: single.json<{ message: string }>().message }).toEqual({ status: 400, message: MESSAGES.documentLinkRequired });
+    expect({ status: single.statusCode, message: single.json<{ message: string }>().message }).toEqual({
+      status: 400,
+      message: MESSAGES.documentLinkRequired,
+    });
     const both = await approve([linked, unlinked], q.quick);
-    expect({ status: both.statusCode, message: both.json<{ message: string }>().message }).toEqual({ status: 400, message: MESSAGES.linkedDocumentsRequired });
+    expect({ status: both.statusCode, message: both.json<{ message: string }>().message }).toEqual({
+      status: 400,
+      message: MESSAGES.linkedDocumentsRequired,
+    });
     expect((await approve([linked], q.quick)).statusCode).toBe(200);
   });
 

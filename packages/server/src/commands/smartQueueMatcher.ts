@@ -87,12 +87,28 @@ async function recordsNamed(
  * system note saying the SmartQueue matched it. No match, several, or a refusal: it stays
  * unlinked. Resolves to the ids it linked; their OnAutoLink events are the caller's (applyArrivalEvents).
  */
-export async function matchArrivalsToRecords(deps: AppDeps, viewer: Viewer, queue: EnteredQueue, documentIds: readonly number[], warn: MatchWarning): Promise<number[]> {
+export async function matchArrivalsToRecords(
+  deps: AppDeps,
+  viewer: Viewer,
+  queue: EnteredQueue,
+  documentIds: readonly number[],
+  warn: MatchWarning,
+): Promise<number[]> {
   if (documentIds.length === 0 || !hasQueueFeature(queue, 'SmartQueue') || deps.entitySources.prefixes.length === 0) return [];
-  const tables = await deps.db.selectFrom('integrated_tables').select(['id', 'entity_type_name']).where('import_queue_id', '=', queue.id).orderBy('id').execute();
+  const tables = await deps.db
+    .selectFrom('integrated_tables')
+    .select(['id', 'entity_type_name'])
+    .where('import_queue_id', '=', queue.id)
+    .orderBy('id')
+    .execute();
   if (tables.length === 0) return [];
   const dataAreaId = viewer.ownDataAreaId;
-  const documents = await deps.db.selectFrom('documents').select(['id', 'name', 'row_version']).where('id', 'in', [...documentIds]).orderBy('id').execute();
+  const documents = await deps.db
+    .selectFrom('documents')
+    .select(['id', 'name', 'row_version'])
+    .where('id', 'in', [...documentIds])
+    .orderBy('id')
+    .execute();
   const linker: Viewer = { ...viewer, privileges: new Set<PrivilegeName>([...viewer.privileges, LINK_PRIVILEGE]) };
   const linked: number[] = [];
   for (const document of documents) {
@@ -111,7 +127,16 @@ export async function matchArrivalsToRecords(deps: AppDeps, viewer: Viewer, queu
         expectedQueueId: queue.id,
       });
       const number = change.link?.sourceNumber ?? match.recordId;
-      await inWriteTransaction(deps.db, (trx) => insertNote(trx, document.id, viewer.userId, 'system', `SmartQueue '${queue.name}' matched ${document.name} to ${number} by its file name.`, deps.now().toISOString()));
+      await inWriteTransaction(deps.db, (trx) =>
+        insertNote(
+          trx,
+          document.id,
+          viewer.userId,
+          'system',
+          `SmartQueue '${queue.name}' matched ${document.name} to ${number} by its file name.`,
+          deps.now().toISOString(),
+        ),
+      );
       linked.push(document.id);
     } catch (error) {
       // Refused (no LinkDocument flag, another company, the record gone): it stays unlinked, as unmatched.

@@ -11,7 +11,8 @@ import { notFound, conflict, invalid } from '../errors/DomainError';
 /** The trimmed text of a subtype: 1 to MAX_SUBTYPE_TEXT_LENGTH characters. */
 function textOf(value: string): string {
   const text = value.trim();
-  if (text === '' || Array.from(text).length > MAX_SUBTYPE_TEXT_LENGTH) throw invalid(`text must be 1 to ${MAX_SUBTYPE_TEXT_LENGTH} characters.`);
+  if (text === '' || Array.from(text).length > MAX_SUBTYPE_TEXT_LENGTH)
+    throw invalid(`text must be 1 to ${MAX_SUBTYPE_TEXT_LENGTH} characters.`);
   return text;
 }
 
@@ -76,7 +77,12 @@ export async function createSubtype(deps: AppDeps, created: NewSubtype): Promise
 /** Changes a subtype of the named integrated table; 404 when the subtype is not one of that table's. */
 export async function updateSubtype(deps: AppDeps, sitId: number, id: number, update: SubtypeUpdate): Promise<void> {
   await inWriteTransaction(deps.db, async (trx) => {
-    const current = await trx.selectFrom('subtypes').select('id').where('id', '=', id).where('integrated_table_id', '=', sitId).executeTakeFirst();
+    const current = await trx
+      .selectFrom('subtypes')
+      .select('id')
+      .where('id', '=', id)
+      .where('integrated_table_id', '=', sitId)
+      .executeTakeFirst();
     if (current === undefined) throw notFound('The subtype was not found.');
     await assertCategoryExists(trx, update.categoryId);
     if (update.text !== undefined) await assertTextFree(trx, sitId, update.text, id);

@@ -61,7 +61,11 @@ export interface WorkflowActionResult {
 
 const NOTE_FIELD = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' } as const satisfies Record<WorkflowAction, string>;
 const ACTION_FLAG: Record<WorkflowAction, QueueAccessFlag> = { approve: 'Approve', reject: 'Reject', route: 'Route' };
-const ACTION_PERM: Record<WorkflowAction, number> = { approve: WORKFLOW_PERMS.approve, reject: WORKFLOW_PERMS.reject, route: WORKFLOW_PERMS.route };
+const ACTION_PERM: Record<WorkflowAction, number> = {
+  approve: WORKFLOW_PERMS.approve,
+  reject: WORKFLOW_PERMS.reject,
+  route: WORKFLOW_PERMS.route,
+};
 /** The privilege each action needs on top of the queue's flag (embedded §6: 'Workflow: Approve', …). */
 export const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<WorkflowAction, PrivilegeName>> = {
   approve: 'Workflow: Approve',
@@ -75,7 +79,8 @@ const ACTION_VERB: Record<WorkflowAction, string> = { approve: 'Approved', rejec
  * ids, the route's `to`): rowConflictIds must hold one row version per docId; a blank note is none.
  */
 export function workflowActionRequestOf(action: WorkflowAction, body: WorkflowActionBody): WorkflowActionRequest {
-  if (body.rowConflictIds.length !== body.docId.length) throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
+  if (body.rowConflictIds.length !== body.docId.length)
+    throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
   const fields: { approvalNote?: string | null; rejectionNote?: string | null; note?: string | null; to?: number } = body;
   const rawNote = fields[NOTE_FIELD[action]] ?? null;
   const note = rawNote === null || rawNote.trim() === '' ? null : rawNote;
@@ -175,7 +180,12 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
   if (rows.length !== request.docIds.length || rows.every((row) => row.row_version === windowVersions.get(row.id))) return;
   const { queue_enabled: enabled, queue_access: accessValue } = rows[0];
   const access = Number(accessValue ?? 0);
-  if (enabled !== 1 || (access & QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]]) === 0 || (workflowPermsFromAccess(access) & ACTION_PERM[action]) === 0) return;
+  if (
+    enabled !== 1 ||
+    (access & QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]]) === 0 ||
+    (workflowPermsFromAccess(access) & ACTION_PERM[action]) === 0
+  )
+    return;
   throw queueOutOfSync();
 }
 
@@ -239,7 +249,8 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
     const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
     // LinkOnApprovalRequired (features2): approval is where the document must be linked, as BlockApproveUnlinked.
-    const linkRequired = linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
+    const linkRequired =
+      linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
     if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
@@ -300,9 +311,21 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
           .where('step', '=', step)
           .execute();
       }
-      notes.push({ documentId: id, kind: 'system', text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`) });
+      notes.push({
+        documentId: id,
+        kind: 'system',
+        text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`),
+      });
       if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
-      history.push({ document_id: id, action, from_queue_id: fromId, to_queue_id: to.id, user_id: viewer.userId, note: request.note, at: now });
+      history.push({
+        document_id: id,
+        action,
+        from_queue_id: fromId,
+        to_queue_id: to.id,
+        user_id: viewer.userId,
+        note: request.note,
+        at: now,
+      });
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }
     // The notes and history of every moved document in a statement each, not a few per document:
@@ -314,7 +337,13 @@ export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, reques
     if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
     // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
     for (const queueId of new Set(moved.map((doc) => doc.queueId))) {
-      await recordQueueArrival(trx, queueId, moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id), viewer.userId, now);
+      await recordQueueArrival(
+        trx,
+        queueId,
+        moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id),
+        viewer.userId,
+        now,
+      );
     }
     return { documents: moved };
   });

@@ -13,7 +13,12 @@ export type DialectName = 'sqlite' | 'postgres';
 /** Where the database lives: a SQLite file, or a PostgreSQL URL with an optional schema (search_path). */
 export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string; /** Connections this process's pool opens at most (DEFAULT_POOL_SIZE unless given). */ poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string /** Connections this process's pool opens at most (DEFAULT_POOL_SIZE unless given). */;
+      poolSize?: number;
+    };
 
 /** A PostgreSQL pool's size when the target names none: the server's default (DATAHAVEN_DATABASE_CONNECTIONS) for one process. */
 export const DEFAULT_POOL_SIZE = 10;

@@ -7,10 +7,7 @@ describeOnEachDatabase('write transactions', (server) => {
     const username = unique('tx');
     await expect(
       inWriteTransaction(server().deps.db, async (trx) => {
-        await trx
-          .insertInto('groups')
-          .values({ name: username, description: '' })
-          .execute();
+        await trx.insertInto('groups').values({ name: username, description: '' }).execute();
         throw new Error('second step failed');
       }),
     ).rejects.toThrow('second step failed');
@@ -20,7 +17,10 @@ describeOnEachDatabase('write transactions', (server) => {
 
   it('SECURITY row 23: 50 concurrent read-then-write actions neither fail nor lose an update', async () => {
     const user = await createUser(server(), unique('counter'));
-    await server().deps.db.insertInto('options').values({ name: `counter-${user.id}`, data: '0' }).execute();
+    await server()
+      .deps.db.insertInto('options')
+      .values({ name: `counter-${user.id}`, data: '0' })
+      .execute();
     const name = `counter-${user.id}`;
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
@@ -28,7 +28,11 @@ describeOnEachDatabase('write transactions', (server) => {
           const read = trx.selectFrom('options').select('data').where('name', '=', name);
           // SQLite serialises through BEGIN IMMEDIATE; PostgreSQL needs the row lock.
           const current = await (server().dialect === 'postgres' ? read.forUpdate() : read).executeTakeFirstOrThrow();
-          await trx.updateTable('options').set({ data: String(Number(current.data) + 1) }).where('name', '=', name).execute();
+          await trx
+            .updateTable('options')
+            .set({ data: String(Number(current.data) + 1) })
+            .where('name', '=', name)
+            .execute();
         }),
       ),
     );

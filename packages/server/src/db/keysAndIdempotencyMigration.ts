@@ -9,7 +9,10 @@ import type { Kysely, Migration } from 'kysely';
 export function keysAndIdempotencySchema(): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.alterTable('api_keys').addColumn('acts_for_users', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('acts_for_users', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema
         .createTable('idempotency_keys')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

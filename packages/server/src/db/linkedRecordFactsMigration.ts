@@ -13,7 +13,10 @@ export function linkedRecordFactsSchema(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       const table = db.schema.createTable('linked_record_facts');
-      await (dialect === 'sqlite' ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()) : table.addColumn('id', 'serial', (c) => c.primaryKey()))
+      await (dialect === 'sqlite'
+        ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        : table.addColumn('id', 'serial', (c) => c.primaryKey())
+      )
         .addColumn('integrated_table_id', 'integer', (c) => c.notNull().references('integrated_tables.id').onDelete('cascade'))
         .addColumn('data_area_id', 'text', (c) => c.notNull())
         .addColumn('record_id', 'text', (c) => c.notNull())
@@ -36,7 +39,11 @@ export function linkedRecordFactsSchema(dialect: DialectName): Migration {
         .addUniqueConstraint('linked_record_facts_record', ['integrated_table_id', 'data_area_id', 'record_id'])
         .execute();
       await db.schema.createIndex('linked_record_facts_due').on('linked_record_facts').column('due_date').execute();
-      await db.schema.createIndex('workflow_history_document_to').on('workflow_history').columns(['document_id', 'to_queue_id', 'at']).execute();
+      await db.schema
+        .createIndex('workflow_history_document_to')
+        .on('workflow_history')
+        .columns(['document_id', 'to_queue_id', 'at'])
+        .execute();
       await db.schema.createIndex('record_links_primary').on('record_links').columns(['document_id', 'is_primary']).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {

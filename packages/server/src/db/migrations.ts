@@ -229,9 +229,25 @@ function initialSchema(dialect: DialectName): Migration {
     },
     async down(db: Kysely<unknown>): Promise<void> {
       for (const table of [
-        'jobs', 'options', 'notes', 'record_links', 'documents', 'derived_files', 'files', 'erp_records',
-        'integrated_table_access', 'display_folders', 'subtypes', 'integrated_tables', 'api_keys',
-        'group_privileges', 'user_privileges', 'privileges', 'user_groups', 'groups', 'users',
+        'jobs',
+        'options',
+        'notes',
+        'record_links',
+        'documents',
+        'derived_files',
+        'files',
+        'erp_records',
+        'integrated_table_access',
+        'display_folders',
+        'subtypes',
+        'integrated_tables',
+        'api_keys',
+        'group_privileges',
+        'user_privileges',
+        'privileges',
+        'user_groups',
+        'groups',
+        'users',
       ]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
@@ -253,7 +269,9 @@ function searchIndexSchema(dialect: DialectName): Migration {
         .addColumn('extracted_at', 'text', (c) => c.notNull())
         .execute();
       if (dialect === 'sqlite') {
-        await sql`create virtual table document_fts using fts5(name, description, notes, body, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+        await sql`create virtual table document_fts using fts5(name, description, notes, body, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+          db,
+        );
         return;
       }
       await db.schema
@@ -265,7 +283,10 @@ function searchIndexSchema(dialect: DialectName): Migration {
       await sql`create index document_search_vector on document_search using gin (vector)`.execute(db);
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      await db.schema.dropTable(dialect === 'sqlite' ? 'document_fts' : 'document_search').ifExists().execute();
+      await db.schema
+        .dropTable(dialect === 'sqlite' ? 'document_fts' : 'document_search')
+        .ifExists()
+        .execute();
       await db.schema.dropTable('file_texts').ifExists().execute();
     },
   };
@@ -495,7 +516,12 @@ function aiDataSchema(dialect: DialectName): Migration {
       for (const column of ['ai_classification_phase', 'ai_split_phase']) {
         await db.schema
           .alterTable('documents')
-          .addColumn(column, 'text', (c) => c.notNull().defaultTo('NotStarted').check(sql`${sql.ref(column)} in ${phases}`))
+          .addColumn(column, 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('NotStarted')
+              .check(sql`${sql.ref(column)} in ${phases}`),
+          )
           .execute();
       }
       await db.schema

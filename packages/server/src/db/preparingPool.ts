@@ -23,7 +23,11 @@ interface Prepared {
 
 /** Whether a pg error says a prepared statement's result columns changed under it (a table altered since it was prepared). */
 function isStaleStatement(error: unknown): boolean {
-  return error instanceof Error && (error as Error & { code?: unknown }).code === '0A000' && /cached plan must not change result type/.test(error.message);
+  return (
+    error instanceof Error &&
+    (error as Error & { code?: unknown }).code === '0A000' &&
+    /cached plan must not change result type/.test(error.message)
+  );
 }
 
 /**
@@ -43,7 +47,8 @@ export function preparingPool(pool: Pool, enabled: () => boolean): PostgresPool 
 
   const run = async <R>(client: PoolClient, text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
     const values = [...parameters];
-    if (values.length === 0 || !enabled() || !PREPARABLE.test(text)) return client.query(text, values) as unknown as Promise<PostgresQueryResult<R>>;
+    if (values.length === 0 || !enabled() || !PREPARABLE.test(text))
+      return client.query(text, values) as unknown as Promise<PostgresQueryResult<R>>;
     let state = prepared.get(client);
     if (state === undefined) {
       state = { names: new RecentlyUsedMap(MAX_PREPARED_PER_CONNECTION), serial: 0 };
@@ -73,7 +78,10 @@ export function preparingPool(pool: Pool, enabled: () => boolean): PostgresPool 
     if (found !== undefined) return found;
     function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
     function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-    function query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    function query<R>(
+      sqlOrCursor: string | PostgresCursor<R>,
+      parameters?: ReadonlyArray<unknown>,
+    ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
       if (typeof sqlOrCursor !== 'string') return (client as unknown as PostgresPoolClient).query(sqlOrCursor);
       return run<R>(client, sqlOrCursor, parameters ?? []);
     }

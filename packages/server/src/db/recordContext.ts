@@ -56,12 +56,20 @@ function integratedTableQuery(db: Kysely<Database>, context: RecordContextQuery,
 
 type TableWithRecordNumber = IntegratedTableRow & { record_number: string | null };
 
-async function findTableWithRecordNumber(db: Kysely<Database>, context: RecordContextQuery, recordId: string | null): Promise<TableWithRecordNumber | undefined> {
+async function findTableWithRecordNumber(
+  db: Kysely<Database>,
+  context: RecordContextQuery,
+  recordId: string | null,
+): Promise<TableWithRecordNumber | undefined> {
   if (context.sitId !== undefined) {
     // The listing's and the upload's way in, on every request: built once per shape.
     const values = { sitId: context.sitId, dataAreaId: context.dataAreaId ?? '', recordId: recordId ?? '' };
     const [row] = await executeShaped(db, recordId === null ? 'table-by-sit' : 'table-by-sit-with-record', values, (shaped) =>
-      integratedTableQuery(db, { dataAreaId: shaped.dataAreaId }, recordId === null ? null : shaped.recordId).where('it.id', '=', shaped.sitId),
+      integratedTableQuery(db, { dataAreaId: shaped.dataAreaId }, recordId === null ? null : shaped.recordId).where(
+        'it.id',
+        '=',
+        shaped.sitId,
+      ),
     );
     return row;
   }

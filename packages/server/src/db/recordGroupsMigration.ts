@@ -11,7 +11,10 @@ export function recordGroupsSchema(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       const groups = db.schema.createTable('record_group_memberships');
-      await (dialect === 'sqlite' ? groups.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()) : groups.addColumn('id', 'serial', (c) => c.primaryKey()))
+      await (dialect === 'sqlite'
+        ? groups.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        : groups.addColumn('id', 'serial', (c) => c.primaryKey())
+      )
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('created_by', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -28,7 +31,11 @@ export function recordGroupsSchema(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('record_group_members_pk', ['membership_id', 'position'])
         .execute();
       // A folder tree finds the groups of its record through this index.
-      await db.schema.createIndex('record_group_members_record').on('record_group_members').columns(['integrated_table_id', 'record_id', 'data_area_id']).execute();
+      await db.schema
+        .createIndex('record_group_members_record')
+        .on('record_group_members')
+        .columns(['integrated_table_id', 'record_id', 'data_area_id'])
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('record_group_members').ifExists().execute();

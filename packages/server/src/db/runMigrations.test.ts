@@ -9,10 +9,34 @@ describeOnEachDatabase('migrations', (server) => {
     expect(server().deps.schemaVersion).toBe(count);
     expect(await runMigrations(server().deps.db, server().deps.dialect)).toBe(count);
     const tables = [
-      'users', 'groups', 'user_groups', 'privileges', 'user_privileges', 'group_privileges', 'api_keys', 'integrated_tables',
-      'subtypes', 'display_folders', 'integrated_table_access', 'erp_records', 'files', 'derived_files', 'documents',
-      'record_links', 'notes', 'options', 'jobs', 'queue_types', 'queues', 'routes', 'queue_user_access',
-      'queue_group_access', 'workflow_history', 'document_locks', 'workflow_delegates', 'document_approvals',
+      'users',
+      'groups',
+      'user_groups',
+      'privileges',
+      'user_privileges',
+      'group_privileges',
+      'api_keys',
+      'integrated_tables',
+      'subtypes',
+      'display_folders',
+      'integrated_table_access',
+      'erp_records',
+      'files',
+      'derived_files',
+      'documents',
+      'record_links',
+      'notes',
+      'options',
+      'jobs',
+      'queue_types',
+      'queues',
+      'routes',
+      'queue_user_access',
+      'queue_group_access',
+      'workflow_history',
+      'document_locks',
+      'workflow_delegates',
+      'document_approvals',
     ] as const;
     for (const table of tables) {
       await expect(server().deps.db.selectFrom(table).selectAll().limit(1).execute()).resolves.toBeDefined();

@@ -10,7 +10,11 @@ export async function runMigrations(db: Kysely<Database>, dialect: DialectName):
   // with another schema in the same database already holding them (a second instance's, a
   // parallel test run's) it would skip creating its own and then fail on the missing lock table.
   const migrationTableSchema = dialect === 'postgres' ? await currentSchemaOf(db) : undefined;
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(dialect),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   let { error, results } = await migrator.migrateToLatest();
   // Kysely's introspection walks every schema of the database; when another instance or test run
   // drops its schema during that walk, PostgreSQL answers "schema … does not exist" for *that*

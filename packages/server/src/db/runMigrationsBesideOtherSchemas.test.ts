@@ -9,8 +9,12 @@ import { runMigrations } from './runMigrations';
 
 /** Creates Kysely's migration tables in `schema`, as another instance or test run would have them. */
 async function plantMigrationTables(handle: DatabaseHandle, schema: string): Promise<void> {
-  await sql`create table ${sql.id(schema, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(handle.db);
-  await sql`create table ${sql.id(schema, 'kysely_migration_lock')} (id varchar(255) primary key, is_locked integer not null default 0)`.execute(handle.db);
+  await sql`create table ${sql.id(schema, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+    handle.db,
+  );
+  await sql`create table ${sql.id(schema, 'kysely_migration_lock')} (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
+    handle.db,
+  );
 }
 
 describe.each(testDialects())('runMigrations [%s]', (dialect) => {
@@ -28,8 +32,12 @@ describe.each(testDialects())('runMigrations [%s]', (dialect) => {
         const scoped = createDatabase({ kind: 'postgres', url, schema: own });
         try {
           await expect(runMigrations(scoped.db, 'postgres')).resolves.toBeGreaterThan(0);
-          const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = ${own}`.execute(admin.db);
-          expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'documents']));
+          const tables = await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = ${own}`.execute(admin.db);
+          expect(tables.rows.map((row) => row.name)).toEqual(
+            expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'documents']),
+          );
         } finally {
           await scoped.close();
         }
@@ -48,7 +56,9 @@ describe.each(testDialects())('runMigrations [%s]', (dialect) => {
       await plantMigrationTables(handle, 'other');
       await expect(runMigrations(handle.db, 'sqlite')).resolves.toBeGreaterThan(0);
       const tables = await sql<{ name: string }>`select name from main.sqlite_master where type = 'table'`.execute(handle.db);
-      expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'documents']));
+      expect(tables.rows.map((row) => row.name)).toEqual(
+        expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'documents']),
+      );
     } finally {
       await handle.close();
       await rm(dir, { recursive: true, force: true });

@@ -53,7 +53,11 @@ describeOnEachDatabase('statement shapes', (server) => {
       (
         await executeShaped(db, key, { names }, (values) => {
           built += 1;
-          return db.selectFrom('options').select('data').where('name', 'in', [...values.names]).orderBy('data');
+          return db
+            .selectFrom('options')
+            .select('data')
+            .where('name', 'in', [...values.names])
+            .orderBy('data');
         })
       ).map((row) => row.data);
     expect(await read([`${prefix}-1`, `${prefix}-2`])).toEqual(['1', '2']);
@@ -70,7 +74,9 @@ describeOnEachDatabase('statement shapes', (server) => {
     // A branch on the value: the stand-in takes the other arm, so the two builds differ.
     const branching = (name: string) =>
       executeShaped(db, key, { name }, (values) =>
-        typeof values.name === 'string' ? db.selectFrom('options').select('data').where('name', '=', values.name) : db.selectFrom('options').select('name as data').where('name', '=', values.name),
+        typeof values.name === 'string'
+          ? db.selectFrom('options').select('data').where('name', '=', values.name)
+          : db.selectFrom('options').select('name as data').where('name', '=', values.name),
       );
     await expect(branching(`${prefix}-1`)).rejects.toThrow(`The statement shape '${key}' depends on a value it takes as a parameter`);
     // Nothing was kept: the next call is refused the same way rather than answered from a wrong shape.
@@ -82,9 +88,11 @@ describeOnEachDatabase('statement shapes', (server) => {
     const prefix = await seedOptions(3);
     const key = unique('constants');
     const read = async (name: string) =>
-      (await executeShaped(db, key, { name }, (values) => db.selectFrom('options').select(sql<string>`${'x'} || data`.as('data')).where('name', '=', values.name).where('data', '<>', '0'))).map(
-        (row) => row.data,
-      );
+      (
+        await executeShaped(db, key, { name }, (values) =>
+          db.selectFrom('options').select(sql<string>`${'x'} || data`.as('data')).where('name', '=', values.name).where('data', '<>', '0'),
+        )
+      ).map((row) => row.data);
     expect(await read(`${prefix}-1`)).toEqual(['x1']);
     expect(await read(`${prefix}-3`)).toEqual(['x3']);
   });
@@ -119,7 +127,11 @@ describeOnEachDatabase('statement shapes', (server) => {
       (
         await executeShaped(db, key, { names, data }, (values) => {
           built += 1;
-          return db.selectFrom('options').select('name').where('name', 'in', [...values.names]).where('data', 'in', [...values.data]);
+          return db
+            .selectFrom('options')
+            .select('name')
+            .where('name', 'in', [...values.names])
+            .where('data', 'in', [...values.data]);
         })
       ).map((row) => row.name);
     expect(await read([`${prefix}-1`, `${prefix}-2`], ['1'])).toEqual([`${prefix}-1`]);
@@ -129,13 +141,27 @@ describeOnEachDatabase('statement shapes', (server) => {
 
   it('refuses a build that computes with a value, and a value that is missing', async () => {
     const { db } = server().deps;
-    const computing = (id: number) => executeShaped(db, unique('computing'), { id }, (values) => db.selectFrom('options').select('data').where('name', '=', `option-${values.id + 1}`));
+    const computing = (id: number) =>
+      executeShaped(db, unique('computing'), { id }, (values) =>
+        db
+          .selectFrom('options')
+          .select('data')
+          .where('name', '=', `option-${values.id + 1}`),
+      );
     await expect(computing(1)).rejects.toThrow("used its value 'id' for more than a parameter");
-    const comparing = (id: number) => executeShaped(db, unique('comparing'), { id }, (values) => db.selectFrom('options').select('data').limit(values.id > 10 ? 10 : 1));
+    const comparing = (id: number) =>
+      executeShaped(db, unique('comparing'), { id }, (values) =>
+        db
+          .selectFrom('options')
+          .select('data')
+          .limit(values.id > 10 ? 10 : 1),
+      );
     await expect(comparing(1)).rejects.toThrow("used its value 'id' for more than a parameter");
     // A null from an unchecked source at run time: refused in words rather than bound or read as an array.
     const missing = JSON.parse('{"name": null}') as { name: string };
-    await expect(executeShaped(db, unique('missing'), missing, (values) => db.selectFrom('options').select('data').where('name', '=', values.name))).rejects.toThrow("was given no value for 'name'");
+    await expect(
+      executeShaped(db, unique('missing'), missing, (values) => db.selectFrom('options').select('data').where('name', '=', values.name)),
+    ).rejects.toThrow("was given no value for 'name'");
   });
 
   it('with every call checked (as in the suites), refuses a key two different statements share', async () => {
@@ -143,10 +169,16 @@ describeOnEachDatabase('statement shapes', (server) => {
     const { db } = server().deps;
     const prefix = await seedOptions(1);
     const key = unique('shared-key');
-    expect(await executeShaped(db, key, { name: `${prefix}-1` }, (values) => db.selectFrom('options').select('data').where('name', '=', values.name))).toEqual([{ data: '1' }]);
+    expect(
+      await executeShaped(db, key, { name: `${prefix}-1` }, (values) =>
+        db.selectFrom('options').select('data').where('name', '=', values.name),
+      ),
+    ).toEqual([{ data: '1' }]);
     // Another call site under the same key: without the check it would run the first one's statement.
-    await expect(executeShaped(db, key, { name: `${prefix}-1` }, (values) => db.selectFrom('options').select('name as data').where('name', '=', values.name))).rejects.toThrow(
-      `The statement shape '${key}' depends on a value`,
-    );
+    await expect(
+      executeShaped(db, key, { name: `${prefix}-1` }, (values) =>
+        db.selectFrom('options').select('name as data').where('name', '=', values.name),
+      ),
+    ).rejects.toThrow(`The statement shape '${key}' depends on a value`);
   });
 });

@@ -89,7 +89,12 @@ function slotsFor(values: ShapeValues): Record<string, ShapeSlot | ShapeSlot[]> 
  * used a value for more than a parameter, so its key is incomplete. What is kept is SQL text and
  * constants, never an answer: the values are bound on every run.
  */
-export async function executeShaped<R, V extends ShapeValues>(db: Kysely<Database>, shapeKey: string, values: V, build: (values: V) => Compilable<R>): Promise<R[]> {
+export async function executeShaped<R, V extends ShapeValues>(
+  db: Kysely<Database>,
+  shapeKey: string,
+  values: V,
+  build: (values: V) => Compilable<R>,
+): Promise<R[]> {
   const lengths: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     // Checked at run time too: a null (typeof 'object') would otherwise pass for an array.
@@ -108,16 +113,28 @@ export async function executeShaped<R, V extends ShapeValues>(db: Kysely<Databas
   const standIns = slotsFor(values) as unknown as V;
   const shaped = build(standIns).compile();
   const real = build(values).compile();
-  const shape: Shape = { sql: shaped.sql, parameters: shaped.parameters.map((parameter) => (parameter instanceof ShapeSlot ? { slot: parameter } : { constant: parameter })) };
+  const shape: Shape = {
+    sql: shaped.sql,
+    parameters: shaped.parameters.map((parameter) => (parameter instanceof ShapeSlot ? { slot: parameter } : { constant: parameter })),
+  };
   assertSameStatement(shapeKey, shape, values, real);
   shapes.set(key, shape);
   return (await db.executeQuery(real)).rows;
 }
 
 /** Throws unless `shape` with `values` bound is exactly `real` (text and parameters): else the key misses something `build` read. */
-function assertSameStatement(shapeKey: string, shape: Shape, values: ShapeValues, real: { sql: string; parameters: readonly unknown[] }): void {
+function assertSameStatement(
+  shapeKey: string,
+  shape: Shape,
+  values: ShapeValues,
+  real: { sql: string; parameters: readonly unknown[] },
+): void {
   const bound = bind(shape, values);
-  if (real.sql !== shape.sql || real.parameters.length !== bound.length || real.parameters.some((parameter, index) => !Object.is(parameter, bound[index]))) {
+  if (
+    real.sql !== shape.sql ||
+    real.parameters.length !== bound.length ||
+    real.parameters.some((parameter, index) => !Object.is(parameter, bound[index]))
+  ) {
     throw new Error(`The statement shape '${shapeKey}' depends on a value it takes as a parameter: name that value in its key.`);
   }
 }

@@ -13,7 +13,9 @@ export function teamsNotificationsSchema(dialect: DialectName): Migration {
     async up(db: Kysely<unknown>): Promise<void> {
       const withId = (name: string) => {
         const table = db.schema.createTable(name);
-        return dialect === 'sqlite' ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()) : table.addColumn('id', 'serial', (c) => c.primaryKey());
+        return dialect === 'sqlite'
+          ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+          : table.addColumn('id', 'serial', (c) => c.primaryKey());
       };
       await withId('queue_arrivals')
         .addColumn('queue_id', 'integer', (c) => c.notNull().references('queues.id').onDelete('cascade'))

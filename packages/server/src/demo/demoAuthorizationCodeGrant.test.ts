@@ -55,13 +55,22 @@ describe('the demo Entra ID authorization code flow with PKCE (Outlook dialog si
   };
 
   const redeem = (form: Record<string, string>): Promise<Response> =>
-    fetch(`${base()}/oauth2/v2.0/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    fetch(`${base()}/oauth2/v2.0/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
 
   const codeFor = async (challenge: string): Promise<string> => answerOf(await signIn(request(challenge))).get('code') ?? '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-authcode-'));
-    const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_DEMO: '1', DATAHAVEN_PORT: '0' });
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_DEMO: '1',
+      DATAHAVEN_PORT: '0',
+    });
     app = await createServer(config, { jobRunner: false, now: () => clock ?? new Date() });
     baseUrl = await listenForTest(app);
   });
@@ -96,21 +105,49 @@ describe('the demo Entra ID authorization code flow with PKCE (Outlook dialog si
     const code = answer.get('code') ?? '';
     expect(code).not.toBe('');
 
-    const tokens = await redeem({ grant_type: 'authorization_code', client_id: DEMO_ENTRA_CLIENT_ID, redirect_uri: redirectUri(), code, code_verifier: verifier, scope: parameters.scope });
+    const tokens = await redeem({
+      grant_type: 'authorization_code',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      redirect_uri: redirectUri(),
+      code,
+      code_verifier: verifier,
+      scope: parameters.scope,
+    });
     expect(tokens.status).toBe(200);
     const body = (await tokens.json()) as { access_token: string; id_token: string; client_info: string; token_type: string };
     expect(body.token_type).toBe('Bearer');
     const keySet = createRemoteJWKSet(new URL(`${base()}/discovery/v2.0/keys`));
-    const { payload } = await jwtVerify(body.access_token, keySet, { issuer: `${base()}/v2.0`, audience: `api://localhost:0/${DEMO_ENTRA_CLIENT_ID}` });
-    expect(payload).toMatchObject({ tid: DEMO_ENTRA_TENANT_ID, oid: '00000000-0000-4000-8000-000000000002', preferred_username: 'pat.approver@cronus.example', scp: 'access_as_user' });
-    expect(decodeJwt(body.id_token)).toMatchObject({ aud: DEMO_ENTRA_CLIENT_ID, nonce: 'nonce-1', oid: '00000000-0000-4000-8000-000000000002' });
-    expect(JSON.parse(Buffer.from(body.client_info, 'base64url').toString('utf8'))).toEqual({ uid: '00000000-0000-4000-8000-000000000002', utid: DEMO_ENTRA_TENANT_ID });
+    const { payload } = await jwtVerify(body.access_token, keySet, {
+      issuer: `${base()}/v2.0`,
+      audience: `api://localhost:0/${DEMO_ENTRA_CLIENT_ID}`,
+    });
+    expect(payload).toMatchObject({
+      tid: DEMO_ENTRA_TENANT_ID,
+      oid: '00000000-0000-4000-8000-000000000002',
+      preferred_username: 'pat.approver@cronus.example',
+      scp: 'access_as_user',
+    });
+    expect(decodeJwt(body.id_token)).toMatchObject({
+      aud: DEMO_ENTRA_CLIENT_ID,
+      nonce: 'nonce-1',
+      oid: '00000000-0000-4000-8000-000000000002',
+    });
+    expect(JSON.parse(Buffer.from(body.client_info, 'base64url').toString('utf8'))).toEqual({
+      uid: '00000000-0000-4000-8000-000000000002',
+      utid: DEMO_ENTRA_TENANT_ID,
+    });
 
     const product = await fetch(`${baseUrl}/api/token/user?type=jwt`, { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(product.status).toBe(200);
 
     // The same code a second time: refused.
-    const again = await redeem({ grant_type: 'authorization_code', client_id: DEMO_ENTRA_CLIENT_ID, redirect_uri: redirectUri(), code, code_verifier: verifier });
+    const again = await redeem({
+      grant_type: 'authorization_code',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      redirect_uri: redirectUri(),
+      code,
+      code_verifier: verifier,
+    });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('already redeemed') });
   });
@@ -118,23 +155,50 @@ describe('the demo Entra ID authorization code flow with PKCE (Outlook dialog si
   it('refuses a verifier that does not match the challenge, and the code is spent by the attempt', async () => {
     const { verifier, challenge } = pkce();
     const code = await codeFor(challenge);
-    const wrong = await redeem({ grant_type: 'authorization_code', client_id: DEMO_ENTRA_CLIENT_ID, redirect_uri: redirectUri(), code, code_verifier: pkce().verifier });
+    const wrong = await redeem({
+      grant_type: 'authorization_code',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      redirect_uri: redirectUri(),
+      code,
+      code_verifier: pkce().verifier,
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('AADSTS501481') });
-    const right = await redeem({ grant_type: 'authorization_code', client_id: DEMO_ENTRA_CLIENT_ID, redirect_uri: redirectUri(), code, code_verifier: verifier });
+    const right = await redeem({
+      grant_type: 'authorization_code',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      redirect_uri: redirectUri(),
+      code,
+      code_verifier: verifier,
+    });
     expect(right.status).toBe(400);
   });
 
   it('refuses another redirect URI or client at redemption, and a code past its ten minutes', async () => {
     const first = pkce();
-    const otherRedirect = await redeem({ grant_type: 'authorization_code', client_id: DEMO_ENTRA_CLIENT_ID, redirect_uri: `${baseUrl}/other`, code: await codeFor(first.challenge), code_verifier: first.verifier });
-    expect(await otherRedirect.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('redirect URI') });
+    const otherRedirect = await redeem({
+      grant_type: 'authorization_code',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      redirect_uri: `${baseUrl}/other`,
+      code: await codeFor(first.challenge),
+      code_verifier: first.verifier,
+    });
+    expect(await otherRedirect.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('redirect URI'),
+    });
 
     const second = pkce();
     const code = await codeFor(second.challenge);
     clock = new Date(Date.now() + (DEMO_AUTHORIZATION_CODE_SECONDS + 1) * 1000);
     try {
-      const late = await redeem({ grant_type: 'authorization_code', client_id: DEMO_ENTRA_CLIENT_ID, redirect_uri: redirectUri(), code, code_verifier: second.verifier });
+      const late = await redeem({
+        grant_type: 'authorization_code',
+        client_id: DEMO_ENTRA_CLIENT_ID,
+        redirect_uri: redirectUri(),
+        code,
+        code_verifier: second.verifier,
+      });
       expect(late.status).toBe(400);
       expect(await late.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('expired') });
     } finally {
@@ -144,12 +208,18 @@ describe('the demo Entra ID authorization code flow with PKCE (Outlook dialog si
 
   it('never redirects to a foreign redirect URI; sends PKCE-less requests and a cancel back as errors', async () => {
     const { challenge } = pkce();
-    const foreign = await fetch(`${base()}/oauth2/v2.0/authorize?${new URLSearchParams(request(challenge, { redirect_uri: 'https://evil.example/callback' })).toString()}`, { redirect: 'manual' });
+    const foreign = await fetch(
+      `${base()}/oauth2/v2.0/authorize?${new URLSearchParams(request(challenge, { redirect_uri: 'https://evil.example/callback' })).toString()}`,
+      { redirect: 'manual' },
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get('location')).toBeNull();
     expect(await foreign.text()).toContain('AADSTS50011');
 
-    const noPkce = await fetch(`${base()}/oauth2/v2.0/authorize?${new URLSearchParams(request('', { code_challenge_method: '' })).toString()}`, { redirect: 'manual' });
+    const noPkce = await fetch(
+      `${base()}/oauth2/v2.0/authorize?${new URLSearchParams(request('', { code_challenge_method: '' })).toString()}`,
+      { redirect: 'manual' },
+    );
     expect(noPkce.status).toBe(302);
     expect(answerOf(noPkce).get('error')).toBe('invalid_request');
 

@@ -75,26 +75,44 @@ export class DemoAuthorizationCodeGrant {
     const text = (name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const code = text('code');
     const pending = code === '' ? undefined : this.codes.get(code);
-    if (pending === undefined || pending.tid !== tid) return oauthError(reply, 400, 'invalid_grant', 'AADSTS9002313: The authorization code is unknown.');
+    if (pending === undefined || pending.tid !== tid)
+      return oauthError(reply, 400, 'invalid_grant', 'AADSTS9002313: The authorization code is unknown.');
     if (pending.redeemed) return oauthError(reply, 400, 'invalid_grant', 'AADSTS54005: The authorization code was already redeemed.');
     // One attempt per code, right or wrong: a guessed verifier cannot be tried twice.
     pending.redeemed = true;
-    if (pending.expiresAt <= this.deps.now().getTime()) return oauthError(reply, 400, 'invalid_grant', 'AADSTS70008: The authorization code has expired.');
-    if (text('client_id') !== pending.clientId) return oauthError(reply, 400, 'invalid_grant', 'AADSTS70000: The code was issued to another client.');
-    if (text('redirect_uri') !== pending.redirectUri) return oauthError(reply, 400, 'invalid_grant', 'AADSTS50148: The redirect URI differs from the one in the authorization request.');
+    if (pending.expiresAt <= this.deps.now().getTime())
+      return oauthError(reply, 400, 'invalid_grant', 'AADSTS70008: The authorization code has expired.');
+    if (text('client_id') !== pending.clientId)
+      return oauthError(reply, 400, 'invalid_grant', 'AADSTS70000: The code was issued to another client.');
+    if (text('redirect_uri') !== pending.redirectUri)
+      return oauthError(reply, 400, 'invalid_grant', 'AADSTS50148: The redirect URI differs from the one in the authorization request.');
     const verifier = text('code_verifier');
     // RFC 7636: 43 to 128 characters of the unreserved set.
-    if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) || !sameText(createHash('sha256').update(verifier).digest('base64url'), pending.codeChallenge)) {
-      return oauthError(reply, 400, 'invalid_grant', 'AADSTS501481: The code verifier does not match the code challenge of the authorization request.');
+    if (
+      !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) ||
+      !sameText(createHash('sha256').update(verifier).digest('base64url'), pending.codeChallenge)
+    ) {
+      return oauthError(
+        reply,
+        400,
+        'invalid_grant',
+        'AADSTS501481: The code verifier does not match the code challenge of the authorization request.',
+      );
     }
 
     const { oid, signInName } = await demoEntraUser(this.deps, tid, pending.username);
     const { clientId, audiences, authority } = this.deps.config.entra;
     const issuer = `${authority}/${tid}/v2.0`;
     const person = { tid, oid, sub: oid, preferred_username: signInName, name: pending.username, ver: '2.0' };
-    const accessToken = await this.keys.sign({ ...person, scp: ENTRA_USER_SCOPE, azp: clientId }, { issuer, audience: audiences[0] ?? clientId, expiresInSeconds: ACCESS_TOKEN_SECONDS });
+    const accessToken = await this.keys.sign(
+      { ...person, scp: ENTRA_USER_SCOPE, azp: clientId },
+      { issuer, audience: audiences[0] ?? clientId, expiresInSeconds: ACCESS_TOKEN_SECONDS },
+    );
     const idToken = pending.scopes.includes('openid')
-      ? await this.keys.sign({ ...person, ...(pending.nonce === null ? {} : { nonce: pending.nonce }) }, { issuer, audience: pending.clientId, expiresInSeconds: ACCESS_TOKEN_SECONDS })
+      ? await this.keys.sign(
+          { ...person, ...(pending.nonce === null ? {} : { nonce: pending.nonce }) },
+          { issuer, audience: pending.clientId, expiresInSeconds: ACCESS_TOKEN_SECONDS },
+        )
       : undefined;
     return reply.header('Cache-Control', 'no-store').send({
       token_type: 'Bearer',

@@ -13,7 +13,11 @@ export interface DemoEntraUser {
  * the stand-in signs for a person (the simulators' SSO, the authorization code flow) names them so.
  */
 export async function demoEntraUser(deps: AppDeps, tid: string, username: string): Promise<DemoEntraUser> {
-  const user = await deps.db.selectFrom('users').select(['email', 'entra_tenant_id', 'entra_object_id']).where('username', '=', username).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['email', 'entra_tenant_id', 'entra_object_id'])
+    .where('username', '=', username)
+    .executeTakeFirst();
   const oid = user?.entra_tenant_id === tid && user.entra_object_id !== null ? user.entra_object_id : demoEntraObjectId(username);
   return { oid, signInName: user !== undefined && user.email !== '' ? user.email : username };
 }

@@ -36,7 +36,10 @@ export function demoGraphTokenCheck(authority: () => string): (authorization: st
     if (typeof tid !== 'string' || !GUID.test(tid)) return { refused: 'Access token has no tenant.' };
     const base = authority().replace(/\/+$/, '');
     try {
-      const { payload } = await jwtVerify(match[1], keySetOf(`${base}/${tid}/discovery/v2.0/keys`), { issuer: `${base}/${tid}/v2.0`, audience: GRAPH_AUDIENCES });
+      const { payload } = await jwtVerify(match[1], keySetOf(`${base}/${tid}/discovery/v2.0/keys`), {
+        issuer: `${base}/${tid}/v2.0`,
+        audience: GRAPH_AUDIENCES,
+      });
       return { tenantId: tid, claims: payload };
     } catch (error) {
       return { refused: `Access token validation failure: ${error instanceof Error ? error.message : String(error)}` };

@@ -42,27 +42,53 @@ function sameSecret(given: string, expected: string): boolean {
  * (tid, oid, name) with `scp: Mail.ReadWrite`, which the demo Graph mailbox takes. Refusals carry
  * Entra's error codes (invalid_client, invalid_grant, invalid_scope) and AADSTS-like words.
  */
-export async function demoOnBehalfOfGrant(reply: FastifyReply, form: Record<string, unknown>, context: DemoOnBehalfOfContext): Promise<FastifyReply> {
+export async function demoOnBehalfOfGrant(
+  reply: FastifyReply,
+  form: Record<string, unknown>,
+  context: DemoOnBehalfOfContext,
+): Promise<FastifyReply> {
   const text = (name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
   const { clientId, clientSecret, audiences } = context.entra;
   if (text('client_id') !== clientId || clientSecret === null || !sameSecret(text('client_secret'), clientSecret)) {
     return oauthError(reply, 401, 'invalid_client', 'AADSTS7000215: The client id or secret is wrong.');
   }
-  if (text('requested_token_use') !== 'on_behalf_of') return oauthError(reply, 400, 'invalid_request', "AADSTS900144: The request body must contain 'requested_token_use=on_behalf_of'.");
-  const scopes = text('scope').split(' ').filter((scope) => scope !== '' && scope !== 'offline_access' && scope !== 'openid' && scope !== 'profile');
+  if (text('requested_token_use') !== 'on_behalf_of')
+    return oauthError(reply, 400, 'invalid_request', "AADSTS900144: The request body must contain 'requested_token_use=on_behalf_of'.");
+  const scopes = text('scope')
+    .split(' ')
+    .filter((scope) => scope !== '' && scope !== 'offline_access' && scope !== 'openid' && scope !== 'profile');
   if (scopes.length === 0 || !scopes.every((scope) => ACCEPTED_SCOPES.has(scope))) {
-    return oauthError(reply, 400, 'invalid_scope', `AADSTS70011: The demo Entra ID grants ${GRAPH_AUDIENCE}/${DEMO_GRAPH_MAIL_SCOPE} on-behalf-of only.`);
+    return oauthError(
+      reply,
+      400,
+      'invalid_scope',
+      `AADSTS70011: The demo Entra ID grants ${GRAPH_AUDIENCE}/${DEMO_GRAPH_MAIL_SCOPE} on-behalf-of only.`,
+    );
   }
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(text('assertion'), createLocalJWKSet(context.keys.jwks()), { issuer: context.issuer, audience: audiences, algorithms: ['RS256'] }));
+    ({ payload: claims } = await jwtVerify(text('assertion'), createLocalJWKSet(context.keys.jwks()), {
+      issuer: context.issuer,
+      audience: audiences,
+      algorithms: ['RS256'],
+    }));
   } catch (error) {
-    return oauthError(reply, 400, 'invalid_grant', `AADSTS50013: The assertion is not a valid token of this demo Entra ID for this app (${error instanceof Error ? error.message : String(error)}).`);
+    return oauthError(
+      reply,
+      400,
+      'invalid_grant',
+      `AADSTS50013: The assertion is not a valid token of this demo Entra ID for this app (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   const scp = typeof claims.scp === 'string' ? claims.scp.split(' ') : [];
   const oid = typeof claims.oid === 'string' ? claims.oid : '';
   if (!scp.includes(ENTRA_USER_SCOPE) || oid === '' || claims.tid !== context.tid) {
-    return oauthError(reply, 400, 'invalid_grant', `AADSTS50013: The assertion must be a user's token (${ENTRA_USER_SCOPE}) of tenant ${context.tid}.`);
+    return oauthError(
+      reply,
+      400,
+      'invalid_grant',
+      `AADSTS50013: The assertion must be a user's token (${ENTRA_USER_SCOPE}) of tenant ${context.tid}.`,
+    );
   }
   const expiresIn = 3599;
   const token = await context.keys.sign(
@@ -82,5 +108,11 @@ export async function demoOnBehalfOfGrant(reply: FastifyReply, form: Record<stri
   );
   return reply
     .header('Cache-Control', 'no-store')
-    .send({ token_type: 'Bearer', scope: `${GRAPH_AUDIENCE}/${DEMO_GRAPH_MAIL_SCOPE}`, expires_in: expiresIn, ext_expires_in: expiresIn, access_token: token });
+    .send({
+      token_type: 'Bearer',
+      scope: `${GRAPH_AUDIENCE}/${DEMO_GRAPH_MAIL_SCOPE}`,
+      expires_in: expiresIn,
+      ext_expires_in: expiresIn,
+      access_token: token,
+    });
 }

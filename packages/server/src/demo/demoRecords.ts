@@ -25,7 +25,9 @@ export interface DemoRecord {
 }
 
 /** The demo ERP's entity set of each demo table (BC API v2.0 names). */
-export const DEMO_ENTITY_SETS: Readonly<Record<DemoTableKey, 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices' | 'purchaseOrders' | 'purchaseReceipts'>> = {
+export const DEMO_ENTITY_SETS: Readonly<
+  Record<DemoTableKey, 'vendors' | 'purchaseInvoices' | 'postedPurchaseInvoices' | 'purchaseOrders' | 'purchaseReceipts'>
+> = {
   vendor: 'vendors',
   purchaseInvoice: 'purchaseInvoices',
   postedPurchaseInvoice: 'postedPurchaseInvoices',
@@ -39,7 +41,12 @@ const text = (value: unknown): string => (value === null || value === undefined 
 export function demoRecordOf(kind: DemoTableKey, record: EntityRecord, company: string = DEMO_COMPANY): DemoRecord {
   const table = DEMO_TABLES.find((t) => t.key === kind);
   if (table === undefined) throw new Error(`No demo table ${kind}`);
-  const context: DemoRecordContext = { dataAreaId: company, recordId: text(record.id).toLowerCase(), tableId: table.tableId, typeName: table.typeName };
+  const context: DemoRecordContext = {
+    dataAreaId: company,
+    recordId: text(record.id).toLowerCase(),
+    tableId: table.tableId,
+    typeName: table.typeName,
+  };
   // Purchase Header rows come in kinds; BC passes the document type as the source type.
   if (kind === 'purchaseInvoice' || kind === 'purchaseOrder') context.sourceType = table.sourceType;
   if (kind === 'vendor') {
@@ -71,7 +78,15 @@ export function demoRecordOf(kind: DemoTableKey, record: EntityRecord, company: 
   ];
   if (kind === 'postedPurchaseInvoice') fields.push(['Pre-Assigned No.', text(record.preAssignedNumber)]);
   // Status, amounts and currency: the card's ERP section reads them live (/demo/erp/erp-facts).
-  return { kind, label: table.label, number: text(record.number), name: text(record.number), detail: text(record.vendorName), fields, context };
+  return {
+    kind,
+    label: table.label,
+    number: text(record.number),
+    name: text(record.number),
+    detail: text(record.vendorName),
+    fields,
+    context,
+  };
 }
 
 /**

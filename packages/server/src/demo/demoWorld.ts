@@ -287,15 +287,16 @@ export const DEMO_TABLES: readonly DemoTable[] = [
 ];
 
 /** Earlier invoices filed on the vendors themselves: booked and approved, kept for reference, and one rejected duplicate. */
-const VENDOR_ARCHIVE: readonly { vendor: string; invoiceNo: string; date: string; dueDate: string; pages: number; queue: DemoQueueName }[] = [
-  { vendor: 'V10000', invoiceNo: 'FAB-25-0118', date: '2025-01-20', dueDate: '2025-02-19', pages: 2, queue: 'Approved' },
-  { vendor: 'V10000', invoiceNo: 'FAB-25-0307', date: '2025-03-10', dueDate: '2025-04-09', pages: 4, queue: 'Approved' },
-  { vendor: 'V20000', invoiceNo: 'CS-87311', date: '2025-02-03', dueDate: '2025-03-05', pages: 3, queue: 'Approved' },
-  // A duplicate the approvers turned down; it waits in Rejected for the clerk.
-  { vendor: 'V20000', invoiceNo: 'CS-87902', date: '2025-03-18', dueDate: '2025-04-17', pages: 2, queue: 'Rejected' },
-  { vendor: 'V30000', invoiceNo: 'NWT-2025-0031', date: '2025-02-11', dueDate: '2025-03-13', pages: 3, queue: 'Approved' },
-  { vendor: 'V40000', invoiceNo: 'LW-5307', date: '2025-03-26', dueDate: '2025-04-16', pages: 2, queue: 'Approved' },
-];
+const VENDOR_ARCHIVE: readonly { vendor: string; invoiceNo: string; date: string; dueDate: string; pages: number; queue: DemoQueueName }[] =
+  [
+    { vendor: 'V10000', invoiceNo: 'FAB-25-0118', date: '2025-01-20', dueDate: '2025-02-19', pages: 2, queue: 'Approved' },
+    { vendor: 'V10000', invoiceNo: 'FAB-25-0307', date: '2025-03-10', dueDate: '2025-04-09', pages: 4, queue: 'Approved' },
+    { vendor: 'V20000', invoiceNo: 'CS-87311', date: '2025-02-03', dueDate: '2025-03-05', pages: 3, queue: 'Approved' },
+    // A duplicate the approvers turned down; it waits in Rejected for the clerk.
+    { vendor: 'V20000', invoiceNo: 'CS-87902', date: '2025-03-18', dueDate: '2025-04-17', pages: 2, queue: 'Rejected' },
+    { vendor: 'V30000', invoiceNo: 'NWT-2025-0031', date: '2025-02-11', dueDate: '2025-03-13', pages: 3, queue: 'Approved' },
+    { vendor: 'V40000', invoiceNo: 'LW-5307', date: '2025-03-26', dueDate: '2025-04-16', pages: 2, queue: 'Approved' },
+  ];
 
 /**
  * Where the open purchase invoices wait: three in 'Approval L1' (all linked to their invoice, so
@@ -351,7 +352,15 @@ export function demoDocuments(): DemoDocument[] {
       description: `${demoVendor(entry.vendor).name} invoice ${entry.invoiceNo}`,
       content: {
         kind: 'invoicePdf',
-        invoice: { vendor: entry.vendor, invoiceNo: entry.invoiceNo, date: entry.date, dueDate: entry.dueDate, reference: 'Posted', pages: entry.pages, seed: 2001 + index },
+        invoice: {
+          vendor: entry.vendor,
+          invoiceNo: entry.invoiceNo,
+          date: entry.date,
+          dueDate: entry.dueDate,
+          reference: 'Posted',
+          pages: entry.pages,
+          seed: 2001 + index,
+        },
       },
       uploadedBy: 'clerk',
       queue: entry.queue,
@@ -378,7 +387,15 @@ export function demoDocuments(): DemoDocument[] {
     description: 'Northwind Traders invoice NWT-2025-0144, received without a purchase invoice',
     content: {
       kind: 'invoicePdf',
-      invoice: { vendor: 'V30000', invoiceNo: 'NWT-2025-0144', date: '2025-06-03', dueDate: '2025-07-03', reference: 'No PO quoted', pages: 2, seed: 3001 },
+      invoice: {
+        vendor: 'V30000',
+        invoiceNo: 'NWT-2025-0144',
+        date: '2025-06-03',
+        dueDate: '2025-07-03',
+        reference: 'No PO quoted',
+        pages: 2,
+        seed: 3001,
+      },
     },
     uploadedBy: 'clerk',
     queue: 'Coding',

@@ -1,6 +1,7 @@
 import { isLoopbackRequest } from './isLoopbackRequest';
 
-const from = (remoteAddress: string | undefined, headers: Record<string, string> = {}): boolean => isLoopbackRequest({ headers, socket: { remoteAddress } });
+const from = (remoteAddress: string | undefined, headers: Record<string, string> = {}): boolean =>
+  isLoopbackRequest({ headers, socket: { remoteAddress } });
 
 describe('isLoopbackRequest', () => {
   it('accepts the loopback addresses of IPv4, IPv6 and IPv4-mapped IPv6', () => {
@@ -8,7 +9,8 @@ describe('isLoopbackRequest', () => {
   });
 
   it('refuses every other peer, and an unknown one', () => {
-    for (const address of ['192.0.2.2', '10.0.0.1', '::ffff:192.0.2.2', 'fd00::2', '0.0.0.0', '::', '1127.0.0.1', undefined]) expect(from(address)).toBe(false);
+    for (const address of ['192.0.2.2', '10.0.0.1', '::ffff:192.0.2.2', 'fd00::2', '0.0.0.0', '::', '1127.0.0.1', undefined])
+      expect(from(address)).toBe(false);
   });
 
   it('refuses a loopback peer that forwards someone else (a reverse proxy on this machine)', () => {

@@ -14,13 +14,27 @@ const PAGE_STYLE =
 const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'`;
 
 /** The authorization request's parameters the stand-in reads (the rest, MSAL's telemetry among them, is ignored). */
-const PARAMETERS = ['client_id', 'redirect_uri', 'response_type', 'response_mode', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'login_hint', 'prompt'] as const;
+const PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'response_mode',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'login_hint',
+  'prompt',
+] as const;
 
 type Parameters = Record<(typeof PARAMETERS)[number], string>;
 
 function parametersOf(source: unknown): Parameters {
   const record = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
-  return Object.fromEntries(PARAMETERS.map((name) => [name, typeof record[name] === 'string' ? (record[name] as string) : ''])) as Parameters;
+  return Object.fromEntries(
+    PARAMETERS.map((name) => [name, typeof record[name] === 'string' ? (record[name] as string) : '']),
+  ) as Parameters;
 }
 
 function escapeHtml(value: string): string {
@@ -29,7 +43,12 @@ function escapeHtml(value: string): string {
 
 function page(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-  return reply.status(status).header('Cache-Control', 'no-store').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html);
+  return reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', PAGE_CSP)
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 /** Back to the client's redirect URI with the answer, in the fragment or the query as asked (the code flow's default is the query). */
@@ -57,7 +76,8 @@ export function registerDemoAuthorizePage(entra: FastifyInstance, deps: AppDeps,
   /** Why the request cannot go back to the client at all, or null. */
   const unsendable = (tid: string, parameters: Parameters): string | null => {
     if (!deps.config.entra.tenantIds.includes(tid)) return 'The demo Entra ID knows only the configured demo tenants.';
-    if (parameters.client_id !== deps.config.entra.clientId) return `AADSTS700016: The application '${parameters.client_id}' is not known to the demo Entra ID.`;
+    if (parameters.client_id !== deps.config.entra.clientId)
+      return `AADSTS700016: The application '${parameters.client_id}' is not known to the demo Entra ID.`;
     let redirect: URL;
     try {
       redirect = new URL(parameters.redirect_uri);
@@ -65,19 +85,26 @@ export function registerDemoAuthorizePage(entra: FastifyInstance, deps: AppDeps,
       return 'AADSTS90102: The redirect URI is missing or not a URL.';
     }
     // Entra checks the app registration's redirect URIs; the demo's registration is this server's own pages.
-    if (redirect.origin !== new URL(deps.config.entra.authority).origin || redirect.hash !== '') return "AADSTS50011: The redirect URI is not one of the demo application's (this server's own pages).";
-    if (!['', 'query', 'fragment'].includes(parameters.response_mode)) return 'AADSTS900144: The demo Entra ID answers in the query or the fragment only.';
+    if (redirect.origin !== new URL(deps.config.entra.authority).origin || redirect.hash !== '')
+      return "AADSTS50011: The redirect URI is not one of the demo application's (this server's own pages).";
+    if (!['', 'query', 'fragment'].includes(parameters.response_mode))
+      return 'AADSTS900144: The demo Entra ID answers in the query or the fragment only.';
     return null;
   };
 
   /** Why the client is refused (sent back to it), or null. */
   const refusal = (parameters: Parameters): Refusal | null => {
-    if (parameters.response_type !== 'code') return { error: 'unsupported_response_type', description: 'AADSTS700054: The demo Entra ID issues authorization codes only (response_type=code).' };
+    if (parameters.response_type !== 'code')
+      return {
+        error: 'unsupported_response_type',
+        description: 'AADSTS700054: The demo Entra ID issues authorization codes only (response_type=code).',
+      };
     if (parameters.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(parameters.code_challenge)) {
       return { error: 'invalid_request', description: 'AADSTS9002325: Proof Key for Code Exchange (S256) is required.' };
     }
     const apiScopes = teamsSettingsOf(deps).scopes;
-    if (!parameters.scope.split(' ').some((scope) => apiScopes.includes(scope))) return { error: 'invalid_scope', description: `AADSTS65005: Ask for ${apiScopes.join(' ') || 'the API scope'}.` };
+    if (!parameters.scope.split(' ').some((scope) => apiScopes.includes(scope)))
+      return { error: 'invalid_scope', description: `AADSTS65005: Ask for ${apiScopes.join(' ') || 'the API scope'}.` };
     return null;
   };
 
@@ -114,9 +141,11 @@ export function registerDemoAuthorizePage(entra: FastifyInstance, deps: AppDeps,
     const answered = check(tid, parameters, reply);
     if (answered !== null) return answered;
     const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-    if (form.action === 'cancel') return redirectBack(reply, parameters, { error: 'access_denied', error_description: 'AADSTS65004: The user declined to sign in.' });
+    if (form.action === 'cancel')
+      return redirectBack(reply, parameters, { error: 'access_denied', error_description: 'AADSTS65004: The user declined to sign in.' });
     const username = typeof form.username === 'string' ? form.username.trim() : '';
-    if (username === '' || username.length > 200) return page(reply, 400, 'Sign-in request refused', '<p>Pick the account to sign in with.</p>');
+    if (username === '' || username.length > 200)
+      return page(reply, 400, 'Sign-in request refused', '<p>Pick the account to sign in with.</p>');
     const code = grant.issue({
       tid,
       clientId: parameters.client_id,

@@ -11,7 +11,8 @@ import { demoEntraAccessToken, demoProductToken } from '../test/demoEntraTokens'
 import { listenForTest } from '../test/listenForTest';
 import { DEMO_USERS } from './demoWorld';
 
-const usernameOf = (productToken: string): unknown => (JSON.parse(Buffer.from(productToken.split('.')[0], 'base64url').toString('utf8')) as { username?: unknown }).username;
+const usernameOf = (productToken: string): unknown =>
+  (JSON.parse(Buffer.from(productToken.split('.')[0], 'base64url').toString('utf8')) as { username?: unknown }).username;
 
 describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
   let dataDir: string;
@@ -21,11 +22,20 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
   let clock: Date | null = null;
   const tokenEndpoint = (): string => `${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/oauth2/v2.0/token`;
   const appToken = (form: Record<string, string>) =>
-    fetch(tokenEndpoint(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    fetch(tokenEndpoint(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-entra-'));
-    config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_DEMO: '1', DATAHAVEN_PORT: '0' });
+    config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_DEMO: '1',
+      DATAHAVEN_PORT: '0',
+    });
     app = await createServer(config, { jobRunner: false, now: () => clock ?? new Date() });
     baseUrl = await listenForTest(app);
   });
@@ -65,29 +75,59 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
     // The demo users were seeded with the demo tenant and their object ids (so notifications reach them unsigned-in).
     const database = createDatabase({ kind: 'sqlite', file: join(dataDir, 'datahaven.sqlite') });
     try {
-      const rows = await database.db.selectFrom('users').select(['username', 'entra_tenant_id', 'entra_object_id']).where('username', 'in', DEMO_USERS.map((u) => u.username)).orderBy('id').execute();
-      expect(rows).toEqual(DEMO_USERS.map((u, index) => ({ username: u.username, entra_tenant_id: DEMO_ENTRA_TENANT_ID, entra_object_id: `00000000-0000-4000-8000-00000000000${index + 1}` })));
+      const rows = await database.db
+        .selectFrom('users')
+        .select(['username', 'entra_tenant_id', 'entra_object_id'])
+        .where(
+          'username',
+          'in',
+          DEMO_USERS.map((u) => u.username),
+        )
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual(
+        DEMO_USERS.map((u, index) => ({
+          username: u.username,
+          entra_tenant_id: DEMO_ENTRA_TENANT_ID,
+          entra_object_id: `00000000-0000-4000-8000-00000000000${index + 1}`,
+        })),
+      );
     } finally {
       await database.close();
     }
     // Someone the product does not know: Entra signs, the product answers 403.
-    const stranger = await fetch(`${baseUrl}/api/token/user?type=jwt`, { headers: { authorization: `Bearer ${await demoEntraAccessToken(baseUrl, 'stranger')}` } });
+    const stranger = await fetch(`${baseUrl}/api/token/user?type=jwt`, {
+      headers: { authorization: `Bearer ${await demoEntraAccessToken(baseUrl, 'stranger')}` },
+    });
     expect(stranger.status).toBe(403);
   });
 
   it('issues Graph app tokens by client credentials (verifiable with its key set), which the product refuses as sign-in', async () => {
-    const answer = await appToken({ grant_type: 'client_credentials', client_id: DEMO_ENTRA_CLIENT_ID, client_secret: config.entra.clientSecret ?? '', scope: 'https://graph.microsoft.com/.default' });
+    const answer = await appToken({
+      grant_type: 'client_credentials',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      client_secret: config.entra.clientSecret ?? '',
+      scope: 'https://graph.microsoft.com/.default',
+    });
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { token_type: string; expires_in: number; access_token: string };
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3599 });
     const keySet = createRemoteJWKSet(new URL(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/discovery/v2.0/keys`));
-    const { payload } = await jwtVerify(body.access_token, keySet, { issuer: `${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/v2.0`, audience: 'https://graph.microsoft.com' });
+    const { payload } = await jwtVerify(body.access_token, keySet, {
+      issuer: `${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/v2.0`,
+      audience: 'https://graph.microsoft.com',
+    });
     expect(payload).toMatchObject({ tid: DEMO_ENTRA_TENANT_ID, appid: DEMO_ENTRA_CLIENT_ID, roles: ['TeamsActivity.Send'] });
     const signIn = await fetch(`${baseUrl}/api/token/user?type=jwt`, { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(signIn.status).toBe(401);
     expect(((await signIn.json()) as { message: string }).message).toMatch(/Microsoft Graph/);
 
-    const wrongSecret = await appToken({ grant_type: 'client_credentials', client_id: DEMO_ENTRA_CLIENT_ID, client_secret: 'guess', scope: 'https://graph.microsoft.com/.default' });
+    const wrongSecret = await appToken({
+      grant_type: 'client_credentials',
+      client_id: DEMO_ENTRA_CLIENT_ID,
+      client_secret: 'guess',
+      scope: 'https://graph.microsoft.com/.default',
+    });
     expect(wrongSecret.status).toBe(401);
     expect(await wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
     expect((await appToken({ grant_type: 'password', client_id: DEMO_ENTRA_CLIENT_ID })).status).toBe(400);
@@ -98,7 +138,9 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
     const rolled = (await (await fetch(`${baseUrl}/demo/entra/rollover`, { method: 'POST' })).json()) as { kid: string };
     const token = await demoEntraAccessToken(baseUrl, 'clerk');
     expect(decodeProtectedHeader(token).kid).toBe(rolled.kid);
-    const keys = (await (await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/discovery/v2.0/keys`)).json()) as { keys: { kid: string }[] };
+    const keys = (await (await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/discovery/v2.0/keys`)).json()) as {
+      keys: { kid: string }[];
+    };
     expect(keys.keys.map((key) => key.kid)).toContain(rolled.kid);
     clock = new Date(Date.now() + 31_000);
     try {
@@ -111,11 +153,19 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
   });
 
   it('answers loopback only, the configured tenants only, and signs from JSON only', async () => {
-    const forwarded = await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/sign`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"username":"admin"}' });
+    const forwarded = await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: '{"username":"admin"}',
+    });
     expect(forwarded.status).toBe(403);
     const otherTenant = await fetch(`${baseUrl}/demo/entra/99999999-9999-4999-8999-999999999999/discovery/v2.0/keys`);
     expect(otherTenant.status).toBe(400);
-    const form = await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/sign`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=admin' });
+    const form = await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=admin',
+    });
     expect(form.status).toBe(415);
   });
 });
@@ -123,12 +173,17 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
 describe('the demo Entra ID stand-in with the demo off', () => {
   it('does not exist', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-noentra-'));
-    const app = await createServer(loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web') }), { jobRunner: false });
+    const app = await createServer(loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web') }), {
+      jobRunner: false,
+    });
     try {
       const baseUrl = await listenForTest(app);
       const keys = await fetch(`${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/discovery/v2.0/keys`);
       expect(keys.status).toBe(404);
-      const settings = (await (await fetch(`${baseUrl}/api/integration/teams/settings`)).json()) as { tenantIds: string[]; authority: string };
+      const settings = (await (await fetch(`${baseUrl}/api/integration/teams/settings`)).json()) as {
+        tenantIds: string[];
+        authority: string;
+      };
       expect(settings).toMatchObject({ tenantIds: [], authority: 'https://login.microsoftonline.com' });
       const jwt = await fetch(`${baseUrl}/api/token/user?type=jwt`, { headers: { authorization: 'Bearer a.b.c' } });
       expect(jwt.status).toBe(401);

@@ -57,7 +57,10 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
     // Every route hands out tokens without a password: this machine only, like the rest of the demo.
     entra.addHook('onRequest', async (request, reply) => {
       if (isLoopbackRequest(request)) return;
-      return reply.status(403).header('Cache-Control', 'no-store').send({ statusCode: 403, exceptionType: 'Forbidden', message: LOCAL_ONLY_MESSAGE });
+      return reply
+        .status(403)
+        .header('Cache-Control', 'no-store')
+        .send({ statusCode: 403, exceptionType: 'Forbidden', message: LOCAL_ONLY_MESSAGE });
     });
     entra.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -68,7 +71,8 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       return deps.config.entra.tenantIds.includes(tid) ? tid : null;
     };
     const issuerOf = (tid: string): string => `${deps.config.entra.authority}/${tid}/v2.0`;
-    const noTenant = (reply: FastifyReply): FastifyReply => oauthError(reply, 400, 'invalid_tenant', 'The demo Entra ID knows only the configured demo tenants.');
+    const noTenant = (reply: FastifyReply): FastifyReply =>
+      oauthError(reply, 400, 'invalid_tenant', 'The demo Entra ID knows only the configured demo tenants.');
     // The Outlook dialog's MSAL sign-in: the authorize page and the authorization code grant with PKCE.
     const authorizationCode = new DemoAuthorizationCodeGrant(deps, keys);
     registerDemoAuthorizePage(entra, deps, authorizationCode);
@@ -103,31 +107,52 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
       const text = (name: string): string => (typeof form[name] === 'string' ? (form[name] as string) : '');
       if (text('grant_type') === 'authorization_code') return authorizationCode.redeem(reply, tid, form);
-      if (text('grant_type') === JWT_BEARER_GRANT) return demoOnBehalfOfGrant(reply, form, { tid, keys, entra: deps.config.entra, issuer: issuerOf(tid) });
-      if (text('grant_type') !== 'client_credentials') return oauthError(reply, 400, 'unsupported_grant_type', 'The demo Entra ID grants client_credentials, authorization_code and on-behalf-of (jwt-bearer) only.');
+      if (text('grant_type') === JWT_BEARER_GRANT)
+        return demoOnBehalfOfGrant(reply, form, { tid, keys, entra: deps.config.entra, issuer: issuerOf(tid) });
+      if (text('grant_type') !== 'client_credentials')
+        return oauthError(
+          reply,
+          400,
+          'unsupported_grant_type',
+          'The demo Entra ID grants client_credentials, authorization_code and on-behalf-of (jwt-bearer) only.',
+        );
       const { clientId, clientSecret } = deps.config.entra;
       if (text('client_id') !== clientId || clientSecret === null || !sameSecret(text('client_secret'), clientSecret)) {
         return oauthError(reply, 401, 'invalid_client', 'The client id or secret is wrong.');
       }
-      if (text('scope') !== `${GRAPH_AUDIENCE}/.default`) return oauthError(reply, 400, 'invalid_scope', `The demo Entra ID issues app tokens for ${GRAPH_AUDIENCE}/.default only.`);
+      if (text('scope') !== `${GRAPH_AUDIENCE}/.default`)
+        return oauthError(reply, 400, 'invalid_scope', `The demo Entra ID issues app tokens for ${GRAPH_AUDIENCE}/.default only.`);
       const expiresIn = 3599;
       const token = await keys.sign(
-        { tid, oid: DEMO_APP_OBJECT_ID, sub: DEMO_APP_OBJECT_ID, appid: clientId, azp: clientId, idtyp: 'app', roles: ['TeamsActivity.Send'], ver: '2.0' },
+        {
+          tid,
+          oid: DEMO_APP_OBJECT_ID,
+          sub: DEMO_APP_OBJECT_ID,
+          appid: clientId,
+          azp: clientId,
+          idtyp: 'app',
+          roles: ['TeamsActivity.Send'],
+          ver: '2.0',
+        },
         { issuer: issuerOf(tid), audience: GRAPH_AUDIENCE, expiresInSeconds: expiresIn },
       );
-      return reply.header('Cache-Control', 'no-store').send({ token_type: 'Bearer', expires_in: expiresIn, ext_expires_in: expiresIn, access_token: token });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send({ token_type: 'Bearer', expires_in: expiresIn, ext_expires_in: expiresIn, access_token: token });
     });
 
     entra.post<{ Params: { tid: string } }>('/demo/entra/:tid/sign', async (request, reply) => {
       const tid = tenantOf(request);
       if (tid === null) return noTenant(reply);
       // JSON only: a cross-site form cannot send it without a CORS preflight, which is never granted.
-      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) return oauthError(reply, 415, 'invalid_request', 'Send { "username": … } as JSON.');
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/json'))
+        return oauthError(reply, 415, 'invalid_request', 'Send { "username": … } as JSON.');
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
       const username = typeof body.username === 'string' ? body.username.trim() : '';
       if (username === '' || username.length > 200) return oauthError(reply, 400, 'invalid_request', 'The user name is required.');
       const lifetime = body.expiresInSeconds === undefined ? 3600 : Number(body.expiresInSeconds);
-      if (!Number.isInteger(lifetime) || lifetime < -3600 || lifetime > 86_400) return oauthError(reply, 400, 'invalid_request', 'expiresInSeconds is a whole number from -3600 to 86400.');
+      if (!Number.isInteger(lifetime) || lifetime < -3600 || lifetime > 86_400)
+        return oauthError(reply, 400, 'invalid_request', 'expiresInSeconds is a whole number from -3600 to 86400.');
       // Entra knows the person by their sign-in name (the e-mail) and object id: ours when seeded, else the demo's derived one.
       const { oid, signInName } = await demoEntraUser(deps, tid, username);
       const { clientId, audiences } = deps.config.entra;
@@ -138,6 +163,8 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
       return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(token);
     });
 
-    entra.post('/demo/entra/rollover', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ kid: await keys.rollover() }));
+    entra.post('/demo/entra/rollover', async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ kid: await keys.rollover() }),
+    );
   });
 }

@@ -20,7 +20,12 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-graph-mail-'));
-    config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_DEMO: '1', DATAHAVEN_PORT: '0' });
+    config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_DEMO: '1',
+      DATAHAVEN_PORT: '0',
+    });
     app = await createServer(config, { jobRunner: false });
     baseUrl = await listenForTest(app);
   });
@@ -45,10 +50,16 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
         ...overrides,
       }).toString(),
     });
-  const graphToken = async (username: string): Promise<string> => ((await (await onBehalfOf(await demoEntraAccessToken(baseUrl, username))).json()) as { access_token: string }).access_token;
+  const graphToken = async (username: string): Promise<string> =>
+    ((await (await onBehalfOf(await demoEntraAccessToken(baseUrl, username))).json()) as { access_token: string }).access_token;
   const graph = (path: string, token: string, body: unknown) =>
-    fetch(`${baseUrl}/demo/graph/v1.0${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const listed = async (): Promise<{ drafts: DemoDraft[]; violations: string[]; throttled: number }> => (await fetch(`${baseUrl}/demo/graph/drafts`)).json() as never;
+    fetch(`${baseUrl}/demo/graph/v1.0${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const listed = async (): Promise<{ drafts: DemoDraft[]; violations: string[]; throttled: number }> =>
+    (await fetch(`${baseUrl}/demo/graph/drafts`)).json() as never;
 
   it('settles the mail Graph URL on the listening origin', () => {
     expect(config.graphBaseUrl).toBe(`${baseUrl}/demo/graph`);
@@ -61,12 +72,19 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     const body = (await answer.json()) as { access_token: string; token_type: string; expires_in: number };
     expect(body.token_type).toBe('Bearer');
     const claims = decodeJwt(body.access_token);
-    expect(claims).toMatchObject({ aud: 'https://graph.microsoft.com', scp: 'Mail.ReadWrite', tid: DEMO_ENTRA_TENANT_ID, oid: decodeJwt(assertion).oid });
+    expect(claims).toMatchObject({
+      aud: 'https://graph.microsoft.com',
+      scp: 'Mail.ReadWrite',
+      tid: DEMO_ENTRA_TENANT_ID,
+      oid: decodeJwt(assertion).oid,
+    });
     expect(claims.roles).toBeUndefined();
 
     expect((await onBehalfOf(assertion, { client_secret: 'wrong' })).status).toBe(401);
     expect(await (await onBehalfOf(assertion, { requested_token_use: 'other' })).json()).toMatchObject({ error: 'invalid_request' });
-    expect(await (await onBehalfOf(assertion, { scope: 'https://graph.microsoft.com/Files.ReadWrite.All' })).json()).toMatchObject({ error: 'invalid_scope' });
+    expect(await (await onBehalfOf(assertion, { scope: 'https://graph.microsoft.com/Files.ReadWrite.All' })).json()).toMatchObject({
+      error: 'invalid_scope',
+    });
     // A Graph token is not an assertion for our API; neither is a tampered one.
     expect(await (await onBehalfOf(body.access_token)).json()).toMatchObject({ error: 'invalid_grant' });
     expect(await (await onBehalfOf(`${assertion.slice(0, -4)}AAAA`)).json()).toMatchObject({ error: 'invalid_grant' });
@@ -74,13 +92,20 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
 
   it('takes only delegated Mail.ReadWrite tokens of the demo Entra ID', async () => {
     expect((await graph(`/me/messages/${DEMO_READ_MESSAGE_ID}/createReply`, 'not-a-token', { comment: '' })).status).toBe(401);
-    const appToken = ((await (
-      await fetch(tokenEndpoint(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_ENTRA_CLIENT_ID, client_secret: config.entra.clientSecret ?? '', scope: 'https://graph.microsoft.com/.default' }).toString(),
-      })
-    ).json()) as { access_token: string }).access_token;
+    const appToken = (
+      (await (
+        await fetch(tokenEndpoint(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: DEMO_ENTRA_CLIENT_ID,
+            client_secret: config.entra.clientSecret ?? '',
+            scope: 'https://graph.microsoft.com/.default',
+          }).toString(),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
     const refused = await graph(`/me/messages/${DEMO_READ_MESSAGE_ID}/createReply`, appToken, { comment: '' });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { message: '/me request is only valid with delegated authentication flow.' } });
@@ -97,25 +122,53 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     expect(draft.webLink).toBe(`${baseUrl}/demo/graph/drafts/${draft.id}`);
     expect((await graph('/me/messages/AAMkADnotThere/createReply', token, { comment: '' })).status).toBe(404);
 
-    const inline = await graph(`/me/messages/${draft.id}/attachments`, token, { '@odata.type': '#microsoft.graph.fileAttachment', name: 'Rechnung März.pdf', contentType: 'application/pdf', contentBytes: Buffer.alloc(1000, 1).toString('base64') });
+    const inline = await graph(`/me/messages/${draft.id}/attachments`, token, {
+      '@odata.type': '#microsoft.graph.fileAttachment',
+      name: 'Rechnung März.pdf',
+      contentType: 'application/pdf',
+      contentBytes: Buffer.alloc(1000, 1).toString('base64'),
+    });
     expect(inline.status).toBe(201);
     const size = 5 * 1024 * 1024 + 10;
-    const session = await graph(`/me/messages/${draft.id}/attachments/createUploadSession`, token, { AttachmentItem: { attachmentType: 'file', name: 'Scan.tif', size, contentType: 'image/tiff' } });
+    const session = await graph(`/me/messages/${draft.id}/attachments/createUploadSession`, token, {
+      AttachmentItem: { attachmentType: 'file', name: 'Scan.tif', size, contentType: 'image/tiff' },
+    });
     expect(session.status).toBe(201);
     const { uploadUrl } = (await session.json()) as { uploadUrl: string };
     const put = (start: number, length: number, headers: Record<string, string> = {}) =>
-      fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'content-range': `bytes ${start}-${start + length - 1}/${size}`, ...headers }, body: new Uint8Array(length) });
+      fetch(uploadUrl, {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-range': `bytes ${start}-${start + length - 1}/${size}`,
+          ...headers,
+        },
+        body: new Uint8Array(length),
+      });
     expect((await put(0, 4 * 1024 * 1024, { authorization: `Bearer ${token}` })).status).toBe(400);
     expect((await put(0, 4 * 1024 * 1024 + 1)).status).toBe(400);
     expect((await put(10, 100)).status).toBe(400);
     expect((await put(0, 4 * 1024 * 1024)).status).toBe(200);
     expect((await put(4 * 1024 * 1024, size - 4 * 1024 * 1024)).status).toBe(201);
     // A fileAttachment of 3 MB or more belongs in an upload session.
-    expect((await graph(`/me/messages/${draft.id}/attachments`, token, { '@odata.type': '#microsoft.graph.fileAttachment', name: 'big.pdf', contentBytes: Buffer.alloc(3 * 1024 * 1024).toString('base64') })).status).toBe(400);
+    expect(
+      (
+        await graph(`/me/messages/${draft.id}/attachments`, token, {
+          '@odata.type': '#microsoft.graph.fileAttachment',
+          name: 'big.pdf',
+          contentBytes: Buffer.alloc(3 * 1024 * 1024).toString('base64'),
+        })
+      ).status,
+    ).toBe(400);
 
     const { drafts, violations } = await listed();
     const stored = drafts.find((candidate) => candidate.id === draft.id);
-    expect(stored).toMatchObject({ subject: 'RE: Invoice OUT-1001', replyTo: DEMO_READ_MESSAGE_ID, comment: 'See attached.', userId: '00000000-0000-4000-8000-000000000002' });
+    expect(stored).toMatchObject({
+      subject: 'RE: Invoice OUT-1001',
+      replyTo: DEMO_READ_MESSAGE_ID,
+      comment: 'See attached.',
+      userId: '00000000-0000-4000-8000-000000000002',
+    });
     expect(stored?.attachments).toEqual([
       { name: 'Rechnung März.pdf', contentType: 'application/pdf', size: 1000, via: 'inline', chunkSizes: [1000] },
       { name: 'Scan.tif', contentType: 'image/tiff', size, via: 'uploadSession', chunkSizes: [4 * 1024 * 1024, size - 4 * 1024 * 1024] },
@@ -132,13 +185,23 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     expect(html).toContain('Rechnung März.pdf');
     expect(html).toContain('Scan.tif</span> — <span class="size">5.0 MB</span>');
     // Another user's token does not reach the approver's draft.
-    expect((await graph(`/me/messages/${draft.id}/attachments`, await graphToken('clerk'), { '@odata.type': '#microsoft.graph.fileAttachment', name: 'x.pdf', contentBytes: 'AA==' })).status).toBe(404);
+    expect(
+      (
+        await graph(`/me/messages/${draft.id}/attachments`, await graphToken('clerk'), {
+          '@odata.type': '#microsoft.graph.fileAttachment',
+          name: 'x.pdf',
+          contentBytes: 'AA==',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("POST /api/mail-drafts/reply end to end in the demo: the pane's Entra token exchanged on-behalf-of, the draft in the demo mailbox, a throttled call retried", async () => {
     const productToken = await (await fetch(`${baseUrl}/demo/erp/token?username=clerk`)).text();
     const headers = { authorization: `Bearer ${productToken}` };
-    const root = (await (await fetch(`${baseUrl}/api/workflow-root`, { headers })).json()) as { queueTypes: { queues: { id: number; name: string }[] }[] };
+    const root = (await (await fetch(`${baseUrl}/api/workflow-root`, { headers })).json()) as {
+      queueTypes: { queues: { id: number; name: string }[] }[];
+    };
     const inbox = root.queueTypes.flatMap((type) => type.queues).find((queue) => queue.name === 'AP Inbox');
     expect(inbox).toBeDefined();
     const form = new FormData();
@@ -148,19 +211,34 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     expect(uploaded.status).toBe(201);
     const [document] = (await uploaded.json()) as { id: number }[];
 
-    await fetch(`${baseUrl}/demo/graph/mail/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 1, status: 503, retryAfterSeconds: 0 }) });
+    await fetch(`${baseUrl}/demo/graph/mail/throttle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1, status: 503, retryAfterSeconds: 0 }),
+    });
     const throttledBefore = (await listed()).throttled;
     const response = await fetch(`${baseUrl}/api/mail-drafts/reply`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'x-entra-assertion': await demoEntraAccessToken(baseUrl, 'clerk') },
-      body: JSON.stringify({ messageId: DEMO_READ_MESSAGE_ID, documentIds: [document.id], embedAnnotations: false, comment: 'The statement, as asked.' }),
+      body: JSON.stringify({
+        messageId: DEMO_READ_MESSAGE_ID,
+        documentIds: [document.id],
+        embedAnnotations: false,
+        comment: 'The statement, as asked.',
+      }),
     });
     expect(response.status).toBe(201);
     const answer = (await response.json()) as ReplyDraft;
-    expect(answer.attachments).toEqual([{ documentId: document.id, fileName: 'Kontoauszug 9 MB.txt', size: nineMb.length, via: 'uploadSession', chunks: 3 }]);
+    expect(answer.attachments).toEqual([
+      { documentId: document.id, fileName: 'Kontoauszug 9 MB.txt', size: nineMb.length, via: 'uploadSession', chunks: 3 },
+    ]);
     expect(answer.webLink).toBe(`${baseUrl}/demo/graph/drafts/${answer.draftId}`);
     const after = await listed();
     expect(after.throttled - throttledBefore).toBe(1);
-    expect(after.drafts.find((draft) => draft.id === answer.draftId)?.attachments[0].chunkSizes).toEqual([4 * 1024 * 1024, 4 * 1024 * 1024, 1024 * 1024]);
+    expect(after.drafts.find((draft) => draft.id === answer.draftId)?.attachments[0].chunkSizes).toEqual([
+      4 * 1024 * 1024,
+      4 * 1024 * 1024,
+      1024 * 1024,
+    ]);
   });
 });

@@ -96,7 +96,8 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
   app.addHook('onListen', async () => {
     const address = app.server.address();
     // Only the demo's default moves; a configured Graph URL stays as it was set.
-    if (address !== null && typeof address !== 'string' && config.graphBaseUrl === demoDefault) config.graphBaseUrl = `${loopbackOriginOf(address)}/demo/graph`;
+    if (address !== null && typeof address !== 'string' && config.graphBaseUrl === demoDefault)
+      config.graphBaseUrl = `${loopbackOriginOf(address)}/demo/graph`;
   });
 
   const checkToken = demoGraphTokenCheck(() => config.entra.authority);
@@ -114,7 +115,10 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     if (throttle.left <= 0) return null;
     throttle.left -= 1;
     throttled += 1;
-    const words = throttle.status === 429 ? ['TooManyRequests', 'Application is over its MailboxConcurrency limit.'] : ['ServiceUnavailable', 'The service is temporarily unavailable.'];
+    const words =
+      throttle.status === 429
+        ? ['TooManyRequests', 'Application is over its MailboxConcurrency limit.']
+        : ['ServiceUnavailable', 'The service is temporarily unavailable.'];
     return graphError(reply.header('Retry-After', String(throttle.seconds)), throttle.status, words[0], words[1]);
   };
 
@@ -126,8 +130,10 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     const scopes = typeof claims.scp === 'string' ? claims.scp.split(' ') : [];
     const oid = typeof claims.oid === 'string' ? claims.oid : '';
     // /me needs a user: an app token (roles, no scp) is refused as Graph refuses it.
-    if (scopes.length === 0 || oid === '') return graphError(reply, 400, 'BadRequest', '/me request is only valid with delegated authentication flow.');
-    if (!scopes.includes(DEMO_GRAPH_MAIL_SCOPE)) return graphError(reply, 403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
+    if (scopes.length === 0 || oid === '')
+      return graphError(reply, 400, 'BadRequest', '/me request is only valid with delegated authentication flow.');
+    if (!scopes.includes(DEMO_GRAPH_MAIL_SCOPE))
+      return graphError(reply, 403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
     return oid;
   };
 
@@ -139,26 +145,47 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
   };
 
   /** One of the caller's own drafts, admitted as above, or the refusal sent (404 for another's or a missing one). */
-  const ownDraft = async (request: FastifyRequest, reply: FastifyReply, id: string): Promise<{ draft: DemoDraft } | { sent: FastifyReply }> => {
+  const ownDraft = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+  ): Promise<{ draft: DemoDraft } | { sent: FastifyReply }> => {
     const owner = await admitted(request, reply);
     if (typeof owner !== 'string') return { sent: owner };
     const draft = drafts.get(id);
-    if (draft === undefined || draft.userId !== owner) return { sent: graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.') };
+    if (draft === undefined || draft.userId !== owner)
+      return { sent: graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.') };
     return { draft };
   };
 
   const newDraft = (request: FastifyRequest, userId: string, subject: string, replyTo: string | null, comment: string): DemoDraft => {
     const id = `AAMkADemoDraft-${randomUUID()}`;
-    const draft: DemoDraft = { id, userId, subject, replyTo, comment, webLink: `${originOf(request)}/demo/graph/drafts/${id}`, createdAt: new Date().toISOString(), attachments: [] };
+    const draft: DemoDraft = {
+      id,
+      userId,
+      subject,
+      replyTo,
+      comment,
+      webLink: `${originOf(request)}/demo/graph/drafts/${id}`,
+      createdAt: new Date().toISOString(),
+      attachments: [],
+    };
     drafts.set(id, draft);
     while (drafts.size > MAX_DRAFTS) drafts.delete(drafts.keys().next().value as string);
     return draft;
   };
 
-  const draftAnswer = (draft: DemoDraft): Record<string, unknown> => ({ id: draft.id, isDraft: true, subject: draft.subject, webLink: draft.webLink });
+  const draftAnswer = (draft: DemoDraft): Record<string, unknown> => ({
+    id: draft.id,
+    isDraft: true,
+    subject: draft.subject,
+    webLink: draft.webLink,
+  });
 
   await app.register(async (mail) => {
-    mail.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 2 * MAX_CHUNK }, (_request, body, done) => done(null, body));
+    mail.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 2 * MAX_CHUNK }, (_request, body, done) =>
+      done(null, body),
+    );
 
     mail.post('/demo/graph/v1.0/me/messages', async (request, reply) => {
       const owner = await admitted(request, reply);
@@ -173,41 +200,85 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/createReply', async (request, reply) => {
       const owner = await admitted(request, reply);
       if (typeof owner !== 'string') return owner;
-      if (request.params.id !== DEMO_READ_MESSAGE.id) return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      if (request.params.id !== DEMO_READ_MESSAGE.id)
+        return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
       const body = request.body ?? {};
-      if (!isRecord(body) || (body.comment !== undefined && typeof body.comment !== 'string')) return violation(reply, request, 'createReply takes { comment } (a string).');
+      if (!isRecord(body) || (body.comment !== undefined && typeof body.comment !== 'string'))
+        return violation(reply, request, 'createReply takes { comment } (a string).');
       const comment = typeof body.comment === 'string' ? body.comment : '';
-      return reply.status(201).send(draftAnswer(newDraft(request, owner, `RE: ${DEMO_READ_MESSAGE.subject}`, DEMO_READ_MESSAGE.id, comment)));
+      return reply
+        .status(201)
+        .send(draftAnswer(newDraft(request, owner, `RE: ${DEMO_READ_MESSAGE.subject}`, DEMO_READ_MESSAGE.id, comment)));
     });
 
     // Base64 of an attachment just under 3 MB is about 4 MB of JSON.
-    mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/attachments', { bodyLimit: 6 * 1024 * 1024 }, async (request, reply) => {
-      const own = await ownDraft(request, reply, request.params.id);
-      if ('sent' in own) return own.sent;
-      const { draft } = own;
-      const body = request.body;
-      if (!isRecord(body) || body['@odata.type'] !== '#microsoft.graph.fileAttachment' || typeof body.name !== 'string' || body.name === '' || typeof body.contentBytes !== 'string') {
-        return violation(reply, request, 'A fileAttachment needs @odata.type #microsoft.graph.fileAttachment, name and contentBytes.');
-      }
-      const size = Buffer.from(body.contentBytes, 'base64').length;
-      if (size >= INLINE_LIMIT) return violation(reply, request, `A fileAttachment must be under 3 MB (${body.name} is ${size} bytes): use an upload session.`);
-      draft.attachments.push({ name: body.name, contentType: typeof body.contentType === 'string' ? body.contentType : '', size, via: 'inline', chunkSizes: [size] });
-      return reply.status(201).send({ '@odata.type': '#microsoft.graph.fileAttachment', id: `att-${draft.attachments.length}`, name: body.name, size });
-    });
+    mail.post<{ Params: { id: string } }>(
+      '/demo/graph/v1.0/me/messages/:id/attachments',
+      { bodyLimit: 6 * 1024 * 1024 },
+      async (request, reply) => {
+        const own = await ownDraft(request, reply, request.params.id);
+        if ('sent' in own) return own.sent;
+        const { draft } = own;
+        const body = request.body;
+        if (
+          !isRecord(body) ||
+          body['@odata.type'] !== '#microsoft.graph.fileAttachment' ||
+          typeof body.name !== 'string' ||
+          body.name === '' ||
+          typeof body.contentBytes !== 'string'
+        ) {
+          return violation(reply, request, 'A fileAttachment needs @odata.type #microsoft.graph.fileAttachment, name and contentBytes.');
+        }
+        const size = Buffer.from(body.contentBytes, 'base64').length;
+        if (size >= INLINE_LIMIT)
+          return violation(reply, request, `A fileAttachment must be under 3 MB (${body.name} is ${size} bytes): use an upload session.`);
+        draft.attachments.push({
+          name: body.name,
+          contentType: typeof body.contentType === 'string' ? body.contentType : '',
+          size,
+          via: 'inline',
+          chunkSizes: [size],
+        });
+        return reply
+          .status(201)
+          .send({ '@odata.type': '#microsoft.graph.fileAttachment', id: `att-${draft.attachments.length}`, name: body.name, size });
+      },
+    );
 
     mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/attachments/createUploadSession', async (request, reply) => {
       const own = await ownDraft(request, reply, request.params.id);
       if ('sent' in own) return own.sent;
       const { draft } = own;
       const item = isRecord(request.body) ? request.body.AttachmentItem : undefined;
-      if (!isRecord(item) || item.attachmentType !== 'file' || typeof item.name !== 'string' || item.name === '' || typeof item.size !== 'number' || !Number.isInteger(item.size)) {
+      if (
+        !isRecord(item) ||
+        item.attachmentType !== 'file' ||
+        typeof item.name !== 'string' ||
+        item.name === '' ||
+        typeof item.size !== 'number' ||
+        !Number.isInteger(item.size)
+      ) {
         return violation(reply, request, 'createUploadSession needs AttachmentItem { attachmentType: file, name, size }.');
       }
-      if (item.size < INLINE_LIMIT || item.size > MAX_ATTACHMENT) return violation(reply, request, `Upload sessions are for attachments of 3 to 150 MB (${item.name} is ${item.size} bytes).`);
+      if (item.size < INLINE_LIMIT || item.size > MAX_ATTACHMENT)
+        return violation(reply, request, `Upload sessions are for attachments of 3 to 150 MB (${item.name} is ${item.size} bytes).`);
       const sessionId = randomUUID();
-      sessions.set(sessionId, { draft, name: item.name, contentType: typeof item.contentType === 'string' ? item.contentType : '', size: item.size, next: 0, chunkSizes: [] });
+      sessions.set(sessionId, {
+        draft,
+        name: item.name,
+        contentType: typeof item.contentType === 'string' ? item.contentType : '',
+        size: item.size,
+        next: 0,
+        chunkSizes: [],
+      });
       const expires = new Date(Date.now() + 15 * 60 * 1000).toISOString();
-      return reply.status(201).send({ uploadUrl: `${originOf(request)}/demo/graph/upload/${sessionId}`, expirationDateTime: expires, nextExpectedRanges: ['0-'] });
+      return reply
+        .status(201)
+        .send({
+          uploadUrl: `${originOf(request)}/demo/graph/upload/${sessionId}`,
+          expirationDateTime: expires,
+          nextExpectedRanges: ['0-'],
+        });
     });
 
     mail.put<{ Params: { session: string } }>('/demo/graph/upload/:session', async (request, reply) => {
@@ -216,28 +287,49 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
       const session = sessions.get(request.params.session);
       if (session === undefined) return graphError(reply, 404, 'ErrorItemNotFound', 'The upload session does not exist or has expired.');
       // The upload URL is pre-authenticated: a bearer token sent there would leak to Outlook's attachment host.
-      if (request.headers.authorization !== undefined) return violation(reply, request, 'An upload session PUT must not carry Authorization.');
+      if (request.headers.authorization !== undefined)
+        return violation(reply, request, 'An upload session PUT must not carry Authorization.');
       const body = Buffer.isBuffer(request.body) ? request.body : null;
       if (body === null) return violation(reply, request, 'An upload session PUT sends application/octet-stream bytes.');
       const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(request.headers['content-range'] ?? ''));
       if (range === null) return violation(reply, request, 'Content-Range is missing or malformed.');
       const [start, end, total] = [Number(range[1]), Number(range[2]), Number(range[3])];
       if (start !== session.next || total !== session.size || end - start + 1 !== body.length) {
-        return violation(reply, request, `Content-Range ${start}-${end}/${total} does not continue the upload at ${session.next} of ${session.size} with ${body.length} bytes.`);
+        return violation(
+          reply,
+          request,
+          `Content-Range ${start}-${end}/${total} does not continue the upload at ${session.next} of ${session.size} with ${body.length} bytes.`,
+        );
       }
       if (body.length > MAX_CHUNK) return violation(reply, request, `A chunk is at most 4 MB (this one is ${body.length} bytes).`);
       session.chunkSizes.push(body.length);
       session.next = end + 1;
       if (session.next < session.size) {
-        return reply.status(200).send({ expirationDateTime: new Date(Date.now() + 15 * 60 * 1000).toISOString(), nextExpectedRanges: [`${session.next}-`] });
+        return reply
+          .status(200)
+          .send({ expirationDateTime: new Date(Date.now() + 15 * 60 * 1000).toISOString(), nextExpectedRanges: [`${session.next}-`] });
       }
       sessions.delete(request.params.session);
-      session.draft.attachments.push({ name: session.name, contentType: session.contentType, size: session.size, via: 'uploadSession', chunkSizes: session.chunkSizes });
-      return reply.status(201).header('Location', `${originOf(request)}/demo/graph/v1.0/me/messages/${session.draft.id}/attachments/att-${session.draft.attachments.length}`).send();
+      session.draft.attachments.push({
+        name: session.name,
+        contentType: session.contentType,
+        size: session.size,
+        via: 'uploadSession',
+        chunkSizes: session.chunkSizes,
+      });
+      return reply
+        .status(201)
+        .header(
+          'Location',
+          `${originOf(request)}/demo/graph/v1.0/me/messages/${session.draft.id}/attachments/att-${session.draft.attachments.length}`,
+        )
+        .send();
     });
   });
 
-  app.get('/demo/graph/drafts', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ drafts: [...drafts.values()], violations, throttled }));
+  app.get('/demo/graph/drafts', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send({ drafts: [...drafts.values()], violations, throttled }),
+  );
 
   app.delete('/demo/graph/drafts', async (_request, reply) => {
     drafts.clear();
@@ -251,9 +343,17 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     const page = (title: string, body: string): string =>
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
     const headers = { 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'" };
-    if (draft === undefined) return reply.status(404).headers(headers).type('text/html; charset=utf-8').send(page('Draft not found', '<h1>Draft not found</h1><p>The demo mailbox holds no such draft.</p>'));
+    if (draft === undefined)
+      return reply
+        .status(404)
+        .headers(headers)
+        .type('text/html; charset=utf-8')
+        .send(page('Draft not found', '<h1>Draft not found</h1><p>The demo mailbox holds no such draft.</p>'));
     const rows = draft.attachments
-      .map((a) => `<li><span class="name">${escapeHtml(a.name)}</span> — <span class="size">${escapeHtml(sizeText(a.size))}</span> (${a.size} bytes, ${a.via === 'inline' ? 'inline' : `upload session, ${a.chunkSizes.length} chunks`})</li>`)
+      .map(
+        (a) =>
+          `<li><span class="name">${escapeHtml(a.name)}</span> — <span class="size">${escapeHtml(sizeText(a.size))}</span> (${a.size} bytes, ${a.via === 'inline' ? 'inline' : `upload session, ${a.chunkSizes.length} chunks`})</li>`,
+      )
       .join('');
     const body =
       `<h1>${escapeHtml(draft.subject)}</h1>` +
@@ -265,10 +365,12 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
 
   app.post('/demo/graph/mail/throttle', async (request, reply) => {
     // JSON only: a cross-site form cannot send it without a CORS preflight, which this server never grants.
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return graphError(reply, 415, 'UnsupportedMediaType', 'Send JSON.');
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+      return graphError(reply, 415, 'UnsupportedMediaType', 'Send JSON.');
     const body = isRecord(request.body) ? request.body : {};
     const { count, status, retryAfterSeconds } = body;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 20) return graphError(reply, 400, 'BadRequest', 'count must be a whole number from 0 to 20.');
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 20)
+      return graphError(reply, 400, 'BadRequest', 'count must be a whole number from 0 to 20.');
     if (status !== 429 && status !== 503) return graphError(reply, 400, 'BadRequest', 'status must be 429 or 503.');
     if (typeof retryAfterSeconds !== 'number' || !Number.isInteger(retryAfterSeconds) || retryAfterSeconds < 0 || retryAfterSeconds > 120) {
       return graphError(reply, 400, 'BadRequest', 'retryAfterSeconds must be a whole number of seconds from 0 to 120.');

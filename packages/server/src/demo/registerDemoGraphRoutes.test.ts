@@ -27,7 +27,12 @@ describe('Teams notifications in demo mode: the demo Entra ID and Graph stand-in
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-graph-'));
-    const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_DEMO: '1', DATAHAVEN_PORT: '0' });
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_DEMO: '1',
+      DATAHAVEN_PORT: '0',
+    });
     // The server's own job runner: the notification goes out as in `npm start`, after the batching window.
     app = await createServer(config, {});
     baseUrl = await listenForTest(app);
@@ -38,9 +43,10 @@ describe('Teams notifications in demo mode: the demo Entra ID and Graph stand-in
   });
 
   const notifications = async (): Promise<RecordedActivityNotification[]> =>
-    ((await (await fetch(`${baseUrl}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] }).notifications;
+    ((await (await fetch(`${baseUrl}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] })
+      .notifications;
 
-  it('a document the approver routes back to Approval L1 reaches the junior approver\'s activity feed with a deep link to it; not the approver', async () => {
+  it("a document the approver routes back to Approval L1 reaches the junior approver's activity feed with a deep link to it; not the approver", async () => {
     const headers = { authorization: `Bearer ${await demoProductToken(baseUrl, 'approver')}` };
     const get = async <T>(url: string): Promise<T> => (await (await fetch(`${baseUrl}/api${url}`, { headers })).json()) as T;
     const queues = (await get<WorkflowRoot>('/workflow-root')).queueTypes.flatMap((type) => type.queues);
@@ -51,7 +57,13 @@ describe('Teams notifications in demo mode: the demo Entra ID and Graph stand-in
     const routed = await fetch(`${baseUrl}/api/documents/route`, {
       method: 'PUT',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: l2.id, to: l1.id, note: 'Please look at the freight line again.' }),
+      body: JSON.stringify({
+        docId: [doc.id],
+        rowConflictIds: [doc.rowVersion],
+        expectedQueueId: l2.id,
+        to: l1.id,
+        note: 'Please look at the freight line again.',
+      }),
     });
     expect(routed.status).toBe(200);
 

@@ -44,14 +44,24 @@ function shapeProblem(body: unknown): string | null {
   const unknown = Object.keys(body).filter((key) => !BODY_KEYS.has(key));
   if (unknown.length > 0) return `Unknown properties: ${unknown.join(', ')}.`;
   const { topic, activityType, previewText, templateParameters } = body;
-  if (!isRecord(topic) || topic.source !== 'text' || typeof topic.value !== 'string' || topic.value === '' || typeof topic.webUrl !== 'string') {
+  if (
+    !isRecord(topic) ||
+    topic.source !== 'text' ||
+    typeof topic.value !== 'string' ||
+    topic.value === '' ||
+    typeof topic.webUrl !== 'string'
+  ) {
     return "topic must be { source: 'text', value, webUrl }.";
   }
-  if (!topic.webUrl.startsWith('https://teams.microsoft.com/l/')) return 'A text topic needs a Teams deep link as webUrl (https://teams.microsoft.com/l/…).';
+  if (!topic.webUrl.startsWith('https://teams.microsoft.com/l/'))
+    return 'A text topic needs a Teams deep link as webUrl (https://teams.microsoft.com/l/…).';
   if (typeof activityType !== 'string' || activityType === '') return 'activityType is required.';
   if (!isRecord(previewText) || typeof previewText.content !== 'string') return 'previewText must be { content }.';
   if (Array.from(previewText.content).length > 150) return 'previewText.content is longer than 150 characters.';
-  if (!Array.isArray(templateParameters) || !templateParameters.every((p) => isRecord(p) && typeof p.name === 'string' && p.name !== '' && typeof p.value === 'string')) {
+  if (
+    !Array.isArray(templateParameters) ||
+    !templateParameters.every((p) => isRecord(p) && typeof p.name === 'string' && p.name !== '' && typeof p.value === 'string')
+  ) {
     return 'templateParameters must be a list of { name, value } strings.';
   }
   return null;
@@ -102,7 +112,9 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
     return reply.status(204).send();
   });
 
-  app.get('/demo/graph/notifications', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ notifications: recorded, throttled }));
+  app.get('/demo/graph/notifications', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send({ notifications: recorded, throttled }),
+  );
 
   app.delete('/demo/graph/notifications', async (_request, reply) => {
     recorded.length = 0;
@@ -111,7 +123,8 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
 
   app.post('/demo/graph/throttle', async (request, reply) => {
     // JSON only: a cross-site form cannot send it without a CORS preflight, which this server never grants.
-    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return graphError(reply, 415, 'UnsupportedMediaType', 'Send JSON.');
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+      return graphError(reply, 415, 'UnsupportedMediaType', 'Send JSON.');
     const seconds = isRecord(request.body) ? request.body.retryAfterSeconds : undefined;
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 120) {
       return graphError(reply, 400, 'BadRequest', 'retryAfterSeconds must be a whole number of seconds from 0 to 120.');

@@ -31,7 +31,7 @@ const ASSETS: Record<string, { dir: string; file: string; type: string }> = {
 
 /** What a client on another machine reads instead of the demo (it hands out anyone's token). */
 export const DEMO_LOCAL_ONLY_MESSAGE =
-  'The demo answers only on this machine (loopback): it hands out demo users\' tokens without a password, so it is never served to other addresses.';
+  "The demo answers only on this machine (loopback): it hands out demo users' tokens without a password, so it is never served to other addresses.";
 
 /** The demo page's script runs from files only: no inline script, our own origin for everything. */
 const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'";
@@ -54,7 +54,10 @@ export async function registerDemoRoutes(root: FastifyInstance, deps: AppDeps): 
 async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (isLoopbackRequest(request)) return;
-    return reply.status(403).header('Cache-Control', 'no-store').send({ statusCode: 403, exceptionType: 'Forbidden', message: DEMO_LOCAL_ONLY_MESSAGE });
+    return reply
+      .status(403)
+      .header('Cache-Control', 'no-store')
+      .send({ statusCode: 403, exceptionType: 'Forbidden', message: DEMO_LOCAL_ONLY_MESSAGE });
   });
   let demoKey: Promise<string> | null = null;
   const apiKey = (): Promise<string> => {
@@ -71,10 +74,15 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
   app.get('/demo/erp', async (_request, reply) => {
     const template = await readFile(join(PAGE_DIR, 'erp.html'), 'utf8');
     const options = DEMO_USERS.map(
-      (user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.firstName} ${user.lastName} (${user.username})`)}</option>`,
+      (user) =>
+        `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.firstName} ${user.lastName} (${user.username})`)}</option>`,
     ).join('');
     const html = template.replace('{{userOptions}}', options).replace(/\{\{company\}\}/g, escapeHtml(DEMO_COMPANY));
-    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 
   // What the demo ERP holds now, read over HTTP: a purchase invoice created or posted there shows on the next read.
@@ -89,7 +97,9 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   // The card's facts as the demo ERP holds them, read over OData through the 'bc' source, and
   // BC's Post action on a draft purchase invoice: the page plays BC's own UI around the ERP.
-  app.get('/demo/erp/erp-facts', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await erpFacts(deps, erpRecordOf(request.query))));
+  app.get('/demo/erp/erp-facts', async (request, reply) =>
+    reply.header('Cache-Control', 'no-store').send(await erpFacts(deps, erpRecordOf(request.query))),
+  );
   app.post('/demo/erp/erp-post', async (request, reply) => {
     // A custom header makes a cross-site form or fetch need a CORS preflight, which this server never grants: no CSRF.
     if (request.headers['x-demo-action'] !== 'post') throw forbidden('The demo page posts with its X-Demo-Action header.');
@@ -98,8 +108,12 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const source = deps.entitySources.source('bc');
     await source.invokeAction(record.set, record.id, 'Microsoft.NAV.post', { company: record.company });
     // The posted invoice it became: the page reports the posting to our API with it (as BC's AL does).
-    const posted = await source.query('postedPurchaseInvoices', { company: record.company, filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id } });
-    const postedRecord: DemoRecord | null = posted.records.length > 0 ? demoRecordOf('postedPurchaseInvoice', posted.records[0], record.company) : null;
+    const posted = await source.query('postedPurchaseInvoices', {
+      company: record.company,
+      filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id },
+    });
+    const postedRecord: DemoRecord | null =
+      posted.records.length > 0 ? demoRecordOf('postedPurchaseInvoice', posted.records[0], record.company) : null;
     return reply.header('Cache-Control', 'no-store').send({ ...(await erpFacts(deps, record)), postedRecord });
   });
 
@@ -109,7 +123,10 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Pro
     if (request.headers['x-demo-action'] !== 'create') throw forbidden('The demo page creates with its X-Demo-Action header.');
     const values = demoInvoiceValues(request.body);
     const created = await deps.entitySources.source('bc').create(DEMO_ENTITY_SETS.purchaseInvoice, values, { company: DEMO_COMPANY });
-    return reply.status(201).header('Cache-Control', 'no-store').send({ record: demoRecordOf('purchaseInvoice', created, DEMO_COMPANY) });
+    return reply
+      .status(201)
+      .header('Cache-Control', 'no-store')
+      .send({ record: demoRecordOf('purchaseInvoice', created, DEMO_COMPANY) });
   });
 
   app.get<{ Params: { asset: string } }>('/demo/erp/:asset', async (request, reply) => {
@@ -158,7 +175,16 @@ async function erpFacts(deps: AppDeps, record: ErpRecordRef): Promise<{ facts: [
   if (found === null) throw notFound('The demo ERP has no such record.');
   const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
   if (record.set === 'vendors') {
-    return { facts: [['No.', text(found.number)], ['Name', text(found.displayName)], ['City', text(found.city)], ['Currency', text(found.currencyCode)], ['Payment Terms', text(found.paymentTerms)]], canPost: false };
+    return {
+      facts: [
+        ['No.', text(found.number)],
+        ['Name', text(found.displayName)],
+        ['City', text(found.city)],
+        ['Currency', text(found.currencyCode)],
+        ['Payment Terms', text(found.paymentTerms)],
+      ],
+      canPost: false,
+    };
   }
   if (record.set === 'postedPurchaseInvoices') {
     return {
@@ -175,7 +201,11 @@ async function erpFacts(deps: AppDeps, record: ErpRecordRef): Promise<{ facts: [
       canPost: false,
     };
   }
-  const posted = await source.query('postedPurchaseInvoices', { company: record.company, filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id }, select: ['number'] });
+  const posted = await source.query('postedPurchaseInvoices', {
+    company: record.company,
+    filter: { property: 'purchaseInvoiceId', operator: 'eq', value: record.id },
+    select: ['number'],
+  });
   const amount = amountOf(found.totalAmountIncludingTax);
   const facts: [string, string][] = [
     ['No.', text(found.number)],
@@ -191,12 +221,7 @@ async function erpFacts(deps: AppDeps, record: ErpRecordRef): Promise<{ facts: [
   return { facts, canPost: found.status === 'Draft' };
 }
 
-async function sendToken(
-  app: FastifyInstance,
-  apiKey: () => Promise<string>,
-  query: unknown,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
+async function sendToken(app: FastifyInstance, apiKey: () => Promise<string>, query: unknown, reply: FastifyReply): Promise<FastifyReply> {
   const username = typeof query === 'object' && query !== null && 'username' in query ? query.username : undefined;
   if (typeof username !== 'string' || username === '') {
     return reply.status(400).send({ statusCode: 400, exceptionType: 'ValidationError', message: 'The parameter username is required.' });
@@ -232,10 +257,23 @@ async function createDemoApiKey(deps: AppDeps): Promise<string> {
   const key = generateApiKey();
   const now = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('api_keys').set({ revoked_at: now }).where('label', '=', DEMO_API_KEY_LABEL).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('label', '=', DEMO_API_KEY_LABEL)
+      .where('revoked_at', 'is', null)
+      .execute();
     await trx
       .insertInto('api_keys')
-      .values({ user_id: owner.id, label: DEMO_API_KEY_LABEL, key_hash: hashApiKey(key), created_at: now, last_used_at: null, revoked_at: null, acts_for_users: 1 })
+      .values({
+        user_id: owner.id,
+        label: DEMO_API_KEY_LABEL,
+        key_hash: hashApiKey(key),
+        created_at: now,
+        last_used_at: null,
+        revoked_at: null,
+        acts_for_users: 1,
+      })
       .execute();
   });
   return key;

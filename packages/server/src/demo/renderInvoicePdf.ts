@@ -1,6 +1,13 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import { DEMO_COMPANY_NAME, type DemoInvoiceContent, type DemoVendor } from './demoWorld';
-import { DEMO_TAX_RATE_PERCENT as TAX_RATE_PERCENT, FIRST_PAGE_ROWS, LAST_PAGE_ROWS, MIDDLE_PAGE_ROWS, demoInvoiceLines, demoInvoiceTotals } from './demoErp/demoInvoiceLines';
+import {
+  DEMO_TAX_RATE_PERCENT as TAX_RATE_PERCENT,
+  FIRST_PAGE_ROWS,
+  LAST_PAGE_ROWS,
+  MIDDLE_PAGE_ROWS,
+  demoInvoiceLines,
+  demoInvoiceTotals,
+} from './demoErp/demoInvoiceLines';
 
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -8,7 +15,9 @@ const ROW = 17;
 
 /** 123456 → '1,234.56'. */
 export function formatCents(cents: number): string {
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${whole}.${(cents % 100).toString().padStart(2, '0')}`;
 }
 

@@ -84,7 +84,12 @@ function pageSvg(lines: readonly string[], pageNo: number): Buffer {
 /** A multi-page greyscale TIFF (LZW), one page per text page, rendered SVG → sharp → TIFF. */
 export async function renderScanTiff(): Promise<Buffer> {
   const pages = await Promise.all(
-    scanPageTexts().map((lines, i) => sharp(pageSvg(lines, i + 1), { density: 72 }).greyscale().png().toBuffer()),
+    scanPageTexts().map((lines, i) =>
+      sharp(pageSvg(lines, i + 1), { density: 72 })
+        .greyscale()
+        .png()
+        .toBuffer(),
+    ),
   );
   return sharp(pages, { join: { animated: true } })
     .greyscale()

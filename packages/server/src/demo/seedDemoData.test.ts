@@ -14,7 +14,15 @@ import { openServices, type Services } from '../openServices';
 import { findQueuesWithAccess } from '../policies/queueAccess';
 import { testDialects } from '../test/testServer';
 import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
-import { DEMO_PURCHASE_INVOICES, DEMO_SCAN_FILE_NAME, DEMO_UNLINKED_FILE_NAME, DEMO_VENDORS, demoDocuments, demoVendor, type DemoQueueName } from './demoWorld';
+import {
+  DEMO_PURCHASE_INVOICES,
+  DEMO_SCAN_FILE_NAME,
+  DEMO_UNLINKED_FILE_NAME,
+  DEMO_VENDORS,
+  demoDocuments,
+  demoVendor,
+  type DemoQueueName,
+} from './demoWorld';
 import { DEMO_LOCAL_ONLY_MESSAGE, registerDemoRoutes } from './registerDemoRoutes';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { seedDemoData } from './seedDemoData';
@@ -39,7 +47,10 @@ type CountedTable =
   | 'workflow_history';
 
 async function count(services: Services, table: CountedTable): Promise<number> {
-  const row = await services.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await services.deps.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -99,11 +110,25 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(notes.filter((n) => n.kind === 'system')).toHaveLength(14);
     expect(notes.filter((n) => n.kind === 'user')).toHaveLength(5);
     const folders = await services.deps.db.selectFrom('display_folders').select('text').orderBy('id').execute();
-    expect(folders.map((f) => f.text)).toEqual(['Invoices', 'Contracts', 'Correspondence', 'Invoice', 'Supporting Documents', 'Invoice', 'Supporting Documents', 'Order', 'Delivery Notes']);
+    expect(folders.map((f) => f.text)).toEqual([
+      'Invoices',
+      'Contracts',
+      'Correspondence',
+      'Invoice',
+      'Supporting Documents',
+      'Invoice',
+      'Supporting Documents',
+      'Order',
+      'Delivery Notes',
+    ]);
   });
 
   it('stores thirteen invoice PDFs of 2 to 4 pages with real text', async () => {
-    const pdfs = await services.deps.db.selectFrom('documents').select(['name', 'total_pages', 'file_sha256']).where('extension', '=', 'pdf').execute();
+    const pdfs = await services.deps.db
+      .selectFrom('documents')
+      .select(['name', 'total_pages', 'file_sha256'])
+      .where('extension', '=', 'pdf')
+      .execute();
     expect(pdfs).toHaveLength(13);
     for (const pdf of pdfs) {
       expect(pdf.total_pages).toBeGreaterThanOrEqual(2);
@@ -147,7 +172,11 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   });
 
   it("lets the clerk see Fabrikam's documents and hides them from sales", async () => {
-    const scan = await services.deps.db.selectFrom('documents').select('id').where('name', '=', DEMO_SCAN_FILE_NAME).executeTakeFirstOrThrow();
+    const scan = await services.deps.db
+      .selectFrom('documents')
+      .select('id')
+      .where('name', '=', DEMO_SCAN_FILE_NAME)
+      .executeTakeFirstOrThrow();
     const tokenOf = async (username: string): Promise<string> => {
       const answer = await get(`/demo/erp/token?username=${username}`);
       expect(answer.statusCode).toBe(200);
@@ -169,7 +198,12 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     expect(answer.statusCode).toBe(200);
     const names = (JSON.parse(answer.body) as { documents: { name: string }[] }).documents.map((d) => d.name).sort();
     expect(names).toEqual(['CS-88120.pdf', 'FAB-25-0412.pdf']);
-    for (const action of ['Cabinet: Tagging', 'Dynamics: Edit Document Index Data', 'Dynamics: Reapply Document Name', 'Cabinet: Annotations Edit']) {
+    for (const action of [
+      'Cabinet: Tagging',
+      'Dynamics: Edit Document Index Data',
+      'Dynamics: Reapply Document Name',
+      'Cabinet: Annotations Edit',
+    ]) {
       const can = await get(`/api/can?action=${encodeURIComponent(action)}`, auth);
       expect(JSON.parse(can.body)).toEqual({ action, value: true });
     }
@@ -185,27 +219,50 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
 
     const relay = await get('/demo/erp/relay.js');
     expect(relay.statusCode).toBe(200);
-    const manifestRelay = await readFile(join(__dirname, '..', '..', '..', '..', 'manifests', 'bc', 'ControlAddIn', 'scripts', 'relay.js'), 'utf8');
+    const manifestRelay = await readFile(
+      join(__dirname, '..', '..', '..', '..', 'manifests', 'bc', 'ControlAddIn', 'scripts', 'relay.js'),
+      'utf8',
+    );
     expect(relay.body).toBe(manifestRelay);
 
     const records = await get('/demo/erp/records');
     const body = JSON.parse(records.body) as { records: { name: string; kind: string; context: { recordId: string; tableId: number } }[] };
     expect(body.records.map((r) => r.name)).toEqual(expect.arrayContaining(['Fabrikam, Inc.', 'PI-1006']));
-    expect(body.records.find((r) => r.name === 'Fabrikam, Inc.')?.context).toMatchObject({ recordId: demoVendor('V10000').systemId, tableId: 23 });
+    expect(body.records.find((r) => r.name === 'Fabrikam, Inc.')?.context).toMatchObject({
+      recordId: demoVendor('V10000').systemId,
+      tableId: 23,
+    });
     // Read from the demo ERP, not our own tables: an invoice created there is listed, one it holds as posted is not a draft.
     const cronus = demoErp.erp.store.listCompanies().find((company) => company.name === 'CRONUS');
-    const created = demoErp.erp.store.createPurchaseInvoice(String(cronus?.id), { vendorNumber: 'V40000', vendorInvoiceNumber: 'LW-NEW' }).record;
+    const created = demoErp.erp.store.createPurchaseInvoice(String(cronus?.id), {
+      vendorNumber: 'V40000',
+      vendorInvoiceNumber: 'LW-NEW',
+    }).record;
     demoErp.erp.store.postPurchaseInvoice(String(cronus?.id), DEMO_PURCHASE_INVOICES[0].systemId);
-    const after = JSON.parse((await get('/demo/erp/records')).body) as { records: { name: string; kind: string; context: { recordId: string; tableId: number } }[] };
-    expect(after.records.find((r) => r.name === created.number)).toMatchObject({ kind: 'purchaseInvoice', context: { recordId: created.id, tableId: 38 } });
-    expect(after.records.filter((r) => r.name.endsWith(DEMO_PURCHASE_INVOICES[0].number)).map((r) => [r.kind, r.context.tableId])).toEqual([['postedPurchaseInvoice', 122]]);
+    const after = JSON.parse((await get('/demo/erp/records')).body) as {
+      records: { name: string; kind: string; context: { recordId: string; tableId: number } }[];
+    };
+    expect(after.records.find((r) => r.name === created.number)).toMatchObject({
+      kind: 'purchaseInvoice',
+      context: { recordId: created.id, tableId: 38 },
+    });
+    expect(after.records.filter((r) => r.name.endsWith(DEMO_PURCHASE_INVOICES[0].number)).map((r) => [r.kind, r.context.tableId])).toEqual([
+      ['postedPurchaseInvoice', 122],
+    ]);
 
     expect((await get('/demo/erp/..%2F..%2Fpackage.json')).statusCode).toBe(404);
     expect((await get('/demo/erp/token?username=nobody')).statusCode).toBe(401);
   });
 
   it('answers a client that is not on this machine (here: forwarded by a proxy) with 403 in words, on every demo route', async () => {
-    for (const path of ['/demo/erp', '/demo/erp/records', '/demo/erp/token?username=admin', '/demo/erp/relay.js', '/demo/teams', '/demo/teams/teams.js']) {
+    for (const path of [
+      '/demo/erp',
+      '/demo/erp/records',
+      '/demo/erp/token?username=admin',
+      '/demo/erp/relay.js',
+      '/demo/teams',
+      '/demo/teams/teams.js',
+    ]) {
       const answer = await get(path, { 'x-forwarded-for': '203.0.113.9' });
       expect(answer.statusCode).toBe(403);
       expect(JSON.parse(answer.body)).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: DEMO_LOCAL_ONLY_MESSAGE });
@@ -222,10 +279,16 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       const access = await findQueuesWithAccess(services.deps.db, await userId(username), [...queues.values()]);
       return new Map([...access.values()].map((q) => [q.name, q.access]));
     };
-    const has = (access: number | undefined, flag: keyof typeof QUEUE_ACCESS_FLAGS): boolean => ((access ?? 0) & QUEUE_ACCESS_FLAGS[flag]) !== 0;
+    const has = (access: number | undefined, flag: keyof typeof QUEUE_ACCESS_FLAGS): boolean =>
+      ((access ?? 0) & QUEUE_ACCESS_FLAGS[flag]) !== 0;
 
     it('gives Pat Approver a limit above every demo invoice and Jo Junior one below them (Approval L1 with Route); purchase-invoice uploads enter the AP Inbox', async () => {
-      const limits = await services.deps.db.selectFrom('groups').select(['name', 'approval_limit', 'has_approval_limit']).where('has_approval_limit', '=', 1).orderBy('name').execute();
+      const limits = await services.deps.db
+        .selectFrom('groups')
+        .select(['name', 'approval_limit', 'has_approval_limit'])
+        .where('has_approval_limit', '=', 1)
+        .orderBy('name')
+        .execute();
       expect(limits.map((g) => [g.name, Number(g.approval_limit)])).toEqual([
         ['Approvers', 250_000],
         ['Junior Approvers', 10_000],
@@ -269,7 +332,10 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
         if (!queue) throw new Error(`no queue ${name}`);
         return decodeQueueFeatures(Number(queue.features1), Number(queue.features2));
       };
-      const setFeatures = (name: DemoQueueName): string[] => Object.entries(features(name)).filter(([, on]) => on).map(([feature]) => feature);
+      const setFeatures = (name: DemoQueueName): string[] =>
+        Object.entries(features(name))
+          .filter(([, on]) => on)
+          .map(([feature]) => feature);
       expect(setFeatures('AP Inbox')).toEqual(['OptInWorkflow']);
       expect(setFeatures('Coding')).toEqual(['BlockApproveUnlinked', 'BlockRouteUnlinked']);
       expect(setFeatures('Approval L1')).toEqual(['ApproveFromNoteRequired']);
@@ -347,11 +413,16 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       }
       const l1 = inQueue('Approval L1');
       expect(l1.length).toBeGreaterThanOrEqual(3);
-      const linked = await services.deps.db.selectFrom('record_links').select('document_id').where('document_id', 'in', l1).where('is_primary', '=', 1).execute();
+      const linked = await services.deps.db
+        .selectFrom('record_links')
+        .select('document_id')
+        .where('document_id', 'in', l1)
+        .where('is_primary', '=', 1)
+        .execute();
       expect(new Set(linked.map((l) => l.document_id)).size).toBe(l1.length);
     });
 
-    it("keeps one unlinked document in Coding, seen by the clerk and the admin through queue access, that Coding lets neither route nor approve", async () => {
+    it('keeps one unlinked document in Coding, seen by the clerk and the admin through queue access, that Coding lets neither route nor approve', async () => {
       const queues = await queueIdsByName();
       const coding = queues.get('Coding') ?? 0;
       const document = await services.deps.db
@@ -360,13 +431,23 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
         .where('name', '=', DEMO_UNLINKED_FILE_NAME)
         .executeTakeFirstOrThrow();
       expect(document).toMatchObject({ queue_id: coding, subtype_id: null });
-      expect(await services.deps.db.selectFrom('record_links').select('document_id').where('document_id', '=', document.id).execute()).toEqual([]);
+      expect(
+        await services.deps.db.selectFrom('record_links').select('document_id').where('document_id', '=', document.id).execute(),
+      ).toEqual([]);
       // Approval L1 still holds exactly the three linked invoices (a browser test relies on them).
-      const l1 = await services.deps.db.selectFrom('documents').select('id').where('queue_id', '=', queues.get('Approval L1') ?? 0).execute();
+      const l1 = await services.deps.db
+        .selectFrom('documents')
+        .select('id')
+        .where('queue_id', '=', queues.get('Approval L1') ?? 0)
+        .execute();
       expect(l1).toHaveLength(3);
 
       const tokenOf = async (username: string): Promise<string> => (await get(`/demo/erp/token?username=${username}`)).body;
-      const act = async (username: string, path: 'approval' | 'route', extra: Record<string, unknown> = {}): Promise<{ status: number; body: unknown }> => {
+      const act = async (
+        username: string,
+        path: 'approval' | 'route',
+        extra: Record<string, unknown> = {},
+      ): Promise<{ status: number; body: unknown }> => {
         const response = await fetch(`${baseUrl}/api/documents/${path}`, {
           method: 'PUT',
           headers: { authorization: `Bearer ${await tokenOf(username)}`, 'content-type': 'application/json' },
@@ -382,7 +463,11 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       expect(route).toEqual({ status: 400, body: expect.objectContaining({ message: MESSAGES.documentLinkRequired }) });
       const approve = await act('admin', 'approval', { approvalNote: 'Fine.' });
       expect(approve).toEqual({ status: 400, body: expect.objectContaining({ message: MESSAGES.documentLinkRequired }) });
-      const after = await services.deps.db.selectFrom('documents').select(['queue_id', 'row_version']).where('id', '=', document.id).executeTakeFirstOrThrow();
+      const after = await services.deps.db
+        .selectFrom('documents')
+        .select(['queue_id', 'row_version'])
+        .where('id', '=', document.id)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual({ queue_id: coding, row_version: document.row_version });
     });
 
@@ -414,10 +499,22 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       const approved = await approve({ ...request, approvalNote: 'Prices match the order; fine to pay.' });
       expect(approved.status).toBe(200);
       expect(approved.body).toEqual({ documents: [{ id: document.id, queueId: l2, rowVersion: document.row_version + 1 }] });
-      const after = await services.deps.db.selectFrom('documents').select('queue_id').where('id', '=', document.id).executeTakeFirstOrThrow();
+      const after = await services.deps.db
+        .selectFrom('documents')
+        .select('queue_id')
+        .where('id', '=', document.id)
+        .executeTakeFirstOrThrow();
       expect(after.queue_id).toBe(l2);
       const history = await services.deps.db.selectFrom('workflow_history').selectAll().where('document_id', '=', document.id).execute();
-      expect(history).toMatchObject([{ action: 'approve', from_queue_id: l1, to_queue_id: l2, user_id: await userId('approver'), note: 'Prices match the order; fine to pay.' }]);
+      expect(history).toMatchObject([
+        {
+          action: 'approve',
+          from_queue_id: l1,
+          to_queue_id: l2,
+          user_id: await userId('approver'),
+          note: 'Prices match the order; fine to pay.',
+        },
+      ]);
       const notes = await services.deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', document.id).execute();
       expect(notes).toEqual(
         expect.arrayContaining([

@@ -86,12 +86,24 @@ export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, o
 
 /** The AP coding category with its fields, and the values already entered on a few invoices. */
 async function seedCustomData(trx: Transaction<Database>, documentIds: ReadonlyMap<string, number>, at: string): Promise<void> {
-  const category = await trx.insertInto('custom_categories').values({ name: DEMO_CUSTOM_CATEGORY.name, applies_to_all: 1 }).returning('id').executeTakeFirstOrThrow();
+  const category = await trx
+    .insertInto('custom_categories')
+    .values({ name: DEMO_CUSTOM_CATEGORY.name, applies_to_all: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const fieldIds = new Map<string, number>();
   for (const [order, field] of DEMO_CUSTOM_CATEGORY.fields.entries()) {
     const row = await trx
       .insertInto('custom_fields')
-      .values({ category_id: category.id, name: field.name, label: field.label, data_source: field.dataSource, value_type: field.valueType, sort_order: order + 1, required: 0 })
+      .values({
+        category_id: category.id,
+        name: field.name,
+        label: field.label,
+        data_source: field.dataSource,
+        value_type: field.valueType,
+        sort_order: order + 1,
+        required: 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     fieldIds.set(field.name, row.id);
@@ -100,7 +112,13 @@ async function seedCustomData(trx: Transaction<Database>, documentIds: ReadonlyM
     const documentId = required(documentIds.get(entry.fileName), entry.fileName);
     await trx
       .insertInto('custom_values')
-      .values({ document_id: documentId, field_id: required(fieldIds.get(entry.field), entry.field), value: entry.value, updated_at: at, updated_by_user_id: null })
+      .values({
+        document_id: documentId,
+        field_id: required(fieldIds.get(entry.field), entry.field),
+        value: entry.value,
+        updated_at: at,
+        updated_by_user_id: null,
+      })
       .execute();
   }
 }
@@ -159,11 +177,18 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
   const groupIds = new Map<string, number>();
   for (const group of DEMO_GROUPS) {
     const limit = group.approvalLimit === undefined ? {} : { approval_limit: group.approvalLimit, has_approval_limit: 1 };
-    const { id } = await trx.insertInto('groups').values({ name: group.name, description: group.description, ...limit }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('groups')
+      .values({ name: group.name, description: group.description, ...limit })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     groupIds.set(group.name, id);
     const granted: readonly PrivilegeName[] = group.privileges === 'all' ? PRIVILEGE_NAMES : group.privileges;
     for (const name of granted) {
-      await trx.insertInto('group_privileges').values({ group_id: id, privilege_id: required(privilegeIds.get(name), name), value: 1 }).execute();
+      await trx
+        .insertInto('group_privileges')
+        .values({ group_id: id, privilege_id: required(privilegeIds.get(name), name), value: 1 })
+        .execute();
     }
     for (const access of group.access) {
       await trx
@@ -198,21 +223,36 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('user_groups').values({ user_id: id, group_id: required(groupIds.get(user.group), user.group), kind: 'security' }).execute();
+    await trx
+      .insertInto('user_groups')
+      .values({ user_id: id, group_id: required(groupIds.get(user.group), user.group), kind: 'security' })
+      .execute();
   }
 
   const vendorTable = required(tableIds.get('vendor'), 'vendor');
   for (const vendor of DEMO_VENDORS) {
     await trx
       .insertInto('erp_records')
-      .values({ integrated_table_id: vendorTable, data_area_id: DEMO_COMPANY, record_id: vendor.systemId, number: vendor.number, display_name: vendor.name })
+      .values({
+        integrated_table_id: vendorTable,
+        data_area_id: DEMO_COMPANY,
+        record_id: vendor.systemId,
+        number: vendor.number,
+        display_name: vendor.name,
+      })
       .execute();
   }
   const invoiceTable = required(tableIds.get('purchaseInvoice'), 'purchaseInvoice');
   for (const invoice of DEMO_PURCHASE_INVOICES) {
     await trx
       .insertInto('erp_records')
-      .values({ integrated_table_id: invoiceTable, data_area_id: DEMO_COMPANY, record_id: invoice.systemId, number: invoice.number, display_name: invoice.number })
+      .values({
+        integrated_table_id: invoiceTable,
+        data_area_id: DEMO_COMPANY,
+        record_id: invoice.systemId,
+        number: invoice.number,
+        display_name: invoice.number,
+      })
       .execute();
   }
 }

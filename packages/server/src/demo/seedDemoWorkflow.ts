@@ -36,7 +36,11 @@ function flagsOf<T extends BitTable>(bits: T, names: readonly (keyof T)[]): numb
  * queue ids by name, for placing the demo documents.
  */
 export async function seedDemoWorkflow(trx: Transaction<Database>): Promise<Map<DemoQueueName, number>> {
-  const { id: queueTypeId } = await trx.insertInto('queue_types').values({ name: DEMO_QUEUE_TYPE_NAME }).returning('id').executeTakeFirstOrThrow();
+  const { id: queueTypeId } = await trx
+    .insertInto('queue_types')
+    .values({ name: DEMO_QUEUE_TYPE_NAME })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   // Queues point at each other (Approval L1 → L2 → Approved), so insert first, link second.
   const queueIds = new Map<DemoQueueName, number>();
@@ -74,7 +78,10 @@ export async function seedDemoWorkflow(trx: Transaction<Database>): Promise<Map<
   }
 
   for (const [from, to] of DEMO_ROUTES) {
-    await trx.insertInto('routes').values({ from_queue_id: idOf(from), to_queue_id: idOf(to) }).execute();
+    await trx
+      .insertInto('routes')
+      .values({ from_queue_id: idOf(from), to_queue_id: idOf(to) })
+      .execute();
   }
 
   const groups = new Map((await trx.selectFrom('groups').select(['id', 'name']).execute()).map((g) => [g.name, g.id]));
@@ -91,7 +98,10 @@ export async function seedDemoWorkflow(trx: Transaction<Database>): Promise<Map<
   for (const membership of DEMO_QUEUE_USER_ACCESS) {
     const userId = users.get(membership.username);
     if (userId === undefined) throw new Error(`Demo seed: user ${membership.username} is missing`);
-    await trx.insertInto('queue_user_access').values({ user_id: userId, queue_id: idOf(membership.queue), access: accessBits(membership.access) }).execute();
+    await trx
+      .insertInto('queue_user_access')
+      .values({ user_id: userId, queue_id: idOf(membership.queue), access: accessBits(membership.access) })
+      .execute();
   }
   return queueIds;
 }

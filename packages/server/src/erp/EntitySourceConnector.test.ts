@@ -9,7 +9,17 @@ import { erpBusy, erpCredentialsRefused, erpTimedOut, erpUnreachable } from './e
 const CLIENT = { clientId: 'connector-test', clientSecret: 'connector-secret' };
 
 function sourceOf(erp: { apiUrl: string; tokenUrl: string }, overrides: Partial<EntitySourceConfig> = {}): EntitySourceConfig {
-  return { prefix: 'bc', label: 'Business Central', apiUrl: erp.apiUrl, tokenUrl: erp.tokenUrl, tenant: 'demo', ...CLIENT, scope: 'api://demo/.default', company: 'CRONUS', ...overrides };
+  return {
+    prefix: 'bc',
+    label: 'Business Central',
+    apiUrl: erp.apiUrl,
+    tokenUrl: erp.tokenUrl,
+    tenant: 'demo',
+    ...CLIENT,
+    scope: 'api://demo/.default',
+    company: 'CRONUS',
+    ...overrides,
+  };
 }
 
 /** The DomainError a promise rejects with (fails the test if it resolves or throws something else). */
@@ -132,11 +142,24 @@ describe('queries', () => {
   it('filters and selects, with text quoted so a quote in a value stays a value', async () => {
     const bc = connector();
     const page = await bc.query('purchaseInvoices', {
-      filter: { and: [{ property: 'vendorNumber', operator: 'eq', value: 'V10000' }, { property: 'dueDate', operator: 'gt', value: '2025-06-01' }] },
+      filter: {
+        and: [
+          { property: 'vendorNumber', operator: 'eq', value: 'V10000' },
+          { property: 'dueDate', operator: 'gt', value: '2025-06-01' },
+        ],
+      },
       select: ['number', 'totalAmountIncludingTax'],
     });
     expect(page.records).toEqual([{ '@odata.etag': expect.any(String), number: 'PI-1005', totalAmountIncludingTax: expect.any(Number) }]);
-    const contains = await bc.query('vendors', { filter: { or: [{ property: 'displayName', operator: 'contains', value: 'wind' }, { property: 'number', operator: 'eq', value: "V1' or number ne '" }] }, select: ['number'] });
+    const contains = await bc.query('vendors', {
+      filter: {
+        or: [
+          { property: 'displayName', operator: 'contains', value: 'wind' },
+          { property: 'number', operator: 'eq', value: "V1' or number ne '" },
+        ],
+      },
+      select: ['number'],
+    });
     expect(contains.records.map((r) => r.number)).toEqual(['V30000']);
   });
 
@@ -148,13 +171,17 @@ describe('queries', () => {
     expect(filter.kind).toBe('Validation');
     expect(filter.message).toBe("Business Central: 'vendor' has no property 'colour'.");
     expect((await domainErrorOf(bc.query('vendors', { select: ['colour'] }))).kind).toBe('Validation');
-    expect((await domainErrorOf(bc.query('purchaseInvoices', { filter: { property: 'dueDate', operator: 'eq', value: 'tomorrow' } }))).kind).toBe('Validation');
+    expect(
+      (await domainErrorOf(bc.query('purchaseInvoices', { filter: { property: 'dueDate', operator: 'eq', value: 'tomorrow' } }))).kind,
+    ).toBe('Validation');
     expect(erp.stats.apiRequests).toBe(before);
   });
 
   it('pages: one server page per query, nextPage follows @odata.nextLink, queryAll gathers every page', async () => {
     const bc = connector();
-    const [invoice] = (await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1003' }, select: ['id'] })).records;
+    const [invoice] = (
+      await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1003' }, select: ['id'] })
+    ).records;
     const filter = { property: 'documentId', operator: 'eq' as const, value: String(invoice.id) };
     const first = await bc.query('purchaseInvoiceLines', { filter, select: ['sequence'] });
     expect(first.records).toHaveLength(7);
@@ -168,8 +195,19 @@ describe('queries', () => {
     expect(all).toHaveLength(98);
     expect(new Set(all.map((r) => r.sequence)).size).toBe(98);
     expect(erp.stats.apiRequests - requestsBefore).toBe(Math.ceil(98 / 7));
-    const window = await bc.queryAll('purchaseInvoiceLines', { filter, select: ['sequence'], orderBy: ['sequence desc'], skip: 10, top: 5 });
-    expect(window.map((r) => r.sequence)).toEqual(all.slice(-15, -10).reverse().map((r) => r.sequence));
+    const window = await bc.queryAll('purchaseInvoiceLines', {
+      filter,
+      select: ['sequence'],
+      orderBy: ['sequence desc'],
+      skip: 10,
+      top: 5,
+    });
+    expect(window.map((r) => r.sequence)).toEqual(
+      all
+        .slice(-15, -10)
+        .reverse()
+        .map((r) => r.sequence),
+    );
   });
 
   it('stops gathering at maxRecords', async () => {
@@ -189,7 +227,10 @@ describe('queries', () => {
   it('gets one record by id, or null when the ERP has none', async () => {
     const bc = connector();
     const [vendor] = (await bc.query('vendors', { top: 1, select: ['id'] })).records;
-    expect(await bc.get('vendors', String(vendor.id), { select: ['number', 'displayName'] })).toMatchObject({ number: 'V10000', displayName: 'Fabrikam, Inc.' });
+    expect(await bc.get('vendors', String(vendor.id), { select: ['number', 'displayName'] })).toMatchObject({
+      number: 'V10000',
+      displayName: 'Fabrikam, Inc.',
+    });
     expect(await bc.get('vendors', '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });
@@ -197,10 +238,15 @@ describe('queries', () => {
 describe('bound actions', () => {
   it('posts a purchase invoice with Microsoft.NAV.post, refuses a second post and an action the type lacks, in words', async () => {
     const bc = connector();
-    const [draft] = (await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1002' }, select: ['id'] })).records;
+    const [draft] = (
+      await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1002' }, select: ['id'] })
+    ).records;
     faults.failNext(429, { retryAfter: '0' });
     await bc.invokeAction('purchaseInvoices', String(draft.id), 'post');
-    const posted = await bc.query('postedPurchaseInvoices', { filter: { property: 'purchaseInvoiceId', operator: 'eq', value: String(draft.id) }, select: ['number', 'status'] });
+    const posted = await bc.query('postedPurchaseInvoices', {
+      filter: { property: 'purchaseInvoiceId', operator: 'eq', value: String(draft.id) },
+      select: ['number', 'status'],
+    });
     expect(posted.records).toEqual([{ '@odata.etag': expect.any(String), number: 'PPI-1002', status: 'Open' }]);
     const again = await domainErrorOf(bc.invokeAction('purchaseInvoices', String(draft.id), 'Microsoft.NAV.post'));
     expect(again.kind).toBe('Validation');
@@ -210,7 +256,9 @@ describe('bound actions', () => {
 
   it('does not send an action again after a 503 (it may have been done): busy in words', async () => {
     const bc = connector({ sleep: async () => undefined });
-    const [draft] = (await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1004' }, select: ['id'] })).records;
+    const [draft] = (
+      await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1004' }, select: ['id'] })
+    ).records;
     faults.failNext(503, { retryAfter: '0' });
     expect((await domainErrorOf(bc.invokeAction('purchaseInvoices', String(draft.id), 'post'))).message).toBe(erpBusy('Business Central'));
     expect(faults.pending).toBe(0);
@@ -260,7 +308,7 @@ describe('429 and 503', () => {
     expect(waits).toEqual([]);
   });
 
-  it('reports busy at once when the wait would outlast the call\'s time budget', async () => {
+  it("reports busy at once when the wait would outlast the call's time budget", async () => {
     const waits: number[] = [];
     const bc = connector({ sleep: async (ms) => void waits.push(ms), timeoutMs: 2_000 });
     await bc.metadata();

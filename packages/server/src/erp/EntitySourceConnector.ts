@@ -162,7 +162,12 @@ export class EntitySourceConnector {
     const exact = metadata.entityTypes.find((type) => type.entitySet === name || type.name === name || type.qualifiedName === name);
     // Type names stored before discovery may differ in case only ('Microsoft.NAV.Vendor' for 'vendor').
     const lower = name.toLowerCase();
-    const found = exact ?? metadata.entityTypes.find((type) => type.entitySet?.toLowerCase() === lower || type.name.toLowerCase() === lower || type.qualifiedName.toLowerCase() === lower);
+    const found =
+      exact ??
+      metadata.entityTypes.find(
+        (type) =>
+          type.entitySet?.toLowerCase() === lower || type.name.toLowerCase() === lower || type.qualifiedName.toLowerCase() === lower,
+      );
     if (found === undefined) throw notFound(erpUnknownEntityType(this.config.label, name));
     return found;
   }
@@ -184,7 +189,11 @@ export class EntitySourceConnector {
 
   private async fetchCompanies(): Promise<SourceCompany[]> {
     const records = await this.followAll(`${this.config.apiUrl}/companies?$select=id,name,displayName`);
-    const companies = records.map((record) => ({ id: String(record.id), name: String(record.name), displayName: String(record.displayName ?? record.name) }));
+    const companies = records.map((record) => ({
+      id: String(record.id),
+      name: String(record.name),
+      displayName: String(record.displayName ?? record.name),
+    }));
     this.companiesCache = { value: companies, expiresAt: this.now() + this.metadataTtlMs };
     return companies;
   }
@@ -225,7 +234,10 @@ export class EntitySourceConnector {
   async invokeAction(entitySet: string, id: string, action: string, options: { company?: string } = {}): Promise<void> {
     const type = await this.entityType(entitySet);
     const metadata = await this.metadata();
-    const bound = metadata.actions.find((candidate) => candidate.boundTo === type.qualifiedName && (candidate.qualifiedName === action || candidate.qualifiedName.endsWith(`.${action}`)));
+    const bound = metadata.actions.find(
+      (candidate) =>
+        candidate.boundTo === type.qualifiedName && (candidate.qualifiedName === action || candidate.qualifiedName.endsWith(`.${action}`)),
+    );
     if (bound === undefined) throw notFound(erpRefusedQuery(this.config.label, `'${type.name}' has no action '${action}'.`));
     const url = `${await this.companyUrl(options.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}(${encodeURIComponent(id)})/${bound.qualifiedName}`;
     const response = await this.request(url, 'application/json', 'POST');
@@ -274,7 +286,8 @@ export class EntitySourceConnector {
   /** A nextLink must stay on the source's origin: our bearer token never goes anywhere else. */
   private checkedLink(link: string): string {
     const resolved = new URL(link, `${this.config.apiUrl}/`);
-    if (resolved.origin !== new URL(this.config.apiUrl).origin) throw unavailable(erpFailed(this.config.label, 'a next-page link to another server'));
+    if (resolved.origin !== new URL(this.config.apiUrl).origin)
+      throw unavailable(erpFailed(this.config.label, 'a next-page link to another server'));
     return resolved.toString();
   }
 
@@ -310,14 +323,19 @@ export class EntitySourceConnector {
       const parts = query.orderBy.map((part) => {
         const [name, direction] = part.trim().split(/\s+/);
         this.checkProperty(type, name);
-        if (direction !== undefined && direction !== 'asc' && direction !== 'desc') throw invalid(erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`));
+        if (direction !== undefined && direction !== 'asc' && direction !== 'desc')
+          throw invalid(erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`));
         return direction === undefined ? name : `${name} ${direction}`;
       });
       params.push(`$orderby=${encodeURIComponent(parts.join(','))}`);
     }
-    for (const [name, value] of [['$top', query.top], ['$skip', query.skip]] as const) {
+    for (const [name, value] of [
+      ['$top', query.top],
+      ['$skip', query.skip],
+    ] as const) {
       if (value === undefined) continue;
-      if (!Number.isInteger(value) || value < 0) throw invalid(erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`));
+      if (!Number.isInteger(value) || value < 0)
+        throw invalid(erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`));
       params.push(`${name}=${value}`);
     }
     const base = `${await this.companyUrl(query.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}`;
@@ -389,12 +407,14 @@ export class EntitySourceConnector {
       if (response.status === 429 || (response.status === 503 && method === 'GET')) {
         const asked = retryAfterMs(response.headers.get('retry-after'), this.now());
         const wait = asked ?? DEFAULT_BACKOFF_MS * 2 ** attempt;
-        if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs || performance.now() + wait >= deadline) throw unavailable(erpBusy(this.config.label));
+        if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs || performance.now() + wait >= deadline)
+          throw unavailable(erpBusy(this.config.label));
         await this.sleep(wait);
         continue;
       }
       if (response.status === 503) throw unavailable(erpBusy(this.config.label));
-      if (response.status === 409 || response.status === 412) throw conflict(erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'));
+      if (response.status === 409 || response.status === 412)
+        throw conflict(erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'));
       throw unavailable(erpFailed(this.config.label, `HTTP ${response.status}`));
     }
   }
@@ -420,10 +440,24 @@ export class EntitySourceConnector {
   }
 
   private async fetchToken(): Promise<CachedToken> {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.config.clientId, client_secret: this.config.clientSecret, scope: this.config.scope });
-    const response = await this.send(this.config.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: form.toString() }, performance.now() + this.timeoutMs);
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: this.config.clientId,
+      client_secret: this.config.clientSecret,
+      scope: this.config.scope,
+    });
+    const response = await this.send(
+      this.config.tokenUrl,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: form.toString(),
+      },
+      performance.now() + this.timeoutMs,
+    );
     const text = await this.readBody(response);
-    if (response.status === 400 || response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
+    if (response.status === 400 || response.status === 401 || response.status === 403)
+      throw unavailable(erpCredentialsRefused(this.config.label));
     if (response.status === 429 || response.status === 503) throw unavailable(erpBusy(this.config.label));
     if (!response.ok) throw unavailable(erpFailed(this.config.label, `sign-in answered HTTP ${response.status}`));
     let body: { access_token?: unknown; expires_in?: unknown };
@@ -432,7 +466,8 @@ export class EntitySourceConnector {
     } catch {
       throw unavailable(erpFailed(this.config.label, 'a sign-in answer that is not JSON'));
     }
-    if (typeof body.access_token !== 'string' || body.access_token === '') throw unavailable(erpFailed(this.config.label, 'a sign-in answer without a token'));
+    if (typeof body.access_token !== 'string' || body.access_token === '')
+      throw unavailable(erpFailed(this.config.label, 'a sign-in answer without a token'));
     const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 3600)) * 1000;
     const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
     this.token = { accessToken: body.access_token, refreshAt: this.now() + lifetimeMs - margin };
@@ -442,7 +477,11 @@ export class EntitySourceConnector {
   /** fetch until `deadline` (performance.now() ms), body included; a transport failure becomes Unavailable in words. */
   private async send(url: string, init: RequestInit, deadline: number): Promise<Response> {
     try {
-      return await fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.round(deadline - performance.now()))), redirect: 'error' });
+      return await fetch(url, {
+        ...init,
+        signal: AbortSignal.timeout(Math.max(1, Math.round(deadline - performance.now()))),
+        redirect: 'error',
+      });
     } catch (error) {
       throw this.transportError(error);
     }

@@ -30,7 +30,9 @@ function literal(edmType: string, property: string, value: EntityFilterValue): s
     case 'Edm.Date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : refuse();
     case 'Edm.DateTimeOffset':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : refuse();
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+        ? value
+        : refuse();
     case 'Edm.Boolean':
       if (typeof value === 'boolean') return String(value);
       return value === 'true' || value === 'false' ? value : refuse();
@@ -64,7 +66,8 @@ export function buildODataFilter(filter: EntityFilter, type: EntityTypeMetadata,
   const property = type.properties.find((candidate) => candidate.name === filter.property);
   const edmType = property?.type ?? 'Edm.String';
   if (filter.operator === 'contains' || filter.operator === 'startswith') {
-    if (edmType !== 'Edm.String' || typeof filter.value !== 'string') throw invalid(`${filter.operator} needs a text property and a text value (${filter.property}).`);
+    if (edmType !== 'Edm.String' || typeof filter.value !== 'string')
+      throw invalid(`${filter.operator} needs a text property and a text value (${filter.property}).`);
     return `${filter.operator}(${filter.property},${literal('Edm.String', filter.property, filter.value)})`;
   }
   return `${filter.property} ${filter.operator} ${literal(edmType, filter.property, filter.value)}`;

@@ -17,7 +17,11 @@ export interface EntitiesByPropertiesOptions {
  * `dataAreaId`, in the ERP's key order: a client reads a whole lookup list by paging on until a
  * short page. A property the type lacks is refused by the connector, in its words.
  */
-export async function listEntitiesByProperties(sources: EntitySources, name: string, options: EntitiesByPropertiesOptions): Promise<Record<string, unknown>[]> {
+export async function listEntitiesByProperties(
+  sources: EntitySources,
+  name: string,
+  options: EntitiesByPropertiesOptions,
+): Promise<Record<string, unknown>[]> {
   if (options.fields.length === 0) throw invalid('Name at least one property in field, e.g. field=number.');
   const { prefix, typeName } = resolveEntityTypeName(name);
   const source = sources.source(prefix);

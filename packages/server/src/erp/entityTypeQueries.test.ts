@@ -10,7 +10,18 @@ let sources: EntitySources;
 
 beforeAll(async () => {
   erp = await startDemoErp({ port: 0, ...CLIENT, tokenLifetimeSeconds: 600 });
-  sources = new EntitySources([{ prefix: 'bc', label: 'Business Central', apiUrl: erp.apiUrl, tokenUrl: erp.tokenUrl, tenant: 'demo', ...CLIENT, scope: 'api://demo/.default', company: 'CRONUS' }]);
+  sources = new EntitySources([
+    {
+      prefix: 'bc',
+      label: 'Business Central',
+      apiUrl: erp.apiUrl,
+      tokenUrl: erp.tokenUrl,
+      tenant: 'demo',
+      ...CLIENT,
+      scope: 'api://demo/.default',
+      company: 'CRONUS',
+    },
+  ]);
 });
 
 afterAll(async () => {
@@ -43,7 +54,9 @@ describe('the seeded purchase invoice table (bc:Microsoft.NAV.PurchaseHeader) ag
 
   it("answers the purchase invoice's properties and keys", async () => {
     const properties = await entityTypeProperties(sources, 'bc:Microsoft.NAV.PurchaseHeader');
-    expect(properties.map((property) => property.name)).toEqual(expect.arrayContaining(['id', 'number', 'vendorNumber', 'totalAmountIncludingTax']));
+    expect(properties.map((property) => property.name)).toEqual(
+      expect.arrayContaining(['id', 'number', 'vendorNumber', 'totalAmountIncludingTax']),
+    );
     expect(properties.find((property) => property.name === 'id')?.isKey).toBe(true);
     await expect(entityTypeKeys(sources, 'bc:Microsoft.NAV.PurchaseHeader')).resolves.toEqual(['id']);
   });

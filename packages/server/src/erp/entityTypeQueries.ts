@@ -20,7 +20,23 @@ export const DEFAULT_COLUMN_SET = 'pushLink';
  * The properties of the pushLink column set, in display order, where the type has them: what
  * tells one record from another in a pick list (number, name, the vendor, dates, amount, status).
  */
-const PUSH_LINK_COLUMNS = ['number', 'displayName', 'name', 'vendorNumber', 'vendorName', 'vendorInvoiceNumber', 'invoiceDate', 'postingDate', 'orderDate', 'dueDate', 'orderNumber', 'totalAmountIncludingTax', 'currencyCode', 'status', 'city'];
+const PUSH_LINK_COLUMNS = [
+  'number',
+  'displayName',
+  'name',
+  'vendorNumber',
+  'vendorName',
+  'vendorInvoiceNumber',
+  'invoiceDate',
+  'postingDate',
+  'orderDate',
+  'dueDate',
+  'orderNumber',
+  'totalAmountIncludingTax',
+  'currencyCode',
+  'status',
+  'city',
+];
 
 /** Column sets by name: pushLink (the default) and all (every structural property). */
 const COLUMN_SETS: Readonly<Record<string, (type: EntityTypeMetadata) => EntityPropertyMetadata[]>> = {
@@ -36,7 +52,8 @@ const COLUMN_SETS: Readonly<Record<string, (type: EntityTypeMetadata) => EntityP
 /** A name the API takes: `{prefix}:{entity type}`, e.g. 'bc:Microsoft.NAV.vendor', 'bc:vendor' or 'bc:vendors'. */
 export function splitEntityTypeName(name: string): { prefix: string; typeName: string } {
   const colon = name.indexOf(':');
-  if (colon < 1 || colon === name.length - 1) throw invalid(`'${name}' is not an entity type name: write it as prefix:type, e.g. bc:Microsoft.NAV.vendor.`);
+  if (colon < 1 || colon === name.length - 1)
+    throw invalid(`'${name}' is not an entity type name: write it as prefix:type, e.g. bc:Microsoft.NAV.vendor.`);
   return { prefix: name.slice(0, colon), typeName: name.slice(colon + 1) };
 }
 
@@ -86,7 +103,9 @@ export function collectionNavigationJoin(typeName: string, navigation: string): 
  */
 export function resolveEntityTypeName(name: string): { prefix: string; typeName: string } {
   const { prefix, typeName } = splitEntityTypeName(name);
-  const mapped = Object.prototype.hasOwnProperty.call(ENTITY_SET_NAMES, name.toLowerCase()) ? ENTITY_SET_NAMES[name.toLowerCase()] : undefined;
+  const mapped = Object.prototype.hasOwnProperty.call(ENTITY_SET_NAMES, name.toLowerCase())
+    ? ENTITY_SET_NAMES[name.toLowerCase()]
+    : undefined;
   return { prefix, typeName: mapped ?? typeName };
 }
 
@@ -167,7 +186,13 @@ export interface EntityTypeDescription {
 }
 
 function describe(prefix: string, type: EntityTypeMetadata): EntityTypeDescription {
-  return { name: `${prefix}:${type.qualifiedName}`, entitySet: type.entitySet, keys: [...type.keys], properties: [...type.properties], navigations: [...type.navigations] };
+  return {
+    name: `${prefix}:${type.qualifiedName}`,
+    entitySet: type.entitySet,
+    keys: [...type.keys],
+    properties: [...type.properties],
+    navigations: [...type.navigations],
+  };
 }
 
 /** One entity type with everything its $metadata says. */

@@ -1,8 +1,10 @@
 import { webClientRoot } from './entityUrlQueries';
 
 describe('webClientRoot', () => {
-  it("opens Business Central online at its web client, tenant and environment", () => {
-    expect(webClientRoot('https://api.businesscentral.dynamics.com/v2.0/contoso.onmicrosoft.com/Production/api/v2.0')).toBe('https://businesscentral.dynamics.com/contoso.onmicrosoft.com/Production/');
+  it('opens Business Central online at its web client, tenant and environment', () => {
+    expect(webClientRoot('https://api.businesscentral.dynamics.com/v2.0/contoso.onmicrosoft.com/Production/api/v2.0')).toBe(
+      'https://businesscentral.dynamics.com/contoso.onmicrosoft.com/Production/',
+    );
   });
 
   it('opens another server at its instance, without the API path', () => {

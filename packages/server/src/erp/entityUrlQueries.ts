@@ -38,7 +38,8 @@ export function noSuchRecord(erp: string, recordId: string, dataAreaId: string):
 export function webClientRoot(apiUrl: string): string {
   const url = new URL(apiUrl);
   const online = /^\/v2\.0\/([^/]+)\/([^/]+)\/api\//.exec(url.pathname);
-  if (url.hostname === 'api.businesscentral.dynamics.com' && online !== null) return `https://businesscentral.dynamics.com/${online[1]}/${online[2]}/`;
+  if (url.hostname === 'api.businesscentral.dynamics.com' && online !== null)
+    return `https://businesscentral.dynamics.com/${online[1]}/${online[2]}/`;
   const instance = url.pathname.replace(/\/api(\/.*)?$/, '').replace(/\/$/, '');
   return `${url.origin}${instance}/`;
 }
@@ -57,12 +58,18 @@ export interface EntityUrl {
  * `{root}?company={dataAreaId}&page={card page}&filter='No.' IS '{number}'`, the record read from
  * the ERP first so a missing one is refused rather than opening an empty card.
  */
-export async function entityUrl(sources: EntitySources, typeName: string, dataAreaId: string | undefined, recordId: string): Promise<EntityUrl> {
+export async function entityUrl(
+  sources: EntitySources,
+  typeName: string,
+  dataAreaId: string | undefined,
+  recordId: string,
+): Promise<EntityUrl> {
   const { prefix, typeName: bare } = resolveEntityTypeName(typeName);
   const source = sources.source(prefix);
   const type = await source.entityType(bare);
   const pageId = Object.prototype.hasOwnProperty.call(BC_CARD_PAGES, type.name) ? BC_CARD_PAGES[type.name] : undefined;
-  if (pageId === undefined || !type.properties.some((property) => property.name === 'number')) throw invalid(noCardPage(source.config.label, typeName));
+  if (pageId === undefined || !type.properties.some((property) => property.name === 'number'))
+    throw invalid(noCardPage(source.config.label, typeName));
   const company = dataAreaId ?? source.config.company;
   const record = await source.get(type.entitySet ?? bare, recordId, { company, select: ['number'] });
   if (record === null || typeof record.number !== 'string') throw notFound(noSuchRecord(source.config.label, recordId, company));

@@ -22,10 +22,17 @@ export function noSuchDataArea(id: string): string {
  * makes of both names, so 'bc:vendors' finds the table stored as 'bc:Microsoft.NAV.Vendor' and
  * 'bc:purchaseInvoice' the Purchase Header table mapped to its set. Only tables the viewer may see.
  */
-export async function integratedTableOfType(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, name: string): Promise<IntegratedTableSummary> {
+export async function integratedTableOfType(
+  db: Kysely<Database>,
+  sources: EntitySources,
+  viewer: Viewer,
+  name: string,
+): Promise<IntegratedTableSummary> {
   const { prefix } = splitEntityTypeName(name);
   const source = sources.source(prefix);
-  const candidates = (await listIntegratedTables(db, viewer)).filter((table) => table.entityTypeName.startsWith(`${prefix}:`)).sort((a, b) => a.sourceTypeId - b.sourceTypeId || a.id - b.id);
+  const candidates = (await listIntegratedTables(db, viewer))
+    .filter((table) => table.entityTypeName.startsWith(`${prefix}:`))
+    .sort((a, b) => a.sourceTypeId - b.sourceTypeId || a.id - b.id);
   const exact = candidates.find((table) => table.entityTypeName.toLowerCase() === name.toLowerCase());
   if (exact !== undefined) return exact;
   const wanted = (await source.entityType(resolveEntityTypeName(name).typeName)).qualifiedName;
@@ -69,7 +76,9 @@ export interface DataArea {
 export async function findDataArea(sources: EntitySources, id: string): Promise<DataArea> {
   for (const prefix of sources.prefixes) {
     const companies = await sources.source(prefix).companies();
-    const company = companies.find((candidate) => candidate.name.toLowerCase() === id.toLowerCase() || candidate.id.toLowerCase() === id.toLowerCase());
+    const company = companies.find(
+      (candidate) => candidate.name.toLowerCase() === id.toLowerCase() || candidate.id.toLowerCase() === id.toLowerCase(),
+    );
     if (company !== undefined) return { id: company.name, displayName: company.displayName, companyId: company.id, prefix };
   }
   throw notFound(noSuchDataArea(id));

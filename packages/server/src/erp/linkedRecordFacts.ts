@@ -79,7 +79,12 @@ function dateOf(value: unknown): string | null {
  * only the properties its type has ($metadata, cached by the connector). Null when the ERP has
  * no such record; throws in the connector's words when the ERP cannot be read.
  */
-export async function readLinkedRecordFacts(sources: EntitySources, entityTypeName: string, dataAreaId: string, recordId: string): Promise<LinkedRecordFactValues | null> {
+export async function readLinkedRecordFacts(
+  sources: EntitySources,
+  entityTypeName: string,
+  dataAreaId: string,
+  recordId: string,
+): Promise<LinkedRecordFactValues | null> {
   const { prefix, typeName } = resolveEntityTypeName(entityTypeName);
   const source = sources.source(prefix);
   const type = await source.entityType(typeName);
@@ -130,10 +135,19 @@ function sourceOf(entityTypeName: string): string {
  * commit. Resolves to the facts row's id.
  */
 export async function enqueueLinkedRecordFacts(db: Kysely<Database>, key: LinkedRecordKey, now: string): Promise<number> {
-  const table = await db.selectFrom('integrated_tables').select('entity_type_name').where('id', '=', key.integratedTableId).executeTakeFirstOrThrow();
+  const table = await db
+    .selectFrom('integrated_tables')
+    .select('entity_type_name')
+    .where('id', '=', key.integratedTableId)
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('linked_record_facts')
-    .values({ integrated_table_id: key.integratedTableId, data_area_id: key.dataAreaId, record_id: key.recordId, source: sourceOf(table.entity_type_name) })
+    .values({
+      integrated_table_id: key.integratedTableId,
+      data_area_id: key.dataAreaId,
+      record_id: key.recordId,
+      source: sourceOf(table.entity_type_name),
+    })
     .onConflict((oc) => oc.columns(['integrated_table_id', 'data_area_id', 'record_id']).doNothing())
     .execute();
   const { id } = await db
@@ -158,7 +172,10 @@ export async function enqueueFactsJob(db: Kysely<Database>, factsId: number, now
     .where('state', 'in', ['pending', 'running'])
     .executeTakeFirst();
   if (pending !== undefined) return false;
-  await db.insertInto('jobs').values({ kind: LINKED_RECORD_FACTS_JOB, subject, run_after: databaseNowSql(dialectOf(db)), created_at: now }).execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind: LINKED_RECORD_FACTS_JOB, subject, run_after: databaseNowSql(dialectOf(db)), created_at: now })
+    .execute();
   return true;
 }
 
@@ -190,7 +207,11 @@ export async function refreshLinkedRecordFacts(deps: Pick<AppDeps, 'db' | 'entit
     facts = await readLinkedRecordFacts(deps.entitySources, row.entity_type_name, row.data_area_id, row.record_id);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await deps.db.updateTable('linked_record_facts').set({ stale: 1, attempted_at: attemptedAt, last_error: message }).where('id', '=', factsId).execute();
+    await deps.db
+      .updateTable('linked_record_facts')
+      .set({ stale: 1, attempted_at: attemptedAt, last_error: message })
+      .where('id', '=', factsId)
+      .execute();
     return;
   }
   await deps.db
@@ -239,7 +260,11 @@ export async function enqueueListedFactsRefresh(db: Kysely<Database>, listed: It
     if (seen.has(key)) continue;
     seen.add(key);
     if (row.facts_id === null) {
-      await enqueueLinkedRecordFacts(db, { integratedTableId: row.link_table_id, dataAreaId: row.link_data_area_id, recordId: row.link_record_id }, at);
+      await enqueueLinkedRecordFacts(
+        db,
+        { integratedTableId: row.link_table_id, dataAreaId: row.link_data_area_id, recordId: row.link_record_id },
+        at,
+      );
       added++;
     } else if (factsNeedRefresh(row.fetched_at, row.attempted_at, now) && (await enqueueFactsJob(db, row.facts_id, at))) {
       added++;

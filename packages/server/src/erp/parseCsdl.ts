@@ -88,7 +88,10 @@ export function parseCsdl(xml: string): SourceMetadata {
   let namespace = '';
   let type: EntityTypeMetadata | null = null;
   let action: { qualifiedName: string; bound: boolean; boundTo: string | null; firstParameterSeen: boolean } | null = null;
-  const body = xml.replace(/<!--[\s\S]*?-->/g, '').replace(/<\?[\s\S]*?\?>/g, '').replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+  const body = xml
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\?[\s\S]*?\?>/g, '')
+    .replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
   for (const match of body.matchAll(/<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^>]*?)?)(\/?)>/g)) {
     const [, closing, rawName, attributeText, selfClosing] = match;
     const name = localName(rawName);
@@ -109,7 +112,14 @@ export function parseCsdl(xml: string): SourceMetadata {
     if (name === 'Schema') namespace = attributes.get('Namespace') ?? '';
     if (name === 'EntityType') {
       const typeName = attributes.get('Name') ?? '';
-      type = { qualifiedName: namespace === '' ? typeName : `${namespace}.${typeName}`, name: typeName, keys: [], properties: [], navigations: [], entitySet: null };
+      type = {
+        qualifiedName: namespace === '' ? typeName : `${namespace}.${typeName}`,
+        name: typeName,
+        keys: [],
+        properties: [],
+        navigations: [],
+        entitySet: null,
+      };
     } else if (name === 'PropertyRef' && parent === 'Key' && type !== null) {
       type.keys.push(attributes.get('Name') ?? '');
     } else if (name === 'Property' && parent === 'EntityType' && type !== null) {
@@ -124,12 +134,21 @@ export function parseCsdl(xml: string): SourceMetadata {
     } else if (name === 'NavigationProperty' && parent === 'EntityType' && type !== null) {
       const target = attributes.get('Type') ?? '';
       const collection = /^Collection\((.+)\)$/.exec(target);
-      type.navigations.push({ name: attributes.get('Name') ?? '', targetType: collection === null ? target : collection[1], collection: collection !== null });
+      type.navigations.push({
+        name: attributes.get('Name') ?? '',
+        targetType: collection === null ? target : collection[1],
+        collection: collection !== null,
+      });
     } else if (name === 'EntitySet' && parent === 'EntityContainer') {
       sets.push({ name: attributes.get('Name') ?? '', entityType: attributes.get('EntityType') ?? '' });
     } else if (name === 'Action') {
       const actionName = attributes.get('Name') ?? '';
-      action = { qualifiedName: namespace === '' ? actionName : `${namespace}.${actionName}`, bound: attributes.get('IsBound') === 'true', boundTo: null, firstParameterSeen: false };
+      action = {
+        qualifiedName: namespace === '' ? actionName : `${namespace}.${actionName}`,
+        bound: attributes.get('IsBound') === 'true',
+        boundTo: null,
+        firstParameterSeen: false,
+      };
     } else if (name === 'Parameter' && parent === 'Action' && action !== null && !action.firstParameterSeen) {
       // A bound action's first parameter is its binding parameter.
       action.firstParameterSeen = true;

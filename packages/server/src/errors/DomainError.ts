@@ -3,14 +3,7 @@
  * (http/plugins/errorHandler for /api, http/odata/registerODataErrorHandler for /odata/v1), so
  * the domain never knows a status code.
  */
-export type DomainErrorKind =
-  | 'NotFound'
-  | 'Forbidden'
-  | 'Conflict'
-  | 'OutOfSync'
-  | 'Validation'
-  | 'UnsupportedFileType'
-  | 'Unavailable';
+export type DomainErrorKind = 'NotFound' | 'Forbidden' | 'Conflict' | 'OutOfSync' | 'Validation' | 'UnsupportedFileType' | 'Unavailable';
 
 /** A refusal of the domain, carrying the message users see (the spec's wording where it has one). */
 export class DomainError extends Error {

@@ -54,7 +54,8 @@ export class ClientCredentialsTokenProvider implements AppTokenSource {
 
   /** The cached token of `tenantId`, or a new one from Entra. */
   tokenFor(tenantId: string): Promise<string> {
-    if (!TENANT_PATTERN.test(tenantId)) return Promise.reject(new GraphRequestError(0, 'InvalidTenant', `'${tenantId}' is not a tenant id.`));
+    if (!TENANT_PATTERN.test(tenantId))
+      return Promise.reject(new GraphRequestError(0, 'InvalidTenant', `'${tenantId}' is not a tenant id.`));
     const cached = this.#cache.get(tenantId);
     if (cached !== undefined && cached.renewAt > this.#now()) return Promise.resolve(cached.token);
     let pending = this.#inFlight.get(tenantId);
@@ -93,18 +94,30 @@ export class ClientCredentialsTokenProvider implements AppTokenSource {
         redirect: 'error',
       });
     } catch (error) {
-      throw new GraphRequestError(0, 'Unreachable', `Microsoft Entra ID could not be reached for an app token (${url}): ${fetchFailureText(error)}`);
+      throw new GraphRequestError(
+        0,
+        'Unreachable',
+        `Microsoft Entra ID could not be reached for an app token (${url}): ${fetchFailureText(error)}`,
+      );
     }
     const text = await response.text().catch(() => '');
     const parsed = parseJsonObject(text);
     if (!response.ok) {
       const code = typeof parsed?.error === 'string' ? parsed.error : `Http${response.status}`;
-      const description = typeof parsed?.error_description === 'string' ? parsed.error_description.split(/\r?\n/)[0] : `${response.status} ${response.statusText}`.trim();
-      throw new GraphRequestError(response.status, code, `Microsoft Entra ID refused an app token for tenant ${tenantId} (client ${clientId}): ${code}: ${description}`);
+      const description =
+        typeof parsed?.error_description === 'string'
+          ? parsed.error_description.split(/\r?\n/)[0]
+          : `${response.status} ${response.statusText}`.trim();
+      throw new GraphRequestError(
+        response.status,
+        code,
+        `Microsoft Entra ID refused an app token for tenant ${tenantId} (client ${clientId}): ${code}: ${description}`,
+      );
     }
     const token = parsed?.access_token;
     const expiresIn = Number(parsed?.expires_in);
-    if (typeof token !== 'string' || token === '') throw new GraphRequestError(502, 'BadResponse', `Microsoft Entra ID answered without an access token for tenant ${tenantId}.`);
+    if (typeof token !== 'string' || token === '')
+      throw new GraphRequestError(502, 'BadResponse', `Microsoft Entra ID answered without an access token for tenant ${tenantId}.`);
     const lifetimeMs = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 60 * 60 * 1000;
     // Short-lived tokens (tests, odd tenants) are kept for half their life rather than not at all.
     const keepMs = lifetimeMs > 2 * EXPIRY_MARGIN_MS ? lifetimeMs - EXPIRY_MARGIN_MS : lifetimeMs / 2;
@@ -112,4 +125,3 @@ export class ClientCredentialsTokenProvider implements AppTokenSource {
     return token;
   }
 }
-

@@ -37,12 +37,25 @@ describe('GraphClient: app-only Graph calls through one port', () => {
   const clientWith = (options: Partial<GraphClientOptions> = {}, secret?: string): GraphClient =>
     new GraphClient({
       graphUrl: graph.graphUrl,
-      tokens: new ClientCredentialsTokenProvider({ authority: entra.authority, clientId: entra.clientId, clientSecret: secret ?? entra.clientSecret }),
+      tokens: new ClientCredentialsTokenProvider({
+        authority: entra.authority,
+        clientId: entra.clientId,
+        clientSecret: secret ?? entra.clientSecret,
+      }),
       ...options,
     });
 
-  const notify = (client: GraphClient, body: unknown = documentsArrivedNotification(APP_ID, { queueId: 7, queueName: 'Approval L1', count: 3, firstDocumentId: 42 })) =>
-    client.send({ tenantId: entra.tenantId, method: 'POST', path: `/users/${USER}/teamwork/sendActivityNotification`, body, purpose: `the notification to ${USER}` });
+  const notify = (
+    client: GraphClient,
+    body: unknown = documentsArrivedNotification(APP_ID, { queueId: 7, queueName: 'Approval L1', count: 3, firstDocumentId: 42 }),
+  ) =>
+    client.send({
+      tenantId: entra.tenantId,
+      method: 'POST',
+      path: `/users/${USER}/teamwork/sendActivityNotification`,
+      body,
+      purpose: `the notification to ${USER}`,
+    });
 
   it('sends with an app token from the client credentials grant, cached for the next call', async () => {
     const before = entra.tokensIssued();
@@ -58,7 +71,10 @@ describe('GraphClient: app-only Graph calls through one port', () => {
       activityType: 'documentsArrived',
       topic: { source: 'text', value: 'Approval L1' },
       previewText: { content: '3 documents arrived in Approval L1' },
-      templateParameters: [{ name: 'count', value: '3' }, { name: 'queue', value: 'Approval L1' }],
+      templateParameters: [
+        { name: 'count', value: '3' },
+        { name: 'queue', value: 'Approval L1' },
+      ],
     });
     const link = new URL(recorded[0].topic.webUrl);
     expect(`${link.origin}${link.pathname}`).toBe(`https://teams.microsoft.com/l/entity/${APP_ID}/datahaven-queue-7`);
@@ -86,10 +102,13 @@ describe('GraphClient: app-only Graph calls through one port', () => {
     expect((failure as GraphRequestError).message).toMatch(/Graph asked to wait 60 s before trying again; the job tries again later\.$/);
   });
 
-  it('refuses a body Graph would refuse: 400 in Graph\'s words, not retried', async () => {
-    const failure = await notify(clientWith(), { topic: { source: 'text', value: 'x', webUrl: 'https://example.com/' }, activityType: 'documentsArrived', previewText: { content: '' }, templateParameters: [] }).catch(
-      (error: unknown) => error,
-    );
+  it("refuses a body Graph would refuse: 400 in Graph's words, not retried", async () => {
+    const failure = await notify(clientWith(), {
+      topic: { source: 'text', value: 'x', webUrl: 'https://example.com/' },
+      activityType: 'documentsArrived',
+      previewText: { content: '' },
+      templateParameters: [],
+    }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(GraphRequestError);
     expect((failure as GraphRequestError).message).toBe(
       `Microsoft Graph refused the notification to ${USER}: 400 BadRequest: A text topic needs a Teams deep link as webUrl (https://teams.microsoft.com/l/…).`,
@@ -104,7 +123,7 @@ describe('GraphClient: app-only Graph calls through one port', () => {
     );
   });
 
-  it('refuses tokens that are not the authority\'s Graph app tokens (401)', async () => {
+  it("refuses tokens that are not the authority's Graph app tokens (401)", async () => {
     const response = await fetch(`${graph.graphUrl}/users/${USER}/teamwork/sendActivityNotification`, {
       method: 'POST',
       headers: { authorization: 'Bearer not.a.token', 'content-type': 'application/json' },
@@ -119,7 +138,11 @@ describe('GraphClient: app-only Graph calls through one port', () => {
     const waits: string[] = [];
     const client = new GraphClient({
       graphUrl: `http://127.0.0.1:${port}/v1.0`,
-      tokens: new ClientCredentialsTokenProvider({ authority: entra.authority, clientId: entra.clientId, clientSecret: entra.clientSecret }),
+      tokens: new ClientCredentialsTokenProvider({
+        authority: entra.authority,
+        clientId: entra.clientId,
+        clientSecret: entra.clientSecret,
+      }),
       maxAttempts: 3,
       backoffMs: 10,
       log: (message) => waits.push(message),
@@ -128,7 +151,9 @@ describe('GraphClient: app-only Graph calls through one port', () => {
     expect(failure).toBeInstanceOf(GraphRequestError);
     expect((failure as GraphRequestError).status).toBe(0);
     expect((failure as GraphRequestError).message).toMatch(
-      new RegExp(`^Microsoft Graph could not be reached for the notification to ${USER} \\(http://127\\.0\\.0\\.1:${port}/v1\\.0/users/.+\\): .*ECONNREFUSED.*; gave up after 3 attempts\\.$`),
+      new RegExp(
+        `^Microsoft Graph could not be reached for the notification to ${USER} \\(http://127\\.0\\.0\\.1:${port}/v1\\.0/users/.+\\): .*ECONNREFUSED.*; gave up after 3 attempts\\.$`,
+      ),
     );
     expect(waits).toHaveLength(2);
   });

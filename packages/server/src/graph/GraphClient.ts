@@ -98,16 +98,28 @@ export class GraphClient {
       }
       if (!RETRIABLE_GRAPH_STATUSES.has(response.status)) throw failure;
       const decision = decideGraphRetry(retry, attempt, response.headers.get('retry-after'), Date.now());
-      if (decision.kind === 'exhausted') throw new GraphRequestError(failure.status, failure.code, `${failure.message} Gave up after ${attempt} attempts.`);
+      if (decision.kind === 'exhausted')
+        throw new GraphRequestError(failure.status, failure.code, `${failure.message} Gave up after ${attempt} attempts.`);
       if (decision.kind === 'tooLong') {
-        throw new GraphRequestError(failure.status, failure.code, `${failure.message} Graph asked to wait ${Math.ceil(decision.ms / 1000)} s before trying again; the job tries again later.`);
+        throw new GraphRequestError(
+          failure.status,
+          failure.code,
+          `${failure.message} Graph asked to wait ${Math.ceil(decision.ms / 1000)} s before trying again; the job tries again later.`,
+        );
       }
-      await this.#wait(decision.ms, `${failure.message} Trying again in ${Math.ceil(decision.ms / 1000)} s (attempt ${attempt + 1} of ${maxAttempts})`);
+      await this.#wait(
+        decision.ms,
+        `${failure.message} Trying again in ${Math.ceil(decision.ms / 1000)} s (attempt ${attempt + 1} of ${maxAttempts})`,
+      );
     }
   }
 
   #retrySettings(): GraphRetrySettings {
-    return { maxAttempts: Math.max(1, this.#options.maxAttempts ?? 4), maxWaitMs: this.#options.maxWaitMs ?? 30_000, backoffMs: this.#options.backoffMs ?? 500 };
+    return {
+      maxAttempts: Math.max(1, this.#options.maxAttempts ?? 4),
+      maxWaitMs: this.#options.maxWaitMs ?? 30_000,
+      backoffMs: this.#options.backoffMs ?? 500,
+    };
   }
 
   #backoff(attempt: number): number {
@@ -128,7 +140,8 @@ async function errorOf(response: Response, purpose: string): Promise<GraphReques
   try {
     const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
     if (typeof parsed.error?.code === 'string') code = parsed.error.code;
-    if (typeof parsed.error?.message === 'string' && parsed.error.message !== '') reason = `${response.status} ${code}: ${parsed.error.message.replace(/\.+$/, '')}`;
+    if (typeof parsed.error?.message === 'string' && parsed.error.message !== '')
+      reason = `${response.status} ${code}: ${parsed.error.message.replace(/\.+$/, '')}`;
   } catch {
     // Not Graph's JSON error body: the status line says it.
   }

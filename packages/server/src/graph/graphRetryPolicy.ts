@@ -40,7 +40,12 @@ export function graphBackoffMs(settings: GraphRetrySettings, attempt: number): n
  * After attempt `attempt` failed with a retriable status: wait Graph's Retry-After (or the
  * backoff) and try again, unless the attempts are spent or Graph asks for more than `maxWaitMs`.
  */
-export function decideGraphRetry(settings: GraphRetrySettings, attempt: number, retryAfterHeader: string | null, nowMs: number): GraphRetryDecision {
+export function decideGraphRetry(
+  settings: GraphRetrySettings,
+  attempt: number,
+  retryAfterHeader: string | null,
+  nowMs: number,
+): GraphRetryDecision {
   const ms = retryAfterMs(retryAfterHeader, nowMs) ?? graphBackoffMs(settings, attempt);
   if (attempt >= Math.max(1, settings.maxAttempts)) return { kind: 'exhausted', attempts: attempt };
   if (ms > settings.maxWaitMs) return { kind: 'tooLong', ms };

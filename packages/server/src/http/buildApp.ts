@@ -133,7 +133,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(async (odata) => registerODataService(odata, deps), { prefix: ODATA_PREFIX });
 
   for (const register of options.extraRoutes ?? []) await register(app, deps);
-  await registerOutlookPaneHosting(app, { webDir: deps.config.webDir, officeJs: deps.config.officeJs, entraAuthority: () => deps.config.entra.authority });
+  await registerOutlookPaneHosting(app, {
+    webDir: deps.config.webDir,
+    officeJs: deps.config.officeJs,
+    entraAuthority: () => deps.config.entra.authority,
+  });
   await registerWebHosting(app, deps.config.webDir);
   return app;
 }

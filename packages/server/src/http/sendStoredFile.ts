@@ -36,7 +36,12 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * `Range` → 206, exact Content-Type, `sandbox` CSP (content never runs in our origin), and
  * RFC 6266 Content-Disposition.
  */
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, fileStore: FileStore, answer: StoredFileAnswer): Promise<FastifyReply> {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileStore: FileStore,
+  answer: StoredFileAnswer,
+): Promise<FastifyReply> {
   const etag = `"${answer.key}"`;
   reply
     .header('ETag', etag)
@@ -53,7 +58,11 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   const rangeHeader = typeof ifRange === 'string' && ifRange !== etag ? undefined : request.headers.range;
   const range = parseRange(rangeHeader, answer.size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('Content-Range', `bytes */${answer.size}`).type('text/plain; charset=utf-8').send('Range Not Satisfiable');
+    return reply
+      .status(416)
+      .header('Content-Range', `bytes */${answer.size}`)
+      .type('text/plain; charset=utf-8')
+      .send('Range Not Satisfiable');
   }
   if (range === 'ignore') {
     reply.header('Content-Length', answer.size);

@@ -8,7 +8,8 @@ import { badRequest } from './HttpError';
 import { matchIdempotentBody } from './plugins/idempotencyPlugin';
 
 /** What the multipart parser (@fastify/busboy) says about a body that is not well-formed: the client's fault. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data)$/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|.+ terminated early due to unexpected end of multipart data)$/;
 
 /** A parser error about the body's form becomes 400 in words (never 500); any other error stays itself. */
 export function malformedMultipartOr(error: unknown): unknown {
@@ -23,7 +24,9 @@ export function malformedMultipartOr(error: unknown): unknown {
 
 /** The digest of an upload's files for Idempotency-Key matching: names and content hashes, in order. */
 function uploadDigest(staged: readonly StagedFile[]): string {
-  return createHash('sha256').update(JSON.stringify(staged.map((file) => [file.name, file.key]))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(staged.map((file) => [file.name, file.key])))
+    .digest('hex');
 }
 
 /**

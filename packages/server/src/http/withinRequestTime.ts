@@ -15,7 +15,13 @@ export async function withinRequestTime<T>(work: Promise<T>, ms: number = REQUES
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
-      () => reject(new StillWorkingError('The document is being converted for viewing in the background. Try again shortly.', REQUEST_WORK_RETRY_AFTER_S)),
+      () =>
+        reject(
+          new StillWorkingError(
+            'The document is being converted for viewing in the background. Try again shortly.',
+            REQUEST_WORK_RETRY_AFTER_S,
+          ),
+        ),
       ms,
     );
   });

@@ -48,7 +48,10 @@ describeOnEachDatabase('JobRunner', (server) => {
   });
 
   async function searchIds(q: string): Promise<number[]> {
-    const response = await server().inject({ url: `/api/documents/search?q=${encodeURIComponent(q)}`, headers: server().authHeaders(world.clerk.username) });
+    const response = await server().inject({
+      url: `/api/documents/search?q=${encodeURIComponent(q)}`,
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<{ documents: { id: number }[] }>().documents.map((d) => d.id);
   }
@@ -57,9 +60,17 @@ describeOnEachDatabase('JobRunner', (server) => {
   async function uploadThenCrash(word: string): Promise<{ documentId: number; jobId: number }> {
     const { db } = server().deps;
     const documentId = await createDocument(server(), {
-      sitId: world.table.sitId, recordId: world.recordId, fileName: 'Scan.pdf', content: await makePdf(2, `${word} delivery terms`), uploader: world.clerk,
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      fileName: 'Scan.pdf',
+      content: await makePdf(2, `${word} delivery terms`),
+      uploader: world.clerk,
     });
-    const { file_sha256: sha } = await db.selectFrom('documents').select('file_sha256').where('id', '=', documentId).executeTakeFirstOrThrow();
+    const { file_sha256: sha } = await db
+      .selectFrom('documents')
+      .select('file_sha256')
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('file_texts').where('file_sha256', '=', sha).execute();
     await reindexDocument(db, documentId);
     const job = await db
@@ -88,11 +99,19 @@ describeOnEachDatabase('JobRunner', (server) => {
     const { documentId, jobId } = await uploadThenCrash('Numbatglade');
     // A runner claims the job with the default lease, then its process dies: no heartbeat renews the claim.
     const now = await readDatabaseClock(db, server().deps.databaseNow());
-    const dead = await claimJob(db, { kinds: [TEXT_EXTRACTION_JOB], subject: (await db.selectFrom('jobs').select('subject').where('id', '=', jobId).executeTakeFirstOrThrow()).subject, token: 'dead-instance', now, claimMs: DEFAULT_CLAIM_MS });
+    const dead = await claimJob(db, {
+      kinds: [TEXT_EXTRACTION_JOB],
+      subject: (await db.selectFrom('jobs').select('subject').where('id', '=', jobId).executeTakeFirstOrThrow()).subject,
+      token: 'dead-instance',
+      now,
+      claimMs: DEFAULT_CLAIM_MS,
+    });
     expect(dead?.id).toBe(jobId);
     expect(DEFAULT_CLAIM_MS).toBeLessThanOrEqual(60_000);
     // Only the text extraction: the upload's thumbnails:render job is due too and would be counted.
-    const runner = new JobRunner(server().deps, { handlers: { [TEXT_EXTRACTION_JOB]: defaultJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] } });
+    const runner = new JobRunner(server().deps, {
+      handlers: { [TEXT_EXTRACTION_JOB]: defaultJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] },
+    });
     expect(await runner.runDueJobs()).toBe(0);
     expect(await searchIds('numbatglade')).toEqual([]);
     server().advanceDatabaseClock(DEFAULT_CLAIM_MS - 5000);
@@ -100,14 +119,18 @@ describeOnEachDatabase('JobRunner', (server) => {
     server().advanceDatabaseClock(5000 + 1000);
     expect(await runner.runDueJobs()).toBe(1);
     expect(await searchIds('numbatglade')).toEqual([documentId]);
-    expect(await db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow()).toEqual({ state: 'done', attempts: 2 });
+    expect(await db.selectFrom('jobs').select(['state', 'attempts']).where('id', '=', jobId).executeTakeFirstOrThrow()).toEqual({
+      state: 'done',
+      attempts: 2,
+    });
   });
 
   it("renews a live runner's claim while its job runs, so another runner never takes it over", async () => {
     const kind = 'test:long';
     const [jobId] = await addJobs(server(), kind, 1);
     const { db } = server().deps;
-    const claimedUntil = async (): Promise<string | null> => (await db.selectFrom('jobs').select('claimed_until').where('id', '=', jobId).executeTakeFirstOrThrow()).claimed_until;
+    const claimedUntil = async (): Promise<string | null> =>
+      (await db.selectFrom('jobs').select('claimed_until').where('id', '=', jobId).executeTakeFirstOrThrow()).claimed_until;
     let entered: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (entered = resolve));
     let release: () => void = () => undefined;
@@ -137,7 +160,9 @@ describeOnEachDatabase('JobRunner', (server) => {
     expect(await other.runDueJobs()).toBe(0);
     release();
     expect(await running).toBe(1);
-    expect(await db.selectFrom('jobs').select(['state', 'attempts', 'claimed_by']).where('id', '=', jobId).executeTakeFirstOrThrow()).toEqual({ state: 'done', attempts: 1, claimed_by: null });
+    expect(
+      await db.selectFrom('jobs').select(['state', 'attempts', 'claimed_by']).where('id', '=', jobId).executeTakeFirstOrThrow(),
+    ).toEqual({ state: 'done', attempts: 1, claimed_by: null });
   });
 
   it('a started runner claims work as soon as the signal says it was enqueued, without waiting for its poll', async () => {
@@ -146,7 +171,8 @@ describeOnEachDatabase('JobRunner', (server) => {
     let ran = 0;
     // Polls once at start, then not for an hour: only the signal can make it look again.
     const runner = new JobRunner(server().deps, { handlers: { [kind]: async () => void (ran += 1) }, pollMs: 60 * 60_000, signal });
-    const state = async (jobId: number): Promise<string> => (await server().deps.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow()).state;
+    const state = async (jobId: number): Promise<string> =>
+      (await server().deps.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow()).state;
     const [early] = await addJobs(server(), kind, 1);
     runner.start();
     try {
@@ -188,7 +214,10 @@ describeOnEachDatabase('JobRunner', (server) => {
         await new Promise((resolve) => setImmediate(resolve));
       };
       const a = new JobRunner(server().deps, { handlers: { [kind]: handler('a') }, instanceId: 'a' });
-      const b = new JobRunner({ db: other.db, databaseNow: server().deps.databaseNow }, { handlers: { [kind]: handler('b') }, instanceId: 'b' });
+      const b = new JobRunner(
+        { db: other.db, databaseNow: server().deps.databaseNow },
+        { handlers: { [kind]: handler('b') }, instanceId: 'b' },
+      );
       const [ranA, ranB] = await Promise.all([a.runDueJobs(), b.runDueJobs()]);
       expect(ranA + ranB).toBe(40);
       expect([...ranBy.a, ...ranBy.b].sort((x, y) => x - y)).toEqual(ids);
@@ -212,7 +241,12 @@ describeOnEachDatabase('JobRunner', (server) => {
       },
       retry: { maxAttempts: 3, backoffMs: 60_000 },
     });
-    const row = () => server().deps.db.selectFrom('jobs').select(['state', 'attempts', 'last_error', 'claimed_by']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const row = () =>
+      server()
+        .deps.db.selectFrom('jobs')
+        .select(['state', 'attempts', 'last_error', 'claimed_by'])
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
     expect(await runner.runDueJobs()).toBe(1);
     expect(await row()).toEqual({ state: 'pending', attempts: 1, last_error: 'converter refused the file (run 1)', claimed_by: null });
     // Not due again before its backoff.
@@ -235,7 +269,11 @@ describeOnEachDatabase('JobRunner', (server) => {
     const kind = 'test:dies';
     const [jobId] = await addJobs(server(), kind, 1);
     const now = await readDatabaseClock(server().deps.db, server().deps.databaseNow());
-    await server().deps.db.updateTable('jobs').set({ state: 'running', attempts: 2, claimed_by: 'dead', claimed_until: now }).where('id', '=', jobId).execute();
+    await server()
+      .deps.db.updateTable('jobs')
+      .set({ state: 'running', attempts: 2, claimed_by: 'dead', claimed_until: now })
+      .where('id', '=', jobId)
+      .execute();
     server().advanceDatabaseClock(1000);
     let runs = 0;
     const runner = new JobRunner(server().deps, { handlers: { [kind]: async () => void (runs += 1) }, retry: { maxAttempts: 2 } });
@@ -269,7 +307,9 @@ describeOnEachDatabase('JobRunner', (server) => {
     expect(stopped).toBe(false);
     release();
     await stopping;
-    expect((await server().deps.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow()).state).toBe('done');
+    expect((await server().deps.db.selectFrom('jobs').select('state').where('id', '=', jobId).executeTakeFirstOrThrow()).state).toBe(
+      'done',
+    );
     expect(await runner.runDueJobs()).toBe(0);
   });
 });

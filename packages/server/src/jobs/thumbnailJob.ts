@@ -38,7 +38,12 @@ export const THUMBNAIL_JOB_BUDGET_MS = 10 * 60 * 1000;
  * time box) become a `FileFaultError` saying "Preview not available: …": failed once, no retry.
  */
 function asFileFault(error: unknown): unknown {
-  if (error instanceof FileFaultError || error instanceof PdfWorkError || error instanceof RenderTimeoutError || error instanceof RangeError) {
+  if (
+    error instanceof FileFaultError ||
+    error instanceof PdfWorkError ||
+    error instanceof RenderTimeoutError ||
+    error instanceof RangeError
+  ) {
     return new FileFaultError(`${PREVIEW_NOT_AVAILABLE} ${error.message}`);
   }
   return error;
@@ -64,7 +69,10 @@ export async function enqueueThumbnails(db: Kysely<Database>, fileSha256: string
     .where('state', 'in', ['pending', 'running'])
     .executeTakeFirst();
   if (pending !== undefined) return;
-  await db.insertInto('jobs').values({ kind: THUMBNAIL_JOB, subject: fileSha256, run_after: databaseNowSql(dialectOf(db)), created_at: now }).execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind: THUMBNAIL_JOB, subject: fileSha256, run_after: databaseNowSql(dialectOf(db)), created_at: now })
+    .execute();
 }
 
 /**
@@ -74,7 +82,10 @@ export async function enqueueThumbnails(db: Kysely<Database>, fileSha256: string
  * cached are skipped, so a run whose runner died just continues. A file the worker cannot
  * convert or render, or one that runs past the budget, fails once with "Preview not available: …".
  */
-export function thumbnailJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, budgetMs: number = THUMBNAIL_JOB_BUDGET_MS): JobHandler {
+export function thumbnailJobHandler(
+  deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>,
+  budgetMs: number = THUMBNAIL_JOB_BUDGET_MS,
+): JobHandler {
   const handler = withTimeBudget(renderThumbnails(deps), budgetMs);
   return async (job) => {
     try {

@@ -23,7 +23,12 @@ describe('GraphMailClient against a local Graph stand-in', () => {
       attachments: [
         { name: 'März.pdf', mediaType: 'application/pdf', size: small.length, open: () => Readable.from([small]) },
         // Arrives in uneven pieces: the client cuts its own chunks.
-        { name: 'scan.pdf', mediaType: 'application/pdf', size: large.length, open: () => Readable.from([large.subarray(0, 1000), large.subarray(1000, 5_000_000), large.subarray(5_000_000)]) },
+        {
+          name: 'scan.pdf',
+          mediaType: 'application/pdf',
+          size: large.length,
+          open: () => Readable.from([large.subarray(0, 1000), large.subarray(1000, 5_000_000), large.subarray(5_000_000)]),
+        },
       ],
     });
     expect(graph.violations).toEqual([]);
@@ -51,14 +56,20 @@ describe('GraphMailClient against a local Graph stand-in', () => {
       `/v1.0/me/messages/${encodeURIComponent(draft.id)}/attachments/createUploadSession`,
     ]);
     expect(graphCalls.every((call) => call.authorization === `Bearer ${graph.token}`)).toBe(true);
-    expect(graphCalls[2].json).toEqual({ AttachmentItem: { attachmentType: 'file', name: 'scan.pdf', size: large.length, contentType: 'application/pdf' } });
+    expect(graphCalls[2].json).toEqual({
+      AttachmentItem: { attachmentType: 'file', name: 'scan.pdf', size: large.length, contentType: 'application/pdf' },
+    });
   });
 
   it("turns Graph's error body into a GraphError with Graph's message", async () => {
     const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: 'expired' });
     const failure = client.createDraft({ subject: 'S', text: '', attachments: [] });
     await expect(failure).rejects.toBeInstanceOf(GraphError);
-    await expect(client.createDraft({ subject: 'S', text: '', attachments: [] })).rejects.toMatchObject({ status: 401, code: 'InvalidAuthenticationToken', message: 'Access token is empty or invalid.' });
+    await expect(client.createDraft({ subject: 'S', text: '', attachments: [] })).rejects.toMatchObject({
+      status: 401,
+      code: 'InvalidAuthenticationToken',
+      message: 'Access token is empty or invalid.',
+    });
   });
 
   it('creates a reply draft to the read message: createReply with the comment, then a small file inline and a 9 MB one in three PUTs', async () => {
@@ -88,11 +99,15 @@ describe('GraphMailClient against a local Graph stand-in', () => {
     ]);
     expect(stored?.attachments[1].bytes.equals(large)).toBe(true);
     const calls = graph.calls.slice(before);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: `/v1.0/me/messages/${encodeURIComponent(graph.readMessageId)}/createReply`, json: { comment: 'Here are the invoice and its scan.' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: `/v1.0/me/messages/${encodeURIComponent(graph.readMessageId)}/createReply`,
+      json: { comment: 'Here are the invoice and its scan.' },
+    });
     expect(calls.filter((call) => call.method === 'PUT').every((call) => call.bodyLength <= UPLOAD_CHUNK_SIZE)).toBe(true);
   });
 
-  it('answers a reply to a message not in the mailbox with Graph\'s 404 in words', async () => {
+  it("answers a reply to a message not in the mailbox with Graph's 404 in words", async () => {
     const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token });
     await expect(client.createReplyDraft({ messageId: 'AAMkAD-unknown=', comment: '', attachments: [] })).rejects.toMatchObject({
       status: 404,
@@ -103,7 +118,12 @@ describe('GraphMailClient against a local Graph stand-in', () => {
 
   it('honours Retry-After on 429 and 503 (also for upload PUTs), and gives up in words after the last attempt', async () => {
     const waits: number[] = [];
-    const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token, sleep: async (ms) => void waits.push(ms), maxAttempts: 3 });
+    const client = new GraphMailClient({
+      baseUrl: graph.baseUrl,
+      accessToken: graph.token,
+      sleep: async (ms) => void waits.push(ms),
+      maxAttempts: 3,
+    });
     const large = randomBytes(5 * 1024 * 1024);
     const throttledBefore = graph.throttled();
     graph.throttle(2, 429, 7);
@@ -137,7 +157,11 @@ describe('GraphMailClient against a local Graph stand-in', () => {
     const before = graph.calls.length;
     const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token });
     await expect(
-      client.createDraft({ subject: 'S', text: '', attachments: [{ name: 'huge.tif', mediaType: 'image/tiff', size: 151 * 1024 * 1024, open: () => Readable.from([]) }] }),
+      client.createDraft({
+        subject: 'S',
+        text: '',
+        attachments: [{ name: 'huge.tif', mediaType: 'image/tiff', size: 151 * 1024 * 1024, open: () => Readable.from([]) }],
+      }),
     ).rejects.toMatchObject({ status: 413 });
     expect(graph.calls.length).toBe(before);
   });

@@ -157,7 +157,11 @@ export class GraphMailClient implements MailDraftPort {
     this.#token = options.accessToken;
     this.#fetch = options.fetch;
     this.#timeoutMs = options.timeoutMs ?? 60_000;
-    this.#retry = { maxAttempts: Math.max(1, options.maxAttempts ?? 4), maxWaitMs: options.maxWaitMs ?? 10_000, backoffMs: options.backoffMs ?? 500 };
+    this.#retry = {
+      maxAttempts: Math.max(1, options.maxAttempts ?? 4),
+      maxWaitMs: options.maxWaitMs ?? 10_000,
+      backoffMs: options.backoffMs ?? 500,
+    };
     this.#sleep = options.sleep ?? sleepMs;
   }
 
@@ -179,12 +183,17 @@ export class GraphMailClient implements MailDraftPort {
    */
   async createReplyDraft(request: GraphReplyRequest): Promise<GraphDraft> {
     checkSizes(request.attachments);
-    const message = await this.#graph<{ id?: unknown; webLink?: unknown }>('POST', `/v1.0/me/messages/${encodeURIComponent(request.messageId)}/createReply`, { comment: request.comment });
+    const message = await this.#graph<{ id?: unknown; webLink?: unknown }>(
+      'POST',
+      `/v1.0/me/messages/${encodeURIComponent(request.messageId)}/createReply`,
+      { comment: request.comment },
+    );
     return this.#attachAll(message, request.attachments);
   }
 
   async #attachAll(message: { id?: unknown; webLink?: unknown }, attachments: readonly GraphAttachmentSource[]): Promise<GraphDraft> {
-    if (typeof message.id !== 'string' || typeof message.webLink !== 'string') throw new GraphError(502, 'BadResponse', 'Microsoft Graph did not return the draft.');
+    if (typeof message.id !== 'string' || typeof message.webLink !== 'string')
+      throw new GraphError(502, 'BadResponse', 'Microsoft Graph did not return the draft.');
     const draft: GraphDraft = { id: message.id, webLink: message.webLink, attachments: [] };
     for (const attachment of attachments) {
       const inline = attachment.size < INLINE_ATTACHMENT_LIMIT;
@@ -208,9 +217,13 @@ export class GraphMailClient implements MailDraftPort {
 
   /** Attaches the file through an upload session; resolves to the number of PUTs. */
   async #attachByUploadSession(messageId: string, attachment: GraphAttachmentSource): Promise<number> {
-    const session = await this.#graph<{ uploadUrl?: unknown }>('POST', `/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments/createUploadSession`, {
-      AttachmentItem: { attachmentType: 'file', name: attachment.name, size: attachment.size, contentType: attachment.mediaType },
-    });
+    const session = await this.#graph<{ uploadUrl?: unknown }>(
+      'POST',
+      `/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments/createUploadSession`,
+      {
+        AttachmentItem: { attachmentType: 'file', name: attachment.name, size: attachment.size, contentType: attachment.mediaType },
+      },
+    );
     if (typeof session.uploadUrl !== 'string') throw new GraphError(502, 'BadResponse', 'Microsoft Graph did not return an upload URL.');
     const uploadUrl = this.#checkedUploadUrl(session.uploadUrl);
     const source = await attachment.open();
@@ -248,7 +261,8 @@ export class GraphMailClient implements MailDraftPort {
     const sameOrigin = url.origin === new URL(this.#baseUrl).origin;
     const microsoft = url.protocol === 'https:' && UPLOAD_HOST_SUFFIXES.some((suffix) => url.hostname.endsWith(suffix));
     // The bytes of a document go only where the user's mailbox is: never to a host Graph did not vouch for.
-    if (!sameOrigin && !microsoft) throw new GraphError(502, 'BadResponse', `Microsoft Graph returned an upload URL on an unexpected host (${url.host}).`);
+    if (!sameOrigin && !microsoft)
+      throw new GraphError(502, 'BadResponse', `Microsoft Graph returned an upload URL on an unexpected host (${url.host}).`);
     return url.toString();
   }
 
@@ -280,7 +294,10 @@ export class GraphMailClient implements MailDraftPort {
         continue;
       }
       const failure = await this.#errorOf(response);
-      const why = decision.kind === 'exhausted' ? `Gave up after ${decision.attempts} attempts.` : `Graph asked to wait ${Math.ceil(decision.ms / 1000)} s; try again later.`;
+      const why =
+        decision.kind === 'exhausted'
+          ? `Gave up after ${decision.attempts} attempts.`
+          : `Graph asked to wait ${Math.ceil(decision.ms / 1000)} s; try again later.`;
       throw new GraphError(failure.status, failure.code, `${failure.message.replace(/\.?$/, '.')} ${why}`);
     }
   }
@@ -290,7 +307,11 @@ export class GraphMailClient implements MailDraftPort {
     try {
       return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.#timeoutMs), redirect: 'error' });
     } catch (error) {
-      throw new GraphError(504, 'Unreachable', `Microsoft Graph could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new GraphError(
+        504,
+        'Unreachable',
+        `Microsoft Graph could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

@@ -9,9 +9,7 @@ import { insertNote } from '../commands/noteWriter';
 import { reindexDocument } from '../search/reindexDocument';
 
 /** Where an e-mail's attachments are filed: a queue (unlinked) or a record's folder. */
-export type MailImportPlace =
-  | { kind: 'queue'; queue: { id: number; name: string } }
-  | { kind: 'record'; target: UploadTarget };
+export type MailImportPlace = { kind: 'queue'; queue: { id: number; name: string } } | { kind: 'record'; target: UploadTarget };
 
 /** What the e-mail says about itself, as the pane read it from Outlook. */
 export interface MailOrigin {
@@ -39,7 +37,9 @@ function clip(text: string, max: number): string {
 
 /** The place in words, for the duplicate messages. */
 export function placeLabel(place: MailImportPlace): string {
-  return place.kind === 'queue' ? `the queue ${place.queue.name}` : `${place.target.context.sit.label} ${place.target.context.sourceNumber}`;
+  return place.kind === 'queue'
+    ? `the queue ${place.queue.name}`
+    : `${place.target.context.sit.label} ${place.target.context.sourceNumber}`;
 }
 
 /** A document's description from its e-mail: the subject and the sender (either may be missing), at most 1000 characters. */
@@ -61,17 +61,26 @@ export function mailNote(origin: MailOrigin): string {
  * linked to the record), and those sent twice in one e-mail — each with its words. The rest are
  * imported; nothing is written here.
  */
-export async function findMailDuplicates(db: Kysely<Database>, place: MailImportPlace, staged: readonly StagedFile[]): Promise<MailDuplicate[]> {
+export async function findMailDuplicates(
+  db: Kysely<Database>,
+  place: MailImportPlace,
+  staged: readonly StagedFile[],
+): Promise<MailDuplicate[]> {
   const keys = [...new Set(staged.map((file) => file.key))];
   if (keys.length === 0) return [];
-  let query = db.selectFrom('documents').select(['documents.id', 'documents.file_sha256']).where('documents.deleted_at', 'is', null).where('documents.file_sha256', 'in', keys);
+  let query = db
+    .selectFrom('documents')
+    .select(['documents.id', 'documents.file_sha256'])
+    .where('documents.deleted_at', 'is', null)
+    .where('documents.file_sha256', 'in', keys);
   if (place.kind === 'queue') query = query.where('documents.queue_id', '=', place.queue.id);
   else {
     const { context } = place.target;
     const recordId = context.recordId;
     query = query.where((eb) =>
       eb.exists(
-        eb.selectFrom('record_links')
+        eb
+          .selectFrom('record_links')
           .select('record_links.id')
           .whereRef('record_links.document_id', '=', 'documents.id')
           .where('record_links.integrated_table_id', '=', context.sit.id)
@@ -81,16 +90,27 @@ export async function findMailDuplicates(db: Kysely<Database>, place: MailImport
     );
   }
   const existing = new Map<string, number>();
-  for (const row of await query.orderBy('documents.id').execute()) if (!existing.has(row.file_sha256)) existing.set(row.file_sha256, row.id);
+  for (const row of await query.orderBy('documents.id').execute())
+    if (!existing.has(row.file_sha256)) existing.set(row.file_sha256, row.id);
   const firstInMail = new Map<string, string>();
   const duplicates: MailDuplicate[] = [];
   staged.forEach((file, index) => {
     const stored = existing.get(file.key);
     const earlier = firstInMail.get(file.key);
     if (stored !== undefined) {
-      duplicates.push({ index, fileName: file.name, existingDocumentId: stored, message: `'${file.name}' is already in ${placeLabel(place)}; it was not imported again.` });
+      duplicates.push({
+        index,
+        fileName: file.name,
+        existingDocumentId: stored,
+        message: `'${file.name}' is already in ${placeLabel(place)}; it was not imported again.`,
+      });
     } else if (earlier !== undefined) {
-      duplicates.push({ index, fileName: file.name, existingDocumentId: null, message: `'${file.name}' is the same file as '${earlier}' of this e-mail; it was imported once.` });
+      duplicates.push({
+        index,
+        fileName: file.name,
+        existingDocumentId: null,
+        message: `'${file.name}' is the same file as '${earlier}' of this e-mail; it was imported once.`,
+      });
     } else firstInMail.set(file.key, file.name);
   });
   return duplicates;
@@ -119,7 +139,11 @@ export async function describeMailDocuments(
   if (documentIds.length === 0) return;
   const createdAt = now.toISOString();
   await inWriteTransaction(db, async (trx) => {
-    await trx.updateTable('documents').set({ description: mailDescription(origin) }).where('id', 'in', [...documentIds]).execute();
+    await trx
+      .updateTable('documents')
+      .set({ description: mailDescription(origin) })
+      .where('id', 'in', [...documentIds])
+      .execute();
     for (const id of documentIds) {
       await insertNote(trx, id, author.userId, 'system', mailNote(origin), createdAt);
       if (note.trim() !== '') await insertNote(trx, id, author.userId, 'user', note, createdAt);

@@ -74,8 +74,18 @@ describe('writeEmlDraft', () => {
     expect(parsed.unsent).toBe('1');
     expect(parsed.text).toBe('Grüße,\r\nanbei die Rechnung.');
     expect(parsed.attachments.map((attachment) => attachment.filename)).toEqual(names);
-    expect(parsed.attachments.map((attachment) => attachment.disposition)).toEqual(['attachment', 'attachment', 'attachment', 'attachment']);
-    expect(parsed.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf', 'image/tiff', 'application/pdf', 'text/plain']);
+    expect(parsed.attachments.map((attachment) => attachment.disposition)).toEqual([
+      'attachment',
+      'attachment',
+      'attachment',
+      'attachment',
+    ]);
+    expect(parsed.attachments.map((attachment) => attachment.contentType)).toEqual([
+      'application/pdf',
+      'image/tiff',
+      'application/pdf',
+      'text/plain',
+    ]);
     parsed.attachments.forEach((attachment, index) => expect(Buffer.from(attachment.base64, 'base64').equals(contents[index])).toBe(true));
   });
 

@@ -66,7 +66,10 @@ function lazyContent(attachment: EmlAttachment): Readable {
  * bytes pass through as they are read, never held whole.
  */
 export function writeEmlDraft(draft: EmlDraft): Readable {
-  const domain = draft.from === null ? ANONYMOUS_MESSAGE_DOMAIN : draft.from.address.slice(draft.from.address.lastIndexOf('@') + 1) || ANONYMOUS_MESSAGE_DOMAIN;
+  const domain =
+    draft.from === null
+      ? ANONYMOUS_MESSAGE_DOMAIN
+      : draft.from.address.slice(draft.from.address.lastIndexOf('@') + 1) || ANONYMOUS_MESSAGE_DOMAIN;
   const composer = new MailComposer({
     ...(draft.from === null ? {} : { from: { name: draft.from.name.trim(), address: draft.from.address } }),
     subject: draft.subject,

@@ -65,7 +65,8 @@ export async function findQueueApprovers(db: Kysely<Database>, databaseNow: RawB
     const viewer = await viewerFor(db, candidate.id, candidate.username, databaseNow);
     if (!viewer.privileges.has(APPROVE_PRIVILEGE)) continue;
     const access = (await findQueuesWithAccess(db, viewer, [queueId])).get(queueId);
-    if (access === undefined || (access.access & QUEUE_ACCESS_FLAGS.Approve) === 0 || (access.workflowPerms & WORKFLOW_PERMS.approve) === 0) continue;
+    if (access === undefined || (access.access & QUEUE_ACCESS_FLAGS.Approve) === 0 || (access.workflowPerms & WORKFLOW_PERMS.approve) === 0)
+      continue;
     approvers.push({ viewer, entraTenantId: candidate.entra_tenant_id, entraObjectId: candidate.entra_object_id });
   }
   return approvers;

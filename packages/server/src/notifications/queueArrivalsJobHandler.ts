@@ -21,7 +21,9 @@ const MAX_ARRIVALS_PER_RUN = 5000;
  * one transaction that also deletes the arrivals and completes this job (a rerun finds nothing
  * left to do). With notifications off (teamsNotifySettingsOf null) the arrivals are just dropped.
  */
-export function queueArrivalsJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'databaseNow' | 'now'> & Partial<Pick<AppDeps, 'jobSignal'>>): JobHandler {
+export function queueArrivalsJobHandler(
+  deps: Pick<AppDeps, 'db' | 'config' | 'databaseNow' | 'now'> & Partial<Pick<AppDeps, 'jobSignal'>>,
+): JobHandler {
   return async (job) => {
     const queueId = Number(job.subject);
     if (!Number.isInteger(queueId) || queueId < 1) return;
@@ -41,7 +43,13 @@ export function queueArrivalsJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'd
     const notifications: { userId: number; count: number; firstDocumentId: number }[] = [];
     if (teamsNotifySettingsOf(deps.config) !== null) {
       // Only what is still waiting there: a document approved on within the window is no news.
-      const present = await db.selectFrom('documents').select('id').where('id', 'in', inOrder).where('queue_id', '=', queueId).where('deleted_at', 'is', null).execute();
+      const present = await db
+        .selectFrom('documents')
+        .select('id')
+        .where('id', 'in', inOrder)
+        .where('queue_id', '=', queueId)
+        .where('deleted_at', 'is', null)
+        .execute();
       const presentIds = new Set(present.map((row) => row.id));
       const waiting = inOrder.filter((id) => presentIds.has(id));
       if (waiting.length > 0) {
@@ -64,10 +72,19 @@ export function queueArrivalsJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'd
       for (const notification of notifications) {
         const row = await trx
           .insertInto('teams_notifications')
-          .values({ user_id: notification.userId, queue_id: queueId, document_count: notification.count, first_document_id: notification.firstDocumentId, created_at: now })
+          .values({
+            user_id: notification.userId,
+            queue_id: queueId,
+            document_count: notification.count,
+            first_document_id: notification.firstDocumentId,
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('jobs').values({ kind: TEAMS_NOTIFICATION_JOB, subject: String(row.id), run_after: databaseNowSql(dialectOf(trx)), created_at: now }).execute();
+        await trx
+          .insertInto('jobs')
+          .values({ kind: TEAMS_NOTIFICATION_JOB, subject: String(row.id), run_after: databaseNowSql(dialectOf(trx)), created_at: now })
+          .execute();
       }
       await completeJob(trx, job);
     });

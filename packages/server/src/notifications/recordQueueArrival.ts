@@ -29,7 +29,9 @@ export async function recordQueueArrival(
   if (documentIds.length === 0) return;
   await trx
     .insertInto('queue_arrivals')
-    .values(documentIds.map((documentId) => ({ queue_id: queueId, document_id: documentId, moved_by_user_id: movedByUserId, arrived_at: now })))
+    .values(
+      documentIds.map((documentId) => ({ queue_id: queueId, document_id: documentId, moved_by_user_id: movedByUserId, arrived_at: now })),
+    )
     .execute();
   // "Schedule one unless one is pending" as one statement (INSERT … SELECT … WHERE NOT EXISTS),
   // not a read and a write: inside a workflow action's transaction every round trip holds the

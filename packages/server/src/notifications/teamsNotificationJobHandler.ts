@@ -25,7 +25,16 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
       .selectFrom('teams_notifications as n')
       .innerJoin('users as u', 'u.id', 'n.user_id')
       .innerJoin('queues as q', 'q.id', 'n.queue_id')
-      .select(['n.state', 'n.queue_id', 'n.document_count', 'n.first_document_id', 'u.disabled', 'u.entra_tenant_id', 'u.entra_object_id', 'q.name as queue_name'])
+      .select([
+        'n.state',
+        'n.queue_id',
+        'n.document_count',
+        'n.first_document_id',
+        'u.disabled',
+        'u.entra_tenant_id',
+        'u.entra_object_id',
+        'q.name as queue_name',
+      ])
       .where('n.id', '=', id)
       .executeTakeFirst();
     if (row === undefined || row.state !== 'pending') return;
@@ -33,10 +42,13 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
       await db.updateTable('teams_notifications').set({ state: 'dropped', last_error: why }).where('id', '=', id).execute();
     };
     if (row.disabled === 1) return drop('Not sent: the user was disabled.');
-    if (row.entra_tenant_id === null || row.entra_object_id === null) return drop('Not sent: the user has no Microsoft Entra identity any more.');
+    if (row.entra_tenant_id === null || row.entra_object_id === null)
+      return drop('Not sent: the user has no Microsoft Entra identity any more.');
     const settings = teamsNotifySettingsOf(deps.config);
     if (settings === null) {
-      throw new Error('Teams notifications are not configured: DATAHAVEN_ENTRA_CLIENT_ID, DATAHAVEN_ENTRA_CLIENT_SECRET and DATAHAVEN_TEAMS_APP_ID are all needed.');
+      throw new Error(
+        'Teams notifications are not configured: DATAHAVEN_ENTRA_CLIENT_ID, DATAHAVEN_ENTRA_CLIENT_SECRET and DATAHAVEN_TEAMS_APP_ID are all needed.',
+      );
     }
     try {
       await notifier.documentsArrived(
@@ -46,9 +58,17 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.updateTable('teams_notifications').set({ last_error: message.slice(0, MAX_ERROR_CHARS) }).where('id', '=', id).execute();
+      await db
+        .updateTable('teams_notifications')
+        .set({ last_error: message.slice(0, MAX_ERROR_CHARS) })
+        .where('id', '=', id)
+        .execute();
       throw error;
     }
-    await db.updateTable('teams_notifications').set({ state: 'sent', sent_at: deps.now().toISOString(), last_error: null }).where('id', '=', id).execute();
+    await db
+      .updateTable('teams_notifications')
+      .set({ state: 'sent', sent_at: deps.now().toISOString(), last_error: null })
+      .where('id', '=', id)
+      .execute();
   };
 }

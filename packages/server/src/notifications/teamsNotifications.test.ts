@@ -10,7 +10,14 @@ import { startGraphNotificationStandIn } from '../test/startGraphNotificationSta
 import type { GraphNotificationStandIn } from '../test/startGraphNotificationStandIn';
 import { startTestServer, testDialects } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
-import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, documentRowVersion, grantGroupQueueAccess, grantUserQueueAccess } from '../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  documentRowVersion,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+} from '../test/workflowFactories';
 import { NOTIFICATION_BATCH_WINDOW_MS, QUEUE_ARRIVALS_JOB } from './recordQueueArrival';
 import { TEAMS_NOTIFICATION_JOB } from './teamsNotificationJobHandler';
 
@@ -70,12 +77,21 @@ for (const dialect of testDialects()) {
       const type = await createQueueType(server);
       queue.l2 = await createQueue(server, type, { name: queue.l2Name });
       queue.l1 = await createQueue(server, type, { name: queue.l1Name, approveTo: queue.l2 });
-      const approvers = await createGroup(server, unique('Approvers '), ['Cabinet: Import Documents', 'Notes: View Only', ...WORKFLOW_PRIVILEGES]);
+      const approvers = await createGroup(server, unique('Approvers '), [
+        'Cabinet: Import Documents',
+        'Notes: View Only',
+        ...WORKFLOW_PRIVILEGES,
+      ]);
       for (const id of [queue.l1, queue.l2]) await grantGroupQueueAccess(server, approvers, id);
       const person = async (name: string, options: { groups?: number[]; entra?: boolean; disabled?: boolean }): Promise<Person> => {
         const user = await createUser(server, unique(name), { groups: options.groups ?? [], disabled: options.disabled });
         const oid = options.entra === false ? null : randomUUID();
-        if (oid !== null) await server.deps.db.updateTable('users').set({ entra_tenant_id: entra.tenantId, entra_object_id: oid }).where('id', '=', user.id).execute();
+        if (oid !== null)
+          await server.deps.db
+            .updateTable('users')
+            .set({ entra_tenant_id: entra.tenantId, entra_object_id: oid })
+            .where('id', '=', user.id)
+            .execute();
         return { ...user, oid };
       };
       // The clerk drops the files and may approve too: nobody is told of what they moved themselves.
@@ -88,7 +104,10 @@ for (const dialect of testDialects()) {
       people.viewOnly = await person('viewer', {});
       for (const name of WORKFLOW_PRIVILEGES) {
         const privilege = await server.deps.db.selectFrom('privileges').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-        await server.deps.db.insertInto('user_privileges').values({ user_id: people.viewOnly.id, privilege_id: privilege.id, value: 1 }).execute();
+        await server.deps.db
+          .insertInto('user_privileges')
+          .values({ user_id: people.viewOnly.id, privilege_id: privilege.id, value: 1 })
+          .execute();
       }
       await grantUserQueueAccess(server, people.viewOnly.id, queue.l1, ['AccessDocumentWithin', 'ViewDocumentsWithin', 'Route']);
       people.outsider = await person('outsider', {});
@@ -98,7 +117,12 @@ for (const dialect of testDialects()) {
     });
 
     const importInto = async (queueId: number, user: Person, name: string): Promise<number> => {
-      const response = await server.inject({ method: 'POST', url: `/api/queues/${queueId}/documents`, headers: server.authHeaders(user.username), payload: pdfForm(name, pdf) });
+      const response = await server.inject({
+        method: 'POST',
+        url: `/api/queues/${queueId}/documents`,
+        headers: server.authHeaders(user.username),
+        payload: pdfForm(name, pdf),
+      });
       expect(response.statusCode).toBe(201);
       return response.json<DmsDocument[]>()[0].id;
     };
@@ -122,7 +146,13 @@ for (const dialect of testDialects()) {
       const first = await importInto(queue.l1, people.clerk, 'Scan 1.pdf');
       await importInto(queue.l1, people.clerk, 'Scan 2.pdf');
       await importInto(queue.l1, people.clerk, 'Scan 3.pdf');
-      const pending = await server.deps.db.selectFrom('jobs').select('id').where('kind', '=', QUEUE_ARRIVALS_JOB).where('subject', '=', String(queue.l1)).where('state', '=', 'pending').execute();
+      const pending = await server.deps.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', QUEUE_ARRIVALS_JOB)
+        .where('subject', '=', String(queue.l1))
+        .where('state', '=', 'pending')
+        .execute();
       expect(pending).toHaveLength(1);
       // Within the window nothing is sent yet.
       await server.runJobs([QUEUE_ARRIVALS_JOB, TEAMS_NOTIFICATION_JOB]);
@@ -137,14 +167,21 @@ for (const dialect of testDialects()) {
           activityType: 'documentsArrived',
           topic: { source: 'text', value: queue.l1Name },
           previewText: { content: `3 documents arrived in ${queue.l1Name}` },
-          templateParameters: [{ name: 'count', value: '3' }, { name: 'queue', value: queue.l1Name }],
+          templateParameters: [
+            { name: 'count', value: '3' },
+            { name: 'queue', value: queue.l1Name },
+          ],
         });
         expect(deepLinkOf(notification)).toEqual({
           path: `https://teams.microsoft.com/l/entity/${TEAMS_APP_ID}/datahaven-queue-${queue.l1}`,
           context: { subEntityId: `document:${first}` },
         });
       }
-      const rows = await server.deps.db.selectFrom('teams_notifications').select(['user_id', 'state', 'document_count']).where('queue_id', '=', queue.l1).execute();
+      const rows = await server.deps.db
+        .selectFrom('teams_notifications')
+        .select(['user_id', 'state', 'document_count'])
+        .where('queue_id', '=', queue.l1)
+        .execute();
       expect(rows.map((row) => row.user_id).sort((a, b) => a - b)).toEqual([people.alice.id, people.bob.id].sort((a, b) => a - b));
       expect(rows.every((row) => row.state === 'sent' && row.document_count === 3)).toBe(true);
       expect(await server.deps.db.selectFrom('queue_arrivals').select('id').where('queue_id', '=', queue.l1).execute()).toEqual([]);
@@ -160,7 +197,7 @@ for (const dialect of testDialects()) {
       expect((await graph.notifications()).length).toBe(before);
     });
 
-    it('an approval into L2 is news for L2\'s approvers; Graph\'s 429 with Retry-After is waited out and the notification delivered', async () => {
+    it("an approval into L2 is news for L2's approvers; Graph's 429 with Retry-After is waited out and the notification delivered", async () => {
       const doc = await importInto(queue.l1, people.clerk, 'Scan 4.pdf');
       const approved = await server.inject({
         method: 'PUT',
@@ -180,8 +217,15 @@ for (const dialect of testDialects()) {
       expect(recorded.map((n) => n.userId).sort()).toEqual([people.bob.oid, people.clerk.oid].sort());
       expect(recorded[0].previewText.content).toBe(`1 document arrived in ${queue.l2Name}`);
       expect(deepLinkOf(recorded[0]).context).toEqual({ subEntityId: `document:${doc}` });
-      const rows = await server.deps.db.selectFrom('teams_notifications').select(['state', 'last_error']).where('queue_id', '=', queue.l2).execute();
-      expect(rows).toEqual([{ state: 'sent', last_error: null }, { state: 'sent', last_error: null }]);
+      const rows = await server.deps.db
+        .selectFrom('teams_notifications')
+        .select(['state', 'last_error'])
+        .where('queue_id', '=', queue.l2)
+        .execute();
+      expect(rows).toEqual([
+        { state: 'sent', last_error: null },
+        { state: 'sent', last_error: null },
+      ]);
     });
 
     it('Graph down: the send job fails in words and is retried later; the server goes on', async () => {
@@ -193,14 +237,26 @@ for (const dialect of testDialects()) {
       } finally {
         server.config.teams.graphUrl = graphUrl;
       }
-      const jobs = await server.deps.db.selectFrom('jobs').select(['state', 'last_error', 'attempts']).where('kind', '=', TEAMS_NOTIFICATION_JOB).where('state', '!=', 'done').execute();
+      const jobs = await server.deps.db
+        .selectFrom('jobs')
+        .select(['state', 'last_error', 'attempts'])
+        .where('kind', '=', TEAMS_NOTIFICATION_JOB)
+        .where('state', '!=', 'done')
+        .execute();
       expect(jobs).toHaveLength(2);
       for (const job of jobs) {
         expect(job.state).toBe('pending');
         expect(job.attempts).toBe(1);
-        expect(job.last_error).toMatch(/^Microsoft Graph could not be reached for the Teams activity notification to user [0-9a-f-]{36} \(tenant [0-9a-f-]{36}\) \(http:\/\/127\.0\.0\.1:\d+\/v1\.0\/users\/.+\): .*ECONNREFUSED.*; gave up after 4 attempts\.$/);
+        expect(job.last_error).toMatch(
+          /^Microsoft Graph could not be reached for the Teams activity notification to user [0-9a-f-]{36} \(tenant [0-9a-f-]{36}\) \(http:\/\/127\.0\.0\.1:\d+\/v1\.0\/users\/.+\): .*ECONNREFUSED.*; gave up after 4 attempts\.$/,
+        );
       }
-      const pending = await server.deps.db.selectFrom('teams_notifications').select(['state', 'last_error']).where('queue_id', '=', queue.l1).where('state', '=', 'pending').execute();
+      const pending = await server.deps.db
+        .selectFrom('teams_notifications')
+        .select(['state', 'last_error'])
+        .where('queue_id', '=', queue.l1)
+        .where('state', '=', 'pending')
+        .execute();
       expect(pending).toHaveLength(2);
       expect(pending.every((row) => (row.last_error ?? '').startsWith('Microsoft Graph could not be reached'))).toBe(true);
       expect((await server.inject({ url: '/api/version' })).statusCode).toBe(200);
@@ -209,7 +265,12 @@ for (const dialect of testDialects()) {
       server.advanceDatabaseClock(31_000);
       await server.runJobs([TEAMS_NOTIFICATION_JOB]);
       const l1 = await recordedFor(queue.l1Name);
-      expect(l1.filter((n) => n.previewText.content === `1 document arrived in ${queue.l1Name}`).map((n) => n.userId).sort()).toEqual([people.alice.oid, people.bob.oid].sort());
+      expect(
+        l1
+          .filter((n) => n.previewText.content === `1 document arrived in ${queue.l1Name}`)
+          .map((n) => n.userId)
+          .sort(),
+      ).toEqual([people.alice.oid, people.bob.oid].sort());
     });
   });
 }

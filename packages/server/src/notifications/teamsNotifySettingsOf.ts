@@ -17,5 +17,11 @@ export interface TeamsNotifySettings {
 export function teamsNotifySettingsOf(config: Pick<Config, 'entra' | 'teams'>): TeamsNotifySettings | null {
   const { entra, teams } = config;
   if (entra.clientId === '' || entra.clientSecret === null || teams.appId === '') return null;
-  return { graphUrl: teams.graphUrl, teamsAppId: teams.appId, authority: entra.authority, clientId: entra.clientId, clientSecret: entra.clientSecret };
+  return {
+    graphUrl: teams.graphUrl,
+    teamsAppId: teams.appId,
+    authority: entra.authority,
+    clientId: entra.clientId,
+    clientSecret: entra.clientSecret,
+  };
 }

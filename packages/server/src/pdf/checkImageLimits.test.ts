@@ -26,7 +26,9 @@ describe('checkImageLimits', () => {
   it('refuses a PNG header claiming 50,000 × 50,000 pixels, in words', async () => {
     const error = await check('bomb.png', pngClaiming(50_000, 50_000));
     expect(error).toBeInstanceOf(ImageLimitError);
-    expect(error).toMatchObject({ message: 'The image is 50,000 × 50,000 pixels; images of up to 150,000,000 pixels (about 12,000 × 12,000) are accepted.' });
+    expect(error).toMatchObject({
+      message: 'The image is 50,000 × 50,000 pixels; images of up to 150,000,000 pixels (about 12,000 × 12,000) are accepted.',
+    });
   });
 
   it('refuses a JPEG header claiming 65,000 × 65,000 pixels', async () => {
@@ -37,12 +39,28 @@ describe('checkImageLimits', () => {
     const error = await check('pages.tif', tiffWithPages(10_000));
     expect(error).toBeInstanceOf(ImageLimitError);
     expect(error).toMatchObject({ message: `The TIFF has more than 1,000 pages; TIFFs of up to 1,000 pages are accepted.` });
-    expect(await check('wide.tiff', tiffWithPages(2, 40_000, 40_000))).toMatchObject({ message: expect.stringMatching(/^Page 1 of the TIFF is 40,000 × 40,000 pixels/) });
+    expect(await check('wide.tiff', tiffWithPages(2, 40_000, 40_000))).toMatchObject({
+      message: expect.stringMatching(/^Page 1 of the TIFF is 40,000 × 40,000 pixels/),
+    });
   });
 
   it('accepts real images and TIFFs within the limits', async () => {
-    expect(await check('ok.png', await sharp({ create: { width: 64, height: 32, channels: 3, background: '#123456' } }).png().toBuffer())).toBeNull();
-    expect(await check('ok.jpg', await sharp({ create: { width: 64, height: 32, channels: 3, background: '#123456' } }).jpeg().toBuffer())).toBeNull();
+    expect(
+      await check(
+        'ok.png',
+        await sharp({ create: { width: 64, height: 32, channels: 3, background: '#123456' } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBeNull();
+    expect(
+      await check(
+        'ok.jpg',
+        await sharp({ create: { width: 64, height: 32, channels: 3, background: '#123456' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toBeNull();
     expect(await check('ok.tif', tiffWithPages(MAX_TIFF_PAGES))).toBeNull();
     expect(await check('header.png', pngClaiming(12_000, 12_000))).toBeNull();
     expect(await check('notes.txt', Buffer.from('plain text'))).toBeNull();

@@ -149,10 +149,17 @@ export async function checkImageLimits(path: string, extension: string): Promise
       // A BigTIFF or an odd chain: libvips reads the headers (never the pixels) to decide.
       const metadata = await sharp(path, { limitInputPixels: false }).metadata();
       checkPageCount(metadata.pages ?? 1);
-      checkPixels({ width: metadata.width ?? 0, height: (metadata.pageHeight ?? metadata.height) ?? 0 }, 'The image');
+      checkPixels({ width: metadata.width ?? 0, height: metadata.pageHeight ?? metadata.height ?? 0 }, 'The image');
       return;
     }
-    const size = ext === 'png' ? await pngSize(handle) : ext === 'gif' ? await gifSize(handle) : ext === 'bmp' ? await bmpSize(handle) : await jpegSize(handle);
+    const size =
+      ext === 'png'
+        ? await pngSize(handle)
+        : ext === 'gif'
+          ? await gifSize(handle)
+          : ext === 'bmp'
+            ? await bmpSize(handle)
+            : await jpegSize(handle);
     if (size !== null) checkPixels(size, 'The image');
   } finally {
     await handle.close();

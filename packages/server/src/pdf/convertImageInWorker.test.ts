@@ -18,7 +18,12 @@ describe('convertImageInWorker', () => {
 
   it('converts an image to a PDF in the worker pool', async () => {
     const path = join(dir, 'ok.png');
-    await writeFile(path, await sharp({ create: { width: 40, height: 20, channels: 3, background: '#abcdef' } }).png().toBuffer());
+    await writeFile(
+      path,
+      await sharp({ create: { width: 40, height: 20, channels: 3, background: '#abcdef' } })
+        .png()
+        .toBuffer(),
+    );
     const pdf = await convertImageInWorker(path, 'png');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);

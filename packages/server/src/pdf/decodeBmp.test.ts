@@ -2,10 +2,12 @@ import { decodeBmp } from './decodeBmp';
 import { encodeBmp } from './test/encodeBmp';
 
 /** Left half red, right half blue, bottom-right pixel green: tells orientation and channel order apart. */
-const pattern = (width: number, height: number) => (x: number, y: number): [number, number, number] => {
-  if (x === width - 1 && y === height - 1) return [0, 200, 0];
-  return x < width / 2 ? [220, 10, 10] : [10, 10, 220];
-};
+const pattern =
+  (width: number, height: number) =>
+  (x: number, y: number): [number, number, number] => {
+    if (x === width - 1 && y === height - 1) return [0, 200, 0];
+    return x < width / 2 ? [220, 10, 10] : [10, 10, 220];
+  };
 
 function pixelAt(rgb: Buffer, width: number, x: number, y: number): number[] {
   const at = (y * width + x) * 3;

@@ -46,7 +46,12 @@ describe('sniffFileType', () => {
     ['letter.doc', CFB, 'doc', 'application/msword'],
     ['sheet.xls', CFB, 'xls', 'application/vnd.ms-excel'],
     ['mail.msg', CFB, 'msg', 'application/vnd.ms-outlook'],
-    ['mail.eml', text('Received: from x\r\nFrom: a@example.com\r\nTo: b@example.com\r\nSubject: Invoice\r\n\r\n<html>body</html>'), 'eml', 'message/rfc822'],
+    [
+      'mail.eml',
+      text('Received: from x\r\nFrom: a@example.com\r\nTo: b@example.com\r\nSubject: Invoice\r\n\r\n<html>body</html>'),
+      'eml',
+      'message/rfc822',
+    ],
     ['notes.txt', text('Invoice 4711, total 1.234,56 € – paid\r\n'), 'txt', 'text/plain'],
     ['lines.csv', text('"No.";"Amount"\n"PI-1001";"12.50"\n'), 'csv', 'text/csv'],
     ['utf16.txt', Buffer.concat([bytes(0xff, 0xfe), Buffer.from('Hello', 'utf16le')]), 'txt', 'text/plain'],

@@ -37,7 +37,8 @@ const BMP_DIB_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
 
 /** Markup a browser could treat as active content; never accepted as text, whatever the extension. */
 const ACTIVE_MARKUP = /<\s*(?:!doctype|\?xml|html|head|body|script|svg|iframe|object|embed|img|a\s|div|meta|link|style|form|xsl|math|!--)/i;
-const EML_HEADER_NAMES = /^(?:from|to|cc|subject|date|message-id|mime-version|received|return-path|reply-to|content-type|x-[a-z0-9-]+|delivered-to|thread-topic|sender|in-reply-to|references|dkim-signature|authentication-results):/i;
+const EML_HEADER_NAMES =
+  /^(?:from|to|cc|subject|date|message-id|mime-version|received|return-path|reply-to|content-type|x-[a-z0-9-]+|delivered-to|thread-topic|sender|in-reply-to|references|dkim-signature|authentication-results):/i;
 
 function startsWith(head: Buffer, signature: Buffer | readonly number[], offset = 0): boolean {
   if (head.length < offset + signature.length) return false;

@@ -73,7 +73,9 @@ describe('convertImageToPdf', () => {
   });
 
   test('a transparent PNG is flattened onto white', async () => {
-    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const pdfPath = await save('clear.pdf', await convertImageToPdf(await save('clear.png', png), 'png'));
     expectColour(await centreColour(pdfPath, 1), [255, 255, 255]);
   });
@@ -98,11 +100,17 @@ describe('convertImageToPdf', () => {
   test('a 3-page TIFF becomes a 3-page PDF, each page its own image at 300 dpi size', async () => {
     const colours = ['#d01010', '#10d010', '#1010d0'];
     const pages = await Promise.all(colours.map((colour) => solid(600, 300, colour).png().toBuffer()));
-    const tiff = await sharp(pages, { join: { animated: true } }).tiff({ xres: 300 / 25.4, yres: 300 / 25.4 }).toBuffer();
+    const tiff = await sharp(pages, { join: { animated: true } })
+      .tiff({ xres: 300 / 25.4, yres: 300 / 25.4 })
+      .toBuffer();
     const tiffPath = await save('scan.tif', tiff);
     expect(await countPages(tiffPath, 'tif')).toBe(3);
     const pdfBytes = await convertImageToPdf(tiffPath, 'tif');
-    expect(await pageSizes(pdfBytes)).toEqual([[144, 72], [144, 72], [144, 72]]);
+    expect(await pageSizes(pdfBytes)).toEqual([
+      [144, 72],
+      [144, 72],
+      [144, 72],
+    ]);
     const pdfPath = await save('scan.pdf', pdfBytes);
     expect(await countPages(pdfPath, 'pdf')).toBe(3);
     expectColour(await centreColour(pdfPath, 1), [208, 16, 16]);
@@ -111,8 +119,14 @@ describe('convertImageToPdf', () => {
   });
 
   test('a bilevel TIFF page is kept lossless at 1 bit per pixel', async () => {
-    const drawing = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="white"/><rect x="300" y="100" width="200" height="200" fill="black"/></svg>');
-    const tiff = await sharp(drawing).flatten({ background: '#ffffff' }).toColourspace('b-w').tiff({ bitdepth: 1, compression: 'ccittfax4', xres: 200 / 25.4, yres: 200 / 25.4 }).toBuffer();
+    const drawing = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="white"/><rect x="300" y="100" width="200" height="200" fill="black"/></svg>',
+    );
+    const tiff = await sharp(drawing)
+      .flatten({ background: '#ffffff' })
+      .toColourspace('b-w')
+      .tiff({ bitdepth: 1, compression: 'ccittfax4', xres: 200 / 25.4, yres: 200 / 25.4 })
+      .toBuffer();
     const pdfBytes = await convertImageToPdf(await save('fax.tiff', tiff), 'tiff');
     const pdfText = pdfBytes.toString('latin1');
     expect(pdfText).toMatch(/\/BitsPerComponent 1/);
@@ -126,11 +140,18 @@ describe('convertImageToPdf', () => {
 
   test('gives up with RenderTimeoutError past its time box', async () => {
     const pages = await Promise.all([1, 2, 3].map(() => solid(64, 64, '#888888').png().toBuffer()));
-    const tiffPath = await save('slow.tif', await sharp(pages, { join: { animated: true } }).tiff().toBuffer());
+    const tiffPath = await save(
+      'slow.tif',
+      await sharp(pages, { join: { animated: true } })
+        .tiff()
+        .toBuffer(),
+    );
     await expect(convertImageToPdf(tiffPath, 'tif', { timeoutMs: -1 })).rejects.toBeInstanceOf(RenderTimeoutError);
   });
 
   test('refuses types it cannot convert', async () => {
-    await expect(convertImageToPdf(await save('a.gif', await solid(4, 4, '#000').gif().toBuffer()), 'gif')).rejects.toThrow('Cannot convert');
+    await expect(convertImageToPdf(await save('a.gif', await solid(4, 4, '#000').gif().toBuffer()), 'gif')).rejects.toThrow(
+      'Cannot convert',
+    );
   });
 });

@@ -218,7 +218,12 @@ async function addG4Page(pdf: PDFDocument, handle: FileHandle, directory: TiffDi
     // Strip 0 is the top band: PDF's y runs up, so its band starts at the page height less its rows.
     const bandHeight = (size[1] * rows) / height;
     const bandBottom = (size[1] * (height - firstRow - rows)) / height;
-    operators.push(pushGraphicsState(), concatTransformationMatrix(size[0], 0, 0, bandHeight, 0, bandBottom), drawObject(name), popGraphicsState());
+    operators.push(
+      pushGraphicsState(),
+      concatTransformationMatrix(size[0], 0, 0, bandHeight, 0, bandBottom),
+      drawObject(name),
+      popGraphicsState(),
+    );
     firstRow += rows;
   }
   page.pushOperators(...operators);
@@ -251,14 +256,21 @@ async function addDecodedTiffPage(pdf: PDFDocument, path: string, index: number)
   const meta = await page.metadata();
   const grey = meta.channels !== undefined && meta.channels <= 2 && meta.space !== 'cmyk';
   if (grey) {
-    const { data, info } = await page.clone().flatten({ background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await page
+      .clone()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const size = pageSizeOf(info.width, info.height, meta.density);
     const bilevel = meta.bitsPerSample === 1 || meta.bitsPerSample === undefined ? packBilevel(data, info.width, info.height) : null;
     if (bilevel !== null) {
       await addRawPage(pdf, { data: bilevel, width: info.width, height: info.height, colorSpace: 'DeviceGray', bitsPerComponent: 1 }, size);
       return;
     }
-    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer();
     const image = await pdf.embedJpg(jpeg);
     pdf.addPage(size).drawImage(image, { x: 0, y: 0, width: size[0], height: size[1] });
     return;
@@ -294,7 +306,11 @@ export async function convertImageToPdf(path: string, extension: string, options
       break;
     case 'bmp': {
       const bmp = decodeBmp(await readFile(path));
-      await addRawPage(pdf, { data: bmp.rgb, width: bmp.width, height: bmp.height, colorSpace: 'DeviceRGB', bitsPerComponent: 8 }, pageSizeOf(bmp.width, bmp.height, bmp.dpi));
+      await addRawPage(
+        pdf,
+        { data: bmp.rgb, width: bmp.width, height: bmp.height, colorSpace: 'DeviceRGB', bitsPerComponent: 8 },
+        pageSizeOf(bmp.width, bmp.height, bmp.dpi),
+      );
       break;
     }
     case 'tif':

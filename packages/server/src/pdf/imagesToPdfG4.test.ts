@@ -35,7 +35,11 @@ const DPI = 200;
 
 /** A letter page at 200 dpi with text, rules and a box, different on every page. */
 function pageSvg(page: number): Buffer {
-  const lines = Array.from({ length: 24 }, (_, line) => `<text x="120" y="${300 + line * 70}" font-size="40" font-family="sans-serif">Item ${page}.${line + 1} box of ${line + 2}  ${(page * 37 + line * 11) % 900}.00 USD</text>`).join('');
+  const lines = Array.from(
+    { length: 24 },
+    (_, line) =>
+      `<text x="120" y="${300 + line * 70}" font-size="40" font-family="sans-serif">Item ${page}.${line + 1} box of ${line + 2}  ${(page * 37 + line * 11) % 900}.00 USD</text>`,
+  ).join('');
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="#fff"/>` +
       `<text x="120" y="180" font-size="70" font-weight="bold" font-family="sans-serif">Scanned invoice ${page}</text>` +
@@ -45,11 +49,26 @@ function pageSvg(page: number): Buffer {
 
 /** A G4 TIFF of `pages` pages as sharp (libtiff) writes it. */
 async function g4Tiff(pages: number, options: { miniswhite: boolean; rowsPerStrip?: number }): Promise<Buffer> {
-  const frames = await Promise.all(Array.from({ length: pages }, (_, index) => sharp(pageSvg(index + 1)).flatten({ background: '#fff' }).greyscale().png().toBuffer()));
+  const frames = await Promise.all(
+    Array.from({ length: pages }, (_, index) =>
+      sharp(pageSvg(index + 1))
+        .flatten({ background: '#fff' })
+        .greyscale()
+        .png()
+        .toBuffer(),
+    ),
+  );
   return sharp(frames.length === 1 ? frames[0] : frames, frames.length === 1 ? {} : { join: { animated: true } })
     .extractChannel(0)
     .threshold(128)
-    .tiff({ compression: 'ccittfax4', bitdepth: 1, miniswhite: options.miniswhite, xres: DPI / 25.4, yres: DPI / 25.4, tileHeight: options.rowsPerStrip ?? HEIGHT })
+    .tiff({
+      compression: 'ccittfax4',
+      bitdepth: 1,
+      miniswhite: options.miniswhite,
+      xres: DPI / 25.4,
+      yres: DPI / 25.4,
+      tileHeight: options.rowsPerStrip ?? HEIGHT,
+    })
     .toBuffer();
 }
 
@@ -72,7 +91,8 @@ async function comparePage(tiffPath: string, pdfPath: string, page: number): Pro
     for (let x = 3; x < WIDTH - 3; x += 5) {
       const value = expected[y * WIDTH + x];
       let uniform = true;
-      for (let dy = -1; dy <= 1 && uniform; dy++) for (let dx = -1; dx <= 1; dx++) if (expected[(y + dy) * WIDTH + x + dx] !== value) uniform = false;
+      for (let dy = -1; dy <= 1 && uniform; dy++)
+        for (let dx = -1; dx <= 1; dx++) if (expected[(y + dy) * WIDTH + x + dx] !== value) uniform = false;
       if (!uniform) continue;
       const rendered = bitmap.data[(y * bitmap.width + x) * 4];
       const black = value === 0;
@@ -97,7 +117,11 @@ describe('convertImageToPdf with CCITT G4 TIFFs', () => {
     expect(ccittImageCount(pdfBytes)).toBe(3);
     expect(pdfBytes.toString('latin1')).toMatch(/\/K -1/);
     const pdf = await PDFDocument.load(pdfBytes);
-    expect(pdf.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual([[612, 792], [612, 792], [612, 792]]);
+    expect(pdf.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual([
+      [612, 792],
+      [612, 792],
+      [612, 792],
+    ]);
     const pdfPath = await save('scan-white-is-zero.pdf', pdfBytes);
     expect(await countPages(pdfPath, 'pdf')).toBe(3);
     for (const page of [0, 1, 2]) {
@@ -142,7 +166,15 @@ describe('convertImageToPdf with CCITT G4 TIFFs', () => {
               return Buffer.from(strip.map(reverse));
             }),
           );
-          return { width: directory.width, height: directory.height, rowsPerStrip: directory.rowsPerStrip, strips, photometric: 0 as const, fillOrder: 2 as const, dpi: DPI };
+          return {
+            width: directory.width,
+            height: directory.height,
+            rowsPerStrip: directory.rowsPerStrip,
+            strips,
+            photometric: 0 as const,
+            fillOrder: 2 as const,
+            dpi: DPI,
+          };
         }),
       );
       rewritten = writeG4Tiff(pages);

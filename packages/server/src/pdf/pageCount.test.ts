@@ -26,9 +26,16 @@ describe('countPages', () => {
   });
 
   test('counts TIFF pages; other images and other types are one page', async () => {
-    const page = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const page = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const tiffPath = join(dir, 'two.tiff');
-    await writeFile(tiffPath, await sharp([page, page], { join: { animated: true } }).tiff().toBuffer());
+    await writeFile(
+      tiffPath,
+      await sharp([page, page], { join: { animated: true } })
+        .tiff()
+        .toBuffer(),
+    );
     expect(await countPages(tiffPath, 'tiff')).toBe(2);
     const pngPath = join(dir, 'one.png');
     await writeFile(pngPath, page);

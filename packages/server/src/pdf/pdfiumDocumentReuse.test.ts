@@ -50,7 +50,8 @@ describe('PDFium document reuse', () => {
     await writeFile(path, await makeTextPdf(pages));
     const pool = new PdfiumPool(1);
     try {
-      for (let page = 0; page < pages.length; page++) expect((await pool.run({ kind: 'text', path, pageIndex: page })).trim()).toBe(pages[page]);
+      for (let page = 0; page < pages.length; page++)
+        expect((await pool.run({ kind: 'text', path, pageIndex: page })).trim()).toBe(pages[page]);
       const bitmap = await pool.run({ kind: 'render', path, pageIndex: 39, width: 200, maxPixels: 200 * 400 });
       expect(bitmap.width).toBe(200);
       expect(Array.from(bitmap.data).some((value, index) => index % 4 === 0 && value < 100)).toBe(true);

@@ -35,7 +35,9 @@ describe('PdfiumPool', () => {
   });
 
   test('a job over its time box rejects with RenderTimeoutError and the pool keeps working', async () => {
-    await expect(pool.run({ kind: 'render', path: pdfPath, pageIndex: 0, width: 1600, maxPixels: 1e7 }, 1)).rejects.toBeInstanceOf(RenderTimeoutError);
+    await expect(pool.run({ kind: 'render', path: pdfPath, pageIndex: 0, width: 1600, maxPixels: 1e7 }, 1)).rejects.toBeInstanceOf(
+      RenderTimeoutError,
+    );
     const bitmap = await pool.run({ kind: 'render', path: pdfPath, pageIndex: 0, width: 100, maxPixels: 1e7 });
     expect(bitmap.width).toBe(100);
     expect(bitmap.data.length).toBe(bitmap.width * bitmap.height * 4);

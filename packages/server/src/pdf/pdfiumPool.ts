@@ -61,7 +61,10 @@ export class PdfiumPool {
   constructor(private readonly size: number = Math.max(1, availableParallelism())) {}
 
   /** Runs `task` on a free worker; rejects after `timeoutMs`. */
-  run<K extends PdfiumTask['kind']>(task: Extract<PdfiumTask, { kind: K }>, timeoutMs: number = PDFIUM_TIMEOUT_MS): Promise<PdfiumResults[K]> {
+  run<K extends PdfiumTask['kind']>(
+    task: Extract<PdfiumTask, { kind: K }>,
+    timeoutMs: number = PDFIUM_TIMEOUT_MS,
+  ): Promise<PdfiumResults[K]> {
     if (this.closed) return Promise.reject(new Error('The PDFium pool is closed.'));
     return new Promise<PdfiumResults[K]>((resolve, reject) => {
       const job: Job = {

@@ -79,7 +79,8 @@ async function withDocument<T>(path: string, use: (document: PDFiumDocument) => 
 function closePage(page: PDFiumPage): void {
   const internals = page as unknown as { module?: { _FPDF_ClosePage?: (pageIdx: number) => void }; pageIdx?: number };
   const close = internals.module?._FPDF_ClosePage;
-  if (typeof close === 'function' && typeof internals.pageIdx === 'number' && internals.pageIdx !== 0) close.call(internals.module, internals.pageIdx);
+  if (typeof close === 'function' && typeof internals.pageIdx === 'number' && internals.pageIdx !== 0)
+    close.call(internals.module, internals.pageIdx);
 }
 
 /** Text of one page, the page closed afterwards. */

@@ -47,7 +47,10 @@ describe('recombinePdf', () => {
       ],
       [{ path: pathA, firstPage: 3, lastPage: 4 }],
     ]);
-    expect(result).toEqual([['B2', 'B3', 'A1', 'B1'], ['A3', 'A4']]);
+    expect(result).toEqual([
+      ['B2', 'B3', 'A1', 'B1'],
+      ['A3', 'A4'],
+    ]);
   });
 
   test('pages outside a source, a reversed run and an empty output are RangeErrors', async () => {

@@ -14,10 +14,14 @@ export async function* splitPdf(pdfPath: string, groups: readonly (readonly numb
   for (const group of groups) {
     if (group.length === 0) throw new RangeError('A split part needs at least one page.');
     for (const page of group) {
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) throw new RangeError(`Page ${page} is outside the PDF's ${pageCount} pages.`);
+      if (!Number.isInteger(page) || page < 1 || page > pageCount)
+        throw new RangeError(`Page ${page} is outside the PDF's ${pageCount} pages.`);
     }
     const part = await PDFDocument.create({ updateMetadata: false });
-    const copied = await part.copyPages(source, group.map((page) => page - 1));
+    const copied = await part.copyPages(
+      source,
+      group.map((page) => page - 1),
+    );
     for (const page of copied) part.addPage(page);
     yield Buffer.from(await part.save({ objectsPerTick: PDF_LIB_OBJECTS_PER_TICK }));
   }

@@ -47,7 +47,13 @@ for (const dialect of testDialects()) {
       sitId = (
         await server.deps.db
           .insertInto('integrated_tables')
-          .values({ external_table_id: 38, source_type_id: 2, entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', product_type: 'bc' })
+          .values({
+            external_table_id: 38,
+            source_type_id: 2,
+            entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader',
+            label: 'Purchase Invoice',
+            product_type: 'bc',
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -63,15 +69,24 @@ for (const dialect of testDialects()) {
       q.l1 = await createQueue(server, type, { name: unique('Approval L1 '), approveTo: q.l2 });
       q.capped = await createQueue(server, type, { name: unique('Capped '), approveTo: q.done });
       await server.deps.db.updateTable('queues').set({ approval_limit: 100 }).where('id', '=', q.capped).execute();
-      q.linkOnApproval = await createQueue(server, type, { name: unique('Link on approval '), approveTo: q.done, features2: FEATURES2.LinkOnApprovalRequired });
-      q.warnUnlinked = await createQueue(server, type, { name: unique('Warn unlinked '), approveTo: q.done, features1: FEATURES1.WarnApproveUnlinked });
+      q.linkOnApproval = await createQueue(server, type, {
+        name: unique('Link on approval '),
+        approveTo: q.done,
+        features2: FEATURES2.LinkOnApprovalRequired,
+      });
+      q.warnUnlinked = await createQueue(server, type, {
+        name: unique('Warn unlinked '),
+        approveTo: q.done,
+        features1: FEATURES1.WarnApproveUnlinked,
+      });
       await createRoute(server, q.l1, q.l2);
 
       // Juniors may approve up to just below PI-1004's amount, seniors well above it; a plain group
       // without a limit (everyone's) neither limits nor lifts theirs.
       const group = async (limit: number | null): Promise<number> => {
         const id = await createGroup(server, unique('Approvers '), [...WORKFLOW_PRIVILEGES]);
-        if (limit !== null) await server.deps.db.updateTable('groups').set({ approval_limit: limit, has_approval_limit: 1 }).where('id', '=', id).execute();
+        if (limit !== null)
+          await server.deps.db.updateTable('groups').set({ approval_limit: limit, has_approval_limit: 1 }).where('id', '=', id).execute();
         await grantTableAccess(server, id, sitId);
         for (const queue of Object.values(q)) await grantGroupQueueAccess(server, id, queue);
         return id;
@@ -95,7 +110,13 @@ for (const dialect of testDialects()) {
       await placeInQueue(server, id, queueId);
       return { id, rowVersion: await documentRowVersion(server, id) };
     };
-    const act = (user: User, path: 'approval' | 'route', docs: { id: number; rowVersion: number }[], expectedQueueId: number, extra: Record<string, unknown> = {}) =>
+    const act = (
+      user: User,
+      path: 'approval' | 'route',
+      docs: { id: number; rowVersion: number }[],
+      expectedQueueId: number,
+      extra: Record<string, unknown> = {},
+    ) =>
       server.inject({
         method: 'PUT',
         url: `/api/documents/${path}`,
@@ -115,7 +136,9 @@ for (const dialect of testDialects()) {
         exceptionType: 'ValidationError',
         message: approvalLimitExceeded(amount, 'USD', 'LW-5531.pdf', Math.floor(amount) - 1, l1Name),
       });
-      expect(refused.json<{ message: string }>().message).toMatch(/^The amount [\d,]+\.\d\d USD of LW-5531\.pdf is over your approval limit of [\d,]+\.00 USD in queue Approval L1 \d+\.$/);
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /^The amount [\d,]+\.\d\d USD of LW-5531\.pdf is over your approval limit of [\d,]+\.00 USD in queue Approval L1 \d+\.$/,
+      );
       expect(await queueOf(doc.id)).toBe(q.l1);
 
       const routed = await act(junior, 'route', [doc], q.l1, { to: q.l2 });
@@ -123,7 +146,12 @@ for (const dialect of testDialects()) {
       const approved = await act(senior, 'approval', [{ id: doc.id, rowVersion: doc.rowVersion + 1 }], q.l2);
       expect(approved.statusCode).toBe(200);
       expect(await queueOf(doc.id)).toBe(q.done);
-      const history = await server.deps.db.selectFrom('workflow_history').select(['action', 'user_id']).where('document_id', '=', doc.id).orderBy('id').execute();
+      const history = await server.deps.db
+        .selectFrom('workflow_history')
+        .select(['action', 'user_id'])
+        .where('document_id', '=', doc.id)
+        .orderBy('id')
+        .execute();
       expect(history).toEqual([
         { action: 'route', user_id: junior.id },
         { action: 'approve', user_id: senior.id },
@@ -148,8 +176,14 @@ for (const dialect of testDialects()) {
       expect([await queueOf(first.id), await queueOf(second.id)]).toEqual([q.capped, q.capped]);
       // The limit reads in the record's currency: a CRONUS-CA invoice is compared in CAD.
       const canadian = await invoiceIn(q.capped, CA_PI_1001, 'CRONUS-CA');
-      expect((await act(senior, 'approval', [canadian], q.capped)).json<{ message: string }>().message).toBe(approvalLimitExceeded(caAmount, 'CAD', 'LW-5531.pdf', 100, capName));
-      await server.deps.db.updateTable('queues').set({ approval_limit: Math.ceil(amount) }).where('id', '=', q.capped).execute();
+      expect((await act(senior, 'approval', [canadian], q.capped)).json<{ message: string }>().message).toBe(
+        approvalLimitExceeded(caAmount, 'CAD', 'LW-5531.pdf', 100, capName),
+      );
+      await server.deps.db
+        .updateTable('queues')
+        .set({ approval_limit: Math.ceil(amount) })
+        .where('id', '=', q.capped)
+        .execute();
       expect((await act(senior, 'approval', [first, second], q.capped)).statusCode).toBe(200);
     });
 
@@ -164,7 +198,9 @@ for (const dialect of testDialects()) {
       const single = await act(unlimited, 'approval', [unlinked], q.linkOnApproval);
       expect(single.statusCode).toBe(400);
       expect(single.json<{ message: string }>().message).toBe(MESSAGES.documentLinkRequired);
-      expect((await act(unlimited, 'approval', [linked, unlinked], q.linkOnApproval)).json<{ message: string }>().message).toBe(MESSAGES.linkedDocumentsRequired);
+      expect((await act(unlimited, 'approval', [linked, unlinked], q.linkOnApproval)).json<{ message: string }>().message).toBe(
+        MESSAGES.linkedDocumentsRequired,
+      );
       expect(await queueOf(unlinked.id)).toBe(q.linkOnApproval);
       expect((await act(unlimited, 'approval', [linked], q.linkOnApproval)).statusCode).toBe(200);
     });
@@ -186,16 +222,23 @@ for (const dialect of testDialects()) {
       expect((await act(unlimited, 'approval', [doc], q.l2)).statusCode).toBe(200);
     });
 
-    it("the queue listing tells the caller their limit there (the screen disables Approve over it): the lower of group and queue limit, null for none", async () => {
+    it('the queue listing tells the caller their limit there (the screen disables Approve over it): the lower of group and queue limit, null for none', async () => {
       const limitIn = async (user: User, queueId: number): Promise<number | null | undefined> => {
-        const response = await server.inject({ method: 'GET', url: `/api/queues/${queueId}/workflow`, headers: server.authHeaders(user.username) });
+        const response = await server.inject({
+          method: 'GET',
+          url: `/api/queues/${queueId}/workflow`,
+          headers: server.authHeaders(user.username),
+        });
         expect(response.statusCode).toBe(200);
         return response.json<{ queue: { approvalLimit?: number | null } }>().queue.approvalLimit;
       };
       expect(await limitIn(junior, q.l1)).toBe(Math.floor(amount) - 1);
       expect(await limitIn(senior, q.l1)).toBe(Math.ceil(amount) + 1000);
       // The capped queue's own limit (an earlier test raised it to PI-1004's amount) is below the senior's group limit.
-      const capLimit = Number((await server.deps.db.selectFrom('queues').select('approval_limit').where('id', '=', q.capped).executeTakeFirstOrThrow()).approval_limit);
+      const capLimit = Number(
+        (await server.deps.db.selectFrom('queues').select('approval_limit').where('id', '=', q.capped).executeTakeFirstOrThrow())
+          .approval_limit,
+      );
       expect(capLimit).toBeLessThan(Math.ceil(amount) + 1000);
       expect(await limitIn(senior, q.capped)).toBe(capLimit);
       expect(await limitIn(unlimited, q.l1)).toBeNull();

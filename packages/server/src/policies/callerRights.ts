@@ -39,7 +39,11 @@ interface RightsRow {
  * The union's rows: 'u' the user (id, disabled, name, data area), 'q' a grant (queue, access; a
  * delegate's schedule judged at `databaseNow`), 'p' a privilege (value 1 when held).
  */
-export async function readCallerRights(db: Kysely<Database>, key: CallerKey, databaseNow: RawBuilder<string>): Promise<CallerRights | undefined> {
+export async function readCallerRights(
+  db: Kysely<Database>,
+  key: CallerKey,
+  databaseNow: RawBuilder<string>,
+): Promise<CallerRights | undefined> {
   const who = 'username' in key ? sql`username = ${key.username}` : sql`id = ${key.userId}`;
   const result = await sql<RightsRow>`with u as (select id, username, disabled, data_area_id from users where ${who}),
     g as (

@@ -25,8 +25,18 @@ export function otherCompanyRefusal(action: 'link' | 'unlink', userDataAreaId: s
  * A user without a data area, or a document outside such a queue, is not restricted. Data areas
  * compare case-insensitively, as BC company names do. docs/UX-DECISIONS.md "Linking".
  */
-export async function assertDataAreaAllowed(db: Kysely<Database>, viewer: Viewer, document: RestrictedDocument, action: 'link' | 'unlink', recordDataAreaId: string): Promise<void> {
-  if (document.queue_id === null || !hasQueueFeature({ features1: 0, features2: Number(document.queue_features2 ?? 0) }, 'RestrictToDataAreaId')) return;
+export async function assertDataAreaAllowed(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  document: RestrictedDocument,
+  action: 'link' | 'unlink',
+  recordDataAreaId: string,
+): Promise<void> {
+  if (
+    document.queue_id === null ||
+    !hasQueueFeature({ features1: 0, features2: Number(document.queue_features2 ?? 0) }, 'RestrictToDataAreaId')
+  )
+    return;
   const own = viewer.ownDataAreaId;
   if (own === null) return;
   if (own.toLowerCase() !== recordDataAreaId.trim().toLowerCase()) throw forbidden(otherCompanyRefusal(action, own, recordDataAreaId));

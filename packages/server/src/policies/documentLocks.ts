@@ -30,7 +30,12 @@ export async function lockDocumentRows(trx: Kysely<Database>, dialect: DialectNa
 }
 
 /** The documents among `documentIds` on which a user other than `userId` holds a live lock. */
-export async function documentsLockedByOthers(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<number[]> {
+export async function documentsLockedByOthers(
+  trx: Kysely<Database>,
+  clock: LockClock,
+  userId: number,
+  documentIds: readonly number[],
+): Promise<number[]> {
   if (documentIds.length === 0) return [];
   const rows = await trx
     .selectFrom('document_locks')
@@ -102,7 +107,12 @@ export async function assertNoOtherUsersLockOnLockedRows(
  * (see lockDocumentRows), so the answer stays true until the transaction ends; then the lock rows
  * are read (assertNoOtherUsersLockOnLockedRows).
  */
-export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: LockClock, userId: number, documentIds: readonly number[]): Promise<DocumentLockRows> {
+export async function assertNotLockedByOtherUser(
+  trx: Kysely<Database>,
+  clock: LockClock,
+  userId: number,
+  documentIds: readonly number[],
+): Promise<DocumentLockRows> {
   if (documentIds.length === 0) return { anyLockRow: false };
   await lockDocumentRows(trx, clock.dialect, documentIds);
   return assertNoOtherUsersLockOnLockedRows(trx, clock, userId, documentIds);
@@ -115,5 +125,8 @@ export async function assertNotLockedByOtherUser(trx: Kysely<Database>, clock: L
  */
 export async function releaseDocumentLocks(trx: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
   if (documentIds.length === 0) return;
-  await trx.deleteFrom('document_locks').where('document_id', 'in', [...new Set(documentIds)]).execute();
+  await trx
+    .deleteFrom('document_locks')
+    .where('document_id', 'in', [...new Set(documentIds)])
+    .execute();
 }

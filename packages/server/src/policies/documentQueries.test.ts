@@ -19,7 +19,8 @@ describeOnEachDatabase('visible documents', (server) => {
     await grantUserQueueAccess(server(), granted.id, queueId, ['ViewDocumentsWithin']);
     const ungranted = await createUser(server(), unique('ungranted'));
     const ids = [world.pdfDocId, world.contractDocId];
-    const seen = async (user: { id: number; username: string }) => (await findVisibleDocuments(db, await viewerFor(db, user.id, user.username), ids)).map((row) => row.id);
+    const seen = async (user: { id: number; username: string }) =>
+      (await findVisibleDocuments(db, await viewerFor(db, user.id, user.username), ids)).map((row) => row.id);
     for (let round = 0; round < 2; round += 1) {
       expect(await seen(world.manager)).toEqual(ids);
       expect(await seen(world.clerk)).toEqual([world.pdfDocId]);
@@ -41,9 +42,16 @@ describeOnEachDatabase('visible documents', (server) => {
     for (const user of [holder, other]) await grantUserQueueAccess(server(), user.id, queueId, ['ViewDocumentsWithin']);
     await db
       .insertInto('document_locks')
-      .values({ document_id: world.contractDocId, user_id: holder.id, queue_id: queueId, acquired_at: '2026-01-01T00:00:00.000Z', expires_at: '9999-12-31T00:00:00.000Z' })
+      .values({
+        document_id: world.contractDocId,
+        user_id: holder.id,
+        queue_id: queueId,
+        acquired_at: '2026-01-01T00:00:00.000Z',
+        expires_at: '9999-12-31T00:00:00.000Z',
+      })
       .execute();
-    const lockOwn = async (user: { id: number; username: string }) => Number((await findVisibleDocument(db, await viewerFor(db, user.id, user.username), world.contractDocId))?.lock_own);
+    const lockOwn = async (user: { id: number; username: string }) =>
+      Number((await findVisibleDocument(db, await viewerFor(db, user.id, user.username), world.contractDocId))?.lock_own);
     for (let round = 0; round < 2; round += 1) {
       expect(await lockOwn(holder)).toBe(1);
       expect(await lockOwn(other)).toBe(0);

@@ -77,68 +77,74 @@ export function browsableQueueIdsSql(viewer: Viewer): RawBuilder<number> {
  * documents costs one statement, not one per document.
  */
 export function selectVisibleDocuments(db: Kysely<Database>, viewer: Viewer) {
-  return db
-    .selectFrom('documents as d')
-    .innerJoin('files as f', 'f.sha256', 'd.file_sha256')
-    .innerJoin('users as u', 'u.id', 'd.created_by')
-    .leftJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
-    .leftJoin('integrated_tables as t', 't.id', 'l.integrated_table_id')
-    .leftJoin('subtypes as s', 's.id', 'd.subtype_id')
-    .leftJoin('queues as q', 'q.id', 'd.queue_id')
-    .leftJoin('queue_types as qt', 'qt.id', 'q.queue_type_id')
-    // Only a live lock counts: expiry is judged by the database clock (DOMAIN invariant 4).
-    .leftJoin('document_locks as lk', (j) => j.onRef('lk.document_id', '=', 'd.id').on(sql<boolean>`lk.expires_at > ${viewer.databaseNow}`))
-    .leftJoin('users as lu', 'lu.id', 'lk.user_id')
-    .select([
-      'd.id',
-      'd.name',
-      'd.description',
-      'd.extension',
-      'd.file_sha256',
-      'd.total_pages',
-      'd.subtype_id',
-      's.text as subtype_text',
-      'd.user_string1',
-      'd.user_date1',
-      'd.row_version',
-      'd.created_at',
-      'd.updated_at',
-      'u.username as created_by_username',
-      'f.size',
-      'f.media_type',
-      'l.data_area_id as link_data_area_id',
-      'l.table_id as link_table_id',
-      'l.source_type as link_source_type',
-      'l.source_number as link_source_number',
-      'l.type_name as link_type_name',
-      'l.record_id as link_record_id',
-      'l.integrated_table_id as link_sit_id',
-      't.label as sit_label',
-      'd.queue_id',
-      'q.name as queue_name',
-      'q.queue_type_id',
-      'qt.name as queue_type_name',
-      'q.features1 as queue_features1',
-      'q.features2 as queue_features2',
-      'q.default_approve_requires_note as queue_default_approve_requires_note',
-      'q.default_reject_requires_note as queue_default_reject_requires_note',
-      sql<number>`coalesce(${effectiveQueueAccessSql(viewer, 'q')}, 0)`.as('queue_access'),
-      sql<number>`case when exists (select 1 from routes r where r.from_queue_id = d.queue_id) then 1 else 0 end`.as('queue_has_routes'),
-      sql<number>`case when exists (select 1 from routes r where r.from_queue_id = d.queue_id
+  return (
+    db
+      .selectFrom('documents as d')
+      .innerJoin('files as f', 'f.sha256', 'd.file_sha256')
+      .innerJoin('users as u', 'u.id', 'd.created_by')
+      .leftJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
+      .leftJoin('integrated_tables as t', 't.id', 'l.integrated_table_id')
+      .leftJoin('subtypes as s', 's.id', 'd.subtype_id')
+      .leftJoin('queues as q', 'q.id', 'd.queue_id')
+      .leftJoin('queue_types as qt', 'qt.id', 'q.queue_type_id')
+      // Only a live lock counts: expiry is judged by the database clock (DOMAIN invariant 4).
+      .leftJoin('document_locks as lk', (j) =>
+        j.onRef('lk.document_id', '=', 'd.id').on(sql<boolean>`lk.expires_at > ${viewer.databaseNow}`),
+      )
+      .leftJoin('users as lu', 'lu.id', 'lk.user_id')
+      .select([
+        'd.id',
+        'd.name',
+        'd.description',
+        'd.extension',
+        'd.file_sha256',
+        'd.total_pages',
+        'd.subtype_id',
+        's.text as subtype_text',
+        'd.user_string1',
+        'd.user_date1',
+        'd.row_version',
+        'd.created_at',
+        'd.updated_at',
+        'u.username as created_by_username',
+        'f.size',
+        'f.media_type',
+        'l.data_area_id as link_data_area_id',
+        'l.table_id as link_table_id',
+        'l.source_type as link_source_type',
+        'l.source_number as link_source_number',
+        'l.type_name as link_type_name',
+        'l.record_id as link_record_id',
+        'l.integrated_table_id as link_sit_id',
+        't.label as sit_label',
+        'd.queue_id',
+        'q.name as queue_name',
+        'q.queue_type_id',
+        'qt.name as queue_type_name',
+        'q.features1 as queue_features1',
+        'q.features2 as queue_features2',
+        'q.default_approve_requires_note as queue_default_approve_requires_note',
+        'q.default_reject_requires_note as queue_default_reject_requires_note',
+        sql<number>`coalesce(${effectiveQueueAccessSql(viewer, 'q')}, 0)`.as('queue_access'),
+        sql<number>`case when exists (select 1 from routes r where r.from_queue_id = d.queue_id) then 1 else 0 end`.as('queue_has_routes'),
+        sql<number>`case when exists (select 1 from routes r where r.from_queue_id = d.queue_id
         and r.to_queue_id in ${browsableQueueIdsSql(viewer)}) then 1 else 0 end`.as('queue_has_browsable_routes'),
-      sql<number>`(select count(*) from document_approvals da where da.document_id = d.id)`.as('approval_steps'),
-      submittedInQueueSql().as('submitted_in_queue'),
-      'lk.user_id as lock_user_id',
-      sql<number>`case when lk.user_id = ${viewer.userId} then 1 else 0 end`.as('lock_own'),
-      'lu.username as lock_holder',
-      'lk.expires_at as lock_expires_at',
-    ])
-    .where((eb) => canSeeDocument(eb, viewer));
+        sql<number>`(select count(*) from document_approvals da where da.document_id = d.id)`.as('approval_steps'),
+        submittedInQueueSql().as('submitted_in_queue'),
+        'lk.user_id as lock_user_id',
+        sql<number>`case when lk.user_id = ${viewer.userId} then 1 else 0 end`.as('lock_own'),
+        'lu.username as lock_holder',
+        'lk.expires_at as lock_expires_at',
+      ])
+      .where((eb) => canSeeDocument(eb, viewer))
+  );
 }
 
 /** One visible document, or undefined when it does not exist, is deleted or is not visible. */
 export async function findVisibleDocument(db: Kysely<Database>, viewer: Viewer, id: number): Promise<DocumentDetailRow | undefined> {
-  const [row] = await executeViewerShaped(db, viewer, 'visible-document', { id }, (shapeViewer, values) => selectVisibleDocuments(db, shapeViewer).where('d.id', '=', values.id));
+  const [row] = await executeViewerShaped(db, viewer, 'visible-document', { id }, (shapeViewer, values) =>
+    selectVisibleDocuments(db, shapeViewer).where('d.id', '=', values.id),
+  );
   return row;
 }
 
@@ -153,6 +159,8 @@ export async function findVisibleDocuments(db: Kysely<Database>, viewer: Viewer,
     );
   }
   return executeViewerShaped(db, viewer, 'visible-documents-by-id', { ids }, (shapeViewer, values) =>
-    selectVisibleDocuments(db, shapeViewer).where('d.id', 'in', [...values.ids]).orderBy('d.id'),
+    selectVisibleDocuments(db, shapeViewer)
+      .where('d.id', 'in', [...values.ids])
+      .orderBy('d.id'),
   );
 }

@@ -36,7 +36,10 @@ export interface Viewer {
 export async function viewerFor(db: Kysely<Database>, userId: number, username: string, databaseNow?: RawBuilder<string>): Promise<Viewer> {
   const now = databaseNow ?? databaseNowSql(dialectOf(db));
   const rights = await readCallerRights(db, { userId }, now);
-  return viewerOfRights(rights ?? { userId, username, disabled: true, ownDataAreaId: null, privileges: new Set(), queueGrants: new Map() }, now);
+  return viewerOfRights(
+    rights ?? { userId, username, disabled: true, ownDataAreaId: null, privileges: new Set(), queueGrants: new Map() },
+    now,
+  );
 }
 
 /** The `Viewer` of rights already read (`readCallerRights`), judged at `databaseNow`. */

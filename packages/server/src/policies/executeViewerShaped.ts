@@ -17,7 +17,16 @@ function viewerShapeKey(db: Kysely<Database>, viewer: Viewer): string {
   if (known !== undefined) return known;
   // Every field named: a field added to Viewer fails to compile here until the key says whether
   // it shapes statements (`rest` must stay empty).
-  const { userId: _asParameter, username: _alsoAsParameter, isManager, privileges, queueGrants, ownDataAreaId, databaseNow, ...rest } = viewer;
+  const {
+    userId: _asParameter,
+    username: _alsoAsParameter,
+    isManager,
+    privileges,
+    queueGrants,
+    ownDataAreaId,
+    databaseNow,
+    ...rest
+  } = viewer;
   const _unkeyed: Record<string, never> = rest;
   const now = databaseNow.compile(db);
   const grants = [...queueGrants].sort(([a], [b]) => a - b).map(([queue, bits]) => `${queue}:${bits}`);
@@ -38,7 +47,10 @@ export function executeViewerShaped<R, V extends ShapeValues>(
   values: V,
   build: (shapeViewer: Viewer, values: V) => Compilable<R>,
 ): Promise<R[]> {
-  return executeShaped(db, `${shapeKey}\u0000${viewerShapeKey(db, viewer)}`, { ...values, viewerUserId: viewer.userId, viewerUsername: viewer.username }, (shaped) =>
-    build({ ...viewer, userId: shaped.viewerUserId, username: shaped.viewerUsername }, shaped),
+  return executeShaped(
+    db,
+    `${shapeKey}\u0000${viewerShapeKey(db, viewer)}`,
+    { ...values, viewerUserId: viewer.userId, viewerUsername: viewer.username },
+    (shaped) => build({ ...viewer, userId: shaped.viewerUserId, username: shaped.viewerUsername }, shaped),
   );
 }

@@ -60,8 +60,15 @@ export function tableVisibleCondition(eb: TableScope, viewer: Viewer): Expressio
  * those one of their groups may view in some data area (as the subtype listings, SECURITY row 10),
  * so a picker never offers a table whose documents the caller cannot read.
  */
-export async function listIntegratedTables(db: Kysely<Database>, viewer: Viewer, filter: IntegratedTableFilter = {}): Promise<IntegratedTableSummary[]> {
-  let query = db.selectFrom('integrated_tables as t').selectAll('t').where((eb) => tableVisibleCondition(eb, viewer));
+export async function listIntegratedTables(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  filter: IntegratedTableFilter = {},
+): Promise<IntegratedTableSummary[]> {
+  let query = db
+    .selectFrom('integrated_tables as t')
+    .selectAll('t')
+    .where((eb) => tableVisibleCondition(eb, viewer));
   if (filter.filterName !== undefined && filter.filterName !== '') query = query.where(containsTextCondition('t.label', filter.filterName));
   if (filter.allowNewCard === true) query = query.where('t.allow_new_card', '=', 1);
   const rows = await query.orderBy('t.label').orderBy('t.id').execute();
@@ -101,7 +108,9 @@ export async function readImportSettings(db: Kysely<Database>, viewer: Viewer, s
   let dataAreaIds: string[] | null = null;
   if (!viewer.isManager) {
     const grants = await uploadGrantsOf(db, viewer, sitId).select('a.data_area_id').execute();
-    dataAreaIds = grants.some((grant) => grant.data_area_id === null) ? null : [...new Set(grants.map((grant) => grant.data_area_id ?? ''))].sort();
+    dataAreaIds = grants.some((grant) => grant.data_area_id === null)
+      ? null
+      : [...new Set(grants.map((grant) => grant.data_area_id ?? ''))].sort();
   }
   const canUpload = dataAreaIds === null || dataAreaIds.length > 0;
   const folders = canUpload
@@ -129,7 +138,12 @@ export async function readImportSettings(db: Kysely<Database>, viewer: Viewer, s
  * The visible integrated table of an ERP table number and record kind (GET /api/tables/{id}/type):
  * the given source type, or the lowest one of the table when none is given; undefined when none.
  */
-export async function findTableOfExternalId(db: Kysely<Database>, viewer: Viewer, externalTableId: number, sourceTypeId?: number): Promise<IntegratedTableSummary | undefined> {
+export async function findTableOfExternalId(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  externalTableId: number,
+  sourceTypeId?: number,
+): Promise<IntegratedTableSummary | undefined> {
   const tables = (await listIntegratedTables(db, viewer))
     .filter((table) => table.externalTableId === externalTableId && (sourceTypeId === undefined || table.sourceTypeId === sourceTypeId))
     .sort((a, b) => a.sourceTypeId - b.sourceTypeId || a.id - b.id);

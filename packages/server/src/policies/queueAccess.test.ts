@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import { createDocument, createGroup, createUser, createWorld, unique } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
-import { createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue, workflowPrivilegeGrants } from '../test/workflowFactories';
+import {
+  createQueue,
+  createQueueType,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  placeInQueue,
+  workflowPrivilegeGrants,
+} from '../test/workflowFactories';
 import { encodeQueueAccess } from './queueAccessFlags';
 import { viewerFor } from './documentVisibility';
 import { findQueuesWithAccess } from './queueAccess';
@@ -25,14 +32,22 @@ describeOnEachDatabase('effective queue access', (server) => {
     await grantGroupQueueAccess(s, g1, other, ['Merge']);
 
     const found = await findQueuesWithAccess(s.deps.db, user.id, [queue, other]);
-    expect(found.get(queue)?.access).toBe(encodeQueueAccess(['BrowseToQueue', 'ViewDocumentsWithin', 'Route', 'Approve', 'Split', 'Reject']));
+    expect(found.get(queue)?.access).toBe(
+      encodeQueueAccess(['BrowseToQueue', 'ViewDocumentsWithin', 'Route', 'Approve', 'Split', 'Reject']),
+    );
     expect(found.get(queue)?.workflowPerms).toBe(
-      WORKFLOW_PERMS.viewDocsWithin | WORKFLOW_PERMS.route | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.reject | WORKFLOW_PERMS.otherMaintenance,
+      WORKFLOW_PERMS.viewDocsWithin |
+        WORKFLOW_PERMS.route |
+        WORKFLOW_PERMS.approve |
+        WORKFLOW_PERMS.reject |
+        WORKFLOW_PERMS.otherMaintenance,
     );
     expect(found.get(other)?.access).toBe(encodeQueueAccess(['Merge']));
 
     const stranger = await createUser(s, unique('stranger'));
-    expect((await findQueuesWithAccess(s.deps.db, stranger.id, [queue])).get(queue)?.access).toBe(encodeQueueAccess(['BrowseToQueue', 'ViewDocumentsWithin']));
+    expect((await findQueuesWithAccess(s.deps.db, stranger.id, [queue])).get(queue)?.access).toBe(
+      encodeQueueAccess(['BrowseToQueue', 'ViewDocumentsWithin']),
+    );
   });
 });
 
@@ -41,7 +56,15 @@ describeOnEachDatabase('effective queue access through delegates', (server) => {
   async function delegate(s: TestServer, from: number, to: number, startsAt: string | null, endsAt: string | null): Promise<void> {
     await s.deps.db
       .insertInto('workflow_delegates')
-      .values({ from_queue_id: from, to_queue_id: to, starts_at: startsAt, ends_at: endsAt, added_at: '2020-01-01T00:00:00.000Z', added_by_user_id: null, updated_at: '2020-01-01T00:00:00.000Z' })
+      .values({
+        from_queue_id: from,
+        to_queue_id: to,
+        starts_at: startsAt,
+        ends_at: endsAt,
+        added_at: '2020-01-01T00:00:00.000Z',
+        added_by_user_id: null,
+        updated_at: '2020-01-01T00:00:00.000Z',
+      })
       .execute();
   }
 
@@ -72,7 +95,9 @@ describeOnEachDatabase('effective queue access through delegates', (server) => {
     const stranger = await createUser(s, unique('stranger'));
     expect(await accessOf(s, stranger, from)).toBe(0);
     // A bare user id (older callers) still sees the delegate, by the database's own clock.
-    expect((await findQueuesWithAccess(s.deps.db, deputy.id, [from])).get(from)?.access).toBe(encodeQueueAccess(['BrowseToQueue', 'ViewDocumentsWithin', 'Approve', 'Reject']));
+    expect((await findQueuesWithAccess(s.deps.db, deputy.id, [from])).get(from)?.access).toBe(
+      encodeQueueAccess(['BrowseToQueue', 'ViewDocumentsWithin', 'Approve', 'Reject']),
+    );
   });
 
   it('lets the delegate’s member see and approve in the delegating queue; not once the delegate ended', async () => {
@@ -97,10 +122,22 @@ describeOnEachDatabase('effective queue access through delegates', (server) => {
 
     expect((await s.inject({ url: `/api/documents/${inFrom}`, headers })).statusCode).toBe(200);
     expect((await s.inject({ url: `/api/documents/${inExpired}`, headers })).statusCode).toBe(404);
-    const approve = await s.inject({ method: 'PUT', url: '/api/documents/approval', headers, payload: { docId: [inFrom], rowConflictIds: [await version(inFrom)], expectedQueueId: from } });
+    const approve = await s.inject({
+      method: 'PUT',
+      url: '/api/documents/approval',
+      headers,
+      payload: { docId: [inFrom], rowConflictIds: [await version(inFrom)], expectedQueueId: from },
+    });
     expect(approve.statusCode).toBe(200);
-    expect((await s.deps.db.selectFrom('documents').select('queue_id').where('id', '=', inFrom).executeTakeFirstOrThrow()).queue_id).toBe(approved);
-    const refused = await s.inject({ method: 'PUT', url: '/api/documents/approval', headers, payload: { docId: [inExpired], rowConflictIds: [await version(inExpired)], expectedQueueId: expiredFrom } });
+    expect((await s.deps.db.selectFrom('documents').select('queue_id').where('id', '=', inFrom).executeTakeFirstOrThrow()).queue_id).toBe(
+      approved,
+    );
+    const refused = await s.inject({
+      method: 'PUT',
+      url: '/api/documents/approval',
+      headers,
+      payload: { docId: [inExpired], rowConflictIds: [await version(inExpired)], expectedQueueId: expiredFrom },
+    });
     expect(refused.statusCode).toBe(404);
   });
 
@@ -117,7 +154,9 @@ describeOnEachDatabase('effective queue access through delegates', (server) => {
     expect(await accessOf(s, deputy, from)).toBe(encodeQueueAccess(['BrowseToQueue']));
     s.advanceDatabaseClock(2 * 3_600_000);
     expect(await accessOf(s, deputy, from)).toBe(0);
-    const root = (await s.inject({ url: '/api/workflow-root', headers: s.authHeaders(deputy.username) })).json<{ queueTypes: { queues: { id: number }[] }[] }>();
+    const root = (await s.inject({ url: '/api/workflow-root', headers: s.authHeaders(deputy.username) })).json<{
+      queueTypes: { queues: { id: number }[] }[];
+    }>();
     expect(root.queueTypes.flatMap((t) => t.queues.map((q) => q.id))).toEqual([to]);
   });
 });

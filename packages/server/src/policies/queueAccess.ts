@@ -67,7 +67,9 @@ export function effectiveQueueAccessSql(caller: number | QueueAccessCaller, queu
   if (queueGrants !== undefined && queueGrants.size <= MAX_INLINED_GRANTS) {
     // The snapshot as constants: default access | the grant bits of this queue id (0 for any other).
     const arms = [...queueGrants].filter(([, bits]) => bits !== 0).map(([id, bits]) => sql`when ${sql.lit(id)} then ${sql.lit(bits)}`);
-    return arms.length === 0 ? sql<number>`(${defaults} | 0)` : sql<number>`(${defaults} | case ${queue} ${sql.join(arms, sql` `)} else 0 end)`;
+    return arms.length === 0
+      ? sql<number>`(${defaults} | 0)`
+      : sql<number>`(${defaults} | case ${queue} ${sql.join(arms, sql` `)} else 0 end)`;
   }
   // The caller's grants on every queue (few rows, by index), kept where the queue is this one or a
   // delegate target of it; then OR-ed bit by bit.
@@ -119,7 +121,11 @@ export async function findQueuesWithAccess(
  * and, nearly always, one of those targets, and inside its transaction each round trip keeps the
  * documents locked longer. Keyed by id; a queue that does not exist is absent.
  */
-export async function findQueueWithTargets(db: Kysely<Database>, caller: number | QueueAccessCaller, queueId: number): Promise<Map<number, QueueWithAccess>> {
+export async function findQueueWithTargets(
+  db: Kysely<Database>,
+  caller: number | QueueAccessCaller,
+  queueId: number,
+): Promise<Map<number, QueueWithAccess>> {
   return readQueuesWithAccess(
     db,
     caller,
@@ -129,7 +135,11 @@ export async function findQueueWithTargets(db: Kysely<Database>, caller: number 
 }
 
 /** The queues `which` selects (a condition on `q`), with the caller's access read live. */
-async function readQueuesWithAccess(db: Kysely<Database>, caller: number | QueueAccessCaller, which: RawBuilder<SqlBool>): Promise<Map<number, QueueWithAccess>> {
+async function readQueuesWithAccess(
+  db: Kysely<Database>,
+  caller: number | QueueAccessCaller,
+  which: RawBuilder<SqlBool>,
+): Promise<Map<number, QueueWithAccess>> {
   const result = new Map<number, QueueWithAccess>();
   const rows = await db
     .selectFrom('queues as q')

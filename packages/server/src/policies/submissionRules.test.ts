@@ -22,10 +22,21 @@ describeOnEachDatabase('Block/Warn unsubmitted: approve and route need a submit 
     const type = await createQueueType(s);
     q.approved = await createQueue(s, type);
     q.next = await createQueue(s, type);
-    q.block = await createQueue(s, type, { approveTo: q.approved, features1: FEATURES1.BlockApproveUnsubmitted | FEATURES1.BlockRouteUnsubmitted });
-    q.warn = await createQueue(s, type, { approveTo: q.approved, features1: FEATURES1.WarnApproveUnsubmitted | FEATURES1.WarnRouteUnsubmitted });
-    for (const from of [q.block, q.warn]) await s.deps.db.insertInto('routes').values({ from_queue_id: from, to_queue_id: q.next }).execute();
-    const workers = await createGroup(s, unique('Submit Workers '), ['Cabinet: Import Documents', 'Notes: View Only', ...WORKFLOW_PRIVILEGES]);
+    q.block = await createQueue(s, type, {
+      approveTo: q.approved,
+      features1: FEATURES1.BlockApproveUnsubmitted | FEATURES1.BlockRouteUnsubmitted,
+    });
+    q.warn = await createQueue(s, type, {
+      approveTo: q.approved,
+      features1: FEATURES1.WarnApproveUnsubmitted | FEATURES1.WarnRouteUnsubmitted,
+    });
+    for (const from of [q.block, q.warn])
+      await s.deps.db.insertInto('routes').values({ from_queue_id: from, to_queue_id: q.next }).execute();
+    const workers = await createGroup(s, unique('Submit Workers '), [
+      'Cabinet: Import Documents',
+      'Notes: View Only',
+      ...WORKFLOW_PRIVILEGES,
+    ]);
     worker = await createUser(s, unique('submitter'), { groups: [workers] });
     for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
   });
@@ -38,11 +49,17 @@ describeOnEachDatabase('Block/Warn unsubmitted: approve and route need a submit 
     return response.json<DmsDocument[]>()[0];
   };
   const act = async (url: string, id: number, queueId: number, extra: object) =>
-    server().inject({ method: 'PUT', url, headers: as(), payload: { docId: [id], rowConflictIds: [await documentRowVersion(server(), id)], expectedQueueId: queueId, ...extra } });
+    server().inject({
+      method: 'PUT',
+      url,
+      headers: as(),
+      payload: { docId: [id], rowConflictIds: [await documentRowVersion(server(), id)], expectedQueueId: queueId, ...extra },
+    });
   const submit = (id: number, queueId: number) => act('/api/documents/submit', id, queueId, { note: 'Coded' });
   const approve = (id: number, queueId: number) => act('/api/documents/approval', id, queueId, {});
   const route = (id: number, queueId: number) => act('/api/documents/route', id, queueId, { to: q.next });
-  const shown = async (id: number) => (await server().inject({ method: 'GET', url: `/api/documents/${id}`, headers: as() })).json<DmsDocument>();
+  const shown = async (id: number) =>
+    (await server().inject({ method: 'GET', url: `/api/documents/${id}`, headers: as() })).json<DmsDocument>();
 
   it('Block bits refuse approve and route of an unsubmitted document in words; after submit both go', async () => {
     const doc = await importInto(q.block);

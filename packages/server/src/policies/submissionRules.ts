@@ -32,7 +32,12 @@ async function unsubmittedDocuments(trx: Kysely<Database>, docIds: readonly numb
  * approval or route from `from` of a document not submitted there → 400 'Document Submission
  * Required' ('Submitted Documents Required' for several). Warn bits are the client's to confirm.
  */
-export async function assertSubmittedWhereRequired(trx: Kysely<Database>, action: string, from: QueueWithAccess, docIds: readonly number[]): Promise<void> {
+export async function assertSubmittedWhereRequired(
+  trx: Kysely<Database>,
+  action: string,
+  from: QueueWithAccess,
+  docIds: readonly number[],
+): Promise<void> {
   if (action !== 'approve' && action !== 'route') return;
   if (!blocksUnsubmitted(action, from)) return;
   if ((await unsubmittedDocuments(trx, docIds)).length > 0) throw invalid(submissionRequiredMessage(docIds.length));

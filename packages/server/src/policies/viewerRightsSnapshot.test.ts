@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { createDocument, createGroup, createUser, createWorld, unique } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import { addWorkflowDelegate, createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess, placeInQueue } from '../test/workflowFactories';
+import {
+  addWorkflowDelegate,
+  createQueue,
+  createQueueType,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+  placeInQueue,
+} from '../test/workflowFactories';
 import { viewerFor } from './documentVisibility';
 import { effectiveQueueAccessSql } from './queueAccess';
 
@@ -10,7 +17,9 @@ describeOnEachDatabase("the viewer's rights, read once per request", (server) =>
     const s = server();
     const type = await createQueueType(s);
     const [inbox, approval, payroll, target, expiredTarget, futureTarget, untouched] = await Promise.all(
-      ['Inbox', 'Approval', 'Payroll', 'Target', 'Expired', 'Future', 'Untouched'].map((name) => createQueue(s, type, { name: unique(`${name} `), defaultAccess: name === 'Inbox' ? ['BrowseToQueue'] : [] })),
+      ['Inbox', 'Approval', 'Payroll', 'Target', 'Expired', 'Future', 'Untouched'].map((name) =>
+        createQueue(s, type, { name: unique(`${name} `), defaultAccess: name === 'Inbox' ? ['BrowseToQueue'] : [] }),
+      ),
     );
     const group = await createGroup(s, unique('Approvers '));
     const user = await createUser(s, unique('approver'), { groups: [group] });
@@ -22,7 +31,10 @@ describeOnEachDatabase("the viewer's rights, read once per request", (server) =>
     await grantUserQueueAccess(s, user.id, futureTarget, ['Reject']);
     const hour = 3_600_000;
     await addWorkflowDelegate(s, payroll, target);
-    await addWorkflowDelegate(s, payroll, expiredTarget, { startsAt: new Date(Date.now() - 2 * hour).toISOString(), endsAt: new Date(Date.now() - hour).toISOString() });
+    await addWorkflowDelegate(s, payroll, expiredTarget, {
+      startsAt: new Date(Date.now() - 2 * hour).toISOString(),
+      endsAt: new Date(Date.now() - hour).toISOString(),
+    });
     await addWorkflowDelegate(s, payroll, futureTarget, { startsAt: new Date(Date.now() + hour).toISOString() });
     await addWorkflowDelegate(s, untouched, approval);
 

@@ -34,7 +34,11 @@ export interface DocumentWorkflowState {
   isManager: boolean;
 }
 
-const WORKFLOW_ACTION_FLAG: Readonly<Record<'route' | 'approve' | 'reject', QueueAccessFlag>> = { route: 'Route', approve: 'Approve', reject: 'Reject' };
+const WORKFLOW_ACTION_FLAG: Readonly<Record<'route' | 'approve' | 'reject', QueueAccessFlag>> = {
+  route: 'Route',
+  approve: 'Approve',
+  reject: 'Reject',
+};
 /** The privilege each workflow action needs besides the queue flag (as PUT /documents/approval|reject|route checks). */
 const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<'route' | 'approve' | 'reject', PrivilegeName>> = {
   route: 'Workflow Route: OK',
@@ -92,7 +96,8 @@ export function presentDocumentAccess(
     // The split dialog's page splits (POST …/split) need the queue's Split; the visual split tool and
     // named parts (recombination) need SplitAdvanced as well, reported as `splitAdvanced` (ours).
     split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split']) && notBlockedByLock('split'),
-    splitAdvanced: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split', 'SplitAdvanced']) && notBlockedByLock('split'),
+    splitAdvanced:
+      document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split', 'SplitAdvanced']) && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     // The subtypes to choose from are the linked table's; in a queue the queue must grant ChangeSubtype.

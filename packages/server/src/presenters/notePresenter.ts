@@ -21,5 +21,13 @@ function displayName(row: NoteDetailRow): string {
 
 /** A note row → `Note`. */
 export function presentNote(row: NoteDetailRow): Note {
-  return { id: row.id, docId: row.document_id, kind: row.kind, text: row.text, author: row.author_username, authorName: displayName(row), createdAt: row.created_at };
+  return {
+    id: row.id,
+    docId: row.document_id,
+    kind: row.kind,
+    text: row.text,
+    author: row.author_username,
+    authorName: displayName(row),
+    createdAt: row.created_at,
+  };
 }

@@ -68,7 +68,10 @@ export function queueMatches(queue: WorkflowQueue, filter: QueueListFilter): boo
 }
 
 /** One queue type with its listed queues; documentCount is the sum of theirs. */
-export function presentWorkflowQueueType(type: { id: number; name: string; enabled: boolean }, queues: readonly WorkflowQueue[]): WorkflowQueueType {
+export function presentWorkflowQueueType(
+  type: { id: number; name: string; enabled: boolean },
+  queues: readonly WorkflowQueue[],
+): WorkflowQueueType {
   return {
     id: type.id,
     name: type.name,

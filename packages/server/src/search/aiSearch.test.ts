@@ -21,7 +21,10 @@ describeOnEachDatabase('the ai search tag over the AI data of migration 0008', (
   });
 
   async function found(user: User, tags: readonly TagInput[], extra = ''): Promise<number[]> {
-    const response = await server().inject({ url: `/api/documents/search?take=100${tagParams(tags)}${extra}`, headers: server().authHeaders(user.username) });
+    const response = await server().inject({
+      url: `/api/documents/search?take=100${tagParams(tags)}${extra}`,
+      headers: server().authHeaders(user.username),
+    });
     expect(response.statusCode).toBe(200);
     const answer = response.json<SearchAnswer>();
     expect(answer.total).toBe(answer.documents.length);
@@ -32,7 +35,12 @@ describeOnEachDatabase('the ai search tag over the AI data of migration 0008', (
     const { db } = server().deps;
     const word = unique('Aifix');
     const make = async (label: string, linked: boolean, set: AiColumns): Promise<number> => {
-      const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: `${word} ${label}.pdf`, uploader: world.clerk });
+      const id = await createDocument(server(), {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: `${word} ${label}.pdf`,
+        uploader: world.clerk,
+      });
       if (!linked) await unlinkDocument(server(), id);
       await db.updateTable('documents').set(set).where('id', '=', id).execute();
       return id;
@@ -41,13 +49,37 @@ describeOnEachDatabase('the ai search tag over the AI data of migration 0008', (
     const a1 = await make('linked classifying', true, { ai_classification_phase: 'InProgress' });
     const a2 = await make('splitting', false, { ai_split_phase: 'InProgress' });
     const a3 = await make('split into two', false, { ai_split_phase: 'Complete', ai_suggested_split: split(2) });
-    const a4 = await make('split into one, classified', false, { ai_split_phase: 'Complete', ai_suggested_split: split(1), ai_classification_phase: 'Complete' });
-    const a5 = await make('classified', false, { ai_classification_phase: 'Complete', ai_table_name: 'VendInvoiceJour', ai_subtype_score: 0.93 });
-    const a6 = await make('classified, split into three', false, { ai_classification_phase: 'Complete', ai_split_phase: 'Complete', ai_suggested_split: split(3) });
-    const a7 = await make('linked, all done', true, { ai_classification_phase: 'Complete', ai_split_phase: 'Complete', ai_suggested_split: split(2) });
-    const a8 = await make('failed', false, { ai_classification_phase: 'Error', ai_transaction_number: 'INV-7', ai_transaction_number_score: 0.5 });
+    const a4 = await make('split into one, classified', false, {
+      ai_split_phase: 'Complete',
+      ai_suggested_split: split(1),
+      ai_classification_phase: 'Complete',
+    });
+    const a5 = await make('classified', false, {
+      ai_classification_phase: 'Complete',
+      ai_table_name: 'VendInvoiceJour',
+      ai_subtype_score: 0.93,
+    });
+    const a6 = await make('classified, split into three', false, {
+      ai_classification_phase: 'Complete',
+      ai_split_phase: 'Complete',
+      ai_suggested_split: split(3),
+    });
+    const a7 = await make('linked, all done', true, {
+      ai_classification_phase: 'Complete',
+      ai_split_phase: 'Complete',
+      ai_suggested_split: split(2),
+    });
+    const a8 = await make('failed', false, {
+      ai_classification_phase: 'Error',
+      ai_transaction_number: 'INV-7',
+      ai_transaction_number_score: 0.5,
+    });
     const a9 = await make('split without a suggestion', false, { ai_split_phase: 'Complete' });
-    const a10 = await make('split list not a list', false, { ai_split_phase: 'Complete', ai_classification_phase: 'Complete', ai_suggested_split: '{"documents":"x"}' });
+    const a10 = await make('split list not a list', false, {
+      ai_split_phase: 'Complete',
+      ai_classification_phase: 'Complete',
+      ai_suggested_split: '{"documents":"x"}',
+    });
     const ours: TagInput = { type: 'documentName', key: word };
     const ai = async (user: User, key: string) => found(user, [ours, { type: 'ai', key }]);
     expect(await ai(world.manager, 'NotStarted')).toEqual(sorted([a1, a2, a3, a5, a8, a9]));
@@ -62,13 +94,29 @@ describeOnEachDatabase('the ai search tag over the AI data of migration 0008', (
     expect(await ai(world.clerk, 'InProgress')).toEqual([a1]);
     expect(await ai(world.clerk, 'Complete')).toEqual([a7]);
     expect(await ai(world.clerk, 'aiInProgress')).toEqual([]);
-    expect(await found(world.manager, [{ type: 'ai', key: 'splitReadyToVerify' }], `&q=${encodeURIComponent(`${word} three`)}`)).toEqual([a6]);
+    expect(await found(world.manager, [{ type: 'ai', key: 'splitReadyToVerify' }], `&q=${encodeURIComponent(`${word} three`)}`)).toEqual([
+      a6,
+    ]);
     // Documents nobody classified stay NotStarted.
     expect(await found(world.clerk, [{ type: 'ai', key: 'NotStarted' }])).toEqual(sorted([world.pdfDocId, world.contractDocId, a1]));
     // The suggested split is JSON and a phase one of the four (migration 0008's checks).
     // (The error is read as text: SQLite's errors fail `instanceof Error` across Jest's realms.)
-    const failure = (write: Promise<unknown>) => write.then(() => 'written', (error: unknown) => String(error));
-    expect(await failure(db.updateTable('documents').set({ ai_suggested_split: 'not json' }).where('id', '=', a1).execute())).toMatch(/check constraint|type json/i);
-    expect(await failure(db.updateTable('documents').set({ ai_split_phase: 'Done' as AiPhase }).where('id', '=', a1).execute())).toMatch(/check constraint/i);
+    const failure = (write: Promise<unknown>) =>
+      write.then(
+        () => 'written',
+        (error: unknown) => String(error),
+      );
+    expect(await failure(db.updateTable('documents').set({ ai_suggested_split: 'not json' }).where('id', '=', a1).execute())).toMatch(
+      /check constraint|type json/i,
+    );
+    expect(
+      await failure(
+        db
+          .updateTable('documents')
+          .set({ ai_split_phase: 'Done' as AiPhase })
+          .where('id', '=', a1)
+          .execute(),
+      ),
+    ).toMatch(/check constraint/i);
   });
 });

@@ -28,27 +28,49 @@ describeOnEachDatabase('search by custom index data (customIndex tags)', (server
   beforeAll(async () => {
     world = await createWorld(server());
     const { db } = server().deps;
-    const category = await db.insertInto('custom_categories').values({ name: unique('AP coding '), applies_to_all: 1 }).returning('id').executeTakeFirstOrThrow();
+    const category = await db
+      .insertInto('custom_categories')
+      .values({ name: unique('AP coding '), applies_to_all: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     poField = unique('PO');
-    const po = await db.insertInto('custom_fields').values({ category_id: category.id, name: poField, label: 'Purchase order' }).returning('id').executeTakeFirstOrThrow();
-    const cc = await db.insertInto('custom_fields').values({ category_id: category.id, name: unique('CC'), label: 'Cost centre' }).returning('id').executeTakeFirstOrThrow();
-    const upload = (fileName: string) => createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName, uploader: world.clerk });
+    const po = await db
+      .insertInto('custom_fields')
+      .values({ category_id: category.id, name: poField, label: 'Purchase order' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const cc = await db
+      .insertInto('custom_fields')
+      .values({ category_id: category.id, name: unique('CC'), label: 'Cost centre' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const upload = (fileName: string) =>
+      createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName, uploader: world.clerk });
     withPo = await upload('po.pdf');
     withCostCentre = await upload('cc.pdf');
     const hiddenTable = await createIntegratedTable(server(), 'Customer');
     hidden = await createDocument(server(), {
-      sitId: hiddenTable.sitId, recordId: await createErpRecord(server(), hiddenTable.sitId, unique('C')), fileName: 'secret.pdf', uploader: world.manager,
+      sitId: hiddenTable.sitId,
+      recordId: await createErpRecord(server(), hiddenTable.sitId, unique('C')),
+      fileName: 'secret.pdf',
+      uploader: world.manager,
     });
     const at = new Date().toISOString();
-    await db.insertInto('custom_values').values([
-      { document_id: withPo, field_id: po.id, value: '4500-1717', updated_at: at, updated_by_user_id: null },
-      { document_id: withCostCentre, field_id: cc.id, value: 'CC-4500', updated_at: at, updated_by_user_id: null },
-      { document_id: hidden, field_id: po.id, value: '4500-9999', updated_at: at, updated_by_user_id: null },
-    ]).execute();
+    await db
+      .insertInto('custom_values')
+      .values([
+        { document_id: withPo, field_id: po.id, value: '4500-1717', updated_at: at, updated_by_user_id: null },
+        { document_id: withCostCentre, field_id: cc.id, value: 'CC-4500', updated_at: at, updated_by_user_id: null },
+        { document_id: hidden, field_id: po.id, value: '4500-9999', updated_at: at, updated_by_user_id: null },
+      ])
+      .execute();
   });
 
   async function found(user: { username: string }, tags: readonly TagInput[]): Promise<number[]> {
-    const response = await server().inject({ url: `/api/documents/search?take=100${tagParams(tags)}`, headers: server().authHeaders(user.username) });
+    const response = await server().inject({
+      url: `/api/documents/search?take=100${tagParams(tags)}`,
+      headers: server().authHeaders(user.username),
+    });
     expect(response.statusCode).toBe(200);
     const answer = response.json<SearchAnswer>();
     expect(answer.total).toBe(answer.documents.length);

@@ -23,5 +23,8 @@ export async function enqueueTextExtraction(db: Kysely<Database>, fileSha256: st
     .where('state', 'in', ['pending', 'running'])
     .executeTakeFirst();
   if (pending !== undefined) return;
-  await db.insertInto('jobs').values({ kind: TEXT_EXTRACTION_JOB, subject: fileSha256, run_after: databaseNowSql(dialectOf(db)), created_at: now }).execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind: TEXT_EXTRACTION_JOB, subject: fileSha256, run_after: databaseNowSql(dialectOf(db)), created_at: now })
+    .execute();
 }

@@ -29,36 +29,49 @@ describeOnEachDatabase('statements planned once', (server) => {
 
   it('answers documents by id for any number of ids, leaving out what names nothing; PostgreSQL keeps one statement and its generic plan', async () => {
     const { pdfDocId, contractDocId } = world;
-    await server().deps.db.connection().execute(async (db) => {
-      const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
-      const lists = [[pdfDocId], [pdfDocId, contractDocId], [contractDocId, pdfDocId, 2_000_000_000], [pdfDocId], [contractDocId], [pdfDocId, contractDocId], [pdfDocId], [pdfDocId, 2_147_483_648]];
-      for (const ids of lists) {
-        const rows = await findVisibleDocuments(db, viewer, ids);
-        // The clerk's table shows both; an id that names nothing is left out.
-        expect(rows.map((row) => row.id)).toEqual([pdfDocId, contractDocId].filter((id) => ids.includes(id)).sort((a, b) => a - b));
-      }
-      if (server().dialect !== 'postgres') return;
-      const plans = await plansOf(db, 'queue_has_browsable_routes');
-      expect(plans).toHaveLength(1);
-      expect(plans[0].generic).toBeGreaterThan(0);
-      expect(plans[0].custom).toBeLessThanOrEqual(5);
-    });
+    await server()
+      .deps.db.connection()
+      .execute(async (db) => {
+        const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+        const lists = [
+          [pdfDocId],
+          [pdfDocId, contractDocId],
+          [contractDocId, pdfDocId, 2_000_000_000],
+          [pdfDocId],
+          [contractDocId],
+          [pdfDocId, contractDocId],
+          [pdfDocId],
+          [pdfDocId, 2_147_483_648],
+        ];
+        for (const ids of lists) {
+          const rows = await findVisibleDocuments(db, viewer, ids);
+          // The clerk's table shows both; an id that names nothing is left out.
+          expect(rows.map((row) => row.id)).toEqual([pdfDocId, contractDocId].filter((id) => ids.includes(id)).sort((a, b) => a - b));
+        }
+        if (server().dialect !== 'postgres') return;
+        const plans = await plansOf(db, 'queue_has_browsable_routes');
+        expect(plans).toHaveLength(1);
+        expect(plans[0].generic).toBeGreaterThan(0);
+        expect(plans[0].custom).toBeLessThanOrEqual(5);
+      });
   });
 
   it("finds by the words, whatever they are; PostgreSQL keeps the search page's generic plan", async () => {
-    await server().deps.db.connection().execute(async (db) => {
-      const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
-      const index = server().dialect === 'postgres' ? postgresSearchIndex : sqliteSearchIndex;
-      const words = ['invoice', 'contract', 'invoice 1001', 'nothing', 'contract', 'inv', 'invoice', 'zzz'];
-      for (const q of words) {
-        const hits = await index.search(db, viewer, { q, skip: 0, take: 25, includeNotes: false });
-        expect({ q, found: hits.ids.includes(world.pdfDocId) }).toEqual({ q, found: /^inv/.test(q) });
-      }
-      if (server().dialect !== 'postgres') return;
-      const plans = await plansOf(db, 'count(*) over ()');
-      expect(plans).toHaveLength(1);
-      expect(plans[0].generic).toBeGreaterThan(0);
-      expect(plans[0].custom).toBeLessThanOrEqual(5);
-    });
+    await server()
+      .deps.db.connection()
+      .execute(async (db) => {
+        const viewer = await viewerFor(db, world.clerk.id, world.clerk.username);
+        const index = server().dialect === 'postgres' ? postgresSearchIndex : sqliteSearchIndex;
+        const words = ['invoice', 'contract', 'invoice 1001', 'nothing', 'contract', 'inv', 'invoice', 'zzz'];
+        for (const q of words) {
+          const hits = await index.search(db, viewer, { q, skip: 0, take: 25, includeNotes: false });
+          expect({ q, found: hits.ids.includes(world.pdfDocId) }).toEqual({ q, found: /^inv/.test(q) });
+        }
+        if (server().dialect !== 'postgres') return;
+        const plans = await plansOf(db, 'count(*) over ()');
+        expect(plans).toHaveLength(1);
+        expect(plans[0].generic).toBeGreaterThan(0);
+        expect(plans[0].custom).toBeLessThanOrEqual(5);
+      });
   });
 });

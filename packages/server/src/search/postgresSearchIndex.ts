@@ -64,7 +64,9 @@ export const postgresSearchIndex: SearchIndex = {
       await db
         .insertInto('document_search')
         .values(rows)
-        .onConflict((oc) => oc.column('document_id').doUpdateSet((eb) => ({ name_words: eb.ref('excluded.name_words'), vector: eb.ref('excluded.vector') })))
+        .onConflict((oc) =>
+          oc.column('document_id').doUpdateSet((eb) => ({ name_words: eb.ref('excluded.name_words'), vector: eb.ref('excluded.vector') })),
+        )
         .execute();
     }
   },
@@ -75,7 +77,10 @@ export const postgresSearchIndex: SearchIndex = {
 
   async removeDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
     for (let start = 0; start < documentIds.length; start += WRITE_CHUNK) {
-      await db.deleteFrom('document_search').where('document_id', 'in', documentIds.slice(start, start + WRITE_CHUNK)).execute();
+      await db
+        .deleteFrom('document_search')
+        .where('document_id', 'in', documentIds.slice(start, start + WRITE_CHUNK))
+        .execute();
     }
   },
 
@@ -101,7 +106,10 @@ export const postgresSearchIndex: SearchIndex = {
       const order: MatchOrderKey[] =
         query.sort === undefined
           ? [
-              { expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+              {
+                expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`,
+                direction: 'asc',
+              },
               { expression: sql`ts_rank(ds.vector, ${tsQuery})`, direction: 'desc' },
               { expression: sql`d.id`, direction: 'desc' },
             ]
@@ -120,7 +128,10 @@ export const postgresSearchIndex: SearchIndex = {
       query.sort === undefined
         ? [
             { expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' },
-            { expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+            {
+              expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`,
+              direction: 'asc',
+            },
             { expression: sql`coalesce(ts_rank(ds.vector, ${tsQuery}), 0)`, direction: 'desc' },
             { expression: sql`d.id`, direction: 'desc' },
           ]
@@ -143,7 +154,9 @@ export const postgresSearchIndex: SearchIndex = {
         .leftJoin('file_texts as ft', 'ft.file_sha256', 'd.file_sha256')
         .select([
           'd.id',
-          sql<string | null>`ts_headline('simple', left(coalesce(ft.text, ''), ${HEADLINE_TEXT_CHARS}), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('body'),
+          sql<
+            string | null
+          >`ts_headline('simple', left(coalesce(ft.text, ''), ${HEADLINE_TEXT_CHARS}), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('body'),
           sql<string | null>`ts_headline('simple', coalesce(d.description, ''), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('description'),
         ])
         .where(isAnyOfPostgresIdArray('d.id', shaped.ids));

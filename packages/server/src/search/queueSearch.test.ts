@@ -32,7 +32,8 @@ describeOnEachDatabase('search by queue, and queues that hide documents from sea
     // The clerk may browse and search the inbox, approve in the approval queue, and has no access to the secret queue.
     await grantUserQueueAccess(server(), world.clerk.id, inbox, ['BrowseToQueue', 'SearchWithin', 'AccessDocumentWithin']);
     await grantUserQueueAccess(server(), world.clerk.id, approval, ['BrowseToQueue', 'SearchWithin', 'AccessDocumentWithin', 'Approve']);
-    const upload = (fileName: string) => createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName, uploader: world.clerk });
+    const upload = (fileName: string) =>
+      createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName, uploader: world.clerk });
     inInbox = await upload(`${word} inbox invoice.pdf`);
     inApproval = await upload(`${word} approval invoice.pdf`);
     inSecret = await upload(`${word} secret invoice.pdf`);
@@ -42,7 +43,10 @@ describeOnEachDatabase('search by queue, and queues that hide documents from sea
   });
 
   async function search(user: { username: string }, tags: readonly TagInput[], extra = ''): Promise<SearchAnswer> {
-    const response = await server().inject({ url: `/api/documents/search?take=100${tagParams(tags)}${extra}`, headers: server().authHeaders(user.username) });
+    const response = await server().inject({
+      url: `/api/documents/search?take=100${tagParams(tags)}${extra}`,
+      headers: server().authHeaders(user.username),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<SearchAnswer>();
   }
@@ -52,7 +56,10 @@ describeOnEachDatabase('search by queue, and queues that hide documents from sea
     return sorted(answer.documents.map((d) => d.id));
   };
   async function suggestions(user: { username: string }, q: string): Promise<SearchTag[]> {
-    const response = await server().inject({ url: `/api/search-tags?q=${encodeURIComponent(q)}&take=100`, headers: server().authHeaders(user.username) });
+    const response = await server().inject({
+      url: `/api/search-tags?q=${encodeURIComponent(q)}&take=100`,
+      headers: server().authHeaders(user.username),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<SearchTag[]>();
   }
@@ -61,7 +68,10 @@ describeOnEachDatabase('search by queue, and queues that hide documents from sea
     expect(await found(world.clerk, [{ type: 'queue', key: String(inbox) }])).toEqual([inInbox]);
     expect(await found(world.clerk, [{ type: 'queueNameContains', key: inboxName.toUpperCase() }])).toEqual([inInbox]);
     expect(await found(world.manager, [{ type: 'queueNameContains', key: secretName }])).toEqual([inSecret]);
-    const bad = await server().inject({ url: `/api/documents/search?${tagParams([{ type: 'queue', key: 'inbox' }])}`, headers: server().authHeaders(world.clerk.username) });
+    const bad = await server().inject({
+      url: `/api/documents/search?${tagParams([{ type: 'queue', key: 'inbox' }])}`,
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -22,7 +22,9 @@ export async function reindexDocuments(db: Kysely<Database>, documentIds: readon
   const notes =
     dialect === 'postgres'
       ? sql<string | null>`(select string_agg(n.text, chr(10) order by n.id) from notes n where n.document_id = d.id and n.kind = 'user')`
-      : sql<string | null>`(select group_concat(n.text, char(10) order by n.id) from notes n where n.document_id = d.id and n.kind = 'user')`;
+      : sql<
+          string | null
+        >`(select group_concat(n.text, char(10) order by n.id) from notes n where n.document_id = d.id and n.kind = 'user')`;
   const unique = [...new Set(documentIds)];
   for (let start = 0; start < unique.length; start += CHUNK) {
     const ids = unique.slice(start, start + CHUNK);

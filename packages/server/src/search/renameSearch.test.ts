@@ -15,7 +15,10 @@ describeOnEachDatabase('search follows a rename through PUT /api/documents/{id}'
   });
 
   async function found(q: string): Promise<number[]> {
-    const response = await server().inject({ url: `/api/documents/search?q=${encodeURIComponent(q)}`, headers: server().authHeaders(renamer.username) });
+    const response = await server().inject({
+      url: `/api/documents/search?q=${encodeURIComponent(q)}`,
+      headers: server().authHeaders(renamer.username),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<SearchAnswer>().documents.map((d) => d.id);
   }

@@ -129,7 +129,11 @@ export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: Searc
           .select('cv.field_id')
           .whereRef('cv.document_id', '=', 'd.id')
           .where((w) => contains(w.fn.coalesce('cv.value', sql.lit('')), value))
-          .$if(field !== null, (b) => b.where((w) => w.or([w(sql`lower(cf.name)`, '=', (field ?? '').toLowerCase()), w(sql`lower(cf.label)`, '=', (field ?? '').toLowerCase())]))),
+          .$if(field !== null, (b) =>
+            b.where((w) =>
+              w.or([w(sql`lower(cf.name)`, '=', (field ?? '').toLowerCase()), w(sql`lower(cf.label)`, '=', (field ?? '').toLowerCase())]),
+            ),
+          ),
       );
     }
     case 'ai': {
@@ -141,6 +145,11 @@ export function searchTagCondition(eb: DocumentScope, viewer: Viewer, tag: Searc
 }
 
 /** Every tag's condition for `viewer` on `dialect`, ANDed (true when there are none). */
-export function searchTagsCondition(eb: DocumentScope, viewer: Viewer, tags: readonly SearchFilterTag[], dialect: DialectName): Expression<SqlBool> {
+export function searchTagsCondition(
+  eb: DocumentScope,
+  viewer: Viewer,
+  tags: readonly SearchFilterTag[],
+  dialect: DialectName,
+): Expression<SqlBool> {
   return eb.and(tags.map((tag) => searchTagCondition(eb, viewer, tag, dialect)));
 }

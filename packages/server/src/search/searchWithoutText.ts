@@ -10,7 +10,12 @@ import { NEWEST_FIRST, searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 
 /** A search with tags and no words, on either dialect: visible documents matching every tag, in `sort` order (newest first by default), page and total in one pass. */
-export async function searchWithoutText(db: Kysely<Database>, dialect: DialectName, viewer: Viewer, query: SearchQuery): Promise<SearchHits> {
+export async function searchWithoutText(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  viewer: Viewer,
+  query: SearchQuery,
+): Promise<SearchHits> {
   const tags = query.tags ?? [];
   if (tags.length === 0) return { ids: [], total: 0 };
   const base = db

@@ -68,7 +68,10 @@ export const sqliteSearchIndex: SearchIndex = {
     for (let start = 0; start < entries.length; start += WRITE_CHUNK) {
       const chunk = entries.slice(start, start + WRITE_CHUNK);
       // FTS5 has no upsert: the old rows go, the new ones come, both in one statement each.
-      await sqliteSearchIndex.removeDocuments(db, chunk.map((entry) => entry.documentId));
+      await sqliteSearchIndex.removeDocuments(
+        db,
+        chunk.map((entry) => entry.documentId),
+      );
       await db
         .insertInto('document_fts')
         .values(
@@ -90,7 +93,10 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async removeDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
     for (let start = 0; start < documentIds.length; start += WRITE_CHUNK) {
-      await db.deleteFrom('document_fts').where('rowid', 'in', documentIds.slice(start, start + WRITE_CHUNK)).execute();
+      await db
+        .deleteFrom('document_fts')
+        .where('rowid', 'in', documentIds.slice(start, start + WRITE_CHUNK))
+        .execute();
     }
   },
 
@@ -110,7 +116,10 @@ export const sqliteSearchIndex: SearchIndex = {
       const order: MatchOrderKey[] =
         query.sort === undefined
           ? [
-              { expression: sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+              {
+                expression: sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`,
+                direction: 'asc',
+              },
               { expression: sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`, direction: 'asc' },
               { expression: sql`d.id`, direction: 'desc' },
             ]
@@ -129,14 +138,23 @@ export const sqliteSearchIndex: SearchIndex = {
       ])
       .where(sql<SqlBool>`document_fts match ${match}`);
     const idHit = db
-      .selectNoFrom([sql<number>`cast(${typedId} as integer)`.as('id'), sql<number | null>`null`.as('score'), sql<string | null>`null`.as('fname')])
-      .where(sql<SqlBool>`not exists (select 1 from document_fts where document_fts.rowid = cast(${typedId} as integer) and document_fts match ${match})`);
+      .selectNoFrom([
+        sql<number>`cast(${typedId} as integer)`.as('id'),
+        sql<number | null>`null`.as('score'),
+        sql<string | null>`null`.as('fname'),
+      ])
+      .where(
+        sql<SqlBool>`not exists (select 1 from document_fts where document_fts.rowid = cast(${typedId} as integer) and document_fts match ${match})`,
+      );
     const base = scoped.innerJoin(textHits.unionAll(idHit).as('f'), 'f.id', 'd.id');
     const order: MatchOrderKey[] =
       query.sort === undefined
         ? [
             { expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' },
-            { expression: sql`case when f.fname = ${phrase} or f.fname = ${phrase} || ' ' || d.extension then 0 else 1 end`, direction: 'asc' },
+            {
+              expression: sql`case when f.fname = ${phrase} or f.fname = ${phrase} || ' ' || d.extension then 0 else 1 end`,
+              direction: 'asc',
+            },
             { expression: sql`f.score`, direction: 'asc' },
             { expression: sql`d.id`, direction: 'desc' },
           ]

@@ -21,7 +21,13 @@ describe('SQLite snippets of a page', () => {
 
   it('marks the words, the last as a prefix, only in the page documents the words match', async () => {
     const upload = async (fileName: string, text: string) =>
-      createDocument(server, { sitId: world.table.sitId, recordId: world.recordId, fileName, content: await makePdf(1, text), uploader: world.clerk });
+      createDocument(server, {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName,
+        content: await makePdf(1, text),
+        uploader: world.clerk,
+      });
     const matching = await upload('snippet plan a.pdf', 'Freight quillomite surcharge');
     const other = await upload('snippet plan b.pdf', 'Freight without the word');
     const snippets = await sqliteSearchIndex.snippets(server.deps.db, [other, matching], 'freight quillo');
@@ -33,7 +39,9 @@ describe('SQLite snippets of a page', () => {
 
   it('runs the match once, with the ids kept out of FTS5 (no rowid constraint in its plan)', async () => {
     const compiled = snippetStatement([world.pdfDocId, world.contractDocId], ['inv']).compile(server.deps.db);
-    const plan = await server.deps.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+    const plan = await server.deps.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
     const scans = plan.rows.map((row) => row.detail).filter((detail) => detail.includes('document_fts'));
     // FTS5's index string: 'M' for the MATCH, '=' before it for a rowid constraint (one run per id).
     expect(scans).toEqual([expect.stringMatching(/^SCAN document_fts VIRTUAL TABLE INDEX \d+:M\d*$/)]);

@@ -39,7 +39,12 @@ function tag(type: 'documentName' | 'fileIdExact' | 'inCompany' | 'queue', key: 
  * under the current tags. Everything is filtered in SQL by the visibility condition (SECURITY
  * row 10). Names and ids need a non-blank `q`; a blank `q` lists companies only.
  */
-export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectName, viewer: Viewer, query: SuggestionQuery): Promise<SearchTag[]> {
+export async function suggestSearchTags(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  viewer: Viewer,
+  query: SuggestionQuery,
+): Promise<SearchTag[]> {
   const q = query.q.trim();
   const visible = () =>
     db
@@ -63,7 +68,9 @@ export async function suggestSearchTags(db: Kysely<Database>, dialect: DialectNa
       .select(['sq.id', 'sq.name'])
       .where('sq.enabled', '=', 1)
       .where(sql<SqlBool>`lower(sq.name) like lower(${`%${escapeLike(q)}%`}) escape '\\'`)
-      .$if(!viewer.isManager, (b) => b.where(sql<SqlBool>`(${effectiveQueueAccessSql(viewer, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}`))
+      .$if(!viewer.isManager, (b) =>
+        b.where(sql<SqlBool>`(${effectiveQueueAccessSql(viewer, 'sq')} & ${sql.lit(SEARCHABLE_QUEUE)}) = ${sql.lit(SEARCHABLE_QUEUE)}`),
+      )
       .orderBy(sql`lower(sq.name)`)
       .orderBy('sq.id')
       .limit(MAX_QUEUES)

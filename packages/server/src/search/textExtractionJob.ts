@@ -48,8 +48,16 @@ export function textExtractionJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' 
         .values({ file_sha256: sha, text, extracted_at: now })
         .onConflict((oc) => oc.column('file_sha256').doUpdateSet({ text, extracted_at: now }))
         .execute();
-      const documents = await trx.selectFrom('documents').select('id').where('file_sha256', '=', sha).where('deleted_at', 'is', null).execute();
-      await reindexDocuments(trx, documents.map((document) => document.id));
+      const documents = await trx
+        .selectFrom('documents')
+        .select('id')
+        .where('file_sha256', '=', sha)
+        .where('deleted_at', 'is', null)
+        .execute();
+      await reindexDocuments(
+        trx,
+        documents.map((document) => document.id),
+      );
       await completeJob(trx, job);
     });
   };

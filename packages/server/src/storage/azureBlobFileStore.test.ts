@@ -52,7 +52,10 @@ afterEach(async () => {
 
 /** Another store on the same container, with a local cache of its own (as another server instance has). */
 function otherInstance(cacheBytes?: number): Promise<FileStore> {
-  return openAzureBlobFileStore({ connectionString, container: container.containerName }, { blockBytes: BLOCK, cacheDir: join(cacheDir, `b-${randomBytes(3).toString('hex')}`), cacheBytes });
+  return openAzureBlobFileStore(
+    { connectionString, container: container.containerName },
+    { blockBytes: BLOCK, cacheDir: join(cacheDir, `b-${randomBytes(3).toString('hex')}`), cacheBytes },
+  );
 }
 
 async function blobNames(options: { uncommitted?: boolean } = {}): Promise<string[]> {
@@ -89,7 +92,9 @@ describe('openAzureBlobFileStore (against Azurite)', () => {
     expect(stored.key).toBe(sha256(whole));
     expect(stored.size).toBe(whole.length);
     expect(await blobNames({ uncommitted: true })).toEqual([`files/${stored.key.slice(0, 2)}/${stored.key.slice(2, 4)}/${stored.key}`]);
-    expect(await text(await store.openRead(stored.key, { start: BLOCK - 3, end: BLOCK + 2 }))).toBe(whole.subarray(BLOCK - 3, BLOCK + 3).toString());
+    expect(await text(await store.openRead(stored.key, { start: BLOCK - 3, end: BLOCK + 2 }))).toBe(
+      whole.subarray(BLOCK - 3, BLOCK + 3).toString(),
+    );
     const again = await store.putBuffer(whole);
     expect(again.key).toBe(stored.key);
     expect(await blobNames({ uncommitted: true })).toHaveLength(1);
@@ -106,7 +111,8 @@ describe('openAzureBlobFileStore (against Azurite)', () => {
     const source = new PassThrough();
     const pending = store.put(source, { maxBytes: 10 * 1024 * 1024 });
     source.write(Buffer.alloc(3 * BLOCK, 1));
-    while (!(await blobNames({ uncommitted: true })).some((name) => name.startsWith('tmp/'))) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!(await blobNames({ uncommitted: true })).some((name) => name.startsWith('tmp/')))
+      await new Promise((resolve) => setTimeout(resolve, 10));
     source.destroy(new Error('aborted'));
     await expect(pending).rejects.toThrow('aborted');
     expect(await blobNames({ uncommitted: true })).toEqual([]);
@@ -157,10 +163,14 @@ describe('openAzureBlobFileStore (against Azurite)', () => {
     await expect(readFile(seen)).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(other.withLocalFile(stored.key, async () => Promise.reject(new Error('tool failed')))).rejects.toThrow('tool failed');
     // Two tools at once share one copy, which stays until the last is done.
-    const paths = await Promise.all([1, 2].map(() => other.withLocalFile(stored.key, async (path) => ({ path, text: await readFile(path, 'utf8') }))));
+    const paths = await Promise.all(
+      [1, 2].map(() => other.withLocalFile(stored.key, async (path) => ({ path, text: await readFile(path, 'utf8') }))),
+    );
     expect(paths.map((entry) => entry.text)).toEqual(['by path', 'by path']);
     expect(new Set(paths.map((entry) => entry.path)).size).toBe(1);
-    const left = (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.parentPath !== join(cacheDir, 'a'));
+    const left = (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter(
+      (entry) => entry.isFile() && entry.parentPath !== join(cacheDir, 'a'),
+    );
     expect(left).toEqual([]);
   });
 

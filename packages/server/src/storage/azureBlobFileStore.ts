@@ -189,7 +189,10 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
     openWrite: (putOptions: PutOptions) => writerThroughPut(put, putOptions),
     async openRead(key: string, range?: ByteRange): Promise<Readable> {
       const blob = blobOf(key);
-      if (range !== undefined && (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start)) {
+      if (
+        range !== undefined &&
+        (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start)
+      ) {
         throw new RangeError('Invalid byte range.');
       }
       try {

@@ -163,7 +163,10 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
     openWrite: (options: PutOptions) => writerThroughPut(put, options),
     async openRead(key: string, range?: ByteRange): Promise<Readable> {
       const path = pathOf(key);
-      if (range !== undefined && (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start)) {
+      if (
+        range !== undefined &&
+        (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start)
+      ) {
         throw new RangeError('Invalid byte range.');
       }
       // Opened before resolving, so a missing file rejects here (ENOENT) rather than mid-response.

@@ -9,7 +9,9 @@ import type { FileStore } from './FileStore';
 export function blobCacheDir(dataDir: string): string {
   // Worker processes (DATAHAVEN_WORKERS) share the data folder: each gets a sub-folder, so none
   // empties or evicts another's copies; the supervisor empties the parent before forking them.
-  return cluster.isWorker && cluster.worker !== undefined ? join(dataDir, 'blob-cache', `worker-${cluster.worker.id}`) : join(dataDir, 'blob-cache');
+  return cluster.isWorker && cluster.worker !== undefined
+    ? join(dataDir, 'blob-cache', `worker-${cluster.worker.id}`)
+    : join(dataDir, 'blob-cache');
 }
 
 /** The configured file store: Azure Blob Storage when `config.blobStore` is set (several instances share it), else the disk under dataDir/files. */

@@ -5,7 +5,11 @@ import type { FileStore } from './FileStore';
  * `keys`), all valid until it settles. Used where one tool reads several stored files together
  * (recombining pages of many PDFs). Repeated keys share one local copy.
  */
-export async function withLocalFiles<T>(store: FileStore, keys: readonly string[], fn: (paths: ReadonlyMap<string, string>) => Promise<T>): Promise<T> {
+export async function withLocalFiles<T>(
+  store: FileStore,
+  keys: readonly string[],
+  fn: (paths: ReadonlyMap<string, string>) => Promise<T>,
+): Promise<T> {
   const unique = [...new Set(keys)];
   const paths = new Map<string, string>();
   const hold = async (index: number): Promise<T> => {

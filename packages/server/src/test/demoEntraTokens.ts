@@ -5,14 +5,19 @@ import { DEMO_ENTRA_TENANT_ID } from '../auth/entra/loadEntraConfig';
  * (`POST /demo/entra/{tid}/sign`): what the Teams simulator hands the tab from getAuthToken.
  * `baseUrl` is the demo server's `http://127.0.0.1:<port>`.
  */
-export async function demoEntraAccessToken(baseUrl: string, username: string, options: { tenantId?: string; expiresInSeconds?: number } = {}): Promise<string> {
+export async function demoEntraAccessToken(
+  baseUrl: string,
+  username: string,
+  options: { tenantId?: string; expiresInSeconds?: number } = {},
+): Promise<string> {
   const tid = options.tenantId ?? DEMO_ENTRA_TENANT_ID;
   const response = await fetch(`${baseUrl}/demo/entra/${tid}/sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, ...(options.expiresInSeconds === undefined ? {} : { expiresInSeconds: options.expiresInSeconds }) }),
   });
-  if (response.status !== 200) throw new Error(`The demo Entra ID refused to sign for ${username}: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`The demo Entra ID refused to sign for ${username}: ${response.status} ${await response.text()}`);
   return response.text();
 }
 

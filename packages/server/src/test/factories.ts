@@ -26,7 +26,10 @@ export async function createGroup(server: TestServer, name: string, privileges: 
   const db = server.deps.db;
   const { id } = await db.insertInto('groups').values({ name, description: '' }).returning('id').executeTakeFirstOrThrow();
   for (const privilege of privileges) {
-    await db.insertInto('group_privileges').values({ group_id: id, privilege_id: await privilegeId(server, privilege), value: 1 }).execute();
+    await db
+      .insertInto('group_privileges')
+      .values({ group_id: id, privilege_id: await privilegeId(server, privilege), value: 1 })
+      .execute();
   }
   return id;
 }
@@ -40,7 +43,11 @@ export interface UserOptions {
 }
 
 /** Creates a user; resolves to `{ id, username }`. */
-export async function createUser(server: TestServer, username: string, options: UserOptions = {}): Promise<{ id: number; username: string }> {
+export async function createUser(
+  server: TestServer,
+  username: string,
+  options: UserOptions = {},
+): Promise<{ id: number; username: string }> {
   const db = server.deps.db;
   const { id } = await db
     .insertInto('users')
@@ -88,7 +95,13 @@ export async function createIntegratedTable(server: TestServer, label = 'Vendor'
     .returning('id')
     .executeTakeFirstOrThrow();
   const subtype = async (text: string, order: number): Promise<number> =>
-    (await db.insertInto('subtypes').values({ integrated_table_id: sitId, sort_order: order, text, category_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('subtypes')
+        .values({ integrated_table_id: sitId, sort_order: order, text, category_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const invoice = await subtype('Invoice', 1);
   const contract = await subtype('Contract', 2);
   const folder = async (text: string, order: number, subtypeId: number | null): Promise<number> =>
@@ -207,7 +220,12 @@ export async function createWorld(server: TestServer): Promise<World> {
     'Search: Search',
   ]);
   await grantTableAccess(server, clerkGroup, table.sitId, { canUpload: true });
-  const salesGroup = await createGroup(server, unique('Sales '), ['Cabinet: Import Documents', 'Notes: View Only', 'Notes: Add Only', 'Search: Search']);
+  const salesGroup = await createGroup(server, unique('Sales '), [
+    'Cabinet: Import Documents',
+    'Notes: View Only',
+    'Notes: Add Only',
+    'Search: Search',
+  ]);
   const clerk = await createUser(server, unique('clerk'), { groups: [clerkGroup] });
   const outsider = await createUser(server, unique('sales'), { groups: [salesGroup] });
   const manager = await createUser(server, unique('admin'), { privileges: { 'Security: Manager': true, 'Search: Search': true } });

@@ -7,7 +7,11 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (address !== null && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('The port probe has no TCP address.'))));
+      probe.close(() =>
+        address !== null && typeof address === 'object'
+          ? resolvePort(address.port)
+          : reject(new Error('The port probe has no TCP address.')),
+      );
     });
   });
 }

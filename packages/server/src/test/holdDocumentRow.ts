@@ -18,7 +18,11 @@ export interface HeldDocumentRow {
  * mid-transaction) while `during` starts requests that queue behind it and changes what they will
  * find; commits when `during` returns. For tests of what a request sees after waiting for a row.
  */
-export async function holdDocumentRow(db: Kysely<Database>, documentId: number, during: (held: HeldDocumentRow) => Promise<void>): Promise<void> {
+export async function holdDocumentRow(
+  db: Kysely<Database>,
+  documentId: number,
+  during: (held: HeldDocumentRow) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
     const holder = rows[0].pid;
@@ -26,7 +30,9 @@ export async function holdDocumentRow(db: Kysely<Database>, documentId: number, 
     const waitForBlocked = async (count: number, alsoBlocking: readonly number[] = []): Promise<number[]> => {
       const pids = [holder, ...alsoBlocking];
       for (const deadline = Date.now() + 50_000; Date.now() < deadline; ) {
-        const blocked = await sql<{ pid: number }>`select pid from pg_stat_activity where pg_blocking_pids(pid) && ${sql.val(pids)}::int[]`.execute(db);
+        const blocked = await sql<{
+          pid: number;
+        }>`select pid from pg_stat_activity where pg_blocking_pids(pid) && ${sql.val(pids)}::int[]`.execute(db);
         if (blocked.rows.length >= count) return blocked.rows.map((row) => row.pid);
         await new Promise((resolve) => setImmediate(resolve));
       }

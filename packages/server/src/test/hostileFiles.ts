@@ -19,7 +19,11 @@ export function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A baseline JPEG whose frame header (after a JFIF APP0 segment) claims `width` × `height`, with no scan data. */
@@ -44,7 +48,10 @@ export function tiffWithPages(pages: number, width = 100, height = 100): Buffer 
   for (let page = 0; page < pages; page += 1) {
     const at = 8 + page * ifdSize;
     file.writeUInt16LE(2, at);
-    for (const [index, [tag, value]] of [[256, width], [257, height]].entries()) {
+    for (const [index, [tag, value]] of [
+      [256, width],
+      [257, height],
+    ].entries()) {
       const entry = at + 2 + index * 12;
       file.writeUInt16LE(tag, entry);
       file.writeUInt16LE(4, entry + 2); // LONG

@@ -25,7 +25,19 @@ export async function startAzurite(): Promise<Azurite> {
   const main = require.resolve('azurite/dist/src/blob/main.js');
   const child = spawn(
     process.execPath,
-    [main, '--blobHost', '127.0.0.1', '--blobPort', '0', '--location', location, '--loose', '--skipApiVersionCheck', '--disableTelemetry', '--silent'],
+    [
+      main,
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      '0',
+      '--location',
+      location,
+      '--loose',
+      '--skipApiVersionCheck',
+      '--disableTelemetry',
+      '--silent',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const stop = async (): Promise<void> => {

@@ -50,11 +50,13 @@ export async function startEntraAppTokenStandIn(tenantId = '11111111-1111-4111-8
       if (request.method === 'GET' && url.pathname === `/${tenantId}/discovery/v2.0/keys`) return json(200, { keys: [jwk] });
       if (request.method === 'POST' && url.pathname === `/${tenantId}/oauth2/v2.0/token`) {
         const form = await readForm(request);
-        if (form.get('grant_type') !== 'client_credentials') return json(400, { error: 'unsupported_grant_type', error_description: 'AADSTS70003: The grant type is not supported.' });
+        if (form.get('grant_type') !== 'client_credentials')
+          return json(400, { error: 'unsupported_grant_type', error_description: 'AADSTS70003: The grant type is not supported.' });
         if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
           return json(401, { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' });
         }
-        if (form.get('scope') !== 'https://graph.microsoft.com/.default') return json(400, { error: 'invalid_scope', error_description: 'AADSTS1002012: The provided scope is invalid.' });
+        if (form.get('scope') !== 'https://graph.microsoft.com/.default')
+          return json(400, { error: 'invalid_scope', error_description: 'AADSTS1002012: The provided scope is invalid.' });
         issued += 1;
         const token = await new SignJWT({ tid: tenantId, roles: ['TeamsActivity.Send'], appid: clientId, idtyp: 'app' })
           .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })

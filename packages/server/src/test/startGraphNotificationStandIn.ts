@@ -26,10 +26,16 @@ export async function startGraphNotificationStandIn(authority: string): Promise<
   return {
     origin,
     graphUrl: `${origin}/demo/graph/v1.0`,
-    notifications: async () => ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] }).notifications,
+    notifications: async () =>
+      ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] })
+        .notifications,
     throttled: async () => ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { throttled: number }).throttled,
     throttleOnce: async (retryAfterSeconds) => {
-      const response = await fetch(`${origin}/demo/graph/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retryAfterSeconds }) });
+      const response = await fetch(`${origin}/demo/graph/throttle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ retryAfterSeconds }),
+      });
       if (response.status !== 204) throw new Error(`The Graph stand-in refused the throttle switch: ${response.status}`);
     },
     close: () => app.close(),

@@ -90,7 +90,16 @@ export async function startTestEntra(): Promise<TestEntra> {
     },
     async userToken(oid, preferredUsername, options = {}) {
       const tid = typeof options.claims?.tid === 'string' ? options.claims.tid : TEST_ENTRA_TENANT_ID;
-      const claims: JWTPayload = { tid, oid, sub: oid, preferred_username: preferredUsername, scp: 'access_as_user', azp: TEST_CLIENT_ID, ver: '2.0', ...options.claims };
+      const claims: JWTPayload = {
+        tid,
+        oid,
+        sub: oid,
+        preferred_username: preferredUsername,
+        scp: 'access_as_user',
+        azp: TEST_CLIENT_ID,
+        ver: '2.0',
+        ...options.claims,
+      };
       for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
       return (options.keys ?? keys).sign(claims, {
         issuer: options.issuer ?? `${authority}/${tid}/v2.0`,

@@ -30,14 +30,19 @@ export function testDialects(): TestDialect[] {
 export function testFileStoreEnv(container: string): Record<string, string> {
   if (process.env.DATAHAVEN_TEST_FILE_STORE !== 'blob') return {};
   const connectionString = process.env.DATAHAVEN_TEST_BLOB_CONNECTION_STRING;
-  if (!connectionString) throw new Error('DATAHAVEN_TEST_FILE_STORE=blob needs the server project\'s globalSetup (Azurite) or DATAHAVEN_TEST_BLOB_CONNECTION_STRING.');
+  if (!connectionString)
+    throw new Error(
+      "DATAHAVEN_TEST_FILE_STORE=blob needs the server project's globalSetup (Azurite) or DATAHAVEN_TEST_BLOB_CONNECTION_STRING.",
+    );
   return { DATAHAVEN_BLOB_CONNECTION_STRING: connectionString, DATAHAVEN_BLOB_CONTAINER: container };
 }
 
 /** Deletes a test server's blob container, if it had one. */
 async function dropContainer(config: Config): Promise<void> {
   if (config.blobStore === null) return;
-  await BlobServiceClient.fromConnectionString(config.blobStore.connectionString).getContainerClient(config.blobStore.container).deleteIfExists();
+  await BlobServiceClient.fromConnectionString(config.blobStore.connectionString)
+    .getContainerClient(config.blobStore.container)
+    .deleteIfExists();
 }
 
 /** A request to the listening test server. */
@@ -108,7 +113,11 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
   let services: Awaited<ReturnType<typeof openServices>>;
   let app: FastifyInstance;
   try {
-    services = await openServices(config, { now, databaseClockOffsetMs: () => databaseClockOffsetMs, ...(dialect === 'postgres' ? { postgresSchema: schema } : {}) });
+    services = await openServices(config, {
+      now,
+      databaseClockOffsetMs: () => databaseClockOffsetMs,
+      ...(dialect === 'postgres' ? { postgresSchema: schema } : {}),
+    });
     app = await buildApp(services.deps);
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {

@@ -9,7 +9,12 @@ import type { QueueAccessFlag } from '../policies/queueAccessFlags';
  * the structure calls and approval lists need) and approve, reject and route. Grant them to the
  * groups or users of a suite that acts in workflow; the queue flags still decide per queue.
  */
-export const WORKFLOW_PRIVILEGES: readonly PrivilegeName[] = ['Workflow Queues: OK', 'Workflow: Approve', 'Workflow: Reject', 'Workflow Route: OK'];
+export const WORKFLOW_PRIVILEGES: readonly PrivilegeName[] = [
+  'Workflow Queues: OK',
+  'Workflow: Approve',
+  'Workflow: Reject',
+  'Workflow Route: OK',
+];
 
 /** WORKFLOW_PRIVILEGES as `createUser`'s direct grants. */
 export function workflowPrivilegeGrants(): Partial<Record<PrivilegeName, boolean>> {
@@ -19,7 +24,10 @@ export function workflowPrivilegeGrants(): Partial<Record<PrivilegeName, boolean
 /** Grants WORKFLOW_PRIVILEGES directly to an existing user (e.g. one of `createWorld`'s). */
 export async function grantWorkflowPrivileges(server: TestServer, userId: number): Promise<void> {
   for (const name of WORKFLOW_PRIVILEGES) {
-    await server.deps.db.insertInto('user_privileges').values({ user_id: userId, privilege_id: await privilegeId(server, name), value: 1 }).execute();
+    await server.deps.db
+      .insertInto('user_privileges')
+      .values({ user_id: userId, privilege_id: await privilegeId(server, name), value: 1 })
+      .execute();
   }
 }
 
@@ -63,7 +71,11 @@ export async function createQueue(server: TestServer, queueTypeId: number, optio
 }
 
 /** Sets a queue's approve-to and reject-to queues (queues that point at each other). */
-export async function setQueueTargets(server: TestServer, queueId: number, targets: { approveTo?: number | null; rejectTo?: number | null }): Promise<void> {
+export async function setQueueTargets(
+  server: TestServer,
+  queueId: number,
+  targets: { approveTo?: number | null; rejectTo?: number | null },
+): Promise<void> {
   await server.deps.db
     .updateTable('queues')
     .set({ approve_to_queue_id: targets.approveTo ?? null, reject_to_queue_id: targets.rejectTo ?? null })
@@ -77,13 +89,23 @@ export async function createRoute(server: TestServer, fromQueueId: number, toQue
 }
 
 /** Gives a user direct access flags on a queue (all flags when none are named). */
-export async function grantUserQueueAccess(server: TestServer, userId: number, queueId: number, flags?: readonly QueueAccessFlag[]): Promise<void> {
+export async function grantUserQueueAccess(
+  server: TestServer,
+  userId: number,
+  queueId: number,
+  flags?: readonly QueueAccessFlag[],
+): Promise<void> {
   const access = flags === undefined ? ALL_QUEUE_ACCESS : encodeQueueAccess(flags);
   await server.deps.db.insertInto('queue_user_access').values({ user_id: userId, queue_id: queueId, access }).execute();
 }
 
 /** Gives a group access flags on a queue (all flags when none are named). */
-export async function grantGroupQueueAccess(server: TestServer, groupId: number, queueId: number, flags?: readonly QueueAccessFlag[]): Promise<void> {
+export async function grantGroupQueueAccess(
+  server: TestServer,
+  groupId: number,
+  queueId: number,
+  flags?: readonly QueueAccessFlag[],
+): Promise<void> {
   const access = flags === undefined ? ALL_QUEUE_ACCESS : encodeQueueAccess(flags);
   await server.deps.db.insertInto('queue_group_access').values({ group_id: groupId, queue_id: queueId, access }).execute();
 }
@@ -95,7 +117,8 @@ export async function placeInQueue(server: TestServer, documentId: number, queue
 
 /** A document's current row version (what a window would send as rowConflictIds). */
 export async function documentRowVersion(server: TestServer, documentId: number): Promise<number> {
-  return (await server.deps.db.selectFrom('documents').select('row_version').where('id', '=', documentId).executeTakeFirstOrThrow()).row_version;
+  return (await server.deps.db.selectFrom('documents').select('row_version').where('id', '=', documentId).executeTakeFirstOrThrow())
+    .row_version;
 }
 
 /** Removes every record link of a document, so it is unlinked (the spec's `link` is null). */
@@ -109,7 +132,16 @@ export async function setApprovalList(server: TestServer, documentId: number, qu
   if (queueIds.length === 0) return;
   await server.deps.db
     .insertInto('document_approvals')
-    .values(queueIds.map((queueId, index) => ({ document_id: documentId, step: index + 1, queue_id: queueId, added_by_user_id: null, approved_by_user_id: null, approved_at: null })))
+    .values(
+      queueIds.map((queueId, index) => ({
+        document_id: documentId,
+        step: index + 1,
+        queue_id: queueId,
+        added_by_user_id: null,
+        approved_by_user_id: null,
+        approved_at: null,
+      })),
+    )
     .execute();
 }
 
@@ -122,7 +154,12 @@ export interface WorkflowDelegateOptions {
 }
 
 /** Adds a delegate from one queue to another (open schedule unless given); resolves to its id. */
-export async function addWorkflowDelegate(server: TestServer, fromQueueId: number, toQueueId: number, options: WorkflowDelegateOptions = {}): Promise<number> {
+export async function addWorkflowDelegate(
+  server: TestServer,
+  fromQueueId: number,
+  toQueueId: number,
+  options: WorkflowDelegateOptions = {},
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await server.deps.db
     .insertInto('workflow_delegates')

@@ -81,7 +81,9 @@ function sortExpression(key: QueueDocumentSortKey, dialect: DialectName): RawBui
     case 'userDate':
       return sql`d.user_date1`;
     case 'vendor':
-      return dialect === 'postgres' ? sql`lower(coalesce(fa.vendor_name, fa.vendor_number)) collate "C"` : sql`lower(coalesce(fa.vendor_name, fa.vendor_number))`;
+      return dialect === 'postgres'
+        ? sql`lower(coalesce(fa.vendor_name, fa.vendor_number)) collate "C"`
+        : sql`lower(coalesce(fa.vendor_name, fa.vendor_number))`;
     case 'invoiceNumber':
       return text('fa.invoice_number', dialect);
     case 'amount':
@@ -160,13 +162,18 @@ function queueScope(db: Kysely<Database>, viewer: Viewer, queueId: number, needs
         .$if(needs.table, (q2) => q2.leftJoin('integrated_tables as t', 't.id', 'l.integrated_table_id'))
         .$if(needs.facts, (q2) =>
           q2.leftJoin('linked_record_facts as fa', (j) =>
-            j.onRef('fa.integrated_table_id', '=', 'l.integrated_table_id').onRef('fa.data_area_id', '=', 'l.data_area_id').onRef('fa.record_id', '=', 'l.record_id'),
+            j
+              .onRef('fa.integrated_table_id', '=', 'l.integrated_table_id')
+              .onRef('fa.data_area_id', '=', 'l.data_area_id')
+              .onRef('fa.record_id', '=', 'l.record_id'),
           ),
         ),
     )
     .$if(needs.lock, (qb) =>
       qb
-        .leftJoin('document_locks as lk', (j) => j.onRef('lk.document_id', '=', 'd.id').on(sql<boolean>`lk.expires_at > ${viewer.databaseNow}`))
+        .leftJoin('document_locks as lk', (j) =>
+          j.onRef('lk.document_id', '=', 'd.id').on(sql<boolean>`lk.expires_at > ${viewer.databaseNow}`),
+        )
         .leftJoin('users as lu', 'lu.id', 'lk.user_id'),
     )
     .$if(needs.entered, (qb) => qb.leftJoin(enteredQueue(db, queueId), (j) => j.onRef('eq.document_id', '=', 'd.id')))
@@ -202,7 +209,12 @@ function userNoteCounts(db: Kysely<Database>, queueId: number) {
 /** Whether the viewer sees every document of the queue through the queue itself (canSeeDocument's queue branch). */
 async function seesWholeQueue(db: Kysely<Database>, viewer: Viewer, queueId: number): Promise<boolean> {
   if (viewer.isManager) return true;
-  const row = await db.selectFrom('queues as q').select('q.id').where('q.id', '=', queueId).where('q.id', 'in', queuesVisibleToSql(viewer)).executeTakeFirst();
+  const row = await db
+    .selectFrom('queues as q')
+    .select('q.id')
+    .where('q.id', '=', queueId)
+    .where('q.id', 'in', queuesVisibleToSql(viewer))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -235,7 +247,10 @@ async function decisionRows(db: Kysely<Database>, ids: readonly number[]): Promi
     .selectFrom('documents as d')
     .leftJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
     .leftJoin('linked_record_facts as fa', (j) =>
-      j.onRef('fa.integrated_table_id', '=', 'l.integrated_table_id').onRef('fa.data_area_id', '=', 'l.data_area_id').onRef('fa.record_id', '=', 'l.record_id'),
+      j
+        .onRef('fa.integrated_table_id', '=', 'l.integrated_table_id')
+        .onRef('fa.data_area_id', '=', 'l.data_area_id')
+        .onRef('fa.record_id', '=', 'l.record_id'),
     )
     .select([
       'd.id',
@@ -270,7 +285,15 @@ export function isoDay(now: Date, days = 0): string {
 export function presentDecision(row: QueueDecisionRow, now: Date): DocumentDecision {
   const today = isoDay(now);
   const state: DocumentDecision['factsState'] =
-    row.link_record_id === null ? 'unlinked' : row.facts_id === null ? 'loading' : Number(row.stale) === 1 ? 'stale' : row.fetched_at === null ? 'loading' : 'current';
+    row.link_record_id === null
+      ? 'unlinked'
+      : row.facts_id === null
+        ? 'loading'
+        : Number(row.stale) === 1
+          ? 'stale'
+          : row.fetched_at === null
+            ? 'loading'
+            : 'current';
   const entered = Date.parse(row.entered_at);
   return {
     vendorNumber: row.vendor_number,
@@ -354,13 +377,21 @@ export async function findQueueDocumentsPage(
  * Per queue among `queueIds`: the visible documents whose linked record is due within
  * DUE_SOON_DAYS of `today` (overdue included), from the cached facts. Queues with none are absent.
  */
-export async function findDueSoonCounts(db: Kysely<Database>, viewer: Viewer, queueIds: readonly number[], now: Date): Promise<Map<number, number>> {
+export async function findDueSoonCounts(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  queueIds: readonly number[],
+  now: Date,
+): Promise<Map<number, number>> {
   if (queueIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('documents as d')
     .innerJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
     .innerJoin('linked_record_facts as fa', (j) =>
-      j.onRef('fa.integrated_table_id', '=', 'l.integrated_table_id').onRef('fa.data_area_id', '=', 'l.data_area_id').onRef('fa.record_id', '=', 'l.record_id'),
+      j
+        .onRef('fa.integrated_table_id', '=', 'l.integrated_table_id')
+        .onRef('fa.data_area_id', '=', 'l.data_area_id')
+        .onRef('fa.record_id', '=', 'l.record_id'),
     )
     .select(['d.queue_id', (eb) => eb.fn.countAll().as('n')])
     .where('d.queue_id', 'in', [...queueIds])

@@ -42,22 +42,20 @@ export interface BrowsableQueue {
  * Ordered by queue type name and id, then queue name and id.
  */
 export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, scope: QueueScope = {}): Promise<BrowsableQueue[]> {
-  let inner = db
-    .selectFrom('queues as q')
-    .select([
-      ...WORKFLOW_QUEUE_COLUMNS,
-      effectiveQueueAccessSql(viewer, 'q').as('access'),
-    ]);
+  let inner = db.selectFrom('queues as q').select([...WORKFLOW_QUEUE_COLUMNS, effectiveQueueAccessSql(viewer, 'q').as('access')]);
   if (scope.queueTypeId !== undefined) inner = inner.where('q.queue_type_id', '=', scope.queueTypeId);
   if (scope.queueId !== undefined) inner = inner.where('q.id', '=', scope.queueId);
   const routesFrom = scope.routesFromQueueId;
   if (routesFrom !== undefined) {
     inner = inner.where((eb) =>
-      eb.exists(eb.selectFrom('routes as r').select('r.id').whereRef('r.to_queue_id', '=', 'q.id').where('r.from_queue_id', '=', routesFrom)),
+      eb.exists(
+        eb.selectFrom('routes as r').select('r.id').whereRef('r.to_queue_id', '=', 'q.id').where('r.from_queue_id', '=', routesFrom),
+      ),
     );
   }
   // Names compare lower-cased and byte-wise on both dialects, so SQLite and PostgreSQL list alike.
-  const byName = (column: string) => (dialectOf(db) === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`);
+  const byName = (column: string) =>
+    dialectOf(db) === 'postgres' ? sql`lower(${sql.ref(column)}) collate "C"` : sql`lower(${sql.ref(column)})`;
   const rows = await db
     .selectFrom(inner.as('bq'))
     .innerJoin('queue_types as qt', 'qt.id', 'bq.queue_type_id')
@@ -69,7 +67,11 @@ export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, 
     .orderBy(byName('bq.name'))
     .orderBy('bq.id')
     .execute();
-  const counts = await countVisibleDocuments(db, viewer, rows.map((row) => ({ id: row.id, access: Number(row.access) })));
+  const counts = await countVisibleDocuments(
+    db,
+    viewer,
+    rows.map((row) => ({ id: row.id, access: Number(row.access) })),
+  );
   return rows.map((row) => {
     const access = Number(row.access);
     return {
@@ -86,16 +88,28 @@ export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, 
  * so a queue that shows its documents counts all of them and the others count those the viewer sees
  * through integrated-table access.
  */
-async function countVisibleDocuments(db: Kysely<Database>, viewer: Viewer, queues: readonly { id: number; access: number }[]): Promise<Map<number, number>> {
+async function countVisibleDocuments(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  queues: readonly { id: number; access: number }[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (queues.length === 0) return counts;
   const open = queues.filter((queue) => viewer.isManager || (queue.access & QUEUE_VISIBILITY_FLAGS) !== 0).map((queue) => queue.id);
   const rows = await db
     .selectFrom('documents as d')
     .select((eb) => ['d.queue_id', eb.fn.countAll().as('n')])
-    .where('d.queue_id', 'in', queues.map((queue) => queue.id))
+    .where(
+      'd.queue_id',
+      'in',
+      queues.map((queue) => queue.id),
+    )
     .where('d.deleted_at', 'is', null)
-    .where((eb) => (open.length === 0 ? integratedTableAccessCondition(eb, viewer) : eb.or([eb('d.queue_id', 'in', open), integratedTableAccessCondition(eb, viewer)])))
+    .where((eb) =>
+      open.length === 0
+        ? integratedTableAccessCondition(eb, viewer)
+        : eb.or([eb('d.queue_id', 'in', open), integratedTableAccessCondition(eb, viewer)]),
+    )
     .groupBy('d.queue_id')
     .execute();
   for (const row of rows) if (row.queue_id !== null) counts.set(row.queue_id, Number(row.n));

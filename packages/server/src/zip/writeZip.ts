@@ -124,7 +124,8 @@ async function* entryData(source: Readable, store: boolean, record: CentralRecor
       yield buffer;
     }
   }
-  if (size > MAX_ZIP32 || compressedSize > MAX_ZIP32) throw new RangeError('A zip entry over 4 GiB needs ZIP64, which this writer does not write.');
+  if (size > MAX_ZIP32 || compressedSize > MAX_ZIP32)
+    throw new RangeError('A zip entry over 4 GiB needs ZIP64, which this writer does not write.');
   record.crc = crc >>> 0;
   record.size = size;
   record.compressedSize = compressedSize;

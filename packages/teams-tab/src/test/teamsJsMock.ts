@@ -19,4 +19,3 @@ export function teamsJsMock(): Record<string, unknown> {
     },
   };
 }
-

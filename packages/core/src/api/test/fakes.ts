@@ -33,7 +33,10 @@ export interface FetchCall {
 }
 
 /** A fetch that answers from a queue of handlers, one per call, and records calls. */
-export function scriptedFetch(...answers: ((call: FetchCall) => Response | Promise<Response>)[]): { fetch: typeof fetch; calls: FetchCall[] } {
+export function scriptedFetch(...answers: ((call: FetchCall) => Response | Promise<Response>)[]): {
+  fetch: typeof fetch;
+  calls: FetchCall[];
+} {
   const calls: FetchCall[] = [];
   const fetchFn: typeof fetch = (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -71,7 +74,10 @@ export class FakeXhr implements UploadXhr {
   sentBody: FormData | null = null;
   aborted = false;
   private responseHeaders: Record<string, string> = {};
-  private readonly uploadListeners: { progress: Listener<XhrProgressEvent>[]; load: Listener<XhrProgressEvent>[] } = { progress: [], load: [] };
+  private readonly uploadListeners: { progress: Listener<XhrProgressEvent>[]; load: Listener<XhrProgressEvent>[] } = {
+    progress: [],
+    load: [],
+  };
   private readonly listeners: { load: (() => void)[]; error: (() => void)[]; abort: (() => void)[] } = { load: [], error: [], abort: [] };
 
   readonly upload = {

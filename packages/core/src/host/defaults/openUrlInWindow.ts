@@ -8,7 +8,8 @@ import type { OpenUrlOptions } from '../HostAdapter';
 export function openUrlInWindow(win: Window | undefined): (url: string | Promise<string>, options?: OpenUrlOptions) => void {
   return (url, options = {}) => {
     if (!win) return;
-    const features = typeof options.features === 'function' ? options.features({ width: win.screen.width, height: win.screen.height }) : options.features;
+    const features =
+      typeof options.features === 'function' ? options.features({ width: win.screen.width, height: win.screen.height }) : options.features;
     if (typeof url === 'string') {
       win.open(url, options.name ?? '_blank', features);
       return;

@@ -19,9 +19,11 @@ export const queryKeys = {
   /** The queues of the portal's queue list, for a queue type filter ('' for all). */
   queues: (queueType: string) => ['workflow', 'queues', queueType] as const,
   /** A queue's documents in one sort order and filter, in pages. */
-  queueDocuments: (queueId: number, order: { sort: string | null; desc: boolean; q: string }) => ['workflow', 'queue', queueId, 'documents', order] as const,
+  queueDocuments: (queueId: number, order: { sort: string | null; desc: boolean; q: string }) =>
+    ['workflow', 'queue', queueId, 'documents', order] as const,
   /** The queues some documents may be routed to (GET /documents/routes), under `workflow` so a route refreshes them. */
-  routeTargets: (docIds: readonly number[], queueTypeId: number | undefined) => ['workflow', 'routeTargets', [...docIds], queueTypeId ?? null] as const,
+  routeTargets: (docIds: readonly number[], queueTypeId: number | undefined) =>
+    ['workflow', 'routeTargets', [...docIds], queueTypeId ?? null] as const,
   /** Everything of one document. */
   document: (docId: number) => ['documents', docId] as const,
   /**
@@ -69,7 +71,10 @@ export const queryKeys = {
    * document it is read for is part of the key: the server holds the list to that document's
    * company (RestrictToDataAreaId), so two documents never share a cached page.
    */
-  entities: (typeName: string, page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null; docId: number | null }) => ['entityTypes', typeName, 'entities', page] as const,
+  entities: (
+    typeName: string,
+    page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null; docId: number | null },
+  ) => ['entityTypes', typeName, 'entities', page] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

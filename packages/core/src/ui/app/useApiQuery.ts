@@ -15,10 +15,20 @@ export interface Loaded<T> {
  * it when nobody needs it any more), counted by the app's LoadingCounter. Failures reach the
  * alert area once, from the QueryClient (DatahavenServices), and stay here for the screen's empty state.
  */
-export function useApiQuery<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T>, options: { enabled?: boolean; staleTime?: number } = {}): Loaded<T> {
+export function useApiQuery<T>(
+  queryKey: QueryKey,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { enabled?: boolean; staleTime?: number } = {},
+): Loaded<T> {
   const { loading } = useServices();
   // While a new key loads (another filter), the last answer stays on screen, as the screens always did.
-  const query = useQuery({ queryKey, queryFn: ({ signal }) => loading.track(load(signal)), enabled: options.enabled, staleTime: options.staleTime, placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => loading.track(load(signal)),
+    enabled: options.enabled,
+    staleTime: options.staleTime,
+    placeholderData: keepPreviousData,
+  });
   return {
     data: query.data ?? null,
     error: query.error,

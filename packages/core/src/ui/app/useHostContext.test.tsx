@@ -37,7 +37,9 @@ describe('useHostContext', () => {
 
   it('reads the context once for a burst of changes, 200 ms after the last one', async () => {
     const { host, change, reads } = changingHost();
-    const wrapper = ({ children }: { children: ReactNode }) => <DatahavenServicesProvider host={host}>{children}</DatahavenServicesProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <DatahavenServicesProvider host={host}>{children}</DatahavenServicesProvider>
+    );
     const { result } = renderHook(() => useHostContext(), { wrapper });
     await act(async () => undefined);
     expect(result.current.context).toEqual({ recordId: 'r1' });

@@ -10,6 +10,11 @@ export interface EntityTypeAccess {
 }
 
 /** The caller's access on a record type's records in a company (GET /entity-type/{type}/access). */
-export function getEntityTypeAccess(client: ApiClient, typeName: string, dataAreaId: string | undefined, signal?: AbortSignal): Promise<EntityTypeAccess> {
+export function getEntityTypeAccess(
+  client: ApiClient,
+  typeName: string,
+  dataAreaId: string | undefined,
+  signal?: AbortSignal,
+): Promise<EntityTypeAccess> {
   return client.get<EntityTypeAccess>(`/entity-type/${encodeURIComponent(typeName)}/access`, { query: { dataAreaId }, signal });
 }

@@ -13,9 +13,24 @@ import { UI_TEXT } from '../../locale/uiText';
 const HIDDEN = { hidden: true } as const;
 
 const FULL_ACCESS = {
-  merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
-  viewFileData: true, exportFileData: true, changeSubtype: false, delete: false, readNotes: true, readDetails: true, reapplyName: false,
-  email: true, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: false,
+  unlock: false,
+  route: false,
+  approve: false,
+  reject: false,
+  split: false,
+  viewFileData: true,
+  exportFileData: true,
+  changeSubtype: false,
+  delete: false,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: true,
+  link: false,
+  unlink: false,
 };
 
 function mount(documents: readonly DmsDocument[], attachFile?: (file: HostAttachment) => Promise<void>): { urls: string[] } {
@@ -32,7 +47,12 @@ function mount(documents: readonly DmsDocument[], attachFile?: (file: HostAttach
     }
     return new FakeResponse('not found', 404, 'text/plain');
   };
-  const base = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage({}), session: memoryStorage({}) }, fetch: fakeFetch });
+  const base = browserHost({
+    token: testToken(),
+    search: () => '',
+    storage: { local: memoryStorage({}), session: memoryStorage({}) },
+    fetch: fakeFetch,
+  });
   const host: HostAdapter = attachFile === undefined ? base : { ...base, attachFile };
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   render(
@@ -67,7 +87,10 @@ describe('Attach (a host that attaches files: Outlook compose)', () => {
       ['Invoice 7.pdf', '%PDF-1.7'],
       ['Invoice 8.pdf', '%PDF-1.7'],
     ]);
-    expect(urls.filter((url) => url.includes('/base64'))).toEqual(['/api/documents/7/data/base64?embedAnnotations=true', '/api/documents/8/data/base64?embedAnnotations=true']);
+    expect(urls.filter((url) => url.includes('/base64'))).toEqual([
+      '/api/documents/7/data/base64?embedAnnotations=true',
+      '/api/documents/8/data/base64?embedAnnotations=true',
+    ]);
     expect(within(dialog).getAllByText(UI_TEXT.export.attachAttached)).toHaveLength(2);
   });
 

@@ -123,7 +123,9 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
           <MenuList>
             <WithAnnotationsItem />
             <MenuDivider />
-            <MenuItem onClick={() => setRequested({ embed: annotations.chosen })}>{UI_TEXT.export.attachDocuments(documents.length)}</MenuItem>
+            <MenuItem onClick={() => setRequested({ embed: annotations.chosen })}>
+              {UI_TEXT.export.attachDocuments(documents.length)}
+            </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -135,8 +137,12 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
               <ul className={styles.list} aria-label={UI_TEXT.export.attachDialogTitle}>
                 {(progress ?? []).map((row) => (
                   <li key={row.docId} className={styles.row} data-state={row.state}>
-                    <span className={styles.name}>{row.fileName ?? names.get(row.docId) ?? UI_TEXT.export.attachDocumentLabel(row.docId)}</span>
-                    <span className={`${styles.state} ${row.state === 'failed' ? styles.failed : row.state === 'attached' ? styles.attached : ''}`}>
+                    <span className={styles.name}>
+                      {row.fileName ?? names.get(row.docId) ?? UI_TEXT.export.attachDocumentLabel(row.docId)}
+                    </span>
+                    <span
+                      className={`${styles.state} ${row.state === 'failed' ? styles.failed : row.state === 'attached' ? styles.attached : ''}`}
+                    >
                       {row.state === 'fetching' || row.state === 'attaching' ? <Spinner size="extra-tiny" /> : null}
                       {stateText(row)}
                     </span>

@@ -28,12 +28,17 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
   const annotations = useAnnotationChoice();
   const availability = access === null ? null : downloadMenuAvailability(access.map((flags) => ({ access: flags })));
   const allowed = availability !== null && availability.allowed;
-  const reason = availability === null ? (documents.length > 0 ? UI_TEXT.export.checkingDownload : undefined) : availability.allowed ? undefined : availability.message;
+  const reason =
+    availability === null
+      ? documents.length > 0
+        ? UI_TEXT.export.checkingDownload
+        : undefined
+      : availability.allowed
+        ? undefined
+        : availability.message;
   const download = (embedAnnotations: boolean | undefined): void => {
     const ids = documents.map((document) => document.id);
-    loading
-      .track(documentExport.download(ids, embedAnnotations))
-      .catch((error: unknown) => alerts.report(error));
+    loading.track(documentExport.download(ids, embedAnnotations)).catch((error: unknown) => alerts.report(error));
   };
   return (
     <Menu {...annotations.menuProps} onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
@@ -46,7 +51,9 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
         <MenuList>
           <WithAnnotationsItem />
           <MenuDivider />
-          <MenuItem onClick={() => download(annotations.chosen)}>{documents.length > 1 ? UI_TEXT.export.downloadZip(documents.length) : UI_TEXT.export.download}</MenuItem>
+          <MenuItem onClick={() => download(annotations.chosen)}>
+            {documents.length > 1 ? UI_TEXT.export.downloadZip(documents.length) : UI_TEXT.export.download}
+          </MenuItem>
         </MenuList>
       </MenuPopover>
     </Menu>

@@ -53,9 +53,7 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
   const print = useCallback(
     (embedAnnotations: boolean | undefined) => {
       if (!document || !printable) return;
-      loading
-        .track(documentExport.print(document.id, embedAnnotations))
-        .catch((error: unknown) => alerts.report(error));
+      loading.track(documentExport.print(document.id, embedAnnotations)).catch((error: unknown) => alerts.report(error));
     },
     [document, printable, documentExport, loading, alerts],
   );
@@ -95,7 +93,12 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
     if (!document) return;
     loading.track(documentExport.downloadEmailDraft([document.id], chosen)).catch((error: unknown) => alerts.report(error));
   };
-  const emailReason = !documentExport.hasParentDraft && !documentExport.hasMailboxDraft && !flags.emailDraftDownload ? EMAIL_UNAVAILABLE_TEXT : access !== null && !mayEmail && document ? EMAIL_NOT_PERMITTED_TEXT : undefined;
+  const emailReason =
+    !documentExport.hasParentDraft && !documentExport.hasMailboxDraft && !flags.emailDraftDownload
+      ? EMAIL_UNAVAILABLE_TEXT
+      : access !== null && !mayEmail && document
+        ? EMAIL_NOT_PERMITTED_TEXT
+        : undefined;
 
   return (
     <span ref={anchor} style={{ display: 'contents' }}>
@@ -115,7 +118,12 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
       </Menu>
       <Menu {...annotations.menuProps} onOpenChange={(_event, data) => data.open && annotations.loadDefault()}>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton appearance="subtle" icon={<MailRegular />} disabledFocusable={emailReason !== undefined || !mayEmail} title={emailReason}>
+          <MenuButton
+            appearance="subtle"
+            icon={<MailRegular />}
+            disabledFocusable={emailReason !== undefined || !mayEmail}
+            title={emailReason}
+          >
             {UI_TEXT.export.email}
           </MenuButton>
         </MenuTrigger>
@@ -124,7 +132,11 @@ export function ViewerExportActions({ document, keyScope }: ViewerExportActionsP
             <WithAnnotationsItem />
             <MenuDivider />
             {/* An ERP parent makes the draft in its own mail editor; it comes before Graph. */}
-            {documentExport.hasParentDraft ? <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : documentExport.hasMailboxDraft ? <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem> : null}
+            {documentExport.hasParentDraft ? (
+              <MenuItem onClick={erpDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem>
+            ) : documentExport.hasMailboxDraft ? (
+              <MenuItem onClick={mailboxDraft}>{CREATE_MAIL_DRAFT_TEXT}</MenuItem>
+            ) : null}
             {flags.emailDraftDownload ? <MenuItem onClick={emlDraft}>{UI_TEXT.export.downloadEmailDraft}</MenuItem> : null}
           </MenuList>
         </MenuPopover>

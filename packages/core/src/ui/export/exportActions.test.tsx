@@ -21,9 +21,24 @@ import { UI_TEXT } from '../../locale/uiText';
 const IN_DIALOG = { hidden: true } as const;
 
 const ACCESS: DocumentAccess = {
-  merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
-  viewFileData: true, exportFileData: true, changeSubtype: false, delete: true, readNotes: true, readDetails: true, reapplyName: false,
-  email: true, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: false,
+  unlock: false,
+  route: false,
+  approve: false,
+  reject: false,
+  split: false,
+  viewFileData: true,
+  exportFileData: true,
+  changeSubtype: false,
+  delete: true,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: true,
+  link: false,
+  unlink: false,
 };
 
 interface Setup {
@@ -56,7 +71,12 @@ function setup(ui: ReactElement, options: SetupOptions = {}): Setup {
     if (method === 'DELETE') return FakeResponse.json({ deleted: url.searchParams.getAll('docId[]').map(Number) });
     return new FakeResponse('%PDF-1.7', 200, 'application/pdf');
   };
-  const base = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage(options.local ?? {}), session: memoryStorage({}) }, fetch: fakeFetch });
+  const base = browserHost({
+    token: testToken(),
+    search: () => '',
+    storage: { local: memoryStorage(options.local ?? {}), session: memoryStorage({}) },
+    fetch: fakeFetch,
+  });
   const extra: Partial<HostAdapter> = {};
   if (options.graphToken !== undefined) extra.getGraphToken = async () => options.graphToken ?? '';
   if (options.createEmailDraft !== undefined) extra.createEmailDraft = options.createEmailDraft;
@@ -175,7 +195,10 @@ describe('ViewerExportActions', () => {
     await waitFor(() => expect(dataUrls(requests)).toHaveLength(3));
     ctrlP();
     await waitFor(() => expect(dataUrls(requests)).toHaveLength(4));
-    expect(dataUrls(requests).slice(2)).toEqual(['/api/documents/7/data?asPdf=true&embedAnnotations=false', '/api/documents/7/data?asPdf=true&embedAnnotations=false']);
+    expect(dataUrls(requests).slice(2)).toEqual([
+      '/api/documents/7/data?asPdf=true&embedAnnotations=false',
+      '/api/documents/7/data?asPdf=true&embedAnnotations=false',
+    ]);
   });
 
   it('E-mail is off without a Graph host and without "email draft download"', async () => {
@@ -199,7 +222,7 @@ describe('ViewerExportActions', () => {
     expect(requests.map((r) => r.url)).toContain('/api/email-link?docIds[]=7');
   });
 
-  it('in an ERP host E-mail hands the draft to the parent (no Graph, no .eml flag) and shows a failed draft\'s message', async () => {
+  it("in an ERP host E-mail hands the draft to the parent (no Graph, no .eml flag) and shows a failed draft's message", async () => {
     const drafts: EmailDraftRequest[] = [];
     let fail = false;
     const { requests, alerts } = setup(<ViewerExportActions document={pdf} keyScope="window" />, {
@@ -221,7 +244,11 @@ describe('ViewerExportActions', () => {
     fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: UI_TEXT.export.withAnnotations }));
     fireEvent.click(await screen.findByRole('menuitem', { name: CREATE_MAIL_DRAFT_TEXT }));
     await waitFor(() => expect(alerts()).toEqual(['The e-mail editor could not be opened: no e-mail account is set up.']));
-    expect(drafts[1]).toEqual({ docIds: [7], embedAnnotations: true, emailLinkUrl: 'http://localhost/api/email-link?docIds%5B%5D=7&embedAnnotations=true' });
+    expect(drafts[1]).toEqual({
+      docIds: [7],
+      embedAnnotations: true,
+      emailLinkUrl: 'http://localhost/api/email-link?docIds%5B%5D=7&embedAnnotations=true',
+    });
   });
 
   it('a mailbox draft opens in the window opened on click; a failure shows the message and closes that window', async () => {
@@ -233,7 +260,10 @@ describe('ViewerExportActions', () => {
       answer: (url, method) =>
         url.pathname === '/api/email-link' && method === 'POST'
           ? fail
-            ? FakeResponse.json({ statusCode: 502, exceptionType: 'GraphError', message: 'The mail draft could not be created: Mailbox is full.' }, 502)
+            ? FakeResponse.json(
+                { statusCode: 502, exceptionType: 'GraphError', message: 'The mail draft could not be created: Mailbox is full.' },
+                502,
+              )
             : new FakeResponse('https://outlook.office365.com/owa/?ItemID=1', 200, 'text/plain')
           : undefined,
     });

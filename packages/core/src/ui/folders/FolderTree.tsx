@@ -73,7 +73,18 @@ function documentIcon(extension: string): ReactElement {
  */
 export function FolderTree(props: FolderTreeProps): ReactElement {
   const { formatDate, formatFileSize } = useLocaleFormats();
-  const { entries, taggedEntries = [], openItems, onOpenItemsChange, selectedDocId, selectedDocIds, selectedFolderId, onSelectDocument, onSelectFolder, onOpenDocument } = props;
+  const {
+    entries,
+    taggedEntries = [],
+    openItems,
+    onOpenItemsChange,
+    selectedDocId,
+    selectedDocIds,
+    selectedFolderId,
+    onSelectDocument,
+    onSelectFolder,
+    onOpenDocument,
+  } = props;
   const styles = useStyles();
   // A mouse press focuses the item before its click: the click (with its modifier keys) selects, not the
   // focus. Keys (arrows, Tab back in) make focus select again.
@@ -128,7 +139,10 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
             onDoubleClick={() => onOpenDocument(document)}
             onKeyDown={onKeyDown}
           >
-            <TreeItemPersonaLayout media={<span className={styles.icon}>{documentIcon(document.extension)}</span>} description={[size, date].filter((part) => part !== '').join(' · ')}>
+            <TreeItemPersonaLayout
+              media={<span className={styles.icon}>{documentIcon(document.extension)}</span>}
+              description={[size, date].filter((part) => part !== '').join(' · ')}
+            >
               <span className={styles.documentName}>{entry.name}</span>
             </TreeItemPersonaLayout>
           </TreeItem>
@@ -146,7 +160,8 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
           className={selected ? styles.selected : undefined}
           onClick={(event) => {
             // Clicks on a nested item bubble up here; only a click on this folder's own row selects it.
-            if (event.target instanceof Element && event.target.closest('[role="treeitem"]') === event.currentTarget) onSelectFolder(entry.id);
+            if (event.target instanceof Element && event.target.closest('[role="treeitem"]') === event.currentTarget)
+              onSelectFolder(entry.id);
           }}
         >
           <TreeItemLayout iconBefore={<FolderRegular />}>{entry.name}</TreeItemLayout>
@@ -166,7 +181,10 @@ export function FolderTree(props: FolderTreeProps): ReactElement {
       onKeyDownCapture={() => {
         pointerDown.current = false;
       }}
-      className={styles.tree} openItems={openItems} onOpenChange={onOpenChange}>
+      className={styles.tree}
+      openItems={openItems}
+      onOpenChange={onOpenChange}
+    >
       <TreeItem itemType="branch" value={TAGGED_ITEMS_VALUE} aria-label={MESSAGES.taggedItems}>
         <TreeItemLayout iconBefore={<TagRegular />}>{MESSAGES.taggedItems}</TreeItemLayout>
         <Tree>

@@ -24,7 +24,9 @@ describe('FoldersScreen', () => {
 
   beforeEach(() => {
     structure = [
-      testFolder('f1', 'Invoices', [{ type: 'document', id: 7, name: 'invoice.pdf', document: testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }) }]),
+      testFolder('f1', 'Invoices', [
+        { type: 'document', id: 7, name: 'invoice.pdf', document: testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }) },
+      ]),
       testFolder('f2', 'Contracts', [{ type: 'empty', id: 'empty-f2', name: MESSAGES.noDocumentsFound }]),
     ];
   });
@@ -46,12 +48,16 @@ describe('FoldersScreen', () => {
 
   it('lists the tagged documents the user may still see under Tagged Items, in tagging order, and opens them', async () => {
     const tagged = testDocument({ id: 42, name: 'tagged elsewhere.pdf', FileSize: 2_048 });
-    const app = renderApp(`/folders${CONTEXT}`, { ...routes(), 'GET /api/documents': () => [testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }), tagged] }, {
-      search: CONTEXT,
-      // 99 is no longer visible: the server leaves it out and so does the folder.
-      // renderApp signs in 'clerk', whose tagged documents sit under their own key.
-      local: { [taggedItemsKey('clerk')]: JSON.stringify([42, 99, 7]) },
-    });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      { ...routes(), 'GET /api/documents': () => [testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 }), tagged] },
+      {
+        search: CONTEXT,
+        // 99 is no longer visible: the server leaves it out and so does the folder.
+        // renderApp signs in 'clerk', whose tagged documents sit under their own key.
+        local: { [taggedItemsKey('clerk')]: JSON.stringify([42, 99, 7]) },
+      },
+    );
     const taggedFolder = await screen.findByRole('treeitem', { name: MESSAGES.taggedItems });
     fireEvent.click(taggedFolder);
     const inTagged = await waitFor(() => {
@@ -69,7 +75,12 @@ describe('FoldersScreen', () => {
 
   it("says in words above the tree that the ERP could not name the related records, keeps the record's own folders, and Retry shows the related folders once the ERP is back", async () => {
     const down = 'Business Central cannot be reached right now. Please try again later.';
-    const vendorFolder = testFolder('related-2-CRONUS-v1', 'Vendor V30000', [{ type: 'document', id: 9, name: 'W-9.pdf', document: testDocument({ id: 9, name: 'W-9.pdf' }) }], false);
+    const vendorFolder = testFolder(
+      'related-2-CRONUS-v1',
+      'Vendor V30000',
+      [{ type: 'document', id: 9, name: 'W-9.pdf', document: testDocument({ id: 9, name: 'W-9.pdf' }) }],
+      false,
+    );
     let erpUp = false;
     const app = renderApp(
       `/folders${CONTEXT}`,
@@ -155,7 +166,10 @@ describe('FoldersScreen', () => {
 
   it('uploads files dropped on a folder into that folder, with the drop overlay while dragging', async () => {
     const xhrs: FakeXhr[] = [];
-    structure = [testFolder('f1', 'Invoices', []), { ...testFolder('f2', 'Contracts', []), constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 2 } }];
+    structure = [
+      testFolder('f1', 'Invoices', []),
+      { ...testFolder('f2', 'Contracts', []), constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 2 } },
+    ];
     renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT, createXhr: () => recordXhr(xhrs) });
     const contracts = await screen.findByRole('treeitem', { name: 'Contracts' });
     const file = new File(['%PDF-1.7'], 'dropped.pdf', { type: 'application/pdf' });
@@ -169,7 +183,11 @@ describe('FoldersScreen', () => {
   });
 
   it('keeps the selected document when the user comes back from its notes', async () => {
-    renderApp(`/folders${CONTEXT}`, { ...routes(), 'GET /api/documents/7': () => testDocument({ id: 7, name: 'invoice.pdf' }), 'GET /api/documents/7/notes': () => [] }, { search: CONTEXT });
+    renderApp(
+      `/folders${CONTEXT}`,
+      { ...routes(), 'GET /api/documents/7': () => testDocument({ id: 7, name: 'invoice.pdf' }), 'GET /api/documents/7/notes': () => [] },
+      { search: CONTEXT },
+    );
     fireEvent.click(await screen.findByRole('treeitem', { name: /^invoice\.pdf/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Notes' }));
     await screen.findByRole('textbox', { name: 'New note' });
@@ -180,11 +198,18 @@ describe('FoldersScreen', () => {
 
   it('turns the single-document actions off while tagging mode is on, and a click on a document tags it into Tagged Items', async () => {
     const invoice = testDocument({ id: 7, name: 'invoice.pdf', FileSize: 12_600 });
-    const app = renderApp(`/folders${CONTEXT}`, {
-      ...routes(),
-      'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: request.search.get('action') === 'Cabinet: Tagging' }),
-      'GET /api/documents': (request: RecordedRequest) => (request.search.getAll('docId[]').includes('7') ? [invoice] : []),
-    }, { search: CONTEXT });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      {
+        ...routes(),
+        'GET /api/can': (request: RecordedRequest) => ({
+          action: request.search.get('action'),
+          value: request.search.get('action') === 'Cabinet: Tagging',
+        }),
+        'GET /api/documents': (request: RecordedRequest) => (request.search.getAll('docId[]').includes('7') ? [invoice] : []),
+      },
+      { search: CONTEXT },
+    );
     const document = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
     fireEvent.click(document);
     const toolbar = screen.getByRole('toolbar', { name: 'Document actions' });
@@ -204,7 +229,13 @@ describe('FoldersScreen', () => {
     expect(JSON.parse(app.local.getItem(taggedItemsKey('clerk')) ?? '[]')).toEqual([7]);
     const taggedFolder = screen.getByRole('treeitem', { name: MESSAGES.taggedItems });
     fireEvent.click(taggedFolder);
-    await waitFor(() => expect(within(taggedFolder).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label')?.split(',')[0])).toEqual(['invoice.pdf']));
+    await waitFor(() =>
+      expect(
+        within(taggedFolder)
+          .getAllByRole('treeitem')
+          .map((item) => item.getAttribute('aria-label')?.split(',')[0]),
+      ).toEqual(['invoice.pdf']),
+    );
     // Opening is off too: Enter on the document does not leave the folders screen.
     fireEvent.keyDown(document, { key: 'Enter' });
     expect(window.location.pathname).toBe('/folders');
@@ -216,24 +247,39 @@ describe('FoldersScreen', () => {
     // Off again: the single-document actions come back (Push Link among them, which reads the
     // host's context as it mounts, a microtask later), none of them held back by tagging mode.
     fireEvent.click(within(toolbar).getByRole('switch', { name: 'Tagging mode' }));
-    await waitFor(() => expect(blocked.filter((name) => within(toolbar).getByRole('button', { name }).getAttribute('title') === MESSAGES.taggingModeOn)).toEqual([]));
+    await waitFor(() =>
+      expect(
+        blocked.filter((name) => within(toolbar).getByRole('button', { name }).getAttribute('title') === MESSAGES.taggingModeOn),
+      ).toEqual([]),
+    );
     expect((within(toolbar).getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("shows each user only their own Tagged Items in a shared browser storage", async () => {
+  it('shows each user only their own Tagged Items in a shared browser storage', async () => {
     const invoice = testDocument({ id: 7, name: 'invoice.pdf' });
     const others = testDocument({ id: 42, name: 'someone else.pdf' });
-    const app = renderApp(`/folders${CONTEXT}`, {
-      ...routes(),
-      'GET /api/documents': (request: RecordedRequest) => [invoice, others].filter((doc) => request.search.getAll('docId[]').includes(String(doc.id))),
-    }, {
-      search: CONTEXT,
-      // Another user tagged 42 in this browser; clerk (renderApp's user) tagged 7.
-      local: { [taggedItemsKey('alice')]: JSON.stringify([42]), [taggedItemsKey('clerk')]: JSON.stringify([7]) },
-    });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      {
+        ...routes(),
+        'GET /api/documents': (request: RecordedRequest) =>
+          [invoice, others].filter((doc) => request.search.getAll('docId[]').includes(String(doc.id))),
+      },
+      {
+        search: CONTEXT,
+        // Another user tagged 42 in this browser; clerk (renderApp's user) tagged 7.
+        local: { [taggedItemsKey('alice')]: JSON.stringify([42]), [taggedItemsKey('clerk')]: JSON.stringify([7]) },
+      },
+    );
     const taggedFolder = await screen.findByRole('treeitem', { name: MESSAGES.taggedItems });
     fireEvent.click(taggedFolder);
-    await waitFor(() => expect(within(taggedFolder).getAllByRole('treeitem').map((item) => item.getAttribute('aria-label')?.split(',')[0])).toEqual(['invoice.pdf']));
+    await waitFor(() =>
+      expect(
+        within(taggedFolder)
+          .getAllByRole('treeitem')
+          .map((item) => item.getAttribute('aria-label')?.split(',')[0]),
+      ).toEqual(['invoice.pdf']),
+    );
     const asked = app.requests.filter((request) => request.path === '/api/documents').map((request) => request.search.getAll('docId[]'));
     expect(asked).toEqual([['7']]);
   });

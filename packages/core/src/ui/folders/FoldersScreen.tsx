@@ -1,7 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Body1, Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Spinner, Subtitle2, Switch, Toolbar, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Caption1,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Subtitle2,
+  Switch,
+  Toolbar,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUploadRegular } from '@fluentui/react-icons/svg/arrow-upload';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
@@ -112,14 +126,17 @@ export function FoldersScreen(): ReactElement {
     // While the ERP's related records are missing, coming back to the window asks again (the app does not refetch on focus otherwise).
     refetchOnWindowFocus: (query) => query.state.data?.relatedUnavailable != null,
   });
-  const entries: FolderEntry[] | null = context === null ? null : !validContext ? [] : (structure.data?.entries ?? (structure.isError ? [] : null));
+  const entries: FolderEntry[] | null =
+    context === null ? null : !validContext ? [] : (structure.data?.entries ?? (structure.isError ? [] : null));
   const loaded = structure.data?.entries;
   // The ERP could not name the record's related records: the tree shows what the product holds, and this says why the rest is missing.
   const relatedUnavailable = validContext ? (structure.data?.relatedUnavailable ?? null) : null;
   useEffect(() => {
     if (!loaded) return;
     // Keep the selection when coming back from the viewer; drop what this record does not hold (a record switch).
-    const kept = selection.getSnapshot().ids.filter((docId) => findDocument(loaded, docId) !== null || taggedIdsRef.current.includes(docId));
+    const kept = selection
+      .getSnapshot()
+      .ids.filter((docId) => findDocument(loaded, docId) !== null || taggedIdsRef.current.includes(docId));
     selection.set(kept);
     setOpenItems((current) => {
       const known = new Set(current);
@@ -147,11 +164,15 @@ export function FoldersScreen(): ReactElement {
   // The parent hears about every selection change (spec §7 PUT /selected-documents).
   const { ids: selectedIds } = useStore(selection);
   useEffect(() => {
-    host.notifySelectedDocuments([...selectedIds]).catch((error: unknown) => console.warn('Could not tell the host about the selection.', error));
+    host
+      .notifySelectedDocuments([...selectedIds])
+      .catch((error: unknown) => console.warn('Could not tell the host about the selection.', error));
   }, [host, selectedIds]);
 
   const selectedEntry =
-    entries && selectedDocId !== null ? (findDocument(entries, selectedDocId) ?? taggedEntries.find((entry) => entry.id === selectedDocId) ?? null) : null;
+    entries && selectedDocId !== null
+      ? (findDocument(entries, selectedDocId) ?? taggedEntries.find((entry) => entry.id === selectedDocId) ?? null)
+      : null;
   const viewEnabled = isViewActionEnabled(host.getClientType());
   const selectedDocuments = useMemo(() => (selectedEntry ? [selectedEntry.document] : []), [selectedEntry]);
   // Link to Existing judges the whole selection ('only one unlinked document at a time').
@@ -202,7 +223,8 @@ export function FoldersScreen(): ReactElement {
     [alerts, context, documentUpload, notify, options, reloadFolders],
   );
 
-  const chosenFolderId = selectedFolderId ?? (entries && selectedDocId !== null ? (folderOfDocument(entries, selectedDocId)?.id ?? null) : null);
+  const chosenFolderId =
+    selectedFolderId ?? (entries && selectedDocId !== null ? (folderOfDocument(entries, selectedDocId)?.id ?? null) : null);
   const target = entries ? uploadTarget(entries, chosenFolderId) : null;
 
   const onDrop = (event: DragEvent<HTMLDivElement>): void => {
@@ -211,7 +233,8 @@ export function FoldersScreen(): ReactElement {
     dragDepth.current = 0;
     setDragging(false);
     if (!entries) return;
-    const over = event.target instanceof Element ? event.target.closest('[data-folder-id]')?.getAttribute('data-folder-id') ?? null : null;
+    const over =
+      event.target instanceof Element ? (event.target.closest('[data-folder-id]')?.getAttribute('data-folder-id') ?? null) : null;
     startUploads(Array.from(event.dataTransfer.files), uploadTarget(entries, over ?? chosenFolderId));
   };
 
@@ -315,7 +338,9 @@ export function FoldersScreen(): ReactElement {
             <CaptureAction context={context} />
           </>
         )}
-        {tagging.available === true ? <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} /> : null}
+        {tagging.available === true ? (
+          <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_event, data) => tagging.setOn(data.checked)} />
+        ) : null}
       </Toolbar>
       {tagging.on ? (
         <Caption1 as="p" className={styles.taggingNote} role="note">

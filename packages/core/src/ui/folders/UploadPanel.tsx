@@ -21,10 +21,21 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
   },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+  },
   title: { flexGrow: 1, minWidth: 0 },
   list: { margin: 0, padding: `0 ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS}`, listStyleType: 'none', overflowY: 'auto' },
-  item: { display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} 0` },
+  item: {
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} 0`,
+  },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   status: { gridColumn: '1 / span 2' },
   failed: { color: tokens.colorPaletteRedForeground1 },
@@ -59,7 +70,8 @@ export function UploadPanel(): ReactElement | null {
   if (items.length === 0) return null;
   const done = items.filter((item) => item.state === 'done').length;
   const failed = items.filter((item) => item.state === 'failed').length;
-  const summary = active > 0 ? UI_TEXT.folders.uploadingSummary(items.length - active, items.length) : UI_TEXT.folders.uploadsSummary(done, failed);
+  const summary =
+    active > 0 ? UI_TEXT.folders.uploadingSummary(items.length - active, items.length) : UI_TEXT.folders.uploadsSummary(done, failed);
   return (
     <section className={styles.panel} aria-label={UI_TEXT.folders.uploads}>
       <div className={styles.header}>
@@ -101,7 +113,13 @@ export function UploadPanel(): ReactElement | null {
                     <span />
                   )
                 ) : (
-                  <Button size="small" appearance="subtle" icon={<DismissRegular />} aria-label={UI_TEXT.folders.cancelUpload(item.fileName)} onClick={() => uploads.cancel(item.id)} />
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<DismissRegular />}
+                    aria-label={UI_TEXT.folders.cancelUpload(item.fileName)}
+                    onClick={() => uploads.cancel(item.id)}
+                  />
                 )}
                 {finished ? null : (
                   <ProgressBar
@@ -111,7 +129,9 @@ export function UploadPanel(): ReactElement | null {
                     aria-label={UI_TEXT.folders.progressOf(item.fileName)}
                   />
                 )}
-                <Caption1 className={mergeClasses(styles.status, item.state === 'failed' && styles.failed)}>{statusText(item, formats)}</Caption1>
+                <Caption1 className={mergeClasses(styles.status, item.state === 'failed' && styles.failed)}>
+                  {statusText(item, formats)}
+                </Caption1>
               </li>
             );
           })}

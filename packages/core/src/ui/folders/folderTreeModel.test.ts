@@ -2,7 +2,15 @@ import type { DmsDocument, FolderEntry, FolderNode } from '../../model';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
 
 const folder = (id: string, allowUpload: boolean, children: FolderEntry[] = [], defaultExpanded = false): FolderNode => ({
-  type: 'folder', id, name: id, constraints: {}, children, allowUpload, defaultExpanded, forceDefaultExpanded: false, groups: [],
+  type: 'folder',
+  id,
+  name: id,
+  constraints: {},
+  children,
+  allowUpload,
+  defaultExpanded,
+  forceDefaultExpanded: false,
+  groups: [],
 });
 const doc = (id: number): FolderEntry => ({ type: 'document', id, name: `doc${id}.pdf`, document: { id } as DmsDocument });
 

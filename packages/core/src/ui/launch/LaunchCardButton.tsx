@@ -18,7 +18,11 @@ export function LaunchCardButton({ documents }: { documents: readonly DmsDocumen
   const { api, capabilities, alerts, loading } = useServices();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const privilege = useQuery({ queryKey: queryKeys.privilege(LAUNCH_PRIVILEGE), queryFn: () => api.privileges.can(LAUNCH_PRIVILEGE), meta: { quiet: true } });
+  const privilege = useQuery({
+    queryKey: queryKeys.privilege(LAUNCH_PRIVILEGE),
+    queryFn: () => api.privileges.can(LAUNCH_PRIVILEGE),
+    meta: { quiet: true },
+  });
   const single = documents.length === 1 ? documents[0] : null;
   const link = single?.link ?? null;
   const known = privilege.data !== undefined || privilege.isError;
@@ -36,7 +40,13 @@ export function LaunchCardButton({ documents }: { documents: readonly DmsDocumen
   };
 
   return (
-    <Button appearance="subtle" icon={<OpenRegular />} disabledFocusable={!mayLaunch} title={known && !mayLaunch && !busy ? UI_TEXT.quickLink.notPermittedLaunch : undefined} onClick={launch}>
+    <Button
+      appearance="subtle"
+      icon={<OpenRegular />}
+      disabledFocusable={!mayLaunch}
+      title={known && !mayLaunch && !busy ? UI_TEXT.quickLink.notPermittedLaunch : undefined}
+      onClick={launch}
+    >
       {UI_TEXT.quickLink.launchCard}
     </Button>
   );

@@ -8,7 +8,15 @@ import { LAUNCH_LINKED_DOC_ID_KEY } from './launchLinkedRecord';
 
 const RECORD_ID = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
 const URL_ANSWER = { url: 'https://bc.example/CRONUS/?company=CRONUS&page=51', pageId: 51, number: 'PI-1003' };
-const LINK: DocumentLink = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: RECORD_ID, sitId: 2 };
+const LINK: DocumentLink = {
+  dataAreaId: 'CRONUS',
+  sourceTableId: 38,
+  sourceType: 2,
+  sourceNumber: 'PI-1003',
+  sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+  recordId: RECORD_ID,
+  sitId: 2,
+};
 const linkedDoc = (link: DocumentLink | null = LINK) => testDocument({ id: 7, name: 'invoice.pdf', link });
 
 function routes(overrides: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
@@ -59,7 +67,9 @@ describe('/launch-linked and Launch Card', () => {
     const opened: Opened = { urls: [], records: [] };
     renderApp('/launch-linked?docId=7', routes(), { host: withOpeners(opened, 'opens') });
     await screen.findByText('PI-1003 opened in the ERP.', { selector: '[role=status]' });
-    expect(opened.records).toEqual([{ typeName: LINK.sourceEntityTypeName, dataAreaId: 'CRONUS', recordId: RECORD_ID, number: 'PI-1003', url: URL_ANSWER.url }]);
+    expect(opened.records).toEqual([
+      { typeName: LINK.sourceEntityTypeName, dataAreaId: 'CRONUS', recordId: RECORD_ID, number: 'PI-1003', url: URL_ANSWER.url },
+    ]);
     expect(opened.urls).toEqual([]);
   });
 
@@ -75,7 +85,15 @@ describe('/launch-linked and Launch Card', () => {
 
   it("says 'There was an error getting a URL to record: …' with the server's words when GET /entities/url fails", async () => {
     const opened: Opened = { urls: [], records: [] };
-    const failing = () => FakeResponse.json({ statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' }, 503);
+    const failing = () =>
+      FakeResponse.json(
+        {
+          statusCode: 503,
+          exceptionType: 'InternalError',
+          message: 'Business Central cannot be reached right now. Please try again later.',
+        },
+        503,
+      );
     renderApp('/launch-linked?docId=7', routes({ 'GET /api/entities/url': failing }), { host: withOpeners(opened, 'opens') });
     expect(await screen.findByText(recordUrlError('Business Central cannot be reached right now. Please try again later.'))).toBeTruthy();
     expect(opened.records).toEqual([]);
@@ -83,11 +101,17 @@ describe('/launch-linked and Launch Card', () => {
 
   it("warns 'Unable to generate URL to record...' for a link without its entity type, and for an empty URL", async () => {
     const opened: Opened = { urls: [], records: [] };
-    const first = renderApp('/launch-linked?docId=7', routes({ 'GET /api/documents/7': () => linkedDoc({ ...LINK, sourceEntityTypeName: undefined }) }), { host: withOpeners(opened, 'opens') });
+    const first = renderApp(
+      '/launch-linked?docId=7',
+      routes({ 'GET /api/documents/7': () => linkedDoc({ ...LINK, sourceEntityTypeName: undefined }) }),
+      { host: withOpeners(opened, 'opens') },
+    );
     expect(await screen.findByText(MESSAGES.unableToGenerateRecordUrl)).toBeTruthy();
     expect(first.requests.some((request) => request.path === '/api/entities/url')).toBe(false);
     first.unmount();
-    renderApp('/launch-linked?docId=7', routes({ 'GET /api/entities/url': () => ({ ...URL_ANSWER, url: '' }) }), { host: withOpeners(opened, 'opens') });
+    renderApp('/launch-linked?docId=7', routes({ 'GET /api/entities/url': () => ({ ...URL_ANSWER, url: '' }) }), {
+      host: withOpeners(opened, 'opens'),
+    });
     expect(await screen.findByText(MESSAGES.unableToGenerateRecordUrl)).toBeTruthy();
     expect(opened.records).toEqual([]);
   });
@@ -102,7 +126,10 @@ describe('/launch-linked and Launch Card', () => {
 
   it("without docId reads the local-storage item 'launch-linked docId' once", async () => {
     const opened: Opened = { urls: [], records: [] };
-    const app = renderApp('/launch-linked', routes(), { host: withOpeners(opened, 'opens'), local: { [LAUNCH_LINKED_DOC_ID_KEY]: encodeDocumentId(7) } });
+    const app = renderApp('/launch-linked', routes(), {
+      host: withOpeners(opened, 'opens'),
+      local: { [LAUNCH_LINKED_DOC_ID_KEY]: encodeDocumentId(7) },
+    });
     await screen.findByText('PI-1003 opened in the ERP.', { selector: '[role=status]' });
     expect(app.local.getItem(LAUNCH_LINKED_DOC_ID_KEY)).toBeNull();
     expect(opened.records).toHaveLength(1);
@@ -112,9 +139,14 @@ describe('/launch-linked and Launch Card', () => {
     const CONTEXT = '?recordId=r1&typeName=bc:Microsoft.NAV.Vendor';
     const folderRoutes = (held: boolean): Record<string, FakeRoute> => ({
       'GET /api/options': () => [],
-      'GET /api/folder-structure': () => [testFolder('f1', 'Invoices', [{ type: 'document', id: 7, name: 'invoice.pdf', document: linkedDoc() }])],
+      'GET /api/folder-structure': () => [
+        testFolder('f1', 'Invoices', [{ type: 'document', id: 7, name: 'invoice.pdf', document: linkedDoc() }]),
+      ],
       'GET /api/documents/7/access': () => ({}),
-      'GET /api/can': (request) => ({ action: request.search.get('action'), value: held && request.search.get('action') === 'Dynamics: Launch Card From Document' }),
+      'GET /api/can': (request) => ({
+        action: request.search.get('action'),
+        value: held && request.search.get('action') === 'Dynamics: Launch Card From Document',
+      }),
       'GET /api/entities/url': () => URL_ANSWER,
     });
 
@@ -123,7 +155,9 @@ describe('/launch-linked and Launch Card', () => {
       renderApp(`/folders${CONTEXT}`, folderRoutes(false), { search: CONTEXT, host: withOpeners(opened, 'opens') });
       fireEvent.click(await screen.findByRole('treeitem', { name: /^invoice\.pdf/ }));
       const button = await screen.findByRole('button', { name: 'Launch Card' });
-      await waitFor(() => expect(button.getAttribute('title')).toBe('This document is not linked, or you may not open records in the ERP.'));
+      await waitFor(() =>
+        expect(button.getAttribute('title')).toBe('This document is not linked, or you may not open records in the ERP.'),
+      );
       fireEvent.click(button);
       expect(opened.records).toEqual([]);
     });

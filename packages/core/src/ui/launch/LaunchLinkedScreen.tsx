@@ -38,7 +38,11 @@ export function LaunchLinkedScreen(): ReactElement {
   // The stored item names one launch: it is used up once read.
   useEffect(() => host.storage.local.removeItem(LAUNCH_LINKED_DOC_ID_KEY), [host]);
 
-  const documentQuery = useQuery({ queryKey: queryKeys.document(docId), queryFn: ({ signal }) => loading.track(api.documents.getDocument(docId, signal)), enabled: docId !== 0 });
+  const documentQuery = useQuery({
+    queryKey: queryKeys.document(docId),
+    queryFn: ({ signal }) => loading.track(api.documents.getDocument(docId, signal)),
+    enabled: docId !== 0,
+  });
   const launch = useMutation({
     mutationFn: (link: DocumentLink) => launchLinkedRecord({ client: api.client, capabilities, alerts }, link),
     onSuccess: (opened, link) => {

@@ -52,7 +52,9 @@ export async function launchLinkedRecord({ client, capabilities, alerts }: Launc
     alerts.push(MESSAGES.unableToGenerateRecordUrl, 'warning');
     return false;
   }
-  const request = client.get<RecordUrl>('/entities/url', { query: { typeName, dataAreaId: link.dataAreaId || undefined, recordId: link.recordId } });
+  const request = client.get<RecordUrl>('/entities/url', {
+    query: { typeName, dataAreaId: link.dataAreaId || undefined, recordId: link.recordId },
+  });
   if (!capabilities.openRecord) {
     // Outside an ERP the window opens now, inside the user's click (no pop-up blocker), and follows the URL.
     const href = request.then((answer) => (answer.url ? answer.url : Promise.reject(new Error(MESSAGES.unableToGenerateRecordUrl))));
@@ -76,7 +78,13 @@ export async function launchLinkedRecord({ client, capabilities, alerts }: Launc
   }
   if (!capabilities.openRecord) return true;
   try {
-    await capabilities.openRecord({ typeName, dataAreaId: link.dataAreaId, recordId: link.recordId, number: answer.number || link.sourceNumber, url: answer.url });
+    await capabilities.openRecord({
+      typeName,
+      dataAreaId: link.dataAreaId,
+      recordId: link.recordId,
+      number: answer.number || link.sourceNumber,
+      url: answer.url,
+    });
     return true;
   } catch (error) {
     console.warn('The ERP did not open the record itself; its URL opens instead.', error);

@@ -70,10 +70,22 @@ export function LinkActions({ documents, onLinkBroken }: LinkActionsProps): Reac
 
   return (
     <>
-      <Button appearance="subtle" icon={<LinkAddRegular />} disabledFocusable={!mayLink} title={access !== null && !mayLink ? UI_TEXT.link.notPermittedLink : undefined} onClick={openLinkToExisting}>
+      <Button
+        appearance="subtle"
+        icon={<LinkAddRegular />}
+        disabledFocusable={!mayLink}
+        title={access !== null && !mayLink ? UI_TEXT.link.notPermittedLink : undefined}
+        onClick={openLinkToExisting}
+      >
         {UI_TEXT.link.linkToExisting}
       </Button>
-      <Button appearance="subtle" icon={<LinkDismissRegular />} disabledFocusable={!mayUnlink} title={access !== null && !mayUnlink ? UI_TEXT.link.notPermittedUnlink : undefined} onClick={() => setConfirming(true)}>
+      <Button
+        appearance="subtle"
+        icon={<LinkDismissRegular />}
+        disabledFocusable={!mayUnlink}
+        title={access !== null && !mayUnlink ? UI_TEXT.link.notPermittedUnlink : undefined}
+        onClick={() => setConfirming(true)}
+      >
         {UI_TEXT.link.breakLink}
       </Button>
       <LaunchCardButton documents={documents} />
@@ -83,7 +95,9 @@ export function LinkActions({ documents, onLinkBroken }: LinkActionsProps): Reac
         <DialogSurface>
           <DialogBody>
             <DialogTitle>{UI_TEXT.link.breakLinkTitle}</DialogTitle>
-            <DialogContent>{single !== null && single.link !== null ? UI_TEXT.link.breakLinkQuestion(single.name, single.link.sourceNumber) : null}</DialogContent>
+            <DialogContent>
+              {single !== null && single.link !== null ? UI_TEXT.link.breakLinkQuestion(single.name, single.link.sourceNumber) : null}
+            </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={breakLink}>
                 {UI_TEXT.link.breakLink}

@@ -10,7 +10,12 @@ const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23&typeName=bc:Microsoft
 const guid = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 /** 45 purchase invoices PI-1001…PI-1045, so a second page exists. */
-const INVOICES = Array.from({ length: 45 }, (_, i) => ({ id: guid(i + 1), number: `PI-${1001 + i}`, vendorNumber: i % 2 === 0 ? 'V30000' : 'V10000', dataAreaId: 'CRONUS' }));
+const INVOICES = Array.from({ length: 45 }, (_, i) => ({
+  id: guid(i + 1),
+  number: `PI-${1001 + i}`,
+  vendorNumber: i % 2 === 0 ? 'V30000' : 'V10000',
+  dataAreaId: 'CRONUS',
+}));
 const VENDORS = [
   { id: guid(100), number: 'V10000', displayName: 'Fabrikam', dataAreaId: 'CRONUS' },
   { id: guid(101), number: 'V30000', displayName: 'Northwind Traders', dataAreaId: 'CRONUS' },
@@ -24,7 +29,9 @@ const properties = (extra: string[]) => [
 /** The fake entity listing: q_{field} as contains, skip/take as the server pages. */
 function listing(rows: readonly Record<string, string>[]): FakeRoute {
   return (request) => {
-    const filters = [...request.search.entries()].filter(([name]) => name.startsWith('q_')).map(([name, value]) => [name.slice(2), value.toLowerCase()] as const);
+    const filters = [...request.search.entries()]
+      .filter(([name]) => name.startsWith('q_'))
+      .map(([name, value]) => [name.slice(2), value.toLowerCase()] as const);
     const matching = rows.filter((row) => filters.every(([field, value]) => (row[field] ?? '').toLowerCase().includes(value)));
     const skip = Number(request.search.get('skip'));
     return matching.slice(skip, skip + Number(request.search.get('take')));
@@ -35,8 +42,24 @@ function routes(document: DmsDocument | null, overrides: Record<string, FakeRout
   return {
     'GET /api/options': () => [],
     'GET /api/sits': () => [
-      { id: 1, externalTableId: 23, sourceTypeId: 0, entityTypeName: 'bc:Microsoft.NAV.Vendor', label: 'Vendor', productType: null, allowNewCard: false },
-      { id: 2, externalTableId: 38, sourceTypeId: 2, entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', productType: null, allowNewCard: true },
+      {
+        id: 1,
+        externalTableId: 23,
+        sourceTypeId: 0,
+        entityTypeName: 'bc:Microsoft.NAV.Vendor',
+        label: 'Vendor',
+        productType: null,
+        allowNewCard: false,
+      },
+      {
+        id: 2,
+        externalTableId: 38,
+        sourceTypeId: 2,
+        entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+        label: 'Purchase Invoice',
+        productType: null,
+        allowNewCard: true,
+      },
     ],
     ...(document ? { 'GET /api/documents/7': () => document } : {}),
     [`GET /api/entity-types/${VENDOR}/properties`]: () => properties(['displayName']),
@@ -51,8 +74,12 @@ function routes(document: DmsDocument | null, overrides: Record<string, FakeRout
 
 const PATH = `/link-to-existing/${encodeDocumentId(7)}${CONTEXT}`;
 const unlinked = (): DmsDocument => testDocument({ id: 7, name: 'invoice.pdf', link: null, type: null });
-const rowsOf = (grid: HTMLElement): HTMLElement[] => within(grid).getAllByRole('row').filter((row) => row.closest('tbody') !== null);
-const entityCalls = (requests: RecordedRequest[], type: string): RecordedRequest[] => requests.filter((request) => request.path === `/api/entity-types/${type}/entities`);
+const rowsOf = (grid: HTMLElement): HTMLElement[] =>
+  within(grid)
+    .getAllByRole('row')
+    .filter((row) => row.closest('tbody') !== null);
+const entityCalls = (requests: RecordedRequest[], type: string): RecordedRequest[] =>
+  requests.filter((request) => request.path === `/api/entity-types/${type}/entities`);
 
 async function choosePurchaseInvoices(): Promise<HTMLElement> {
   const grid = await screen.findByRole('grid', { name: 'Records' });
@@ -69,7 +96,11 @@ describe('LinkToExistingScreen', () => {
     // The vendors came first (the record in context is a vendor), 30 at a time with the context's company.
     expect(entityCalls(app.requests, VENDOR)[0].search.toString()).toBe('skip=0&take=30&dataAreaId=CRONUS&docId=7');
     // The GUID key is not a column; number and vendorNumber are, each with its filter.
-    expect(within(grid).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['number', 'vendorNumber']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['number', 'vendorNumber']);
 
     fireEvent.change(within(grid).getByRole('textbox', { name: 'Filter number' }), { target: { value: 'PI-1003' } });
     await waitFor(() => expect(rowsOf(grid)).toHaveLength(1));
@@ -83,20 +114,45 @@ describe('LinkToExistingScreen', () => {
     await screen.findByText('Linked to PI-1003');
     const post = app.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/api/documents/7/link');
-    expect(Object.fromEntries(post?.search ?? [])).toEqual({ relatedTypeName: 'bc:Microsoft.NAV.PurchaseHeader', relatedDataAreaId: 'CRONUS', relatedRecordId: guid(3), relatedTableId: '38', relatedSitId: '2', rowConflictId: '1' });
+    expect(Object.fromEntries(post?.search ?? [])).toEqual({
+      relatedTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      relatedDataAreaId: 'CRONUS',
+      relatedRecordId: guid(3),
+      relatedTableId: '38',
+      relatedSitId: '2',
+      rowConflictId: '1',
+    });
     // A fresh load goes back to the folders, which ask for the record's structure again.
     await waitFor(() => expect(window.location.pathname).toBe('/folders'));
     await waitFor(() => expect(app.requests.some((request) => request.path === '/api/folder-structure')).toBe(true));
   });
 
   it('opens the record just linked when the queue sets LaunchRecordAfterDocumentLink', async () => {
-    const queued = testDocument({ id: 7, name: 'invoice.pdf', link: null, type: null, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: FEATURES2.LaunchRecordAfterDocumentLink } });
-    const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: guid(3), sitId: 2 };
+    const queued = testDocument({
+      id: 7,
+      name: 'invoice.pdf',
+      link: null,
+      type: null,
+      queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: FEATURES2.LaunchRecordAfterDocumentLink },
+    });
+    const link = {
+      dataAreaId: 'CRONUS',
+      sourceTableId: 38,
+      sourceType: 2,
+      sourceNumber: 'PI-1003',
+      sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      recordId: guid(3),
+      sitId: 2,
+    };
     const opened: (string | Promise<string>)[] = [];
-    const app = renderApp(PATH, routes(queued, {
-      'POST /api/documents/7/link': () => ({ link, rowVersion: 2 }),
-      'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1003' }),
-    }), { search: CONTEXT, host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }) });
+    const app = renderApp(
+      PATH,
+      routes(queued, {
+        'POST /api/documents/7/link': () => ({ link, rowVersion: 2 }),
+        'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1003' }),
+      }),
+      { search: CONTEXT, host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }) },
+    );
     const grid = await choosePurchaseInvoices();
     fireEvent.change(within(grid).getByRole('textbox', { name: 'Filter number' }), { target: { value: 'PI-1003' } });
     await waitFor(() => expect(rowsOf(grid)).toHaveLength(1));
@@ -109,8 +165,23 @@ describe('LinkToExistingScreen', () => {
   });
 
   it("follows the queue's OnLink event: asks 'Approve now?' and approves with the link's row version, or says it was approved or why not", async () => {
-    const inQueue = (features2: number): DmsDocument => testDocument({ id: 7, name: 'invoice.pdf', link: null, type: null, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2 } });
-    const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: guid(3), sitId: 2 };
+    const inQueue = (features2: number): DmsDocument =>
+      testDocument({
+        id: 7,
+        name: 'invoice.pdf',
+        link: null,
+        type: null,
+        queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2 },
+      });
+    const link = {
+      dataAreaId: 'CRONUS',
+      sourceTableId: 38,
+      sourceType: 2,
+      sourceNumber: 'PI-1003',
+      sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      recordId: guid(3),
+      sitId: 2,
+    };
     const linkTo1003 = async (): Promise<void> => {
       const grid = await choosePurchaseInvoices();
       fireEvent.change(within(grid).getByRole('textbox', { name: 'Filter number' }), { target: { value: 'PI-1003' } });
@@ -122,10 +193,14 @@ describe('LinkToExistingScreen', () => {
     const events = { queueId: 3, autoApproved: false, autoApproveRefusal: null, promptToApprove: false, launchRecord: false };
 
     // PromptToApproveOnLink: the screen stays until the prompt is answered.
-    const prompted = renderApp(PATH, routes(inQueue(FEATURES2.PromptToApproveOnLink), {
-      'POST /api/documents/7/link': () => ({ link, rowVersion: 2, ...events, promptToApprove: true }),
-      'PUT /api/documents/approval': () => ({ documents: [{ id: 7, queueId: 4, rowVersion: 3 }] }),
-    }), { search: CONTEXT });
+    const prompted = renderApp(
+      PATH,
+      routes(inQueue(FEATURES2.PromptToApproveOnLink), {
+        'POST /api/documents/7/link': () => ({ link, rowVersion: 2, ...events, promptToApprove: true }),
+        'PUT /api/documents/approval': () => ({ documents: [{ id: 7, queueId: 4, rowVersion: 3 }] }),
+      }),
+      { search: CONTEXT },
+    );
     await linkTo1003();
     const dialog = await screen.findByRole('alertdialog', { name: 'Approve now?' });
     expect(dialog.textContent).toContain('The queue AP Inbox asks whether to approve invoice.pdf now that it is linked.');
@@ -133,12 +208,22 @@ describe('LinkToExistingScreen', () => {
     // The dialog's content is past tabster's aria-hidden in jsdom.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve now', hidden: true }));
     await screen.findByText('Document approved');
-    expect(prompted.requests.find((request) => request.path === '/api/documents/approval')?.body).toEqual({ docId: [7], rowConflictIds: [2], expectedQueueId: 3 });
+    expect(prompted.requests.find((request) => request.path === '/api/documents/approval')?.body).toEqual({
+      docId: [7],
+      rowConflictIds: [2],
+      expectedQueueId: 3,
+    });
     await waitFor(() => expect(window.location.pathname).toBe('/folders'));
     prompted.unmount();
 
     // AutoApproveOnLink approved it: said once, no prompt.
-    const approved = renderApp(PATH, routes(inQueue(FEATURES2.AutoApproveOnLink), { 'POST /api/documents/7/link': () => ({ link, rowVersion: 3, ...events, queueId: 4, autoApproved: true }) }), { search: CONTEXT });
+    const approved = renderApp(
+      PATH,
+      routes(inQueue(FEATURES2.AutoApproveOnLink), {
+        'POST /api/documents/7/link': () => ({ link, rowVersion: 3, ...events, queueId: 4, autoApproved: true }),
+      }),
+      { search: CONTEXT },
+    );
     await linkTo1003();
     await screen.findByText('Linked to PI-1003 and approved');
     await waitFor(() => expect(window.location.pathname).toBe('/folders'));
@@ -147,7 +232,13 @@ describe('LinkToExistingScreen', () => {
 
     // Not approved (over the limit, say): the link stands and the words are shown.
     const refusal = 'The amount 1,500.00 USD of invoice.pdf is over your approval limit of 1,000.00 USD in queue AP Inbox.';
-    renderApp(PATH, routes(inQueue(FEATURES2.AutoApproveOnLink), { 'POST /api/documents/7/link': () => ({ link, rowVersion: 2, ...events, autoApproveRefusal: refusal }) }), { search: CONTEXT });
+    renderApp(
+      PATH,
+      routes(inQueue(FEATURES2.AutoApproveOnLink), {
+        'POST /api/documents/7/link': () => ({ link, rowVersion: 2, ...events, autoApproveRefusal: refusal }),
+      }),
+      { search: CONTEXT },
+    );
     await linkTo1003();
     await screen.findByText(`Linked, not approved automatically: ${refusal}`);
     expect(screen.getAllByText('Linked to PI-1003').length).toBeGreaterThan(0);
@@ -184,12 +275,16 @@ describe('LinkToExistingScreen', () => {
     expect(app.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
-  it('reads the records per document: a second document never shows the first one\'s cached list (RestrictToDataAreaId holds each to its company)', async () => {
+  it("reads the records per document: a second document never shows the first one's cached list (RestrictToDataAreaId holds each to its company)", async () => {
     // The server answers each document's list for its own company: doc 7 is CRONUS's, doc 8 CRONUS-CA's.
     const caVendors = [{ id: guid(200), number: 'V20000', displayName: 'Contoso Canada', dataAreaId: 'CRONUS-CA' }];
     const perDocument: FakeRoute = (request) => listing(request.search.get('docId') === '8' ? caVendors : VENDORS)(request);
     const second = testDocument({ id: 8, name: 'facture.pdf', link: null, type: null });
-    const app = renderApp(PATH, routes(unlinked(), { [`GET /api/entity-types/${VENDOR}/entities`]: perDocument, 'GET /api/documents/8': () => second }), { search: CONTEXT });
+    const app = renderApp(
+      PATH,
+      routes(unlinked(), { [`GET /api/entity-types/${VENDOR}/entities`]: perDocument, 'GET /api/documents/8': () => second }),
+      { search: CONTEXT },
+    );
     const grid = await screen.findByRole('grid', { name: 'Records' });
     await within(grid).findByText('Northwind Traders');
 
@@ -202,7 +297,10 @@ describe('LinkToExistingScreen', () => {
     await screen.findByText('Contoso Canada');
     expect(screen.queryByText('Northwind Traders')).toBeNull();
     expect(entityCalls(app.requests, VENDOR).map((request) => request.search.get('docId'))).toEqual(['7', '8']);
-    const keys = app.services.queryClient.getQueryCache().findAll({ queryKey: ['entityTypes', 'bc:Microsoft.NAV.Vendor', 'entities'] }).map((query) => query.queryKey[3]);
+    const keys = app.services.queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['entityTypes', 'bc:Microsoft.NAV.Vendor', 'entities'] })
+      .map((query) => query.queryKey[3]);
     expect(keys).toEqual([expect.objectContaining({ docId: 7 }), expect.objectContaining({ docId: 8 })]);
   });
 
@@ -220,7 +318,10 @@ describe('LinkToExistingScreen', () => {
     renderApp(
       PATH,
       routes(unlinked(), {
-        [`GET /api/entity-types/${VENDOR}/entities`]: (request) => (erpUp ? listing(VENDORS)(request) : FakeResponse.json({ statusCode: 503, exceptionType: 'ServiceUnavailable', message: down }, 503)),
+        [`GET /api/entity-types/${VENDOR}/entities`]: (request) =>
+          erpUp
+            ? listing(VENDORS)(request)
+            : FakeResponse.json({ statusCode: 503, exceptionType: 'ServiceUnavailable', message: down }, 503),
       }),
       { search: CONTEXT },
     );
@@ -232,10 +333,26 @@ describe('LinkToExistingScreen', () => {
   });
 
   it.each([
-    ['the record is not found (404)', FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: 'The record was not found.' }, 404), MESSAGES.linkInvalidRecordId],
-    ['the document went in the meantime (404 for the document)', FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: MESSAGES.documentNotFound }, 404), MESSAGES.linkDocumentNotFound],
-    ['someone linked it first (409)', FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'Conflict' }, 409), MESSAGES.linkAlreadyLinked],
-    ['the server refuses otherwise', FakeResponse.json({ statusCode: 400, exceptionType: 'ValidationError', message: 'relatedDataAreaId is required.' }, 400), linkingError('relatedDataAreaId is required.')],
+    [
+      'the record is not found (404)',
+      FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: 'The record was not found.' }, 404),
+      MESSAGES.linkInvalidRecordId,
+    ],
+    [
+      'the document went in the meantime (404 for the document)',
+      FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: MESSAGES.documentNotFound }, 404),
+      MESSAGES.linkDocumentNotFound,
+    ],
+    [
+      'someone linked it first (409)',
+      FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'Conflict' }, 409),
+      MESSAGES.linkAlreadyLinked,
+    ],
+    [
+      'the server refuses otherwise',
+      FakeResponse.json({ statusCode: 400, exceptionType: 'ValidationError', message: 'relatedDataAreaId is required.' }, 400),
+      linkingError('relatedDataAreaId is required.'),
+    ],
   ])('shows the spec’s message when %s, and stays', async (_case, answer, message) => {
     renderApp(PATH, routes(unlinked(), { 'POST /api/documents/7/link': () => answer }), { search: CONTEXT });
     const grid = await screen.findByRole('grid', { name: 'Records' });
@@ -246,7 +363,12 @@ describe('LinkToExistingScreen', () => {
   });
 
   it('says a linked document is already linked and offers no Link', async () => {
-    const linked = testDocument({ id: 7, name: 'invoice.pdf', type: 'Vendor', link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: guid(100), sitId: 1 } });
+    const linked = testDocument({
+      id: 7,
+      name: 'invoice.pdf',
+      type: 'Vendor',
+      link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: guid(100), sitId: 1 },
+    });
     const app = renderApp(PATH, routes(linked), { search: CONTEXT });
     expect(await screen.findByText(MESSAGES.linkAlreadyLinked, { exact: false })).toBeTruthy();
     const grid = screen.getByRole('grid', { name: 'Records' });
@@ -257,7 +379,12 @@ describe('LinkToExistingScreen', () => {
   });
 
   it('links a linked document on when its access says link (the caller may break its link): the current link is named, not refused', async () => {
-    const linked = testDocument({ id: 7, name: 'invoice.pdf', type: 'Vendor', link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V30000', recordId: guid(101), sitId: 1 } });
+    const linked = testDocument({
+      id: 7,
+      name: 'invoice.pdf',
+      type: 'Vendor',
+      link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V30000', recordId: guid(101), sitId: 1 },
+    });
     const flags = Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, flag === 'link'])) as unknown as DocumentAccess;
     const app = renderApp(PATH, routes(linked, { 'GET /api/documents/7/access': () => flags }), { search: CONTEXT });
     expect(await screen.findByText('Linked to Vendor V30000. Linking it to another record replaces this link.')).toBeTruthy();
@@ -267,7 +394,9 @@ describe('LinkToExistingScreen', () => {
     const button = screen.getByRole('button', { name: 'Link' }) as HTMLButtonElement;
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
-    await waitFor(() => expect(app.requests.some((request) => request.method === 'POST' && request.path === '/api/documents/7/link')).toBe(true));
+    await waitFor(() =>
+      expect(app.requests.some((request) => request.method === 'POST' && request.path === '/api/documents/7/link')).toBe(true),
+    );
   });
 
   it('says the document could not be found when it is gone', async () => {
@@ -277,8 +406,17 @@ describe('LinkToExistingScreen', () => {
 });
 
 describe('Link to Existing and Break Link in the folders', () => {
-  const access = (flags: Partial<DocumentAccess>): DocumentAccess => ({ ...(Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])) as unknown as DocumentAccess), ...flags });
-  const linked = testDocument({ id: 8, name: 'contract.pdf', rowVersion: 5, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: 0 }, link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: guid(100), sitId: 1 } });
+  const access = (flags: Partial<DocumentAccess>): DocumentAccess => ({
+    ...(Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])) as unknown as DocumentAccess),
+    ...flags,
+  });
+  const linked = testDocument({
+    id: 8,
+    name: 'contract.pdf',
+    rowVersion: 5,
+    queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: 0 },
+    link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: guid(100), sitId: 1 },
+  });
   const structure = (): FolderEntry[] => [
     testFolder('f1', 'Invoices', [
       { type: 'document', id: 7, name: 'invoice.pdf', document: testDocument({ id: 7, name: 'invoice.pdf', link: null }) },
@@ -304,7 +442,11 @@ describe('Link to Existing and Break Link in the folders', () => {
   });
 
   it('says to select only one unlinked document when two are selected, and goes nowhere', async () => {
-    const app = renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) }, { search: CONTEXT });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) },
+      { search: CONTEXT },
+    );
     // As a mouse clicks: the press (which focuses the item), then the click; Ctrl adds the second document.
     const invoice = await screen.findByRole('treeitem', { name: /^invoice\.pdf/ });
     fireEvent.mouseDown(invoice);
@@ -322,7 +464,11 @@ describe('Link to Existing and Break Link in the folders', () => {
   });
 
   it('opens Link to Existing for a linked document whose access says link (its link will be replaced)', async () => {
-    renderApp(`/folders${CONTEXT}`, { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) }, { search: CONTEXT });
+    renderApp(
+      `/folders${CONTEXT}`,
+      { ...folderRoutes(), 'GET /api/documents/8/access': () => access({ link: true, unlink: true }) },
+      { search: CONTEXT },
+    );
     fireEvent.click(await screen.findByRole('treeitem', { name: /^contract\.pdf/ }));
     const button = screen.getByRole('button', { name: 'Link to Existing' });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
@@ -357,6 +503,8 @@ describe('Link to Existing and Break Link in the folders', () => {
     const call = app.requests.find((request) => request.method === 'DELETE');
     expect(call?.path).toBe('/api/documents/8/link');
     expect(call?.search.toString()).toBe('rowConflictId=5&expectedQueueId=3');
-    await waitFor(() => expect(app.requests.filter((request) => request.path === '/api/folder-structure').length).toBeGreaterThan(structureCalls));
+    await waitFor(() =>
+      expect(app.requests.filter((request) => request.path === '/api/folder-structure').length).toBeGreaterThan(structureCalls),
+    );
   });
 });

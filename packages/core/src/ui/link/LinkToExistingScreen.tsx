@@ -1,7 +1,21 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Body1, Button, Field, Input, MessageBar, MessageBarBody, Select, Spinner, Subtitle2, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Subtitle2,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { LinkAddRegular } from '@fluentui/react-icons/svg/link-add';
 import { ApiError, ENTITY_PAGE_SIZE } from '../../api';
@@ -22,12 +36,24 @@ import { linkErrorMessage } from './linkErrorMessage';
 import { linkableEntityTypes, sameTypeName } from './linkableEntityTypes';
 
 const useStyles = makeStyles({
-  screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS },
+  screen: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    minHeight: 0,
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalS,
+  },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   title: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   scroll: { flexGrow: 1, minHeight: 0, overflow: 'auto' },
   grid: { borderCollapse: 'collapse', width: '100%', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
-  cell: { textAlign: 'start', padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, whiteSpace: 'nowrap' },
+  cell: {
+    textAlign: 'start',
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    whiteSpace: 'nowrap',
+  },
   row: { cursor: 'pointer', ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
   active: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
   footer: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -49,7 +75,8 @@ function cellText(value: unknown): string {
 
 /** What users call a record: its number, else its name, else its key. */
 function recordNumber(record: EntityRecord, key: string | undefined): string {
-  for (const field of ['number', 'displayName', 'name']) if (typeof record[field] === 'string' && record[field] !== '') return String(record[field]);
+  for (const field of ['number', 'displayName', 'name'])
+    if (typeof record[field] === 'string' && record[field] !== '') return String(record[field]);
   return key !== undefined ? cellText(record[key]) : '';
 }
 
@@ -87,10 +114,18 @@ export function LinkToExistingScreen(): ReactElement {
   const document = documentQuery.data ?? null;
   const documentMissing = id === 0 || (documentQuery.error instanceof ApiError && documentQuery.error.status === 404);
 
-  const tablesQuery = useQuery({ queryKey: queryKeys.linkableTables, queryFn: ({ signal }) => loading.track(api.link.getLinkableTables(signal)), meta: { quiet: true } });
-  const choices = useMemo(() => linkableEntityTypes(context, document?.link ?? null, tablesQuery.data ?? []), [context, document, tablesQuery.data]);
+  const tablesQuery = useQuery({
+    queryKey: queryKeys.linkableTables,
+    queryFn: ({ signal }) => loading.track(api.link.getLinkableTables(signal)),
+    meta: { quiet: true },
+  });
+  const choices = useMemo(
+    () => linkableEntityTypes(context, document?.link ?? null, tablesQuery.data ?? []),
+    [context, document, tablesQuery.data],
+  );
   const [chosenName, setChosenName] = useState<string | null>(searchParams.get('typeName'));
-  const chosen = choices.find((choice) => chosenName !== null && sameTypeName(choice.typeName, chosenName)) ?? (choices.length > 0 ? choices[0] : null);
+  const chosen =
+    choices.find((choice) => chosenName !== null && sameTypeName(choice.typeName, chosenName)) ?? (choices.length > 0 ? choices[0] : null);
   const typeName = chosen?.typeName ?? '';
 
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -125,8 +160,20 @@ export function LinkToExistingScreen(): ReactElement {
     meta: { quiet: true },
   });
   const recordsQuery = useQuery({
-    queryKey: queryKeys.entities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId, docId: id > 0 ? id : null }),
-    queryFn: ({ signal }) => loading.track(api.link.getEntities(typeName, { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId: dataAreaId ?? undefined, docId: id > 0 ? id : undefined }, signal)),
+    queryKey: queryKeys.entities(typeName, {
+      skip: page * ENTITY_PAGE_SIZE,
+      filters: settledFilters,
+      dataAreaId,
+      docId: id > 0 ? id : null,
+    }),
+    queryFn: ({ signal }) =>
+      loading.track(
+        api.link.getEntities(
+          typeName,
+          { skip: page * ENTITY_PAGE_SIZE, filters: settledFilters, dataAreaId: dataAreaId ?? undefined, docId: id > 0 ? id : undefined },
+          signal,
+        ),
+      ),
     enabled: contextKnown && chosen !== null,
     retry: false,
     meta: { quiet: true },
@@ -142,7 +189,8 @@ export function LinkToExistingScreen(): ReactElement {
   const active = records !== null && activeIndex >= 0 && activeIndex < records.length ? records[activeIndex] : null;
   // A linked document may be linked on when its access says `link` (the server replaces the link).
   const documentAccess = useDocumentAccess(document === null ? [] : [document]);
-  const mayRelink = document !== null && document.link !== null && documentAccess !== null && documentAccess.length === 1 && documentAccess[0].link;
+  const mayRelink =
+    document !== null && document.link !== null && documentAccess !== null && documentAccess.length === 1 && documentAccess[0].link;
   const alreadyLinked = document !== null && document.link !== null && !mayRelink;
   const lastPage = records !== null && records.length < ENTITY_PAGE_SIZE;
 
@@ -161,7 +209,17 @@ export function LinkToExistingScreen(): ReactElement {
     setLinking(true);
     setLinkMessage(null);
     loading
-      .track(api.link.linkDocument(id, { relatedTypeName: typeName, relatedDataAreaId, relatedRecordId: recordId, relatedTableId: chosen?.tableId, relatedSitId: chosen?.sitId, rowConflictId: document?.rowVersion, expectedQueueId: document?.queue?.id }))
+      .track(
+        api.link.linkDocument(id, {
+          relatedTypeName: typeName,
+          relatedDataAreaId,
+          relatedRecordId: recordId,
+          relatedTableId: chosen?.tableId,
+          relatedSitId: chosen?.sitId,
+          rowConflictId: document?.rowVersion,
+          expectedQueueId: document?.queue?.id,
+        }),
+      )
       .then(async (change) => {
         // The document, its access, the folders it now shows in, the queues and search all changed.
         await Promise.all([
@@ -173,11 +231,17 @@ export function LinkToExistingScreen(): ReactElement {
         ]);
         const number = recordNumber(record, key);
         // The queue's OnLink event (docs/UX-DECISIONS.md "OnLink"): approved, not approved and why, or "Approve now?".
-        const ask = announceLinkEvents(change, { id, name: document?.name ?? '', queue: document?.queue ?? null }, number, { notify, warn: (text) => alerts.push(text, 'warning') });
+        const ask = announceLinkEvents(change, { id, name: document?.name ?? '', queue: document?.queue ?? null }, number, {
+          notify,
+          warn: (text) => alerts.push(text, 'warning'),
+        });
         if (change.autoApproved !== true) notify(UI_TEXT.link.linkedTo(number));
         // LaunchRecordAfterDocumentLink (the document's queue; the server's OnLink answer when it gives one): the record just linked opens, as after a Quick Link.
         if (change.link && (change.launchRecord ?? hasQueueFeature(document?.queue, 'LaunchRecordAfterDocumentLink'))) {
-          void launchLinkedRecord({ client: api.client, capabilities, alerts }, { ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? typeName });
+          void launchLinkedRecord(
+            { client: api.client, capabilities, alerts },
+            { ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? typeName },
+          );
         }
         // Back once the prompt is answered: the screen holds the dialog.
         if (ask !== null) setApproveAfter(ask);
@@ -258,7 +322,9 @@ export function LinkToExistingScreen(): ReactElement {
       {document?.link ? (
         <MessageBar intent={mayRelink ? 'info' : 'warning'} layout="multiline">
           <MessageBarBody>
-            {mayRelink ? UI_TEXT.link.replacesLink(document.type ?? '', document.link.sourceNumber) : `${MESSAGES.linkAlreadyLinked} ${UI_TEXT.link.currentLink(document.type ?? '', document.link.sourceNumber)}`}
+            {mayRelink
+              ? UI_TEXT.link.replacesLink(document.type ?? '', document.link.sourceNumber)
+              : `${MESSAGES.linkAlreadyLinked} ${UI_TEXT.link.currentLink(document.type ?? '', document.link.sourceNumber)}`}
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -353,7 +419,12 @@ export function LinkToExistingScreen(): ReactElement {
         </Button>
         {busy && records !== null ? <Spinner size="extra-tiny" label={UI_TEXT.link.loadingRecords} /> : null}
         <span className={styles.grow} />
-        <Button appearance="primary" icon={linking ? <Spinner size="extra-tiny" /> : <LinkAddRegular />} disabled={active === null || linking || alreadyLinked || documentMissing} onClick={() => link(active)}>
+        <Button
+          appearance="primary"
+          icon={linking ? <Spinner size="extra-tiny" /> : <LinkAddRegular />}
+          disabled={active === null || linking || alreadyLinked || documentMissing}
+          onClick={() => link(active)}
+        >
           {linking ? UI_TEXT.link.linking : UI_TEXT.link.link}
         </Button>
       </div>

@@ -10,7 +10,12 @@ import { LinkActions } from './LinkActions';
  */
 export function ViewerLinkActions({ docId }: { docId: number }): ReactElement {
   const { api } = useServices();
-  const documentQuery = useQuery({ queryKey: queryKeys.document(docId), queryFn: ({ signal }) => api.documents.getDocument(docId, signal), enabled: docId !== 0, meta: { quiet: true } });
+  const documentQuery = useQuery({
+    queryKey: queryKeys.document(docId),
+    queryFn: ({ signal }) => api.documents.getDocument(docId, signal),
+    enabled: docId !== 0,
+    meta: { quiet: true },
+  });
   const documents = useMemo(() => (documentQuery.data ? [documentQuery.data] : []), [documentQuery.data]);
   return <LinkActions documents={documents} />;
 }

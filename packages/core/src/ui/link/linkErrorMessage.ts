@@ -2,7 +2,9 @@ import { ApiError } from '../../api';
 import { MESSAGES, linkingError } from '../../rules';
 
 /** The spec's messages (the link ones of embedded §5, a queue out of sync, a lock…), which the server may answer word for word. */
-const SPEC_MESSAGES: ReadonlySet<string> = new Set<string>(Object.values(MESSAGES).filter((message) => message !== MESSAGES.documentNotFound));
+const SPEC_MESSAGES: ReadonlySet<string> = new Set<string>(
+  Object.values(MESSAGES).filter((message) => message !== MESSAGES.documentNotFound),
+);
 
 /**
  * What a failed POST /documents/{id}/link tells the user, in the spec's words: a refusal already
@@ -14,6 +16,7 @@ export function linkErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return linkingError(MESSAGES.unhandledError);
   if (SPEC_MESSAGES.has(error.message)) return error.message;
   if (error.status === 409) return MESSAGES.linkAlreadyLinked;
-  if (error.status === 404) return error.message === MESSAGES.documentNotFound ? MESSAGES.linkDocumentNotFound : MESSAGES.linkInvalidRecordId;
+  if (error.status === 404)
+    return error.message === MESSAGES.documentNotFound ? MESSAGES.linkDocumentNotFound : MESSAGES.linkInvalidRecordId;
   return linkingError(error.message);
 }

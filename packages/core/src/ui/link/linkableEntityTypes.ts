@@ -22,7 +22,11 @@ export function sameTypeName(a: string, b: string): boolean {
  * then the integrated tables the server says records can be linked to (GET /sits), each once,
  * named by the table's label.
  */
-export function linkableEntityTypes(context: ErpContext | null, link: DocumentLink | null, tables: readonly LinkableTable[]): LinkableEntityType[] {
+export function linkableEntityTypes(
+  context: ErpContext | null,
+  link: DocumentLink | null,
+  tables: readonly LinkableTable[],
+): LinkableEntityType[] {
   const choices: LinkableEntityType[] = [];
   const tableOf = (typeName: string): LinkableTable | undefined => tables.find((table) => sameTypeName(table.entityTypeName, typeName));
   const add = (candidate: LinkableEntityType): void => {
@@ -38,7 +42,8 @@ export function linkableEntityTypes(context: ErpContext | null, link: DocumentLi
     return { typeName, tableId: tableId ?? table?.externalTableId, sitId: sitId ?? table?.id, label: table?.label ?? typeName };
   };
   if (context?.typeName !== undefined && context.typeName.includes(':')) add(fromName(context.typeName, context.tableId, context.sitId));
-  if (link?.sourceEntityTypeName !== undefined && link.sourceEntityTypeName.includes(':')) add(fromName(link.sourceEntityTypeName, link.sourceTableId, link.sitId));
+  if (link?.sourceEntityTypeName !== undefined && link.sourceEntityTypeName.includes(':'))
+    add(fromName(link.sourceEntityTypeName, link.sourceTableId, link.sitId));
   for (const table of tables) add({ typeName: table.entityTypeName, tableId: table.externalTableId, sitId: table.id, label: table.label });
   return choices;
 }

@@ -39,7 +39,9 @@ const PROBE_DAY = new Date(Date.UTC(2025, 4, 30, 12));
 
 /** The locale's numeric date pattern, read from Intl (numeric day, month and four-digit year). */
 export function numericDatePattern(region: string): NumericDatePattern {
-  const parts = new Intl.DateTimeFormat(region, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(PROBE_DAY);
+  const parts = new Intl.DateTimeFormat(region, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(
+    PROBE_DAY,
+  );
   const order = parts.flatMap((part) => (part.type === 'day' || part.type === 'month' || part.type === 'year' ? [part.type] : []));
   // The first literal between two fields is the separator ('.', '/', '-'); trailing marks (a final '.' in some locales) are optional when typing.
   const separator = parts.find((part) => part.type === 'literal')?.value.trim() || '/';
@@ -73,10 +75,18 @@ export function createLocaleFormats(locale: HostLocale): LocaleFormats {
   const region = supportedTag(locale.region) ?? 'en-US';
   const language = locale.language;
   const dateFormat = new Intl.DateTimeFormat(region, { year: 'numeric', month: 'short', day: 'numeric' });
-  const dateTimeFormat = new Intl.DateTimeFormat(region, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const dateTimeFormat = new Intl.DateTimeFormat(region, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   const pattern = numericDatePattern(region);
   const field = { day: '(?<day>\\d{1,2})', month: '(?<month>\\d{1,2})', year: '(?<year>\\d{4})' } as const;
-  const localeInput = new RegExp(`^${pattern.order.map((part) => field[part]).join(`\\s*${escape(pattern.separator)}\\s*`)}${escape(pattern.separator)}?$`);
+  const localeInput = new RegExp(
+    `^${pattern.order.map((part) => field[part]).join(`\\s*${escape(pattern.separator)}\\s*`)}${escape(pattern.separator)}?$`,
+  );
   // Month-first locales keep the ERP's own strict formats too (MM-DD-YYYY and M/D/YYYY), as before.
   const monthFirst = pattern.order[0] === 'month';
   const instant = (iso: string | null | undefined): Date | null => {
@@ -110,7 +120,10 @@ export function createLocaleFormats(locale: HostLocale): LocaleFormats {
       return date ? dateTimeFormat.format(date) : '';
     },
     formatNumber: (value, fractionDigits) =>
-      new Intl.NumberFormat(region, fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
+      new Intl.NumberFormat(
+        region,
+        fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+      ).format(value),
     formatFileSize: (bytes) => {
       if (!Number.isFinite(bytes) || bytes < 0) return '';
       if (bytes < 1024) return `${new Intl.NumberFormat(region, { maximumFractionDigits: 0 }).format(bytes)} B`;

@@ -42,7 +42,10 @@ export function EntityRecordsScreen(): ReactElement {
   });
   const recordsQuery = useQuery({
     queryKey: ['metadata', 'records', entityTypeName, page, settled, dataAreaId ?? null],
-    queryFn: ({ signal }) => loading.track(metadata.records(entityTypeName, { skip: page * ENTITY_PAGE_SIZE, take: ENTITY_PAGE_SIZE, filters: settled, dataAreaId }, signal)),
+    queryFn: ({ signal }) =>
+      loading.track(
+        metadata.records(entityTypeName, { skip: page * ENTITY_PAGE_SIZE, take: ENTITY_PAGE_SIZE, filters: settled, dataAreaId }, signal),
+      ),
     enabled: host !== null,
     retry: false,
     meta: { quiet: true },
@@ -83,7 +86,12 @@ export function EntityRecordsScreen(): ReactElement {
               <tr>
                 {columns.map((column) => (
                   <td key={column.name} className={styles.cell}>
-                    <Input size="small" aria-label={UI_TEXT.link.filterOf(column.name)} value={filters[column.name] ?? ''} onChange={(_event, data) => setFilter(column.name, data.value)} />
+                    <Input
+                      size="small"
+                      aria-label={UI_TEXT.link.filterOf(column.name)}
+                      value={filters[column.name] ?? ''}
+                      onChange={(_event, data) => setFilter(column.name, data.value)}
+                    />
                   </td>
                 ))}
               </tr>

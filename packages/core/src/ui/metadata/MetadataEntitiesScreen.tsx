@@ -50,7 +50,9 @@ export function MetadataEntitiesScreen({ variant = 'entities' }: MetadataEntitie
   return (
     <main className={styles.screen}>
       <div className={styles.header}>
-        <Subtitle2 as="h1">{variant === 'source' && source !== undefined ? text.sourceTitle(source.label, source.prefix) : text.entityTypesTitle(prefix)}</Subtitle2>
+        <Subtitle2 as="h1">
+          {variant === 'source' && source !== undefined ? text.sourceTitle(source.label, source.prefix) : text.entityTypesTitle(prefix)}
+        </Subtitle2>
         {variant === 'source' && source !== undefined && <Body1>{text.defaultCompany(source.defaultDataAreaId)}</Body1>}
       </div>
       <Field label={text.filterTypes}>
@@ -75,10 +77,18 @@ export function MetadataEntitiesScreen({ variant = 'entities' }: MetadataEntitie
               <caption className={styles.caption}>{text.entityTypes}</caption>
               <thead>
                 <tr>
-                  <th className={styles.cell} scope="col">{text.columnName}</th>
-                  <th className={styles.cell} scope="col">{text.columnEntitySet}</th>
-                  <th className={styles.cell} scope="col">{text.columnKeys}</th>
-                  <th className={styles.cell} scope="col">{text.columnProperties}</th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnName}
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnEntitySet}
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnKeys}
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnProperties}
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -31,7 +31,9 @@ export function MetadataEntityScreen(): ReactElement {
     <main className={styles.screen}>
       <div className={styles.header}>
         <Subtitle2 as="h1">{described?.name ?? type}</Subtitle2>
-        {described !== undefined && <RouterLink to={`/entity-types/${encodeURIComponent(described.name)}/entities`}>{text.showRecords}</RouterLink>}
+        {described !== undefined && (
+          <RouterLink to={`/entity-types/${encodeURIComponent(described.name)}/entities`}>{text.showRecords}</RouterLink>
+        )}
       </div>
       {typeQuery.error !== null && <MetadataFailure error={typeQuery.error} onRetry={() => void typeQuery.refetch()} />}
       {typeQuery.isPending && typeQuery.error === null && <Spinner size="small" label={UI_TEXT.loading} />}
@@ -43,16 +45,26 @@ export function MetadataEntityScreen(): ReactElement {
             <caption className={styles.caption}>{text.properties}</caption>
             <thead>
               <tr>
-                <th className={styles.cell} scope="col">{text.columnName}</th>
-                <th className={styles.cell} scope="col">{text.columnType}</th>
-                <th className={styles.cell} scope="col">{text.columnNullable}</th>
-                <th className={styles.cell} scope="col">{text.columnMaxLength}</th>
+                <th className={styles.cell} scope="col">
+                  {text.columnName}
+                </th>
+                <th className={styles.cell} scope="col">
+                  {text.columnType}
+                </th>
+                <th className={styles.cell} scope="col">
+                  {text.columnNullable}
+                </th>
+                <th className={styles.cell} scope="col">
+                  {text.columnMaxLength}
+                </th>
               </tr>
             </thead>
             <tbody>
               {described.properties.map((property) => (
                 <tr key={property.name}>
-                  <th className={styles.cell} scope="row">{property.name}</th>
+                  <th className={styles.cell} scope="row">
+                    {property.name}
+                  </th>
                   <td className={styles.cell}>{property.type}</td>
                   <td className={styles.cell}>{property.nullable ? text.yes : text.no}</td>
                   <td className={styles.cell}>{property.maxLength ?? ''}</td>
@@ -67,17 +79,27 @@ export function MetadataEntityScreen(): ReactElement {
               <caption className={styles.caption}>{text.navigations}</caption>
               <thead>
                 <tr>
-                  <th className={styles.cell} scope="col">{text.columnName}</th>
-                  <th className={styles.cell} scope="col">{text.columnTarget}</th>
-                  <th className={styles.cell} scope="col">{text.columnCollection}</th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnName}
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnTarget}
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    {text.columnCollection}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {described.navigations.map((navigation) => (
                   <tr key={navigation.name}>
-                    <th className={styles.cell} scope="row">{navigation.name}</th>
+                    <th className={styles.cell} scope="row">
+                      {navigation.name}
+                    </th>
                     <td className={styles.cell}>
-                      <RouterLink to={`/metadata/entity/${encodeURIComponent(`${prefix}:${navigation.targetType}`)}`}>{navigation.targetType}</RouterLink>
+                      <RouterLink to={`/metadata/entity/${encodeURIComponent(`${prefix}:${navigation.targetType}`)}`}>
+                        {navigation.targetType}
+                      </RouterLink>
                     </td>
                     <td className={styles.cell}>{navigation.collection ? text.yes : text.no}</td>
                   </tr>

@@ -41,16 +41,32 @@ describe('metadata screens', () => {
     expect(await screen.findByRole('heading', { name: 'Business Central (bc)' })).toBeTruthy();
     expect(screen.getByText('Default company: CRONUS')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Entity types' });
-    expect(within(table).getAllByRole('link').map((link) => link.textContent)).toEqual(['bc:Microsoft.NAV.vendor', 'bc:Microsoft.NAV.purchaseInvoice']);
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['bc:Microsoft.NAV.vendor', 'bc:Microsoft.NAV.purchaseInvoice']);
     fireEvent.change(screen.getByRole('textbox', { name: 'Filter entity types' }), { target: { value: 'invoice' } });
-    await waitFor(() => expect(within(table).getAllByRole('link').map((link) => link.textContent)).toEqual(['bc:Microsoft.NAV.purchaseInvoice']));
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['bc:Microsoft.NAV.purchaseInvoice']),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: 'Filter entity types' }), { target: { value: 'nothing' } });
     expect(await screen.findByText('No entity types match.')).toBeTruthy();
   });
 
   it('/metadata/entities without a prefix lists bc; a refusal shows the server words with Retry', async () => {
     let refuse = true;
-    renderApp('/metadata/entities', routes({ 'GET /api/debug/meta-list/entities/bc': () => (refuse ? FakeResponse.json({ statusCode: 403, exceptionType: 'Forbidden', message: 'Security: Manager only.' }, 403) : [VENDOR]) }));
+    renderApp(
+      '/metadata/entities',
+      routes({
+        'GET /api/debug/meta-list/entities/bc': () =>
+          refuse ? FakeResponse.json({ statusCode: 403, exceptionType: 'Forbidden', message: 'Security: Manager only.' }, 403) : [VENDOR],
+      }),
+    );
     expect(await screen.findByText('Security: Manager only.')).toBeTruthy();
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -60,7 +76,11 @@ describe('metadata screens', () => {
   it('/metadata/entity/{type}: keys, properties, navigations linked to their target, and the records', async () => {
     renderApp(`/metadata/entity/${encodeURIComponent('bc:Microsoft.NAV.vendor')}`, routes());
     const properties = await screen.findByRole('table', { name: 'Properties' });
-    expect(within(properties).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['id', 'number']);
+    expect(
+      within(properties)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['id', 'number']);
     expect(screen.getByText('Keys: id')).toBeTruthy();
     const target = within(screen.getByRole('table', { name: 'Navigations' })).getByRole('link', { name: 'Microsoft.NAV.purchaseInvoice' });
     expect(target.getAttribute('href')).toBe(`/metadata/entity/${encodeURIComponent('bc:Microsoft.NAV.purchaseInvoice')}`);
@@ -69,7 +89,9 @@ describe('metadata screens', () => {
   });
 
   it('/entity-types/{name}/entities: 30 a page, the next page, a filter per column, and an empty state', async () => {
-    const app = renderApp(`/entity-types/${encodeURIComponent('bc:Microsoft.NAV.vendor')}/entities?dataAreaId=CRONUS`, routes(), { search: '?dataAreaId=CRONUS' });
+    const app = renderApp(`/entity-types/${encodeURIComponent('bc:Microsoft.NAV.vendor')}/entities?dataAreaId=CRONUS`, routes(), {
+      search: '?dataAreaId=CRONUS',
+    });
     const table = await screen.findByRole('table', { name: 'Records' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2 + 30));
     const next = screen.getByRole('button', { name: 'Next page' });

@@ -51,14 +51,18 @@ export interface MetadataApi {
 /** The metadata calls over an ApiClient. */
 export function metadataApi(client: ApiClient): MetadataApi {
   return {
-    listEntityTypes: (prefix, signal) => client.get<EntityTypeDescription[]>(`/debug/meta-list/entities/${encodeURIComponent(prefix)}`, { signal }),
+    listEntityTypes: (prefix, signal) =>
+      client.get<EntityTypeDescription[]>(`/debug/meta-list/entities/${encodeURIComponent(prefix)}`, { signal }),
     describeEntityType: (name, signal) => client.get<EntityTypeDescription>(`/debug/meta/${encodeURIComponent(name)}`, { signal }),
     sourceOf: (prefix, signal) => client.get<EntitySystem>(`/entity-types/${encodeURIComponent(`${prefix}:source`)}/system`, { signal }),
     properties: (name, signal) => client.get<EntityProperty[]>(`/entity-types/${encodeURIComponent(name)}/properties`, { signal }),
     records: (name, page, signal) => {
       const filters: Record<string, string> = {};
       for (const [field, text] of Object.entries(page.filters)) if (text.trim() !== '') filters[`q_${field}`] = text.trim();
-      return client.get<EntityRecord[]>(`/entity-types/${encodeURIComponent(name)}/entities`, { query: { skip: page.skip, take: page.take, dataAreaId: page.dataAreaId, ...filters }, signal });
+      return client.get<EntityRecord[]>(`/entity-types/${encodeURIComponent(name)}/entities`, {
+        query: { skip: page.skip, take: page.take, dataAreaId: page.dataAreaId, ...filters },
+        signal,
+      });
     },
   };
 }

@@ -24,13 +24,23 @@ export interface NewCardActionProps {
  */
 export function NewCardAction({ documents }: NewCardActionProps): ReactElement {
   const { api } = useServices();
-  const held = useQuery({ queryKey: queryKeys.privilege(NEW_CARD_PRIVILEGE), queryFn: () => api.privileges.can(NEW_CARD_PRIVILEGE), meta: { quiet: true } });
+  const held = useQuery({
+    queryKey: queryKeys.privilege(NEW_CARD_PRIVILEGE),
+    queryFn: () => api.privileges.can(NEW_CARD_PRIVILEGE),
+    meta: { quiet: true },
+  });
   const [target, setTarget] = useState<DmsDocument | null>(null);
   const single = documents.length === 1 ? documents[0] : null;
   const may = held.data === true && single !== null && single.link === null;
   return (
     <>
-      <Button appearance="subtle" icon={<FormNewRegular />} disabledFocusable={!may} title={held.data !== undefined && !may ? UI_TEXT.newCard.notPermitted : undefined} onClick={() => (may ? setTarget(single) : undefined)}>
+      <Button
+        appearance="subtle"
+        icon={<FormNewRegular />}
+        disabledFocusable={!may}
+        title={held.data !== undefined && !may ? UI_TEXT.newCard.notPermitted : undefined}
+        onClick={() => (may ? setTarget(single) : undefined)}
+      >
         {UI_TEXT.newCard.newCard}
       </Button>
       {target !== null ? <NewCardDialog document={target} onClose={() => setTarget(null)} /> : null}

@@ -7,11 +7,35 @@ import { NEW_CARD_ITEMS_KEY } from './newCardItems';
 
 const CONTEXT = '?dataAreaId=CRONUS&recordId=r1&tableId=23&typeName=bc:Microsoft.NAV.Vendor';
 const VENDORS = 'GET /api/entity-types/bc%3AMicrosoft.NAV.vendor/entities';
-const RECORD = { docId: 7, typeId: 2, tableId: 38, typeName: 'bc:Microsoft.NAV.PurchaseHeader', dataAreaId: 'CRONUS', recordId: '00000000-0000-4000-8000-000000000009', number: 'PI-1009', url: null };
+const RECORD = {
+  docId: 7,
+  typeId: 2,
+  tableId: 38,
+  typeName: 'bc:Microsoft.NAV.PurchaseHeader',
+  dataAreaId: 'CRONUS',
+  recordId: '00000000-0000-4000-8000-000000000009',
+  number: 'PI-1009',
+  url: null,
+};
 
-const access = (): DocumentAccess => ({ ...(Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])) as unknown as DocumentAccess), link: true });
+const access = (): DocumentAccess => ({
+  ...(Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])) as unknown as DocumentAccess),
+  link: true,
+});
 const structure = (): FolderEntry[] => [
-  testFolder('f1', 'Invoices', [{ type: 'document', id: 7, name: 'NW-77 invoice.pdf', document: testDocument({ id: 7, name: 'NW-77 invoice.pdf', link: null, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: 0 } }) }]),
+  testFolder('f1', 'Invoices', [
+    {
+      type: 'document',
+      id: 7,
+      name: 'NW-77 invoice.pdf',
+      document: testDocument({
+        id: 7,
+        name: 'NW-77 invoice.pdf',
+        link: null,
+        queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: 0 },
+      }),
+    },
+  ]),
 ];
 
 /** The fake web services of the folders with one unlinked invoice, and the new-card calls. */
@@ -22,18 +46,57 @@ function routes(overrides: Record<string, FakeRoute> = {}): Record<string, FakeR
     'GET /api/documents/7/access': () => access(),
     'GET /api/can': (request) => ({ action: request.search.get('action'), value: true }),
     'GET /api/sits/allowsNewCard': () => [
-      { id: 1, externalTableId: 23, sourceTypeId: 0, entityTypeName: 'bc:Microsoft.NAV.Vendor', label: 'Vendor', productType: 'bc', allowNewCard: true },
-      { id: 2, externalTableId: 38, sourceTypeId: 2, entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', productType: 'bc', allowNewCard: true },
+      {
+        id: 1,
+        externalTableId: 23,
+        sourceTypeId: 0,
+        entityTypeName: 'bc:Microsoft.NAV.Vendor',
+        label: 'Vendor',
+        productType: 'bc',
+        allowNewCard: true,
+      },
+      {
+        id: 2,
+        externalTableId: 38,
+        sourceTypeId: 2,
+        entityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+        label: 'Purchase Invoice',
+        productType: 'bc',
+        allowNewCard: true,
+      },
     ],
-    'GET /api/documents/type/2/subtypes': () => [{ id: 5, text: 'Vendor Invoice', order: 1, integratedTable: { label: 'Purchase Invoice', sitId: 2 }, categoryId: null }],
+    'GET /api/documents/type/2/subtypes': () => [
+      { id: 5, text: 'Vendor Invoice', order: 1, integratedTable: { label: 'Purchase Invoice', sitId: 2 }, categoryId: null },
+    ],
     [VENDORS]: () => [
       { id: 'v1', number: 'V10000', displayName: 'Fabrikam' },
       { id: 'v3', number: 'V30000', displayName: 'Northwind Traders' },
     ],
     'PUT /api/documents/7/new-card': (request) =>
       (request.body as { operationType: string }).operationType === 'initiate'
-        ? { docId: 7, typeId: 2, subTypeId: 5, dataAreaId: 'CRONUS', tableId: 38, typeName: RECORD.typeName, label: 'Purchase Invoice', status: 'initiated', initiatedAt: '2025-06-01T08:00:00Z' }
-        : { link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1009', sourceEntityTypeName: RECORD.typeName, recordId: RECORD.recordId, sitId: 2 }, rowVersion: 3 },
+        ? {
+            docId: 7,
+            typeId: 2,
+            subTypeId: 5,
+            dataAreaId: 'CRONUS',
+            tableId: 38,
+            typeName: RECORD.typeName,
+            label: 'Purchase Invoice',
+            status: 'initiated',
+            initiatedAt: '2025-06-01T08:00:00Z',
+          }
+        : {
+            link: {
+              dataAreaId: 'CRONUS',
+              sourceTableId: 38,
+              sourceType: 2,
+              sourceNumber: 'PI-1009',
+              sourceEntityTypeName: RECORD.typeName,
+              recordId: RECORD.recordId,
+              sitId: 2,
+            },
+            rowVersion: 3,
+          },
     'POST /api/new-card': () => RECORD,
     ...overrides,
   };
@@ -52,7 +115,9 @@ async function openAndStart(): Promise<HTMLElement> {
   const dialog = await screen.findByRole('dialog', { hidden: true });
   const type = (await within(dialog).findByRole('combobox', { name: 'Record type', hidden: true })) as HTMLSelectElement;
   await waitFor(() => expect(type.value).toBe('2'));
-  await waitFor(() => expect((within(dialog).getByRole('combobox', { name: 'Document subtype', hidden: true }) as HTMLSelectElement).value).toBe('5'));
+  await waitFor(() =>
+    expect((within(dialog).getByRole('combobox', { name: 'Document subtype', hidden: true }) as HTMLSelectElement).value).toBe('5'),
+  );
   fireEvent.click(within(dialog).getByRole('button', { name: 'Next', hidden: true }));
   await within(dialog).findByText('New Purchase Invoice');
   return dialog;
@@ -83,30 +148,60 @@ describe('New Card From Document', () => {
 
   it('initiates with the item stored, creates the record with the vendor, completes the link, and says when no URL was generated for it', async () => {
     let itemWhileCreating: unknown = null;
-    const app = renderApp(`/folders${CONTEXT}`, routes({ 'POST /api/new-card': () => ((itemWhileCreating = JSON.parse(app.local.getItem(NEW_CARD_ITEMS_KEY) ?? 'null')), RECORD) }), { search: CONTEXT });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      routes({ 'POST /api/new-card': () => ((itemWhileCreating = JSON.parse(app.local.getItem(NEW_CARD_ITEMS_KEY) ?? 'null')), RECORD) }),
+      { search: CONTEXT },
+    );
     const dialog = await openAndStart();
     await fillAndCreate(dialog);
     expect(await within(dialog).findByText(MESSAGES.noUrlForNewRecord)).toBeTruthy();
     expect(within(dialog).getByText('Purchase Invoice PI-1009 was created and the document linked to it.')).toBeTruthy();
-    expect(itemWhileCreating).toEqual([{ docId: 7, docName: 'NW-77 invoice.pdf', typeId: 2, subtypeId: 5, cancelled: false, openerName: '/folders', queueId: 3 }]);
+    expect(itemWhileCreating).toEqual([
+      { docId: 7, docName: 'NW-77 invoice.pdf', typeId: 2, subtypeId: 5, cancelled: false, openerName: '/folders', queueId: 3 },
+    ]);
     expect(newCardCalls(app.requests)).toEqual([
       { method: 'PUT', body: { operationType: 'initiate', typeId: 2, subTypeId: 5, dataAreaId: '' } },
       { method: 'POST', body: { docId: 7, values: { vendorNumber: 'V30000', vendorInvoiceNumber: 'NW-77' } } },
-      { method: 'PUT', body: { operationType: 'complete', typeId: 2, subTypeId: 5, dataAreaId: 'CRONUS', tableId: 38, recordId: RECORD.recordId } },
+      {
+        method: 'PUT',
+        body: { operationType: 'complete', typeId: 2, subTypeId: 5, dataAreaId: 'CRONUS', tableId: 38, recordId: RECORD.recordId },
+      },
     ]);
     // The flow is over: the item is gone and no offer to open a record that has no URL.
     expect(app.local.getItem(NEW_CARD_ITEMS_KEY)).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: /^Open / , hidden: true })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Open /, hidden: true })).toBeNull();
   });
 
   it("asks 'Approve now?' when the queue's OnLink event says so, and approves with the row version the link answered", async () => {
-    const linked = { link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1009', sourceEntityTypeName: RECORD.typeName, recordId: RECORD.recordId, sitId: 2 }, rowVersion: 4 };
+    const linked = {
+      link: {
+        dataAreaId: 'CRONUS',
+        sourceTableId: 38,
+        sourceType: 2,
+        sourceNumber: 'PI-1009',
+        sourceEntityTypeName: RECORD.typeName,
+        recordId: RECORD.recordId,
+        sitId: 2,
+      },
+      rowVersion: 4,
+    };
     const app = renderApp(
       `/folders${CONTEXT}`,
       routes({
         'PUT /api/documents/7/new-card': (request) =>
           (request.body as { operationType: string }).operationType === 'initiate'
-            ? { docId: 7, typeId: 2, subTypeId: 5, dataAreaId: 'CRONUS', tableId: 38, typeName: RECORD.typeName, label: 'Purchase Invoice', status: 'initiated', initiatedAt: '2025-06-01T08:00:00Z' }
+            ? {
+                docId: 7,
+                typeId: 2,
+                subTypeId: 5,
+                dataAreaId: 'CRONUS',
+                tableId: 38,
+                typeName: RECORD.typeName,
+                label: 'Purchase Invoice',
+                status: 'initiated',
+                initiatedAt: '2025-06-01T08:00:00Z',
+              }
             : { ...linked, queueId: 3, autoApproved: false, autoApproveRefusal: null, promptToApprove: true, launchRecord: false },
         'PUT /api/documents/approval': () => ({ documents: [{ id: 7, queueId: 4, rowVersion: 5 }] }),
       }),
@@ -116,17 +211,19 @@ describe('New Card From Document', () => {
     await fillAndCreate(dialog);
     await within(dialog).findByText('Purchase Invoice PI-1009 was created and the document linked to it.');
     // Found by its text: after an earlier test in this file its aria-labelledby missed its title's id in jsdom.
-    const ask = await waitFor(
-      () => {
-        const found = screen.getAllByRole('alertdialog', { hidden: true }).find((element) => element.textContent?.startsWith('Approve now?'));
-        expect(found).toBeDefined();
-        return found as HTMLElement;
-      },
-    );
+    const ask = await waitFor(() => {
+      const found = screen.getAllByRole('alertdialog', { hidden: true }).find((element) => element.textContent?.startsWith('Approve now?'));
+      expect(found).toBeDefined();
+      return found as HTMLElement;
+    });
     expect(ask.textContent).toContain('The queue AP Inbox asks whether to approve NW-77 invoice.pdf now that it is linked.');
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
-    expect(app.requests.find((request) => request.path === '/api/documents/approval')?.body).toEqual({ docId: [7], rowConflictIds: [4], expectedQueueId: 3 });
+    expect(app.requests.find((request) => request.path === '/api/documents/approval')?.body).toEqual({
+      docId: [7],
+      rowConflictIds: [4],
+      expectedQueueId: 3,
+    });
     expect(within(dialog).getByText('Purchase Invoice PI-1009 was created and the document linked to it.')).toBeTruthy();
   });
 
@@ -140,10 +237,18 @@ describe('New Card From Document', () => {
   });
 
   it('says the product failed to link the document, with the reason, when complete is refused', async () => {
-    const refusal = FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'The document has been locked by another user.' }, 409);
+    const refusal = FakeResponse.json(
+      { statusCode: 409, exceptionType: 'Conflict', message: 'The document has been locked by another user.' },
+      409,
+    );
     const app = renderApp(
       `/folders${CONTEXT}`,
-      routes({ 'PUT /api/documents/7/new-card': (request) => ((request.body as { operationType: string }).operationType === 'initiate' ? routes()['PUT /api/documents/7/new-card'](request) : refusal) }),
+      routes({
+        'PUT /api/documents/7/new-card': (request) =>
+          (request.body as { operationType: string }).operationType === 'initiate'
+            ? routes()['PUT /api/documents/7/new-card'](request)
+            : refusal,
+      }),
       { search: CONTEXT },
     );
     const dialog = await openAndStart();
@@ -153,7 +258,7 @@ describe('New Card From Document', () => {
     expect(app.local.getItem(NEW_CARD_ITEMS_KEY)).toBeNull();
   });
 
-  it('cancels with the spec\'s message when the user navigates away from the new record page; the item keeps the cancel flag', async () => {
+  it("cancels with the spec's message when the user navigates away from the new record page; the item keeps the cancel flag", async () => {
     const app = renderApp(`/folders${CONTEXT}`, routes(), { search: CONTEXT });
     await openAndStart();
     act(() => {
@@ -165,7 +270,7 @@ describe('New Card From Document', () => {
     expect(newCardCalls(app.requests).map((call) => call.method)).toEqual(['PUT']);
   });
 
-  it('stops before the link when the cancel flag was set meanwhile (another window), with the spec\'s message', async () => {
+  it("stops before the link when the cancel flag was set meanwhile (another window), with the spec's message", async () => {
     const app = renderApp(
       `/folders${CONTEXT}`,
       routes({

@@ -100,10 +100,23 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   const subtypeId = chosenSubtype === undefined ? (subtypes[0]?.id ?? null) : chosenSubtype;
   const facts = table === null ? null : newCardFactsOf(table);
   const lookup = facts?.lookup ?? null;
-  const vendorFilters = useMemo(() => (vendorFilter.trim() === '' || lookup === null ? {} : { [lookup.labelField]: vendorFilter.trim() }), [vendorFilter, lookup]);
+  const vendorFilters = useMemo(
+    () => (vendorFilter.trim() === '' || lookup === null ? {} : { [lookup.labelField]: vendorFilter.trim() }),
+    [vendorFilter, lookup],
+  );
   const lookupQuery = useQuery({
-    queryKey: queryKeys.entities(lookup?.entityType ?? '', { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? null : dataAreaId.trim(), docId: document.id }),
-    queryFn: ({ signal }) => api.link.getEntities(lookup?.entityType ?? '', { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? undefined : dataAreaId.trim(), docId: document.id }, signal),
+    queryKey: queryKeys.entities(lookup?.entityType ?? '', {
+      skip: 0,
+      filters: vendorFilters,
+      dataAreaId: dataAreaId.trim() === '' ? null : dataAreaId.trim(),
+      docId: document.id,
+    }),
+    queryFn: ({ signal }) =>
+      api.link.getEntities(
+        lookup?.entityType ?? '',
+        { skip: 0, filters: vendorFilters, dataAreaId: dataAreaId.trim() === '' ? undefined : dataAreaId.trim(), docId: document.id },
+        signal,
+      ),
     enabled: lookup !== null && (phase === 'record' || phase === 'creating'),
   });
 
@@ -213,7 +226,15 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
     setRecord(made);
     setPhase('linking');
     try {
-      const change = await loading.track(calls.complete(document.id, { typeId: table.id, subTypeId: subtypeId, dataAreaId: made.dataAreaId, tableId: made.tableId, recordId: made.recordId }));
+      const change = await loading.track(
+        calls.complete(document.id, {
+          typeId: table.id,
+          subTypeId: subtypeId,
+          dataAreaId: made.dataAreaId,
+          tableId: made.tableId,
+          recordId: made.recordId,
+        }),
+      );
       setPhase('done');
       setApproveAfter(announceLinkEvents(change, document, made.number, { notify, warn: (text) => alerts.push(text, 'warning') }));
     } catch (failure) {
@@ -287,7 +308,10 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
                       <Input value={dataAreaId} onChange={(_event, data) => setDataAreaId(data.value)} />
                     </Field>
                     <Field label={UI_TEXT.newCard.subtype}>
-                      <Select value={subtypeId === null ? '' : String(subtypeId)} onChange={(_event, data) => setChosenSubtype(data.value === '' ? null : Number(data.value))}>
+                      <Select
+                        value={subtypeId === null ? '' : String(subtypeId)}
+                        onChange={(_event, data) => setChosenSubtype(data.value === '' ? null : Number(data.value))}
+                      >
                         <option value="">{UI_TEXT.newCard.noSubtype}</option>
                         {subtypes.map((subtype) => (
                           <option key={subtype.id} value={subtype.id}>
@@ -307,7 +331,11 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
                       <Field label={UI_TEXT.newCard.findVendor}>
                         <Input value={vendorFilter} onChange={(_event, data) => setVendorFilter(data.value)} />
                       </Field>
-                      <Field label={UI_TEXT.newCard.vendor} validationState={!lookupQuery.isPending && lookupRecords.length === 0 ? 'warning' : 'none'} validationMessage={!lookupQuery.isPending && lookupRecords.length === 0 ? UI_TEXT.newCard.noVendors : undefined}>
+                      <Field
+                        label={UI_TEXT.newCard.vendor}
+                        validationState={!lookupQuery.isPending && lookupRecords.length === 0 ? 'warning' : 'none'}
+                        validationMessage={!lookupQuery.isPending && lookupRecords.length === 0 ? UI_TEXT.newCard.noVendors : undefined}
+                      >
                         <Select value={lookupValue} onChange={(_event, data) => setLookupValue(data.value)}>
                           <option value="">{UI_TEXT.newCard.chooseVendor}</option>
                           {lookupRecords.map((candidate) => {
@@ -330,7 +358,9 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
                   {host.onRecordEvent !== undefined ? <Caption1>{UI_TEXT.newCard.madeInErpHint}</Caption1> : null}
                 </>
               ) : null}
-              {phase === 'creating' || phase === 'linking' ? <Spinner size="tiny" label={phase === 'creating' ? UI_TEXT.newCard.creating : UI_TEXT.newCard.linking} /> : null}
+              {phase === 'creating' || phase === 'linking' ? (
+                <Spinner size="tiny" label={phase === 'creating' ? UI_TEXT.newCard.creating : UI_TEXT.newCard.linking} />
+              ) : null}
               {phase === 'done' && record !== null ? (
                 <>
                   <MessageBar intent="success">
@@ -359,7 +389,11 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
                 </Button>
               ) : null}
               {phase === 'record' || phase === 'creating' ? (
-                <Button appearance="primary" disabled={busy || (lookup !== null && lookupValue === '')} onClick={() => void createAndLink()}>
+                <Button
+                  appearance="primary"
+                  disabled={busy || (lookup !== null && lookupValue === '')}
+                  onClick={() => void createAndLink()}
+                >
                   {UI_TEXT.newCard.create}
                 </Button>
               ) : null}

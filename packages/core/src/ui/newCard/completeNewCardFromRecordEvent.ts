@@ -18,7 +18,11 @@ export function recordEventMatchesTable(event: RecordEvent, table: LinkableTable
  * The pending New Card an insert completes: the newest item not cancelled whose table the record
  * is of (a cancelled item — the user left the new record page — is never completed: embedded §4).
  */
-export function pendingNewCardFor(items: readonly NewCardItem[], tables: readonly LinkableTable[], event: RecordEvent): { item: NewCardItem; table: LinkableTable } | null {
+export function pendingNewCardFor(
+  items: readonly NewCardItem[],
+  tables: readonly LinkableTable[],
+  event: RecordEvent,
+): { item: NewCardItem; table: LinkableTable } | null {
   for (const item of [...items].reverse()) {
     if (item.cancelled) continue;
     const table = tables.find((candidate) => candidate.id === item.typeId);
@@ -33,7 +37,12 @@ export function pendingNewCardFor(items: readonly NewCardItem[], tables: readonl
  * lock, found through the operation's queue) and the local-storage item goes, linked or not —
  * the flow ended. Null when no pending item is for this record's table.
  */
-export async function completeNewCardFromRecordEvent(calls: NewCardCalls, storage: StoragePort, tables: readonly LinkableTable[], event: RecordEvent): Promise<NewCardCompletion | null> {
+export async function completeNewCardFromRecordEvent(
+  calls: NewCardCalls,
+  storage: StoragePort,
+  tables: readonly LinkableTable[],
+  event: RecordEvent,
+): Promise<NewCardCompletion | null> {
   if (event.eventType !== 'insert') return null;
   const pending = pendingNewCardFor(readNewCardItems(storage), tables, event);
   if (pending === null) return null;

@@ -17,7 +17,10 @@ export const NEW_CARD_TABLES_KEY = [...queryKeys.entityTypes, 'newCardTables'] a
  * the document's queries are invalidated, the ERP page is told as after any link, and the user
  * reads the outcome — in the New Card dialog when it is open in this app, else as an alert.
  */
-export async function handleNewCardRecordEvent(services: Pick<DatahavenServices, 'api' | 'host' | 'alerts' | 'queryClient' | 'capabilities'>, event: RecordEvent): Promise<void> {
+export async function handleNewCardRecordEvent(
+  services: Pick<DatahavenServices, 'api' | 'host' | 'alerts' | 'queryClient' | 'capabilities'>,
+  event: RecordEvent,
+): Promise<void> {
   const { api, host, alerts, queryClient, capabilities } = services;
   const storage = host.storage.local;
   // Nothing pending: no need to ask for the tables.
@@ -40,8 +43,17 @@ export async function handleNewCardRecordEvent(services: Pick<DatahavenServices,
     return;
   }
   const link = completion.change.link;
-  if (!shown) alerts.push(UI_TEXT.newCard.linkedFromErp(completion.item.docName, completion.table.label, event.number ?? link?.sourceNumber ?? ''), 'success');
+  if (!shown)
+    alerts.push(
+      UI_TEXT.newCard.linkedFromErp(completion.item.docName, completion.table.label, event.number ?? link?.sourceNumber ?? ''),
+      'success',
+    );
   capabilities
-    .notifyDocumentLinked?.({ docId, typeName: link?.sourceEntityTypeName ?? completion.table.entityTypeName, dataAreaId: link?.dataAreaId ?? event.dataAreaId, recordId: link?.recordId ?? event.recordId })
+    .notifyDocumentLinked?.({
+      docId,
+      typeName: link?.sourceEntityTypeName ?? completion.table.entityTypeName,
+      dataAreaId: link?.dataAreaId ?? event.dataAreaId,
+      recordId: link?.recordId ?? event.recordId,
+    })
     .catch((failure: unknown) => console.warn('Could not tell the ERP page about the link.', failure));
 }

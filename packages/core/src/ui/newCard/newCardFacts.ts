@@ -11,7 +11,11 @@ export interface NewCardFacts {
 
 /** The stem of an entity type name: 'bc:Microsoft.NAV.PurchaseHeader' → 'purchaseheader'. */
 function stemOf(entityTypeName: string): string {
-  return entityTypeName.slice(entityTypeName.lastIndexOf('.') + 1).replace(/^[^:]*:/, '').toLowerCase().replace(/s$/, '');
+  return entityTypeName
+    .slice(entityTypeName.lastIndexOf('.') + 1)
+    .replace(/^[^:]*:/, '')
+    .toLowerCase()
+    .replace(/s$/, '');
 }
 
 /** The ERP source prefix of an entity type name ('bc'). */
@@ -29,7 +33,15 @@ function prefixOf(entityTypeName: string): string {
 export function newCardFactsOf(table: LinkableTable): NewCardFacts {
   const stem = stemOf(table.entityTypeName);
   if (stem === 'purchaseinvoice' || stem === 'purchaseheader') {
-    return { lookup: { property: 'vendorNumber', entityType: `${prefixOf(table.entityTypeName)}:Microsoft.NAV.vendor`, valueField: 'number', labelField: 'displayName' }, texts: ['vendorInvoiceNumber'] };
+    return {
+      lookup: {
+        property: 'vendorNumber',
+        entityType: `${prefixOf(table.entityTypeName)}:Microsoft.NAV.vendor`,
+        valueField: 'number',
+        labelField: 'displayName',
+      },
+      texts: ['vendorInvoiceNumber'],
+    };
   }
   return { lookup: null, texts: [] };
 }
@@ -38,10 +50,15 @@ export function newCardFactsOf(table: LinkableTable): NewCardFacts {
  * The record type a document's new card starts on: for a document that reads as an invoice (its
  * name, subtype or type says so) the first invoice table, else the first table offered.
  */
-export function defaultNewCardTable(tables: readonly LinkableTable[], document: Pick<DmsDocument, 'name' | 'subtype' | 'type'>): LinkableTable | null {
+export function defaultNewCardTable(
+  tables: readonly LinkableTable[],
+  document: Pick<DmsDocument, 'name' | 'subtype' | 'type'>,
+): LinkableTable | null {
   const subtype = document.subtype?.text ?? '';
   const looksLikeInvoice = /invoice|rechnung|factur/i.test(`${document.name} ${subtype} ${document.type ?? ''}`);
-  const invoice = tables.find((table) => /invoice/i.test(`${table.label} ${table.entityTypeName}`) || stemOf(table.entityTypeName) === 'purchaseheader');
+  const invoice = tables.find(
+    (table) => /invoice/i.test(`${table.label} ${table.entityTypeName}`) || stemOf(table.entityTypeName) === 'purchaseheader',
+  );
   if (looksLikeInvoice && invoice !== undefined) return invoice;
   return tables[0] ?? invoice ?? null;
 }

@@ -19,7 +19,12 @@ export interface NewCardItem {
 function isItem(value: unknown): value is NewCardItem {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
-  return Number.isSafeInteger(item.docId) && typeof item.docName === 'string' && Number.isSafeInteger(item.typeId) && typeof item.cancelled === 'boolean';
+  return (
+    Number.isSafeInteger(item.docId) &&
+    typeof item.docName === 'string' &&
+    Number.isSafeInteger(item.typeId) &&
+    typeof item.cancelled === 'boolean'
+  );
 }
 
 /** Every stored item (a broken entry reads as none). */
@@ -49,10 +54,16 @@ export function saveNewCardItem(storage: StoragePort, item: NewCardItem): void {
 
 /** Sets a document's cancel flag (nothing when it has no item). */
 export function cancelNewCardItem(storage: StoragePort, docId: number): void {
-  writeAll(storage, readNewCardItems(storage).map((item) => (item.docId === docId ? { ...item, cancelled: true } : item)));
+  writeAll(
+    storage,
+    readNewCardItems(storage).map((item) => (item.docId === docId ? { ...item, cancelled: true } : item)),
+  );
 }
 
 /** Forgets a document's item (the flow ended). */
 export function removeNewCardItem(storage: StoragePort, docId: number): void {
-  writeAll(storage, readNewCardItems(storage).filter((item) => item.docId !== docId));
+  writeAll(
+    storage,
+    readNewCardItems(storage).filter((item) => item.docId !== docId),
+  );
 }

@@ -30,10 +30,22 @@ import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+  },
   title: { flexGrow: 1 },
   section: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
-  filters: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, border: 'none', margin: 0, padding: `0 ${tokens.spacingHorizontalM}` },
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalM,
+    border: 'none',
+    margin: 0,
+    padding: `0 ${tokens.spacingHorizontalM}`,
+  },
   legend: { padding: 0, fontWeight: tokens.fontWeightSemibold },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   formFooter: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
@@ -64,7 +76,10 @@ function notesState(id: number, notes: Note[] | undefined, error: unknown): Note
   if (id === 0) return { status: 'failed', message: MESSAGES.documentNotFound };
   if (notes) return { status: 'ready', notes };
   if (!error) return { status: 'loading' };
-  const message = error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : notesRetrievalError(error instanceof Error ? error.message : String(error));
+  const message =
+    error instanceof ApiError && error.status === 404
+      ? MESSAGES.documentNotFound
+      : notesRetrievalError(error instanceof Error ? error.message : String(error));
   return { status: 'failed', message };
 }
 
@@ -164,7 +179,9 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
               {UI_TEXT.notes.title}
             </Subtitle2>
           ) : null}
-          {onClose ? <Button appearance="subtle" icon={<DismissRegular />} aria-label={UI_TEXT.notes.closeNotes} onClick={onClose} /> : null}
+          {onClose ? (
+            <Button appearance="subtle" icon={<DismissRegular />} aria-label={UI_TEXT.notes.closeNotes} onClick={onClose} />
+          ) : null}
         </div>
       ) : null}
 
@@ -199,9 +216,19 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
       <fieldset className={styles.filters}>
         <legend className={styles.legend}>{UI_TEXT.notes.show}</legend>
         {(Object.keys(KIND_LABELS) as NoteKind[]).map((kind) => (
-          <Checkbox key={kind} label={KIND_LABELS[kind]} checked={filters[kind]} onChange={(_event, data) => changeFilter(kind, data.checked === true)} />
+          <Checkbox
+            key={kind}
+            label={KIND_LABELS[kind]}
+            checked={filters[kind]}
+            onChange={(_event, data) => changeFilter(kind, data.checked === true)}
+          />
         ))}
-        <Checkbox label={UI_TEXT.notes.everyView} disabled={!filters.viewed} checked={everyView} onChange={(_event, data) => changeEveryView(data.checked === true)} />
+        <Checkbox
+          label={UI_TEXT.notes.everyView}
+          disabled={!filters.viewed}
+          checked={everyView}
+          onChange={(_event, data) => changeEveryView(data.checked === true)}
+        />
       </fieldset>
 
       <div className={styles.section}>

@@ -29,7 +29,9 @@ describe('NotesScreen', () => {
     expect(screen.getByText('23 / 4000')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await within(list).findByText('Checked against PO 4711');
-    expect(app.requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/documents/7/notes', body: { text: 'Checked against PO 4711' } })]);
+    expect(app.requests.filter((r) => r.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/documents/7/notes', body: { text: 'Checked against PO 4711' } }),
+    ]);
   });
 
   it('refuses a note over 4000 characters with the limit message and sends nothing', async () => {
@@ -73,7 +75,11 @@ describe('NotesScreen refresh', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'New note' }), { target: { value: 'Checked' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
     await within(list).findByText('Routed by approver');
-    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual(['Uploaded by clerk', 'Routed by approver', 'Checked']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['Uploaded by clerk', 'Routed by approver', 'Checked']);
     expect(app.requests.filter((r) => r.method === 'GET' && r.path === '/api/documents/7/notes')).toHaveLength(2);
   });
 });

@@ -29,7 +29,12 @@ export function NotesScreen(): ReactElement {
   const goBack = useGoBack();
   const { api } = useServices();
   // The panel's notes call reports a failure; one message is enough, so this one stays quiet.
-  const documentQuery = useQuery({ queryKey: queryKeys.document(id), queryFn: ({ signal }) => api.documents.getDocument(id, signal), enabled: id !== 0, meta: { quiet: true } });
+  const documentQuery = useQuery({
+    queryKey: queryKeys.document(id),
+    queryFn: ({ signal }) => api.documents.getDocument(id, signal),
+    enabled: id !== 0,
+    meta: { quiet: true },
+  });
   const document: DmsDocument | undefined = documentQuery.data;
 
   return (

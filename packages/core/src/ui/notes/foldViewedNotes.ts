@@ -2,9 +2,7 @@ import type { Note } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 
 /** One line of the notes list: a note, or every 'VIEWED' entry of one user folded together. */
-export type NoteLine =
-  | { kind: 'note'; note: Note }
-  | { kind: 'views'; author: string; authorName: string; count: number; lastAt: string };
+export type NoteLine = { kind: 'note'; note: Note } | { kind: 'views'; author: string; authorName: string; count: number; lastAt: string };
 
 /**
  * Folds the automatic 'VIEWED' entries into one line per user, placed where that user's last view
@@ -29,7 +27,8 @@ export function foldViewedNotes(notes: readonly Note[]): NoteLine[] {
       return;
     }
     const summary = views.get(note.author);
-    if (summary && summary.lastIndex === index) lines.push({ kind: 'views', author: note.author, authorName: summary.authorName, count: summary.count, lastAt: summary.lastAt });
+    if (summary && summary.lastIndex === index)
+      lines.push({ kind: 'views', author: note.author, authorName: summary.authorName, count: summary.count, lastAt: summary.lastAt });
   });
   return lines;
 }

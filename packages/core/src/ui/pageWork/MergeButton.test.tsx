@@ -18,7 +18,11 @@ function click(element: HTMLElement, modifiers: { ctrlKey?: boolean; shiftKey?: 
 describe('Merge from the folders toolbar', () => {
   it('builds a multi-selection with Ctrl-click and Shift-click and opens the merge screen in selection order', async () => {
     const structure = [testFolder('f1', 'Invoices', [doc(7, 'a.pdf'), doc(8, 'b.pdf'), doc(9, 'c.pdf')])];
-    const app = renderApp(`/folders${CONTEXT}`, { 'GET /api/options': () => [], 'GET /api/folder-structure': () => structure, 'GET /api/documents': () => [] }, { search: CONTEXT });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      { 'GET /api/options': () => [], 'GET /api/folder-structure': () => structure, 'GET /api/documents': () => [] },
+      { search: CONTEXT },
+    );
     const merge = (): HTMLElement => screen.getByRole('button', { name: 'Merge' });
     click(await screen.findByRole('treeitem', { name: /^c\.pdf/ }));
     expect(merge().getAttribute('aria-disabled')).toBe('true');

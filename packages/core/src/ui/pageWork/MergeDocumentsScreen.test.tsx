@@ -39,7 +39,9 @@ describe('MergeDocumentsScreen (/merge-documents?docIds=)', () => {
 
   const order = async (): Promise<string[]> => {
     const list = await screen.findByRole('list', { name: 'Documents to merge' });
-    return within(list).getAllByRole('listitem').map((row) => row.getAttribute('aria-label') ?? '');
+    return within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.getAttribute('aria-label') ?? '');
   };
 
   it('lists the documents in the given order, reorders them by keyboard and buttons, keeps the order in local storage and merges', async () => {
@@ -61,7 +63,11 @@ describe('MergeDocumentsScreen (/merge-documents?docIds=)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Keep the original documents' }));
     fireEvent.click(screen.getByRole('button', { name: 'Merge 2 documents' }));
     expect((await screen.findByRole('status')).textContent).toContain('Merged into Both.pdf (6 pages); the originals were deleted.');
-    expect(app.requests.find((request) => request.method === 'POST')?.body).toEqual({ docIds: [8, 9], name: 'Both', deleteOriginals: true });
+    expect(app.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      docIds: [8, 9],
+      name: 'Both',
+      deleteOriginals: true,
+    });
     expect(app.local.getItem(DOCUMENTS_TO_MERGE_KEY)).toBeNull();
   });
 

@@ -1,7 +1,20 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Body1, Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Body1,
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
@@ -23,9 +36,22 @@ const ROW_DRAG_TYPE = 'application/x-datahaven-merge-row';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}` },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+  },
   title: { flexGrow: 1, minWidth: 0 },
-  body: { flexGrow: 1, minHeight: 0, overflowY: 'auto', padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  body: {
+    flexGrow: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
   list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   row: {
     display: 'flex',
@@ -47,7 +73,12 @@ const useStyles = makeStyles({
 type Entry = { document: DmsDocument; access: DocumentAccess };
 type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; entries: readonly Entry[] };
 /** What the screen shows for its loads: nothing asked, a failure, still loading, or every document with its flags. */
-function loadState(asked: number, documents: readonly DmsDocument[] | undefined, access: readonly (DocumentAccess | undefined)[], error: unknown): LoadState {
+function loadState(
+  asked: number,
+  documents: readonly DmsDocument[] | undefined,
+  access: readonly (DocumentAccess | undefined)[],
+  error: unknown,
+): LoadState {
   if (asked === 0) return { status: 'ready', entries: [] };
   if (error) return { status: 'failed', message: pageWorkErrorText(error, MESSAGES.unhandledError) };
   if (!documents) return { status: 'loading' };
@@ -58,7 +89,10 @@ function loadState(asked: number, documents: readonly DmsDocument[] | undefined,
   return entries.length === documents.length ? { status: 'ready', entries } : { status: 'loading' };
 }
 
-type SubmitState = { step: 'editing'; error: string | null } | { step: 'working' } | { step: 'done'; merged: DmsDocument; originalsDeleted: boolean };
+type SubmitState =
+  | { step: 'editing'; error: string | null }
+  | { step: 'working' }
+  | { step: 'done'; merged: DmsDocument; originalsDeleted: boolean };
 
 /** The ids of the `docIds` query: comma-separated or repeated, plain or encoded (spec §9); anything else is left out. */
 export function parseMergeDocIds(values: readonly string[]): number[] {
@@ -140,7 +174,12 @@ export function MergeDocumentsScreen(): ReactElement {
       meta: { quiet: true },
     })),
   });
-  const load = loadState(wanted.length, documentsQuery.data, accessResults.map((result) => result.data), documentsQuery.error ?? accessResults.find((result) => result.error)?.error ?? null);
+  const load = loadState(
+    wanted.length,
+    documentsQuery.data,
+    accessResults.map((result) => result.data),
+    documentsQuery.error ?? accessResults.find((result) => result.error)?.error ?? null,
+  );
 
   useLayoutEffect(() => {
     if (refocus.current === null) return;
@@ -154,14 +193,34 @@ export function MergeDocumentsScreen(): ReactElement {
   const totalSize = entries.reduce((sum, entry) => sum + entry.document.FileSize, 0);
   const tooBig = options !== null && options.maxPdfSizeBytes > 0 && totalSize > options.maxPdfSizeBytes;
   const rule: ActionAvailability = mergeAvailability(entries.map((entry) => ({ access: entry.access, link: entry.document.link })));
-  const availability: ActionAvailability = !rule.allowed ? rule : tooBig ? { allowed: false, reason: 'notPermitted', message: MESSAGES.mergeTooBig } : rule;
+  const availability: ActionAvailability = !rule.allowed
+    ? rule
+    : tooBig
+      ? { allowed: false, reason: 'notPermitted', message: MESSAGES.mergeTooBig }
+      : rule;
   const canDelete = entries.length > 0 && entries.every((entry) => entry.access.delete);
   const working = submit.step === 'working';
 
   const reorder = (from: number, to: number, focusSelector: string | null = null): void => {
     if (from === to || from < 0 || to < 0 || to >= entries.length) return;
-    store.set(moveItem(entries.map((entry) => entry.document.id), from, to));
-    if (queryIds.length > 0) navigate(mergeDocumentsPath(moveItem(entries.map((entry) => entry.document.id), from, to)), { replace: true });
+    store.set(
+      moveItem(
+        entries.map((entry) => entry.document.id),
+        from,
+        to,
+      ),
+    );
+    if (queryIds.length > 0)
+      navigate(
+        mergeDocumentsPath(
+          moveItem(
+            entries.map((entry) => entry.document.id),
+            from,
+            to,
+          ),
+        ),
+        { replace: true },
+      );
     refocus.current = focusSelector;
   };
 
@@ -200,9 +259,7 @@ export function MergeDocumentsScreen(): ReactElement {
         ) : null}
         {submit.step === 'done' ? (
           <div role="status" className={styles.actions}>
-            <Body1>
-              {UI_TEXT.pageWork.mergedInto(submit.merged.name, submit.merged.totalPages, submit.originalsDeleted)}
-            </Body1>
+            <Body1>{UI_TEXT.pageWork.mergedInto(submit.merged.name, submit.merged.totalPages, submit.originalsDeleted)}</Body1>
             <Button appearance="primary" onClick={() => navigate(`/viewer/${encodeDocumentId(submit.merged.id)}`)}>
               {UI_TEXT.open}
             </Button>
@@ -222,7 +279,12 @@ export function MergeDocumentsScreen(): ReactElement {
                   draggable={!working}
                   tabIndex={0}
                   data-doc-id={entry.document.id}
-                  aria-label={UI_TEXT.pageWork.mergeRow(index + 1, entry.document.name, entry.document.totalPages, formatFileSize(entry.document.FileSize))}
+                  aria-label={UI_TEXT.pageWork.mergeRow(
+                    index + 1,
+                    entry.document.name,
+                    entry.document.totalPages,
+                    formatFileSize(entry.document.FileSize),
+                  )}
                   onKeyDown={(event) => {
                     if (event.target !== event.currentTarget || !event.altKey || working) return;
                     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
@@ -283,10 +345,19 @@ export function MergeDocumentsScreen(): ReactElement {
               ))}
             </ol>
             <Text size={200}>
-              {UI_TEXT.pageWork.mergeTotal(entries.length, entries.reduce((sum, entry) => sum + entry.document.totalPages, 0), formatFileSize(totalSize))}
+              {UI_TEXT.pageWork.mergeTotal(
+                entries.length,
+                entries.reduce((sum, entry) => sum + entry.document.totalPages, 0),
+                formatFileSize(totalSize),
+              )}
             </Text>
             <Field label={UI_TEXT.pageWork.mergedName}>
-              <Input value={name} placeholder={defaultMergedName(entries[0]?.document)} disabled={working} onChange={(_event, data) => setName(data.value)} />
+              <Input
+                value={name}
+                placeholder={defaultMergedName(entries[0]?.document)}
+                disabled={working}
+                onChange={(_event, data) => setName(data.value)}
+              />
             </Field>
             <Checkbox
               label={UI_TEXT.pageWork.keepOriginals}

@@ -42,11 +42,18 @@ export function PageThumbnail({ docId, page, scrollRoot }: PageThumbnailProps): 
     observer.observe(holder.current);
     return () => observer.disconnect();
   }, [inView, scrollRoot]);
-  const load = useCallback((signal: AbortSignal) => api.documents.fetchThumbnail(docId, page, PAGE_WORK_THUMBNAIL_WIDTH, signal), [api, docId, page]);
+  const load = useCallback(
+    (signal: AbortSignal) => api.documents.fetchThumbnail(docId, page, PAGE_WORK_THUMBNAIL_WIDTH, signal),
+    [api, docId, page],
+  );
   const state = useObjectUrl(inView ? load : null);
   return (
     <span ref={holder} className={styles.holder} data-thumbnail-state={state.status}>
-      {state.status === 'ready' ? <img src={state.url} alt="" className={styles.image} draggable={false} /> : <span className={styles.placeholder} />}
+      {state.status === 'ready' ? (
+        <img src={state.url} alt="" className={styles.image} draggable={false} />
+      ) : (
+        <span className={styles.placeholder} />
+      )}
     </span>
   );
 }

@@ -30,12 +30,26 @@ export function SplitButton({ docId, onSplit }: SplitButtonProps): ReactElement 
   const [open, setOpen] = useState(false);
   const id = docId ?? 0;
   // Shared with the other screens through the query cache; the screen around reports its own failures, so a split that cannot be judged just stays off.
-  const document = useQuery({ queryKey: queryKeys.document(id), queryFn: ({ signal }) => api.documents.getDocument(id, signal), enabled: docId !== null, meta: { quiet: true } });
-  const access = useQuery({ queryKey: queryKeys.documentAccess(id), queryFn: ({ signal }) => api.documents.getAccess(id, signal), enabled: docId !== null, meta: { quiet: true } });
+  const document = useQuery({
+    queryKey: queryKeys.document(id),
+    queryFn: ({ signal }) => api.documents.getDocument(id, signal),
+    enabled: docId !== null,
+    meta: { quiet: true },
+  });
+  const access = useQuery({
+    queryKey: queryKeys.documentAccess(id),
+    queryFn: ({ signal }) => api.documents.getAccess(id, signal),
+    enabled: docId !== null,
+    meta: { quiet: true },
+  });
   const current: { document: DmsDocument; access: DocumentAccess } | null =
     docId !== null && document.data !== undefined && access.data !== undefined ? { document: document.data, access: access.data } : null;
   const availability: ActionAvailability | null =
-    docId === null ? { allowed: false, reason: 'noSelection', message: MESSAGES.noDocumentsSelected } : current ? splitAvailability(current.document, current.access) : null;
+    docId === null
+      ? { allowed: false, reason: 'noSelection', message: MESSAGES.noDocumentsSelected }
+      : current
+        ? splitAvailability(current.document, current.access)
+        : null;
   const allowed = availability?.allowed === true;
   const reason = availability === null ? UI_TEXT.pageWork.checkingSplit : availability.allowed ? null : availability.message;
 

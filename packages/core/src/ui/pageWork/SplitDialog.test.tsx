@@ -22,20 +22,27 @@ describe('SplitDialog from the folders toolbar', () => {
   beforeEach(() => {
     scan = testDocument({ id: 7, name: 'Scan.pdf', totalPages: 6, splittable: true });
     access = testAccess({ split: true });
-    splitAnswer = () => [testDocument({ id: 8, name: 'Scan (pages 1-2).pdf', totalPages: 2 }), testDocument({ id: 9, name: 'Scan (pages 3-6).pdf', totalPages: 4 })];
+    splitAnswer = () => [
+      testDocument({ id: 8, name: 'Scan (pages 1-2).pdf', totalPages: 2 }),
+      testDocument({ id: 9, name: 'Scan (pages 3-6).pdf', totalPages: 4 }),
+    ];
   });
 
   const structure = (): FolderEntry[] => [testFolder('f1', 'Invoices', [{ type: 'document', id: 7, name: scan.name, document: scan }])];
 
   function open(extra: Record<string, (request: RecordedRequest) => unknown> = {}) {
-    const app = renderApp(`/folders${CONTEXT}`, {
-      'GET /api/options': () => [],
-      'GET /api/folder-structure': () => structure(),
-      'GET /api/documents/7': () => scan,
-      'GET /api/documents/7/access': () => access,
-      'POST /api/documents/7/split': (request) => splitAnswer(request),
-      ...extra,
-    }, { search: CONTEXT });
+    const app = renderApp(
+      `/folders${CONTEXT}`,
+      {
+        'GET /api/options': () => [],
+        'GET /api/folder-structure': () => structure(),
+        'GET /api/documents/7': () => scan,
+        'GET /api/documents/7/access': () => access,
+        'POST /api/documents/7/split': (request) => splitAnswer(request),
+        ...extra,
+      },
+      { search: CONTEXT },
+    );
     return app;
   }
 
@@ -59,7 +66,11 @@ describe('SplitDialog from the folders toolbar', () => {
     expect((within(dialog).getByRole('button', { name: /^Split into/, ...IN_DIALOG }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(ranges, { target: { value: '1-2; 3-6' } });
     const preview = within(dialog).getByRole('list', { name: 'Documents to make', ...IN_DIALOG });
-    expect(within(preview).getAllByRole('listitem', IN_DIALOG).map((item) => item.textContent)).toEqual(['pages 1-2 (2 pages)', 'pages 3-6 (4 pages)']);
+    expect(
+      within(preview)
+        .getAllByRole('listitem', IN_DIALOG)
+        .map((item) => item.textContent),
+    ).toEqual(['pages 1-2 (2 pages)', 'pages 3-6 (4 pages)']);
     // A clerk without 'Cabinet: Delete' keeps the original.
     const keep = within(dialog).getByRole('checkbox', { name: 'Keep the original document', ...IN_DIALOG }) as HTMLInputElement;
     expect(keep.checked && keep.disabled).toBe(true);
@@ -67,7 +78,11 @@ describe('SplitDialog from the folders toolbar', () => {
     const loadsBefore = app.requests.filter((request) => request.path === '/api/folder-structure').length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Split into 2 documents', ...IN_DIALOG }));
     const made = await within(dialog).findByRole('list', { name: 'New documents', ...IN_DIALOG });
-    expect(within(made).getAllByRole('listitem', IN_DIALOG).map((item) => item.textContent)).toEqual(['Scan (pages 1-2).pdf (2 pages)', 'Scan (pages 3-6).pdf (4 pages)']);
+    expect(
+      within(made)
+        .getAllByRole('listitem', IN_DIALOG)
+        .map((item) => item.textContent),
+    ).toEqual(['Scan (pages 1-2).pdf (2 pages)', 'Scan (pages 3-6).pdf (4 pages)']);
     expect(app.requests.find((request) => request.method === 'POST')?.body).toEqual({ ranges: '1-2;3-6', deleteOriginal: false });
     await waitFor(() => expect(app.requests.filter((request) => request.path === '/api/folder-structure').length).toBe(loadsBefore + 1));
   });
@@ -101,12 +116,15 @@ describe('SplitDialog from the folders toolbar', () => {
     // The Visual tab fetches every page's thumbnail (jsdom has no IntersectionObserver, so all at
     // once). This fake server renders none (404): each page settles as a placeholder, no image.
     const pages = within(dialog).getByRole('group', { name: 'Pages', ...IN_DIALOG });
-    const thumbnailStates = (): (string | null)[] => Array.from(pages.querySelectorAll('[data-thumbnail-state]'), (holder) => holder.getAttribute('data-thumbnail-state'));
+    const thumbnailStates = (): (string | null)[] =>
+      Array.from(pages.querySelectorAll('[data-thumbnail-state]'), (holder) => holder.getAttribute('data-thumbnail-state'));
     await waitFor(() => expect(thumbnailStates()).toEqual(Array<string>(6).fill('failed')));
     expect(pages.querySelectorAll('img')).toHaveLength(0);
-    expect(app.requests.filter((request) => request.path.endsWith('/thumbnail')).map((request) => `${request.path}?${request.search.toString()}`)).toEqual(
-      [1, 2, 3, 4, 5, 6].map((page) => `/api/documents/7/pages/${page}/thumbnail?width=120`),
-    );
+    expect(
+      app.requests
+        .filter((request) => request.path.endsWith('/thumbnail'))
+        .map((request) => `${request.path}?${request.search.toString()}`),
+    ).toEqual([1, 2, 3, 4, 5, 6].map((page) => `/api/documents/7/pages/${page}/thumbnail?width=120`));
   });
 
   it('names the documents of advanced groups and builds them through recombination', async () => {
@@ -114,13 +132,23 @@ describe('SplitDialog from the folders toolbar', () => {
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Advanced', ...IN_DIALOG }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Groups/, ...IN_DIALOG }), { target: { value: '5-6,1;2-4' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name of document 1 (pages 5-6, 1)', ...IN_DIALOG }), { target: { value: 'Credit note' } });
-    expect(within(dialog).getByRole('list', { name: 'Documents to make', ...IN_DIALOG }).textContent).toContain('Credit note: pages 5-6, 1 (3 pages)');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name of document 1 (pages 5-6, 1)', ...IN_DIALOG }), {
+      target: { value: 'Credit note' },
+    });
+    expect(within(dialog).getByRole('list', { name: 'Documents to make', ...IN_DIALOG }).textContent).toContain(
+      'Credit note: pages 5-6, 1 (3 pages)',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Split into 2 documents', ...IN_DIALOG }));
     await within(dialog).findByRole('list', { name: 'New documents', ...IN_DIALOG });
     expect(app.requests.find((request) => request.method === 'POST')?.body).toEqual({
       documents: [
-        { parts: [{ documentId: 7, firstPage: 5, lastPage: 6 }, { documentId: 7, firstPage: 1, lastPage: 1 }], name: 'Credit note' },
+        {
+          parts: [
+            { documentId: 7, firstPage: 5, lastPage: 6 },
+            { documentId: 7, firstPage: 1, lastPage: 1 },
+          ],
+          name: 'Credit note',
+        },
         { parts: [{ documentId: 7, firstPage: 2, lastPage: 4 }] },
       ],
       delete: false,
@@ -134,7 +162,9 @@ describe('SplitDialog from the folders toolbar', () => {
     const submit = within(dialog).getByRole('button', { name: 'Split into 6 documents', ...IN_DIALOG });
     fireEvent.click(submit);
     expect(await within(dialog).findByText(MESSAGES.splitError)).toBeTruthy();
-    expect((within(dialog).getByRole('button', { name: 'Split into 6 documents', ...IN_DIALOG }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(dialog).getByRole('button', { name: 'Split into 6 documents', ...IN_DIALOG }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('keeps Split off, with the reason on the button, while another user holds the lock', async () => {
@@ -143,7 +173,9 @@ describe('SplitDialog from the folders toolbar', () => {
     fireEvent.click(await screen.findByRole('treeitem', { name: /^Scan\.pdf/ }));
     const split = screen.getByRole('button', { name: 'Split' });
     await waitFor(() => expect(split.getAttribute('aria-describedby')).toBeTruthy());
-    await waitFor(() => expect(document.getElementById(split.getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.documentLockedByOther));
+    await waitFor(() =>
+      expect(document.getElementById(split.getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.documentLockedByOther),
+    );
     expect(split.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(split);
     expect(screen.queryByRole('dialog')).toBeNull();

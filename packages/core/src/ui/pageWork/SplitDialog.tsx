@@ -63,7 +63,15 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   pane: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minHeight: '120px' },
   breaks: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, maxHeight: '220px', overflowY: 'auto' },
-  visual: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', rowGap: tokens.spacingVerticalS, maxHeight: '360px', overflowY: 'auto', padding: tokens.spacingVerticalXS },
+  visual: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    rowGap: tokens.spacingVerticalS,
+    maxHeight: '360px',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalXS,
+  },
   visualPage: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalXXS },
   cut: { minWidth: '24px', height: '120px', padding: 0 },
   preview: { margin: 0, paddingLeft: tokens.spacingHorizontalL, maxHeight: '160px', overflowY: 'auto' },
@@ -87,7 +95,15 @@ function rangeMessage(text: string, parsed: PageRangeParse): string | null {
  * of the documents it makes. Simple, Custom, Break and Visual call the split endpoint; Advanced
  * names its documents, so it builds them through recombination.
  */
-export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSplit, onOpenVisualTool, canSplitAdvanced = true }: SplitDialogProps): ReactElement {
+export function SplitDialog({
+  document,
+  canDeleteOriginal,
+  open,
+  onClose,
+  onSplit,
+  onOpenVisualTool,
+  canSplitAdvanced = true,
+}: SplitDialogProps): ReactElement {
   const styles = useStyles();
   const { api } = useServices();
   const pageCount = document.totalPages;
@@ -134,7 +150,10 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
   }, [mode, simple, everyN, pageCount, customParse, advancedParse, breaks]);
 
   // One group holding every page in order would make a copy, not a split.
-  const changesSomething = groups !== null && groups.length > 0 && !(groups.length === 1 && groups[0].length === pageCount && groups[0].every((page, index) => page === index + 1));
+  const changesSomething =
+    groups !== null &&
+    groups.length > 0 &&
+    !(groups.length === 1 && groups[0].length === pageCount && groups[0].every((page, index) => page === index + 1));
   const working = phase.step === 'working';
 
   const toggleBreak = (page: number): void => {
@@ -172,7 +191,11 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
       case 'simple':
         return (
           <div className={styles.pane}>
-            <RadioGroup value={simple} onChange={(_event, data) => setSimple(data.value === 'everyN' ? 'everyN' : 'everyPage')} aria-label={UI_TEXT.pageWork.simpleSplit}>
+            <RadioGroup
+              value={simple}
+              onChange={(_event, data) => setSimple(data.value === 'everyN' ? 'everyN' : 'everyPage')}
+              aria-label={UI_TEXT.pageWork.simpleSplit}
+            >
               <Radio value="everyPage" label={UI_TEXT.pageWork.everyPage} />
               <Radio value="everyN" label={UI_TEXT.pageWork.everyNPages} />
             </RadioGroup>
@@ -209,7 +232,12 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
             <Body1>{UI_TEXT.pageWork.chooseBreaks}</Body1>
             <div className={styles.breaks} role="group" aria-label={UI_TEXT.pageWork.breakPoints}>
               {Array.from({ length: pageCount - 1 }, (_, index) => index + 1).map((page) => (
-                <Checkbox key={page} label={UI_TEXT.pageWork.breakAfterPage(page)} checked={breaks.has(page)} onChange={() => toggleBreak(page)} />
+                <Checkbox
+                  key={page}
+                  label={UI_TEXT.pageWork.breakAfterPage(page)}
+                  checked={breaks.has(page)}
+                  onChange={() => toggleBreak(page)}
+                />
               ))}
             </div>
           </div>
@@ -305,7 +333,12 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
               </div>
             ) : (
               <>
-                <TabList selectedValue={mode} onTabSelect={(_event, data) => setMode(data.value as SplitMode)} aria-label={UI_TEXT.pageWork.splitMode} size="small">
+                <TabList
+                  selectedValue={mode}
+                  onTabSelect={(_event, data) => setMode(data.value as SplitMode)}
+                  aria-label={UI_TEXT.pageWork.splitMode}
+                  size="small"
+                >
                   {(Object.keys(SPLIT_MODE_LABELS) as SplitMode[]).map((value) => (
                     <Tab key={value} value={value} disabled={working || (value === 'advanced' && !canSplitAdvanced)}>
                       {SPLIT_MODE_LABELS[value]}
@@ -319,17 +352,29 @@ export function SplitDialog({ document, canDeleteOriginal, open, onClose, onSpli
                   disabled={!canDeleteOriginal || working}
                   onChange={(_event, data) => setKeepOriginal(data.checked === true)}
                 />
-                {!canDeleteOriginal ? <Text size={200} className={styles.muted}>{UI_TEXT.pageWork.originalKeptNoDelete}</Text> : null}
+                {!canDeleteOriginal ? (
+                  <Text size={200} className={styles.muted}>
+                    {UI_TEXT.pageWork.originalKeptNoDelete}
+                  </Text>
+                ) : null}
                 <section aria-label={UI_TEXT.pageWork.preview}>
                   <Text weight="semibold">{UI_TEXT.pageWork.preview}</Text>
                   {groups && changesSomething ? (
                     <ol className={styles.preview} aria-label={UI_TEXT.pageWork.documentsToMake}>
                       {groups.map((pages, index) => (
-                        <li key={index}>{UI_TEXT.pageWork.previewDocument(mode === 'advanced' ? (names[index] ?? '').trim() : '', pagesLabelOf(pages), pages.length)}</li>
+                        <li key={index}>
+                          {UI_TEXT.pageWork.previewDocument(
+                            mode === 'advanced' ? (names[index] ?? '').trim() : '',
+                            pagesLabelOf(pages),
+                            pages.length,
+                          )}
+                        </li>
                       ))}
                     </ol>
                   ) : (
-                    <Body1 className={styles.muted}>{mode === 'break' || mode === 'visual' ? UI_TEXT.pageWork.chooseOneBreak : UI_TEXT.pageWork.enterPages}</Body1>
+                    <Body1 className={styles.muted}>
+                      {mode === 'break' || mode === 'visual' ? UI_TEXT.pageWork.chooseOneBreak : UI_TEXT.pageWork.enterPages}
+                    </Body1>
                   )}
                 </section>
                 {phase.step === 'editing' && phase.error ? (

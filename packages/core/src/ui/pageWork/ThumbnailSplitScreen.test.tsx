@@ -15,11 +15,17 @@ describe('ThumbnailSplitScreen (/thumbnail-split/{docId})', () => {
       'GET /api/documents/7/access': () => access,
       // Thumbnails are images the server renders; jsdom has no image pipeline, so they stay placeholders.
       'GET /api/documents/7/pages/1/thumbnail': () => new FakeResponse('', 404),
-      'POST /api/documents/recombination': () => [testDocument({ id: 8, name: 'Scan (recombined).pdf', totalPages: 2 }), testDocument({ id: 9, name: 'Part B.pdf', totalPages: 3 })],
+      'POST /api/documents/recombination': () => [
+        testDocument({ id: 8, name: 'Scan (recombined).pdf', totalPages: 2 }),
+        testDocument({ id: 9, name: 'Part B.pdf', totalPages: 3 }),
+      ],
     });
   }
 
-  const pagesOf = (group: HTMLElement): string[] => within(group).getAllByRole('button', { name: /^Page \d+$/ }).map((tile) => tile.getAttribute('aria-label') ?? '');
+  const pagesOf = (group: HTMLElement): string[] =>
+    within(group)
+      .getAllByRole('button', { name: /^Page \d+$/ })
+      .map((tile) => tile.getAttribute('aria-label') ?? '');
 
   beforeEach(() => {
     access = testAccess({ split: true, delete: true });
@@ -52,7 +58,11 @@ describe('ThumbnailSplitScreen (/thumbnail-split/{docId})', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Keep the original document' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create 2 documents' }));
     const made = await screen.findByRole('list', { name: 'New documents' });
-    expect(within(made).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Scan (recombined).pdf (2 pages)', 'Part B.pdf (3 pages)']);
+    expect(
+      within(made)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Scan (recombined).pdf (2 pages)', 'Part B.pdf (3 pages)']);
     expect(app.requests.find((request) => request.method === 'POST')?.body).toEqual({
       documents: [
         { parts: [{ documentId: 7, firstPage: 2, lastPage: 2 }] },

@@ -45,7 +45,13 @@ const PAGE_DRAG_TYPE = 'application/x-datahaven-page';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`, minWidth: 0 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    minWidth: 0,
+  },
   title: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', padding: `0 ${tokens.spacingHorizontalM}` },
   help: { color: tokens.colorNeutralForeground3, display: 'block', marginBottom: tokens.spacingVerticalS },
@@ -59,7 +65,15 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
   },
   groupHeader: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  pages: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, minHeight: '60px', margin: 0, padding: 0, listStyleType: 'none' },
+  pages: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '60px',
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
   tile: {
     display: 'flex',
     flexDirection: 'column',
@@ -94,19 +108,36 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  message: { padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, alignItems: 'flex-start' },
+  message: {
+    padding: tokens.spacingHorizontalM,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    alignItems: 'flex-start',
+  },
 });
 
-type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; document: DmsDocument; access: DocumentAccess };
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; document: DmsDocument; access: DocumentAccess };
 
 /** What the screen shows for its two loads; once both are known they stay (a failed reload after a split keeps the result on screen). */
 function loadState(docId: number, document: DmsDocument | undefined, access: DocumentAccess | undefined, error: unknown): LoadState {
   if (docId === 0) return { status: 'failed', message: MESSAGES.documentNotFound };
   if (document && access) return { status: 'ready', document, access };
-  if (error) return { status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : pageWorkErrorText(error, MESSAGES.unhandledError) };
+  if (error)
+    return {
+      status: 'failed',
+      message:
+        error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : pageWorkErrorText(error, MESSAGES.unhandledError),
+    };
   return { status: 'loading' };
 }
-type SubmitState = { step: 'editing'; error: string | null } | { step: 'working' } | { step: 'done'; documents: DmsDocument[]; originalDeleted: boolean };
+type SubmitState =
+  | { step: 'editing'; error: string | null }
+  | { step: 'working' }
+  | { step: 'done'; documents: DmsDocument[]; originalDeleted: boolean };
 
 function draggedPage(event: DragEvent): number | null {
   if (!Array.from(event.dataTransfer.types).includes(PAGE_DRAG_TYPE)) return null;
@@ -324,9 +355,7 @@ export function ThumbnailSplitScreen(): ReactElement {
                     <Text as="h2" weight="semibold">
                       {label}
                     </Text>
-                    <Text size={200}>
-                      {UI_TEXT.pageWork.groupPages(pagesLabelOf(group.pages), group.pages.length)}
-                    </Text>
+                    <Text size={200}>{UI_TEXT.pageWork.groupPages(pagesLabelOf(group.pages), group.pages.length)}</Text>
                     <Input
                       size="small"
                       aria-label={UI_TEXT.pageWork.nameOfGroup(groupIndex + 1)}

@@ -1,4 +1,14 @@
-import { changesDocument, initialPageGroups, movePage, movePageToNewGroup, pagesInOrder, renameGroup, splitGroupAt, stepPage, type PageGroups } from './pageGroups';
+import {
+  changesDocument,
+  initialPageGroups,
+  movePage,
+  movePageToNewGroup,
+  pagesInOrder,
+  renameGroup,
+  splitGroupAt,
+  stepPage,
+  type PageGroups,
+} from './pageGroups';
 
 function shape(state: PageGroups): number[][] {
   return state.groups.map((group) => [...group.pages]);
@@ -14,7 +24,10 @@ describe('page groups of the visual split tool', () => {
   it('moves pages into a new document and back, dropping groups left empty', () => {
     let state = movePageToNewGroup(initialPageGroups(4), 3);
     state = movePage(state, 4, { groupKey: state.groups[1].key, index: 1 });
-    expect(shape(state)).toEqual([[1, 2], [3, 4]]);
+    expect(shape(state)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(changesDocument(state)).toBe(true);
     state = movePage(state, 3, { groupKey: state.groups[0].key, index: 2 });
     state = movePage(state, 4, { groupKey: state.groups[0].key, index: 99 });
@@ -35,7 +48,10 @@ describe('page groups of the visual split tool', () => {
   it('steps a page earlier or later across group borders (Alt+Arrow)', () => {
     let state = movePageToNewGroup(initialPageGroups(4), 4);
     expect(shape(stepPage(state, 2, 1))).toEqual([[1, 3, 2], [4]]);
-    expect(shape(stepPage(state, 3, 1))).toEqual([[1, 2], [3, 4]]);
+    expect(shape(stepPage(state, 3, 1))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(shape(stepPage(state, 4, -1))).toEqual([[1, 2, 3, 4]]);
     expect(stepPage(state, 1, -1)).toBe(state);
     state = stepPage(state, 4, 1);
@@ -45,8 +61,15 @@ describe('page groups of the visual split tool', () => {
 
   it('starts a new document at a page with the pages after it (N), nothing on a first page', () => {
     const state = splitGroupAt(initialPageGroups(6), 3);
-    expect(shape(state)).toEqual([[1, 2], [3, 4, 5, 6]]);
-    expect(shape(splitGroupAt(state, 5))).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(shape(state)).toEqual([
+      [1, 2],
+      [3, 4, 5, 6],
+    ]);
+    expect(shape(splitGroupAt(state, 5))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     expect(splitGroupAt(state, 3)).toBe(state);
     expect(new Set(splitGroupAt(splitGroupAt(state, 5), 2).groups.map((group) => group.key)).size).toBe(4);
   });

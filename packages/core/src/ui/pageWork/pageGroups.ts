@@ -64,7 +64,9 @@ export function movePageToNewGroup(state: PageGroups, page: number): PageGroups 
   if (from === null) return state;
   const source = state.groups[from.groupIndex];
   if (source.pages.length === 1 && from.groupIndex === state.groups.length - 1) return state;
-  const groups = state.groups.map((group, groupIndex) => (groupIndex === from.groupIndex ? { ...group, pages: group.pages.filter((other) => other !== page) } : group));
+  const groups = state.groups.map((group, groupIndex) =>
+    groupIndex === from.groupIndex ? { ...group, pages: group.pages.filter((other) => other !== page) } : group,
+  );
   return withoutEmptyGroups({ groups: [...groups, { key: state.nextKey, name: '', pages: [page] }], nextKey: state.nextKey + 1 });
 }
 

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../rules';
  * time-outs, no connection).
  */
 export function pageWorkErrorText(error: unknown, fallback: string = MESSAGES.splitError): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status >= 400 && error.status < 500 && error.message !== '') return error.message;
+  if (error instanceof ApiError && error.kind === 'http' && error.status >= 400 && error.status < 500 && error.message !== '')
+    return error.message;
   return fallback;
 }

@@ -7,7 +7,10 @@ function doc(id: number): FolderEntry {
 }
 
 describe('range selection in the folder tree', () => {
-  const entries: FolderEntry[] = [testFolder('a', 'A', [doc(3), testFolder('b', 'B', [doc(5)]), doc(4)]), testFolder('c', 'C', [doc(9), doc(3)])];
+  const entries: FolderEntry[] = [
+    testFolder('a', 'A', [doc(3), testFolder('b', 'B', [doc(5)]), doc(4)]),
+    testFolder('c', 'C', [doc(9), doc(3)]),
+  ];
 
   it('lists documents depth first in display order, each once', () => {
     expect(documentIdsInOrder(entries)).toEqual([3, 5, 4, 9]);

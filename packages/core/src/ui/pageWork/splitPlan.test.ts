@@ -9,8 +9,15 @@ describe('split plans', () => {
   });
 
   it('cuts after each break page, ignoring duplicates and breaks outside the document', () => {
-    expect(groupsFromBreaks(6, [2])).toEqual([[1, 2], [3, 4, 5, 6]]);
-    expect(groupsFromBreaks(6, [4, 2, 2, 6, 0])).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(groupsFromBreaks(6, [2])).toEqual([
+      [1, 2],
+      [3, 4, 5, 6],
+    ]);
+    expect(groupsFromBreaks(6, [4, 2, 2, 6, 0])).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     expect(groupsFromBreaks(3, [])).toEqual([[1, 2, 3]]);
   });
 
@@ -33,7 +40,13 @@ describe('split plans', () => {
     const doc = { userLock: 'none' as const, splittable: true, totalPages: 6 };
     expect(splitAvailability(doc, { split: true })).toEqual({ allowed: true, warning: null });
     expect(splitAvailability(doc, { split: false })).toMatchObject({ allowed: false, message: MESSAGES.actionNotPermitted });
-    expect(splitAvailability({ ...doc, userLock: 'other' }, { split: true })).toMatchObject({ allowed: false, message: MESSAGES.documentLockedByOther });
-    expect(splitAvailability({ ...doc, splittable: false, totalPages: 1 }, { split: true })).toMatchObject({ allowed: false, message: MESSAGES.notSplittable });
+    expect(splitAvailability({ ...doc, userLock: 'other' }, { split: true })).toMatchObject({
+      allowed: false,
+      message: MESSAGES.documentLockedByOther,
+    });
+    expect(splitAvailability({ ...doc, splittable: false, totalPages: 1 }, { split: true })).toMatchObject({
+      allowed: false,
+      message: MESSAGES.notSplittable,
+    });
   });
 });

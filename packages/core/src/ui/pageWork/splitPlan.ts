@@ -10,7 +10,10 @@ export const NOT_SPLITTABLE_TEXT = MESSAGES.notSplittable;
  * Whether Split is offered for a document (spec §5): the access flag `split`, no live lock of
  * another user (core otherUserLockAvailability), and a file with more than one page.
  */
-export function splitAvailability(document: Pick<DmsDocument, 'userLock' | 'splittable' | 'totalPages'>, access: Pick<DocumentAccess, 'split'>): ActionAvailability {
+export function splitAvailability(
+  document: Pick<DmsDocument, 'userLock' | 'splittable' | 'totalPages'>,
+  access: Pick<DocumentAccess, 'split'>,
+): ActionAvailability {
   if (!access.split) return blockAction('notPermitted', MESSAGES.actionNotPermitted);
   const lock = otherUserLockAvailability('split', [document]);
   if (!lock.allowed) return lock;

@@ -109,11 +109,11 @@ export function ChangeSubtypeDialog({ document, options, open, onClose, onChange
           <DialogTitle>{UI_TEXT.properties.changeSubtype}</DialogTitle>
           <DialogContent className={styles.content}>
             {loadingSubtypes ? <Spinner size="small" label={UI_TEXT.properties.loadingSubtypes} /> : null}
-            {sitId === null ? (
-              <div className={styles.info}>{UI_TEXT.properties.onlyLinkedHasSubtypes}</div>
-            ) : null}
+            {sitId === null ? <div className={styles.info}>{UI_TEXT.properties.onlyLinkedHasSubtypes}</div> : null}
             {phase.step === 'editing' && (phase.error ?? loadError) !== null ? (
-              <div role="alert" className={styles.error}>{phase.error ?? loadError}</div>
+              <div role="alert" className={styles.error}>
+                {phase.error ?? loadError}
+              </div>
             ) : null}
             {subtypes.length > 0 ? (
               <Field label={UI_TEXT.properties.subtype} required>

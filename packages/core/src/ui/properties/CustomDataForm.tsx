@@ -62,7 +62,12 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
     setErrors(new Map());
   }, [fields, stored, formats]);
 
-  if (data === null) return loaded.loading ? <Spinner size="small" label={UI_TEXT.properties.loadingCustomData} /> : <Body1>{UI_TEXT.properties.customDataNotLoaded}</Body1>;
+  if (data === null)
+    return loaded.loading ? (
+      <Spinner size="small" label={UI_TEXT.properties.loadingCustomData} />
+    ) : (
+      <Body1>{UI_TEXT.properties.customDataNotLoaded}</Body1>
+    );
   if (data.categories.length === 0) return <Body1>{UI_TEXT.properties.noCustomData}</Body1>;
 
   const editable = fields.filter((field) => field.editable);
@@ -108,7 +113,16 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
             const text = texts.get(field.id) ?? '';
             const error = errors.get(field.id);
             if (field.editable && field.valueType === 'date') {
-              return <UserDateField key={field.id} label={field.label} text={text} required={field.required} disabled={saving} onTextChange={(value) => setText(field.id, value)} />;
+              return (
+                <UserDateField
+                  key={field.id}
+                  label={field.label}
+                  text={text}
+                  required={field.required}
+                  disabled={saving}
+                  onTextChange={(value) => setText(field.id, value)}
+                />
+              );
             }
             return (
               <Field
@@ -117,7 +131,13 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
                 required={field.required}
                 validationState={error ? 'error' : 'none'}
                 validationMessage={error}
-                hint={field.editable ? undefined : field.dataSource === 'EmailHeader' ? UI_TEXT.properties.filledFromEmailHeader : UI_TEXT.properties.filledFromOtherSource}
+                hint={
+                  field.editable
+                    ? undefined
+                    : field.dataSource === 'EmailHeader'
+                      ? UI_TEXT.properties.filledFromEmailHeader
+                      : UI_TEXT.properties.filledFromOtherSource
+                }
               >
                 <Input
                   value={text}

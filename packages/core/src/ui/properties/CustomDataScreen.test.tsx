@@ -7,8 +7,23 @@ const custom = {
   documentId: 7,
   categories: [
     {
-      id: 10, name: 'Invoice data', order: 1,
-      fields: [{ id: 100, categoryId: 10, name: 'vat', label: 'VAT id', dataSource: 'ManualEntry', valueType: 'text', order: 1, required: true, maxLength: 20, editable: true }],
+      id: 10,
+      name: 'Invoice data',
+      order: 1,
+      fields: [
+        {
+          id: 100,
+          categoryId: 10,
+          name: 'vat',
+          label: 'VAT id',
+          dataSource: 'ManualEntry',
+          valueType: 'text',
+          order: 1,
+          required: true,
+          maxLength: 20,
+          editable: true,
+        },
+      ],
     },
   ],
   values: [{ fieldId: 100, value: 'DE1' }],

@@ -11,7 +11,14 @@ import { CustomDataForm } from './CustomDataForm';
 import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
-  screen: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, overflowY: 'auto', minHeight: 0 },
+  screen: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    overflowY: 'auto',
+    minHeight: 0,
+  },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
@@ -28,7 +35,9 @@ export function CustomDataScreen(): ReactElement {
   const id = customDataDocId(docId);
   const { api } = useServices();
   const goBack = useGoBack();
-  const document = useApiQuery(queryKeys.document(id), (signal) => (id === 0 ? Promise.reject(new Error(MESSAGES.documentNotFound)) : api.documents.getDocument(id, signal)));
+  const document = useApiQuery(queryKeys.document(id), (signal) =>
+    id === 0 ? Promise.reject(new Error(MESSAGES.documentNotFound)) : api.documents.getDocument(id, signal),
+  );
   return (
     <div className={styles.screen}>
       <div className={styles.header}>

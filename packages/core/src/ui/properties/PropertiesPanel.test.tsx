@@ -14,9 +14,24 @@ import { UI_TEXT } from '../../locale/uiText';
 
 const LINK = { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 3 };
 const ACCESS_NONE: DocumentAccess = {
-  merge: false, renewLock: false, createLock: false, unlock: false, route: false, approve: false, reject: false, split: false,
-  viewFileData: true, exportFileData: false, changeSubtype: false, delete: false, readNotes: true, readDetails: true,
-  reapplyName: false, email: false, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: false,
+  unlock: false,
+  route: false,
+  approve: false,
+  reject: false,
+  split: false,
+  viewFileData: true,
+  exportFileData: false,
+  changeSubtype: false,
+  delete: false,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: false,
+  link: false,
+  unlink: false,
 };
 const SUBTYPES: Subtype[] = [
   { id: 1, text: 'Invoice', order: 1, integratedTable: { label: 'Vendor', sitId: 3 }, categoryId: 10 },
@@ -26,18 +41,53 @@ const CUSTOM: DocumentCustomData = {
   documentId: 7,
   categories: [
     {
-      id: 10, name: 'Invoice data', order: 1,
+      id: 10,
+      name: 'Invoice data',
+      order: 1,
       fields: [
-        { id: 100, categoryId: 10, name: 'vat', label: 'VAT id', dataSource: 'ManualEntry', valueType: 'text', order: 1, required: true, maxLength: 20, editable: true },
-        { id: 101, categoryId: 10, name: 'from', label: 'From', dataSource: 'EmailHeader', valueType: 'text', order: 2, required: true, maxLength: 200, editable: false },
+        {
+          id: 100,
+          categoryId: 10,
+          name: 'vat',
+          label: 'VAT id',
+          dataSource: 'ManualEntry',
+          valueType: 'text',
+          order: 1,
+          required: true,
+          maxLength: 20,
+          editable: true,
+        },
+        {
+          id: 101,
+          categoryId: 10,
+          name: 'from',
+          label: 'From',
+          dataSource: 'EmailHeader',
+          valueType: 'text',
+          order: 2,
+          required: true,
+          maxLength: 200,
+          editable: false,
+        },
       ],
     },
   ],
-  values: [{ fieldId: 100, value: 'DE1' }, { fieldId: 101, value: 'ap@fabrikam.test' }],
+  values: [
+    { fieldId: 100, value: 'DE1' },
+    { fieldId: 101, value: 'ap@fabrikam.test' },
+  ],
 };
 
 function invoice(fields: Partial<DmsDocument> = {}): DmsDocument {
-  return testDocument({ id: 7, name: 'scan.pdf', link: LINK, subtype: { id: 1, text: 'Invoice' }, userString: 'PO-77', userDate: '2025-05-30T12:00:00.000Z', ...fields });
+  return testDocument({
+    id: 7,
+    name: 'scan.pdf',
+    link: LINK,
+    subtype: { id: 1, text: 'Invoice' },
+    userString: 'PO-77',
+    userDate: '2025-05-30T12:00:00.000Z',
+    ...fields,
+  });
 }
 
 interface Harness {
@@ -46,7 +96,11 @@ interface Harness {
 }
 
 /** Mounts the panel over fake web services; the panel re-renders with each changed document. */
-function renderPanel(document: DmsDocument, routes: Record<string, FakeRoute>, options: { optionData?: Record<string, string>; locale?: HostLocale } = {}): Harness {
+function renderPanel(
+  document: DmsDocument,
+  routes: Record<string, FakeRoute>,
+  options: { optionData?: Record<string, string>; locale?: HostLocale } = {},
+): Harness {
   const requests: RecordedRequest[] = [];
   const changed: DmsDocument[] = [];
   const all: Record<string, FakeRoute> = {
@@ -58,14 +112,24 @@ function renderPanel(document: DmsDocument, routes: Record<string, FakeRoute>, o
   const fakeFetch: typeof fetch = async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const request: RecordedRequest = { method, path: url.pathname, search: url.searchParams, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
     requests.push(request);
     const route = all[`${method} ${url.pathname}`];
     if (!route) return FakeResponse.json({ statusCode: 404, exceptionType: 'NotFound', message: 'Not found' }, 404);
     const answer = route(request);
     return answer instanceof FakeResponse ? answer : FakeResponse.json(answer, method === 'POST' ? 201 : 200);
   };
-  const base = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage({}), session: memoryStorage({}) }, fetch: fakeFetch });
+  const base = browserHost({
+    token: testToken(),
+    search: () => '',
+    storage: { local: memoryStorage({}), session: memoryStorage({}) },
+    fetch: fakeFetch,
+  });
   const host = options.locale ? { ...base, locale: fixedSignal(options.locale) } : base;
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   function Stateful(): ReactElement {
@@ -108,8 +172,12 @@ describe('PropertiesPanel', () => {
     expect(await screen.findByRole('textbox', { name: 'PO number' })).toHaveProperty('value', 'PO-77');
     expect(screen.getByRole('combobox', { name: 'Due on' })).toHaveProperty('value', '05/30/2025');
     // Basic info: the label from the option, the 12:00 UTC date as a date without a time.
-    const term = within(panel).getAllByText('Due on').find((element) => element.tagName === 'DT');
-    expect(term?.nextElementSibling?.textContent).toBe(createLocaleFormats({ language: 'en-US', region: 'en-US' }).formatDate('2025-05-30T12:00:00.000Z'));
+    const term = within(panel)
+      .getAllByText('Due on')
+      .find((element) => element.tagName === 'DT');
+    expect(term?.nextElementSibling?.textContent).toBe(
+      createLocaleFormats({ language: 'en-US', region: 'en-US' }).formatDate('2025-05-30T12:00:00.000Z'),
+    );
     expect(term?.nextElementSibling?.textContent).not.toMatch(/\d:\d\d/);
     // Offered only with the access flags.
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
@@ -129,13 +197,17 @@ describe('PropertiesPanel', () => {
   });
 
   it("says the spec's date messages: while invalid, then saves it as blank and asks to re-enter", async () => {
-    const app = renderPanel(invoice(), { 'PUT /api/documents/7': (request) => invoice({ userDate: (request.body as { userDate: string | null }).userDate, rowVersion: 2 }) });
+    const app = renderPanel(invoice(), {
+      'PUT /api/documents/7': (request) => invoice({ userDate: (request.body as { userDate: string | null }).userDate, rowVersion: 2 }),
+    });
     const date = await screen.findByRole('combobox', { name: 'User Date 1' });
     fireEvent.change(date, { target: { value: '31/12/2025' } });
     expect(screen.getByText(MESSAGES.enterValidDate)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(MESSAGES.reenterValidDate);
-    expect(app.requests.filter((r) => r.method === 'PUT')).toEqual([expect.objectContaining({ path: '/api/documents/7', body: { userDate: null } })]);
+    expect(app.requests.filter((r) => r.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: '/api/documents/7', body: { userDate: null } }),
+    ]);
 
     fireEvent.change(screen.getByRole('combobox', { name: 'User Date 1' }), { target: { value: '12/31/2025' } });
     expect(screen.queryByText(MESSAGES.reenterValidDate)).toBeNull();
@@ -145,9 +217,13 @@ describe('PropertiesPanel', () => {
   });
 
   it('takes a date typed as 30.05.2025 in de-DE and saves it as 2025-05-30; shows the stored date the German way', async () => {
-    const app = renderPanel(invoice({ userDate: '2025-04-01T12:00:00.000Z' }), { 'PUT /api/documents/7': (request) => invoice({ userDate: (request.body as { userDate: string | null }).userDate, rowVersion: 2 }) }, {
-      locale: { language: 'de-DE', region: 'de-DE' },
-    });
+    const app = renderPanel(
+      invoice({ userDate: '2025-04-01T12:00:00.000Z' }),
+      { 'PUT /api/documents/7': (request) => invoice({ userDate: (request.body as { userDate: string | null }).userDate, rowVersion: 2 }) },
+      {
+        locale: { language: 'de-DE', region: 'de-DE' },
+      },
+    );
     const date = await screen.findByRole('combobox', { name: 'User Date 1' });
     expect(date).toHaveProperty('value', '01.04.2025');
     expect(screen.getByText('Format DD.MM.YYYY')).toBeTruthy();
@@ -164,7 +240,9 @@ describe('PropertiesPanel', () => {
 
   it('fills a blank user date with today when "Default User Date to Today" is on', async () => {
     renderPanel(invoice({ userDate: null }), {}, { optionData: { 'Default User Date to Today': 'true' } });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'User Date 1' })).toHaveProperty('value', formatUserDate(todayUserDate(new Date()))));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'User Date 1' })).toHaveProperty('value', formatUserDate(todayUserDate(new Date()))),
+    );
     expect(screen.getByText('Defaulted to today; save to keep it.')).toBeTruthy();
   });
 
@@ -184,7 +262,11 @@ describe('PropertiesPanel', () => {
     await waitFor(() => expect(app.changed).toHaveLength(1));
     expect(app.changed[0]).toMatchObject({ subtype: { id: 2, text: 'Contract' }, userString: 'PO-78' });
     const writes = app.requests.filter((r) => r.method !== 'GET' || r.path === '/api/documents/7');
-    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/documents/7/subtype', 'PUT /api/documents/7', 'GET /api/documents/7']);
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /api/documents/7/subtype',
+      'PUT /api/documents/7',
+      'GET /api/documents/7',
+    ]);
     expect(writes[0].body).toEqual({ subtype: 2, rowVersion: 1 });
     expect(writes[1].body).toEqual({ userString: 'PO-78' });
     expect(app.requests.find((r) => r.path === '/api/documents/type/3/subtypes')?.search.get('modify')).toBe('true');
@@ -195,7 +277,8 @@ describe('PropertiesPanel', () => {
     renderPanel(invoice(), {
       'GET /api/documents/7/access': () => ({ ...ACCESS_NONE, changeSubtype: true }),
       'GET /api/documents/type/3/subtypes': () => SUBTYPES,
-      'PUT /api/documents/7/subtype': () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther }, 409),
+      'PUT /api/documents/7/subtype': () =>
+        FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther }, 409),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Change subtype' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change subtype' });
@@ -207,7 +290,8 @@ describe('PropertiesPanel', () => {
 
   const renameRoutes = (): Record<string, FakeRoute> => ({
     'GET /api/documents/7/access': () => ({ ...ACCESS_NONE, reapplyName: true }),
-    'PUT /api/documents/7': (request) => invoice({ name: 'name' in (request.body as object) ? 'March.pdf' : 'V10000 Invoice 2025-05-30.pdf', rowVersion: 2 }),
+    'PUT /api/documents/7': (request) =>
+      invoice({ name: 'name' in (request.body as object) ? 'March.pdf' : 'V10000 Invoice 2025-05-30.pdf', rowVersion: 2 }),
   });
 
   it('renames the document when reapplyName is granted', async () => {
@@ -230,7 +314,9 @@ describe('PropertiesPanel', () => {
   });
 
   it('edits only ManualEntry custom fields and checks required values before saving', async () => {
-    const app = renderPanel(invoice(), { 'POST /api/document/7/custom': () => ({ ...CUSTOM, values: [{ fieldId: 100, value: 'DE2' }, CUSTOM.values[1]] }) });
+    const app = renderPanel(invoice(), {
+      'POST /api/document/7/custom': () => ({ ...CUSTOM, values: [{ fieldId: 100, value: 'DE2' }, CUSTOM.values[1]] }),
+    });
     const vat = await screen.findByRole('textbox', { name: /VAT id/ });
     expect(screen.getByRole('textbox', { name: /From/ })).toHaveProperty('readOnly', true);
     expect(vat).toHaveProperty('readOnly', false);

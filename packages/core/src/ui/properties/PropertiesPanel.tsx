@@ -33,14 +33,23 @@ const SECTION = UI_TEXT.properties.sections;
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', minHeight: 0, overflowY: 'auto', padding: tokens.spacingHorizontalS },
-  list: { display: 'grid', gridTemplateColumns: 'minmax(6em, max-content) 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXS, margin: 0 },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(6em, max-content) 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
 });
 
 /** A user date as the panel shows it: the date only at 12:00 UTC, blank for 1900 (portal §5). */
-function shownUserDate(stored: string | null, { formatDate, formatDateTime }: Pick<LocaleFormats, 'formatDate' | 'formatDateTime'>): string {
+function shownUserDate(
+  stored: string | null,
+  { formatDate, formatDateTime }: Pick<LocaleFormats, 'formatDate' | 'formatDateTime'>,
+): string {
   const display = userDateDisplay(stored);
   if (display.kind === 'blank') return '';
   return display.kind === 'date' ? formatDate(display.date + 'T12:00:00.000Z') : formatDateTime(display.instant);
@@ -79,7 +88,9 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
   const styles = useStyles();
   const { api, queryClient } = useServices();
   const options = useOptionValues();
-  const access: DocumentAccess | null = useApiQuery(queryKeys.documentAccess(document.id), (signal) => api.documents.getAccess(document.id, signal)).data;
+  const access: DocumentAccess | null = useApiQuery(queryKeys.documentAccess(document.id), (signal) =>
+    api.documents.getAccess(document.id, signal),
+  ).data;
   const [dialog, setDialog] = useState<'none' | 'rename' | 'subtype'>('none');
   // An edit (rename, subtype, user fields) changes the document: everything cached about it is read again, its access flags included.
   const onChanged = useCallback(

@@ -78,7 +78,9 @@ export function RenameDialog({ document, open, onClose, onRenamed }: RenameDialo
             <DialogTitle>{UI_TEXT.properties.renameDocument}</DialogTitle>
             <DialogContent className={styles.content}>
               {error !== null ? (
-                <div role="alert" className={styles.error}>{error}</div>
+                <div role="alert" className={styles.error}>
+                  {error}
+                </div>
               ) : null}
               <Field label={UI_TEXT.properties.name} required validationMessage={trimmed === '' ? MESSAGES.fieldRequired : undefined}>
                 <Input value={name} maxLength={255} disabled={working} onChange={(_, data) => setName(data.value)} />

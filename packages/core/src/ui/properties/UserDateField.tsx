@@ -36,7 +36,15 @@ function localDateToDay(date: Date): string {
  * (30.05.2025 in de-DE, 05/30/2025 in en-US) or ISO anywhere, strictly a real day, or picked from
  * the calendar; the spec's messages while the text is no date and after it was saved as blank.
  */
-export function UserDateField({ label, text, onTextChange, savedAsBlank = false, required = false, disabled = false, hint }: UserDateFieldProps): ReactElement {
+export function UserDateField({
+  label,
+  text,
+  onTextChange,
+  savedAsBlank = false,
+  required = false,
+  disabled = false,
+  hint,
+}: UserDateFieldProps): ReactElement {
   const formats = useLocaleFormats();
   const parsed = formats.parseDateInput(text);
   const message = userDateMessage(parsed, savedAsBlank && text.trim() === '');

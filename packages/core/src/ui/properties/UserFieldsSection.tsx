@@ -56,7 +56,8 @@ export function UserFieldsSection({ document, options, onChanged, now = () => ne
   }, [document.id, document.rowVersion, options, formats]);
 
   const storedText = formats.userDateFieldText(document.userDate);
-  const defaulted = storedText === '' && dateText !== '' && options.defaultUserDateToToday && dateText === formats.formatDateInput(todayUserDate(now()));
+  const defaulted =
+    storedText === '' && dateText !== '' && options.defaultUserDateToToday && dateText === formats.formatDateInput(todayUserDate(now()));
   const dirty = userString !== document.userString || dateText !== storedText;
 
   const save = async (): Promise<void> => {

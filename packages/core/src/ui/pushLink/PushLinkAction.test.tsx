@@ -10,10 +10,24 @@ const PI = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
 const CONTEXT = `?dataAreaId=CRONUS&recordId=${PI}&tableId=38&sitId=2&typeName=bc:Microsoft.NAV.PurchaseHeader`;
 const LOCK = { docId: 7, queueId: 3, userId: 1, userName: 'clerk', lockedAt: '2025-06-01T08:00:00Z', expiresAt: '2025-06-01T08:15:00Z' };
 
-const access = (): DocumentAccess => ({ ...(Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])) as unknown as DocumentAccess), link: true });
+const access = (): DocumentAccess => ({
+  ...(Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])) as unknown as DocumentAccess),
+  link: true,
+});
 const structure = (): FolderEntry[] => [
   testFolder('f1', 'Invoices', [
-    { type: 'document', id: 7, name: 'NW-77 invoice.pdf', document: testDocument({ id: 7, name: 'NW-77 invoice.pdf', link: null, rowVersion: 4, queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: 0 } }) },
+    {
+      type: 'document',
+      id: 7,
+      name: 'NW-77 invoice.pdf',
+      document: testDocument({
+        id: 7,
+        name: 'NW-77 invoice.pdf',
+        link: null,
+        rowVersion: 4,
+        queue: { id: 3, name: 'AP Inbox', queueTypeName: 'Invoices', features1: 0, features2: 0 },
+      }),
+    },
   ]),
 ];
 
@@ -25,7 +39,10 @@ function routes(overrides: Record<string, FakeRoute> = {}): Record<string, FakeR
     'GET /api/can': (request) => ({ action: request.search.get('action'), value: false }),
     'POST /api/locks': () => LOCK,
     'DELETE /api/locks': () => null,
-    'PUT /api/documents/7/push-link': () => ({ link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', recordId: PI, sitId: 2 }, rowVersion: 5 }),
+    'PUT /api/documents/7/push-link': () => ({
+      link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', recordId: PI, sitId: 2 },
+      rowVersion: 5,
+    }),
     ...overrides,
   };
 }
@@ -42,7 +59,12 @@ describe('Push Link', () => {
     let itemWhilePushing: unknown = null;
     const app = renderApp(
       `/folders${CONTEXT}`,
-      routes({ 'PUT /api/documents/7/push-link': (request) => ((itemWhilePushing = JSON.parse(app.local.getItem(PUSH_LINK_ITEMS_KEY) ?? 'null')), routes()['PUT /api/documents/7/push-link'](request)) }),
+      routes({
+        'PUT /api/documents/7/push-link': (request) => (
+          (itemWhilePushing = JSON.parse(app.local.getItem(PUSH_LINK_ITEMS_KEY) ?? 'null')),
+          routes()['PUT /api/documents/7/push-link'](request)
+        ),
+      }),
       { search: CONTEXT },
     );
     await push();
@@ -50,7 +72,16 @@ describe('Push Link', () => {
     expect(itemWhilePushing).toEqual([{ queueId: 3, docId: 7, locked: true }]);
     const calls = app.requests.filter((request) => request.path.includes('/locks') || request.path.endsWith('/push-link'));
     expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/locks', 'PUT /api/documents/7/push-link']);
-    expect(calls[1].body).toEqual({ relatedTypeName: 'bc:Microsoft.NAV.PurchaseHeader', relatedDataAreaId: 'CRONUS', relatedRecordId: PI, relatedTableId: 38, relatedSitId: 2, rowConflictId: 4, queueId: 3, locked: true });
+    expect(calls[1].body).toEqual({
+      relatedTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      relatedDataAreaId: 'CRONUS',
+      relatedRecordId: PI,
+      relatedTableId: 38,
+      relatedSitId: 2,
+      rowConflictId: 4,
+      queueId: 3,
+      locked: true,
+    });
     expect(app.local.getItem(PUSH_LINK_ITEMS_KEY)).toBeNull();
   });
 
@@ -66,7 +97,16 @@ describe('Push Link', () => {
   it('is off, saying why, for a document already linked to the record open in the ERP', async () => {
     const linked: FolderEntry[] = [
       testFolder('f1', 'Invoices', [
-        { type: 'document', id: 7, name: 'NW-77 invoice.pdf', document: testDocument({ id: 7, name: 'NW-77 invoice.pdf', link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', recordId: PI, sitId: 2 } }) },
+        {
+          type: 'document',
+          id: 7,
+          name: 'NW-77 invoice.pdf',
+          document: testDocument({
+            id: 7,
+            name: 'NW-77 invoice.pdf',
+            link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1003', recordId: PI, sitId: 2 },
+          }),
+        },
       ]),
     ];
     renderApp(`/folders${CONTEXT}`, routes({ 'GET /api/folder-structure': () => linked }), { search: CONTEXT });

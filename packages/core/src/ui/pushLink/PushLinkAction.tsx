@@ -20,7 +20,14 @@ export interface PushLinkActionProps {
 
 /** The record the ERP page stands on, when the host names one (type and key at least). */
 function recordInView(context: ErpContext | null): (ErpContext & { recordId: string; typeName: string }) | null {
-  if (context === null || context.recordId === undefined || context.recordId === '' || context.typeName === undefined || context.typeName === '') return null;
+  if (
+    context === null ||
+    context.recordId === undefined ||
+    context.recordId === '' ||
+    context.typeName === undefined ||
+    context.typeName === ''
+  )
+    return null;
   return { ...context, recordId: context.recordId, typeName: context.typeName };
 }
 
@@ -41,9 +48,20 @@ export function PushLinkAction({ documents }: PushLinkActionProps): ReactElement
   const record = recordInView(context);
   const single = documents.length === 1 ? documents[0] : null;
   const mayLink = single !== null && access !== null && access.length === 1 && access[0].link;
-  const alreadyThere = single?.link != null && record !== null && single.link.recordId.toLowerCase() === record.recordId.toLowerCase() && single.link.dataAreaId === (record.dataAreaId ?? '');
+  const alreadyThere =
+    single?.link != null &&
+    record !== null &&
+    single.link.recordId.toLowerCase() === record.recordId.toLowerCase() &&
+    single.link.dataAreaId === (record.dataAreaId ?? '');
   const may = mayLink && record !== null && !alreadyThere;
-  const why = record === null ? UI_TEXT.pushLink.noRecord : alreadyThere ? UI_TEXT.pushLink.alreadyThere : access !== null && !mayLink ? UI_TEXT.pushLink.notPermitted : undefined;
+  const why =
+    record === null
+      ? UI_TEXT.pushLink.noRecord
+      : alreadyThere
+        ? UI_TEXT.pushLink.alreadyThere
+        : access !== null && !mayLink
+          ? UI_TEXT.pushLink.notPermitted
+          : undefined;
 
   const push = async (document: DmsDocument, target: ErpContext & { recordId: string; typeName: string }): Promise<void> => {
     const storage = host.storage.local;

@@ -13,7 +13,9 @@ export interface PushLinkItem {
 function isItem(value: unknown): value is PushLinkItem {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
-  return Number.isSafeInteger(item.docId) && typeof item.locked === 'boolean' && (item.queueId === null || Number.isSafeInteger(item.queueId));
+  return (
+    Number.isSafeInteger(item.docId) && typeof item.locked === 'boolean' && (item.queueId === null || Number.isSafeInteger(item.queueId))
+  );
 }
 
 /** Every stored item (a broken entry reads as none). */
@@ -38,5 +40,8 @@ export function savePushLinkItem(storage: StoragePort, item: PushLinkItem): void
 
 /** Drops a document's item (after the push answered, either way). */
 export function dropPushLinkItem(storage: StoragePort, docId: number): void {
-  writeAll(storage, readPushLinkItems(storage).filter((item) => item.docId !== docId));
+  writeAll(
+    storage,
+    readPushLinkItems(storage).filter((item) => item.docId !== docId),
+  );
 }

@@ -25,7 +25,12 @@ export function QuickLinkButton(): ReactElement | null {
   const { api, alerts, selection } = useServices();
   const { ids } = useStore(selection);
   const [docId, setDocId] = useState<number | null>(null);
-  const queueQuery = useQuery({ queryKey: queueKey(queueId), queryFn: ({ signal }) => api.workflow.getQueue(queueId, signal), enabled: queueId !== 0, meta: { quiet: true } });
+  const queueQuery = useQuery({
+    queryKey: queueKey(queueId),
+    queryFn: ({ signal }) => api.workflow.getQueue(queueId, signal),
+    enabled: queueId !== 0,
+    meta: { quiet: true },
+  });
   const queue = queueQuery.data;
   if (queue === undefined || !isQuickLinkQueueType(queue.queueTypeName)) return null;
 
@@ -35,7 +40,11 @@ export function QuickLinkButton(): ReactElement | null {
   };
   return (
     <>
-      <Tooltip content={ids.length === 0 ? UI_TEXT.quickLink.selectOne : UI_TEXT.quickLink.quickLinkHint} relationship="description" withArrow>
+      <Tooltip
+        content={ids.length === 0 ? UI_TEXT.quickLink.selectOne : UI_TEXT.quickLink.quickLinkHint}
+        relationship="description"
+        withArrow
+      >
         <ToolbarButton icon={<FlashRegular />} disabledFocusable={ids.length === 0} onClick={onClick}>
           {UI_TEXT.quickLink.quickLink}
         </ToolbarButton>

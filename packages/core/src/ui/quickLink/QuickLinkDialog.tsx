@@ -70,8 +70,14 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { context } = useHostContext();
-  const documentQuery = useQuery({ queryKey: queryKeys.document(docId), queryFn: ({ signal }) => loading.track(api.documents.getDocument(docId, signal)) });
-  const setupQuery = useQuery({ queryKey: setupKey(queue.id), queryFn: ({ signal }) => loading.track(api.workflow.getLinkToApproval(queue.id, signal)) });
+  const documentQuery = useQuery({
+    queryKey: queryKeys.document(docId),
+    queryFn: ({ signal }) => loading.track(api.documents.getDocument(docId, signal)),
+  });
+  const setupQuery = useQuery({
+    queryKey: setupKey(queue.id),
+    queryFn: ({ signal }) => loading.track(api.workflow.getLinkToApproval(queue.id, signal)),
+  });
   const tablesQuery = useQuery({ queryKey: queryKeys.linkableTables, queryFn: ({ signal }) => api.link.getLinkableTables(signal) });
   const document = documentQuery.data ?? null;
   const choices = useMemo(() => linkableEntityTypes(context, null, tablesQuery.data ?? []), [context, tablesQuery.data]);
@@ -86,7 +92,8 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
 
   const loadFailure = documentQuery.error ?? setupQuery.error;
   const setupComplete = setupQuery.data ? quickLinkSetupComplete(setupQuery.data) : null;
-  const alreadyLinked = document !== null && document.link !== null ? { number: document.link.sourceNumber, rowVersion: document.rowVersion } : null;
+  const alreadyLinked =
+    document !== null && document.link !== null ? { number: document.link.sourceNumber, rowVersion: document.rowVersion } : null;
   const toApprove = linked ?? alreadyLinked;
 
   const refresh = async (): Promise<void> => {
@@ -102,7 +109,9 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     setBusy(true);
     setError(null);
     try {
-      await loading.track(api.workflow.approve({ docIds: [docId], rowConflictIds: [rowVersion], expectedQueueId: queue.id, note: note.trim() || undefined }));
+      await loading.track(
+        api.workflow.approve({ docIds: [docId], rowConflictIds: [rowVersion], expectedQueueId: queue.id, note: note.trim() || undefined }),
+      );
       selection.set([]);
       await refresh();
       notify(done);
@@ -116,8 +125,11 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
 
   /** What follows a link: the ERP page hears of it, and the record opens where the queue says so. */
   const afterLink = (link: DocumentLink): void => {
-    capabilities.notifyDocumentLinked?.({ docId, typeName: link.sourceEntityTypeName ?? '', dataAreaId: link.dataAreaId, recordId: link.recordId }).catch((failure: unknown) => console.warn('Could not tell the ERP page about the link.', failure));
-    if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink')) void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
+    capabilities
+      .notifyDocumentLinked?.({ docId, typeName: link.sourceEntityTypeName ?? '', dataAreaId: link.dataAreaId, recordId: link.recordId })
+      .catch((failure: unknown) => console.warn('Could not tell the ERP page about the link.', failure));
+    if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink'))
+      void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
   };
 
   const linkAndApprove = async (event: FormEvent): Promise<void> => {
@@ -147,7 +159,8 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
       setBusy(false);
       if (failure instanceof QuickLinkFailure) return setError(failure.message);
       // A record the ERP does not have (404 that is not the document's) is the quick-link failure.
-      if (failure instanceof ApiError && failure.status === 404 && failure.message !== MESSAGES.documentNotFound) return setError(quickLinkFailed(text, chosen.label));
+      if (failure instanceof ApiError && failure.status === 404 && failure.message !== MESSAGES.documentNotFound)
+        return setError(quickLinkFailed(text, chosen.label));
       return setError(linkErrorMessage(failure));
     }
     setLinked({ number: change.link?.sourceNumber ?? number, rowVersion: change.rowVersion });
@@ -204,7 +217,11 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     );
     actions = (
       <>
-        <Button appearance="primary" disabled={busy} onClick={() => void approve(document.rowVersion, UI_TEXT.quickLink.approved(document.name))}>
+        <Button
+          appearance="primary"
+          disabled={busy}
+          onClick={() => void approve(document.rowVersion, UI_TEXT.quickLink.approved(document.name))}
+        >
           {UI_TEXT.quickLink.approveAnyway}
         </Button>
         <Button onClick={onClose}>{UI_TEXT.cancel}</Button>
@@ -222,7 +239,11 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     );
     actions = (
       <>
-        <Button appearance="primary" disabled={busy} onClick={() => void approve(toApprove.rowVersion, UI_TEXT.quickLink.linkedAndApproved(document.name, toApprove.number))}>
+        <Button
+          appearance="primary"
+          disabled={busy}
+          onClick={() => void approve(toApprove.rowVersion, UI_TEXT.quickLink.linkedAndApproved(document.name, toApprove.number))}
+        >
           {UI_TEXT.quickLink.approve}
         </Button>
         <Button
@@ -268,7 +289,9 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     <Dialog open onOpenChange={(_, data) => (data.open ? undefined : onClose())}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{setupComplete === false ? UI_TEXT.quickLink.linkToApproval : UI_TEXT.quickLink.dialogTitle(document?.name ?? '')}</DialogTitle>
+          <DialogTitle>
+            {setupComplete === false ? UI_TEXT.quickLink.linkToApproval : UI_TEXT.quickLink.dialogTitle(document?.name ?? '')}
+          </DialogTitle>
           <DialogContent>{content}</DialogContent>
           <DialogActions>{actions}</DialogActions>
         </DialogBody>

@@ -27,7 +27,13 @@ export class QuickLinkFailure extends Error {}
  * else name) is exactly the text, found with the entity list's q_{field} filter in the company in
  * context. None → QuickLinkFailure 'Link failed, since record ID: {text} was not found …'.
  */
-export async function resolveQuickLinkRecord(api: ApiServices, queryClient: QueryClient, type: LinkableEntityType, text: string, dataAreaId: string): Promise<QuickLinkRecord> {
+export async function resolveQuickLinkRecord(
+  api: ApiServices,
+  queryClient: QueryClient,
+  type: LinkableEntityType,
+  text: string,
+  dataAreaId: string,
+): Promise<QuickLinkRecord> {
   const typed = text.trim();
   if (RECORD_ID.test(typed)) return { recordId: typed.replace(/[{}]/g, ''), dataAreaId, number: typed };
   const properties = await queryClient.fetchQuery({
@@ -40,6 +46,7 @@ export async function resolveQuickLinkRecord(api: ApiServices, queryClient: Quer
   const records = await api.link.getEntities(type.typeName, { skip: 0, filters: { [field]: typed }, dataAreaId: dataAreaId || undefined });
   const match = records.find((record: EntityRecord) => String(record[field] ?? '').toLowerCase() === typed.toLowerCase());
   const recordId = match?.[key];
-  if (match === undefined || typeof recordId !== 'string' || recordId === '') throw new QuickLinkFailure(quickLinkFailed(typed, type.label));
+  if (match === undefined || typeof recordId !== 'string' || recordId === '')
+    throw new QuickLinkFailure(quickLinkFailed(typed, type.label));
   return { recordId, dataAreaId: typeof match.dataAreaId === 'string' ? match.dataAreaId : dataAreaId, number: String(match[field]) };
 }

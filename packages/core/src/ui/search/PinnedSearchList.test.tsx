@@ -13,15 +13,22 @@ function saved(id: string, name: string, pinned: boolean, overFifty = false): un
 
 describe('Pinned Searches in the folders screen', () => {
   it('lists only pinned saved searches and opens each as that saved search, keeping embedded and allowSave', async () => {
-    const app = renderApp(`/folders${CONTEXT}&embedded=true&allowSave=false`, {
-      'GET /api/options': () => [],
-      'GET /api/folder-structure': () => [testFolder('f1', 'Invoices', [])],
-      'GET /api/can': (request) => ({ action: request.search.get('action'), value: false }),
-      'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: false })),
-      'GET /api/documents/search': () => ({ documents: [], total: 75, skip: 0, take: 30 }),
-    }, { search: CONTEXT });
+    const app = renderApp(
+      `/folders${CONTEXT}&embedded=true&allowSave=false`,
+      {
+        'GET /api/options': () => [],
+        'GET /api/folder-structure': () => [testFolder('f1', 'Invoices', [])],
+        'GET /api/can': (request) => ({ action: request.search.get('action'), value: false }),
+        'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: false })),
+        'GET /api/documents/search': () => ({ documents: [], total: 75, skip: 0, take: 30 }),
+      },
+      { search: CONTEXT },
+    );
     // Written before the lazily loaded folders screen first reads local storage; renderApp signs in 'clerk'.
-    app.local.setItem(savedSearchesKey('clerk'), JSON.stringify([saved('a', 'Contoso March', true, true), saved('b', 'Not pinned', false)]));
+    app.local.setItem(
+      savedSearchesKey('clerk'),
+      JSON.stringify([saved('a', 'Contoso March', true, true), saved('b', 'Not pinned', false)]),
+    );
     const section = (await screen.findByRole('heading', { name: MESSAGES.pinnedSearches })).closest('section') as HTMLElement;
     const list = await within(section).findByRole('list', { name: 'Pinned searches' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);

@@ -9,7 +9,14 @@ import { savedSearchSummary } from './SavedSearchList';
 import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
-  list: { listStyle: 'none', margin: `${tokens.spacingVerticalXS} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  list: {
+    listStyle: 'none',
+    margin: `${tokens.spacingVerticalXS} 0`,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
   item: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' },
   muted: { color: tokens.colorNeutralForeground3 },

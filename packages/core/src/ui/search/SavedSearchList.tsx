@@ -1,14 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import {
-  Badge,
-  Button,
-  Caption1,
-  Subtitle2,
-  ToggleButton,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Caption1, Subtitle2, ToggleButton, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { RenameRegular } from '@fluentui/react-icons/svg/rename';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
@@ -73,36 +64,50 @@ export function SavedSearchList({ searches, store, activeId, onRun }: SavedSearc
                 />
               </li>
             ) : (
-            <li key={search.id} className={styles.item}>
-              <Button
-                appearance="subtle"
-                className={mergeClasses(styles.run, search.id === activeId && styles.active)}
-                aria-label={UI_TEXT.search.run(search.name)}
-                aria-current={search.id === activeId ? 'true' : undefined}
-                title={search.savedAt === '' ? undefined : UI_TEXT.search.savedAt(formatDateTime(search.savedAt))}
-                onClick={() => onRun(search)}
-              >
-                <span className={styles.runText}>{search.name}</span>
-              </Button>
-              {search.overFifty ? (
-                <Badge appearance="outline" color="informative">
-                  {MESSAGES.firstFiftyResults}
-                </Badge>
-              ) : (
-                <Caption1 className={styles.muted}>{savedSearchSummary(search)}</Caption1>
-              )}
-              <ToggleButton
-                appearance="subtle"
-                size="small"
-                icon={<PinRegular />}
-                checked={search.pinned}
-                aria-label={search.pinned ? UI_TEXT.search.unpin(search.name) : UI_TEXT.search.pin(search.name)}
-                title={search.pinned ? UI_TEXT.search.unpinTitle : UI_TEXT.search.pinTitle}
-                onClick={() => store.setPinned(search.id, !search.pinned)}
-              />
-              <Button appearance="subtle" size="small" icon={<RenameRegular />} aria-label={UI_TEXT.search.renameNamed(search.name)} title={UI_TEXT.search.rename} onClick={() => setRenaming(search)} />
-              <Button appearance="subtle" size="small" icon={<DeleteRegular />} aria-label={UI_TEXT.search.deleteNamed(search.name)} title={UI_TEXT.export.delete} onClick={() => store.remove(search.id)} />
-            </li>
+              <li key={search.id} className={styles.item}>
+                <Button
+                  appearance="subtle"
+                  className={mergeClasses(styles.run, search.id === activeId && styles.active)}
+                  aria-label={UI_TEXT.search.run(search.name)}
+                  aria-current={search.id === activeId ? 'true' : undefined}
+                  title={search.savedAt === '' ? undefined : UI_TEXT.search.savedAt(formatDateTime(search.savedAt))}
+                  onClick={() => onRun(search)}
+                >
+                  <span className={styles.runText}>{search.name}</span>
+                </Button>
+                {search.overFifty ? (
+                  <Badge appearance="outline" color="informative">
+                    {MESSAGES.firstFiftyResults}
+                  </Badge>
+                ) : (
+                  <Caption1 className={styles.muted}>{savedSearchSummary(search)}</Caption1>
+                )}
+                <ToggleButton
+                  appearance="subtle"
+                  size="small"
+                  icon={<PinRegular />}
+                  checked={search.pinned}
+                  aria-label={search.pinned ? UI_TEXT.search.unpin(search.name) : UI_TEXT.search.pin(search.name)}
+                  title={search.pinned ? UI_TEXT.search.unpinTitle : UI_TEXT.search.pinTitle}
+                  onClick={() => store.setPinned(search.id, !search.pinned)}
+                />
+                <Button
+                  appearance="subtle"
+                  size="small"
+                  icon={<RenameRegular />}
+                  aria-label={UI_TEXT.search.renameNamed(search.name)}
+                  title={UI_TEXT.search.rename}
+                  onClick={() => setRenaming(search)}
+                />
+                <Button
+                  appearance="subtle"
+                  size="small"
+                  icon={<DeleteRegular />}
+                  aria-label={UI_TEXT.search.deleteNamed(search.name)}
+                  title={UI_TEXT.export.delete}
+                  onClick={() => store.remove(search.id)}
+                />
+              </li>
             ),
           )}
         </ul>

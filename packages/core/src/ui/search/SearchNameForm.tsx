@@ -4,7 +4,13 @@ import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} 0` },
+  form: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} 0`,
+  },
   field: { flexGrow: 1, minWidth: '160px' },
 });
 

@@ -40,7 +40,11 @@ const useStyles = makeStyles({
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
-    '& mark': { backgroundColor: tokens.colorPaletteYellowBackground2, color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
+    '& mark': {
+      backgroundColor: tokens.colorPaletteYellowBackground2,
+      color: tokens.colorNeutralForeground1,
+      fontWeight: tokens.fontWeightSemibold,
+    },
   },
   selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
   pending: { opacity: 0.6 },
@@ -80,7 +84,9 @@ export interface SearchResultsProps {
 /** The record and queue a result belongs to: "Vendor V10000 · Invoice · Queue: AP Approval". */
 function recordText(document: DmsDocument): string {
   const record = document.link ? [document.type ?? '', document.link.sourceNumber].filter((part) => part !== '').join(' ') : '';
-  return [record, document.subtype?.text ?? '', document.queueName ? UI_TEXT.search.inQueue(document.queueName) : ''].filter((part) => part !== '').join(' · ');
+  return [record, document.subtype?.text ?? '', document.queueName ? UI_TEXT.search.inQueue(document.queueName) : '']
+    .filter((part) => part !== '')
+    .join(' · ');
 }
 
 /** A snippet with its matched words in <mark>. */
@@ -113,7 +119,23 @@ function canObserve(): boolean {
  */
 export function SearchResults(props: SearchResultsProps): ReactElement {
   const { formatDate, formatFileSize } = useLocaleFormats();
-  const { labelledBy, documents, snippets, sort, onSortChange, selectedIds, onToggleSelected, onRowClick, onOpen, taggingOn, taggedIds, stale, hasMore, loadingMore, onLoadMore } = props;
+  const {
+    labelledBy,
+    documents,
+    snippets,
+    sort,
+    onSortChange,
+    selectedIds,
+    onToggleSelected,
+    onRowClick,
+    onOpen,
+    taggingOn,
+    taggedIds,
+    stale,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+  } = props;
   const styles = useStyles();
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -150,7 +172,11 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
             {COLUMNS.map((column) => (
               <TableHeaderCell
                 key={column.key}
-                className={column.key === 'name' ? undefined : mergeClasses(styles.wide, column.key === 'createdAt' ? styles.dateColumn : styles.sizeColumn)}
+                className={
+                  column.key === 'name'
+                    ? undefined
+                    : mergeClasses(styles.wide, column.key === 'createdAt' ? styles.dateColumn : styles.sizeColumn)
+                }
                 sortDirection={sortDirection(column.key)}
                 onClick={() => onSortChange({ key: column.key, desc: sort?.key === column.key ? !sort.desc : column.key !== 'name' })}
               >
@@ -196,7 +222,9 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
                     ) : null}
                   </span>
                   {recordText(document) !== '' ? <Caption1 className={styles.record}>{recordText(document)}</Caption1> : null}
-                  {snippets?.[String(document.id)] ? <SnippetText snippet={snippets[String(document.id)]} className={styles.snippet} /> : null}
+                  {snippets?.[String(document.id)] ? (
+                    <SnippetText snippet={snippets[String(document.id)]} className={styles.snippet} />
+                  ) : null}
                   <Caption1 className={styles.details}>
                     {[document.description, size, date].filter((part) => part !== '').join(' · ')}
                   </Caption1>

@@ -153,7 +153,8 @@ describe('SearchScreen', () => {
     const routes = {
       ...baseRoutes(all),
       // The chip alone never answers: only the search with words does.
-      'GET /api/documents/search': (request: RecordedRequest) => (request.search.get('q') ? pagedSearch(all)(request) : new Promise<never>(() => undefined)),
+      'GET /api/documents/search': (request: RecordedRequest) =>
+        request.search.get('q') ? pagedSearch(all)(request) : new Promise<never>(() => undefined),
     };
     const app = renderSearch(`/search?tag=${encodeURIComponent(JSON.stringify(CONTOSO))}`, routes);
     await waitFor(() => expect(searches(app.requests)).toHaveLength(1));
@@ -221,7 +222,10 @@ describe('SearchScreen', () => {
   });
 
   it('shows a refused search in the alert area with the spec wording', async () => {
-    const routes = { ...baseRoutes(), 'GET /api/documents/search': () => FakeResponse.json({ statusCode: 400, message: 'Too many tags' }, 400) };
+    const routes = {
+      ...baseRoutes(),
+      'GET /api/documents/search': () => FakeResponse.json({ statusCode: 400, message: 'Too many tags' }, 400),
+    };
     renderSearch('/search?q=invoice', routes);
     await screen.findByText('Error 400: Too many tags. Please try again later.');
   });
@@ -238,7 +242,13 @@ describe('SearchScreen', () => {
     fireEvent.change(name, { target: { value: 'Contoso invoices' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save search' }));
     const run = await within(saved).findByRole('button', { name: 'Run Contoso invoices' });
-    const stored = JSON.parse(app.local.getItem(SAVED_KEY) ?? '[]') as { tags: unknown; q: string; documents: number[]; overFifty: boolean; savedAt: string }[];
+    const stored = JSON.parse(app.local.getItem(SAVED_KEY) ?? '[]') as {
+      tags: unknown;
+      q: string;
+      documents: number[];
+      overFifty: boolean;
+      savedAt: string;
+    }[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ tags: [CONTOSO], q: 'invoice', overFifty: true });
     expect(stored[0].documents).toEqual(documents(50).map((document) => document.id));
@@ -281,7 +291,10 @@ describe('SearchScreen', () => {
   });
 
   it('offers tagging mode only with the Tagging privilege; while on, clicking a result tags it into Tagged Items', async () => {
-    const routes = { ...baseRoutes(), 'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }) };
+    const routes = {
+      ...baseRoutes(),
+      'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }),
+    };
     const app = renderSearch('/search?q=invoice', routes);
     const toggle = await screen.findByRole('switch', { name: 'Tagging mode' });
     expect(app.requests.find((request) => request.path === '/api/can')?.search.get('action')).toBe('Cabinet: Tagging');
@@ -346,7 +359,10 @@ describe('SearchScreen', () => {
     const local = memoryStorage();
     new SavedSearchStore(local, 'alice').save({ name: 'Alice search', tags: [CONTOSO], q: '', sort: null, documents: [1], total: 1 });
     new SavedSearchStore(local, 'bob').save({ name: 'Bob search', tags: [], q: 'freight', sort: null, documents: [2], total: 1 });
-    const routes = { ...baseRoutes(), 'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }) };
+    const routes = {
+      ...baseRoutes(),
+      'GET /api/can': (request: RecordedRequest) => ({ action: request.search.get('action'), value: true }),
+    };
 
     const bob = renderSearch('/search?q=invoice', routes, local, 'bob');
     await within(savedSearches()).findByRole('button', { name: 'Run Bob search' });

@@ -37,11 +37,22 @@ const NOTES_PRIVILEGES: readonly PrivilegeName[] = ['Notes: View Only', 'Notes: 
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
-  header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+  },
   box: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
   toolbar: { flexWrap: 'wrap', padding: `0 ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' },
-  resultsHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: tokens.spacingHorizontalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0` },
+  resultsHeader: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0`,
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
   split: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
@@ -59,7 +70,10 @@ export interface SearchScreenProps {
 
 /** The name a new saved search gets: its chips and words. */
 function defaultName(tags: readonly SearchTag[], q: string): string {
-  return [...tags.map(tagLabel), q.trim()].filter((part) => part !== '').join(' ').slice(0, 80);
+  return [...tags.map(tagLabel), q.trim()]
+    .filter((part) => part !== '')
+    .join(' ')
+    .slice(0, 80);
 }
 
 /**
@@ -103,7 +117,8 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
   const preferences = useMemo(() => new WorkflowPreferences(host.storage.local), [host]);
   const pane = useInlineViewerPane(preferences);
   const { autoview, size: paneSize, visible: paneVisible, splitRef } = pane;
-  const previewId = selectedIds.length === 1 && results.documents.some((document) => document.id === selectedIds[0]) ? selectedIds[0] : null;
+  const previewId =
+    selectedIds.length === 1 && results.documents.some((document) => document.id === selectedIds[0]) ? selectedIds[0] : null;
   const activeSaved = saved.find((search) => search.id === activeSavedId) ?? null;
 
   // Either notes privilege lets the box suggest note searches; without an answer it does not (no alert of its own).
@@ -181,7 +196,10 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         const path = `/viewer/${encodeDocumentId(document.id)}${words === '' ? '' : `?find=${encodeURIComponent(words)}`}`;
         if (variant === 'popup') {
           // Spec §2: the viewer window opens at screen height minus 100 and half the screen width.
-          capabilities.openUrl(path, { name: 'datahaven-viewer', features: ({ height, width }) => `height=${Math.max(200, height - 100)},width=${Math.round(width / 2)}` });
+          capabilities.openUrl(path, {
+            name: 'datahaven-viewer',
+            features: ({ height, width }) => `height=${Math.max(200, height - 100)},width=${Math.round(width / 2)}`,
+          });
         } else {
           navigate(path);
         }
@@ -218,7 +236,10 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
     }
   };
 
-  const selectedDocuments = useMemo(() => results.documents.filter((document) => selectedIds.includes(document.id)), [results.documents, selectedIds]);
+  const selectedDocuments = useMemo(
+    () => results.documents.filter((document) => selectedIds.includes(document.id)),
+    [results.documents, selectedIds],
+  );
 
   // Esc clears the selection first, then the search (chips and words); an open suggestion list or
   // dialog takes its own Esc before this sees it.
@@ -242,7 +263,11 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
     <div className={styles.screen} onKeyDown={onScreenKeyDown}>
       {variant === 'popup' || !embedded ? (
         <div className={styles.header}>
-          {variant === 'route' ? <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>{UI_TEXT.back}</Button> : null}
+          {variant === 'route' ? (
+            <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>
+              {UI_TEXT.back}
+            </Button>
+          ) : null}
           <Subtitle2 as="h1">{UI_TEXT.search.search}</Subtitle2>
         </div>
       ) : null}

@@ -9,7 +9,10 @@ export interface SearchLinkState {
 }
 
 /** The /search path that opens a search with these tags, words and sort (pinned searches link here). */
-export function searchLink(state: { tags?: readonly SearchTag[]; q?: string; sort?: SavedSearchSort | null }, extra: Record<string, string> = {}): string {
+export function searchLink(
+  state: { tags?: readonly SearchTag[]; q?: string; sort?: SavedSearchSort | null },
+  extra: Record<string, string> = {},
+): string {
   const params = new URLSearchParams(extra);
   for (const tag of state.tags ?? []) params.append('tag', JSON.stringify(tag));
   if (state.q && state.q.trim() !== '') params.set('q', state.q.trim());
@@ -52,7 +55,10 @@ function readTag(raw: string): SearchTag | null {
 
 /** Reads the tags, words and sort of a /search query string; anything unreadable is left out. */
 export function readSearchLink(params: URLSearchParams): SearchLinkState {
-  const tags = params.getAll('tag').map(readTag).filter((tag): tag is SearchTag => tag !== null);
+  const tags = params
+    .getAll('tag')
+    .map(readTag)
+    .filter((tag): tag is SearchTag => tag !== null);
   const key = params.get('sort');
   const sort: SavedSearchSort | null =
     key === 'name' || key === 'createdAt' || key === 'FileSize' ? { key, desc: params.get('desc') === 'true' } : null;

@@ -35,7 +35,11 @@ export function searchStoresOf(services: DatahavenServices, username: string | n
   if (!stores) {
     const local = username === null ? memoryStorage() : services.host.storage.local;
     const owner = username ?? 'unknown';
-    stores = { savedSearches: new SavedSearchStore(local, owner), taggingMode: new TaggingModeStore(), taggedItems: new TaggedItemsStore(local, owner) };
+    stores = {
+      savedSearches: new SavedSearchStore(local, owner),
+      taggingMode: new TaggingModeStore(),
+      taggedItems: new TaggedItemsStore(local, owner),
+    };
     byUser.set(key, stores);
   }
   return stores;

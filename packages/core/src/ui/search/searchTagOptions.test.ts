@@ -8,12 +8,24 @@ describe('suggestionsFor', () => {
   it("puts the server's tags first, then a contains tag per kind, without duplicates or chosen tags", () => {
     const chosen = [textTag('documentDescription', 'Contoso')];
     const list = suggestionsFor(' Contoso ', [NAME, textTag('documentName', 'Contoso')], chosen, true);
-    expect(list.map(tagLabel)).toEqual(['Name: CS-88120.pdf', 'Name: Contoso', 'Note: Contoso', 'User string: Contoso', 'Queue name: Contoso', 'Custom index: Contoso']);
+    expect(list.map(tagLabel)).toEqual([
+      'Name: CS-88120.pdf',
+      'Name: Contoso',
+      'Note: Contoso',
+      'User string: Contoso',
+      'Queue name: Contoso',
+      'Custom index: Contoso',
+    ]);
   });
 
   it('offers note tags only to users who may read notes, file id tags only for digits, nothing for blank text', () => {
     expect(suggestionsFor('88120', [], [], false).map((tag) => tag.type)).toEqual([
-      'documentName', 'documentDescription', 'userString1Contains', 'queueNameContains', 'customIndex', 'fileIdContains',
+      'documentName',
+      'documentDescription',
+      'userString1Contains',
+      'queueNameContains',
+      'customIndex',
+      'fileIdContains',
     ]);
     expect(suggestionsFor('  ', [NAME], [], true)).toEqual([NAME]);
   });

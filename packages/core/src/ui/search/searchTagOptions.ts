@@ -21,7 +21,14 @@ export function tagLabel(tag: SearchTag): string {
 }
 
 /** The "contains" kinds the user can make from any typed text; the server only suggests values it knows. */
-const TEXT_KINDS: readonly SearchTagKind[] = ['documentName', 'documentDescription', 'noteTextContains', 'userString1Contains', 'queueNameContains', 'customIndex'];
+const TEXT_KINDS: readonly SearchTagKind[] = [
+  'documentName',
+  'documentDescription',
+  'noteTextContains',
+  'userString1Contains',
+  'queueNameContains',
+  'customIndex',
+];
 
 /** A tag of `type` made from typed text (key and text are the text). */
 export function textTag(type: SearchTagKind, text: string): SearchTag {
@@ -34,7 +41,12 @@ export function textTag(type: SearchTagKind, text: string): SearchTag {
  * without tags already chosen. Note text is offered only to users who may read notes, because
  * the server refuses that tag to anyone else (403).
  */
-export function suggestionsFor(text: string, serverTags: readonly SearchTag[], chosen: readonly SearchTag[], canSearchNotes: boolean): SearchTag[] {
+export function suggestionsFor(
+  text: string,
+  serverTags: readonly SearchTag[],
+  chosen: readonly SearchTag[],
+  canSearchNotes: boolean,
+): SearchTag[] {
   const trimmed = text.trim();
   const generated: SearchTag[] = [];
   if (trimmed !== '') {

@@ -67,7 +67,10 @@ export function useSearchResults(tags: readonly SearchTag[], q: string, sort: Sa
     const { tags: nowTags, q: nowQ, sort: nowSort, key: nowKey } = latest.current;
     const typedOnly = searchedChips.current === chipsKey;
     searchedChips.current = chipsKey;
-    const timer = setTimeout(() => setSearched({ key: nowKey, query: { tags: nowTags, q: nowQ, sort: nowSort } }), typedOnly ? SEARCH_DEBOUNCE_MS : 0);
+    const timer = setTimeout(
+      () => setSearched({ key: nowKey, query: { tags: nowTags, q: nowQ, sort: nowSort } }),
+      typedOnly ? SEARCH_DEBOUNCE_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [idle, key, chipsKey]);
 
@@ -76,7 +79,10 @@ export function useSearchResults(tags: readonly SearchTag[], q: string, sort: Sa
     queryKey: queryKeys.search(searched?.key ?? ''),
     queryFn: ({ pageParam, signal }) => {
       const asked = query ?? { tags: [], q: '', sort: null };
-      return api.search.search({ q: asked.q, tags: asked.tags, sort: asked.sort?.key, desc: asked.sort?.desc, skip: pageParam, take: LIMITS.pageSize }, signal);
+      return api.search.search(
+        { q: asked.q, tags: asked.tags, sort: asked.sort?.key, desc: asked.sort?.desc, skip: pageParam, take: LIMITS.pageSize },
+        signal,
+      );
     },
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {

@@ -1,5 +1,14 @@
 import type { ReactElement } from 'react';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarGroup, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarGroup,
+  MessageBarTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { UI_TEXT } from '../../locale/uiText';
@@ -26,7 +35,14 @@ export function AlertArea(): ReactElement | null {
           {banner.message}
         </MessageBarBody>
         <MessageBarActions
-          containerAction={<Button appearance="transparent" aria-label={UI_TEXT.shell.dismissError} icon={<DismissRegular />} onClick={() => alerts.dismissBanner()} />}
+          containerAction={
+            <Button
+              appearance="transparent"
+              aria-label={UI_TEXT.shell.dismissError}
+              icon={<DismissRegular />}
+              onClick={() => alerts.dismissBanner()}
+            />
+          }
         />
       </MessageBar>,
     );
@@ -36,7 +52,14 @@ export function AlertArea(): ReactElement | null {
       <MessageBar key={alert.id} intent={alert.intent} layout="multiline">
         <MessageBarBody>{alert.text}</MessageBarBody>
         <MessageBarActions
-          containerAction={<Button appearance="transparent" aria-label={UI_TEXT.shell.dismissAlert} icon={<DismissRegular />} onClick={() => alerts.dismiss(alert.id)} />}
+          containerAction={
+            <Button
+              appearance="transparent"
+              aria-label={UI_TEXT.shell.dismissAlert}
+              icon={<DismissRegular />}
+              onClick={() => alerts.dismiss(alert.id)}
+            />
+          }
         />
       </MessageBar>,
     );

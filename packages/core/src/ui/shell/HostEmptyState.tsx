@@ -28,7 +28,9 @@ export function HostEmptyState({ title, body }: HostEmptyStateProps): ReactEleme
   return (
     <div className={styles.box} role="status">
       <DocumentMultipleRegular className={styles.icon} aria-hidden />
-      <Subtitle1 as="h1" className={styles.text}>{title}</Subtitle1>
+      <Subtitle1 as="h1" className={styles.text}>
+        {title}
+      </Subtitle1>
       <Body1 className={styles.text}>{body}</Body1>
     </div>
   );

@@ -37,7 +37,12 @@ export function LoadingIndicator(): ReactElement | null {
   return (
     <div className={styles.overlay} data-testid="loading-overlay">
       <ProgressBar thickness="medium" aria-label={UI_TEXT.shell.loadingProgress} />
-      <Spinner className={styles.spinner} size="tiny" label={active > 0 ? UI_TEXT.shell.uploading : UI_TEXT.loading} labelPosition="after" />
+      <Spinner
+        className={styles.spinner}
+        size="tiny"
+        label={active > 0 ? UI_TEXT.shell.uploading : UI_TEXT.loading}
+        labelPosition="after"
+      />
     </div>
   );
 }

@@ -26,11 +26,38 @@ export function testToken(username = 'clerk'): string {
 /** A document as the server presents it, with the fields a test cares about. */
 export function testDocument(fields: Partial<DmsDocument> & Pick<DmsDocument, 'id' | 'name'>): DmsDocument {
   return {
-    description: '', extension: fields.name.split('.').pop() ?? '', FileSize: 12_600, mediaType: 'application/pdf', totalPages: 1,
-    splittable: false, link: null, lock: null, userLock: 'none', queueName: null, queue: null, workflowPerms: 0,
-    workflowModifiers: { approvalRouteRequired: false, blockApproveUnlinked: false, noRoutes: false, blockRouteUnlinked: false, warnRouteUnlinked: false, quickLink: false },
-    hasApprovalRoutes: false, hasAvailableRoutes: false, canApprovalRoutes: false, canRouteForApprovalFromRecord: false,
-    userString: '', userDate: null, subtype: null, type: 'Vendor', rowVersion: 1, createdAt: '2025-05-30T10:00:00Z', createdBy: 'clerk', modifiedAt: '2025-05-30T10:00:00Z',
+    description: '',
+    extension: fields.name.split('.').pop() ?? '',
+    FileSize: 12_600,
+    mediaType: 'application/pdf',
+    totalPages: 1,
+    splittable: false,
+    link: null,
+    lock: null,
+    userLock: 'none',
+    queueName: null,
+    queue: null,
+    workflowPerms: 0,
+    workflowModifiers: {
+      approvalRouteRequired: false,
+      blockApproveUnlinked: false,
+      noRoutes: false,
+      blockRouteUnlinked: false,
+      warnRouteUnlinked: false,
+      quickLink: false,
+    },
+    hasApprovalRoutes: false,
+    hasAvailableRoutes: false,
+    canApprovalRoutes: false,
+    canRouteForApprovalFromRecord: false,
+    userString: '',
+    userDate: null,
+    subtype: null,
+    type: 'Vendor',
+    rowVersion: 1,
+    createdAt: '2025-05-30T10:00:00Z',
+    createdBy: 'clerk',
+    modifiedAt: '2025-05-30T10:00:00Z',
     ...fields,
   };
 }
@@ -42,7 +69,17 @@ export function testNote(id: number, kind: Note['kind'], text: string): Note {
 
 /** A folder node with its children. */
 export function testFolder(id: string, name: string, children: FolderEntry[], allowUpload = true): FolderNode {
-  return { type: 'folder', id, name, constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 1 }, children, allowUpload, defaultExpanded: false, forceDefaultExpanded: false, groups: [] };
+  return {
+    type: 'folder',
+    id,
+    name,
+    constraints: { dataAreaId: 'CRONUS', tableId: 23, recordId: 'r1', subtypeId: 1 },
+    children,
+    allowUpload,
+    defaultExpanded: false,
+    forceDefaultExpanded: false,
+    groups: [],
+  };
 }
 
 /** What renderApp hands back: the testing-library result, the recorded requests and the services. */
@@ -106,7 +143,12 @@ export function renderApp(path: string, routes: Record<string, FakeRoute>, optio
   const requests: RecordedRequest[] = [];
   const fakeFetch = fakeApiFetch(routes, requests);
   const local = memoryStorage(localItems);
-  const base = browserHost({ token: testToken(), search: () => search, storage: { local, session: memoryStorage(session) }, fetch: fakeFetch });
+  const base = browserHost({
+    token: testToken(),
+    search: () => search,
+    storage: { local, session: memoryStorage(session) },
+    fetch: fakeFetch,
+  });
   const host = options.host ? options.host(base) : base;
   if (host.router?.kind !== 'memory') window.history.replaceState(null, '', path);
   const services = createDatahavenServices(host, { fetch: fakeFetch, createXhr });

@@ -29,7 +29,12 @@ export function renderRoute(path: string, pattern: string, element: ReactElement
   window.history.replaceState(null, '', path);
   const requests: RecordedRequest[] = [];
   const fakeFetch = fakeApiFetch(routes, requests);
-  const host = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage(), session: memoryStorage() }, fetch: fakeFetch });
+  const host = browserHost({
+    token: testToken(),
+    search: () => '',
+    storage: { local: memoryStorage(), session: memoryStorage() },
+    fetch: fakeFetch,
+  });
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   const result = render(
     <FluentProvider theme={webLightTheme}>

@@ -1,4 +1,11 @@
-import { teamsDarkTheme, teamsHighContrastTheme, teamsLightTheme, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import {
+  teamsDarkTheme,
+  teamsHighContrastTheme,
+  teamsLightTheme,
+  webDarkTheme,
+  webLightTheme,
+  type Theme,
+} from '@fluentui/react-components';
 import type { HostThemeName } from '../../host';
 import type { ViewerThemeVariable } from '../../viewer/viewerTokens';
 

@@ -22,8 +22,23 @@ afterAll(() => {
 
 function stored(fields: Partial<Annotation> = {}): Annotation {
   return {
-    id: STORED_ID, docId: DOC_ID, type: 2, page: 1, color: 0xed1c24, x: 100, y: 200, width: 300, height: 100, content: null, size: null,
-    author: 'clerk', createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', rowVersion: 1, canEdit: true, ...fields,
+    id: STORED_ID,
+    docId: DOC_ID,
+    type: 2,
+    page: 1,
+    color: 0xed1c24,
+    x: 100,
+    y: 200,
+    width: 300,
+    height: 100,
+    content: null,
+    size: null,
+    author: 'clerk',
+    createdAt: '2030-01-01T00:00:00Z',
+    updatedAt: '2030-01-01T00:00:00Z',
+    rowVersion: 1,
+    canEdit: true,
+    ...fields,
   };
 }
 
@@ -37,14 +52,24 @@ function routes(
   let created = 0;
   return {
     'GET /api/options': () => [],
-    'GET /api/documents/7/view': () => ({ document: testDocument({ id: DOC_ID, name: 'scan.png', mediaType: 'image/png', ...document }), dataUrl: '/api/documents/7/data', viewable: true }),
+    'GET /api/documents/7/view': () => ({
+      document: testDocument({ id: DOC_ID, name: 'scan.png', mediaType: 'image/png', ...document }),
+      dataUrl: '/api/documents/7/data',
+      viewable: true,
+    }),
     'GET /api/documents/7/data': () => new FakeResponse('png', 200, 'image/png'),
-    'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: privileges.includes(action) })),
+    'GET /api/can/actions': (request) =>
+      request.search.getAll('action[]').map((action) => ({ action, value: privileges.includes(action) })),
     'GET /api/annotations': (request) => (request.search.get('page') === '1' ? annotations : []),
     'POST /api/documents/7/annotations': (request) => {
       created++;
       const body = request.body as Partial<Annotation>;
-      return stored({ ...body, id: `00000000-0000-4000-8000-00000000000${created}`, content: body.content ?? null, size: body.size ?? null });
+      return stored({
+        ...body,
+        id: `00000000-0000-4000-8000-00000000000${created}`,
+        content: body.content ?? null,
+        size: body.size ?? null,
+      });
     },
     [`PUT /api/annotations/${STORED_ID}`]: (request) => stored({ ...(request.body as Partial<Annotation>), rowVersion: 2 }),
     [`DELETE /api/annotations/${STORED_ID}`]: () => new FakeResponse('', 204),
@@ -80,7 +105,9 @@ function toolbar(): HTMLElement {
 }
 
 function mutations(requests: RecordedRequest[]): string[] {
-  return requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body ?? null)}`);
+  return requests
+    .filter((request) => request.method !== 'GET')
+    .map((request) => `${request.method} ${request.path} ${JSON.stringify(request.body ?? null)}`);
 }
 
 describe('annotations in the viewer', () => {
@@ -108,7 +135,8 @@ describe('annotations in the viewer', () => {
   });
 
   it('takes a refused drawing back and shows the server reason', async () => {
-    const refusal = () => FakeResponse.json({ statusCode: 403, exceptionType: 'Forbidden', message: 'You may not annotate this document.' }, 403);
+    const refusal = () =>
+      FakeResponse.json({ statusCode: 403, exceptionType: 'Forbidden', message: 'You may not annotate this document.' }, 403);
     await openViewer(routes([], ['Cabinet: Annotations Add Only'], { 'POST /api/documents/7/annotations': refusal }));
     const ellipse = within(toolbar()).getByRole('button', { name: 'Ellipse' });
     await waitFor(() => expect(ellipse.getAttribute('disabled')).toBeNull());
@@ -154,7 +182,16 @@ describe('annotations in the viewer', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Rectangle annotation');
     await waitFor(() => expect(mutations(requests)).toHaveLength(1));
     expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
-      type: 2, page: 1, color: 0xed1c24, x: 150, y: 300, width: 300, height: 100, content: null, size: null, rowVersion: 1,
+      type: 2,
+      page: 1,
+      color: 0xed1c24,
+      x: 150,
+      y: 300,
+      width: 300,
+      height: 100,
+      content: null,
+      size: null,
+      rowVersion: 1,
     });
   });
 
@@ -178,7 +215,12 @@ describe('annotations in the viewer', () => {
     fireEvent.change(text, { target: { value: 'VAT should be 19 %' } });
     fireEvent.keyDown(text, { key: 'Enter' });
     await waitFor(() => expect(mutations(requests)).toHaveLength(1));
-    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ type: 1, content: 'VAT should be 19 %', size: 14, rowVersion: 1 });
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      type: 1,
+      content: 'VAT should be 19 %',
+      size: 14,
+      rowVersion: 1,
+    });
 
     const size = within(toolbar()).getByRole('spinbutton', { name: 'Text size' });
     await waitFor(() => expect(size.getAttribute('disabled')).toBeNull());
@@ -210,7 +252,12 @@ describe('annotations in the viewer', () => {
 
   it('places a shape from the keyboard with Enter on the page, then sizes it with Shift+arrows', async () => {
     const createdId = '00000000-0000-4000-8000-000000000001';
-    const requests = await openViewer(routes([], undefined, { [`PUT /api/annotations/${createdId}`]: (request) => stored({ ...(request.body as Partial<Annotation>), id: createdId, rowVersion: 2 }) }));
+    const requests = await openViewer(
+      routes([], undefined, {
+        [`PUT /api/annotations/${createdId}`]: (request) =>
+          stored({ ...(request.body as Partial<Annotation>), id: createdId, rowVersion: 2 }),
+      }),
+    );
     const area = within(toolbar()).getByRole('button', { name: 'Area' });
     await waitFor(() => expect(area.getAttribute('disabled')).toBeNull());
     fireEvent.click(area);
@@ -218,12 +265,23 @@ describe('annotations in the viewer', () => {
     fireEvent.keyDown(layer(), { key: 'Enter' });
     await screen.findByRole('img', { name: 'Area annotation' });
     // The 850 × 1100 px image is 2361 × 3056 units; a 400 × 200 box in its middle.
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ type: 3, page: 1, color: 0xed1c24, x: 981, y: 1428, width: 400, height: 200 });
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      type: 3,
+      page: 1,
+      color: 0xed1c24,
+      x: 981,
+      y: 1428,
+      width: 400,
+      height: 200,
+    });
     // Once stored it is selected, and Ctrl+Shift+→ makes it 10 px (28 units) wider.
     await waitFor(() => expect(within(toolbar()).getByRole('button', { name: 'Delete annotation' }).getAttribute('disabled')).toBeNull());
     fireEvent.keyDown(layer(), { key: 'ArrowRight', shiftKey: true, ctrlKey: true });
     await waitFor(() => expect(mutations(requests)).toHaveLength(2));
-    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({ path: `/api/annotations/${createdId}`, body: { x: 981, y: 1428, width: 428, height: 200 } });
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      path: `/api/annotations/${createdId}`,
+      body: { x: 981, y: 1428, width: 428, height: 200 },
+    });
   });
 
   it('deletes the selected annotation with the Delete key and brings it back with Ctrl+Z', async () => {
@@ -276,7 +334,8 @@ describe('annotations in the viewer', () => {
   });
 
   it('puts a refused move back where it was', async () => {
-    const refusal = () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'The annotation was changed by someone else.' }, 409);
+    const refusal = () =>
+      FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'The annotation was changed by someone else.' }, 409);
     await openViewer(routes([stored()], undefined, { [`PUT /api/annotations/${STORED_ID}`]: refusal }));
     const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });
     drag({ x: 72, y: 90 }, { x: 90, y: 126 });
@@ -299,7 +358,10 @@ describe('annotations in the viewer', () => {
   it.each([
     ['another user holds the lock', { userLock: 'other' as const }],
     ['the queue gives no editing of document data', { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve }],
-    ['the queue edits document data but not annotations', { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.editDocData, changeAnnotations: false }],
+    [
+      'the queue edits document data but not annotations',
+      { queue: QUEUE, workflowPerms: WORKFLOW_PERMS.editDocData, changeAnnotations: false },
+    ],
   ])('leaves the drawing tools off when %s, even with the privilege', async (_case, document) => {
     await openViewer(routes([stored()], ['Cabinet: Annotations Edit'], {}, document));
     const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });
@@ -319,6 +381,10 @@ describe('annotations in the viewer', () => {
     const annotation = await screen.findByRole('img', { name: 'Rectangle annotation' });
     expect(annotation.parentElement?.getAttribute('transform')).toBe('matrix(0.36 0 0 0.36 0 0)');
     fireEvent.keyDown(window, { key: 'r' });
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Rectangle annotation' }).parentElement?.getAttribute('transform')).toBe('matrix(0 0.36 -0.36 0 1100 0)'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Rectangle annotation' }).parentElement?.getAttribute('transform')).toBe(
+        'matrix(0 0.36 -0.36 0 1100 0)',
+      ),
+    );
   });
 });

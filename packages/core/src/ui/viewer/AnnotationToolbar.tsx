@@ -42,7 +42,12 @@ const ICONS: Readonly<Record<AnnotationType, ReactElement>> = {
 };
 
 const useStyles = makeStyles({
-  toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  toolbar: {
+    flexWrap: 'wrap',
+    rowGap: tokens.spacingVerticalXXS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+  },
   color: {
     width: '28px',
     height: '24px',
@@ -80,7 +85,15 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
   return (
     <>
       <Toolbar aria-label={UI_TEXT.viewer.annotations} className={styles.toolbar} size="small">
-        <ToggleButton appearance="subtle" icon={<CursorRegular />} aria-label={UI_TEXT.viewer.select} title={UI_TEXT.viewer.selectTitle} checked={tool === 'select'} disabled={disabled} onClick={() => editor.setTool('select')} />
+        <ToggleButton
+          appearance="subtle"
+          icon={<CursorRegular />}
+          aria-label={UI_TEXT.viewer.select}
+          title={UI_TEXT.viewer.selectTitle}
+          checked={tool === 'select'}
+          disabled={disabled}
+          onClick={() => editor.setTool('select')}
+        />
         {UI_TEXT.viewer.annotationTools.map(({ type, name }) => (
           <ToggleButton
             key={type}
@@ -117,14 +130,44 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
           onClick={() => selected && editor.editText(selected)}
         />
         <ToolbarDivider />
-        <Button appearance="subtle" icon={<DeleteRegular />} aria-label={UI_TEXT.viewer.deleteAnnotation} title={UI_TEXT.viewer.deleteAnnotationTitle} disabled={disabled || !selectedEditable} onClick={editor.removeSelected} />
-        <Button appearance="subtle" icon={<ArrowUndoRegular />} aria-label={UI_TEXT.viewer.undo} title={UI_TEXT.viewer.undoTitle} disabled={disabled || !editor.canUndo} onClick={editor.undo} />
-        <Button appearance="subtle" icon={<ArrowRedoRegular />} aria-label={UI_TEXT.viewer.redo} title={UI_TEXT.viewer.redoTitle} disabled={disabled || !editor.canRedo} onClick={editor.redo} />
+        <Button
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          aria-label={UI_TEXT.viewer.deleteAnnotation}
+          title={UI_TEXT.viewer.deleteAnnotationTitle}
+          disabled={disabled || !selectedEditable}
+          onClick={editor.removeSelected}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ArrowUndoRegular />}
+          aria-label={UI_TEXT.viewer.undo}
+          title={UI_TEXT.viewer.undoTitle}
+          disabled={disabled || !editor.canUndo}
+          onClick={editor.undo}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ArrowRedoRegular />}
+          aria-label={UI_TEXT.viewer.redo}
+          title={UI_TEXT.viewer.redoTitle}
+          disabled={disabled || !editor.canRedo}
+          onClick={editor.redo}
+        />
       </Toolbar>
       {editor.justRemoved ? (
         <MessageBar intent="info" layout="multiline" className={styles.removed}>
           <MessageBarBody>{UI_TEXT.viewer.annotationRemoved}</MessageBarBody>
-          <MessageBarActions containerAction={<Button appearance="transparent" aria-label={UI_TEXT.viewer.dismiss} icon={<DismissRegular />} onClick={editor.dismissRemoved} />}>
+          <MessageBarActions
+            containerAction={
+              <Button
+                appearance="transparent"
+                aria-label={UI_TEXT.viewer.dismiss}
+                icon={<DismissRegular />}
+                onClick={editor.dismissRemoved}
+              />
+            }
+          >
             <Button size="small" onClick={editor.undo} disabled={!editor.canUndo}>
               {UI_TEXT.viewer.undoDelete}
             </Button>
@@ -139,7 +182,17 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
  * The one colour control for every type: a native colour picker. The colour is taken when the
  * picker closes (the native 'change'), not on each move inside it, so one pick is one save.
  */
-function AnnotationColorInput({ className, color, disabled, onColor }: { className: string; color: number; disabled: boolean; onColor(color: number): void }): ReactElement {
+function AnnotationColorInput({
+  className,
+  color,
+  disabled,
+  onColor,
+}: {
+  className: string;
+  color: number;
+  disabled: boolean;
+  onColor(color: number): void;
+}): ReactElement {
   const inputRef = useRef<HTMLInputElement>(null);
   const latest = useRef({ color, onColor });
   latest.current = { color, onColor };

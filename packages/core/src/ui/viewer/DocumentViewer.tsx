@@ -58,7 +58,13 @@ const useStyles = makeStyles({
     borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  message: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL, alignItems: 'flex-start' },
+  message: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalL,
+    alignItems: 'flex-start',
+  },
 });
 
 type ViewState =
@@ -68,7 +74,13 @@ type ViewState =
   | { status: 'ready'; view: DocumentView; options: OptionValues };
 
 /** What the viewer shows for the view query's answer (or failure), the options, and a failure of the file itself. */
-function viewState(id: number, view: DocumentView | undefined, error: unknown, options: OptionValues | null, fileFailure: string | null): ViewState {
+function viewState(
+  id: number,
+  view: DocumentView | undefined,
+  error: unknown,
+  options: OptionValues | null,
+  fileFailure: string | null,
+): ViewState {
   if (id === 0) return { status: 'failed', message: MESSAGES.documentNotFound };
   if (error && !(error instanceof ApiError && error.kind === 'aborted')) {
     return { status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) };
@@ -112,7 +124,13 @@ export interface DocumentViewerProps {
  * and the page keys of UX.md. Types the viewer cannot show are downloaded. Used by ViewerScreen
  * and the workflow's inline pane.
  */
-export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScope = 'window', highlightWords }: DocumentViewerProps): ReactElement {
+export function DocumentViewer({
+  docId: id,
+  onBack,
+  headingLevel = 'h1',
+  keyScope = 'window',
+  highlightWords,
+}: DocumentViewerProps): ReactElement {
   const styles = useStyles();
   const rootRef = useRef<HTMLDivElement>(null);
   const { api, alerts, loading, documentExport } = useServices();
@@ -201,7 +219,8 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
   );
   const firstChunk = useFirstChunk(firstChunkUrl, fetchFirstChunk);
 
-  const fitting: FitMode | null = fitChoice !== undefined ? fitChoice : state.status === 'ready' && !state.options.fitToWidthByDefault ? null : 'width';
+  const fitting: FitMode | null =
+    fitChoice !== undefined ? fitChoice : state.status === 'ready' && !state.options.fitToWidthByDefault ? null : 'width';
 
   // Opened from a full-text search: the searched words are highlighted, the find bar shows them.
   useEffect(() => {
@@ -212,7 +231,8 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     setFindOpen(words !== '');
   }, [highlightWords, id]);
 
-  const findRequest: FindRequest | null = findQuery.trim() !== '' && (findOpen || findMode === 'words') ? { query: findQuery, mode: findMode, active: findActive } : null;
+  const findRequest: FindRequest | null =
+    findQuery.trim() !== '' && (findOpen || findMode === 'words') ? { query: findQuery, mode: findMode, active: findActive } : null;
   const stepFind = (direction: 1 | -1): void => {
     if (findResult.total === 0) return;
     setFindActive((current) => (current + direction + findResult.total) % findResult.total);
@@ -266,7 +286,12 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
       // An open dialog owns the keyboard.
       if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       // Space and Enter on a focused button press that button, not the viewer.
-      if ((event.key === ' ' || event.key === 'Enter') && event.target instanceof HTMLElement && event.target.closest('button, a, [role="button"]')) return;
+      if (
+        (event.key === ' ' || event.key === 'Enter') &&
+        event.target instanceof HTMLElement &&
+        event.target.closest('button, a, [role="button"]')
+      )
+        return;
       // Annotation keys first: with an annotation selected the arrows nudge it instead of turning pages.
       const annotationCommand = annotationCommandForKey(event, annotationsRef.current.selected !== null);
       if (annotationCommand && runAnnotationCommand(annotationsRef.current, annotationCommand)) {
@@ -279,7 +304,8 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
       run(command);
     };
     // The window the viewer is rendered in (never the global one behind the host's back).
-    const target: HTMLElement | Window | null = keyScope === 'window' ? (rootRef.current?.ownerDocument.defaultView ?? null) : rootRef.current;
+    const target: HTMLElement | Window | null =
+      keyScope === 'window' ? (rootRef.current?.ownerDocument.defaultView ?? null) : rootRef.current;
     if (!target) return undefined;
     const listener = onKeyDown as EventListener;
     target.addEventListener('keydown', listener);
@@ -292,7 +318,10 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     [api, dataUrl],
   );
   const loadImage = useCallback(async (signal: AbortSignal) => (await api.documents.fetchData(id, { signal })).blob(), [api, id]);
-  const loadThumbnail = useCallback((target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal), [api, id]);
+  const loadThumbnail = useCallback(
+    (target: number, signal: AbortSignal) => api.documents.fetchThumbnail(id, target, undefined, signal),
+    [api, id],
+  );
   const onViewerError = useCallback(
     (error: unknown) => {
       console.error(error);
@@ -301,22 +330,24 @@ export function DocumentViewer({ docId: id, onBack, headingLevel = 'h1', keyScop
     [id],
   );
   const onPageChange = useCallback((current: number) => setPage(current), []);
-  const renderAnnotations = (target: number, pageView: PageView): ReactElement => <AnnotationPageLayer editor={annotations} page={target} view={pageView} />;
+  const renderAnnotations = (target: number, pageView: PageView): ReactElement => (
+    <AnnotationPageLayer editor={annotations} page={target} view={pageView} />
+  );
 
   const document = state.status === 'ready' ? state.view.document : null;
   // The properties pane (issue 4): its changes (rename, subtype, user fields) replace the shown document.
   const [propertiesOpen, setPropertiesOpen] = useState(false);
   const onPropertiesChanged = useCallback(
     (next: DmsDocument) => {
-      queryClient.setQueryData<DocumentView>(queryKeys.documentView(next.id), (current) => (current ? { ...current, document: next } : current));
+      queryClient.setQueryData<DocumentView>(queryKeys.documentView(next.id), (current) =>
+        current ? { ...current, document: next } : current,
+      );
     },
     [queryClient],
   );
   const download = (): void => {
     if (id === 0) return;
-    loading
-      .track(documentExport.saveOriginal(document ?? { id, name: `document-${id}` }))
-      .catch((error: unknown) => alerts.report(error));
+    loading.track(documentExport.saveOriginal(document ?? { id, name: `document-${id}` })).catch((error: unknown) => alerts.report(error));
   };
 
   return (

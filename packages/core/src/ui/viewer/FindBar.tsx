@@ -37,7 +37,17 @@ const useStyles = makeStyles({
  * The viewer's find bar (Ctrl+F): the words to find, the count ("3 of 12"), previous and next.
  * Enter goes to the next match, Shift+Enter to the previous, Esc closes the bar.
  */
-export function FindBar({ query, onQueryChange, total, complete, active, onNext, onPrevious, onClose, focusSeq }: FindBarProps): ReactElement {
+export function FindBar({
+  query,
+  onQueryChange,
+  total,
+  complete,
+  active,
+  onNext,
+  onPrevious,
+  onClose,
+  focusSeq,
+}: FindBarProps): ReactElement {
   const styles = useStyles();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -70,9 +80,32 @@ export function FindBar({ query, onQueryChange, total, complete, active, onNext,
       <Text size={200} className={styles.count} role="status" aria-live="polite" aria-label={UI_TEXT.viewer.matches}>
         {hasQuery ? UI_TEXT.viewer.matchCount(total, active, complete) : ''}
       </Text>
-      <Button appearance="subtle" size="small" icon={<ArrowUpRegular />} aria-label={UI_TEXT.viewer.previousMatch} title={UI_TEXT.viewer.previousMatchTitle} disabled={total === 0} onClick={onPrevious} />
-      <Button appearance="subtle" size="small" icon={<ArrowDownRegular />} aria-label={UI_TEXT.viewer.nextMatch} title={UI_TEXT.viewer.nextMatchTitle} disabled={total === 0} onClick={onNext} />
-      <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label={UI_TEXT.viewer.closeFind} title={UI_TEXT.viewer.closeFindTitle} onClick={onClose} />
+      <Button
+        appearance="subtle"
+        size="small"
+        icon={<ArrowUpRegular />}
+        aria-label={UI_TEXT.viewer.previousMatch}
+        title={UI_TEXT.viewer.previousMatchTitle}
+        disabled={total === 0}
+        onClick={onPrevious}
+      />
+      <Button
+        appearance="subtle"
+        size="small"
+        icon={<ArrowDownRegular />}
+        aria-label={UI_TEXT.viewer.nextMatch}
+        title={UI_TEXT.viewer.nextMatchTitle}
+        disabled={total === 0}
+        onClick={onNext}
+      />
+      <Button
+        appearance="subtle"
+        size="small"
+        icon={<DismissRegular />}
+        aria-label={UI_TEXT.viewer.closeFind}
+        title={UI_TEXT.viewer.closeFindTitle}
+        onClick={onClose}
+      />
     </div>
   );
 }

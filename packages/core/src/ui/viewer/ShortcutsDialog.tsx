@@ -1,10 +1,24 @@
 import type { ReactElement } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%' },
-  cell: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, textAlign: 'start' },
+  cell: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    textAlign: 'start',
+  },
   keys: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'nowrap' },
 });
 

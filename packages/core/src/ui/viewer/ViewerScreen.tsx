@@ -17,5 +17,13 @@ export function ViewerScreen(): ReactElement {
   const goBack = useGoBack();
   // `find` (ours, beside the spec's singleuse): the words of the full-text search that opened it, highlighted.
   const find = search.get('find') ?? undefined;
-  return <DocumentViewer docId={decodeDocumentId(docId)} onBack={singleUse ? undefined : goBack} headingLevel="h1" keyScope="window" highlightWords={find} />;
+  return (
+    <DocumentViewer
+      docId={decodeDocumentId(docId)}
+      onBack={singleUse ? undefined : goBack}
+      headingLevel="h1"
+      keyScope="window"
+      highlightWords={find}
+    />
+  );
 }

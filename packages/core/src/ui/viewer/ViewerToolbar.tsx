@@ -43,7 +43,12 @@ export interface ViewerToolbarProps {
 }
 
 const useStyles = makeStyles({
-  toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  toolbar: {
+    flexWrap: 'wrap',
+    rowGap: tokens.spacingVerticalXXS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+  },
   pageBox: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   pageInput: { width: '56px' },
   pageError: { color: tokens.colorPaletteRedForeground1 },
@@ -52,7 +57,23 @@ const useStyles = makeStyles({
 
 /** The viewer's toolbar: page navigation with a page box (refusing pages outside the document), zoom, rotate, fit to width or page, thumbnails, find, notes and download. */
 export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
-  const { page, pageCount, onGoToPage, onCommand, scale, fit, onFitChange, thumbnails, onThumbnailsChange, onNotes, notesOpen, onFind, onDownload, disabled, canDownload } = props;
+  const {
+    page,
+    pageCount,
+    onGoToPage,
+    onCommand,
+    scale,
+    fit,
+    onFitChange,
+    thumbnails,
+    onThumbnailsChange,
+    onNotes,
+    notesOpen,
+    onFind,
+    onDownload,
+    disabled,
+    canDownload,
+  } = props;
   const styles = useStyles();
   const [pageText, setPageText] = useState(String(page));
   const [pageError, setPageError] = useState<string | null>(null);
@@ -77,7 +98,14 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
   const noPages = disabled || pageCount < 1;
   return (
     <Toolbar aria-label={UI_TEXT.viewer.toolbar} className={styles.toolbar} size="small">
-      <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={UI_TEXT.viewer.previousPage} title={UI_TEXT.viewer.previousPageTitle} disabled={noPages || page <= 1} onClick={() => onCommand('previousPage')} />
+      <Button
+        appearance="subtle"
+        icon={<ChevronLeftRegular />}
+        aria-label={UI_TEXT.viewer.previousPage}
+        title={UI_TEXT.viewer.previousPageTitle}
+        disabled={noPages || page <= 1}
+        onClick={() => onCommand('previousPage')}
+      />
       <span className={styles.pageBox}>
         <Input
           className={styles.pageInput}
@@ -106,23 +134,89 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
           </Text>
         ) : null}
       </span>
-      <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={UI_TEXT.viewer.nextPage} title={UI_TEXT.viewer.nextPageTitle} disabled={noPages || page >= pageCount} onClick={() => onCommand('nextPage')} />
+      <Button
+        appearance="subtle"
+        icon={<ChevronRightRegular />}
+        aria-label={UI_TEXT.viewer.nextPage}
+        title={UI_TEXT.viewer.nextPageTitle}
+        disabled={noPages || page >= pageCount}
+        onClick={() => onCommand('nextPage')}
+      />
       <ToolbarDivider />
-      <Button appearance="subtle" icon={<ZoomOutRegular />} aria-label={UI_TEXT.viewer.zoomOut} title={UI_TEXT.viewer.zoomOutTitle} disabled={disabled} onClick={() => onCommand('zoomOut')} />
+      <Button
+        appearance="subtle"
+        icon={<ZoomOutRegular />}
+        aria-label={UI_TEXT.viewer.zoomOut}
+        title={UI_TEXT.viewer.zoomOutTitle}
+        disabled={disabled}
+        onClick={() => onCommand('zoomOut')}
+      />
       <Text size={200} className={styles.zoom} aria-live="polite">
         {Math.round(scale * 100)}%
       </Text>
-      <Button appearance="subtle" icon={<ZoomInRegular />} aria-label={UI_TEXT.viewer.zoomIn} title={UI_TEXT.viewer.zoomInTitle} disabled={disabled} onClick={() => onCommand('zoomIn')} />
-      <ToggleButton appearance="subtle" icon={<ScaleFitRegular />} aria-label={UI_TEXT.viewer.fitWidth} title={UI_TEXT.viewer.fitWidth} checked={fit === 'width'} disabled={disabled} onClick={() => onFitChange(fit === 'width' ? null : 'width')} />
-      <ToggleButton appearance="subtle" icon={<DocumentFitRegular />} aria-label={UI_TEXT.viewer.fitPage} title={UI_TEXT.viewer.fitPageTitle} checked={fit === 'page'} disabled={disabled} onClick={() => onFitChange(fit === 'page' ? null : 'page')} />
-      <Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label={UI_TEXT.viewer.rotate} title={UI_TEXT.viewer.rotateTitle} disabled={disabled} onClick={() => onCommand('rotateClockwise')} />
-      <ToggleButton appearance="subtle" icon={<GridRegular />} aria-label={UI_TEXT.viewer.thumbnails} title={UI_TEXT.viewer.thumbnails} checked={thumbnails} disabled={noPages} onClick={() => onThumbnailsChange(!thumbnails)} />
+      <Button
+        appearance="subtle"
+        icon={<ZoomInRegular />}
+        aria-label={UI_TEXT.viewer.zoomIn}
+        title={UI_TEXT.viewer.zoomInTitle}
+        disabled={disabled}
+        onClick={() => onCommand('zoomIn')}
+      />
+      <ToggleButton
+        appearance="subtle"
+        icon={<ScaleFitRegular />}
+        aria-label={UI_TEXT.viewer.fitWidth}
+        title={UI_TEXT.viewer.fitWidth}
+        checked={fit === 'width'}
+        disabled={disabled}
+        onClick={() => onFitChange(fit === 'width' ? null : 'width')}
+      />
+      <ToggleButton
+        appearance="subtle"
+        icon={<DocumentFitRegular />}
+        aria-label={UI_TEXT.viewer.fitPage}
+        title={UI_TEXT.viewer.fitPageTitle}
+        checked={fit === 'page'}
+        disabled={disabled}
+        onClick={() => onFitChange(fit === 'page' ? null : 'page')}
+      />
+      <Button
+        appearance="subtle"
+        icon={<ArrowClockwiseRegular />}
+        aria-label={UI_TEXT.viewer.rotate}
+        title={UI_TEXT.viewer.rotateTitle}
+        disabled={disabled}
+        onClick={() => onCommand('rotateClockwise')}
+      />
+      <ToggleButton
+        appearance="subtle"
+        icon={<GridRegular />}
+        aria-label={UI_TEXT.viewer.thumbnails}
+        title={UI_TEXT.viewer.thumbnails}
+        checked={thumbnails}
+        disabled={noPages}
+        onClick={() => onThumbnailsChange(!thumbnails)}
+      />
       <ToolbarDivider />
-      <Button appearance="subtle" icon={<SearchRegular />} aria-label={UI_TEXT.viewer.find} title={UI_TEXT.viewer.findTitle} disabled={disabled} onClick={onFind} />
+      <Button
+        appearance="subtle"
+        icon={<SearchRegular />}
+        aria-label={UI_TEXT.viewer.find}
+        title={UI_TEXT.viewer.findTitle}
+        disabled={disabled}
+        onClick={onFind}
+      />
       <ToggleButton appearance="subtle" icon={<NoteRegular />} checked={notesOpen} onClick={onNotes}>
         {UI_TEXT.viewer.notes}
       </ToggleButton>
-      <Button appearance="subtle" icon={<ArrowDownloadRegular />} aria-label={UI_TEXT.viewer.download} title={UI_TEXT.viewer.download} disabled={!canDownload} onClick={onDownload} />
+      <Button
+        appearance="subtle"
+        icon={<ArrowDownloadRegular />}
+        aria-label={UI_TEXT.viewer.download}
+        title={UI_TEXT.viewer.download}
+        disabled={!canDownload}
+        onClick={onDownload}
+      />
       {props.extraActions}
       <ViewerSplitButton />
     </Toolbar>

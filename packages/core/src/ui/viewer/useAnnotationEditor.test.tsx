@@ -19,13 +19,22 @@ installTestPointerEvent();
 /** Web services that keep the annotations they are sent, as the real server does. */
 function storingRoutes(store: Annotation[]): Record<string, FakeRoute> {
   return {
-    'GET /api/can/actions': (request) => request.search.getAll('action[]').map((action) => ({ action, value: action === 'Cabinet: Annotations Edit' })),
+    'GET /api/can/actions': (request) =>
+      request.search.getAll('action[]').map((action) => ({ action, value: action === 'Cabinet: Annotations Edit' })),
     'GET /api/annotations': (request) => store.filter((annotation) => annotation.page === Number(request.search.get('page'))),
     'POST /api/documents/7/annotations': (request) => {
       const body = request.body as Annotation;
       const saved: Annotation = {
-        ...body, id: `00000000-0000-4000-8000-00000000000${store.length + 1}`, docId: DOC_ID, content: body.content ?? null, size: body.size ?? null,
-        author: 'clerk', createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', rowVersion: 1, canEdit: true,
+        ...body,
+        id: `00000000-0000-4000-8000-00000000000${store.length + 1}`,
+        docId: DOC_ID,
+        content: body.content ?? null,
+        size: body.size ?? null,
+        author: 'clerk',
+        createdAt: '2030-01-01T00:00:00Z',
+        updatedAt: '2030-01-01T00:00:00Z',
+        rowVersion: 1,
+        canEdit: true,
       };
       store.push(saved);
       return saved;
@@ -76,7 +85,12 @@ describe('annotations through the query cache', () => {
     const requests: RecordedRequest[] = [];
     const gate = { held: false, release: () => undefined };
     const fetchApi = holdingFetch(fakeApiFetch(storingRoutes(store), requests), gate);
-    const host = browserHost({ token: testToken(), search: () => '', storage: { local: memoryStorage(), session: memoryStorage() }, fetch: fetchApi });
+    const host = browserHost({
+      token: testToken(),
+      search: () => '',
+      storage: { local: memoryStorage(), session: memoryStorage() },
+      fetch: fetchApi,
+    });
     const services = createDatahavenServices(host, { fetch: fetchApi });
     render(<Viewer services={services} />);
 
@@ -90,19 +104,28 @@ describe('annotations through the query cache', () => {
     fireEvent.pointerUp(layer, { clientX: 144, clientY: 108, pointerId: 1 });
     await screen.findByRole('img', { name: 'Rectangle annotation' });
     // The draft gives way to the stored annotation once the server answered.
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Rectangle annotation' }).getAttribute('data-annotation-id')).toBe('00000000-0000-4000-8000-000000000001'));
-    expect(store.map(({ page, x, y, width, height }) => ({ page, x, y, width, height }))).toEqual([{ page: 2, x: 100, y: 200, width: 300, height: 100 }]);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Rectangle annotation' }).getAttribute('data-annotation-id')).toBe(
+        '00000000-0000-4000-8000-000000000001',
+      ),
+    );
+    expect(store.map(({ page, x, y, width, height }) => ({ page, x, y, width, height }))).toEqual([
+      { page: 2, x: 100, y: 200, width: 300, height: 100 },
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Close document' }));
     expect(screen.queryByRole('group', { name: 'Annotations on page 2' })).toBeNull();
 
     // Opened again while the server has not answered page 2 yet: the saved annotation is already in the page's query.
     gate.held = true;
-    const pageTwoReads = (): number => requests.filter((request) => request.path === '/api/annotations' && request.search.get('page') === '2').length;
+    const pageTwoReads = (): number =>
+      requests.filter((request) => request.path === '/api/annotations' && request.search.get('page') === '2').length;
     const readsBefore = pageTwoReads();
     fireEvent.click(screen.getByRole('button', { name: 'Open document' }));
     const reopened = within(await screen.findByRole('group', { name: 'Annotations on page 2' }));
-    expect(reopened.getByRole('img', { name: 'Rectangle annotation' }).getAttribute('data-annotation-id')).toBe('00000000-0000-4000-8000-000000000001');
+    expect(reopened.getByRole('img', { name: 'Rectangle annotation' }).getAttribute('data-annotation-id')).toBe(
+      '00000000-0000-4000-8000-000000000001',
+    );
 
     // The opening still reads the page again (no manual reload needed); the server's answer leaves exactly that one annotation.
     gate.held = false;

@@ -10,7 +10,13 @@ import {
   type DmsDocument,
   type PrivilegeName,
 } from '../../model';
-import { applyMatrixToVector, invertMatrix, pageSizeInUnits, pageToScreenMatrix, type PageView } from '../../viewer/annotations/annotationGeometry';
+import {
+  applyMatrixToVector,
+  invertMatrix,
+  pageSizeInUnits,
+  pageToScreenMatrix,
+  type PageView,
+} from '../../viewer/annotations/annotationGeometry';
 import { growShape, isLineType, moveShape, sameBox, type AnnotationShape } from '../../viewer/annotations/annotationEditing';
 import {
   EMPTY_ANNOTATION_HISTORY,
@@ -131,7 +137,15 @@ function findIn(pages: Pages, id: string): Annotation | null {
 
 /** What a create sends. */
 function createInput(fields: AnnotationFields): AnnotationInput {
-  const input: AnnotationInput = { type: fields.type, page: fields.page, color: fields.color, x: fields.x, y: fields.y, width: fields.width, height: fields.height };
+  const input: AnnotationInput = {
+    type: fields.type,
+    page: fields.page,
+    color: fields.color,
+    x: fields.x,
+    y: fields.y,
+    width: fields.width,
+    height: fields.height,
+  };
   if (isTextAnnotationType(fields.type)) {
     input.content = fields.content;
     input.size = fields.size;
@@ -185,7 +199,10 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   }, [docId]);
 
   // The annotation privileges once per mount's cache; a failure reaches the alert area from the query cache.
-  const privilegeAnswers = useQuery({ queryKey: queryKeys.privileges(ANNOTATION_PRIVILEGES), queryFn: () => api.privileges.canActions(ANNOTATION_PRIVILEGES) }).data;
+  const privilegeAnswers = useQuery({
+    queryKey: queryKeys.privileges(ANNOTATION_PRIVILEGES),
+    queryFn: () => api.privileges.canActions(ANNOTATION_PRIVILEGES),
+  }).data;
   const privileges = useMemo(() => {
     const held = (name: PrivilegeName): boolean => privilegeAnswers?.some((answer) => answer.action === name && answer.value) === true;
     const edit = held('Cabinet: Annotations Edit');
@@ -209,7 +226,13 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   const readPages = useCallback(
     (pagesAsked: readonly number[], pending: PendingChanges): Pages => {
       const built: Record<number, readonly Annotation[]> = {};
-      for (const page of pagesAsked) built[page] = shownList(queryClient.getQueryData<Annotation[]>(queryKeys.pageAnnotations(docId, page)) ?? EMPTY, docId, page, pending);
+      for (const page of pagesAsked)
+        built[page] = shownList(
+          queryClient.getQueryData<Annotation[]>(queryKeys.pageAnnotations(docId, page)) ?? EMPTY,
+          docId,
+          page,
+          pending,
+        );
       return built;
     },
     [docId, queryClient],
@@ -329,7 +352,12 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
       const started = generation.current;
       showPending(before.id, { kind: 'update', annotation: { ...before, ...fields } });
       try {
-        const saved = await api.annotations.updateAnnotation(before.id, { ...createInput(fields), content: fields.content, size: fields.size, rowVersion: before.rowVersion });
+        const saved = await api.annotations.updateAnnotation(before.id, {
+          ...createInput(fields),
+          content: fields.content,
+          size: fields.size,
+          rowVersion: before.rowVersion,
+        });
         storeSaved(saved.page, (list) => storedWith(list, saved, before.id));
         return generation.current === started ? saved : null;
       } catch (error) {
@@ -362,7 +390,10 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
     [api, fail, showPending, storeSaved],
   );
 
-  const isEditable = useCallback((annotation: Annotation) => documentOpen && annotation.canEdit && !pendingChanges.has(annotation.id), [documentOpen, pendingChanges]);
+  const isEditable = useCallback(
+    (annotation: Annotation) => documentOpen && annotation.canEdit && !pendingChanges.has(annotation.id),
+    [documentOpen, pendingChanges],
+  );
 
   const selected = selectedId ? findIn(pages, selectedId) : null;
 
@@ -426,7 +457,10 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
 
   /** Runs an undo or redo on the server; when it stored an annotation again, says which id that replaced. */
   const runOperation = useCallback(
-    async (operation: AnnotationOperation, change: AnnotationChange): Promise<{ replacedId: string; replacement: Annotation } | 'done' | null> => {
+    async (
+      operation: AnnotationOperation,
+      change: AnnotationChange,
+    ): Promise<{ replacedId: string; replacement: Annotation } | 'done' | null> => {
       switch (operation.kind) {
         case 'delete': {
           const current = findIn(currentPages(), operation.id);
@@ -441,7 +475,10 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
         case 'create': {
           const saved = await createNow(operation.fields);
           if (!saved) return null;
-          return { replacedId: change.kind === 'create' ? change.after.id : change.kind === 'delete' ? change.before.id : saved.id, replacement: saved };
+          return {
+            replacedId: change.kind === 'create' ? change.after.id : change.kind === 'delete' ? change.before.id : saved.id,
+            replacement: saved,
+          };
         }
       }
     },
@@ -553,7 +590,14 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
   const editText = useCallback(
     (annotation: Annotation) => {
       if (!isEditable(annotation) || !isTextAnnotationType(annotation.type)) return;
-      setTextEdit({ page: annotation.page, id: annotation.id, shape: annotation, color: annotation.color, size: annotation.size ?? ANNOTATION_GEOMETRY.defaultTextSize, text: annotation.content ?? '' });
+      setTextEdit({
+        page: annotation.page,
+        id: annotation.id,
+        shape: annotation,
+        color: annotation.color,
+        size: annotation.size ?? ANNOTATION_GEOMETRY.defaultTextSize,
+        text: annotation.content ?? '',
+      });
     },
     [isEditable],
   );
@@ -595,7 +639,34 @@ export function useAnnotationEditor(document: DmsDocument | null): AnnotationEdi
       justRemoved,
       dismissRemoved: () => setJustRemoved(false),
     }),
-    [canAdd, tool, setTool, showPage, color, setColor, textSize, setTextSize, selected, select, isEditable, annotationsFor, loadPage, draw, update, editText, textEdit, commitText, removeSelected, nudgeSelected, growSelected, history, undoing, undo, redo, justRemoved],
+    [
+      canAdd,
+      tool,
+      setTool,
+      showPage,
+      color,
+      setColor,
+      textSize,
+      setTextSize,
+      selected,
+      select,
+      isEditable,
+      annotationsFor,
+      loadPage,
+      draw,
+      update,
+      editText,
+      textEdit,
+      commitText,
+      removeSelected,
+      nudgeSelected,
+      growSelected,
+      history,
+      undoing,
+      undo,
+      redo,
+      justRemoved,
+    ],
   );
 }
 

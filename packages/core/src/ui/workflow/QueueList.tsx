@@ -24,7 +24,14 @@ const useStyles = makeStyles({
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   disabled: { color: tokens.colorNeutralForegroundDisabled },
-  dueSoon: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexShrink: 0, color: tokens.colorPaletteDarkOrangeForeground1, fontSize: tokens.fontSizeBase200 },
+  dueSoon: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    flexShrink: 0,
+    color: tokens.colorPaletteDarkOrangeForeground1,
+    fontSize: tokens.fontSizeBase200,
+  },
 });
 
 /** How many days ahead "due soon" looks (the server's DUE_SOON_DAYS). */
@@ -53,7 +60,11 @@ export function QueueList({ queues, label }: QueueListProps): ReactElement {
         const label = UI_TEXT.workflow.queueLink(queue.name, queue.documentCount, queue.enabled);
         return (
           <li key={queue.id} className={styles.item}>
-            <RouterLink className={styles.link} to={`${base}/queues/${queue.id}/documents`} aria-label={dueSoonText === null ? label : `${label}, ${dueSoonText}`}>
+            <RouterLink
+              className={styles.link}
+              to={`${base}/queues/${queue.id}/documents`}
+              aria-label={dueSoonText === null ? label : `${label}, ${dueSoonText}`}
+            >
               <Text className={`${styles.name} ${queue.enabled ? '' : styles.disabled}`}>{queue.name}</Text>
               {dueSoonText === null ? null : (
                 <span className={styles.dueSoon} aria-hidden>
@@ -61,7 +72,13 @@ export function QueueList({ queues, label }: QueueListProps): ReactElement {
                   {dueSoonText}
                 </span>
               )}
-              <CounterBadge count={queue.documentCount} showZero appearance={queue.documentCount > 0 ? 'filled' : 'ghost'} color="brand" aria-hidden />
+              <CounterBadge
+                count={queue.documentCount}
+                showZero
+                appearance={queue.documentCount > 0 ? 'filled' : 'ghost'}
+                color="brand"
+                aria-hidden
+              />
             </RouterLink>
           </li>
         );

@@ -37,7 +37,10 @@ export function QueueTypeQueuesScreen(): ReactElement {
   const queues = type.data?.queues ?? [];
   return (
     <div className={styles.screen}>
-      <WorkflowHeader title={name} crumbs={[{ label: UI_TEXT.workflow.workflow, to: `${base}/auto` }, { label: name || UI_TEXT.workflow.queueType }]}>
+      <WorkflowHeader
+        title={name}
+        crumbs={[{ label: UI_TEXT.workflow.workflow, to: `${base}/auto` }, { label: name || UI_TEXT.workflow.queueType }]}
+      >
         <Switch
           label={UI_TEXT.workflow.hideEmptyQueues}
           checked={hideEmpty}

@@ -19,19 +19,28 @@ export function QueueTypesScreen(): ReactElement {
   const types = root.data?.queueTypes ?? [];
   return (
     <div className={styles.screen}>
-      <WorkflowHeader title={UI_TEXT.workflow.queueTypes} crumbs={[{ label: UI_TEXT.workflow.workflow, to: `${base}/auto` }, { label: UI_TEXT.workflow.queueTypes }]} />
+      <WorkflowHeader
+        title={UI_TEXT.workflow.queueTypes}
+        crumbs={[{ label: UI_TEXT.workflow.workflow, to: `${base}/auto` }, { label: UI_TEXT.workflow.queueTypes }]}
+      />
       <div className={styles.body}>
         <ul className={styles.plainList} aria-label={UI_TEXT.workflow.queueTypes}>
           {types.map((type) => (
             <li key={type.id}>
-              <RouterLink className={styles.rowLink} to={`${base}/queue-types/${type.id}/queues`} aria-label={UI_TEXT.workflow.queueTypeLink(type.name, type.documentCount)}>
+              <RouterLink
+                className={styles.rowLink}
+                to={`${base}/queue-types/${type.id}/queues`}
+                aria-label={UI_TEXT.workflow.queueTypeLink(type.name, type.documentCount)}
+              >
                 <Text>{type.name}</Text>
                 <CounterBadge count={type.documentCount} showZero appearance="ghost" color="brand" aria-hidden />
               </RouterLink>
             </li>
           ))}
         </ul>
-        {!root.loading && root.error === null && types.length === 0 ? <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1> : null}
+        {!root.loading && root.error === null && types.length === 0 ? (
+          <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1>
+        ) : null}
       </div>
     </div>
   );

@@ -5,20 +5,40 @@ import { renderApp, type RecordedRequest } from '../test/renderApp';
 /** A queue as the structure calls list it. */
 export function testQueue(id: number, name: string, documentCount: number, fields: Partial<WorkflowQueue> = {}): WorkflowQueue {
   return {
-    id, name, enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount, features1: 0, features2: 0,
-    defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: null, rejectToQueueId: null, workflowPerms: 0,
+    id,
+    name,
+    enabled: true,
+    queueTypeId: 1,
+    queueTypeName: 'AP Invoices',
+    documentCount,
+    features1: 0,
+    features2: 0,
+    defaultApproveRequiresNote: false,
+    defaultRejectRequiresNote: false,
+    approveToQueueId: null,
+    rejectToQueueId: null,
+    workflowPerms: 0,
     ...fields,
   };
 }
 
 const QUEUES = [testQueue(10, 'AP Inbox', 2), testQueue(11, 'Coding', 0), testQueue(12, 'Approval L1', 3)];
 const AP: WorkflowQueueType = { id: 1, name: 'AP Invoices', enabled: true, documentCount: 5, queues: QUEUES };
-const EMPTY_TYPE: WorkflowQueueType = { id: 2, name: 'Contracts', enabled: true, documentCount: 0, queues: [testQueue(20, 'Contracts Inbox', 0, { queueTypeId: 2, queueTypeName: 'Contracts' })] };
+const EMPTY_TYPE: WorkflowQueueType = {
+  id: 2,
+  name: 'Contracts',
+  enabled: true,
+  documentCount: 0,
+  queues: [testQueue(20, 'Contracts Inbox', 0, { queueTypeId: 2, queueTypeName: 'Contracts' })],
+};
 
 /** The server's hideEmpty: drops empty queues, then types left with none (docs/API.md). */
 function workflowRoot(request: RecordedRequest): WorkflowRoot {
   const hide = request.search.get('hideEmpty') === 'true';
-  const types = [AP, EMPTY_TYPE].map((type) => ({ ...type, queues: hide ? type.queues.filter((queue) => queue.documentCount > 0) : type.queues }));
+  const types = [AP, EMPTY_TYPE].map((type) => ({
+    ...type,
+    queues: hide ? type.queues.filter((queue) => queue.documentCount > 0) : type.queues,
+  }));
   return { queueTypes: hide ? types.filter((type) => type.queues.length > 0) : types };
 }
 
@@ -35,9 +55,11 @@ describe('workflow root and redirects', () => {
     expect(inbox.getAttribute('href')).toBe('/portal/workflow/queues/10/documents');
     expect(screen.getByRole('link', { name: /^Coding/ })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Contracts/ })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'AP Invoices queues' })).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
-      'AP Inbox, 2 documents', 'Coding, 0 documents', 'Approval L1, 3 documents',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'AP Invoices queues' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['AP Inbox, 2 documents', 'Coding, 0 documents', 'Approval L1, 3 documents']);
     expect(app.requests.find((request) => request.path === '/api/workflow-root')?.search.get('hideEmpty')).toBe('false');
 
     const hide = screen.getByRole('switch', { name: 'Hide empty queues' }) as HTMLInputElement;
@@ -73,7 +95,10 @@ describe('workflow root and redirects', () => {
   });
 
   it('says per queue how many documents are due within 3 days, as the server counted them', async () => {
-    const due: WorkflowQueueType = { ...AP, queues: [testQueue(10, 'AP Inbox', 2, { dueSoonCount: 2 }), testQueue(12, 'Approval L1', 3, { dueSoonCount: 0 })] };
+    const due: WorkflowQueueType = {
+      ...AP,
+      queues: [testQueue(10, 'AP Inbox', 2, { dueSoonCount: 2 }), testQueue(12, 'Approval L1', 3, { dueSoonCount: 0 })],
+    };
     renderApp('/portal/workflow/auto', { ...routes, 'GET /api/workflow-root': () => ({ queueTypes: [due] }) });
     const inbox = await screen.findByRole('link', { name: 'AP Inbox, 2 documents, 2 due within 3 days' });
     expect(inbox.textContent).toContain('2 due within 3 days');

@@ -32,7 +32,13 @@ export function WorkflowRootScreen(): ReactElement {
     <div className={styles.screen}>
       <WorkflowHeader title={UI_TEXT.workflow.workflow} />
       <div className={styles.controls}>
-        <SearchBox className={styles.search} aria-label={UI_TEXT.workflow.filterQueues} placeholder={UI_TEXT.workflow.filterQueues} value={filter} onChange={(_, data) => setFilter(data.value)} />
+        <SearchBox
+          className={styles.search}
+          aria-label={UI_TEXT.workflow.filterQueues}
+          placeholder={UI_TEXT.workflow.filterQueues}
+          value={filter}
+          onChange={(_, data) => setFilter(data.value)}
+        />
         <Switch
           label={UI_TEXT.workflow.hideEmptyQueues}
           checked={hideEmpty}
@@ -55,7 +61,9 @@ export function WorkflowRootScreen(): ReactElement {
             <QueueList queues={type.queues} label={UI_TEXT.workflow.queuesOf(type.name)} />
           </section>
         ))}
-        {!root.loading && root.error === null && types.length === 0 ? <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1> : null}
+        {!root.loading && root.error === null && types.length === 0 ? (
+          <Body1 className={styles.empty}>{UI_TEXT.workflow.noQueues}</Body1>
+        ) : null}
       </div>
     </div>
   );

@@ -1,7 +1,34 @@
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type ReactElement,
+} from 'react';
 import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnnotationType, type Annotation } from '../../model';
-import { boxToScreen, normalizeBox, pageSizeInUnits, screenToPage, svgTransform, textHeightInUnits, type Box, type PageView, type Point } from './annotationGeometry';
-import { centredShape, draftFromDrag, handlePositions, moveShape, resizeShape, sameBox, type AnnotationShape, type ResizeHandle } from './annotationEditing';
+import {
+  boxToScreen,
+  normalizeBox,
+  pageSizeInUnits,
+  screenToPage,
+  svgTransform,
+  textHeightInUnits,
+  type Box,
+  type PageView,
+  type Point,
+} from './annotationGeometry';
+import {
+  centredShape,
+  draftFromDrag,
+  handlePositions,
+  moveShape,
+  resizeShape,
+  sameBox,
+  type AnnotationShape,
+  type ResizeHandle,
+} from './annotationEditing';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { viewerTokens } from '../viewerTokens';
 import { handleAt, hitTest } from './annotationHitTest';
@@ -61,7 +88,11 @@ const HANDLE_PX = 9;
  */
 const useSelectionStyles = makeStyles({
   outline: { fill: 'none', stroke: tokens.colorBrandStroke1, '@media (forced-colors: active)': { stroke: 'Highlight' } },
-  handle: { fill: tokens.colorNeutralBackground1, stroke: tokens.colorBrandStroke1, '@media (forced-colors: active)': { fill: 'Canvas', stroke: 'Highlight' } },
+  handle: {
+    fill: tokens.colorNeutralBackground1,
+    stroke: tokens.colorBrandStroke1,
+    '@media (forced-colors: active)': { fill: 'Canvas', stroke: 'Highlight' },
+  },
   editor: {
     // The text is typed in the annotation's own colour, so the field shows the page's paper behind it, slightly see-through.
     backgroundColor: `color-mix(in srgb, ${viewerTokens.dhDocumentPaper} 85%, transparent)`,
@@ -143,7 +174,10 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
     const point = pointAt(event);
     if (current.kind === 'draw') setDragState({ ...current, current: point });
     else if (current.kind === 'move') {
-      setDragState({ ...current, shape: moveShape(current.annotation, { x: point.x - current.start.x, y: point.y - current.start.y }, bounds) });
+      setDragState({
+        ...current,
+        shape: moveShape(current.annotation, { x: point.x - current.start.x, y: point.y - current.start.y }, bounds),
+      });
     } else setDragState({ ...current, shape: resizeShape(current.annotation, current.handle, point, bounds) });
   };
 
@@ -184,7 +218,8 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
   const drawn = drag?.kind === 'draw' && tool !== 'select' ? draftFromDrag(tool, drag.start, drag.current, bounds) : null;
   const selected = annotations.find((annotation) => annotation.id === selectedId) ?? null;
   const reshaped = drag && drag.kind !== 'draw' ? drag : null;
-  const shown = (annotation: Annotation): Annotation => (reshaped?.annotation.id === annotation.id ? { ...annotation, ...reshaped.shape } : annotation);
+  const shown = (annotation: Annotation): Annotation =>
+    reshaped?.annotation.id === annotation.id ? { ...annotation, ...reshaped.shape } : annotation;
   const selectedShape = selected ? shown(selected) : null;
   const cursor = tool !== 'select' ? (canAdd ? 'crosshair' : 'not-allowed') : drag?.kind === 'move' ? 'move' : 'default';
 
@@ -196,7 +231,13 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
         height="100%"
         // With the select tool the page's text layer below takes the pointer (select and copy text);
         // the annotations themselves and the selection frame stay clickable (pointer-events: visiblePainted).
-        style={{ position: 'absolute', inset: 0, cursor, touchAction: tool === 'select' ? 'auto' : 'none', pointerEvents: tool === 'select' ? 'none' : 'auto' }}
+        style={{
+          position: 'absolute',
+          inset: 0,
+          cursor,
+          touchAction: tool === 'select' ? 'auto' : 'none',
+          pointerEvents: tool === 'select' ? 'none' : 'auto',
+        }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -226,17 +267,29 @@ export function AnnotationLayer(props: AnnotationLayerProps): ReactElement {
           )}
           {drawn ? <AnnotationShapeView annotation={{ ...drawn, color, content: null, size: null }} /> : null}
           {textEdit ? <AnnotationShapeView annotation={{ ...textEdit.shape, color: textEdit.color, content: null, size: null }} /> : null}
-          {selectedShape && !textEdit ? <SelectionFrame shape={selectedShape} unitsPerPixel={unitsPerPixel} handles={isEditable(selectedShape)} /> : null}
+          {selectedShape && !textEdit ? (
+            <SelectionFrame shape={selectedShape} unitsPerPixel={unitsPerPixel} handles={isEditable(selectedShape)} />
+          ) : null}
         </g>
       </svg>
-      {textEdit ? <AnnotationTextEditor key={`${textEdit.id ?? 'new'}`} edit={textEdit} view={view} onCommit={props.onCommitText} onCancel={props.onCancelText} /> : null}
+      {textEdit ? (
+        <AnnotationTextEditor
+          key={`${textEdit.id ?? 'new'}`}
+          edit={textEdit}
+          view={view}
+          onCommit={props.onCommitText}
+          onCancel={props.onCancelText}
+        />
+      ) : null}
     </div>
   );
 }
 
 /** Focuses an annotation's element without scrolling the pages. */
 function focusAnnotation(svg: SVGSVGElement | null, id: string): void {
-  const element = Array.from(svg?.querySelectorAll<SVGGElement>('[data-annotation-id]') ?? []).find((candidate) => candidate.dataset.annotationId === id);
+  const element = Array.from(svg?.querySelectorAll<SVGGElement>('[data-annotation-id]') ?? []).find(
+    (candidate) => candidate.dataset.annotationId === id,
+  );
   element?.focus({ preventScroll: true });
 }
 
@@ -272,8 +325,23 @@ function AnnotationShapeView({ annotation }: { annotation: Drawable }): ReactEle
       return (
         <>
           {/* A wider invisible run so a thin line is easy to see as a target; picking itself is hitTest's. */}
-          <line x1={annotation.x} y1={annotation.y} x2={annotation.x + annotation.width} y2={annotation.y + annotation.height} stroke="transparent" strokeWidth={stroke * 4} />
-          <line x1={annotation.x} y1={annotation.y} x2={annotation.x + annotation.width} y2={annotation.y + annotation.height} stroke={color} strokeWidth={stroke} strokeLinecap="round" />
+          <line
+            x1={annotation.x}
+            y1={annotation.y}
+            x2={annotation.x + annotation.width}
+            y2={annotation.y + annotation.height}
+            stroke="transparent"
+            strokeWidth={stroke * 4}
+          />
+          <line
+            x1={annotation.x}
+            y1={annotation.y}
+            x2={annotation.x + annotation.width}
+            y2={annotation.y + annotation.height}
+            stroke={color}
+            strokeWidth={stroke}
+            strokeLinecap="round"
+          />
         </>
       );
     case ANNOTATION_TYPES.note:
@@ -297,7 +365,17 @@ function AnnotationShapeView({ annotation }: { annotation: Drawable }): ReactEle
 }
 
 /** Text wrapped to its box (Helvetica, size × 2 units, padding, clipped), like the burn-in. */
-function AnnotationText({ box, text, size, color }: { box: Box; text: string | null; size: number | null; color: string }): ReactElement | null {
+function AnnotationText({
+  box,
+  text,
+  size,
+  color,
+}: {
+  box: Box;
+  text: string | null;
+  size: number | null;
+  color: string;
+}): ReactElement | null {
   if (!text) return null;
   const fontSize = textHeightInUnits(size ?? ANNOTATION_GEOMETRY.defaultTextSize);
   return (
@@ -325,16 +403,38 @@ function AnnotationText({ box, text, size, color }: { box: Box; text: string | n
 }
 
 /** The selection outline and, when it can be changed, its resize handles (constant size on screen). */
-function SelectionFrame({ shape, unitsPerPixel, handles }: { shape: AnnotationShape; unitsPerPixel: number; handles: boolean }): ReactElement {
+function SelectionFrame({
+  shape,
+  unitsPerPixel,
+  handles,
+}: {
+  shape: AnnotationShape;
+  unitsPerPixel: number;
+  handles: boolean;
+}): ReactElement {
   const styles = useSelectionStyles();
   const box = normalizeBox(shape);
   const side = HANDLE_PX * unitsPerPixel;
   return (
     <g aria-hidden="true" pointerEvents="none">
-      <rect {...box} className={styles.outline} strokeWidth={unitsPerPixel * 1.5} strokeDasharray={`${4 * unitsPerPixel} ${3 * unitsPerPixel}`} />
+      <rect
+        {...box}
+        className={styles.outline}
+        strokeWidth={unitsPerPixel * 1.5}
+        strokeDasharray={`${4 * unitsPerPixel} ${3 * unitsPerPixel}`}
+      />
       {handles
         ? handlePositions(shape).map(({ handle, point }) => (
-            <rect key={handle} data-handle={handle} x={point.x - side / 2} y={point.y - side / 2} width={side} height={side} className={styles.handle} strokeWidth={unitsPerPixel} />
+            <rect
+              key={handle}
+              data-handle={handle}
+              x={point.x - side / 2}
+              y={point.y - side / 2}
+              width={side}
+              height={side}
+              className={styles.handle}
+              strokeWidth={unitsPerPixel}
+            />
           ))
         : null}
     </g>
@@ -342,7 +442,17 @@ function SelectionFrame({ shape, unitsPerPixel, handles }: { shape: AnnotationSh
 }
 
 /** A text field over a text box or note while its text is typed: Enter keeps it (Shift+Enter breaks the line), Escape drops it. */
-function AnnotationTextEditor({ edit, view, onCommit, onCancel }: { edit: AnnotationTextEdit; view: PageView; onCommit(text: string): void; onCancel(): void }): ReactElement {
+function AnnotationTextEditor({
+  edit,
+  view,
+  onCommit,
+  onCancel,
+}: {
+  edit: AnnotationTextEdit;
+  view: PageView;
+  onCommit(text: string): void;
+  onCancel(): void;
+}): ReactElement {
   const styles = useSelectionStyles();
   const [text, setText] = useState(edit.text);
   const finished = useRef(false);

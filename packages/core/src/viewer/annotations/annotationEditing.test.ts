@@ -1,5 +1,16 @@
 import { ANNOTATION_TYPES } from '../../model';
-import { DEFAULT_TEXT_BOX, KEYBOARD_SHAPE, MIN_ANNOTATION_SIZE, centredShape, draftFromDrag, growShape, handlePositions, moveShape, resizeShape, sameBox } from './annotationEditing';
+import {
+  DEFAULT_TEXT_BOX,
+  KEYBOARD_SHAPE,
+  MIN_ANNOTATION_SIZE,
+  centredShape,
+  draftFromDrag,
+  growShape,
+  handlePositions,
+  moveShape,
+  resizeShape,
+  sameBox,
+} from './annotationEditing';
 
 const PAGE = { width: 1700, height: 2200 };
 const RECT = { type: ANNOTATION_TYPES.solidRectangle, x: 100, y: 200, width: 300, height: 100 };
@@ -8,7 +19,11 @@ const LINE = { type: ANNOTATION_TYPES.line, x: 500, y: 500, width: -200, height:
 describe('drawing a draft', () => {
   it('draws the positive box between the two points whichever way the drag went', () => {
     expect(draftFromDrag(ANNOTATION_TYPES.hollowEllipse, { x: 400, y: 300 }, { x: 100.4, y: 200.2 }, PAGE)).toEqual({
-      type: ANNOTATION_TYPES.hollowEllipse, x: 100, y: 200, width: 300, height: 100,
+      type: ANNOTATION_TYPES.hollowEllipse,
+      x: 100,
+      y: 200,
+      width: 300,
+      height: 100,
     });
   });
 
@@ -18,7 +33,11 @@ describe('drawing a draft', () => {
 
   it('stops a drag at the page edge', () => {
     expect(draftFromDrag(ANNOTATION_TYPES.area, { x: 1600, y: -50 }, { x: 1900, y: 100 }, PAGE)).toEqual({
-      type: ANNOTATION_TYPES.area, x: 1600, y: 0, width: 100, height: 100,
+      type: ANNOTATION_TYPES.area,
+      x: 1600,
+      y: 0,
+      width: 100,
+      height: 100,
     });
   });
 
@@ -26,11 +45,17 @@ describe('drawing a draft', () => {
     expect(draftFromDrag(ANNOTATION_TYPES.solidRectangle, { x: 10, y: 10 }, { x: 12, y: 13 }, PAGE)).toBeNull();
     expect(draftFromDrag(ANNOTATION_TYPES.line, { x: 10, y: 10 }, { x: 10 + MIN_ANNOTATION_SIZE - 1, y: 10 }, PAGE)).toBeNull();
     expect(draftFromDrag(ANNOTATION_TYPES.textbox, { x: 10, y: 10 }, { x: 10, y: 10 }, PAGE)).toEqual({
-      type: ANNOTATION_TYPES.textbox, x: 10, y: 10, ...DEFAULT_TEXT_BOX,
+      type: ANNOTATION_TYPES.textbox,
+      x: 10,
+      y: 10,
+      ...DEFAULT_TEXT_BOX,
     });
     // Near the bottom-right corner the default box moves inside the page.
     expect(draftFromDrag(ANNOTATION_TYPES.note, { x: 1690, y: 2190 }, { x: 1690, y: 2190 }, PAGE)).toEqual({
-      type: ANNOTATION_TYPES.note, x: 1700 - DEFAULT_TEXT_BOX.width, y: 2200 - DEFAULT_TEXT_BOX.height, ...DEFAULT_TEXT_BOX,
+      type: ANNOTATION_TYPES.note,
+      x: 1700 - DEFAULT_TEXT_BOX.width,
+      y: 2200 - DEFAULT_TEXT_BOX.height,
+      ...DEFAULT_TEXT_BOX,
     });
   });
 });
@@ -51,7 +76,10 @@ describe('moving and resizing', () => {
 
   it('never turns a box inside out nor below the smallest size', () => {
     expect(resizeShape(RECT, 'e', { x: 0, y: 0 }, PAGE)).toMatchObject({ x: 100, width: MIN_ANNOTATION_SIZE });
-    expect(resizeShape(RECT, 'nw', { x: 2000, y: 2000 }, PAGE)).toMatchObject({ x: 400 - MIN_ANNOTATION_SIZE, y: 300 - MIN_ANNOTATION_SIZE });
+    expect(resizeShape(RECT, 'nw', { x: 2000, y: 2000 }, PAGE)).toMatchObject({
+      x: 400 - MIN_ANNOTATION_SIZE,
+      y: 300 - MIN_ANNOTATION_SIZE,
+    });
   });
 
   it('moves one end of a line and keeps the other', () => {

@@ -145,6 +145,7 @@ export function centredShape(type: AnnotationType, page: PageBounds): Annotation
  * MIN_ANNOTATION_SIZE.
  */
 export function growShape(shape: AnnotationShape, delta: Point, page: PageBounds): AnnotationShape {
-  if (isLineType(shape.type)) return resizeShape(shape, 'end', { x: shape.x + shape.width + delta.x, y: shape.y + shape.height + delta.y }, page);
+  if (isLineType(shape.type))
+    return resizeShape(shape, 'end', { x: shape.x + shape.width + delta.x, y: shape.y + shape.height + delta.y }, page);
   return resizeShape(shape, 'se', { x: shape.x + shape.width + delta.x, y: shape.y + shape.height + delta.y }, page);
 }

@@ -57,7 +57,7 @@ export function pageSizeInUnits(view: PageView): { width: number; height: number
 
 /** The quarter turn in 0…3 for a rotation in degrees (any multiple of 90, negative too). */
 function quarterTurns(rotation: number): number {
-  return (((Math.round(rotation / 90) % 4) + 4) % 4);
+  return ((Math.round(rotation / 90) % 4) + 4) % 4;
 }
 
 /** The page's size on screen in CSS pixels: a quarter turn swaps width and height. */
@@ -145,7 +145,10 @@ export function boundsOf(points: readonly Point[]): Box {
 
 /** A box with positive width and height covering the same area (a line's run made into its bounds). */
 export function normalizeBox(box: Box): Box {
-  return boundsOf([{ x: box.x, y: box.y }, { x: box.x + box.width, y: box.y + box.height }]);
+  return boundsOf([
+    { x: box.x, y: box.y },
+    { x: box.x + box.width, y: box.y + box.height },
+  ]);
 }
 
 /** Text height in annotation units for a text size (spec §9: size × 2). */

@@ -13,8 +13,23 @@ import {
 
 function annotation(id: string, fields: Partial<Annotation> = {}): Annotation {
   return {
-    id, docId: 7, type: 2, page: 1, color: 0xed1c24, x: 10, y: 20, width: 300, height: 100, content: null, size: null,
-    author: 'clerk', createdAt: '', updatedAt: '', rowVersion: 1, canEdit: true, ...fields,
+    id,
+    docId: 7,
+    type: 2,
+    page: 1,
+    color: 0xed1c24,
+    x: 10,
+    y: 20,
+    width: 300,
+    height: 100,
+    content: null,
+    size: null,
+    author: 'clerk',
+    createdAt: '',
+    updatedAt: '',
+    rowVersion: 1,
+    canEdit: true,
+    ...fields,
   };
 }
 
@@ -44,13 +59,21 @@ describe('annotation undo history', () => {
 
   it('undoes a create by deleting, an update by restoring, a delete by creating again', () => {
     expect(undoOperation({ kind: 'create', after: annotation('a') })).toEqual({ kind: 'delete', id: 'a' });
-    expect(undoOperation({ kind: 'update', before: annotation('a'), after: annotation('a', { x: 99 }) })).toEqual({ kind: 'update', id: 'a', fields: FIELDS });
+    expect(undoOperation({ kind: 'update', before: annotation('a'), after: annotation('a', { x: 99 }) })).toEqual({
+      kind: 'update',
+      id: 'a',
+      fields: FIELDS,
+    });
     expect(undoOperation({ kind: 'delete', before: annotation('a') })).toEqual({ kind: 'create', docId: 7, fields: FIELDS });
   });
 
   it('redoes each change as it was made', () => {
     expect(redoOperation({ kind: 'create', after: annotation('a') })).toEqual({ kind: 'create', docId: 7, fields: FIELDS });
-    expect(redoOperation({ kind: 'update', before: annotation('a', { x: 99 }), after: annotation('a') })).toEqual({ kind: 'update', id: 'a', fields: FIELDS });
+    expect(redoOperation({ kind: 'update', before: annotation('a', { x: 99 }), after: annotation('a') })).toEqual({
+      kind: 'update',
+      id: 'a',
+      fields: FIELDS,
+    });
     expect(redoOperation({ kind: 'delete', before: annotation('a') })).toEqual({ kind: 'delete', id: 'a' });
   });
 
@@ -58,7 +81,9 @@ describe('annotation undo history', () => {
     let history = recordChange(EMPTY_ANNOTATION_HISTORY, { kind: 'update', before: annotation('a'), after: annotation('a', { x: 1 }) });
     history = recordChange(history, { kind: 'delete', before: annotation('a', { x: 1 }) });
     history = afterUndo(replaceAnnotationId(history, 'a', annotation('b')));
-    const ids = [...history.undo, ...history.redo].map((change) => (change.kind === 'update' ? change.before.id : change.kind === 'delete' ? change.before.id : change.after.id));
+    const ids = [...history.undo, ...history.redo].map((change) =>
+      change.kind === 'update' ? change.before.id : change.kind === 'delete' ? change.before.id : change.after.id,
+    );
     expect(ids).toEqual(['b', 'b']);
     expect(undoOperation(history.undo[0])).toMatchObject({ kind: 'update', id: 'b' });
   });

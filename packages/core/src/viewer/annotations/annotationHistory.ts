@@ -88,7 +88,8 @@ export function afterRedo(history: AnnotationHistory): AnnotationHistory {
  * create) makes the server store it again under a new id, and older changes must name that one.
  */
 export function replaceAnnotationId(history: AnnotationHistory, oldId: string, replacement: Annotation): AnnotationHistory {
-  const swap = (annotation: Annotation): Annotation => (annotation.id === oldId ? { ...annotation, id: replacement.id, docId: replacement.docId } : annotation);
+  const swap = (annotation: Annotation): Annotation =>
+    annotation.id === oldId ? { ...annotation, id: replacement.id, docId: replacement.docId } : annotation;
   const remap = (change: AnnotationChange): AnnotationChange => {
     switch (change.kind) {
       case 'create':

@@ -30,7 +30,10 @@ export function shapeContains(shape: AnnotationShape, point: Point, tolerance: n
     return nx * nx + ny * ny <= 1;
   }
   return (
-    point.x >= box.x - tolerance && point.x <= box.x + box.width + tolerance && point.y >= box.y - tolerance && point.y <= box.y + box.height + tolerance
+    point.x >= box.x - tolerance &&
+    point.x <= box.x + box.width + tolerance &&
+    point.y >= box.y - tolerance &&
+    point.y <= box.y + box.height + tolerance
   );
 }
 

@@ -1,7 +1,12 @@
 import { annotationCommandForKey } from './annotationKeys';
 
 const key = (k: string, modifiers: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({
-  key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...modifiers,
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...modifiers,
 });
 
 describe('annotation keys', () => {

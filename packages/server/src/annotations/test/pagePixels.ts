@@ -44,7 +44,11 @@ export function pixelAt(bitmap: RenderedBitmap, x: number, y: number): [number, 
  * The pixel at a point given in annotation units of the displayed page (origin top-left), for a
  * page `displayedWidthInPoints` wide as displayed: where the viewer would have shown that point.
  */
-export function pixelAtAnnotationPoint(bitmap: RenderedBitmap, displayedWidthInPoints: number, point: { x: number; y: number }): [number, number, number] {
+export function pixelAtAnnotationPoint(
+  bitmap: RenderedBitmap,
+  displayedWidthInPoints: number,
+  point: { x: number; y: number },
+): [number, number, number] {
   const pixelsPerPoint = bitmap.width / displayedWidthInPoints;
   return pixelAt(bitmap, point.x * ANNOTATION_GEOMETRY.scaling * pixelsPerPoint, point.y * ANNOTATION_GEOMETRY.scaling * pixelsPerPoint);
 }

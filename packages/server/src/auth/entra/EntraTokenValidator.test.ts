@@ -37,7 +37,11 @@ describe('EntraTokenValidator', () => {
   it('accepts a user access token with the right issuer, audience, tenant and signature; answers tid, oid and the sign-in names', async () => {
     const validator = validatorFor();
     const token = await entra.userToken(OID.toUpperCase(), 'Alex.Clerk@Cronus.example', { claims: { upn: 'alex@cronus.example' } });
-    await expect(validator.validate(token)).resolves.toEqual({ tenantId: entra.tenantId, objectId: OID, names: ['Alex.Clerk@Cronus.example', 'alex@cronus.example'] });
+    await expect(validator.validate(token)).resolves.toEqual({
+      tenantId: entra.tenantId,
+      objectId: OID,
+      names: ['Alex.Clerk@Cronus.example', 'alex@cronus.example'],
+    });
     // The second audience (the bare client id, as getAuthToken's tokens may carry) is accepted too.
     expect(await outcome(validator, await entra.userToken(OID, 'a@b.example', { audience: entra.clientId }))).toBe('accepted');
   });
@@ -48,17 +52,37 @@ describe('EntraTokenValidator', () => {
     const cases: [string, Promise<string>, RegExp][] = [
       ['expired', entra.userToken(OID, 'x', { expiresInSeconds: -120 }), /has expired/],
       ['not yet valid', entra.userToken(OID, 'x', { notBeforeInSeconds: 600 }), /not valid yet/],
-      ['wrong audience', entra.userToken(OID, 'x', { audience: 'api://other.example/dddddddd-0000-4000-8000-000000000001' }), /another application \(audience\)/],
+      [
+        'wrong audience',
+        entra.userToken(OID, 'x', { audience: 'api://other.example/dddddddd-0000-4000-8000-000000000001' }),
+        /another application \(audience\)/,
+      ],
       ['Graph audience', entra.userToken(OID, 'x', { audience: 'https://graph.microsoft.com' }), /for Microsoft Graph/],
       ['Graph app id audience', entra.userToken(OID, 'x', { audience: '00000003-0000-0000-c000-000000000000' }), /for Microsoft Graph/],
       ['ID token', entra.userToken(OID, 'x', { audience: entra.clientId, claims: { scp: undefined } }), /ID token/],
       ['application token', entra.userToken(OID, 'x', { claims: { scp: undefined, roles: ['Documents.Read'] } }), /application token/],
       ['other scope', entra.userToken(OID, 'x', { claims: { scp: 'User.Read' } }), /access_as_user/],
-      ['tenant not allowed', entra.userToken(OID, 'x', { claims: { tid: 'eeeeeeee-0000-4000-8000-000000000001' } }), /tenant is not allowed/],
-      ['no tenant', entra.userToken(OID, 'x', { claims: { tid: undefined }, issuer: `${entra.authority}/${entra.tenantId}/v2.0` }), /tenant is not allowed/],
+      [
+        'tenant not allowed',
+        entra.userToken(OID, 'x', { claims: { tid: 'eeeeeeee-0000-4000-8000-000000000001' } }),
+        /tenant is not allowed/,
+      ],
+      [
+        'no tenant',
+        entra.userToken(OID, 'x', { claims: { tid: undefined }, issuer: `${entra.authority}/${entra.tenantId}/v2.0` }),
+        /tenant is not allowed/,
+      ],
       ['v1 issuer', entra.userToken(OID, 'x', { issuer: `https://sts.windows.net/${entra.tenantId}/` }), /another authority \(issuer\)/],
-      ['issuer of another tenant', entra.userToken(OID, 'x', { issuer: `${entra.authority}/${entra.spareTenantId}/v2.0` }), /another authority \(issuer\)/],
-      ['another key claiming a published kid', entra.userToken(OID, 'x', { keys: foreign, kid: entra.keys.currentKid }), /signature is not valid/],
+      [
+        'issuer of another tenant',
+        entra.userToken(OID, 'x', { issuer: `${entra.authority}/${entra.spareTenantId}/v2.0` }),
+        /another authority \(issuer\)/,
+      ],
+      [
+        'another key claiming a published kid',
+        entra.userToken(OID, 'x', { keys: foreign, kid: entra.keys.currentKid }),
+        /signature is not valid/,
+      ],
       ['no object id', entra.userToken(OID, 'x', { claims: { oid: undefined } }), /no object id/],
     ];
     const results = await Promise.all(cases.map(async ([name, token]) => [name, await outcome(validator, await token)] as const));
@@ -73,7 +97,14 @@ describe('EntraTokenValidator', () => {
   it('SECURITY row 14: refuses unsigned, HS256 and garbage tokens before fetching any key', async () => {
     const validator = validatorFor();
     const before = entra.fetches.get(entra.spareTenantId) ?? 0;
-    const claims = { tid: entra.spareTenantId, oid: OID, scp: 'access_as_user', iss: `${entra.authority}/${entra.spareTenantId}/v2.0`, aud: entra.audience, exp: Math.floor(Date.now() / 1000) + 600 };
+    const claims = {
+      tid: entra.spareTenantId,
+      oid: OID,
+      scp: 'access_as_user',
+      iss: `${entra.authority}/${entra.spareTenantId}/v2.0`,
+      aud: entra.audience,
+      exp: Math.floor(Date.now() / 1000) + 600,
+    };
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(Buffer.alloc(32, 1));
     expect(await outcome(validator, none)).toMatch(/RS256/);
@@ -83,8 +114,13 @@ describe('EntraTokenValidator', () => {
   });
 
   it('refuses everything while Entra sign-in is not configured (no tenant)', async () => {
-    const validator = new EntraTokenValidator({ config: () => loadConfig({ ...entra.env, DATAHAVEN_ENTRA_TENANTS: '' }).entra, now: () => clock });
-    expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe('invalid: Microsoft Entra ID sign-in is not configured on this server.');
+    const validator = new EntraTokenValidator({
+      config: () => loadConfig({ ...entra.env, DATAHAVEN_ENTRA_TENANTS: '' }).entra,
+      now: () => clock,
+    });
+    expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe(
+      'invalid: Microsoft Entra ID sign-in is not configured on this server.',
+    );
   });
 
   it('picks up a rolled-over key: an unknown kid refetches the key set once the cool-down has passed, not before', async () => {
@@ -109,9 +145,13 @@ describe('EntraTokenValidator', () => {
   it('answers "unavailable" in words when the key set endpoint fails or never answers, and keeps using keys it has', async () => {
     const validator = validatorFor({ fetchTimeoutMs: 300, maxAgeMs: 60_000 });
     entra.setMode('down');
-    expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe("unavailable: Microsoft Entra ID's signing keys could not be read (the key set answered 500); try again in a moment.");
+    expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe(
+      "unavailable: Microsoft Entra ID's signing keys could not be read (the key set answered 500); try again in a moment.",
+    );
     entra.setMode('hang');
-    expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe("unavailable: Microsoft Entra ID's signing keys could not be read (no answer in time); try again in a moment.");
+    expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe(
+      "unavailable: Microsoft Entra ID's signing keys could not be read (no answer in time); try again in a moment.",
+    );
     entra.setMode('ok');
     expect(await outcome(validator, await entra.userToken(OID, 'x'))).toBe('accepted');
     // Stale keys and Entra down: the keys in hand still verify the tokens they signed.
@@ -121,8 +161,14 @@ describe('EntraTokenValidator', () => {
   });
 
   it('answers "unavailable" when the authority cannot be reached at all', async () => {
-    const validator = new EntraTokenValidator({ config: () => loadConfig({ ...entra.env, DATAHAVEN_ENTRA_AUTHORITY: 'http://127.0.0.1:9' }).entra, now: () => clock, fetchTimeoutMs: 2000 });
+    const validator = new EntraTokenValidator({
+      config: () => loadConfig({ ...entra.env, DATAHAVEN_ENTRA_AUTHORITY: 'http://127.0.0.1:9' }).entra,
+      now: () => clock,
+      fetchTimeoutMs: 2000,
+    });
     const token = await entra.userToken(OID, 'x', { issuer: `http://127.0.0.1:9/${entra.tenantId}/v2.0` });
-    expect(await outcome(validator, token)).toMatch(/^unavailable: .*could not be read \((the authority cannot be reached|no answer in time)\)/);
+    expect(await outcome(validator, token)).toMatch(
+      /^unavailable: .*could not be read \((the authority cannot be reached|no answer in time)\)/,
+    );
   });
 });

@@ -72,7 +72,8 @@ export class EntraTokenValidator {
   /** The identity an access token speaks for, or an `EntraTokenError` saying why not. */
   async validate(token: string): Promise<EntraIdentity> {
     const config = this.options.config();
-    if (config.tenantIds.length === 0 || config.audiences.length === 0) throw invalid('Microsoft Entra ID sign-in is not configured on this server.');
+    if (config.tenantIds.length === 0 || config.audiences.length === 0)
+      throw invalid('Microsoft Entra ID sign-in is not configured on this server.');
     let header: JWSHeaderParameters;
     let claims: JWTPayload;
     try {
@@ -84,7 +85,8 @@ export class EntraTokenValidator {
     if (header.alg !== 'RS256') throw invalid('The Microsoft Entra ID token must be signed with RS256.');
     // Judged before any key is fetched, so a token cannot make us fetch keys of a tenant we do not trust.
     const tenantId = typeof claims.tid === 'string' ? claims.tid.toLowerCase() : '';
-    if (!GUID.test(tenantId) || !config.tenantIds.includes(tenantId)) throw invalid("The Microsoft Entra ID token's tenant is not allowed on this server.");
+    if (!GUID.test(tenantId) || !config.tenantIds.includes(tenantId))
+      throw invalid("The Microsoft Entra ID token's tenant is not allowed on this server.");
     const audiences = typeof claims.aud === 'string' ? [claims.aud] : Array.isArray(claims.aud) ? claims.aud : [];
     if (audiences.some((aud) => GRAPH_AUDIENCES.includes(aud.toLowerCase()))) {
       throw invalid('The token is for Microsoft Graph, not for Datahaven Documents: ask Entra ID for a token for this app.');
@@ -105,12 +107,15 @@ export class EntraTokenValidator {
     }
     const scopes = typeof payload.scp === 'string' ? payload.scp.split(' ') : [];
     const roles = Array.isArray(payload.roles) ? payload.roles : [];
-    if (scopes.length === 0 && roles.length === 0) throw invalid('This is an ID token, not an access token: sign in asks Entra ID for an access token for this app.');
+    if (scopes.length === 0 && roles.length === 0)
+      throw invalid('This is an ID token, not an access token: sign in asks Entra ID for an access token for this app.');
     if (scopes.length === 0) throw invalid('An application token signs in no user: ask for a delegated (user) access token.');
     if (!scopes.includes(ENTRA_USER_SCOPE)) throw invalid(`The Microsoft Entra ID token lacks the ${ENTRA_USER_SCOPE} scope.`);
     const objectId = typeof payload.oid === 'string' ? payload.oid.toLowerCase() : '';
     if (!GUID.test(objectId)) throw invalid('The Microsoft Entra ID token names no user (no object id).');
-    const names = [payload.preferred_username, payload.upn, payload.email].filter((name): name is string => typeof name === 'string' && name.trim() !== '');
+    const names = [payload.preferred_username, payload.upn, payload.email].filter(
+      (name): name is string => typeof name === 'string' && name.trim() !== '',
+    );
     return { tenantId, objectId, names };
   }
 
@@ -156,16 +161,30 @@ export class EntraTokenValidator {
       new EntraTokenError('unavailable', `Microsoft Entra ID's signing keys could not be read (${why}); try again in a moment.`);
     let body: unknown;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(this.fetchTimeoutMs), redirect: 'error', headers: { accept: 'application/json' } });
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(this.fetchTimeoutMs),
+        redirect: 'error',
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw unavailable(`the key set answered ${response.status}`);
       body = await response.json();
     } catch (error) {
       if (error instanceof EntraTokenError) throw error;
       // Not `instanceof Error`: fetch's DOMException may come from another realm (jest's sandbox).
-      const name = typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '';
-      throw unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time' : name === 'SyntaxError' ? 'the key set is not JSON' : 'the authority cannot be reached');
+      const name =
+        typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
+          ? (error as { name: string }).name
+          : '';
+      throw unavailable(
+        name === 'TimeoutError' || name === 'AbortError'
+          ? 'no answer in time'
+          : name === 'SyntaxError'
+            ? 'the key set is not JSON'
+            : 'the authority cannot be reached',
+      );
     }
-    if (typeof body !== 'object' || body === null || !Array.isArray((body as { keys?: unknown }).keys)) throw unavailable('the answer is not a key set');
+    if (typeof body !== 'object' || body === null || !Array.isArray((body as { keys?: unknown }).keys))
+      throw unavailable('the answer is not a key set');
     return { authority, fetchedAt: this.options.now().getTime(), getKey: createLocalJWKSet(body as JSONWebKeySet) };
   }
 }
@@ -180,7 +199,8 @@ function refusalOf(error: unknown): EntraTokenError {
     if (error.claim === 'nbf') return invalid('The Microsoft Entra ID token is not valid yet.');
     return invalid(`The Microsoft Entra ID token's ${error.claim} claim is not acceptable.`);
   }
-  if (error instanceof errors.JWKSNoMatchingKey) return invalid("The Microsoft Entra ID token's signing key is not in the tenant's key set.");
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return invalid("The Microsoft Entra ID token's signing key is not in the tenant's key set.");
   if (error instanceof errors.JWSSignatureVerificationFailed) return invalid("The Microsoft Entra ID token's signature is not valid.");
   return invalid('The Microsoft Entra ID token is not valid.');
 }

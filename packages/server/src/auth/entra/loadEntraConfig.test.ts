@@ -4,7 +4,14 @@ import { DEMO_ENTRA_CLIENT_ID, DEMO_ENTRA_TENANT_ID, DEMO_TEAMS_APP_ID, settleDe
 describe('loadConfig: Microsoft Entra ID and the Teams app', () => {
   it('has Entra sign-in off (no tenant, no client) and the public cloud defaults unless configured', () => {
     const { entra, teams } = loadConfig({});
-    expect(entra).toEqual({ clientId: '', audiences: [], tenantIds: [], authority: 'https://login.microsoftonline.com', clientSecret: null, demoStandIn: false });
+    expect(entra).toEqual({
+      clientId: '',
+      audiences: [],
+      tenantIds: [],
+      authority: 'https://login.microsoftonline.com',
+      clientSecret: null,
+      demoStandIn: false,
+    });
     expect(teams).toEqual({ appId: '', graphUrl: 'https://graph.microsoft.com/v1.0', hostOrigins: [], demoGraph: false });
   });
 
@@ -26,8 +33,15 @@ describe('loadConfig: Microsoft Entra ID and the Teams app', () => {
       clientSecret: 's3cret',
       demoStandIn: false,
     });
-    expect(teams).toEqual({ appId: 'app-1', graphUrl: 'https://graph.microsoft.us/v1.0', hostOrigins: ['https://*.contoso.example'], demoGraph: false });
-    expect(loadConfig({ DATAHAVEN_ENTRA_CLIENT_ID: 'c1', DATAHAVEN_ENTRA_AUDIENCES: 'api://x/c1' }).entra.audiences).toEqual(['api://x/c1']);
+    expect(teams).toEqual({
+      appId: 'app-1',
+      graphUrl: 'https://graph.microsoft.us/v1.0',
+      hostOrigins: ['https://*.contoso.example'],
+      demoGraph: false,
+    });
+    expect(loadConfig({ DATAHAVEN_ENTRA_CLIENT_ID: 'c1', DATAHAVEN_ENTRA_AUDIENCES: 'api://x/c1' }).entra.audiences).toEqual([
+      'api://x/c1',
+    ]);
   });
 
   it('refuses tenants that are not GUIDs, URLs that are not plain and host origins that are not origins', () => {
@@ -40,9 +54,19 @@ describe('loadConfig: Microsoft Entra ID and the Teams app', () => {
 
   it('points the demo at its own stand-ins with the demo tenant, client and app, settled on the listening origin', () => {
     const config = loadConfig({ DATAHAVEN_DEMO: '1', DATAHAVEN_PORT: '3000' });
-    expect(config.entra).toMatchObject({ clientId: DEMO_ENTRA_CLIENT_ID, tenantIds: [DEMO_ENTRA_TENANT_ID], authority: 'http://localhost:3000/demo/entra', demoStandIn: true });
+    expect(config.entra).toMatchObject({
+      clientId: DEMO_ENTRA_CLIENT_ID,
+      tenantIds: [DEMO_ENTRA_TENANT_ID],
+      authority: 'http://localhost:3000/demo/entra',
+      demoStandIn: true,
+    });
     expect(config.entra.clientSecret).toMatch(/^[\w-]{32}$/);
-    expect(config.teams).toEqual({ appId: DEMO_TEAMS_APP_ID, graphUrl: 'http://localhost:3000/demo/graph/v1.0', hostOrigins: ['http://localhost:3000'], demoGraph: true });
+    expect(config.teams).toEqual({
+      appId: DEMO_TEAMS_APP_ID,
+      graphUrl: 'http://localhost:3000/demo/graph/v1.0',
+      hostOrigins: ['http://localhost:3000'],
+      demoGraph: true,
+    });
     settleDemoOrigin(config, 'http://127.0.0.1:3000');
     expect(config.entra.authority).toBe('http://127.0.0.1:3000/demo/entra');
     expect(config.teams.graphUrl).toBe('http://127.0.0.1:3000/demo/graph/v1.0');

@@ -52,7 +52,12 @@ export function loadEntraConfig(env: NodeJS.ProcessEnv, demo: boolean, publicUrl
   const clientId = (env.DATAHAVEN_ENTRA_CLIENT_ID ?? '').trim() || (demo ? DEMO_ENTRA_CLIENT_ID : '');
   const publicHost = new URL(publicUrl).host;
   const audiences = parseList(env.DATAHAVEN_ENTRA_AUDIENCES);
-  const tenantIds = env.DATAHAVEN_ENTRA_TENANTS !== undefined && env.DATAHAVEN_ENTRA_TENANTS.trim() !== '' ? parseList(env.DATAHAVEN_ENTRA_TENANTS) : demo ? [DEMO_ENTRA_TENANT_ID] : [];
+  const tenantIds =
+    env.DATAHAVEN_ENTRA_TENANTS !== undefined && env.DATAHAVEN_ENTRA_TENANTS.trim() !== ''
+      ? parseList(env.DATAHAVEN_ENTRA_TENANTS)
+      : demo
+        ? [DEMO_ENTRA_TENANT_ID]
+        : [];
   // A tenant id goes into the key set's URL: only Entra's GUIDs, nothing that could change the path.
   for (const tid of tenantIds) if (!GUID.test(tid)) throw new Error(`DATAHAVEN_ENTRA_TENANTS must list tenant ids (GUIDs): ${tid}`);
   const authorityText = (env.DATAHAVEN_ENTRA_AUTHORITY ?? '').trim();
@@ -64,16 +69,23 @@ export function loadEntraConfig(env: NodeJS.ProcessEnv, demo: boolean, publicUrl
     clientId,
     audiences: audiences.length > 0 ? audiences : clientId === '' ? [] : [`api://${publicHost}/${clientId}`, clientId],
     tenantIds: tenantIds.map((tid) => tid.toLowerCase()),
-    authority: demoStandIn ? `${publicUrl}/demo/entra` : parsePlainUrl('DATAHAVEN_ENTRA_AUTHORITY', authorityText || ENTRA_PUBLIC_AUTHORITY),
+    authority: demoStandIn
+      ? `${publicUrl}/demo/entra`
+      : parsePlainUrl('DATAHAVEN_ENTRA_AUTHORITY', authorityText || ENTRA_PUBLIC_AUTHORITY),
     // The demo's stand-in checks the secret like Entra would; a fresh one each start, as for the demo ERP.
     clientSecret: secret !== '' ? secret : demoStandIn ? randomBytes(24).toString('base64url') : null,
     demoStandIn,
   };
   const teams: TeamsConfig = {
     appId: (env.DATAHAVEN_TEAMS_APP_ID ?? '').trim() || (demo ? DEMO_TEAMS_APP_ID : ''),
-    graphUrl: demoGraph ? `${publicUrl}/demo/graph/v1.0` : parsePlainUrl('DATAHAVEN_GRAPH_URL', graphText || 'https://graph.microsoft.com/v1.0'),
+    graphUrl: demoGraph
+      ? `${publicUrl}/demo/graph/v1.0`
+      : parsePlainUrl('DATAHAVEN_GRAPH_URL', graphText || 'https://graph.microsoft.com/v1.0'),
     // A port of 0 is not an origin yet: settleDemoOrigin adds the listening one.
-    hostOrigins: [...parseOrigins('DATAHAVEN_TEAMS_HOST_ORIGINS', env.DATAHAVEN_TEAMS_HOST_ORIGINS), ...(demo && new URL(publicUrl).port !== '0' ? [new URL(publicUrl).origin] : [])],
+    hostOrigins: [
+      ...parseOrigins('DATAHAVEN_TEAMS_HOST_ORIGINS', env.DATAHAVEN_TEAMS_HOST_ORIGINS),
+      ...(demo && new URL(publicUrl).port !== '0' ? [new URL(publicUrl).origin] : []),
+    ],
     demoGraph,
   };
   return { entra, teams };
@@ -87,5 +99,6 @@ export function loadEntraConfig(env: NodeJS.ProcessEnv, demo: boolean, publicUrl
 export function settleDemoOrigin(config: { entra: EntraConfig; teams: TeamsConfig }, origin: string): void {
   if (config.entra.demoStandIn) config.entra.authority = `${origin}/demo/entra`;
   if (config.teams.demoGraph) config.teams.graphUrl = `${origin}/demo/graph/v1.0`;
-  if ((config.entra.demoStandIn || config.teams.demoGraph) && !config.teams.hostOrigins.includes(origin)) config.teams.hostOrigins.push(origin);
+  if ((config.entra.demoStandIn || config.teams.demoGraph) && !config.teams.hostOrigins.includes(origin))
+    config.teams.hostOrigins.push(origin);
 }

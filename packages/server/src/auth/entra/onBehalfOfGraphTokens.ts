@@ -64,7 +64,11 @@ export function onBehalfOfGraphTokens(settings: OnBehalfOfSettings): OnBehalfOfT
   const exchange = async (key: string, assertion: string, tenantId: string): Promise<string> => {
     const { clientId, clientSecret } = settings.client();
     if (clientSecret === null || clientId === '') {
-      throw new GraphRequestError(0, 'NotConfigured', 'This server has no Microsoft Entra ID client secret (DATAHAVEN_ENTRA_CLIENT_SECRET), so it cannot get a Graph token on your behalf.');
+      throw new GraphRequestError(
+        0,
+        'NotConfigured',
+        'This server has no Microsoft Entra ID client secret (DATAHAVEN_ENTRA_CLIENT_SECRET), so it cannot get a Graph token on your behalf.',
+      );
     }
     const url = `${settings.authority().replace(/\/+$/, '')}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
     const body = new URLSearchParams({
@@ -85,17 +89,29 @@ export function onBehalfOfGraphTokens(settings: OnBehalfOfSettings): OnBehalfOfT
         redirect: 'error',
       });
     } catch (error) {
-      throw new GraphRequestError(0, 'Unreachable', `Microsoft Entra ID could not be reached for a Graph token on your behalf (${url}): ${fetchFailureText(error)}`);
+      throw new GraphRequestError(
+        0,
+        'Unreachable',
+        `Microsoft Entra ID could not be reached for a Graph token on your behalf (${url}): ${fetchFailureText(error)}`,
+      );
     }
     const parsed = parseJsonObject(await response.text().catch(() => ''));
     if (!response.ok) {
       const code = typeof parsed?.error === 'string' ? parsed.error : `Http${response.status}`;
       // Entra's first line says why (AADSTS65001 consent, AADSTS50076 MFA …); the rest is trace ids.
-      const description = typeof parsed?.error_description === 'string' ? parsed.error_description.split(/\r?\n/)[0] : `${response.status} ${response.statusText}`.trim();
-      throw new GraphRequestError(response.status, code, `Microsoft Entra ID refused a Graph token on your behalf: ${code}: ${description}`);
+      const description =
+        typeof parsed?.error_description === 'string'
+          ? parsed.error_description.split(/\r?\n/)[0]
+          : `${response.status} ${response.statusText}`.trim();
+      throw new GraphRequestError(
+        response.status,
+        code,
+        `Microsoft Entra ID refused a Graph token on your behalf: ${code}: ${description}`,
+      );
     }
     const token = parsed?.access_token;
-    if (typeof token !== 'string' || token === '') throw new GraphRequestError(502, 'BadResponse', 'Microsoft Entra ID answered without an access token.');
+    if (typeof token !== 'string' || token === '')
+      throw new GraphRequestError(502, 'BadResponse', 'Microsoft Entra ID answered without an access token.');
     const expiresIn = Number(parsed?.expires_in);
     const lifetimeMs = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : 60 * 60 * 1000;
     // Short-lived tokens are kept for half their life rather than not at all.
@@ -106,8 +122,11 @@ export function onBehalfOfGraphTokens(settings: OnBehalfOfSettings): OnBehalfOfT
 
   return {
     graphTokenFor(assertion: string, tenantId: string): Promise<string> {
-      if (!TENANT_PATTERN.test(tenantId)) return Promise.reject(new GraphRequestError(0, 'InvalidTenant', `'${tenantId}' is not a tenant id.`));
-      const key = createHash('sha256').update(`${tenantId}\n${settings.scope ?? GRAPH_MAIL_SCOPE}\n${assertion}`).digest('base64url');
+      if (!TENANT_PATTERN.test(tenantId))
+        return Promise.reject(new GraphRequestError(0, 'InvalidTenant', `'${tenantId}' is not a tenant id.`));
+      const key = createHash('sha256')
+        .update(`${tenantId}\n${settings.scope ?? GRAPH_MAIL_SCOPE}\n${assertion}`)
+        .digest('base64url');
       const cached = cache.get(key);
       if (cached !== undefined && cached.renewAt > now()) return Promise.resolve(cached.token);
       let pending = inFlight.get(key);

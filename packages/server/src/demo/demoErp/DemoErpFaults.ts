@@ -1,5 +1,8 @@
 /** One planned misbehaviour of the demo ERP's API. */
-export type DemoErpFault = { kind: 'status'; status: 429 | 503; retryAfter: string | null } | { kind: 'hang' } | { kind: 'hold'; until: Promise<void> };
+export type DemoErpFault =
+  | { kind: 'status'; status: 429 | 503; retryAfter: string | null }
+  | { kind: 'hang' }
+  | { kind: 'hold'; until: Promise<void> };
 
 /** Calls held until one call for each of `parts` has arrived (holdTogether). */
 interface Gathering {
@@ -22,7 +25,8 @@ export class DemoErpFaults {
 
   /** The next `count` API calls answer `status`, with `Retry-After: retryAfter` unless it is null. */
   failNext(status: 429 | 503, options: { count?: number; retryAfter?: string | null } = {}): void {
-    for (let i = 0; i < (options.count ?? 1); i++) this.planned.push({ kind: 'status', status, retryAfter: options.retryAfter === undefined ? '0' : options.retryAfter });
+    for (let i = 0; i < (options.count ?? 1); i++)
+      this.planned.push({ kind: 'status', status, retryAfter: options.retryAfter === undefined ? '0' : options.retryAfter });
   }
 
   /** The next API call is held and never answered (until the server closes). */

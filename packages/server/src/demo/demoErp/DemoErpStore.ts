@@ -68,9 +68,19 @@ export class DemoErpStore {
   }
 
   /** Changes the writable properties of one record when `ifMatch` is its current ETag (or '*'). */
-  patch(companyId: string, set: DemoErpSetName, id: string, ifMatch: string | undefined, changes: Record<string, unknown>): { record: DemoErpRecord; etag: string } {
+  patch(
+    companyId: string,
+    set: DemoErpSetName,
+    id: string,
+    ifMatch: string | undefined,
+    changes: Record<string, unknown>,
+  ): { record: DemoErpRecord; etag: string } {
     const stored = this.storedRecord(companyId, set, id);
-    if (ifMatch === undefined) throw new DemoErpRefusal(428, 'Could not validate the client concurrency token required by the service. Send If-Match with the record\'s @odata.etag.');
+    if (ifMatch === undefined)
+      throw new DemoErpRefusal(
+        428,
+        "Could not validate the client concurrency token required by the service. Send If-Match with the record's @odata.etag.",
+      );
     if (ifMatch !== '*' && ifMatch !== demoErpEtag(id, stored.version)) {
       throw new DemoErpRefusal(412, 'Another user has already changed the record.');
     }
@@ -78,7 +88,8 @@ export class DemoErpStore {
     for (const [name, value] of Object.entries(changes)) {
       if (name.startsWith('@odata.')) continue;
       const property = type.properties.find((candidate) => candidate.name === name);
-      if (property === undefined) throw new DemoErpRefusal(400, `The property '${name}' does not exist on type 'Microsoft.NAV.${type.typeName}'.`);
+      if (property === undefined)
+        throw new DemoErpRefusal(400, `The property '${name}' does not exist on type 'Microsoft.NAV.${type.typeName}'.`);
       if (!type.writable.includes(name)) throw new DemoErpRefusal(400, `The property '${name}' of '${type.typeName}' cannot be changed.`);
       checkValue(type.typeName, property.name, property.type, value);
     }
@@ -94,7 +105,11 @@ export class DemoErpStore {
   createPurchaseInvoice(companyId: string, body: Record<string, unknown>): { record: DemoErpRecord; etag: string } {
     const company = this.companyOf(companyId);
     if (company === undefined) throw new DemoErpRefusal(404, `The company '${companyId}' does not exist.`);
-    const vendor = company.sets.vendors.find((v) => (body.vendorId !== undefined && v.data.id === body.vendorId) || (body.vendorNumber !== undefined && v.data.number === body.vendorNumber));
+    const vendor = company.sets.vendors.find(
+      (v) =>
+        (body.vendorId !== undefined && v.data.id === body.vendorId) ||
+        (body.vendorNumber !== undefined && v.data.number === body.vendorNumber),
+    );
     if (vendor === undefined) throw new DemoErpRefusal(400, 'A purchase invoice needs an existing vendor: send vendorId or vendorNumber.');
     const allowed = new Set(['vendorId', 'vendorNumber', 'invoiceDate', 'postingDate', 'dueDate', 'vendorInvoiceNumber']);
     const type = DEMO_ERP_ENTITY_TYPES.purchaseInvoices;
@@ -103,7 +118,10 @@ export class DemoErpStore {
       const property = type.properties.find((candidate) => candidate.name === name);
       if (property !== undefined) checkValue(type.typeName, name, property.type, value);
     }
-    const highest = company.sets.purchaseInvoices.reduce((max, invoice) => Math.max(max, Number(String(invoice.data.number).replace(/^PI-/, '')) || 0), 1000);
+    const highest = company.sets.purchaseInvoices.reduce(
+      (max, invoice) => Math.max(max, Number(String(invoice.data.number).replace(/^PI-/, '')) || 0),
+      1000,
+    );
     const today = new Date().toISOString().slice(0, 10);
     const data: DemoErpRecord = {
       id: randomUUID(),
@@ -134,7 +152,8 @@ export class DemoErpStore {
     const company = this.companyOf(companyId);
     const stored = this.storedRecord(companyId, 'purchaseInvoices', id);
     if (company === undefined) throw new DemoErpRefusal(404, `The company '${companyId}' does not exist.`);
-    if (stored.data.status !== 'Draft') throw new DemoErpRefusal(400, `The purchase invoice ${String(stored.data.number)} has already been posted.`);
+    if (stored.data.status !== 'Draft')
+      throw new DemoErpRefusal(400, `The purchase invoice ${String(stored.data.number)} has already been posted.`);
     const now = new Date().toISOString();
     const posted: DemoErpRecord = {
       id: randomUUID(),
@@ -291,5 +310,12 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
       );
     });
   });
-  return { vendors, purchaseInvoices: invoices, purchaseInvoiceLines: lines, purchaseOrders: orders, purchaseReceipts: receipts, postedPurchaseInvoices: [] };
+  return {
+    vendors,
+    purchaseInvoices: invoices,
+    purchaseInvoiceLines: lines,
+    purchaseOrders: orders,
+    purchaseReceipts: receipts,
+    postedPurchaseInvoices: [],
+  };
 }

@@ -20,9 +20,16 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
   let services: Services;
   let app: FastifyInstance;
   let baseUrl: string;
-  const call = async (path: string, method = 'GET', headers: Record<string, string> = method === 'POST' ? { 'X-Demo-Action': 'post' } : {}): Promise<{ status: number; body: { facts?: [string, string][]; canPost?: boolean; message?: string } }> => {
+  const call = async (
+    path: string,
+    method = 'GET',
+    headers: Record<string, string> = method === 'POST' ? { 'X-Demo-Action': 'post' } : {},
+  ): Promise<{ status: number; body: { facts?: [string, string][]; canPost?: boolean; message?: string } }> => {
     const response = await fetch(baseUrl + path, { method, headers });
-    return { status: response.status, body: (await response.json()) as { facts?: [string, string][]; canPost?: boolean; message?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { facts?: [string, string][]; canPost?: boolean; message?: string },
+    };
   };
 
   beforeAll(async () => {
@@ -46,13 +53,30 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
   });
 
   it("shows a vendor's ERP facts, and a draft invoice's with Post offered", async () => {
-    const vendor = await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V30000').systemId}&dataAreaId=CRONUS`);
+    const vendor = await call(
+      `/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V30000').systemId}&dataAreaId=CRONUS`,
+    );
     expect(vendor.status).toBe(200);
-    expect(vendor.body).toEqual({ facts: expect.arrayContaining([['No.', 'V30000'], ['Name', 'Northwind Traders']]), canPost: false });
+    expect(vendor.body).toEqual({
+      facts: expect.arrayContaining([
+        ['No.', 'V30000'],
+        ['Name', 'Northwind Traders'],
+      ]),
+      canPost: false,
+    });
     const invoice = DEMO_PURCHASE_INVOICES.find((i) => i.number === 'PI-1003');
-    const facts = await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(INVOICE_TYPE)}&recordId=${invoice?.systemId}&dataAreaId=CRONUS`);
+    const facts = await call(
+      `/demo/erp/erp-facts?typeName=${encodeURIComponent(INVOICE_TYPE)}&recordId=${invoice?.systemId}&dataAreaId=CRONUS`,
+    );
     expect(facts.body.canPost).toBe(true);
-    expect(facts.body.facts).toEqual(expect.arrayContaining([['No.', 'PI-1003'], ['Vendor', 'V30000 Northwind Traders'], ['Status', 'Draft'], ['Amount Incl. Tax', expect.stringMatching(/^\d{1,3}(,\d{3})*\.\d{2} USD$/)]]));
+    expect(facts.body.facts).toEqual(
+      expect.arrayContaining([
+        ['No.', 'PI-1003'],
+        ['Vendor', 'V30000 Northwind Traders'],
+        ['Status', 'Draft'],
+        ['Amount Incl. Tax', expect.stringMatching(/^\d{1,3}(,\d{3})*\.\d{2} USD$/)],
+      ]),
+    );
   });
 
   it('posts the invoice in the demo ERP: status Open, the posted number shown, Post no longer offered', async () => {
@@ -63,7 +87,12 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
     const posted = await call(`/demo/erp/erp-post?${query}`, 'POST');
     expect(posted.status).toBe(200);
     expect(posted.body.canPost).toBe(false);
-    expect(posted.body.facts).toEqual(expect.arrayContaining([['Status', 'Open'], ['Posted Invoice No.', 'PPI-1003']]));
+    expect(posted.body.facts).toEqual(
+      expect.arrayContaining([
+        ['Status', 'Open'],
+        ['Posted Invoice No.', 'PPI-1003'],
+      ]),
+    );
     const again = await call(`/demo/erp/erp-post?${query}`, 'POST');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Business Central refused the request: The purchase invoice PI-1003 has already been posted.');
@@ -75,7 +104,9 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
     expect(down.status).toBe(503);
     expect(down.body.message).toBe('Business Central cannot be reached right now. Please try again later.');
     await demo.restart();
-    expect((await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V10000').systemId}`)).status).toBe(200);
+    expect(
+      (await call(`/demo/erp/erp-facts?typeName=${encodeURIComponent(VENDOR_TYPE)}&recordId=${demoVendor('V10000').systemId}`)).status,
+    ).toBe(200);
     expect((await call('/demo/erp/erp-facts?typeName=nope&recordId=x')).status).toBe(404);
   });
 });

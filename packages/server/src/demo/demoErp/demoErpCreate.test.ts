@@ -11,7 +11,12 @@ import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp'
 import { listenForTest } from '../../test/listenForTest';
 
 interface Created {
-  record?: { kind: string; number: string; label: string; context: { typeName: string; tableId: number; dataAreaId: string; recordId: string } };
+  record?: {
+    kind: string;
+    number: string;
+    label: string;
+    context: { typeName: string; tableId: number; dataAreaId: string; recordId: string };
+  };
   message?: string;
 }
 
@@ -22,8 +27,15 @@ describe("the demo page's New Purchase Invoice: a draft invoice made in the demo
   let services: Services;
   let app: FastifyInstance;
   let baseUrl: string;
-  const create = async (body: unknown, headers: Record<string, string> = { 'X-Demo-Action': 'create' }): Promise<{ status: number; body: Created }> => {
-    const response = await fetch(`${baseUrl}/demo/erp/erp-create`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const create = async (
+    body: unknown,
+    headers: Record<string, string> = { 'X-Demo-Action': 'create' },
+  ): Promise<{ status: number; body: Created }> => {
+    const response = await fetch(`${baseUrl}/demo/erp/erp-create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as Created };
   };
 
@@ -46,10 +58,22 @@ describe("the demo page's New Purchase Invoice: a draft invoice made in the demo
     const made = await create({ vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-77' });
     expect(made.status).toBe(201);
     const invoiceTable = DEMO_TABLES.find((table) => table.key === 'purchaseInvoice');
-    expect(made.body.record).toMatchObject({ kind: 'purchaseInvoice', label: invoiceTable?.label, number: expect.stringMatching(/^PI-\d+$/), context: { typeName: invoiceTable?.typeName, tableId: invoiceTable?.tableId, dataAreaId: 'CRONUS' } });
+    expect(made.body.record).toMatchObject({
+      kind: 'purchaseInvoice',
+      label: invoiceTable?.label,
+      number: expect.stringMatching(/^PI-\d+$/),
+      context: { typeName: invoiceTable?.typeName, tableId: invoiceTable?.tableId, dataAreaId: 'CRONUS' },
+    });
     const company = demo.erp.store.listCompanies().find((candidate) => candidate.name === 'CRONUS');
-    const stored = (demo.erp.store.list(String(company?.id), 'purchaseInvoices') ?? []).map((entry) => entry.record).find((invoice) => String(invoice.id).toLowerCase() === made.body.record?.context.recordId);
-    expect(stored).toMatchObject({ number: made.body.record?.number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NWT-77', status: 'Draft' });
+    const stored = (demo.erp.store.list(String(company?.id), 'purchaseInvoices') ?? [])
+      .map((entry) => entry.record)
+      .find((invoice) => String(invoice.id).toLowerCase() === made.body.record?.context.recordId);
+    expect(stored).toMatchObject({
+      number: made.body.record?.number,
+      vendorNumber: 'V30000',
+      vendorInvoiceNumber: 'NWT-77',
+      status: 'Draft',
+    });
   });
 
   it("refuses without the page's header (403), without a vendor (400), and passes on the ERP's refusal of a vendor it lacks", async () => {

@@ -8,7 +8,13 @@
 export type DemoErpEdmType = 'Edm.Guid' | 'Edm.String' | 'Edm.Date' | 'Edm.DateTimeOffset' | 'Edm.Decimal' | 'Edm.Int32' | 'Edm.Boolean';
 
 /** The entity sets below a company. */
-export type DemoErpSetName = 'vendors' | 'purchaseInvoices' | 'purchaseInvoiceLines' | 'purchaseOrders' | 'purchaseReceipts' | 'postedPurchaseInvoices';
+export type DemoErpSetName =
+  | 'vendors'
+  | 'purchaseInvoices'
+  | 'purchaseInvoiceLines'
+  | 'purchaseOrders'
+  | 'purchaseReceipts'
+  | 'postedPurchaseInvoices';
 
 /** One structural property. */
 export interface DemoErpProperty {
@@ -53,7 +59,13 @@ const id = p('id', 'Edm.Guid');
 const modified = p('lastModifiedDateTime', 'Edm.DateTimeOffset');
 const code20 = (name: string): DemoErpProperty => p(name, 'Edm.String', { maxLength: 20 });
 const text100 = (name: string): DemoErpProperty => p(name, 'Edm.String', { maxLength: 100 });
-const vendorNavigation: DemoErpNavigation = { name: 'vendor', targetSet: 'vendors', collection: false, fromProperty: 'vendorId', toProperty: 'id' };
+const vendorNavigation: DemoErpNavigation = {
+  name: 'vendor',
+  targetSet: 'vendors',
+  collection: false,
+  fromProperty: 'vendorId',
+  toProperty: 'id',
+};
 
 /** The company type: the one entity set above the company segment. */
 export const DEMO_ERP_COMPANY_TYPE: DemoErpEntityType = {
@@ -69,7 +81,19 @@ export const DEMO_ERP_ENTITY_TYPES: Readonly<Record<DemoErpSetName, DemoErpEntit
   vendors: {
     typeName: 'vendor',
     setName: 'vendors',
-    properties: [id, code20('number'), text100('displayName'), text100('addressLine1'), text100('city'), text100('country'), text100('contact'), code20('currencyCode'), text100('paymentTerms'), text100('blocked'), modified],
+    properties: [
+      id,
+      code20('number'),
+      text100('displayName'),
+      text100('addressLine1'),
+      text100('city'),
+      text100('country'),
+      text100('contact'),
+      code20('currencyCode'),
+      text100('paymentTerms'),
+      text100('blocked'),
+      modified,
+    ],
     navigations: [
       { name: 'purchaseInvoices', targetSet: 'purchaseInvoices', collection: true, fromProperty: 'id', toProperty: 'vendorId' },
       { name: 'purchaseOrders', targetSet: 'purchaseOrders', collection: true, fromProperty: 'id', toProperty: 'vendorId' },
@@ -105,7 +129,13 @@ export const DEMO_ERP_ENTITY_TYPES: Readonly<Record<DemoErpSetName, DemoErpEntit
       { name: 'purchaseInvoiceLines', targetSet: 'purchaseInvoiceLines', collection: true, fromProperty: 'id', toProperty: 'documentId' },
       { name: 'purchaseOrder', targetSet: 'purchaseOrders', collection: false, fromProperty: 'orderId', toProperty: 'id' },
       { name: 'purchaseReceipts', targetSet: 'purchaseReceipts', collection: true, fromProperty: 'orderId', toProperty: 'orderId' },
-      { name: 'postedPurchaseInvoice', targetSet: 'postedPurchaseInvoices', collection: false, fromProperty: 'id', toProperty: 'purchaseInvoiceId' },
+      {
+        name: 'postedPurchaseInvoice',
+        targetSet: 'postedPurchaseInvoices',
+        collection: false,
+        fromProperty: 'id',
+        toProperty: 'purchaseInvoiceId',
+      },
     ],
     writable: ['invoiceDate', 'postingDate', 'dueDate', 'vendorInvoiceNumber'],
   },
@@ -125,21 +155,51 @@ export const DEMO_ERP_ENTITY_TYPES: Readonly<Record<DemoErpSetName, DemoErpEntit
       p('taxPercent', 'Edm.Decimal'),
       p('amountIncludingTax', 'Edm.Decimal'),
     ],
-    navigations: [{ name: 'purchaseInvoice', targetSet: 'purchaseInvoices', collection: false, fromProperty: 'documentId', toProperty: 'id' }],
+    navigations: [
+      { name: 'purchaseInvoice', targetSet: 'purchaseInvoices', collection: false, fromProperty: 'documentId', toProperty: 'id' },
+    ],
     writable: ['description', 'quantity'],
   },
   purchaseOrders: {
     typeName: 'purchaseOrder',
     setName: 'purchaseOrders',
-    properties: [id, code20('number'), p('orderDate', 'Edm.Date'), p('vendorId', 'Edm.Guid'), code20('vendorNumber'), text100('vendorName'), code20('currencyCode'), p('totalAmountIncludingTax', 'Edm.Decimal'), code20('status'), p('fullyReceived', 'Edm.Boolean'), modified],
-    navigations: [vendorNavigation, { name: 'purchaseReceipts', targetSet: 'purchaseReceipts', collection: true, fromProperty: 'id', toProperty: 'orderId' }],
+    properties: [
+      id,
+      code20('number'),
+      p('orderDate', 'Edm.Date'),
+      p('vendorId', 'Edm.Guid'),
+      code20('vendorNumber'),
+      text100('vendorName'),
+      code20('currencyCode'),
+      p('totalAmountIncludingTax', 'Edm.Decimal'),
+      code20('status'),
+      p('fullyReceived', 'Edm.Boolean'),
+      modified,
+    ],
+    navigations: [
+      vendorNavigation,
+      { name: 'purchaseReceipts', targetSet: 'purchaseReceipts', collection: true, fromProperty: 'id', toProperty: 'orderId' },
+    ],
     writable: [],
   },
   purchaseReceipts: {
     typeName: 'purchaseReceipt',
     setName: 'purchaseReceipts',
-    properties: [id, code20('number'), p('postingDate', 'Edm.Date'), p('orderId', 'Edm.Guid'), code20('orderNumber'), p('vendorId', 'Edm.Guid'), code20('vendorNumber'), text100('vendorName'), modified],
-    navigations: [vendorNavigation, { name: 'purchaseOrder', targetSet: 'purchaseOrders', collection: false, fromProperty: 'orderId', toProperty: 'id' }],
+    properties: [
+      id,
+      code20('number'),
+      p('postingDate', 'Edm.Date'),
+      p('orderId', 'Edm.Guid'),
+      code20('orderNumber'),
+      p('vendorId', 'Edm.Guid'),
+      code20('vendorNumber'),
+      text100('vendorName'),
+      modified,
+    ],
+    navigations: [
+      vendorNavigation,
+      { name: 'purchaseOrder', targetSet: 'purchaseOrders', collection: false, fromProperty: 'orderId', toProperty: 'id' },
+    ],
     writable: [],
   },
   postedPurchaseInvoices: {
@@ -163,7 +223,10 @@ export const DEMO_ERP_ENTITY_TYPES: Readonly<Record<DemoErpSetName, DemoErpEntit
       code20('status'),
       modified,
     ],
-    navigations: [vendorNavigation, { name: 'purchaseInvoice', targetSet: 'purchaseInvoices', collection: false, fromProperty: 'purchaseInvoiceId', toProperty: 'id' }],
+    navigations: [
+      vendorNavigation,
+      { name: 'purchaseInvoice', targetSet: 'purchaseInvoices', collection: false, fromProperty: 'purchaseInvoiceId', toProperty: 'id' },
+    ],
     writable: [],
   },
 };

@@ -16,7 +16,15 @@ function entityTypeXml(type: DemoErpEntityType): string {
     const typeName = navigation.collection ? `Collection(${DEMO_ERP_NAMESPACE}.${target})` : `${DEMO_ERP_NAMESPACE}.${target}`;
     return `        <NavigationProperty Name="${escapeXml(navigation.name)}" Type="${typeName}" />`;
   });
-  return [`      <EntityType Name="${type.typeName}">`, '        <Key>', '          <PropertyRef Name="id" />', '        </Key>', ...properties, ...navigations, '      </EntityType>'].join('\n');
+  return [
+    `      <EntityType Name="${type.typeName}">`,
+    '        <Key>',
+    '          <PropertyRef Name="id" />',
+    '        </Key>',
+    ...properties,
+    ...navigations,
+    '      </EntityType>',
+  ].join('\n');
 }
 
 /**

@@ -91,12 +91,75 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
 
 /** The purchase invoices PI-1001 … PI-1006 on those vendors. */
 export const DEMO_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
-  { number: 'PI-1001', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0412', postingDate: '2025-04-14', dueDate: '2025-05-14', pmtDiscountDate: '2025-04-24', pages: 3, seed: 1001, orderNumber: '106001' },
-  { number: 'PI-1002', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001002', vendor: 'V20000', vendorInvoiceNo: 'CS-88120', postingDate: '2025-04-22', dueDate: '2025-05-22', pages: 2, seed: 1002, orderNumber: '106002' },
-  { number: 'PI-1003', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003', vendor: 'V30000', vendorInvoiceNo: 'NWT-2025-0097', postingDate: '2025-05-02', dueDate: '2025-06-01', pages: 4, seed: 1003, orderNumber: '106003' },
-  { number: 'PI-1004', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001004', vendor: 'V40000', vendorInvoiceNo: 'LW-5531', postingDate: '2025-05-09', dueDate: '2025-05-30', pmtDiscountDate: 'today', pages: 2, seed: 1004, orderNumber: '106004' },
-  { number: 'PI-1005', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001005', vendor: 'V10000', vendorInvoiceNo: 'FAB-25-0519', postingDate: '2025-05-20', dueDate: '2025-06-19', pmtDiscountDate: '2025-05-30', pages: 3, seed: 1005, orderNumber: '106005' },
-  { number: 'PI-1006', systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006', vendor: 'V20000', vendorInvoiceNo: 'CS-88457', postingDate: '2025-05-27', dueDate: '2025-06-26', pages: 4, seed: 1006, orderNumber: '106006' },
+  {
+    number: 'PI-1001',
+    systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001001',
+    vendor: 'V10000',
+    vendorInvoiceNo: 'FAB-25-0412',
+    postingDate: '2025-04-14',
+    dueDate: '2025-05-14',
+    pmtDiscountDate: '2025-04-24',
+    pages: 3,
+    seed: 1001,
+    orderNumber: '106001',
+  },
+  {
+    number: 'PI-1002',
+    systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001002',
+    vendor: 'V20000',
+    vendorInvoiceNo: 'CS-88120',
+    postingDate: '2025-04-22',
+    dueDate: '2025-05-22',
+    pages: 2,
+    seed: 1002,
+    orderNumber: '106002',
+  },
+  {
+    number: 'PI-1003',
+    systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001003',
+    vendor: 'V30000',
+    vendorInvoiceNo: 'NWT-2025-0097',
+    postingDate: '2025-05-02',
+    dueDate: '2025-06-01',
+    pages: 4,
+    seed: 1003,
+    orderNumber: '106003',
+  },
+  {
+    number: 'PI-1004',
+    systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001004',
+    vendor: 'V40000',
+    vendorInvoiceNo: 'LW-5531',
+    postingDate: '2025-05-09',
+    dueDate: '2025-05-30',
+    pmtDiscountDate: 'today',
+    pages: 2,
+    seed: 1004,
+    orderNumber: '106004',
+  },
+  {
+    number: 'PI-1005',
+    systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001005',
+    vendor: 'V10000',
+    vendorInvoiceNo: 'FAB-25-0519',
+    postingDate: '2025-05-20',
+    dueDate: '2025-06-19',
+    pmtDiscountDate: '2025-05-30',
+    pages: 3,
+    seed: 1005,
+    orderNumber: '106005',
+  },
+  {
+    number: 'PI-1006',
+    systemId: '8a4f2e6b-1c9d-4b3a-8e02-000000001006',
+    vendor: 'V20000',
+    vendorInvoiceNo: 'CS-88457',
+    postingDate: '2025-05-27',
+    dueDate: '2025-06-26',
+    pages: 4,
+    seed: 1006,
+    orderNumber: '106006',
+  },
 ];
 
 /** Looks a vendor up by number; throws for a number the world does not have. */
@@ -105,7 +168,6 @@ export function demoVendor(number: string): DemoVendor {
   if (!vendor) throw new Error(`No demo vendor ${number}`);
   return vendor;
 }
-
 
 /** The second company's vendors: the same numbers as CRONUS's on purpose, so a record is told apart only by its company. */
 const CANADA_VENDORS: readonly DemoVendor[] = [
@@ -131,12 +193,46 @@ const CANADA_VENDORS: readonly DemoVendor[] = [
 
 /** The second company's purchase invoices: PI-1001 again, on another vendor, in another company. */
 const CANADA_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
-  { number: 'PI-1001', systemId: '9b5a3f7c-2d1e-4c4b-9f03-000000001001', vendor: 'V20000', vendorInvoiceNo: 'NPC-7781', postingDate: '2025-05-05', dueDate: '2025-05-19', pages: 2, seed: 4001, orderNumber: '206001' },
-  { number: 'PI-1002', systemId: '9b5a3f7c-2d1e-4c4b-9f03-000000001002', vendor: 'V10000', vendorInvoiceNo: 'MLF-2025-031', postingDate: '2025-05-16', dueDate: '2025-06-15', pages: 3, seed: 4002, orderNumber: '206002' },
+  {
+    number: 'PI-1001',
+    systemId: '9b5a3f7c-2d1e-4c4b-9f03-000000001001',
+    vendor: 'V20000',
+    vendorInvoiceNo: 'NPC-7781',
+    postingDate: '2025-05-05',
+    dueDate: '2025-05-19',
+    pages: 2,
+    seed: 4001,
+    orderNumber: '206001',
+  },
+  {
+    number: 'PI-1002',
+    systemId: '9b5a3f7c-2d1e-4c4b-9f03-000000001002',
+    vendor: 'V10000',
+    vendorInvoiceNo: 'MLF-2025-031',
+    postingDate: '2025-05-16',
+    dueDate: '2025-06-15',
+    pages: 3,
+    seed: 4002,
+    orderNumber: '206002',
+  },
 ];
 
 /** The demo ERP's two companies: CRONUS (the demo world's data area) and a Canadian one, so multi-company is real. */
 export const DEMO_ERP_COMPANIES: readonly DemoErpCompany[] = [
-  { id: 'c0a80001-0000-4000-8000-000000000001', name: 'CRONUS', displayName: 'CRONUS International Ltd.', currencyCode: 'USD', vendors: DEMO_VENDORS, purchaseInvoices: DEMO_PURCHASE_INVOICES },
-  { id: 'c0a80001-0000-4000-8000-000000000002', name: 'CRONUS-CA', displayName: 'CRONUS Canada, Inc.', currencyCode: 'CAD', vendors: CANADA_VENDORS, purchaseInvoices: CANADA_PURCHASE_INVOICES },
+  {
+    id: 'c0a80001-0000-4000-8000-000000000001',
+    name: 'CRONUS',
+    displayName: 'CRONUS International Ltd.',
+    currencyCode: 'USD',
+    vendors: DEMO_VENDORS,
+    purchaseInvoices: DEMO_PURCHASE_INVOICES,
+  },
+  {
+    id: 'c0a80001-0000-4000-8000-000000000002',
+    name: 'CRONUS-CA',
+    displayName: 'CRONUS Canada, Inc.',
+    currencyCode: 'CAD',
+    vendors: CANADA_VENDORS,
+    purchaseInvoices: CANADA_PURCHASE_INVOICES,
+  },
 ];

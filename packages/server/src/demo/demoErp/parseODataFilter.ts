@@ -75,7 +75,10 @@ function literalOf(token: Token): ODataLiteral {
   if (token.text === 'false') return false;
   if (/^-?\d+(\.\d+)?$/.test(token.text)) return Number(token.text);
   // Dates, date-times and GUIDs are written bare in OData v4; they compare as their ISO text.
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(token.text) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token.text)) {
+  if (
+    /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(token.text) ||
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token.text)
+  ) {
     return token.text;
   }
   throw new ODataFilterError(`The $filter value '${token.text}' is not a literal: quote text as 'text'.`);
@@ -94,13 +97,16 @@ export function parseODataFilter(text: string, isProperty: (name: string) => boo
   };
   const expectPunct = (text: '(' | ')' | ','): void => {
     const token = take();
-    if (token.kind !== 'punct' || token.text !== text) throw new ODataFilterError(`The $filter expects '${text}' where it has '${token.text}'.`);
+    if (token.kind !== 'punct' || token.text !== text)
+      throw new ODataFilterError(`The $filter expects '${text}' where it has '${token.text}'.`);
   };
   const property = (token: Token): string => {
-    if (token.kind !== 'word' || !isProperty(token.text)) throw new ODataFilterError(`The $filter names '${token.text}', which is not a property of this entity.`);
+    if (token.kind !== 'word' || !isProperty(token.text))
+      throw new ODataFilterError(`The $filter names '${token.text}', which is not a property of this entity.`);
     return token.text;
   };
-  const isWord = (token: Token | undefined, word: string): boolean => token !== undefined && token.kind === 'word' && token.text.toLowerCase() === word;
+  const isWord = (token: Token | undefined, word: string): boolean =>
+    token !== undefined && token.kind === 'word' && token.text.toLowerCase() === word;
 
   const primary = (): ODataFilterNode => {
     const token = take();
@@ -178,8 +184,10 @@ export function matchesODataFilter(filter: ODataFilterNode, record: Readonly<Rec
     }
     case 'compare': {
       const value = record[filter.property];
-      if (filter.operator === 'eq') return filter.value === null ? value === null || value === undefined : compare(value, filter.value) === 0;
-      if (filter.operator === 'ne') return filter.value === null ? value !== null && value !== undefined : compare(value, filter.value) !== 0;
+      if (filter.operator === 'eq')
+        return filter.value === null ? value === null || value === undefined : compare(value, filter.value) === 0;
+      if (filter.operator === 'ne')
+        return filter.value === null ? value !== null && value !== undefined : compare(value, filter.value) !== 0;
       const order = compare(value, filter.value);
       if (order === null) return false;
       if (filter.operator === 'gt') return order > 0;

@@ -16,7 +16,11 @@ let erp: DemoErpService;
 let token: string;
 
 async function fetchToken(body: Record<string, string>): Promise<Response> {
-  return fetch(erp.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+  return fetch(erp.tokenUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(body).toString(),
+  });
 }
 
 async function api(path: string, init: RequestInit = {}): Promise<Response> {
@@ -35,7 +39,12 @@ const company = (id = CRONUS.id): string => `/companies(${id})`;
 
 beforeAll(async () => {
   erp = await startDemoErp({ port: 0, ...CLIENT, maxPageSize: 5 });
-  const response = await fetchToken({ grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret, scope: 'x' });
+  const response = await fetchToken({
+    grant_type: 'client_credentials',
+    client_id: CLIENT.clientId,
+    client_secret: CLIENT.clientSecret,
+    scope: 'x',
+  });
   expect(response.status).toBe(200);
   token = ((await response.json()) as { access_token: string }).access_token;
 });
@@ -49,7 +58,9 @@ describe('the token endpoint and the bearer', () => {
     const bare = await fetch(`${erp.apiUrl}/companies`);
     expect(bare.status).toBe(401);
     expect(bare.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    expect(await bare.json()).toEqual({ error: { code: 'Authentication_InvalidCredentials', message: expect.stringMatching(/credentials/) } });
+    expect(await bare.json()).toEqual({
+      error: { code: 'Authentication_InvalidCredentials', message: expect.stringMatching(/credentials/) },
+    });
     const forged = await fetch(`${erp.apiUrl}/$metadata`, { headers: { Authorization: 'Bearer forged' } });
     expect(forged.status).toBe(401);
   });
@@ -62,7 +73,10 @@ describe('the token endpoint and the bearer', () => {
     expect(password.status).toBe(400);
     const basic = await fetch(erp.tokenUrl, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}` },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`,
+      },
       body: 'grant_type=client_credentials',
     });
     expect(basic.status).toBe(200);
@@ -72,8 +86,19 @@ describe('the token endpoint and the bearer', () => {
   it('refuses a revoked token', async () => {
     const own = await startDemoErp({ port: 0, ...CLIENT });
     try {
-      const issued = (await (await fetch(own.tokenUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret }).toString() })).json()) as { access_token: string };
-      const call = (): Promise<Response> => fetch(`${own.apiUrl}/companies`, { headers: { Authorization: `Bearer ${issued.access_token}` } });
+      const issued = (await (
+        await fetch(own.tokenUrl, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: CLIENT.clientId,
+            client_secret: CLIENT.clientSecret,
+          }).toString(),
+        })
+      ).json()) as { access_token: string };
+      const call = (): Promise<Response> =>
+        fetch(`${own.apiUrl}/companies`, { headers: { Authorization: `Bearer ${issued.access_token}` } });
       expect((await call()).status).toBe(200);
       own.revokeTokens();
       expect((await call()).status).toBe(401);
@@ -94,7 +119,15 @@ describe('$metadata and companies', () => {
     expect(xml).toContain('<NavigationProperty Name="purchaseInvoiceLines" Type="Collection(Microsoft.NAV.purchaseInvoiceLine)" />');
     expect(xml).toContain('<NavigationProperty Name="vendor" Type="Microsoft.NAV.vendor" />');
     expect(xml).toContain('<Action Name="post" IsBound="true">');
-    for (const set of ['companies', 'vendors', 'purchaseInvoices', 'purchaseInvoiceLines', 'purchaseOrders', 'purchaseReceipts', 'postedPurchaseInvoices']) {
+    for (const set of [
+      'companies',
+      'vendors',
+      'purchaseInvoices',
+      'purchaseInvoiceLines',
+      'purchaseOrders',
+      'purchaseReceipts',
+      'postedPurchaseInvoices',
+    ]) {
       expect(xml).toContain(`<EntitySet Name="${set}"`);
     }
   });
@@ -109,7 +142,11 @@ describe('$metadata and companies', () => {
   });
 
   it('answers 404 in OData words for an unknown company, set or record', async () => {
-    for (const path of ['/companies(00000000-0000-4000-8000-000000000000)/vendors', `${company()}/customers`, `${company()}/vendors(00000000-0000-4000-8000-000000000000)`]) {
+    for (const path of [
+      '/companies(00000000-0000-4000-8000-000000000000)/vendors',
+      `${company()}/customers`,
+      `${company()}/vendors(00000000-0000-4000-8000-000000000000)`,
+    ]) {
       const response = await api(path);
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: 'BadRequest_NotFound', message: expect.any(String) } });
@@ -222,7 +259,11 @@ describe('changes: ETags, create and post', () => {
     const etag = read.headers.get('etag');
     expect(etag).toMatch(/^W\/"/);
     const patch = (ifMatch: string | null, body: unknown): Promise<Response> =>
-      api(url, { method: 'PATCH', headers: { 'Content-Type': 'application/json', ...(ifMatch === null ? {} : { 'If-Match': ifMatch }) }, body: JSON.stringify(body) });
+      api(url, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', ...(ifMatch === null ? {} : { 'If-Match': ifMatch }) },
+        body: JSON.stringify(body),
+      });
 
     const changed = await patch(etag, { vendorInvoiceNumber: 'LW-5531-A' });
     expect(changed.status).toBe(200);
@@ -233,7 +274,9 @@ describe('changes: ETags, create and post', () => {
 
     const stale = await patch(etag, { vendorInvoiceNumber: 'LW-5531-B' });
     expect(stale.status).toBe(412);
-    expect(await stale.json()).toEqual({ error: { code: 'Request_EntityChanged', message: 'Another user has already changed the record.' } });
+    expect(await stale.json()).toEqual({
+      error: { code: 'Request_EntityChanged', message: 'Another user has already changed the record.' },
+    });
     expect((await patch(null, { vendorInvoiceNumber: 'LW-5531-B' })).status).toBe(428);
     expect((await patch('*', { number: 'PI-9999' })).status).toBe(400);
     expect((await patch('*', { dueDate: 'soon' })).status).toBe(400);
@@ -247,11 +290,22 @@ describe('changes: ETags, create and post', () => {
     });
     expect(response.status).toBe(201);
     const created = (await response.json()) as Record<string, unknown>;
-    expect(created).toMatchObject({ number: 'PI-1003', vendorNumber: 'V20000', vendorName: 'Northern Paper Co.', currencyCode: 'CAD', status: 'Draft', dueDate: '2025-06-24' });
+    expect(created).toMatchObject({
+      number: 'PI-1003',
+      vendorNumber: 'V20000',
+      vendorName: 'Northern Paper Co.',
+      currencyCode: 'CAD',
+      status: 'Draft',
+      dueDate: '2025-06-24',
+    });
     expect(response.headers.get('location')).toBe(`${erp.apiUrl}/companies(${CANADA.id})/purchaseInvoices(${String(created.id)})`);
     const read = await api(`${company(CANADA.id)}/purchaseInvoices(${String(created.id)})`);
     expect(read.status).toBe(200);
-    const refused = await api(`${company(CANADA.id)}/purchaseInvoices`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ vendorNumber: 'V99999' }) });
+    const refused = await api(`${company(CANADA.id)}/purchaseInvoices`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ vendorNumber: 'V99999' }),
+    });
     expect(refused.status).toBe(400);
   });
 
@@ -264,11 +318,15 @@ describe('changes: ETags, create and post', () => {
     const posted = await api(action, { method: 'POST' });
     expect(posted.status).toBe(204);
     const after = await collection(`${company()}/postedPurchaseInvoices?$filter=preAssignedNumber eq 'PI-1006'`);
-    expect(after.value).toEqual([expect.objectContaining({ number: 'PPI-1006', purchaseInvoiceId: invoice.systemId, vendorNumber: 'V20000', status: 'Open' })]);
+    expect(after.value).toEqual([
+      expect.objectContaining({ number: 'PPI-1006', purchaseInvoiceId: invoice.systemId, vendorNumber: 'V20000', status: 'Open' }),
+    ]);
     const draft = (await (await api(`${company()}/purchaseInvoices(${invoice.systemId})`)).json()) as Record<string, unknown>;
     expect(draft.status).toBe('Open');
     const again = await api(action, { method: 'POST' });
     expect(again.status).toBe(400);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('The purchase invoice PI-1006 has already been posted.');
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      'The purchase invoice PI-1006 has already been posted.',
+    );
   });
 });

@@ -3,7 +3,13 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../isLoopbackRequest';
 import { DemoErpRefusal, DemoErpStore, type DemoErpRecord } from './DemoErpStore';
 import type { DemoErpFaults } from './DemoErpFaults';
-import { DEMO_ERP_COMPANY_TYPE, DEMO_ERP_ENTITY_TYPES, isDemoErpSetName, type DemoErpEntityType, type DemoErpSetName } from './demoErpEntityTypes';
+import {
+  DEMO_ERP_COMPANY_TYPE,
+  DEMO_ERP_ENTITY_TYPES,
+  isDemoErpSetName,
+  type DemoErpEntityType,
+  type DemoErpSetName,
+} from './demoErpEntityTypes';
 import { demoErpMetadataXml } from './demoErpMetadata';
 import { ODataFilterError, matchesODataFilter, parseODataFilter } from './parseODataFilter';
 
@@ -59,7 +65,10 @@ interface ODataErrorReply {
 }
 
 function odataError(reply: FastifyReply, error: ODataErrorReply): FastifyReply {
-  return reply.status(error.statusCode).type('application/json; charset=utf-8').send({ error: { code: error.code, message: error.message } });
+  return reply
+    .status(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: error.code, message: error.message } });
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -113,15 +122,23 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
       clientSecret = decodeURIComponent(decoded.slice(colon + 1));
     }
     if (form.grant_type !== 'client_credentials') {
-      return reply.status(400).header('Cache-Control', 'no-store').send({ error: 'unsupported_grant_type', error_description: 'Only the client_credentials grant is supported.' });
+      return reply
+        .status(400)
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'unsupported_grant_type', error_description: 'Only the client_credentials grant is supported.' });
     }
     if (!sameSecret(clientId, options.clientId) || !sameSecret(clientSecret, options.clientSecret)) {
-      return reply.status(401).header('Cache-Control', 'no-store').send({ error: 'invalid_client', error_description: 'The client id or secret is wrong.' });
+      return reply
+        .status(401)
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'invalid_client', error_description: 'The client id or secret is wrong.' });
     }
     const token = randomBytes(32).toString('base64url');
     tokens.set(token, Date.now() + tokenLifetimeSeconds * 1000);
     stats.tokensIssued++;
-    return reply.header('Cache-Control', 'no-store').send({ token_type: 'Bearer', expires_in: tokenLifetimeSeconds, ext_expires_in: tokenLifetimeSeconds, access_token: token });
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ token_type: 'Bearer', expires_in: tokenLifetimeSeconds, ext_expires_in: tokenLifetimeSeconds, access_token: token });
   });
 
   const api = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -130,7 +147,11 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     if (bearer === null || expiresAt === undefined || expiresAt <= Date.now()) {
       if (bearer !== null) tokens.delete(bearer[1]);
       reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return odataError(reply, { statusCode: 401, code: 'Authentication_InvalidCredentials', message: 'The server has rejected the client credentials.' });
+      return odataError(reply, {
+        statusCode: 401,
+        code: 'Authentication_InvalidCredentials',
+        message: 'The server has rejected the client credentials.',
+      });
     }
     stats.apiRequests++;
     const fault = faults?.take(request.url);
@@ -138,14 +159,18 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     if (fault?.kind === 'hold') await fault.until;
     if (fault?.kind === 'status') {
       if (fault.retryAfter !== null) reply.header('Retry-After', fault.retryAfter);
-      return odataError(reply, fault.status === 429
-        ? { statusCode: 429, code: 'Application_TooManyRequests', message: 'Too many requests reached. Please try again later.' }
-        : { statusCode: 503, code: 'Application_ServiceUnavailable', message: 'The service is temporarily unavailable.' });
+      return odataError(
+        reply,
+        fault.status === 429
+          ? { statusCode: 429, code: 'Application_TooManyRequests', message: 'Too many requests reached. Please try again later.' }
+          : { statusCode: 503, code: 'Application_ServiceUnavailable', message: 'The service is temporarily unavailable.' },
+      );
     }
     try {
       return await answer(request, reply);
     } catch (error) {
-      if (error instanceof DemoErpRefusal) return odataError(reply, { statusCode: error.statusCode, code: codeOf(error.statusCode), message: error.message });
+      if (error instanceof DemoErpRefusal)
+        return odataError(reply, { statusCode: error.statusCode, code: codeOf(error.statusCode), message: error.message });
       if (error instanceof ODataFilterError) return odataError(reply, { statusCode: 400, code: 'BadRequest', message: error.message });
       throw error;
     }
@@ -157,11 +182,16 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     const path = rawPath.replace(/^\/api\/v2\.0\/?/, '');
     const segments = path === '' ? [] : path.split('/').map((segment) => decodeURIComponent(segment));
     const query = new URLSearchParams(rawQuery);
-    const notFound = (): FastifyReply => odataError(reply, { statusCode: 404, code: 'BadRequest_NotFound', message: `No resource was found at '${rawPath}'.` });
+    const notFound = (): FastifyReply =>
+      odataError(reply, { statusCode: 404, code: 'BadRequest_NotFound', message: `No resource was found at '${rawPath}'.` });
 
     if (segments.length === 0) {
       if (request.method !== 'GET') return notFound();
-      const value = [DEMO_ERP_COMPANY_TYPE, ...Object.values(DEMO_ERP_ENTITY_TYPES)].map((type) => ({ name: type.setName, kind: 'EntitySet', url: type.setName }));
+      const value = [DEMO_ERP_COMPANY_TYPE, ...Object.values(DEMO_ERP_ENTITY_TYPES)].map((type) => ({
+        name: type.setName,
+        kind: 'EntitySet',
+        url: type.setName,
+      }));
       return reply.send({ '@odata.context': `${apiUrl}/$metadata`, value });
     }
     if (segments.length === 1 && segments[0] === '$metadata') {
@@ -172,11 +202,21 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     if (first === null || first.name !== 'companies') return notFound();
     if (first.key === null) {
       if (segments.length > 1 || request.method !== 'GET') return notFound();
-      return sendCollection(reply, maxPageSize, query, rawPath, apiUrl, DEMO_ERP_COMPANY_TYPE, store.listCompanies().map((record) => ({ record, etag: null })), `${apiUrl}/$metadata#companies`);
+      return sendCollection(
+        reply,
+        maxPageSize,
+        query,
+        rawPath,
+        apiUrl,
+        DEMO_ERP_COMPANY_TYPE,
+        store.listCompanies().map((record) => ({ record, etag: null })),
+        `${apiUrl}/$metadata#companies`,
+      );
     }
     const companyId = first.key;
     const company = store.listCompanies().find((c) => c.id === companyId);
-    if (company === undefined) return odataError(reply, { statusCode: 404, code: 'BadRequest_NotFound', message: `The company '${companyId}' does not exist.` });
+    if (company === undefined)
+      return odataError(reply, { statusCode: 404, code: 'BadRequest_NotFound', message: `The company '${companyId}' does not exist.` });
     if (segments.length === 1) {
       if (request.method !== 'GET') return notFound();
       return reply.send({ '@odata.context': `${apiUrl}/$metadata#companies/$entity`, ...selectOf(company, query, DEMO_ERP_COMPANY_TYPE) });
@@ -197,24 +237,44 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
           .header('Location', `${apiUrl}/companies(${companyId})/purchaseInvoices(${String(created.record.id)})`)
           .send({ '@odata.context': `${context}/$entity`, '@odata.etag': created.etag, ...created.record });
       }
-      if (request.method !== 'GET') return odataError(reply, { statusCode: 405, code: 'BadRequest_MethodNotAllowed', message: `${request.method} is not allowed on '${set}'.` });
+      if (request.method !== 'GET')
+        return odataError(reply, {
+          statusCode: 405,
+          code: 'BadRequest_MethodNotAllowed',
+          message: `${request.method} is not allowed on '${set}'.`,
+        });
       return sendCollection(reply, maxPageSize, query, rawPath, apiUrl, type, all, context);
     }
     const key = second.key;
     const entry = all.find((candidate) => candidate.record.id === key);
-    if (entry === undefined) return odataError(reply, { statusCode: 404, code: 'BadRequest_NotFound', message: `The ${type.typeName} '${key}' does not exist.` });
+    if (entry === undefined)
+      return odataError(reply, { statusCode: 404, code: 'BadRequest_NotFound', message: `The ${type.typeName} '${key}' does not exist.` });
     if (segments.length === 2) {
       if (request.method === 'PATCH') {
         const ifMatch = request.headers['if-match'];
         const changed = store.patch(companyId, set, key, typeof ifMatch === 'string' ? ifMatch : undefined, bodyOf(request));
-        return reply.header('ETag', changed.etag).send({ '@odata.context': `${context}/$entity`, '@odata.etag': changed.etag, ...changed.record });
+        return reply
+          .header('ETag', changed.etag)
+          .send({ '@odata.context': `${context}/$entity`, '@odata.etag': changed.etag, ...changed.record });
       }
-      if (request.method !== 'GET') return odataError(reply, { statusCode: 405, code: 'BadRequest_MethodNotAllowed', message: `${request.method} is not allowed on one ${type.typeName}.` });
-      return reply.header('ETag', entry.etag).send({ '@odata.context': `${context}/$entity`, '@odata.etag': entry.etag, ...selectOf(entry.record, query, type) });
+      if (request.method !== 'GET')
+        return odataError(reply, {
+          statusCode: 405,
+          code: 'BadRequest_MethodNotAllowed',
+          message: `${request.method} is not allowed on one ${type.typeName}.`,
+        });
+      return reply
+        .header('ETag', entry.etag)
+        .send({ '@odata.context': `${context}/$entity`, '@odata.etag': entry.etag, ...selectOf(entry.record, query, type) });
     }
     const third = segments[2];
     if (third === 'Microsoft.NAV.post' && set === 'purchaseInvoices') {
-      if (request.method !== 'POST') return odataError(reply, { statusCode: 405, code: 'BadRequest_MethodNotAllowed', message: 'Microsoft.NAV.post is an action: call it with POST.' });
+      if (request.method !== 'POST')
+        return odataError(reply, {
+          statusCode: 405,
+          code: 'BadRequest_MethodNotAllowed',
+          message: 'Microsoft.NAV.post is an action: call it with POST.',
+        });
       store.postPurchaseInvoice(companyId, key);
       return reply.status(204).send();
     }
@@ -222,12 +282,29 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     if (navigation === undefined || request.method !== 'GET') return notFound();
     const targetType = DEMO_ERP_ENTITY_TYPES[navigation.targetSet];
     const related = (store.list(companyId, navigation.targetSet) ?? []).filter(
-      (candidate) => entry.record[navigation.fromProperty] !== null && candidate.record[navigation.toProperty] === entry.record[navigation.fromProperty],
+      (candidate) =>
+        entry.record[navigation.fromProperty] !== null && candidate.record[navigation.toProperty] === entry.record[navigation.fromProperty],
     );
-    if (navigation.collection) return sendCollection(reply, maxPageSize, query, rawPath, apiUrl, targetType, related, `${apiUrl}/$metadata#companies(${companyId})/${set}(${key})/${navigation.name}`);
+    if (navigation.collection)
+      return sendCollection(
+        reply,
+        maxPageSize,
+        query,
+        rawPath,
+        apiUrl,
+        targetType,
+        related,
+        `${apiUrl}/$metadata#companies(${companyId})/${set}(${key})/${navigation.name}`,
+      );
     const target = related[0];
     if (target === undefined) return reply.status(204).send();
-    return reply.header('ETag', target.etag).send({ '@odata.context': `${apiUrl}/$metadata#companies(${companyId})/${navigation.targetSet}/$entity`, '@odata.etag': target.etag, ...selectOf(target.record, query, targetType) });
+    return reply
+      .header('ETag', target.etag)
+      .send({
+        '@odata.context': `${apiUrl}/$metadata#companies(${companyId})/${navigation.targetSet}/$entity`,
+        '@odata.etag': target.etag,
+        ...selectOf(target.record, query, targetType),
+      });
   };
 
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0', handler: api });
@@ -262,7 +339,8 @@ function codeOf(statusCode: number): string {
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body: unknown = request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DemoErpRefusal(400, 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new DemoErpRefusal(400, 'The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -277,7 +355,8 @@ function selectOf(record: DemoErpRecord, query: URLSearchParams, type: DemoErpEn
   const known = propertyNames(type);
   const picked: DemoErpRecord = {};
   for (const name of select.split(',').map((n) => n.trim())) {
-    if (!known.has(name)) throw new DemoErpRefusal(400, `Could not find a property named '${name}' on type 'Microsoft.NAV.${type.typeName}'.`);
+    if (!known.has(name))
+      throw new DemoErpRefusal(400, `Could not find a property named '${name}' on type 'Microsoft.NAV.${type.typeName}'.`);
     picked[name] = record[name] ?? null;
   }
   return picked;
@@ -297,7 +376,8 @@ function sortOf(query: URLSearchParams, type: DemoErpEntityType): ((a: DemoErpRe
   const known = propertyNames(type);
   const keys = orderby.split(',').map((part) => {
     const [name, direction = 'asc'] = part.trim().split(/\s+/);
-    if (!known.has(name) || !['asc', 'desc'].includes(direction.toLowerCase())) throw new DemoErpRefusal(400, `The $orderby '${part.trim()}' is not 'property [asc|desc]' of '${type.typeName}'.`);
+    if (!known.has(name) || !['asc', 'desc'].includes(direction.toLowerCase()))
+      throw new DemoErpRefusal(400, `The $orderby '${part.trim()}' is not 'property [asc|desc]' of '${type.typeName}'.`);
     return { name, sign: direction.toLowerCase() === 'desc' ? -1 : 1 };
   });
   return (a, b) => {
@@ -345,12 +425,17 @@ function sendCollection(
   const page = window.slice(offset, offset + pageSize);
   const body: Record<string, unknown> = { '@odata.context': context };
   if (query.get('$count') === 'true') body['@odata.count'] = count;
-  body.value = page.map((entry) => ({ ...(entry.etag === null ? {} : { '@odata.etag': entry.etag }), ...selectOf(entry.record, query, type) }));
+  body.value = page.map((entry) => ({
+    ...(entry.etag === null ? {} : { '@odata.etag': entry.etag }),
+    ...selectOf(entry.record, query, type),
+  }));
   if (offset + pageSize < window.length) {
     const next = new URLSearchParams(query);
     next.set('$skiptoken', String(offset + pageSize));
     // Query option names keep their '$', as BC writes them; values are percent-encoded.
-    const text = [...next.entries()].map(([name, value]) => `${encodeURIComponent(name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`).join('&');
+    const text = [...next.entries()]
+      .map(([name, value]) => `${encodeURIComponent(name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`)
+      .join('&');
     body['@odata.nextLink'] = `${apiUrl}${rawPath.replace(/^\/api\/v2\.0/, '')}?${text}`;
   }
   if (preferred !== null) reply.header('Preference-Applied', `odata.maxpagesize=${pageSize}`);

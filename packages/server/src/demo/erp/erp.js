@@ -57,7 +57,9 @@
 
   function contextJson(record) {
     var context = {};
-    Object.keys(record.context).forEach(function (key) { context[key] = record.context[key]; });
+    Object.keys(record.context).forEach(function (key) {
+      context[key] = record.context[key];
+    });
     context.clientType = 'Desktop';
     // What a capture integration's SetCapturable(true) adds: vendors and open purchase invoices can be captured.
     if (record.kind === 'vendor' || record.kind === 'purchaseInvoice') context.isCapturable = true;
@@ -94,7 +96,9 @@
     anchor.click();
     anchor.remove();
     // The download has started from the blob by the time the URL goes.
-    window.setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+    window.setTimeout(function () {
+      URL.revokeObjectURL(url);
+    }, 60000);
   }
 
   /* The stand-in for the part page's EmailDraftRequested trigger: the draft's .eml, fetched with
@@ -152,11 +156,13 @@
     RequestToken: function () {
       logEvent('RequestToken (minting a token for ' + state.user + ')');
       return fetchToken(state.user).then(
-        function (token) { window.SetToken(token); },
+        function (token) {
+          window.SetToken(token);
+        },
         function (error) {
           logEvent('RequestToken failed: ' + error.message);
           window.SetToken('');
-        }
+        },
       );
     },
     SelectedDocumentsChanged: function (documentIdsJson) {
@@ -167,7 +173,15 @@
       var summary = uploadJson;
       try {
         var upload = JSON.parse(uploadJson);
-        if (upload && upload.files) summary = upload.files.length + ' file(s): ' + upload.files.map(function (f) { return f.name; }).join(', ');
+        if (upload && upload.files)
+          summary =
+            upload.files.length +
+            ' file(s): ' +
+            upload.files
+              .map(function (f) {
+                return f.name;
+              })
+              .join(', ');
       } catch (error) {
         summary = uploadJson;
       }
@@ -186,10 +200,12 @@
       var match = state.records.filter(function (record) {
         return wanted && record.context && String(record.context.recordId).toLowerCase() === String(wanted.recordId).toLowerCase();
       })[0];
-      var item = match && Array.prototype.filter.call(document.querySelectorAll('.record-list li'), function (li) {
-        var button = li.querySelector('button');
-        return button && button.textContent === match.name;
-      })[0];
+      var item =
+        match &&
+        Array.prototype.filter.call(document.querySelectorAll('.record-list li'), function (li) {
+          var button = li.querySelector('button');
+          return button && button.textContent === match.name;
+        })[0];
       if (!match || !item) return Promise.reject(new Error('This page does not list the record.'));
       select(match, item);
       return Promise.resolve();
@@ -235,11 +251,13 @@
       }
       // As the AL trigger does: always report back, so the iframe's E-mail action settles.
       return result.then(
-        function (resultJson) { window.EmailDraftDone(requestId, resultJson); },
+        function (resultJson) {
+          window.EmailDraftDone(requestId, resultJson);
+        },
         function (error) {
           logEvent('E-mail draft failed: ' + error.message);
           window.EmailDraftDone(requestId, JSON.stringify({ message: error.message }));
-        }
+        },
       );
     },
   };
@@ -257,8 +275,12 @@
           return;
         }
         trigger.apply(null, args).then(
-          function () { if (onOk) onOk(); },
-          function (error) { if (onErr) onErr(error); }
+          function () {
+            if (onOk) onOk();
+          },
+          function (error) {
+            if (onErr) onErr(error);
+          },
         );
       }, 0);
     },
@@ -291,7 +313,14 @@
 
   /* The record as the demo ERP holds it (read over OData by /demo/erp/erp-facts), and BC's Post action. */
   function erpQuery(record) {
-    return 'typeName=' + encodeURIComponent(record.context.typeName) + '&recordId=' + encodeURIComponent(record.context.recordId) + '&dataAreaId=' + encodeURIComponent(record.context.dataAreaId);
+    return (
+      'typeName=' +
+      encodeURIComponent(record.context.typeName) +
+      '&recordId=' +
+      encodeURIComponent(record.context.recordId) +
+      '&dataAreaId=' +
+      encodeURIComponent(record.context.dataAreaId)
+    );
   }
 
   function renderErpFacts(record, body) {
@@ -381,17 +410,28 @@
         return reportPosting(record, posted).then(
           function (answer) {
             var count = answer.documentIds.length;
-            byId('erp-status').textContent = record.number + ' is posted. ' + count + (count === 1 ? ' document follows' : ' documents follow') + ' it to ' + answer.postedNumber + '.';
+            byId('erp-status').textContent =
+              record.number +
+              ' is posted. ' +
+              count +
+              (count === 1 ? ' document follows' : ' documents follow') +
+              ' it to ' +
+              answer.postedNumber +
+              '.';
             logEvent('OnAfterPostPurchaseDoc: PUT /api/record-events/posted moved ' + count + ' document(s) to ' + answer.postedNumber);
           },
           function (error) {
             byId('erp-status').textContent = record.number + ' is posted, but its documents did not follow: ' + error.message;
             logEvent('Posting event failed: ' + error.message);
-          }
+          },
         );
       })
-      .catch(function (error) { byId('erp-status').textContent = error.message; })
-      .then(function () { byId('erp-post').disabled = false; });
+      .catch(function (error) {
+        byId('erp-status').textContent = error.message;
+      })
+      .then(function () {
+        byId('erp-post').disabled = false;
+      });
   }
 
   function select(record, item) {
@@ -416,7 +456,9 @@
     var button = document.createElement('button');
     button.type = 'button';
     button.textContent = record.name;
-    button.addEventListener('click', function () { select(record, item); });
+    button.addEventListener('click', function () {
+      select(record, item);
+    });
     var detail = document.createElement('span');
     detail.className = 'record-detail';
     detail.textContent = record.kind === 'vendor' ? record.number + ' \u00b7 ' + record.detail : record.detail;
@@ -433,12 +475,16 @@
   /* The vendors the New Purchase Invoice form offers (BC's Buy-from Vendor No. lookup). */
   function fillVendorChoices(records) {
     var select = byId('newinvoice-vendor');
-    records.filter(function (record) { return record.kind === 'vendor'; }).forEach(function (vendor) {
-      var option = document.createElement('option');
-      option.value = vendor.number;
-      option.textContent = vendor.number + ' \u00b7 ' + vendor.name;
-      select.appendChild(option);
-    });
+    records
+      .filter(function (record) {
+        return record.kind === 'vendor';
+      })
+      .forEach(function (vendor) {
+        var option = document.createElement('option');
+        option.value = vendor.number;
+        option.textContent = vendor.number + ' \u00b7 ' + vendor.name;
+        select.appendChild(option);
+      });
   }
 
   /* BC's New action: the demo ERP makes a draft purchase invoice (its OData create); then what the
@@ -469,13 +515,24 @@
           state.records.push(record);
           addRecord(record);
         }
-        var inserted = { eventType: 'insert', typeName: record.context.typeName, tableId: record.context.tableId, dataAreaId: record.context.dataAreaId, recordId: record.context.recordId, number: record.number };
+        var inserted = {
+          eventType: 'insert',
+          typeName: record.context.typeName,
+          tableId: record.context.tableId,
+          dataAreaId: record.context.dataAreaId,
+          recordId: record.context.recordId,
+          number: record.number,
+        };
         logEvent('RecordInserted ' + record.number + ' (SendRecordEvent → PUT /record/event)');
         window.SendRecordEvent(JSON.stringify(inserted));
         byId('newinvoice-number').value = '';
       })
-      .catch(function (error) { status.textContent = error.message; })
-      .then(function () { byId('newinvoice-create').disabled = false; });
+      .catch(function (error) {
+        status.textContent = error.message;
+      })
+      .then(function () {
+        byId('newinvoice-create').disabled = false;
+      });
   }
 
   function loadRecords() {
@@ -483,7 +540,8 @@
       .then(function (response) {
         // A down demo ERP answers 503 with its words (erp/erpMessages.ts).
         return response.json().then(function (body) {
-          if (!response.ok) throw new Error(body && body.message ? body.message : 'The records could not be loaded (' + response.status + ').');
+          if (!response.ok)
+            throw new Error(body && body.message ? body.message : 'The records could not be loaded (' + response.status + ').');
           return body;
         });
       })
@@ -513,7 +571,9 @@
         window.SetToken(token);
         window.Refresh();
       },
-      function (error) { logEvent('Could not mint a token for ' + state.user + ': ' + error.message); }
+      function (error) {
+        logEvent('Could not mint a token for ' + state.user + ': ' + error.message);
+      },
     );
   }
 
@@ -539,9 +599,15 @@
       byId('factbox-title').textContent = 'Document Workflow';
       // The workflow page lists no records, but its New Purchase Invoice form offers the vendors.
       fetch('/demo/erp/records', { credentials: 'same-origin' })
-        .then(function (response) { return response.ok ? response.json() : { records: [] }; })
-        .then(function (body) { fillVendorChoices(body.records); })
-        .catch(function (error) { byId('newinvoice-status').textContent = error.message; });
+        .then(function (response) {
+          return response.ok ? response.json() : { records: [] };
+        })
+        .then(function (body) {
+          fillVendorChoices(body.records);
+        })
+        .catch(function (error) {
+          byId('newinvoice-status').textContent = error.message;
+        });
       return;
     }
     loadRecords();

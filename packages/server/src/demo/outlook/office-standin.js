@@ -56,7 +56,10 @@
     var ready = { host: 'Outlook', platform: 'OfficeOnline' };
     window.Office = {
       onReady: function (callback) {
-        if (typeof callback === 'function') setTimeout(function () { callback(ready); }, 0);
+        if (typeof callback === 'function')
+          setTimeout(function () {
+            callback(ready);
+          }, 0);
         return Promise.resolve(ready);
       },
       context: {
@@ -75,7 +78,9 @@
   var open = null;
 
   function failed(callback, code, message) {
-    setTimeout(function () { callback({ status: 'failed', value: undefined, error: { code: code, message: message } }); }, 0);
+    setTimeout(function () {
+      callback({ status: 'failed', value: undefined, error: { code: code, message: message } });
+    }, 0);
   }
 
   /** Takes the dialog away; `closedByUser` tells the pane with 12006, as Office does. */
@@ -129,7 +134,9 @@
     close.type = 'button';
     close.textContent = '×';
     close.setAttribute('aria-label', 'Close the dialog');
-    close.addEventListener('click', function () { closeDialog(true); });
+    close.addEventListener('click', function () {
+      closeDialog(true);
+    });
     bar.append(close);
     var frame = doc.createElement('iframe');
     frame.setAttribute('data-office-dialog', '');
@@ -150,14 +157,22 @@
     frame.src = url.toString();
 
     var dialog = {
-      close: function () { closeDialog(false); },
-      addEventHandler: function (eventType, handler) { handlers[String(eventType)] = handler; },
+      close: function () {
+        closeDialog(false);
+      },
+      addEventHandler: function (eventType, handler) {
+        handlers[String(eventType)] = handler;
+      },
       messageChild: function (message) {
         if (frame.contentWindow) frame.contentWindow.postMessage(String(message), window.location.origin);
       },
     };
-    setTimeout(function () { done({ status: 'succeeded', value: dialog }); }, 0);
+    setTimeout(function () {
+      done({ status: 'succeeded', value: dialog });
+    }, 0);
   };
   // A pane that goes away (reloaded, another user) takes its dialog with it.
-  window.addEventListener('pagehide', function () { closeDialog(false); });
+  window.addEventListener('pagehide', function () {
+    closeDialog(false);
+  });
 })();

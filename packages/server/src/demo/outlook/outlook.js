@@ -42,8 +42,20 @@
 
   function officeTheme() {
     return theme === 'dark'
-      ? { bodyBackgroundColor: '#292929', bodyForegroundColor: '#ffffff', controlBackgroundColor: '#1f1f1f', controlForegroundColor: '#ffffff', isDarkTheme: true }
-      : { bodyBackgroundColor: '#ffffff', bodyForegroundColor: '#242424', controlBackgroundColor: '#f5f5f5', controlForegroundColor: '#242424', isDarkTheme: false };
+      ? {
+          bodyBackgroundColor: '#292929',
+          bodyForegroundColor: '#ffffff',
+          controlBackgroundColor: '#1f1f1f',
+          controlForegroundColor: '#ffffff',
+          isDarkTheme: true,
+        }
+      : {
+          bodyBackgroundColor: '#ffffff',
+          bodyForegroundColor: '#242424',
+          controlBackgroundColor: '#f5f5f5',
+          controlForegroundColor: '#242424',
+          isDarkTheme: false,
+        };
   }
 
   /** The number of bytes a base64 text decodes to. */
@@ -91,8 +103,10 @@
         return failed(done, 'InvalidAttachmentPath', 'The attachment is not base64 text.', 9001);
       }
       if (base64File.length > BASE64_LIMIT) return failed(done, 'AttachmentSizeExceeded', 'The attachment is too large.', 9007);
-      if (BLOCKED_TYPES.test(attachmentName)) return failed(done, 'FileTypeNotSupported', 'The attachment has an extension that is not allowed.', 9008);
-      if (attachments.length >= maxAttachments) return failed(done, 'NumberOfAttachmentsExceeded', 'The message contains too many attachments.', 9009);
+      if (BLOCKED_TYPES.test(attachmentName))
+        return failed(done, 'FileTypeNotSupported', 'The attachment has an extension that is not allowed.', 9008);
+      if (attachments.length >= maxAttachments)
+        return failed(done, 'NumberOfAttachmentsExceeded', 'The message contains too many attachments.', 9009);
       var id = 'attachment-' + nextId++;
       attachments.push({ id: id, name: attachmentName, size: decodedSize(base64File), isInline: inline, base64: base64File });
       render();
@@ -105,7 +119,8 @@
   /** Base64 text of bytes, as Office.js hands out attachment content. */
   function toBase64(bytes) {
     var binary = '';
-    for (var index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(index, index + 0x8000));
+    for (var index = 0; index < bytes.length; index += 0x8000)
+      binary += String.fromCharCode.apply(null, bytes.subarray(index, index + 0x8000));
     return btoa(binary);
   }
 
@@ -115,7 +130,9 @@
     'read-att-1': function () {
       return fetch('/demo/outlook/read-message/invoice.pdf?no=' + encodeURIComponent(invoiceNo)).then(function (response) {
         if (!response.ok) throw new Error('The invoice could not be loaded (' + response.status + ').');
-        return response.arrayBuffer().then(function (buffer) { return toBase64(new Uint8Array(buffer)); });
+        return response.arrayBuffer().then(function (buffer) {
+          return toBase64(new Uint8Array(buffer));
+        });
       });
     },
     'read-att-2': function () {
@@ -130,7 +147,14 @@
     subject: 'Invoice ' + invoiceNo,
     from: { displayName: 'Fabrikam Accounts', emailAddress: 'ap@fabrikam.example' },
     attachments: [
-      { id: 'read-att-1', name: 'Invoice ' + invoiceNo + '.pdf', contentType: 'application/pdf', size: 0, attachmentType: 'file', isInline: false },
+      {
+        id: 'read-att-1',
+        name: 'Invoice ' + invoiceNo + '.pdf',
+        contentType: 'application/pdf',
+        size: 0,
+        attachmentType: 'file',
+        isInline: false,
+      },
       { id: 'read-att-2', name: 'payment-terms.txt', contentType: 'text/plain', size: 26, attachmentType: 'file', isInline: false },
     ],
     getAttachmentContentAsync: function (attachmentId, options, callback) {
@@ -138,14 +162,23 @@
       var read = readContent[attachmentId];
       if (!read) return failed(done, 'InvalidAttachmentId', 'The attachment ID does not exist.', 9017);
       read().then(
-        function (base64) { done({ status: 'succeeded', value: { content: base64, format: 'base64' } }); },
-        function (error) { failed(done, 'InternalServerError', String(error && error.message ? error.message : error), 9018); }
+        function (base64) {
+          done({ status: 'succeeded', value: { content: base64, format: 'base64' } });
+        },
+        function (error) {
+          failed(done, 'InternalServerError', String(error && error.message ? error.message : error), 9018);
+        },
       );
     },
     getAsFileAsync: function (options, callback) {
       var done = typeof options === 'function' ? options : callback || function () {};
-      var eml = 'From: Fabrikam Accounts <ap@fabrikam.example>\r\nTo: ap@datahaven.example\r\nSubject: Invoice ' + invoiceNo + '\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPlease find our invoice attached.\r\n';
-      setTimeout(function () { done({ status: 'succeeded', value: btoa(eml) }); }, 0);
+      var eml =
+        'From: Fabrikam Accounts <ap@fabrikam.example>\r\nTo: ap@datahaven.example\r\nSubject: Invoice ' +
+        invoiceNo +
+        '\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nPlease find our invoice attached.\r\n';
+      setTimeout(function () {
+        done({ status: 'succeeded', value: btoa(eml) });
+      }, 0);
     },
   };
 
@@ -171,7 +204,11 @@
   /** Office SSO: an access token for our API from the demo Entra ID, for the demo user chosen above. */
   function getAccessToken() {
     if (ssoFailsBox.checked) {
-      return Promise.reject({ code: 13012, name: 'API Not Supported', message: 'The getAccessToken API is not supported on this platform (the simulator switch).' });
+      return Promise.reject({
+        code: 13012,
+        name: 'API Not Supported',
+        message: 'The getAccessToken API is not supported on this platform (the simulator switch).',
+      });
     }
     return tenantId()
       .then(function (tid) {
@@ -228,7 +265,10 @@
       AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
       EventType: { OfficeThemeChanged: 'officeThemeChanged', ItemChanged: 'olkItemSelectedChanged' },
       onReady: function (callback) {
-        if (typeof callback === 'function') setTimeout(function () { callback(ready); }, 0);
+        if (typeof callback === 'function')
+          setTimeout(function () {
+            callback(ready);
+          }, 0);
         return Promise.resolve(ready);
       },
       context: {
@@ -246,7 +286,10 @@
           item: readMode ? readItem : composeItem,
           addHandlerAsync: function (eventType, handler, callback) {
             if (eventType === 'officeThemeChanged') themeHandlers.push(handler);
-            if (typeof callback === 'function') setTimeout(function () { callback({ status: 'succeeded' }); }, 0);
+            if (typeof callback === 'function')
+              setTimeout(function () {
+                callback({ status: 'succeeded' });
+              }, 0);
           },
         },
       },

@@ -17,7 +17,10 @@ describe('the Outlook simulator routes', () => {
 
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'datahaven-outlook-demo-'));
-    await writeFile(join(webDir, 'outlook.html'), '<!doctype html><html><head><title>outlook</title><script type="module" src="/assets/outlook.abc.js"></script></head><body></body></html>');
+    await writeFile(
+      join(webDir, 'outlook.html'),
+      '<!doctype html><html><head><title>outlook</title><script type="module" src="/assets/outlook.abc.js"></script></head><body></body></html>',
+    );
     app = Fastify();
     await registerDemoOutlookRoutes(app, webDir);
     baseUrl = await listenForTest(app);
@@ -31,7 +34,9 @@ describe('the Outlook simulator routes', () => {
   it('serves the compose page with the demo users and a CSP that allows only its own origin', async () => {
     const page = await get('/demo/outlook');
     expect(page.statusCode).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'",
+    );
     expect(page.body).toContain('<option value="clerk">');
     expect(page.body).toContain('<iframe id="pane" title="Datahaven Documents"');
     expect(page.body).not.toContain('{{');

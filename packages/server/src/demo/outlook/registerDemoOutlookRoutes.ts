@@ -33,24 +33,39 @@ function escapeHtml(value: string): string {
 export async function registerDemoOutlookRoutes(app: FastifyInstance, webDir: string): Promise<void> {
   app.get('/demo/outlook', async (_request, reply) => {
     const template = await readFile(join(PAGE_DIR, 'outlook.html'), 'utf8');
-    const options = DEMO_USERS.map((user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.firstName} ${user.lastName} (${user.username})`)}</option>`).join('');
-    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(template.replace('{{userOptions}}', options));
+    const options = DEMO_USERS.map(
+      (user) =>
+        `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.firstName} ${user.lastName} (${user.username})`)}</option>`,
+    ).join('');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(template.replace('{{userOptions}}', options));
   });
 
   // The read message's invoice (the simulator's read mode): a fresh invoice number per page load, so filing it twice shows the duplicate.
   app.get<{ Querystring: { no?: string } }>('/demo/outlook/read-message/invoice.pdf', async (request, reply) => {
     const invoiceNo = /^[A-Za-z0-9-]{1,20}$/.test(request.query.no ?? '') ? String(request.query.no) : 'OUT-1001';
-    const pdf = await renderInvoicePdf({ vendor: DEMO_VENDORS[0].number, invoiceNo, date: '2026-11-20', dueDate: '2026-12-20', reference: 'PO-4711', pages: 1, seed: 4711 }, DEMO_VENDORS[0]);
+    const pdf = await renderInvoicePdf(
+      { vendor: DEMO_VENDORS[0].number, invoiceNo, date: '2026-11-20', dueDate: '2026-12-20', reference: 'PO-4711', pages: 1, seed: 4711 },
+      DEMO_VENDORS[0],
+    );
     return reply.header('Cache-Control', 'no-store').type('application/pdf').send(pdf);
   });
 
   app.get('/demo/outlook/pane', async (_request, reply) => sendOutlookPane(reply, webDir, { url: OFFICE_STANDIN_URL, origin: null }));
   // The sign-in dialog's page as the simulator's stand-in opens it (office-standin.js: /outlook/… pages under /demo/outlook/…).
-  app.get('/demo/outlook/sign-in.html', async (_request, reply) => sendOutlookPane(reply, webDir, { url: OFFICE_STANDIN_URL, origin: null }, { page: OUTLOOK_SIGN_IN_PAGE.file }));
+  app.get('/demo/outlook/sign-in.html', async (_request, reply) =>
+    sendOutlookPane(reply, webDir, { url: OFFICE_STANDIN_URL, origin: null }, { page: OUTLOOK_SIGN_IN_PAGE.file }),
+  );
 
   app.get<{ Params: { asset: string } }>('/demo/outlook/:asset', async (request, reply) => {
     const type = Object.prototype.hasOwnProperty.call(ASSETS, request.params.asset) ? ASSETS[request.params.asset] : undefined;
     if (type === undefined) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
-    return reply.header('Cache-Control', 'no-cache').type(type).send(await readFile(join(PAGE_DIR, request.params.asset)));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type(type)
+      .send(await readFile(join(PAGE_DIR, request.params.asset)));
   });
 }

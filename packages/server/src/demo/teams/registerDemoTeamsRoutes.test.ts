@@ -24,11 +24,19 @@ describe('the Teams simulator routes', () => {
   it('serves the page with the demo users (name, e-mail, object id) and a CSP that allows only its own origin', async () => {
     const page = await get('/demo/teams');
     expect(page.statusCode).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'");
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; connect-src 'self'",
+    );
     expect(page.body).toContain('<option value="approver">Pat Approver (approver)</option>');
     expect(page.body).not.toContain('{{');
     const attribute = /data-users="([^"]*)"/.exec(page.body)?.[1] ?? '';
-    const users = JSON.parse(attribute.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as DemoTeamsUser[];
+    const users = JSON.parse(
+      attribute
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ) as DemoTeamsUser[];
     expect(users.find((user) => user.username === 'approver')).toEqual({
       username: 'approver',
       displayName: 'Pat Approver',

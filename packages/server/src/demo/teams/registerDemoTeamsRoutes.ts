@@ -44,14 +44,23 @@ export async function registerDemoTeamsRoutes(app: FastifyInstance, objectIdOf: 
       email: user.email,
       oid: objectIdOf(user.username),
     }));
-    const options = users.map((user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.displayName} (${user.username})`)}</option>`).join('');
+    const options = users
+      .map((user) => `<option value="${escapeHtml(user.username)}">${escapeHtml(`${user.displayName} (${user.username})`)}</option>`)
+      .join('');
     const html = template.replace('{{userOptions}}', options).replace('{{users}}', escapeHtml(JSON.stringify(users)));
-    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', PAGE_CSP).type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 
   app.get<{ Params: { asset: string } }>('/demo/teams/:asset', async (request, reply) => {
     const type = Object.prototype.hasOwnProperty.call(ASSETS, request.params.asset) ? ASSETS[request.params.asset] : undefined;
     if (type === undefined) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
-    return reply.header('Cache-Control', 'no-cache').type(type).send(await readFile(join(PAGE_DIR, request.params.asset)));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type(type)
+      .send(await readFile(join(PAGE_DIR, request.params.asset)));
   });
 }

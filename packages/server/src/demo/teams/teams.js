@@ -103,7 +103,14 @@
   }
 
   function isTabConfig(value) {
-    return !!value && typeof value === 'object' && typeof value.entityId === 'string' && value.entityId !== '' && typeof value.contentUrl === 'string' && value.contentUrl !== '';
+    return (
+      !!value &&
+      typeof value === 'object' &&
+      typeof value.entityId === 'string' &&
+      value.entityId !== '' &&
+      typeof value.contentUrl === 'string' &&
+      value.contentUrl !== ''
+    );
   }
 
   function readSavedConfig() {
@@ -132,7 +139,8 @@
      saved URL with another origin (a public URL behind a proxy) is loaded from here instead. */
   function sameOriginUrl(url) {
     var parsed = new URL(url, ORIGIN);
-    if (parsed.origin !== ORIGIN) logEvent('The saved content URL points at ' + parsed.origin + '; the demo loads its path from ' + ORIGIN + '.');
+    if (parsed.origin !== ORIGIN)
+      logEvent('The saved content URL points at ' + parsed.origin + '; the demo loads its path from ' + ORIGIN + '.');
     return ORIGIN + parsed.pathname + parsed.search + parsed.hash;
   }
 
@@ -199,7 +207,9 @@
         reply(frame, message, [frame.kind, 'web', JSON.stringify(RUNTIME), String(args[0] || '2.0.0')]);
         return;
       case 'getContext':
-        logEvent(frame.kind + ': getContext' + (frame.kind === 'content' && frame.subEntityId ? ' (subEntityId ' + frame.subEntityId + ')' : ''));
+        logEvent(
+          frame.kind + ': getContext' + (frame.kind === 'content' && frame.subEntityId ? ' (subEntityId ' + frame.subEntityId + ')' : ''),
+        );
         reply(frame, message, [contextFor(frame)]);
         return;
       case 'registerHandler':
@@ -457,7 +467,8 @@
     storageSet(THEME_KEY, theme);
     document.body.setAttribute('data-theme', theme);
     var buttons = document.querySelectorAll('[data-theme-choice]');
-    for (var i = 0; i < buttons.length; i += 1) buttons[i].setAttribute('aria-pressed', String(buttons[i].getAttribute('data-theme-choice') === theme));
+    for (var i = 0; i < buttons.length; i += 1)
+      buttons[i].setAttribute('aria-pressed', String(buttons[i].getAttribute('data-theme-choice') === theme));
   }
 
   function changeTheme(theme) {
@@ -489,13 +500,18 @@
       values[parameter.name] = parameter.value;
     });
     var names = Object.keys(values);
-    return names.length === 0 ? notification.activityType : names.map(function (name) {
-      return name + ' ' + values[name];
-    }).join(', ');
+    return names.length === 0
+      ? notification.activityType
+      : names
+          .map(function (name) {
+            return name + ' ' + values[name];
+          })
+          .join(', ');
   }
 
   function recipientName(userId) {
-    for (var i = 0; i < users.length; i += 1) if (users[i].oid && users[i].oid === userId) return users[i].displayName + ' (' + users[i].username + ')';
+    for (var i = 0; i < users.length; i += 1)
+      if (users[i].oid && users[i].oid === userId) return users[i].displayName + ' (' + users[i].username + ')';
     return userId;
   }
 
@@ -536,7 +552,10 @@
         }
         list.appendChild(item);
       });
-    byId('activity-status').textContent = notifications.length === 0 ? 'No notifications yet.' : notifications.length + (notifications.length === 1 ? ' notification.' : ' notifications.');
+    byId('activity-status').textContent =
+      notifications.length === 0
+        ? 'No notifications yet.'
+        : notifications.length + (notifications.length === 1 ? ' notification.' : ' notifications.');
   }
 
   function loadActivity() {
@@ -582,7 +601,13 @@
     state.frames.settings.element = byId('configure-frame');
     state.frames.content.element = byId('tab-frame');
     var select = byId('teams-user');
-    if (!users.some(function (user) { return user.username === state.user; }) && users.length > 0) state.user = users[0].username;
+    if (
+      !users.some(function (user) {
+        return user.username === state.user;
+      }) &&
+      users.length > 0
+    )
+      state.user = users[0].username;
     select.value = state.user;
     select.addEventListener('change', function () {
       changeUser(select.value);

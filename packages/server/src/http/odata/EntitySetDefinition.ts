@@ -61,7 +61,13 @@ export type EntitySetAudience = 'securityManager' | 'documentViewer';
  * row version itself (Documents → the routing command of PUT /api/documents/route): the If-Match
  * header as sent, the body as a JSON object; resolves to the entity's new row version.
  */
-export type EntityPatch = (deps: AppDeps, key: EntityKey, ifMatch: string | undefined, body: Readonly<Record<string, unknown>>, viewer: Viewer) => Promise<number>;
+export type EntityPatch = (
+  deps: AppDeps,
+  key: EntityKey,
+  ifMatch: string | undefined,
+  body: Readonly<Record<string, unknown>>,
+  viewer: Viewer,
+) => Promise<number>;
 
 /** What a write knows about its caller and time. */
 export interface WriteContext {

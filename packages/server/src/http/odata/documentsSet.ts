@@ -51,7 +51,13 @@ const routeDocument: EntityPatch = async (deps, key, ifMatch, raw, viewer) => {
   if (current.queue_id === null) throw invalid('The document is in no workflow queue; only a document in a queue moves to another.');
   const version = rowVersionOfIfMatch(ifMatch, current.row_version);
   if (version === null) throw new ODataError(412, 'The entity has changed since it was read; read it again.');
-  const request = workflowActionRequestOf('route', { docId: [key.Id], rowConflictIds: [version], expectedQueueId: current.queue_id, to, note });
+  const request = workflowActionRequestOf('route', {
+    docId: [key.Id],
+    rowConflictIds: [version],
+    expectedQueueId: current.queue_id,
+    to,
+    note,
+  });
   const result = await recordWorkflowAction(deps, viewer, request);
   const moved = result.documents[0];
   if (moved === undefined) throw new Error('The routing command answered no document.');

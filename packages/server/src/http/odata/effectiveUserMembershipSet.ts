@@ -51,9 +51,11 @@ export const effectiveUserMembershipSet: EntitySetDefinition = {
       byPair.set(pair, labels);
     }
     return rows.map((row) => {
-      const labels = [...(byPair.get(`${intOf(row, 'user_id')}:${intOf(row, 'queue_id')}`) ?? new Map<string, { kind: string; access: number }>()).entries()].sort(
-        ([a, x], [b, y]) => (KIND_ORDER[x.kind] ?? 9) - (KIND_ORDER[y.kind] ?? 9) || a.localeCompare(b),
-      );
+      const labels = [
+        ...(
+          byPair.get(`${intOf(row, 'user_id')}:${intOf(row, 'queue_id')}`) ?? new Map<string, { kind: string; access: number }>()
+        ).entries(),
+      ].sort(([a, x], [b, y]) => (KIND_ORDER[x.kind] ?? 9) - (KIND_ORDER[y.kind] ?? 9) || a.localeCompare(b));
       return {
         UserId: intOf(row, 'user_id'),
         WorkflowQueueId: intOf(row, 'queue_id'),

@@ -72,7 +72,8 @@ export function objectProperty(body: EntityBody, name: string, nullable = false)
   if (!(name in body)) return undefined;
   const value = body[name];
   if (value === null && nullable) return null;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw odataBadRequest(`The property '${name}' must be an object.`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw odataBadRequest(`The property '${name}' must be an object.`);
   return value as EntityBody;
 }
 

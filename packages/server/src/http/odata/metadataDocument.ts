@@ -26,9 +26,21 @@ export function metadataDocument(sets: readonly EntitySetDefinition[]): string {
     ['MembershipSource', [property('From', 'Edm.String', false), property('Access', `${ODATA_NAMESPACE}.QueueAccess`, false)]],
     [
       'RecordType',
-      [property('ExternalTableId', 'Edm.Int32', false), property('ExternalTypeId', 'Edm.Int32', false), property('IntegratedTableId', 'Edm.Int32', false), property('FullTypeName', 'Edm.String', false)],
+      [
+        property('ExternalTableId', 'Edm.Int32', false),
+        property('ExternalTypeId', 'Edm.Int32', false),
+        property('IntegratedTableId', 'Edm.Int32', false),
+        property('FullTypeName', 'Edm.String', false),
+      ],
     ],
-    ['Record', [property('RecordType', `${ODATA_NAMESPACE}.RecordType`, false), property('SyntheticId', 'Edm.String', false), property('DataAreaId', 'Edm.String', false)]],
+    [
+      'Record',
+      [
+        property('RecordType', `${ODATA_NAMESPACE}.RecordType`, false),
+        property('SyntheticId', 'Edm.String', false),
+        property('DataAreaId', 'Edm.String', false),
+      ],
+    ],
     ['RecordLink', [property('Record', `${ODATA_NAMESPACE}.Record`, false), property('SubtypeId', 'Edm.Int32', true)]],
   ] as const;
   const lines = [
@@ -47,7 +59,8 @@ export function metadataDocument(sets: readonly EntitySetDefinition[]): string {
     lines.push('      </EntityType>');
   }
   lines.push('      <EntityContainer Name="Container">');
-  for (const set of sets) lines.push(`        <EntitySet Name="${escapeXml(set.name)}" EntityType="${ODATA_NAMESPACE}.${escapeXml(set.entityType)}"/>`);
+  for (const set of sets)
+    lines.push(`        <EntitySet Name="${escapeXml(set.name)}" EntityType="${ODATA_NAMESPACE}.${escapeXml(set.entityType)}"/>`);
   lines.push('      </EntityContainer>', '    </Schema>', '  </edmx:DataServices>', '</edmx:Edmx>', '');
   return lines.join('\n');
 }

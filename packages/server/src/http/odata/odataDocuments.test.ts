@@ -11,7 +11,11 @@ interface DocumentEntity {
   LinkId: number | null;
   WorkflowQueueId: number | null;
   RecordLink: {
-    Record: { RecordType: { ExternalTableId: number; ExternalTypeId: number; IntegratedTableId: number; FullTypeName: string }; SyntheticId: string; DataAreaId: string };
+    Record: {
+      RecordType: { ExternalTableId: number; ExternalTypeId: number; IntegratedTableId: number; FullTypeName: string };
+      SyntheticId: string;
+      DataAreaId: string;
+    };
     SubtypeId: number | null;
   } | null;
 }
@@ -26,11 +30,12 @@ function errorOf(response: TestResponse, status: number): string {
  * shows them (table access, queue access, a manager everything); the ETag is the row version;
  * only PATCH changes it (the routing, queueChangeRules.test.ts).
  */
-describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server) => {
+describeOnEachDatabase("OData Documents: reads by the caller's access", (server) => {
   let world: World;
   let queued: number;
   let queueWatcher: { id: number; username: string };
-  const get = (url: string, username: string): Promise<TestResponse> => server().inject({ url: `/odata/v1${url}`, headers: server().authHeaders(username) });
+  const get = (url: string, username: string): Promise<TestResponse> =>
+    server().inject({ url: `/odata/v1${url}`, headers: server().authHeaders(username) });
   const idsOf = (response: TestResponse): number[] => response.json<{ value: DocumentEntity[] }>().value.map((d) => d.Id);
 
   beforeAll(async () => {
@@ -39,7 +44,12 @@ describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server
     const queue = await createQueue(s, await createQueueType(s), { name: unique('Watched ') });
     // A document of another table, seen only through the queue it sits in.
     const otherWorld = await createWorld(s);
-    queued = await createDocument(s, { sitId: otherWorld.table.sitId, recordId: otherWorld.recordId, uploader: otherWorld.clerk, fileName: 'Queued.pdf' });
+    queued = await createDocument(s, {
+      sitId: otherWorld.table.sitId,
+      recordId: otherWorld.recordId,
+      uploader: otherWorld.clerk,
+      fileName: 'Queued.pdf',
+    });
     await placeInQueue(s, queued, queue);
     const watchers = await createGroup(s, unique('Watchers '));
     await grantGroupQueueAccess(s, watchers, queue, ['ViewDocumentsWithin']);
@@ -54,7 +64,10 @@ describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server
     expect(idsOf(await get(`/Documents?$filter=Id eq ${queued}`, world.clerk.username))).toEqual([]);
     const asManager = idsOf(await get('/Documents?$orderby=Id', world.manager.username));
     expect(asManager).toEqual(expect.arrayContaining([world.pdfDocId, world.contractDocId, queued]));
-    for (const [url, username] of [[`/Documents(${world.pdfDocId})`, world.outsider.username], [`/Documents(${queued})`, world.clerk.username]] as const) {
+    for (const [url, username] of [
+      [`/Documents(${world.pdfDocId})`, world.outsider.username],
+      [`/Documents(${queued})`, world.clerk.username],
+    ] as const) {
       errorOf(await get(url, username), 404);
     }
   });
@@ -63,8 +76,17 @@ describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server
     const response = await get(`/Documents(${world.pdfDocId})`, world.clerk.username);
     expect(response.statusCode).toBe(200);
     const entity = response.json<DocumentEntity>();
-    const link = await server().deps.db.selectFrom('record_links').selectAll().where('document_id', '=', world.pdfDocId).where('is_primary', '=', 1).executeTakeFirstOrThrow();
-    const row = await server().deps.db.selectFrom('documents').select(['name', 'row_version', 'subtype_id']).where('id', '=', world.pdfDocId).executeTakeFirstOrThrow();
+    const link = await server()
+      .deps.db.selectFrom('record_links')
+      .selectAll()
+      .where('document_id', '=', world.pdfDocId)
+      .where('is_primary', '=', 1)
+      .executeTakeFirstOrThrow();
+    const row = await server()
+      .deps.db.selectFrom('documents')
+      .select(['name', 'row_version', 'subtype_id'])
+      .where('id', '=', world.pdfDocId)
+      .executeTakeFirstOrThrow();
     expect(entity).toMatchObject({
       '@odata.etag': `W/"${row.row_version}"`,
       Id: world.pdfDocId,
@@ -73,7 +95,12 @@ describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server
       WorkflowQueueId: null,
       RecordLink: {
         Record: {
-          RecordType: { ExternalTableId: link.table_id, ExternalTypeId: link.source_type, IntegratedTableId: world.table.sitId, FullTypeName: link.type_name },
+          RecordType: {
+            ExternalTableId: link.table_id,
+            ExternalTypeId: link.source_type,
+            IntegratedTableId: world.table.sitId,
+            FullTypeName: link.type_name,
+          },
           SyntheticId: world.recordId,
           DataAreaId: link.data_area_id,
         },
@@ -88,7 +115,9 @@ describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server
   it('is declared in $metadata with the RecordLink complex types', async () => {
     const xml = (await get('/$metadata', world.clerk.username)).body;
     expect(xml).toContain('<EntitySet Name="Documents" EntityType="Datahaven.Document"/>');
-    expect(xml).toMatch(/<EntityType Name="Document">\s*<Key><PropertyRef Name="Id"\/><\/Key>[\s\S]*<Property Name="RecordLink" Type="Datahaven.RecordLink" Nullable="true"\/>/);
+    expect(xml).toMatch(
+      /<EntityType Name="Document">\s*<Key><PropertyRef Name="Id"\/><\/Key>[\s\S]*<Property Name="RecordLink" Type="Datahaven.RecordLink" Nullable="true"\/>/,
+    );
     expect(xml).toMatch(/<ComplexType Name="Record">[\s\S]*<Property Name="SyntheticId" Type="Edm.String"/);
   });
 
@@ -96,11 +125,18 @@ describeOnEachDatabase('OData Documents: reads by the caller\'s access', (server
     const headers = server().authHeaders(world.clerk.username);
     const post = await server().inject({ method: 'POST', url: '/odata/v1/Documents', headers, payload: { Name: 'x' } });
     expect(errorOf(post, 405)).toContain('PATCH');
-    errorOf(await server().inject({ method: 'DELETE', url: `/odata/v1/Documents(${world.pdfDocId})`, headers: { ...headers, 'if-match': '*' } }), 405);
+    errorOf(
+      await server().inject({ method: 'DELETE', url: `/odata/v1/Documents(${world.pdfDocId})`, headers: { ...headers, 'if-match': '*' } }),
+      405,
+    );
     const patch = (ifMatch: string | null, body: unknown): Promise<Response> =>
       fetch(`${server().baseUrl}/odata/v1/Documents(${queued})`, {
         method: 'PATCH',
-        headers: { ...server().authHeaders(queueWatcher.username), 'content-type': 'application/json', ...(ifMatch === null ? {} : { 'if-match': ifMatch }) },
+        headers: {
+          ...server().authHeaders(queueWatcher.username),
+          'content-type': 'application/json',
+          ...(ifMatch === null ? {} : { 'if-match': ifMatch }),
+        },
         body: JSON.stringify(body),
       });
     const before = (await get(`/Documents(${queued})`, queueWatcher.username)).json<DocumentEntity>();

@@ -2,7 +2,13 @@ import { effectiveQueueAccessSql } from '../../policies/queueAccess';
 import { createGroup, createUser, unique } from '../../test/factories';
 import { describeOnEachDatabase } from '../../test/testServer';
 import type { TestResponse } from '../../test/testServer';
-import { addWorkflowDelegate, createQueue, createQueueType, grantGroupQueueAccess, grantUserQueueAccess } from '../../test/workflowFactories';
+import {
+  addWorkflowDelegate,
+  createQueue,
+  createQueueType,
+  grantGroupQueueAccess,
+  grantUserQueueAccess,
+} from '../../test/workflowFactories';
 import { decodeQueueAccess, encodeQueueAccess } from '../../policies/queueAccessFlags';
 import type { QueueAccessFlag } from '../../policies/queueAccessFlags';
 
@@ -27,7 +33,8 @@ describeOnEachDatabase('OData EffectiveUserWorkflowQueueMembership', (server) =>
   let groupName: string;
   const q = { direct: 0, group: 0, byDefault: 0, delegated: 0, expired: 0, future: 0, soonOver: 0, nothing: 0 };
   const names = { group: '' };
-  const get = (url: string): Promise<TestResponse> => server().inject({ url: `/odata/v1${url}`, headers: server().authHeaders(manager.username) });
+  const get = (url: string): Promise<TestResponse> =>
+    server().inject({ url: `/odata/v1${url}`, headers: server().authHeaders(manager.username) });
   const rowsOf = async (userId: number): Promise<EffectiveEntity[]> => {
     const response = await get(`/EffectiveUserWorkflowQueueMembership?$filter=UserId eq ${userId}&$orderby=WorkflowQueueId`);
     expect(response.statusCode).toBe(200);
@@ -52,7 +59,11 @@ describeOnEachDatabase('OData EffectiveUserWorkflowQueueMembership', (server) =>
     const type = await createQueueType(s);
     for (const key of Object.keys(q) as (keyof typeof q)[]) q[key] = await createQueue(s, type, { name: unique(`${key} `) });
     names.group = (await s.deps.db.selectFrom('queues').select('name').where('id', '=', q.group).executeTakeFirstOrThrow()).name;
-    await s.deps.db.updateTable('queues').set({ default_access: encodeQueueAccess(['BrowseToQueue']) }).where('id', '=', q.byDefault).execute();
+    await s.deps.db
+      .updateTable('queues')
+      .set({ default_access: encodeQueueAccess(['BrowseToQueue']) })
+      .where('id', '=', q.byDefault)
+      .execute();
     await grantUserQueueAccess(s, user.id, q.direct, ['BrowseToQueue', 'Approve']);
     await grantGroupQueueAccess(s, group, q.direct, ['Route']);
     await grantGroupQueueAccess(s, group, q.group, ['AccessDocumentWithin', 'ViewDocumentsWithin']);
@@ -86,15 +97,24 @@ describeOnEachDatabase('OData EffectiveUserWorkflowQueueMembership', (server) =>
     for (const { id } of users) {
       const policy = await policyAccess(id);
       const rows = await rowsOf(id);
-      for (const row of rows) expect({ queue: row.WorkflowQueueId, access: row.Access }).toEqual({ queue: row.WorkflowQueueId, access: decodeQueueAccess(policy.get(row.WorkflowQueueId) ?? 0) });
+      for (const row of rows)
+        expect({ queue: row.WorkflowQueueId, access: row.Access }).toEqual({
+          queue: row.WorkflowQueueId,
+          access: decodeQueueAccess(policy.get(row.WorkflowQueueId) ?? 0),
+        });
       const withAccess = [...policy.entries()].filter(([, access]) => access !== 0).map(([queueId]) => queueId);
       expect(rows.map((row) => row.WorkflowQueueId).sort((a, b) => a - b)).toEqual(withAccess.sort((a, b) => a - b));
     }
   });
 
   it('filters by queue, reads by composite key, counts and pages', async () => {
-    const byQueue = (await get(`/EffectiveUserWorkflowQueueMembership?$filter=WorkflowQueueId eq ${q.byDefault}&$count=true`)).json<Collection<EffectiveEntity>>();
-    const userCount = await server().deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const byQueue = (await get(`/EffectiveUserWorkflowQueueMembership?$filter=WorkflowQueueId eq ${q.byDefault}&$count=true`)).json<
+      Collection<EffectiveEntity>
+    >();
+    const userCount = await server()
+      .deps.db.selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     // Default access reaches every user.
     expect(byQueue['@odata.count']).toBe(Number(userCount.n));
     expect(byQueue.value.every((row) => row.From.endsWith('Default'))).toBe(true);
@@ -102,7 +122,9 @@ describeOnEachDatabase('OData EffectiveUserWorkflowQueueMembership', (server) =>
     expect(one.statusCode).toBe(200);
     expect(one.json<EffectiveEntity>().From).toBe(`Delegate:${names.group}`);
     expect((await get(`/EffectiveUserWorkflowQueueMembership(userId=${user.id},workflowQueueId=${q.expired})`)).statusCode).toBe(404);
-    const page = (await get(`/EffectiveUserWorkflowQueueMembership?$filter=UserId eq ${user.id}&$orderby=WorkflowQueueId desc&$top=2&$skip=1`)).json<Collection<EffectiveEntity>>();
+    const page = (
+      await get(`/EffectiveUserWorkflowQueueMembership?$filter=UserId eq ${user.id}&$orderby=WorkflowQueueId desc&$top=2&$skip=1`)
+    ).json<Collection<EffectiveEntity>>();
     expect(page.value.map((row) => row.WorkflowQueueId)).toEqual([q.delegated, q.byDefault]);
   });
 

@@ -91,10 +91,20 @@ describeOnEachDatabase('OData workflow entity sets: reads, query options, errors
     expect(response.headers['content-type']).toContain('application/xml');
     expect(response.headers['odata-version']).toBe('4.0');
     const xml = response.body;
-    for (const set of ['WorkflowQueueTypes', 'WorkflowQueues', 'WorkflowRoutes', 'WorkflowDelegates', 'DirectUserWorkflowQueueMembership', 'EffectiveUserWorkflowQueueMembership', 'GroupWorkflowQueueMembership']) {
+    for (const set of [
+      'WorkflowQueueTypes',
+      'WorkflowQueues',
+      'WorkflowRoutes',
+      'WorkflowDelegates',
+      'DirectUserWorkflowQueueMembership',
+      'EffectiveUserWorkflowQueueMembership',
+      'GroupWorkflowQueueMembership',
+    ]) {
       expect(xml).toContain(`<EntitySet Name="${set}"`);
     }
-    expect(xml).toMatch(/<EntityType Name="DirectUserWorkflowQueueMembership">\s*<Key><PropertyRef Name="UserId"\/><PropertyRef Name="WorkflowQueueId"\/><\/Key>/);
+    expect(xml).toMatch(
+      /<EntityType Name="DirectUserWorkflowQueueMembership">\s*<Key><PropertyRef Name="UserId"\/><PropertyRef Name="WorkflowQueueId"\/><\/Key>/,
+    );
     expect(xml).toMatch(/<EntityType Name="WorkflowDelegate">[\s\S]*<Property Name="Schedule" Type="Datahaven.DelegateSchedule"/);
     expect(xml).toContain('<Property Name="ReceiveNotificationsFor" Type="Edm.Boolean" Nullable="false"/>');
     const serviceDocument = (await get('')).json<{ value: { name: string; url: string }[] }>();
@@ -116,13 +126,19 @@ describeOnEachDatabase('OData workflow entity sets: reads, query options, errors
   });
 
   it('joins eq comparisons with and, and compares a nullable foreign key with null', async () => {
-    const both = (await get(`/WorkflowRoutes?$filter=FromQueueId eq ${queues[0]} and (ToQueueId eq ${queues[1]})`)).json<Collection<{ FromQueueId: number; ToQueueId: number }>>();
+    const both = (await get(`/WorkflowRoutes?$filter=FromQueueId eq ${queues[0]} and (ToQueueId eq ${queues[1]})`)).json<
+      Collection<{ FromQueueId: number; ToQueueId: number }>
+    >();
     expect(both.value).toEqual([expect.objectContaining({ FromQueueId: queues[0], ToQueueId: queues[1] })]);
-    const none = (await get(`/WorkflowRoutes?$filter=FromQueueId eq ${queues[0]} and ToQueueId eq ${queues[2]}`)).json<Collection<unknown>>();
+    const none = (await get(`/WorkflowRoutes?$filter=FromQueueId eq ${queues[0]} and ToQueueId eq ${queues[2]}`)).json<
+      Collection<unknown>
+    >();
     expect(none.value).toEqual([]);
     const pointing = (await get(`/WorkflowQueues?$filter=ApproveToQueueId eq ${queues[0]}`)).json<Collection<QueueEntity>>();
     expect(pointing.value.map((q) => q.Id)).toEqual([otherQueue]);
-    const unset = (await get(`/WorkflowQueues?$filter=WorkflowQueueTypeId eq ${typeId} and ApproveToQueueId eq null`)).json<Collection<QueueEntity>>();
+    const unset = (await get(`/WorkflowQueues?$filter=WorkflowQueueTypeId eq ${typeId} and ApproveToQueueId eq null`)).json<
+      Collection<QueueEntity>
+    >();
     expect(unset.value).toHaveLength(3);
   });
 
@@ -142,7 +158,14 @@ describeOnEachDatabase('OData workflow entity sets: reads, query options, errors
     const db = server().deps.db;
     const names = Array.from({ length: 1100 }, (_, i) => ({ name: unique(`Bulk type ${i} `) }));
     await db.insertInto('queue_types').values(names).execute();
-    const total = Number((await db.selectFrom('queue_types').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('queue_types')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const first = (await get('/WorkflowQueueTypes?$top=5000&$count=true')).json<Collection<{ Id: number }>>();
     expect(first['@odata.count']).toBe(total);
     expect(first.value).toHaveLength(1000);
@@ -154,7 +177,9 @@ describeOnEachDatabase('OData workflow entity sets: reads, query options, errors
     const ids = [...first.value, ...second.value].map((t) => t.Id);
     expect(new Set(ids).size).toBe(total);
     // Without $top the page is capped the same way.
-    expect((await get('/WorkflowQueueTypes')).json<Collection<unknown>>()['@odata.nextLink']).toBe(`${server().baseUrl}/odata/v1/WorkflowQueueTypes?$skip=1000`);
+    expect((await get('/WorkflowQueueTypes')).json<Collection<unknown>>()['@odata.nextLink']).toBe(
+      `${server().baseUrl}/odata/v1/WorkflowQueueTypes?$skip=1000`,
+    );
   });
 
   it('reads one entity by key, and 404 for a missing key', async () => {
@@ -180,7 +205,9 @@ describeOnEachDatabase('OData workflow entity sets: reads, query options, errors
     expect(swapped.json<MembershipEntity>().UserId).toBe(clerk.id);
     expectODataError(await get(`/DirectUserWorkflowQueueMembership(userId=${clerk.id},workflowQueueId=${queues[1]})`), 404);
     expectODataError(await get(`/DirectUserWorkflowQueueMembership(${clerk.id})`), 400);
-    const group = (await get(`/GroupWorkflowQueueMembership?$filter=WorkflowQueueId eq ${queues[1]}`)).json<Collection<{ GroupId: number; Access: Record<string, boolean> }>>();
+    const group = (await get(`/GroupWorkflowQueueMembership?$filter=WorkflowQueueId eq ${queues[1]}`)).json<
+      Collection<{ GroupId: number; Access: Record<string, boolean> }>
+    >();
     expect(group.value).toHaveLength(1);
     expect(group.value[0].Access.Route).toBe(true);
   });

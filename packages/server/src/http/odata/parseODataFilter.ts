@@ -47,7 +47,9 @@ export function parseODataFilter(text: string, properties: readonly PropertyDefi
   const tokens = tokenize(text);
   let position = 0;
   let comparisons = 0;
-  const filterable = properties.filter((p): p is PropertyDefinition & { column: string } => p.filterable === true && p.column !== undefined);
+  const filterable = properties.filter(
+    (p): p is PropertyDefinition & { column: string } => p.filterable === true && p.column !== undefined,
+  );
   const supported = `Supported: eq on ${filterable.map((p) => p.name).join(', ')}, joined by and.`;
 
   const peek = (): Token | undefined => tokens[position];
@@ -62,7 +64,9 @@ export function parseODataFilter(text: string, properties: readonly PropertyDefi
     const property = filterable.find((p) => p.name === name.text);
     if (property === undefined) {
       const known = properties.some((p) => p.name === name.text);
-      throw odataBadRequest(`${known ? `The property '${name.text}' cannot be filtered` : `'${name.text}' is not a property of this entity set`}. ${supported}`);
+      throw odataBadRequest(
+        `${known ? `The property '${name.text}' cannot be filtered` : `'${name.text}' is not a property of this entity set`}. ${supported}`,
+      );
     }
     const operator = tokens[position + 1];
     if (!isWord(operator, 'eq')) {
@@ -79,7 +83,8 @@ export function parseODataFilter(text: string, properties: readonly PropertyDefi
     }
     if (literal?.kind !== 'int') throw odataBadRequest(`The property '${property.name}' is compared with an integer or null. ${supported}`);
     const value = Number(literal.text);
-    if (!Number.isSafeInteger(value) || value < -2147483648 || value > 2147483647) throw odataBadRequest(`The value ${literal.text} is out of range.`);
+    if (!Number.isSafeInteger(value) || value < -2147483648 || value > 2147483647)
+      throw odataBadRequest(`The value ${literal.text} is out of range.`);
     return { kind: 'eq', property, value };
   }
 

@@ -54,7 +54,8 @@ function parseOrderBy(text: string, properties: readonly PropertyDefinition[]): 
 export function parseODataQuery(params: URLSearchParams, properties: readonly PropertyDefinition[]): ODataQuery {
   for (const name of new Set(params.keys())) {
     if (!name.startsWith('$')) continue;
-    if (!SUPPORTED_OPTIONS.includes(name)) throw odataBadRequest(`The query option ${name} is not supported. Supported: ${SUPPORTED_OPTIONS.join(', ')}.`);
+    if (!SUPPORTED_OPTIONS.includes(name))
+      throw odataBadRequest(`The query option ${name} is not supported. Supported: ${SUPPORTED_OPTIONS.join(', ')}.`);
     if (params.getAll(name).length > 1) throw odataBadRequest(`The query option ${name} is given more than once.`);
   }
   const filterText = params.get('$filter');

@@ -33,7 +33,8 @@ export function parseKeyPredicate(text: string, set: EntitySetDefinition): Entit
     if (name === undefined || name in key) throw odataBadRequest(`The key of ${set.name} is ${set.keys.map((k) => `${k}=…`).join(',')}.`);
     key[name] = keyValue(match[2]);
   }
-  if (Object.keys(key).length !== set.keys.length) throw odataBadRequest(`The key of ${set.name} is ${set.keys.map((k) => `${k}=…`).join(',')}.`);
+  if (Object.keys(key).length !== set.keys.length)
+    throw odataBadRequest(`The key of ${set.name} is ${set.keys.map((k) => `${k}=…`).join(',')}.`);
   return key;
 }
 
@@ -63,6 +64,7 @@ export function parseResourcePath(rawPath: string, sets: readonly EntitySetDefin
     throw odataBadRequest(`Paths below ${set.name} other than $count are not supported.`);
   }
   const key = parseKeyPredicate(keyText, set);
-  if (segments.length > 1) throw odataBadRequest('Property and navigation paths are not supported; read the entity and use its properties.');
+  if (segments.length > 1)
+    throw odataBadRequest('Property and navigation paths are not supported; read the entity and use its properties.');
   return { kind: 'entity', set, key };
 }

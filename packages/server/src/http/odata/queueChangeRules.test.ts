@@ -3,7 +3,15 @@ import { MESSAGES, noteRequiredToRouteTo } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { describeOnEachDatabase } from '../../test/testServer';
-import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, createRoute, documentRowVersion, grantGroupQueueAccess, placeInQueue } from '../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  createRoute,
+  documentRowVersion,
+  grantGroupQueueAccess,
+  placeInQueue,
+} from '../../test/workflowFactories';
 
 /** How a change went: the status, the refusal's message (null on success) and where the document is afterwards. */
 interface Outcome {
@@ -59,7 +67,12 @@ describeOnEachDatabase('the same queue change through REST and OData', (server) 
   });
 
   async function documentInQueueA(): Promise<{ id: number; version: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, from);
     return { id, version: await documentRowVersion(server(), id) };
   }
@@ -74,7 +87,13 @@ describeOnEachDatabase('the same queue change through REST and OData', (server) 
       method: 'PUT',
       url: '/api/documents/route',
       headers: server().authHeaders(move.username),
-      payload: { docId: [move.docId], rowConflictIds: [move.version], expectedQueueId: from, to: move.to, ...(move.note === undefined ? {} : { note: move.note }) },
+      payload: {
+        docId: [move.docId],
+        rowConflictIds: [move.version],
+        expectedQueueId: from,
+        to: move.to,
+        ...(move.note === undefined ? {} : { note: move.note }),
+      },
     });
     const message = response.statusCode === 200 ? null : response.json<{ message: string }>().message;
     return { status: response.statusCode, message, queueId: await queueOf(move.docId) };
@@ -98,7 +117,11 @@ describeOnEachDatabase('the same queue change through REST and OData', (server) 
       const doc = await documentInQueueA();
       if (move.stale === true) {
         // Someone else changed the document after the caller read it: the row version moved on.
-        await server().deps.db.updateTable('documents').set({ row_version: doc.version + 1 }).where('id', '=', doc.id).execute();
+        await server()
+          .deps.db.updateTable('documents')
+          .set({ row_version: doc.version + 1 })
+          .where('id', '=', doc.id)
+          .execute();
       }
       outcomes.push(await path({ ...move, docId: doc.id, version: doc.version }));
     }

@@ -22,7 +22,8 @@ export interface Holder {
 
 function keyUnchanged(body: EntityBody, key: EntityKey, property: string): void {
   const value = int32Property(body, property, false);
-  if (value !== undefined && value !== key[property]) throw odataBadRequest(`The key property '${property}' cannot change; delete the membership and create another.`);
+  if (value !== undefined && value !== key[property])
+    throw odataBadRequest(`The key property '${property}' cannot change; delete the membership and create another.`);
 }
 
 /** A membership entity set over `queue_user_access` or `queue_group_access`. */

@@ -37,7 +37,8 @@ function orderOf(set: EntitySetDefinition, query: Pick<ODataQuery, 'orderBy'>): 
   const items = query.orderBy.map((item) => sql`${sql.ref(`e.${item.property.column}`)} ${sql.raw(item.descending ? 'desc' : 'asc')}`);
   for (const name of set.keys) {
     const column = set.properties.find((p) => p.name === name)?.column;
-    if (column !== undefined && !query.orderBy.some((item) => item.property.column === column)) items.push(sql`${sql.ref(`e.${column}`)} asc`);
+    if (column !== undefined && !query.orderBy.some((item) => item.property.column === column))
+      items.push(sql`${sql.ref(`e.${column}`)} asc`);
   }
   return sql.join(items);
 }
@@ -72,13 +73,18 @@ export async function readCollection(db: Reader, set: EntitySetDefinition, query
 
 /** The number of entities matching the filter (`{Set}/$count`). */
 export async function countEntities(db: Reader, set: EntitySetDefinition, query: ODataQuery, viewer: Viewer): Promise<number> {
-  const counted = await sql<{ n: number | string }>`select count(*) as n from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(query.filter)}`.execute(db);
+  const counted = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(query.filter)}`.execute(db);
   return Number(counted.rows[0]?.n ?? 0);
 }
 
 /** One entity by key, or null (also when the caller may not see it). */
 export async function readEntity(db: Reader, set: EntitySetDefinition, key: EntityKey, viewer: Viewer): Promise<ODataEntity | null> {
-  const result = await sql<SourceRow>`select * from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(keyFilter(set, key))}`.execute(db);
+  const result =
+    await sql<SourceRow>`select * from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(keyFilter(set, key))}`.execute(
+      db,
+    );
   if (result.rows.length === 0) return null;
   const [entity] = await set.present(db, result.rows.slice(0, 1), viewer.databaseNow);
   return entity ?? null;

@@ -173,7 +173,10 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
       await deleteEntity(deps, set, key, ifMatchOf(request), viewer);
       return reply.status(204).send();
     }
-    throw new ODataError(405, method === 'PUT' ? 'Replacing an entity with PUT is not supported; change it with PATCH.' : `${method} is not allowed here.`);
+    throw new ODataError(
+      405,
+      method === 'PUT' ? 'Replacing an entity with PUT is not supported; change it with PATCH.' : `${method} is not allowed here.`,
+    );
   };
 
   app.route({ method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/', handler: handle });

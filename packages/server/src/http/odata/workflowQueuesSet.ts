@@ -8,7 +8,16 @@ import { odataBadRequest } from './ODataError';
 import { queueAccessObjectOf, queueAccessPatchOf } from './queueAccessObject';
 import { flagOf, intOf, intOrNullOf, textOf } from './sourceValues';
 
-const WRITABLE = ['Name', 'Enabled', 'ApprovalLimit', 'WorkflowQueueTypeId', 'ApproveToQueueId', 'RejectToQueueId', 'Features', 'DefaultAccess'];
+const WRITABLE = [
+  'Name',
+  'Enabled',
+  'ApprovalLimit',
+  'WorkflowQueueTypeId',
+  'ApproveToQueueId',
+  'RejectToQueueId',
+  'Features',
+  'DefaultAccess',
+];
 
 function approvalLimitOf(body: EntityBody): number | null | undefined {
   if (!('ApprovalLimit' in body)) return undefined;

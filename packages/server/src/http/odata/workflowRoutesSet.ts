@@ -15,7 +15,8 @@ export const workflowRoutesSet: EntitySetDefinition = {
     { name: 'ToQueueId', type: 'Edm.Int32', nullable: false, column: 'to_queue_id', filterable: true, sortable: true },
   ],
   source: () => sql`select r.id, r.from_queue_id, r.to_queue_id from routes r`,
-  present: async (_db, rows) => rows.map((row) => ({ Id: intOf(row, 'id'), FromQueueId: intOf(row, 'from_queue_id'), ToQueueId: intOf(row, 'to_queue_id') })),
+  present: async (_db, rows) =>
+    rows.map((row) => ({ Id: intOf(row, 'id'), FromQueueId: intOf(row, 'from_queue_id'), ToQueueId: intOf(row, 'to_queue_id') })),
   writes: {
     table: 'routes',
     keyColumns: { Id: 'id' },
@@ -25,7 +26,10 @@ export const workflowRoutesSet: EntitySetDefinition = {
     },
     async update(trx, key, raw) {
       const body = entityBodyOf(raw, ['FromQueueId', 'ToQueueId'], ['Id']);
-      await updateQueueRoute(trx, key.Id, { from: int32Property(body, 'FromQueueId', false) ?? undefined, to: int32Property(body, 'ToQueueId', false) ?? undefined });
+      await updateQueueRoute(trx, key.Id, {
+        from: int32Property(body, 'FromQueueId', false) ?? undefined,
+        to: int32Property(body, 'ToQueueId', false) ?? undefined,
+      });
     },
     async remove(trx, key) {
       await removeQueueRoute(trx, key.Id);

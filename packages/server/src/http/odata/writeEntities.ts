@@ -52,7 +52,13 @@ async function lockedCurrent(
 }
 
 /** POST: validates, inserts and answers the new entity, all in one write transaction. */
-export function createEntity(deps: AppDeps, set: EntitySetDefinition, body: unknown, context: WriteContext, viewer: Viewer): Promise<ODataEntity> {
+export function createEntity(
+  deps: AppDeps,
+  set: EntitySetDefinition,
+  body: unknown,
+  context: WriteContext,
+  viewer: Viewer,
+): Promise<ODataEntity> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
     const key = await writes.create(trx, asBody(body), context);
@@ -83,7 +89,13 @@ export function updateEntity(
 }
 
 /** DELETE: If-Match checked under a row lock, then the delete. */
-export function deleteEntity(deps: AppDeps, set: EntitySetDefinition, key: EntityKey, ifMatch: string | undefined, viewer: Viewer): Promise<void> {
+export function deleteEntity(
+  deps: AppDeps,
+  set: EntitySetDefinition,
+  key: EntityKey,
+  ifMatch: string | undefined,
+  viewer: Viewer,
+): Promise<void> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
     await lockedCurrent(trx, deps, set, key, ifMatch, viewer);
@@ -111,7 +123,7 @@ export async function patchEntity(
 
 /** The request body as the writes take it; their own checks refuse anything but an object. */
 function asBody(body: unknown): Readonly<Record<string, unknown>> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ODataError(400, 'The request body must be a JSON object.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ODataError(400, 'The request body must be a JSON object.');
   return body as Readonly<Record<string, unknown>>;
 }
-

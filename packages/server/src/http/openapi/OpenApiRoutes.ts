@@ -37,7 +37,9 @@ export class OpenApiRoutes {
     app.addHook('onRoute', (route: RouteOptions) => {
       if (!route.url.startsWith('/api/') && route.url !== '/api') return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const schema = route.schema as { body?: unknown; params?: unknown; querystring?: unknown; response?: Record<string, unknown> } | undefined;
+      const schema = route.schema as
+        | { body?: unknown; params?: unknown; querystring?: unknown; response?: Record<string, unknown> }
+        | undefined;
       for (const method of methods) {
         // Fastify adds a HEAD route beside every GET; the GET describes it.
         if (method === 'HEAD') continue;

@@ -56,16 +56,23 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
       operationId: operationIdOf(method, path),
       responses: {
         '200': { description: 'Success (201 for a creation, 204 when nothing is answered).' },
-        '4XX': { description: 'Refused: 400 ValidationError (naming the field), 401, 403, 404, 409, 413, 415.', content: { 'application/json': { schema: ERROR_BODY } } },
+        '4XX': {
+          description: 'Refused: 400 ValidationError (naming the field), 401, 403, 404, 409, 413, 415.',
+          content: { 'application/json': { schema: ERROR_BODY } },
+        },
       },
     };
     const paramSchemas = (route.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
     if (route.ok !== undefined) {
       const status = route.okStatus ?? '200';
       if (status !== '200') delete operation.responses['200'];
-      operation.responses[status] = { description: status === '201' ? 'Created.' : 'Success.', content: { 'application/json': { schema: route.ok } } };
+      operation.responses[status] = {
+        description: status === '201' ? 'Created.' : 'Success.',
+        content: { 'application/json': { schema: route.ok } },
+      };
     }
-    if (params.length > 0) operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
+    if (params.length > 0)
+      operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
     const query = route.query as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     for (const [name, schema] of Object.entries(query?.properties ?? {})) {
       (operation.parameters ??= []).push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema });
@@ -81,9 +88,12 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
     info: {
       title: 'Datahaven Documents web services',
       version,
-      description: 'The /api web services (docs/API.md). Request bodies are checked by these schemas: a wrong type or an unknown field answers 400 naming the field.',
+      description:
+        'The /api web services (docs/API.md). Request bodies are checked by these schemas: a wrong type or an unknown field answers 400 naming the field.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The two-part token of GET /api/token/user.' } } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The two-part token of GET /api/token/user.' } },
+    },
     security: [{ bearer: [] }],
     paths: JSON.parse(JSON.stringify(paths)) as OpenApiDocument['paths'],
   };

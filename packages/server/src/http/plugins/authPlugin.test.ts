@@ -9,7 +9,15 @@ describeOnEachDatabase('the bearer requirement', (server) => {
   });
 
   const noteCount = async (): Promise<number> =>
-    Number((await server().deps.db.selectFrom('notes').select((eb) => eb.fn.countAll<number>().as('n')).where('document_id', '=', world.pdfDocId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server()
+          .deps.db.selectFrom('notes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('document_id', '=', world.pdfDocId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('SECURITY row 16: a cross-site POST riding a cookie, without the bearer header, is refused (401) and changes nothing', async () => {
     const before = await noteCount();
@@ -34,12 +42,20 @@ describeOnEachDatabase('the bearer requirement', (server) => {
     expect(form.statusCode).toBe(401);
     expect(await noteCount()).toBe(before);
     // The control case: the same request with the bearer header is accepted.
-    const real = await server().inject({ method: 'POST', url: `/api/documents/${world.pdfDocId}/notes`, headers: server().authHeaders(world.clerk.username), payload: { text: 'Checked.' } });
+    const real = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${world.pdfDocId}/notes`,
+      headers: server().authHeaders(world.clerk.username),
+      payload: { text: 'Checked.' },
+    });
     expect(real.statusCode).toBe(201);
   });
 
   it('SECURITY row 16: no answer tells a browser to send cookies or lets another origin read it (no CORS grant, no Set-Cookie)', async () => {
-    const answer = await server().inject({ url: '/api/options', headers: { ...server().authHeaders(world.clerk.username), origin: 'https://evil.example' } });
+    const answer = await server().inject({
+      url: '/api/options',
+      headers: { ...server().authHeaders(world.clerk.username), origin: 'https://evil.example' },
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();

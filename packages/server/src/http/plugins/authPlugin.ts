@@ -58,7 +58,8 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
   const keyId = payload.keyId ?? null;
   if (keyId !== null) {
     const key = await findLiveApiKey(deps.db, { id: keyId });
-    if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username))) throw unauthorized('The token is invalid or has expired.');
+    if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username)))
+      throw unauthorized('The token is invalid or has expired.');
   }
   return { userId: user.userId, username: user.username, apiKeyId: keyId, viewer: viewerOfRights(user, databaseNow) };
 }

@@ -38,9 +38,11 @@ export function errorBodyOf(thrown: unknown): ErrorBody {
   if (error instanceof InvalidFileKeyError) return { statusCode: 404, exceptionType: 'NotFound', message: 'Not found.' };
   if (error instanceof ImageLimitError) return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: error.message };
   // The file's content defeated a conversion or render: said in words, never a 500.
-  if (error instanceof PdfWorkError) return { statusCode: 415, exceptionType: 'UnsupportedFileType', message: `Preview not available: ${error.message}` };
+  if (error instanceof PdfWorkError)
+    return { statusCode: 415, exceptionType: 'UnsupportedFileType', message: `Preview not available: ${error.message}` };
   if (error instanceof StillWorkingError) return { statusCode: 503, exceptionType: 'InternalError', message: error.message };
-  if (error instanceof DatabaseError && error.code === PG_NUMERIC_VALUE_OUT_OF_RANGE) return { statusCode: 400, exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE };
+  if (error instanceof DatabaseError && error.code === PG_NUMERIC_VALUE_OUT_OF_RANGE)
+    return { statusCode: 400, exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE };
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation !== undefined) {
     return { statusCode: 400, exceptionType: 'ValidationError', message: fastifyError.message ?? 'Invalid request.' };
@@ -50,7 +52,11 @@ export function errorBodyOf(thrown: unknown): ErrorBody {
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { statusCode: status, exceptionType: TYPE_BY_STATUS[status] ?? 'ValidationError', message: fastifyError.message ?? 'Invalid request.' };
+    return {
+      statusCode: status,
+      exceptionType: TYPE_BY_STATUS[status] ?? 'ValidationError',
+      message: fastifyError.message ?? 'Invalid request.',
+    };
   }
   return { statusCode: 500, exceptionType: 'InternalError', message: 'An internal error occurred.' };
 }

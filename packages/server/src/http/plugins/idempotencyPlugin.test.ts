@@ -17,7 +17,10 @@ function form(name: string, content: Buffer): FormData {
 }
 
 async function count(server: TestServer, table: 'documents' | 'notes'): Promise<number> {
-  const row = await server.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.deps.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -52,7 +55,10 @@ describeOnEachDatabase('Idempotency-Key', (server) => {
     const key = unique('upload');
     expect((await upload(key, 'First.pdf', await makePdf(1, 'First'))).statusCode).toBe(201);
     const before = await count(server(), 'documents');
-    for (const [name, content] of [['First.pdf', await makePdf(1, 'Other content')], ['Renamed.pdf', await makePdf(1, 'First')]] as const) {
+    for (const [name, content] of [
+      ['First.pdf', await makePdf(1, 'Other content')],
+      ['Renamed.pdf', await makePdf(1, 'First')],
+    ] as const) {
       const other = await upload(key, name, content);
       expect(other.statusCode).toBe(422);
       expect(other.json()).toEqual({ statusCode: 422, exceptionType: 'ValidationError', message: IDEMPOTENCY_KEY_REUSED });
@@ -86,7 +92,12 @@ describeOnEachDatabase('Idempotency-Key', (server) => {
     expect(byManager.headers['idempotent-replayed']).toBeUndefined();
 
     const failing = unique('failing');
-    const refused = await server().inject({ method: 'POST', url: `/api/documents/${world.pdfDocId}/notes`, headers: as(world.clerk, failing), payload: { text: '' } });
+    const refused = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${world.pdfDocId}/notes`,
+      headers: as(world.clerk, failing),
+      payload: { text: '' },
+    });
     expect(refused.statusCode).toBe(400);
     expect((await note(failing, 'Now with text.')).statusCode).toBe(201);
 
@@ -105,7 +116,16 @@ describeOnEachDatabase('Idempotency-Key', (server) => {
     const now = new Date().toISOString();
     await server()
       .deps.db.insertInto('idempotency_keys')
-      .values({ user_id: world.clerk.id, idempotency_key: key, request_hash: '', status_code: null, content_type: null, response_body: null, created_at: now, expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .values({
+        user_id: world.clerk.id,
+        idempotency_key: key,
+        request_hash: '',
+        status_code: null,
+        content_type: null,
+        response_body: null,
+        created_at: now,
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+      })
       .execute();
     const busy = await note(key, 'Meanwhile.');
     expect(busy.statusCode).toBe(409);

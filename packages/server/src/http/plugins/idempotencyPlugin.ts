@@ -109,7 +109,8 @@ export async function matchIdempotentBody(request: FastifyRequest, reply: Fastif
     pending.bodyDigest = bodyDigest;
     return false;
   }
-  if (fingerprint(pending.head, bodyDigest) !== pending.replay.request_hash) throw new HttpError(422, 'ValidationError', IDEMPOTENCY_KEY_REUSED);
+  if (fingerprint(pending.head, bodyDigest) !== pending.replay.request_hash)
+    throw new HttpError(422, 'ValidationError', IDEMPOTENCY_KEY_REUSED);
   sendReplay(reply, pending.replay);
   return true;
 }
@@ -135,7 +136,10 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
     if (key === null) return payload;
     const contentType = String(request.headers['content-type'] ?? '');
     const boundary = boundaryOf(contentType);
-    const head = `POST ${request.url}\n${contentType.replace(/;\s*boundary="?[^";]+"?/i, '').trim().toLowerCase()}`;
+    const head = `POST ${request.url}\n${contentType
+      .replace(/;\s*boundary="?[^";]+"?/i, '')
+      .trim()
+      .toLowerCase()}`;
     const hasher = new BoundaryBlindHash(boundary);
     const userId = request.principal.userId;
 

@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../../test/testServer';
 import { OFFICE_JS_HOSTED_URL, officeJsScript, parseOfficeJsSource, withOfficeJs } from './outlookPaneHosting';
 
 /** What html-webpack-plugin writes: the bundle as a module script in the head. */
-const PANE_HTML = '<!doctype html><html><head><title>outlook</title><script type="module" src="/assets/outlook.abc.js"></script></head><body><div id="root"></div></body></html>';
+const PANE_HTML =
+  '<!doctype html><html><head><title>outlook</title><script type="module" src="/assets/outlook.abc.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('the Outlook pane page and our copy of office.js', () => {
   let webDir: string;
@@ -93,6 +94,8 @@ describe('the Outlook pane page and our copy of office.js', () => {
     expect(parseOfficeJsSource(undefined)).toBe('self');
     expect(parseOfficeJsSource(' Hosted ')).toBe('hosted');
     expect(() => parseOfficeJsSource('https://cdn.example/office.js')).toThrow("DATAHAVEN_OFFICE_JS is 'self'");
-    expect(withOfficeJs('<html><head><title>x</title></head></html>', '/o.js?a="b"')).toBe('<html><head><title>x</title><script src="/o.js?a=&quot;b&quot;"></script></head></html>');
+    expect(withOfficeJs('<html><head><title>x</title></head></html>', '/o.js?a="b"')).toBe(
+      '<html><head><title>x</title><script src="/o.js?a=&quot;b&quot;"></script></head></html>',
+    );
   });
 });

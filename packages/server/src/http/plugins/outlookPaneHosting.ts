@@ -83,11 +83,20 @@ export function outlookSignInCsp(scriptOrigin: string | null, entraAuthority: st
  * office.js and a CSP that allows it. The demo's Outlook simulator serves the same pages with its
  * stand-in script, so the pane itself never knows.
  */
-export async function sendOutlookPane(reply: FastifyReply, webDir: string, script: { url: string; origin: string | null }, options: { page?: string; csp?: string } = {}): Promise<FastifyReply> {
+export async function sendOutlookPane(
+  reply: FastifyReply,
+  webDir: string,
+  script: { url: string; origin: string | null },
+  options: { page?: string; csp?: string } = {},
+): Promise<FastifyReply> {
   const page = join(webDir, options.page ?? 'outlook.html');
   if (!existsSync(page)) return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
   const html = withOfficeJs(await readFile(page, 'utf8'), script.url);
-  return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', options.csp ?? outlookPaneCsp(script.origin)).type('text/html; charset=utf-8').send(html);
+  return reply
+    .header('Cache-Control', 'no-cache')
+    .header('Content-Security-Policy', options.csp ?? outlookPaneCsp(script.origin))
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 /**
@@ -95,7 +104,10 @@ export async function sendOutlookPane(reply: FastifyReply, webDir: string, scrip
  * configured source, `/outlook/sign-in.html` → the sign-in dialog's page, the ribbon's icons at `/outlook/icons/icon-{16,32,80}.png`, and our pinned copy of office.js (with the host scripts and string files it
  * loads beside itself) under `/office-js/<version>/`, cached for a year.
  */
-export async function registerOutlookPaneHosting(app: FastifyInstance, options: { webDir: string; officeJs: OfficeJsSource; entraAuthority: () => string }): Promise<void> {
+export async function registerOutlookPaneHosting(
+  app: FastifyInstance,
+  options: { webDir: string; officeJs: OfficeJsSource; entraAuthority: () => string },
+): Promise<void> {
   const { dir, version } = officeJsPackage();
   await app.register(fastifyStatic, {
     root: dir,
@@ -117,13 +129,21 @@ export async function registerOutlookPaneHosting(app: FastifyInstance, options: 
       png.catch(() => icons.delete(size));
       icons.set(size, png);
     }
-    return reply.header('Cache-Control', 'public, max-age=86400').type('image/png').send(await png);
+    return reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .type('image/png')
+      .send(await png);
   });
 
   const script = officeJsScript(options.officeJs);
   const pane = async (_request: unknown, reply: FastifyReply): Promise<FastifyReply> => sendOutlookPane(reply, options.webDir, script);
   // The sign-in dialog's page (the Office dialog fallback): MSAL's redirect URI, with office.js for messageParent.
-  app.get(OUTLOOK_SIGN_IN_PAGE.path, async (_request, reply) => sendOutlookPane(reply, options.webDir, script, { page: OUTLOOK_SIGN_IN_PAGE.file, csp: outlookSignInCsp(script.origin, options.entraAuthority()) }));
+  app.get(OUTLOOK_SIGN_IN_PAGE.path, async (_request, reply) =>
+    sendOutlookPane(reply, options.webDir, script, {
+      page: OUTLOOK_SIGN_IN_PAGE.file,
+      csp: outlookSignInCsp(script.origin, options.entraAuthority()),
+    }),
+  );
   app.get('/outlook', pane);
   app.get('/outlook/*', pane);
 }

@@ -9,7 +9,14 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  */
 const bodyAjv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false });
 /** Query strings and path parameters are text on the wire: numbers and flags are coerced. */
-const textAjv = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, strict: false, verbose: true });
+const textAjv = new Ajv({
+  allErrors: false,
+  coerceTypes: 'array',
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+  verbose: true,
+});
 
 /** `/docId/0` → `docId[0]`; the empty path is the body itself. */
 function fieldPathOf(instancePath: string): string {
@@ -22,7 +29,11 @@ function fieldPathOf(instancePath: string): string {
 
 /** One Ajv error as a sentence naming the field (the answer's `message`). */
 export function validationMessageOf(
-  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'message'> & { params: Record<string, unknown>; parentSchema?: unknown; data?: unknown },
+  error: Pick<ErrorObject, 'keyword' | 'instancePath' | 'message'> & {
+    params: Record<string, unknown>;
+    parentSchema?: unknown;
+    data?: unknown;
+  },
   part: string,
 ): string {
   // A parameter whose refusal has words of its own (the contract's `errorMessage`: the spec's or

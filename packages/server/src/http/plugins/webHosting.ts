@@ -48,12 +48,17 @@ function isServicePath(url: string): boolean {
  * `/outlook/*`, the pane's own hosting in outlookPaneHosting) → erp.html (history-mode SPA). Without dist/web pages answer 503.
  */
 export async function registerWebHosting(app: FastifyInstance, webDir: string): Promise<void> {
-  const sendPage = (page: Page, csp: string = APP_PAGE_CSP) => async (_request: FastifyRequest, reply: FastifyReply) => {
-    if (!existsSync(join(webDir, page))) {
-      return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
-    }
-    return reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', csp).sendFile(page, webDir, { cacheControl: false });
-  };
+  const sendPage =
+    (page: Page, csp: string = APP_PAGE_CSP) =>
+    async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (!existsSync(join(webDir, page))) {
+        return reply.status(503).type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_MESSAGE);
+      }
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', csp)
+        .sendFile(page, webDir, { cacheControl: false });
+    };
 
   await app.register(fastifyStatic, {
     root: webDir,

@@ -28,9 +28,13 @@ export function decodeWords(value: string): string {
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, charset: string, kind: string, text: string) => {
       if (charset.toLowerCase() !== 'utf-8') throw new Error(`Unexpected charset ${charset}`);
-      const bytes = kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1');
+      const bytes =
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(
+              text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+              'latin1',
+            );
       return bytes.toString('utf8');
     });
 }
@@ -105,7 +109,10 @@ export function parseMime(message: Buffer): MimeMessage {
   const end = body.indexOf(`\r\n--${boundary}--`);
   if (end < 0) throw new Error('The closing boundary is missing.');
   // The CRLF before a delimiter belongs to it (RFC 2046 §5.1.1): keep it so every section ends with one.
-  const sections = body.slice(0, end + 2).split(`--${boundary}\r\n`).slice(1);
+  const sections = body
+    .slice(0, end + 2)
+    .split(`--${boundary}\r\n`)
+    .slice(1);
   const parts = sections.map((section) => {
     const cleaned = section.endsWith('\r\n') ? section.slice(0, -2) : section;
     const at = cleaned.indexOf('\r\n\r\n');

@@ -80,7 +80,10 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
   const calls: GraphCall[] = [];
   const drafts = new Map<string, StandInDraft>();
   const violations: string[] = [];
-  const sessions = new Map<string, { draftId: string; name: string; size: number; contentType: string; received: Buffer[]; next: number }>();
+  const sessions = new Map<
+    string,
+    { draftId: string; name: string; size: number; contentType: string; received: Buffer[]; next: number }
+  >();
   let counter = 0;
   let baseUrl = '';
   let throttleLeft = 0;
@@ -117,7 +120,14 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         throttleLeft -= 1;
         throttledCount += 1;
         response.writeHead(throttleStatus, { 'content-type': 'application/json', 'retry-after': String(throttleSeconds) });
-        return response.end(JSON.stringify({ error: { code: throttleStatus === 429 ? 'TooManyRequests' : 'ServiceUnavailable', message: throttleStatus === 429 ? 'Application is over its MailboxConcurrency limit.' : 'Service unavailable.' } }));
+        return response.end(
+          JSON.stringify({
+            error: {
+              code: throttleStatus === 429 ? 'TooManyRequests' : 'ServiceUnavailable',
+              message: throttleStatus === 429 ? 'Application is over its MailboxConcurrency limit.' : 'Service unavailable.',
+            },
+          }),
+        );
       }
 
       const upload = /^\/upload\/([a-z0-9-]+)$/.exec(url.pathname);
@@ -128,12 +138,21 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(request.headers['content-range'] ?? '');
         if (range === null) return refuse('Content-Range missing or malformed');
         const [start, end, total] = [Number(range[1]), Number(range[2]), Number(range[3])];
-        if (start !== session.next || total !== session.size || end - start + 1 !== body.length) return refuse('Content-Range does not continue the upload');
+        if (start !== session.next || total !== session.size || end - start + 1 !== body.length)
+          return refuse('Content-Range does not continue the upload');
         if (body.length > MAX_CHUNK) return refuse('chunk larger than 4 MB');
         session.received.push(body);
         session.next = end + 1;
-        if (session.next < session.size) return send(response, 200, { expirationDateTime: '2099-01-01T00:00:00Z', nextExpectedRanges: [`${session.next}-`] });
-        drafts.get(session.draftId)?.attachments.push({ name: session.name, contentType: session.contentType, bytes: Buffer.concat(session.received), via: 'uploadSession' });
+        if (session.next < session.size)
+          return send(response, 200, { expirationDateTime: '2099-01-01T00:00:00Z', nextExpectedRanges: [`${session.next}-`] });
+        drafts
+          .get(session.draftId)
+          ?.attachments.push({
+            name: session.name,
+            contentType: session.contentType,
+            bytes: Buffer.concat(session.received),
+            via: 'uploadSession',
+          });
         sessions.delete(upload[1]);
         response.writeHead(201, { location: `${baseUrl}/v1.0/me/messages/${session.draftId}/attachments/${counter}` });
         return response.end();
@@ -143,31 +162,65 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         return send(response, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or invalid.' } });
       }
       if (request.method === 'POST' && url.pathname === '/v1.0/me/messages') {
-        if (!isRecord(json) || typeof json.subject !== 'string' || !isRecord(json.body) || typeof json.body.content !== 'string' || !['Text', 'HTML', 'text', 'html'].includes(String(json.body.contentType))) {
+        if (
+          !isRecord(json) ||
+          typeof json.subject !== 'string' ||
+          !isRecord(json.body) ||
+          typeof json.body.content !== 'string' ||
+          !['Text', 'HTML', 'text', 'html'].includes(String(json.body.contentType))
+        ) {
           return refuse('a message needs subject and body { contentType, content }');
         }
         counter += 1;
         const id = `AAMkAD${counter}-draft=`;
-        drafts.set(id, { id, subject: json.subject, body: { contentType: String(json.body.contentType), content: json.body.content }, attachments: [] });
-        return send(response, 201, { id, isDraft: true, webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(id)}&exvsurl=1&viewmodel=ReadMessageItem` });
+        drafts.set(id, {
+          id,
+          subject: json.subject,
+          body: { contentType: String(json.body.contentType), content: json.body.content },
+          attachments: [],
+        });
+        return send(response, 201, {
+          id,
+          isDraft: true,
+          webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(id)}&exvsurl=1&viewmodel=ReadMessageItem`,
+        });
       }
       const reply = /^\/v1\.0\/me\/messages\/([^/]+)\/createReply$/.exec(url.pathname);
       if (request.method === 'POST' && reply !== null) {
         const messageId = decodeURIComponent(reply[1]);
-        if (messageId !== READ_MESSAGE.id) return send(response, 404, { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } });
-        if (!isRecord(json) || (json.comment !== undefined && typeof json.comment !== 'string')) return refuse('createReply takes { comment }');
+        if (messageId !== READ_MESSAGE.id)
+          return send(response, 404, { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } });
+        if (!isRecord(json) || (json.comment !== undefined && typeof json.comment !== 'string'))
+          return refuse('createReply takes { comment }');
         counter += 1;
         const id = `AAMkAD${counter}-reply=`;
         const comment = typeof json.comment === 'string' ? json.comment : '';
-        drafts.set(id, { id, subject: `RE: ${READ_MESSAGE.subject}`, body: { contentType: 'HTML', content: comment }, attachments: [], replyTo: { messageId, comment } });
-        return send(response, 201, { id, isDraft: true, subject: `RE: ${READ_MESSAGE.subject}`, webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(id)}&exvsurl=1&viewmodel=ReadMessageItem` });
+        drafts.set(id, {
+          id,
+          subject: `RE: ${READ_MESSAGE.subject}`,
+          body: { contentType: 'HTML', content: comment },
+          attachments: [],
+          replyTo: { messageId, comment },
+        });
+        return send(response, 201, {
+          id,
+          isDraft: true,
+          subject: `RE: ${READ_MESSAGE.subject}`,
+          webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(id)}&exvsurl=1&viewmodel=ReadMessageItem`,
+        });
       }
       const attachments = /^\/v1\.0\/me\/messages\/([^/]+)\/attachments(\/createUploadSession)?$/.exec(url.pathname);
       if (request.method === 'POST' && attachments !== null) {
         const draft = drafts.get(decodeURIComponent(attachments[1]));
-        if (draft === undefined) return send(response, 404, { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } });
+        if (draft === undefined)
+          return send(response, 404, { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } });
         if (attachments[2] === undefined) {
-          if (!isRecord(json) || json['@odata.type'] !== '#microsoft.graph.fileAttachment' || typeof json.name !== 'string' || typeof json.contentBytes !== 'string') {
+          if (
+            !isRecord(json) ||
+            json['@odata.type'] !== '#microsoft.graph.fileAttachment' ||
+            typeof json.name !== 'string' ||
+            typeof json.contentBytes !== 'string'
+          ) {
             return refuse('a fileAttachment needs @odata.type, name and contentBytes');
           }
           const bytes = Buffer.from(json.contentBytes, 'base64');
@@ -182,8 +235,19 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         if (item.size < 3 * 1024 * 1024 || item.size > 150 * 1024 * 1024) return refuse('upload sessions are for 3 to 150 MB');
         counter += 1;
         const sessionId = `s-${counter}`;
-        sessions.set(sessionId, { draftId: draft.id, name: item.name, size: item.size, contentType: String(item.contentType ?? ''), received: [], next: 0 });
-        return send(response, 201, { uploadUrl: `${baseUrl}/upload/${sessionId}`, expirationDateTime: '2099-01-01T00:00:00Z', nextExpectedRanges: ['0-'] });
+        sessions.set(sessionId, {
+          draftId: draft.id,
+          name: item.name,
+          size: item.size,
+          contentType: String(item.contentType ?? ''),
+          received: [],
+          next: 0,
+        });
+        return send(response, 201, {
+          uploadUrl: `${baseUrl}/upload/${sessionId}`,
+          expirationDateTime: '2099-01-01T00:00:00Z',
+          nextExpectedRanges: ['0-'],
+        });
       }
       return refuse('unexpected request');
     })().catch((error: unknown) => {

@@ -51,7 +51,9 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
     void (async () => {
       const path = request.url ?? '/';
       const refuse = (status: number, error: string, description: string): void => {
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error, error_description: `${description}\r\nTrace ID: test` }));
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error, error_description: `${description}\r\nTrace ID: test` }));
       };
       if (request.method === 'GET' && path === `/${TENANT}/discovery/v2.0/keys`) {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks()));
@@ -60,16 +62,21 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
       if (request.method !== 'POST' || path !== `/${TENANT}/oauth2/v2.0/token`) return refuse(404, 'not_found', 'No such endpoint.');
       const form = Object.fromEntries(new URLSearchParams(await readBody(request)));
       lastForm = form;
-      if (form.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || form.requested_token_use !== 'on_behalf_of') return refuse(400, 'unsupported_grant_type', 'Only on-behalf-of.');
-      if (form.client_id !== CLIENT || form.client_secret !== clientSecret) return refuse(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
-      if (form.scope !== 'https://graph.microsoft.com/Mail.ReadWrite') return refuse(400, 'invalid_scope', `AADSTS70011: The scope ${form.scope} is not valid.`);
+      if (form.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || form.requested_token_use !== 'on_behalf_of')
+        return refuse(400, 'unsupported_grant_type', 'Only on-behalf-of.');
+      if (form.client_id !== CLIENT || form.client_secret !== clientSecret)
+        return refuse(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
+      if (form.scope !== 'https://graph.microsoft.com/Mail.ReadWrite')
+        return refuse(400, 'invalid_scope', `AADSTS70011: The scope ${form.scope} is not valid.`);
       try {
         await jwtVerify(form.assertion ?? '', createLocalJWKSet(keys.jwks()), { issuer: `${authority}/${TENANT}/v2.0`, audience });
       } catch {
         return refuse(400, 'invalid_grant', 'AADSTS50013: Assertion failed signature validation.');
       }
       exchanges += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token_type: 'Bearer', scope: 'Mail.ReadWrite', expires_in: 3600, access_token: graphToken }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ token_type: 'Bearer', scope: 'Mail.ReadWrite', expires_in: 3600, access_token: graphToken }));
     })().catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });
@@ -83,7 +90,10 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
     clientSecret,
     audience,
     userToken: (oid, preferredUsername) =>
-      keys.sign({ tid: TENANT, oid, sub: oid, preferred_username: preferredUsername, scp: 'access_as_user', azp: CLIENT, ver: '2.0' }, { issuer: `${authority}/${TENANT}/v2.0`, audience }),
+      keys.sign(
+        { tid: TENANT, oid, sub: oid, preferred_username: preferredUsername, scp: 'access_as_user', azp: CLIENT, ver: '2.0' },
+        { issuer: `${authority}/${TENANT}/v2.0`, audience },
+      ),
     exchanges: () => exchanges,
     lastForm: () => lastForm,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),

@@ -1,5 +1,11 @@
 /** Writes an uncompressed bottom-up BMP (24-bit, 32-bit BGRX, or 8-bit palette) for tests. */
-export function encodeBmp(width: number, height: number, pixel: (x: number, y: number) => [number, number, number], bits: 8 | 24 | 32, dpi = 0): Buffer {
+export function encodeBmp(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+  bits: 8 | 24 | 32,
+  dpi = 0,
+): Buffer {
   const palette: [number, number, number][] = [];
   const indexOf = new Map<string, number>();
   if (bits === 8) {

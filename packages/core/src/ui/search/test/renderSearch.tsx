@@ -32,7 +32,12 @@ export interface RenderedSearch extends RenderResult {
  * the fake reject like fetch does, so superseded requests can be observed. `username` signs in
  * someone else over the same `local` storage (a user switch in one browser).
  */
-export function renderSearch(path: string, routes: Record<string, FakeRoute>, local: StoragePort = memoryStorage(), username = 'clerk'): RenderedSearch {
+export function renderSearch(
+  path: string,
+  routes: Record<string, FakeRoute>,
+  local: StoragePort = memoryStorage(),
+  username = 'clerk',
+): RenderedSearch {
   const requests: RecordedRequest[] = [];
   const signals: (AbortSignal | null)[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
@@ -48,7 +53,12 @@ export function renderSearch(path: string, routes: Record<string, FakeRoute>, lo
     if (answer instanceof FakeResponse) return answer;
     return FakeResponse.json(answer, 200);
   };
-  const host = browserHost({ token: testToken(username), search: () => '', storage: { local, session: memoryStorage() }, fetch: fakeFetch });
+  const host = browserHost({
+    token: testToken(username),
+    search: () => '',
+    storage: { local, session: memoryStorage() },
+    fetch: fakeFetch,
+  });
   const services = createDatahavenServices(host, { fetch: fakeFetch });
   const result = render(
     <FluentProvider theme={webLightTheme}>

@@ -12,14 +12,27 @@ const NAMES: Record<number, string> = { 13: 'Approval L1', 14: 'Approval L2', 15
 
 function queue(id: number): WorkflowQueue {
   return {
-    id, name: NAMES[id], enabled: true, queueTypeId: 3, queueTypeName: 'AP Invoices', documentCount: 0, features1: 0, features2: 0,
-    defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: null, rejectToQueueId: null, workflowPerms: 0,
+    id,
+    name: NAMES[id],
+    enabled: true,
+    queueTypeId: 3,
+    queueTypeName: 'AP Invoices',
+    documentCount: 0,
+    features1: 0,
+    features2: 0,
+    defaultApproveRequiresNote: false,
+    defaultRejectRequiresNote: false,
+    approveToQueueId: null,
+    rejectToQueueId: null,
+    workflowPerms: 0,
   };
 }
 
 function document(workflowPerms: number): DmsDocument {
   return testDocument({
-    id: 7, name: 'invoice.pdf', workflowPerms,
+    id: 7,
+    name: 'invoice.pdf',
+    workflowPerms,
     queue: { id: 12, name: 'Coding', queueTypeId: 3, queueTypeName: 'AP Invoices', features1: FEATURES1.WorkflowRoute, features2: 0 },
   });
 }
@@ -30,17 +43,23 @@ function approvalServer(initial: { queueId: number; approvedBy?: string }[], wor
   const steps = (): ApprovalStep[] => {
     const current = list.findIndex((item) => item.approvedBy === null);
     return list.map((item, index) => ({
-      step: index + 1, queueId: item.queueId, queueName: NAMES[item.queueId], approvedBy: item.approvedBy,
-      approvedAt: item.approvedBy === null ? null : '2025-05-30T10:00:00Z', current: index === current,
+      step: index + 1,
+      queueId: item.queueId,
+      queueName: NAMES[item.queueId],
+      approvedBy: item.approvedBy,
+      approvedAt: item.approvedBy === null ? null : '2025-05-30T10:00:00Z',
+      current: index === current,
     }));
   };
-  const put = (step: number): FakeRoute => (request: RecordedRequest) => {
-    const { queueId } = request.body as { queueId: number | null };
-    if (queueId === null) list = list.filter((_item, index) => index !== step - 1);
-    else if (step === list.length + 1) list = [...list, { queueId, approvedBy: null }];
-    else list = list.map((item, index) => (index === step - 1 ? { ...item, queueId } : item));
-    return steps();
-  };
+  const put =
+    (step: number): FakeRoute =>
+    (request: RecordedRequest) => {
+      const { queueId } = request.body as { queueId: number | null };
+      if (queueId === null) list = list.filter((_item, index) => index !== step - 1);
+      else if (step === list.length + 1) list = [...list, { queueId, approvedBy: null }];
+      else list = list.map((item, index) => (index === step - 1 ? { ...item, queueId } : item));
+      return steps();
+    };
   const routes: Record<string, FakeRoute> = {
     'GET /api/documents/7': () => document(workflowPerms),
     'GET /api/documents/7/approvals': () => steps(),
@@ -54,7 +73,9 @@ const puts = (requests: RecordedRequest[]): string[] =>
   requests.filter((r) => r.method === 'PUT').map((r) => `${r.path} ${JSON.stringify(r.body)}`);
 
 const stepTexts = (): string[] =>
-  within(screen.getByRole('list', { name: /Approval list/ })).getAllByRole('listitem').map((item) => item.textContent ?? '');
+  within(screen.getByRole('list', { name: /Approval list/ }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
 
 describe('ApprovalRoutesScreen', () => {
   it('lists the steps with approved (who), current and pending', async () => {

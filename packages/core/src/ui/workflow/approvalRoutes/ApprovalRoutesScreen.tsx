@@ -21,7 +21,14 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { ApiError } from '../../../api';
-import { decodeDocumentId, decodeWorkflowPermissions, hasQueueFeature, type ApprovalStep, type DmsDocument, type WorkflowQueue } from '../../../model';
+import {
+  decodeDocumentId,
+  decodeWorkflowPermissions,
+  hasQueueFeature,
+  type ApprovalStep,
+  type DmsDocument,
+  type WorkflowQueue,
+} from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../app/queryKeys';
@@ -34,7 +41,12 @@ const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, padding: tokens.spacingHorizontalXS, minWidth: 0 },
   title: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   step: {
     display: 'flex',
@@ -106,8 +118,13 @@ export function ApprovalRoutesScreen(): ReactElement {
   const query = useQuery({
     queryKey: approvalsKey,
     queryFn: async ({ signal }): Promise<ApprovalRouteData> => {
-      const [document, steps] = await loading.track(Promise.all([api.documents.getDocument(id, signal), api.workflow.getApprovals(id, signal)]));
-      const candidates = document.queue !== null && canEditApprovals(document) ? await loading.track(api.workflow.getApprovalRouteQueues(document.queue.id, signal)) : [];
+      const [document, steps] = await loading.track(
+        Promise.all([api.documents.getDocument(id, signal), api.workflow.getApprovals(id, signal)]),
+      );
+      const candidates =
+        document.queue !== null && canEditApprovals(document)
+          ? await loading.track(api.workflow.getApprovalRouteQueues(document.queue.id, signal))
+          : [];
       return { document, steps: [...steps].sort((a, b) => a.step - b.step), candidates };
     },
     enabled: id !== 0,
@@ -192,7 +209,11 @@ export function ApprovalRoutesScreen(): ReactElement {
               const next = steps[index + 1];
               const name = step.queueName;
               return (
-                <li key={step.step} className={status === 'current' ? `${styles.step} ${styles.current}` : styles.step} aria-current={status === 'current' ? 'step' : undefined}>
+                <li
+                  key={step.step}
+                  className={status === 'current' ? `${styles.step} ${styles.current}` : styles.step}
+                  aria-current={status === 'current' ? 'step' : undefined}
+                >
                   <div className={styles.stepText}>
                     <Text weight="semibold">
                       {step.step}. {name}

@@ -16,7 +16,9 @@ export function LockBar({ document }: { document: DmsDocument }): ReactElement |
   if (state.owner !== 'other' || state.expiration === null) return null;
   return (
     <MessageBar intent="warning" layout="multiline" aria-live="polite">
-      <MessageBarBody>{UI_TEXT.workflow.lockedByUntil(state.holder ?? UI_TEXT.workflow.lockOwnerOther, formatDateTime(state.expiration))}</MessageBarBody>
+      <MessageBarBody>
+        {UI_TEXT.workflow.lockedByUntil(state.holder ?? UI_TEXT.workflow.lockOwnerOther, formatDateTime(state.expiration))}
+      </MessageBarBody>
     </MessageBar>
   );
 }

@@ -15,8 +15,13 @@ function access(flags: Partial<DocumentAccess>): DocumentAccess {
 
 function lockInfo(fields: Partial<DocumentLockInfo>): DocumentLockInfo {
   return {
-    docId: 7, queueId: 12, holder: 'clerk', ownLock: true, acquiredAt: new Date().toISOString(),
-    lockExpiration: new Date(Date.now() + 15 * 60_000).toISOString(), ...fields,
+    docId: 7,
+    queueId: 12,
+    holder: 'clerk',
+    ownLock: true,
+    acquiredAt: new Date().toISOString(),
+    lockExpiration: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ...fields,
   };
 }
 
@@ -30,15 +35,20 @@ describe('LockPanel', () => {
     let locks: DocumentLockInfo[] = [];
     let flags = access({ createLock: true });
     const onChanged = jest.fn();
-    const app = renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, rowVersion: 3 })} onChanged={onChanged} />, {
-      'GET /api/documents/7/access': () => flags,
-      'GET /api/documents/7/locks': () => locks,
-      'POST /api/locks': () => {
-        locks = [lockInfo({})];
-        flags = access({ createLock: true, renewLock: true, unlock: true });
-        return locks[0];
+    const app = renderRoute(
+      '/doc',
+      '/doc',
+      <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, rowVersion: 3 })} onChanged={onChanged} />,
+      {
+        'GET /api/documents/7/access': () => flags,
+        'GET /api/documents/7/locks': () => locks,
+        'POST /api/locks': () => {
+          locks = [lockInfo({})];
+          flags = access({ createLock: true, renewLock: true, unlock: true });
+          return locks[0];
+        },
       },
-    });
+    );
     const panel = await screen.findByRole('region', { name: 'Document lock' });
     expect(within(panel).getByText('Not locked')).toBeTruthy();
     await waitFor(() => expect(isEnabled(button('Lock'))).toBe(true));
@@ -61,12 +71,16 @@ describe('LockPanel', () => {
     renderRoute(
       '/doc',
       '/doc',
-      <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: theirs, userLock: 'other' })} onChanged={() => undefined} />,
+      <LockPanel
+        document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: theirs, userLock: 'other' })}
+        onChanged={() => undefined}
+      />,
       {
         // The flags can be stale (say, the other lock was taken a moment ago); the server decides.
         'GET /api/documents/7/access': () => access({ createLock: true }),
         'GET /api/documents/7/locks': () => [theirs],
-        'POST /api/locks': () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther }, 409),
+        'POST /api/locks': () =>
+          FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther }, 409),
       },
     );
     const panel = await screen.findByRole('region', { name: 'Document lock' });
@@ -90,15 +104,23 @@ describe('LockPanel', () => {
 
   it('renews and unlocks the own lock with the queue id', async () => {
     let locks = [lockInfo({})];
-    const app = renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: locks[0], userLock: 'self' })} onChanged={() => undefined} />, {
-      'GET /api/documents/7/access': () => access({ createLock: true, renewLock: locks.length > 0, unlock: locks.length > 0 }),
-      'GET /api/documents/7/locks': () => locks,
-      'PUT /api/locks/renew': () => locks[0],
-      'DELETE /api/locks': () => {
-        locks = [];
-        return undefined;
+    const app = renderRoute(
+      '/doc',
+      '/doc',
+      <LockPanel
+        document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: locks[0], userLock: 'self' })}
+        onChanged={() => undefined}
+      />,
+      {
+        'GET /api/documents/7/access': () => access({ createLock: true, renewLock: locks.length > 0, unlock: locks.length > 0 }),
+        'GET /api/documents/7/locks': () => locks,
+        'PUT /api/locks/renew': () => locks[0],
+        'DELETE /api/locks': () => {
+          locks = [];
+          return undefined;
+        },
       },
-    });
+    );
     await waitFor(() => expect(isEnabled(button('Renew lock'))).toBe(true));
     fireEvent.click(button('Renew lock'));
     await waitFor(() => expect(app.requests.some((r) => r.method === 'PUT' && r.path === '/api/locks/renew')).toBe(true));
@@ -112,11 +134,20 @@ describe('LockPanel', () => {
 
   it('tells the holder who released their lock when the renewal answers so', async () => {
     const mine = lockInfo({});
-    renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: mine, userLock: 'self' })} onChanged={() => undefined} />, {
-      'GET /api/documents/7/access': () => access({ renewLock: true, unlock: true }),
-      'GET /api/documents/7/locks': () => [mine],
-      'PUT /api/locks/renew': () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'Your lock was released by dana.' }, 409),
-    });
+    renderRoute(
+      '/doc',
+      '/doc',
+      <LockPanel
+        document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: mine, userLock: 'self' })}
+        onChanged={() => undefined}
+      />,
+      {
+        'GET /api/documents/7/access': () => access({ renewLock: true, unlock: true }),
+        'GET /api/documents/7/locks': () => [mine],
+        'PUT /api/locks/renew': () =>
+          FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: 'Your lock was released by dana.' }, 409),
+      },
+    );
     await waitFor(() => expect(isEnabled(button('Renew lock'))).toBe(true));
     fireEvent.click(button('Renew lock'));
     expect((await screen.findByRole('alert')).textContent).toContain('Your lock was released by dana.');
@@ -137,10 +168,18 @@ describe('LockPanel', () => {
     jest.useFakeTimers({ now: Date.parse('2030-01-01T10:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick'] });
     const mine = lockInfo({ lockExpiration: '2030-01-01T10:02:00Z' });
     let locks = [mine];
-    renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: mine, userLock: 'self' })} onChanged={() => undefined} />, {
-      'GET /api/documents/7/access': () => access({ renewLock: locks.length > 0, unlock: locks.length > 0 }),
-      'GET /api/documents/7/locks': () => locks,
-    });
+    renderRoute(
+      '/doc',
+      '/doc',
+      <LockPanel
+        document={testDocument({ id: 7, name: 'a.pdf', queue: QUEUE, lock: mine, userLock: 'self' })}
+        onChanged={() => undefined}
+      />,
+      {
+        'GET /api/documents/7/access': () => access({ renewLock: locks.length > 0, unlock: locks.length > 0 }),
+        'GET /api/documents/7/locks': () => locks,
+      },
+    );
     await screen.findByText('(expires in 2 min)', { exact: false });
     await waitFor(() => expect(isEnabled(button('Unlock'))).toBe(true));
     act(() => {

@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Caption1, MessageBar, MessageBarActions, MessageBarBody, Subtitle2, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Caption1,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Subtitle2,
+  Text,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { ApiError } from '../../../api';
 import type { DmsDocument, DocumentLock, DocumentLockInfo, LockAction } from '../../../model';
@@ -21,7 +32,13 @@ export interface LockPanelProps {
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalS, minWidth: 0 },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
@@ -46,7 +63,10 @@ function toDocumentLock(info: DocumentLockInfo | undefined): DocumentLock | null
  */
 function lockErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 409) return error.message.includes(MESSAGES.queueOutOfSync) ? MESSAGES.documentMovedQueue : error.message || MESSAGES.documentLockedByOther;
+    if (error.status === 409)
+      return error.message.includes(MESSAGES.queueOutOfSync)
+        ? MESSAGES.documentMovedQueue
+        : error.message || MESSAGES.documentLockedByOther;
     return error.message;
   }
   return MESSAGES.unhandledError;
@@ -83,8 +103,16 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
   // The document the caller holds may be minutes old: read the live lock and the lock flags now,
   // through the cache (the access flags are shared with the other screens of the document).
   // The panel shows a failure itself.
-  const accessQuery = useQuery({ queryKey: queryKeys.documentAccess(document.id), queryFn: ({ signal }) => api.documents.getAccess(document.id, signal), meta: { quiet: true } });
-  const locksQuery = useQuery({ queryKey: queryKeys.documentLocks(document.id), queryFn: ({ signal }) => api.workflow.getLocks(document.id, signal), meta: { quiet: true } });
+  const accessQuery = useQuery({
+    queryKey: queryKeys.documentAccess(document.id),
+    queryFn: ({ signal }) => api.documents.getAccess(document.id, signal),
+    meta: { quiet: true },
+  });
+  const locksQuery = useQuery({
+    queryKey: queryKeys.documentLocks(document.id),
+    queryFn: ({ signal }) => api.workflow.getLocks(document.id, signal),
+    meta: { quiet: true },
+  });
   const loadFailure = accessQuery.error ?? locksQuery.error;
   const access: LockAccess | null = loadFailure
     ? { createLock: false, renewLock: false, unlock: false }
@@ -106,7 +134,10 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
   }, [locksAnswer, locksAnsweredAt]);
 
   /** Reads the document's queries again (its lock, flags and the document itself). */
-  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.document(document.id) }), [queryClient, document.id]);
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.document(document.id) }),
+    [queryClient, document.id],
+  );
 
   const state = resolveLockState(lock, now);
   const live = state.owner !== 'none';
@@ -152,7 +183,12 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
     [api, document.id, document.rowVersion, queueId, notify, onChanged, reload],
   );
 
-  const owner = state.owner === 'self' ? UI_TEXT.workflow.lockOwnerYou : state.owner === 'other' ? (state.holder ?? UI_TEXT.workflow.lockOwnerOther) : UI_TEXT.workflow.notLocked;
+  const owner =
+    state.owner === 'self'
+      ? UI_TEXT.workflow.lockOwnerYou
+      : state.owner === 'other'
+        ? (state.holder ?? UI_TEXT.workflow.lockOwnerOther)
+        : UI_TEXT.workflow.notLocked;
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -179,9 +215,8 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
       {queueId === null ? <Caption1>{UI_TEXT.workflow.notInQueueCannotLock}</Caption1> : null}
       <div className={styles.buttons}>
         {(['createLock', 'renewLock', 'unlock'] as const).map((action) => {
-          const availability = access === null
-            ? null
-            : lockActionAvailability(action, [{ access, queue: document.queue }], { searchView: false });
+          const availability =
+            access === null ? null : lockActionAvailability(action, [{ access, queue: document.queue }], { searchView: false });
           const blocked = queueId === null || availability === null || !availability.allowed;
           const reason = availability !== null && !availability.allowed ? availability.message : null;
           const button = (
@@ -208,7 +243,14 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{error}</MessageBarBody>
             <MessageBarActions
-              containerAction={<Button appearance="transparent" aria-label={UI_TEXT.workflow.dismissLockError} icon={<DismissRegular />} onClick={() => setError(null)} />}
+              containerAction={
+                <Button
+                  appearance="transparent"
+                  aria-label={UI_TEXT.workflow.dismissLockError}
+                  icon={<DismissRegular />}
+                  onClick={() => setError(null)}
+                />
+              }
             />
           </MessageBar>
         </div>

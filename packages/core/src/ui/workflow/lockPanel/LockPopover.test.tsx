@@ -7,7 +7,10 @@ import { LockPopover } from './LockPopover';
 
 describe('LockPopover', () => {
   it('opens the lock panel as a dialog from the Document lock button', async () => {
-    const flags = { ...Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])), createLock: true } as unknown as DocumentAccess;
+    const flags = {
+      ...Object.fromEntries(DOCUMENT_ACCESS_FLAGS.map((flag) => [flag, false])),
+      createLock: true,
+    } as unknown as DocumentAccess;
     const queue = { id: 12, name: 'Approval L1', queueTypeName: 'AP Invoices', features1: 0, features2: 0 };
     const app = renderRoute('/doc', '/doc', <LockPopover document={testDocument({ id: 7, name: 'a.pdf', queue })} />, {
       'GET /api/documents/7/access': () => flags,

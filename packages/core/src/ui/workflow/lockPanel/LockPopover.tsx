@@ -24,7 +24,12 @@ export function LockPopover({ document, onChanged = ignore }: LockPopoverProps):
   return (
     <Popover trapFocus withArrow positioning="below-end">
       <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={document.lock !== null ? <LockClosedRegular /> : <LockOpenRegular />} aria-label={UI_TEXT.workflow.documentLock} title={UI_TEXT.workflow.documentLock} />
+        <Button
+          appearance="subtle"
+          icon={document.lock !== null ? <LockClosedRegular /> : <LockOpenRegular />}
+          aria-label={UI_TEXT.workflow.documentLock}
+          title={UI_TEXT.workflow.documentLock}
+        />
       </PopoverTrigger>
       <PopoverSurface aria-label={UI_TEXT.workflow.documentLock}>
         <LockPanel document={document} onChanged={onChanged} />

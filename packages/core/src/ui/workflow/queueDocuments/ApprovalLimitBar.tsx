@@ -32,7 +32,16 @@ export function ApprovalLimitBar({ message, canRoute, onRoute, onDismiss }: Appr
           <MessageBarTitle>{UI_TEXT.workflow.approvalLimitTitle}</MessageBarTitle>
           <span>{message}</span>
         </MessageBarBody>
-        <MessageBarActions containerAction={<Button appearance="transparent" aria-label={UI_TEXT.workflow.dismissApprovalLimit} icon={<DismissRegular />} onClick={onDismiss} />}>
+        <MessageBarActions
+          containerAction={
+            <Button
+              appearance="transparent"
+              aria-label={UI_TEXT.workflow.dismissApprovalLimit}
+              icon={<DismissRegular />}
+              onClick={onDismiss}
+            />
+          }
+        >
           {canRoute ? (
             <Button appearance="primary" icon={<ArrowForwardRegular />} onClick={onRoute}>
               {UI_TEXT.workflow.routeToNextLevel}

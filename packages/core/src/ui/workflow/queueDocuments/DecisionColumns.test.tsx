@@ -3,22 +3,62 @@ import type { DmsDocument, DocumentDecision, QueueDocumentsPage, WorkflowQueue }
 import { renderApp, testDocument, type RecordedRequest } from '../../test/renderApp';
 
 const QUEUE: WorkflowQueue = {
-  id: 12, name: 'Approval L1', enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount: 2, features1: 0, features2: 0,
-  defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: null, rejectToQueueId: null, workflowPerms: 0,
+  id: 12,
+  name: 'Approval L1',
+  enabled: true,
+  queueTypeId: 1,
+  queueTypeName: 'AP Invoices',
+  documentCount: 2,
+  features1: 0,
+  features2: 0,
+  defaultApproveRequiresNote: false,
+  defaultRejectRequiresNote: false,
+  approveToQueueId: null,
+  rejectToQueueId: null,
+  workflowPerms: 0,
 };
 
 const DECISION: DocumentDecision = {
-  vendorNumber: 'V30000', vendorName: 'Northwind Traders', invoiceNumber: 'NWT-2025-0097', amount: 1234.5, currencyCode: 'USD',
-  invoiceDate: '2025-05-02', dueDate: '2025-06-01', cashDiscountDate: '2025-05-30', factsState: 'current', factsFetchedAt: '2025-05-30T08:00:00.000Z',
-  daysInQueue: 3, noteCount: 2, overdue: true, discountExpiresToday: true,
+  vendorNumber: 'V30000',
+  vendorName: 'Northwind Traders',
+  invoiceNumber: 'NWT-2025-0097',
+  amount: 1234.5,
+  currencyCode: 'USD',
+  invoiceDate: '2025-05-02',
+  dueDate: '2025-06-01',
+  cashDiscountDate: '2025-05-30',
+  factsState: 'current',
+  factsFetchedAt: '2025-05-30T08:00:00.000Z',
+  daysInQueue: 3,
+  noteCount: 2,
+  overdue: true,
+  discountExpiresToday: true,
 };
 
 const DOCUMENTS: DmsDocument[] = [
-  testDocument({ id: 1, name: 'NWT-2025-0097.pdf', decision: DECISION, lock: { lockExpiration: null, ownLock: false, holder: 'approver2' } }),
-  testDocument({ id: 2, name: 'LW-5531.pdf', decision: { ...DECISION, vendorName: 'Litware Office', vendorNumber: 'V40000', factsState: 'stale', overdue: false, discountExpiresToday: false } }),
+  testDocument({
+    id: 1,
+    name: 'NWT-2025-0097.pdf',
+    decision: DECISION,
+    lock: { lockExpiration: null, ownLock: false, holder: 'approver2' },
+  }),
+  testDocument({
+    id: 2,
+    name: 'LW-5531.pdf',
+    decision: {
+      ...DECISION,
+      vendorName: 'Litware Office',
+      vendorNumber: 'V40000',
+      factsState: 'stale',
+      overdue: false,
+      discountExpiresToday: false,
+    },
+  }),
 ];
 
-const cellsOf = (grid: HTMLElement, row: number): HTMLElement[] => [...grid.querySelectorAll<HTMLElement>('tbody tr')[row].querySelectorAll<HTMLElement>('[role="gridcell"]')];
+const cellsOf = (grid: HTMLElement, row: number): HTMLElement[] => [
+  ...grid.querySelectorAll<HTMLElement>('tbody tr')[row].querySelectorAll<HTMLElement>('[role="gridcell"]'),
+];
 const headers = (grid: HTMLElement): string[] => [...grid.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
 
 describe('the decision columns of a queue', () => {
@@ -42,7 +82,20 @@ describe('the decision columns of a queue', () => {
     });
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(grid.querySelectorAll('tbody tr').length).toBe(2));
-    expect(headers(grid)).toEqual(['Name', 'Vendor', 'Invoice No.', 'Amount', 'Invoice date', 'Due date', 'Discount until', 'Days in queue', 'Locked by', 'Notes', 'Queue', 'Created']);
+    expect(headers(grid)).toEqual([
+      'Name',
+      'Vendor',
+      'Invoice No.',
+      'Amount',
+      'Invoice date',
+      'Due date',
+      'Discount until',
+      'Days in queue',
+      'Locked by',
+      'Notes',
+      'Queue',
+      'Created',
+    ]);
 
     const first = cellsOf(grid, 0).map((cell) => cell.textContent);
     expect(first.slice(0, 5)).toEqual(['NWT-2025-0097.pdf', 'Northwind Traders (V30000)', 'NWT-2025-0097', '$1,234.50', 'May 2, 2025']);

@@ -6,7 +6,13 @@ import { CloudOffRegular } from '@fluentui/react-icons/svg/cloud-off';
 import type { CellMarker } from './documentColumns';
 
 const useStyles = makeStyles({
-  marker: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, marginRight: tokens.spacingHorizontalXS, fontWeight: tokens.fontWeightSemibold },
+  marker: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    marginRight: tokens.spacingHorizontalXS,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   overdue: { color: tokens.colorPaletteRedForeground1 },
   discountEndsToday: { color: tokens.colorPaletteDarkOrangeForeground1 },
   stale: { color: tokens.colorNeutralForeground2 },

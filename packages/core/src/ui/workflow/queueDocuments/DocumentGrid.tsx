@@ -62,11 +62,21 @@ const useStyles = makeStyles({
   stackedScroller: { overflowX: 'hidden' },
   stackedTable: { display: 'block', width: '100%', minWidth: 0 },
   stackedBlock: { display: 'block' },
-  stackedRow: { display: 'block', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, height: 'auto' },
+  stackedRow: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    height: 'auto',
+  },
   stackedCell: { display: 'block', height: 'auto', minHeight: 0, padding: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' },
   stackedName: { fontWeight: tokens.fontWeightSemibold },
   stackedLabel: { color: tokens.colorNeutralForeground3 },
-  sortBar: { display: 'flex', justifyContent: 'flex-end', padding: `0 ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  sortBar: {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 /** Props of DocumentGrid. */
@@ -102,7 +112,21 @@ export interface DocumentGridProps {
  * takes the header's place; the keys and the selection stay the same.
  */
 export function DocumentGrid(props: DocumentGridProps): ReactElement {
-  const { label, columns, documents, selectedIds, selection, sort, onSort, onResize, hasMore, loadingMore, onLoadMore, stacked = false, onSortChange } = props;
+  const {
+    label,
+    columns,
+    documents,
+    selectedIds,
+    selection,
+    sort,
+    onSort,
+    onResize,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    stacked = false,
+    onSortChange,
+  } = props;
   const styles = useStyles();
   const formats = useLocaleFormats();
   const [focusIndex, setFocusIndex] = useState(0);
@@ -243,7 +267,12 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                   ) : (
                     <span className={styles.headerText}>{column.title}</span>
                   )}
-                  <ColumnResizer title={column.title} width={column.width} onResize={(width) => onResize(column.key, width)} className={styles.resizer} />
+                  <ColumnResizer
+                    title={column.title}
+                    width={column.width}
+                    onResize={(width) => onResize(column.key, width)}
+                    className={styles.resizer}
+                  />
                 </TableHeaderCell>
               );
             })}
@@ -273,7 +302,11 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                     // The name leads the block; every other field says what it is, and an empty one takes no line.
                     if (columnIndex > 0 && text === '' && markers.length === 0) return null;
                     return (
-                      <TableCell key={column.key} role="gridcell" className={mergeClasses(styles.stackedCell, columnIndex === 0 && styles.stackedName)}>
+                      <TableCell
+                        key={column.key}
+                        role="gridcell"
+                        className={mergeClasses(styles.stackedCell, columnIndex === 0 && styles.stackedName)}
+                      >
                         {columnIndex > 0 ? <span className={styles.stackedLabel}>{column.title}: </span> : null}
                         {markers.map((marker) => (
                           <DecisionMarker key={marker.kind} marker={marker} />
@@ -283,7 +316,12 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                     );
                   }
                   return (
-                    <TableCell key={column.key} role="gridcell" className={styles.cell} title={[...markers.map((marker) => marker.text), text].join(' ')}>
+                    <TableCell
+                      key={column.key}
+                      role="gridcell"
+                      className={styles.cell}
+                      title={[...markers.map((marker) => marker.text), text].join(' ')}
+                    >
                       {markers.map((marker) => (
                         <DecisionMarker key={marker.kind} marker={marker} />
                       ))}
@@ -308,7 +346,17 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
 }
 
 /** A column edge that resizes by pointer drag or the arrow keys. */
-function ColumnResizer({ title, width, onResize, className }: { title: string; width: number; onResize(width: number): void; className: string }): ReactElement {
+function ColumnResizer({
+  title,
+  width,
+  onResize,
+  className,
+}: {
+  title: string;
+  width: number;
+  onResize(width: number): void;
+  className: string;
+}): ReactElement {
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
   const onPointerDown = (event: PointerEvent<HTMLSpanElement>): void => {
     event.preventDefault();
@@ -348,7 +396,12 @@ function ColumnResizer({ title, width, onResize, className }: { title: string; w
 }
 
 /** The sort of stacked rows, which have no header: "Sorted by {column}" with the sortable columns and the direction. */
-function SortedByMenu({ columns, sort, onSortChange, className }: {
+function SortedByMenu({
+  columns,
+  sort,
+  onSortChange,
+  className,
+}: {
   columns: readonly GridColumn[];
   sort: { key: string; desc: boolean } | null;
   onSortChange?(column: GridColumn, desc: boolean): void;
@@ -360,12 +413,20 @@ function SortedByMenu({ columns, sort, onSortChange, className }: {
   const onChange = (_event: unknown, data: MenuCheckedValueChangeData): void => {
     const picked = data.name === 'column' ? sortable.find((column) => column.key === data.checkedItems[0]) : current;
     if (!picked) return;
-    const desc = data.name === 'direction' ? data.checkedItems[0] === 'desc' : current?.key === picked.key ? (sort?.desc ?? picked.firstDesc) : picked.firstDesc;
+    const desc =
+      data.name === 'direction'
+        ? data.checkedItems[0] === 'desc'
+        : current?.key === picked.key
+          ? (sort?.desc ?? picked.firstDesc)
+          : picked.firstDesc;
     onSortChange(picked, desc);
   };
   return (
     <div className={className}>
-      <Menu checkedValues={{ column: current ? [current.key] : [], direction: current ? [sort?.desc ? 'desc' : 'asc'] : [] }} onCheckedValueChange={onChange}>
+      <Menu
+        checkedValues={{ column: current ? [current.key] : [], direction: current ? [sort?.desc ? 'desc' : 'asc'] : [] }}
+        onCheckedValueChange={onChange}
+      >
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" size="small" icon={<ArrowSortRegular />}>
             {UI_TEXT.workflow.sortedBy(current?.title ?? null)}

@@ -2,7 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FEATURES1 } from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { renderApp, type RecordedRequest } from '../../test/renderApp';
-import { DECISION_ACCESS, IN_DIALOG, approvalQueue, dataRows, queueServices, queuedDocument, rowNames, selectedNames } from './test/queueFixtures';
+import {
+  DECISION_ACCESS,
+  IN_DIALOG,
+  approvalQueue,
+  dataRows,
+  queueServices,
+  queuedDocument,
+  rowNames,
+  selectedNames,
+} from './test/queueFixtures';
 
 // hidden: after a dialog closed, tabster leaves the app marked aria-hidden in jsdom (no layout).
 const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Workflow actions', hidden: true });
@@ -81,7 +90,10 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
 
   it('offers neither approve nor reject in a final queue', async () => {
     const queue = approvalQueue({ name: 'Approved', approveToQueueId: null, rejectToQueueId: null });
-    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]),
+    );
     const grid = await screen.findByRole('grid', { name: 'Approved documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
     expect(toolbarButtons().filter((name) => /Approve|Reject/.test(name))).toEqual([]);
@@ -111,14 +123,24 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/, ...IN_DIALOG }), { target: { value: 'Month-end batch' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve', ...IN_DIALOG }));
     await waitFor(() => expect(approvals).toHaveLength(1));
-    expect(approvals[0].body).toEqual({ docId: [1, 2, 3], rowConflictIds: [10, 20, 30], expectedQueueId: 12, approvalNote: 'Month-end batch' });
+    expect(approvals[0].body).toEqual({
+      docId: [1, 2, 3],
+      rowConflictIds: [10, 20, 30],
+      expectedQueueId: 12,
+      approvalNote: 'Month-end batch',
+    });
   });
 
   it("shows another user's lock as a bar naming the holder and the expiry", async () => {
     const queue = approvalQueue();
     const expiry = new Date(Date.now() + 10 * 60_000).toISOString();
-    const docs = [queuedDocument(1, 'inv-1.pdf', queue, { userLock: 'other', lock: { lockExpiration: expiry, ownLock: false, holder: 'pat' } })];
-    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+    const docs = [
+      queuedDocument(1, 'inv-1.pdf', queue, { userLock: 'other', lock: { lockExpiration: expiry, ownLock: false, holder: 'pat' } }),
+    ];
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => docs),
+    );
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
     expect(screen.queryByText(/Locked by pat until/)).toBeNull();
@@ -144,17 +166,25 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
       act(() => {
         window.innerWidth = 320;
       });
-      const app = renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+      const app = renderApp(
+        '/portal/workflow/queues/12/documents',
+        queueServices(queue, () => docs),
+      );
       const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
       await waitFor(() => expect(rowNames(grid)).toEqual(['inv-1.pdf', 'inv-2.pdf']));
       expect((grid.querySelector('thead') as HTMLElement).style.display).toBe('none');
       fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
       fireEvent.click(await screen.findByRole('menuitemradio', { name: 'Name' }));
-      await waitFor(() => expect(app.requests.some((request) => request.path === '/api/queues/12/workflow' && request.search.get('sort') === 'name')).toBe(true));
+      await waitFor(() =>
+        expect(app.requests.some((request) => request.path === '/api/queues/12/workflow' && request.search.get('sort') === 'name')).toBe(
+          true,
+        ),
+      );
       await screen.findByRole('button', { name: 'Sorted by Name' });
       fireEvent.click(await within(toolbar()).findByRole('button', { name: 'More actions' }));
       const menu = await screen.findByRole('menu');
-      for (const name of ['Approve', 'Reject', 'Route', 'Refresh']) expect(within(menu).getByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeTruthy();
+      for (const name of ['Approve', 'Reject', 'Route', 'Refresh'])
+        expect(within(menu).getByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeTruthy();
     } finally {
       window.innerWidth = width;
       window.ResizeObserver = resizeObserver;

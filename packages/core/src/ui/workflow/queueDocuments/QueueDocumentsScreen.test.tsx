@@ -1,5 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FEATURES1, WORKFLOW_PERMS, encodeDocumentId, type DmsDocument, type DocumentAccess, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
+import {
+  FEATURES1,
+  WORKFLOW_PERMS,
+  encodeDocumentId,
+  type DmsDocument,
+  type DocumentAccess,
+  type QueueDocumentsPage,
+  type WorkflowQueue,
+} from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
@@ -8,30 +16,71 @@ const APPROVER_PERMS = WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve | WORK
 
 function approvalQueue(fields: Partial<WorkflowQueue> = {}): WorkflowQueue {
   return {
-    id: 12, name: 'Approval L1', enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount: 3, features1: 0, features2: 0,
-    defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: 13, rejectToQueueId: 15, workflowPerms: APPROVER_PERMS,
+    id: 12,
+    name: 'Approval L1',
+    enabled: true,
+    queueTypeId: 1,
+    queueTypeName: 'AP Invoices',
+    documentCount: 3,
+    features1: 0,
+    features2: 0,
+    defaultApproveRequiresNote: false,
+    defaultRejectRequiresNote: false,
+    approveToQueueId: 13,
+    rejectToQueueId: 15,
+    workflowPerms: APPROVER_PERMS,
     ...fields,
   };
 }
 
 function queuedDocument(id: number, name: string, queue: WorkflowQueue): DmsDocument {
   return testDocument({
-    id, name, rowVersion: id * 10, workflowPerms: APPROVER_PERMS, hasAvailableRoutes: true, queueName: queue.name,
-    queue: { id: queue.id, name: queue.name, queueTypeId: queue.queueTypeId, queueTypeName: queue.queueTypeName, features1: queue.features1, features2: queue.features2 },
+    id,
+    name,
+    rowVersion: id * 10,
+    workflowPerms: APPROVER_PERMS,
+    hasAvailableRoutes: true,
+    queueName: queue.name,
+    queue: {
+      id: queue.id,
+      name: queue.name,
+      queueTypeId: queue.queueTypeId,
+      queueTypeName: queue.queueTypeName,
+      features1: queue.features1,
+      features2: queue.features2,
+    },
     link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 1 },
   });
 }
 
 const NO_ACCESS: DocumentAccess = {
-  merge: false, renewLock: false, createLock: true, unlock: false, route: true, approve: true, reject: true, split: false, viewFileData: true,
-  exportFileData: true, changeSubtype: false, delete: false, readNotes: true, readDetails: true, reapplyName: false, email: false, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: true,
+  unlock: false,
+  route: true,
+  approve: true,
+  reject: true,
+  split: false,
+  viewFileData: true,
+  exportFileData: true,
+  changeSubtype: false,
+  delete: false,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: false,
+  link: false,
+  unlink: false,
 };
 
 /** Fake web services for one queue whose documents the test changes. */
 function queueServices(queue: WorkflowQueue, documents: () => DmsDocument[]): Record<string, FakeRoute> {
   const routes: Record<string, FakeRoute> = {
     'GET /api/options': () => [],
-    'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: documents().length, queues: [queue] }] }),
+    'GET /api/workflow-root': () => ({
+      queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: documents().length, queues: [queue] }],
+    }),
     [`GET /api/queues/${queue.id}/workflow`]: (request: RecordedRequest): QueueDocumentsPage => {
       const skip = Number(request.search.get('skip') ?? 0);
       const take = Number(request.search.get('take') ?? 30);
@@ -47,7 +96,10 @@ function queueServices(queue: WorkflowQueue, documents: () => DmsDocument[]): Re
 const dataRows = (grid: HTMLElement): HTMLElement[] => [...grid.querySelectorAll<HTMLElement>('tbody tr')];
 const firstCell = (row: HTMLElement): string => row.querySelector('[role="gridcell"]')?.textContent ?? '';
 const rowNames = (grid: HTMLElement): string[] => dataRows(grid).map(firstCell);
-const selectedNames = (grid: HTMLElement): string[] => dataRows(grid).filter((row) => row.getAttribute('aria-selected') === 'true').map(firstCell);
+const selectedNames = (grid: HTMLElement): string[] =>
+  dataRows(grid)
+    .filter((row) => row.getAttribute('aria-selected') === 'true')
+    .map(firstCell);
 
 /**
  * In jsdom, tabster (Fluent's focus manager) soon marks an open modal dialog itself aria-hidden:
@@ -74,7 +126,10 @@ describe('QueueDocumentsScreen', () => {
   it('lists the queue in a grid named after it, moves focus with the arrows, selects with Space and extends with Shift+ArrowDown', async () => {
     const queue = approvalQueue();
     const docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue), queuedDocument(3, 'inv-3.pdf', queue)];
-    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => docs),
+    );
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(rowNames(grid)).toEqual(['inv-1.pdf', 'inv-2.pdf', 'inv-3.pdf']));
     expect(screen.getByRole('heading', { level: 1, name: 'Approval L1' })).toBeTruthy();
@@ -105,7 +160,10 @@ describe('QueueDocumentsScreen', () => {
   });
 
   it('shows the empty state of a queue with no documents', async () => {
-    renderApp('/workflow2/queues/12/documents', queueServices(approvalQueue({ documentCount: 0 }), () => []));
+    renderApp(
+      '/workflow2/queues/12/documents',
+      queueServices(approvalQueue({ documentCount: 0 }), () => []),
+    );
     await screen.findByText('No documents in this queue');
     expect(screen.queryByRole('grid')).toBeNull();
   });
@@ -187,7 +245,7 @@ describe('QueueDocumentsScreen', () => {
     expect(loads()).toBe(before + 1);
   });
 
-  it("asks for a note when the approve-to queue requires one (ApproveToNoteRequired), before anything is sent", async () => {
+  it('asks for a note when the approve-to queue requires one (ApproveToNoteRequired), before anything is sent', async () => {
     const queue = approvalQueue();
     const docs = [queuedDocument(1, 'inv-1.pdf', queue)];
     const app = renderApp('/portal/workflow/queues/12/documents', {
@@ -207,7 +265,10 @@ describe('QueueDocumentsScreen', () => {
   it('walks the list with Next and Previous, wrapping at both ends', async () => {
     const queue = approvalQueue();
     const docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue), queuedDocument(3, 'inv-3.pdf', queue)];
-    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => docs),
+    );
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(3));
     const next = screen.getByRole('button', { name: 'Next' });
@@ -225,7 +286,10 @@ describe('QueueDocumentsScreen', () => {
 
   it('side by side from 1000 px: the document takes the stored share of the width, and its bar resizes it with ArrowLeft', async () => {
     const queue = approvalQueue();
-    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]),
+    );
     await screen.findByRole('grid', { name: 'Approval L1 documents' });
     const pane = await screen.findByRole('region', { name: 'Document viewer' });
     expect(pane.style.width).toBe('50%');
@@ -240,14 +304,18 @@ describe('QueueDocumentsScreen', () => {
       window.innerWidth = width;
     });
     const queue = approvalQueue();
-    const app = renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
+    const app = renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]),
+    );
     await screen.findByRole('grid', { name: 'Approval L1 documents' });
     const pane = await screen.findByRole('region', { name: 'Document viewer' });
     expect(pane.style.height).toBe('50%');
     const splitter = screen.getByRole('separator', { name: 'Resize viewer pane' });
     fireEvent.keyDown(splitter, { key: 'ArrowUp' });
     await waitFor(() => expect(screen.getByRole('region', { name: 'Document viewer' }).style.height).toBe('55%'));
-    for (let step = 0; step < 10; step++) fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize viewer pane' }), { key: 'ArrowDown' });
+    for (let step = 0; step < 10; step++)
+      fireEvent.keyDown(screen.getByRole('separator', { name: 'Resize viewer pane' }), { key: 'ArrowDown' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Document viewer' })).toBeNull());
     expect(app.local.getItem('workflowViewerPaneSize')).toBe('50');
     fireEvent.click(screen.getByRole('button', { name: 'Show viewer' }));
@@ -283,13 +351,24 @@ describe('QueueDocumentsScreen', () => {
 
   it('shows routing blocks as messages and keeps the blocked action disabled', async () => {
     const queue = approvalQueue({ features1: 0 });
-    const unlinked = { ...queuedDocument(1, 'inv-1.pdf', queue), link: null, workflowModifiers: { ...queuedDocument(1, 'x', queue).workflowModifiers, blockApproveUnlinked: true } };
-    renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [unlinked]));
+    const unlinked = {
+      ...queuedDocument(1, 'inv-1.pdf', queue),
+      link: null,
+      workflowModifiers: { ...queuedDocument(1, 'x', queue).workflowModifiers, blockApproveUnlinked: true },
+    };
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      queueServices(queue, () => [unlinked]),
+    );
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
     fireEvent.click(dataRows(grid)[0]);
     await waitFor(() => expect(screen.getByRole('status', { name: 'Queue status' }).textContent).toContain(MESSAGES.documentLinkRequired));
-    expect(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      within(screen.getByRole('toolbar', { name: 'Workflow actions' }))
+        .getByRole('button', { name: 'Approve' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
   });
 
   it('turns approve, reject and route off while tagging mode is on, for a user holding the Tagging privilege', async () => {
@@ -338,7 +417,9 @@ describe('QueueDocumentsScreen', () => {
     const lock = within(toolbar).getByRole('button', { name: 'Lock' });
     fireEvent.pointerEnter(lock);
     fireEvent.focus(lock);
-    await waitFor(() => expect(document.getElementById(lock.getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.taggingModeOn));
+    await waitFor(() =>
+      expect(document.getElementById(lock.getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.taggingModeOn),
+    );
 
     fireEvent.click(screen.getByRole('switch', { name: 'Tagging mode' }));
     await waitFor(() => expect(approvalList.disabled).toBe(false));
@@ -349,7 +430,10 @@ describe('QueueDocumentsScreen', () => {
     const docs = [{ ...queuedDocument(1, 'inv-1.pdf', queue), canApprovalRoutes: true }, queuedDocument(2, 'inv-2.pdf', queue)];
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     try {
-      renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => docs));
+      renderApp(
+        '/portal/workflow/queues/12/documents',
+        queueServices(queue, () => docs),
+      );
       const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
       await waitFor(() => expect(rowNames(grid)).toHaveLength(2));
       const button = screen.getByRole('button', { name: 'Approval list' }) as HTMLButtonElement;
@@ -378,7 +462,8 @@ describe('QueueDocumentsScreen', () => {
     try {
       const app = renderApp('/portal/workflow/auto', {
         ...services,
-        'GET /api/queues/12/workflow': (request) => (failing ? FakeResponse.json({ statusCode: 500, message: 'down' }, 500) : page(request)),
+        'GET /api/queues/12/workflow': (request) =>
+          failing ? FakeResponse.json({ statusCode: 500, message: 'down' }, 500) : page(request),
       });
       app.local.setItem('featureFlags', JSON.stringify({ watchWorkflowDocuments: true }));
       fireEvent.click(await screen.findByRole('link', { name: /^Approval L1/ }));
@@ -411,7 +496,10 @@ describe('QueueDocumentsScreen', () => {
     const queue = approvalQueue();
     jest.useFakeTimers();
     try {
-      const app = renderApp('/portal/workflow/queues/12/documents', queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]));
+      const app = renderApp(
+        '/portal/workflow/queues/12/documents',
+        queueServices(queue, () => [queuedDocument(1, 'inv-1.pdf', queue)]),
+      );
       const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
       await waitFor(() => expect(rowNames(grid)).toEqual(['inv-1.pdf']));
       const loads = app.requests.filter((request) => request.path === '/api/queues/12/workflow').length;

@@ -89,7 +89,13 @@ const DECISION_PRIVILEGE_NAMES: readonly PrivilegeName[] = Object.values(DECISIO
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
-  controls: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}` },
+  controls: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}`,
+  },
   search: { maxWidth: '280px', flexGrow: 1 },
   status: {
     display: 'flex',
@@ -107,7 +113,11 @@ const useStyles = makeStyles({
   listPane: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, flexGrow: 1, flexShrink: 1, flexBasis: 0 },
   viewerPane: { display: 'flex', flexDirection: 'column', minHeight: 0, flexShrink: 0, overflow: 'hidden' },
   placeholder: { padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
-  showViewer: { flexShrink: 0, borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}` },
+  showViewer: {
+    flexShrink: 0,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+  },
   empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
 });
 
@@ -174,7 +184,12 @@ export function QueueDocumentsScreen(): ReactElement {
   useEffect(() => {
     if (status !== 'ready') return;
     const selected = selection.getSnapshot().ids;
-    const afterRoute = selectionAfterRoute(host.storage.session, queueId, docs.map((doc) => doc.id), selected);
+    const afterRoute = selectionAfterRoute(
+      host.storage.session,
+      queueId,
+      docs.map((doc) => doc.id),
+      selected,
+    );
     if (afterRoute !== undefined) {
       selection.set(afterRoute);
       return;
@@ -221,7 +236,8 @@ export function QueueDocumentsScreen(): ReactElement {
     return lockActionAvailability(action, withAccess, NOT_IN_SEARCH);
   };
   // The approval list belongs to one document in a queue that uses approval lists, or that already has one.
-  const approvalListDoc = selectedDocs.length === 1 && (selectedDocs[0].canApprovalRoutes || selectedDocs[0].hasApprovalRoutes) ? selectedDocs[0] : null;
+  const approvalListDoc =
+    selectedDocs.length === 1 && (selectedDocs[0].canApprovalRoutes || selectedDocs[0].hasApprovalRoutes) ? selectedDocs[0] : null;
   // Tagging mode (spec §4) is shared with the search pane: while on, approve, reject and route are off.
   const view = { taggingMode: tagging.on };
   // The decisions' privileges (GET /can/actions): one the user lacks is not offered at all; without
@@ -232,14 +248,21 @@ export function QueueDocumentsScreen(): ReactElement {
     queryFn: () => api.privileges.canActions(DECISION_PRIVILEGE_NAMES),
     meta: { quiet: true },
   });
-  const lacks = (action: 'approve' | 'reject' | 'route'): boolean => privileges.data?.some((answer) => answer.action === DECISION_PRIVILEGES[action] && !answer.value) === true;
+  const lacks = (action: 'approve' | 'reject' | 'route'): boolean =>
+    privileges.data?.some((answer) => answer.action === DECISION_PRIVILEGES[action] && !answer.value) === true;
   const withAccessFlags = (action: 'approve' | 'reject' | 'route', state: ActionAvailability): ActionAvailability => {
     if (!state.allowed) return state;
     const refused = selectedDocs.some((_doc, index) => accessResults[index]?.data?.[action] === false);
-    return refused ? blockAction('notPermitted', lacks(action) ? UI_TEXT.workflow.needsPrivilege(action, DECISION_PRIVILEGES[action]) : MESSAGES.actionNotPermitted) : state;
+    return refused
+      ? blockAction(
+          'notPermitted',
+          lacks(action) ? UI_TEXT.workflow.needsPrivilege(action, DECISION_PRIVILEGES[action]) : MESSAGES.actionNotPermitted,
+        )
+      : state;
   };
   // Money rules (issue 12): an amount over the caller's limit disables Approve with the server's words, instead of failing on the click.
-  const withApprovalLimit = (state: ActionAvailability): ActionAvailability => (state.allowed ? (approvalLimitBlock(selectedDocs, queue?.approvalLimit, queue?.name ?? '') ?? state) : state);
+  const withApprovalLimit = (state: ActionAvailability): ActionAvailability =>
+    state.allowed ? (approvalLimitBlock(selectedDocs, queue?.approvalLimit, queue?.name ?? '') ?? state) : state;
   // A final queue (approve-to / reject-to none) offers no approve / reject: they could only fail.
   const hiddenCommands: WorkflowCommand[] = [
     ...(lacks('approve') || queue?.approveToQueueId === null ? (['approve'] as const) : []),
@@ -254,7 +277,13 @@ export function QueueDocumentsScreen(): ReactElement {
     renewLock: lockAvailability('renewLock'),
     unlock: lockAvailability('unlock'),
   };
-  const blocks = [...new Set([availability.approve, availability.route].flatMap((state) => (!state.allowed && SHOWN_BLOCKS.has(state.reason) ? [state.message] : [])))];
+  const blocks = [
+    ...new Set(
+      [availability.approve, availability.route].flatMap((state) =>
+        !state.allowed && SHOWN_BLOCKS.has(state.reason) ? [state.message] : [],
+      ),
+    ),
+  ];
 
   const [busy, setBusy] = useState(false);
   const [prompt, setPrompt] = useState<(NotePrompt & { kind: 'approve' | 'reject' }) | null>(null);
@@ -266,7 +295,8 @@ export function QueueDocumentsScreen(): ReactElement {
   // Money rules (issue 12): an approval over the approver's limit, answered with Route to the next level.
   const [limitRefusal, setLimitRefusal] = useState<string | null>(null);
   // Approve disabled by the limit (withApprovalLimit) says so in the same bar, with the next level offered, until dismissed.
-  const limitBlock = !availability.approve.allowed && availability.approve.reason === 'overApprovalLimit' ? availability.approve.message : null;
+  const limitBlock =
+    !availability.approve.allowed && availability.approve.reason === 'overApprovalLimit' ? availability.approve.message : null;
   const [dismissedLimitBlock, setDismissedLimitBlock] = useState<string | null>(null);
   const limitMessage = limitRefusal ?? (limitBlock !== dismissedLimitBlock ? limitBlock : null);
   const fail = useCallback(
@@ -289,13 +319,21 @@ export function QueueDocumentsScreen(): ReactElement {
   const runMove = async (kind: 'approve' | 'reject', note: string | undefined): Promise<void> => {
     if (!queue || selectedDocs.length === 0) return;
     const moving = selectedDocs;
-    const request = { docIds: moving.map((doc) => doc.id), rowConflictIds: moving.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note };
+    const request = {
+      docIds: moving.map((doc) => doc.id),
+      rowConflictIds: moving.map((doc) => doc.rowVersion),
+      expectedQueueId: queue.id,
+      note,
+    };
     setBusy(true);
     setPromptError(null);
     setLimitRefusal(null);
     try {
       await loading.track(kind === 'approve' ? api.workflow.approve(request) : api.workflow.reject(request));
-      const next = nextAfterRemoval(docs.map((doc) => doc.id), request.docIds);
+      const next = nextAfterRemoval(
+        docs.map((doc) => doc.id),
+        request.docIds,
+      );
       list.remove(request.docIds);
       // The moved documents change this queue, their target queues and the counts everywhere: read them again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
@@ -347,11 +385,18 @@ export function QueueDocumentsScreen(): ReactElement {
           // The target queue's ApproveTo / RejectTo note feature counts too (spec §5), so read it first;
           // a target the caller may not browse is judged by the server alone.
           const targetId = command === 'approve' ? queue.approveToQueueId : queue.rejectToQueueId;
-          const target: NoteQueue | null = targetId === null ? null : await loading.track(api.workflow.getQueue(targetId)).catch(() => null);
+          const target: NoteQueue | null =
+            targetId === null ? null : await loading.track(api.workflow.getQueue(targetId)).catch(() => null);
           const requirement = command === 'approve' ? approveNoteRequirement(queue, target) : rejectNoteRequirement(queue, target);
           const label = UI_TEXT.workflow.commands[command];
           // Reject always asks (for a reason); a bulk approval asks once for the note of all.
-          if (command === 'reject' || selectedDocs.length > 1 || requirement.required || state.warning !== null || options?.promptForNoteOnWorkflowAction) {
+          if (
+            command === 'reject' ||
+            selectedDocs.length > 1 ||
+            requirement.required ||
+            state.warning !== null ||
+            options?.promptForNoteOnWorkflowAction
+          ) {
             setPromptError(null);
             setPrompt({
               kind: command,
@@ -376,7 +421,11 @@ export function QueueDocumentsScreen(): ReactElement {
         }
         search.set('queueTypeId', String(queue.queueTypeId));
         // Back from Route to, the list selects the document after the routed ones (as after approve and reject).
-        rememberRouteDeparture(host.storage.session, { queueId: queue.id, orderedIds: docs.map((doc) => doc.id), leaving: selectedDocs.map((doc) => doc.id) });
+        rememberRouteDeparture(host.storage.session, {
+          queueId: queue.id,
+          orderedIds: docs.map((doc) => doc.id),
+          leaving: selectedDocs.map((doc) => doc.id),
+        });
         navigate(`${base}/queues/${queue.id}/documents/route?${search.toString()}`);
         break;
       }
@@ -449,7 +498,13 @@ export function QueueDocumentsScreen(): ReactElement {
     <div className={styles.screen} ref={screenRef}>
       <WorkflowHeader title={queueName} crumbs={crumbs} />
       <div className={styles.controls}>
-        <SearchBox className={styles.search} aria-label={UI_TEXT.workflow.filterDocuments} placeholder={UI_TEXT.workflow.filterDocuments} value={filter} onChange={(_, data) => setFilter(data.value)} />
+        <SearchBox
+          className={styles.search}
+          aria-label={UI_TEXT.workflow.filterDocuments}
+          placeholder={UI_TEXT.workflow.filterDocuments}
+          value={filter}
+          onChange={(_, data) => setFilter(data.value)}
+        />
         <Switch
           label={UI_TEXT.autoview}
           checked={autoview}
@@ -457,7 +512,9 @@ export function QueueDocumentsScreen(): ReactElement {
             pane.setAutoview(data.checked);
           }}
         />
-        {tagging.available === true && <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />}
+        {tagging.available === true && (
+          <Switch label={UI_TEXT.taggingMode} checked={tagging.on} onChange={(_, data) => tagging.setOn(data.checked)} />
+        )}
         <Menu checkedValues={{ columns: shownColumns }} onCheckedValueChange={onColumnsChange}>
           <MenuTrigger disableButtonEnhancement>
             <Button appearance="subtle" icon={<ColumnTripleEditRegular />}>
@@ -484,16 +541,30 @@ export function QueueDocumentsScreen(): ReactElement {
           onClick={() => {
             // A popup, as the portal's approval lists are (spec §2 "Popups"); it reads and edits on its own.
             // A host without popups of its own (Teams) shows it in place, with Back to this queue.
-            if (approvalListDoc) openAppPage(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, { name: 'datahaven-approval-list', features: 'height=640,width=760' });
+            if (approvalListDoc)
+              openAppPage(`/approval-routes/${encodeDocumentId(approvalListDoc.id)}`, {
+                name: 'datahaven-approval-list',
+                features: 'height=640,width=760',
+              });
           }}
         >
           {UI_TEXT.workflow.approvalList}
         </Button>
         {/* Next / Previous walk the list in its sorted order and wrap (spec §4), for reading one document after another. */}
-        <Button appearance="subtle" icon={<ArrowUpRegular />} disabled={sortedIds.length === 0} onClick={() => selection.selectPrevious(sortedIds)}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowUpRegular />}
+          disabled={sortedIds.length === 0}
+          onClick={() => selection.selectPrevious(sortedIds)}
+        >
           {UI_TEXT.workflow.previous}
         </Button>
-        <Button appearance="subtle" icon={<ArrowDownRegular />} disabled={sortedIds.length === 0} onClick={() => selection.selectNext(sortedIds)}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowDownRegular />}
+          disabled={sortedIds.length === 0}
+          onClick={() => selection.selectNext(sortedIds)}
+        >
           {UI_TEXT.workflow.next}
         </Button>
       </div>
@@ -506,7 +577,11 @@ export function QueueDocumentsScreen(): ReactElement {
         narrow={narrow}
         onCommand={onCommand}
       >
-        {tagging.on ? <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} /> : <DownloadMenu documents={selectedDocs} />}
+        {tagging.on ? (
+          <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
+        ) : (
+          <DownloadMenu documents={selectedDocs} />
+        )}
         {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
         <ImportFilesButton queueName={queueName} queueImport={queueImport} />
         <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} onDone={list.reload} />

@@ -48,15 +48,29 @@ const ICONS: Record<WorkflowCommand, ReactElement> = {
 };
 
 /** The commands in toolbar order, in groups a divider separates. */
-const GROUPS: readonly (readonly WorkflowCommand[])[] = [['approve', 'reject', 'route'], ['createLock', 'renewLock', 'unlock'], ['refresh']];
+const GROUPS: readonly (readonly WorkflowCommand[])[] = [
+  ['approve', 'reject', 'route'],
+  ['createLock', 'renewLock', 'unlock'],
+  ['refresh'],
+];
 /** Which commands stay out of the overflow menu longest at narrow widths: the decisions first. */
 const PRIORITY: Record<WorkflowCommand, number> = { approve: 7, reject: 6, route: 5, refresh: 4, createLock: 3, renewLock: 2, unlock: 1 };
 
 const useStyles = makeStyles({
-  toolbar: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  toolbar: {
+    flexWrap: 'wrap',
+    rowGap: tokens.spacingVerticalXXS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+  },
   // Overflow measures one line: nothing wraps, what does not fit goes into the menu.
   narrow: { flexWrap: 'nowrap', minWidth: 0, overflow: 'hidden', padding: `0 ${tokens.spacingHorizontalXS}` },
-  extras: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: `0 ${tokens.spacingHorizontalXS}` },
+  extras: {
+    flexWrap: 'wrap',
+    rowGap: tokens.spacingVerticalXXS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+  },
   reason: { display: 'block', color: tokens.colorNeutralForeground3, whiteSpace: 'normal' },
 });
 
@@ -104,7 +118,9 @@ export function WorkflowToolbar(props: WorkflowToolbarProps): ReactElement {
     const reason = busy ? null : state === null ? UI_TEXT.workflow.checkingAccess : state.allowed ? state.warning : state.message;
     return { command, label: labels[command] ?? WORKFLOW_COMMAND_LABELS[command], allowed, reason };
   };
-  const groups = GROUPS.map((group) => group.filter((command) => !hidden.includes(command)).map(stateOf)).filter((group) => group.length > 0);
+  const groups = GROUPS.map((group) => group.filter((command) => !hidden.includes(command)).map(stateOf)).filter(
+    (group) => group.length > 0,
+  );
   const run = (state: CommandState): void => {
     if (state.allowed) onCommand(state.command);
   };
@@ -124,7 +140,11 @@ export function WorkflowToolbar(props: WorkflowToolbarProps): ReactElement {
       </span>
     );
   };
-  const merge = taggingOn ? <TaggingBlockedButton variant="toolbar" label={UI_TEXT.pageWork.merge} icon={<MergeRegular />} /> : <MergeButton variant="toolbar" />;
+  const merge = taggingOn ? (
+    <TaggingBlockedButton variant="toolbar" label={UI_TEXT.pageWork.merge} icon={<MergeRegular />} />
+  ) : (
+    <MergeButton variant="toolbar" />
+  );
 
   if (narrow) {
     const all = groups.flat();
@@ -167,7 +187,15 @@ export function WorkflowToolbar(props: WorkflowToolbarProps): ReactElement {
 }
 
 /** One overflowed command as a menu item (rendered only while its button is out of view). */
-function OverflowMenuItem({ state, onRun, reasonClass }: { state: CommandState; onRun(state: CommandState): void; reasonClass: string }): ReactElement | null {
+function OverflowMenuItem({
+  state,
+  onRun,
+  reasonClass,
+}: {
+  state: CommandState;
+  onRun(state: CommandState): void;
+  reasonClass: string;
+}): ReactElement | null {
   const visible = useIsOverflowItemVisible(state.command);
   if (visible) return null;
   return (
@@ -179,7 +207,15 @@ function OverflowMenuItem({ state, onRun, reasonClass }: { state: CommandState; 
 }
 
 /** The "More actions" button that holds the commands the narrow toolbar has no room for. */
-function OverflowMenu({ states, onRun, reasonClass }: { states: readonly CommandState[]; onRun(state: CommandState): void; reasonClass: string }): ReactElement | null {
+function OverflowMenu({
+  states,
+  onRun,
+  reasonClass,
+}: {
+  states: readonly CommandState[];
+  onRun(state: CommandState): void;
+  reasonClass: string;
+}): ReactElement | null {
   const { ref, isOverflowing } = useOverflowMenu<HTMLButtonElement>();
   if (!isOverflowing) return null;
   return (

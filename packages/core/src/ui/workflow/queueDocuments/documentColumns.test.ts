@@ -12,7 +12,12 @@ const FIELDS: DocumentListField[] = [
 describe('gridColumns', () => {
   it('puts the name first, gives width 100 where the option has none, and keeps the user widths', () => {
     const columns = gridColumns(FIELDS, { widths: { size: 150 }, sort: null });
-    expect(columns.map((c) => [c.key, c.width])).toEqual([['name', 240], ['created', 100], ['size', 150], ['holder', 120]]);
+    expect(columns.map((c) => [c.key, c.width])).toEqual([
+      ['name', 240],
+      ['created', 100],
+      ['size', 150],
+      ['holder', 120],
+    ]);
     expect(columns.find((c) => c.key === 'created')?.firstDesc).toBe(true);
     expect(columns.find((c) => c.key === 'holder')?.sort).toBeNull();
   });
@@ -23,7 +28,12 @@ describe('gridColumns', () => {
   });
 
   it('adds a name column when the option has none', () => {
-    expect(gridColumns(FIELDS.filter((f) => f.field !== 'name'), { widths: {}, sort: null })[0].field).toBe('name');
+    expect(
+      gridColumns(
+        FIELDS.filter((f) => f.field !== 'name'),
+        { widths: {}, sort: null },
+      )[0].field,
+    ).toBe('name');
   });
 });
 
@@ -35,15 +45,29 @@ describe('configurableColumns', () => {
 
 describe('decision cells', () => {
   const formats = {
-    formatDate: (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso)) : ''),
+    formatDate: (iso: string | null | undefined) =>
+      iso
+        ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso))
+        : '',
     formatDateTime: (iso: string | null | undefined) => iso ?? '',
     formatFileSize: (bytes: number) => `${bytes} B`,
     region: 'de-DE',
   };
   const decision: DocumentDecision = {
-    vendorNumber: 'V30000', vendorName: 'Northwind Traders', invoiceNumber: 'NWT-2025-0097', amount: 1234.5, currencyCode: 'EUR',
-    invoiceDate: '2025-05-02', dueDate: '2025-06-01', cashDiscountDate: '2025-05-16', factsState: 'current', factsFetchedAt: '2025-05-30T08:00:00.000Z',
-    daysInQueue: 1, noteCount: 2, overdue: true, discountExpiresToday: true,
+    vendorNumber: 'V30000',
+    vendorName: 'Northwind Traders',
+    invoiceNumber: 'NWT-2025-0097',
+    amount: 1234.5,
+    currencyCode: 'EUR',
+    invoiceDate: '2025-05-02',
+    dueDate: '2025-06-01',
+    cashDiscountDate: '2025-05-16',
+    factsState: 'current',
+    factsFetchedAt: '2025-05-30T08:00:00.000Z',
+    daysInQueue: 1,
+    noteCount: 2,
+    overdue: true,
+    discountExpiresToday: true,
   };
   const doc = testDocument({ id: 1, name: 'inv.pdf', decision, lock: { lockExpiration: null, ownLock: false, holder: 'pat' } });
 
@@ -63,12 +87,17 @@ describe('decision cells', () => {
     expect(cellMarkers(doc, 'cashDiscountDate', formats)).toEqual([{ kind: 'discountEndsToday', text: 'Discount ends today' }]);
     expect(cellMarkers(doc, 'vendor', formats)).toEqual([]);
     const stale = testDocument({ id: 2, name: 'b.pdf', decision: { ...decision, factsState: 'stale', overdue: false } });
-    expect(cellMarkers(stale, 'vendor', formats)).toEqual([{ kind: 'stale', text: 'ERP unreachable: facts from 2025-05-30T08:00:00.000Z' }]);
+    expect(cellMarkers(stale, 'vendor', formats)).toEqual([
+      { kind: 'stale', text: 'ERP unreachable: facts from 2025-05-30T08:00:00.000Z' },
+    ]);
     expect(cellMarkers(stale, 'dueDate', formats)).toEqual([]);
   });
 
   it('sorts every decision column on the server', () => {
-    const columns = gridColumns(DEFAULT_DOCUMENT_LIST_COLUMNS.map((c) => ({ ...c })), { widths: {}, sort: null });
+    const columns = gridColumns(
+      DEFAULT_DOCUMENT_LIST_COLUMNS.map((c) => ({ ...c })),
+      { widths: {}, sort: null },
+    );
     expect(columns.filter((c) => c.sort === null).map((c) => c.key)).toEqual(['queueName']);
   });
 });

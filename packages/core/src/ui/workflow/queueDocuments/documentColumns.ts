@@ -121,7 +121,13 @@ export function cellText(doc: DmsDocument, field: string, formats: CellFormats):
       return doc.link ? UI_TEXT.workflow.columns.linked : '';
     default: {
       const value: unknown = (doc as unknown as Record<string, unknown>)[field];
-      return typeof value === 'string' || typeof value === 'number' ? String(value) : typeof value === 'boolean' ? (value ? UI_TEXT.workflow.columns.yes : UI_TEXT.workflow.columns.no) : '';
+      return typeof value === 'string' || typeof value === 'number'
+        ? String(value)
+        : typeof value === 'boolean'
+          ? value
+            ? UI_TEXT.workflow.columns.yes
+            : UI_TEXT.workflow.columns.no
+          : '';
     }
   }
 }
@@ -141,9 +147,13 @@ export function cellMarkers(doc: DmsDocument, field: string, formats: Pick<Local
   const decision = doc.decision;
   if (decision === undefined) return [];
   if (field === 'dueDate' && decision.overdue) return [{ kind: 'overdue', text: UI_TEXT.decision.overdue }];
-  if (field === 'cashDiscountDate' && decision.discountExpiresToday) return [{ kind: 'discountEndsToday', text: UI_TEXT.decision.discountEndsToday }];
+  if (field === 'cashDiscountDate' && decision.discountExpiresToday)
+    return [{ kind: 'discountEndsToday', text: UI_TEXT.decision.discountEndsToday }];
   if (field === 'vendor' && decision.factsState === 'stale') {
-    const text = decision.factsFetchedAt === null ? UI_TEXT.decision.staleNever : UI_TEXT.decision.staleSince(formats.formatDateTime(decision.factsFetchedAt));
+    const text =
+      decision.factsFetchedAt === null
+        ? UI_TEXT.decision.staleNever
+        : UI_TEXT.decision.staleSince(formats.formatDateTime(decision.factsFetchedAt));
     return [{ kind: 'stale', text }];
   }
   return [];

@@ -21,7 +21,11 @@ describe('nextAfterRemoval', () => {
 describe('selectionAfterRoute', () => {
   function memoryStorage(): StoragePort {
     const items = new Map<string, string>();
-    return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+    return {
+      getItem: (key) => items.get(key) ?? null,
+      setItem: (key, value) => void items.set(key, value),
+      removeItem: (key) => void items.delete(key),
+    };
   }
 
   it('selects the document after the routed ones once the list no longer holds them, once', () => {

@@ -34,7 +34,12 @@ export function rememberRouteDeparture(storage: StoragePort, departure: RouteDep
  * a stale list before the reload, or a cancelled route). A departure is used once, and dropped as
  * soon as the selection is no longer the routed documents (the user moved on).
  */
-export function selectionAfterRoute(storage: StoragePort, queueId: number, presentIds: readonly number[], selectedIds: readonly number[]): number[] | undefined {
+export function selectionAfterRoute(
+  storage: StoragePort,
+  queueId: number,
+  presentIds: readonly number[],
+  selectedIds: readonly number[],
+): number[] | undefined {
   const raw = storage.getItem(ROUTE_DEPARTURE_KEY);
   if (raw === null) return undefined;
   let departure: RouteDeparture;
@@ -53,7 +58,10 @@ export function selectionAfterRoute(storage: StoragePort, queueId: number, prese
   if (departure.leaving.some((id) => presentIds.includes(id))) return undefined;
   storage.removeItem(ROUTE_DEPARTURE_KEY);
   // The old order, less what has gone since; documents that arrived since come after it.
-  const order = [...departure.orderedIds.filter((id) => presentIds.includes(id) || departure.leaving.includes(id)), ...presentIds.filter((id) => !departure.orderedIds.includes(id))];
+  const order = [
+    ...departure.orderedIds.filter((id) => presentIds.includes(id) || departure.leaving.includes(id)),
+    ...presentIds.filter((id) => !departure.orderedIds.includes(id)),
+  ];
   const next = nextAfterRemoval(order, departure.leaving);
   return next === null ? [] : [next];
 }

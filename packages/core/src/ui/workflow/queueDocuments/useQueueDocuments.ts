@@ -57,7 +57,11 @@ export function useQueueDocuments(queueId: number, order: QueueDocumentsOrder, w
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
-      const page = api.workflow.getQueueDocuments(queueId, { skip: pageParam, take: LIMITS.pageSize, sort: sort ?? undefined, desc: sort ? desc : undefined, q: q || undefined }, signal);
+      const page = api.workflow.getQueueDocuments(
+        queueId,
+        { skip: pageParam, take: LIMITS.pageSize, sort: sort ?? undefined, desc: sort ? desc : undefined, q: q || undefined },
+        signal,
+      );
       // The first load and more pages show the app's loading indicator; the watch's quiet reloads do not.
       return queryClient.getQueryData(queryKey) === undefined || pageParam > 0 ? loading.track(page) : page;
     },
@@ -91,7 +95,10 @@ export function useQueueDocuments(queueId: number, order: QueueDocumentsOrder, w
         if (!data) return data;
         const changed = data.pages.map((page) => change(page.documents));
         const removed = data.pages.reduce((count, page, index) => count + page.documents.length - changed[index].length, 0);
-        return { ...data, pages: data.pages.map((page, index) => ({ ...page, documents: changed[index], total: Math.max(0, page.total - removed) })) };
+        return {
+          ...data,
+          pages: data.pages.map((page, index) => ({ ...page, documents: changed[index], total: Math.max(0, page.total - removed) })),
+        };
       }),
     [queryClient, queryKey],
   );

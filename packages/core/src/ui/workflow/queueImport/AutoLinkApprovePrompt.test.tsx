@@ -27,11 +27,22 @@ async function uploadIntoPromptingQueue(approval: FakeRoute): Promise<HTMLElemen
     },
   );
   fireEvent.click(await screen.findByRole('treeitem', { name: 'Invoices' }));
-  fireEvent.change(screen.getByLabelText('Choose files to upload'), { target: { files: [new File(['%PDF-1.7'], 'inv.pdf', { type: 'application/pdf' })] } });
+  fireEvent.change(screen.getByLabelText('Choose files to upload'), {
+    target: { files: [new File(['%PDF-1.7'], 'inv.pdf', { type: 'application/pdf' })] },
+  });
   await waitFor(() => expect(xhrs).toHaveLength(1));
   const arrived = testDocument({
-    id: 8, name: 'inv.pdf', rowVersion: 2, queueName: 'AP Inbox',
-    queue: { id: 12, name: 'AP Inbox', queueTypeName: 'AP Invoices', features1: FEATURES1.SmartQueue | FEATURES1.PromptToApproveOnAutoLink, features2: 0 },
+    id: 8,
+    name: 'inv.pdf',
+    rowVersion: 2,
+    queueName: 'AP Inbox',
+    queue: {
+      id: 12,
+      name: 'AP Inbox',
+      queueTypeName: 'AP Invoices',
+      features1: FEATURES1.SmartQueue | FEATURES1.PromptToApproveOnAutoLink,
+      features2: 0,
+    },
     link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'PI-1004', recordId: 'r1', sitId: 1 },
   });
   act(() => xhrs[0].respond(201, [arrived]));
@@ -52,9 +63,11 @@ describe('PromptToApproveOnAutoLink after an upload from the folders', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
   });
 
-  it('shows a refused approval in the server\'s words and asks no more', async () => {
+  it("shows a refused approval in the server's words and asks no more", async () => {
     const refusal = 'The document has moved on to another queue.';
-    const refused = await uploadIntoPromptingQueue(() => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: refusal }, 409));
+    const refused = await uploadIntoPromptingQueue(() =>
+      FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: refusal }, 409),
+    );
     fireEvent.click(within(refused).getByRole('button', { name: 'Approve now', hidden: true }));
     await screen.findByText(refusal);
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());

@@ -11,7 +11,13 @@ import { ApproveNowDialog } from './ApproveNowDialog';
  */
 export function promptsApproveOnAutoLink(doc: DmsDocument): boolean {
   const { queue } = doc;
-  return queue !== null && doc.link !== null && hasQueueFeature(queue, 'SmartQueue') && hasQueueFeature(queue, 'PromptToApproveOnAutoLink') && !hasQueueFeature(queue, 'AutoApproveOnAutoLink');
+  return (
+    queue !== null &&
+    doc.link !== null &&
+    hasQueueFeature(queue, 'SmartQueue') &&
+    hasQueueFeature(queue, 'PromptToApproveOnAutoLink') &&
+    !hasQueueFeature(queue, 'AutoApproveOnAutoLink')
+  );
 }
 
 /** Props of AutoLinkApprovePrompt. */
@@ -38,8 +44,14 @@ export function AutoLinkApprovePrompt({ items }: AutoLinkApprovePromptProps): Re
   const approve = async (): Promise<void> => {
     if (!queue) return;
     const inQueue = documents.filter((doc) => doc.queue?.id === queue.id);
-    await api.workflow.approve({ docIds: inQueue.map((doc) => doc.id), rowConflictIds: inQueue.map((doc) => doc.rowVersion), expectedQueueId: queue.id });
+    await api.workflow.approve({
+      docIds: inQueue.map((doc) => doc.id),
+      rowConflictIds: inQueue.map((doc) => doc.rowVersion),
+      expectedQueueId: queue.id,
+    });
   };
 
-  return <ApproveNowDialog open={queue !== null} body={UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')} approve={approve} onDone={close} />;
+  return (
+    <ApproveNowDialog open={queue !== null} body={UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')} approve={approve} onDone={close} />
+  );
 }

@@ -4,7 +4,14 @@ import { ArrowImportRegular } from '@fluentui/react-icons/svg/arrow-import';
 import { UI_TEXT } from '../../../locale/uiText';
 import type { QueueImport } from './useQueueImport';
 
-const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Props of ImportFilesButton. */
 export interface ImportFilesButtonProps {

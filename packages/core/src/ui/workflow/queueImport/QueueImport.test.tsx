@@ -10,14 +10,29 @@ const IN_DIALOG = { hidden: true } as const;
 
 function inbox(features1 = 0): WorkflowQueue {
   return {
-    id: 5, name: 'AP Inbox', enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount: 1, features1, features2: 0,
-    defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: 6, rejectToQueueId: null, workflowPerms: PERMS,
+    id: 5,
+    name: 'AP Inbox',
+    enabled: true,
+    queueTypeId: 1,
+    queueTypeName: 'AP Invoices',
+    documentCount: 1,
+    features1,
+    features2: 0,
+    defaultApproveRequiresNote: false,
+    defaultRejectRequiresNote: false,
+    approveToQueueId: 6,
+    rejectToQueueId: null,
+    workflowPerms: PERMS,
   };
 }
 
 function queued(id: number, name: string, queue: WorkflowQueue): DmsDocument {
   return testDocument({
-    id, name, rowVersion: 3, workflowPerms: PERMS, queueName: queue.name,
+    id,
+    name,
+    rowVersion: 3,
+    workflowPerms: PERMS,
+    queueName: queue.name,
     queue: { id: queue.id, name: queue.name, queueTypeId: 1, queueTypeName: 'AP Invoices', features1: queue.features1, features2: 0 },
   });
 }
@@ -26,7 +41,13 @@ function services(queue: WorkflowQueue, documents: () => DmsDocument[]): Record<
   return {
     'GET /api/options': () => [],
     'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [queue] }] }),
-    [`GET /api/queues/${queue.id}/workflow`]: (): QueueDocumentsPage => ({ queue, documents: documents(), total: documents().length, skip: 0, take: 30 }),
+    [`GET /api/queues/${queue.id}/workflow`]: (): QueueDocumentsPage => ({
+      queue,
+      documents: documents(),
+      total: documents().length,
+      skip: 0,
+      take: 30,
+    }),
     // The toolbar's Quick Link entry reads the queue: answered, so no error banner races the dialogs.
     [`GET /api/queues/${queue.id}`]: () => queue,
   };
@@ -47,15 +68,19 @@ describe('importing into a queue and submitting', () => {
     let docs = [queued(1, 'inv-1.pdf', queue)];
     const xhrs: FakeXhr[] = [];
     const notices: { queue: number | null }[] = [];
-    const app = renderApp('/portal/workflow/queues/5/documents', services(queue, () => docs), {
-      // The host hears of each import with the Upload's queue (embedded §7 'POST /queue/upload').
-      host: (base) => ({ ...base, notifyUploadQueued: (notice) => (notices.push(notice), Promise.resolve()) }),
-      createXhr: () => {
-        const xhr = new FakeXhr();
-        xhrs.push(xhr);
-        return xhr;
+    const app = renderApp(
+      '/portal/workflow/queues/5/documents',
+      services(queue, () => docs),
+      {
+        // The host hears of each import with the Upload's queue (embedded §7 'POST /queue/upload').
+        host: (base) => ({ ...base, notifyUploadQueued: (notice) => (notices.push(notice), Promise.resolve()) }),
+        createXhr: () => {
+          const xhr = new FakeXhr();
+          xhrs.push(xhr);
+          return xhr;
+        },
       },
-    });
+    );
     await screen.findByRole('grid', { name: 'AP Inbox documents' });
     const zone = screen.getByTestId('queue-drop-zone');
     const dataTransfer = { types: ['Files'], files: files('scan-1.pdf', 'scan-2.pdf'), dropEffect: 'none' };
@@ -87,16 +112,20 @@ describe('importing into a queue and submitting', () => {
     let docs: DmsDocument[] = [waiting];
     const xhrs: FakeXhr[] = [];
     const approvals: RecordedRequest[] = [];
-    const app = renderApp('/portal/workflow/queues/5/documents', {
-      ...services(queue, () => docs),
-      'PUT /api/documents/approval': (request) => (approvals.push(request), { documents: [{ id: 3, queueId: 6, rowVersion: 5 }] }),
-    }, {
-      createXhr: () => {
-        const xhr = new FakeXhr();
-        xhrs.push(xhr);
-        return xhr;
+    const app = renderApp(
+      '/portal/workflow/queues/5/documents',
+      {
+        ...services(queue, () => docs),
+        'PUT /api/documents/approval': (request) => (approvals.push(request), { documents: [{ id: 3, queueId: 6, rowVersion: 5 }] }),
       },
-    });
+      {
+        createXhr: () => {
+          const xhr = new FakeXhr();
+          xhrs.push(xhr);
+          return xhr;
+        },
+      },
+    );
     await screen.findByRole('grid', { name: 'AP Inbox documents' });
     const zone = screen.getByTestId('queue-drop-zone');
     const dataTransfer = { types: ['Files'], files: files('Scan 0042.pdf', 'LW-5531.pdf'), dropEffect: 'none' };
@@ -114,25 +143,42 @@ describe('importing into a queue and submitting', () => {
     expect(screen.queryByRole('alertdialog', IN_DIALOG)).toBeNull();
 
     // Matched to PI-1004 by its name: linked in the SmartQueue, so the uploader is asked.
-    const matched = { ...queued(3, 'LW-5531.pdf', queue), link: { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1004', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: 'r-1004', sitId: 2 } };
+    const matched = {
+      ...queued(3, 'LW-5531.pdf', queue),
+      link: {
+        dataAreaId: 'CRONUS',
+        sourceTableId: 38,
+        sourceType: 2,
+        sourceNumber: 'PI-1004',
+        sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+        recordId: 'r-1004',
+        sitId: 2,
+      },
+    };
     docs = [waiting, unmatched, matched];
     before = loads();
     act(() => xhrs[1].respond(201, [matched]));
     const ask = await screen.findByRole('alertdialog', { name: 'Approve now?', ...IN_DIALOG });
     fireEvent.click(within(ask).getByRole('button', { name: 'Approve now', ...IN_DIALOG }));
-    await waitFor(() => expect(approvals.map((request) => request.body)).toEqual([{ docId: [3], rowConflictIds: [3], expectedQueueId: 5 }]));
+    await waitFor(() =>
+      expect(approvals.map((request) => request.body)).toEqual([{ docId: [3], rowConflictIds: [3], expectedQueueId: 5 }]),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog', IN_DIALOG)).toBeNull());
   });
 
   it('offers Import files to the keyboard; a NoImporting queue refuses it and drops in the words the server uses', async () => {
     const xhrs: FakeXhr[] = [];
-    renderApp('/portal/workflow/queues/5/documents', services(inbox(FEATURES1.NoImporting), () => []), {
-      createXhr: () => {
-        const xhr = new FakeXhr();
-        xhrs.push(xhr);
-        return xhr;
+    renderApp(
+      '/portal/workflow/queues/5/documents',
+      services(inbox(FEATURES1.NoImporting), () => []),
+      {
+        createXhr: () => {
+          const xhr = new FakeXhr();
+          xhrs.push(xhr);
+          return xhr;
+        },
       },
-    });
+    );
     const toolbar = await screen.findByRole('toolbar', { name: 'Workflow actions' });
     const button = await within(toolbar).findByRole('button', { name: 'Import files' });
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
@@ -140,7 +186,9 @@ describe('importing into a queue and submitting', () => {
     expect(document.activeElement).toBe(button);
     fireEvent.pointerEnter(button);
     fireEvent.focus(button);
-    await waitFor(() => expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(queueRefusesImport('AP Inbox')));
+    await waitFor(() =>
+      expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(queueRefusesImport('AP Inbox')),
+    );
     fireEvent.change(screen.getByLabelText('Choose files to import'), { target: { files: files('x.pdf') } });
     const zone = screen.getByTestId('queue-drop-zone');
     const dataTransfer = { types: ['Files'], files: files('y.pdf'), dropEffect: 'none' };
@@ -152,27 +200,45 @@ describe('importing into a queue and submitting', () => {
 
   it('Submit asks for the note the spec requires, submits, opens the record when asked, and offers Approve now when the queue prompts', async () => {
     const queue = inbox(FEATURES1.PromptToApproveOnSubmit);
-    const link = { dataAreaId: 'CRONUS', sourceTableId: 38, sourceType: 2, sourceNumber: 'PI-1004', sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader', recordId: 'r-1004', sitId: 2 };
+    const link = {
+      dataAreaId: 'CRONUS',
+      sourceTableId: 38,
+      sourceType: 2,
+      sourceNumber: 'PI-1004',
+      sourceEntityTypeName: 'bc:Microsoft.NAV.PurchaseHeader',
+      recordId: 'r-1004',
+      sitId: 2,
+    };
     const docs = [{ ...queued(1, 'inv-1.pdf', queue), link }];
     const calls: RecordedRequest[] = [];
     const opened: (string | Promise<string>)[] = [];
-    renderApp('/portal/workflow/queues/5/documents', {
-      'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1004' }),
-      ...services(queue, () => docs),
-      'GET /api/documents/1/access': () => ({}),
-      'PUT /api/documents/submit': (request) => {
-        calls.push(request);
-        return { documents: [{ id: 1, queueId: 5, rowVersion: 4 }], autoApproved: false, autoApproveRefusal: null, promptToApprove: true, launchRecord: true };
+    renderApp(
+      '/portal/workflow/queues/5/documents',
+      {
+        'GET /api/entities/url': () => ({ url: 'https://bc.example/?page=51', pageId: 51, number: 'PI-1004' }),
+        ...services(queue, () => docs),
+        'GET /api/documents/1/access': () => ({}),
+        'PUT /api/documents/submit': (request) => {
+          calls.push(request);
+          return {
+            documents: [{ id: 1, queueId: 5, rowVersion: 4 }],
+            autoApproved: false,
+            autoApproveRefusal: null,
+            promptToApprove: true,
+            launchRecord: true,
+          };
+        },
+        'PUT /api/documents/approval': (request) => {
+          calls.push(request);
+          return { documents: [{ id: 1, queueId: 6, rowVersion: 5 }] };
+        },
       },
-      'PUT /api/documents/approval': (request) => {
-        calls.push(request);
-        return { documents: [{ id: 1, queueId: 6, rowVersion: 5 }] };
+      {
+        host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }),
+        // No inline viewer: its loading of the document plays no part here and only adds work between the dialogs.
+        local: { autoview: 'false' },
       },
-    }, {
-      host: (base) => ({ ...base, openUrl: (url) => void opened.push(url) }),
-      // No inline viewer: its loading of the document plays no part here and only adds work between the dialogs.
-      local: { autoview: 'false' },
-    });
+    );
     const grid = await screen.findByRole('grid', { name: 'AP Inbox documents' });
     await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
     fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);

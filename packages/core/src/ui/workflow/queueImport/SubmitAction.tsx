@@ -51,7 +51,12 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
     if (!queue) return;
     setBusy(true);
     setError(null);
-    const body = { docId: documents.map((doc) => doc.id), rowConflictIds: documents.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note };
+    const body = {
+      docId: documents.map((doc) => doc.id),
+      rowConflictIds: documents.map((doc) => doc.rowVersion),
+      expectedQueueId: queue.id,
+      note,
+    };
     try {
       const answer = await api.client.put<SubmitAnswer>('/documents/submit', body);
       setPrompt(null);
@@ -74,27 +79,52 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
   const approve = async (): Promise<void> => {
     if (!queue || !approveNow) return;
     const { answer, note } = approveNow;
-    await api.workflow.approve({ docIds: answer.documents.map((doc) => doc.id), rowConflictIds: answer.documents.map((doc) => doc.rowVersion), expectedQueueId: queue.id, note });
+    await api.workflow.approve({
+      docIds: answer.documents.map((doc) => doc.id),
+      rowConflictIds: answer.documents.map((doc) => doc.rowVersion),
+      expectedQueueId: queue.id,
+      note,
+    });
     onDone();
   };
 
   return (
     <>
-      <Tooltip content={documents.length === 0 ? UI_TEXT.queueImport.submitNothingSelected : UI_TEXT.queueImport.submitTitle(documents.length)} relationship="description" withArrow>
+      <Tooltip
+        content={documents.length === 0 ? UI_TEXT.queueImport.submitNothingSelected : UI_TEXT.queueImport.submitTitle(documents.length)}
+        relationship="description"
+        withArrow
+      >
         <ToolbarButton
           icon={<SendRegular />}
           disabledFocusable={!allowed}
           onClick={() => {
             if (!allowed) return;
             setError(null);
-            setPrompt({ action: UI_TEXT.queueImport.submit, title: UI_TEXT.queueImport.submitTitle(documents.length), requirement: { required: true, message: MESSAGES.noteRequired }, warning: null });
+            setPrompt({
+              action: UI_TEXT.queueImport.submit,
+              title: UI_TEXT.queueImport.submitTitle(documents.length),
+              requirement: { required: true, message: MESSAGES.noteRequired },
+              warning: null,
+            });
           }}
         >
           {UI_TEXT.queueImport.submit}
         </ToolbarButton>
       </Tooltip>
-      <NotePromptDialog prompt={prompt} busy={busy} error={error} onConfirm={(note) => void submit(note)} onCancel={() => setPrompt(null)} />
-      <ApproveNowDialog open={approveNow !== null} body={UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')} approve={approve} onDone={() => setApproveNow(null)} />
+      <NotePromptDialog
+        prompt={prompt}
+        busy={busy}
+        error={error}
+        onConfirm={(note) => void submit(note)}
+        onCancel={() => setPrompt(null)}
+      />
+      <ApproveNowDialog
+        open={approveNow !== null}
+        body={UI_TEXT.queueImport.approveNowBody(queue?.name ?? '')}
+        approve={approve}
+        onDone={() => setApproveNow(null)}
+      />
     </>
   );
 }

@@ -1,24 +1,64 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FEATURES1, WORKFLOW_PERMS, type DmsDocument, type DocumentAccess, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
+import {
+  FEATURES1,
+  WORKFLOW_PERMS,
+  type DmsDocument,
+  type DocumentAccess,
+  type QueueDocumentsPage,
+  type WorkflowQueue,
+} from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
 
 const PERMS = WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.reject | WORKFLOW_PERMS.route;
 const ACCESS: DocumentAccess = {
-  merge: false, renewLock: false, createLock: true, unlock: false, route: true, approve: true, reject: true, split: false, viewFileData: true,
-  exportFileData: true, changeSubtype: false, delete: false, readNotes: true, readDetails: true, reapplyName: false, email: false, link: false, unlink: false,
+  merge: false,
+  renewLock: false,
+  createLock: true,
+  unlock: false,
+  route: true,
+  approve: true,
+  reject: true,
+  split: false,
+  viewFileData: true,
+  exportFileData: true,
+  changeSubtype: false,
+  delete: false,
+  readNotes: true,
+  readDetails: true,
+  reapplyName: false,
+  email: false,
+  link: false,
+  unlink: false,
 };
 
 function inboxQueue(features1: number): WorkflowQueue {
   return {
-    id: 12, name: 'AP Inbox', enabled: true, queueTypeId: 1, queueTypeName: 'AP Invoices', documentCount: 1, features1, features2: 0,
-    defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: 13, rejectToQueueId: 15, workflowPerms: PERMS,
+    id: 12,
+    name: 'AP Inbox',
+    enabled: true,
+    queueTypeId: 1,
+    queueTypeName: 'AP Invoices',
+    documentCount: 1,
+    features1,
+    features2: 0,
+    defaultApproveRequiresNote: false,
+    defaultRejectRequiresNote: false,
+    approveToQueueId: 13,
+    rejectToQueueId: 15,
+    workflowPerms: PERMS,
   };
 }
 
 function unsubmitted(queue: WorkflowQueue): DmsDocument {
   return testDocument({
-    id: 1, name: 'inv-1.pdf', rowVersion: 10, workflowPerms: PERMS, hasAvailableRoutes: true, queueName: queue.name, submitted: false,
+    id: 1,
+    name: 'inv-1.pdf',
+    rowVersion: 10,
+    workflowPerms: PERMS,
+    hasAvailableRoutes: true,
+    queueName: queue.name,
+    submitted: false,
     queue: { id: queue.id, name: queue.name, queueTypeId: 1, queueTypeName: queue.queueTypeName, features1: queue.features1, features2: 0 },
     link: { dataAreaId: 'CRONUS', sourceTableId: 23, sourceType: 0, sourceNumber: 'V10000', recordId: 'r1', sitId: 1 },
   });
@@ -59,10 +99,18 @@ describe('Warn/Block unsubmitted in the queue documents screen', () => {
   afterEach(() => warn.mockRestore());
 
   it('Block bits disable Approve and Route with the reason', async () => {
-    renderApp('/portal/workflow/queues/12/documents', services(inboxQueue(FEATURES1.BlockApproveUnsubmitted | FEATURES1.BlockRouteUnsubmitted)));
+    renderApp(
+      '/portal/workflow/queues/12/documents',
+      services(inboxQueue(FEATURES1.BlockApproveUnsubmitted | FEATURES1.BlockRouteUnsubmitted)),
+    );
     const toolbar = await selectTheDocument();
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Queue status' }).textContent).toContain(MESSAGES.documentSubmissionRequired));
-    expect(['Approve', 'Route'].map((name) => within(toolbar).getByRole('button', { name }).getAttribute('aria-disabled'))).toEqual(['true', 'true']);
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Queue status' }).textContent).toContain(MESSAGES.documentSubmissionRequired),
+    );
+    expect(['Approve', 'Route'].map((name) => within(toolbar).getByRole('button', { name }).getAttribute('aria-disabled'))).toEqual([
+      'true',
+      'true',
+    ]);
     expect(within(toolbar).getByRole('button', { name: 'Reject' }).getAttribute('aria-disabled')).not.toBe('true');
   });
 

@@ -36,7 +36,14 @@ export function useQueueImport(queue: WorkflowQueue | null, onImported: (documen
           return api.client.upload<DmsDocument[]>(`/queues/${queue.id}/documents`, file, {}, onProgress, signal);
         });
         host
-          .notifyUploadQueued({ id: started.id, files: [{ name: file.name, size: file.size }], folder: null, link: null, queue: queue.id, scan: false })
+          .notifyUploadQueued({
+            id: started.id,
+            files: [{ name: file.name, size: file.size }],
+            folder: null,
+            link: null,
+            queue: queue.id,
+            scan: false,
+          })
           .catch((error: unknown) => console.warn('Could not tell the host about the upload.', error));
         void started.finished.then((item) => {
           if (item.state !== 'done') return;

@@ -1,5 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FEATURES1, WORKFLOW_PERMS, type DmsDocument, type DocumentLink, type DocumentQueue, type RouteTargets, type WorkflowQueue } from '../../../model';
+import {
+  FEATURES1,
+  WORKFLOW_PERMS,
+  type DmsDocument,
+  type DocumentLink,
+  type DocumentQueue,
+  type RouteTargets,
+  type WorkflowQueue,
+} from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { testDocument, type FakeRoute } from '../../test/renderApp';
@@ -15,20 +23,42 @@ function sourceQueue(features1 = 0): DocumentQueue {
 
 function queue(id: number, name: string, fields: Partial<WorkflowQueue> = {}): WorkflowQueue {
   return {
-    id, name, enabled: true, queueTypeId: 3, queueTypeName: 'AP Invoices', documentCount: 0, features1: 0, features2: 0,
-    defaultApproveRequiresNote: false, defaultRejectRequiresNote: false, approveToQueueId: null, rejectToQueueId: null, workflowPerms: 0, ...fields,
+    id,
+    name,
+    enabled: true,
+    queueTypeId: 3,
+    queueTypeName: 'AP Invoices',
+    documentCount: 0,
+    features1: 0,
+    features2: 0,
+    defaultApproveRequiresNote: false,
+    defaultRejectRequiresNote: false,
+    approveToQueueId: null,
+    rejectToQueueId: null,
+    workflowPerms: 0,
+    ...fields,
   };
 }
 
 function routable(id: number, fields: Partial<DmsDocument> = {}): DmsDocument {
   return testDocument({
-    id, name: `invoice-${id}.pdf`, queue: sourceQueue(), queueName: 'Coding', workflowPerms: WORKFLOW_PERMS.route, hasAvailableRoutes: true,
-    link: LINK, rowVersion: id - 4, ...fields,
+    id,
+    name: `invoice-${id}.pdf`,
+    queue: sourceQueue(),
+    queueName: 'Coding',
+    workflowPerms: WORKFLOW_PERMS.route,
+    hasAvailableRoutes: true,
+    link: LINK,
+    rowVersion: id - 4,
+    ...fields,
   });
 }
 
 const TARGETS: RouteTargets = {
-  queueTypes: [{ id: 3, name: 'AP Invoices' }, { id: 4, name: 'Credit Notes' }],
+  queueTypes: [
+    { id: 3, name: 'AP Invoices' },
+    { id: 4, name: 'Credit Notes' },
+  ],
   queues: [queue(13, 'Approval L1'), queue(10, 'AP Inbox'), queue(20, 'Credit Review', { queueTypeId: 4, queueTypeName: 'Credit Notes' })],
 };
 
@@ -44,10 +74,19 @@ const routeButton = (): HTMLButtonElement => screen.getByRole('button', { name: 
 
 describe('RouteToScreen', () => {
   it('lists the targets by queue type, filters them, and routes with the window queue and row versions', async () => {
-    const app = renderRoute('/portal/workflow/queues/12/documents/route?docId=7&docId=8&queueTypeId=3', PATTERN, <RouteToScreen />, routes([routable(7), routable(8)], TARGETS));
+    const app = renderRoute(
+      '/portal/workflow/queues/12/documents/route?docId=7&docId=8&queueTypeId=3',
+      PATTERN,
+      <RouteToScreen />,
+      routes([routable(7), routable(8)], TARGETS),
+    );
     expect(await screen.findByRole('heading', { name: 'Route To ...' })).toBeTruthy();
     const apGroup = await screen.findByRole('radiogroup', { name: 'AP Invoices queues' });
-    expect(within(apGroup).getAllByRole('radio').map((radio) => radio.closest('span')?.textContent ?? '')).toEqual(['Approval L1', 'AP Inbox']);
+    expect(
+      within(apGroup)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('span')?.textContent ?? ''),
+    ).toEqual(['Approval L1', 'AP Inbox']);
     expect(screen.getByRole('radiogroup', { name: 'Credit Notes queues' })).toBeTruthy();
     expect(routeButton().disabled).toBe(true);
 
@@ -67,7 +106,12 @@ describe('RouteToScreen', () => {
   });
 
   it("shows 'No Routes Available' when the server lists no target", async () => {
-    const app = renderRoute('/workflow2/queues/12/documents/route?docId=7', PATTERN.replace('/portal/workflow', '/workflow2'), <RouteToScreen />, routes([routable(7)], { queues: [], queueTypes: [] }));
+    const app = renderRoute(
+      '/workflow2/queues/12/documents/route?docId=7',
+      PATTERN.replace('/portal/workflow', '/workflow2'),
+      <RouteToScreen />,
+      routes([routable(7)], { queues: [], queueTypes: [] }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.noRoutesAvailable);
     expect(routeButton().disabled).toBe(true);
     expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
@@ -90,7 +134,9 @@ describe('RouteToScreen', () => {
     );
     fireEvent.click(await screen.findByRole('radio', { name: 'AP Inbox' }));
     fireEvent.click(routeButton());
-    expect((await screen.findAllByText('A note is required to route the selected documents from the queue Coding')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('A note is required to route the selected documents from the queue Coding')).length).toBeGreaterThan(
+      0,
+    );
     expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
     fireEvent.change(screen.getByRole('textbox', { name: /Note/ }), { target: { value: 'Back to the inbox: wrong vendor' } });
     fireEvent.click(routeButton());
@@ -102,7 +148,9 @@ describe('RouteToScreen', () => {
     renderRoute('/portal/workflow/queues/12/documents/route?docId=7', PATTERN, <RouteToScreen />, routes([routable(7)], targets));
     fireEvent.click(await screen.findByRole('radio', { name: 'Approval L1' }));
     fireEvent.click(routeButton());
-    expect((await screen.findAllByText('A note is required to route the selected documents to the queue Approval L1')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('A note is required to route the selected documents to the queue Approval L1')).length,
+    ).toBeGreaterThan(0);
   });
 
   it('refuses a note over 4000 characters', async () => {
@@ -117,7 +165,12 @@ describe('RouteToScreen', () => {
 
   it('shows the out-of-sync message on 409 and Cancel goes back to the queue', async () => {
     const conflict = () => FakeResponse.json({ statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.queueOutOfSync }, 409);
-    renderRoute('/workflow2/queues/12/documents/route?docId=7', '/workflow2/queues/:queueId/documents/route', <RouteToScreen />, routes([routable(7)], TARGETS, conflict));
+    renderRoute(
+      '/workflow2/queues/12/documents/route?docId=7',
+      '/workflow2/queues/:queueId/documents/route',
+      <RouteToScreen />,
+      routes([routable(7)], TARGETS, conflict),
+    );
     fireEvent.click(await screen.findByRole('radio', { name: 'Approval L1' }));
     fireEvent.click(routeButton());
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.documentMovedQueue);
@@ -127,21 +180,36 @@ describe('RouteToScreen', () => {
   });
 
   it('shows the out-of-sync message without sending when a document is no longer in the queue of the window', async () => {
-    const app = renderRoute('/portal/workflow/queues/12/documents/route?docId=7', PATTERN, <RouteToScreen />, routes([routable(7, { queue: { ...sourceQueue(), id: 13, name: 'Approval L1' } })], TARGETS));
+    const app = renderRoute(
+      '/portal/workflow/queues/12/documents/route?docId=7',
+      PATTERN,
+      <RouteToScreen />,
+      routes([routable(7, { queue: { ...sourceQueue(), id: 13, name: 'Approval L1' } })], TARGETS),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.documentMovedQueue);
     expect(routeButton().disabled).toBe(true);
     expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
-  it("shows the out-of-sync message when a document changed since the list window read it (its rowVersion)", async () => {
-    const app = renderRoute('/portal/workflow/queues/12/documents/route?docId=7&rowVersion=2', PATTERN, <RouteToScreen />, routes([routable(7)], TARGETS));
+  it('shows the out-of-sync message when a document changed since the list window read it (its rowVersion)', async () => {
+    const app = renderRoute(
+      '/portal/workflow/queues/12/documents/route?docId=7&rowVersion=2',
+      PATTERN,
+      <RouteToScreen />,
+      routes([routable(7)], TARGETS),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.documentMovedQueue);
     expect(routeButton().disabled).toBe(true);
     expect(app.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
   it("sends the list window's row versions as rowConflictIds", async () => {
-    const app = renderRoute('/portal/workflow/queues/12/documents/route?docId=7&rowVersion=3&docId=8&rowVersion=4', PATTERN, <RouteToScreen />, routes([routable(7), routable(8)], TARGETS));
+    const app = renderRoute(
+      '/portal/workflow/queues/12/documents/route?docId=7&rowVersion=3&docId=8&rowVersion=4',
+      PATTERN,
+      <RouteToScreen />,
+      routes([routable(7), routable(8)], TARGETS),
+    );
     fireEvent.click(await screen.findByRole('radio', { name: 'Approval L1' }));
     fireEvent.click(routeButton());
     await waitFor(() => expect(app.requests.some((r) => r.method === 'PUT')).toBe(true));
@@ -161,6 +229,9 @@ describe('RouteToScreen', () => {
 describe('windowRowVersions', () => {
   it('pairs each docId with the rowVersion at the same position and skips what does not parse', () => {
     expect([...windowRowVersions(['7', '8', 'x', '9'], ['3', 'nope', '5'])]).toEqual([[7, 3]]);
-    expect([...windowRowVersions(['7', '8'], ['3', '4'])]).toEqual([[7, 3], [8, 4]]);
+    expect([...windowRowVersions(['7', '8'], ['3', '4'])]).toEqual([
+      [7, 3],
+      [8, 4],
+    ]);
   });
 });

@@ -28,9 +28,21 @@ import { UI_TEXT } from '../../../locale/uiText';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, maxWidth: '640px' },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    maxWidth: '640px',
+  },
   groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  group: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, margin: 0, padding: tokens.spacingHorizontalS, minWidth: 0 },
+  group: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    margin: 0,
+    padding: tokens.spacingHorizontalS,
+    minWidth: 0,
+  },
   legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
   footer: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS },
@@ -120,7 +132,11 @@ export function RouteToScreen(): ReactElement {
   const expectedQueueId = /^[1-9][0-9]{0,15}$/.test(queueIdParam) ? Number(queueIdParam) : 0;
   const queueTypeParam = search.get('queueTypeId');
   const queueTypeId = queueTypeParam !== null && /^[1-9][0-9]{0,15}$/.test(queueTypeParam) ? Number(queueTypeParam) : undefined;
-  const docIdsKey = search.getAll('docId').map(parseDocId).filter((id) => id > 0).join(',');
+  const docIdsKey = search
+    .getAll('docId')
+    .map(parseDocId)
+    .filter((id) => id > 0)
+    .join(',');
   const docIds = useMemo(() => (docIdsKey === '' ? [] : [...new Set(docIdsKey.split(',').map(Number))]), [docIdsKey]);
   // The row versions the list window saw (`rowVersion`, one per `docId`, same order): sent back as
   // rowConflictIds, so an edit made since that window loaded is refused as out of sync.
@@ -158,7 +174,9 @@ export function RouteToScreen(): ReactElement {
   const source = documents[0]?.queue ?? null;
   const moved =
     state.status === 'ready' &&
-    documents.some((doc) => doc.queue?.id !== expectedQueueId || (windowVersions.has(doc.id) && windowVersions.get(doc.id) !== doc.rowVersion));
+    documents.some(
+      (doc) => doc.queue?.id !== expectedQueueId || (windowVersions.has(doc.id) && windowVersions.get(doc.id) !== doc.rowVersion),
+    );
   const availability = state.status === 'ready' ? routeAvailability(documents, { taggingMode: tagging.on }) : null;
   const noTargets = state.status === 'ready' && state.targets.queues.length === 0;
   const blockMessage = moved
@@ -215,9 +233,7 @@ export function RouteToScreen(): ReactElement {
           {MESSAGES.routeToTitle}
         </Subtitle2>
         {state.status === 'ready' && source !== null ? (
-          <Body1>
-            {UI_TEXT.workflow.routeFrom(count === 1 ? documents[0].name : UI_TEXT.workflow.documentCount(count), source.name)}
-          </Body1>
+          <Body1>{UI_TEXT.workflow.routeFrom(count === 1 ? documents[0].name : UI_TEXT.workflow.documentCount(count), source.name)}</Body1>
         ) : null}
         {state.status === 'loading' ? <Spinner size="small" label={UI_TEXT.workflow.loadingRoutes} /> : null}
         {state.status === 'failed' ? (
@@ -303,7 +319,11 @@ export function RouteToScreen(): ReactElement {
             <span />
           )}
           <div className={styles.buttons}>
-            <Button type="submit" appearance="primary" disabled={state.status !== 'ready' || blockMessage !== null || target === null || tooLong || sending || outOfSync}>
+            <Button
+              type="submit"
+              appearance="primary"
+              disabled={state.status !== 'ready' || blockMessage !== null || target === null || tooLong || sending || outOfSync}
+            >
               {UI_TEXT.workflow.route}
             </Button>
             {/* After the out-of-sync refusal this is the way out: the queue's documents load afresh. */}

@@ -11,13 +11,26 @@ describeOnEachDatabase('GET /api/documents/{id}/access', (server) => {
   });
 
   it('answers every flag, computed from the caller privileges', async () => {
-    const clerk = await server().inject({ url: `/api/documents/${world.pdfDocId}/access`, headers: server().authHeaders(world.clerk.username) });
+    const clerk = await server().inject({
+      url: `/api/documents/${world.pdfDocId}/access`,
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(clerk.statusCode).toBe(200);
     const access = clerk.json<DocumentAccess>();
     // The spec's 18 flags, and ours: splitAdvanced (the split tools that go through recombination).
     expect(Object.keys(access).sort()).toEqual([...DOCUMENT_ACCESS_FLAGS, 'splitAdvanced'].sort());
-    expect(access).toMatchObject({ viewFileData: true, readDetails: true, exportFileData: true, delete: true, readNotes: true, approve: false });
-    const noNotes = await server().inject({ url: `/api/documents/${world.pdfDocId}/access`, headers: server().authHeaders(world.noNotes.username) });
+    expect(access).toMatchObject({
+      viewFileData: true,
+      readDetails: true,
+      exportFileData: true,
+      delete: true,
+      readNotes: true,
+      approve: false,
+    });
+    const noNotes = await server().inject({
+      url: `/api/documents/${world.pdfDocId}/access`,
+      headers: server().authHeaders(world.noNotes.username),
+    });
     expect(noNotes.json<DocumentAccess>()).toMatchObject({ readNotes: false, delete: true });
   });
 

@@ -20,7 +20,12 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
     return presentDocumentAccess(
       privileges,
       { splittable: isSplittable(document), pdf: PAGED_EXTENSIONS.has(document.extension), linked: document.link_record_id !== null },
-      { inQueue: document.queue_id !== null, queueAccess: Number(document.queue_access), lockOwner: lockStateOf(document).owner, isManager: viewer.isManager },
+      {
+        inQueue: document.queue_id !== null,
+        queueAccess: Number(document.queue_access),
+        lockOwner: lockStateOf(document).owner,
+        isManager: viewer.isManager,
+      },
     );
   });
 }

@@ -82,7 +82,15 @@ describeOnEachDatabase('annotations', (server) => {
       canEdit: true,
     });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
-    const text = await added(editor, docId, { type: ANNOTATION_TYPES.textbox, page: 2, x: 10, y: 20, width: 400, height: 100, content: 'wrong VAT' });
+    const text = await added(editor, docId, {
+      type: ANNOTATION_TYPES.textbox,
+      page: 2,
+      x: 10,
+      y: 20,
+      width: 400,
+      height: 100,
+      content: 'wrong VAT',
+    });
     expect(text).toMatchObject({ color: 0xed1c24, size: 14, content: 'wrong VAT' });
 
     const all = await server().inject({ url: `/api/annotations?docId=${docId}`, headers: as(editor) });
@@ -103,8 +111,21 @@ describeOnEachDatabase('annotations', (server) => {
       payload: { x: 50, content: 'VAT should be 19%', size: 20, color: 0x00ff00, rowVersion: 1 },
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json<Annotation>()).toMatchObject({ id: text.id, x: 50, y: 20, content: 'VAT should be 19%', size: 20, color: 0x00ff00, rowVersion: 2 });
-    const stale = await server().inject({ method: 'PUT', url: `/api/annotations/${text.id}`, headers: as(editor), payload: { x: 60, rowVersion: 1 } });
+    expect(changed.json<Annotation>()).toMatchObject({
+      id: text.id,
+      x: 50,
+      y: 20,
+      content: 'VAT should be 19%',
+      size: 20,
+      color: 0x00ff00,
+      rowVersion: 2,
+    });
+    const stale = await server().inject({
+      method: 'PUT',
+      url: `/api/annotations/${text.id}`,
+      headers: as(editor),
+      payload: { x: 60, rowVersion: 1 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ message: string }>().message).toBe(ANNOTATION_ROUTE_MESSAGES.changedMeanwhile);
 
@@ -115,7 +136,7 @@ describeOnEachDatabase('annotations', (server) => {
     expect(left.json<Annotation[]>().map((a) => a.id)).toEqual([created.id]);
   });
 
-  test('403 without an annotation privilege; Add Only changes only its own; Edit changes anyone\'s', async () => {
+  test("403 without an annotation privilege; Add Only changes only its own; Edit changes anyone's", async () => {
     const docId = world.contractDocId;
     // The clerk sees the document but holds neither annotation privilege.
     const refused = await post(world.clerk, docId, { ...RECTANGLE, page: 1 });
@@ -127,23 +148,47 @@ describeOnEachDatabase('annotations', (server) => {
     const forClerk = await server().inject({ url: `/api/annotations/${byEditor.id}`, headers: as(world.clerk) });
     expect(forClerk.statusCode).toBe(200);
     expect(forClerk.json<Annotation>().canEdit).toBe(false);
-    const clerkChange = await server().inject({ method: 'PUT', url: `/api/annotations/${byEditor.id}`, headers: as(world.clerk), payload: { x: 1 } });
+    const clerkChange = await server().inject({
+      method: 'PUT',
+      url: `/api/annotations/${byEditor.id}`,
+      headers: as(world.clerk),
+      payload: { x: 1 },
+    });
     expect(clerkChange.statusCode).toBe(403);
-    expect((await server().inject({ method: 'DELETE', url: `/api/annotations/${byEditor.id}`, headers: as(world.clerk) })).statusCode).toBe(403);
+    expect((await server().inject({ method: 'DELETE', url: `/api/annotations/${byEditor.id}`, headers: as(world.clerk) })).statusCode).toBe(
+      403,
+    );
 
     const list = await server().inject({ url: `/api/annotations?docId=${docId}`, headers: as(adder) });
     const canEdit = Object.fromEntries(list.json<Annotation[]>().map((a) => [a.id, a.canEdit]));
     expect(canEdit).toEqual({ [byEditor.id]: false, [byAdder.id]: true });
-    const othersChange = await server().inject({ method: 'PUT', url: `/api/annotations/${byEditor.id}`, headers: as(adder), payload: { x: 1 } });
+    const othersChange = await server().inject({
+      method: 'PUT',
+      url: `/api/annotations/${byEditor.id}`,
+      headers: as(adder),
+      payload: { x: 1 },
+    });
     expect(othersChange.statusCode).toBe(403);
     expect(othersChange.json<{ message: string }>().message).toBe(ANNOTATION_REFUSALS.editOthers);
-    const ownChange = await server().inject({ method: 'PUT', url: `/api/annotations/${byAdder.id}`, headers: as(adder), payload: { x: 1 } });
+    const ownChange = await server().inject({
+      method: 'PUT',
+      url: `/api/annotations/${byAdder.id}`,
+      headers: as(adder),
+      payload: { x: 1 },
+    });
     expect(ownChange.statusCode).toBe(200);
 
-    const editorChange = await server().inject({ method: 'PUT', url: `/api/annotations/${byAdder.id}`, headers: as(otherEditor), payload: { y: 5 } });
+    const editorChange = await server().inject({
+      method: 'PUT',
+      url: `/api/annotations/${byAdder.id}`,
+      headers: as(otherEditor),
+      payload: { y: 5 },
+    });
     expect(editorChange.statusCode).toBe(200);
     expect(editorChange.json<Annotation>()).toMatchObject({ x: 1, y: 5, author: adder.username, rowVersion: 3 });
-    expect((await server().inject({ method: 'DELETE', url: `/api/annotations/${byEditor.id}`, headers: as(otherEditor) })).statusCode).toBe(204);
+    expect((await server().inject({ method: 'DELETE', url: `/api/annotations/${byEditor.id}`, headers: as(otherEditor) })).statusCode).toBe(
+      204,
+    );
   });
 
   test('in a queue, changes need ChangeAnnotations in the effective queue access (403 otherwise)', async () => {
@@ -180,8 +225,13 @@ describeOnEachDatabase('annotations', (server) => {
     const locked = await post(editor, docId, RECTANGLE);
     expect(locked.statusCode).toBe(409);
     expect(locked.json<{ message: string }>().message).toBe('The document has been locked by another user.');
-    expect((await server().inject({ method: 'PUT', url: `/api/annotations/${annotation.id}`, headers: as(editor), payload: { x: 1 } })).statusCode).toBe(409);
-    expect((await server().inject({ method: 'DELETE', url: `/api/annotations/${annotation.id}`, headers: as(editor) })).statusCode).toBe(409);
+    expect(
+      (await server().inject({ method: 'PUT', url: `/api/annotations/${annotation.id}`, headers: as(editor), payload: { x: 1 } }))
+        .statusCode,
+    ).toBe(409);
+    expect((await server().inject({ method: 'DELETE', url: `/api/annotations/${annotation.id}`, headers: as(editor) })).statusCode).toBe(
+      409,
+    );
     // The lock holder may change them.
     expect((await post(otherEditor, docId, RECTANGLE)).statusCode).toBe(201);
     server().advanceDatabaseClock(2 * 60 * 60_000);
@@ -232,7 +282,12 @@ describeOnEachDatabase('annotations', (server) => {
       expect({ status: response.statusCode, message: response.json<{ message: string }>().message }).toEqual({ status: 400, message });
     }
     const annotation = await added(editor, docId);
-    const badPut = await server().inject({ method: 'PUT', url: `/api/annotations/${annotation.id}`, headers: as(editor), payload: { page: 9 } });
+    const badPut = await server().inject({
+      method: 'PUT',
+      url: `/api/annotations/${annotation.id}`,
+      headers: as(editor),
+      payload: { page: 9 },
+    });
     expect(badPut.statusCode).toBe(400);
     expect(badPut.json<{ message: string }>().message).toBe(ANNOTATION_MESSAGES.pageOutOfRange(9, 3));
     const badId = await server().inject({ url: '/api/annotations/not-a-uuid', headers: as(editor) });
@@ -249,7 +304,9 @@ describeOnEachDatabase('annotations', (server) => {
   });
 
   test('an annotation rectangle burned into page 2 shows its colour at its place when the page is rendered to pixels, and on a page rotated 90° too', async () => {
-    const source = Buffer.from(await makeFramedPdf([{ mediaBox: [0, 0, 595, 842] }, { mediaBox: [0, 0, 595, 842] }, { mediaBox: [0, 0, 595, 842], rotate: 90 }]));
+    const source = Buffer.from(
+      await makeFramedPdf([{ mediaBox: [0, 0, 595, 842] }, { mediaBox: [0, 0, 595, 842] }, { mediaBox: [0, 0, 595, 842], rotate: 90 }]),
+    );
     const docId = await newDocument(source, 'rotated.pdf');
     await added(editor, docId, RECTANGLE);
     await added(editor, docId, { ...RECTANGLE, page: 3 });
@@ -269,11 +326,19 @@ describeOnEachDatabase('annotations', (server) => {
     const path = join(tmp, `burned-${server().dialect}.pdf`);
     await writeFile(path, burned.rawPayload);
 
-    for (const [page, displayedWidth] of [[2, 595], [3, 842]] as const) {
+    for (const [page, displayedWidth] of [
+      [2, 595],
+      [3, 842],
+    ] as const) {
       const bitmap = await renderPage(path, page, 600);
       expect(isNear(pixelAtAnnotationPoint(bitmap, displayedWidth, centreOf(RECTANGLE)), BLUE)).toBe(true);
       expect(isNear(pixelAtAnnotationPoint(bitmap, displayedWidth, { x: 210, y: 310 }), BLUE)).toBe(true);
-      for (const outside of [{ x: 180, y: 400 }, { x: 520, y: 400 }, { x: 350, y: 280 }, { x: 350, y: 520 }]) {
+      for (const outside of [
+        { x: 180, y: 400 },
+        { x: 520, y: 400 },
+        { x: 350, y: 280 },
+        { x: 350, y: 520 },
+      ]) {
         expect(isNear(pixelAtAnnotationPoint(bitmap, displayedWidth, outside), WHITE)).toBe(true);
       }
     }
@@ -283,7 +348,10 @@ describeOnEachDatabase('annotations', (server) => {
     // The same output again (cached), and served by ranges like any stored file.
     const again = await server().inject({ url: `/api/documents/${docId}/data?embedAnnotations=true`, headers: as(editor) });
     expect(again.rawPayload.equals(burned.rawPayload)).toBe(true);
-    const range = await server().inject({ url: `/api/documents/${docId}/data?embedAnnotations=1`, headers: { ...as(editor), range: 'bytes=0-7' } });
+    const range = await server().inject({
+      url: `/api/documents/${docId}/data?embedAnnotations=1`,
+      headers: { ...as(editor), range: 'bytes=0-7' },
+    });
     expect(range.statusCode).toBe(206);
     expect(range.body).toBe('%PDF-1.7');
   });

@@ -2,12 +2,7 @@ import { AnnotationAnswer, AnnotationBody, AnnotationListAnswer, createdAnswer, 
 import { MESSAGES, mergeAnnotationUpdate, validateAnnotation } from '@datahaven/core/rules';
 import type { Annotation, AnnotationFields } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  annotationPermissionsFor,
-  canEditAnnotation,
-  refusalToAdd,
-  refusalToEdit,
-} from '../../../annotations/annotationPermissions';
+import { annotationPermissionsFor, canEditAnnotation, refusalToAdd, refusalToEdit } from '../../../annotations/annotationPermissions';
 import type { AnnotationPermissions } from '../../../annotations/annotationPermissions';
 import {
   annotationFieldsOf,
@@ -48,7 +43,11 @@ function changedMeanwhile(): HttpError {
 }
 
 /** An annotation with its document, both visible to the caller, or 404 (missing and invisible look alike: SECURITY row 9). */
-async function visibleAnnotationOr404(deps: AppDeps, viewer: Viewer, id: string): Promise<{ annotation: AnnotationRow; document: DocumentDetailRow }> {
+async function visibleAnnotationOr404(
+  deps: AppDeps,
+  viewer: Viewer,
+  id: string,
+): Promise<{ annotation: AnnotationRow; document: DocumentDetailRow }> {
   const annotation = await findAnnotation(deps.db, id);
   if (annotation === undefined) throw notFound(ANNOTATION_ROUTE_MESSAGES.notFound);
   const document = await findVisibleDocument(deps.db, viewer, annotation.document_id);
@@ -101,48 +100,56 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     return present(annotation, await annotationPermissionsFor(deps.db, viewer.userId, document), viewer);
   });
 
-  app.post('/documents/:id/annotations', { schema: { body: AnnotationBody, response: createdAnswer(AnnotationAnswer) } }, async (request, reply) => {
-    const docId = documentIdParam(request);
-    const viewer = viewerOf(request);
-    const document = await findVisibleDocument(deps.db, viewer, docId);
-    if (document === undefined) throw notFound(MESSAGES.documentNotFound);
-    const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
-    const refusal = refusalToAdd(permissions);
-    if (refusal !== null) throw forbidden(refusal);
-    if (document.extension !== 'pdf' && !CONVERTIBLE_IMAGE_EXTENSIONS.includes(document.extension)) {
-      throw badRequest(ANNOTATION_ROUTE_MESSAGES.notAnnotatable);
-    }
-    const fields = validatedFields(request.body, document);
-    const now = deps.now().toISOString();
-    const id = await deps.db.transaction().execute(async (trx) => {
-      await assertNotLockedByOtherUser(trx, deps, viewer.userId, [docId]);
-      return insertAnnotation(trx, docId, viewer.userId, fields, now);
-    });
-    const stored = await findAnnotation(deps.db, id);
-    if (stored === undefined) throw changedMeanwhile();
-    return reply.status(201).send(presentAnnotation(stored, true));
-  });
+  app.post(
+    '/documents/:id/annotations',
+    { schema: { body: AnnotationBody, response: createdAnswer(AnnotationAnswer) } },
+    async (request, reply) => {
+      const docId = documentIdParam(request);
+      const viewer = viewerOf(request);
+      const document = await findVisibleDocument(deps.db, viewer, docId);
+      if (document === undefined) throw notFound(MESSAGES.documentNotFound);
+      const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
+      const refusal = refusalToAdd(permissions);
+      if (refusal !== null) throw forbidden(refusal);
+      if (document.extension !== 'pdf' && !CONVERTIBLE_IMAGE_EXTENSIONS.includes(document.extension)) {
+        throw badRequest(ANNOTATION_ROUTE_MESSAGES.notAnnotatable);
+      }
+      const fields = validatedFields(request.body, document);
+      const now = deps.now().toISOString();
+      const id = await deps.db.transaction().execute(async (trx) => {
+        await assertNotLockedByOtherUser(trx, deps, viewer.userId, [docId]);
+        return insertAnnotation(trx, docId, viewer.userId, fields, now);
+      });
+      const stored = await findAnnotation(deps.db, id);
+      if (stored === undefined) throw changedMeanwhile();
+      return reply.status(201).send(presentAnnotation(stored, true));
+    },
+  );
 
-  app.put('/annotations/:id', { schema: { body: AnnotationBody, response: okAnswer(AnnotationAnswer) } }, async (request): Promise<Annotation> => {
-    const id = annotationIdParam(request);
-    const viewer = viewerOf(request);
-    const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);
-    const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
-    const refusal = refusalToEdit(permissions, viewer.userId, annotation.author_id);
-    if (refusal !== null) throw forbidden(refusal);
-    const fields = validatedFields(mergeAnnotationUpdate(annotationFieldsOf(annotation), request.body), document);
-    const expected = requestedRowVersion(request.body) ?? annotation.row_version;
-    if (expected !== annotation.row_version) throw changedMeanwhile();
-    const now = deps.now().toISOString();
-    const updated = await deps.db.transaction().execute(async (trx) => {
-      await assertNotLockedByOtherUser(trx, deps, viewer.userId, [document.id]);
-      return updateAnnotation(trx, id, expected, fields, now);
-    });
-    if (!updated) throw changedMeanwhile();
-    const stored = await findAnnotation(deps.db, id);
-    if (stored === undefined) throw changedMeanwhile();
-    return present(stored, permissions, viewer);
-  });
+  app.put(
+    '/annotations/:id',
+    { schema: { body: AnnotationBody, response: okAnswer(AnnotationAnswer) } },
+    async (request): Promise<Annotation> => {
+      const id = annotationIdParam(request);
+      const viewer = viewerOf(request);
+      const { annotation, document } = await visibleAnnotationOr404(deps, viewer, id);
+      const permissions = await annotationPermissionsFor(deps.db, viewer.userId, document);
+      const refusal = refusalToEdit(permissions, viewer.userId, annotation.author_id);
+      if (refusal !== null) throw forbidden(refusal);
+      const fields = validatedFields(mergeAnnotationUpdate(annotationFieldsOf(annotation), request.body), document);
+      const expected = requestedRowVersion(request.body) ?? annotation.row_version;
+      if (expected !== annotation.row_version) throw changedMeanwhile();
+      const now = deps.now().toISOString();
+      const updated = await deps.db.transaction().execute(async (trx) => {
+        await assertNotLockedByOtherUser(trx, deps, viewer.userId, [document.id]);
+        return updateAnnotation(trx, id, expected, fields, now);
+      });
+      if (!updated) throw changedMeanwhile();
+      const stored = await findAnnotation(deps.db, id);
+      if (stored === undefined) throw changedMeanwhile();
+      return present(stored, permissions, viewer);
+    },
+  );
 
   app.delete('/annotations/:id', async (request, reply) => {
     const id = annotationIdParam(request);

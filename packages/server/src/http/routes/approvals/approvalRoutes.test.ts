@@ -57,13 +57,23 @@ describeOnEachDatabase('approval lists', (server) => {
   });
 
   async function documentIn(queueId: number): Promise<number> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, queueId);
     return id;
   }
 
   function setStep(user: User, docId: number, step: number | string, payload: unknown): Promise<TestResponse> {
-    return server().inject({ method: 'PUT', url: `/api/v2/documents/${docId}/approvals/${step}`, headers: server().authHeaders(user.username), payload });
+    return server().inject({
+      method: 'PUT',
+      url: `/api/v2/documents/${docId}/approvals/${step}`,
+      headers: server().authHeaders(user.username),
+      payload,
+    });
   }
 
   async function listOf(docId: number, user: User = approver): Promise<ApprovalStep[]> {
@@ -91,15 +101,27 @@ describeOnEachDatabase('approval lists', (server) => {
   }
 
   it('lists the enabled route targets of a queue as the queues an approval list may name', async () => {
-    const response = await server().inject({ url: `/api/workflow/queues/${q.start}/routes/approval`, headers: server().authHeaders(browseOnly.username) });
+    const response = await server().inject({
+      url: `/api/workflow/queues/${q.start}/routes/approval`,
+      headers: server().authHeaders(browseOnly.username),
+    });
     expect(response.statusCode).toBe(200);
     const queues = response.json<WorkflowQueue[]>();
     expect(queues.map((queue) => [queue.id, queue.name])).toEqual([
       [q.first, names.first],
       [q.second, names.second],
     ]);
-    expect(queues[0]).toMatchObject({ enabled: true, approveToQueueId: q.final, features1: FEATURES1.WorkflowRoute, documentCount: 0, workflowPerms: 0 });
-    const hidden = await server().inject({ url: `/api/workflow/queues/${q.start}/routes/approval`, headers: server().authHeaders(noQueueAccess.username) });
+    expect(queues[0]).toMatchObject({
+      enabled: true,
+      approveToQueueId: q.final,
+      features1: FEATURES1.WorkflowRoute,
+      documentCount: 0,
+      workflowPerms: 0,
+    });
+    const hidden = await server().inject({
+      url: `/api/workflow/queues/${q.start}/routes/approval`,
+      headers: server().authHeaders(noQueueAccess.username),
+    });
     expect(hidden.statusCode).toBe(404);
     const bad = await server().inject({ url: '/api/workflow/queues/x/routes/approval', headers: server().authHeaders(approver.username) });
     expect(bad.statusCode).toBe(400);
@@ -110,7 +132,9 @@ describeOnEachDatabase('approval lists', (server) => {
     expect(await listOf(doc)).toEqual([]);
     const first = await setStep(approver, doc, 1, { queueId: q.first });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual([{ step: 1, queueId: q.first, queueName: names.first, approvedBy: null, approvedAt: null, current: true }]);
+    expect(first.json()).toEqual([
+      { step: 1, queueId: q.first, queueName: names.first, approvedBy: null, approvedAt: null, current: true },
+    ]);
     expect((await setStep(approver, doc, 2, { queueId: q.second })).statusCode).toBe(200);
     expect((await setStep(approver, doc, 3, { queueId: q.first })).statusCode).toBe(200);
     expect(shapeOf(await listOf(doc))).toEqual([
@@ -158,7 +182,10 @@ describeOnEachDatabase('approval lists', (server) => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ exceptionType: 'Forbidden' });
     expect((await setStep(world.outsider, doc, 1, { queueId: q.first })).statusCode).toBe(404);
-    const hidden = await server().inject({ url: `/api/documents/${doc}/approvals`, headers: server().authHeaders(world.outsider.username) });
+    const hidden = await server().inject({
+      url: `/api/documents/${doc}/approvals`,
+      headers: server().authHeaders(world.outsider.username),
+    });
     expect(hidden.statusCode).toBe(404);
     const plain = await documentIn(q.plain);
     expect((await setStep(approver, plain, 1, { queueId: q.first })).statusCode).toBe(400);
@@ -193,7 +220,12 @@ describeOnEachDatabase('approval lists', (server) => {
 
     expect((await approve(doc, q.second)).statusCode).toBe(200);
     expect(await queueOf(doc)).toBe(q.final);
-    const history = await server().deps.db.selectFrom('workflow_history').select(['from_queue_id', 'to_queue_id']).where('document_id', '=', doc).orderBy('id').execute();
+    const history = await server()
+      .deps.db.selectFrom('workflow_history')
+      .select(['from_queue_id', 'to_queue_id'])
+      .where('document_id', '=', doc)
+      .orderBy('id')
+      .execute();
     expect(history).toEqual([
       { from_queue_id: q.start, to_queue_id: q.first },
       { from_queue_id: q.first, to_queue_id: q.second },

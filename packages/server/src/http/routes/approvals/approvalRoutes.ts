@@ -19,12 +19,16 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
     return findApprovalList(deps, viewer, documentIdParam(request));
   });
 
-  app.put<{ Body: ApprovalStepRequest }>('/v2/documents/:id/approvals/:step', { schema: { body: ApprovalStepBody, response: okAnswer(ApprovalStepListAnswer) } }, async (request) => {
-    const docId = documentIdParam(request);
-    const step = integerParam(request, 'step');
-    const viewer = workflowViewerOf(request);
-    return setApprovalStep(deps, viewer, docId, step, request.body);
-  });
+  app.put<{ Body: ApprovalStepRequest }>(
+    '/v2/documents/:id/approvals/:step',
+    { schema: { body: ApprovalStepBody, response: okAnswer(ApprovalStepListAnswer) } },
+    async (request) => {
+      const docId = documentIdParam(request);
+      const step = integerParam(request, 'step');
+      const viewer = workflowViewerOf(request);
+      return setApprovalStep(deps, viewer, docId, step, request.body);
+    },
+  );
 
   app.get('/workflow/queues/:id/routes/approval', { schema: { response: okAnswer(WorkflowQueueListAnswer) } }, async (request) => {
     const queueId = integerParam(request, 'id');

@@ -16,8 +16,12 @@ void areaMatches;
  * list (cached by the connector). Needs 'Dynamics: Link to Existing'; the ERP down → 503 in words.
  */
 export function registerAreaRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get<{ Params: { id: string } }>('/areas/:id', { schema: { params: DataAreaIdParams, response: okAnswer(DataAreaAnswer) } }, async (request) => {
-    assertMayReadErpTables(viewerOf(request));
-    return findDataArea(deps.entitySources, request.params.id);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/areas/:id',
+    { schema: { params: DataAreaIdParams, response: okAnswer(DataAreaAnswer) } },
+    async (request) => {
+      assertMayReadErpTables(viewerOf(request));
+      return findDataArea(deps.entitySources, request.params.id);
+    },
+  );
 }

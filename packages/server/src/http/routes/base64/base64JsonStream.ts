@@ -17,8 +17,16 @@ export interface Base64JsonAnswer {
  * arrive: the file is never held whole, nor its base64 (a 26 MB attachment would be a 35 MB
  * string). Chunks are cut at multiples of 3 bytes so the pieces join into one valid base64 text.
  */
-export function base64JsonStream(fields: Readonly<Record<string, unknown>>, property: string, size: number, open: () => Promise<Readable>): Base64JsonAnswer {
-  const head = Buffer.from(`${JSON.stringify(fields).slice(0, -1)}${Object.keys(fields).length > 0 ? ',' : ''}${JSON.stringify(property)}:"`, 'utf8');
+export function base64JsonStream(
+  fields: Readonly<Record<string, unknown>>,
+  property: string,
+  size: number,
+  open: () => Promise<Readable>,
+): Base64JsonAnswer {
+  const head = Buffer.from(
+    `${JSON.stringify(fields).slice(0, -1)}${Object.keys(fields).length > 0 ? ',' : ''}${JSON.stringify(property)}:"`,
+    'utf8',
+  );
   const tail = Buffer.from('"}', 'utf8');
   const stream = Readable.from(
     (async function* bytes(): AsyncGenerator<Buffer, void, undefined> {

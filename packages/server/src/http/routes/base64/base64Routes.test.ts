@@ -47,7 +47,14 @@ describeOnEachDatabase('base64 data for the Outlook compose pane', (server) => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     const answer = response.json<DocumentBase64>();
-    expect(answer).toEqual({ documentId: id, fileName: 'Rechnung März.pdf', mediaType: 'application/pdf', size: pdf.length, annotationsEmbedded: false, base64: pdf.toString('base64') });
+    expect(answer).toEqual({
+      documentId: id,
+      fileName: 'Rechnung März.pdf',
+      mediaType: 'application/pdf',
+      size: pdf.length,
+      annotationsEmbedded: false,
+      base64: pdf.toString('base64'),
+    });
     expect(Object.keys(answer)).toEqual(['documentId', 'fileName', 'mediaType', 'size', 'annotationsEmbedded', 'base64']);
     // Any length of file (not a multiple of 3) joins into one valid base64 text.
     for (const length of [1, 2, 4, 100_001]) {
@@ -82,7 +89,10 @@ describeOnEachDatabase('base64 data for the Outlook compose pane', (server) => {
   it("needs 'Cabinet: Export Documents' (403 in words) and a visible document (404), as the download does", async () => {
     const forbidden = await get(`/api/documents/${world.pdfDocId}/data/base64`, noExport.username);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ exceptionType: 'Forbidden', message: "Downloading documents needs the 'Cabinet: Export Documents' privilege." });
+    expect(forbidden.json()).toMatchObject({
+      exceptionType: 'Forbidden',
+      message: "Downloading documents needs the 'Cabinet: Export Documents' privilege.",
+    });
     expect((await get(`/api/documents/${world.pdfDocId}/data?download=true`, noExport.username)).statusCode).toBe(403);
     // The world's outsider sees no documents of the table: as if it were missing.
     expect((await get(`/api/documents/${world.pdfDocId}/data/base64`, world.outsider.username)).statusCode).toBe(404);
@@ -114,7 +124,10 @@ describeOnEachDatabase('base64 data for the Outlook compose pane', (server) => {
     const id = await document('Scan Großformat.txt', Buffer.alloc(size, 'a'));
     const response = await get(`/api/documents/${id}/data/base64`, world.clerk.username);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ exceptionType: 'PayloadTooLarge', message: tooLargeForOutlookMessage('Scan Großformat.txt', size) });
+    expect(response.json()).toMatchObject({
+      exceptionType: 'PayloadTooLarge',
+      message: tooLargeForOutlookMessage('Scan Großformat.txt', size),
+    });
     expect(tooLargeForOutlookMessage('Scan Großformat.txt', size)).toBe(
       "'Scan Großformat.txt' (24.9 MB) is too large to attach in Outlook, which takes files of at most 24.9 MB (34,865,152 characters in base64).",
     );
@@ -128,8 +141,12 @@ describeOnEachDatabase('base64 data for the Outlook compose pane', (server) => {
     expect(answer.documentId).toBe(three);
     expect(answer.totalPages).toBe(3);
     expect(answer.width).toBe(100);
-    expect(answer.thumbnails.map((thumbnail) => [thumbnail.page, thumbnail.mediaType])).toEqual([[2, 'image/png'], [3, 'image/png']]);
-    for (const thumbnail of answer.thumbnails) expect(Buffer.from(thumbnail.base64, 'base64').subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(answer.thumbnails.map((thumbnail) => [thumbnail.page, thumbnail.mediaType])).toEqual([
+      [2, 'image/png'],
+      [3, 'image/png'],
+    ]);
+    for (const thumbnail of answer.thumbnails)
+      expect(Buffer.from(thumbnail.base64, 'base64').subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     const defaults = (await get(`/api/documents/${three}/data/base64/thumbnails`, world.clerk.username)).json<DocumentThumbnailsBase64>();
     expect(defaults.thumbnails.map((thumbnail) => thumbnail.page)).toEqual([1, 2, 3]);
     expect(defaults.width).toBe(160);
@@ -138,11 +155,14 @@ describeOnEachDatabase('base64 data for the Outlook compose pane', (server) => {
     expect(past.json()).toMatchObject({ message: 'The document has 3 page(s).' });
     const text = await document('Notiz.txt', Buffer.from('Zahlbar bis 30. Juni'));
     expect((await get(`/api/documents/${text}/data/base64/thumbnails`, world.clerk.username)).json<DocumentThumbnailsBase64>()).toEqual({
-      documentId: text, totalPages: 0, width: 160, thumbnails: [],
+      documentId: text,
+      totalPages: 0,
+      width: 160,
+      thumbnails: [],
     });
   });
 
-  it('answers 409 in words for a password PDF\'s thumbnails, as the page thumbnail route does', async () => {
+  it("answers 409 in words for a password PDF's thumbnails, as the page thumbnail route does", async () => {
     const pdf = await PDFDocument.create();
     pdf.addPage([595, 842]);
     pdf.encrypt({ userPassword: 'open-sesame', ownerPassword: 'open-sesame-owner' });

@@ -53,13 +53,20 @@ export function registerBase64Routes(app: FastifyInstance, deps: AppDeps): void 
     }
     // As GET /documents/{id}/data: annotations burned in on request; none to burn → the stored file.
     const annotated = wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')) ? await annotatedPdfOf(deps, row) : null;
-    const file = annotated === null
-      ? { key: row.file_sha256, size: Number(row.size), mediaType: row.media_type, fileName: row.name }
-      : { key: annotated.key, size: annotated.size, mediaType: 'application/pdf', fileName: annotated.fileName };
+    const file =
+      annotated === null
+        ? { key: row.file_sha256, size: Number(row.size), mediaType: row.media_type, fileName: row.name }
+        : { key: annotated.key, size: annotated.size, mediaType: 'application/pdf', fileName: annotated.fileName };
     if (base64LengthOf(file.size) > OUTLOOK_BASE64_MAX_CHARACTERS) {
       throw new HttpError(413, 'PayloadTooLarge', tooLargeForOutlookMessage(file.fileName, file.size));
     }
-    const fields: StreamedFields = { documentId: row.id, fileName: file.fileName, mediaType: file.mediaType, size: file.size, annotationsEmbedded: annotated !== null };
+    const fields: StreamedFields = {
+      documentId: row.id,
+      fileName: file.fileName,
+      mediaType: file.mediaType,
+      size: file.size,
+      annotationsEmbedded: annotated !== null,
+    };
     const answer = base64JsonStream(fields, 'base64', file.size, (): Promise<Readable> => deps.fileStore.openRead(file.key));
     return reply
       .header('Cache-Control', 'private, no-store')
@@ -68,24 +75,31 @@ export function registerBase64Routes(app: FastifyInstance, deps: AppDeps): void 
       .send(answer.stream);
   });
 
-  app.get('/documents/:id/data/base64/thumbnails', { schema: { response: okAnswer(DocumentThumbnailsBase64Answer) } }, async (request, reply): Promise<DocumentThumbnailsBase64> => {
-    const id = documentIdParam(request);
-    const query = queryOf(request);
-    const width = thumbnailWidthOf(query);
-    const first = Math.max(1, queryInteger(query, 'first') ?? 1);
-    const count = Math.min(MAX_THUMBNAILS_PER_CALL, Math.max(1, queryInteger(query, 'count') ?? DEFAULT_THUMBNAIL_COUNT));
-    reply.header('Cache-Control', 'private, no-store');
-    const { row, pages } = await visiblePageThumbnails(deps, request, reply, id, {
-      first, count, width, renderingMessage: 'The page thumbnails are being rendered in the background. Try again shortly.',
-    });
-    // A file without pages (no PDF source) has no thumbnails: an empty answer, not an error, for the pane's loop.
-    if (pages === null) return { documentId: row.id, totalPages: 0, width, thumbnails: [] };
-    const thumbnails: DocumentThumbnailsBase64['thumbnails'] = [];
-    for (const { page, key } of pages) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await deps.fileStore.openRead(key)) chunks.push(chunk as Buffer);
-      thumbnails.push({ page, mediaType: 'image/png', base64: Buffer.concat(chunks).toString('base64') });
-    }
-    return { documentId: row.id, totalPages: row.total_pages, width, thumbnails };
-  });
+  app.get(
+    '/documents/:id/data/base64/thumbnails',
+    { schema: { response: okAnswer(DocumentThumbnailsBase64Answer) } },
+    async (request, reply): Promise<DocumentThumbnailsBase64> => {
+      const id = documentIdParam(request);
+      const query = queryOf(request);
+      const width = thumbnailWidthOf(query);
+      const first = Math.max(1, queryInteger(query, 'first') ?? 1);
+      const count = Math.min(MAX_THUMBNAILS_PER_CALL, Math.max(1, queryInteger(query, 'count') ?? DEFAULT_THUMBNAIL_COUNT));
+      reply.header('Cache-Control', 'private, no-store');
+      const { row, pages } = await visiblePageThumbnails(deps, request, reply, id, {
+        first,
+        count,
+        width,
+        renderingMessage: 'The page thumbnails are being rendered in the background. Try again shortly.',
+      });
+      // A file without pages (no PDF source) has no thumbnails: an empty answer, not an error, for the pane's loop.
+      if (pages === null) return { documentId: row.id, totalPages: 0, width, thumbnails: [] };
+      const thumbnails: DocumentThumbnailsBase64['thumbnails'] = [];
+      for (const { page, key } of pages) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await deps.fileStore.openRead(key)) chunks.push(chunk as Buffer);
+        thumbnails.push({ page, mediaType: 'image/png', base64: Buffer.concat(chunks).toString('base64') });
+      }
+      return { documentId: row.id, totalPages: row.total_pages, width, thumbnails };
+    },
+  );
 }

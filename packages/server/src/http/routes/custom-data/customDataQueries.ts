@@ -60,7 +60,10 @@ export async function fieldsOf(db: Kysely<Database>, categoryIds: readonly numbe
 
 /** The categories with their fields, in the categories' order. */
 export async function categoriesWithFields(db: Kysely<Database>, categories: readonly CustomCategory[]): Promise<CustomCategoryDetail[]> {
-  const fields = await fieldsOf(db, categories.map((c) => c.id));
+  const fields = await fieldsOf(
+    db,
+    categories.map((c) => c.id),
+  );
   return categories.map((category) => ({ ...category, fields: fields.filter((field) => field.categoryId === category.id) }));
 }
 

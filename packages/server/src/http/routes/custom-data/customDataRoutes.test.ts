@@ -30,11 +30,21 @@ describeOnEachDatabase('custom data', (server) => {
     queue = await createQueue(s, await createQueueType(s));
     await grantGroupQueueAccess(s, editors, queue);
     const newCategory = async (name: string, order: number, all: boolean): Promise<number> =>
-      (await db.insertInto('custom_categories').values({ name, sort_order: order, applies_to_all: all ? 1 : 0 }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('custom_categories')
+          .values({ name, sort_order: order, applies_to_all: all ? 1 : 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     category.invoice = await newCategory(unique('Invoice data '), 1, false);
     category.everyone = await newCategory(unique('Totals '), 2, true);
     await db.updateTable('subtypes').set({ category_id: category.invoice }).where('id', '=', world.table.subtypeIds.invoice).execute();
-    const newField = async (categoryId: number, label: string, options: { source?: 'ManualEntry' | 'EmailHeader' | 'Invalid'; type?: 'text' | 'number' | 'date'; required?: boolean; order: number }): Promise<number> =>
+    const newField = async (
+      categoryId: number,
+      label: string,
+      options: { source?: 'ManualEntry' | 'EmailHeader' | 'Invalid'; type?: 'text' | 'number' | 'date'; required?: boolean; order: number },
+    ): Promise<number> =>
       (
         await db
           .insertInto('custom_fields')
@@ -60,10 +70,20 @@ describeOnEachDatabase('custom data', (server) => {
 
   const get = (user: User, url: string): Promise<TestResponse> => server().inject({ url, headers: server().authHeaders(user.username) });
   const save = (user: User, id: number, values: unknown): Promise<TestResponse> =>
-    server().inject({ method: 'POST', url: `/api/document/${id}/custom`, headers: server().authHeaders(user.username), payload: { values } });
+    server().inject({
+      method: 'POST',
+      url: `/api/document/${id}/custom`,
+      headers: server().authHeaders(user.username),
+      payload: { values },
+    });
 
   const freshInvoice = (): Promise<number> =>
-    createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, subtypeId: world.table.subtypeIds.invoice, uploader: world.clerk });
+    createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      subtypeId: world.table.subtypeIds.invoice,
+      uploader: world.clerk,
+    });
 
   it("lists the categories that apply: the subtype's and those for every document", async () => {
     const invoice = await get(world.clerk, `/api/documents/${world.pdfDocId}/custom-categories`);
@@ -110,13 +130,18 @@ describeOnEachDatabase('custom data', (server) => {
     const reread = (await get(world.clerk, `/api/document/${id}/custom`)).json<DocumentCustomData>();
     expect(reread.values).toHaveLength(3);
     const notes = (await get(editor, `/api/documents/${id}/notes`)).json<Note[]>().map((n) => n.text);
-    expect(notes).toContain(`VAT id changed from (blank) to 'DE123'; Due date changed from (blank) to '2025-05-30'; Amount changed from (blank) to '1200.50' by ${editor.username}.`);
+    expect(notes).toContain(
+      `VAT id changed from (blank) to 'DE123'; Due date changed from (blank) to '2025-05-30'; Amount changed from (blank) to '1200.50' by ${editor.username}.`,
+    );
   });
 
   it('refuses EmailHeader and Invalid fields (only ManualEntry is editable) and stores nothing of the request', async () => {
     const id = await freshInvoice();
     for (const fieldId of [field.from, field.legacy]) {
-      const refused = await save(editor, id, [{ fieldId: field.vatId, value: 'DE1' }, { fieldId, value: 'x' }]);
+      const refused = await save(editor, id, [
+        { fieldId: field.vatId, value: 'DE1' },
+        { fieldId, value: 'x' },
+      ]);
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ message: string }>().message).toMatch(/not editable/);
     }

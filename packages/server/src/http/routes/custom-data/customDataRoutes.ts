@@ -1,4 +1,10 @@
-import { CustomCategoryDetailAnswer, CustomCategoryListAnswer, CustomDataBody, DocumentCustomDataAnswer, okAnswer } from '@datahaven/core/contract';
+import {
+  CustomCategoryDetailAnswer,
+  CustomCategoryListAnswer,
+  CustomDataBody,
+  DocumentCustomDataAnswer,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { CustomDataRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { CustomCategory, CustomCategoryDetail, DocumentCustomData } from '@datahaven/core/model';
@@ -28,38 +34,60 @@ async function customDataOf(deps: AppDeps, documentId: number): Promise<Document
  * the document's values, and storing values (ManualEntry fields only). Invisible documents → 404.
  */
 export function registerCustomDataRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/documents/:id/custom-categories', { schema: { response: okAnswer(CustomCategoryListAnswer) } }, async (request): Promise<CustomCategory[]> => {
-    const id = documentIdParam(request);
-    const viewer = viewerOf(request);
-    await assertVisible(deps, viewer, id);
-    return applicableCategories(deps.db, id);
-  });
+  app.get(
+    '/documents/:id/custom-categories',
+    { schema: { response: okAnswer(CustomCategoryListAnswer) } },
+    async (request): Promise<CustomCategory[]> => {
+      const id = documentIdParam(request);
+      const viewer = viewerOf(request);
+      await assertVisible(deps, viewer, id);
+      return applicableCategories(deps.db, id);
+    },
+  );
 
-  app.get('/documents/:id/custom-categories/:categoryId', { schema: { response: okAnswer(CustomCategoryDetailAnswer) } }, async (request): Promise<CustomCategoryDetail> => {
-    const id = documentIdParam(request);
-    const categoryId = integerParam(request, 'categoryId');
-    const viewer = viewerOf(request);
-    await assertVisible(deps, viewer, id);
-    const category = (await applicableCategories(deps.db, id)).find((c) => c.id === categoryId);
-    if (category === undefined) throw notFound('The category does not apply to this document.');
-    const [detail] = await categoriesWithFields(deps.db, [category]);
-    return detail;
-  });
+  app.get(
+    '/documents/:id/custom-categories/:categoryId',
+    { schema: { response: okAnswer(CustomCategoryDetailAnswer) } },
+    async (request): Promise<CustomCategoryDetail> => {
+      const id = documentIdParam(request);
+      const categoryId = integerParam(request, 'categoryId');
+      const viewer = viewerOf(request);
+      await assertVisible(deps, viewer, id);
+      const category = (await applicableCategories(deps.db, id)).find((c) => c.id === categoryId);
+      if (category === undefined) throw notFound('The category does not apply to this document.');
+      const [detail] = await categoriesWithFields(deps.db, [category]);
+      return detail;
+    },
+  );
 
-  app.get('/document/:id/custom', { schema: { response: okAnswer(DocumentCustomDataAnswer) } }, async (request): Promise<DocumentCustomData> => {
-    const id = documentIdParam(request);
-    const viewer = viewerOf(request);
-    await assertVisible(deps, viewer, id);
-    return customDataOf(deps, id);
-  });
+  app.get(
+    '/document/:id/custom',
+    { schema: { response: okAnswer(DocumentCustomDataAnswer) } },
+    async (request): Promise<DocumentCustomData> => {
+      const id = documentIdParam(request);
+      const viewer = viewerOf(request);
+      await assertVisible(deps, viewer, id);
+      return customDataOf(deps, id);
+    },
+  );
 
-  app.post<{ Body: CustomDataRequest }>('/document/:id/custom', { schema: { body: CustomDataBody, response: okAnswer(DocumentCustomDataAnswer) } }, async (request): Promise<DocumentCustomData> => {
-    const id = documentIdParam(request);
-    const viewer = viewerOf(request);
-    await assertVisible(deps, viewer, id);
-    const update = customDataUpdateOf(request.body);
-    const current = await customDataOf(deps, id);
-    await saveCustomData(deps, viewer, id, current.categories.flatMap((category) => category.fields), update);
-    return customDataOf(deps, id);
-  });
+  app.post<{ Body: CustomDataRequest }>(
+    '/document/:id/custom',
+    { schema: { body: CustomDataBody, response: okAnswer(DocumentCustomDataAnswer) } },
+    async (request): Promise<DocumentCustomData> => {
+      const id = documentIdParam(request);
+      const viewer = viewerOf(request);
+      await assertVisible(deps, viewer, id);
+      const update = customDataUpdateOf(request.body);
+      const current = await customDataOf(deps, id);
+      await saveCustomData(
+        deps,
+        viewer,
+        id,
+        current.categories.flatMap((category) => category.fields),
+        update,
+      );
+      return customDataOf(deps, id);
+    },
+  );
 }

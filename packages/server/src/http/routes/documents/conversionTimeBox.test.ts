@@ -14,8 +14,14 @@ const STILL_WORKING = 'The document is being converted for viewing in the backgr
  * decoded and deflated in the worker pool (the first use of this file's pool also starts its worker).
  */
 async function slowTiff(): Promise<Buffer> {
-  const page = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#8a8f96' } }).greyscale().png().toBuffer();
-  return sharp(Array.from({ length: PAGES }, () => page), { join: { animated: true } })
+  const page = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#8a8f96' } })
+    .greyscale()
+    .png()
+    .toBuffer();
+  return sharp(
+    Array.from({ length: PAGES }, () => page),
+    { join: { animated: true } },
+  )
     .greyscale()
     .tiff({ compression: 'lzw' })
     .toBuffer();
@@ -41,7 +47,13 @@ for (const dialect of testDialects()) {
     });
 
     it('answers 503 with Retry-After while the worker pool converts, then serves the cached PDF', async () => {
-      const id = await createDocument(running(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'long-scan.tif', content: await slowTiff(), uploader: world.clerk });
+      const id = await createDocument(running(), {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: 'long-scan.tif',
+        content: await slowTiff(),
+        uploader: world.clerk,
+      });
       const url = `/api/documents/${id}/data?asPdf=true`;
       const headers = running().authHeaders(world.clerk.username);
       const started = performance.now();
@@ -53,9 +65,18 @@ for (const dialect of testDialects()) {
       const waited = performance.now() - started;
 
       // The conversion goes on without the request: wait on its result in the database (its cache row).
-      const { sha256 } = await running().deps.db.selectFrom('documents').select('file_sha256 as sha256').where('id', '=', id).executeTakeFirstOrThrow();
+      const { sha256 } = await running()
+        .deps.db.selectFrom('documents')
+        .select('file_sha256 as sha256')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       const converted = async (): Promise<boolean> =>
-        (await running().deps.db.selectFrom('derived_files').select('derived_sha256').where('source_sha256', '=', sha256).where('kind', '=', 'pdf').executeTakeFirst()) !== undefined;
+        (await running()
+          .deps.db.selectFrom('derived_files')
+          .select('derived_sha256')
+          .where('source_sha256', '=', sha256)
+          .where('kind', '=', 'pdf')
+          .executeTakeFirst()) !== undefined;
       while (!(await converted())) await nextLook();
       const conversionMs = performance.now() - started;
       // Had the request waited for the conversion, it would have taken this long.

@@ -46,7 +46,12 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
   });
 
   async function document(queueId: number | null): Promise<number> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'scan.pdf', uploader: world.clerk });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      fileName: 'scan.pdf',
+      uploader: world.clerk,
+    });
     await placeInQueue(server(), id, queueId);
     return id;
   }
@@ -55,7 +60,11 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     server().inject({ method: 'PUT', url: `/api/documents/${id}`, headers: server().authHeaders(user.username), payload });
 
   const stored = (id: number) =>
-    server().deps.db.selectFrom('documents').select(['name', 'description', 'user_string1', 'user_date1', 'row_version']).where('id', '=', id).executeTakeFirstOrThrow();
+    server()
+      .deps.db.selectFrom('documents')
+      .select(['name', 'description', 'user_string1', 'user_date1', 'row_version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('in a queue each field needs its Change… flag: 403 without it, 200 with it', async () => {
     const id = await document(queue);
@@ -64,7 +73,12 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     expect((await put(stringsOnly, id, { userString: 'PO-77' })).statusCode).toBe(200);
     const both = await put(editor, id, { description: 'March', userDate: '2025-05-30' });
     expect(both.statusCode).toBe(200);
-    expect(both.json<DmsDocument>()).toMatchObject({ description: 'March', userString: 'PO-77', userDate: '2025-05-30T12:00:00.000Z', rowVersion: 3 });
+    expect(both.json<DmsDocument>()).toMatchObject({
+      description: 'March',
+      userString: 'PO-77',
+      userDate: '2025-05-30T12:00:00.000Z',
+      rowVersion: 3,
+    });
   });
 
   it('a rename in a queue needs ChangeDescription (ours), and a request applies whole or not at all', async () => {
@@ -96,7 +110,8 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
 
   it("download=true needs 'Cabinet: Export Documents' (403); viewing the data does not", async () => {
     const id = await document(null);
-    const data = (user: User, query: string) => server().inject({ url: `/api/documents/${id}/data${query}`, headers: server().authHeaders(user.username) });
+    const data = (user: User, query: string) =>
+      server().inject({ url: `/api/documents/${id}/data${query}`, headers: server().authHeaders(user.username) });
     const refused = await data(reader, '?download=true');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ exceptionType: 'Forbidden' });
@@ -113,7 +128,8 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     const deleteQueue = await createQueue(s, await createQueueType(s));
     const id = await document(deleteQueue);
     const remove = () => s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
-    const access = async () => (await s.inject({ url: `/api/documents/${id}/access`, headers: s.authHeaders(world.clerk.username) })).json<{ delete: boolean }>();
+    const access = async () =>
+      (await s.inject({ url: `/api/documents/${id}/access`, headers: s.authHeaders(world.clerk.username) })).json<{ delete: boolean }>();
     expect((await access()).delete).toBe(false);
     expect((await remove()).statusCode).toBe(403);
     expect(await documentRowVersion(s, id)).toBe(1);
@@ -128,8 +144,10 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     const [deletable, browseOnly] = [await createQueue(s, await createQueueType(s)), await createQueue(s, await createQueueType(s))];
     await grantUserQueueAccess(s, world.clerk.id, deletable, [...BROWSE, 'Delete']);
     await grantUserQueueAccess(s, world.clerk.id, browseOnly, [...BROWSE]);
-    const remove = (id: number) => s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
-    const deletedAt = async (id: number) => (await s.deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at;
+    const remove = (id: number) =>
+      s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
+    const deletedAt = async (id: number) =>
+      (await s.deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at;
 
     // Moved meanwhile into a queue without Delete: 403, nothing deleted.
     const moved = await document(deletable);
@@ -149,7 +167,13 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
       await waitForBlocked(1);
       await trx
         .insertInto('document_locks')
-        .values({ document_id: locked, user_id: editor.id, queue_id: deletable, acquired_at: '2020-01-01T00:00:00.000Z', expires_at: FOREVER })
+        .values({
+          document_id: locked,
+          user_id: editor.id,
+          queue_id: deletable,
+          acquired_at: '2020-01-01T00:00:00.000Z',
+          expires_at: FOREVER,
+        })
         .execute();
     });
     const refused = await removing!;

@@ -28,7 +28,10 @@ function form(files: { name: string; content: Buffer | string; type?: string }[]
 }
 
 async function documentCount(server: TestServer): Promise<number> {
-  const row = await server.deps.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.deps.db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -66,24 +69,33 @@ describeOnEachDatabase('documents', (server) => {
       const notes = await server().inject({ url: `/api/documents/${document.id}/notes`, headers: as(world.clerk) });
       expect(notes.json()).toEqual([expect.objectContaining({ kind: 'system', text: `Uploaded by ${world.clerk.username}` })]);
       const stored = await server().deps.fileStore.has(
-        (await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', document.id).executeTakeFirstOrThrow()).file_sha256,
+        (await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', document.id).executeTakeFirstOrThrow())
+          .file_sha256,
       );
       expect(stored).toBe(true);
     });
 
     it("answers before the page text is extracted: a job after the commit, which the server's runner starts at once", async () => {
       const search = async (word: string): Promise<number[]> =>
-        (await server().inject({ url: `/api/documents/search?q=${word}`, headers: as(world.clerk) })).json<{ documents: { id: number }[] }>().documents.map((d) => d.id);
+        (await server().inject({ url: `/api/documents/search?q=${word}`, headers: as(world.clerk) }))
+          .json<{ documents: { id: number }[] }>()
+          .documents.map((d) => d.id);
       const upload = async (word: string): Promise<DmsDocument> => {
         const response = await server().inject({
-          method: 'POST', url: uploadUrl(world), headers: as(world.clerk),
+          method: 'POST',
+          url: uploadUrl(world),
+          headers: as(world.clerk),
           payload: form([{ name: 'Freight terms.pdf', content: await makePdf(2, `${word} freight terms`), type: 'application/pdf' }]),
         });
         expect(response.statusCode).toBe(201);
         return response.json<DmsDocument[]>()[0];
       };
       const jobsOf = async (id: number) => {
-        const { file_sha256: sha } = await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow();
+        const { file_sha256: sha } = await server()
+          .deps.db.selectFrom('documents')
+          .select('file_sha256')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         return server().deps.db.selectFrom('jobs').select(['kind', 'state']).where('subject', '=', sha).orderBy('kind').execute();
       };
       // No runner: the upload has answered, its slow work is still pending jobs, its page text not yet searchable.
@@ -104,7 +116,8 @@ describeOnEachDatabase('documents', (server) => {
         const second = await upload('Bilbyinvoice');
         // Waits on state (the search answer), never on time.
         // (The runner runs two jobs at a time: the earlier upload's may finish after this one's.)
-        while ((await search('bilbyinvoice')).length === 0 || (await search('quokkaledger')).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        while ((await search('bilbyinvoice')).length === 0 || (await search('quokkaledger')).length === 0)
+          await new Promise((resolve) => setTimeout(resolve, 10));
         expect(await search('bilbyinvoice')).toEqual([second.id]);
         expect(await search('quokkaledger')).toEqual([first.id]);
       } finally {
@@ -143,7 +156,12 @@ describeOnEachDatabase('documents', (server) => {
         ['x.csv', svg],
         ['x.pdf', html],
       ] as const) {
-        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name, content }]) });
+        const response = await server().inject({
+          method: 'POST',
+          url: uploadUrl(world),
+          headers: as(world.clerk),
+          payload: form([{ name, content }]),
+        });
         expect(response.statusCode).toBe(415);
         expect(response.json()).toEqual({ statusCode: 415, exceptionType: 'UnsupportedFileType', message: 'Unsupported file type!' });
       }
@@ -151,7 +169,9 @@ describeOnEachDatabase('documents', (server) => {
     });
 
     it("SECURITY row 2: a file whose signature does not match its extension or Content-Type → 415 'Unsupported file type!'", async () => {
-      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+        .png()
+        .toBuffer();
       const pdf = await makePdf(1);
       for (const [name, content, type] of [
         ['photo.pdf', png, 'application/pdf'],
@@ -159,14 +179,25 @@ describeOnEachDatabase('documents', (server) => {
         ['invoice.jpg', pdf, 'image/jpeg'],
         ['noextension', pdf, 'application/pdf'],
       ] as const) {
-        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name, content, type }]) });
+        const response = await server().inject({
+          method: 'POST',
+          url: uploadUrl(world),
+          headers: as(world.clerk),
+          payload: form([{ name, content, type }]),
+        });
         expect(response.statusCode).toBe(415);
         expect(response.json<{ message: string }>().message).toBe('Unsupported file type!');
       }
     });
 
     it('SECURITY row 5: hostile names are stored as text; the storage key is the content hash', async () => {
-      const names = ['<img src=x onerror=alert(1)>.pdf', '..\\..\\x.pdf', 'evil\r\nSet-Cookie: a=b.pdf', 'invoice\u202Efdp.exe.pdf', `${'n'.repeat(1024)}.pdf`];
+      const names = [
+        '<img src=x onerror=alert(1)>.pdf',
+        '..\\..\\x.pdf',
+        'evil\r\nSet-Cookie: a=b.pdf',
+        'invoice\u202Efdp.exe.pdf',
+        `${'n'.repeat(1024)}.pdf`,
+      ];
       for (const name of names) {
         const response = await server().inject({
           method: 'POST',
@@ -179,13 +210,22 @@ describeOnEachDatabase('documents', (server) => {
         expect(document.name).not.toMatch(/[\r\n\u202E\\/]/);
         expect(document.name.endsWith('.pdf')).toBe(true);
         expect(Array.from(document.name).length).toBeLessThanOrEqual(255);
-        const row = await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', document.id).executeTakeFirstOrThrow();
+        const row = await server()
+          .deps.db.selectFrom('documents')
+          .select('file_sha256')
+          .where('id', '=', document.id)
+          .executeTakeFirstOrThrow();
         expect(row.file_sha256).toMatch(/^[0-9a-f]{64}$/);
         const data = await server().inject({ url: `/api/documents/${document.id}/data?download=true`, headers: as(world.clerk) });
         expect(data.statusCode).toBe(200);
         expect(data.headers['content-disposition']).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%._~!-]+$/);
       }
-      const html = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name: '<b onmouseover=alert(1)>x.pdf', content: await makePdf(1) }]) });
+      const html = await server().inject({
+        method: 'POST',
+        url: uploadUrl(world),
+        headers: as(world.clerk),
+        payload: form([{ name: '<b onmouseover=alert(1)>x.pdf', content: await makePdf(1) }]),
+      });
       expect(html.json<DmsDocument[]>()[0].name).toBe('<b onmouseover=alert(1)>x.pdf');
     });
 
@@ -194,7 +234,12 @@ describeOnEachDatabase('documents', (server) => {
       try {
         const before = await documentCount(server());
         const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10_000, 0x20)]);
-        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name: 'big.pdf', content: big }]) });
+        const response = await server().inject({
+          method: 'POST',
+          url: uploadUrl(world),
+          headers: as(world.clerk),
+          payload: form([{ name: 'big.pdf', content: big }]),
+        });
         expect(response.statusCode).toBe(413);
         expect(response.json()).toMatchObject({ statusCode: 413, exceptionType: 'PayloadTooLarge' });
         expect(await documentCount(server())).toBe(before);
@@ -210,7 +255,12 @@ describeOnEachDatabase('documents', (server) => {
         ['bomb.jpg', jpegClaiming(65_000, 65_000), /^The image is 65,000 × 65,000 pixels/],
         ['bomb.tif', tiffWithPages(10_000), /^The TIFF has more than 1,000 pages; TIFFs of up to 1,000 pages are accepted\.$/],
       ] as const) {
-        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name, content }]) });
+        const response = await server().inject({
+          method: 'POST',
+          url: uploadUrl(world),
+          headers: as(world.clerk),
+          payload: form([{ name, content }]),
+        });
         expect(response.statusCode).toBe(413);
         expect(response.json()).toEqual({ statusCode: 413, exceptionType: 'PayloadTooLarge', message: expect.stringMatching(words) });
       }
@@ -222,21 +272,38 @@ describeOnEachDatabase('documents', (server) => {
       const docx = zipWith([
         { name: '[Content_Types].xml', data: Buffer.from('<Types/>'), method: 0, claimedSize: 8 },
         { name: 'word/document.xml', data: deflateRawSync(Buffer.alloc(4 << 20)), method: 8, claimedSize: 0x40000000 },
-        { name: 'word/embeddings/nested.zip', data: zipWith([{ name: 'again.zip', data: inner, method: 0, claimedSize: inner.length }]), method: 0, claimedSize: 0x40000000 },
+        {
+          name: 'word/embeddings/nested.zip',
+          data: zipWith([{ name: 'again.zip', data: inner, method: 0, claimedSize: inner.length }]),
+          method: 0,
+          claimedSize: 0x40000000,
+        },
       ]);
       expect(docx.length).toBeLessThan(64 * 1024);
-      const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.clerk), payload: form([{ name: 'bomb.docx', content: docx }]) });
+      const response = await server().inject({
+        method: 'POST',
+        url: uploadUrl(world),
+        headers: as(world.clerk),
+        payload: form([{ name: 'bomb.docx', content: docx }]),
+      });
       expect(response.statusCode).toBe(201);
       const [document] = response.json<DmsDocument[]>();
       // The server never opens the archive: the stored size is the upload's, one page.
-      const row = await server().deps.db.selectFrom('files as f').innerJoin('documents as d', 'd.file_sha256', 'f.sha256').select(['f.size', 'd.total_pages']).where('d.id', '=', document.id).executeTakeFirstOrThrow();
+      const row = await server()
+        .deps.db.selectFrom('files as f')
+        .innerJoin('documents as d', 'd.file_sha256', 'f.sha256')
+        .select(['f.size', 'd.total_pages'])
+        .where('d.id', '=', document.id)
+        .executeTakeFirstOrThrow();
       expect({ size: Number(row.size), pages: row.total_pages }).toEqual({ size: docx.length, pages: 1 });
       const data = await server().inject({ url: `/api/documents/${document.id}/data?download=true`, headers: as(world.clerk) });
       expect(data.statusCode).toBe(200);
       expect(data.rawPayload.equals(docx)).toBe(true);
       expect(data.headers['content-disposition']).toMatch(/^attachment;/);
       // No preview is ever made of it (that would mean opening it).
-      expect((await server().inject({ url: `/api/documents/${document.id}/pages/1/thumbnail`, headers: as(world.clerk) })).statusCode).toBe(404);
+      expect((await server().inject({ url: `/api/documents/${document.id}/pages/1/thumbnail`, headers: as(world.clerk) })).statusCode).toBe(
+        404,
+      );
     });
 
     it('SECURITY row 24: every document row has its file; a file written by a process killed before its commit is swept after the grace period', async () => {
@@ -257,15 +324,25 @@ describeOnEachDatabase('documents', (server) => {
       const before = await documentCount(server());
       const boundary = '----datahaven-malformed';
       const part = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
-      const malformed = /^The upload is not a well-formed multipart\/form-data body \((Multipart: Boundary not found|it ended before its closing boundary)\)\. Send the file again\.$/;
+      const malformed =
+        /^The upload is not a well-formed multipart\/form-data body \((Multipart: Boundary not found|it ended before its closing boundary)\)\. Send the file again\.$/;
       for (const [contentType, body, words] of [
         ['multipart/form-data', `${part}--${boundary}--\r\n`, malformed],
         [`multipart/form-data; boundary=${boundary}`, part, malformed],
         // No complete part at all: nothing was sent.
-        [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\nContent-Ty`, /^No file was sent\.$/],
+        [
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.pdf"\r\nContent-Ty`,
+          /^No file was sent\.$/,
+        ],
         [`multipart/form-data; boundary=${boundary}`, 'not multipart at all', /^No file was sent\.$/],
       ] as const) {
-        const response = await server().inject({ method: 'POST', url: uploadUrl(world), headers: { ...as(world.clerk), 'content-type': contentType }, payload: body });
+        const response = await server().inject({
+          method: 'POST',
+          url: uploadUrl(world),
+          headers: { ...as(world.clerk), 'content-type': contentType },
+          payload: body,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: expect.stringMatching(words) });
       }
@@ -317,7 +394,12 @@ describeOnEachDatabase('documents', (server) => {
 
     it("needs 'Cabinet: Import Documents' and upload access to the table (403), a record id and a known table (400)", async () => {
       const pdf = await makePdf(1);
-      const outsider = await server().inject({ method: 'POST', url: uploadUrl(world), headers: as(world.outsider), payload: form([{ name: 'a.pdf', content: pdf }]) });
+      const outsider = await server().inject({
+        method: 'POST',
+        url: uploadUrl(world),
+        headers: as(world.outsider),
+        payload: form([{ name: 'a.pdf', content: pdf }]),
+      });
       expect(outsider.statusCode).toBe(403);
       const noRecord = await server().inject({
         method: 'POST',
@@ -365,9 +447,35 @@ describeOnEachDatabase('documents', (server) => {
       });
       expect(Object.keys(document).sort()).toEqual(
         [
-          'id', 'name', 'description', 'extension', 'FileSize', 'mediaType', 'totalPages', 'splittable', 'link', 'lock', 'userLock',
-          'queueName', 'queue', 'workflowPerms', 'workflowModifiers', 'hasApprovalRoutes', 'hasAvailableRoutes', 'canApprovalRoutes',
-          'canRouteForApprovalFromRecord', 'changeAnnotations', 'submitted', 'userString', 'userDate', 'subtype', 'type', 'rowVersion', 'createdAt', 'createdBy', 'modifiedAt',
+          'id',
+          'name',
+          'description',
+          'extension',
+          'FileSize',
+          'mediaType',
+          'totalPages',
+          'splittable',
+          'link',
+          'lock',
+          'userLock',
+          'queueName',
+          'queue',
+          'workflowPerms',
+          'workflowModifiers',
+          'hasApprovalRoutes',
+          'hasAvailableRoutes',
+          'canApprovalRoutes',
+          'canRouteForApprovalFromRecord',
+          'changeAnnotations',
+          'submitted',
+          'userString',
+          'userDate',
+          'subtype',
+          'type',
+          'rowVersion',
+          'createdAt',
+          'createdBy',
+          'modifiedAt',
         ].sort(),
       );
     });
@@ -402,7 +510,10 @@ describeOnEachDatabase('documents', (server) => {
 
     it('an id beyond 32 bits is never a 500: a list leaves it out; a path finds nothing on SQLite, is refused in words on PostgreSQL', async () => {
       // PostgreSQL's ids are 32-bit integers and it refuses a larger value outright; SQLite's are 64-bit.
-      const expected = server().dialect === 'postgres' ? { status: 400, body: { exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE } } : { status: 404, body: { exceptionType: 'NotFound' } };
+      const expected =
+        server().dialect === 'postgres'
+          ? { status: 400, body: { exceptionType: 'ValidationError', message: NUMBER_OUT_OF_RANGE } }
+          : { status: 404, body: { exceptionType: 'NotFound' } };
       for (const url of ['/api/documents/2147483648', '/api/documents/999999999999999', '/api/documents/999999999999999/view']) {
         const response = await server().inject({ url, headers: as(world.clerk) });
         expect({ url, status: response.statusCode }).toEqual({ url, status: expected.status });
@@ -434,9 +545,19 @@ describeOnEachDatabase('documents', (server) => {
         expect(hidden.json()).toEqual({ statusCode: 404, exceptionType: 'NotFound', message: NOT_FOUND });
         expect(hidden.body).toBe(missing.body);
       }
-      const post = await server().inject({ method: 'POST', url: `/api/documents/${world.pdfDocId}/notes`, headers: as(world.outsider), payload: { text: 'hi' } });
+      const post = await server().inject({
+        method: 'POST',
+        url: `/api/documents/${world.pdfDocId}/notes`,
+        headers: as(world.outsider),
+        payload: { text: 'hi' },
+      });
       expect(post.statusCode).toBe(404);
-      const put = await server().inject({ method: 'PUT', url: `/api/documents/${world.pdfDocId}`, headers: as(world.outsider), payload: { description: 'x' } });
+      const put = await server().inject({
+        method: 'PUT',
+        url: `/api/documents/${world.pdfDocId}`,
+        headers: as(world.outsider),
+        payload: { description: 'x' },
+      });
       expect(put.statusCode).toBe(404);
     });
 
@@ -461,7 +582,11 @@ describeOnEachDatabase('documents', (server) => {
       const response = await server().inject({ url: `/api/documents/${world.pdfDocId}/data`, headers: as(world.clerk) });
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      const row = await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', world.pdfDocId).executeTakeFirstOrThrow();
+      const row = await server()
+        .deps.db.selectFrom('documents')
+        .select('file_sha256')
+        .where('id', '=', world.pdfDocId)
+        .executeTakeFirstOrThrow();
       expect(response.headers.etag).toBe(`"${row.file_sha256}"`);
       expect(response.headers['accept-ranges']).toBe('bytes');
       expect(response.headers['content-type']).toBe('application/pdf');
@@ -469,7 +594,10 @@ describeOnEachDatabase('documents', (server) => {
       expect(response.headers['content-security-policy']).toMatch(/^sandbox; frame-ancestors 'none'$/);
       expect(response.headers['content-disposition']).toBe(`inline; filename="Invoice 1001.pdf"; filename*=UTF-8''Invoice%201001.pdf`);
       expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-      const again = await server().inject({ url: `/api/documents/${world.pdfDocId}/data`, headers: { ...as(world.clerk), 'if-none-match': response.headers.etag } });
+      const again = await server().inject({
+        url: `/api/documents/${world.pdfDocId}/data`,
+        headers: { ...as(world.clerk), 'if-none-match': response.headers.etag },
+      });
       expect(again.statusCode).toBe(304);
     });
 
@@ -488,7 +616,10 @@ describeOnEachDatabase('documents', (server) => {
         expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
         expect(response.rawPayload.equals(full.subarray(start, end + 1))).toBe(true);
       }
-      const outside = await server().inject({ url: `/api/documents/${world.pdfDocId}/data`, headers: { ...as(world.clerk), range: `bytes=${size}-` } });
+      const outside = await server().inject({
+        url: `/api/documents/${world.pdfDocId}/data`,
+        headers: { ...as(world.clerk), range: `bytes=${size}-` },
+      });
       expect(outside.statusCode).toBe(416);
       expect(outside.headers['content-range']).toBe(`bytes */${size}`);
       const stale = await server().inject({
@@ -510,7 +641,10 @@ describeOnEachDatabase('documents', (server) => {
       expect(download.headers['content-disposition']).toBe(
         `attachment; filename="Rechnung M_ller & S_hne.pdf"; filename*=UTF-8''Rechnung%20M%C3%BCller%20%26%20S%C3%B6hne.pdf`,
       );
-      const encoded = await server().inject({ url: `/api/documents/${id}/data?download=true&urlEncodeFileName=true`, headers: as(world.clerk) });
+      const encoded = await server().inject({
+        url: `/api/documents/${id}/data?download=true&urlEncodeFileName=true`,
+        headers: as(world.clerk),
+      });
       expect(encoded.headers['content-disposition']).toBe(
         `attachment; filename="Rechnung%20M%C3%BCller%20%26%20S%C3%B6hne.pdf"; filename*=UTF-8''Rechnung%20M%C3%BCller%20%26%20S%C3%B6hne.pdf`,
       );
@@ -528,8 +662,16 @@ describeOnEachDatabase('documents', (server) => {
     });
 
     it('asPdf=true converts a PNG to a PDF (cached by sha256); a PDF stays itself', async () => {
-      const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } }).png().toBuffer();
-      const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'scan.png', content: png, uploader: world.clerk });
+      const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
+      const id = await createDocument(server(), {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: 'scan.png',
+        content: png,
+        uploader: world.clerk,
+      });
       const original = await server().inject({ url: `/api/documents/${id}/data`, headers: as(world.clerk) });
       expect(original.headers['content-type']).toBe('image/png');
       const converted = await server().inject({ url: `/api/documents/${id}/data?asPdf=true`, headers: as(world.clerk) });
@@ -556,12 +698,25 @@ describeOnEachDatabase('documents', (server) => {
         viewable: true,
       });
       const notes = await server().inject({ url: `/api/documents/${world.contractDocId}/notes`, headers: as(world.clerk) });
-      expect(notes.json<{ kind: string; text: string }[]>().filter((n) => n.kind === 'viewed').map((n) => n.text)).toEqual(['VIEWED']);
+      expect(
+        notes
+          .json<{ kind: string; text: string }[]>()
+          .filter((n) => n.kind === 'viewed')
+          .map((n) => n.text),
+      ).toEqual(['VIEWED']);
     });
 
     it('a TIFF is shown through asPdf; a text file is not viewable', async () => {
-      const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).tiff().toBuffer();
-      const tiffId = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'scan.tif', content: tiff, uploader: world.clerk });
+      const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+        .tiff()
+        .toBuffer();
+      const tiffId = await createDocument(server(), {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: 'scan.tif',
+        content: tiff,
+        uploader: world.clerk,
+      });
       const view = await server().inject({ url: `/api/documents/${tiffId}/view`, headers: as(world.clerk) });
       expect(view.json()).toMatchObject({ dataUrl: `/api/documents/${tiffId}/data?asPdf=true`, viewable: true });
       const txtId = await createDocument(server(), {
@@ -576,7 +731,10 @@ describeOnEachDatabase('documents', (server) => {
     });
 
     it('GET /api/documents/{id}/pages/{page}/thumbnail answers a PNG of the requested width; page out of range → 404', async () => {
-      const response = await server().inject({ url: `/api/documents/${world.pdfDocId}/pages/3/thumbnail?width=120`, headers: as(world.clerk) });
+      const response = await server().inject({
+        url: `/api/documents/${world.pdfDocId}/pages/3/thumbnail?width=120`,
+        headers: as(world.clerk),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
       const meta = await sharp(response.rawPayload).metadata();
@@ -599,13 +757,26 @@ describeOnEachDatabase('documents', (server) => {
         payload: { description: 'March invoice', userString: 'PO-77', userDate: '2025-03-31' },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ description: 'March invoice', userString: 'PO-77', userDate: '2025-03-31T12:00:00.000Z', rowVersion: 2 });
+      expect(response.json()).toMatchObject({
+        description: 'March invoice',
+        userString: 'PO-77',
+        userDate: '2025-03-31T12:00:00.000Z',
+        rowVersion: 2,
+      });
       const notes = await server().inject({ url: `/api/documents/${id}/notes`, headers: as(world.clerk) });
-      const system = notes.json<{ kind: string; text: string }[]>().filter((n) => n.kind === 'system').map((n) => n.text);
+      const system = notes
+        .json<{ kind: string; text: string }[]>()
+        .filter((n) => n.kind === 'system')
+        .map((n) => n.text);
       expect(system[system.length - 1]).toBe(
         `Description changed from (blank) to 'March invoice'; User String 1 changed from (blank) to 'PO-77'; User Date 1 changed from (blank) to '2025-03-31T12:00:00.000Z' by ${world.clerk.username}.`,
       );
-      const blank = await server().inject({ method: 'PUT', url: `/api/documents/${id}`, headers: as(world.clerk), payload: { userDate: null } });
+      const blank = await server().inject({
+        method: 'PUT',
+        url: `/api/documents/${id}`,
+        headers: as(world.clerk),
+        payload: { userDate: null },
+      });
       expect(blank.json()).toMatchObject({ userDate: null, rowVersion: 3 });
     });
 
@@ -615,9 +786,19 @@ describeOnEachDatabase('documents', (server) => {
         groups: groups.map((g) => g.group_id),
         privileges: { 'Cabinet: Edit Document Description': false },
       });
-      const denied = await server().inject({ method: 'PUT', url: `/api/documents/${world.pdfDocId}`, headers: as(limited), payload: { description: 'x' } });
+      const denied = await server().inject({
+        method: 'PUT',
+        url: `/api/documents/${world.pdfDocId}`,
+        headers: as(limited),
+        payload: { description: 'x' },
+      });
       expect(denied.statusCode).toBe(403);
-      const allowed = await server().inject({ method: 'PUT', url: `/api/documents/${world.pdfDocId}`, headers: as(limited), payload: { userString: 'ok' } });
+      const allowed = await server().inject({
+        method: 'PUT',
+        url: `/api/documents/${world.pdfDocId}`,
+        headers: as(limited),
+        payload: { userString: 'ok' },
+      });
       expect(allowed.statusCode).toBe(200);
       for (const payload of [{ userDate: 'not a date' }, { description: 5 }, { userString: 'x'.repeat(251) }]) {
         const bad = await server().inject({ method: 'PUT', url: `/api/documents/${world.pdfDocId}`, headers: as(world.clerk), payload });
@@ -633,12 +814,22 @@ describeOnEachDatabase('documents', (server) => {
       expect(denied.statusCode).toBe(403);
       const hidden = await server().inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: as(world.noNotes) });
       expect(hidden.json()).toEqual({ deleted: [id] });
-      const again = await server().inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}&docId[]=999999`, headers: as(world.clerk) });
+      const again = await server().inject({
+        method: 'DELETE',
+        url: `/api/documents?docId[]=${id}&docId[]=999999`,
+        headers: as(world.clerk),
+      });
       expect(again.json()).toEqual({ deleted: [] });
       const gone = await server().inject({ url: `/api/documents/${id}`, headers: as(world.clerk) });
       expect(gone.statusCode).toBe(404);
       expect(gone.json<{ message: string }>().message).toBe(NOT_FOUND);
-      const note = await server().deps.db.selectFrom('notes').select('text').where('document_id', '=', id).where('kind', '=', 'system').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const note = await server()
+        .deps.db.selectFrom('notes')
+        .select('text')
+        .where('document_id', '=', id)
+        .where('kind', '=', 'system')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       expect(note.text).toBe(`Deleted by ${world.noNotes.username}`);
     });
   });

@@ -1,4 +1,13 @@
-import { CreatedDocumentsAnswer, DeletedDocumentsAnswer, DocumentAnswer, DocumentChangesBody, DocumentListAnswer, DocumentViewAnswer as DocumentViewAnswerSchema, createdAnswer, okAnswer } from '@datahaven/core/contract';
+import {
+  CreatedDocumentsAnswer,
+  DeletedDocumentsAnswer,
+  DocumentAnswer,
+  DocumentChangesBody,
+  DocumentListAnswer,
+  DocumentViewAnswer as DocumentViewAnswerSchema,
+  createdAnswer,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
@@ -136,7 +145,12 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
       // Annotations burned in (issue 4): a PDF even for images; none to burn → the usual answer below.
       const annotated = await annotatedPdfOf(deps, row);
       if (annotated !== null) {
-        return sendStoredFile(request, reply, deps.fileStore, { ...annotated, mediaType: 'application/pdf', attachment, urlEncodeFileName });
+        return sendStoredFile(request, reply, deps.fileStore, {
+          ...annotated,
+          mediaType: 'application/pdf',
+          attachment,
+          urlEncodeFileName,
+        });
       }
     }
     if (queryFlag(query, 'asPdf') && row.extension !== 'pdf' && CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) {
@@ -144,56 +158,82 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
       if (key !== null) {
         const size = await deps.fileStore.size(key);
         return sendStoredFile(request, reply, deps.fileStore, {
-          key, size, mediaType: 'application/pdf', fileName: pdfFileNameOf(row.name), attachment, urlEncodeFileName,
+          key,
+          size,
+          mediaType: 'application/pdf',
+          fileName: pdfFileNameOf(row.name),
+          attachment,
+          urlEncodeFileName,
         });
       }
     }
     return sendStoredFile(request, reply, deps.fileStore, {
-      key: row.file_sha256, size: Number(row.size), mediaType: row.media_type, fileName: row.name, attachment, urlEncodeFileName,
+      key: row.file_sha256,
+      size: Number(row.size),
+      mediaType: row.media_type,
+      fileName: row.name,
+      attachment,
+      urlEncodeFileName,
     });
   });
 
-  app.get('/documents/:id/view', { schema: { response: okAnswer(DocumentViewAnswerSchema) } }, async (request): Promise<DocumentViewAnswer> => {
-    const id = documentIdParam(request);
-    const viewer = viewerOf(request);
-    const row = await visibleDocumentOr404(deps.db, viewer, id);
-    await recordView(deps.db, viewer.userId, id, deps.now());
-    const document = presentDocument(row);
-    const options = parseOptions(await readOptions(deps.db));
-    return {
-      document,
-      dataUrl: SHOWN_AS_PDF.has(row.extension) ? `/api/documents/${id}/data?asPdf=true` : `/api/documents/${id}/data`,
-      viewable: isViewable(document, options).viewable,
-    };
-  });
+  app.get(
+    '/documents/:id/view',
+    { schema: { response: okAnswer(DocumentViewAnswerSchema) } },
+    async (request): Promise<DocumentViewAnswer> => {
+      const id = documentIdParam(request);
+      const viewer = viewerOf(request);
+      const row = await visibleDocumentOr404(deps.db, viewer, id);
+      await recordView(deps.db, viewer.userId, id, deps.now());
+      const document = presentDocument(row);
+      const options = parseOptions(await readOptions(deps.db));
+      return {
+        document,
+        dataUrl: SHOWN_AS_PDF.has(row.extension) ? `/api/documents/${id}/data?asPdf=true` : `/api/documents/${id}/data`,
+        viewable: isViewable(document, options).viewable,
+      };
+    },
+  );
 
   app.get<{ Params: { id: string; page: string } }>('/documents/:id/pages/:page/thumbnail', async (request, reply) => {
     const id = documentIdParam(request);
     const page = integerParam(request, 'page');
     const width = thumbnailWidthOf(queryOf(request));
     const { pages } = await visiblePageThumbnails(deps, request, reply, id, {
-      first: page, count: 1, width, renderingMessage: 'The page thumbnail is being rendered in the background. Try again shortly.',
+      first: page,
+      count: 1,
+      width,
+      renderingMessage: 'The page thumbnail is being rendered in the background. Try again shortly.',
     });
     if (pages === null) throw notFound('This document type has no page thumbnails.');
     const { key } = pages[0];
     const size = await deps.fileStore.size(key);
     return sendStoredFile(request, reply, deps.fileStore, {
-      key, size, mediaType: 'image/png', fileName: `page-${page}.png`, attachment: false, urlEncodeFileName: false,
+      key,
+      size,
+      mediaType: 'image/png',
+      fileName: `page-${page}.png`,
+      attachment: false,
+      urlEncodeFileName: false,
     });
   });
 
-  app.put('/documents/:id', { schema: { body: DocumentChangesBody, response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
-    const id = documentIdParam(request);
-    const viewer = viewerOf(request);
-    const row = await visibleDocumentOr404(deps.db, viewer, id);
-    const changes = parseDocumentChanges(request.body);
-    // name / autoname (linked documents only) is resolved and checked by the naming command; the
-    // editor writes it with the other fields in one transaction, so the request applies whole or not at all.
-    const naming = parseNamingRequest(request.body);
-    const newName = naming === undefined ? null : await resolveDocumentName(deps, viewer, row, naming);
-    await editDocument(deps, viewer, row, changes, newName);
-    return presentDocument(await visibleDocumentOr404(deps.db, viewer, id));
-  });
+  app.put(
+    '/documents/:id',
+    { schema: { body: DocumentChangesBody, response: okAnswer(DocumentAnswer) } },
+    async (request): Promise<DmsDocument> => {
+      const id = documentIdParam(request);
+      const viewer = viewerOf(request);
+      const row = await visibleDocumentOr404(deps.db, viewer, id);
+      const changes = parseDocumentChanges(request.body);
+      // name / autoname (linked documents only) is resolved and checked by the naming command; the
+      // editor writes it with the other fields in one transaction, so the request applies whole or not at all.
+      const naming = parseNamingRequest(request.body);
+      const newName = naming === undefined ? null : await resolveDocumentName(deps, viewer, row, naming);
+      await editDocument(deps, viewer, row, changes, newName);
+      return presentDocument(await visibleDocumentOr404(deps.db, viewer, id));
+    },
+  );
 
   app.delete('/documents', { schema: { response: okAnswer(DeletedDocumentsAnswer) } }, async (request) => {
     const ids = parseDocumentIdList(queryOf(request));

@@ -13,7 +13,8 @@ import { HttpError, notFound } from '../../HttpError';
 import { queryInteger, viewerOf, type RawQuery } from '../../requestHelpers';
 
 /** The thumbnail routes' answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
-export const PROTECTED_PDF_MESSAGE = 'This document is protected by a password; its pages are shown in the viewer once the password is entered.';
+export const PROTECTED_PDF_MESSAGE =
+  'This document is protected by a password; its pages are shown in the viewer once the password is entered.';
 
 const MIN_THUMBNAIL_WIDTH = 16;
 
@@ -46,7 +47,13 @@ export interface VisiblePageThumbnails {
  * page range checked against it, and each page from the cache or rendered now (409 for a password
  * PDF; 503 + Retry-After with a background job when a render is too slow for a request).
  */
-export async function visiblePageThumbnails(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, id: number, wanted: WantedThumbnails): Promise<VisiblePageThumbnails> {
+export async function visiblePageThumbnails(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: number,
+  wanted: WantedThumbnails,
+): Promise<VisiblePageThumbnails> {
   const viewer = viewerOf(request);
   const row = await visibleDocumentOr404(deps.db, viewer, id);
   // The repaired copy of a damaged PDF or an image's conversion gives the thumbnails (pdfSourceKey); the data route serves the original.

@@ -44,7 +44,10 @@ for (const dialect of testDialects()) {
 
     it("refuses a user without 'Dynamics: Link to Existing' (403), and names an unknown type (404), never a 500", async () => {
       const refused = await get('/api/entities/bc:Microsoft.NAV.vendor', sales);
-      expect({ status: refused.statusCode, message: refused.json<{ message: string }>().message }).toEqual({ status: 403, message: ENTITY_SEARCH_REFUSED });
+      expect({ status: refused.statusCode, message: refused.json<{ message: string }>().message }).toEqual({
+        status: 403,
+        message: ENTITY_SEARCH_REFUSED,
+      });
       expect((await get('/api/entities/bc:Microsoft.NAV.nothing')).statusCode).toBe(404);
       expect((await get('/api/entities/not-a-name')).statusCode).toBe(400);
     });

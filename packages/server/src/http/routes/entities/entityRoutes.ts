@@ -9,7 +9,13 @@ import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED, ENTITY_TYPE_NAME_PARAMS
 
 const querystring = {
   type: 'object',
-  properties: { columnSetName: { type: 'string', description: 'Only the properties of this column set (pushLink or all); every property when absent.', examples: ['pushLink'] } },
+  properties: {
+    columnSetName: {
+      type: 'string',
+      description: 'Only the properties of this column set (pushLink or all); every property when absent.',
+      examples: ['pushLink'],
+    },
+  },
 } as const;
 
 /**
@@ -20,12 +26,18 @@ const querystring = {
  * the ERP down 503 in words.
  */
 export function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get<{ Params: { name: string } }>('/entities/:name', { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request): Promise<EntityTypeDescription> => {
-    if (!viewerOf(request).privileges.has(ENTITY_SEARCH_PRIVILEGE)) throw forbidden(ENTITY_SEARCH_REFUSED);
-    const description = await describeEntityType(deps.entitySources, request.params.name);
-    const columnSetName = queryString(queryOf(request), 'columnSetName');
-    if (columnSetName === undefined) return description;
-    const columns = new Set((await entityTypeProperties(deps.entitySources, request.params.name, columnSetName)).map((property) => property.name));
-    return { ...description, properties: description.properties.filter((property) => columns.has(property.name)) };
-  });
+  app.get<{ Params: { name: string } }>(
+    '/entities/:name',
+    { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } },
+    async (request): Promise<EntityTypeDescription> => {
+      if (!viewerOf(request).privileges.has(ENTITY_SEARCH_PRIVILEGE)) throw forbidden(ENTITY_SEARCH_REFUSED);
+      const description = await describeEntityType(deps.entitySources, request.params.name);
+      const columnSetName = queryString(queryOf(request), 'columnSetName');
+      if (columnSetName === undefined) return description;
+      const columns = new Set(
+        (await entityTypeProperties(deps.entitySources, request.params.name, columnSetName)).map((property) => property.name),
+      );
+      return { ...description, properties: description.properties.filter((property) => columns.has(property.name)) };
+    },
+  );
 }

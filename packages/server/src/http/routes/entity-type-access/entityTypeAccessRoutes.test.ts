@@ -19,17 +19,63 @@ describeOnEachDatabase('GET /api/entity-type/{type}/access and …/subtype/{subt
   beforeAll(async () => {
     const db = server().deps.db;
     const table = async (tableId: number, typeName: string, allowNewCard: 0 | 1): Promise<number> =>
-      (await db.insertInto('integrated_tables').values({ external_table_id: tableId, source_type_id: 0, entity_type_name: typeName, label: typeName, product_type: 'bc', allow_new_card: allowNewCard }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('integrated_tables')
+          .values({
+            external_table_id: tableId,
+            source_type_id: 0,
+            entity_type_name: typeName,
+            label: typeName,
+            product_type: 'bc',
+            allow_new_card: allowNewCard,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     vendorSit = await table(23, 'bc:Microsoft.NAV.Vendor', 1);
     const otherSit = await table(18, 'bc:Microsoft.NAV.Customer', 0);
     const subtype = async (sitId: number, text: string): Promise<number> =>
-      (await db.insertInto('subtypes').values({ integrated_table_id: sitId, sort_order: 1, text, category_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('subtypes')
+          .values({ integrated_table_id: sitId, sort_order: 1, text, category_id: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     invoiceSubtype = await subtype(vendorSit, 'Invoice');
     letterSubtype = await subtype(vendorSit, 'Letter');
     otherSubtype = await subtype(otherSit, 'Statement');
-    await db.insertInto('display_folders').values({ integrated_table_id: vendorSit, parent_id: null, text: 'Invoices', display_order: 1, sort_key: null, subtype_id: invoiceSubtype, allow_upload: 1 }).execute();
-    await db.insertInto('display_folders').values({ integrated_table_id: vendorSit, parent_id: null, text: 'Letters', display_order: 2, sort_key: null, subtype_id: letterSubtype, allow_upload: 0 }).execute();
-    const clerks = await createGroup(server(), unique('AP '), ['Cabinet: Import Documents', 'Dynamics: Capture', 'Dynamics: Link to Existing', 'Dynamics: New Card From Document']);
+    await db
+      .insertInto('display_folders')
+      .values({
+        integrated_table_id: vendorSit,
+        parent_id: null,
+        text: 'Invoices',
+        display_order: 1,
+        sort_key: null,
+        subtype_id: invoiceSubtype,
+        allow_upload: 1,
+      })
+      .execute();
+    await db
+      .insertInto('display_folders')
+      .values({
+        integrated_table_id: vendorSit,
+        parent_id: null,
+        text: 'Letters',
+        display_order: 2,
+        sort_key: null,
+        subtype_id: letterSubtype,
+        allow_upload: 0,
+      })
+      .execute();
+    const clerks = await createGroup(server(), unique('AP '), [
+      'Cabinet: Import Documents',
+      'Dynamics: Capture',
+      'Dynamics: Link to Existing',
+      'Dynamics: New Card From Document',
+    ]);
     await grantTableAccess(server(), clerks, vendorSit, { canUpload: true, dataAreaId: 'CRONUS' });
     const readers = await createGroup(server(), unique('Readers '), ['Dynamics: Launch Card From Document']);
     await grantTableAccess(server(), readers, vendorSit);
@@ -60,20 +106,40 @@ describeOnEachDatabase('GET /api/entity-type/{type}/access and …/subtype/{subt
       changeSubtype: false,
     });
     // Another company: the clerk's group grants CRONUS only.
-    expect((await get('/api/entity-type/bc:vendors/access?dataAreaId=CRONUS-CA', clerk)).json()).toMatchObject({ sitId: vendorSit, view: false, upload: false, capture: false, link: false, newCard: true });
-    expect((await get('/api/entity-type/bc:vendor/access?dataAreaId=CRONUS-CA', viewer)).json()).toMatchObject({ view: true, upload: false, capture: false, link: false, launchCard: true });
+    expect((await get('/api/entity-type/bc:vendors/access?dataAreaId=CRONUS-CA', clerk)).json()).toMatchObject({
+      sitId: vendorSit,
+      view: false,
+      upload: false,
+      capture: false,
+      link: false,
+      newCard: true,
+    });
+    expect((await get('/api/entity-type/bc:vendor/access?dataAreaId=CRONUS-CA', viewer)).json()).toMatchObject({
+      view: true,
+      upload: false,
+      capture: false,
+      link: false,
+      launchCard: true,
+    });
   });
 
   it('a subtype narrows upload and capture to a subtype whose folder takes uploads; a subtype of another table → 404', async () => {
-    expect((await get(`/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${invoiceSubtype}/access?dataAreaId=CRONUS`, clerk)).json()).toMatchObject({ subtypeId: invoiceSubtype, upload: true, capture: true });
-    expect((await get(`/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${letterSubtype}/access?dataAreaId=CRONUS`, clerk)).json()).toMatchObject({ subtypeId: letterSubtype, upload: false, capture: false, link: true });
+    expect(
+      (await get(`/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${invoiceSubtype}/access?dataAreaId=CRONUS`, clerk)).json(),
+    ).toMatchObject({ subtypeId: invoiceSubtype, upload: true, capture: true });
+    expect(
+      (await get(`/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${letterSubtype}/access?dataAreaId=CRONUS`, clerk)).json(),
+    ).toMatchObject({ subtypeId: letterSubtype, upload: false, capture: false, link: true });
     const foreign = await get(`/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${otherSubtype}/access`, clerk);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ message: SUBTYPE_NOT_OF_TABLE });
   });
 
   it('403 without any Dynamics privilege; 404 for a type no visible table holds; 400 for a malformed name', async () => {
-    for (const url of ['/api/entity-type/bc:Microsoft.NAV.Vendor/access', `/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${invoiceSubtype}/access`]) {
+    for (const url of [
+      '/api/entity-type/bc:Microsoft.NAV.Vendor/access',
+      `/api/entity-type/bc:Microsoft.NAV.Vendor/subtype/${invoiceSubtype}/access`,
+    ]) {
       const refused = await get(url, noDynamics);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: ENTITY_ACCESS_REFUSED });

@@ -1,4 +1,10 @@
-import { EntitySubtypeAccessParams, EntityTypeAccessAnswer, EntityTypeAccessParams, EntityTypeAccessQuery, okAnswer } from '@datahaven/core/contract';
+import {
+  EntitySubtypeAccessParams,
+  EntityTypeAccessAnswer,
+  EntityTypeAccessParams,
+  EntityTypeAccessQuery,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import { PRIVILEGE_NAMES } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
@@ -59,7 +65,11 @@ async function tableOfType(db: Kysely<Database>, viewer: Viewer, name: string): 
     .orderBy('t.source_type_id')
     .orderBy('t.id')
     .execute();
-  const stem = (text: string): string => text.toLowerCase().replace(/^microsoft\.nav\./, '').replace(/s$/, '');
+  const stem = (text: string): string =>
+    text
+      .toLowerCase()
+      .replace(/^microsoft\.nav\./, '')
+      .replace(/s$/, '');
   const wanted = stem(resolveEntityTypeName(name).typeName);
   const found =
     tables.find((table) => table.entity_type_name.toLowerCase() === name.toLowerCase()) ??
@@ -93,12 +103,23 @@ async function canViewIn(db: Kysely<Database>, viewer: Viewer, sitId: number, da
 }
 
 /** The access of the viewer on a table's records in a company, optionally narrowed to a subtype. */
-async function accessOf(deps: AppDeps, viewer: Viewer, name: string, subtypeId: number | null, requestedArea: string | undefined): Promise<EntityTypeAccess> {
+async function accessOf(
+  deps: AppDeps,
+  viewer: Viewer,
+  name: string,
+  subtypeId: number | null,
+  requestedArea: string | undefined,
+): Promise<EntityTypeAccess> {
   if (!DYNAMICS_PRIVILEGES.some((privilege) => viewer.privileges.has(privilege))) throw forbidden(ENTITY_ACCESS_REFUSED);
   const table = await tableOfType(deps.db, viewer, name);
   let subtypeTakesUploads = true;
   if (subtypeId !== null) {
-    const subtype = await deps.db.selectFrom('subtypes').select('id').where('id', '=', subtypeId).where('integrated_table_id', '=', table.id).executeTakeFirst();
+    const subtype = await deps.db
+      .selectFrom('subtypes')
+      .select('id')
+      .where('id', '=', subtypeId)
+      .where('integrated_table_id', '=', table.id)
+      .executeTakeFirst();
     if (subtype === undefined) throw notFound(SUBTYPE_NOT_OF_TABLE);
     // A subtype takes uploads when a folder of it does (the folder tree offers uploads there only).
     const folder = await deps.db
@@ -157,6 +178,7 @@ export function registerEntityTypeAccessRoutes(app: FastifyInstance, deps: AppDe
   app.get<{ Params: { name: string; subtype: string } }>(
     '/entity-type/:name/subtype/:subtype/access',
     { schema: { params: EntitySubtypeAccessParams, querystring: EntityTypeAccessQuery, response: okAnswer(EntityTypeAccessAnswer) } },
-    async (request) => accessOf(deps, viewerOf(request), request.params.name, integerParam(request, 'subtype'), queryString(queryOf(request), 'dataAreaId')),
+    async (request) =>
+      accessOf(deps, viewerOf(request), request.params.name, integerParam(request, 'subtype'), queryString(queryOf(request), 'dataAreaId')),
   );
 }

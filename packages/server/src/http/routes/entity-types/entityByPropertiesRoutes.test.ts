@@ -29,9 +29,18 @@ for (const dialect of testDialects()) {
       cronusClerk = await createUser(server, unique('cronus'), { privileges });
       clerk = await createUser(server, unique('anywhere'), { privileges });
       await server.deps.db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
-      restricted = await createQueue(server, await createQueueType(server), { name: 'AP CRONUS only', features2: FEATURES2.RestrictToDataAreaId });
+      restricted = await createQueue(server, await createQueueType(server), {
+        name: 'AP CRONUS only',
+        features2: FEATURES2.RestrictToDataAreaId,
+      });
       for (const user of [cronusClerk, clerk]) await grantUserQueueAccess(server, user.id, restricted);
-      restrictedDoc = await createDocument(server, { sitId: world.table.sitId, recordId: world.recordId, fileName: 'scan.pdf', content: await makePdf(1), uploader: world.clerk });
+      restrictedDoc = await createDocument(server, {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: 'scan.pdf',
+        content: await makePdf(1),
+        uploader: world.clerk,
+      });
       await placeInQueue(server, restrictedDoc, restricted);
     });
 
@@ -51,7 +60,11 @@ for (const dialect of testDialects()) {
     it('holds a user of CRONUS to CRONUS in a restricting queue: another company → 403 in words, none named → CRONUS', async () => {
       for (const context of [`docId=${restrictedDoc}`, `queueId=${restricted}`]) {
         const refused = await get(`${byProperties}&${context}&dataAreaId=CRONUS-CA`, cronusClerk);
-        expect([context, refused.statusCode, refused.json()]).toEqual([context, 403, expect.objectContaining({ exceptionType: 'Forbidden', message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') })]);
+        expect([context, refused.statusCode, refused.json()]).toEqual([
+          context,
+          403,
+          expect.objectContaining({ exceptionType: 'Forbidden', message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') }),
+        ]);
         expect(await areasOf(`${byProperties}&${context}`, cronusClerk)).toEqual(['CRONUS']);
       }
     });
@@ -65,9 +78,16 @@ for (const dialect of testDialects()) {
     });
 
     it('the entity list and recordMetadata are held the same way by queueId', async () => {
-      for (const path of [`/api/entity-types/bc:vendors/entities?queueId=${restricted}&dataAreaId=CRONUS-CA`, `/api/entities/bc:vendors/recordMetadata?queueId=${restricted}&dataAreaId=CRONUS-CA`]) {
+      for (const path of [
+        `/api/entity-types/bc:vendors/entities?queueId=${restricted}&dataAreaId=CRONUS-CA`,
+        `/api/entities/bc:vendors/recordMetadata?queueId=${restricted}&dataAreaId=CRONUS-CA`,
+      ]) {
         const refused = await get(path, cronusClerk);
-        expect([path, refused.statusCode, refused.json()]).toEqual([path, 403, expect.objectContaining({ message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') })]);
+        expect([path, refused.statusCode, refused.json()]).toEqual([
+          path,
+          403,
+          expect.objectContaining({ message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') }),
+        ]);
       }
     });
 

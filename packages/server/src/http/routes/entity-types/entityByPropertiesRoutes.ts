@@ -22,9 +22,16 @@ export function registerEntityByPropertiesRoutes(app: FastifyInstance, deps: App
       assertMayReadErpTables(viewer);
       const query = queryOf(request);
       const { skip, take } = entityPageOf(query);
-      const fields = queryList(query, 'field').flatMap((value) => value.split(',')).map((field) => field.trim()).filter((field) => field !== '');
+      const fields = queryList(query, 'field')
+        .flatMap((value) => value.split(','))
+        .map((field) => field.trim())
+        .filter((field) => field !== '');
       // As the entity list and recordMetadata: a lookup made for a document in a restricting queue reads the caller's company only.
-      const dataAreaId = await companyForRead(deps.db, viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+      const dataAreaId = await companyForRead(deps.db, viewer, {
+        docId: queryInteger(query, 'docId'),
+        queueId: queryInteger(query, 'queueId'),
+        dataAreaId: queryString(query, 'dataAreaId'),
+      });
       return listEntitiesByProperties(deps.entitySources, request.params.name, { fields, skip, take, dataAreaId });
     },
   );

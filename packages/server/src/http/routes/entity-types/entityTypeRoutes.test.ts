@@ -4,7 +4,6 @@ import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoE
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { ENTITY_SEARCH_REFUSED, METADATA_DEBUG_REFUSED } from './entityTypeRoutes';
 
-
 for (const dialect of testDialects()) {
   describe(`GET /api/entity-types/{name}/properties and /entities through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
@@ -35,39 +34,86 @@ for (const dialect of testDialects()) {
       return response.json<Record<string, unknown>[]>().map((record) => record.number);
     };
 
-    it('lists the pushLink column set of an entity type from the ERP\'s $metadata, keys first; all lists every property', async () => {
+    it("lists the pushLink column set of an entity type from the ERP's $metadata, keys first; all lists every property", async () => {
       const response = await get('/api/entity-types/bc:Microsoft.NAV.purchaseInvoice/properties');
       expect(response.statusCode).toBe(200);
       const properties = response.json<{ name: string; type: string; isKey: boolean }[]>();
-      expect(properties.map((p) => p.name)).toEqual(['id', 'number', 'vendorNumber', 'vendorName', 'vendorInvoiceNumber', 'invoiceDate', 'postingDate', 'dueDate', 'orderNumber', 'totalAmountIncludingTax', 'currencyCode', 'status']);
+      expect(properties.map((p) => p.name)).toEqual([
+        'id',
+        'number',
+        'vendorNumber',
+        'vendorName',
+        'vendorInvoiceNumber',
+        'invoiceDate',
+        'postingDate',
+        'dueDate',
+        'orderNumber',
+        'totalAmountIncludingTax',
+        'currencyCode',
+        'status',
+      ]);
       expect(properties[0]).toEqual({ name: 'id', type: 'Edm.Guid', nullable: false, maxLength: null, isKey: true });
-      expect(properties.find((p) => p.name === 'totalAmountIncludingTax')).toEqual({ name: 'totalAmountIncludingTax', type: 'Edm.Decimal', nullable: true, maxLength: null, isKey: false });
+      expect(properties.find((p) => p.name === 'totalAmountIncludingTax')).toEqual({
+        name: 'totalAmountIncludingTax',
+        type: 'Edm.Decimal',
+        nullable: true,
+        maxLength: null,
+        isKey: false,
+      });
       const all = await get('/api/entity-types/bc:Microsoft.NAV.purchaseInvoice/properties?columnSetName=all');
-      expect(all.json<{ name: string }[]>().map((p) => p.name)).toEqual(expect.arrayContaining(['orderId', 'totalTaxAmount', 'lastModifiedDateTime']));
+      expect(all.json<{ name: string }[]>().map((p) => p.name)).toEqual(
+        expect.arrayContaining(['orderId', 'totalTaxAmount', 'lastModifiedDateTime']),
+      );
       // The integrated table's stored type name differs in case only: it still resolves.
-      expect((await get('/api/entity-types/bc:Microsoft.NAV.Vendor/properties')).json<{ name: string }[]>().map((p) => p.name)).toEqual(['id', 'number', 'displayName', 'currencyCode', 'city']);
+      expect((await get('/api/entity-types/bc:Microsoft.NAV.Vendor/properties')).json<{ name: string }[]>().map((p) => p.name)).toEqual([
+        'id',
+        'number',
+        'displayName',
+        'currencyCode',
+        'city',
+      ]);
       const unknownSet = await get('/api/entity-types/bc:vendors/properties?columnSetName=wide');
       expect(unknownSet.statusCode).toBe(400);
-      expect(unknownSet.json()).toMatchObject({ exceptionType: 'ValidationError', message: "There is no column set 'wide': use pushLink or all." });
+      expect(unknownSet.json()).toMatchObject({
+        exceptionType: 'ValidationError',
+        message: "There is no column set 'wide': use pushLink or all.",
+      });
     });
 
-    it('pages the records 30 at a time by default, following the ERP\'s own pages, with the column set and the data area', async () => {
+    it("pages the records 30 at a time by default, following the ERP's own pages, with the column set and the data area", async () => {
       const response = await get('/api/entity-types/bc:vendors/entities');
       expect(response.statusCode).toBe(200);
       const vendors = response.json<Record<string, unknown>[]>();
       expect(vendors).toHaveLength(4);
-      expect(vendors[0]).toEqual({ id: '5d7e1c2a-8b3f-4a6e-9c01-000000010000', number: 'V10000', displayName: 'Fabrikam, Inc.', currencyCode: 'USD', city: 'Atlanta, GA 31772', dataAreaId: 'CRONUS' });
-      expect(await numbersOf('/api/entity-types/bc:Microsoft.NAV.purchaseInvoice/entities?skip=1&take=4')).toEqual(['PI-1002', 'PI-1003', 'PI-1004', 'PI-1005']);
+      expect(vendors[0]).toEqual({
+        id: '5d7e1c2a-8b3f-4a6e-9c01-000000010000',
+        number: 'V10000',
+        displayName: 'Fabrikam, Inc.',
+        currencyCode: 'USD',
+        city: 'Atlanta, GA 31772',
+        dataAreaId: 'CRONUS',
+      });
+      expect(await numbersOf('/api/entity-types/bc:Microsoft.NAV.purchaseInvoice/entities?skip=1&take=4')).toEqual([
+        'PI-1002',
+        'PI-1003',
+        'PI-1004',
+        'PI-1005',
+      ]);
     });
 
     it('filters with q_{field}: text by contains, dates and amounts by equality', async () => {
       expect(await numbersOf('/api/entity-types/bc:purchaseInvoice/entities?q_number=PI-100&take=2')).toEqual(['PI-1001', 'PI-1002']);
       expect(await numbersOf('/api/entity-types/bc:purchaseInvoice/entities?q_vendorName=wind')).toEqual(['PI-1003']);
-      expect(await numbersOf('/api/entity-types/bc:purchaseInvoice/entities?q_vendorNumber=V10000&q_dueDate=2025-06-19')).toEqual(['PI-1005']);
+      expect(await numbersOf('/api/entity-types/bc:purchaseInvoice/entities?q_vendorNumber=V10000&q_dueDate=2025-06-19')).toEqual([
+        'PI-1005',
+      ]);
       expect(await numbersOf("/api/entity-types/bc:purchaseInvoice/entities?q_vendorName=O'Brien")).toEqual([]);
       const unknown = await get('/api/entity-types/bc:purchaseInvoice/entities?q_colour=red');
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json()).toMatchObject({ exceptionType: 'ValidationError', message: "Business Central: 'purchaseInvoice' has no property 'colour'." });
+      expect(unknown.json()).toMatchObject({
+        exceptionType: 'ValidationError',
+        message: "Business Central: 'purchaseInvoice' has no property 'colour'.",
+      });
       const badDate = await get('/api/entity-types/bc:purchaseInvoice/entities?q_dueDate=soon');
       expect(badDate.statusCode).toBe(400);
     });
@@ -141,7 +187,11 @@ for (const dialect of testDialects()) {
       await demo.stop();
       const down = await get('/api/entity-types/bc:vendors/entities');
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' });
+      expect(down.json()).toEqual({
+        statusCode: 503,
+        exceptionType: 'InternalError',
+        message: 'Business Central cannot be reached right now. Please try again later.',
+      });
       await demo.restart();
       expect(await numbersOf('/api/entity-types/bc:vendors/entities?take=2')).toEqual(['V10000', 'V20000']);
     });

@@ -1,4 +1,12 @@
-import { EntityKeysAnswer, EntityPropertyListAnswer, EntityRecordListAnswer, EntityTypeDescriptionAnswer, EntityTypeDescriptionListAnswer, RestrictionContextQuery, okAnswer } from '@datahaven/core/contract';
+import {
+  EntityKeysAnswer,
+  EntityPropertyListAnswer,
+  EntityRecordListAnswer,
+  EntityTypeDescriptionAnswer,
+  EntityTypeDescriptionListAnswer,
+  RestrictionContextQuery,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities, listEntityTypes } from '../../../erp/entityTypeQueries';
@@ -31,7 +39,13 @@ const prefixParams = {
   required: ['name'],
 } as const;
 
-const integerText = (name: string) => ({ type: 'string', pattern: '^(-?\\d{1,15})?$', errorMessage: `The parameter ${name} must be an integer.`, description: 'An integer.', examples: ['0'] });
+const integerText = (name: string) => ({
+  type: 'string',
+  pattern: '^(-?\\d{1,15})?$',
+  errorMessage: `The parameter ${name} must be an integer.`,
+  description: 'An integer.',
+  examples: ['0'],
+});
 
 /** Path parameters `{name}` = `{prefix}:{type}`: the source's prefix and its entity type or set. */
 export const ENTITY_TYPE_NAME_PARAMS = {
@@ -74,24 +88,42 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
     if (!viewerOf(request).privileges.has(METADATA_DEBUG_PRIVILEGE)) throw forbidden(METADATA_DEBUG_REFUSED);
   };
 
-  app.get<{ Params: { name: string } }>('/entities/:name/keys', { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityKeysAnswer) } }, async (request) => {
-    authorize(request);
-    return entityTypeKeys(deps.entitySources, request.params.name);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/entities/:name/keys',
+    { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityKeysAnswer) } },
+    async (request) => {
+      authorize(request);
+      return entityTypeKeys(deps.entitySources, request.params.name);
+    },
+  );
 
-  app.get<{ Params: { name: string } }>('/debug/meta/:name', { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityTypeDescriptionAnswer) } }, async (request) => {
-    authorizeDebug(request);
-    return describeEntityType(deps.entitySources, request.params.name);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/debug/meta/:name',
+    { schema: { params: ENTITY_TYPE_NAME_PARAMS, response: okAnswer(EntityTypeDescriptionAnswer) } },
+    async (request) => {
+      authorizeDebug(request);
+      return describeEntityType(deps.entitySources, request.params.name);
+    },
+  );
 
-  app.get<{ Params: { name: string } }>('/debug/meta-list/entities/:name', { schema: { params: prefixParams, response: okAnswer(EntityTypeDescriptionListAnswer) } }, async (request) => {
-    authorizeDebug(request);
-    return listEntityTypes(deps.entitySources, request.params.name);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/debug/meta-list/entities/:name',
+    { schema: { params: prefixParams, response: okAnswer(EntityTypeDescriptionListAnswer) } },
+    async (request) => {
+      authorizeDebug(request);
+      return listEntityTypes(deps.entitySources, request.params.name);
+    },
+  );
 
   app.get<{ Params: { name: string } }>(
     '/entity-types/:name/properties',
-    { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring: { type: 'object', properties: { columnSetName } }, response: okAnswer(EntityPropertyListAnswer) } },
+    {
+      schema: {
+        params: ENTITY_TYPE_NAME_PARAMS,
+        querystring: { type: 'object', properties: { columnSetName } },
+        response: okAnswer(EntityPropertyListAnswer),
+      },
+    },
     async (request) => {
       authorize(request);
       return entityTypeProperties(deps.entitySources, request.params.name, queryString(queryOf(request), 'columnSetName'));
@@ -109,7 +141,11 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
             columnSetName,
             skip: integerText('skip'),
             take: integerText('take'),
-            dataAreaId: { type: 'string', description: 'The company (data area) to read; the source\'s own by default.', examples: ['CRONUS'] },
+            dataAreaId: {
+              type: 'string',
+              description: "The company (data area) to read; the source's own by default.",
+              examples: ['CRONUS'],
+            },
             ...RestrictionContextQuery,
           },
         },
@@ -122,7 +158,11 @@ export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): v
       const { skip, take } = entityPageOf(query);
       const filters = recordFiltersOf(query);
       // RestrictToDataAreaId of the document's (or queue's) queue holds the list to the caller's company.
-      const dataAreaId = await companyForRead(deps.db, viewerOf(request), { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+      const dataAreaId = await companyForRead(deps.db, viewerOf(request), {
+        docId: queryInteger(query, 'docId'),
+        queueId: queryInteger(query, 'queueId'),
+        dataAreaId: queryString(query, 'dataAreaId'),
+      });
       return listEntities(deps.entitySources, request.params.name, {
         columnSetName: queryString(query, 'columnSetName'),
         skip,

@@ -32,14 +32,22 @@ void systemMatches;
  * metadata". Both need 'Dynamics: Link to Existing'.
  */
 export function registerEntityTypeTableRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get<{ Params: { name: string } }>('/entity-types/:name/sit', { schema: { params: EntityTypeNameParams, response: okAnswer(IntegratedTableAnswer) } }, async (request) => {
-    const viewer = viewerOf(request);
-    assertMayReadErpTables(viewer);
-    return integratedTableOfType(deps.db, deps.entitySources, viewer, request.params.name);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/entity-types/:name/sit',
+    { schema: { params: EntityTypeNameParams, response: okAnswer(IntegratedTableAnswer) } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      assertMayReadErpTables(viewer);
+      return integratedTableOfType(deps.db, deps.entitySources, viewer, request.params.name);
+    },
+  );
 
-  app.get<{ Params: { name: string } }>('/entity-types/:name/system', { schema: { params: EntityTypeNameParams, response: okAnswer(EntitySystemAnswer) } }, async (request) => {
-    assertMayReadErpTables(viewerOf(request));
-    return entitySystemOf(deps.entitySources, request.params.name);
-  });
+  app.get<{ Params: { name: string } }>(
+    '/entity-types/:name/system',
+    { schema: { params: EntityTypeNameParams, response: okAnswer(EntitySystemAnswer) } },
+    async (request) => {
+      assertMayReadErpTables(viewerOf(request));
+      return entitySystemOf(deps.entitySources, request.params.name);
+    },
+  );
 }

@@ -25,16 +25,24 @@ void urlMatches;
  * Document'; the record is read from the ERP first (missing → 404, the ERP down → 503).
  */
 export function registerEntityUrlRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/entities/url', { schema: { querystring: EntityUrlQuery, response: okAnswer(EntityUrlAnswer) } }, async (request): Promise<EntityUrl> => {
-    const viewer = viewerOf(request);
-    if (!viewer.privileges.has(ENTITY_URL_PRIVILEGE)) throw forbidden(ENTITY_URL_REFUSED);
-    const query = queryOf(request);
-    const typeName = queryString(query, 'typeName');
-    const recordId = queryString(query, 'recordId');
-    if (typeName === undefined || recordId === undefined) throw invalid('Name the record: typeName and recordId.');
-    splitEntityTypeName(typeName);
-    // RestrictToDataAreaId of the document's (or queue's) queue: a record of another company is not opened.
-    const dataAreaId = await companyForRead(deps.db, viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
-    return entityUrl(deps.entitySources, typeName, dataAreaId, recordId);
-  });
+  app.get(
+    '/entities/url',
+    { schema: { querystring: EntityUrlQuery, response: okAnswer(EntityUrlAnswer) } },
+    async (request): Promise<EntityUrl> => {
+      const viewer = viewerOf(request);
+      if (!viewer.privileges.has(ENTITY_URL_PRIVILEGE)) throw forbidden(ENTITY_URL_REFUSED);
+      const query = queryOf(request);
+      const typeName = queryString(query, 'typeName');
+      const recordId = queryString(query, 'recordId');
+      if (typeName === undefined || recordId === undefined) throw invalid('Name the record: typeName and recordId.');
+      splitEntityTypeName(typeName);
+      // RestrictToDataAreaId of the document's (or queue's) queue: a record of another company is not opened.
+      const dataAreaId = await companyForRead(deps.db, viewer, {
+        docId: queryInteger(query, 'docId'),
+        queueId: queryInteger(query, 'queueId'),
+        dataAreaId: queryString(query, 'dataAreaId'),
+      });
+      return entityUrl(deps.entitySources, typeName, dataAreaId, recordId);
+    },
+  );
 }

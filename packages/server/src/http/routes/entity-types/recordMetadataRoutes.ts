@@ -28,7 +28,11 @@ export function registerRecordMetadataRoutes(app: FastifyInstance, deps: AppDeps
       assertMayReadErpTables(viewer);
       const query = queryOf(request);
       // RestrictToDataAreaId of the document's (or queue's) queue holds the page to the caller's company.
-      const dataAreaId = await companyForRead(deps.db, viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), dataAreaId: queryString(query, 'dataAreaId') });
+      const dataAreaId = await companyForRead(deps.db, viewer, {
+        docId: queryInteger(query, 'docId'),
+        queueId: queryInteger(query, 'queueId'),
+        dataAreaId: queryString(query, 'dataAreaId'),
+      });
       const { skip, take } = entityPageOf(query);
       const filters = recordFiltersOf(query);
       return readRecordMetadata(deps.entitySources, request.params.name, {

@@ -22,7 +22,10 @@ describeOnEachDatabase('download and e-mail', (server) => {
     const group = await createGroup(server(), unique('Mailers '), ['Cabinet: Export Documents', 'Cabinet: Email', 'Notes: View Only']);
     await grantTableAccess(server(), group, world.table.sitId);
     mailer = await createUser(server(), unique('mailer'), { groups: [group] });
-    noExport = await createUser(server(), unique('noexport'), { groups: [group], privileges: { 'Cabinet: Export Documents': false, 'Cabinet: Email': false } });
+    noExport = await createUser(server(), unique('noexport'), {
+      groups: [group],
+      privileges: { 'Cabinet: Export Documents': false, 'Cabinet: Email': false },
+    });
     graph = await startGraphStandIn();
     server().deps.config.graphBaseUrl = graph.baseUrl;
   });
@@ -32,7 +35,13 @@ describeOnEachDatabase('download and e-mail', (server) => {
   });
 
   async function document(fileName: string, content: Buffer): Promise<number> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName, content, uploader: world.clerk });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      fileName,
+      content,
+      uploader: world.clerk,
+    });
     contents.set(id, content);
     return id;
   }
@@ -108,11 +117,16 @@ describeOnEachDatabase('download and e-mail', (server) => {
     const message = parseMime(response.rawPayload);
     expect(message.headers.get('x-unsent')).toBe('1');
     // The display name may be quoted or a bare phrase (RFC 5322 §3.4): the unquoted form is what Python reads back.
-    expect(decodeWords(message.headers.get('from') ?? '').replace(/^"([^"]*)"/, '$1')).toBe(`${mailer.username} Test <${mailer.username}@example.test>`);
+    expect(decodeWords(message.headers.get('from') ?? '').replace(/^"([^"]*)"/, '$1')).toBe(
+      `${mailer.username} Test <${mailer.username}@example.test>`,
+    );
     expect(decodeWords(message.headers.get('subject') ?? '')).toBe('Documents: Rechnung März.pdf, scan.txt');
     expect(headerValue(message.headers.get('content-type') ?? '')).toBe('multipart/mixed');
     const attachments = message.parts.filter((part) => headerValue(part.headers.get('content-disposition') ?? '') === 'attachment');
-    expect(attachments.map((part) => headerParameters(part.headers.get('content-disposition') ?? '').get('filename'))).toEqual(['Rechnung März.pdf', 'scan.txt']);
+    expect(attachments.map((part) => headerParameters(part.headers.get('content-disposition') ?? '').get('filename'))).toEqual([
+      'Rechnung März.pdf',
+      'scan.txt',
+    ]);
     expect(attachments.map((part) => headerValue(part.headers.get('content-type') ?? ''))).toEqual(['application/pdf', 'text/plain']);
     expect(attachments[0].body.equals(contents.get(a) ?? Buffer.alloc(0))).toBe(true);
     expect(attachments[1].body.equals(contents.get(b) ?? Buffer.alloc(0))).toBe(true);
@@ -154,7 +168,11 @@ describeOnEachDatabase('download and e-mail', (server) => {
     expect(posted.body).toMatch(/^https:\/\/outlook\.office365\.com\//);
     const refused = await get(`/api/email-link?${query('docIds', [id])}`, mailer.username, { 'x-graph-token': 'expired' });
     expect(refused.statusCode).toBe(502);
-    expect(refused.json()).toEqual({ statusCode: 502, exceptionType: 'GraphError', message: 'The mail draft could not be created: Access token is empty or invalid.' });
+    expect(refused.json()).toEqual({
+      statusCode: 502,
+      exceptionType: 'GraphError',
+      message: 'The mail draft could not be created: Access token is empty or invalid.',
+    });
     const noToken = await server().inject({
       method: 'POST',
       url: '/api/email-link',

@@ -63,7 +63,11 @@ function textOf(files: readonly ExportedFile[]): string {
 }
 
 async function sendEmlDraft(deps: AppDeps, viewer: Viewer, files: readonly ExportedFile[], reply: FastifyReply): Promise<FastifyReply> {
-  const user = await deps.db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', viewer.userId).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', viewer.userId)
+    .executeTakeFirst();
   const address = user?.email.trim() ?? '';
   const stream = writeEmlDraft({
     from: address === '' ? null : { name: `${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim(), address },
@@ -100,7 +104,13 @@ function graphTokenOf(request: FastifyRequest, query: RawQuery): string | undefi
   return fromHeader !== '' ? fromHeader : queryString(query, 'token');
 }
 
-async function emailLink(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, query: RawQuery, token: string | undefined): Promise<FastifyReply> {
+async function emailLink(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: RawQuery,
+  token: string | undefined,
+): Promise<FastifyReply> {
   const viewer = viewerOf(request);
   // The per-document `email` access flag is this privilege on a visible document (presenters/accessPresenter.ts).
   const rows = await documentsForExport(deps, viewer, idsOf(query), { privilege: 'Cabinet: Email', forbiddenMessage: EMAIL_FORBIDDEN });
@@ -130,7 +140,10 @@ export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void 
   app.get('/documents/data', async (request, reply) => {
     const query = queryOf(request);
     const viewer = viewerOf(request);
-    const rows = await documentsForExport(deps, viewer, idsOf(query), { privilege: 'Cabinet: Export Documents', forbiddenMessage: EXPORT_FORBIDDEN });
+    const rows = await documentsForExport(deps, viewer, idsOf(query), {
+      privilege: 'Cabinet: Export Documents',
+      forbiddenMessage: EXPORT_FORBIDDEN,
+    });
     const files = await exportedFiles(deps, rows, wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')));
     const stream: Readable = writeZip(
       files.map((file) => ({

@@ -71,7 +71,12 @@ export interface ExportCheck {
  * download menu's 10 → 400 (spec §5, §9), the privilege missing → 403, one missing or invisible →
  * 404 (the same as missing: SECURITY row 9).
  */
-export async function documentsForExport(deps: AppDeps, viewer: Viewer, ids: readonly number[], check: ExportCheck): Promise<DocumentDetailRow[]> {
+export async function documentsForExport(
+  deps: AppDeps,
+  viewer: Viewer,
+  ids: readonly number[],
+  check: ExportCheck,
+): Promise<DocumentDetailRow[]> {
   if (ids.length === 0) throw badRequest(MESSAGES.noDocumentsSelected);
   if (ids.length > LIMITS.downloadMenuMaxDocuments) throw badRequest(MESSAGES.downloadTooManyDocuments);
   if (!viewer.privileges.has(check.privilege)) throw forbidden(check.forbiddenMessage);

@@ -1,5 +1,13 @@
 import type { FolderEntry, FolderNode } from '@datahaven/core/model';
-import { createDocument, createGroup, createIntegratedTable, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
+import {
+  createDocument,
+  createGroup,
+  createIntegratedTable,
+  createUser,
+  createWorld,
+  grantTableAccess,
+  unique,
+} from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 
@@ -41,7 +49,12 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
   });
 
   it('finds the table by sitId or typeName as well; an unsubtyped document lands in the folder without subtype', async () => {
-    await createDocument(server(), { sitId: world.table.sitId, recordId: world.otherRecordId, fileName: 'letter.pdf', uploader: world.clerk });
+    await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.otherRecordId,
+      fileName: 'letter.pdf',
+      uploader: world.clerk,
+    });
     for (const query of [`sitId=${world.table.sitId}`, `typeName=${encodeURIComponent(world.table.typeName)}`]) {
       const response = await server().inject({
         url: url(`dataAreaId=CRONUS&${query}&recordId=${world.otherRecordId}`),
@@ -82,7 +95,11 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
     try {
       await store('0');
       expect((await topFolders(world.clerk.username)).map((f) => f.defaultExpanded)).toEqual([false, false, false]);
-      expect((await topFolders(world.clerk.username, `&expandToDocId=${world.pdfDocId}`)).map((f) => f.defaultExpanded)).toEqual([true, false, false]);
+      expect((await topFolders(world.clerk.username, `&expandToDocId=${world.pdfDocId}`)).map((f) => f.defaultExpanded)).toEqual([
+        true,
+        false,
+        false,
+      ]);
       for (const invalid of ['abc', '-1']) {
         await store(invalid);
         expect((await topFolders(world.clerk.username)).map((f) => f.defaultExpanded)).toEqual([true, true, true]);
@@ -94,7 +111,9 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
 
   it("the upload right: 'Cabinet: Import Documents' first; then a manager may upload anywhere, anyone else through a group's can_upload grant for the record's data area or all areas", async () => {
     const sitId = world.table.sitId;
-    const managerImporter = await createUser(server(), unique('admin-importer'), { privileges: { 'Security: Manager': true, 'Cabinet: Import Documents': true } });
+    const managerImporter = await createUser(server(), unique('admin-importer'), {
+      privileges: { 'Security: Manager': true, 'Cabinet: Import Documents': true },
+    });
     const otherArea = await createGroup(server(), unique('Other area '), ['Cabinet: Import Documents']);
     await grantTableAccess(server(), otherArea, sitId, { canUpload: true, dataAreaId: 'FABRIKAM' });
     const sameArea = await createGroup(server(), unique('Same area '), ['Cabinet: Import Documents']);
@@ -120,10 +139,16 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, exceptionType: 'ValidationError' });
     }
-    const unknown = await server().inject({ url: url('dataAreaId=CRONUS&tableId=77777&recordId=x'), headers: server().authHeaders(world.clerk.username) });
+    const unknown = await server().inject({
+      url: url('dataAreaId=CRONUS&tableId=77777&recordId=x'),
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(unknown.statusCode).toBe(400);
     // By sitId the table is read in the folders' statement: an id no table has is refused the same way.
-    const unknownSit = await server().inject({ url: url('dataAreaId=CRONUS&sitId=2147483000&recordId=x'), headers: server().authHeaders(world.clerk.username) });
+    const unknownSit = await server().inject({
+      url: url('dataAreaId=CRONUS&sitId=2147483000&recordId=x'),
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(unknownSit.statusCode).toBe(400);
     expect(unknownSit.json()).toMatchObject({ statusCode: 400, message: 'No integrated table matches the context.' });
   });
@@ -131,11 +156,17 @@ describeOnEachDatabase('GET /api/folder-structure', (server) => {
   it('a table whose display folders are all disabled still answers (200, no folders); one disabled folder leaves the others', async () => {
     const table = await createIntegratedTable(server(), 'Quiet');
     await server().deps.db.updateTable('display_folders').set({ enabled: 0 }).where('id', '=', table.folderIds.contracts).execute();
-    const partly = await server().inject({ url: url(`dataAreaId=CRONUS&sitId=${table.sitId}&recordId=${world.recordId}`), headers: server().authHeaders(world.clerk.username) });
+    const partly = await server().inject({
+      url: url(`dataAreaId=CRONUS&sitId=${table.sitId}&recordId=${world.recordId}`),
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(partly.statusCode).toBe(200);
     expect(folders(partly.json<FolderEntry[]>()).map((f) => f.name)).toEqual(['Invoices', 'Correspondence']);
     await server().deps.db.updateTable('display_folders').set({ enabled: 0 }).where('integrated_table_id', '=', table.sitId).execute();
-    const none = await server().inject({ url: url(`dataAreaId=CRONUS&sitId=${table.sitId}&recordId=${world.recordId}`), headers: server().authHeaders(world.clerk.username) });
+    const none = await server().inject({
+      url: url(`dataAreaId=CRONUS&sitId=${table.sitId}&recordId=${world.recordId}`),
+      headers: server().authHeaders(world.clerk.username),
+    });
     expect(none.statusCode).toBe(200);
     expect(folders(none.json<FolderEntry[]>())).toEqual([]);
   });

@@ -53,14 +53,27 @@ function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; dataAreaId
  * else the company the client is in); a record of another company, or no company at all, shows
  * none of them.
  */
-async function recordDocuments(deps: AppDeps, viewer: Viewer, record: { sit: { id: number }; recordId: string | null; dataAreaId: string }, company: string | null): Promise<DmsDocument[]> {
+async function recordDocuments(
+  deps: AppDeps,
+  viewer: Viewer,
+  record: { sit: { id: number }; recordId: string | null; dataAreaId: string },
+  company: string | null,
+): Promise<DmsDocument[]> {
   if (record.recordId === null) return [];
   const restrict = company === null || !sameCompany(company, record.dataAreaId);
   const values = { sitId: record.sit.id, recordId: record.recordId, dataAreaId: record.dataAreaId };
-  const rows = await executeViewerShaped(deps.db, viewer, `record-documents:${restrict ? 'restricted' : 'all'}`, values, (shapeViewer, shaped) => {
-    const query = selectVisibleDocuments(deps.db, shapeViewer).where(linkedToRecord(deps, { sit: { id: shaped.sitId }, dataAreaId: shaped.dataAreaId }, shaped.recordId));
-    return (restrict ? query.where(NOT_IN_RESTRICTING_QUEUE) : query).orderBy('d.name').orderBy('d.id').limit(2000);
-  });
+  const rows = await executeViewerShaped(
+    deps.db,
+    viewer,
+    `record-documents:${restrict ? 'restricted' : 'all'}`,
+    values,
+    (shapeViewer, shaped) => {
+      const query = selectVisibleDocuments(deps.db, shapeViewer).where(
+        linkedToRecord(deps, { sit: { id: shaped.sitId }, dataAreaId: shaped.dataAreaId }, shaped.recordId),
+      );
+      return (restrict ? query.where(NOT_IN_RESTRICTING_QUEUE) : query).orderBy('d.name').orderBy('d.id').limit(2000);
+    },
+  );
   return rows.map(presentDocument);
 }
 
@@ -92,62 +105,73 @@ function required<T>(value: T | null): T {
  * a socket write that wakes a backend, about a third of a listing's CPU (profiled, README), and
  * the context, the folders and the record's groups were three. Undefined when no integrated table has that id.
  */
-async function listingContext(deps: AppDeps, viewer: Viewer, sitId: number, recordId: string | null, dataAreaId: string): Promise<ListingContext | undefined> {
+async function listingContext(
+  deps: AppDeps,
+  viewer: Viewer,
+  sitId: number,
+  recordId: string | null,
+  dataAreaId: string,
+): Promise<ListingContext | undefined> {
   // canUploadTo's rule, as a column: the privilege first, then a manager, then the table's grants.
   const mayImport = viewer.privileges.has('Cabinet: Import Documents');
   const values = { sitId, dataAreaId, recordId: recordId ?? '' };
   // The branches read only the viewer's privileges (part of the shape's key) and whether the context names a record (in the key).
-  const rows = await executeViewerShaped(deps.db, viewer, recordId === null ? 'listing-context' : 'listing-context-with-record', values, (shapeViewer, shaped) =>
-    deps.db
-      .selectFrom('integrated_tables as it')
-      .leftJoin('display_folders as df', (join) => join.onRef('df.integrated_table_id', '=', 'it.id').on('df.enabled', '=', 1))
-      .selectAll('it')
-      // The folder's columns under folder_ names beside the table's own (both have id).
-      .select([
-        'df.id as folder_id',
-        'df.parent_id as folder_parent_id',
-        'df.text as folder_text',
-        'df.is_text_literal as folder_is_text_literal',
-        'df.entry_type as folder_entry_type',
-        'df.display_order as folder_display_order',
-        'df.item_sort_order as folder_item_sort_order',
-        'df.sort_key as folder_sort_key',
-        'df.can_have_documents as folder_can_have_documents',
-        'df.allow_upload as folder_allow_upload',
-        'df.enabled as folder_enabled',
-        'df.include_in_references as folder_include_in_references',
-        'df.expansion as folder_expansion',
-        'df.subtype_id as folder_subtype_id',
-      ])
-      .select((eb) => [
-        // A boolean on PostgreSQL, 1 or 0 on SQLite: read with Number() below.
-        (recordId === null
-          ? eb.lit(0)
-          : eb.exists(
-              eb
-                .selectFrom('record_group_members as g')
-                .select('g.membership_id')
-                .whereRef('g.integrated_table_id', '=', 'it.id')
-                .where('g.record_id', '=', shaped.recordId)
-                .where('g.data_area_id', '=', shaped.dataAreaId),
-            )
-        ).as('in_record_group'),
-        eb.selectFrom('options').select('data').where('name', '=', EXPANSION_OPTION).as('expansion_level_data'),
-        (!mayImport
-          ? eb.lit(0)
-          : shapeViewer.isManager
-            ? eb.lit(1)
-            : eb
-                .case()
-                .when(eb.exists(uploadGrantsInArea(deps.db, shapeViewer, shaped.sitId, shaped.dataAreaId)))
-                .then(eb.lit(1))
-                .else(eb.lit(0))
-                .end()
-        ).as('caller_may_upload'),
-      ])
-      .where('it.id', '=', shaped.sitId)
-      .orderBy('df.display_order')
-      .orderBy('df.id'),
+  const rows = await executeViewerShaped(
+    deps.db,
+    viewer,
+    recordId === null ? 'listing-context' : 'listing-context-with-record',
+    values,
+    (shapeViewer, shaped) =>
+      deps.db
+        .selectFrom('integrated_tables as it')
+        .leftJoin('display_folders as df', (join) => join.onRef('df.integrated_table_id', '=', 'it.id').on('df.enabled', '=', 1))
+        .selectAll('it')
+        // The folder's columns under folder_ names beside the table's own (both have id).
+        .select([
+          'df.id as folder_id',
+          'df.parent_id as folder_parent_id',
+          'df.text as folder_text',
+          'df.is_text_literal as folder_is_text_literal',
+          'df.entry_type as folder_entry_type',
+          'df.display_order as folder_display_order',
+          'df.item_sort_order as folder_item_sort_order',
+          'df.sort_key as folder_sort_key',
+          'df.can_have_documents as folder_can_have_documents',
+          'df.allow_upload as folder_allow_upload',
+          'df.enabled as folder_enabled',
+          'df.include_in_references as folder_include_in_references',
+          'df.expansion as folder_expansion',
+          'df.subtype_id as folder_subtype_id',
+        ])
+        .select((eb) => [
+          // A boolean on PostgreSQL, 1 or 0 on SQLite: read with Number() below.
+          (recordId === null
+            ? eb.lit(0)
+            : eb.exists(
+                eb
+                  .selectFrom('record_group_members as g')
+                  .select('g.membership_id')
+                  .whereRef('g.integrated_table_id', '=', 'it.id')
+                  .where('g.record_id', '=', shaped.recordId)
+                  .where('g.data_area_id', '=', shaped.dataAreaId),
+              )
+          ).as('in_record_group'),
+          eb.selectFrom('options').select('data').where('name', '=', EXPANSION_OPTION).as('expansion_level_data'),
+          (!mayImport
+            ? eb.lit(0)
+            : shapeViewer.isManager
+              ? eb.lit(1)
+              : eb
+                  .case()
+                  .when(eb.exists(uploadGrantsInArea(deps.db, shapeViewer, shaped.sitId, shaped.dataAreaId)))
+                  .then(eb.lit(1))
+                  .else(eb.lit(0))
+                  .end()
+          ).as('caller_may_upload'),
+        ])
+        .where('it.id', '=', shaped.sitId)
+        .orderBy('df.display_order')
+        .orderBy('df.id'),
   );
   const first = rows[0];
   if (first === undefined) return undefined;
@@ -197,8 +221,15 @@ async function listingContext(deps: AppDeps, viewer: Viewer, sitId: number, reco
  * The folder of a related record: its visible documents by name (no upload: uploads go to the
  * record's own folders), its record in the related* constraints beside the record in context.
  */
-function relatedFolder(related: RelatedRecord, documents: DmsDocument[], base: FolderNode['constraints'], expandToDocId: number | undefined): FolderNode {
-  const children: FolderEntry[] = documents.map((document): FolderEntry => ({ type: 'document', id: document.id, name: document.name, document }));
+function relatedFolder(
+  related: RelatedRecord,
+  documents: DmsDocument[],
+  base: FolderNode['constraints'],
+  expandToDocId: number | undefined,
+): FolderNode {
+  const children: FolderEntry[] = documents.map(
+    (document): FolderEntry => ({ type: 'document', id: document.id, name: document.name, document }),
+  );
   const id = `related-${related.table.id}-${related.dataAreaId}-${related.recordId}`;
   if (children.length === 0) children.push({ type: 'empty', id: `empty-${id}`, name: MESSAGES.noDocumentsFound });
   return {
@@ -230,38 +261,48 @@ function relatedFolder(related: RelatedRecord, documents: DmsDocument[], base: F
  * GET /api/folder-structure/url-generation/{sourceId}.
  */
 export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/folder-structure', { schema: { response: okAnswer(FolderEntryListAnswer) } }, async (request, reply): Promise<FolderEntry[]> => {
-    const query = queryOf(request);
-    const context = recordContextOf(query);
-    if (!isValidContext(context)) {
-      throw badRequest('The context is not valid: it needs a record id or a data area, and a type name, sit id or table id.');
-    }
-    const expandToDocId = queryInteger(query, 'expandToDocId');
-    // The client's way in names the table by sitId; a tableId or typeName is looked up first.
-    const sitId = context.sitId ?? (await findIntegratedTable(deps.db, context))?.id;
-    if (sitId === undefined) throw badRequest(NO_TABLE_MATCHES);
-    const recordId = context.recordId !== undefined ? normaliseRecordId(context.recordId) : null;
-    const dataAreaId = context.dataAreaId ?? '';
-    const viewer = viewerOf(request);
-    // RestrictToDataAreaId: the viewer's company is their own data area, else the one the client is in.
-    const company = viewer.ownDataAreaId ?? (dataAreaId.trim() === '' ? null : dataAreaId);
-    // The context with its folders, and the record's documents, need only the query and the
-    // viewer: asked side by side (documents of a table that does not exist are none).
-    const [listing, documents] = await Promise.all([
-      listingContext(deps, viewer, sitId, recordId, dataAreaId),
-      recordDocuments(deps, viewer, { sit: { id: sitId }, recordId, dataAreaId }, company),
-    ]);
-    if (listing === undefined) throw badRequest(NO_TABLE_MATCHES);
-    const { context: resolved, folders, expansionLevel, callerMayUpload, inRecordGroup } = listing;
-    const related = await relatedRecordsOf(deps.db, deps.entitySources, viewer, { ...resolved, inRecordGroup }, (message) => request.log.warn(message));
-    // The answer stays the spec's list of entries; that the ERP could not name the related records
-    // travels beside it, so the client can say so above the tree (docs/API.md).
-    if (related.unavailable !== null) void reply.header(RELATED_UNAVAILABLE_HEADER, encodeURIComponent(related.unavailable));
-    const relatedDocuments = await Promise.all(related.records.map((record) => recordDocuments(deps, viewer, { sit: record.table, recordId: record.recordId, dataAreaId: record.dataAreaId }, company)));
-    const tree = presentFolderTree({ context: resolved, folders, documents, expansionLevel, expandToDocId, callerMayUpload });
-    const base = recordConstraints(resolved);
-    return [...tree, ...related.records.map((record, index) => relatedFolder(record, relatedDocuments[index], base, expandToDocId))];
-  });
+  app.get(
+    '/folder-structure',
+    { schema: { response: okAnswer(FolderEntryListAnswer) } },
+    async (request, reply): Promise<FolderEntry[]> => {
+      const query = queryOf(request);
+      const context = recordContextOf(query);
+      if (!isValidContext(context)) {
+        throw badRequest('The context is not valid: it needs a record id or a data area, and a type name, sit id or table id.');
+      }
+      const expandToDocId = queryInteger(query, 'expandToDocId');
+      // The client's way in names the table by sitId; a tableId or typeName is looked up first.
+      const sitId = context.sitId ?? (await findIntegratedTable(deps.db, context))?.id;
+      if (sitId === undefined) throw badRequest(NO_TABLE_MATCHES);
+      const recordId = context.recordId !== undefined ? normaliseRecordId(context.recordId) : null;
+      const dataAreaId = context.dataAreaId ?? '';
+      const viewer = viewerOf(request);
+      // RestrictToDataAreaId: the viewer's company is their own data area, else the one the client is in.
+      const company = viewer.ownDataAreaId ?? (dataAreaId.trim() === '' ? null : dataAreaId);
+      // The context with its folders, and the record's documents, need only the query and the
+      // viewer: asked side by side (documents of a table that does not exist are none).
+      const [listing, documents] = await Promise.all([
+        listingContext(deps, viewer, sitId, recordId, dataAreaId),
+        recordDocuments(deps, viewer, { sit: { id: sitId }, recordId, dataAreaId }, company),
+      ]);
+      if (listing === undefined) throw badRequest(NO_TABLE_MATCHES);
+      const { context: resolved, folders, expansionLevel, callerMayUpload, inRecordGroup } = listing;
+      const related = await relatedRecordsOf(deps.db, deps.entitySources, viewer, { ...resolved, inRecordGroup }, (message) =>
+        request.log.warn(message),
+      );
+      // The answer stays the spec's list of entries; that the ERP could not name the related records
+      // travels beside it, so the client can say so above the tree (docs/API.md).
+      if (related.unavailable !== null) void reply.header(RELATED_UNAVAILABLE_HEADER, encodeURIComponent(related.unavailable));
+      const relatedDocuments = await Promise.all(
+        related.records.map((record) =>
+          recordDocuments(deps, viewer, { sit: record.table, recordId: record.recordId, dataAreaId: record.dataAreaId }, company),
+        ),
+      );
+      const tree = presentFolderTree({ context: resolved, folders, documents, expansionLevel, expandToDocId, callerMayUpload });
+      const base = recordConstraints(resolved);
+      return [...tree, ...related.records.map((record, index) => relatedFolder(record, relatedDocuments[index], base, expandToDocId))];
+    },
+  );
 
   registerUrlGenerationRoutes(app, deps);
 }

@@ -52,13 +52,26 @@ for (const dialect of testDialects()) {
       server = await startTestServer(dialect, { env: demo.env });
       const db = server.deps.db;
       const table = async (tableId: number, sourceType: number, typeName: string, label: string): Promise<number> =>
-        (await db.insertInto('integrated_tables').values({ external_table_id: tableId, source_type_id: sourceType, entity_type_name: typeName, label, product_type: 'bc' }).returning('id').executeTakeFirstOrThrow()).id;
+        (
+          await db
+            .insertInto('integrated_tables')
+            .values({ external_table_id: tableId, source_type_id: sourceType, entity_type_name: typeName, label, product_type: 'bc' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       vendorSit = await table(23, 0, 'bc:Microsoft.NAV.Vendor', 'Vendor');
       invoiceSit = await table(38, 2, 'bc:Microsoft.NAV.PurchaseHeader', 'Purchase Invoice');
       orderSit = await table(38, 1, 'bc:Microsoft.NAV.PurchaseOrder', 'Purchase Order');
       receiptSit = await table(120, 0, 'bc:Microsoft.NAV.PurchRcptHeader', 'Purchase Receipt');
-      await db.insertInto('display_folders').values({ integrated_table_id: vendorSit, parent_id: null, text: 'Documents', display_order: 1, sort_key: null, subtype_id: null }).execute();
-      const group = await createGroup(server, unique('AP '), ['Dynamics: Link to Existing', 'Dynamics: Launch Card From Document', 'Cabinet: Import Documents']);
+      await db
+        .insertInto('display_folders')
+        .values({ integrated_table_id: vendorSit, parent_id: null, text: 'Documents', display_order: 1, sort_key: null, subtype_id: null })
+        .execute();
+      const group = await createGroup(server, unique('AP '), [
+        'Dynamics: Link to Existing',
+        'Dynamics: Launch Card From Document',
+        'Cabinet: Import Documents',
+      ]);
       const bare = await createGroup(server, unique('Readers '));
       for (const sit of [vendorSit, invoiceSit, orderSit, receiptSit]) {
         await grantTableAccess(server, group, sit, { canUpload: true });
@@ -68,16 +81,63 @@ for (const dialect of testDialects()) {
       cronusClerk = await createUser(server, unique('cronus'), { groups: [group] });
       noDynamics = await createUser(server, unique('reader'), { groups: [bare] });
       await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
-      restricted = await createQueue(server, await createQueueType(server), { name: 'AP CRONUS only', features2: FEATURES2.RestrictToDataAreaId });
+      restricted = await createQueue(server, await createQueueType(server), {
+        name: 'AP CRONUS only',
+        features2: FEATURES2.RestrictToDataAreaId,
+      });
       for (const user of [clerk, cronusClerk]) await grantUserQueueAccess(server, user.id, restricted);
 
-      await createDocument(server, { sitId: vendorSit, recordId: V30000, fileName: 'Northwind W-9.pdf', content: await makePdf(1), uploader: clerk });
-      await createDocument(server, { sitId: orderSit, recordId: ORDER_106003, fileName: 'PO 106003.pdf', content: await makePdf(1), uploader: clerk });
-      await createDocument(server, { sitId: receiptSit, recordId: RECEIPT_107003_1, fileName: 'Delivery note 1.pdf', content: await makePdf(1), uploader: clerk });
-      await createDocument(server, { sitId: receiptSit, recordId: RECEIPT_107003_2, fileName: 'Delivery note 2.pdf', content: await makePdf(1), uploader: clerk });
-      await createDocument(server, { sitId: invoiceSit, recordId: PI_1003, fileName: 'PI-1003 scan.pdf', content: await makePdf(1), uploader: clerk });
-      await createDocument(server, { sitId: vendorSit, recordId: CA_V10000, dataAreaId: 'CRONUS-CA', fileName: 'Maple terms.pdf', content: await makePdf(1), uploader: clerk });
-      restrictedCaDoc = await createDocument(server, { sitId: vendorSit, recordId: CA_V10000, dataAreaId: 'CRONUS-CA', fileName: 'Maple invoice.pdf', content: await makePdf(1), uploader: clerk });
+      await createDocument(server, {
+        sitId: vendorSit,
+        recordId: V30000,
+        fileName: 'Northwind W-9.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
+      await createDocument(server, {
+        sitId: orderSit,
+        recordId: ORDER_106003,
+        fileName: 'PO 106003.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
+      await createDocument(server, {
+        sitId: receiptSit,
+        recordId: RECEIPT_107003_1,
+        fileName: 'Delivery note 1.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
+      await createDocument(server, {
+        sitId: receiptSit,
+        recordId: RECEIPT_107003_2,
+        fileName: 'Delivery note 2.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
+      await createDocument(server, {
+        sitId: invoiceSit,
+        recordId: PI_1003,
+        fileName: 'PI-1003 scan.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
+      await createDocument(server, {
+        sitId: vendorSit,
+        recordId: CA_V10000,
+        dataAreaId: 'CRONUS-CA',
+        fileName: 'Maple terms.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
+      restrictedCaDoc = await createDocument(server, {
+        sitId: vendorSit,
+        recordId: CA_V10000,
+        dataAreaId: 'CRONUS-CA',
+        fileName: 'Maple invoice.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
       await placeInQueue(server, restrictedCaDoc, restricted);
     });
 
@@ -102,12 +162,29 @@ for (const dialect of testDialects()) {
         ['Purchase Receipt 107003-2', ['Delivery note 2.pdf']],
       ]);
       const [vendor, order, receipt] = related;
-      expect(vendor.constraints).toMatchObject({ sitId: invoiceSit, recordId: PI_1003, relatedSitId: vendorSit, relatedRecordId: V30000, relatedDataAreaId: 'CRONUS', relatedTableId: 23, relatedTypeName: 'bc:Microsoft.NAV.Vendor' });
-      expect(order.constraints).toMatchObject({ relatedSitId: orderSit, relatedRecordId: ORDER_106003, relatedTableId: 38, relatedSourceType: 1 });
+      expect(vendor.constraints).toMatchObject({
+        sitId: invoiceSit,
+        recordId: PI_1003,
+        relatedSitId: vendorSit,
+        relatedRecordId: V30000,
+        relatedDataAreaId: 'CRONUS',
+        relatedTableId: 23,
+        relatedTypeName: 'bc:Microsoft.NAV.Vendor',
+      });
+      expect(order.constraints).toMatchObject({
+        relatedSitId: orderSit,
+        relatedRecordId: ORDER_106003,
+        relatedTableId: 38,
+        relatedSourceType: 1,
+      });
       expect(receipt.constraints).toMatchObject({ relatedSitId: receiptSit, relatedRecordId: RECEIPT_107003_1, relatedTableId: 120 });
       expect(related.every((folder) => folder.allowUpload === false)).toBe(true);
       // From the order, its receipts (the order's own key joins them).
-      expect((await tree(`dataAreaId=CRONUS&sitId=${orderSit}&recordId=${ORDER_106003}`, clerk)).map((folder) => folder.name)).toEqual(['Vendor V30000', 'Purchase Receipt 107003-1', 'Purchase Receipt 107003-2']);
+      expect((await tree(`dataAreaId=CRONUS&sitId=${orderSit}&recordId=${ORDER_106003}`, clerk)).map((folder) => folder.name)).toEqual([
+        'Vendor V30000',
+        'Purchase Receipt 107003-1',
+        'Purchase Receipt 107003-2',
+      ]);
     });
 
     /** The tree's answer and the ERP's words when it could not name the related records (the header, decoded). */
@@ -115,24 +192,36 @@ for (const dialect of testDialects()) {
       const response = await get(`/api/folder-structure?displayType=Default%20View&${query}`, user);
       expect(response.statusCode).toBe(200);
       const header = response.headers[RELATED_UNAVAILABLE_HEADER.toLowerCase()];
-      return { names: folders(response.json<FolderEntry[]>()).map((folder) => folder.name), unavailable: typeof header === 'string' ? decodeURIComponent(header) : null };
+      return {
+        names: folders(response.json<FolderEntry[]>()).map((folder) => folder.name),
+        unavailable: typeof header === 'string' ? decodeURIComponent(header) : null,
+      };
     };
     const PI_1003_QUERY = (): string => `dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`;
     const RELATED_OF_PI_1003 = ['Vendor V30000', 'Purchase Order 106003', 'Purchase Receipt 107003-1', 'Purchase Receipt 107003-2'];
 
-    it('the ERP down: 200 without the related folders and the ERP\'s words in Datahaven-Related-Unavailable, the record\'s own and grouped records kept; back once it returns', async () => {
+    it("the ERP down: 200 without the related folders and the ERP's words in Datahaven-Related-Unavailable, the record's own and grouped records kept; back once it returns", async () => {
       // A record group is ours: its members still show while the ERP is down.
       const group = await server.inject({
         method: 'PUT',
         url: '/api/record-group-memberships',
         headers: server.authHeaders(clerk.username),
-        payload: { source: 'bc', records: [{ sitId: invoiceSit, dataAreaId: 'CRONUS', recordId: PI_1003 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V10000 }] },
+        payload: {
+          source: 'bc',
+          records: [
+            { sitId: invoiceSit, dataAreaId: 'CRONUS', recordId: PI_1003 },
+            { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V10000 },
+          ],
+        },
       });
       expect(group.statusCode).toBe(200);
       try {
         await demo.stop();
         try {
-          expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: ['Vendor V10000'], unavailable: 'Business Central cannot be reached right now. Please try again later.' });
+          expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({
+            names: ['Vendor V10000'],
+            unavailable: 'Business Central cannot be reached right now. Please try again later.',
+          });
           // The vendor's own folder is the product's: it answers as ever, and a vendor names no related records, so nothing is missing.
           const vendor = await treeAndNotice(`dataAreaId=CRONUS&sitId=${vendorSit}&recordId=${V30000}`, clerk);
           expect(vendor).toEqual({ names: ['Documents'], unavailable: null });
@@ -141,7 +230,11 @@ for (const dialect of testDialects()) {
         }
         expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: [...RELATED_OF_PI_1003, 'Vendor V10000'], unavailable: null });
       } finally {
-        await server.inject({ method: 'DELETE', url: `/api/record-group-memberships/${group.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId}`, headers: server.authHeaders(clerk.username) });
+        await server.inject({
+          method: 'DELETE',
+          url: `/api/record-group-memberships/${group.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId}`,
+          headers: server.authHeaders(clerk.username),
+        });
       }
     });
 
@@ -154,7 +247,10 @@ for (const dialect of testDialects()) {
     it('the ERP busy past its retries: 200, the related folders left out in its words', async () => {
       faults.failNext(503, { count: 10, retryAfter: '0' });
       try {
-        expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: [], unavailable: 'Business Central is busy and asked us to wait. Please try again in a minute.' });
+        expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({
+          names: [],
+          unavailable: 'Business Central is busy and asked us to wait. Please try again in a minute.',
+        });
       } finally {
         while (faults.pending > 0) faults.take();
       }
@@ -162,11 +258,17 @@ for (const dialect of testDialects()) {
 
     it('the ERP holding the request: the tree answers within its budget and says the ERP did not answer in time', async () => {
       faults.hangNext();
-      expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({ names: [], unavailable: 'Business Central did not answer within 2.5 seconds. Please try again later.' });
+      expect(await treeAndNotice(PI_1003_QUERY(), clerk)).toEqual({
+        names: [],
+        unavailable: 'Business Central did not answer within 2.5 seconds. Please try again later.',
+      });
     });
 
     it('RestrictToDataAreaId in the tree: a document in a restricting queue shows only to the company of its record', async () => {
-      const own = (user: User) => tree(`dataAreaId=CRONUS-CA&sitId=${vendorSit}&recordId=${CA_V10000}`, user).then((all) => namesIn(all.find((folder) => folder.name === 'Documents')));
+      const own = (user: User) =>
+        tree(`dataAreaId=CRONUS-CA&sitId=${vendorSit}&recordId=${CA_V10000}`, user).then((all) =>
+          namesIn(all.find((folder) => folder.name === 'Documents')),
+        );
       // A user of CRONUS does not see the restricted document of a CRONUS-CA record; the other one stays.
       expect(await own(cronusClerk)).toEqual(['Maple terms.pdf']);
       // A user without a company, in CRONUS-CA (the client's company), sees both.
@@ -176,18 +278,30 @@ for (const dialect of testDialects()) {
         method: 'PUT',
         url: '/api/record-group-memberships',
         headers: server.authHeaders(clerk.username),
-        payload: { source: 'bc', records: [{ sitId: invoiceSit, dataAreaId: 'CRONUS', recordId: PI_1003 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V10000 }] },
+        payload: {
+          source: 'bc',
+          records: [
+            { sitId: invoiceSit, dataAreaId: 'CRONUS', recordId: PI_1003 },
+            { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V10000 },
+          ],
+        },
       });
       expect(group.statusCode).toBe(200);
       try {
         const related = (user: User) =>
-          tree(`dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`, user).then((all) => all.find((folder) => folder.constraints.relatedRecordId === CA_V10000));
+          tree(`dataAreaId=CRONUS&sitId=${invoiceSit}&recordId=${PI_1003}`, user).then((all) =>
+            all.find((folder) => folder.constraints.relatedRecordId === CA_V10000),
+          );
         // From a CRONUS record the CRONUS-CA vendor's restricted document shows to no one: the company is CRONUS.
         expect(namesIn(await related(cronusClerk))).toEqual(['Maple terms.pdf']);
         expect(namesIn(await related(clerk))).toEqual(['Maple terms.pdf']);
         expect((await related(clerk))?.name).toBe('Vendor V10000');
       } finally {
-        await server.inject({ method: 'DELETE', url: `/api/record-group-memberships/${group.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId}`, headers: server.authHeaders(clerk.username) });
+        await server.inject({
+          method: 'DELETE',
+          url: `/api/record-group-memberships/${group.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId}`,
+          headers: server.authHeaders(clerk.username),
+        });
       }
     });
 
@@ -195,7 +309,14 @@ for (const dialect of testDialects()) {
       const url = (query: string, sit = vendorSit) => `/api/folder-structure/url-generation/${sit}?${query}`;
       const ok = await get(url(`dataAreaId=CRONUS&recordId=${V30000}`), clerk);
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ pageId: 26, number: 'V30000', sitId: vendorSit, typeName: 'bc:Microsoft.NAV.Vendor', dataAreaId: 'CRONUS', recordId: V30000 });
+      expect(ok.json()).toMatchObject({
+        pageId: 26,
+        number: 'V30000',
+        sitId: vendorSit,
+        typeName: 'bc:Microsoft.NAV.Vendor',
+        dataAreaId: 'CRONUS',
+        recordId: V30000,
+      });
       expect(ok.json<{ url: string }>().url).toContain('company=CRONUS&page=26');
 
       const refused = await get(url(`recordId=${V30000}`), noDynamics);
@@ -211,7 +332,10 @@ for (const dialect of testDialects()) {
       expect(noCompany.statusCode).toBe(403);
       expect(noCompany.json()).toMatchObject({ message: NO_CURRENT_COMPANY });
       // The client's current company is the company for a user without one.
-      expect((await get(url(`dataAreaId=CRONUS-CA&recordId=${CA_V10000}&docId=${restrictedCaDoc}`), clerk)).json()).toMatchObject({ number: 'V10000', dataAreaId: 'CRONUS-CA' });
+      expect((await get(url(`dataAreaId=CRONUS-CA&recordId=${CA_V10000}&docId=${restrictedCaDoc}`), clerk)).json()).toMatchObject({
+        number: 'V10000',
+        dataAreaId: 'CRONUS-CA',
+      });
     });
 
     it('RestrictToDataAreaId on entity lists, recordMetadata and url for a document in a restricting queue', async () => {
@@ -224,9 +348,17 @@ for (const dialect of testDialects()) {
         `/api/entities/url?typeName=bc:vendors&recordId=${CA_V10000}&dataAreaId=CRONUS-CA&docId=${restrictedCaDoc}`,
       ]) {
         const refused = await get(path, cronusClerk);
-        expect([path, refused.statusCode, refused.json()]).toEqual([path, 403, expect.objectContaining({ message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') })]);
+        expect([path, refused.statusCode, refused.json()]).toEqual([
+          path,
+          403,
+          expect.objectContaining({ message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') }),
+        ]);
         const noCompany = await get(path.replace('&dataAreaId=CRONUS-CA', ''), clerk);
-        expect([path, noCompany.statusCode, noCompany.json()]).toEqual([path, 403, expect.objectContaining({ message: NO_CURRENT_COMPANY })]);
+        expect([path, noCompany.statusCode, noCompany.json()]).toEqual([
+          path,
+          403,
+          expect.objectContaining({ message: NO_CURRENT_COMPANY }),
+        ]);
       }
       // Without the document (or outside such a queue) nothing restricts.
       expect((await get('/api/entity-types/bc:vendors/entities?dataAreaId=CRONUS-CA', cronusClerk)).statusCode).toBe(200);

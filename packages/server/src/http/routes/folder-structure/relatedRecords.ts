@@ -64,7 +64,13 @@ function isKey(value: unknown): value is string {
  * collection ($filter on the join, $top 5). The ERP without the record: none. The ERP down, slow
  * or busy: none, and its words in `unavailable` so the tree can say so (a log line too).
  */
-async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, viewer: Viewer, context: RecordContext, log: (message: string) => void): Promise<RelatedRecords> {
+async function erpRelatedRecords(
+  db: Kysely<Database>,
+  sources: EntitySources,
+  viewer: Viewer,
+  context: RecordContext,
+  log: (message: string) => void,
+): Promise<RelatedRecords> {
   const ownId = context.recordId;
   const none: RelatedRecords = { records: [], unavailable: null };
   if (ownId === null) return none;
@@ -79,16 +85,26 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
     const properties = new Set(type.properties.map((property) => property.name));
     // BC names an order's key 'orderId' (and its number 'orderNumber'), not after the navigation.
     const keyOf = (navigation: string): string | null =>
-      properties.has(`${navigation}Id`) ? `${navigation}Id` : navigation === 'purchaseOrder' && properties.has('orderId') ? 'orderId' : null;
+      properties.has(`${navigation}Id`)
+        ? `${navigation}Id`
+        : navigation === 'purchaseOrder' && properties.has('orderId')
+          ? 'orderId'
+          : null;
     const navigations = type.navigations.filter((navigation) => {
       if (!navigation.collection) return keyOf(navigation.name) !== null;
       const join = collectionNavigationJoin(type.name, navigation.name);
       return join !== null && properties.has(join.fromProperty);
     });
     if (navigations.length === 0) return [];
-    const tables = (await db.selectFrom('integrated_tables as t').selectAll('t').where((eb) => tableVisibleCondition(eb, viewer)).orderBy('t.source_type_id').orderBy('t.id').execute()).filter(
-      (table) => table.entity_type_name.startsWith(`${prefix}:`),
-    );
+    const tables = (
+      await db
+        .selectFrom('integrated_tables as t')
+        .selectAll('t')
+        .where((eb) => tableVisibleCondition(eb, viewer))
+        .orderBy('t.source_type_id')
+        .orderBy('t.id')
+        .execute()
+    ).filter((table) => table.entity_type_name.startsWith(`${prefix}:`));
     const tableOf = async (targetType: string): Promise<{ table: IntegratedTableRow; type: EntityTypeMetadata } | null> => {
       for (const table of tables) {
         let candidate: EntityTypeMetadata;
@@ -115,13 +131,20 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
       const numberProperty = navigation.name === 'purchaseOrder' ? 'orderNumber' : `${navigation.name}Number`;
       const keyProperty = keyOf(navigation.name);
       if (keyProperty === null) continue;
-      singles.push({ navigation: navigation.name, keyProperty, numberProperty: properties.has(numberProperty) ? numberProperty : null, table: target.table });
+      singles.push({
+        navigation: navigation.name,
+        keyProperty,
+        numberProperty: properties.has(numberProperty) ? numberProperty : null,
+        table: target.table,
+      });
     }
     if (singles.length === 0 && collections.length === 0) return [];
     const select = [
       ...new Set([
         ...type.keys,
-        ...singles.flatMap((target) => (target.numberProperty === null ? [target.keyProperty] : [target.keyProperty, target.numberProperty])),
+        ...singles.flatMap((target) =>
+          target.numberProperty === null ? [target.keyProperty] : [target.keyProperty, target.numberProperty],
+        ),
         ...collections.map((target) => target.join.fromProperty),
       ]),
     ];
@@ -134,7 +157,15 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
       if (!isKey(key)) return [];
       const number = target.numberProperty === null ? null : record[target.numberProperty];
       const recordId = normaliseRecordId(key);
-      return [{ table: target.table, dataAreaId, recordId, number: typeof number === 'string' && number !== '' ? number : recordId, relation: target.navigation }];
+      return [
+        {
+          table: target.table,
+          dataAreaId,
+          recordId,
+          number: typeof number === 'string' && number !== '' ? number : recordId,
+          relation: target.navigation,
+        },
+      ];
     });
     const fromCollections = await Promise.all(
       collections.map(async (target): Promise<RelatedRecord[]> => {
@@ -154,7 +185,15 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
           if (!isKey(id)) return [];
           const recordId = normaliseRecordId(id);
           const number = related.number;
-          return [{ table: target.table, dataAreaId, recordId, number: typeof number === 'string' && number !== '' ? number : recordId, relation: target.navigation }];
+          return [
+            {
+              table: target.table,
+              dataAreaId,
+              recordId,
+              number: typeof number === 'string' && number !== '' ? number : recordId,
+              relation: target.navigation,
+            },
+          ];
         });
       }),
     );
@@ -168,7 +207,9 @@ async function erpRelatedRecords(db: Kysely<Database>, sources: EntitySources, v
     // Past the budget the tree answers without them, in the words of an ERP that did not answer in time.
     const late = Symbol('late');
     const records = await withinBudget<RelatedRecord[] | typeof late>(work(), () => late, ERP_RELATED_BUDGET_MS);
-    return records === late ? leftOut(erpTimedOut(source.config.label, ERP_RELATED_BUDGET_MS / 1000), true) : { records, unavailable: null };
+    return records === late
+      ? leftOut(erpTimedOut(source.config.label, ERP_RELATED_BUDGET_MS / 1000), true)
+      : { records, unavailable: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // Only an ERP that cannot answer now is worth telling the user; a missing type is the set-up's, and logged.
@@ -206,10 +247,19 @@ export async function relatedRecordsOf(
   };
   fromErp.records.forEach(add);
   if (grouped.length > 0) {
-    const tables = new Map((await db.selectFrom('integrated_tables').selectAll().where('id', 'in', [...new Set(grouped.map((g) => g.sitId))]).execute()).map((table) => [table.id, table]));
+    const tables = new Map(
+      (
+        await db
+          .selectFrom('integrated_tables')
+          .selectAll()
+          .where('id', 'in', [...new Set(grouped.map((g) => g.sitId))])
+          .execute()
+      ).map((table) => [table.id, table]),
+    );
     for (const record of grouped) {
       const table = tables.get(record.sitId);
-      if (table !== undefined) add({ table, dataAreaId: record.dataAreaId, recordId: record.recordId, number: record.number, relation: 'group' });
+      if (table !== undefined)
+        add({ table, dataAreaId: record.dataAreaId, recordId: record.recordId, number: record.number, relation: 'group' });
     }
   }
   return { records: related, unavailable: fromErp.unavailable };

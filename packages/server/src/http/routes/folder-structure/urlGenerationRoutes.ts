@@ -60,7 +60,11 @@ export function registerUrlGenerationRoutes(app: FastifyInstance, deps: AppDeps)
       const rawRecordId = queryString(query, 'recordId')?.trim() ?? '';
       if (rawRecordId === '') throw invalid('Name the record: recordId.');
       const requested = queryString(query, 'dataAreaId');
-      const restriction = await restrictionOf(deps.db, viewer, { docId: queryInteger(query, 'docId'), queueId: queryInteger(query, 'queueId'), currentCompany: requested });
+      const restriction = await restrictionOf(deps.db, viewer, {
+        docId: queryInteger(query, 'docId'),
+        queueId: queryInteger(query, 'queueId'),
+        currentCompany: requested,
+      });
       const company = companyToRead(restriction, requested);
       const recordId = normaliseRecordId(rawRecordId);
       const found = await entityUrl(deps.entitySources, table.entity_type_name, company, recordId);

@@ -46,5 +46,7 @@ export function teamsSettingsOf(deps: AppDeps): TeamsSettings {
 
 /** GET /api/integration/teams/settings: no authentication (the tab reads it to sign in). */
 export function registerTeamsSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/integration/teams/settings', { schema: { response: { 200: TEAMS_SETTINGS_ANSWER } } }, async (_request, reply) => reply.header('Cache-Control', 'no-store').send(teamsSettingsOf(deps)));
+  app.get('/integration/teams/settings', { schema: { response: { 200: TEAMS_SETTINGS_ANSWER } } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send(teamsSettingsOf(deps)),
+  );
 }

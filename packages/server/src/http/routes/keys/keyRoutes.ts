@@ -49,7 +49,15 @@ export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
     const createdAt = deps.now().toISOString();
     const row = await deps.db
       .insertInto('api_keys')
-      .values({ user_id: principal.userId, label, key_hash: hashApiKey(key), created_at: createdAt, last_used_at: null, revoked_at: null, acts_for_users: actsForUsers ? 1 : 0 })
+      .values({
+        user_id: principal.userId,
+        label,
+        key_hash: hashApiKey(key),
+        created_at: createdAt,
+        last_used_at: null,
+        revoked_at: null,
+        acts_for_users: actsForUsers ? 1 : 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const created: CreatedApiKey = { id: row.id, label, key, createdAt, actsForUsers };
@@ -59,11 +67,21 @@ export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.delete<{ Params: { id: string } }>('/keys/:id', async (request, reply) => {
     const principal = principalOf(request);
     const id = integerParam(request, 'id');
-    const row = await deps.db.selectFrom('api_keys').select(['user_id']).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    const row = await deps.db
+      .selectFrom('api_keys')
+      .select(['user_id'])
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     const mayRevoke = row !== undefined && (row.user_id === principal.userId || principal.viewer.privileges.has('Security: Manager'));
     // Someone else's key answers like a missing one: ids of keys are nobody else's business.
     if (!mayRevoke) throw notFound('The API key was not found.');
-    await deps.db.updateTable('api_keys').set({ revoked_at: deps.now().toISOString() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await deps.db
+      .updateTable('api_keys')
+      .set({ revoked_at: deps.now().toISOString() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return reply.status(204).send();
   });
 }

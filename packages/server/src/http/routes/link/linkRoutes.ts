@@ -1,4 +1,14 @@
-import { DocumentLinkOrNullAnswer, LinkBody, LinkChangeAnswer, LinkQuery, PushLinkBody, RecordPostedAnswer, RecordPostedBody, UnlinkQuery, okAnswer } from '@datahaven/core/contract';
+import {
+  DocumentLinkOrNullAnswer,
+  LinkBody,
+  LinkChangeAnswer,
+  LinkQuery,
+  PushLinkBody,
+  RecordPostedAnswer,
+  RecordPostedBody,
+  UnlinkQuery,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { LinkRequestBody, PushLinkRequestBody, RecordPostedRequestBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DocumentLink } from '@datahaven/core/model';
@@ -70,9 +80,18 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
     return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), linkRequestOfQuery(request));
   });
 
-  app.put<{ Body: LinkRequestBody }>('/documents/:id/link', { schema: { querystring: LinkQuery, body: LinkBody, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
-    return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), linkRequestOfBody(linkRequestOfQuery(request), request.body));
-  });
+  app.put<{ Body: LinkRequestBody }>(
+    '/documents/:id/link',
+    { schema: { querystring: LinkQuery, body: LinkBody, response: okAnswer(LinkChangeAnswer) } },
+    async (request) => {
+      return linkDocumentWithEvents(
+        deps,
+        viewerOf(request),
+        documentIdParam(request),
+        linkRequestOfBody(linkRequestOfQuery(request), request.body),
+      );
+    },
+  );
 
   app.delete('/documents/:id/link', { schema: { querystring: UnlinkQuery, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
     const query = queryOf(request);
@@ -84,17 +103,25 @@ export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
     return unlinkDocument(deps, viewerOf(request), documentIdParam(request), window);
   });
 
-  app.put<{ Body: RecordPostedRequestBody }>('/record-events/posted', { schema: { body: RecordPostedBody, response: okAnswer(RecordPostedAnswer) } }, async (request) => {
-    return followPostedRecord(deps, viewerOf(request), request.body);
-  });
+  app.put<{ Body: RecordPostedRequestBody }>(
+    '/record-events/posted',
+    { schema: { body: RecordPostedBody, response: okAnswer(RecordPostedAnswer) } },
+    async (request) => {
+      return followPostedRecord(deps, viewerOf(request), request.body);
+    },
+  );
 
-  app.put<{ Body: PushLinkRequestBody }>('/documents/:id/push-link', { schema: { body: PushLinkBody, response: okAnswer(LinkChangeAnswer) } }, async (request) => {
-    const body = request.body;
-    // The push-link item lives in the client's storage: everything comes in the body.
-    const link = linkRequestOfBody({}, body);
-    // The push-link item's queueId is the queue the document was staged from: it must still be there.
-    if (body.queueId !== undefined) link.expectedQueueId = body.queueId;
-    link.releaseOwnLock = body.locked === true;
-    return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), link);
-  });
+  app.put<{ Body: PushLinkRequestBody }>(
+    '/documents/:id/push-link',
+    { schema: { body: PushLinkBody, response: okAnswer(LinkChangeAnswer) } },
+    async (request) => {
+      const body = request.body;
+      // The push-link item lives in the client's storage: everything comes in the body.
+      const link = linkRequestOfBody({}, body);
+      // The push-link item's queueId is the queue the document was staged from: it must still be there.
+      if (body.queueId !== undefined) link.expectedQueueId = body.queueId;
+      link.releaseOwnLock = body.locked === true;
+      return linkDocumentWithEvents(deps, viewerOf(request), documentIdParam(request), link);
+    },
+  );
 }

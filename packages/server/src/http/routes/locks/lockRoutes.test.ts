@@ -43,7 +43,12 @@ describeOnEachDatabase('document locks', (server) => {
     q.other = await createQueue(s, type, { name: unique('Other ') });
     q.work = await createQueue(s, type, { name: unique('Work '), approveTo: q.done, rejectTo: q.rejected });
     await createRoute(s, q.work, q.other);
-    const workers = await createGroup(s, unique('Workers '), ['Cabinet: Delete', 'Cabinet: Split Document', 'Notes: View Only', ...WORKFLOW_PRIVILEGES]);
+    const workers = await createGroup(s, unique('Workers '), [
+      'Cabinet: Delete',
+      'Cabinet: Split Document',
+      'Notes: View Only',
+      ...WORKFLOW_PRIVILEGES,
+    ]);
     await grantTableAccess(s, workers, world.table.sitId);
     for (const queue of Object.values(q)) await grantGroupQueueAccess(s, workers, queue);
     alice = await createUser(s, unique('alice'), { groups: [workers] });
@@ -59,21 +64,38 @@ describeOnEachDatabase('document locks', (server) => {
 
   /** A fresh two-page PDF of the world's record in the Work queue; resolves to its id and row version. */
   async function documentInWork(): Promise<{ id: number; rowVersion: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, q.work);
     return { id, rowVersion: await documentRowVersion(server(), id) };
   }
 
   function lock(user: User, docId: number, queueId: number, rowVersion: number): Promise<TestResponse> {
-    return server().inject({ method: 'POST', url: `/api/locks?docId=${docId}&queueId=${queueId}&rowConflictIds=${rowVersion}`, headers: server().authHeaders(user.username) });
+    return server().inject({
+      method: 'POST',
+      url: `/api/locks?docId=${docId}&queueId=${queueId}&rowConflictIds=${rowVersion}`,
+      headers: server().authHeaders(user.username),
+    });
   }
 
   function renew(user: User, docId: number, queueId: number): Promise<TestResponse> {
-    return server().inject({ method: 'PUT', url: `/api/locks/renew?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+    return server().inject({
+      method: 'PUT',
+      url: `/api/locks/renew?docId=${docId}&queueId=${queueId}`,
+      headers: server().authHeaders(user.username),
+    });
   }
 
   function unlock(user: User, docId: number, queueId: number): Promise<TestResponse> {
-    return server().inject({ method: 'DELETE', url: `/api/locks?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+    return server().inject({
+      method: 'DELETE',
+      url: `/api/locks?docId=${docId}&queueId=${queueId}`,
+      headers: server().authHeaders(user.username),
+    });
   }
 
   async function locksSeenBy(user: User, docId: number): Promise<DocumentLockInfo[]> {
@@ -96,7 +118,10 @@ describeOnEachDatabase('document locks', (server) => {
   }
 
   async function isDeleted(id: number): Promise<boolean> {
-    return (await server().deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at !== null;
+    return (
+      (await server().deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at !==
+      null
+    );
   }
 
   it("takes a lock for 15 minutes of the database clock; others see it as another user's lock", async () => {
@@ -120,9 +145,19 @@ describeOnEachDatabase('document locks', (server) => {
     expect(approval.statusCode).toBe(409);
     expect(approval.json()).toEqual(LOCKED);
     const base = { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.work };
-    const rejection = await server().inject({ method: 'PUT', url: '/api/documents/reject', headers: server().authHeaders(bob.username), payload: base });
+    const rejection = await server().inject({
+      method: 'PUT',
+      url: '/api/documents/reject',
+      headers: server().authHeaders(bob.username),
+      payload: base,
+    });
     expect(rejection.json()).toEqual(LOCKED);
-    const route = await server().inject({ method: 'PUT', url: '/api/documents/route', headers: server().authHeaders(bob.username), payload: { ...base, to: q.other } });
+    const route = await server().inject({
+      method: 'PUT',
+      url: '/api/documents/route',
+      headers: server().authHeaders(bob.username),
+      payload: { ...base, to: q.other },
+    });
     expect(route.json()).toEqual(LOCKED);
     expect(await queueOf(doc.id)).toBe(q.work);
 
@@ -158,7 +193,9 @@ describeOnEachDatabase('document locks', (server) => {
     expect(approved.statusCode).toBe(409);
     expect(approved.json()).toEqual(LOCKED);
     expect(await queueOf(doc.id)).toBe(q.work);
-    expect(await s.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([{ user_id: alice.id }]);
+    expect(await s.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([
+      { user_id: alice.id },
+    ]);
   });
 
   it('an approval that waited for the document row while another action moved it answers out of sync at once, before reading the locks (PostgreSQL row locks)', async () => {
@@ -173,10 +210,20 @@ describeOnEachDatabase('document locks', (server) => {
       await waitForBlocked(1);
       // Meanwhile the holder moves the document on and leaves Alice's live lock on it: the row
       // Bob gets is out of his window, and that is what he must be told, not the lock.
-      await trx.updateTable('documents').set({ queue_id: q.done, row_version: doc.rowVersion + 1 }).where('id', '=', doc.id).execute();
+      await trx
+        .updateTable('documents')
+        .set({ queue_id: q.done, row_version: doc.rowVersion + 1 })
+        .where('id', '=', doc.id)
+        .execute();
       await trx
         .insertInto('document_locks')
-        .values({ document_id: doc.id, user_id: alice.id, queue_id: q.done, acquired_at: '2000-01-01T00:00:00.000Z', expires_at: '2999-01-01T00:00:00.000Z' })
+        .values({
+          document_id: doc.id,
+          user_id: alice.id,
+          queue_id: q.done,
+          acquired_at: '2000-01-01T00:00:00.000Z',
+          expires_at: '2999-01-01T00:00:00.000Z',
+        })
         .execute();
     });
     const approved = await approving!;
@@ -190,7 +237,9 @@ describeOnEachDatabase('document locks', (server) => {
     expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
     expect((await approve(alice, doc)).statusCode).toBe(200);
     expect(await locksSeenBy(bob, doc.id)).toEqual([]);
-    expect(await server().deps.db.selectFrom('document_locks').select('document_id').where('document_id', '=', doc.id).execute()).toEqual([]);
+    expect(await server().deps.db.selectFrom('document_locks').select('document_id').where('document_id', '=', doc.id).execute()).toEqual(
+      [],
+    );
   });
 
   it('renews its own lock (POST again or PUT /locks/renew) and keeps when it was taken', async () => {
@@ -204,7 +253,12 @@ describeOnEachDatabase('document locks', (server) => {
     server().advanceDatabaseClock(60_000);
     const renewed = await renew(alice, doc.id, q.work);
     expect(renewed.statusCode).toBe(200);
-    expect(renewed.json<DocumentLockInfo>()).toMatchObject({ docId: doc.id, holder: alice.username, ownLock: true, acquiredAt: first.acquiredAt });
+    expect(renewed.json<DocumentLockInfo>()).toMatchObject({
+      docId: doc.id,
+      holder: alice.username,
+      ownLock: true,
+      acquiredAt: first.acquiredAt,
+    });
     expect(Date.parse(renewed.json<DocumentLockInfo>().lockExpiration)).toBeGreaterThanOrEqual(Date.parse(first.lockExpiration) + 120_000);
     const notHolder = await renew(bob, doc.id, q.work);
     expect(notHolder.statusCode).toBe(409);
@@ -235,7 +289,7 @@ describeOnEachDatabase('document locks', (server) => {
     expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
   });
 
-  it('refuses to unlock another user\'s live lock; the holder and a security manager may release it', async () => {
+  it("refuses to unlock another user's live lock; the holder and a security manager may release it", async () => {
     const doc = await documentInWork();
     expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
     const refused = await unlock(bob, doc.id, q.work);
@@ -251,7 +305,7 @@ describeOnEachDatabase('document locks', (server) => {
     expect(await locksSeenBy(bob, doc.id)).toEqual([]);
   });
 
-  it("tells the holder when a security manager breaks their lock: a system note naming both, and the next renewal answers who released it", async () => {
+  it('tells the holder when a security manager breaks their lock: a system note naming both, and the next renewal answers who released it', async () => {
     const doc = await documentInWork();
     expect((await lock(alice, doc.id, q.work, doc.rowVersion)).statusCode).toBe(201);
     expect((await unlock(world.manager, doc.id, q.work)).statusCode).toBe(204);
@@ -296,10 +350,18 @@ describeOnEachDatabase('document locks', (server) => {
     expect(hidden.statusCode).toBe(404);
     expect((await unlock(world.outsider, doc.id, q.work)).statusCode).toBe(404);
     const headers = server().authHeaders(alice.username);
-    for (const url of [`/api/locks?docId=${doc.id}&queueId=${q.work}`, `/api/locks?docId=${doc.id}&rowConflictIds=1`, `/api/locks?queueId=${q.work}&rowConflictIds=1`, `/api/locks?docId=x&queueId=${q.work}&rowConflictIds=1`]) {
+    for (const url of [
+      `/api/locks?docId=${doc.id}&queueId=${q.work}`,
+      `/api/locks?docId=${doc.id}&rowConflictIds=1`,
+      `/api/locks?queueId=${q.work}&rowConflictIds=1`,
+      `/api/locks?docId=x&queueId=${q.work}&rowConflictIds=1`,
+    ]) {
       expect((await server().inject({ method: 'POST', url, headers })).statusCode).toBe(400);
     }
-    expect((await server().inject({ method: 'POST', url: `/api/locks?docId=${doc.id}&queueId=${q.work}&rowConflictIds=${doc.rowVersion}` })).statusCode).toBe(401);
+    expect(
+      (await server().inject({ method: 'POST', url: `/api/locks?docId=${doc.id}&queueId=${q.work}&rowConflictIds=${doc.rowVersion}` }))
+        .statusCode,
+    ).toBe(401);
     expect(await locksSeenBy(alice, doc.id)).toEqual([]);
   });
 
@@ -315,16 +377,31 @@ describeOnEachDatabase('document locks', (server) => {
     expect(await isDeleted(doc.id)).toBe(false);
     expect(await isDeleted(partner.id)).toBe(false);
 
-    const split = await server().inject({ method: 'POST', url: `/api/documents/${doc.id}/split`, headers, payload: { ranges: '1;2', deleteOriginal: false } });
+    const split = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${doc.id}/split`,
+      headers,
+      payload: { ranges: '1;2', deleteOriginal: false },
+    });
     expect(split.statusCode).toBe(409);
     expect(split.json()).toEqual(LOCKED);
 
-    const merge = await server().inject({ method: 'POST', url: '/api/documents/merge', headers, payload: { docIds: [partner.id, doc.id], deleteOriginals: true } });
+    const merge = await server().inject({
+      method: 'POST',
+      url: '/api/documents/merge',
+      headers,
+      payload: { docIds: [partner.id, doc.id], deleteOriginals: true },
+    });
     expect(merge.statusCode).toBe(409);
     expect(merge.json()).toEqual(LOCKED);
     expect(await isDeleted(partner.id)).toBe(false);
 
-    const ownSplit = await server().inject({ method: 'POST', url: `/api/documents/${doc.id}/split`, headers: server().authHeaders(alice.username), payload: { ranges: '1;2' } });
+    const ownSplit = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${doc.id}/split`,
+      headers: server().authHeaders(alice.username),
+      payload: { ranges: '1;2' },
+    });
     expect(ownSplit.statusCode).toBe(201);
 
     expect((await unlock(alice, doc.id, q.work)).statusCode).toBe(204);
@@ -363,25 +440,46 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
   });
 
   async function documentIn(queueId: number): Promise<{ id: number; rowVersion: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, queueId);
     return { id, rowVersion: await documentRowVersion(server(), id) };
   }
 
   function lock(user: User, doc: { id: number; rowVersion: number }, queueId: number): Promise<TestResponse> {
-    return server().inject({ method: 'POST', url: `/api/locks?docId=${doc.id}&queueId=${queueId}&rowConflictIds=${doc.rowVersion}`, headers: server().authHeaders(user.username) });
+    return server().inject({
+      method: 'POST',
+      url: `/api/locks?docId=${doc.id}&queueId=${queueId}&rowConflictIds=${doc.rowVersion}`,
+      headers: server().authHeaders(user.username),
+    });
   }
 
   function renew(user: User, docId: number, queueId: number): Promise<TestResponse> {
-    return server().inject({ method: 'PUT', url: `/api/locks/renew?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+    return server().inject({
+      method: 'PUT',
+      url: `/api/locks/renew?docId=${docId}&queueId=${queueId}`,
+      headers: server().authHeaders(user.username),
+    });
   }
 
   function unlock(user: User, docId: number, queueId: number): Promise<TestResponse> {
-    return server().inject({ method: 'DELETE', url: `/api/locks?docId=${docId}&queueId=${queueId}`, headers: server().authHeaders(user.username) });
+    return server().inject({
+      method: 'DELETE',
+      url: `/api/locks?docId=${docId}&queueId=${queueId}`,
+      headers: server().authHeaders(user.username),
+    });
   }
 
   async function storedLock(docId: number) {
-    return server().deps.db.selectFrom('document_locks').select(['user_id', 'expires_at']).where('document_id', '=', docId).executeTakeFirst();
+    return server()
+      .deps.db.selectFrom('document_locks')
+      .select(['user_id', 'expires_at'])
+      .where('document_id', '=', docId)
+      .executeTakeFirst();
   }
 
   it('in an OptInWorkflow queue a lock is taken (even without AccessDocumentWithin), not renewed and not released: it expires', async () => {
@@ -398,11 +496,19 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     expect(again.json<DocumentLockInfo>().lockExpiration).toBe(first.lockExpiration);
     const refusedRenew = await renew(viewer, doc.id, q.optIn);
     expect(refusedRenew.statusCode).toBe(403);
-    expect(refusedRenew.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: 'Locks in this queue are taken, not renewed: they expire (OptInWorkflow).' });
+    expect(refusedRenew.json()).toEqual({
+      statusCode: 403,
+      exceptionType: 'Forbidden',
+      message: 'Locks in this queue are taken, not renewed: they expire (OptInWorkflow).',
+    });
     for (const user of [viewer, world.manager]) {
       const refusedUnlock = await unlock(user, doc.id, q.optIn);
       expect(refusedUnlock.statusCode).toBe(403);
-      expect(refusedUnlock.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: 'Locks in this queue are not released: they expire (OptInWorkflow).' });
+      expect(refusedUnlock.json()).toEqual({
+        statusCode: 403,
+        exceptionType: 'Forbidden',
+        message: 'Locks in this queue are not released: they expire (OptInWorkflow).',
+      });
     }
     expect(await storedLock(doc.id)).toEqual({ user_id: viewer.id, expires_at: first.lockExpiration });
     // Another user's live lock still refuses a lock there.
@@ -427,7 +533,7 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     expect(await storedLock(doc.id)).toBeUndefined();
   });
 
-  it('PUT /locks/renew checks AccessDocumentWithin like POST: 403 once the holder\'s access is revoked, the lock unchanged', async () => {
+  it("PUT /locks/renew checks AccessDocumentWithin like POST: 403 once the holder's access is revoked, the lock unchanged", async () => {
     const doc = await documentIn(q.work);
     const taken = await lock(dana, doc, q.work);
     expect(taken.statusCode).toBe(201);
@@ -436,7 +542,11 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     server().advanceDatabaseClock(60_000);
     const refused = await renew(dana, doc.id, q.work);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: 'You do not have the AccessDocumentWithin access of this queue.' });
+    expect(refused.json()).toEqual({
+      statusCode: 403,
+      exceptionType: 'Forbidden',
+      message: 'You do not have the AccessDocumentWithin access of this queue.',
+    });
     expect(await storedLock(doc.id)).toEqual({ user_id: dana.id, expires_at: taken.json<DocumentLockInfo>().lockExpiration });
     // Giving the work back stays possible.
     expect((await unlock(dana, doc.id, q.work)).statusCode).toBe(204);

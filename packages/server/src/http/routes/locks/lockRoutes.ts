@@ -113,7 +113,13 @@ export function registerLockRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (holder !== null) {
       await deps.db
         .insertInto('notes')
-        .values({ document_id: target.docId, author_id: viewer.userId, kind: 'system', text: lockReleasedNote(holder, viewer.username), created_at: deps.now().toISOString() })
+        .values({
+          document_id: target.docId,
+          author_id: viewer.userId,
+          kind: 'system',
+          text: lockReleasedNote(holder, viewer.username),
+          created_at: deps.now().toISOString(),
+        })
         .execute();
     }
     return reply.status(204).send();

@@ -20,7 +20,13 @@ interface MailPart {
 
 async function emlOf(subject: string, attachment: { name: string; content: Buffer }): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  const stream = writeEmlDraft({ from: { name: 'Müller GmbH', address: 'ap@mueller.example' }, subject, text: 'Anbei die Rechnung.', date: new Date('2025-05-30T09:00:00Z'), attachments: [{ name: attachment.name, mediaType: 'application/pdf', open: () => Readable.from([attachment.content]) }] });
+  const stream = writeEmlDraft({
+    from: { name: 'Müller GmbH', address: 'ap@mueller.example' },
+    subject,
+    text: 'Anbei die Rechnung.',
+    date: new Date('2025-05-30T09:00:00Z'),
+    attachments: [{ name: attachment.name, mediaType: 'application/pdf', open: () => Readable.from([attachment.content]) }],
+  });
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
@@ -58,19 +64,35 @@ describeOnEachDatabase("e-mail import: an e-mail's attachments into a queue or a
     await grantGroupQueueAccess(s, workers, inbox);
   });
 
-  const post = (url: string, user: User, form: FormData) => server().inject({ method: 'POST', url, headers: server().authHeaders(user.username), payload: form });
+  const post = (url: string, user: User, form: FormData) =>
+    server().inject({ method: 'POST', url, headers: server().authHeaders(user.username), payload: form });
   const intoQueue = (queueId: number, user: User, form: FormData) => post(`/api/mail-import?queueId=${queueId}`, user, form);
-  const intoRecord = (recordId: string, user: User, form: FormData) => post(`/api/mail-import?dataAreaId=CRONUS&sitId=${world.table.sitId}&recordId=${recordId}`, user, form);
+  const intoRecord = (recordId: string, user: User, form: FormData) =>
+    post(`/api/mail-import?dataAreaId=CRONUS&sitId=${world.table.sitId}&recordId=${recordId}`, user, form);
   const notesOf = async (id: number): Promise<string[]> =>
-    (await server().deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', id).orderBy('id').execute()).map((n) => `${n.kind}: ${n.text}`);
-  const documentCount = async () => Number((await server().deps.db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    (await server().deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', id).orderBy('id').execute()).map(
+      (n) => `${n.kind}: ${n.text}`,
+    );
+  const documentCount = async () =>
+    Number(
+      (
+        await server()
+          .deps.db.selectFrom('documents')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('files the attachments and the kept .eml into the queue with subject and sender as description, the note and the user note', async () => {
     const eml = await emlOf(subject, { name: 'Rechnung März.pdf', content: invoice });
-    const response = await intoQueue(inbox, worker, mailForm({ subject, from, note: 'Bitte bis Freitag prüfen.' }, [
-      { field: 'file', name: 'Rechnung März.pdf', type: 'application/pdf', content: invoice },
-      { field: 'message', name: 'Rechnung März 2025.eml', type: 'message/rfc822', content: eml },
-    ]));
+    const response = await intoQueue(
+      inbox,
+      worker,
+      mailForm({ subject, from, note: 'Bitte bis Freitag prüfen.' }, [
+        { field: 'file', name: 'Rechnung März.pdf', type: 'application/pdf', content: invoice },
+        { field: 'message', name: 'Rechnung März 2025.eml', type: 'message/rfc822', content: eml },
+      ]),
+    );
     expect(response.statusCode).toBe(201);
     const answer = response.json<MailImport>();
     expect(answer.duplicates).toEqual([]);
@@ -81,10 +103,9 @@ describeOnEachDatabase("e-mail import: an e-mail's attachments into a queue or a
     for (const document of answer.documents) {
       expect(document.description).toBe(`${subject} — ${from}`);
       const notes = await notesOf(document.id);
-      expect(notes).toEqual(expect.arrayContaining([
-        `system: Imported from the e-mail '${subject}' from ${from}.`,
-        'user: Bitte bis Freitag prüfen.',
-      ]));
+      expect(notes).toEqual(
+        expect.arrayContaining([`system: Imported from the e-mail '${subject}' from ${from}.`, 'user: Bitte bis Freitag prüfen.']),
+      );
     }
     // The queue list shows them, as any import.
     const listed = await server().inject({ url: `/api/queues/${inbox}/workflow`, headers: server().authHeaders(worker.username) });
@@ -94,23 +115,42 @@ describeOnEachDatabase("e-mail import: an e-mail's attachments into a queue or a
 
   it('says in words that a file already in the queue is not imported again; all duplicates → 409 storing nothing', async () => {
     const before = await documentCount();
-    const again = await intoQueue(inbox, worker, mailForm({ subject, from }, [{ field: 'file', name: 'Rechnung März.pdf', type: 'application/pdf', content: invoice }]));
+    const again = await intoQueue(
+      inbox,
+      worker,
+      mailForm({ subject, from }, [{ field: 'file', name: 'Rechnung März.pdf', type: 'application/pdf', content: invoice }]),
+    );
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ exceptionType: 'Conflict', message: `'Rechnung März.pdf' is already in the queue ${inboxName}; it was not imported again.` });
+    expect(again.json()).toMatchObject({
+      exceptionType: 'Conflict',
+      message: `'Rechnung März.pdf' is already in the queue ${inboxName}; it was not imported again.`,
+    });
     expect(await documentCount()).toBe(before);
     // A new file beside it is imported; the duplicate (under another name, too) is named with its document.
-    const mixed = await intoQueue(inbox, worker, mailForm({ subject: 'Nachtrag', from }, [
-      { field: 'file', name: 'Kopie.pdf', type: 'application/pdf', content: invoice },
-      { field: 'file', name: 'Lieferschein.pdf', type: 'application/pdf', content: delivery },
-      { field: 'file', name: 'Lieferschein (1).pdf', type: 'application/pdf', content: delivery },
-    ]));
+    const mixed = await intoQueue(
+      inbox,
+      worker,
+      mailForm({ subject: 'Nachtrag', from }, [
+        { field: 'file', name: 'Kopie.pdf', type: 'application/pdf', content: invoice },
+        { field: 'file', name: 'Lieferschein.pdf', type: 'application/pdf', content: delivery },
+        { field: 'file', name: 'Lieferschein (1).pdf', type: 'application/pdf', content: delivery },
+      ]),
+    );
     expect(mixed.statusCode).toBe(201);
     const answer = mixed.json<MailImport>();
     expect(answer.documents.map((document) => document.name)).toEqual(['Lieferschein.pdf']);
     expect(answer.documents[0].description).toBe(`Nachtrag — ${from}`);
     expect(answer.duplicates).toEqual([
-      { fileName: 'Kopie.pdf', documentId: expect.any(Number) as number, message: `'Kopie.pdf' is already in the queue ${inboxName}; it was not imported again.` },
-      { fileName: 'Lieferschein (1).pdf', documentId: null, message: "'Lieferschein (1).pdf' is the same file as 'Lieferschein.pdf' of this e-mail; it was imported once." },
+      {
+        fileName: 'Kopie.pdf',
+        documentId: expect.any(Number) as number,
+        message: `'Kopie.pdf' is already in the queue ${inboxName}; it was not imported again.`,
+      },
+      {
+        fileName: 'Lieferschein (1).pdf',
+        documentId: null,
+        message: "'Lieferschein (1).pdf' is the same file as 'Lieferschein.pdf' of this e-mail; it was imported once.",
+      },
     ]);
     expect(await documentCount()).toBe(before + 1);
   });
@@ -141,16 +181,28 @@ describeOnEachDatabase("e-mail import: an e-mail's attachments into a queue or a
 
   it("files into a record's folder as the upload does; the same file on another record is no duplicate", async () => {
     const scan = await makePdf(1, unique('Scan '));
-    const first = await intoRecord(world.recordId, worker, mailForm({ subject: '', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]));
+    const first = await intoRecord(
+      world.recordId,
+      worker,
+      mailForm({ subject: '', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]),
+    );
     expect(first.statusCode).toBe(201);
     const [document] = first.json<MailImport>().documents;
     expect(document.description).toBe(from);
     expect(document.link).toMatchObject({ dataAreaId: 'CRONUS' });
     expect(await notesOf(document.id)).toEqual(expect.arrayContaining([`system: Imported from the e-mail '(no subject)' from ${from}.`]));
-    const again = await intoRecord(world.recordId, worker, mailForm({ subject: 'S', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]));
+    const again = await intoRecord(
+      world.recordId,
+      worker,
+      mailForm({ subject: 'S', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]),
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toMatch(/^'Scan\.pdf' is already in .+; it was not imported again\.$/);
-    const elsewhere = await intoRecord(world.otherRecordId, worker, mailForm({ subject: 'S', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]));
+    const elsewhere = await intoRecord(
+      world.otherRecordId,
+      worker,
+      mailForm({ subject: 'S', from }, [{ field: 'file', name: 'Scan.pdf', type: 'application/pdf', content: scan }]),
+    );
     expect(elsewhere.statusCode).toBe(201);
   });
 

@@ -47,10 +47,16 @@ async function placeOf(deps: AppDeps, request: FastifyRequest, viewer: Viewer): 
   const resolved = await resolveRecordContext(deps.db, context);
   if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
   if (!viewer.privileges.has('Cabinet: Import Documents')) throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
-  if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId))) throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
+  if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
+    throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
   const subtypeId = queryInteger(query, 'subtypeId') ?? null;
   if (subtypeId !== null) {
-    const subtype = await deps.db.selectFrom('subtypes').select('id').where('id', '=', subtypeId).where('integrated_table_id', '=', resolved.sit.id).executeTakeFirst();
+    const subtype = await deps.db
+      .selectFrom('subtypes')
+      .select('id')
+      .where('id', '=', subtypeId)
+      .where('integrated_table_id', '=', resolved.sit.id)
+      .executeTakeFirst();
     if (subtype === undefined) throw badRequest(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
   }
   return { kind: 'record', target: { context: { ...resolved, recordId: resolved.recordId }, subtypeId } };
@@ -86,7 +92,9 @@ async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<Mai
   checkImportNote(note);
   // The attachments first, then the kept message: documents are made in that order.
   const origin = { subject: fields.get('subject') ?? '', from: fields.get('from') ?? '' };
-  const digest = createHash('sha256').update(JSON.stringify([origin.subject, origin.from, note, parts])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([origin.subject, origin.from, note, parts]))
+    .digest('hex');
   return { origin, note, staged: [...attachments, ...messages], digest };
 }
 
@@ -100,11 +108,22 @@ async function importMail(deps: AppDeps, request: FastifyRequest, reply: Fastify
   const skipped = new Set(duplicates.map((duplicate) => duplicate.index));
   const fresh = form.staged.filter((_file, index) => !skipped.has(index));
   if (fresh.length === 0) throw new HttpError(409, 'Conflict', duplicates.map((duplicate) => duplicate.message).join(' '));
-  const ids = place.kind === 'queue' ? await commitQueueImport(deps, viewer, place.queue, fresh) : await commitUploads(deps, viewer, place.target, fresh);
+  const ids =
+    place.kind === 'queue'
+      ? await commitQueueImport(deps, viewer, place.queue, fresh)
+      : await commitUploads(deps, viewer, place.target, fresh);
   await describeMailDocuments(deps.db, viewer, ids, form.origin, form.note, deps.now());
   // As the record upload: a SmartQueue's auto-link approval (a queue import arrives unlinked).
   if (place.kind === 'record') await applyArrivalEvents(deps, viewer, ids);
-  const visible = new Set((await findVisibleDocuments(deps.db, viewer, duplicates.flatMap((d) => (d.existingDocumentId === null ? [] : [d.existingDocumentId])))).map((row) => row.id));
+  const visible = new Set(
+    (
+      await findVisibleDocuments(
+        deps.db,
+        viewer,
+        duplicates.flatMap((d) => (d.existingDocumentId === null ? [] : [d.existingDocumentId])),
+      )
+    ).map((row) => row.id),
+  );
   const answer: MailImport = {
     documents: (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument),
     duplicates: duplicates.map((duplicate) => ({

@@ -21,7 +21,10 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
   let small: number;
   let large: number;
   // A 9 MB text file: any stored type goes, and text is the one that needs no decoding to store.
-  const largeBytes = Buffer.from(`Scan ${randomBytes(8).toString('hex')}\n${'Rechnung 4711, zahlbar bis 30. Juni 2026.\n'.repeat(230_000)}`, 'utf8').subarray(0, 9 * 1024 * 1024);
+  const largeBytes = Buffer.from(
+    `Scan ${randomBytes(8).toString('hex')}\n${'Rechnung 4711, zahlbar bis 30. Juni 2026.\n'.repeat(230_000)}`,
+    'utf8',
+  ).subarray(0, 9 * 1024 * 1024);
 
   beforeAll(async () => {
     world = await createWorld(server());
@@ -30,15 +33,35 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
     mailer = await createUser(server(), unique('replier'), { groups: [group] });
     noExport = await createUser(server(), unique('noexport'), { groups: [group], privileges: { 'Cabinet: Export Documents': false } });
     colleague = await createUser(server(), unique('colleague'), { groups: [group] });
-    stranger = await createUser(server(), unique('stranger'), { groups: [await createGroup(server(), unique('Exporters '), ['Cabinet: Export Documents'])] });
-    small = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'Invoice März.pdf', content: await makePdf(2, 'Invoice'), uploader: world.clerk });
-    large = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'Scan.txt', content: largeBytes, uploader: world.clerk });
+    stranger = await createUser(server(), unique('stranger'), {
+      groups: [await createGroup(server(), unique('Exporters '), ['Cabinet: Export Documents'])],
+    });
+    small = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      fileName: 'Invoice März.pdf',
+      content: await makePdf(2, 'Invoice'),
+      uploader: world.clerk,
+    });
+    large = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      fileName: 'Scan.txt',
+      content: largeBytes,
+      uploader: world.clerk,
+    });
     graph = await startGraphStandIn();
     entra = await startOboEntraStandIn(graph.token);
     const config = server().deps.config;
     config.graphBaseUrl = graph.baseUrl;
     // Read at each validation and exchange: the server now trusts the loopback Entra ID.
-    Object.assign(config.entra, { clientId: entra.clientId, clientSecret: entra.clientSecret, authority: entra.authority, tenantIds: [entra.tenantId], audiences: [entra.audience] });
+    Object.assign(config.entra, {
+      clientId: entra.clientId,
+      clientSecret: entra.clientSecret,
+      authority: entra.authority,
+      tenantIds: [entra.tenantId],
+      audiences: [entra.audience],
+    });
   });
 
   afterAll(async () => {
@@ -47,7 +70,12 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
   });
 
   const replyWith = (username: string, body: Record<string, unknown>, headers: Record<string, string> = { 'x-graph-token': graph.token }) =>
-    server().inject({ method: 'POST', url: '/api/mail-drafts/reply', headers: { ...server().authHeaders(username), ...headers }, payload: { messageId: graph.readMessageId, embedAnnotations: false, ...body } });
+    server().inject({
+      method: 'POST',
+      url: '/api/mail-drafts/reply',
+      headers: { ...server().authHeaders(username), ...headers },
+      payload: { messageId: graph.readMessageId, embedAnnotations: false, ...body },
+    });
 
   it('answers 201: a 9 MB document through an upload session in three PUTs of at most 4 MB, a small one inline, on a createReply draft', async () => {
     const before = graph.calls.length;
@@ -73,7 +101,13 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
 
   it('attaches the PDF with its annotations burned in when asked, the stored file otherwise', async () => {
     const stored = await makePdf(2, 'Marked');
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, fileName: 'Marked.pdf', content: stored, uploader: world.clerk });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      fileName: 'Marked.pdf',
+      content: stored,
+      uploader: world.clerk,
+    });
     const group = await createGroup(server(), unique('Annotating repliers '), ['Cabinet: Annotations Edit', 'Cabinet: Export Documents']);
     await grantTableAccess(server(), group, world.table.sitId);
     const annotator = await createUser(server(), unique('annotator'), { groups: [group] });
@@ -99,7 +133,10 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
     const before = graph.calls.length;
     const forbidden = await replyWith(noExport.username, { documentIds: [small] });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ exceptionType: 'Forbidden', message: "Downloading documents needs the 'Cabinet: Export Documents' privilege." });
+    expect(forbidden.json()).toMatchObject({
+      exceptionType: 'Forbidden',
+      message: "Downloading documents needs the 'Cabinet: Export Documents' privilege.",
+    });
     const invisible = await replyWith(stranger.username, { documentIds: [small] });
     expect(invisible.statusCode).toBe(404);
     expect(invisible.json()).toMatchObject({ message: MESSAGES.documentNotFound });
@@ -127,7 +164,10 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
 
     const gone = await replyWith(mailer.username, { documentIds: [small], messageId: 'AAMkAD-deleted=' });
     expect(gone.statusCode).toBe(502);
-    expect(gone.json()).toMatchObject({ exceptionType: 'GraphError', message: 'The reply draft could not be created: The specified object was not found in the store.' });
+    expect(gone.json()).toMatchObject({
+      exceptionType: 'GraphError',
+      message: 'The reply draft could not be created: The specified object was not found in the store.',
+    });
     const badToken = await replyWith(mailer.username, { documentIds: [small] }, { 'x-graph-token': 'expired' });
     expect(badToken.statusCode).toBe(502);
     expect(badToken.json()).toMatchObject({ message: 'The reply draft could not be created: Access token is empty or invalid.' });
@@ -152,10 +192,18 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
     // The mailer's Entra token presented with another user's product token: refused before any exchange.
     const misused = await replyWith(colleague.username, { documentIds: [small] }, { 'x-entra-assertion': assertion });
     expect(misused.statusCode).toBe(403);
-    expect(misused.json()).toMatchObject({ message: 'The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.' });
-    const nobody = await replyWith(mailer.username, { documentIds: [small] }, { 'x-entra-assertion': await entra.userToken(randomUUID(), 'nobody@elsewhere.example') });
+    expect(misused.json()).toMatchObject({
+      message: 'The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.',
+    });
+    const nobody = await replyWith(
+      mailer.username,
+      { documentIds: [small] },
+      { 'x-entra-assertion': await entra.userToken(randomUUID(), 'nobody@elsewhere.example') },
+    );
     expect(nobody.statusCode).toBe(403);
-    expect(nobody.json()).toMatchObject({ message: 'The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.' });
+    expect(nobody.json()).toMatchObject({
+      message: 'The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.',
+    });
     const forged = await replyWith(mailer.username, { documentIds: [small] }, { 'x-entra-assertion': `${assertion.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(400);
     expect(forged.json<{ message: string }>().message).toMatch(/^The Microsoft Entra ID token in X-Entra-Assertion is not accepted: /);

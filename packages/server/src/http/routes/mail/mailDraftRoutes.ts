@@ -68,7 +68,8 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
       // Someone else's Entra token would reach someone else's mailbox: only the caller's own is exchanged.
       const entraUser = await findEntraUser(deps.db, identity);
       if (entraUser === null) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.');
-      if (entraUser !== viewer.username) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
+      if (entraUser !== viewer.username)
+        throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
       tenantId = identity.tenantId;
     } catch (error) {
       if (!(error instanceof EntraTokenError)) throw error;
@@ -84,34 +85,48 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
     }
   };
 
-  app.post<{ Body: ReplyDraftRequest }>('/mail-drafts/reply', { schema: { body: ReplyDraftBody, response: createdAnswer(ReplyDraftAnswer) } }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    if (headerText(request, GRAPH_TOKEN_HEADER) === '' && headerText(request, ENTRA_ASSERTION_HEADER) === '') throw badRequest(NO_GRAPH_TOKEN);
-    const body = request.body;
-    const rows = await documentsForExport(deps, viewer, [...new Set(body.documentIds)], { privilege: 'Cabinet: Export Documents', forbiddenMessage: EXPORT_FORBIDDEN });
-    // Judged before any Entra or Graph call: a refused request costs the mailbox nothing.
-    const token = await graphTokenOf(request, viewer);
-    const files: ExportedFile[] = [];
-    for (const row of rows) files.push(await exportedFileOf(deps, row, { embedAnnotations: body.embedAnnotations }));
-    const names = uniqueFileNames(files.map((file) => file.name));
-    const client = new GraphMailClient({ baseUrl: deps.config.graphBaseUrl, accessToken: token });
-    let draft: GraphDraft;
-    try {
-      draft = await client.createReplyDraft({
-        messageId: body.messageId,
-        comment: body.comment ?? '',
-        attachments: files.map((file, index) => ({ name: names[index], mediaType: file.mediaType, size: file.size, open: file.open })),
+  app.post<{ Body: ReplyDraftRequest }>(
+    '/mail-drafts/reply',
+    { schema: { body: ReplyDraftBody, response: createdAnswer(ReplyDraftAnswer) } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      if (headerText(request, GRAPH_TOKEN_HEADER) === '' && headerText(request, ENTRA_ASSERTION_HEADER) === '')
+        throw badRequest(NO_GRAPH_TOKEN);
+      const body = request.body;
+      const rows = await documentsForExport(deps, viewer, [...new Set(body.documentIds)], {
+        privilege: 'Cabinet: Export Documents',
+        forbiddenMessage: EXPORT_FORBIDDEN,
       });
-    } catch (error) {
-      if (!(error instanceof GraphError)) throw error;
-      if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', error.message);
-      throw new HttpError(502, 'GraphError', `The reply draft could not be created: ${error.message}`);
-    }
-    const answer: ReplyDraft = {
-      draftId: draft.id,
-      webLink: draft.webLink,
-      attachments: draft.attachments.map((attached, index) => ({ documentId: files[index].documentId, fileName: attached.name, size: attached.size, via: attached.via, chunks: attached.chunks })),
-    };
-    return reply.status(201).header('Cache-Control', 'no-store').send(answer);
-  });
+      // Judged before any Entra or Graph call: a refused request costs the mailbox nothing.
+      const token = await graphTokenOf(request, viewer);
+      const files: ExportedFile[] = [];
+      for (const row of rows) files.push(await exportedFileOf(deps, row, { embedAnnotations: body.embedAnnotations }));
+      const names = uniqueFileNames(files.map((file) => file.name));
+      const client = new GraphMailClient({ baseUrl: deps.config.graphBaseUrl, accessToken: token });
+      let draft: GraphDraft;
+      try {
+        draft = await client.createReplyDraft({
+          messageId: body.messageId,
+          comment: body.comment ?? '',
+          attachments: files.map((file, index) => ({ name: names[index], mediaType: file.mediaType, size: file.size, open: file.open })),
+        });
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', error.message);
+        throw new HttpError(502, 'GraphError', `The reply draft could not be created: ${error.message}`);
+      }
+      const answer: ReplyDraft = {
+        draftId: draft.id,
+        webLink: draft.webLink,
+        attachments: draft.attachments.map((attached, index) => ({
+          documentId: files[index].documentId,
+          fileName: attached.name,
+          size: attached.size,
+          via: attached.via,
+          chunks: attached.chunks,
+        })),
+      };
+      return reply.status(201).header('Cache-Control', 'no-store').send(answer);
+    },
+  );
 }

@@ -38,13 +38,23 @@ describeOnEachDatabase('merge: queue access flags and other users’ locks', (se
   });
 
   async function document(queueId: number | null): Promise<number> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, content: await makePdf(1), uploader: world.clerk });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      content: await makePdf(1),
+      uploader: world.clerk,
+    });
     await placeInQueue(server(), id, queueId);
     return id;
   }
 
   const merge = (user: User, docIds: readonly number[], deleteOriginals: boolean) =>
-    server().inject({ method: 'POST', url: '/api/documents/merge', headers: server().authHeaders(user.username), payload: { docIds, deleteOriginals } });
+    server().inject({
+      method: 'POST',
+      url: '/api/documents/merge',
+      headers: server().authHeaders(user.username),
+      payload: { docIds, deleteOriginals },
+    });
 
   const access = async (user: User, id: number): Promise<DocumentAccess> =>
     (await server().inject({ url: `/api/documents/${id}/access`, headers: server().authHeaders(user.username) })).json<DocumentAccess>();
@@ -73,7 +83,13 @@ describeOnEachDatabase('merge: queue access flags and other users’ locks', (se
     const locked = await document(null);
     await server()
       .deps.db.insertInto('document_locks')
-      .values({ document_id: locked, user_id: world.manager.id, queue_id: null, acquired_at: '2020-01-01T00:00:00.000Z', expires_at: FOREVER })
+      .values({
+        document_id: locked,
+        user_id: world.manager.id,
+        queue_id: null,
+        acquired_at: '2020-01-01T00:00:00.000Z',
+        expires_at: FOREVER,
+      })
       .execute();
     expect((await access(merger, locked)).merge).toBe(false);
     const documents = (await server().deps.db.selectFrom('documents').select('id').execute()).length;

@@ -33,9 +33,14 @@ describeOnEachDatabase('merge', (server) => {
   }
 
   async function pageTexts(documentId: number): Promise<string[]> {
-    const row = await server().deps.db.selectFrom('documents').select(['file_sha256', 'total_pages']).where('id', '=', documentId).executeTakeFirstOrThrow();
+    const row = await server()
+      .deps.db.selectFrom('documents')
+      .select(['file_sha256', 'total_pages'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
     const texts: string[] = [];
-    for (let page = 1; page <= row.total_pages; page++) texts.push((await server().deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
+    for (let page = 1; page <= row.total_pages; page++)
+      texts.push((await server().deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
     return texts;
   }
 
@@ -48,7 +53,8 @@ describeOnEachDatabase('merge', (server) => {
   it('merges whole documents in the order given, keeps the link, deletes the originals when asked', async () => {
     const a = await textDocument('A.pdf', ['A1', 'A2']);
     const b = await textDocument('B.pdf', ['B1']);
-    const link = (await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(merger.username) })).json<DmsDocument>().link;
+    const link = (await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(merger.username) })).json<DmsDocument>()
+      .link;
     const response = await merge(merger.username, { docIds: [b, a], deleteOriginals: true });
     expect(response.statusCode).toBe(201);
     const merged = response.json<DmsDocument>();
@@ -57,23 +63,36 @@ describeOnEachDatabase('merge', (server) => {
     expect(await pageTexts(merged.id)).toEqual(['B1', 'A1', 'A2']);
     const notes = await server().deps.db.selectFrom('notes').select('text').where('document_id', '=', merged.id).execute();
     expect(notes.map((n) => n.text)).toEqual([`Merged from 'B.pdf' (document ${b}), 'A.pdf' (document ${a}) by ${merger.username}.`]);
-    for (const id of [a, b]) expect((await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(merger.username) })).statusCode).toBe(404);
+    for (const id of [a, b])
+      expect((await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(merger.username) })).statusCode).toBe(404);
   });
 
   it("a combined size over 'Maximum PDF size in bytes' → 400 with the spec's text and nothing written", async () => {
     const a = await textDocument('A.pdf', ['A1']);
     const b = await textDocument('B.pdf', ['B1']);
-    const sizes = await server().deps.db.selectFrom('documents as d').innerJoin('files as f', 'f.sha256', 'd.file_sha256').select('f.size').where('d.id', 'in', [a, b]).execute();
+    const sizes = await server()
+      .deps.db.selectFrom('documents as d')
+      .innerJoin('files as f', 'f.sha256', 'd.file_sha256')
+      .select('f.size')
+      .where('d.id', 'in', [a, b])
+      .execute();
     const combined = sizes.reduce((sum, row) => sum + Number(row.size), 0);
     const before = await counts();
-    await server().deps.db.insertInto('options').values({ name: 'Maximum PDF size in bytes', data: String(combined - 1) }).execute();
+    await server()
+      .deps.db.insertInto('options')
+      .values({ name: 'Maximum PDF size in bytes', data: String(combined - 1) })
+      .execute();
     try {
       const response = await merge(merger.username, { docIds: [a, b], deleteOriginals: true });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: 'Merge file size greater than the maximum' });
       expect(MESSAGES.mergeTooBig).toBe('Merge file size greater than the maximum');
       expect(await counts()).toEqual(before);
-      await server().deps.db.updateTable('options').set({ data: String(combined) }).where('name', '=', 'Maximum PDF size in bytes').execute();
+      await server()
+        .deps.db.updateTable('options')
+        .set({ data: String(combined) })
+        .where('name', '=', 'Maximum PDF size in bytes')
+        .execute();
       expect((await merge(merger.username, { docIds: [a, b], deleteOriginals: false })).statusCode).toBe(201);
     } finally {
       await server().deps.db.deleteFrom('options').where('name', '=', 'Maximum PDF size in bytes').execute();

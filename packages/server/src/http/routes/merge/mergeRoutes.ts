@@ -16,14 +16,20 @@ import { viewerOf } from '../../requestHelpers';
  * different links or 'Merge file size greater than the maximum' → 400.
  */
 export function registerMergeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post<{ Body: MergeRequestBody }>('/documents/merge', { schema: { body: MergeBody, response: createdAnswer(DocumentAnswer) } }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    const merge = mergeRequestOf(request.body);
-    if (!viewer.privileges.has('Cabinet: Split Document')) throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");
-    if (merge.deleteOriginals && !viewer.privileges.has('Cabinet: Delete')) throw forbidden("Deleting the originals needs the 'Cabinet: Delete' privilege.");
-    const id = await mergeDocuments(deps, viewer, merge);
-    const row = await findVisibleDocument(deps.db, viewer, id);
-    if (row === undefined) throw notFound(MESSAGES.documentNotFound);
-    return reply.status(201).send(presentDocument(row));
-  });
+  app.post<{ Body: MergeRequestBody }>(
+    '/documents/merge',
+    { schema: { body: MergeBody, response: createdAnswer(DocumentAnswer) } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const merge = mergeRequestOf(request.body);
+      if (!viewer.privileges.has('Cabinet: Split Document'))
+        throw forbidden("Merging documents needs the 'Cabinet: Split Document' privilege.");
+      if (merge.deleteOriginals && !viewer.privileges.has('Cabinet: Delete'))
+        throw forbidden("Deleting the originals needs the 'Cabinet: Delete' privilege.");
+      const id = await mergeDocuments(deps, viewer, merge);
+      const row = await findVisibleDocument(deps.db, viewer, id);
+      if (row === undefined) throw notFound(MESSAGES.documentNotFound);
+      return reply.status(201).send(presentDocument(row));
+    },
+  );
 }

@@ -40,11 +40,24 @@ for (const dialect of testDialects()) {
       sitId = (
         await db
           .insertInto('integrated_tables')
-          .values({ external_table_id: 38, source_type_id: 2, entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', product_type: 'bc', allow_new_card: 1 })
+          .values({
+            external_table_id: 38,
+            source_type_id: 2,
+            entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader',
+            label: 'Purchase Invoice',
+            product_type: 'bc',
+            allow_new_card: 1,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-      subtypeId = (await db.insertInto('subtypes').values({ integrated_table_id: sitId, sort_order: 1, text: 'Vendor Invoice', category_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+      subtypeId = (
+        await db
+          .insertInto('subtypes')
+          .values({ integrated_table_id: sitId, sort_order: 1, text: 'Vendor Invoice', category_id: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       const type = await createQueueType(server);
       queue = await createQueue(server, type, { name: 'AP Inbox' });
       restricted = await createQueue(server, type, { name: 'AP Inbox CRONUS', features2: FEATURES2.RestrictToDataAreaId });
@@ -66,16 +79,25 @@ for (const dialect of testDialects()) {
     });
 
     const unlinkedIn = async (queueId: number): Promise<number> => {
-      const id = await createDocument(server, { sitId: world.table.sitId, recordId: world.recordId, fileName: 'invoice.pdf', content: await makePdf(1), uploader: world.clerk });
+      const id = await createDocument(server, {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: 'invoice.pdf',
+        content: await makePdf(1),
+        uploader: world.clerk,
+      });
       await unlinkDocument(server, id);
       await placeInQueue(server, id, queueId);
       return id;
     };
     const send = (method: 'POST' | 'PUT' | 'GET', url: string, user: User, payload?: Record<string, unknown>) =>
       server.inject({ method, url, headers: server.authHeaders(user.username), ...(payload === undefined ? {} : { payload }) });
-    const initiate = (id: number, user: User, extra: Record<string, unknown> = {}) => send('PUT', `/api/documents/${id}/new-card`, user, { operationType: 'initiate', typeId: sitId, ...extra });
-    const create = (id: number, user: User, values: Record<string, string> = { vendorNumber: 'V30000', vendorInvoiceNumber: 'NW-77' }) => send('POST', '/api/new-card', user, { docId: id, values });
-    const complete = (id: number, user: User, extra: Record<string, unknown> = {}) => send('PUT', `/api/documents/${id}/new-card`, user, { operationType: 'complete', typeId: sitId, ...extra });
+    const initiate = (id: number, user: User, extra: Record<string, unknown> = {}) =>
+      send('PUT', `/api/documents/${id}/new-card`, user, { operationType: 'initiate', typeId: sitId, ...extra });
+    const create = (id: number, user: User, values: Record<string, string> = { vendorNumber: 'V30000', vendorInvoiceNumber: 'NW-77' }) =>
+      send('POST', '/api/new-card', user, { docId: id, values });
+    const complete = (id: number, user: User, extra: Record<string, unknown> = {}) =>
+      send('PUT', `/api/documents/${id}/new-card`, user, { operationType: 'complete', typeId: sitId, ...extra });
     const invoicesOf = (companyName: string) => {
       const company = demo.erp.store.listCompanies().find((candidate) => candidate.name === companyName);
       return (demo.erp.store.list(String(company?.id), 'purchaseInvoices') ?? []).map((entry) => entry.record);
@@ -83,15 +105,32 @@ for (const dialect of testDialects()) {
 
     it('initiate → POST /new-card → complete makes a purchase invoice in the ERP and links the document to it; the lock goes, the subtype is set', async () => {
       const id = await unlinkedIn(queue);
-      await server.deps.db.insertInto('document_locks').values({ document_id: id, user_id: clerk.id, queue_id: queue, acquired_at: '2020-01-01T00:00:00.000Z', expires_at: FOREVER }).execute();
+      await server.deps.db
+        .insertInto('document_locks')
+        .values({ document_id: id, user_id: clerk.id, queue_id: queue, acquired_at: '2020-01-01T00:00:00.000Z', expires_at: FOREVER })
+        .execute();
       const started = await initiate(id, clerk, { subTypeId: subtypeId });
       expect(started.statusCode).toBe(200);
-      expect(started.json()).toMatchObject({ docId: id, typeId: sitId, subTypeId: subtypeId, dataAreaId: 'CRONUS', tableId: 38, label: 'Purchase Invoice', status: 'initiated' });
+      expect(started.json()).toMatchObject({
+        docId: id,
+        typeId: sitId,
+        subTypeId: subtypeId,
+        dataAreaId: 'CRONUS',
+        tableId: 38,
+        label: 'Purchase Invoice',
+        status: 'initiated',
+      });
 
       const made = await create(id, clerk);
       expect(made.statusCode).toBe(201);
       const record = made.json<{ recordId: string; number: string; url: string | null }>();
-      expect(record).toMatchObject({ docId: id, typeId: sitId, tableId: 38, dataAreaId: 'CRONUS', number: expect.stringMatching(/^PI-\d+$/) });
+      expect(record).toMatchObject({
+        docId: id,
+        typeId: sitId,
+        tableId: 38,
+        dataAreaId: 'CRONUS',
+        number: expect.stringMatching(/^PI-\d+$/),
+      });
       expect(record.url).toContain('page=51');
       const inErp = invoicesOf('CRONUS').find((invoice) => invoice.id === record.recordId);
       expect(inErp).toMatchObject({ number: record.number, vendorNumber: 'V30000', vendorInvoiceNumber: 'NW-77', status: 'Draft' });
@@ -101,12 +140,27 @@ for (const dialect of testDialects()) {
       const done = await complete(id, clerk, { tableId: 38 });
       expect(done.statusCode).toBe(200);
       expect(done.json()).toMatchObject({ link: { dataAreaId: 'CRONUS', sourceNumber: record.number, recordId: record.recordId, sitId } });
-      const document = await server.deps.db.selectFrom('documents').select(['subtype_id', 'row_version']).where('id', '=', id).executeTakeFirstOrThrow();
+      const document = await server.deps.db
+        .selectFrom('documents')
+        .select(['subtype_id', 'row_version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(document).toEqual({ subtype_id: subtypeId, row_version: done.json<{ rowVersion: number }>().rowVersion });
       expect(await server.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', id).execute()).toEqual([]);
       expect(await server.deps.db.selectFrom('new_card_operations').select('status').where('document_id', '=', id).execute()).toEqual([]);
-      const notes = (await server.deps.db.selectFrom('notes').select('text').where('document_id', '=', id).where('kind', '=', 'system').orderBy('id').execute()).map((n) => n.text);
-      expect(notes.slice(-2)).toEqual([`New Purchase Invoice ${record.number} (CRONUS) made from this document by new-card-clerk.`, `Linked to Purchase Invoice ${record.number} (CRONUS) by new-card-clerk.`]);
+      const notes = (
+        await server.deps.db
+          .selectFrom('notes')
+          .select('text')
+          .where('document_id', '=', id)
+          .where('kind', '=', 'system')
+          .orderBy('id')
+          .execute()
+      ).map((n) => n.text);
+      expect(notes.slice(-2)).toEqual([
+        `New Purchase Invoice ${record.number} (CRONUS) made from this document by new-card-clerk.`,
+        `Linked to Purchase Invoice ${record.number} (CRONUS) by new-card-clerk.`,
+      ]);
       // The operation is over: completing again finds none, initiating again finds the document linked.
       expect((await complete(id, clerk)).json()).toMatchObject({ message: NO_PENDING_NEW_CARD });
       const again = await initiate(id, clerk);
@@ -122,7 +176,7 @@ for (const dialect of testDialects()) {
       }
     });
 
-    it('refuses what is not a new card: no operation (409), a table without new cards, a foreign subtype, an unknown company, a wrong table, a vendor the ERP lacks (400), another user\'s lock (409)', async () => {
+    it("refuses what is not a new card: no operation (409), a table without new cards, a foreign subtype, an unknown company, a wrong table, a vendor the ERP lacks (400), another user's lock (409)", async () => {
       const id = await unlinkedIn(queue);
       expect((await create(id, clerk)).json()).toMatchObject({ message: NO_PENDING_NEW_CARD });
       const noNewCard = await initiate(id, clerk, { typeId: world.table.sitId });
@@ -141,11 +195,22 @@ for (const dialect of testDialects()) {
       expect((await initiate(id, clerk)).statusCode).toBe(200);
       const vendor = await create(id, clerk, { vendorNumber: 'V99999' });
       expect(vendor.statusCode).toBe(400);
-      expect(vendor.json<{ message: string }>().message).toMatch(/^Business Central refused the request: A purchase invoice needs an existing vendor/);
+      expect(vendor.json<{ message: string }>().message).toMatch(
+        /^Business Central refused the request: A purchase invoice needs an existing vendor/,
+      );
       expect((await complete(id, clerk, { tableId: 23 })).statusCode).toBe(400);
 
       const locked = await unlinkedIn(queue);
-      await server.deps.db.insertInto('document_locks').values({ document_id: locked, user_id: unrestricted.id, queue_id: queue, acquired_at: '2020-01-01T00:00:00.000Z', expires_at: FOREVER }).execute();
+      await server.deps.db
+        .insertInto('document_locks')
+        .values({
+          document_id: locked,
+          user_id: unrestricted.id,
+          queue_id: queue,
+          acquired_at: '2020-01-01T00:00:00.000Z',
+          expires_at: FOREVER,
+        })
+        .execute();
       const refused = await initiate(locked, clerk);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ message: MESSAGES.documentLockedByOther });
@@ -170,14 +235,18 @@ for (const dialect of testDialects()) {
       expect((await complete(other, unrestricted)).json()).toMatchObject({ link: { dataAreaId: 'CRONUS-CA' } });
     });
 
-    it('answers 503 in the connector\'s words when the ERP is stopped, never a 500; the operation survives and completes once it is back', async () => {
+    it("answers 503 in the connector's words when the ERP is stopped, never a 500; the operation survives and completes once it is back", async () => {
       const id = await unlinkedIn(queue);
       expect((await initiate(id, clerk)).statusCode).toBe(200);
       await demo.stop();
       try {
         const down = await create(id, clerk);
         expect(down.statusCode).toBe(503);
-        expect(down.json()).toEqual({ statusCode: 503, exceptionType: 'InternalError', message: 'Business Central cannot be reached right now. Please try again later.' });
+        expect(down.json()).toEqual({
+          statusCode: 503,
+          exceptionType: 'InternalError',
+          message: 'Business Central cannot be reached right now. Please try again later.',
+        });
       } finally {
         await demo.restart();
       }

@@ -1,4 +1,12 @@
-import { NEW_CARD_OPERATION_REFUSED, NewCardBody, NewCardCreateBody, NewCardRecordAnswer, NewCardStepAnswer, createdAnswer, okAnswer } from '@datahaven/core/contract';
+import {
+  NEW_CARD_OPERATION_REFUSED,
+  NewCardBody,
+  NewCardCreateBody,
+  NewCardRecordAnswer,
+  NewCardStepAnswer,
+  createdAnswer,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { LinkChange, NewCardCreateRequestBody, NewCardOperation, NewCardRecord, NewCardRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { completeNewCard, createNewCardRecord, initiateNewCard } from '../../../commands/newCardOperations';
@@ -26,9 +34,13 @@ export function registerNewCardRoutes(app: FastifyInstance, deps: AppDeps): void
     },
   );
 
-  app.post<{ Body: NewCardCreateRequestBody }>('/new-card', { schema: { body: NewCardCreateBody, response: createdAnswer(NewCardRecordAnswer) } }, async (request, reply): Promise<NewCardRecord> => {
-    const record = await createNewCardRecord(deps, viewerOf(request), request.body.docId, request.body.values);
-    reply.status(201);
-    return record;
-  });
+  app.post<{ Body: NewCardCreateRequestBody }>(
+    '/new-card',
+    { schema: { body: NewCardCreateBody, response: createdAnswer(NewCardRecordAnswer) } },
+    async (request, reply): Promise<NewCardRecord> => {
+      const record = await createNewCardRecord(deps, viewerOf(request), request.body.docId, request.body.values);
+      reply.status(201);
+      return record;
+    },
+  );
 }

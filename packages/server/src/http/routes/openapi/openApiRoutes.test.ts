@@ -64,7 +64,8 @@ function validSampleOf(schema: JsonSchema): unknown {
       return typeof item === 'number' ? item + index : item;
     });
   }
-  if (type === 'object') return Object.fromEntries((schema.required ?? []).map((name) => [name, validSampleOf(schema.properties?.[name] ?? {})]));
+  if (type === 'object')
+    return Object.fromEntries((schema.required ?? []).map((name) => [name, validSampleOf(schema.properties?.[name] ?? {})]));
   return 1;
 }
 
@@ -91,18 +92,26 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
   });
 
   it('lists every registered /api route, and only those', () => {
-    const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) =>
+      route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+    );
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(registered.length).toBeGreaterThan(50);
     expect([...documented].sort()).toEqual([...new Set(registered)].sort());
-    expect(documented).toEqual(expect.arrayContaining(['GET /api/openapi.json', 'PUT /api/documents/{id}', 'PUT /api/documents/route', 'POST /api/documents/merge']));
+    expect(documented).toEqual(
+      expect.arrayContaining(['GET /api/openapi.json', 'PUT /api/documents/{id}', 'PUT /api/documents/route', 'POST /api/documents/merge']),
+    );
   });
 
   it('answers every JSON body of the document a wrong-typed field and an unknown field with 400 naming the field, never 500', async () => {
     const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).flatMap(([method, operation]) => {
         const schema = operation.requestBody?.content['application/json']?.schema as JsonSchema | undefined;
-        return schema === undefined ? [] : [{ method: method.toUpperCase() as TestRequest['method'], path, url: urlOf(path, operation), schema }];
+        return schema === undefined
+          ? []
+          : [{ method: method.toUpperCase() as TestRequest['method'], path, url: urlOf(path, operation), schema }];
       }),
     );
     expect(operations.length).toBeGreaterThanOrEqual(15);
@@ -121,7 +130,11 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       const send = (payload: unknown) => server().inject({ method, url, headers: server().authHeaders(user.username), payload });
 
       const wrongType = await send({ ...base, [field]: wrong });
-      expect({ route: `${method} ${path}`, status: wrongType.statusCode, type: wrongType.json<{ exceptionType: string }>().exceptionType }).toEqual({ route: `${method} ${path}`, status: 400, type: 'ValidationError' });
+      expect({
+        route: `${method} ${path}`,
+        status: wrongType.statusCode,
+        type: wrongType.json<{ exceptionType: string }>().exceptionType,
+      }).toEqual({ route: `${method} ${path}`, status: 400, type: 'ValidationError' });
       expect(wrongType.json<{ message: string }>().message).toContain(`'${field}'`);
 
       const unknownField = await send({ ...base, notAFieldOfThisBody: 1 });
@@ -134,13 +147,22 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
 
   it('answers every path parameter of the document a wrong-typed value with 400 and its own message, never 500', async () => {
     const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-      Object.entries(byMethod).flatMap(([method, operation]) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter }))),
+      Object.entries(byMethod).flatMap(([method, operation]) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter })),
+      ),
     );
     expect(operations.length).toBeGreaterThanOrEqual(35);
     const checked: string[] = [];
     for (const { method, path, operation, parameter } of operations) {
       const schema = parameter.schema as { type?: string; pattern?: string; errorMessage?: string; examples?: string[] };
-      expect({ route: `${method} ${path}`, parameter: parameter.name, type: schema.type, example: schema.examples?.[0] !== undefined }).toEqual({ route: `${method} ${path}`, parameter: parameter.name, type: 'string', example: true });
+      expect({
+        route: `${method} ${path}`,
+        parameter: parameter.name,
+        type: schema.type,
+        example: schema.examples?.[0] !== undefined,
+      }).toEqual({ route: `${method} ${path}`, parameter: parameter.name, type: 'string', example: true });
       // A name (an option's) takes any text; every other parameter has a pattern to break.
       if (schema.pattern === undefined) continue;
       const wrong = 'x1';
@@ -148,10 +170,22 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       // The other parameters at their examples; only this one's segment is wrong.
       const url = urlOf(path, operation).split('/');
       url[path.split('/').indexOf(`{${parameter.name}}`)] = wrong;
-      const answer = await server().inject({ method, url: url.join('/'), headers: server().authHeaders(user.username), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      const answer = await server().inject({
+        method,
+        url: url.join('/'),
+        headers: server().authHeaders(user.username),
+        payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+      });
       const body = answer.json<{ exceptionType: string; message: string }>();
-      expect({ route: `${method} ${path}`, parameter: parameter.name, status: answer.statusCode, type: body.exceptionType }).toEqual({ route: `${method} ${path}`, parameter: parameter.name, status: 400, type: 'ValidationError' });
-      expect(body.message).toBe((schema.errorMessage ?? `The field '${parameter.name}' must match pattern "${schema.pattern}".`).replace('{value}', wrong));
+      expect({ route: `${method} ${path}`, parameter: parameter.name, status: answer.statusCode, type: body.exceptionType }).toEqual({
+        route: `${method} ${path}`,
+        parameter: parameter.name,
+        status: 400,
+        type: 'ValidationError',
+      });
+      expect(body.message).toBe(
+        (schema.errorMessage ?? `The field '${parameter.name}' must match pattern "${schema.pattern}".`).replace('{value}', wrong),
+      );
       checked.push(`${method} ${path} ${parameter.name}`);
     }
     expect(checked.length).toBeGreaterThanOrEqual(35);
@@ -159,7 +193,9 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
 
   it('lists the 200 answer schemas of the read routes, and the answers sent match them', async () => {
     const answered = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-      Object.entries(byMethod).filter(([, operation]) => operation.responses['200']?.content !== undefined).map(([method]) => `${method.toUpperCase()} ${path}`),
+      Object.entries(byMethod)
+        .filter(([, operation]) => operation.responses['200']?.content !== undefined)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(answered).toEqual(expect.arrayContaining(['GET /api/version', 'GET /api/documents/{id}/notes']));
     const schemaOf = (path: string) => document.paths[path].get.responses['200'].content?.['application/json'].schema as JsonSchema;
@@ -183,7 +219,9 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       'DELETE /api/locks': '204',
       'DELETE /api/record-group-memberships/{id}': '204',
     };
-    const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'));
+    const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) =>
+      route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+    );
     const withoutSchema = [...new Set(registered)].filter((route) => {
       const [method, path] = route.split(' ');
       const responses = document.paths[path]?.[method.toLowerCase()]?.responses ?? {};
@@ -194,7 +232,11 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
 
   it('answers every query parameter of the document a wrong-typed value with 400 naming it, never 500', async () => {
     const operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-      Object.entries(byMethod).flatMap(([method, operation]) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter }))),
+      Object.entries(byMethod).flatMap(([method, operation]) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => ({ method: method.toUpperCase() as TestRequest['method'], path, operation, parameter })),
+      ),
     );
     expect(operations.map(({ path, parameter }) => `${path} ${parameter.name}`)).toEqual(
       expect.arrayContaining([
@@ -238,9 +280,19 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       // A route that also takes a JSON body (PUT /documents/{id}/link) gets a valid one, so only the query is wrong.
       const bodySchema = operation.requestBody?.content['application/json']?.schema as JsonSchema | undefined;
       const payload = bodySchema === undefined ? {} : { payload: validSampleOf(bodySchema) as Record<string, unknown> };
-      const answer = await server().inject({ method, url: `${urlOf(path, operation)}?${query}`, headers: server().authHeaders(user.username), ...payload });
+      const answer = await server().inject({
+        method,
+        url: `${urlOf(path, operation)}?${query}`,
+        headers: server().authHeaders(user.username),
+        ...payload,
+      });
       const body = answer.json<{ exceptionType: string; message: string }>();
-      expect({ route, status: answer.statusCode, type: body.exceptionType, message: body.message }).toEqual({ route, status: 400, type: 'ValidationError', message: expected });
+      expect({ route, status: answer.statusCode, type: body.exceptionType, message: body.message }).toEqual({
+        route,
+        status: 400,
+        type: 'ValidationError',
+        message: expected,
+      });
       checked.push(route);
     }
     expect(checked.length).toBeGreaterThanOrEqual(70);

@@ -27,7 +27,20 @@ describeOnEachDatabase('options', (server) => {
       'Folder Search Expansion Level': '1',
     });
     const columns = JSON.parse(byName['Workflow Document List Columns']) as { key: string }[];
-    expect(columns.map((c) => c.key)).toEqual(['name', 'vendor', 'invoiceNumber', 'amount', 'invoiceDate', 'dueDate', 'cashDiscountDate', 'daysInQueue', 'lockHolder', 'noteCount', 'queueName', 'createdAt']);
+    expect(columns.map((c) => c.key)).toEqual([
+      'name',
+      'vendor',
+      'invoiceNumber',
+      'amount',
+      'invoiceDate',
+      'dueDate',
+      'cashDiscountDate',
+      'daysInQueue',
+      'lockHolder',
+      'noteCount',
+      'queueName',
+      'createdAt',
+    ]);
   });
 
   it('GET /api/options/{name} answers one option, a stored value over the default, 404 for an unknown name', async () => {

@@ -9,9 +9,13 @@ import { notFound } from '../../HttpError';
 /** GET /api/options → Option[]; GET /api/options/{name} → Option (404 for an unknown name). */
 export function registerOptionRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get('/options', { schema: { response: okAnswer(OptionListAnswer) } }, async (): Promise<Option[]> => readOptions(deps.db));
-  app.get<{ Params: { name: string } }>('/options/:name', { schema: { response: okAnswer(OptionAnswer) } }, async (request): Promise<Option> => {
-    const name = request.params.name;
-    if (!isOptionName(name)) throw notFound(`There is no option named '${name}'.`);
-    return { optionName: name, optionData: await readOption(deps.db, name) };
-  });
+  app.get<{ Params: { name: string } }>(
+    '/options/:name',
+    { schema: { response: okAnswer(OptionAnswer) } },
+    async (request): Promise<Option> => {
+      const name = request.params.name;
+      if (!isOptionName(name)) throw notFound(`There is no option named '${name}'.`);
+      return { optionName: name, optionData: await readOption(deps.db, name) };
+    },
+  );
 }

@@ -4,7 +4,14 @@ import { MESSAGES, queueRefusesImport } from '@datahaven/core/rules';
 import { createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
-import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, grantGroupQueueAccess, placeInQueue, documentRowVersion } from '../../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  grantGroupQueueAccess,
+  placeInQueue,
+  documentRowVersion,
+} from '../../../test/workflowFactories';
 
 interface User {
   id: number;
@@ -33,7 +40,11 @@ describeOnEachDatabase('queue intake: import, upload by import settings, submit'
     q.approved = await createQueue(s, type, { name: names.approved });
     q.inbox = await createQueue(s, type, { name: names.inbox, approveTo: q.approved });
     q.closed = await createQueue(s, type, { name: names.closed, features1: FEATURES1.NoImporting });
-    q.smart = await createQueue(s, type, { name: names.smart, approveTo: q.approved, features1: FEATURES1.SmartQueue | FEATURES1.AutoApproveOnAutoLink });
+    q.smart = await createQueue(s, type, {
+      name: names.smart,
+      approveTo: q.approved,
+      features1: FEATURES1.SmartQueue | FEATURES1.AutoApproveOnAutoLink,
+    });
     q.autoSubmit = await createQueue(s, type, { name: names.autoSubmit, approveTo: q.approved, features1: FEATURES1.AutoApproveOnSubmit });
     q.promptSubmit = await createQueue(s, type, { approveTo: q.approved, features1: FEATURES1.PromptToApproveOnSubmit });
     // The worker imports, uploads and approves; the world's clerk imports but holds no workflow privilege.
@@ -53,13 +64,30 @@ describeOnEachDatabase('queue intake: import, upload by import settings, submit'
       headers: as(user),
       payload: form('Invoice 7.pdf', pdf),
     });
-  const submit = (user: User, payload: unknown) => server().inject({ method: 'PUT', url: '/api/documents/submit', headers: as(user), payload });
+  const submit = (user: User, payload: unknown) =>
+    server().inject({ method: 'PUT', url: '/api/documents/submit', headers: as(user), payload });
   const notesOf = async (id: number): Promise<string[]> =>
-    (await server().deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', id).orderBy('id').execute()).map((n) => `${n.kind}: ${n.text}`);
+    (await server().deps.db.selectFrom('notes').select(['kind', 'text']).where('document_id', '=', id).orderBy('id').execute()).map(
+      (n) => `${n.kind}: ${n.text}`,
+    );
   const historyOf = (id: number) =>
-    server().deps.db.selectFrom('workflow_history').select(['action', 'from_queue_id', 'to_queue_id', 'user_id', 'note']).where('document_id', '=', id).orderBy('id').execute();
-  const queueOf = async (id: number) => (await server().deps.db.selectFrom('documents').select('queue_id').where('id', '=', id).executeTakeFirstOrThrow()).queue_id;
-  const documentCount = async () => Number((await server().deps.db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    server()
+      .deps.db.selectFrom('workflow_history')
+      .select(['action', 'from_queue_id', 'to_queue_id', 'user_id', 'note'])
+      .where('document_id', '=', id)
+      .orderBy('id')
+      .execute();
+  const queueOf = async (id: number) =>
+    (await server().deps.db.selectFrom('documents').select('queue_id').where('id', '=', id).executeTakeFirstOrThrow()).queue_id;
+  const documentCount = async () =>
+    Number(
+      (
+        await server()
+          .deps.db.selectFrom('documents')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('a NoImporting queue refuses dropped files in words, storing nothing; no workflow privilege, no import', async () => {
     const before = await documentCount();
@@ -78,28 +106,42 @@ describeOnEachDatabase('queue intake: import, upload by import settings, submit'
     expect(doc.name).toBe('Scan 0042.pdf');
     expect(doc.queue?.id).toBe(q.inbox);
     expect(doc.link).toBeNull();
-    expect(await notesOf(doc.id)).toEqual([`system: Uploaded by ${worker.username}`, `system: Imported into '${names.inbox}' by ${worker.username}.`]);
-    expect(await historyOf(doc.id)).toEqual([{ action: 'import', from_queue_id: null, to_queue_id: q.inbox, user_id: worker.id, note: null }]);
+    expect(await notesOf(doc.id)).toEqual([
+      `system: Uploaded by ${worker.username}`,
+      `system: Imported into '${names.inbox}' by ${worker.username}.`,
+    ]);
+    expect(await historyOf(doc.id)).toEqual([
+      { action: 'import', from_queue_id: null, to_queue_id: q.inbox, user_id: worker.id, note: null },
+    ]);
   });
 
   it("an upload on a record enters the queue its table's import settings name; a SmartQueue auto-approves it as the uploader may", async () => {
-    const setImportQueue = (queueId: number | null) => server().deps.db.updateTable('integrated_tables').set({ import_queue_id: queueId }).where('id', '=', world.table.sitId).execute();
+    const setImportQueue = (queueId: number | null) =>
+      server().deps.db.updateTable('integrated_tables').set({ import_queue_id: queueId }).where('id', '=', world.table.sitId).execute();
     await setImportQueue(q.inbox);
     try {
-      const settings = await server().inject({ method: 'GET', url: `/api/sits/${world.table.sitId}/importSettings`, headers: as(world.clerk) });
+      const settings = await server().inject({
+        method: 'GET',
+        url: `/api/sits/${world.table.sitId}/importSettings`,
+        headers: as(world.clerk),
+      });
       expect(settings.json<{ queueId: number | null }>().queueId).toBe(q.inbox);
       const uploaded = await uploadOnRecord(world.clerk);
       expect(uploaded.statusCode).toBe(201);
       const [doc] = uploaded.json<DmsDocument[]>();
       expect(await queueOf(doc.id)).toBe(q.inbox);
       expect((await notesOf(doc.id)).slice(-1)).toEqual([`system: Entered '${names.inbox}' on upload by ${world.clerk.username}.`]);
-      expect(await historyOf(doc.id)).toEqual([{ action: 'upload', from_queue_id: null, to_queue_id: q.inbox, user_id: world.clerk.id, note: null }]);
+      expect(await historyOf(doc.id)).toEqual([
+        { action: 'upload', from_queue_id: null, to_queue_id: q.inbox, user_id: world.clerk.id, note: null },
+      ]);
 
       // SmartQueue + AutoApproveOnAutoLink: the linked arrival is approved in the uploader's name, under the approve rules.
       await setImportQueue(q.smart);
       const [byClerk] = (await uploadOnRecord(world.clerk)).json<DmsDocument[]>();
       expect(await queueOf(byClerk.id)).toBe(q.smart);
-      expect((await notesOf(byClerk.id)).slice(-1)).toEqual(["system: Not approved automatically on auto-link: Approving documents needs the 'Workflow: Approve' privilege."]);
+      expect((await notesOf(byClerk.id)).slice(-1)).toEqual([
+        "system: Not approved automatically on auto-link: Approving documents needs the 'Workflow: Approve' privilege.",
+      ]);
       const [byWorker] = (await uploadOnRecord(worker)).json<DmsDocument[]>();
       expect(await queueOf(byWorker.id)).toBe(q.approved);
       expect((await historyOf(byWorker.id)).map((h) => [h.action, h.from_queue_id, h.to_queue_id])).toEqual([
@@ -120,14 +162,32 @@ describeOnEachDatabase('queue intake: import, upload by import settings, submit'
 
     const done = await submit(worker, { docId: [doc.id], rowConflictIds: [rowVersion], expectedQueueId: q.inbox, note: 'Coded to 6110' });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ documents: [{ id: doc.id, queueId: q.inbox, rowVersion: rowVersion + 1 }], autoApproved: false, autoApproveRefusal: null, promptToApprove: false, launchRecord: false });
-    expect((await notesOf(doc.id)).slice(-2)).toEqual([`system: Submitted by ${worker.username} in '${names.inbox}'.`, 'user: Coded to 6110']);
-    expect((await historyOf(doc.id)).slice(-1)).toEqual([{ action: 'submit', from_queue_id: q.inbox, to_queue_id: q.inbox, user_id: worker.id, note: 'Coded to 6110' }]);
+    expect(done.json()).toEqual({
+      documents: [{ id: doc.id, queueId: q.inbox, rowVersion: rowVersion + 1 }],
+      autoApproved: false,
+      autoApproveRefusal: null,
+      promptToApprove: false,
+      launchRecord: false,
+    });
+    expect((await notesOf(doc.id)).slice(-2)).toEqual([
+      `system: Submitted by ${worker.username} in '${names.inbox}'.`,
+      'user: Coded to 6110',
+    ]);
+    expect((await historyOf(doc.id)).slice(-1)).toEqual([
+      { action: 'submit', from_queue_id: q.inbox, to_queue_id: q.inbox, user_id: worker.id, note: 'Coded to 6110' },
+    ]);
     // The window's row version is stale now.
-    expect((await submit(worker, { docId: [doc.id], rowConflictIds: [rowVersion], expectedQueueId: q.inbox, note: 'Again' })).statusCode).toBe(409);
+    expect(
+      (await submit(worker, { docId: [doc.id], rowConflictIds: [rowVersion], expectedQueueId: q.inbox, note: 'Again' })).statusCode,
+    ).toBe(409);
 
     await placeInQueue(server(), doc.id, q.autoSubmit);
-    const auto = await submit(worker, { docId: [doc.id], rowConflictIds: [await documentRowVersion(server(), doc.id)], expectedQueueId: q.autoSubmit, note: 'Ready' });
+    const auto = await submit(worker, {
+      docId: [doc.id],
+      rowConflictIds: [await documentRowVersion(server(), doc.id)],
+      expectedQueueId: q.autoSubmit,
+      note: 'Ready',
+    });
     expect(auto.json()).toMatchObject({ autoApproved: true, autoApproveRefusal: null, documents: [{ id: doc.id, queueId: q.approved }] });
     expect((await historyOf(doc.id)).slice(-2).map((h) => [h.action, h.from_queue_id, h.to_queue_id])).toEqual([
       ['submit', q.autoSubmit, q.autoSubmit],
@@ -135,7 +195,16 @@ describeOnEachDatabase('queue intake: import, upload by import settings, submit'
     ]);
 
     await placeInQueue(server(), doc.id, q.promptSubmit);
-    const prompt = await submit(worker, { docId: [doc.id], rowConflictIds: [await documentRowVersion(server(), doc.id)], expectedQueueId: q.promptSubmit, note: 'Ready' });
-    expect(prompt.json()).toMatchObject({ autoApproved: false, promptToApprove: true, documents: [{ id: doc.id, queueId: q.promptSubmit }] });
+    const prompt = await submit(worker, {
+      docId: [doc.id],
+      rowConflictIds: [await documentRowVersion(server(), doc.id)],
+      expectedQueueId: q.promptSubmit,
+      note: 'Ready',
+    });
+    expect(prompt.json()).toMatchObject({
+      autoApproved: false,
+      promptToApprove: true,
+      documents: [{ id: doc.id, queueId: q.promptSubmit }],
+    });
   });
 });

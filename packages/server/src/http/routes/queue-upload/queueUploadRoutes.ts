@@ -39,8 +39,12 @@ export function registerQueueUploadRoutes(app: FastifyInstance, deps: AppDeps): 
     return reply.status(201).send(documents);
   });
 
-  app.put<{ Body: SubmitRequestBody }>('/documents/submit', { schema: { body: SubmitBody, response: okAnswer(SubmitAnswer) } }, async (request) => {
-    const viewer = viewerOf(request);
-    return submitDocuments(deps, viewer, submitRequestOf(request.body));
-  });
+  app.put<{ Body: SubmitRequestBody }>(
+    '/documents/submit',
+    { schema: { body: SubmitBody, response: okAnswer(SubmitAnswer) } },
+    async (request) => {
+      const viewer = viewerOf(request);
+      return submitDocuments(deps, viewer, submitRequestOf(request.body));
+    },
+  );
 }

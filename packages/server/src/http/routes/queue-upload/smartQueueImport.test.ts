@@ -36,11 +36,20 @@ for (const dialect of testDialects()) {
       sitId = (
         await server.deps.db
           .insertInto('integrated_tables')
-          .values({ external_table_id: 38, source_type_id: 2, entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', product_type: 'bc', import_queue_id: q.inbox })
+          .values({
+            external_table_id: 38,
+            source_type_id: 2,
+            entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader',
+            label: 'Purchase Invoice',
+            product_type: 'bc',
+            import_queue_id: q.inbox,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-      worker = await createUser(server, unique('ap-worker'), { privileges: { 'Cabinet: Import Documents': true, ...workflowPrivilegeGrants() } });
+      worker = await createUser(server, unique('ap-worker'), {
+        privileges: { 'Cabinet: Import Documents': true, ...workflowPrivilegeGrants() },
+      });
       for (const queue of Object.values(q)) await grantUserQueueAccess(server, worker.id, queue);
     });
 
@@ -53,15 +62,35 @@ for (const dialect of testDialects()) {
     const drop = async (fileName: string): Promise<DmsDocument> => {
       const data = new FormData();
       data.append('file', new Blob([new Uint8Array(await makePdf(1, fileName))], { type: 'application/pdf' }), fileName);
-      const response = await server.inject({ method: 'POST', url: `/api/queues/${q.inbox}/documents`, headers: server.authHeaders(worker.username), payload: data });
+      const response = await server.inject({
+        method: 'POST',
+        url: `/api/queues/${q.inbox}/documents`,
+        headers: server.authHeaders(worker.username),
+        payload: data,
+      });
       expect(response.statusCode).toBe(201);
       const [document] = response.json<DmsDocument[]>();
       return document;
     };
     const historyOf = async (id: number) =>
-      (await server.deps.db.selectFrom('workflow_history').select(['action', 'to_queue_id']).where('document_id', '=', id).orderBy('id').execute()).map((h) => [h.action, h.to_queue_id]);
+      (
+        await server.deps.db
+          .selectFrom('workflow_history')
+          .select(['action', 'to_queue_id'])
+          .where('document_id', '=', id)
+          .orderBy('id')
+          .execute()
+      ).map((h) => [h.action, h.to_queue_id]);
     const systemNotes = async (id: number) =>
-      (await server.deps.db.selectFrom('notes').select('text').where('document_id', '=', id).where('kind', '=', 'system').orderBy('id').execute()).map((n) => n.text);
+      (
+        await server.deps.db
+          .selectFrom('notes')
+          .select('text')
+          .where('document_id', '=', id)
+          .where('kind', '=', 'system')
+          .orderBy('id')
+          .execute()
+      ).map((n) => n.text);
 
     it('links a file named by the vendor invoice number or the record number to that purchase invoice, in the queue, with the note and history', async () => {
       const byVendorNumber = await drop('LW-5531.pdf');
@@ -71,7 +100,9 @@ for (const dialect of testDialects()) {
         ['import', q.inbox],
         ['link', q.inbox],
       ]);
-      expect((await systemNotes(byVendorNumber.id)).slice(-1)).toEqual([`SmartQueue '${inboxName}' matched LW-5531.pdf to PI-1004 by its file name.`]);
+      expect((await systemNotes(byVendorNumber.id)).slice(-1)).toEqual([
+        `SmartQueue '${inboxName}' matched LW-5531.pdf to PI-1004 by its file name.`,
+      ]);
 
       const byNumber = await drop('Invoice PI-1003 scan.pdf');
       expect(byNumber.link?.sourceNumber).toBe('PI-1003');

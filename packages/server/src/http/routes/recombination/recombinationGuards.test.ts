@@ -37,7 +37,12 @@ describeOnEachDatabase('recombination: queue access flags and other users’ loc
   });
 
   async function threePages(queueId: number | null): Promise<number> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, content: await makePdf(3), uploader: world.clerk });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      content: await makePdf(3),
+      uploader: world.clerk,
+    });
     await placeInQueue(server(), id, queueId);
     return id;
   }
@@ -75,7 +80,13 @@ describeOnEachDatabase('recombination: queue access flags and other users’ loc
     const locked = await threePages(null);
     await server()
       .deps.db.insertInto('document_locks')
-      .values({ document_id: locked, user_id: world.manager.id, queue_id: null, acquired_at: '2020-01-01T00:00:00.000Z', expires_at: FOREVER })
+      .values({
+        document_id: locked,
+        user_id: world.manager.id,
+        queue_id: null,
+        acquired_at: '2020-01-01T00:00:00.000Z',
+        expires_at: FOREVER,
+      })
       .execute();
     const documents = (await server().deps.db.selectFrom('documents').select('id').execute()).length;
     const notes = [await noteCount(free), await noteCount(locked)];

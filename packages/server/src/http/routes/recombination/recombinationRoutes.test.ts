@@ -2,7 +2,16 @@ import { TEXT_EXTRACTION_JOB } from '../../../search/enqueueTextExtraction';
 import type { DmsDocument } from '@datahaven/core/model';
 import { extractPageText } from '../../../pdf/pageText';
 import { makeTextPdf } from '../../../pdf/test/makeTextPdf';
-import { createDocument, createGroup, createIntegratedTable, createErpRecord, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
+import {
+  createDocument,
+  createGroup,
+  createIntegratedTable,
+  createErpRecord,
+  createUser,
+  createWorld,
+  grantTableAccess,
+  unique,
+} from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 
@@ -14,10 +23,18 @@ describeOnEachDatabase('recombination', (server) => {
 
   beforeAll(async () => {
     world = await createWorld(server());
-    const group = await createGroup(server(), unique('Recombiners '), ['Cabinet: Split Document', 'Cabinet: Delete', 'Notes: View Only', 'Search: Search']);
+    const group = await createGroup(server(), unique('Recombiners '), [
+      'Cabinet: Split Document',
+      'Cabinet: Delete',
+      'Notes: View Only',
+      'Search: Search',
+    ]);
     await grantTableAccess(server(), group, world.table.sitId);
     recombiner = await createUser(server(), unique('recombiner'), { groups: [group] });
-    recombinerWithoutDelete = await createUser(server(), unique('recombnodel'), { groups: [group], privileges: { 'Cabinet: Delete': false } });
+    recombinerWithoutDelete = await createUser(server(), unique('recombnodel'), {
+      groups: [group],
+      privileges: { 'Cabinet: Delete': false },
+    });
     // A document in a table the recombiner's group has no access to.
     const hiddenTable = await createIntegratedTable(server(), 'Payroll');
     const hiddenRecord = await createErpRecord(server(), hiddenTable.sitId, unique('P'));
@@ -46,14 +63,25 @@ describeOnEachDatabase('recombination', (server) => {
   }
 
   async function pageTexts(documentId: number): Promise<string[]> {
-    const row = await server().deps.db.selectFrom('documents').select(['file_sha256', 'total_pages']).where('id', '=', documentId).executeTakeFirstOrThrow();
+    const row = await server()
+      .deps.db.selectFrom('documents')
+      .select(['file_sha256', 'total_pages'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
     const texts: string[] = [];
-    for (let page = 1; page <= row.total_pages; page++) texts.push((await server().deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
+    for (let page = 1; page <= row.total_pages; page++)
+      texts.push((await server().deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
     return texts;
   }
 
   async function systemNotes(documentId: number): Promise<string[]> {
-    const rows = await server().deps.db.selectFrom('notes').select('text').where('document_id', '=', documentId).where('kind', '=', 'system').orderBy('id').execute();
+    const rows = await server()
+      .deps.db.selectFrom('notes')
+      .select('text')
+      .where('document_id', '=', documentId)
+      .where('kind', '=', 'system')
+      .orderBy('id')
+      .execute();
     return rows.map((r) => r.text);
   }
 
@@ -87,7 +115,9 @@ describeOnEachDatabase('recombination', (server) => {
     ]);
     expect(await pageTexts(outputs[0].id)).toEqual(['B2', 'B3', 'A1', 'A2']);
     expect(await pageTexts(outputs[1].id)).toEqual(['A4']);
-    const original = (await server().inject({ url: `/api/documents/${b}`, headers: server().authHeaders(recombiner.username) })).json<DmsDocument>();
+    const original = (
+      await server().inject({ url: `/api/documents/${b}`, headers: server().authHeaders(recombiner.username) })
+    ).json<DmsDocument>();
     for (const output of outputs) {
       expect(output.link).toEqual(original.link);
       expect(output.subtype).toEqual({ id: world.table.subtypeIds.invoice, text: 'Invoice' });
@@ -98,20 +128,31 @@ describeOnEachDatabase('recombination', (server) => {
     expect((await systemNotes(a)).slice(1)).toEqual([
       `Pages recombined into 'Combined.pdf' (document ${outputs[0].id}), 'A (page 4).pdf' (document ${outputs[1].id}) by ${recombiner.username}.`,
     ]);
-    expect((await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(200);
+    expect((await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('deletes the sources when asked', async () => {
     const a = await textDocument('A.pdf', ['A1', 'A2']);
     const b = await textDocument('B.pdf', ['B1']);
     const response = await recombine(recombiner.username, {
-      documents: [{ parts: [{ documentId: a, firstPage: 2, lastPage: 2 }, { documentId: b, firstPage: 1, lastPage: 1 }] }],
+      documents: [
+        {
+          parts: [
+            { documentId: a, firstPage: 2, lastPage: 2 },
+            { documentId: b, firstPage: 1, lastPage: 1 },
+          ],
+        },
+      ],
       delete: true,
     });
     expect(response.statusCode).toBe(201);
     expect(await pageTexts(response.json<DmsDocument[]>()[0].id)).toEqual(['A2', 'B1']);
     for (const id of [a, b]) {
-      expect((await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(404);
+      expect((await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(
+        404,
+      );
       expect((await systemNotes(id)).at(-1)).toBe(`Deleted by ${recombiner.username}`);
     }
   });
@@ -120,13 +161,23 @@ describeOnEachDatabase('recombination', (server) => {
     const a = await textDocument('A.pdf', ['A1', 'A2']);
     const before = await counts();
     const response = await recombine(recombiner.username, {
-      documents: [{ parts: [{ documentId: a, firstPage: 1, lastPage: 1 }, { documentId: hiddenDocId, firstPage: 1, lastPage: 2 }] }],
+      documents: [
+        {
+          parts: [
+            { documentId: a, firstPage: 1, lastPage: 1 },
+            { documentId: hiddenDocId, firstPage: 1, lastPage: 2 },
+          ],
+        },
+      ],
       delete: false,
     });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('Salaries');
     // Out-of-range pages of a hidden document answer 404 too, never its page count.
-    const outside = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: hiddenDocId, firstPage: 1, lastPage: 99 }] }], delete: false });
+    const outside = await recombine(recombiner.username, {
+      documents: [{ parts: [{ documentId: hiddenDocId, firstPage: 1, lastPage: 99 }] }],
+      delete: false,
+    });
     expect(outside.statusCode).toBe(404);
     expect(await counts()).toEqual(before);
     expect(await systemNotes(a)).toEqual([`Uploaded by ${world.clerk.username}`]);
@@ -135,13 +186,25 @@ describeOnEachDatabase('recombination', (server) => {
   it('bad pages and bodies → 400 with a clear message; nothing written', async () => {
     const a = await textDocument('A.pdf', ['A1', 'A2']);
     const before = await counts();
-    const outside = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: a, firstPage: 2, lastPage: 3 }] }], delete: false });
+    const outside = await recombine(recombiner.username, {
+      documents: [{ parts: [{ documentId: a, firstPage: 2, lastPage: 3 }] }],
+      delete: false,
+    });
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toMatchObject({ message: `Pages 2-3 are outside the 2 pages of document ${a}.` });
-    const reversed = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: a, firstPage: 2, lastPage: 1 }] }], delete: false });
+    const reversed = await recombine(recombiner.username, {
+      documents: [{ parts: [{ documentId: a, firstPage: 2, lastPage: 1 }] }],
+      delete: false,
+    });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json<{ message: string }>().message).toMatch(/^Pages 2-1 are not a valid range/);
-    for (const payload of [{}, { documents: [] }, { documents: [{ parts: [] }] }, { documents: [{ parts: [{ documentId: a, firstPage: 0, lastPage: 1 }] }] }, { documents: [{ parts: [{ documentId: a, firstPage: 1, lastPage: 1 }] }], delete: 'yes' }]) {
+    for (const payload of [
+      {},
+      { documents: [] },
+      { documents: [{ parts: [] }] },
+      { documents: [{ parts: [{ documentId: a, firstPage: 0, lastPage: 1 }] }] },
+      { documents: [{ parts: [{ documentId: a, firstPage: 1, lastPage: 1 }] }], delete: 'yes' },
+    ]) {
       expect((await recombine(recombiner.username, payload)).statusCode).toBe(400);
     }
     expect(await counts()).toEqual(before);
@@ -165,11 +228,18 @@ describeOnEachDatabase('recombination', (server) => {
     const putBuffer = store.putBuffer.bind(store);
     const spy = jest.spyOn(store, 'putBuffer').mockImplementationOnce(async (bytes) => {
       // Someone else edits the source between the read and the write.
-      await server().deps.db.updateTable('documents').set((eb) => ({ row_version: eb('row_version', '+', 1) })).where('id', '=', a).execute();
+      await server()
+        .deps.db.updateTable('documents')
+        .set((eb) => ({ row_version: eb('row_version', '+', 1) }))
+        .where('id', '=', a)
+        .execute();
       return putBuffer(bytes);
     });
     try {
-      const response = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: a, firstPage: 1, lastPage: 1 }] }], delete: true });
+      const response = await recombine(recombiner.username, {
+        documents: [{ parts: [{ documentId: a, firstPage: 1, lastPage: 1 }] }],
+        delete: true,
+      });
       expect(spy).toHaveBeenCalledTimes(1);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ exceptionType: 'Conflict' });
@@ -177,13 +247,20 @@ describeOnEachDatabase('recombination', (server) => {
       spy.mockRestore();
     }
     expect((await counts()).documents).toBe(before.documents);
-    expect((await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(200);
+    expect((await server().inject({ url: `/api/documents/${a}`, headers: server().authHeaders(recombiner.username) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('makes the output findable by the text of its pages, and the deleted sources no longer', async () => {
-    const word = `zanzibar${unique('').replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
+    const word = `zanzibar${unique('')
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()}`;
     const source = await textDocument('Searchable source.pdf', [`Intro ${word}`, 'Second page']);
-    const response = await recombine(recombiner.username, { documents: [{ parts: [{ documentId: source, firstPage: 1, lastPage: 2 }] }], delete: true });
+    const response = await recombine(recombiner.username, {
+      documents: [{ parts: [{ documentId: source, firstPage: 1, lastPage: 2 }] }],
+      delete: true,
+    });
     expect(response.statusCode).toBe(201);
     const [output] = response.json<DmsDocument[]>();
     // The output's page text is extracted by a job after the commit, as the server's runner would.

@@ -15,17 +15,23 @@ import { viewerOf } from '../../requestHelpers';
  * cannot see → 404; pages outside a source or a source that is not a PDF → 400.
  */
 export function registerRecombinationRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post<{ Body: RecombinationRequestBody }>('/documents/recombination', { schema: { body: RecombinationBody, response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    const recombination = recombinationRequestOf(request.body);
-    if (!viewer.privileges.has('Cabinet: Split Document')) throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");
-    if (recombination.delete && !viewer.privileges.has('Cabinet: Delete')) throw forbidden("Deleting the source documents needs the 'Cabinet: Delete' privilege.");
-    const ids = await recombineDocuments(deps, viewer, recombination);
-    const byId = new Map((await findVisibleDocuments(deps.db, viewer, ids)).map((row) => [row.id, row]));
-    const documents = ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row === undefined ? [] : [presentDocument(row)];
-    });
-    return reply.status(201).send(documents);
-  });
+  app.post<{ Body: RecombinationRequestBody }>(
+    '/documents/recombination',
+    { schema: { body: RecombinationBody, response: createdAnswer(CreatedDocumentsAnswer) } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const recombination = recombinationRequestOf(request.body);
+      if (!viewer.privileges.has('Cabinet: Split Document'))
+        throw forbidden("Recombining documents needs the 'Cabinet: Split Document' privilege.");
+      if (recombination.delete && !viewer.privileges.has('Cabinet: Delete'))
+        throw forbidden("Deleting the source documents needs the 'Cabinet: Delete' privilege.");
+      const ids = await recombineDocuments(deps, viewer, recombination);
+      const byId = new Map((await findVisibleDocuments(deps.db, viewer, ids)).map((row) => [row.id, row]));
+      const documents = ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row === undefined ? [] : [presentDocument(row)];
+      });
+      return reply.status(201).send(documents);
+    },
+  );
 }

@@ -6,7 +6,12 @@ import { startTestDemoErp, type TestDemoErp } from '../../../test/startTestDemoE
 import { startTestServer, testDialects, type TestServer } from '../../../test/testServer';
 import { createQueue, createQueueType } from '../../../test/workflowFactories';
 import { RECORD_GROUP_NOT_FOUND } from './recordGroups';
-import { RECORD_GROUP_NOT_YOURS, RECORD_GROUP_NOT_YOURS_TO_REPLACE, RECORD_GROUP_REFUSED, groupOfOtherCompanyRefusal } from './recordGroupMembershipRoutes';
+import {
+  RECORD_GROUP_NOT_YOURS,
+  RECORD_GROUP_NOT_YOURS_TO_REPLACE,
+  RECORD_GROUP_REFUSED,
+  groupOfOtherCompanyRefusal,
+} from './recordGroupMembershipRoutes';
 
 const V10000 = '5d7e1c2a-8b3f-4a6e-9c01-000000010000';
 const V20000 = '5d7e1c2a-8b3f-4a6e-9c01-000000020000';
@@ -34,7 +39,19 @@ for (const dialect of testDialects()) {
       demo = await startTestDemoErp();
       server = await startTestServer(dialect, { env: demo.env });
       const db = server.deps.db;
-      vendorSit = (await db.insertInto('integrated_tables').values({ external_table_id: 23, source_type_id: 0, entity_type_name: 'bc:Microsoft.NAV.Vendor', label: 'Vendor', product_type: 'bc' }).returning('id').executeTakeFirstOrThrow()).id;
+      vendorSit = (
+        await db
+          .insertInto('integrated_tables')
+          .values({
+            external_table_id: 23,
+            source_type_id: 0,
+            entity_type_name: 'bc:Microsoft.NAV.Vendor',
+            label: 'Vendor',
+            product_type: 'bc',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       const group = await createGroup(server, unique('AP '), ['Dynamics: Link to Existing']);
       const bare = await createGroup(server, unique('Readers '));
       await grantTableAccess(server, group, vendorSit);
@@ -46,7 +63,13 @@ for (const dialect of testDialects()) {
       manager = await createUser(server, unique('manager'), { groups: [group], privileges: { 'Security: Manager': true } });
       await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
       restricted = await createQueue(server, await createQueueType(server), { features2: FEATURES2.RestrictToDataAreaId });
-      await createDocument(server, { sitId: vendorSit, recordId: V20000, fileName: 'Contoso contract.pdf', content: await makePdf(1), uploader: clerk });
+      await createDocument(server, {
+        sitId: vendorSit,
+        recordId: V20000,
+        fileName: 'Contoso contract.pdf',
+        content: await makePdf(1),
+        uploader: clerk,
+      });
     });
 
     afterAll(async () => {
@@ -54,18 +77,35 @@ for (const dialect of testDialects()) {
       await demo?.stop();
     });
 
-    const put = (payload: Record<string, unknown>, user: User = clerk) => server.inject({ method: 'PUT', url: '/api/record-group-memberships', headers: server.authHeaders(user.username), payload });
-    const remove = (id: number, user: User = clerk) => server.inject({ method: 'DELETE', url: `/api/record-group-memberships/${id}`, headers: server.authHeaders(user.username) });
+    const put = (payload: Record<string, unknown>, user: User = clerk) =>
+      server.inject({ method: 'PUT', url: '/api/record-group-memberships', headers: server.authHeaders(user.username), payload });
+    const remove = (id: number, user: User = clerk) =>
+      server.inject({ method: 'DELETE', url: `/api/record-group-memberships/${id}`, headers: server.authHeaders(user.username) });
     const relatedOf = async (recordId: string): Promise<FolderNode[]> => {
-      const response = await server.inject({ url: `/api/folder-structure?dataAreaId=CRONUS&sitId=${vendorSit}&recordId=${recordId}`, headers: server.authHeaders(clerk.username) });
+      const response = await server.inject({
+        url: `/api/folder-structure?dataAreaId=CRONUS&sitId=${vendorSit}&recordId=${recordId}`,
+        headers: server.authHeaders(clerk.username),
+      });
       expect(response.statusCode).toBe(200);
-      return response.json<FolderEntry[]>().filter((entry): entry is FolderNode => entry.type === 'folder' && entry.constraints.relatedRecordId !== undefined);
+      return response
+        .json<FolderEntry[]>()
+        .filter((entry): entry is FolderNode => entry.type === 'folder' && entry.constraints.relatedRecordId !== undefined);
     };
 
     it("groups records the ERP holds; each member's tree shows the others' documents; a PUT with the id replaces them; DELETE ends it", async () => {
-      const created = await put({ source: 'bc', records: [{ typeName: 'bc:vendors', recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS', recordId: `{${V20000.toUpperCase()}}` }] });
+      const created = await put({
+        source: 'bc',
+        records: [
+          { typeName: 'bc:vendors', recordId: V10000 },
+          { sitId: vendorSit, dataAreaId: 'CRONUS', recordId: `{${V20000.toUpperCase()}}` },
+        ],
+      });
       expect(created.statusCode).toBe(200);
-      const group = created.json<{ recordGroupMembershipId: number; source: string; records: { number: string; dataAreaId: string; recordId: string; displayName: string }[] }>();
+      const group = created.json<{
+        recordGroupMembershipId: number;
+        source: string;
+        records: { number: string; dataAreaId: string; recordId: string; displayName: string }[];
+      }>();
       expect(group.source).toBe('bc');
       expect(group.records.map((r) => [r.number, r.dataAreaId, r.recordId, r.displayName])).toEqual([
         ['V10000', 'CRONUS', V10000, 'Fabrikam, Inc.'],
@@ -76,8 +116,18 @@ for (const dialect of testDialects()) {
       expect(related.children.map((child) => child.name)).toEqual(['Contoso contract.pdf']);
       expect((await relatedOf(V20000)).map((folder) => folder.name)).toEqual(['Vendor V10000']);
 
-      const replaced = await put({ recordGroupMembershipId: group.recordGroupMembershipId, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] });
-      expect(replaced.json()).toMatchObject({ recordGroupMembershipId: group.recordGroupMembershipId, records: [{ number: 'V10000' }, { number: 'V20000', dataAreaId: 'CRONUS-CA', displayName: 'Northern Paper Co.' }] });
+      const replaced = await put({
+        recordGroupMembershipId: group.recordGroupMembershipId,
+        source: 'bc',
+        records: [
+          { sitId: vendorSit, recordId: V10000 },
+          { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+        ],
+      });
+      expect(replaced.json()).toMatchObject({
+        recordGroupMembershipId: group.recordGroupMembershipId,
+        records: [{ number: 'V10000' }, { number: 'V20000', dataAreaId: 'CRONUS-CA', displayName: 'Northern Paper Co.' }],
+      });
       expect(await relatedOf(V20000)).toEqual([]);
 
       expect((await remove(group.recordGroupMembershipId)).statusCode).toBe(204);
@@ -85,24 +135,75 @@ for (const dialect of testDialects()) {
       const again = await remove(group.recordGroupMembershipId);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toMatchObject({ message: RECORD_GROUP_NOT_FOUND });
-      expect((await put({ recordGroupMembershipId: group.recordGroupMembershipId, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] })).statusCode).toBe(404);
+      expect(
+        (
+          await put({
+            recordGroupMembershipId: group.recordGroupMembershipId,
+            source: 'bc',
+            records: [
+              { sitId: vendorSit, recordId: V10000 },
+              { sitId: vendorSit, recordId: V20000 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     it('refuses a record the ERP lacks, one record, a source without ERP, a bad body; 403 without the Dynamics privilege', async () => {
-      const missing = await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: '5d7e1c2a-8b3f-4a6e-9c01-000000099999' }] });
+      const missing = await put({
+        source: 'bc',
+        records: [
+          { sitId: vendorSit, recordId: V10000 },
+          { sitId: vendorSit, recordId: '5d7e1c2a-8b3f-4a6e-9c01-000000099999' },
+        ],
+      });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json<{ message: string }>().message).toContain("has no record '5d7e1c2a-8b3f-4a6e-9c01-000000099999' in the company 'CRONUS'");
-      expect((await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V10000.toUpperCase() }] })).statusCode).toBe(400);
-      expect((await put({ source: 'fo', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] })).statusCode).toBe(404);
+      expect(missing.json<{ message: string }>().message).toContain(
+        "has no record '5d7e1c2a-8b3f-4a6e-9c01-000000099999' in the company 'CRONUS'",
+      );
+      expect(
+        (
+          await put({
+            source: 'bc',
+            records: [
+              { sitId: vendorSit, recordId: V10000 },
+              { sitId: vendorSit, recordId: V10000.toUpperCase() },
+            ],
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await put({
+            source: 'fo',
+            records: [
+              { sitId: vendorSit, recordId: V10000 },
+              { sitId: vendorSit, recordId: V20000 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(404);
       expect((await put({ source: 'bc', records: [{ recordId: V10000 }] })).statusCode).toBe(400);
-      const refused = await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, noDynamics);
+      const refused = await put(
+        {
+          source: 'bc',
+          records: [
+            { sitId: vendorSit, recordId: V10000 },
+            { sitId: vendorSit, recordId: V20000 },
+          ],
+        },
+        noDynamics,
+      );
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: RECORD_GROUP_REFUSED });
       expect((await remove(1, noDynamics)).statusCode).toBe(403);
     });
 
     it('RestrictToDataAreaId (queueId): a record of another company is refused; without any company, the spec words', async () => {
-      const records = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }];
+      const records = [
+        { sitId: vendorSit, recordId: V10000 },
+        { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+      ];
       const other = await put({ source: 'bc', queueId: restricted, records }, cronusClerk);
       expect(other.statusCode).toBe(403);
       expect(other.json()).toMatchObject({ message: otherCompanyRecordRefusal('CRONUS', 'CRONUS-CA') });
@@ -110,20 +211,36 @@ for (const dialect of testDialects()) {
       expect(none.statusCode).toBe(403);
       expect(none.json()).toMatchObject({ message: NO_CURRENT_COMPANY });
       // Held to CRONUS, the records without a company are read there.
-      const own = await put({ source: 'bc', queueId: restricted, records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk);
+      const own = await put(
+        {
+          source: 'bc',
+          queueId: restricted,
+          records: [
+            { sitId: vendorSit, recordId: V10000 },
+            { sitId: vendorSit, recordId: V20000 },
+          ],
+        },
+        cronusClerk,
+      );
       expect(own.statusCode).toBe(200);
       expect((await remove(own.json<{ recordGroupMembershipId: number }>().recordGroupMembershipId, cronusClerk)).statusCode).toBe(204);
     });
 
     it("DELETE: only the group's maker or a holder of 'Security: Manager'; 404 in words for an unknown group", async () => {
-      const records = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }];
+      const records = [
+        { sitId: vendorSit, recordId: V10000 },
+        { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+      ];
       const ids: number[] = [];
-      for (let i = 0; i < 2; i += 1) ids.push((await put({ source: 'bc', records })).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId);
+      for (let i = 0; i < 2; i += 1)
+        ids.push((await put({ source: 'bc', records })).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId);
       const [byMaker, byManager] = ids;
       const refused = await remove(byMaker, otherClerk);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: RECORD_GROUP_NOT_YOURS });
-      expect(await server.deps.db.selectFrom('record_group_members').select('position').where('membership_id', '=', byMaker).execute()).toHaveLength(2);
+      expect(
+        await server.deps.db.selectFrom('record_group_members').select('position').where('membership_id', '=', byMaker).execute(),
+      ).toHaveLength(2);
       expect((await remove(byMaker)).statusCode).toBe(204);
       expect((await remove(byManager, manager)).statusCode).toBe(204);
       const unknown = await remove(byManager, manager);
@@ -132,10 +249,35 @@ for (const dialect of testDialects()) {
     });
 
     it('DELETE: a user of CRONUS who works in a queue with RestrictToDataAreaId cannot delete a group holding a CRONUS-CA record, even their own', async () => {
-      const mixed = (await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
-      const own = (await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const mixed = (
+        await put(
+          {
+            source: 'bc',
+            records: [
+              { sitId: vendorSit, recordId: V10000 },
+              { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+            ],
+          },
+          cronusClerk,
+        )
+      ).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const own = (
+        await put(
+          {
+            source: 'bc',
+            records: [
+              { sitId: vendorSit, recordId: V10000 },
+              { sitId: vendorSit, recordId: V20000 },
+            ],
+          },
+          cronusClerk,
+        )
+      ).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
       // Now they see the documents of a restricting queue: they are held to CRONUS.
-      await createQueue(server, await createQueueType(server), { features2: FEATURES2.RestrictToDataAreaId, defaultAccess: ['ViewDocumentsWithin'] });
+      await createQueue(server, await createQueueType(server), {
+        features2: FEATURES2.RestrictToDataAreaId,
+        defaultAccess: ['ViewDocumentsWithin'],
+      });
       const refused = await remove(mixed, cronusClerk);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'delete') });
@@ -145,14 +287,42 @@ for (const dialect of testDialects()) {
     });
 
     it("PUT with a group's id: only its maker or a holder of 'Security: Manager' replaces its records; 404 in words for an unknown group", async () => {
-      const records = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }];
+      const records = [
+        { sitId: vendorSit, recordId: V10000 },
+        { sitId: vendorSit, recordId: V20000 },
+      ];
       const id = (await put({ source: 'bc', records })).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
-      const members = async (): Promise<string[]> => (await server.deps.db.selectFrom('record_group_members').select('data_area_id').where('membership_id', '=', id).orderBy('position').execute()).map((m) => m.data_area_id);
-      const refused = await put({ recordGroupMembershipId: id, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] }, otherClerk);
+      const members = async (): Promise<string[]> =>
+        (
+          await server.deps.db
+            .selectFrom('record_group_members')
+            .select('data_area_id')
+            .where('membership_id', '=', id)
+            .orderBy('position')
+            .execute()
+        ).map((m) => m.data_area_id);
+      const refused = await put(
+        {
+          recordGroupMembershipId: id,
+          source: 'bc',
+          records: [
+            { sitId: vendorSit, recordId: V10000 },
+            { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+          ],
+        },
+        otherClerk,
+      );
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: RECORD_GROUP_NOT_YOURS_TO_REPLACE });
       expect(await members()).toEqual(['CRONUS', 'CRONUS']);
-      const byMaker = await put({ recordGroupMembershipId: id, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }] });
+      const byMaker = await put({
+        recordGroupMembershipId: id,
+        source: 'bc',
+        records: [
+          { sitId: vendorSit, recordId: V10000 },
+          { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+        ],
+      });
       expect(byMaker.statusCode).toBe(200);
       expect(await members()).toEqual(['CRONUS', 'CRONUS-CA']);
       const byManager = await put({ recordGroupMembershipId: id, source: 'bc', records }, manager);
@@ -167,26 +337,69 @@ for (const dialect of testDialects()) {
     it('PUT: a user held to a company (a restricting queue they see) cannot sidestep it by naming no docId/queueId', async () => {
       // The DELETE test above made a restricting queue whose documents everyone sees: cronusClerk is held to CRONUS.
       const db = server.deps.db;
-      const mixedRecords = [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 }];
+      const mixedRecords = [
+        { sitId: vendorSit, recordId: V10000 },
+        { sitId: vendorSit, dataAreaId: 'CRONUS-CA', recordId: CA_V20000 },
+      ];
       const sidestep = await put({ source: 'bc', records: mixedRecords }, cronusClerk);
       expect(sidestep.statusCode).toBe(403);
       expect(sidestep.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'group') });
       // Their own group, replaced with another company's record: refused, nothing changes.
-      const own = (await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const own = (
+        await put(
+          {
+            source: 'bc',
+            records: [
+              { sitId: vendorSit, recordId: V10000 },
+              { sitId: vendorSit, recordId: V20000 },
+            ],
+          },
+          cronusClerk,
+        )
+      ).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
       const into = await put({ recordGroupMembershipId: own, source: 'bc', records: mixedRecords }, cronusClerk);
       expect(into.statusCode).toBe(403);
       expect(into.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'group') });
       // A group of theirs made before they were held, holding a CRONUS-CA record: replacing it would drop that record.
       await db.updateTable('users').set({ data_area_id: null }).where('id', '=', cronusClerk.id).execute();
-      const mixed = (await put({ source: 'bc', records: mixedRecords }, cronusClerk)).json<{ recordGroupMembershipId: number }>().recordGroupMembershipId;
+      const mixed = (await put({ source: 'bc', records: mixedRecords }, cronusClerk)).json<{ recordGroupMembershipId: number }>()
+        .recordGroupMembershipId;
       await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
-      const replace = await put({ recordGroupMembershipId: mixed, source: 'bc', records: [{ sitId: vendorSit, recordId: V10000 }, { sitId: vendorSit, recordId: V20000 }] }, cronusClerk);
+      const replace = await put(
+        {
+          recordGroupMembershipId: mixed,
+          source: 'bc',
+          records: [
+            { sitId: vendorSit, recordId: V10000 },
+            { sitId: vendorSit, recordId: V20000 },
+          ],
+        },
+        cronusClerk,
+      );
       expect(replace.statusCode).toBe(403);
       expect(replace.json()).toMatchObject({ message: groupOfOtherCompanyRefusal('CRONUS', 'CRONUS-CA', 'replace') });
-      expect((await db.selectFrom('record_group_members').select('data_area_id').where('membership_id', '=', mixed).orderBy('position').execute()).map((m) => m.data_area_id)).toEqual(['CRONUS', 'CRONUS-CA']);
+      expect(
+        (
+          await db
+            .selectFrom('record_group_members')
+            .select('data_area_id')
+            .where('membership_id', '=', mixed)
+            .orderBy('position')
+            .execute()
+        ).map((m) => m.data_area_id),
+      ).toEqual(['CRONUS', 'CRONUS-CA']);
       // Held to CRONUS-CA, records naming no company are read there.
       await db.updateTable('users').set({ data_area_id: 'CRONUS-CA' }).where('id', '=', cronusClerk.id).execute();
-      const inCa = await put({ source: 'bc', records: [{ sitId: vendorSit, recordId: CA_V10000 }, { sitId: vendorSit, recordId: CA_V20000 }] }, cronusClerk);
+      const inCa = await put(
+        {
+          source: 'bc',
+          records: [
+            { sitId: vendorSit, recordId: CA_V10000 },
+            { sitId: vendorSit, recordId: CA_V20000 },
+          ],
+        },
+        cronusClerk,
+      );
       await db.updateTable('users').set({ data_area_id: 'CRONUS' }).where('id', '=', cronusClerk.id).execute();
       expect(inCa.statusCode).toBe(200);
       expect(inCa.json<{ records: { dataAreaId: string }[] }>().records.map((r) => r.dataAreaId)).toEqual(['CRONUS-CA', 'CRONUS-CA']);

@@ -29,7 +29,8 @@ function assertMayGroup(viewer: Viewer): void {
 export const RECORD_GROUP_NOT_YOURS = "Only the user who made a record group, or a holder of 'Security: Manager', can delete it.";
 
 /** The same refusal for a PUT that names the group (its records replaced). */
-export const RECORD_GROUP_NOT_YOURS_TO_REPLACE = "Only the user who made a record group, or a holder of 'Security: Manager', can replace its records.";
+export const RECORD_GROUP_NOT_YOURS_TO_REPLACE =
+  "Only the user who made a record group, or a holder of 'Security: Manager', can replace its records.";
 
 /** What a caller does to a group: a record-group change the maker and company rules govern. */
 export type GroupChange = 'delete' | 'replace' | 'group';
@@ -70,14 +71,29 @@ function assertHeldCompany(held: string | null, companies: readonly string[], ch
  * one; only its maker or a holder of 'Security: Manager' (403), and no one held to a company
  * (heldToCompany) when the group holds a record of another company (403) — replacing would drop it.
  */
-async function assertMayChangeGroup(db: Kysely<Database>, viewer: Viewer, id: number, change: 'delete' | 'replace', held: string | null): Promise<void> {
+async function assertMayChangeGroup(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  id: number,
+  change: 'delete' | 'replace',
+  held: string | null,
+): Promise<void> {
   const group = await db.selectFrom('record_group_memberships').select('created_by').where('id', '=', id).executeTakeFirst();
   if (group === undefined) throw notFound(RECORD_GROUP_NOT_FOUND);
   if (group.created_by !== viewer.userId && !viewer.privileges.has('Security: Manager')) {
     throw forbidden(change === 'delete' ? RECORD_GROUP_NOT_YOURS : RECORD_GROUP_NOT_YOURS_TO_REPLACE);
   }
-  const members = await db.selectFrom('record_group_members').select('data_area_id').where('membership_id', '=', id).orderBy('position').execute();
-  assertHeldCompany(held, members.map((member) => member.data_area_id), change);
+  const members = await db
+    .selectFrom('record_group_members')
+    .select('data_area_id')
+    .where('membership_id', '=', id)
+    .orderBy('position')
+    .execute();
+  assertHeldCompany(
+    held,
+    members.map((member) => member.data_area_id),
+    change,
+  );
 }
 
 /**
@@ -98,11 +114,21 @@ export function registerRecordGroupMembershipRoutes(app: FastifyInstance, deps: 
       assertMayGroup(viewer);
       const body = request.body;
       const held = await heldToCompany(deps.db, viewer);
-      if (body.recordGroupMembershipId !== undefined) await assertMayChangeGroup(deps.db, viewer, body.recordGroupMembershipId, 'replace', held);
+      if (body.recordGroupMembershipId !== undefined)
+        await assertMayChangeGroup(deps.db, viewer, body.recordGroupMembershipId, 'replace', held);
       // Refused before the ERP is asked; a record naming no company is read in the held one.
-      assertHeldCompany(held, body.records.flatMap((record) => (record.dataAreaId?.trim() ? [record.dataAreaId] : [])), 'group');
-      const requested = held === null ? body.records : body.records.map((record) => (record.dataAreaId?.trim() ? record : { ...record, dataAreaId: held }));
-      const restriction = await restrictionOf(deps.db, viewer, { docId: body.docId, queueId: body.queueId, currentCompany: body.dataAreaId });
+      assertHeldCompany(
+        held,
+        body.records.flatMap((record) => (record.dataAreaId?.trim() ? [record.dataAreaId] : [])),
+        'group',
+      );
+      const requested =
+        held === null ? body.records : body.records.map((record) => (record.dataAreaId?.trim() ? record : { ...record, dataAreaId: held }));
+      const restriction = await restrictionOf(deps.db, viewer, {
+        docId: body.docId,
+        queueId: body.queueId,
+        currentCompany: body.dataAreaId,
+      });
       const records = await resolveGroupRecords(deps.db, deps.entitySources, viewer, body.source, requested, restriction);
       return saveRecordGroup(deps.db, viewer, body.recordGroupMembershipId, body.source, records, new Date().toISOString());
     },

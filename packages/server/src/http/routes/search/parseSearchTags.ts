@@ -31,7 +31,8 @@ export function parseSearchTags(raw: readonly string[]): SearchFilterTag[] {
     } catch {
       throw badRequest('Each tag[] must be a JSON-encoded search tag, e.g. {"type":"documentName","key":"contoso"}.');
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('Each tag[] must be a JSON object with type and key.');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw badRequest('Each tag[] must be a JSON object with type and key.');
     const { type, key } = value as { type?: unknown; key?: unknown };
     if (typeof type !== 'string' || !isSearchTagKind(type)) throw badRequest(`Unknown search tag type ${JSON.stringify(type ?? null)}.`);
     if (!isSupported(type)) throw badRequest(`The search tag type '${type}' is not supported yet.`);

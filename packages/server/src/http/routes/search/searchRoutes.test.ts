@@ -54,7 +54,12 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     expect(marked).toContain('settlement');
 
     const remarked = await upload('snippet remark.pdf');
-    await server().inject({ method: 'POST', url: `/api/documents/${remarked}/notes`, headers: as(world.clerk), payload: { text: 'Confidential marmalodon remark' } });
+    await server().inject({
+      method: 'POST',
+      url: `/api/documents/${remarked}/notes`,
+      headers: as(world.clerk),
+      payload: { text: 'Confidential marmalodon remark' },
+    });
     const byNote = await search(world.clerk, 'marmalodon');
     expect(idsOf(byNote)).toEqual([remarked]);
     expect(byNote.snippets).toEqual({});
@@ -64,7 +69,10 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     const id = await upload('noted.pdf');
     expect((await search(world.clerk, 'quokkaberry')).total).toBe(0);
     const note = await server().inject({
-      method: 'POST', url: `/api/documents/${id}/notes`, headers: as(world.clerk), payload: { text: 'Check the quokkaberry VAT line' },
+      method: 'POST',
+      url: `/api/documents/${id}/notes`,
+      headers: as(world.clerk),
+      payload: { text: 'Check the quokkaberry VAT line' },
     });
     expect(note.statusCode).toBe(201);
     expect(idsOf(await search(world.clerk, 'quokkaberry'))).toEqual([id]);
@@ -126,7 +134,12 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     };
     const before = await check();
     // Its own text now holds the number too: still one row, still first, same count.
-    const note = await server().inject({ method: 'POST', url: `/api/documents/${target}/notes`, headers: as(world.clerk), payload: { text: `Filed as ${typed}` } });
+    const note = await server().inject({
+      method: 'POST',
+      url: `/api/documents/${target}/notes`,
+      headers: as(world.clerk),
+      payload: { text: `Filed as ${typed}` },
+    });
     expect(note.statusCode).toBe(201);
     expect((await check()).total).toBe(before.total);
     // Only a lone integer is an id: with another word it is text, and the target lacks "plainly".
@@ -136,7 +149,12 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     expect(idsOf(await search(world.clerk, typed, `&tag[]=${tag}`))).toEqual([byText]);
     const hiddenTable = await createIntegratedTable(server(), 'Customer');
     const hiddenRecord = await createErpRecord(server(), hiddenTable.sitId, unique('C'));
-    const hidden = await createDocument(server(), { sitId: hiddenTable.sitId, recordId: hiddenRecord, fileName: 'Hidden typed.pdf', uploader: world.manager });
+    const hidden = await createDocument(server(), {
+      sitId: hiddenTable.sitId,
+      recordId: hiddenRecord,
+      fileName: 'Hidden typed.pdf',
+      uploader: world.manager,
+    });
     expect(idsOf(await search(world.clerk, String(hidden), '&take=100'))).not.toContain(hidden);
     expect(idsOf(await search(world.manager, String(hidden)))[0]).toBe(hidden);
   });
@@ -146,8 +164,11 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     const hiddenRecord = await createErpRecord(server(), hiddenTable.sitId, unique('C'));
     const visible = await upload('Sharedsecret visible.pdf');
     const hidden = await createDocument(server(), {
-      sitId: hiddenTable.sitId, recordId: hiddenRecord, fileName: 'Sharedsecret hidden.pdf',
-      content: await makePdf(1, 'Onlyhiddenword'), uploader: world.manager,
+      sitId: hiddenTable.sitId,
+      recordId: hiddenRecord,
+      fileName: 'Sharedsecret hidden.pdf',
+      content: await makePdf(1, 'Onlyhiddenword'),
+      uploader: world.manager,
     });
     const clerkAnswer = await search(world.clerk, 'sharedsecret');
     expect(clerkAnswer.total).toBe(1);
@@ -180,7 +201,10 @@ describeOnEachDatabase('GET /api/documents/search', (server) => {
     const id = await upload('Two pager.pdf', Buffer.from(await makeTextPdf(['Splitalpha', 'Splitbeta'])));
     expect(idsOf(await search(world.clerk, 'splitbeta'))).toEqual([id]);
     const response = await server().inject({
-      method: 'POST', url: `/api/documents/${id}/split`, headers: as(splitter), payload: { ranges: '1;2', deleteOriginal: true },
+      method: 'POST',
+      url: `/api/documents/${id}/split`,
+      headers: as(splitter),
+      payload: { ranges: '1;2', deleteOriginal: true },
     });
     expect(response.statusCode).toBe(201);
     const [first, second] = response.json<DmsDocument[]>();

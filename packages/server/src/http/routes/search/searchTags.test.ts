@@ -47,24 +47,43 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
     await db.updateTable('documents').set({ description: 'Quarterly figures', user_string1: 'PO-77' }).where('id', '=', alpha).execute();
     await db.updateTable('documents').set({ description: 'Shipping costs', user_string1: 'PO-12' }).where('id', '=', beta).execute();
     const note = await server().inject({
-      method: 'POST', url: `/api/documents/${alpha}/notes`, headers: as(world.clerk), payload: { text: 'Wrong VAT line' },
+      method: 'POST',
+      url: `/api/documents/${alpha}/notes`,
+      headers: as(world.clerk),
+      payload: { text: 'Wrong VAT line' },
     });
     expect(note.statusCode).toBe(201);
 
     const hiddenTable = await createIntegratedTable(server(), 'Customer');
     const hiddenRecord = await createErpRecord(server(), hiddenTable.sitId, unique('C'), 'SECRETCO');
     hidden = await createDocument(server(), {
-      sitId: hiddenTable.sitId, recordId: hiddenRecord, dataAreaId: 'SECRETCO', fileName: 'Hiddenname secret.pdf', uploader: world.manager,
+      sitId: hiddenTable.sitId,
+      recordId: hiddenRecord,
+      dataAreaId: 'SECRETCO',
+      fileName: 'Hiddenname secret.pdf',
+      uploader: world.manager,
     });
     await db.updateTable('documents').set({ description: 'Quarterly secret', user_string1: 'PO-99' }).where('id', '=', hidden).execute();
-    await db.insertInto('notes').values({ document_id: hidden, author_id: world.manager.id, kind: 'user', text: 'Wrong VAT too', created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('notes')
+      .values({
+        document_id: hidden,
+        author_id: world.manager.id,
+        kind: 'user',
+        text: 'Wrong VAT too',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
 
     const cronusGroup = await createGroup(server(), unique('Cronus viewers '), ['Search: Search']);
     await grantTableAccess(server(), cronusGroup, world.table.sitId, { dataAreaId: 'CRONUS' });
     cronusOnly = await createUser(server(), unique('cronus'), { groups: [cronusGroup] });
     clerkVisible = [world.pdfDocId, world.contractDocId, alpha, beta, gamma];
     // The manager sees every document; reading notes still needs the notes privilege.
-    await db.insertInto('user_privileges').values({ user_id: world.manager.id, privilege_id: await privilegeId(server(), 'Notes: View Only'), value: 1 }).execute();
+    await db
+      .insertInto('user_privileges')
+      .values({ user_id: world.manager.id, privilege_id: await privilegeId(server(), 'Notes: View Only'), value: 1 })
+      .execute();
   });
 
   async function search(user: User, tags: readonly TagInput[], extra = ''): Promise<SearchAnswer> {
@@ -87,7 +106,9 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
     expect(await found(world.clerk, [{ type: 'document', key: String(hidden) }])).toEqual([]);
     expect(await found(world.manager, [{ type: 'document', key: String(hidden) }])).toEqual([hidden]);
     const key = String(gamma);
-    expect(await found(world.clerk, [{ type: 'fileIdContains', key }])).toEqual(clerkVisible.filter((id) => String(id).includes(key)).sort((a, b) => a - b));
+    expect(await found(world.clerk, [{ type: 'fileIdContains', key }])).toEqual(
+      clerkVisible.filter((id) => String(id).includes(key)).sort((a, b) => a - b),
+    );
     expect(await found(world.clerk, [{ type: 'fileIdContains', key }])).toContain(gamma);
   });
 
@@ -105,7 +126,10 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
     expect(await found(world.clerk, [{ type: 'noteTextContains', key: 'wrong vat' }])).toEqual([alpha]);
     expect(await found(world.manager, [{ type: 'noteTextContains', key: 'wrong vat' }])).toEqual(sorted([alpha, hidden]));
     for (const url of ['/api/documents/search?', '/api/search-tags?q=a']) {
-      const response = await server().inject({ url: `${url}${tagParams([{ type: 'noteTextContains', key: 'wrong' }])}`, headers: as(world.noNotes) });
+      const response = await server().inject({
+        url: `${url}${tagParams([{ type: 'noteTextContains', key: 'wrong' }])}`,
+        headers: as(world.noNotes),
+      });
       expect(response.statusCode).toBe(403);
     }
     expect(await found(world.clerk, [{ type: 'userString1Contains', key: 'po-' }])).toEqual(sorted([alpha, beta]));
@@ -114,16 +138,25 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
 
   it('inCompany and inAllCompanies', async () => {
     expect(await found(world.clerk, [{ type: 'inCompany', key: 'NORTHWIND' }])).toEqual([alpha]);
-    expect(await found(world.clerk, [{ type: 'inCompany', key: 'CRONUS' }])).toEqual(sorted([world.pdfDocId, world.contractDocId, beta, gamma]));
+    expect(await found(world.clerk, [{ type: 'inCompany', key: 'CRONUS' }])).toEqual(
+      sorted([world.pdfDocId, world.contractDocId, beta, gamma]),
+    );
     expect(await found(world.clerk, [{ type: 'inCompany', key: 'SECRETCO' }])).toEqual([]);
     expect(await found(world.manager, [{ type: 'inCompany', key: 'SECRETCO' }])).toEqual([hidden]);
     expect(await found(world.clerk, [{ type: 'inAllCompanies', key: '' }])).toEqual(sorted(clerkVisible));
-    expect(await found(cronusOnly, [{ type: 'inAllCompanies', key: '' }])).toEqual(sorted([world.pdfDocId, world.contractDocId, beta, gamma]));
+    expect(await found(cronusOnly, [{ type: 'inAllCompanies', key: '' }])).toEqual(
+      sorted([world.pdfDocId, world.contractDocId, beta, gamma]),
+    );
     expect(await found(world.manager, [{ type: 'inAllCompanies', key: '' }])).toEqual(sorted([...clerkVisible, hidden]));
   });
 
   it('ANDs tags with each other and with q', async () => {
-    expect(await found(world.clerk, [{ type: 'userString1Contains', key: 'po' }, { type: 'inCompany', key: 'CRONUS' }])).toEqual([beta]);
+    expect(
+      await found(world.clerk, [
+        { type: 'userString1Contains', key: 'po' },
+        { type: 'inCompany', key: 'CRONUS' },
+      ]),
+    ).toEqual([beta]);
     expect(await found(world.clerk, [{ type: 'inCompany', key: 'CRONUS' }], '&q=invoice')).toEqual(sorted([world.pdfDocId, beta]));
     expect(await found(world.clerk, [{ type: 'documentName', key: 'beta' }], '&q=invoice')).toEqual([beta]);
     expect(await found(world.clerk, [{ type: 'inCompany', key: 'NORTHWIND' }], '&q=invoice')).toEqual([]);
@@ -145,7 +178,13 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
     // An id beyond 32 bits names no document (and does not break PostgreSQL's integer compare).
     expect(await found(world.clerk, [{ type: 'fileIdExact', key: '99999999999' }])).toEqual([]);
     expect(await found(world.clerk, [{ type: 'document', key: '99999999999' }])).toEqual([]);
-    for (const raw of ['documentName:x', '{"type":"nope","key":"x"}', '{"type":"documentName","key":""}', '{"type":"document","key":"x"}', '[1]']) {
+    for (const raw of [
+      'documentName:x',
+      '{"type":"nope","key":"x"}',
+      '{"type":"documentName","key":""}',
+      '{"type":"document","key":"x"}',
+      '[1]',
+    ]) {
       const response = await server().inject({ url: `/api/documents/search?tag[]=${encodeURIComponent(raw)}`, headers: as(world.clerk) });
       expect(response.statusCode).toBe(400);
     }
@@ -164,7 +203,8 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
       .where('d.id', 'in', clerkVisible)
       .execute();
     const all: TagInput[] = [{ type: 'inAllCompanies', key: '' }];
-    const by = (compare: (a: (typeof rows)[number], b: (typeof rows)[number]) => number) => [...rows].sort((a, b) => compare(a, b) || a.id - b.id).map((r) => r.id);
+    const by = (compare: (a: (typeof rows)[number], b: (typeof rows)[number]) => number) =>
+      [...rows].sort((a, b) => compare(a, b) || a.id - b.id).map((r) => r.id);
     const byName = by((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0));
     expect(byName[0]).toBe(alpha);
     expect(idsOf(await search(world.clerk, all, '&sort=name'))).toEqual(byName);
@@ -184,7 +224,8 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
       const seen: number[] = [];
       for (let skip = 0; skip < 6; skip += 2) {
         const response = await server().inject({
-          url: `/api/documents/search?skip=${skip}&take=2${tagParams([{ type: 'inAllCompanies', key: '' }])}${extra}`, headers: as(world.clerk),
+          url: `/api/documents/search?skip=${skip}&take=2${tagParams([{ type: 'inAllCompanies', key: '' }])}${extra}`,
+          headers: as(world.clerk),
         });
         const answer = response.json<SearchAnswer>();
         expect(answer).toMatchObject({ total: 5, skip, take: 2 });
@@ -197,15 +238,24 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
 
   describe('GET /api/search-tags', () => {
     async function suggest(user: User, q: string, tags: readonly TagInput[] = [], extra = ''): Promise<SearchTag[]> {
-      const response = await server().inject({ url: `/api/search-tags?q=${encodeURIComponent(q)}${tagParams(tags)}${extra}`, headers: as(user) });
+      const response = await server().inject({
+        url: `/api/search-tags?q=${encodeURIComponent(q)}${tagParams(tags)}${extra}`,
+        headers: as(user),
+      });
       expect(response.statusCode).toBe(200);
       return response.json<SearchTag[]>();
     }
     const keys = (tags: readonly SearchTag[]) => tags.map((t) => `${t.type}:${t.key}`);
 
     it('suggests names containing q (starting with it first) and the exact file id', async () => {
-      expect(await suggest(world.clerk, 'alp')).toEqual([{ type: 'documentName', key: 'Alpha report.pdf', text: 'Alpha report.pdf', prefix: 'Name' }]);
-      expect(keys(await suggest(world.clerk, 'IN'))).toEqual(['inCompany:NORTHWIND', 'documentName:Invoice 1001.pdf', 'documentName:Beta invoice.pdf']);
+      expect(await suggest(world.clerk, 'alp')).toEqual([
+        { type: 'documentName', key: 'Alpha report.pdf', text: 'Alpha report.pdf', prefix: 'Name' },
+      ]);
+      expect(keys(await suggest(world.clerk, 'IN'))).toEqual([
+        'inCompany:NORTHWIND',
+        'documentName:Invoice 1001.pdf',
+        'documentName:Beta invoice.pdf',
+      ]);
       expect(keys(await suggest(world.clerk, String(alpha)))[0]).toBe(`fileIdExact:${alpha}`);
     });
 
@@ -254,14 +304,18 @@ describeOnEachDatabase('search tags, sort and suggestions', (server) => {
       const everything = keys(await suggest(world.manager, 'n', [], '&take=100'));
       expect(everything).toEqual(expect.arrayContaining(['inCompany:CRONUS', 'inCompany:NORTHWIND', 'documentName:Invoice 1001.pdf']));
       const paged: string[] = [];
-      for (let skip = 0; skip < everything.length + 2; skip += 2) paged.push(...keys(await suggest(world.manager, 'n', [], `&skip=${skip}&take=2`)));
+      for (let skip = 0; skip < everything.length + 2; skip += 2)
+        paged.push(...keys(await suggest(world.manager, 'n', [], `&skip=${skip}&take=2`)));
       expect(paged).toEqual(everything);
     });
 
     it('offers a company only through a link the caller may see (run last: adds a link)', async () => {
       const link = await server().deps.db.selectFrom('record_links').selectAll().where('document_id', '=', beta).executeTakeFirstOrThrow();
       const { id: _id, ...copy } = link;
-      await server().deps.db.insertInto('record_links').values({ ...copy, data_area_id: 'OTHERCO', is_primary: 0 }).execute();
+      await server()
+        .deps.db.insertInto('record_links')
+        .values({ ...copy, data_area_id: 'OTHERCO', is_primary: 0 })
+        .execute();
       expect(keys(await suggest(world.clerk, 'other'))).toEqual(['inCompany:OTHERCO']);
       expect(keys(await suggest(cronusOnly, ''))).toEqual(['inCompany:CRONUS']);
       expect(await suggest(cronusOnly, 'other')).toEqual([]);

@@ -64,7 +64,11 @@ for (const dialect of testDialects()) {
         })
       ).username;
       sales = (await createUser(server, 'sit-sales', { groups: [clerks] })).username;
-      manager = (await createUser(server, 'sit-manager', { privileges: { 'Security: Manager': true, 'Cabinet: Import Documents': true, 'Dynamics: Link to Existing': true } })).username;
+      manager = (
+        await createUser(server, 'sit-manager', {
+          privileges: { 'Security: Manager': true, 'Cabinet: Import Documents': true, 'Dynamics: Link to Existing': true },
+        })
+      ).username;
     });
 
     afterAll(async () => {
@@ -88,7 +92,15 @@ for (const dialect of testDialects()) {
       // A security manager sees every table, the one no group may view too.
       expect(await labelsOf('/api/sits?filterName=vendor', manager)).toEqual(['Vendor', 'Vendor account', 'Vendor bank']);
       const vendor = (await get('/api/sits?filterName=Vendor&allowRecordLinking=true')).json<Record<string, unknown>[]>()[0];
-      expect(vendor).toEqual({ id: vendorSit, externalTableId: expect.any(Number), sourceTypeId: 0, entityTypeName: expect.stringMatching(/^bc:Microsoft\.NAV\.Vendor\d+$/), label: 'Vendor', productType: 'bc', allowNewCard: false });
+      expect(vendor).toEqual({
+        id: vendorSit,
+        externalTableId: expect.any(Number),
+        sourceTypeId: 0,
+        entityTypeName: expect.stringMatching(/^bc:Microsoft\.NAV\.Vendor\d+$/),
+        label: 'Vendor',
+        productType: 'bc',
+        allowNewCard: false,
+      });
     });
 
     it('lists the tables that allow a new card, linkable ones only', async () => {
@@ -112,8 +124,18 @@ for (const dialect of testDialects()) {
         ],
         queueId: null,
       });
-      expect((await get(`/api/sits/${invoiceSit}/importSettings`)).json()).toEqual({ sitId: invoiceSit, canUpload: false, dataAreaIds: [], folders: [], queueId: null });
-      expect((await get(`/api/sits/${hiddenSit}/importSettings`, manager)).json()).toMatchObject({ sitId: hiddenSit, canUpload: true, dataAreaIds: null });
+      expect((await get(`/api/sits/${invoiceSit}/importSettings`)).json()).toEqual({
+        sitId: invoiceSit,
+        canUpload: false,
+        dataAreaIds: [],
+        folders: [],
+        queueId: null,
+      });
+      expect((await get(`/api/sits/${hiddenSit}/importSettings`, manager)).json()).toMatchObject({
+        sitId: hiddenSit,
+        canUpload: true,
+        dataAreaIds: null,
+      });
       for (const id of [hiddenSit, 999999]) {
         const missing = await get(`/api/sits/${id}/importSettings`);
         expect(missing.statusCode).toBe(404);

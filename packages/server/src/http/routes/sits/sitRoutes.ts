@@ -1,4 +1,11 @@
-import { ImportSettingsAnswer, IntegratedTableListAnswer, SitIdParams, SitListQuery, SitNewCardQuery, okAnswer } from '@datahaven/core/contract';
+import {
+  ImportSettingsAnswer,
+  IntegratedTableListAnswer,
+  SitIdParams,
+  SitListQuery,
+  SitNewCardQuery,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, invalid, notFound } from '../../../errors/DomainError';
@@ -36,7 +43,8 @@ void settingsMatch;
 
 function filterNameOf(request: FastifyRequest): string | undefined {
   const filterName = queryString(queryOf(request), 'filterName');
-  if (filterName !== undefined && filterName.length > MAX_FILTER_NAME) throw invalid(`filterName is limited to ${MAX_FILTER_NAME} characters.`);
+  if (filterName !== undefined && filterName.length > MAX_FILTER_NAME)
+    throw invalid(`filterName is limited to ${MAX_FILTER_NAME} characters.`);
   return filterName;
 }
 
@@ -46,26 +54,42 @@ function filterNameOf(request: FastifyRequest): string | undefined {
  * integrated tables the caller may see, and where an upload on one's records goes.
  */
 export function registerSitRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/sits', { schema: { querystring: SitListQuery, response: okAnswer(IntegratedTableListAnswer) } }, async (request): Promise<IntegratedTableSummary[]> => {
-    const viewer = viewerOf(request);
-    if (!viewer.privileges.has(SIT_LINK_PRIVILEGE)) throw forbidden(SIT_LINK_REFUSED);
-    const filterName = filterNameOf(request);
-    // allowRecordLinking: a table is linkable when its records can be read, i.e. its prefix has a source.
-    const prefixes = queryFlag(queryOf(request), 'allowRecordLinking') ? deps.entitySources.prefixes : undefined;
-    return listIntegratedTables(deps.db, viewer, { filterName, prefixes });
-  });
+  app.get(
+    '/sits',
+    { schema: { querystring: SitListQuery, response: okAnswer(IntegratedTableListAnswer) } },
+    async (request): Promise<IntegratedTableSummary[]> => {
+      const viewer = viewerOf(request);
+      if (!viewer.privileges.has(SIT_LINK_PRIVILEGE)) throw forbidden(SIT_LINK_REFUSED);
+      const filterName = filterNameOf(request);
+      // allowRecordLinking: a table is linkable when its records can be read, i.e. its prefix has a source.
+      const prefixes = queryFlag(queryOf(request), 'allowRecordLinking') ? deps.entitySources.prefixes : undefined;
+      return listIntegratedTables(deps.db, viewer, { filterName, prefixes });
+    },
+  );
 
-  app.get('/sits/allowsNewCard', { schema: { querystring: SitNewCardQuery, response: okAnswer(IntegratedTableListAnswer) } }, async (request): Promise<IntegratedTableSummary[]> => {
-    const viewer = viewerOf(request);
-    if (!viewer.privileges.has(SIT_NEW_CARD_PRIVILEGE)) throw forbidden(SIT_NEW_CARD_REFUSED);
-    return listIntegratedTables(deps.db, viewer, { filterName: filterNameOf(request), allowNewCard: true, prefixes: deps.entitySources.prefixes });
-  });
+  app.get(
+    '/sits/allowsNewCard',
+    { schema: { querystring: SitNewCardQuery, response: okAnswer(IntegratedTableListAnswer) } },
+    async (request): Promise<IntegratedTableSummary[]> => {
+      const viewer = viewerOf(request);
+      if (!viewer.privileges.has(SIT_NEW_CARD_PRIVILEGE)) throw forbidden(SIT_NEW_CARD_REFUSED);
+      return listIntegratedTables(deps.db, viewer, {
+        filterName: filterNameOf(request),
+        allowNewCard: true,
+        prefixes: deps.entitySources.prefixes,
+      });
+    },
+  );
 
-  app.get('/sits/:id/importSettings', { schema: { params: SitIdParams, response: okAnswer(ImportSettingsAnswer) } }, async (request): Promise<ImportSettings> => {
-    const viewer = viewerOf(request);
-    if (!viewer.privileges.has(SIT_IMPORT_PRIVILEGE)) throw forbidden(SIT_IMPORT_REFUSED);
-    const settings = await readImportSettings(deps.db, viewer, integerParam(request, 'id'));
-    if (settings === undefined) throw notFound('The integrated table was not found.');
-    return settings;
-  });
+  app.get(
+    '/sits/:id/importSettings',
+    { schema: { params: SitIdParams, response: okAnswer(ImportSettingsAnswer) } },
+    async (request): Promise<ImportSettings> => {
+      const viewer = viewerOf(request);
+      if (!viewer.privileges.has(SIT_IMPORT_PRIVILEGE)) throw forbidden(SIT_IMPORT_REFUSED);
+      const settings = await readImportSettings(deps.db, viewer, integerParam(request, 'id'));
+      if (settings === undefined) throw notFound('The integrated table was not found.');
+      return settings;
+    },
+  );
 }

@@ -36,13 +36,23 @@ describeOnEachDatabase('split and the queue access flags', (server) => {
   });
 
   async function fourPages(queueId: number | null): Promise<number> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, content: await makePdf(4), uploader: world.clerk });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      content: await makePdf(4),
+      uploader: world.clerk,
+    });
     await placeInQueue(server(), id, queueId);
     return id;
   }
 
   const split = (user: User, id: number, deleteOriginal: boolean) =>
-    server().inject({ method: 'POST', url: `/api/documents/${id}/split`, headers: server().authHeaders(user.username), payload: { ranges: '1-2;3-4', deleteOriginal } });
+    server().inject({
+      method: 'POST',
+      url: `/api/documents/${id}/split`,
+      headers: server().authHeaders(user.username),
+      payload: { ranges: '1-2;3-4', deleteOriginal },
+    });
 
   const access = async (user: User, id: number): Promise<DocumentAccess> =>
     (await server().inject({ url: `/api/documents/${id}/access`, headers: server().authHeaders(user.username) })).json<DocumentAccess>();
@@ -73,7 +83,9 @@ describeOnEachDatabase('split and the queue access flags', (server) => {
     expect(await documentRowVersion(server(), id)).toBe(1);
     expect((await access(splitAndDelete, id)).delete).toBe(true);
     expect((await split(splitAndDelete, id, true)).statusCode).toBe(201);
-    expect((await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(splitAndDelete.username) })).statusCode).toBe(404);
+    expect(
+      (await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(splitAndDelete.username) })).statusCode,
+    ).toBe(404);
   });
 
   it('a document in no queue is governed by privileges alone', async () => {

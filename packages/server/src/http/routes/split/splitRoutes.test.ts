@@ -41,14 +41,25 @@ describeOnEachDatabase('split', (server) => {
   }
 
   async function pageTexts(s: TestServer, documentId: number): Promise<string[]> {
-    const row = await s.deps.db.selectFrom('documents').select(['file_sha256', 'total_pages']).where('id', '=', documentId).executeTakeFirstOrThrow();
+    const row = await s.deps.db
+      .selectFrom('documents')
+      .select(['file_sha256', 'total_pages'])
+      .where('id', '=', documentId)
+      .executeTakeFirstOrThrow();
     const texts: string[] = [];
-    for (let page = 1; page <= row.total_pages; page++) texts.push((await s.deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
+    for (let page = 1; page <= row.total_pages; page++)
+      texts.push((await s.deps.fileStore.withLocalFile(row.file_sha256, (path) => extractPageText(path, page))).trim());
     return texts;
   }
 
   async function systemNotes(documentId: number): Promise<string[]> {
-    const rows = await server().deps.db.selectFrom('notes').select('text').where('document_id', '=', documentId).where('kind', '=', 'system').orderBy('id').execute();
+    const rows = await server()
+      .deps.db.selectFrom('notes')
+      .select('text')
+      .where('document_id', '=', documentId)
+      .where('kind', '=', 'system')
+      .orderBy('id')
+      .execute();
     return rows.map((r) => r.text);
   }
 
@@ -58,7 +69,9 @@ describeOnEachDatabase('split', (server) => {
 
   it('splits a 10-page PDF into 1-3;4;5-10: three documents with the source pages, link and subtype; original kept', async () => {
     const id = await tenPageDocument();
-    const original = (await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(splitter.username) })).json<DmsDocument>();
+    const original = (
+      await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(splitter.username) })
+    ).json<DmsDocument>();
     const response = await split(id, splitter.username, { ranges: '1-3;4;5-10', deleteOriginal: false });
     expect(response.statusCode).toBe(201);
     const parts = response.json<DmsDocument[]>();
@@ -98,7 +111,10 @@ describeOnEachDatabase('split', (server) => {
     expect(await pageTexts(server(), parts[1].id)).toEqual(['Page 6', 'Page 8', 'Page 9', 'Page 10']);
     expect((await server().inject({ url: `/api/documents/${id}`, headers: server().authHeaders(splitter.username) })).statusCode).toBe(404);
     const notes = await systemNotes(id);
-    expect(notes.slice(1)).toEqual([expect.stringMatching(/^Split into 'Scan 77 \(pages 1-5,7\)\.pdf'/), `Deleted by ${splitter.username}`]);
+    expect(notes.slice(1)).toEqual([
+      expect.stringMatching(/^Split into 'Scan 77 \(pages 1-5,7\)\.pdf'/),
+      `Deleted by ${splitter.username}`,
+    ]);
   });
 
   it("refuses invalid and out-of-range ranges with 400 and the spec's message or the pages outside, writing nothing", async () => {

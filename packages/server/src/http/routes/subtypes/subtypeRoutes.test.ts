@@ -1,10 +1,25 @@
 import type { DmsDocument, DocumentAccess, Note, Subtype, SubtypePage } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
-import { createDocument, createGroup, createIntegratedTable, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
+import {
+  createDocument,
+  createGroup,
+  createIntegratedTable,
+  createUser,
+  createWorld,
+  grantTableAccess,
+  unique,
+} from '../../../test/factories';
 import type { TableFixture, World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestResponse } from '../../../test/testServer';
-import { createQueue, createQueueType, documentRowVersion, grantGroupQueueAccess, placeInQueue, unlinkDocument } from '../../../test/workflowFactories';
+import {
+  createQueue,
+  createQueueType,
+  documentRowVersion,
+  grantGroupQueueAccess,
+  placeInQueue,
+  unlinkDocument,
+} from '../../../test/workflowFactories';
 import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../../../policies/queueAccessFlags';
 
 interface User {
@@ -48,7 +63,12 @@ describeOnEachDatabase('subtypes', (server) => {
     server().inject({ method, url, headers: server().authHeaders(user.username), payload });
 
   async function freshInvoice(): Promise<number> {
-    return createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, subtypeId: world.table.subtypeIds.invoice, uploader: world.clerk });
+    return createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      subtypeId: world.table.subtypeIds.invoice,
+      uploader: world.clerk,
+    });
   }
 
   async function noteTextsOf(id: number): Promise<string[]> {
@@ -62,8 +82,20 @@ describeOnEachDatabase('subtypes', (server) => {
       const response = await get(world.clerk, `/api/sits/${world.table.sitId}/subtypes`);
       expect(response.statusCode).toBe(200);
       expect(response.json<Subtype[]>()).toEqual([
-        { id: world.table.subtypeIds.invoice, text: 'Invoice', order: 1, integratedTable: { label: 'Vendor', sitId: world.table.sitId }, categoryId: null },
-        { id: world.table.subtypeIds.contract, text: 'Contract', order: 2, integratedTable: { label: 'Vendor', sitId: world.table.sitId }, categoryId: null },
+        {
+          id: world.table.subtypeIds.invoice,
+          text: 'Invoice',
+          order: 1,
+          integratedTable: { label: 'Vendor', sitId: world.table.sitId },
+          categoryId: null,
+        },
+        {
+          id: world.table.subtypeIds.contract,
+          text: 'Contract',
+          order: 2,
+          integratedTable: { label: 'Vendor', sitId: world.table.sitId },
+          categoryId: null,
+        },
       ]);
     });
 
@@ -72,7 +104,10 @@ describeOnEachDatabase('subtypes', (server) => {
       expect((await get(world.clerk, `/api/sits/${otherTable.sitId}/subtypes`)).statusCode).toBe(404);
       expect((await get(world.clerk, '/api/sits/999999/subtypes')).statusCode).toBe(404);
       expect((await get(world.clerk, '/api/sits/abc/subtypes')).statusCode).toBe(400);
-      expect((await get(world.manager, `/api/sits/${otherTable.sitId}/subtypes`)).json<Subtype[]>().map((s) => s.text)).toEqual(['Invoice', 'Contract']);
+      expect((await get(world.manager, `/api/sits/${otherTable.sitId}/subtypes`)).json<Subtype[]>().map((s) => s.text)).toEqual([
+        'Invoice',
+        'Contract',
+      ]);
     });
 
     it('GET /subtype lists only visible tables, filtered by sitId and text', async () => {
@@ -89,7 +124,8 @@ describeOnEachDatabase('subtypes', (server) => {
       for (const text of ['Rebate 50%', 'Rebate_500', 'Rebate 500']) {
         expect((await send(world.manager, 'POST', '/api/subtypes', { sitId: table.sitId, text })).statusCode).toBe(201);
       }
-      const textsOf = async (q: string): Promise<string[]> => (await get(world.manager, `/api/subtype?sitId=${table.sitId}&q=${encodeURIComponent(q)}`)).json<Subtype[]>().map((s) => s.text);
+      const textsOf = async (q: string): Promise<string[]> =>
+        (await get(world.manager, `/api/subtype?sitId=${table.sitId}&q=${encodeURIComponent(q)}`)).json<Subtype[]>().map((s) => s.text);
       expect(await textsOf('50%')).toEqual(['Rebate 50%']);
       expect(await textsOf('_')).toEqual(['Rebate_500']);
       expect(await textsOf('rebate 5')).toEqual(['Rebate 50%', 'Rebate 500']);
@@ -107,7 +143,9 @@ describeOnEachDatabase('subtypes', (server) => {
     it('GET /documents/type/{id}/subtypes?modify=true offers nothing to a caller who may not change subtypes', async () => {
       expect((await get(world.clerk, `/api/documents/type/${world.table.sitId}/subtypes?modify=true`)).json()).toEqual([]);
       expect((await get(world.clerk, `/api/documents/type/${world.table.sitId}/subtypes`)).json<Subtype[]>()).toHaveLength(2);
-      expect((await get(editor, `/api/documents/type/${world.table.sitId}/subtypes?modify=true`)).json<Subtype[]>().map((s) => s.text)).toEqual(['Invoice', 'Contract']);
+      expect(
+        (await get(editor, `/api/documents/type/${world.table.sitId}/subtypes?modify=true`)).json<Subtype[]>().map((s) => s.text),
+      ).toEqual(['Invoice', 'Contract']);
       expect((await get(world.outsider, `/api/documents/type/${world.table.sitId}/subtypes`)).statusCode).toBe(404);
     });
   });
@@ -118,7 +156,12 @@ describeOnEachDatabase('subtypes', (server) => {
       expect((await send(world.clerk, 'POST', '/api/subtypes', { sitId: table.sitId, text: 'Datasheet' })).statusCode).toBe(403);
       const created = await send(world.manager, 'POST', '/api/subtypes', { sitId: table.sitId, text: ' Datasheet ' });
       expect(created.statusCode).toBe(201);
-      expect(created.json<Subtype>()).toMatchObject({ text: 'Datasheet', order: 3, integratedTable: { label: 'Item', sitId: table.sitId }, categoryId: null });
+      expect(created.json<Subtype>()).toMatchObject({
+        text: 'Datasheet',
+        order: 3,
+        integratedTable: { label: 'Item', sitId: table.sitId },
+        categoryId: null,
+      });
       const listed = (await get(world.manager, `/api/sits/${table.sitId}/subtypes`)).json<Subtype[]>();
       expect(listed.map((s) => s.text)).toEqual(['Invoice', 'Contract', 'Datasheet']);
     });
@@ -130,7 +173,9 @@ describeOnEachDatabase('subtypes', (server) => {
       expect((await send(world.manager, 'POST', '/api/subtypes', { sitId: table.sitId, text: 'x'.repeat(101) })).statusCode).toBe(400);
       expect((await send(world.manager, 'POST', '/api/subtypes', { text: 'No table' })).statusCode).toBe(400);
       expect((await send(world.manager, 'POST', '/api/subtypes', { sitId: 999999, text: 'Nowhere' })).statusCode).toBe(404);
-      expect((await send(world.manager, 'POST', '/api/subtypes', { sitId: table.sitId, text: 'Cat', categoryId: 999999 })).statusCode).toBe(400);
+      expect((await send(world.manager, 'POST', '/api/subtypes', { sitId: table.sitId, text: 'Cat', categoryId: 999999 })).statusCode).toBe(
+        400,
+      );
     });
 
     it('PUT /integrated-tables/{sitId}/subtypes/{id} changes text and order of that table only', async () => {
@@ -140,8 +185,16 @@ describeOnEachDatabase('subtypes', (server) => {
       const changed = await send(world.manager, 'PUT', url, { text: 'Agreement', order: 0 });
       expect(changed.statusCode).toBe(200);
       expect(changed.json<Subtype>()).toMatchObject({ id: table.subtypeIds.contract, text: 'Agreement', order: 0 });
-      expect((await get(world.manager, `/api/sits/${table.sitId}/subtypes`)).json<Subtype[]>().map((s) => s.text)).toEqual(['Agreement', 'Invoice']);
-      const wrongTable = await send(world.manager, 'PUT', `/api/integrated-tables/${otherTable.sitId}/subtypes/${table.subtypeIds.contract}`, { text: 'X' });
+      expect((await get(world.manager, `/api/sits/${table.sitId}/subtypes`)).json<Subtype[]>().map((s) => s.text)).toEqual([
+        'Agreement',
+        'Invoice',
+      ]);
+      const wrongTable = await send(
+        world.manager,
+        'PUT',
+        `/api/integrated-tables/${otherTable.sitId}/subtypes/${table.subtypeIds.contract}`,
+        { text: 'X' },
+      );
       expect(wrongTable.statusCode).toBe(404);
       expect((await send(world.manager, 'PUT', url, { text: 'Invoice' })).statusCode).toBe(409);
     });
@@ -150,7 +203,10 @@ describeOnEachDatabase('subtypes', (server) => {
   describe('PUT /documents/{id}/subtype', () => {
     it('changes the subtype, bumps the row version and records a system note', async () => {
       const id = await freshInvoice();
-      const response = await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract, ignorePermissions: false });
+      const response = await send(editor, 'PUT', `/api/documents/${id}/subtype`, {
+        subtype: world.table.subtypeIds.contract,
+        ignorePermissions: false,
+      });
       expect(response.statusCode).toBe(200);
       const document = response.json<DmsDocument>();
       expect(document.subtype).toEqual({ id: world.table.subtypeIds.contract, text: 'Contract' });
@@ -160,7 +216,10 @@ describeOnEachDatabase('subtypes', (server) => {
 
     it('needs the privilege (403) whatever ignorePermissions says, and the document visible (404)', async () => {
       const id = await freshInvoice();
-      const refused = await send(world.clerk, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract, ignorePermissions: true });
+      const refused = await send(world.clerk, 'PUT', `/api/documents/${id}/subtype`, {
+        subtype: world.table.subtypeIds.contract,
+        ignorePermissions: true,
+      });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ exceptionType: 'Forbidden' });
       const hidden = await send(world.outsider, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract });
@@ -169,14 +228,16 @@ describeOnEachDatabase('subtypes', (server) => {
       expect((await get(world.manager, `/api/documents/${id}`)).json<DmsDocument>().subtype?.text).toBe('Invoice');
     });
 
-    it("refuses a subtype of another table, an unlinked document and a bad body (400)", async () => {
+    it('refuses a subtype of another table, an unlinked document and a bad body (400)', async () => {
       const id = await freshInvoice();
       expect((await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: otherTable.subtypeIds.contract })).statusCode).toBe(400);
       expect((await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: 'Contract' })).statusCode).toBe(400);
       const unlinked = await freshInvoice();
       await placeInQueue(server(), unlinked, workQueue);
       await unlinkDocument(server(), unlinked);
-      expect((await send(editor, 'PUT', `/api/documents/${unlinked}/subtype`, { subtype: world.table.subtypeIds.contract })).statusCode).toBe(400);
+      expect(
+        (await send(editor, 'PUT', `/api/documents/${unlinked}/subtype`, { subtype: world.table.subtypeIds.contract })).statusCode,
+      ).toBe(400);
     });
 
     it("is blocked by another user's live lock (409, the spec's text) and allowed to the lock holder", async () => {
@@ -202,11 +263,15 @@ describeOnEachDatabase('subtypes', (server) => {
     it('needs the ChangeSubtype flag of the queue the document is in (403)', async () => {
       const id = await freshInvoice();
       await placeInQueue(server(), id, noSubtypeQueue);
-      expect((await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract })).statusCode).toBe(403);
+      expect((await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract })).statusCode).toBe(
+        403,
+      );
       expect((await get(editor, `/api/documents/${id}/access`)).json<DocumentAccess>().changeSubtype).toBe(false);
       await placeInQueue(server(), id, workQueue);
       expect((await get(editor, `/api/documents/${id}/access`)).json<DocumentAccess>().changeSubtype).toBe(true);
-      expect((await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract })).statusCode).toBe(200);
+      expect((await send(editor, 'PUT', `/api/documents/${id}/subtype`, { subtype: world.table.subtypeIds.contract })).statusCode).toBe(
+        200,
+      );
     });
 
     it('refuses a stale row version with 409', async () => {
@@ -219,11 +284,20 @@ describeOnEachDatabase('subtypes', (server) => {
   describe('access flags', () => {
     it('changeSubtype and reapplyName follow the privileges and the link', async () => {
       const id = await freshInvoice();
-      expect((await get(editor, `/api/documents/${id}/access`)).json<DocumentAccess>()).toMatchObject({ changeSubtype: true, reapplyName: true });
-      expect((await get(world.clerk, `/api/documents/${id}/access`)).json<DocumentAccess>()).toMatchObject({ changeSubtype: false, reapplyName: false });
+      expect((await get(editor, `/api/documents/${id}/access`)).json<DocumentAccess>()).toMatchObject({
+        changeSubtype: true,
+        reapplyName: true,
+      });
+      expect((await get(world.clerk, `/api/documents/${id}/access`)).json<DocumentAccess>()).toMatchObject({
+        changeSubtype: false,
+        reapplyName: false,
+      });
       await placeInQueue(server(), id, workQueue);
       await unlinkDocument(server(), id);
-      expect((await get(editor, `/api/documents/${id}/access`)).json<DocumentAccess>()).toMatchObject({ changeSubtype: false, reapplyName: false });
+      expect((await get(editor, `/api/documents/${id}/access`)).json<DocumentAccess>()).toMatchObject({
+        changeSubtype: false,
+        reapplyName: false,
+      });
     });
   });
 });

@@ -1,4 +1,14 @@
-import { DocumentAnswer, NewSubtypeBody, SubtypeAnswer, SubtypeChangeBody, SubtypeListAnswer, SubtypePageAnswer, SubtypeUpdateBody, createdAnswer, okAnswer } from '@datahaven/core/contract';
+import {
+  DocumentAnswer,
+  NewSubtypeBody,
+  SubtypeAnswer,
+  SubtypeChangeBody,
+  SubtypeListAnswer,
+  SubtypePageAnswer,
+  SubtypeUpdateBody,
+  createdAnswer,
+  okAnswer,
+} from '@datahaven/core/contract';
 import type { NewSubtypeRequest, SubtypeChangeRequest, SubtypeUpdateRequest } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
@@ -85,34 +95,46 @@ export function registerSubtypeRoutes(app: FastifyInstance, deps: AppDeps): void
     return (await readSubtypes(selectVisibleSubtypes(deps.db, viewer, { sitId }))).map(presentSubtype);
   });
 
-  app.post<{ Body: NewSubtypeRequest }>('/subtypes', { schema: { body: NewSubtypeBody, response: createdAnswer(SubtypeAnswer) } }, async (request, reply) => {
-    const viewer = viewerOf(request);
-    await assertManager(viewer);
-    const id = await createSubtype(deps, newSubtypeOf(request.body));
-    const row = await findSubtype(deps.db, id);
-    if (row === undefined) throw notFound('The subtype was not found.');
-    return reply.status(201).send(presentSubtype(row));
-  });
+  app.post<{ Body: NewSubtypeRequest }>(
+    '/subtypes',
+    { schema: { body: NewSubtypeBody, response: createdAnswer(SubtypeAnswer) } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      await assertManager(viewer);
+      const id = await createSubtype(deps, newSubtypeOf(request.body));
+      const row = await findSubtype(deps.db, id);
+      if (row === undefined) throw notFound('The subtype was not found.');
+      return reply.status(201).send(presentSubtype(row));
+    },
+  );
 
-  app.put<{ Body: SubtypeUpdateRequest }>('/integrated-tables/:sitId/subtypes/:id', { schema: { body: SubtypeUpdateBody, response: okAnswer(SubtypeAnswer) } }, async (request): Promise<Subtype> => {
-    const sitId = integerParam(request, 'sitId');
-    const id = integerParam(request, 'id');
-    const viewer = viewerOf(request);
-    await assertManager(viewer);
-    await updateSubtype(deps, sitId, id, subtypeUpdateOf(request.body));
-    const row = await findSubtype(deps.db, id);
-    if (row === undefined) throw notFound('The subtype was not found.');
-    return presentSubtype(row);
-  });
+  app.put<{ Body: SubtypeUpdateRequest }>(
+    '/integrated-tables/:sitId/subtypes/:id',
+    { schema: { body: SubtypeUpdateBody, response: okAnswer(SubtypeAnswer) } },
+    async (request): Promise<Subtype> => {
+      const sitId = integerParam(request, 'sitId');
+      const id = integerParam(request, 'id');
+      const viewer = viewerOf(request);
+      await assertManager(viewer);
+      await updateSubtype(deps, sitId, id, subtypeUpdateOf(request.body));
+      const row = await findSubtype(deps.db, id);
+      if (row === undefined) throw notFound('The subtype was not found.');
+      return presentSubtype(row);
+    },
+  );
 
-  app.put<{ Body: SubtypeChangeRequest }>('/documents/:id/subtype', { schema: { body: SubtypeChangeBody, response: okAnswer(DocumentAnswer) } }, async (request): Promise<DmsDocument> => {
-    const id = documentIdParam(request);
-    const viewer = viewerOf(request);
-    const row = await findVisibleDocument(deps.db, viewer, id);
-    if (row === undefined) throw notFound(MESSAGES.documentNotFound);
-    await changeDocumentSubtype(deps, viewer, row, subtypeChangeOf(request.body));
-    const updated = await findVisibleDocument(deps.db, viewer, id);
-    if (updated === undefined) throw notFound(MESSAGES.documentNotFound);
-    return presentDocument(updated);
-  });
+  app.put<{ Body: SubtypeChangeRequest }>(
+    '/documents/:id/subtype',
+    { schema: { body: SubtypeChangeBody, response: okAnswer(DocumentAnswer) } },
+    async (request): Promise<DmsDocument> => {
+      const id = documentIdParam(request);
+      const viewer = viewerOf(request);
+      const row = await findVisibleDocument(deps.db, viewer, id);
+      if (row === undefined) throw notFound(MESSAGES.documentNotFound);
+      await changeDocumentSubtype(deps, viewer, row, subtypeChangeOf(request.body));
+      const updated = await findVisibleDocument(deps.db, viewer, id);
+      if (updated === undefined) throw notFound(MESSAGES.documentNotFound);
+      return presentDocument(updated);
+    },
+  );
 }

@@ -9,7 +9,9 @@ import { assertMayReadErpTables } from '../entity-types/entityTypeTableRoutes';
 
 /** Ours: no visible integrated table has the ERP table number (and kind). */
 export function noTableOfId(tableId: number, sourceTypeId: number | undefined): string {
-  return sourceTypeId === undefined ? `No integrated table has the ERP table ${tableId}.` : `No integrated table has the ERP table ${tableId} with source type ${sourceTypeId}.`;
+  return sourceTypeId === undefined
+    ? `No integrated table has the ERP table ${tableId}.`
+    : `No integrated table has the ERP table ${tableId} with source type ${sourceTypeId}.`;
 }
 
 /**
@@ -18,13 +20,17 @@ export function noTableOfId(tableId: number, sourceTypeId: number | undefined): 
  * 'Dynamics: Link to Existing'.
  */
 export function registerTableRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/tables/:id/type', { schema: { params: ExternalTableIdParams, querystring: TableTypeQuery, response: okAnswer(IntegratedTableAnswer) } }, async (request): Promise<IntegratedTableSummary> => {
-    const viewer = viewerOf(request);
-    assertMayReadErpTables(viewer);
-    const tableId = integerParam(request, 'id');
-    const sourceTypeId = queryInteger(queryOf(request), 'sourceTypeId');
-    const table = await findTableOfExternalId(deps.db, viewer, tableId, sourceTypeId);
-    if (table === undefined) throw notFound(noTableOfId(tableId, sourceTypeId));
-    return table;
-  });
+  app.get(
+    '/tables/:id/type',
+    { schema: { params: ExternalTableIdParams, querystring: TableTypeQuery, response: okAnswer(IntegratedTableAnswer) } },
+    async (request): Promise<IntegratedTableSummary> => {
+      const viewer = viewerOf(request);
+      assertMayReadErpTables(viewer);
+      const tableId = integerParam(request, 'id');
+      const sourceTypeId = queryInteger(queryOf(request), 'sourceTypeId');
+      const table = await findTableOfExternalId(deps.db, viewer, tableId, sourceTypeId);
+      if (table === undefined) throw notFound(noTableOfId(tableId, sourceTypeId));
+      return table;
+    },
+  );
 }

@@ -18,8 +18,10 @@ for (const dialect of testDialects()) {
       via === 'header'
         ? server.inject({ url: '/api/token/user?type=jwt', headers: { authorization: `Bearer ${token}` } })
         : server.inject({ url: `/api/token/user?type=jwt&auth=${encodeURIComponent(token)}` });
-    const usernameOf = (productToken: string): unknown => (JSON.parse(Buffer.from(productToken.split('.')[0], 'base64url').toString('utf8')) as { username?: unknown }).username;
-    const identityOf = (id: number) => server.deps.db.selectFrom('users').select(['entra_tenant_id', 'entra_object_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const usernameOf = (productToken: string): unknown =>
+      (JSON.parse(Buffer.from(productToken.split('.')[0], 'base64url').toString('utf8')) as { username?: unknown }).username;
+    const identityOf = (id: number) =>
+      server.deps.db.selectFrom('users').select(['entra_tenant_id', 'entra_object_id']).where('id', '=', id).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
       entra = await startTestEntra();
@@ -50,12 +52,28 @@ for (const dialect of testDialects()) {
       try {
         const cases: [string, string, RegExp][] = [
           ['expired', await entra.userToken(newOid(), name, { expiresInSeconds: -120 }), /expired/],
-          ['wrong audience', await entra.userToken(newOid(), name, { audience: 'api://elsewhere.example/eeeeeeee-0000-4000-8000-000000000001' }), /audience/],
+          [
+            'wrong audience',
+            await entra.userToken(newOid(), name, { audience: 'api://elsewhere.example/eeeeeeee-0000-4000-8000-000000000001' }),
+            /audience/,
+          ],
           ['Graph audience', await entra.userToken(newOid(), name, { audience: 'https://graph.microsoft.com' }), /Microsoft Graph/],
           ['ID token', await entra.userToken(newOid(), name, { audience: entra.clientId, claims: { scp: undefined } }), /ID token/],
           ['wrong tenant', await entra.userToken(newOid(), name, { claims: { tid: 'eeeeeeee-0000-4000-8000-000000000002' } }), /tenant/],
-          ['wrong issuer', await entra.userToken(newOid(), name, { issuer: `https://login.microsoftonline.com/${entra.tenantId}/v2.0` }), /issuer/],
-          ['bad signature', await other.userToken(newOid(), name, { kid: entra.keys.currentKid, issuer: `${entra.authority}/${entra.tenantId}/v2.0`, audience: entra.audience }), /signature/],
+          [
+            'wrong issuer',
+            await entra.userToken(newOid(), name, { issuer: `https://login.microsoftonline.com/${entra.tenantId}/v2.0` }),
+            /issuer/,
+          ],
+          [
+            'bad signature',
+            await other.userToken(newOid(), name, {
+              kid: entra.keys.currentKid,
+              issuer: `${entra.authority}/${entra.tenantId}/v2.0`,
+              audience: entra.audience,
+            }),
+            /signature/,
+          ],
           ['not a JWT', 'abc.def', /not a signed JWT/],
         ];
         for (const [label, token, words] of cases) {
@@ -96,7 +114,9 @@ for (const dialect of testDialects()) {
       const response = await exchange(await entra.userToken(newOid(), byName.username.toUpperCase()));
       expect(usernameOf(response.body)).toBe(byName.username);
       const byUpn = await createUser(server, unique('byupn'));
-      const upn = await exchange(await entra.userToken(newOid(), 'unrelated@example.test', { claims: { upn: `${byUpn.username}@example.test` } }));
+      const upn = await exchange(
+        await entra.userToken(newOid(), 'unrelated@example.test', { claims: { upn: `${byUpn.username}@example.test` } }),
+      );
       expect(usernameOf(upn.body)).toBe(byUpn.username);
     });
 

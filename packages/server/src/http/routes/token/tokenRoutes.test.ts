@@ -44,7 +44,12 @@ describeOnEachDatabase('token and API keys', (server) => {
   });
 
   it("POST /api/keys needs 'Security: Manager' (403) and a label (400)", async () => {
-    const denied = await server().inject({ method: 'POST', url: '/api/keys', headers: server().authHeaders(clerk.username), payload: { label: 'x' } });
+    const denied = await server().inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: server().authHeaders(clerk.username),
+      payload: { label: 'x' },
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ statusCode: 403, exceptionType: 'Forbidden' });
     const noLabel = await server().inject({ method: 'POST', url: '/api/keys', headers: server().authHeaders(admin.username), payload: {} });
@@ -68,17 +73,29 @@ describeOnEachDatabase('token and API keys', (server) => {
     const minutes = (Date.parse(String(payload.expiration)) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60.1);
-    const can = await server().inject({ method: 'GET', url: '/api/can?action=Cabinet: Delete', headers: { authorization: `Bearer ${token}` } });
+    const can = await server().inject({
+      method: 'GET',
+      url: '/api/can?action=Cabinet: Delete',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(can.statusCode).toBe(200);
   });
 
   it('GET /api/token/user?type=apikey refuses a wrong key, a missing key and an unknown user with 401', async () => {
-    const wrong = await server().inject({ method: 'GET', url: `/api/token/user?type=apikey&auth=${clerk.username}`, headers: { 'x-api-key': 'dhk_nope' } });
+    const wrong = await server().inject({
+      method: 'GET',
+      url: `/api/token/user?type=apikey&auth=${clerk.username}`,
+      headers: { 'x-api-key': 'dhk_nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ statusCode: 401, exceptionType: 'Unauthorized' });
     const missing = await server().inject({ method: 'GET', url: `/api/token/user?type=apikey&auth=${clerk.username}` });
     expect(missing.statusCode).toBe(401);
-    const unknownUser = await server().inject({ method: 'GET', url: '/api/token/user?type=apikey&auth=nobody', headers: { 'x-api-key': key } });
+    const unknownUser = await server().inject({
+      method: 'GET',
+      url: '/api/token/user?type=apikey&auth=nobody',
+      headers: { 'x-api-key': key },
+    });
     expect(unknownUser.statusCode).toBe(401);
   });
 
@@ -114,31 +131,46 @@ describeOnEachDatabase('token and API keys', (server) => {
     const { id, key: erpKey } = await createKey(admin.username, { label: 'ERP', actsForUsers: true });
     const token = (await mint(erpKey, clerk.username)).body;
     expect((await options(token)).statusCode).toBe(200);
-    const refreshed = await server().inject({ method: 'GET', url: '/api/token/user?type=refresh', headers: { authorization: `Bearer ${token}` } });
+    const refreshed = await server().inject({
+      method: 'GET',
+      url: '/api/token/user?type=refresh',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(refreshed.statusCode).toBe(200);
-    const keyIdOf = (t: string): unknown => (JSON.parse(Buffer.from(t.split('.')[0], 'base64url').toString('utf8')) as { keyId?: unknown }).keyId;
+    const keyIdOf = (t: string): unknown =>
+      (JSON.parse(Buffer.from(t.split('.')[0], 'base64url').toString('utf8')) as { keyId?: unknown }).keyId;
     expect(keyIdOf(token)).toBe(id);
     expect(keyIdOf(refreshed.body)).toBe(id);
 
-    expect((await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) })).statusCode).toBe(204);
+    expect(
+      (await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) })).statusCode,
+    ).toBe(204);
     for (const t of [token, refreshed.body]) {
       const answer = await options(t);
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toMatchObject({ exceptionType: 'Unauthorized' });
     }
     // OData authenticates with the same check.
-    expect((await server().inject({ method: 'GET', url: '/odata/v1/Documents', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect(
+      (await server().inject({ method: 'GET', url: '/odata/v1/Documents', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(401);
     // Revoked already: nothing left to revoke.
-    expect((await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) })).statusCode).toBe(404);
+    expect(
+      (await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(admin.username) })).statusCode,
+    ).toBe(404);
   });
 
-  it('DELETE /api/keys/{id}: someone else\'s key answers 404 like a missing one; a bad id 400', async () => {
+  it("DELETE /api/keys/{id}: someone else's key answers 404 like a missing one; a bad id 400", async () => {
     const { id } = await createKey(admin.username, { label: 'not yours' });
     const asClerk = await server().inject({ method: 'DELETE', url: `/api/keys/${id}`, headers: server().authHeaders(clerk.username) });
     expect(asClerk.statusCode).toBe(404);
     expect(asClerk.json()).toMatchObject({ exceptionType: 'NotFound' });
-    expect((await server().inject({ method: 'DELETE', url: '/api/keys/999999999', headers: server().authHeaders(admin.username) })).statusCode).toBe(404);
-    expect((await server().inject({ method: 'DELETE', url: '/api/keys/..%2f1', headers: server().authHeaders(admin.username) })).statusCode).toBe(400);
+    expect(
+      (await server().inject({ method: 'DELETE', url: '/api/keys/999999999', headers: server().authHeaders(admin.username) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await server().inject({ method: 'DELETE', url: '/api/keys/..%2f1', headers: server().authHeaders(admin.username) })).statusCode,
+    ).toBe(400);
     expect((await mint((await createKey(admin.username, { label: 'still live' })).key, admin.username)).statusCode).toBe(200);
   });
 
@@ -148,7 +180,16 @@ describeOnEachDatabase('token and API keys', (server) => {
     const other = await mint(own.key, clerk.username);
     expect(other.statusCode).toBe(401);
     expect(other.json()).toMatchObject({ exceptionType: 'Unauthorized' });
-    expect((await server().inject({ method: 'POST', url: '/api/keys', headers: server().authHeaders(admin.username), payload: { label: 'x', actsForUsers: 'yes' } })).statusCode).toBe(400);
+    expect(
+      (
+        await server().inject({
+          method: 'POST',
+          url: '/api/keys',
+          headers: server().authHeaders(admin.username),
+          payload: { label: 'x', actsForUsers: 'yes' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it("a key whose owner lost 'Security: Manager' mints no more tokens for others, and their tokens stop; the owner's own still work", async () => {
@@ -159,8 +200,17 @@ describeOnEachDatabase('token and API keys', (server) => {
     expect((await options(asAdmin)).statusCode).toBe(200);
     const managerToken = (await mint(erpKey, manager.username)).body;
 
-    const privilege = await server().deps.db.selectFrom('privileges').select('id').where('name', '=', 'Security: Manager').executeTakeFirstOrThrow();
-    await server().deps.db.updateTable('user_privileges').set({ value: 0 }).where('user_id', '=', manager.id).where('privilege_id', '=', privilege.id).execute();
+    const privilege = await server()
+      .deps.db.selectFrom('privileges')
+      .select('id')
+      .where('name', '=', 'Security: Manager')
+      .executeTakeFirstOrThrow();
+    await server()
+      .deps.db.updateTable('user_privileges')
+      .set({ value: 0 })
+      .where('user_id', '=', manager.id)
+      .where('privilege_id', '=', privilege.id)
+      .execute();
 
     expect((await mint(erpKey, admin.username)).statusCode).toBe(401);
     expect((await options(asAdmin)).statusCode).toBe(401);
@@ -171,12 +221,20 @@ describeOnEachDatabase('token and API keys', (server) => {
 
   it("a token minted for a user carries that user's current rights, not the key owner's", async () => {
     const token = (await mint(key, clerk.username)).body;
-    const can = await server().inject({ method: 'GET', url: `/api/can?action=${encodeURIComponent('Security: Manager')}`, headers: { authorization: `Bearer ${token}` } });
+    const can = await server().inject({
+      method: 'GET',
+      url: `/api/can?action=${encodeURIComponent('Security: Manager')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(can.json()).toEqual({ action: 'Security: Manager', value: false });
   });
 
   it('GET /api/token/user?type=refresh answers a fresh token for the bearer; without one 401; type=jwt 401', async () => {
-    const refreshed = await server().inject({ method: 'GET', url: '/api/token/user?type=refresh', headers: server().authHeaders(clerk.username) });
+    const refreshed = await server().inject({
+      method: 'GET',
+      url: '/api/token/user?type=refresh',
+      headers: server().authHeaders(clerk.username),
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.body.split('.')).toHaveLength(2);
     const none = await server().inject({ method: 'GET', url: '/api/token/user?type=refresh' });

@@ -9,9 +9,13 @@ export const PRODUCT_VERSION = '0.1.0';
 
 /** GET /api/version (no token needed). */
 export function registerVersionRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/version', { schema: { response: okAnswer(VersionAnswer) } }, async (): Promise<VersionInfo> => ({
-    version: PRODUCT_VERSION,
-    build: BUILD.buildLabel,
-    schemaVersion: deps.schemaVersion,
-  }));
+  app.get(
+    '/version',
+    { schema: { response: okAnswer(VersionAnswer) } },
+    async (): Promise<VersionInfo> => ({
+      version: PRODUCT_VERSION,
+      build: BUILD.buildLabel,
+      schemaVersion: deps.schemaVersion,
+    }),
+  );
 }

@@ -19,7 +19,8 @@ export function parseQueueDocumentsQuery(query: RawQuery): QueueDocumentsQuery {
   if (skip < 0) throw badRequest('skip must be 0 or more.');
   if (take < 1 || take > MAX_QUEUE_PAGE_SIZE) throw badRequest(`take must be between 1 and ${MAX_QUEUE_PAGE_SIZE}.`);
   const sort = queryString(query, 'sort') ?? 'createdAt';
-  if (!(QUEUE_DOCUMENT_SORT_KEYS as readonly string[]).includes(sort)) throw badRequest(`sort must be one of ${QUEUE_DOCUMENT_SORT_KEYS.join(', ')}.`);
+  if (!(QUEUE_DOCUMENT_SORT_KEYS as readonly string[]).includes(sort))
+    throw badRequest(`sort must be one of ${QUEUE_DOCUMENT_SORT_KEYS.join(', ')}.`);
   const desc = queryString(query, 'desc');
   if (desc !== undefined && desc !== 'true' && desc !== 'false') throw badRequest('desc must be true or false.');
   return { q, skip, take, sort: sort as QueueDocumentSortKey, desc: desc === 'true' };

@@ -26,18 +26,138 @@ interface Fixture {
 
 /** Twelve rows with ties and blanks in every column, so the id tie-break and "blanks last" both show. */
 const FIXTURES: readonly Fixture[] = [
-  { vendor: 'Fabrikam', invoice: 'F-2', amount: 120.5, invoiceDate: '2025-05-01', due: '2025-06-01', discount: '2025-05-15', entered: '2025-05-03T08:00:00.000Z', lockedBy: null, notes: 0 },
-  { vendor: 'contoso', invoice: 'C-9', amount: 99, invoiceDate: '2025-05-02', due: '2025-05-20', discount: null, entered: '2025-05-10T08:00:00.000Z', lockedBy: 'bob', notes: 2 },
-  { vendor: 'Northwind', invoice: null, amount: null, invoiceDate: null, due: null, discount: null, entered: '2025-05-03T08:00:00.000Z', lockedBy: null, notes: 1 },
-  { vendor: 'Fabrikam', invoice: 'F-1', amount: 120.5, invoiceDate: '2025-05-01', due: '2025-06-01', discount: '2025-05-15', entered: '2025-05-01T08:00:00.000Z', lockedBy: 'ann', notes: 0 },
-  { vendor: 'Litware', invoice: 'L-5', amount: 4000, invoiceDate: '2025-04-28', due: '2025-05-28', discount: '2025-05-30', entered: '2025-05-20T08:00:00.000Z', lockedBy: null, notes: 3 },
-  { vendor: null, invoice: null, amount: null, invoiceDate: null, due: null, discount: null, entered: '2025-05-20T08:00:00.000Z', lockedBy: null, notes: 0 },
-  { vendor: 'contoso', invoice: 'C-10', amount: 15.75, invoiceDate: '2025-05-05', due: '2025-05-20', discount: '2025-05-10', entered: '2025-05-04T08:00:00.000Z', lockedBy: 'ann', notes: 1 },
-  { vendor: 'Adatum', invoice: 'A-1', amount: 2500, invoiceDate: '2025-05-09', due: '2025-06-08', discount: null, entered: '2025-05-09T08:00:00.000Z', lockedBy: null, notes: 0 },
-  { vendor: 'Northwind', invoice: 'N-3', amount: 99, invoiceDate: '2025-05-02', due: '2025-05-31', discount: '2025-05-30', entered: '2025-05-12T08:00:00.000Z', lockedBy: null, notes: 5 },
-  { vendor: 'Litware', invoice: 'L-4', amount: 0, invoiceDate: '2025-04-30', due: '2025-05-28', discount: null, entered: '2025-05-01T08:00:00.000Z', lockedBy: 'bob', notes: 0 },
-  { vendor: 'Adatum', invoice: 'a-2', amount: 2500, invoiceDate: '2025-05-09', due: '2025-06-02', discount: '2025-05-16', entered: '2025-05-11T08:00:00.000Z', lockedBy: null, notes: 2 },
-  { vendor: 'Fabrikam', invoice: 'F-3', amount: 7.2, invoiceDate: '2025-05-07', due: '2025-06-03', discount: null, entered: '2025-05-07T08:00:00.000Z', lockedBy: null, notes: 1 },
+  {
+    vendor: 'Fabrikam',
+    invoice: 'F-2',
+    amount: 120.5,
+    invoiceDate: '2025-05-01',
+    due: '2025-06-01',
+    discount: '2025-05-15',
+    entered: '2025-05-03T08:00:00.000Z',
+    lockedBy: null,
+    notes: 0,
+  },
+  {
+    vendor: 'contoso',
+    invoice: 'C-9',
+    amount: 99,
+    invoiceDate: '2025-05-02',
+    due: '2025-05-20',
+    discount: null,
+    entered: '2025-05-10T08:00:00.000Z',
+    lockedBy: 'bob',
+    notes: 2,
+  },
+  {
+    vendor: 'Northwind',
+    invoice: null,
+    amount: null,
+    invoiceDate: null,
+    due: null,
+    discount: null,
+    entered: '2025-05-03T08:00:00.000Z',
+    lockedBy: null,
+    notes: 1,
+  },
+  {
+    vendor: 'Fabrikam',
+    invoice: 'F-1',
+    amount: 120.5,
+    invoiceDate: '2025-05-01',
+    due: '2025-06-01',
+    discount: '2025-05-15',
+    entered: '2025-05-01T08:00:00.000Z',
+    lockedBy: 'ann',
+    notes: 0,
+  },
+  {
+    vendor: 'Litware',
+    invoice: 'L-5',
+    amount: 4000,
+    invoiceDate: '2025-04-28',
+    due: '2025-05-28',
+    discount: '2025-05-30',
+    entered: '2025-05-20T08:00:00.000Z',
+    lockedBy: null,
+    notes: 3,
+  },
+  {
+    vendor: null,
+    invoice: null,
+    amount: null,
+    invoiceDate: null,
+    due: null,
+    discount: null,
+    entered: '2025-05-20T08:00:00.000Z',
+    lockedBy: null,
+    notes: 0,
+  },
+  {
+    vendor: 'contoso',
+    invoice: 'C-10',
+    amount: 15.75,
+    invoiceDate: '2025-05-05',
+    due: '2025-05-20',
+    discount: '2025-05-10',
+    entered: '2025-05-04T08:00:00.000Z',
+    lockedBy: 'ann',
+    notes: 1,
+  },
+  {
+    vendor: 'Adatum',
+    invoice: 'A-1',
+    amount: 2500,
+    invoiceDate: '2025-05-09',
+    due: '2025-06-08',
+    discount: null,
+    entered: '2025-05-09T08:00:00.000Z',
+    lockedBy: null,
+    notes: 0,
+  },
+  {
+    vendor: 'Northwind',
+    invoice: 'N-3',
+    amount: 99,
+    invoiceDate: '2025-05-02',
+    due: '2025-05-31',
+    discount: '2025-05-30',
+    entered: '2025-05-12T08:00:00.000Z',
+    lockedBy: null,
+    notes: 5,
+  },
+  {
+    vendor: 'Litware',
+    invoice: 'L-4',
+    amount: 0,
+    invoiceDate: '2025-04-30',
+    due: '2025-05-28',
+    discount: null,
+    entered: '2025-05-01T08:00:00.000Z',
+    lockedBy: 'bob',
+    notes: 0,
+  },
+  {
+    vendor: 'Adatum',
+    invoice: 'a-2',
+    amount: 2500,
+    invoiceDate: '2025-05-09',
+    due: '2025-06-02',
+    discount: '2025-05-16',
+    entered: '2025-05-11T08:00:00.000Z',
+    lockedBy: null,
+    notes: 2,
+  },
+  {
+    vendor: 'Fabrikam',
+    invoice: 'F-3',
+    amount: 7.2,
+    invoiceDate: '2025-05-07',
+    due: '2025-06-03',
+    discount: null,
+    entered: '2025-05-07T08:00:00.000Z',
+    lockedBy: null,
+    notes: 1,
+  },
 ];
 
 type Value = string | number | null;
@@ -76,7 +196,13 @@ for (const dialect of testDialects()) {
       invoiceSit = (
         await server.deps.db
           .insertInto('integrated_tables')
-          .values({ external_table_id: 38, source_type_id: 2, entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader', label: 'Purchase Invoice', product_type: 'bc' })
+          .values({
+            external_table_id: 38,
+            source_type_id: 2,
+            entity_type_name: 'bc:Microsoft.NAV.PurchaseHeader',
+            label: 'Purchase Invoice',
+            product_type: 'bc',
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -97,8 +223,18 @@ for (const dialect of testDialects()) {
 
     /** A document in `queue` whose primary link names the purchase invoice `recordId` of CRONUS. */
     const invoiceDocument = async (queue: number, recordId: string, name = 'invoice.pdf'): Promise<number> => {
-      const id = await createDocument(server, { sitId: world.table.sitId, recordId: world.recordId, fileName: name, content: await makePdf(1), uploader: world.clerk });
-      await server.deps.db.updateTable('record_links').set({ integrated_table_id: invoiceSit, record_id: recordId, data_area_id: 'CRONUS' }).where('document_id', '=', id).execute();
+      const id = await createDocument(server, {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        fileName: name,
+        content: await makePdf(1),
+        uploader: world.clerk,
+      });
+      await server.deps.db
+        .updateTable('record_links')
+        .set({ integrated_table_id: invoiceSit, record_id: recordId, data_area_id: 'CRONUS' })
+        .where('document_id', '=', id)
+        .execute();
       await placeInQueue(server, id, queue);
       return id;
     };
@@ -162,7 +298,12 @@ for (const dialect of testDialects()) {
         await list(queue, 'sort=name');
         expect(await server.runJobs([LINKED_RECORD_FACTS_JOB])).toBe(2);
         const stale = await list(queue, 'sort=name');
-        expect(decisionOf(stale, northwind)).toMatchObject({ vendorName: 'Northwind Traders', dueDate: '2025-06-01', factsState: 'stale', factsFetchedAt: fetchedAt });
+        expect(decisionOf(stale, northwind)).toMatchObject({
+          vendorName: 'Northwind Traders',
+          dueDate: '2025-06-01',
+          factsState: 'stale',
+          factsFetchedAt: fetchedAt,
+        });
         // Within the retry pause nothing is asked again.
         expect(await server.runJobs([LINKED_RECORD_FACTS_JOB])).toBe(0);
       } finally {
@@ -183,7 +324,9 @@ for (const dialect of testDialects()) {
       const id = await invoiceDocument(queue, PI_1003);
       await server.deps.db.deleteFrom('record_links').where('document_id', '=', id).execute();
       await server.deps.db.deleteFrom('linked_record_facts').execute();
-      const linker = await createUser(server, unique('linker'), { privileges: { ...workflowPrivilegeGrants(), 'Dynamics: Link to Existing': true } });
+      const linker = await createUser(server, unique('linker'), {
+        privileges: { ...workflowPrivilegeGrants(), 'Dynamics: Link to Existing': true },
+      });
       await grantUserQueueAccess(server, linker.id, queue);
       const linked = await server.inject({
         method: 'POST',
@@ -191,8 +334,17 @@ for (const dialect of testDialects()) {
         headers: server.authHeaders(linker.username),
       });
       expect(linked.statusCode).toBe(200);
-      const row = await server.deps.db.selectFrom('linked_record_facts').select('id').where('record_id', '=', PI_1004).executeTakeFirstOrThrow();
-      const job = await server.deps.db.selectFrom('jobs').select('state').where('kind', '=', LINKED_RECORD_FACTS_JOB).where('subject', '=', String(row.id)).executeTakeFirstOrThrow();
+      const row = await server.deps.db
+        .selectFrom('linked_record_facts')
+        .select('id')
+        .where('record_id', '=', PI_1004)
+        .executeTakeFirstOrThrow();
+      const job = await server.deps.db
+        .selectFrom('jobs')
+        .select('state')
+        .where('kind', '=', LINKED_RECORD_FACTS_JOB)
+        .where('subject', '=', String(row.id))
+        .executeTakeFirstOrThrow();
       expect(job.state).toBe('pending');
       await server.runJobs([LINKED_RECORD_FACTS_JOB]);
       expect(decisionOf(await list(queue, 'sort=name'), id)).toMatchObject({ vendorName: 'Litware Office', factsState: 'current' });
@@ -234,14 +386,40 @@ for (const dialect of testDialects()) {
               attempted_at: fetchedAt,
             })
             .execute();
-          await db.insertInto('workflow_history').values({ document_id: id, action: 'route', from_queue_id: null, to_queue_id: queue, user_id: approver.id, note: null, at: fixture.entered }).execute();
+          await db
+            .insertInto('workflow_history')
+            .values({
+              document_id: id,
+              action: 'route',
+              from_queue_id: null,
+              to_queue_id: queue,
+              user_id: approver.id,
+              note: null,
+              at: fixture.entered,
+            })
+            .execute();
           for (let n = 0; n < fixture.notes; n++) {
-            await db.insertInto('notes').values({ document_id: id, author_id: approver.id, kind: 'user', text: `note ${n}`, created_at: fixture.entered }).execute();
+            await db
+              .insertInto('notes')
+              .values({ document_id: id, author_id: approver.id, kind: 'user', text: `note ${n}`, created_at: fixture.entered })
+              .execute();
           }
           // System notes are not counted.
-          await db.insertInto('notes').values({ document_id: id, author_id: approver.id, kind: 'system', text: 'Routed.', created_at: fixture.entered }).execute();
+          await db
+            .insertInto('notes')
+            .values({ document_id: id, author_id: approver.id, kind: 'system', text: 'Routed.', created_at: fixture.entered })
+            .execute();
           if (fixture.lockedBy !== null) {
-            await db.insertInto('document_locks').values({ document_id: id, user_id: holders[fixture.lockedBy], queue_id: queue, acquired_at: fixture.entered, expires_at: FOREVER }).execute();
+            await db
+              .insertInto('document_locks')
+              .values({
+                document_id: id,
+                user_id: holders[fixture.lockedBy],
+                queue_id: queue,
+                acquired_at: fixture.entered,
+                expires_at: FOREVER,
+              })
+              .execute();
           }
         }
       });
@@ -277,7 +455,11 @@ for (const dialect of testDialects()) {
         };
         for (const [sort, value] of Object.entries(columns)) {
           for (const desc of [false, true]) {
-            expect({ sort, desc, ids: await allIds(`sort=${sort}&desc=${desc}`) }).toEqual({ sort, desc, ids: expectedOrder(ids, value, desc) });
+            expect({ sort, desc, ids: await allIds(`sort=${sort}&desc=${desc}`) }).toEqual({
+              sort,
+              desc,
+              ids: expectedOrder(ids, value, desc),
+            });
           }
         }
       });
@@ -287,10 +469,22 @@ for (const dialect of testDialects()) {
         try {
           const page = await list(queue, 'take=200&sort=dueDate');
           const litware = decisionOf(page, ids[4]);
-          expect(litware).toMatchObject({ overdue: true, discountExpiresToday: true, noteCount: 3, daysInQueue: 10, currencyCode: 'EUR', amount: 4000 });
+          expect(litware).toMatchObject({
+            overdue: true,
+            discountExpiresToday: true,
+            noteCount: 3,
+            daysInQueue: 10,
+            currencyCode: 'EUR',
+            amount: 4000,
+          });
           expect(decisionOf(page, ids[8])).toMatchObject({ overdue: false, discountExpiresToday: true, noteCount: 5 });
           expect(decisionOf(page, ids[0])).toMatchObject({ overdue: false, discountExpiresToday: false, daysInQueue: 27 });
-          expect(decisionOf(page, ids[5])).toMatchObject({ overdue: false, discountExpiresToday: false, vendorName: null, factsState: 'current' });
+          expect(decisionOf(page, ids[5])).toMatchObject({
+            overdue: false,
+            discountExpiresToday: false,
+            vendorName: null,
+            factsState: 'current',
+          });
           expect(page.documents.find((doc) => doc.id === ids[1])?.lock?.holder).toMatch(/^bob/);
         } finally {
           server.setNow(null);
@@ -307,7 +501,10 @@ for (const dialect of testDialects()) {
         try {
           const answer = await server.inject({ url: '/api/workflow-root', headers: server.authHeaders(approver.username) });
           expect(answer.statusCode).toBe(200);
-          const listed = answer.json<WorkflowRoot>().queueTypes.flatMap((type) => type.queues).find((q) => q.id === queue);
+          const listed = answer
+            .json<WorkflowRoot>()
+            .queueTypes.flatMap((type) => type.queues)
+            .find((q) => q.id === queue);
           // Due on or before 2 June 2025: everything but 3 and 8 June and the two without a due date.
           expect(listed?.dueSoonCount).toBe(FIXTURES.filter((f) => f.due !== null && f.due <= '2025-06-02').length);
           expect(listed?.dueSoonCount).toBe(8);
@@ -317,7 +514,10 @@ for (const dialect of testDialects()) {
       });
 
       it('refuses a sort key it does not know, in words', async () => {
-        const answer = await server.inject({ url: `/api/queues/${queue}/workflow?sort=dueDates`, headers: server.authHeaders(approver.username) });
+        const answer = await server.inject({
+          url: `/api/queues/${queue}/workflow?sort=dueDates`,
+          headers: server.authHeaders(approver.username),
+        });
         expect(answer.statusCode).toBe(400);
         expect(answer.body).toContain('sort must be one of');
       });

@@ -2,7 +2,14 @@ import { FEATURES1 } from '@datahaven/core/model';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
-import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, createRoute, grantGroupQueueAccess, placeInQueue } from '../../../test/workflowFactories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  createRoute,
+  grantGroupQueueAccess,
+  placeInQueue,
+} from '../../../test/workflowFactories';
 
 interface User {
   id: number;
@@ -35,7 +42,12 @@ describeOnEachDatabase("the workflow area needs 'Workflow Queues: OK'", (server)
   });
 
   function call(user: User, method: 'GET' | 'PUT', url: string, payload?: unknown) {
-    return server().inject({ method, url: `/api${url}`, headers: server().authHeaders(user.username), ...(payload === undefined ? {} : { payload }) });
+    return server().inject({
+      method,
+      url: `/api${url}`,
+      headers: server().authHeaders(user.username),
+      ...(payload === undefined ? {} : { payload }),
+    });
   }
 
   function calls(): [method: 'GET' | 'PUT', url: string, payload?: unknown][] {
@@ -63,7 +75,11 @@ describeOnEachDatabase("the workflow area needs 'Workflow Queues: OK'", (server)
     for (const [method, url, payload] of calls()) {
       const response = await call(outsideArea, method, url, payload);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 403 });
-      expect(response.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: "The workflow area needs the 'Workflow Queues: OK' privilege." });
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        exceptionType: 'Forbidden',
+        message: "The workflow area needs the 'Workflow Queues: OK' privilege.",
+      });
     }
     const steps = await server().deps.db.selectFrom('document_approvals').select('step').where('document_id', '=', docId).execute();
     expect(steps).toEqual([]);

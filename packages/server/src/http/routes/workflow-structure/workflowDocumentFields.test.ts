@@ -23,7 +23,13 @@ interface User {
 }
 
 async function documentIn(s: TestServer, world: World, queueId: number | null): Promise<number> {
-  const id = await createDocument(s, { sitId: world.table.sitId, recordId: world.recordId, fileName: 'invoice.pdf', content: await makePdf(2), uploader: world.clerk });
+  const id = await createDocument(s, {
+    sitId: world.table.sitId,
+    recordId: world.recordId,
+    fileName: 'invoice.pdf',
+    content: await makePdf(2),
+    uploader: world.clerk,
+  });
   await placeInQueue(s, id, queueId);
   return id;
 }
@@ -59,7 +65,12 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     q.featured = await createQueue(s, typeId, {
       name: featuredName,
       approveTo: q.target,
-      features1: FEATURES1.WorkflowRoute | FEATURES1.WorkflowRouteRequired | FEATURES1.BlockApproveUnlinked | FEATURES1.BlockRouteUnlinked | FEATURES1.WarnRouteUnlinked,
+      features1:
+        FEATURES1.WorkflowRoute |
+        FEATURES1.WorkflowRouteRequired |
+        FEATURES1.BlockApproveUnlinked |
+        FEATURES1.BlockRouteUnlinked |
+        FEATURES1.WarnRouteUnlinked,
       defaultApproveRequiresNote: true,
     });
     q.hidden = await createQueue(s, typeId, { name: unique('Hidden ') });
@@ -70,7 +81,14 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     const members = await createGroup(s, unique('Approvers '), ['Cabinet: Delete', 'Cabinet: Split Document', ...WORKFLOW_PRIVILEGES]);
     member = await createUser(s, unique('member'), { groups: [members] });
     for (const queue of [q.featured, q.target, q.plain]) {
-      await grantGroupQueueAccess(s, members, queue, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve', 'Reject', 'Route']);
+      await grantGroupQueueAccess(s, members, queue, [
+        'BrowseToQueue',
+        'AccessDocumentWithin',
+        'ViewDocumentsWithin',
+        'Approve',
+        'Reject',
+        'Route',
+      ]);
     }
     viewOnly = await createUser(s, unique('viewer'), { privileges: workflowPrivilegeGrants() });
     await grantUserQueueAccess(s, viewOnly.id, q.featured, ['BrowseToQueue', 'ViewDocumentsWithin']);
@@ -100,14 +118,20 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     const outside = await documentIn(s, world, null);
     expect((await get(member, `/documents/${inQueue}`)).statusCode).toBe(200);
     expect((await get(viewOnly, `/documents/${inQueue}`)).statusCode).toBe(200);
-    for (const [user, id] of [[member, inHidden], [member, outside], [stranger, inQueue]] as const) {
+    for (const [user, id] of [
+      [member, inHidden],
+      [member, outside],
+      [stranger, inQueue],
+    ] as const) {
       const response = await get(user, `/documents/${id}`);
       expect(response.statusCode).toBe(404);
     }
     const listed = (await get(member, `/documents?docId[]=${inQueue}&docId[]=${inHidden}&docId[]=${outside}`)).json<DmsDocument[]>();
     expect(listed.map((d) => d.id)).toEqual([inQueue]);
     // Through the integrated table the clerk still sees all three.
-    expect((await get(world.clerk, `/documents?docId[]=${inQueue}&docId[]=${inHidden}&docId[]=${outside}`)).json<DmsDocument[]>()).toHaveLength(3);
+    expect(
+      (await get(world.clerk, `/documents?docId[]=${inQueue}&docId[]=${inHidden}&docId[]=${outside}`)).json<DmsDocument[]>(),
+    ).toHaveLength(3);
   });
 
   it('presents the queue, perms, modifiers from its features, routes and the approval list', async () => {
@@ -119,13 +143,20 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
       name: featuredName,
       queueTypeId: typeId,
       queueTypeName: typeName,
-      features1: FEATURES1.WorkflowRoute | FEATURES1.WorkflowRouteRequired | FEATURES1.BlockApproveUnlinked | FEATURES1.BlockRouteUnlinked | FEATURES1.WarnRouteUnlinked,
+      features1:
+        FEATURES1.WorkflowRoute |
+        FEATURES1.WorkflowRouteRequired |
+        FEATURES1.BlockApproveUnlinked |
+        FEATURES1.BlockRouteUnlinked |
+        FEATURES1.WarnRouteUnlinked,
       features2: 0,
       defaultApproveRequiresNote: true,
       defaultRejectRequiresNote: false,
     });
     expect(document.queueName).toBe(featuredName);
-    expect(document.workflowPerms).toBe(WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.viewDocsWithin | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.reject | WORKFLOW_PERMS.route);
+    expect(document.workflowPerms).toBe(
+      WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.viewDocsWithin | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.reject | WORKFLOW_PERMS.route,
+    );
     expect(document.workflowModifiers).toEqual({
       approvalRouteRequired: true,
       blockApproveUnlinked: true,
@@ -141,9 +172,17 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     expect(document.userLock).toBe('none');
     // The members' grant has no ChangeAnnotations; outside a queue nothing in the queue forbids it.
     expect(document.changeAnnotations).toBe(false);
-    await s.deps.db.updateTable('queue_group_access').set({ access: sql`access | ${QUEUE_ACCESS_FLAGS.ChangeAnnotations}` }).where('queue_id', '=', q.featured).execute();
+    await s.deps.db
+      .updateTable('queue_group_access')
+      .set({ access: sql`access | ${QUEUE_ACCESS_FLAGS.ChangeAnnotations}` })
+      .where('queue_id', '=', q.featured)
+      .execute();
     expect((await documentAs(member, id)).changeAnnotations).toBe(true);
-    await s.deps.db.updateTable('queue_group_access').set({ access: sql`access - ${QUEUE_ACCESS_FLAGS.ChangeAnnotations}` }).where('queue_id', '=', q.featured).execute();
+    await s.deps.db
+      .updateTable('queue_group_access')
+      .set({ access: sql`access - ${QUEUE_ACCESS_FLAGS.ChangeAnnotations}` })
+      .where('queue_id', '=', q.featured)
+      .execute();
 
     const viewed = await documentAs(viewOnly, id);
     expect(viewed.workflowPerms).toBe(WORKFLOW_PERMS.viewDocsWithin);
@@ -152,16 +191,36 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     expect(viewed.hasAvailableRoutes).toBe(false);
     expect(viewed.workflowModifiers.noRoutes).toBe(false);
 
-    await s.deps.db.insertInto('document_approvals').values({ document_id: id, step: 1, queue_id: q.target, added_by_user_id: member.id, approved_by_user_id: null, approved_at: null }).execute();
+    await s.deps.db
+      .insertInto('document_approvals')
+      .values({ document_id: id, step: 1, queue_id: q.target, added_by_user_id: member.id, approved_by_user_id: null, approved_at: null })
+      .execute();
     expect((await documentAs(member, id)).hasApprovalRoutes).toBe(true);
 
     const target = await documentAs(member, await documentIn(s, world, q.target));
-    expect(target.workflowModifiers).toEqual({ approvalRouteRequired: false, blockApproveUnlinked: false, noRoutes: true, blockRouteUnlinked: false, warnRouteUnlinked: false, quickLink: false });
+    expect(target.workflowModifiers).toEqual({
+      approvalRouteRequired: false,
+      blockApproveUnlinked: false,
+      noRoutes: true,
+      blockRouteUnlinked: false,
+      warnRouteUnlinked: false,
+      quickLink: false,
+    });
     expect(target.hasAvailableRoutes).toBe(false);
     expect(target.canApprovalRoutes).toBe(false);
 
     const plain = await documentAs(world.clerk, await documentIn(s, world, null));
-    expect(plain).toMatchObject({ queue: null, queueName: null, workflowPerms: 0, lock: null, userLock: 'none', hasAvailableRoutes: false, hasApprovalRoutes: false, canApprovalRoutes: false, changeAnnotations: true });
+    expect(plain).toMatchObject({
+      queue: null,
+      queueName: null,
+      workflowPerms: 0,
+      lock: null,
+      userLock: 'none',
+      hasAvailableRoutes: false,
+      hasApprovalRoutes: false,
+      canApprovalRoutes: false,
+      changeAnnotations: true,
+    });
     expect(plain.workflowModifiers.noRoutes).toBe(true);
   });
 
@@ -169,8 +228,14 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     const s = server();
     const id = await documentIn(s, world, q.featured);
     await lockDocument(s, id, member.id, FOREVER);
-    expect(await documentAs(member, id)).toMatchObject({ userLock: 'self', lock: { lockExpiration: FOREVER, ownLock: true, holder: member.username } });
-    expect(await documentAs(viewOnly, id)).toMatchObject({ userLock: 'other', lock: { lockExpiration: FOREVER, ownLock: false, holder: member.username } });
+    expect(await documentAs(member, id)).toMatchObject({
+      userLock: 'self',
+      lock: { lockExpiration: FOREVER, ownLock: true, holder: member.username },
+    });
+    expect(await documentAs(viewOnly, id)).toMatchObject({
+      userLock: 'other',
+      lock: { lockExpiration: FOREVER, ownLock: false, holder: member.username },
+    });
     await lockDocument(s, id, member.id, '2000-01-01T00:00:00.000Z');
     expect(await documentAs(member, id)).toMatchObject({ userLock: 'none', lock: null });
   });
@@ -191,15 +256,50 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     // In a queue, delete and split also need the queue's Delete / Split / SplitAdvanced flags.
     await grantUserQueueAccess(s, member.id, q.featured, ['Delete', 'Split', 'SplitAdvanced']);
     const id = await documentIn(s, world, q.featured);
-    expect(await accessAs(member, id)).toMatchObject({ route: true, approve: true, reject: true, createLock: true, renewLock: false, unlock: false, delete: true, split: true });
-    expect(await accessAs(viewOnly, id)).toMatchObject({ route: false, approve: false, reject: false, createLock: false, renewLock: false, unlock: false });
+    expect(await accessAs(member, id)).toMatchObject({
+      route: true,
+      approve: true,
+      reject: true,
+      createLock: true,
+      renewLock: false,
+      unlock: false,
+      delete: true,
+      split: true,
+    });
+    expect(await accessAs(viewOnly, id)).toMatchObject({
+      route: false,
+      approve: false,
+      reject: false,
+      createLock: false,
+      renewLock: false,
+      unlock: false,
+    });
 
     await lockDocument(s, id, member.id, FOREVER);
-    expect(await accessAs(member, id)).toMatchObject({ route: true, approve: true, reject: true, createLock: false, renewLock: true, unlock: true, delete: true, split: true });
+    expect(await accessAs(member, id)).toMatchObject({
+      route: true,
+      approve: true,
+      reject: true,
+      createLock: false,
+      renewLock: true,
+      unlock: true,
+      delete: true,
+      split: true,
+    });
 
     await lockDocument(s, id, world.clerk.id, FOREVER);
     expect(await accessAs(member, id)).toMatchObject({
-      route: false, approve: false, reject: false, createLock: false, renewLock: false, unlock: false, delete: false, split: false, changeSubtype: false, link: false, unlink: false,
+      route: false,
+      approve: false,
+      reject: false,
+      createLock: false,
+      renewLock: false,
+      unlock: false,
+      delete: false,
+      split: false,
+      changeSubtype: false,
+      link: false,
+      unlink: false,
     });
     // A security manager may release another user's lock (when the queue lets them in).
     await grantUserQueueAccess(s, world.manager.id, q.featured, ['AccessDocumentWithin']);
@@ -209,6 +309,14 @@ describeOnEachDatabase('workflow fields of documents and access', (server) => {
     expect(await accessAs(member, id)).toMatchObject({ approve: true, createLock: true, unlock: false, delete: true });
 
     const outside = await documentIn(s, world, null);
-    expect(await accessAs(world.clerk, outside)).toMatchObject({ route: false, approve: false, reject: false, createLock: false, renewLock: false, unlock: false, delete: true });
+    expect(await accessAs(world.clerk, outside)).toMatchObject({
+      route: false,
+      approve: false,
+      reject: false,
+      createLock: false,
+      renewLock: false,
+      unlock: false,
+      delete: true,
+    });
   });
 });

@@ -9,7 +9,17 @@ import type {
   WorkflowRoot,
 } from '@datahaven/core/model';
 import { MESSAGES, invalidQueueTypeId } from '@datahaven/core/rules';
-import { createDocument, createGroup, createIntegratedTable, createErpRecord, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../../test/factories';
+import {
+  createDocument,
+  createGroup,
+  createIntegratedTable,
+  createErpRecord,
+  createUser,
+  createWorld,
+  grantTableAccess,
+  makePdf,
+  unique,
+} from '../../../test/factories';
 import type { World } from '../../../test/factories';
 import { describeOnEachDatabase } from '../../../test/testServer';
 import type { TestServer } from '../../../test/testServer';
@@ -32,8 +42,20 @@ interface User {
 }
 
 /** A document stored in `queueId`, linked to the world's record; resolves to its id. */
-async function documentIn(s: TestServer, world: World, queueId: number | null, name = 'invoice.pdf', description?: string): Promise<number> {
-  const id = await createDocument(s, { sitId: world.table.sitId, recordId: world.recordId, fileName: name, content: await makePdf(1, name), uploader: world.clerk });
+async function documentIn(
+  s: TestServer,
+  world: World,
+  queueId: number | null,
+  name = 'invoice.pdf',
+  description?: string,
+): Promise<number> {
+  const id = await createDocument(s, {
+    sitId: world.table.sitId,
+    recordId: world.recordId,
+    fileName: name,
+    content: await makePdf(1, name),
+    uploader: world.clerk,
+  });
   await placeInQueue(s, id, queueId);
   if (description !== undefined) await s.deps.db.updateTable('documents').set({ description }).where('id', '=', id).execute();
   return id;
@@ -77,7 +99,11 @@ describeOnEachDatabase('workflow structure', (server) => {
     q.hidden = await createQueue(s, t.ap, { name: names.hidden });
     q.disabled = await createQueue(s, t.ap, { name: unique('Disabled '), enabled: false });
     q.linkNoTarget = await createQueue(s, t.ap, { name: unique('LinkNo '), features2: FEATURES2.LinkOnApprovalRequired });
-    q.linkWithTarget = await createQueue(s, t.ap, { name: unique('LinkYes '), features2: FEATURES2.LinkOnApprovalRequired, approveTo: q.review });
+    q.linkWithTarget = await createQueue(s, t.ap, {
+      name: unique('LinkYes '),
+      features2: FEATURES2.LinkOnApprovalRequired,
+      approveTo: q.review,
+    });
     q.other = await createQueue(s, t.other, { name: unique('Drafts ') });
     q.secret = await createQueue(s, t.secret, { name: unique('Vault ') });
     await createRoute(s, q.inbox, q.review);
@@ -88,7 +114,14 @@ describeOnEachDatabase('workflow structure', (server) => {
     const members = await createGroup(s, unique('Queue members '), WORKFLOW_PRIVILEGES);
     member = await createUser(s, unique('member'), { groups: [members] });
     for (const queue of [q.inbox, q.review, q.empty, q.disabled, q.linkNoTarget, q.linkWithTarget, q.other]) {
-      await grantGroupQueueAccess(s, members, queue, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve', 'Route', 'ChangeDescription']);
+      await grantGroupQueueAccess(s, members, queue, [
+        'BrowseToQueue',
+        'AccessDocumentWithin',
+        'ViewDocumentsWithin',
+        'Approve',
+        'Route',
+        'ChangeDescription',
+      ]);
     }
     const viewers = await createGroup(s, unique('Table viewers '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(s, viewers, world.table.sitId);
@@ -101,7 +134,12 @@ describeOnEachDatabase('workflow structure', (server) => {
     // A document of another table in the inbox: the browser cannot see it; the member can.
     const hiddenTable = await createIntegratedTable(s, 'Customer');
     const hiddenRecord = await createErpRecord(s, hiddenTable.sitId, unique('C'));
-    docs.invisibleInInbox = await createDocument(s, { sitId: hiddenTable.sitId, recordId: hiddenRecord, fileName: 'delta.pdf', uploader: world.clerk });
+    docs.invisibleInInbox = await createDocument(s, {
+      sitId: hiddenTable.sitId,
+      recordId: hiddenRecord,
+      fileName: 'delta.pdf',
+      uploader: world.clerk,
+    });
     await placeInQueue(s, docs.invisibleInInbox, q.inbox);
     docs.review = await documentIn(s, world, q.review, 'review.pdf');
     docs.hidden = await documentIn(s, world, q.hidden, 'hidden.pdf');
@@ -139,7 +177,12 @@ describeOnEachDatabase('workflow structure', (server) => {
       defaultRejectRequiresNote: false,
       approveToQueueId: null,
       rejectToQueueId: null,
-      workflowPerms: WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.viewDocsWithin | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.route | WORKFLOW_PERMS.editDocData,
+      workflowPerms:
+        WORKFLOW_PERMS.accessDocs |
+        WORKFLOW_PERMS.viewDocsWithin |
+        WORKFLOW_PERMS.approve |
+        WORKFLOW_PERMS.route |
+        WORKFLOW_PERMS.editDocData,
       // The root counts documents due within 3 days (none here: no linked record has a due date).
       dueSoonCount: 0,
     });
@@ -154,12 +197,22 @@ describeOnEachDatabase('workflow structure', (server) => {
     expect(listed).not.toContain(q.secret);
     expect(typeOf(root, t.secret)).toBeUndefined();
     expect(typeOf(root, t.ap)?.documentCount).toBe(typeOf(root, t.ap)?.queues.reduce((sum, queue) => sum + queue.documentCount, 0));
-    for (const url of [`/queues/${q.hidden}`, `/queues/${q.hidden}/workflow`, `/queues/${q.hidden}/link-to-approval`, `/workflow-structure?queueID=${q.hidden}`]) {
+    for (const url of [
+      `/queues/${q.hidden}`,
+      `/queues/${q.hidden}/workflow`,
+      `/queues/${q.hidden}/link-to-approval`,
+      `/workflow-structure?queueID=${q.hidden}`,
+    ]) {
       const answer = await get(member, url);
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ statusCode: 404, exceptionType: 'NotFound', message: MESSAGES.queueNotFound });
     }
-    for (const url of [`/queue-types/${t.secret}/queues`, `/queue-types/${t.secret}/workflow`, `/workflow-structure/${t.secret}`, `/workflow-structure?qid=${t.secret}`]) {
+    for (const url of [
+      `/queue-types/${t.secret}/queues`,
+      `/queue-types/${t.secret}/workflow`,
+      `/workflow-structure/${t.secret}`,
+      `/workflow-structure?qid=${t.secret}`,
+    ]) {
       const answer = await get(member, url);
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toMatchObject({ message: MESSAGES.queueTypeNotFound });
@@ -213,7 +266,9 @@ describeOnEachDatabase('workflow structure', (server) => {
   });
 
   it('GET /queue-types/{id}/queues and /workflow; a non-numeric id is refused with the spec’s text', async () => {
-    const queues = (await get(member, `/queue-types/${t.ap}/queues?q=${encodeURIComponent(names.review.toLowerCase())}`)).json<WorkflowQueue[]>();
+    const queues = (await get(member, `/queue-types/${t.ap}/queues?q=${encodeURIComponent(names.review.toLowerCase())}`)).json<
+      WorkflowQueue[]
+    >();
     expect(queues.map((queue) => queue.id)).toEqual([q.review]);
     const type = (await get(member, `/queue-types/${t.ap}/workflow?hideEmpty=true`)).json<WorkflowQueueType>();
     expect(type.queues.map((queue) => queue.id)).toEqual([q.inbox, q.review]);
@@ -223,28 +278,48 @@ describeOnEachDatabase('workflow structure', (server) => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: invalidQueueTypeId(value) });
     }
-    expect((await get(member, '/queue-types/abc/queues')).json()).toMatchObject({ message: "'abc'is not a valid Queue Type ID.  Refusing to load its queues." });
+    expect((await get(member, '/queue-types/abc/queues')).json()).toMatchObject({
+      message: "'abc'is not a valid Queue Type ID.  Refusing to load its queues.",
+    });
   });
 
   it('GET /queues/{id} and /link-to-approval', async () => {
     expect((await get(member, `/queues/${q.review}`)).json<WorkflowQueue>()).toMatchObject({ id: q.review, documentCount: 1 });
     expect((await get(member, '/queues/abc')).statusCode).toBe(400);
     expect((await get(member, `/queues/${q.linkNoTarget}/link-to-approval`)).json<LinkToApprovalSetup>()).toEqual({
-      queueId: q.linkNoTarget, linkOnApprovalRequired: true, approveToQueueId: null, configured: false,
+      queueId: q.linkNoTarget,
+      linkOnApprovalRequired: true,
+      approveToQueueId: null,
+      configured: false,
     });
     expect((await get(member, `/queues/${q.linkWithTarget}/link-to-approval`)).json<LinkToApprovalSetup>()).toEqual({
-      queueId: q.linkWithTarget, linkOnApprovalRequired: true, approveToQueueId: q.review, configured: true,
+      queueId: q.linkWithTarget,
+      linkOnApprovalRequired: true,
+      approveToQueueId: q.review,
+      configured: true,
     });
-    expect((await get(member, `/queues/${q.inbox}/link-to-approval`)).json<LinkToApprovalSetup>()).toMatchObject({ linkOnApprovalRequired: false, configured: true });
+    expect((await get(member, `/queues/${q.inbox}/link-to-approval`)).json<LinkToApprovalSetup>()).toMatchObject({
+      linkOnApprovalRequired: false,
+      configured: true,
+    });
   });
 
   it('GET /workflow/perms names the caller’s workflowPerms on the document’s queue', async () => {
     expect((await get(member, `/workflow/perms?docId=${docs.review}`)).json<DocumentWorkflowPerms>()).toEqual({
       docId: docs.review,
       queueId: q.review,
-      workflowPerms: WORKFLOW_PERMS.accessDocs | WORKFLOW_PERMS.viewDocsWithin | WORKFLOW_PERMS.approve | WORKFLOW_PERMS.route | WORKFLOW_PERMS.editDocData,
+      workflowPerms:
+        WORKFLOW_PERMS.accessDocs |
+        WORKFLOW_PERMS.viewDocsWithin |
+        WORKFLOW_PERMS.approve |
+        WORKFLOW_PERMS.route |
+        WORKFLOW_PERMS.editDocData,
     });
-    expect((await get(world.clerk, `/workflow/perms?docId=${docs.unqueued}`)).json<DocumentWorkflowPerms>()).toEqual({ docId: docs.unqueued, queueId: null, workflowPerms: 0 });
+    expect((await get(world.clerk, `/workflow/perms?docId=${docs.unqueued}`)).json<DocumentWorkflowPerms>()).toEqual({
+      docId: docs.unqueued,
+      queueId: null,
+      workflowPerms: 0,
+    });
     expect((await get(stranger, `/workflow/perms?docId=${docs.review}`)).statusCode).toBe(404);
     expect((await get(member, '/workflow/perms?docId=x')).statusCode).toBe(400);
   });
@@ -252,7 +327,10 @@ describeOnEachDatabase('workflow structure', (server) => {
   it('route targets: enabled queues a route leads to that the caller may browse; one common queue', async () => {
     const one = (await get(member, `/documents/${docs.inbox[0]}/routes`)).json<RouteTargets>();
     expect(one.queues.map((queue) => queue.id)).toEqual([q.review, q.other]);
-    expect(one.queueTypes).toEqual([{ id: t.ap, name: names.apType }, { id: t.other, name: names.otherType }]);
+    expect(one.queueTypes).toEqual([
+      { id: t.ap, name: names.apType },
+      { id: t.other, name: names.otherType },
+    ]);
     const ofType = (await get(member, `/documents/${docs.inbox[0]}/routes?queueTypeId=${t.other}`)).json<RouteTargets>();
     expect(ofType.queues.map((queue) => queue.id)).toEqual([q.other]);
     const byName = (await get(member, `/documents/${docs.inbox[0]}/routes?q=${encodeURIComponent(names.review)}`)).json<RouteTargets>();
@@ -261,7 +339,13 @@ describeOnEachDatabase('workflow structure', (server) => {
     const many = await get(member, `/documents/routes?docId[]=${docs.inbox[0]}&docId[]=${docs.inbox[1]}`);
     expect(many.json<RouteTargets>().queues.map((queue) => queue.id)).toEqual([q.review, q.other]);
     const typesOnly = (await get(member, `/documents/routes?docId[]=${docs.inbox[0]}&includeQueues=false`)).json<RouteTargets>();
-    expect(typesOnly).toEqual({ queues: [], queueTypes: [{ id: t.ap, name: names.apType }, { id: t.other, name: names.otherType }] });
+    expect(typesOnly).toEqual({
+      queues: [],
+      queueTypes: [
+        { id: t.ap, name: names.apType },
+        { id: t.other, name: names.otherType },
+      ],
+    });
     const mixed = await get(member, `/documents/routes?docId[]=${docs.inbox[0]}&docId[]=${docs.review}`);
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json()).toMatchObject({ message: MESSAGES.documentsInDifferentQueues });

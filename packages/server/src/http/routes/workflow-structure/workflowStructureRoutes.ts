@@ -1,4 +1,16 @@
-import { DocumentQueueAnswer, DocumentWorkflowPermsAnswer, LinkToApprovalSetupAnswer, QueueDocumentsPageAnswer, ReadonlyAnswer, RouteTargetsAnswer, WorkflowQueueAnswer, WorkflowQueueListAnswer, WorkflowQueueTypeAnswer, WorkflowRootAnswer, okAnswer } from '@datahaven/core/contract';
+import {
+  DocumentQueueAnswer,
+  DocumentWorkflowPermsAnswer,
+  LinkToApprovalSetupAnswer,
+  QueueDocumentsPageAnswer,
+  ReadonlyAnswer,
+  RouteTargetsAnswer,
+  WorkflowQueueAnswer,
+  WorkflowQueueListAnswer,
+  WorkflowQueueTypeAnswer,
+  WorkflowRootAnswer,
+  okAnswer,
+} from '@datahaven/core/contract';
 import { MESSAGES, invalidQueueTypeId } from '@datahaven/core/rules';
 import type {
   DocumentWorkflowPerms,
@@ -25,7 +37,16 @@ import { findBrowsableQueue, findBrowsableQueues } from '../../../workflow/workf
 import type { BrowsableQueue, QueueTypeSummary } from '../../../workflow/workflowStructureQueries';
 import type { AppDeps } from '../../../services/AppDeps';
 import { badRequest, notFound } from '../../HttpError';
-import { documentIdParam, parseDocumentId, parseDocumentIdList, queryFlag, queryInteger, queryOf, queryString, integerParam } from '../../requestHelpers';
+import {
+  documentIdParam,
+  parseDocumentId,
+  parseDocumentIdList,
+  queryFlag,
+  queryInteger,
+  queryOf,
+  queryString,
+  integerParam,
+} from '../../requestHelpers';
 import { workflowViewerOf } from './workflowViewerOf';
 import type { RawQuery } from '../../requestHelpers';
 import { parseQueueDocumentsQuery } from './parseQueueDocumentsQuery';
@@ -54,7 +75,12 @@ function typesOf(queues: readonly BrowsableQueue[]): Map<number, QueueTypeSummar
 /** The root: every queue type with a listed queue, each queue with how many of its documents are due within 3 days. */
 async function workflowRoot(deps: AppDeps, viewer: Viewer, filter: QueueListFilter): Promise<WorkflowRoot> {
   const browsable = await findBrowsableQueues(deps.db, viewer);
-  const dueSoon = await findDueSoonCounts(deps.db, viewer, browsable.map((b) => b.queue.id), deps.now());
+  const dueSoon = await findDueSoonCounts(
+    deps.db,
+    viewer,
+    browsable.map((b) => b.queue.id),
+    deps.now(),
+  );
   const queues = browsable.map((b) => ({ ...b.queue, dueSoonCount: dueSoon.get(b.queue.id) ?? 0 }));
   return { queueTypes: presentWorkflowQueueTypes(queues, typesOf(browsable), filter) };
 }
@@ -67,7 +93,10 @@ async function workflowQueueType(deps: AppDeps, viewer: Viewer, queueTypeId: num
   const browsable = await findBrowsableQueues(deps.db, viewer, { queueTypeId });
   const type = browsable[0]?.queueType;
   if (type === undefined) throw notFound(MESSAGES.queueTypeNotFound);
-  return presentWorkflowQueueType(type, browsable.map((b) => b.queue).filter((queue) => queueMatches(queue, filter)));
+  return presentWorkflowQueueType(
+    type,
+    browsable.map((b) => b.queue).filter((queue) => queueMatches(queue, filter)),
+  );
 }
 
 async function browsableQueueOr404(deps: AppDeps, viewer: Viewer, queueId: number): Promise<BrowsableQueue> {
@@ -141,80 +170,109 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return workflowRoot(deps, viewer, filter);
   });
 
-  app.get('/workflow-structure/:id', { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } }, async (request): Promise<WorkflowQueueType> => {
-    const id = integerParam(request, 'id');
-    const filter = listFilter(queryOf(request));
-    return workflowQueueType(deps, workflowViewerOf(request), id, filter);
-  });
+  app.get(
+    '/workflow-structure/:id',
+    { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } },
+    async (request): Promise<WorkflowQueueType> => {
+      const id = integerParam(request, 'id');
+      const filter = listFilter(queryOf(request));
+      return workflowQueueType(deps, workflowViewerOf(request), id, filter);
+    },
+  );
 
-  app.get('/workflow-structure/:id/queue', { schema: { response: okAnswer(DocumentQueueAnswer) } }, async (request): Promise<WorkflowQueue | null> => {
-    const viewer = workflowViewerOf(request);
-    const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
-    if (document === undefined) throw notFound(MESSAGES.documentNotFound);
-    if (document.queue_id === null) return null;
-    // A queue the caller may not browse is not named, though the document is visible.
-    return (await findBrowsableQueue(deps.db, viewer, document.queue_id))?.queue ?? null;
-  });
+  app.get(
+    '/workflow-structure/:id/queue',
+    { schema: { response: okAnswer(DocumentQueueAnswer) } },
+    async (request): Promise<WorkflowQueue | null> => {
+      const viewer = workflowViewerOf(request);
+      const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
+      if (document === undefined) throw notFound(MESSAGES.documentNotFound);
+      if (document.queue_id === null) return null;
+      // A queue the caller may not browse is not named, though the document is visible.
+      return (await findBrowsableQueue(deps.db, viewer, document.queue_id))?.queue ?? null;
+    },
+  );
 
-  app.get('/queue-types/:id/queues', { schema: { response: okAnswer(WorkflowQueueListAnswer) } }, async (request): Promise<WorkflowQueue[]> => {
-    const id = integerParam(request, 'id');
-    const filter = listFilter(queryOf(request));
-    return (await workflowQueueType(deps, workflowViewerOf(request), id, filter)).queues;
-  });
+  app.get(
+    '/queue-types/:id/queues',
+    { schema: { response: okAnswer(WorkflowQueueListAnswer) } },
+    async (request): Promise<WorkflowQueue[]> => {
+      const id = integerParam(request, 'id');
+      const filter = listFilter(queryOf(request));
+      return (await workflowQueueType(deps, workflowViewerOf(request), id, filter)).queues;
+    },
+  );
 
-  app.get('/queue-types/:id/workflow', { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } }, async (request): Promise<WorkflowQueueType> => {
-    const id = integerParam(request, 'id');
-    const filter = listFilter(queryOf(request));
-    return workflowQueueType(deps, workflowViewerOf(request), id, filter);
-  });
+  app.get(
+    '/queue-types/:id/workflow',
+    { schema: { response: okAnswer(WorkflowQueueTypeAnswer) } },
+    async (request): Promise<WorkflowQueueType> => {
+      const id = integerParam(request, 'id');
+      const filter = listFilter(queryOf(request));
+      return workflowQueueType(deps, workflowViewerOf(request), id, filter);
+    },
+  );
 
   app.get('/queues/:id', { schema: { response: okAnswer(WorkflowQueueAnswer) } }, async (request): Promise<WorkflowQueue> => {
     const id = integerParam(request, 'id');
     return (await browsableQueueOr404(deps, workflowViewerOf(request), id)).queue;
   });
 
-  app.get('/queues/:id/workflow', { schema: { response: okAnswer(QueueDocumentsPageAnswer) } }, async (request): Promise<QueueDocumentsPage> => {
-    const id = integerParam(request, 'id');
-    const page = parseQueueDocumentsQuery(queryOf(request));
-    const viewer = workflowViewerOf(request);
-    const { queue } = await browsableQueueOr404(deps, viewer, id);
-    // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges);
-    // read beside the page, so the listing waits for neither twice.
-    const [{ rows, decisions, total }, approvalLimit] = await Promise.all([
-      findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page),
-      effectiveApprovalLimit(deps.db, viewer.userId, id),
-    ]);
-    const now = deps.now();
-    // Missing or old facts are read in the background; this answer shows what the cache holds.
-    // Without an ERP configured there is nothing to read them from.
-    if (deps.entitySources.prefixes.length > 0 && (await enqueueListedFactsRefresh(deps.db, decisions.values(), now)) > 0) deps.jobSignal.notify();
-    const documents = rows.map((row) => {
-      const decision = decisions.get(row.id);
-      return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
-    });
-    return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
-  });
+  app.get(
+    '/queues/:id/workflow',
+    { schema: { response: okAnswer(QueueDocumentsPageAnswer) } },
+    async (request): Promise<QueueDocumentsPage> => {
+      const id = integerParam(request, 'id');
+      const page = parseQueueDocumentsQuery(queryOf(request));
+      const viewer = workflowViewerOf(request);
+      const { queue } = await browsableQueueOr404(deps, viewer, id);
+      // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges);
+      // read beside the page, so the listing waits for neither twice.
+      const [{ rows, decisions, total }, approvalLimit] = await Promise.all([
+        findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page),
+        effectiveApprovalLimit(deps.db, viewer.userId, id),
+      ]);
+      const now = deps.now();
+      // Missing or old facts are read in the background; this answer shows what the cache holds.
+      // Without an ERP configured there is nothing to read them from.
+      if (deps.entitySources.prefixes.length > 0 && (await enqueueListedFactsRefresh(deps.db, decisions.values(), now)) > 0)
+        deps.jobSignal.notify();
+      const documents = rows.map((row) => {
+        const decision = decisions.get(row.id);
+        return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
+      });
+      return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
+    },
+  );
 
-  app.get('/queues/:id/link-to-approval', { schema: { response: okAnswer(LinkToApprovalSetupAnswer) } }, async (request): Promise<LinkToApprovalSetup> => {
-    const id = integerParam(request, 'id');
-    const { queue } = await browsableQueueOr404(deps, workflowViewerOf(request), id);
-    const linkOnApprovalRequired = hasQueueFeature(queue, 'LinkOnApprovalRequired');
-    return {
-      queueId: queue.id,
-      linkOnApprovalRequired,
-      approveToQueueId: queue.approveToQueueId,
-      configured: !linkOnApprovalRequired || queue.approveToQueueId !== null,
-    };
-  });
+  app.get(
+    '/queues/:id/link-to-approval',
+    { schema: { response: okAnswer(LinkToApprovalSetupAnswer) } },
+    async (request): Promise<LinkToApprovalSetup> => {
+      const id = integerParam(request, 'id');
+      const { queue } = await browsableQueueOr404(deps, workflowViewerOf(request), id);
+      const linkOnApprovalRequired = hasQueueFeature(queue, 'LinkOnApprovalRequired');
+      return {
+        queueId: queue.id,
+        linkOnApprovalRequired,
+        approveToQueueId: queue.approveToQueueId,
+        configured: !linkOnApprovalRequired || queue.approveToQueueId !== null,
+      };
+    },
+  );
 
-  app.get('/workflow/perms', { schema: { response: okAnswer(DocumentWorkflowPermsAnswer) } }, async (request): Promise<DocumentWorkflowPerms> => {
-    const docId = parseDocumentId(queryString(queryOf(request), 'docId'));
-    const viewer = workflowViewerOf(request);
-    const document = await findVisibleDocument(deps.db, viewer, docId);
-    if (document === undefined) throw notFound(MESSAGES.documentNotFound);
-    const access = document.queue_id === null ? 0 : Number(document.queue_access);
-    return { docId, queueId: document.queue_id, workflowPerms: workflowPermsFromAccess(access) };
-  });
+  app.get(
+    '/workflow/perms',
+    { schema: { response: okAnswer(DocumentWorkflowPermsAnswer) } },
+    async (request): Promise<DocumentWorkflowPerms> => {
+      const docId = parseDocumentId(queryString(queryOf(request), 'docId'));
+      const viewer = workflowViewerOf(request);
+      const document = await findVisibleDocument(deps.db, viewer, docId);
+      if (document === undefined) throw notFound(MESSAGES.documentNotFound);
+      const access = document.queue_id === null ? 0 : Number(document.queue_access);
+      return { docId, queueId: document.queue_id, workflowPerms: workflowPermsFromAccess(access) };
+    },
+  );
 
   app.get('/documents/routes', { schema: { response: okAnswer(RouteTargetsAnswer) } }, async (request): Promise<RouteTargets> => {
     const query = queryOf(request);
@@ -237,16 +295,20 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppD
     return routeTargets(deps, viewer, document.queue_id, options);
   });
 
-  app.get('/documents/:id/readonly', { schema: { response: okAnswer(ReadonlyAnswer) } }, async (request): Promise<{ readonly: boolean }> => {
-    const queueParam = queryString(queryOf(request), 'queueId');
-    const viewer = workflowViewerOf(request);
-    const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
-    if (document === undefined) throw notFound(MESSAGES.documentNotFound);
-    if (lockStateOf(document).owner === 'other') return { readonly: true };
-    const queueId = queueParam === undefined ? document.queue_id : parseQueueId(queueParam);
-    // Outside workflow, editing is governed by the privileges alone (PUT /documents/{id}).
-    if (queueId === null) return { readonly: false };
-    const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
-    return { readonly: queue === undefined || !grantsEditing(queue.access) };
-  });
+  app.get(
+    '/documents/:id/readonly',
+    { schema: { response: okAnswer(ReadonlyAnswer) } },
+    async (request): Promise<{ readonly: boolean }> => {
+      const queueParam = queryString(queryOf(request), 'queueId');
+      const viewer = workflowViewerOf(request);
+      const document = await findVisibleDocument(deps.db, viewer, documentIdParam(request));
+      if (document === undefined) throw notFound(MESSAGES.documentNotFound);
+      if (lockStateOf(document).owner === 'other') return { readonly: true };
+      const queueId = queueParam === undefined ? document.queue_id : parseQueueId(queueParam);
+      // Outside workflow, editing is governed by the privileges alone (PUT /documents/{id}).
+      if (queueId === null) return { readonly: false };
+      const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
+      return { readonly: queue === undefined || !grantsEditing(queue.access) };
+    },
+  );
 }

@@ -43,7 +43,12 @@ describeOnEachDatabase('workflow actions', (server) => {
     q.rejected = await createQueue(s, type, { name: names.rejected });
     q.routeToNote = await createQueue(s, type, { name: names.routeToNote, features1: FEATURES1.RouteToNoteRequired });
     q.l1 = await createQueue(s, type, { name: names.l1, approveTo: q.l2, rejectTo: q.rejected, defaultAccess: ['ViewDocumentsWithin'] });
-    q.noteRequired = await createQueue(s, type, { approveTo: q.l2, rejectTo: q.rejected, defaultApproveRequiresNote: true, features1: FEATURES1.RejectFromNoteRequired });
+    q.noteRequired = await createQueue(s, type, {
+      approveTo: q.l2,
+      rejectTo: q.rejected,
+      defaultApproveRequiresNote: true,
+      features1: FEATURES1.RejectFromNoteRequired,
+    });
     q.noApproveTarget = await createQueue(s, type);
     await setQueueTargets(s, q.l2, { approveTo: q.l1 });
     await createRoute(s, q.l1, q.inbox);
@@ -65,13 +70,19 @@ describeOnEachDatabase('workflow actions', (server) => {
 
   /** A fresh document of the world's record in `queueId`; resolves to its id and row version. */
   async function documentIn(queueId: number): Promise<{ id: number; rowVersion: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, queueId);
     return { id, rowVersion: await rowVersionOf(id) };
   }
 
   async function rowVersionOf(id: number): Promise<number> {
-    return (await server().deps.db.selectFrom('documents').select('row_version').where('id', '=', id).executeTakeFirstOrThrow()).row_version;
+    return (await server().deps.db.selectFrom('documents').select('row_version').where('id', '=', id).executeTakeFirstOrThrow())
+      .row_version;
   }
 
   async function queueOf(id: number): Promise<number | null> {
@@ -84,8 +95,8 @@ describeOnEachDatabase('workflow actions', (server) => {
   }
 
   async function historyOf(id: number) {
-    return server().deps.db
-      .selectFrom('workflow_history')
+    return server()
+      .deps.db.selectFrom('workflow_history')
       .select(['action', 'from_queue_id', 'to_queue_id', 'user_id', 'note'])
       .where('document_id', '=', id)
       .orderBy('id')
@@ -99,7 +110,12 @@ describeOnEachDatabase('workflow actions', (server) => {
   it("approve moves the documents to the queue's ApproveToQueue, with a system note, the user's note and history", async () => {
     const a = await documentIn(q.l1);
     const b = await documentIn(q.l1);
-    const response = await put('approval', approver, { docId: [a.id, b.id], rowConflictIds: [a.rowVersion, b.rowVersion], expectedQueueId: q.l1, approvalNote: 'Checked against PO 4711' });
+    const response = await put('approval', approver, {
+      docId: [a.id, b.id],
+      rowConflictIds: [a.rowVersion, b.rowVersion],
+      expectedQueueId: q.l1,
+      approvalNote: 'Checked against PO 4711',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       documents: [
@@ -114,7 +130,9 @@ describeOnEachDatabase('workflow actions', (server) => {
         ['system', `Approved by ${approver.username} from '${names.l1}' to '${names.l2}'.`],
         ['user', 'Checked against PO 4711'],
       ]);
-      expect(await historyOf(doc.id)).toEqual([{ action: 'approve', from_queue_id: q.l1, to_queue_id: q.l2, user_id: approver.id, note: 'Checked against PO 4711' }]);
+      expect(await historyOf(doc.id)).toEqual([
+        { action: 'approve', from_queue_id: q.l1, to_queue_id: q.l2, user_id: approver.id, note: 'Checked against PO 4711' },
+      ]);
     }
   });
 
@@ -122,7 +140,11 @@ describeOnEachDatabase('workflow actions', (server) => {
     const s = server();
     const searchers = await createGroup(s, unique('Searchers '), ['Search: Search']);
     const searcher = await createUser(s, unique('searching-approver'), { groups: [searchers] });
-    const approversGroup = await s.deps.db.selectFrom('user_groups').select('group_id').where('user_id', '=', approver.id).executeTakeFirstOrThrow();
+    const approversGroup = await s.deps.db
+      .selectFrom('user_groups')
+      .select('group_id')
+      .where('user_id', '=', approver.id)
+      .executeTakeFirstOrThrow();
     await s.deps.db.insertInto('user_groups').values({ user_id: searcher.id, group_id: approversGroup.group_id }).execute();
     const word = unique('skontofrist');
     const search = async (): Promise<number[]> => {
@@ -132,7 +154,12 @@ describeOnEachDatabase('workflow actions', (server) => {
     };
     const doc = await documentIn(q.l1);
     expect(await search()).toEqual([]);
-    const response = await put('approval', searcher, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1, approvalNote: `Paid within the ${word}` });
+    const response = await put('approval', searcher, {
+      docId: [doc.id],
+      rowConflictIds: [doc.rowVersion],
+      expectedQueueId: q.l1,
+      approvalNote: `Paid within the ${word}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(await search()).toEqual([doc.id]);
   });
@@ -144,16 +171,26 @@ describeOnEachDatabase('workflow actions', (server) => {
     expect(response.json()).toEqual({ documents: [{ id: doc.id, queueId: q.rejected, rowVersion: doc.rowVersion + 1 }] });
     expect(await queueOf(doc.id)).toBe(q.rejected);
     expect(await notesOf(doc.id)).toEqual([['system', `Rejected by ${approver.username} from '${names.l1}' to '${names.rejected}'.`]]);
-    expect(await historyOf(doc.id)).toEqual([{ action: 'reject', from_queue_id: q.l1, to_queue_id: q.rejected, user_id: approver.id, note: null }]);
+    expect(await historyOf(doc.id)).toEqual([
+      { action: 'reject', from_queue_id: q.l1, to_queue_id: q.rejected, user_id: approver.id, note: null },
+    ]);
   });
 
   it('route moves the document along a configured route, with the route flag alone', async () => {
     const doc = await documentIn(q.l1);
-    const response = await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1, to: q.inbox, note: 'Wrong department' });
+    const response = await put('route', routeOnly, {
+      docId: [doc.id],
+      rowConflictIds: [doc.rowVersion],
+      expectedQueueId: q.l1,
+      to: q.inbox,
+      note: 'Wrong department',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ documents: [{ id: doc.id, queueId: q.inbox, rowVersion: doc.rowVersion + 1 }] });
     expect(await queueOf(doc.id)).toBe(q.inbox);
-    expect(await historyOf(doc.id)).toEqual([{ action: 'route', from_queue_id: q.l1, to_queue_id: q.inbox, user_id: routeOnly.id, note: 'Wrong department' }]);
+    expect(await historyOf(doc.id)).toEqual([
+      { action: 'route', from_queue_id: q.l1, to_queue_id: q.inbox, user_id: routeOnly.id, note: 'Wrong department' },
+    ]);
   });
 
   it("refuses a route that is not configured from the queue with 400 'No Routes Available', changing nothing", async () => {
@@ -184,11 +221,19 @@ describeOnEachDatabase('workflow actions', (server) => {
   it('refuses the whole request with 409 out of sync when one document changed since the window loaded; nothing moves', async () => {
     const fresh = await documentIn(q.l1);
     const stale = await documentIn(q.l1);
-    const staleVersion = await put('approval', approver, { docId: [fresh.id, stale.id], rowConflictIds: [fresh.rowVersion, stale.rowVersion - 1], expectedQueueId: q.l1 });
+    const staleVersion = await put('approval', approver, {
+      docId: [fresh.id, stale.id],
+      rowConflictIds: [fresh.rowVersion, stale.rowVersion - 1],
+      expectedQueueId: q.l1,
+    });
     expect(staleVersion.statusCode).toBe(409);
     expect(staleVersion.json()).toMatchObject({ message: MESSAGES.queueOutOfSync });
     const moved = await documentIn(q.l2);
-    const wrongQueue = await put('approval', approver, { docId: [fresh.id, moved.id], rowConflictIds: [fresh.rowVersion, moved.rowVersion], expectedQueueId: q.l1 });
+    const wrongQueue = await put('approval', approver, {
+      docId: [fresh.id, moved.id],
+      rowConflictIds: [fresh.rowVersion, moved.rowVersion],
+      expectedQueueId: q.l1,
+    });
     expect(wrongQueue.statusCode).toBe(409);
     expect(wrongQueue.json()).toMatchObject({ message: MESSAGES.queueOutOfSync });
     for (const doc of [fresh, stale]) {
@@ -207,7 +252,12 @@ describeOnEachDatabase('workflow actions', (server) => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ exceptionType: 'Forbidden' });
     }
-    const noAccess = await put('route', approver, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.inbox, to: q.l1 });
+    const noAccess = await put('route', approver, {
+      docId: [doc.id],
+      rowConflictIds: [doc.rowVersion],
+      expectedQueueId: q.inbox,
+      to: q.l1,
+    });
     expect(noAccess.statusCode).toBe(403);
     expect(await queueOf(doc.id)).toBe(q.l1);
     expect(await historyOf(doc.id)).toEqual([]);
@@ -216,12 +266,21 @@ describeOnEachDatabase('workflow actions', (server) => {
   it("refuses a missing required note with 400 and the spec's text", async () => {
     const doc = await documentIn(q.noteRequired);
     const base = { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.noteRequired };
-    for (const response of [await put('approval', approver, base), await put('approval', approver, { ...base, approvalNote: '   ' }), await put('reject', approver, base)]) {
+    for (const response of [
+      await put('approval', approver, base),
+      await put('approval', approver, { ...base, approvalNote: '   ' }),
+      await put('reject', approver, base),
+    ]) {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: 'A note is required to submit.' });
     }
     const routed = await documentIn(q.l1);
-    const route = await put('route', routeOnly, { docId: [routed.id], rowConflictIds: [routed.rowVersion], expectedQueueId: q.l1, to: q.routeToNote });
+    const route = await put('route', routeOnly, {
+      docId: [routed.id],
+      rowConflictIds: [routed.rowVersion],
+      expectedQueueId: q.l1,
+      to: q.routeToNote,
+    });
     expect(route.statusCode).toBe(400);
     expect(route.json()).toMatchObject({ message: noteRequiredToRouteTo(names.routeToNote) });
     expect(await queueOf(doc.id)).toBe(q.noteRequired);
@@ -233,7 +292,11 @@ describeOnEachDatabase('workflow actions', (server) => {
 
   it("answers 400 'The document couldn't be approved.' when the queue has no ApproveToQueue", async () => {
     const doc = await documentIn(q.noApproveTarget);
-    const response = await put('approval', approver, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.noApproveTarget });
+    const response = await put('approval', approver, {
+      docId: [doc.id],
+      rowConflictIds: [doc.rowVersion],
+      expectedQueueId: q.noApproveTarget,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: MESSAGES.documentNotApproved });
     expect(await queueOf(doc.id)).toBe(q.noApproveTarget);
@@ -241,10 +304,18 @@ describeOnEachDatabase('workflow actions', (server) => {
 
   it('answers 404 for a document the caller cannot see, as for a missing one', async () => {
     const doc = await documentIn(q.noApproveTarget);
-    const hidden = await put('approval', world.outsider, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.noApproveTarget });
+    const hidden = await put('approval', world.outsider, {
+      docId: [doc.id],
+      rowConflictIds: [doc.rowVersion],
+      expectedQueueId: q.noApproveTarget,
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toMatchObject({ message: MESSAGES.documentNotFound });
-    const missing = await put('approval', approver, { docId: [doc.id, 99999999], rowConflictIds: [doc.rowVersion, 1], expectedQueueId: q.noApproveTarget });
+    const missing = await put('approval', approver, {
+      docId: [doc.id, 99999999],
+      rowConflictIds: [doc.rowVersion, 1],
+      expectedQueueId: q.noApproveTarget,
+    });
     expect(missing.statusCode).toBe(404);
     expect(await queueOf(doc.id)).toBe(q.noApproveTarget);
   });
@@ -252,12 +323,18 @@ describeOnEachDatabase('workflow actions', (server) => {
   it('a stale window is told "out of sync" only where the caller could act: a hidden document stays 404, a missing flag or queue 403', async () => {
     const stale = (doc: { id: number; rowVersion: number }) => [doc.rowVersion + 5];
     const hidden = await documentIn(q.noApproveTarget);
-    const hiddenAnswer = await put('approval', world.outsider, { docId: [hidden.id], rowConflictIds: stale(hidden), expectedQueueId: q.noApproveTarget });
+    const hiddenAnswer = await put('approval', world.outsider, {
+      docId: [hidden.id],
+      rowConflictIds: stale(hidden),
+      expectedQueueId: q.noApproveTarget,
+    });
     expect(hiddenAnswer.statusCode).toBe(404);
     expect(hiddenAnswer.json()).toMatchObject({ message: MESSAGES.documentNotFound });
     const doc = await documentIn(q.l1);
     expect((await put('approval', routeOnly, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: q.l1 })).statusCode).toBe(403);
-    expect((await put('approval', approver, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: 99999999 })).statusCode).toBe(403);
+    expect((await put('approval', approver, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: 99999999 })).statusCode).toBe(
+      403,
+    );
     const outOfSync = await put('approval', approver, { docId: [doc.id], rowConflictIds: stale(doc), expectedQueueId: q.l1 });
     expect(outOfSync.statusCode).toBe(409);
     expect(outOfSync.json()).toMatchObject({ message: MESSAGES.queueOutOfSync });
@@ -277,7 +354,9 @@ describeOnEachDatabase('workflow actions', (server) => {
     ]) {
       expect((await put('approval', approver, payload)).statusCode).toBe(400);
     }
-    expect((await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 })).statusCode).toBe(400);
+    expect((await put('route', routeOnly, { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: q.l1 })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -305,13 +384,23 @@ describeOnEachDatabase('workflow routing blocks', (server) => {
 
   /** A fresh document in `queueId` (unlinked when asked: then seen through queue access only). */
   async function documentIn(queueId: number, linked = true): Promise<{ id: number; rowVersion: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, queueId);
     if (!linked) await unlinkDocument(server(), id);
     return { id, rowVersion: await documentRowVersion(server(), id) };
   }
 
-  function act(path: 'approval' | 'route', docs: { id: number; rowVersion: number }[], expectedQueueId: number, extra: Record<string, unknown> = {}) {
+  function act(
+    path: 'approval' | 'route',
+    docs: { id: number; rowVersion: number }[],
+    expectedQueueId: number,
+    extra: Record<string, unknown> = {},
+  ) {
     return server().inject({
       method: 'PUT',
       url: `/api/documents/${path}`,
@@ -372,7 +461,11 @@ describeOnEachDatabase('workflow routing blocks', (server) => {
 describeOnEachDatabase('workflow privileges, note rules and disabled queues', (server) => {
   let world: World;
   let worker: User;
-  const without: Record<'approve' | 'reject' | 'route', User> = { approve: { id: 0, username: '' }, reject: { id: 0, username: '' }, route: { id: 0, username: '' } };
+  const without: Record<'approve' | 'reject' | 'route', User> = {
+    approve: { id: 0, username: '' },
+    reject: { id: 0, username: '' },
+    route: { id: 0, username: '' },
+  };
   const q = { plain: 0, plainTarget: 0, noteTarget: 0, toNoteTarget: 0, routeFrom: 0, disabled: 0 };
   const names = { routeFrom: '' };
 
@@ -381,7 +474,10 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
     world = await createWorld(s);
     const type = await createQueueType(s);
     q.plainTarget = await createQueue(s, type, { name: unique('Done ') });
-    q.noteTarget = await createQueue(s, type, { name: unique('Noted '), features1: FEATURES1.ApproveToNoteRequired | FEATURES1.RejectToNoteRequired });
+    q.noteTarget = await createQueue(s, type, {
+      name: unique('Noted '),
+      features1: FEATURES1.ApproveToNoteRequired | FEATURES1.RejectToNoteRequired,
+    });
     q.toNoteTarget = await createQueue(s, type, { name: unique('Plain source '), approveTo: q.noteTarget, rejectTo: q.noteTarget });
     q.plain = await createQueue(s, type, { name: unique('Work '), approveTo: q.plainTarget, rejectTo: q.plainTarget });
     names.routeFrom = unique('Coding ');
@@ -401,14 +497,25 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
   });
 
   async function documentIn(queueId: number): Promise<{ id: number; rowVersion: number }> {
-    const id = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk, fileName: 'Invoice.pdf' });
+    const id = await createDocument(server(), {
+      sitId: world.table.sitId,
+      recordId: world.recordId,
+      uploader: world.clerk,
+      fileName: 'Invoice.pdf',
+    });
     await placeInQueue(server(), id, queueId);
     return { id, rowVersion: await documentRowVersion(server(), id) };
   }
 
   const PATH = { approve: 'approval', reject: 'reject', route: 'route' } as const;
 
-  function act(action: 'approve' | 'reject' | 'route', user: User, doc: { id: number; rowVersion: number }, expectedQueueId: number, extra: Record<string, unknown> = {}) {
+  function act(
+    action: 'approve' | 'reject' | 'route',
+    user: User,
+    doc: { id: number; rowVersion: number },
+    expectedQueueId: number,
+    extra: Record<string, unknown> = {},
+  ) {
     const to = action === 'route' ? { to: q.plainTarget } : {};
     return server().inject({
       method: 'PUT',
@@ -437,7 +544,11 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
       const noteField = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' } as const;
       const refused = await act(action, without[action], doc, q.plain, { [noteField[action]]: 'x' });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ statusCode: 403, exceptionType: 'Forbidden', message: `${GERUND[action]} documents needs the '${PRIVILEGE[action]}' privilege.` });
+      expect(refused.json()).toEqual({
+        statusCode: 403,
+        exceptionType: 'Forbidden',
+        message: `${GERUND[action]} documents needs the '${PRIVILEGE[action]}' privilege.`,
+      });
       expect(await stateOf(doc.id)).toEqual(before);
       // Another action, whose privilege the same user holds, goes through.
       const other = action === 'approve' ? 'reject' : 'approve';
@@ -445,13 +556,17 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
     });
   }
 
-  it('refuses a route from a RouteFromNoteRequired queue without a note, with the spec\'s text naming the source queue', async () => {
+  it("refuses a route from a RouteFromNoteRequired queue without a note, with the spec's text naming the source queue", async () => {
     const doc = await documentIn(q.routeFrom);
     const before = await stateOf(doc.id);
     for (const note of [undefined, '  ']) {
       const refused = await act('route', worker, doc, q.routeFrom, note === undefined ? {} : { note });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ statusCode: 400, exceptionType: 'ValidationError', message: noteRequiredToRouteFrom(names.routeFrom) });
+      expect(refused.json()).toEqual({
+        statusCode: 400,
+        exceptionType: 'ValidationError',
+        message: noteRequiredToRouteFrom(names.routeFrom),
+      });
     }
     expect(await stateOf(doc.id)).toEqual(before);
     expect((await act('route', worker, doc, q.routeFrom, { note: 'Coded to 6100' })).statusCode).toBe(200);
@@ -459,7 +574,10 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
   });
 
   it('requires a note to approve into an ApproveToNoteRequired queue and to reject into a RejectToNoteRequired one', async () => {
-    for (const [action, noteField] of [['approve', 'approvalNote'], ['reject', 'rejectionNote']] as const) {
+    for (const [action, noteField] of [
+      ['approve', 'approvalNote'],
+      ['reject', 'rejectionNote'],
+    ] as const) {
       const doc = await documentIn(q.toNoteTarget);
       const before = await stateOf(doc.id);
       const refused = await act(action, worker, doc, q.toNoteTarget);
@@ -488,7 +606,13 @@ describeOnEachDatabase('workflow privileges, note rules and disabled queues', (s
     // The workflow privileges and the table, but on the source queue every flag except Route.
     const noRouteFlag = await createGroup(server(), unique('No route flag '), WORKFLOW_PRIVILEGES);
     await grantTableAccess(server(), noRouteFlag, world.table.sitId);
-    await grantGroupQueueAccess(server(), noRouteFlag, q.plain, ['BrowseToQueue', 'AccessDocumentWithin', 'ViewDocumentsWithin', 'Approve', 'Reject']);
+    await grantGroupQueueAccess(server(), noRouteFlag, q.plain, [
+      'BrowseToQueue',
+      'AccessDocumentWithin',
+      'ViewDocumentsWithin',
+      'Approve',
+      'Reject',
+    ]);
     await grantGroupQueueAccess(server(), noRouteFlag, q.plainTarget);
     const flagless = await createUser(server(), unique('noflag'), { groups: [noRouteFlag] });
     for (const user of [flagless, world.manager]) {

@@ -20,10 +20,14 @@ void answerMatches;
  */
 export function registerWorkflowRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const [action, path] of Object.entries(PATHS) as [WorkflowAction, string][]) {
-    app.put<{ Body: WorkflowActionBody }>(path, { schema: { body: BODIES[action], response: okAnswer(WorkflowActionAnswer) } }, async (request) => {
-      const viewer = viewerOf(request);
-      const body = workflowActionRequestOf(action, request.body);
-      return recordWorkflowAction(deps, viewer, body);
-    });
+    app.put<{ Body: WorkflowActionBody }>(
+      path,
+      { schema: { body: BODIES[action], response: okAnswer(WorkflowActionAnswer) } },
+      async (request) => {
+        const viewer = viewerOf(request);
+        const body = workflowActionRequestOf(action, request.body);
+        return recordWorkflowAction(deps, viewer, body);
+      },
+    );
   }
 }
