@@ -6,7 +6,7 @@ import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ANNOTATION_TYPES } from '@datahaven/core/model';
 import type { AnnotationFields } from '@datahaven/core/model';
-import { burnInAnnotations } from '../packages/server/src/annotations/burnInAnnotations';
+import { burnInAnnotations } from '../packages/server/src/documents/annotations/burnInAnnotations';
 import { convertImageToPdf } from '../packages/server/src/pdf/imagesToPdf';
 import { extractPageText } from '../packages/server/src/pdf/pageText';
 import { recombinePdf } from '../packages/server/src/pdf/recombinePdf';

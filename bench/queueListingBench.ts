@@ -13,9 +13,9 @@ import type {
 } from 'kysely';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
 import type { Database } from '../packages/server/src/db/schema';
-import { ALL_QUEUE_ACCESS } from '../packages/server/src/policies/queueAccessFlags';
-import { viewerFor } from '../packages/server/src/policies/documentVisibility';
-import { parseQueueDocumentsQuery } from '../packages/server/src/http/routes/workflow-structure/parseQueueDocumentsQuery';
+import { ALL_QUEUE_ACCESS } from '../packages/server/src/access/queueAccessFlags';
+import { viewerFor } from '../packages/server/src/access/documentVisibility';
+import { parseQueueDocumentsQuery } from '../packages/server/src/workflow/http/parseQueueDocumentsQuery';
 import { findQueueDocumentsPage } from '../packages/server/src/workflow/queueDocuments';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';

@@ -9,7 +9,7 @@ import { tsQueryText } from '../packages/server/src/search/postgresSearchIndex';
 import { reindexDocuments } from '../packages/server/src/search/reindexDocuments';
 import { queryWords } from '../packages/server/src/search/searchWords';
 import { ftsMatchExpression } from '../packages/server/src/search/sqliteSearchIndex';
-import { QUEUE_ACCESS_FLAGS } from '../packages/server/src/policies/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../packages/server/src/access/queueAccessFlags';
 import { COMPANIES, SearchCorpus } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';
 

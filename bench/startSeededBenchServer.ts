@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { loadConfig } from '../packages/server/src/config';
+import { loadConfig } from '../packages/server/src/config/Config';
 import { buildApp } from '../packages/server/src/http/buildApp';
 import { openServices } from '../packages/server/src/openServices';
 import type { AppDeps } from '../packages/server/src/services/AppDeps';

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '@datahaven/core/rules';
 import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCodec';
 import type { Database } from '../packages/server/src/db/schema';
-import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/policies/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/access/queueAccessFlags';
 import { runQueueListingBench } from './queueListingBench';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import type { Config } from './config/Config';
 import { registerDemoEntraRoutes, registerDemoRoutes, seedDemoData } from './demo';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';

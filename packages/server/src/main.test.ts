@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig } from './config/Config';
 import { startupUrls } from './main';
 
 describe('startupUrls', () => {

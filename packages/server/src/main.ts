@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import cluster from 'node:cluster';
-import { loadConfig } from './config';
-import type { Config } from './config';
+import { loadConfig } from './config/Config';
+import type { Config } from './config/Config';
 import { createServer } from './createServer';
 import { seedDemoData, startDemoErp } from './demo';
 import type { DemoErpService } from './demo';

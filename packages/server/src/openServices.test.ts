@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { loadConfig } from './config';
+import { loadConfig } from './config/Config';
 import { createDatabase } from './db/createDatabase';
 import { databaseTargetOf } from './openServices';
 import { testDialects } from './test/testServer';

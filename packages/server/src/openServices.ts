@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { loadOrCreateTokenSecret } from './auth/tokenSecret';
-import type { Config } from './config';
+import type { Config } from './config/Config';
 import { createDatabase } from './db/createDatabase';
 import type { DatabaseTarget } from './db/createDatabase';
 import { databaseNowSql } from './db/databaseNow';

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { rm } from 'node:fs/promises';
-import type { Config } from './config';
+import type { Config } from './config/Config';
 import { openServices } from './openServices';
 import { blobCacheDir } from './storage/openFileStore';
 

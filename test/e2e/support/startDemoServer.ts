@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../../packages/server/src/config';
+import { loadConfig } from '../../../packages/server/src/config/Config';
 import { createServer } from '../../../packages/server/src/createServer';
 import { startDemoErp, type DemoErpService } from '../../../packages/server/src/demo';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/Config';
 import { createServer } from '../createServer';
 import { listenForTest } from '../test/listenForTest';
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { ENTRA_USER_SCOPE } from '../auth/entra/EntraTokenValidator';
-import type { EntraConfig } from '../auth/entra/loadEntraConfig';
+import type { EntraConfig } from '../config/loadEntraConfig';
 import type { EntraSigningKeys } from './EntraSigningKeys';
 
 /** The OAuth 2.0 grant type of Entra's on-behalf-of flow. */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENTRA_USER_SCOPE } from '../auth/entra/EntraTokenValidator';
-import { settleDemoOrigin } from '../auth/entra/loadEntraConfig';
+import { settleDemoOrigin } from '../config/loadEntraConfig';
 import type { AppDeps } from '../services/AppDeps';
 import { DemoAuthorizationCodeGrant } from './demoAuthorizationCodeGrant';
 import { demoEntraUser } from './demoEntraUser';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../config/Config';
 import { demoGraphTokenCheck } from './demoGraphTokenCheck';
 import { DEMO_GRAPH_MAIL_SCOPE } from './demoOnBehalfOfGrant';
 import { DEMO_READ_MESSAGE } from './outlook/demoReadMessage';

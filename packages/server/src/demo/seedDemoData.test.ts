@@ -8,12 +8,12 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { decodeQueueFeatures, decodeToken, PRIVILEGE_NAMES } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/Config';
 import { buildApp } from '../http/buildApp';
 import { openServices, type Services } from '../openServices';
-import { findQueuesWithAccess } from '../policies/queueAccess';
+import { findQueuesWithAccess } from '../access/queueAccess';
 import { testDialects } from '../test/testServer';
-import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 import {
   DEMO_PURCHASE_INVOICES,
   DEMO_SCAN_FILE_NAME,

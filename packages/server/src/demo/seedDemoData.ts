@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { PRIVILEGE_NAMES, type PrivilegeName } from '@datahaven/core/model';
 import type { Kysely, Transaction } from 'kysely';
-import { commitUploads, stageUpload, type StagedFile } from '../commands/documentUploader';
-import { insertNote } from '../commands/noteWriter';
+import { commitUploads, stageUpload, type StagedFile } from '../intake/documentUploader';
+import { insertNote } from '../documents/noteWriter';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { resolveRecordContext } from '../db/recordContext';
 import type { Database } from '../db/schema';
@@ -24,7 +24,7 @@ import {
   type DemoQueueName,
   type DemoTableKey,
 } from './demoWorld';
-import { DEMO_ENTRA_TENANT_ID } from '../auth/entra/loadEntraConfig';
+import { DEMO_ENTRA_TENANT_ID } from '../config/loadEntraConfig';
 import { demoEntraObjectId } from './demoEntraObjectId';
 import { seedDemoWorkflow } from './seedDemoWorkflow';
 import { renderInvoicePdf } from './renderInvoicePdf';

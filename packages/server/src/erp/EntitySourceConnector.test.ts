@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { DomainError } from '../errors/DomainError';
 import { DemoErpFaults } from '../demo/demoErp/DemoErpFaults';
 import { startDemoErp, type DemoErpService } from '../demo/demoErp/startDemoErp';
-import type { EntitySourceConfig } from './EntitySourceConfig';
+import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import { EntitySourceConnector, retryAfterMs, type EntitySourceConnectorOptions } from './EntitySourceConnector';
 import { erpBusy, erpCredentialsRefused, erpTimedOut, erpUnreachable } from './erpMessages';
 

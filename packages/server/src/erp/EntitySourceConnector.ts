@@ -1,5 +1,5 @@
 import { conflict, invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
-import type { EntitySourceConfig } from './EntitySourceConfig';
+import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import {
   erpBusy,
   erpCredentialsRefused,

@@ -1,5 +1,5 @@
 import { notFound } from '../errors/DomainError';
-import type { EntitySourceConfig } from './EntitySourceConfig';
+import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import { EntitySourceConnector, type EntitySourceConnectorOptions } from './EntitySourceConnector';
 import { erpSourceNotConfigured } from './erpMessages';
 

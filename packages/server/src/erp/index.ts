@@ -9,7 +9,7 @@ export {
   type EntitySourceConnectorOptions,
   type SourceCompany,
 } from './EntitySourceConnector';
-export { defaultSourceLabel, type EntitySourceConfig } from './EntitySourceConfig';
+export { defaultSourceLabel, type EntitySourceConfig } from '../config/EntitySourceConfig';
 export { buildODataFilter, type EntityCondition, type EntityFilter, type EntityFilterValue } from './buildODataFilter';
 export {
   parseCsdl,

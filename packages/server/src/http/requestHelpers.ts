@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Viewer } from '../policies/documentVisibility';
+import type { Viewer } from '../access/documentVisibility';
 import { badRequest } from './HttpError';
-import { principalOf } from './plugins/authPlugin';
+import { principalOf } from '../auth/http/authPlugin';
 
 /** The querystring as Fastify parsed it: values are strings or string arrays. */
 export type RawQuery = Record<string, string | string[] | undefined>;

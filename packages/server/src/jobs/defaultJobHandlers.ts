@@ -2,8 +2,8 @@ import type { AppDeps } from '../services/AppDeps';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
 import { textExtractionJobHandler } from '../search/textExtractionJob';
 import type { JobHandler } from './JobHandler';
-import { THUMBNAIL_JOB, thumbnailJobHandler } from './thumbnailJob';
-import { LINKED_RECORD_FACTS_JOB, linkedRecordFactsJobHandler } from './linkedRecordFactsJob';
+import { THUMBNAIL_JOB, thumbnailJobHandler } from '../renditions/thumbnailJob';
+import { LINKED_RECORD_FACTS_JOB, linkedRecordFactsJobHandler } from '../erp/linkedRecordFactsJob';
 import { teamsNotificationJobHandlers } from '../notifications/teamsNotificationJobHandlers';
 
 /** The handlers the server runs, by job kind: the PDF text extraction of search, the page thumbnails, the linked records' decision facts and the Teams notifications. */

@@ -1,10 +1,10 @@
 import { WORKFLOW_PERMS } from '@datahaven/core/model';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { viewerFor } from '../policies/documentVisibility';
-import type { Viewer } from '../policies/documentVisibility';
-import { findQueuesWithAccess } from '../policies/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../policies/queueAccessFlags';
+import { viewerFor } from '../access/documentVisibility';
+import type { Viewer } from '../access/documentVisibility';
+import { findQueuesWithAccess } from '../access/queueAccess';
+import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 
 /** A user who may approve in a queue and whom Teams can reach. */
 export interface QueueApprover {

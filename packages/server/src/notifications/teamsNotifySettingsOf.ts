@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/Config';
 
 /** What sending Teams activity notifications needs: the app registration, Entra, Graph and the Teams app id. */
 export interface TeamsNotifySettings {

@@ -1,7 +1,7 @@
 import type { DmsDocument, SearchTagKind } from '@datahaven/core/model';
 import type { Updateable } from 'kysely';
 import type { AiPhase, Database } from '../db/schema';
-import type { SearchAnswer } from '../http/routes/search/searchRoutes';
+import type { SearchAnswer } from './http/searchRoutes';
 import { createDocument, createWorld, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';

@@ -2,7 +2,7 @@ import type { SearchTagKind } from '@datahaven/core/model';
 import { createDocument, createIntegratedTable, createErpRecord, createWorld, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import type { SearchAnswer } from '../http/routes/search/searchRoutes';
+import type { SearchAnswer } from './http/searchRoutes';
 import { customIndexKey } from './searchTagCondition';
 
 type TagInput = { type: SearchTagKind; key: string };

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { findVisibleDocuments } from '../policies/documentQueries';
-import { viewerFor } from '../policies/documentVisibility';
+import { findVisibleDocuments } from '../access/documentQueries';
+import { viewerFor } from '../access/documentVisibility';
 import { postgresSearchIndex } from './postgresSearchIndex';
 import { sqliteSearchIndex } from './sqliteSearchIndex';
 import { createWorld } from '../test/factories';

@@ -3,7 +3,7 @@ import { createDocument, createWorld, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, placeInQueue } from '../test/workflowFactories';
-import type { SearchAnswer } from '../http/routes/search/searchRoutes';
+import type { SearchAnswer } from './http/searchRoutes';
 
 type TagInput = { type: SearchTagKind; key: string };
 const tagParams = (tags: readonly TagInput[]) => tags.map((t) => `&tag[]=${encodeURIComponent(JSON.stringify(t))}`).join('');

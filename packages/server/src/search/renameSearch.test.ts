@@ -1,7 +1,7 @@
 import { createWorld, grantTableAccess, createGroup, createUser, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import type { SearchAnswer } from '../http/routes/search/searchRoutes';
+import type { SearchAnswer } from './http/searchRoutes';
 
 describeOnEachDatabase('search follows a rename through PUT /api/documents/{id}', (server) => {
   let world: World;

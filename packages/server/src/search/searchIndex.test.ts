@@ -1,7 +1,7 @@
 import { createDocument, createWorld, makePdf } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import { viewerFor } from '../policies/documentVisibility';
+import { viewerFor } from '../access/documentVisibility';
 import { createSearchIndex } from './createSearchIndex';
 import { dialectOf } from '../db/dialectOf';
 import { reindexDocument } from './reindexDocument';

@@ -1,5 +1,5 @@
 import type { Kysely, RawBuilder } from 'kysely';
-import type { Config } from '../config';
+import type { Config } from '../config/Config';
 import type { DialectName } from '../db/createDatabase';
 import type { EntitySources } from '../erp/EntitySources';
 import type { Database } from '../db/schema';

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '../config/Config';
 import { openAzureBlobFileStore } from './azureBlobFileStore';
 import { createDiskFileStore } from './diskFileStore';
 import type { FileStore } from './FileStore';

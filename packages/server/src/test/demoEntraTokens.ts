@@ -1,4 +1,4 @@
-import { DEMO_ENTRA_TENANT_ID } from '../auth/entra/loadEntraConfig';
+import { DEMO_ENTRA_TENANT_ID } from '../config/loadEntraConfig';
 
 /**
  * A Microsoft Entra access token for `username` from a demo server's Entra stand-in

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { Readable } from 'node:stream';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
-import { commitUploads, stageUpload } from '../commands/documentUploader';
+import { commitUploads, stageUpload } from '../intake/documentUploader';
 import { resolveRecordContext } from '../db/recordContext';
 import type { TestServer } from './testServer';
 

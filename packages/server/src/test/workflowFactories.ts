@@ -1,8 +1,8 @@
 import type { PrivilegeName } from '@datahaven/core/model';
 import type { TestServer } from './testServer';
 import { privilegeId, unique } from './factories';
-import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../policies/queueAccessFlags';
-import type { QueueAccessFlag } from '../policies/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../access/queueAccessFlags';
+import type { QueueAccessFlag } from '../access/queueAccessFlags';
 
 /**
  * The privileges of a user who works in workflow: the workflow area ('Workflow Queues: OK', which

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/Config';
 import { EntraSigningKeys } from '../../demo/EntraSigningKeys';
 import { startTestEntra, type TestEntra } from '../../test/startTestEntra';
 import { EntraTokenError } from './EntraTokenError';

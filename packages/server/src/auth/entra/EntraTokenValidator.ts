@@ -1,7 +1,7 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWTPayload, JWSHeaderParameters, FlattenedJWSInput, KeyLike } from 'jose';
 import { EntraTokenError } from './EntraTokenError';
-import type { EntraConfig } from './loadEntraConfig';
+import type { EntraConfig } from '../../config/loadEntraConfig';
 
 /** Who an accepted Entra access token speaks for. */
 export interface EntraIdentity {

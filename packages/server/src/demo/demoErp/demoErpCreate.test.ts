@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../config/Config';
 import { buildApp } from '../../http/buildApp';
 import { openServices, type Services } from '../../openServices';
 import { DEMO_TABLES } from '../demoWorld';

@@ -1,6 +1,6 @@
 import type { Expression, Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Viewer } from '../../policies/documentVisibility';
+import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 
 /** The scalar EDM types the workflow entity sets use. */

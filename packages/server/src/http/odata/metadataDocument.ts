@@ -1,5 +1,5 @@
 import type { EntitySetDefinition } from './EntitySetDefinition';
-import { QUEUE_ACCESS_FLAG_NAMES } from './queueAccessObject';
+import { QUEUE_ACCESS_FLAG_NAMES } from '../../workflow/odata/queueAccessObject';
 
 /** The schema namespace of every type the data service declares. */
 export const ODATA_NAMESPACE = 'Datahaven';

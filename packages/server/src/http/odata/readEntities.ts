@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import type { Viewer } from '../../policies/documentVisibility';
+import type { Viewer } from '../../access/documentVisibility';
 import type { EntityKey, EntitySetDefinition, ODataEntity, Reader, SourceRow } from './EntitySetDefinition';
 import { MAX_PAGE_SIZE } from './parseODataQuery';
 import type { ODataQuery } from './parseODataQuery';

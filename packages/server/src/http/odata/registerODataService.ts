@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Viewer } from '../../policies/documentVisibility';
+import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
-import { authenticateBearer, principalOf } from '../plugins/authPlugin';
+import { authenticateBearer, principalOf } from '../../auth/http/authPlugin';
 import { viewerOf } from '../requestHelpers';
 import type { EntityKey, EntitySetDefinition, ODataEntity } from './EntitySetDefinition';
 import { etagOf } from './etagOf';
@@ -11,7 +11,7 @@ import { parseODataQuery, refuseQueryOptions } from './parseODataQuery';
 import { parseResourcePath } from './parseResourcePath';
 import { countEntities, readCollection, readEntity } from './readEntities';
 import { registerODataErrorHandler } from './registerODataErrorHandler';
-import { workflowEntitySets } from './workflowEntitySets';
+import { workflowEntitySets } from '../../workflow/odata/workflowEntitySets';
 import { createEntity, deleteEntity, patchEntity, updateEntity } from './writeEntities';
 
 /** Where the service is mounted (buildApp registers the plugin with this prefix). */

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DialectName } from '../../db/createDatabase';
 import { inWriteTransaction } from '../../db/inWriteTransaction';
 import type { Database } from '../../db/schema';
-import type { Viewer } from '../../policies/documentVisibility';
+import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import type { EntityKey, EntitySetDefinition, EntitySetWrites, ODataEntity, WriteContext } from './EntitySetDefinition';
 import { etagOf, etagOfRowVersion, ifMatchAccepts } from './etagOf';

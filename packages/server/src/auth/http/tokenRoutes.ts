@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashApiKey } from '../apiKeyHash';
+import { apiKeyMayActFor, findLiveApiKey } from '../apiKeyGrants';
+import type { LiveApiKey } from '../apiKeyGrants';
+import { issueTokenForUser } from '../tokenIssuer';
+import type { AppDeps } from '../../services/AppDeps';
+import { EntraTokenError } from '../entra/EntraTokenError';
+import { EntraTokenValidator, type EntraIdentity } from '../entra/EntraTokenValidator';
+import { findEntraUser } from '../entra/findEntraUser';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../http/HttpError';
+import { authenticateBearer, bearerTokenOf } from './authPlugin';
+import { queryOf, queryString } from '../../http/requestHelpers';
+
+/**
+ * The key of the `X-Api-Key` header if it is live and may stand for `username`; undefined
+ * otherwise (unknown, revoked, owner disabled, or another user without the key's grant).
+ */
+async function apiKeyFor(deps: AppDeps, request: FastifyRequest, username: string): Promise<LiveApiKey | undefined> {
+  const header = request.headers['x-api-key'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (typeof value !== 'string' || value === '' || value.length > 200) return undefined;
+  const key = await findLiveApiKey(deps.db, { keyHash: hashApiKey(value) });
+  if (key === undefined || !(await apiKeyMayActFor(deps.db, key, username))) return undefined;
+  await deps.db.updateTable('api_keys').set({ last_used_at: deps.now().toISOString() }).where('id', '=', key.id).execute();
+  return key;
+}
+
+/** The spec's words when authentication finds no product user (embedded §6). */
+export const NO_LICENSE_MESSAGE = 'You do not have a license or permission to access Datahaven Documents.';
+
+/**
+ * The product user of the Entra access token in `Authorization: Bearer …` (or, as the spec also
+ * allows, the `auth` parameter): 401 in words for a token we do not accept, 503 when Entra's keys
+ * cannot be read, 403 when no (enabled) user matches the identity.
+ */
+async function entraUserOf(deps: AppDeps, validator: EntraTokenValidator, request: FastifyRequest): Promise<string> {
+  const token = bearerTokenOf(request) ?? queryString(queryOf(request), 'auth');
+  if (token === undefined || token === '') throw unauthorized('A Microsoft Entra ID access token is required (Authorization: Bearer).');
+  if (token.length > 16_384) throw unauthorized('The Microsoft Entra ID token is too long.');
+  let identity: EntraIdentity;
+  try {
+    identity = await validator.validate(token);
+  } catch (error) {
+    if (!(error instanceof EntraTokenError)) throw error;
+    if (error.kind === 'unavailable') throw new HttpError(503, 'InternalError', error.message);
+    throw unauthorized(error.message);
+  }
+  const username = await findEntraUser(deps.db, identity);
+  if (username === null) throw forbidden(NO_LICENSE_MESSAGE);
+  return username;
+}
+
+/**
+ * GET /api/token/user: `type=apikey&auth=<username>` with `X-Api-Key` (an ERP server minting a
+ * user's token: the key's owner, or anyone when the key may act for users), `type=refresh` with a
+ * valid bearer (the new token keeps the minting key's id), `type=jwt` with a Microsoft Entra ID
+ * access token as bearer or `auth` (the Teams tab; issue 14) for the user it maps to.
+ * Answers the token as text/plain.
+ */
+export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // One per app: it caches the tenants' key sets between requests.
+  const validator = new EntraTokenValidator({ config: () => deps.config.entra, now: deps.now });
+  app.get('/token/user', async (request, reply) => {
+    const query = queryOf(request);
+    const type = queryString(query, 'type');
+    let username: string;
+    let keyId: number | null;
+    if (type === 'apikey') {
+      const auth = queryString(query, 'auth');
+      if (auth === undefined) throw badRequest('The parameter auth (a username) is required.');
+      const key = await apiKeyFor(deps, request, auth);
+      if (key === undefined) throw unauthorized('The API key is invalid or revoked, or may not act for this user.');
+      username = auth;
+      keyId = key.id;
+    } else if (type === 'refresh') {
+      const principal = await authenticateBearer(deps, request);
+      username = principal.username;
+      keyId = principal.apiKeyId;
+    } else if (type === 'jwt') {
+      username = await entraUserOf(deps, validator, request);
+      keyId = null;
+    } else {
+      throw badRequest('The parameter type must be apikey, refresh or jwt.');
+    }
+    const token = await issueTokenForUser(deps, username, keyId);
+    if (token === null && type === 'jwt') throw forbidden(NO_LICENSE_MESSAGE);
+    if (token === null) throw unauthorized('The user does not exist or is disabled.');
+    return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(token);
+  });
+}

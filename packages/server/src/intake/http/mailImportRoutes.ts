@@ -1,0 +1,150 @@
+import { MailImportAnswer, createdAnswer } from '@datahaven/core/contract';
+import type { MailImport } from '@datahaven/core/contract';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { stageUpload } from '../documentUploader';
+import type { StagedFile } from '../documentUploader';
+import { commitUploads } from '../documentUploader';
+import { applyArrivalEvents, checkQueueImport, commitQueueImport } from '../queueImporter';
+import { readNumberOption } from '../../db/optionStore';
+import { resolveRecordContext } from '../../db/recordContext';
+import { checkImportNote, describeMailDocuments, findMailDuplicates } from '../importMailAttachments';
+import type { MailImportPlace, MailOrigin } from '../importMailAttachments';
+import { findVisibleDocuments } from '../../access/documentQueries';
+import { canUploadTo } from '../../access/documentVisibility';
+import type { Viewer } from '../../access/documentVisibility';
+import { presentDocument } from '../../access/documentPresenter';
+import type { AppDeps } from '../../services/AppDeps';
+import { HttpError, badRequest, forbidden } from '../../http/HttpError';
+import { matchIdempotentBody } from '../../http/plugins/idempotencyPlugin';
+import { recordContextOf } from '../../http/recordContextQuery';
+import { queryInteger, queryOf, viewerOf } from '../../http/requestHelpers';
+import { malformedMultipartOr } from './stageRequestFiles';
+
+/** The form fields the pane sends beside the files. */
+interface MailForm {
+  origin: MailOrigin;
+  note: string;
+  staged: StagedFile[];
+  /** What the form carried, for Idempotency-Key matching: the fields, and each part's kind, name and content hash in order (not the boundary). */
+  digest: string;
+}
+
+const MAX_FIELD = 2000;
+
+/** The place named by the query, checked as the upload (record) or the queue import does, before any byte is stored. */
+async function placeOf(deps: AppDeps, request: FastifyRequest, viewer: Viewer): Promise<MailImportPlace> {
+  const query = queryOf(request);
+  const queueId = queryInteger(query, 'queueId');
+  const context = recordContextOf(query);
+  if (queueId !== undefined) {
+    if (context.recordId !== undefined) throw badRequest('Name either a queue (queueId) or a record, not both.');
+    return { kind: 'queue', queue: await checkQueueImport(deps.db, viewer, queueId) };
+  }
+  if (context.recordId === undefined || (context.sitId === undefined && context.tableId === undefined && context.typeName === undefined)) {
+    throw badRequest('Name a queue (queueId) or a record (a record id and a type name, sit id or table id).');
+  }
+  const resolved = await resolveRecordContext(deps.db, context);
+  if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
+  if (!viewer.privileges.has('Cabinet: Import Documents')) throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
+  if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
+    throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
+  const subtypeId = queryInteger(query, 'subtypeId') ?? null;
+  if (subtypeId !== null) {
+    const subtype = await deps.db
+      .selectFrom('subtypes')
+      .select('id')
+      .where('id', '=', subtypeId)
+      .where('integrated_table_id', '=', resolved.sit.id)
+      .executeTakeFirst();
+    if (subtype === undefined) throw badRequest(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
+  }
+  return { kind: 'record', target: { context: { ...resolved, recordId: resolved.recordId }, subtypeId } };
+}
+
+/** Streams the `file` parts (attachments) and the optional `message` part (the .eml/.msg itself) into the store; reads the text fields. */
+async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<MailForm> {
+  if (!request.isMultipart()) throw badRequest('The e-mail import must be multipart/form-data with file parts.');
+  const maxBytes = await readNumberOption(deps.db, 'File Upload Size Limit');
+  const fields = new Map<string, string>();
+  const attachments: StagedFile[] = [];
+  const messages: StagedFile[] = [];
+  const parts: [string, string, string][] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (value.length > MAX_FIELD && part.fieldname !== 'note') throw badRequest(`The field ${part.fieldname} is too long.`);
+        fields.set(part.fieldname, value);
+      } else if (part.fieldname === 'file' || part.fieldname === 'message') {
+        const staged = await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER);
+        (part.fieldname === 'file' ? attachments : messages).push(staged);
+        parts.push([part.fieldname, staged.name, staged.key]);
+      } else part.file.resume();
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw malformedMultipartOr(error);
+  }
+  if (messages.length > 1) throw badRequest('Send at most one message part (the e-mail itself).');
+  if (attachments.length === 0 && messages.length === 0) throw badRequest('No file was sent.');
+  const note = fields.get('note') ?? '';
+  checkImportNote(note);
+  // The attachments first, then the kept message: documents are made in that order.
+  const origin = { subject: fields.get('subject') ?? '', from: fields.get('from') ?? '' };
+  const digest = createHash('sha256')
+    .update(JSON.stringify([origin.subject, origin.from, note, parts]))
+    .digest('hex');
+  return { origin, note, staged: [...attachments, ...messages], digest };
+}
+
+async function importMail(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const viewer = viewerOf(request);
+  const place = await placeOf(deps, request, viewer);
+  const form = await readMailForm(deps, request);
+  // A retry with the first request's Idempotency-Key gets its answer, not a 409 "already in the queue".
+  if (await matchIdempotentBody(request, reply, form.digest)) return reply;
+  const duplicates = await findMailDuplicates(deps.db, place, form.staged);
+  const skipped = new Set(duplicates.map((duplicate) => duplicate.index));
+  const fresh = form.staged.filter((_file, index) => !skipped.has(index));
+  if (fresh.length === 0) throw new HttpError(409, 'Conflict', duplicates.map((duplicate) => duplicate.message).join(' '));
+  const ids =
+    place.kind === 'queue'
+      ? await commitQueueImport(deps, viewer, place.queue, fresh)
+      : await commitUploads(deps, viewer, place.target, fresh);
+  await describeMailDocuments(deps.db, viewer, ids, form.origin, form.note, deps.now());
+  // As the record upload: a SmartQueue's auto-link approval (a queue import arrives unlinked).
+  if (place.kind === 'record') await applyArrivalEvents(deps, viewer, ids);
+  const visible = new Set(
+    (
+      await findVisibleDocuments(
+        deps.db,
+        viewer,
+        duplicates.flatMap((d) => (d.existingDocumentId === null ? [] : [d.existingDocumentId])),
+      )
+    ).map((row) => row.id),
+  );
+  const answer: MailImport = {
+    documents: (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument),
+    duplicates: duplicates.map((duplicate) => ({
+      fileName: duplicate.fileName,
+      documentId: duplicate.existingDocumentId !== null && visible.has(duplicate.existingDocumentId) ? duplicate.existingDocumentId : null,
+      message: duplicate.message,
+    })),
+  };
+  return reply.status(201).send(answer);
+}
+
+/**
+ * `POST /api/mail-import?queueId=` or `?sitId=&recordId=&dataAreaId=&subtypeId=` (issue 15 item 4,
+ * server part): an e-mail's attachments (`file` parts) and optionally the message itself
+ * (`message` part) filed into a queue (as the queue import: unlinked, entry note and history) or a
+ * record's folder (as the upload: linked, the table's import queue), each with the subject and
+ * sender (`subject`, `from` fields) as description, a system note saying so, and the user's
+ * `note` if written. A file already in that place (same SHA-256) is not imported again and is
+ * named in `duplicates` in words; all of them duplicates → 409 in words. An Idempotency-Key
+ * retry of the same form (the pane's try again after a lost answer) gets the first answer replayed.
+ */
+export function registerMailImportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/mail-import', { schema: { response: createdAnswer(MailImportAnswer) } }, (request, reply) => importMail(deps, request, reply));
+}

@@ -1,0 +1,132 @@
+import { ReplyDraftAnswer, ReplyDraftBody, createdAnswer } from '@datahaven/core/contract';
+import type { ReplyDraft, ReplyDraftRequest } from '@datahaven/core/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EntraTokenError } from '../../auth/entra/EntraTokenError';
+import { EntraTokenValidator } from '../../auth/entra/EntraTokenValidator';
+import { findEntraUser } from '../../auth/entra/findEntraUser';
+import { onBehalfOfGraphTokens } from '../../auth/entra/onBehalfOfGraphTokens';
+import type { OnBehalfOfTokenSource } from '../../auth/entra/onBehalfOfGraphTokens';
+import { GraphRequestError } from '../../graph/GraphRequestError';
+import { GraphError, GraphMailClient } from '../GraphMailClient';
+import type { GraphDraft } from '../GraphMailClient';
+import type { Viewer } from '../../access/documentVisibility';
+import type { AppDeps } from '../../services/AppDeps';
+import { HttpError, badRequest, forbidden } from '../../http/HttpError';
+import { viewerOf } from '../../http/requestHelpers';
+import { EXPORT_FORBIDDEN, GRAPH_TOKEN_HEADER } from '../../documents/http/exportRoutes';
+import { documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents/exportedFiles';
+import type { ExportedFile } from '../../documents/exportedFiles';
+
+/** The header carrying the user's Entra token for our API (Office SSO / NAA), exchanged on-behalf-of for a Graph token. */
+export const ENTRA_ASSERTION_HEADER = 'x-entra-assertion';
+
+const NO_GRAPH_TOKEN =
+  'A reply draft is created in your mailbox through Microsoft Graph: send the Graph token of the host (X-Graph-Token) or your Microsoft Entra ID token for this app (X-Entra-Assertion).';
+
+/** How the route reaches Graph and Entra (tests may pass their own). */
+export interface MailDraftRouteOptions {
+  /** Graph tokens on the user's behalf; by default the OBO flow at the configured authority. */
+  onBehalfOf?: OnBehalfOfTokenSource;
+}
+
+function headerText(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value.replace(/^Bearer\s+/i, '').trim() : '';
+}
+
+/**
+ * Reply with documents (issue 15 item 3): `POST /api/mail-drafts/reply` `{ messageId,
+ * documentIds, embedAnnotations, comment? }` creates, through Microsoft Graph, a reply draft to
+ * the message read in Outlook with the documents attached (under 3 MB inline, larger ones by an
+ * upload session in chunks of at most 4 MB) and answers 201 `{ draftId, webLink, attachments }`.
+ * The checks are a download's: visible documents (else 404), 'Cabinet: Export Documents' (403),
+ * the download limit (400), annotations burned in on request. The Graph token is the host's
+ * (`X-Graph-Token`) or got on-behalf-of the user from their Entra token for our API
+ * (`X-Entra-Assertion`, validated as sign-in validates it and required to be the caller's own).
+ * Graph's refusals are 502 in Graph's words (413 for a file too large); never 401, which the
+ * client would take for its own product token.
+ */
+export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, options: MailDraftRouteOptions = {}): void {
+  const validator = new EntraTokenValidator({ config: () => deps.config.entra, now: deps.now });
+  const onBehalfOf =
+    options.onBehalfOf ??
+    onBehalfOfGraphTokens({
+      authority: () => deps.config.entra.authority,
+      client: () => ({ clientId: deps.config.entra.clientId, clientSecret: deps.config.entra.clientSecret }),
+      now: () => deps.now().getTime(),
+    });
+
+  /** The Graph token for this request: the host's, else one exchanged for the caller's Entra token. */
+  const graphTokenOf = async (request: FastifyRequest, viewer: Viewer): Promise<string> => {
+    const direct = headerText(request, GRAPH_TOKEN_HEADER);
+    if (direct !== '') return direct;
+    const assertion = headerText(request, ENTRA_ASSERTION_HEADER);
+    if (assertion === '') throw badRequest(NO_GRAPH_TOKEN);
+    let tenantId: string;
+    try {
+      const identity = await validator.validate(assertion);
+      // Someone else's Entra token would reach someone else's mailbox: only the caller's own is exchanged.
+      const entraUser = await findEntraUser(deps.db, identity);
+      if (entraUser === null) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.');
+      if (entraUser !== viewer.username)
+        throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
+      tenantId = identity.tenantId;
+    } catch (error) {
+      if (!(error instanceof EntraTokenError)) throw error;
+      if (error.kind === 'unavailable') throw new HttpError(503, 'GraphError', error.message);
+      throw badRequest(`The Microsoft Entra ID token in X-Entra-Assertion is not accepted: ${error.message}`);
+    }
+    try {
+      return await onBehalfOf.graphTokenFor(assertion, tenantId);
+    } catch (error) {
+      if (!(error instanceof GraphRequestError)) throw error;
+      if (error.code === 'NotConfigured') throw badRequest(`${error.message} Send the Graph token of the host (X-Graph-Token) instead.`);
+      throw new HttpError(502, 'GraphError', error.message);
+    }
+  };
+
+  app.post<{ Body: ReplyDraftRequest }>(
+    '/mail-drafts/reply',
+    { schema: { body: ReplyDraftBody, response: createdAnswer(ReplyDraftAnswer) } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      if (headerText(request, GRAPH_TOKEN_HEADER) === '' && headerText(request, ENTRA_ASSERTION_HEADER) === '')
+        throw badRequest(NO_GRAPH_TOKEN);
+      const body = request.body;
+      const rows = await documentsForExport(deps, viewer, [...new Set(body.documentIds)], {
+        privilege: 'Cabinet: Export Documents',
+        forbiddenMessage: EXPORT_FORBIDDEN,
+      });
+      // Judged before any Entra or Graph call: a refused request costs the mailbox nothing.
+      const token = await graphTokenOf(request, viewer);
+      const files: ExportedFile[] = [];
+      for (const row of rows) files.push(await exportedFileOf(deps, row, { embedAnnotations: body.embedAnnotations }));
+      const names = uniqueFileNames(files.map((file) => file.name));
+      const client = new GraphMailClient({ baseUrl: deps.config.graphBaseUrl, accessToken: token });
+      let draft: GraphDraft;
+      try {
+        draft = await client.createReplyDraft({
+          messageId: body.messageId,
+          comment: body.comment ?? '',
+          attachments: files.map((file, index) => ({ name: names[index], mediaType: file.mediaType, size: file.size, open: file.open })),
+        });
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', error.message);
+        throw new HttpError(502, 'GraphError', `The reply draft could not be created: ${error.message}`);
+      }
+      const answer: ReplyDraft = {
+        draftId: draft.id,
+        webLink: draft.webLink,
+        attachments: draft.attachments.map((attached, index) => ({
+          documentId: files[index].documentId,
+          fileName: attached.name,
+          size: attached.size,
+          via: attached.via,
+          chunks: attached.chunks,
+        })),
+      };
+      return reply.status(201).header('Cache-Control', 'no-store').send(answer);
+    },
+  );
+}

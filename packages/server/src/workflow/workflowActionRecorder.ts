@@ -1,0 +1,350 @@
+import type { WorkflowActionBody } from '@datahaven/core/contract';
+import { LIMITS, WORKFLOW_PERMS, hasQueueFeature } from '@datahaven/core/model';
+import type { NoteKind, PrivilegeName } from '@datahaven/core/model';
+import {
+  MESSAGES,
+  approveNoteRequirement,
+  linkRequiredMessage,
+  rejectNoteRequirement,
+  routeNoteRequirement,
+  validateWorkflowNote,
+  type NoteRequirement,
+} from '@datahaven/core/rules';
+import type { Insertable, Kysely } from 'kysely';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import type { Database, WorkflowActionColumn, WorkflowHistoryTable } from '../db/schema';
+import type { AppDeps } from '../services/AppDeps';
+import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
+import type { DomainError } from '../errors/DomainError';
+import { assertWithinApprovalLimit } from './approvalLimits';
+import { assertNoOtherUsersLockOnLockedRows, lockDocumentRowsReadingQueues, releaseDocumentLocks } from '../access/documentLocks';
+import { assertSubmittedWhereRequired } from '../access/submissionRules';
+import { canSeeDocument } from '../access/documentVisibility';
+import { executeViewerShaped } from '../access/executeViewerShaped';
+import type { Viewer } from '../access/documentVisibility';
+import { effectiveQueueAccessSql, findQueueWithTargets, findQueuesWithAccess } from '../access/queueAccess';
+import type { QueueWithAccess } from '../access/queueAccess';
+import { reindexDocuments } from '../search/reindexDocuments';
+import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../access/queueAccessFlags';
+import type { QueueAccessFlag } from '../access/queueAccessFlags';
+import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
+import { recordQueueArrival } from '../notifications/recordQueueArrival';
+import { insertNotes } from '../documents/noteWriter';
+
+/** A workflow action of PUT /api/documents/approval, /reject and /route. */
+export type WorkflowAction = WorkflowActionColumn;
+
+/** The validated body of a workflow action (embedded §7 "Workflow actions"). */
+export interface WorkflowActionRequest {
+  action: WorkflowAction;
+  docIds: number[];
+  /** Row versions the window saw, in the order of `docIds`. */
+  rowConflictIds: number[];
+  expectedQueueId: number;
+  /** approvalNote / rejectionNote / note; null when blank. */
+  note: string | null;
+  /** The target queue of a route; null for approve and reject. */
+  to: number | null;
+}
+
+/** One moved document of a workflow action's answer. */
+export interface MovedDocument {
+  id: number;
+  queueId: number;
+  rowVersion: number;
+}
+
+/** The 200 answer of a workflow action. */
+export interface WorkflowActionResult {
+  documents: MovedDocument[];
+}
+
+const NOTE_FIELD = { approve: 'approvalNote', reject: 'rejectionNote', route: 'note' } as const satisfies Record<WorkflowAction, string>;
+const ACTION_FLAG: Record<WorkflowAction, QueueAccessFlag> = { approve: 'Approve', reject: 'Reject', route: 'Route' };
+const ACTION_PERM: Record<WorkflowAction, number> = {
+  approve: WORKFLOW_PERMS.approve,
+  reject: WORKFLOW_PERMS.reject,
+  route: WORKFLOW_PERMS.route,
+};
+/** The privilege each action needs on top of the queue's flag (embedded §6: 'Workflow: Approve', …). */
+export const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<WorkflowAction, PrivilegeName>> = {
+  approve: 'Workflow: Approve',
+  reject: 'Workflow: Reject',
+  route: 'Workflow Route: OK',
+};
+const ACTION_GERUND: Record<WorkflowAction, string> = { approve: 'Approving', reject: 'Rejecting', route: 'Routing' };
+const ACTION_VERB: Record<WorkflowAction, string> = { approve: 'Approved', reject: 'Rejected', route: 'Routed' };
+/**
+ * The action a checked body asks for (the request contract has checked the types, 1–500 distinct
+ * ids, the route's `to`): rowConflictIds must hold one row version per docId; a blank note is none.
+ */
+export function workflowActionRequestOf(action: WorkflowAction, body: WorkflowActionBody): WorkflowActionRequest {
+  if (body.rowConflictIds.length !== body.docId.length)
+    throw invalid('rowConflictIds must hold one row version per document id, in the same order.');
+  const fields: { approvalNote?: string | null; rejectionNote?: string | null; note?: string | null; to?: number } = body;
+  const rawNote = fields[NOTE_FIELD[action]] ?? null;
+  const note = rawNote === null || rawNote.trim() === '' ? null : rawNote;
+  const to = action === 'route' ? (fields.to ?? null) : null;
+  if (action === 'route' && to === null) throw invalid('to must be a queue id.');
+  return { action, docIds: body.docId, rowConflictIds: body.rowConflictIds, expectedQueueId: body.expectedQueueId, note, to };
+}
+
+function queueOutOfSync(): DomainError {
+  return outOfSync(MESSAGES.queueOutOfSync);
+}
+
+function targetUnavailable(action: WorkflowAction): DomainError {
+  if (action === 'approve') return invalid(MESSAGES.documentNotApproved);
+  if (action === 'reject') return invalid(MESSAGES.documentNotRejected);
+  return invalid(MESSAGES.noRoutesAvailable);
+}
+
+function noteRequirementOf(action: WorkflowAction, from: QueueWithAccess, to: QueueWithAccess): NoteRequirement {
+  if (action === 'approve') return approveNoteRequirement(from, to);
+  if (action === 'reject') return rejectNoteRequirement(from, to);
+  return routeNoteRequirement(from, to);
+}
+
+function clip(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= LIMITS.noteMaxLength ? text : `${chars.slice(0, LIMITS.noteMaxLength - 1).join('')}…`;
+}
+
+interface Target {
+  queueId: number | null;
+  /** The approval-list step this approval passes (marked approved by the caller), if any. */
+  step: number | null;
+}
+
+/**
+ * Where an approval sends each document (embedded §4, approval lists): from a queue that uses
+ * approval lists, to the queue of the document's first step not yet approved (that step is then
+ * marked approved by the caller), and after the last step to the queue's ApproveToQueue; a list
+ * that must exist (WorkflowRouteRequired) and is empty → 400 'Approval Routes Required'. From any
+ * other queue, to its ApproveToQueue.
+ */
+async function approvalTargets(trx: Kysely<Database>, from: QueueWithAccess, docIds: readonly number[]): Promise<Map<number, Target>> {
+  const targets = new Map<number, Target>(docIds.map((id) => [id, { queueId: from.approveToQueueId, step: null }]));
+  if (!usesApprovalLists(from)) return targets;
+  const lists = await readStoredApprovalLists(trx, docIds);
+  for (const id of docIds) {
+    const list = lists.get(id) ?? [];
+    if (list.length === 0 && hasQueueFeature(from, 'WorkflowRouteRequired')) throw invalid(MESSAGES.approvalRoutesRequired);
+    const current = list.find((step) => step.approvedByUserId === null);
+    if (current !== undefined) targets.set(id, { queueId: current.queueId, step: current.step });
+  }
+  return targets;
+}
+
+/** The documents among `docIds` without a primary record link (the spec's `link` is null). */
+async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[]): Promise<number[]> {
+  const linked = await trx
+    .selectFrom('record_links')
+    .select('document_id')
+    .where('document_id', 'in', [...docIds])
+    .where('is_primary', '=', 1)
+    .execute();
+  const linkedIds = new Set(linked.map((row) => row.document_id));
+  return docIds.filter((id) => !linkedIds.has(id));
+}
+
+/** The row version the caller's window saw of each document, by id. */
+function windowVersionsOf(request: WorkflowActionRequest): Map<number, number> {
+  return new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
+}
+
+/**
+ * Before the write transaction, for the requests of a stale window (in a race, every approver but
+ * the first): when every document is visible, the caller holds the action's access on the enabled
+ * queue `expectedQueueId`, and a document's row version already differs from the window's, the
+ * conditional UPDATE can never succeed (row versions only grow) → 409 'Document Queue Out Of Sync
+ * With Window' at once, without taking the write lock (on SQLite the one connection) for the
+ * statements in between. Anything else, every other refusal included, is left to the transaction.
+ */
+async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: WorkflowActionRequest): Promise<void> {
+  const windowVersions = windowVersionsOf(request);
+  const { action } = request;
+  // The documents and the caller's access on the window's queue in one statement: nearly every
+  // request refused here is a stale window in a race, and each round trip is a turn at the pool.
+  // The access is the viewer's (grants read with them for this request); the transaction, which
+  // answers everything this lets through, reads it live.
+  const values = { queueId: request.expectedQueueId, docIds: request.docIds };
+  const rows = await executeViewerShaped(db, viewer, 'stale-window', values, (shapeViewer, shaped) =>
+    db
+      .selectFrom('documents as d')
+      .leftJoin('queues as wq', (join) => join.on('wq.id', '=', shaped.queueId))
+      .select(['d.id', 'd.row_version', 'wq.enabled as queue_enabled', effectiveQueueAccessSql(shapeViewer, 'wq').as('queue_access')])
+      .where('d.id', 'in', [...shaped.docIds])
+      .where((eb) => canSeeDocument(eb, shapeViewer)),
+  );
+  if (rows.length !== request.docIds.length || rows.every((row) => row.row_version === windowVersions.get(row.id))) return;
+  const { queue_enabled: enabled, queue_access: accessValue } = rows[0];
+  const access = Number(accessValue ?? 0);
+  if (
+    enabled !== 1 ||
+    (access & QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]]) === 0 ||
+    (workflowPermsFromAccess(access) & ACTION_PERM[action]) === 0
+  )
+    return;
+  throw queueOutOfSync();
+}
+
+/**
+ * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6), an
+ * approval first checked against the approver's limit (policies/approvalLimits, before the transaction):
+ * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
+ * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
+ * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
+ * SECURITY row 13); a disabled source queue → 400 with the action's refusal text, as a disabled
+ * target (the queue is out of service, not the caller short of rights); the rows are then locked, and
+ * a document no longer in that queue at the window's row version → 409 'Document Queue Out Of Sync
+ * With Window' at once; another user's live lock on any document → 409 'The document has been locked by another user.' (the rows are locked first, so a
+ * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
+ * BlockApproveUnlinked / LinkOnApprovalRequired / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
+ * an empty approval list) → 400; the target is the approval list's current step, the queue's
+ * ApproveToQueue / RejectToQueue or, for a route, `to` when a route from the queue names it (else
+ * 400); a note the core rules require must be given (400, the spec's text). Each document moves
+ * by `UPDATE … WHERE id AND queue_id = expectedQueueId AND row_version = rowConflictId`; one that
+ * fails → 409 'Document Queue Out Of Sync With Window' and the whole request rolls back. Each
+ * moved document gets a system note (plus the caller's note as a user note) and a history row,
+ * and loses its lock (the caller's own: the document left the queue it was locked in).
+ */
+export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
+  const { action } = request;
+  const now = deps.now().toISOString();
+  const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
+  if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
+  await refuseStaleWindow(deps.db, viewer, request);
+  // Money rules (issue 12): the linked amounts are read from the ERP before the write lock is taken.
+  if (action === 'approve') await assertWithinApprovalLimit(deps, viewer, request.expectedQueueId, request.docIds);
+  return inWriteTransaction(deps.db, async (trx) => {
+    const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
+      trx
+        .selectFrom('documents as d')
+        .select(['d.id', 'd.queue_id', 'd.row_version'])
+        .where('d.id', 'in', [...shaped.docIds])
+        .where((eb) => canSeeDocument(eb, shapeViewer)),
+    );
+    if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
+
+    const fromId = request.expectedQueueId;
+    // The source queue with the queues it approves and rejects to: one read serves both ends.
+    const queues = await findQueueWithTargets(trx, viewer, fromId);
+    const from = queues.get(fromId);
+    const flag = QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]];
+    if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
+      throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
+    }
+    if (!from.enabled) throw targetUnavailable(action);
+    // The row locks first, then the window checked against the rows as locked: a racer that waited
+    // for the winner's commit answers 409 at once rather than holding the row lock through the lock,
+    // rule and target reads while the next racer waits on it (the opening burst of the workflow
+    // bench). The same precedence as refuseStaleWindow: visible, the access held, the queue enabled,
+    // then a stale window before anything else. SQLite's `visible` is already current (IMMEDIATE).
+    const current = deps.dialect === 'postgres' ? await lockDocumentRowsReadingQueues(trx, deps.dialect, request.docIds) : visible;
+    const windowVersions = windowVersionsOf(request);
+    if (current.some((row) => row.queue_id !== fromId || row.row_version !== windowVersions.get(row.id))) throw queueOutOfSync();
+    const locks = await assertNoOtherUsersLockOnLockedRows(trx, deps, viewer.userId, request.docIds);
+
+    if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
+    const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
+    // LinkOnApprovalRequired (features2): approval is where the document must be linked, as BlockApproveUnlinked.
+    const linkRequired =
+      linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
+    if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
+      throw invalid(linkRequiredMessage(request.docIds.length));
+    }
+    await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (policies/submissionRules)
+
+    let targets: Map<number, Target>;
+    if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
+    else {
+      let toId: number | null;
+      if (action === 'reject') toId = from.rejectToQueueId;
+      else {
+        const route = await trx
+          .selectFrom('routes')
+          .select('id')
+          .where('from_queue_id', '=', fromId)
+          .where('to_queue_id', '=', request.to ?? 0)
+          .executeTakeFirst();
+        toId = route === undefined ? null : request.to;
+      }
+      targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
+    }
+    const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
+    const unread = targetIds.filter((id) => !queues.has(id));
+    // An approval list's step or a route names queues the source does not point at: read those too.
+    for (const [id, queue] of await findQueuesWithAccess(trx, viewer, unread)) queues.set(id, queue);
+    const toOf = (id: number): QueueWithAccess => {
+      const queueId = targets.get(id)?.queueId ?? null;
+      const to = queueId === null ? undefined : queues.get(queueId);
+      if (to === undefined || !to.enabled) throw targetUnavailable(action);
+      return to;
+    };
+    for (const id of request.docIds) {
+      const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, toOf(id)), request.note);
+      if (!noteCheck.valid) throw invalid(noteCheck.message);
+    }
+
+    const moved: MovedDocument[] = [];
+    const notes: { documentId: number; kind: NoteKind; text: string }[] = [];
+    const history: Insertable<WorkflowHistoryTable>[] = [];
+    for (const [index, id] of request.docIds.entries()) {
+      const rowVersion = request.rowConflictIds[index];
+      const to = toOf(id);
+      const updated = await trx
+        .updateTable('documents')
+        .set({ queue_id: to.id, row_version: rowVersion + 1, updated_at: now })
+        .where('id', '=', id)
+        .where('queue_id', '=', fromId)
+        .where('row_version', '=', rowVersion)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw queueOutOfSync();
+      const step = targets.get(id)?.step ?? null;
+      if (step !== null) {
+        await trx
+          .updateTable('document_approvals')
+          .set({ approved_by_user_id: viewer.userId, approved_at: now })
+          .where('document_id', '=', id)
+          .where('step', '=', step)
+          .execute();
+      }
+      notes.push({
+        documentId: id,
+        kind: 'system',
+        text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`),
+      });
+      if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
+      history.push({
+        document_id: id,
+        action,
+        from_queue_id: fromId,
+        to_queue_id: to.id,
+        user_id: viewer.userId,
+        note: request.note,
+        at: now,
+      });
+      moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
+    }
+    // The notes and history of every moved document in a statement each, not a few per document:
+    // a selection of 50 invoices approved at once stays a short transaction.
+    await insertNotes(trx, viewer.userId, notes, now);
+    await trx.insertInto('workflow_history').values(history).execute();
+    // The index holds name, description, user notes and text: only the caller's note changes it.
+    if (request.note !== null) await reindexDocuments(trx, request.docIds);
+    if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
+    // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
+    for (const queueId of new Set(moved.map((doc) => doc.queueId))) {
+      await recordQueueArrival(
+        trx,
+        queueId,
+        moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id),
+        viewer.userId,
+        now,
+      );
+    }
+    return { documents: moved };
+  });
+}
