@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../packages/server/src/config/Config';
-import { buildApp } from '../packages/server/src/http/buildApp';
+import { buildServerApp } from '../packages/server/src/buildServerApp';
 import { openServices } from '../packages/server/src/openServices';
 import type { AppDeps } from '../packages/server/src/services/AppDeps';
 
@@ -81,7 +81,7 @@ export async function startSeededBenchServer<T>(options: BenchServerOptions<T>):
         await sql`vacuum (analyze, skip_locked) ${sql.join(tables.rows.map((table) => sql.id(table.name)))}`.execute(deps.db);
       } else await sql`pragma optimize`.execute(deps.db);
     }
-    app = await buildApp(deps, { logger: false });
+    app = await buildServerApp(deps, { logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (address === null || typeof address === 'string') throw new Error('The bench server has no TCP address.');

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/Config';
 import { registerDemoEntraRoutes, registerDemoRoutes, seedDemoData } from './demo';
-import { buildApp } from './http/buildApp';
+import { buildServerApp } from './buildServerApp';
 import type { RouteRegistrar } from './http/buildApp';
-import { defaultJobHandlers } from './jobs/defaultJobHandlers';
+import { serverJobHandlers } from './serverJobs';
 import { JobRunner } from './jobs/JobRunner';
 import { openServices } from './openServices';
-import type { OpenServicesOptions } from './openServices';
+import type { OpenServicesOptions, ServerDeps } from './openServices';
 
 /** Options of `createServer`. */
 export interface CreateServerOptions extends OpenServicesOptions {
@@ -31,12 +31,12 @@ export async function createServer(config: Config, options: CreateServerOptions 
   const services = await openServices(config, options);
   const { deps } = services;
   try {
-    const extraRoutes: RouteRegistrar[] = [];
+    const extraRoutes: RouteRegistrar<ServerDeps>[] = [];
     if (config.demo) {
       await seedDemoData(deps.db, deps.fileStore, { now: deps.now });
       extraRoutes.push(registerDemoRoutes, registerDemoEntraRoutes);
     }
-    const app = await buildApp(deps, { logger: options.logger ?? false, extraRoutes });
+    const app = await buildServerApp(deps, { logger: options.logger ?? false, extraRoutes });
     const sweep = async (): Promise<void> => {
       const isKnown = async (key: string): Promise<boolean> =>
         (await deps.db.selectFrom('files').select('sha256').where('sha256', '=', key).executeTakeFirst()) !== undefined;
@@ -53,7 +53,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       options.jobRunner === false
         ? null
         : new JobRunner(deps, {
-            handlers: defaultJobHandlers(deps),
+            handlers: serverJobHandlers(deps),
             signal: deps.jobSignal,
             onError: (error, job) =>
               app.log.warn({ err: error, job: job && { id: job.id, kind: job.kind, attempt: job.attempts } }, 'background job failed'),

@@ -8,13 +8,19 @@ import type { DatabaseTarget } from './db/createDatabase';
 import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
 import { EntitySources } from './erp/EntitySources';
-import type { AppDeps } from './services/AppDeps';
+import type { ErpDeps } from './erp/ErpDeps';
 import { JobSignal } from './jobs/JobSignal';
 import { openFileStore } from './storage/openFileStore';
 
+/**
+ * Everything the server's modules work over, built once by `openServices`: the infrastructure
+ * (services/AppDeps) and what modules declare beyond it (erp/ErpDeps: the ERP connectors).
+ */
+export type ServerDeps = ErpDeps;
+
 /** Open services and the way to release them. */
 export interface Services {
-  deps: AppDeps;
+  deps: ServerDeps;
   close(): Promise<void>;
 }
 
@@ -62,7 +68,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
     const schemaVersion = await runMigrations(handle.db, handle.dialect);
     // After the migrations: no statement is prepared against a table they still alter.
     handle.startPreparingStatements();
-    const deps: AppDeps = {
+    const deps: ServerDeps = {
       config,
       db: handle.db,
       dialect: handle.dialect,

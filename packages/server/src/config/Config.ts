@@ -5,8 +5,10 @@ import { loadEntraConfig, type EntraConfig, type TeamsConfig } from './loadEntra
 import { DEFAULT_POOL_SIZE } from '../db/createDatabase';
 import { parseList, parseOrigins, parsePlainUrl, parseWholeNumber } from './envParsers';
 import { defaultSourceLabel, type EntitySourceConfig } from './EntitySourceConfig';
-import { REQUEST_WORK_MS } from '../http/withinRequestTime';
-import { parseOfficeJsSource, type OfficeJsSource } from '../http/plugins/outlookPaneHosting';
+import { parseOfficeJsSource, type OfficeJsSource } from './officeJsSource';
+
+/** How long a request waits for heavy work (an image conversion) before answering 503, unless DATAHAVEN_REQUEST_WORK_MS says otherwise. */
+export const REQUEST_WORK_MS = 15_000;
 
 /** pino's levels, most severe first; `silent` writes nothing. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -1,5 +1,5 @@
 import type { EntityRecord } from '../erp/EntitySourceConnector';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { DEMO_COMPANY, DEMO_TABLES, type DemoTableKey } from './demoWorld';
 
 /** The context the demo page hands the control add-in, as BC's AL would (manifests/bc). */
@@ -94,7 +94,7 @@ export function demoRecordOf(kind: DemoTableKey, record: EntityRecord, company: 
  * the 'bc' source: vendors, the purchase invoices not yet posted (BC's Purchase Invoices list) and
  * the posted purchase invoices, each by number. A down ERP answers in the connector's words.
  */
-export async function listDemoRecords(deps: AppDeps, company: string = DEMO_COMPANY): Promise<DemoRecord[]> {
+export async function listDemoRecords(deps: ErpDeps, company: string = DEMO_COMPANY): Promise<DemoRecord[]> {
   const source = deps.entitySources.source('bc');
   const byNumber = ['number'];
   const [vendors, invoices, posted] = await Promise.all([

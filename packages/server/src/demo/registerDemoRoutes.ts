@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { registerDemoGraphRoutes } from './registerDemoGraphRoutes';
@@ -47,11 +47,11 @@ function escapeHtml(value: string): string {
  * mints a demo user's token through the real `GET /api/token/user?type=apikey` route with a
  * demo API key, exactly as BC's server would. Every demo route answers loopback clients only.
  */
-export async function registerDemoRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerDemoRoutes(root: FastifyInstance, deps: ErpDeps): Promise<void> {
   await root.register(async (app) => registerLocalDemoRoutes(app, deps));
 }
 
-async function registerLocalDemoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+async function registerLocalDemoRoutes(app: FastifyInstance, deps: ErpDeps): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     if (isLoopbackRequest(request)) return;
     return reply
@@ -169,7 +169,7 @@ function amountOf(value: unknown): string {
 }
 
 /** The facts the card shows from the demo ERP, and whether the record can be posted. */
-async function erpFacts(deps: AppDeps, record: ErpRecordRef): Promise<{ facts: [string, string][]; canPost: boolean }> {
+async function erpFacts(deps: ErpDeps, record: ErpRecordRef): Promise<{ facts: [string, string][]; canPost: boolean }> {
   const source = deps.entitySources.source('bc');
   const found = await source.get(record.set, record.id, { company: record.company });
   if (found === null) throw notFound('The demo ERP has no such record.');
@@ -251,7 +251,7 @@ function ownBaseUrl(app: FastifyInstance): string {
 }
 
 /** Creates this run's demo API key (owned by 'admin', acting for every demo user, as BC's key does) and revokes the keys of earlier runs. */
-async function createDemoApiKey(deps: AppDeps): Promise<string> {
+async function createDemoApiKey(deps: ErpDeps): Promise<string> {
   const owner = await deps.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
   if (owner === undefined) throw new Error("The demo user 'admin' is missing: was the demo seeded?");
   const key = generateApiKey();

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { decodeQueueFeatures, decodeToken, PRIVILEGE_NAMES } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { loadConfig } from '../config/Config';
-import { buildApp } from '../http/buildApp';
+import { buildServerApp } from '../buildServerApp';
 import { openServices, type Services } from '../openServices';
 import { findQueuesWithAccess } from '../access/queueAccess';
 import { testDialects } from '../test/testServer';
@@ -80,7 +80,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
     });
     services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
     await expect(seedDemoData(services.deps.db, services.deps.fileStore, { now: services.deps.now })).resolves.toBe(true);
-    app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
+    app = await buildServerApp(services.deps, { extraRoutes: [registerDemoRoutes] });
     baseUrl = await listenForTest(app);
   });
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import { dialectOf } from '../db/dialectOf';
 import type { Database } from '../db/schema';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from './ErpDeps';
 import type { EntityRecord } from './EntitySourceConnector';
 import type { EntitySources } from './EntitySources';
 import { resolveEntityTypeName } from './entityTypeQueries';
@@ -193,7 +193,7 @@ export function factsNeedRefresh(fetchedAt: string | null, attemptedAt: string |
  * succeeds: the next listing after the retry pause asks again, so a down ERP costs no retry storm.
  * A row whose integrated table is gone is left alone.
  */
-export async function refreshLinkedRecordFacts(deps: Pick<AppDeps, 'db' | 'entitySources' | 'now'>, factsId: number): Promise<void> {
+export async function refreshLinkedRecordFacts(deps: Pick<ErpDeps, 'db' | 'entitySources' | 'now'>, factsId: number): Promise<void> {
   const row = await deps.db
     .selectFrom('linked_record_facts as f')
     .innerJoin('integrated_tables as t', 't.id', 'f.integrated_table_id')

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Viewer } from '../access/documentVisibility';
 import { badRequest } from './HttpError';
-import { principalOf } from '../auth/http/authPlugin';
 
 /** The querystring as Fastify parsed it: values are strings or string arrays. */
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -73,12 +71,4 @@ export function integerParam(request: FastifyRequest, name: string): number {
 /** The `id` path parameter of a document route (checked by its schema: "Document ids are positive integers."). */
 export function documentIdParam(request: FastifyRequest): number {
   return integerParam(request, 'id');
-}
-
-/**
- * The caller as a `Viewer` (user id, whether they are a security manager, the database clock, the
- * rights): the one the auth hook read with the user, in this request (never from a cache).
- */
-export function viewerOf(request: FastifyRequest): Viewer {
-  return principalOf(request).viewer;
 }

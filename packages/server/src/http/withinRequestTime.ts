@@ -1,7 +1,5 @@
+import { REQUEST_WORK_MS } from '../config/Config';
 import { StillWorkingError } from './StillWorkingError';
-
-/** How long a request waits for heavy work (an image conversion) before answering 503. */
-export const REQUEST_WORK_MS = 15_000;
 
 /** The `Retry-After` of that 503, in seconds. */
 export const REQUEST_WORK_RETRY_AFTER_S = 10;

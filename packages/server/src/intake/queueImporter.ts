@@ -10,7 +10,7 @@ import type { EnteredQueue } from '../access/importQueueOfTable';
 import { findQueuesWithAccess } from '../access/queueAccess';
 import type { QueueWithAccess } from '../access/queueAccess';
 import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { documentsCommitted, insertDocument } from '../documents/documentCreator';
 import type { StagedFile } from './documentUploader';
 import { recordQueueArrival } from '../notifications/recordQueueArrival';
@@ -73,7 +73,7 @@ export async function checkQueueImport(db: Kysely<Database>, viewer: Viewer, que
  * in one transaction; their slow work starts after the commit. Resolves to the new ids in order.
  */
 export async function commitQueueImport(
-  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'jobSignal'>>,
+  deps: Pick<ErpDeps, 'db' | 'now'> & Partial<Pick<ErpDeps, 'jobSignal'>>,
   viewer: Pick<Viewer, 'userId' | 'username'>,
   queue: Pick<EnteredQueue, 'id' | 'name'>,
   files: readonly StagedFile[],
@@ -116,7 +116,7 @@ export async function commitQueueImport(
  * leaves it in the queue with a system note saying why. PromptToApproveOnAutoLink is the
  * client's: it asks on the created documents' queue features.
  */
-export async function applyArrivalEvents(deps: AppDeps, viewer: Viewer, documentIds: readonly number[]): Promise<void> {
+export async function applyArrivalEvents(deps: ErpDeps, viewer: Viewer, documentIds: readonly number[]): Promise<void> {
   if (documentIds.length === 0) return;
   const rows = await deps.db
     .selectFrom('documents as d')
@@ -141,7 +141,7 @@ export async function applyArrivalEvents(deps: AppDeps, viewer: Viewer, document
  * on …: …") and resolves to that message, else null.
  */
 export async function autoApprove(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   queueId: number,
   documents: readonly { id: number; rowVersion: number }[],

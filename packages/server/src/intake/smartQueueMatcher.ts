@@ -4,7 +4,7 @@ import { resolveEntityTypeName } from '../erp/entityTypeQueries';
 import { DomainError } from '../errors/DomainError';
 import type { Viewer } from '../access/documentVisibility';
 import type { EnteredQueue } from '../access/importQueueOfTable';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { LINK_PRIVILEGE, linkDocument } from '../linking/documentLinker';
 import { insertNote } from '../documents/noteWriter';
@@ -43,7 +43,7 @@ interface Match {
  * A table whose type has neither field, or whose source cannot be asked, adds nothing.
  */
 async function recordsNamed(
-  deps: AppDeps,
+  deps: ErpDeps,
   tables: readonly { id: number; entity_type_name: string }[],
   dataAreaId: string | null,
   tokens: readonly string[],
@@ -88,7 +88,7 @@ async function recordsNamed(
  * unlinked. Resolves to the ids it linked; their OnAutoLink events are the caller's (applyArrivalEvents).
  */
 export async function matchArrivalsToRecords(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   queue: EnteredQueue,
   documentIds: readonly number[],

@@ -10,7 +10,7 @@ import { describeOnEachDatabase } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
 import { claimJob } from './claimJob';
 import type { ClaimedJob } from './claimJob';
-import { defaultJobHandlers } from './defaultJobHandlers';
+import { serverJobHandlers } from '../serverJobs';
 import { DEFAULT_CLAIM_MS, JobRunner } from './JobRunner';
 import { JobSignal } from './JobSignal';
 import { readDatabaseClock } from './readDatabaseClock';
@@ -86,7 +86,7 @@ describeOnEachDatabase('JobRunner', (server) => {
   it('picks up a text extraction a crash left pending: the page text then finds the document', async () => {
     const { documentId, jobId } = await uploadThenCrash('Wallabyquill');
     expect(await searchIds('wallabyquill')).toEqual([]);
-    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps) });
+    const runner = new JobRunner(server().deps, { handlers: serverJobHandlers(server().deps) });
     expect(await runner.runDueJobs()).toBeGreaterThanOrEqual(1);
     expect(await searchIds('wallabyquill')).toEqual([documentId]);
     const job = await server().deps.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
@@ -110,7 +110,7 @@ describeOnEachDatabase('JobRunner', (server) => {
     expect(DEFAULT_CLAIM_MS).toBeLessThanOrEqual(60_000);
     // Only the text extraction: the upload's thumbnails:render job is due too and would be counted.
     const runner = new JobRunner(server().deps, {
-      handlers: { [TEXT_EXTRACTION_JOB]: defaultJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] },
+      handlers: { [TEXT_EXTRACTION_JOB]: serverJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] },
     });
     expect(await runner.runDueJobs()).toBe(0);
     expect(await searchIds('numbatglade')).toEqual([]);

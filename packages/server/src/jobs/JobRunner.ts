@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AppDeps } from '../services/AppDeps';
+import type { Kysely, RawBuilder } from 'kysely';
+import type { Database } from '../db/schema';
 import { claimJob } from './claimJob';
 import type { ClaimedJob } from './claimJob';
 import { completeJob, failJob } from './finishJob';
@@ -10,6 +11,12 @@ import { DEFAULT_JOB_RETRY } from './jobRetryPolicy';
 import type { JobRetryPolicy } from './jobRetryPolicy';
 import { readDatabaseClock } from './readDatabaseClock';
 import { renewClaim } from './renewClaim';
+
+/** What the runner needs of the app: the database and its clock (the runner judges claims by the database's time). */
+export interface JobRunnerDeps {
+  db: Kysely<Database>;
+  databaseNow: () => RawBuilder<string>;
+}
 
 /** Options of a `JobRunner`. */
 export interface JobRunnerOptions {
@@ -46,7 +53,7 @@ export const DEFAULT_CLAIM_MS = 60 * 1000;
  * instances agree on it.
  */
 export class JobRunner {
-  readonly #deps: Pick<AppDeps, 'db' | 'databaseNow'>;
+  readonly #deps: JobRunnerDeps;
   readonly #handlers: Readonly<Record<string, JobHandler>>;
   readonly #pollMs: number;
   readonly #claimMs: number;
@@ -66,7 +73,7 @@ export class JobRunner {
   #started = false;
   #stopped = false;
 
-  constructor(deps: Pick<AppDeps, 'db' | 'databaseNow'>, options: JobRunnerOptions) {
+  constructor(deps: JobRunnerDeps, options: JobRunnerOptions) {
     this.#deps = deps;
     this.#handlers = options.handlers;
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;

@@ -13,7 +13,7 @@ import type { DocumentDetailRow } from '../access/documentQueries';
 import type { Viewer } from '../access/documentVisibility';
 import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { insertNote } from '../documents/noteWriter';
 import { enqueueLinkedRecordFacts } from '../erp/linkedRecordFacts';
 
@@ -87,7 +87,7 @@ async function findLinkTable(db: Kysely<Database>, request: LinkRequest): Promis
 
 /** The record as the ERP holds it: its number; 400 with the spec's words when the ERP has no such record. */
 async function readErpRecord(
-  deps: AppDeps,
+  deps: ErpDeps,
   typeName: string,
   dataAreaId: string,
   recordId: string,
@@ -103,7 +103,7 @@ function numberOf(record: Record<string, unknown>, recordId: string): { number: 
 }
 
 /** The record's fields as the ERP holds it; 400 with the spec's words when the ERP has no such record. */
-async function fetchErpRecord(deps: AppDeps, typeName: string, dataAreaId: string, recordId: string): Promise<Record<string, unknown>> {
+async function fetchErpRecord(deps: ErpDeps, typeName: string, dataAreaId: string, recordId: string): Promise<Record<string, unknown>> {
   // An integrated table's own name (bc:Microsoft.NAV.PurchaseHeader) is looked up as the set that serves it.
   const { prefix, typeName: bare } = resolveEntityTypeName(typeName);
   let record: Record<string, unknown> | null;
@@ -121,7 +121,7 @@ async function fetchErpRecord(deps: AppDeps, typeName: string, dataAreaId: strin
 }
 
 /** The source's own company, for a request that names none. */
-function defaultDataArea(deps: AppDeps, typeName: string): string {
+function defaultDataArea(deps: ErpDeps, typeName: string): string {
   const { prefix } = splitEntityTypeName(typeName);
   try {
     return deps.entitySources.source(prefix).config.company;
@@ -221,7 +221,7 @@ export async function subtypeOnTable(
  * re-checking lock, window and link: the old primary link replaced by the new one, the ERP
  * record's number remembered, the subtype moved to the table's (subtypeOnTable), row version + 1, a system note and a history row; for a push link the caller's own lock goes.
  */
-export async function linkDocument(deps: AppDeps, viewer: Viewer, documentId: number, request: LinkRequest): Promise<LinkChange> {
+export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: number, request: LinkRequest): Promise<LinkChange> {
   if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Linking documents needs the '${LINK_PRIVILEGE}' privilege.`);
   const current: DocumentDetailRow | undefined = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
@@ -369,7 +369,7 @@ async function eventTable(db: Kysely<Database>, typeName: string): Promise<Integ
  * not (the ERP is the authority); the answer names only those the caller can see afterwards.
  * Idempotent: reported again, nothing is left to move.
  */
-export async function followPostedRecord(deps: AppDeps, viewer: Viewer, event: RecordPostedEvent): Promise<RecordPosted> {
+export async function followPostedRecord(deps: ErpDeps, viewer: Viewer, event: RecordPostedEvent): Promise<RecordPosted> {
   if (!viewer.privileges.has(LINK_PRIVILEGE))
     throw forbidden(`Reporting a posted record moves its documents' links: it needs the '${LINK_PRIVILEGE}' privilege.`);
   const draftTable = await eventTable(deps.db, event.typeName);

@@ -5,7 +5,7 @@ import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Viewer } from '../access/documentVisibility';
 import { findQueuesWithAccess } from '../access/queueAccess';
 import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { linkDocument } from './documentLinker';
 import type { LinkRequest } from './documentLinker';
 import { insertNote } from '../documents/noteWriter';
@@ -33,7 +33,7 @@ export interface LinkEventResult {
  * PromptToApproveOnLink asks the client to offer Approve, only to a user who may approve there.
  * LaunchRecord is the queue's LaunchRecordAfterDocumentLink. Outside a queue there is no event.
  */
-export async function applyLinkEvents(deps: AppDeps, viewer: Viewer, documentId: number): Promise<LinkEventResult> {
+export async function applyLinkEvents(deps: ErpDeps, viewer: Viewer, documentId: number): Promise<LinkEventResult> {
   const readDocument = () =>
     deps.db.selectFrom('documents').select(['queue_id', 'row_version']).where('id', '=', documentId).executeTakeFirstOrThrow();
   const linked = await readDocument();
@@ -79,7 +79,7 @@ export async function applyLinkEvents(deps: AppDeps, viewer: Viewer, documentId:
 }
 
 /** A link by hand and its queue's OnLink event (linkDocument, then applyLinkEvents): the answer of the link routes. */
-export async function linkDocumentWithEvents(deps: AppDeps, viewer: Viewer, documentId: number, request: LinkRequest): Promise<LinkChange> {
+export async function linkDocumentWithEvents(deps: ErpDeps, viewer: Viewer, documentId: number, request: LinkRequest): Promise<LinkChange> {
   const change = await linkDocument(deps, viewer, documentId, request);
   return { ...change, ...(await applyLinkEvents(deps, viewer, documentId)) };
 }

@@ -15,7 +15,7 @@ import { findVisibleDocument } from '../access/documentQueries';
 import type { DocumentDetailRow } from '../access/documentQueries';
 import type { Viewer } from '../access/documentVisibility';
 import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { LINK_PRIVILEGE, linkDocument } from './documentLinker';
 import { applyLinkEvents } from './linkEvents';
 import { insertNote } from '../documents/noteWriter';
@@ -52,7 +52,7 @@ function assertPrivilege(viewer: Viewer): void {
 }
 
 /** The document as the caller sees it, and the queue's LinkDocument flag (a new card ends in a link). */
-async function documentForNewCard(deps: AppDeps, viewer: Viewer, documentId: number): Promise<DocumentDetailRow> {
+async function documentForNewCard(deps: ErpDeps, viewer: Viewer, documentId: number): Promise<DocumentDetailRow> {
   const current = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.documentNotFound);
   if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.LinkDocument) === 0) {
@@ -62,7 +62,7 @@ async function documentForNewCard(deps: AppDeps, viewer: Viewer, documentId: num
 }
 
 /** The connector of a table's ERP source; a prefix without a source is the request's fault (400). */
-function sourceOf(deps: AppDeps, table: IntegratedTableRow): EntitySourceConnector {
+function sourceOf(deps: ErpDeps, table: IntegratedTableRow): EntitySourceConnector {
   try {
     return deps.entitySources.source(splitEntityTypeName(table.entity_type_name).prefix);
   } catch (error) {
@@ -71,7 +71,7 @@ function sourceOf(deps: AppDeps, table: IntegratedTableRow): EntitySourceConnect
   }
 }
 
-async function pendingOperation(deps: AppDeps, viewer: Viewer, documentId: number): Promise<OperationRow> {
+async function pendingOperation(deps: ErpDeps, viewer: Viewer, documentId: number): Promise<OperationRow> {
   const row = await deps.db
     .selectFrom('new_card_operations')
     .selectAll()
@@ -82,7 +82,7 @@ async function pendingOperation(deps: AppDeps, viewer: Viewer, documentId: numbe
   return row;
 }
 
-async function tableOf(deps: AppDeps, id: number): Promise<IntegratedTableRow> {
+async function tableOf(deps: ErpDeps, id: number): Promise<IntegratedTableRow> {
   return deps.db.selectFrom('integrated_tables').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
@@ -110,7 +110,7 @@ function presentOperation(row: OperationRow, table: IntegratedTableRow): NewCard
  * operation for the document, replacing one they left behind.
  */
 export async function initiateNewCard(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   documentId: number,
   request: NewCardInitiateRequest,
@@ -173,7 +173,7 @@ function textOf(value: unknown): string | null {
  * no card page for the type).
  */
 export async function createNewCardRecord(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   documentId: number,
   values: Readonly<Record<string, string>>,
@@ -248,7 +248,7 @@ export async function createNewCardRecord(
  * Answers `{ link, rowVersion }` and what the OnLink event did or asks.
  */
 export async function completeNewCard(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   documentId: number,
   request: NewCardCompleteRequest,

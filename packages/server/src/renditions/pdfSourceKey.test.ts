@@ -3,7 +3,7 @@ import type { DmsDocument } from '@datahaven/core/model';
 import { createWorld } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import { defaultJobHandlers } from '../jobs/defaultJobHandlers';
+import { serverJobHandlers } from '../serverJobs';
 import { JobRunner } from '../jobs/JobRunner';
 import { THUMBNAIL_JOB } from './thumbnailJob';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
@@ -66,7 +66,7 @@ describeOnEachDatabase('locked and damaged PDFs', (server) => {
     const document = await upload('Damaged.pdf', content);
     expect(document.totalPages).toBe(4);
     const sha = await shaOf(document.id);
-    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps) });
+    const runner = new JobRunner(server().deps, { handlers: serverJobHandlers(server().deps) });
     await runner.runDueJobs();
     await runner.stop();
 
@@ -90,7 +90,7 @@ describeOnEachDatabase('locked and damaged PDFs', (server) => {
     expect(listed.json<DmsDocument[]>().map((d) => d.id)).toEqual([document.id]);
 
     const sha = await shaOf(document.id);
-    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps) });
+    const runner = new JobRunner(server().deps, { handlers: serverJobHandlers(server().deps) });
     await runner.runDueJobs();
     await runner.stop();
     expect(await jobStates(sha)).toEqual({ [THUMBNAIL_JOB]: 'protected', [TEXT_EXTRACTION_JOB]: 'protected' });

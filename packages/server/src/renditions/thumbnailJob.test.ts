@@ -2,7 +2,7 @@ import { createWorld, createDocument, makePdf } from '../test/factories';
 import { pngClaiming } from '../test/hostileFiles';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
-import { defaultJobHandlers } from '../jobs/defaultJobHandlers';
+import { serverJobHandlers } from '../serverJobs';
 import { JobRunner } from '../jobs/JobRunner';
 import { PRERENDERED_PAGES, PRERENDERED_THUMBNAIL_WIDTH, THUMBNAIL_JOB, thumbnailJobHandler, thumbnailKind } from './thumbnailJob';
 
@@ -40,7 +40,7 @@ describeOnEachDatabase('thumbnails:render job', (server) => {
     expect(jobs.map((job) => job.state)).toEqual(['pending']);
     expect(await cachedKinds(sha)).toEqual([]);
 
-    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps) });
+    const runner = new JobRunner(server().deps, { handlers: serverJobHandlers(server().deps) });
     await runner.runDueJobs();
     await runner.stop();
 
@@ -123,7 +123,7 @@ describeOnEachDatabase('thumbnails:render job', (server) => {
       uploader: world.clerk,
     });
     const sha = await fileOf(id);
-    const runner = new JobRunner(server().deps, { handlers: defaultJobHandlers(server().deps), retry: { maxAttempts: 5, backoffMs: 0 } });
+    const runner = new JobRunner(server().deps, { handlers: serverJobHandlers(server().deps), retry: { maxAttempts: 5, backoffMs: 0 } });
     await runner.runDueJobs();
     await runner.stop();
     const [job] = await server()
@@ -155,7 +155,7 @@ describeOnEachDatabase('thumbnails:render job', (server) => {
     });
     const sha = await fileOf(id);
     // A budget of 0 ms: the budget's timer fires before the first render can finish.
-    const handlers = { ...defaultJobHandlers(server().deps), [THUMBNAIL_JOB]: thumbnailJobHandler(server().deps, 0) };
+    const handlers = { ...serverJobHandlers(server().deps), [THUMBNAIL_JOB]: thumbnailJobHandler(server().deps, 0) };
     const runner = new JobRunner(server().deps, { handlers });
     await runner.runDueJobs();
     await runner.stop();

@@ -14,6 +14,7 @@ import { endJobProtected } from '../jobs/finishJob';
 import type { JobHandler } from '../jobs/JobHandler';
 import { withTimeBudget } from '../jobs/withTimeBudget';
 import type { BudgetedJobHandler } from '../jobs/withTimeBudget';
+import type { JobDefinition } from '../jobs/JobDefinition';
 
 /** `jobs.kind` of "render the page thumbnails of a stored file"; `jobs.subject` is the file's SHA-256. */
 export const THUMBNAIL_JOB = 'thumbnails:render';
@@ -123,3 +124,9 @@ function renderThumbnails(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>): Budg
     }
   };
 }
+
+/** The `thumbnails:render` job kind of the renditions module. */
+export const thumbnailJob: JobDefinition<Pick<AppDeps, 'db' | 'fileStore' | 'now'>> = {
+  kind: THUMBNAIL_JOB,
+  handler: (deps) => thumbnailJobHandler(deps),
+};

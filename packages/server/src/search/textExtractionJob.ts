@@ -7,6 +7,8 @@ import type { JobHandler } from '../jobs/JobHandler';
 import { extractPageText } from '../pdf/pageText';
 import { reindexDocuments } from './reindexDocuments';
 import { MAX_INDEXED_CHARS } from './searchWords';
+import type { JobDefinition } from '../jobs/JobDefinition';
+import { TEXT_EXTRACTION_JOB } from './enqueueTextExtraction';
 
 async function extractPdfText(path: string, pages: number): Promise<string> {
   const parts: string[] = [];
@@ -62,3 +64,9 @@ export function textExtractionJobHandler(deps: Pick<AppDeps, 'db' | 'fileStore' 
     });
   };
 }
+
+/** The `search:extract-text` job kind of the search module. */
+export const textExtractionJob: JobDefinition<Pick<AppDeps, 'db' | 'fileStore' | 'now'>> = {
+  kind: TEXT_EXTRACTION_JOB,
+  handler: (deps) => textExtractionJobHandler(deps),
+};

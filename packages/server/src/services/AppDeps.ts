@@ -1,12 +1,15 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Config } from '../config/Config';
 import type { DialectName } from '../db/createDatabase';
-import type { EntitySources } from '../erp/EntitySources';
 import type { Database } from '../db/schema';
 import type { JobSignal } from '../jobs/JobSignal';
 import type { FileStore } from '../storage/FileStore';
 
-/** Everything the HTTP app and the commands need; tests build it on a temp data dir. */
+/**
+ * The infrastructure every module works over (configuration, database, file store, clocks, the job
+ * signal); a module that needs more says so in a type of its own (erp/ErpDeps: the ERP connectors).
+ * The composition root (openServices) builds one object that is all of them; tests build it on a temp data dir.
+ */
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
@@ -22,6 +25,4 @@ export interface AppDeps {
   databaseNow: () => RawBuilder<string>;
   /** Wakes this process's job runner once a command committed new jobs (jobs/JobSignal.ts). */
   jobSignal: JobSignal;
-  /** The ERP entity sources by prefix (erp/), reached over HTTP; configured from config.erpSources. */
-  entitySources: EntitySources;
 }

@@ -8,9 +8,9 @@ import { sql } from 'kysely';
 import { signToken, tokenPayloadFor } from '../auth/tokenCodec';
 import { loadConfig } from '../config/Config';
 import type { Config } from '../config/Config';
-import { buildApp } from '../http/buildApp';
-import type { AppDeps } from '../services/AppDeps';
-import { defaultJobHandlers } from '../jobs/defaultJobHandlers';
+import { buildServerApp } from '../buildServerApp';
+import type { ServerDeps } from '../openServices';
+import { serverJobHandlers } from '../serverJobs';
 import { JobRunner } from '../jobs/JobRunner';
 import { openServices } from '../openServices';
 import { createDatabase } from '../db/createDatabase';
@@ -71,7 +71,7 @@ export interface TestServer {
   baseUrl: string;
   /** Sends a real HTTP request (fetch) to the server. */
   inject(request: TestRequest): Promise<TestResponse>;
-  deps: AppDeps;
+  deps: ServerDeps;
   config: Config;
   /** Moves the server's clock; null restores the real clock. */
   setNow(now: Date | null): void;
@@ -118,7 +118,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
       databaseClockOffsetMs: () => databaseClockOffsetMs,
       ...(dialect === 'postgres' ? { postgresSchema: schema } : {}),
     });
-    app = await buildApp(services.deps);
+    app = await buildServerApp(services.deps);
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     // A server that never started leaves no schema or folder behind for the next run to trip on.
@@ -147,7 +147,7 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     tokenFor,
     authHeaders: (username) => ({ authorization: `Bearer ${tokenFor(username)}` }),
     runJobs: (kinds) => {
-      const all = defaultJobHandlers(services.deps);
+      const all = serverJobHandlers(services.deps);
       const handlers = kinds === undefined ? all : Object.fromEntries(Object.entries(all).filter(([kind]) => kinds.includes(kind)));
       return new JobRunner(services.deps, { handlers }).runDueJobs();
     },

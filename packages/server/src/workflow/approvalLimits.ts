@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { readLinkedRecordFacts } from '../erp/linkedRecordFacts';
 import { invalid } from '../errors/DomainError';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { canSeeDocument, type Viewer } from '../access/documentVisibility';
 import { findQueuesWithAccess } from '../access/queueAccess';
 import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
@@ -62,7 +62,7 @@ export async function effectiveApprovalLimit(db: Kysely<Database>, userId: numbe
  * card). Not the listing's cache: a limit is checked against the amount as the ERP holds it now,
  * not as it was up to 15 minutes ago. An unreachable ERP throws the connector's refusal in words.
  */
-export async function linkedAmountsOf(deps: AppDeps, links: readonly AmountLink[]): Promise<Map<number, LinkedAmount | null>> {
+export async function linkedAmountsOf(deps: ErpDeps, links: readonly AmountLink[]): Promise<Map<number, LinkedAmount | null>> {
   const amounts = new Map<number, LinkedAmount | null>();
   for (const link of links) {
     const facts = await readLinkedRecordFacts(deps.entitySources, link.typeName, link.dataAreaId, link.recordId);
@@ -83,7 +83,7 @@ export async function linkedAmountsOf(deps: AppDeps, links: readonly AmountLink[
  * not approvable are left to the transaction's own refusals; a link changed after this check moves
  * the row version, so the move itself is refused as out of sync.
  */
-export async function assertWithinApprovalLimit(deps: AppDeps, viewer: Viewer, queueId: number, docIds: readonly number[]): Promise<void> {
+export async function assertWithinApprovalLimit(deps: ErpDeps, viewer: Viewer, queueId: number, docIds: readonly number[]): Promise<void> {
   const limit = await effectiveApprovalLimit(deps.db, viewer.userId, queueId);
   if (limit === null) return;
   const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);

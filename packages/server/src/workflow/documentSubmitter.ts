@@ -9,7 +9,7 @@ import type { Viewer } from '../access/documentVisibility';
 import { findQueuesWithAccess } from '../access/queueAccess';
 import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { insertNote } from '../documents/noteWriter';
 import { autoApprove } from '../intake/queueImporter';
 import type { MovedDocument } from './workflowActionRecorder';
@@ -62,7 +62,7 @@ function submittedNote(username: string, queueName: string): string {
  * queue's LaunchRecordAfterDocumentLink, as no OnSubmit bit exists) asks it to open the record
  * of a single linked document.
  */
-export async function submitDocuments(deps: AppDeps, viewer: Viewer, request: SubmitRequest): Promise<SubmitResult> {
+export async function submitDocuments(deps: ErpDeps, viewer: Viewer, request: SubmitRequest): Promise<SubmitResult> {
   if (!viewer.privileges.has('Workflow Queues: OK')) throw forbidden("Submitting documents needs the 'Workflow Queues: OK' privilege.");
   const now = deps.now().toISOString();
   const fromId = request.expectedQueueId;

@@ -13,7 +13,7 @@ import {
 import type { Insertable, Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database, WorkflowActionColumn, WorkflowHistoryTable } from '../db/schema';
-import type { AppDeps } from '../services/AppDeps';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { assertWithinApprovalLimit } from './approvalLimits';
@@ -209,7 +209,7 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
  * moved document gets a system note (plus the caller's note as a user note) and a history row,
  * and loses its lock (the caller's own: the document left the queue it was locked in).
  */
-export async function recordWorkflowAction(deps: AppDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
+export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
   const { action } = request;
   const now = deps.now().toISOString();
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];

@@ -8,7 +8,8 @@ import { lockStateOf } from '../documentPresenter';
 import { PAGED_EXTENSIONS, isSplittable } from '../isSplittable';
 import type { AppDeps } from '../../services/AppDeps';
 import { notFound } from '../../http/HttpError';
-import { documentIdParam, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** GET /api/documents/{id}/access → DocumentAccess computed on the server. */
 export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -3,7 +3,8 @@ import type { Privilege, PrivilegeName } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { isPrivilegeName } from '../privileges';
 import { badRequest } from '../../http/HttpError';
-import { queryList, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { queryList, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 function privilegeNameOf(text: string): PrivilegeName {
   if (!isPrivilegeName(text)) throw badRequest(`'${text}' is not a privilege name.`);

@@ -72,6 +72,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     if (!(path === '/api' || path.startsWith('/api/'))) return;
     if (PUBLIC_API_PATHS.has(path)) return;
     request.principal = await authenticateBearer(deps, request);
+    request.callerId = request.principal.userId;
   });
 }
 
@@ -79,4 +80,12 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
 export function principalOf(request: FastifyRequest): Principal {
   if (request.principal === null) throw unauthorized();
   return request.principal;
+}
+
+/**
+ * The caller as a `Viewer` (user id, whether they are a security manager, the database clock, the
+ * rights): the one the auth hook read with the user, in this request (never from a cache).
+ */
+export function viewerOf(request: FastifyRequest): Viewer {
+  return principalOf(request).viewer;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/Config';
-import { buildApp } from '../../http/buildApp';
+import { buildServerApp } from '../../buildServerApp';
 import { openServices, type Services } from '../../openServices';
 import { DEMO_PURCHASE_INVOICES, DEMO_TABLES, demoVendor } from '../demoWorld';
 import { registerDemoRoutes } from '../registerDemoRoutes';
@@ -41,7 +41,7 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
       ...demo.env,
     });
     services = await openServices(config);
-    app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
+    app = await buildServerApp(services.deps, { extraRoutes: [registerDemoRoutes] });
     baseUrl = await listenForTest(app);
   });
 

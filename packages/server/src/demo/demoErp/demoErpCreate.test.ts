@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config/Config';
-import { buildApp } from '../../http/buildApp';
+import { buildServerApp } from '../../buildServerApp';
 import { openServices, type Services } from '../../openServices';
 import { DEMO_TABLES } from '../demoWorld';
 import { registerDemoRoutes } from '../registerDemoRoutes';
@@ -43,7 +43,7 @@ describe("the demo page's New Purchase Invoice: a draft invoice made in the demo
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-create-'));
     demo = await startTestDemoErp();
     services = await openServices(loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), ...demo.env }));
-    app = await buildApp(services.deps, { extraRoutes: [registerDemoRoutes] });
+    app = await buildServerApp(services.deps, { extraRoutes: [registerDemoRoutes] });
     baseUrl = await listenForTest(app);
   });
 

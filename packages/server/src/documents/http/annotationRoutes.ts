@@ -21,7 +21,8 @@ import type { Viewer } from '../../access/documentVisibility';
 import { assertNotLockedByOtherUser } from '../../access/documentLocks';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/HttpError';
-import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Texts of the annotation answers that are not validation (ours: the spec has none). */
 export const ANNOTATION_ROUTE_MESSAGES = {

@@ -6,7 +6,8 @@ import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../annotations/annotat
 import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, forbidden } from '../../http/HttpError';
-import { documentIdParam, queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
 import { base64JsonStream, base64LengthOf } from './base64JsonStream';
 

@@ -14,7 +14,8 @@ import { findVisibleDocument } from '../../access/documentQueries';
 import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { notFound } from '../../http/HttpError';
-import { documentIdParam, viewerOf, integerParam } from '../../http/requestHelpers';
+import { documentIdParam, integerParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { applicableCategories, categoriesWithFields, valuesOf } from '../customDataQueries';
 
 /** 404 with the spec's text unless the caller may see the document. */

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
-import { defaultJobHandlers } from '../../jobs/defaultJobHandlers';
+import { serverJobHandlers } from '../../serverJobs';
 import { JobRunner } from '../../jobs/JobRunner';
 import { TEXT_EXTRACTION_JOB } from '../../search/enqueueTextExtraction';
 import { jpegClaiming, pngClaiming, tiffWithPages, zipWith } from '../../test/hostileFiles';
@@ -107,7 +107,7 @@ describeOnEachDatabase('documents', (server) => {
       expect(await search('quokkaledger')).toEqual([]);
       // The server's runner, which would next poll in an hour, is woken by the upload's commit.
       const runner = new JobRunner(server().deps, {
-        handlers: { [TEXT_EXTRACTION_JOB]: defaultJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] },
+        handlers: { [TEXT_EXTRACTION_JOB]: serverJobHandlers(server().deps)[TEXT_EXTRACTION_JOB] },
         pollMs: 60 * 60_000,
         signal: server().deps.jobSignal,
       });

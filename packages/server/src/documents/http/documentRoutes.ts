@@ -28,7 +28,7 @@ import { previewFailureOf } from '../../renditions/previewFailureOf';
 import { canUploadTo } from '../../access/documentVisibility';
 import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
 import { presentDocument } from '../../access/documentPresenter';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/HttpError';
 import { withinRequestTime } from '../../http/withinRequestTime';
 import { recordContextOf } from '../../http/recordContextQuery';
@@ -39,9 +39,9 @@ import {
   queryInteger,
   queryOf,
   queryString,
-  viewerOf,
   integerParam,
 } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { sendStoredFile } from './sendStoredFile';
 import { stageRequestFiles } from '../../intake/http/stageRequestFiles';
 import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
@@ -68,14 +68,14 @@ const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
  * own fault answers 415 "Preview not available: …" at once; a conversion longer than the
  * request's time box answers 503 + Retry-After and goes on.
  */
-async function pdfKeyOf(deps: AppDeps, row: DocumentDetailRow): Promise<string | null> {
+async function pdfKeyOf(deps: ErpDeps, row: DocumentDetailRow): Promise<string | null> {
   const failure = await previewFailureOf(deps.db, row.file_sha256);
   if (failure !== null) throw new HttpError(415, 'UnsupportedFileType', failure);
   return withinRequestTime(pdfSourceKey(deps, row), deps.config.requestWorkMs);
 }
 
 /** Stores the uploaded files as documents; null when a retry with the same Idempotency-Key was answered with the first answer. */
-async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<DmsDocument[] | null> {
+async function handleUpload(deps: ErpDeps, request: FastifyRequest, reply: FastifyReply): Promise<DmsDocument[] | null> {
   const query = queryOf(request);
   const context = recordContextOf(query);
   if (context.recordId === undefined || (context.sitId === undefined && context.tableId === undefined && context.typeName === undefined)) {
@@ -112,7 +112,7 @@ async function handleUpload(deps: AppDeps, request: FastifyRequest, reply: Fasti
  * The documents resource: upload, read one or many, data (ranges), view, thumbnail, edit,
  * delete. Every read is filtered by the caller's access in SQL; invisible = 404.
  */
-export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerDocumentRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.post('/documents', { schema: { response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const documents = await handleUpload(deps, request, reply);
     return documents === null ? reply : reply.status(201).send(documents);

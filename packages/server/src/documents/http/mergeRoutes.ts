@@ -7,7 +7,7 @@ import { findVisibleDocument } from '../../access/documentQueries';
 import { presentDocument } from '../../access/documentPresenter';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden, notFound } from '../../http/HttpError';
-import { viewerOf } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * POST /api/documents/merge `{ docIds, name?, deleteOriginals }` → 201 `DmsDocument` of the merged

@@ -7,7 +7,8 @@ import { findVisibleDocument } from '../../access/documentQueries';
 import { viewerHoldsAny } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden, notFound } from '../../http/HttpError';
-import { documentIdParam, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** GET /api/documents/{id}/notes (oldest first) and POST /api/documents/{id}/notes. */
 export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -6,7 +6,7 @@ import { findVisibleDocuments } from '../../access/documentQueries';
 import { presentDocument } from '../../access/documentPresenter';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden } from '../../http/HttpError';
-import { viewerOf } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * POST /api/documents/recombination `{ documents: [{ parts: [{ documentId, firstPage, lastPage }], name? }], delete }`

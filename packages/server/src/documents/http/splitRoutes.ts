@@ -6,7 +6,8 @@ import { findVisibleDocument, findVisibleDocuments } from '../../access/document
 import { presentDocument } from '../../access/documentPresenter';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden, notFound } from '../../http/HttpError';
-import { documentIdParam, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * POST /api/documents/{id}/split `{ ranges, deleteOriginal }` → 201 `DmsDocument[]` of the new

@@ -10,7 +10,8 @@ import type { DocumentDetailRow } from '../../access/documentQueries';
 import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, notFound } from '../../http/HttpError';
-import { queryInteger, viewerOf, type RawQuery } from '../../http/requestHelpers';
+import { queryInteger, type RawQuery } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The thumbnail routes' answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
 export const PROTECTED_PDF_MESSAGE =

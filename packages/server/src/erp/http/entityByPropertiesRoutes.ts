@@ -1,9 +1,10 @@
 import { EntitiesByPropertiesQuery, EntityRecordListAnswer, EntityTypeNameParams, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { listEntitiesByProperties } from '../entityPropertyQueries';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../ErpDeps';
 import { companyForRead } from '../../access/dataAreaRestriction';
-import { queryInteger, queryList, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { queryInteger, queryList, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { entityPageOf } from './entityPageOf';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 
@@ -13,7 +14,7 @@ import { assertMayReadErpTables } from './entityTypeTableRoutes';
  * client pages until a short page. Needs 'Dynamics: Link to Existing' (records are read to pick
  * one to link); RestrictToDataAreaId of docId's or queueId's queue holds it to the caller's company.
  */
-export function registerEntityByPropertiesRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerEntityByPropertiesRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get<{ Params: { name: string } }>(
     '/entity-type/:name/entities/by-properties',
     { schema: { params: EntityTypeNameParams, querystring: EntitiesByPropertiesQuery, response: okAnswer(EntityRecordListAnswer) } },

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { describeEntityType, entityTypeProperties } from '../entityTypeQueries';
 import type { EntityTypeDescription } from '../entityTypeQueries';
 import { forbidden } from '../../errors/DomainError';
-import type { AppDeps } from '../../services/AppDeps';
-import { queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../ErpDeps';
+import { queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED, ENTITY_TYPE_NAME_PARAMS } from './entityTypeRoutes';
 
 const querystring = {
@@ -25,7 +26,7 @@ const querystring = {
  * 'Dynamics: Link to Existing' (403), as every search of ERP records does; an unknown type 404,
  * the ERP down 503 in words.
  */
-export function registerEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerEntityRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get<{ Params: { name: string } }>(
     '/entities/:name',
     { schema: { params: ENTITY_TYPE_NAME_PARAMS, querystring, response: okAnswer(EntityTypeDescriptionAnswer) } },

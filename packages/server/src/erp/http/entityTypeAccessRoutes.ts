@@ -15,8 +15,9 @@ import { resolveEntityTypeName, splitEntityTypeName } from '../entityTypeQueries
 import { DomainError, forbidden, notFound } from '../../errors/DomainError';
 import { canUploadTo, type Viewer } from '../../access/documentVisibility';
 import { tableVisibleCondition } from '../../access/integratedTableQueries';
-import type { AppDeps } from '../../services/AppDeps';
-import { integerParam, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../ErpDeps';
+import { integerParam, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** What the caller may do with the records of an entity type (and subtype) in a company. */
 export interface EntityTypeAccess {
@@ -104,7 +105,7 @@ async function canViewIn(db: Kysely<Database>, viewer: Viewer, sitId: number, da
 
 /** The access of the viewer on a table's records in a company, optionally narrowed to a subtype. */
 async function accessOf(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   name: string,
   subtypeId: number | null,
@@ -169,7 +170,7 @@ async function accessOf(
  * Dynamics privileges (403); a type no visible table holds, or a subtype not of its table → 404.
  * No ERP call: it answers while the ERP is down.
  */
-export function registerEntityTypeAccessRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerEntityTypeAccessRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get<{ Params: { name: string } }>(
     '/entity-type/:name/access',
     { schema: { params: EntityTypeAccessParams, querystring: EntityTypeAccessQuery, response: okAnswer(EntityTypeAccessAnswer) } },

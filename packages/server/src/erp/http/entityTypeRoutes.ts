@@ -13,8 +13,9 @@ import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities,
 import type { EntityPropertyAnswer, EntityTypeDescription } from '../entityTypeQueries';
 import { forbidden } from '../../errors/DomainError';
 import { companyForRead } from '../../access/dataAreaRestriction';
-import type { AppDeps } from '../../services/AppDeps';
-import { queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../ErpDeps';
+import { queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { entityPageOf } from './entityPageOf';
 import { recordFiltersOf } from './recordFiltersOf';
 
@@ -79,7 +80,7 @@ const columnSetName = { type: 'string', description: 'The column set: pushLink (
  * connector (erp/). Both need 'Dynamics: Link to Existing'. An ERP that is down answers 503 in
  * words (erp/erpMessages.ts), never a 500.
  */
-export function registerEntityTypeRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerEntityTypeRoutes(app: FastifyInstance, deps: ErpDeps): void {
   // The privileges the auth hook read with the caller (viewerOf): no statement of their own.
   const authorize = (request: FastifyRequest): void => {
     if (!viewerOf(request).privileges.has(ENTITY_SEARCH_PRIVILEGE)) throw forbidden(ENTITY_SEARCH_REFUSED);

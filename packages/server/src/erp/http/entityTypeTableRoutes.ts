@@ -6,8 +6,8 @@ import type { EntitySystem } from '../erpSystemQueries';
 import { forbidden } from '../../errors/DomainError';
 import type { Viewer } from '../../access/documentVisibility';
 import type { IntegratedTableSummary } from '../../access/integratedTableQueries';
-import type { AppDeps } from '../../services/AppDeps';
-import { viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../ErpDeps';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Which table and ERP hold a record, and the ERP's companies, are read on the way to a link (Link to Existing). */
 export const ERP_TABLE_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -31,7 +31,7 @@ void systemMatches;
  * GET /api/entity-types/{name}/system (the ERP serving it), embedded §7 "Folders, entities,
  * metadata". Both need 'Dynamics: Link to Existing'.
  */
-export function registerEntityTypeTableRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerEntityTypeTableRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get<{ Params: { name: string } }>(
     '/entity-types/:name/sit',
     { schema: { params: EntityTypeNameParams, response: okAnswer(IntegratedTableAnswer) } },

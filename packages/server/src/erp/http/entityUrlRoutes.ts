@@ -5,9 +5,10 @@ import { entityUrl } from '../entityUrlQueries';
 import type { EntityUrl } from '../entityUrlQueries';
 import { splitEntityTypeName } from '../entityTypeQueries';
 import { forbidden, invalid } from '../../errors/DomainError';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../ErpDeps';
 import { companyForRead } from '../../access/dataAreaRestriction';
-import { queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The record's URL is what Launch Card opens (embedded §5: launch needs a launch privilege). */
 export const ENTITY_URL_PRIVILEGE = 'Dynamics: Launch Card From Document';
@@ -24,7 +25,7 @@ void urlMatches;
  * in Business Central's web client, for Launch Card outside BC. Needs 'Dynamics: Launch Card From
  * Document'; the record is read from the ERP first (missing → 404, the ERP down → 503).
  */
-export function registerEntityUrlRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerEntityUrlRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get(
     '/entities/url',
     { schema: { querystring: EntityUrlQuery, response: okAnswer(EntityUrlAnswer) } },

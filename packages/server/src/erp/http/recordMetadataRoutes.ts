@@ -3,9 +3,10 @@ import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { readRecordMetadata } from '../recordMetadataQueries';
 import type { RecordMetadataPage } from '../recordMetadataQueries';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../ErpDeps';
 import { companyForRead } from '../../access/dataAreaRestriction';
-import { queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { entityPageOf } from './entityPageOf';
 import { recordFiltersOf } from './recordFiltersOf';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
@@ -19,7 +20,7 @@ void pageMatches;
  * (embedded §7, "paging and filters"): one page of records with the properties that describe
  * them. Needs 'Dynamics: Link to Existing'; the ERP down → 503 in words.
  */
-export function registerRecordMetadataRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerRecordMetadataRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get<{ Params: { name: string } }>(
     '/entities/:name/recordMetadata',
     { schema: { params: EntityTypeNameParams, querystring: RecordMetadataQuery, response: okAnswer(RecordMetadataAnswer) } },

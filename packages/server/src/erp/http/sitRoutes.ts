@@ -11,8 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, invalid, notFound } from '../../errors/DomainError';
 import { listIntegratedTables, readImportSettings } from '../../access/integratedTableQueries';
 import type { ImportSettings, IntegratedTableSummary } from '../../access/integratedTableQueries';
-import type { AppDeps } from '../../services/AppDeps';
-import { integerParam, queryFlag, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../ErpDeps';
+import { integerParam, queryFlag, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Picking the table of a record to link to is part of Link to Existing (embedded §6, Dynamics privileges). */
 export const SIT_LINK_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -53,7 +54,7 @@ function filterNameOf(request: FastifyRequest): string | undefined {
  * GET /api/sits/{id}/importSettings (embedded §7 "Subtypes and integrated tables"): the product's
  * integrated tables the caller may see, and where an upload on one's records goes.
  */
-export function registerSitRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerSitRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get(
     '/sits',
     { schema: { querystring: SitListQuery, response: okAnswer(IntegratedTableListAnswer) } },

@@ -4,7 +4,8 @@ import { notFound } from '../../errors/DomainError';
 import { findTableOfExternalId } from '../../access/integratedTableQueries';
 import type { IntegratedTableSummary } from '../../access/integratedTableQueries';
 import type { AppDeps } from '../../services/AppDeps';
-import { integerParam, queryInteger, queryOf, viewerOf } from '../../http/requestHelpers';
+import { integerParam, queryInteger, queryOf } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 
 /** Ours: no visible integrated table has the ERP table number (and kind). */

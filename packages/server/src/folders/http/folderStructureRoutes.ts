@@ -16,10 +16,11 @@ import { uploadGrantsInArea } from '../../access/documentVisibility';
 import type { Viewer } from '../../access/documentVisibility';
 import { presentDocument } from '../../access/documentPresenter';
 import { presentFolderTree, recordConstraints } from '../folderPresenter';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import { badRequest } from '../../http/HttpError';
 import { recordContextOf } from '../../http/recordContextQuery';
-import { queryInteger, queryOf, viewerOf } from '../../http/requestHelpers';
+import { queryInteger, queryOf } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { relatedRecordsOf } from '../relatedRecords';
 import type { RelatedRecord } from '../relatedRecords';
 import { registerUrlGenerationRoutes } from './urlGenerationRoutes';
@@ -41,7 +42,7 @@ const NOT_IN_RESTRICTING_QUEUE = sql<SqlBool>`(q.id is null or (q.features2 & 4)
  * subquery already runs that way (the ids into a temporary index, then documents by rowid).
  * One statement, not two: each statement costs the server a round trip and its building.
  */
-function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; dataAreaId: string }, recordId: string): RawBuilder<SqlBool> {
+function linkedToRecord(deps: ErpDeps, record: { sit: { id: number }; dataAreaId: string }, recordId: string): RawBuilder<SqlBool> {
   const ids = sql`select rl.document_id from record_links rl
     where rl.integrated_table_id = ${record.sit.id} and rl.record_id = ${recordId} and rl.data_area_id = ${record.dataAreaId}`;
   return deps.dialect === 'postgres' ? sql<SqlBool>`d.id = any(array(${ids}))` : sql<SqlBool>`d.id in (${ids})`;
@@ -54,7 +55,7 @@ function linkedToRecord(deps: AppDeps, record: { sit: { id: number }; dataAreaId
  * none of them.
  */
 async function recordDocuments(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   record: { sit: { id: number }; recordId: string | null; dataAreaId: string },
   company: string | null,
@@ -106,7 +107,7 @@ function required<T>(value: T | null): T {
  * the context, the folders and the record's groups were three. Undefined when no integrated table has that id.
  */
 async function listingContext(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   sitId: number,
   recordId: string | null,
@@ -260,7 +261,7 @@ function relatedFolder(
  * their documents. RestrictToDataAreaId holds in every folder. Also registers
  * GET /api/folder-structure/url-generation/{sourceId}.
  */
-export function registerFolderStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerFolderStructureRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get(
     '/folder-structure',
     { schema: { response: okAnswer(FolderEntryListAnswer) } },

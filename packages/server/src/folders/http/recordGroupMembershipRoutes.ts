@@ -6,8 +6,9 @@ import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../errors/DomainError';
 import { queueRestricts, restrictionOf, sameCompany } from '../../access/dataAreaRestriction';
 import { queuesVisibleToSql, type Viewer } from '../../access/documentVisibility';
-import type { AppDeps } from '../../services/AppDeps';
-import { integerParam, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../../erp/ErpDeps';
+import { integerParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { RECORD_GROUP_NOT_FOUND, deleteRecordGroup, resolveGroupRecords, saveRecordGroup } from '../recordGroups';
 import type { RecordGroupMembership } from '../recordGroups';
 
@@ -105,7 +106,7 @@ async function assertMayChangeGroup(
  * and a caller held to a company (heldToCompany) groups only its records, queue named or not. A
  * PUT naming a group and DELETE need its maker or 'Security: Manager' (assertMayChangeGroup).
  */
-export function registerRecordGroupMembershipRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerRecordGroupMembershipRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.put<{ Body: RecordGroupMembershipRequest }>(
     '/record-group-memberships',
     { schema: { body: RecordGroupMembershipBody, response: okAnswer(RecordGroupMembershipAnswer) } },

@@ -6,8 +6,9 @@ import { entityUrl } from '../../erp/entityUrlQueries';
 import { forbidden, invalid, notFound } from '../../errors/DomainError';
 import { companyToRead, restrictionOf } from '../../access/dataAreaRestriction';
 import { tableVisibleCondition } from '../../access/integratedTableQueries';
-import type { AppDeps } from '../../services/AppDeps';
-import { integerParam, queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../../erp/ErpDeps';
+import { integerParam, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Opening a folder's record in the ERP is Launch Card (embedded §5: launch needs a launch privilege). */
 export const URL_GENERATION_PRIVILEGE = 'Dynamics: Launch Card From Document';
@@ -41,7 +42,7 @@ void urlMatches;
  * 'Dynamics: Launch Card From Document' (403); RestrictToDataAreaId of docId's or queueId's
  * queue (403, or the spec's words without a company); the ERP reads the record first.
  */
-export function registerUrlGenerationRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerUrlGenerationRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get<{ Params: { sourceId: string } }>(
     '/folder-structure/url-generation/:sourceId',
     { schema: { params: UrlGenerationParams, querystring: UrlGenerationQuery, response: okAnswer(UrlGenerationAnswer) } },

@@ -1,7 +1,5 @@
 import type { Expression, Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Viewer } from '../../access/documentVisibility';
-import type { AppDeps } from '../../services/AppDeps';
 
 /** The scalar EDM types the workflow entity sets use. */
 export type EdmScalarType = 'Edm.Int32' | 'Edm.String' | 'Edm.Boolean' | 'Edm.Decimal' | 'Edm.DateTimeOffset';
@@ -47,10 +45,22 @@ export type EntityKey = Record<string, number>;
 /** Database access of a read: the app's connection or a write transaction. */
 export type Reader = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Who calls the data service, as far as the service itself needs to know: who they are, the
+ * database clock of their request, and whether they manage the workflow structure. The module
+ * that declares a set says what its callers are beyond that (workflow's sets: the access
+ * policies' `Viewer`), and the service is registered with an `authenticate` that makes one.
+ */
+export interface ODataCaller {
+  userId: number;
+  isManager: boolean;
+  databaseNow: RawBuilder<string>;
+}
+
 /** Who reads, and on which connection: what a set's source may filter by (Documents: the caller's visibility). */
-export interface SourceCaller {
+export interface SourceCaller<C extends ODataCaller = ODataCaller> {
   db: Reader;
-  viewer: Viewer;
+  viewer: C;
 }
 
 /** Who may use a set: security managers only (the workflow structure), or every caller, each seeing what /api shows them. */
@@ -61,12 +71,11 @@ export type EntitySetAudience = 'securityManager' | 'documentViewer';
  * row version itself (Documents → the routing command of PUT /api/documents/route): the If-Match
  * header as sent, the body as a JSON object; resolves to the entity's new row version.
  */
-export type EntityPatch = (
-  deps: AppDeps,
+export type EntityPatch<C extends ODataCaller = ODataCaller> = (
   key: EntityKey,
   ifMatch: string | undefined,
   body: Readonly<Record<string, unknown>>,
-  viewer: Viewer,
+  viewer: C,
 ) => Promise<number>;
 
 /** What a write knows about its caller and time. */
@@ -90,7 +99,7 @@ export interface EntitySetWrites {
 }
 
 /** Everything the service needs about one entity set. */
-export interface EntitySetDefinition {
+export interface EntitySetDefinition<C extends ODataCaller = ODataCaller> {
   /** The entity set name in URLs, e.g. `WorkflowQueues`. */
   name: string;
   /** The entity type name in $metadata, e.g. `WorkflowQueue`. */
@@ -101,11 +110,11 @@ export interface EntitySetDefinition {
   /** Absent: 'securityManager'. */
   audience?: EntitySetAudience;
   /** The SELECT behind the set; the service wraps it to filter, sort and page by `column`s. */
-  source(databaseNow: RawBuilder<string>, caller: SourceCaller): Expression<unknown>;
+  source(databaseNow: RawBuilder<string>, caller: SourceCaller<C>): Expression<unknown>;
   /** Source rows → entities, in the same order. */
   present(db: Reader, rows: readonly SourceRow[], databaseNow: RawBuilder<string>): Promise<ODataEntity[]>;
   /** Absent for read-only sets (writes answer 405). */
   writes?: EntitySetWrites;
   /** A set changed only by PATCH through a command (POST and DELETE answer 405); excludes `writes`. */
-  patch?: EntityPatch;
+  patch?: EntityPatch<C>;
 }

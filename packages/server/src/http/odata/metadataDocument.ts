@@ -1,4 +1,4 @@
-import type { EntitySetDefinition } from './EntitySetDefinition';
+import type { EntitySetDefinition, ODataCaller } from './EntitySetDefinition';
 import { QUEUE_ACCESS_FLAG_NAMES } from '../../workflow/odata/queueAccessObject';
 
 /** The schema namespace of every type the data service declares. */
@@ -18,7 +18,7 @@ function property(name: string, type: string, nullable: boolean): string {
  * document's link), one entity type per set with its key and
  * properties, and the entity container, so a client can discover sets, keys and properties.
  */
-export function metadataDocument(sets: readonly EntitySetDefinition[]): string {
+export function metadataDocument<C extends ODataCaller>(sets: readonly EntitySetDefinition<C>[]): string {
   const complexTypes = [
     ['QueueAccess', QUEUE_ACCESS_FLAG_NAMES.map((flag) => property(flag, 'Edm.Boolean', false))],
     ['QueueFeatures', [property('Features1', 'Edm.Int32', false), property('Features2', 'Edm.Int32', false)]],

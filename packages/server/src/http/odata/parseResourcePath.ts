@@ -1,13 +1,13 @@
-import type { EntityKey, EntitySetDefinition } from './EntitySetDefinition';
+import type { EntityKey, EntitySetDefinition, ODataCaller } from './EntitySetDefinition';
 import { odataBadRequest, odataNotFound } from './ODataError';
 
 /** What a data-service URL addresses. */
-export type ResourcePath =
+export type ResourcePath<C extends ODataCaller = ODataCaller> =
   | { kind: 'serviceDocument' }
   | { kind: 'metadata' }
-  | { kind: 'collection'; set: EntitySetDefinition }
-  | { kind: 'count'; set: EntitySetDefinition }
-  | { kind: 'entity'; set: EntitySetDefinition; key: EntityKey };
+  | { kind: 'collection'; set: EntitySetDefinition<C> }
+  | { kind: 'count'; set: EntitySetDefinition<C> }
+  | { kind: 'entity'; set: EntitySetDefinition<C>; key: EntityKey };
 
 function keyValue(text: string): number {
   if (!/^-?\d{1,10}$/.test(text)) throw odataBadRequest(`The key value '${text}' is not an integer.`);
@@ -22,7 +22,7 @@ function keyValue(text: string): number {
  * case-insensitively because the spec spells them `userId` / `workflowQueueId` (portal §7) while
  * the properties are `UserId` / `WorkflowQueueId` (portal §3).
  */
-export function parseKeyPredicate(text: string, set: EntitySetDefinition): EntityKey {
+export function parseKeyPredicate(text: string, set: Pick<EntitySetDefinition, 'keys' | 'name'>): EntityKey {
   const parts = text.split(',').map((part) => part.trim());
   if (parts.length === 1 && set.keys.length === 1 && !parts[0].includes('=')) return { [set.keys[0]]: keyValue(parts[0]) };
   const key: EntityKey = {};
@@ -43,7 +43,7 @@ export function parseKeyPredicate(text: string, set: EntitySetDefinition): Entit
  * an entity set, `{Set}/$count`, or `{Set}({key})`. Unknown sets → 404; deeper paths (properties,
  * navigation) → 400, as this service does not offer them.
  */
-export function parseResourcePath(rawPath: string, sets: readonly EntitySetDefinition[]): ResourcePath {
+export function parseResourcePath<C extends ODataCaller>(rawPath: string, sets: readonly EntitySetDefinition<C>[]): ResourcePath<C> {
   let path: string;
   try {
     path = decodeURIComponent(rawPath);

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import type { Viewer } from '../../access/documentVisibility';
-import type { EntityKey, EntitySetDefinition, ODataEntity, Reader, SourceRow } from './EntitySetDefinition';
+import type { EntityKey, EntitySetDefinition, ODataCaller, ODataEntity, Reader, SourceRow } from './EntitySetDefinition';
 import { MAX_PAGE_SIZE } from './parseODataQuery';
 import type { ODataQuery } from './parseODataQuery';
 import type { FilterNode } from './parseODataFilter';
@@ -23,7 +22,7 @@ function conditionOf(node: FilterNode | null): RawBuilder<unknown> {
   return node.value === null ? sql`${column} is null` : sql`${column} = ${node.value}`;
 }
 
-function keyFilter(set: EntitySetDefinition, key: EntityKey): FilterNode {
+function keyFilter(set: Pick<EntitySetDefinition, 'keys' | 'properties' | 'name'>, key: EntityKey): FilterNode {
   const nodes: FilterNode[] = set.keys.map((name) => {
     const property = set.properties.find((p) => p.name === name);
     if (property?.column === undefined) throw new Error(`Key ${set.name}.${name} has no column.`);
@@ -33,7 +32,7 @@ function keyFilter(set: EntitySetDefinition, key: EntityKey): FilterNode {
 }
 
 /** ORDER BY: the asked items, then every key ascending so pages never overlap or skip. */
-function orderOf(set: EntitySetDefinition, query: Pick<ODataQuery, 'orderBy'>): RawBuilder<unknown> {
+function orderOf(set: Pick<EntitySetDefinition, 'keys' | 'properties'>, query: Pick<ODataQuery, 'orderBy'>): RawBuilder<unknown> {
   const items = query.orderBy.map((item) => sql`${sql.ref(`e.${item.property.column}`)} ${sql.raw(item.descending ? 'desc' : 'asc')}`);
   for (const name of set.keys) {
     const column = set.properties.find((p) => p.name === name)?.column;
@@ -48,7 +47,12 @@ function orderOf(set: EntitySetDefinition, query: Pick<ODataQuery, 'orderBy'>): 
  * parameters, the order completed by the keys, at most MAX_PAGE_SIZE entities; with `$count`, a
  * second query counts all matches.
  */
-export async function readCollection(db: Reader, set: EntitySetDefinition, query: ODataQuery, viewer: Viewer): Promise<CollectionPage> {
+export async function readCollection<C extends ODataCaller>(
+  db: Reader,
+  set: EntitySetDefinition<C>,
+  query: ODataQuery,
+  viewer: C,
+): Promise<CollectionPage> {
   const databaseNow = viewer.databaseNow;
   const source = set.source(databaseNow, { db, viewer });
   const where = conditionOf(query.filter);
@@ -72,7 +76,12 @@ export async function readCollection(db: Reader, set: EntitySetDefinition, query
 }
 
 /** The number of entities matching the filter (`{Set}/$count`). */
-export async function countEntities(db: Reader, set: EntitySetDefinition, query: ODataQuery, viewer: Viewer): Promise<number> {
+export async function countEntities<C extends ODataCaller>(
+  db: Reader,
+  set: EntitySetDefinition<C>,
+  query: ODataQuery,
+  viewer: C,
+): Promise<number> {
   const counted = await sql<{
     n: number | string;
   }>`select count(*) as n from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(query.filter)}`.execute(db);
@@ -80,7 +89,12 @@ export async function countEntities(db: Reader, set: EntitySetDefinition, query:
 }
 
 /** One entity by key, or null (also when the caller may not see it). */
-export async function readEntity(db: Reader, set: EntitySetDefinition, key: EntityKey, viewer: Viewer): Promise<ODataEntity | null> {
+export async function readEntity<C extends ODataCaller>(
+  db: Reader,
+  set: EntitySetDefinition<C>,
+  key: EntityKey,
+  viewer: C,
+): Promise<ODataEntity | null> {
   const result =
     await sql<SourceRow>`select * from (${set.source(viewer.databaseNow, { db, viewer })}) e where ${conditionOf(keyFilter(set, key))}`.execute(
       db,

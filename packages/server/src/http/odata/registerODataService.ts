@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
-import { authenticateBearer, principalOf } from '../../auth/http/authPlugin';
-import { viewerOf } from '../requestHelpers';
-import type { EntityKey, EntitySetDefinition, ODataEntity } from './EntitySetDefinition';
+import type { EntityKey, EntitySetDefinition, ODataCaller, ODataEntity } from './EntitySetDefinition';
 import { etagOf } from './etagOf';
 import { metadataDocument } from './metadataDocument';
 import { ODataError, odataNotFound } from './ODataError';
@@ -11,11 +8,20 @@ import { parseODataQuery, refuseQueryOptions } from './parseODataQuery';
 import { parseResourcePath } from './parseResourcePath';
 import { countEntities, readCollection, readEntity } from './readEntities';
 import { registerODataErrorHandler } from './registerODataErrorHandler';
-import { workflowEntitySets } from '../../workflow/odata/workflowEntitySets';
 import { createEntity, deleteEntity, patchEntity, updateEntity } from './writeEntities';
 
 /** Where the service is mounted (buildApp registers the plugin with this prefix). */
 export const ODATA_PREFIX = '/odata/v1';
+
+/**
+ * What the composition root hands the service: the entity sets, in $metadata order (the modules
+ * declare them), and how a request's caller is authenticated (the same bearer token as /api).
+ */
+export interface ODataService<C extends ODataCaller> {
+  sets: readonly EntitySetDefinition<C>[];
+  /** Resolves to the caller of a request, or throws 401 (the auth module's bearer check). */
+  authenticate(request: FastifyRequest): Promise<C>;
+}
 
 const JSON_TYPE = 'application/json; odata.metadata=minimal; charset=utf-8';
 
@@ -31,11 +37,11 @@ function queryText(params: URLSearchParams): string {
 }
 
 /** The key predicate of an entity's URL: `(5)` or `(UserId=1,WorkflowQueueId=2)`. */
-function keyPredicate(set: EntitySetDefinition, key: EntityKey): string {
+function keyPredicate(set: Pick<EntitySetDefinition, 'keys'>, key: EntityKey): string {
   return set.keys.length === 1 ? `(${key[set.keys[0]]})` : `(${set.keys.map((name) => `${name}=${key[name]}`).join(',')})`;
 }
 
-function keyOf(set: EntitySetDefinition, entity: ODataEntity): EntityKey {
+function keyOf(set: Pick<EntitySetDefinition, 'keys'>, entity: ODataEntity): EntityKey {
   return Object.fromEntries(set.keys.map((name) => [name, Number(entity[name])]));
 }
 
@@ -45,7 +51,7 @@ function annotated(entity: ODataEntity): ODataEntity {
 }
 
 /** 403 unless the caller holds 'Security: Manager' (every workflow entity set, read or write; not Documents). */
-function requireManager(viewer: Viewer, set: EntitySetDefinition): void {
+function requireManager(viewer: ODataCaller, set: Pick<EntitySetDefinition, 'audience'>): void {
   if ((set.audience ?? 'securityManager') !== 'securityManager') return;
   if (!viewer.isManager) {
     throw new ODataError(403, "The workflow entity sets of the data service need the 'Security: Manager' privilege.");
@@ -63,20 +69,33 @@ function wantsRepresentation(request: FastifyRequest): boolean {
 }
 
 /**
- * The OData v4 data service at /odata/v1 (portal §7), workflow part: the service document,
- * `$metadata`, and the entity sets of `workflowEntitySets` — collections with $filter / $top /
+ * The OData v4 data service at /odata/v1 (portal §7): the service document, `$metadata`, and the
+ * entity sets the modules declare (workflow's: `workflowEntitySets`) — collections with $filter / $top /
  * $skip / $orderby / $count, `{Set}/$count`, entities by key, POST / PATCH (If-Match) / DELETE
  * (If-Match). Every request needs a bearer token (401 otherwise); the workflow entity sets need
  * 'Security: Manager' (403); Documents shows each caller the documents /api shows them and moves
  * one by PATCH through the routing command. Errors are OData error bodies. Register with `{ prefix: ODATA_PREFIX }`.
  */
-export function registerODataService(app: FastifyInstance, deps: AppDeps): void {
-  const sets = workflowEntitySets;
+export function registerODataService<C extends ODataCaller>(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'dialect' | 'now'>,
+  service: ODataService<C>,
+): void {
+  const { sets } = service;
+  const callers = new WeakMap<FastifyRequest, C>();
   registerODataErrorHandler(app);
   // The /api auth hook looks only at /api paths; the data service asks for the same token.
   app.addHook('onRequest', async (request) => {
-    request.principal = await authenticateBearer(deps, request);
+    const caller = await service.authenticate(request);
+    callers.set(request, caller);
+    request.callerId = caller.userId;
   });
+  const callerOf = (request: FastifyRequest): C => {
+    const caller = callers.get(request);
+    // Unreachable: the onRequest hook above authenticated every request or answered 401.
+    if (caller === undefined) throw new Error('The data service was reached without its authentication hook.');
+    return caller;
+  };
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('OData-Version', '4.0');
     return payload;
@@ -101,9 +120,9 @@ export function registerODataService(app: FastifyInstance, deps: AppDeps): void 
     }
 
     const set = resource.set;
-    const viewer = viewerOf(request);
+    const viewer = callerOf(request);
     requireManager(viewer, set);
-    const context = { userId: principalOf(request).userId, now: deps.now().toISOString() };
+    const context = { userId: viewer.userId, now: deps.now().toISOString() };
 
     if (resource.kind === 'count') {
       if (method !== 'GET') throw new ODataError(405, 'Only GET is allowed on $count.');

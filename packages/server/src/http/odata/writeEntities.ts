@@ -3,14 +3,16 @@ import type { Transaction } from 'kysely';
 import type { DialectName } from '../../db/createDatabase';
 import { inWriteTransaction } from '../../db/inWriteTransaction';
 import type { Database } from '../../db/schema';
-import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
-import type { EntityKey, EntitySetDefinition, EntitySetWrites, ODataEntity, WriteContext } from './EntitySetDefinition';
+
+/** What a write needs of the app: its database and dialect. */
+type WriteDeps = Pick<AppDeps, 'db' | 'dialect'>;
+import type { EntityKey, EntitySetDefinition, EntitySetWrites, ODataCaller, ODataEntity, WriteContext } from './EntitySetDefinition';
 import { etagOf, etagOfRowVersion, ifMatchAccepts } from './etagOf';
 import { ODataError, odataNotFound } from './ODataError';
 import { readEntity } from './readEntities';
 
-function writesOf(set: EntitySetDefinition): EntitySetWrites {
+function writesOf<C extends ODataCaller>(set: EntitySetDefinition<C>): EntitySetWrites {
   if (set.patch !== undefined) throw new ODataError(405, `${set.name} are changed only with PATCH.`);
   if (set.writes === undefined) throw new ODataError(405, `${set.name} is read-only.`);
   return set.writes;
@@ -33,13 +35,13 @@ async function lockRow(trx: Transaction<Database>, dialect: DialectName, writes:
  * Loads the entity to change under a row lock and checks If-Match against its current ETag:
  * no header → 428 and nothing changes (SECURITY row 21); another ETag → 412.
  */
-async function lockedCurrent(
+async function lockedCurrent<C extends ODataCaller>(
   trx: Transaction<Database>,
-  deps: AppDeps,
-  set: EntitySetDefinition,
+  deps: WriteDeps,
+  set: EntitySetDefinition<C>,
   key: EntityKey,
   ifMatch: string | undefined,
-  viewer: Viewer,
+  viewer: C,
 ): Promise<ODataEntity> {
   const writes = writesOf(set);
   const current = (await lockRow(trx, deps.dialect, writes, key)) ? await readEntity(trx, set, key, viewer) : null;
@@ -52,12 +54,12 @@ async function lockedCurrent(
 }
 
 /** POST: validates, inserts and answers the new entity, all in one write transaction. */
-export function createEntity(
-  deps: AppDeps,
-  set: EntitySetDefinition,
+export function createEntity<C extends ODataCaller>(
+  deps: WriteDeps,
+  set: EntitySetDefinition<C>,
   body: unknown,
   context: WriteContext,
-  viewer: Viewer,
+  viewer: C,
 ): Promise<ODataEntity> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
@@ -69,14 +71,14 @@ export function createEntity(
 }
 
 /** PATCH: If-Match checked under a row lock, then a partial update; answers the changed entity. */
-export function updateEntity(
-  deps: AppDeps,
-  set: EntitySetDefinition,
+export function updateEntity<C extends ODataCaller>(
+  deps: WriteDeps,
+  set: EntitySetDefinition<C>,
   key: EntityKey,
   ifMatch: string | undefined,
   body: unknown,
   context: WriteContext,
-  viewer: Viewer,
+  viewer: C,
 ): Promise<ODataEntity> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
@@ -89,12 +91,12 @@ export function updateEntity(
 }
 
 /** DELETE: If-Match checked under a row lock, then the delete. */
-export function deleteEntity(
-  deps: AppDeps,
-  set: EntitySetDefinition,
+export function deleteEntity<C extends ODataCaller>(
+  deps: WriteDeps,
+  set: EntitySetDefinition<C>,
   key: EntityKey,
   ifMatch: string | undefined,
-  viewer: Viewer,
+  viewer: C,
 ): Promise<void> {
   const writes = writesOf(set);
   return inWriteTransaction(deps.db, async (trx) => {
@@ -108,16 +110,16 @@ export function deleteEntity(
  * and compares the row version the If-Match names; answers the new ETag and the entity as the
  * caller now sees it (null when the move took it out of their sight).
  */
-export async function patchEntity(
-  deps: AppDeps,
-  set: EntitySetDefinition,
+export async function patchEntity<C extends ODataCaller>(
+  deps: WriteDeps,
+  set: EntitySetDefinition<C>,
   key: EntityKey,
   ifMatch: string | undefined,
   body: unknown,
-  viewer: Viewer,
+  viewer: C,
 ): Promise<{ etag: string; entity: ODataEntity | null }> {
   if (set.patch === undefined) throw new Error(`${set.name} has no command PATCH.`);
-  const version = await set.patch(deps, key, ifMatch, asBody(body), viewer);
+  const version = await set.patch(key, ifMatch, asBody(body), viewer);
   return { etag: etagOfRowVersion(version), entity: await readEntity(deps.db, set, key, viewer) };
 }
 

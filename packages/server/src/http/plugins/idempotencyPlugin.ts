@@ -129,7 +129,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('idempotency', null);
 
   app.addHook('preParsing', async (request, reply, payload) => {
-    if (request.method !== 'POST' || request.principal === null) return payload;
+    if (request.method !== 'POST' || request.callerId === null) return payload;
     const path = pathOf(request.url);
     if (!(path.startsWith('/api/') || path.startsWith('/odata/')) || NOT_REPLAYABLE.has(path)) return payload;
     const key = keyOf(request);
@@ -141,7 +141,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
       .trim()
       .toLowerCase()}`;
     const hasher = new BoundaryBlindHash(boundary);
-    const userId = request.principal.userId;
+    const userId = request.callerId;
 
     const multipart = boundary !== null;
     const existing = await claimKey(deps, userId, key);

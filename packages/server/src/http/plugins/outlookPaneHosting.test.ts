@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../../test/testServer';
-import { OFFICE_JS_HOSTED_URL, officeJsScript, parseOfficeJsSource, withOfficeJs } from './outlookPaneHosting';
+import { OFFICE_JS_HOSTED_URL, officeJsScript, withOfficeJs } from './outlookPaneHosting';
 
 /** What html-webpack-plugin writes: the bundle as a module script in the head. */
 const PANE_HTML =
@@ -90,10 +90,7 @@ describe('the Outlook pane page and our copy of office.js', () => {
     expect((await hosted.inject({ url: '/folders' })).headers['content-security-policy']).not.toContain('appsforoffice');
   });
 
-  it('reads the setting strictly and puts the script first even in a page without one', () => {
-    expect(parseOfficeJsSource(undefined)).toBe('self');
-    expect(parseOfficeJsSource(' Hosted ')).toBe('hosted');
-    expect(() => parseOfficeJsSource('https://cdn.example/office.js')).toThrow("DATAHAVEN_OFFICE_JS is 'self'");
+  it('puts the script first even in a page without one', () => {
     expect(withOfficeJs('<html><head><title>x</title></head></html>', '/o.js?a="b"')).toBe(
       '<html><head><title>x</title><script src="/o.js?a=&quot;b&quot;"></script></head></html>',
     );

@@ -4,14 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { OfficeJsSource } from '../../config/officeJsSource';
 import { APP_PAGE_CSP, WEB_NOT_BUILT_MESSAGE } from './webHosting';
-
-/**
- * Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS, HOSTS.md "Outlook add-in"):
- * `self` — the pinned copy from @microsoft/office-js on our own server (offline, locked-down
- * tenants); `hosted` — Microsoft's CDN, which an AppSource listing requires.
- */
-export type OfficeJsSource = 'self' | 'hosted';
 
 /** Microsoft's hosted office.js (the only URL an AppSource listing accepts). */
 export const OFFICE_JS_HOSTED_URL = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
@@ -24,14 +18,6 @@ const RIBBON_ICON_SVG = resolve(__dirname, '..', '..', '..', '..', '..', 'manife
 
 /** The sizes Outlook asks the ribbon icons in (the manifest names all three). */
 export const RIBBON_ICON_SIZES: readonly number[] = [16, 32, 80];
-
-/** Reads DATAHAVEN_OFFICE_JS: empty or `self` → our copy, `hosted` → Microsoft's CDN. */
-export function parseOfficeJsSource(text: string | undefined): OfficeJsSource {
-  const value = (text ?? '').trim().toLowerCase();
-  if (value === '' || value === 'self') return 'self';
-  if (value === 'hosted') return 'hosted';
-  throw new Error(`DATAHAVEN_OFFICE_JS is 'self' (our own copy of office.js) or 'hosted' (Microsoft's): ${text}`);
-}
 
 /** The folder of the installed @microsoft/office-js build and its version. */
 function officeJsPackage(): { dir: string; version: string } {

@@ -14,11 +14,12 @@ import { findVisibleDocuments } from '../../access/documentQueries';
 import { canUploadTo } from '../../access/documentVisibility';
 import type { Viewer } from '../../access/documentVisibility';
 import { presentDocument } from '../../access/documentPresenter';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import { HttpError, badRequest, forbidden } from '../../http/HttpError';
 import { matchIdempotentBody } from '../../http/plugins/idempotencyPlugin';
 import { recordContextOf } from '../../http/recordContextQuery';
-import { queryInteger, queryOf, viewerOf } from '../../http/requestHelpers';
+import { queryInteger, queryOf } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { malformedMultipartOr } from './stageRequestFiles';
 
 /** The form fields the pane sends beside the files. */
@@ -33,7 +34,7 @@ interface MailForm {
 const MAX_FIELD = 2000;
 
 /** The place named by the query, checked as the upload (record) or the queue import does, before any byte is stored. */
-async function placeOf(deps: AppDeps, request: FastifyRequest, viewer: Viewer): Promise<MailImportPlace> {
+async function placeOf(deps: ErpDeps, request: FastifyRequest, viewer: Viewer): Promise<MailImportPlace> {
   const query = queryOf(request);
   const queueId = queryInteger(query, 'queueId');
   const context = recordContextOf(query);
@@ -63,7 +64,7 @@ async function placeOf(deps: AppDeps, request: FastifyRequest, viewer: Viewer): 
 }
 
 /** Streams the `file` parts (attachments) and the optional `message` part (the .eml/.msg itself) into the store; reads the text fields. */
-async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<MailForm> {
+async function readMailForm(deps: ErpDeps, request: FastifyRequest): Promise<MailForm> {
   if (!request.isMultipart()) throw badRequest('The e-mail import must be multipart/form-data with file parts.');
   const maxBytes = await readNumberOption(deps.db, 'File Upload Size Limit');
   const fields = new Map<string, string>();
@@ -98,7 +99,7 @@ async function readMailForm(deps: AppDeps, request: FastifyRequest): Promise<Mai
   return { origin, note, staged: [...attachments, ...messages], digest };
 }
 
-async function importMail(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function importMail(deps: ErpDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const viewer = viewerOf(request);
   const place = await placeOf(deps, request, viewer);
   const form = await readMailForm(deps, request);
@@ -145,6 +146,6 @@ async function importMail(deps: AppDeps, request: FastifyRequest, reply: Fastify
  * named in `duplicates` in words; all of them duplicates → 409 in words. An Idempotency-Key
  * retry of the same form (the pane's try again after a lost answer) gets the first answer replayed.
  */
-export function registerMailImportRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerMailImportRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.post('/mail-import', { schema: { response: createdAnswer(MailImportAnswer) } }, (request, reply) => importMail(deps, request, reply));
 }

@@ -8,8 +8,9 @@ import { applyArrivalEvents, checkQueueImport, commitQueueImport } from '../queu
 import { matchArrivalsToRecords } from '../smartQueueMatcher';
 import { findVisibleDocuments } from '../../access/documentQueries';
 import { presentDocument } from '../../access/documentPresenter';
-import type { AppDeps } from '../../services/AppDeps';
-import { integerParam, viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../../erp/ErpDeps';
+import { integerParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { stageRequestFiles } from './stageRequestFiles';
 
 // The answer schema holds every field of the command's result: the serialiser drops what it lacks.
@@ -25,7 +26,7 @@ void submitMatches;
  * - PUT /api/documents/submit → 200 `{ documents, autoApproved, autoApproveRefusal,
  *   promptToApprove, launchRecord }`; 400 'A note is required to submit.'.
  */
-export function registerQueueUploadRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerQueueUploadRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.post('/queues/:id/documents', { schema: { response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const queue = await checkQueueImport(deps.db, viewer, integerParam(request, 'id'));

@@ -19,9 +19,10 @@ import { unlinkDocument } from '../documentUnlinker';
 import { linkDocumentWithEvents } from '../linkEvents';
 import { findVisibleDocument } from '../../access/documentQueries';
 import { presentDocumentLink } from '../../access/documentPresenter';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import { notFound } from '../../http/HttpError';
-import { documentIdParam, queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The link request of a query (POST's; PUT reads it under its body): the contract has checked the forms. */
 function linkRequestOfQuery(request: FastifyRequest): LinkRequest {
@@ -66,7 +67,7 @@ function linkRequestOfBody(base: LinkRequest, body: LinkRequestBody | PushLinkRe
  * of a record the ERP posted to the posted record it became. The rules are the commands'
  * (commands/documentLinker, documentUnlinker).
  */
-export function registerLinkRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerLinkRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get('/documents/:id/link', { schema: { response: okAnswer(DocumentLinkOrNullAnswer) } }, async (request, reply) => {
     const viewer = viewerOf(request);
     const row = await findVisibleDocument(deps.db, viewer, documentIdParam(request));

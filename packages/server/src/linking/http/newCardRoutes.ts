@@ -10,9 +10,10 @@ import {
 import type { LinkChange, NewCardCreateRequestBody, NewCardOperation, NewCardRecord, NewCardRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { completeNewCard, createNewCardRecord, initiateNewCard } from '../newCardOperations';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import { badRequest } from '../../http/HttpError';
-import { documentIdParam, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * New Card From Document (embedded §4 "New-record flow", §7): PUT /api/documents/{id}/new-card
@@ -20,7 +21,7 @@ import { documentIdParam, viewerOf } from '../../http/requestHelpers';
  * the record in the ERP through its connector, PUT … 'complete' links the document to it and
  * releases the caller's lock. The rules are commands/newCardOperations'; docs/API.md.
  */
-export function registerNewCardRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerNewCardRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.put<{ Body: NewCardRequestBody }>(
     '/documents/:id/new-card',
     { schema: { body: NewCardBody, response: okAnswer(NewCardStepAnswer) } },

@@ -12,7 +12,7 @@ import type { GraphDraft } from '../GraphMailClient';
 import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, badRequest, forbidden } from '../../http/HttpError';
-import { viewerOf } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import { EXPORT_FORBIDDEN, GRAPH_TOKEN_HEADER } from '../../documents/http/exportRoutes';
 import { documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents/exportedFiles';
 import type { ExportedFile } from '../../documents/exportedFiles';

@@ -7,7 +7,8 @@ import { DomainError, conflict } from '../../errors/DomainError';
 import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { badRequest } from '../../http/HttpError';
-import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString, viewerOf } from '../../http/requestHelpers';
+import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
+import { viewerOf } from '../../auth/http/authPlugin';
 import type { RawQuery } from '../../http/requestHelpers';
 
 function requiredQueueId(query: RawQuery): number {

@@ -3,8 +3,8 @@ import type { AnswerMatches, WorkflowActionBody } from '@datahaven/core/contract
 import type { FastifyInstance } from 'fastify';
 import { recordWorkflowAction, workflowActionRequestOf } from '../workflowActionRecorder';
 import type { WorkflowAction, WorkflowActionResult } from '../workflowActionRecorder';
-import type { AppDeps } from '../../services/AppDeps';
-import { viewerOf } from '../../http/requestHelpers';
+import type { ErpDeps } from '../../erp/ErpDeps';
+import { viewerOf } from '../../auth/http/authPlugin';
 
 const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', reject: '/documents/reject', route: '/documents/route' };
 const BODIES = { approve: ApprovalBody, reject: RejectBody, route: RouteBody } as const;
@@ -18,7 +18,7 @@ void answerMatches;
  * bad body, missing required note, no target queue or route → 400; a document whose queue or
  * row version changed → 409 'Document Queue Out Of Sync With Window' and nothing changes.
  */
-export function registerWorkflowRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerWorkflowRoutes(app: FastifyInstance, deps: ErpDeps): void {
   for (const [action, path] of Object.entries(PATHS) as [WorkflowAction, string][]) {
     app.put<{ Body: WorkflowActionBody }>(
       path,

@@ -35,7 +35,7 @@ import { findDueSoonCounts, findQueueDocumentsPage, presentDecision } from '../q
 import { enqueueListedFactsRefresh } from '../../erp/linkedRecordFacts';
 import { findBrowsableQueue, findBrowsableQueues } from '../workflowStructureQueries';
 import type { BrowsableQueue, QueueTypeSummary } from '../workflowStructureQueries';
-import type { AppDeps } from '../../services/AppDeps';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import { badRequest, notFound } from '../../http/HttpError';
 import {
   documentIdParam,
@@ -73,7 +73,7 @@ function typesOf(queues: readonly BrowsableQueue[]): Map<number, QueueTypeSummar
 }
 
 /** The root: every queue type with a listed queue, each queue with how many of its documents are due within 3 days. */
-async function workflowRoot(deps: AppDeps, viewer: Viewer, filter: QueueListFilter): Promise<WorkflowRoot> {
+async function workflowRoot(deps: ErpDeps, viewer: Viewer, filter: QueueListFilter): Promise<WorkflowRoot> {
   const browsable = await findBrowsableQueues(deps.db, viewer);
   const dueSoon = await findDueSoonCounts(
     deps.db,
@@ -89,7 +89,7 @@ async function workflowRoot(deps: AppDeps, viewer: Viewer, filter: QueueListFilt
  * One queue type with its browsable queues after the filter; 404 when the type does not exist or
  * the caller may browse none of its queues (so an unbrowsable type is not told apart from a missing one).
  */
-async function workflowQueueType(deps: AppDeps, viewer: Viewer, queueTypeId: number, filter: QueueListFilter): Promise<WorkflowQueueType> {
+async function workflowQueueType(deps: ErpDeps, viewer: Viewer, queueTypeId: number, filter: QueueListFilter): Promise<WorkflowQueueType> {
   const browsable = await findBrowsableQueues(deps.db, viewer, { queueTypeId });
   const type = browsable[0]?.queueType;
   if (type === undefined) throw notFound(MESSAGES.queueTypeNotFound);
@@ -99,7 +99,7 @@ async function workflowQueueType(deps: AppDeps, viewer: Viewer, queueTypeId: num
   );
 }
 
-async function browsableQueueOr404(deps: AppDeps, viewer: Viewer, queueId: number): Promise<BrowsableQueue> {
+async function browsableQueueOr404(deps: ErpDeps, viewer: Viewer, queueId: number): Promise<BrowsableQueue> {
   const found = await findBrowsableQueue(deps.db, viewer, queueId);
   if (found === undefined) throw notFound(MESSAGES.queueNotFound);
   return found;
@@ -111,7 +111,7 @@ async function browsableQueueOr404(deps: AppDeps, viewer: Viewer, queueId: numbe
  * lists only their types.
  */
 async function routeTargets(
-  deps: AppDeps,
+  deps: ErpDeps,
   viewer: Viewer,
   fromQueueId: number | null,
   options: { queueTypeId?: number; q: string; includeQueues: boolean },
@@ -147,7 +147,7 @@ function grantsEditing(access: number): boolean {
  * targets, link-to-approval setup, workflow perms and the read-only flag of a document. Every one
  * serves only the workflow screens, so every one needs 'Workflow Queues: OK' (403; workflowViewerOf).
  */
-export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get('/workflow-root', { schema: { response: okAnswer(WorkflowRootAnswer) } }, async (request): Promise<WorkflowRoot> => {
     const filter = listFilter(queryOf(request));
     return workflowRoot(deps, workflowViewerOf(request), filter);

@@ -1,6 +1,8 @@
 import { directUserMembershipSet } from './directUserMembershipSet';
 import { documentsSet } from './documentsSet';
 import { effectiveUserMembershipSet } from './effectiveUserMembershipSet';
+import type { Viewer } from '../../access/documentVisibility';
+import type { ErpDeps } from '../../erp/ErpDeps';
 import type { EntitySetDefinition } from '../../http/odata/EntitySetDefinition';
 import { groupMembershipSet } from './groupMembershipSet';
 import { workflowDelegatesSet } from './workflowDelegatesSet';
@@ -9,13 +11,15 @@ import { workflowQueuesSet } from './workflowQueuesSet';
 import { workflowRoutesSet } from './workflowRoutesSet';
 
 /** The entity sets of the data service (portal §3, §7): the workflow sets and Documents, in $metadata order. */
-export const workflowEntitySets: readonly EntitySetDefinition[] = [
-  workflowQueueTypesSet,
-  workflowQueuesSet,
-  workflowRoutesSet,
-  workflowDelegatesSet,
-  directUserMembershipSet,
-  effectiveUserMembershipSet,
-  groupMembershipSet,
-  documentsSet,
-];
+export function workflowEntitySets(deps: ErpDeps): EntitySetDefinition<Viewer>[] {
+  return [
+    workflowQueueTypesSet,
+    workflowQueuesSet,
+    workflowRoutesSet,
+    workflowDelegatesSet,
+    directUserMembershipSet,
+    effectiveUserMembershipSet,
+    groupMembershipSet,
+    documentsSet(deps),
+  ];
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
-import type { OpenApiDocument } from '../../http/openapi/openApiDocument';
+import type { OpenApiDocument } from './openApiDocument';
 import { createUser, unique } from '../../test/factories';
 import { describeOnEachDatabase } from '../../test/testServer';
 import type { TestRequest } from '../../test/testServer';

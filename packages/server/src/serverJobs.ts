@@ -1,0 +1,22 @@
+import { linkedRecordFactsJob } from './erp/linkedRecordFactsJob';
+import type { JobDefinition } from './jobs/JobDefinition';
+import { jobHandlersOf } from './jobs/JobDefinition';
+import type { JobHandler } from './jobs/JobHandler';
+import { teamsNotificationJobs } from './notifications/teamsNotificationJobs';
+import type { ServerDeps } from './openServices';
+import { thumbnailJob } from './renditions/thumbnailJob';
+import { textExtractionJob } from './search/textExtractionJob';
+
+/**
+ * Every background job kind the server runs, as its module declares it: search's PDF text
+ * extraction, renditions' page thumbnails, erp's linked records' decision facts and the
+ * notifications module's Teams batch and send.
+ */
+export function serverJobs(): JobDefinition<ServerDeps>[] {
+  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs()];
+}
+
+/** The handlers of `serverJobs` by kind, for the server's JobRunner (and tests that run one). */
+export function serverJobHandlers(deps: ServerDeps): Record<string, JobHandler> {
+  return jobHandlersOf(serverJobs(), deps);
+}
