@@ -33,7 +33,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   try {
     const extraRoutes: RouteRegistrar<ServerDeps>[] = [];
     if (config.demo) {
-      await seedDemoData(deps.db, deps.fileStore, { now: deps.now });
+      await seedDemoData(deps);
       extraRoutes.push(registerDemoRoutes, registerDemoEntraRoutes);
     }
     const app = await buildServerApp(deps, { logger: options.logger ?? false, extraRoutes });

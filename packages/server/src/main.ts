@@ -77,7 +77,7 @@ async function migrate(config: Config): Promise<void> {
 async function seed(config: Config): Promise<void> {
   const services = await openServices(config);
   try {
-    const seeded = await seedDemoData(services.deps.db, services.deps.fileStore, { now: services.deps.now });
+    const seeded = await seedDemoData(services.deps);
     process.stdout.write(seeded ? 'Demo data seeded.\n' : 'Demo data already present; nothing done.\n');
   } finally {
     await services.close();

@@ -1,5 +1,5 @@
 /** The demo: first-run demo data, the Business Central host simulator page and the demo ERP service. */
-export { seedDemoData, type SeedDemoOptions } from './seedDemoData';
+export { seedDemoData } from './seedDemoData';
 export { registerDemoRoutes, DEMO_API_KEY_LABEL, DEMO_LOCAL_ONLY_MESSAGE } from './registerDemoRoutes';
 export { registerDemoEntraRoutes } from './registerDemoEntraRoutes';
 export { listDemoRecords, type DemoRecord, type DemoRecordContext } from './demoRecords';

@@ -79,7 +79,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       ...(dialect === 'postgres' ? { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '' } : {}),
     });
     services = await openServices(config, dialect === 'postgres' ? { postgresSchema: schema } : {});
-    await expect(seedDemoData(services.deps.db, services.deps.fileStore, { now: services.deps.now })).resolves.toBe(true);
+    await expect(seedDemoData(services.deps)).resolves.toBe(true);
     app = await buildServerApp(services.deps, { extraRoutes: [registerDemoRoutes] });
     baseUrl = await listenForTest(app);
   });
@@ -167,7 +167,7 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   });
 
   it('does nothing on a second start', async () => {
-    await expect(seedDemoData(services.deps.db, services.deps.fileStore)).resolves.toBe(false);
+    await expect(seedDemoData(services.deps)).resolves.toBe(false);
     expect(await count(services, 'documents')).toBe(14);
   });
 

@@ -1,13 +1,16 @@
 import { Readable } from 'node:stream';
 import { PRIVILEGE_NAMES, type PrivilegeName } from '@datahaven/core/model';
 import type { Kysely, Transaction } from 'kysely';
-import { commitUploads, stageUpload, type StagedFile } from '../intake/documentUploader';
+import { stageUpload } from '../intake/documentUploader';
+import { intakeDocuments } from '../intake/intakeDocuments';
+import type { StagedFile } from '../intake/StagedFile';
+import { viewerFor } from '../access/documentVisibility';
+import type { ErpDeps } from '../erp/ErpDeps';
 import { insertNote } from '../documents/noteWriter';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { resolveRecordContext } from '../db/recordContext';
 import type { Database } from '../db/schema';
 import { reindexDocument } from '../search/reindexDocument';
-import type { FileStore } from '../storage/FileStore';
 import {
   DEMO_COMPANY,
   DEMO_CUSTOM_CATEGORY,
@@ -30,12 +33,6 @@ import { seedDemoWorkflow } from './seedDemoWorkflow';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { renderScanTiff } from './renderScanTiff';
 
-/** Options of `seedDemoData`. */
-export interface SeedDemoOptions {
-  /** The clock stamped on rows and notes; the server's clock by default. */
-  now?: () => Date;
-}
-
 /** Generated files are far below any sensible limit; this only guards against a runaway generator. */
 const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
 
@@ -44,13 +41,13 @@ const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
  * table access, the Vendor and Purchase Invoice integrated tables with subtypes and display
  * folders, vendors and purchase invoices as `erp_records`, the 'AP Invoices' workflow (queues,
  * routes, memberships), thirteen generated invoice PDFs (one received without a record: unlinked, in Coding) and a three-page TIFF scan stored through
- * `fileStore` and committed exactly like uploads (with their 'Uploaded by' notes) and placed in
- * their queues, a few user notes, and an 'AP coding' custom-data category with values on a few
+ * the file store and taken in exactly like uploads (intake/intakeDocuments: their 'Uploaded by'
+ * notes, jobs and arrival events) and placed in their queues, a few user notes, and an 'AP coding' custom-data category with values on a few
  * invoices. Does nothing and resolves false when the
  * demo user 'clerk' already exists, so it runs on first start only.
  */
-export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, options: SeedDemoOptions = {}): Promise<boolean> {
-  const now = options.now ?? (() => new Date());
+export async function seedDemoData(deps: ErpDeps): Promise<boolean> {
+  const { db, now } = deps;
   const existing = await db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirst();
   if (existing !== undefined) return false;
 
@@ -62,7 +59,7 @@ export async function seedDemoData(db: Kysely<Database>, fileStore: FileStore, o
   const users = new Map((await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
   const documentIds = new Map<string, number>();
   for (const document of demoDocuments()) {
-    documentIds.set(document.fileName, await seedDocument(db, fileStore, now, users, queueIds, document));
+    documentIds.set(document.fileName, await seedDocument(deps, users, queueIds, document));
   }
 
   await inWriteTransaction(db, async (trx) => {
@@ -258,13 +255,12 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
 }
 
 async function seedDocument(
-  db: Kysely<Database>,
-  fileStore: FileStore,
-  now: () => Date,
+  deps: ErpDeps,
   users: ReadonlyMap<string, number>,
   queueIds: ReadonlyMap<DemoQueueName, number>,
   document: DemoDocument,
 ): Promise<number> {
+  const { db } = deps;
   const table = DEMO_TABLES.find((t) => t.key === document.table);
   if (!table) throw new Error(`Unknown demo table ${document.table}`);
   const recordId =
@@ -292,12 +288,13 @@ async function seedDocument(
     document.content.kind === 'invoicePdf'
       ? await renderInvoicePdf(document.content.invoice, demoVendor(document.content.invoice.vendor))
       : await renderScanTiff();
-  const staged: StagedFile = await stageUpload({ fileStore }, document.fileName, Readable.from([bytes]), MAX_DEMO_FILE_BYTES);
+  const staged: StagedFile = await stageUpload(deps, document.fileName, Readable.from([bytes]), MAX_DEMO_FILE_BYTES);
   const userId = required(users.get(document.uploadedBy), document.uploadedBy);
-  const [id] = await commitUploads(
-    { db, now },
-    { userId, username: document.uploadedBy },
-    { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id },
+  const viewer = await viewerFor(db, userId, document.uploadedBy, deps.databaseNow());
+  const [id] = await intakeDocuments(
+    deps,
+    viewer,
+    { kind: 'record', target: { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id } },
     [staged],
   );
   const queueId = document.queue === null ? null : required(queueIds.get(document.queue), document.queue);

@@ -7,7 +7,10 @@ import { findVisibleDocuments } from '../access/documentQueries';
 import type { DocumentDetailRow } from '../access/documentQueries';
 import type { Viewer } from '../access/documentVisibility';
 import type { AppDeps } from '../services/AppDeps';
-import { badRequest, forbidden, notFound } from '../http/HttpError';
+import { forbidden, invalid, notFound } from '../errors/DomainError';
+
+/** The 403's words when 'Cabinet: Export Documents' is missing (downloads and reply drafts). */
+export const EXPORT_FORBIDDEN = "Downloading documents needs the 'Cabinet: Export Documents' privilege.";
 
 /** A document's bytes as they leave the product (download, e-mail). */
 export interface ExportedFile {
@@ -77,8 +80,8 @@ export async function documentsForExport(
   ids: readonly number[],
   check: ExportCheck,
 ): Promise<DocumentDetailRow[]> {
-  if (ids.length === 0) throw badRequest(MESSAGES.noDocumentsSelected);
-  if (ids.length > LIMITS.downloadMenuMaxDocuments) throw badRequest(MESSAGES.downloadTooManyDocuments);
+  if (ids.length === 0) throw invalid(MESSAGES.noDocumentsSelected);
+  if (ids.length > LIMITS.downloadMenuMaxDocuments) throw invalid(MESSAGES.downloadTooManyDocuments);
   if (!viewer.privileges.has(check.privilege)) throw forbidden(check.forbiddenMessage);
   const rows = await findVisibleDocuments(deps.db, viewer, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -87,4 +90,16 @@ export async function documentsForExport(
     if (row === undefined) throw notFound(MESSAGES.documentNotFound);
     return row;
   });
+}
+
+/** The files of `rows` as they leave the product, in order, their names made unique (a zip or an e-mail holds each once). */
+export async function exportedFilesOf(
+  deps: AppDeps,
+  rows: readonly DocumentDetailRow[],
+  embedAnnotations: boolean,
+): Promise<ExportedFile[]> {
+  const files: ExportedFile[] = [];
+  for (const row of rows) files.push(await exportedFileOf(deps, row, { embedAnnotations }));
+  const names = uniqueFileNames(files.map((file) => file.name));
+  return files.map((file, index) => ({ ...file, name: names[index] }));
 }

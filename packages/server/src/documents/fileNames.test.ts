@@ -1,4 +1,4 @@
-import { cleanFileName, contentDisposition } from './fileNames';
+import { cleanFileName } from './fileNames';
 
 describe('fileNames', () => {
   it('keeps the last path segment without control or bidi characters, at most 255 characters', () => {
@@ -10,10 +10,5 @@ describe('fileNames', () => {
     const long = cleanFileName(`${'a'.repeat(1000)}.pdf`);
     expect(long).toHaveLength(255);
     expect(long.endsWith('.pdf')).toBe(true);
-  });
-
-  it('builds RFC 6266 Content-Disposition values', () => {
-    expect(contentDisposition('a "b".pdf', false, false)).toBe(`inline; filename="a _b_.pdf"; filename*=UTF-8''a%20%22b%22.pdf`);
-    expect(contentDisposition("it's.pdf", true, true)).toBe(`attachment; filename="it%27s.pdf"; filename*=UTF-8''it%27s.pdf`);
   });
 });

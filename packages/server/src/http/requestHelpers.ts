@@ -48,9 +48,9 @@ export function parseDocumentId(raw: string | undefined): number {
   return Number(raw);
 }
 
-/** The list `docId[]` of a request, each a positive integer; at most 500. */
-export function parseDocumentIdList(query: RawQuery): number[] {
-  const raw = queryList(query, 'docId');
+/** The document ids of a request's `docId[]` (or of the parameters `names`, each read with and without `[]`), each a positive integer; at most 500. */
+export function parseDocumentIdList(query: RawQuery, names: readonly string[] = ['docId']): number[] {
+  const raw = names.flatMap((name) => queryList(query, name));
   if (raw.length > 500) throw badRequest('At most 500 document ids per request.');
   return [...new Set(raw.map(parseDocumentId))];
 }

@@ -13,17 +13,8 @@ import type { Viewer } from '../access/documentVisibility';
 import { documentsCommitted, insertDocument } from '../documents/documentCreator';
 import { cleanFileName } from '../documents/fileNames';
 import { importQueueOfTable } from '../access/importQueueOfTable';
-import { recordQueueEntry } from './queueImporter';
-
-/** A file streamed to the store and checked, not yet in the database. */
-export interface StagedFile {
-  key: string;
-  size: number;
-  name: string;
-  extension: string;
-  mediaType: string;
-  pages: number;
-}
+import { recordQueueEntry } from '../workflow/queueEntry';
+import type { StagedFile } from './StagedFile';
 
 /** Where uploaded documents land: a resolved record context with its record id, and a subtype. */
 export interface UploadTarget {

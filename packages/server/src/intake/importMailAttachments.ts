@@ -3,13 +3,11 @@ import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
 import { MAX_DESCRIPTION_LENGTH } from '../documents/documentEditor';
-import type { StagedFile, UploadTarget } from './documentUploader';
+import type { IntakePlace } from './IntakePlace';
+import type { StagedFile } from './StagedFile';
 import { invalid } from '../errors/DomainError';
 import { insertNote } from '../documents/noteWriter';
 import { reindexDocument } from '../search/reindexDocument';
-
-/** Where an e-mail's attachments are filed: a queue (unlinked) or a record's folder. */
-export type MailImportPlace = { kind: 'queue'; queue: { id: number; name: string } } | { kind: 'record'; target: UploadTarget };
 
 /** What the e-mail says about itself, as the pane read it from Outlook. */
 export interface MailOrigin {
@@ -36,7 +34,7 @@ function clip(text: string, max: number): string {
 }
 
 /** The place in words, for the duplicate messages. */
-export function placeLabel(place: MailImportPlace): string {
+export function placeLabel(place: IntakePlace): string {
   return place.kind === 'queue'
     ? `the queue ${place.queue.name}`
     : `${place.target.context.sit.label} ${place.target.context.sourceNumber}`;
@@ -63,7 +61,7 @@ export function mailNote(origin: MailOrigin): string {
  */
 export async function findMailDuplicates(
   db: Kysely<Database>,
-  place: MailImportPlace,
+  place: IntakePlace,
   staged: readonly StagedFile[],
 ): Promise<MailDuplicate[]> {
   const keys = [...new Set(staged.map((file) => file.key))];

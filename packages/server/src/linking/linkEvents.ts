@@ -9,7 +9,7 @@ import type { ErpDeps } from '../erp/ErpDeps';
 import { linkDocument } from './documentLinker';
 import type { LinkRequest } from './documentLinker';
 import { insertNote } from '../documents/noteWriter';
-import { autoApprove } from '../intake/queueImporter';
+import { autoApprove } from '../workflow/queueEvents';
 import { WORKFLOW_ACTION_PRIVILEGE } from '../workflow/workflowActionRecorder';
 
 /** What a queue's OnLink event did or asks, after a link committed. */

@@ -11,7 +11,7 @@ import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 import { reindexDocument } from '../search/reindexDocument';
 import type { ErpDeps } from '../erp/ErpDeps';
 import { insertNote } from '../documents/noteWriter';
-import { autoApprove } from '../intake/queueImporter';
+import { autoApprove } from './queueEvents';
 import type { MovedDocument } from './workflowActionRecorder';
 
 /** The validated submit of PUT /api/documents/submit. */

@@ -1,5 +1,4 @@
 import {
-  CreatedDocumentsAnswer,
   DeletedDocumentsAnswer,
   DocumentAnswer,
   DocumentChangesBody,
@@ -15,23 +14,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { annotatedPdfOf, pdfFileNameOf, wantsEmbeddedAnnotations } from '../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../documentEditor';
 import { parseNamingRequest, resolveDocumentName } from '../documentNamer';
-import { commitUploads } from '../../intake/documentUploader';
-import { applyArrivalEvents } from '../../intake/queueImporter';
 import { pdfSourceKey } from '../../renditions/pdfSourceKey';
 import { recordView } from '../noteWriter';
 import { findVisibleDocuments } from '../../access/documentQueries';
 import type { DocumentDetailRow } from '../../access/documentQueries';
 import { readOptions } from '../../db/optionStore';
-import { resolveRecordContext } from '../../db/recordContext';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../pdf/imagesToPdf';
 import { previewFailureOf } from '../../renditions/previewFailureOf';
-import { canUploadTo } from '../../access/documentVisibility';
 import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
 import { presentDocument } from '../../access/documentPresenter';
 import type { ErpDeps } from '../../erp/ErpDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/HttpError';
 import { withinRequestTime } from '../../http/withinRequestTime';
-import { recordContextOf } from '../../http/recordContextQuery';
 import {
   documentIdParam,
   parseDocumentIdList,
@@ -43,7 +37,6 @@ import {
 } from '../../http/requestHelpers';
 import { viewerOf } from '../../auth/http/authPlugin';
 import { sendStoredFile } from './sendStoredFile';
-import { stageRequestFiles } from '../../intake/http/stageRequestFiles';
 import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
 
 /** The answer of GET /api/documents/{id}/view. */
@@ -74,50 +67,11 @@ async function pdfKeyOf(deps: ErpDeps, row: DocumentDetailRow): Promise<string |
   return withinRequestTime(pdfSourceKey(deps, row), deps.config.requestWorkMs);
 }
 
-/** Stores the uploaded files as documents; null when a retry with the same Idempotency-Key was answered with the first answer. */
-async function handleUpload(deps: ErpDeps, request: FastifyRequest, reply: FastifyReply): Promise<DmsDocument[] | null> {
-  const query = queryOf(request);
-  const context = recordContextOf(query);
-  if (context.recordId === undefined || (context.sitId === undefined && context.tableId === undefined && context.typeName === undefined)) {
-    throw badRequest('An upload needs a record id and a type name, sit id or table id.');
-  }
-  const resolved = await resolveRecordContext(deps.db, context);
-  if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
-  const viewer = viewerOf(request);
-  if (!viewer.privileges.has('Cabinet: Import Documents')) {
-    throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
-  }
-  if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId))) {
-    throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
-  }
-  const subtypeId = queryInteger(query, 'subtypeId') ?? null;
-  if (subtypeId !== null) {
-    const subtype = await deps.db
-      .selectFrom('subtypes')
-      .select('id')
-      .where('id', '=', subtypeId)
-      .where('integrated_table_id', '=', resolved.sit.id)
-      .executeTakeFirst();
-    if (subtype === undefined) throw badRequest(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
-  }
-  const staged = await stageRequestFiles(deps, request, reply);
-  if (staged === null) return null;
-  const ids = await commitUploads(deps, viewer, { context: { ...resolved, recordId: resolved.recordId }, subtypeId }, staged);
-  await applyArrivalEvents(deps, viewer, ids);
-  const rows = await findVisibleDocuments(deps.db, viewer, ids);
-  return rows.map(presentDocument);
-}
-
 /**
- * The documents resource: upload, read one or many, data (ranges), view, thumbnail, edit,
- * delete. Every read is filtered by the caller's access in SQL; invisible = 404.
+ * The documents resource: read one or many, data (ranges), view, thumbnail, edit, delete (the
+ * upload, POST /api/documents, is the intake module's). Every read is filtered by the caller's access in SQL; invisible = 404.
  */
 export function registerDocumentRoutes(app: FastifyInstance, deps: ErpDeps): void {
-  app.post('/documents', { schema: { response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
-    const documents = await handleUpload(deps, request, reply);
-    return documents === null ? reply : reply.status(201).send(documents);
-  });
-
   app.get('/documents', { schema: { response: okAnswer(DocumentListAnswer) } }, async (request): Promise<DmsDocument[]> => {
     const ids = parseDocumentIdList(queryOf(request));
     if (ids.length === 0) throw badRequest('Name the documents with docId[].');

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from '../../storage/FileStore';
 import type { FileStore } from '../../storage/FileStore';
-import { contentDisposition } from '../fileNames';
+import { contentDisposition } from '../../http/contentDisposition';
 
 /** What to send: a stored file with its exact media type and the name users see. */
 export interface StoredFileAnswer {

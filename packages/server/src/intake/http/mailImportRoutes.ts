@@ -3,19 +3,19 @@ import type { MailImport } from '@datahaven/core/contract';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stageUpload } from '../documentUploader';
-import type { StagedFile } from '../documentUploader';
-import { commitUploads } from '../documentUploader';
-import { applyArrivalEvents, checkQueueImport, commitQueueImport } from '../queueImporter';
+import type { StagedFile } from '../StagedFile';
+import { checkQueueImport } from '../queueImporter';
+import { checkRecordUpload } from '../checkRecordUpload';
+import { intakeDocuments } from '../intakeDocuments';
+import type { IntakePlace } from '../IntakePlace';
 import { readNumberOption } from '../../db/optionStore';
-import { resolveRecordContext } from '../../db/recordContext';
-import { checkImportNote, describeMailDocuments, findMailDuplicates } from '../importMailAttachments';
-import type { MailImportPlace, MailOrigin } from '../importMailAttachments';
+import { checkImportNote, findMailDuplicates } from '../importMailAttachments';
+import type { MailOrigin } from '../importMailAttachments';
 import { findVisibleDocuments } from '../../access/documentQueries';
-import { canUploadTo } from '../../access/documentVisibility';
 import type { Viewer } from '../../access/documentVisibility';
 import { presentDocument } from '../../access/documentPresenter';
 import type { ErpDeps } from '../../erp/ErpDeps';
-import { HttpError, badRequest, forbidden } from '../../http/HttpError';
+import { HttpError, badRequest } from '../../http/HttpError';
 import { matchIdempotentBody } from '../../http/plugins/idempotencyPlugin';
 import { recordContextOf } from '../../http/recordContextQuery';
 import { queryInteger, queryOf } from '../../http/requestHelpers';
@@ -34,7 +34,7 @@ interface MailForm {
 const MAX_FIELD = 2000;
 
 /** The place named by the query, checked as the upload (record) or the queue import does, before any byte is stored. */
-async function placeOf(deps: ErpDeps, request: FastifyRequest, viewer: Viewer): Promise<MailImportPlace> {
+async function placeOf(deps: ErpDeps, request: FastifyRequest, viewer: Viewer): Promise<IntakePlace> {
   const query = queryOf(request);
   const queueId = queryInteger(query, 'queueId');
   const context = recordContextOf(query);
@@ -45,22 +45,8 @@ async function placeOf(deps: ErpDeps, request: FastifyRequest, viewer: Viewer): 
   if (context.recordId === undefined || (context.sitId === undefined && context.tableId === undefined && context.typeName === undefined)) {
     throw badRequest('Name a queue (queueId) or a record (a record id and a type name, sit id or table id).');
   }
-  const resolved = await resolveRecordContext(deps.db, context);
-  if (resolved === undefined || resolved.recordId === null) throw badRequest('No integrated table matches the context.');
-  if (!viewer.privileges.has('Cabinet: Import Documents')) throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
-  if (!(await canUploadTo(deps.db, viewer, resolved.sit.id, resolved.dataAreaId)))
-    throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
-  const subtypeId = queryInteger(query, 'subtypeId') ?? null;
-  if (subtypeId !== null) {
-    const subtype = await deps.db
-      .selectFrom('subtypes')
-      .select('id')
-      .where('id', '=', subtypeId)
-      .where('integrated_table_id', '=', resolved.sit.id)
-      .executeTakeFirst();
-    if (subtype === undefined) throw badRequest(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
-  }
-  return { kind: 'record', target: { context: { ...resolved, recordId: resolved.recordId }, subtypeId } };
+  const target = await checkRecordUpload(deps.db, viewer, context, queryInteger(query, 'subtypeId') ?? null);
+  return { kind: 'record', target };
 }
 
 /** Streams the `file` parts (attachments) and the optional `message` part (the .eml/.msg itself) into the store; reads the text fields. */
@@ -109,13 +95,10 @@ async function importMail(deps: ErpDeps, request: FastifyRequest, reply: Fastify
   const skipped = new Set(duplicates.map((duplicate) => duplicate.index));
   const fresh = form.staged.filter((_file, index) => !skipped.has(index));
   if (fresh.length === 0) throw new HttpError(409, 'Conflict', duplicates.map((duplicate) => duplicate.message).join(' '));
-  const ids =
-    place.kind === 'queue'
-      ? await commitQueueImport(deps, viewer, place.queue, fresh)
-      : await commitUploads(deps, viewer, place.target, fresh);
-  await describeMailDocuments(deps.db, viewer, ids, form.origin, form.note, deps.now());
-  // As the record upload: a SmartQueue's auto-link approval (a queue import arrives unlinked).
-  if (place.kind === 'record') await applyArrivalEvents(deps, viewer, ids);
+  const ids = await intakeDocuments(deps, viewer, place, fresh, {
+    mail: { origin: form.origin, note: form.note },
+    onMatchWarning: (error, message) => request.log.warn({ err: error }, message),
+  });
   const visible = new Set(
     (
       await findVisibleDocuments(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stageUpload } from '../documentUploader';
-import type { StagedFile } from '../documentUploader';
+import type { StagedFile } from '../StagedFile';
 import { readNumberOption } from '../../db/optionStore';
 import type { AppDeps } from '../../services/AppDeps';
 import { badRequest } from '../../http/HttpError';

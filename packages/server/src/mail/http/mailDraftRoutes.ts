@@ -13,8 +13,8 @@ import type { Viewer } from '../../access/documentVisibility';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, badRequest, forbidden } from '../../http/HttpError';
 import { viewerOf } from '../../auth/http/authPlugin';
-import { EXPORT_FORBIDDEN, GRAPH_TOKEN_HEADER } from '../../documents/http/exportRoutes';
-import { documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents/exportedFiles';
+import { EXPORT_FORBIDDEN, documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents/exportedFiles';
+import { GRAPH_TOKEN_HEADER } from './emailLinkRoutes';
 import type { ExportedFile } from '../../documents/exportedFiles';
 
 /** The header carrying the user's Entra token for our API (Office SSO / NAA), exchanged on-behalf-of for a Graph token. */
