@@ -106,13 +106,11 @@ export async function demoOnBehalfOfGrant(
     },
     { issuer: context.issuer, audience: GRAPH_AUDIENCE, expiresInSeconds: expiresIn },
   );
-  return reply
-    .header('Cache-Control', 'no-store')
-    .send({
-      token_type: 'Bearer',
-      scope: `${GRAPH_AUDIENCE}/${DEMO_GRAPH_MAIL_SCOPE}`,
-      expires_in: expiresIn,
-      ext_expires_in: expiresIn,
-      access_token: token,
-    });
+  return reply.header('Cache-Control', 'no-store').send({
+    token_type: 'Bearer',
+    scope: `${GRAPH_AUDIENCE}/${DEMO_GRAPH_MAIL_SCOPE}`,
+    expires_in: expiresIn,
+    ext_expires_in: expiresIn,
+    access_token: token,
+  });
 }

@@ -272,13 +272,11 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
         chunkSizes: [],
       });
       const expires = new Date(Date.now() + 15 * 60 * 1000).toISOString();
-      return reply
-        .status(201)
-        .send({
-          uploadUrl: `${originOf(request)}/demo/graph/upload/${sessionId}`,
-          expirationDateTime: expires,
-          nextExpectedRanges: ['0-'],
-        });
+      return reply.status(201).send({
+        uploadUrl: `${originOf(request)}/demo/graph/upload/${sessionId}`,
+        expirationDateTime: expires,
+        nextExpectedRanges: ['0-'],
+      });
     });
 
     mail.put<{ Params: { session: string } }>('/demo/graph/upload/:session', async (request, reply) => {

@@ -298,13 +298,11 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
       );
     const target = related[0];
     if (target === undefined) return reply.status(204).send();
-    return reply
-      .header('ETag', target.etag)
-      .send({
-        '@odata.context': `${apiUrl}/$metadata#companies(${companyId})/${navigation.targetSet}/$entity`,
-        '@odata.etag': target.etag,
-        ...selectOf(target.record, query, targetType),
-      });
+    return reply.header('ETag', target.etag).send({
+      '@odata.context': `${apiUrl}/$metadata#companies(${companyId})/${navigation.targetSet}/$entity`,
+      '@odata.etag': target.etag,
+      ...selectOf(target.record, query, targetType),
+    });
   };
 
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0', handler: api });

@@ -145,14 +145,12 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         session.next = end + 1;
         if (session.next < session.size)
           return send(response, 200, { expirationDateTime: '2099-01-01T00:00:00Z', nextExpectedRanges: [`${session.next}-`] });
-        drafts
-          .get(session.draftId)
-          ?.attachments.push({
-            name: session.name,
-            contentType: session.contentType,
-            bytes: Buffer.concat(session.received),
-            via: 'uploadSession',
-          });
+        drafts.get(session.draftId)?.attachments.push({
+          name: session.name,
+          contentType: session.contentType,
+          bytes: Buffer.concat(session.received),
+          via: 'uploadSession',
+        });
         sessions.delete(upload[1]);
         response.writeHead(201, { location: `${baseUrl}/v1.0/me/messages/${session.draftId}/attachments/${counter}` });
         return response.end();
