@@ -14,8 +14,17 @@ import { searchApi, type SearchApi } from './searchApi';
 import { versionApi, type VersionApi } from './versionApi';
 import { workflowApi, type WorkflowApi } from './workflowApi';
 
-/** Every resource module over one client; one instance per mounted app (provider scope). */
+/**
+ * Every resource module over one client; one instance per mounted app (provider scope). Every
+ * HTTP call of the core is a resource's call here, so its path, query, body and answer type are
+ * written once, in api/ (lint: datahaven/http-through-api).
+ */
 export interface ApiServices {
+  /**
+   * @deprecated The client under the resources. Kept only while the submit call of
+   * ui/workflow/queueImport/SubmitAction.tsx still reads it (its move to services/workflowActions
+   * is under way, issue 34); lint refuses `.client` everywhere else in the core. Remove it then.
+   */
   client: ApiClient;
   annotations: AnnotationsApi;
   documents: DocumentsApi;
