@@ -3,6 +3,8 @@ import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
 import { exportApi, type ExportApi } from './exportApi';
 import { linkApi, type LinkApi } from './linkApi';
+import { metadataApi, type MetadataApi } from './metadataApi';
+import { newCardApi, type NewCardApi } from './newCardApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
@@ -12,13 +14,24 @@ import { searchApi, type SearchApi } from './searchApi';
 import { versionApi, type VersionApi } from './versionApi';
 import { workflowApi, type WorkflowApi } from './workflowApi';
 
-/** Every resource module over one client; one instance per mounted app (provider scope). */
+/**
+ * Every resource module over one client; one instance per mounted app (provider scope). Every
+ * HTTP call of the core is a resource's call here, so its path, query, body and answer type are
+ * written once, in api/ (lint: datahaven/http-through-api).
+ */
 export interface ApiServices {
+  /**
+   * @deprecated The client under the resources. Kept only while the submit call of
+   * ui/workflow/queueImport/SubmitAction.tsx still reads it (its move to services/workflowActions
+   * is under way, issue 34); lint refuses `.client` everywhere else in the core. Remove it then.
+   */
   client: ApiClient;
   annotations: AnnotationsApi;
   documents: DocumentsApi;
   export: ExportApi;
   link: LinkApi;
+  metadata: MetadataApi;
+  newCard: NewCardApi;
   notes: NotesApi;
   options: OptionsApi;
   pageWork: PageWorkApi;
@@ -37,6 +50,8 @@ export function apiServices(client: ApiClient): ApiServices {
     documents: documentsApi(client),
     export: exportApi(client),
     link: linkApi(client),
+    metadata: metadataApi(client),
+    newCard: newCardApi(client),
     notes: notesApi(client),
     options: optionsApi(client),
     pageWork: pageWorkApi(client),

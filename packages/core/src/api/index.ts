@@ -8,6 +8,8 @@ export * from './documentsApi';
 export * from './exportApi';
 export * from './idempotencyKey';
 export * from './linkApi';
+export * from './metadataApi';
+export * from './newCardApi';
 export * from './notesApi';
 export * from './optionsApi';
 export * from './pageWorkApi';

@@ -32,7 +32,7 @@ export function LaunchCardButton({ documents }: { documents: readonly DmsDocumen
     if (!mayLaunch || link === null) return;
     setBusy(true);
     void loading
-      .track(launchLinkedRecord({ client: api.client, capabilities, alerts }, link))
+      .track(launchLinkedRecord({ api, capabilities, alerts }, link))
       .then((opened) => {
         if (opened) notify(UI_TEXT.quickLink.launched(link.sourceNumber));
       })

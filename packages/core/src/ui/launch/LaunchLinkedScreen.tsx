@@ -44,7 +44,7 @@ export function LaunchLinkedScreen(): ReactElement {
     enabled: docId !== 0,
   });
   const launch = useMutation({
-    mutationFn: (link: DocumentLink) => launchLinkedRecord({ client: api.client, capabilities, alerts }, link),
+    mutationFn: (link: DocumentLink) => launchLinkedRecord({ api, capabilities, alerts }, link),
     onSuccess: (opened, link) => {
       if (opened) notify(UI_TEXT.quickLink.launched(link.sourceNumber));
     },

@@ -239,7 +239,7 @@ export function LinkToExistingScreen(): ReactElement {
         // LaunchRecordAfterDocumentLink (the document's queue; the server's OnLink answer when it gives one): the record just linked opens, as after a Quick Link.
         if (change.link && (change.launchRecord ?? hasQueueFeature(document?.queue, 'LaunchRecordAfterDocumentLink'))) {
           void launchLinkedRecord(
-            { client: api.client, capabilities, alerts },
+            { api, capabilities, alerts },
             { ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? typeName },
           );
         }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@fluentui/react-components';
 import { ArrowExportLtrRegular } from '@fluentui/react-icons/svg/arrow-export-ltr';
 import type { DmsDocument, ErpContext } from '../../model';
-import type { LinkChange, PushLinkRequestBody } from '../../contract';
+import type { PushLinkRequestBody } from '../../contract';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../app/queryKeys';
@@ -81,7 +81,7 @@ export function PushLinkAction({ documents }: PushLinkActionProps): ReactElement
       locked,
     };
     try {
-      await api.client.put<LinkChange>(`/documents/${document.id}/push-link`, body);
+      await api.link.pushLink(document.id, body);
     } catch (error) {
       // Refused: the server kept the lock it would have released with the link; give it back.
       if (locked && queueId !== null) await api.workflow.unlock(document.id, queueId).catch(() => undefined);

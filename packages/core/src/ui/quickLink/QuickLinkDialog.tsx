@@ -128,8 +128,7 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     capabilities
       .notifyDocumentLinked?.({ docId, typeName: link.sourceEntityTypeName ?? '', dataAreaId: link.dataAreaId, recordId: link.recordId })
       .catch((failure: unknown) => console.warn('Could not tell the ERP page about the link.', failure));
-    if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink'))
-      void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
+    if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink')) void launchLinkedRecord({ api, capabilities, alerts }, link);
   };
 
   const linkAndApprove = async (event: FormEvent): Promise<void> => {

@@ -66,7 +66,7 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
       if (answer.promptToApprove) setApproveNow({ answer, note });
       // LaunchRecord on submit: the one submitted document's record opens, as after a link.
       const link = documents.length === 1 ? documents[0].link : null;
-      if (answer.launchRecord && link) void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
+      if (answer.launchRecord && link) void launchLinkedRecord({ api, capabilities, alerts }, link);
       onDone();
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError);
