@@ -385,13 +385,6 @@ export default defineConfig([
     rules: { 'datahaven/http-through-api': ['error', { mayImportClient: true }] },
   },
   {
-    // For now only (issue 34): SubmitAction's submit call (`api.client.put('/documents/submit', …)`)
-    // moves to services/workflowActions on another branch. Delete this block, and ApiServices.client,
-    // when it lands.
-    files: ['packages/core/src/ui/workflow/queueImport/SubmitAction.tsx'],
-    rules: { 'datahaven/http-through-api': 'off' },
-  },
-  {
     // The catalogue is read by every core layer, so it stays below them all: no DOM, no upper layer.
     files: ['packages/core/src/locale/**/*.{ts,tsx}'],
     rules: {

@@ -242,6 +242,19 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
   );
 
   itIsClean(
+    "accepts services/ invalidating the mount's cache with the keys of state/ (workflowActions)",
+    CORE_SERVICES_FILE,
+    "import type { QueryClient } from '@tanstack/react-query';\nimport { queryKeys } from '../state/queryKeys';\nexport const probe = (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.workflow });\n",
+  );
+
+  itRefuses(
+    'refuses the query keys reached through ui/ in services/',
+    CORE_SERVICES_FILE,
+    "import { queryKeys } from '../ui/app/queryKeys';\nexport const probe = queryKeys;\n",
+    ['no-restricted-imports'],
+  );
+
+  itIsClean(
     'accepts services/ using api, host and state',
     CORE_SERVICES_FILE,
     "import { ApiError } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiError, browserHost, UploadQueue];\n",

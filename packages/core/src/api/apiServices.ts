@@ -20,12 +20,6 @@ import { workflowApi, type WorkflowApi } from './workflowApi';
  * written once, in api/ (lint: datahaven/http-through-api).
  */
 export interface ApiServices {
-  /**
-   * @deprecated The client under the resources. Kept only while the submit call of
-   * ui/workflow/queueImport/SubmitAction.tsx still reads it (its move to services/workflowActions
-   * is under way, issue 34); lint refuses `.client` everywhere else in the core. Remove it then.
-   */
-  client: ApiClient;
   annotations: AnnotationsApi;
   documents: DocumentsApi;
   export: ExportApi;
@@ -45,7 +39,6 @@ export interface ApiServices {
 /** Creates every resource module over one ApiClient. */
 export function apiServices(client: ApiClient): ApiServices {
   return {
-    client,
     annotations: annotationsApi(client),
     documents: documentsApi(client),
     export: exportApi(client),

@@ -66,7 +66,7 @@ function approveErrorText(error: unknown): string {
  */
 export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps): ReactElement {
   const styles = useStyles();
-  const { api, alerts, capabilities, loading, selection } = useServices();
+  const { api, alerts, capabilities, loading, selection, workflowActions } = useServices();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { context } = useHostContext();
@@ -96,11 +96,18 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     document !== null && document.link !== null ? { number: document.link.sourceNumber, rowVersion: document.rowVersion } : null;
   const toApprove = linked ?? alreadyLinked;
 
-  const refresh = async (): Promise<void> => {
+  /** What a link changes besides the workflow: the viewer's document and the folders it shows in. */
+  const refreshLinked = async (): Promise<void> => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.document(docId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.documentView(docId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.folders }),
+    ]);
+  };
+  /** A link the server approved on its own (OnLink): the workflow and the document changed too. */
+  const refresh = async (): Promise<void> => {
+    await Promise.all([
+      refreshLinked(),
+      queryClient.invalidateQueries({ queryKey: queryKeys.document(docId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
     ]);
   };
@@ -109,12 +116,13 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     setBusy(true);
     setError(null);
     try {
-      await loading.track(
-        api.workflow.approve({ docIds: [docId], rowConflictIds: [rowVersion], expectedQueueId: queue.id, note: note.trim() || undefined }),
+      // The workflow's approval (services/workflowActions) reads the queues and the document again and says `done`.
+      await workflowActions.approve(
+        { docIds: [docId], rowConflictIds: [rowVersion], expectedQueueId: queue.id, note: note.trim() || undefined },
+        { notice: done },
       );
       selection.set([]);
-      await refresh();
-      notify(done);
+      await refreshLinked();
       // Closing unmounts the dialog: its state is not touched after that.
       onClose();
     } catch (failure) {
