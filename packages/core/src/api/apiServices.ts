@@ -3,6 +3,8 @@ import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
 import { exportApi, type ExportApi } from './exportApi';
 import { linkApi, type LinkApi } from './linkApi';
+import { mailDraftsApi, type MailDraftsApi } from './mailDraftsApi';
+import { mailImportApi, type MailImportApi } from './mailImportApi';
 import { notesApi, type NotesApi } from './notesApi';
 import { optionsApi, type OptionsApi } from './optionsApi';
 import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
@@ -19,6 +21,8 @@ export interface ApiServices {
   documents: DocumentsApi;
   export: ExportApi;
   link: LinkApi;
+  mailDrafts: MailDraftsApi;
+  mailImport: MailImportApi;
   notes: NotesApi;
   options: OptionsApi;
   pageWork: PageWorkApi;
@@ -37,6 +41,8 @@ export function apiServices(client: ApiClient): ApiServices {
     documents: documentsApi(client),
     export: exportApi(client),
     link: linkApi(client),
+    mailDrafts: mailDraftsApi(client),
+    mailImport: mailImportApi(client),
     notes: notesApi(client),
     options: optionsApi(client),
     pageWork: pageWorkApi(client),
