@@ -3,6 +3,8 @@ import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
 import { exportApi, type ExportApi } from './exportApi';
 import { linkApi, type LinkApi } from './linkApi';
+import { mailDraftsApi, type MailDraftsApi } from './mailDraftsApi';
+import { mailImportApi, type MailImportApi } from './mailImportApi';
 import { metadataApi, type MetadataApi } from './metadataApi';
 import { newCardApi, type NewCardApi } from './newCardApi';
 import { notesApi, type NotesApi } from './notesApi';
@@ -24,6 +26,8 @@ export interface ApiServices {
   documents: DocumentsApi;
   export: ExportApi;
   link: LinkApi;
+  mailDrafts: MailDraftsApi;
+  mailImport: MailImportApi;
   metadata: MetadataApi;
   newCard: NewCardApi;
   notes: NotesApi;
@@ -43,6 +47,8 @@ export function apiServices(client: ApiClient): ApiServices {
     documents: documentsApi(client),
     export: exportApi(client),
     link: linkApi(client),
+    mailDrafts: mailDraftsApi(client),
+    mailImport: mailImportApi(client),
     metadata: metadataApi(client),
     newCard: newCardApi(client),
     notes: notesApi(client),

@@ -8,6 +8,8 @@ export * from './documentsApi';
 export * from './exportApi';
 export * from './idempotencyKey';
 export * from './linkApi';
+export * from './mailDraftsApi';
+export * from './mailImportApi';
 export * from './metadataApi';
 export * from './newCardApi';
 export * from './notesApi';

@@ -77,6 +77,13 @@ export const queryKeys = {
     typeName: string,
     page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null; docId: number | null },
   ) => ['entityTypes', typeName, 'entities', page] as const,
+  /** An entity type's records found by one text in any of `fields` (q_{field} asked side by side), in pages; the read pane's record search. */
+  recordSearch: (typeName: string, fields: readonly string[], text: string) =>
+    ['entityTypes', typeName, 'recordSearch', [...fields], text] as const,
+  /** Where an upload on an integrated table's records goes (GET /sits/{id}/importSettings): its folders and import queue. */
+  importSettings: (sitId: number) => ['sits', sitId, 'importSettings'] as const,
+  /** The first page of a plain word search (GET /documents/search?q=&take=), as the read pane's reply lists it. */
+  searchPage: (q: string, take: number) => ['search', 'page', q, take] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

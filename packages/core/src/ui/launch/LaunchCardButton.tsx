@@ -5,7 +5,7 @@ import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import type { DmsDocument } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { LAUNCH_PRIVILEGE, launchLinkedRecord } from './launchLinkedRecord';
 

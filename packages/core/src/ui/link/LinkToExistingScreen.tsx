@@ -24,7 +24,7 @@ import { decodeDocumentId, hasQueueFeature } from '../../model';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useHostContext } from '../app/useHostContext';
 import { useNotify } from '../app/useToast';

@@ -26,7 +26,7 @@ import type { DmsDocument } from '../../model';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { ApproveAfterLinkDialog, announceLinkEvents, type ApproveAfterLink } from '../link/ApproveAfterLinkDialog';
 import { defaultNewCardTable, newCardFactsOf } from './newCardFacts';

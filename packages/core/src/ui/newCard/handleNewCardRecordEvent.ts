@@ -2,7 +2,7 @@ import type { RecordEvent } from '../../host';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import type { DatahavenServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { completeNewCardFromRecordEvent } from './completeNewCardFromRecordEvent';
 import { announceNewCardCompleted } from './newCardCompletions';
 import { readNewCardItems } from './newCardItems';

@@ -6,7 +6,7 @@ import type { DmsDocument, ErpContext } from '../../model';
 import type { PushLinkRequestBody } from '../../contract';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useHostContext } from '../app/useHostContext';
 import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';

@@ -25,7 +25,7 @@ import { MESSAGES, quickLinkFailed, quickLinkSetupComplete } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { useHostContext } from '../app/useHostContext';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { launchLinkedRecord } from '../launch/launchLinkedRecord';
 import { linkErrorMessage } from '../link/linkErrorMessage';

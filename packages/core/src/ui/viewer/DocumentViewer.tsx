@@ -22,7 +22,7 @@ import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../v
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
 import { useOptionValues } from '../app/useOptionValues';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { ViewerLinkActions } from '../link/ViewerLinkActions';

@@ -12,7 +12,7 @@ import { findAnnotation, type ShownPages } from '../../viewer/annotations/annota
 import type { AnnotationTool } from '../../viewer/annotations/annotationTypes';
 import type { ViewerKey } from '../../viewer/viewerKeys';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 
 /** The privileges that let a user draw annotations (spec §6); Edit also changes other users' ones. */
 export const ANNOTATION_PRIVILEGES: readonly PrivilegeName[] = ['Cabinet: Annotations Add Only', 'Cabinet: Annotations Edit'];
