@@ -2,8 +2,8 @@
  * @jest-environment node
  */
 import { QueryClient } from '@tanstack/react-query';
-import { ApiClient, ApiError, workflowApi } from '../../api';
-import { CountingTokens, jsonResponse, scriptedFetch, type FetchCall } from '../../api/test/fakes';
+import { ApiError } from '../../api';
+import { jsonResponse, scriptedFetch, servicesOverFetch, type FetchCall } from '../../api/test/fakes';
 import { AlertStore, LoadingCounter, NoticeChannel, type Notice } from '../../state';
 import { queryKeys } from '../../state/queryKeys';
 import { createWorkflowActions } from './WorkflowActions';
@@ -47,7 +47,7 @@ function setUp(...answers: ((call: FetchCall) => Response)[]) {
   const counted: number[] = [];
   loading.subscribe(() => counted.push(loading.getSnapshot().count));
   const actions = createWorkflowActions({
-    api: { workflow: workflowApi(new ApiClient({ tokens: new CountingTokens(), fetch })) },
+    api: { workflow: servicesOverFetch(fetch).workflow },
     queryClient,
     loading,
     notices,
