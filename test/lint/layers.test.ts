@@ -250,7 +250,7 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
   itRefuses(
     'refuses the query keys reached through ui/ in services/',
     CORE_SERVICES_FILE,
-    "import { queryKeys } from '../../packages/core/src/state/queryKeys';\nexport const probe = queryKeys;\n",
+    "import { queryKeys } from '../ui/app/queryKeys';\nexport const probe = queryKeys;\n",
     ['no-restricted-imports'],
   );
 
