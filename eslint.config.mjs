@@ -4,9 +4,15 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { httpThroughApi } from './scripts/eslint/httpThroughApi.mjs';
 import { noServerStateEffects } from './scripts/eslint/noServerStateEffects.mjs';
 
 const TS_FILES = ['**/*.{ts,tsx,mts,cts}'];
+
+/** The repository's own rules (scripts/eslint), one plugin object: ESLint refuses two different objects under one name. */
+const datahavenPlugin = {
+  rules: { 'http-through-api': httpThroughApi, 'no-server-state-effects': noServerStateEffects },
+};
 const HOSTS = ['erp-embed', 'teams-tab', 'outlook-addin'];
 const UI_LIBRARIES = '(react|react-dom|react-router|react-router-dom|@fluentui/[^/]+|@tanstack/[^/]+|pdfjs-dist[^/]*)(/|$)';
 
@@ -362,8 +368,21 @@ export default defineConfig([
     // state/UploadQueue.ts cancels uploads, a mutation with progress that TanStack's mutations cannot abort.
     files: ['packages/core/src/{ui,state}/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, 'packages/core/src/ui/app/useApiQuery.ts', 'packages/core/src/state/UploadQueue.ts'],
-    plugins: { datahaven: { rules: { 'no-server-state-effects': noServerStateEffects } } },
+    plugins: { datahaven: datahavenPlugin },
     rules: { 'datahaven/no-server-state-effects': 'error' },
+  },
+  {
+    // Every HTTP call of the core is a resource's call on ApiServices in api/ (api.<resource>.<call>):
+    // outside api/ no code reaches the ApiClient, tests included (they fake fetch, not the client).
+    files: ['packages/core/src/**/*.{ts,tsx}'],
+    ignores: ['packages/core/src/api/**'],
+    plugins: { datahaven: datahavenPlugin },
+    rules: { 'datahaven/http-through-api': 'error' },
+  },
+  {
+    // The mount builds the one client its resources share (apiServices(client)).
+    files: ['packages/core/src/ui/app/DatahavenServices.tsx'],
+    rules: { 'datahaven/http-through-api': ['error', { mayImportClient: true }] },
   },
   {
     // The catalogue is read by every core layer, so it stays below them all: no DOM, no upper layer.

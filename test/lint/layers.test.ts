@@ -81,7 +81,7 @@ describe('core model/ and rules/ stay free of UI, DOM and upper layers', () => {
   itRefuses(
     'refuses an upper layer of the core in rules/',
     RULES_FILE,
-    "import { ApiClient } from '../api/ApiClient';\nexport const probe = ApiClient;\n",
+    "import { ApiError } from '../api/ApiError';\nexport const probe = ApiError;\n",
     ['no-restricted-imports'],
   );
 
@@ -189,7 +189,7 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
   itIsClean(
     'accepts ui/ using api, state, viewer, host and services',
     CORE_UI_FILE,
-    "import { ApiClient } from '../../api';\nimport { Store } from '../../state';\nimport { normalizeRotation } from '../../viewer/pageLayout';\nimport { browserHost } from '../../host';\nimport { createDocumentExport } from '../../services';\nexport const probe = [ApiClient, Store, normalizeRotation, browserHost, createDocumentExport];\n",
+    "import { ApiError } from '../../api';\nimport { Store } from '../../state';\nimport { normalizeRotation } from '../../viewer/pageLayout';\nimport { browserHost } from '../../host';\nimport { createDocumentExport } from '../../services';\nexport const probe = [ApiError, Store, normalizeRotation, browserHost, createDocumentExport];\n",
   );
 
   itRefuses(
@@ -230,7 +230,7 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
   itRefuses(
     'refuses api/ and state/ in host/',
     CORE_HOST_FILE,
-    "import { ApiClient } from '../api';\nimport { Store } from '../state';\nexport const probe = [ApiClient, Store];\n",
+    "import { ApiError } from '../api';\nimport { Store } from '../state';\nexport const probe = [ApiError, Store];\n",
     ['no-restricted-imports', 'no-restricted-imports'],
   );
 
@@ -242,9 +242,22 @@ describe("the core's inner layers: ui/ on top, nothing below imports it", () => 
   );
 
   itIsClean(
+    "accepts services/ invalidating the mount's cache with the keys of state/ (workflowActions)",
+    CORE_SERVICES_FILE,
+    "import type { QueryClient } from '@tanstack/react-query';\nimport { queryKeys } from '../state/queryKeys';\nexport const probe = (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.workflow });\n",
+  );
+
+  itRefuses(
+    'refuses the query keys reached through ui/ in services/',
+    CORE_SERVICES_FILE,
+    "import { queryKeys } from '../ui/app/queryKeys';\nexport const probe = queryKeys;\n",
+    ['no-restricted-imports'],
+  );
+
+  itIsClean(
     'accepts services/ using api, host and state',
     CORE_SERVICES_FILE,
-    "import { ApiClient } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiClient, browserHost, UploadQueue];\n",
+    "import { ApiError } from '../api';\nimport { browserHost } from '../host';\nimport { UploadQueue } from '../state';\nexport const probe = [ApiError, browserHost, UploadQueue];\n",
   );
 });
 
@@ -283,7 +296,7 @@ describe('core locale/ (the message catalogue) sits below every layer that names
   itRefuses(
     'refuses api/, state/, viewer/ and host/ in locale/',
     CORE_LOCALE_FILE,
-    "import { ApiClient } from '../api';\nimport { Store } from '../state';\nimport { normalizeRotation } from '../viewer/pageLayout';\nimport type { HostLocale } from '../host';\nexport type Probe = HostLocale;\nexport const probe = [ApiClient, Store, normalizeRotation];\n",
+    "import { ApiError } from '../api';\nimport { Store } from '../state';\nimport { normalizeRotation } from '../viewer/pageLayout';\nimport type { HostLocale } from '../host';\nexport type Probe = HostLocale;\nexport const probe = [ApiError, Store, normalizeRotation];\n",
     ['no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports', 'no-restricted-imports'],
   );
 
@@ -356,7 +369,7 @@ describe('the server imports only the pure layers of the core', () => {
   itRefuses(
     'refuses React and an upper layer of the core in contract/',
     CORE_CONTRACT_FILE,
-    "import { useState } from 'react';\nimport { ApiClient } from '../api/ApiClient';\nexport const probe = [useState, ApiClient];\n",
+    "import { useState } from 'react';\nimport { ApiError } from '../api/ApiError';\nexport const probe = [useState, ApiError];\n",
     ['no-restricted-imports', 'no-restricted-imports'],
   );
 

@@ -142,7 +142,7 @@ export class ProbeStore {
     `import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 export function Probe({ id, version }: { id: number; version: string }): string {
   const { api } = useServices();
   const queryClient = useQueryClient();

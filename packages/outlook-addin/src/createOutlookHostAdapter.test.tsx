@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { OfficeMockObject } from 'office-addin-mock';
-import { DatahavenApp, type HostAttachment } from '@datahaven/core';
+import { DatahavenApp, READ_MAIL_PATH, createDatahavenServices, encodeBase64Url, type HostAttachment } from '@datahaven/core';
 import { ATTACH_ERROR_TEXT, OUTLOOK_BASE64_LIMIT } from './attachToComposeItem';
 import { OUTLOOK_NOT_IN_OUTLOOK, createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
 import { OUTLOOK_SIGN_IN_TEXT } from './createOutlookSignIn';
+import { ENTRA_ASSERTION_HEADER, GRAPH_MAIL_SCOPE } from './graphTokenHeaders';
 
 /** What the mock compose item heard: one entry per addFileAttachmentFromBase64Async call. */
 interface Recorded {
@@ -170,5 +171,110 @@ describe('the Outlook host (office-addin-mock)', () => {
     }
     expect(screen.getByRole('heading', { name: 'Datahaven Documents in Outlook' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain(OUTLOOK_NOT_IN_OUTLOOK);
+  });
+});
+
+/** Outlook reading an e-mail with one PDF attachment, as office-addin-mock plays it: every requirement set but (unless asked) NAA, openBrowserWindow and convertToRestId. */
+function mockReadingOffice(options: { naaSupported?: boolean } = {}): { office: OutlookOffice; opened: string[]; read: string[] } {
+  const opened: string[] = [];
+  const read: string[] = [];
+  const mock = new OfficeMockObject({
+    host: 'outlook',
+    context: {
+      displayLanguage: 'en-US',
+      officeTheme: { bodyBackgroundColor: '#ffffff' },
+      requirements: {
+        isSetSupported: (name: string) => (name === 'NestedAppAuth' ? options.naaSupported === true : true),
+      },
+      ui: { openBrowserWindow: (url: string) => opened.push(url) },
+      mailbox: {
+        convertToRestId: (itemId: string) => `rest-${itemId}`,
+        item: {
+          itemId: 'AAMk-read',
+          subject: 'Invoice OUT-1',
+          from: { displayName: 'Fabrikam Accounts', emailAddress: 'ap@fabrikam.example' },
+          attachments: [
+            { id: 'att-1', name: 'Invoice OUT-1.pdf', contentType: 'application/pdf', size: 8, attachmentType: 'file', isInline: false },
+          ],
+          getAttachmentContentAsync: (id: string, callback: (result: unknown) => void) => {
+            read.push(id);
+            callback({ status: 'succeeded', value: { content: btoa('%PDF-1.7'), format: 'base64' } });
+          },
+        },
+      },
+    },
+    auth: { getAccessToken: () => Promise.resolve('entra-token') },
+  });
+  return { office: mock as unknown as OutlookOffice, opened, read };
+}
+
+/** A product token the core can read (TokenManager reads its expiry; the signature is never checked on the client). */
+const PRODUCT_TOKEN = `${encodeBase64Url(JSON.stringify({ username: 'clerk', expiration: new Date(Date.now() + 3_600_000).toISOString(), passthroughResources: [] }))}.signature`;
+
+describe('the Outlook host reading an e-mail (office-addin-mock)', () => {
+  it("starts on the core's read screen with the message as Outlook hands it out, the Entra assertion as a reply's Graph credential, and drafts opened in Outlook's browser window", async () => {
+    const { office, opened } = mockReadingOffice();
+    const exchanged: string[] = [];
+    const fetchFn: typeof fetch = async (_input, init) => {
+      exchanged.push(new Headers(init?.headers).get('authorization') ?? '');
+      return new Response('product-token', { status: 200 });
+    };
+    const host = createOutlookHostAdapter(window, office, { fetch: fetchFn });
+    expect(host.router).toEqual({ kind: 'memory', initialPath: READ_MAIL_PATH });
+    expect(host.attachFile).toBeUndefined();
+    expect(host.messageBeingRead?.subject).toBe('Invoice OUT-1');
+    expect(host.messageBeingRead?.restId).toBe('rest-AAMk-read');
+    await expect(host.messageBeingRead?.readAttachment(host.messageBeingRead.attachments[0])).resolves.toBe(btoa('%PDF-1.7'));
+    // Office SSO gives no Graph token: the Entra token for our API goes along, for the server to trade on-behalf-of.
+    await expect(host.getGraphCredentialHeaders?.()).resolves.toEqual({ [ENTRA_ASSERTION_HEADER]: 'entra-token' });
+    // The same sign-in as the product token's.
+    await expect(host.getToken({ forceRefresh: false })).resolves.toBe('product-token');
+    expect(exchanged).toEqual(['Bearer entra-token']);
+    host.openMailDraft?.('/demo/graph/drafts/draft-1');
+    expect(opened).toEqual([new URL('/demo/graph/drafts/draft-1', window.location.href).href]);
+  });
+
+  it("asks NAA for a Graph token (Mail.ReadWrite) as a reply's credential where Outlook supports it", async () => {
+    const scopes: (readonly string[] | undefined)[] = [];
+    const host = createOutlookHostAdapter(window, mockReadingOffice({ naaSupported: true }).office, {
+      nestedAppAuth: {
+        acquireToken: (request) => {
+          scopes.push(request.scopes);
+          return Promise.resolve(request.scopes === undefined ? 'naa-token' : 'graph-token');
+        },
+      },
+    });
+    await expect(host.getGraphCredentialHeaders?.()).resolves.toEqual({ 'X-Graph-Token': 'graph-token' });
+    expect(scopes).toEqual([[GRAPH_MAIL_SCOPE]]);
+  });
+
+  it("runs the filing inside the core app: the attachment read through Outlook and filed into the clerk's queue", async () => {
+    const { office, read } = mockReadingOffice();
+    const forms: { url: string; form: FormData }[] = [];
+    const json = (body: unknown, status = 200): Response =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const fetchFn: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/token/user')) return new Response(PRODUCT_TOKEN, { status: 200 });
+      if (url.startsWith('/api/workflow-root')) {
+        const queue = { id: 7, name: 'AP Inbox', enabled: true, queueTypeId: 1, queueTypeName: 'Accounts Payable' };
+        return json({ queueTypes: [{ id: 1, name: 'Accounts Payable', enabled: true, documentCount: 0, queues: [queue] }] });
+      }
+      if (url.startsWith('/api/mail-import') && init?.body instanceof FormData) {
+        forms.push({ url, form: init.body });
+        return json({ documents: [{ id: 41 }], duplicates: [] }, 201);
+      }
+      return json({ statusCode: 404, exceptionType: 'NotFound', message: 'Not found' }, 404);
+    };
+    const host = createOutlookHostAdapter(window, office, { fetch: fetchFn });
+    render(<DatahavenApp host={host} services={createDatahavenServices(host, { fetch: fetchFn })} />);
+    await screen.findByRole('heading', { name: "File this e-mail's invoice" });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Queue' }).textContent).toContain('Accounts Payable — AP Inbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'File' }));
+    await screen.findByText('1 document filed in AP Inbox.');
+    expect(read).toEqual(['att-1']);
+    expect(forms.map(({ url }) => url)).toEqual(['/api/mail-import?queueId=7']);
+    expect((forms[0].form.getAll('file') as File[]).map((file) => file.name)).toEqual(['Invoice OUT-1.pdf']);
+    expect(forms[0].form.get('from')).toBe('Fabrikam Accounts <ap@fabrikam.example>');
   });
 });

@@ -58,13 +58,11 @@ describe('the Outlook NAA client', () => {
       .mockResolvedValueOnce({ accessToken: 'naa-1' } as TokenResult)
       .mockRejectedValueOnce(new InteractionRequiredAuthError('consent_required', 'correlation-1', 'The user must consent.'));
     const popup = jest.fn<Promise<TokenResult>, [unknown]>().mockResolvedValue({ accessToken: 'naa-popup' } as TokenResult);
-    jest
-      .mocked(createNestablePublicClientApplication)
-      .mockResolvedValue({
-        getAccount: () => null,
-        acquireTokenSilent: silent,
-        acquireTokenPopup: popup,
-      } as unknown as IPublicClientApplication);
+    jest.mocked(createNestablePublicClientApplication).mockResolvedValue({
+      getAccount: () => null,
+      acquireTokenSilent: silent,
+      acquireTokenPopup: popup,
+    } as unknown as IPublicClientApplication);
     const naa = await createOutlookNestedAppAuth(office(true), {
       apiBase: '/api',
       fetch: settingsServer(SETTINGS).fetch,

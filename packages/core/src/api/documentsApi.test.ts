@@ -62,6 +62,36 @@ describe('documentsApi', () => {
     await expect(uploaded).resolves.toEqual([{ id: 5 }]);
   });
 
+  it("imports a file into a queue (POST /queues/{id}/documents) with the upload's progress and cancellation", async () => {
+    const xhrs: FakeXhr[] = [];
+    const api = documentsApi(
+      new ApiClient({
+        tokens: new CountingTokens(),
+        createXhr: () => {
+          const x = new FakeXhr();
+          xhrs.push(x);
+          return x;
+        },
+      }),
+    );
+    const progress: number[] = [];
+    const imported = api.importToQueue(12, new Blob(['abcd']), ({ loaded }) => progress.push(loaded));
+    await flushPromises();
+    expect(`${xhrs[0].method} ${xhrs[0].url}`).toBe('POST /api/queues/12/documents');
+    expect(xhrs[0].sentBody?.getAll('file')).toHaveLength(1);
+    xhrs[0].progress(2, 4);
+    xhrs[0].respond(201, [{ id: 8 }]);
+    await expect(imported).resolves.toEqual([{ id: 8 }]);
+    expect(progress).toEqual([0, 2, 4]);
+
+    const controller = new AbortController();
+    const cancelled = api.importToQueue(12, new Blob(['x']), undefined, controller.signal);
+    await flushPromises();
+    controller.abort();
+    expect(xhrs[1].aborted).toBe(true);
+    await expect(cancelled).rejects.toMatchObject({ kind: 'aborted' });
+  });
+
   it('uses the spec paths for reading, viewing, changing and deleting documents', async () => {
     const { fetch, calls } = scriptedFetch(
       () => jsonResponse(200, { id: 1 }),

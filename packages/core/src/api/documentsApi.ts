@@ -61,6 +61,11 @@ export interface DocumentsApi {
     onProgress?: (progress: UploadProgress) => void,
     signal?: AbortSignal,
   ): Promise<DmsDocument[]>;
+  /**
+   * Imports one file into a workflow queue (POST /queues/{id}/documents: the queue's import, the
+   * same upload as the folders' with its progress and cancellation); answers the created documents.
+   */
+  importToQueue(queueId: number, file: Blob, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<DmsDocument[]>;
   getDocument(id: number, signal?: AbortSignal): Promise<DmsDocument>;
   /** The visible ones of the given documents (GET /documents?docId[]=…). */
   getDocuments(ids: readonly number[], signal?: AbortSignal): Promise<DmsDocument[]>;
@@ -143,6 +148,8 @@ export function documentsApi(client: ApiClient): DocumentsApi {
         onProgress,
         signal,
       ),
+    importToQueue: (queueId, file, onProgress, signal) =>
+      client.upload<DmsDocument[]>(`/queues/${queueId}/documents`, file, {}, onProgress, signal),
     getDocument: (id, signal) => client.get<DmsDocument>(`/documents/${id}`, { signal }),
     getDocuments: (ids, signal) =>
       ids.length === 0 ? Promise.resolve([]) : client.get<DmsDocument[]>('/documents', { query: { 'docId[]': ids }, signal }),

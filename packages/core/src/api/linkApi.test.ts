@@ -46,6 +46,36 @@ describe('linkApi', () => {
     ]);
   });
 
+  it("pushes a link with the body as sent, and asks for a record's URL (a blank company left out)", async () => {
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(200, { link: null, rowConflictId: 5 }),
+      () => jsonResponse(200, { url: 'https://erp/card', pageId: 21, number: 'V1' }),
+      () => jsonResponse(200, { url: 'https://erp/card', pageId: 21, number: 'V1' }),
+    );
+    const api = linkApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
+    await expect(
+      api.pushLink(7, {
+        relatedTypeName: 'bc:Microsoft.NAV.Vendor',
+        relatedDataAreaId: 'CRONUS',
+        relatedRecordId: 'abc',
+        rowConflictId: 4,
+        queueId: 2,
+        locked: true,
+      }),
+    ).resolves.toEqual({ link: null, rowConflictId: 5 });
+    await expect(api.getRecordUrl({ typeName: 'bc:Microsoft.NAV.Vendor', dataAreaId: 'CRONUS', recordId: 'abc' })).resolves.toEqual({
+      url: 'https://erp/card',
+      pageId: 21,
+      number: 'V1',
+    });
+    await api.getRecordUrl({ typeName: 'bc:Microsoft.NAV.Vendor', dataAreaId: '', recordId: 'abc' });
+    expect(calls.map((call) => `${call.init.method} ${call.url} ${String(call.init.body ?? '')}`)).toEqual([
+      'PUT /api/documents/7/push-link {"relatedTypeName":"bc:Microsoft.NAV.Vendor","relatedDataAreaId":"CRONUS","relatedRecordId":"abc","rowConflictId":4,"queueId":2,"locked":true}',
+      'GET /api/entities/url?typeName=bc%3AMicrosoft.NAV.Vendor&dataAreaId=CRONUS&recordId=abc ',
+      'GET /api/entities/url?typeName=bc%3AMicrosoft.NAV.Vendor&recordId=abc ',
+    ]);
+  });
+
   it('asks GET /sits for the tables records can be linked to', async () => {
     const table = {
       id: 2,

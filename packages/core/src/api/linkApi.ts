@@ -1,4 +1,4 @@
-import type { EntityProperty, EntityRecord, LinkChange, LinkableTable } from '../contract';
+import type { EntityProperty, EntityRecord, LinkChange, LinkableTable, PushLinkRequestBody } from '../contract';
 import type { ApiClient } from './ApiClient';
 
 /**
@@ -23,6 +23,21 @@ export interface RecordLinkTarget {
 export interface BreakLinkGuard {
   rowConflictId: number;
   expectedQueueId?: number;
+}
+
+/** `GET /api/entities/url`'s answer: the ERP web client's URL of the record's card. */
+export interface RecordUrl {
+  url: string;
+  pageId: number;
+  number: string;
+}
+
+/** The record whose card's URL is asked for (the query of `GET /entities/url`). */
+export interface RecordUrlQuery {
+  typeName: string;
+  /** Blank or absent: the ERP source's own company. */
+  dataAreaId?: string;
+  recordId: string;
 }
 
 /** The spec's page of entity records (embedded §7: skip 0, take 30). */
@@ -54,6 +69,10 @@ export interface LinkApi {
   linkDocument(docId: number, target: RecordLinkTarget): Promise<LinkChange>;
   /** Breaks a document's link (DELETE /documents/{id}/link, query rowConflictId and expectedQueueId); answers the link left (null) and row version. */
   breakLink(docId: number, guard: BreakLinkGuard): Promise<LinkChange>;
+  /** Links a document to the record open in the ERP page (PUT /documents/{id}/push-link); the server releases the lock the body names. */
+  pushLink(docId: number, body: PushLinkRequestBody): Promise<LinkChange>;
+  /** The ERP web client's URL of a record's card (GET /entities/url), for Launch Card. */
+  getRecordUrl(record: RecordUrlQuery, signal?: AbortSignal): Promise<RecordUrl>;
 }
 
 /** Creates the entity-type and link calls over an ApiClient. */
@@ -92,6 +111,12 @@ export function linkApi(client: ApiClient): LinkApi {
     breakLink: (docId, guard) =>
       client.delete<LinkChange>(`/documents/${docId}/link`, {
         query: { rowConflictId: guard.rowConflictId, expectedQueueId: guard.expectedQueueId },
+      }),
+    pushLink: (docId, body) => client.put<LinkChange>(`/documents/${docId}/push-link`, body),
+    getRecordUrl: (record, signal) =>
+      client.get<RecordUrl>('/entities/url', {
+        query: { typeName: record.typeName, dataAreaId: record.dataAreaId || undefined, recordId: record.recordId },
+        signal,
       }),
   };
 }

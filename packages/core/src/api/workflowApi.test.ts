@@ -81,6 +81,28 @@ describe('workflowApi', () => {
     ]);
   });
 
+  it('submits with the docs API body (docId, rowConflictIds, expectedQueueId, note) and hands back what the OnSubmit events did', async () => {
+    const outcome = {
+      documents: [{ id: 7, queueId: 12, rowVersion: 5 }],
+      autoApproved: false,
+      autoApproveRefusal: null,
+      promptToApprove: true,
+      launchRecord: false,
+    };
+    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, outcome));
+    const api = workflowApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
+    await expect(api.submit({ docIds: [7, 8], rowConflictIds: [4, 2], expectedQueueId: 12, note: 'Coded to 6110' })).resolves.toEqual(
+      outcome,
+    );
+    expect(described(calls)).toEqual(['PUT /api/documents/submit']);
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      docId: [7, 8],
+      rowConflictIds: [4, 2],
+      expectedQueueId: 12,
+      note: 'Coded to 6110',
+    });
+  });
+
   it('hands the out-of-sync refusal over as an ApiError with status 409 and the server message', async () => {
     const { fetch } = scriptedFetch(() =>
       jsonResponse(409, { statusCode: 409, exceptionType: 'Conflict', message: 'Document Queue Out Of Sync With Window' }),

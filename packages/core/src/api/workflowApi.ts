@@ -10,6 +10,7 @@ import type {
   WorkflowRoot,
 } from '../model';
 import { DECISION_FIELDS, type DecisionField } from '../model';
+import type { SubmitOutcome } from '../contract';
 import type { ApiClient } from './ApiClient';
 
 /** Sort keys GET /queues/{id}/workflow accepts (docs/API.md). */
@@ -80,12 +81,20 @@ export interface RouteRequest extends WorkflowActionRequest {
   to: number;
 }
 
+/**
+ * A submit request (embedded §5 "Submit"; docs/API.md "Queue intake"): the documents as the
+ * window saw them, and the note a submit requires (the server refuses a blank one in words).
+ */
+export interface SubmitRequest extends WorkflowActionRequest {
+  note: string;
+}
+
 /** What approve, reject and route answer: each moved document with its new queue and row version. */
 export interface WorkflowActionResult {
   documents: { id: number; queueId: number; rowVersion: number }[];
 }
 
-/** The workflow resource: structure, queue documents, route targets, the three actions, locks and approval lists (embedded §7). */
+/** The workflow resource: structure, queue documents, route targets, the three actions, submit, locks and approval lists (embedded §7). */
 export interface WorkflowApi {
   /** GET /workflow-root: the queue types and queues the caller may browse. */
   getRoot(query?: StructureQuery, signal?: AbortSignal): Promise<WorkflowRoot>;
@@ -121,6 +130,8 @@ export interface WorkflowApi {
   reject(request: WorkflowActionRequest): Promise<WorkflowActionResult>;
   /** PUT /documents/route. */
   route(request: RouteRequest): Promise<WorkflowActionResult>;
+  /** PUT /documents/submit: where each document is now, and what the queue's OnSubmit events did or ask. */
+  submit(request: SubmitRequest): Promise<SubmitOutcome>;
   /** GET /documents/{id}/locks: the live lock, if any. */
   getLocks(docId: number, signal?: AbortSignal): Promise<DocumentLockInfo[]>;
   /** POST /locks: takes (or renews one's own) lock on a document in a queue at the row version the window saw. */
@@ -193,6 +204,8 @@ export function workflowApi(client: ApiClient): WorkflowApi {
       client.put<WorkflowActionResult>('/documents/reject', { ...actionBody(request), rejectionNote: noteOrUndefined(request.note) }),
     route: (request) =>
       client.put<WorkflowActionResult>('/documents/route', { ...actionBody(request), note: noteOrUndefined(request.note), to: request.to }),
+    // The note goes as typed: a submit requires one, and the server answers a blank one in the spec's words.
+    submit: (request) => client.put<SubmitOutcome>('/documents/submit', { ...actionBody(request), note: request.note }),
     getLocks: (docId, signal) => client.get<DocumentLockInfo[]>(`/documents/${docId}/locks`, { signal }),
     lock: (docId, queueId, rowConflictId) =>
       client.post<DocumentLockInfo>('/locks', undefined, { query: { docId, queueId, rowConflictIds: rowConflictId } }),

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { RestrictionContextQuery } from './erpMetaContract';
 import { nullableAnswer } from './nullableAnswer';
 
@@ -70,6 +71,9 @@ export const ImportSettingsAnswer = Type.Object({
     }),
   ),
 });
+
+/** Where an upload on an integrated table's records goes (the answer of `GET /api/sits/{id}/importSettings`). */
+export type ImportSettings = Static<typeof ImportSettingsAnswer>;
 
 /** `{name}` of /entity-types/{name}/…: the source's prefix and the entity type (or its set). */
 export const EntityTypeNameParams = Type.Object(

@@ -34,3 +34,6 @@ export const SubmitAnswer = Type.Object({
     description: 'LaunchRecord on submit: the client opens the linked record of the (one) submitted document.',
   }),
 });
+
+/** What `PUT /api/documents/submit` answers, as the client reads it (api/workflowApi `submit`). */
+export type SubmitOutcome = Static<typeof SubmitAnswer>;

@@ -1,4 +1,5 @@
 import type { ClientType, ErpContext, UploadNotice } from '../model';
+import type { HostMailMessage } from './HostMailMessage';
 import type { StoragePort } from './StoragePort';
 
 /** Options of a token request. */
@@ -231,4 +232,22 @@ export interface HostAdapter extends TokenSource {
    * promises. Returns the unsubscribe function. Hosts without an ERP parent leave it out.
    */
   onRecordEvent?(listener: (event: RecordEvent) => Promise<void> | void): () => void;
+  /**
+   * The e-mail the user is reading (Outlook read mode): the core offers filing its invoice and
+   * replying to it with documents at READ_MAIL_PATH. Hosts that show no message leave it out.
+   */
+  readonly messageBeingRead?: HostMailMessage;
+  /**
+   * The headers that let the server reach the user's mailbox through Microsoft Graph for a reply
+   * draft: a delegated Graph token (`X-Graph-Token`) or an Entra token for our API that the server
+   * trades on-behalf-of (`X-Entra-Assertion`). Rejects with the host's sign-in failure in words.
+   * Hosts without a Microsoft sign-in leave it out; the server then says why no draft was made.
+   */
+  getGraphCredentialHeaders?(): Promise<Readonly<Record<string, string>>>;
+  /**
+   * Opens a mailbox draft the server made (its Outlook on the web `webLink`, maybe app-relative on
+   * the demo). Default: openUrl with the link made absolute. Outlook opens it in its own browser
+   * window, as desktop Outlook blocks the pane's `window.open`.
+   */
+  openMailDraft?(webLink: string): void;
 }

@@ -1,5 +1,6 @@
 /** The host boundary: what the core needs from whatever embeds it, its plain-browser defaults, and the plain-browser host. */
 export * from './HostAdapter';
+export * from './HostMailMessage';
 export * from './StoragePort';
 export * from './browserHost';
 export * from './contextFromQuery';

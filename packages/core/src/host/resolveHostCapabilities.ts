@@ -19,6 +19,7 @@ import type {
   OpenUrlOptions,
   RecordToOpen,
 } from './HostAdapter';
+import type { HostMailMessage } from './HostMailMessage';
 
 /** A host's capabilities with every default filled in; the optional ones stay optional (no host, no feature). */
 export interface HostCapabilities {
@@ -37,6 +38,9 @@ export interface HostCapabilities {
   createEmailDraft?(request: EmailDraftRequest): Promise<void>;
   openRecord?(record: RecordToOpen): Promise<void>;
   notifyDocumentLinked?(notice: DocumentLinkedNotice): Promise<void>;
+  messageBeingRead?: HostMailMessage;
+  getGraphCredentialHeaders?(): Promise<Readonly<Record<string, string>>>;
+  openMailDraft(webLink: string): void;
 }
 
 /** The global window, when there is one (none on the server or in node tests). */
@@ -49,14 +53,18 @@ function globalWindow(): Window | undefined {
  * functions are bound to it, so class-based adapters keep their `this`.
  */
 export function resolveHostCapabilities(host: HostAdapter, win: Window | undefined = globalWindow()): HostCapabilities {
+  const openUrl = host.openUrl ? host.openUrl.bind(host) : openUrlInWindow(win);
+  const absoluteUrl = host.absoluteUrl
+    ? host.absoluteUrl.bind(host)
+    : (path: string) => new URL(path, win?.location.href ?? 'http://localhost/').href;
   return {
     theme: host.theme ?? browserTheme(win),
     locale: host.locale ?? browserLocale(win),
     router: host.router ?? { kind: 'browser' },
     home: host.home ?? { kind: 'folders' },
     appPages: host.appPages ?? 'popup',
-    openUrl: host.openUrl ? host.openUrl.bind(host) : openUrlInWindow(win),
-    absoluteUrl: host.absoluteUrl ? host.absoluteUrl.bind(host) : (path) => new URL(path, win?.location.href ?? 'http://localhost/').href,
+    openUrl,
+    absoluteUrl,
     saveFile: host.saveFile ? host.saveFile.bind(host) : saveFileAsDownload(win),
     print: host.print ? host.print.bind(host) : printPdfInFrame(win),
     onUnhandledError: host.onUnhandledError ? host.onUnhandledError.bind(host) : windowUnhandledErrors(win),
@@ -65,5 +73,9 @@ export function resolveHostCapabilities(host: HostAdapter, win: Window | undefin
     createEmailDraft: host.createEmailDraft?.bind(host),
     openRecord: host.openRecord?.bind(host),
     notifyDocumentLinked: host.notifyDocumentLinked?.bind(host),
+    messageBeingRead: host.messageBeingRead,
+    getGraphCredentialHeaders: host.getGraphCredentialHeaders?.bind(host),
+    // A draft opens like any link, made absolute first: a host's window may not resolve app-relative links.
+    openMailDraft: host.openMailDraft ? host.openMailDraft.bind(host) : (webLink) => openUrl(absoluteUrl(webLink)),
   };
 }

@@ -3,6 +3,7 @@ import { SHELL_TEXT } from './shellText';
 import { EXPORT_TEXT } from './exportText';
 import { FOLDERS_TEXT } from './foldersText';
 import { LINK_TEXT } from './linkText';
+import { MAIL_TEXT } from './mailText';
 import { NEW_CARD_TEXT } from './newCardText';
 import { PUSH_LINK_TEXT } from './pushLinkText';
 import { METADATA_TEXT } from './metadataText';
@@ -50,6 +51,7 @@ export const UI_TEXT = {
   export: EXPORT_TEXT,
   folders: FOLDERS_TEXT,
   link: LINK_TEXT,
+  mail: MAIL_TEXT,
   newCard: NEW_CARD_TEXT,
   pushLink: PUSH_LINK_TEXT,
   metadata: METADATA_TEXT,

@@ -2,6 +2,7 @@
 export * from './AlertStore';
 export * from './LastRouteStore';
 export * from './LoadingCounter';
+export * from './NoticeChannel';
 export * from './SelectionStore';
 export * from './Store';
 export * from './UploadQueue';

@@ -18,6 +18,7 @@ import { WorkflowLayout } from './workflow/WorkflowLayout';
 import { WorkflowRedirect } from './workflow/WorkflowRedirect';
 import { WorkflowVersionRedirect } from './workflow/WorkflowVersionRedirect';
 import type { WorkflowBase } from './workflow/useWorkflowBase';
+import { READ_MAIL_PATH } from './mail/readMailPath';
 
 const FoldersScreen = lazy(() =>
   import(/* webpackChunkName: "folders" */ './folders/FoldersScreen').then((m) => ({ default: m.FoldersScreen })),
@@ -77,6 +78,9 @@ const MetadataEntityScreen = lazy(() =>
 );
 const EntityRecordsScreen = lazy(() =>
   import(/* webpackChunkName: "metadata" */ './metadata/EntityRecordsScreen').then((m) => ({ default: m.EntityRecordsScreen })),
+);
+const ReadMailScreen = lazy(() =>
+  import(/* webpackChunkName: "mail" */ './mail/ReadMailScreen').then((m) => ({ default: m.ReadMailScreen })),
 );
 const MergeDocumentsScreen = lazy(() =>
   import(/* webpackChunkName: "pagework" */ './pageWork/MergeDocumentsScreen').then((m) => ({ default: m.MergeDocumentsScreen })),
@@ -146,6 +150,7 @@ export function DatahavenApp({ host, services }: DatahavenAppProps): ReactElemen
                     <Route path="/metadata-sources/:prefix" element={<MetadataEntitiesScreen variant="source" />} />
                     <Route path="/metadata/entity/:type" element={<MetadataEntityScreen />} />
                     <Route path="/entity-types/:entityTypeName/entities" element={<EntityRecordsScreen />} />
+                    <Route path={READ_MAIL_PATH} element={<ReadMailScreen />} />
                     <Route path="*" element={<NotFoundScreen />} />
                   </Routes>
                 </Suspense>

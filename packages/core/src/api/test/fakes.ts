@@ -1,6 +1,9 @@
 import { encodeBase64Url } from '../../model';
 import type { TokenRequest, TokenSource } from '../../host/HostAdapter';
+import { ApiClient } from '../ApiClient';
 import type { UploadXhr, XhrProgressEvent } from '../ApiClient';
+import { apiServices } from '../apiServices';
+import type { ApiServices } from '../apiServices';
 
 /** A two-part token whose payload expires at `expiresAt` (signature is not checked client-side). */
 export function makeToken(expiresAt: number, username = 'clerk'): string {
@@ -18,6 +21,11 @@ export class CountingTokens implements TokenSource {
     if (options.forceRefresh || this.issued === 0) this.issued++;
     return Promise.resolve(`token-${this.issued}`);
   }
+}
+
+/** Every resource over one client on `fetch` with `CountingTokens`: what code outside api/ tests with (it never holds the client). */
+export function servicesOverFetch(fetch: typeof globalThis.fetch): ApiServices {
+  return apiServices(new ApiClient({ tokens: new CountingTokens(), fetch }));
 }
 
 /** A JSON response. */

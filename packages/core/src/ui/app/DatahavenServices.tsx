@@ -3,8 +3,15 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { ApiClient, ApiError, TokenManager, apiServices, type ApiServices, type XhrFactory } from '../../api';
 import { MESSAGES } from '../../rules';
 import { resolveHostCapabilities, type HostAdapter, type HostCapabilities } from '../../host';
-import { createDocumentExport, createDocumentUpload, type DocumentExport, type DocumentUpload } from '../../services';
-import { AlertStore, LastRouteStore, LoadingCounter, SelectionStore, UploadQueue, type Store } from '../../state';
+import {
+  createDocumentExport,
+  createDocumentUpload,
+  createWorkflowActions,
+  type DocumentExport,
+  type DocumentUpload,
+  type WorkflowActions,
+} from '../../services';
+import { AlertStore, LastRouteStore, LoadingCounter, NoticeChannel, SelectionStore, UploadQueue, type Store } from '../../state';
 
 /** Everything one mounted app shares: the host and its capabilities, the web services, the state stores and the flows over them. */
 export interface DatahavenServices {
@@ -13,6 +20,8 @@ export interface DatahavenServices {
   capabilities: HostCapabilities;
   documentExport: DocumentExport;
   documentUpload: DocumentUpload;
+  /** Approve, reject, route, locks and submit, with their invalidations and notices: every screen that acts runs them here. */
+  workflowActions: WorkflowActions;
   /** The server-state cache of this mount (TanStack Query): one per provider scope, never shared between mounts. */
   queryClient: QueryClient;
   api: ApiServices;
@@ -22,6 +31,8 @@ export interface DatahavenServices {
   uploads: UploadQueue;
   lastRoute: LastRouteStore;
   alerts: AlertStore;
+  /** Toasts given outside React (the services' notices); the app's toaster shows them. */
+  notices: NoticeChannel;
 }
 
 const ServicesContext = createContext<DatahavenServices | null>(null);
@@ -42,19 +53,24 @@ export function createDatahavenServices(host: HostAdapter, options: DatahavenSer
   const api = apiServices(client);
   const capabilities = resolveHostCapabilities(host);
   const uploads = new UploadQueue();
+  const queryClient = createQueryClient(alerts);
+  const loading = new LoadingCounter();
+  const notices = new NoticeChannel();
   return {
-    queryClient: createQueryClient(alerts),
+    queryClient,
     host,
     capabilities,
     documentExport: createDocumentExport(api, capabilities),
     documentUpload: createDocumentUpload(api, uploads, host),
+    workflowActions: createWorkflowActions({ api, queryClient, loading, notices, alerts }),
     api,
     tokens,
-    loading: new LoadingCounter(),
+    loading,
     selection: new SelectionStore(),
     uploads,
     lastRoute: new LastRouteStore(host.storage.session),
     alerts,
+    notices,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { OptionValues } from '../../rules';
-import { queryKeys } from './queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from './useApiQuery';
 import { useServices } from './DatahavenServices';
 

@@ -1,13 +1,15 @@
-import { createContext, useCallback, useContext, useId, useMemo, type ReactElement, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Toast, ToastTitle, Toaster, useToastController } from '@fluentui/react-components';
+import { useServices } from './DatahavenServices';
 
 /** Shows a short confirmation that goes away by itself (UX.md: toasts pause on hover). */
 export type Notify = (text: string, intent?: 'success' | 'info') => void;
 
 const ToastContext = createContext<Notify>(() => undefined);
 
-/** Hosts the toaster of one mount and provides `useNotify`. */
+/** Hosts the toaster of one mount and provides `useNotify`; it also shows the notices the mount's services give (NoticeChannel). */
 export function ToastProvider({ children }: { children: ReactNode }): ReactElement {
+  const { notices } = useServices();
   const toasterId = useId();
   const { dispatchToast } = useToastController(toasterId);
   const notify = useCallback<Notify>(
@@ -21,6 +23,8 @@ export function ToastProvider({ children }: { children: ReactNode }): ReactEleme
     [dispatchToast],
   );
   const value = useMemo(() => notify, [notify]);
+  // The flows of services/ (workflowActions) confirm what they did without React: their notices come through the channel.
+  useEffect(() => notices.listen(({ text, intent }) => notify(text, intent)), [notices, notify]);
   return (
     <ToastContext.Provider value={value}>
       {children}

@@ -6,7 +6,6 @@ import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { useNotify } from '../app/useToast';
-import { getEntityTypeAccess } from './captureApi';
 
 /**
  * Capture (embedded §2 "capture" dialog, §6 'Dynamics: Capture', §7 "a capture starts by
@@ -25,7 +24,7 @@ export function CaptureAction({ context }: { context: ErpContext | null }): Reac
   const capture = async (): Promise<void> => {
     setBusy(true);
     try {
-      const access = await getEntityTypeAccess(api.client, typeName, context.dataAreaId);
+      const access = await api.metadata.getEntityTypeAccess(typeName, context.dataAreaId);
       if (!access.capture || host.captureRecord === undefined) throw new Error(MESSAGES.captureNotFulfilled);
       await host.captureRecord(context);
       notify(UI_TEXT.metadata.captureStarted);

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { MenuProps } from '@fluentui/react-components';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 
 /** The name of the "With annotations" checkbox in a menu's checked values. */
 export const ANNOTATIONS_CHECKBOX_NAME = 'annotations';

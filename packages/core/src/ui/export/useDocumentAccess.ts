@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { DmsDocument, DocumentAccess } from '../../model';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 
 /**
  * The access flags of each document (GET /documents/{id}/access), in the documents' order, or

@@ -30,7 +30,7 @@ import { useServices, useStore } from '../app/DatahavenServices';
 import { DeleteDocumentsButton } from '../export/DeleteDocumentsButton';
 import { DownloadMenu } from '../export/DownloadMenu';
 import { AttachMenu } from '../export/AttachMenu';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { CaptureAction } from '../capture/CaptureAction';
 import { useHostContext } from '../app/useHostContext';
 import { useOptionValues } from '../app/useOptionValues';

@@ -5,7 +5,7 @@ import { OpenRegular } from '@fluentui/react-icons/svg/open';
 import type { DmsDocument } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { LAUNCH_PRIVILEGE, launchLinkedRecord } from './launchLinkedRecord';
 
@@ -32,7 +32,7 @@ export function LaunchCardButton({ documents }: { documents: readonly DmsDocumen
     if (!mayLaunch || link === null) return;
     setBusy(true);
     void loading
-      .track(launchLinkedRecord({ client: api.client, capabilities, alerts }, link))
+      .track(launchLinkedRecord({ api, capabilities, alerts }, link))
       .then((opened) => {
         if (opened) notify(UI_TEXT.quickLink.launched(link.sourceNumber));
       })

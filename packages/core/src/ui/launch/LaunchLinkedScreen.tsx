@@ -5,7 +5,7 @@ import { Body1, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { decodeDocumentId, type DocumentLink } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { LAUNCH_LINKED_DOC_ID_KEY, launchLinkedRecord } from './launchLinkedRecord';
 
@@ -44,7 +44,7 @@ export function LaunchLinkedScreen(): ReactElement {
     enabled: docId !== 0,
   });
   const launch = useMutation({
-    mutationFn: (link: DocumentLink) => launchLinkedRecord({ client: api.client, capabilities, alerts }, link),
+    mutationFn: (link: DocumentLink) => launchLinkedRecord({ api, capabilities, alerts }, link),
     onSuccess: (opened, link) => {
       if (opened) notify(UI_TEXT.quickLink.launched(link.sourceNumber));
     },

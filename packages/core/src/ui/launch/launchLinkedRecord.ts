@@ -1,19 +1,13 @@
-import type { ApiClient } from '../../api';
+import type { ApiServices, RecordUrl } from '../../api';
 import type { HostCapabilities } from '../../host';
 import type { DocumentLink } from '../../model';
 import { MESSAGES, recordUrlError } from '../../rules';
 import type { AlertStore } from '../../state';
 
-/** `GET /api/entities/url`'s answer: the ERP web client's URL of the record's card. */
-export interface RecordUrl {
-  url: string;
-  pageId: number;
-  number: string;
-}
-
 /** What launching a record needs of the app's services. */
 export interface LaunchServices {
-  client: ApiClient;
+  /** The web services; the record's URL is the link resource's. */
+  api: Pick<ApiServices, 'link'>;
   capabilities: HostCapabilities;
   alerts: AlertStore;
 }
@@ -46,15 +40,13 @@ function launchFailed(alerts: AlertStore, error: unknown): false {
  * failed URL call says "There was an error getting a URL to record: '{errorStr}'."; a host that
  * fails to open it logs 'There was an error launching a record.'. Resolves whether it opened.
  */
-export async function launchLinkedRecord({ client, capabilities, alerts }: LaunchServices, link: DocumentLink): Promise<boolean> {
+export async function launchLinkedRecord({ api, capabilities, alerts }: LaunchServices, link: DocumentLink): Promise<boolean> {
   const typeName = link.sourceEntityTypeName;
   if (typeName === undefined || typeName === '' || link.recordId === '') {
     alerts.push(MESSAGES.unableToGenerateRecordUrl, 'warning');
     return false;
   }
-  const request = client.get<RecordUrl>('/entities/url', {
-    query: { typeName, dataAreaId: link.dataAreaId || undefined, recordId: link.recordId },
-  });
+  const request = api.link.getRecordUrl({ typeName, dataAreaId: link.dataAreaId, recordId: link.recordId });
   if (!capabilities.openRecord) {
     // Outside an ERP the window opens now, inside the user's click (no pop-up blocker), and follows the URL.
     const href = request.then((answer) => (answer.url ? answer.url : Promise.reject(new Error(MESSAGES.unableToGenerateRecordUrl))));

@@ -1,10 +1,7 @@
 import type { ReactElement } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { LinkChange } from '../../contract';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
-import { useNotify } from '../app/useToast';
 import { ApproveNowDialog } from '../workflow/queueImport/ApproveNowDialog';
 
 /** A linked document whose queue's OnLink event asks its linker "Approve now?" (PromptToApproveOnLink). */
@@ -45,20 +42,17 @@ export interface ApproveAfterLinkDialogProps {
  * "Approve now?" after a link by hand in a PromptToApproveOnLink queue — the submit flow's prompt
  * and buttons: Approve now approves the document from its queue with the row version the link
  * answered (a refusal shows in the server's words; the link stands), Not now leaves it waiting.
+ * The approval is the workflow's (services/workflowActions): the queues shown read again.
  */
 export function ApproveAfterLinkDialog({ pending, onDone }: ApproveAfterLinkDialogProps): ReactElement {
-  const { api } = useServices();
-  const queryClient = useQueryClient();
-  const notify = useNotify();
+  const { workflowActions } = useServices();
 
   const approve = async (): Promise<void> => {
     if (pending === null) return;
-    await api.workflow.approve({ docIds: [pending.docId], rowConflictIds: [pending.rowVersion], expectedQueueId: pending.queue.id });
-    notify(UI_TEXT.queueImport.approved);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.document(pending.docId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
-    ]);
+    await workflowActions.approve(
+      { docIds: [pending.docId], rowConflictIds: [pending.rowVersion], expectedQueueId: pending.queue.id },
+      { notice: UI_TEXT.queueImport.approved },
+    );
   };
 
   return (

@@ -8,7 +8,7 @@ import { encodeDocumentId, type DmsDocument } from '../../model';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
 import { LaunchCardButton } from '../launch/LaunchCardButton';

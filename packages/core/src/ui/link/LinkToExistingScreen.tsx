@@ -24,7 +24,7 @@ import { decodeDocumentId, hasQueueFeature } from '../../model';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useHostContext } from '../app/useHostContext';
 import { useNotify } from '../app/useToast';
@@ -239,7 +239,7 @@ export function LinkToExistingScreen(): ReactElement {
         // LaunchRecordAfterDocumentLink (the document's queue; the server's OnLink answer when it gives one): the record just linked opens, as after a Quick Link.
         if (change.link && (change.launchRecord ?? hasQueueFeature(document?.queue, 'LaunchRecordAfterDocumentLink'))) {
           void launchLinkedRecord(
-            { client: api.client, capabilities, alerts },
+            { api, capabilities, alerts },
             { ...change.link, sourceEntityTypeName: change.link.sourceEntityTypeName ?? typeName },
           );
         }

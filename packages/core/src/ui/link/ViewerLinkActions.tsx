@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { LinkActions } from './LinkActions';
 
 /**

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Body1, Button, Input, Spinner, Subtitle2, Text } from '@fluentui/react-components';
@@ -9,7 +9,6 @@ import { useServices } from '../app/DatahavenServices';
 import { useHostContext } from '../app/useHostContext';
 import { useDebouncedValue } from '../workflow/useDebouncedValue';
 import { MetadataFailure } from './metadataFailure';
-import { metadataApi } from './metadataApi';
 import { useMetadataStyles } from './metadataStyles';
 
 /** A record's value as a cell shows it. */
@@ -28,7 +27,6 @@ export function EntityRecordsScreen(): ReactElement {
   const styles = useMetadataStyles();
   const { entityTypeName = '' } = useParams();
   const { api, loading } = useServices();
-  const metadata = useMemo(() => metadataApi(api.client), [api.client]);
   const { context, host } = useHostContext();
   const dataAreaId = context?.dataAreaId;
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -36,7 +34,7 @@ export function EntityRecordsScreen(): ReactElement {
   const [page, setPage] = useState(0);
   const propertiesQuery = useQuery({
     queryKey: ['metadata', 'properties', entityTypeName],
-    queryFn: ({ signal }) => loading.track(metadata.properties(entityTypeName, signal)),
+    queryFn: ({ signal }) => loading.track(api.link.getEntityTypeProperties(entityTypeName, undefined, signal)),
     retry: false,
     meta: { quiet: true },
   });
@@ -44,7 +42,11 @@ export function EntityRecordsScreen(): ReactElement {
     queryKey: ['metadata', 'records', entityTypeName, page, settled, dataAreaId ?? null],
     queryFn: ({ signal }) =>
       loading.track(
-        metadata.records(entityTypeName, { skip: page * ENTITY_PAGE_SIZE, take: ENTITY_PAGE_SIZE, filters: settled, dataAreaId }, signal),
+        api.link.getEntities(
+          entityTypeName,
+          { skip: page * ENTITY_PAGE_SIZE, take: ENTITY_PAGE_SIZE, filters: settled, dataAreaId },
+          signal,
+        ),
       ),
     enabled: host !== null,
     retry: false,

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Body1, Field, Input, Spinner, Subtitle2 } from '@fluentui/react-components';
@@ -6,7 +6,6 @@ import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { useHostContext } from '../app/useHostContext';
 import { MetadataFailure } from './metadataFailure';
-import { metadataApi } from './metadataApi';
 import { useMetadataStyles } from './metadataStyles';
 
 /** Props of MetadataEntitiesScreen. */
@@ -27,17 +26,16 @@ export function MetadataEntitiesScreen({ variant = 'entities' }: MetadataEntitie
   const { context } = useHostContext(0);
   const prefix = routePrefix ?? context?.prefixes?.[0] ?? 'bc';
   const { api, loading } = useServices();
-  const metadata = useMemo(() => metadataApi(api.client), [api.client]);
   const [filter, setFilter] = useState('');
   const typesQuery = useQuery({
     queryKey: ['metadata', 'entityTypes', prefix],
-    queryFn: ({ signal }) => loading.track(metadata.listEntityTypes(prefix, signal)),
+    queryFn: ({ signal }) => loading.track(api.metadata.listEntityTypes(prefix, signal)),
     retry: false,
     meta: { quiet: true },
   });
   const sourceQuery = useQuery({
     queryKey: ['metadata', 'source', prefix],
-    queryFn: ({ signal }) => loading.track(metadata.sourceOf(prefix, signal)),
+    queryFn: ({ signal }) => loading.track(api.metadata.sourceOf(prefix, signal)),
     enabled: variant === 'source',
     retry: false,
     meta: { quiet: true },

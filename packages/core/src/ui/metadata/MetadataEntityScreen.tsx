@@ -1,11 +1,10 @@
-import { useMemo, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Body1, Spinner, Subtitle2 } from '@fluentui/react-components';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { MetadataFailure } from './metadataFailure';
-import { metadataApi } from './metadataApi';
 import { useMetadataStyles } from './metadataStyles';
 
 /**
@@ -18,10 +17,9 @@ export function MetadataEntityScreen(): ReactElement {
   const { type = '' } = useParams();
   const prefix = type.includes(':') ? type.slice(0, type.indexOf(':')) : 'bc';
   const { api, loading } = useServices();
-  const metadata = useMemo(() => metadataApi(api.client), [api.client]);
   const typeQuery = useQuery({
     queryKey: ['metadata', 'entityType', type],
-    queryFn: ({ signal }) => loading.track(metadata.describeEntityType(type, signal)),
+    queryFn: ({ signal }) => loading.track(api.metadata.describeEntityType(type, signal)),
     retry: false,
     meta: { quiet: true },
   });

@@ -5,7 +5,7 @@ import { FormNewRegular } from '@fluentui/react-icons/svg/form-new';
 import type { DmsDocument, PrivilegeName } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { NewCardDialog } from './NewCardDialog';
 
 /** The privilege of the action (embedded §6, Dynamics). */

@@ -26,10 +26,9 @@ import type { DmsDocument } from '../../model';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { ApproveAfterLinkDialog, announceLinkEvents, type ApproveAfterLink } from '../link/ApproveAfterLinkDialog';
-import { newCardCalls } from './newCardCalls';
 import { defaultNewCardTable, newCardFactsOf } from './newCardFacts';
 import { cancelNewCardItem, readNewCardItem, removeNewCardItem, saveNewCardItem } from './newCardItems';
 import { onNewCardCompleted } from './newCardCompletions';
@@ -67,7 +66,6 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   const { api, host, alerts, loading, capabilities } = useServices();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const calls = useMemo(() => newCardCalls(api.client), [api.client]);
   const storage = host.storage.local;
   const [phase, setPhase] = useState<Phase>('choose');
   const [chosenTable, setChosenTable] = useState<number | null>(null);
@@ -88,7 +86,7 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
   const abandoned = useRef(false);
   const startedAt = useRef<string | null>(null);
 
-  const tablesQuery = useQuery({ queryKey: NEW_CARD_TABLES_KEY, queryFn: ({ signal }) => calls.tables(signal) });
+  const tablesQuery = useQuery({ queryKey: NEW_CARD_TABLES_KEY, queryFn: ({ signal }) => api.newCard.tables(signal) });
   const tables = useMemo(() => tablesQuery.data ?? [], [tablesQuery.data]);
   const table: LinkableTable | null = tables.find((candidate) => candidate.id === chosenTable) ?? defaultNewCardTable(tables, document);
   const subtypesQuery = useQuery({
@@ -184,7 +182,7 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
     });
     setPhase('starting');
     loading
-      .track(calls.initiate(document.id, { typeId: table.id, subTypeId: subtypeId, dataAreaId: dataAreaId.trim() }))
+      .track(api.newCard.initiate(document.id, { typeId: table.id, subTypeId: subtypeId, dataAreaId: dataAreaId.trim() }))
       .then((operation) => {
         pending.current = true;
         startedAt.current = location.key;
@@ -207,7 +205,7 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
     setPhase('creating');
     let made: NewCardRecord;
     try {
-      made = await loading.track(calls.create(document.id, values));
+      made = await loading.track(api.newCard.create(document.id, values));
     } catch (failure) {
       if (abandoned.current) return;
       setError(messageOf(failure));
@@ -227,7 +225,7 @@ export function NewCardDialog({ document, onClose }: NewCardDialogProps): ReactE
     setPhase('linking');
     try {
       const change = await loading.track(
-        calls.complete(document.id, {
+        api.newCard.complete(document.id, {
           typeId: table.id,
           subTypeId: subtypeId,
           dataAreaId: made.dataAreaId,

@@ -1,6 +1,6 @@
+import type { NewCardApi } from '../../api';
 import type { LinkChange, LinkableTable } from '../../contract';
 import type { RecordEvent, StoragePort } from '../../host';
-import type { NewCardCalls } from './newCardCalls';
 import { readNewCardItems, removeNewCardItem, type NewCardItem } from './newCardItems';
 
 /** What an insert event did to a pending New Card: the document linked to the new record, or the link refused. */
@@ -38,7 +38,7 @@ export function pendingNewCardFor(
  * the flow ended. Null when no pending item is for this record's table.
  */
 export async function completeNewCardFromRecordEvent(
-  calls: NewCardCalls,
+  newCard: Pick<NewCardApi, 'complete'>,
   storage: StoragePort,
   tables: readonly LinkableTable[],
   event: RecordEvent,
@@ -50,7 +50,7 @@ export async function completeNewCardFromRecordEvent(
   // Taken at once, so a second event for the same save (another frame of the page) finds nothing.
   removeNewCardItem(storage, item.docId);
   try {
-    const change = await calls.complete(item.docId, {
+    const change = await newCard.complete(item.docId, {
       typeId: item.typeId,
       subTypeId: item.subtypeId,
       dataAreaId: event.dataAreaId,

@@ -2,9 +2,8 @@ import type { RecordEvent } from '../../host';
 import { MESSAGES } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import type { DatahavenServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { completeNewCardFromRecordEvent } from './completeNewCardFromRecordEvent';
-import { newCardCalls } from './newCardCalls';
 import { announceNewCardCompleted } from './newCardCompletions';
 import { readNewCardItems } from './newCardItems';
 
@@ -25,9 +24,8 @@ export async function handleNewCardRecordEvent(
   const storage = host.storage.local;
   // Nothing pending: no need to ask for the tables.
   if (event.eventType !== 'insert' || readNewCardItems(storage).every((item) => item.cancelled)) return;
-  const calls = newCardCalls(api.client);
-  const tables = await queryClient.fetchQuery({ queryKey: NEW_CARD_TABLES_KEY, queryFn: ({ signal }) => calls.tables(signal) });
-  const completion = await completeNewCardFromRecordEvent(calls, storage, tables, event);
+  const tables = await queryClient.fetchQuery({ queryKey: NEW_CARD_TABLES_KEY, queryFn: ({ signal }) => api.newCard.tables(signal) });
+  const completion = await completeNewCardFromRecordEvent(api.newCard, storage, tables, event);
   if (completion === null) return;
   const shown = announceNewCardCompleted(host, completion);
   const docId = completion.item.docId;

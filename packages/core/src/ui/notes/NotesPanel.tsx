@@ -21,7 +21,7 @@ import { ApiError } from '../../api';
 import { LIMITS, type Note, type NoteKind } from '../../model';
 import { MESSAGES, noteLength, notesRetrievalError, validateNote } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';

@@ -6,7 +6,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { DocumentRegular } from '@fluentui/react-icons/svg/document';
 import { decodeDocumentId, encodeDocumentId, type DmsDocument } from '../../model';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { NotesPanel } from './NotesPanel';
 import { UI_TEXT } from '../../locale/uiText';

@@ -22,7 +22,7 @@ import { ReOrderDotsVerticalRegular } from '@fluentui/react-icons/svg/re-order-d
 import { decodeDocumentId, encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { MESSAGES, mergeAvailability, type ActionAvailability } from '../../rules';
 import { useServices, useStore } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';

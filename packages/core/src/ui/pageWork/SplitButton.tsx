@@ -6,7 +6,7 @@ import { SplitVerticalRegular } from '@fluentui/react-icons/svg/split-vertical';
 import { encodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { MESSAGES, type ActionAvailability } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { SplitDialog, type SplitResult } from './SplitDialog';
 import { splitAvailability } from './splitPlan';
 import { UI_TEXT } from '../../locale/uiText';

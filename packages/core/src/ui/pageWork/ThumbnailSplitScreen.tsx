@@ -20,7 +20,7 @@ import { ApiError } from '../../api';
 import { decodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
 import { MESSAGES } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useGoBack } from '../app/useGoBack';
 import { useNotify } from '../app/useToast';
 import { PageThumbnail } from './PageThumbnail';

@@ -21,7 +21,7 @@ import type { DmsDocument, Subtype } from '../../model';
 import { MESSAGES, userDateToStored, type OptionValues } from '../../rules';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { UserDateField } from './UserDateField';
 import { UI_TEXT } from '../../locale/uiText';
 

@@ -6,7 +6,7 @@ import type { LocaleFormats } from '../locale/localeFormats';
 import { UI_TEXT } from '../../locale/uiText';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { UserDateField } from './UserDateField';
 

@@ -5,7 +5,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { MESSAGES } from '../../rules';
 import { useServices } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { CustomDataForm } from './CustomDataForm';
 import { UI_TEXT } from '../../locale/uiText';

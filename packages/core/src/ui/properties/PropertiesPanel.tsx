@@ -22,7 +22,7 @@ import { ChangeSubtypeDialog } from './ChangeSubtypeDialog';
 import { CustomDataForm } from './CustomDataForm';
 import { RenameDialog } from './RenameDialog';
 import { UserFieldsSection } from './UserFieldsSection';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { UI_TEXT } from '../../locale/uiText';
 

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@fluentui/react-components';
 import { ArrowExportLtrRegular } from '@fluentui/react-icons/svg/arrow-export-ltr';
 import type { DmsDocument, ErpContext } from '../../model';
-import type { LinkChange, PushLinkRequestBody } from '../../contract';
+import type { PushLinkRequestBody } from '../../contract';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useHostContext } from '../app/useHostContext';
 import { useNotify } from '../app/useToast';
 import { useDocumentAccess } from '../export/useDocumentAccess';
@@ -40,7 +40,7 @@ function recordInView(context: ErpContext | null): (ErpContext & { recordId: str
  * and gives back the lock the push took.
  */
 export function PushLinkAction({ documents }: PushLinkActionProps): ReactElement {
-  const { api, host, loading, alerts } = useServices();
+  const { api, host, loading, alerts, workflowActions } = useServices();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { context } = useHostContext();
@@ -67,8 +67,9 @@ export function PushLinkAction({ documents }: PushLinkActionProps): ReactElement
     const storage = host.storage.local;
     const queueId = document.queue?.id ?? null;
     // The lock first, so no one acts on the document between the pick and the link.
-    if (queueId !== null) await api.workflow.lock(document.id, queueId, document.rowVersion);
-    const locked = queueId !== null;
+    const lockTarget = queueId === null ? null : { docId: document.id, queueId, rowVersion: document.rowVersion };
+    if (lockTarget !== null) await workflowActions.changeLocks('createLock', [lockTarget], { notice: null });
+    const locked = lockTarget !== null;
     savePushLinkItem(storage, { queueId, docId: document.id, locked });
     const body: PushLinkRequestBody = {
       relatedTypeName: target.typeName,
@@ -81,10 +82,10 @@ export function PushLinkAction({ documents }: PushLinkActionProps): ReactElement
       locked,
     };
     try {
-      await api.client.put<LinkChange>(`/documents/${document.id}/push-link`, body);
+      await api.link.pushLink(document.id, body);
     } catch (error) {
       // Refused: the server kept the lock it would have released with the link; give it back.
-      if (locked && queueId !== null) await api.workflow.unlock(document.id, queueId).catch(() => undefined);
+      if (lockTarget !== null) await workflowActions.changeLocks('unlock', [lockTarget], { notice: null }).catch(() => undefined);
       throw error;
     } finally {
       dropPushLinkItem(storage, document.id);

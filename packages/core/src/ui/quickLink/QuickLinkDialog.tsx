@@ -25,7 +25,7 @@ import { MESSAGES, quickLinkFailed, quickLinkSetupComplete } from '../../rules';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { useHostContext } from '../app/useHostContext';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';
 import { launchLinkedRecord } from '../launch/launchLinkedRecord';
 import { linkErrorMessage } from '../link/linkErrorMessage';
@@ -66,7 +66,7 @@ function approveErrorText(error: unknown): string {
  */
 export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps): ReactElement {
   const styles = useStyles();
-  const { api, alerts, capabilities, loading, selection } = useServices();
+  const { api, alerts, capabilities, loading, selection, workflowActions } = useServices();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { context } = useHostContext();
@@ -96,11 +96,18 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     document !== null && document.link !== null ? { number: document.link.sourceNumber, rowVersion: document.rowVersion } : null;
   const toApprove = linked ?? alreadyLinked;
 
-  const refresh = async (): Promise<void> => {
+  /** What a link changes besides the workflow: the viewer's document and the folders it shows in. */
+  const refreshLinked = async (): Promise<void> => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.document(docId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.documentView(docId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.folders }),
+    ]);
+  };
+  /** A link the server approved on its own (OnLink): the workflow and the document changed too. */
+  const refresh = async (): Promise<void> => {
+    await Promise.all([
+      refreshLinked(),
+      queryClient.invalidateQueries({ queryKey: queryKeys.document(docId) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.workflow }),
     ]);
   };
@@ -109,12 +116,13 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     setBusy(true);
     setError(null);
     try {
-      await loading.track(
-        api.workflow.approve({ docIds: [docId], rowConflictIds: [rowVersion], expectedQueueId: queue.id, note: note.trim() || undefined }),
+      // The workflow's approval (services/workflowActions) reads the queues and the document again and says `done`.
+      await workflowActions.approve(
+        { docIds: [docId], rowConflictIds: [rowVersion], expectedQueueId: queue.id, note: note.trim() || undefined },
+        { notice: done },
       );
       selection.set([]);
-      await refresh();
-      notify(done);
+      await refreshLinked();
       // Closing unmounts the dialog: its state is not touched after that.
       onClose();
     } catch (failure) {
@@ -128,8 +136,7 @@ export function QuickLinkDialog({ docId, queue, onClose }: QuickLinkDialogProps)
     capabilities
       .notifyDocumentLinked?.({ docId, typeName: link.sourceEntityTypeName ?? '', dataAreaId: link.dataAreaId, recordId: link.recordId })
       .catch((failure: unknown) => console.warn('Could not tell the ERP page about the link.', failure));
-    if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink'))
-      void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
+    if (hasQueueFeature(queue, 'LaunchRecordAfterDocumentLink')) void launchLinkedRecord({ api, capabilities, alerts }, link);
   };
 
   const linkAndApprove = async (event: FormEvent): Promise<void> => {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiServices } from '../../api';
 import type { EntityProperty, EntityRecord } from '../../contract';
 import { quickLinkFailed } from '../../rules';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import type { LinkableEntityType } from '../link/linkableEntityTypes';
 
 /** A record key as the ERP writes it (BC: a SystemId GUID): taken as it is, without a search. */

@@ -14,7 +14,7 @@ import {
 import { SearchRegular } from '@fluentui/react-icons/svg/search';
 import type { SearchTag } from '../../model';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useDebouncedValue } from '../workflow/useDebouncedValue';
 import { suggestionsFor, tagLabel, tagPrefix, tagValue } from './searchTagOptions';
 import { UI_TEXT } from '../../locale/uiText';

@@ -10,7 +10,7 @@ import { MESSAGES, isViewActionEnabled, isViewable } from '../../rules';
 import type { SavedSearch, SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useOptionValues } from '../app/useOptionValues';
 import { useNotify } from '../app/useToast';
 import { SavedSearchList } from './SavedSearchList';

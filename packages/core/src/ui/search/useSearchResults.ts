@@ -3,7 +3,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LIMITS, type DmsDocument, type SearchSnippet, type SearchTag } from '../../model';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useServices } from '../app/DatahavenServices';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 
 const NO_SNIPPETS: Readonly<Record<string, SearchSnippet>> = {};
 

@@ -22,14 +22,13 @@ import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../v
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
 import { useOptionValues } from '../app/useOptionValues';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { ViewerLinkActions } from '../link/ViewerLinkActions';
 import { AnnotationToolbar } from './AnnotationToolbar';
 import { AnnotationPageLayer } from './AnnotationPageLayer';
-import { useAnnotationEditor, type AnnotationEditor } from './useAnnotationEditor';
-import { annotationCommandForKey, type AnnotationKeyCommand } from '../../viewer/annotations/annotationKeys';
+import { useAnnotationEditor } from './useAnnotationEditor';
 import type { PageView } from '../../viewer/annotations/annotationGeometry';
 import { LockPopover } from '../workflow/lockPanel/LockPopover';
 import { PropertiesToggleButton, ViewerPropertiesPane } from '../properties/ViewerPropertiesPane';
@@ -293,8 +292,7 @@ export function DocumentViewer({
       )
         return;
       // Annotation keys first: with an annotation selected the arrows nudge it instead of turning pages.
-      const annotationCommand = annotationCommandForKey(event, annotationsRef.current.selected !== null);
-      if (annotationCommand && runAnnotationCommand(annotationsRef.current, annotationCommand)) {
+      if (annotationsRef.current.handleKey(event)) {
         event.preventDefault();
         return;
       }
@@ -466,40 +464,6 @@ export function DocumentViewer({
       ) : null}
     </div>
   );
-}
-
-/** Runs an annotation key command; false when it had nothing to do (so the key can mean something else). */
-function runAnnotationCommand(editor: AnnotationEditor, command: AnnotationKeyCommand): boolean {
-  switch (command.kind) {
-    case 'undo':
-      editor.undo();
-      return true;
-    case 'redo':
-      editor.redo();
-      return true;
-    case 'delete':
-      if (!editor.selected || !editor.isEditable(editor.selected)) return false;
-      editor.removeSelected();
-      return true;
-    case 'nudge':
-      if (!editor.selected || !editor.isEditable(editor.selected)) return false;
-      editor.nudgeSelected(command.dx, command.dy);
-      return true;
-    case 'grow':
-      if (!editor.selected || !editor.isEditable(editor.selected)) return false;
-      editor.growSelected(command.dx, command.dy);
-      return true;
-    case 'escape':
-      if (editor.selected) {
-        editor.select(null);
-        return true;
-      }
-      if (editor.tool !== 'select') {
-        editor.setTool('select');
-        return true;
-      }
-      return false;
-  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { useServices } from '../app/DatahavenServices';
 import { QueueList } from './QueueList';
 import { WorkflowHeader } from './WorkflowHeader';
 
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';

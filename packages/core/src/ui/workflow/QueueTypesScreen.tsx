@@ -4,7 +4,7 @@ import { Body1, CounterBadge, Text } from '@fluentui/react-components';
 import { useServices } from '../app/DatahavenServices';
 
 import { WorkflowHeader } from './WorkflowHeader';
-import { queryKeys } from '../app/queryKeys';
+import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { useWorkflowBase } from './useWorkflowBase';
 import { useWorkflowStyles } from './workflowStyles';

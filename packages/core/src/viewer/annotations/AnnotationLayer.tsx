@@ -33,18 +33,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { viewerTokens } from '../viewerTokens';
 import { handleAt, hitTest } from './annotationHitTest';
 import type { AnnotationTool } from './annotationTypes';
+import type { AnnotationTextEdit } from './AnnotationEditorSession';
 import { UI_TEXT } from '../../locale/uiText';
-
-/** The text being typed into a text box or note on this page: a new one (no id yet) or an existing one. */
-export interface AnnotationTextEdit {
-  page: number;
-  /** The annotation being changed; null while a new one waits for its text. */
-  id: string | null;
-  shape: AnnotationShape;
-  color: number;
-  size: number;
-  text: string;
-}
 
 /** Props of AnnotationLayer. */
 export interface AnnotationLayerProps {

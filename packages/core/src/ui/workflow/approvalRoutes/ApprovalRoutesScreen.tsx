@@ -31,7 +31,7 @@ import {
 } from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
-import { queryKeys } from '../../app/queryKeys';
+import { queryKeys } from '../../../state/queryKeys';
 import { useGoBack } from '../../app/useGoBack';
 import { useNotify } from '../../app/useToast';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';

@@ -17,8 +17,7 @@ import { ApiError } from '../../../api';
 import type { DmsDocument, DocumentLock, DocumentLockInfo, LockAction } from '../../../model';
 import { MESSAGES, lockActionAvailability, resolveLockState, type LockAccess } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
-import { queryKeys } from '../../app/queryKeys';
-import { useNotify } from '../../app/useToast';
+import { queryKeys } from '../../../state/queryKeys';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { UI_TEXT } from '../../../locale/uiText';
 
@@ -87,8 +86,7 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
   const { formatDateTime } = useLocaleFormats();
   const styles = useStyles();
   const headingId = useId();
-  const { api, queryClient } = useServices();
-  const notify = useNotify();
+  const { api, queryClient, workflowActions } = useServices();
   const [lock, setLock] = useState<DocumentLock | null>(document.lock);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState<LockAction | null>(null);
@@ -163,24 +161,22 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
       setBusy(action);
       setError(null);
       try {
-        if (action === 'createLock') setLock(toDocumentLock(await api.workflow.lock(document.id, queueId, document.rowVersion)));
-        else if (action === 'renewLock') setLock(toDocumentLock(await api.workflow.renewLock(document.id, queueId)));
-        else {
-          await api.workflow.unlock(document.id, queueId);
-          setLock(null);
-        }
+        // The workflow's lock call (services/workflowActions) says it is done and, success or
+        // refusal, has the document's queries (its lock, its flags) read again.
+        const [answer] = await workflowActions.changeLocks(action, [{ docId: document.id, queueId, rowVersion: document.rowVersion }], {
+          notice: ACTION_DONE[action],
+        });
+        setLock(toDocumentLock(answer ?? undefined));
         setNow(Date.now());
-        notify(ACTION_DONE[action]);
       } catch (failure) {
         setError(lockErrorText(failure));
       } finally {
         setBusy(null);
         // Success or refusal, the lock may now differ from what the caller shows.
-        reload();
         onChanged();
       }
     },
-    [api, document.id, document.rowVersion, queueId, notify, onChanged, reload],
+    [workflowActions, document.id, document.rowVersion, queueId, onChanged],
   );
 
   const owner =

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import type { QueueDocumentsSort } from '../../../api/workflowApi';
 import { LIMITS, type DmsDocument, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
 import { useServices, WATCH_QUERY_META } from '../../app/DatahavenServices';
-import { queryKeys } from '../../app/queryKeys';
+import { queryKeys } from '../../../state/queryKeys';
 
 /** A queue's loaded documents: the first pages so far, the total, and how loading went. */
 export interface QueueDocumentsState {

@@ -29,10 +29,11 @@ export interface AutoLinkApprovePromptProps {
 /**
  * After an upload that entered a PromptToApproveOnAutoLink SmartQueue linked, asks the uploader
  * "Approve now?" — the submit flow's prompt and words — once per upload; Approve now approves the
- * documents from that queue, Not now leaves them waiting there.
+ * documents from that queue (services/workflowActions: the queues shown read again), Not now
+ * leaves them waiting there.
  */
 export function AutoLinkApprovePrompt({ items }: AutoLinkApprovePromptProps): ReactElement {
-  const { api } = useServices();
+  const { workflowActions } = useServices();
   const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
   const pending = items.find((item) => item.state === 'done' && !answered.has(item.id) && item.documents.some(promptsApproveOnAutoLink));
   const documents = pending?.documents.filter(promptsApproveOnAutoLink) ?? [];
@@ -44,11 +45,11 @@ export function AutoLinkApprovePrompt({ items }: AutoLinkApprovePromptProps): Re
   const approve = async (): Promise<void> => {
     if (!queue) return;
     const inQueue = documents.filter((doc) => doc.queue?.id === queue.id);
-    await api.workflow.approve({
-      docIds: inQueue.map((doc) => doc.id),
-      rowConflictIds: inQueue.map((doc) => doc.rowVersion),
-      expectedQueueId: queue.id,
-    });
+    // The dialog closing is the uploader's answer: no toast besides.
+    await workflowActions.approve(
+      { docIds: inQueue.map((doc) => doc.id), rowConflictIds: inQueue.map((doc) => doc.rowVersion), expectedQueueId: queue.id },
+      { notice: null },
+    );
   };
 
   return (

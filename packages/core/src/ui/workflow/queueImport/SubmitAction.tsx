@@ -2,23 +2,14 @@ import { useState, type ReactElement } from 'react';
 import { ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { ApiError } from '../../../api';
+import type { SubmitOutcome } from '../../../contract';
 import type { DmsDocument, WorkflowQueue } from '../../../model';
 import { MESSAGES } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
-import { useNotify } from '../../app/useToast';
 import { launchLinkedRecord } from '../../launch/launchLinkedRecord';
 import { NotePromptDialog, type NotePrompt } from '../queueDocuments/NotePromptDialog';
 import { ApproveNowDialog } from './ApproveNowDialog';
-
-/** The answer of PUT /api/documents/submit (docs/API.md "Queue intake"). */
-interface SubmitAnswer {
-  documents: { id: number; queueId: number; rowVersion: number }[];
-  autoApproved: boolean;
-  autoApproveRefusal: string | null;
-  promptToApprove: boolean;
-  launchRecord: boolean;
-}
 
 /** Props of SubmitAction. */
 export interface SubmitActionProps {
@@ -27,8 +18,6 @@ export interface SubmitActionProps {
   documents: readonly DmsDocument[];
   /** Tagging mode or another command is on: Submit waits. */
   disabled: boolean;
-  /** The documents changed (submitted, maybe approved): read the list again. */
-  onDone(): void;
 }
 
 /**
@@ -36,38 +25,33 @@ export interface SubmitActionProps {
  * to submit.'), submits the selected documents, and follows the queue's OnSubmit events — says
  * when AutoApproveOnSubmit approved them or why it could not, and with PromptToApproveOnSubmit
  * asks "Approve now?" (approving with the submit's note); with LaunchRecord it opens the one
- * submitted document's linked record.
+ * submitted document's linked record. Submit and approve are the workflow's actions
+ * (services/workflowActions): they say what happened and the queue's list reads again.
  */
-export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActionProps): ReactElement {
-  const { api, alerts, capabilities } = useServices();
-  const notify = useNotify();
+export function SubmitAction({ queue, documents, disabled }: SubmitActionProps): ReactElement {
+  const { api, alerts, capabilities, workflowActions } = useServices();
   const [prompt, setPrompt] = useState<NotePrompt | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [approveNow, setApproveNow] = useState<{ answer: SubmitAnswer; note: string } | null>(null);
+  const [approveNow, setApproveNow] = useState<{ answer: SubmitOutcome; note: string } | null>(null);
   const allowed = queue !== null && documents.length > 0 && !disabled;
 
   const submit = async (note: string): Promise<void> => {
     if (!queue) return;
     setBusy(true);
     setError(null);
-    const body = {
-      docId: documents.map((doc) => doc.id),
-      rowConflictIds: documents.map((doc) => doc.rowVersion),
-      expectedQueueId: queue.id,
-      note,
-    };
     try {
-      const answer = await api.client.put<SubmitAnswer>('/documents/submit', body);
+      const answer = await workflowActions.submit({
+        docIds: documents.map((doc) => doc.id),
+        rowConflictIds: documents.map((doc) => doc.rowVersion),
+        expectedQueueId: queue.id,
+        note,
+      });
       setPrompt(null);
-      if (answer.autoApproved) notify(UI_TEXT.queueImport.autoApproved(answer.documents.length));
-      else if (answer.autoApproveRefusal !== null) alerts.push(UI_TEXT.queueImport.notAutoApproved(answer.autoApproveRefusal), 'warning');
-      else notify(UI_TEXT.queueImport.submitted(answer.documents.length));
       if (answer.promptToApprove) setApproveNow({ answer, note });
       // LaunchRecord on submit: the one submitted document's record opens, as after a link.
       const link = documents.length === 1 ? documents[0].link : null;
-      if (answer.launchRecord && link) void launchLinkedRecord({ client: api.client, capabilities, alerts }, link);
-      onDone();
+      if (answer.launchRecord && link) void launchLinkedRecord({ api, capabilities, alerts }, link);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : MESSAGES.unhandledError);
     } finally {
@@ -79,13 +63,16 @@ export function SubmitAction({ queue, documents, disabled, onDone }: SubmitActio
   const approve = async (): Promise<void> => {
     if (!queue || !approveNow) return;
     const { answer, note } = approveNow;
-    await api.workflow.approve({
-      docIds: answer.documents.map((doc) => doc.id),
-      rowConflictIds: answer.documents.map((doc) => doc.rowVersion),
-      expectedQueueId: queue.id,
-      note,
-    });
-    onDone();
+    // The dialog closing is the submitter's answer: no toast besides.
+    await workflowActions.approve(
+      {
+        docIds: answer.documents.map((doc) => doc.id),
+        rowConflictIds: answer.documents.map((doc) => doc.rowVersion),
+        expectedQueueId: queue.id,
+        note,
+      },
+      { notice: null },
+    );
   };
 
   return (

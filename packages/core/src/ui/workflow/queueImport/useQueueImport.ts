@@ -33,7 +33,7 @@ export function useQueueImport(queue: WorkflowQueue | null, onImported: (documen
           // Refused files still get a row that ends as failed, with the reason, as in the folders.
           const validation = validateUpload(file, { fileUploadSizeLimit: options?.fileUploadSizeLimit ?? 0 });
           if (!validation.valid) return Promise.reject(new Error(validation.message));
-          return api.client.upload<DmsDocument[]>(`/queues/${queue.id}/documents`, file, {}, onProgress, signal);
+          return api.documents.importToQueue(queue.id, file, onProgress, signal);
         });
         host
           .notifyUploadQueued({

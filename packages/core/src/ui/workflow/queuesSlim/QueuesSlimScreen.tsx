@@ -6,7 +6,7 @@ import { ApiError } from '../../../api';
 import type { WorkflowQueue } from '../../../model';
 import { MESSAGES, invalidQueueTypeId } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
-import { queryKeys } from '../../app/queryKeys';
+import { queryKeys } from '../../../state/queryKeys';
 import { UI_TEXT } from '../../../locale/uiText';
 
 const useStyles = makeStyles({

@@ -21,9 +21,8 @@ import { ApiError } from '../../../api';
 import { LIMITS, decodeDocumentId, type DmsDocument, type RouteTargets, type WorkflowQueue } from '../../../model';
 import { MESSAGES, noteLength, routeAvailability, routeNoteRequirement, validateWorkflowNote, type NoteRequirement } from '../../../rules';
 import { useServices } from '../../app/DatahavenServices';
-import { useNotify } from '../../app/useToast';
 import { useTaggingMode } from '../../search/useTaggingMode';
-import { queryKeys } from '../../app/queryKeys';
+import { queryKeys } from '../../../state/queryKeys';
 import { UI_TEXT } from '../../../locale/uiText';
 
 const useStyles = makeStyles({
@@ -126,8 +125,7 @@ export function RouteToScreen(): ReactElement {
   const { queueId: queueIdParam = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const { api, loading, queryClient } = useServices();
+  const { api, loading, workflowActions } = useServices();
   const tagging = useTaggingMode();
   const expectedQueueId = /^[1-9][0-9]{0,15}$/.test(queueIdParam) ? Number(queueIdParam) : 0;
   const queueTypeParam = search.get('queueTypeId');
@@ -204,19 +202,18 @@ export function RouteToScreen(): ReactElement {
     setSending(true);
     setSendError(null);
     try {
-      await loading.track(
-        api.workflow.route({
+      // The workflow's route (services/workflowActions) says where they went and has the queue the
+      // user goes back to, the target and the counts read again.
+      await workflowActions.route(
+        {
           docIds: documents.map((doc) => doc.id),
           rowConflictIds: documents.map((doc) => windowVersions.get(doc.id) ?? doc.rowVersion),
           expectedQueueId,
           note,
           to: target.id,
-        }),
+        },
+        target.name,
       );
-      notify(UI_TEXT.workflow.routed(count, target.name));
-      // The queue the user goes back to, the target and the counts: all read again from the server.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.workflow });
-      for (const doc of documents) void queryClient.invalidateQueries({ queryKey: queryKeys.document(doc.id) });
       backToQueue();
     } catch (error) {
       setSendError(failureText(error));

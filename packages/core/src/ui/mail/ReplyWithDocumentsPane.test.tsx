@@ -1,34 +1,13 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { OfficeMockObject } from 'office-addin-mock';
-import { ApiClient, type ReplyDraft } from '@datahaven/core';
-import { REPLY_TEXT, ReplyWithDocumentsPane } from './ReplyWithDocumentsPane';
-import { ENTRA_ASSERTION_HEADER, createGraphTokenHeaders } from './graphTokenHeaders';
-import { openDraftWindow, type DraftWindowOffice } from './openDraftWindow';
-import type { OfficeSignInApi } from './createOutlookSignIn';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReplyDraft } from '../../contract/mailDraftContract';
+import { UI_TEXT } from '../../locale/uiText';
+import { ReplyWithDocumentsPane } from './ReplyWithDocumentsPane';
+import { PRODUCT_TOKEN, fakeMailMessage, renderMailPane } from './test/renderMailPane';
 
-// office-addin-mock reads only the OfficeApp names from office-addin-manifest, whose validator pulls in ES-module-only packages jest cannot load.
-jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } }));
+const REPLY_TEXT = UI_TEXT.mail.reply;
 
-/** Whether requirement-set version `version` is at most `highest` ('1.5' is below '1.14': compared part by part, not as decimals). */
-function atMost(version: string | undefined, highest: string): boolean {
-  const [major, minor] = (version ?? '1.1').split('.').map(Number);
-  const [topMajor, topMinor] = highest.split('.').map(Number);
-  return major < topMajor || (major === topMajor && (minor ?? 0) <= topMinor);
-}
-
-/** Outlook as office-addin-mock plays it: Mailbox 1.5 with openBrowserWindow, no NAA, Office SSO answering the Entra token. */
-function outlook(): { office: DraftWindowOffice & OfficeSignInApi; opened: string[] } {
-  const opened: string[] = [];
-  const mock = new OfficeMockObject({
-    host: 'outlook',
-    context: {
-      requirements: { isSetSupported: (name: string, version?: string) => name === 'Mailbox' && atMost(version, '1.14') },
-      ui: { openBrowserWindow: (url: string) => opened.push(url) },
-    },
-    auth: { getAccessToken: () => Promise.resolve('entra-for-our-api') },
-  });
-  return { office: mock as unknown as DraftWindowOffice & OfficeSignInApi, opened };
-}
+/** The header a host without a Graph token sends its Entra token for our API in (the server trades it on-behalf-of). */
+const ENTRA_ASSERTION_HEADER = 'X-Entra-Assertion';
 
 /** A search hit as the server lists it (only what the pane reads). */
 function hit(id: number, name: string, size: number): Record<string, unknown> {
@@ -62,21 +41,18 @@ function server(answer: () => Response): { fetch: typeof fetch; replies: ReplyCa
   return { fetch: fetchFn, replies };
 }
 
+/**
+ * The reply view for a host whose Microsoft sign-in gives no Graph token (Office SSO): its Graph
+ * credential is the Entra token for our API; drafts open through the default openMailDraft (the
+ * host's openUrl with the link made absolute), which `opened` records.
+ */
 function renderPane(fetchFn: typeof fetch): { opened: string[] } {
-  const { office, opened } = outlook();
-  const client = new ApiClient({ tokens: { getToken: () => Promise.resolve('product-token') }, fetch: fetchFn, baseUrl: '/api' });
-  const graphHeaders = createGraphTokenHeaders({
-    office,
-    entraToken: () => office.auth?.getAccessToken() ?? Promise.reject(new Error('no SSO')),
+  const { message } = fakeMailMessage({ restId: 'AAMkRest-read' });
+  const { opened } = renderMailPane(<ReplyWithDocumentsPane messageId="AAMkRest-read" />, {
+    fetch: fetchFn,
+    message,
+    getGraphCredentialHeaders: () => Promise.resolve({ [ENTRA_ASSERTION_HEADER]: 'entra-for-our-api' }),
   });
-  render(
-    <ReplyWithDocumentsPane
-      client={client}
-      messageId="AAMkRest-read"
-      graphHeaders={graphHeaders}
-      openDraft={(webLink) => openDraftWindow(office, window, webLink)}
-    />,
-  );
   return { opened };
 }
 
@@ -86,7 +62,7 @@ const DRAFT: ReplyDraft = {
   attachments: [{ documentId: 41, fileName: 'Rechnung März.pdf', size: 9 * 1024 * 1024, via: 'uploadSession', chunks: 3 }],
 };
 
-describe('replying to a read e-mail with stored documents (office-addin-mock)', () => {
+describe('replying to a read e-mail with stored documents', () => {
   // jsdom has no ResizeObserver, which Fluent's MessageBar asks for: one that observes nothing.
   const resizeObserver = window.ResizeObserver;
   beforeAll(() => {
@@ -100,7 +76,7 @@ describe('replying to a read e-mail with stored documents (office-addin-mock)', 
     window.ResizeObserver = resizeObserver;
   });
 
-  it('sends the picked document, the annotation choice, the comment and the Entra assertion, opens the draft in Outlook and says what was attached', async () => {
+  it('sends the picked document, the annotation choice, the comment and the Entra assertion, opens the draft through the host and says what was attached', async () => {
     const api = server(() => json(201, DRAFT));
     const { opened } = renderPane(api.fetch);
     const pdf = await screen.findByRole('checkbox', { name: 'Rechnung März.pdf' });
@@ -125,8 +101,8 @@ describe('replying to a read e-mail with stored documents (office-addin-mock)', 
     });
     expect(api.replies[0].headers.get(ENTRA_ASSERTION_HEADER)).toBe('entra-for-our-api');
     expect(api.replies[0].headers.get('X-Graph-Token')).toBeNull();
-    expect(api.replies[0].headers.get('Authorization')).toBe('Bearer product-token');
-    // Outlook's browser window (Mailbox 1.5) gets the absolute link.
+    expect(api.replies[0].headers.get('Authorization')).toBe(`Bearer ${PRODUCT_TOKEN}`);
+    // The host opens the draft, its link made absolute (Outlook's browser window takes absolute URLs only).
     expect(opened).toEqual([new URL('/demo/graph/drafts/draft-1', window.location.href).href]);
     expect(screen.getByRole('link', { name: REPLY_TEXT.openDraft }).getAttribute('href')).toBe('/demo/graph/drafts/draft-1');
   });

@@ -1,5 +1,4 @@
-import type { ApiClient } from '../../api';
-import type { EntityProperty, EntityRecord } from '../../contract';
+import type { ApiClient } from './ApiClient';
 
 /** A navigation of an entity type, as its ERP's $metadata declares it. */
 export interface EntityNavigationDescription {
@@ -26,15 +25,21 @@ export interface EntitySystem {
   defaultDataAreaId: string;
 }
 
-/** One page of records as the entity list asks for it. */
-export interface EntityListPage {
-  skip: number;
-  take: number;
-  filters: Readonly<Record<string, string>>;
-  dataAreaId?: string;
+/** What GET /entity-type/{type}/access answers (the fields Capture reads). */
+export interface EntityTypeAccess {
+  entityTypeName: string;
+  sitId: number;
+  dataAreaId: string;
+  upload: boolean;
+  capture: boolean;
 }
 
-/** The metadata calls the metadata screens make (embedded §7 "Folders, entities, metadata"). */
+/**
+ * What the server tells of an ERP's entity types (embedded §7 "Folders, entities, metadata"): the
+ * types of a source and one type as its $metadata describes them (the metadata screens), the ERP
+ * serving a prefix, and the caller's access on a type's records (Capture). A type's properties and
+ * records are the link resource's (LinkApi), which the entity list shares.
+ */
 export interface MetadataApi {
   /** Every entity type of a source (GET /debug/meta-list/entities/{prefix}). */
   listEntityTypes(prefix: string, signal?: AbortSignal): Promise<EntityTypeDescription[]>;
@@ -42,27 +47,18 @@ export interface MetadataApi {
   describeEntityType(name: string, signal?: AbortSignal): Promise<EntityTypeDescription>;
   /** The ERP of a prefix (GET /entity-types/{prefix}:source/system; only the prefix is read, no ERP call). */
   sourceOf(prefix: string, signal?: AbortSignal): Promise<EntitySystem>;
-  /** The pushLink properties of a type (GET /entity-types/{name}/properties). */
-  properties(name: string, signal?: AbortSignal): Promise<EntityProperty[]>;
-  /** One page of a type's records (GET /entity-types/{name}/entities, q_{field} filters). */
-  records(name: string, page: EntityListPage, signal?: AbortSignal): Promise<EntityRecord[]>;
+  /** The caller's access on a record type's records in a company (GET /entity-type/{type}/access). */
+  getEntityTypeAccess(typeName: string, dataAreaId: string | undefined, signal?: AbortSignal): Promise<EntityTypeAccess>;
 }
 
-/** The metadata calls over an ApiClient. */
+/** Creates the metadata calls over an ApiClient. */
 export function metadataApi(client: ApiClient): MetadataApi {
   return {
     listEntityTypes: (prefix, signal) =>
       client.get<EntityTypeDescription[]>(`/debug/meta-list/entities/${encodeURIComponent(prefix)}`, { signal }),
     describeEntityType: (name, signal) => client.get<EntityTypeDescription>(`/debug/meta/${encodeURIComponent(name)}`, { signal }),
     sourceOf: (prefix, signal) => client.get<EntitySystem>(`/entity-types/${encodeURIComponent(`${prefix}:source`)}/system`, { signal }),
-    properties: (name, signal) => client.get<EntityProperty[]>(`/entity-types/${encodeURIComponent(name)}/properties`, { signal }),
-    records: (name, page, signal) => {
-      const filters: Record<string, string> = {};
-      for (const [field, text] of Object.entries(page.filters)) if (text.trim() !== '') filters[`q_${field}`] = text.trim();
-      return client.get<EntityRecord[]>(`/entity-types/${encodeURIComponent(name)}/entities`, {
-        query: { skip: page.skip, take: page.take, dataAreaId: page.dataAreaId, ...filters },
-        signal,
-      });
-    },
+    getEntityTypeAccess: (typeName, dataAreaId, signal) =>
+      client.get<EntityTypeAccess>(`/entity-type/${encodeURIComponent(typeName)}/access`, { query: { dataAreaId }, signal }),
   };
 }

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../api';
-import type { LinkChange, LinkableTable, NewCardOperation, NewCardRecord } from '../../contract';
+import type { LinkChange, LinkableTable, NewCardOperation, NewCardRecord } from '../contract';
+import type { ApiClient } from './ApiClient';
 
 /** What initiate sends (PUT /documents/{id}/new-card, operationType 'initiate'). */
 export interface NewCardStart {
@@ -19,9 +19,10 @@ export interface NewCardFinish {
 }
 
 /** The calls of New Card From Document (embedded §7): the tables, initiate, the record made in the ERP, complete. */
-export interface NewCardCalls {
+export interface NewCardApi {
   /** The integrated tables a new card can be made in (GET /sits/allowsNewCard). */
   tables(signal?: AbortSignal): Promise<LinkableTable[]>;
+  /** Starts the operation on a document (PUT /documents/{id}/new-card, operationType 'initiate'). */
   initiate(docId: number, start: NewCardStart): Promise<NewCardOperation>;
   /** Makes the record in the ERP (POST /new-card) with the facts it needs. */
   create(docId: number, values: Readonly<Record<string, string>>): Promise<NewCardRecord>;
@@ -29,8 +30,8 @@ export interface NewCardCalls {
   complete(docId: number, finish: NewCardFinish): Promise<LinkChange>;
 }
 
-/** Creates the new-card calls over the app's ApiClient. */
-export function newCardCalls(client: ApiClient): NewCardCalls {
+/** Creates the new-card calls over an ApiClient. */
+export function newCardApi(client: ApiClient): NewCardApi {
   return {
     tables: (signal) => client.get<LinkableTable[]>('/sits/allowsNewCard', { signal }),
     initiate: (docId, start) => client.put<NewCardOperation>(`/documents/${docId}/new-card`, { operationType: 'initiate', ...start }),

@@ -1,17 +1,17 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { FluentProvider, webDarkTheme } from '@fluentui/react-components';
-import { OfficeMockObject } from 'office-addin-mock';
-import { ApiClient, MESSAGES } from '@datahaven/core';
-import { FILE_MAIL_TEXT, FileMailPane } from './FileMailPane';
-import { isReadMailItem, type MailAttachment, type ReadMailItem } from './mailAttachments';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { HostMailAttachment, HostMailMessage } from '../../host';
+import { UI_TEXT } from '../../locale/uiText';
+import { MESSAGES } from '../../rules';
+import { queryKeys } from '../../state/queryKeys';
+import { FileMailPane } from './FileMailPane';
+import { fakeMailMessage, renderMailPane, renderReadMailApp, type RenderedMail } from './test/renderMailPane';
 
-// office-addin-mock reads only the OfficeApp names from office-addin-manifest, whose validator pulls in ES-module-only packages jest cannot load.
-jest.mock('office-addin-manifest', () => ({ OfficeApp: { Outlook: 'outlook' } }));
+const FILE_MAIL_TEXT = UI_TEXT.mail.file;
 
 const PDF_BASE64 = btoa('%PDF-1.7 invoice');
 const EML_BASE64 = btoa('From: ap@vendor.example\r\nSubject: Rechnung 4711\r\n\r\nAnbei die Rechnung.\r\n');
 
-const PDF: MailAttachment = {
+const PDF: HostMailAttachment = {
   id: 'att-1',
   name: 'Rechnung März.pdf',
   contentType: 'application/pdf',
@@ -19,7 +19,7 @@ const PDF: MailAttachment = {
   attachmentType: 'file',
   isInline: false,
 };
-const TEXT: MailAttachment = {
+const TEXT: HostMailAttachment = {
   id: 'att-2',
   name: 'readme.txt',
   contentType: 'text/plain',
@@ -28,40 +28,23 @@ const TEXT: MailAttachment = {
   isInline: false,
 };
 
-type Callback = (result: unknown) => void;
-
-/** How the mocked Outlook answers: which attachments it holds, which it cannot read, and whether it hands out the message (Mailbox 1.14). */
+/** How the host answers: which attachments the message holds, which it cannot read (in its words), and whether it hands out the message (Mailbox 1.14). */
 interface OutlookSetup {
-  attachments?: MailAttachment[];
+  attachments?: HostMailAttachment[];
   unreadable?: Record<string, string>;
   messageFile?: boolean;
 }
 
-/** A message being read, through office-addin-mock. */
-function readItem(setup: OutlookSetup = {}): { item: ReadMailItem; asked: string[] } {
-  const asked: string[] = [];
-  const item: Record<string, unknown> = {
-    itemId: 'AAMk-read',
-    subject: 'Rechnung 4711',
-    from: { displayName: 'Jane Doe', emailAddress: 'ap@vendor.example' },
+/** A message being read, as the host hands it out. */
+function readItem(setup: OutlookSetup = {}): { item: HostMailMessage; asked: string[] } {
+  const { message, asked } = fakeMailMessage({
     attachments: setup.attachments ?? [PDF, TEXT],
-    getAttachmentContentAsync: (id: string, callback: Callback) => {
-      asked.push(id);
-      const refusal = setup.unreadable?.[id];
-      if (refusal !== undefined) callback({ status: 'failed', error: { name: 'InternalServerError', message: refusal, code: 9018 } });
-      else callback({ status: 'succeeded', value: { content: PDF_BASE64, format: 'base64' } });
-    },
-  };
-  if (setup.messageFile === true) {
-    item.getAsFileAsync = (callback: Callback) => {
-      asked.push('message');
-      callback({ status: 'succeeded', value: EML_BASE64 });
-    };
-  }
-  const mock = new OfficeMockObject({ host: 'outlook', context: { mailbox: { item } } });
-  const mocked = (mock as unknown as { context: { mailbox: { item: unknown } } }).context.mailbox.item;
-  if (!isReadMailItem(mocked)) throw new Error('the mock is no read item');
-  return { item: mocked, asked };
+    unreadable: setup.unreadable,
+    content: PDF_BASE64,
+    eml: setup.messageFile === true ? EML_BASE64 : undefined,
+    restId: 'AAMk-read',
+  });
+  return { item: message, asked };
 }
 
 const ROOT = {
@@ -156,8 +139,9 @@ function server(setup: ServerSetup = {}): {
   return { fetch: fetchFn, forms, searches };
 }
 
-function client(fetchFn: typeof fetch): ApiClient {
-  return new ApiClient({ tokens: { getToken: () => Promise.resolve('product-token') }, fetch: fetchFn, baseUrl: '/api' });
+/** The filing view of the read screen for `item`, with the app's services over `fetchFn`. */
+function renderPane(item: HostMailMessage, fetchFn: typeof fetch): RenderedMail {
+  return renderMailPane(<FileMailPane message={item} />, { fetch: fetchFn, message: item });
 }
 
 /** jsdom's File has no text(): read it as Outlook's bytes arrived. */
@@ -199,11 +183,11 @@ async function outcome(role: 'status' | 'alert', text: string | RegExp): Promise
   );
 }
 
-describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () => {
+describe("filing a read e-mail's invoice into a queue (the host's message)", () => {
   it('reads the PDF through Outlook, posts it with subject, sender and note into the chosen queue, and says what was filed', async () => {
     const { item, asked } = readItem();
     const api = server();
-    render(<FileMailPane item={item} client={client(api.fetch)} />);
+    renderPane(item, api.fetch);
     await queuesRead();
     const pdf = screen.getByRole('checkbox', { name: 'Rechnung März.pdf' }) as HTMLInputElement;
     expect(pdf.checked).toBe(true);
@@ -239,7 +223,7 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
     const partial = server({
       importAnswer: () => json(201, { documents: [], duplicates: [{ fileName: 'Rechnung März.pdf', documentId: 41, message }] }),
     });
-    const { unmount } = render(<FileMailPane item={readItem().item} client={client(partial.fetch)} />);
+    const { unmount } = renderPane(readItem().item, partial.fetch);
     await queuesRead();
     fireEvent.click(fileButton());
     await screen.findByText(`Rechnung März.pdf: ${message}`);
@@ -247,7 +231,7 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
     unmount();
 
     const conflict = server({ importAnswer: () => json(409, { statusCode: 409, exceptionType: 'Conflict', message }) });
-    render(<FileMailPane item={readItem().item} client={client(conflict.fetch)} />);
+    renderPane(readItem().item, conflict.fetch);
     await queuesRead();
     fireEvent.click(fileButton());
     await screen.findByText(`Rechnung März.pdf: ${FILE_MAIL_TEXT.notFiled}`);
@@ -272,7 +256,7 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
       () => json(201, { documents: [{ id: 42 }], duplicates: [] }),
     ];
     const api = server({ importAnswer: () => (answers.shift() ?? answers[0])() });
-    render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
+    renderPane(readItem().item, api.fetch);
     await queuesRead();
     // No answer, 'still being processed', a gateway's 502: the server may have filed it each time.
     for (let sent = 1; sent <= 3; sent += 1) {
@@ -300,7 +284,7 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
       () => json(201, { documents: [{ id: 41 }], duplicates: [] }),
     ];
     const api = server({ importAnswer: () => (answers.shift() ?? answers[0])() });
-    render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
+    renderPane(readItem().item, api.fetch);
     await queuesRead();
     fireEvent.click(fileButton());
     await waitFor(() => expect(api.forms).toHaveLength(1));
@@ -312,7 +296,7 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
 
   it('offers no unsupported file: with only a text file the message has nothing to file and File stays off', async () => {
     const api = server();
-    render(<FileMailPane item={readItem({ attachments: [TEXT] }).item} client={client(api.fetch)} />);
+    renderPane(readItem({ attachments: [TEXT] }).item, api.fetch);
     await queuesRead();
     expect((screen.getByRole('checkbox', { name: 'readme.txt' }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(FILE_MAIL_TEXT.nothingImportable)).toBeTruthy();
@@ -321,7 +305,7 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
   });
 
   it('says a message without attachments has none to file', async () => {
-    render(<FileMailPane item={readItem({ attachments: [] }).item} client={client(server().fetch)} />);
+    renderPane(readItem({ attachments: [] }).item, server().fetch);
     await queuesRead();
     expect(screen.getByText(FILE_MAIL_TEXT.noAttachments)).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /\.pdf$/ })).toBeNull();
@@ -329,12 +313,37 @@ describe("filing a read e-mail's invoice into a queue (office-addin-mock)", () =
   });
 });
 
+describe('what a filing refreshes', () => {
+  it('marks the queues, the folders and the searches stale once the server filed the documents, and asks the queues again', async () => {
+    let roots = 0;
+    const api = server();
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).startsWith('/api/workflow-root')) roots += 1;
+      return api.fetch(input, init);
+    };
+    const { services } = renderPane(readItem().item, counting);
+    await queuesRead();
+    // What other screens of this mount had read: a record's folders and a search.
+    services.queryClient.setQueryData(queryKeys.folderStructure({ tableId: 23, recordId: 'guid-10000' }), []);
+    services.queryClient.setQueryData(queryKeys.search('invoice'), { pages: [], pageParams: [] });
+    expect(roots).toBe(1);
+    fireEvent.click(fileButton());
+    await outcome('status', FILE_MAIL_TEXT.filedIn(1, 'AP Inbox'));
+    expect(services.queryClient.getQueryState(queryKeys.folderStructure({ tableId: 23, recordId: 'guid-10000' }))?.isInvalidated).toBe(
+      true,
+    );
+    expect(services.queryClient.getQueryState(queryKeys.search('invoice'))?.isInvalidated).toBe(true);
+    // The pane's own queue list is shown, so it is asked again at once.
+    await waitFor(() => expect(roots).toBe(2));
+  });
+});
+
 describe('errors while filing', () => {
   it("says an attachment over the server's upload size limit before Outlook is asked for it", async () => {
-    const big: MailAttachment = { ...PDF, id: 'att-3', name: 'scan.tif', contentType: 'image/tiff', size: 3 * 1024 * 1024 };
+    const big: HostMailAttachment = { ...PDF, id: 'att-3', name: 'scan.tif', contentType: 'image/tiff', size: 3 * 1024 * 1024 };
     const { item, asked } = readItem({ attachments: [PDF, big] });
     const api = server({ options: [{ optionName: 'File Upload Size Limit', optionData: String(2 * 1024 * 1024) }] });
-    render(<FileMailPane item={item} client={client(api.fetch)} />);
+    renderPane(item, api.fetch);
     await queuesRead();
     await screen.findByText('3.0 MB · scan.tif cannot be filed: it is larger than the upload size limit (2.0 MB).');
     expect((screen.getByRole('checkbox', { name: 'scan.tif' }) as HTMLInputElement).disabled).toBe(true);
@@ -345,14 +354,11 @@ describe('errors while filing', () => {
   });
 
   it("files what Outlook could read and says why the rest was not; nothing read → nothing sent; the server's refusal in its words", async () => {
-    const second: MailAttachment = { ...PDF, id: 'att-4', name: 'Lieferschein.pdf' };
+    const second: HostMailAttachment = { ...PDF, id: 'att-4', name: 'Lieferschein.pdf' };
     const api = server();
-    const { unmount } = render(
-      <FileMailPane
-        item={readItem({ attachments: [PDF, second], unreadable: { 'att-4': 'The attachment could not be downloaded.' } }).item}
-        client={client(api.fetch)}
-      />,
-    );
+    // The host's own words for a file it could not read (the Outlook host's are proven in its mailMessageOfItem test).
+    const unreadable = { 'att-4': 'Outlook could not read Lieferschein.pdf: The attachment could not be downloaded.' };
+    const { unmount } = renderPane(readItem({ attachments: [PDF, second], unreadable }).item, api.fetch);
     await queuesRead();
     fireEvent.click(fileButton());
     await outcome('status', FILE_MAIL_TEXT.filedIn(1, 'AP Inbox'));
@@ -363,8 +369,9 @@ describe('errors while filing', () => {
     unmount();
 
     const none = server();
-    const { unmount: unmountNone } = render(
-      <FileMailPane item={readItem({ attachments: [PDF], unreadable: { 'att-1': 'Too busy.' } }).item} client={client(none.fetch)} />,
+    const { unmount: unmountNone } = renderPane(
+      readItem({ attachments: [PDF], unreadable: { 'att-1': 'Outlook could not read Rechnung März.pdf: Too busy.' } }).item,
+      none.fetch,
     );
     await queuesRead();
     fireEvent.click(fileButton());
@@ -376,7 +383,7 @@ describe('errors while filing', () => {
       importAnswer: () =>
         json(415, { statusCode: 415, exceptionType: 'UnsupportedMediaType', message: "'Rechnung März.pdf' is not a PDF file." }),
     });
-    render(<FileMailPane item={readItem({ attachments: [PDF] }).item} client={client(refused.fetch)} />);
+    renderPane(readItem({ attachments: [PDF] }).item, refused.fetch);
     await queuesRead();
     fireEvent.click(fileButton());
     await outcome('alert', "'Rechnung März.pdf' is not a PDF file.");
@@ -390,7 +397,7 @@ describe('keeping the e-mail itself', () => {
   it('reads the message through getAsFileAsync (Mailbox 1.14) and sends it as the message part beside the attachments', async () => {
     const { item, asked } = readItem({ messageFile: true });
     const api = server({ importAnswer: () => json(201, { documents: [{ id: 41 }, { id: 42 }], duplicates: [] }) });
-    render(<FileMailPane item={item} client={client(api.fetch)} />);
+    renderPane(item, api.fetch);
     await queuesRead();
     const keep = screen.getByRole('checkbox', { name: FILE_MAIL_TEXT.keepMessage }) as HTMLInputElement;
     expect(keep.checked).toBe(false);
@@ -406,7 +413,7 @@ describe('keeping the e-mail itself', () => {
 
   it('keeps the e-mail alone when no attachment is chosen', async () => {
     const api = server();
-    render(<FileMailPane item={readItem({ attachments: [TEXT], messageFile: true }).item} client={client(api.fetch)} />);
+    renderPane(readItem({ attachments: [TEXT], messageFile: true }).item, api.fetch);
     await queuesRead();
     expect(fileButton().disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: FILE_MAIL_TEXT.keepMessage }));
@@ -417,7 +424,7 @@ describe('keeping the e-mail itself', () => {
   });
 
   it('is off, with the reason, where Outlook cannot hand out the message', async () => {
-    render(<FileMailPane item={readItem({ messageFile: false }).item} client={client(server().fetch)} />);
+    renderPane(readItem({ messageFile: false }).item, server().fetch);
     await queuesRead();
     const keep = screen.getByRole('checkbox', { name: FILE_MAIL_TEXT.keepMessage }) as HTMLInputElement;
     expect(keep.disabled).toBe(true);
@@ -439,7 +446,7 @@ describe("filing into a record's folder", () => {
             ? [vendor(10000, 'Fabrikam, Inc.')]
             : [vendor(10000, 'Fabrikam, Inc.'), vendor(20000)],
     });
-    render(<FileMailPane item={item} client={client(api.fetch)} />);
+    renderPane(item, api.fetch);
     await queuesRead();
     fireEvent.click(screen.getByRole('radio', { name: FILE_MAIL_TEXT.intoRecord }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Record type' }).textContent).toBe('Vendor'));
@@ -472,7 +479,7 @@ describe("filing into a record's folder", () => {
     const api = server({
       vendors: (query) => (query.get('skip') === '0' ? Array.from({ length: 30 }, (_unused, index) => vendor(index + 1)) : [vendor(31)]),
     });
-    render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
+    renderPane(readItem().item, api.fetch);
     await queuesRead();
     fireEvent.click(screen.getByRole('radio', { name: FILE_MAIL_TEXT.intoRecord }));
     fireEvent.click(await screen.findByRole('button', { name: FILE_MAIL_TEXT.moreRecords }));
@@ -485,7 +492,7 @@ describe("filing into a record's folder", () => {
 
   it("says a record type the user may not upload on, and the server's words when the record types cannot be read", async () => {
     const api = server({ settings: { ...VENDOR_SETTINGS, canUpload: false, dataAreaIds: [], folders: [] } });
-    const { unmount } = render(<FileMailPane item={readItem().item} client={client(api.fetch)} />);
+    const { unmount } = renderPane(readItem().item, api.fetch);
     await queuesRead();
     fireEvent.click(screen.getByRole('radio', { name: FILE_MAIL_TEXT.intoRecord }));
     await screen.findByText(FILE_MAIL_TEXT.mayNotUpload('Vendor'));
@@ -501,7 +508,7 @@ describe("filing into a record's folder", () => {
           message: "Choosing a record needs the 'Dynamics: Link to Existing' privilege.",
         }),
     });
-    render(<FileMailPane item={readItem().item} client={client(refused.fetch)} />);
+    renderPane(readItem().item, refused.fetch);
     await queuesRead();
     fireEvent.click(screen.getByRole('radio', { name: FILE_MAIL_TEXT.intoRecord }));
     await screen.findByText("Choosing a record needs the 'Dynamics: Link to Existing' privilege.");
@@ -517,7 +524,9 @@ describe("the pane's theme", () => {
       current: () => current,
       onChange: (listener: (value: 'webLight' | 'webDark') => void) => (listeners.add(listener), () => listeners.delete(listener)),
     };
-    const { container } = render(<FileMailPane item={readItem().item} client={client(server().fetch)} theme={theme} />);
+    // The whole app, as the host mounts it: its theme provider follows the host's signal.
+    const item = readItem().item;
+    const { container } = renderReadMailApp({ fetch: server().fetch, message: item, theme });
     await queuesRead();
     expect(container.querySelector('[data-theme]')?.getAttribute('data-theme')).toBe('webLight');
     current = 'webDark';
@@ -526,11 +535,8 @@ describe("the pane's theme", () => {
   });
 
   it("keeps the theme of a host's FluentProvider around it, and opens its lists inside the pane", async () => {
-    const { container } = render(
-      <FluentProvider theme={webDarkTheme} data-theme="host">
-        <FileMailPane item={readItem().item} client={client(server().fetch)} />
-      </FluentProvider>,
-    );
+    // renderMailPane holds the pane in a provider of its own, data-theme="host" with Fluent's web dark theme.
+    const { container } = renderPane(readItem().item, server().fetch);
     await queuesRead();
     expect([...container.querySelectorAll('[data-theme]')].map((element) => element.getAttribute('data-theme'))).toEqual(['host']);
     fireEvent.click(screen.getByRole('combobox', { name: 'Queue' }));

@@ -1,9 +1,11 @@
-import type { ErpContext, SearchTag } from '../../model';
+import type { ErpContext, SearchTag } from '../model';
 
 /**
  * The TanStack Query keys of the web services' resources, one family per resource, so a change
  * invalidates exactly what it touched: `queryKeys.workflow` after approve, reject and route;
- * a document's keys after edits and notes; `queryKeys.folders` after uploads.
+ * a document's keys after edits and notes; `queryKeys.folders` after uploads. They sit in state/
+ * (the mount's server-state cache) rather than ui/, so the flows of services/ (workflowActions)
+ * invalidate with the very keys the screens read with, without importing ui/.
  */
 export const queryKeys = {
   /** The options (GET /options). */
@@ -75,6 +77,13 @@ export const queryKeys = {
     typeName: string,
     page: { skip: number; filters: Readonly<Record<string, string>>; dataAreaId: string | null; docId: number | null },
   ) => ['entityTypes', typeName, 'entities', page] as const,
+  /** An entity type's records found by one text in any of `fields` (q_{field} asked side by side), in pages; the read pane's record search. */
+  recordSearch: (typeName: string, fields: readonly string[], text: string) =>
+    ['entityTypes', typeName, 'recordSearch', [...fields], text] as const,
+  /** Where an upload on an integrated table's records goes (GET /sits/{id}/importSettings): its folders and import queue. */
+  importSettings: (sitId: number) => ['sits', sitId, 'importSettings'] as const,
+  /** The first page of a plain word search (GET /documents/search?q=&take=), as the read pane's reply lists it. */
+  searchPage: (q: string, take: number) => ['search', 'page', q, take] as const,
   /** The folder structures of records. */
   folders: ['folders'] as const,
   /** One record's folder structure. */

@@ -1,0 +1,2 @@
+/** The workflow's actions (approve, reject, route, locks, submit) with their invalidations and notices. */
+export * from './WorkflowActions';
