@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAccessApi } from './access/http/registerAccessApi';
-import { authenticateBearer, registerAuth } from './auth/http/authPlugin';
-import { registerAuthApi } from './auth/http/registerAuthApi';
-import { registerDocumentsApi } from './documents/http/registerDocumentsApi';
-import { registerErpApi } from './erp/http/registerErpApi';
-import { registerFoldersApi } from './folders/http/registerFoldersApi';
+import { registerAccessApi } from './access';
+import { authenticateBearer, registerAuth, registerAuthApi } from './auth';
+import { registerDocumentsApi } from './documents';
+import { registerErpApi } from './erp';
+import { registerFoldersApi } from './folders';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
-import { registerIntakeApi } from './intake/http/registerIntakeApi';
-import { registerLinkingApi } from './linking/http/registerLinkingApi';
-import { registerMailApi } from './mail/http/registerMailApi';
+import { registerIntakeApi } from './intake';
+import { registerLinkingApi } from './linking';
+import { registerMailApi } from './mail';
 import type { ServerDeps } from './openServices';
-import { registerSearchApi } from './search/http/registerSearchApi';
-import { registerSystemApi } from './system/http/registerSystemApi';
-import { PRODUCT_VERSION } from './system/http/versionRoutes';
-import { workflowEntitySets } from './workflow/odata/workflowEntitySets';
-import { registerWorkflowApi } from './workflow/http/registerWorkflowApi';
+import { registerSearchApi } from './search';
+import { PRODUCT_VERSION, registerSystemApi } from './system';
+import { registerWorkflowApi, workflowComplexTypes, workflowEntitySets } from './workflow';
 
 /** Options of `buildServerApp`. */
 export interface BuildServerAppOptions {
@@ -50,6 +47,7 @@ export function buildServerApp(deps: ServerDeps, options: BuildServerAppOptions 
     ],
     odata: {
       sets: workflowEntitySets(deps),
+      complexTypes: workflowComplexTypes,
       authenticate: async (request) => (await authenticateBearer(deps, request)).viewer,
     },
     productVersion: PRODUCT_VERSION,

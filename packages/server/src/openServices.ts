@@ -1,14 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { loadOrCreateTokenSecret } from './auth/tokenSecret';
+import { loadOrCreateTokenSecret } from './auth';
 import type { Config } from './config/Config';
 import { createDatabase } from './db/createDatabase';
 import type { DatabaseTarget } from './db/createDatabase';
 import { databaseNowSql } from './db/databaseNow';
 import { runMigrations } from './db/runMigrations';
-import { EntitySources } from './erp/EntitySources';
-import type { ErpDeps } from './erp/ErpDeps';
+import { EntitySources } from './erp';
+import type { ErpDeps } from './erp';
 import { JobSignal } from './jobs/JobSignal';
 import { openFileStore } from './storage/openFileStore';
 

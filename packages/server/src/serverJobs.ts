@@ -1,11 +1,11 @@
-import { linkedRecordFactsJob } from './erp/linkedRecordFactsJob';
+import { linkedRecordFactsJob } from './erp';
 import type { JobDefinition } from './jobs/JobDefinition';
 import { jobHandlersOf } from './jobs/JobDefinition';
 import type { JobHandler } from './jobs/JobHandler';
-import { teamsNotificationJobs } from './notifications/teamsNotificationJobs';
+import { teamsNotificationJobs } from './notifications';
 import type { ServerDeps } from './openServices';
-import { thumbnailJob } from './renditions/thumbnailJob';
-import { textExtractionJob } from './search/textExtractionJob';
+import { thumbnailJob } from './renditions';
+import { textExtractionJob } from './search';
 
 /**
  * Every background job kind the server runs, as its module declares it: search's PDF text

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { hasPrivilege } from '../access/privileges';
+import { hasPrivilege } from '../access';
 
 /** A live (not revoked) API key whose owner is enabled. */
 export interface LiveApiKey {

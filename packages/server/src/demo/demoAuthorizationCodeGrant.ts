@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { ENTRA_USER_SCOPE } from '../auth/entra/EntraTokenValidator';
+import { ENTRA_USER_SCOPE } from '../auth';
 import type { AppDeps } from '../services/AppDeps';
 import { demoEntraUser } from './demoEntraUser';
 import type { EntraSigningKeys } from './EntraSigningKeys';

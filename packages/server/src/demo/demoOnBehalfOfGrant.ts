@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { ENTRA_USER_SCOPE } from '../auth/entra/EntraTokenValidator';
+import { ENTRA_USER_SCOPE } from '../auth';
 import type { EntraConfig } from '../config/loadEntraConfig';
 import type { EntraSigningKeys } from './EntraSigningKeys';
 

@@ -1,5 +1,4 @@
-import type { EntityRecord } from '../erp/EntitySourceConnector';
-import type { ErpDeps } from '../erp/ErpDeps';
+import type { EntityRecord, ErpDeps } from '../erp';
 import { DEMO_COMPANY, DEMO_TABLES, type DemoTableKey } from './demoWorld';
 
 /** The context the demo page hands the control add-in, as BC's AL would (manifests/bc). */

@@ -1,5 +1,5 @@
 import type { Features1Name, Features2Name, PrivilegeName } from '@datahaven/core/model';
-import type { QueueAccessFlag } from '../access/queueAccessFlags';
+import type { QueueAccessFlag } from '../access';
 import { DEMO_PURCHASE_INVOICES, demoVendor } from './demoErp/demoErpWorld';
 
 // The ERP's own records (vendors, purchase invoices) live with the demo ERP service, which owns them;

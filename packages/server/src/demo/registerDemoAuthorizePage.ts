@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { teamsSettingsOf } from '../auth/http/teamsSettingsRoutes';
+import { teamsSettingsOf } from '../auth';
 import type { AppDeps } from '../services/AppDeps';
 import { DEMO_USERS } from './demoWorld';
 import { demoClientInfo, type DemoAuthorizationCodeGrant } from './demoAuthorizationCodeGrant';

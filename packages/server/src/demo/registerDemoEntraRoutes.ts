@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENTRA_USER_SCOPE } from '../auth/entra/EntraTokenValidator';
+import { ENTRA_USER_SCOPE } from '../auth';
 import { settleDemoOrigin } from '../config/loadEntraConfig';
 import type { AppDeps } from '../services/AppDeps';
 import { DemoAuthorizationCodeGrant } from './demoAuthorizationCodeGrant';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { generateApiKey, hashApiKey } from '../auth/apiKeyHash';
-import type { ErpDeps } from '../erp/ErpDeps';
+import { generateApiKey, hashApiKey } from '../auth';
+import type { ErpDeps } from '../erp';
 import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { registerDemoGraphRoutes } from './registerDemoGraphRoutes';

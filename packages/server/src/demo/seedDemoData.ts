@@ -1,16 +1,15 @@
 import { Readable } from 'node:stream';
 import { PRIVILEGE_NAMES, type PrivilegeName } from '@datahaven/core/model';
 import type { Kysely, Transaction } from 'kysely';
-import { stageUpload } from '../intake/documentUploader';
-import { intakeDocuments } from '../intake/intakeDocuments';
-import type { StagedFile } from '../intake/StagedFile';
-import { viewerFor } from '../access/documentVisibility';
-import type { ErpDeps } from '../erp/ErpDeps';
-import { insertNote } from '../documents/noteWriter';
+import { intakeDocuments, stageUpload } from '../intake';
+import type { StagedFile } from '../intake';
+import { viewerFor } from '../access';
+import type { ErpDeps } from '../erp';
+import { insertNote } from '../documents';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { resolveRecordContext } from '../db/recordContext';
 import type { Database } from '../db/schema';
-import { reindexDocument } from '../search/reindexDocument';
+import { reindexDocument } from '../search';
 import {
   DEMO_COMPANY,
   DEMO_CUSTOM_CATEGORY,

@@ -1,7 +1,7 @@
 import { FEATURES1, FEATURES2, encodeBits, type BitTable } from '@datahaven/core/model';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../access/queueAccessFlags';
+import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../access';
 import {
   DEMO_QUEUE_GROUP_ACCESS,
   DEMO_QUEUE_TYPE_NAME,

@@ -4,9 +4,8 @@ import type { CustomDataUpdate, CustomField } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, invalid } from '../errors/DomainError';
-import { assertNotLockedByOtherUser } from '../access/documentLocks';
-import type { Viewer } from '../access/documentVisibility';
-import { hasPrivilege } from '../access/privileges';
+import { assertNotLockedByOtherUser, hasPrivilege } from '../access';
+import type { Viewer } from '../access';
 import { insertNote } from './noteWriter';
 import { quoted } from './quoted';
 

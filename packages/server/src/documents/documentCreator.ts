@@ -3,10 +3,9 @@ import { copyAnnotationsToPages } from './annotations/copyAnnotationsToPages';
 import type { SourcePage } from './annotations/copyAnnotationsToPages';
 import type { Database, RecordLinksTable } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
-import { enqueueThumbnails } from '../renditions/thumbnailJob';
-import { enqueueTextExtraction } from '../search/enqueueTextExtraction';
-import { reindexDocument } from '../search/reindexDocument';
-import { enqueueLinkedRecordFacts } from '../erp/linkedRecordFacts';
+import { enqueueThumbnails } from '../renditions';
+import { enqueueTextExtraction, reindexDocument } from '../search';
+import { enqueueLinkedRecordFacts } from '../erp';
 
 /** A record link of a new document: a `record_links` row without its id and document. */
 export type NewRecordLink = Omit<Insertable<RecordLinksTable>, 'id' | 'document_id'>;

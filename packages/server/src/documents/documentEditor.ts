@@ -3,15 +3,12 @@ import { MESSAGES, normalizeUserDateValue } from '@datahaven/core/rules';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOption } from '../db/optionStore';
-import type { DocumentDetailRow } from '../access/documentQueries';
+import { assertDocumentWriteAllowed, effectivePrivileges } from '../access';
+import type { DocumentDetailRow, QueueAccessFlag, Viewer } from '../access';
 import type { DocumentUpdate } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, conflict, invalid } from '../errors/DomainError';
-import { assertDocumentWriteAllowed } from '../access/queueFlagCheck';
-import type { QueueAccessFlag } from '../access/queueAccessFlags';
-import type { Viewer } from '../access/documentVisibility';
-import { effectivePrivileges } from '../access/privileges';
-import { reindexDocument } from '../search/reindexDocument';
+import { reindexDocument } from '../search';
 import { insertNote } from './noteWriter';
 import { quoted } from './quoted';
 

@@ -1,9 +1,8 @@
 import { autoDocumentName } from '@datahaven/core/rules';
-import type { DocumentDetailRow } from '../access/documentQueries';
+import { hasPrivilege } from '../access';
+import type { DocumentDetailRow, Viewer } from '../access';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, invalid } from '../errors/DomainError';
-import type { Viewer } from '../access/documentVisibility';
-import { hasPrivilege } from '../access/privileges';
 import { cleanFileName } from './fileNames';
 
 /** The privilege renaming and re-applying a name needs (embedded §6 'Dynamics: Reapply Document Name'). */

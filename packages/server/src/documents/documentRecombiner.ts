@@ -4,24 +4,19 @@ import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
 import type { SourcePage } from './annotations/copyAnnotationsToPages';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { findVisibleDocuments } from '../access/documentQueries';
-import type { DocumentDetailRow } from '../access/documentQueries';
+import { PAGED_EXTENSIONS, assertDocumentWriteAllowed, assertQueueFlagsOnRows, findVisibleDocuments, presentDocumentLink } from '../access';
+import type { DocumentDetailRow, QueueAccessFlag, Viewer } from '../access';
 import { readNumberOption } from '../db/optionStore';
 import type { AppDeps } from '../services/AppDeps';
 import { notFound, conflict, invalid } from '../errors/DomainError';
 import { recombinePdf } from '../pdf/recombinePdf';
 import type { PdfPageRun } from '../pdf/recombinePdf';
-import type { Viewer } from '../access/documentVisibility';
-import { presentDocumentLink } from '../access/documentPresenter';
 import { cleanFileName } from './fileNames';
 import { withLocalFiles } from '../storage/withLocalFiles';
 import { documentsCommitted, insertDocument, placementOf } from './documentCreator';
 import { insertNote } from './noteWriter';
-import { pdfSourceKey } from '../renditions/pdfSourceKey';
-import { PAGED_EXTENSIONS } from '../access/isSplittable';
-import { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from '../access/queueFlagCheck';
-import type { QueueAccessFlag } from '../access/queueAccessFlags';
-import { reindexDocument } from '../search/reindexDocument';
+import { pdfSourceKey } from '../renditions';
+import { reindexDocument } from '../search';
 
 /** Pages `firstPage..lastPage` (1-based, inclusive) of a source document. */
 export interface RecombinationPart {

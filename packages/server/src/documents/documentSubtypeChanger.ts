@@ -1,13 +1,10 @@
 import type { SubtypeChangeRequest } from '@datahaven/core/contract';
 import type { SubtypeChange } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { DocumentDetailRow } from '../access/documentQueries';
+import { QUEUE_ACCESS_FLAGS, assertNotLockedByOtherUser, hasPrivilege } from '../access';
+import type { DocumentDetailRow, Viewer } from '../access';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, conflict, invalid } from '../errors/DomainError';
-import { assertNotLockedByOtherUser } from '../access/documentLocks';
-import type { Viewer } from '../access/documentVisibility';
-import { hasPrivilege } from '../access/privileges';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 import { insertNote } from './noteWriter';
 
 /** The privilege that changing a document's subtype needs (embedded §6). */

@@ -3,9 +3,8 @@ import { LIMITS } from '@datahaven/core/model';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { outputFileOf } from './annotations/annotatedPdf';
-import { findVisibleDocuments } from '../access/documentQueries';
-import type { DocumentDetailRow } from '../access/documentQueries';
-import type { Viewer } from '../access/documentVisibility';
+import { findVisibleDocuments } from '../access';
+import type { DocumentDetailRow, Viewer } from '../access';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, invalid, notFound } from '../errors/DomainError';
 

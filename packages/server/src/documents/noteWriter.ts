@@ -5,7 +5,7 @@ import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
 import { invalid } from '../errors/DomainError';
 import { presentNote } from './notePresenter';
-import { reindexDocument } from '../search/reindexDocument';
+import { reindexDocument } from '../search';
 
 /** Inserts a note inside the caller's transaction (system notes travel with their change). */
 export async function insertNote(

@@ -1,8 +1,8 @@
 import type { Subtype } from '@datahaven/core/model';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Viewer } from '../access/documentVisibility';
-import { containsTextCondition, tableVisibleCondition } from '../access/integratedTableQueries';
+import { containsTextCondition, tableVisibleCondition } from '../access';
+import type { Viewer } from '../access';
 
 // Defined with the integrated table listing, which shares it; the subtype routes take it from here.
 export { tableVisibleCondition };

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DomainError, notFound } from '../errors/DomainError';
-import type { Viewer } from '../access/documentVisibility';
-import { listIntegratedTables, type IntegratedTableSummary } from '../access/integratedTableQueries';
+import { listIntegratedTables } from '../access';
+import type { IntegratedTableSummary, Viewer } from '../access';
 import { resolveEntityTypeName, splitEntityTypeName } from './entityTypeQueries';
 import type { EntitySources } from './EntitySources';
 

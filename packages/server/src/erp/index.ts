@@ -1,22 +1,18 @@
-/** Entity-source connectors: the ERPs the product reads records from over OData v4. */
+/**
+ * ERP: the ERP's records as the product sees them — entity sources reached over OData v4 (connectors,
+ * CSDL, filters), entity types, integrated tables, record URLs and metadata, data areas, and the
+ * decision facts of linked records (amount, due date) with their job.
+ * The module's face: other modules and the composition root import it from here, never a file inside
+ * it.
+ */
+export type { EntityRecord, EntitySourceConnector } from './EntitySourceConnector';
 export { EntitySources } from './EntitySources';
-export {
-  EntitySourceConnector,
-  retryAfterMs,
-  type EntityPage,
-  type EntityQuery,
-  type EntityRecord,
-  type EntitySourceConnectorOptions,
-  type SourceCompany,
-} from './EntitySourceConnector';
-export { defaultSourceLabel, type EntitySourceConfig } from '../config/EntitySourceConfig';
-export { buildODataFilter, type EntityCondition, type EntityFilter, type EntityFilterValue } from './buildODataFilter';
-export {
-  parseCsdl,
-  CsdlError,
-  type EntityActionMetadata,
-  type EntityNavigationMetadata,
-  type EntityPropertyMetadata,
-  type EntityTypeMetadata,
-  type SourceMetadata,
-} from './parseCsdl';
+export type { ErpDeps } from './ErpDeps';
+export { collectionNavigationJoin, resolveEntityTypeName, splitEntityTypeName } from './entityTypeQueries';
+export type { CollectionNavigationJoin } from './entityTypeQueries';
+export { entityUrl } from './entityUrlQueries';
+export { erpTimedOut, erpUnknownCompany } from './erpMessages';
+export { registerErpApi } from './http/registerErpApi';
+export { enqueueLinkedRecordFacts, enqueueListedFactsRefresh, readLinkedRecordFacts } from './linkedRecordFacts';
+export { linkedRecordFactsJob } from './linkedRecordFactsJob';
+export type { EntityTypeMetadata } from './parseCsdl';

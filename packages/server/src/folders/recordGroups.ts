@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId } from '../db/recordContext';
 import type { Database, IntegratedTableRow } from '../db/schema';
-import { resolveEntityTypeName, splitEntityTypeName } from '../erp/entityTypeQueries';
-import type { EntitySources } from '../erp/EntitySources';
+import { resolveEntityTypeName, splitEntityTypeName } from '../erp';
+import type { EntitySources } from '../erp';
 import { DomainError, invalid, notFound } from '../errors/DomainError';
-import { companyToRead, type CompanyRestriction } from '../access/dataAreaRestriction';
-import type { Viewer } from '../access/documentVisibility';
-import { tableVisibleCondition } from '../access/integratedTableQueries';
-import { executeViewerShaped } from '../access/executeViewerShaped';
+import { companyToRead, executeViewerShaped, tableVisibleCondition } from '../access';
+import type { CompanyRestriction, Viewer } from '../access';
 
 /** One record of a group as a request names it: its table (sitId, else typeName), company and id. */
 export interface RecordGroupRecordRequest {

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import { normaliseRecordId, type RecordContext } from '../db/recordContext';
 import type { Database, IntegratedTableRow } from '../db/schema';
-import { collectionNavigationJoin, resolveEntityTypeName, type CollectionNavigationJoin } from '../erp/entityTypeQueries';
-import { erpTimedOut } from '../erp/erpMessages';
-import type { EntityTypeMetadata } from '../erp/parseCsdl';
-import type { EntitySources } from '../erp/EntitySources';
+import { collectionNavigationJoin, erpTimedOut, resolveEntityTypeName } from '../erp';
+import type { CollectionNavigationJoin, EntitySources, EntityTypeMetadata } from '../erp';
 import { DomainError } from '../errors/DomainError';
-import type { Viewer } from '../access/documentVisibility';
-import { tableVisibleCondition } from '../access/integratedTableQueries';
+import { tableVisibleCondition } from '../access';
+import type { Viewer } from '../access';
 import { groupedRecordsOf } from './recordGroups';
 
 /** A record whose documents a record's folder tree also shows (issue 11 "Related records"). */

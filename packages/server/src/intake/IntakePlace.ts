@@ -1,4 +1,4 @@
-import type { EnteredQueue } from '../access/importQueueOfTable';
+import type { EnteredQueue } from '../access';
 import type { UploadTarget } from './documentUploader';
 
 /**

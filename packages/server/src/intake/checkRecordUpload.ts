@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Viewer } from '../access/documentVisibility';
-import { canUploadTo } from '../access/documentVisibility';
+import { canUploadTo } from '../access';
+import type { Viewer } from '../access';
 import type { RecordContextQuery } from '../db/recordContext';
 import { resolveRecordContext } from '../db/recordContext';
 import type { Database } from '../db/schema';

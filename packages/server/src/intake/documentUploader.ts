@@ -9,11 +9,10 @@ import type { AppDeps } from '../services/AppDeps';
 import { checkImageLimits } from '../pdf/checkImageLimits';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
-import type { Viewer } from '../access/documentVisibility';
-import { documentsCommitted, insertDocument } from '../documents/documentCreator';
-import { cleanFileName } from '../documents/fileNames';
-import { importQueueOfTable } from '../access/importQueueOfTable';
-import { recordQueueEntry } from '../workflow/queueEntry';
+import { importQueueOfTable } from '../access';
+import type { Viewer } from '../access';
+import { cleanFileName, documentsCommitted, insertDocument } from '../documents';
+import { recordQueueEntry } from '../workflow';
 import type { StagedFile } from './StagedFile';
 
 /** Where uploaded documents land: a resolved record context with its record id, and a subtype. */

@@ -2,12 +2,11 @@ import { validateNote } from '@datahaven/core/rules';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
-import { MAX_DESCRIPTION_LENGTH } from '../documents/documentEditor';
+import { MAX_DESCRIPTION_LENGTH, insertNote } from '../documents';
 import type { IntakePlace } from './IntakePlace';
 import type { StagedFile } from './StagedFile';
 import { invalid } from '../errors/DomainError';
-import { insertNote } from '../documents/noteWriter';
-import { reindexDocument } from '../search/reindexDocument';
+import { reindexDocument } from '../search';
 
 /** What the e-mail says about itself, as the pane read it from Outlook. */
 export interface MailOrigin {

@@ -1,6 +1,6 @@
-import type { Viewer } from '../access/documentVisibility';
-import type { ErpDeps } from '../erp/ErpDeps';
-import { applyArrivalEvents } from '../workflow/queueEvents';
+import type { Viewer } from '../access';
+import type { ErpDeps } from '../erp';
+import { applyArrivalEvents } from '../workflow';
 import { commitUploads } from './documentUploader';
 import { describeMailDocuments } from './importMailAttachments';
 import type { MailOrigin } from './importMailAttachments';

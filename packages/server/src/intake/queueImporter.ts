@@ -5,16 +5,12 @@ import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOptions } from '../db/optionStore';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors/DomainError';
-import type { Viewer } from '../access/documentVisibility';
-import type { EnteredQueue } from '../access/importQueueOfTable';
-import { findQueuesWithAccess } from '../access/queueAccess';
-import type { QueueWithAccess } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, findQueuesWithAccess } from '../access';
+import type { EnteredQueue, QueueWithAccess, Viewer } from '../access';
 import type { AppDeps } from '../services/AppDeps';
-import { documentsCommitted, insertDocument } from '../documents/documentCreator';
+import { documentsCommitted, insertDocument, insertNote } from '../documents';
 import type { StagedFile } from './StagedFile';
-import { insertNote } from '../documents/noteWriter';
-import { recordQueueEntry } from '../workflow/queueEntry';
+import { recordQueueEntry } from '../workflow';
 
 /** The privilege every import needs, as an upload on a record does. */
 const IMPORT_PRIVILEGE = 'Cabinet: Import Documents';

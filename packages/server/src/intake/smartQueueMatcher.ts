@@ -1,13 +1,12 @@
 import type { PrivilegeName } from '@datahaven/core/model';
 import { hasQueueFeature } from '@datahaven/core/model';
-import { resolveEntityTypeName } from '../erp/entityTypeQueries';
+import { resolveEntityTypeName } from '../erp';
+import type { ErpDeps } from '../erp';
 import { DomainError } from '../errors/DomainError';
-import type { Viewer } from '../access/documentVisibility';
-import type { EnteredQueue } from '../access/importQueueOfTable';
-import type { ErpDeps } from '../erp/ErpDeps';
+import type { EnteredQueue, Viewer } from '../access';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { LINK_PRIVILEGE, linkDocument } from '../linking/documentLinker';
-import { insertNote } from '../documents/noteWriter';
+import { LINK_PRIVILEGE, linkDocument } from '../linking';
+import { insertNote } from '../documents';
 
 /** The record fields a file name is compared with: the record's own number, and the number the vendor gave its invoice. */
 const MATCH_FIELDS = ['number', 'vendorInvoiceNumber'] as const;

@@ -4,18 +4,21 @@ import type { Kysely, Transaction } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { normaliseRecordId } from '../db/recordContext';
 import type { Database, IntegratedTableRow } from '../db/schema';
-import { resolveEntityTypeName, splitEntityTypeName } from '../erp/entityTypeQueries';
+import { enqueueLinkedRecordFacts, resolveEntityTypeName, splitEntityTypeName } from '../erp';
+import type { ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
-import { assertDataAreaAllowed } from '../access/dataAreaRestriction';
-import { assertNotLockedByOtherUser, documentsLockedByOthers, lockedByOtherUser } from '../access/documentLocks';
-import { findVisibleDocument, findVisibleDocuments } from '../access/documentQueries';
-import type { DocumentDetailRow } from '../access/documentQueries';
-import type { Viewer } from '../access/documentVisibility';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import { reindexDocument } from '../search/reindexDocument';
-import type { ErpDeps } from '../erp/ErpDeps';
-import { insertNote } from '../documents/noteWriter';
-import { enqueueLinkedRecordFacts } from '../erp/linkedRecordFacts';
+import {
+  QUEUE_ACCESS_FLAGS,
+  assertDataAreaAllowed,
+  assertNotLockedByOtherUser,
+  documentsLockedByOthers,
+  findVisibleDocument,
+  findVisibleDocuments,
+  lockedByOtherUser,
+} from '../access';
+import type { DocumentDetailRow, Viewer } from '../access';
+import { reindexDocument } from '../search';
+import { insertNote } from '../documents';
 
 /** The privilege linking needs (embedded §6). */
 export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';

@@ -2,15 +2,12 @@ import type { LinkChange } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { conflict, forbidden, invalid, notFound } from '../errors/DomainError';
-import { assertDataAreaAllowed } from '../access/dataAreaRestriction';
-import { assertNotLockedByOtherUser } from '../access/documentLocks';
-import { findVisibleDocument } from '../access/documentQueries';
-import type { Viewer } from '../access/documentVisibility';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import { reindexDocument } from '../search/reindexDocument';
+import { QUEUE_ACCESS_FLAGS, assertDataAreaAllowed, assertNotLockedByOtherUser, findVisibleDocument } from '../access';
+import type { Viewer } from '../access';
+import { reindexDocument } from '../search';
 import type { AppDeps } from '../services/AppDeps';
 import { UNLINK_PRIVILEGE, assertWindowInSync } from './documentLinker';
-import { insertNote } from '../documents/noteWriter';
+import { insertNote } from '../documents';
 
 /** The privilege breaking a link needs (embedded §6), defined with the linker, which needs it to replace a link. */
 export { UNLINK_PRIVILEGE } from './documentLinker';

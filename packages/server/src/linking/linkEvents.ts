@@ -2,15 +2,13 @@ import type { LinkChange } from '@datahaven/core/contract';
 import { hasQueueFeature } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { Viewer } from '../access/documentVisibility';
-import { findQueuesWithAccess } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import type { ErpDeps } from '../erp/ErpDeps';
+import { QUEUE_ACCESS_FLAGS, findQueuesWithAccess } from '../access';
+import type { Viewer } from '../access';
+import type { ErpDeps } from '../erp';
 import { linkDocument } from './documentLinker';
 import type { LinkRequest } from './documentLinker';
-import { insertNote } from '../documents/noteWriter';
-import { autoApprove } from '../workflow/queueEvents';
-import { WORKFLOW_ACTION_PRIVILEGE } from '../workflow/workflowActionRecorder';
+import { insertNote } from '../documents';
+import { WORKFLOW_ACTION_PRIVILEGE, autoApprove } from '../workflow';
 
 /** What a queue's OnLink event did or asks, after a link committed. */
 export interface LinkEventResult {

@@ -4,21 +4,14 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { Selectable } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { IntegratedTableRow, NewCardOperationsTable } from '../db/schema';
-import { resolveEntityTypeName, splitEntityTypeName } from '../erp/entityTypeQueries';
-import { entityUrl } from '../erp/entityUrlQueries';
-import { erpUnknownCompany } from '../erp/erpMessages';
-import type { EntitySourceConnector } from '../erp/EntitySourceConnector';
+import { entityUrl, erpUnknownCompany, resolveEntityTypeName, splitEntityTypeName } from '../erp';
+import type { EntitySourceConnector, ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../errors/DomainError';
-import { assertDataAreaAllowed } from '../access/dataAreaRestriction';
-import { documentsLockedByOthers, lockedByOtherUser } from '../access/documentLocks';
-import { findVisibleDocument } from '../access/documentQueries';
-import type { DocumentDetailRow } from '../access/documentQueries';
-import type { Viewer } from '../access/documentVisibility';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import type { ErpDeps } from '../erp/ErpDeps';
+import { QUEUE_ACCESS_FLAGS, assertDataAreaAllowed, documentsLockedByOthers, findVisibleDocument, lockedByOtherUser } from '../access';
+import type { DocumentDetailRow, Viewer } from '../access';
 import { LINK_PRIVILEGE, linkDocument } from './documentLinker';
 import { applyLinkEvents } from './linkEvents';
-import { insertNote } from '../documents/noteWriter';
+import { insertNote } from '../documents';
 
 /** The privilege every step of New Card From Document needs (embedded §6, Dynamics). */
 export const NEW_CARD_PRIVILEGE: PrivilegeName = 'Dynamics: New Card From Document';

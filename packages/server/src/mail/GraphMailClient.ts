@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, sleepMs } from '../graph/graphRetryPolicy';
-import type { GraphRetrySettings } from '../graph/graphRetryPolicy';
+import { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, sleepMs } from '../graph';
+import type { GraphRetrySettings } from '../graph';
 
 /** A file to attach to a mailbox draft. */
 export interface GraphAttachmentSource {

@@ -1,6 +1,5 @@
-import { ClientCredentialsTokenProvider } from '../graph/AppTokenProvider';
-import { GraphClient } from '../graph/GraphClient';
-import type { GraphClientOptions } from '../graph/GraphClient';
+import { ClientCredentialsTokenProvider, GraphClient } from '../graph';
+import type { GraphClientOptions } from '../graph';
 import { documentsArrivedNotification } from './documentsArrivedNotification';
 import type { DocumentsArrived } from './documentsArrivedNotification';
 import type { TeamsNotifySettings } from './teamsNotifySettingsOf';

@@ -1,10 +1,8 @@
 import { WORKFLOW_PERMS } from '@datahaven/core/model';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { viewerFor } from '../access/documentVisibility';
-import type { Viewer } from '../access/documentVisibility';
-import { findQueuesWithAccess } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, findQueuesWithAccess, viewerFor } from '../access';
+import type { Viewer } from '../access';
 
 /** A user who may approve in a queue and whom Teams can reach. */
 export interface QueueApprover {

@@ -3,7 +3,7 @@ import { dialectOf } from '../db/dialectOf';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { completeJob } from '../jobs/finishJob';
 import type { JobHandler } from '../jobs/JobHandler';
-import { canSeeDocument } from '../access/documentVisibility';
+import { canSeeDocument } from '../access';
 import type { AppDeps } from '../services/AppDeps';
 import { findQueueApprovers } from './findQueueApprovers';
 import { TEAMS_NOTIFICATION_JOB } from './teamsNotificationJobHandler';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SearchSnippet } from '@datahaven/core/model';
 import type { Database } from '../db/schema';
-import type { Viewer } from '../access/documentVisibility';
+import type { Viewer } from '../access';
 import type { SearchFilterTag } from './searchTagCondition';
 import type { SearchSort } from './searchSortOrder';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
-import type { Viewer } from '../access/documentVisibility';
+import type { Viewer } from '../access';
 
 /**
  * "The viewer has view access through record link `alias`" as SQL (the link half of

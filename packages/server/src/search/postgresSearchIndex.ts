@@ -3,7 +3,7 @@ import type { Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { executeShaped } from '../db/statementShapes';
 import { isAnyOfPostgresIdArray, postgresIdArray } from '../db/postgresIdArray';
-import { canSeeDocument } from '../access/documentVisibility';
+import { canSeeDocument } from '../access';
 import { pageOfMatches } from './pageOfMatches';
 import type { MatchOrderKey } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
-import type { Viewer } from '../access/documentVisibility';
-import { effectiveQueueAccessSql } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, effectiveQueueAccessSql } from '../access';
+import type { Viewer } from '../access';
 
 /** The access a queued document needs to show up in search: browse to its queue and search within it. */
 export const SEARCHABLE_QUEUE = QUEUE_ACCESS_FLAGS.BrowseToQueue | QUEUE_ACCESS_FLAGS.SearchWithin;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/createDatabase';
 import type { Database } from '../db/schema';
-import { canSeeDocument } from '../access/documentVisibility';
+import { canSeeDocument } from '../access';
+import type { Viewer } from '../access';
 import { pageOfMatches } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';
-import type { Viewer } from '../access/documentVisibility';
 import type { SearchHits, SearchQuery } from './SearchIndex';
 import { NEWEST_FIRST, searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';

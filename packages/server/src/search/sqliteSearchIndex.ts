@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
-import { canSeeDocument } from '../access/documentVisibility';
+import { canSeeDocument } from '../access';
 import { pageOfMatches } from './pageOfMatches';
 import type { MatchOrderKey } from './pageOfMatches';
 import { queueSearchableCondition } from './queueSearchCondition';

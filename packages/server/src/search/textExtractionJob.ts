@@ -1,6 +1,6 @@
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { AppDeps } from '../services/AppDeps';
-import { pdfSourceKey } from '../renditions/pdfSourceKey';
+import { pdfSourceKey } from '../renditions';
 import { completeJob, endJobProtected } from '../jobs/finishJob';
 import { PdfProtectedError } from '../pdf/PdfProtectedError';
 import type { JobHandler } from '../jobs/JobHandler';

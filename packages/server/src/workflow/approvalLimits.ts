@@ -1,12 +1,11 @@
 import { approvalLimitExceeded, approvalLimitUnchecked } from '@datahaven/core/rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { readLinkedRecordFacts } from '../erp/linkedRecordFacts';
+import { readLinkedRecordFacts } from '../erp';
+import type { ErpDeps } from '../erp';
 import { invalid } from '../errors/DomainError';
-import type { ErpDeps } from '../erp/ErpDeps';
-import { canSeeDocument, type Viewer } from '../access/documentVisibility';
-import { findQueuesWithAccess } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, canSeeDocument, findQueuesWithAccess } from '../access';
+import type { Viewer } from '../access';
 
 /** The linked record's amount an approval limit is compared with, in the record's own currency ('' when it names none). */
 export interface LinkedAmount {

@@ -6,12 +6,15 @@ import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { notFound, forbidden, invalid } from '../errors/DomainError';
-import { lockDocumentRows } from '../access/documentLocks';
-import { canSeeDocument } from '../access/documentVisibility';
-import type { Viewer } from '../access/documentVisibility';
-import { effectiveQueueAccessSql, findQueuesWithAccess } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import { visibleDocumentOr404 } from '../access/visibleDocumentOr404';
+import {
+  QUEUE_ACCESS_FLAGS,
+  canSeeDocument,
+  effectiveQueueAccessSql,
+  findQueuesWithAccess,
+  lockDocumentRows,
+  visibleDocumentOr404,
+} from '../access';
+import type { Viewer } from '../access';
 import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from './workflowQueuePresenter';
 
 /** A stored approval step, as the workflow action reads it. */

@@ -9,12 +9,15 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, outOfSync } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
-import { documentsLockedByOthers, lockDocumentRows, lockedByOtherUser } from '../access/documentLocks';
-import type { Viewer } from '../access/documentVisibility';
-import { findQueuesWithAccess } from '../access/queueAccess';
-import type { QueueWithAccess } from '../access/queueAccess';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import { visibleDocumentOr404 } from '../access/visibleDocumentOr404';
+import {
+  QUEUE_ACCESS_FLAGS,
+  documentsLockedByOthers,
+  findQueuesWithAccess,
+  lockDocumentRows,
+  lockedByOtherUser,
+  visibleDocumentOr404,
+} from '../access';
+import type { QueueWithAccess, Viewer } from '../access';
 
 /** `POST /api/locks`: the document, the queue the window shows it in and the row version it saw. */
 export interface LockRequest {

@@ -1,5 +1,5 @@
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
-import type { QueueAccessFlag } from '../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../access';
+import type { QueueAccessFlag } from '../access';
 
 /** Queue access flags to set (true) or clear (false); flags not named keep their value. */
 export type QueueAccessPatch = Partial<Record<QueueAccessFlag, boolean>>;

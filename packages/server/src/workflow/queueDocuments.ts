@@ -2,11 +2,9 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DocumentDecision } from '@datahaven/core/model';
 import type { DialectName } from '../db/createDatabase';
-import { findVisibleDocuments } from '../access/documentQueries';
-import type { DocumentDetailRow } from '../access/documentQueries';
+import { canSeeDocument, findVisibleDocuments, queuesVisibleToSql } from '../access';
+import type { DocumentDetailRow, Viewer } from '../access';
 import type { Database } from '../db/schema';
-import { canSeeDocument, queuesVisibleToSql } from '../access/documentVisibility';
-import type { Viewer } from '../access/documentVisibility';
 
 /**
  * Keys `sort=` of GET /api/queues/{id}/workflow takes: DmsDocument field names, then the decision

@@ -1,10 +1,9 @@
 import { LIMITS } from '@datahaven/core/model';
 import type { Kysely } from 'kysely';
 import type { Database, IntakeActionColumn } from '../db/schema';
-import type { Viewer } from '../access/documentVisibility';
-import type { EnteredQueue } from '../access/importQueueOfTable';
-import { insertNote } from '../documents/noteWriter';
-import { recordQueueArrival } from '../notifications/recordQueueArrival';
+import type { EnteredQueue, Viewer } from '../access';
+import { insertNote } from '../documents';
+import { recordQueueArrival } from '../notifications';
 
 /** How a document entered a queue: an upload on a record (import settings) or files dropped on the queue. */
 export type QueueEntryAction = Extract<IntakeActionColumn, 'upload' | 'import'>;

@@ -1,9 +1,9 @@
 import { hasQueueFeature } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { DomainError } from '../errors/DomainError';
-import type { Viewer } from '../access/documentVisibility';
-import { insertNote } from '../documents/noteWriter';
-import type { ErpDeps } from '../erp/ErpDeps';
+import type { Viewer } from '../access';
+import { insertNote } from '../documents';
+import type { ErpDeps } from '../erp';
 import { recordWorkflowAction } from './workflowActionRecorder';
 
 /**

@@ -13,23 +13,28 @@ import {
 import type { Insertable, Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database, WorkflowActionColumn, WorkflowHistoryTable } from '../db/schema';
-import type { ErpDeps } from '../erp/ErpDeps';
+import type { ErpDeps } from '../erp';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { assertWithinApprovalLimit } from './approvalLimits';
-import { assertNoOtherUsersLockOnLockedRows, lockDocumentRowsReadingQueues, releaseDocumentLocks } from '../access/documentLocks';
-import { assertSubmittedWhereRequired } from '../access/submissionRules';
-import { canSeeDocument } from '../access/documentVisibility';
-import { executeViewerShaped } from '../access/executeViewerShaped';
-import type { Viewer } from '../access/documentVisibility';
-import { effectiveQueueAccessSql, findQueueWithTargets, findQueuesWithAccess } from '../access/queueAccess';
-import type { QueueWithAccess } from '../access/queueAccess';
-import { reindexDocuments } from '../search/reindexDocuments';
-import { QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../access/queueAccessFlags';
-import type { QueueAccessFlag } from '../access/queueAccessFlags';
+import {
+  QUEUE_ACCESS_FLAGS,
+  assertNoOtherUsersLockOnLockedRows,
+  assertSubmittedWhereRequired,
+  canSeeDocument,
+  effectiveQueueAccessSql,
+  executeViewerShaped,
+  findQueueWithTargets,
+  findQueuesWithAccess,
+  lockDocumentRowsReadingQueues,
+  releaseDocumentLocks,
+  workflowPermsFromAccess,
+} from '../access';
+import type { QueueAccessFlag, QueueWithAccess, Viewer } from '../access';
+import { reindexDocuments } from '../search';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
-import { recordQueueArrival } from '../notifications/recordQueueArrival';
-import { insertNotes } from '../documents/noteWriter';
+import { recordQueueArrival } from '../notifications';
+import { insertNotes } from '../documents';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
 export type WorkflowAction = WorkflowActionColumn;

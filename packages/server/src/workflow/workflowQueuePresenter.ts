@@ -1,5 +1,5 @@
 import type { WorkflowQueue, WorkflowQueueType } from '@datahaven/core/model';
-import { workflowPermsFromAccess } from '../access/queueAccessFlags';
+import { workflowPermsFromAccess } from '../access';
 
 /** A queue row as read for the structure calls (`WORKFLOW_QUEUE_COLUMNS` plus the type's name and the caller's access). */
 export interface WorkflowQueueSource {

@@ -2,12 +2,10 @@ import type { WorkflowQueue } from '@datahaven/core/model';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { QUEUE_VISIBILITY_FLAGS, integratedTableAccessCondition } from '../access/documentVisibility';
+import { QUEUE_ACCESS_FLAGS, QUEUE_VISIBILITY_FLAGS, effectiveQueueAccessSql, integratedTableAccessCondition } from '../access';
+import type { Viewer } from '../access';
 import { dialectOf } from '../db/dialectOf';
-import type { Viewer } from '../access/documentVisibility';
-import { effectiveQueueAccessSql } from '../access/queueAccess';
 import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from './workflowQueuePresenter';
-import { QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 
 /** Which browsable queues to read: all, those of one type, one queue, or the targets of routes from one queue. */
 export interface QueueScope {

@@ -9,7 +9,7 @@ import { PAGED_EXTENSIONS, isSplittable } from '../isSplittable';
 import type { AppDeps } from '../../services/AppDeps';
 import { notFound } from '../../http/HttpError';
 import { documentIdParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
+import { viewerOf } from './viewerOf';
 
 /** GET /api/documents/{id}/access → DocumentAccess computed on the server. */
 export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isPrivilegeName } from '../privileges';
 import { badRequest } from '../../http/HttpError';
 import { queryList, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
+import { viewerOf } from './viewerOf';
 
 function privilegeNameOf(text: string): PrivilegeName {
   if (!isPrivilegeName(text)) throw badRequest(`'${text}' is not a privilege name.`);

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fetchFailureText } from '../../graph/fetchFailureText';
-import { GraphRequestError } from '../../graph/GraphRequestError';
-import { parseJsonObject } from '../../graph/parseJsonObject';
+import { GraphRequestError, fetchFailureText, parseJsonObject } from '../../graph';
 
 /** The delegated Graph permission a reply draft needs (HOSTS.md "Outlook add-in / Read mode"). */
 export const GRAPH_MAIL_SCOPE = 'https://graph.microsoft.com/Mail.ReadWrite';

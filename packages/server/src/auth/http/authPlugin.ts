@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeyMayActFor, findLiveApiKey } from '../apiKeyGrants';
 import { verifyToken } from '../tokenCodec';
-import { readCallerRights } from '../../access/callerRights';
-import { viewerOfRights } from '../../access/documentVisibility';
-import type { Viewer } from '../../access/documentVisibility';
+import { readCallerRights, registerViewerOfRequest, viewerOfRights } from '../../access';
+import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { unauthorized } from '../../http/HttpError';
 
@@ -67,11 +66,13 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
 /** Requires a valid bearer token on every /api call except the public ones (BRIEF). */
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('principal', null);
+  registerViewerOfRequest(app);
   app.addHook('onRequest', async (request) => {
     const path = urlPathOf(request.url);
     if (!(path === '/api' || path.startsWith('/api/'))) return;
     if (PUBLIC_API_PATHS.has(path)) return;
     request.principal = await authenticateBearer(deps, request);
+    request.viewer = request.principal.viewer;
     request.callerId = request.principal.userId;
   });
 }
@@ -80,12 +81,4 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
 export function principalOf(request: FastifyRequest): Principal {
   if (request.principal === null) throw unauthorized();
   return request.principal;
-}
-
-/**
- * The caller as a `Viewer` (user id, whether they are a security manager, the database clock, the
- * rights): the one the auth hook read with the user, in this request (never from a cache).
- */
-export function viewerOf(request: FastifyRequest): Viewer {
-  return principalOf(request).viewer;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { derivedFileKey } from '../../renditions/derivedFiles';
-import { pdfSourceKey } from '../../renditions/pdfSourceKey';
+import { derivedFileKey, pdfSourceKey } from '../../renditions';
 import type { AppDeps } from '../../services/AppDeps';
 import sharp from 'sharp';
 import type { AnnotationFields } from '@datahaven/core/model';

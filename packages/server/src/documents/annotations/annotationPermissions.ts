@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DocumentDetailRow } from '../../access/documentQueries';
+import { QUEUE_ACCESS_FLAGS, effectivePrivileges } from '../../access';
+import type { DocumentDetailRow } from '../../access';
 import type { Database } from '../../db/schema';
-import { effectivePrivileges } from '../../access/privileges';
-import { QUEUE_ACCESS_FLAGS } from '../../access/queueAccessFlags';
 
 /**
  * What a caller may do with the annotations of one document they can see.

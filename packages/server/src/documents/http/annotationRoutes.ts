@@ -14,15 +14,12 @@ import {
   updateAnnotation,
 } from '../annotations/annotationStore';
 import type { AnnotationRow } from '../annotations/annotationStore';
-import { findVisibleDocument } from '../../access/documentQueries';
-import type { DocumentDetailRow } from '../../access/documentQueries';
+import { assertNotLockedByOtherUser, findVisibleDocument, viewerOf } from '../../access';
+import type { DocumentDetailRow, Viewer } from '../../access';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../pdf/imagesToPdf';
-import type { Viewer } from '../../access/documentVisibility';
-import { assertNotLockedByOtherUser } from '../../access/documentLocks';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/HttpError';
 import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Texts of the annotation answers that are not validation (ours: the spec has none). */
 export const ANNOTATION_ROUTE_MESSAGES = {

@@ -3,11 +3,10 @@ import type { DocumentBase64, DocumentThumbnailsBase64 } from '@datahaven/core/c
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { annotatedPdfOf, wantsEmbeddedAnnotations } from '../annotations/annotatedPdf';
-import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
+import { viewerOf, visibleDocumentOr404 } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, forbidden } from '../../http/HttpError';
 import { documentIdParam, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
 import { base64JsonStream, base64LengthOf } from './base64JsonStream';
 

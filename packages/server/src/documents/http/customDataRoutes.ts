@@ -10,12 +10,11 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { CustomCategory, CustomCategoryDetail, DocumentCustomData } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { customDataUpdateOf, saveCustomData } from '../customDataWriter';
-import { findVisibleDocument } from '../../access/documentQueries';
-import type { Viewer } from '../../access/documentVisibility';
+import { findVisibleDocument, viewerOf } from '../../access';
+import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { notFound } from '../../http/HttpError';
 import { documentIdParam, integerParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { applicableCategories, categoriesWithFields, valuesOf } from '../customDataQueries';
 
 /** 404 with the spec's text unless the caller may see the document. */

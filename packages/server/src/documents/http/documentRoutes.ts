@@ -14,16 +14,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { annotatedPdfOf, pdfFileNameOf, wantsEmbeddedAnnotations } from '../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../documentEditor';
 import { parseNamingRequest, resolveDocumentName } from '../documentNamer';
-import { pdfSourceKey } from '../../renditions/pdfSourceKey';
+import { pdfSourceKey, previewFailureOf } from '../../renditions';
 import { recordView } from '../noteWriter';
-import { findVisibleDocuments } from '../../access/documentQueries';
-import type { DocumentDetailRow } from '../../access/documentQueries';
+import { findVisibleDocuments, presentDocument, viewerOf, visibleDocumentOr404 } from '../../access';
+import type { DocumentDetailRow } from '../../access';
 import { readOptions } from '../../db/optionStore';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../pdf/imagesToPdf';
-import { previewFailureOf } from '../../renditions/previewFailureOf';
-import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
-import { presentDocument } from '../../access/documentPresenter';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/HttpError';
 import { withinRequestTime } from '../../http/withinRequestTime';
 import {
@@ -35,7 +32,6 @@ import {
   queryString,
   integerParam,
 } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { sendStoredFile } from './sendStoredFile';
 import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
 

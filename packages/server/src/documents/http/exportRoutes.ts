@@ -1,7 +1,7 @@
 import { ExportDefaultsAnswer, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
-import { viewerOf } from '../../auth/http/authPlugin';
+import { viewerOf } from '../../access';
 import { attachmentHeaders } from '../../http/attachmentHeaders';
 import { parseDocumentIdList, queryOf, queryString } from '../../http/requestHelpers';
 import type { AppDeps } from '../../services/AppDeps';

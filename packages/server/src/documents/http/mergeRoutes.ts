@@ -3,11 +3,9 @@ import type { MergeRequestBody } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { mergeDocuments, mergeRequestOf } from '../documentRecombiner';
-import { findVisibleDocument } from '../../access/documentQueries';
-import { presentDocument } from '../../access/documentPresenter';
+import { findVisibleDocument, presentDocument, viewerOf } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden, notFound } from '../../http/HttpError';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * POST /api/documents/merge `{ docIds, name?, deleteOriginals }` → 201 `DmsDocument` of the merged

@@ -3,12 +3,10 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { Note } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { addUserNote, listNotes } from '../noteWriter';
-import { findVisibleDocument } from '../../access/documentQueries';
-import { viewerHoldsAny } from '../../access/documentVisibility';
+import { findVisibleDocument, viewerHoldsAny, viewerOf } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden, notFound } from '../../http/HttpError';
 import { documentIdParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** GET /api/documents/{id}/notes (oldest first) and POST /api/documents/{id}/notes. */
 export function registerNoteRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -2,11 +2,9 @@ import { CreatedDocumentsAnswer, RecombinationBody, createdAnswer } from '@datah
 import type { RecombinationRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { recombinationRequestOf, recombineDocuments } from '../documentRecombiner';
-import { findVisibleDocuments } from '../../access/documentQueries';
-import { presentDocument } from '../../access/documentPresenter';
+import { findVisibleDocuments, presentDocument, viewerOf } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden } from '../../http/HttpError';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * POST /api/documents/recombination `{ documents: [{ parts: [{ documentId, firstPage, lastPage }], name? }], delete }`

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { registerAnnotationRoutes } from './annotationRoutes';
 import { registerBase64Routes } from './base64Routes';
 import { registerCustomDataRoutes } from './customDataRoutes';

@@ -2,12 +2,10 @@ import { CreatedDocumentsAnswer, SplitBody, createdAnswer } from '@datahaven/cor
 import { MESSAGES } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
 import { parseSplitRequest, splitDocument } from '../documentSplitter';
-import { findVisibleDocument, findVisibleDocuments } from '../../access/documentQueries';
-import { presentDocument } from '../../access/documentPresenter';
+import { findVisibleDocument, findVisibleDocuments, presentDocument, viewerOf } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { forbidden, notFound } from '../../http/HttpError';
 import { documentIdParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /**
  * POST /api/documents/{id}/split `{ ranges, deleteOriginal }` → 201 `DmsDocument[]` of the new

@@ -15,13 +15,11 @@ import type { DmsDocument, Subtype, SubtypePage } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHANGE_SUBTYPE_PRIVILEGE, changeDocumentSubtype, subtypeChangeOf } from '../documentSubtypeChanger';
 import { createSubtype, newSubtypeOf, subtypeUpdateOf, updateSubtype } from '../subtypeWriter';
-import { findVisibleDocument } from '../../access/documentQueries';
-import { presentDocument } from '../../access/documentPresenter';
+import { findVisibleDocument, presentDocument, viewerOf } from '../../access';
+import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../http/HttpError';
 import { documentIdParam, queryFlag, queryInteger, queryOf, queryString, integerParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
-import type { Viewer } from '../../access/documentVisibility';
 import { findSubtype, presentSubtype, readSubtypes, selectVisibleSubtypes, tableVisibleCondition } from '../subtypeQueries';
 import type { SubtypeFilter } from '../subtypeQueries';
 

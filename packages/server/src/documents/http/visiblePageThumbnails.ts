@@ -1,17 +1,14 @@
 import { DEFAULT_THUMBNAIL_WIDTH } from '@datahaven/core/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { derivedFileKey } from '../../renditions/derivedFiles';
-import { pdfSourceKey } from '../../renditions/pdfSourceKey';
-import { enqueueThumbnails, thumbnailKind } from '../../renditions/thumbnailJob';
+import { derivedFileKey, enqueueThumbnails, pdfSourceKey, thumbnailKind } from '../../renditions';
 import { PdfProtectedError } from '../../pdf/PdfProtectedError';
 import { RenderTimeoutError } from '../../pdf/RenderTimeoutError';
 import { MAX_THUMBNAIL_WIDTH, renderPageThumbnail } from '../../pdf/thumbnails';
-import type { DocumentDetailRow } from '../../access/documentQueries';
-import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
+import { viewerOf, visibleDocumentOr404 } from '../../access';
+import type { DocumentDetailRow } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, notFound } from '../../http/HttpError';
 import { queryInteger, type RawQuery } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The thumbnail routes' answer for a password PDF: it is kept as sent and shown only in the viewer, with the password. */
 export const PROTECTED_PDF_MESSAGE =

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findDataArea } from '../erpSystemQueries';
 import type { DataArea } from '../erpSystemQueries';
 import type { ErpDeps } from '../ErpDeps';
-import { viewerOf } from '../../auth/http/authPlugin';
+import { viewerOf } from '../../access';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 
 // The answer schema holds every field of the query's answer: the serialiser drops what it lacks.

@@ -2,9 +2,8 @@ import { EntitiesByPropertiesQuery, EntityRecordListAnswer, EntityTypeNameParams
 import type { FastifyInstance } from 'fastify';
 import { listEntitiesByProperties } from '../entityPropertyQueries';
 import type { ErpDeps } from '../ErpDeps';
-import { companyForRead } from '../../access/dataAreaRestriction';
+import { companyForRead, viewerOf } from '../../access';
 import { queryInteger, queryList, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { entityPageOf } from './entityPageOf';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 

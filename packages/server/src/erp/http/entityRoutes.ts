@@ -5,7 +5,7 @@ import type { EntityTypeDescription } from '../entityTypeQueries';
 import { forbidden } from '../../errors/DomainError';
 import type { ErpDeps } from '../ErpDeps';
 import { queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
+import { viewerOf } from '../../access';
 import { ENTITY_SEARCH_PRIVILEGE, ENTITY_SEARCH_REFUSED, ENTITY_TYPE_NAME_PARAMS } from './entityTypeRoutes';
 
 const querystring = {

@@ -13,11 +13,10 @@ import type { Kysely } from 'kysely';
 import type { Database, IntegratedTableRow } from '../../db/schema';
 import { resolveEntityTypeName, splitEntityTypeName } from '../entityTypeQueries';
 import { DomainError, forbidden, notFound } from '../../errors/DomainError';
-import { canUploadTo, type Viewer } from '../../access/documentVisibility';
-import { tableVisibleCondition } from '../../access/integratedTableQueries';
+import { canUploadTo, tableVisibleCondition, viewerOf } from '../../access';
+import type { Viewer } from '../../access';
 import type { ErpDeps } from '../ErpDeps';
 import { integerParam, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** What the caller may do with the records of an entity type (and subtype) in a company. */
 export interface EntityTypeAccess {

@@ -12,10 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describeEntityType, entityTypeKeys, entityTypeProperties, listEntities, listEntityTypes } from '../entityTypeQueries';
 import type { EntityPropertyAnswer, EntityTypeDescription } from '../entityTypeQueries';
 import { forbidden } from '../../errors/DomainError';
-import { companyForRead } from '../../access/dataAreaRestriction';
+import { companyForRead, viewerOf } from '../../access';
 import type { ErpDeps } from '../ErpDeps';
 import { queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { entityPageOf } from './entityPageOf';
 import { recordFiltersOf } from './recordFiltersOf';
 

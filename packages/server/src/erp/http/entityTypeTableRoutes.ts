@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { entitySystemOf, integratedTableOfType } from '../erpSystemQueries';
 import type { EntitySystem } from '../erpSystemQueries';
 import { forbidden } from '../../errors/DomainError';
-import type { Viewer } from '../../access/documentVisibility';
-import type { IntegratedTableSummary } from '../../access/integratedTableQueries';
+import { viewerOf } from '../../access';
+import type { IntegratedTableSummary, Viewer } from '../../access';
 import type { ErpDeps } from '../ErpDeps';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Which table and ERP hold a record, and the ERP's companies, are read on the way to a link (Link to Existing). */
 export const ERP_TABLE_PRIVILEGE = 'Dynamics: Link to Existing';

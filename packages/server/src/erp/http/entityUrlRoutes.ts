@@ -6,9 +6,8 @@ import type { EntityUrl } from '../entityUrlQueries';
 import { splitEntityTypeName } from '../entityTypeQueries';
 import { forbidden, invalid } from '../../errors/DomainError';
 import type { ErpDeps } from '../ErpDeps';
-import { companyForRead } from '../../access/dataAreaRestriction';
+import { companyForRead, viewerOf } from '../../access';
 import { queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The record's URL is what Launch Card opens (embedded §5: launch needs a launch privilege). */
 export const ENTITY_URL_PRIVILEGE = 'Dynamics: Launch Card From Document';

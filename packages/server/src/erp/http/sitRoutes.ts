@@ -9,11 +9,10 @@ import {
 import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, invalid, notFound } from '../../errors/DomainError';
-import { listIntegratedTables, readImportSettings } from '../../access/integratedTableQueries';
-import type { ImportSettings, IntegratedTableSummary } from '../../access/integratedTableQueries';
+import { listIntegratedTables, readImportSettings, viewerOf } from '../../access';
+import type { ImportSettings, IntegratedTableSummary } from '../../access';
 import type { ErpDeps } from '../ErpDeps';
 import { integerParam, queryFlag, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Picking the table of a record to link to is part of Link to Existing (embedded §6, Dynamics privileges). */
 export const SIT_LINK_PRIVILEGE = 'Dynamics: Link to Existing';

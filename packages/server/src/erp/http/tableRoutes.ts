@@ -1,11 +1,10 @@
 import { ExternalTableIdParams, IntegratedTableAnswer, TableTypeQuery, okAnswer } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors/DomainError';
-import { findTableOfExternalId } from '../../access/integratedTableQueries';
-import type { IntegratedTableSummary } from '../../access/integratedTableQueries';
+import { findTableOfExternalId, viewerOf } from '../../access';
+import type { IntegratedTableSummary } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { integerParam, queryInteger, queryOf } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { assertMayReadErpTables } from './entityTypeTableRoutes';
 
 /** Ours: no visible integrated table has the ERP table number (and kind). */

@@ -4,11 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../errors/DomainError';
-import { queueRestricts, restrictionOf, sameCompany } from '../../access/dataAreaRestriction';
-import { queuesVisibleToSql, type Viewer } from '../../access/documentVisibility';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import { queueRestricts, queuesVisibleToSql, restrictionOf, sameCompany, viewerOf } from '../../access';
+import type { Viewer } from '../../access';
+import type { ErpDeps } from '../../erp';
 import { integerParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { RECORD_GROUP_NOT_FOUND, deleteRecordGroup, resolveGroupRecords, saveRecordGroup } from '../recordGroups';
 import type { RecordGroupMembership } from '../recordGroups';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { registerFolderStructureRoutes } from './folderStructureRoutes';
 import { registerRecordGroupMembershipRoutes } from './recordGroupMembershipRoutes';
 

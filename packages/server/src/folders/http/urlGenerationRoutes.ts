@@ -2,13 +2,11 @@ import { UrlGenerationAnswer, UrlGenerationParams, UrlGenerationQuery, okAnswer 
 import type { AnswerMatches } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { normaliseRecordId } from '../../db/recordContext';
-import { entityUrl } from '../../erp/entityUrlQueries';
+import { entityUrl } from '../../erp';
+import type { ErpDeps } from '../../erp';
 import { forbidden, invalid, notFound } from '../../errors/DomainError';
-import { companyToRead, restrictionOf } from '../../access/dataAreaRestriction';
-import { tableVisibleCondition } from '../../access/integratedTableQueries';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import { companyToRead, restrictionOf, tableVisibleCondition, viewerOf } from '../../access';
 import { integerParam, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** Opening a folder's record in the ERP is Launch Card (embedded §5: launch needs a launch privilege). */
 export const URL_GENERATION_PRIVILEGE = 'Dynamics: Launch Card From Document';

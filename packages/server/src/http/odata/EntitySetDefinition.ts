@@ -4,15 +4,8 @@ import type { Database } from '../../db/schema';
 /** The scalar EDM types the workflow entity sets use. */
 export type EdmScalarType = 'Edm.Int32' | 'Edm.String' | 'Edm.Boolean' | 'Edm.Decimal' | 'Edm.DateTimeOffset';
 
-/** The complex types of the `Datahaven` namespace ($metadata declares them). */
-export type ComplexTypeName =
-  | 'Datahaven.QueueAccess'
-  | 'Datahaven.QueueFeatures'
-  | 'Datahaven.DelegateSchedule'
-  | 'Datahaven.MembershipSource'
-  | 'Datahaven.RecordLink'
-  | 'Datahaven.Record'
-  | 'Datahaven.RecordType';
+/** A complex type of the `Datahaven` namespace ($metadata declares it), named as properties name it: `Datahaven.QueueAccess`. */
+export type ComplexTypeName = `Datahaven.${string}`;
 
 /** One property of an entity type. */
 export interface PropertyDefinition {
@@ -25,6 +18,12 @@ export interface PropertyDefinition {
   filterable?: boolean;
   /** `$orderby` accepts it. */
   sortable?: boolean;
+}
+
+/** A complex type the module whose sets use it declares: its name in the namespace (`QueueAccess`) and its properties. */
+export interface ComplexTypeDefinition {
+  name: string;
+  properties: readonly PropertyDefinition[];
 }
 
 /** A row of a set's source query, as the driver returns it. */

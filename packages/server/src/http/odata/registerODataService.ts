@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../services/AppDeps';
-import type { EntityKey, EntitySetDefinition, ODataCaller, ODataEntity } from './EntitySetDefinition';
+import type { ComplexTypeDefinition, EntityKey, EntitySetDefinition, ODataCaller, ODataEntity } from './EntitySetDefinition';
 import { etagOf } from './etagOf';
 import { metadataDocument } from './metadataDocument';
 import { ODataError, odataNotFound } from './ODataError';
@@ -19,6 +19,8 @@ export const ODATA_PREFIX = '/odata/v1';
  */
 export interface ODataService<C extends ODataCaller> {
   sets: readonly EntitySetDefinition<C>[];
+  /** The complex types their properties name, in $metadata order. */
+  complexTypes: readonly ComplexTypeDefinition[];
   /** Resolves to the caller of a request, or throws 401 (the auth module's bearer check). */
   authenticate(request: FastifyRequest): Promise<C>;
 }
@@ -112,7 +114,8 @@ export function registerODataService<C extends ODataCaller>(
     if (resource.kind === 'serviceDocument' || resource.kind === 'metadata') {
       if (method !== 'GET') throw new ODataError(405, 'Only GET is allowed here.');
       refuseQueryOptions(params);
-      if (resource.kind === 'metadata') return reply.type('application/xml; charset=utf-8').send(metadataDocument(sets));
+      if (resource.kind === 'metadata')
+        return reply.type('application/xml; charset=utf-8').send(metadataDocument(sets, service.complexTypes));
       return reply.type(JSON_TYPE).send({
         '@odata.context': `${root}/$metadata`,
         value: sets.map((set) => ({ name: set.name, kind: 'EntitySet', url: set.name })),

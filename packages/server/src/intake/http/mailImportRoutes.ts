@@ -11,15 +11,13 @@ import type { IntakePlace } from '../IntakePlace';
 import { readNumberOption } from '../../db/optionStore';
 import { checkImportNote, findMailDuplicates } from '../importMailAttachments';
 import type { MailOrigin } from '../importMailAttachments';
-import { findVisibleDocuments } from '../../access/documentQueries';
-import type { Viewer } from '../../access/documentVisibility';
-import { presentDocument } from '../../access/documentPresenter';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import { findVisibleDocuments, presentDocument, viewerOf } from '../../access';
+import type { Viewer } from '../../access';
+import type { ErpDeps } from '../../erp';
 import { HttpError, badRequest } from '../../http/HttpError';
 import { matchIdempotentBody } from '../../http/plugins/idempotencyPlugin';
 import { recordContextOf } from '../../http/recordContextQuery';
 import { queryInteger, queryOf } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import { malformedMultipartOr } from './stageRequestFiles';
 
 /** The form fields the pane sends beside the files. */

@@ -1,10 +1,8 @@
 import { CreatedDocumentsAnswer, createdAnswer } from '@datahaven/core/contract';
 import type { DmsDocument } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
-import { presentDocument } from '../../access/documentPresenter';
-import { findVisibleDocuments } from '../../access/documentQueries';
-import { viewerOf } from '../../auth/http/authPlugin';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import { findVisibleDocuments, presentDocument, viewerOf } from '../../access';
+import type { ErpDeps } from '../../erp';
 import { integerParam } from '../../http/requestHelpers';
 import { intakeDocuments } from '../intakeDocuments';
 import { checkQueueImport } from '../queueImporter';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { registerMailImportRoutes } from './mailImportRoutes';
 import { registerQueueUploadRoutes } from './queueUploadRoutes';
 import { registerUploadRoutes } from './uploadRoutes';

@@ -17,12 +17,10 @@ import { followPostedRecord } from '../documentLinker';
 import type { LinkRequest } from '../documentLinker';
 import { unlinkDocument } from '../documentUnlinker';
 import { linkDocumentWithEvents } from '../linkEvents';
-import { findVisibleDocument } from '../../access/documentQueries';
-import { presentDocumentLink } from '../../access/documentPresenter';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import { findVisibleDocument, presentDocumentLink, viewerOf } from '../../access';
+import type { ErpDeps } from '../../erp';
 import { notFound } from '../../http/HttpError';
 import { documentIdParam, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The link request of a query (POST's; PUT reads it under its body): the contract has checked the forms. */
 function linkRequestOfQuery(request: FastifyRequest): LinkRequest {

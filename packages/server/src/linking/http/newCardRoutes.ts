@@ -10,10 +10,10 @@ import {
 import type { LinkChange, NewCardCreateRequestBody, NewCardOperation, NewCardRecord, NewCardRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
 import { completeNewCard, createNewCardRecord, initiateNewCard } from '../newCardOperations';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { badRequest } from '../../http/HttpError';
 import { documentIdParam } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
+import { viewerOf } from '../../access';
 
 /**
  * New Card From Document (embedded §4 "New-record flow", §7): PUT /api/documents/{id}/new-card

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { registerLinkRoutes } from './linkRoutes';
 import { registerNewCardRoutes } from './newCardRoutes';
 

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Viewer } from '../../access/documentVisibility';
-import { viewerOf } from '../../auth/http/authPlugin';
-import { wantsEmbeddedAnnotations } from '../../documents/annotations/annotatedPdf';
-import { documentsForExport, exportedFilesOf } from '../../documents/exportedFiles';
-import type { ExportedFile } from '../../documents/exportedFiles';
-import { EXPORT_ID_PARAMETERS } from '../../documents/http/exportRoutes';
+import { viewerOf } from '../../access';
+import type { Viewer } from '../../access';
+import { EXPORT_ID_PARAMETERS, documentsForExport, exportedFilesOf, wantsEmbeddedAnnotations } from '../../documents';
+import type { ExportedFile } from '../../documents';
 import { attachmentHeaders } from '../../http/attachmentHeaders';
 import { HttpError, badRequest } from '../../http/HttpError';
 import { parseDocumentIdList, queryOf, queryString } from '../../http/requestHelpers';

@@ -1,21 +1,18 @@
 import { ReplyDraftAnswer, ReplyDraftBody, createdAnswer } from '@datahaven/core/contract';
 import type { ReplyDraft, ReplyDraftRequest } from '@datahaven/core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EntraTokenError } from '../../auth/entra/EntraTokenError';
-import { EntraTokenValidator } from '../../auth/entra/EntraTokenValidator';
-import { findEntraUser } from '../../auth/entra/findEntraUser';
-import { onBehalfOfGraphTokens } from '../../auth/entra/onBehalfOfGraphTokens';
-import type { OnBehalfOfTokenSource } from '../../auth/entra/onBehalfOfGraphTokens';
-import { GraphRequestError } from '../../graph/GraphRequestError';
+import { EntraTokenError, EntraTokenValidator, findEntraUser, onBehalfOfGraphTokens } from '../../auth';
+import type { OnBehalfOfTokenSource } from '../../auth';
+import { GraphRequestError } from '../../graph';
 import { GraphError, GraphMailClient } from '../GraphMailClient';
 import type { GraphDraft } from '../GraphMailClient';
-import type { Viewer } from '../../access/documentVisibility';
+import { viewerOf } from '../../access';
+import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, badRequest, forbidden } from '../../http/HttpError';
-import { viewerOf } from '../../auth/http/authPlugin';
-import { EXPORT_FORBIDDEN, documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents/exportedFiles';
+import { EXPORT_FORBIDDEN, documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents';
+import type { ExportedFile } from '../../documents';
 import { GRAPH_TOKEN_HEADER } from './emailLinkRoutes';
-import type { ExportedFile } from '../../documents/exportedFiles';
 
 /** The header carrying the user's Entra token for our API (Office SSO / NAA), exchanged on-behalf-of for a Graph token. */
 export const ENTRA_ASSERTION_HEADER = 'x-entra-assertion';

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { acquireLock, findDocumentLocks, releaseLock, renewLock } from '../documentLocker';
 import type { LockTarget } from '../documentLocker';
 import { DomainError, conflict } from '../../errors/DomainError';
-import type { Viewer } from '../../access/documentVisibility';
+import { viewerOf } from '../../access';
+import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { badRequest } from '../../http/HttpError';
 import { documentIdParam, parseDocumentId, queryInteger, queryOf, queryString } from '../../http/requestHelpers';
-import { viewerOf } from '../../auth/http/authPlugin';
 import type { RawQuery } from '../../http/requestHelpers';
 
 function requiredQueueId(query: RawQuery): number {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { ErpDeps } from '../../erp';
 import { registerApprovalRoutes } from './approvalRoutes';
 import { registerLockRoutes } from './lockRoutes';
 import { registerSubmitRoutes } from './submitRoutes';

@@ -1,8 +1,8 @@
 import { SubmitAnswer, SubmitBody, okAnswer } from '@datahaven/core/contract';
 import type { AnswerMatches, SubmitRequestBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
-import { viewerOf } from '../../auth/http/authPlugin';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import { viewerOf } from '../../access';
+import type { ErpDeps } from '../../erp';
 import { submitDocuments, submitRequestOf } from '../documentSubmitter';
 import type { SubmitResult } from '../documentSubmitter';
 

@@ -3,8 +3,8 @@ import type { AnswerMatches, WorkflowActionBody } from '@datahaven/core/contract
 import type { FastifyInstance } from 'fastify';
 import { recordWorkflowAction, workflowActionRequestOf } from '../workflowActionRecorder';
 import type { WorkflowAction, WorkflowActionResult } from '../workflowActionRecorder';
-import type { ErpDeps } from '../../erp/ErpDeps';
-import { viewerOf } from '../../auth/http/authPlugin';
+import type { ErpDeps } from '../../erp';
+import { viewerOf } from '../../access';
 
 const PATHS: Record<WorkflowAction, string> = { approve: '/documents/approval', reject: '/documents/reject', route: '/documents/route' };
 const BODIES = { approve: ApprovalBody, reject: RejectBody, route: RouteBody } as const;

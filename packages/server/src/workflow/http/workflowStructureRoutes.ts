@@ -23,19 +23,25 @@ import type {
 } from '@datahaven/core/model';
 import { hasQueueFeature } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
-import { findVisibleDocument, findVisibleDocuments } from '../../access/documentQueries';
-import type { Viewer } from '../../access/documentVisibility';
-import { findQueuesWithAccess } from '../../access/queueAccess';
+import {
+  QUEUE_ACCESS_FLAGS,
+  WORKFLOW_PERM_SOURCES,
+  findQueuesWithAccess,
+  findVisibleDocument,
+  findVisibleDocuments,
+  lockStateOf,
+  presentDocument,
+  workflowPermsFromAccess,
+} from '../../access';
+import type { Viewer } from '../../access';
 import { effectiveApprovalLimit } from '../approvalLimits';
-import { lockStateOf, presentDocument } from '../../access/documentPresenter';
 import { presentWorkflowQueueType, presentWorkflowQueueTypes, queueMatches } from '../workflowQueuePresenter';
 import type { QueueListFilter } from '../workflowQueuePresenter';
-import { WORKFLOW_PERM_SOURCES, QUEUE_ACCESS_FLAGS, workflowPermsFromAccess } from '../../access/queueAccessFlags';
 import { findDueSoonCounts, findQueueDocumentsPage, presentDecision } from '../queueDocuments';
-import { enqueueListedFactsRefresh } from '../../erp/linkedRecordFacts';
+import { enqueueListedFactsRefresh } from '../../erp';
+import type { ErpDeps } from '../../erp';
 import { findBrowsableQueue, findBrowsableQueues } from '../workflowStructureQueries';
 import type { BrowsableQueue, QueueTypeSummary } from '../workflowStructureQueries';
-import type { ErpDeps } from '../../erp/ErpDeps';
 import { badRequest, notFound } from '../../http/HttpError';
 import {
   documentIdParam,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PrivilegeName } from '@datahaven/core/model';
-import type { Viewer } from '../../access/documentVisibility';
+import { viewerOf } from '../../access';
+import type { Viewer } from '../../access';
 import { forbidden } from '../../http/HttpError';
-import { viewerOf } from '../../auth/http/authPlugin';
 
 /** The privilege that opens the workflow area (portal §6: the sidebar shows Workflow with it). */
 export const WORKFLOW_AREA_PRIVILEGE: PrivilegeName = 'Workflow Queues: OK';

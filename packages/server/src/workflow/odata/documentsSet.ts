@@ -1,9 +1,8 @@
 import { recordWorkflowAction, workflowActionRequestOf } from '../workflowActionRecorder';
 import { invalid } from '../../errors/DomainError';
-import { canSeeDocument } from '../../access/documentVisibility';
-import type { Viewer } from '../../access/documentVisibility';
-import type { ErpDeps } from '../../erp/ErpDeps';
-import { visibleDocumentOr404 } from '../../access/visibleDocumentOr404';
+import { canSeeDocument, visibleDocumentOr404 } from '../../access';
+import type { Viewer } from '../../access';
+import type { ErpDeps } from '../../erp';
 import { entityBodyOf, requiredInt32, stringProperty } from '../../http/odata/entityBody';
 import { ROW_VERSION } from '../../http/odata/EntitySetDefinition';
 import type { EntityPatch, EntitySetDefinition, ODataEntity, SourceRow } from '../../http/odata/EntitySetDefinition';

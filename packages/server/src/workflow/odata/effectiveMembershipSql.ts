@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { QUEUE_ACCESS_FLAGS } from '../../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS } from '../../access';
 
 /**
  * SQL: every source of every user's queue access, one row per (user, queue, source) with a

@@ -1,6 +1,6 @@
 import type { QueueAccessPatch } from '../queueAccessPatch';
-import { QUEUE_ACCESS_FLAGS, decodeQueueAccess } from '../../access/queueAccessFlags';
-import type { QueueAccessFlag } from '../../access/queueAccessFlags';
+import { QUEUE_ACCESS_FLAGS, decodeQueueAccess } from '../../access';
+import type { QueueAccessFlag } from '../../access';
 import type { EntityBody } from '../../http/odata/entityBody';
 import { odataBadRequest } from '../../http/odata/ODataError';
 

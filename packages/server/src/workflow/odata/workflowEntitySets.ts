@@ -1,8 +1,8 @@
 import { directUserMembershipSet } from './directUserMembershipSet';
 import { documentsSet } from './documentsSet';
 import { effectiveUserMembershipSet } from './effectiveUserMembershipSet';
-import type { Viewer } from '../../access/documentVisibility';
-import type { ErpDeps } from '../../erp/ErpDeps';
+import type { Viewer } from '../../access';
+import type { ErpDeps } from '../../erp';
 import type { EntitySetDefinition } from '../../http/odata/EntitySetDefinition';
 import { groupMembershipSet } from './groupMembershipSet';
 import { workflowDelegatesSet } from './workflowDelegatesSet';
