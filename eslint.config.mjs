@@ -105,72 +105,10 @@ const serverPatterns = [
   },
 ];
 
-/**
- * The server's domain, below its transports: services (the dependency bag), errors, commands,
- * policies, presenters, the workflow and search queries, jobs, storage and the tools. None of it
- * knows HTTP: only http/ (the /api routes and the OData service in http/odata), demo/ and the
- * composition root (createServer, main) speak Fastify.
- */
-const SERVER_DOMAIN = [
-  'services',
-  'errors',
-  'commands',
-  'policies',
-  'presenters',
-  'workflow',
-  'search',
-  'jobs',
-  'annotations',
-  'storage',
-  'pdf',
-  'mail',
-  'zip',
-  'auth',
-  'db',
-  'erp',
-];
-
-/** Below the transports: no http/, no OData, no Fastify. */
-const serverDomainPatterns = [
-  {
-    regex: '^(\\.\\./)+http(/|$)',
-    message:
-      "Commands, policies and the rest of the server's domain never import http/ (routes, HttpError, OData): throw a DomainError (errors/DomainError) and let the transport map it.",
-  },
-  {
-    // http/odata is refused by the http/ pattern above already; this catches OData anywhere else.
-    regex: '^(?!(\\.\\./)+http/)(.*/)?odata(/|$)',
-    message: "The server's domain never imports the OData service; the OData writes call the commands, not the other way round.",
-  },
-  {
-    regex: '^(fastify|@fastify/[^/]+)(/|$)',
-    message: "The server's domain never imports Fastify; it is reached through services/AppDeps and answers with values or DomainErrors.",
-  },
-];
-
-/**
- * The demo (its world, its seed, its demo ERP service and that ERP's records) is not the product:
- * no product code imports it. The product reads ERP records over HTTP through erp/, so it works
- * the same against Business Central as against the demo ERP.
- */
-const productMayNotImportDemo = {
-  regex: '^(\\.{1,2}/)+(.*/)?demo(/|$)',
-  message:
-    'Product code never imports the demo (demo world, demo ERP or its data): read ERP records over HTTP through erp/ (an entity-source connector).',
-};
-
-/** The composition root starts the demo through its entry (demo/index.ts) only, never a file inside it such as the demo ERP's records. */
-const compositionRootReachesDemoOnlyByItsEntry = {
-  regex: '^\\./demo/.',
-  message:
-    'main.ts and createServer.ts reach the demo only through its entry `./demo` (seed, routes, startDemoErp), never a file inside it.',
-};
-
-/** db/ is the bottom layer: it imports nothing of the server outside db/. */
-const dbImportsNothingAbove = {
-  regex: '^\\.\\./',
-  message: 'db/ imports nothing above it (policies, workflow, search, commands, http): move the query up or the helper down into db/.',
-};
+// The server's own order — modules through their faces, infrastructure below them, no cycle, the
+// demo beside the product, no HTTP below the transports — is checked on every import, dynamic
+// import() and require() by dependency-cruiser (.dependency-cruiser.cjs, `npm run lint:modules`,
+// proofs in test/lint/serverModules.test.ts). ESLint keeps what is about packages (above) and tests.
 
 /** db/ tests may use the test harness (test/testServer, test/factories), nothing else above db/. */
 const dbTestImportsOnlyTheHarness = {
@@ -417,31 +355,6 @@ export default defineConfig([
   {
     files: ['packages/server/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
-  },
-  {
-    // Product code outside demo/: no import of the demo at all. Tests may start the demo ERP.
-    files: ['packages/server/src/**/*.ts'],
-    ignores: [...TEST_FILES, 'packages/server/src/demo/**', 'packages/server/src/main.ts', 'packages/server/src/createServer.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, productMayNotImportDemo] }] },
-  },
-  {
-    files: ['packages/server/src/main.ts', 'packages/server/src/createServer.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, compositionRootReachesDemoOnlyByItsEntry] }] },
-  },
-  {
-    files: SERVER_DOMAIN.map((folder) => `packages/server/src/${folder}/**/*.ts`),
-    ignores: TEST_FILES,
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...serverDomainPatterns, productMayNotImportDemo] }] },
-  },
-  {
-    files: ['packages/server/src/db/**/*.ts'],
-    ignores: TEST_FILES,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...serverPatterns, ...serverDomainPatterns, productMayNotImportDemo, dbImportsNothingAbove] },
-      ],
-    },
   },
   {
     files: ['packages/server/src/db/**/*.test.ts'],

@@ -44,19 +44,9 @@ const CORE_SERVICES_FILE = 'packages/core/src/services/lintProbe.ts';
 const CORE_LOCALE_FILE = 'packages/core/src/locale/lintProbe.ts';
 const ERP_FILE = 'packages/erp-embed/src/LintProbe.ts';
 const TEAMS_FILE = 'packages/teams-tab/src/deeper/LintProbe.ts';
-const SERVER_FILE = 'packages/server/src/http/routes/lintProbe.ts';
+const SERVER_FILE = 'packages/server/src/workflow/http/lintProbe.ts';
 const CORE_CONTRACT_FILE = 'packages/core/src/contract/lintProbe.ts';
-const SERVER_COMMAND_FILE = 'packages/server/src/commands/lintProbe.ts';
-const SERVER_POLICY_FILE = 'packages/server/src/policies/lintProbe.ts';
-const SERVER_JOB_FILE = 'packages/server/src/jobs/lintProbe.ts';
-const SERVER_DB_FILE = 'packages/server/src/db/lintProbe.ts';
 const SERVER_DB_TEST_FILE = 'packages/server/src/db/lintProbe.test.ts';
-const SERVER_ODATA_FILE = 'packages/server/src/http/odata/lintProbe.ts';
-const SERVER_ERP_FILE = 'packages/server/src/erp/lintProbe.ts';
-const SERVER_ERP_TEST_FILE = 'packages/server/src/erp/lintProbe.test.ts';
-const SERVER_ROUTE_FILE = 'packages/server/src/http/routes/entities/lintProbe.ts';
-const SERVER_MAIN_FILE = 'packages/server/src/main.ts';
-const SERVER_DEMO_FILE = 'packages/server/src/demo/lintProbe.ts';
 
 beforeAll(async () => {
   const results = await lintInChildProcess(
@@ -386,46 +376,11 @@ describe('the server imports only the pure layers of the core', () => {
   );
 });
 
-describe("the server's layers: transports on top, the domain knows no HTTP, db at the bottom", () => {
+describe("the server's db/ tests use the harness only (the server's own order: test/lint/serverModules.test.ts)", () => {
   itRefuses(
-    'refuses HttpError and AppDeps-era http/ paths in a command',
-    SERVER_COMMAND_FILE,
-    "import { badRequest } from '../http/HttpError';\nexport const probe = badRequest;\n",
-    ['no-restricted-imports'],
-  );
-
-  itRefuses(
-    'refuses Fastify in a command',
-    SERVER_COMMAND_FILE,
-    "import type { FastifyRequest } from 'fastify';\nexport type Probe = FastifyRequest;\n",
-    ['no-restricted-imports'],
-  );
-
-  itRefuses(
-    'refuses the OData service and a Fastify plugin in a policy',
-    SERVER_POLICY_FILE,
-    "import { ODataError } from '../http/odata/ODataError';\nimport multipart from '@fastify/multipart';\nexport const probe = [ODataError, multipart];\n",
-    ['no-restricted-imports', 'no-restricted-imports'],
-  );
-
-  itRefuses(
-    'refuses a route module in a job',
-    SERVER_JOB_FILE,
-    "import { registerDocumentRoutes } from '../http/routes/documents/documentRoutes';\nexport const probe = registerDocumentRoutes;\n",
-    ['no-restricted-imports'],
-  );
-
-  itRefuses(
-    'refuses a policy and a workflow query in db/',
-    SERVER_DB_FILE,
-    "import { canSeeDocument } from '../policies/documentVisibility';\nimport { findBrowsableQueues } from '../workflow/workflowStructureQueries';\nexport const probe = [canSeeDocument, findBrowsableQueues];\n",
-    ['no-restricted-imports', 'no-restricted-imports'],
-  );
-
-  itRefuses(
-    'refuses a command in a db/ test',
+    'refuses a module in a db/ test',
     SERVER_DB_TEST_FILE,
-    "import { commitUploads } from '../commands/documentUploader';\nexport const probe = commitUploads;\n",
+    "import { intakeDocuments } from '../intake';\nexport const probe = intakeDocuments;\n",
     ['no-restricted-imports'],
   );
 
@@ -433,72 +388,6 @@ describe("the server's layers: transports on top, the domain knows no HTTP, db a
     'accepts the test harness in a db/ test',
     SERVER_DB_TEST_FILE,
     "import { startTestServer } from '../test/testServer';\nexport const probe = startTestServer;\n",
-  );
-
-  itIsClean(
-    'accepts db/ importing db/',
-    SERVER_DB_FILE,
-    "import { dialectOf } from './dialectOf';\nimport type { Database } from './schema';\nexport type Probe = Database;\nexport const probe = dialectOf;\n",
-  );
-
-  itIsClean(
-    'accepts a command using services, errors, policies, db and the core rules',
-    SERVER_COMMAND_FILE,
-    "import type { AppDeps } from '../services/AppDeps';\nimport { conflict } from '../errors/DomainError';\nimport { hasPrivilege } from '../policies/privileges';\nimport { inWriteTransaction } from '../db/inWriteTransaction';\nimport { MESSAGES } from '@datahaven/core/model';\nexport type Probe = AppDeps;\nexport const probe = [conflict, hasPrivilege, inWriteTransaction, MESSAGES];\n",
-  );
-
-  itIsClean(
-    'accepts an OData handler using Fastify, services, commands, policies and presenters',
-    SERVER_ODATA_FILE,
-    "import type { FastifyInstance } from 'fastify';\nimport type { AppDeps } from '../../services/AppDeps';\nimport { editDocument } from '../../commands/documentEditor';\nimport { hasPrivilege } from '../../policies/privileges';\nimport { presentDocument } from '../../presenters/documentPresenter';\nexport type Probe = [FastifyInstance, AppDeps];\nexport const probe = [editDocument, hasPrivilege, presentDocument];\n",
-  );
-});
-
-describe('the product never imports the demo: it reaches the demo ERP only over HTTP', () => {
-  itRefuses(
-    "refuses the demo ERP's records in the entity-source connector",
-    SERVER_ERP_FILE,
-    "import { DEMO_ERP_COMPANIES } from '../demo/demoErp/demoErpWorld';\nexport const probe = DEMO_ERP_COMPANIES;\n",
-    ['no-restricted-imports'],
-  );
-
-  itRefuses(
-    "refuses the demo's entry and its world in a route",
-    SERVER_ROUTE_FILE,
-    "import { DEMO_VENDORS } from '../../../demo';\nimport { DEMO_COMPANY } from '../../../demo/demoWorld';\nexport const probe = [DEMO_VENDORS, DEMO_COMPANY];\n",
-    ['no-restricted-imports', 'no-restricted-imports'],
-  );
-
-  itRefuses(
-    'refuses Fastify and http/ in the connector (erp/ is below the transports)',
-    SERVER_ERP_FILE,
-    "import Fastify from 'fastify';\nimport { badRequest } from '../http/HttpError';\nexport const probe = [Fastify, badRequest];\n",
-    ['no-restricted-imports', 'no-restricted-imports'],
-  );
-
-  itRefuses(
-    "refuses a file inside the demo in the composition root (only the demo's entry)",
-    SERVER_MAIN_FILE,
-    "import { DemoErpStore } from './demo/demoErp/DemoErpStore';\nexport const probe = DemoErpStore;\n",
-    ['no-restricted-imports'],
-  );
-
-  itIsClean(
-    "accepts the composition root starting the demo ERP through the demo's entry",
-    SERVER_MAIN_FILE,
-    "import { startDemoErp } from './demo';\nexport const probe = startDemoErp;\n",
-  );
-
-  itIsClean(
-    'accepts a connector test starting the demo ERP on a loopback port',
-    SERVER_ERP_TEST_FILE,
-    "import { startDemoErp } from '../demo/demoErp/startDemoErp';\nexport const probe = startDemoErp;\n",
-  );
-
-  itIsClean(
-    'accepts the demo using its own ERP records',
-    SERVER_DEMO_FILE,
-    "import { DEMO_ERP_COMPANIES } from './demoErp/demoErpWorld';\nexport const probe = DEMO_ERP_COMPANIES;\n",
   );
 });
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { PRIVILEGE_NAMES, type PrivilegeName } from '@datahaven/core/model';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { intakeDocuments, stageUpload } from '../intake';
 import type { StagedFile } from '../intake';
 import { viewerFor } from '../access';

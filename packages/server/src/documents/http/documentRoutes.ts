@@ -4,13 +4,12 @@ import {
   DocumentChangesBody,
   DocumentListAnswer,
   DocumentViewAnswer as DocumentViewAnswerSchema,
-  createdAnswer,
   okAnswer,
 } from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
 import { isViewable, parseOptions } from '@datahaven/core/rules';
 import type { DmsDocument } from '@datahaven/core/model';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { annotatedPdfOf, pdfFileNameOf, wantsEmbeddedAnnotations } from '../annotations/annotatedPdf';
 import { deleteDocuments, editDocument, parseDocumentChanges } from '../documentEditor';
 import { parseNamingRequest, resolveDocumentName } from '../documentNamer';
@@ -23,15 +22,7 @@ import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../pdf/imagesToPdf';
 import type { ErpDeps } from '../../erp';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/HttpError';
 import { withinRequestTime } from '../../http/withinRequestTime';
-import {
-  documentIdParam,
-  parseDocumentIdList,
-  queryFlag,
-  queryInteger,
-  queryOf,
-  queryString,
-  integerParam,
-} from '../../http/requestHelpers';
+import { documentIdParam, parseDocumentIdList, queryFlag, queryOf, queryString, integerParam } from '../../http/requestHelpers';
 import { sendStoredFile } from './sendStoredFile';
 import { thumbnailWidthOf, visiblePageThumbnails } from './visiblePageThumbnails';
 
