@@ -7,6 +7,7 @@
  */
 export { wantsEmbeddedAnnotations } from './annotations/annotatedPdf';
 export { documentsCommitted, insertDocument } from './documentCreator';
+export type { DocumentPlacement } from './documentCreator';
 export { MAX_DESCRIPTION_LENGTH } from './documentEditor';
 export { EXPORT_FORBIDDEN, documentsForExport, exportedFileOf, exportedFilesOf, uniqueFileNames } from './exportedFiles';
 export type { ExportedFile } from './exportedFiles';

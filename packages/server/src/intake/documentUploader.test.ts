@@ -1,7 +1,7 @@
 import { createDocument, createWorld } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 
-describeOnEachDatabase("commitUploads and the option 'Default User Date to Today'", (server) => {
+describeOnEachDatabase("commitArrivals and the option 'Default User Date to Today'", (server) => {
   const userDateOf = async (id: number): Promise<string | null> =>
     (await server().deps.db.selectFrom('documents').select('user_date1').where('id', '=', id).executeTakeFirstOrThrow()).user_date1;
 

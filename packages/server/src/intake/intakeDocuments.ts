@@ -1,11 +1,10 @@
 import type { Viewer } from '../access';
 import type { ErpDeps } from '../erp';
 import { applyArrivalEvents } from '../workflow';
-import { commitUploads } from './documentUploader';
+import { commitArrivals } from './commitArrivals';
 import { describeMailDocuments } from './importMailAttachments';
 import type { MailOrigin } from './importMailAttachments';
 import type { IntakePlace } from './IntakePlace';
-import { commitQueueImport } from './queueImporter';
 import { matchArrivalsToRecords } from './smartQueueMatcher';
 import type { MatchWarning } from './smartQueueMatcher';
 import type { StagedFile } from './StagedFile';
@@ -40,10 +39,7 @@ export async function intakeDocuments(
   files: readonly StagedFile[],
   options: IntakeOptions = {},
 ): Promise<number[]> {
-  const ids =
-    place.kind === 'record'
-      ? await commitUploads(deps, viewer, place.target, files)
-      : await commitQueueImport(deps, viewer, place.queue, files);
+  const ids = await commitArrivals(deps, viewer, place, files);
   if (options.mail !== undefined) await describeMailDocuments(deps.db, viewer, ids, options.mail.origin, options.mail.note, deps.now());
   // An upload arrives linked (its auto-link is the record it was uploaded on); a queue import arrives unlinked and is matched by name.
   const linked =

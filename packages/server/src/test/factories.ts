@@ -2,7 +2,8 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { Readable } from 'node:stream';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
-import { commitUploads, stageUpload } from '../intake/documentUploader';
+import { stageUpload } from '../intake/documentUploader';
+import { commitArrivals } from '../intake/commitArrivals';
 import { resolveRecordContext } from '../db/recordContext';
 import type { TestServer } from './testServer';
 
@@ -180,10 +181,10 @@ export async function createDocument(server: TestServer, options: DocumentOption
     dataAreaId: options.dataAreaId ?? 'CRONUS',
   });
   if (context === undefined || context.recordId === null) throw new Error('No such integrated table.');
-  const [id] = await commitUploads(
+  const [id] = await commitArrivals(
     server.deps,
     { userId: options.uploader.id, username: options.uploader.username },
-    { context: { ...context, recordId: context.recordId }, subtypeId: options.subtypeId ?? null },
+    { kind: 'record', target: { context: { ...context, recordId: context.recordId }, subtypeId: options.subtypeId ?? null } },
     [staged],
   );
   // As after the server's job runner ran the upload's text extraction: most suites search right away.

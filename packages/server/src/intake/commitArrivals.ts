@@ -1,0 +1,81 @@
+import { parseOptions, uploadedByNote, userDateToStored } from '@datahaven/core/rules';
+import { importQueueOfTable } from '../access';
+import type { Viewer } from '../access';
+import { inWriteTransaction } from '../db/inWriteTransaction';
+import { readOptions } from '../db/optionStore';
+import { documentsCommitted, insertDocument, insertNote } from '../documents';
+import type { DocumentPlacement } from '../documents';
+import type { AppDeps } from '../services/AppDeps';
+import { recordQueueEntry } from '../workflow';
+import type { IntakePlace } from './IntakePlace';
+import type { StagedFile } from './StagedFile';
+
+/**
+ * Commits staged files (DOMAIN invariant 1: already durable in the store) as documents in one
+ * transaction, each with its 'Uploaded by' system note and search index entry:
+ * - on a record: linked to it with the subtype named, and — when the record's integrated table
+ *   names an import queue (its import settings) — in that queue with the entry's system note and
+ *   history row ('upload');
+ * - in a queue: unlinked and without a subtype, with the entry's note and history row ('import').
+ * 'Default User Date to Today' dates them today. Their slow work (page text, thumbnails, image
+ * conversion, ERP facts) is left to jobs written in the same transaction and started once it
+ * commits, so the caller answers as soon as the files and rows are safe. Resolves to the new
+ * document ids in the files' order.
+ */
+export async function commitArrivals(
+  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'jobSignal'>>,
+  viewer: Pick<Viewer, 'userId' | 'username'>,
+  place: IntakePlace,
+  files: readonly StagedFile[],
+): Promise<number[]> {
+  const now = deps.now().toISOString();
+  // 'Default User Date to Today': new documents start dated today (the server's UTC day, stored at 12:00 UTC).
+  const userDate = parseOptions(await readOptions(deps.db)).defaultUserDateToToday ? userDateToStored(now.slice(0, 10)) : null;
+  const ids = await inWriteTransaction(deps.db, async (trx) => {
+    let links: DocumentPlacement['links'] = [];
+    let subtypeId: number | null = null;
+    let entered = place.kind === 'queue' ? place.queue : null;
+    if (place.kind === 'record') {
+      const { context } = place.target;
+      links = [
+        {
+          data_area_id: context.dataAreaId,
+          integrated_table_id: context.sit.id,
+          record_id: context.recordId,
+          source_type: context.sit.source_type_id,
+          source_number: context.sourceNumber,
+          table_id: context.sit.external_table_id,
+          type_name: context.sit.entity_type_name,
+          is_primary: 1,
+        },
+      ];
+      subtypeId = place.target.subtypeId;
+      // Read in the transaction: the import settings the documents enter by are the ones they commit with.
+      entered = await importQueueOfTable(trx, context.sit.id);
+    }
+    const ids: number[] = [];
+    for (const file of files) {
+      const id = await insertDocument(
+        trx,
+        {
+          fileKey: file.key,
+          size: file.size,
+          mediaType: file.mediaType,
+          extension: file.extension,
+          pages: file.pages,
+          name: file.name,
+          placement: { links, subtypeId, queueId: entered?.id ?? null },
+          userDate,
+        },
+        viewer.userId,
+        now,
+      );
+      await insertNote(trx, id, viewer.userId, 'system', uploadedByNote(viewer.username), now);
+      if (entered !== null) await recordQueueEntry(trx, id, entered, place.kind === 'record' ? 'upload' : 'import', viewer, now);
+      ids.push(id);
+    }
+    return ids;
+  });
+  documentsCommitted(deps);
+  return ids;
+}
