@@ -82,7 +82,7 @@ export function presentDocumentAccess(
     has(WORKFLOW_ACTION_PRIVILEGE[action]) &&
     (workflow.queueAccess & QUEUE_ACCESS_FLAGS[WORKFLOW_ACTION_FLAG[action]]) !== 0 &&
     notBlockedByLock(action);
-  // Page work and delete, in a queue, need its access flags as the server checks them (policies/queueFlagCheck).
+  // Page work and delete, in a queue, need its access flags as the server checks them (access/queueFlagCheck).
   const queueGrantsAll = (flags: readonly QueueAccessFlag[]): boolean => queueGrants(workflow.inQueue, workflow.queueAccess, flags);
   return {
     // Merge writes a note on every source, so another user's lock refuses it (core's LockBlockedAction has no 'merge').
@@ -112,7 +112,7 @@ export function presentDocumentAccess(
     // Only a linked document can be (re)named (embedded §7).
     reapplyName: document.linked && has('Dynamics: Reapply Document Name'),
     email: has('Cabinet: Email'),
-    // As POST / DELETE /documents/{id}/link check them (commands/documentLinker, documentUnlinker):
+    // As POST / DELETE /documents/{id}/link check them (linking/documentLinker, documentUnlinker):
     // the privilege, the link state, the queue's LinkDocument / UnlinkDocument and no other user's lock.
     // A linked document may be linked on (its link replaced) by who could break that link (mayReplaceLink).
     link:

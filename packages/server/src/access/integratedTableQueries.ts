@@ -93,7 +93,7 @@ export interface ImportSettings {
   /** The data areas the viewer may upload in; null = every one. */
   dataAreaIds: string[] | null;
   folders: { id: number; text: string; subtypeId: number | null }[];
-  /** The enabled queue an upload enters (commands/documentUploader); null = filed on its record outside workflow. */
+  /** The enabled queue an upload enters (intake/commitArrivals); null = filed on its record outside workflow. */
   queueId: number | null;
 }
 

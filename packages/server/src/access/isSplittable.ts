@@ -2,8 +2,8 @@
 export const PAGED_EXTENSIONS: ReadonlySet<string> = new Set(['pdf', 'tif', 'tiff']);
 
 /**
- * Whether the server's split (commands/documentSplitter.ts) takes this file: multi-page PDFs and
- * multi-page TIFFs (split through their converted PDF, commands/pdfSourceKey.ts). The document's
+ * Whether the server's split (documents/documentSplitter.ts) takes this file: multi-page PDFs and
+ * multi-page TIFFs (split through their converted PDF, renditions/pdfSourceKey.ts). The document's
  * `splittable` field and its `split` access flag both come from here, so the client never offers
  * a split the server would refuse.
  */

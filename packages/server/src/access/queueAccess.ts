@@ -96,7 +96,7 @@ export interface QueueWithAccess {
   features2: number;
   defaultApproveRequiresNote: boolean;
   defaultRejectRequiresNote: boolean;
-  /** Effective queue access bit set (policies/queueAccessFlags.ts order). */
+  /** Effective queue access bit set (access/queueAccessFlags.ts order). */
   access: number;
   /** The workflowPerms bitmask (portal §6) derived from `access`. */
   workflowPerms: number;

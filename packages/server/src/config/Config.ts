@@ -83,7 +83,7 @@ export interface Config {
   requestWorkMs: number;
   /** Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS: `self`, the default, or `hosted`). */
   officeJs: OfficeJsSource;
-  /** Microsoft Entra ID sign-in for the Teams tab (DATAHAVEN_ENTRA_*; auth/entra/loadEntraConfig.ts). */
+  /** Microsoft Entra ID sign-in for the Teams tab (DATAHAVEN_ENTRA_*; config/loadEntraConfig.ts). */
   entra: EntraConfig;
   /** The Teams app: id, Graph URL for notifications, host origins (DATAHAVEN_TEAMS_*, DATAHAVEN_GRAPH_URL). */
   teams: TeamsConfig;

@@ -295,7 +295,7 @@ function searchIndexSchema(dialect: DialectName): Migration {
 /**
  * Workflow (issue 3): queue types, queues (features, default access, approve-to / reject-to
  * queues, default note requirements), routes, user and group queue access (the 28 queue access
- * flags as a bit set, bit order in policies/queueAccessFlags.ts) and the workflow history.
+ * flags as a bit set, bit order in access/queueAccessFlags.ts) and the workflow history.
  */
 function workflowSchema(dialect: DialectName): Migration {
   const flag = (table: AnyTable, name: string, initial: number): AnyTable =>

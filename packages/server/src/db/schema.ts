@@ -362,7 +362,7 @@ export interface QueueTypesTable {
   enabled: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-/** `queues`: a workflow queue; access bit sets use the order of policies/queueAccessFlags.ts. */
+/** `queues`: a workflow queue; access bit sets use the order of access/queueAccessFlags.ts. */
 export interface QueuesTable {
   id: Generated<number>;
   name: string;
@@ -403,10 +403,10 @@ export interface QueueGroupAccessTable {
 /** A workflow action recorded in `workflow_history`. */
 export type WorkflowActionColumn = 'approve' | 'reject' | 'route';
 
-/** A link change recorded in `workflow_history` (commands/documentLinker, documentUnlinker): the queue stays. */
+/** A link change recorded in `workflow_history` (linking/documentLinker, documentUnlinker): the queue stays. */
 export type LinkActionColumn = 'link' | 'unlink';
 
-/** A document's entry into a queue or its submission, recorded in `workflow_history` (commands/queueImporter, documentSubmitter). */
+/** A document's entry into a queue or its submission, recorded in `workflow_history` (workflow/queueEntry, documentSubmitter). */
 export type IntakeActionColumn = 'upload' | 'import' | 'submit';
 
 /** `workflow_history`: one row per document a workflow action moved, or whose link changed. */

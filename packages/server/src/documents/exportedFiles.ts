@@ -29,7 +29,7 @@ export interface ExportOptions {
 
 /**
  * What a download or e-mail hands out for a visible document: with `embedAnnotations` and
- * annotations to burn, the PDF with them burned in (annotations/annotatedPdf.ts, cached per
+ * annotations to burn, the PDF with them burned in (documents/annotations/annotatedPdf.ts, cached per
  * annotation set; named .pdf); otherwise the stored file as it is.
  */
 export async function exportedFileOf(deps: AppDeps, row: DocumentDetailRow, options: ExportOptions): Promise<ExportedFile> {

@@ -5,7 +5,7 @@ import type { RecordContextQuery } from '../db/recordContext';
 import { resolveRecordContext } from '../db/recordContext';
 import type { Database } from '../db/schema';
 import { forbidden, invalid } from '../errors/DomainError';
-import type { UploadTarget } from './documentUploader';
+import type { UploadTarget } from './IntakePlace';
 
 /**
  * Whether the viewer may upload to the record a request names, checked before any byte is stored

@@ -6,6 +6,6 @@
  * it.
  */
 export type { StagedFile } from './StagedFile';
-export { stageUpload } from './documentUploader';
+export { stageUpload } from './stageUpload';
 export { registerIntakeApi } from './http/registerIntakeApi';
 export { intakeDocuments } from './intakeDocuments';

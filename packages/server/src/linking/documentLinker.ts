@@ -218,7 +218,7 @@ export async function subtypeOnTable(
  * the window (409 out of sync); no link yet, unless the caller may replace it (mayReplaceLink,
  * and RestrictToDataAreaId on the old link's company) — 409 'The document selected for linking
  * is already linked. Sorry!'; another user's lock (409); a record id and an integrated table for its type
- * (400); RestrictToDataAreaId (403, policies/dataAreaRestriction); the record in the ERP through
+ * (400); RestrictToDataAreaId (403, access/dataAreaRestriction); the record in the ERP through
  * its connector (400 'The document was not linked. Ensure that the record id entered is a valid
  * record id.'; the ERP down → 503 in the connector's words). Then, in one write transaction
  * re-checking lock, window and link: the old primary link replaced by the new one, the ERP

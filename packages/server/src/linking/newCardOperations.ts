@@ -231,13 +231,13 @@ export async function createNewCardRecord(
 
 /**
  * PUT /documents/{id}/new-card, operationType 'complete': the new record arrived, so the
- * document is linked to it with the linker (commands/documentLinker: the record read from the
+ * document is linked to it with the linker (linking/documentLinker: the record read from the
  * ERP, RestrictToDataAreaId, the lock and window checks), under the new-card privilege, and the
  * caller's own lock on the document is released (embedded §4 "A lock is released when a new-card
  * event arrives"). Needs the caller's pending operation (409); recordId defaults to the one
  * POST /new-card made; typeId and tableId, when sent, must be the operation's table (400); a
  * document that left the queue it was in at initiate is out of sync (409). The operation ends;
- * the operation's subtype is set on the document; then the queue's OnLink event (commands/linkEvents).
+ * the operation's subtype is set on the document; then the queue's OnLink event (linking/linkEvents).
  * Answers `{ link, rowVersion }` and what the OnLink event did or asks.
  */
 export async function completeNewCard(
@@ -281,7 +281,7 @@ export async function completeNewCard(
       .where('id', '=', current.id)
       .execute();
   });
-  // The queue's OnLink event once the link and the subtype are in (commands/linkEvents): its row version is the one after both.
+  // The queue's OnLink event once the link and the subtype are in (linking/linkEvents): its row version is the one after both.
   const events = await applyLinkEvents(deps, viewer, current.id);
   return { link: linked.link, ...events };
 }

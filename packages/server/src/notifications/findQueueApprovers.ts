@@ -11,7 +11,7 @@ export interface QueueApprover {
   entraObjectId: string;
 }
 
-/** The privilege an approval needs on top of the queue's access (commands/workflowActionRecorder). */
+/** The privilege an approval needs on top of the queue's access (workflow/workflowActionRecorder). */
 const APPROVE_PRIVILEGE = 'Workflow: Approve';
 
 /**

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { Readable } from 'node:stream';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
-import { stageUpload } from '../intake/documentUploader';
+import { stageUpload } from '../intake/stageUpload';
 import { commitArrivals } from '../intake/commitArrivals';
 import { resolveRecordContext } from '../db/recordContext';
 import type { TestServer } from './testServer';

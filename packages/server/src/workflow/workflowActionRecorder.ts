@@ -196,7 +196,7 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
 
 /**
  * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6), an
- * approval first checked against the approver's limit (policies/approvalLimits, before the transaction):
+ * approval first checked against the approver's limit (workflow/approvalLimits, before the transaction):
  * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
  * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
  * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
@@ -259,7 +259,7 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
-    await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (policies/submissionRules)
+    await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (access/submissionRules)
 
     let targets: Map<number, Target>;
     if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);

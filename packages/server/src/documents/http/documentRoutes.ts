@@ -43,7 +43,7 @@ const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
 const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
 
 /**
- * commands/pdfSourceKey (the one place the PDF form is worked out: a damaged PDF's repaired copy,
+ * renditions/pdfSourceKey (the one place the PDF form is worked out: a damaged PDF's repaired copy,
  * an image's cached conversion, else null) within a request: a file whose preview failed by its
  * own fault answers 415 "Preview not available: …" at once; a conversion longer than the
  * request's time box answers 503 + Retry-After and goes on.

@@ -5,7 +5,7 @@ import { findVisibleDocuments, presentDocument, viewerOf } from '../../access';
 import type { ErpDeps } from '../../erp';
 import { integerParam } from '../../http/requestHelpers';
 import { intakeDocuments } from '../intakeDocuments';
-import { checkQueueImport } from '../queueImporter';
+import { checkQueueImport } from '../checkQueueImport';
 import { stageRequestFiles } from './stageRequestFiles';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { stageUpload } from '../documentUploader';
+import { stageUpload } from '../stageUpload';
 import type { StagedFile } from '../StagedFile';
 import { readNumberOption } from '../../db/optionStore';
 import type { AppDeps } from '../../services/AppDeps';
@@ -31,7 +31,7 @@ function uploadDigest(staged: readonly StagedFile[]): string {
 
 /**
  * Streams the `file` parts of a multipart upload into the file store and checks each
- * (commands/documentUploader `stageUpload`, under the 'File Upload Size Limit' option), for
+ * (intake/stageUpload `stageUpload`, under the 'File Upload Size Limit' option), for
  * POST /api/documents and POST /api/queues/{id}/documents alike. Resolves to null when a retry
  * with the same Idempotency-Key was answered with the first answer; else the staged files.
  */

@@ -61,9 +61,9 @@ function linkRequestOfBody(base: LinkRequest, body: LinkRequestBody | PushLinkRe
  * /api/documents/{id}/push-link links it to the record the user stands on in the ERP and, when
  * the push-link item says `locked`, releases the caller's lock (docs/UX-DECISIONS.md "Push link").
  * The changes answer `{ link, rowVersion }`; a link also what its queue's OnLink event did or asks
- * (commands/linkEvents: `queueId`, `autoApproved`, `autoApproveRefusal`, `promptToApprove`, `launchRecord`). PUT /api/record-events/posted (ours; needs Link to Existing, RestrictToDataAreaId) moves the links
+ * (linking/linkEvents: `queueId`, `autoApproved`, `autoApproveRefusal`, `promptToApprove`, `launchRecord`). PUT /api/record-events/posted (ours; needs Link to Existing, RestrictToDataAreaId) moves the links
  * of a record the ERP posted to the posted record it became. The rules are the commands'
- * (commands/documentLinker, documentUnlinker).
+ * (linking/documentLinker, documentUnlinker).
  */
 export function registerLinkRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.get('/documents/:id/link', { schema: { response: okAnswer(DocumentLinkOrNullAnswer) } }, async (request, reply) => {

@@ -19,7 +19,7 @@ import { viewerOf } from '../../access';
  * New Card From Document (embedded §4 "New-record flow", §7): PUT /api/documents/{id}/new-card
  * with operationType 'initiate' records the caller's pending operation, POST /api/new-card makes
  * the record in the ERP through its connector, PUT … 'complete' links the document to it and
- * releases the caller's lock. The rules are commands/newCardOperations'; docs/API.md.
+ * releases the caller's lock. The rules are linking/newCardOperations'; docs/API.md.
  */
 export function registerNewCardRoutes(app: FastifyInstance, deps: ErpDeps): void {
   app.put<{ Body: NewCardRequestBody }>(

@@ -78,7 +78,7 @@ async function emailLink(
   token: string | undefined,
 ): Promise<FastifyReply> {
   const viewer = viewerOf(request);
-  // The per-document `email` access flag is this privilege on a visible document (presenters/accessPresenter.ts).
+  // The per-document `email` access flag is this privilege on a visible document (access/accessPresenter.ts).
   const rows = await documentsForExport(deps, viewer, parseDocumentIdList(query, EXPORT_ID_PARAMETERS), {
     privilege: 'Cabinet: Email',
     forbiddenMessage: EMAIL_FORBIDDEN,

@@ -71,7 +71,7 @@ function routeDocument(deps: ErpDeps): EntityPatch<Viewer> {
  * `Documents` (key Id, portal §3): Id, Name, LinkId (the primary record link, a
  * DocumentRecordLinks key), WorkflowQueueId (null: not in workflow), RecordLink (the primary
  * link's record and the document's subtype; null when unlinked). Every caller reads it, each
- * seeing exactly the documents /api shows them (policies/documentVisibility: table access, queue
+ * seeing exactly the documents /api shows them (access/documentVisibility: table access, queue
  * access, delegates; managers all); the ETag is the row version. Changed only by PATCH of
  * WorkflowQueueId (`routeDocument`), over the server's dependencies.
  */

@@ -11,9 +11,9 @@ import { QUEUE_ACCESS_FLAGS } from '../../access';
  * - 'Delegate': for each delegate from this queue to another whose schedule holds at
  *   `databaseNow` (start null or ≤ now, end null or > now), the user's own and group access on the
  *   delegate's to-queue (source_name = that queue). The to-queue's default access is not carried
- *   over and delegation is not transitive, exactly as policies/queueAccess.ts computes a caller's
+ *   over and delegation is not transitive, exactly as access/queueAccess.ts computes a caller's
  *   effective access; the tests hold the two to the same answer.
- * Written here rather than in policies/ because it is the administrators' view of every user at
+ * Written here rather than in access/ because it is the administrators' view of every user at
  * once, while the policy answers for one caller inside other queries.
  */
 export function membershipSourcesSql(databaseNow: RawBuilder<string>): RawBuilder<unknown> {
@@ -45,7 +45,7 @@ export function membershipSourcesSql(databaseNow: RawBuilder<string>): RawBuilde
         and (d.ends_at is null or d.ends_at > ${databaseNow})`;
 }
 
-/** Bitwise OR of `s.access` over a group: SQLite has no bit_or, so per bit max(), summed (as policies/queueAccess.ts does). */
+/** Bitwise OR of `s.access` over a group: SQLite has no bit_or, so per bit max(), summed (as access/queueAccess.ts does). */
 const SOURCE_ACCESS_OR = sql.join(
   Object.values(QUEUE_ACCESS_FLAGS).map((bit) => sql`coalesce(max(s.access & ${sql.lit(bit)}), 0)`),
   sql` + `,

@@ -41,7 +41,7 @@ describeOnEachDatabase('OData EffectiveUserWorkflowQueueMembership', (server) =>
     return response.json<Collection<EffectiveEntity>>().value;
   };
 
-  /** The policy's answer (policies/queueAccess.ts) for one user on every queue, keyed by queue id. */
+  /** The policy's answer (access/queueAccess.ts) for one user on every queue, keyed by queue id. */
   async function policyAccess(userId: number): Promise<Map<number, number>> {
     const rows = await server()
       .deps.db.selectFrom('queues as q')

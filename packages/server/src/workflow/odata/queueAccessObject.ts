@@ -21,7 +21,7 @@ function isFlagName(name: string): name is QueueAccessFlag {
 
 /**
  * Reads a `Datahaven.QueueAccess` value as a patch: each named flag is set (true) or cleared
- * (false), the others keep their value (commands/queueAccessPatch applies it).
+ * (false), the others keep their value (workflow/queueAccessPatch applies it).
  */
 export function queueAccessPatchOf(value: EntityBody, property: string): QueueAccessPatch {
   const patch: QueueAccessPatch = {};

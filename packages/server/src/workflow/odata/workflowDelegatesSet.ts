@@ -9,7 +9,7 @@ import { intOf, intOrNullOf, textOf, textOrNullOf } from '../../http/odata/sourc
 const WRITABLE = ['FromQueueId', 'ToQueueId', 'Schedule', 'NoteText'];
 const READ_ONLY = ['Id', 'AddedAt', 'AddedByUserId', 'LastUpdatedAt', 'LastSynchronizedAt'];
 
-/** The command's changes from an OData body: names and types are checked here, the rules in commands/queueDelegateWriter. */
+/** The command's changes from an OData body: names and types are checked here, the rules in workflow/queueDelegateWriter. */
 function delegateChangesOf(body: EntityBody): DelegateChanges {
   const changes: DelegateChanges = {};
   const from = int32Property(body, 'FromQueueId', false);

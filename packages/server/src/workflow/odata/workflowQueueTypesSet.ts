@@ -13,7 +13,7 @@ function queueTypeChangesOf(raw: EntityBody): QueueTypeChanges {
   return { name: nameProperty(body, 'Name'), enabled: booleanProperty(body, 'Enabled') };
 }
 
-/** `WorkflowQueueTypes` (key Id): Id, Name, Enabled; writable through commands/queueTypeWriter. */
+/** `WorkflowQueueTypes` (key Id): Id, Name, Enabled; writable through workflow/queueTypeWriter. */
 export const workflowQueueTypesSet: EntitySetDefinition = {
   name: 'WorkflowQueueTypes',
   entityType: 'WorkflowQueueType',

@@ -27,7 +27,7 @@ function approvalLimitOf(body: EntityBody): number | null | undefined {
   return value;
 }
 
-/** The command's changes from an OData body: property names and types are checked here, the rules in commands/queueWriter. */
+/** The command's changes from an OData body: property names and types are checked here, the rules in workflow/queueWriter. */
 function queueChangesOf(raw: EntityBody): QueueChanges {
   const body = entityBodyOf(raw, WRITABLE, ['Id']);
   const changes: QueueChanges = {};
@@ -60,7 +60,7 @@ function queueChangesOf(raw: EntityBody): QueueChanges {
  * `WorkflowQueues` (key Id): Id, Name, Enabled, ApprovalLimit, WorkflowQueueTypeId,
  * ApproveToQueueId, RejectToQueueId, Features `{ Features1, Features2 }` (the two integer bit sets
  * of portal §6, as stored, so no bit is lost), DefaultAccess (the 28 flags as booleans). Writable;
- * DefaultAccess is patched by flag name. Writes go through commands/queueWriter, whose rules
+ * DefaultAccess is patched by flag name. Writes go through workflow/queueWriter, whose rules
  * (references exist; no delete while documents or pending approval steps need the queue) are the
  * domain's, not the data service's.
  */

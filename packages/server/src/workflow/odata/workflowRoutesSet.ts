@@ -4,7 +4,7 @@ import { entityBodyOf, int32Property, requiredInt32 } from '../../http/odata/ent
 import type { EntitySetDefinition } from '../../http/odata/EntitySetDefinition';
 import { intOf } from '../../http/odata/sourceValues';
 
-/** `WorkflowRoutes` (key Id): Id, FromQueueId, ToQueueId; writable through commands/queueRouteWriter. */
+/** `WorkflowRoutes` (key Id): Id, FromQueueId, ToQueueId; writable through workflow/queueRouteWriter. */
 export const workflowRoutesSet: EntitySetDefinition = {
   name: 'WorkflowRoutes',
   entityType: 'WorkflowRoute',

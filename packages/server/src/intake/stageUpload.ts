@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { MESSAGES } from '@datahaven/core/rules';
-import type { ResolvedRecordContext } from '../db/recordContext';
 import { unsupportedFileType } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import type { AppDeps } from '../services/AppDeps';
@@ -9,12 +8,6 @@ import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import { cleanFileName } from '../documents';
 import type { StagedFile } from './StagedFile';
-
-/** Where uploaded documents land: a resolved record context with its record id, and a subtype. */
-export interface UploadTarget {
-  context: ResolvedRecordContext & { recordId: string };
-  subtypeId: number | null;
-}
 
 function unsupported(): DomainError {
   return unsupportedFileType(MESSAGES.unsupportedFileType);
