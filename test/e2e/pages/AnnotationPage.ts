@@ -88,7 +88,7 @@ export class AnnotationPage {
     return this.page.waitForResponse(
       (response) =>
         response.request().method() === method &&
-        /\/api\/(documents\/\d+\/)?documents/annotations/.test(new URL(response.url()).pathname) &&
+        /\/api\/(documents\/\d+\/)?annotations/.test(new URL(response.url()).pathname) &&
         response.ok(),
     );
   }
