@@ -120,6 +120,29 @@ for (const dialect of testDialects()) {
       }
     });
 
+    it("matches an e-mail's attachments filed into the queue as dropped files are (one intake for every route)", async () => {
+      const data = new FormData();
+      data.append('subject', 'Invoice LW-5531');
+      data.append('from', 'Litware <ap@litware.example>');
+      data.append('file', new Blob([new Uint8Array(await makePdf(1, 'mailed LW-5531'))], { type: 'application/pdf' }), 'LW-5531.pdf');
+      data.append('file', new Blob([new Uint8Array(await makePdf(1, 'mailed cover'))], { type: 'application/pdf' }), 'Cover letter.pdf');
+      const response = await server.inject({
+        method: 'POST',
+        url: `/api/mail-import?queueId=${q.inbox}`,
+        headers: server.authHeaders(worker.username),
+        payload: data,
+      });
+      expect(response.statusCode).toBe(201);
+      const [invoice, cover] = response.json<{ documents: DmsDocument[] }>().documents;
+      expect(invoice.link).toMatchObject({ sourceNumber: 'PI-1004', sitId });
+      expect(invoice.description).toBe('Invoice LW-5531 — Litware <ap@litware.example>');
+      expect(await historyOf(invoice.id)).toEqual([
+        ['import', q.inbox],
+        ['link', q.inbox],
+      ]);
+      expect(cover.link).toBeNull();
+    });
+
     it("fires OnAutoLink for a matched file: AutoApproveOnAutoLink approves it in the importer's name", async () => {
       await setFeatures(FEATURES1.SmartQueue | FEATURES1.AutoApproveOnAutoLink);
       try {
