@@ -9,6 +9,7 @@ import { newCardOperationsSchema } from './newCardOperationsMigration';
 import { entraIdentitiesSchema } from './entraIdentitiesMigration';
 import { recordGroupsSchema } from './recordGroupsMigration';
 import { teamsNotificationsSchema } from './teamsNotificationsMigration';
+import { workflowControlsSchema } from './workflowControlsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -494,6 +495,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0013_record_groups': recordGroupsSchema(dialect),
     '0014_entra_identities': entraIdentitiesSchema(),
     '0015_teams_notifications': teamsNotificationsSchema(dialect),
+    '0016_workflow_controls': workflowControlsSchema(),
   };
 }
 

@@ -419,6 +419,22 @@ export interface WorkflowHistoryTable {
   user_id: number;
   note: string | null;
   at: string;
+  /** The document's amount an approval was judged by, in `amount_currency` (null: no amount judged). */
+  amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The currency of `amount` as the linked record names it ('' for the company's own). */
+  amount_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The approver's limit the amount was compared with, in `limit_currency`. */
+  approval_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The currency of `approval_limit` ('' for the company's own). */
+  limit_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The approval level (approval-list step or queue level) this approval passed. */
+  approval_level: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The reason the actor gave to override a rule (a possible duplicate), recorded with the action. */
+  override_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The `row_hash` of the document's history row before this one ('' for its first row). */
+  prev_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 over `prev_hash` and this row's content: the hash chain an auditor verifies. */
+  row_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `document_locks`: a document's lock; valid while `expires_at` is after the database clock's now. */
