@@ -19,6 +19,7 @@ import {
 import type { DocumentDetailRow, Viewer } from '../access';
 import { reindexDocument } from '../search';
 import { insertNote } from '../documents';
+import { appendWorkflowHistory } from '../workflow';
 
 /** The privilege linking needs (embedded §6). */
 export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -312,9 +313,8 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
       `Linked to ${table.label} ${record.number} (${dataAreaId})${replaced} by ${viewer.username}.`,
       now,
     );
-    await trx
-      .insertInto('workflow_history')
-      .values({
+    await appendWorkflowHistory(trx, [
+      {
         document_id: current.id,
         action: 'link',
         from_queue_id: stored.queue_id,
@@ -322,8 +322,8 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
         user_id: viewer.userId,
         note: null,
         at: now,
-      })
-      .execute();
+      },
+    ]);
     if (request.releaseOwnLock === true)
       await trx.deleteFrom('document_locks').where('document_id', '=', current.id).where('user_id', '=', viewer.userId).execute();
     await reindexDocument(trx, current.id);

@@ -8,6 +8,7 @@ import { reindexDocument } from '../search';
 import type { AppDeps } from '../services/AppDeps';
 import { UNLINK_PRIVILEGE, assertWindowInSync } from './documentLinker';
 import { insertNote } from '../documents';
+import { appendWorkflowHistory } from '../workflow';
 
 /** The privilege breaking a link needs (embedded §6), defined with the linker, which needs it to replace a link. */
 export { UNLINK_PRIVILEGE } from './documentLinker';
@@ -68,9 +69,8 @@ export async function unlinkDocument(
       `Link to ${label} ${current.link_source_number ?? current.link_record_id ?? ''} (${current.link_data_area_id ?? ''}) broken by ${viewer.username}.`,
       now,
     );
-    await trx
-      .insertInto('workflow_history')
-      .values({
+    await appendWorkflowHistory(trx, [
+      {
         document_id: current.id,
         action: 'unlink',
         from_queue_id: stored.queue_id,
@@ -78,8 +78,8 @@ export async function unlinkDocument(
         user_id: viewer.userId,
         note: null,
         at: now,
-      })
-      .execute();
+      },
+    ]);
     await reindexDocument(trx, current.id);
     return { link: null, rowVersion };
   });

@@ -9,6 +9,7 @@ import { reindexDocument } from '../search';
 import type { ErpDeps } from '../erp';
 import { insertNote } from '../documents';
 import { autoApprove } from './queueEvents';
+import { appendWorkflowHistory } from './appendWorkflowHistory';
 import type { MovedDocument } from './workflowActionRecorder';
 
 /** The validated submit of PUT /api/documents/submit. */
@@ -90,9 +91,8 @@ export async function submitDocuments(deps: ErpDeps, viewer: Viewer, request: Su
       if (Number(updated.numUpdatedRows) !== 1) throw outOfSync(MESSAGES.queueOutOfSync);
       await insertNote(trx, id, viewer.userId, 'system', submittedNote(viewer.username, queue.name), now);
       await insertNote(trx, id, viewer.userId, 'user', request.note, now);
-      await trx
-        .insertInto('workflow_history')
-        .values({
+      await appendWorkflowHistory(trx, [
+        {
           document_id: id,
           action: 'submit',
           from_queue_id: fromId,
@@ -100,8 +100,8 @@ export async function submitDocuments(deps: ErpDeps, viewer: Viewer, request: Su
           user_id: viewer.userId,
           note: request.note,
           at: now,
-        })
-        .execute();
+        },
+      ]);
       await reindexDocument(trx, id);
       submitted.push({ id, queueId: fromId, rowVersion: rowVersion + 1 });
     }

@@ -11,3 +11,7 @@ export { workflowEntitySets } from './odata/workflowEntitySets';
 export { recordQueueEntry } from './queueEntry';
 export { applyArrivalEvents, autoApprove } from './queueEvents';
 export { WORKFLOW_ACTION_PRIVILEGE } from './workflowActionRecorder';
+export { appendWorkflowHistory } from './appendWorkflowHistory';
+export type { NewWorkflowHistoryRow } from './appendWorkflowHistory';
+export { historyBrokenMessage, historyIntactMessage, verifyWorkflowHistories } from './verifyWorkflowHistory';
+export type { HistoryVerification } from './verifyWorkflowHistory';

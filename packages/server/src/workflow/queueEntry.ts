@@ -4,6 +4,7 @@ import type { Database, IntakeActionColumn } from '../db/schema';
 import type { EnteredQueue, Viewer } from '../access';
 import { insertNote } from '../documents';
 import { recordQueueArrival } from '../notifications';
+import { appendWorkflowHistory } from './appendWorkflowHistory';
 
 /** How a document entered a queue: an upload on a record (import settings) or files dropped on the queue. */
 export type QueueEntryAction = Extract<IntakeActionColumn, 'upload' | 'import'>;
@@ -29,9 +30,8 @@ export async function recordQueueEntry(
   now: string,
 ): Promise<void> {
   await insertNote(trx, documentId, user.userId, 'system', queueEntryNote(action, user.username, queue.name), now);
-  await trx
-    .insertInto('workflow_history')
-    .values({ document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now })
-    .execute();
+  await appendWorkflowHistory(trx, [
+    { document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now },
+  ]);
   await recordQueueArrival(trx, queue.id, [documentId], user.userId, now);
 }

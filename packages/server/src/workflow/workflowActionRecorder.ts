@@ -10,13 +10,15 @@ import {
   validateWorkflowNote,
   type NoteRequirement,
 } from '@datahaven/core/rules';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import type { Database, WorkflowActionColumn, WorkflowHistoryTable } from '../db/schema';
+import type { Database, WorkflowActionColumn } from '../db/schema';
 import type { ErpDeps } from '../erp';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { assertWithinApprovalLimit } from './approvalLimits';
+import { appendWorkflowHistory } from './appendWorkflowHistory';
+import type { NewWorkflowHistoryRow } from './appendWorkflowHistory';
 import {
   QUEUE_ACCESS_FLAGS,
   assertNoOtherUsersLockOnLockedRows,
@@ -294,7 +296,7 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
 
     const moved: MovedDocument[] = [];
     const notes: { documentId: number; kind: NoteKind; text: string }[] = [];
-    const history: Insertable<WorkflowHistoryTable>[] = [];
+    const history: NewWorkflowHistoryRow[] = [];
     for (const [index, id] of request.docIds.entries()) {
       const rowVersion = request.rowConflictIds[index];
       const to = toOf(id);
@@ -336,7 +338,7 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     // The notes and history of every moved document in a statement each, not a few per document:
     // a selection of 50 invoices approved at once stays a short transaction.
     await insertNotes(trx, viewer.userId, notes, now);
-    await trx.insertInto('workflow_history').values(history).execute();
+    await appendWorkflowHistory(trx, history);
     // The index holds name, description, user notes and text: only the caller's note changes it.
     if (request.note !== null) await reindexDocuments(trx, request.docIds);
     if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
