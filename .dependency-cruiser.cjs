@@ -35,6 +35,7 @@ const MODULES = [
   'search',
   'system',
   'workflow',
+  'evidence',
 ];
 
 /** The composition root: the files at the top of src/ that put modules and infrastructure together. */

@@ -3,6 +3,7 @@ import { registerAccessApi } from './access';
 import { authenticateBearer, registerAuth, registerAuthApi } from './auth';
 import { registerDocumentsApi } from './documents';
 import { registerErpApi } from './erp';
+import { registerEvidenceApi } from './evidence';
 import { registerFoldersApi } from './folders';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
@@ -44,6 +45,7 @@ export function buildServerApp(deps: ServerDeps, options: BuildServerAppOptions 
       registerLinkingApi,
       registerErpApi,
       registerWorkflowApi,
+      registerEvidenceApi,
     ],
     odata: {
       sets: workflowEntitySets(deps),

@@ -86,4 +86,6 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/queues/:id/documents': queueIdParams,
   '/api/queues/:id/workflow': queueIdParams,
   '/api/workflow/queues/:id/routes/approval': params({ id: positiveInteger('The queue id must be a positive integer.') }),
+  '/api/documents/:id/history/verify': documentIdParams,
+  '/api/documents/:id/evidence': documentIdParams,
 };

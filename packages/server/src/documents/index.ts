@@ -15,3 +15,4 @@ export { cleanFileName } from './fileNames';
 export { EXPORT_ID_PARAMETERS } from './http/exportRoutes';
 export { registerDocumentsApi } from './http/registerDocumentsApi';
 export { insertNote, insertNotes } from './noteWriter';
+export { annotatedPdfOf } from './annotations/annotatedPdf';
