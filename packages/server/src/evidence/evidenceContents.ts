@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DocumentDetailRow } from '../access';
 import type { Database } from '../db/schema';
 import { DomainError } from '../errors/DomainError';
+import { formatAmount, printedTime } from './evidenceFormats';
 import { annotatedPdfOf } from '../documents';
 import { entityUrl } from '../erp';
 import type { ErpDeps } from '../erp';
@@ -214,7 +215,7 @@ async function notesOf(db: Kysely<Database>, ids: readonly number[]): Promise<Ma
   return byDocument;
 }
 
-/** The linked record's facts as last read (linking's job fills them), labelled for print. */
+/** The linked record's facts as last read from the ERP (erp's linked-record-facts job fills them), labelled for print. */
 async function factsOf(db: Kysely<Database>, row: DocumentDetailRow): Promise<{ label: string; value: string }[]> {
   if (row.link_sit_id === null || row.link_record_id === null) return [];
   const facts = await db
@@ -226,19 +227,14 @@ async function factsOf(db: Kysely<Database>, row: DocumentDetailRow): Promise<{ 
     .executeTakeFirst();
   if (facts === undefined || facts.fetched_at === null) return [];
   const shown: [string, string | number | null][] = [
-    ['Vendor', [facts.vendor_number, facts.vendor_name].filter((part) => part !== null && part !== '').join(' ') || null],
-    ['Vendor invoice number', facts.invoice_number],
-    ['Amount', facts.amount === null ? null : `${formatAmount(Number(facts.amount))} ${facts.currency_code ?? ''}`.trim()],
-    ['Invoice date', facts.invoice_date],
-    ['Due date', facts.due_date],
-    ['Read from the ERP at', facts.fetched_at],
+    ['ERP vendor', [facts.vendor_number, facts.vendor_name].filter((part) => part !== null && part !== '').join(' ') || null],
+    ['ERP vendor invoice number', facts.invoice_number],
+    ['ERP amount', facts.amount === null ? null : `${formatAmount(Number(facts.amount))} ${facts.currency_code ?? ''}`.trim()],
+    ['ERP invoice date', facts.invoice_date],
+    ['ERP due date', facts.due_date],
+    ['ERP facts read at', printedTime(facts.fetched_at)],
   ];
   return shown.filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '').map(([label, value]) => ({ label, value }));
-}
-
-/** An amount with two decimals at least and thousands separators (12,000.00), as an auditor reads it. */
-export function formatAmount(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 }
 
 /**

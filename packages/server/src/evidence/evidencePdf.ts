@@ -1,6 +1,6 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { PDF_LIB_OBJECTS_PER_TICK, PDF_LIB_PARSE_SPEED } from '../pdf/pdfLibPacing';
-import { formatAmount } from './evidenceContents';
+import { formatAmount, printedTime } from './evidenceFormats';
 import type { EvidenceDocument, EvidenceHistoryRow } from './evidenceContents';
 import { FLOW_COLOURS, PdfTextFlow } from './pdfTextFlow';
 import type { FlowColumn } from './pdfTextFlow';
@@ -16,14 +16,6 @@ export interface EvidencePacketInput {
 
 /** How many hex digits of a row hash the history table prints (the cover prints each chain's last hash whole). */
 export const HASH_PREFIX_LENGTH = 16;
-
-/** `2026-12-07T10:22:01.123Z` → `2026-12-07 10:22:01 UTC`; text that is no time stays as it is. */
-export function printedTime(iso: string | null): string {
-  if (iso === null) return '';
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return `${new Date(time).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
 
 /** `approve` → `Approve`. */
 function actionLabel(action: string): string {
@@ -43,14 +35,14 @@ const amountText = (value: number | null): string => (value === null ? '' : form
 const HISTORY_COLUMNS: readonly FlowColumn[] = [
   { title: 'Row', width: 22 },
   { title: 'When', width: 74 },
-  { title: 'Who', width: 82 },
+  { title: 'Who', width: 74 },
   { title: 'Action', width: 42 },
   { title: 'From / to queue', width: 100 },
   { title: 'Level', width: 26 },
   { title: 'Amount', width: 56 },
-  { title: 'Currency', width: 34 },
+  { title: 'Currency', width: 38 },
   { title: 'Limit', width: 56 },
-  { title: 'Limit currency', width: 34 },
+  { title: 'Limit currency', width: 38 },
   { title: 'Override reason', width: 86 },
   { title: 'Note', width: 89 },
   { title: 'Row hash', width: 68 },
@@ -140,7 +132,7 @@ async function writeDocument(flow: PdfTextFlow, pdf: PDFDocument, document: Evid
           ['ERP record type', link.entityTypeName],
           ['ERP record id', link.recordId],
           ['ERP record URL', link.url ?? `not known: ${link.urlProblem ?? 'the ERP did not answer'}`],
-          ...link.facts.map((fact) => [`ERP ${fact.label.charAt(0).toLowerCase()}${fact.label.slice(1)}`, fact.value] as const),
+          ...link.facts.map((fact) => [fact.label, fact.value] as const),
         ] as const)),
   ]);
   flow.gap(4);
@@ -177,10 +169,10 @@ async function writeDocument(flow: PdfTextFlow, pdf: PDFDocument, document: Evid
       stay.queue,
       printedTime(stay.enteredAt),
       stay.enteredBy ?? '',
-      stay.enteredHow,
+      actionLabel(stay.enteredHow),
       stay.leftAt === null ? 'still there' : printedTime(stay.leftAt),
       stay.leftBy ?? '',
-      stay.leftHow ?? '',
+      stay.leftHow === null ? '' : actionLabel(stay.leftHow),
     ]),
     'The document has not been in a queue.',
   );
