@@ -36,6 +36,33 @@ describe('exportApi', () => {
     expect(calls.every((call) => new Headers(call.init.headers).get('authorization') === 'Bearer token-1')).toBe(true);
   });
 
+  it("fetches one document's evidence packet by GET and a selection's by POST with { docIds }, named by the server", async () => {
+    const { fetch, calls } = scriptedFetch(
+      () =>
+        fileResponse(
+          '%PDF',
+          `attachment; filename="INV 42 - evidence.pdf"; filename*=UTF-8''INV%2042%20-%20evidence.pdf`,
+          'application/pdf',
+        ),
+      () => fileResponse('%PDF', `attachment; filename="Evidence packet - 2 documents.pdf"`, 'application/pdf'),
+      () => fileResponse('%PDF', null, 'application/pdf'),
+    );
+    const api = exportApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
+    const one = await api.downloadEvidencePacket(42);
+    expect(one.fileName).toBe('INV 42 - evidence.pdf');
+    expect(await one.blob.text()).toBe('%PDF');
+    await expect(api.downloadEvidencePackets([42, 43])).resolves.toMatchObject({ fileName: 'Evidence packet - 2 documents.pdf' });
+    await expect(api.downloadEvidencePackets([1, 2, 3])).resolves.toMatchObject({ fileName: 'Evidence packet - 3 documents.pdf' });
+    expect(calls.map((call) => [call.init.method ?? 'GET', call.url])).toEqual([
+      ['GET', '/api/documents/42/evidence'],
+      ['POST', '/api/documents/evidence'],
+      ['POST', '/api/documents/evidence'],
+    ]);
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ docIds: [42, 43] });
+    expect(new Headers(calls[1].init.headers).get('content-type')).toBe('application/json');
+    expect(calls.every((call) => new Headers(call.init.headers).get('authorization') === 'Bearer token-1')).toBe(true);
+  });
+
   it('creates a mailbox draft with a form body and the Graph token in its header, resolving to the URL', async () => {
     const { fetch, calls } = scriptedFetch(
       () => new Response('https://outlook.office365.com/owa/?ItemID=x\n', { status: 200, headers: { 'content-type': 'text/plain' } }),

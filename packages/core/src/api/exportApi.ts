@@ -41,6 +41,10 @@ export interface ExportApi {
   createMailboxDraft(ids: readonly number[], graphToken: string, options?: ExportRequestOptions): Promise<string>;
   /** A document's file as base64 for a host that attaches it (GET /documents/{id}/data/base64). */
   fetchBase64(id: number, options?: ExportRequestOptions): Promise<HostAttachment>;
+  /** One document's evidence packet, a PDF (ours: GET /documents/{id}/evidence). */
+  downloadEvidencePacket(id: number, signal?: AbortSignal): Promise<SavedFile>;
+  /** One evidence packet of 1–100 documents, a section each (ours: POST /documents/evidence `{ docIds }`). */
+  downloadEvidencePackets(ids: readonly number[], signal?: AbortSignal): Promise<SavedFile>;
 }
 
 /** Header the host's Graph token travels in (the server also reads the spec's `token` query; a header stays out of logs). */
@@ -115,6 +119,21 @@ export function exportApi(client: ApiClient): ExportApi {
         timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS,
       });
       return (await response.text()).trim();
+    },
+    downloadEvidencePacket: (id, signal) => save(client.url(`/documents/${id}/evidence`), `document-${id} - evidence.pdf`, signal),
+    downloadEvidencePackets: async (ids, signal) => {
+      const response = await client.authorizedFetch(client.url('/documents/evidence'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/pdf' },
+        body: JSON.stringify({ docIds: ids }),
+        signal,
+        // A packet of many documents is written before the answer starts.
+        timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS,
+      });
+      return {
+        blob: await response.blob(),
+        fileName: fileNameOfDisposition(response.headers.get('content-disposition'), `Evidence packet - ${ids.length} documents.pdf`),
+      };
     },
     fetchBase64: async (id, options = {}) => {
       const url = client.url(`/documents/${id}/data/base64`, { embedAnnotations: flag(options.embedAnnotations) });

@@ -48,4 +48,15 @@ export const EXPORT_TEXT = {
   delete: 'Delete',
   deleteTitle: (count: number): string => plural(count, { one: 'Delete this document?', other: `Delete ${count} documents?` }),
   willBeDeleted: (names: readonly string[]): string => `${names.map((name) => `'${name}'`).join(', ')} will be deleted.`,
+
+  // Evidence packet (one PDF for an auditor)
+  evidencePacket: 'Evidence packet',
+  /** The button's label while the server builds the PDF. */
+  evidencePacketBuilding: 'Building evidence packet…',
+  /** What the packet holds, on the button's tooltip. */
+  evidencePacketTitle: (count: number): string =>
+    `One PDF of ${plural(count, { one: 'the document', other: `the ${count} documents` })} for an auditor: pages with annotations, every note, the approval history with its hash-chain check, the queue history and the ERP link.`,
+  evidencePacketNone: 'Select the documents for the evidence packet.',
+  evidencePacketTooMany: (max: number): string => `An evidence packet holds at most ${max} documents.`,
+  evidencePacketNotPermitted: 'You may not export these documents.',
 } as const;

@@ -28,6 +28,8 @@ export interface DocumentExport {
   download(ids: readonly number[], embedAnnotations: EmbedChoice): Promise<void>;
   /** Prints a document as a PDF through the host's print dialog. */
   print(id: number, embedAnnotations: EmbedChoice): Promise<void>;
+  /** Saves the evidence packet of the documents (one PDF; one document's named after it). */
+  evidencePacket(ids: readonly number[]): Promise<void>;
   /** Whether the host makes drafts in its own mail editor (an ERP parent). */
   readonly hasParentDraft: boolean;
   /** Whether the host signs in to the user's mailbox (Graph drafts). */
@@ -65,6 +67,8 @@ export function createDocumentExport(api: ApiServices, host: HostCapabilities): 
       await host.saveFile(file);
     },
     print: async (id, embedAnnotations) => host.print(await api.export.fetchPrintablePdf(id, { embedAnnotations })),
+    evidencePacket: async (ids) =>
+      host.saveFile(ids.length === 1 ? await api.export.downloadEvidencePacket(ids[0]) : await api.export.downloadEvidencePackets(ids)),
     hasParentDraft: createEmailDraft !== undefined,
     hasMailboxDraft: getGraphToken !== undefined,
     parentDraft: async (ids, embedAnnotations) => {

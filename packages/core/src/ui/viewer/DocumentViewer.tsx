@@ -25,6 +25,7 @@ import { useOptionValues } from '../app/useOptionValues';
 import { queryKeys } from '../../state/queryKeys';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
+import { EvidencePacketButton } from '../export/EvidencePacketButton';
 import { ViewerLinkActions } from '../link/ViewerLinkActions';
 import { AnnotationToolbar } from './AnnotationToolbar';
 import { AnnotationPageLayer } from './AnnotationPageLayer';
@@ -379,6 +380,7 @@ export function DocumentViewer({
         extraActions={
           <>
             <ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />
+            <EvidencePacketButton documents={state.status === 'ready' ? [state.view.document] : []} />
             <ViewerLinkActions docId={id} />
           </>
         }

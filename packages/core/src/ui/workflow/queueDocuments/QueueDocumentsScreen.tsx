@@ -49,6 +49,7 @@ import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WorkflowToolbar } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
 import { AttachMenu } from '../../export/AttachMenu';
+import { EvidencePacketButton } from '../../export/EvidencePacketButton';
 import { LockBar } from '../lockPanel/LockBar';
 import { NARROW_MAX_WIDTH, SIDE_BY_SIDE_MIN_WIDTH, useWindowWidth } from '../useWindowWidth';
 import { useQueueColumns } from './useQueueColumns';
@@ -234,6 +235,7 @@ export function QueueDocumentsScreen(): ReactElement {
           <DownloadMenu documents={selectedDocs} />
         )}
         {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
+        {tagging.on ? null : <EvidencePacketButton documents={selectedDocs} />}
         <ImportFilesButton queueName={queueName} queueImport={queueImport} />
         <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />
       </WorkflowToolbar>
