@@ -211,6 +211,8 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       'GET /api/documents/{id}/data': "the document's bytes",
       'GET /api/documents/{id}/pages/{page}/thumbnail': 'a PNG',
       'GET /api/documents/data': 'a zip',
+      'GET /api/documents/{id}/evidence': 'the evidence packet, a PDF',
+      'POST /api/documents/evidence': 'the evidence packet, a PDF',
       'GET /api/email-link': 'an .eml draft, or the Graph draft URL as text',
       'POST /api/email-link': 'the Graph draft URL as text',
       'GET /api/token/user': 'the token as text',
