@@ -213,7 +213,8 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
         personal_queue_id: null,
         disabled: 0,
         created_at: createdAt,
-        // Issue 14: the demo tenant's identity, so Teams notifications reach them before a first sign-in.
+        // Pre-provisioned as an administrator would (PUT /api/users/{id}/entra-identity): sign-in binds by tid + oid
+        // only (issue 35), so the demo hosts' SSO signs them in, and Teams notifications reach them before a first sign-in.
         entra_tenant_id: DEMO_ENTRA_TENANT_ID,
         entra_object_id: demoEntraObjectId(user.username),
       })
