@@ -27,4 +27,5 @@ export * from './outlookAttachmentLimit';
 export * from './mailImportContract';
 export * from './mailDraftContract';
 export * from './relatedUnavailableHeader';
+export * from './entraIdentityContract';
 export * from './evidenceContract';

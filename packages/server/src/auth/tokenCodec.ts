@@ -3,11 +3,22 @@ import type { TokenPayload } from '@datahaven/core/model';
 
 /**
  * Our tokens' payload: the spec's fields, plus `keyId` when an API key minted the token, so the
- * auth check can refuse it the moment that key is revoked.
+ * auth check can refuse it the moment that key is revoked, and the Entra tenant + object id when a
+ * Microsoft Entra ID sign-in minted it, so a refresh stops once that identity is unbound.
  */
 export interface ServerTokenPayload extends TokenPayload {
   keyId?: number;
+  entraTenantId?: string;
+  entraObjectId?: string;
 }
+
+/** The Entra identity (`tid` + `oid`, lower case) a token was minted for. */
+export interface TokenEntraIdentity {
+  tenantId: string;
+  objectId: string;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Token lifetime (BRIEF: 60 minutes). */
 export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -28,15 +39,33 @@ export function signToken(secret: Buffer, payload: ServerTokenPayload): string {
   return `${part1}.${base64url(signPart(secret, part1))}`;
 }
 
-/** Makes a payload for `username` that expires one token lifetime after `now`; `keyId` names the minting API key. */
-export function tokenPayloadFor(username: string, now: Date, keyId: number | null = null): ServerTokenPayload {
+/**
+ * Makes a payload for `username` that expires one token lifetime after `now`; `keyId` names the
+ * minting API key, `entra` the Entra identity that signed in.
+ */
+export function tokenPayloadFor(
+  username: string,
+  now: Date,
+  keyId: number | null = null,
+  entra: TokenEntraIdentity | null = null,
+): ServerTokenPayload {
   const payload: ServerTokenPayload = {
     username,
     expiration: new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString(),
     passthroughResources: [],
   };
   if (keyId !== null) payload.keyId = keyId;
+  if (entra !== null) {
+    payload.entraTenantId = entra.tenantId;
+    payload.entraObjectId = entra.objectId;
+  }
   return payload;
+}
+
+/** The Entra identity a verified payload was minted for, or null (password or API-key tokens). */
+export function entraIdentityOfToken(payload: ServerTokenPayload): TokenEntraIdentity | null {
+  if (payload.entraTenantId === undefined || payload.entraObjectId === undefined) return null;
+  return { tenantId: payload.entraTenantId, objectId: payload.entraObjectId };
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -60,7 +89,7 @@ export function verifyToken(secret: Buffer, token: string, now: Date): ServerTok
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { username, expiration, passthroughResources, keyId } = value as Record<string, unknown>;
+  const { username, expiration, passthroughResources, keyId, entraTenantId, entraObjectId } = value as Record<string, unknown>;
   if (typeof username !== 'string' || username === '' || typeof expiration !== 'string') return null;
   const expiresAt = Date.parse(expiration);
   if (Number.isNaN(expiresAt)) return null;
@@ -73,5 +102,12 @@ export function verifyToken(secret: Buffer, token: string, now: Date): ServerTok
     passthroughResources: Array.isArray(passthroughResources) ? passthroughResources : [],
   };
   if (keyId !== undefined) payload.keyId = keyId;
+  // Both or neither, each a lower-case GUID: anything else was not written by tokenPayloadFor.
+  if (entraTenantId !== undefined || entraObjectId !== undefined) {
+    if (typeof entraTenantId !== 'string' || typeof entraObjectId !== 'string') return null;
+    if (!GUID.test(entraTenantId) || !GUID.test(entraObjectId)) return null;
+    payload.entraTenantId = entraTenantId;
+    payload.entraObjectId = entraObjectId;
+  }
   return payload;
 }

@@ -10,6 +10,7 @@ import { entraIdentitiesSchema } from './entraIdentitiesMigration';
 import { recordGroupsSchema } from './recordGroupsMigration';
 import { teamsNotificationsSchema } from './teamsNotificationsMigration';
 import { workflowControlsSchema } from './workflowControlsMigration';
+import { entraIdentityChangesSchema } from './entraIdentityChangesMigration';
 import { historyChainSchema } from './historyChainMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
@@ -497,6 +498,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_entra_identities': entraIdentitiesSchema(),
     '0015_teams_notifications': teamsNotificationsSchema(dialect),
     '0016_workflow_controls': workflowControlsSchema(),
+    '0021_entra_identity_changes': entraIdentityChangesSchema(dialect),
     '0022_history_chain': historyChainSchema(),
   };
 }

@@ -592,6 +592,7 @@ export interface Database {
   linked_record_facts: LinkedRecordFactsTable;
   queue_arrivals: QueueArrivalsTable;
   teams_notifications: TeamsNotificationsTable;
+  entra_identity_changes: EntraIdentityChangesTable;
 }
 
 /** A selected `users` row. */
@@ -616,3 +617,18 @@ export type IntegratedTableRow = Selectable<IntegratedTablesTable>;
 export type FileRow = Selectable<FilesTable>;
 /** A selected `queues` row. */
 export type QueueRow = Selectable<QueuesTable>;
+
+/** `entra_identity_changes` (migration 0021): each binding or clearing of a user's Entra identity by an administrator. */
+export interface EntraIdentityChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The identity bound by the change; both null when it cleared the binding. */
+  tenant_id: string | null;
+  object_id: string | null;
+  /** The identity the user had before, or null. */
+  previous_tenant_id: string | null;
+  previous_object_id: string | null;
+  changed_by_user_id: number | null;
+  changed_by_username: string;
+  changed_at: string;
+}

@@ -28,6 +28,7 @@ import {
 } from './demoWorld';
 import { DEMO_ENTRA_TENANT_ID } from '../config/loadEntraConfig';
 import { demoEntraObjectId } from './demoEntraObjectId';
+import { provisionDemoEntraIdentities } from './provisionDemoEntraIdentities';
 import { seedDemoWorkflow } from './seedDemoWorkflow';
 import { renderInvoicePdf } from './renderInvoicePdf';
 import { renderScanTiff } from './renderScanTiff';
@@ -43,12 +44,17 @@ const MAX_DEMO_FILE_BYTES = 50 * 1024 * 1024;
  * the file store and taken in exactly like uploads (intake/intakeDocuments: their 'Uploaded by'
  * notes, jobs and arrival events) and placed in their queues, a few user notes, and an 'AP coding' custom-data category with values on a few
  * invoices. Does nothing and resolves false when the
- * demo user 'clerk' already exists, so it runs on first start only.
+ * demo user 'clerk' already exists, so it runs on first start only (then it only binds demo users
+ * without an Entra identity: provisionDemoEntraIdentities).
  */
 export async function seedDemoData(deps: ErpDeps): Promise<boolean> {
   const { db, now } = deps;
   const existing = await db.selectFrom('users').select('id').where('username', '=', 'clerk').executeTakeFirst();
-  if (existing !== undefined) return false;
+  if (existing !== undefined) {
+    // A data folder seeded before issue 14: its users need their Entra ids to sign in at all (issue 35).
+    await provisionDemoEntraIdentities(db);
+    return false;
+  }
 
   const queueIds = await inWriteTransaction(db, async (trx) => {
     await seedReferenceData(trx, now().toISOString());
@@ -213,7 +219,8 @@ async function seedReferenceData(trx: Transaction<Database>, createdAt: string):
         personal_queue_id: null,
         disabled: 0,
         created_at: createdAt,
-        // Issue 14: the demo tenant's identity, so Teams notifications reach them before a first sign-in.
+        // Pre-provisioned as an administrator would (PUT /api/users/{id}/entra-identity): sign-in binds by tid + oid
+        // only (issue 35), so the demo hosts' SSO signs them in, and Teams notifications reach them before a first sign-in.
         entra_tenant_id: DEMO_ENTRA_TENANT_ID,
         entra_object_id: demoEntraObjectId(user.username),
       })

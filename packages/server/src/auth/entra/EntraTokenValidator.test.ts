@@ -34,13 +34,13 @@ describe('EntraTokenValidator', () => {
     await entra.close();
   });
 
-  it('accepts a user access token with the right issuer, audience, tenant and signature; answers tid, oid and the sign-in names', async () => {
+  it('accepts a user access token with the right issuer, audience, tenant and signature; answers tid, oid and the sign-in name (for words only)', async () => {
     const validator = validatorFor();
     const token = await entra.userToken(OID.toUpperCase(), 'Alex.Clerk@Cronus.example', { claims: { upn: 'alex@cronus.example' } });
     await expect(validator.validate(token)).resolves.toEqual({
       tenantId: entra.tenantId,
       objectId: OID,
-      names: ['Alex.Clerk@Cronus.example', 'alex@cronus.example'],
+      signInName: 'Alex.Clerk@Cronus.example',
     });
     // The second audience (the bare client id, as getAuthToken's tokens may carry) is accepted too.
     expect(await outcome(validator, await entra.userToken(OID, 'a@b.example', { audience: entra.clientId }))).toBe('accepted');

@@ -9,8 +9,12 @@ export interface EntraIdentity {
   tenantId: string;
   /** The user's object id (`oid`), lower case: stable for the user in that tenant. */
   objectId: string;
-  /** `preferred_username`, `upn` and `email` as the token carries them, for the first sign-in's match. */
-  names: string[];
+  /**
+   * The first of `preferred_username`, `upn` and `email` the token carries, or null: for the
+   * words of a refusal only ("signed in as …"). It never selects an account: anyone can make an
+   * Entra account carry another person's name (nOAuth); only `tid` + `oid` identify a person.
+   */
+  signInName: string | null;
 }
 
 /** Options of `EntraTokenValidator`. */
@@ -113,10 +117,11 @@ export class EntraTokenValidator {
     if (!scopes.includes(ENTRA_USER_SCOPE)) throw invalid(`The Microsoft Entra ID token lacks the ${ENTRA_USER_SCOPE} scope.`);
     const objectId = typeof payload.oid === 'string' ? payload.oid.toLowerCase() : '';
     if (!GUID.test(objectId)) throw invalid('The Microsoft Entra ID token names no user (no object id).');
-    const names = [payload.preferred_username, payload.upn, payload.email].filter(
-      (name): name is string => typeof name === 'string' && name.trim() !== '',
-    );
-    return { tenantId, objectId, names };
+    const signInName =
+      [payload.preferred_username, payload.upn, payload.email].find(
+        (name): name is string => typeof name === 'string' && name.trim() !== '',
+      ) ?? null;
+    return { tenantId, objectId, signInName };
   }
 
   /** The key for a token's header: from the cached key set, refetched when stale or (after the cool-down) when the key id is new. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKeyMayActFor, findLiveApiKey } from '../apiKeyGrants';
-import { verifyToken } from '../tokenCodec';
+import { entraIdentityOfToken, verifyToken } from '../tokenCodec';
+import type { TokenEntraIdentity } from '../tokenCodec';
 import { readCallerRights, registerViewerOfRequest, viewerOfRights } from '../../access';
 import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
@@ -12,6 +13,8 @@ export interface Principal {
   username: string;
   /** The API key the token stems from, or null (a token not minted by a key). */
   apiKeyId: number | null;
+  /** The Entra identity whose sign-in minted the token (kept through refreshes), or null. */
+  entraIdentity: TokenEntraIdentity | null;
   /** The caller's rights, read with the user in the same statement (`viewerOf` answers it). */
   viewer: Viewer;
 }
@@ -60,7 +63,13 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
     if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username)))
       throw unauthorized('The token is invalid or has expired.');
   }
-  return { userId: user.userId, username: user.username, apiKeyId: keyId, viewer: viewerOfRights(user, databaseNow) };
+  return {
+    userId: user.userId,
+    username: user.username,
+    apiKeyId: keyId,
+    entraIdentity: entraIdentityOfToken(payload),
+    viewer: viewerOfRights(user, databaseNow),
+  };
 }
 
 /** Requires a valid bearer token on every /api call except the public ones (BRIEF). */

@@ -7,6 +7,8 @@ import type { AppDeps } from '../../services/AppDeps';
 import { EntraTokenError } from '../entra/EntraTokenError';
 import { EntraTokenValidator, type EntraIdentity } from '../entra/EntraTokenValidator';
 import { findEntraUser } from '../entra/findEntraUser';
+import { DISABLED_ENTRA_USER_MESSAGE, unknownEntraIdentity } from '../entra/entraSignInMessages';
+import type { TokenEntraIdentity } from '../tokenCodec';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/HttpError';
 import { authenticateBearer, bearerTokenOf } from './authPlugin';
 import { queryOf, queryString } from '../../http/requestHelpers';
@@ -25,15 +27,21 @@ async function apiKeyFor(deps: AppDeps, request: FastifyRequest, username: strin
   return key;
 }
 
-/** The spec's words when authentication finds no product user (embedded §6). */
-export const NO_LICENSE_MESSAGE = 'You do not have a license or permission to access Datahaven Documents.';
+/** What a refresh answers once the Entra identity that signed in is no longer bound to the token's user. */
+export const ENTRA_IDENTITY_UNBOUND_MESSAGE =
+  'Your Microsoft Entra ID account is no longer linked to this user of Datahaven Documents: sign in again.';
 
 /**
  * The product user of the Entra access token in `Authorization: Bearer …` (or, as the spec also
- * allows, the `auth` parameter): 401 in words for a token we do not accept, 503 when Entra's keys
- * cannot be read, 403 when no (enabled) user matches the identity.
+ * allows, the `auth` parameter), bound by tenant + object id only (findEntraUser): 401 in words
+ * for a token we do not accept, 503 when Entra's keys cannot be read, 403 in words when no user is
+ * bound to the identity (with the ids to give an administrator) or that user is disabled.
  */
-async function entraUserOf(deps: AppDeps, validator: EntraTokenValidator, request: FastifyRequest): Promise<string> {
+async function entraUserOf(
+  deps: AppDeps,
+  validator: EntraTokenValidator,
+  request: FastifyRequest,
+): Promise<{ username: string; entra: TokenEntraIdentity }> {
   const token = bearerTokenOf(request) ?? queryString(queryOf(request), 'auth');
   if (token === undefined || token === '') throw unauthorized('A Microsoft Entra ID access token is required (Authorization: Bearer).');
   if (token.length > 16_384) throw unauthorized('The Microsoft Entra ID token is too long.');
@@ -45,16 +53,31 @@ async function entraUserOf(deps: AppDeps, validator: EntraTokenValidator, reques
     if (error.kind === 'unavailable') throw new HttpError(503, 'InternalError', error.message);
     throw unauthorized(error.message);
   }
-  const username = await findEntraUser(deps.db, identity);
-  if (username === null) throw forbidden(NO_LICENSE_MESSAGE);
-  return username;
+  const signIn = await findEntraUser(deps.db, identity);
+  if (signIn.kind === 'unknown') throw forbidden(unknownEntraIdentity(identity));
+  if (signIn.kind === 'disabled') throw forbidden(DISABLED_ENTRA_USER_MESSAGE);
+  return { username: signIn.username, entra: { tenantId: identity.tenantId, objectId: identity.objectId } };
+}
+
+/**
+ * Whether `username` is still bound to the Entra identity a token was minted for: an
+ * administrator who unbinds or rebinds an identity ends its sessions at their next refresh.
+ */
+async function stillBound(deps: AppDeps, username: string, entra: TokenEntraIdentity): Promise<boolean> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['entra_tenant_id', 'entra_object_id'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return user !== undefined && user.entra_tenant_id === entra.tenantId && user.entra_object_id === entra.objectId;
 }
 
 /**
  * GET /api/token/user: `type=apikey&auth=<username>` with `X-Api-Key` (an ERP server minting a
  * user's token: the key's owner, or anyone when the key may act for users), `type=refresh` with a
- * valid bearer (the new token keeps the minting key's id), `type=jwt` with a Microsoft Entra ID
- * access token as bearer or `auth` (the Teams tab; issue 14) for the user it maps to.
+ * valid bearer (the new token keeps the minting key's id, and the Entra identity that signed in,
+ * refused once that identity is unbound), `type=jwt` with a Microsoft Entra ID access token as
+ * bearer or `auth` (the Teams tab; issue 14) for the user bound to its tenant + object id.
  * Answers the token as text/plain.
  */
 export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -65,6 +88,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     const type = queryString(query, 'type');
     let username: string;
     let keyId: number | null;
+    let entra: TokenEntraIdentity | null = null;
     if (type === 'apikey') {
       const auth = queryString(query, 'auth');
       if (auth === undefined) throw badRequest('The parameter auth (a username) is required.');
@@ -76,14 +100,17 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
       const principal = await authenticateBearer(deps, request);
       username = principal.username;
       keyId = principal.apiKeyId;
+      entra = principal.entraIdentity;
+      if (entra !== null && !(await stillBound(deps, username, entra))) throw unauthorized(ENTRA_IDENTITY_UNBOUND_MESSAGE);
     } else if (type === 'jwt') {
-      username = await entraUserOf(deps, validator, request);
+      ({ username, entra } = await entraUserOf(deps, validator, request));
       keyId = null;
     } else {
       throw badRequest('The parameter type must be apikey, refresh or jwt.');
     }
-    const token = await issueTokenForUser(deps, username, keyId);
-    if (token === null && type === 'jwt') throw forbidden(NO_LICENSE_MESSAGE);
+    const token = await issueTokenForUser(deps, username, keyId, entra);
+    // Disabled between the look-up and now.
+    if (token === null && type === 'jwt') throw forbidden(DISABLED_ENTRA_USER_MESSAGE);
     if (token === null) throw unauthorized('The user does not exist or is disabled.');
     return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(token);
   });

@@ -220,6 +220,7 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       'DELETE /api/keys/{id}': '204',
       'DELETE /api/locks': '204',
       'DELETE /api/record-group-memberships/{id}': '204',
+      'DELETE /api/users/{id}/entra-identity': '204',
     };
     const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) =>
       route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),

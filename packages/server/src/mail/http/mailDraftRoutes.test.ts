@@ -175,6 +175,12 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
 
   it("exchanges the caller's own Entra token on-behalf-of for a Graph token (cached per token); another user's token is refused", async () => {
     const oid = randomUUID();
+    // The mailer's Entra account, bound by an administrator (sign-in binds nobody by name).
+    await server()
+      .deps.db.updateTable('users')
+      .set({ entra_tenant_id: entra.tenantId, entra_object_id: oid })
+      .where('id', '=', mailer.id)
+      .execute();
     const assertion = await entra.userToken(oid, `${mailer.username}@example.test`);
     const exchangesBefore = entra.exchanges();
     const first = await replyWith(mailer.username, { documentIds: [small] }, { 'x-entra-assertion': assertion });

@@ -64,8 +64,9 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
       const identity = await validator.validate(assertion);
       // Someone else's Entra token would reach someone else's mailbox: only the caller's own is exchanged.
       const entraUser = await findEntraUser(deps.db, identity);
-      if (entraUser === null) throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.');
-      if (entraUser !== viewer.username)
+      if (entraUser.kind !== 'user')
+        throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.');
+      if (entraUser.username !== viewer.username)
         throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
       tenantId = identity.tenantId;
     } catch (error) {
