@@ -16,3 +16,15 @@ export { registerErpApi } from './http/registerErpApi';
 export { enqueueLinkedRecordFacts, enqueueListedFactsRefresh, readLinkedRecordFacts } from './linkedRecordFacts';
 export { linkedRecordFactsJob } from './linkedRecordFactsJob';
 export type { EntityTypeMetadata } from './parseCsdl';
+export {
+  APPROVAL_STATUS_PROPERTY,
+  ERP_APPROVAL_STATUSES,
+  PURCHASE_INVOICE_APPROVALS_SET,
+  erpApprovalSourceOf,
+  erpInvoiceGone,
+  erpLabelOf,
+  readErpApprovalStatus,
+  writeErpApprovalStatus,
+} from './erpApprovalApi';
+export type { ErpApprovalRecord, ErpApprovalStatus } from './erpApprovalApi';
+export { EXTENSION_API_PATH, extensionApiUrlOf } from './extensionApiUrlOf';
