@@ -11,6 +11,7 @@ import {
   type DemoErpSetName,
 } from './demoErpEntityTypes';
 import { demoErpMetadataXml } from './demoErpMetadata';
+import { DEMO_ERP_EXTENSION_ROOT, answerDemoErpExtension } from './demoErpExtensionApi';
 import { ODataFilterError, matchesODataFilter, parseODataFilter } from './parseODataFilter';
 
 /** How the demo ERP is started. */
@@ -30,6 +31,11 @@ export interface DemoErpOptions {
   faults?: DemoErpFaults;
   /** The state to serve; a freshly seeded one by default. */
   store?: DemoErpStore;
+  /**
+   * For a fresh store: the setup switch "Require Approval to Post" (manifests/bc), on unless said
+   * otherwise — the demo shows that an invoice not approved in Datahaven is not posted.
+   */
+  approvalRequiredToPost?: boolean;
 }
 
 /** What the demo ERP counts, so tests can tell a cached answer from a fetched one. */
@@ -88,11 +94,13 @@ function parseSegment(segment: string): { name: string; key: string | null } | n
  * Starts the demo ERP: a Business Central stand-in on its own port, speaking OData v4 like BC's
  * API v2.0 (companies, vendors, purchase documents, $metadata, $filter/$select/$top/$skip/
  * $orderby, server paging with `@odata.nextLink`, ETags with If-Match, create and the bound
- * action `Microsoft.NAV.post`) behind an OAuth 2.0 client-credentials token endpoint. It answers
+ * action `Microsoft.NAV.post`, refused for an invoice not approved in Datahaven while the setup
+ * switch is on) and, beside it, the product's extension API (`/api/datahaven/documents/v1.0`:
+ * purchase invoices' approval status), behind an OAuth 2.0 client-credentials token endpoint. It answers
  * loopback clients only. The product reaches it over HTTP through erp/, never by import.
  */
 export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpService> {
-  const store = options.store ?? new DemoErpStore();
+  const store = options.store ?? new DemoErpStore(undefined, { approvalRequiredToPost: options.approvalRequiredToPost });
   const faults = options.faults;
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
   const maxPageSize = options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
@@ -141,40 +149,43 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
       .send({ token_type: 'Bearer', expires_in: tokenLifetimeSeconds, ext_expires_in: tokenLifetimeSeconds, access_token: token });
   });
 
-  const api = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
-    const expiresAt = bearer === null ? undefined : tokens.get(bearer[1]);
-    if (bearer === null || expiresAt === undefined || expiresAt <= Date.now()) {
-      if (bearer !== null) tokens.delete(bearer[1]);
-      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-      return odataError(reply, {
-        statusCode: 401,
-        code: 'Authentication_InvalidCredentials',
-        message: 'The server has rejected the client credentials.',
-      });
-    }
-    stats.apiRequests++;
-    const fault = faults?.take(request.url);
-    if (fault?.kind === 'hang') return new Promise<FastifyReply>(() => undefined);
-    if (fault?.kind === 'hold') await fault.until;
-    if (fault?.kind === 'status') {
-      if (fault.retryAfter !== null) reply.header('Retry-After', fault.retryAfter);
-      return odataError(
-        reply,
-        fault.status === 429
-          ? { statusCode: 429, code: 'Application_TooManyRequests', message: 'Too many requests reached. Please try again later.' }
-          : { statusCode: 503, code: 'Application_ServiceUnavailable', message: 'The service is temporarily unavailable.' },
-      );
-    }
-    try {
-      return await answer(request, reply);
-    } catch (error) {
-      if (error instanceof DemoErpRefusal)
-        return odataError(reply, { statusCode: error.statusCode, code: codeOf(error.statusCode), message: error.message });
-      if (error instanceof ODataFilterError) return odataError(reply, { statusCode: 400, code: 'BadRequest', message: error.message });
-      throw error;
-    }
-  };
+  /** The bearer check, the planned faults and the OData error answers around one API's answers. */
+  const guarded =
+    (answerOf: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
+      const expiresAt = bearer === null ? undefined : tokens.get(bearer[1]);
+      if (bearer === null || expiresAt === undefined || expiresAt <= Date.now()) {
+        if (bearer !== null) tokens.delete(bearer[1]);
+        reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        return odataError(reply, {
+          statusCode: 401,
+          code: 'Authentication_InvalidCredentials',
+          message: 'The server has rejected the client credentials.',
+        });
+      }
+      stats.apiRequests++;
+      const fault = faults?.take(request.url);
+      if (fault?.kind === 'hang') return new Promise<FastifyReply>(() => undefined);
+      if (fault?.kind === 'hold') await fault.until;
+      if (fault?.kind === 'status') {
+        if (fault.retryAfter !== null) reply.header('Retry-After', fault.retryAfter);
+        return odataError(
+          reply,
+          fault.status === 429
+            ? { statusCode: 429, code: 'Application_TooManyRequests', message: 'Too many requests reached. Please try again later.' }
+            : { statusCode: 503, code: 'Application_ServiceUnavailable', message: 'The service is temporarily unavailable.' },
+        );
+      }
+      try {
+        return await answerOf(request, reply);
+      } catch (error) {
+        if (error instanceof DemoErpRefusal)
+          return odataError(reply, { statusCode: error.statusCode, code: codeOf(error.statusCode), message: error.message });
+        if (error instanceof ODataFilterError) return odataError(reply, { statusCode: 400, code: 'BadRequest', message: error.message });
+        throw error;
+      }
+    };
 
   const answer = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath, rawQuery = ''] = request.url.split('?', 2);
@@ -305,8 +316,13 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     });
   };
 
+  const api = guarded(answer);
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0', handler: api });
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0/*', handler: api });
+  // The product's extension API (manifests/bc's API page), beside v2.0 as BC serves custom APIs.
+  const extensionApi = guarded((request, reply) => answerDemoErpExtension(store, request, reply));
+  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: DEMO_ERP_EXTENSION_ROOT, handler: extensionApi });
+  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: `${DEMO_ERP_EXTENSION_ROOT}/*`, handler: extensionApi });
 
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port });
