@@ -149,45 +149,44 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
       .send({ token_type: 'Bearer', expires_in: tokenLifetimeSeconds, ext_expires_in: tokenLifetimeSeconds, access_token: token });
   });
 
-  /** The bearer check, the planned faults and the OData error answers around one API's answers. */
-  const guarded =
-    (answerOf: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) =>
-    async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
-      const expiresAt = bearer === null ? undefined : tokens.get(bearer[1]);
-      if (bearer === null || expiresAt === undefined || expiresAt <= Date.now()) {
-        if (bearer !== null) tokens.delete(bearer[1]);
-        reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
-        return odataError(reply, {
-          statusCode: 401,
-          code: 'Authentication_InvalidCredentials',
-          message: 'The server has rejected the client credentials.',
-        });
-      }
-      stats.apiRequests++;
-      const fault = faults?.take(request.url);
-      if (fault?.kind === 'hang') return new Promise<FastifyReply>(() => undefined);
-      if (fault?.kind === 'hold') await fault.until;
-      if (fault?.kind === 'status') {
-        if (fault.retryAfter !== null) reply.header('Retry-After', fault.retryAfter);
-        return odataError(
-          reply,
-          fault.status === 429
-            ? { statusCode: 429, code: 'Application_TooManyRequests', message: 'Too many requests reached. Please try again later.' }
-            : { statusCode: 503, code: 'Application_ServiceUnavailable', message: 'The service is temporarily unavailable.' },
-        );
-      }
-      try {
-        return await answerOf(request, reply);
-      } catch (error) {
-        if (error instanceof DemoErpRefusal)
-          return odataError(reply, { statusCode: error.statusCode, code: codeOf(error.statusCode), message: error.message });
-        if (error instanceof ODataFilterError) return odataError(reply, { statusCode: 400, code: 'BadRequest', message: error.message });
-        throw error;
-      }
-    };
+  const api = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
+    const expiresAt = bearer === null ? undefined : tokens.get(bearer[1]);
+    if (bearer === null || expiresAt === undefined || expiresAt <= Date.now()) {
+      if (bearer !== null) tokens.delete(bearer[1]);
+      reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return odataError(reply, {
+        statusCode: 401,
+        code: 'Authentication_InvalidCredentials',
+        message: 'The server has rejected the client credentials.',
+      });
+    }
+    stats.apiRequests++;
+    const fault = faults?.take(request.url);
+    if (fault?.kind === 'hang') return new Promise<FastifyReply>(() => undefined);
+    if (fault?.kind === 'hold') await fault.until;
+    if (fault?.kind === 'status') {
+      if (fault.retryAfter !== null) reply.header('Retry-After', fault.retryAfter);
+      return odataError(
+        reply,
+        fault.status === 429
+          ? { statusCode: 429, code: 'Application_TooManyRequests', message: 'Too many requests reached. Please try again later.' }
+          : { statusCode: 503, code: 'Application_ServiceUnavailable', message: 'The service is temporarily unavailable.' },
+      );
+    }
+    try {
+      return await answer(request, reply);
+    } catch (error) {
+      if (error instanceof DemoErpRefusal)
+        return odataError(reply, { statusCode: error.statusCode, code: codeOf(error.statusCode), message: error.message });
+      if (error instanceof ODataFilterError) return odataError(reply, { statusCode: 400, code: 'BadRequest', message: error.message });
+      throw error;
+    }
+  };
 
   const answer = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    // The product's extension API (manifests/bc's API page), served beside v2.0 as BC serves custom APIs.
+    if (request.url.startsWith(DEMO_ERP_EXTENSION_ROOT)) return answerDemoErpExtension(store, request, reply);
     const [rawPath, rawQuery = ''] = request.url.split('?', 2);
     const apiUrl = `http://${request.headers.host ?? `127.0.0.1:${port()}`}/api/v2.0`;
     const path = rawPath.replace(/^\/api\/v2\.0\/?/, '');
@@ -316,13 +315,10 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
     });
   };
 
-  const api = guarded(answer);
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0', handler: api });
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0/*', handler: api });
-  // The product's extension API (manifests/bc's API page), beside v2.0 as BC serves custom APIs.
-  const extensionApi = guarded((request, reply) => answerDemoErpExtension(store, request, reply));
-  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: DEMO_ERP_EXTENSION_ROOT, handler: extensionApi });
-  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: `${DEMO_ERP_EXTENSION_ROOT}/*`, handler: extensionApi });
+  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: DEMO_ERP_EXTENSION_ROOT, handler: api });
+  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: `${DEMO_ERP_EXTENSION_ROOT}/*`, handler: api });
 
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port });
