@@ -27,3 +27,4 @@ export * from './outlookAttachmentLimit';
 export * from './mailImportContract';
 export * from './mailDraftContract';
 export * from './relatedUnavailableHeader';
+export * from './erpStatusAnswersContract';
