@@ -1,4 +1,4 @@
-import type { DocumentErpStatus } from '@datahaven/core/model';
+import type { DocumentErpStatus, PrivilegeName } from '@datahaven/core/model';
 import { DemoErpFaults } from '../demo/demoErp/DemoErpFaults';
 import { readErpApprovalStatus, type ErpApprovalRecord } from '../erp';
 import { DomainError } from '../errors/DomainError';
@@ -90,7 +90,7 @@ for (const dialect of testDialects()) {
       await createRoute(server, q.coding, q.l1);
       await createRoute(server, q.rejected, q.coding);
       // Two approvers, one per level (nobody approves a document at two levels), and a coder who links.
-      const group = async (extra: readonly Parameters<typeof createGroup>[2][number][]): Promise<number> => {
+      const group = async (extra: readonly PrivilegeName[]): Promise<number> => {
         const id = await createGroup(server, unique('AP '), [...WORKFLOW_PRIVILEGES, ...extra]);
         await grantTableAccess(server, id, sitId);
         for (const queue of Object.values(q)) await grantGroupQueueAccess(server, id, queue);
