@@ -122,6 +122,13 @@ describe('documentsApi', () => {
     expect(calls[3].init.body).toBe('{"description":"New","userDate":null}');
   });
 
+  it("asks where the write-back of a document's decision to the ERP stands", async () => {
+    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, null));
+    const api = documentsApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
+    await expect(api.getErpStatus(7)).resolves.toBeNull();
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['GET /api/documents/7/erp-status']);
+  });
+
   it('does not call the server for an empty id list', async () => {
     const { fetch, calls } = scriptedFetch();
     await expect(documentsApi(new ApiClient({ tokens: new CountingTokens(), fetch })).getDocuments([])).resolves.toEqual([]);

@@ -2,6 +2,7 @@ import {
   DEFAULT_DISPLAY_TYPE,
   type DmsDocument,
   type DocumentAccess,
+  type DocumentErpStatus,
   type DocumentLink,
   type ErpContext,
   type FolderConstraints,
@@ -75,6 +76,8 @@ export interface DocumentsApi {
   deleteDocuments(ids: readonly number[]): Promise<{ deleted: number[] }>;
   getAccess(id: number, signal?: AbortSignal): Promise<DocumentAccess>;
   getLink(id: number, signal?: AbortSignal): Promise<DocumentLink | null>;
+  /** Where the write-back of the document's latest decision to its linked purchase invoice stands (GET /documents/{id}/erp-status); null when none was owed. */
+  getErpStatus(id: number, signal?: AbortSignal): Promise<DocumentErpStatus | null>;
   /** URL of the bytes (needs the bearer: fetch it with fetchData or authorizedFetch). */
   dataUrl(id: number, options?: DataUrlOptions): string;
   /** URL of a page thumbnail (1-based page; needs the bearer). */
@@ -158,6 +161,7 @@ export function documentsApi(client: ApiClient): DocumentsApi {
     deleteDocuments: (ids) => client.delete<{ deleted: number[] }>('/documents', { query: { 'docId[]': ids } }),
     getAccess: (id, signal) => client.get<DocumentAccess>(`/documents/${id}/access`, { signal }),
     getLink: (id, signal) => client.get<DocumentLink | null>(`/documents/${id}/link`, { signal }),
+    getErpStatus: (id, signal) => client.get<DocumentErpStatus | null>(`/documents/${id}/erp-status`, { signal }),
     dataUrl,
     thumbnailUrl,
     fetchData: (id, options = {}) => {

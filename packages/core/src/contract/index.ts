@@ -28,3 +28,4 @@ export * from './mailImportContract';
 export * from './mailDraftContract';
 export * from './relatedUnavailableHeader';
 export * from './entraIdentityContract';
+export * from './erpStatusAnswersContract';

@@ -46,6 +46,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/documents/:id/data': documentIdParams,
   '/api/documents/:id/data/base64': documentIdParams,
   '/api/documents/:id/data/base64/thumbnails': documentIdParams,
+  '/api/documents/:id/erp-status': documentIdParams,
   '/api/documents/:id/link': documentIdParams,
   '/api/documents/:id/push-link': documentIdParams,
   '/api/documents/:id/new-card': documentIdParams,

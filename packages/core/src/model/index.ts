@@ -24,3 +24,4 @@ export * from './uploadItem';
 export * from './version';
 export * from './workflowPermissions';
 export * from './workflowStructure';
+export * from './documentErpStatus';

@@ -40,6 +40,8 @@ export const queryKeys = {
   pageAnnotations: (docId: number, page: number) => ['annotations', docId, page] as const,
   /** Several documents by id (GET /documents?docId[]=…), in the order asked. */
   documentList: (docIds: readonly number[]) => ['documents', 'list', [...docIds]] as const,
+  /** Where the write-back of a document's decision to the ERP stands (GET /documents/{id}/erp-status); a decision invalidates the document. */
+  documentErpStatus: (docId: number) => ['documents', docId, 'erpStatus'] as const,
   /** A document's access flags (GET /documents/{id}/access). */
   documentAccess: (docId: number) => ['documents', docId, 'access'] as const,
   /** A document's notes (GET /documents/{id}/notes); adding a note invalidates the whole document. */

@@ -280,6 +280,28 @@ export interface LinkedRecordFactsTable {
   last_error: string | null;
 }
 
+/** How an `erp_status_writes` row ended (workflow/erpStatusWriteBack.ts); `pending` until its job is done with it. */
+export type ErpStatusWriteState = 'pending' | 'written' | 'unchanged' | 'kept' | 'superseded' | 'failed';
+
+/** `erp_status_writes`: the outbox of the approval status a decision owes the linked ERP record (migration 0020). */
+export interface ErpStatusWritesTable {
+  id: Generated<number>;
+  document_id: number;
+  integrated_table_id: number;
+  data_area_id: string;
+  record_id: string;
+  record_number: string;
+  /** The status to write: 'Pending Approval', 'Approved' or 'Rejected'. */
+  status: string;
+  decided_by_user_id: number | null;
+  state: ColumnType<ErpStatusWriteState, ErpStatusWriteState | undefined, ErpStatusWriteState>;
+  /** The status the ERP held when the row was done with, as read back ('' = none). */
+  erp_status: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** `record_links`: a document's links to ERP records; is_primary marks the spec's `link`. */
 export interface RecordLinksTable {
   id: Generated<number>;
@@ -593,6 +615,7 @@ export interface Database {
   queue_arrivals: QueueArrivalsTable;
   teams_notifications: TeamsNotificationsTable;
   entra_identity_changes: EntraIdentityChangesTable;
+  erp_status_writes: ErpStatusWritesTable;
 }
 
 /** A selected `users` row. */

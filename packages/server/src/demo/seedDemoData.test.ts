@@ -238,6 +238,8 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       vendorNumber: 'V40000',
       vendorInvoiceNumber: 'LW-NEW',
     }).record;
+    // Posting needs the invoice approved in Datahaven (the demo ERP's setup switch is on).
+    demoErp.erp.store.setApprovalStatus(String(cronus?.id), DEMO_PURCHASE_INVOICES[0].systemId, 'Approved');
     demoErp.erp.store.postPurchaseInvoice(String(cronus?.id), DEMO_PURCHASE_INVOICES[0].systemId);
     const after = JSON.parse((await get('/demo/erp/records')).body) as {
       records: { name: string; kind: string; context: { recordId: string; tableId: number } }[];

@@ -19,6 +19,7 @@ import {
 import type { DocumentDetailRow, Viewer } from '../access';
 import { reindexDocument } from '../search';
 import { insertNote } from '../documents';
+import { recordErpStatusOnLink } from '../workflow';
 
 /** The privilege linking needs (embedded §6). */
 export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -324,6 +325,8 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
         at: now,
       })
       .execute();
+    // A document in workflow linked to a purchase invoice: the invoice is pending approval in the ERP.
+    await recordErpStatusOnLink(trx, current.id, stored.queue_id, viewer.userId, now);
     if (request.releaseOwnLock === true)
       await trx.deleteFrom('document_locks').where('document_id', '=', current.id).where('user_id', '=', viewer.userId).execute();
     await reindexDocument(trx, current.id);

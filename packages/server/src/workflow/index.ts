@@ -11,3 +11,5 @@ export { workflowEntitySets } from './odata/workflowEntitySets';
 export { recordQueueEntry } from './queueEntry';
 export { applyArrivalEvents, autoApprove } from './queueEvents';
 export { WORKFLOW_ACTION_PRIVILEGE } from './workflowActionRecorder';
+export { erpStatusJob } from './erpStatusJob';
+export { recordErpStatusOnLink } from './erpStatusDecisions';

@@ -35,6 +35,8 @@ import { reindexDocuments } from '../search';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { recordQueueArrival } from '../notifications';
 import { insertNotes } from '../documents';
+import { erpDecisionsOfMoves } from './erpStatusDecisions';
+import { recordErpStatusDecisions } from './erpStatusOutbox';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
 export type WorkflowAction = WorkflowActionColumn;
@@ -337,6 +339,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     // a selection of 50 invoices approved at once stays a short transaction.
     await insertNotes(trx, viewer.userId, notes, now);
     await trx.insertInto('workflow_history').values(history).execute();
+    // The ERP follows the decision: the linked invoices' approval status, written after the commit (workflow/erpStatusWriteBack).
+    await recordErpStatusDecisions(trx, erpDecisionsOfMoves(action, moved, queues), viewer.userId, now);
     // The index holds name, description, user notes and text: only the caller's note changes it.
     if (request.note !== null) await reindexDocuments(trx, request.docIds);
     if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);

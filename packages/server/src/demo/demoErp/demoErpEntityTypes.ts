@@ -37,8 +37,8 @@ export interface DemoErpNavigation {
 export interface DemoErpEntityType {
   /** The type name inside the Microsoft.NAV namespace, e.g. 'purchaseInvoice'. */
   typeName: string;
-  /** The entity set, e.g. 'purchaseInvoices'. */
-  setName: DemoErpSetName | 'companies';
+  /** The entity set, e.g. 'purchaseInvoices' ('purchaseInvoiceApprovals': the extension API's, demoErpExtensionApi.ts). */
+  setName: DemoErpSetName | 'companies' | 'purchaseInvoiceApprovals';
   properties: readonly DemoErpProperty[];
   navigations: readonly DemoErpNavigation[];
   /** Properties a PATCH may change; the rest are the ERP's to set. */

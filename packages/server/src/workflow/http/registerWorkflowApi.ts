@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErpDeps } from '../../erp';
 import { registerApprovalRoutes } from './approvalRoutes';
+import { registerErpStatusRoutes } from './erpStatusRoutes';
 import { registerLockRoutes } from './lockRoutes';
 import { registerSubmitRoutes } from './submitRoutes';
 import { registerWorkflowRoutes } from './workflowRoutes';
@@ -13,4 +14,5 @@ export function registerWorkflowApi(api: FastifyInstance, deps: ErpDeps): void {
   registerWorkflowStructureRoutes(api, deps);
   registerLockRoutes(api, deps);
   registerApprovalRoutes(api, deps);
+  registerErpStatusRoutes(api, deps);
 }
