@@ -8,8 +8,13 @@ const optIn = { features1: FEATURES1.OptInWorkflow, features2: 0 };
 const outside = { searchView: false };
 
 describe('lock actions', () => {
-  it('OptInWorkflow turns createLock on and unlock and renewLock off', () => {
+  it("OptInWorkflow turns renewLock off and keeps the server's createLock and unlock (who may act; a security manager's release)", () => {
     expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, optIn)).toEqual({
+      createLock: false,
+      renewLock: false,
+      unlock: true,
+    });
+    expect(effectiveLockAccess({ createLock: true, renewLock: true, unlock: false }, optIn)).toEqual({
       createLock: true,
       renewLock: false,
       unlock: false,

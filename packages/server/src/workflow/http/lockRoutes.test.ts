@@ -5,7 +5,7 @@ import { createDocument, createGroup, createUser, createWorld, grantTableAccess,
 import type { World } from '../../test/factories';
 import { holdDocumentRow } from '../../test/holdDocumentRow';
 import { describeOnEachDatabase, startTestServer } from '../../test/testServer';
-import { lockReleasedMessage, lockReleasedNote } from './lockRoutes';
+import { lockReleasedMessage, lockReleasedNote } from '../documentLocker';
 import type { TestResponse } from '../../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
