@@ -97,8 +97,7 @@ export function presentDocumentAccess(
     // The split dialog's page splits (POST …/split) need the queue's Split; the visual split tool and
     // named parts (recombination) need SplitAdvanced as well, reported as `splitAdvanced` (ours).
     split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll('split') && notBlockedByLock('split'),
-    splitAdvanced:
-      document.splittable && has('Cabinet: Split Document') && queueGrantsAll('splitAdvanced') && notBlockedByLock('split'),
+    splitAdvanced: document.splittable && has('Cabinet: Split Document') && queueGrantsAll('splitAdvanced') && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     // The subtypes to choose from are the linked table's; in a queue the queue must grant ChangeSubtype.

@@ -15,7 +15,13 @@ const FOLLOWER = encodeQueueAccess(READ_ONLY_QUEUE_FLAGS);
 
 describe('the queue policy (issue 35: membership semantics in one place)', () => {
   it('splits the 28 flags into five read-only ones and 23 that act', () => {
-    expect(READ_ONLY_QUEUE_FLAGS).toEqual(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin', 'ReceiveNotificationsFor']);
+    expect(READ_ONLY_QUEUE_FLAGS).toEqual([
+      'BrowseToQueue',
+      'AccessDocumentWithin',
+      'SearchWithin',
+      'ViewDocumentsWithin',
+      'ReceiveNotificationsFor',
+    ]);
     expect(WRITE_QUEUE_FLAGS).toHaveLength(23);
     expect(WRITE_QUEUE_FLAGS.some((flag) => READ_ONLY_QUEUE_FLAGS.includes(flag))).toBe(false);
   });

@@ -36,7 +36,8 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
     erp = await startTestDemoErp();
     server = await startTestServer(dialect, { env: erp.env });
     await seedDemoData(server.deps);
-    for (const row of await server.deps.db.selectFrom('queues').select(['id', 'name']).execute()) queues.set(row.name as DemoQueueName, row.id);
+    for (const row of await server.deps.db.selectFrom('queues').select(['id', 'name']).execute())
+      queues.set(row.name as DemoQueueName, row.id);
     for (const row of await server.deps.db.selectFrom('users').select(['id', 'username']).execute()) users.set(row.username, row.id);
     pdf = await makePdf(1, 'BIG-INVOICE-999999');
   });
@@ -55,7 +56,14 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
   const importInto = (queue: DemoQueueName, username: string, name = 'BIG-INVOICE-999999.pdf'): Promise<TestResponse> =>
     server.inject({ method: 'POST', url: `/api/queues/${queueId(queue)}/documents`, headers: as(username), payload: pdfForm(name, pdf) });
   const documentCount = async (): Promise<number> =>
-    Number((await server.deps.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.deps.db
+          .selectFrom('documents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   /** The first demo document waiting in `queue`, with its row version. */
   const documentIn = async (queue: DemoQueueName): Promise<{ id: number; rowVersion: number }> => {
     const row = await server.deps.db
@@ -93,7 +101,11 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         ...FORBIDDEN,
-        message: queueActionRefusal('import', 'Approval L1', encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin'])),
+        message: queueActionRefusal(
+          'import',
+          'Approval L1',
+          encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']),
+        ),
       });
       expect(response.json<{ message: string }>().message).toContain('You follow this queue read-only.');
       expect(await documentCount()).toBe(before);
@@ -111,7 +123,12 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       const mail = pdfForm('BIG-INVOICE-999999.pdf', pdf);
       mail.append('subject', 'Invoice');
       mail.append('from', 'billing@example.com');
-      const filed = await server.inject({ method: 'POST', url: `/api/mail-import?queueId=${queueId('Approved')}`, headers: as('admin'), payload: mail });
+      const filed = await server.inject({
+        method: 'POST',
+        url: `/api/mail-import?queueId=${queueId('Approved')}`,
+        headers: as('admin'),
+        payload: mail,
+      });
       expect(filed.statusCode).toBe(403);
       expect(filed.json()).toEqual({ ...FORBIDDEN, message: finalQueueRefusal('Approved') });
       expect(await documentCount()).toBe(before);
@@ -130,7 +147,11 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
         .orderBy('id')
         .executeTakeFirstOrThrow();
       // An administrator's slip: the invoices' import settings name Approved.
-      await server.deps.db.updateTable('integrated_tables').set({ import_queue_id: queueId('Approved') }).where('id', '=', invoiceTable.id).execute();
+      await server.deps.db
+        .updateTable('integrated_tables')
+        .set({ import_queue_id: queueId('Approved') })
+        .where('id', '=', invoiceTable.id)
+        .execute();
       try {
         const before = await documentCount();
         const response = await server.inject({
@@ -143,11 +164,15 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
         expect(response.json()).toEqual({ ...FORBIDDEN, message: finalQueueRefusal('Approved') });
         expect(await documentCount()).toBe(before);
       } finally {
-        await server.deps.db.updateTable('integrated_tables').set({ import_queue_id: invoiceTable.import_queue_id }).where('id', '=', invoiceTable.id).execute();
+        await server.deps.db
+          .updateTable('integrated_tables')
+          .set({ import_queue_id: invoiceTable.import_queue_id })
+          .where('id', '=', invoiceTable.id)
+          .execute();
       }
     });
 
-    it("finding 1: the clerk, who works the AP Inbox (Paste among their flags), still imports there", async () => {
+    it('finding 1: the clerk, who works the AP Inbox (Paste among their flags), still imports there', async () => {
       const response = await importInto('AP Inbox', 'clerk', 'Scan 0042.pdf');
       expect(response.statusCode).toBe(201);
       const [created] = response.json<{ id: number; queue: { id: number } | null }[]>();
@@ -157,9 +182,12 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
   });
 
   describe('finding 3: a member who only follows a queue changes nothing there; /readonly says what the server does', () => {
-    it("finding 3: the read-only clerk cannot change the PO number of an invoice in Approval L2, and /readonly says true", async () => {
+    it('finding 3: the read-only clerk cannot change the PO number of an invoice in Approval L2, and /readonly says true', async () => {
       const doc = await documentIn('Approval L2');
-      const readonly = await server.inject({ url: `/api/documents/${doc.id}/readonly?queueId=${queueId('Approval L2')}`, headers: as('clerk') });
+      const readonly = await server.inject({
+        url: `/api/documents/${doc.id}/readonly?queueId=${queueId('Approval L2')}`,
+        headers: as('clerk'),
+      });
       expect(readonly.json()).toEqual({ readonly: true });
       const custom = await server.inject({ url: `/api/document/${doc.id}/custom`, headers: as('clerk') });
       expect(custom.statusCode).toBe(200);
@@ -175,7 +203,11 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ message: string }>().message).toBe(
-        queueActionRefusal('editCustomData', 'Approval L2', encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin'])),
+        queueActionRefusal(
+          'editCustomData',
+          'Approval L2',
+          encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']),
+        ),
       );
       const after = await server.inject({ url: `/api/document/${doc.id}/custom`, headers: as('clerk') });
       expect(after.json<DocumentCustomData>().values).toEqual(valuesBefore);
@@ -193,7 +225,11 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       });
       expect(response.statusCode).toBe(403);
       expect(response.json<{ message: string }>().message).toBe(
-        queueActionRefusal('submit', 'Approval L1', encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin'])),
+        queueActionRefusal(
+          'submit',
+          'Approval L1',
+          encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']),
+        ),
       );
       expect(await rowVersionOf(doc.id)).toBe(doc.rowVersion);
       expect(await historyCount(doc.id)).toBe(history);
@@ -213,12 +249,19 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
         payload: { values: [{ fieldId: poField.id, value: '106099' }] },
       });
       expect(edited.statusCode).toBe(200);
-      expect(edited.json<DocumentCustomData>().values).toEqual(expect.arrayContaining([expect.objectContaining({ fieldId: poField.id, value: '106099' })]));
+      expect(edited.json<DocumentCustomData>().values).toEqual(
+        expect.arrayContaining([expect.objectContaining({ fieldId: poField.id, value: '106099' })]),
+      );
       const submitted = await server.inject({
         method: 'PUT',
         url: '/api/documents/submit',
         headers: as('clerk'),
-        payload: { docId: [doc.id], rowConflictIds: [await rowVersionOf(doc.id)], expectedQueueId: queueId('Coding'), note: 'Coded to PO 106099.' },
+        payload: {
+          docId: [doc.id],
+          rowConflictIds: [await rowVersionOf(doc.id)],
+          expectedQueueId: queueId('Coding'),
+          note: 'Coded to PO 106099.',
+        },
       });
       expect(submitted.statusCode).toBe(200);
     });
@@ -261,7 +304,7 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       expect(await lockRow(doc.id)).toBeUndefined();
     });
 
-    it("finding 4: the clerk locks an inbox invoice (they work there); the administrator releases it with a note, OptInWorkflow or not; the retake is said", async () => {
+    it('finding 4: the clerk locks an inbox invoice (they work there); the administrator releases it with a note, OptInWorkflow or not; the retake is said', async () => {
       const doc = await documentIn('AP Inbox');
       expect((await accessOf('clerk', doc.id)).createLock).toBe(true);
       expect((await lock('clerk', doc, 'AP Inbox')).statusCode).toBe(201);

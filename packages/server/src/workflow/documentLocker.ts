@@ -10,13 +10,7 @@ import { forbidden, outOfSync } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { insertNote } from '../documents';
 import { reindexDocument } from '../search';
-import {
-  assertQueueActionAllowed,
-  findQueuesWithAccess,
-  lockDocumentRows,
-  lockedByOtherUser,
-  visibleDocumentOr404,
-} from '../access';
+import { assertQueueActionAllowed, findQueuesWithAccess, lockDocumentRows, lockedByOtherUser, visibleDocumentOr404 } from '../access';
 import type { QueueWithAccess, Viewer } from '../access';
 
 /** `POST /api/locks`: the document, the queue the window shows it in and the row version it saw. */
@@ -280,7 +274,11 @@ export async function releaseLock(deps: AppDeps, viewer: Viewer, target: LockTar
       .where('document_locks.expires_at', '>', deps.databaseNow())
       .executeTakeFirst();
     if (other !== undefined && !viewer.isManager) throw lockedByOtherUser();
-    if (other === undefined && !viewer.isManager && hasQueueFeature((await queueOf(trx, viewer, document.queue_id)) ?? null, 'OptInWorkflow')) {
+    if (
+      other === undefined &&
+      !viewer.isManager &&
+      hasQueueFeature((await queueOf(trx, viewer, document.queue_id)) ?? null, 'OptInWorkflow')
+    ) {
       throw forbidden(OPT_IN_NO_UNLOCK);
     }
     await trx.deleteFrom('document_locks').where('document_id', '=', target.docId).execute();

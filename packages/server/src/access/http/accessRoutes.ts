@@ -27,7 +27,9 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
         queueAccess: Number(document.queue_access),
         lockOwner: lockStateOf(document).owner,
         isManager: viewer.isManager,
-        optIn: document.queue_features1 !== null && hasQueueFeature({ features1: Number(document.queue_features1), features2: 0 }, 'OptInWorkflow'),
+        optIn:
+          document.queue_features1 !== null &&
+          hasQueueFeature({ features1: Number(document.queue_features1), features2: 0 }, 'OptInWorkflow'),
       },
     );
   });

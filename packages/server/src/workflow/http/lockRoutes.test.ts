@@ -551,7 +551,9 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     expect(refused.json()).toEqual({
       statusCode: 403,
       exceptionType: 'Forbidden',
-      message: expect.stringMatching(/^Your access to the queue Work .* does not allow locking documents \(it needs AccessDocumentWithin and /),
+      message: expect.stringMatching(
+        /^Your access to the queue Work .* does not allow locking documents \(it needs AccessDocumentWithin and /,
+      ),
     });
     expect(await storedLock(doc.id)).toEqual({ user_id: dana.id, expires_at: taken.json<DocumentLockInfo>().lockExpiration });
     // Giving the work back stays possible.
