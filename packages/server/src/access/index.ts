@@ -70,6 +70,8 @@ export {
   queueActionRefusal,
 } from './queueActionPolicy';
 export type { QueueAction, QueueActionRule } from './queueActionPolicy';
+export { queueImportRefusal } from './queueImportRefusal';
+export type { ImportableQueue } from './queueImportRefusal';
 export { assertNotFinalQueue, finalQueueForbidden, finalQueueRefusal, finalQueueSql, findFinalQueueIds } from './finalQueues';
 export { assertSubmittedWhereRequired } from './submissionRules';
 export { visibleDocumentOr404 } from './visibleDocumentOr404';

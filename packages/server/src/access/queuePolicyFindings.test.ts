@@ -1,4 +1,4 @@
-import type { DocumentAccess, DocumentCustomData } from '@datahaven/core/model';
+import type { DocumentAccess, DocumentCustomData, WorkflowRoot } from '@datahaven/core/model';
 import { seedDemoData } from '../demo/seedDemoData';
 import type { DemoQueueName } from '../demo/demoWorld';
 import { makePdf } from '../test/factories';
@@ -24,6 +24,8 @@ function pdfForm(name: string, content: Buffer): FormData {
 }
 
 const FORBIDDEN = { statusCode: 403, exceptionType: 'Forbidden' };
+/** The demo clerk's access on the approval queues and Approved: they follow them. */
+const FOLLOWER = encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']);
 
 describe.each(testDialects())('issue 35: the queue policy holds against the demo attack [%s]', (dialect) => {
   let erp: TestDemoErp;
@@ -101,11 +103,7 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         ...FORBIDDEN,
-        message: queueActionRefusal(
-          'import',
-          'Approval L1',
-          encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']),
-        ),
+        message: queueActionRefusal('import', 'Approval L1', FOLLOWER),
       });
       expect(response.json<{ message: string }>().message).toContain('You follow this queue read-only.');
       expect(await documentCount()).toBe(before);
@@ -172,6 +170,16 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
       }
     });
 
+    it('finding 1: the queues the clerk lists say where they may import and why not, in the words of the refusal', async () => {
+      const root = (await server.inject({ url: '/api/workflow-root', headers: as('clerk') })).json<WorkflowRoot>();
+      const refusals = new Map(root.queueTypes.flatMap((type) => type.queues).map((queue) => [queue.name, queue.importRefusal]));
+      expect(refusals.get('AP Inbox')).toBeNull();
+      expect(refusals.get('Coding')).toBeNull();
+      expect(refusals.get('Approved')).toBe(finalQueueRefusal('Approved'));
+      expect(refusals.get('Rejected')).toBe(finalQueueRefusal('Rejected'));
+      expect(refusals.get('Approval L1')).toBe(queueActionRefusal('import', 'Approval L1', FOLLOWER));
+    });
+
     it('finding 1: the clerk, who works the AP Inbox (Paste among their flags), still imports there', async () => {
       const response = await importInto('AP Inbox', 'clerk', 'Scan 0042.pdf');
       expect(response.statusCode).toBe(201);
@@ -202,13 +210,7 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
         payload: { values: [{ fieldId: poField.id, value: '999999' }] },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json<{ message: string }>().message).toBe(
-        queueActionRefusal(
-          'editCustomData',
-          'Approval L2',
-          encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']),
-        ),
-      );
+      expect(response.json<{ message: string }>().message).toBe(queueActionRefusal('editCustomData', 'Approval L2', FOLLOWER));
       const after = await server.inject({ url: `/api/document/${doc.id}/custom`, headers: as('clerk') });
       expect(after.json<DocumentCustomData>().values).toEqual(valuesBefore);
       expect(await rowVersionOf(doc.id)).toBe(doc.rowVersion);
@@ -224,13 +226,7 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
         payload: { docId: [doc.id], rowConflictIds: [doc.rowVersion], expectedQueueId: queueId('Approval L1'), note: 'Looks fine to me.' },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json<{ message: string }>().message).toBe(
-        queueActionRefusal(
-          'submit',
-          'Approval L1',
-          encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin']),
-        ),
-      );
+      expect(response.json<{ message: string }>().message).toBe(queueActionRefusal('submit', 'Approval L1', FOLLOWER));
       expect(await rowVersionOf(doc.id)).toBe(doc.rowVersion);
       expect(await historyCount(doc.id)).toBe(history);
     });
