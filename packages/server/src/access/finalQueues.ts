@@ -49,3 +49,27 @@ export function finalQueueForbidden(queueName: string): DomainError {
 export async function assertNotFinalQueue(db: Kysely<Database>, queue: { id: number; name: string }): Promise<void> {
   if ((await findFinalQueueIds(db, [queue.id])).has(queue.id)) throw finalQueueForbidden(queue.name);
 }
+
+/**
+ * A document made of pages of others (merge, recombination) is filed in its first part's queue;
+ * it enters a final queue only when every page came from a document already there (pages of an
+ * approved invoice recombined stay approved; a page from Coding does not become approved by being
+ * merged into one): else 403 in words. `db` is the write transaction that files it.
+ */
+export async function assertFinalQueueTakesOnlyItsOwn(
+  db: Kysely<Database>,
+  queueId: number | null,
+  sourceQueueIds: readonly (number | null)[],
+): Promise<void> {
+  if (queueId === null || sourceQueueIds.every((id) => id === queueId)) return;
+  const queue = await db
+    .selectFrom('queues as q')
+    .select(['q.name', finalQueueSql('q').as('final')])
+    .where('q.id', '=', queueId)
+    .executeTakeFirst();
+  if (queue !== undefined && Number(queue.final) === 1) {
+    throw forbidden(
+      `The queue ${queue.name} is a final queue: a document made of pages from documents in other queues does not enter it. Merge or recombine them where they wait, before the decision.`,
+    );
+  }
+}

@@ -72,6 +72,13 @@ export {
 export type { QueueAction, QueueActionRule } from './queueActionPolicy';
 export { queueImportRefusal } from './queueImportRefusal';
 export type { ImportableQueue } from './queueImportRefusal';
-export { assertNotFinalQueue, finalQueueForbidden, finalQueueRefusal, finalQueueSql, findFinalQueueIds } from './finalQueues';
+export {
+  assertFinalQueueTakesOnlyItsOwn,
+  assertNotFinalQueue,
+  finalQueueForbidden,
+  finalQueueRefusal,
+  finalQueueSql,
+  findFinalQueueIds,
+} from './finalQueues';
 export { assertSubmittedWhereRequired } from './submissionRules';
 export { visibleDocumentOr404 } from './visibleDocumentOr404';

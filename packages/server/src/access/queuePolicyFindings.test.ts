@@ -189,6 +189,37 @@ describe.each(testDialects())('issue 35: the queue policy holds against the demo
     });
   });
 
+  describe('finding 1: documents made of pages enter a final queue only with pages that were there', () => {
+    const recombine = (parts: { documentId: number; firstPage: number; lastPage: number }[]): Promise<TestResponse> =>
+      server.inject({
+        method: 'POST',
+        url: '/api/documents/recombination',
+        headers: as('admin'),
+        payload: { documents: [{ parts, name: 'Recombined invoice' }] },
+      });
+
+    it('finding 1: not even the administrator recombines a page from Coding into a document filed in Approved; pages of approved invoices may be', async () => {
+      const approved = await documentIn('Approved');
+      const coding = await documentIn('Coding');
+      const before = await documentCount();
+      const mixed = await recombine([
+        { documentId: approved.id, firstPage: 1, lastPage: 1 },
+        { documentId: coding.id, firstPage: 1, lastPage: 1 },
+      ]);
+      expect(mixed.statusCode).toBe(403);
+      expect(mixed.json()).toEqual({
+        ...FORBIDDEN,
+        message:
+          'The queue Approved is a final queue: a document made of pages from documents in other queues does not enter it. Merge or recombine them where they wait, before the decision.',
+      });
+      expect(await documentCount()).toBe(before);
+      expect(await rowVersionOf(approved.id)).toBe(approved.rowVersion);
+      const own = await recombine([{ documentId: approved.id, firstPage: 1, lastPage: 2 }]);
+      expect(own.statusCode).toBe(201);
+      expect(own.json<{ queue: { name: string } | null }[]>()[0].queue?.name).toBe('Approved');
+    });
+  });
+
   describe('finding 3: a member who only follows a queue changes nothing there; /readonly says what the server does', () => {
     it('finding 3: the read-only clerk cannot change the PO number of an invoice in Approval L2, and /readonly says true', async () => {
       const doc = await documentIn('Approval L2');

@@ -4,7 +4,14 @@ import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
 import type { SourcePage } from './annotations/copyAnnotationsToPages';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { PAGED_EXTENSIONS, assertDocumentWriteAllowed, assertQueueFlagsOnRows, findVisibleDocuments, presentDocumentLink } from '../access';
+import {
+  PAGED_EXTENSIONS,
+  assertDocumentWriteAllowed,
+  assertFinalQueueTakesOnlyItsOwn,
+  assertQueueFlagsOnRows,
+  findVisibleDocuments,
+  presentDocumentLink,
+} from '../access';
 import type { DocumentDetailRow, QueueAccessFlag, Viewer } from '../access';
 import { readNumberOption } from '../db/optionStore';
 import type { AppDeps } from '../services/AppDeps';
@@ -244,6 +251,13 @@ async function recombineLoaded(
     for (const [index, output] of outputs.entries()) {
       const file = staged[index];
       const firstId = output.parts[0].documentId;
+      const placement = await placementOf(trx, firstId);
+      // Pages from other queues never enter a final queue this way (issue 35: only through the workflow).
+      await assertFinalQueueTakesOnlyItsOwn(
+        trx,
+        placement.queueId,
+        output.parts.map((part) => sources.get(part.documentId)?.queue_id ?? null),
+      );
       const id = await insertDocument(
         trx,
         {
@@ -253,7 +267,7 @@ async function recombineLoaded(
           extension: 'pdf',
           pages: file.pages,
           name: file.name,
-          placement: await placementOf(trx, firstId),
+          placement,
           userDate: null,
           sourcePages: sourcePagesOf(output),
         },
