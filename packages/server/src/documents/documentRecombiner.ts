@@ -6,6 +6,7 @@ import type { SourcePage } from './annotations/copyAnnotationsToPages';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import {
   PAGED_EXTENSIONS,
+  QUEUE_ACTION_POLICY,
   assertDocumentWriteAllowed,
   assertFinalQueueTakesOnlyItsOwn,
   assertQueueFlagsOnRows,
@@ -206,7 +207,8 @@ function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: re
  * SplitAdvanced (the visual / advanced split tools) or Merge, plus Delete when the sources go.
  */
 function flagsFor(wording: Wording, deleteSources: boolean): { flags: QueueAccessFlag[]; action: string } {
-  const flags: QueueAccessFlag[] = [wording === 'merge' ? 'Merge' : 'SplitAdvanced'];
+  // THE queue policy's rows (access/queueActionPolicy): merge → Merge; recombination → Split and SplitAdvanced.
+  const flags: QueueAccessFlag[] = [...QUEUE_ACTION_POLICY[wording === 'merge' ? 'merge' : 'splitAdvanced'].allOf];
   if (deleteSources) flags.push('Delete');
   const verb = wording === 'merge' ? 'merging' : 'recombining';
   return { flags, action: deleteSources ? `${verb} the documents and deleting them` : `${verb} the documents` };
