@@ -53,10 +53,14 @@ describe('lock actions', () => {
     expect(lockActionAvailability('createLock', [], outside)).toMatchObject({ allowed: false, reason: 'noSelection' });
   });
 
-  it('lock actions follow the OptInWorkflow adjustment', () => {
-    const document: LockActionDocument = { access: { createLock: false, renewLock: true, unlock: true }, queue: optIn };
-    expect(lockActionAvailability('createLock', [document], outside).allowed).toBe(true);
-    expect(lockActionAvailability('renewLock', [document], outside).allowed).toBe(false);
-    expect(lockActionAvailability('unlock', [document], outside).allowed).toBe(false);
+  it('lock actions follow the OptInWorkflow adjustment: never renew; lock and unlock as the server granted them', () => {
+    const follower: LockActionDocument = { access: { createLock: false, renewLock: true, unlock: false }, queue: optIn };
+    expect(lockActionAvailability('createLock', [follower], outside).allowed).toBe(false);
+    expect(lockActionAvailability('renewLock', [follower], outside).allowed).toBe(false);
+    expect(lockActionAvailability('unlock', [follower], outside).allowed).toBe(false);
+    const manager: LockActionDocument = { access: { createLock: true, renewLock: true, unlock: true }, queue: optIn };
+    expect(lockActionAvailability('createLock', [manager], outside).allowed).toBe(true);
+    expect(lockActionAvailability('renewLock', [manager], outside).allowed).toBe(false);
+    expect(lockActionAvailability('unlock', [manager], outside).allowed).toBe(true);
   });
 });
