@@ -141,6 +141,14 @@ export const WorkflowQueueAnswer = Type.Object({
       }),
     ),
   ),
+  importRefusal: Type.Optional(
+    nullable(
+      Type.String({
+        description:
+          "Why the caller may not import files into the queue (NoImporting, a final queue, no Paste flag), in the server's words; null: they may.",
+      }),
+    ),
+  ),
 });
 
 /** `GET /api/queue-types/{id}/queues` → WorkflowQueue[]. */

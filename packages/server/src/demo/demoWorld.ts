@@ -464,9 +464,11 @@ export type DemoQueueAccess = 'all' | readonly QueueAccessFlag[];
 /** Looking at a queue and its documents without acting on them. */
 const READ_ONLY_ACCESS: readonly QueueAccessFlag[] = ['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin'];
 
-/** Working a queue: read, index, link and route onwards, but not approve or reject. */
+/** Working a queue: read, import (Paste), index, link and route onwards, but not approve or reject. */
 const CLERK_ACCESS: readonly QueueAccessFlag[] = [
   ...READ_ONLY_ACCESS,
+  // Importing files into the queue (access/queueActionPolicy: import needs Paste); Rejected, a final queue, takes none anyway.
+  'Paste',
   'ChangeDescription',
   'ChangeUserString1',
   'ChangeUserDate1',

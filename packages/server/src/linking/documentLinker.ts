@@ -8,13 +8,13 @@ import { enqueueLinkedRecordFacts, resolveEntityTypeName, splitEntityTypeName } 
 import type { ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
 import {
-  QUEUE_ACCESS_FLAGS,
   assertDataAreaAllowed,
   assertNotLockedByOtherUser,
   documentsLockedByOthers,
   findVisibleDocument,
   findVisibleDocuments,
   lockedByOtherUser,
+  queueActionAllowed,
 } from '../access';
 import type { DocumentDetailRow, Viewer } from '../access';
 import { reindexDocument } from '../search';
@@ -176,7 +176,7 @@ async function rememberErpRecord(
  */
 export function mayReplaceLink(viewer: Viewer, document: { queue_id: number | null; queue_access: number | string | null }): boolean {
   if (!viewer.privileges.has(UNLINK_PRIVILEGE)) return false;
-  return document.queue_id === null || (Number(document.queue_access) & QUEUE_ACCESS_FLAGS.UnlinkDocument) !== 0;
+  return document.queue_id === null || queueActionAllowed('unlink', Number(document.queue_access));
 }
 
 /**
@@ -229,7 +229,7 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
   if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Linking documents needs the '${LINK_PRIVILEGE}' privilege.`);
   const current: DocumentDetailRow | undefined = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
-  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.LinkDocument) === 0) {
+  if (current.queue_id !== null && !queueActionAllowed('link', Number(current.queue_access))) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow linking documents.`);
   }
   assertWindowInSync(current, request);

@@ -2,7 +2,7 @@ import type { LinkChange } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { conflict, forbidden, invalid, notFound } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, assertDataAreaAllowed, assertNotLockedByOtherUser, findVisibleDocument } from '../access';
+import { assertDataAreaAllowed, assertNotLockedByOtherUser, findVisibleDocument, queueActionAllowed } from '../access';
 import type { Viewer } from '../access';
 import { reindexDocument } from '../search';
 import type { AppDeps } from '../services/AppDeps';
@@ -33,7 +33,7 @@ export async function unlinkDocument(
   if (!viewer.privileges.has(UNLINK_PRIVILEGE)) throw forbidden(`Breaking a link needs the '${UNLINK_PRIVILEGE}' privilege.`);
   const current = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.documentNotFound);
-  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.UnlinkDocument) === 0) {
+  if (current.queue_id !== null && !queueActionAllowed('unlink', Number(current.queue_access))) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow breaking links.`);
   }
   assertWindowInSync(current, window);

@@ -27,6 +27,7 @@ import {
   findQueueWithTargets,
   findQueuesWithAccess,
   lockDocumentRowsReadingQueues,
+  queueActionAllowed,
   releaseDocumentLocks,
   workflowPermsFromAccess,
 } from '../access';
@@ -238,8 +239,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     // The source queue with the queues it approves and rejects to: one read serves both ends.
     const queues = await findQueueWithTargets(trx, viewer, fromId);
     const from = queues.get(fromId);
-    const flag = QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]];
-    if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
+    // THE queue policy (access/queueActionPolicy) judges the flag, as on every other path.
+    if (from === undefined || !queueActionAllowed(action, from.access) || (from.workflowPerms & ACTION_PERM[action]) === 0) {
       throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
     }
     if (!from.enabled) throw targetUnavailable(action);

@@ -24,13 +24,12 @@ import type {
 import { hasQueueFeature } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import {
-  QUEUE_ACCESS_FLAGS,
-  WORKFLOW_PERM_SOURCES,
   findQueuesWithAccess,
   findVisibleDocument,
   findVisibleDocuments,
   lockStateOf,
   presentDocument,
+  queueActionAllowed,
   workflowPermsFromAccess,
 } from '../../access';
 import type { Viewer } from '../../access';
@@ -140,11 +139,6 @@ function routeOptions(query: RawQuery): { queueTypeId?: number; q: string } {
   const queueTypeId = queryInteger(query, 'queueTypeId');
   const { q } = listFilter(query);
   return queueTypeId === undefined ? { q } : { queueTypeId, q };
-}
-
-/** Whether an access bit set grants any flag that edits document data (workflowPerms editDocData). */
-function grantsEditing(access: number): boolean {
-  return WORKFLOW_PERM_SOURCES.editDocData.some((flag) => (access & QUEUE_ACCESS_FLAGS[flag]) !== 0);
 }
 
 /**
@@ -314,7 +308,8 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
       // Outside workflow, editing is governed by the privileges alone (PUT /documents/{id}).
       if (queueId === null) return { readonly: false };
       const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
-      return { readonly: queue === undefined || !grantsEditing(queue.access) };
+      // THE queue policy's editCustomData: what POST /document/{id}/custom is judged by (issue 35, finding 3).
+      return { readonly: queue === undefined || !queueActionAllowed('editCustomData', queue.access) };
     },
   );
 }
