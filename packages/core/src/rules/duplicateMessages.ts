@@ -32,6 +32,11 @@ export function duplicateOverrideRequired(documentName: string, other: PossibleD
   return `'${documentName}' is a possible duplicate of ${duplicateOtherText(other)} (${duplicateReasonsText(other.reasons)}): approving it needs a reason to override.`;
 }
 
+/** Whether a refusal is the duplicate rule's (duplicateOverrideRequired): the client asks for the reason and reads its list again. */
+export function isDuplicateOverrideRefusal(message: string): boolean {
+  return / is a possible duplicate of .*: approving it needs a reason to override\.$/.test(message);
+}
+
 /** Ours: the system note an override leaves on the approved document (the reason is in its history row too). */
 export function duplicateOverrideNote(username: string, others: readonly PossibleDuplicate[], reason: string): string {
   const named = others.map((other) => `${duplicateOtherText(other)} (${duplicateReasonsText(other.reasons)})`).join(', ');
