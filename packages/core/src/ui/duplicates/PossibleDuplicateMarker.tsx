@@ -12,8 +12,10 @@ const useStyles = makeStyles({
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
+    // A caption under the name, so "Possible duplicate of <name>" fits the name column's width.
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
     color: tokens.colorPaletteDarkOrangeForeground1,
-    fontWeight: tokens.fontWeightSemibold,
   },
   icon: { verticalAlign: 'text-bottom', marginRight: tokens.spacingHorizontalXXS },
 });
