@@ -6,7 +6,13 @@ import { IN_DIALOG, approvalQueue, dataRows, queueServices, queuedDocument, rowN
 // hidden: after a dialog closed, tabster leaves the app marked aria-hidden in jsdom (no layout).
 const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Workflow actions', hidden: true });
 
-const copyOf = (id: number, name: string): PossibleDuplicate => ({ id, name, queueName: 'Approval L1', approved: false, reasons: ['file'] });
+const copyOf = (id: number, name: string): PossibleDuplicate => ({
+  id,
+  name,
+  queueName: 'Approval L1',
+  approved: false,
+  reasons: ['file'],
+});
 
 describe('QueueDocumentsScreen: possible duplicates (issue 35)', () => {
   let warn: jest.SpyInstance;
@@ -35,7 +41,11 @@ describe('QueueDocumentsScreen: possible duplicates (issue 35)', () => {
     });
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(dataRows(grid)).toHaveLength(3));
-    expect(rowNames(grid)).toEqual(['inv-1.pdfPossible duplicate of inv-1 copy.pdf', 'inv-1 copy.pdfPossible duplicate of inv-1.pdf', 'inv-3.pdf']);
+    expect(rowNames(grid)).toEqual([
+      'inv-1.pdfPossible duplicate of inv-1 copy.pdf',
+      'inv-1 copy.pdfPossible duplicate of inv-1.pdf',
+      'inv-3.pdf',
+    ]);
     const link = within(dataRows(grid)[1]).getByRole('link', { name: 'Open inv-1.pdf, the document this one may duplicate' });
     expect(link.getAttribute('href')).toBe(`/viewer/${encodeDocumentId(1)}`);
 
