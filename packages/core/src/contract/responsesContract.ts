@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { DmsDocument } from '../model/document';
 import type { DocumentDecision } from '../model/documentDecision';
 import type { Note } from '../model/note';
+import type { PossibleDuplicate } from '../model/possibleDuplicate';
 import type { QueueDocumentsPage, WorkflowQueue, WorkflowQueueType, WorkflowRoot } from '../model/workflowStructure';
 import type { VersionInfo } from '../model/version';
 
@@ -63,6 +64,18 @@ export const DocumentDecisionAnswer = Type.Object({
   discountExpiresToday: Type.Boolean(),
 });
 
+/** Another document a document may duplicate (core model PossibleDuplicate; issue 35). */
+export const PossibleDuplicateAnswer = Type.Object({
+  id: nullable(Type.Integer({ description: 'Null when the caller cannot open the other document.' })),
+  name: nullable(Type.String()),
+  queueName: nullable(Type.String()),
+  approved: Type.Boolean(),
+  reasons: Type.Array(Type.Union([Type.Literal('file'), Type.Literal('vendorInvoiceNumber'), Type.Literal('vendorAmountDate')])),
+});
+
+/** `GET /api/documents/{id}/duplicates` → the documents it may duplicate. */
+export const PossibleDuplicateListAnswer = Type.Array(PossibleDuplicateAnswer);
+
 /** A stored document as the web services return it (core model DmsDocument, spec §3 "Document"). */
 export const DocumentAnswer = Type.Object({
   id: Type.Integer(),
@@ -113,6 +126,7 @@ export const DocumentAnswer = Type.Object({
   modifiedAt: Type.String(),
   submitted: Type.Optional(Type.Boolean()),
   decision: Type.Optional(DocumentDecisionAnswer),
+  possibleDuplicates: Type.Optional(PossibleDuplicateListAnswer),
 });
 
 /** `GET /api/documents?docId[]=…` → DmsDocument[]. */
@@ -185,6 +199,8 @@ void queueTypeMatches;
 void queuePageMatches;
 const decisionMatches: Same<Static<typeof DocumentDecisionAnswer>, DocumentDecision> = true;
 void decisionMatches;
+const duplicateMatches: Same<Static<typeof PossibleDuplicateAnswer>, PossibleDuplicate> = true;
+void duplicateMatches;
 const documentMatches: Same<Static<typeof DocumentAnswer>, DmsDocument> = true;
 void documentMatches;
 const versionMatches: Same<Static<typeof VersionAnswer>, VersionInfo> = true;

@@ -14,6 +14,7 @@ export * from './folder';
 export * from './lockState';
 export * from './note';
 export * from './option';
+export * from './possibleDuplicate';
 export * from './privilege';
 export * from './queueFeatures';
 export * from './searchSnippet';

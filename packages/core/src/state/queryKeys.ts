@@ -50,6 +50,8 @@ export const queryKeys = {
   documentApprovalRoute: (docId: number) => ['documents', docId, 'approvalRoute'] as const,
   /** A document's live locks (GET /documents/{id}/locks); lock, renew and unlock invalidate the whole document. */
   documentLocks: (docId: number) => ['documents', docId, 'locks'] as const,
+  /** The documents a document may duplicate (GET /documents/{id}/duplicates); a link or a move invalidates the whole document. */
+  documentDuplicates: (docId: number) => ['documents', docId, 'duplicates'] as const,
   /** A document's custom data. */
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */

@@ -570,6 +570,20 @@ export interface RecordGroupMembersTable {
   display_name: string;
 }
 
+/** Why two documents are possible duplicates: the same bytes, or their linked records' vendor and invoice number, or vendor, amount and date. */
+export type DuplicateReasonColumn = 'file' | 'vendorInvoiceNumber' | 'vendorAmountDate';
+
+/** `duplicate_marks` (migration 0019): "possible duplicate of …", one row per direction (duplicates/duplicateMarker.ts). */
+export interface DuplicateMarksTable {
+  id: Generated<number>;
+  document_id: number;
+  other_document_id: number;
+  reason: DuplicateReasonColumn;
+  /** 1 when both documents are linked to the same record (their facts are one row): judged by subtype when read. */
+  same_record: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: string;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -616,6 +630,7 @@ export interface Database {
   teams_notifications: TeamsNotificationsTable;
   entra_identity_changes: EntraIdentityChangesTable;
   erp_status_writes: ErpStatusWritesTable;
+  duplicate_marks: DuplicateMarksTable;
 }
 
 /** A selected `users` row. */

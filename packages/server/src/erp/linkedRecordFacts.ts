@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
+import { markDuplicatesOfRecord } from '../duplicates';
 import { dialectOf } from '../db/dialectOf';
 import type { Database } from '../db/schema';
 import type { ErpDeps } from './ErpDeps';
@@ -233,6 +234,8 @@ export async function refreshLinkedRecordFacts(deps: Pick<ErpDeps, 'db' | 'entit
     })
     .where('id', '=', factsId)
     .execute();
+  // The record's documents are judged as possible duplicates by what the ERP says now (issue 35).
+  await markDuplicatesOfRecord(deps.db, factsId, attemptedAt);
 }
 
 /** A listed document's link and the state of its facts row, as the queue listing read them. */

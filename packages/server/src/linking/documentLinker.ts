@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { normaliseRecordId } from '../db/recordContext';
 import type { Database, IntegratedTableRow } from '../db/schema';
+import { markLinkedDuplicates } from '../duplicates';
 import { enqueueLinkedRecordFacts, resolveEntityTypeName, splitEntityTypeName } from '../erp';
 import type { ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
@@ -259,7 +260,7 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
   const record = await readErpRecord(deps, typeName, dataAreaId, recordId);
 
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const change = await inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
     const stored = await trx
       .selectFrom('documents')
@@ -343,6 +344,9 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
       rowVersion,
     };
   });
+  // After the commit, so two copies linked at once each find the other (duplicates/duplicateMarker).
+  await markLinkedDuplicates(deps.db, [current.id], now);
+  return change;
 }
 
 /** What the ERP reports when it posted a record (PUT /api/record-events/posted). */
@@ -397,7 +401,7 @@ export async function followPostedRecord(deps: ErpDeps, viewer: Viewer, event: R
     );
   }
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const moved = await inWriteTransaction(deps.db, async (trx) => {
     const links = await draftLinks(trx, draftTable.id, recordId, dataAreaId);
     await assertMayMoveLinks(trx, viewer, links, dataAreaId);
     await rememberErpRecord(trx, postedTable.id, dataAreaId, postedRecordId, postedRecord);
@@ -447,8 +451,11 @@ export async function followPostedRecord(deps: ErpDeps, viewer: Viewer, event: R
     }
     // Only what the caller may see: the others moved too, but their ids are not the caller's to learn.
     const visible = await findVisibleDocuments(trx, viewer, documentIds);
-    return { postedNumber: postedRecord.number, documentIds: visible.map((document) => document.id) };
+    return { answer: { postedNumber: postedRecord.number, documentIds: visible.map((document) => document.id) }, documentIds };
   });
+  // The documents are judged by the posted record's facts now (and again once its facts are read).
+  await markLinkedDuplicates(deps.db, moved.documentIds, now);
+  return moved.answer;
 }
 
 /** The links to a draft record, by document. */

@@ -1,6 +1,7 @@
 import type { LinkChange } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
+import { markLinkedDuplicates } from '../duplicates';
 import { conflict, forbidden, invalid, notFound } from '../errors/DomainError';
 import { assertDataAreaAllowed, assertNotLockedByOtherUser, findVisibleDocument, queueActionAllowed } from '../access';
 import type { Viewer } from '../access';
@@ -40,7 +41,7 @@ export async function unlinkDocument(
   if (current.link_record_id === null) throw invalid(NOT_LINKED);
   await assertDataAreaAllowed(deps.db, viewer, current, 'unlink', current.link_data_area_id ?? '');
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const change = await inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
     const stored = await trx
       .selectFrom('documents')
@@ -83,4 +84,7 @@ export async function unlinkDocument(
     await reindexDocument(trx, current.id);
     return { link: null, rowVersion };
   });
+  // Without a record it matches no other invoice by vendor and number any more (its file still may).
+  await markLinkedDuplicates(deps.db, [current.id], now);
+  return change;
 }

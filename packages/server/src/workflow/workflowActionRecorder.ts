@@ -17,6 +17,7 @@ import type { ErpDeps } from '../erp';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
 import { assertWithinApprovalLimit } from './approvalLimits';
+import { duplicateOverridesOf } from './duplicateGuard';
 import {
   QUEUE_ACCESS_FLAGS,
   assertNoOtherUsersLockOnLockedRows,
@@ -53,6 +54,8 @@ export interface WorkflowActionRequest {
   note: string | null;
   /** The target queue of a route; null for approve and reject. */
   to: number | null;
+  /** Ours (issue 35): an approval's reason to approve possible duplicates anyway; absent or null: none given. */
+  duplicateOverrideReason?: string | null;
 }
 
 /** One moved document of a workflow action's answer. */
@@ -209,7 +212,8 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
  * With Window' at once; another user's live lock on any document → 409 'The document has been locked by another user.' (the rows are locked first, so a
  * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
  * BlockApproveUnlinked / LinkOnApprovalRequired / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
- * an empty approval list) → 400; the target is the approval list's current step, the queue's
+ * an empty approval list) → 400; a possible duplicate approved without a reason to override → 400
+ * (workflow/duplicateGuard; with one, the reason goes into its history row and a note); the target is the approval list's current step, the queue's
  * ApproveToQueue / RejectToQueue or, for a route, `to` when a route from the queue names it (else
  * 400); a note the core rules require must be given (400, the spec's text). Each document moves
  * by `UPDATE … WHERE id AND queue_id = expectedQueueId AND row_version = rowConflictId`; one that
@@ -263,6 +267,9 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
     await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (access/submissionRules)
+    // Possible duplicates (issue 35) are approved only with a reason to override (workflow/duplicateGuard).
+    const overrides =
+      action === 'approve' ? await duplicateOverridesOf(trx, viewer, request.docIds, request.duplicateOverrideReason ?? null) : null;
 
     let targets: Map<number, Target>;
     if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
@@ -325,6 +332,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
         text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`),
       });
       if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
+      const override = overrides?.get(id);
+      if (override !== undefined) notes.push({ documentId: id, kind: 'system', text: override.note });
       history.push({
         document_id: id,
         action,
@@ -333,6 +342,7 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
         user_id: viewer.userId,
         note: request.note,
         at: now,
+        override_reason: override?.reason ?? null,
       });
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }

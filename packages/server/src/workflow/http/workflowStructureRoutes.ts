@@ -228,7 +228,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
       const { queue } = await browsableQueueOr404(deps, viewer, id);
       // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges);
       // read beside the page, so the listing waits for neither twice.
-      const [{ rows, decisions, total }, approvalLimit] = await Promise.all([
+      const [{ rows, decisions, duplicates, total }, approvalLimit] = await Promise.all([
         findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page),
         effectiveApprovalLimit(deps.db, viewer.userId, id),
       ]);
@@ -239,7 +239,10 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
         deps.jobSignal.notify();
       const documents = rows.map((row) => {
         const decision = decisions.get(row.id);
-        return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
+        const possibleDuplicates = duplicates.get(row.id) ?? [];
+        return decision === undefined
+          ? { ...presentDocument(row), possibleDuplicates }
+          : { ...presentDocument(row), decision: presentDecision(decision, now), possibleDuplicates };
       });
       return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
     },
