@@ -10,6 +10,7 @@ import { entraIdentitiesSchema } from './entraIdentitiesMigration';
 import { recordGroupsSchema } from './recordGroupsMigration';
 import { teamsNotificationsSchema } from './teamsNotificationsMigration';
 import { workflowControlsSchema } from './workflowControlsMigration';
+import { approvalControlsSchema } from './approvalControlsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -496,6 +497,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_entra_identities': entraIdentitiesSchema(),
     '0015_teams_notifications': teamsNotificationsSchema(dialect),
     '0016_workflow_controls': workflowControlsSchema(),
+    '0018_approval_controls': approvalControlsSchema(),
   };
 }
 
