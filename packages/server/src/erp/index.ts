@@ -16,3 +16,5 @@ export { registerErpApi } from './http/registerErpApi';
 export { enqueueLinkedRecordFacts, enqueueListedFactsRefresh, readLinkedRecordFacts } from './linkedRecordFacts';
 export { linkedRecordFactsJob } from './linkedRecordFactsJob';
 export type { EntityTypeMetadata } from './parseCsdl';
+export { EXCHANGE_RATE_TTL_MS, convertToLocalCurrency, readLocalCurrency } from './currencyConversion';
+export type { ExchangeRate, LocalCurrencyAmount } from './currencyConversion';
