@@ -61,6 +61,9 @@ export const DocumentDecisionAnswer = Type.Object({
   noteCount: Type.Integer(),
   overdue: Type.Boolean(),
   discountExpiresToday: Type.Boolean(),
+  localCurrencyCode: Type.Optional(
+    nullable(Type.String({ description: "The local currency (LCY) of the record's company, the currency approval limits are read in." })),
+  ),
 });
 
 /** A stored document as the web services return it (core model DmsDocument, spec §3 "Document"). */
@@ -140,6 +143,12 @@ export const WorkflowQueueAnswer = Type.Object({
         description: "The caller's approval limit in the queue, the lower of queue and group limits; null: none (documents listing only).",
       }),
     ),
+  ),
+  approverNotPreparer: Type.Optional(
+    Type.Boolean({ description: 'Segregation of duties: who imported, submitted or coded a document may not approve it here.' }),
+  ),
+  oneLevelPerApprover: Type.Optional(
+    Type.Boolean({ description: 'Segregation of duties: nobody approves the same document at two levels.' }),
   ),
 });
 

@@ -27,6 +27,10 @@ export interface WorkflowQueue {
   dueSoonCount?: number;
   /** The caller's approval limit in this queue (the lower of queue and group limits), null for none; the documents listing fills it in. */
   approvalLimit?: number | null;
+  /** Segregation of duties: who imported, submitted or coded a document may not approve it in this queue. */
+  approverNotPreparer?: boolean;
+  /** Segregation of duties: nobody approves the same document at two levels. */
+  oneLevelPerApprover?: boolean;
 }
 
 /** A queue type with the queues of it that the caller may browse. */
