@@ -14,6 +14,8 @@ export interface WorkflowQueueSource {
   default_reject_requires_note: number;
   approve_to_queue_id: number | null;
   reject_to_queue_id: number | null;
+  approver_not_preparer: number;
+  one_level_per_approver: number;
   access: number | string;
 }
 
@@ -32,6 +34,8 @@ export const WORKFLOW_QUEUE_COLUMNS = [
   'q.default_reject_requires_note',
   'q.approve_to_queue_id',
   'q.reject_to_queue_id',
+  'q.approver_not_preparer',
+  'q.one_level_per_approver',
 ] as const;
 
 /** A queue row and its visible document count → `WorkflowQueue`; `workflowPerms` comes from the caller's effective access. */
@@ -50,6 +54,8 @@ export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: nu
     approveToQueueId: row.approve_to_queue_id,
     rejectToQueueId: row.reject_to_queue_id,
     workflowPerms: workflowPermsFromAccess(Number(row.access)),
+    approverNotPreparer: row.approver_not_preparer === 1,
+    oneLevelPerApprover: row.one_level_per_approver === 1,
   };
 }
 
