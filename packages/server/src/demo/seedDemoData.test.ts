@@ -93,8 +93,8 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   });
 
   it('creates the demo world of the brief', async () => {
-    expect(await count(services, 'users')).toBe(5);
-    expect(await count(services, 'groups')).toBe(5);
+    expect(await count(services, 'users')).toBe(6);
+    expect(await count(services, 'groups')).toBe(6);
     expect(await count(services, 'privileges')).toBe(PRIVILEGE_NAMES.length);
     // Vendor, Purchase Invoice, Posted Purchase Invoice, and the invoice's related Purchase Order and Purchase Receipt.
     expect(await count(services, 'integrated_tables')).toBe(5);
@@ -312,6 +312,11 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       expect(junior.get('Approval L1')).toBe(ALL_QUEUE_ACCESS);
       expect(has(junior.get('Approval L2'), 'BrowseToQueue')).toBe(true);
       expect(has(junior.get('Approval L2'), 'Approve')).toBe(false);
+      // The level-2 controller (issue 35) signs off without a limit: a second approver beside Pat at level 2.
+      const controller = await accessOf('controller');
+      expect(controller.get('Approval L2')).toBe(ALL_QUEUE_ACCESS);
+      expect(has(controller.get('Approval L1'), 'BrowseToQueue')).toBe(true);
+      expect(has(controller.get('Approval L1'), 'Approve')).toBe(false);
     });
 
     it('creates the queue type, its six queues with features and approve / reject targets', async () => {
@@ -342,6 +347,15 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       expect(setFeatures('Approval L2')).toEqual(['WarnApproveUnlinked']);
       expect(setFeatures('Approved')).toEqual([]);
       expect(setFeatures('Rejected')).toEqual([]);
+      // Segregation of duties (issue 35) holds in the two approval levels and nowhere else.
+      expect(queues.map((q) => [q.name, q.approver_not_preparer, q.one_level_per_approver])).toEqual([
+        ['AP Inbox', 0, 0],
+        ['Coding', 0, 0],
+        ['Approval L1', 1, 1],
+        ['Approval L2', 1, 1],
+        ['Approved', 0, 0],
+        ['Rejected', 0, 0],
+      ]);
     });
 
     it('routes the pipeline forward, to Rejected and back', async () => {
