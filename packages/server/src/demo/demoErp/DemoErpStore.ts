@@ -334,7 +334,7 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
         currencyCode: rate.currencyCode,
         startingDate: rate.startingDate,
         exchangeRateAmount: rate.exchangeRateAmount,
-        relationalCurrencyCode: '',
+        relationalCurrencyCode: rate.relationalCurrencyCode ?? '',
         relationalExchangeRateAmount: rate.relationalExchangeRateAmount,
         lastModifiedDateTime: SEEDED_AT,
       }),

@@ -20,13 +20,14 @@ export interface DemoErpCompany {
 /**
  * One exchange rate of a company (BC table 330, as the API's currencyExchangeRates serves it):
  * from `startingDate` on, `exchangeRateAmount` of `currencyCode` is worth
- * `relationalExchangeRateAmount` of the company's local currency.
+ * `relationalExchangeRateAmount` of `relationalCurrencyCode` (absent: the company's local currency).
  */
 export interface DemoExchangeRate {
   currencyCode: string;
   startingDate: string;
   exchangeRateAmount: number;
   relationalExchangeRateAmount: number;
+  relationalCurrencyCode?: string;
 }
 
 /** A vendor record (BC table 23). */
