@@ -12,15 +12,6 @@ export interface SegregatedQueue {
   features2: number;
 }
 
-/** What the approver did to each document before, as the preparer rule reads it. */
-interface PreparerRow {
-  id: number;
-  name: string;
-  imported: number | string;
-  submitted: number | string;
-  coded: number | string;
-}
-
 /**
  * Segregation of duties on an approval (issue 35; docs/SECURITY.md "Approval limits and
  * segregation of duties"), inside the action's write transaction, after its targets are known.
@@ -56,7 +47,7 @@ async function assertNotPreparer(db: Kysely<Database>, userId: number, docIds: r
     sql<number>`exists (select 1 from workflow_history h where h.document_id = d.id and h.user_id = ${userId} and h.action in (${sql.join(
       actions.map((action) => sql.lit(action)),
     )}))`;
-  const rows = (await db
+  const rows = await db
     .selectFrom('documents as d')
     .select([
       'd.id',
@@ -69,7 +60,7 @@ async function assertNotPreparer(db: Kysely<Database>, userId: number, docIds: r
     ])
     .where('d.id', 'in', [...docIds])
     .orderBy('d.id')
-    .execute()) as PreparerRow[];
+    .execute();
   for (const row of rows) {
     const role: PreparerRole | null =
       Number(row.imported) === 1 ? 'imported' : Number(row.submitted) === 1 ? 'submitted' : Number(row.coded) === 1 ? 'coded' : null;
