@@ -115,7 +115,8 @@ for (const dialect of testDialects()) {
       ]);
       await grantTableAccess(server, team, sitId, { canUpload: true });
       for (const queue of Object.values(q)) await grantGroupQueueAccess(server, team, queue);
-      for (const name of ['alex', 'sam', 'casey', 'dana', 'pat', 'robin'] as const) u[name] = await createUser(server, unique(name), { groups: [team] });
+      for (const name of ['alex', 'sam', 'casey', 'dana', 'pat', 'robin'] as const)
+        u[name] = await createUser(server, unique(name), { groups: [team] });
       u.manager = await createUser(server, unique('manager'), { privileges: { 'Security: Manager': true } });
     });
 
@@ -230,7 +231,7 @@ for (const dialect of testDialects()) {
       expect(await queueOf(doc)).toBe(q.done);
     });
 
-    it('an automatic approval holds to the same rules: submitting in an AutoApproveOnSubmit queue does not approve the submitter\'s own submission', async () => {
+    it("an automatic approval holds to the same rules: submitting in an AutoApproveOnSubmit queue does not approve the submitter's own submission", async () => {
       const doc = await invoiceIn(q.autoOnSubmit);
       const submitted = await send(u.sam, 'PUT', '/api/documents/submit', {
         docId: [doc.id],
