@@ -62,6 +62,9 @@ export const DocumentDecisionAnswer = Type.Object({
   noteCount: Type.Integer(),
   overdue: Type.Boolean(),
   discountExpiresToday: Type.Boolean(),
+  localCurrencyCode: Type.Optional(
+    nullable(Type.String({ description: "The local currency (LCY) of the record's company, the currency approval limits are read in." })),
+  ),
 });
 
 /** Another document a document may duplicate (core model PossibleDuplicate; issue 35). */
@@ -162,6 +165,12 @@ export const WorkflowQueueAnswer = Type.Object({
           "Why the caller may not import files into the queue (NoImporting, a final queue, no Paste flag), in the server's words; null: they may.",
       }),
     ),
+  ),
+  approverNotPreparer: Type.Optional(
+    Type.Boolean({ description: 'Segregation of duties: who imported, submitted or coded a document may not approve it here.' }),
+  ),
+  oneLevelPerApprover: Type.Optional(
+    Type.Boolean({ description: 'Segregation of duties: nobody approves the same document at two levels.' }),
   ),
 });
 

@@ -34,6 +34,10 @@ export interface WorkflowQueue {
    * servers that do not report it: then only NoImporting is known.
    */
   importRefusal?: string | null;
+  /** Segregation of duties: who imported, submitted or coded a document may not approve it in this queue. */
+  approverNotPreparer?: boolean;
+  /** Segregation of duties: nobody approves the same document at two levels. */
+  oneLevelPerApprover?: boolean;
 }
 
 /** A queue type with the queues of it that the caller may browse. */

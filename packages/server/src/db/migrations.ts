@@ -13,6 +13,7 @@ import { workflowControlsSchema } from './workflowControlsMigration';
 import { entraIdentityChangesSchema } from './entraIdentityChangesMigration';
 import { erpStatusWritesSchema } from './erpStatusWritesMigration';
 import { duplicateMarksSchema } from './duplicateMarksMigration';
+import { approvalControlsSchema } from './approvalControlsMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -499,6 +500,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_entra_identities': entraIdentitiesSchema(),
     '0015_teams_notifications': teamsNotificationsSchema(dialect),
     '0016_workflow_controls': workflowControlsSchema(),
+    '0018_approval_controls': approvalControlsSchema(),
     '0019_duplicate_marks': duplicateMarksSchema(dialect),
     '0020_erp_status_writes': erpStatusWritesSchema(dialect),
     '0021_entra_identity_changes': entraIdentityChangesSchema(dialect),

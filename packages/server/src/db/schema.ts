@@ -278,6 +278,8 @@ export interface LinkedRecordFactsTable {
   attempted_at: string | null;
   stale: ColumnType<Flag, Flag | undefined, Flag>;
   last_error: string | null;
+  /** The local currency (LCY) of the record's company when the facts were read (migration 0018); null: not known. */
+  local_currency_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** How an `erp_status_writes` row ended (workflow/erpStatusWriteBack.ts); `pending` until its job is done with it. */
@@ -399,6 +401,10 @@ export interface QueuesTable {
   default_reject_requires_note: ColumnType<Flag, Flag | undefined, Flag>;
   /** Largest amount an approver of this queue may approve; null = no limit (numeric, read as text on PostgreSQL). */
   approval_limit: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Segregation of duties (migration 0018): who imported, submitted or coded a document may not approve it here. */
+  approver_not_preparer: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Segregation of duties (migration 0018): nobody approves the same document at two levels. */
+  one_level_per_approver: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** `routes`: a document in `from_queue_id` may be routed to `to_queue_id`. */

@@ -29,3 +29,5 @@ export {
 } from './erpApprovalApi';
 export type { ErpApprovalRecord, ErpApprovalStatus } from './erpApprovalApi';
 export { EXTENSION_API_PATH, extensionApiUrlOf } from './extensionApiUrlOf';
+export { EXCHANGE_RATE_TTL_MS, convertToLocalCurrency, readLocalCurrency } from './currencyConversion';
+export type { ExchangeRate, LocalCurrencyAmount } from './currencyConversion';

@@ -237,6 +237,7 @@ export interface QueueDecisionRow {
   stale: number | null;
   entered_at: string;
   note_count: number | string;
+  local_currency_code: string | null;
 }
 
 /** The decision figures of the listed documents, in one statement. */
@@ -268,6 +269,7 @@ async function decisionRows(db: Kysely<Database>, ids: readonly number[]): Promi
       'fa.fetched_at',
       'fa.attempted_at',
       'fa.stale',
+      'fa.local_currency_code',
       ENTERED_QUEUE.as('entered_at'),
       sql<number>`(select count(*) from notes n where n.document_id = d.id and n.kind = 'user')`.as('note_count'),
     ])
@@ -309,6 +311,7 @@ export function presentDecision(row: QueueDecisionRow, now: Date): DocumentDecis
     noteCount: Number(row.note_count),
     overdue: row.due_date !== null && row.due_date < today,
     discountExpiresToday: row.discount_date !== null && row.discount_date === today,
+    localCurrencyCode: row.local_currency_code,
   };
 }
 

@@ -16,8 +16,9 @@ import type { Database, WorkflowActionColumn, WorkflowHistoryTable } from '../db
 import type { ErpDeps } from '../erp';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
-import { assertWithinApprovalLimit } from './approvalLimits';
 import { duplicateOverridesOf } from './duplicateGuard';
+import { NOTHING_JUDGED, approvalHistoryColumns, conversionNoteOf, judgeApprovalLimits } from './approvalLimits';
+import { assertSegregationOfDuties } from './segregationOfDuties';
 import {
   QUEUE_ACCESS_FLAGS,
   assertNoOtherUsersLockOnLockedRows,
@@ -202,7 +203,8 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
 
 /**
  * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6), an
- * approval first checked against the approver's limit (workflow/approvalLimits, before the transaction):
+ * approval first judged against the approver's limit (workflow/approvalLimits, before the transaction)
+ * and then by segregation of duties (workflow/segregationOfDuties, after its targets are known):
  * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
  * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
  * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
@@ -227,8 +229,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
   if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
   await refuseStaleWindow(deps.db, viewer, request);
-  // Money rules (issue 12): the linked amounts are read from the ERP before the write lock is taken.
-  if (action === 'approve') await assertWithinApprovalLimit(deps, viewer, request.expectedQueueId, request.docIds);
+  // Money rules (issues 12, 35): the linked amounts are read from the ERP and judged before the write lock is taken.
+  const judged = action === 'approve' ? await judgeApprovalLimits(deps, viewer, request.expectedQueueId, request.docIds) : NOTHING_JUDGED;
   return inWriteTransaction(deps.db, async (trx) => {
     const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
       trx
@@ -287,6 +289,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
       }
       targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
     }
+    // Segregation of duties (issue 35): who prepared a document, or approved it at another level, does not approve it.
+    const levels = action === 'approve' ? await assertSegregationOfDuties(trx, viewer, from, targets) : null;
     const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
     const unread = targetIds.filter((id) => !queues.has(id));
     // An approval list's step or a route names queues the source does not point at: read those too.
@@ -334,6 +338,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
       if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
       const override = overrides?.get(id);
       if (override !== undefined) notes.push({ documentId: id, kind: 'system', text: override.note });
+      const conversion = conversionNoteOf(judged.get(id));
+      if (conversion !== null) notes.push({ documentId: id, kind: 'system', text: conversion });
       history.push({
         document_id: id,
         action,
@@ -343,6 +349,7 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
         note: request.note,
         at: now,
         override_reason: override?.reason ?? null,
+        ...approvalHistoryColumns(judged.get(id), levels?.get(id) ?? null),
       });
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }

@@ -14,6 +14,8 @@ export interface WorkflowQueueSource {
   default_reject_requires_note: number;
   approve_to_queue_id: number | null;
   reject_to_queue_id: number | null;
+  approver_not_preparer: number;
+  one_level_per_approver: number;
   access: number | string;
   /** access/finalQueues finalQueueSql (1: final), when the query read it; then the queue says why the caller may not import there. */
   is_final?: number | string;
@@ -34,6 +36,8 @@ export const WORKFLOW_QUEUE_COLUMNS = [
   'q.default_reject_requires_note',
   'q.approve_to_queue_id',
   'q.reject_to_queue_id',
+  'q.approver_not_preparer',
+  'q.one_level_per_approver',
 ] as const;
 
 /**
@@ -58,6 +62,8 @@ export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: nu
     rejectToQueueId: row.reject_to_queue_id,
     workflowPerms: workflowPermsFromAccess(Number(row.access)),
     ...(row.is_final === undefined ? {} : { importRefusal: queueImportRefusal(features, Number(row.is_final) === 1) }),
+    approverNotPreparer: row.approver_not_preparer === 1,
+    oneLevelPerApprover: row.one_level_per_approver === 1,
   };
 }
 

@@ -377,7 +377,7 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
         vendorId: vendor.id,
         vendorNumber: vendor.number,
         vendorName: vendor.displayName,
-        currencyCode: company.currencyCode,
+        currencyCode: invoice.currencyCode ?? company.currencyCode,
         totalAmountIncludingTax: money(totals.totalCents),
         status: 'Released',
         fullyReceived: true,
@@ -415,7 +415,7 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
         vendorName: vendor.displayName,
         orderId,
         orderNumber: invoice.orderNumber,
-        currencyCode: company.currencyCode,
+        currencyCode: invoice.currencyCode ?? company.currencyCode,
         totalAmountExcludingTax: money(totals.subtotalCents),
         totalTaxAmount: money(totals.taxCents),
         totalAmountIncludingTax: money(totals.totalCents),
@@ -449,5 +449,27 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
     purchaseOrders: orders,
     purchaseReceipts: receipts,
     postedPurchaseInvoices: [],
+    // BC answers companyInformation as a set of one record: the company's own.
+    companyInformation: [
+      stored({
+        id: company.id,
+        displayName: company.displayName,
+        country: company.currencyCode === 'CAD' ? 'CA' : 'US',
+        currencyCode: company.currencyCode,
+        currentFiscalYearStartDate: '2025-01-01',
+        lastModifiedDateTime: SEEDED_AT,
+      }),
+    ],
+    currencyExchangeRates: company.exchangeRates.map((rate, index) =>
+      stored({
+        id: seededGuid(0xf0e0, ordinal, index + 1),
+        currencyCode: rate.currencyCode,
+        startingDate: rate.startingDate,
+        exchangeRateAmount: rate.exchangeRateAmount,
+        relationalCurrencyCode: rate.relationalCurrencyCode ?? '',
+        relationalExchangeRateAmount: rate.relationalExchangeRateAmount,
+        lastModifiedDateTime: SEEDED_AT,
+      }),
+    ),
   };
 }
