@@ -24,6 +24,7 @@ const MODULES = [
   'access',
   'auth',
   'documents',
+  'duplicates',
   'erp',
   'folders',
   'graph',

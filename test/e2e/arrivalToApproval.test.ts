@@ -7,6 +7,7 @@ import { NotesPage } from './pages/NotesPage';
 import { WorkflowPage } from './pages/WorkflowPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
+import { demoTokenOf, queueIdByName } from './support/demoApi';
 import { useBrowserSession } from './support/browserSession';
 
 /*
@@ -22,6 +23,27 @@ const AMOUNT = 49_872.77;
 const JUNIOR_LIMIT = 10_000;
 
 const session = useBrowserSession();
+
+/**
+ * Withdraws the demo's own copy of the invoice (LW-5531.pdf, seeded in Approval L1) as the
+ * administrator would: this test files the invoice anew, and beside the seeded copy the arrival is
+ * rightly a possible duplicate (issue 35), whose approval would ask for a reason to override.
+ */
+async function withdrawSeededCopy(): Promise<void> {
+  const { baseUrl } = session.server;
+  const admin = await demoTokenOf(baseUrl, 'admin');
+  const l1 = await queueIdByName(baseUrl, admin, 'Approval L1');
+  const listed = await fetch(`${baseUrl}/api/queues/${l1}/workflow?take=200`, { headers: { Authorization: `Bearer ${admin}` } });
+  const seeded = ((await listed.json()) as { documents: { id: number; name: string }[] }).documents.find(
+    (doc) => doc.name === `${INVOICE.vendorInvoiceNo}.pdf`,
+  );
+  if (seeded === undefined) throw new Error(`The demo has no ${INVOICE.vendorInvoiceNo}.pdf in Approval L1.`);
+  const deleted = await fetch(`${baseUrl}/api/documents?docId[]=${seeded.id}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${admin}` },
+  });
+  if (!deleted.ok) throw new Error(`Deleting the seeded copy answered ${deleted.status}`);
+}
 
 /** A fresh window at the demo ERP as `username`. */
 async function openErpAs(username: string): Promise<{ page: Page; erp: DemoErpPage; app: FrameLocator }> {
@@ -52,6 +74,7 @@ describe('an invoice from arrival to approval', () => {
   it("arrives on PI-1004 in the AP Inbox with its facts, goes to Approval L1, is over the junior approver's limit, goes on to L2 and is approved there", async () => {
     const started = Date.now();
     const fileName = `LW-5531 arrival ${started}.pdf`;
+    await withdrawSeededCopy();
 
     // The clerk files the vendor's invoice on its purchase invoice: it arrives in the AP Inbox.
     const clerk = await openErpAs('clerk');

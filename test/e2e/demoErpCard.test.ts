@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
 import { useBrowserSession } from './support/browserSession';
+import { setErpApprovalStatus } from './support/demoApi';
 
 const session = useBrowserSession();
 let page: Page;
@@ -32,6 +33,8 @@ describe('the demo ERP card: the record as the ERP holds it', () => {
     const section = erp.erpSection();
     await section.getByText('V30000 Northwind Traders').waitFor();
     await section.getByText('Draft', { exact: true }).waitFor();
+    // Posting needs the invoice approved in Datahaven (the demo ERP's setup switch is on): an ERP user approved it.
+    setErpApprovalStatus(session.server.erp, 'PI-1003', 'Approved');
     await erp.postInvoice();
     await section.getByRole('status').filter({ hasText: 'PI-1003 is posted.' }).waitFor();
     await section.getByText('PPI-1003', { exact: true }).waitFor();

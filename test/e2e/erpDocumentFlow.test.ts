@@ -7,6 +7,7 @@ import { NotesPage } from './pages/NotesPage';
 import { ViewerPage } from './pages/ViewerPage';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
 import { useBrowserSession } from './support/browserSession';
+import { setErpApprovalStatus } from './support/demoApi';
 
 const VENDOR = 'Fabrikam, Inc.';
 /** The seeded scan lives in this folder of the vendor (packages/server/src/demo/demoWorld.ts). */
@@ -106,7 +107,9 @@ describe('an AP clerk files a vendor invoice on its purchase invoice, and it fol
     await folders.waitForFolder('Supporting Documents');
     await folders.selectDocument(fileName, 'Invoice');
 
-    // BC's Post: the demo ERP posts it, and the page reports it to our API as the AL codeunit does.
+    // BC's Post: the demo ERP posts it (approved in Datahaven: set in the ERP here, as this flow is about
+    // the documents following it), and the page reports it to our API as the AL codeunit does.
+    setErpApprovalStatus(session.server.erp, 'PI-1003', 'Approved');
     await erp.postInvoice();
     await erp
       .erpSection()

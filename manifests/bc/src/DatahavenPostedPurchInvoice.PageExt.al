@@ -1,5 +1,5 @@
 /// <summary>Shows the posted invoice's Datahaven documents in a FactBox on the Posted Purchase Invoice page (page 138).</summary>
-pageextension 50102 "Datahaven Posted Purch. Invoice" extends "Posted Purchase Invoice"
+pageextension 50102 "Datahaven Posted Purch. Inv." extends "Posted Purchase Invoice"
 {
     layout
     {

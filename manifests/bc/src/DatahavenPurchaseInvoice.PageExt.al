@@ -1,8 +1,16 @@
-/// <summary>Shows the invoice's Datahaven documents in a FactBox on the Purchase Invoice page (page 51).</summary>
+/// <summary>Shows the invoice's Datahaven documents in a FactBox on the Purchase Invoice page (page 51), and its Datahaven approval status.</summary>
 pageextension 50101 "Datahaven Purchase Invoice" extends "Purchase Invoice"
 {
     layout
     {
+        addlast(General)
+        {
+            field(DHApprovalStatus; Rec."DH Approval Status")
+            {
+                ApplicationArea = All;
+                ToolTip = 'The approval status Datahaven Documents wrote for this invoice: Pending Approval while its document is in the approval workflow, Approved after the last approval level, Rejected when rejected. With Require Datahaven Approval to Post on the Datahaven Documents Setup page, only an Approved invoice posts.';
+            }
+        }
         addfirst(FactBoxes)
         {
             part(DatahavenDocuments; "Datahaven Documents Part")

@@ -42,6 +42,16 @@ page 50100 "Datahaven Setup"
                     ToolTip = 'Name users in Datahaven by their authentication email instead of their Business Central user name.';
                 }
             }
+            group(Posting)
+            {
+                Caption = 'Posting';
+
+                field(RequireApprovalToPost; Rec."Require Approval to Post")
+                {
+                    ApplicationArea = All;
+                    ToolTip = 'Refuse to post a purchase invoice whose Datahaven approval status is not Approved. Datahaven writes the status when the invoice document passes its last approval level.';
+                }
+            }
         }
     }
 

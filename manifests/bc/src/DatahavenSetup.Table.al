@@ -1,6 +1,7 @@
 /// <summary>
 /// Where the Datahaven server is and how users are named there. The API key is never stored
-/// in this table: it lives in IsolatedStorage (module scope) as SecretText.
+/// in this table: it lives in IsolatedStorage (module scope) as SecretText. "Require Approval to
+/// Post" makes codeunit "DH Posting Guard" refuse purchase invoices not approved in Datahaven.
 /// </summary>
 table 50100 "Datahaven Setup"
 {
@@ -29,6 +30,10 @@ table 50100 "Datahaven Setup"
         field(3; "Use Authentication Email"; Boolean)
         {
             Caption = 'Use Authentication Email as User Name';
+        }
+        field(4; "Require Approval to Post"; Boolean)
+        {
+            Caption = 'Require Datahaven Approval to Post';
         }
     }
 

@@ -6,14 +6,15 @@ import { teamsNotificationJobs } from './notifications';
 import type { ServerDeps } from './openServices';
 import { thumbnailJob } from './renditions';
 import { textExtractionJob } from './search';
+import { erpStatusJob } from './workflow';
 
 /**
  * Every background job kind the server runs, as its module declares it: search's PDF text
- * extraction, renditions' page thumbnails, erp's linked records' decision facts and the
- * notifications module's Teams batch and send.
+ * extraction, renditions' page thumbnails, erp's linked records' decision facts, the
+ * notifications module's Teams batch and send, and workflow's write-back of decisions to the ERP.
  */
 export function serverJobs(): JobDefinition<ServerDeps>[] {
-  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs()];
+  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs(), erpStatusJob];
 }
 
 /** The handlers of `serverJobs` by kind, for the server's JobRunner (and tests that run one). */

@@ -1,5 +1,10 @@
 import type { FrameLocator, Locator } from 'playwright-core';
 
+/** A document name as a pattern of its own (file names hold dots and brackets). */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** What the out-of-sync refusal says (embedded §8 'documentMovedQueue'). */
 export const OUT_OF_SYNC_MESSAGE =
   'This document has been moved to a different queue since this page was last loaded. Please close this dialog to refresh your window.';
@@ -27,9 +32,20 @@ export class WorkflowQueuePage {
       .filter({ has: this.app.getByRole('gridcell') });
   }
 
-  /** The row whose first cell is this document name. */
+  /** The row whose first cell is this document name (followed, in a marked row, by its "Possible duplicate of …" line only). */
   row(name: string): Locator {
-    return this.rows().filter({ has: this.app.getByRole('gridcell').first().filter({ hasText: name }) });
+    const named = new RegExp(`^\\s*${escapeRegExp(name)}\\s*(Possible duplicate of .*)?$`);
+    return this.rows().filter({ has: this.app.getByRole('gridcell').first().filter({ hasText: named }) });
+  }
+
+  /** A row's "Possible duplicate of …" line (issue 35), under the document's name. */
+  possibleDuplicate(name: string): Locator {
+    return this.row(name).locator('[data-marker="possibleDuplicate"]');
+  }
+
+  /** The approve dialog of possible duplicates: it asks for the reason to approve them anyway. */
+  duplicateApprovePrompt(): Locator {
+    return this.app.getByRole('dialog').filter({ has: this.app.getByRole('textbox', { name: /Reason to approve anyway/ }) });
   }
 
   /** Turns the inline viewer pane ('Autoview', remembered per browser profile) on or off. */
@@ -46,7 +62,11 @@ export class WorkflowQueuePage {
       Array.from(grid.querySelectorAll('[role="row"], tr'))
         .map((row) => row.querySelector('[role="gridcell"], td'))
         .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
-        .map((cell) => cell.innerText.trim()),
+        .map((cell) => {
+          // The name without the line "Possible duplicate of …" a marked row shows under it (issue 35).
+          const marker = cell.querySelector<HTMLElement>('[data-marker="possibleDuplicate"]');
+          return (marker === null ? cell.innerText : cell.innerText.replace(marker.innerText, '')).trim();
+        }),
     );
   }
 
@@ -83,7 +103,11 @@ export class WorkflowQueuePage {
       Array.from(grid.querySelectorAll('[role="row"][aria-selected="true"], tr[aria-selected="true"]'))
         .map((row) => row.querySelector('[role="gridcell"], td'))
         .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
-        .map((cell) => cell.innerText.trim()),
+        .map((cell) => {
+          // The name without the line "Possible duplicate of …" a marked row shows under it (issue 35).
+          const marker = cell.querySelector<HTMLElement>('[data-marker="possibleDuplicate"]');
+          return (marker === null ? cell.innerText : cell.innerText.replace(marker.innerText, '')).trim();
+        }),
     );
   }
 

@@ -101,6 +101,7 @@ describe('documentsApi', () => {
       () => jsonResponse(200, { deleted: [1, 2] }),
       () => jsonResponse(200, { merge: false }),
       () => jsonResponse(200, null),
+      () => jsonResponse(200, []),
     );
     const api = documentsApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await api.getDocument(1);
@@ -110,6 +111,7 @@ describe('documentsApi', () => {
     await expect(api.deleteDocuments([1, 2])).resolves.toEqual({ deleted: [1, 2] });
     await api.getAccess(1);
     await expect(api.getLink(1)).resolves.toBeNull();
+    await expect(api.getPossibleDuplicates(1)).resolves.toEqual([]);
     expect(calls.map((c) => `${c.init.method} ${decodeURIComponent(c.url)}`)).toEqual([
       'GET /api/documents/1',
       'GET /api/documents?docId[]=1&docId[]=2',
@@ -118,8 +120,16 @@ describe('documentsApi', () => {
       'DELETE /api/documents?docId[]=1&docId[]=2',
       'GET /api/documents/1/access',
       'GET /api/documents/1/link',
+      'GET /api/documents/1/duplicates',
     ]);
     expect(calls[3].init.body).toBe('{"description":"New","userDate":null}');
+  });
+
+  it("asks where the write-back of a document's decision to the ERP stands", async () => {
+    const { fetch, calls } = scriptedFetch(() => jsonResponse(200, null));
+    const api = documentsApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
+    await expect(api.getErpStatus(7)).resolves.toBeNull();
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['GET /api/documents/7/erp-status']);
   });
 
   it('does not call the server for an empty id list', async () => {

@@ -2,10 +2,12 @@ import {
   DEFAULT_DISPLAY_TYPE,
   type DmsDocument,
   type DocumentAccess,
+  type DocumentErpStatus,
   type DocumentLink,
   type ErpContext,
   type FolderConstraints,
   type FolderEntry,
+  type PossibleDuplicate,
 } from '../model';
 import type { ApiClient, UploadProgress } from './ApiClient';
 import { RELATED_UNAVAILABLE_HEADER, type DocumentChanges } from '../contract';
@@ -75,6 +77,10 @@ export interface DocumentsApi {
   deleteDocuments(ids: readonly number[]): Promise<{ deleted: number[] }>;
   getAccess(id: number, signal?: AbortSignal): Promise<DocumentAccess>;
   getLink(id: number, signal?: AbortSignal): Promise<DocumentLink | null>;
+  /** Where the write-back of the document's latest decision to its linked purchase invoice stands (GET /documents/{id}/erp-status); null when none was owed. */
+  getErpStatus(id: number, signal?: AbortSignal): Promise<DocumentErpStatus | null>;
+  /** The documents this one may duplicate (GET /documents/{id}/duplicates; issue 35); [] when none. */
+  getPossibleDuplicates(id: number, signal?: AbortSignal): Promise<PossibleDuplicate[]>;
   /** URL of the bytes (needs the bearer: fetch it with fetchData or authorizedFetch). */
   dataUrl(id: number, options?: DataUrlOptions): string;
   /** URL of a page thumbnail (1-based page; needs the bearer). */
@@ -158,6 +164,8 @@ export function documentsApi(client: ApiClient): DocumentsApi {
     deleteDocuments: (ids) => client.delete<{ deleted: number[] }>('/documents', { query: { 'docId[]': ids } }),
     getAccess: (id, signal) => client.get<DocumentAccess>(`/documents/${id}/access`, { signal }),
     getLink: (id, signal) => client.get<DocumentLink | null>(`/documents/${id}/link`, { signal }),
+    getErpStatus: (id, signal) => client.get<DocumentErpStatus | null>(`/documents/${id}/erp-status`, { signal }),
+    getPossibleDuplicates: (id, signal) => client.get<PossibleDuplicate[]>(`/documents/${id}/duplicates`, { signal }),
     dataUrl,
     thumbnailUrl,
     fetchData: (id, options = {}) => {

@@ -61,16 +61,19 @@ describe('workflowApi', () => {
       () => jsonResponse(200, moved),
       () => jsonResponse(200, moved),
       () => jsonResponse(200, moved),
+      () => jsonResponse(200, moved),
     );
     const api = workflowApi(new ApiClient({ tokens: new CountingTokens(), fetch }));
     await expect(api.approve({ docIds: [7, 8], rowConflictIds: [4, 2], expectedQueueId: 12, note: 'ok' })).resolves.toEqual(moved);
     await api.reject({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12, note: 'wrong vendor' });
     await api.route({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12, to: 14, note: '  ' });
     await api.approve({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12 });
+    await api.approve({ docIds: [7], rowConflictIds: [4], expectedQueueId: 12, duplicateOverrideReason: 'Two deliveries' });
     expect(described(calls)).toEqual([
       'PUT /api/documents/approval',
       'PUT /api/documents/reject',
       'PUT /api/documents/route',
+      'PUT /api/documents/approval',
       'PUT /api/documents/approval',
     ]);
     expect(calls.map((call) => JSON.parse(String(call.init.body)))).toEqual([
@@ -78,6 +81,7 @@ describe('workflowApi', () => {
       { docId: [7], rowConflictIds: [4], expectedQueueId: 12, rejectionNote: 'wrong vendor' },
       { docId: [7], rowConflictIds: [4], expectedQueueId: 12, to: 14 },
       { docId: [7], rowConflictIds: [4], expectedQueueId: 12 },
+      { docId: [7], rowConflictIds: [4], expectedQueueId: 12, duplicateOverrideReason: 'Two deliveries' },
     ]);
   });
 

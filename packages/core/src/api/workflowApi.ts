@@ -74,6 +74,11 @@ export interface WorkflowActionRequest {
   expectedQueueId: number;
   /** The user's note; blank notes are left out. */
   note?: string;
+  /**
+   * Ours (issue 35), approve only: the reason to approve documents marked as possible duplicates
+   * anyway (`duplicateOverrideReason`); the server refuses such an approval without one.
+   */
+  duplicateOverrideReason?: string;
 }
 
 /** A route request: a workflow action with its target queue. */
@@ -199,7 +204,11 @@ export function workflowApi(client: ApiClient): WorkflowApi {
     getReadonly: (docId, queueId, signal) =>
       client.get<{ readonly: boolean }>(`/documents/${docId}/readonly`, { query: { queueId }, signal }),
     approve: (request) =>
-      client.put<WorkflowActionResult>('/documents/approval', { ...actionBody(request), approvalNote: noteOrUndefined(request.note) }),
+      client.put<WorkflowActionResult>('/documents/approval', {
+        ...actionBody(request),
+        approvalNote: noteOrUndefined(request.note),
+        duplicateOverrideReason: noteOrUndefined(request.duplicateOverrideReason),
+      }),
     reject: (request) =>
       client.put<WorkflowActionResult>('/documents/reject', { ...actionBody(request), rejectionNote: noteOrUndefined(request.note) }),
     route: (request) =>

@@ -28,4 +28,5 @@ export * from './mailImportContract';
 export * from './mailDraftContract';
 export * from './relatedUnavailableHeader';
 export * from './entraIdentityContract';
+export * from './erpStatusAnswersContract';
 export * from './evidenceContract';

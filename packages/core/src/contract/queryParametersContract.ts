@@ -143,7 +143,12 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/search-tags': Type.Object(searchPage),
   '/api/folder-structure': Type.Object({ ...recordContext, expandToDocId: integerQuery('expandToDocId') }),
   '/api/annotations': Type.Object({ docId: documentIdQuery, page: integerQuery('page') }),
-  '/api/locks': Type.Object({ docId: documentIdQuery, queueId: integerQuery('queueId'), rowConflictIds: integerQuery('rowConflictIds') }),
+  '/api/locks': Type.Object({
+    docId: documentIdQuery,
+    queueId: integerQuery('queueId'),
+    rowConflictIds: integerQuery('rowConflictIds'),
+    note: textQuery("DELETE: a security manager's reason for releasing another user's lock (a user note; at most 4000 characters)."),
+  }),
   '/api/locks/renew': Type.Object({ docId: documentIdQuery, queueId: integerQuery('queueId') }),
   '/api/can': Type.Object({ action: textQuery('A privilege name.') }),
   '/api/can/actions': Type.Object(listQuery('action', Type.String({ description: 'A privilege name.' }))),

@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { DmsDocument } from '../model/document';
 import type { DocumentDecision } from '../model/documentDecision';
 import type { Note } from '../model/note';
+import type { PossibleDuplicate } from '../model/possibleDuplicate';
 import type { QueueDocumentsPage, WorkflowQueue, WorkflowQueueType, WorkflowRoot } from '../model/workflowStructure';
 import type { VersionInfo } from '../model/version';
 
@@ -61,7 +62,22 @@ export const DocumentDecisionAnswer = Type.Object({
   noteCount: Type.Integer(),
   overdue: Type.Boolean(),
   discountExpiresToday: Type.Boolean(),
+  localCurrencyCode: Type.Optional(
+    nullable(Type.String({ description: "The local currency (LCY) of the record's company, the currency approval limits are read in." })),
+  ),
 });
+
+/** Another document a document may duplicate (core model PossibleDuplicate; issue 35). */
+export const PossibleDuplicateAnswer = Type.Object({
+  id: nullable(Type.Integer({ description: 'Null when the caller cannot open the other document.' })),
+  name: nullable(Type.String()),
+  queueName: nullable(Type.String()),
+  approved: Type.Boolean(),
+  reasons: Type.Array(Type.Union([Type.Literal('file'), Type.Literal('vendorInvoiceNumber'), Type.Literal('vendorAmountDate')])),
+});
+
+/** `GET /api/documents/{id}/duplicates` → the documents it may duplicate. */
+export const PossibleDuplicateListAnswer = Type.Array(PossibleDuplicateAnswer);
 
 /** A stored document as the web services return it (core model DmsDocument, spec §3 "Document"). */
 export const DocumentAnswer = Type.Object({
@@ -113,6 +129,7 @@ export const DocumentAnswer = Type.Object({
   modifiedAt: Type.String(),
   submitted: Type.Optional(Type.Boolean()),
   decision: Type.Optional(DocumentDecisionAnswer),
+  possibleDuplicates: Type.Optional(PossibleDuplicateListAnswer),
 });
 
 /** `GET /api/documents?docId[]=…` → DmsDocument[]. */
@@ -140,6 +157,20 @@ export const WorkflowQueueAnswer = Type.Object({
         description: "The caller's approval limit in the queue, the lower of queue and group limits; null: none (documents listing only).",
       }),
     ),
+  ),
+  importRefusal: Type.Optional(
+    nullable(
+      Type.String({
+        description:
+          "Why the caller may not import files into the queue (NoImporting, a final queue, no Paste flag), in the server's words; null: they may.",
+      }),
+    ),
+  ),
+  approverNotPreparer: Type.Optional(
+    Type.Boolean({ description: 'Segregation of duties: who imported, submitted or coded a document may not approve it here.' }),
+  ),
+  oneLevelPerApprover: Type.Optional(
+    Type.Boolean({ description: 'Segregation of duties: nobody approves the same document at two levels.' }),
   ),
 });
 
@@ -177,6 +208,8 @@ void queueTypeMatches;
 void queuePageMatches;
 const decisionMatches: Same<Static<typeof DocumentDecisionAnswer>, DocumentDecision> = true;
 void decisionMatches;
+const duplicateMatches: Same<Static<typeof PossibleDuplicateAnswer>, PossibleDuplicate> = true;
+void duplicateMatches;
 const documentMatches: Same<Static<typeof DocumentAnswer>, DmsDocument> = true;
 void documentMatches;
 const versionMatches: Same<Static<typeof VersionAnswer>, VersionInfo> = true;

@@ -14,8 +14,14 @@ const actionFields = {
   expectedQueueId: Type.Integer({ minimum: 1 }),
 };
 
-/** The body of `PUT /api/documents/approval`. */
-export const ApprovalBody = Type.Object({ ...actionFields, approvalNote: Type.Optional(NullableText) }, { additionalProperties: false });
+/**
+ * The body of `PUT /api/documents/approval`. Ours beside the spec's fields (issue 35):
+ * `duplicateOverrideReason`, the reason to approve possible duplicates anyway (docs/API.md).
+ */
+export const ApprovalBody = Type.Object(
+  { ...actionFields, approvalNote: Type.Optional(NullableText), duplicateOverrideReason: Type.Optional(NullableText) },
+  { additionalProperties: false },
+);
 
 /** The body of `PUT /api/documents/reject`. */
 export const RejectBody = Type.Object({ ...actionFields, rejectionNote: Type.Optional(NullableText) }, { additionalProperties: false });

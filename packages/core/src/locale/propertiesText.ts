@@ -36,6 +36,11 @@ export const PROPERTIES_TEXT = {
   notLinked: 'Not linked',
   queue: 'Queue',
   notInWorkflow: 'Not in workflow',
+  /** The write-back of the document's decision to its purchase invoice in the ERP (GET /documents/{id}/erp-status). */
+  erpStatus: 'ERP status',
+  /** Shown while the server answers, and when no decision of the document was owed to the ERP. */
+  erpStatusLoading: 'Reading…',
+  erpStatusNone: 'Nothing written to the ERP',
 
   // Rename and change subtype
   rename: 'Rename',

@@ -16,6 +16,7 @@ import { SEARCH_TEXT } from './searchText';
 import { WORKFLOW_TEXT } from './workflowText';
 import { DECISION_TEXT } from './decisionText';
 import { VIEWER_TEXT } from './viewerText';
+import { DUPLICATES_TEXT } from './duplicatesText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -64,4 +65,5 @@ export const UI_TEXT = {
   workflow: WORKFLOW_TEXT,
   decision: DECISION_TEXT,
   viewer: VIEWER_TEXT,
+  duplicates: DUPLICATES_TEXT,
 } as const;

@@ -118,9 +118,9 @@ export const WORKFLOW_TEXT = {
   lockDone: { createLock: 'Document locked', renewLock: 'Lock renewed', unlock: 'Document unlocked' },
   dismissLockError: 'Dismiss lock error',
 
-  // Money rules (issue 12): an approval over the approver's limit
-  approvalLimitTitle: 'Over your approval limit',
-  /** Offered instead of Approve when the amount is over the approver's limit: the queue's route targets. */
+  // Money rules (issues 12, 35): an approval the approver's limit does not cover — over it, or an amount it cannot check
+  approvalLimitTitle: 'Beyond your approval limit',
+  /** Offered instead of Approve when the approver's limit does not cover the amount: the queue's route targets. */
   routeToNextLevel: 'Route to the next level',
   dismissApprovalLimit: 'Dismiss approval limit message',
 

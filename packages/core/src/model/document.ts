@@ -1,4 +1,5 @@
 import type { DocumentDecision } from './documentDecision';
+import type { PossibleDuplicate } from './possibleDuplicate';
 import type { DocumentLink } from './documentLink';
 
 /** Per-document access flags computed on the server (spec §3, GET /documents/{id}/access). */
@@ -133,4 +134,9 @@ export interface DmsDocument {
   submitted?: boolean;
   /** The queue listing's decision data (linked record facts, days in queue, notes); absent elsewhere. */
   decision?: DocumentDecision;
+  /**
+   * Ours (issue 35): the queue listing's "possible duplicate of …" — the other documents this one
+   * may duplicate ([] when none); absent elsewhere (GET /api/documents/{id}/duplicates answers it).
+   */
+  possibleDuplicates?: PossibleDuplicate[];
 }

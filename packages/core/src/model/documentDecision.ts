@@ -53,4 +53,6 @@ export interface DocumentDecision {
   overdue: boolean;
   /** The cash discount can be taken today and no later. */
   discountExpiresToday: boolean;
+  /** The local currency (LCY) of the record's company, which approval limits are read in; null or absent: not known. */
+  localCurrencyCode?: string | null;
 }

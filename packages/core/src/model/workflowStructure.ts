@@ -27,6 +27,17 @@ export interface WorkflowQueue {
   dueSoonCount?: number;
   /** The caller's approval limit in this queue (the lower of queue and group limits), null for none; the documents listing fills it in. */
   approvalLimit?: number | null;
+  /**
+   * Ours (issue 35): why the caller may not import files into this queue — NoImporting, a final
+   * queue (documents reach Approved or Rejected only through the workflow), or no Paste flag — in
+   * the words POST /api/queues/{id}/documents refuses with; null when they may. Absent from
+   * servers that do not report it: then only NoImporting is known.
+   */
+  importRefusal?: string | null;
+  /** Segregation of duties: who imported, submitted or coded a document may not approve it in this queue. */
+  approverNotPreparer?: boolean;
+  /** Segregation of duties: nobody approves the same document at two levels. */
+  oneLevelPerApprover?: boolean;
 }
 
 /** A queue type with the queues of it that the caller may browse. */

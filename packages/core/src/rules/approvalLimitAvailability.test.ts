@@ -1,11 +1,12 @@
 import type { DocumentDecision } from '../model';
 import { approvalLimitBlock } from './approvalLimitAvailability';
-import { approvalLimitExceeded } from './messages';
+import { approvalAmountUnknown, approvalLimitExceeded } from './messages';
 
 const facts = (
   amount: number | null,
   factsState: DocumentDecision['factsState'] = 'current',
   currencyCode: string | null = 'USD',
+  localCurrencyCode: string | null = 'USD',
 ): DocumentDecision => ({
   vendorNumber: null,
   vendorName: null,
@@ -21,6 +22,7 @@ const facts = (
   noteCount: 0,
   overdue: false,
   discountExpiresToday: false,
+  localCurrencyCode,
 });
 
 describe('approvalLimitBlock', () => {
@@ -36,19 +38,35 @@ describe('approvalLimitBlock', () => {
     });
   });
 
-  it('says nothing without a limit, within it (equal included), or for facts that are not current or have no amount', () => {
+  it('says nothing without a limit, within it (equal included), or for facts that are not current', () => {
     const over = [{ name: 'a.pdf', decision: facts(20000) }];
     expect(approvalLimitBlock(over, null, 'Q')).toBeNull();
     expect(approvalLimitBlock(over, undefined, 'Q')).toBeNull();
     expect(approvalLimitBlock([{ name: 'a.pdf', decision: facts(10000) }], 10000, 'Q')).toBeNull();
-    for (const state of ['stale', 'loading', 'unlinked'] as const)
+    for (const state of ['stale', 'loading'] as const)
       expect(approvalLimitBlock([{ name: 'a.pdf', decision: facts(20000, state) }], 10000, 'Q')).toBeNull();
-    expect(approvalLimitBlock([{ name: 'a.pdf', decision: facts(null) }, { name: 'b.pdf' }], 10000, 'Q')).toBeNull();
+    expect(approvalLimitBlock([{ name: 'b.pdf' }], 10000, 'Q')).toBeNull();
   });
 
-  it('reads the limit in the record currency, as the server does; no currency, a bare amount', () => {
-    expect(approvalLimitBlock([{ name: 'a.pdf', decision: facts(1500, 'current', null) }], 1000, 'Q')).toMatchObject({
-      message: approvalLimitExceeded(1500, '', 'a.pdf', 1000, 'Q'),
+  it('blocks a document whose amount cannot be known: unlinked, or linked to a record without an amount (issue 35)', () => {
+    expect(approvalLimitBlock([{ name: 'scan.pdf', decision: facts(null, 'unlinked') }], 10000, 'Q')).toEqual({
+      allowed: false,
+      reason: 'overApprovalLimit',
+      message: approvalAmountUnknown('scan.pdf', 'Q', false),
     });
+    expect(approvalLimitBlock([{ name: 'vendor.pdf', decision: facts(null) }], 10000, 'Q')).toMatchObject({
+      message: approvalAmountUnknown('vendor.pdf', 'Q', true),
+    });
+    // Without a limit the amount does not matter.
+    expect(approvalLimitBlock([{ name: 'scan.pdf', decision: facts(null, 'unlinked') }], null, 'Q')).toBeNull();
+  });
+
+  it("reads the limit in the company's local currency: a blank currency is the local one; another currency, or an unknown local one, is left to the server", () => {
+    expect(approvalLimitBlock([{ name: 'a.pdf', decision: facts(1500, 'current', null) }], 1000, 'Q')).toMatchObject({
+      message: approvalLimitExceeded(1500, 'USD', 'a.pdf', 1000, 'Q'),
+    });
+    // 1,500 JPY is far below 1,000 USD, and 900 EUR may be above it: only the server, converting at the ERP's rate, can tell.
+    expect(approvalLimitBlock([{ name: 'yen.pdf', decision: facts(1500, 'current', 'JPY') }], 1000, 'Q')).toBeNull();
+    expect(approvalLimitBlock([{ name: 'a.pdf', decision: facts(1500, 'current', 'USD', null) }], 1000, 'Q')).toBeNull();
   });
 });

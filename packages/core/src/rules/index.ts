@@ -7,6 +7,7 @@ export * from './contextValidity';
 export * from './customFieldRules';
 export * from './documentAutoName';
 export * from './downloadMenuAvailability';
+export * from './duplicateMessages';
 export * from './fileSize';
 export * from './inlineViewerPane';
 export * from './lockActionAvailability';

@@ -8,8 +8,13 @@ const optIn = { features1: FEATURES1.OptInWorkflow, features2: 0 };
 const outside = { searchView: false };
 
 describe('lock actions', () => {
-  it('OptInWorkflow turns createLock on and unlock and renewLock off', () => {
+  it("OptInWorkflow turns renewLock off and keeps the server's createLock and unlock (who may act; a security manager's release)", () => {
     expect(effectiveLockAccess({ createLock: false, renewLock: true, unlock: true }, optIn)).toEqual({
+      createLock: false,
+      renewLock: false,
+      unlock: true,
+    });
+    expect(effectiveLockAccess({ createLock: true, renewLock: true, unlock: false }, optIn)).toEqual({
       createLock: true,
       renewLock: false,
       unlock: false,
@@ -48,10 +53,14 @@ describe('lock actions', () => {
     expect(lockActionAvailability('createLock', [], outside)).toMatchObject({ allowed: false, reason: 'noSelection' });
   });
 
-  it('lock actions follow the OptInWorkflow adjustment', () => {
-    const document: LockActionDocument = { access: { createLock: false, renewLock: true, unlock: true }, queue: optIn };
-    expect(lockActionAvailability('createLock', [document], outside).allowed).toBe(true);
-    expect(lockActionAvailability('renewLock', [document], outside).allowed).toBe(false);
-    expect(lockActionAvailability('unlock', [document], outside).allowed).toBe(false);
+  it('lock actions follow the OptInWorkflow adjustment: never renew; lock and unlock as the server granted them', () => {
+    const follower: LockActionDocument = { access: { createLock: false, renewLock: true, unlock: false }, queue: optIn };
+    expect(lockActionAvailability('createLock', [follower], outside).allowed).toBe(false);
+    expect(lockActionAvailability('renewLock', [follower], outside).allowed).toBe(false);
+    expect(lockActionAvailability('unlock', [follower], outside).allowed).toBe(false);
+    const manager: LockActionDocument = { access: { createLock: true, renewLock: true, unlock: true }, queue: optIn };
+    expect(lockActionAvailability('createLock', [manager], outside).allowed).toBe(true);
+    expect(lockActionAvailability('renewLock', [manager], outside).allowed).toBe(false);
+    expect(lockActionAvailability('unlock', [manager], outside).allowed).toBe(true);
   });
 });

@@ -11,11 +11,17 @@ export interface LockActionDocument {
   queue: Pick<DocumentQueue, 'features1' | 'features2'> | null;
 }
 
-/** Portal §4: in an OptInWorkflow queue createLock becomes allowed and unlock and renewLock disallowed. */
+/**
+ * Portal §4: in an OptInWorkflow queue renewLock is disallowed. The spec also turns createLock on
+ * and unlock off there; ours (issue 35, finding 4; docs/UX-DECISIONS.md "Locks that hold"): the
+ * server's flags already say who may opt in — a member who may act in the queue, not everyone who
+ * sees the document — and that only a security manager releases such a lock, so createLock and
+ * unlock stay as the server granted them.
+ */
 export function effectiveLockAccess(access: LockAccess, queue: LockActionDocument['queue']): LockAccess {
   if (!hasQueueFeature(queue, 'OptInWorkflow'))
     return { createLock: access.createLock, renewLock: access.renewLock, unlock: access.unlock };
-  return { createLock: true, renewLock: false, unlock: false };
+  return { createLock: access.createLock, renewLock: false, unlock: access.unlock };
 }
 
 /**

@@ -200,9 +200,17 @@ export function formatLimitAmount(amount: number, currencyCode: string): string 
   return currencyCode.trim() === '' ? number : `${number} ${currencyCode.trim()}`;
 }
 
+/** An amount converted into the limit's currency, as the approval-limit messages show it beside the record's own. */
+export interface AmountInLimitCurrency {
+  amount: number;
+  currencyCode: string;
+}
+
 /**
- * Ours (issue 12, money rules): approving a document whose linked record's amount is over the
- * approver's limit in the queue. The limit reads in the record's currency (docs/UX-DECISIONS.md).
+ * Ours (issue 12, money rules; issue 35): approving a document whose linked record's amount is
+ * over the approver's limit in the queue. The limit reads in the company's local currency
+ * (docs/UX-DECISIONS.md): a record in another currency shows its amount converted, "The amount
+ * 9,200.00 EUR (10,414.40 USD) of …"; without `inLimitCurrency` the record is in the limit's currency.
  */
 export function approvalLimitExceeded(
   amount: number,
@@ -210,8 +218,11 @@ export function approvalLimitExceeded(
   documentName: string,
   limit: number,
   queueName: string,
+  inLimitCurrency?: AmountInLimitCurrency,
 ): string {
-  return `The amount ${formatLimitAmount(amount, currencyCode)} of ${documentName} is over your approval limit of ${formatLimitAmount(limit, currencyCode)} in queue ${queueName}.`;
+  const converted = inLimitCurrency === undefined ? '' : ` (${formatLimitAmount(inLimitCurrency.amount, inLimitCurrency.currencyCode)})`;
+  const limitCurrency = inLimitCurrency === undefined ? currencyCode : inLimitCurrency.currencyCode;
+  return `The amount ${formatLimitAmount(amount, currencyCode)}${converted} of ${documentName} is over your approval limit of ${formatLimitAmount(limit, limitCurrency)} in queue ${queueName}.`;
 }
 
 /** Ours: an approver with a limit, and a linked record whose amount cannot be read (the record is gone from the ERP). */
@@ -219,11 +230,53 @@ export function approvalLimitUnchecked(documentName: string, queueName: string):
   return `The amount of ${documentName} could not be read from its linked record, so your approval limit in queue ${queueName} cannot be checked.`;
 }
 
+/**
+ * Ours (issue 35): an approver with a limit, and a document whose amount cannot be known — not
+ * linked, or linked to a record without an amount (a vendor card, a receipt). A limit that cannot
+ * be checked is not passed; the way on is said in the same words.
+ */
+export function approvalAmountUnknown(documentName: string, queueName: string, linked: boolean): string {
+  const why = linked ? 'its linked record has no amount' : 'it is not linked to a record';
+  return `The amount of ${documentName} is not known (${why}), so your approval limit in queue ${queueName} cannot be checked. Link it to its invoice, or route it to a level without a limit.`;
+}
+
+/**
+ * Ours (issue 35): an approver with a limit, and a record in a currency the ERP holds no exchange
+ * rate for on the record's date, so its amount cannot be placed in the limit's currency.
+ */
+export function approvalLimitNoRate(
+  amount: number,
+  currencyCode: string,
+  documentName: string,
+  limit: number,
+  limitCurrency: string,
+  queueName: string,
+  missingCurrency: string,
+  date: string,
+  erp: string,
+): string {
+  return `The amount ${formatLimitAmount(amount, currencyCode)} of ${documentName} cannot be compared with your approval limit of ${formatLimitAmount(limit, limitCurrency)} in queue ${queueName}: ${erp} has no exchange rate for ${missingCurrency} on or before ${date}.`;
+}
+
 /** Whether a refusal is one of the approval-limit refusals above: the screens then offer routing to the next level instead. */
 export function isApprovalLimitRefusal(message: string): boolean {
-  return /^The amount .* (is over your approval limit of|could not be read from its linked record, so your approval limit in queue) /.test(
+  return /^The amount .* (is over your approval limit of|so your approval limit in queue|cannot be compared with your approval limit of) /.test(
     message,
   );
+}
+
+/** Ours (issue 35, segregation of duties): what the approver did to a document that bars them from approving it. */
+export type PreparerRole = 'imported' | 'submitted' | 'coded';
+
+/** Ours (issue 35): the approver imported, submitted or coded the document, in a queue with ApproverNotPreparer. */
+export function segregationPreparer(role: PreparerRole, documentName: string): string {
+  const did = role === 'coded' ? 'coded (linked it or entered its custom data)' : role;
+  return `Segregation of duties: you ${did} '${documentName}', so someone else must approve it.`;
+}
+
+/** Ours (issue 35): the approver approved the document at another level, in a queue with OneLevelPerApprover. */
+export function segregationOtherLevel(documentName: string, level: number, queueName: string, thisLevel: number): string {
+  return `Segregation of duties: you approved '${documentName}' at level ${level} (${queueName}), so someone else must approve it at level ${thisLevel}.`;
 }
 
 /**

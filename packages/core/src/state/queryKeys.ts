@@ -40,6 +40,8 @@ export const queryKeys = {
   pageAnnotations: (docId: number, page: number) => ['annotations', docId, page] as const,
   /** Several documents by id (GET /documents?docId[]=…), in the order asked. */
   documentList: (docIds: readonly number[]) => ['documents', 'list', [...docIds]] as const,
+  /** Where the write-back of a document's decision to the ERP stands (GET /documents/{id}/erp-status); a decision invalidates the document. */
+  documentErpStatus: (docId: number) => ['documents', docId, 'erpStatus'] as const,
   /** A document's access flags (GET /documents/{id}/access). */
   documentAccess: (docId: number) => ['documents', docId, 'access'] as const,
   /** A document's notes (GET /documents/{id}/notes); adding a note invalidates the whole document. */
@@ -48,6 +50,8 @@ export const queryKeys = {
   documentApprovalRoute: (docId: number) => ['documents', docId, 'approvalRoute'] as const,
   /** A document's live locks (GET /documents/{id}/locks); lock, renew and unlock invalidate the whole document. */
   documentLocks: (docId: number) => ['documents', docId, 'locks'] as const,
+  /** The documents a document may duplicate (GET /documents/{id}/duplicates); a link or a move invalidates the whole document. */
+  documentDuplicates: (docId: number) => ['documents', docId, 'duplicates'] as const,
   /** A document's custom data. */
   documentCustomData: (docId: number) => ['documents', docId, 'custom'] as const,
   /** The subtypes of a linked record's table (GET /documents/type/{sitId}/subtypes), `modify` for the ones the caller may choose. */

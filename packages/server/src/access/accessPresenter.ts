@@ -1,9 +1,8 @@
 import { otherUserLockAvailability } from '@datahaven/core/rules';
 import type { LockBlockedAction } from '@datahaven/core/rules';
 import type { DocumentAccess, LockAction, LockOwner, PrivilegeName } from '@datahaven/core/model';
-import { QUEUE_ACCESS_FLAGS } from './queueAccessFlags';
-import type { QueueAccessFlag } from './queueAccessFlags';
-import { queueGrants } from './queueFlagCheck';
+import { queueActionAllowed } from './queueActionPolicy';
+import type { QueueAction } from './queueActionPolicy';
 
 /** The privileges the access flags depend on. */
 export const ACCESS_PRIVILEGES: readonly PrivilegeName[] = [
@@ -32,13 +31,10 @@ export interface DocumentWorkflowState {
   lockOwner: LockOwner;
   /** A security manager may release another user's lock. */
   isManager: boolean;
+  /** The queue is OptInWorkflow: its locks are taken, not renewed, and only a security manager releases them. */
+  optIn: boolean;
 }
 
-const WORKFLOW_ACTION_FLAG: Readonly<Record<'route' | 'approve' | 'reject', QueueAccessFlag>> = {
-  route: 'Route',
-  approve: 'Approve',
-  reject: 'Reject',
-};
 /** The privilege each workflow action needs besides the queue flag (as PUT /documents/approval|reject|route checks). */
 const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<'route' | 'approve' | 'reject', PrivilegeName>> = {
   route: 'Workflow Route: OK',
@@ -47,16 +43,21 @@ const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<'route' | 'approve' | 'reject',
 };
 
 /**
- * Lock actions by lock state (portal §4): a document nobody holds may be locked; the holder may
- * renew and unlock; another user's lock only a security manager may release. All need the
- * document to be in a queue where the caller has AccessDocumentWithin. The OptInWorkflow
- * adjustment is the client's (core lockActionAvailability / effectiveLockAccess).
+ * Lock actions by lock state, as POST / PUT / DELETE /api/locks judge them (workflow/documentLocker):
+ * taking and renewing a lock need a document in a queue where the caller may act (the queue
+ * policy's `lock`: AccessDocumentWithin and a flag besides the read-only ones; issue 35, finding 4),
+ * a document nobody holds may be locked and the holder may renew; the holder releases their own
+ * lock; a security manager releases any lock. In an OptInWorkflow queue (portal §4) locks are not
+ * renewed and only a security manager releases one: they expire. The client's core
+ * effectiveLockAccess keeps these flags as they are.
  */
 function lockActionAllowed(action: LockAction, state: DocumentWorkflowState): boolean {
-  if (!state.inQueue || (state.queueAccess & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0) return false;
-  if (action === 'createLock') return state.lockOwner === 'none';
-  if (action === 'renewLock') return state.lockOwner === 'self';
-  return state.lockOwner === 'self' || (state.lockOwner === 'other' && state.isManager);
+  if (!state.inQueue) return false;
+  const mayAct = queueActionAllowed('lock', state.queueAccess);
+  if (action === 'createLock') return state.lockOwner === 'none' && mayAct;
+  if (action === 'renewLock') return state.lockOwner === 'self' && mayAct && !state.optIn;
+  if (state.isManager) return state.lockOwner !== 'none';
+  return state.lockOwner === 'self' && !state.optIn;
 }
 
 /**
@@ -80,13 +81,13 @@ export function presentDocumentAccess(
   const queueAllows = (action: 'route' | 'approve' | 'reject'): boolean =>
     workflow.inQueue &&
     has(WORKFLOW_ACTION_PRIVILEGE[action]) &&
-    (workflow.queueAccess & QUEUE_ACCESS_FLAGS[WORKFLOW_ACTION_FLAG[action]]) !== 0 &&
+    queueActionAllowed(action, workflow.queueAccess) &&
     notBlockedByLock(action);
-  // Page work and delete, in a queue, need its access flags as the server checks them (access/queueFlagCheck).
-  const queueGrantsAll = (flags: readonly QueueAccessFlag[]): boolean => queueGrants(workflow.inQueue, workflow.queueAccess, flags);
+  // Page work, delete and links, in a queue, need what THE queue policy says, as the commands check it.
+  const queueGrantsAll = (action: QueueAction): boolean => !workflow.inQueue || queueActionAllowed(action, workflow.queueAccess);
   return {
     // Merge writes a note on every source, so another user's lock refuses it (core's LockBlockedAction has no 'merge').
-    merge: document.pdf && has('Cabinet: Split Document') && queueGrantsAll(['Merge']) && workflow.lockOwner !== 'other',
+    merge: document.pdf && has('Cabinet: Split Document') && queueGrantsAll('merge') && workflow.lockOwner !== 'other',
     renewLock: lockActionAllowed('renewLock', workflow),
     createLock: lockActionAllowed('createLock', workflow),
     unlock: lockActionAllowed('unlock', workflow),
@@ -95,18 +96,17 @@ export function presentDocumentAccess(
     reject: queueAllows('reject'),
     // The split dialog's page splits (POST …/split) need the queue's Split; the visual split tool and
     // named parts (recombination) need SplitAdvanced as well, reported as `splitAdvanced` (ours).
-    split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split']) && notBlockedByLock('split'),
-    splitAdvanced:
-      document.splittable && has('Cabinet: Split Document') && queueGrantsAll(['Split', 'SplitAdvanced']) && notBlockedByLock('split'),
+    split: document.splittable && has('Cabinet: Split Document') && queueGrantsAll('split') && notBlockedByLock('split'),
+    splitAdvanced: document.splittable && has('Cabinet: Split Document') && queueGrantsAll('splitAdvanced') && notBlockedByLock('split'),
     viewFileData: true,
     exportFileData: has('Cabinet: Export Documents'),
     // The subtypes to choose from are the linked table's; in a queue the queue must grant ChangeSubtype.
     changeSubtype:
       document.linked &&
       has('Dynamics: Change Document Subtype') &&
-      (!workflow.inQueue || (workflow.queueAccess & QUEUE_ACCESS_FLAGS.ChangeSubtype) !== 0) &&
+      (!workflow.inQueue || queueActionAllowed('changeSubtype', workflow.queueAccess)) &&
       notBlockedByLock('changeSubtype'),
-    delete: has('Cabinet: Delete') && queueGrantsAll(['Delete']) && notBlockedByLock('delete'),
+    delete: has('Cabinet: Delete') && queueGrantsAll('delete') && notBlockedByLock('delete'),
     readNotes: has('Notes: View Only') || has('Notes: View Admin'),
     readDetails: true,
     // Only a linked document can be (re)named (embedded §7).
@@ -117,9 +117,9 @@ export function presentDocumentAccess(
     // A linked document may be linked on (its link replaced) by who could break that link (mayReplaceLink).
     link:
       has('Dynamics: Link to Existing') &&
-      queueGrantsAll(['LinkDocument']) &&
-      (!document.linked || (has('Dynamics: Break Link') && queueGrantsAll(['UnlinkDocument']))) &&
+      queueGrantsAll('link') &&
+      (!document.linked || (has('Dynamics: Break Link') && queueGrantsAll('unlink'))) &&
       notBlockedByLock('link'),
-    unlink: document.linked && has('Dynamics: Break Link') && queueGrantsAll(['UnlinkDocument']) && notBlockedByLock('unlink'),
+    unlink: document.linked && has('Dynamics: Break Link') && queueGrantsAll('unlink') && notBlockedByLock('unlink'),
   };
 }

@@ -58,6 +58,27 @@ export {
   workflowPermsFromAccess,
 } from './queueAccessFlags';
 export type { QueueAccessFlag } from './queueAccessFlags';
-export { assertDocumentWriteAllowed, assertQueueFlagsOnRows } from './queueFlagCheck';
+export { assertDocumentActionAllowed, assertDocumentWriteAllowed, assertQueueFlagsOnRows } from './queueFlagCheck';
+export {
+  QUEUE_ACTION_POLICY,
+  READ_ONLY_QUEUE_FLAGS,
+  WRITE_QUEUE_FLAGS,
+  assertQueueActionAllowed,
+  grantsAnyWrite,
+  queueActionAllowed,
+  queueActionForbidden,
+  queueActionRefusal,
+} from './queueActionPolicy';
+export type { QueueAction, QueueActionRule } from './queueActionPolicy';
+export { queueImportRefusal } from './queueImportRefusal';
+export type { ImportableQueue } from './queueImportRefusal';
+export {
+  assertFinalQueueTakesOnlyItsOwn,
+  assertNotFinalQueue,
+  finalQueueForbidden,
+  finalQueueRefusal,
+  finalQueueSql,
+  findFinalQueueIds,
+} from './finalQueues';
 export { assertSubmittedWhereRequired } from './submissionRules';
 export { visibleDocumentOr404 } from './visibleDocumentOr404';

@@ -8,6 +8,8 @@ import { assertNoOtherUsersLockOnLockedRows, lockDocumentRows, lockDocumentRowsR
 import type { LockClock } from './documentLocks';
 import { findQueuesWithAccess } from './queueAccess';
 import type { QueueAccessCaller } from './queueAccess';
+import { queueActionAllowed, queueActionForbidden } from './queueActionPolicy';
+import type { QueueAction } from './queueActionPolicy';
 
 /** A document as the queue flag check reads it: its queue and the caller's effective access there. */
 export interface QueuedDocument {
@@ -49,13 +51,15 @@ export function assertQueueFlagsOnRows(rows: readonly QueuedDocument[], flags: r
  * meanwhile is judged in its new queue), then the caller's effective access on those queues → 403
  * when a queued document's access lacks one of `flags`; then another user's live lock on any of
  * them → 409 'The document has been locked by another user.'. A document in no queue needs no flag.
+ * `flags` may instead name a QueueAction: it is then judged by THE queue policy
+ * (access/queueActionPolicy) and refused in its words, naming the queue.
  */
 export async function assertDocumentWriteAllowed(
   trx: Kysely<Database>,
   clock: LockClock,
   caller: QueueAccessCaller,
   documentIds: readonly number[],
-  flags: readonly QueueAccessFlag[],
+  flags: readonly QueueAccessFlag[] | QueueAction,
   action: string,
 ): Promise<void> {
   if (documentIds.length === 0) return;
@@ -67,8 +71,23 @@ export async function assertDocumentWriteAllowed(
     const queueIds = rows.map((row) => row.queue_id).filter((id): id is number => id !== null);
     const queues = await findQueuesWithAccess(trx, caller, queueIds);
     for (const queueId of queueIds) {
-      if (!hasFlags(queues.get(queueId)?.access ?? 0, flags)) throw missingFlags(action, flags);
+      const queue = queues.get(queueId);
+      const access = queue?.access ?? 0;
+      if (typeof flags === 'string') {
+        if (!queueActionAllowed(flags, access)) throw queueActionForbidden(flags, queue?.name ?? `#${queueId}`, access);
+      } else if (!hasFlags(access, flags)) throw missingFlags(action, flags);
     }
   }
   await assertNoOtherUsersLockOnLockedRows(trx, clock, caller.userId, documentIds);
+}
+
+/** assertDocumentWriteAllowed for one QueueAction of THE queue policy (its refusal names the queue and the flags). */
+export async function assertDocumentActionAllowed(
+  trx: Kysely<Database>,
+  clock: LockClock,
+  caller: QueueAccessCaller,
+  documentIds: readonly number[],
+  action: QueueAction,
+): Promise<void> {
+  await assertDocumentWriteAllowed(trx, clock, caller, documentIds, action, action);
 }

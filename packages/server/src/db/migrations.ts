@@ -11,6 +11,9 @@ import { recordGroupsSchema } from './recordGroupsMigration';
 import { teamsNotificationsSchema } from './teamsNotificationsMigration';
 import { workflowControlsSchema } from './workflowControlsMigration';
 import { entraIdentityChangesSchema } from './entraIdentityChangesMigration';
+import { erpStatusWritesSchema } from './erpStatusWritesMigration';
+import { duplicateMarksSchema } from './duplicateMarksMigration';
+import { approvalControlsSchema } from './approvalControlsMigration';
 import { historyChainSchema } from './historyChainMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
@@ -498,6 +501,9 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014_entra_identities': entraIdentitiesSchema(),
     '0015_teams_notifications': teamsNotificationsSchema(dialect),
     '0016_workflow_controls': workflowControlsSchema(),
+    '0018_approval_controls': approvalControlsSchema(),
+    '0019_duplicate_marks': duplicateMarksSchema(dialect),
+    '0020_erp_status_writes': erpStatusWritesSchema(dialect),
     '0021_entra_identity_changes': entraIdentityChangesSchema(dialect),
     '0022_history_chain': historyChainSchema(),
   };

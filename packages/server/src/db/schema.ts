@@ -278,6 +278,30 @@ export interface LinkedRecordFactsTable {
   attempted_at: string | null;
   stale: ColumnType<Flag, Flag | undefined, Flag>;
   last_error: string | null;
+  /** The local currency (LCY) of the record's company when the facts were read (migration 0018); null: not known. */
+  local_currency_code: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** How an `erp_status_writes` row ended (workflow/erpStatusWriteBack.ts); `pending` until its job is done with it. */
+export type ErpStatusWriteState = 'pending' | 'written' | 'unchanged' | 'kept' | 'superseded' | 'failed';
+
+/** `erp_status_writes`: the outbox of the approval status a decision owes the linked ERP record (migration 0020). */
+export interface ErpStatusWritesTable {
+  id: Generated<number>;
+  document_id: number;
+  integrated_table_id: number;
+  data_area_id: string;
+  record_id: string;
+  record_number: string;
+  /** The status to write: 'Pending Approval', 'Approved' or 'Rejected'. */
+  status: string;
+  decided_by_user_id: number | null;
+  state: ColumnType<ErpStatusWriteState, ErpStatusWriteState | undefined, ErpStatusWriteState>;
+  /** The status the ERP held when the row was done with, as read back ('' = none). */
+  erp_status: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `record_links`: a document's links to ERP records; is_primary marks the spec's `link`. */
@@ -377,6 +401,10 @@ export interface QueuesTable {
   default_reject_requires_note: ColumnType<Flag, Flag | undefined, Flag>;
   /** Largest amount an approver of this queue may approve; null = no limit (numeric, read as text on PostgreSQL). */
   approval_limit: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Segregation of duties (migration 0018): who imported, submitted or coded a document may not approve it here. */
+  approver_not_preparer: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Segregation of duties (migration 0018): nobody approves the same document at two levels. */
+  one_level_per_approver: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 /** `routes`: a document in `from_queue_id` may be routed to `to_queue_id`. */
@@ -548,6 +576,20 @@ export interface RecordGroupMembersTable {
   display_name: string;
 }
 
+/** Why two documents are possible duplicates: the same bytes, or their linked records' vendor and invoice number, or vendor, amount and date. */
+export type DuplicateReasonColumn = 'file' | 'vendorInvoiceNumber' | 'vendorAmountDate';
+
+/** `duplicate_marks` (migration 0019): "possible duplicate of …", one row per direction (duplicates/duplicateMarker.ts). */
+export interface DuplicateMarksTable {
+  id: Generated<number>;
+  document_id: number;
+  other_document_id: number;
+  reason: DuplicateReasonColumn;
+  /** 1 when both documents are linked to the same record (their facts are one row): judged by subtype when read. */
+  same_record: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: string;
+}
+
 /** The whole database as Kysely sees it. Table and column names are a contract for other helpers. */
 export interface Database {
   users: UsersTable;
@@ -593,6 +635,8 @@ export interface Database {
   queue_arrivals: QueueArrivalsTable;
   teams_notifications: TeamsNotificationsTable;
   entra_identity_changes: EntraIdentityChangesTable;
+  erp_status_writes: ErpStatusWritesTable;
+  duplicate_marks: DuplicateMarksTable;
 }
 
 /** A selected `users` row. */

@@ -7,8 +7,8 @@ import { DEMO_PURCHASE_INVOICES, demoVendor } from './demoErp/demoErpWorld';
 export { DEMO_PURCHASE_INVOICES, DEMO_VENDORS, demoVendor, type DemoPurchaseInvoice, type DemoVendor } from './demoErp/demoErpWorld';
 
 /*
- * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, five
- * users, five groups (a junior approver added by issue 12), three integrated tables (vendors,
+ * The demo world of the team brief ("Demo world"): company CRONUS in Business Central, six
+ * users, six groups (a junior approver added by issue 12, a level-2 controller by issue 35), three integrated tables (vendors,
  * purchase invoices, posted purchase invoices), four vendors and six purchase invoices, plus the
  * 'AP Invoices' workflow of issue 3 (six queues, their routes and who may act on them). Every
  * value is fixed so the demo, the seed test and the browser tests agree on names and ids.
@@ -30,7 +30,7 @@ export interface DemoUser {
 }
 
 /** The demo groups. */
-export type DemoGroupName = 'AP Clerks' | 'Approvers' | 'Administrators' | 'Sales' | 'Junior Approvers';
+export type DemoGroupName = 'AP Clerks' | 'Approvers' | 'Administrators' | 'Sales' | 'Junior Approvers' | 'Controllers';
 
 /** A demo group with its privileges and its access to the integrated tables. */
 export interface DemoGroup {
@@ -107,6 +107,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'sales', firstName: 'Sam', lastName: 'Sales', email: 'sam.sales@cronus.example', group: 'Sales' },
   // Issue 12 (money rules): a level-1 approver whose limit is below most invoices, so larger ones go on to Pat.
   { username: 'junior', firstName: 'Jo', lastName: 'Junior', email: 'jo.junior@cronus.example', group: 'Junior Approvers' },
+  // Issue 35 (segregation of duties): nobody approves an invoice at two levels, so the second level
+  // has a second approver — an invoice Pat approved at level 1 is signed off at level 2 by Robin.
+  { username: 'controller', firstName: 'Robin', lastName: 'Controller', email: 'robin.controller@cronus.example', group: 'Controllers' },
 ];
 
 /** The demo groups: the AP clerk imports and edits, the approver views and notes, sales sees nothing. */
@@ -220,6 +223,28 @@ export const DEMO_GROUPS: readonly DemoGroup[] = [
     ],
     // Below every demo invoice (the smallest, PI-1004, is 49,872.77 USD): each one goes on to level 2.
     approvalLimit: 10_000,
+  },
+  {
+    name: 'Controllers',
+    description: 'Final sign-off of purchase invoices at level 2, without a limit.',
+    privileges: [
+      'Notes: Add Only',
+      'Notes: View Only',
+      'Cabinet: Annotations Add Only',
+      'Cabinet: Export Documents',
+      'Workflow: Approve',
+      'Workflow: Reject',
+      'Workflow Route: OK',
+      'Workflow Queues: OK',
+      'Search: Search',
+    ],
+    access: [
+      { table: 'vendor', canView: true, canUpload: false },
+      { table: 'purchaseInvoice', canView: true, canUpload: false },
+      { table: 'postedPurchaseInvoice', canView: true, canUpload: false },
+      { table: 'purchaseOrder', canView: true, canUpload: false },
+      { table: 'purchaseReceipt', canView: true, canUpload: false },
+    ],
   },
 ];
 
@@ -426,6 +451,11 @@ export interface DemoQueue {
   features2: readonly Features2Name[];
   approveTo: DemoQueueName | null;
   rejectTo: DemoQueueName | null;
+  /**
+   * Segregation of duties (issue 35): who imported, submitted or coded an invoice does not approve
+   * it here, and nobody approves an invoice at two levels. On in the approval queues.
+   */
+  segregationOfDuties?: boolean;
 }
 
 /** The queues in pipeline order (issue 3 brief). */
@@ -435,8 +465,22 @@ export const DEMO_QUEUES: readonly DemoQueue[] = [
   // Coding assigns the invoice to its purchase document, so it may not leave unlinked, neither
   // routed nor approved.
   { name: 'Coding', features1: ['BlockRouteUnlinked', 'BlockApproveUnlinked'], features2: [], approveTo: null, rejectTo: null },
-  { name: 'Approval L1', features1: ['ApproveFromNoteRequired'], features2: [], approveTo: 'Approval L2', rejectTo: 'Rejected' },
-  { name: 'Approval L2', features1: ['WarnApproveUnlinked'], features2: [], approveTo: 'Approved', rejectTo: 'Rejected' },
+  {
+    name: 'Approval L1',
+    features1: ['ApproveFromNoteRequired'],
+    features2: [],
+    approveTo: 'Approval L2',
+    rejectTo: 'Rejected',
+    segregationOfDuties: true,
+  },
+  {
+    name: 'Approval L2',
+    features1: ['WarnApproveUnlinked'],
+    features2: [],
+    approveTo: 'Approved',
+    rejectTo: 'Rejected',
+    segregationOfDuties: true,
+  },
   { name: 'Approved', features1: [], features2: [], approveTo: null, rejectTo: null },
   { name: 'Rejected', features1: [], features2: [], approveTo: null, rejectTo: null },
 ];
@@ -464,9 +508,11 @@ export type DemoQueueAccess = 'all' | readonly QueueAccessFlag[];
 /** Looking at a queue and its documents without acting on them. */
 const READ_ONLY_ACCESS: readonly QueueAccessFlag[] = ['BrowseToQueue', 'AccessDocumentWithin', 'SearchWithin', 'ViewDocumentsWithin'];
 
-/** Working a queue: read, index, link and route onwards, but not approve or reject. */
+/** Working a queue: read, import (Paste), index, link and route onwards, but not approve or reject. */
 const CLERK_ACCESS: readonly QueueAccessFlag[] = [
   ...READ_ONLY_ACCESS,
+  // Importing files into the queue (access/queueActionPolicy: import needs Paste); Rejected, a final queue, takes none anyway.
+  'Paste',
   'ChangeDescription',
   'ChangeUserString1',
   'ChangeUserDate1',
@@ -494,6 +540,7 @@ export const DEMO_QUEUE_GROUP_ACCESS: readonly { group: DemoGroupName; queue: De
   { group: 'AP Clerks', queue: 'Coding', access: CLERK_ACCESS },
   { group: 'AP Clerks', queue: 'Rejected', access: CLERK_ACCESS },
   { group: 'Junior Approvers', queue: 'Approval L1', access: 'all' },
+  { group: 'Controllers', queue: 'Approval L2', access: 'all' },
   ...DEMO_QUEUES.map((queue) => ({ group: 'Administrators' as const, queue: queue.name, access: 'all' as const })),
 ];
 
@@ -510,6 +557,9 @@ export const DEMO_QUEUE_USER_ACCESS: readonly { username: string; queue: DemoQue
   // The junior sees where the invoices they routed on went.
   { username: 'junior', queue: 'Approval L2', access: READ_ONLY_ACCESS },
   { username: 'junior', queue: 'Approved', access: READ_ONLY_ACCESS },
+  // The controller sees what was signed off, and what level 1 is still looking at.
+  { username: 'controller', queue: 'Approval L1', access: READ_ONLY_ACCESS },
+  { username: 'controller', queue: 'Approved', access: READ_ONLY_ACCESS },
 ];
 
 /** A custom-data field of the demo (portal §3 category fields; only ManualEntry is editable). */

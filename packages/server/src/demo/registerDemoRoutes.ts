@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { generateApiKey, hashApiKey } from '../auth';
-import type { ErpDeps } from '../erp';
+import { readErpApprovalStatus, type ErpDeps } from '../erp';
 import { DEMO_ENTITY_SETS, demoRecordOf, listDemoRecords, type DemoRecord } from './demoRecords';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { registerDemoGraphRoutes } from './registerDemoGraphRoutes';
@@ -207,6 +207,9 @@ async function erpFacts(deps: ErpDeps, record: ErpRecordRef): Promise<{ facts: [
     select: ['number'],
   });
   const amount = amountOf(found.totalAmountIncludingTax);
+  // The table extension's field (manifests/bc), read through the extension API as the product reads it.
+  const approval =
+    record.set === 'purchaseInvoices' ? await readErpApprovalStatus(deps.entitySources, 'bc', record.company, record.id) : null;
   const facts: [string, string][] = [
     ['No.', text(found.number)],
     ['Vendor', `${text(found.vendorNumber)} ${text(found.vendorName)}`],
@@ -217,6 +220,7 @@ async function erpFacts(deps: ErpDeps, record: ErpRecordRef): Promise<{ facts: [
     ['Order No.', text(found.orderNumber)],
     ['Status', text(found.status)],
   ];
+  if (record.set === 'purchaseInvoices') facts.push(['Datahaven Approval Status', approval?.status ?? '']);
   if (posted.records.length > 0) facts.push(['Posted Invoice No.', text(posted.records[0].number)]);
   return { facts, canPost: found.status === 'Draft' };
 }

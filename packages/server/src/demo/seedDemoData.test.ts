@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { decodeQueueFeatures, decodeToken, PRIVILEGE_NAMES } from '@datahaven/core/model';
-import { MESSAGES } from '@datahaven/core/rules';
+import { MESSAGES, segregationOtherLevel } from '@datahaven/core/rules';
 import { loadConfig } from '../config/Config';
 import { buildServerApp } from '../buildServerApp';
 import { openServices, type Services } from '../openServices';
@@ -93,8 +93,8 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
   });
 
   it('creates the demo world of the brief', async () => {
-    expect(await count(services, 'users')).toBe(5);
-    expect(await count(services, 'groups')).toBe(5);
+    expect(await count(services, 'users')).toBe(6);
+    expect(await count(services, 'groups')).toBe(6);
     expect(await count(services, 'privileges')).toBe(PRIVILEGE_NAMES.length);
     // Vendor, Purchase Invoice, Posted Purchase Invoice, and the invoice's related Purchase Order and Purchase Receipt.
     expect(await count(services, 'integrated_tables')).toBe(5);
@@ -238,6 +238,8 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       vendorNumber: 'V40000',
       vendorInvoiceNumber: 'LW-NEW',
     }).record;
+    // Posting needs the invoice approved in Datahaven (the demo ERP's setup switch is on).
+    demoErp.erp.store.setApprovalStatus(String(cronus?.id), DEMO_PURCHASE_INVOICES[0].systemId, 'Approved');
     demoErp.erp.store.postPurchaseInvoice(String(cronus?.id), DEMO_PURCHASE_INVOICES[0].systemId);
     const after = JSON.parse((await get('/demo/erp/records')).body) as {
       records: { name: string; kind: string; context: { recordId: string; tableId: number } }[];
@@ -312,6 +314,11 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       expect(junior.get('Approval L1')).toBe(ALL_QUEUE_ACCESS);
       expect(has(junior.get('Approval L2'), 'BrowseToQueue')).toBe(true);
       expect(has(junior.get('Approval L2'), 'Approve')).toBe(false);
+      // The level-2 controller (issue 35) signs off without a limit: a second approver beside Pat at level 2.
+      const controller = await accessOf('controller');
+      expect(controller.get('Approval L2')).toBe(ALL_QUEUE_ACCESS);
+      expect(has(controller.get('Approval L1'), 'BrowseToQueue')).toBe(true);
+      expect(has(controller.get('Approval L1'), 'Approve')).toBe(false);
     });
 
     it('creates the queue type, its six queues with features and approve / reject targets', async () => {
@@ -342,6 +349,15 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       expect(setFeatures('Approval L2')).toEqual(['WarnApproveUnlinked']);
       expect(setFeatures('Approved')).toEqual([]);
       expect(setFeatures('Rejected')).toEqual([]);
+      // Segregation of duties (issue 35) holds in the two approval levels and nowhere else.
+      expect(queues.map((q) => [q.name, q.approver_not_preparer, q.one_level_per_approver])).toEqual([
+        ['AP Inbox', 0, 0],
+        ['Coding', 0, 0],
+        ['Approval L1', 1, 1],
+        ['Approval L2', 1, 1],
+        ['Approved', 0, 0],
+        ['Rejected', 0, 0],
+      ]);
     });
 
     it('routes the pipeline forward, to Rejected and back', async () => {
@@ -527,6 +543,56 @@ describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
       const again = await approve({ ...request, approvalNote: 'Again.' });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ message: MESSAGES.queueOutOfSync });
+    });
+
+    it('holds segregation of duties in the approval levels: Pat approves at level 1, is refused at level 2 in words, Robin Controller signs off; the history holds amounts, limits and levels', async () => {
+      const queues = await queueIdsByName();
+      const [l1, l2, approved] = [queues.get('Approval L1') ?? 0, queues.get('Approval L2') ?? 0, queues.get('Approved') ?? 0];
+      const document = await services.deps.db
+        .selectFrom('documents')
+        .select(['id', 'name'])
+        .where('queue_id', '=', l1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const decide = async (username: string, queueId: number, note?: string): Promise<{ status: number; body: { message?: string } }> => {
+        const { row_version: rowVersion } = await services.deps.db
+          .selectFrom('documents')
+          .select('row_version')
+          .where('id', '=', document.id)
+          .executeTakeFirstOrThrow();
+        const response = await fetch(`${baseUrl}/api/documents/approval`, {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${(await get(`/demo/erp/token?username=${username}`)).body}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ docId: [document.id], rowConflictIds: [rowVersion], expectedQueueId: queueId, approvalNote: note }),
+        });
+        return { status: response.status, body: (await response.json()) as { message?: string } };
+      };
+      expect((await decide('approver', l1, 'Matches the order.')).status).toBe(200);
+      expect(await decide('approver', l2)).toEqual({
+        status: 400,
+        body: expect.objectContaining({ message: segregationOtherLevel(document.name, 1, 'Approval L1', 2) }),
+      });
+      expect((await decide('controller', l2)).status).toBe(200);
+      const { queue_id: queueId } = await services.deps.db
+        .selectFrom('documents')
+        .select('queue_id')
+        .where('id', '=', document.id)
+        .executeTakeFirstOrThrow();
+      expect(queueId).toBe(approved);
+      const rows = await services.deps.db
+        .selectFrom('workflow_history')
+        .select(['user_id', 'amount_currency', 'approval_limit', 'limit_currency', 'approval_level'])
+        .where('document_id', '=', document.id)
+        .where('action', '=', 'approve')
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { user_id: await userId('approver'), amount_currency: 'USD', approval_limit: 250_000, limit_currency: 'USD', approval_level: 1 },
+        { user_id: await userId('controller'), amount_currency: null, approval_limit: null, limit_currency: null, approval_level: 2 },
+      ]);
     });
   });
 });

@@ -31,7 +31,7 @@ function flagsOf<T extends BitTable>(bits: T, names: readonly (keyof T)[]): numb
 
 /**
  * Seeds the 'AP Invoices' workflow of the demo world inside the caller's transaction: the
- * queue type, its six queues with features and approve-to / reject-to, the routes between them
+ * queue type, its six queues with features, approve-to / reject-to and segregation of duties, the routes between them
  * and the group and user memberships. Users and groups must exist already. Resolves to the
  * queue ids by name, for placing the demo documents.
  */
@@ -55,6 +55,8 @@ export async function seedDemoWorkflow(trx: Transaction<Database>): Promise<Map<
         features1: flagsOf(FEATURES1, queue.features1),
         features2: flagsOf(FEATURES2, queue.features2),
         default_access: 0,
+        approver_not_preparer: queue.segregationOfDuties === true ? 1 : 0,
+        one_level_per_approver: queue.segregationOfDuties === true ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -4,7 +4,7 @@ import type { CustomDataUpdate, CustomField } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, invalid } from '../errors/DomainError';
-import { assertNotLockedByOtherUser, hasPrivilege } from '../access';
+import { assertDocumentActionAllowed, hasPrivilege } from '../access';
 import type { Viewer } from '../access';
 import { insertNote } from './noteWriter';
 import { quoted } from './quoted';
@@ -29,9 +29,10 @@ export function customDataUpdateOf(body: CustomDataRequest): CustomDataUpdate {
  * Stores a document's custom values. Needs 'Dynamics: Edit Document Index Data' (403). Every
  * field must belong to a category that applies to the document (400) and be a ManualEntry field
  * — only those are editable (portal §3) — (400); values pass the core field check (required,
- * number, strict date, length) or answer 400 with its message. In one transaction: another
- * user's live lock → 409 (ours: a lock holder works on the document alone), upserts, and one
- * system note naming the fields that changed.
+ * number, strict date, length) or answer 400 with its message. In one transaction: in a queue,
+ * the queue policy's `editCustomData` (403 in words, the same rule GET /readonly answers: a member
+ * who only follows the queue changes nothing), another user's live lock → 409 (ours: a lock
+ * holder works on the document alone), upserts, and one system note naming the fields that changed.
  */
 export async function saveCustomData(
   deps: AppDeps,
@@ -55,7 +56,7 @@ export async function saveCustomData(
   if (checked.length === 0) return;
   const now = deps.now().toISOString();
   await inWriteTransaction(deps.db, async (trx) => {
-    await assertNotLockedByOtherUser(trx, deps, viewer.userId, [documentId]);
+    await assertDocumentActionAllowed(trx, deps, viewer, [documentId], 'editCustomData');
     const stored = await trx
       .selectFrom('custom_values')
       .select(['field_id', 'value'])

@@ -3,7 +3,7 @@ import { MESSAGES, normalizeUserDateValue } from '@datahaven/core/rules';
 import type { PrivilegeName } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOption } from '../db/optionStore';
-import { assertDocumentWriteAllowed, effectivePrivileges } from '../access';
+import { QUEUE_ACTION_POLICY, assertDocumentWriteAllowed, effectivePrivileges } from '../access';
 import type { DocumentDetailRow, QueueAccessFlag, Viewer } from '../access';
 import type { DocumentUpdate } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
@@ -50,15 +50,16 @@ const PRIVILEGE_OF: Readonly<Record<keyof DocumentChanges, PrivilegeName>> = {
 };
 
 /**
- * The queue access flag each change needs when the document is in a queue (portal §3). A rename
- * has no flag of its own in the spec; ours: it needs ChangeDescription, the name being the
- * document's other descriptive text (and the flag the portal's edit form pairs it with).
+ * The queue access flag each change needs when the document is in a queue (portal §3), as THE
+ * queue policy names it (access/queueActionPolicy: editDescription, editUserString,
+ * editUserDate). A rename has no flag of its own in the spec; ours: it needs ChangeDescription,
+ * the name being the document's other descriptive text (and the flag the portal's edit form pairs it with).
  */
 export const QUEUE_FLAG_OF: Readonly<Record<keyof DocumentChanges | 'name', QueueAccessFlag>> = {
-  description: 'ChangeDescription',
-  userString: 'ChangeUserString1',
-  userDate: 'ChangeUserDate1',
-  name: 'ChangeDescription',
+  description: QUEUE_ACTION_POLICY.editDescription.allOf[0],
+  userString: QUEUE_ACTION_POLICY.editUserString.allOf[0],
+  userDate: QUEUE_ACTION_POLICY.editUserDate.allOf[0],
+  name: QUEUE_ACTION_POLICY.editDescription.allOf[0],
 };
 
 /**

@@ -4,7 +4,15 @@ import type { DocumentLink } from '@datahaven/core/model';
 import { MESSAGES, formatPageSpans, mergeAvailability, pageSpansOf } from '@datahaven/core/rules';
 import type { SourcePage } from './annotations/copyAnnotationsToPages';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { PAGED_EXTENSIONS, assertDocumentWriteAllowed, assertQueueFlagsOnRows, findVisibleDocuments, presentDocumentLink } from '../access';
+import {
+  PAGED_EXTENSIONS,
+  QUEUE_ACTION_POLICY,
+  assertDocumentWriteAllowed,
+  assertFinalQueueTakesOnlyItsOwn,
+  assertQueueFlagsOnRows,
+  findVisibleDocuments,
+  presentDocumentLink,
+} from '../access';
 import type { DocumentDetailRow, QueueAccessFlag, Viewer } from '../access';
 import { readNumberOption } from '../db/optionStore';
 import type { AppDeps } from '../services/AppDeps';
@@ -199,7 +207,8 @@ function checkParts(sources: ReadonlyMap<number, DocumentDetailRow>, outputs: re
  * SplitAdvanced (the visual / advanced split tools) or Merge, plus Delete when the sources go.
  */
 function flagsFor(wording: Wording, deleteSources: boolean): { flags: QueueAccessFlag[]; action: string } {
-  const flags: QueueAccessFlag[] = [wording === 'merge' ? 'Merge' : 'SplitAdvanced'];
+  // THE queue policy's rows (access/queueActionPolicy): merge → Merge; recombination → Split and SplitAdvanced.
+  const flags: QueueAccessFlag[] = [...QUEUE_ACTION_POLICY[wording === 'merge' ? 'merge' : 'splitAdvanced'].allOf];
   if (deleteSources) flags.push('Delete');
   const verb = wording === 'merge' ? 'merging' : 'recombining';
   return { flags, action: deleteSources ? `${verb} the documents and deleting them` : `${verb} the documents` };
@@ -244,6 +253,13 @@ async function recombineLoaded(
     for (const [index, output] of outputs.entries()) {
       const file = staged[index];
       const firstId = output.parts[0].documentId;
+      const placement = await placementOf(trx, firstId);
+      // Pages from other queues never enter a final queue this way (issue 35: only through the workflow).
+      await assertFinalQueueTakesOnlyItsOwn(
+        trx,
+        placement.queueId,
+        output.parts.map((part) => sources.get(part.documentId)?.queue_id ?? null),
+      );
       const id = await insertDocument(
         trx,
         {
@@ -253,7 +269,7 @@ async function recombineLoaded(
           extension: 'pdf',
           pages: file.pages,
           name: file.name,
-          placement: await placementOf(trx, firstId),
+          placement,
           userDate: null,
           sourcePages: sourcePagesOf(output),
         },

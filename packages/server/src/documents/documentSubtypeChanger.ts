@@ -1,7 +1,7 @@
 import type { SubtypeChangeRequest } from '@datahaven/core/contract';
 import type { SubtypeChange } from '@datahaven/core/model';
 import { inWriteTransaction } from '../db/inWriteTransaction';
-import { QUEUE_ACCESS_FLAGS, assertNotLockedByOtherUser, hasPrivilege } from '../access';
+import { assertDocumentActionAllowed, hasPrivilege, queueActionAllowed } from '../access';
 import type { DocumentDetailRow, Viewer } from '../access';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, conflict, invalid } from '../errors/DomainError';
@@ -35,7 +35,7 @@ export async function changeDocumentSubtype(
   if (!(await hasPrivilege(deps.db, viewer.userId, CHANGE_SUBTYPE_PRIVILEGE))) {
     throw forbidden(`Changing the subtype needs the '${CHANGE_SUBTYPE_PRIVILEGE}' privilege.`);
   }
-  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.ChangeSubtype) === 0) {
+  if (current.queue_id !== null && !queueActionAllowed('changeSubtype', Number(current.queue_access))) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow changing the subtype.`);
   }
   if (current.link_sit_id === null) throw invalid('Only a linked document has subtypes to choose from. Link the document first.');
@@ -49,7 +49,7 @@ export async function changeDocumentSubtype(
   }
   const now = deps.now().toISOString();
   await inWriteTransaction(deps.db, async (trx) => {
-    await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
+    await assertDocumentActionAllowed(trx, deps, viewer, [current.id], 'changeSubtype');
     const stored = await trx
       .selectFrom('documents')
       .select(['row_version', 'subtype_id'])

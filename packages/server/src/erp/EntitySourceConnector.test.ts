@@ -241,6 +241,8 @@ describe('bound actions', () => {
     const [draft] = (
       await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1002' }, select: ['id'] })
     ).records;
+    // Posting needs the invoice approved in Datahaven (the demo ERP's setup switch is on): an ERP user approved it.
+    erp.store.setApprovalStatus(String(erp.store.listCompanies()[0].id), String(draft.id), 'Approved');
     faults.failNext(429, { retryAfter: '0' });
     await bc.invokeAction('purchaseInvoices', String(draft.id), 'post');
     const posted = await bc.query('postedPurchaseInvoices', {
@@ -263,6 +265,26 @@ describe('bound actions', () => {
     expect((await domainErrorOf(bc.invokeAction('purchaseInvoices', String(draft.id), 'post'))).message).toBe(erpBusy('Business Central'));
     expect(faults.pending).toBe(0);
     expect((await bc.query('postedPurchaseInvoices')).records).toEqual([]);
+  });
+});
+
+describe('PATCH with If-Match', () => {
+  it("changes a record with its ETag and answers it as stored; a stale ETag is a Conflict in the ERP's words, an unknown property Validation", async () => {
+    const bc = connector();
+    const [invoice] = (
+      await bc.query('purchaseInvoices', { filter: { property: 'number', operator: 'eq', value: 'PI-1005' }, select: ['id'] })
+    ).records;
+    const read = await bc.get('purchaseInvoices', String(invoice.id), { select: ['vendorInvoiceNumber'] });
+    const etag = String(read?.['@odata.etag']);
+    const changed = await bc.patch('purchaseInvoices', String(invoice.id), etag, { vendorInvoiceNumber: 'FAB-25-0519-B' });
+    expect(changed).toMatchObject({ vendorInvoiceNumber: 'FAB-25-0519-B' });
+    expect(changed['@odata.etag']).not.toBe(etag);
+    const stale = await domainErrorOf(bc.patch('purchaseInvoices', String(invoice.id), etag, { vendorInvoiceNumber: 'FAB-25-0519-C' }));
+    expect(stale.kind).toBe('Conflict');
+    expect(stale.message).toBe('Business Central refused the request: Another user has already changed the record.');
+    const unknown = await domainErrorOf(bc.patch('purchaseInvoices', String(invoice.id), '*', { approvalStatus: 'Approved' }));
+    expect(unknown.kind).toBe('Validation');
+    expect(unknown.message).toBe("Business Central: 'purchaseInvoice' has no property 'approvalStatus'.");
   });
 });
 

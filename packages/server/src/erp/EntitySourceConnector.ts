@@ -263,6 +263,32 @@ export class EntitySourceConnector {
     throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
+  /**
+   * Changes properties of one record (`PATCH …/{set}({id})` with `If-Match: etag`, as BC demands)
+   * and answers it as the ERP stored it. A 412 (someone changed the record since `etag` was read)
+   * is a Conflict in words; a 503 is not retried (the change may have been made).
+   */
+  async patch(
+    entitySet: string,
+    id: string,
+    etag: string,
+    values: Readonly<Record<string, unknown>>,
+    options: { company?: string } = {},
+  ): Promise<EntityRecord> {
+    const type = await this.entityType(entitySet);
+    for (const name of Object.keys(values)) this.checkProperty(type, name);
+    const url = `${await this.companyUrl(options.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}(${encodeURIComponent(id)})`;
+    const response = await this.request(url, 'application/json', 'PATCH', JSON.stringify(values), { 'If-Match': etag });
+    const text = await this.readBody(response);
+    try {
+      const body: unknown = JSON.parse(text);
+      if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body as EntityRecord;
+    } catch {
+      // Fall through: not JSON.
+    }
+    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+  }
+
   private async page(url: string): Promise<EntityPage> {
     const body = await this.requestJson(url);
     const value = body.value;
@@ -378,17 +404,23 @@ export class EntitySourceConnector {
   }
 
   /**
-   * A GET with the bearer: a 401 fetches a new token once; 429/503 wait Retry-After (at most
+   * A call with the bearer (GET, or a POST or PATCH with its body): a 401 fetches a new token once; 429/503 wait Retry-After (at most
    * maxRetryAfterMs, at most maxRetries times); 404 → NotFound; 400 → Validation; any other
    * failure → Unavailable in words.
    */
-  private async request(url: string, accept: string, method: 'GET' | 'POST' = 'GET', body?: string): Promise<Response> {
+  private async request(
+    url: string,
+    accept: string,
+    method: 'GET' | 'POST' | 'PATCH' = 'GET',
+    body?: string,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<Response> {
     // One budget for the whole call: attempts and Retry-After waits all come out of it.
     const deadline = performance.now() + this.timeoutMs;
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const headers: Record<string, string> = { Authorization: `Bearer ${token.accessToken}`, Accept: accept };
+      const headers: Record<string, string> = { ...extraHeaders, Authorization: `Bearer ${token.accessToken}`, Accept: accept };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       const response = await this.send(url, { method, headers, ...(body === undefined ? {} : { body }) }, deadline);
       if (response.ok) return response;

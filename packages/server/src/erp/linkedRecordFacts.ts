@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
+import { markDuplicatesOfRecord } from '../duplicates';
 import { dialectOf } from '../db/dialectOf';
 import type { Database } from '../db/schema';
 import type { ErpDeps } from './ErpDeps';
 import type { EntityRecord } from './EntitySourceConnector';
 import type { EntitySources } from './EntitySources';
 import { resolveEntityTypeName } from './entityTypeQueries';
+import { readLocalCurrency } from './currencyConversion';
 
 /** `jobs.kind` of "read a linked record's decision facts from its ERP"; `jobs.subject` is the linked_record_facts id. */
 export const LINKED_RECORD_FACTS_JOB = 'erp:linked-record-facts';
@@ -214,9 +216,12 @@ export async function refreshLinkedRecordFacts(deps: Pick<ErpDeps, 'db' | 'entit
       .execute();
     return;
   }
+  const localCurrency =
+    facts === null || facts.amount === null ? null : await localCurrencyOrNull(deps, row.entity_type_name, row.data_area_id);
   await deps.db
     .updateTable('linked_record_facts')
     .set({
+      local_currency_code: localCurrency,
       record_number: facts?.recordNumber ?? null,
       vendor_number: facts?.vendorNumber ?? null,
       vendor_name: facts?.vendorName ?? null,
@@ -233,6 +238,25 @@ export async function refreshLinkedRecordFacts(deps: Pick<ErpDeps, 'db' | 'entit
     })
     .where('id', '=', factsId)
     .execute();
+  // The record's documents are judged as possible duplicates by what the ERP says now (issue 35).
+  await markDuplicatesOfRecord(deps.db, factsId, attemptedAt);
+}
+
+/**
+ * The local currency of the record's company, for the screen's limit check before the click
+ * (erp/currencyConversion, kept a few minutes); null when the ERP does not say: the amount is
+ * then left to the server's check on approval, which does not pass an amount it cannot place.
+ */
+async function localCurrencyOrNull(
+  deps: Pick<ErpDeps, 'entitySources' | 'now'>,
+  entityTypeName: string,
+  company: string,
+): Promise<string | null> {
+  try {
+    return await readLocalCurrency(deps.entitySources, resolveEntityTypeName(entityTypeName).prefix, company, deps.now);
+  } catch {
+    return null;
+  }
 }
 
 /** A listed document's link and the state of its facts row, as the queue listing read them. */

@@ -1,19 +1,20 @@
-import { hasQueueFeature } from '@datahaven/core/model';
-import { queueRefusesImport } from '@datahaven/core/rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, findQueuesWithAccess } from '../access';
+import { QUEUE_ACCESS_FLAGS, findFinalQueueIds, findQueuesWithAccess, queueImportRefusal } from '../access';
 import type { QueueWithAccess, Viewer } from '../access';
 
 /** The privilege every import needs, as an upload on a record does. */
 const IMPORT_PRIVILEGE = 'Cabinet: Import Documents';
 
 /**
- * Whether the viewer may drop files on the queue (POST /api/queues/{id}/documents): the
- * 'Cabinet: Import Documents' and 'Workflow Queues: OK' privileges (403 in words), a queue they
- * may work in (AccessDocumentWithin; else 404, as a queue they cannot see), enabled (400), and
- * importing allowed: a NoImporting queue refuses with 'Error: Cannot complete import!' and why (403).
+ * Whether the viewer may drop files on the queue (POST /api/queues/{id}/documents, and an e-mail's
+ * filing into it): the 'Cabinet: Import Documents' and 'Workflow Queues: OK' privileges (403 in
+ * words), a queue they may open documents in (AccessDocumentWithin; else 404, as a queue they cannot see), enabled (400),
+ * then access/queueImportRefusal (403 in its words): not NoImporting ('Error: Cannot complete
+ * import!' and why), not a final queue (documents enter Approved or Rejected only through the
+ * workflow; commitArrivals asks again in its transaction), and the queue policy's `import` (the
+ * Paste flag; a member who only follows the queue is told so).
  */
 export async function checkQueueImport(db: Kysely<Database>, viewer: Viewer, queueId: number): Promise<QueueWithAccess> {
   if (!viewer.privileges.has(IMPORT_PRIVILEGE)) throw forbidden(`Importing documents needs the '${IMPORT_PRIVILEGE}' privilege.`);
@@ -21,6 +22,7 @@ export async function checkQueueImport(db: Kysely<Database>, viewer: Viewer, que
   const queue = (await findQueuesWithAccess(db, viewer, [queueId])).get(queueId);
   if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0) throw notFound('The queue was not found.');
   if (!queue.enabled) throw invalid(`The queue ${queue.name} is disabled.`);
-  if (hasQueueFeature(queue, 'NoImporting')) throw forbidden(queueRefusesImport(queue.name));
+  const refusal = queueImportRefusal(queue, (await findFinalQueueIds(db, [queue.id])).has(queue.id));
+  if (refusal !== null) throw forbidden(refusal);
   return queue;
 }

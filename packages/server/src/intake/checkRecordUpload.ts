@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { canUploadTo } from '../access';
+import { assertNotFinalQueue, canUploadTo, importQueueOfTable } from '../access';
 import type { Viewer } from '../access';
 import type { RecordContextQuery } from '../db/recordContext';
 import { resolveRecordContext } from '../db/recordContext';
@@ -11,8 +11,10 @@ import type { UploadTarget } from './IntakePlace';
  * Whether the viewer may upload to the record a request names, checked before any byte is stored
  * (POST /api/documents, POST /api/mail-import with a record): an integrated table that matches the
  * context (400), the 'Cabinet: Import Documents' privilege (403), upload access to the table in the
- * record's company (403 in words), and, when a subtype is named, one of that table (400).
- * Resolves to where the documents land.
+ * record's company (403 in words), when a subtype is named, one of that table (400), and an import
+ * queue (the table's import settings) that is not a final queue (403 in words: an upload never puts
+ * a document into Approved; commitArrivals asks again in its transaction). Resolves to where the
+ * documents land.
  */
 export async function checkRecordUpload(
   db: Kysely<Database>,
@@ -34,5 +36,7 @@ export async function checkRecordUpload(
       .executeTakeFirst();
     if (subtype === undefined) throw invalid(`Subtype ${subtypeId} does not belong to ${resolved.sit.label}.`);
   }
+  const importQueue = await importQueueOfTable(db, resolved.sit.id);
+  if (importQueue !== null) await assertNotFinalQueue(db, importQueue);
   return { context: { ...resolved, recordId: resolved.recordId }, subtypeId };
 }

@@ -1,5 +1,5 @@
 import { parseOptions, uploadedByNote, userDateToStored } from '@datahaven/core/rules';
-import { importQueueOfTable } from '../access';
+import { assertNotFinalQueue, importQueueOfTable } from '../access';
 import type { Viewer } from '../access';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOptions } from '../db/optionStore';
@@ -17,6 +17,8 @@ import type { StagedFile } from './StagedFile';
  *   names an import queue (its import settings) — in that queue with the entry's system note and
  *   history row ('upload');
  * - in a queue: unlinked and without a subtype, with the entry's note and history row ('import').
+ * A final queue (Approved, Rejected: access/finalQueues) takes no arrival → 403 in words, nothing
+ * committed: asked here, in the transaction, whatever the caller checked before.
  * 'Default User Date to Today' dates them today. Their slow work (page text, thumbnails, image
  * conversion, ERP facts) is left to jobs written in the same transaction and started once it
  * commits, so the caller answers as soon as the files and rows are safe. Resolves to the new
@@ -53,6 +55,7 @@ export async function commitArrivals(
       // Read in the transaction: the import settings the documents enter by are the ones they commit with.
       entered = await importQueueOfTable(trx, context.sit.id);
     }
+    if (entered !== null) await assertNotFinalQueue(trx, entered);
     const ids: number[] = [];
     for (const file of files) {
       const id = await insertDocument(

@@ -1,4 +1,5 @@
 import type { Viewer } from '../access';
+import { markArrivedDuplicates } from '../duplicates';
 import type { ErpDeps } from '../erp';
 import { applyArrivalEvents } from '../workflow';
 import { commitArrivals } from './commitArrivals';
@@ -24,7 +25,8 @@ export interface IntakeOptions {
  * 1. commit: one transaction makes the documents with their 'Uploaded by' notes and slow work
  *    (text, thumbnails, ERP facts) as jobs; on a record they are linked to it and enter its
  *    table's import queue when it names one, in a queue they enter it unlinked (entry note and
- *    history, the arrival its approvers are told of);
+ *    history, the arrival its approvers are told of); then each is marked a possible duplicate
+ *    of any other copy (same bytes, or its record's vendor and invoice number already known);
  * 2. describe: from an e-mail, its subject and sender as description, a note saying so and the
  *    user's note;
  * 3. match: in a SmartQueue, a file whose name names exactly one record is linked to it;
@@ -40,6 +42,8 @@ export async function intakeDocuments(
   options: IntakeOptions = {},
 ): Promise<number[]> {
   const ids = await commitArrivals(deps, viewer, place, files);
+  // Possible duplicates (issue 35) are marked before anything may approve the arrivals.
+  await markArrivedDuplicates(deps.db, ids, deps.now().toISOString());
   if (options.mail !== undefined) await describeMailDocuments(deps.db, viewer, ids, options.mail.origin, options.mail.note, deps.now());
   // An upload arrives linked (its auto-link is the record it was uploaded on); a queue import arrives unlinked and is matched by name.
   const linked =

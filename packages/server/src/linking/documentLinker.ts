@@ -4,22 +4,23 @@ import type { Kysely, Transaction } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { normaliseRecordId } from '../db/recordContext';
 import type { Database, IntegratedTableRow } from '../db/schema';
+import { markLinkedDuplicates } from '../duplicates';
 import { enqueueLinkedRecordFacts, resolveEntityTypeName, splitEntityTypeName } from '../erp';
 import type { ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
 import {
-  QUEUE_ACCESS_FLAGS,
   assertDataAreaAllowed,
   assertNotLockedByOtherUser,
   documentsLockedByOthers,
   findVisibleDocument,
   findVisibleDocuments,
   lockedByOtherUser,
+  queueActionAllowed,
 } from '../access';
 import type { DocumentDetailRow, Viewer } from '../access';
 import { reindexDocument } from '../search';
 import { insertNote } from '../documents';
-import { appendWorkflowHistory } from '../workflow';
+import { appendWorkflowHistory, recordErpStatusOnLink } from '../workflow';
 
 /** The privilege linking needs (embedded §6). */
 export const LINK_PRIVILEGE = 'Dynamics: Link to Existing';
@@ -176,7 +177,7 @@ async function rememberErpRecord(
  */
 export function mayReplaceLink(viewer: Viewer, document: { queue_id: number | null; queue_access: number | string | null }): boolean {
   if (!viewer.privileges.has(UNLINK_PRIVILEGE)) return false;
-  return document.queue_id === null || (Number(document.queue_access) & QUEUE_ACCESS_FLAGS.UnlinkDocument) !== 0;
+  return document.queue_id === null || queueActionAllowed('unlink', Number(document.queue_access));
 }
 
 /**
@@ -229,7 +230,7 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
   if (!viewer.privileges.has(LINK_PRIVILEGE)) throw forbidden(`Linking documents needs the '${LINK_PRIVILEGE}' privilege.`);
   const current: DocumentDetailRow | undefined = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.linkDocumentNotFound);
-  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.LinkDocument) === 0) {
+  if (current.queue_id !== null && !queueActionAllowed('link', Number(current.queue_access))) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow linking documents.`);
   }
   assertWindowInSync(current, request);
@@ -259,7 +260,7 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
   const record = await readErpRecord(deps, typeName, dataAreaId, recordId);
 
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const change = await inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
     const stored = await trx
       .selectFrom('documents')
@@ -324,6 +325,8 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
         at: now,
       },
     ]);
+    // A document in workflow linked to a purchase invoice: the invoice is pending approval in the ERP.
+    await recordErpStatusOnLink(trx, current.id, stored.queue_id, viewer.userId, now);
     if (request.releaseOwnLock === true)
       await trx.deleteFrom('document_locks').where('document_id', '=', current.id).where('user_id', '=', viewer.userId).execute();
     await reindexDocument(trx, current.id);
@@ -340,6 +343,9 @@ export async function linkDocument(deps: ErpDeps, viewer: Viewer, documentId: nu
       rowVersion,
     };
   });
+  // After the commit, so two copies linked at once each find the other (duplicates/duplicateMarker).
+  await markLinkedDuplicates(deps.db, [current.id], now);
+  return change;
 }
 
 /** What the ERP reports when it posted a record (PUT /api/record-events/posted). */
@@ -394,7 +400,7 @@ export async function followPostedRecord(deps: ErpDeps, viewer: Viewer, event: R
     );
   }
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const moved = await inWriteTransaction(deps.db, async (trx) => {
     const links = await draftLinks(trx, draftTable.id, recordId, dataAreaId);
     await assertMayMoveLinks(trx, viewer, links, dataAreaId);
     await rememberErpRecord(trx, postedTable.id, dataAreaId, postedRecordId, postedRecord);
@@ -444,8 +450,11 @@ export async function followPostedRecord(deps: ErpDeps, viewer: Viewer, event: R
     }
     // Only what the caller may see: the others moved too, but their ids are not the caller's to learn.
     const visible = await findVisibleDocuments(trx, viewer, documentIds);
-    return { postedNumber: postedRecord.number, documentIds: visible.map((document) => document.id) };
+    return { answer: { postedNumber: postedRecord.number, documentIds: visible.map((document) => document.id) }, documentIds };
   });
+  // The documents are judged by the posted record's facts now (and again once its facts are read).
+  await markLinkedDuplicates(deps.db, moved.documentIds, now);
+  return moved.answer;
 }
 
 /** The links to a draft record, by document. */

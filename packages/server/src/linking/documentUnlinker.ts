@@ -1,8 +1,9 @@
 import type { LinkChange } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
+import { markLinkedDuplicates } from '../duplicates';
 import { conflict, forbidden, invalid, notFound } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, assertDataAreaAllowed, assertNotLockedByOtherUser, findVisibleDocument } from '../access';
+import { assertDataAreaAllowed, assertNotLockedByOtherUser, findVisibleDocument, queueActionAllowed } from '../access';
 import type { Viewer } from '../access';
 import { reindexDocument } from '../search';
 import type { AppDeps } from '../services/AppDeps';
@@ -34,14 +35,14 @@ export async function unlinkDocument(
   if (!viewer.privileges.has(UNLINK_PRIVILEGE)) throw forbidden(`Breaking a link needs the '${UNLINK_PRIVILEGE}' privilege.`);
   const current = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.documentNotFound);
-  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.UnlinkDocument) === 0) {
+  if (current.queue_id !== null && !queueActionAllowed('unlink', Number(current.queue_access))) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow breaking links.`);
   }
   assertWindowInSync(current, window);
   if (current.link_record_id === null) throw invalid(NOT_LINKED);
   await assertDataAreaAllowed(deps.db, viewer, current, 'unlink', current.link_data_area_id ?? '');
   const now = deps.now().toISOString();
-  return inWriteTransaction(deps.db, async (trx) => {
+  const change = await inWriteTransaction(deps.db, async (trx) => {
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, [current.id]);
     const stored = await trx
       .selectFrom('documents')
@@ -83,4 +84,7 @@ export async function unlinkDocument(
     await reindexDocument(trx, current.id);
     return { link: null, rowVersion };
   });
+  // Without a record it matches no other invoice by vendor and number any more (its file still may).
+  await markLinkedDuplicates(deps.db, [current.id], now);
+  return change;
 }

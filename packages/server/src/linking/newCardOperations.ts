@@ -7,7 +7,7 @@ import type { IntegratedTableRow, NewCardOperationsTable } from '../db/schema';
 import { entityUrl, erpUnknownCompany, resolveEntityTypeName, splitEntityTypeName } from '../erp';
 import type { EntitySourceConnector, ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, assertDataAreaAllowed, documentsLockedByOthers, findVisibleDocument, lockedByOtherUser } from '../access';
+import { assertDataAreaAllowed, documentsLockedByOthers, findVisibleDocument, lockedByOtherUser, queueActionAllowed } from '../access';
 import type { DocumentDetailRow, Viewer } from '../access';
 import { LINK_PRIVILEGE, linkDocument } from './documentLinker';
 import { applyLinkEvents } from './linkEvents';
@@ -48,7 +48,7 @@ function assertPrivilege(viewer: Viewer): void {
 async function documentForNewCard(deps: ErpDeps, viewer: Viewer, documentId: number): Promise<DocumentDetailRow> {
   const current = await findVisibleDocument(deps.db, viewer, documentId);
   if (current === undefined) throw notFound(MESSAGES.documentNotFound);
-  if (current.queue_id !== null && (Number(current.queue_access) & QUEUE_ACCESS_FLAGS.LinkDocument) === 0) {
+  if (current.queue_id !== null && !queueActionAllowed('link', Number(current.queue_access))) {
     throw forbidden(`Your access to the queue ${current.queue_name ?? ''} does not allow linking documents.`);
   }
   return current;

@@ -1,5 +1,5 @@
 import { FEATURES1, FEATURES2 } from '@datahaven/core/model';
-import { MESSAGES, approvalLimitExceeded, approvalLimitUnchecked } from '@datahaven/core/rules';
+import { MESSAGES, approvalAmountUnknown, approvalLimitExceeded, approvalLimitUnchecked } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../test/startTestDemoErp';
@@ -187,10 +187,17 @@ for (const dialect of testDialects()) {
       expect((await act(senior, 'approval', [first, second], q.capped)).statusCode).toBe(200);
     });
 
-    it("unlinked documents: nothing to compare, so Warn lets them through; LinkOnApprovalRequired refuses with 'Document Link Required'", async () => {
+    it("unlinked documents: an approver with a limit cannot approve one (issue 35), one without passes Warn; LinkOnApprovalRequired refuses with 'Document Link Required'", async () => {
       const warned = await invoiceIn(q.warnUnlinked);
       await unlinkDocument(server, warned.id);
-      expect((await act(junior, 'approval', [warned], q.warnUnlinked)).statusCode).toBe(200);
+      const warnName = (await server.deps.db.selectFrom('queues').select('name').where('id', '=', q.warnUnlinked).executeTakeFirstOrThrow())
+        .name;
+      const refused = await act(junior, 'approval', [warned], q.warnUnlinked);
+      expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+        400,
+        approvalAmountUnknown('LW-5531.pdf', warnName, false),
+      ]);
+      expect((await act(unlimited, 'approval', [warned], q.warnUnlinked)).statusCode).toBe(200);
 
       const unlinked = await invoiceIn(q.linkOnApproval);
       await unlinkDocument(server, unlinked.id);

@@ -1,25 +1,17 @@
-import { approvalLimitExceeded, approvalLimitUnchecked } from '@datahaven/core/rules';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { readLinkedRecordFacts } from '../erp';
-import type { ErpDeps } from '../erp';
+import {
+  approvalAmountUnknown,
+  approvalLimitExceeded,
+  approvalLimitNoRate,
+  approvalLimitUnchecked,
+  formatLimitAmount,
+} from '@datahaven/core/rules';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, WorkflowHistoryTable } from '../db/schema';
+import { convertToLocalCurrency, readLinkedRecordFacts, resolveEntityTypeName } from '../erp';
+import type { ErpDeps, ExchangeRate } from '../erp';
 import { invalid } from '../errors/DomainError';
 import { QUEUE_ACCESS_FLAGS, canSeeDocument, findQueuesWithAccess } from '../access';
 import type { Viewer } from '../access';
-
-/** The linked record's amount an approval limit is compared with, in the record's own currency ('' when it names none). */
-export interface LinkedAmount {
-  amount: number;
-  currencyCode: string;
-}
-
-/** A document's primary link, as the amount lookup needs it. */
-export interface AmountLink {
-  documentId: number;
-  typeName: string;
-  dataAreaId: string;
-  recordId: string;
-}
 
 function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -54,56 +46,137 @@ export async function effectiveApprovalLimit(db: Kysely<Database>, userId: numbe
   return limits.length === 0 ? null : Math.min(...limits);
 }
 
-/**
- * The amounts of the linked records, read fresh from the ERP with the decision columns' reader
- * (erp/linkedRecordFacts): per link, the record's total with tax and its currency; null for a
- * record the ERP no longer holds; absent from the map for a record that has no amount (a vendor
- * card). Not the listing's cache: a limit is checked against the amount as the ERP holds it now,
- * not as it was up to 15 minutes ago. An unreachable ERP throws the connector's refusal in words.
- */
-export async function linkedAmountsOf(deps: ErpDeps, links: readonly AmountLink[]): Promise<Map<number, LinkedAmount | null>> {
-  const amounts = new Map<number, LinkedAmount | null>();
-  for (const link of links) {
-    const facts = await readLinkedRecordFacts(deps.entitySources, link.typeName, link.dataAreaId, link.recordId);
-    if (facts === null) amounts.set(link.documentId, null);
-    else if (facts.amount !== null) amounts.set(link.documentId, { amount: facts.amount, currencyCode: facts.currencyCode ?? '' });
-  }
-  return amounts;
+/** What one document's approval was judged by: written into its history row (and, when converted, a system note). */
+export interface JudgedApproval {
+  /** The linked record's amount, in `amountCurrency` (the record's currency, the local one when it names none). */
+  amount: number;
+  amountCurrency: string;
+  /** The approver's limit in the queue, in `limitCurrency`: the local currency of the record's company. */
+  limit: number;
+  limitCurrency: string;
+  /** The amount in the limit's currency, and the ERP's rates it was converted at (none: the record is in that currency). */
+  amountInLimitCurrency: number;
+  rates: ExchangeRate[];
+}
+
+/** The judged approvals of a request by document id; empty when the approver has no limit (nothing was judged). */
+export type JudgedApprovals = ReadonlyMap<number, JudgedApproval>;
+
+/** The judgement of an action that is not an approval: nothing judged. */
+export const NOTHING_JUDGED: JudgedApprovals = new Map();
+
+/** Today as the ERP's dates read (YYYY-MM-DD, UTC). */
+function isoDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }
 
 /**
- * Refuses an approval over the approver's limit (issue 12, money rules), before the write
- * transaction so no ERP call holds the write lock: when the caller has a limit in the queue and
- * may approve there, each visible document of the queue with a primary link has its linked
- * record's amount read; an amount over the limit → 400 'The amount {amount} of {document} is over
- * your approval limit of {limit} in queue {queue}.', a linked record the ERP no longer holds →
- * 400 in words. Unlinked documents and records without an amount have nothing to compare (the
- * Warn/Block unlinked features govern those). Documents that are not visible, not in the queue or
- * not approvable are left to the transaction's own refusals; a link changed after this check moves
- * the row version, so the move itself is refused as out of sync.
+ * Judges an approval against the approver's limit (issues 12 and 35, money rules), before the
+ * write transaction so no ERP call holds the write lock. When the caller has a limit in the queue
+ * and may approve there, each visible document of the queue is judged, in id order, by its linked
+ * record's amount read fresh from the ERP (the decision columns' reader, erp/linkedRecordFacts —
+ * not the listing's cache) and placed in the limit's currency, the local currency of the record's
+ * company (erp/currencyConversion: the ERP's rate valid on the record's date, else today's). Every
+ * way round the limit is refused in words (400), and the whole request with it: an amount over the
+ * limit; a document whose amount cannot be known (not linked; linked to a record without an
+ * amount, a vendor card or a receipt) — "link it, or route it to a level without a limit"; a
+ * linked record the ERP no longer holds; a currency the ERP has no rate for on that date. The ERP
+ * unreachable throws the connector's refusal (503). Resolves to what each document was judged by,
+ * for its history row. Documents not visible, not in the queue or not approvable are left to the
+ * transaction's own refusals; a link changed after this check moves the row version, so the move
+ * itself is refused as out of sync.
  */
-export async function assertWithinApprovalLimit(deps: ErpDeps, viewer: Viewer, queueId: number, docIds: readonly number[]): Promise<void> {
+export async function judgeApprovalLimits(
+  deps: ErpDeps,
+  viewer: Viewer,
+  queueId: number,
+  docIds: readonly number[],
+): Promise<JudgedApprovals> {
+  const judged = new Map<number, JudgedApproval>();
   const limit = await effectiveApprovalLimit(deps.db, viewer.userId, queueId);
-  if (limit === null) return;
+  if (limit === null) return judged;
   const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
-  if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.Approve) === 0) return;
+  if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.Approve) === 0) return judged;
   const rows = await deps.db
     .selectFrom('documents as d')
-    .innerJoin('record_links as rl', (join) => join.onRef('rl.document_id', '=', 'd.id').on('rl.is_primary', '=', 1))
+    .leftJoin('record_links as rl', (join) => join.onRef('rl.document_id', '=', 'd.id').on('rl.is_primary', '=', 1))
     .select(['d.id', 'd.name', 'rl.type_name', 'rl.data_area_id', 'rl.record_id'])
     .where('d.id', 'in', [...docIds])
     .where('d.queue_id', '=', queueId)
     .where((eb) => canSeeDocument(eb, viewer))
     .orderBy('d.id')
     .execute();
-  const amounts = await linkedAmountsOf(
-    deps,
-    rows.map((row) => ({ documentId: row.id, typeName: row.type_name, dataAreaId: row.data_area_id, recordId: row.record_id })),
-  );
   for (const row of rows) {
-    if (!amounts.has(row.id)) continue;
-    const linked = amounts.get(row.id) ?? null;
-    if (linked === null) throw invalid(approvalLimitUnchecked(row.name, queue.name));
-    if (linked.amount > limit) throw invalid(approvalLimitExceeded(linked.amount, linked.currencyCode, row.name, limit, queue.name));
+    if (row.type_name === null || row.data_area_id === null || row.record_id === null)
+      throw invalid(approvalAmountUnknown(row.name, queue.name, false));
+    const facts = await readLinkedRecordFacts(deps.entitySources, row.type_name, row.data_area_id, row.record_id);
+    if (facts === null) throw invalid(approvalLimitUnchecked(row.name, queue.name));
+    if (facts.amount === null) throw invalid(approvalAmountUnknown(row.name, queue.name, true));
+    const { prefix } = resolveEntityTypeName(row.type_name);
+    const currency = facts.currencyCode ?? '';
+    const date = facts.invoiceDate ?? isoDate(deps.now());
+    const local = await convertToLocalCurrency(deps.entitySources, prefix, row.data_area_id, facts.amount, currency, date, deps.now);
+    if (local.kind === 'noRate') {
+      const erp = deps.entitySources.source(prefix).config.label;
+      throw invalid(
+        approvalLimitNoRate(
+          facts.amount,
+          currency,
+          row.name,
+          limit,
+          local.localCurrency,
+          queue.name,
+          local.missingCurrency,
+          local.date,
+          erp,
+        ),
+      );
+    }
+    const amountCurrency = currency === '' ? local.localCurrency : currency.toUpperCase();
+    if (local.amount > limit) {
+      const converted = local.kind === 'converted' ? { amount: local.amount, currencyCode: local.localCurrency } : undefined;
+      throw invalid(approvalLimitExceeded(facts.amount, amountCurrency, row.name, limit, queue.name, converted));
+    }
+    judged.set(row.id, {
+      amount: facts.amount,
+      amountCurrency,
+      limit,
+      limitCurrency: local.localCurrency,
+      amountInLimitCurrency: local.amount,
+      rates: local.kind === 'converted' ? local.rates : [],
+    });
   }
+  return judged;
+}
+
+/** The history row's record of an approval: the amount judged, the limit, their currencies, and the level it passed. */
+export function approvalHistoryColumns(
+  judged: JudgedApproval | undefined,
+  level: number | null,
+): Pick<Insertable<WorkflowHistoryTable>, 'amount' | 'amount_currency' | 'approval_limit' | 'limit_currency' | 'approval_level'> {
+  return {
+    amount: judged?.amount ?? null,
+    amount_currency: judged?.amountCurrency ?? null,
+    approval_limit: judged?.limit ?? null,
+    limit_currency: judged?.limitCurrency ?? null,
+    approval_level: level,
+  };
+}
+
+/**
+ * The system note that shows how a converted amount was judged, so the notes (and the evidence an
+ * auditor reads) say at which of the ERP's rates: "Amount judged against the approval limit:
+ * 9,200.00 EUR = 10,414.40 USD at the ERP's rate of 2025-05-01 (100 EUR = 113.20 USD); limit
+ * 25,000.00 USD." Null when nothing was converted.
+ */
+export function conversionNoteOf(judged: JudgedApproval | undefined): string | null {
+  if (judged === undefined || judged.rates.length === 0) return null;
+  const rates = judged.rates
+    .map(
+      (rate) =>
+        `${rate.startingDate} (${formatLimitAmount(rate.exchangeAmount, rate.currencyCode)} = ${formatLimitAmount(rate.relationalAmount, rate.relationalCurrencyCode === '' ? judged.limitCurrency : rate.relationalCurrencyCode)})`,
+    )
+    .join(', then ');
+  const ratesWord = judged.rates.length === 1 ? 'rate of' : 'rates of';
+  return `Amount judged against the approval limit: ${formatLimitAmount(judged.amount, judged.amountCurrency)} = ${formatLimitAmount(judged.amountInLimitCurrency, judged.limitCurrency)} at the ERP's ${ratesWord} ${rates}; limit ${formatLimitAmount(judged.limit, judged.limitCurrency)}.`;
 }

@@ -1,7 +1,6 @@
 import { hasQueueFeature } from '@datahaven/core/model';
 import type { DocumentLockInfo } from '@datahaven/core/model';
-import { MESSAGES, effectiveLockAccess } from '@datahaven/core/rules';
-import type { LockAccess } from '@datahaven/core/rules';
+import { MESSAGES } from '@datahaven/core/rules';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
@@ -9,14 +8,9 @@ import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
 import { forbidden, outOfSync } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
-import {
-  QUEUE_ACCESS_FLAGS,
-  documentsLockedByOthers,
-  findQueuesWithAccess,
-  lockDocumentRows,
-  lockedByOtherUser,
-  visibleDocumentOr404,
-} from '../access';
+import { insertNote } from '../documents';
+import { reindexDocument } from '../search';
+import { assertQueueActionAllowed, findQueuesWithAccess, lockDocumentRows, lockedByOtherUser, visibleDocumentOr404 } from '../access';
 import type { QueueWithAccess, Viewer } from '../access';
 
 /** `POST /api/locks`: the document, the queue the window shows it in and the row version it saw. */
@@ -36,21 +30,35 @@ function queueOutOfSync(): DomainError {
   return outOfSync(MESSAGES.queueOutOfSync);
 }
 
-const NO_DOCUMENT_ACCESS = 'You do not have the AccessDocumentWithin access of this queue.';
 const OPT_IN_NO_RENEW = 'Locks in this queue are taken, not renewed: they expire (OptInWorkflow).';
 const OPT_IN_NO_UNLOCK = 'Locks in this queue are not released: they expire (OptInWorkflow).';
 
+/** The system note a security manager's release of another user's lock leaves on the document (who held it, who broke it). */
+export function lockReleasedNote(holder: string, manager: string): string {
+  return `Lock held by ${holder} released by ${manager}.`;
+}
+
+/** What the former holder's next renewal answers (409) once a security manager released their lock. */
+export function lockReleasedMessage(manager: string): string {
+  return `Your lock was released by ${manager}.`;
+}
+
+/** The system note when the former holder takes a lock again within a lock's lifetime of a security manager releasing it. */
+export function lockRetakenNote(holder: string, manager: string): string {
+  return `Lock taken again by ${holder} after ${manager} released it.`;
+}
+
 /**
- * What the caller may do with locks of a document in `queue` before the lock's owner is looked at,
- * by the client's rule (core effectiveLockAccess, portal §4): locks are for documents one may work
- * on, so taking and renewing need AccessDocumentWithin on the queue; releasing one's own lock needs
- * nothing more (it only gives work back, also after access was revoked or the document moved on);
- * in an OptInWorkflow queue taking a lock is allowed to anyone who sees the document (that is how
- * one opts in to work it) and renewing and releasing are not: such a lock runs out.
+ * Who may take or renew a lock (issue 35, finding 4): a document in a queue (403 otherwise) where
+ * the caller is a member who may act — the queue policy's `lock`: AccessDocumentWithin and a flag
+ * besides the read-only ones (403 in words). OptInWorkflow changes nothing here: opting in to work
+ * a document is for those who may work on it; a lock by someone who may not act cannot exist.
  */
-function lockAccessIn(queue: QueueWithAccess | undefined): LockAccess {
-  const mayWork = queue !== undefined && (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) !== 0;
-  return effectiveLockAccess({ createLock: mayWork, renewLock: mayWork, unlock: true }, queue ?? null);
+function assertMayLock(queue: QueueWithAccess | undefined, queueId: number | null): void {
+  if (queue === undefined) {
+    throw forbidden(queueId === null ? 'Only a document in a workflow queue can be locked.' : `There is no queue ${queueId} to lock in.`);
+  }
+  assertQueueActionAllowed('lock', queue);
 }
 
 async function queueOf(db: Kysely<Database>, viewer: Viewer, queueId: number | null): Promise<QueueWithAccess | undefined> {
@@ -107,21 +115,22 @@ export async function findDocumentLocks(deps: AppDeps, viewer: Viewer, docId: nu
 
 /**
  * Takes the document's lock for `DATAHAVEN_LOCK_MINUTES` of the database clock, in one write
- * transaction: invisible → 404; no AccessDocumentWithin on `queueId` → 403 (not asked in an
- * OptInWorkflow queue: see lockAccessIn); the document no longer
+ * transaction: invisible → 404; the caller not a member who may act in `queueId` (the queue
+ * policy's `lock`, OptInWorkflow or not: assertMayLock) → 403 in words; the document no longer
  * in `queueId` or at `rowVersion` → 409 'Document Queue Out Of Sync With Window'. The write is an
  * upsert that replaces only an expired lock or the caller's own (which is thereby renewed; in an
  * OptInWorkflow queue the caller's own live lock is answered as it is, not extended); another
  * user's live lock leaves it untouched and answers 409 'The document has been locked by another
  * user.'. Of users racing for one document exactly one wins: the row lock (PostgreSQL) or the
- * IMMEDIATE transaction (SQLite) orders them, and the upsert's condition decides.
+ * IMMEDIATE transaction (SQLite) orders them, and the upsert's condition decides. The former
+ * holder taking it again soon after a security manager released it leaves a note saying so.
  */
 export async function acquireLock(deps: AppDeps, viewer: Viewer, request: LockRequest): Promise<DocumentLockInfo> {
   return inWriteTransaction(deps.db, async (trx) => {
     await lockDocumentRows(trx, deps.dialect, [request.docId]);
     const document = await visibleDocumentOr404(trx, viewer, request.docId);
     const queue = await queueOf(trx, viewer, request.queueId);
-    if (!lockAccessIn(queue).createLock) throw forbidden(NO_DOCUMENT_ACCESS);
+    assertMayLock(queue, request.queueId);
     if (document.queue_id !== request.queueId || document.row_version !== request.rowVersion) throw queueOutOfSync();
     // In an OptInWorkflow queue a lock is not renewed, so taking it again changes nothing.
     const optIn = hasQueueFeature(queue ?? null, 'OptInWorkflow');
@@ -149,7 +158,10 @@ export async function acquireLock(deps: AppDeps, viewer: Viewer, request: LockRe
       )
       .returningAll()
       .executeTakeFirst();
-    if (lock !== undefined) return presentLock(trx, viewer, lock);
+    if (lock !== undefined) {
+      await noteRetakeAfterRelease(trx, deps, viewer, request.docId, now);
+      return presentLock(trx, viewer, lock);
+    }
     const own = optIn
       ? await trx
           .selectFrom('document_locks')
@@ -167,8 +179,9 @@ export async function acquireLock(deps: AppDeps, viewer: Viewer, request: LockRe
 /**
  * Extends the caller's own live lock by `DATAHAVEN_LOCK_MINUTES` from the database's now:
  * invisible → 404; `queueId` given and not the document's queue → 409 out of sync; the document in
- * an OptInWorkflow queue → 403 (its locks expire); no AccessDocumentWithin on the document's queue
- * (also: access revoked since the lock was taken, or no queue) → 403; the caller holds
+ * an OptInWorkflow queue → 403 (its locks expire); the caller not a member who may act in the
+ * document's queue (the queue policy's `lock`; also: access revoked since the lock was taken, or no
+ * queue) → 403; the caller holds
  * no live lock (it expired, maybe taken by someone else since: SECURITY row 22) → 409 'The document
  * has been locked by another user.'.
  */
@@ -179,7 +192,7 @@ export async function renewLock(deps: AppDeps, viewer: Viewer, target: LockTarge
     if (target.queueId !== null && document.queue_id !== target.queueId) throw queueOutOfSync();
     const queue = await queueOf(trx, viewer, document.queue_id);
     if (hasQueueFeature(queue ?? null, 'OptInWorkflow')) throw forbidden(OPT_IN_NO_RENEW);
-    if (!lockAccessIn(queue).renewLock) throw forbidden(NO_DOCUMENT_ACCESS);
+    assertMayLock(queue, document.queue_id);
     const now = await databaseInstant(trx, deps);
     const lock = await trx
       .updateTable('document_locks')
@@ -195,19 +208,87 @@ export async function renewLock(deps: AppDeps, viewer: Viewer, target: LockTarge
 }
 
 /**
- * Releases the document's lock: the caller's own (live or expired) or an expired one goes; another
- * user's live lock → 409 'The document has been locked by another user.' unless the caller is a
- * security manager, who may release it. No lock at all is fine (nothing to do). Invisible → 404.
- * The document in an OptInWorkflow queue → 403 for everyone (its locks expire; portal §4).
+ * The security manager who released `viewer`'s lock on the document within the last lock lifetime
+ * (an older release concerns a lock that would have expired anyway), read from the system note the
+ * release left; null when there is none.
+ */
+export async function releasedBy(deps: AppDeps, viewer: Viewer, docId: number, db: Kysely<Database> = deps.db): Promise<string | null> {
+  const since = new Date(deps.now().getTime() - deps.config.lockMinutes * 60_000).toISOString();
+  const notes = await db
+    .selectFrom('notes')
+    .innerJoin('users', 'users.id', 'notes.author_id')
+    .select(['notes.text', 'users.username'])
+    .where('notes.document_id', '=', docId)
+    .where('notes.kind', '=', 'system')
+    .where('notes.created_at', '>=', since)
+    .orderBy('notes.id', 'desc')
+    .execute();
+  return notes.find((note) => note.text === lockReleasedNote(viewer.username, note.username))?.username ?? null;
+}
+
+/**
+ * A lock taken again by the user a security manager released it from, within a lock's lifetime of
+ * the release, is said in a system note: the holder may take it again (they may act there), but not
+ * silently.
+ */
+async function noteRetakeAfterRelease(trx: Kysely<Database>, deps: AppDeps, viewer: Viewer, docId: number, now: string): Promise<void> {
+  const manager = await releasedBy(deps, viewer, docId, trx);
+  if (manager === null) return;
+  const retaken = lockRetakenNote(viewer.username, manager);
+  const already = await trx
+    .selectFrom('notes')
+    .select('id')
+    .where('document_id', '=', docId)
+    .where('kind', '=', 'system')
+    .where('text', '=', retaken)
+    .where('created_at', '>=', new Date(Date.parse(now) - deps.config.lockMinutes * 60_000).toISOString())
+    .executeTakeFirst();
+  if (already === undefined) await insertNote(trx, docId, viewer.userId, 'system', retaken, deps.now().toISOString());
+}
+
+/** What a release did: whose live lock a security manager broke (null: the caller's own, an expired one or none). */
+export interface LockRelease {
+  brokenHolder: string | null;
+}
+
+/**
+ * Releases the document's lock, in one write transaction: invisible → 404. Another user's live
+ * lock → 409 'The document has been locked by another user.' unless the caller holds 'Security:
+ * Manager': a security manager releases any lock — in an OptInWorkflow queue too (issue 35,
+ * finding 4: a lock nobody could release) — leaving the system note 'Lock held by {holder}
+ * released by {manager}.' and, when given, their `note` as a user note, in the same transaction.
+ * The caller's own lock (live or expired) or an expired one goes, except in an OptInWorkflow queue,
+ * where it expires (403; portal §4) unless a security manager releases it. No lock at all is fine.
  * The queue is not compared: a lock may be released after the document moved on.
  */
-export async function releaseLock(deps: AppDeps, viewer: Viewer, target: LockTarget): Promise<void> {
-  await inWriteTransaction(deps.db, async (trx) => {
+export async function releaseLock(deps: AppDeps, viewer: Viewer, target: LockTarget, note: string | null = null): Promise<LockRelease> {
+  return inWriteTransaction(deps.db, async (trx) => {
     await lockDocumentRows(trx, deps.dialect, [target.docId]);
     const document = await visibleDocumentOr404(trx, viewer, target.docId);
-    if (!lockAccessIn(await queueOf(trx, viewer, document.queue_id)).unlock) throw forbidden(OPT_IN_NO_UNLOCK);
-    const lockedByOthers = await documentsLockedByOthers(trx, deps, viewer.userId, [target.docId]);
-    if (lockedByOthers.length > 0 && !viewer.isManager) throw lockedByOtherUser();
+    const other = await trx
+      .selectFrom('document_locks')
+      .innerJoin('users', 'users.id', 'document_locks.user_id')
+      .select('users.username')
+      .where('document_locks.document_id', '=', target.docId)
+      .where('document_locks.user_id', '<>', viewer.userId)
+      .where('document_locks.expires_at', '>', deps.databaseNow())
+      .executeTakeFirst();
+    if (other !== undefined && !viewer.isManager) throw lockedByOtherUser();
+    if (
+      other === undefined &&
+      !viewer.isManager &&
+      hasQueueFeature((await queueOf(trx, viewer, document.queue_id)) ?? null, 'OptInWorkflow')
+    ) {
+      throw forbidden(OPT_IN_NO_UNLOCK);
+    }
     await trx.deleteFrom('document_locks').where('document_id', '=', target.docId).execute();
+    if (other === undefined) return { brokenHolder: null };
+    const now = deps.now().toISOString();
+    await insertNote(trx, target.docId, viewer.userId, 'system', lockReleasedNote(other.username, viewer.username), now);
+    if (note !== null) {
+      await insertNote(trx, target.docId, viewer.userId, 'user', note, now);
+      await reindexDocument(trx, target.docId);
+    }
+    return { brokenHolder: other.username };
   });
 }

@@ -3,7 +3,7 @@ import { LIMITS, hasQueueFeature } from '@datahaven/core/model';
 import { MESSAGES, validateNote } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, assertNotLockedByOtherUser, canSeeDocument, findQueuesWithAccess } from '../access';
+import { QUEUE_ACCESS_FLAGS, assertNotLockedByOtherUser, assertQueueActionAllowed, canSeeDocument, findQueuesWithAccess } from '../access';
 import type { Viewer } from '../access';
 import { reindexDocument } from '../search';
 import type { ErpDeps } from '../erp';
@@ -50,7 +50,8 @@ function submittedNote(username: string, queueName: string): string {
 /**
  * Submits documents in their queue (embedded §5 "A note is required to submit."; UX-DECISIONS
  * "Intake"): the 'Workflow Queues: OK' privilege (403); every document visible (404); the
- * AccessDocumentWithin flag on the enabled `expectedQueueId` (403 / 400); no other user's live
+ * AccessDocumentWithin flag on the enabled `expectedQueueId` (403 / 400) and the queue policy's
+ * `submit` there (the Route flag: 403 in words, access/queueActionPolicy); no other user's live
  * lock (409); each document still in the queue at the window's row version (else 409 'Document
  * Queue Out Of Sync With Window', nothing changes). In one transaction each gets a new row
  * version, the system note 'Submitted by …', the caller's note and a `submit` history row. Then
@@ -76,6 +77,8 @@ export async function submitDocuments(deps: ErpDeps, viewer: Viewer, request: Su
     if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0)
       throw forbidden('You do not have the AccessDocumentWithin access of this queue.');
     if (!queue.enabled) throw invalid(`The queue ${queue.name} is disabled.`);
+    // Submitting hands the document on: the queue policy's `submit` (Route), never a follower's read flags.
+    assertQueueActionAllowed('submit', queue);
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);
     const submitted: MovedDocument[] = [];
     for (const [index, id] of request.docIds.entries()) {

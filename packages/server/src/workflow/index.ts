@@ -11,6 +11,8 @@ export { workflowEntitySets } from './odata/workflowEntitySets';
 export { recordQueueEntry } from './queueEntry';
 export { applyArrivalEvents, autoApprove } from './queueEvents';
 export { WORKFLOW_ACTION_PRIVILEGE } from './workflowActionRecorder';
+export { erpStatusJob } from './erpStatusJob';
+export { recordErpStatusOnLink } from './erpStatusDecisions';
 export { appendWorkflowHistory } from './appendWorkflowHistory';
 export type { NewWorkflowHistoryRow } from './appendWorkflowHistory';
 export { historyBrokenMessage, historyIntactMessage, verifyWorkflowHistories } from './verifyWorkflowHistory';

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import type { DocumentDecision } from '@datahaven/core/model';
+import type { DocumentDecision, PossibleDuplicate } from '@datahaven/core/model';
 import type { DialectName } from '../db/createDatabase';
 import { canSeeDocument, findVisibleDocuments, queuesVisibleToSql } from '../access';
 import type { DocumentDetailRow, Viewer } from '../access';
 import type { Database } from '../db/schema';
+import { readPossibleDuplicates } from './possibleDuplicates';
 
 /**
  * Keys `sort=` of GET /api/queues/{id}/workflow takes: DmsDocument field names, then the decision
@@ -236,6 +237,7 @@ export interface QueueDecisionRow {
   stale: number | null;
   entered_at: string;
   note_count: number | string;
+  local_currency_code: string | null;
 }
 
 /** The decision figures of the listed documents, in one statement. */
@@ -267,6 +269,7 @@ async function decisionRows(db: Kysely<Database>, ids: readonly number[]): Promi
       'fa.fetched_at',
       'fa.attempted_at',
       'fa.stale',
+      'fa.local_currency_code',
       ENTERED_QUEUE.as('entered_at'),
       sql<number>`(select count(*) from notes n where n.document_id = d.id and n.kind = 'user')`.as('note_count'),
     ])
@@ -308,6 +311,7 @@ export function presentDecision(row: QueueDecisionRow, now: Date): DocumentDecis
     noteCount: Number(row.note_count),
     overdue: row.due_date !== null && row.due_date < today,
     discountExpiresToday: row.discount_date !== null && row.discount_date === today,
+    localCurrencyCode: row.local_currency_code,
   };
 }
 
@@ -315,6 +319,8 @@ export function presentDecision(row: QueueDecisionRow, now: Date): DocumentDecis
 export interface QueueDocumentsPageRows {
   rows: DocumentDetailRow[];
   decisions: Map<number, QueueDecisionRow>;
+  /** The page's possible duplicates (issue 35), by document; a document without any is absent. */
+  duplicates: Map<number, PossibleDuplicate[]>;
   total: number;
 }
 
@@ -361,14 +367,19 @@ export async function findQueueDocumentsPage(
   ]);
   const total = Number(countRow.n);
   const ids = idRows.map((row) => row.id);
-  if (ids.length === 0) return { rows: [], decisions: new Map(), total };
-  const [details, decisions] = await Promise.all([findVisibleDocuments(db, viewer, ids), decisionRows(db, ids)]);
+  if (ids.length === 0) return { rows: [], decisions: new Map(), duplicates: new Map(), total };
+  // The page's marks in one statement beside the details and the decision rows, never one per row.
+  const [details, decisions, duplicates] = await Promise.all([
+    findVisibleDocuments(db, viewer, ids),
+    decisionRows(db, ids),
+    readPossibleDuplicates(db, viewer, ids),
+  ]);
   const byId = new Map<number, DocumentDetailRow>(details.map((row) => [row.id, row]));
   const rows = ids.flatMap((id) => {
     const row = byId.get(id);
     return row === undefined ? [] : [row];
   });
-  return { rows, decisions: new Map(decisions.map((row) => [row.id, row])), total };
+  return { rows, decisions: new Map(decisions.map((row) => [row.id, row])), duplicates, total };
 }
 
 /**

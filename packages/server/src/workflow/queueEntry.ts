@@ -5,6 +5,7 @@ import type { EnteredQueue, Viewer } from '../access';
 import { insertNote } from '../documents';
 import { recordQueueArrival } from '../notifications';
 import { appendWorkflowHistory } from './appendWorkflowHistory';
+import { recordErpStatusDecisions } from './erpStatusOutbox';
 
 /** How a document entered a queue: an upload on a record (import settings) or files dropped on the queue. */
 export type QueueEntryAction = Extract<IntakeActionColumn, 'upload' | 'import'>;
@@ -34,4 +35,6 @@ export async function recordQueueEntry(
     { document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now },
   ]);
   await recordQueueArrival(trx, queue.id, [documentId], user.userId, now);
+  // A linked purchase invoice entering workflow is pending approval in the ERP (workflow/erpStatusOutbox).
+  await recordErpStatusDecisions(trx, [{ documentId, status: 'Pending Approval' }], user.userId, now);
 }

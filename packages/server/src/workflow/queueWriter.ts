@@ -21,6 +21,10 @@ export interface QueueChanges {
   features2?: number;
   /** Flags of the queue's default access to set or clear. */
   defaultAccess?: QueueAccessPatch;
+  /** Segregation of duties: who imported, submitted or coded a document may not approve it here. */
+  approverNotPreparer?: boolean;
+  /** Segregation of duties: nobody approves the same document at two levels. */
+  oneLevelPerApprover?: boolean;
 }
 
 type QueueColumns = Partial<{
@@ -33,6 +37,8 @@ type QueueColumns = Partial<{
   features1: number;
   features2: number;
   default_access: number;
+  approver_not_preparer: number;
+  one_level_per_approver: number;
 }>;
 
 /** Checks the changes (references exist, the limit is not negative) and turns them into columns. */
@@ -61,6 +67,8 @@ async function columnsOf(trx: Transaction<Database>, changes: QueueChanges, curr
   if (changes.features1 !== undefined) columns.features1 = changes.features1;
   if (changes.features2 !== undefined) columns.features2 = changes.features2;
   if (changes.defaultAccess !== undefined) columns.default_access = applyQueueAccessPatch(currentAccess, changes.defaultAccess);
+  if (changes.approverNotPreparer !== undefined) columns.approver_not_preparer = changes.approverNotPreparer ? 1 : 0;
+  if (changes.oneLevelPerApprover !== undefined) columns.one_level_per_approver = changes.oneLevelPerApprover ? 1 : 0;
   return columns;
 }
 

@@ -16,9 +16,11 @@ import type { Database, WorkflowActionColumn } from '../db/schema';
 import type { ErpDeps } from '../erp';
 import { notFound, forbidden, outOfSync, invalid } from '../errors/DomainError';
 import type { DomainError } from '../errors/DomainError';
-import { assertWithinApprovalLimit } from './approvalLimits';
 import { appendWorkflowHistory } from './appendWorkflowHistory';
 import type { NewWorkflowHistoryRow } from './appendWorkflowHistory';
+import { duplicateOverridesOf } from './duplicateGuard';
+import { NOTHING_JUDGED, approvalHistoryColumns, conversionNoteOf, judgeApprovalLimits } from './approvalLimits';
+import { assertSegregationOfDuties } from './segregationOfDuties';
 import {
   QUEUE_ACCESS_FLAGS,
   assertNoOtherUsersLockOnLockedRows,
@@ -29,6 +31,7 @@ import {
   findQueueWithTargets,
   findQueuesWithAccess,
   lockDocumentRowsReadingQueues,
+  queueActionAllowed,
   releaseDocumentLocks,
   workflowPermsFromAccess,
 } from '../access';
@@ -37,6 +40,8 @@ import { reindexDocuments } from '../search';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { recordQueueArrival } from '../notifications';
 import { insertNotes } from '../documents';
+import { erpDecisionsOfMoves } from './erpStatusDecisions';
+import { recordErpStatusDecisions } from './erpStatusOutbox';
 
 /** A workflow action of PUT /api/documents/approval, /reject and /route. */
 export type WorkflowAction = WorkflowActionColumn;
@@ -52,6 +57,8 @@ export interface WorkflowActionRequest {
   note: string | null;
   /** The target queue of a route; null for approve and reject. */
   to: number | null;
+  /** Ours (issue 35): an approval's reason to approve possible duplicates anyway; absent or null: none given. */
+  duplicateOverrideReason?: string | null;
 }
 
 /** One moved document of a workflow action's answer. */
@@ -198,7 +205,8 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
 
 /**
  * Approves, rejects or routes documents in ONE write transaction (DOMAIN invariants 1–2, 6), an
- * approval first checked against the approver's limit (workflow/approvalLimits, before the transaction):
+ * approval first judged against the approver's limit (workflow/approvalLimits, before the transaction)
+ * and then by segregation of duties (workflow/segregationOfDuties, after its targets are known):
  * the caller needs the action's privilege ('Workflow: Approve', 'Workflow: Reject', 'Workflow
  * Route: OK'; else 403 before anything is read); every document must be visible (else 404); the
  * caller needs the action's queue access flag and workflow bit on `expectedQueueId` (else 403,
@@ -208,7 +216,8 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
  * With Window' at once; another user's live lock on any document → 409 'The document has been locked by another user.' (the rows are locked first, so a
  * lock cannot slip in before the move); the queue's routing blocks (BlockApproveFromQueue,
  * BlockApproveUnlinked / LinkOnApprovalRequired / BlockRouteUnlinked with an unlinked document, WorkflowRouteRequired with
- * an empty approval list) → 400; the target is the approval list's current step, the queue's
+ * an empty approval list) → 400; a possible duplicate approved without a reason to override → 400
+ * (workflow/duplicateGuard; with one, the reason goes into its history row and a note); the target is the approval list's current step, the queue's
  * ApproveToQueue / RejectToQueue or, for a route, `to` when a route from the queue names it (else
  * 400); a note the core rules require must be given (400, the spec's text). Each document moves
  * by `UPDATE … WHERE id AND queue_id = expectedQueueId AND row_version = rowConflictId`; one that
@@ -222,8 +231,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
   if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
   await refuseStaleWindow(deps.db, viewer, request);
-  // Money rules (issue 12): the linked amounts are read from the ERP before the write lock is taken.
-  if (action === 'approve') await assertWithinApprovalLimit(deps, viewer, request.expectedQueueId, request.docIds);
+  // Money rules (issues 12, 35): the linked amounts are read from the ERP and judged before the write lock is taken.
+  const judged = action === 'approve' ? await judgeApprovalLimits(deps, viewer, request.expectedQueueId, request.docIds) : NOTHING_JUDGED;
   return inWriteTransaction(deps.db, async (trx) => {
     const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
       trx
@@ -238,8 +247,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     // The source queue with the queues it approves and rejects to: one read serves both ends.
     const queues = await findQueueWithTargets(trx, viewer, fromId);
     const from = queues.get(fromId);
-    const flag = QUEUE_ACCESS_FLAGS[ACTION_FLAG[action]];
-    if (from === undefined || (from.access & flag) === 0 || (from.workflowPerms & ACTION_PERM[action]) === 0) {
+    // THE queue policy (access/queueActionPolicy) judges the flag, as on every other path.
+    if (from === undefined || !queueActionAllowed(action, from.access) || (from.workflowPerms & ACTION_PERM[action]) === 0) {
       throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
     }
     if (!from.enabled) throw targetUnavailable(action);
@@ -262,6 +271,9 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
       throw invalid(linkRequiredMessage(request.docIds.length));
     }
     await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (access/submissionRules)
+    // Possible duplicates (issue 35) are approved only with a reason to override (workflow/duplicateGuard).
+    const overrides =
+      action === 'approve' ? await duplicateOverridesOf(trx, viewer, request.docIds, request.duplicateOverrideReason ?? null) : null;
 
     let targets: Map<number, Target>;
     if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
@@ -279,6 +291,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
       }
       targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
     }
+    // Segregation of duties (issue 35): who prepared a document, or approved it at another level, does not approve it.
+    const levels = action === 'approve' ? await assertSegregationOfDuties(trx, viewer, from, targets) : null;
     const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
     const unread = targetIds.filter((id) => !queues.has(id));
     // An approval list's step or a route names queues the source does not point at: read those too.
@@ -324,6 +338,10 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
         text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`),
       });
       if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
+      const override = overrides?.get(id);
+      if (override !== undefined) notes.push({ documentId: id, kind: 'system', text: override.note });
+      const conversion = conversionNoteOf(judged.get(id));
+      if (conversion !== null) notes.push({ documentId: id, kind: 'system', text: conversion });
       history.push({
         document_id: id,
         action,
@@ -332,6 +350,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
         user_id: viewer.userId,
         note: request.note,
         at: now,
+        override_reason: override?.reason ?? null,
+        ...approvalHistoryColumns(judged.get(id), levels?.get(id) ?? null),
       });
       moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
     }
@@ -339,6 +359,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     // a selection of 50 invoices approved at once stays a short transaction.
     await insertNotes(trx, viewer.userId, notes, now);
     await appendWorkflowHistory(trx, history);
+    // The ERP follows the decision: the linked invoices' approval status, written after the commit (workflow/erpStatusWriteBack).
+    await recordErpStatusDecisions(trx, erpDecisionsOfMoves(action, moved, queues), viewer.userId, now);
     // The index holds name, description, user notes and text: only the caller's note changes it.
     if (request.note !== null) await reindexDocuments(trx, request.docIds);
     if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);

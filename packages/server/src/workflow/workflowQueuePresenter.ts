@@ -1,5 +1,5 @@
 import type { WorkflowQueue, WorkflowQueueType } from '@datahaven/core/model';
-import { workflowPermsFromAccess } from '../access';
+import { queueImportRefusal, workflowPermsFromAccess } from '../access';
 
 /** A queue row as read for the structure calls (`WORKFLOW_QUEUE_COLUMNS` plus the type's name and the caller's access). */
 export interface WorkflowQueueSource {
@@ -14,7 +14,11 @@ export interface WorkflowQueueSource {
   default_reject_requires_note: number;
   approve_to_queue_id: number | null;
   reject_to_queue_id: number | null;
+  approver_not_preparer: number;
+  one_level_per_approver: number;
   access: number | string;
+  /** access/finalQueues finalQueueSql (1: final), when the query read it; then the queue says why the caller may not import there. */
+  is_final?: number | string;
 }
 
 /**
@@ -32,10 +36,17 @@ export const WORKFLOW_QUEUE_COLUMNS = [
   'q.default_reject_requires_note',
   'q.approve_to_queue_id',
   'q.reject_to_queue_id',
+  'q.approver_not_preparer',
+  'q.one_level_per_approver',
 ] as const;
 
-/** A queue row and its visible document count → `WorkflowQueue`; `workflowPerms` comes from the caller's effective access. */
+/**
+ * A queue row and its visible document count → `WorkflowQueue`; `workflowPerms` comes from the
+ * caller's effective access, and `importRefusal` (when the row says whether the queue is final)
+ * from access/queueImportRefusal, the rule the import itself applies.
+ */
 export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: number): WorkflowQueue {
+  const features = { name: row.name, features1: Number(row.features1), features2: Number(row.features2), access: Number(row.access) };
   return {
     id: row.id,
     name: row.name,
@@ -50,6 +61,9 @@ export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: nu
     approveToQueueId: row.approve_to_queue_id,
     rejectToQueueId: row.reject_to_queue_id,
     workflowPerms: workflowPermsFromAccess(Number(row.access)),
+    ...(row.is_final === undefined ? {} : { importRefusal: queueImportRefusal(features, Number(row.is_final) === 1) }),
+    approverNotPreparer: row.approver_not_preparer === 1,
+    oneLevelPerApprover: row.one_level_per_approver === 1,
   };
 }
 

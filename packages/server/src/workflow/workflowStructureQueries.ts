@@ -2,7 +2,13 @@ import type { WorkflowQueue } from '@datahaven/core/model';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { QUEUE_ACCESS_FLAGS, QUEUE_VISIBILITY_FLAGS, effectiveQueueAccessSql, integratedTableAccessCondition } from '../access';
+import {
+  QUEUE_ACCESS_FLAGS,
+  QUEUE_VISIBILITY_FLAGS,
+  effectiveQueueAccessSql,
+  finalQueueSql,
+  integratedTableAccessCondition,
+} from '../access';
 import type { Viewer } from '../access';
 import { dialectOf } from '../db/dialectOf';
 import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from './workflowQueuePresenter';
@@ -59,6 +65,8 @@ export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, 
     .innerJoin('queue_types as qt', 'qt.id', 'bq.queue_type_id')
     .selectAll('bq')
     .select(['qt.name as queue_type_name', 'qt.enabled as queue_type_enabled'])
+    // Whether each listed queue is final (three index lookups per queue, none per document): its import refusal.
+    .select(finalQueueSql('bq').as('is_final'))
     .where(sql<boolean>`(bq.access & ${sql.lit(QUEUE_ACCESS_FLAGS.BrowseToQueue)}) <> 0`)
     .orderBy(byName('qt.name'))
     .orderBy('qt.id')

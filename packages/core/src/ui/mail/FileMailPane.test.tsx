@@ -57,6 +57,15 @@ const ROOT = {
       queues: [
         { id: 7, name: 'AP Inbox', enabled: true, queueTypeId: 1, queueTypeName: 'Accounts Payable' },
         { id: 8, name: 'AP Coding', enabled: true, queueTypeId: 1, queueTypeName: 'Accounts Payable' },
+        // A final queue: the server says it takes no filing (issue 35), so the pane does not offer it.
+        {
+          id: 9,
+          name: 'Approved',
+          enabled: true,
+          queueTypeId: 1,
+          queueTypeName: 'Accounts Payable',
+          importRefusal: 'Error: Cannot complete import! The queue Approved is a final queue.',
+        },
       ],
     },
   ],
@@ -199,7 +208,12 @@ describe("filing a read e-mail's invoice into a queue (the host's message)", () 
       '5 B · readme.txt cannot be filed: only PDF, TIFF and image files are imported.',
     );
     await choose('Queue', 'Accounts Payable — AP Coding');
-    await choose('Queue', 'Accounts Payable — AP Inbox');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Queue' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Accounts Payable — AP Inbox',
+      'Accounts Payable — AP Coding',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Accounts Payable — AP Inbox' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: 'Please approve by Friday.' } });
     fireEvent.click(fileButton());
     await outcome('status', FILE_MAIL_TEXT.filedIn(1, 'AP Inbox'));

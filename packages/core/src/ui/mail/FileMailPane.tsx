@@ -125,6 +125,8 @@ export function FileMailPane({ message, queueHref = (id) => `/queues/${id}/docum
     meta: { quiet: true },
   });
   const queues = useMemo(() => (rootQuery.data === undefined ? null : queuesOf(rootQuery.data)), [rootQuery.data]);
+  // The ones the caller may file into: the server says which refuse (a final queue, no Paste flag, NoImporting).
+  const fileableQueues = useMemo(() => queues?.filter((candidate) => (candidate.importRefusal ?? null) === null) ?? null, [queues]);
   const loadError = rootQuery.error === null ? null : messageOf(rootQuery.error);
   const sizeLimit = optionsQuery.data?.fileUploadSizeLimit ?? 0;
   const [pickedQueueId, setQueueId] = useState<number | null>(null);
@@ -156,8 +158,8 @@ export function FileMailPane({ message, queueHref = (id) => `/queues/${id}/docum
   const importable = message.attachments.filter((attachment) => reasons.get(attachment.id) === null);
   const picked = importable.filter((attachment) => chosen.has(attachment.id));
   const messageReason = whyMessageNotKept(message);
-  const queueId = pickedQueueId ?? queues?.[0]?.id ?? null;
-  const queue = queues?.find((candidate) => candidate.id === queueId) ?? null;
+  const queueId = pickedQueueId ?? fileableQueues?.[0]?.id ?? null;
+  const queue = fileableQueues?.find((candidate) => candidate.id === queueId) ?? null;
   const destination = destinationOf(kind, queue, record);
   const fileCount = picked.length + (keepMessage && messageReason === null ? 1 : 0);
   // Each file read from the host is a step, and the server's answer the last one.
@@ -304,9 +306,9 @@ export function FileMailPane({ message, queueHref = (id) => `/queues/${id}/docum
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>{loadError}</MessageBarBody>
           </MessageBar>
-        ) : queues === null ? (
+        ) : fileableQueues === null ? (
           <Spinner size="tiny" label={TEXT.loadingQueues} />
-        ) : queues.length === 0 ? (
+        ) : fileableQueues.length === 0 ? (
           <MessageBar intent="info" layout="multiline">
             <MessageBarBody>{TEXT.noQueues}</MessageBarBody>
           </MessageBar>
@@ -320,7 +322,7 @@ export function FileMailPane({ message, queueHref = (id) => `/queues/${id}/docum
               disabled={busy}
               onOptionSelect={(_event, data) => setQueueId(Number(data.optionValue))}
             >
-              {queues.map((candidate) => (
+              {fileableQueues.map((candidate) => (
                 <Option key={candidate.id} value={String(candidate.id)}>
                   {`${candidate.queueTypeName} — ${candidate.name}`}
                 </Option>

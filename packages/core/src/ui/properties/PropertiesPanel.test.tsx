@@ -331,4 +331,37 @@ describe('PropertiesPanel', () => {
     await waitFor(() => expect(app.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(app.requests.find((r) => r.method === 'POST')?.body).toEqual({ values: [{ fieldId: 100, value: 'DE2' }] });
   });
+
+  it("shows where the write-back of a linked document's decision to the ERP stands, in the server's words", async () => {
+    const app = renderPanel(invoice(), {
+      'GET /api/documents/7/erp-status': () => ({
+        state: 'updated',
+        text: 'ERP updated',
+        detail: 'Business Central holds Approved for PI-1002.',
+        status: 'Approved',
+        erpStatus: 'Approved',
+        recordNumber: 'PI-1002',
+        decidedAt: '2026-12-07T10:00:00.000Z',
+        finishedAt: '2026-12-07T10:00:02.000Z',
+      }),
+    });
+    const line = await screen.findByRole('status', { name: 'ERP status' });
+    await waitFor(() => expect(line.textContent).toBe('ERP updatedBusiness Central holds Approved for PI-1002.'));
+    expect(app.requests.filter((r) => r.path === '/api/documents/7/erp-status')).toHaveLength(1);
+  });
+
+  it('says when nothing of a linked document was written to the ERP', async () => {
+    const linked = renderPanel(invoice(), { 'GET /api/documents/7/erp-status': () => null });
+    const line = await screen.findByRole('status', { name: 'ERP status' });
+    await waitFor(() => expect(line.textContent).toBe('Nothing written to the ERP'));
+    expect(linked.requests.some((r) => r.path === '/api/documents/7/erp-status')).toBe(true);
+  });
+
+  it('asks nothing about the ERP for an unlinked document', async () => {
+    const unlinked = renderPanel(invoice({ link: null }), {});
+    await screen.findByRole('button', { name: 'Advanced info' });
+    await waitFor(() => expect(unlinked.requests.some((r) => r.path === '/api/documents/7/access')).toBe(true));
+    expect(screen.queryByRole('status', { name: 'ERP status' })).toBeNull();
+    expect(unlinked.requests.some((r) => r.path === '/api/documents/7/erp-status')).toBe(false);
+  });
 });

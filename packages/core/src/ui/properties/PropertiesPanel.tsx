@@ -20,6 +20,7 @@ import type { LocaleFormats } from '../locale/localeFormats';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { ChangeSubtypeDialog } from './ChangeSubtypeDialog';
 import { CustomDataForm } from './CustomDataForm';
+import { ErpStatusLine } from './ErpStatusLine';
 import { RenameDialog } from './RenameDialog';
 import { UserFieldsSection } from './UserFieldsSection';
 import { queryKeys } from '../../state/queryKeys';
@@ -164,6 +165,7 @@ export function PropertiesPanel({ document, onDocumentChanged }: PropertiesPanel
                 [UI_TEXT.properties.queue, document.queueName ?? UI_TEXT.properties.notInWorkflow],
               ]}
             />
+            {link ? <ErpStatusLine docId={document.id} /> : null}
             {access === null ? <Text size={200}>{UI_TEXT.properties.checkingChanges}</Text> : null}
           </AccordionPanel>
         </AccordionItem>

@@ -23,6 +23,7 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
 import { useOptionValues } from '../app/useOptionValues';
 import { queryKeys } from '../../state/queryKeys';
+import { PossibleDuplicatesBar } from '../duplicates/PossibleDuplicatesBar';
 import { ViewerToolbar } from './ViewerToolbar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { EvidencePacketButton } from '../export/EvidencePacketButton';
@@ -361,6 +362,7 @@ export function DocumentViewer({
         {document?.queue ? <LockPopover document={document} /> : null}
         {document ? <PropertiesToggleButton pressed={propertiesOpen} onToggle={setPropertiesOpen} /> : null}
       </div>
+      <PossibleDuplicatesBar docId={id} />
       <ViewerToolbar
         page={page}
         pageCount={pageCount}

@@ -1,5 +1,6 @@
 import { DocumentAccessAnswer, okAnswer } from '@datahaven/core/contract';
 import { MESSAGES } from '@datahaven/core/rules';
+import { hasQueueFeature } from '@datahaven/core/model';
 import type { DocumentAccess } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import { findVisibleDocument } from '../documentQueries';
@@ -26,6 +27,9 @@ export function registerAccessRoutes(app: FastifyInstance, deps: AppDeps): void 
         queueAccess: Number(document.queue_access),
         lockOwner: lockStateOf(document).owner,
         isManager: viewer.isManager,
+        optIn:
+          document.queue_features1 !== null &&
+          hasQueueFeature({ features1: Number(document.queue_features1), features2: 0 }, 'OptInWorkflow'),
       },
     );
   });

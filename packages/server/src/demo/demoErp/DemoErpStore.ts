@@ -23,6 +23,32 @@ export class DemoErpRefusal extends Error {
   }
 }
 
+/**
+ * A purchase invoice's Datahaven approval status ('' = none yet), as the enum "DH Approval
+ * Status" of manifests/bc captions it and the API page `purchaseInvoiceApprovals` serves it.
+ */
+export type DemoApprovalStatus = '' | 'Pending Approval' | 'Approved' | 'Rejected';
+
+/** Every approval status, blank first (a new purchase invoice's). */
+export const DEMO_APPROVAL_STATUSES: readonly DemoApprovalStatus[] = ['', 'Pending Approval', 'Approved', 'Rejected'];
+
+/** How a demo ERP store behaves beyond its records. */
+export interface DemoErpStoreOptions {
+  /**
+   * The setup switch "Require Approval to Post" of manifests/bc's Datahaven Documents Setup: a
+   * purchase invoice posts only when its approval status is Approved. On unless a test turns it off.
+   */
+  approvalRequiredToPost?: boolean;
+}
+
+/**
+ * Why a purchase invoice was not posted: its approval status is not Approved. The same words as
+ * the AL codeunit "DH Posting Guard" (manifests/bc), which Business Central shows as its error.
+ */
+export function demoPostingRefusal(number: string, status: DemoApprovalStatus): string {
+  return `Purchase invoice ${number} cannot be posted: it is not approved in Datahaven Documents (approval status: ${status === '' ? 'none' : status}).`;
+}
+
 /** When the seeded records were last changed, fixed so every run serves the same bytes. */
 const SEEDED_AT = '2025-06-01T08:00:00Z';
 
@@ -46,13 +72,23 @@ export function demoErpEtag(id: string, version: number): string {
  * world and changed only through the API (PATCH, create, post). In memory: a restart starts over.
  */
 export class DemoErpStore {
-  private readonly companies: { company: DemoErpRecord; sets: Record<DemoErpSetName, StoredRecord[]> }[];
+  private readonly companies: {
+    company: DemoErpRecord;
+    sets: Record<DemoErpSetName, StoredRecord[]>;
+    /** The approval status of purchase invoices by id (the table extension's field); absent = ''. */
+    approvals: Map<string, DemoApprovalStatus>;
+  }[];
 
-  constructor(world: readonly DemoErpCompany[] = DEMO_ERP_COMPANIES) {
+  /** The setup switch "Require Approval to Post" (DemoErpStoreOptions.approvalRequiredToPost). */
+  approvalRequiredToPost: boolean;
+
+  constructor(world: readonly DemoErpCompany[] = DEMO_ERP_COMPANIES, options: DemoErpStoreOptions = {}) {
     this.companies = world.map((company, index) => ({
       company: { id: company.id, systemVersion: '26.0.0.0', name: company.name, displayName: company.displayName, businessProfileId: '' },
       sets: seedCompany(company, index + 1),
+      approvals: new Map(),
     }));
+    this.approvalRequiredToPost = options.approvalRequiredToPost ?? true;
   }
 
   /** Every company. */
@@ -147,13 +183,92 @@ export class DemoErpStore {
     return { record: { ...data }, etag: demoErpEtag(String(data.id), 1) };
   }
 
-  /** Posts a draft purchase invoice: the posted invoice appears and the draft's status becomes 'Open', as in BC. */
+  /**
+   * The purchase invoices' approval records as the API page `purchaseInvoiceApprovals` serves
+   * them (drafts only: BC's Purchase Header holds no posted invoice), with the invoice's ETag (the
+   * same row); null when the company does not exist.
+   */
+  listApprovals(companyId: string): { record: DemoErpRecord; etag: string }[] | null {
+    const company = this.companyOf(companyId);
+    if (company === undefined) return null;
+    return company.sets.purchaseInvoices
+      .filter((stored) => stored.data.status === 'Draft')
+      .map((stored) => ({
+        record: approvalRecordOf(stored, company.approvals.get(String(stored.data.id)) ?? ''),
+        etag: demoErpEtag(String(stored.data.id), stored.version),
+      }));
+  }
+
+  /** A purchase invoice's approval status ('' = none); NotFound for an invoice the company lacks. */
+  approvalStatusOf(companyId: string, id: string): DemoApprovalStatus {
+    this.storedRecord(companyId, 'purchaseInvoices', id);
+    return this.companyOf(companyId)?.approvals.get(id) ?? '';
+  }
+
+  /**
+   * PATCH on the API page `purchaseInvoiceApprovals`: changes `approvalStatus` of a draft purchase
+   * invoice when `ifMatch` is its current ETag (or '*'), as the AL page's OnModifyRecord does; a
+   * value outside the enum is refused in words. The invoice's version moves (its ETag changes).
+   */
+  patchApproval(
+    companyId: string,
+    id: string,
+    ifMatch: string | undefined,
+    changes: Record<string, unknown>,
+  ): { record: DemoErpRecord; etag: string } {
+    const stored = this.draftInvoice(companyId, id);
+    if (ifMatch === undefined)
+      throw new DemoErpRefusal(
+        428,
+        "Could not validate the client concurrency token required by the service. Send If-Match with the record's @odata.etag.",
+      );
+    if (ifMatch !== '*' && ifMatch !== demoErpEtag(id, stored.version)) {
+      throw new DemoErpRefusal(412, 'Another user has already changed the record.');
+    }
+    let status: DemoApprovalStatus | undefined;
+    for (const [name, value] of Object.entries(changes)) {
+      if (name.startsWith('@odata.')) continue;
+      if (name !== 'approvalStatus')
+        throw new DemoErpRefusal(400, `The property '${name}' of 'purchaseInvoiceApproval' cannot be changed.`);
+      status = DEMO_APPROVAL_STATUSES.find((candidate) => candidate === value);
+      if (status === undefined)
+        throw new DemoErpRefusal(
+          400,
+          `The value '${String(value)}' of 'approvalStatus' is not one of ${DEMO_APPROVAL_STATUSES.map((s) => `'${s}'`).join(', ')}.`,
+        );
+    }
+    if (status !== undefined) this.setApprovalStatus(companyId, id, status);
+    const after = this.draftInvoice(companyId, id);
+    return { record: approvalRecordOf(after, this.approvalStatusOf(companyId, id)), etag: demoErpEtag(id, after.version) };
+  }
+
+  /**
+   * Sets a draft purchase invoice's approval status as someone in the ERP would (the API page, an
+   * ERP user's correction): the invoice's version and modification time move, as BC's row does.
+   */
+  setApprovalStatus(companyId: string, id: string, status: DemoApprovalStatus): void {
+    const stored = this.draftInvoice(companyId, id);
+    const company = this.companyOf(companyId);
+    if (status === '') company?.approvals.delete(id);
+    else company?.approvals.set(id, status);
+    stored.data.lastModifiedDateTime = new Date().toISOString();
+    stored.version++;
+  }
+
+  /**
+   * Posts a draft purchase invoice: the posted invoice appears and the draft's status becomes
+   * 'Open', as in BC. With approvalRequiredToPost, an invoice whose approval status is not
+   * Approved is refused in words first (the AL codeunit "DH Posting Guard").
+   */
   postPurchaseInvoice(companyId: string, id: string): DemoErpRecord {
     const company = this.companyOf(companyId);
     const stored = this.storedRecord(companyId, 'purchaseInvoices', id);
     if (company === undefined) throw new DemoErpRefusal(404, `The company '${companyId}' does not exist.`);
     if (stored.data.status !== 'Draft')
       throw new DemoErpRefusal(400, `The purchase invoice ${String(stored.data.number)} has already been posted.`);
+    const approval = company.approvals.get(id) ?? '';
+    if (this.approvalRequiredToPost && approval !== 'Approved')
+      throw new DemoErpRefusal(400, demoPostingRefusal(String(stored.data.number), approval));
     const now = new Date().toISOString();
     const posted: DemoErpRecord = {
       id: randomUUID(),
@@ -180,6 +295,13 @@ export class DemoErpStore {
     return { ...posted };
   }
 
+  /** A purchase invoice still a draft (a Purchase Header in BC); NotFound once posted, as the API page no longer finds it. */
+  private draftInvoice(companyId: string, id: string): StoredRecord {
+    const stored = this.storedRecord(companyId, 'purchaseInvoices', id);
+    if (stored.data.status !== 'Draft') throw new DemoErpRefusal(404, `The purchaseInvoiceApproval '${id}' does not exist.`);
+    return stored;
+  }
+
   private companyOf(companyId: string): DemoErpStore['companies'][number] | undefined {
     return this.companies.find((c) => c.company.id === companyId);
   }
@@ -191,6 +313,16 @@ export class DemoErpStore {
     if (stored === undefined) throw new DemoErpRefusal(404, `The ${DEMO_ERP_ENTITY_TYPES[set].typeName} '${id}' does not exist.`);
     return stored;
   }
+}
+
+/** A purchase invoice as the API page `purchaseInvoiceApprovals` shows it. */
+function approvalRecordOf(stored: StoredRecord, status: DemoApprovalStatus): DemoErpRecord {
+  return {
+    id: stored.data.id,
+    number: stored.data.number,
+    approvalStatus: status,
+    lastModifiedDateTime: stored.data.lastModifiedDateTime,
+  };
 }
 
 function checkValue(typeName: string, name: string, type: string, value: unknown): void {
@@ -245,7 +377,7 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
         vendorId: vendor.id,
         vendorNumber: vendor.number,
         vendorName: vendor.displayName,
-        currencyCode: company.currencyCode,
+        currencyCode: invoice.currencyCode ?? company.currencyCode,
         totalAmountIncludingTax: money(totals.totalCents),
         status: 'Released',
         fullyReceived: true,
@@ -283,7 +415,7 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
         vendorName: vendor.displayName,
         orderId,
         orderNumber: invoice.orderNumber,
-        currencyCode: company.currencyCode,
+        currencyCode: invoice.currencyCode ?? company.currencyCode,
         totalAmountExcludingTax: money(totals.subtotalCents),
         totalTaxAmount: money(totals.taxCents),
         totalAmountIncludingTax: money(totals.totalCents),
@@ -317,5 +449,27 @@ function seedCompany(company: DemoErpCompany, ordinal: number): Record<DemoErpSe
     purchaseOrders: orders,
     purchaseReceipts: receipts,
     postedPurchaseInvoices: [],
+    // BC answers companyInformation as a set of one record: the company's own.
+    companyInformation: [
+      stored({
+        id: company.id,
+        displayName: company.displayName,
+        country: company.currencyCode === 'CAD' ? 'CA' : 'US',
+        currencyCode: company.currencyCode,
+        currentFiscalYearStartDate: '2025-01-01',
+        lastModifiedDateTime: SEEDED_AT,
+      }),
+    ],
+    currencyExchangeRates: company.exchangeRates.map((rate, index) =>
+      stored({
+        id: seededGuid(0xf0e0, ordinal, index + 1),
+        currencyCode: rate.currencyCode,
+        startingDate: rate.startingDate,
+        exchangeRateAmount: rate.exchangeRateAmount,
+        relationalCurrencyCode: rate.relationalCurrencyCode ?? '',
+        relationalExchangeRateAmount: rate.relationalExchangeRateAmount,
+        lastModifiedDateTime: SEEDED_AT,
+      }),
+    ),
   };
 }

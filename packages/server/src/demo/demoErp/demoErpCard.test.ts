@@ -75,15 +75,29 @@ describe('the demo page card: the record as the demo ERP holds it, and Post', ()
         ['Vendor', 'V30000 Northwind Traders'],
         ['Status', 'Draft'],
         ['Amount Incl. Tax', expect.stringMatching(/^\d{1,3}(,\d{3})*\.\d{2} USD$/)],
+        // The table extension's field of manifests/bc, read through the extension API: blank until a decision is written.
+        ['Datahaven Approval Status', ''],
       ]),
     );
   });
 
-  it('posts the invoice in the demo ERP: status Open, the posted number shown, Post no longer offered', async () => {
+  it('refuses to post an invoice not approved in Datahaven, saying why; posts it once it is Approved: status Open, the posted number shown, Post no longer offered', async () => {
     const invoice = DEMO_PURCHASE_INVOICES.find((i) => i.number === 'PI-1003');
     const query = `typeName=${encodeURIComponent(INVOICE_TYPE)}&recordId=${invoice?.systemId}&dataAreaId=CRONUS`;
     // Without the page's header (a cross-site form could not send it): refused, nothing posted.
     expect((await call(`/demo/erp/erp-post?${query}`, 'POST', {})).status).toBe(403);
+    const unapproved = await call(`/demo/erp/erp-post?${query}`, 'POST');
+    expect(unapproved.status).toBe(400);
+    expect(unapproved.body.message).toBe(
+      'Business Central refused the request: Purchase invoice PI-1003 cannot be posted: it is not approved in Datahaven Documents (approval status: none).',
+    );
+    const companyId = demo.erp.store.listCompanies()[0].id as string;
+    demo.erp.store.setApprovalStatus(companyId, invoice?.systemId ?? '', 'Pending Approval');
+    expect((await call(`/demo/erp/erp-post?${query}`, 'POST')).body.message).toBe(
+      'Business Central refused the request: Purchase invoice PI-1003 cannot be posted: it is not approved in Datahaven Documents (approval status: Pending Approval).',
+    );
+    demo.erp.store.setApprovalStatus(companyId, invoice?.systemId ?? '', 'Approved');
+    expect((await call(`/demo/erp/erp-facts?${query}`)).body.facts).toContainEqual(['Datahaven Approval Status', 'Approved']);
     const posted = await call(`/demo/erp/erp-post?${query}`, 'POST');
     expect(posted.status).toBe(200);
     expect(posted.body.canPost).toBe(false);

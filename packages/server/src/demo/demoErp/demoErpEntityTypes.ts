@@ -14,7 +14,9 @@ export type DemoErpSetName =
   | 'purchaseInvoiceLines'
   | 'purchaseOrders'
   | 'purchaseReceipts'
-  | 'postedPurchaseInvoices';
+  | 'postedPurchaseInvoices'
+  | 'companyInformation'
+  | 'currencyExchangeRates';
 
 /** One structural property. */
 export interface DemoErpProperty {
@@ -37,8 +39,8 @@ export interface DemoErpNavigation {
 export interface DemoErpEntityType {
   /** The type name inside the Microsoft.NAV namespace, e.g. 'purchaseInvoice'. */
   typeName: string;
-  /** The entity set, e.g. 'purchaseInvoices'. */
-  setName: DemoErpSetName | 'companies';
+  /** The entity set, e.g. 'purchaseInvoices' ('purchaseInvoiceApprovals': the extension API's, demoErpExtensionApi.ts). */
+  setName: DemoErpSetName | 'companies' | 'purchaseInvoiceApprovals';
   properties: readonly DemoErpProperty[];
   navigations: readonly DemoErpNavigation[];
   /** Properties a PATCH may change; the rest are the ERP's to set. */
@@ -227,6 +229,39 @@ export const DEMO_ERP_ENTITY_TYPES: Readonly<Record<DemoErpSetName, DemoErpEntit
       vendorNavigation,
       { name: 'purchaseInvoice', targetSet: 'purchaseInvoices', collection: false, fromProperty: 'purchaseInvoiceId', toProperty: 'id' },
     ],
+    writable: [],
+  },
+  // BC's company information (one record per company): its currencyCode is the local currency (LCY),
+  // the currency approval limits are read in.
+  companyInformation: {
+    typeName: 'companyInformation',
+    setName: 'companyInformation',
+    properties: [
+      id,
+      text100('displayName'),
+      text100('country'),
+      code20('currencyCode'),
+      p('currentFiscalYearStartDate', 'Edm.Date'),
+      modified,
+    ],
+    navigations: [],
+    writable: [],
+  },
+  // BC's Currency Exchange Rates (table 330): exchangeRateAmount of currencyCode is worth
+  // relationalExchangeRateAmount of relationalCurrencyCode ('' = the local currency) from startingDate on.
+  currencyExchangeRates: {
+    typeName: 'currencyExchangeRate',
+    setName: 'currencyExchangeRates',
+    properties: [
+      id,
+      code20('currencyCode'),
+      p('startingDate', 'Edm.Date'),
+      p('exchangeRateAmount', 'Edm.Decimal'),
+      code20('relationalCurrencyCode'),
+      p('relationalExchangeRateAmount', 'Edm.Decimal'),
+      modified,
+    ],
+    navigations: [],
     writable: [],
   },
 };

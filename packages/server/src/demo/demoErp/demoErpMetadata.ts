@@ -53,3 +53,25 @@ export function demoErpMetadataXml(): string {
     '',
   ].join('\n');
 }
+
+/**
+ * The `$metadata` of an API the demo ERP serves beside v2.0 (the product's extension API,
+ * demoErpExtensionApi.ts): the same namespace, its entity types and their sets, no actions.
+ */
+export function demoErpApiMetadataXml(types: readonly DemoErpEntityType[]): string {
+  const sets = types.map((type) => `        <EntitySet Name="${type.setName}" EntityType="${DEMO_ERP_NAMESPACE}.${type.typeName}" />`);
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">',
+    '  <edmx:DataServices>',
+    `    <Schema Namespace="${DEMO_ERP_NAMESPACE}" xmlns="http://docs.oasis-open.org/odata/ns/edm">`,
+    ...types.map(entityTypeXml),
+    '      <EntityContainer Name="default">',
+    ...sets,
+    '      </EntityContainer>',
+    '    </Schema>',
+    '  </edmx:DataServices>',
+    '</edmx:Edmx>',
+    '',
+  ].join('\n');
+}

@@ -13,6 +13,21 @@ export interface DemoErpCompany {
   currencyCode: string;
   vendors: readonly DemoVendor[];
   purchaseInvoices: readonly DemoPurchaseInvoice[];
+  /** The company's exchange rates (BC's Currency Exchange Rates), each against its local currency. */
+  exchangeRates: readonly DemoExchangeRate[];
+}
+
+/**
+ * One exchange rate of a company (BC table 330, as the API's currencyExchangeRates serves it):
+ * from `startingDate` on, `exchangeRateAmount` of `currencyCode` is worth
+ * `relationalExchangeRateAmount` of `relationalCurrencyCode` (absent: the company's local currency).
+ */
+export interface DemoExchangeRate {
+  currencyCode: string;
+  startingDate: string;
+  exchangeRateAmount: number;
+  relationalExchangeRateAmount: number;
+  relationalCurrencyCode?: string;
 }
 
 /** A vendor record (BC table 23). */
@@ -47,6 +62,8 @@ export interface DemoPurchaseInvoice {
   seed: number;
   /** The purchase order the invoice bills. */
   orderNumber: string;
+  /** The invoice's currency when it is not the company's local currency (BC: the header's Currency Code). */
+  currencyCode?: string;
 }
 
 /** The vendors (team brief), with fixed SystemIds. */
@@ -217,6 +234,29 @@ const CANADA_PURCHASE_INVOICES: readonly DemoPurchaseInvoice[] = [
   },
 ];
 
+/**
+ * CRONUS's exchange rates against its local currency, USD: 100 units of each currency in USD, at the
+ * start of the year and from May (an invoice is converted at the rate valid on its date).
+ */
+const CRONUS_EXCHANGE_RATES: readonly DemoExchangeRate[] = [
+  { currencyCode: 'EUR', startingDate: '2025-01-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 103.5 },
+  { currencyCode: 'EUR', startingDate: '2025-05-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 113.2 },
+  { currencyCode: 'GBP', startingDate: '2025-01-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 125.1 },
+  { currencyCode: 'GBP', startingDate: '2025-05-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 133.4 },
+  { currencyCode: 'CAD', startingDate: '2025-01-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 69.5 },
+  { currencyCode: 'CAD', startingDate: '2025-05-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 72.4 },
+];
+
+/** CRONUS-CA's exchange rates against its local currency, CAD. */
+const CANADA_EXCHANGE_RATES: readonly DemoExchangeRate[] = [
+  { currencyCode: 'USD', startingDate: '2025-01-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 143.8 },
+  { currencyCode: 'USD', startingDate: '2025-05-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 138.2 },
+  { currencyCode: 'EUR', startingDate: '2025-01-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 148.9 },
+  { currencyCode: 'EUR', startingDate: '2025-05-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 156.4 },
+  { currencyCode: 'GBP', startingDate: '2025-01-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 180 },
+  { currencyCode: 'GBP', startingDate: '2025-05-01', exchangeRateAmount: 100, relationalExchangeRateAmount: 184.3 },
+];
+
 /** The demo ERP's two companies: CRONUS (the demo world's data area) and a Canadian one, so multi-company is real. */
 export const DEMO_ERP_COMPANIES: readonly DemoErpCompany[] = [
   {
@@ -226,6 +266,7 @@ export const DEMO_ERP_COMPANIES: readonly DemoErpCompany[] = [
     currencyCode: 'USD',
     vendors: DEMO_VENDORS,
     purchaseInvoices: DEMO_PURCHASE_INVOICES,
+    exchangeRates: CRONUS_EXCHANGE_RATES,
   },
   {
     id: 'c0a80001-0000-4000-8000-000000000002',
@@ -234,5 +275,6 @@ export const DEMO_ERP_COMPANIES: readonly DemoErpCompany[] = [
     currencyCode: 'CAD',
     vendors: CANADA_VENDORS,
     purchaseInvoices: CANADA_PURCHASE_INVOICES,
+    exchangeRates: CANADA_EXCHANGE_RATES,
   },
 ];

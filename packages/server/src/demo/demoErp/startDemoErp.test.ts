@@ -315,6 +315,23 @@ describe('changes: ETags, create and post', () => {
     const action = `${company()}/purchaseInvoices(${invoice.systemId})/Microsoft.NAV.post`;
     const before = await collection(`${company()}/postedPurchaseInvoices?$filter=preAssignedNumber eq 'PI-1006'`);
     expect(before.value).toEqual([]);
+    // The setup switch "Require Approval to Post" is on: not approved in Datahaven, not posted.
+    const unapproved = await api(action, { method: 'POST' });
+    expect(unapproved.status).toBe(400);
+    expect(await unapproved.json()).toEqual({
+      error: {
+        code: 'BadRequest',
+        message: 'Purchase invoice PI-1006 cannot be posted: it is not approved in Datahaven Documents (approval status: none).',
+      },
+    });
+    expect((await collection(`${company()}/postedPurchaseInvoices?$filter=preAssignedNumber eq 'PI-1006'`)).value).toEqual([]);
+    const approval = `${erp.baseUrl}/api/datahaven/documents/v1.0${company()}/purchaseInvoiceApprovals(${invoice.systemId})`;
+    const approved = await api(approval, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', 'If-Match': '*' },
+      body: JSON.stringify({ approvalStatus: 'Approved' }),
+    });
+    expect(approved.status).toBe(200);
     const posted = await api(action, { method: 'POST' });
     expect(posted.status).toBe(204);
     const after = await collection(`${company()}/postedPurchaseInvoices?$filter=preAssignedNumber eq 'PI-1006'`);
@@ -328,5 +345,63 @@ describe('changes: ETags, create and post', () => {
     expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
       'The purchase invoice PI-1006 has already been posted.',
     );
+  });
+});
+
+describe("the product's extension API beside v2.0: purchase invoices' approval status (manifests/bc)", () => {
+  const root = (): string => `${erp.baseUrl}/api/datahaven/documents/v1.0`;
+
+  it('publishes its own $metadata and the same companies, behind the same bearer', async () => {
+    expect((await fetch(`${root()}/companies`)).status).toBe(401);
+    const xml = await (await api(`${root()}/$metadata`)).text();
+    expect(xml).toMatch(/<EntityType Name="purchaseInvoiceApproval">\s*<Key>\s*<PropertyRef Name="id" \/>/);
+    expect(xml).toContain('<Property Name="approvalStatus" Type="Edm.String" Nullable="true" MaxLength="30" />');
+    expect(xml).toContain('<EntitySet Name="purchaseInvoiceApprovals" EntityType="Microsoft.NAV.purchaseInvoiceApproval" />');
+    expect(xml).not.toContain('<EntitySet Name="vendors"');
+    const companies = await collection(`${root()}/companies?$select=id,name`);
+    expect(companies.value.map((c) => c.name)).toEqual(['CRONUS', 'CRONUS-CA']);
+  });
+
+  it("serves each draft invoice's status (blank at first), PATCHes it with If-Match only to a value of the enum, and the invoice's ETag moves with it", async () => {
+    const invoice = CRONUS.purchaseInvoices.find((i) => i.number === 'PI-1005');
+    if (invoice === undefined) throw new Error('PI-1005 is missing');
+    const url = `${root()}${company()}/purchaseInvoiceApprovals(${invoice.systemId})`;
+    const listed = await collection(`${root()}${company()}/purchaseInvoiceApprovals?$filter=number eq 'PI-1005'`);
+    expect(listed.value).toEqual([
+      {
+        '@odata.etag': expect.any(String),
+        id: invoice.systemId,
+        number: 'PI-1005',
+        approvalStatus: '',
+        lastModifiedDateTime: expect.any(String),
+      },
+    ]);
+    const read = await api(url);
+    const etag = read.headers.get('etag') ?? '';
+    const invoiceEtag = (await api(`${company()}/purchaseInvoices(${invoice.systemId})`)).headers.get('etag');
+    expect(etag).toBe(invoiceEtag);
+    const patch = (ifMatch: string | null, body: unknown): Promise<Response> =>
+      api(url, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', ...(ifMatch === null ? {} : { 'If-Match': ifMatch }) },
+        body: JSON.stringify(body),
+      });
+    expect((await patch(null, { approvalStatus: 'Approved' })).status).toBe(428);
+    const wrong = await patch(etag, { approvalStatus: 'Approved by Bob' });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe(
+      "The value 'Approved by Bob' of 'approvalStatus' is not one of '', 'Pending Approval', 'Approved', 'Rejected'.",
+    );
+    expect((await patch(etag, { number: 'PI-9' })).status).toBe(400);
+    const changed = await patch(etag, { approvalStatus: 'Pending Approval' });
+    expect(changed.status).toBe(200);
+    const body = (await changed.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ number: 'PI-1005', approvalStatus: 'Pending Approval' });
+    expect(body['@odata.etag']).not.toBe(etag);
+    expect((await patch(etag, { approvalStatus: 'Approved' })).status).toBe(412);
+    expect((await api(`${company()}/purchaseInvoices(${invoice.systemId})`)).headers.get('etag')).toBe(body['@odata.etag']);
+    // v2.0's purchase invoice does not carry the extension's field, as BC's standard API does not.
+    expect((await api(`${company()}/purchaseInvoices(${invoice.systemId})?$select=approvalStatus`)).status).toBe(400);
+    expect((await api(`${root()}${company()}/purchaseInvoiceApprovals(00000000-0000-4000-8000-000000000000)`)).status).toBe(404);
   });
 });

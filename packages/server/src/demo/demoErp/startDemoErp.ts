@@ -11,6 +11,7 @@ import {
   type DemoErpSetName,
 } from './demoErpEntityTypes';
 import { demoErpMetadataXml } from './demoErpMetadata';
+import { DEMO_ERP_EXTENSION_ROOT, answerDemoErpExtension } from './demoErpExtensionApi';
 import { ODataFilterError, matchesODataFilter, parseODataFilter } from './parseODataFilter';
 
 /** How the demo ERP is started. */
@@ -30,6 +31,11 @@ export interface DemoErpOptions {
   faults?: DemoErpFaults;
   /** The state to serve; a freshly seeded one by default. */
   store?: DemoErpStore;
+  /**
+   * For a fresh store: the setup switch "Require Approval to Post" (manifests/bc), on unless said
+   * otherwise — the demo shows that an invoice not approved in Datahaven is not posted.
+   */
+  approvalRequiredToPost?: boolean;
 }
 
 /** What the demo ERP counts, so tests can tell a cached answer from a fetched one. */
@@ -88,11 +94,13 @@ function parseSegment(segment: string): { name: string; key: string | null } | n
  * Starts the demo ERP: a Business Central stand-in on its own port, speaking OData v4 like BC's
  * API v2.0 (companies, vendors, purchase documents, $metadata, $filter/$select/$top/$skip/
  * $orderby, server paging with `@odata.nextLink`, ETags with If-Match, create and the bound
- * action `Microsoft.NAV.post`) behind an OAuth 2.0 client-credentials token endpoint. It answers
+ * action `Microsoft.NAV.post`, refused for an invoice not approved in Datahaven while the setup
+ * switch is on) and, beside it, the product's extension API (`/api/datahaven/documents/v1.0`:
+ * purchase invoices' approval status), behind an OAuth 2.0 client-credentials token endpoint. It answers
  * loopback clients only. The product reaches it over HTTP through erp/, never by import.
  */
 export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpService> {
-  const store = options.store ?? new DemoErpStore();
+  const store = options.store ?? new DemoErpStore(undefined, { approvalRequiredToPost: options.approvalRequiredToPost });
   const faults = options.faults;
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
   const maxPageSize = options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
@@ -177,6 +185,8 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
   };
 
   const answer = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    // The product's extension API (manifests/bc's API page), served beside v2.0 as BC serves custom APIs.
+    if (request.url.startsWith(DEMO_ERP_EXTENSION_ROOT)) return answerDemoErpExtension(store, request, reply);
     const [rawPath, rawQuery = ''] = request.url.split('?', 2);
     const apiUrl = `http://${request.headers.host ?? `127.0.0.1:${port()}`}/api/v2.0`;
     const path = rawPath.replace(/^\/api\/v2\.0\/?/, '');
@@ -307,6 +317,8 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
 
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0', handler: api });
   app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: '/api/v2.0/*', handler: api });
+  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: DEMO_ERP_EXTENSION_ROOT, handler: api });
+  app.route({ method: ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'], url: `${DEMO_ERP_EXTENSION_ROOT}/*`, handler: api });
 
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port });

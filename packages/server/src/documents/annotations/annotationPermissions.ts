@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { QUEUE_ACCESS_FLAGS, effectivePrivileges } from '../../access';
+import { effectivePrivileges, queueActionAllowed } from '../../access';
 import type { DocumentDetailRow } from '../../access';
 import type { Database } from '../../db/schema';
 
@@ -44,7 +44,7 @@ export async function annotationPermissionsFor(
   return {
     edit: held.get('Cabinet: Annotations Edit') === true,
     addOnly: held.get('Cabinet: Annotations Add Only') === true,
-    queueAllows: document.queue_id === null || (Number(document.queue_access) & QUEUE_ACCESS_FLAGS.ChangeAnnotations) !== 0,
+    queueAllows: document.queue_id === null || queueActionAllowed('annotate', Number(document.queue_access)),
     lockedByOther: document.lock_user_id !== null && document.lock_user_id !== userId,
   };
 }

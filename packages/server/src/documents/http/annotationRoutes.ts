@@ -14,7 +14,7 @@ import {
   updateAnnotation,
 } from '../annotations/annotationStore';
 import type { AnnotationRow } from '../annotations/annotationStore';
-import { assertNotLockedByOtherUser, findVisibleDocument, viewerOf } from '../../access';
+import { assertDocumentActionAllowed, findVisibleDocument, viewerOf } from '../../access';
 import type { DocumentDetailRow, Viewer } from '../../access';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../../pdf/imagesToPdf';
 import type { AppDeps } from '../../services/AppDeps';
@@ -115,7 +115,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
       const fields = validatedFields(request.body, document);
       const now = deps.now().toISOString();
       const id = await deps.db.transaction().execute(async (trx) => {
-        await assertNotLockedByOtherUser(trx, deps, viewer.userId, [docId]);
+        await assertDocumentActionAllowed(trx, deps, viewer, [docId], 'annotate');
         return insertAnnotation(trx, docId, viewer.userId, fields, now);
       });
       const stored = await findAnnotation(deps.db, id);
@@ -139,7 +139,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
       if (expected !== annotation.row_version) throw changedMeanwhile();
       const now = deps.now().toISOString();
       const updated = await deps.db.transaction().execute(async (trx) => {
-        await assertNotLockedByOtherUser(trx, deps, viewer.userId, [document.id]);
+        await assertDocumentActionAllowed(trx, deps, viewer, [document.id], 'annotate');
         return updateAnnotation(trx, id, expected, fields, now);
       });
       if (!updated) throw changedMeanwhile();
@@ -157,7 +157,7 @@ export function registerAnnotationRoutes(app: FastifyInstance, deps: AppDeps): v
     const refusal = refusalToEdit(permissions, viewer.userId, annotation.author_id);
     if (refusal !== null) throw forbidden(refusal);
     await deps.db.transaction().execute(async (trx) => {
-      await assertNotLockedByOtherUser(trx, deps, viewer.userId, [document.id]);
+      await assertDocumentActionAllowed(trx, deps, viewer, [document.id], 'annotate');
       await deleteAnnotation(trx, id);
     });
     return reply.status(204).send();

@@ -17,9 +17,9 @@ describeOnEachDatabase('recombination: queue access flags and other users’ loc
   let queue: number;
   /** Split only on the queue (the split dialog), not SplitAdvanced. */
   let simpleSplitter: User;
-  /** SplitAdvanced on the queue, no Delete. */
+  /** Split and SplitAdvanced on the queue (the queue policy's splitAdvanced, as the access flags offer it), no Delete. */
   let advanced: User;
-  /** SplitAdvanced and Delete on the queue. */
+  /** Split, SplitAdvanced and Delete on the queue. */
   let advancedDelete: User;
 
   beforeAll(async () => {
@@ -32,8 +32,8 @@ describeOnEachDatabase('recombination: queue access flags and other users’ loc
     advanced = await createUser(s, unique('advanced'), { groups: [group] });
     advancedDelete = await createUser(s, unique('advdel'), { groups: [group] });
     await grantUserQueueAccess(s, simpleSplitter.id, queue, [...BROWSE, 'Split']);
-    await grantUserQueueAccess(s, advanced.id, queue, [...BROWSE, 'SplitAdvanced']);
-    await grantUserQueueAccess(s, advancedDelete.id, queue, [...BROWSE, 'SplitAdvanced', 'Delete']);
+    await grantUserQueueAccess(s, advanced.id, queue, [...BROWSE, 'Split', 'SplitAdvanced']);
+    await grantUserQueueAccess(s, advancedDelete.id, queue, [...BROWSE, 'Split', 'SplitAdvanced', 'Delete']);
   });
 
   async function threePages(queueId: number | null): Promise<number> {
@@ -58,7 +58,7 @@ describeOnEachDatabase('recombination: queue access flags and other users’ loc
   const noteCount = async (id: number): Promise<number> =>
     (await server().deps.db.selectFrom('notes').select('id').where('document_id', '=', id).execute()).length;
 
-  it('a source in a queue needs SplitAdvanced: 403 with Split alone, 201 with SplitAdvanced', async () => {
+  it('a source in a queue needs SplitAdvanced besides Split: 403 with Split alone, 201 with both', async () => {
     const id = await threePages(queue);
     const refused = await recombine(simpleSplitter, [id], false);
     expect(refused.statusCode).toBe(403);

@@ -168,6 +168,8 @@ for (const dialect of testDialects()) {
         ['bc:Microsoft.NAV.purchaseOrder', 'purchaseOrders'],
         ['bc:Microsoft.NAV.purchaseReceipt', 'purchaseReceipts'],
         ['bc:Microsoft.NAV.postedPurchaseInvoice', 'postedPurchaseInvoices'],
+        ['bc:Microsoft.NAV.companyInformation', 'companyInformation'],
+        ['bc:Microsoft.NAV.currencyExchangeRate', 'currencyExchangeRates'],
       ]);
       for (const url of ['/api/debug/meta/bc:vendors', '/api/debug/meta-list/entities/bc']) {
         const refused = await get(url);

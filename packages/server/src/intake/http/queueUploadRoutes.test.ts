@@ -27,14 +27,12 @@ function form(name: string, content: Buffer): FormData {
 describeOnEachDatabase('queue intake: import, upload by import settings, submit', (server) => {
   let world: World;
   let worker: User;
-  let pdf: Buffer;
   const q = { inbox: 0, closed: 0, approved: 0, smart: 0, autoSubmit: 0, promptSubmit: 0 };
   const names = { inbox: '', closed: '', approved: '', smart: '', autoSubmit: '' };
 
   beforeAll(async () => {
     const s = server();
     world = await createWorld(s);
-    pdf = await makePdf(1, 'Intake invoice');
     const type = await createQueueType(s);
     for (const key of Object.keys(names) as (keyof typeof names)[]) names[key] = unique(`Intake ${key} `);
     q.approved = await createQueue(s, type, { name: names.approved });
@@ -55,14 +53,21 @@ describeOnEachDatabase('queue intake: import, upload by import settings, submit'
   });
 
   const as = (user: User) => server().authHeaders(user.username);
-  const importInto = (queueId: number, user: User) =>
-    server().inject({ method: 'POST', url: `/api/queues/${queueId}/documents`, headers: as(user), payload: form('Scan 0042.pdf', pdf) });
-  const uploadOnRecord = (user: User) =>
+  // Each arrival is another scan (its own bytes): the same file twice would be a possible duplicate (issue 35), which no approval here is about.
+  const freshPdf = () => makePdf(1, unique('Intake invoice '));
+  const importInto = async (queueId: number, user: User) =>
+    server().inject({
+      method: 'POST',
+      url: `/api/queues/${queueId}/documents`,
+      headers: as(user),
+      payload: form('Scan 0042.pdf', await freshPdf()),
+    });
+  const uploadOnRecord = async (user: User) =>
     server().inject({
       method: 'POST',
       url: `/api/documents?displayType=Default%20View&dataAreaId=CRONUS&sitId=${world.table.sitId}&recordId=${world.recordId}`,
       headers: as(user),
-      payload: form('Invoice 7.pdf', pdf),
+      payload: form('Invoice 7.pdf', await freshPdf()),
     });
   const submit = (user: User, payload: unknown) =>
     server().inject({ method: 'PUT', url: '/api/documents/submit', headers: as(user), payload });

@@ -201,6 +201,8 @@ for (const dialect of testDialects()) {
           })
         ).statusCode,
       ).toBe(200);
+      // Posting needs the invoices approved in Datahaven (the demo ERP's setup switch is on).
+      for (const id of [PI_1005, PI_1003]) demo.erp.store.setApprovalStatus(companyId, id, 'Approved');
       demo.erp.store.postPurchaseInvoice(companyId, PI_1005);
       demo.erp.store.postPurchaseInvoice(companyId, PI_1003);
       const ppi1005 = posted(PI_1005);
@@ -269,6 +271,7 @@ for (const dialect of testDialects()) {
         defaultAccess: ['ViewDocumentsWithin'],
       });
       await server.deps.db.updateTable('documents').set({ queue_id: restricting }).where('id', '=', inQueue).execute();
+      demo.erp.store.setApprovalStatus(companyId, PI_1002, 'Approved');
       demo.erp.store.postPurchaseInvoice(companyId, PI_1002);
       const ppi1002 = posted(PI_1002);
       const event = {

@@ -5,7 +5,7 @@ import { createDocument, createGroup, createUser, createWorld, grantTableAccess,
 import type { World } from '../../test/factories';
 import { holdDocumentRow } from '../../test/holdDocumentRow';
 import { describeOnEachDatabase, startTestServer } from '../../test/testServer';
-import { lockReleasedMessage, lockReleasedNote } from './lockRoutes';
+import { lockReleasedMessage, lockReleasedNote } from '../documentLocker';
 import type { TestResponse } from '../../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
@@ -340,7 +340,7 @@ describeOnEachDatabase('document locks', (server) => {
     expect(await locksSeenBy(alice, doc.id)).toEqual([]);
   });
 
-  it('answers 403 without AccessDocumentWithin on the queue, 404 for an invisible document, 400 for bad parameters', async () => {
+  it('answers 403 without AccessDocumentWithin on the queue (even with a flag that acts), 404 for an invisible document, 400 for bad parameters', async () => {
     const doc = await documentInWork();
     const forbidden = await lock(browseOnly, doc.id, q.work, doc.rowVersion);
     expect(forbidden.statusCode).toBe(403);
@@ -482,35 +482,38 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
       .executeTakeFirst();
   }
 
-  it('in an OptInWorkflow queue a lock is taken (even without AccessDocumentWithin), not renewed and not released: it expires', async () => {
+  it('in an OptInWorkflow queue a member who may act takes a lock (a follower may not: issue 35, finding 4); it is not renewed, and before it expires only a security manager releases it', async () => {
     const doc = await documentIn(q.optIn);
-    const taken = await lock(viewer, doc, q.optIn);
+    const follower = await lock(viewer, doc, q.optIn);
+    expect(follower.statusCode).toBe(403);
+    expect(follower.json<{ message: string }>().message).toContain('does not allow locking documents');
+    expect(await storedLock(doc.id)).toBeUndefined();
+    const taken = await lock(dana, doc, q.optIn);
     expect(taken.statusCode).toBe(201);
     const first = taken.json<DocumentLockInfo>();
-    expect(first).toMatchObject({ docId: doc.id, holder: viewer.username, ownLock: true });
+    expect(first).toMatchObject({ docId: doc.id, holder: dana.username, ownLock: true });
 
     server().advanceDatabaseClock(60_000);
     // Taking it again answers the lock as it is: the expiry does not move.
-    const again = await lock(viewer, doc, q.optIn);
+    const again = await lock(dana, doc, q.optIn);
     expect(again.statusCode).toBe(201);
     expect(again.json<DocumentLockInfo>().lockExpiration).toBe(first.lockExpiration);
-    const refusedRenew = await renew(viewer, doc.id, q.optIn);
+    const refusedRenew = await renew(dana, doc.id, q.optIn);
     expect(refusedRenew.statusCode).toBe(403);
     expect(refusedRenew.json()).toEqual({
       statusCode: 403,
       exceptionType: 'Forbidden',
       message: 'Locks in this queue are taken, not renewed: they expire (OptInWorkflow).',
     });
-    for (const user of [viewer, world.manager]) {
-      const refusedUnlock = await unlock(user, doc.id, q.optIn);
-      expect(refusedUnlock.statusCode).toBe(403);
-      expect(refusedUnlock.json()).toEqual({
-        statusCode: 403,
-        exceptionType: 'Forbidden',
-        message: 'Locks in this queue are not released: they expire (OptInWorkflow).',
-      });
-    }
-    expect(await storedLock(doc.id)).toEqual({ user_id: viewer.id, expires_at: first.lockExpiration });
+    const refusedUnlock = await unlock(dana, doc.id, q.optIn);
+    expect(refusedUnlock.statusCode).toBe(403);
+    expect(refusedUnlock.json()).toEqual({
+      statusCode: 403,
+      exceptionType: 'Forbidden',
+      message: 'Locks in this queue are not released: they expire (OptInWorkflow).',
+    });
+    expect((await unlock(eve, doc.id, q.optIn)).json()).toEqual(LOCKED);
+    expect(await storedLock(doc.id)).toEqual({ user_id: dana.id, expires_at: first.lockExpiration });
     // Another user's live lock still refuses a lock there.
     const other = await lock(eve, doc, q.optIn);
     expect(other.statusCode).toBe(409);
@@ -520,6 +523,9 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     const afterExpiry = await lock(eve, doc, q.optIn);
     expect(afterExpiry.statusCode).toBe(201);
     expect(afterExpiry.json<DocumentLockInfo>()).toMatchObject({ holder: eve.username, ownLock: true });
+    // A security manager releases a live lock there too: a lock nobody can release does not exist.
+    expect((await unlock(world.manager, doc.id, q.optIn)).statusCode).toBe(204);
+    expect(await storedLock(doc.id)).toBeUndefined();
   });
 
   it('outside OptInWorkflow the same viewer may not lock (403), and the holder may renew and release', async () => {
@@ -533,7 +539,7 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     expect(await storedLock(doc.id)).toBeUndefined();
   });
 
-  it("PUT /locks/renew checks AccessDocumentWithin like POST: 403 once the holder's access is revoked, the lock unchanged", async () => {
+  it("PUT /locks/renew checks the queue policy like POST: 403 once the holder's access is revoked, the lock unchanged", async () => {
     const doc = await documentIn(q.work);
     const taken = await lock(dana, doc, q.work);
     expect(taken.statusCode).toBe(201);
@@ -545,7 +551,9 @@ describeOnEachDatabase('locks in OptInWorkflow queues and after access is revoke
     expect(refused.json()).toEqual({
       statusCode: 403,
       exceptionType: 'Forbidden',
-      message: 'You do not have the AccessDocumentWithin access of this queue.',
+      message: expect.stringMatching(
+        /^Your access to the queue Work .* does not allow locking documents \(it needs AccessDocumentWithin and /,
+      ),
     });
     expect(await storedLock(doc.id)).toEqual({ user_id: dana.id, expires_at: taken.json<DocumentLockInfo>().lockExpiration });
     // Giving the work back stays possible.
@@ -559,7 +567,8 @@ describe('document lock duration', () => {
     try {
       const world = await createWorld(s);
       const type = await createQueueType(s);
-      const queue = await createQueue(s, type, { defaultAccess: ['BrowseToQueue', 'AccessDocumentWithin'] });
+      // A member who may act there: AccessDocumentWithin and a flag that acts (the queue policy's `lock`).
+      const queue = await createQueue(s, type, { defaultAccess: ['BrowseToQueue', 'AccessDocumentWithin', 'ChangeDescription'] });
       await placeInQueue(s, world.pdfDocId, queue);
       const response = await s.inject({
         method: 'POST',

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ErpDeps } from '../../erp';
 import { registerApprovalRoutes } from './approvalRoutes';
+import { registerErpStatusRoutes } from './erpStatusRoutes';
+import { registerDuplicateRoutes } from './duplicateRoutes';
 import { registerLockRoutes } from './lockRoutes';
 import { registerSubmitRoutes } from './submitRoutes';
 import { registerWorkflowRoutes } from './workflowRoutes';
 import { registerWorkflowStructureRoutes } from './workflowStructureRoutes';
 
-/** Registers the workflow module's /api routes: queues and decisions: the workflow structure, queue listings, approve / reject / route, locks and approval lists. */
+/** Registers the workflow module's /api routes: queues and decisions: the workflow structure, queue listings, approve / reject / route, locks, approval lists and possible duplicates. */
 export function registerWorkflowApi(api: FastifyInstance, deps: ErpDeps): void {
   registerWorkflowRoutes(api, deps);
   registerSubmitRoutes(api, deps);
   registerWorkflowStructureRoutes(api, deps);
   registerLockRoutes(api, deps);
   registerApprovalRoutes(api, deps);
+  registerErpStatusRoutes(api, deps);
+  registerDuplicateRoutes(api, deps);
 }

@@ -1,6 +1,7 @@
 import { ApprovalBody, RejectBody, RouteBody, WorkflowActionAnswer, okAnswer } from '@datahaven/core/contract';
 import type { AnswerMatches, WorkflowActionBody } from '@datahaven/core/contract';
 import type { FastifyInstance } from 'fastify';
+import { duplicateOverrideReasonOf } from '../duplicateGuard';
 import { recordWorkflowAction, workflowActionRequestOf } from '../workflowActionRecorder';
 import type { WorkflowAction, WorkflowActionResult } from '../workflowActionRecorder';
 import type { ErpDeps } from '../../erp';
@@ -15,7 +16,8 @@ void answerMatches;
 /**
  * PUT /api/documents/approval, /reject and /route (embedded §7 "Workflow actions") → 200
  * `{ documents: [{ id, queueId, rowVersion }] }`; invisible document → 404; no queue flag → 403;
- * bad body, missing required note, no target queue or route → 400; a document whose queue or
+ * bad body, missing required note, no target queue or route, a possible duplicate approved without
+ * `duplicateOverrideReason` → 400; a document whose queue or
  * row version changed → 409 'Document Queue Out Of Sync With Window' and nothing changes.
  */
 export function registerWorkflowRoutes(app: FastifyInstance, deps: ErpDeps): void {
@@ -26,7 +28,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, deps: ErpDeps): voi
       async (request) => {
         const viewer = viewerOf(request);
         const body = workflowActionRequestOf(action, request.body);
-        return recordWorkflowAction(deps, viewer, body);
+        // Ours beside the spec's fields (issue 35): the reason to approve possible duplicates anyway.
+        return recordWorkflowAction(deps, viewer, { ...body, duplicateOverrideReason: duplicateOverrideReasonOf(action, request.body) });
       },
     );
   }

@@ -24,13 +24,12 @@ import type {
 import { hasQueueFeature } from '@datahaven/core/model';
 import type { FastifyInstance } from 'fastify';
 import {
-  QUEUE_ACCESS_FLAGS,
-  WORKFLOW_PERM_SOURCES,
   findQueuesWithAccess,
   findVisibleDocument,
   findVisibleDocuments,
   lockStateOf,
   presentDocument,
+  queueActionAllowed,
   workflowPermsFromAccess,
 } from '../../access';
 import type { Viewer } from '../../access';
@@ -142,11 +141,6 @@ function routeOptions(query: RawQuery): { queueTypeId?: number; q: string } {
   return queueTypeId === undefined ? { q } : { queueTypeId, q };
 }
 
-/** Whether an access bit set grants any flag that edits document data (workflowPerms editDocData). */
-function grantsEditing(access: number): boolean {
-  return WORKFLOW_PERM_SOURCES.editDocData.some((flag) => (access & QUEUE_ACCESS_FLAGS[flag]) !== 0);
-}
-
 /**
  * The workflow structure calls (embedded §7, portal §2–§3; issue 3): queue types and queues the
  * caller may browse with counts of the documents they can see, a queue's documents by page, route
@@ -234,7 +228,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
       const { queue } = await browsableQueueOr404(deps, viewer, id);
       // The caller's limit lets the screen disable Approve for an amount over it before the click (the server still judges);
       // read beside the page, so the listing waits for neither twice.
-      const [{ rows, decisions, total }, approvalLimit] = await Promise.all([
+      const [{ rows, decisions, duplicates, total }, approvalLimit] = await Promise.all([
         findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page),
         effectiveApprovalLimit(deps.db, viewer.userId, id),
       ]);
@@ -245,7 +239,10 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
         deps.jobSignal.notify();
       const documents = rows.map((row) => {
         const decision = decisions.get(row.id);
-        return decision === undefined ? presentDocument(row) : { ...presentDocument(row), decision: presentDecision(decision, now) };
+        const possibleDuplicates = duplicates.get(row.id) ?? [];
+        return decision === undefined
+          ? { ...presentDocument(row), possibleDuplicates }
+          : { ...presentDocument(row), decision: presentDecision(decision, now), possibleDuplicates };
       });
       return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
     },
@@ -314,7 +311,8 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
       // Outside workflow, editing is governed by the privileges alone (PUT /documents/{id}).
       if (queueId === null) return { readonly: false };
       const queue = (await findQueuesWithAccess(deps.db, viewer, [queueId])).get(queueId);
-      return { readonly: queue === undefined || !grantsEditing(queue.access) };
+      // THE queue policy's editCustomData: what POST /document/{id}/custom is judged by (issue 35, finding 3).
+      return { readonly: queue === undefined || !queueActionAllowed('editCustomData', queue.access) };
     },
   );
 }

@@ -17,6 +17,8 @@ const WRITABLE = [
   'RejectToQueueId',
   'Features',
   'DefaultAccess',
+  'ApproverNotPreparer',
+  'OneLevelPerApprover',
 ];
 
 function approvalLimitOf(body: EntityBody): number | null | undefined {
@@ -53,16 +55,21 @@ function queueChangesOf(raw: EntityBody): QueueChanges {
   }
   const access = objectProperty(body, 'DefaultAccess');
   if (access !== undefined && access !== null) changes.defaultAccess = queueAccessPatchOf(access, 'DefaultAccess');
+  const notPreparer = booleanProperty(body, 'ApproverNotPreparer');
+  if (notPreparer !== undefined) changes.approverNotPreparer = notPreparer;
+  const oneLevel = booleanProperty(body, 'OneLevelPerApprover');
+  if (oneLevel !== undefined) changes.oneLevelPerApprover = oneLevel;
   return changes;
 }
 
 /**
  * `WorkflowQueues` (key Id): Id, Name, Enabled, ApprovalLimit, WorkflowQueueTypeId,
  * ApproveToQueueId, RejectToQueueId, Features `{ Features1, Features2 }` (the two integer bit sets
- * of portal §6, as stored, so no bit is lost), DefaultAccess (the 28 flags as booleans). Writable;
- * DefaultAccess is patched by flag name. Writes go through workflow/queueWriter, whose rules
- * (references exist; no delete while documents or pending approval steps need the queue) are the
- * domain's, not the data service's.
+ * of portal §6, as stored, so no bit is lost), DefaultAccess (the 28 flags as booleans), and
+ * ours, the segregation-of-duties options ApproverNotPreparer and OneLevelPerApprover (issue 35,
+ * docs/SECURITY.md). Writable; DefaultAccess is patched by flag name. Writes go through
+ * workflow/queueWriter, whose rules (references exist; no delete while documents or pending
+ * approval steps need the queue) are the domain's, not the data service's.
  */
 export const workflowQueuesSet: EntitySetDefinition = {
   name: 'WorkflowQueues',
@@ -78,10 +85,12 @@ export const workflowQueuesSet: EntitySetDefinition = {
     { name: 'RejectToQueueId', type: 'Edm.Int32', nullable: true, column: 'reject_to_queue_id', filterable: true, sortable: true },
     { name: 'Features', type: 'Datahaven.QueueFeatures', nullable: false },
     { name: 'DefaultAccess', type: 'Datahaven.QueueAccess', nullable: false },
+    { name: 'ApproverNotPreparer', type: 'Edm.Boolean', nullable: false, column: 'approver_not_preparer', sortable: true },
+    { name: 'OneLevelPerApprover', type: 'Edm.Boolean', nullable: false, column: 'one_level_per_approver', sortable: true },
   ],
   source: () =>
     sql`select q.id, q.name, q.enabled, q.approval_limit, q.queue_type_id, q.approve_to_queue_id, q.reject_to_queue_id,
-               q.features1, q.features2, q.default_access
+               q.features1, q.features2, q.default_access, q.approver_not_preparer, q.one_level_per_approver
         from queues q`,
   present: async (_db, rows) =>
     rows.map((row) => ({
@@ -94,6 +103,8 @@ export const workflowQueuesSet: EntitySetDefinition = {
       RejectToQueueId: intOrNullOf(row, 'reject_to_queue_id'),
       Features: { Features1: intOf(row, 'features1'), Features2: intOf(row, 'features2') },
       DefaultAccess: queueAccessObjectOf(intOf(row, 'default_access')),
+      ApproverNotPreparer: flagOf(row, 'approver_not_preparer'),
+      OneLevelPerApprover: flagOf(row, 'one_level_per_approver'),
     })),
   writes: {
     table: 'queues',

@@ -153,14 +153,42 @@ describe('LockPanel', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Your lock was released by dana.');
   });
 
-  it('offers Lock but not Unlock in an OptInWorkflow queue, whatever the flags say', async () => {
+  it("in an OptInWorkflow queue never offers Renew, and offers Lock and Unlock as the server grants them (who may act; a security manager's release)", async () => {
     const optIn = { ...QUEUE, features1: FEATURES1.OptInWorkflow };
-    renderRoute('/doc', '/doc', <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: optIn })} onChanged={() => undefined} />, {
-      'GET /api/documents/7/access': () => access({ createLock: false, renewLock: true, unlock: true }),
-      'GET /api/documents/7/locks': () => [],
-    });
-    await waitFor(() => expect(isEnabled(button('Lock'))).toBe(true));
+    // A follower of the queue: the server grants no lock, so none is offered (issue 35, finding 4).
+    const follower = renderRoute(
+      '/doc',
+      '/doc',
+      <LockPanel document={testDocument({ id: 7, name: 'a.pdf', queue: optIn })} onChanged={() => undefined} />,
+      {
+        'GET /api/documents/7/access': () => access({ createLock: false, renewLock: true, unlock: false }),
+        'GET /api/documents/7/locks': () => [],
+      },
+    );
+    // Once the flags are read, the disabled Lock says why (before, it is disabled without a reason).
+    await waitFor(() =>
+      expect(document.getElementById(button('Lock').getAttribute('aria-describedby') ?? '')?.textContent).toBe(MESSAGES.actionNotPermitted),
+    );
+    expect(isEnabled(button('Lock'))).toBe(false);
+    expect(isEnabled(button('Renew lock'))).toBe(false);
     expect(isEnabled(button('Unlock'))).toBe(false);
+    follower.unmount();
+    // A security manager looking at another user's lock there may release it.
+    const held = lockInfo({ holder: 'approver', ownLock: false });
+    renderRoute(
+      '/doc',
+      '/doc',
+      <LockPanel
+        document={testDocument({ id: 7, name: 'a.pdf', queue: optIn, lock: held, userLock: 'other' })}
+        onChanged={() => undefined}
+      />,
+      {
+        'GET /api/documents/7/access': () => access({ createLock: false, renewLock: true, unlock: true }),
+        'GET /api/documents/7/locks': () => [held],
+      },
+    );
+    await waitFor(() => expect(isEnabled(button('Unlock'))).toBe(true));
+    expect(isEnabled(button('Lock'))).toBe(false);
     expect(isEnabled(button('Renew lock'))).toBe(false);
   });
 

@@ -7,7 +7,7 @@ import {
   type QueueDocumentsPage,
   type WorkflowQueue,
 } from '../../../model';
-import { MESSAGES, approvalLimitExceeded } from '../../../rules';
+import { MESSAGES, approvalAmountUnknown, approvalLimitExceeded, segregationPreparer } from '../../../rules';
 import { FakeResponse } from '../../test/FakeResponse';
 import { renderApp, testDocument, type RecordedRequest } from '../../test/renderApp';
 
@@ -91,7 +91,7 @@ describe('the approval-limit refusal on the queue screen', () => {
     await screen.findByText(REFUSAL);
     expect(approvals).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Over your approval limit')).toBeTruthy();
+    expect(screen.getByText('Beyond your approval limit')).toBeTruthy();
     // hidden: once the note field has had the focus, tabster leaves the app marked aria-hidden after the dialog in jsdom (no layout).
     fireEvent.click(screen.getByRole('button', { name: 'Route to the next level', hidden: true }));
     await screen.findByRole('heading', { name: MESSAGES.routeToTitle, hidden: true });
@@ -119,6 +119,7 @@ describe('the approval-limit refusal on the queue screen', () => {
       noteCount: 0,
       overdue: false,
       discountExpiresToday: false,
+      localCurrencyCode: 'USD',
     };
     const approvals: RecordedRequest[] = [];
     renderApp('/portal/workflow/queues/12/documents', {
@@ -148,7 +149,7 @@ describe('the approval-limit refusal on the queue screen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(approvals).toHaveLength(0);
     // The bar says it too and offers the next level.
-    expect(screen.getByText('Over your approval limit')).toBeTruthy();
+    expect(screen.getByText('Beyond your approval limit')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Route to the next level', hidden: true }));
     await screen.findByRole('heading', { name: MESSAGES.routeToTitle, hidden: true });
   });
@@ -169,6 +170,7 @@ describe('the approval-limit refusal on the queue screen', () => {
       noteCount: 0,
       overdue: false,
       discountExpiresToday: false,
+      localCurrencyCode: 'USD',
     });
     const within10000 = { ...DOC, id: 4, name: 'within.pdf', decision: decision(9999.99, 'current') };
     const stale = { ...DOC, id: 5, name: 'stale.pdf', decision: decision(49872.77, 'stale') };
@@ -195,6 +197,50 @@ describe('the approval-limit refusal on the queue screen', () => {
       await waitFor(() => expect(grid.querySelectorAll('tbody tr')[row].getAttribute('aria-selected')).toBe('true'));
       await waitFor(() => expect(approve().getAttribute('aria-disabled')).not.toBe('true'));
     }
-    expect(screen.queryByText('Over your approval limit')).toBeNull();
+    expect(screen.queryByText('Beyond your approval limit')).toBeNull();
+  });
+  it("shows the server's refusal of an amount it cannot check in the same bar, with the next level offered (issue 35)", async () => {
+    const unknown = approvalAmountUnknown('LW-5531.pdf', 'Approval L1', false);
+    renderApp('/portal/workflow/queues/12/documents', {
+      'GET /api/options': () => [],
+      'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [QUEUE] }] }),
+      // No limit in the listing (an older answer, or one read before the limit was set): the server judges on the click.
+      'GET /api/queues/12/workflow': (): QueueDocumentsPage => ({ queue: QUEUE, documents: [DOC], total: 1, skip: 0, take: 30 }),
+      'GET /api/queues/13': () => ({ ...QUEUE, id: 13, name: 'Approval L2', features1: 0 }),
+      'GET /api/documents/4/access': () => ACCESS,
+      'PUT /api/documents/approval': () => FakeResponse.json({ statusCode: 400, exceptionType: 'ValidationError', message: unknown }, 400),
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
+    fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/, hidden: true }), { target: { value: 'Checked.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve', hidden: true }));
+    await screen.findByText(unknown);
+    expect(screen.getByText('Beyond your approval limit')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Route to the next level', hidden: true })).toBeTruthy();
+  });
+
+  it("shows a segregation-of-duties refusal in the server's words, without offering another level", async () => {
+    const refusal = segregationPreparer('submitted', 'LW-5531.pdf');
+    renderApp('/portal/workflow/queues/12/documents', {
+      'GET /api/options': () => [],
+      'GET /api/workflow-root': () => ({ queueTypes: [{ id: 1, name: 'AP Invoices', enabled: true, documentCount: 1, queues: [QUEUE] }] }),
+      'GET /api/queues/12/workflow': (): QueueDocumentsPage => ({ queue: QUEUE, documents: [DOC], total: 1, skip: 0, take: 30 }),
+      'GET /api/queues/13': () => ({ ...QUEUE, id: 13, name: 'Approval L2', features1: 0 }),
+      'GET /api/documents/4/access': () => ACCESS,
+      'PUT /api/documents/approval': () => FakeResponse.json({ statusCode: 400, exceptionType: 'ValidationError', message: refusal }, 400),
+    });
+    const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
+    await waitFor(() => expect(grid.querySelectorAll('tbody tr')).toHaveLength(1));
+    fireEvent.click(grid.querySelectorAll<HTMLElement>('tbody tr')[0]);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Note/, hidden: true }), { target: { value: 'Checked.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve', hidden: true }));
+    await screen.findByText(refusal);
+    expect(screen.queryByText('Beyond your approval limit')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Route to the next level', hidden: true })).toBeNull();
   });
 });

@@ -26,6 +26,7 @@ import type { SelectionStore } from '../../../state';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { cellMarkers, cellText, type GridColumn } from './documentColumns';
 import { DecisionMarker } from './DecisionMarker';
+import { PossibleDuplicateMarker } from '../../duplicates/PossibleDuplicateMarker';
 import { UI_TEXT } from '../../../locale/uiText';
 
 /** Rows from the bottom at which scrolling asks for the next page. */
@@ -312,6 +313,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                           <DecisionMarker key={marker.kind} marker={marker} />
                         ))}
                         {text}
+                        {columnIndex === 0 ? <PossibleDuplicateMarker duplicates={doc.possibleDuplicates ?? []} /> : null}
                       </TableCell>
                     );
                   }
@@ -326,6 +328,8 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                         <DecisionMarker key={marker.kind} marker={marker} />
                       ))}
                       {text}
+                      {/* Issue 35: "Possible duplicate of …" on a line of its own under the name. */}
+                      {columnIndex === 0 ? <PossibleDuplicateMarker duplicates={doc.possibleDuplicates ?? []} /> : null}
                     </TableCell>
                   );
                 })}

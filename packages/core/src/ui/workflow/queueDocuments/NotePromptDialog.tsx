@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import {
   Button,
   Dialog,
@@ -10,6 +10,7 @@ import {
   Field,
   MessageBar,
   MessageBarBody,
+  MessageBarTitle,
   Textarea,
 } from '@fluentui/react-components';
 import { LIMITS } from '../../../model';
@@ -27,6 +28,12 @@ export interface NotePrompt {
   warning: string | null;
   /** The field's label: 'Note' by default, 'Reason' when rejecting. */
   fieldLabel?: string;
+  /**
+   * Ours (issue 35): the approval holds possible duplicates, one line each ("inv-2.pdf: possible
+   * duplicate of 'inv-1.pdf' in Approval L1 (the same file)."); a reason to approve anyway is then
+   * required, asked for in a field of its own above the note.
+   */
+  duplicates?: readonly string[];
 }
 
 /** Props of NotePromptDialog. */
@@ -36,7 +43,8 @@ export interface NotePromptDialogProps {
   busy: boolean;
   /** A refusal to show inside the dialog, which stays open (UX.md "Dialogs"). */
   error: string | null;
-  onConfirm(note: string): void;
+  /** Confirms with the note and, for possible duplicates, the reason to approve anyway. */
+  onConfirm(note: string, overrideReason?: string): void;
   onCancel(): void;
 }
 
@@ -44,29 +52,50 @@ export interface NotePromptDialogProps {
  * The note prompt of approve and reject (role=dialog, textbox 'Note' — 'Reason' for a rejection —
  * up to 4000 characters with a counter, focused on open). A required note (core noteRequirement)
  * blocks the action with the spec's message until one is typed; the confirm button is named after
- * the action; Escape and Cancel close it with nothing sent.
+ * the action; Escape and Cancel close it with nothing sent. An approval of possible duplicates
+ * (issue 35) says which and asks first, in a required field that takes the focus, for the reason to
+ * approve them anyway.
  */
 export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: NotePromptDialogProps): ReactElement {
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [overrideReason, setOverrideReason] = useState('');
+  const [overrideProblem, setOverrideProblem] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const overrideField = useRef<HTMLTextAreaElement>(null);
+  const duplicates = prompt?.duplicates ?? [];
   useEffect(() => {
     setNote('');
     setProblem(null);
+    setOverrideReason('');
+    setOverrideProblem(null);
     if (prompt === null) return undefined;
     // The field takes the focus once the dialog has placed its own (its focus trap starts on the surface), so typing starts at once.
-    const timer = setTimeout(() => field.current?.focus(), 0);
+    const timer = setTimeout(() => ((prompt.duplicates ?? []).length > 0 ? overrideField : field).current?.focus(), 0);
     return () => clearTimeout(timer);
   }, [prompt]);
   const length = noteLength(note);
+  const overrideLength = noteLength(overrideReason);
   const confirm = (): void => {
     if (!prompt) return;
+    if (duplicates.length > 0 && overrideReason.trim() === '') {
+      setOverrideProblem(UI_TEXT.duplicates.overrideRequired);
+      overrideField.current?.focus();
+      return;
+    }
     const check = validateWorkflowNote(prompt.requirement, note);
     if (!check.valid) {
       setProblem(check.message);
       return;
     }
-    onConfirm(note);
+    onConfirm(note, duplicates.length > 0 ? overrideReason : undefined);
+  };
+  // Ctrl+Enter confirms from either field, as in mail and chat boxes; Enter alone starts a new line.
+  const confirmOnCtrlEnter = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      confirm();
+    }
   };
   return (
     <Dialog open={prompt !== null} modalType="modal" onOpenChange={(_, data) => (data.open || busy ? undefined : onCancel())}>
@@ -79,6 +108,37 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
                 <MessageBarBody>{prompt.warning}</MessageBarBody>
               </MessageBar>
             ) : null}
+            {duplicates.length > 0 ? (
+              <>
+                <MessageBar intent="warning" layout="multiline">
+                  <MessageBarBody>
+                    <MessageBarTitle>{UI_TEXT.duplicates.title}</MessageBarTitle>
+                    {duplicates.map((line) => (
+                      <div key={line}>{line}</div>
+                    ))}
+                  </MessageBarBody>
+                </MessageBar>
+                <Field
+                  label={UI_TEXT.duplicates.overrideReason}
+                  required
+                  validationState={overrideProblem ? 'error' : 'none'}
+                  validationMessage={overrideProblem ?? UI_TEXT.duplicates.overrideHint}
+                  hint={`${overrideLength} / ${LIMITS.noteMaxLength}`}
+                >
+                  <Textarea
+                    ref={overrideField}
+                    value={overrideReason}
+                    resize="vertical"
+                    rows={3}
+                    onKeyDown={confirmOnCtrlEnter}
+                    onChange={(_, data) => {
+                      setOverrideReason(data.value);
+                      if (overrideProblem) setOverrideProblem(null);
+                    }}
+                  />
+                </Field>
+              </>
+            ) : null}
             <Field
               label={prompt?.fieldLabel ?? UI_TEXT.workflow.note}
               required={prompt?.requirement.required ?? false}
@@ -87,19 +147,13 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
               hint={`${length} / ${LIMITS.noteMaxLength}`}
             >
               <Textarea
-                // Focus goes straight to the note, so typing starts at once (and the dialog's focus trap holds it).
-                autoFocus
+                // Focus goes straight to the note (the reason to override, when asked, comes first), so typing starts at once.
+                autoFocus={duplicates.length === 0}
                 ref={field}
                 value={note}
                 resize="vertical"
                 rows={4}
-                onKeyDown={(event) => {
-                  // Ctrl+Enter confirms from the note, as in mail and chat boxes; Enter alone starts a new line.
-                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                    event.preventDefault();
-                    confirm();
-                  }
-                }}
+                onKeyDown={confirmOnCtrlEnter}
                 onChange={(_, data) => {
                   setNote(data.value);
                   if (problem) setProblem(null);
@@ -118,7 +172,11 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
             <Button appearance="secondary" onClick={onCancel} disabled={busy}>
               {UI_TEXT.cancel}
             </Button>
-            <Button appearance="primary" onClick={confirm} disabled={busy || length > LIMITS.noteMaxLength}>
+            <Button
+              appearance="primary"
+              onClick={confirm}
+              disabled={busy || length > LIMITS.noteMaxLength || overrideLength > LIMITS.noteMaxLength}
+            >
               {prompt?.action ?? ''}
             </Button>
           </DialogActions>

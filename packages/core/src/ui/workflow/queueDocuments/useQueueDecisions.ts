@@ -2,7 +2,17 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api';
 import type { LockAction, WorkflowQueue } from '../../../model';
-import { MESSAGES, approveNoteRequirement, isApprovalLimitRefusal, rejectNoteRequirement, type NoteQueue } from '../../../rules';
+import {
+  MESSAGES,
+  approveNoteRequirement,
+  duplicateOtherText,
+  duplicateReasonsText,
+  isApprovalLimitRefusal,
+  isDuplicateOverrideRefusal,
+  rejectNoteRequirement,
+  type NoteQueue,
+} from '../../../rules';
+import type { DmsDocument } from '../../../model';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
 import type { NotePrompt } from './NotePromptDialog';
@@ -29,8 +39,8 @@ export interface QueueDecisions {
   prompt: DecisionPrompt | null;
   /** A refusal shown inside the note prompt. */
   promptError: string | null;
-  /** The prompt's confirm: runs its decision with the note. */
-  confirmPrompt(note: string): void;
+  /** The prompt's confirm: runs its decision with the note (and, for possible duplicates, the reason to approve anyway). */
+  confirmPrompt(note: string, overrideReason?: string): void;
   /** The prompt's cancel. */
   cancelPrompt(): void;
   /** The out-of-sync dialog is shown ('Document Queue Out Of Sync With Window'). */
@@ -53,6 +63,18 @@ function isOutOfSync(error: unknown): boolean {
 /** The words for a refusal shown inside a dialog. */
 function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : MESSAGES.unhandledError;
+}
+
+/** The approve prompt's lines for the selected possible duplicates (issue 35): each with the copies it may duplicate and why. */
+function duplicateLines(documents: readonly DmsDocument[]): string[] {
+  return documents
+    .filter((doc) => (doc.possibleDuplicates ?? []).length > 0)
+    .map((doc) =>
+      UI_TEXT.duplicates.promptLine(
+        doc.name,
+        (doc.possibleDuplicates ?? []).map((other) => `${duplicateOtherText(other)} (${duplicateReasonsText(other.reasons)})`).join(', '),
+      ),
+    );
 }
 
 /** What the decisions of a queue's list work on. */
@@ -103,6 +125,11 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
       if (error instanceof ApiError && isApprovalLimitRefusal(error.message)) {
         setPrompt(null);
         setLimitRefusal(error.message);
+      } else if (error instanceof ApiError && isDuplicateOverrideRefusal(error.message)) {
+        // Marked since the list was read: the list reads again (its row says so, and Approve then asks for the reason).
+        setPrompt(null);
+        list.reload();
+        alerts.report(error);
       } else if (isOutOfSync(error)) {
         setPrompt(null);
         setOutOfSync(true);
@@ -112,16 +139,17 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
         alerts.report(error);
       }
     },
-    [alerts],
+    [alerts, list],
   );
 
-  const runMove = async (kind: 'approve' | 'reject', note: string | undefined): Promise<void> => {
+  const runMove = async (kind: 'approve' | 'reject', note: string | undefined, duplicateOverrideReason?: string): Promise<void> => {
     if (!queue || selectedDocs.length === 0) return;
     const request = {
       docIds: selectedDocs.map((doc) => doc.id),
       rowConflictIds: selectedDocs.map((doc) => doc.rowVersion),
       expectedQueueId: queue.id,
       note,
+      duplicateOverrideReason,
     };
     setBusy(true);
     setPromptError(null);
@@ -169,8 +197,17 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
     const targetId = command === 'approve' ? queue.approveToQueueId : queue.rejectToQueueId;
     const target: NoteQueue | null = targetId === null ? null : await loading.track(api.workflow.getQueue(targetId)).catch(() => null);
     const requirement = command === 'approve' ? approveNoteRequirement(queue, target) : rejectNoteRequirement(queue, target);
+    // Possible duplicates (issue 35) are approved only with a reason to approve them anyway, asked for in the prompt.
+    const duplicates = command === 'approve' ? duplicateLines(selectedDocs) : [];
     // Reject always asks (for a reason); a bulk approval asks once for the note of all.
-    if (command === 'reject' || selectedDocs.length > 1 || requirement.required || state.warning !== null || promptForNote) {
+    if (
+      command === 'reject' ||
+      selectedDocs.length > 1 ||
+      requirement.required ||
+      state.warning !== null ||
+      promptForNote ||
+      duplicates.length > 0
+    ) {
       setPromptError(null);
       setPrompt({
         kind: command,
@@ -179,6 +216,7 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
         requirement,
         warning: state.warning,
         fieldLabel: command === 'reject' ? UI_TEXT.workflow.reason : undefined,
+        duplicates,
       });
     } else {
       await runMove(command, undefined);
@@ -225,8 +263,8 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
     onCommand,
     prompt,
     promptError,
-    confirmPrompt: (note) => {
-      if (prompt) void runMove(prompt.kind, note);
+    confirmPrompt: (note, overrideReason) => {
+      if (prompt) void runMove(prompt.kind, note, overrideReason);
     },
     cancelPrompt: () => setPrompt(null),
     outOfSync,

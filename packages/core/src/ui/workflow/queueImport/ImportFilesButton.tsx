@@ -21,8 +21,8 @@ export interface ImportFilesButtonProps {
 
 /**
  * The toolbar's "Import files" (keyboard: Tab, Enter opens the file picker): the picked files
- * import into the queue. Over a NoImporting queue it stays focusable, disabled, and its tooltip
- * gives the refusal in the server's words.
+ * import into the queue. Over a queue the caller may not import into (NoImporting, a final queue,
+ * no Paste flag) it stays focusable, disabled, and its tooltip gives the refusal in the server's words.
  */
 export function ImportFilesButton({ queueName, queueImport }: ImportFilesButtonProps): ReactElement {
   const input = useRef<HTMLInputElement>(null);

@@ -198,6 +198,35 @@ describe('importing into a queue and submitting', () => {
     expect(xhrs).toHaveLength(0);
   });
 
+  it("disables Import files with the server's words where it refuses the caller (a final queue, issue 35), NoImporting or not", async () => {
+    const refusal =
+      'Error: Cannot complete import! The queue Approved is a final queue: documents enter it only through the workflow (approve, reject or route), never by import, upload or mail filing.';
+    const xhrs: FakeXhr[] = [];
+    renderApp(
+      '/portal/workflow/queues/5/documents',
+      services({ ...inbox(), name: 'Approved', importRefusal: refusal }, () => []),
+      {
+        createXhr: () => {
+          const xhr = new FakeXhr();
+          xhrs.push(xhr);
+          return xhr;
+        },
+      },
+    );
+    const toolbar = await screen.findByRole('toolbar', { name: 'Workflow actions' });
+    const button = await within(toolbar).findByRole('button', { name: 'Import files' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    fireEvent.pointerEnter(button);
+    fireEvent.focus(button);
+    await waitFor(() => expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(refusal));
+    const zone = screen.getByTestId('queue-drop-zone');
+    const dataTransfer = { types: ['Files'], files: files('y.pdf'), dropEffect: 'none' };
+    fireEvent.dragEnter(zone, { dataTransfer });
+    expect(within(zone).getByText(refusal)).toBeTruthy();
+    fireEvent.drop(zone, { dataTransfer });
+    expect(xhrs).toHaveLength(0);
+  });
+
   it('Submit asks for the note the spec requires, submits, opens the record when asked, and offers Approve now when the queue prompts', async () => {
     const queue = inbox(FEATURES1.PromptToApproveOnSubmit);
     const link = {

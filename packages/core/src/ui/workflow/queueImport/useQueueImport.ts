@@ -8,7 +8,7 @@ import { useNotify } from '../../app/useToast';
 
 /** What a queue's documents screen needs to import dropped or picked files into its queue. */
 export interface QueueImport {
-  /** Why the queue takes no files (NoImporting, in the server's words), or null while it does. */
+  /** Why the queue takes no files from the caller (NoImporting, a final queue, no Paste flag: the server's words), or null while it does. */
   refusal: string | null;
   /** Starts one upload per file into the queue; each shows in the uploads panel with its progress. */
   importFiles(files: readonly File[]): void;
@@ -24,7 +24,15 @@ export function useQueueImport(queue: WorkflowQueue | null, onImported: (documen
   const { api, uploads, host } = useServices();
   const options = useOptionValues();
   const notify = useNotify();
-  const refusal = queue && hasQueueFeature(queue, 'NoImporting') ? queueRefusesImport(queue.name) : null;
+  // The server says why (issue 35: final queues, the Paste flag); a server that does not only has NoImporting to go by.
+  const refusal =
+    queue === null
+      ? null
+      : queue.importRefusal !== undefined
+        ? queue.importRefusal
+        : hasQueueFeature(queue, 'NoImporting')
+          ? queueRefusesImport(queue.name)
+          : null;
   const importFiles = useCallback(
     (files: readonly File[]) => {
       if (!queue || refusal !== null) return;
