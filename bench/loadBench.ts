@@ -117,7 +117,12 @@ function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered)
       `≥ ${RATE_TARGET[dialect]} req/s`,
       rate >= RATE_TARGET[dialect],
     ),
-    judged(`${dialect}:   ${label}: latency p50 / p99`, `${result.latency.p50} / ${p99} ms`, `p99 ≤ ${P99_TARGET_MS} ms`, p99 <= P99_TARGET_MS),
+    judged(
+      `${dialect}:   ${label}: latency p50 / p99`,
+      `${result.latency.p50} / ${p99} ms`,
+      `p99 ≤ ${P99_TARGET_MS} ms`,
+      p99 <= P99_TARGET_MS,
+    ),
     judged(
       `${dialect}:   ${label}: answers other than 2xx (non-2xx + errors + time-outs)`,
       `${result.non2xx} + ${result.errors} + ${result.timeouts}`,

@@ -405,9 +405,7 @@ function print(figures: ListingFigures): void {
     target,
     figures.overallP95 < P95_TARGET_MS,
   );
-  process.stdout.write(
-    `  ${label.padEnd(width)}  ${value} — target ${target}: ${verdict} (load average ${figures.load.toFixed(1)})\n`,
-  );
+  process.stdout.write(`  ${label.padEnd(width)}  ${value} — target ${target}: ${verdict} (load average ${figures.load.toFixed(1)})\n`);
 }
 
 /**
