@@ -29,6 +29,11 @@ const UPLOAD_TARGET_SECONDS = 600;
  */
 const WARM_UP_SECONDS = 5;
 
+/** autocannon's time-out per request (its default): a request still unanswered then counts as an error. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Past this share of failed requests the latency histogram (answers only) says nothing of the p99. */
+const MAX_FAILED_SHARE_FOR_P99 = 0.01;
+
 /** A whole number of seconds from the environment, within bounds (every run is bounded in time). */
 function seconds(name: string, fallback: number, max: number): number {
   const text = process.env[name];
@@ -60,12 +65,13 @@ interface LoadRow {
 const HAMMER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require('autocannon');
-const { url, token, paths, connections, duration } = workerData;
+const { url, token, paths, connections, duration, timeoutS } = workerData;
 let next = 0;
 const options = {
   url, connections, duration,
   headers: { authorization: 'Bearer ' + token },
   requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  timeout: timeoutS,
 };
 // Off the main thread autocannon answers its raw histograms (its own workers mode): aggregate
 // them as it does on the main thread, per-second request counts included.
@@ -86,7 +92,14 @@ async function hammer(baseUrl: string, token: string, paths: readonly string[], 
   const loadBefore = loadavg()[0];
   const worker = new Worker(HAMMER_WORKER, {
     eval: true,
-    workerData: { url: baseUrl, token, paths: [...paths], connections: CONNECTIONS, duration: durationS },
+    workerData: {
+      url: baseUrl,
+      token,
+      paths: [...paths],
+      connections: CONNECTIONS,
+      duration: durationS,
+      timeoutS: REQUEST_TIMEOUT_MS / 1000,
+    },
   });
   try {
     const message = await new Promise<{ result?: autocannon.Result; error?: string }>((resolve, reject) => {
@@ -109,7 +122,10 @@ function judged(measure: string, value: string, target: string, met: boolean): L
 function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered): LoadRow[] {
   const rate = result.requests.average;
   const p99 = result.latency.p99;
-  const bad = result.non2xx + result.errors + result.timeouts;
+  // autocannon counts time-outs among its errors, and keeps latencies of answered requests only.
+  const failed = result.errors;
+  const attempted = result.requests.total + failed;
+  const p99Measured = attempted > 0 && failed <= attempted * MAX_FAILED_SHARE_FOR_P99;
   return [
     judged(
       `${dialect}: ${label}, ${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, load average ${result.loadBefore.toFixed(1)}→${result.loadAfter.toFixed(1)}`,
@@ -119,15 +135,17 @@ function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered)
     ),
     judged(
       `${dialect}:   ${label}: latency p50 / p99`,
-      `${result.latency.p50} / ${p99} ms`,
+      p99Measured
+        ? `${result.latency.p50} / ${p99} ms`
+        : `p99 ≥ ${REQUEST_TIMEOUT_MS} ms: ${failed} of ${attempted} requests failed or timed out (answered: ${result.latency.p50} / ${p99} ms)`,
       `p99 ≤ ${P99_TARGET_MS} ms`,
-      p99 <= P99_TARGET_MS,
+      p99Measured && p99 <= P99_TARGET_MS,
     ),
     judged(
-      `${dialect}:   ${label}: answers other than 2xx (non-2xx + errors + time-outs)`,
-      `${result.non2xx} + ${result.errors} + ${result.timeouts}`,
+      `${dialect}:   ${label}: answers other than 2xx (non-2xx + errors, of which time-outs)`,
+      `${result.non2xx} + ${result.errors} (${result.timeouts})`,
       '0',
-      bad === 0,
+      result.non2xx + result.errors === 0,
     ),
   ];
 }
