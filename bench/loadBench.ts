@@ -9,6 +9,7 @@ import { createFixture, seed } from './searchBench';
 import type { Fixture, QuerySets } from './searchBench';
 import { startSeededBenchServer } from './startSeededBenchServer';
 import { startServerProcesses } from './startServerProcesses';
+import { percentileIsMeasured } from './percentileIsMeasured';
 import { benchTargets } from './TargetLedger';
 
 /** SECURITY.md "Load targets": requests a second with 50 connections, by database; p99; no non-2xx. */
@@ -31,8 +32,6 @@ const WARM_UP_SECONDS = 5;
 
 /** autocannon's time-out per request (its default): a request still unanswered then counts as an error. */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Past this share of failed requests the latency histogram (answers only) says nothing of the p99. */
-const MAX_FAILED_SHARE_FOR_P99 = 0.01;
 
 /** A whole number of seconds from the environment, within bounds (every run is bounded in time). */
 function seconds(name: string, fallback: number, max: number): number {
@@ -125,7 +124,7 @@ function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered)
   // autocannon counts time-outs among its errors, and keeps latencies of answered requests only.
   const failed = result.errors;
   const attempted = result.requests.total + failed;
-  const p99Measured = attempted > 0 && failed <= attempted * MAX_FAILED_SHARE_FOR_P99;
+  const p99Measured = percentileIsMeasured(result.requests.total, failed, 99);
   return [
     judged(
       `${dialect}: ${label}, ${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, load average ${result.loadBefore.toFixed(1)}→${result.loadAfter.toFixed(1)}`,
