@@ -128,7 +128,10 @@ export async function runUploadBench(): Promise<{ title: string; rows: UploadBen
     await server.close();
   }
   return {
-    title: `Upload latency — server in-process on SQLite with its job runner, loopback, ${availableParallelism()} cores, Node ${process.version}`,
+    title:
+      `Upload latency — server in-process on SQLite with its job runner, loopback, ${availableParallelism()} cores, Node ${process.version}\n` +
+      `How it measures: each upload one POST with fetch from this process, once the job runner is idle; "answered" from send to the 201, ` +
+      `"searchable" from send until a search for a word of its page text (polled every 20 ms) lists it; median of ${RUNS} after one unmeasured upload per size; no targets (issue 10 set none).`,
     rows,
   };
 }
