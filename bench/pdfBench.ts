@@ -60,7 +60,7 @@ const NO_OP_ARGS: Record<string, readonly string[]> = {
 /** Pages of the large workloads, where a tool's start-up is a small part of its run. */
 const LARGE_TEXT_PAGES = 4000;
 const LARGE_MERGE_PAGES = 400;
-const LARGE_THUMBNAIL_PAGES = 400;
+const LARGE_THUMBNAIL_PAGES = 1000;
 const LARGE_TIFF_PAGES = 200;
 
 /** A reference tool's run: its median time, or why there is none. */
