@@ -65,7 +65,7 @@ const serverProject: Config = {
 const toolingProject: Config = {
   displayName: 'tooling',
   testEnvironment: 'node',
-  roots: ['<rootDir>/test/lint'],
+  roots: ['<rootDir>/test/lint', '<rootDir>/bench'],
   setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts'],
   transform,
 };

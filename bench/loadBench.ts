@@ -9,6 +9,8 @@ import { createFixture, seed } from './searchBench';
 import type { Fixture, QuerySets } from './searchBench';
 import { startSeededBenchServer } from './startSeededBenchServer';
 import { startServerProcesses } from './startServerProcesses';
+import { percentileIsMeasured } from './percentileIsMeasured';
+import { benchTargets } from './TargetLedger';
 
 /** SECURITY.md "Load targets": requests a second with 50 connections, by database; p99; no non-2xx. */
 const CONNECTIONS = 50;
@@ -17,6 +19,8 @@ const P99_TARGET_MS = 500;
 /** Uploads under listing: 10 a second of 1 MB each. */
 const UPLOADS_PER_SECOND = 10;
 const UPLOAD_BYTES = 1024 * 1024;
+/** SECURITY.md: the uploads run for 10 minutes while listing runs; the default run is shorter, and says so. */
+const UPLOAD_TARGET_SECONDS = 600;
 /**
  * Unmeasured seconds of the same requests before each measured run: a server that has run for a
  * while has its code compiled by V8 and its statements prepared on every pooled PostgreSQL
@@ -25,6 +29,9 @@ const UPLOAD_BYTES = 1024 * 1024;
  * again in the measured run that follows, on the same requests.
  */
 const WARM_UP_SECONDS = 5;
+
+/** autocannon's time-out per request (its default): a request still unanswered then counts as an error. */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** A whole number of seconds from the environment, within bounds (every run is bounded in time). */
 function seconds(name: string, fallback: number, max: number): number {
@@ -57,12 +64,13 @@ interface LoadRow {
 const HAMMER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const autocannon = require('autocannon');
-const { url, token, paths, connections, duration } = workerData;
+const { url, token, paths, connections, duration, timeoutS } = workerData;
 let next = 0;
 const options = {
   url, connections, duration,
   headers: { authorization: 'Bearer ' + token },
   requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  timeout: timeoutS,
 };
 // Off the main thread autocannon answers its raw histograms (its own workers mode): aggregate
 // them as it does on the main thread, per-second request counts included.
@@ -83,7 +91,14 @@ async function hammer(baseUrl: string, token: string, paths: readonly string[], 
   const loadBefore = loadavg()[0];
   const worker = new Worker(HAMMER_WORKER, {
     eval: true,
-    workerData: { url: baseUrl, token, paths: [...paths], connections: CONNECTIONS, duration: durationS },
+    workerData: {
+      url: baseUrl,
+      token,
+      paths: [...paths],
+      connections: CONNECTIONS,
+      duration: durationS,
+      timeoutS: REQUEST_TIMEOUT_MS / 1000,
+    },
   });
   try {
     const message = await new Promise<{ result?: autocannon.Result; error?: string }>((resolve, reject) => {
@@ -98,29 +113,39 @@ async function hammer(baseUrl: string, token: string, paths: readonly string[], 
   }
 }
 
+/** A row judged into the run's ledger: its verdict is PASS or MISS, never left blank. */
+function judged(measure: string, value: string, target: string, met: boolean): LoadRow {
+  return { measure, value, target, verdict: benchTargets.judge('load', measure, value, target, met) };
+}
+
 function rowsOf(label: string, dialect: 'sqlite' | 'postgres', result: Hammered): LoadRow[] {
   const rate = result.requests.average;
   const p99 = result.latency.p99;
-  const bad = result.non2xx + result.errors + result.timeouts;
+  // autocannon counts time-outs among its errors, and keeps latencies of answered requests only.
+  const failed = result.errors;
+  const attempted = result.requests.total + failed;
+  const p99Measured = percentileIsMeasured(result.requests.total, failed, 99);
   return [
-    {
-      measure: `${dialect}: ${label}, ${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, load average ${result.loadBefore.toFixed(1)}→${result.loadAfter.toFixed(1)}`,
-      value: `${Math.round(rate)} req/s`,
-      target: `≥ ${RATE_TARGET[dialect]} req/s`,
-      verdict: rate >= RATE_TARGET[dialect] ? 'ok' : 'UNDER',
-    },
-    {
-      measure: `${dialect}:   latency p50 / p99`,
-      value: `${result.latency.p50} / ${p99} ms`,
-      target: `p99 ≤ ${P99_TARGET_MS} ms`,
-      verdict: p99 <= P99_TARGET_MS ? 'ok' : 'OVER',
-    },
-    {
-      measure: `${dialect}:   answers other than 2xx (non-2xx + errors + time-outs)`,
-      value: `${result.non2xx} + ${result.errors} + ${result.timeouts}`,
-      target: '0',
-      verdict: bad === 0 ? 'ok' : 'FAIL',
-    },
+    judged(
+      `${dialect}: ${label}, ${CONNECTIONS} connections, ${result.duration.toFixed(0)} s, load average ${result.loadBefore.toFixed(1)}→${result.loadAfter.toFixed(1)}`,
+      `${Math.round(rate)} req/s`,
+      `≥ ${RATE_TARGET[dialect]} req/s`,
+      rate >= RATE_TARGET[dialect],
+    ),
+    judged(
+      `${dialect}:   ${label}: latency p50 / p99`,
+      p99Measured
+        ? `${result.latency.p50} / ${p99} ms`
+        : `p99 ≥ ${REQUEST_TIMEOUT_MS} ms: ${failed} of ${attempted} requests failed or timed out (answered: ${result.latency.p50} / ${p99} ms)`,
+      `p99 ≤ ${P99_TARGET_MS} ms`,
+      p99Measured && p99 <= P99_TARGET_MS,
+    ),
+    judged(
+      `${dialect}:   ${label}: answers other than 2xx (non-2xx + errors, of which time-outs)`,
+      `${result.non2xx} + ${result.errors} (${result.timeouts})`,
+      '0',
+      result.non2xx + result.errors === 0,
+    ),
   ];
 }
 
@@ -283,30 +308,22 @@ async function benchOn(dialect: 'sqlite' | 'postgres', url: string | null, count
       hammer(baseUrl, token, listing, uploadSeconds),
       uploadsUnderLoad(baseUrl, token, uploadPath, uploadSeconds),
     ]);
-    rows.push(
-      ...rowsOf('listing while uploading', dialect, listed).map((row) => ({
-        ...row,
-        target: row.target.replace(/^≥ \d+ req\/s$/, '—'),
-        verdict: row.verdict === 'UNDER' ? '' : row.verdict,
-      })),
-    );
+    // Listing is listing while uploads run too: SECURITY.md's rate and p99 targets hold for it.
+    rows.push(...rowsOf('listing while uploading', dialect, listed));
     const refusedText = [...uploads.refused].map(([status, n]) => `${n}× ${status}`).join(', ') || 'none';
-    rows.push({
-      measure: `${dialect}:   uploads: ${uploads.sent} sent, 1 MB each`,
-      value: `${uploads.created} created; refused: ${refusedText}`,
-      target: 'all created, no busy error',
-      verdict: uploads.created === uploads.sent ? 'ok' : 'FAIL',
-    });
+    rows.push(
+      judged(
+        `${dialect}:   uploads: ${uploads.sent} sent, 1 MB each, over ${uploadSeconds} s (SECURITY.md's target runs ${UPLOAD_TARGET_SECONDS} s: DATAHAVEN_BENCH_UPLOAD_SECONDS=${UPLOAD_TARGET_SECONDS})`,
+        `${uploads.created} created; refused: ${refusedText}`,
+        'all created, no busy error',
+        uploads.created === uploads.sent,
+      ),
+    );
     // No orphan: every stored upload file belongs to a document row.
     const fileRows = await deps.db.selectFrom('documents').select('file_sha256').where('name', 'like', 'load-%').execute();
     let missing = 0;
     for (const row of fileRows) if (!(await deps.fileStore.has(row.file_sha256))) missing += 1;
-    rows.push({
-      measure: `${dialect}:   upload rows without their file`,
-      value: String(missing),
-      target: '0',
-      verdict: missing === 0 ? 'ok' : 'FAIL',
-    });
+    rows.push(judged(`${dialect}:   upload rows without their file`, String(missing), '0', missing === 0));
   } finally {
     await server.close();
   }
@@ -341,7 +358,9 @@ export async function runLoadBench(log: (line: string) => void = (line) => proce
   if (postgresUrl !== null) rows.push(...(await benchOn('postgres', postgresUrl, count, log)));
   else log('postgres: skipped (set DATAHAVEN_BENCH_DATABASE_URL or DATAHAVEN_TEST_DATABASE_URL)');
   printRows(
-    `Load bench — ${count.toLocaleString('en')} documents, server in-process, autocannon on 127.0.0.1 (each run after ${WARM_UP_SECONDS} s unmeasured), ${availableParallelism()} cores, Node ${process.version}`,
+    `Load bench — ${count.toLocaleString('en')} documents, server in-process, autocannon on 127.0.0.1 (each run after ${WARM_UP_SECONDS} s unmeasured), ${availableParallelism()} cores, Node ${process.version}\n` +
+      `How it measures: autocannon in a worker thread of this process, ${CONNECTIONS} keep-alive connections on loopback, requests a second averaged over the run and latency from send to last byte (autocannon's histogram); ` +
+      'every target (rate, p99, non-2xx) is judged for listing, search and listing while uploading alike; the load average is the 1-minute one before→after.',
     rows,
   );
 }

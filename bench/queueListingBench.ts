@@ -19,6 +19,7 @@ import { parseQueueDocumentsQuery } from '../packages/server/src/workflow/http/p
 import { findQueueDocumentsPage } from '../packages/server/src/workflow/queueDocuments';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';
+import { benchTargets } from './TargetLedger';
 
 /*
  * Issue 12 "Done when": the queue listing with the decision columns (the linked record's cached
@@ -27,14 +28,14 @@ import { startSeededBenchServer } from './startSeededBenchServer';
  * their facts cached (as the background job leaves them), notes on a third of them, a history
  * row each and a hundred locks; one approver with queue access only (not a manager, so the
  * visibility rules run) pages through it over HTTP, sorted by each decision column, on the first
- * page and deep in the queue. Figures are printed, never asserted.
+ * page and deep in the queue. Figures are printed and the p95 judged (never asserted by a test).
  */
 
 const DOCUMENTS = 10_000;
 const CHUNK = 500;
 const WARMUP = 3;
 const RUNS = 30;
-/** Issue 12: the listing's p95 target (printed, never asserted). */
+/** Issue 12: the listing's p95 target (printed and judged; `--strict` exits 1 on a miss). */
 const P95_TARGET_MS = 150;
 const VENDORS = [
   'Fabrikam, Inc.',
@@ -359,8 +360,8 @@ async function benchOn(database: string, databaseUrl: string | null): Promise<Li
         }
       }
       latencies.sort((a, b) => a - b);
-      // The target is the listing's (sorted pages); a text filter is printed beside it.
-      if (!query.includes('q=')) all.push(...latencies);
+      // The target is the listing's, and a clerk's text filter is a listing too: every scenario counts.
+      all.push(...latencies);
       // The median of three explained listings: the first may still warm the caches.
       if (process.env.DATAHAVEN_BENCH_EXPLAIN === '1') process.stdout.write(`\n== ${database}: ${label}\n`);
       const serverMs =
@@ -386,17 +387,25 @@ async function benchOn(database: string, databaseUrl: string | null): Promise<Li
 function print(figures: ListingFigures): void {
   const width = Math.max(...figures.scenarios.map((s) => s.label.length));
   process.stdout.write(
-    `\nQueue listing with the decision columns on ${figures.database}: ${DOCUMENTS.toLocaleString('en-US')} documents in one queue, ${RUNS} requests per sort over HTTP\n`,
+    `\nQueue listing with the decision columns on ${figures.database}: ${DOCUMENTS.toLocaleString('en-US')} documents in one queue, ${RUNS} requests per sort over HTTP\n` +
+      `How it measures: one request at a time from this process over loopback (fetch), wall time from send to the parsed JSON, after ${WARMUP} unmeasured requests per scenario; p95 by nearest rank over all ${SCENARIOS.length} scenarios' requests together\n`,
   );
   for (const s of figures.scenarios) {
     process.stdout.write(
       `  ${s.label.padEnd(width)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  CPU ${s.cpuMs.toFixed(1).padStart(6)} ms/request in this process${s.serverMs === null ? '' : `  PostgreSQL ${s.serverMs.toFixed(1).padStart(6)} ms (EXPLAIN ANALYZE)`}  (${s.rows} rows)\n`,
     );
   }
-  const verdict = figures.overallP95 < P95_TARGET_MS ? 'ok' : 'OVER';
-  process.stdout.write(
-    `  ${'all sorted pages'.padEnd(width)}  p95 ${figures.overallP95.toFixed(1)} ms — target < ${P95_TARGET_MS} ms: ${verdict} (load average ${figures.load.toFixed(1)})\n`,
+  const label = `all ${figures.scenarios.length} scenarios (every sort and the text filter)`;
+  const value = `p95 ${figures.overallP95.toFixed(1)} ms`;
+  const target = `< ${P95_TARGET_MS} ms`;
+  const verdict = benchTargets.judge(
+    'workflow',
+    `queue listing on ${figures.database}, ${label}`,
+    value,
+    target,
+    figures.overallP95 < P95_TARGET_MS,
   );
+  process.stdout.write(`  ${label.padEnd(width)}  ${value} — target ${target}: ${verdict} (load average ${figures.load.toFixed(1)})\n`);
 }
 
 /**

@@ -26,10 +26,11 @@ const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 /**
  * Starts the whole server in this process, exactly as `serve` builds it, on a fresh temporary
- * data folder with the demo world seeded, serving the built bundles of dist/web, listening on
- * 127.0.0.1 at a free port. Always SQLite: the server's own tests cover PostgreSQL.
+ * data folder with the demo world seeded, serving the built bundles of dist/web (or `webDir`: the
+ * ui bench serves a copy with its reference files beside them), listening on 127.0.0.1 at a free
+ * port. Always SQLite: the server's own tests cover PostgreSQL.
  */
-export async function startDemoServer(): Promise<DemoServer> {
+export async function startDemoServer(options: { webDir?: string } = {}): Promise<DemoServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'datahaven-e2e-'));
   // The demo ERP first, on a free port, as `npm start` starts it beside the server; the 'bc'
   // source is configured to it explicitly, since its port is only known once it listens.
@@ -39,7 +40,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     DATAHAVEN_DATA_DIR: dataDir,
     DATAHAVEN_DEMO: '1',
     DATAHAVEN_PORT: '0',
-    DATAHAVEN_WEB_DIR: join(REPO_ROOT, 'dist', 'web'),
+    DATAHAVEN_WEB_DIR: options.webDir ?? join(REPO_ROOT, 'dist', 'web'),
     DATAHAVEN_ERP_SOURCES: 'bc',
     DATAHAVEN_ERP_BC_API_URL: erp.apiUrl,
     DATAHAVEN_ERP_BC_TOKEN_URL: erp.tokenUrl,
