@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { createDocument, createWorld } from '../../test/factories';
 import type { World } from '../../test/factories';
-import { startTestServer, testDialects } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects } from '../../test/testServer';
 import type { TestServer } from '../../test/testServer';
 
 /** The request's time box for heavy work, set small through the configuration (DATAHAVEN_REQUEST_WORK_MS). */
@@ -31,7 +31,7 @@ async function slowTiff(): Promise<Buffer> {
 const nextLook = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/documents/{id}/data?asPdf=true beyond the request's time box [${dialect}]`, () => {
+  describeOn(dialect)(`GET /api/documents/{id}/data?asPdf=true beyond the request's time box [${dialect}]`, () => {
     let server: TestServer | null = null;
     let world: World;
     const running = (): TestServer => {
