@@ -6,7 +6,9 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { BlobServiceClient } from '@azure/storage-blob';
 import type { ContainerClient } from '@azure/storage-blob';
+import { describeNeeding } from '../test/describeNeeding';
 import { startAzurite } from '../test/startAzurite';
+import { AZURITE } from '../test/testRequirements';
 import type { Azurite } from '../test/startAzurite';
 import { openAzureBlobFileStore } from './azureBlobFileStore';
 import type { FileStore } from './FileStore';
@@ -64,7 +66,7 @@ async function blobNames(options: { uncommitted?: boolean } = {}): Promise<strin
   return names.sort();
 }
 
-describe('openAzureBlobFileStore (against Azurite)', () => {
+describeNeeding(AZURITE)('openAzureBlobFileStore (against Azurite)', () => {
   test('creates its container, stores small content under its SHA-256 and reads it back', async () => {
     const body = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10_000, 7)]);
     const stored = await store.put(Readable.from([body.subarray(0, 3000), body.subarray(3000)]), { maxBytes: 1_000_000 });
