@@ -77,12 +77,19 @@ const e2eProject: Config = {
   testEnvironment: '<rootDir>/test/support/e2eEnvironment.cjs',
   roots: ['<rootDir>/test/e2e'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
-  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts', '<rootDir>/packages/server/src/test/verifyStatementShapes.ts'],
+  setupFilesAfterEnv: [
+    '<rootDir>/test/support/longTestTimeout.ts',
+    '<rootDir>/packages/server/src/test/verifyStatementShapes.ts',
+    // Without Chromium the flows are declared skipped, with the reason (failing under CI=true).
+    '<rootDir>/test/e2e/support/e2eNeedsChromium.ts',
+  ],
   transform,
 };
 
 const config: Config = {
   projects: [pureCoreProject, browserProject, serverProject, toolingProject, e2eProject],
+  // Beside jest's summary ("N skipped"), the skipped tests by reason, block and count (describeNeeding's marks).
+  reporters: ['default', '<rootDir>/test/support/skippedTestsReporter.cjs'],
   // Two workers even on a 2-core machine: with jest's default (cores - 1 = 1) the whole suite runs
   // in band inside the parent process, whose heap grows with every suite's module registry until
   // V8 gives up (seen at ~1,750 tests: 'JavaScript heap out of memory' after 17 minutes). Workers

@@ -17,14 +17,19 @@ function firstMissing(requirements: readonly TestRequirement[]): Missing | null 
 }
 
 /** The failure a CI run reports instead of skipping: what is missing and how to provide it. */
-function ciFailure({ requirement, absence }: Missing): Error {
+export function missingRequirementError(requirement: TestRequirement, absence: RequirementAbsence): Error {
   return new Error(
     `${requirement.name} is missing (${absence.reason}) and CI=true: a CI run never skips a test for what it lacks. To provide it: ${requirement.howToProvide}.`,
   );
 }
 
-/** The title of a test or block skipped for `missing`, as jest reports it and test/support/skippedTestsReporter.cjs groups it. */
-function skippedTitle(title: string, { absence }: Missing): string {
+/** `missingRequirementError` of a missing requirement. */
+function ciFailure({ requirement, absence }: Missing): Error {
+  return missingRequirementError(requirement, absence);
+}
+
+/** The title of a test or block skipped for want of something, as jest reports it and test/support/skippedTestsReporter.cjs groups it. */
+export function skippedTitle(title: string, absence: RequirementAbsence): string {
   return `${title} (skipped: ${absence.reason})`;
 }
 
@@ -51,7 +56,7 @@ export function describeNeeding(...requirements: TestRequirement[]): DescribeNee
           throw ciFailure(missing);
         });
       });
-    else describe.skip(skippedTitle(title, missing), body);
+    else describe.skip(skippedTitle(title, missing.absence), body);
   };
 }
 
@@ -64,6 +69,6 @@ export function itNeeding(...requirements: TestRequirement[]): ItNeeding {
       it(title, () => {
         throw ciFailure(missing);
       });
-    else it.skip(skippedTitle(title, missing), fn, timeout);
+    else it.skip(skippedTitle(title, missing.absence), fn, timeout);
   };
 }
