@@ -14,6 +14,9 @@ const transform: Config['transform'] = {
   ],
 };
 
+/** In every project: a test that ran no assertion fails (test/support/everyTestAsserts.ts). */
+const EVERY_TEST_ASSERTS = '<rootDir>/test/support/everyTestAsserts.ts';
+
 const browserProject: Config = {
   displayName: 'web',
   // jsdom plus Response (test/support/jsdomWithFetchEnvironment.cjs), which pdf.js needs to load.
@@ -31,7 +34,7 @@ const browserProject: Config = {
     '^pdfjs-dist$': '<rootDir>/node_modules/pdfjs-dist/legacy/build/pdf.mjs',
   },
   setupFiles: ['<rootDir>/packages/core/test/jsdomGlobals.ts'],
-  setupFilesAfterEnv: ['<rootDir>/packages/core/test/testingLibraryWaits.ts'],
+  setupFilesAfterEnv: [EVERY_TEST_ASSERTS, '<rootDir>/packages/core/test/testingLibraryWaits.ts'],
   // pdf.js (ES modules only) and loadPdfjs.ts (import.meta.url) compile to CommonJS, so the
   // viewer module loads in jsdom as it does in the browser (test/support/pdfjsInteropTransformer.cjs).
   transform: {
@@ -47,6 +50,7 @@ const pureCoreProject: Config = {
   displayName: 'core-pure',
   testEnvironment: 'node',
   roots: ['<rootDir>/packages/core/src/model', '<rootDir>/packages/core/src/rules'],
+  setupFilesAfterEnv: [EVERY_TEST_ASSERTS],
   transform,
 };
 
@@ -56,7 +60,11 @@ const serverProject: Config = {
   roots: ['<rootDir>/packages/server/src'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
   transform,
-  setupFilesAfterEnv: ['<rootDir>/packages/server/src/test/testTimeout.ts', '<rootDir>/packages/server/src/test/verifyStatementShapes.ts'],
+  setupFilesAfterEnv: [
+    EVERY_TEST_ASSERTS,
+    '<rootDir>/packages/server/src/test/testTimeout.ts',
+    '<rootDir>/packages/server/src/test/verifyStatementShapes.ts',
+  ],
   // DATAHAVEN_TEST_FILE_STORE=blob: one Azurite on loopback for the run, every test server on a container of its own.
   globalSetup: '<rootDir>/packages/server/src/test/blobStoreGlobalSetup.ts',
   globalTeardown: '<rootDir>/packages/server/src/test/blobStoreGlobalTeardown.ts',
@@ -66,7 +74,7 @@ const toolingProject: Config = {
   displayName: 'tooling',
   testEnvironment: 'node',
   roots: ['<rootDir>/test/lint', '<rootDir>/bench'],
-  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts'],
+  setupFilesAfterEnv: [EVERY_TEST_ASSERTS, '<rootDir>/test/support/longTestTimeout.ts'],
   transform,
 };
 
@@ -77,12 +85,20 @@ const e2eProject: Config = {
   testEnvironment: '<rootDir>/test/support/e2eEnvironment.cjs',
   roots: ['<rootDir>/test/e2e'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
-  setupFilesAfterEnv: ['<rootDir>/test/support/longTestTimeout.ts', '<rootDir>/packages/server/src/test/verifyStatementShapes.ts'],
+  setupFilesAfterEnv: [
+    EVERY_TEST_ASSERTS,
+    '<rootDir>/test/support/longTestTimeout.ts',
+    '<rootDir>/packages/server/src/test/verifyStatementShapes.ts',
+    // Without Chromium the flows are declared skipped, with the reason (failing under CI=true).
+    '<rootDir>/test/e2e/support/e2eNeedsChromium.ts',
+  ],
   transform,
 };
 
 const config: Config = {
   projects: [pureCoreProject, browserProject, serverProject, toolingProject, e2eProject],
+  // Beside jest's summary ("N skipped"), the skipped tests by reason, block and count (describeNeeding's marks).
+  reporters: ['default', '<rootDir>/test/support/skippedTestsReporter.cjs'],
   // Two workers even on a 2-core machine: with jest's default (cores - 1 = 1) the whole suite runs
   // in band inside the parent process, whose heap grows with every suite's module registry until
   // V8 gives up (seen at ~1,750 tests: 'JavaScript heap out of memory' after 17 minutes). Workers

@@ -2,6 +2,7 @@ import type { FrameLocator, Locator } from 'playwright-core';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { WorkflowPage } from './pages/WorkflowPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
+import { e2eWaitFor } from './support/e2eWaitFor';
 import { useBrowserSession } from './support/browserSession';
 import { DEMO_PURCHASE_INVOICES } from '../../packages/server/src/demo/demoErp/demoErpWorld';
 import { demoInvoiceLines, demoInvoiceTotals } from '../../packages/server/src/demo/demoErp/demoInvoiceLines';
@@ -88,10 +89,18 @@ describe('an approver in a 320 px wide frame', () => {
     // Reads it: the row's stacked fields, each with its title, the amount among them. The listing
     // asks the ERP for the invoice's facts after it answers, so a Refresh may be needed to see them.
     const amount = row.getByRole('gridcell').filter({ hasText: /^Amount: / });
-    while (!(await amount.isVisible())) {
-      await clickCommand(app, l1, 'Refresh');
-      await amount.waitFor({ timeout: 3000 }).catch(() => undefined);
-    }
+    const shown = await e2eWaitFor(
+      async () => {
+        if (await amount.isVisible()) return true;
+        await clickCommand(app, l1, 'Refresh');
+        return amount
+          .waitFor({ timeout: 3000 })
+          .then(() => true)
+          .catch(() => false);
+      },
+      { what: "the row's Amount field, refreshing the list until the ERP's facts are in", intervalMs: 0 },
+    );
+    expect(shown).toBe(true);
     expect((await amount.innerText()).trim()).toContain(expectedAmountDigits());
     const fields = await row.getByRole('gridcell').allInnerTexts();
     expect(fields[0].trim()).toBe(DOCUMENT);

@@ -9,6 +9,7 @@ import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
 import { demoTokenOf, queueIdByName } from './support/demoApi';
 import { useBrowserSession } from './support/browserSession';
+import { e2eWaitFor } from './support/e2eWaitFor';
 
 /*
  * Issue 12, Done-when row 1: an invoice arrives on PI-1004 (Litware Office, LW-5531), lands in the
@@ -187,10 +188,15 @@ function dueDatePattern(iso: string): RegExp {
  */
 async function factsOf(queue: WorkflowQueuePage, row: Locator): Promise<string> {
   await row.waitFor();
-  for (;;) {
-    const text = await row.innerText();
-    if (text.includes(VENDOR)) return text;
-    await queue.action('Refresh').click();
-    await queue.grid().evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  }
+  const text = await e2eWaitFor(
+    async () => {
+      const shown = await row.innerText();
+      if (shown.includes(VENDOR)) return shown;
+      await queue.action('Refresh').click();
+      await queue.grid().evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      return null;
+    },
+    { until: (shown) => shown !== null, what: `the row's linked-record facts (vendor ${VENDOR}), refreshing the list`, intervalMs: 0 },
+  );
+  return text ?? '';
 }

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fillOutlookManifest, outlookManifestValues } from '../../scripts/fillOutlookManifest';
 // Types only: jest never loads the build script (it runs in a child process), tsc -b checks it through this import.
 import type { OutlookPackageResult } from '../../scripts/buildOutlookManifest';
+import { itNeeding } from '../../packages/server/src/test/describeNeeding';
+import { PYTHON3 } from '../../packages/server/src/test/testRequirements';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const TEMPLATE = path.join(repoRoot, 'manifests', 'outlook', 'manifest.json');
@@ -84,7 +86,7 @@ describe('the Outlook add-in package (npm run build:outlook-manifest)', () => {
     expect(() => fillOutlookManifest({ x: '${NOPE}' }, {})).toThrow('unknown placeholder ${NOPE}');
   });
 
-  it('validates offline and writes manifest.json with the two icons into the zip', async () => {
+  itNeeding(PYTHON3)('validates offline and writes manifest.json with the two icons into the zip', async () => {
     const out = path.join(dir, 'outlook.zip');
     const answer = await buildScript(['--out', out], {
       DATAHAVEN_PUBLIC_URL: 'https://dms.contoso.com',

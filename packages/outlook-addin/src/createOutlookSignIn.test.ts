@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { OfficeMockObject } from 'office-addin-mock';
 import {
   DIALOG_TOKEN_REUSE_MARGIN_MS,
@@ -110,9 +111,9 @@ function refusingTokenServer(refused: Set<string>): { fetch: typeof fetch; beare
   };
 }
 
-/** Waits until the pane has opened its dialog (the sign-in runs on promises). */
+/** Waits until the pane has opened its `count`th dialog (the sign-in runs on promises), up to testing-library's deadline. */
 async function opened(script: DialogScript, count = 1): Promise<void> {
-  while (script.opened.length < count) await new Promise((resolve) => setTimeout(resolve, 0));
+  await waitFor(() => expect(script.opened.length).toBeGreaterThanOrEqual(count));
 }
 
 /** Acts as the dialog page once the pane has opened its `count`th dialog: answers `accessToken`; resolves to what `pending` (the sign-in that opened it) answers. */

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { loadConfig } from './config/Config';
 import { createDatabase } from './db/createDatabase';
 import { databaseTargetOf } from './openServices';
-import { testDialects } from './test/testServer';
+import { itNeeding } from './test/describeNeeding';
+import { POSTGRES } from './test/testRequirements';
 
 const postgres = { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL || 'postgres://db.example/datahaven' };
 
@@ -26,20 +27,18 @@ describe('databaseTargetOf: each process its share of the PostgreSQL connections
   });
 
   // On the real database: the pool opens no more backends than its share, however many statements wait.
-  if (testDialects().includes('postgres')) {
-    it('opens no more PostgreSQL backends than its share [postgres]', async () => {
-      const target = databaseTargetOf(loadConfig({ ...postgres, DATAHAVEN_WORKERS: '5' }));
-      expect(target).toMatchObject({ kind: 'postgres', poolSize: 2 });
-      const handle = createDatabase(target);
-      try {
-        // Six statements at once, each holding its connection a moment, so they overlap.
-        const pids = await Promise.all(
-          Array.from({ length: 6 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db)),
-        );
-        expect(new Set(pids.map((result) => result.rows[0].pid)).size).toBe(2);
-      } finally {
-        await handle.close();
-      }
-    });
-  }
+  itNeeding(POSTGRES)('opens no more PostgreSQL backends than its share [postgres]', async () => {
+    const target = databaseTargetOf(loadConfig({ ...postgres, DATAHAVEN_WORKERS: '5' }));
+    expect(target).toMatchObject({ kind: 'postgres', poolSize: 2 });
+    const handle = createDatabase(target);
+    try {
+      // Six statements at once, each holding its connection a moment, so they overlap.
+      const pids = await Promise.all(
+        Array.from({ length: 6 }, () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db)),
+      );
+      expect(new Set(pids.map((result) => result.rows[0].pid)).size).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -6,7 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { describeNeeding } from './test/describeNeeding';
 import { freePort } from './test/freePort';
+import { POSTGRES } from './test/testRequirements';
 
 /*
  * `serve` with DATAHAVEN_WORKERS, as an operator runs it: the built server (packages/server/dist,
@@ -106,20 +108,63 @@ describe('serve with DATAHAVEN_WORKERS', () => {
     expect(existsSync(join(dataDir, 'datahaven.sqlite'))).toBe(false);
   });
 
-  const postgresUrl = process.env.DATAHAVEN_TEST_DATABASE_URL;
-  // PostgreSQL only, as describeOnEachDatabase; the servers get a schema of the run's own.
-  if (postgresUrl) {
-    describe('on PostgreSQL', () => {
-      const schema = `workers_${randomBytes(5).toString('hex')}`;
-      const admin = new Client({ connectionString: postgresUrl });
-      beforeAll(() => admin.connect());
-      afterAll(async () => {
-        await admin.query(`drop schema if exists ${schema} cascade`);
-        await admin.end();
-      });
+  const postgresUrl = process.env.DATAHAVEN_TEST_DATABASE_URL ?? '';
+  // PostgreSQL only, as describeOnEachDatabase's PostgreSQL block; the servers get a schema of the run's own.
+  describeNeeding(POSTGRES)('on PostgreSQL', () => {
+    const schema = `workers_${randomBytes(5).toString('hex')}`;
+    const admin = new Client({ connectionString: postgresUrl });
+    beforeAll(() => admin.connect());
+    afterAll(async () => {
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    });
 
-      it('serves from every process, replaces one that dies, and stops them all on SIGTERM', async () => {
-        const port = await freePort();
+    it('serves from every process, replaces one that dies, and stops them all on SIGTERM', async () => {
+      const port = await freePort();
+      const served = startServer({
+        DATAHAVEN_DATA_DIR: dataDir,
+        DATAHAVEN_WORKERS: '2',
+        DATAHAVEN_PORT: String(port),
+        DATAHAVEN_DATABASE_URL: postgresUrl,
+        DATAHAVEN_DATABASE_SCHEMA: schema,
+      });
+      const pid = served.child.pid ?? 0;
+      await waitFor(served.output, (text) => text.includes('Datahaven Documents is running in 2 processes:'), 'the start-up lines');
+      const first = childrenOf(pid);
+      expect(first).toHaveLength(2);
+      expect(await statusOf(`http://127.0.0.1:${port}/api/version`)).toBe(200);
+
+      // A worker killed outright: another takes its place, and the port keeps answering.
+      process.kill(first[0], 'SIGKILL');
+      const replaced = await waitFor(
+        () => childrenOf(pid),
+        (pids) => pids.length === 2 && !pids.includes(first[0]),
+        'a replacement process',
+      );
+      expect(served.output()).toContain(`A server process (pid ${first[0]}) ended with SIGKILL; starting another in 1 s.`);
+      // The tables went into the configured schema (DATAHAVEN_DATABASE_SCHEMA), created by the supervisor.
+      const tables = await admin.query(
+        'select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = $2',
+        [schema, 'documents'],
+      );
+      expect(tables.rows[0]).toEqual({ n: 1 });
+      await waitFor(
+        () => statusOf(`http://127.0.0.1:${port}/api/version`),
+        (status) => status === 200,
+        'an answer after the replacement',
+      );
+
+      served.child.kill('SIGTERM');
+      expect(await served.exited).toBe(0);
+      for (const worker of replaced) expect(isAlive(worker)).toBe(false);
+    });
+
+    it('gives up in words, exit code 1, when the processes cannot listen (the port is taken), rather than restarting them for ever', async () => {
+      const taken = createServer();
+      await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
+      const address = taken.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      try {
         const served = startServer({
           DATAHAVEN_DATA_DIR: dataDir,
           DATAHAVEN_WORKERS: '2',
@@ -127,58 +172,13 @@ describe('serve with DATAHAVEN_WORKERS', () => {
           DATAHAVEN_DATABASE_URL: postgresUrl,
           DATAHAVEN_DATABASE_SCHEMA: schema,
         });
-        const pid = served.child.pid ?? 0;
-        await waitFor(served.output, (text) => text.includes('Datahaven Documents is running in 2 processes:'), 'the start-up lines');
-        const first = childrenOf(pid);
-        expect(first).toHaveLength(2);
-        expect(await statusOf(`http://127.0.0.1:${port}/api/version`)).toBe(200);
-
-        // A worker killed outright: another takes its place, and the port keeps answering.
-        process.kill(first[0], 'SIGKILL');
-        const replaced = await waitFor(
-          () => childrenOf(pid),
-          (pids) => pids.length === 2 && !pids.includes(first[0]),
-          'a replacement process',
-        );
-        expect(served.output()).toContain(`A server process (pid ${first[0]}) ended with SIGKILL; starting another in 1 s.`);
-        // The tables went into the configured schema (DATAHAVEN_DATABASE_SCHEMA), created by the supervisor.
-        const tables = await admin.query(
-          'select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name = $2',
-          [schema, 'documents'],
-        );
-        expect(tables.rows[0]).toEqual({ n: 1 });
-        await waitFor(
-          () => statusOf(`http://127.0.0.1:${port}/api/version`),
-          (status) => status === 200,
-          'an answer after the replacement',
-        );
-
-        served.child.kill('SIGTERM');
-        expect(await served.exited).toBe(0);
-        for (const worker of replaced) expect(isAlive(worker)).toBe(false);
-      });
-
-      it('gives up in words, exit code 1, when the processes cannot listen (the port is taken), rather than restarting them for ever', async () => {
-        const taken = createServer();
-        await new Promise<void>((listening) => taken.listen(0, '127.0.0.1', listening));
-        const address = taken.address();
-        const port = address !== null && typeof address === 'object' ? address.port : 0;
-        try {
-          const served = startServer({
-            DATAHAVEN_DATA_DIR: dataDir,
-            DATAHAVEN_WORKERS: '2',
-            DATAHAVEN_PORT: String(port),
-            DATAHAVEN_DATABASE_URL: postgresUrl,
-            DATAHAVEN_DATABASE_SCHEMA: schema,
-          });
-          expect(await served.exited).toBe(1);
-          expect(served.output()).toContain('EADDRINUSE');
-          expect(served.output()).toMatch(/A server process \(pid \d+\) ended with code 1 before it listened; stopping the others\./);
-          expect(served.output()).not.toContain('is running');
-        } finally {
-          await new Promise((closed) => taken.close(closed));
-        }
-      });
+        expect(await served.exited).toBe(1);
+        expect(served.output()).toContain('EADDRINUSE');
+        expect(served.output()).toMatch(/A server process \(pid \d+\) ended with code 1 before it listened; stopping the others\./);
+        expect(served.output()).not.toContain('is running');
+      } finally {
+        await new Promise((closed) => taken.close(closed));
+      }
     });
-  }
+  });
 });

@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator } from 'playwright-core';
+import { e2eWaitFor } from '../support/e2eWaitFor';
 
 /** A document name as a pattern of its own (file names hold dots and brackets). */
 function escapeRegExp(text: string): string {
@@ -70,16 +71,20 @@ export class WorkflowQueuePage {
     );
   }
 
-  /** Waits until the grid lists exactly these documents, in any order (jest's time-out bounds the wait). */
+  /** Waits until the grid lists exactly these documents, in any order (up to waitFor's deadline, naming them if they never come). */
   async waitForDocuments(names: readonly string[]): Promise<void> {
     const wanted = [...names].sort();
     await this.grid().waitFor();
-    for (;;) {
-      const shown = (await this.documentNames()).sort();
-      if (shown.length === wanted.length && shown.every((name, index) => name === wanted[index])) return;
-      // Look again once the app has painted its next frame (a list loads or rows leave).
-      await this.grid().evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    }
+    await e2eWaitFor(
+      async () => {
+        const shown = (await this.documentNames()).sort();
+        if (shown.length === wanted.length && shown.every((name, index) => name === wanted[index])) return shown;
+        // Look again once the app has painted its next frame (a list loads or rows leave).
+        await this.grid().evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        return null;
+      },
+      { until: (shown) => shown !== null, what: `the ${this.queueName} list to show exactly ${wanted.join(', ')}`, intervalMs: 0 },
+    );
   }
 
   /**

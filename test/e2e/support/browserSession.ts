@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './launchChromium';
+import { missingRequirementError } from '../../../packages/server/src/test/describeNeeding';
+import { CHROMIUM, launchChromium } from './launchChromium';
 import { recordFailure } from './recordFailure';
 import { WindowLog } from './WindowLog';
 import { startDemoServer, type DemoServer } from './startDemoServer';
@@ -46,8 +47,10 @@ export class BrowserSession {
     return page;
   }
 
-  /** Starts the server and Chromium (beforeAll). */
+  /** Starts the server and Chromium (beforeAll); without Chromium (a CI run, which never skips), fails in words. */
   async start(): Promise<void> {
+    const absence = CHROMIUM.absence();
+    if (absence !== null) throw missingRequirementError(CHROMIUM, absence);
     globalThis.__datahavenRecordFailure = (failure) => this.recordFailure(failure.testPath, failure.what);
     this.demoServer = await startDemoServer();
     this.chromium = await launchChromium();

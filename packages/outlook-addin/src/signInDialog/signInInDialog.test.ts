@@ -1,4 +1,5 @@
 import type { AuthenticationResult, Configuration, IPublicClientApplication } from '@azure/msal-browser';
+import { waitFor } from '@testing-library/react';
 import { SIGN_IN_DIALOG_TEXT, signInInDialog } from './signInInDialog';
 
 const SETTINGS = {
@@ -73,7 +74,8 @@ describe("the sign-in dialog's page (MSAL at the edge)", () => {
     void signInInDialog({ apiBase: '/api', fetch: server(SETTINGS).fetch, location: LOCATION, createClient: async () => client }).then(
       answered,
     );
-    while (redirects.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    // The sign-in runs on promises: wait for the redirect (testing-library's waitFor has a deadline).
+    await waitFor(() => expect(redirects).not.toHaveLength(0));
     expect(redirects).toEqual([{ scopes: SETTINGS.scopes, prompt: 'select_account' }]);
     expect(answered).not.toHaveBeenCalled();
   });

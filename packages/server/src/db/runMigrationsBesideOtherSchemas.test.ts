@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { testDialects } from '../test/testServer';
+import { describeNeeding } from '../test/describeNeeding';
+import { POSTGRES } from '../test/testRequirements';
 import { createDatabase, type DatabaseHandle } from './createDatabase';
 import { runMigrations } from './runMigrations';
 
@@ -17,38 +18,39 @@ async function plantMigrationTables(handle: DatabaseHandle, schema: string): Pro
   );
 }
 
-describe.each(testDialects())('runMigrations [%s]', (dialect) => {
+describeNeeding(POSTGRES)('runMigrations [postgres]', () => {
   it('migrates its own schema while another schema of the same connection already holds migration tables', async () => {
     const suffix = randomBytes(4).toString('hex');
-    if (dialect === 'postgres') {
-      const url = process.env.DATAHAVEN_TEST_DATABASE_URL ?? '';
-      const other = `t_other_${suffix}`;
-      const own = `t_own_${suffix}`;
-      const admin = createDatabase({ kind: 'postgres', url });
+    const url = process.env.DATAHAVEN_TEST_DATABASE_URL ?? '';
+    const other = `t_other_${suffix}`;
+    const own = `t_own_${suffix}`;
+    const admin = createDatabase({ kind: 'postgres', url });
+    try {
+      await sql`create schema ${sql.id(other)}`.execute(admin.db);
+      await plantMigrationTables(admin, other);
+      await sql`create schema ${sql.id(own)}`.execute(admin.db);
+      const scoped = createDatabase({ kind: 'postgres', url, schema: own });
       try {
-        await sql`create schema ${sql.id(other)}`.execute(admin.db);
-        await plantMigrationTables(admin, other);
-        await sql`create schema ${sql.id(own)}`.execute(admin.db);
-        const scoped = createDatabase({ kind: 'postgres', url, schema: own });
-        try {
-          await expect(runMigrations(scoped.db, 'postgres')).resolves.toBeGreaterThan(0);
-          const tables = await sql<{
-            name: string;
-          }>`select table_name as name from information_schema.tables where table_schema = ${own}`.execute(admin.db);
-          expect(tables.rows.map((row) => row.name)).toEqual(
-            expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'documents']),
-          );
-        } finally {
-          await scoped.close();
-        }
+        await expect(runMigrations(scoped.db, 'postgres')).resolves.toBeGreaterThan(0);
+        const tables = await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = ${own}`.execute(admin.db);
+        expect(tables.rows.map((row) => row.name)).toEqual(
+          expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'documents']),
+        );
       } finally {
-        await sql`drop schema if exists ${sql.id(other)} cascade`.execute(admin.db);
-        await sql`drop schema if exists ${sql.id(own)} cascade`.execute(admin.db);
-        await admin.close();
+        await scoped.close();
       }
-      return;
+    } finally {
+      await sql`drop schema if exists ${sql.id(other)} cascade`.execute(admin.db);
+      await sql`drop schema if exists ${sql.id(own)} cascade`.execute(admin.db);
+      await admin.close();
     }
-    // SQLite's counterpart of another schema is an attached database file.
+  });
+});
+
+describe('runMigrations [sqlite]', () => {
+  it("migrates its own database while an attached database (SQLite's other schema) already holds migration tables", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'datahaven-migrate-'));
     const handle = createDatabase({ kind: 'sqlite', file: join(dir, 'own.sqlite') });
     try {

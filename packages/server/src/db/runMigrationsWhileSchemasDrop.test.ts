@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDatabase } from './createDatabase';
+import { describeNeeding } from '../test/describeNeeding';
+import { POSTGRES } from '../test/testRequirements';
 import { isCatalogRaceBeforeMigrating, isOtherSchemaVanished, runMigrations } from './runMigrations';
 
-const url = process.env.DATAHAVEN_TEST_DATABASE_URL;
+const url = process.env.DATAHAVEN_TEST_DATABASE_URL ?? '';
 
 describe('isOtherSchemaVanished', () => {
   const vanished = (schema: string): Error & { code: string } =>
@@ -38,37 +40,36 @@ describe('isCatalogRaceBeforeMigrating', () => {
 });
 
 // Parallel jest workers drop their schemas while others migrate; Kysely's introspection of every
-// schema then meets a schema that vanished mid-walk. Only meaningful on PostgreSQL (CI sets the URL).
-if (url)
-  describe('runMigrations while other runs drop their schemas [postgres]', () => {
-    it('migrates every schema although others are created and dropped meanwhile', async () => {
-      const admin = createDatabase({ kind: 'postgres', url: url ?? '' });
-      const suffix = randomBytes(4).toString('hex');
-      let churning = true;
-      const churn = (async () => {
-        for (let round = 0; churning; round += 1) {
-          const other = `t_churn_${suffix}_${round}`;
-          await sql`create schema ${sql.id(other)}`.execute(admin.db);
-          await sql`create table ${sql.id(other, 'rows')} (id serial primary key, a text, b text, c text)`.execute(admin.db);
-          await sql`drop schema ${sql.id(other)} cascade`.execute(admin.db);
-        }
-      })();
-      const own = Array.from({ length: 4 }, (_, index) => `t_mig_${suffix}_${index}`);
-      try {
-        for (const schema of own) {
-          await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-          const scoped = createDatabase({ kind: 'postgres', url: url ?? '', schema });
-          try {
-            await expect(runMigrations(scoped.db, 'postgres')).resolves.toBeGreaterThan(0);
-          } finally {
-            await scoped.close();
-          }
-        }
-      } finally {
-        churning = false;
-        await churn;
-        for (const schema of own) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
-        await admin.close();
+// schema then meets a schema that vanished mid-walk. Only meaningful on PostgreSQL.
+describeNeeding(POSTGRES)('runMigrations while other runs drop their schemas [postgres]', () => {
+  it('migrates every schema although others are created and dropped meanwhile', async () => {
+    const admin = createDatabase({ kind: 'postgres', url });
+    const suffix = randomBytes(4).toString('hex');
+    let churning = true;
+    const churn = (async () => {
+      for (let round = 0; churning; round += 1) {
+        const other = `t_churn_${suffix}_${round}`;
+        await sql`create schema ${sql.id(other)}`.execute(admin.db);
+        await sql`create table ${sql.id(other, 'rows')} (id serial primary key, a text, b text, c text)`.execute(admin.db);
+        await sql`drop schema ${sql.id(other)} cascade`.execute(admin.db);
       }
-    });
+    })();
+    const own = Array.from({ length: 4 }, (_, index) => `t_mig_${suffix}_${index}`);
+    try {
+      for (const schema of own) {
+        await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+        const scoped = createDatabase({ kind: 'postgres', url, schema });
+        try {
+          await expect(runMigrations(scoped.db, 'postgres')).resolves.toBeGreaterThan(0);
+        } finally {
+          await scoped.close();
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+      for (const schema of own) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+      await admin.close();
+    }
   });
+});

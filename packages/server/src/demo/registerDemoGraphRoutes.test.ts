@@ -8,17 +8,9 @@ import { loadConfig } from '../config/Config';
 import { createServer } from '../createServer';
 import { demoProductToken } from '../test/demoEntraTokens';
 import { listenForTest } from '../test/listenForTest';
+import { waitFor } from '../test/waitFor';
 import { demoEntraObjectId } from './demoEntraObjectId';
 import type { RecordedActivityNotification } from './registerDemoGraphRoutes';
-
-/** Polls `read` until `done` holds (state, not time: the job runner's batching window and poll decide when). */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('Teams notifications in demo mode: the demo Entra ID and Graph stand-ins, end to end', () => {
   let dataDir: string;
@@ -68,7 +60,12 @@ describe('Teams notifications in demo mode: the demo Entra ID and Graph stand-in
     expect(routed.status).toBe(200);
 
     const junior = demoEntraObjectId('junior');
-    const recorded = await waitFor(notifications, (list) => list.some((n) => n.userId === junior));
+    // State, not time: the job runner's batching window and poll decide when it goes out.
+    const recorded = await waitFor(notifications, {
+      until: (list) => list.some((n) => n.userId === junior),
+      what: "the job runner's notification to the junior approver",
+      intervalMs: 250,
+    });
     const mine = recorded.filter((n) => n.userId === junior);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({

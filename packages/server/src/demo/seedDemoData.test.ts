@@ -12,7 +12,7 @@ import { loadConfig } from '../config/Config';
 import { buildServerApp } from '../buildServerApp';
 import { openServices, type Services } from '../openServices';
 import { findQueuesWithAccess } from '../access/queueAccess';
-import { testDialects } from '../test/testServer';
+import { describeEachDialect } from '../test/testServer';
 import { ALL_QUEUE_ACCESS, QUEUE_ACCESS_FLAGS } from '../access/queueAccessFlags';
 import {
   DEMO_PURCHASE_INVOICES,
@@ -54,7 +54,7 @@ async function count(services: Services, table: CountedTable): Promise<number> {
   return Number(row.n);
 }
 
-describe.each(testDialects())('seedDemoData [%s]', (dialect) => {
+describeEachDialect('seedDemoData', (dialect) => {
   let dataDir: string;
   let services: Services;
   let app: FastifyInstance;

@@ -9,6 +9,7 @@ import { ClientCredentialsTokenProvider } from './AppTokenProvider';
 import { GraphClient } from './GraphClient';
 import type { GraphClientOptions } from './GraphClient';
 import { GraphRequestError } from './GraphRequestError';
+import { readAfter } from '../test/readAfter';
 
 const APP_ID = '33333333-3333-4333-8333-333333333333';
 const USER = '00000000-0000-4000-8000-000000000002';
@@ -85,9 +86,12 @@ describe('GraphClient: app-only Graph calls through one port', () => {
     const before = (await graph.notifications()).length;
     const waits: string[] = [];
     await graph.throttleOnce(1);
-    const started = Date.now();
+    const sent = graph.requests();
+    // What Graph had seen 900 ms on: the refused call at most, not yet the retry (order, not duration: readAfter).
+    const seenBeforeRetryAfterEnded = readAfter(900, () => graph.requests());
     await notify(clientWith({ log: (message) => waits.push(message) }));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(await seenBeforeRetryAfterEnded).toBeLessThanOrEqual(sent + 1);
+    expect(graph.requests()).toBe(sent + 2);
     expect(waits).toEqual([expect.stringContaining('Microsoft Graph refused the notification to')]);
     expect(waits[0]).toContain('429 TooManyRequests');
     expect(waits[0]).toContain('Trying again in 1 s (attempt 2 of 4)');

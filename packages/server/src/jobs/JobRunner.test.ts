@@ -13,6 +13,7 @@ import type { ClaimedJob } from './claimJob';
 import { serverJobHandlers } from '../serverJobs';
 import { DEFAULT_CLAIM_MS, JobRunner } from './JobRunner';
 import { JobSignal } from './JobSignal';
+import { waitFor } from '../test/waitFor';
 import { readDatabaseClock } from './readDatabaseClock';
 
 /** A second connection (pool) to the test server's database, as a second server instance would hold. */
@@ -22,9 +23,9 @@ async function secondConnection(server: TestServer): Promise<DatabaseHandle> {
   return createDatabase({ kind: 'postgres', url: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '', schema: rows[0].schema });
 }
 
-/** Polls `condition` (a database read) until it holds: tests wait on state, never on a fixed time. */
-async function waitUntil(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
+/** Polls `condition` (a database read) until it holds, up to waitFor's deadline: tests wait on state, never on a fixed time. */
+async function waitUntil(what: string, condition: () => Promise<boolean>): Promise<void> {
+  await waitFor(condition, { what, intervalMs: 5 });
 }
 
 async function addJobs(server: TestServer, kind: string, count: number): Promise<number[]> {
@@ -153,10 +154,13 @@ describeOnEachDatabase('JobRunner', (server) => {
     expect(first).not.toBeNull();
     // 50 s on: the claim is renewed from the moved clock (waits on the row, not on time).
     server().advanceDatabaseClock(50_000);
-    await waitUntil(async () => Date.parse((await claimedUntil()) ?? '') >= Date.parse(first ?? '') + 50_000);
+    await waitUntil('the claim renewed 50 s on', async () => Date.parse((await claimedUntil()) ?? '') >= Date.parse(first ?? '') + 50_000);
     // 100 s after the first claim, past its minute: still held, so the other runner finds nothing due.
     server().advanceDatabaseClock(50_000);
-    await waitUntil(async () => Date.parse((await claimedUntil()) ?? '') >= Date.parse(first ?? '') + 100_000);
+    await waitUntil(
+      'the claim renewed 100 s on',
+      async () => Date.parse((await claimedUntil()) ?? '') >= Date.parse(first ?? '') + 100_000,
+    );
     expect(await other.runDueJobs()).toBe(0);
     release();
     expect(await running).toBe(1);
@@ -177,10 +181,10 @@ describeOnEachDatabase('JobRunner', (server) => {
     runner.start();
     try {
       // The first poll (at start) runs the early job; after it the runner would sleep for an hour.
-      await waitUntil(async () => (await state(early)) === 'done' && ran === 1);
+      await waitUntil('the early job run by the first poll', async () => (await state(early)) === 'done' && ran === 1);
       const [jobId] = await addJobs(server(), kind, 1);
       signal.notify();
-      await waitUntil(async () => (await state(jobId)) === 'done');
+      await waitUntil('the signalled job run', async () => (await state(jobId)) === 'done');
       expect(ran).toBe(2);
     } finally {
       await runner.stop();

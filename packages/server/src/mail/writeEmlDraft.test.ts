@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { decodeWords, headerParameters, headerValue, parseMime } from './test/parseMime';
+import { itNeeding } from '../test/describeNeeding';
+import { PYTHON3 } from '../test/testRequirements';
 import { parseWithPython } from './test/parseWithPython';
 import { writeEmlDraft } from './writeEmlDraft';
 
@@ -48,7 +50,7 @@ describe('writeEmlDraft', () => {
     expect(headerValue(message.parts[1].headers.get('content-disposition') ?? '')).toBe('attachment');
   });
 
-  it("is read back by Python's email parser with the exact non-ASCII names, subject and bytes", async () => {
+  itNeeding(PYTHON3)("is read back by Python's email parser with the exact non-ASCII names, subject and bytes", async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(300_000)]);
     const tiff = randomBytes(4099);
     const names = ['Rechnung März.pdf', 'Lieferschein Nr. 7; "Kopie" – Größe ½.tiff', `${'Überweisung '.repeat(8)}.pdf`, 'a.txt'];
@@ -89,7 +91,7 @@ describe('writeEmlDraft', () => {
     parsed.attachments.forEach((attachment, index) => expect(Buffer.from(attachment.base64, 'base64').equals(contents[index])).toBe(true));
   });
 
-  it('opens an attachment only when its part is written, one after the other', async () => {
+  itNeeding(PYTHON3)('opens an attachment only when its part is written, one after the other', async () => {
     const opened: string[] = [];
     const stream = writeEmlDraft({
       from: null,

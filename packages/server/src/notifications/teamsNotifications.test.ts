@@ -8,7 +8,7 @@ import { startEntraAppTokenStandIn } from '../test/startEntraAppTokenStandIn';
 import type { EntraAppTokenStandIn } from '../test/startEntraAppTokenStandIn';
 import { startGraphNotificationStandIn } from '../test/startGraphNotificationStandIn';
 import type { GraphNotificationStandIn } from '../test/startGraphNotificationStandIn';
-import { startTestServer, testDialects } from '../test/testServer';
+import { describeOn, startTestServer, testDialects } from '../test/testServer';
 import type { TestServer } from '../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 for (const dialect of testDialects()) {
-  describe(`Teams notifications of documents arriving in a queue [${dialect}]`, () => {
+  describeOn(dialect)(`Teams notifications of documents arriving in a queue [${dialect}]`, () => {
     let server: TestServer;
     const queue = { l1: 0, l2: 0, l1Name: unique('Approval L1 '), l2Name: unique('Approval L2 ') };
     const people: Record<'clerk' | 'alice' | 'bob' | 'noEntra' | 'viewOnly' | 'outsider' | 'disabled', Person> = {} as never;

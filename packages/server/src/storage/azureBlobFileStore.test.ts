@@ -6,7 +6,10 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { BlobServiceClient } from '@azure/storage-blob';
 import type { ContainerClient } from '@azure/storage-blob';
+import { describeNeeding } from '../test/describeNeeding';
 import { startAzurite } from '../test/startAzurite';
+import { AZURITE } from '../test/testRequirements';
+import { waitFor } from '../test/waitFor';
 import type { Azurite } from '../test/startAzurite';
 import { openAzureBlobFileStore } from './azureBlobFileStore';
 import type { FileStore } from './FileStore';
@@ -64,7 +67,12 @@ async function blobNames(options: { uncommitted?: boolean } = {}): Promise<strin
   return names.sort();
 }
 
-describe('openAzureBlobFileStore (against Azurite)', () => {
+/** Whether blocks are staged on a temp blob (an upload under way). */
+async function stagedTempBlob(): Promise<boolean> {
+  return (await blobNames({ uncommitted: true })).some((name) => name.startsWith('tmp/'));
+}
+
+describeNeeding(AZURITE)('openAzureBlobFileStore (against Azurite)', () => {
   test('creates its container, stores small content under its SHA-256 and reads it back', async () => {
     const body = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10_000, 7)]);
     const stored = await store.put(Readable.from([body.subarray(0, 3000), body.subarray(3000)]), { maxBytes: 1_000_000 });
@@ -83,9 +91,7 @@ describe('openAzureBlobFileStore (against Azurite)', () => {
     // a store that buffered the whole body before sending would never get there.
     async function* source(): AsyncGenerator<Buffer> {
       for (let index = 0; index < chunks - 1; index += 1) yield chunk(index);
-      while (!(await blobNames({ uncommitted: true })).some((name) => name.startsWith('tmp/'))) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await waitFor(stagedTempBlob, { what: 'blocks staged on a temp blob before the body ended (a store that buffers never gets there)' });
       yield chunk(chunks - 1);
     }
     const stored = await store.put(Readable.from(source()), { maxBytes: 10 * 1024 * 1024 });
@@ -111,8 +117,7 @@ describe('openAzureBlobFileStore (against Azurite)', () => {
     const source = new PassThrough();
     const pending = store.put(source, { maxBytes: 10 * 1024 * 1024 });
     source.write(Buffer.alloc(3 * BLOCK, 1));
-    while (!(await blobNames({ uncommitted: true })).some((name) => name.startsWith('tmp/')))
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await waitFor(stagedTempBlob, { what: 'blocks staged on a temp blob' })).toBe(true);
     source.destroy(new Error('aborted'));
     await expect(pending).rejects.toThrow('aborted');
     expect(await blobNames({ uncommitted: true })).toEqual([]);

@@ -7,6 +7,7 @@ import { text } from 'node:stream/consumers';
 import { createDiskFileStore } from './diskFileStore';
 import type { DiskFileStore } from './diskFileStore';
 import { FileTooLargeError } from './FileTooLargeError';
+import { waitFor } from '../test/waitFor';
 import { InvalidFileKeyError } from './InvalidFileKeyError';
 
 let root: string;
@@ -84,11 +85,10 @@ describe('createDiskFileStore', () => {
     const source = new PassThrough();
     const pending = store.put(source, { maxBytes: 1_000_000 });
     source.write(Buffer.alloc(5000, 1));
-    let temps: string[] = [];
-    for (let i = 0; i < 100 && temps.length === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      temps = await readdir(join(root, 'tmp')).catch(() => []);
-    }
+    const temps = await waitFor(() => readdir(join(root, 'tmp')).catch((): string[] => []), {
+      until: (names) => names.length > 0,
+      what: 'the temp file of the upload',
+    });
     expect(temps).toHaveLength(1);
     source.destroy(new Error('aborted'));
     await expect(pending).rejects.toThrow('aborted');
@@ -109,11 +109,10 @@ describe('createDiskFileStore', () => {
     };
     async function* source(): AsyncGenerator<Buffer> {
       for (let sent = 0; sent < chunks - 1; sent += 1) yield Buffer.alloc(chunkSize, sent % 251);
-      const deadline = Date.now() + 10_000;
-      while ((await tempBytes()) < ((chunks - 1) * chunkSize) / 2) {
-        if (Date.now() > deadline) throw new Error('nothing reached the disk before the body ended: the store buffers uploads');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await waitFor(tempBytes, {
+        until: (bytes) => bytes >= ((chunks - 1) * chunkSize) / 2,
+        what: 'half the body in the temp file before its end (a store that buffers uploads never gets there)',
+      });
       yield Buffer.alloc(chunkSize, 7);
     }
     const stored = await store.put(Readable.from(source()), { maxBytes: 200 * 1024 * 1024 });

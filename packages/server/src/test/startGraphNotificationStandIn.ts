@@ -13,6 +13,8 @@ export interface GraphNotificationStandIn {
   notifications(): Promise<RecordedActivityNotification[]>;
   /** How many 429s the stand-in answered so far. */
   throttled(): Promise<number>;
+  /** How many requests reached Graph's API (`/demo/graph/v1.0/…`) so far, refused ones included; read at once, without a request. */
+  requests(): number;
   /** Makes the next notification answer 429 with this Retry-After, once. */
   throttleOnce(retryAfterSeconds: number): Promise<void>;
   close(): Promise<void>;
@@ -21,6 +23,10 @@ export interface GraphNotificationStandIn {
 /** Starts the Graph stand-in of demo/registerDemoGraphRoutes on a Fastify of its own, taking app tokens of `authority`. */
 export async function startGraphNotificationStandIn(authority: string): Promise<GraphNotificationStandIn> {
   const app = Fastify();
+  let requests = 0;
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/demo/graph/v1.0/')) requests += 1;
+  });
   await registerDemoGraphRoutes(app, { authority: () => authority });
   const origin = await listenForTest(app);
   return {
@@ -38,6 +44,7 @@ export async function startGraphNotificationStandIn(authority: string): Promise<
       });
       if (response.status !== 204) throw new Error(`The Graph stand-in refused the throttle switch: ${response.status}`);
     },
+    requests: () => requests,
     close: () => app.close(),
   };
 }

@@ -14,13 +14,52 @@ import { serverJobHandlers } from '../serverJobs';
 import { JobRunner } from '../jobs/JobRunner';
 import { openServices } from '../openServices';
 import { createDatabase } from '../db/createDatabase';
+import { describeNeeding } from './describeNeeding';
+import type { DescribeNeeding, ItNeeding } from './describeNeeding';
+import type { TestRequirement } from './TestRequirement';
+import { POSTGRES, TEST_FILE_STORE } from './testRequirements';
 
 /** A database a suite runs on. */
 export type TestDialect = 'sqlite' | 'postgres';
 
-/** SQLite always; PostgreSQL too when DATAHAVEN_TEST_DATABASE_URL is set. */
+/**
+ * Both databases, always: a suite declares its blocks for each with `describeOn(dialect)`, which
+ * runs PostgreSQL's where DATAHAVEN_TEST_DATABASE_URL is set and declares them skipped (failing
+ * under CI=true) where it is not — never leaving them out unseen.
+ */
 export function testDialects(): TestDialect[] {
-  return process.env.DATAHAVEN_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  return ['sqlite', 'postgres'];
+}
+
+/** What a test server on `dialect` needs: PostgreSQL for its own; the blob store's emulator when the run selects it. */
+function requirementsOf(dialect: TestDialect): TestRequirement[] {
+  return dialect === 'postgres' ? [POSTGRES, TEST_FILE_STORE] : [TEST_FILE_STORE];
+}
+
+/** `describe` for a block on one database: declared skipped, with the reason, where that database is missing (describeNeeding). */
+export function describeOn(dialect: TestDialect): DescribeNeeding {
+  return describeNeeding(...requirementsOf(dialect));
+}
+
+/**
+ * Declares `body` once per test database, titled "`title` [dialect]", each block by `describeOn`
+ * (PostgreSQL's declared skipped, with the reason, where it is missing). For suites that open the
+ * database themselves; `describeOnEachDatabase` starts a test server for each instead.
+ */
+export function describeEachDialect(title: string, body: (dialect: TestDialect) => void): void {
+  for (const dialect of testDialects()) describeOn(dialect)(`${title} [${dialect}]`, () => body(dialect));
+}
+
+/**
+ * A test of one database's own behaviour inside a block declared for each (`describeOnEachDatabase`'s
+ * body gets the block's dialect): declared in `wanted`'s block only, so the other database's block
+ * neither runs nor lists it — it is not that database's test. Where `wanted`'s block is skipped,
+ * it is skipped with it, by name.
+ */
+export function itOn(wanted: TestDialect, dialect: TestDialect): ItNeeding {
+  return (title, fn, timeout) => {
+    if (dialect === wanted) it(title, fn, timeout);
+  };
 }
 
 /**
@@ -200,22 +239,22 @@ async function sendRequest(baseUrl: string, request: TestRequest): Promise<TestR
 
 /**
  * Declares `body` once per test database, each with its own server started before and closed
- * after the block. `server()` gives the running server inside tests.
+ * after the block. `server()` gives the running server inside tests; `dialect` is the block's,
+ * for tests of one database's own behaviour (`itOn`). PostgreSQL's block is declared skipped,
+ * with the reason, where DATAHAVEN_TEST_DATABASE_URL is not set (describeOn).
  */
-export function describeOnEachDatabase(title: string, body: (server: () => TestServer) => void): void {
-  for (const dialect of testDialects()) {
-    describe(`${title} [${dialect}]`, () => {
-      let current: TestServer | null = null;
-      beforeAll(async () => {
-        current = await startTestServer(dialect);
-      });
-      afterAll(async () => {
-        await current?.close();
-      });
-      body(() => {
-        if (current === null) throw new Error('The test server is not running.');
-        return current;
-      });
+export function describeOnEachDatabase(title: string, body: (server: () => TestServer, dialect: TestDialect) => void): void {
+  describeEachDialect(title, (dialect) => {
+    let current: TestServer | null = null;
+    beforeAll(async () => {
+      current = await startTestServer(dialect);
     });
-  }
+    afterAll(async () => {
+      await current?.close();
+    });
+    body(() => {
+      if (current === null) throw new Error('The test server is not running.');
+      return current;
+    }, dialect);
+  });
 }

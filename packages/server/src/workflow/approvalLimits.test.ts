@@ -3,7 +3,7 @@ import { MESSAGES, approvalAmountUnknown, approvalLimitExceeded, approvalLimitUn
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../test/factories';
 import type { World } from '../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
   createQueue,
@@ -27,7 +27,7 @@ interface User {
 }
 
 for (const dialect of testDialects()) {
-  describe(`approval limits on PUT /api/documents/approval, with the amounts of the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`approval limits on PUT /api/documents/approval, with the amounts of the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let world: World;

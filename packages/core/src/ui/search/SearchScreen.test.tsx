@@ -227,7 +227,9 @@ describe('SearchScreen', () => {
       'GET /api/documents/search': () => FakeResponse.json({ statusCode: 400, message: 'Too many tags' }, 400),
     };
     renderSearch('/search?q=invoice', routes);
-    await screen.findByText('Error 400: Too many tags. Please try again later.');
+    const shown = await screen.findByText('Error 400: Too many tags. Please try again later.');
+    // In the alert area: one of its message bars (shell/AlertArea), not the results list.
+    expect(shown.closest('.fui-MessageBar')).not.toBeNull();
   });
 
   it('saves a search with its first 50 result ids, runs it again, renames, pins and deletes it', async () => {

@@ -1,6 +1,6 @@
 import { createUser, unique } from '../../test/factories';
 import { startTestEntra, type TestEntra } from '../../test/startTestEntra';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { DISABLED_ENTRA_USER_MESSAGE, NO_LICENSE_MESSAGE, unknownEntraIdentity } from '../entra/entraSignInMessages';
 import { ENTRA_IDENTITY_UNBOUND_MESSAGE } from './tokenRoutes';
 
@@ -12,7 +12,7 @@ function newOid(): string {
 }
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/token/user?type=jwt: Microsoft Entra ID sign-in [${dialect}]`, () => {
+  describeOn(dialect)(`GET /api/token/user?type=jwt: Microsoft Entra ID sign-in [${dialect}]`, () => {
     let entra: TestEntra;
     let server: TestServer;
     const exchange = (token: string, via: 'header' | 'query' = 'header') =>

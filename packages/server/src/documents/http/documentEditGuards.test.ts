@@ -3,7 +3,7 @@ import { MESSAGES } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { holdDocumentRow } from '../../test/holdDocumentRow';
-import { describeOnEachDatabase } from '../../test/testServer';
+import { describeOnEachDatabase, itOn } from '../../test/testServer';
 import type { TestResponse } from '../../test/testServer';
 import { createQueue, createQueueType, documentRowVersion, grantUserQueueAccess, placeInQueue } from '../../test/workflowFactories';
 
@@ -15,7 +15,7 @@ interface User {
 const BROWSE = ['BrowseToQueue', 'AccessDocumentWithin'] as const;
 const FOREVER = '2999-01-01T00:00:00.000Z';
 
-describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (server) => {
+describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (server, dialect) => {
   let world: World;
   let queue: number;
   /** Every edit privilege; on the queue only ChangeUserString1. */
@@ -138,47 +138,50 @@ describeOnEachDatabase('PUT /api/documents/{id} guards and download=true', (serv
     expect((await remove()).json()).toEqual({ deleted: [id] });
   });
 
-  it('a DELETE that waited for the document row is judged in the queue the waited-for transaction moved it to, and sees the lock it took (PostgreSQL row locks)', async () => {
-    const s = server();
-    if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
-    const [deletable, browseOnly] = [await createQueue(s, await createQueueType(s)), await createQueue(s, await createQueueType(s))];
-    await grantUserQueueAccess(s, world.clerk.id, deletable, [...BROWSE, 'Delete']);
-    await grantUserQueueAccess(s, world.clerk.id, browseOnly, [...BROWSE]);
-    const remove = (id: number) =>
-      s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
-    const deletedAt = async (id: number) =>
-      (await s.deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at;
+  // PostgreSQL's only: SQLite's write transactions run one at a time, so no request waits for a row there.
+  itOn('postgres', dialect)(
+    'a DELETE that waited for the document row is judged in the queue the waited-for transaction moved it to, and sees the lock it took (PostgreSQL row locks)',
+    async () => {
+      const s = server();
+      const [deletable, browseOnly] = [await createQueue(s, await createQueueType(s)), await createQueue(s, await createQueueType(s))];
+      await grantUserQueueAccess(s, world.clerk.id, deletable, [...BROWSE, 'Delete']);
+      await grantUserQueueAccess(s, world.clerk.id, browseOnly, [...BROWSE]);
+      const remove = (id: number) =>
+        s.inject({ method: 'DELETE', url: `/api/documents?docId[]=${id}`, headers: s.authHeaders(world.clerk.username) });
+      const deletedAt = async (id: number) =>
+        (await s.deps.db.selectFrom('documents').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at;
 
-    // Moved meanwhile into a queue without Delete: 403, nothing deleted.
-    const moved = await document(deletable);
-    let removing: Promise<TestResponse> | undefined;
-    await holdDocumentRow(s.deps.db, moved, async ({ trx, waitForBlocked }) => {
-      removing = remove(moved);
-      await waitForBlocked(1);
-      await trx.updateTable('documents').set({ queue_id: browseOnly }).where('id', '=', moved).execute();
-    });
-    expect((await removing!).statusCode).toBe(403);
-    expect(await deletedAt(moved)).toBeNull();
+      // Moved meanwhile into a queue without Delete: 403, nothing deleted.
+      const moved = await document(deletable);
+      let removing: Promise<TestResponse> | undefined;
+      await holdDocumentRow(s.deps.db, moved, async ({ trx, waitForBlocked }) => {
+        removing = remove(moved);
+        await waitForBlocked(1);
+        await trx.updateTable('documents').set({ queue_id: browseOnly }).where('id', '=', moved).execute();
+      });
+      expect((await removing!).statusCode).toBe(403);
+      expect(await deletedAt(moved)).toBeNull();
 
-    // Locked meanwhile by another user: 409 with the spec's text, nothing deleted.
-    const locked = await document(deletable);
-    await holdDocumentRow(s.deps.db, locked, async ({ trx, waitForBlocked }) => {
-      removing = remove(locked);
-      await waitForBlocked(1);
-      await trx
-        .insertInto('document_locks')
-        .values({
-          document_id: locked,
-          user_id: editor.id,
-          queue_id: deletable,
-          acquired_at: '2020-01-01T00:00:00.000Z',
-          expires_at: FOREVER,
-        })
-        .execute();
-    });
-    const refused = await removing!;
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ message: string }>().message).toBe(MESSAGES.documentLockedByOther);
-    expect(await deletedAt(locked)).toBeNull();
-  });
+      // Locked meanwhile by another user: 409 with the spec's text, nothing deleted.
+      const locked = await document(deletable);
+      await holdDocumentRow(s.deps.db, locked, async ({ trx, waitForBlocked }) => {
+        removing = remove(locked);
+        await waitForBlocked(1);
+        await trx
+          .insertInto('document_locks')
+          .values({
+            document_id: locked,
+            user_id: editor.id,
+            queue_id: deletable,
+            acquired_at: '2020-01-01T00:00:00.000Z',
+            expires_at: FOREVER,
+          })
+          .execute();
+      });
+      const refused = await removing!;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(MESSAGES.documentLockedByOther);
+      expect(await deletedAt(locked)).toBeNull();
+    },
+  );
 });

@@ -3,6 +3,8 @@ import type { DocumentAccess } from '@datahaven/core/model';
 import { MESSAGES } from '@datahaven/core/rules';
 import { decodeWords, headerParameters, headerValue, parseMime } from '../../mail/test/parseMime';
 import { parseWithPython } from '../../mail/test/parseWithPython';
+import { itNeeding } from '../../test/describeNeeding';
+import { PYTHON3 } from '../../test/testRequirements';
 import { startGraphStandIn } from '../../mail/test/startGraphStandIn';
 import type { GraphStandIn } from '../../mail/test/startGraphStandIn';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
@@ -107,7 +109,7 @@ describeOnEachDatabase('download and e-mail', (server) => {
     expect((await get(`/api/email-link?${query('docIds', [world.pdfDocId])}`, noExport.username)).statusCode).toBe(403);
   });
 
-  it('the `.eml` parses as a draft with the attachments byte-identical to the stored files', async () => {
+  itNeeding(PYTHON3)('the `.eml` parses as a draft with the attachments byte-identical to the stored files', async () => {
     const a = await document('Rechnung März.pdf', await makePdf(3, 'Rechnung'));
     const b = await document('scan.txt', Buffer.from(`${randomBytes(30_000).toString('base64')}\n`));
     const response = await get(`/api/email-link?${query('docIds', [a, b])}&embedAnnotations=false`, mailer.username);

@@ -2,7 +2,7 @@ import { FEATURES2 } from '@datahaven/core/model';
 import { NO_CURRENT_COMPANY, otherCompanyRecordRefusal } from '../../access/dataAreaRestriction';
 import { createDocument, createUser, createWorld, makePdf, unique } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, placeInQueue } from '../../test/workflowFactories';
 
 interface User {
@@ -13,7 +13,8 @@ interface User {
 // Issue 11 "Done when": RestrictToDataAreaId holds on every record read, by-properties included,
 // whether the call names the document (docId) or the queue (queueId) it is made for.
 for (const dialect of testDialects()) {
-  describe(`RestrictToDataAreaId on GET /api/entity-type/{name}/entities/by-properties and the other record reads, by docId and queueId [${dialect}]`, () => {
+  const title = `RestrictToDataAreaId on GET /api/entity-type/{name}/entities/by-properties and the other record reads, by docId and queueId [${dialect}]`;
+  describeOn(dialect)(title, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let restricted: number;

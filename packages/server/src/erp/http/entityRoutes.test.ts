@@ -1,6 +1,6 @@
 import { createUser } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { ENTITY_SEARCH_REFUSED } from './entityTypeRoutes';
 
 interface Description {
@@ -11,7 +11,7 @@ interface Description {
 }
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/entities/{name} through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`GET /api/entities/{name} through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let clerk: string;

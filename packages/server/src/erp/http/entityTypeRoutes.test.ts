@@ -1,11 +1,11 @@
 import { DemoErpFaults } from '../../demo/demoErp/DemoErpFaults';
 import { createUser } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { ENTITY_SEARCH_REFUSED, METADATA_DEBUG_REFUSED } from './entityTypeRoutes';
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/entity-types/{name}/properties and /entities through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`GET /api/entity-types/{name}/properties and /entities through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let faults: DemoErpFaults;

@@ -1,6 +1,6 @@
 import { createGroup, createUser, grantTableAccess } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { noSuchDataArea, noTableForType } from '../erpSystemQueries';
 import { noTableOfId } from './tableRoutes';
 import { noCardPage, noSuchRecord } from '../entityUrlQueries';
@@ -8,7 +8,8 @@ import { ERP_TABLE_REFUSED } from './entityTypeTableRoutes';
 import { ENTITY_URL_REFUSED } from './entityUrlRoutes';
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties, /entities/url, /entities/{name}/recordMetadata through the demo ERP [${dialect}]`, () => {
+  const title = `GET /api/entity-types/{name}/sit and /system, /tables/{id}/type, /areas/{id}, /entity-type/{name}/entities/by-properties, /entities/url, /entities/{name}/recordMetadata through the demo ERP [${dialect}]`;
+  describeOn(dialect)(title, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let clerk: string;

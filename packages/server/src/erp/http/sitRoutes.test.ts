@@ -1,5 +1,5 @@
 import { createGroup, createIntegratedTable, createUser, grantTableAccess } from '../../test/factories';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { SIT_IMPORT_REFUSED, SIT_LINK_REFUSED, SIT_NEW_CARD_REFUSED } from './sitRoutes';
 
 interface TableAnswer {
@@ -10,7 +10,7 @@ interface TableAnswer {
 }
 
 for (const dialect of testDialects()) {
-  describe(`GET /api/sits, /sits/allowsNewCard and /sits/{id}/importSettings [${dialect}]`, () => {
+  describeOn(dialect)(`GET /api/sits, /sits/allowsNewCard and /sits/{id}/importSettings [${dialect}]`, () => {
     let server: TestServer;
     let clerk: string;
     let sales: string;

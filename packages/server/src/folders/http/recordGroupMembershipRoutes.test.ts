@@ -3,7 +3,7 @@ import type { FolderEntry, FolderNode } from '@datahaven/core/model';
 import { NO_CURRENT_COMPANY, otherCompanyRecordRefusal } from '../../access/dataAreaRestriction';
 import { createDocument, createGroup, createUser, grantTableAccess, makePdf, unique } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType } from '../../test/workflowFactories';
 import { RECORD_GROUP_NOT_FOUND } from '../recordGroups';
 import {
@@ -24,7 +24,7 @@ interface User {
 }
 
 for (const dialect of testDialects()) {
-  describe(`PUT/DELETE /api/record-group-memberships through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`PUT/DELETE /api/record-group-memberships through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let vendorSit: number;

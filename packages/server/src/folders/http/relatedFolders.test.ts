@@ -5,7 +5,7 @@ import type { FolderEntry, FolderNode } from '@datahaven/core/model';
 import { NO_CURRENT_COMPANY, otherCompanyRecordRefusal } from '../../access/dataAreaRestriction';
 import { createDocument, createGroup, createUser, grantTableAccess, makePdf, unique } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, placeInQueue } from '../../test/workflowFactories';
 import { URL_GENERATION_REFUSED } from './urlGenerationRoutes';
 
@@ -32,7 +32,8 @@ function namesIn(folder: FolderNode | undefined): string[] {
 }
 
 for (const dialect of testDialects()) {
-  describe(`Related records in GET /api/folder-structure, url-generation and RestrictToDataAreaId on record reads [${dialect}]`, () => {
+  const title = `Related records in GET /api/folder-structure, url-generation and RestrictToDataAreaId on record reads [${dialect}]`;
+  describeOn(dialect)(title, () => {
     let demo: TestDemoErp;
     let faults: DemoErpFaults;
     let server: TestServer;

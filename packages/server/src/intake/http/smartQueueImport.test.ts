@@ -3,7 +3,7 @@ import type { DmsDocument } from '@datahaven/core/model';
 import { recordNumberTokens } from '../smartQueueMatcher';
 import { createUser, makePdf, unique } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, workflowPrivilegeGrants } from '../../test/workflowFactories';
 
 describe('recordNumberTokens', () => {
@@ -17,7 +17,7 @@ describe('recordNumberTokens', () => {
 });
 
 for (const dialect of testDialects()) {
-  describe(`SmartQueue matching of files dropped on a queue, through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`SmartQueue matching of files dropped on a queue, through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let sitId: number;

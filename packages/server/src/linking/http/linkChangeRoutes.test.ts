@@ -6,7 +6,7 @@ import { otherCompanyRefusal } from '../../access/dataAreaRestriction';
 import { createDocument, createUser, createWorld, makePdf } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import {
   createQueue,
   createQueueType,
@@ -29,7 +29,7 @@ interface User {
 }
 
 for (const dialect of testDialects()) {
-  describe(`POST/PUT/DELETE /api/documents/{id}/link and PUT …/push-link through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`POST/PUT/DELETE /api/documents/{id}/link and PUT …/push-link through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let faults: DemoErpFaults;
     let server: TestServer;

@@ -3,7 +3,7 @@ import { approvalLimitExceeded } from '@datahaven/core/rules';
 import { createDocument, createUser, createWorld, makePdf, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import {
   createQueue,
   createQueueType,
@@ -24,7 +24,8 @@ interface User {
 }
 
 for (const dialect of testDialects()) {
-  describe(`the queue's OnLink event after a link by hand (AutoApproveOnLink, PromptToApproveOnLink, LaunchRecord) [${dialect}]`, () => {
+  const title = `the queue's OnLink event after a link by hand (AutoApproveOnLink, PromptToApproveOnLink, LaunchRecord) [${dialect}]`;
+  describeOn(dialect)(title, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let world: World;

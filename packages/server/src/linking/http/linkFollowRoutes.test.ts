@@ -4,7 +4,7 @@ import { MESSAGES } from '@datahaven/core/rules';
 import { otherCompanyRefusal } from '../../access/dataAreaRestriction';
 import { createDocument, createGroup, createUser, grantTableAccess, makePdf } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType } from '../../test/workflowFactories';
 
 const V30000 = '5d7e1c2a-8b3f-4a6e-9c01-000000030000';
@@ -30,7 +30,7 @@ function documentsByFolder(entries: FolderEntry[]): Record<string, string[]> {
 }
 
 for (const dialect of testDialects()) {
-  describe(`re-linking a vendor's document to its invoice, and documents following a posted invoice [${dialect}]`, () => {
+  describeOn(dialect)(`re-linking a vendor's document to its invoice, and documents following a posted invoice [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let clerk: User;

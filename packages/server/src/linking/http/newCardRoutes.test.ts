@@ -6,7 +6,7 @@ import { otherCompanyRefusal } from '../../access/dataAreaRestriction';
 import { createDocument, createUser, createWorld, makePdf } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, placeInQueue, unlinkDocument } from '../../test/workflowFactories';
 
 /** PI-1001 of the second company, CRONUS-CA. */
@@ -19,7 +19,7 @@ interface User {
 }
 
 for (const dialect of testDialects()) {
-  describe(`PUT /api/documents/{id}/new-card and POST /api/new-card through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`PUT /api/documents/{id}/new-card and POST /api/new-card through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let world: World;

@@ -9,6 +9,7 @@ import type { OboEntraStandIn } from '../test/startOboEntraStandIn';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { describeOnEachDatabase } from '../../test/testServer';
+import { readAfter } from '../../test/readAfter';
 
 describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
   let world: World;
@@ -155,12 +156,15 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
   it("retries Graph's 429 after its Retry-After and succeeds; a refusal is 502 in Graph's words", async () => {
     const throttledBefore = graph.throttled();
     graph.throttle(1, 429, 1);
-    const started = Date.now();
+    const callsBefore = graph.calls.length;
+    // What Graph had seen 900 ms on: the refused call at most, not yet the retry (order, not duration: readAfter).
+    const seenBeforeRetryAfterEnded = readAfter(900, () => graph.calls.length);
     const response = await replyWith(mailer.username, { documentIds: [small] });
     expect(response.statusCode).toBe(201);
     expect(graph.throttled() - throttledBefore).toBe(1);
-    // Retry-After: 1 was honoured (a lower bound only: a busy machine may take longer).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    // Retry-After: 1 was honoured: the retry came after the 429, and after the 900 ms read.
+    expect(await seenBeforeRetryAfterEnded).toBeLessThanOrEqual(callsBefore + 1);
+    expect(graph.calls.length).toBeGreaterThan(callsBefore + 1);
 
     const gone = await replyWith(mailer.username, { documentIds: [small], messageId: 'AAMkAD-deleted=' });
     expect(gone.statusCode).toBe(502);

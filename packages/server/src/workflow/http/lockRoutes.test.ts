@@ -4,7 +4,7 @@ import { MESSAGES } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, createWorld, grantTableAccess, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { holdDocumentRow } from '../../test/holdDocumentRow';
-import { describeOnEachDatabase, startTestServer } from '../../test/testServer';
+import { describeOnEachDatabase, itOn, startTestServer } from '../../test/testServer';
 import { lockReleasedMessage, lockReleasedNote } from '../documentLocker';
 import type { TestResponse } from '../../test/testServer';
 import {
@@ -26,7 +26,7 @@ interface User {
 const LOCKED = { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.documentLockedByOther };
 const OUT_OF_SYNC = { statusCode: 409, exceptionType: 'Conflict', message: MESSAGES.queueOutOfSync };
 
-describeOnEachDatabase('document locks', (server) => {
+describeOnEachDatabase('document locks', (server, dialect) => {
   let world: World;
   let alice: User;
   let bob: User;
@@ -175,62 +175,68 @@ describeOnEachDatabase('document locks', (server) => {
     expect(await server().deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([]);
   });
 
-  it('an approval that waited for the document row sees the lock committed by the transaction it waited for (PostgreSQL row locks)', async () => {
-    const s = server();
-    if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
-    const doc = await documentInWork();
-    let locking: Promise<TestResponse> | undefined;
-    let approving: Promise<TestResponse> | undefined;
-    await holdDocumentRow(s.deps.db, doc.id, async ({ waitForBlocked }) => {
-      // Alice's lock request queues behind the held row, and Bob's approval behind both.
-      locking = lock(alice, doc.id, q.work, doc.rowVersion);
-      const [alicePid] = await waitForBlocked(1);
-      approving = approve(bob, doc);
-      await waitForBlocked(2, [alicePid]);
-    });
-    expect((await locking!).statusCode).toBe(201);
-    const approved = await approving!;
-    expect(approved.statusCode).toBe(409);
-    expect(approved.json()).toEqual(LOCKED);
-    expect(await queueOf(doc.id)).toBe(q.work);
-    expect(await s.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([
-      { user_id: alice.id },
-    ]);
-  });
+  // PostgreSQL's only: SQLite's write transactions run one at a time, so no request waits for a row there.
+  itOn('postgres', dialect)(
+    'an approval that waited for the document row sees the lock committed by the transaction it waited for (PostgreSQL row locks)',
+    async () => {
+      const s = server();
+      const doc = await documentInWork();
+      let locking: Promise<TestResponse> | undefined;
+      let approving: Promise<TestResponse> | undefined;
+      await holdDocumentRow(s.deps.db, doc.id, async ({ waitForBlocked }) => {
+        // Alice's lock request queues behind the held row, and Bob's approval behind both.
+        locking = lock(alice, doc.id, q.work, doc.rowVersion);
+        const [alicePid] = await waitForBlocked(1);
+        approving = approve(bob, doc);
+        await waitForBlocked(2, [alicePid]);
+      });
+      expect((await locking!).statusCode).toBe(201);
+      const approved = await approving!;
+      expect(approved.statusCode).toBe(409);
+      expect(approved.json()).toEqual(LOCKED);
+      expect(await queueOf(doc.id)).toBe(q.work);
+      expect(await s.deps.db.selectFrom('document_locks').select('user_id').where('document_id', '=', doc.id).execute()).toEqual([
+        { user_id: alice.id },
+      ]);
+    },
+  );
 
-  it('an approval that waited for the document row while another action moved it answers out of sync at once, before reading the locks (PostgreSQL row locks)', async () => {
-    const s = server();
-    if (s.deps.dialect !== 'postgres') return; // SQLite's write transactions run one at a time.
-    const doc = await documentInWork();
-    let approving: Promise<TestResponse> | undefined;
-    await holdDocumentRow(s.deps.db, doc.id, async ({ trx, waitForBlocked }) => {
-      // Bob's window is current when he clicks, so his approval passes the check before the
-      // transaction and queues behind the held row.
-      approving = approve(bob, doc);
-      await waitForBlocked(1);
-      // Meanwhile the holder moves the document on and leaves Alice's live lock on it: the row
-      // Bob gets is out of his window, and that is what he must be told, not the lock.
-      await trx
-        .updateTable('documents')
-        .set({ queue_id: q.done, row_version: doc.rowVersion + 1 })
-        .where('id', '=', doc.id)
-        .execute();
-      await trx
-        .insertInto('document_locks')
-        .values({
-          document_id: doc.id,
-          user_id: alice.id,
-          queue_id: q.done,
-          acquired_at: '2000-01-01T00:00:00.000Z',
-          expires_at: '2999-01-01T00:00:00.000Z',
-        })
-        .execute();
-    });
-    const approved = await approving!;
-    expect(approved.statusCode).toBe(409);
-    expect(approved.json()).toEqual(OUT_OF_SYNC);
-    expect(await queueOf(doc.id)).toBe(q.done);
-  });
+  // PostgreSQL's only, as above.
+  itOn('postgres', dialect)(
+    'an approval that waited for the document row while another action moved it answers out of sync at once, before reading the locks (PostgreSQL row locks)',
+    async () => {
+      const s = server();
+      const doc = await documentInWork();
+      let approving: Promise<TestResponse> | undefined;
+      await holdDocumentRow(s.deps.db, doc.id, async ({ trx, waitForBlocked }) => {
+        // Bob's window is current when he clicks, so his approval passes the check before the
+        // transaction and queues behind the held row.
+        approving = approve(bob, doc);
+        await waitForBlocked(1);
+        // Meanwhile the holder moves the document on and leaves Alice's live lock on it: the row
+        // Bob gets is out of his window, and that is what he must be told, not the lock.
+        await trx
+          .updateTable('documents')
+          .set({ queue_id: q.done, row_version: doc.rowVersion + 1 })
+          .where('id', '=', doc.id)
+          .execute();
+        await trx
+          .insertInto('document_locks')
+          .values({
+            document_id: doc.id,
+            user_id: alice.id,
+            queue_id: q.done,
+            acquired_at: '2000-01-01T00:00:00.000Z',
+            expires_at: '2999-01-01T00:00:00.000Z',
+          })
+          .execute();
+      });
+      const approved = await approving!;
+      expect(approved.statusCode).toBe(409);
+      expect(approved.json()).toEqual(OUT_OF_SYNC);
+      expect(await queueOf(doc.id)).toBe(q.done);
+    },
+  );
 
   it("a workflow action by the holder releases the holder's lock on the moved document", async () => {
     const doc = await documentInWork();

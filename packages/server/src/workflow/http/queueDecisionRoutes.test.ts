@@ -3,7 +3,7 @@ import { LINKED_RECORD_FACTS_JOB, LINKED_RECORD_FACTS_RETRY_MS, LINKED_RECORD_FA
 import { createDocument, createUser, createWorld, makePdf, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { createQueue, createQueueType, grantUserQueueAccess, placeInQueue, workflowPrivilegeGrants } from '../../test/workflowFactories';
 
 const PI_1003 = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
@@ -180,7 +180,7 @@ function expectedOrder(ids: readonly number[], value: (index: number) => Value, 
 }
 
 for (const dialect of testDialects()) {
-  describe(`queue decision data: linked record facts, sorts, due-date priority [${dialect}]`, () => {
+  describeOn(dialect)(`queue decision data: linked record facts, sorts, due-date priority [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let world: World;
