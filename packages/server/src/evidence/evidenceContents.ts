@@ -8,7 +8,7 @@ import { annotatedPdfOf } from '../documents';
 import { entityUrl } from '../erp';
 import type { ErpDeps } from '../erp';
 import { pdfSourceKey } from '../renditions';
-import { verifyWorkflowHistories } from '../workflow';
+import { readDocumentErpStatus, verifyWorkflowHistories } from '../workflow';
 import type { HistoryVerification } from '../workflow';
 
 /** One `workflow_history` row as the packet prints it. */
@@ -80,6 +80,8 @@ export interface EvidenceDocument {
   subtype: string | null;
   queueNow: string | null;
   link: EvidenceLink | null;
+  /** Where the write-back of its latest decision to the linked purchase invoice stands (workflow's ERP outbox), if one was owed. */
+  erpStatus: { text: string; detail: string } | null;
   verification: HistoryVerification;
   history: EvidenceHistoryRow[];
   queueStays: QueueStay[];
@@ -294,6 +296,12 @@ export async function evidenceDocumentsOf(deps: ErpDeps, rows: readonly Document
     await notesOf(deps.db, ids),
     await linksOf(deps, rows),
   ];
+  // The ERP status as the document's properties show it: one indexed read each, no ERP call.
+  const erpStatuses = new Map<number, { text: string; detail: string } | null>();
+  for (const id of ids) {
+    const status = await readDocumentErpStatus(deps.db, deps.entitySources, id);
+    erpStatuses.set(id, status === null ? null : { text: status.text, detail: status.detail });
+  }
   return rows.map((row) => {
     const history = histories.get(row.id) ?? [];
     const verification = verifications.get(row.id);
@@ -309,6 +317,7 @@ export async function evidenceDocumentsOf(deps: ErpDeps, rows: readonly Document
       subtype: row.subtype_text,
       queueNow: row.queue_name,
       link: links.get(row.id) ?? null,
+      erpStatus: erpStatuses.get(row.id) ?? null,
       verification,
       history,
       queueStays: queueStaysOf(

@@ -70,7 +70,7 @@ const COVER_COLUMNS: readonly FlowColumn[] = [
   { title: 'Document', width: 160 },
   { title: 'Id', width: 40 },
   { title: 'Queue now', width: 100 },
-  { title: 'ERP link', width: 140 },
+  { title: 'ERP link and status', width: 140 },
   { title: 'History', width: 130 },
   { title: 'Last row hash', width: 179 },
 ];
@@ -79,6 +79,11 @@ const COVER_COLUMNS: readonly FlowColumn[] = [
 function linkText(document: EvidenceDocument): string {
   const link = document.link;
   return link === null ? 'not linked' : `${link.recordType} ${link.recordNumber} (${link.company})`.replace(/\s+/g, ' ');
+}
+
+/** The cover's ERP cell: the link, and where the ERP write-back stands when one was owed. */
+function coverErpText(document: EvidenceDocument): string {
+  return document.erpStatus === null ? linkText(document) : `${linkText(document)}; ${document.erpStatus.text}`;
 }
 
 function writeCover(flow: PdfTextFlow, input: EvidencePacketInput): void {
@@ -106,7 +111,7 @@ function writeCover(flow: PdfTextFlow, input: EvidencePacketInput): void {
       document.name,
       String(document.id),
       document.queueNow ?? '',
-      linkText(document),
+      coverErpText(document),
       document.verification.message,
       document.verification.lastRowHash ?? '',
     ]),
@@ -134,6 +139,7 @@ async function writeDocument(flow: PdfTextFlow, pdf: PDFDocument, document: Evid
           ['ERP record URL', link.url ?? `not known: ${link.urlProblem ?? 'the ERP did not answer'}`],
           ...link.facts.map((fact) => [fact.label, fact.value] as const),
         ] as const)),
+    ...(document.erpStatus === null ? [] : ([['ERP status', `${document.erpStatus.text}. ${document.erpStatus.detail}`]] as const)),
   ]);
   flow.gap(4);
   const verification = document.verification;

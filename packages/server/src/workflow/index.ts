@@ -17,3 +17,4 @@ export { appendWorkflowHistory } from './appendWorkflowHistory';
 export type { NewWorkflowHistoryRow } from './appendWorkflowHistory';
 export { historyBrokenMessage, historyIntactMessage, verifyWorkflowHistories } from './verifyWorkflowHistory';
 export type { HistoryVerification } from './verifyWorkflowHistory';
+export { readDocumentErpStatus } from './documentErpStatusQuery';

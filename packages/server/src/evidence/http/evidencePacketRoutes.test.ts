@@ -21,8 +21,13 @@ import {
   grantGroupQueueAccess,
 } from '../../test/workflowFactories';
 
-/** PI-1003 of the demo ERP's company CRONUS. */
-const PI_1003 = '8a4f2e6b-1c9d-4b3a-8e02-000000001003';
+/** The demo ERP's purchase invoices PI-1001 … PI-1004 of company CRONUS: one per test, so no two tests' documents are possible duplicates. */
+const PI = {
+  1001: '8a4f2e6b-1c9d-4b3a-8e02-000000001001',
+  1002: '8a4f2e6b-1c9d-4b3a-8e02-000000001002',
+  1003: '8a4f2e6b-1c9d-4b3a-8e02-000000001003',
+  1004: '8a4f2e6b-1c9d-4b3a-8e02-000000001004',
+} as const;
 const INVOICE_TYPE = 'bc:Microsoft.NAV.purchaseInvoice';
 
 interface User {
@@ -132,15 +137,24 @@ for (const dialect of testDialects()) {
      * level, override reason), written through the history writer under the row lock as
      * recordWorkflowAction does.
      */
-    async function invoiceThroughApproval(fileName: string, title: string): Promise<number> {
-      const id = await importIntoInbox(fileName, title);
-      await act('submit', clerk, id, q.inbox, { note: 'Coded to 6110' });
+    async function linkTo(id: number, recordId: string): Promise<void> {
       const linked = await server.inject({
         method: 'POST',
-        url: `/api/documents/${id}/link?relatedTypeName=${INVOICE_TYPE}&relatedDataAreaId=CRONUS&relatedRecordId=${PI_1003}`,
+        url: `/api/documents/${id}/link?relatedTypeName=${INVOICE_TYPE}&relatedDataAreaId=CRONUS&relatedRecordId=${recordId}`,
         headers: as(clerk),
       });
       expect(linked.statusCode).toBe(200);
+    }
+
+    async function invoiceThroughApproval(
+      fileName: string,
+      title: string,
+      recordId: string,
+      approval: Record<string, unknown> = {},
+    ): Promise<number> {
+      const id = await importIntoInbox(fileName, title);
+      await act('submit', clerk, id, q.inbox, { note: 'Coded to 6110' });
+      await linkTo(id, recordId);
       await server.runJobs([LINKED_RECORD_FACTS_JOB]);
       const annotated = await server.inject({
         method: 'POST',
@@ -167,7 +181,7 @@ for (const dialect of testDialects()) {
       });
       expect(noted.statusCode).toBe(201);
       await act('route', clerk, id, q.inbox, { to: q.l1, note: 'Ready for approval' });
-      await act('approval', approver, id, q.l1, { approvalNote: 'Matches PO 4711' });
+      await act('approval', approver, id, q.l1, { approvalNote: 'Matches PO 4711', ...approval });
       await server.deps.db.transaction().execute(async (trx) => {
         await lockDocumentRows(trx, server.deps.dialect, [id]);
         await appendWorkflowHistory(trx, [
@@ -192,7 +206,12 @@ for (const dialect of testDialects()) {
     }
 
     it('one PDF, saved as "<name> - evidence.pdf", holds the verdict, every history row (who, action, amounts), every note, the ERP link and the pages with annotations burned in', async () => {
-      const id = await invoiceThroughApproval('INV-2026-0042.pdf', 'Northwind invoice 42');
+      // An earlier scan of the same invoice: the packet's document is its possible duplicate, approved with a reason.
+      const earlier = await importIntoInbox('INV-2026-0042 (scan).pdf', 'Northwind invoice 42, first scan');
+      await linkTo(earlier, PI[1003]);
+      const id = await invoiceThroughApproval('INV-2026-0042.pdf', 'Northwind invoice 42', PI[1003], {
+        duplicateOverrideReason: 'Two deliveries, two invoices',
+      });
       const response = await packetOf(id);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
@@ -203,6 +222,7 @@ for (const dialect of testDialects()) {
 
       const history = await historyOf(id);
       expect(history.map((row) => row.action)).toEqual(['import', 'submit', 'link', 'route', 'approve', 'approve']);
+      expect(history[4].override_reason).toBe('Two deliveries, two invoices');
       expect(text).toContain(`History intact (${history.length} rows).`);
       for (const row of history) expect(text).toContain(row.row_hash?.slice(0, HASH_PREFIX_LENGTH));
       for (const word of ['Import', 'Submit', 'Link', 'Route', 'Approve', clerk.username, approver.username]) expect(text).toContain(word);
@@ -223,12 +243,19 @@ for (const dialect of testDialects()) {
       for (const note of notes) expect(text).toContain(flat(note.text));
 
       expect(text).toContain('Purchase Invoice PI-1003 (CRONUS)');
-      expect(text).toContain(PI_1003);
+      expect(text).toContain(PI[1003]);
+      // The ERP status as the document's properties show it (linked in workflow: Pending Approval is owed to PI-1003).
+      await server.runJobs();
+      const erpStatus = await server.inject({ url: `/api/documents/${id}/erp-status`, headers: as(clerk) });
+      const status = erpStatus.json<{ text: string; detail: string } | null>();
+      expect(status).not.toBeNull();
+      const afterJobs = flat((await pdfText((await packetOf(id)).rawPayload)).pages.join(' '));
+      expect(afterJobs).toContain(`ERP status ${status?.text}. ${status?.detail}`);
       expect(text).not.toContain('ERP record URL not known');
       const facts = await server.deps.db
         .selectFrom('linked_record_facts')
         .select(['amount', 'invoice_number'])
-        .where('record_id', '=', PI_1003)
+        .where('record_id', '=', PI[1003])
         .executeTakeFirstOrThrow();
       expect(text).toContain(formatAmount(Number(facts.amount)));
 
@@ -244,7 +271,7 @@ for (const dialect of testDialects()) {
     });
 
     it('a history row changed in the database makes the packet say "History broken at row N."', async () => {
-      const id = await invoiceThroughApproval('INV-2026-0043.pdf', 'Northwind invoice 43');
+      const id = await invoiceThroughApproval('INV-2026-0043.pdf', 'Northwind invoice 43', PI[1001]);
       const rows = await historyOf(id);
       await server.deps.db.updateTable('workflow_history').set({ user_id: clerk.id }).where('id', '=', rows[4].id).execute();
       const response = await packetOf(id);
@@ -255,7 +282,7 @@ for (const dialect of testDialects()) {
     });
 
     it('a selection gives one PDF with a section per document, each with its own verdict', async () => {
-      const first = await invoiceThroughApproval('INV-2026-0044.pdf', 'Northwind invoice 44');
+      const first = await invoiceThroughApproval('INV-2026-0044.pdf', 'Northwind invoice 44', PI[1002]);
       const second = await importIntoInbox('Scan 0045.pdf', 'Contoso invoice 45');
       await server.inject({
         method: 'POST',
@@ -305,14 +332,14 @@ for (const dialect of testDialects()) {
     });
 
     it('with the ERP down the packet is still made, saying why the record URL is not known', async () => {
-      const id = await invoiceThroughApproval('INV-2026-0046.pdf', 'Northwind invoice 46');
+      const id = await invoiceThroughApproval('INV-2026-0046.pdf', 'Northwind invoice 46', PI[1004]);
       await demo.stop();
       try {
         const response = await packetOf(id);
         expect(response.statusCode).toBe(200);
         const text = flat((await pdfText(response.rawPayload)).pages.join(' '));
         expect(text).toContain('ERP record URL not known:');
-        expect(text).toContain('Purchase Invoice PI-1003 (CRONUS)');
+        expect(text).toContain('Purchase Invoice PI-1004 (CRONUS)');
       } finally {
         await demo.restart();
       }
