@@ -37,6 +37,7 @@ const MODULES = [
   'system',
   'workflow',
   'evidence',
+  'live',
 ];
 
 /** The composition root: the files at the top of src/ that put modules and infrastructure together. */

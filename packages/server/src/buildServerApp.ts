@@ -9,6 +9,7 @@ import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
 import { registerIntakeApi } from './intake';
 import { registerLinkingApi } from './linking';
+import { registerLiveApi } from './live';
 import { registerMailApi } from './mail';
 import type { ServerDeps } from './openServices';
 import { registerSearchApi } from './search';
@@ -46,6 +47,7 @@ export function buildServerApp(deps: ServerDeps, options: BuildServerAppOptions 
       registerErpApi,
       registerWorkflowApi,
       registerEvidenceApi,
+      registerLiveApi,
     ],
     odata: {
       sets: workflowEntitySets(deps),

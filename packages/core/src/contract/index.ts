@@ -30,3 +30,4 @@ export * from './relatedUnavailableHeader';
 export * from './entraIdentityContract';
 export * from './erpStatusAnswersContract';
 export * from './evidenceContract';
+export * from './liveEventsContract';

@@ -4,6 +4,7 @@ import { BetterSqlite3 } from './BetterSqlite3';
 import type { DatabaseConnection, Driver } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import { cachingSqliteDatabase } from './cachingSqliteDatabase';
+import { CommitSignal, registerCommitSignal } from './commitSignal';
 import { preparingPool } from './preparingPool';
 import type { Database } from './schema';
 
@@ -51,6 +52,15 @@ export interface DatabaseHandle {
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #waiters: (() => void)[] = [];
   #held = false;
+  readonly #commits: CommitSignal;
+  readonly #totalChanges: () => number;
+  #changesSeen = 0;
+
+  constructor(config: ConstructorParameters<typeof SqliteDriver>[0], commits: CommitSignal, totalChanges: () => number) {
+    super(config);
+    this.#commits = commits;
+    this.#totalChanges = totalChanges;
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#held) await new Promise<void>((resolve) => this.#waiters.push(resolve));
@@ -60,6 +70,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection();
+    // The connection is released after a transaction ended or a statement outside one ran: if it
+    // wrote anything, tell live updates (live/), which read only what committed. A read changes
+    // no count, so their own reads do not wake them again.
+    const changes = this.#totalChanges();
+    if (changes !== this.#changesSeen) {
+      this.#changesSeen = changes;
+      this.#commits.committed();
+    }
     const next = this.#waiters.shift();
     // Hand over without releasing in between, so nobody arriving now can overtake the queue; and
     // from the next turn of the event loop: better-sqlite3 answers synchronously, so handing over
@@ -76,12 +94,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  readonly #commits: CommitSignal;
+  readonly #totalChanges: () => number;
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], commits: CommitSignal, totalChanges: () => number) {
     super(config);
     this.#config = config;
+    this.#commits = commits;
+    this.#totalChanges = totalChanges;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#commits, this.#totalChanges);
   }
 }
 
@@ -102,7 +124,13 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     let caching = false;
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingSqliteDatabase(sqlite, () => caching) }) });
+    const commits = new CommitSignal();
+    const totalChangesStatement = sqlite.prepare('select total_changes() as n').pluck();
+    const totalChanges = (): number => Number(totalChangesStatement.get());
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: cachingSqliteDatabase(sqlite, () => caching) }, commits, totalChanges),
+    });
+    registerCommitSignal(db, commits);
     return {
       db,
       dialect: 'sqlite',

@@ -437,6 +437,21 @@ export type LinkActionColumn = 'link' | 'unlink';
 /** A document's entry into a queue or its submission, recorded in `workflow_history` (workflow/queueEntry, documentSubmitter). */
 export type IntakeActionColumn = 'upload' | 'import' | 'submit';
 
+/**
+ * `live_changes` (migration 0023): one row per change the live updates announce, written by
+ * triggers in the changing transaction (db/liveChangesMigration); `kind` is the history action,
+ * 'lock', 'unlock' or 'delete'. Pruned to the latest rows by live/.
+ */
+export interface LiveChangesTable {
+  id: Generated<number>;
+  kind: string;
+  document_id: number;
+  from_queue_id: number | null;
+  to_queue_id: number | null;
+  user_id: number | null;
+  at: string | null;
+}
+
 /** `workflow_history`: one row per document a workflow action moved, or whose link changed. */
 export interface WorkflowHistoryTable {
   id: Generated<number>;
@@ -637,6 +652,7 @@ export interface Database {
   entra_identity_changes: EntraIdentityChangesTable;
   erp_status_writes: ErpStatusWritesTable;
   duplicate_marks: DuplicateMarksTable;
+  live_changes: LiveChangesTable;
 }
 
 /** A selected `users` row. */

@@ -1,0 +1,39 @@
+import type { AppDeps } from '../services/AppDeps';
+import { openChangeFeed } from './changeFeed';
+import type { ChangeFeed } from './changeFeed';
+import type { LiveFeedMessage } from './LiveChange';
+
+/**
+ * One app's change feed, opened when the first stream subscribes (a server nobody streams from
+ * holds no listening connection) and closed with the app.
+ */
+export class LiveHub {
+  readonly #deps: AppDeps;
+  #feed: Promise<ChangeFeed> | null = null;
+  #closed = false;
+
+  constructor(deps: AppDeps) {
+    this.#deps = deps;
+  }
+
+  /** Calls `listener` with every change committed from the moment the answer resolves; the answer stops it. */
+  async subscribe(listener: (message: LiveFeedMessage) => void): Promise<() => void> {
+    if (this.#closed) throw new Error('The live updates are closed.');
+    this.#feed ??= openChangeFeed(this.#deps);
+    try {
+      return (await this.#feed).subscribe(listener);
+    } catch (error) {
+      // The next stream tries again (the database may be back).
+      this.#feed = null;
+      throw error;
+    }
+  }
+
+  /** Closes the feed (the app is closing). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const feed = this.#feed;
+    this.#feed = null;
+    if (feed !== null) await (await feed.catch(() => null))?.close();
+  }
+}
