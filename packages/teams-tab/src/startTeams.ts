@@ -79,7 +79,7 @@ export async function startTeams(win: Window, options: StartTeamsOptions = {}): 
   } catch (error) {
     return { kind: 'notice', message: messageOf(error, SIGN_IN_FAILED_MESSAGE), host };
   }
-  const services = createDatahavenServices(host, { fetch: fetchFn });
+  const services = createDatahavenServices(host, { fetch: fetchFn, liveUpdates: true });
   const route = await tabRoute(tabChoiceFromPath(win.location.pathname), documentIdFromSubPage(host.subPageId), services);
   if (route !== null) win.history.replaceState(null, '', `${TAB_BASENAME}${route}`);
   return { kind: 'tab', host, services };

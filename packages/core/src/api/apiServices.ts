@@ -1,6 +1,7 @@
 import type { ApiClient } from './ApiClient';
 import { annotationsApi, type AnnotationsApi } from './annotationsApi';
 import { documentsApi, type DocumentsApi } from './documentsApi';
+import { eventsApi, type EventsApi } from './eventsApi';
 import { exportApi, type ExportApi } from './exportApi';
 import { linkApi, type LinkApi } from './linkApi';
 import { mailDraftsApi, type MailDraftsApi } from './mailDraftsApi';
@@ -24,6 +25,8 @@ import { workflowApi, type WorkflowApi } from './workflowApi';
 export interface ApiServices {
   annotations: AnnotationsApi;
   documents: DocumentsApi;
+  /** The live updates stream (GET /events). */
+  events: EventsApi;
   export: ExportApi;
   link: LinkApi;
   mailDrafts: MailDraftsApi;
@@ -45,6 +48,7 @@ export function apiServices(client: ApiClient): ApiServices {
   return {
     annotations: annotationsApi(client),
     documents: documentsApi(client),
+    events: eventsApi(client),
     export: exportApi(client),
     link: linkApi(client),
     mailDrafts: mailDraftsApi(client),

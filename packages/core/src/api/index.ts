@@ -5,6 +5,7 @@ export * from './TokenManager';
 export * from './annotationsApi';
 export * from './apiServices';
 export * from './documentsApi';
+export * from './eventsApi';
 export * from './exportApi';
 export * from './idempotencyKey';
 export * from './linkApi';

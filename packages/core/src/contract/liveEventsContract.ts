@@ -41,6 +41,7 @@ export const LiveChangeEvent = Type.Object(
     toQueueId: Type.Union([Type.Integer(), Type.Null()], { description: 'The queue the document entered, when the user sees that queue.' }),
     byUserId: Type.Union([Type.Integer(), Type.Null()], { description: 'Who made the change (null: the system, or unknown).' }),
     byName: Type.String({ description: 'Their name as shown ("First Last", else the user name); "" when unknown.' }),
+    byYou: Type.Boolean({ description: 'Whether the signed-in user made it (in this page or another).' }),
     at: Type.Union([Type.String(), Type.Null()], { description: 'When, as the change recorded it (ISO instant), if it did.' }),
   },
   { additionalProperties: false },

@@ -2,3 +2,4 @@
 export * from './DocumentExport';
 export * from './DocumentUpload';
 export * from './workflowActions';
+export * from './liveUpdates';

@@ -67,6 +67,7 @@ export async function visibleChange(
     toQueueId,
     byUserId: documentVisible ? actor.byUserId : null,
     byName: documentVisible ? actor.byName : '',
+    byYou: change.user_id !== null && change.user_id === viewer.userId,
     at: change.at,
   };
 }

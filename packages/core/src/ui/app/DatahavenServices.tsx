@@ -6,12 +6,23 @@ import { resolveHostCapabilities, type HostAdapter, type HostCapabilities } from
 import {
   createDocumentExport,
   createDocumentUpload,
+  createLiveUpdates,
   createWorkflowActions,
+  type LiveUpdates,
   type DocumentExport,
   type DocumentUpload,
   type WorkflowActions,
 } from '../../services';
-import { AlertStore, LastRouteStore, LoadingCounter, NoticeChannel, SelectionStore, UploadQueue, type Store } from '../../state';
+import {
+  AlertStore,
+  LastRouteStore,
+  LiveUpdatesStore,
+  LoadingCounter,
+  NoticeChannel,
+  SelectionStore,
+  UploadQueue,
+  type Store,
+} from '../../state';
 
 /** Everything one mounted app shares: the host and its capabilities, the web services, the state stores and the flows over them. */
 export interface DatahavenServices {
@@ -33,6 +44,10 @@ export interface DatahavenServices {
   alerts: AlertStore;
   /** Toasts given outside React (the services' notices); the app's toaster shows them. */
   notices: NoticeChannel;
+  /** The stream of changes (GET /events) while the mount lives, if turned on; its state is `live`. */
+  liveUpdates: LiveUpdates;
+  /** Whether the stream is up, and the documents others just acted on. */
+  live: LiveUpdatesStore;
 }
 
 const ServicesContext = createContext<DatahavenServices | null>(null);
@@ -43,6 +58,12 @@ export interface DatahavenServicesOptions {
   fetch?: typeof fetch;
   /** XMLHttpRequest factory for uploads (tests); the browser's by default. */
   createXhr?: XhrFactory;
+  /**
+   * Keep GET /events open while mounted (live updates). Off unless asked: the hosts ask (the
+   * provider's own services, Teams' startTeams); tests whose fake web services record every
+   * request leave it off.
+   */
+  liveUpdates?: boolean;
 }
 
 /** Creates the services of one mount; two mounts never share a store (no module singletons). */
@@ -56,6 +77,9 @@ export function createDatahavenServices(host: HostAdapter, options: DatahavenSer
   const queryClient = createQueryClient(alerts);
   const loading = new LoadingCounter();
   const notices = new NoticeChannel();
+  const live = new LiveUpdatesStore();
+  const liveUpdates =
+    options.liveUpdates === true ? createLiveUpdates({ api, queryClient, store: live }) : { start: () => undefined, stop: () => undefined };
   return {
     queryClient,
     host,
@@ -71,6 +95,8 @@ export function createDatahavenServices(host: HostAdapter, options: DatahavenSer
     lastRoute: new LastRouteStore(host.storage.session),
     alerts,
     notices,
+    liveUpdates,
+    live,
   };
 }
 
@@ -110,10 +136,12 @@ export interface DatahavenServicesProviderProps {
 
 /** Provides the per-mount services and keeps the token fresh while mounted. */
 export function DatahavenServicesProvider({ host, services, children }: DatahavenServicesProviderProps): ReactElement {
-  const value = useMemo(() => services ?? createDatahavenServices(host), [host, services]);
+  const value = useMemo(() => services ?? createDatahavenServices(host, { liveUpdates: true }), [host, services]);
   useEffect(() => {
     value.tokens.start();
+    value.liveUpdates.start();
     return () => {
+      value.liveUpdates.stop();
       value.tokens.stop();
       value.uploads.cancelAll();
       value.queryClient.clear();

@@ -51,6 +51,7 @@ import { DownloadMenu } from '../../export/DownloadMenu';
 import { AttachMenu } from '../../export/AttachMenu';
 import { EvidencePacketButton } from '../../export/EvidencePacketButton';
 import { LockBar } from '../lockPanel/LockBar';
+import { ActedOnBar } from './ActedOnBar';
 import { NARROW_MAX_WIDTH, SIDE_BY_SIDE_MIN_WIDTH, useWindowWidth } from '../useWindowWidth';
 import { useQueueColumns } from './useQueueColumns';
 import { useQueueDecisions } from './useQueueDecisions';
@@ -256,6 +257,10 @@ export function QueueDocumentsScreen(): ReactElement {
           </Text>
         ))}
       </div>
+      <ActedOnBar
+        watchedIds={viewedId === null ? selectedIds : [...selectedIds, viewedId]}
+        nameOf={(id) => docs.find((doc) => doc.id === id)?.name ?? null}
+      />
       {selectedDocs.length === 1 ? (
         <div className={styles.lockBar}>
           <LockBar document={selectedDocs[0]} />

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { QueueDocumentsSort } from '../../../api/workflowApi';
 import { LIMITS, type DmsDocument, type QueueDocumentsPage, type WorkflowQueue } from '../../../model';
-import { useServices, WATCH_QUERY_META } from '../../app/DatahavenServices';
+import { useServices, useStore, WATCH_QUERY_META } from '../../app/DatahavenServices';
 import { queryKeys } from '../../../state/queryKeys';
 
 /** A queue's loaded documents: the first pages so far, the total, and how loading went. */
@@ -46,11 +46,14 @@ function documentsOf(pages: readonly QueueDocumentsPage[]): DmsDocument[] {
  * A queue's documents in pages of 30 (spec §9) in the server's sort order, more on demand, as
  * an infinite query of the mount's QueryClient (key queryKeys.queueDocuments, so approve, reject
  * and route refresh it by invalidating queryKeys.workflow). With `watch` (the "watch workflow
- * documents" feature flag) the loaded pages are fetched again every 60 s (refetchInterval); a
+ * documents" feature flag) the loaded pages are fetched again every 60 s (refetchInterval) while
+ * the live stream is down (it invalidates the list itself as changes commit); a
  * failed reload is logged as 'Failed reloading workflow documents' while the old list stays.
  */
 export function useQueueDocuments(queueId: number, order: QueueDocumentsOrder, watch: boolean): QueueDocuments {
-  const { api, loading } = useServices();
+  const { api, loading, live } = useServices();
+  // The live stream refreshes the list as changes commit; the poll is the fallback while it is down.
+  const { connected } = useStore(live);
   const queryClient = useQueryClient();
   const { sort, desc, q } = order;
   const queryKey = useMemo(() => queryKeys.queueDocuments(queueId, { sort, desc, q }), [queueId, sort, desc, q]);
@@ -70,7 +73,7 @@ export function useQueueDocuments(queueId: number, order: QueueDocumentsOrder, w
       const loaded = pages.reduce((count, page) => count + page.documents.length, 0);
       return loaded < last.total && last.documents.length > 0 ? loaded : undefined;
     },
-    refetchInterval: watch ? LIMITS.workflowPollMs : false,
+    refetchInterval: watch && !connected ? LIMITS.workflowPollMs : false,
     refetchIntervalInBackground: true,
     meta: WATCH_QUERY_META,
   });
