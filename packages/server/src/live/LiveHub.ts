@@ -11,6 +11,7 @@ export class LiveHub {
   readonly #deps: AppDeps;
   #feed: Promise<ChangeFeed> | null = null;
   #closed = false;
+  readonly #streams = new Set<() => void>();
 
   constructor(deps: AppDeps) {
     this.#deps = deps;
@@ -27,6 +28,17 @@ export class LiveHub {
       this.#feed = null;
       throw error;
     }
+  }
+
+  /** Keeps `end` to end an open stream when the app closes; the answer forgets it. */
+  track(end: () => void): () => void {
+    this.#streams.add(end);
+    return () => this.#streams.delete(end);
+  }
+
+  /** Ends every open stream (the app is closing: a server waits for open requests, and a stream would hold it up to its lifetime). */
+  endStreams(): void {
+    for (const end of [...this.#streams]) end();
   }
 
   /** Closes the feed (the app is closing). */

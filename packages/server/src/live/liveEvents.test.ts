@@ -247,6 +247,11 @@ describeOnEachDatabase('live updates: GET /api/events', (server, dialect) => {
       await changeOf(onFirst, approvedOnSecond, 'approve');
       await changeOf(onSecond, approvedOnFirst, 'approve');
       expect((await changeOf(onSecond, approvedOnSecond, 'approve')).id).toBe((await changeOf(onFirst, approvedOnSecond, 'approve')).id);
+      // Closing an instance ends its open streams rather than waiting for them.
+      await app.close();
+      app = null;
+      await waitFor(() => onSecond.ended(), { what: "the second instance's stream to end as it closes" });
+      expect(onFirst.ended()).toBe(false);
     } finally {
       for (const collector of open.splice(0)) collector.close();
       await app?.close();

@@ -29,7 +29,12 @@ export function registerEventRoutes(app: FastifyInstance, deps: AppDeps, hub: Li
       lastEventIdOf(request.headers['last-event-id'], request.query),
       settings,
     );
-    request.raw.on('close', close);
+    // The response's close: the client went away, or the stream ended.
+    const untrack = hub.track(close);
+    reply.raw.on('close', () => {
+      untrack();
+      close();
+    });
     return (
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')

@@ -8,5 +8,9 @@ import { registerEventRoutes } from './eventRoutes';
 export function registerLiveApi(api: FastifyInstance, deps: AppDeps): void {
   const hub = new LiveHub(deps);
   registerEventRoutes(api, deps, hub, LIVE_STREAM_SETTINGS);
+  api.addHook('preClose', (done) => {
+    hub.endStreams();
+    done();
+  });
   api.addHook('onClose', () => hub.close());
 }
