@@ -221,6 +221,7 @@ describeOnEachDatabase('GET /api/openapi.json', (server) => {
       'DELETE /api/locks': '204',
       'DELETE /api/record-group-memberships/{id}': '204',
       'DELETE /api/users/{id}/entra-identity': '204',
+      'GET /api/events': 'server-sent events (text/event-stream)',
     };
     const registered = registeredApiRoutes(server().app.printRoutes({ commonPrefix: false })).map((route) =>
       route.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
