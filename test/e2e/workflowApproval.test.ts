@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES } from '../../packages/core/src/rules/messages';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { WorkflowPage } from './pages/WorkflowPage';
-import { OUT_OF_SYNC_MESSAGE, WorkflowQueuePage } from './pages/WorkflowQueuePage';
+import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { useBrowserSession } from './support/browserSession';
 
 /*
@@ -28,7 +28,7 @@ async function openWorkflowAsApprover(): Promise<{ page: Page; erp: DemoErpPage;
 }
 
 describe('an approver in the workflow view of the Business Central iframe', () => {
-  it('approves two Approval L1 invoices with a note, and a window that still shows one of them is told it is out of sync', async () => {
+  it('approves two Approval L1 invoices with a note, and a window opened before follows the approval without a reload', async () => {
     const first = await openWorkflowAsApprover();
     await first.workflow.openQueue('Approval L1');
     const l1 = new WorkflowQueuePage(first.erp.documentsFrame(), 'Approval L1');
@@ -62,19 +62,9 @@ describe('an approver in the workflow view of the Business Central iframe', () =
     const l2 = new WorkflowQueuePage(first.erp.documentsFrame(), 'Approval L2');
     await l2.waitForDocuments([ALREADY_IN_L2, ...approved]);
 
-    // The second window approves a document that has moved since it loaded.
-    await staleL1.selectWithKeyboard([approved[0]]);
-    await staleL1.approveWithNote('Approving from an old window.');
-    const outOfSync = staleL1.outOfSyncDialog();
-    await outOfSync.waitFor();
-    expect(await outOfSync.innerText()).toContain(OUT_OF_SYNC_MESSAGE);
-    await staleL1.closeOutOfSync();
+    // The second window, opened before the approval, follows it live (GET /api/events, issue 38):
+    // the two approved documents leave its list without a reload, so it never offers them to approve.
     await staleL1.waitForDocuments(APPROVAL_L1.slice(2));
-
-    // The refused approval changed nothing: Approval L2 lists the same three.
-    await first.workflow.backToRoot();
-    await first.workflow.openQueue('Approval L2');
-    await l2.waitForDocuments([ALREADY_IN_L2, ...approved]);
 
     expect(session.errors).toEqual([]);
   });
