@@ -150,7 +150,10 @@ export const WorkflowQueueAnswer = Type.Object({
   approveToQueueId: nullable(Type.Integer()),
   rejectToQueueId: nullable(Type.Integer()),
   workflowPerms: Type.Integer({ description: "The caller's workflowPerms bitmask on this queue." }),
-  dueSoonCount: Type.Optional(Type.Integer({ description: 'Visible documents due within 3 days, overdue included (workflow root only).' })),
+  dueSoonCount: Type.Optional(
+    Type.Integer({ description: 'Visible documents due today or within 3 days, not yet overdue (workflow root only).' }),
+  ),
+  overdueCount: Type.Optional(Type.Integer({ description: 'Visible documents past their due date (workflow root only).' })),
   approvalLimit: Type.Optional(
     nullable(
       Type.Number({

@@ -10,7 +10,9 @@ export const DECISION_TEXT = {
   staleNever: 'ERP unreachable: facts not read yet',
   /** The facts are being read for the first time. */
   loading: 'Reading from the ERP…',
-  /** "3 due within 3 days", beside a queue on the workflow root. */
+  /** "2 overdue", beside a queue on the workflow root: documents past their due date (not counted in dueSoon). */
+  overdueCount: (count: number): string => `${count} overdue`,
+  /** "3 due within 3 days", beside a queue on the workflow root: due today or later, not yet overdue. */
   dueSoon: (count: number, days: number): string => `${count} due within ${days} days`,
   /** The days-in-queue cell: "0 days", "1 day", "12 days". */
   days: (count: number): string => `${count} ${count === 1 ? 'day' : 'days'}`,

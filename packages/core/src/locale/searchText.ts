@@ -14,6 +14,8 @@ export const SEARCH_TEXT = {
   /** The small spinner's name beside the count while a search runs. */
   searchingProgress: 'Searching',
   typeToSearch: 'Type to search',
+  /** The empty result list, naming what was searched (the words and chips): 'No documents match "V40000"'. */
+  noMatch: (searched: string): string => `No documents match "${searched}"`,
   /** The line above the results while tagging mode is on. */
   taggingNote: `Tagging mode is on: click a result to add it to ${MESSAGES.taggedItems} or take it out.`,
   /** What stands in for the inline viewer while tagging mode is on (spec §4: single-document actions are off). */

@@ -46,6 +46,8 @@ export const WORKFLOW_TEXT = {
   documentsOf: (queueName: string): string => `${queueName} documents`,
   /** The empty state of a queue. */
   noDocuments: 'No documents in this queue',
+  /** The queue's filter found nothing (the queue itself is not empty): 'No documents match "V40000" in this queue'. */
+  noDocumentsMatch: (filter: string): string => `No documents match "${filter}" in this queue`,
   /** What the viewer pane says when not exactly one document is selected. */
   selectOne: 'Select one document to view it here.',
   workflowActions: 'Workflow actions',

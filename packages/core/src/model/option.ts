@@ -27,16 +27,18 @@ export interface Option {
 
 /**
  * Default columns of the workflow document list, as the 'Workflow Document List Columns' option
- * stores them: the document, then what an approver decides on (issue 12: the linked record's
- * vendor, invoice number, amount and dates, days in queue, lock holder, notes), then the queue.
+ * stores them: the document, then what an approver decides on — vendor, invoice number, amount
+ * and due date first (issue 38: these four fit at 1280 px; the grid shows only them until the
+ * user picks more in its Columns menu), then the invoice and discount dates, days in queue, lock
+ * holder and notes (issue 12) — then the queue.
  */
 export const DEFAULT_DOCUMENT_LIST_COLUMNS = [
   { key: 'name', field: 'name', title: 'Name', width: 200, desc: false },
   { key: 'vendor', field: 'vendor', title: 'Vendor', width: 180, desc: false },
   { key: 'invoiceNumber', field: 'invoiceNumber', title: 'Invoice No.', width: 130, desc: false },
   { key: 'amount', field: 'amount', title: 'Amount', width: 120, desc: true },
+  { key: 'dueDate', field: 'dueDate', title: 'Due date', width: 120, desc: false },
   { key: 'invoiceDate', field: 'invoiceDate', title: 'Invoice date', width: 120, desc: false },
-  { key: 'dueDate', field: 'dueDate', title: 'Due date', width: 150, desc: false },
   { key: 'cashDiscountDate', field: 'cashDiscountDate', title: 'Discount until', width: 150, desc: false },
   { key: 'daysInQueue', field: 'daysInQueue', title: 'Days in queue', width: 110, desc: true },
   { key: 'lockHolder', field: 'lockHolder', title: 'Locked by', width: 120, desc: false },

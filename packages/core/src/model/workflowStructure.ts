@@ -23,8 +23,10 @@ export interface WorkflowQueue {
   rejectToQueueId: number | null;
   /** The caller's workflowPerms bitmask on this queue (portal §6). */
   workflowPerms: number;
-  /** Visible documents whose linked record is due within 3 days (overdue included); the workflow root fills it in. */
+  /** Visible documents whose linked record is due today or within 3 days, not yet overdue; the workflow root fills it in. */
   dueSoonCount?: number;
+  /** Visible documents whose linked record is past its due date; the workflow root fills it in. */
+  overdueCount?: number;
   /** The caller's approval limit in this queue (the lower of queue and group limits), null for none; the documents listing fills it in. */
   approvalLimit?: number | null;
   /**

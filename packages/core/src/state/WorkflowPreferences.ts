@@ -10,7 +10,7 @@ export interface ColumnOverrides {
   widths: Record<string, number>;
   /** The chosen sort column and direction; null keeps the option's (or the server's) order. */
   sort: { key: string; desc: boolean } | null;
-  /** Keys of the option's columns the user hid (the name column cannot be hidden). */
+  /** Keys of the option's columns the user hid (the name column cannot be hidden); absent until the user chooses, when the grid's defaults apply. */
   hidden?: readonly string[];
 }
 
@@ -104,10 +104,10 @@ export class WorkflowPreferences {
       const { key, desc } = raw.sort as { key?: unknown; desc?: unknown };
       if (typeof key === 'string' && key !== '') sort = { key, desc: desc === true };
     }
-    const hidden = Array.isArray((raw as { hidden?: unknown }).hidden)
-      ? (raw as { hidden: unknown[] }).hidden.filter((key): key is string => typeof key === 'string' && key !== '')
-      : [];
-    return hidden.length > 0 ? { widths, sort, hidden } : { widths, sort };
+    // An empty list is a choice too (every column shown), unlike none stored (the defaults).
+    if (!Array.isArray((raw as { hidden?: unknown }).hidden)) return { widths, sort };
+    const hidden = (raw as { hidden: unknown[] }).hidden.filter((key): key is string => typeof key === 'string' && key !== '');
+    return { widths, sort, hidden };
   }
 
   /** Remembers the column widths, sort and hidden columns. */

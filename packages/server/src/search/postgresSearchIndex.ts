@@ -12,15 +12,14 @@ import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
 import { typedDocumentId } from './typedDocumentId';
+import { linkedRecordMatches } from './linkedRecordMatches';
 import { indexedText, queryWords } from './searchWords';
-import { SNIPPET_MARK_END, SNIPPET_MARK_START, parseMarkedSnippet } from '@datahaven/core/model';
+import { parseMarkedSnippet } from '@datahaven/core/model';
+import { markedPassage } from './markedPassage';
 import type { SearchSnippet } from '@datahaven/core/model';
 
-/** ts_headline's options: our marks, about 24 words around the best match (one fragment). */
-const HEADLINE_OPTIONS = `StartSel=${SNIPPET_MARK_START}, StopSel=${SNIPPET_MARK_END}, MaxWords=24, MinWords=10, MaxFragments=1, ShortWord=2`;
-
-/** Page text read for a headline: enough around the first pages, never the whole 200 000 characters of a long file. */
-const HEADLINE_TEXT_CHARS = 50_000;
+/** Page text read for a snippet: enough around the first pages, never the whole 200 000 characters of a long file. */
+const SNIPPET_TEXT_CHARS = 50_000;
 
 /**
  * The to_tsquery text: every word quoted and ANDed, the last one a prefix (`:*`); without
@@ -101,37 +100,27 @@ export const postgresSearchIndex: SearchIndex = {
       .where(queueSearchableCondition(viewer))
       .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? [], 'postgres'));
     const typedId = typedDocumentId(query.q);
-    if (typedId === undefined) {
-      const base = scoped.innerJoin('document_search as ds', 'ds.document_id', 'd.id').where(sql<SqlBool>`ds.vector @@ ${tsQuery}`);
-      const order: MatchOrderKey[] =
-        query.sort === undefined
-          ? [
-              {
-                expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`,
-                direction: 'asc',
-              },
-              { expression: sql`ts_rank(ds.vector, ${tsQuery})`, direction: 'desc' },
-              { expression: sql`d.id`, direction: 'desc' },
-            ]
-          : searchSortOrder(query.sort, 'postgres');
-      return pageOfMatches(db, base, order, query.skip, query.take);
-    }
-    // A typed file id: the text matches (through the GIN index) united with that id, so the
-    // document is found even when its text does not hold the number, and counted once.
-    const hits = db
+    // The text matches (through the GIN index) united with the documents whose linked record's
+    // number, name or facts hold the words, and with a typed file id, so each is found even when
+    // its text does not say it, and counted once.
+    const textIds = db
       .selectFrom('document_search as hs')
       .select(sql<number>`hs.document_id`.as('id'))
-      .where(sql<SqlBool>`hs.vector @@ ${tsQuery}`)
-      .union(db.selectNoFrom(sql<number>`cast(${typedId} as integer)`.as('id')));
+      .where(sql<SqlBool>`hs.vector @@ ${tsQuery}`);
+    const linked = textIds.union(linkedRecordMatches(db, 'postgres', words));
+    const hits = typedId === undefined ? linked : linked.union(db.selectNoFrom(sql<number>`cast(${typedId} as integer)`.as('id')));
     const base = scoped.innerJoin(hits.as('f'), 'f.id', 'd.id').leftJoin('document_search as ds', 'ds.document_id', 'd.id');
     const order: MatchOrderKey[] =
       query.sort === undefined
         ? [
-            { expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' },
+            ...(typedId === undefined
+              ? []
+              : [{ expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' } satisfies MatchOrderKey]),
             {
               expression: sql`case when ds.name_words = ${phrase} or ds.name_words = ${phrase} || ' ' || d.extension then 0 else 1 end`,
               direction: 'asc',
             },
+            // A document found by its record alone ranks after those whose text matches.
             { expression: sql`coalesce(ts_rank(ds.vector, ${tsQuery}), 0)`, direction: 'desc' },
             { expression: sql`d.id`, direction: 'desc' },
           ]
@@ -143,26 +132,21 @@ export const postgresSearchIndex: SearchIndex = {
     const snippets = new Map<number, SearchSnippet>();
     const words = queryWords(q);
     if (words.length === 0 || documentIds.length === 0) return snippets;
-    // The stored page text and description (not the notes: a snippet never shows note text), parsed
-    // by the same 'simple' configuration as the index.
+    // The stored page text and description as written (not the notes: a snippet never shows note
+    // text); the passage is cut in markedPassage, as on SQLite: ts_headline parsed "150.00" as one
+    // number that the indexed words "150" "00" never matched, and the two engines cut alike now.
     // Built once (db/statementShapes), one statement for any page length (db/postgresIdArray).
-    const values = { query: tsQueryText(words, true), ids: postgresIdArray(documentIds) };
-    const rows = await executeShaped(db, 'postgres-snippets', values, (shaped) => {
-      const tsQuery = sql`to_tsquery('simple', ${shaped.query})`;
-      return db
+    const values = { ids: postgresIdArray(documentIds) };
+    const rows = await executeShaped(db, 'postgres-snippets', values, (shaped) =>
+      db
         .selectFrom('documents as d')
         .leftJoin('file_texts as ft', 'ft.file_sha256', 'd.file_sha256')
-        .select([
-          'd.id',
-          sql<
-            string | null
-          >`ts_headline('simple', left(coalesce(ft.text, ''), ${HEADLINE_TEXT_CHARS}), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('body'),
-          sql<string | null>`ts_headline('simple', coalesce(d.description, ''), ${tsQuery}, ${HEADLINE_OPTIONS})`.as('description'),
-        ])
-        .where(isAnyOfPostgresIdArray('d.id', shaped.ids));
-    });
+        .select(['d.id', sql<string | null>`left(ft.text, ${SNIPPET_TEXT_CHARS})`.as('body'), 'd.description'])
+        .where(isAnyOfPostgresIdArray('d.id', shaped.ids)),
+    );
     for (const row of rows) {
-      const snippet = parseMarkedSnippet(row.body) ?? parseMarkedSnippet(row.description);
+      const snippet =
+        parseMarkedSnippet(markedPassage(row.body ?? '', words)) ?? parseMarkedSnippet(markedPassage(row.description ?? '', words));
       if (snippet !== null) snippets.set(row.id, snippet);
     }
     return snippets;

@@ -10,8 +10,10 @@ import { searchSortOrder } from './searchSortOrder';
 import { searchTagsCondition } from './searchTagCondition';
 import { searchWithoutText } from './searchWithoutText';
 import { typedDocumentId } from './typedDocumentId';
+import { linkedRecordMatches } from './linkedRecordMatches';
 import { indexedText, queryWords } from './searchWords';
-import { SNIPPET_MARK_END, SNIPPET_MARK_START, parseMarkedSnippet } from '@datahaven/core/model';
+import { parseMarkedSnippet } from '@datahaven/core/model';
+import { markedPassage } from './markedPassage';
 import type { SearchSnippet } from '@datahaven/core/model';
 
 /**
@@ -23,16 +25,21 @@ export function ftsMatchExpression(words: readonly string[], includeNotes: boole
   return includeNotes ? terms : `{name description body} : (${terms})`;
 }
 
-/** A row of the snippet statement: the marked passages (null where the column did not match). */
+/** A row of the snippet statement: a matching document's page text (its first HEADLINE_TEXT_CHARS) and description. */
 interface SnippetRow {
   id: number;
   body: string | null;
   description: string | null;
 }
 
+/** Page text read for a snippet: enough around the first pages, never the whole 200 000 characters of a long file. */
+const SNIPPET_TEXT_CHARS = 50_000;
+
 /**
- * The statement of a page's snippets: the marked passage of the page text and of the description
- * of each of `documentIds` that `words` match (a document that does not match gets no row).
+ * The statement of a page's snippets: the page text and the description, as written, of each of
+ * `documentIds` that `words` match (a document that does not match gets no row). The passage is
+ * cut from them (markedPassage), not by FTS5's snippet(), which cuts from the indexed words and
+ * so printed "150 00" for 150.00.
  */
 export function snippetStatement(documentIds: readonly number[], words: readonly string[]): RawBuilder<SnippetRow> {
   // Name, description and page text only: a snippet never shows note text, whoever asks.
@@ -41,15 +48,16 @@ export function snippetStatement(documentIds: readonly number[], words: readonly
   const ids = sql.join(documentIds.map((id) => sql`cast(${id} as integer)`));
   // `+rowid`: the unary plus keeps the id list away from FTS5, which would otherwise run the
   // whole match once per id (a seek each, re-merging a prefix's doclists every time). One pass of
-  // the match, SQLite keeping the page's ids, gives the same rows, and snippet() runs only for
-  // those. On 100,000 documents (p50 of a page's snippets): one common word 184 → 19 ms, a common
-  // and a specific word 42 → 6 ms, a two-letter prefix 1,513 → 68 ms; two specific words 0.4 ms
-  // either way. sqliteSnippetPlan.test.ts holds the plan to one pass.
+  // the match, SQLite keeping the page's ids. On 100,000 documents (p50 of a page's snippets): one
+  // common word 184 → 19 ms, a common and a specific word 42 → 6 ms, a two-letter prefix 1,513 →
+  // 68 ms; two specific words 0.4 ms either way. `cross join` keeps FTS5 the outer loop, so the
+  // documents are looked up by id for the matches and never offer FTS5 a rowid to run per row.
+  // sqliteSnippetPlan.test.ts holds the plan to one pass.
   return sql<SnippetRow>`
-    select rowid as id,
-      snippet(document_fts, 3, ${SNIPPET_MARK_START}, ${SNIPPET_MARK_END}, '…', 24) as body,
-      snippet(document_fts, 1, ${SNIPPET_MARK_START}, ${SNIPPET_MARK_END}, '…', 24) as description
-    from document_fts where document_fts match ${match} and +rowid in (${ids})`;
+    select document_fts.rowid as id, substr(ft.text, 1, ${SNIPPET_TEXT_CHARS}) as body, sd.description as description
+    from document_fts cross join documents sd on sd.id = document_fts.rowid
+      left join file_texts ft on ft.file_sha256 = sd.file_sha256
+    where document_fts match ${match} and +document_fts.rowid in (${ids})`;
 }
 
 /** Documents per statement when writing the index (5 values each, far below SQLite's variable limit). */
@@ -111,24 +119,6 @@ export const sqliteSearchIndex: SearchIndex = {
       .where(queueSearchableCondition(viewer))
       .where((eb) => searchTagsCondition(eb, viewer, query.tags ?? [], 'sqlite'));
     const typedId = typedDocumentId(query.q);
-    if (typedId === undefined) {
-      const base = scoped.innerJoin('document_fts', 'document_fts.rowid', 'd.id').where(sql<SqlBool>`document_fts match ${match}`);
-      const order: MatchOrderKey[] =
-        query.sort === undefined
-          ? [
-              {
-                expression: sql`case when document_fts.name = ${phrase} or document_fts.name = ${phrase} || ' ' || d.extension then 0 else 1 end`,
-                direction: 'asc',
-              },
-              { expression: sql`bm25(document_fts, 10.0, 4.0, 2.0, 1.0)`, direction: 'asc' },
-              { expression: sql`d.id`, direction: 'desc' },
-            ]
-          : searchSortOrder(query.sort, 'sqlite');
-      return pageOfMatches(db, base, order, query.skip, query.take);
-    }
-    // A typed file id: the text matches (ranked where the match is, as bm25 needs) plus the
-    // document with that id when its text does not match, so it is counted and paged once. The
-    // id is cast: FTS5 ignored a `rowid = ?` bound as a JavaScript number next to MATCH.
     const textHits = db
       .selectFrom('document_fts')
       .select([
@@ -137,25 +127,29 @@ export const sqliteSearchIndex: SearchIndex = {
         sql<string | null>`document_fts.name`.as('fname'),
       ])
       .where(sql<SqlBool>`document_fts match ${match}`);
-    const idHit = db
-      .selectNoFrom([
-        sql<number>`cast(${typedId} as integer)`.as('id'),
-        sql<number | null>`null`.as('score'),
-        sql<string | null>`null`.as('fname'),
-      ])
-      .where(
-        sql<SqlBool>`not exists (select 1 from document_fts where document_fts.rowid = cast(${typedId} as integer) and document_fts match ${match})`,
-      );
-    const base = scoped.innerJoin(textHits.unionAll(idHit).as('f'), 'f.id', 'd.id');
+    // Documents found other than by their text: their linked record's number, name or facts, and
+    // a typed file id. Each is added once and only when its text does not match, so it is counted
+    // and paged once (ranked where the match is, as bm25 needs). The id is cast: FTS5 ignored a
+    // `rowid = ?` bound as a JavaScript number next to MATCH.
+    const linked = linkedRecordMatches(db, 'sqlite', words);
+    const otherIds = typedId === undefined ? linked : linked.union(db.selectNoFrom(sql<number>`cast(${typedId} as integer)`.as('id')));
+    const otherHits = db
+      .selectFrom(otherIds.as('o'))
+      .select([sql<number>`o.id`.as('id'), sql<number | null>`null`.as('score'), sql<string | null>`null`.as('fname')])
+      .where(sql<SqlBool>`o.id not in (select document_fts.rowid from document_fts where document_fts match ${match})`);
+    const base = scoped.innerJoin(textHits.unionAll(otherHits).as('f'), 'f.id', 'd.id');
     const order: MatchOrderKey[] =
       query.sort === undefined
         ? [
-            { expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' },
+            ...(typedId === undefined
+              ? []
+              : [{ expression: sql`case when d.id = ${typedId} then 0 else 1 end`, direction: 'asc' } satisfies MatchOrderKey]),
             {
               expression: sql`case when f.fname = ${phrase} or f.fname = ${phrase} || ' ' || d.extension then 0 else 1 end`,
               direction: 'asc',
             },
-            { expression: sql`f.score`, direction: 'asc' },
+            // A document found by its record alone ranks after those whose text matches (bm25 is below 0).
+            { expression: sql`coalesce(f.score, 0)`, direction: 'asc' },
             { expression: sql`d.id`, direction: 'desc' },
           ]
         : searchSortOrder(query.sort, 'sqlite');
@@ -168,7 +162,8 @@ export const sqliteSearchIndex: SearchIndex = {
     if (words.length === 0 || documentIds.length === 0) return snippets;
     const rows = await snippetStatement(documentIds, words).execute(db);
     for (const row of rows.rows) {
-      const snippet = parseMarkedSnippet(row.body) ?? parseMarkedSnippet(row.description);
+      const snippet =
+        parseMarkedSnippet(markedPassage(row.body ?? '', words)) ?? parseMarkedSnippet(markedPassage(row.description ?? '', words));
       if (snippet !== null) snippets.set(Number(row.id), snippet);
     }
     return snippets;

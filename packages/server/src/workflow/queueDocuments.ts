@@ -36,7 +36,7 @@ export type QueueDocumentSortKey = (typeof QUEUE_DOCUMENT_SORT_KEYS)[number];
 
 /** One page request of a queue's documents. */
 export interface QueueDocumentsQuery {
-  /** Case-insensitive "name, description, vendor name or invoice number contains"; empty matches all. */
+  /** Case-insensitive "name, description, or the linked record's number, vendor number or name, invoice number or amount contains"; empty matches all. */
   q: string;
   skip: number;
   take: number;
@@ -48,7 +48,7 @@ export interface QueueDocumentsQuery {
 export const QUEUE_PAGE_SIZE = 30;
 /** Largest `take` accepted. */
 export const MAX_QUEUE_PAGE_SIZE = 200;
-/** "Due soon" on the workflow root: due within this many days from today, overdue included. */
+/** "Due soon" on the workflow root: due today or within this many days after it (overdue is counted apart). */
 export const DUE_SOON_DAYS = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -112,9 +112,29 @@ function likeContains(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function matches(pattern: string): RawBuilder<boolean> {
+/** A typed amount as the filter compares it: "1,234.56" → "1234.56" (thousands separators dropped); null when `q` is no amount. */
+function amountText(q: string): string | null {
+  const text = q.trim();
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$|^\d+(\.\d*)?$/.test(text) ? text.replace(/,/g, '') : null;
+}
+
+/**
+ * "`q` is in the name, the description, or what the row shows of its linked record": the record's
+ * number, the vendor's number and name, the invoice number, and (when `q` is an amount) the amount
+ * with two decimals. So the vendor number every row shows ("V40000") finds its rows.
+ */
+function matches(q: string, dialect: DialectName): RawBuilder<boolean> {
+  const pattern = likeContains(q);
+  const amount = amountText(q);
+  const amountMatch =
+    amount === null
+      ? sql``
+      : dialect === 'postgres'
+        ? sql` or to_char(fa.amount, 'FM999999999999990.00') like ${likeContains(amount)} escape '\\'`
+        : sql` or printf('%.2f', fa.amount) like ${likeContains(amount)} escape '\\'`;
   return sql<boolean>`(lower(d.name) like ${pattern} escape '\\' or lower(d.description) like ${pattern} escape '\\'
-    or lower(fa.vendor_name) like ${pattern} escape '\\' or lower(fa.invoice_number) like ${pattern} escape '\\')`;
+    or lower(fa.vendor_name) like ${pattern} escape '\\' or lower(fa.invoice_number) like ${pattern} escape '\\'
+    or lower(fa.vendor_number) like ${pattern} escape '\\' or lower(coalesce(fa.record_number, l.source_number)) like ${pattern} escape '\\'${amountMatch})`;
 }
 
 /** The joins a sort or filter needs beyond the documents themselves. */
@@ -339,18 +359,18 @@ export async function findQueueDocumentsPage(
   queueId: number,
   query: QueueDocumentsQuery,
 ): Promise<QueueDocumentsPageRows> {
-  const pattern = query.q === '' ? null : likeContains(query.q);
+  const filtered = query.q !== '';
   // More days in the queue = entered it earlier.
   const ascending = query.sort === 'daysInQueue' ? query.desc : !query.desc;
   const direction = ascending ? 'asc' : 'desc';
   const idDirection = query.desc ? 'desc' : 'asc';
   const sortBy = sortExpression(query.sort, dialect);
   const wholeQueueVisible = await seesWholeQueue(db, viewer, queueId);
-  let scope = queueScope(db, viewer, queueId, needsOf(query.sort, pattern !== null, dialect), wholeQueueVisible);
-  let counted = queueScope(db, viewer, queueId, needsOf(null, pattern !== null, dialect), wholeQueueVisible);
-  if (pattern !== null) {
-    scope = scope.where(matches(pattern));
-    counted = counted.where(matches(pattern));
+  let scope = queueScope(db, viewer, queueId, needsOf(query.sort, filtered, dialect), wholeQueueVisible);
+  let counted = queueScope(db, viewer, queueId, needsOf(null, filtered, dialect), wholeQueueVisible);
+  if (filtered) {
+    scope = scope.where(matches(query.q, dialect));
+    counted = counted.where(matches(query.q, dialect));
   }
   // The count needs no sort joins; the page is a bounded top-N sort over the queue.
   const [idRows, countRow] = await Promise.all([
@@ -382,17 +402,27 @@ export async function findQueueDocumentsPage(
   return { rows, decisions: new Map(decisions.map((row) => [row.id, row])), duplicates, total };
 }
 
+/** How many of a queue's visible documents are past their due date, and how many fall due within DUE_SOON_DAYS. */
+export interface QueueDueCounts {
+  /** Due before today. */
+  overdue: number;
+  /** Due today or within DUE_SOON_DAYS after it: not overdue yet. */
+  dueSoon: number;
+}
+
 /**
- * Per queue among `queueIds`: the visible documents whose linked record is due within
- * DUE_SOON_DAYS of `today` (overdue included), from the cached facts. Queues with none are absent.
+ * Per queue among `queueIds`: the visible documents whose linked record is overdue (due before
+ * `now`'s day) and those due from today to DUE_SOON_DAYS ahead, apart, from the cached facts (an
+ * invoice 18 months overdue is overdue, not "due within 3 days"). Queues with neither are absent.
  */
-export async function findDueSoonCounts(
+export async function findDueCounts(
   db: Kysely<Database>,
   viewer: Viewer,
   queueIds: readonly number[],
   now: Date,
-): Promise<Map<number, number>> {
+): Promise<Map<number, QueueDueCounts>> {
   if (queueIds.length === 0) return new Map();
+  const today = isoDay(now);
   const rows = await db
     .selectFrom('documents as d')
     .innerJoin('record_links as l', (j) => j.onRef('l.document_id', '=', 'd.id').on('l.is_primary', '=', 1))
@@ -402,11 +432,19 @@ export async function findDueSoonCounts(
         .onRef('fa.data_area_id', '=', 'l.data_area_id')
         .onRef('fa.record_id', '=', 'l.record_id'),
     )
-    .select(['d.queue_id', (eb) => eb.fn.countAll().as('n')])
+    .select([
+      'd.queue_id',
+      sql<number | string>`sum(case when fa.due_date < ${today} then 1 else 0 end)`.as('overdue'),
+      sql<number | string>`sum(case when fa.due_date >= ${today} then 1 else 0 end)`.as('due_soon'),
+    ])
     .where('d.queue_id', 'in', [...queueIds])
     .where('fa.due_date', '<=', isoDay(now, DUE_SOON_DAYS))
     .where((eb) => canSeeDocument(eb, viewer))
     .groupBy('d.queue_id')
     .execute();
-  return new Map(rows.filter((row) => row.queue_id !== null).map((row) => [Number(row.queue_id), Number(row.n)]));
+  return new Map(
+    rows
+      .filter((row) => row.queue_id !== null)
+      .map((row) => [Number(row.queue_id), { overdue: Number(row.overdue), dueSoon: Number(row.due_soon) }]),
+  );
 }

@@ -79,6 +79,8 @@ export interface SearchResultsProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore(): void;
+  /** What the empty list says, naming what was searched; the spec's 'No Documents Found' without it. */
+  emptyText?: string;
 }
 
 /** The record and queue a result belongs to: "Vendor V10000 · Invoice · Queue: AP Approval". */
@@ -135,6 +137,7 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
     hasMore,
     loadingMore,
     onLoadMore,
+    emptyText,
   } = props;
   const styles = useStyles();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -238,7 +241,7 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
       </Table>
       {documents.length === 0 && !stale ? (
         <Body1 as="p" className={styles.empty} role="status">
-          {MESSAGES.noDocumentsFound}
+          {emptyText ?? MESSAGES.noDocumentsFound}
         </Body1>
       ) : null}
       {hasMore ? (

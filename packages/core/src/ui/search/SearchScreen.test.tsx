@@ -215,10 +215,11 @@ describe('SearchScreen', () => {
     openWindow.mockRestore();
   });
 
-  it("says 'No Documents Found' when nothing matches", async () => {
-    renderSearch('/search?q=nothing', baseRoutes([]));
+  it('says what was searched when nothing matches', async () => {
+    renderSearch('/search?q=V40000', baseRoutes([]));
     await screen.findByText('0 documents found');
-    expect(screen.getByText(MESSAGES.noDocumentsFound)).toBeTruthy();
+    expect(screen.getByText('No documents match "V40000"')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.noDocumentsFound)).toBeNull();
   });
 
   it('shows a refused search in the alert area with the spec wording', async () => {

@@ -68,12 +68,14 @@ export interface SearchScreenProps {
   variant?: SearchScreenVariant;
 }
 
+/** What was searched, as the user put it: its chips and words. */
+function searchedText(tags: readonly SearchTag[], q: string): string {
+  return [...tags.map(tagLabel), q.trim()].filter((part) => part !== '').join(' ');
+}
+
 /** The name a new saved search gets: its chips and words. */
 function defaultName(tags: readonly SearchTag[], q: string): string {
-  return [...tags.map(tagLabel), q.trim()]
-    .filter((part) => part !== '')
-    .join(' ')
-    .slice(0, 80);
+  return searchedText(tags, q).slice(0, 80);
 }
 
 /**
@@ -347,6 +349,7 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
               hasMore={results.hasMore}
               loadingMore={results.loadingMore}
               onLoadMore={results.loadMore}
+              emptyText={UI_TEXT.search.noMatch(searchedText(tags, text))}
             />
           ) : (
             <Spinner size="small" label={UI_TEXT.search.searching} className={styles.empty} />

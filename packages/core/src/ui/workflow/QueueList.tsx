@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CounterBadge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarClockRegular } from '@fluentui/react-icons/svg/calendar-clock';
+import { CalendarErrorRegular } from '@fluentui/react-icons/svg/calendar-error';
 import type { WorkflowQueue } from '../../model';
 import { useWorkflowBase } from './useWorkflowBase';
 import { UI_TEXT } from '../../locale/uiText';
@@ -32,6 +33,14 @@ const useStyles = makeStyles({
     color: tokens.colorPaletteDarkOrangeForeground1,
     fontSize: tokens.fontSizeBase200,
   },
+  overdue: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    flexShrink: 0,
+    color: tokens.colorPaletteRedForeground1,
+    fontSize: tokens.fontSizeBase200,
+  },
 });
 
 /** How many days ahead "due soon" looks (the server's DUE_SOON_DAYS). */
@@ -46,8 +55,9 @@ export interface QueueListProps {
 
 /**
  * Queues as links to their documents, each named "{queue name}, {n} documents" (the name first,
- * for the browser tests); where the server counted documents due within 3 days (the workflow
- * root), the link shows and says "{n} due within 3 days" with an icon.
+ * for the browser tests); where the server counted documents past their due date and those due
+ * within 3 days (the workflow root), the link shows and says "{n} overdue" and "{n} due within 3
+ * days" apart, each with an icon, so an invoice long overdue never passes for one due soon.
  */
 export function QueueList({ queues, label }: QueueListProps): ReactElement {
   const styles = useStyles();
@@ -56,18 +66,24 @@ export function QueueList({ queues, label }: QueueListProps): ReactElement {
     <ul className={styles.list} aria-label={label}>
       {queues.map((queue) => {
         const dueSoon = queue.dueSoonCount ?? 0;
+        const overdue = queue.overdueCount ?? 0;
         const dueSoonText = dueSoon > 0 ? UI_TEXT.decision.dueSoon(dueSoon, DUE_SOON_DAYS) : null;
-        const label = UI_TEXT.workflow.queueLink(queue.name, queue.documentCount, queue.enabled);
+        const overdueText = overdue > 0 ? UI_TEXT.decision.overdueCount(overdue) : null;
+        const label = [UI_TEXT.workflow.queueLink(queue.name, queue.documentCount, queue.enabled), overdueText, dueSoonText]
+          .filter((part) => part !== null)
+          .join(', ');
         return (
           <li key={queue.id} className={styles.item}>
-            <RouterLink
-              className={styles.link}
-              to={`${base}/queues/${queue.id}/documents`}
-              aria-label={dueSoonText === null ? label : `${label}, ${dueSoonText}`}
-            >
+            <RouterLink className={styles.link} to={`${base}/queues/${queue.id}/documents`} aria-label={label}>
               <Text className={`${styles.name} ${queue.enabled ? '' : styles.disabled}`}>{queue.name}</Text>
+              {overdueText === null ? null : (
+                <span className={styles.overdue} aria-hidden data-count="overdue">
+                  <CalendarErrorRegular />
+                  {overdueText}
+                </span>
+              )}
               {dueSoonText === null ? null : (
-                <span className={styles.dueSoon} aria-hidden>
+                <span className={styles.dueSoon} aria-hidden data-count="dueSoon">
                   <CalendarClockRegular />
                   {dueSoonText}
                 </span>

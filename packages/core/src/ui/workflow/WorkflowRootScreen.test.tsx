@@ -106,6 +106,23 @@ describe('workflow root and redirects', () => {
     expect(screen.getByRole('link', { name: 'Approval L1, 3 documents' }).textContent).not.toContain('due within');
   });
 
+  it('says apart how many documents are overdue and how many fall due within 3 days', async () => {
+    const due: WorkflowQueueType = {
+      ...AP,
+      queues: [
+        testQueue(10, 'AP Inbox', 9, { overdueCount: 5, dueSoonCount: 1 }),
+        testQueue(12, 'Approval L1', 3, { overdueCount: 3, dueSoonCount: 0 }),
+      ],
+    };
+    renderApp('/portal/workflow/auto', { ...routes, 'GET /api/workflow-root': () => ({ queueTypes: [due] }) });
+    const inbox = await screen.findByRole('link', { name: 'AP Inbox, 9 documents, 5 overdue, 1 due within 3 days' });
+    expect(inbox.querySelector('[data-count="overdue"]')?.textContent).toBe('5 overdue');
+    expect(inbox.querySelector('[data-count="dueSoon"]')?.textContent).toBe('1 due within 3 days');
+    // Only overdue documents: no "due within 3 days" at all.
+    const approval = screen.getByRole('link', { name: 'Approval L1, 3 documents, 3 overdue' });
+    expect(approval.textContent).not.toContain('due within');
+  });
+
   it('lists the queue types on their own screen', async () => {
     renderApp('/portal/workflow/queue-types', routes);
     const link = await screen.findByRole('link', { name: 'AP Invoices, 5 documents' });

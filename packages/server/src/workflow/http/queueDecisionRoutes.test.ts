@@ -496,21 +496,40 @@ for (const dialect of testDialects()) {
         expect(await allIds('q=n-3&sort=name')).toEqual([ids[8]]);
       });
 
-      it('shows per queue on the workflow root how many documents are due within 3 days, overdue included', async () => {
-        server.setNow(new Date('2025-05-30T09:00:00.000Z'));
-        try {
-          const answer = await server.inject({ url: '/api/workflow-root', headers: server.authHeaders(approver.username) });
-          expect(answer.statusCode).toBe(200);
-          const listed = answer
-            .json<WorkflowRoot>()
-            .queueTypes.flatMap((type) => type.queues)
-            .find((q) => q.id === queue);
-          // Due on or before 2 June 2025: everything but 3 and 8 June and the two without a due date.
-          expect(listed?.dueSoonCount).toBe(FIXTURES.filter((f) => f.due !== null && f.due <= '2025-06-02').length);
-          expect(listed?.dueSoonCount).toBe(8);
-        } finally {
-          server.setNow(null);
-        }
+      it('filters by the vendor number every row shows, and by the amount as written', async () => {
+        const found = async (q: string) => (await allIds(`q=${encodeURIComponent(q)}&sort=name`)).sort((a, b) => a - b);
+        expect(await found('V-LITWARE')).toEqual([ids[4], ids[9]]);
+        expect(await found('2,500.00')).toEqual([ids[7], ids[10]]);
+        expect(await found('120.50')).toEqual([ids[0], ids[3]]);
+        expect(await found('V-Nobody')).toEqual([]);
+      });
+
+      it('counts per queue on the workflow root the overdue documents apart from those due within 3 days', async () => {
+        const counted = async (now: string) => {
+          server.setNow(new Date(now));
+          try {
+            const answer = await server.inject({ url: '/api/workflow-root', headers: server.authHeaders(approver.username) });
+            expect(answer.statusCode).toBe(200);
+            const listed = answer
+              .json<WorkflowRoot>()
+              .queueTypes.flatMap((type) => type.queues)
+              .find((q) => q.id === queue);
+            return { overdue: listed?.overdueCount, dueSoon: listed?.dueSoonCount };
+          } finally {
+            server.setNow(null);
+          }
+        };
+        const expected = (today: string, soon: string) => ({
+          overdue: FIXTURES.filter((f) => f.due !== null && f.due < today).length,
+          dueSoon: FIXTURES.filter((f) => f.due !== null && f.due >= today && f.due <= soon).length,
+        });
+        // 30 May 2025: due 20 and 28 May are overdue; 31 May to 2 June fall due within 3 days.
+        expect(await counted('2025-05-30T09:00:00.000Z')).toEqual(expected('2025-05-30', '2025-06-02'));
+        expect(await counted('2025-05-30T09:00:00.000Z')).toEqual({ overdue: 4, dueSoon: 4 });
+        // 18 months on, every dated invoice is overdue and none is "due within 3 days".
+        expect(await counted('2026-11-30T09:00:00.000Z')).toEqual({ overdue: 10, dueSoon: 0 });
+        // Before any falls due, neither.
+        expect(await counted('2025-04-01T09:00:00.000Z')).toEqual({ overdue: 0, dueSoon: 0 });
       });
 
       it('refuses a sort key it does not know, in words', async () => {

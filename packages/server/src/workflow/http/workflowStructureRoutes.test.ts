@@ -185,6 +185,7 @@ describeOnEachDatabase('workflow structure', (server) => {
         WORKFLOW_PERMS.editDocData,
       // The root counts documents due within 3 days (none here: no linked record has a due date).
       dueSoonCount: 0,
+      overdueCount: 0,
       // The member holds no Paste there (access/queueActionPolicy: importing needs it).
       importRefusal: `Your access to the queue ${names.inbox} does not allow importing documents into it (it needs Paste).`,
       // Segregation of duties (issue 35): off unless an administrator turns it on.

@@ -36,7 +36,7 @@ import type { Viewer } from '../../access';
 import { effectiveApprovalLimit } from '../approvalLimits';
 import { presentWorkflowQueueType, presentWorkflowQueueTypes, queueMatches } from '../workflowQueuePresenter';
 import type { QueueListFilter } from '../workflowQueuePresenter';
-import { findDueSoonCounts, findQueueDocumentsPage, presentDecision } from '../queueDocuments';
+import { findDueCounts, findQueueDocumentsPage, presentDecision } from '../queueDocuments';
 import { enqueueListedFactsRefresh } from '../../erp';
 import type { ErpDeps } from '../../erp';
 import { findBrowsableQueue, findBrowsableQueues } from '../workflowStructureQueries';
@@ -77,16 +77,20 @@ function typesOf(queues: readonly BrowsableQueue[]): Map<number, QueueTypeSummar
   return new Map(queues.map((b) => [b.queueType.id, b.queueType]));
 }
 
-/** The root: every queue type with a listed queue, each queue with how many of its documents are due within 3 days. */
+/** The root: every queue type with a listed queue, each queue with how many of its documents are overdue and how many due within 3 days. */
 async function workflowRoot(deps: ErpDeps, viewer: Viewer, filter: QueueListFilter): Promise<WorkflowRoot> {
   const browsable = await findBrowsableQueues(deps.db, viewer);
-  const dueSoon = await findDueSoonCounts(
+  const due = await findDueCounts(
     deps.db,
     viewer,
     browsable.map((b) => b.queue.id),
     deps.now(),
   );
-  const queues = browsable.map((b) => ({ ...b.queue, dueSoonCount: dueSoon.get(b.queue.id) ?? 0 }));
+  const queues = browsable.map((b) => ({
+    ...b.queue,
+    dueSoonCount: due.get(b.queue.id)?.dueSoon ?? 0,
+    overdueCount: due.get(b.queue.id)?.overdue ?? 0,
+  }));
   return { queueTypes: presentWorkflowQueueTypes(queues, typesOf(browsable), filter) };
 }
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CalendarErrorRegular } from '@fluentui/react-icons/svg/calendar-error';
 import { ClockAlarmRegular } from '@fluentui/react-icons/svg/clock-alarm';
 import { CloudOffRegular } from '@fluentui/react-icons/svg/cloud-off';
@@ -10,9 +10,10 @@ const useStyles = makeStyles({
     display: 'inline-flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXXS,
-    marginRight: tokens.spacingHorizontalXS,
     fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
   },
+  before: { marginRight: tokens.spacingHorizontalXS },
   overdue: { color: tokens.colorPaletteRedForeground1 },
   discountEndsToday: { color: tokens.colorPaletteDarkOrangeForeground1 },
   stale: { color: tokens.colorNeutralForeground2 },
@@ -20,12 +21,15 @@ const useStyles = makeStyles({
 
 const ICONS = { overdue: CalendarErrorRegular, discountEndsToday: ClockAlarmRegular, stale: CloudOffRegular } as const;
 
-/** A row marker in a grid cell: an icon and its words (the colour only repeats them), e.g. "Overdue". */
-export function DecisionMarker({ marker }: { marker: CellMarker }): ReactElement {
+/**
+ * A row marker in a grid cell: an icon and its words (the colour only repeats them), e.g.
+ * "Overdue"; `after` when it follows the cell's value (the wide grid), else it precedes it.
+ */
+export function DecisionMarker({ marker, after = false }: { marker: CellMarker; after?: boolean }): ReactElement {
   const styles = useStyles();
   const Icon = ICONS[marker.kind];
   return (
-    <span className={`${styles.marker} ${styles[marker.kind]}`} data-marker={marker.kind}>
+    <span className={mergeClasses(styles.marker, !after && styles.before, styles[marker.kind])} data-marker={marker.kind}>
       <Icon aria-hidden />
       {marker.text}
     </span>

@@ -1,4 +1,14 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 import {
   Button,
   Menu,
@@ -39,6 +49,10 @@ const RESIZE_STEP = 10;
 const useStyles = makeStyles({
   scroller: { flexGrow: 1, minHeight: 0, overflow: 'auto' },
   table: { tableLayout: 'fixed' },
+  // Columns wider than the list together: the browser shares the width out by the columns' shares
+  // and never makes one narrower than its longest word, and cells wrap instead of cutting text.
+  fitTable: { tableLayout: 'auto' },
+  fitCell: { whiteSpace: 'normal', overflowWrap: 'normal' },
   header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
   headerCell: { position: 'relative', overflow: 'hidden' },
   sortButton: { minWidth: 0, padding: 0, fontWeight: tokens.fontWeightSemibold, justifyContent: 'flex-start', maxWidth: '100%' },
@@ -57,6 +71,9 @@ const useStyles = makeStyles({
   row: { cursor: 'default', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' } },
   selected: { backgroundColor: tokens.colorBrandBackground2, ':hover': { backgroundColor: tokens.colorBrandBackground2Hover } },
   cell: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // A cell with a marker wraps between value and marker (never inside the value: it is one nowrap run).
+  markedCell: { whiteSpace: 'normal' },
+  value: { whiteSpace: 'nowrap', marginRight: tokens.spacingHorizontalXS },
   more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
   // Stacked rows (narrow windows, the Fluent DataGrid reflow story): one block per document, each
   // field on a line of its own under the name, no header row (the "Sorted by" menu sorts).
@@ -102,6 +119,21 @@ export interface DocumentGridProps {
   onSortChange?(column: GridColumn, desc: boolean): void;
 }
 
+/** The inner width of an element, live (ResizeObserver); null where it cannot be measured (no observer, not laid out). */
+function useElementWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const measure = (): void => setWidth(element.clientWidth > 0 ? element.clientWidth : null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /**
  * The queue's documents as a grid (role=grid, one row per document, the name in the first cell):
  * ArrowUp/ArrowDown move the focus, Space toggles the focused row's selection, Shift+Arrow
@@ -110,7 +142,10 @@ export interface DocumentGridProps {
  * SelectionStore, which never holds a document twice. Scrolling near the end (or moving past the
  * last row) loads the next page. Sortable headers sort on the server; column edges resize.
  * Stacked (narrow windows) each row is a block with a line per field and a "Sorted by" menu
- * takes the header's place; the keys and the selection stay the same.
+ * takes the header's place; the keys and the selection stay the same. When the columns' widths
+ * add up to more than the list has (the list beside the document at 1280 px), each column gets
+ * its share of the list's width instead and cells wrap, so no column lies off-screen and no value
+ * is cut; the widths still set the shares, so resizing still works.
  */
 export function DocumentGrid(props: DocumentGridProps): ReactElement {
   const {
@@ -231,16 +266,21 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
   };
 
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const available = useElementWidth(scrollerRef);
+  const fit = !stacked && available !== null && totalWidth > available;
+  const columnWidth = (column: GridColumn): string => (fit ? `${((column.width / totalWidth) * 100).toFixed(3)}%` : `${column.width}px`);
 
   return (
-    <div className={mergeClasses(styles.scroller, stacked && styles.stackedScroller)} onScroll={onScroll}>
+    <div className={mergeClasses(styles.scroller, stacked && styles.stackedScroller)} onScroll={onScroll} ref={scrollerRef}>
       {stacked ? <SortedByMenu columns={columns} sort={sort} onSortChange={onSortChange} className={styles.sortBar} /> : null}
       <Table
         role="grid"
         aria-label={label}
         aria-multiselectable="true"
         size="small"
-        className={stacked ? styles.stackedTable : styles.table}
+        className={stacked ? styles.stackedTable : mergeClasses(styles.table, fit && styles.fitTable)}
+        data-fit={fit ? 'shares' : undefined}
         style={stacked ? undefined : { width: '100%', minWidth: `${Math.min(totalWidth, 320)}px` }}
       >
         <TableHeader className={styles.header} style={stacked ? { display: 'none' } : undefined}>
@@ -251,7 +291,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                 <TableHeaderCell
                   key={column.key}
                   className={styles.headerCell}
-                  style={{ width: `${column.width}px` }}
+                  style={{ width: columnWidth(column) }}
                   aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : undefined}
                 >
                   {column.sort ? (
@@ -317,17 +357,19 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                       </TableCell>
                     );
                   }
+                  // The value comes first and a marker follows it on a line of its own when the
+                  // column is narrow, so "Overdue" never hides the date it qualifies.
                   return (
                     <TableCell
                       key={column.key}
                       role="gridcell"
-                      className={styles.cell}
-                      title={[...markers.map((marker) => marker.text), text].join(' ')}
+                      className={mergeClasses(styles.cell, markers.length > 0 && styles.markedCell, fit && styles.fitCell)}
+                      title={[text, ...markers.map((marker) => marker.text)].filter((part) => part !== '').join(' ')}
                     >
+                      {markers.length > 0 ? <span className={styles.value}>{text}</span> : text}
                       {markers.map((marker) => (
-                        <DecisionMarker key={marker.kind} marker={marker} />
+                        <DecisionMarker key={marker.kind} marker={marker} after />
                       ))}
-                      {text}
                       {/* Issue 35: "Possible duplicate of …" on a line of its own under the name. */}
                       {columnIndex === 0 ? <PossibleDuplicateMarker duplicates={doc.possibleDuplicates ?? []} /> : null}
                     </TableCell>

@@ -270,7 +270,10 @@ export function QueueDocumentsScreen(): ReactElement {
         <div className={mergeClasses(styles.split, sideBySide && styles.sideBySide)} ref={splitRef}>
           <div className={styles.listPane}>
             {status === 'ready' && docs.length === 0 ? (
-              <Body1 className={styles.empty}>{UI_TEXT.workflow.noDocuments}</Body1>
+              <Body1 className={styles.empty} role="status">
+                {/* A filter that finds nothing says what it looked for: the queue itself may hold documents. */}
+                {q === '' ? UI_TEXT.workflow.noDocuments : UI_TEXT.workflow.noDocumentsMatch(q)}
+              </Body1>
             ) : columns.columns.length > 0 && queue ? (
               <DocumentGrid
                 label={UI_TEXT.workflow.documentsOf(queueName)}

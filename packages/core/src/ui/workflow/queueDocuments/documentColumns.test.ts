@@ -1,6 +1,6 @@
 import { DEFAULT_DOCUMENT_LIST_COLUMNS, type DocumentDecision, type DocumentListField } from '../../../model';
 import { testDocument } from '../../test/renderApp';
-import { cellMarkers, cellText, configurableColumns, formatAmount, gridColumns } from './documentColumns';
+import { cellMarkers, cellText, configurableColumns, defaultHiddenColumns, formatAmount, gridColumns } from './documentColumns';
 
 const FIELDS: DocumentListField[] = [
   { key: 'created', field: 'createdAt', title: 'Created', width: 0, desc: true },
@@ -34,6 +34,39 @@ describe('gridColumns', () => {
         { widths: {}, sort: null },
       )[0].field,
     ).toBe('name');
+  });
+});
+
+describe('the leading decision columns', () => {
+  it('follow the name in the order vendor, invoice number, amount, due date, and alone until the user picks columns', () => {
+    const fields = [...DEFAULT_DOCUMENT_LIST_COLUMNS].reverse().map((c) => ({ ...c }));
+    expect(gridColumns(fields, { widths: {}, sort: null }).map((c) => c.key)).toEqual([
+      'name',
+      'vendor',
+      'invoiceNumber',
+      'amount',
+      'dueDate',
+    ]);
+    expect(defaultHiddenColumns(fields)).toEqual([
+      'createdAt',
+      'queueName',
+      'noteCount',
+      'lockHolder',
+      'daysInQueue',
+      'cashDiscountDate',
+      'invoiceDate',
+    ]);
+    // A choice, even "all of them", replaces the defaults.
+    expect(gridColumns(fields, { widths: {}, sort: null, hidden: [] })).toHaveLength(DEFAULT_DOCUMENT_LIST_COLUMNS.length);
+    expect(
+      configurableColumns(fields)
+        .slice(0, 4)
+        .map((f) => f.key),
+    ).toEqual(['vendor', 'invoiceNumber', 'amount', 'dueDate']);
+  });
+
+  it('hide nothing of an option that has no decision column', () => {
+    expect(defaultHiddenColumns(FIELDS)).toEqual([]);
   });
 });
 
@@ -96,7 +129,7 @@ describe('decision cells', () => {
   it('sorts every decision column on the server', () => {
     const columns = gridColumns(
       DEFAULT_DOCUMENT_LIST_COLUMNS.map((c) => ({ ...c })),
-      { widths: {}, sort: null },
+      { widths: {}, sort: null, hidden: [] },
     );
     expect(columns.filter((c) => c.sort === null).map((c) => c.key)).toEqual(['queueName']);
   });

@@ -20,16 +20,40 @@ export interface GridColumn {
 const NAME_COLUMN: DocumentListField = { key: 'name', field: 'name', title: UI_TEXT.workflow.columns.name, width: 220, desc: false };
 
 /**
+ * The decision columns that lead the grid, in this order, and the only ones it shows until the
+ * user picks columns (issue 38): what an approver decides on, narrow enough to fit beside the
+ * document at 1280 px. The option's other columns wait in the Columns menu.
+ */
+export const LEADING_DECISION_FIELDS: readonly string[] = ['vendor', 'invoiceNumber', 'amount', 'dueDate'];
+
+/** The option's columns in grid order: the leading decision columns first (in LEADING_DECISION_FIELDS order), then the rest as the option lists them. */
+function leadingFirst(fields: readonly DocumentListField[]): DocumentListField[] {
+  const leading = LEADING_DECISION_FIELDS.flatMap((name) => fields.filter((field) => field.field === name));
+  return [...leading, ...fields.filter((field) => !leading.includes(field))];
+}
+
+/**
+ * The option's columns hidden until the user picks their own in the Columns menu: every one but
+ * the name and the leading decision columns. An option without any decision column (one an
+ * administrator wrote before them) hides none, so its grid is not left with the name alone.
+ */
+export function defaultHiddenColumns(fields: readonly DocumentListField[]): string[] {
+  if (!fields.some((field) => LEADING_DECISION_FIELDS.includes(field.field))) return [];
+  return fields.filter((field) => field.field !== 'name' && !LEADING_DECISION_FIELDS.includes(field.field)).map((field) => field.key);
+}
+
+/**
  * The grid's columns from the option 'Workflow Document List Columns' (spec §3 "Document list
- * field", width 100 by default) with the user's stored widths, less the columns the user hid;
- * the name column comes first, added when the option leaves it out, so each row starts with the
- * document's name, and it cannot be hidden.
+ * field", width 100 by default) with the user's stored widths, less the columns the user hid
+ * (until they choose, those defaultHiddenColumns names); the name column comes first, added when
+ * the option leaves it out, so each row starts with the document's name, and it cannot be hidden;
+ * the leading decision columns follow it.
  */
 export function gridColumns(fields: readonly DocumentListField[], overrides: ColumnOverrides): GridColumn[] {
   const name = fields.find((field) => field.field === 'name') ?? NAME_COLUMN;
-  const ordered = [name, ...fields.filter((field) => field !== name && field.field !== 'name')];
+  const ordered = [name, ...leadingFirst(fields.filter((field) => field !== name && field.field !== 'name'))];
   const seen = new Set<string>();
-  const hidden = new Set(overrides.hidden ?? []);
+  const hidden = new Set(overrides.hidden ?? defaultHiddenColumns(fields));
   const columns: GridColumn[] = [];
   for (const field of ordered) {
     if (seen.has(field.key) || (field !== name && hidden.has(field.key))) continue;
@@ -159,10 +183,10 @@ export function cellMarkers(doc: DmsDocument, field: string, formats: Pick<Local
   return [];
 }
 
-/** The option's columns the user may show or hide (all but the name column), in the option's order. */
+/** The option's columns the user may show or hide (all but the name column), in the grid's order. */
 export function configurableColumns(fields: readonly DocumentListField[]): DocumentListField[] {
   const seen = new Set<string>();
-  return fields.filter((field) => {
+  return leadingFirst(fields).filter((field) => {
     if (field.field === 'name' || seen.has(field.key)) return false;
     seen.add(field.key);
     return true;

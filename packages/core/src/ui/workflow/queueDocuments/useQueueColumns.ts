@@ -3,7 +3,7 @@ import type { QueueDocumentsSort } from '../../../api/workflowApi';
 import type { DocumentListField } from '../../../model';
 import type { OptionValues } from '../../../rules';
 import type { ColumnOverrides, WorkflowPreferences } from '../../../state/WorkflowPreferences';
-import { configurableColumns, gridColumns, type GridColumn } from './documentColumns';
+import { configurableColumns, defaultHiddenColumns, gridColumns, type GridColumn } from './documentColumns';
 
 /** The queue grid's columns as the user set them up (spec §3 "column configuration and overrides"), and what changes them. */
 export interface QueueColumns {
@@ -25,14 +25,14 @@ export interface QueueColumns {
   shownColumns: string[];
   /** The Columns menu's ticks changed: `shown` are the keys left ticked. */
   onShownChange(shown: readonly string[]): void;
-  /** Reset columns: the option's widths and the server's order again. */
+  /** Reset columns: the option's widths, the leading decision columns only and the server's order again. */
   resetColumns(): void;
 }
 
 /**
  * The columns of a queue's grid from the option 'Workflow Document List Columns' (null while the
- * options load), with the user's widths, hidden columns and sort kept in local storage
- * (WorkflowPreferences), so every queue opens the way the user left the last one.
+ * options load), with the user's widths, the columns they chose in the Columns menu and sort kept
+ * in local storage (WorkflowPreferences), so every queue opens the way the user left the last one.
  */
 export function useQueueColumns(options: OptionValues | null, preferences: WorkflowPreferences): QueueColumns {
   const [overrides, setOverrides] = useState<ColumnOverrides>(() => preferences.columnOverrides());
@@ -51,6 +51,8 @@ export function useQueueColumns(options: OptionValues | null, preferences: Workf
   const desc = overrides.sort?.desc ?? false;
   const serverSort = useMemo(() => ({ sort, desc }), [sort, desc]);
   const optionalColumns = useMemo(() => (options ? configurableColumns(options.workflowDocumentListColumns) : []), [options]);
+  // Until the user ticks columns themselves, the leading decision columns only (documentColumns).
+  const hidden = overrides.hidden ?? (options ? defaultHiddenColumns(options.workflowDocumentListColumns) : []);
 
   return {
     columns,
@@ -64,7 +66,7 @@ export function useQueueColumns(options: OptionValues | null, preferences: Workf
     onSortChange: (column, direction) => change((current) => ({ ...current, sort: { key: column.key, desc: direction } })),
     onResize: (key, width) => change((current) => ({ ...current, widths: { ...current.widths, [key]: width } })),
     optionalColumns,
-    shownColumns: optionalColumns.filter((field) => !(overrides.hidden ?? []).includes(field.key)).map((field) => field.key),
+    shownColumns: optionalColumns.filter((field) => !hidden.includes(field.key)).map((field) => field.key),
     onShownChange: (shown) =>
       change((current) => ({
         ...current,
