@@ -3,6 +3,7 @@ export * from './actionAvailability';
 export * from './annotationValidation';
 export * from './approvalLimitAvailability';
 export * from './approveAvailability';
+export * from './autoRoutePath';
 export * from './contextValidity';
 export * from './customFieldRules';
 export * from './documentAutoName';

@@ -15,6 +15,7 @@ import { erpStatusWritesSchema } from './erpStatusWritesMigration';
 import { duplicateMarksSchema } from './duplicateMarksMigration';
 import { approvalControlsSchema } from './approvalControlsMigration';
 import { historyChainSchema } from './historyChainMigration';
+import { rejectNoticesSchema } from './rejectNoticesMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -506,6 +507,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020_erp_status_writes': erpStatusWritesSchema(dialect),
     '0021_entra_identity_changes': entraIdentityChangesSchema(dialect),
     '0022_history_chain': historyChainSchema(),
+    '0024_reject_notices': rejectNoticesSchema(),
   };
 }
 
