@@ -79,7 +79,9 @@ export const SendForApprovalAnswer = Type.Object({
   documents: Type.Array(Type.Object({ id: Type.Integer(), queueId: Type.Integer(), rowVersion: Type.Integer() })),
   queueId: Type.Integer({ description: 'The queue on the auto-route where the documents stopped: the first that takes a decision.' }),
   queueName: Type.String(),
-  passedQueueIds: Type.Array(Type.Integer(), { description: 'The queues set to be passed over (WorkflowSkipOnAutoroute) they went through, in order.' }),
+  passedQueueIds: Type.Array(Type.Integer(), {
+    description: 'The queues set to be passed over (WorkflowSkipOnAutoroute) they went through, in order.',
+  }),
 });
 
 /** What `PUT /api/documents/send-for-approval` answers, as the client reads it. */

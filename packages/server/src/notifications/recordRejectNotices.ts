@@ -43,7 +43,14 @@ export async function recordRejectNotices(
     if (sender === null || sender === rejectedByUserId) continue;
     const row = await trx
       .insertInto('teams_notifications')
-      .values({ user_id: sender, queue_id: doc.queueId, document_count: 1, first_document_id: doc.id, created_at: now, reason: reason ?? '' })
+      .values({
+        user_id: sender,
+        queue_id: doc.queueId,
+        document_count: 1,
+        first_document_id: doc.id,
+        created_at: now,
+        reason: reason ?? '',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx

@@ -70,7 +70,11 @@ export async function sendForApproval(deps: ErpDeps, viewer: Viewer, request: Se
     if (!path.ok) throw invalid(path.message);
 
     let current = fromId;
-    let documents: MovedDocument[] = request.docIds.map((id, index) => ({ id, queueId: fromId, rowVersion: request.rowConflictIds[index] }));
+    let documents: MovedDocument[] = request.docIds.map((id, index) => ({
+      id,
+      queueId: fromId,
+      rowVersion: request.rowConflictIds[index],
+    }));
     for (const [index, to] of path.hops.entries()) {
       const last = index === path.hops.length - 1;
       const moved = await applyWorkflowAction(
