@@ -4,6 +4,7 @@ export * from './annotationValidation';
 export * from './approvalLimitAvailability';
 export * from './approveAvailability';
 export * from './autoRoutePath';
+export * from './sendForApprovalAvailability';
 export * from './contextValidity';
 export * from './customFieldRules';
 export * from './documentAutoName';
