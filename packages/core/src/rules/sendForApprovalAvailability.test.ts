@@ -22,5 +22,8 @@ describe('sendForApprovalOffered', () => {
     expect(sendForApprovalOffered([doc(queue(1), WORKFLOW_PERMS.approve)])).toBe(false);
     expect(sendForApprovalOffered([doc(queue(1), WORKFLOW_PERMS.route, false)])).toBe(false);
     expect(sendForApprovalOffered([doc(queue(3, 0, FEATURES2.IncludeInAutoRoute))])).toBe(false);
+    // A queue that approves or rejects to somewhere takes the decision itself.
+    expect(sendForApprovalOffered([doc(queue(1))], { approveToQueueId: 4, rejectToQueueId: null })).toBe(false);
+    expect(sendForApprovalOffered([doc(queue(1))], { approveToQueueId: null, rejectToQueueId: null })).toBe(true);
   });
 });

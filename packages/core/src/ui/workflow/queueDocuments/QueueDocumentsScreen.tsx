@@ -243,6 +243,7 @@ export function QueueDocumentsScreen(): ReactElement {
         <SendForApprovalButton
           variant="toolbar"
           documents={selectedDocs}
+          queue={queue}
           disabled={busy || tagging.on}
           onSent={(outcome) => {
             // They left this queue: out of the list at once, and on to the next one (as after approve and reject).

@@ -3,7 +3,7 @@ import { Button, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { ApiError } from '../../../api';
 import type { SendForApprovalOutcome } from '../../../contract';
-import type { DmsDocument } from '../../../model';
+import type { DmsDocument, WorkflowQueue } from '../../../model';
 import { MESSAGES, sendForApprovalOffered } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
@@ -15,6 +15,8 @@ export interface SendForApprovalButtonProps {
   documents: readonly DmsDocument[];
   /** A toolbar's button (the queue) or a plain one (the viewer's header, the FactBox). */
   variant: 'toolbar' | 'button';
+  /** The queue as the queue list read it (its approve / reject targets), where the screen has it. */
+  queue?: WorkflowQueue | null;
   /** Another command is under way, or tagging mode is on: it waits. */
   disabled?: boolean;
   /** After the documents went: e.g. the queue takes them out of its list, the viewer reads the document again. */
@@ -28,12 +30,18 @@ export interface SendForApprovalButtonProps {
  * first queue that takes a decision, through the workflow actions (which invalidate the lists and
  * say "Sent … for approval: now in {queue}"). Any refusal stays in the dialog, in the server's words.
  */
-export function SendForApprovalButton({ documents, variant, disabled = false, onSent }: SendForApprovalButtonProps): ReactElement | null {
+export function SendForApprovalButton({
+  documents,
+  variant,
+  queue = null,
+  disabled = false,
+  onSent,
+}: SendForApprovalButtonProps): ReactElement | null {
   const { workflowActions } = useServices();
   const [prompt, setPrompt] = useState<NotePrompt | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!sendForApprovalOffered(documents)) return null;
+  if (!sendForApprovalOffered(documents, queue)) return null;
   const queueId = documents[0].queue?.id ?? 0;
   const title = UI_TEXT.sendForApproval.sendTitle(documents.length);
 
