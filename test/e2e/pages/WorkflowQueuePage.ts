@@ -74,7 +74,9 @@ export class WorkflowQueuePage {
         .map((cell) => {
           // The name without the lines a marked row shows under it: "Possible duplicate of …" (issue 35), "Rejected: …" (issue 38).
           let text = cell.innerText;
-          for (const marker of Array.from(cell.querySelectorAll<HTMLElement>('[data-marker="possibleDuplicate"], [data-marker="rejection"]')))
+          for (const marker of Array.from(
+            cell.querySelectorAll<HTMLElement>('[data-marker="possibleDuplicate"], [data-marker="rejection"]'),
+          ))
             text = text.replace(marker.innerText, '');
           return text.trim();
         }),
@@ -121,7 +123,9 @@ export class WorkflowQueuePage {
         .map((cell) => {
           // The name without the lines a marked row shows under it: "Possible duplicate of …" (issue 35), "Rejected: …" (issue 38).
           let text = cell.innerText;
-          for (const marker of Array.from(cell.querySelectorAll<HTMLElement>('[data-marker="possibleDuplicate"], [data-marker="rejection"]')))
+          for (const marker of Array.from(
+            cell.querySelectorAll<HTMLElement>('[data-marker="possibleDuplicate"], [data-marker="rejection"]'),
+          ))
             text = text.replace(marker.innerText, '');
           return text.trim();
         }),

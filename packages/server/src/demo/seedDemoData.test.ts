@@ -345,7 +345,12 @@ describeEachDialect('seedDemoData', (dialect) => {
           .map(([feature]) => feature);
       expect(setFeatures('AP Inbox')).toEqual(['OptInWorkflow']);
       // Send for approval passes Coding and stops in Approval L1; a reject there needs its reason (issue 38).
-      expect(setFeatures('Coding')).toEqual(['BlockApproveUnlinked', 'BlockRouteUnlinked', 'WorkflowSkipOnAutoroute', 'IncludeInAutoRoute']);
+      expect(setFeatures('Coding')).toEqual([
+        'BlockApproveUnlinked',
+        'BlockRouteUnlinked',
+        'WorkflowSkipOnAutoroute',
+        'IncludeInAutoRoute',
+      ]);
       expect(setFeatures('Approval L1')).toEqual(['ApproveFromNoteRequired', 'RejectFromNoteRequired', 'IncludeInAutoRoute']);
       expect(setFeatures('Approval L2')).toEqual(['RejectFromNoteRequired', 'WarnApproveUnlinked', 'IncludeInAutoRoute']);
       expect(setFeatures('Approved')).toEqual([]);
