@@ -119,7 +119,9 @@ describe('the Teams app package (npm run build:manifests)', () => {
         ],
       },
       // The notification the server sends through Graph names this type and these parameters.
-      activities: { activityTypes: [expect.objectContaining({ type: 'documentsArrived' })] },
+      activities: {
+        activityTypes: [expect.objectContaining({ type: 'documentsArrived' }), expect.objectContaining({ type: 'documentRejected' })],
+      },
     });
     const templateText = (manifest.activities as { activityTypes: { templateText: string }[] }).activityTypes[0].templateText;
     expect(templateText).toContain('{count}');

@@ -33,15 +33,23 @@ export class WorkflowQueuePage {
       .filter({ has: this.app.getByRole('gridcell') });
   }
 
-  /** The row whose first cell is this document name (followed, in a marked row, by its "Possible duplicate of …" line only). */
+  /**
+   * The row whose first cell is this document name (followed, in a marked row, by its "Possible
+   * duplicate of …" line and, in Rejected, its "Rejected: …" line only).
+   */
   row(name: string): Locator {
-    const named = new RegExp(`^\\s*${escapeRegExp(name)}\\s*(Possible duplicate of .*)?$`);
+    const named = new RegExp(`^\\s*${escapeRegExp(name)}\\s*(Possible duplicate of .*)?\\s*(Rejected: .*|Rejected without a reason)?$`);
     return this.rows().filter({ has: this.app.getByRole('gridcell').first().filter({ hasText: named }) });
   }
 
   /** A row's "Possible duplicate of …" line (issue 35), under the document's name. */
   possibleDuplicate(name: string): Locator {
     return this.row(name).locator('[data-marker="possibleDuplicate"]');
+  }
+
+  /** A row's "Rejected: …" line (issue 38), under the document's name. */
+  rejection(name: string): Locator {
+    return this.row(name).locator('[data-marker="rejection"]');
   }
 
   /** The approve dialog of possible duplicates: it asks for the reason to approve them anyway. */
@@ -64,9 +72,13 @@ export class WorkflowQueuePage {
         .map((row) => row.querySelector('[role="gridcell"], td'))
         .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
         .map((cell) => {
-          // The name without the line "Possible duplicate of …" a marked row shows under it (issue 35).
-          const marker = cell.querySelector<HTMLElement>('[data-marker="possibleDuplicate"]');
-          return (marker === null ? cell.innerText : cell.innerText.replace(marker.innerText, '')).trim();
+          // The name without the lines a marked row shows under it: "Possible duplicate of …" (issue 35), "Rejected: …" (issue 38).
+          let text = cell.innerText;
+          for (const marker of Array.from(
+            cell.querySelectorAll<HTMLElement>('[data-marker="possibleDuplicate"], [data-marker="rejection"]'),
+          ))
+            text = text.replace(marker.innerText, '');
+          return text.trim();
         }),
     );
   }
@@ -109,9 +121,13 @@ export class WorkflowQueuePage {
         .map((row) => row.querySelector('[role="gridcell"], td'))
         .filter((cell): cell is HTMLElement => cell instanceof HTMLElement)
         .map((cell) => {
-          // The name without the line "Possible duplicate of …" a marked row shows under it (issue 35).
-          const marker = cell.querySelector<HTMLElement>('[data-marker="possibleDuplicate"]');
-          return (marker === null ? cell.innerText : cell.innerText.replace(marker.innerText, '')).trim();
+          // The name without the lines a marked row shows under it: "Possible duplicate of …" (issue 35), "Rejected: …" (issue 38).
+          let text = cell.innerText;
+          for (const marker of Array.from(
+            cell.querySelectorAll<HTMLElement>('[data-marker="possibleDuplicate"], [data-marker="rejection"]'),
+          ))
+            text = text.replace(marker.innerText, '');
+          return text.trim();
         }),
     );
   }

@@ -10,7 +10,7 @@ import type {
   WorkflowRoot,
 } from '../model';
 import { DECISION_FIELDS, type DecisionField } from '../model';
-import type { SubmitOutcome } from '../contract';
+import type { SendForApprovalOutcome, SubmitOutcome } from '../contract';
 import type { ApiClient } from './ApiClient';
 
 /** Sort keys GET /queues/{id}/workflow accepts (docs/API.md). */
@@ -94,6 +94,12 @@ export interface SubmitRequest extends WorkflowActionRequest {
   note: string;
 }
 
+/**
+ * A send for approval (ours, issue 38; docs/API.md "Send for approval"): the documents of one queue
+ * as the window saw them, and a note (optional unless a queue on the auto-route asks for one).
+ */
+export type SendForApprovalRequest = WorkflowActionRequest;
+
 /** What approve, reject and route answer: each moved document with its new queue and row version. */
 export interface WorkflowActionResult {
   documents: { id: number; queueId: number; rowVersion: number }[];
@@ -137,6 +143,8 @@ export interface WorkflowApi {
   route(request: RouteRequest): Promise<WorkflowActionResult>;
   /** PUT /documents/submit: where each document is now, and what the queue's OnSubmit events did or ask. */
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
+  /** PUT /documents/send-for-approval: along the auto-route to the first queue that takes a decision. */
+  sendForApproval(request: SendForApprovalRequest): Promise<SendForApprovalOutcome>;
   /** GET /documents/{id}/locks: the live lock, if any. */
   getLocks(docId: number, signal?: AbortSignal): Promise<DocumentLockInfo[]>;
   /** POST /locks: takes (or renews one's own) lock on a document in a queue at the row version the window saw. */
@@ -215,6 +223,8 @@ export function workflowApi(client: ApiClient): WorkflowApi {
       client.put<WorkflowActionResult>('/documents/route', { ...actionBody(request), note: noteOrUndefined(request.note), to: request.to }),
     // The note goes as typed: a submit requires one, and the server answers a blank one in the spec's words.
     submit: (request) => client.put<SubmitOutcome>('/documents/submit', { ...actionBody(request), note: request.note }),
+    sendForApproval: (request) =>
+      client.put<SendForApprovalOutcome>('/documents/send-for-approval', { ...actionBody(request), note: noteOrUndefined(request.note) }),
     getLocks: (docId, signal) => client.get<DocumentLockInfo[]>(`/documents/${docId}/locks`, { signal }),
     lock: (docId, queueId, rowConflictId) =>
       client.post<DocumentLockInfo>('/locks', undefined, { query: { docId, queueId, rowConflictIds: rowConflictId } }),

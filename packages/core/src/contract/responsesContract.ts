@@ -130,6 +130,21 @@ export const DocumentAnswer = Type.Object({
   submitted: Type.Optional(Type.Boolean()),
   decision: Type.Optional(DocumentDecisionAnswer),
   possibleDuplicates: Type.Optional(PossibleDuplicateListAnswer),
+  rejection: Type.Optional(
+    nullable(
+      Type.Object(
+        {
+          reason: nullable(Type.String()),
+          rejectedBy: Type.String(),
+          rejectedAt: Type.String({ description: 'ISO 8601 time.' }),
+          fromQueueName: Type.String(),
+        },
+        {
+          description: 'Ours (issue 38): the reject that put the document in its queue, with its reason; only the queue listing sends it.',
+        },
+      ),
+    ),
+  ),
 });
 
 /** `GET /api/documents?docId[]=…` → DmsDocument[]. */

@@ -73,3 +73,16 @@ void linkSetupMatches;
 void permsMatch;
 void stepMatches;
 void lockMatches;
+
+/** `PUT /api/documents/send-for-approval` → each document where it stopped, the queue it stopped in and the queues it passed. */
+export const SendForApprovalAnswer = Type.Object({
+  documents: Type.Array(Type.Object({ id: Type.Integer(), queueId: Type.Integer(), rowVersion: Type.Integer() })),
+  queueId: Type.Integer({ description: 'The queue on the auto-route where the documents stopped: the first that takes a decision.' }),
+  queueName: Type.String(),
+  passedQueueIds: Type.Array(Type.Integer(), {
+    description: 'The queues set to be passed over (WorkflowSkipOnAutoroute) they went through, in order.',
+  }),
+});
+
+/** What `PUT /api/documents/send-for-approval` answers, as the client reads it. */
+export type SendForApprovalOutcome = Static<typeof SendForApprovalAnswer>;

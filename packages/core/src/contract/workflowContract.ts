@@ -43,3 +43,13 @@ export const ApprovalStepBody = Type.Object(
 
 /** The JSON body of `PUT /api/v2/documents/{id}/approvals/{n}`. */
 export type ApprovalStepRequest = Static<typeof ApprovalStepBody>;
+
+/**
+ * The body of `PUT /api/documents/send-for-approval` (ours, issue 38 "The clerk's path";
+ * docs/API.md "Send for approval"): the documents of one queue as the window saw them, and the
+ * note the route rules of the queues on the way may require.
+ */
+export const SendForApprovalBody = Type.Object({ ...actionFields, note: Type.Optional(NullableText) }, { additionalProperties: false });
+
+/** The JSON body of `PUT /api/documents/send-for-approval`. */
+export type SendForApprovalRequestBody = Static<typeof SendForApprovalBody>;

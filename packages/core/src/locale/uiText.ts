@@ -18,6 +18,7 @@ import { DECISION_TEXT } from './decisionText';
 import { VIEWER_TEXT } from './viewerText';
 import { DUPLICATES_TEXT } from './duplicatesText';
 import { LIVE_TEXT } from './liveText';
+import { SEND_FOR_APPROVAL_TEXT } from './sendForApprovalText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -68,4 +69,5 @@ export const UI_TEXT = {
   viewer: VIEWER_TEXT,
   duplicates: DUPLICATES_TEXT,
   live: LIVE_TEXT,
+  sendForApproval: SEND_FOR_APPROVAL_TEXT,
 } as const;

@@ -47,10 +47,12 @@ describe('bit sets', () => {
     expect(FEATURES2.RestrictToDataAreaId).toBe(4);
     // Ours (the OnLink event's Approve): the next free bits after the spec's.
     expect([FEATURES2.AutoApproveOnLink, FEATURES2.PromptToApproveOnLink]).toEqual([8, 16]);
+    // Ours (the spec's IncludeInAutoRoute setting, which has no bit): the next free one.
+    expect(FEATURES2.IncludeInAutoRoute).toBe(32);
     expect(WORKFLOW_PERMS.receiveNotificationsFor).toBe(1024);
   });
 
   it('decodes 0 to all false', () => {
-    expect(Object.values(decodeBits(FEATURES2, 0))).toEqual([false, false, false, false, false]);
+    expect(Object.values(decodeBits(FEATURES2, 0))).toEqual([false, false, false, false, false, false]);
   });
 });

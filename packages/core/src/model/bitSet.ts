@@ -69,6 +69,8 @@ export const FEATURES1 = {
  * Queue feature flags, set 2 (portal spec §6). AutoApproveOnLink and PromptToApproveOnLink are
  * ours: the spec's OnLink event carries Approve but names no bit for it, so it takes the next
  * free bits of this set (docs/UX-DECISIONS.md "OnLink"); its LaunchRecord is LaunchRecordAfterDocumentLink.
+ * IncludeInAutoRoute is ours too: the spec lists the queue setting but gives it no bit
+ * (docs/UX-DECISIONS.md "Send for approval").
  */
 export const FEATURES2 = {
   LaunchRecordAfterDocumentLink: 1,
@@ -76,4 +78,5 @@ export const FEATURES2 = {
   RestrictToDataAreaId: 4,
   AutoApproveOnLink: 8,
   PromptToApproveOnLink: 16,
+  IncludeInAutoRoute: 32,
 } as const;

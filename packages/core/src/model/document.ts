@@ -139,4 +139,21 @@ export interface DmsDocument {
    * may duplicate ([] when none); absent elsewhere (GET /api/documents/{id}/duplicates answers it).
    */
   possibleDuplicates?: PossibleDuplicate[];
+  /**
+   * Ours (issue 38 "Reasons"): in the queue listing, the reject that put the document where it is
+   * (it has not moved since), with its reason; null when it was not rejected here; absent elsewhere.
+   */
+  rejection?: DocumentRejection | null;
+}
+
+/** A reject that put a document into its queue: the reason given, who rejected it, when, and from where. */
+export interface DocumentRejection {
+  /** The reject's note; null when the queue asked for none and none was given. */
+  reason: string | null;
+  /** The rejecter's name (their login when they have none). */
+  rejectedBy: string;
+  /** ISO 8601 time. */
+  rejectedAt: string;
+  /** The queue it was rejected from. */
+  fromQueueName: string;
 }

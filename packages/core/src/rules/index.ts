@@ -3,6 +3,8 @@ export * from './actionAvailability';
 export * from './annotationValidation';
 export * from './approvalLimitAvailability';
 export * from './approveAvailability';
+export * from './autoRoutePath';
+export * from './sendForApprovalAvailability';
 export * from './contextValidity';
 export * from './customFieldRules';
 export * from './documentAutoName';

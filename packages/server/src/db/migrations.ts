@@ -16,6 +16,7 @@ import { duplicateMarksSchema } from './duplicateMarksMigration';
 import { approvalControlsSchema } from './approvalControlsMigration';
 import { historyChainSchema } from './historyChainMigration';
 import { liveChangesSchema } from './liveChangesMigration';
+import { rejectNoticesSchema } from './rejectNoticesMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -508,6 +509,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0021_entra_identity_changes': entraIdentityChangesSchema(dialect),
     '0022_history_chain': historyChainSchema(),
     '0023_live_changes': liveChangesSchema(dialect),
+    '0024_reject_notices': rejectNoticesSchema(),
   };
 }
 

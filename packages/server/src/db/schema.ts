@@ -255,6 +255,8 @@ export interface TeamsNotificationsTable {
   created_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** Migration 0024: the reason of a reject notice to the one who sent the document; null (or left out): "documents arrived". */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `linked_record_facts`: the decision facts of a linked ERP record, cached (erp/linkedRecordFacts.ts). */

@@ -463,20 +463,28 @@ export const DEMO_QUEUES: readonly DemoQueue[] = [
   // Opt-in: new imports do not land here on their own; the clerk submits them.
   { name: 'AP Inbox', features1: ['OptInWorkflow'], features2: [], approveTo: null, rejectTo: null },
   // Coding assigns the invoice to its purchase document, so it may not leave unlinked, neither
-  // routed nor approved.
-  { name: 'Coding', features1: ['BlockRouteUnlinked', 'BlockApproveUnlinked'], features2: [], approveTo: null, rejectTo: null },
+  // routed nor approved. Send for approval passes through it (on the auto-route, skipped) to
+  // Approval L1, under its rules (issue 38 "The clerk's path").
+  {
+    name: 'Coding',
+    features1: ['BlockRouteUnlinked', 'BlockApproveUnlinked', 'WorkflowSkipOnAutoroute'],
+    features2: ['IncludeInAutoRoute'],
+    approveTo: null,
+    rejectTo: null,
+  },
+  // The approval queues are on the auto-route, and a reject there needs its reason (issue 38 "Reasons").
   {
     name: 'Approval L1',
-    features1: ['ApproveFromNoteRequired'],
-    features2: [],
+    features1: ['ApproveFromNoteRequired', 'RejectFromNoteRequired'],
+    features2: ['IncludeInAutoRoute'],
     approveTo: 'Approval L2',
     rejectTo: 'Rejected',
     segregationOfDuties: true,
   },
   {
     name: 'Approval L2',
-    features1: ['WarnApproveUnlinked'],
-    features2: [],
+    features1: ['WarnApproveUnlinked', 'RejectFromNoteRequired'],
+    features2: ['IncludeInAutoRoute'],
     approveTo: 'Approved',
     rejectTo: 'Rejected',
     segregationOfDuties: true,

@@ -344,9 +344,15 @@ describeEachDialect('seedDemoData', (dialect) => {
           .filter(([, on]) => on)
           .map(([feature]) => feature);
       expect(setFeatures('AP Inbox')).toEqual(['OptInWorkflow']);
-      expect(setFeatures('Coding')).toEqual(['BlockApproveUnlinked', 'BlockRouteUnlinked']);
-      expect(setFeatures('Approval L1')).toEqual(['ApproveFromNoteRequired']);
-      expect(setFeatures('Approval L2')).toEqual(['WarnApproveUnlinked']);
+      // Send for approval passes Coding and stops in Approval L1; a reject there needs its reason (issue 38).
+      expect(setFeatures('Coding')).toEqual([
+        'BlockApproveUnlinked',
+        'BlockRouteUnlinked',
+        'WorkflowSkipOnAutoroute',
+        'IncludeInAutoRoute',
+      ]);
+      expect(setFeatures('Approval L1')).toEqual(['ApproveFromNoteRequired', 'RejectFromNoteRequired', 'IncludeInAutoRoute']);
+      expect(setFeatures('Approval L2')).toEqual(['RejectFromNoteRequired', 'WarnApproveUnlinked', 'IncludeInAutoRoute']);
       expect(setFeatures('Approved')).toEqual([]);
       expect(setFeatures('Rejected')).toEqual([]);
       // Segregation of duties (issue 35) holds in the two approval levels and nowhere else.

@@ -2,6 +2,8 @@ import { ClientCredentialsTokenProvider, GraphClient } from '../graph';
 import type { GraphClientOptions } from '../graph';
 import { documentsArrivedNotification } from './documentsArrivedNotification';
 import type { DocumentsArrived } from './documentsArrivedNotification';
+import { documentRejectedNotification } from './documentRejectedNotification';
+import type { DocumentRejected } from './documentRejectedNotification';
 import type { TeamsNotifySettings } from './teamsNotifySettingsOf';
 
 /** A recipient of a Teams activity notification: their Entra tenant and object id. */
@@ -35,6 +37,17 @@ export class TeamsNotifier {
       path: `/users/${encodeURIComponent(recipient.objectId)}/teamwork/sendActivityNotification`,
       body: documentsArrivedNotification(settings.teamsAppId, arrived),
       purpose: `the Teams activity notification to user ${recipient.objectId} (tenant ${recipient.tenantId})`,
+    });
+  }
+
+  /** Tells `recipient` that a document they sent was rejected, and why; throws as documentsArrived does. */
+  async documentRejected(settings: TeamsNotifySettings, recipient: TeamsRecipient, rejected: DocumentRejected): Promise<void> {
+    await this.#clientFor(settings).send({
+      tenantId: recipient.tenantId,
+      method: 'POST',
+      path: `/users/${encodeURIComponent(recipient.objectId)}/teamwork/sendActivityNotification`,
+      body: documentRejectedNotification(settings.teamsAppId, rejected),
+      purpose: `the Teams reject notice to user ${recipient.objectId} (tenant ${recipient.tenantId})`,
     });
   }
 

@@ -10,7 +10,8 @@ export const TEAMS_NOTIFICATION_JOB = 'teams:send-notification';
 const MAX_ERROR_CHARS = 2000;
 
 /**
- * The `teams:send-notification` job: sends one written notification through Graph and marks it
+ * The `teams:send-notification` job: sends one written notification (documents arrived, or a
+ * reject notice with its reason) through Graph and marks it
  * sent. A recipient who meanwhile was disabled or lost their Entra identity is skipped (state
  * `dropped`, the reason kept). A failure is kept in words on the row and thrown, so the job
  * runner retries with its backoff and, after the last run, leaves the job failed with the same
@@ -25,6 +26,7 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
       .selectFrom('teams_notifications as n')
       .innerJoin('users as u', 'u.id', 'n.user_id')
       .innerJoin('queues as q', 'q.id', 'n.queue_id')
+      .leftJoin('documents as d', 'd.id', 'n.first_document_id')
       .select([
         'n.state',
         'n.queue_id',
@@ -34,6 +36,9 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
         'u.entra_tenant_id',
         'u.entra_object_id',
         'q.name as queue_name',
+        'n.reason',
+        // A reject notice names its document (left join: a deleted document's notice still goes).
+        'd.name as document_name',
       ])
       .where('n.id', '=', id)
       .executeTakeFirst();
@@ -51,11 +56,23 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
       );
     }
     try {
-      await notifier.documentsArrived(
-        settings,
-        { tenantId: row.entra_tenant_id, objectId: row.entra_object_id },
-        { queueId: row.queue_id, queueName: row.queue_name, count: row.document_count, firstDocumentId: row.first_document_id },
-      );
+      const recipient = { tenantId: row.entra_tenant_id, objectId: row.entra_object_id };
+      if (row.reason === null) {
+        await notifier.documentsArrived(settings, recipient, {
+          queueId: row.queue_id,
+          queueName: row.queue_name,
+          count: row.document_count,
+          firstDocumentId: row.first_document_id,
+        });
+      } else {
+        await notifier.documentRejected(settings, recipient, {
+          queueId: row.queue_id,
+          queueName: row.queue_name,
+          documentId: row.first_document_id,
+          documentName: row.document_name ?? `#${row.first_document_id}`,
+          reason: row.reason,
+        });
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db

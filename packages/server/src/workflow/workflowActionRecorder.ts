@@ -20,6 +20,7 @@ import { appendWorkflowHistory } from './appendWorkflowHistory';
 import type { NewWorkflowHistoryRow } from './appendWorkflowHistory';
 import { duplicateOverridesOf } from './duplicateGuard';
 import { NOTHING_JUDGED, approvalHistoryColumns, conversionNoteOf, judgeApprovalLimits } from './approvalLimits';
+import type { JudgedApprovals } from './approvalLimits';
 import { assertSegregationOfDuties } from './segregationOfDuties';
 import {
   QUEUE_ACCESS_FLAGS,
@@ -38,7 +39,7 @@ import {
 import type { QueueAccessFlag, QueueWithAccess, Viewer } from '../access';
 import { reindexDocuments } from '../search';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
-import { recordQueueArrival } from '../notifications';
+import { recordQueueArrival, recordRejectNotices } from '../notifications';
 import { insertNotes } from '../documents';
 import { erpDecisionsOfMoves } from './erpStatusDecisions';
 import { recordErpStatusDecisions } from './erpStatusOutbox';
@@ -227,153 +228,181 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
  */
 export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
   const { action } = request;
-  const now = deps.now().toISOString();
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
   if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
   await refuseStaleWindow(deps.db, viewer, request);
   // Money rules (issues 12, 35): the linked amounts are read from the ERP and judged before the write lock is taken.
   const judged = action === 'approve' ? await judgeApprovalLimits(deps, viewer, request.expectedQueueId, request.docIds) : NOTHING_JUDGED;
-  return inWriteTransaction(deps.db, async (trx) => {
-    const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
-      trx
-        .selectFrom('documents as d')
-        .select(['d.id', 'd.queue_id', 'd.row_version'])
-        .where('d.id', 'in', [...shaped.docIds])
-        .where((eb) => canSeeDocument(eb, shapeViewer)),
-    );
-    if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
+  return inWriteTransaction(deps.db, (trx) => applyWorkflowAction(trx, deps, viewer, request, judged, WHOLE_ACTION));
+}
 
-    const fromId = request.expectedQueueId;
-    // The source queue with the queues it approves and rejects to: one read serves both ends.
-    const queues = await findQueueWithTargets(trx, viewer, fromId);
-    const from = queues.get(fromId);
-    // THE queue policy (access/queueActionPolicy) judges the flag, as on every other path.
-    if (from === undefined || !queueActionAllowed(action, from.access) || (from.workflowPerms & ACTION_PERM[action]) === 0) {
-      throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
-    }
-    if (!from.enabled) throw targetUnavailable(action);
-    // The row locks first, then the window checked against the rows as locked: a racer that waited
-    // for the winner's commit answers 409 at once rather than holding the row lock through the lock,
-    // rule and target reads while the next racer waits on it (the opening burst of the workflow
-    // bench). The same precedence as refuseStaleWindow: visible, the access held, the queue enabled,
-    // then a stale window before anything else. SQLite's `visible` is already current (IMMEDIATE).
-    const current = deps.dialect === 'postgres' ? await lockDocumentRowsReadingQueues(trx, deps.dialect, request.docIds) : visible;
-    const windowVersions = windowVersionsOf(request);
-    if (current.some((row) => row.queue_id !== fromId || row.row_version !== windowVersions.get(row.id))) throw queueOutOfSync();
-    const locks = await assertNoOtherUsersLockOnLockedRows(trx, deps, viewer.userId, request.docIds);
+/** How one move inside a larger action (Send for approval's hops) differs from an action of its own. */
+export interface WorkflowMoveOptions {
+  /** Whether the caller's note goes on the documents as a user note here (a multi-hop send writes it once). */
+  recordNote: boolean;
+  /** Whether the target queue's approvers hear of the arrival (a send tells only the queue it stops in). */
+  notifyArrival: boolean;
+}
 
-    if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
-    const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
-    // LinkOnApprovalRequired (features2): approval is where the document must be linked, as BlockApproveUnlinked.
-    const linkRequired =
-      linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
-    if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
-      throw invalid(linkRequiredMessage(request.docIds.length));
-    }
-    await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (access/submissionRules)
-    // Possible duplicates (issue 35) are approved only with a reason to override (workflow/duplicateGuard).
-    const overrides =
-      action === 'approve' ? await duplicateOverridesOf(trx, viewer, request.docIds, request.duplicateOverrideReason ?? null) : null;
+const WHOLE_ACTION: WorkflowMoveOptions = { recordNote: true, notifyArrival: true };
 
-    let targets: Map<number, Target>;
-    if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
+/**
+ * The checks and writes of recordWorkflowAction inside the caller's write transaction `trx`
+ * (everything but the privilege, the stale-window shortcut and the approval limits judged before
+ * it): Send for approval (workflow/documentSender) runs each hop of the auto-route through it, so
+ * a hop is refused for exactly what a route by hand would be.
+ */
+export async function applyWorkflowAction(
+  trx: Kysely<Database>,
+  deps: ErpDeps,
+  viewer: Viewer,
+  request: WorkflowActionRequest,
+  judged: JudgedApprovals,
+  options: WorkflowMoveOptions,
+): Promise<WorkflowActionResult> {
+  const { action } = request;
+  const now = deps.now().toISOString();
+  const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
+    trx
+      .selectFrom('documents as d')
+      .select(['d.id', 'd.queue_id', 'd.row_version'])
+      .where('d.id', 'in', [...shaped.docIds])
+      .where((eb) => canSeeDocument(eb, shapeViewer)),
+  );
+  if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
+
+  const fromId = request.expectedQueueId;
+  // The source queue with the queues it approves and rejects to: one read serves both ends.
+  const queues = await findQueueWithTargets(trx, viewer, fromId);
+  const from = queues.get(fromId);
+  // THE queue policy (access/queueActionPolicy) judges the flag, as on every other path.
+  if (from === undefined || !queueActionAllowed(action, from.access) || (from.workflowPerms & ACTION_PERM[action]) === 0) {
+    throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
+  }
+  if (!from.enabled) throw targetUnavailable(action);
+  // The row locks first, then the window checked against the rows as locked: a racer that waited
+  // for the winner's commit answers 409 at once rather than holding the row lock through the lock,
+  // rule and target reads while the next racer waits on it (the opening burst of the workflow
+  // bench). The same precedence as refuseStaleWindow: visible, the access held, the queue enabled,
+  // then a stale window before anything else. SQLite's `visible` is already current (IMMEDIATE).
+  const current = deps.dialect === 'postgres' ? await lockDocumentRowsReadingQueues(trx, deps.dialect, request.docIds) : visible;
+  const windowVersions = windowVersionsOf(request);
+  if (current.some((row) => row.queue_id !== fromId || row.row_version !== windowVersions.get(row.id))) throw queueOutOfSync();
+  const locks = await assertNoOtherUsersLockOnLockedRows(trx, deps, viewer.userId, request.docIds);
+
+  if (action === 'approve' && hasQueueFeature(from, 'BlockApproveFromQueue')) throw invalid(MESSAGES.approveBlockedFromQueue);
+  const linkBlock = action === 'approve' ? 'BlockApproveUnlinked' : action === 'route' ? 'BlockRouteUnlinked' : null;
+  // LinkOnApprovalRequired (features2): approval is where the document must be linked, as BlockApproveUnlinked.
+  const linkRequired =
+    linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
+  if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
+    throw invalid(linkRequiredMessage(request.docIds.length));
+  }
+  await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (access/submissionRules)
+  // Possible duplicates (issue 35) are approved only with a reason to override (workflow/duplicateGuard).
+  const overrides =
+    action === 'approve' ? await duplicateOverridesOf(trx, viewer, request.docIds, request.duplicateOverrideReason ?? null) : null;
+
+  let targets: Map<number, Target>;
+  if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
+  else {
+    let toId: number | null;
+    if (action === 'reject') toId = from.rejectToQueueId;
     else {
-      let toId: number | null;
-      if (action === 'reject') toId = from.rejectToQueueId;
-      else {
-        const route = await trx
-          .selectFrom('routes')
-          .select('id')
-          .where('from_queue_id', '=', fromId)
-          .where('to_queue_id', '=', request.to ?? 0)
-          .executeTakeFirst();
-        toId = route === undefined ? null : request.to;
-      }
-      targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
-    }
-    // Segregation of duties (issue 35): who prepared a document, or approved it at another level, does not approve it.
-    const levels = action === 'approve' ? await assertSegregationOfDuties(trx, viewer, from, targets) : null;
-    const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
-    const unread = targetIds.filter((id) => !queues.has(id));
-    // An approval list's step or a route names queues the source does not point at: read those too.
-    for (const [id, queue] of await findQueuesWithAccess(trx, viewer, unread)) queues.set(id, queue);
-    const toOf = (id: number): QueueWithAccess => {
-      const queueId = targets.get(id)?.queueId ?? null;
-      const to = queueId === null ? undefined : queues.get(queueId);
-      if (to === undefined || !to.enabled) throw targetUnavailable(action);
-      return to;
-    };
-    for (const id of request.docIds) {
-      const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, toOf(id)), request.note);
-      if (!noteCheck.valid) throw invalid(noteCheck.message);
-    }
-
-    const moved: MovedDocument[] = [];
-    const notes: { documentId: number; kind: NoteKind; text: string }[] = [];
-    const history: NewWorkflowHistoryRow[] = [];
-    for (const [index, id] of request.docIds.entries()) {
-      const rowVersion = request.rowConflictIds[index];
-      const to = toOf(id);
-      const updated = await trx
-        .updateTable('documents')
-        .set({ queue_id: to.id, row_version: rowVersion + 1, updated_at: now })
-        .where('id', '=', id)
-        .where('queue_id', '=', fromId)
-        .where('row_version', '=', rowVersion)
-        .where('deleted_at', 'is', null)
+      const route = await trx
+        .selectFrom('routes')
+        .select('id')
+        .where('from_queue_id', '=', fromId)
+        .where('to_queue_id', '=', request.to ?? 0)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw queueOutOfSync();
-      const step = targets.get(id)?.step ?? null;
-      if (step !== null) {
-        await trx
-          .updateTable('document_approvals')
-          .set({ approved_by_user_id: viewer.userId, approved_at: now })
-          .where('document_id', '=', id)
-          .where('step', '=', step)
-          .execute();
-      }
-      notes.push({
-        documentId: id,
-        kind: 'system',
-        text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`),
-      });
-      if (request.note !== null) notes.push({ documentId: id, kind: 'user', text: request.note });
-      const override = overrides?.get(id);
-      if (override !== undefined) notes.push({ documentId: id, kind: 'system', text: override.note });
-      const conversion = conversionNoteOf(judged.get(id));
-      if (conversion !== null) notes.push({ documentId: id, kind: 'system', text: conversion });
-      history.push({
-        document_id: id,
-        action,
-        from_queue_id: fromId,
-        to_queue_id: to.id,
-        user_id: viewer.userId,
-        note: request.note,
-        at: now,
-        override_reason: override?.reason ?? null,
-        ...approvalHistoryColumns(judged.get(id), levels?.get(id) ?? null),
-      });
-      moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
+      toId = route === undefined ? null : request.to;
     }
-    // The notes and history of every moved document in a statement each, not a few per document:
-    // a selection of 50 invoices approved at once stays a short transaction.
-    await insertNotes(trx, viewer.userId, notes, now);
-    await appendWorkflowHistory(trx, history);
-    // The ERP follows the decision: the linked invoices' approval status, written after the commit (workflow/erpStatusWriteBack).
-    await recordErpStatusDecisions(trx, erpDecisionsOfMoves(action, moved, queues), viewer.userId, now);
-    // The index holds name, description, user notes and text: only the caller's note changes it.
-    if (request.note !== null) await reindexDocuments(trx, request.docIds);
-    if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
-    // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
-    for (const queueId of new Set(moved.map((doc) => doc.queueId))) {
-      await recordQueueArrival(
-        trx,
-        queueId,
-        moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id),
-        viewer.userId,
-        now,
-      );
+    targets = new Map(request.docIds.map((id) => [id, { queueId: toId, step: null }]));
+  }
+  // Segregation of duties (issue 35): who prepared a document, or approved it at another level, does not approve it.
+  const levels = action === 'approve' ? await assertSegregationOfDuties(trx, viewer, from, targets) : null;
+  const targetIds = [...new Set([...targets.values()].map((target) => target.queueId))].filter((id): id is number => id !== null);
+  const unread = targetIds.filter((id) => !queues.has(id));
+  // An approval list's step or a route names queues the source does not point at: read those too.
+  for (const [id, queue] of await findQueuesWithAccess(trx, viewer, unread)) queues.set(id, queue);
+  const toOf = (id: number): QueueWithAccess => {
+    const queueId = targets.get(id)?.queueId ?? null;
+    const to = queueId === null ? undefined : queues.get(queueId);
+    if (to === undefined || !to.enabled) throw targetUnavailable(action);
+    return to;
+  };
+  for (const id of request.docIds) {
+    const noteCheck = validateWorkflowNote(noteRequirementOf(action, from, toOf(id)), request.note);
+    if (!noteCheck.valid) throw invalid(noteCheck.message);
+  }
+
+  const moved: MovedDocument[] = [];
+  const notes: { documentId: number; kind: NoteKind; text: string }[] = [];
+  const history: NewWorkflowHistoryRow[] = [];
+  for (const [index, id] of request.docIds.entries()) {
+    const rowVersion = request.rowConflictIds[index];
+    const to = toOf(id);
+    const updated = await trx
+      .updateTable('documents')
+      .set({ queue_id: to.id, row_version: rowVersion + 1, updated_at: now })
+      .where('id', '=', id)
+      .where('queue_id', '=', fromId)
+      .where('row_version', '=', rowVersion)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw queueOutOfSync();
+    const step = targets.get(id)?.step ?? null;
+    if (step !== null) {
+      await trx
+        .updateTable('document_approvals')
+        .set({ approved_by_user_id: viewer.userId, approved_at: now })
+        .where('document_id', '=', id)
+        .where('step', '=', step)
+        .execute();
     }
-    return { documents: moved };
-  });
+    notes.push({
+      documentId: id,
+      kind: 'system',
+      text: clip(`${ACTION_VERB[action]} by ${viewer.username} from '${from.name}' to '${to.name}'.`),
+    });
+    if (request.note !== null && options.recordNote) notes.push({ documentId: id, kind: 'user', text: request.note });
+    const override = overrides?.get(id);
+    if (override !== undefined) notes.push({ documentId: id, kind: 'system', text: override.note });
+    const conversion = conversionNoteOf(judged.get(id));
+    if (conversion !== null) notes.push({ documentId: id, kind: 'system', text: conversion });
+    history.push({
+      document_id: id,
+      action,
+      from_queue_id: fromId,
+      to_queue_id: to.id,
+      user_id: viewer.userId,
+      note: request.note,
+      at: now,
+      override_reason: override?.reason ?? null,
+      ...approvalHistoryColumns(judged.get(id), levels?.get(id) ?? null),
+    });
+    moved.push({ id, queueId: to.id, rowVersion: rowVersion + 1 });
+  }
+  // The notes and history of every moved document in a statement each, not a few per document:
+  // a selection of 50 invoices approved at once stays a short transaction.
+  await insertNotes(trx, viewer.userId, notes, now);
+  await appendWorkflowHistory(trx, history);
+  // The ERP follows the decision: the linked invoices' approval status, written after the commit (workflow/erpStatusWriteBack).
+  await recordErpStatusDecisions(trx, erpDecisionsOfMoves(action, moved, queues), viewer.userId, now);
+  // The index holds name, description, user notes and text: only the caller's note changes it.
+  if (request.note !== null && options.recordNote) await reindexDocuments(trx, request.docIds);
+  if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
+  // Whoever sent a rejected document hears why (issue 38 "Reasons"; notifications/recordRejectNotice).
+  if (action === 'reject') await recordRejectNotices(trx, deps, viewer.userId, moved, request.note, now);
+  // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
+  for (const queueId of options.notifyArrival ? new Set(moved.map((doc) => doc.queueId)) : []) {
+    await recordQueueArrival(
+      trx,
+      queueId,
+      moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id),
+      viewer.userId,
+      now,
+    );
+  }
+  return { documents: moved };
 }

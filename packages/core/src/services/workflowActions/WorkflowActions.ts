@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiServices, RouteRequest, SubmitRequest, WorkflowActionRequest, WorkflowActionResult } from '../../api';
-import type { SubmitOutcome } from '../../contract';
+import type {
+  ApiServices,
+  RouteRequest,
+  SendForApprovalRequest,
+  SubmitRequest,
+  WorkflowActionRequest,
+  WorkflowActionResult,
+} from '../../api';
+import type { SendForApprovalOutcome, SubmitOutcome } from '../../contract';
 import type { DocumentLockInfo, LockAction } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 import type { AlertStore, LoadingCounter, NoticeChannel } from '../../state';
@@ -53,6 +60,11 @@ export interface WorkflowActions {
    * Resolves to the answer, for what is the screen's to do (ask "Approve now?", open the record).
    */
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
+  /**
+   * PUT /documents/send-for-approval (issue 38): along the auto-route to the first queue that
+   * takes a decision; says "Sent n documents for approval: now in {queue}".
+   */
+  sendForApproval(request: SendForApprovalRequest): Promise<SendForApprovalOutcome>;
 }
 
 /** What the workflow actions run over: the web services, the mount's cache, its loading counter and where notices go. */
@@ -128,6 +140,12 @@ export function createWorkflowActions({ api, queryClient, loading, notices, aler
       if (outcome.autoApproved) notices.notify(UI_TEXT.queueImport.autoApproved(outcome.documents.length));
       else if (outcome.autoApproveRefusal !== null) alerts.push(UI_TEXT.queueImport.notAutoApproved(outcome.autoApproveRefusal), 'warning');
       else notices.notify(UI_TEXT.queueImport.submitted(outcome.documents.length));
+      return outcome;
+    },
+    sendForApproval: async (request) => {
+      const outcome = await loading.track(api.workflow.sendForApproval(request));
+      invalidateMoved(request.docIds);
+      notices.notify(UI_TEXT.sendForApproval.sent(outcome.documents.length, outcome.queueName));
       return outcome;
     },
   };

@@ -46,6 +46,7 @@ import { PinnedSearchList } from '../search/PinnedSearchList';
 import { TaggingBlockedButton } from '../search/TaggingBlockedButton';
 import { useSearchStores } from '../search/useSearchStores';
 import { useTaggingMode } from '../search/useTaggingMode';
+import { SendForApprovalButton } from '../workflow/sendForApproval/SendForApprovalButton';
 import { UI_TEXT } from '../../locale/uiText';
 import { FolderTree, TAGGED_ITEMS_VALUE } from './FolderTree';
 import { findDocument, folderOfDocument, initiallyOpenFolders, uploadTarget } from './folderTreeModel';
@@ -335,6 +336,8 @@ export function FoldersScreen(): ReactElement {
             <SplitButton docId={selectedIds.length === 1 ? selectedIds[0] : null} onSplit={reloadFolders} />
             <MergeButton docIds={selectedIds} />
             <LinkActions documents={selectedLinkDocuments} onLinkBroken={reloadFolders} />
+            {/* The record's own documents go on to approval from here (issue 38): no trip to the queue. */}
+            <SendForApprovalButton variant="toolbar" documents={selectedDocuments} onSent={reloadFolders} />
             <CaptureAction context={context} />
           </>
         )}

@@ -25,6 +25,7 @@ import { useOptionValues } from '../app/useOptionValues';
 import { queryKeys } from '../../state/queryKeys';
 import { PossibleDuplicatesBar } from '../duplicates/PossibleDuplicatesBar';
 import { ViewerToolbar } from './ViewerToolbar';
+import { SendForApprovalButton } from '../workflow/sendForApproval/SendForApprovalButton';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { EvidencePacketButton } from '../export/EvidencePacketButton';
 import { ViewerLinkActions } from '../link/ViewerLinkActions';
@@ -360,6 +361,8 @@ export function DocumentViewer({
         </Text>
         {/* Workflow documents only: outside a queue there is nothing to lock. */}
         {document?.queue ? <LockPopover document={document} /> : null}
+        {/* The clerk's path (issue 38): from the document itself on to approval; shown only where it can go. */}
+        {document?.queue ? <SendForApprovalButton variant="button" documents={[document]} /> : null}
         {document ? <PropertiesToggleButton pressed={propertiesOpen} onToggle={setPropertiesOpen} /> : null}
       </div>
       <PossibleDuplicatesBar docId={id} />

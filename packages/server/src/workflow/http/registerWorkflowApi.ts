@@ -4,14 +4,16 @@ import { registerApprovalRoutes } from './approvalRoutes';
 import { registerErpStatusRoutes } from './erpStatusRoutes';
 import { registerDuplicateRoutes } from './duplicateRoutes';
 import { registerLockRoutes } from './lockRoutes';
+import { registerSendForApprovalRoutes } from './sendForApprovalRoutes';
 import { registerSubmitRoutes } from './submitRoutes';
 import { registerWorkflowRoutes } from './workflowRoutes';
 import { registerWorkflowStructureRoutes } from './workflowStructureRoutes';
 
-/** Registers the workflow module's /api routes: queues and decisions: the workflow structure, queue listings, approve / reject / route, locks, approval lists and possible duplicates. */
+/** Registers the workflow module's /api routes: queues and decisions: the workflow structure, queue listings, approve / reject / route, send for approval, locks, approval lists and possible duplicates. */
 export function registerWorkflowApi(api: FastifyInstance, deps: ErpDeps): void {
   registerWorkflowRoutes(api, deps);
   registerSubmitRoutes(api, deps);
+  registerSendForApprovalRoutes(api, deps);
   registerWorkflowStructureRoutes(api, deps);
   registerLockRoutes(api, deps);
   registerApprovalRoutes(api, deps);

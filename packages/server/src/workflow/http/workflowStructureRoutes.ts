@@ -37,6 +37,7 @@ import { effectiveApprovalLimit } from '../approvalLimits';
 import { presentWorkflowQueueType, presentWorkflowQueueTypes, queueMatches } from '../workflowQueuePresenter';
 import type { QueueListFilter } from '../workflowQueuePresenter';
 import { findDueCounts, findQueueDocumentsPage, presentDecision } from '../queueDocuments';
+import { readLastRejections } from '../lastRejections';
 import { enqueueListedFactsRefresh } from '../../erp';
 import type { ErpDeps } from '../../erp';
 import { findBrowsableQueue, findBrowsableQueues } from '../workflowStructureQueries';
@@ -236,6 +237,11 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
         findQueueDocumentsPage(deps.db, deps.dialect, viewer, id, page),
         effectiveApprovalLimit(deps.db, viewer.userId, id),
       ]);
+      // Why each rejected document is here (issue 38 "Reasons"): the row and the document pane show it.
+      const rejections = await readLastRejections(
+        deps.db,
+        rows.map((row) => row.id),
+      );
       const now = deps.now();
       // Missing or old facts are read in the background; this answer shows what the cache holds.
       // Without an ERP configured there is nothing to read them from.
@@ -244,9 +250,10 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
       const documents = rows.map((row) => {
         const decision = decisions.get(row.id);
         const possibleDuplicates = duplicates.get(row.id) ?? [];
+        const rejection = rejections.get(row.id) ?? null;
         return decision === undefined
-          ? { ...presentDocument(row), possibleDuplicates }
-          : { ...presentDocument(row), decision: presentDecision(decision, now), possibleDuplicates };
+          ? { ...presentDocument(row), possibleDuplicates, rejection }
+          : { ...presentDocument(row), decision: presentDecision(decision, now), possibleDuplicates, rejection };
       });
       return { queue: { ...queue, approvalLimit }, documents, total, skip: page.skip, take: page.take };
     },

@@ -37,6 +37,7 @@ import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { cellMarkers, cellText, type GridColumn } from './documentColumns';
 import { DecisionMarker } from './DecisionMarker';
 import { PossibleDuplicateMarker } from '../../duplicates/PossibleDuplicateMarker';
+import { RejectionMarker } from '../rejection/RejectionMarker';
 import { UI_TEXT } from '../../../locale/uiText';
 
 /** Rows from the bottom at which scrolling asks for the next page. */
@@ -354,6 +355,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                         ))}
                         {text}
                         {columnIndex === 0 ? <PossibleDuplicateMarker duplicates={doc.possibleDuplicates ?? []} /> : null}
+                        {columnIndex === 0 ? <RejectionMarker rejection={doc.rejection} /> : null}
                       </TableCell>
                     );
                   }
@@ -372,6 +374,8 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
                       ))}
                       {/* Issue 35: "Possible duplicate of …" on a line of its own under the name. */}
                       {columnIndex === 0 ? <PossibleDuplicateMarker duplicates={doc.possibleDuplicates ?? []} /> : null}
+                      {/* Issue 38: in Rejected, why — on a line of its own under the name. */}
+                      {columnIndex === 0 ? <RejectionMarker rejection={doc.rejection} /> : null}
                     </TableCell>
                   );
                 })}

@@ -42,6 +42,8 @@ import { NotePromptDialog } from './NotePromptDialog';
 import { ImportFilesButton } from '../queueImport/ImportFilesButton';
 import { QueueDropZone } from '../queueImport/QueueDropZone';
 import { SubmitAction } from '../queueImport/SubmitAction';
+import { SendForApprovalButton } from '../sendForApproval/SendForApprovalButton';
+import { RejectionBar } from '../rejection/RejectionBar';
 import { useQueueImport } from '../queueImport/useQueueImport';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
@@ -239,6 +241,18 @@ export function QueueDocumentsScreen(): ReactElement {
         {tagging.on ? null : <EvidencePacketButton documents={selectedDocs} />}
         <ImportFilesButton queueName={queueName} queueImport={queueImport} />
         <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />
+        <SendForApprovalButton
+          variant="toolbar"
+          documents={selectedDocs}
+          queue={queue}
+          disabled={busy || tagging.on}
+          onSent={(outcome) => {
+            // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
+            const ids = outcome.documents.map((doc) => doc.id);
+            list.remove(ids);
+            selection.selectAfterRemoval(ids);
+          }}
+        />
       </WorkflowToolbar>
       <ApprovalLimitBar
         message={decisions.limitMessage}
@@ -313,7 +327,11 @@ export function QueueDocumentsScreen(): ReactElement {
                 aria-label={UI_TEXT.documentViewer}
               >
                 {viewedId !== null ? (
-                  <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
+                  <>
+                    {/* Issue 38: a rejected document says why at its top, before the invoice is read. */}
+                    <RejectionBar rejection={docs.find((doc) => doc.id === viewedId)?.rejection} />
+                    <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
+                  </>
                 ) : (
                   <Body1 className={styles.placeholder}>{UI_TEXT.workflow.selectOne}</Body1>
                 )}
