@@ -13,6 +13,7 @@ import type { FirstScreenScripts } from './measureFirstScreenScripts';
 import { measureColdVisit, measurePrefetchedVisit, measureWholeFileFetch } from './measureInChromium';
 import type { ColdVisitFigures, PrefetchedVisitFigures, VisitTarget } from './measureInChromium';
 import { measureRawPdfjs } from './measureRawPdfjs';
+import { measurePhoneDecisions } from './phoneDecisionBench';
 import { type BenchRow, printTable } from './printTable';
 import { benchTargets } from './TargetLedger';
 
@@ -191,7 +192,7 @@ function sampleRows(label: string, fileBytes: number, runs: readonly RunFigures[
   ];
 }
 
-/** The ERP host's first screen and the viewer in Chromium (issues 2, 13 and 43): `npm run bench -- ui`. */
+/** The ERP host's first screen, the viewer and an approver's 20 decisions on a phone in Chromium (issues 2, 13, 38 and 43): `npm run bench -- ui`. */
 export async function runUiBench(): Promise<void> {
   const rows: BenchRow[] = [];
   const loadBefore = loadavg()[0];
@@ -245,6 +246,8 @@ export async function runUiBench(): Promise<void> {
       ),
     );
     for (const table of sampleTables) rows.push(...table);
+    // Issue 38: an approver's 20 decisions on a phone beside the same walk at desktop width.
+    rows.push(...(await measurePhoneDecisions(browser, server)));
   } finally {
     await browser.close();
     await server.close();

@@ -17,6 +17,7 @@ import { WORKFLOW_TEXT } from './workflowText';
 import { DECISION_TEXT } from './decisionText';
 import { VIEWER_TEXT } from './viewerText';
 import { DUPLICATES_TEXT } from './duplicatesText';
+import { PHONE_TEXT } from './phoneText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -66,4 +67,5 @@ export const UI_TEXT = {
   decision: DECISION_TEXT,
   viewer: VIEWER_TEXT,
   duplicates: DUPLICATES_TEXT,
+  phone: PHONE_TEXT,
 } as const;
