@@ -30,7 +30,7 @@ async function openTeamsTab(browser: Browser, server: DemoServer, viewport: { wi
     },
     { key: 'datahaven.demo.teams.tab', value: saved },
   );
-  await new TeamsSimulatorPage(page, server.baseUrl).open('approver');
+  await new TeamsSimulatorPage(page, server.baseUrl).openSavedTab('approver');
   const tab = page.frameLocator('iframe[title="Datahaven Documents tab"]');
   await tab.getByRole('heading', { name: QUEUE, exact: true }).waitFor();
   return { context, tab };

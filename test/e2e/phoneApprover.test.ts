@@ -98,7 +98,7 @@ async function openTeamsTab(page: Page): Promise<FrameLocator> {
     { key: 'datahaven.demo.teams.tab', value: saved },
   );
   const teams = new TeamsSimulatorPage(page, baseUrl);
-  await teams.open('approver');
+  await teams.openSavedTab('approver');
   const tab = teams.tabFrame();
   await tab.getByRole('heading', { name: QUEUE, exact: true }).waitFor();
   return tab;

@@ -80,6 +80,16 @@ export class PhoneQueuePage {
     return this.app.getByRole('dialog').filter({ has: this.app.getByRole('textbox', { name: field }) });
   }
 
+  /**
+   * Whether the walk is over: the list step shows and its status says the (filtered) queue holds
+   * nothing. Rows alone do not tell, since the list shows none while it loads again.
+   */
+  async listEmptied(): Promise<boolean> {
+    if (await this.shownDocument().isVisible()) return false;
+    const status = this.app.getByRole('status', { name: 'Queue status' });
+    return (await status.isVisible()) && /^0 of 0 loaded/.test((await status.innerText()).trim());
+  }
+
   /** Opens a row of the list: the document step follows. */
   async open(name: string): Promise<void> {
     await this.pressOn(this.list.row(name));
@@ -116,14 +126,19 @@ export class PhoneQueuePage {
     const prompt = this.prompt(approve ? 'Note' : 'Reason');
     await prompt.waitFor();
     await prompt.getByRole('textbox', { name: approve ? 'Note' : 'Reason' }).fill(approve ? decision.note : decision.reason);
+    // Measured once the dialog's opening motion has ended (a scaled surface is smaller than it will be).
+    await prompt.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     if (onPrompt) await onPrompt(prompt);
     await this.pressOn(prompt.getByRole('button', { name: approve ? 'Approve' : 'Reject', exact: true }));
     await prompt.waitFor({ state: 'hidden' });
     await e2eWaitFor(
       async () => {
         // Between the decision and the next selection the list may show for a moment: only an empty list ends the walk.
-        if (await this.shownDocument().isVisible()) return (await this.shownDocument().innerText()).trim() !== before;
-        return (await this.list.rows().count()) === 0;
+        if (await this.shownDocument().isVisible()) {
+          const shown = (await this.shownDocument().innerText()).trim();
+          return shown !== '' && shown !== before;
+        }
+        return this.listEmptied();
       },
       { what: `the next document (or the list) after deciding on ${before}` },
     );
@@ -141,7 +156,11 @@ export class PhoneQueuePage {
   ): Promise<DecidedDocument[]> {
     await this.open(first);
     const decided: DecidedDocument[] = [];
-    while (await this.shownDocument().isVisible()) {
+    for (;;) {
+      await e2eWaitFor(async () => (await this.shownDocument().isVisible()) || (await this.listEmptied()), {
+        what: 'a document step, or the emptied list',
+      });
+      if (!(await this.shownDocument().isVisible())) break;
       const name = await this.shownName();
       const amount = (await this.amount().innerText()).trim();
       if (observe.step) await observe.step();

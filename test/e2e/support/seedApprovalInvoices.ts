@@ -50,6 +50,8 @@ export async function seedApprovalInvoices(
   if (company === undefined) throw new Error('The demo ERP has no CRONUS.');
   const companyId = String(company.id);
   const dueDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  // Each run's prices differ (by its prefix), so one run's invoices are never possible duplicates of another's (same vendor, amount and date).
+  const runCents = [...options.prefix].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 10_000, 7);
   const seeded: SeededInvoice[] = [];
   for (let index = 0; index < options.count; index++) {
     const vendor = VENDORS[index % VENDORS.length];
@@ -63,7 +65,7 @@ export async function seedApprovalInvoices(
     const withLine = erp.store.addPurchaseInvoiceLine(companyId, invoiceId, {
       description: 'Office supplies',
       quantity: index + 1,
-      directUnitCost: 120.5 + index * 7.25,
+      directUnitCost: 120.5 + index * 7.25 + runCents / 100,
     });
     const form = new FormData();
     const pdf = await makeInvoicePdf({ pages: 1, vendorName: vendor.name, invoiceNumber });
