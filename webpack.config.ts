@@ -22,7 +22,7 @@ const htmlTemplate = (title: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>${title}</title>
 <style>html,body,#root{height:100%;margin:0}</style>
 </head>

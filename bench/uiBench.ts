@@ -13,6 +13,7 @@ import type { FirstScreenScripts } from './measureFirstScreenScripts';
 import { measureColdVisit, measurePrefetchedVisit, measureWholeFileFetch } from './measureInChromium';
 import type { ColdVisitFigures, PrefetchedVisitFigures, VisitTarget } from './measureInChromium';
 import { measureRawPdfjs } from './measureRawPdfjs';
+import { measurePhoneDecisions } from './phoneDecisionBench';
 import { type BenchRow, printTable } from './printTable';
 import { benchTargets } from './TargetLedger';
 
@@ -191,7 +192,7 @@ function sampleRows(label: string, fileBytes: number, runs: readonly RunFigures[
   ];
 }
 
-/** The ERP host's first screen and the viewer in Chromium (issues 2, 13 and 43): `npm run bench -- ui`. */
+/** The ERP host's first screen, the viewer and an approver's 20 decisions on a phone in Chromium (issues 2, 13, 38 and 43): `npm run bench -- ui`. */
 export async function runUiBench(): Promise<void> {
   const rows: BenchRow[] = [];
   const loadBefore = loadavg()[0];
@@ -245,6 +246,8 @@ export async function runUiBench(): Promise<void> {
       ),
     );
     for (const table of sampleTables) rows.push(...table);
+    // Issue 38: an approver's 20 decisions on a phone beside the same walk at desktop width.
+    rows.push(...(await measurePhoneDecisions(browser, server)));
   } finally {
     await browser.close();
     await server.close();
@@ -258,7 +261,8 @@ export async function runUiBench(): Promise<void> {
       '  Viewer and bare pdf.js start from the same point: cold, nothing of pdf.js loaded (the viewer opened by double-click, checked in Resource Timing; bare pdf.js timed from its import()); ' +
       "warm, pdf.js loaded and evaluated, its worker not started (the viewer after the selection's prefetch, bare pdf.js after its import()). " +
       "Both end when page 1's canvas has finished rendering, a frame has passed and it holds ink; both load pdf.js from the same server (bare pdf.js from a copy of dist/web with pdfjs-dist's build beside the chunks).\n" +
-      `  Each figure is a median of ${RUNS} runs; in each run the four measurements (viewer cold, viewer prefetched, bare cold, bare warm) take turns in a rotated order.\n`,
+      `  Each figure is a median of ${RUNS} runs; in each run the four measurements (viewer cold, viewer prefetched, bare cold, bare warm) take turns in a rotated order.\n` +
+      "  The 20 decisions (issue 38): one walk each in the Teams tab of the demo, 20 fresh invoices in Approval L1 (Reject asks for a reason), every fifth rejected; from the first press on the filtered list to the list emptied. At 375 px the phone layout, tapped (document step, facts, decision bar); at 1280 px the desktop layout, clicked (the row's amount, the toolbar).\n",
   );
   printTable(rows);
 }

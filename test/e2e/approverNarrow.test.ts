@@ -1,5 +1,6 @@
-import type { FrameLocator, Locator } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { DemoErpPage } from './pages/DemoErpPage';
+import { PhoneQueuePage } from './pages/PhoneQueuePage';
 import { WorkflowPage } from './pages/WorkflowPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { e2eWaitFor } from './support/e2eWaitFor';
@@ -38,15 +39,9 @@ async function horizontalScrollers(app: FrameLocator): Promise<string[]> {
   });
 }
 
-/** A workflow command on the toolbar, or in its "More actions" menu when the toolbar had no room for it. */
-async function clickCommand(app: FrameLocator, queue: WorkflowQueuePage, name: 'Reject' | 'Refresh'): Promise<void> {
-  const button: Locator = queue.action(name);
-  if (await button.isVisible()) {
-    await button.click();
-    return;
-  }
-  await app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'More actions' }).click();
-  await app.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
+/** The list step's Refresh (issue 38: beside the filter in the phone layout). */
+async function refreshList(app: FrameLocator): Promise<void> {
+  await app.getByRole('button', { name: 'Refresh', exact: true }).click();
 }
 
 /** PI-1004's total including tax as the demo ERP computes it, in en-US digits ('1,234.50'). */
@@ -84,15 +79,13 @@ describe('an approver in a 320 px wide frame', () => {
     await app.getByRole('searchbox', { name: 'Filter documents' }).fill('LW-5531');
     await l1.waitForDocuments([DOCUMENT]);
     const row = l1.row(DOCUMENT);
-    await row.click();
-    expect(await l1.selectedNames()).toEqual([DOCUMENT]);
     // Reads it: the row's stacked fields, each with its title, the amount among them. The listing
     // asks the ERP for the invoice's facts after it answers, so a Refresh may be needed to see them.
     const amount = row.getByRole('gridcell').filter({ hasText: /^Amount: / });
     const shown = await e2eWaitFor(
       async () => {
         if (await amount.isVisible()) return true;
-        await clickCommand(app, l1, 'Refresh');
+        await refreshList(app);
         return amount
           .waitFor({ timeout: 3000 })
           .then(() => true)
@@ -105,11 +98,15 @@ describe('an approver in a 320 px wide frame', () => {
     const fields = await row.getByRole('gridcell').allInnerTexts();
     expect(fields[0].trim()).toBe(DOCUMENT);
     expect(fields.slice(1).filter((field) => !/^[^:\n]+:\s*\S/.test(field.trim()))).toEqual([]);
+    // Opens it: the phone layout's document step (issue 38), its amount over the document.
+    const phone = new PhoneQueuePage(app, 'Approval L1', 'click');
+    await phone.open(DOCUMENT);
+    expect((await phone.amount().innerText()).trim()).toContain(expectedAmountDigits());
     await app.getByRole('region', { name: 'Document viewer' }).waitFor();
     expect(await horizontalScrollers(app)).toEqual([]);
 
     // Rejects it: the dialog asks for the reason (focused), and the document leaves the queue.
-    await clickCommand(app, l1, 'Reject');
+    await phone.decision('Reject').click();
     const dialog = app.getByRole('dialog').filter({ has: app.getByRole('textbox', { name: 'Reason' }) });
     await dialog.waitFor();
     const reason = dialog.getByRole('textbox', { name: 'Reason' });

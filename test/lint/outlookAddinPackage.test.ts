@@ -70,7 +70,11 @@ describe('the Outlook add-in package (npm run build:outlook-manifest)', () => {
       authorization: { permissions: { resourceSpecific: { name: string; type: string }[] } };
       extensions: {
         runtimes: { code: { page: string } }[];
-        ribbons: { contexts: string[]; tabs: { groups: { icons: { url: string }[] }[] }[] }[];
+        ribbons: {
+          requirements: { formFactors: string[] };
+          contexts: string[];
+          tabs: { groups?: { icons: { url: string }[] }[]; customMobileRibbonGroups?: { controls: { icons: { url: string }[] }[] }[] }[];
+        }[];
       }[];
     };
     expect(manifest.version).toBe('2.0.0');
@@ -78,9 +82,18 @@ describe('the Outlook add-in package (npm run build:outlook-manifest)', () => {
     expect(manifest.webApplicationInfo).toEqual({ id: 'c1', resource: 'api://dms.contoso.com/c1' });
     expect(manifest.authorization.permissions.resourceSpecific).toEqual([{ name: 'MailboxItem.ReadWrite.User', type: 'Delegated' }]);
     expect(manifest.extensions[0].runtimes[0].code.page).toBe('https://dms.contoso.com/outlook/');
-    expect(manifest.extensions[0].ribbons.map((ribbon) => ribbon.contexts)).toEqual([['mailCompose'], ['mailRead']]);
-    expect(manifest.extensions[0].ribbons[0].tabs[0].groups[0].icons.map((icon) => icon.url)).toEqual(
+    // The desktop ribbon in compose and read; Outlook mobile offers add-ins only while reading, so its form factor has the read surface alone.
+    expect(manifest.extensions[0].ribbons.map((ribbon) => [ribbon.requirements.formFactors, ribbon.contexts])).toEqual([
+      [['desktop'], ['mailCompose']],
+      [['desktop'], ['mailRead']],
+      [['mobile'], ['mailRead']],
+    ]);
+    expect(manifest.extensions[0].ribbons[0].tabs[0].groups?.[0].icons.map((icon) => icon.url)).toEqual(
       [16, 32, 80].map((size) => `https://dms.contoso.com/outlook/icons/icon-${size}.png`),
+    );
+    const mobileIcons = manifest.extensions[0].ribbons[2].tabs[0].customMobileRibbonGroups?.[0].controls[0].icons ?? [];
+    expect(mobileIcons.map((icon) => icon.url)).toEqual(
+      [25, 50, 75, 32, 64, 96, 48, 96, 144].map((size) => `https://dms.contoso.com/outlook/icons/icon-${size}.png`),
     );
     expect(JSON.stringify(manifest)).not.toContain('${');
     expect(() => fillOutlookManifest({ x: '${NOPE}' }, {})).toThrow('unknown placeholder ${NOPE}');

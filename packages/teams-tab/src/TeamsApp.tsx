@@ -39,7 +39,15 @@ function useTeamsTheme(host: TeamsHostAdapter | undefined): HostThemeName {
 }
 
 const useStyles = makeStyles({
-  root: { height: '100%' },
+  // Teams mobile draws the tab edge to edge (notch, home indicator): the safe areas pad it, zero elsewhere (viewport-fit=cover in the page).
+  root: {
+    height: '100%',
+    boxSizing: 'border-box',
+    paddingTop: 'env(safe-area-inset-top, 0px)',
+    paddingRight: 'env(safe-area-inset-right, 0px)',
+    paddingBottom: 'env(safe-area-inset-bottom, 0px)',
+    paddingLeft: 'env(safe-area-inset-left, 0px)',
+  },
   notice: {
     display: 'flex',
     flexDirection: 'column',

@@ -16,6 +16,15 @@ export class TeamsSimulatorPage {
     await this.page.getByRole('heading', { name: 'Activity' }).waitFor();
   }
 
+  /**
+   * Opens the simulator as a demo user on a phone-wide window (issue 38): the channel shows its
+   * saved tab full width and the simulator's side pane steps aside, so this waits for the tab's frame.
+   */
+  async openSavedTab(username: string): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/demo/teams?user=${encodeURIComponent(username)}`);
+    await this.page.locator('iframe[title="Datahaven Documents tab"]').waitFor();
+  }
+
   /** Signs another demo user in to "Teams" (value = username); open frames start again as that user. */
   async switchUser(username: string): Promise<void> {
     await this.page.getByLabel('Demo user').selectOption(username);

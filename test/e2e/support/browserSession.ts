@@ -33,10 +33,16 @@ export class BrowserSession {
     return this.demoServer;
   }
 
-  /** A new browser window (its own context, as a second browser would be) whose page errors are collected. */
-  async newWindow(viewport: { width: number; height: number } = DEFAULT_VIEWPORT): Promise<Page> {
+  /**
+   * A new browser window (its own context, as a second browser would be) whose page errors are
+   * collected; `device.touch` makes it a phone's (touch events, a mobile viewport).
+   */
+  async newWindow(viewport: { width: number; height: number } = DEFAULT_VIEWPORT, device: { touch?: boolean } = {}): Promise<Page> {
     if (!this.chromium) throw new Error('Chromium has not started: use the session inside tests.');
-    const context = await this.chromium.newContext({ viewport });
+    const context = await this.chromium.newContext({
+      viewport,
+      ...(device.touch === true ? { hasTouch: true, isMobile: true } : {}),
+    });
     const page = await context.newPage();
     this.windows.push(new WindowLog(page));
     page.on('pageerror', (error) => this.errors.push(error.message));

@@ -19,6 +19,7 @@ import { VIEWER_TEXT } from './viewerText';
 import { DUPLICATES_TEXT } from './duplicatesText';
 import { LIVE_TEXT } from './liveText';
 import { SEND_FOR_APPROVAL_TEXT } from './sendForApprovalText';
+import { PHONE_TEXT } from './phoneText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -70,4 +71,5 @@ export const UI_TEXT = {
   duplicates: DUPLICATES_TEXT,
   live: LIVE_TEXT,
   sendForApproval: SEND_FOR_APPROVAL_TEXT,
+  phone: PHONE_TEXT,
 } as const;

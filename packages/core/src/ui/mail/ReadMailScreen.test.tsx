@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { settableSignal, type HostThemeName } from '../../host';
 import { UI_TEXT } from '../../locale/uiText';
 import { renderApp } from '../test/renderApp';
@@ -52,6 +52,25 @@ describe('the read pane', () => {
     fireEvent.click(screen.getByRole('tab', { name: READ_MESSAGE_TEXT.reply }));
     expect((await screen.findByText(UI_TEXT.mail.noReply)).getAttribute('role')).toBe('status');
     expect(screen.queryByRole('heading', { name: REPLY_TEXT.title })).toBeNull();
+  });
+
+  it('offers the approver the workflow root on its Approvals tab; a queue opens in the pane', async () => {
+    const queue = { id: 12, name: 'Approval L1', enabled: true, queueTypeId: 1, queueTypeName: 'Accounts Payable', documentCount: 3 };
+    const fetchFn: typeof fetch = async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/workflow-root'))
+        return json({ queueTypes: [{ id: 1, name: 'Accounts Payable', enabled: true, documentCount: 3, queues: [queue] }] });
+      return new Response('not found', { status: 404 });
+    };
+    renderReadMailApp({ fetch: fetchFn, message: fakeMailMessage().message });
+    await screen.findByRole('heading', { name: FILE_MAIL_TEXT.title });
+    fireEvent.click(screen.getByRole('tab', { name: UI_TEXT.phone.approvalsTab }));
+    const link = await screen.findByRole('link', { name: /^Approval L1, 3 documents/ });
+    fireEvent.click(link);
+    // The queue's screen replaces the read screen inside the pane (the memory router): its breadcrumb back to the root under /workflow2, and the tabs gone.
+    const breadcrumb = await screen.findByRole('navigation', { name: UI_TEXT.workflow.breadcrumb });
+    expect(within(breadcrumb).getByRole('link', { name: UI_TEXT.workflow.workflow }).getAttribute('href')).toBe('/workflow2/auto');
+    expect(screen.queryByRole('tab', { name: READ_MESSAGE_TEXT.file })).toBeNull();
   });
 
   it("sends a host that reads no message home from the read screen's path", async () => {

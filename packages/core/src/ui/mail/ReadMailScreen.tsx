@@ -5,9 +5,11 @@ import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { FileMailPane } from './FileMailPane';
 import { ReplyWithDocumentsPane } from './ReplyWithDocumentsPane';
+import { WorkflowBaseContext } from '../workflow/useWorkflowBase';
+import { WorkflowRootScreen } from '../workflow/WorkflowRootScreen';
 
 /** The two things the screen does with the message being read. */
-type ReadMailView = 'file' | 'reply';
+type ReadMailView = 'file' | 'reply' | 'approvals';
 
 const useStyles = makeStyles({
   // The shell does not scroll: the screen does, so the long forms fit a 320 px pane of any height.
@@ -18,8 +20,10 @@ const useStyles = makeStyles({
 /**
  * The e-mail being read (READ_MAIL_PATH, the host's `messageBeingRead`, e.g. Outlook read mode):
  * a tab list (arrow keys move between the tabs, as Fluent's TabList does) over "File this
- * e-mail's invoice" and "Reply with documents". Both views stay mounted once shown, hidden when
- * not, so switching never loses a half-done filing or reply. A host that reads no message is sent home.
+ * e-mail's invoice", "Reply with documents" and "Approvals" (the workflow root, whose queues
+ * open in the pane: the approver's way in on Outlook mobile). The first two stay mounted once
+ * shown, hidden when not, so switching never loses a half-done filing or reply. A host that reads
+ * no message is sent home.
  */
 export function ReadMailScreen(): ReactElement {
   const styles = useStyles();
@@ -36,7 +40,7 @@ export function ReadMailScreen(): ReactElement {
         aria-label={UI_TEXT.mail.views}
         selectedValue={view}
         onTabSelect={(_event, data) => {
-          const next = data.value === 'reply' ? 'reply' : 'file';
+          const next = data.value === 'reply' || data.value === 'approvals' ? data.value : 'file';
           setView(next);
           if (next === 'reply') setReplyShown(true);
         }}
@@ -46,6 +50,9 @@ export function ReadMailScreen(): ReactElement {
         </Tab>
         <Tab id="read-tab-reply" value="reply" aria-controls="read-panel-reply">
           {UI_TEXT.mail.replyTab}
+        </Tab>
+        <Tab id="read-tab-approvals" value="approvals" aria-controls="read-panel-approvals">
+          {UI_TEXT.phone.approvalsTab}
         </Tab>
       </TabList>
       <div id="read-panel-file" role="tabpanel" aria-labelledby="read-tab-file" hidden={view !== 'file'}>
@@ -57,6 +64,14 @@ export function ReadMailScreen(): ReactElement {
         ) : (
           <p role="status">{UI_TEXT.mail.noReply}</p>
         )}
+      </div>
+      {/* The approver's way in (Outlook mobile above all): the workflow root, whose queues open in the pane under /workflow2. */}
+      <div id="read-panel-approvals" role="tabpanel" aria-labelledby="read-tab-approvals" hidden={view !== 'approvals'}>
+        {view === 'approvals' ? (
+          <WorkflowBaseContext.Provider value="/workflow2">
+            <WorkflowRootScreen />
+          </WorkflowBaseContext.Provider>
+        ) : null}
       </div>
     </div>
   );

@@ -17,7 +17,10 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { preparePdfViewer } from '../../viewer/preparePdfViewer';
 import type { RangeFetcher } from '../../viewer/rangeSource';
 import { ThumbnailSidebar } from '../../viewer/ThumbnailSidebar';
-import { clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
+import { MAX_SCALE, clampPage, normalizeRotation, stepZoom } from '../../viewer/pageLayout';
+import { DOUBLE_TAP_FACTOR } from '../../viewer/touchZoom';
+import { usePhoneLayout } from '../workflow/phone/phoneLayout';
+import { useTouchZoom } from './useTouchZoom';
 import { isTypingTarget, viewerCommandForKey, type ViewerCommand } from '../../viewer/viewerKeys';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useServices } from '../app/DatahavenServices';
@@ -49,7 +52,8 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  // Touch pans the pages; pinch and double tap are the viewer's zoom (useTouchZoom), never the page's.
+  body: { display: 'flex', flexGrow: 1, minHeight: 0, touchAction: 'pan-x pan-y' },
   notes: {
     width: '340px',
     maxWidth: '45%',
@@ -157,6 +161,10 @@ export function DocumentViewer({
   const [thumbnails, setThumbnails] = useState(false);
   const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // On a phone the viewer's tools wait behind More and the annotation toolbar until asked for (issue 38).
+  const compact = usePhoneLayout(rootRef);
+  const [annotateOpen, setAnnotateOpen] = useState(false);
+  const bodyRef = useRef<HTMLDivElement>(null);
 
   // The document's metadata is server state (the query cache); the bytes stay with pdf.js (PdfViewer, useFirstChunk).
   const viewQuery = useQuery({
@@ -331,6 +339,26 @@ export function DocumentViewer({
     [id],
   );
   const onPageChange = useCallback((current: number) => setPage(current), []);
+  useTouchZoom(
+    bodyRef,
+    {
+      scale: effectiveScale,
+      onPinch: (scale) => {
+        setZoom(scale);
+        setFitChoice(null);
+      },
+      // From fit width in to twice its scale, from any zoom back to fit width.
+      onDoubleTap: () => {
+        if (fitting === 'width') {
+          setZoom(Math.min(MAX_SCALE, effectiveScale * DOUBLE_TAP_FACTOR));
+          setFitChoice(null);
+        } else {
+          setFitChoice('width');
+        }
+      },
+    },
+    state.status === 'ready',
+  );
   const renderAnnotations = (target: number, pageView: PageView): ReactElement => (
     <AnnotationPageLayer editor={annotations} page={target} view={pageView} />
   );
@@ -382,6 +410,8 @@ export function DocumentViewer({
         onDownload={download}
         disabled={state.status !== 'ready'}
         canDownload={id !== 0}
+        compact={compact}
+        annotate={compact ? { open: annotateOpen, onChange: setAnnotateOpen } : undefined}
         extraActions={
           <>
             <ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />
@@ -390,7 +420,7 @@ export function DocumentViewer({
           </>
         }
       />
-      <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} />
+      {!compact || annotateOpen ? <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} /> : null}
       {findOpen && state.status === 'ready' ? (
         <FindBar
           query={findQuery}
@@ -425,7 +455,7 @@ export function DocumentViewer({
         </div>
       ) : null}
       {state.status === 'ready' ? (
-        <div className={styles.body}>
+        <div className={styles.body} ref={bodyRef}>
           {thumbnails && pageCount > 0 ? (
             <ThumbnailSidebar pageCount={pageCount} currentPage={page} loadThumbnail={loadThumbnail} onSelectPage={goToPage} />
           ) : null}

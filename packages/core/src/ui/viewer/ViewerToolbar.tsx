@@ -1,5 +1,21 @@
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Input, Text, ToggleButton, Toolbar, ToolbarDivider, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Input,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Text,
+  ToggleButton,
+  Toolbar,
+  ToolbarDivider,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal';
+import { InkStrokeRegular } from '@fluentui/react-icons/svg/ink-stroke';
+import { PHONE_TARGET_PX } from '../workflow/phone/phoneLayout';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ChevronLeftRegular } from '@fluentui/react-icons/svg/chevron-left';
@@ -40,6 +56,10 @@ export interface ViewerToolbarProps {
   canDownload: boolean;
   /** More actions after Download (the viewer's Print and E-mail menus). */
   extraActions?: ReactNode;
+  /** A phone (issue 38): one line of page keys and fit width, everything else behind More; nothing wraps. */
+  compact?: boolean;
+  /** On a phone: the switch that shows the annotation toolbar, in More. */
+  annotate?: { open: boolean; onChange(open: boolean): void };
 }
 
 const useStyles = makeStyles({
@@ -53,6 +73,21 @@ const useStyles = makeStyles({
   pageInput: { width: '56px' },
   pageError: { color: tokens.colorPaletteRedForeground1 },
   zoom: { minWidth: '40px', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+  // One line at any width; every button a 44 px touch target.
+  compact: {
+    flexWrap: 'nowrap',
+    minWidth: 0,
+    overflow: 'hidden',
+    '& button': { minWidth: `${PHONE_TARGET_PX}px`, minHeight: `${PHONE_TARGET_PX}px` },
+  },
+  compactPageBox: { flexShrink: 1, minWidth: 0 },
+  more: { marginLeft: 'auto' },
+  surface: { padding: tokens.spacingVerticalXS, maxWidth: 'calc(100vw - 16px)', boxSizing: 'border-box' },
+  moreTools: {
+    flexWrap: 'wrap',
+    maxWidth: '272px',
+    '& button': { minWidth: `${PHONE_TARGET_PX}px`, minHeight: `${PHONE_TARGET_PX}px` },
+  },
 });
 
 /** The viewer's toolbar: page navigation with a page box (refusing pages outside the document), zoom, rotate, fit to width or page, thumbnails, find, notes and download. */
@@ -73,6 +108,8 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
     onDownload,
     disabled,
     canDownload,
+    compact = false,
+    annotate,
   } = props;
   const styles = useStyles();
   const [pageText, setPageText] = useState(String(page));
@@ -96,8 +133,8 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
     }
   };
   const noPages = disabled || pageCount < 1;
-  return (
-    <Toolbar aria-label={UI_TEXT.viewer.toolbar} className={styles.toolbar} size="small">
+  const navigation = (
+    <>
       <Button
         appearance="subtle"
         icon={<ChevronLeftRegular />}
@@ -106,7 +143,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
         disabled={noPages || page <= 1}
         onClick={() => onCommand('previousPage')}
       />
-      <span className={styles.pageBox}>
+      <span className={mergeClasses(styles.pageBox, compact && styles.compactPageBox)}>
         <Input
           className={styles.pageInput}
           size="small"
@@ -142,7 +179,21 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
         disabled={noPages || page >= pageCount}
         onClick={() => onCommand('nextPage')}
       />
-      <ToolbarDivider />
+    </>
+  );
+  const fitWidthButton = (
+    <ToggleButton
+      appearance="subtle"
+      icon={<ScaleFitRegular />}
+      aria-label={UI_TEXT.viewer.fitWidth}
+      title={UI_TEXT.viewer.fitWidth}
+      checked={fit === 'width'}
+      disabled={disabled}
+      onClick={() => onFitChange(fit === 'width' ? null : 'width')}
+    />
+  );
+  const zoomButtons = (
+    <>
       <Button
         appearance="subtle"
         icon={<ZoomOutRegular />}
@@ -162,15 +213,11 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
         disabled={disabled}
         onClick={() => onCommand('zoomIn')}
       />
-      <ToggleButton
-        appearance="subtle"
-        icon={<ScaleFitRegular />}
-        aria-label={UI_TEXT.viewer.fitWidth}
-        title={UI_TEXT.viewer.fitWidth}
-        checked={fit === 'width'}
-        disabled={disabled}
-        onClick={() => onFitChange(fit === 'width' ? null : 'width')}
-      />
+    </>
+  );
+  // The tools after fit width (fit page, rotate, thumbnails, find, notes, download and the host's actions).
+  const tools = (
+    <>
       <ToggleButton
         appearance="subtle"
         icon={<DocumentFitRegular />}
@@ -219,6 +266,47 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
       />
       {props.extraActions}
       <ViewerSplitButton />
+    </>
+  );
+  if (compact) {
+    return (
+      <Toolbar aria-label={UI_TEXT.viewer.toolbar} className={mergeClasses(styles.toolbar, styles.compact)} size="small">
+        {navigation}
+        {fitWidthButton}
+        <Popover positioning="below-end" trapFocus>
+          <PopoverTrigger disableButtonEnhancement>
+            <Button className={styles.more} appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={UI_TEXT.phone.viewerTools}>
+              {UI_TEXT.phone.more}
+            </Button>
+          </PopoverTrigger>
+          <PopoverSurface className={styles.surface}>
+            <Toolbar aria-label={UI_TEXT.phone.viewerTools} className={styles.moreTools} size="small">
+              {zoomButtons}
+              {tools}
+              {annotate ? (
+                <ToggleButton
+                  appearance="subtle"
+                  icon={<InkStrokeRegular />}
+                  checked={annotate.open}
+                  disabled={disabled}
+                  onClick={() => annotate.onChange(!annotate.open)}
+                >
+                  {UI_TEXT.phone.annotate}
+                </ToggleButton>
+              ) : null}
+            </Toolbar>
+          </PopoverSurface>
+        </Popover>
+      </Toolbar>
+    );
+  }
+  return (
+    <Toolbar aria-label={UI_TEXT.viewer.toolbar} className={styles.toolbar} size="small">
+      {navigation}
+      <ToolbarDivider />
+      {zoomButtons}
+      {fitWidthButton}
+      {tools}
     </Toolbar>
   );
 }

@@ -7,6 +7,8 @@ import type { WorkflowQueue } from '../../model';
 import { useWorkflowBase } from './useWorkflowBase';
 import { UI_TEXT } from '../../locale/uiText';
 
+import { PHONE_TARGET_PX } from './phone/phoneLayout';
+import { NARROW_MAX_WIDTH } from './useWindowWidth';
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   item: { display: 'flex' },
@@ -22,6 +24,8 @@ const useStyles = makeStyles({
     textDecorationLine: 'none',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+    // A touch target on a phone (the frame's width decides, as the phone layout's).
+    [`@media (max-width: ${NARROW_MAX_WIDTH - 0.02}px)`]: { minHeight: `${PHONE_TARGET_PX}px`, boxSizing: 'border-box' },
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   disabled: { color: tokens.colorNeutralForegroundDisabled },

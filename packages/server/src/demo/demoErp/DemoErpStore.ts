@@ -184,6 +184,48 @@ export class DemoErpStore {
   }
 
   /**
+   * Adds an item line to a draft purchase invoice (BC's POST purchaseInvoiceLines) and sums the
+   * invoice's totals again, tax at the demo's rate: how an invoice made with createPurchaseInvoice
+   * gets an amount (browser tests and benches that need many invoices with amounts).
+   */
+  addPurchaseInvoiceLine(
+    companyId: string,
+    invoiceId: string,
+    line: { description: string; quantity: number; directUnitCost: number },
+  ): { record: DemoErpRecord; etag: string } {
+    const company = this.companyOf(companyId);
+    const invoice = this.storedRecord(companyId, 'purchaseInvoices', invoiceId);
+    if (company === undefined || invoice.data.status !== 'Draft')
+      throw new DemoErpRefusal(400, 'Lines are added to draft purchase invoices only.');
+    const lines = company.sets.purchaseInvoiceLines.filter((stored) => stored.data.documentId === invoiceId);
+    const amountCents = Math.round(line.quantity * line.directUnitCost * 100);
+    const taxCents = Math.round((amountCents * DEMO_TAX_RATE_PERCENT) / 100);
+    company.sets.purchaseInvoiceLines.push({
+      data: {
+        id: randomUUID(),
+        documentId: invoiceId,
+        sequence: (lines.length + 1) * 1000,
+        lineType: 'Item',
+        description: line.description,
+        unitOfMeasureCode: 'PCS',
+        quantity: line.quantity,
+        directUnitCost: line.directUnitCost,
+        amountExcludingTax: amountCents / 100,
+        taxPercent: DEMO_TAX_RATE_PERCENT,
+        amountIncludingTax: (amountCents + taxCents) / 100,
+      },
+      version: 1,
+    });
+    const cents = (value: unknown): number => Math.round(Number(value) * 100);
+    invoice.data.totalAmountExcludingTax = (cents(invoice.data.totalAmountExcludingTax) + amountCents) / 100;
+    invoice.data.totalTaxAmount = (cents(invoice.data.totalTaxAmount) + taxCents) / 100;
+    invoice.data.totalAmountIncludingTax = (cents(invoice.data.totalAmountIncludingTax) + amountCents + taxCents) / 100;
+    invoice.data.lastModifiedDateTime = new Date().toISOString();
+    invoice.version++;
+    return { record: { ...invoice.data }, etag: demoErpEtag(invoiceId, invoice.version) };
+  }
+
+  /**
    * The purchase invoices' approval records as the API page `purchaseInvoiceApprovals` serves
    * them (drafts only: BC's Purchase Header holds no posted invoice), with the invoice's ETag (the
    * same row); null when the company does not exist.

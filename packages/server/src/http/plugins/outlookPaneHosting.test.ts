@@ -71,14 +71,14 @@ describe('the Outlook pane page and our copy of office.js', () => {
     expect((await self.inject({ url: '/office-js/0.0.0/office.js' })).statusCode).toBe(404);
   });
 
-  it('draws the ribbon icons the manifest points at, in the three sizes Outlook asks for, and no others', async () => {
-    for (const size of [16, 32, 80]) {
+  it('draws the ribbon icons the manifest points at, in the sizes desktop and mobile Outlook ask for, and no others', async () => {
+    for (const size of [16, 25, 32, 48, 50, 64, 75, 80, 96, 144]) {
       const icon = await self.inject({ url: `/outlook/icons/icon-${size}.png` });
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['content-type']).toBe('image/png');
       expect(await sharp(icon.rawPayload).metadata()).toMatchObject({ format: 'png', width: size, height: size });
     }
-    expect((await self.inject({ url: '/outlook/icons/icon-64.png' })).statusCode).toBe(404);
+    expect((await self.inject({ url: '/outlook/icons/icon-20.png' })).statusCode).toBe(404);
   });
 
   it("DATAHAVEN_OFFICE_JS=hosted: the page loads Microsoft's office.js, and only then does its CSP allow that origin", async () => {

@@ -16,8 +16,8 @@ export const OFFICE_JS_PATH_PREFIX = '/office-js/';
 /** The ribbon icon's source, beside the add-in manifest that points at its PNGs. */
 const RIBBON_ICON_SVG = resolve(__dirname, '..', '..', '..', '..', '..', 'manifests', 'outlook', 'icon.svg');
 
-/** The sizes Outlook asks the ribbon icons in (the manifest names all three). */
-export const RIBBON_ICON_SIZES: readonly number[] = [16, 32, 80];
+/** The pixel sizes the manifest names: the desktop ribbon's 16, 32, 80, and Outlook mobile's 25, 32, 48 at scales 1–3. */
+export const RIBBON_ICON_SIZES: readonly number[] = [16, 25, 32, 48, 50, 64, 75, 80, 96, 144];
 
 /** The folder of the installed @microsoft/office-js build and its version. */
 function officeJsPackage(): { dir: string; version: string } {
@@ -87,7 +87,7 @@ export async function sendOutlookPane(
 
 /**
  * The Outlook task pane: `/outlook` and `/outlook/*` → outlook.html with office.js from the
- * configured source, `/outlook/sign-in.html` → the sign-in dialog's page, the ribbon's icons at `/outlook/icons/icon-{16,32,80}.png`, and our pinned copy of office.js (with the host scripts and string files it
+ * configured source, `/outlook/sign-in.html` → the sign-in dialog's page, the ribbon's icons at `/outlook/icons/icon-{size}.png` (RIBBON_ICON_SIZES), and our pinned copy of office.js (with the host scripts and string files it
  * loads beside itself) under `/office-js/<version>/`, cached for a year.
  */
 export async function registerOutlookPaneHosting(

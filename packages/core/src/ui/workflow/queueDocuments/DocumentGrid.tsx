@@ -118,6 +118,8 @@ export interface DocumentGridProps {
   stacked?: boolean;
   /** The "Sorted by" menu's choice: a column and a direction. */
   onSortChange?(column: GridColumn, desc: boolean): void;
+  /** A row was opened (a plain click or tap, Enter): the phone layout goes on to the document step. */
+  onOpen?(docId: number): void;
 }
 
 /** The inner width of an element, live (ResizeObserver); null where it cannot be measured (no observer, not laid out). */
@@ -163,6 +165,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
     onLoadMore,
     stacked = false,
     onSortChange,
+    onOpen,
   } = props;
   const styles = useStyles();
   const formats = useLocaleFormats();
@@ -231,6 +234,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
       case 'Enter':
         selection.set([doc.id]);
         setAnchor(index);
+        onOpen?.(doc.id);
         break;
       case 'a':
       case 'A':
@@ -257,6 +261,7 @@ export function DocumentGrid(props: DocumentGridProps): ReactElement {
     } else {
       selection.set([doc.id]);
       setAnchor(index);
+      onOpen?.(doc.id);
     }
     setFocusIndex(index);
   };

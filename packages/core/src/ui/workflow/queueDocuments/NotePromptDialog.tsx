@@ -12,10 +12,18 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Textarea,
+  makeStyles,
 } from '@fluentui/react-components';
 import { LIMITS } from '../../../model';
 import { noteLength, validateWorkflowNote, type NoteRequirement } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
+import { PHONE_TARGET_PX } from '../phone/phoneLayout';
+import { NARROW_MAX_WIDTH } from '../useWindowWidth';
+
+const useStyles = makeStyles({
+  // On a phone (the frame's own width, as the layout's) the dialog's buttons are touch targets of at least 44 px.
+  action: { [`@media (max-width: ${NARROW_MAX_WIDTH - 0.02}px)`]: { minHeight: `${PHONE_TARGET_PX}px`, minWidth: `${PHONE_TARGET_PX}px` } },
+});
 
 /** What the note prompt asks for. */
 export interface NotePrompt {
@@ -57,6 +65,7 @@ export interface NotePromptDialogProps {
  * approve them anyway.
  */
 export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: NotePromptDialogProps): ReactElement {
+  const styles = useStyles();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [overrideReason, setOverrideReason] = useState('');
@@ -169,10 +178,11 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
             ) : null}
           </DialogContent>
           <DialogActions>
-            <Button appearance="secondary" onClick={onCancel} disabled={busy}>
+            <Button className={styles.action} appearance="secondary" onClick={onCancel} disabled={busy}>
               {UI_TEXT.cancel}
             </Button>
             <Button
+              className={styles.action}
               appearance="primary"
               onClick={confirm}
               disabled={busy || length > LIMITS.noteMaxLength || overrideLength > LIMITS.noteMaxLength}

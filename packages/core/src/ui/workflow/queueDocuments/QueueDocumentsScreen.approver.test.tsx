@@ -148,20 +148,10 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
     expect((await screen.findByText(/Locked by pat until/)).textContent).toMatch(/Locked by pat until .+/);
   });
 
-  it('at 320 px stacks the rows with a "Sorted by" menu and moves the toolbar commands that do not fit into "More actions"', async () => {
+  it('at 320 px stacks the rows with a "Sorted by" menu; a row opens the document step with the decision bar, and Back the list', async () => {
     const width = window.innerWidth;
     const queue = approvalQueue();
     const docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue)];
-    const resizeObserver = window.ResizeObserver;
-    // jsdom has no ResizeObserver and no layout: this one reports every observed box once, at width 0, so Overflow moves every command into its menu.
-    window.ResizeObserver = class {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe(target: Element): void {
-        queueMicrotask(() => this.callback([{ target } as ResizeObserverEntry], this));
-      }
-      unobserve(): void {}
-      disconnect(): void {}
-    };
     try {
       act(() => {
         window.innerWidth = 320;
@@ -181,13 +171,21 @@ describe("QueueDocumentsScreen: the approver's screen", () => {
         ),
       );
       await screen.findByRole('button', { name: 'Sorted by Name' });
-      fireEvent.click(await within(toolbar()).findByRole('button', { name: 'More actions' }));
-      const menu = await screen.findByRole('menu');
-      for (const name of ['Approve', 'Reject', 'Route', 'Refresh'])
-        expect(within(menu).getByRole('menuitem', { name: new RegExp(`^${name}`) })).toBeTruthy();
+      // The phone layout (issue 38): a row opens the document step, the decisions in the bar at its bottom.
+      fireEvent.click(dataRows(screen.getByRole('grid', { name: 'Approval L1 documents' }))[0]);
+      const bar = await screen.findByRole('toolbar', { name: 'Workflow actions' });
+      expect(
+        within(bar)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Approve', 'Reject', 'Route', 'More']);
+      expect(screen.getByRole('region', { name: 'Invoice facts' })).toBeTruthy();
+      expect(screen.queryByRole('grid')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+      expect(await screen.findByRole('grid', { name: 'Approval L1 documents' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Back to the list' })).toBeNull();
     } finally {
       window.innerWidth = width;
-      window.ResizeObserver = resizeObserver;
     }
   });
 });

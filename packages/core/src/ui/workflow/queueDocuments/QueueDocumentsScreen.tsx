@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   Body1,
@@ -20,6 +20,8 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons/svg/arrow-download';
 import { ColumnTripleEditRegular } from '@fluentui/react-icons/svg/column-triple-edit';
 import { ArrowDownRegular } from '@fluentui/react-icons/svg/arrow-down';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
@@ -48,7 +50,7 @@ import { useQueueImport } from '../queueImport/useQueueImport';
 import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
-import { WorkflowToolbar } from './WorkflowToolbar';
+import { WORKFLOW_COMMAND_LABELS, WorkflowToolbar } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
 import { AttachMenu } from '../../export/AttachMenu';
 import { EvidencePacketButton } from '../../export/EvidencePacketButton';
@@ -61,6 +63,9 @@ import { useQueueDocuments } from './useQueueDocuments';
 import { useQueueSelection } from './useQueueSelection';
 import { useApiQuery } from '../../app/useApiQuery';
 import { UI_TEXT } from '../../../locale/uiText';
+import { PhoneDecisionBar } from '../phone/PhoneDecisionBar';
+import { PhoneDocumentFacts } from '../phone/PhoneDocumentFacts';
+import { PHONE_TARGET_PX } from '../phone/phoneLayout';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
@@ -94,6 +99,25 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
   },
   empty: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
+  // The phone layout (issue 38): one step at a time, nothing wraps, every target at least 44 px.
+  phoneControls: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `0 ${tokens.spacingHorizontalS} ${tokens.spacingVerticalXS}`,
+  },
+  phoneSearch: { flexGrow: 1, minWidth: 0, maxWidth: 'none', minHeight: `${PHONE_TARGET_PX}px` },
+  phoneTarget: { minWidth: `${PHONE_TARGET_PX}px`, minHeight: `${PHONE_TARGET_PX}px`, flexShrink: 0 },
+  phoneNav: {
+    flexShrink: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  phonePosition: { flexGrow: 1, minWidth: 0, textAlign: 'center', color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  phoneViewer: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0, overflow: 'hidden' },
 });
 
 /**
@@ -147,6 +171,15 @@ export function QueueDocumentsScreen(): ReactElement {
   const sideBySide = windowWidth >= SIDE_BY_SIDE_MIN_WIDTH;
   const narrow = windowWidth < NARROW_MAX_WIDTH;
   const pane = useInlineViewerPane(preferences);
+  // The phone layout's steps: the list, then one document with its decisions (Back returns to the list).
+  const [phoneStep, setPhoneStep] = useState<'list' | 'document'>('list');
+  const phoneDocument = narrow && phoneStep === 'document' && selectedDocs.length === 1 ? selectedDocs[0] : null;
+  // The queue emptied: the list (with its empty state) is the step there is. Between a decision and
+  // the next document's selection the list shows for a moment and the step stays, so it goes on.
+  const phoneDocumentGone = narrow && phoneStep === 'document' && status === 'ready' && docs.length === 0;
+  useEffect(() => {
+    if (phoneDocumentGone) setPhoneStep('list');
+  }, [phoneDocumentGone]);
   const { autoview, size: paneSize, visible: paneVisible, splitRef } = pane;
 
   const queueName = queue?.name ?? '';
@@ -155,6 +188,166 @@ export function QueueDocumentsScreen(): ReactElement {
     ...(queue ? [{ label: queue.queueTypeName, to: `${base}/queue-types/${queue.queueTypeId}/queues` }] : []),
     { label: queueName || UI_TEXT.workflow.queue },
   ];
+
+  // More actions after Refresh (the Download menu for the selected documents; others' entries): on the toolbar, or behind More on a phone.
+  const extras = (
+    <>
+      {tagging.on ? (
+        <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
+      ) : (
+        <DownloadMenu documents={selectedDocs} />
+      )}
+      {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
+      {tagging.on ? null : <EvidencePacketButton documents={selectedDocs} />}
+      <ImportFilesButton queueName={queueName} queueImport={queueImport} />
+      <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />
+      <SendForApprovalButton
+        variant="toolbar"
+        documents={selectedDocs}
+        queue={queue}
+        disabled={busy || tagging.on}
+        onSent={(outcome) => {
+          // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
+          const ids = outcome.documents.map((doc) => doc.id);
+          list.remove(ids);
+          selection.selectAfterRemoval(ids);
+        }}
+      />
+    </>
+  );
+  const dialogs = (
+    <>
+      <NotePromptDialog
+        prompt={decisions.prompt}
+        busy={busy}
+        error={decisions.promptError}
+        onConfirm={decisions.confirmPrompt}
+        onCancel={decisions.cancelPrompt}
+      />
+      <OutOfSyncDialog open={decisions.outOfSync} onClose={decisions.closeOutOfSync} />
+    </>
+  );
+  const blocks = decisions.blocks.map((message) => (
+    <Text key={message} size={200} className={styles.block}>
+      {message}
+    </Text>
+  ));
+
+  if (phoneDocument !== null) {
+    // The document step: Back and the position, the facts, the document at fit-width, the decisions fixed at the bottom.
+    const position = sortedIds.indexOf(phoneDocument.id);
+    return (
+      <div className={styles.screen} ref={screenRef}>
+        <nav className={styles.phoneNav} aria-label={queueName || UI_TEXT.workflow.queue}>
+          <Button
+            className={styles.phoneTarget}
+            appearance="subtle"
+            icon={<ArrowLeftRegular />}
+            aria-label={UI_TEXT.phone.backToList}
+            onClick={() => setPhoneStep('list')}
+          >
+            {UI_TEXT.back}
+          </Button>
+          <Text size={200} className={styles.phonePosition}>
+            {position >= 0 ? UI_TEXT.phone.position(position + 1, total) : ''}
+          </Text>
+          <Button
+            className={styles.phoneTarget}
+            appearance="subtle"
+            icon={<ArrowUpRegular />}
+            aria-label={UI_TEXT.workflow.previous}
+            onClick={selection.selectPrevious}
+          />
+          <Button
+            className={styles.phoneTarget}
+            appearance="subtle"
+            icon={<ArrowDownRegular />}
+            aria-label={UI_TEXT.workflow.next}
+            onClick={selection.selectNext}
+          />
+        </nav>
+        <PhoneDocumentFacts document={phoneDocument} />
+        <div className={styles.lockBar}>
+          <LockBar document={phoneDocument} />
+        </div>
+        <ApprovalLimitBar
+          message={decisions.limitMessage}
+          canRoute={availability.route.allowed}
+          onRoute={decisions.routeFromLimit}
+          onDismiss={decisions.dismissLimit}
+        />
+        {blocks.length > 0 ? (
+          <div className={styles.status} role="status" aria-label={UI_TEXT.workflow.queueStatus}>
+            {blocks}
+          </div>
+        ) : null}
+        <section className={styles.phoneViewer} aria-label={UI_TEXT.documentViewer}>
+          <DocumentViewer docId={phoneDocument.id} headingLevel="h1" keyScope="element" />
+        </section>
+        <PhoneDecisionBar availability={availability} busy={busy} hidden={decisions.hiddenCommands} onCommand={decisions.onCommand}>
+          {extras}
+        </PhoneDecisionBar>
+        {dialogs}
+      </div>
+    );
+  }
+
+  if (narrow) {
+    // The list step: the queue's name, the filter and the stacked rows; a tap opens the document step.
+    return (
+      <div className={styles.screen} ref={screenRef}>
+        <WorkflowHeader title={queueName} crumbs={crumbs} />
+        <div className={styles.phoneControls}>
+          <SearchBox
+            className={styles.phoneSearch}
+            aria-label={UI_TEXT.workflow.filterDocuments}
+            placeholder={UI_TEXT.workflow.filterDocuments}
+            value={filter}
+            onChange={(_, data) => setFilter(data.value)}
+          />
+          <Button
+            className={styles.phoneTarget}
+            appearance="subtle"
+            icon={<ArrowClockwiseRegular />}
+            aria-label={WORKFLOW_COMMAND_LABELS.refresh}
+            disabled={busy}
+            onClick={() => decisions.onCommand('refresh')}
+          />
+        </div>
+        <div className={styles.status} role="status" aria-label={UI_TEXT.workflow.queueStatus}>
+          <Text size={200}>{status === 'ready' ? UI_TEXT.workflow.loadedOf(docs.length, total) : ''}</Text>
+          {blocks}
+        </div>
+        <QueueDropZone queueName={queueName} queueImport={queueImport}>
+          <div className={styles.split}>
+            <div className={styles.listPane}>
+              {status === 'ready' && docs.length === 0 ? (
+                <Body1 className={styles.empty}>{UI_TEXT.workflow.noDocuments}</Body1>
+              ) : columns.columns.length > 0 && queue ? (
+                <DocumentGrid
+                  label={UI_TEXT.workflow.documentsOf(queueName)}
+                  columns={columns.columns}
+                  documents={docs}
+                  selectedIds={selectedIds}
+                  selection={selectionStore}
+                  sort={columns.gridSort}
+                  onSort={columns.onSort}
+                  onResize={columns.onResize}
+                  hasMore={docs.length < total}
+                  loadingMore={loadingMore}
+                  onLoadMore={list.loadMore}
+                  stacked
+                  onSortChange={columns.onSortChange}
+                  onOpen={() => setPhoneStep('document')}
+                />
+              ) : null}
+            </div>
+          </div>
+        </QueueDropZone>
+        {dialogs}
+      </div>
+    );
+  }
 
   return (
     <div className={styles.screen} ref={screenRef}>
@@ -232,27 +425,7 @@ export function QueueDocumentsScreen(): ReactElement {
         narrow={narrow}
         onCommand={decisions.onCommand}
       >
-        {tagging.on ? (
-          <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
-        ) : (
-          <DownloadMenu documents={selectedDocs} />
-        )}
-        {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
-        {tagging.on ? null : <EvidencePacketButton documents={selectedDocs} />}
-        <ImportFilesButton queueName={queueName} queueImport={queueImport} />
-        <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />
-        <SendForApprovalButton
-          variant="toolbar"
-          documents={selectedDocs}
-          queue={queue}
-          disabled={busy || tagging.on}
-          onSent={(outcome) => {
-            // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
-            const ids = outcome.documents.map((doc) => doc.id);
-            list.remove(ids);
-            selection.selectAfterRemoval(ids);
-          }}
-        />
+        {extras}
       </WorkflowToolbar>
       <ApprovalLimitBar
         message={decisions.limitMessage}
@@ -265,11 +438,7 @@ export function QueueDocumentsScreen(): ReactElement {
           {status === 'ready' ? UI_TEXT.workflow.loadedOf(docs.length, total) : ''}
           {selectedIds.length > 0 ? ` · ${UI_TEXT.selectedCount(selectedIds.length)}` : ''}
         </Text>
-        {decisions.blocks.map((message) => (
-          <Text key={message} size={200} className={styles.block}>
-            {message}
-          </Text>
-        ))}
+        {blocks}
       </div>
       <ActedOnBar
         watchedIds={viewedId === null ? selectedIds : [...selectedIds, viewedId]}
@@ -340,14 +509,7 @@ export function QueueDocumentsScreen(): ReactElement {
           ) : null}
         </div>
       </QueueDropZone>
-      <NotePromptDialog
-        prompt={decisions.prompt}
-        busy={busy}
-        error={decisions.promptError}
-        onConfirm={decisions.confirmPrompt}
-        onCancel={decisions.cancelPrompt}
-      />
-      <OutOfSyncDialog open={decisions.outOfSync} onClose={decisions.closeOutOfSync} />
+      {dialogs}
     </div>
   );
 }
