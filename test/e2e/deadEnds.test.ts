@@ -112,7 +112,7 @@ describe('Outlook: the filing notice opens the queue it names, in the pane (issu
     expect(session.errors).toEqual([]);
   });
 
-  it('shows the filed invoice beside the queue and reads it full width in the pane, and back, by keyboard', async () => {
+  it('shows the filed invoice beside the queue, reads it full width in the pane and back, and returns to the e-mail, by keyboard', async () => {
     const pane = page.frameLocator('iframe[title="Datahaven Documents"]');
     const queue = new WorkflowQueuePage(pane, 'AP Inbox');
     await queue.setAutoview(true);
@@ -122,6 +122,12 @@ describe('Outlook: the filing notice opens the queue it names, in the pane (issu
     expectCoversFrame(await viewer.openFullWidthByKeyboard());
     await viewer.leaveFullWidthByKeyboard();
     expect(await viewer.fullWidthViewer().count()).toBe(0);
+
+    // And back to the e-mail: the queue opened from the notice leads back to it.
+    const back = pane.getByRole('button', { name: 'Back', exact: true });
+    await back.focus();
+    await back.press('Enter');
+    await pane.getByRole('heading', { name: "File this e-mail's invoice" }).waitFor();
     expect(session.errors).toEqual([]);
   });
 });
