@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { randomBytes } from 'node:crypto';
-import { DEMO_READ_MESSAGE_ID } from '../../packages/server/src/demo/outlook/demoReadMessage';
 import { OutlookBrowserWindowPanel, OutlookReplyPage } from './pages/OutlookReplyPage';
 import { makeInvoicePdf } from './support/makeInvoicePdf';
 import { useBrowserSession } from './support/browserSession';
@@ -57,7 +56,7 @@ describe('an AP clerk replying to a vendor from Outlook with a stored document',
     const [stored] = (await uploaded.json()) as { id: number; FileSize: number }[];
     expect(stored.FileSize).toBe(pdf.length);
 
-    await page.goto(`${session.server.baseUrl}/demo/outlook?user=clerk&mode=read`);
+    await page.goto(`${session.server.baseUrl}/demo/outlook?user=clerk&mode=read&invoiceNo=OUT-REPLY-1`);
     const pane = page.frameLocator('iframe[title="Datahaven Documents"]');
     // The read pane opens on filing; the reply is the second tab.
     await pane.getByRole('heading', { name: "File this e-mail's invoice" }).waitFor();
@@ -78,11 +77,11 @@ describe('an AP clerk replying to a vendor from Outlook with a stored document',
     const listed = (await (await fetch(`${session.server.baseUrl}/demo/graph/drafts`)).json()) as DemoDrafts;
     const draft = listed.drafts.find((candidate) => candidate.attachments.some((attachment) => attachment.name === name));
     if (draft === undefined) throw new Error(`No demo draft holds ${name}.`);
-    expect(await browser.openedUrls()).toEqual([draft.webLink]);
+    expect(await browser.openedUrls()).toEqual([new URL(draft.webLink, session.server.baseUrl).href]);
     await browser.frame().getByText(name).waitFor();
 
     // The reply to the message being read, with the comment, and the file through an upload session of at most 4 MB a chunk.
-    expect(draft.replyTo).toBe(DEMO_READ_MESSAGE_ID);
+    expect(draft.replyTo).toBe('AAMkADemoRead-OUT-REPLY-1');
     expect(draft.comment).toContain('Here is the statement you asked for.');
     expect(draft.attachments).toHaveLength(1);
     const [attachment] = draft.attachments;

@@ -119,6 +119,9 @@ export function createOutlookHostAdapter(win: Window, office: OutlookOffice | un
     theme,
     locale: fixedSignal(localeOfOffice(office.context.displayLanguage, win.navigator.language)),
     router: { kind: 'memory', initialPath: compose ? '/search' : message !== undefined ? READ_MAIL_PATH : '/' },
+    // The app's own pages (a queue after filing, an approval list) open in the pane: a window outside
+    // Outlook is served without Outlook's sign-in and without this pane's routes.
+    appPages: 'inPlace',
     home: compose
       ? { kind: 'notice', title: 'Datahaven Documents in Outlook', body: 'Search for documents and attach them to your message.' }
       : OUTLOOK_READ_HOME,

@@ -1,6 +1,12 @@
 import type { FrameLocator, Locator } from 'playwright-core';
 import { countInkPixels } from '../support/countInkPixels';
 
+/** A width and a height in CSS pixels. */
+export interface Size {
+  width: number;
+  height: number;
+}
+
 /** The viewer screen: the page toolbar and one canvas per PDF page (TIFF arrives as PDF). */
 export class ViewerPage {
   constructor(private readonly app: FrameLocator) {}
@@ -133,5 +139,40 @@ export class ViewerPage {
   /** Waits until page `page`'s text layer is laid out turned by `degrees` (pdf.js's data-main-rotation). */
   async waitForTextTurned(page: number, degrees: number): Promise<void> {
     await this.app.locator(`canvas[data-page-number="${page}"] + div[data-main-rotation="${degrees}"][data-text-layer="ready"]`).waitFor();
+  }
+
+  /** The inline viewer's "Open full width" button (issue 38): offered where the viewer sits in a pane beside a list. */
+  openFullWidthButton(): Locator {
+    return this.app.getByRole('button', { name: 'Open full width', exact: true });
+  }
+
+  /** The viewer while it covers its whole frame: a region "Document at full width" with "Back to the side pane". */
+  fullWidthViewer(): Locator {
+    return this.app.getByRole('region', { name: 'Document at full width', exact: true });
+  }
+
+  /**
+   * Opens full width by keyboard (focus the button, Enter) and answers the expanded viewer's size
+   * beside its frame's, and the size of the pane it sat in before (a region "Document viewer").
+   */
+  async openFullWidthByKeyboard(): Promise<{ viewer: Size; frame: Size; pane: Size }> {
+    const paneBox = await this.app.getByRole('region', { name: 'Document viewer', exact: true }).boundingBox();
+    const button = this.openFullWidthButton();
+    await button.focus();
+    await button.press('Enter');
+    const viewer = this.fullWidthViewer();
+    await viewer.getByRole('button', { name: 'Back to the side pane', exact: true }).waitFor();
+    const sizes = await viewer.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const root = element.ownerDocument.documentElement;
+      return { viewer: { width: box.width, height: box.height }, frame: { width: root.clientWidth, height: root.clientHeight } };
+    });
+    return { ...sizes, pane: { width: paneBox?.width ?? 0, height: paneBox?.height ?? 0 } };
+  }
+
+  /** Leaves full width with Esc (focus inside the viewer) and waits until the pane's viewer offers full width again. */
+  async leaveFullWidthByKeyboard(): Promise<void> {
+    await this.fullWidthViewer().getByRole('button', { name: 'Back to the side pane', exact: true }).press('Escape');
+    await this.openFullWidthButton().waitFor();
   }
 }

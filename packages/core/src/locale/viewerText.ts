@@ -25,6 +25,11 @@ function annotationTypeName(type: AnnotationType): string {
 export const VIEWER_TEXT = {
   openingDocument: 'Opening document…',
   notes: 'Notes',
+  /** The inline viewer's expand button (issue 38): the document over the whole frame, and back. */
+  openFullWidth: 'Open full width',
+  exitFullWidth: 'Back to the side pane',
+  /** The expanded viewer's region (the side pane around it has its own name). */
+  fullWidthRegion: 'Document at full width',
   download: 'Download',
   notShownDownloaded: (documentName: string): string => `${documentName} cannot be shown here, so it was downloaded.`,
   damagedFile:

@@ -79,7 +79,10 @@ export function createDocumentExport(api: ApiServices, host: HostCapabilities): 
     },
     mailboxDraft: (ids, embedAnnotations) => {
       if (!getGraphToken) return Promise.reject(new Error(UI_TEXT.export.noMailboxSignIn));
-      const url = getGraphToken().then((token) => api.export.createMailboxDraft(ids, token, { embedAnnotations }));
+      // A webLink may be app-relative (the demo mailbox): the new window gets it absolute.
+      const url = getGraphToken()
+        .then((token) => api.export.createMailboxDraft(ids, token, { embedAnnotations }))
+        .then((webLink) => host.absoluteUrl(webLink));
       host.openUrl(url);
       return url.then(() => undefined);
     },

@@ -119,8 +119,13 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     expect(created.status).toBe(201);
     const draft = (await created.json()) as { id: string; webLink: string; subject: string };
     expect(draft.subject).toBe('RE: Invoice OUT-1001');
-    expect(draft.webLink).toBe(`${baseUrl}/demo/graph/drafts/${draft.id}`);
+    // App-relative: the browser reaches the demo on another address than the server its mailbox (localhost, 127.0.0.1).
+    expect(draft.webLink).toBe(`/demo/graph/drafts/${draft.id}`);
     expect((await graph('/me/messages/AAMkADnotThere/createReply', token, { comment: '' })).status).toBe(404);
+    // The message the simulator shows for an invoice number: the reply answers that one, not the default.
+    const perInvoice = await graph(`/me/messages/${DEMO_READ_MESSAGE_ID}-OUT-77/createReply`, token, { comment: '' });
+    expect(perInvoice.status).toBe(201);
+    expect(((await perInvoice.json()) as { subject: string }).subject).toBe('RE: Invoice OUT-77');
 
     const inline = await graph(`/me/messages/${draft.id}/attachments`, token, {
       '@odata.type': '#microsoft.graph.fileAttachment',
@@ -177,7 +182,7 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     expect(violations.join('\n')).toMatch(/must not carry Authorization/);
     expect(violations.join('\n')).toMatch(/at most 4 MB/);
 
-    const page = await fetch(draft.webLink);
+    const page = await fetch(`${baseUrl}${draft.webLink}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
@@ -232,7 +237,7 @@ describe('the demo Graph mailbox (/demo/graph/v1.0/me) and the demo Entra on-beh
     expect(answer.attachments).toEqual([
       { documentId: document.id, fileName: 'Kontoauszug 9 MB.txt', size: nineMb.length, via: 'uploadSession', chunks: 3 },
     ]);
-    expect(answer.webLink).toBe(`${baseUrl}/demo/graph/drafts/${answer.draftId}`);
+    expect(answer.webLink).toBe(`/demo/graph/drafts/${answer.draftId}`);
     const after = await listed();
     expect(after.throttled - throttledBefore).toBe(1);
     expect(after.drafts.find((draft) => draft.id === answer.draftId)?.attachments[0].chunkSizes).toEqual([

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/Config';
 import { demoGraphTokenCheck } from './demoGraphTokenCheck';
 import { DEMO_GRAPH_MAIL_SCOPE } from './demoOnBehalfOfGrant';
-import { DEMO_READ_MESSAGE } from './outlook/demoReadMessage';
+import { demoReadMessage } from './outlook/demoReadMessage';
 
 /** One attachment of a demo draft, as the stand-in received it. */
 export interface DemoDraftAttachment {
@@ -71,7 +71,8 @@ function loopbackOriginOf(address: AddressInfo): string {
 /**
  * The demo's Microsoft Graph mailbox (issue 15 item 3; demo and tests, inside the demo's
  * loopback-only scope), under `/demo/graph/v1.0/me/messages`: every demo user's mailbox holds the
- * message the /demo/outlook simulator reads (DEMO_READ_MESSAGE_ID). Takes only a delegated token
+ * message the /demo/outlook simulator reads (demoReadMessage: DEMO_READ_MESSAGE_ID, or the one per
+ * invoice number the simulator shows). Takes only a delegated token
  * of the demo Entra ID for Graph with `Mail.ReadWrite` (signature by its key set, issuer,
  * audience, expiry; else 401/403 as Graph words them) and checks request shapes as Graph does:
  * `…/{id}/createReply` `{ comment }` and `POST /me/messages` make drafts; `…/attachments` takes a
@@ -166,7 +167,10 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
       subject,
       replyTo,
       comment,
-      webLink: `${originOf(request)}/demo/graph/drafts/${id}`,
+      // App-relative: the server reaches this mailbox on its loopback address, the user's browser on
+      // another (localhost, a public name); an absolute link would be another origin, whose frame the
+      // simulator's page may not show (frame-ancestors 'self'). The pane makes it absolute against its own.
+      webLink: `/demo/graph/drafts/${id}`,
       createdAt: new Date().toISOString(),
       attachments: [],
     };
@@ -200,15 +204,13 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
     mail.post<{ Params: { id: string } }>('/demo/graph/v1.0/me/messages/:id/createReply', async (request, reply) => {
       const owner = await admitted(request, reply);
       if (typeof owner !== 'string') return owner;
-      if (request.params.id !== DEMO_READ_MESSAGE.id)
-        return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+      const message = demoReadMessage(request.params.id);
+      if (message === null) return graphError(reply, 404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
       const body = request.body ?? {};
       if (!isRecord(body) || (body.comment !== undefined && typeof body.comment !== 'string'))
         return violation(reply, request, 'createReply takes { comment } (a string).');
       const comment = typeof body.comment === 'string' ? body.comment : '';
-      return reply
-        .status(201)
-        .send(draftAnswer(newDraft(request, owner, `RE: ${DEMO_READ_MESSAGE.subject}`, DEMO_READ_MESSAGE.id, comment)));
+      return reply.status(201).send(draftAnswer(newDraft(request, owner, `RE: ${message.subject}`, message.id, comment)));
     });
 
     // Base64 of an attachment just under 3 MB is about 4 MB of JSON.
@@ -353,9 +355,10 @@ export async function registerDemoGraphMailRoutes(app: FastifyInstance, config: 
           `<li><span class="name">${escapeHtml(a.name)}</span> — <span class="size">${escapeHtml(sizeText(a.size))}</span> (${a.size} bytes, ${a.via === 'inline' ? 'inline' : `upload session, ${a.chunkSizes.length} chunks`})</li>`,
       )
       .join('');
+    const repliedTo = draft.replyTo === null ? null : demoReadMessage(draft.replyTo);
     const body =
       `<h1>${escapeHtml(draft.subject)}</h1>` +
-      `<p>Draft in the demo mailbox${draft.replyTo === null ? '' : `, replying to “${escapeHtml(DEMO_READ_MESSAGE.subject)}” from ${escapeHtml(DEMO_READ_MESSAGE.from.name)} &lt;${escapeHtml(DEMO_READ_MESSAGE.from.address)}&gt;`}.</p>` +
+      `<p>Draft in the demo mailbox${repliedTo === null ? '' : `, replying to “${escapeHtml(repliedTo.subject)}” from ${escapeHtml(repliedTo.from.name)} &lt;${escapeHtml(repliedTo.from.address)}&gt;`}.</p>` +
       (draft.comment === '' ? '' : `<p class="comment">${escapeHtml(draft.comment)}</p>`) +
       `<h2>Attachments (${draft.attachments.length})</h2><ul>${rows}</ul>`;
     return reply.headers(headers).type('text/html; charset=utf-8').send(page(draft.subject, body));

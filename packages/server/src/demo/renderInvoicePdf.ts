@@ -46,14 +46,16 @@ export async function renderInvoicePdf(content: DemoInvoiceContent, vendor: Demo
   const right = (page: PDFPage, value: string, xRight: number, y: number, size = 9, font: PDFFont = regular): void => {
     text(page, value, xRight - font.widthOfTextAtSize(value, size), y, size, font);
   };
-  const columns = { no: MARGIN, item: MARGIN + 40, qty: 360, unit: 400, price: 470, amount: PAGE[0] - MARGIN };
+  // Right edges of the number columns (qty, price, amount) with room for the widest text between
+  // them: "Amount (USD)" is ~60 pt wide, so the unit price ends well left of where it starts.
+  const columns = { no: MARGIN, item: MARGIN + 40, qty: 350, unit: 362, price: 460, amount: PAGE[0] - MARGIN };
   const tableHeader = (page: PDFPage, y: number): void => {
     page.drawRectangle({ x: MARGIN - 4, y: y - 5, width: PAGE[0] - 2 * MARGIN + 8, height: 18, color: rgb(0.9, 0.92, 0.95) });
     text(page, 'Line', columns.no, y, 9, bold);
     text(page, 'Description', columns.item, y, 9, bold);
     right(page, 'Qty', columns.qty, y, 9, bold);
     text(page, 'Unit', columns.unit, y, 9, bold);
-    right(page, 'Unit price', columns.price + 40, y, 9, bold);
+    right(page, 'Unit price', columns.price, y, 9, bold);
     right(page, 'Amount (USD)', columns.amount, y, 9, bold);
   };
 
@@ -96,7 +98,7 @@ export async function renderInvoicePdf(content: DemoInvoiceContent, vendor: Demo
       text(page, line.item, columns.item, y);
       right(page, String(line.quantity), columns.qty, y);
       text(page, line.unit, columns.unit, y);
-      right(page, formatCents(line.unitCents), columns.price + 40, y);
+      right(page, formatCents(line.unitCents), columns.price, y);
       right(page, formatCents(line.amountCents), columns.amount, y);
       y -= ROW;
     }

@@ -196,7 +196,7 @@ describe("filing a read e-mail's invoice into a queue (the host's message)", () 
   it('reads the PDF through Outlook, posts it with subject, sender and note into the chosen queue, and says what was filed', async () => {
     const { item, asked } = readItem();
     const api = server();
-    renderPane(item, api.fetch);
+    const { opened } = renderPane(item, api.fetch);
     await queuesRead();
     const pdf = screen.getByRole('checkbox', { name: 'Rechnung März.pdf' }) as HTMLInputElement;
     expect(pdf.checked).toBe(true);
@@ -229,7 +229,11 @@ describe("filing a read e-mail's invoice into a queue (the host's message)", () 
     expect(form.get('note')).toBe('Please approve by Friday.');
     expect(form.get('message')).toBeNull();
     expect(within(screen.getByRole('list', { name: 'Progress' })).getByText('Rechnung März.pdf: Filed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open AP Inbox' }).getAttribute('href')).toBe('/queues/7/documents');
+    // The queue's page in the responsive workflow view, opened as the host opens app pages (this host: a window).
+    const link = screen.getByRole('link', { name: 'Open AP Inbox' });
+    expect(link.getAttribute('href')).toBe('/workflow2/queues/7/documents');
+    fireEvent.click(link);
+    expect(opened).toEqual(['/workflow2/queues/7/documents']);
   });
 
   it("says the server's duplicate in words: in the answer beside others, and as the 409 when every file is one", async () => {

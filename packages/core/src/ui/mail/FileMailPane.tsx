@@ -25,6 +25,7 @@ import type { HostMailMessage } from '../../host';
 import type { WorkflowQueue, WorkflowRoot } from '../../model';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
+import { useOpenAppPage } from '../app/useOpenAppPage';
 import { queryKeys } from '../../state/queryKeys';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { fileFromBase64, messageFileName, senderOf, whyMessageNotKept, whyNotImportable } from './mailFilingRules';
@@ -34,7 +35,10 @@ import { RecordDestinationFields, type RecordDestination } from './RecordDestina
 export interface FileMailPaneProps {
   /** The e-mail being read, as the host hands it out. */
   message: HostMailMessage;
-  /** Where a queue opens in the web app (a new window: the pane is too narrow for the queue). */
+  /**
+   * The app page of a queue, opened as the host opens its own pages (useOpenAppPage: in the pane
+   * for Outlook, whose new windows would carry no sign-in). Default: the responsive workflow view.
+   */
   queueHref?: (queueId: number) => string;
 }
 
@@ -104,8 +108,9 @@ function destinationOf(kind: DestinationKind, queue: WorkflowQueue | null, recor
  * with the subject and sender, its progress and the server's duplicates and refusals shown in
  * words. A filing refreshes the queues, folders and searches it added documents to.
  */
-export function FileMailPane({ message, queueHref = (id) => `/queues/${id}/documents` }: FileMailPaneProps): ReactElement {
+export function FileMailPane({ message, queueHref = (id) => `/workflow2/queues/${id}/documents` }: FileMailPaneProps): ReactElement {
   const styles = useStyles();
+  const openAppPage = useOpenAppPage();
   const titleId = useId();
   const attachmentsId = useId();
   const { api, loading } = useServices();
@@ -378,7 +383,14 @@ export function FileMailPane({ message, queueHref = (id) => `/queues/${id}/docum
             {outcome.queue !== null ? (
               <>
                 {' '}
-                <Link href={queueHref(outcome.queue.id)} target="_blank" rel="noreferrer">
+                <Link
+                  href={queueHref(outcome.queue.id)}
+                  onClick={(event) => {
+                    // The queue is one of the app's own pages: a bare link would leave the host's sign-in behind.
+                    event.preventDefault();
+                    if (outcome.queue !== null) openAppPage(queueHref(outcome.queue.id));
+                  }}
+                >
                   {TEXT.openQueue(outcome.queue.name)}
                 </Link>
               </>

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
+import { ArrowMaximizeRegular } from '@fluentui/react-icons/svg/arrow-maximize';
+import { ArrowMinimizeRegular } from '@fluentui/react-icons/svg/arrow-minimize';
 import { ApiError, type DocumentView } from '../../api';
 import type { DmsDocument } from '../../model';
 import { MESSAGES, isViewable, type OptionValues } from '../../rules';
@@ -44,6 +46,13 @@ const IMAGE_EXTENSIONS: readonly string[] = ['jpg', 'jpeg', 'png'];
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 },
+  // Expanded: the viewer covers the whole frame the host gives (its list and side panes stay mounted underneath, so nothing is lost on the way back).
+  expanded: {
+    position: 'fixed',
+    inset: 0,
+    zIndex: 1000,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -121,6 +130,11 @@ export interface DocumentViewerProps {
   keyScope?: 'window' | 'element';
   /** Words a full-text search matched: highlighted when the document opens (the find bar shows them). */
   highlightWords?: string;
+  /**
+   * Offers "Open full width": the viewer over the whole frame and back (Esc or the same button).
+   * Default: an inline pane (keyScope 'element') offers it; the viewer screen is full width already.
+   */
+  expandable?: boolean;
 }
 
 /**
@@ -136,6 +150,7 @@ export function DocumentViewer({
   headingLevel = 'h1',
   keyScope = 'window',
   highlightWords,
+  expandable = keyScope === 'element',
 }: DocumentViewerProps): ReactElement {
   const styles = useStyles();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -165,6 +180,8 @@ export function DocumentViewer({
   const compact = usePhoneLayout(rootRef);
   const [annotateOpen, setAnnotateOpen] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
+  // A narrow side pane is no place to read an invoice: expanded, the viewer covers the frame until undone.
+  const [expanded, setExpanded] = useState(false);
 
   // The document's metadata is server state (the query cache); the bytes stay with pdf.js (PdfViewer, useFirstChunk).
   const viewQuery = useQuery({
@@ -200,6 +217,8 @@ export function DocumentViewer({
   const annotations = useAnnotationEditor(state.status === 'ready' ? state.view.document : null);
   const annotationsRef = useRef(annotations);
   annotationsRef.current = annotations;
+  const expandedRef = useRef(expanded);
+  expandedRef.current = expanded;
 
   // pdf.js and its worker load while the document is asked for, not after (first page in < 1 s).
   // The worker is the page's (sharedPdfWorker): the viewer uses it and leaves it running for the next opening.
@@ -307,6 +326,12 @@ export function DocumentViewer({
         event.preventDefault();
         return;
       }
+      // Esc leaves full width once nothing nearer (an annotation, the find bar, a dialog) took it.
+      if (event.key === 'Escape' && expandedRef.current) {
+        event.preventDefault();
+        setExpanded(false);
+        return;
+      }
       const command = viewerCommandForKey(event);
       if (!command) return;
       event.preventDefault();
@@ -380,7 +405,13 @@ export function DocumentViewer({
   };
 
   return (
-    <div className={styles.screen} ref={rootRef} tabIndex={keyScope === 'element' ? -1 : undefined}>
+    <div
+      className={mergeClasses(styles.screen, expanded && styles.expanded)}
+      ref={rootRef}
+      tabIndex={keyScope === 'element' ? -1 : undefined}
+      role={expanded ? 'region' : undefined}
+      aria-label={expanded ? UI_TEXT.viewer.fullWidthRegion : undefined}
+    >
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <div className={styles.header}>
         {onBack ? <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={onBack} /> : null}
@@ -392,6 +423,15 @@ export function DocumentViewer({
         {/* The clerk's path (issue 38): from the document itself on to approval; shown only where it can go. */}
         {document?.queue ? <SendForApprovalButton variant="button" documents={[document]} /> : null}
         {document ? <PropertiesToggleButton pressed={propertiesOpen} onToggle={setPropertiesOpen} /> : null}
+        {expandable ? (
+          <Button
+            appearance="subtle"
+            icon={expanded ? <ArrowMinimizeRegular /> : <ArrowMaximizeRegular />}
+            aria-label={expanded ? UI_TEXT.viewer.exitFullWidth : UI_TEXT.viewer.openFullWidth}
+            title={expanded ? UI_TEXT.viewer.exitFullWidth : UI_TEXT.viewer.openFullWidth}
+            onClick={() => setExpanded((current) => !current)}
+          />
+        ) : null}
       </div>
       <PossibleDuplicatesBar docId={id} />
       <ViewerToolbar

@@ -1,7 +1,18 @@
 import { Fragment, type MouseEvent, type ReactElement, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  Breadcrumb,
+  BreadcrumbButton,
+  BreadcrumbDivider,
+  BreadcrumbItem,
+  Button,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { UI_TEXT } from '../../locale/uiText';
+import { wasOpenedInPlace } from '../app/useOpenAppPage';
 
 /** One step of the breadcrumb: a link, or the current screen when `to` is absent. */
 export interface Crumb {
@@ -33,6 +44,8 @@ export interface WorkflowHeaderProps {
 export function WorkflowHeader({ title, crumbs = [], children }: WorkflowHeaderProps): ReactElement {
   const styles = useStyles();
   const navigate = useNavigate();
+  // A queue opened in place from another screen (Outlook's filing notice) leads back there, not only up the breadcrumb.
+  const openedInPlace = wasOpenedInPlace(useLocation().state);
   const follow = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
     navigate(to);
@@ -58,6 +71,9 @@ export function WorkflowHeader({ title, crumbs = [], children }: WorkflowHeaderP
         </Breadcrumb>
       ) : null}
       <div className={styles.row}>
+        {openedInPlace ? (
+          <Button appearance="subtle" icon={<ArrowLeftRegular />} aria-label={UI_TEXT.back} onClick={() => navigate(-1)} />
+        ) : null}
         <Text as="h1" size={500} weight="semibold" className={styles.title} title={title}>
           {title}
         </Text>

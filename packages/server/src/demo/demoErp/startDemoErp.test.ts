@@ -405,3 +405,21 @@ describe("the product's extension API beside v2.0: purchase invoices' approval s
     expect((await api(`${root()}${company()}/purchaseInvoiceApprovals(00000000-0000-4000-8000-000000000000)`)).status).toBe(404);
   });
 });
+
+describe('the web client a record URL opens', () => {
+  it("shows the card a record URL names (company, page, filter 'No.' IS …) and says 404 in words for a record it does not have", async () => {
+    const query = (page: string, number: string): string =>
+      new URLSearchParams({ company: 'CRONUS', page, filter: `'No.' IS '${number}'` }).toString().replace(/\+/g, '%20');
+    const vendor = await fetch(`${erp.baseUrl}/?${query('26', 'V10000')}`);
+    expect(vendor.status).toBe(200);
+    const html = await vendor.text();
+    expect(html).toContain('<h1>Vendor Card V10000</h1>');
+    expect(html).toContain('Fabrikam, Inc.');
+    const invoice = await fetch(`${erp.baseUrl}/?${query('51', 'PI-1001')}`);
+    expect(invoice.status).toBe(200);
+    expect(await invoice.text()).toContain('<h1>Purchase Invoice PI-1001</h1>');
+    const missing = await fetch(`${erp.baseUrl}/?${query('26', 'V99999')}`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('record V99999');
+  });
+});

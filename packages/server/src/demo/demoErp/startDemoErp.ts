@@ -11,6 +11,7 @@ import {
   type DemoErpSetName,
 } from './demoErpEntityTypes';
 import { demoErpMetadataXml } from './demoErpMetadata';
+import { demoErpWebClientPage } from './demoErpWebClientPage';
 import { DEMO_ERP_EXTENSION_ROOT, answerDemoErpExtension } from './demoErpExtensionApi';
 import { ODataFilterError, matchesODataFilter, parseODataFilter } from './parseODataFilter';
 
@@ -116,6 +117,17 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
   app.addHook('onRequest', async (request, reply) => {
     if (isLoopbackRequest(request)) return;
     return odataError(reply, { statusCode: 403, code: 'Forbidden', message: 'The demo ERP answers only on this machine (loopback).' });
+  });
+
+  // The web client a record URL opens (GET /api/entities/url) where the ERP page does not open the record itself.
+  app.get<{ Querystring: Record<string, string | undefined> }>('/', async (request, reply) => {
+    const { status, html } = demoErpWebClientPage(store, request.query);
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 
   app.post('/oauth2/token', async (request, reply) => {

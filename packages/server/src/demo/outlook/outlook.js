@@ -124,16 +124,32 @@
     return btoa(binary);
   }
 
-  /** The received message's invoice number: `?invoiceNo=`, else new per page load, so a repeat filing in one load is a duplicate. */
-  var invoiceNo = params.get('invoiceNo') || 'OUT-' + Date.now().toString(36).toUpperCase();
-  var readContent = {
-    'read-att-1': function () {
-      return fetch('/demo/outlook/read-message/invoice.pdf?no=' + encodeURIComponent(invoiceNo)).then(function (response) {
+  /**
+   * The received message's invoice number: `?invoiceNo=` (letters, digits and dashes), else new per
+   * page load, so a repeat filing in one load is a duplicate.
+   */
+  var askedInvoiceNo = params.get('invoiceNo');
+  var invoiceNo =
+    askedInvoiceNo && /^[A-Za-z0-9-]{1,20}$/.test(askedInvoiceNo) ? askedInvoiceNo : 'OUT-' + Date.now().toString(36).toUpperCase();
+  /** The invoice PDF's bytes, read once: its size is listed before the pane opens, and the pane reads the same bytes. */
+  var invoicePdf = null;
+  function readInvoicePdf() {
+    invoicePdf =
+      invoicePdf ||
+      fetch('/demo/outlook/read-message/invoice.pdf?no=' + encodeURIComponent(invoiceNo)).then(function (response) {
         if (!response.ok) throw new Error('The invoice could not be loaded (' + response.status + ').');
         return response.arrayBuffer().then(function (buffer) {
-          return toBase64(new Uint8Array(buffer));
+          return new Uint8Array(buffer);
         });
       });
+    invoicePdf.catch(function () {
+      invoicePdf = null;
+    });
+    return invoicePdf;
+  }
+  var readContent = {
+    'read-att-1': function () {
+      return readInvoicePdf().then(toBase64);
     },
     'read-att-2': function () {
       return Promise.resolve(btoa('Please pay within 30 days.'));
@@ -143,9 +159,11 @@
   /** The message being read, as Office.js's MessageRead offers it (what the pane uses). */
   var readItem = {
     itemType: 'message',
-    itemId: 'AAMkADemoRead',
+    // The demo Graph mailbox holds this very message under this id (demoReadMessage.ts), so a reply answers it.
+    itemId: 'AAMkADemoRead-' + invoiceNo,
     subject: 'Invoice ' + invoiceNo,
     from: { displayName: 'Fabrikam Accounts', emailAddress: 'ap@fabrikam.example' },
+    to: [{ displayName: 'Accounts Payable', emailAddress: 'ap@datahaven.example' }],
     attachments: [
       {
         id: 'read-att-1',
@@ -342,17 +360,44 @@
     },
   };
 
+  /** "Name <address>" of a recipient or sender. */
+  function addressLine(person) {
+    return person.displayName + ' <' + person.emailAddress + '>';
+  }
+
   if (readMode) {
-    // The simulator shows the received message instead of a draft; its attachments are the read item's.
+    // The simulator shows the received message instead of a draft: its sender under From, the mailbox under To, read-only.
     document.getElementById('compose-title').textContent = readItem.subject;
-    document.getElementById('compose-to').value = readItem.from.displayName + ' <' + readItem.from.emailAddress + '>';
+    document.getElementById('read-from-field').hidden = false;
+    document.getElementById('read-from').value = addressLine(readItem.from);
+    document.getElementById('compose-to').value = readItem.to.map(addressLine).join('; ');
     document.getElementById('compose-subject').value = readItem.subject;
     document.getElementById('compose-body').value = 'Please find our invoice attached.';
+    ['compose-to', 'compose-subject', 'compose-body'].forEach(function (id) {
+      document.getElementById(id).readOnly = true;
+    });
     document.getElementById('clear-attachments').hidden = true;
+    // The invoice's real size (Outlook lists it, and the pane reads it from the item), then the pane.
+    readInvoicePdf().then(
+      function (bytes) {
+        readItem.attachments[0].size = bytes.length;
+        showReadAttachments();
+      },
+      function (error) {
+        status.textContent = String(error && error.message ? error.message : error);
+        showReadAttachments();
+      },
+    );
+  } else {
+    render();
+    loadPane();
+  }
+
+  function showReadAttachments() {
     readItem.attachments.forEach(function (attachment) {
       attachments.push({ id: attachment.id, name: attachment.name, size: attachment.size, isInline: false, base64: '' });
     });
+    render();
+    loadPane();
   }
-  render();
-  loadPane();
 })();

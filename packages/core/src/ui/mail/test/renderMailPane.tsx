@@ -14,6 +14,7 @@ import { DatahavenApp } from '../../DatahavenApp';
 import { DatahavenServicesProvider, createDatahavenServices, type DatahavenServices } from '../../app/DatahavenServices';
 import { testToken } from '../../test/renderApp';
 import { READ_MAIL_PATH } from '../readMailPath';
+import { MemoryRouter } from 'react-router-dom';
 
 /** The product token the test host hands out (TokenManager reads its expiry). */
 export const PRODUCT_TOKEN = testToken();
@@ -102,7 +103,8 @@ export function renderMailPane(pane: ReactElement, options: MailHostOptions & { 
   const result = render(
     <DatahavenServicesProvider host={host} services={services}>
       <FluentProvider theme={options.providerTheme ?? webDarkTheme} data-theme="host">
-        {pane}
+        {/* Inside the app's router, as every pane is (its links open app pages through it). */}
+        <MemoryRouter>{pane}</MemoryRouter>
       </FluentProvider>
     </DatahavenServicesProvider>,
   );
