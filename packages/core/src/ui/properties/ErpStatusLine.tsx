@@ -14,7 +14,8 @@ const useStyles = makeStyles({
     marginTop: tokens.spacingVerticalXS,
   },
   term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere', display: 'flex', flexDirection: 'column' },
+  definition: { margin: 0 },
+  value: { overflowWrap: 'anywhere', display: 'flex', flexDirection: 'column' },
   failed: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -49,9 +50,12 @@ export function ErpStatusLine({ docId }: ErpStatusLineProps): ReactElement | nul
   return (
     <dl className={styles.list}>
       <dt className={styles.term}>{UI_TEXT.properties.erpStatus}</dt>
-      <dd className={styles.value} role="status" aria-label={UI_TEXT.properties.erpStatus}>
-        <span className={status?.state === 'failed' ? styles.failed : undefined}>{text}</span>
-        {status ? <Caption1>{status.detail}</Caption1> : null}
+      <dd className={styles.definition}>
+        {/* The live region inside the dd: a role on the dd itself would take away its place in the list (axe definition-list). */}
+        <div className={styles.value} role="status" aria-label={UI_TEXT.properties.erpStatus}>
+          <span className={status?.state === 'failed' ? styles.failed : undefined}>{text}</span>
+          {status ? <Caption1>{status.detail}</Caption1> : null}
+        </div>
       </dd>
     </dl>
   );

@@ -67,19 +67,24 @@ export function UserDateField({
       validationMessage={message ?? undefined}
       hint={message === null ? (hint ?? UI_TEXT.properties.dateFormatHint(formats.datePattern.text)) : undefined}
     >
-      <DatePicker
-        allowTextInput
-        value={value}
-        formatDate={formatDate}
-        parseDateFromString={parseDate}
-        placeholder={formats.datePattern.text}
-        disabled={disabled}
-        onChange={(_event, data) => onTextChange(data.value)}
-        onSelectDate={(date) => {
-          // A typed text that is no date stays as typed (with its message); a picked or read day is written in the locale's form.
-          if (date) onTextChange(formatDate(date));
-        }}
-      />
+      {/* As a render function: the compat DatePicker does not take the Field's control id itself, so
+          without these props its input had no label but a title (axe label-title-only). */}
+      {(fieldProps) => (
+        <DatePicker
+          {...fieldProps}
+          allowTextInput
+          value={value}
+          formatDate={formatDate}
+          parseDateFromString={parseDate}
+          placeholder={formats.datePattern.text}
+          disabled={disabled}
+          onChange={(_event, data) => onTextChange(data.value)}
+          onSelectDate={(date) => {
+            // A typed text that is no date stays as typed (with its message); a picked or read day is written in the locale's form.
+            if (date) onTextChange(formatDate(date));
+          }}
+        />
+      )}
     </Field>
   );
 }

@@ -163,7 +163,8 @@ export function SearchResults(props: SearchResultsProps): ReactElement {
       <Table aria-labelledby={labelledBy} sortable size="small" className={mergeClasses(styles.table, stale && styles.pending)}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell className={styles.selectCell}>
+            {/* Not sortable: a sortable header cell wraps its content in a button, whose children are presentational, so the checkbox would not be announced (axe nested-interactive). */}
+            <TableHeaderCell className={styles.selectCell} sortable={false}>
               <Checkbox
                 aria-label={UI_TEXT.search.selectAllRows}
                 checked={allSelected ? true : selectedIds.some((id) => documents.some((document) => document.id === id)) ? 'mixed' : false}

@@ -14,7 +14,8 @@ export const useWorkflowStyles = makeStyles({
     padding: `0 ${tokens.spacingHorizontalM}`,
   },
   search: { maxWidth: '280px', flexGrow: 1 },
-  typeLink: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
+  // Underlined always: in the type's heading the link sits beside plain text, and colour alone does not tell them apart (WCAG 1.4.1).
+  typeLink: { color: tokens.colorBrandForegroundLink, textDecorationLine: 'underline' },
   plainList: { listStyleType: 'none', margin: 0, padding: 0 },
   rowLink: {
     display: 'flex',
