@@ -258,7 +258,8 @@ export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, reques
     );
     if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
     const linkedIds = new Set(visible.filter((row) => Number(row.linked) === 1).map((row) => row.id));
-    const markedIds = request.docIds.filter((id) => visible.some((row) => row.id === id && Number(row.marked) === 1));
+    const markedSet = new Set(visible.filter((row) => Number(row.marked) === 1).map((row) => row.id));
+    const markedIds = request.docIds.filter((id) => markedSet.has(id));
 
     const fromId = request.expectedQueueId;
     // The source queue with the queues it approves and rejects to: one read serves both ends.
