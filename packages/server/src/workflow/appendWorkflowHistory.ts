@@ -12,6 +12,7 @@ export type NewWorkflowHistoryRow = Omit<Insertable<WorkflowHistoryTable>, 'id' 
  */
 async function chainHeads(trx: Kysely<Database>, documentIds: readonly number[]): Promise<Map<number, string>> {
   const heads = new Map<number, string>(documentIds.map((id) => [id, '']));
+  if (documentIds.length === 0) return heads;
   const rows = await trx
     .selectFrom('workflow_history as h')
     .select(['h.document_id', 'h.row_hash'])
@@ -33,7 +34,11 @@ async function chainHeads(trx: Kysely<Database>, documentIds: readonly number[])
  * transaction, each with `prev_hash` = its document's previous row's `row_hash` ('' for the first)
  * and `row_hash` = db/historyRowHash over that and the row's content, so a row changed, removed or
  * reordered afterwards is found by workflow/verifyWorkflowHistory. Two rows of one document in one
- * call chain to each other. One read of the chain heads and one INSERT, whatever the number of rows.
+ * call chain to each other. One read of the chain heads and one INSERT, whatever the number of rows;
+ * no read for the documents whose heads the caller passes in `knownHeads` (the `row_hash` of the
+ * document's highest-id row, '' when it has none or that row has no hash), read by a statement of
+ * its own transaction after the row lock — the workflow action's move answers them, so an approval's
+ * chain costs only its INSERT.
  *
  * The caller must hold each document's row lock, so two transactions cannot read the same head and
  * fork the chain: an UPDATE of the `documents` row earlier in the transaction or access's
@@ -43,9 +48,21 @@ async function chainHeads(trx: Kysely<Database>, documentIds: readonly number[])
  * migration 0022 refuses a fork should a caller ever miss it. A value given here must read back
  * the same (no column with a database default: its value would be missing from the hash).
  */
-export async function appendWorkflowHistory(trx: Kysely<Database>, rows: readonly NewWorkflowHistoryRow[]): Promise<void> {
+export async function appendWorkflowHistory(
+  trx: Kysely<Database>,
+  rows: readonly NewWorkflowHistoryRow[],
+  knownHeads: ReadonlyMap<number, string> = new Map(),
+): Promise<void> {
   if (rows.length === 0) return;
-  const heads = await chainHeads(trx, [...new Set(rows.map((row) => row.document_id))]);
+  const documentIds = [...new Set(rows.map((row) => row.document_id))];
+  const heads = await chainHeads(
+    trx,
+    documentIds.filter((id) => !knownHeads.has(id)),
+  );
+  for (const id of documentIds) {
+    const known = knownHeads.get(id);
+    if (known !== undefined) heads.set(id, known);
+  }
   const chained = rows.map((row) => {
     const prevHash = heads.get(row.document_id) ?? '';
     const rowHash = historyRowHash(prevHash, row);

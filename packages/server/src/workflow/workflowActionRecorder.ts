@@ -151,18 +151,6 @@ async function approvalTargets(trx: Kysely<Database>, from: QueueWithAccess, doc
   return targets;
 }
 
-/** The documents among `docIds` without a primary record link (the spec's `link` is null). */
-async function unlinkedDocuments(trx: Kysely<Database>, docIds: readonly number[]): Promise<number[]> {
-  const linked = await trx
-    .selectFrom('record_links')
-    .select('document_id')
-    .where('document_id', 'in', [...docIds])
-    .where('is_primary', '=', 1)
-    .execute();
-  const linkedIds = new Set(linked.map((row) => row.document_id));
-  return docIds.filter((id) => !linkedIds.has(id));
-}
-
 /** The row version the caller's window saw of each document, by id. */
 function windowVersionsOf(request: WorkflowActionRequest): Map<number, number> {
   return new Map(request.docIds.map((id, index) => [id, request.rowConflictIds[index]]));
@@ -262,14 +250,44 @@ export async function applyWorkflowAction(
 ): Promise<WorkflowActionResult> {
   const { action } = request;
   const now = deps.now().toISOString();
+  // With each row, whether it has a primary link and duplicate marks: the link rules, the
+  // duplicate guard and the ERP outbox then read only the documents they concern (none, in an
+  // approval of unlinked, unmarked documents). Read before PostgreSQL's row lock, both are still
+  // what the action is judged by: a link or unlink moves the row version (refused below as out of
+  // sync), and marks are written by their own transaction after intake, which no row lock orders.
   const visible = await executeViewerShaped(trx, viewer, 'visible-rows', { docIds: request.docIds }, (shapeViewer, shaped) =>
     trx
       .selectFrom('documents as d')
-      .select(['d.id', 'd.queue_id', 'd.row_version'])
+      .select((eb) => [
+        'd.id',
+        'd.queue_id',
+        'd.row_version',
+        eb
+          .case()
+          .when(
+            eb.exists(
+              eb.selectFrom('record_links as pl').select('pl.id').whereRef('pl.document_id', '=', 'd.id').where('pl.is_primary', '=', 1),
+            ),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as('linked'),
+        eb
+          .case()
+          .when(eb.exists(eb.selectFrom('duplicate_marks as dm').select('dm.id').whereRef('dm.document_id', '=', 'd.id')))
+          .then(1)
+          .else(0)
+          .end()
+          .as('marked'),
+      ])
       .where('d.id', 'in', [...shaped.docIds])
       .where((eb) => canSeeDocument(eb, shapeViewer)),
   );
   if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
+  const linkedIds = new Set(visible.filter((row) => Number(row.linked) === 1).map((row) => row.id));
+  const markedSet = new Set(visible.filter((row) => Number(row.marked) === 1).map((row) => row.id));
+  const markedIds = request.docIds.filter((id) => markedSet.has(id));
 
   const fromId = request.expectedQueueId;
   // The source queue with the queues it approves and rejects to: one read serves both ends.
@@ -295,13 +313,16 @@ export async function applyWorkflowAction(
   // LinkOnApprovalRequired (features2): approval is where the document must be linked, as BlockApproveUnlinked.
   const linkRequired =
     linkBlock !== null && (hasQueueFeature(from, linkBlock) || (action === 'approve' && hasQueueFeature(from, 'LinkOnApprovalRequired')));
-  if (linkRequired && (await unlinkedDocuments(trx, request.docIds)).length > 0) {
+  if (linkRequired && request.docIds.some((id) => !linkedIds.has(id))) {
     throw invalid(linkRequiredMessage(request.docIds.length));
   }
   await assertSubmittedWhereRequired(trx, action, from, request.docIds); // Block…Unsubmitted (access/submissionRules)
   // Possible duplicates (issue 35) are approved only with a reason to override (workflow/duplicateGuard).
+  // Only documents with a mark can be possible duplicates: the others cost no statement here.
   const overrides =
-    action === 'approve' ? await duplicateOverridesOf(trx, viewer, request.docIds, request.duplicateOverrideReason ?? null) : null;
+    action === 'approve' && markedIds.length > 0
+      ? await duplicateOverridesOf(trx, viewer, markedIds, request.duplicateOverrideReason ?? null)
+      : null;
 
   let targets: Map<number, Target>;
   if (action === 'approve') targets = await approvalTargets(trx, from, request.docIds);
@@ -339,9 +360,14 @@ export async function applyWorkflowAction(
   const moved: MovedDocument[] = [];
   const notes: { documentId: number; kind: NoteKind; text: string }[] = [];
   const history: NewWorkflowHistoryRow[] = [];
+  const chainHeads = new Map<number, string>();
   for (const [index, id] of request.docIds.entries()) {
     const rowVersion = request.rowConflictIds[index];
     const to = toOf(id);
+    // The move answers the document's history chain head too (appendWorkflowHistory's prev_hash),
+    // so the chain costs no read of its own. Read by the statement that moves the row, after the
+    // row lock (this UPDATE's on SQLite, lockDocumentRowsReadingQueues' on PostgreSQL), it is the
+    // head every earlier writer of this document committed (and an earlier hop of this transaction wrote).
     const updated = await trx
       .updateTable('documents')
       .set({ queue_id: to.id, row_version: rowVersion + 1, updated_at: now })
@@ -349,8 +375,18 @@ export async function applyWorkflowAction(
       .where('queue_id', '=', fromId)
       .where('row_version', '=', rowVersion)
       .where('deleted_at', 'is', null)
+      .returning((eb) =>
+        eb
+          .selectFrom('workflow_history as h')
+          .select('h.row_hash')
+          .where('h.document_id', '=', id)
+          .orderBy('h.id', 'desc')
+          .limit(1)
+          .as('head_hash'),
+      )
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw queueOutOfSync();
+    if (updated === undefined) throw queueOutOfSync();
+    chainHeads.set(id, updated.head_hash ?? '');
     const step = targets.get(id)?.step ?? null;
     if (step !== null) {
       await trx
@@ -386,9 +422,11 @@ export async function applyWorkflowAction(
   // The notes and history of every moved document in a statement each, not a few per document:
   // a selection of 50 invoices approved at once stays a short transaction.
   await insertNotes(trx, viewer.userId, notes, now);
-  await appendWorkflowHistory(trx, history);
-  // The ERP follows the decision: the linked invoices' approval status, written after the commit (workflow/erpStatusWriteBack).
-  await recordErpStatusDecisions(trx, erpDecisionsOfMoves(action, moved, queues), viewer.userId, now);
+  await appendWorkflowHistory(trx, history, chainHeads);
+  // The ERP follows the decision: the linked invoices' approval status, written after the commit
+  // (workflow/erpStatusWriteBack); an unlinked document owes the ERP nothing and costs no read.
+  const erpDecisions = erpDecisionsOfMoves(action, moved, queues).filter((decision) => linkedIds.has(decision.documentId));
+  await recordErpStatusDecisions(trx, erpDecisions, viewer.userId, now);
   // The index holds name, description, user notes and text: only the caller's note changes it.
   if (request.note !== null && options.recordNote) await reindexDocuments(trx, request.docIds);
   if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
