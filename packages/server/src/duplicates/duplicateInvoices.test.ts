@@ -6,7 +6,7 @@ import type { DemoPurchaseInvoice } from '../demo/demoErp/demoErpWorld';
 import { LINKED_RECORD_FACTS_JOB } from '../erp/linkedRecordFacts';
 import { createGroup, createUser, grantTableAccess, makePdf, unique } from '../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../test/testServer';
 import { WORKFLOW_PRIVILEGES, createQueue, createQueueType, documentRowVersion, grantGroupQueueAccess } from '../test/workflowFactories';
 
 const PI_1002 = DEMO_PURCHASE_INVOICES.find((invoice) => invoice.number === 'PI-1002') as DemoPurchaseInvoice;
@@ -43,7 +43,7 @@ function demoStore(): DemoErpStore {
 }
 
 for (const dialect of testDialects()) {
-  describe(`Duplicate invoices (issue 35, finding 7) through the demo ERP [${dialect}]`, () => {
+  describeOn(dialect)(`Duplicate invoices (issue 35, finding 7) through the demo ERP [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let sitId: number;

@@ -2,7 +2,7 @@ import { FEATURES1 } from '@datahaven/core/model';
 import { segregationOtherLevel, segregationPreparer } from '@datahaven/core/rules';
 import { createDocument, createGroup, createUser, grantTableAccess, unique } from '../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestServer } from '../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
   createQueue,
@@ -29,7 +29,7 @@ interface Doc {
 }
 
 for (const dialect of testDialects()) {
-  describe(`segregation of duties on approval (queue options ApproverNotPreparer, OneLevelPerApprover) [${dialect}]`, () => {
+  describeOn(dialect)(`segregation of duties on approval (queue options ApproverNotPreparer, OneLevelPerApprover) [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let sitId: number;

@@ -1,6 +1,6 @@
 import { createUser, unique } from '../../test/factories';
 import { startTestEntra, type TestEntra } from '../../test/startTestEntra';
-import { startTestServer, testDialects, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestServer } from '../../test/testServer';
 import { unknownEntraIdentity } from '../entra/entraSignInMessages';
 import { ENTRA_IDENTITY_NEEDS_MANAGER } from '../entra/readUserEntraIdentity';
 
@@ -12,7 +12,7 @@ function newOid(): string {
 }
 
 for (const dialect of testDialects()) {
-  describe(`/api/users/{id}/entra-identity: an administrator binds users to Entra accounts [${dialect}]`, () => {
+  describeOn(dialect)(`/api/users/{id}/entra-identity: an administrator binds users to Entra accounts [${dialect}]`, () => {
     let entra: TestEntra;
     let server: TestServer;
     let manager: { id: number; username: string };

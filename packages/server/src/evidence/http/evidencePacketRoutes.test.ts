@@ -11,7 +11,7 @@ import { pdfText } from '../test/pdfText';
 import { createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { startTestDemoErp, type TestDemoErp } from '../../test/startTestDemoErp';
-import { startTestServer, testDialects, type TestResponse, type TestServer } from '../../test/testServer';
+import { describeOn, startTestServer, testDialects, type TestResponse, type TestServer } from '../../test/testServer';
 import {
   WORKFLOW_PRIVILEGES,
   createQueue,
@@ -41,7 +41,7 @@ function flat(text: string): string {
 }
 
 for (const dialect of testDialects()) {
-  describe(`evidence packet: GET /api/documents/{id}/evidence and POST /api/documents/evidence [${dialect}]`, () => {
+  describeOn(dialect)(`evidence packet: GET /api/documents/{id}/evidence and POST /api/documents/evidence [${dialect}]`, () => {
     let demo: TestDemoErp;
     let server: TestServer;
     let world: World;
