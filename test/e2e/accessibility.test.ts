@@ -107,6 +107,35 @@ async function workflowCommand(app: FrameLocator, queue: WorkflowQueuePage, name
   await app.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
 }
 
+/**
+ * Opens the 'Workflow actions' toolbar's "More actions" (the desktop toolbar's overflow menu, or
+ * the phone decision bar's popover) when the toolbar has one, audits it and closes it again.
+ * Answers whether it was there to audit.
+ */
+async function auditMoreActions(page: Page, app: FrameLocator, audit: ScreenAudit, screen: string, frame: string): Promise<boolean> {
+  const more = app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'More actions' });
+  if (!(await more.isVisible())) return false;
+  await more.click();
+  const opened = app.getByRole('menu').or(app.getByRole('toolbar', { name: 'More actions' }));
+  await opened.first().waitFor();
+  await audit.check(screen, frame);
+  await page.keyboard.press('Escape');
+  await opened.first().waitFor({ state: 'hidden' });
+  return true;
+}
+
+/** Opens the compact viewer toolbar's "More viewer tools" when the viewer has one, audits it and closes it again; answers whether it was there. */
+async function auditViewerTools(page: Page, app: FrameLocator, viewer: ViewerPage, audit: ScreenAudit, screen: string): Promise<boolean> {
+  if (!(await viewer.moreButton().isVisible())) return false;
+  await viewer.moreButton().click();
+  const tools = app.getByRole('toolbar', { name: 'More viewer tools' });
+  await tools.waitFor();
+  await audit.check(screen, APP_FRAME);
+  await page.keyboard.press('Escape');
+  await tools.waitFor({ state: 'hidden' });
+  return true;
+}
+
 describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core violation', ({ name, viewport, frameWidth }) => {
   it('in the demo ERP card: folders and search', async () => {
     const page = await session.newWindow(viewport);
@@ -145,6 +174,8 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     await viewer.pageCount();
     await viewer.pageCanvas(1).waitFor();
     await audit.check('document viewer', APP_FRAME);
+    // A viewer narrower than 640 px (the card's, at either width) keeps its tools behind More.
+    const compact = await auditViewerTools(page, app, viewer, audit, 'document viewer, More viewer tools');
 
     await app.getByRole('button', { name: 'Properties' }).click();
     await app.getByRole('status', { name: 'ERP status' }).waitFor();
@@ -155,7 +186,7 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     await audit.check('document notes', APP_FRAME);
 
     expect(audit.findings).toEqual([]);
-    expect(audit.checked).toBe(3);
+    expect(audit.checked).toBe(compact ? 4 : 3);
   });
 
   it('on the ERP Document Workflow page: the workflow root, a queue, its document, the approve and reject dialogs and route to', async () => {
@@ -179,6 +210,8 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     await queue.row(INVOICE_DOCUMENT).click();
     await app.getByRole('region', { name: 'Document viewer' }).waitFor();
     await audit.check('Approval L1 with the document open', APP_FRAME);
+    // On a phone this is the document step: its decision bar's More holds Lock, Refresh and the other actions.
+    const more = await auditMoreActions(page, app, audit, 'Approval L1, More actions', APP_FRAME);
 
     await workflowCommand(app, queue, 'Approve');
     await queue.notePrompt().waitFor();
@@ -199,7 +232,7 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     await audit.check('route to another queue', APP_FRAME);
 
     expect(audit.findings).toEqual([]);
-    expect(audit.checked).toBe(6);
+    expect(audit.checked).toBe(more ? 7 : 6);
   });
 
   it('link to existing, from the Coding queue', async () => {
@@ -207,9 +240,21 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     const audit = new ScreenAudit(page, name);
     const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
-    const coding = await erp.openQueueAs('clerk', 'Coding');
+    // Autoview shows the document beside the list on a desk; a phone has no autoview, its row opens the document step.
+    let coding: WorkflowQueuePage;
+    if (frameWidth === null) coding = await erp.openQueueAs('clerk', 'Coding');
+    else {
+      await erp.open();
+      await erp.switchUser('clerk');
+      await erp.openWorkflowPage();
+      const workflow = new WorkflowPage(app);
+      await workflow.waitForRoot();
+      await workflow.openQueue('Coding');
+      coding = new WorkflowQueuePage(app, 'Coding');
+    }
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
-    await app.getByRole('button', { name: 'Link to Existing' }).click();
+    await app.getByRole('region', { name: 'Document viewer' }).waitFor();
+    await new ViewerPage(app).pressTool('Link to Existing');
     await app.getByRole('heading', { name: `Link to existing record – ${DEMO_UNLINKED_FILE_NAME}` }).waitFor();
     await app.getByLabel('Record type').selectOption({ label: 'Purchase Invoice' });
     await app
@@ -250,12 +295,15 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     }
     await teams.switchTheme('Default');
     await tab.locator('[data-theme="default"]').waitFor();
-    // By keyboard (Space selects the focused row), as the grid's sticky header can lie over a row a pointer would click.
-    await queue.selectWithKeyboard([INVOICE_DOCUMENT]);
+    // By keyboard, as the grid's sticky header can lie over a row a pointer would click: on a desk
+    // Space selects the focused row and autoview shows it; on a phone Enter opens the document step.
+    if (frameWidth === null) await queue.selectWithKeyboard([INVOICE_DOCUMENT]);
+    else await queue.row(INVOICE_DOCUMENT).press('Enter');
     await tab.getByRole('region', { name: 'Document viewer' }).waitFor();
     await audit.check('Teams tab with the document open', TEAMS_TAB);
+    const more = await auditMoreActions(page, tab, audit, 'Teams tab, More actions', TEAMS_TAB);
     expect(audit.findings).toEqual([]);
-    expect(audit.checked).toBe(5);
+    expect(audit.checked).toBe(more ? 6 : 5);
   });
 
   it('in Outlook: the compose pane with search results, the read pane filing a mail, and reply with documents', async () => {

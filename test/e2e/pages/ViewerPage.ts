@@ -61,9 +61,36 @@ export class ViewerPage {
     return ink;
   }
 
-  /** Opens the document's notes from the viewer toolbar. */
+  /** Opens the document's notes from the viewer toolbar (or its More menu). */
   async openNotes(): Promise<void> {
-    await this.toolbar().getByRole('button', { name: 'Notes', exact: true }).click();
+    await this.pressTool('Notes');
+    // Notes opens a pane and leaves the More popover open, whose trapped focus hides the rest: close it.
+    const tools = this.app.getByRole('toolbar', { name: 'More viewer tools' });
+    if (await tools.isVisible()) {
+      await tools.press('Escape');
+      await tools.waitFor({ state: 'hidden' });
+    }
+  }
+
+  /** The compact toolbar's "More viewer tools" button (a viewer narrower than 640 px, issue 38). */
+  moreButton(): Locator {
+    return this.toolbar().getByRole('button', { name: 'More viewer tools' });
+  }
+
+  /**
+   * Presses a tool of the viewer toolbar by its name; a compact toolbar (a viewer narrower than
+   * 640 px keeps one line) holds it in the "More viewer tools" popover, which is opened first.
+   */
+  async pressTool(name: string): Promise<void> {
+    const direct = this.toolbar().getByRole('button', { name, exact: true });
+    // The toolbar settles once the document is open: wait for the tool itself or the More button.
+    await direct.or(this.moreButton()).first().waitFor();
+    if (await direct.isVisible()) {
+      await direct.click();
+      return;
+    }
+    await this.moreButton().click();
+    await this.app.getByRole('toolbar', { name: 'More viewer tools' }).getByRole('button', { name, exact: true }).click();
   }
 
   /** The text layer over page `page` once pdf.js has laid out its text. */

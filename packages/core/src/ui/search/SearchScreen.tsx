@@ -45,7 +45,13 @@ const useStyles = makeStyles({
   },
   box: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}` },
   toolbar: { flexWrap: 'wrap', padding: `0 ${tokens.spacingHorizontalS}`, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-  scroll: { flexGrow: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' },
+  scroll: {
+    flexGrow: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    overflowX: 'hidden',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
   resultsHeader: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -309,7 +315,10 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         </div>
       ) : null}
       <div className={styles.split} ref={splitRef}>
-        <div className={styles.scroll}>
+        {/* A region of its own that takes the focus: in a short pane (Outlook's, a phone) it scrolls
+            while it may hold nothing else focusable (no saved searches, no results yet), and keys
+            must still scroll it (axe scrollable-region-focusable, issue 38). */}
+        <div className={styles.scroll} role="region" aria-labelledby="search-results-title" tabIndex={0}>
           {allowSave ? <SavedSearchList searches={saved} store={stores.savedSearches} activeId={activeSavedId} onRun={runSaved} /> : null}
           <div className={styles.resultsHeader}>
             <Subtitle2 as="h2" id="search-results-title">

@@ -279,7 +279,8 @@ export function ViewerToolbar(props: ViewerToolbarProps): ReactElement {
               {UI_TEXT.phone.more}
             </Button>
           </PopoverTrigger>
-          <PopoverSurface className={styles.surface}>
+          {/* With trapFocus the surface is a modal dialog: it is named after what it holds (axe aria-dialog-name). */}
+          <PopoverSurface className={styles.surface} aria-label={UI_TEXT.phone.viewerTools}>
             <Toolbar aria-label={UI_TEXT.phone.viewerTools} className={styles.moreTools} size="small">
               {zoomButtons}
               {tools}

@@ -136,7 +136,8 @@ export function PhoneDecisionBar({ availability, busy, hidden = [], onCommand, c
             {UI_TEXT.phone.more}
           </ToolbarButton>
         </PopoverTrigger>
-        <PopoverSurface className={styles.surface}>
+        {/* With trapFocus the surface is a modal dialog: it is named after what it holds (axe aria-dialog-name). */}
+        <PopoverSurface className={styles.surface} aria-label={UI_TEXT.workflow.moreActions}>
           <Toolbar vertical aria-label={UI_TEXT.workflow.moreActions} className={styles.menu}>
             {OTHERS.filter((command) => !hidden.includes(command)).map((command) => {
               const { allowed, reason } = stateOf(command);
