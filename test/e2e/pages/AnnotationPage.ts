@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator, Page, Response } from 'playwright-core';
+import { closeViewerTools, viewerTool } from './viewerTool';
 
 /** A point on a page as fractions of the shown page's width and height (0,0 top left). */
 export interface PageFraction {
@@ -28,8 +29,22 @@ export class AnnotationPage {
     return this.app.getByRole('img', { name, exact: true });
   }
 
+  /**
+   * Shows the annotation toolbar: it is always there beside a wide viewer; a compact viewer
+   * (narrower than 640 px, issue 38) shows it once Annotate is turned on in its More tools.
+   */
+  async showToolbar(): Promise<void> {
+    const more = this.app.getByRole('toolbar', { name: 'Viewer' }).getByRole('button', { name: 'More viewer tools' });
+    await this.toolbar().or(more).first().waitFor();
+    if (await this.toolbar().isVisible()) return;
+    await (await viewerTool(this.app, 'Annotate')).click();
+    await closeViewerTools(this.app);
+    await this.toolbar().waitFor();
+  }
+
   /** Picks a drawing tool ('Rectangle', 'Text box', …) once the toolbar offers it. */
   async pickTool(name: string): Promise<void> {
+    await this.showToolbar();
     const button = this.toolbar().getByRole('button', { name, exact: true });
     await button.click();
     await this.toolbar().getByRole('button', { name, exact: true, pressed: true }).waitFor();

@@ -1,4 +1,5 @@
 import type { Download, FrameLocator, Locator, Page } from 'playwright-core';
+import { viewerTool } from './viewerTool';
 
 /** The viewer toolbar's Print and E-mail menus, and what the demo ERP host does with an e-mail draft. */
 export class ExportActionsPage {
@@ -7,14 +8,10 @@ export class ExportActionsPage {
     private readonly app: FrameLocator,
   ) {}
 
-  private toolbar(): Locator {
-    return this.app.getByRole('toolbar', { name: 'Viewer' });
-  }
-
   /** Chooses E-mail → "Create mail draft" and returns the download the host page offers for it. */
   async createMailDraft(): Promise<Download> {
     // click() waits until the button is enabled (aria-disabled goes once the access flags are read).
-    await this.toolbar().getByRole('button', { name: 'E-mail' }).click();
+    await (await viewerTool(this.app, 'E-mail')).click();
     const download = this.page.waitForEvent('download');
     await this.app.getByRole('menuitem', { name: 'Create mail draft' }).click();
     return download;

@@ -1,0 +1,26 @@
+import type { FrameLocator, Locator } from 'playwright-core';
+
+/**
+ * A tool of the viewer toolbar by its name, ready to press: on the toolbar itself, or — a compact
+ * toolbar (a viewer in a frame narrower than 640 px keeps one line, issue 38) — in its "More viewer
+ * tools" popover, which this opens first.
+ */
+export async function viewerTool(app: FrameLocator, name: string): Promise<Locator> {
+  const toolbar = app.getByRole('toolbar', { name: 'Viewer' });
+  const direct = toolbar.getByRole('button', { name, exact: true });
+  const more = toolbar.getByRole('button', { name: 'More viewer tools' });
+  // The toolbar settles once the document is open: wait for the tool itself or the More button.
+  await direct.or(more).first().waitFor();
+  if (await direct.isVisible()) return direct;
+  await more.click();
+  return app.getByRole('toolbar', { name: 'More viewer tools' }).getByRole('button', { name, exact: true });
+}
+
+/** Closes the compact toolbar's "More viewer tools" popover if it is open (its trapped focus hides the rest). */
+export async function closeViewerTools(app: FrameLocator): Promise<void> {
+  const tools = app.getByRole('toolbar', { name: 'More viewer tools' });
+  if (await tools.isVisible()) {
+    await tools.press('Escape');
+    await tools.waitFor({ state: 'hidden' });
+  }
+}
