@@ -83,6 +83,7 @@ export class AnnotationPage {
 
   /** Selects an annotation by clicking it with the Select tool. */
   async select(name: string): Promise<void> {
+    await this.showToolbar();
     await this.toolbar().getByRole('button', { name: 'Select', exact: true }).click();
     await this.annotation(name).click();
   }
