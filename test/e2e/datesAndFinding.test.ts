@@ -136,11 +136,19 @@ describe('dates and finding at 1280 px', () => {
     await search.openFromFolders();
 
     await search.type(VENDOR_NUMBER);
-    await search.result(LITWARE_FILE).waitFor();
-    const names = await search
-      .results()
-      .getByRole('button', { name: /\.pdf$/ })
-      .allInnerTexts();
+    // The results before the search (every document, Litware's among them) stay until its answer
+    // replaces them: wait for the answer — Litware's file and no document of another vendor.
+    const names = await e2eWaitFor(
+      () =>
+        search
+          .results()
+          .getByRole('button', { name: /\.pdf$/ })
+          .allInnerTexts(),
+      {
+        until: (shown) => shown.includes(LITWARE_FILE) && shown.every((name) => name.startsWith('LW-')),
+        what: `the search for ${VENDOR_NUMBER} showing Litware's documents only`,
+      },
+    );
     // Litware's documents: its purchase invoice and the invoice filed on the vendor itself, nothing of another vendor.
     expect(names).toContain(LITWARE_FILE);
     expect(names).toContain('LW-5307.pdf');
