@@ -227,6 +227,16 @@ export function QueueDocumentsScreen(): ReactElement {
       <OutOfSyncDialog open={decisions.outOfSync} onClose={decisions.closeOutOfSync} />
     </>
   );
+  // The queue filter, one box in both layouts (the phone's fills its row).
+  const filterBox = (className: string) => (
+    <SearchBox
+      className={className}
+      aria-label={UI_TEXT.workflow.filterDocuments}
+      placeholder={UI_TEXT.workflow.filterDocuments}
+      value={filter}
+      onChange={(_, data) => setFilter(data.value)}
+    />
+  );
   const blocks = decisions.blocks.map((message) => (
     <Text key={message} size={200} className={styles.block}>
       {message}
@@ -298,13 +308,7 @@ export function QueueDocumentsScreen(): ReactElement {
       <div className={styles.screen} ref={screenRef}>
         <WorkflowHeader title={queueName} crumbs={crumbs} />
         <div className={styles.phoneControls}>
-          <SearchBox
-            className={styles.phoneSearch}
-            aria-label={UI_TEXT.workflow.filterDocuments}
-            placeholder={UI_TEXT.workflow.filterDocuments}
-            value={filter}
-            onChange={(_, data) => setFilter(data.value)}
-          />
+          {filterBox(styles.phoneSearch)}
           <Button
             className={styles.phoneTarget}
             appearance="subtle"
@@ -353,13 +357,7 @@ export function QueueDocumentsScreen(): ReactElement {
     <div className={styles.screen} ref={screenRef}>
       <WorkflowHeader title={queueName} crumbs={crumbs} />
       <div className={styles.controls}>
-        <SearchBox
-          className={styles.search}
-          aria-label={UI_TEXT.workflow.filterDocuments}
-          placeholder={UI_TEXT.workflow.filterDocuments}
-          value={filter}
-          onChange={(_, data) => setFilter(data.value)}
-        />
+        {filterBox(styles.search)}
         <Switch
           label={UI_TEXT.autoview}
           checked={autoview}
