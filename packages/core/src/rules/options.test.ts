@@ -36,14 +36,14 @@ describe('option parsing', () => {
 
   it('falls back to the default columns on bad JSON', () => {
     const columns = parseColumnsOption('{not json');
-    // The decision columns an approver reads (issue 12), then where and since when.
+    // The decision columns an approver reads, due date before invoice date so it stays on screen at 1440 px, then where and since when.
     expect(columns.map((c) => c.field)).toEqual([
       'name',
       'vendor',
       'invoiceNumber',
       'amount',
-      'invoiceDate',
       'dueDate',
+      'invoiceDate',
       'cashDiscountDate',
       'daysInQueue',
       'lockHolder',
