@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { parseOptions, uploadedByNote, userDateToStored } from '@datahaven/core/rules';
 import { assertNotFinalQueue, importQueueOfTable } from '../access';
 import type { Viewer } from '../access';
@@ -5,10 +6,34 @@ import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOptions } from '../db/optionStore';
 import { documentsCommitted, insertDocument, insertNote } from '../documents';
 import type { DocumentPlacement } from '../documents';
+import type { Database } from '../db/schema';
 import type { AppDeps } from '../services/AppDeps';
+import { REPAIRED_PDF_KIND } from '../renditions';
 import { recordQueueEntry } from '../workflow';
 import type { IntakePlace } from './IntakePlace';
 import type { StagedFile } from './StagedFile';
+
+/** The system note of a document whose damaged PDF was repaired at intake (its original bytes are kept as sent). */
+export const REPAIRED_PDF_NOTE = 'The PDF was damaged and has been repaired.';
+
+/**
+ * Records a staged file's repaired copy (already in the store) as its `pdf:repaired` derived file,
+ * inside the caller's transaction, so pages, thumbnails and text are read from it from the start.
+ */
+async function recordRepairedCopy(trx: Kysely<Database>, file: StagedFile, now: string): Promise<void> {
+  if (file.repaired === undefined) return;
+  const { key, size, pages } = file.repaired;
+  await trx
+    .insertInto('files')
+    .values({ sha256: key, size, media_type: 'application/pdf', page_count: pages, created_at: now })
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
+  await trx
+    .insertInto('derived_files')
+    .values({ source_sha256: file.key, kind: REPAIRED_PDF_KIND, derived_sha256: key, created_at: now })
+    .onConflict((oc) => oc.columns(['source_sha256', 'kind']).doUpdateSet({ derived_sha256: key, created_at: now }))
+    .execute();
+}
 
 /**
  * Commits staged files (DOMAIN invariant 1: already durable in the store) as documents in one
@@ -74,6 +99,10 @@ export async function commitArrivals(
         now,
       );
       await insertNote(trx, id, viewer.userId, 'system', uploadedByNote(viewer.username), now);
+      if (file.repaired !== undefined) {
+        await recordRepairedCopy(trx, file, now);
+        await insertNote(trx, id, viewer.userId, 'system', REPAIRED_PDF_NOTE, now);
+      }
       if (entered !== null) await recordQueueEntry(trx, id, entered, place.kind === 'record' ? 'upload' : 'import', viewer, now);
       ids.push(id);
     }

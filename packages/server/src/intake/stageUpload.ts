@@ -6,6 +6,8 @@ import type { AppDeps } from '../services/AppDeps';
 import { checkImageLimits } from '../pdf/checkImageLimits';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
+import { PdfDamagedError } from '../pdf/PdfDamagedError';
+import { readUploadedPdf } from '../pdf/readUploadedPdf';
 import { cleanFileName } from '../documents';
 import type { StagedFile } from './StagedFile';
 
@@ -17,7 +19,11 @@ function unsupported(): DomainError {
  * Streams one uploaded file into the file store (temp → fsync → rename; over `maxBytes` →
  * FileTooLargeError / 413), then checks its signature against its extension (415 'Unsupported
  * file type!'), refuses images over the pixel limit and TIFFs over the page limit from their
- * headers (413, in words) and counts its pages. Nothing is written to the database here.
+ * headers (413, in words) and counts its pages. A PDF that cannot be read is refused in its own
+ * words (415 'The PDF is damaged and could not be read.'); a damaged one that can be repaired
+ * gets its repaired copy stored beside the original (`repaired`). Every way a file arrives
+ * (upload, queue import, e-mail filing, the demo) comes through here. Nothing is written to the
+ * database here.
  */
 export async function stageUpload(
   deps: Pick<AppDeps, 'fileStore'>,
@@ -30,15 +36,34 @@ export async function stageUpload(
   const type = name === '' ? null : sniffFileType(stored.head, name);
   if (type === null || stored.size === 0) throw unsupported();
   // One local copy for both checks (a remote store downloads it once).
-  const pages = await deps.fileStore.withLocalFile(stored.key, async (path) => {
+  const read = await deps.fileStore.withLocalFile(stored.key, async (path) => {
     // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
     await checkImageLimits(path, type.extension);
+    if (type.extension === 'pdf') {
+      try {
+        return await readUploadedPdf(path);
+      } catch (error) {
+        // The right type with its content lost: said so, not 'Unsupported file type!'.
+        if (error instanceof PdfDamagedError) throw unsupportedFileType(error.message);
+        throw error;
+      }
+    }
     try {
-      return await countPages(path, type.extension);
+      return { pages: await countPages(path, type.extension), repaired: null };
     } catch {
-      // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
+      // Bytes that start like a TIFF but do not parse are not a document we can serve.
       throw unsupported();
     }
   });
-  return { key: stored.key, size: stored.size, name, extension: type.extension, mediaType: type.mediaType, pages: Math.max(1, pages) };
+  const staged: StagedFile = {
+    key: stored.key,
+    size: stored.size,
+    name,
+    extension: type.extension,
+    mediaType: type.mediaType,
+    pages: Math.max(1, read.pages),
+  };
+  if (read.repaired === null) return staged;
+  const copy = await deps.fileStore.putBuffer(read.repaired.data);
+  return { ...staged, repaired: { key: copy.key, size: copy.size, pages: read.repaired.pages } };
 }

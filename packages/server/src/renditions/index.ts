@@ -5,6 +5,6 @@
  * it.
  */
 export { derivedFileKey } from './derivedFiles';
-export { pdfSourceKey } from './pdfSourceKey';
+export { REPAIRED_PDF_KIND, pdfSourceKey } from './pdfSourceKey';
 export { previewFailureOf } from './previewFailureOf';
 export { enqueueThumbnails, thumbnailJob, thumbnailKind } from './thumbnailJob';
