@@ -72,9 +72,15 @@ describeOnEachDatabase('damaged PDFs at intake: refused in words, or repaired wi
     });
 
   const notesOf = async (id: number): Promise<string[]> =>
-    (await server().deps.db.selectFrom('notes').select('text').where('document_id', '=', id).where('kind', '=', 'system').orderBy('id').execute()).map(
-      (note) => note.text,
-    );
+    (
+      await server()
+        .deps.db.selectFrom('notes')
+        .select('text')
+        .where('document_id', '=', id)
+        .where('kind', '=', 'system')
+        .orderBy('id')
+        .execute()
+    ).map((note) => note.text);
   const shaOf = async (id: number): Promise<string> =>
     (await server().deps.db.selectFrom('documents').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow()).file_sha256;
   const repairedCopyOf = async (sha: string) =>
@@ -148,16 +154,24 @@ describeOnEachDatabase('damaged PDFs at intake: refused in words, or repaired wi
     ['cut off inside a content stream (its later pages lost)', async () => truncatedMidStream(await classicPdf(3, unique('Cut ')))],
     ['%PDF-1.7 followed by noise', async () => randomAfterHeader()],
   ])('a PDF %s is refused with 415 in words, nothing stored', async (_what, make) => {
-    const before = await server().deps.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await server()
+      .deps.db.selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await uploadOnRecord('Broken.pdf', await make());
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ statusCode: 415, exceptionType: 'UnsupportedFileType', message: DAMAGED });
-    const after = await server().deps.db.selectFrom('documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await server()
+      .deps.db.selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("a PNG named .pdf keeps the type refusal: 415 'Unsupported file type!'", async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const response = await uploadOnRecord('Scan.pdf', png);
     expect(response.statusCode).toBe(415);
     expect(response.json<{ message: string }>().message).toBe('Unsupported file type!');

@@ -22,7 +22,9 @@ export function withBadStartxref(pdf: Buffer): Buffer {
 export function withShiftedOffsets(pdf: Buffer): Buffer {
   const text = latin1(pdf);
   const xref = text.lastIndexOf('\nxref');
-  const tail = text.slice(xref).replace(/(\d{10}) 00000 n/g, (_row, offset: string) => `${String(Number(offset) + 7).padStart(10, '0')} 00000 n`);
+  const tail = text
+    .slice(xref)
+    .replace(/(\d{10}) 00000 n/g, (_row, offset: string) => `${String(Number(offset) + 7).padStart(10, '0')} 00000 n`);
   return Buffer.from(text.slice(0, xref) + tail, 'latin1');
 }
 
