@@ -64,6 +64,6 @@ export async function stageUpload(
     pages: Math.max(1, read.pages),
   };
   if (read.repaired === null) return staged;
-  const copy = await deps.fileStore.putBuffer(read.repaired.data);
-  return { ...staged, repaired: { key: copy.key, size: copy.size, pages: read.repaired.pages } };
+  const copy = await deps.fileStore.putBuffer(read.repaired);
+  return { ...staged, repaired: { key: copy.key, size: copy.size, pages: read.pages } };
 }

@@ -4,7 +4,9 @@ export type PdfiumTask =
   | { kind: 'text'; path: string; pageIndex: number }
   | { kind: 'pageCount'; path: string }
   /** A JPEG, PNG, BMP or TIFF converted to PDF (sharp and pdf-lib, off the request thread). */
-  | { kind: 'imageToPdf'; path: string; extension: string };
+  | { kind: 'imageToPdf'; path: string; extension: string }
+  /** An uploaded PDF read as intake needs it (readUploadedPdf): its pages, and a damaged file's repaired copy. */
+  | { kind: 'readUpload'; path: string };
 
 /** An RGBA bitmap rendered by a worker (`data` is transferred, not copied). */
 export interface RenderedBitmap {
@@ -18,12 +20,19 @@ export interface ConvertedPdf {
   data: Uint8Array;
 }
 
+/** An uploaded PDF's page count and, when it was damaged and has been repaired, the repaired copy (`data` is transferred). */
+export interface UploadedPdfBytes {
+  pages: number;
+  data: Uint8Array | null;
+}
+
 /** What each task kind resolves to. */
 export interface PdfiumResults {
   render: RenderedBitmap;
   text: string;
   pageCount: number;
   imageToPdf: ConvertedPdf;
+  readUpload: UploadedPdfBytes;
 }
 
 /** Message from the pool to a worker. */

@@ -2,8 +2,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { PDFiumDocument, PDFiumLibrary, PDFiumPage } from '@hyzyla/pdfium' with { 'resolution-mode': 'import' };
 import { convertImageToPdf } from './imagesToPdf';
-import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap } from './pdfiumProtocol';
+import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
+import { crossReferenceIsSound } from './crossReferenceIsSound';
+import { PDF_DAMAGED_MESSAGE } from './PdfDamagedError';
+import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap, UploadedPdfBytes } from './pdfiumProtocol';
 import { isPasswordMessage } from './PdfProtectedError';
+import { repairPdfBytes } from './repairPdf';
 
 // Runs inside a worker thread started by PdfiumPool: PDFium (WASM) blocks its thread while it
 // parses and renders, so it must never run on the request thread.
@@ -127,7 +131,61 @@ async function render(path: string, pageIndex: number, width: number, maxPixels:
   return { width: rendered.width, height: rendered.height, data: rendered.data };
 }
 
-async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | string | number> {
+/** The repaired copy of `bytes` when pdf-lib recovers every page and PDFium then reads the copy page for page; else null. */
+async function repairedCopy(bytes: Buffer): Promise<UploadedPdfBytes | null> {
+  let repaired: { data: Buffer; pages: number };
+  try {
+    repaired = await repairPdfBytes(bytes);
+  } catch {
+    return null;
+  }
+  // The copy is what thumbnails and text are read from: PDFium must read it with every page.
+  let document: PDFiumDocument;
+  try {
+    document = await (await getLibrary()).loadDocument(repaired.data);
+  } catch {
+    return null;
+  }
+  try {
+    if (document.getPageCount() !== repaired.pages) return null;
+  } finally {
+    document.destroy();
+  }
+  const { data } = repaired;
+  return { pages: repaired.pages, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/**
+ * An uploaded PDF as intake needs it: a sound file (PDFium opens it, crossReferenceIsSound) as it
+ * is; a damaged one (a broken xref, startxref or trailer, or one PDFium cannot open) with its
+ * repaired copy; a damaged one that cannot be repaired but that PDFium still opens (its own
+ * reconstruction) as it is. A password PDF is never repaired (its objects cannot be rewritten
+ * without the key): its pages are counted from its unencrypted page tree by pdf-lib, as before.
+ * Throws PDF_DAMAGED_MESSAGE when nothing reads the file.
+ */
+async function readUpload(path: string): Promise<UploadedPdfBytes> {
+  const bytes = await readFile(path);
+  let pages: number | null = null;
+  try {
+    pages = (await openDocument(path)).getPageCount();
+  } catch (error) {
+    if (error instanceof Error && isPasswordMessage(error.message)) {
+      try {
+        const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+        return { pages: pdf.getPageCount(), data: null };
+      } catch {
+        throw new Error(PDF_DAMAGED_MESSAGE);
+      }
+    }
+  }
+  if (pages !== null && crossReferenceIsSound(bytes)) return { pages, data: null };
+  const repaired = await repairedCopy(bytes);
+  if (repaired !== null) return repaired;
+  if (pages !== null) return { pages, data: null };
+  throw new Error(PDF_DAMAGED_MESSAGE);
+}
+
+async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | UploadedPdfBytes | string | number> {
   switch (task.kind) {
     case 'render':
       return render(task.path, task.pageIndex, task.width, task.maxPixels);
@@ -138,6 +196,8 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | st
       });
     case 'pageCount':
       return withDocument(task.path, (document) => document.getPageCount());
+    case 'readUpload':
+      return readUpload(task.path);
     case 'imageToPdf': {
       // sharp decodes and pdf-lib assembles on this worker's thread, never the request thread;
       // the conversion checks its own deadline between pages, and the pool's time box stops one

@@ -31,7 +31,12 @@ function countTreePages(context: PDFContext, node: PDFObject | undefined, depth:
  * rejects. Only the copy is new; the stored original stays as it was sent.
  */
 export async function repairPdf(path: string): Promise<{ data: Buffer; pages: number }> {
-  const pdf = await PDFDocument.load(await readFile(path), { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+  return repairPdfBytes(await readFile(path));
+}
+
+/** `repairPdf` of bytes already read (the worker pool's intake check). */
+export async function repairPdfBytes(bytes: Uint8Array): Promise<{ data: Buffer; pages: number }> {
+  const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
   if (pdf.isEncrypted) throw new Error('An encrypted PDF cannot be repaired.');
   const pages = countTreePages(pdf.context, pdf.catalog.get(PDFName.of('Pages')), 0);
   if (pages < 1 || pages !== pdf.getPageCount()) throw new Error('No pages could be recovered from the PDF.');
