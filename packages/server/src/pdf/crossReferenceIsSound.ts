@@ -13,12 +13,29 @@ function skipWhitespace(bytes: Buffer, at: number): number {
   return index;
 }
 
-/** True when `N G obj` starts at `offset` (leading whitespace tolerated, as every reader does), for object `number` when given. */
+/** The digits at `at` as a number and where they end; null when there are none. */
+function digitsAt(bytes: Buffer, at: number): { value: number; end: number } | null {
+  let end = at;
+  let value = 0;
+  while (end < bytes.length && end - at < 12 && bytes[end] >= 0x30 && bytes[end] <= 0x39) {
+    value = value * 10 + bytes[end] - 0x30;
+    end += 1;
+  }
+  return end === at ? null : { value, end };
+}
+
+/**
+ * True when `N G obj` starts at `offset` (leading whitespace tolerated, as every reader does), for
+ * object `number` when given. Read byte by byte: it runs once for every object of every upload.
+ */
 function objectStartsAt(bytes: Buffer, offset: number, number?: number): boolean {
   if (offset <= 0 || offset >= bytes.length) return false;
-  const start = skipWhitespace(bytes, offset);
-  const head = /^(\d+)\s+(\d+)\s+obj\b/.exec(bytes.subarray(start, start + 40).toString('latin1'));
-  return head !== null && (number === undefined || Number(head[1]) === number);
+  const object = digitsAt(bytes, skipWhitespace(bytes, offset));
+  if (object === null || (number !== undefined && object.value !== number) || !WHITESPACE.has(bytes[object.end])) return false;
+  const generation = digitsAt(bytes, skipWhitespace(bytes, object.end));
+  if (generation === null || !WHITESPACE.has(bytes[generation.end])) return false;
+  const keyword = skipWhitespace(bytes, generation.end);
+  return bytes.toString('latin1', keyword, keyword + 3) === 'obj' && !/[A-Za-z0-9]/.test(String.fromCharCode(bytes[keyword + 3] ?? 0x20));
 }
 
 /** The `/Key value` integer of a dictionary's text, or null. */
