@@ -300,11 +300,12 @@ for (const dialect of testDialects()) {
       expect(gone.json<{ rejection: unknown }>()).toEqual({ rejection: null });
     });
 
-    it('says where Send for approval would take a queue\'s documents, and null where it leads nowhere for the caller', async () => {
+    it("says where Send for approval would take a queue's documents, and null where it leads nowhere for the caller", async () => {
       const preview = async (username: string, queueId: number) => {
         const response = await server.inject({ url: `/api/queues/${queueId}/send-for-approval`, headers: server.authHeaders(username) });
         expect(response.statusCode).toBe(200);
-        return response.json<{ sendForApproval: { queueId: number; queueName: string; passedQueueIds: number[] } | null }>().sendForApproval;
+        return response.json<{ sendForApproval: { queueId: number; queueName: string; passedQueueIds: number[] } | null }>()
+          .sendForApproval;
       };
       const l1Name = (await server.deps.db.selectFrom('queues').select('name').where('id', '=', q.l1).executeTakeFirstOrThrow()).name;
       expect(await preview(world.clerk.username, q.inbox)).toEqual({ queueId: q.l1, queueName: l1Name, passedQueueIds: [q.coding] });
