@@ -5,6 +5,7 @@ import { buildServerApp } from './buildServerApp';
 import type { RouteRegistrar } from './http/buildApp';
 import { serverJobHandlers } from './serverJobs';
 import { JobRunner } from './jobs/JobRunner';
+import { rejectMailOffReason } from './notifications';
 import { openServices } from './openServices';
 import type { OpenServicesOptions, ServerDeps } from './openServices';
 
@@ -59,6 +60,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
               app.log.warn({ err: error, job: job && { id: job.id, kind: job.kind, attempt: job.attempts } }, 'background job failed'),
           });
     runner?.start();
+    // Said once, at start: a reject then writes no mail, and nobody would otherwise learn why.
+    const mailOff = rejectMailOffReason(config);
+    if (mailOff !== null) app.log.info(mailOff);
     app.addHook('onClose', async () => {
       await runner?.stop();
       clearInterval(timer);

@@ -2,7 +2,7 @@ import { linkedRecordFactsJob } from './erp';
 import type { JobDefinition } from './jobs/JobDefinition';
 import { jobHandlersOf } from './jobs/JobDefinition';
 import type { JobHandler } from './jobs/JobHandler';
-import { teamsNotificationJobs } from './notifications';
+import { rejectMailJobs, teamsNotificationJobs } from './notifications';
 import type { ServerDeps } from './openServices';
 import { thumbnailJob } from './renditions';
 import { textExtractionJob } from './search';
@@ -11,10 +11,10 @@ import { erpStatusJob } from './workflow';
 /**
  * Every background job kind the server runs, as its module declares it: search's PDF text
  * extraction, renditions' page thumbnails, erp's linked records' decision facts, the
- * notifications module's Teams batch and send, and workflow's write-back of decisions to the ERP.
+ * notifications module's Teams batch and send and reject mails, and workflow's write-back of decisions to the ERP.
  */
 export function serverJobs(): JobDefinition<ServerDeps>[] {
-  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs(), erpStatusJob];
+  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs(), ...rejectMailJobs(), erpStatusJob];
 }
 
 /** The handlers of `serverJobs` by kind, for the server's JobRunner (and tests that run one). */

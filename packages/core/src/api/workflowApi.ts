@@ -1,5 +1,6 @@
 import type {
   ApprovalStep,
+  DocumentRejection,
   DocumentLockInfo,
   DocumentWorkflowPerms,
   LinkToApprovalSetup,
@@ -10,7 +11,7 @@ import type {
   WorkflowRoot,
 } from '../model';
 import { DECISION_FIELDS, type DecisionField } from '../model';
-import type { SendForApprovalOutcome, SubmitOutcome } from '../contract';
+import type { SendForApprovalOutcome, SendForApprovalTarget, SubmitOutcome } from '../contract';
 import type { ApiClient } from './ApiClient';
 
 /** Sort keys GET /queues/{id}/workflow accepts (docs/API.md). */
@@ -145,6 +146,10 @@ export interface WorkflowApi {
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
   /** PUT /documents/send-for-approval: along the auto-route to the first queue that takes a decision. */
   sendForApproval(request: SendForApprovalRequest): Promise<SendForApprovalOutcome>;
+  /** GET /queues/{id}/send-for-approval: where a send from the queue would stop for the caller, or null where it leads nowhere. */
+  sendForApprovalTarget(queueId: number, signal?: AbortSignal): Promise<SendForApprovalTarget | null>;
+  /** GET /documents/{id}/rejection: the reject that put the document in its queue, or null. */
+  getRejection(docId: number, signal?: AbortSignal): Promise<DocumentRejection | null>;
   /** GET /documents/{id}/locks: the live lock, if any. */
   getLocks(docId: number, signal?: AbortSignal): Promise<DocumentLockInfo[]>;
   /** POST /locks: takes (or renews one's own) lock on a document in a queue at the row version the window saw. */
@@ -225,6 +230,11 @@ export function workflowApi(client: ApiClient): WorkflowApi {
     submit: (request) => client.put<SubmitOutcome>('/documents/submit', { ...actionBody(request), note: request.note }),
     sendForApproval: (request) =>
       client.put<SendForApprovalOutcome>('/documents/send-for-approval', { ...actionBody(request), note: noteOrUndefined(request.note) }),
+    sendForApprovalTarget: async (queueId, signal) =>
+      (await client.get<{ sendForApproval: SendForApprovalTarget | null }>(`/queues/${queueId}/send-for-approval`, { signal }))
+        .sendForApproval,
+    getRejection: async (docId, signal) =>
+      (await client.get<{ rejection: DocumentRejection | null }>(`/documents/${docId}/rejection`, { signal })).rejection,
     getLocks: (docId, signal) => client.get<DocumentLockInfo[]>(`/documents/${docId}/locks`, { signal }),
     lock: (docId, queueId, rowConflictId) =>
       client.post<DocumentLockInfo>('/locks', undefined, { query: { docId, queueId, rowConflictIds: rowConflictId } }),

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import type { DocumentRejection } from '../model/document';
 import type { ApprovalStep, DocumentLockInfo, DocumentWorkflowPerms, LinkToApprovalSetup, RouteTargets } from '../model/workflowStructure';
 import { nullableAnswer } from './nullableAnswer';
 import { WorkflowQueueAnswer, WorkflowQueueListAnswer } from './responsesContract';
@@ -86,3 +87,37 @@ export const SendForApprovalAnswer = Type.Object({
 
 /** What `PUT /api/documents/send-for-approval` answers, as the client reads it. */
 export type SendForApprovalOutcome = Static<typeof SendForApprovalAnswer>;
+
+/** Where Send for approval would take a queue's documents: the queue it stops in, and the queues passed on the way. */
+export const SendForApprovalTargetObject = Type.Object({
+  queueId: Type.Integer(),
+  queueName: Type.String(),
+  passedQueueIds: Type.Array(Type.Integer()),
+});
+
+/** Where Send for approval would take a queue's documents, as the client reads it. */
+export type SendForApprovalTarget = Static<typeof SendForApprovalTargetObject>;
+
+/**
+ * `GET /api/queues/{id}/send-for-approval` (ours, issue 38) → `{ sendForApproval }`: where the
+ * action would take the queue's documents for the caller, or null where it leads nowhere (no
+ * auto-route on, no privilege or Route access): the client offers it only with a target.
+ */
+export const SendForApprovalPreviewAnswer = Type.Object({ sendForApproval: nullableAnswer(SendForApprovalTargetObject) });
+
+/** A reject that put a document into its queue (core model DocumentRejection). */
+export const DocumentRejectionAnswer = Type.Object({
+  reason: nullableAnswer(Type.String()),
+  rejectedBy: Type.String(),
+  rejectedAt: Type.String({ description: 'ISO 8601 time.' }),
+  fromQueueName: Type.String(),
+});
+
+/**
+ * `GET /api/documents/{id}/rejection` (ours, issue 38) → `{ rejection }`: the reject that put the
+ * document in its queue, with its reason, or null; what every viewer shows at the document's top.
+ */
+export const DocumentRejectionStatusAnswer = Type.Object({ rejection: nullableAnswer(DocumentRejectionAnswer) });
+
+const rejectionMatches: SameType<Static<typeof DocumentRejectionAnswer>, DocumentRejection> = true;
+void rejectionMatches;

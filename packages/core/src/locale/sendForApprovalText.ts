@@ -8,6 +8,10 @@ const documents = (count: number): string => `${count} ${plural(count, { one: 'd
 /** The clerk's path (issue 38): Send for approval on the FactBox, the viewer and the queue, and the reject reasons shown in Rejected. */
 export const SEND_FOR_APPROVAL_TEXT = {
   sendForApproval: 'Send for approval',
+  /** The button naming where the auto-route takes the documents: "Send for approval → Approval L1". */
+  sendForApprovalTo: (queueName: string): string => `Send for approval → ${queueName}`,
+  /** Its accessible name, the arrow in words: "Send for approval to Approval L1". */
+  sendForApprovalToLabel: (queueName: string): string => `Send for approval to ${queueName}`,
   /** The button's tooltip and the note dialog's title. */
   sendTitle: (count: number): string => (count === 1 ? 'Send the document for approval' : `Send ${documents(count)} for approval`),
   nothingSelected: 'Select the documents to send for approval.',

@@ -26,6 +26,8 @@ export const queryKeys = {
   /** The queues some documents may be routed to (GET /documents/routes), under `workflow` so a route refreshes them. */
   routeTargets: (docIds: readonly number[], queueTypeId: number | undefined) =>
     ['workflow', 'routeTargets', [...docIds], queueTypeId ?? null] as const,
+  /** Where Send for approval would take a queue's documents (GET /queues/{id}/send-for-approval), under `workflow`: a move or a setup change refreshes it. */
+  sendForApprovalTarget: (queueId: number) => ['workflow', 'sendForApprovalTarget', queueId] as const,
   /** Everything of one document. */
   document: (docId: number) => ['documents', docId] as const,
   /**
@@ -42,6 +44,8 @@ export const queryKeys = {
   documentList: (docIds: readonly number[]) => ['documents', 'list', [...docIds]] as const,
   /** Where the write-back of a document's decision to the ERP stands (GET /documents/{id}/erp-status); a decision invalidates the document. */
   documentErpStatus: (docId: number) => ['documents', docId, 'erpStatus'] as const,
+  /** The reject that put a document in its queue (GET /documents/{id}/rejection); a decision or a live change invalidates the document. */
+  documentRejection: (docId: number) => ['documents', docId, 'rejection'] as const,
   /** A document's access flags (GET /documents/{id}/access). */
   documentAccess: (docId: number) => ['documents', docId, 'access'] as const,
   /** A document's notes (GET /documents/{id}/notes); adding a note invalidates the whole document. */

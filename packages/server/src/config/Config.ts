@@ -87,6 +87,24 @@ export interface Config {
   entra: EntraConfig;
   /** The Teams app: id, Graph URL for notifications, host origins (DATAHAVEN_TEAMS_*, DATAHAVEN_GRAPH_URL). */
   teams: TeamsConfig;
+  /**
+   * The mailbox (user principal name or object id) reject notices are e-mailed from through Graph's
+   * `POST /users/{id}/sendMail` with the app's Mail.Send permission (DATAHAVEN_GRAPH_MAIL_FROM;
+   * demo: DEMO_MAIL_FROM); '' when not configured: no notice is e-mailed.
+   */
+  mailFrom: string;
+}
+
+/** The demo's sending mailbox for notices (its Graph stand-in takes any). */
+export const DEMO_MAIL_FROM = 'ap-notices@cronus.example';
+
+function parseMailFrom(text: string | undefined, demo: boolean): string {
+  const mailbox = (text ?? '').trim();
+  if (mailbox === '') return demo ? DEMO_MAIL_FROM : '';
+  // It goes into Graph's path: an address or an object id, nothing that could change the path.
+  if (!/^[A-Za-z0-9._%+'-]+(@[A-Za-z0-9.-]+)?$/.test(mailbox))
+    throw new Error(`DATAHAVEN_GRAPH_MAIL_FROM is not a mailbox (an e-mail address or an object id): ${text}`);
+  return mailbox;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -282,5 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestWorkMs: parseRequestWorkMs(env.DATAHAVEN_REQUEST_WORK_MS),
     officeJs: parseOfficeJsSource(env.DATAHAVEN_OFFICE_JS),
     ...loadEntraConfig(env, demo, publicUrl),
+    mailFrom: parseMailFrom(env.DATAHAVEN_GRAPH_MAIL_FROM, demo),
   };
 }

@@ -259,6 +259,24 @@ export interface TeamsNotificationsTable {
   reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** Where a reject mail stands: `pending` until Graph took it (`sent`) or it cannot go (`dropped`, the reason in last_error). */
+export type RejectMailState = 'pending' | 'sent' | 'dropped';
+
+/** `reject_mails` (migration 0025): the e-mail notice to whoever sent a rejected document (notifications/rejectMailJobHandler.ts). */
+export interface RejectMailsTable {
+  id: Generated<number>;
+  /** The recipient: who sent the document on its way. */
+  user_id: number;
+  document_id: number;
+  rejected_by_user_id: number | null;
+  from_queue_id: number | null;
+  reason: string;
+  state: ColumnType<RejectMailState, RejectMailState | undefined, RejectMailState>;
+  created_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
 /** `linked_record_facts`: the decision facts of a linked ERP record, cached (erp/linkedRecordFacts.ts). */
 export interface LinkedRecordFactsTable {
   id: Generated<number>;
@@ -655,6 +673,7 @@ export interface Database {
   erp_status_writes: ErpStatusWritesTable;
   duplicate_marks: DuplicateMarksTable;
   live_changes: LiveChangesTable;
+  reject_mails: RejectMailsTable;
 }
 
 /** A selected `users` row. */

@@ -117,7 +117,7 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
       issuer: `${baseUrl}/demo/entra/${DEMO_ENTRA_TENANT_ID}/v2.0`,
       audience: 'https://graph.microsoft.com',
     });
-    expect(payload).toMatchObject({ tid: DEMO_ENTRA_TENANT_ID, appid: DEMO_ENTRA_CLIENT_ID, roles: ['TeamsActivity.Send'] });
+    expect(payload).toMatchObject({ tid: DEMO_ENTRA_TENANT_ID, appid: DEMO_ENTRA_CLIENT_ID, roles: ['TeamsActivity.Send', 'Mail.Send'] });
     const signIn = await fetch(`${baseUrl}/api/token/user?type=jwt`, { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(signIn.status).toBe(401);
     expect(((await signIn.json()) as { message: string }).message).toMatch(/Microsoft Graph/);

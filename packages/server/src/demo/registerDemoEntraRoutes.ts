@@ -131,7 +131,7 @@ export async function registerDemoEntraRoutes(app: FastifyInstance, deps: AppDep
           appid: clientId,
           azp: clientId,
           idtyp: 'app',
-          roles: ['TeamsActivity.Send'],
+          roles: ['TeamsActivity.Send', 'Mail.Send'],
           ver: '2.0',
         },
         { issuer: issuerOf(tid), audience: GRAPH_AUDIENCE, expiresInSeconds: expiresIn },

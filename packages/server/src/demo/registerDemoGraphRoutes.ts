@@ -25,6 +25,39 @@ export interface RecordedActivityNotification {
   templateParameters: { name: string; value: string }[];
 }
 
+/** One mail the stand-in's sendMail took. */
+export interface RecordedMail {
+  id: number;
+  receivedAt: string;
+  /** The sending mailbox, from the URL. */
+  from: string;
+  /** The tenant of the app token it came with. */
+  tenantId: string;
+  subject: string;
+  body: { contentType: string; content: string };
+  toRecipients: { emailAddress: { address: string; name?: string } }[];
+  saveToSentItems: boolean;
+}
+
+/** What is wrong with a sendMail body (Graph's rules for the fields the server sends), or null. */
+function mailShapeProblem(body: unknown): string | null {
+  if (!isRecord(body) || !isRecord(body.message)) return 'The body must be { message, saveToSentItems? }.';
+  const { subject, body: content, toRecipients } = body.message;
+  if (typeof subject !== 'string') return 'message.subject must be a string.';
+  if (!isRecord(content) || !['HTML', 'Text', 'html', 'text'].includes(String(content.contentType)) || typeof content.content !== 'string')
+    return "message.body must be { contentType: 'HTML' | 'Text', content }.";
+  if (
+    !Array.isArray(toRecipients) ||
+    toRecipients.length === 0 ||
+    !toRecipients.every(
+      (r) => isRecord(r) && isRecord(r.emailAddress) && typeof r.emailAddress.address === 'string' && r.emailAddress.address.includes('@'),
+    )
+  )
+    return 'message.toRecipients must list at least one { emailAddress: { address } }.';
+  if (body.saveToSentItems !== undefined && typeof body.saveToSentItems !== 'boolean') return 'saveToSentItems must be a boolean.';
+  return null;
+}
+
 /** The keys of a sendActivityNotification body the stand-in knows; Graph refuses others. */
 const BODY_KEYS = new Set(['topic', 'activityType', 'previewText', 'templateParameters', 'chainId', 'teamsAppId']);
 /** Recorded notifications kept at most (oldest dropped first). */
@@ -73,13 +106,20 @@ function shapeProblem(body: unknown): string | null {
  * teamwork/sendActivityNotification` takes an app token of the Entra authority (signature by its
  * key set, issuer, Graph audience, expiry; else 401 as Graph words it) and a body shaped as Graph
  * wants it (else 400), records it and answers 204. `GET /demo/graph/notifications` lists what was
- * recorded, oldest first (and how many 429s were answered); `DELETE` clears it; `POST /demo/graph/throttle` `{ retryAfterSeconds }`
- * makes the next notification answer 429 with that Retry-After, once.
+ * recorded, oldest first (and how many 429s were answered); `DELETE` clears it. `POST /demo/graph/v1.0/users/{from}/
+ * sendMail` takes an app token with the Mail.Send role (else 403) and a message shaped as Graph wants
+ * it (else 400), records it and answers 202; `GET /demo/graph/sent-mail` lists the mails taken.
+ * `POST /demo/graph/throttle` `{ retryAfterSeconds, status?: 429 | 503 }` makes the next notification
+ * or mail answer that status (429 by default) with that Retry-After, once.
  */
 export async function registerDemoGraphRoutes(app: FastifyInstance, options: DemoGraphOptions): Promise<void> {
   const recorded: RecordedActivityNotification[] = [];
   let nextId = 1;
+  const mails: RecordedMail[] = [];
+  let nextMailId = 1;
   let throttleSeconds: number | null = null;
+  /** The status the next throttled answer has (429 unless the switch asked for 503). */
+  let throttleStatus: 429 | 503 = 429;
   /** 429s answered so far: a test sees that the throttle switch was met. */
   let throttled = 0;
   /** The tenant of a valid app token, or why it is not one. */
@@ -112,6 +152,47 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
     return reply.status(204).send();
   });
 
+  app.post<{ Params: { userId: string } }>('/demo/graph/v1.0/users/:userId/sendMail', async (request, reply) => {
+    const token = await checkToken(request.headers.authorization);
+    if ('refused' in token) return graphError(reply, 401, 'InvalidAuthenticationToken', token.refused);
+    const roles = Array.isArray(token.claims.roles) ? token.claims.roles : [];
+    if (!roles.includes('Mail.Send'))
+      return graphError(reply, 403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
+    if (throttleSeconds !== null) {
+      const seconds = throttleSeconds;
+      throttleSeconds = null;
+      throttled += 1;
+      return throttleStatus === 429
+        ? graphError(
+            reply.header('Retry-After', String(seconds)),
+            429,
+            'ApplicationThrottled',
+            'Application is over its MailboxConcurrency limit.',
+          )
+        : graphError(reply.header('Retry-After', String(seconds)), 503, 'ServiceUnavailable', 'The service is temporarily unavailable.');
+    }
+    const problem = mailShapeProblem(request.body);
+    if (problem !== null) return graphError(reply, 400, 'ErrorInvalidRequest', problem);
+    const body = request.body as { message: Pick<RecordedMail, 'subject' | 'body' | 'toRecipients'>; saveToSentItems?: boolean };
+    mails.push({
+      id: nextMailId,
+      receivedAt: new Date().toISOString(),
+      from: request.params.userId,
+      tenantId: token.tenantId,
+      subject: body.message.subject,
+      body: { contentType: body.message.body.contentType, content: body.message.body.content },
+      toRecipients: body.message.toRecipients.map((r) => ({ emailAddress: { ...r.emailAddress } })),
+      // Graph's default is to keep a copy.
+      saveToSentItems: body.saveToSentItems ?? true,
+    });
+    nextMailId += 1;
+    if (mails.length > MAX_RECORDED) mails.splice(0, mails.length - MAX_RECORDED);
+    // Graph answers 202 Accepted without a body.
+    return reply.status(202).send();
+  });
+
+  app.get('/demo/graph/sent-mail', async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ mails, throttled }));
+
   app.get('/demo/graph/notifications', async (_request, reply) =>
     reply.header('Cache-Control', 'no-store').send({ notifications: recorded, throttled }),
   );
@@ -129,7 +210,10 @@ export async function registerDemoGraphRoutes(app: FastifyInstance, options: Dem
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 120) {
       return graphError(reply, 400, 'BadRequest', 'retryAfterSeconds must be a whole number of seconds from 0 to 120.');
     }
+    const status = isRecord(request.body) ? (request.body.status ?? 429) : 429;
+    if (status !== 429 && status !== 503) return graphError(reply, 400, 'BadRequest', 'status must be 429 or 503.');
     throttleSeconds = seconds;
+    throttleStatus = status;
     return reply.status(204).send();
   });
 }

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { databaseNowSql } from '../db/databaseNow';
 import { dialectOf } from '../db/dialectOf';
 import type { Database } from '../db/schema';
-import type { Config } from '../config/Config';
+import { REJECT_MAIL_JOB } from './rejectMailJobHandler';
+import { rejectMailSettingsOf } from './rejectMailSettingsOf';
+import type { RejectMailConfig } from './rejectMailSettingsOf';
 import { TEAMS_NOTIFICATION_JOB } from './teamsNotificationJobHandler';
 import { teamsNotifySettingsOf } from './teamsNotifySettingsOf';
 
@@ -24,38 +26,66 @@ export async function findDocumentSender(trx: Kysely<Database>, documentId: numb
 }
 
 /**
- * Writes, inside the reject's transaction, a Teams notice with the reason to whoever sent each
- * rejected document (findDocumentSender; issue 38 "Reasons"), with its send job: nobody hears of
- * their own reject, and with Teams notifications off (teamsNotifySettingsOf null) nothing is
- * written. `moved` are the documents where the reject put them (the notice's link opens them there).
+ * Writes, inside the reject's transaction, the notices to whoever sent each rejected document
+ * (findDocumentSender; issue 38 "Reasons"), each with its send job: a Teams notice with the reason
+ * while Teams notifications are on (teamsNotifySettingsOf), and — for a reject with a reason, while
+ * Graph mail is configured (rejectMailSettingsOf) and the sender has an e-mail address — one
+ * e-mail (reject_mails, sent by the `mail:reject-notice` job). Nobody hears of their own reject.
+ * `moved` are the documents where the reject put them (the Teams notice's link opens them there);
+ * `fromQueueId` the queue they were rejected from.
  */
 export async function recordRejectNotices(
   trx: Kysely<Database>,
-  deps: { config: Pick<Config, 'entra' | 'teams'> },
+  deps: { config: RejectMailConfig },
   rejectedByUserId: number,
   moved: readonly { id: number; queueId: number }[],
+  fromQueueId: number,
   reason: string | null,
   now: string,
 ): Promise<void> {
-  if (teamsNotifySettingsOf(deps.config) === null) return;
+  const teams = teamsNotifySettingsOf(deps.config) !== null;
+  const mail = rejectMailSettingsOf(deps.config) !== null && reason !== null && reason.trim() !== '';
+  if (!teams && !mail) return;
+  const runAfter = databaseNowSql(dialectOf(trx));
   for (const doc of moved) {
     const sender = await findDocumentSender(trx, doc.id);
     if (sender === null || sender === rejectedByUserId) continue;
+    if (teams) {
+      const row = await trx
+        .insertInto('teams_notifications')
+        .values({
+          user_id: sender,
+          queue_id: doc.queueId,
+          document_count: 1,
+          first_document_id: doc.id,
+          created_at: now,
+          reason: reason ?? '',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('jobs')
+        .values({ kind: TEAMS_NOTIFICATION_JOB, subject: String(row.id), run_after: runAfter, created_at: now })
+        .execute();
+    }
+    if (!mail) continue;
+    const recipient = await trx.selectFrom('users').select('email').where('id', '=', sender).executeTakeFirst();
+    if (recipient === undefined || recipient.email.trim() === '') continue;
     const row = await trx
-      .insertInto('teams_notifications')
+      .insertInto('reject_mails')
       .values({
         user_id: sender,
-        queue_id: doc.queueId,
-        document_count: 1,
-        first_document_id: doc.id,
-        created_at: now,
+        document_id: doc.id,
+        rejected_by_user_id: rejectedByUserId,
+        from_queue_id: fromQueueId,
         reason: reason ?? '',
+        created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('jobs')
-      .values({ kind: TEAMS_NOTIFICATION_JOB, subject: String(row.id), run_after: databaseNowSql(dialectOf(trx)), created_at: now })
+      .values({ kind: REJECT_MAIL_JOB, subject: String(row.id), run_after: runAfter, created_at: now })
       .execute();
   }
 }

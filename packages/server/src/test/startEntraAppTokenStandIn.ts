@@ -29,7 +29,7 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams> {
  * Starts, on 127.0.0.1, Entra's two endpoints an app-only Graph caller meets: `POST
  * /{tid}/oauth2/v2.0/token` (grant_type client_credentials, the client's id and secret, scope
  * https://graph.microsoft.com/.default → an RS256 access token with aud https://graph.microsoft.com,
- * iss `${authority}/${tid}/v2.0`, tid, roles TeamsActivity.Send; a wrong secret → 401
+ * iss `${authority}/${tid}/v2.0`, tid, roles TeamsActivity.Send and Mail.Send; a wrong secret → 401
  * invalid_client as Entra words it) and `GET /{tid}/discovery/v2.0/keys` (the key set).
  */
 export async function startEntraAppTokenStandIn(tenantId = '11111111-1111-4111-8111-111111111111'): Promise<EntraAppTokenStandIn> {
@@ -58,7 +58,7 @@ export async function startEntraAppTokenStandIn(tenantId = '11111111-1111-4111-8
         if (form.get('scope') !== 'https://graph.microsoft.com/.default')
           return json(400, { error: 'invalid_scope', error_description: 'AADSTS1002012: The provided scope is invalid.' });
         issued += 1;
-        const token = await new SignJWT({ tid: tenantId, roles: ['TeamsActivity.Send'], appid: clientId, idtyp: 'app' })
+        const token = await new SignJWT({ tid: tenantId, roles: ['TeamsActivity.Send', 'Mail.Send'], appid: clientId, idtyp: 'app' })
           .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
           .setIssuer(`${authority}/${tenantId}/v2.0`)
           .setAudience('https://graph.microsoft.com')

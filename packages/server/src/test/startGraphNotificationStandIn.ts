@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { registerDemoGraphRoutes } from '../demo/registerDemoGraphRoutes';
-import type { RecordedActivityNotification } from '../demo/registerDemoGraphRoutes';
+import type { RecordedActivityNotification, RecordedMail } from '../demo/registerDemoGraphRoutes';
 import { listenForTest } from './listenForTest';
 
 /** The demo's Graph stand-in, served alone on loopback for tests. */
@@ -11,12 +11,14 @@ export interface GraphNotificationStandIn {
   graphUrl: string;
   /** The notifications recorded so far (GET /demo/graph/notifications). */
   notifications(): Promise<RecordedActivityNotification[]>;
+  /** The mails sendMail took so far, oldest first. */
+  mails(): Promise<RecordedMail[]>;
   /** How many 429s the stand-in answered so far. */
   throttled(): Promise<number>;
   /** How many requests reached Graph's API (`/demo/graph/v1.0/…`) so far, refused ones included; read at once, without a request. */
   requests(): number;
-  /** Makes the next notification answer 429 with this Retry-After, once. */
-  throttleOnce(retryAfterSeconds: number): Promise<void>;
+  /** Makes the next notification or mail answer `status` (429 by default) with this Retry-After, once. */
+  throttleOnce(retryAfterSeconds: number, status?: 429 | 503): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,11 +38,12 @@ export async function startGraphNotificationStandIn(authority: string): Promise<
       ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { notifications: RecordedActivityNotification[] })
         .notifications,
     throttled: async () => ((await (await fetch(`${origin}/demo/graph/notifications`)).json()) as { throttled: number }).throttled,
-    throttleOnce: async (retryAfterSeconds) => {
+    mails: async () => ((await (await fetch(`${origin}/demo/graph/sent-mail`)).json()) as { mails: RecordedMail[] }).mails,
+    throttleOnce: async (retryAfterSeconds, status = 429) => {
       const response = await fetch(`${origin}/demo/graph/throttle`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ retryAfterSeconds }),
+        body: JSON.stringify({ retryAfterSeconds, status }),
       });
       if (response.status !== 204) throw new Error(`The Graph stand-in refused the throttle switch: ${response.status}`);
     },

@@ -1,9 +1,11 @@
-import type { SendForApprovalOutcome, SendForApprovalRequestBody } from '@datahaven/core/contract';
+import type { SendForApprovalOutcome, SendForApprovalRequestBody, SendForApprovalTarget } from '@datahaven/core/contract';
 import { autoRoutePath } from '@datahaven/core/rules';
-import type { AutoRouteQueue } from '@datahaven/core/rules';
+import type { AutoRoutePath, AutoRouteQueue } from '@datahaven/core/rules';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { forbidden, invalid } from '../errors/DomainError';
-import { assertQueueActionAllowed, findQueuesWithAccess } from '../access';
+import { assertQueueActionAllowed, findQueuesWithAccess, queueActionAllowed } from '../access';
 import type { Viewer } from '../access';
 import type { ErpDeps } from '../erp';
 import { NOTHING_JUDGED } from './approvalLimits';
@@ -37,6 +39,46 @@ export function sendForApprovalRequestOf(body: SendForApprovalRequestBody): Send
 }
 
 /**
+ * The auto-route from queue `fromId` (core rules/autoRoutePath) with the queues it names. The
+ * auto-route is the administrator's setup, read whole: a send judges the queues passed hop by hop.
+ */
+export async function readAutoRoutePath(
+  db: Kysely<Database>,
+  fromId: number,
+): Promise<{ path: AutoRoutePath; queues: Map<number, AutoRouteQueue> }> {
+  const queueRows = await db.selectFrom('queues').select(['id', 'name', 'enabled', 'features1', 'features2']).execute();
+  const queues = new Map<number, AutoRouteQueue>(queueRows.map((row) => [row.id, { ...row, enabled: row.enabled === 1 }]));
+  const routeRows = await db.selectFrom('routes').select(['from_queue_id', 'to_queue_id']).orderBy('id').execute();
+  const path = autoRoutePath(
+    fromId,
+    queues,
+    routeRows.map((row) => ({ fromQueueId: row.from_queue_id, toQueueId: row.to_queue_id })),
+  );
+  return { path, queues };
+}
+
+/**
+ * Where Send for approval would take documents of queue `queueId` for `viewer` (issue 38: the
+ * action is offered only where it leads somewhere, naming the queue): the queue the auto-route
+ * stops in and the queues it passes, or null when the caller could not send from there — no
+ * 'Workflow Route: OK', no Route access to the queue (or none at all) — or no auto-route leads on.
+ * A send may still be refused for what only the documents decide (locks, links, note rules).
+ */
+export async function readSendForApprovalTarget(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  queueId: number,
+): Promise<SendForApprovalTarget | null> {
+  if (!viewer.privileges.has(WORKFLOW_ACTION_PRIVILEGE.route)) return null;
+  const from = (await findQueuesWithAccess(db, viewer, [queueId])).get(queueId);
+  if (from === undefined || !queueActionAllowed('route', from.access)) return null;
+  const { path, queues } = await readAutoRoutePath(db, queueId);
+  if (!path.ok) return null;
+  const stop = path.hops[path.hops.length - 1];
+  return { queueId: stop, queueName: queues.get(stop)?.name ?? '', passedQueueIds: path.hops.slice(0, -1) };
+}
+
+/**
  * Send for approval (issue 38 "The clerk's path"; docs/UX-DECISIONS.md "Send for approval"):
  * moves documents of one queue along the auto-route (core rules/autoRoutePath: the queues with
  * IncludeInAutoRoute, through those with WorkflowSkipOnAutoroute) to the first queue that takes a
@@ -58,15 +100,7 @@ export async function sendForApproval(deps: ErpDeps, viewer: Viewer, request: Se
     const from = (await findQueuesWithAccess(trx, viewer, [fromId])).get(fromId);
     if (from === undefined) throw forbidden('You do not have the Route access of this queue.');
     assertQueueActionAllowed('route', from);
-    // The auto-route is the administrator's setup, read whole: the queues passed are judged hop by hop below.
-    const queueRows = await trx.selectFrom('queues').select(['id', 'name', 'enabled', 'features1', 'features2']).execute();
-    const queues = new Map<number, AutoRouteQueue>(queueRows.map((row) => [row.id, { ...row, enabled: row.enabled === 1 }]));
-    const routeRows = await trx.selectFrom('routes').select(['from_queue_id', 'to_queue_id']).orderBy('id').execute();
-    const path = autoRoutePath(
-      fromId,
-      queues,
-      routeRows.map((row) => ({ fromQueueId: row.from_queue_id, toQueueId: row.to_queue_id })),
-    );
+    const { path, queues } = await readAutoRoutePath(trx, fromId);
     if (!path.ok) throw invalid(path.message);
 
     let current = fromId;

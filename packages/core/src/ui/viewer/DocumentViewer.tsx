@@ -31,6 +31,7 @@ import { queryKeys } from '../../state/queryKeys';
 import { PossibleDuplicatesBar } from '../duplicates/PossibleDuplicatesBar';
 import { ViewerToolbar } from './ViewerToolbar';
 import { SendForApprovalButton } from '../workflow/sendForApproval/SendForApprovalButton';
+import { DocumentRejectionBar } from '../workflow/rejection/DocumentRejectionBar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { EvidencePacketButton } from '../export/EvidencePacketButton';
 import { ViewerLinkActions } from '../link/ViewerLinkActions';
@@ -135,6 +136,11 @@ export interface DocumentViewerProps {
    * Default: an inline pane (keyScope 'element') offers it; the viewer screen is full width already.
    */
   expandable?: boolean;
+  /**
+   * Shows why a rejected workflow document was rejected, at its top (default). Off where the screen
+   * shows the bar itself from its own rows (the queue's list beside the viewer).
+   */
+  rejectionBar?: boolean;
 }
 
 /**
@@ -151,6 +157,7 @@ export function DocumentViewer({
   keyScope = 'window',
   highlightWords,
   expandable = keyScope === 'element',
+  rejectionBar = true,
 }: DocumentViewerProps): ReactElement {
   const styles = useStyles();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -433,6 +440,8 @@ export function DocumentViewer({
           />
         ) : null}
       </div>
+      {/* Issue 38: a rejected document says why at its top, before the invoice is read, wherever it is opened. */}
+      {rejectionBar && document?.queue ? <DocumentRejectionBar docId={id} /> : null}
       <PossibleDuplicatesBar docId={id} />
       <ViewerToolbar
         page={page}

@@ -283,12 +283,48 @@ for (const dialect of testDialects()) {
       });
       expect(notices[0].templateParameters).toContainEqual({ name: 'reason', value: 'Wrong amount: the PO says 1,200.00' });
 
+      // Every viewer reads the same reject (GET /documents/{id}/rejection); a document the caller does not see is 404.
+      const shown = await server.inject({ url: `/api/documents/${doc}/rejection`, headers: server.authHeaders(world.clerk.username) });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json<{ rejection: unknown }>().rejection).toEqual({ ...row?.rejection });
+      const hidden = await server.inject({ url: `/api/documents/${doc}/rejection`, headers: server.authHeaders(world.outsider.username) });
+      expect(hidden.statusCode).toBe(404);
+
       // Sent on again from Rejected, the old reason no longer shows.
       const again = await send(world.clerk.username, q.rejected, [doc], [await documentRowVersion(server, doc)]);
       expect(again.statusCode).toBe(200);
       expect(again.json<{ queueId: number }>().queueId).toBe(q.l1);
       const l1 = await server.inject({ url: `/api/queues/${q.l1}/workflow`, headers: server.authHeaders(approver.username) });
       expect(l1.json<QueueDocumentsPage>().documents.find((d: DmsDocument) => d.id === doc)?.rejection).toBeNull();
+      const gone = await server.inject({ url: `/api/documents/${doc}/rejection`, headers: server.authHeaders(world.clerk.username) });
+      expect(gone.json<{ rejection: unknown }>()).toEqual({ rejection: null });
+    });
+
+    it("says where Send for approval would take a queue's documents, and null where it leads nowhere for the caller", async () => {
+      const preview = async (username: string, queueId: number) => {
+        const response = await server.inject({ url: `/api/queues/${queueId}/send-for-approval`, headers: server.authHeaders(username) });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ sendForApproval: { queueId: number; queueName: string; passedQueueIds: number[] } | null }>()
+          .sendForApproval;
+      };
+      const l1Name = (await server.deps.db.selectFrom('queues').select('name').where('id', '=', q.l1).executeTakeFirstOrThrow()).name;
+      expect(await preview(world.clerk.username, q.inbox)).toEqual({ queueId: q.l1, queueName: l1Name, passedQueueIds: [q.coding] });
+      expect(await preview(world.clerk.username, q.rejected)).toEqual({ queueId: q.l1, queueName: l1Name, passedQueueIds: [q.coding] });
+      // No auto-route out of the island; L1 itself routes on to L2 only, which is no step of the auto-route from there for the clerk (read access only).
+      expect(await preview(world.clerk.username, q.island)).toBeNull();
+      expect(await preview(world.clerk.username, q.l1)).toBeNull();
+      // No privilege, or no access to the queue at all: nothing named.
+      expect(await preview(world.outsider.username, q.inbox)).toBeNull();
+      expect(await preview(approver.username, q.inbox)).toBeNull();
+      // A path that runs out in a skipped queue leads nowhere either.
+      await server.deps.db.updateTable('queues').set({ enabled: 0 }).where('id', '=', q.l1).execute();
+      try {
+        expect(await preview(world.clerk.username, q.inbox)).toBeNull();
+      } finally {
+        await server.deps.db.updateTable('queues').set({ enabled: 1 }).where('id', '=', q.l1).execute();
+      }
+      const bad = await server.inject({ url: '/api/queues/abc/send-for-approval', headers: server.authHeaders(world.clerk.username) });
+      expect(bad.statusCode).toBe(400);
     });
   });
 }

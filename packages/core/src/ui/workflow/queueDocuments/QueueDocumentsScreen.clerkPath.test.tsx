@@ -5,6 +5,10 @@ import { IN_DIALOG, approvalQueue, dataRows, queueServices, queuedDocument, rowN
 
 // hidden: after a dialog closed, tabster leaves the app marked aria-hidden in jsdom (no layout).
 const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Workflow actions', hidden: true });
+/** What GET /api/queues/{id}/send-for-approval answers for the AP Inbox: on to Approval L1 through Coding. */
+const TO_L1 = {
+  'GET /api/queues/12/send-for-approval': () => ({ sendForApproval: { queueId: 13, queueName: 'Approval L1', passedQueueIds: [14] } }),
+};
 
 describe("QueueDocumentsScreen: the clerk's path (issue 38)", () => {
   let warn: jest.SpyInstance;
@@ -20,6 +24,7 @@ describe("QueueDocumentsScreen: the clerk's path (issue 38)", () => {
     const sent: RecordedRequest[] = [];
     renderApp('/portal/workflow/queues/12/documents', {
       ...queueServices(inbox, () => docs),
+      ...TO_L1,
       'PUT /api/documents/send-for-approval': (request) => {
         sent.push(request);
         docs = docs.filter((doc) => doc.id !== 1);
@@ -30,7 +35,10 @@ describe("QueueDocumentsScreen: the clerk's path (issue 38)", () => {
     await waitFor(() => expect(rowNames(grid)).toHaveLength(2));
     fireEvent.click(dataRows(grid)[0]);
 
-    fireEvent.click(within(toolbar()).getByRole('button', { name: 'Send for approval' }));
+    // The button names where the auto-route takes the documents.
+    const button = await within(toolbar()).findByRole('button', { name: 'Send for approval to Approval L1' });
+    expect(button.textContent).toBe('Send for approval → Approval L1');
+    fireEvent.click(button);
     const dialog = await screen.findByRole('dialog', IN_DIALOG);
     expect(within(dialog).getByText('Send the document for approval')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Note \(optional\)/, ...IN_DIALOG }), {
@@ -43,23 +51,43 @@ describe("QueueDocumentsScreen: the clerk's path (issue 38)", () => {
     expect(await screen.findByText('Sent 1 document for approval: now in Approval L1')).toBeTruthy();
   });
 
-  it("keeps the dialog open with the server's refusal in words", async () => {
+  it("keeps the dialog open with the server's refusal in words (a window whose target went stale)", async () => {
     const inbox = approvalQueue({ id: 12, name: 'AP Inbox', approveToQueueId: null, rejectToQueueId: null });
     const docs = [queuedDocument(1, 'inv-1.pdf', inbox)];
     const refusal = 'No queue on the auto-route can be reached from the queue AP Inbox: Send for approval cannot move these documents.';
     renderApp('/portal/workflow/queues/12/documents', {
       ...queueServices(inbox, () => docs),
+      ...TO_L1,
       'PUT /api/documents/send-for-approval': () =>
         FakeResponse.json({ statusCode: 400, exceptionType: 'ValidationError', message: refusal }, 400),
     });
     const grid = await screen.findByRole('grid', { name: 'AP Inbox documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
     fireEvent.click(dataRows(grid)[0]);
-    fireEvent.click(within(toolbar()).getByRole('button', { name: 'Send for approval' }));
+    fireEvent.click(await within(toolbar()).findByRole('button', { name: 'Send for approval to Approval L1' }));
     const dialog = await screen.findByRole('dialog', IN_DIALOG);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send for approval', ...IN_DIALOG }));
     expect(await within(dialog).findByText(refusal)).toBeTruthy();
     expect(rowNames(grid)).toEqual(['inv-1.pdf']);
+  });
+
+  it('is not offered where the server names no queue the auto-route leads to', async () => {
+    const island = approvalQueue({ id: 12, name: 'Island', approveToQueueId: null, rejectToQueueId: null });
+    const asked: RecordedRequest[] = [];
+    renderApp('/portal/workflow/queues/12/documents', {
+      ...queueServices(island, () => [queuedDocument(1, 'inv-1.pdf', island)]),
+      'GET /api/queues/12/send-for-approval': (request) => {
+        asked.push(request);
+        return { sendForApproval: null };
+      },
+    });
+    const grid = await screen.findByRole('grid', { name: 'Island documents' });
+    await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
+    fireEvent.click(dataRows(grid)[0]);
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    // The answer is in: still no button, in the toolbar or the viewer's header.
+    await screen.findByRole('region', { name: 'Document viewer' });
+    expect(screen.queryByRole('button', { name: /^Send for approval/, hidden: true })).toBeNull();
   });
 
   it('is not offered in a queue that takes the decision itself', async () => {
@@ -71,7 +99,7 @@ describe("QueueDocumentsScreen: the clerk's path (issue 38)", () => {
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(1));
     fireEvent.click(dataRows(grid)[0]);
-    expect(within(toolbar()).queryByRole('button', { name: 'Send for approval' })).toBeNull();
+    expect(within(toolbar()).queryByRole('button', { name: /^Send for approval/ })).toBeNull();
   });
 
   it('in Rejected, the reason shows under the row and in a bar over the document', async () => {

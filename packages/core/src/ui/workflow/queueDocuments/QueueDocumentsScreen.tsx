@@ -497,7 +497,7 @@ export function QueueDocumentsScreen(): ReactElement {
                   <>
                     {/* Issue 38: a rejected document says why at its top, before the invoice is read. */}
                     <RejectionBar rejection={docs.find((doc) => doc.id === viewedId)?.rejection} />
-                    <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" />
+                    <DocumentViewer docId={viewedId} headingLevel="h2" keyScope="element" rejectionBar={false} />
                   </>
                 ) : (
                   <Body1 className={styles.placeholder}>{UI_TEXT.workflow.selectOne}</Body1>

@@ -1,4 +1,5 @@
 import { useState, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { ApiError } from '../../../api';
@@ -7,6 +8,7 @@ import type { DmsDocument, WorkflowQueue } from '../../../model';
 import { MESSAGES, sendForApprovalOffered } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
+import { queryKeys } from '../../../state/queryKeys';
 import { NotePromptDialog, type NotePrompt } from '../queueDocuments/NotePromptDialog';
 
 /** Props of SendForApprovalButton. */
@@ -25,7 +27,9 @@ export interface SendForApprovalButtonProps {
 
 /**
  * "Send for approval" (issue 38 "The clerk's path"): offered where core sendForApprovalOffered
- * says so, it asks for an optional note (a queue on the way may require one: the server then says
+ * says so and the server names where the auto-route would take the documents (GET
+ * /queues/{id}/send-for-approval: none where it leads nowhere, or the caller could not send), as
+ * "Send for approval → Approval L1"; it asks for an optional note (a queue on the way may require one: the server then says
  * so in the spec's words, inside the dialog) and sends the documents along the auto-route to the
  * first queue that takes a decision, through the workflow actions (which invalidate the lists and
  * say "Sent … for approval: now in {queue}"). Any refusal stays in the dialog, in the server's words.
@@ -37,13 +41,23 @@ export function SendForApprovalButton({
   disabled = false,
   onSent,
 }: SendForApprovalButtonProps): ReactElement | null {
-  const { workflowActions } = useServices();
+  const { api, workflowActions } = useServices();
   const [prompt, setPrompt] = useState<NotePrompt | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!sendForApprovalOffered(documents, queue)) return null;
-  const queueId = documents[0].queue?.id ?? 0;
+  const offered = sendForApprovalOffered(documents, queue);
+  const queueId = documents[0]?.queue?.id ?? 0;
+  // Asked only where the documents allow it; the answer is the queue's, shared by every document in it.
+  const target = useQuery({
+    queryKey: queryKeys.sendForApprovalTarget(queueId),
+    queryFn: ({ signal }) => api.workflow.sendForApprovalTarget(queueId, signal),
+    enabled: offered && queueId > 0,
+  });
+  const to = target.data ?? null;
+  if (!offered || to === null) return null;
   const title = UI_TEXT.sendForApproval.sendTitle(documents.length);
+  const label = UI_TEXT.sendForApproval.sendForApprovalTo(to.queueName);
+  const accessibleName = UI_TEXT.sendForApproval.sendForApprovalToLabel(to.queueName);
 
   const send = async (note: string): Promise<void> => {
     setBusy(true);
@@ -79,12 +93,19 @@ export function SendForApprovalButton({
     <>
       <Tooltip content={title} relationship="description" withArrow>
         {variant === 'toolbar' ? (
-          <ToolbarButton icon={<SendRegular />} disabledFocusable={disabled || busy} onClick={open}>
-            {UI_TEXT.sendForApproval.sendForApproval}
+          <ToolbarButton icon={<SendRegular />} aria-label={accessibleName} disabledFocusable={disabled || busy} onClick={open}>
+            {label}
           </ToolbarButton>
         ) : (
-          <Button appearance="primary" size="small" icon={<SendRegular />} disabledFocusable={disabled || busy} onClick={open}>
-            {UI_TEXT.sendForApproval.sendForApproval}
+          <Button
+            appearance="primary"
+            size="small"
+            icon={<SendRegular />}
+            aria-label={accessibleName}
+            disabledFocusable={disabled || busy}
+            onClick={open}
+          >
+            {label}
           </Button>
         )}
       </Tooltip>
