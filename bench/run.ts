@@ -1,4 +1,5 @@
 import { loadavg } from 'node:os';
+import { runLiveBench } from './liveBench';
 import { runLoadBench } from './loadBench';
 import { runPdfBench } from './pdfBench';
 import { printTable } from './printTable';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   pdf: runPdfBench,
   upload: uploadBench,
   load: () => runLoadBench(),
+  live: runLiveBench,
 };
 
 /** The machine is shared: each bench's figures are printed with the load average they ran under. */

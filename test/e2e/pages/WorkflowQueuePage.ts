@@ -6,14 +6,10 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** What the out-of-sync refusal says (embedded §8 'documentMovedQueue'). */
-export const OUT_OF_SYNC_MESSAGE =
-  'This document has been moved to a different queue since this page was last loaded. Please close this dialog to refresh your window.';
-
 /**
  * One queue's documents screen inside our app: the grid "{queue} documents" (one row per
  * document, the name in the first cell), the 'Workflow actions' toolbar, the note prompt and the
- * out-of-sync dialog.
+ * bar that says another user acted on the document shown.
  */
 export class WorkflowQueuePage {
   constructor(
@@ -153,15 +149,12 @@ export class WorkflowQueuePage {
     await prompt.getByRole('button', { name: 'Approve', exact: true }).click();
   }
 
-  /** The out-of-sync dialog, found by the spec's message. */
-  outOfSyncDialog(): Locator {
-    return this.app.getByRole('dialog').filter({ hasText: OUT_OF_SYNC_MESSAGE });
-  }
-
-  /** Closes the out-of-sync dialog (which reloads the list). */
-  async closeOutOfSync(): Promise<void> {
-    const dialog = this.outOfSyncDialog();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
+  /**
+   * The bar saying another user just acted on the document shown ("LW-5531.pdf: approved by …"),
+   * or that a decision was refused as out of sync ('Document Queue Out Of Sync With Window'),
+   * found by its words: it is a message bar over the list, never a dialog.
+   */
+  actedOnBar(text: string | RegExp): Locator {
+    return this.app.locator('.fui-MessageBar').filter({ hasText: text });
   }
 }

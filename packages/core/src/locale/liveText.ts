@@ -18,4 +18,12 @@ export const LIVE_TEXT = {
   actedOnNamedBy: (documentName: string, kind: string, name: string): string =>
     `${documentName}: ${(DONE[kind] ?? 'Changed').toLowerCase()} by ${name === '' ? 'another user' : name} a moment ago`,
   dismissActedOn: 'Dismiss',
+  /** The bar's way on to the document after the one acted on. */
+  nextDocument: 'Next document',
+  /** The bar's way to read the list and the document again. */
+  reload: 'Reload',
+  /** Under the spec's 'Document Queue Out Of Sync With Window' when nobody's change is known: the window was refreshed. */
+  outOfSyncRefreshed: 'Someone else changed this document since the list was read; the list now shows the queue as it is.',
+  /** A disabled action's reason after the out-of-sync refusal, until the list reads the document again. */
+  outOfSyncReason: 'Changed by someone else since the list was read.',
 } as const;

@@ -15,7 +15,9 @@ export type BlockReason =
   | 'tooFewDocuments'
   | 'tooManyDocuments'
   | 'differentLinks'
-  | 'overApprovalLimit';
+  | 'overApprovalLimit'
+  /** Another user just acted on the document: the copy shown is stale until the list reads it again (live updates). */
+  | 'actedOnByOther';
 
 /**
  * Whether an action is offered: when allowed, an optional warning to confirm first; when not,

@@ -2,14 +2,17 @@ import type { AppDeps } from '../services/AppDeps';
 import { openChangeFeed } from './changeFeed';
 import type { ChangeFeed } from './changeFeed';
 import type { LiveFeedMessage } from './LiveChange';
+import { startLockExpirySweep } from './lockExpirySweep';
 
 /**
  * One app's change feed, opened when the first stream subscribes (a server nobody streams from
- * holds no listening connection) and closed with the app.
+ * holds no listening connection) and closed with the app; with it runs the sweep that announces
+ * locks expiring by time (lockExpirySweep).
  */
 export class LiveHub {
   readonly #deps: AppDeps;
   #feed: Promise<ChangeFeed> | null = null;
+  #stopSweep: (() => Promise<void>) | null = null;
   #closed = false;
   readonly #streams = new Set<() => void>();
 
@@ -21,6 +24,7 @@ export class LiveHub {
   async subscribe(listener: (message: LiveFeedMessage) => void): Promise<() => void> {
     if (this.#closed) throw new Error('The live updates are closed.');
     this.#feed ??= openChangeFeed(this.#deps);
+    this.#stopSweep ??= startLockExpirySweep(this.#deps);
     try {
       return (await this.#feed).subscribe(listener);
     } catch (error) {
@@ -44,6 +48,9 @@ export class LiveHub {
   /** Closes the feed (the app is closing). */
   async close(): Promise<void> {
     this.#closed = true;
+    const stopSweep = this.#stopSweep;
+    this.#stopSweep = null;
+    await stopSweep?.();
     const feed = this.#feed;
     this.#feed = null;
     if (feed !== null) await (await feed.catch(() => null))?.close();

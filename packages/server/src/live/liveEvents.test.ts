@@ -174,6 +174,37 @@ describeOnEachDatabase('live updates: GET /api/events', (server, dialect) => {
     await changeOf(watching, doc, 'unlock');
   });
 
+  it('announces a lock that expired by time, once, without anyone releasing it', async () => {
+    const watching = await stream(watcher);
+    const doc = await documentIn(q.approval);
+    const rowVersion = await documentRowVersion(server(), doc);
+    const taken = await server().inject({
+      method: 'POST',
+      url: `/api/locks?docId=${doc}&queueId=${q.approval}&rowConflictIds=${rowVersion}`,
+      headers: server().authHeaders(approver.username),
+    });
+    expect(taken.statusCode).toBe(201);
+    await changeOf(watching, doc, 'lock');
+    // Its end moved into the past in the database (no write a trigger would see): only the sweep can tell of it.
+    await server()
+      .deps.db.updateTable('document_locks')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('document_id', '=', doc)
+      .execute();
+    // Within a few sweeps (LOCK_EXPIRY_SWEEP_MS), well inside the deadline.
+    const expired = await waitFor(() => watching.changes().find((change) => change.documentId === doc && change.kind === 'unlock'), {
+      what: `the expiry of the lock on document ${doc} on the stream`,
+      timeoutMs: 30_000,
+    });
+    expect(expired).toMatchObject({ fromQueueId: q.approval });
+    expect(await server().deps.db.selectFrom('document_locks').select('document_id').where('document_id', '=', doc).execute()).toEqual([]);
+    // The row is gone, so no later sweep (here or in another process) tells of it again.
+    const later = await documentIn(q.approval);
+    await approve(approver, later, q.approval);
+    await changeOf(watching, later, 'approve');
+    expect(watching.changes().filter((change) => change.documentId === doc && change.kind === 'unlock')).toHaveLength(1);
+  });
+
   it('resumes after Last-Event-ID with what was missed, and asks for a resync when that is no longer kept', async () => {
     const first = await stream(watcher);
     const before = await documentIn(q.approval);
@@ -247,6 +278,32 @@ describeOnEachDatabase('live updates: GET /api/events', (server, dialect) => {
       await changeOf(onFirst, approvedOnSecond, 'approve');
       await changeOf(onSecond, approvedOnFirst, 'approve');
       expect((await changeOf(onSecond, approvedOnSecond, 'approve')).id).toBe((await changeOf(onFirst, approvedOnSecond, 'approve')).id);
+      // A lock expiring by time: both instances sweep, one deletes it, and both streams hear of it once.
+      const locked = await documentIn(q.approval);
+      const taken = await server().inject({
+        method: 'POST',
+        url: `/api/locks?docId=${locked}&queueId=${q.approval}&rowConflictIds=${await documentRowVersion(server(), locked)}`,
+        headers: server().authHeaders(approver.username),
+      });
+      expect(taken.statusCode).toBe(201);
+      await changeOf(onSecond, locked, 'lock');
+      await server()
+        .deps.db.updateTable('document_locks')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('document_id', '=', locked)
+        .execute();
+      const expiredOnFirst = await waitFor(
+        () => onFirst.changes().find((change) => change.documentId === locked && change.kind === 'unlock'),
+        {
+          what: 'the expiry on the first instance',
+          timeoutMs: 30_000,
+        },
+      );
+      const expiredOnSecond = await waitFor(
+        () => onSecond.changes().find((change) => change.documentId === locked && change.kind === 'unlock'),
+        { what: 'the expiry on the second instance', timeoutMs: 30_000 },
+      );
+      expect(expiredOnSecond?.id).toBe(expiredOnFirst?.id);
       // Closing an instance ends its open streams rather than waiting for them.
       await app.close();
       app = null;

@@ -9,6 +9,7 @@ import {
   type WorkflowQueue,
 } from '../../../model';
 import { MESSAGES } from '../../../rules';
+import { UI_TEXT } from '../../../locale/uiText';
 import { FakeResponse } from '../../test/FakeResponse';
 import { renderApp, testDocument, type FakeRoute, type RecordedRequest } from '../../test/renderApp';
 
@@ -322,7 +323,7 @@ describe('QueueDocumentsScreen', () => {
     expect((await screen.findByRole('region', { name: 'Document viewer' })).style.height).toBe('50%');
   });
 
-  it('shows the out-of-sync message when the server refuses with 409, and reloads the list when it is closed', async () => {
+  it('shows the out-of-sync words in the bar over the list when the server refuses with 409, and reloads the list at once', async () => {
     const queue = approvalQueue();
     let docs = [queuedDocument(1, 'inv-1.pdf', queue), queuedDocument(2, 'inv-2.pdf', queue)];
     const app = renderApp('/portal/workflow/queues/12/documents', {
@@ -336,14 +337,15 @@ describe('QueueDocumentsScreen', () => {
     const grid = await screen.findByRole('grid', { name: 'Approval L1 documents' });
     await waitFor(() => expect(rowNames(grid)).toHaveLength(2));
     fireEvent.click(dataRows(grid)[0]);
+    const loads = app.requests.filter((request) => request.path === '/api/queues/12/workflow').length;
     fireEvent.click(within(screen.getByRole('toolbar', { name: 'Workflow actions' })).getByRole('button', { name: 'Reject' }));
     // Reject always asks for a reason first (issue 12); the refusal comes when it is confirmed.
     const prompt = await screen.findByRole('dialog', IN_DIALOG);
     fireEvent.click(within(prompt).getByRole('button', { name: 'Reject', ...IN_DIALOG }));
-    const dialog = (await screen.findByText(MESSAGES.documentMovedQueue)).closest<HTMLElement>('[role="dialog"]') as HTMLElement;
-    expect(dialog.textContent).toContain(MESSAGES.documentMovedQueue);
-    const loads = app.requests.filter((request) => request.path === '/api/queues/12/workflow').length;
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Close', ...IN_DIALOG }));
+    // The bar over the list, labelled by the spec's words.
+    const bar = await screen.findByRole('group', { name: MESSAGES.queueOutOfSync });
+    expect(bar.textContent).toContain(UI_TEXT.live.outOfSyncRefreshed);
+    // Embedded §4: the window is refreshed — without a dialog to close first.
     await waitFor(() => expect(rowNames(screen.getByRole('grid', { name: 'Approval L1 documents' }))).toEqual(['inv-2.pdf']));
     expect(app.requests.filter((request) => request.path === '/api/queues/12/workflow').length).toBe(loads + 1);
     expect(screen.queryByRole('dialog')).toBeNull();

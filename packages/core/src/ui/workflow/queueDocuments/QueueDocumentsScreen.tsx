@@ -47,7 +47,6 @@ import { SubmitAction } from '../queueImport/SubmitAction';
 import { SendForApprovalButton } from '../sendForApproval/SendForApprovalButton';
 import { RejectionBar } from '../rejection/RejectionBar';
 import { useQueueImport } from '../queueImport/useQueueImport';
-import { OutOfSyncDialog } from './OutOfSyncDialog';
 import { PaneSplitter } from '../../shell/PaneSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WORKFLOW_COMMAND_LABELS, WorkflowToolbar } from './WorkflowToolbar';
@@ -56,6 +55,7 @@ import { AttachMenu } from '../../export/AttachMenu';
 import { EvidencePacketButton } from '../../export/EvidencePacketButton';
 import { LockBar } from '../lockPanel/LockBar';
 import { ActedOnBar } from './ActedOnBar';
+import { useActedOn, withoutStaleActions } from './useActedOn';
 import { NARROW_MAX_WIDTH, SIDE_BY_SIDE_MIN_WIDTH, useWindowWidth } from '../useWindowWidth';
 import { useQueueColumns } from './useQueueColumns';
 import { useQueueDecisions } from './useQueueDecisions';
@@ -153,6 +153,8 @@ export function QueueDocumentsScreen(): ReactElement {
 
   const selection = useQueueSelection(queueId, list.state);
   const { selectedIds, selectedDocs, viewedId, sortedIds } = selection;
+  // Another approver's decision on the open document, told by the live stream before the list reads again (issue 38).
+  const actedOn = useActedOn(selectedDocs, sortedIds);
   const decisions = useQueueDecisions({
     queue,
     list,
@@ -160,8 +162,11 @@ export function QueueDocumentsScreen(): ReactElement {
     promptForNote: options?.promptForNoteOnWorkflowAction ?? false,
     taggingOn: tagging.on,
     base,
+    onOutOfSync: actedOn.markOutOfSync,
   });
-  const { availability, busy } = decisions;
+  const { busy } = decisions;
+  // A document someone else just acted on keeps its actions off until the list brings its fresh copy (no click meets a refusal).
+  const availability = withoutStaleActions(decisions.availability, actedOn.staleReason);
   // The approval list belongs to one document in a queue that uses approval lists, or that already has one.
   const approvalListDoc =
     selectedDocs.length === 1 && (selectedDocs[0].canApprovalRoutes || selectedDocs[0].hasApprovalRoutes) ? selectedDocs[0] : null;
@@ -224,7 +229,6 @@ export function QueueDocumentsScreen(): ReactElement {
         onConfirm={decisions.confirmPrompt}
         onCancel={decisions.cancelPrompt}
       />
-      <OutOfSyncDialog open={decisions.outOfSync} onClose={decisions.closeOutOfSync} />
     </>
   );
   // The queue filter, one box in both layouts (the phone's fills its row).
@@ -235,6 +239,18 @@ export function QueueDocumentsScreen(): ReactElement {
       placeholder={UI_TEXT.workflow.filterDocuments}
       value={filter}
       onChange={(_, data) => setFilter(data.value)}
+    />
+  );
+  const actedOnBar = (
+    <ActedOnBar
+      notice={actedOn.notice}
+      hasNext={actedOn.nextId !== null}
+      onNext={actedOn.goNext}
+      onReload={() => {
+        actedOn.clearStale();
+        decisions.onCommand('refresh');
+      }}
+      onDismiss={actedOn.dismiss}
     />
   );
   const blocks = decisions.blocks.map((message) => (
@@ -277,6 +293,7 @@ export function QueueDocumentsScreen(): ReactElement {
           />
         </nav>
         <PhoneDocumentFacts document={phoneDocument} />
+        {actedOnBar}
         <div className={styles.lockBar}>
           <LockBar document={phoneDocument} />
         </div>
@@ -322,6 +339,7 @@ export function QueueDocumentsScreen(): ReactElement {
           <Text size={200}>{status === 'ready' ? UI_TEXT.workflow.loadedOf(docs.length, total) : ''}</Text>
           {blocks}
         </div>
+        {actedOnBar}
         <QueueDropZone queueName={queueName} queueImport={queueImport}>
           <div className={styles.split}>
             <div className={styles.listPane}>
@@ -438,10 +456,7 @@ export function QueueDocumentsScreen(): ReactElement {
         </Text>
         {blocks}
       </div>
-      <ActedOnBar
-        watchedIds={viewedId === null ? selectedIds : [...selectedIds, viewedId]}
-        nameOf={(id) => docs.find((doc) => doc.id === id)?.name ?? null}
-      />
+      {actedOnBar}
       {selectedDocs.length === 1 ? (
         <div className={styles.lockBar}>
           <LockBar document={selectedDocs[0]} />

@@ -24,7 +24,7 @@ import type { WorkflowCommand } from './WorkflowToolbar';
 /** The note prompt of an approve or reject, with the decision it confirms. */
 export type DecisionPrompt = NotePrompt & { kind: 'approve' | 'reject' };
 
-/** What a queue's decisions hand the view: the toolbar's state, the note prompt, the out-of-sync dialog and the approval-limit bar. */
+/** What a queue's decisions hand the view: the toolbar's state, the note prompt and the approval-limit bar. */
 export interface QueueDecisions {
   availability: DecisionAvailabilities;
   /** Commands not offered at all (a privilege the user lacks, a final queue). */
@@ -43,10 +43,6 @@ export interface QueueDecisions {
   confirmPrompt(note: string, overrideReason?: string): void;
   /** The prompt's cancel. */
   cancelPrompt(): void;
-  /** The out-of-sync dialog is shown ('Document Queue Out Of Sync With Window'). */
-  outOfSync: boolean;
-  /** Closes the out-of-sync dialog and reads the list and the flags again. */
-  closeOutOfSync(): void;
   /** The approval-limit bar's words: the server's refusal, or Approve disabled by the limit (until dismissed). */
   limitMessage: string | null;
   /** The bar's Route to the next level. */
@@ -89,6 +85,11 @@ export interface QueueDecisionsInput {
   taggingOn: boolean;
   /** The workflow area's path prefix, for Route to. */
   base: string;
+  /**
+   * Told when the server refused a decision on `docs` as out of sync ('Document Queue Out Of Sync
+   * With Window'): the screen says so in its ActedOnBar; the list and the flags are read again here.
+   */
+  onOutOfSync(docs: readonly DmsDocument[]): void;
 }
 
 /**
@@ -97,9 +98,18 @@ export interface QueueDecisionsInput {
  * ask for one — locks, and Route to (a screen of its own), all through the workflow actions
  * (services/workflowActions: they invalidate and say what happened). A decision takes the
  * documents out of the list at once and selects the next one; a refusal shows where it belongs:
- * the out-of-sync dialog, the approval-limit bar, inside the prompt, else the alert area.
+ * the screen's acted-on bar (out of sync: the list reads again), the approval-limit bar, inside
+ * the prompt, else the alert area.
  */
-export function useQueueDecisions({ queue, list, selection, promptForNote, taggingOn, base }: QueueDecisionsInput): QueueDecisions {
+export function useQueueDecisions({
+  queue,
+  list,
+  selection,
+  promptForNote,
+  taggingOn,
+  base,
+  onOutOfSync,
+}: QueueDecisionsInput): QueueDecisions {
   const { api, loading, alerts, workflowActions } = useServices();
   const navigate = useNavigate();
   const { selectedDocs } = selection;
@@ -108,7 +118,6 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
   const [busy, setBusy] = useState(false);
   const [prompt, setPrompt] = useState<DecisionPrompt | null>(null);
   const [promptError, setPromptError] = useState<string | null>(null);
-  const [outOfSync, setOutOfSync] = useState(false);
   // A refusal arrives after an await: it must see whether the prompt is still open then, not when the action began.
   const promptRef = useRef(prompt);
   promptRef.current = prompt;
@@ -121,7 +130,7 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
   const [dismissedLimitBlock, setDismissedLimitBlock] = useState<string | null>(null);
   const limitMessage = limitRefusal ?? (limitBlock !== dismissedLimitBlock ? limitBlock : null);
   const fail = useCallback(
-    (error: unknown) => {
+    (error: unknown, docs: readonly DmsDocument[]) => {
       if (error instanceof ApiError && isApprovalLimitRefusal(error.message)) {
         setPrompt(null);
         setLimitRefusal(error.message);
@@ -131,15 +140,18 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
         list.reload();
         alerts.report(error);
       } else if (isOutOfSync(error)) {
+        // Embedded §4: the window is refreshed; the screen's bar says why (no dialog in the way of the next document).
         setPrompt(null);
-        setOutOfSync(true);
+        onOutOfSync(docs);
+        reloadAccess();
+        list.reload();
       } else if (promptRef.current) {
         setPromptError(errorText(error));
       } else {
         alerts.report(error);
       }
     },
-    [alerts, list],
+    [alerts, list, onOutOfSync, reloadAccess],
   );
 
   const runMove = async (kind: 'approve' | 'reject', note: string | undefined, duplicateOverrideReason?: string): Promise<void> => {
@@ -161,7 +173,7 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
       selection.selectAfterRemoval(request.docIds);
       setPrompt(null);
     } catch (error) {
-      fail(error);
+      fail(error, selectedDocs);
     } finally {
       setBusy(false);
     }
@@ -177,7 +189,7 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
         targets.map((doc) => ({ docId: doc.id, queueId: queue.id, rowVersion: doc.rowVersion })),
       );
     } catch (error) {
-      fail(error);
+      fail(error, targets);
     } finally {
       // Show the locks as they are now, whether every call went through or not: only these rows, not the whole list again.
       await loading
@@ -267,12 +279,6 @@ export function useQueueDecisions({ queue, list, selection, promptForNote, taggi
       if (prompt) void runMove(prompt.kind, note, overrideReason);
     },
     cancelPrompt: () => setPrompt(null),
-    outOfSync,
-    closeOutOfSync: () => {
-      setOutOfSync(false);
-      reloadAccess();
-      list.reload();
-    },
     limitMessage,
     routeFromLimit: () => {
       setLimitRefusal(null);
