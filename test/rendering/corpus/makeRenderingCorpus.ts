@@ -153,8 +153,10 @@ function imageMagickGreyIccFiles(grey: Uint8Array, srgb: Buffer): CorpusFile[] {
 /** DCT: grey, RGB and CMYK JPEGs from sharp (the CMYK one Adobe-inverted, as Photoshop writes it; pdf.js and poppler both read the APP14 marker). */
 async function jpegFiles(grey: Uint8Array, rgbData: Uint8Array, cmyk: Uint8Array): Promise<CorpusFile[]> {
   const big = { kernel: 'nearest' as const };
+  // b-w: one component, as /DeviceGray says (sharp would otherwise write three).
   const greyJpeg = await sharp(Buffer.from(grey), { raw: { width: SIDE, height: SIDE, channels: 1 } })
     .resize(64, 64, big)
+    .toColourspace('b-w')
     .jpeg({ quality: 90 })
     .toBuffer();
   const rgbJpeg = await sharp(Buffer.from(rgbData), { raw: { width: SIDE, height: SIDE, channels: 3 } })
@@ -209,7 +211,7 @@ function maskFiles(grey: Uint8Array, rgbData: Uint8Array): CorpusFile[] {
 async function ccittFile(workDir: string): Promise<CorpusFile | null> {
   const width = 256;
   const pixels = new Uint8Array(width * width);
-  for (let y = 0; y < width; y++) for (let x = 0; x < width; x++) pixels[y * width + x] = (x >> 4) % 2 === (y >> 5) % 2 ? 0 : 255;
+  for (let y = 0; y < width; y++) for (let x = 0; x < width; x++) pixels[y * width + x] = (x >> 6) % 2 === (y >> 6) % 2 ? 0 : 255;
   const tiff = join(workDir, 'ccitt.tif');
   const pdf = join(workDir, 'ccitt.pdf');
   await sharp(Buffer.from(pixels), { raw: { width, height: width, channels: 1 } })
