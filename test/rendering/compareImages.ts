@@ -2,6 +2,23 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
+/**
+ * The largest mean greyscale difference (0–255, at 96 × 96) allowed between two drawings of the
+ * same page by the same engine at the same size (the viewer against bare pdf.js): measured 0.00
+ * on every file of the corpus. A blank page against a drawn one is 30 or more.
+ */
+export const SAME_ENGINE_LIMIT = 2;
+
+/**
+ * The same between two engines (the viewer or PDFium's thumbnails against poppler), each with its
+ * own anti-aliasing, colour conversion and image smoothing: measured 0.2 (viewer) and up to 8.2
+ * (thumbnails of the Separation and CMYK images), after OTHER_ENGINE_BLUR.
+ */
+export const OTHER_ENGINE_LIMIT = 16;
+
+/** Blur (sigma, in 96 × 96 pixels) before comparing two engines' drawings (meanAbsoluteDifference says why). */
+export const OTHER_ENGINE_BLUR = 1.5;
+
 /** The side images are reduced to before comparing: drawing details (anti-aliasing, a pixel of rounding) fall below it. */
 const COMPARE_SIDE = 96;
 
@@ -35,7 +52,9 @@ export async function writeSideBySide(dir: string, name: string, left: Buffer, r
   await mkdir(dir, { recursive: true });
   const height = 400;
   const [a, b] = await Promise.all(
-    [left, right].map((png) => sharp(png).flatten({ background: '#ffffff' }).resize({ height, width: 400, fit: 'contain', background: '#ffffff' }).png().toBuffer()),
+    [left, right].map((png) =>
+      sharp(png).flatten({ background: '#ffffff' }).resize({ height, width: 400, fit: 'contain', background: '#ffffff' }).png().toBuffer(),
+    ),
   );
   const file = join(dir, `${name}.png`);
   await sharp({ create: { width: 820, height, channels: 3, background: '#ff00ff' } })

@@ -30,7 +30,21 @@ export async function popplerView(bytes: Buffer, width: number): Promise<Poppler
     const info = await run('pdfinfo', [file]);
     const pages = Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1] ?? Number.NaN);
     // -cropbox: the page as readers show it (pdftoppm's default is the MediaBox).
-    await run('pdftoppm', ['-png', '-cropbox', '-f', '1', '-l', '1', '-scale-to-x', String(width), '-scale-to-y', '-1', '-singlefile', file, join(dir, 'page')]);
+    await run('pdftoppm', [
+      '-png',
+      '-cropbox',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-scale-to-x',
+      String(width),
+      '-scale-to-y',
+      '-1',
+      '-singlefile',
+      file,
+      join(dir, 'page'),
+    ]);
     const text = await run('pdftotext', ['-f', '1', '-l', '1', file, '-']);
     return { pages, png: await readFile(join(dir, 'page.png')), words: wordsOf(text.stdout) };
   } finally {

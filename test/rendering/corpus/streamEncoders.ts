@@ -80,7 +80,12 @@ export function ascii85Encode(data: Uint8Array): Uint8Array {
 
 /** ASCIIHexDecode's form: two hex digits a byte, `>` at the end. */
 export function asciiHexEncode(data: Uint8Array): Uint8Array {
-  return Buffer.from(`${Buffer.from(data).toString('hex').replace(/(.{64})/g, '$1\n')}>`, 'latin1');
+  return Buffer.from(
+    `${Buffer.from(data)
+      .toString('hex')
+      .replace(/(.{64})/g, '$1\n')}>`,
+    'latin1',
+  );
 }
 
 /** RunLengthDecode's form: literal runs (length - 1) and repeats (257 - length), 128 at the end. */
