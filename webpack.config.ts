@@ -79,6 +79,12 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     module: {
       rules: [
         {
+          // pdf.js's worker: an ICC profile whose colour space does not match /N falls back to the
+          // /Alternate space instead of trapping in qcms and leaving the image blank (the loader says why).
+          test: /[\\/]pdfjs-dist[\\/]build[\\/]pdf\.worker(\.min)?\.mjs$/,
+          use: path.join(root, 'scripts/pdfjsIccGuardLoader.cjs'),
+        },
+        {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: {

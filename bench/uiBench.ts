@@ -14,6 +14,7 @@ import { measureColdVisit, measurePrefetchedVisit, measureWholeFileFetch } from 
 import type { ColdVisitFigures, PrefetchedVisitFigures, VisitTarget } from './measureInChromium';
 import { measureRawPdfjs } from './measureRawPdfjs';
 import { measurePhoneDecisions } from './phoneDecisionBench';
+import { measureRenderingCorpus } from './renderingCorpusBench';
 import { type BenchRow, printTable } from './printTable';
 import { benchTargets } from './TargetLedger';
 
@@ -192,7 +193,7 @@ function sampleRows(label: string, fileBytes: number, runs: readonly RunFigures[
   ];
 }
 
-/** The ERP host's first screen, the viewer and an approver's 20 decisions on a phone in Chromium (issues 2, 13, 38 and 43): `npm run bench -- ui`. */
+/** The ERP host's first screen, the viewer, an approver's 20 decisions on a phone and the rendering corpus in Chromium (issues 2, 13, 38, 42 and 43): `npm run bench -- ui`. */
 export async function runUiBench(): Promise<void> {
   const rows: BenchRow[] = [];
   const loadBefore = loadavg()[0];
@@ -248,6 +249,8 @@ export async function runUiBench(): Promise<void> {
     for (const table of sampleTables) rows.push(...table);
     // Issue 38: an approver's 20 decisions on a phone beside the same walk at desktop width.
     rows.push(...(await measurePhoneDecisions(browser, server)));
+    // Issue 42: the rendering suite's corpus drawn in the viewer against bare pdf.js.
+    rows.push(...(await measureRenderingCorpus(browser, server.baseUrl)));
   } finally {
     await browser.close();
     await server.close();

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** What Debian's poppler-utils make of a file's page 1: pages, a PNG `width` pixels wide, its words. */
+export interface PopplerView {
+  pages: number;
+  png: Buffer;
+  words: string[];
+}
+
+/** The words of a text as the suite compares them: split on white space, lower-cased. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+}
+
+/** Runs pdfinfo, pdftoppm (page 1, `width` pixels wide) and pdftotext (page 1) on the file. */
+export async function popplerView(bytes: Buffer, width: number): Promise<PopplerView> {
+  const dir = await mkdtemp(join(tmpdir(), 'datahaven-poppler-'));
+  try {
+    const file = join(dir, 'file.pdf');
+    await writeFile(file, bytes);
+    const info = await run('pdfinfo', [file]);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1] ?? Number.NaN);
+    // -cropbox: the page as readers show it (pdftoppm's default is the MediaBox).
+    await run('pdftoppm', [
+      '-png',
+      '-cropbox',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-scale-to-x',
+      String(width),
+      '-scale-to-y',
+      '-1',
+      '-singlefile',
+      file,
+      join(dir, 'page'),
+    ]);
+    const text = await run('pdftotext', ['-f', '1', '-l', '1', file, '-']);
+    return { pages, png: await readFile(join(dir, 'page.png')), words: wordsOf(text.stdout) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
