@@ -87,6 +87,32 @@ export interface Config {
   entra: EntraConfig;
   /** The Teams app: id, Graph URL for notifications, host origins (DATAHAVEN_TEAMS_*, DATAHAVEN_GRAPH_URL). */
   teams: TeamsConfig;
+  /**
+   * Host names (`host[:port]`) a reverse proxy may pass on besides the public URL's and loopback's
+   * (DATAHAVEN_ALLOWED_HOSTS); any other Host header is refused with 421 (http/plugins/hostAllowList).
+   */
+  allowedHosts: string[];
+  /** The most bytes one upload request may carry, all its files together (DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB, 256 by default). */
+  uploadRequestLimitBytes: number;
+  /** The most bytes of documents a user may add in a UTC day (DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240 by default; 0: no quota). */
+  uploadDailyQuotaBytes: number;
+}
+
+const MB = 1024 * 1024;
+
+/** A number of megabytes (`min`–1048576, i.e. up to 1 TB) as bytes; blank means `fallbackMb`. */
+function parseMegabytes(name: string, text: string | undefined, fallbackMb: number, min: number): number {
+  if (text === undefined || text.trim() === '') return fallbackMb * MB;
+  return parseWholeNumber(name, text, min, 1024 * 1024, `a number of megabytes (${min}–1048576)`) * MB;
+}
+
+function parseAllowedHosts(text: string | undefined): string[] {
+  const hosts = parseList(text);
+  for (const host of hosts) {
+    // host[:port] only (a name, an IPv4 address or a bracketed IPv6 one): this is compared with Host headers.
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(host)) throw new Error(`DATAHAVEN_ALLOWED_HOSTS has an invalid host: ${host}`);
+  }
+  return hosts;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -282,5 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestWorkMs: parseRequestWorkMs(env.DATAHAVEN_REQUEST_WORK_MS),
     officeJs: parseOfficeJsSource(env.DATAHAVEN_OFFICE_JS),
     ...loadEntraConfig(env, demo, publicUrl),
+    allowedHosts: parseAllowedHosts(env.DATAHAVEN_ALLOWED_HOSTS),
+    uploadRequestLimitBytes: parseMegabytes('DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB', env.DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB, 256, 1),
+    uploadDailyQuotaBytes: parseMegabytes('DATAHAVEN_UPLOAD_DAILY_QUOTA_MB', env.DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240, 0),
   };
 }
