@@ -3,6 +3,7 @@ import type { Config } from './config/Config';
 import { registerDemoEntraRoutes, registerDemoRoutes, seedDemoData } from './demo';
 import { buildServerApp } from './buildServerApp';
 import type { RouteRegistrar } from './http/buildApp';
+import type { LogDestination } from './http/redactSecrets';
 import { serverJobHandlers } from './serverJobs';
 import { JobRunner } from './jobs/JobRunner';
 import { openServices } from './openServices';
@@ -11,6 +12,8 @@ import type { OpenServicesOptions, ServerDeps } from './openServices';
 /** Options of `createServer`. */
 export interface CreateServerOptions extends OpenServicesOptions {
   logger?: boolean;
+  /** Where the log lines go (standard output unless a test collects them); redacted line by line. */
+  logDestination?: LogDestination;
   /** Run the background job runner (default true). */
   jobRunner?: boolean;
 }
@@ -36,7 +39,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
       await seedDemoData(deps);
       extraRoutes.push(registerDemoRoutes, registerDemoEntraRoutes);
     }
-    const app = await buildServerApp(deps, { logger: options.logger ?? false, extraRoutes });
+    const app = await buildServerApp(deps, { logger: options.logger ?? false, logDestination: options.logDestination, extraRoutes });
     const sweep = async (): Promise<void> => {
       const isKnown = async (key: string): Promise<boolean> =>
         (await deps.db.selectFrom('files').select('sha256').where('sha256', '=', key).executeTakeFirst()) !== undefined;

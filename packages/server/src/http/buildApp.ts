@@ -2,6 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../services/AppDeps';
+import { redactingDestination } from './redactSecrets';
+import type { LogDestination } from './redactSecrets';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerHostAllowList } from './plugins/hostAllowList';
 import { registerIdempotency } from './plugins/idempotencyPlugin';
@@ -26,6 +28,8 @@ export type ApiRoutes<D> = (api: FastifyInstance, deps: D) => void;
 export interface BuildAppOptions<D extends AppDeps, C extends ODataCaller> {
   /** Log (pino) from DATAHAVEN_LOG_LEVEL on, every request at `info`; off in tests. */
   logger?: boolean;
+  /** Where the log lines go (standard output unless a test collects them); every line is redacted first. */
+  logDestination?: LogDestination;
   /** The bearer-token check of /api (an `onRequest` hook setting `request.callerId`), registered before any route. */
   registerAuthentication: (app: FastifyInstance, deps: D) => void;
   /** Every module's /api routes. */
@@ -62,7 +66,10 @@ export async function buildApp<D extends AppDeps, C extends ODataCaller>(
   options: BuildAppOptions<D, C>,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === true ? { level: deps.config.logLevel } : false,
+    logger:
+      options.logger === true
+        ? { level: deps.config.logLevel, stream: redactingDestination(options.logDestination ?? process.stdout) }
+        : false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Path parameters are ids and option names; anything longer is refused.
