@@ -17,6 +17,7 @@ import { approvalControlsSchema } from './approvalControlsMigration';
 import { historyChainSchema } from './historyChainMigration';
 import { liveChangesSchema } from './liveChangesMigration';
 import { rejectNoticesSchema } from './rejectNoticesMigration';
+import { uploadQuotaSchema } from './uploadQuotaMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -510,6 +511,8 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0022_history_chain': historyChainSchema(),
     '0023_live_changes': liveChangesSchema(dialect),
     '0024_reject_notices': rejectNoticesSchema(),
+    // 0025 is another branch's (reject mails); numbered after it so either merges in order.
+    '0026_upload_quota': uploadQuotaSchema(),
   };
 }
 

@@ -8,6 +8,7 @@ import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import { cleanFileName } from '../documents';
 import type { StagedFile } from './StagedFile';
+import { discardStagedFiles, holdStagedFile } from './stagedFiles';
 
 function unsupported(): DomainError {
   return unsupportedFileType(MESSAGES.unsupportedFileType);
@@ -17,28 +18,37 @@ function unsupported(): DomainError {
  * Streams one uploaded file into the file store (temp → fsync → rename; over `maxBytes` →
  * FileTooLargeError / 413), then checks its signature against its extension (415 'Unsupported
  * file type!'), refuses images over the pixel limit and TIFFs over the page limit from their
- * headers (413, in words) and counts its pages. Nothing is written to the database here.
+ * headers (413, in words) and counts its pages. Nothing is written to the database here. The
+ * stored file is held (intake/stagedFiles) until the caller commits it or gives it up; a file
+ * refused here is removed at once.
  */
 export async function stageUpload(
-  deps: Pick<AppDeps, 'fileStore'>,
+  deps: Pick<AppDeps, 'fileStore' | 'db'>,
   rawName: string,
   source: Readable,
   maxBytes: number,
 ): Promise<StagedFile> {
   const name = cleanFileName(rawName);
   const stored = await deps.fileStore.put(source, { maxBytes });
-  const type = name === '' ? null : sniffFileType(stored.head, name);
-  if (type === null || stored.size === 0) throw unsupported();
-  // One local copy for both checks (a remote store downloads it once).
-  const pages = await deps.fileStore.withLocalFile(stored.key, async (path) => {
-    // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
-    await checkImageLimits(path, type.extension);
-    try {
-      return await countPages(path, type.extension);
-    } catch {
-      // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
-      throw unsupported();
-    }
-  });
-  return { key: stored.key, size: stored.size, name, extension: type.extension, mediaType: type.mediaType, pages: Math.max(1, pages) };
+  // Held until the caller commits or gives it up (intake/stagedFiles); a refusal here removes it at once.
+  holdStagedFile(stored.key);
+  try {
+    const type = name === '' ? null : sniffFileType(stored.head, name);
+    if (type === null || stored.size === 0) throw unsupported();
+    // One local copy for both checks (a remote store downloads it once).
+    const pages = await deps.fileStore.withLocalFile(stored.key, async (path) => {
+      // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
+      await checkImageLimits(path, type.extension);
+      try {
+        return await countPages(path, type.extension);
+      } catch {
+        // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
+        throw unsupported();
+      }
+    });
+    return { key: stored.key, size: stored.size, name, extension: type.extension, mediaType: type.mediaType, pages: Math.max(1, pages) };
+  } catch (error) {
+    await discardStagedFiles(deps, [stored]);
+    throw error;
+  }
 }
