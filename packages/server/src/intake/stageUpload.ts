@@ -6,6 +6,8 @@ import type { AppDeps } from '../services/AppDeps';
 import { checkImageLimits } from '../pdf/checkImageLimits';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
+import { hasLoopingPageTree } from '../pdf/hasLoopingPageTree';
+import { PDF_DAMAGED_MESSAGE } from '../pdf/PdfDamagedError';
 import { cleanFileName } from '../documents';
 import type { StagedFile } from './StagedFile';
 import { discardStagedFiles, holdStagedFile } from './stagedFiles';
@@ -39,12 +41,16 @@ export async function stageUpload(
     const pages = await deps.fileStore.withLocalFile(stored.key, async (path) => {
       // Before anything decodes it: a bomb costs a few header reads, never a decode (SECURITY.md row 7).
       await checkImageLimits(path, type.extension);
+      let pages: number;
       try {
-        return await countPages(path, type.extension);
+        pages = await countPages(path, type.extension);
       } catch {
         // Bytes that start like a PDF or TIFF but do not parse are not a document we can serve.
         throw unsupported();
       }
+      // A page tree that loops claims pages that are not there (second attack finding 7).
+      if (type.extension === 'pdf' && (await hasLoopingPageTree(path))) throw unsupportedFileType(PDF_DAMAGED_MESSAGE);
+      return pages;
     });
     return { key: stored.key, size: stored.size, name, extension: type.extension, mediaType: type.mediaType, pages: Math.max(1, pages) };
   } catch (error) {

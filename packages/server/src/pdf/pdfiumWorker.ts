@@ -4,6 +4,8 @@ import type { PDFiumDocument, PDFiumLibrary, PDFiumPage } from '@hyzyla/pdfium' 
 import { convertImageToPdf } from './imagesToPdf';
 import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap } from './pdfiumProtocol';
 import { isPasswordMessage } from './PdfProtectedError';
+import { PDF_DAMAGED_MESSAGE } from './PdfDamagedError';
+import { pageTreeLoops } from './pageTreeLoops';
 
 // Runs inside a worker thread started by PdfiumPool: PDFium (WASM) blocks its thread while it
 // parses and renders, so it must never run on the request thread.
@@ -108,7 +110,9 @@ async function render(path: string, pageIndex: number, width: number, maxPixels:
   const { originalWidth, originalHeight } = page.getOriginalSize();
   if (!(originalWidth > 0 && originalHeight > 0)) {
     closePage(page); // render() below closes the page; this path never reaches it
-    throw new RangeError('The page has no size.');
+    // A page the tree names but that is not there (a looping page tree, second attack finding 7):
+    // the file's fault, answered in words (PdfWorkError), never a 500.
+    throw new Error(PDF_DAMAGED_MESSAGE);
   }
   let targetWidth = width;
   let targetHeight = (originalHeight * width) / originalWidth;
@@ -127,7 +131,7 @@ async function render(path: string, pageIndex: number, width: number, maxPixels:
   return { width: rendered.width, height: rendered.height, data: rendered.data };
 }
 
-async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | string | number> {
+async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | string | number | boolean> {
   switch (task.kind) {
     case 'render':
       return render(task.path, task.pageIndex, task.width, task.maxPixels);
@@ -138,6 +142,8 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | st
       });
     case 'pageCount':
       return withDocument(task.path, (document) => document.getPageCount());
+    case 'pageTreeLoops':
+      return pageTreeLoops(await readFile(task.path));
     case 'imageToPdf': {
       // sharp decodes and pdf-lib assembles on this worker's thread, never the request thread;
       // the conversion checks its own deadline between pages, and the pool's time box stops one
