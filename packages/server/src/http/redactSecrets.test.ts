@@ -22,7 +22,12 @@ describe('secrets in URLs are redacted from every log line (second attack findin
   const lines: string[] = [];
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-logs-'));
-    const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_PORT: '0', DATAHAVEN_LOG_LEVEL: 'info' });
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_PORT: '0',
+      DATAHAVEN_LOG_LEVEL: 'info',
+    });
     app = await createServer(config, { jobRunner: false, logger: true, logDestination: { write: (line: string) => lines.push(line) } });
     baseUrl = await listenForTest(app);
   });

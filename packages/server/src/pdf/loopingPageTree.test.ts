@@ -61,7 +61,11 @@ describeOnEachDatabase('looping page trees (second attack finding 7)', (server) 
       const bytes = looping(objects);
       const stored = await server().deps.fileStore.putBuffer(bytes);
       const pages = await server().deps.fileStore.withLocalFile(stored.key, (path) => countPages(path, 'pdf'));
-      const context = await resolveRecordContext(server().deps.db, { sitId: world.table.sitId, recordId: world.recordId, dataAreaId: 'CRONUS' });
+      const context = await resolveRecordContext(server().deps.db, {
+        sitId: world.table.sitId,
+        recordId: world.recordId,
+        dataAreaId: 'CRONUS',
+      });
       if (context === undefined || context.recordId === null) throw new Error('The record did not resolve.');
       const [id] = await commitArrivals(
         server().deps,
@@ -71,10 +75,17 @@ describeOnEachDatabase('looping page trees (second attack finding 7)', (server) 
       );
       const statuses: number[] = [];
       for (const page of [1, 2]) {
-        const answer = await server().inject({ url: `/api/documents/${id}/pages/${page}/thumbnail`, headers: server().authHeaders(world.clerk.username) });
+        const answer = await server().inject({
+          url: `/api/documents/${id}/pages/${page}/thumbnail`,
+          headers: server().authHeaders(world.clerk.username),
+        });
         statuses.push(answer.statusCode);
         if (answer.statusCode === 415)
-          expect(answer.json()).toEqual({ statusCode: 415, exceptionType: 'UnsupportedFileType', message: `Preview not available: ${PDF_DAMAGED_MESSAGE}` });
+          expect(answer.json()).toEqual({
+            statusCode: 415,
+            exceptionType: 'UnsupportedFileType',
+            message: `Preview not available: ${PDF_DAMAGED_MESSAGE}`,
+          });
       }
       expect(statuses).toEqual(THUMBNAILS[name]);
       // The background thumbnails of the file fail once, in words, and are not retried for ever.

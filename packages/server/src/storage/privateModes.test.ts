@@ -22,7 +22,7 @@ function expectPrivate(modes: Map<string, number>): void {
   for (const [name, mode] of modes) expect({ name, mode: mode.toString(8) }).toEqual({ name, mode: name.endsWith('/') ? '700' : '600' });
 }
 
-describeEachDialect('the data folder is the server user\'s only (second attack finding 6)', (dialect) => {
+describeEachDialect("the data folder is the server user's only (second attack finding 6)", (dialect) => {
   let umask: number;
   beforeAll(() => {
     umask = process.umask(0o022);
@@ -47,7 +47,8 @@ describeEachDialect('the data folder is the server user\'s only (second attack f
       await server.runJobs();
       const modes = await modesUnder(server.config.dataDir);
       if (dialect === 'sqlite') expect(modes.get('./datahaven.sqlite')).toBeDefined();
-      if (server.config.blobStore === null) expect([...modes.keys()].some((name) => /^\.\/files\/..\/..\/[0-9a-f]{64}$/.test(name))).toBe(true);
+      if (server.config.blobStore === null)
+        expect([...modes.keys()].some((name) => /^\.\/files\/..\/..\/[0-9a-f]{64}$/.test(name))).toBe(true);
       expectPrivate(modes);
     } finally {
       await server.close();

@@ -12,10 +12,11 @@ import { databaseTargetOf } from '../openServices';
 import { describeEachDialect } from '../test/testServer';
 import { createDiskFileStore } from './diskFileStore';
 
-const exists = (path: string): Promise<boolean> => stat(path).then(
-  () => true,
-  () => false,
-);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 describeEachDialect('orphans swept at every start (second attack finding 5)', (dialect) => {
   let parent: string;
@@ -61,7 +62,13 @@ describeEachDialect('orphans swept at every start (second attack finding 5)', (d
       await database.db
         .withTables<Pick<Database, 'files'>>()
         .insertInto('files')
-        .values({ sha256: named.key, size: named.size, media_type: 'application/pdf', page_count: 1, created_at: twoHoursAgo.toISOString() })
+        .values({
+          sha256: named.key,
+          size: named.size,
+          media_type: 'application/pdf',
+          page_count: 1,
+          created_at: twoHoursAgo.toISOString(),
+        })
         .execute();
     } finally {
       await database.close();

@@ -28,10 +28,17 @@ const CHUNK = Buffer.alloc(64 * 1024, 0x41);
  * when the socket takes it, and reports how much of it was sent before the server answered and
  * ended the connection — a server that reads (and drops) the rest has taken it all.
  */
-export async function streamUpload(baseUrl: string, path: string, headers: Record<string, string>, parts: readonly StreamedPart[]): Promise<StreamedUpload> {
+export async function streamUpload(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  parts: readonly StreamedPart[],
+): Promise<StreamedUpload> {
   const boundary = `----datahaven${Date.now().toString(16)}`;
   const head = (part: StreamedPart): Buffer =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const sizeOf = (part: StreamedPart): number => part.content?.length ?? part.size ?? 0;
   const totalBytes = parts.reduce((sum, part) => sum + head(part).length + sizeOf(part) + 2, tail.length);

@@ -19,7 +19,9 @@ describeEachDialect('the Host allow-list and links from the public URL (second a
   let published: TestServer;
   beforeAll(async () => {
     plain = await startTestServer(dialect);
-    published = await startTestServer(dialect, { env: { DATAHAVEN_PUBLIC_URL: 'https://docs.example.com', DATAHAVEN_ALLOWED_HOSTS: 'backend.internal:8080' } });
+    published = await startTestServer(dialect, {
+      env: { DATAHAVEN_PUBLIC_URL: 'https://docs.example.com', DATAHAVEN_ALLOWED_HOSTS: 'backend.internal:8080' },
+    });
   });
   afterAll(async () => {
     await plain?.close();
@@ -28,7 +30,13 @@ describeEachDialect('the Host allow-list and links from the public URL (second a
 
   it('refuses a Host that is not the public URL, a listed name or loopback with 421 in words, before any route', async () => {
     const port = portOf(plain.baseUrl);
-    for (const host of [`rebound.example:${port}`, 'rebound.example', `192.0.2.7:${port}`, `localhost:${Number(port) + 1}`, `127.0.0.1.evil.example:${port}`]) {
+    for (const host of [
+      `rebound.example:${port}`,
+      'rebound.example',
+      `192.0.2.7:${port}`,
+      `localhost:${Number(port) + 1}`,
+      `127.0.0.1.evil.example:${port}`,
+    ]) {
       for (const path of ['/api/version', '/odata/v1/$metadata', '/', '/api/token/user?type=apikey']) {
         const answer = await rawRequest(plain.baseUrl, path, { host });
         expect({ host, path, status: answer.statusCode }).toEqual({ host, path, status: 421 });
@@ -80,7 +88,12 @@ describe('the demo behind a proxy or a rebound host name (second attack finding 
   let baseUrl: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'datahaven-demohost-'));
-    const config = loadConfig({ DATAHAVEN_DATA_DIR: dataDir, DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'), DATAHAVEN_DEMO: '1', DATAHAVEN_PORT: '0' });
+    const config = loadConfig({
+      DATAHAVEN_DATA_DIR: dataDir,
+      DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      DATAHAVEN_DEMO: '1',
+      DATAHAVEN_PORT: '0',
+    });
     app = await createServer(config, { jobRunner: false });
     baseUrl = await listenForTest(app);
   });

@@ -66,7 +66,8 @@ export function registerHostAllowList(app: FastifyInstance, options: HostAllowLi
     const publicHost = hostOfUrl(options.publicUrl());
     if (publicHost !== null) hosts.push(publicHost);
     // A name without a port is allowed on both default ports; with one, both spellings are the same.
-    for (const extra of options.extraHosts) hosts.push(...[normalizedHost(extra, 80), normalizedHost(extra, 443)].filter((h) => h !== null));
+    for (const extra of options.extraHosts)
+      hosts.push(...[normalizedHost(extra, 80), normalizedHost(extra, 443)].filter((h) => h !== null));
     return new Set(hosts);
   };
   app.addHook('onRequest', async (request, reply) => {
