@@ -7,6 +7,7 @@ import { registerEvidenceApi } from './evidence';
 import { registerFoldersApi } from './folders';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
+import type { LogDestination } from './http/redactSecrets';
 import { registerIntakeApi } from './intake';
 import { registerLinkingApi } from './linking';
 import { registerLiveApi } from './live';
@@ -20,6 +21,8 @@ import { registerWorkflowApi, workflowComplexTypes, workflowEntitySets } from '.
 export interface BuildServerAppOptions {
   /** Log (pino) from DATAHAVEN_LOG_LEVEL on, every request at `info`; off in tests. */
   logger?: boolean;
+  /** Where the log lines go (standard output unless a test collects them). */
+  logDestination?: LogDestination;
   /** More routes at the root, e.g. the demo's host simulator pages. */
   extraRoutes?: readonly RouteRegistrar<ServerDeps>[];
 }
@@ -32,6 +35,7 @@ export interface BuildServerAppOptions {
 export function buildServerApp(deps: ServerDeps, options: BuildServerAppOptions = {}): Promise<FastifyInstance> {
   return buildApp(deps, {
     logger: options.logger,
+    logDestination: options.logDestination,
     extraRoutes: options.extraRoutes,
     registerAuthentication: registerAuth,
     api: [

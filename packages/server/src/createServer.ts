@@ -3,6 +3,7 @@ import type { Config } from './config/Config';
 import { registerDemoEntraRoutes, registerDemoRoutes, seedDemoData } from './demo';
 import { buildServerApp } from './buildServerApp';
 import type { RouteRegistrar } from './http/buildApp';
+import type { LogDestination } from './http/redactSecrets';
 import { serverJobHandlers } from './serverJobs';
 import { JobRunner } from './jobs/JobRunner';
 import { rejectMailOffReason } from './notifications';
@@ -12,11 +13,17 @@ import type { OpenServicesOptions, ServerDeps } from './openServices';
 /** Options of `createServer`. */
 export interface CreateServerOptions extends OpenServicesOptions {
   logger?: boolean;
+  /** Where the log lines go (standard output unless a test collects them); redacted line by line. */
+  logDestination?: LogDestination;
   /** Run the background job runner (default true). */
   jobRunner?: boolean;
 }
 
-/** How often the orphan-file sweep runs, and how old an unreferenced file must be to go. */
+/**
+ * How often the orphan-file sweep runs (and once at start), and how old an unreferenced file must
+ * be to go: longer than any upload request takes, so a file another process on a shared store
+ * has staged but not yet committed (a slow multi-file upload) is never taken for an orphan.
+ */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_GRACE_MS = 60 * 60 * 1000;
 
@@ -25,8 +32,8 @@ const SWEEP_GRACE_MS = 60 * 60 * 1000;
  * demo seed (first start only, when `config.demo`), the app with /api, /demo/* and dist/web.
  * Starts the background job runner (jobs/JobRunner: PDF text extraction and thumbnails after
  * every upload, split or merge, woken by `deps.jobSignal`; retries; takeover of a dead runner's
- * jobs). Closing the app stops the runner (after the job in hand), the orphan sweep, then closes
- * the database.
+ * jobs). Sweeps orphan store files at start and hourly. Closing the app stops the runner (after
+ * the job in hand), the orphan sweep, then closes the database.
  */
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<FastifyInstance> {
   const services = await openServices(config, options);
@@ -37,18 +44,21 @@ export async function createServer(config: Config, options: CreateServerOptions 
       await seedDemoData(deps);
       extraRoutes.push(registerDemoRoutes, registerDemoEntraRoutes);
     }
-    const app = await buildServerApp(deps, { logger: options.logger ?? false, extraRoutes });
-    const sweep = async (): Promise<void> => {
+    const app = await buildServerApp(deps, { logger: options.logger ?? false, logDestination: options.logDestination, extraRoutes });
+    const sweep = async (atStart: boolean): Promise<void> => {
       const isKnown = async (key: string): Promise<boolean> =>
         (await deps.db.selectFrom('files').select('sha256').where('sha256', '=', key).executeTakeFirst()) !== undefined;
       try {
         const removed = await deps.fileStore.sweepOrphans(isKnown, SWEEP_GRACE_MS);
-        if (removed > 0) app.log.info({ removed }, 'orphan files removed');
+        if (removed > 0 || atStart) app.log.info({ removed, atStart }, 'orphan files removed');
       } catch (error) {
         app.log.warn({ err: error }, 'orphan sweep failed');
       }
     };
-    const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    // Also once at every start, beside serving: a server restarted more often than hourly (or
+    // after kill -9) would otherwise never sweep what a crash left (second attack finding 5).
+    const started = sweep(true);
+    const timer = setInterval(() => void sweep(false), SWEEP_INTERVAL_MS);
     timer.unref();
     const runner =
       options.jobRunner === false
@@ -66,6 +76,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     app.addHook('onClose', async () => {
       await runner?.stop();
       clearInterval(timer);
+      await started;
       await services.close();
     });
     return app;

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { loadOrCreateTokenSecret } from './auth';
@@ -11,6 +10,7 @@ import { EntitySources } from './erp';
 import type { ErpDeps } from './erp';
 import { JobSignal } from './jobs/JobSignal';
 import { openFileStore } from './storage/openFileStore';
+import { ensurePrivateFile, ensurePrivateFolder } from './storage/privateModes';
 
 /**
  * Everything the server's modules work over, built once by `openServices`: the infrastructure
@@ -53,7 +53,9 @@ export function databaseTargetOf(config: Config, postgresSchema?: string): Datab
 
 /** Creates the data folder, opens the database, runs migrations, opens the file store and the token secret. */
 export async function openServices(config: Config, options: OpenServicesOptions = {}): Promise<Services> {
-  await mkdir(config.dataDir, { recursive: true });
+  await ensurePrivateFolder(config.dataDir);
+  // Created 0600 before SQLite opens it (its -wal and -shm files take its mode).
+  if (config.databaseUrl === null) await ensurePrivateFile(join(config.dataDir, 'datahaven.sqlite'));
   // A test's own schema, else the configured one (DATAHAVEN_DATABASE_SCHEMA), else the search_path's.
   const schema = options.postgresSchema ?? config.databaseSchema ?? undefined;
   const handle = createDatabase(databaseTargetOf(config, schema));

@@ -71,6 +71,15 @@ export function entraIdentityOfToken(payload: ServerTokenPayload): TokenEntraIde
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /**
+ * Whether `part` is the one unpadded base64url spelling of its bytes: a last character with
+ * stray trailing bits decodes to the same bytes, so without this each token had four spellings
+ * (second attack, finding 8) and a token could not be compared or revoked by its text.
+ */
+function isCanonicalBase64url(part: string): boolean {
+  return BASE64URL.test(part) && Buffer.from(part, 'base64url').toString('base64url') === part;
+}
+
+/**
  * Checks signature (timing-safe) and expiry; returns the payload, or null for anything not
  * signed by `secret`, expired, without an expiry, or expiring more than 24 h ahead.
  */
@@ -78,7 +87,7 @@ export function verifyToken(secret: Buffer, token: string, now: Date): ServerTok
   const parts = token.split('.');
   if (parts.length !== 2) return null;
   const [part1, part2] = parts;
-  if (!part1 || !part2 || !BASE64URL.test(part1) || !BASE64URL.test(part2)) return null;
+  if (!part1 || !part2 || !isCanonicalBase64url(part1) || !isCanonicalBase64url(part2)) return null;
   const expected = signPart(secret, part1);
   const given = Buffer.from(part2, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

@@ -20,7 +20,8 @@ export async function loadOrCreateTokenSecret(dataDir: string): Promise<Buffer> 
   try {
     await writeFile(path, randomBytes(TOKEN_SECRET_BYTES), { flag: 'wx', mode: 0o600 });
   } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    // Structural, not instanceof: node's fs errors may come from another realm (jest's sandbox).
+    if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'EEXIST')) throw error;
   }
   const secret = await readFile(path);
   if (secret.length < TOKEN_SECRET_BYTES) throw new Error(`The token secret at ${path} is too short.`);

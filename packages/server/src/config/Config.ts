@@ -93,6 +93,15 @@ export interface Config {
    * demo: DEMO_MAIL_FROM); '' when not configured: no notice is e-mailed.
    */
   mailFrom: string;
+  /**
+   * Host names (`host[:port]`) a reverse proxy may pass on besides the public URL's and loopback's
+   * (DATAHAVEN_ALLOWED_HOSTS); any other Host header is refused with 421 (http/plugins/hostAllowList).
+   */
+  allowedHosts: string[];
+  /** The most bytes one upload request may carry, all its files together (DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB, 256 by default). */
+  uploadRequestLimitBytes: number;
+  /** The most bytes of documents a user may add in a UTC day (DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240 by default; 0: no quota). */
+  uploadDailyQuotaBytes: number;
 }
 
 /** The demo's sending mailbox for notices (its Graph stand-in takes any). */
@@ -105,6 +114,23 @@ function parseMailFrom(text: string | undefined, demo: boolean): string {
   if (!/^[A-Za-z0-9._%+'-]+(@[A-Za-z0-9.-]+)?$/.test(mailbox))
     throw new Error(`DATAHAVEN_GRAPH_MAIL_FROM is not a mailbox (an e-mail address or an object id): ${text}`);
   return mailbox;
+}
+
+const MB = 1024 * 1024;
+
+/** A number of megabytes (`min`–1048576, i.e. up to 1 TB) as bytes; blank means `fallbackMb`. */
+function parseMegabytes(name: string, text: string | undefined, fallbackMb: number, min: number): number {
+  if (text === undefined || text.trim() === '') return fallbackMb * MB;
+  return parseWholeNumber(name, text, min, 1024 * 1024, `a number of megabytes (${min}–1048576)`) * MB;
+}
+
+function parseAllowedHosts(text: string | undefined): string[] {
+  const hosts = parseList(text);
+  for (const host of hosts) {
+    // host[:port] only (a name, an IPv4 address or a bracketed IPv6 one): this is compared with Host headers.
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(host)) throw new Error(`DATAHAVEN_ALLOWED_HOSTS has an invalid host: ${host}`);
+  }
+  return hosts;
 }
 
 /** The repository root, from packages/server/{src,dist}/config.* */
@@ -301,5 +327,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     officeJs: parseOfficeJsSource(env.DATAHAVEN_OFFICE_JS),
     ...loadEntraConfig(env, demo, publicUrl),
     mailFrom: parseMailFrom(env.DATAHAVEN_GRAPH_MAIL_FROM, demo),
+    allowedHosts: parseAllowedHosts(env.DATAHAVEN_ALLOWED_HOSTS),
+    uploadRequestLimitBytes: parseMegabytes('DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB', env.DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB, 256, 1),
+    uploadDailyQuotaBytes: parseMegabytes('DATAHAVEN_UPLOAD_DAILY_QUOTA_MB', env.DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240, 0),
   };
 }

@@ -18,6 +18,7 @@ import { historyChainSchema } from './historyChainMigration';
 import { liveChangesSchema } from './liveChangesMigration';
 import { rejectNoticesSchema } from './rejectNoticesMigration';
 import { rejectMailsSchema } from './rejectMailsMigration';
+import { uploadQuotaSchema } from './uploadQuotaMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -512,6 +513,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0023_live_changes': liveChangesSchema(dialect),
     '0024_reject_notices': rejectNoticesSchema(),
     '0025_reject_mails': rejectMailsSchema(dialect),
+    '0026_upload_quota': uploadQuotaSchema(),
   };
 }
 

@@ -17,4 +17,9 @@ describe('isLoopbackRequest', () => {
     expect(from('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toBe(false);
     expect(from('::1', { forwarded: 'for=203.0.113.9' })).toBe(false);
   });
+
+  it('counts every header a proxy names its client by as proxied (second attack finding 3)', () => {
+    for (const name of ['x-real-ip', 'x-client-ip', 'x-forwarded-host', 'cf-connecting-ip', 'true-client-ip', 'x-cluster-client-ip'])
+      expect({ name, local: from('127.0.0.1', { [name]: '203.0.113.9' }) }).toEqual({ name, local: false });
+  });
 });

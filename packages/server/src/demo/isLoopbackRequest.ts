@@ -14,11 +14,27 @@ function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 /**
+ * The headers by which some proxy names the client it forwards for (standard Forwarded, the
+ * X-Forwarded-* family, nginx's X-Real-IP, Apache's and others' X-Client-IP, Cloudflare's,
+ * Akamai's and a cluster ingress's): any one of them means a proxy stands between.
+ */
+export const PROXY_HEADERS: readonly string[] = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-real-ip',
+  'x-client-ip',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'x-cluster-client-ip',
+];
+
+/**
  * True when the request comes from this machine: the TCP peer is a loopback address and no
  * proxy forwarded it (a reverse proxy on the same machine connects from loopback on behalf of
- * anyone, so a Forwarded / X-Forwarded-For header counts as "not local").
+ * anyone, so any header a proxy names its client by counts as "not local": second attack finding 3).
  */
 export function isLoopbackRequest(request: PeerOfRequest): boolean {
-  if (request.headers.forwarded !== undefined || request.headers['x-forwarded-for'] !== undefined) return false;
+  if (PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return isLoopbackAddress(request.socket.remoteAddress);
 }

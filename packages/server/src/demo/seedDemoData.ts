@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { PRIVILEGE_NAMES, type PrivilegeName } from '@datahaven/core/model';
 import type { Transaction } from 'kysely';
-import { intakeDocuments, stageUpload } from '../intake';
+import { intakeDocuments, releaseStagedFiles, stageUpload } from '../intake';
 import type { StagedFile } from '../intake';
 import { viewerFor } from '../access';
 import type { ErpDeps } from '../erp';
@@ -303,6 +303,7 @@ async function seedDocument(
     { kind: 'record', target: { context: { ...context, recordId: context.recordId }, subtypeId: subtype.id } },
     [staged],
   );
+  releaseStagedFiles([staged]);
   const queueId = document.queue === null ? null : required(queueIds.get(document.queue), document.queue);
   await db.updateTable('documents').set({ description: document.description, queue_id: queueId }).where('id', '=', id).execute();
   if (document.unlinked === true) {

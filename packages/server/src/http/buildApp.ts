@@ -2,7 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../services/AppDeps';
+import { redactingDestination } from './redactSecrets';
+import type { LogDestination } from './redactSecrets';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { registerHostAllowList } from './plugins/hostAllowList';
 import { registerIdempotency } from './plugins/idempotencyPlugin';
 import { registerRequestCaller } from './plugins/requestCaller';
 import { registerRequestValidation } from './plugins/requestValidation';
@@ -25,6 +28,8 @@ export type ApiRoutes<D> = (api: FastifyInstance, deps: D) => void;
 export interface BuildAppOptions<D extends AppDeps, C extends ODataCaller> {
   /** Log (pino) from DATAHAVEN_LOG_LEVEL on, every request at `info`; off in tests. */
   logger?: boolean;
+  /** Where the log lines go (standard output unless a test collects them); every line is redacted first. */
+  logDestination?: LogDestination;
   /** The bearer-token check of /api (an `onRequest` hook setting `request.callerId`), registered before any route. */
   registerAuthentication: (app: FastifyInstance, deps: D) => void;
   /** Every module's /api routes. */
@@ -38,6 +43,19 @@ export interface BuildAppOptions<D extends AppDeps, C extends ODataCaller> {
 }
 
 /**
+ * A public URL on port 0 (a server told to listen on any free port, as tests and the e2e demo
+ * server are) names no reachable address: once listening, it becomes the loopback address the
+ * server listens on, so links (OData's) and the Host allow-list name the real port.
+ */
+function settlePublicUrlOnListen(app: FastifyInstance, config: AppDeps['config']): void {
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address === null || typeof address === 'string' || new URL(config.publicUrl).port !== '0') return;
+    config.publicUrl = `http://127.0.0.1:${address.port}`;
+  });
+}
+
+/**
  * Assembles the Fastify app from what the composition root hands it: error bodies, request
  * validation, security headers, authentication, Idempotency-Key, multipart, the modules' /api
  * routes and GET /api/openapi.json, the data service, the Outlook pane and dist/web hosting. It
@@ -48,15 +66,22 @@ export async function buildApp<D extends AppDeps, C extends ODataCaller>(
   options: BuildAppOptions<D, C>,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === true ? { level: deps.config.logLevel } : false,
+    logger:
+      options.logger === true
+        ? { level: deps.config.logLevel, stream: redactingDestination(options.logDestination ?? process.stdout) }
+        : false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Path parameters are ids and option names; anything longer is refused.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
+  const { config } = deps;
+  settlePublicUrlOnListen(app, config);
+  // First: a request to a Host that is not ours (DNS rebinding) reaches no route, the demo's included.
+  registerHostAllowList(app, { publicUrl: () => config.publicUrl, extraHosts: config.allowedHosts, port: config.port });
   registerErrorHandler(app);
   registerRequestValidation(app);
-  registerSecurityHeaders(app, deps.config.frameAncestors);
+  registerSecurityHeaders(app, { frameAncestors: config.frameAncestors, publicUrl: () => config.publicUrl });
   registerRequestCaller(app);
   options.registerAuthentication(app, deps);
   registerIdempotency(app, deps);

@@ -12,6 +12,7 @@ import { REPAIRED_PDF_KIND } from '../renditions';
 import { recordQueueEntry } from '../workflow';
 import type { IntakePlace } from './IntakePlace';
 import type { StagedFile } from './StagedFile';
+import { bytesAddedToday, quotaExceeded } from './uploadAllowance';
 
 /** The system note of a document whose damaged PDF was repaired at intake (its original bytes are kept as sent). */
 export const REPAIRED_PDF_NOTE = 'The PDF was damaged and has been repaired.';
@@ -43,14 +44,15 @@ async function recordRepairedCopy(trx: Kysely<Database>, file: StagedFile, now: 
  *   history row ('upload');
  * - in a queue: unlinked and without a subtype, with the entry's note and history row ('import').
  * A final queue (Approved, Rejected: access/finalQueues) takes no arrival → 403 in words, nothing
- * committed: asked here, in the transaction, whatever the caller checked before.
+ * committed: asked here, in the transaction, whatever the caller checked before; so is the user's
+ * daily upload quota (413 in words: concurrent uploads counted one after the other).
  * 'Default User Date to Today' dates them today. Their slow work (page text, thumbnails, image
  * conversion, ERP facts) is left to jobs written in the same transaction and started once it
  * commits, so the caller answers as soon as the files and rows are safe. Resolves to the new
  * document ids in the files' order.
  */
 export async function commitArrivals(
-  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'jobSignal'>>,
+  deps: Pick<AppDeps, 'db' | 'now'> & Partial<Pick<AppDeps, 'jobSignal' | 'config' | 'dialect'>>,
   viewer: Pick<Viewer, 'userId' | 'username'>,
   place: IntakePlace,
   files: readonly StagedFile[],
@@ -81,6 +83,14 @@ export async function commitArrivals(
       entered = await importQueueOfTable(trx, context.sit.id);
     }
     if (entered !== null) await assertNotFinalQueue(trx, entered);
+    const quota = deps.config?.uploadDailyQuotaBytes ?? 0;
+    if (quota > 0) {
+      // The user's row is held first on PostgreSQL, so two uploads of one user count one after the other (SQLite has one writer anyway).
+      const user = trx.selectFrom('users').select('id').where('id', '=', viewer.userId);
+      await (deps.dialect === 'postgres' ? user.forUpdate() : user).execute();
+      const adding = files.reduce((sum, file) => sum + file.size, 0);
+      if ((await bytesAddedToday(trx, viewer.userId, new Date(now))) + adding > quota) throw quotaExceeded(quota);
+    }
     const ids: number[] = [];
     for (const file of files) {
       const id = await insertDocument(

@@ -7,5 +7,6 @@
  */
 export type { StagedFile } from './StagedFile';
 export { stageUpload } from './stageUpload';
+export { releaseStagedFiles } from './stagedFiles';
 export { registerIntakeApi } from './http/registerIntakeApi';
 export { intakeDocuments } from './intakeDocuments';

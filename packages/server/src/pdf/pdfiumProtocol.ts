@@ -3,6 +3,8 @@ export type PdfiumTask =
   | { kind: 'render'; path: string; pageIndex: number; width: number; maxPixels: number }
   | { kind: 'text'; path: string; pageIndex: number }
   | { kind: 'pageCount'; path: string }
+  /** Whether the PDF's page tree loops (pdf/pageTreeLoops). */
+  | { kind: 'pageTreeLoops'; path: string }
   /** A JPEG, PNG, BMP or TIFF converted to PDF (sharp and pdf-lib, off the request thread). */
   | { kind: 'imageToPdf'; path: string; extension: string }
   /** An uploaded PDF read as intake needs it (readUploadedPdf): its pages, and a damaged file's repaired copy. */
@@ -31,6 +33,7 @@ export interface PdfiumResults {
   render: RenderedBitmap;
   text: string;
   pageCount: number;
+  pageTreeLoops: boolean;
   imageToPdf: ConvertedPdf;
   readUpload: UploadedPdfBytes;
 }

@@ -7,6 +7,7 @@ import { crossReferenceIsSound } from './crossReferenceIsSound';
 import { PDF_DAMAGED_MESSAGE } from './PdfDamagedError';
 import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap, UploadedPdfBytes } from './pdfiumProtocol';
 import { isPasswordMessage } from './PdfProtectedError';
+import { pageTreeLoops } from './pageTreeLoops';
 import { repairPdfBytes } from './repairPdf';
 
 // Runs inside a worker thread started by PdfiumPool: PDFium (WASM) blocks its thread while it
@@ -112,7 +113,9 @@ async function render(path: string, pageIndex: number, width: number, maxPixels:
   const { originalWidth, originalHeight } = page.getOriginalSize();
   if (!(originalWidth > 0 && originalHeight > 0)) {
     closePage(page); // render() below closes the page; this path never reaches it
-    throw new RangeError('The page has no size.');
+    // A page the tree names but that is not there (a looping page tree, second attack finding 7):
+    // the file's fault, answered in words (PdfWorkError), never a 500.
+    throw new Error(PDF_DAMAGED_MESSAGE);
   }
   let targetWidth = width;
   let targetHeight = (originalHeight * width) / originalWidth;
@@ -185,7 +188,7 @@ async function readUpload(path: string): Promise<UploadedPdfBytes> {
   throw new Error(PDF_DAMAGED_MESSAGE);
 }
 
-async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | UploadedPdfBytes | string | number> {
+async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | UploadedPdfBytes | string | number | boolean> {
   switch (task.kind) {
     case 'render':
       return render(task.path, task.pageIndex, task.width, task.maxPixels);
@@ -198,6 +201,8 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | Up
       return withDocument(task.path, (document) => document.getPageCount());
     case 'readUpload':
       return readUpload(task.path);
+    case 'pageTreeLoops':
+      return pageTreeLoops(await readFile(task.path));
     case 'imageToPdf': {
       // sharp decodes and pdf-lib assembles on this worker's thread, never the request thread;
       // the conversion checks its own deadline between pages, and the pool's time box stops one

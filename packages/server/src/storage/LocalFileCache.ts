@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
+import { PRIVATE_FOLDER_MODE } from './privateModes';
 import { join } from 'node:path';
 
 interface Entry {
@@ -113,7 +114,7 @@ export class LocalFileCache {
   #prepare(): Promise<void> {
     this.#ready ??= (async () => {
       await rm(this.#dir, { recursive: true, force: true });
-      await mkdir(this.#dir, { recursive: true });
+      await mkdir(this.#dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     })();
     return this.#ready;
   }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
+import { chmod, open, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { BlobServiceClient, RestError } from '@azure/storage-blob';
@@ -8,6 +8,7 @@ import { isFileKey } from './diskFileStore';
 import { HEAD_BYTES } from './FileStore';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './FileStore';
 import { FileTooLargeError } from './FileTooLargeError';
+import { PRIVATE_FILE_MODE } from './privateModes';
 import { InvalidFileKeyError } from './InvalidFileKeyError';
 import { LocalFileCache } from './LocalFileCache';
 import { writerThroughPut } from './writerThroughPut';
@@ -123,7 +124,7 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
     let temp: BlockBlobClient | null = null;
     // The local copy written alongside: adopted by the cache once the key is known.
     const localPath = await cache.tempPath();
-    const local = await open(localPath, 'wx');
+    const local = await open(localPath, 'wx', PRIVATE_FILE_MODE);
     let localClosed = false;
     const stage = async (): Promise<void> => {
       temp ??= container.getBlockBlobClient(`${TMP_PREFIX}${randomUUID()}`);
@@ -224,7 +225,10 @@ export async function openAzureBlobFileStore(target: AzureBlobTarget, options: A
       const blob = blobOf(key);
       const download = async (path: string): Promise<number> => {
         try {
-          return (await blob.downloadToFile(path)).contentLength ?? 0;
+          const size = (await blob.downloadToFile(path)).contentLength ?? 0;
+          // The SDK creates the file with the umask's mode.
+          await chmod(path, PRIVATE_FILE_MODE);
+          return size;
         } catch (error) {
           if (isMissing(error)) throw notFound(key);
           throw error;

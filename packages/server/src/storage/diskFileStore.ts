@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { HEAD_BYTES } from './FileStore';
 import type { ByteRange, FileStore, PutOptions, StoredFile } from './FileStore';
 import { writerThroughPut } from './writerThroughPut';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './privateModes';
 import { FileTooLargeError } from './FileTooLargeError';
 import { InvalidFileKeyError } from './InvalidFileKeyError';
 
@@ -79,13 +80,14 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
   };
 
   const put = async (source: Readable, options: PutOptions): Promise<StoredFile> => {
-    await mkdir(tmpDir, { recursive: true });
+    await mkdir(tmpDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const tmpPath = join(tmpDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     const headParts: Buffer[] = [];
     let headLength = 0;
     let size = 0;
-    const handle = await open(tmpPath, 'wx');
+    // 0600 whatever the umask: the rename keeps it, so no stored file is readable by other users.
+    const handle = await open(tmpPath, 'wx', PRIVATE_FILE_MODE);
     let closed = false;
     try {
       for await (const raw of source) {
@@ -109,7 +111,7 @@ export function createDiskFileStore(rootDir: string): DiskFileStore {
       const key = hash.digest('hex');
       const finalPath = pathOf(key);
       const finalDir = join(root, key.slice(0, 2), key.slice(2, 4));
-      await mkdir(finalDir, { recursive: true });
+      await mkdir(finalDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       if (await exists(finalPath)) {
         // Same content already stored: keep it, but refresh its time so a concurrent orphan
         // sweep treats it as new until the caller's row is committed.

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { TEXT_EXTRACTION_JOB } from '../search/enqueueTextExtraction';
 import { stageUpload } from '../intake/stageUpload';
 import { commitArrivals } from '../intake/commitArrivals';
+import { releaseStagedFiles } from '../intake/stagedFiles';
 import { resolveRecordContext } from '../db/recordContext';
 import type { TestServer } from './testServer';
 
@@ -187,6 +188,7 @@ export async function createDocument(server: TestServer, options: DocumentOption
     { kind: 'record', target: { context: { ...context, recordId: context.recordId }, subtypeId: options.subtypeId ?? null } },
     [staged],
   );
+  releaseStagedFiles([staged]);
   // As after the server's job runner ran the upload's text extraction: most suites search right away.
   await server.runJobs([TEXT_EXTRACTION_JOB]);
   return id;

@@ -141,6 +141,8 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     DATAHAVEN_DATA_DIR: dataDir,
+    // Any free port: the public URL settles to http://127.0.0.1:<port> once listening (buildApp), as `baseUrl`.
+    DATAHAVEN_PORT: '0',
     DATAHAVEN_WEB_DIR: options.webDir ?? join(dataDir, 'no-web'),
     ...(dialect === 'postgres' ? { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '' } : {}),
     ...testFileStoreEnv(`t-${randomBytes(6).toString('hex')}`),

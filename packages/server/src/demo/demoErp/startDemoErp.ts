@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../isLoopbackRequest';
+import { MISDIRECTED_HOST_MESSAGE, isAllowedHost, loopbackHosts } from '../../http/plugins/hostAllowList';
 import { DemoErpRefusal, DemoErpStore, type DemoErpRecord } from './DemoErpStore';
 import type { DemoErpFaults } from './DemoErpFaults';
 import {
@@ -115,6 +116,11 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    // A loopback peer behind a rebound DNS name (a web page's own host name) is not this machine's user.
+    const address = app.server.address();
+    const ports = address !== null && typeof address !== 'string' ? [address.port] : [];
+    if (!isAllowedHost(request.headers.host, new Set(ports.flatMap(loopbackHosts))))
+      return odataError(reply, { statusCode: 421, code: 'MisdirectedRequest', message: MISDIRECTED_HOST_MESSAGE });
     if (isLoopbackRequest(request)) return;
     return odataError(reply, { statusCode: 403, code: 'Forbidden', message: 'The demo ERP answers only on this machine (loopback).' });
   });

@@ -27,9 +27,12 @@ export interface ODataService<C extends ODataCaller> {
 
 const JSON_TYPE = 'application/json; odata.metadata=minimal; charset=utf-8';
 
-/** The absolute service root of a request, for `@odata.context`, `@odata.nextLink` and Location. */
-function serviceRootOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}${ODATA_PREFIX}`;
+/**
+ * The absolute service root, for `@odata.context`, `@odata.nextLink` and Location: built from the
+ * configured public URL, never from the request's Host header (an attacker's text; second attack finding 3).
+ */
+function serviceRootOf(deps: Pick<AppDeps, 'config'>): string {
+  return `${deps.config.publicUrl}${ODATA_PREFIX}`;
 }
 
 /** Query string text with `$` kept readable (URLSearchParams would write `+` for spaces and `%24` for `$`). */
@@ -80,7 +83,7 @@ function wantsRepresentation(request: FastifyRequest): boolean {
  */
 export function registerODataService<C extends ODataCaller>(
   app: FastifyInstance,
-  deps: Pick<AppDeps, 'db' | 'dialect' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'dialect' | 'now' | 'config'>,
   service: ODataService<C>,
 ): void {
   const { sets } = service;
@@ -108,7 +111,7 @@ export function registerODataService<C extends ODataCaller>(
     const rawPath = (queryAt < 0 ? request.url : request.url.slice(0, queryAt)).slice(ODATA_PREFIX.length);
     const params = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
     const resource = parseResourcePath(rawPath, sets);
-    const root = serviceRootOf(request);
+    const root = serviceRootOf(deps);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
 
     if (resource.kind === 'serviceDocument' || resource.kind === 'metadata') {

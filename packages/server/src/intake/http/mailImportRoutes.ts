@@ -8,7 +8,8 @@ import { checkQueueImport } from '../checkQueueImport';
 import { checkRecordUpload } from '../checkRecordUpload';
 import { intakeDocuments } from '../intakeDocuments';
 import type { IntakePlace } from '../IntakePlace';
-import { readNumberOption } from '../../db/optionStore';
+import { discardStagedFiles, committingStagedFiles } from '../stagedFiles';
+import { UploadAllowance } from '../uploadAllowance';
 import { checkImportNote, findMailDuplicates } from '../importMailAttachments';
 import type { MailOrigin } from '../importMailAttachments';
 import { findVisibleDocuments, presentDocument, viewerOf } from '../../access';
@@ -48,9 +49,9 @@ async function placeOf(deps: ErpDeps, request: FastifyRequest, viewer: Viewer): 
 }
 
 /** Streams the `file` parts (attachments) and the optional `message` part (the .eml/.msg itself) into the store; reads the text fields. */
-async function readMailForm(deps: ErpDeps, request: FastifyRequest): Promise<MailForm> {
+async function readMailForm(deps: ErpDeps, request: FastifyRequest, viewer: Viewer): Promise<MailForm> {
   if (!request.isMultipart()) throw badRequest('The e-mail import must be multipart/form-data with file parts.');
-  const maxBytes = await readNumberOption(deps.db, 'File Upload Size Limit');
+  const allowance = await UploadAllowance.of(deps, viewer.userId);
   const fields = new Map<string, string>();
   const attachments: StagedFile[] = [];
   const messages: StagedFile[] = [];
@@ -62,19 +63,28 @@ async function readMailForm(deps: ErpDeps, request: FastifyRequest): Promise<Mai
         if (value.length > MAX_FIELD && part.fieldname !== 'note') throw badRequest(`The field ${part.fieldname} is too long.`);
         fields.set(part.fieldname, value);
       } else if (part.fieldname === 'file' || part.fieldname === 'message') {
-        const staged = await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER);
+        const limit = allowance.limitFor();
+        let staged: StagedFile;
+        try {
+          staged = await stageUpload(deps, part.filename, part.file, limit);
+        } catch (error) {
+          throw allowance.refusalOf(error, limit);
+        }
+        allowance.add(staged.size);
         (part.fieldname === 'file' ? attachments : messages).push(staged);
         parts.push([part.fieldname, staged.name, staged.key]);
       } else part.file.resume();
     }
+    if (messages.length > 1) throw badRequest('Send at most one message part (the e-mail itself).');
+    if (attachments.length === 0 && messages.length === 0) throw badRequest('No file was sent.');
+    checkImportNote(fields.get('note') ?? '');
   } catch (error) {
+    // A refused form keeps none of the files it staged before the refusal.
+    await discardStagedFiles(deps, [...attachments, ...messages]);
     if (error instanceof HttpError) throw error;
     throw malformedMultipartOr(error);
   }
-  if (messages.length > 1) throw badRequest('Send at most one message part (the e-mail itself).');
-  if (attachments.length === 0 && messages.length === 0) throw badRequest('No file was sent.');
   const note = fields.get('note') ?? '';
-  checkImportNote(note);
   // The attachments first, then the kept message: documents are made in that order.
   const origin = { subject: fields.get('subject') ?? '', from: fields.get('from') ?? '' };
   const digest = createHash('sha256')
@@ -86,7 +96,19 @@ async function readMailForm(deps: ErpDeps, request: FastifyRequest): Promise<Mai
 async function importMail(deps: ErpDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const viewer = viewerOf(request);
   const place = await placeOf(deps, request, viewer);
-  const form = await readMailForm(deps, request);
+  const form = await readMailForm(deps, request, viewer);
+  return committingStagedFiles(deps, form.staged, () => fileMail(deps, request, reply, viewer, place, form));
+}
+
+/** Files a read form's staged files into `place` and answers; a refusal here (duplicates only, the commit) discards them. */
+async function fileMail(
+  deps: ErpDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  viewer: Viewer,
+  place: IntakePlace,
+  form: MailForm,
+): Promise<FastifyReply> {
   // A retry with the first request's Idempotency-Key gets its answer, not a 409 "already in the queue".
   if (await matchIdempotentBody(request, reply, form.digest)) return reply;
   const duplicates = await findMailDuplicates(deps.db, place, form.staged);

@@ -7,6 +7,7 @@ import { integerParam } from '../../http/requestHelpers';
 import { intakeDocuments } from '../intakeDocuments';
 import { checkQueueImport } from '../checkQueueImport';
 import { stageRequestFiles } from './stageRequestFiles';
+import { committingStagedFiles } from '../stagedFiles';
 
 /**
  * Intake into queues (docs/API.md "Queue intake"): POST /api/queues/{id}/documents (multipart
@@ -21,9 +22,11 @@ export function registerQueueUploadRoutes(app: FastifyInstance, deps: ErpDeps): 
     const queue = await checkQueueImport(deps.db, viewer, integerParam(request, 'id'));
     const staged = await stageRequestFiles(deps, request, reply);
     if (staged === null) return reply;
-    const ids = await intakeDocuments(deps, viewer, { kind: 'queue', queue }, staged, {
-      onMatchWarning: (error, message) => request.log.warn({ err: error }, message),
-    });
+    const ids = await committingStagedFiles(deps, staged, () =>
+      intakeDocuments(deps, viewer, { kind: 'queue', queue }, staged, {
+        onMatchWarning: (error, message) => request.log.warn({ err: error }, message),
+      }),
+    );
     const documents: DmsDocument[] = (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
     return reply.status(201).send(documents);
   });

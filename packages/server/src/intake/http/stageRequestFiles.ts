@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stageUpload } from '../stageUpload';
 import type { StagedFile } from '../StagedFile';
-import { readNumberOption } from '../../db/optionStore';
+import { viewerOf } from '../../access';
+import { discardStagedFiles } from '../stagedFiles';
+import { UploadAllowance } from '../uploadAllowance';
 import type { AppDeps } from '../../services/AppDeps';
 import { badRequest } from '../../http/HttpError';
 import { matchIdempotentBody } from '../../http/plugins/idempotencyPlugin';
@@ -31,13 +33,16 @@ function uploadDigest(staged: readonly StagedFile[]): string {
 
 /**
  * Streams the `file` parts of a multipart upload into the file store and checks each
- * (intake/stageUpload `stageUpload`, under the 'File Upload Size Limit' option), for
- * POST /api/documents and POST /api/queues/{id}/documents alike. Resolves to null when a retry
- * with the same Idempotency-Key was answered with the first answer; else the staged files.
+ * (intake/stageUpload `stageUpload`), under the 'File Upload Size Limit' option per file, the
+ * per-request total and the user's daily quota (intake/uploadAllowance: 413 in words, the stream
+ * cut off where the limit is passed), for POST /api/documents and POST /api/queues/{id}/documents
+ * alike. Resolves to null when a retry with the same Idempotency-Key was answered with the first
+ * answer; else the staged files, held until the caller commits them (`committingStagedFiles`).
+ * A refusal removes the files the request staged before it.
  */
 export async function stageRequestFiles(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<StagedFile[] | null> {
   if (!request.isMultipart()) throw badRequest('The upload must be multipart/form-data with one or more file parts.');
-  const maxBytes = await readNumberOption(deps.db, 'File Upload Size Limit');
+  const allowance = await UploadAllowance.of(deps, viewerOf(request).userId);
   const staged: StagedFile[] = [];
   try {
     for await (const part of request.files()) {
@@ -45,12 +50,23 @@ export async function stageRequestFiles(deps: AppDeps, request: FastifyRequest, 
         part.file.resume();
         continue;
       }
-      staged.push(await stageUpload(deps, part.filename, part.file, maxBytes > 0 ? maxBytes : Number.MAX_SAFE_INTEGER));
+      const limit = allowance.limitFor();
+      try {
+        staged.push(await stageUpload(deps, part.filename, part.file, limit));
+      } catch (error) {
+        throw allowance.refusalOf(error, limit);
+      }
+      allowance.add(staged[staged.length - 1]?.size ?? 0);
     }
+    if (staged.length === 0) throw badRequest('No file was sent.');
   } catch (error) {
+    await discardStagedFiles(deps, staged);
     throw malformedMultipartOr(error);
   }
-  if (staged.length === 0) throw badRequest('No file was sent.');
-  if (await matchIdempotentBody(request, reply, uploadDigest(staged))) return null;
+  if (await matchIdempotentBody(request, reply, uploadDigest(staged))) {
+    // The first request's documents hold these bytes; only the hold ends.
+    await discardStagedFiles(deps, staged);
+    return null;
+  }
   return staged;
 }

@@ -9,6 +9,7 @@ import { queryInteger, queryOf } from '../../http/requestHelpers';
 import { checkRecordUpload } from '../checkRecordUpload';
 import { intakeDocuments } from '../intakeDocuments';
 import { stageRequestFiles } from './stageRequestFiles';
+import { committingStagedFiles } from '../stagedFiles';
 
 /** Stores the uploaded files as documents on the record; null when a retry with the same Idempotency-Key was answered with the first answer. */
 async function handleUpload(deps: ErpDeps, request: FastifyRequest, reply: FastifyReply): Promise<DmsDocument[] | null> {
@@ -21,7 +22,7 @@ async function handleUpload(deps: ErpDeps, request: FastifyRequest, reply: Fasti
   const target = await checkRecordUpload(deps.db, viewer, context, queryInteger(query, 'subtypeId') ?? null);
   const staged = await stageRequestFiles(deps, request, reply);
   if (staged === null) return null;
-  const ids = await intakeDocuments(deps, viewer, { kind: 'record', target }, staged);
+  const ids = await committingStagedFiles(deps, staged, () => intakeDocuments(deps, viewer, { kind: 'record', target }, staged));
   return (await findVisibleDocuments(deps.db, viewer, ids)).map(presentDocument);
 }
 
