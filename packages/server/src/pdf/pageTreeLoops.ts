@@ -18,6 +18,15 @@ export async function pageTreeLoops(bytes: Uint8Array): Promise<boolean> {
   } catch {
     return false;
   }
+  try {
+    return walkFindsLoop(pdf);
+  } catch {
+    // No catalog, or objects pdf-lib parsed into the wrong shapes (noise after '%PDF-'): not a loop; readUploadedPdf judges the rest.
+    return false;
+  }
+}
+
+function walkFindsLoop(pdf: PDFDocument): boolean {
   const root = pdf.catalog.get(PDFName.of('Pages'));
   if (!(root instanceof PDFRef)) return false;
   const seen = new Set<string>();
