@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadMemoryLimits } from '../config/memoryLimits';
 import { PdfiumPool } from './pdfiumPool';
 import { RenderTimeoutError } from './RenderTimeoutError';
 import { makeTextPdf } from './test/makeTextPdf';
@@ -41,6 +42,23 @@ describe('PdfiumPool', () => {
     const bitmap = await pool.run({ kind: 'render', path: pdfPath, pageIndex: 0, width: 100, maxPixels: 1e7 });
     expect(bitmap.width).toBe(100);
     expect(bitmap.data.length).toBe(bitmap.width * bitmap.height * 4);
+  });
+
+  test('a worker that grew past the recycle threshold is replaced after its job, and the next job gets a fresh one', async () => {
+    const limits = { ...loadMemoryLimits({}), workerRecycleBytes: 1024 * 1024 };
+    const small = new PdfiumPool(1, limits);
+    try {
+      // PDFium's WASM memory alone is more than 1 MB: every job leaves a worker past the threshold.
+      expect(await small.run({ kind: 'pageCount', path: pdfPath })).toBe(4);
+      expect(small.recycled).toBe(1);
+      expect(await small.run({ kind: 'pageCount', path: pdfPath })).toBe(4);
+      expect(small.recycled).toBe(2);
+    } finally {
+      await small.close();
+    }
+    expect(pool.recycled).toBe(0);
+    await pool.run({ kind: 'pageCount', path: pdfPath });
+    expect(pool.recycled).toBe(0);
   });
 
   test('a closed pool refuses work', async () => {
