@@ -145,7 +145,13 @@ export async function largestImagePixels(path: string, extension: string): Promi
       return (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
     }
     const size =
-      ext === 'png' ? await pngSize(handle) : ext === 'gif' ? await gifSize(handle) : ext === 'bmp' ? await bmpSize(handle) : await jpegSize(handle);
+      ext === 'png'
+        ? await pngSize(handle)
+        : ext === 'gif'
+          ? await gifSize(handle)
+          : ext === 'bmp'
+            ? await bmpSize(handle)
+            : await jpegSize(handle);
     return size === null ? 0 : size.width * size.height;
   } finally {
     await handle.close();

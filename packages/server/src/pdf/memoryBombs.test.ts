@@ -61,7 +61,12 @@ async function pdfBomb(expandsTo: number): Promise<Buffer> {
     parts.push(object);
     offset += object.length;
   });
-  const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n `)];
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n `),
+  ];
   parts.push(Buffer.from(`${xref.join('\n')}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
   return Buffer.concat(parts);
 }
@@ -200,10 +205,17 @@ describe('memory bounded for every file (decompression bombs, huge images)', () 
 
     // Back near idle: within 20 % of it, or idle + 48 MB when that is more (allocator slack on a small idle figure).
     const targetMb = Math.max(idleMb * 1.2, idleMb + 48);
-    const settledMb = await waitFor(() => statusMb(pid, 'VmRSS'), (rss) => rss <= targetMb, `RSS back to ${targetMb} MB`, 120_000);
+    const settledMb = await waitFor(
+      () => statusMb(pid, 'VmRSS'),
+      (rss) => rss <= targetMb,
+      `RSS back to ${targetMb} MB`,
+      120_000,
+    );
     expect(child?.exitCode).toBeNull();
     expect((await fetch(`${baseUrl}/api/version`)).status).toBe(200);
-    process.stdout.write(`memory: idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, settled ${settledMb.toFixed(0)} MB (target ${targetMb.toFixed(0)} MB)\n`);
+    process.stdout.write(
+      `memory: idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, settled ${settledMb.toFixed(0)} MB (target ${targetMb.toFixed(0)} MB)\n`,
+    );
     expect(settledMb).toBeLessThanOrEqual(targetMb);
   }, 600_000);
 });
