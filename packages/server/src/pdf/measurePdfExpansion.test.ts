@@ -37,7 +37,7 @@ describe('measurePdfExpansion', () => {
   });
 
   test('an ordinary PDF passes, and a stream zlib cannot read counts what it gave', async () => {
-    const ordinary = await makeTextPdf(['one', 'two']);
+    const ordinary = Buffer.from(await makeTextPdf(['one', 'two']));
     await expect(measurePdfExpansion(ordinary, MB)).resolves.toEqual({ largestBytes: expect.any(Number), totalBytes: expect.any(Number) });
     const cut = deflateSync(Buffer.alloc(100_000, 'x')).subarray(0, 40);
     const broken = withStreams([{ dictionary: '<< /Filter /FlateDecode >>', data: cut }]);
