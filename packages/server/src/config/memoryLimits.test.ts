@@ -1,3 +1,4 @@
+import { loadConfig } from './Config';
 import { loadMemoryLimits } from './memoryLimits';
 
 const MB = 1024 * 1024;
@@ -24,5 +25,11 @@ describe('loadMemoryLimits', () => {
       'DATAHAVEN_MEMORY_BUDGET_MB is not a number of megabytes from 64 to 1048576: 1e3',
     );
     expect(() => loadMemoryLimits({ DATAHAVEN_PDF_STREAM_LIMIT_MB: '0' })).toThrow('DATAHAVEN_PDF_STREAM_LIMIT_MB is not');
+  });
+
+  test('a bad value stops the server at start: loadConfig refuses it too', () => {
+    expect(() => loadConfig({ DATAHAVEN_WORKER_RECYCLE_MB: 'lots' })).toThrow(
+      'DATAHAVEN_WORKER_RECYCLE_MB is not a number of megabytes from 16 to 1048576: lots',
+    );
   });
 });
