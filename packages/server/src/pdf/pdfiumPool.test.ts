@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMemoryLimits } from '../config/memoryLimits';
-import { PdfiumPool } from './pdfiumPool';
+import { PdfiumPool, WORKER_OUT_OF_MEMORY_MESSAGE } from './pdfiumPool';
+import { PdfWorkError } from './PdfWorkError';
 import { RenderTimeoutError } from './RenderTimeoutError';
 import { makeTextPdf } from './test/makeTextPdf';
 
@@ -59,6 +60,18 @@ describe('PdfiumPool', () => {
     expect(pool.recycled).toBe(0);
     await pool.run({ kind: 'pageCount', path: pdfPath });
     expect(pool.recycled).toBe(0);
+  });
+
+  test('a worker that hits its heap ceiling is stopped and its job refused in words', async () => {
+    // 8 MB of heap is less than the worker needs to load at all, so the ceiling is hit on the first job.
+    const tiny = new PdfiumPool(1, { ...loadMemoryLimits({}), workerHeapMb: 8 });
+    try {
+      const refused = tiny.run({ kind: 'pageCount', path: pdfPath });
+      await expect(refused).rejects.toBeInstanceOf(PdfWorkError);
+      await expect(refused).rejects.toThrow(WORKER_OUT_OF_MEMORY_MESSAGE);
+    } finally {
+      await tiny.close();
+    }
   });
 
   test('a closed pool refuses work', async () => {
