@@ -14,6 +14,12 @@ import { RenderTimeoutError } from './RenderTimeoutError';
 /** Default time box of one PDFium job (SECURITY.md row 7). */
 export const PDFIUM_TIMEOUT_MS = 20_000;
 
+/**
+ * How long a worker without work is kept: a thumbnail run or a viewer paging reuses it (and the
+ * document it keeps open); an idle server gives PDFium's memory back (SECURITY.md, "Memory").
+ */
+export const WORKER_IDLE_MS = 15_000;
+
 /** Budgeted cost of a job that decodes nothing large (a page count, a small page): what a worker's PDFium and heap take anyway. */
 export const BASE_JOB_COST_BYTES = 32 * 1024 * 1024;
 
@@ -53,6 +59,8 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** Ends the worker after WORKER_IDLE_MS without work. */
+  idle: NodeJS.Timeout | null;
 }
 
 function toError(response: Extract<PdfiumResponse, { ok: false }>): Error {
@@ -128,6 +136,7 @@ export class PdfiumPool {
     const slots = this.slots.splice(0);
     for (const slot of slots) {
       if (slot.timer !== null) clearTimeout(slot.timer);
+      if (slot.idle !== null) clearTimeout(slot.idle);
       slot.job?.release();
       slot.job?.reject(new Error('The PDFium pool is closed.'));
       slot.job = null;
@@ -157,7 +166,7 @@ export class PdfiumPool {
     });
     // An idle pool must not keep the process (or a test run) alive.
     worker.unref();
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, idle: null };
     worker.on('message', (response: PdfiumResponse) => this.settle(slot, response));
     worker.on('error', (error: Error) => this.fail(slot, error));
     worker.on('exit', (code) => {
@@ -168,6 +177,8 @@ export class PdfiumPool {
   }
 
   private start(slot: Slot, job: Job): void {
+    if (slot.idle !== null) clearTimeout(slot.idle);
+    slot.idle = null;
     slot.job = job;
     slot.worker.ref();
     slot.timer = setTimeout(() => this.fail(slot, new RenderTimeoutError(job.timeoutMs)), job.timeoutMs);
@@ -191,15 +202,25 @@ export class PdfiumPool {
     if (job === null) return;
     if (response.ok) job.resolve(response.result);
     else job.reject(toError(response));
-    if (response.memoryBytes > this.limits.workerRecycleBytes) this.retire(slot);
+    if (response.memoryBytes > this.limits.workerRecycleBytes) this.retire(slot, true);
     this.dispatch();
+    if (slot.job === null && this.slots.includes(slot)) {
+      slot.idle = setTimeout(() => this.retire(slot, false), WORKER_IDLE_MS);
+      // A pending retirement must not keep the process alive.
+      slot.idle.unref();
+    }
   }
 
-  /** Terminates an idle worker that grew too large; the next job gets a fresh one, and its memory goes back to the system. */
-  private retire(slot: Slot): void {
+  /**
+   * Terminates an idle worker that grew too large (`grew`) or has had nothing to do for
+   * WORKER_IDLE_MS; the next job gets a fresh one, and its memory goes back to the system.
+   */
+  private retire(slot: Slot, grew: boolean): void {
+    if (slot.idle !== null) clearTimeout(slot.idle);
+    slot.idle = null;
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
-    this.recycled += 1;
+    if (grew) this.recycled += 1;
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => undefined);
     void slot.worker.terminate();
@@ -208,6 +229,7 @@ export class PdfiumPool {
   /** A timed-out or crashed worker is discarded; the next job gets a fresh one. */
   private fail(slot: Slot, error: Error): void {
     const job = this.finish(slot);
+    if (slot.idle !== null) clearTimeout(slot.idle);
     // A worker that hit its heap ceiling is gone; the job is refused in words, not as a crash.
     const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
     const index = this.slots.indexOf(slot);
