@@ -6,6 +6,7 @@ import { DEFAULT_POOL_SIZE } from '../db/createDatabase';
 import { parseList, parseOrigins, parsePlainUrl, parseWholeNumber } from './envParsers';
 import { defaultSourceLabel, type EntitySourceConfig } from './EntitySourceConfig';
 import { parseOfficeJsSource, type OfficeJsSource } from './officeJsSource';
+import { loadMemoryLimits } from './memoryLimits';
 
 /** How long a request waits for heavy work (an image conversion) before answering 503, unless DATAHAVEN_REQUEST_WORK_MS says otherwise. */
 export const REQUEST_WORK_MS = 15_000;
@@ -301,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientSecret: randomBytes(24).toString('base64url'),
       }
     : null;
+  // The PDFium pool reads the memory settings when it starts; read here too, so a bad value stops the server at start, in words.
+  loadMemoryLimits(env);
   return {
     port,
     host: parseHost(env.DATAHAVEN_HOST),

@@ -130,6 +130,35 @@ function checkPageCount(pages: number): void {
 }
 
 /**
+ * The pixels of the largest image (or TIFF page) the header of the file at `path` states, for the
+ * memory budget of a conversion (decoded, each pixel takes up to 4 bytes); 0 when no header says
+ * (then the pixel bound of the decoder is what holds).
+ */
+export async function largestImagePixels(path: string, extension: string): Promise<number> {
+  const ext = extension.toLowerCase();
+  const handle = await open(path, 'r');
+  try {
+    if (ext === 'tif' || ext === 'tiff') {
+      const pages = await tiffPages(handle);
+      if (pages !== null) return pages.reduce((most, page) => Math.max(most, page.width * page.height), 0);
+      const metadata = await sharp(path, { limitInputPixels: false }).metadata();
+      return (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0);
+    }
+    const size =
+      ext === 'png'
+        ? await pngSize(handle)
+        : ext === 'gif'
+          ? await gifSize(handle)
+          : ext === 'bmp'
+            ? await bmpSize(handle)
+            : await jpegSize(handle);
+    return size === null ? 0 : size.width * size.height;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Refuses (ImageLimitError, 413) an image whose header states more than MAX_IMAGE_PIXELS, and a
  * TIFF with more than MAX_TIFF_PAGES pages or any page over the pixel limit, from the headers
  * alone (a 50k × 50k PNG costs a 24-byte read, not a decode). Other types pass.

@@ -8,7 +8,7 @@ export type PdfiumTask =
   /** A JPEG, PNG, BMP or TIFF converted to PDF (sharp and pdf-lib, off the request thread). */
   | { kind: 'imageToPdf'; path: string; extension: string }
   /** An uploaded PDF read as intake needs it (readUploadedPdf): its pages, and a damaged file's repaired copy. */
-  | { kind: 'readUpload'; path: string };
+  | { kind: 'readUpload'; path: string; streamLimitBytes: number };
 
 /** An RGBA bitmap rendered by a worker (`data` is transferred, not copied). */
 export interface RenderedBitmap {
@@ -45,6 +45,10 @@ export interface PdfiumRequest {
 }
 
 /** Message from a worker to the pool. */
-export type PdfiumResponse =
+export type PdfiumResponse = (
   | { id: number; ok: true; result: PdfiumResults[PdfiumTask['kind']] }
-  | { id: number; ok: false; errorName: string; message: string };
+  | { id: number; ok: false; errorName: string; message: string }
+) & {
+  /** The worker's own memory after the job (JS heap, buffers, WASM memory): past the threshold the pool replaces it. */
+  memoryBytes: number;
+};

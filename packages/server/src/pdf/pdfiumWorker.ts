@@ -1,10 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { PDFiumDocument, PDFiumLibrary, PDFiumPage } from '@hyzyla/pdfium' with { 'resolution-mode': 'import' };
+import sharp from 'sharp';
 import { convertImageToPdf } from './imagesToPdf';
+import { measurePdfExpansion } from './measurePdfExpansion';
 import { PDFDocument, ParseSpeeds } from '@cantoo/pdf-lib';
 import { crossReferenceIsSound } from './crossReferenceIsSound';
 import { PDF_DAMAGED_MESSAGE } from './PdfDamagedError';
+import { PdfExpansionError } from './PdfExpansionError';
 import type { ConvertedPdf, PdfiumRequest, PdfiumResponse, PdfiumTask, RenderedBitmap, UploadedPdfBytes } from './pdfiumProtocol';
 import { isPasswordMessage } from './PdfProtectedError';
 import { pageTreeLoops } from './pageTreeLoops';
@@ -14,6 +17,18 @@ import { repairPdfBytes } from './repairPdf';
 // parses and renders, so it must never run on the request thread.
 
 let library: Promise<PDFiumLibrary> | null = null;
+
+// libvips keeps decoded images in a cache (up to 50 MB and 100 operations by default) and runs a
+// thread per core inside each worker: with one image per job and a pool per core, neither buys
+// anything, and both multiply what a large image costs (SECURITY.md, "Memory").
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** What this worker holds: its JS heap and everything outside it (buffers, PDFium's WASM memory). */
+function ownMemoryBytes(): number {
+  const usage = process.memoryUsage();
+  return usage.heapTotal + usage.external;
+}
 
 /**
  * @hyzyla/pdfium is an ES module (with a CommonJS build TypeScript cannot see), so it is loaded
@@ -166,8 +181,10 @@ async function repairedCopy(bytes: Buffer): Promise<UploadedPdfBytes | null> {
  * without the key): its pages are counted from its unencrypted page tree by pdf-lib, as before.
  * Throws PDF_DAMAGED_MESSAGE when nothing reads the file.
  */
-async function readUpload(path: string): Promise<UploadedPdfBytes> {
+async function readUpload(path: string, streamLimitBytes: number): Promise<UploadedPdfBytes> {
   const bytes = await readFile(path);
+  // Before PDFium or pdf-lib expands anything: a bomb is stopped while it inflates, in words.
+  await measurePdfExpansion(bytes, streamLimitBytes);
   let pages: number | null = null;
   try {
     pages = (await openDocument(path)).getPageCount();
@@ -200,7 +217,7 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | Up
     case 'pageCount':
       return withDocument(task.path, (document) => document.getPageCount());
     case 'readUpload':
-      return readUpload(task.path);
+      return readUpload(task.path, task.streamLimitBytes);
     case 'pageTreeLoops':
       return pageTreeLoops(await readFile(task.path));
     case 'imageToPdf': {
@@ -217,6 +234,7 @@ async function run(task: PdfiumTask): Promise<RenderedBitmap | ConvertedPdf | Up
 
 /** The error's kind as the pool rebuilds it: a page outside the document, a password, or anything else. */
 function errorNameOf(error: unknown): string {
+  if (error instanceof PdfExpansionError) return 'PdfExpansionError';
   if (error instanceof RangeError) return 'RangeError';
   if (error instanceof Error && isPasswordMessage(error.message)) return 'PdfProtectedError';
   return 'Error';
@@ -228,7 +246,7 @@ if (port === null) throw new Error('pdfiumWorker must run in a worker thread.');
 port.on('message', (request: PdfiumRequest) => {
   run(request.task).then(
     (result) => {
-      const response: PdfiumResponse = { id: request.id, ok: true, result };
+      const response: PdfiumResponse = { id: request.id, ok: true, result, memoryBytes: ownMemoryBytes() };
       const data = typeof result === 'object' ? result.data : null;
       // Transfer only a buffer the result owns whole (a pooled Buffer's slab is shared).
       const buffer = data !== null && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data.buffer : null;
@@ -241,6 +259,7 @@ port.on('message', (request: PdfiumRequest) => {
         ok: false,
         errorName: errorNameOf(error),
         message: error instanceof Error ? error.message : String(error),
+        memoryBytes: ownMemoryBytes(),
       };
       port.postMessage(response);
     },

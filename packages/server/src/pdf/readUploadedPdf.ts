@@ -1,5 +1,6 @@
 import { PdfDamagedError } from './PdfDamagedError';
-import { getPdfiumPool } from './pdfiumPool';
+import { stat } from 'node:fs/promises';
+import { BASE_JOB_COST_BYTES, PDFIUM_TIMEOUT_MS, getPdfiumPool } from './pdfiumPool';
 import { PdfWorkError } from './PdfWorkError';
 import { RenderTimeoutError } from './RenderTimeoutError';
 
@@ -17,11 +18,17 @@ export interface UploadedPdf {
  * thread, and both stay inside the pool's time box: its page count, and — for a damaged file (a
  * broken xref, startxref or trailer: crossReferenceIsSound; or one PDFium cannot open) — a
  * repaired copy (repairPdf) that PDFium reads page for page. Throws PdfDamagedError when nothing
- * can read or repair the file, or when reading it overruns the time box.
+ * can read or repair the file, or when reading it overruns the time box, and PdfExpansionError
+ * (413, in words) when one of its compressed streams expands past DATAHAVEN_PDF_STREAM_LIMIT_MB.
  */
 export async function readUploadedPdf(path: string): Promise<UploadedPdf> {
   try {
-    const { pages, data } = await getPdfiumPool().run({ kind: 'readUpload', path });
+    const pool = getPdfiumPool();
+    const { size } = await stat(path);
+    // PDFium and (for a damaged file) pdf-lib's repair hold the file several times over while they parse it.
+    const cost = BASE_JOB_COST_BYTES + size * 4;
+    const streamLimitBytes = pool.limits.pdfStreamLimitBytes;
+    const { pages, data } = await pool.run({ kind: 'readUpload', path, streamLimitBytes }, PDFIUM_TIMEOUT_MS, cost);
     return { pages, repaired: data === null ? null : Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
   } catch (error) {
     if (error instanceof PdfWorkError || error instanceof RenderTimeoutError) throw new PdfDamagedError();
