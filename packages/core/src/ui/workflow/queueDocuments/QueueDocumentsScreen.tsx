@@ -190,31 +190,30 @@ export function QueueDocumentsScreen(): ReactElement {
   ];
 
   // More actions after Refresh (the Download menu for the selected documents; others' entries): on the toolbar, or behind More on a phone.
-  const extras = (
-    <>
-      {tagging.on ? (
-        <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
-      ) : (
-        <DownloadMenu documents={selectedDocs} />
-      )}
-      {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
-      {tagging.on ? null : <EvidencePacketButton documents={selectedDocs} />}
-      <ImportFilesButton queueName={queueName} queueImport={queueImport} />
-      <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />
-      <SendForApprovalButton
-        variant="toolbar"
-        documents={selectedDocs}
-        queue={queue}
-        disabled={busy || tagging.on}
-        onSent={(outcome) => {
-          // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
-          const ids = outcome.documents.map((doc) => doc.id);
-          list.remove(ids);
-          selection.selectAfterRemoval(ids);
-        }}
-      />
-    </>
-  );
+  const extras = [
+    tagging.on ? (
+      <TaggingBlockedButton key="download" label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
+    ) : (
+      <DownloadMenu key="download" documents={selectedDocs} />
+    ),
+    tagging.on ? null : <AttachMenu key="attach" documents={selectedDocs} />,
+    tagging.on ? null : <EvidencePacketButton key="evidence" documents={selectedDocs} />,
+    <ImportFilesButton key="import" queueName={queueName} queueImport={queueImport} />,
+    <SubmitAction key="submit" queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />,
+    <SendForApprovalButton
+      key="sendForApproval"
+      variant="toolbar"
+      documents={selectedDocs}
+      queue={queue}
+      disabled={busy || tagging.on}
+      onSent={(outcome) => {
+        // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
+        const ids = outcome.documents.map((doc) => doc.id);
+        list.remove(ids);
+        selection.selectAfterRemoval(ids);
+      }}
+    />,
+  ];
   const dialogs = (
     <>
       <NotePromptDialog
@@ -420,7 +419,6 @@ export function QueueDocumentsScreen(): ReactElement {
         taggingOn={tagging.on}
         hidden={decisions.hiddenCommands}
         labels={{ approve: UI_TEXT.workflow.approveCount(selectedDocs.length), reject: UI_TEXT.workflow.rejectCount(selectedDocs.length) }}
-        narrow={narrow}
         onCommand={decisions.onCommand}
       >
         {extras}
