@@ -260,7 +260,10 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
     await viewerRegion.waitFor();
     await app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'Reject', exact: true }).waitFor();
     // On a phone: the document step, its facts and the decision bar at the bottom; on a desk the document beside the list.
-    await audit.check(frameWidth === null ? 'Approval L1, the document with the toolbar' : 'Approval L1, the phone decision step', APP_FRAME);
+    await audit.check(
+      frameWidth === null ? 'Approval L1, the document with the toolbar' : 'Approval L1, the phone decision step',
+      APP_FRAME,
+    );
 
     // Full width: offered where the viewer shares the frame with the list (a phone's document step already has it all).
     const openFullWidth = app.getByRole('button', { name: 'Open full width', exact: true });

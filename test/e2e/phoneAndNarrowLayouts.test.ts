@@ -73,7 +73,10 @@ async function focused(app: FrameLocator): Promise<{ name: string; region: strin
 }
 
 /** Whether two boxes overlap. */
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
@@ -269,7 +272,10 @@ describe('on a phone', () => {
       const toastBox = await boxOf('the toast', toast);
       const factsBox = await boxOf('the facts', phone.facts());
       const barBox = await boxOf('the decision bar', tab.getByRole('toolbar', { name: 'Workflow actions' }));
-      expect({ facts: overlaps(toastBox, factsBox), decisionBar: overlaps(toastBox, barBox) }).toEqual({ facts: false, decisionBar: false });
+      expect({ facts: overlaps(toastBox, factsBox), decisionBar: overlaps(toastBox, barBox) }).toEqual({
+        facts: false,
+        decisionBar: false,
+      });
       // And it is on screen, inside the frame.
       const height = await tab.locator('html').evaluate(() => window.innerHeight);
       expect(toastBox.y >= 0 && toastBox.y + toastBox.height <= height).toBe(true);

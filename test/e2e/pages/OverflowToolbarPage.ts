@@ -90,7 +90,10 @@ export class OverflowToolbarPage {
     await this.panel().waitFor();
     const names = await this.panel().evaluate((panel) =>
       [...panel.querySelectorAll<HTMLElement>('button, input')]
-        .filter((element) => element.getClientRects().length > 0 && !(element.tagName === 'BUTTON' && element.closest('.fui-SpinButton') !== null))
+        .filter(
+          (element) =>
+            element.getClientRects().length > 0 && !(element.tagName === 'BUTTON' && element.closest('.fui-SpinButton') !== null),
+        )
         .map((element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''),
     );
     await this.panel().press('Escape');

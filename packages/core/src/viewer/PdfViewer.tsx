@@ -249,7 +249,8 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
   // A fit waits for the scroller's real width, which ResizeObserver reports: no page is drawn or
   // scale reported before (without ResizeObserver no width would ever come, so nothing waits).
   const awaitingWidth = fit !== null && viewport.width < MIN_LAID_OUT_WIDTH && typeof ResizeObserver !== 'undefined';
-  const effectiveScale = fit !== null && largest !== null && !awaitingWidth ? fitScale(largest, turn, viewport.width, viewport.height, fit) : scale;
+  const effectiveScale =
+    fit !== null && largest !== null && !awaitingWidth ? fitScale(largest, turn, viewport.width, viewport.height, fit) : scale;
   const column = useMemo(() => layoutPages(sizes, effectiveScale, turn), [sizes, effectiveScale, turn]);
   const range = visiblePageRange(column.slots, viewport.top, viewport.height, 1);
   const inView = visiblePageRange(column.slots, viewport.top, viewport.height, 0);

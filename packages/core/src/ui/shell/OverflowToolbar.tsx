@@ -1,4 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   Overflow,
   OverflowDivider,
@@ -156,7 +166,14 @@ export function OverflowToolbar(props: OverflowToolbarProps): ReactElement {
 }
 
 /** The More button and its panel of the items the bar has no room for. */
-function MorePanel({ items, moreLabel, moreText, moreClassName, panelClassName, size = 'small' }: OverflowToolbarProps): ReactElement | null {
+function MorePanel({
+  items,
+  moreLabel,
+  moreText,
+  moreClassName,
+  panelClassName,
+  size = 'small',
+}: OverflowToolbarProps): ReactElement | null {
   const styles = useStyles();
   const { ref: overflowRef, isOverflowing } = useOverflowMenu<HTMLButtonElement>();
   const [open, setOpen] = useState(false);
