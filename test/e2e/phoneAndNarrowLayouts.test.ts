@@ -276,9 +276,9 @@ describe('on a phone', () => {
         facts: false,
         decisionBar: false,
       });
-      // And it is on screen, inside the frame.
-      const height = await tab.locator('html').evaluate(() => window.innerHeight);
-      expect(toastBox.y >= 0 && toastBox.y + toastBox.height <= height).toBe(true);
+      // And it is on screen, inside the tab's frame (boxes are the window's coordinates).
+      const frameBox = await boxOf('the tab', page.locator(TEAMS_TAB));
+      expect(toastBox.y >= frameBox.y && toastBox.y + toastBox.height <= frameBox.y + frameBox.height).toBe(true);
       expect(session.errors).toEqual([]);
     });
   });

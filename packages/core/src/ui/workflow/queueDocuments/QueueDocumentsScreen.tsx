@@ -291,6 +291,8 @@ export function QueueDocumentsScreen(): ReactElement {
           </div>
         ) : null}
         <section className={styles.phoneViewer} aria-label={UI_TEXT.documentViewer}>
+          {/* As on a desk: a rejected document says why at its top (issue 38 item 4), on a phone too. */}
+          <RejectionBar rejection={phoneDocument.rejection} />
           <DocumentViewer docId={phoneDocument.id} headingLevel="h1" keyScope="element" />
         </section>
         <PhoneDecisionBar availability={availability} busy={busy} hidden={decisions.hiddenCommands} onCommand={decisions.onCommand}>
