@@ -13,6 +13,7 @@ import { WorkflowPage } from './pages/WorkflowPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
 import { useBrowserSession } from './support/browserSession';
 import { e2eWaitFor } from './support/e2eWaitFor';
+import { seedApprovalInvoices } from './support/seedApprovalInvoices';
 import { type AccessibilityViolation, accessibilityViolations } from './support/expectAccessible';
 
 /*
@@ -93,7 +94,7 @@ async function narrowFrame(page: Page, selector: string, width: number | null): 
   );
 }
 
-/** A workflow command on the toolbar, or in its "More actions" menu when a narrow toolbar had no room for it. */
+/** A workflow command on the toolbar, or in its "More actions" panel when the toolbar had no room for it. */
 async function workflowCommand(app: FrameLocator, queue: WorkflowQueuePage, name: 'Approve' | 'Reject' | 'Route'): Promise<void> {
   const button = queue.action(name);
   const more = app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'More actions' });
@@ -104,11 +105,14 @@ async function workflowCommand(app: FrameLocator, queue: WorkflowQueuePage, name
     return;
   }
   await more.click();
-  await app.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
+  await app
+    .getByRole('toolbar', { name: 'More actions', exact: true })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
 }
 
 /**
- * Opens the 'Workflow actions' toolbar's "More actions" (the desktop toolbar's overflow menu, or
+ * Opens the 'Workflow actions' toolbar's "More actions" (the desktop toolbar's overflow panel, or
  * the phone decision bar's popover) when the toolbar has one, audits it and closes it again.
  * Answers whether it was there to audit.
  */
@@ -116,7 +120,7 @@ async function auditMoreActions(page: Page, app: FrameLocator, audit: ScreenAudi
   const more = app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'More actions' });
   if (!(await more.isVisible())) return false;
   await more.click();
-  const opened = app.getByRole('menu').or(app.getByRole('toolbar', { name: 'More actions' }));
+  const opened = app.getByRole('toolbar', { name: 'More actions', exact: true });
   await opened.first().waitFor();
   await audit.check(screen, frame);
   await page.keyboard.press('Escape');
@@ -233,6 +237,76 @@ describe.each(WIDTHS)('every screen at $name has no serious or critical axe-core
 
     expect(audit.findings).toEqual([]);
     expect(audit.checked).toBe(more ? 7 : 6);
+  });
+
+  it('the phone decision step, the full-width viewer, reject with a reason, the rejection bar in Rejected and send for approval', async () => {
+    const prefix = `AXR${viewport.width}-`;
+    const [invoice] = await seedApprovalInvoices(session.server, { count: 1, prefix, queue: 'Approval L1' });
+    const page = await session.newWindow(viewport);
+    const audit = new ScreenAudit(page, name);
+    const erp = new DemoErpPage(page, session.server.baseUrl);
+    const app = erp.documentsFrame();
+    await erp.open();
+    await erp.switchUser('approver');
+    await erp.openWorkflowPage();
+    const workflow = new WorkflowPage(app);
+    await workflow.waitForRoot();
+    await workflow.openQueue('Approval L1');
+    const queue = new WorkflowQueuePage(app, 'Approval L1');
+    await app.getByRole('searchbox', { name: 'Filter documents' }).fill(prefix);
+    await queue.waitForDocuments([invoice.name]);
+    await queue.row(invoice.name).click();
+    const viewerRegion = app.getByRole('region', { name: 'Document viewer' });
+    await viewerRegion.waitFor();
+    await app.getByRole('toolbar', { name: 'Workflow actions' }).getByRole('button', { name: 'Reject', exact: true }).waitFor();
+    // On a phone: the document step, its facts and the decision bar at the bottom; on a desk the document beside the list.
+    await audit.check(
+      frameWidth === null ? 'Approval L1, the document with the toolbar' : 'Approval L1, the phone decision step',
+      APP_FRAME,
+    );
+
+    // The viewer at full width (its header's "Open full width"), and back.
+    await app.getByRole('button', { name: 'Open full width', exact: true }).click();
+    await app.getByRole('region', { name: 'Document at full width' }).waitFor();
+    await audit.check('the viewer at full width', APP_FRAME);
+    await app.getByRole('button', { name: 'Back to the side pane', exact: true }).click();
+    await app.getByRole('region', { name: 'Document at full width' }).waitFor({ state: 'hidden' });
+
+    await workflowCommand(app, queue, 'Reject');
+    const reject = app.getByRole('dialog').filter({ has: app.getByRole('textbox', { name: /Reason/ }) });
+    await reject.waitFor();
+    await reject.getByRole('textbox', { name: /Reason/ }).fill('The quantities do not match the delivery.');
+    await audit.check('reject with a reason', APP_FRAME);
+    await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await reject.waitFor({ state: 'hidden' });
+
+    // The clerk (a window of their own) reads the reason over the document in Rejected, and can send it for approval again.
+    const clerkPage = await session.newWindow(viewport);
+    const clerkAudit = new ScreenAudit(clerkPage, name);
+    const clerkErp = new DemoErpPage(clerkPage, session.server.baseUrl);
+    const clerkApp = clerkErp.documentsFrame();
+    await clerkErp.open();
+    await clerkErp.switchUser('clerk');
+    await clerkErp.openWorkflowPage();
+    const clerkWorkflow = new WorkflowPage(clerkApp);
+    await clerkWorkflow.waitForRoot();
+    await clerkWorkflow.openQueue('Rejected');
+    const rejected = new WorkflowQueuePage(clerkApp, 'Rejected');
+    await clerkApp.getByRole('searchbox', { name: 'Filter documents' }).fill(prefix);
+    await rejected.waitForDocuments([invoice.name]);
+    await rejected.row(invoice.name).click();
+    await clerkApp.getByRole('region', { name: 'Document viewer' }).locator('[data-bar="rejection"]').waitFor();
+    await clerkAudit.check('Rejected, the rejection bar over the document', APP_FRAME);
+
+    await clerkApp.getByRole('button', { name: 'Send for approval', exact: true }).first().click();
+    const send = clerkApp.getByRole('dialog').filter({ has: clerkApp.getByRole('textbox', { name: 'Note (optional)' }) });
+    await send.waitFor();
+    await clerkAudit.check('send for approval', APP_FRAME);
+    await send.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await send.waitFor({ state: 'hidden' });
+
+    expect([...audit.findings, ...clerkAudit.findings]).toEqual([]);
+    expect(audit.checked + clerkAudit.checked).toBe(5);
   });
 
   it('link to existing, from the Coding queue', async () => {

@@ -16,7 +16,7 @@ export class AnnotationPage {
 
   /** The toolbar named 'Annotations'. */
   toolbar(): Locator {
-    return this.app.getByRole('toolbar', { name: 'Annotations' });
+    return this.app.getByRole('toolbar', { name: 'Annotations', exact: true });
   }
 
   /** The layer over page `pageNumber` that takes the pointer. */
@@ -42,12 +42,31 @@ export class AnnotationPage {
     await this.toolbar().waitFor();
   }
 
-  /** Picks a drawing tool ('Rectangle', 'Text box', …) once the toolbar offers it. */
-  async pickTool(name: string): Promise<void> {
+  /**
+   * A tool of the annotation toolbar by its name, ready to press: on the toolbar, or — when the
+   * toolbar had no room for it (it never wraps, issue 38) — in its "More annotation tools" panel,
+   * which this opens first.
+   */
+  async tool(name: string): Promise<Locator> {
     await this.showToolbar();
-    const button = this.toolbar().getByRole('button', { name, exact: true });
-    await button.click();
-    await this.toolbar().getByRole('button', { name, exact: true, pressed: true }).waitFor();
+    const direct = this.toolbar().getByRole('button', { name, exact: true });
+    const more = this.toolbar().getByRole('button', { name: 'More annotation tools', exact: true });
+    await direct.or(more).first().waitFor();
+    if (await direct.isVisible()) return direct;
+    await more.click();
+    return this.app.getByRole('toolbar', { name: 'More annotation tools', exact: true }).getByRole('button', { name, exact: true });
+  }
+
+  /** Picks a drawing tool ('Rectangle', 'Text box', …) once the toolbar offers it, and waits until it shows pressed. */
+  async pickTool(name: string): Promise<void> {
+    await (await this.tool(name)).click();
+    // Chosen in More, the panel has closed: the pressed state is read where the tool is now.
+    await (await this.tool(name)).and(this.app.getByRole('button', { name, exact: true, pressed: true })).waitFor();
+    const panel = this.app.getByRole('toolbar', { name: 'More annotation tools', exact: true });
+    if (await panel.isVisible()) {
+      await panel.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+    }
   }
 
   /** Drags with the current tool on a page from one point to another, as a user does with the mouse. */
@@ -84,7 +103,7 @@ export class AnnotationPage {
   /** Selects an annotation by clicking it with the Select tool. */
   async select(name: string): Promise<void> {
     await this.showToolbar();
-    await this.toolbar().getByRole('button', { name: 'Select', exact: true }).click();
+    await (await this.tool('Select')).click();
     await this.annotation(name).click();
   }
 

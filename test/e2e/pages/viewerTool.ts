@@ -1,9 +1,9 @@
 import type { FrameLocator, Locator } from 'playwright-core';
 
 /**
- * A tool of the viewer toolbar by its name, ready to press: on the toolbar itself, or — a compact
- * toolbar (a viewer in a frame narrower than 640 px keeps one line, issue 38) — in its "More viewer
- * tools" popover, which this opens first.
+ * A tool of the viewer toolbar by its name, ready to press: on the toolbar itself, or — the
+ * toolbar keeps one line at every width and moves what does not fit behind More (issue 38) — in
+ * its "More viewer tools" panel, which this opens first.
  */
 export async function viewerTool(app: FrameLocator, name: string): Promise<Locator> {
   const toolbar = app.getByRole('toolbar', { name: 'Viewer' });
@@ -16,7 +16,7 @@ export async function viewerTool(app: FrameLocator, name: string): Promise<Locat
   return app.getByRole('toolbar', { name: 'More viewer tools' }).getByRole('button', { name, exact: true });
 }
 
-/** Closes the compact toolbar's "More viewer tools" popover if it is open (its trapped focus hides the rest). */
+/** Closes the toolbar's "More viewer tools" panel if it is still open (a chosen tool closes it; a menu in it does not). */
 export async function closeViewerTools(app: FrameLocator): Promise<void> {
   const tools = app.getByRole('toolbar', { name: 'More viewer tools' });
   if (await tools.isVisible()) {

@@ -15,6 +15,8 @@ export const PHONE_TEXT = {
   more: 'More',
   /** The viewer's further tools, behind More on a phone. */
   viewerTools: 'More viewer tools',
+  /** The annotation toolbar's tools that do not fit its one line. */
+  annotationTools: 'More annotation tools',
   /** Shows the annotation toolbar on a phone, where it waits behind More. */
   annotate: 'Annotate',
   /** The other workflow actions (download, import, merge…), behind More in the decision bar. */

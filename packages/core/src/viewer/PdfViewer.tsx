@@ -12,6 +12,7 @@ import {
 import type { PDFDocumentProxy, PDFDocumentLoadingTask, PDFPageProxy, PDFWorker, RenderTask, TextLayer } from 'pdfjs-dist';
 import { Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
+  MIN_LAID_OUT_WIDTH,
   PAGE_GAP,
   currentPageAt,
   fitScale,
@@ -245,7 +246,11 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
 
   const turn = normalizeRotation(rotation);
   const largest = useMemo(() => largestPageSize(sizes), [sizes]);
-  const effectiveScale = fit !== null && largest !== null ? fitScale(largest, turn, viewport.width, viewport.height, fit) : scale;
+  // A fit waits for the scroller's real width, which ResizeObserver reports: no page is drawn or
+  // scale reported before (without ResizeObserver no width would ever come, so nothing waits).
+  const awaitingWidth = fit !== null && viewport.width < MIN_LAID_OUT_WIDTH && typeof ResizeObserver !== 'undefined';
+  const effectiveScale =
+    fit !== null && largest !== null && !awaitingWidth ? fitScale(largest, turn, viewport.width, viewport.height, fit) : scale;
   const column = useMemo(() => layoutPages(sizes, effectiveScale, turn), [sizes, effectiveScale, turn]);
   const range = visiblePageRange(column.slots, viewport.top, viewport.height, 1);
   const inView = visiblePageRange(column.slots, viewport.top, viewport.height, 0);
@@ -265,8 +270,8 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
     if (!drawnRef.current.has(drawKey(page))) inViewDrawn = false;
 
   useEffect(() => {
-    callbacks.current.onScaleChange(effectiveScale);
-  }, [effectiveScale]);
+    if (!awaitingWidth) callbacks.current.onScaleChange(effectiveScale);
+  }, [effectiveScale, awaitingWidth]);
 
   // Keep the reader on the same spot of the same page when zoom or rotation changes the layout.
   const anchor = useRef({ page: 1, fraction: 0 });
@@ -423,7 +428,7 @@ export function PdfViewer(props: PdfViewerProps): ReactElement {
       aria-label={UI_TEXT.viewer.documentPages}
       role="region"
     >
-      {pdf ? (
+      {pdf && !awaitingWidth ? (
         <div style={{ position: 'relative', height: column.totalHeight, width: Math.max(column.maxWidth, 1) }}>{pages}</div>
       ) : password ? (
         <PdfPasswordForm incorrect={password.incorrect} onSubmit={(value) => password.submit(value)} />

@@ -53,6 +53,13 @@ export const MAX_FIT_SCALE = 200;
 /** How the viewer fits pages: to the width of the pane, or whole pages (width and height) in it. */
 export type FitMode = 'width' | 'page';
 
+/**
+ * Narrower than this (CSS px) a viewer's scroller has not been laid out yet — a frame or pane still
+ * sizing itself — and a fit computed from it would open the document at a few percent. No host
+ * gives a viewer this little room (the narrowest frame is 320 px), so fitting waits for more.
+ */
+export const MIN_LAID_OUT_WIDTH = 64;
+
 /** The scale at which a page fills the available width (between MIN_FIT_SCALE and MAX_FIT_SCALE). */
 export function fitWidthScale(size: PageSize, rotation: number, availableWidth: number): number {
   const width = rotatedSize(size, rotation).width;

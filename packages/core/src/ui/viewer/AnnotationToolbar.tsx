@@ -6,10 +6,9 @@ import {
   MessageBarBody,
   SpinButton,
   ToggleButton,
-  Toolbar,
-  ToolbarDivider,
   Tooltip,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowRedoRegular } from '@fluentui/react-icons/svg/arrow-redo';
@@ -29,6 +28,8 @@ import { ANNOTATION_GEOMETRY, ANNOTATION_TYPES, annotationColorToHex, isTextAnno
 import { hexToColor } from '../../viewer/annotations/annotationTypes';
 import type { AnnotationEditor } from './useAnnotationEditor';
 import { UI_TEXT } from '../../locale/uiText';
+import { OverflowToolbar, type OverflowToolbarItem } from '../shell/OverflowToolbar';
+import { PHONE_TARGET_PX } from '../workflow/phone/phoneLayout';
 
 const ICONS: Readonly<Record<AnnotationType, ReactElement>> = {
   [ANNOTATION_TYPES.textbox]: <TextboxRegular />,
@@ -43,8 +44,6 @@ const ICONS: Readonly<Record<AnnotationType, ReactElement>> = {
 
 const useStyles = makeStyles({
   toolbar: {
-    flexWrap: 'wrap',
-    rowGap: tokens.spacingVerticalXXS,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     padding: `0 ${tokens.spacingHorizontalXS}`,
   },
@@ -59,6 +58,8 @@ const useStyles = makeStyles({
     ':disabled': { cursor: 'not-allowed', opacity: 0.5 },
   },
   size: { width: '72px' },
+  // On a phone every button of the bar and of More is a 44 px touch target.
+  compact: { '& button': { minWidth: `${PHONE_TARGET_PX}px`, minHeight: `${PHONE_TARGET_PX}px` } },
   removed: { margin: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalXS}` },
 });
 
@@ -67,6 +68,8 @@ export interface AnnotationToolbarProps {
   editor: AnnotationEditor;
   /** Off while the document is not shown. */
   disabled: boolean;
+  /** A phone (issue 38): every button a 44 px touch target. */
+  compact?: boolean;
 }
 
 /**
@@ -74,40 +77,91 @@ export interface AnnotationToolbarProps {
  * Select and the eight drawing tools, one colour control for all types, the text size, Edit
  * text, Delete annotation, Undo and Redo; and, after a delete, an "Annotation removed — Undo"
  * bar. Drawing tools are off without the annotation privileges or under another user's lock.
+ * One line at every width: what does not fit waits behind "More annotation tools".
  */
-export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps): ReactElement {
+export function AnnotationToolbar({ editor, disabled, compact = false }: AnnotationToolbarProps): ReactElement {
   const styles = useStyles();
   const { selected, tool, canAdd } = editor;
   const selectedEditable = selected !== null && editor.isEditable(selected);
   const textSelected = selected !== null && isTextAnnotationType(selected.type);
   const drawingText = tool === ANNOTATION_TYPES.textbox || tool === ANNOTATION_TYPES.note;
   const canStyle = !disabled && (selected ? selectedEditable : canAdd);
-  return (
-    <>
-      <Toolbar aria-label={UI_TEXT.viewer.annotations} className={styles.toolbar} size="small">
+  /** An icon button on the bar; in More it shows its name beside the icon (the same accessible name). */
+  const button = (spec: {
+    id: string;
+    priority: number;
+    group: string;
+    icon: ReactElement;
+    label: string;
+    title: string;
+    disabled: boolean;
+    onClick(): void;
+    checked?: boolean;
+  }): OverflowToolbarItem => {
+    const render = (inPanel: boolean): ReactElement =>
+      spec.checked === undefined ? (
+        <Button
+          appearance="subtle"
+          icon={spec.icon}
+          aria-label={spec.label}
+          title={spec.title}
+          disabled={spec.disabled}
+          onClick={spec.onClick}
+        >
+          {inPanel ? spec.label : undefined}
+        </Button>
+      ) : (
         <ToggleButton
           appearance="subtle"
-          icon={<CursorRegular />}
-          aria-label={UI_TEXT.viewer.select}
-          title={UI_TEXT.viewer.selectTitle}
-          checked={tool === 'select'}
-          disabled={disabled}
-          onClick={() => editor.setTool('select')}
-        />
-        {UI_TEXT.viewer.annotationTools.map(({ type, name }) => (
-          <ToggleButton
-            key={type}
-            appearance="subtle"
-            icon={ICONS[type]}
-            aria-label={name}
-            title={UI_TEXT.viewer.drawTool(name)}
-            checked={tool === type}
-            disabled={disabled || !canAdd}
-            onClick={() => editor.setTool(tool === type ? 'select' : type)}
-          />
-        ))}
-        <ToolbarDivider />
-        <AnnotationColorInput className={styles.color} color={editor.color} disabled={!canStyle} onColor={editor.setColor} />
+          icon={spec.icon}
+          aria-label={spec.label}
+          title={spec.title}
+          checked={spec.checked}
+          disabled={spec.disabled}
+          onClick={spec.onClick}
+        >
+          {inPanel ? spec.label : undefined}
+        </ToggleButton>
+      );
+    return { id: spec.id, priority: spec.priority, group: spec.group, bar: render(false), inPanel: render(true) };
+  };
+  // Select and undo stay on the bar longest, then the drawing tools in their order; style and text controls go first.
+  const items: OverflowToolbarItem[] = [
+    button({
+      id: 'select',
+      priority: 100,
+      group: 'draw',
+      icon: <CursorRegular />,
+      label: UI_TEXT.viewer.select,
+      title: UI_TEXT.viewer.selectTitle,
+      checked: tool === 'select',
+      disabled,
+      onClick: () => editor.setTool('select'),
+    }),
+    ...UI_TEXT.viewer.annotationTools.map(({ type, name }, index) =>
+      button({
+        id: `draw-${type}`,
+        priority: 90 - index,
+        group: 'draw',
+        icon: ICONS[type],
+        label: name,
+        title: UI_TEXT.viewer.drawTool(name),
+        checked: tool === type,
+        disabled: disabled || !canAdd,
+        onClick: () => editor.setTool(tool === type ? 'select' : type),
+      }),
+    ),
+    {
+      id: 'colour',
+      priority: 50,
+      group: 'style',
+      bar: <AnnotationColorInput className={styles.color} color={editor.color} disabled={!canStyle} onColor={editor.setColor} />,
+    },
+    {
+      id: 'size',
+      priority: 45,
+      group: 'style',
+      bar: (
         <SpinButton
           className={styles.size}
           size="small"
@@ -121,40 +175,59 @@ export function AnnotationToolbar({ editor, disabled }: AnnotationToolbarProps):
             if (next !== null && Number.isFinite(next)) editor.setTextSize(next);
           }}
         />
-        <Button
-          appearance="subtle"
-          icon={<TextEditStyleRegular />}
-          aria-label={UI_TEXT.viewer.editText}
-          title={UI_TEXT.viewer.editTextTitle}
-          disabled={disabled || !textSelected || !selectedEditable}
-          onClick={() => selected && editor.editText(selected)}
-        />
-        <ToolbarDivider />
-        <Button
-          appearance="subtle"
-          icon={<DeleteRegular />}
-          aria-label={UI_TEXT.viewer.deleteAnnotation}
-          title={UI_TEXT.viewer.deleteAnnotationTitle}
-          disabled={disabled || !selectedEditable}
-          onClick={editor.removeSelected}
-        />
-        <Button
-          appearance="subtle"
-          icon={<ArrowUndoRegular />}
-          aria-label={UI_TEXT.viewer.undo}
-          title={UI_TEXT.viewer.undoTitle}
-          disabled={disabled || !editor.canUndo}
-          onClick={editor.undo}
-        />
-        <Button
-          appearance="subtle"
-          icon={<ArrowRedoRegular />}
-          aria-label={UI_TEXT.viewer.redo}
-          title={UI_TEXT.viewer.redoTitle}
-          disabled={disabled || !editor.canRedo}
-          onClick={editor.redo}
-        />
-      </Toolbar>
+      ),
+    },
+    button({
+      id: 'editText',
+      priority: 40,
+      group: 'style',
+      icon: <TextEditStyleRegular />,
+      label: UI_TEXT.viewer.editText,
+      title: UI_TEXT.viewer.editTextTitle,
+      disabled: disabled || !textSelected || !selectedEditable,
+      onClick: () => selected && editor.editText(selected),
+    }),
+    button({
+      id: 'delete',
+      priority: 60,
+      group: 'edit',
+      icon: <DeleteRegular />,
+      label: UI_TEXT.viewer.deleteAnnotation,
+      title: UI_TEXT.viewer.deleteAnnotationTitle,
+      disabled: disabled || !selectedEditable,
+      onClick: editor.removeSelected,
+    }),
+    button({
+      id: 'undo',
+      priority: 95,
+      group: 'edit',
+      icon: <ArrowUndoRegular />,
+      label: UI_TEXT.viewer.undo,
+      title: UI_TEXT.viewer.undoTitle,
+      disabled: disabled || !editor.canUndo,
+      onClick: editor.undo,
+    }),
+    button({
+      id: 'redo',
+      priority: 70,
+      group: 'edit',
+      icon: <ArrowRedoRegular />,
+      label: UI_TEXT.viewer.redo,
+      title: UI_TEXT.viewer.redoTitle,
+      disabled: disabled || !editor.canRedo,
+      onClick: editor.redo,
+    }),
+  ];
+  return (
+    <>
+      <OverflowToolbar
+        label={UI_TEXT.viewer.annotations}
+        moreLabel={UI_TEXT.phone.annotationTools}
+        moreText={UI_TEXT.phone.more}
+        items={items}
+        className={mergeClasses(styles.toolbar, compact && styles.compact)}
+        panelClassName={compact ? styles.compact : undefined}
+      />
       {editor.justRemoved ? (
         <MessageBar intent="info" layout="multiline" className={styles.removed}>
           <MessageBarBody>{UI_TEXT.viewer.annotationRemoved}</MessageBarBody>

@@ -179,6 +179,11 @@ export function DocumentViewer({
   const [findResult, setFindResult] = useState<FindResult>({ total: 0, complete: true });
   const [findFocusSeq, setFindFocusSeq] = useState(0);
   const [notesOpen, setNotesOpen] = useState(false);
+  // Opened (from the toolbar or its More panel), the notes panel takes focus: it is what the user asked for.
+  const notesRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (notesOpen) notesRef.current?.focus();
+  }, [notesOpen]);
   const [rotation, setRotation] = useState(0);
   const [thumbnails, setThumbnails] = useState(false);
   const [worker, setWorker] = useState<PDFWorker | null | undefined>(undefined);
@@ -469,7 +474,7 @@ export function DocumentViewer({
           </>
         }
       />
-      {!compact || annotateOpen ? <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} /> : null}
+      {!compact || annotateOpen ? <AnnotationToolbar editor={annotations} disabled={state.status !== 'ready'} compact={compact} /> : null}
       {findOpen && state.status === 'ready' ? (
         <FindBar
           query={findQuery}
@@ -541,7 +546,7 @@ export function DocumentViewer({
             />
           )}
           {notesOpen ? (
-            <aside className={styles.notes} aria-label={UI_TEXT.viewer.notes}>
+            <aside className={styles.notes} aria-label={UI_TEXT.viewer.notes} ref={notesRef} tabIndex={-1}>
               <NotesPanel docId={id} headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'} onClose={() => setNotesOpen(false)} />
             </aside>
           ) : null}

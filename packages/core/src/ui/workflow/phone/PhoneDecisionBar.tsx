@@ -21,7 +21,7 @@ import { MoreHorizontalRegular } from '@fluentui/react-icons/svg/more-horizontal
 import type { ActionAvailability } from '../../../rules';
 import { UI_TEXT } from '../../../locale/uiText';
 import { WORKFLOW_COMMAND_LABELS, type WorkflowCommand } from '../queueDocuments/WorkflowToolbar';
-import { PHONE_TARGET_PX } from './phoneLayout';
+import { DECISION_BAR_ATTRIBUTE, PHONE_TARGET_PX } from './phoneLayout';
 
 const ICONS: Record<WorkflowCommand, ReactElement> = {
   approve: <CheckmarkRegular />,
@@ -128,7 +128,7 @@ export function PhoneDecisionBar({ availability, busy, hidden = [], onCommand, c
     );
   };
   return (
-    <Toolbar aria-label={UI_TEXT.workflow.workflowActions} className={styles.bar}>
+    <Toolbar aria-label={UI_TEXT.workflow.workflowActions} className={styles.bar} {...{ [DECISION_BAR_ATTRIBUTE]: '' }}>
       {DECISIONS.filter((command) => !hidden.includes(command)).map(decision)}
       <Popover open={moreOpen} onOpenChange={(_event, data) => setMoreOpen(data.open)} positioning="above-end" trapFocus>
         <PopoverTrigger disableButtonEnhancement>

@@ -4,6 +4,9 @@ import { NARROW_MAX_WIDTH, useWindowWidth } from '../useWindowWidth';
 /** The smallest tap target of the phone layout, in CSS pixels (Apple's 44 pt, Microsoft's 44 px touch target). */
 export const PHONE_TARGET_PX = 44;
 
+/** Marks the phone's decision bar, so what floats (toasts) can keep clear of it. */
+export const DECISION_BAR_ATTRIBUTE = 'data-decision-bar';
+
 /**
  * Whether the window the element is shown in is phone-narrow (below 640 px: a phone, the Outlook
  * pane, Teams mobile): the width the host gives, never the user agent, so a narrow frame on a

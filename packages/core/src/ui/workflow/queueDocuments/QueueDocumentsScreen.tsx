@@ -195,31 +195,30 @@ export function QueueDocumentsScreen(): ReactElement {
   ];
 
   // More actions after Refresh (the Download menu for the selected documents; others' entries): on the toolbar, or behind More on a phone.
-  const extras = (
-    <>
-      {tagging.on ? (
-        <TaggingBlockedButton label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
-      ) : (
-        <DownloadMenu documents={selectedDocs} />
-      )}
-      {tagging.on ? null : <AttachMenu documents={selectedDocs} />}
-      {tagging.on ? null : <EvidencePacketButton documents={selectedDocs} />}
-      <ImportFilesButton queueName={queueName} queueImport={queueImport} />
-      <SubmitAction queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />
-      <SendForApprovalButton
-        variant="toolbar"
-        documents={selectedDocs}
-        queue={queue}
-        disabled={busy || tagging.on}
-        onSent={(outcome) => {
-          // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
-          const ids = outcome.documents.map((doc) => doc.id);
-          list.remove(ids);
-          selection.selectAfterRemoval(ids);
-        }}
-      />
-    </>
-  );
+  const extras = [
+    tagging.on ? (
+      <TaggingBlockedButton key="download" label={UI_TEXT.export.download} icon={<ArrowDownloadRegular />} />
+    ) : (
+      <DownloadMenu key="download" documents={selectedDocs} />
+    ),
+    tagging.on ? null : <AttachMenu key="attach" documents={selectedDocs} />,
+    tagging.on ? null : <EvidencePacketButton key="evidence" documents={selectedDocs} />,
+    <ImportFilesButton key="import" queueName={queueName} queueImport={queueImport} />,
+    <SubmitAction key="submit" queue={queue} documents={selectedDocs} disabled={busy || tagging.on} />,
+    <SendForApprovalButton
+      key="sendForApproval"
+      variant="toolbar"
+      documents={selectedDocs}
+      queue={queue}
+      disabled={busy || tagging.on}
+      onSent={(outcome) => {
+        // They left this queue: out of the list at once, and on to the next one (as after approve and reject).
+        const ids = outcome.documents.map((doc) => doc.id);
+        list.remove(ids);
+        selection.selectAfterRemoval(ids);
+      }}
+    />,
+  ];
   const dialogs = (
     <>
       <NotePromptDialog
@@ -309,6 +308,8 @@ export function QueueDocumentsScreen(): ReactElement {
           </div>
         ) : null}
         <section className={styles.phoneViewer} aria-label={UI_TEXT.documentViewer}>
+          {/* As on a desk: a rejected document says why at its top (issue 38 item 4), on a phone too. */}
+          <RejectionBar rejection={phoneDocument.rejection} />
           <DocumentViewer docId={phoneDocument.id} headingLevel="h1" keyScope="element" />
         </section>
         <PhoneDecisionBar availability={availability} busy={busy} hidden={decisions.hiddenCommands} onCommand={decisions.onCommand}>
@@ -438,7 +439,6 @@ export function QueueDocumentsScreen(): ReactElement {
         taggingOn={tagging.on}
         hidden={decisions.hiddenCommands}
         labels={{ approve: UI_TEXT.workflow.approveCount(selectedDocs.length), reject: UI_TEXT.workflow.rejectCount(selectedDocs.length) }}
-        narrow={narrow}
         onCommand={decisions.onCommand}
       >
         {extras}
