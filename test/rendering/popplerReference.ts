@@ -13,9 +13,14 @@ export interface PopplerView {
   words: string[];
 }
 
-/** The words of a text as the suite compares them: split on white space, lower-cased. */
+/**
+ * The words of a text as the suite compares them: split on white space, lower-cased, without
+ * bidi controls (pdftotext wraps a right-to-left line in U+202B … U+202C; the viewer's text layer
+ * has none, and they draw nothing).
+ */
 export function wordsOf(text: string): string[] {
   return text
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word !== '');
