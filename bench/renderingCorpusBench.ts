@@ -39,7 +39,7 @@ export async function measureRenderingCorpus(browser: Browser, baseUrl: string):
     const worst = Math.max(...differences);
     const worstName = observations[differences.indexOf(worst)].file.name;
     const drawTimes = observations.map((seen) => seen.drawMs).filter((ms): ms is number => ms !== null);
-    const measure = `rendering corpus (${corpus.length} generated PDFs, page 1 each): pages the viewer drew with ink`;
+    const measure = `rendering corpus (${corpus.length} generated PDFs, ${observations.length} pages: the first, middle and last of each): pages the viewer drew with ink`;
     const defects = observations.filter((seen) => seen.file.pdfjsDefect !== undefined).length;
     const sameMeasure = `  median difference from bare pdf.js, same Chromium and size (from poppler for the ${defects} files pdf.js cannot draw; mean grey 0–255 at 96 px; worst ${worst.toFixed(2)}, ${worstName})`;
     return [

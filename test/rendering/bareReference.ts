@@ -57,9 +57,11 @@ export async function startBareReference(files: ReadonlyMap<string, Buffer>): Pr
   };
 }
 
-/** What bare pdf.js is asked to draw: a corpus file's page 1 at the viewer's canvas size. */
+/** What bare pdf.js is asked to draw: a page of a corpus file at the viewer's canvas size. */
 export interface BareDrawing {
   name: string;
+  /** The page number, from 1. */
+  page: number;
   width: number;
   height: number;
 }
@@ -68,7 +70,7 @@ export interface BareDrawing {
  * The drawing, as page source: the test's build turns `async` and `import()` into helpers that do
  * not exist in the page, so it is written as the script the page runs. It opens the file with the
  * viewer's own options (PDFJS_SAFETY_OPTIONS and PDFJS_ASSET_URLS of loadPdfjs.ts, packed cMaps)
- * and draws page 1, at its own rotation, scaled to width × height pixels; a PNG data URL.
+ * and draws the page, at its own rotation, scaled to width × height pixels; a PNG data URL.
  */
 const DRAW_SOURCE = `async (drawing) => {
   const pdfjs = await import('/pdfjs/build/pdf.min.mjs');
@@ -83,7 +85,7 @@ const DRAW_SOURCE = `async (drawing) => {
     iccUrl: '/pdfjs/iccs/',
   });
   try {
-    const page = await (await task.promise).getPage(1);
+    const page = await (await task.promise).getPage(drawing.page);
     const base = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: drawing.width / base.width });
     const canvas = document.createElement('canvas');
@@ -96,7 +98,7 @@ const DRAW_SOURCE = `async (drawing) => {
   }
 }`;
 
-/** Has bare pdf.js, in the reference page `page` (at the reference's address), draw a corpus file's page 1; answers a PNG. */
+/** Has bare pdf.js, in the reference page `page` (at the reference's address), draw a page of a corpus file; answers a PNG. */
 export async function drawWithBarePdfjs(page: Page, drawing: BareDrawing): Promise<Buffer> {
   const dataUrl = String(await page.evaluate(`(${DRAW_SOURCE})(${JSON.stringify(drawing)})`));
   return Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { encodeDocumentId } from '../../packages/core/src/model';
 import { DemoErpPage } from '../e2e/pages/DemoErpPage';
 import { FoldersPage } from '../e2e/pages/FoldersPage';
@@ -17,11 +17,13 @@ const FOLDER = 'Invoices';
 /** Width of the server's thumbnail and of poppler's drawing it is compared with. */
 export const THUMBNAIL_WIDTH = 160;
 
-/** What the suite saw of one corpus file's page 1. */
+/** What the suite saw of one page of a corpus file. */
 export interface Observation {
   file: CorpusFile;
+  /** The page number, from 1: page 1 of every file, and the middle and last pages of a longer one (pagesToCompare). */
+  page: number;
   viewerPages: number;
-  /** From the route's change to page 1 drawn (its text layer ready) in the viewer; null for the first file, opened through the folder screen. */
+  /** From the route's change to page 1 drawn (its text layer ready) in the viewer; null for the first file, opened through the folder screen, and for later pages. */
   drawMs: number | null;
   viewerPng: Buffer;
   barePng: Buffer;
@@ -48,23 +50,28 @@ function appFrame(page: Page): Frame {
   return frame;
 }
 
+/** The pages of an `count`-page file the suite compares: the first, the middle and the last (every page of a short file; three keep a long one's cost in check). */
+export function pagesToCompare(count: number): number[] {
+  return [...new Set([1, Math.ceil(count / 2), count])].filter((page) => page >= 1 && page <= count);
+}
+
 /** Base-64 PNG of a data URL. */
 function pngOf(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
 }
 
-/** The server's thumbnail of page 1 (PDFium), once its job has drawn it. */
-async function serverThumbnail(baseUrl: string, token: string, id: number): Promise<Buffer> {
+/** The server's thumbnail of a page (PDFium), once its job has drawn it. */
+async function serverThumbnail(baseUrl: string, token: string, id: number, page: number): Promise<Buffer> {
   const answer = await e2eWaitFor(
     async () => {
-      const response = await fetch(`${baseUrl}/api/documents/${id}/data/base64/thumbnails?first=1&count=1&width=${THUMBNAIL_WIDTH}`, {
+      const response = await fetch(`${baseUrl}/api/documents/${id}/data/base64/thumbnails?first=${page}&count=1&width=${THUMBNAIL_WIDTH}`, {
         headers: { Authorization: `Bearer ${token}` },
       });
       if (response.status !== 200) return null;
       const body = (await response.json()) as { thumbnails: { base64: string }[] };
       return body.thumbnails[0]?.base64 ?? null;
     },
-    { until: (base64) => base64 !== null, what: `the server's thumbnail of document ${id}` },
+    { until: (base64) => base64 !== null, what: `the server's thumbnail of page ${page} of document ${id}` },
   );
   return Buffer.from(answer ?? '', 'base64');
 }
@@ -110,6 +117,62 @@ async function observeWith(
   const viewerPath = new URL(appFrame(page).url()).pathname.replace(/[^/]+$/, '');
   await bare.goto(`${referenceUrl}/`);
 
+  /** Waits until page `pageNumber` of the document now shown is drawn with its text layer. */
+  const waitForPage = (pageNumber: number): Promise<void> => textLayerOf(pageNumber).waitFor({ state: 'attached' });
+  /** The canvas of page `pageNumber` of the document now shown (not one of an earlier document's, marked data-seen). */
+  const canvasOf = (pageNumber: number): Locator => app.locator('canvas:not([data-seen])').and(viewer.pageCanvas(pageNumber));
+  // Attached, not visible: an image page's text layer is empty and has no size.
+  const textLayerOf = (pageNumber: number): Locator => canvasOf(pageNumber).locator('xpath=..').locator('[data-text-layer="ready"]');
+
+  /**
+   * Reads the viewer's drawing and words of one page and has bare pdf.js draw it (awaited: the
+   * viewer moves on next); poppler and the thumbnail go on in the background, in `later` (wrapped,
+   * or the async function would wait for it).
+   */
+  const observePage = async (
+    file: CorpusFile,
+    id: number,
+    pageNumber: number,
+    viewerPages: number,
+    drawMs: number | null,
+  ): Promise<{ later: Promise<Observation> }> => {
+    const drawn = await canvasOf(pageNumber).evaluate((element) => {
+      const drawing = element as HTMLCanvasElement;
+      return { width: drawing.width, height: drawing.height, png: drawing.toDataURL('image/png') };
+    });
+    // Each piece of text on its own: the layer's spans and line breaks are absolutely placed, not spaced.
+    const viewerWords = wordsOf(
+      await textLayerOf(pageNumber).evaluate((layer) => {
+        const pieces: string[] = [];
+        const walker = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) pieces.push(node.textContent ?? '');
+        return pieces.join(' ');
+      }),
+    );
+    const barePng = await drawWithBarePdfjs(bare, { name: file.name, page: pageNumber, width: drawn.width, height: drawn.height });
+    // poppler and the thumbnail wait go on while the browser draws the next pages.
+    const observation = Promise.all([
+      serverThumbnail(baseUrl, token, id, pageNumber),
+      popplerView(file.bytes, THUMBNAIL_WIDTH, pageNumber),
+      // poppler at the viewer's size only where it stands in for pdf.js: so large, each costs seconds.
+      file.pdfjsDefect === undefined ? null : popplerView(file.bytes, drawn.width, pageNumber),
+    ]).then(([thumbnailPng, poppler, atViewerSize]) => ({
+      file,
+      page: pageNumber,
+      viewerPages,
+      drawMs,
+      viewerPng: pngOf(drawn.png),
+      barePng,
+      viewerWords,
+      thumbnailPng,
+      poppler,
+      referencePng: atViewerSize?.png ?? barePng,
+    }));
+    // Awaited after the loop; until then a failure must not count as unhandled.
+    observation.catch(() => undefined);
+    return { later: observation };
+  };
+
   const pending: Promise<Observation>[] = [];
   for (const [index, file] of corpus.entries()) {
     const started = performance.now();
@@ -126,46 +189,16 @@ async function observeWith(
         `${viewerPath}${encodeURIComponent(encodeDocumentId(ids[index]))}`,
       );
     }
-    const canvas = app.locator('canvas:not([data-seen])').and(viewer.pageCanvas(1));
-    const textLayer = canvas.locator('xpath=..').locator('[data-text-layer="ready"]');
-    // Attached, not visible: an image page's text layer is empty and has no size.
-    await textLayer.waitFor({ state: 'attached' });
+    await waitForPage(1);
     const drawMs = index > 0 ? performance.now() - started : null;
     const viewerPages = await viewer.pageCount();
-    const drawn = await canvas.evaluate((element) => {
-      const drawing = element as HTMLCanvasElement;
-      return { width: drawing.width, height: drawing.height, png: drawing.toDataURL('image/png') };
-    });
-    // Each piece of text on its own: the layer's spans and line breaks are absolutely placed, not spaced.
-    const viewerWords = wordsOf(
-      await textLayer.evaluate((layer) => {
-        const pieces: string[] = [];
-        const walker = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) pieces.push(node.textContent ?? '');
-        return pieces.join(' ');
-      }),
-    );
-    const barePng = await drawWithBarePdfjs(bare, { name: file.name, width: drawn.width, height: drawn.height });
-    // poppler and the thumbnail wait go on while the browser draws the next files.
-    const observation = Promise.all([
-      serverThumbnail(baseUrl, token, ids[index]),
-      popplerView(file.bytes, THUMBNAIL_WIDTH),
-      // poppler at the viewer's size only where it stands in for pdf.js: so large, each costs seconds.
-      file.pdfjsDefect === undefined ? null : popplerView(file.bytes, drawn.width),
-    ]).then(([thumbnailPng, poppler, atViewerSize]) => ({
-      file,
-      viewerPages,
-      drawMs,
-      viewerPng: pngOf(drawn.png),
-      barePng,
-      viewerWords,
-      thumbnailPng,
-      poppler,
-      referencePng: atViewerSize?.png ?? barePng,
-    }));
-    // Awaited after the loop; until then a failure must not count as unhandled.
-    observation.catch(() => undefined);
-    pending.push(observation);
+    for (const pageNumber of pagesToCompare(viewerPages)) {
+      if (pageNumber > 1) {
+        await viewer.goToPage(pageNumber);
+        await waitForPage(pageNumber);
+      }
+      pending.push((await observePage(file, ids[index], pageNumber, viewerPages, pageNumber === 1 ? drawMs : null)).later);
+    }
   }
   return Promise.all(pending);
 }

@@ -6,23 +6,28 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** What Debian's poppler-utils make of a file's page 1: pages, a PNG `width` pixels wide, its words. */
+/** What Debian's poppler-utils make of one page of a file: the file's pages, the page as a PNG `width` pixels wide, its words. */
 export interface PopplerView {
   pages: number;
   png: Buffer;
   words: string[];
 }
 
-/** The words of a text as the suite compares them: split on white space, lower-cased. */
+/**
+ * The words of a text as the suite compares them: split on white space, lower-cased, without
+ * bidi controls (pdftotext wraps a right-to-left line in U+202B … U+202C; the viewer's text layer
+ * has none, and they draw nothing).
+ */
 export function wordsOf(text: string): string[] {
   return text
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .toLowerCase()
     .split(/\s+/)
     .filter((word) => word !== '');
 }
 
-/** Runs pdfinfo, pdftoppm (page 1, `width` pixels wide) and pdftotext (page 1) on the file. */
-export async function popplerView(bytes: Buffer, width: number): Promise<PopplerView> {
+/** Runs pdfinfo, pdftoppm (page `page`, `width` pixels wide) and pdftotext (page `page`) on the file. */
+export async function popplerView(bytes: Buffer, width: number, page = 1): Promise<PopplerView> {
   const dir = await mkdtemp(join(tmpdir(), 'datahaven-poppler-'));
   try {
     const file = join(dir, 'file.pdf');
@@ -34,9 +39,9 @@ export async function popplerView(bytes: Buffer, width: number): Promise<Poppler
       '-png',
       '-cropbox',
       '-f',
-      '1',
+      String(page),
       '-l',
-      '1',
+      String(page),
       '-scale-to-x',
       String(width),
       '-scale-to-y',
@@ -45,7 +50,7 @@ export async function popplerView(bytes: Buffer, width: number): Promise<Poppler
       file,
       join(dir, 'page'),
     ]);
-    const text = await run('pdftotext', ['-f', '1', '-l', '1', file, '-']);
+    const text = await run('pdftotext', ['-f', String(page), '-l', String(page), file, '-']);
     return { pages, png: await readFile(join(dir, 'page.png')), words: wordsOf(text.stdout) };
   } finally {
     await rm(dir, { recursive: true, force: true });

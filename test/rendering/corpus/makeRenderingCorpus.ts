@@ -6,10 +6,12 @@ import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import { degrees, PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
+import { cidFontPdf } from './cidFontPdf';
 import { cmykIccProfile, greyIccProfile, srgbIccProfile } from './iccProfiles';
 import { imagePdf } from './imagePdf';
 import { type RawPdfObject, writeRawPdf } from './rawPdf';
 import { ascii85Encode, asciiHexEncode, lzwEncode, runLengthEncode } from './streamEncoders';
+import { tiffStrip } from './tiffStrip';
 
 const run = promisify(execFile);
 
@@ -115,6 +117,8 @@ async function imageFiles(workDir: string): Promise<CorpusFile[]> {
     ...(await jpegFiles(grey, rgbData)),
     ...maskFiles(grey, rgbData),
     await ccittFile(workDir),
+    ...(await ccittG3Files(workDir)),
+    ...(await jpxFiles(workDir, grey, rgbData)),
   ];
   return files;
 }
@@ -217,10 +221,8 @@ function maskFiles(grey: Uint8Array, rgbData: Uint8Array): CorpusFile[] {
 
 /** CCITT G4: a 1-bit TIFF from sharp (ccittfax4), put into a PDF by Debian's tiff2pdf, which passes G4 data through. */
 async function ccittFile(workDir: string): Promise<CorpusFile> {
-  // Checks of 64 pixels: a scan's shapes, not a pattern so fine that two engines' edge smoothing is all a comparison sees.
   const width = 256;
-  const pixels = new Uint8Array(width * width);
-  for (let y = 0; y < width; y++) for (let x = 0; x < width; x++) pixels[y * width + x] = (x >> 6) % 2 === (y >> 6) % 2 ? 0 : 255;
+  const pixels = scanPixels(width);
   const tiff = join(workDir, 'ccitt.tif');
   const pdf = join(workDir, 'ccitt.pdf');
   await sharp(Buffer.from(pixels), { raw: { width, height: width, channels: 1 } })
@@ -231,6 +233,136 @@ async function ccittFile(workDir: string): Promise<CorpusFile> {
     throw new Error(`tiff2pdf could not write the CCITT file (install Debian's libtiff-tools, as .ci/run does): ${String(error)}`);
   });
   return { name: 'ccitt-g4-tiff2pdf', bytes: await readFile(pdf), image: true, words: [] };
+}
+
+/** The corpus's scan: checks of 64 pixels, 256 square, black top left (a scan's shapes, not a pattern so fine that two engines' edge smoothing is all a comparison sees). */
+function scanPixels(width: number): Uint8Array {
+  const pixels = new Uint8Array(width * width);
+  for (let y = 0; y < width; y++) for (let x = 0; x < width; x++) pixels[y * width + x] = (x >> 6) % 2 === (y >> 6) % 2 ? 0 : 255;
+  return pixels;
+}
+
+/**
+ * CCITT G3, one-dimensional (K 0) and two-dimensional (K > 0): libtiff's `tiffcp -c g3` /
+ * `-c g3:2d` writes the data (an EOL before each row, RTC at the end, as fax machines send it);
+ * the PDF's CCITTFaxDecode parameters are written here around its one strip.
+ */
+async function ccittG3Files(workDir: string): Promise<CorpusFile[]> {
+  const width = 256;
+  const plain = join(workDir, 'g3-plain.tif');
+  await sharp(Buffer.from(scanPixels(width)), { raw: { width, height: width, channels: 1 } })
+    .toColourspace('b-w')
+    .tiff({ compression: 'none', bitdepth: 1 })
+    .toFile(plain);
+  const files: CorpusFile[] = [];
+  for (const [name, compression] of [
+    ['ccitt-g3-1d', 'g3:1d'],
+    ['ccitt-g3-2d', 'g3:2d'],
+  ]) {
+    const coded = join(workDir, `${name}.tif`);
+    await run('tiffcp', ['-c', compression, '-r', String(width), plain, coded]).catch((error: unknown) => {
+      throw new Error(`tiffcp could not write the CCITT G3 file (install Debian's libtiff-tools, as .ci/run does): ${String(error)}`);
+    });
+    const strip = tiffStrip(await readFile(coded));
+    // K > 0: each row's EOL is followed by a tag bit saying 1-D or 2-D; libtiff codes at most every
+    // second row (maxk 2 at this resolution) two-dimensionally.
+    const k = (strip.t4Options & 1) === 1 ? 2 : 0;
+    const parameters = `<< /K ${k} /Columns ${strip.width} /Rows ${strip.height} /EndOfLine true /EncodedByteAlign ${(strip.t4Options & 4) === 4} /BlackIs1 false >>`;
+    // BlackIsZero data: the coder's "white" runs are 0 bits, here black, so the image inverts them back.
+    const decode = strip.photometric === 1 ? '/Decode [1 0]' : '';
+    const image = {
+      entries:
+        `/Width ${strip.width} /Height ${strip.height} /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms ${parameters} ${decode}`.trim(),
+      stream: strip.data,
+    };
+    files.push({ name, bytes: imagePdf({ width: PAGE, height: PAGE, image }), image: true, words: [] });
+  }
+  return files;
+}
+
+/** JPX (JPEG 2000, lossless) from Debian's openjpeg tools: grey as a JP2 file (its colour space from the file's own header), RGB as a bare codestream with /DeviceRGB. */
+async function jpxFiles(workDir: string, grey: Uint8Array, rgbData: Uint8Array): Promise<CorpusFile[]> {
+  const netpbm = (magic: string, pixels: Uint8Array): Buffer =>
+    Buffer.concat([Buffer.from(`${magic}\n${SIDE} ${SIDE}\n255\n`, 'latin1'), Buffer.from(pixels)]);
+  const encode = async (name: string, source: Buffer, extension: string, target: string): Promise<Buffer> => {
+    const input = join(workDir, `${name}.${extension}`);
+    const output = join(workDir, `${name}.${target}`);
+    await writeFile(input, source);
+    // Two resolution levels: the default six need an image of at least 32 pixels a side.
+    await run('opj_compress', ['-i', input, '-o', output, '-n', '2']).catch((error: unknown) => {
+      throw new Error(`opj_compress could not write the JPX file (install Debian's libopenjp2-tools, as .ci/run does): ${String(error)}`);
+    });
+    return readFile(output);
+  };
+  const greyJp2 = await encode('jpx-gray', netpbm('P5', grey), 'pgm', 'jp2');
+  const rgbJ2k = await encode('jpx-rgb', netpbm('P6', rgbData), 'ppm', 'j2k');
+  const page = (name: string, entries: string, stream: Buffer): CorpusFile => ({
+    name,
+    bytes: imagePdf({ width: PAGE, height: PAGE, image: { entries: `${dims} ${entries} /Filter /JPXDecode`, stream } }),
+    image: true,
+    words: [],
+  });
+  return [page('jpx-gray-jp2', '', greyJp2), page('jpx-rgb-codestream', '/ColorSpace /DeviceRGB /BitsPerComponent 8', rgbJ2k)];
+}
+
+/**
+ * CID-keyed text (Type0 over CIDFontType2, DejaVu Sans embedded whole): horizontal under
+ * Identity-H, vertical writing under Identity-V, and Hebrew, right to left, drawn as a PDF holds
+ * it (glyphs in visual order, right to left reversed, as Word and browsers write Hebrew).
+ */
+async function cidFontFiles(): Promise<CorpusFile[]> {
+  const font = await readFile(TRUETYPE_FONT);
+  const visual = (text: string): string => [...text].reverse().join('');
+  return [
+    {
+      name: 'font-cid-identity-h',
+      bytes: cidFontPdf({
+        font,
+        encoding: 'Identity-H',
+        runs: [
+          { x: 30, y: 200, text: 'Quarterly Statement' },
+          { x: 30, y: 150, text: 'Datahaven' },
+        ],
+        size: 28,
+        width: 400,
+        height: 300,
+      }),
+      image: false,
+      words: ['Quarterly', 'Statement', 'Datahaven'],
+    },
+    {
+      name: 'font-cid-vertical',
+      bytes: cidFontPdf({
+        font,
+        encoding: 'Identity-V',
+        runs: [
+          { x: 120, y: 370, text: 'INVOICE' },
+          { x: 200, y: 370, text: 'VENDOR' },
+        ],
+        size: 36,
+        width: 300,
+        height: 400,
+      }),
+      image: false,
+      words: ['INVOICE', 'VENDOR'],
+    },
+    {
+      name: 'font-cid-hebrew-rtl',
+      bytes: cidFontPdf({
+        font,
+        encoding: 'Identity-H',
+        runs: [
+          { x: 60, y: 200, text: visual('חשבונית ספק') },
+          { x: 60, y: 140, text: visual('סכום לתשלום') },
+        ],
+        size: 32,
+        width: 400,
+        height: 300,
+      }),
+      image: false,
+      words: ['חשבונית', 'ספק', 'סכום', 'לתשלום'],
+    },
+  ];
 }
 
 /** Text: the standard 14 (not embedded), an embedded TrueType font from the machine, a Type 3 font, a TrueType font named but not embedded. */
@@ -390,7 +522,7 @@ function deepTreePdf(count: number): Buffer {
 export async function makeRenderingCorpus(): Promise<CorpusFile[]> {
   const workDir = await mkdtemp(join(tmpdir(), 'datahaven-corpus-'));
   try {
-    return [...(await imageFiles(workDir)), ...(await fontFiles()), ...(await pageFiles())];
+    return [...(await imageFiles(workDir)), ...(await fontFiles()), ...(await cidFontFiles()), ...(await pageFiles())];
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
