@@ -3,7 +3,15 @@
  * (http/plugins/errorHandler for /api, http/odata/registerODataErrorHandler for /odata/v1), so
  * the domain never knows a status code.
  */
-export type DomainErrorKind = 'NotFound' | 'Forbidden' | 'Conflict' | 'OutOfSync' | 'Validation' | 'UnsupportedFileType' | 'Unavailable';
+export type DomainErrorKind =
+  | 'NotFound'
+  | 'Forbidden'
+  | 'Conflict'
+  | 'OutOfSync'
+  | 'Validation'
+  | 'UnsupportedFileType'
+  | 'TooLarge'
+  | 'Unavailable';
 
 /** A refusal of the domain, carrying the message users see (the spec's wording where it has one). */
 export class DomainError extends Error {
@@ -49,4 +57,9 @@ export function unsupportedFileType(message: string): DomainError {
 /** Something the request depends on (an ERP entity source) cannot answer now: down, too slow, busy. */
 export function unavailable(message: string): DomainError {
   return new DomainError('Unavailable', message);
+}
+
+/** The request carries more than a limit allows (the files of one upload together, a user's day of uploads). */
+export function tooLarge(message: string): DomainError {
+  return new DomainError('TooLarge', message);
 }

@@ -66,6 +66,7 @@ export const HTTP_STATUS_OF_DOMAIN_ERROR: Readonly<Record<DomainErrorKind, { sta
   Validation: { statusCode: 400, exceptionType: 'ValidationError' },
   UnsupportedFileType: { statusCode: 415, exceptionType: 'UnsupportedFileType' },
   // An ERP that is down or busy: 503 in words, never a 500 (erp/erpMessages.ts).
+  TooLarge: { statusCode: 413, exceptionType: 'PayloadTooLarge' },
   Unavailable: { statusCode: 503, exceptionType: 'InternalError' },
 };
 

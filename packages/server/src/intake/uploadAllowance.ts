@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { readNumberOption } from '../db/optionStore';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
+import { type DomainError, tooLarge } from '../errors/DomainError';
 import type { AppDeps } from '../services/AppDeps';
 import { FileTooLargeError } from '../storage/FileTooLargeError';
 
@@ -33,21 +33,15 @@ export async function bytesAddedToday(db: Kysely<Database>, userId: number, now:
 }
 
 /** The refusal of an upload past the user's daily quota. */
-export function quotaExceeded(quota: number): HttpError {
-  return new HttpError(
-    413,
-    'PayloadTooLarge',
+export function quotaExceeded(quota: number): DomainError {
+  return tooLarge(
     `This upload goes past your daily upload quota of ${megabytes(quota)}: upload the rest tomorrow (the day ends at midnight UTC), or ask your administrator to raise DATAHAVEN_UPLOAD_DAILY_QUOTA_MB.`,
   );
 }
 
 /** The refusal of a request whose files together pass the per-request limit. */
-export function requestTooLarge(limit: number): HttpError {
-  return new HttpError(
-    413,
-    'PayloadTooLarge',
-    `The files of one upload may add up to ${megabytes(limit)} at most: send them in several uploads.`,
-  );
+export function requestTooLarge(limit: number): DomainError {
+  return tooLarge(`The files of one upload may add up to ${megabytes(limit)} at most: send them in several uploads.`);
 }
 
 /**

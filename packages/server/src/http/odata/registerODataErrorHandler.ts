@@ -17,6 +17,7 @@ export const ODATA_STATUS_OF_DOMAIN_ERROR: Readonly<Record<DomainErrorKind, numb
   OutOfSync: 409,
   Validation: 400,
   UnsupportedFileType: 415,
+  TooLarge: 413,
   Unavailable: 503,
 };
 
