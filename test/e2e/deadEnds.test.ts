@@ -6,6 +6,7 @@ import { TeamsConfigurePage } from './pages/TeamsConfigurePage';
 import { TeamsSimulatorPage } from './pages/TeamsSimulatorPage';
 import { ViewerPage, type Size } from './pages/ViewerPage';
 import { WorkflowQueuePage } from './pages/WorkflowQueuePage';
+import { viewerTool } from './pages/viewerTool';
 import { useBrowserSession } from './support/browserSession';
 import { demoTokenOf } from './support/demoApi';
 import { e2eWaitFor } from './support/e2eWaitFor';
@@ -54,7 +55,8 @@ async function expectRendered(frame: FrameLocator): Promise<string> {
  */
 async function launchCardWindow(page: Page, app: FrameLocator, card: string): Promise<{ window: Page; loads: string[] }> {
   const opened = page.context().waitForEvent('page');
-  await app.getByRole('button', { name: 'Launch Card', exact: true }).click();
+  // On the viewer's toolbar, or behind its More when the frame leaves no room for it.
+  await (await viewerTool(app, 'Launch Card')).click();
   const window = await opened;
   const loads = failedDocumentLoads(window);
   await window.getByRole('heading', { name: card, exact: true }).waitFor();

@@ -310,10 +310,11 @@ export function QueueDocumentsScreen(): ReactElement {
         <section className={styles.phoneViewer} aria-label={UI_TEXT.documentViewer}>
           {/* As on a desk: a rejected document says why at its top (issue 38 item 4), on a phone too. */}
           <RejectionBar rejection={phoneDocument.rejection} />
-          <DocumentViewer docId={phoneDocument.id} headingLevel="h1" keyScope="element" />
+          <DocumentViewer docId={phoneDocument.id} headingLevel="h1" keyScope="element" rejectionBar={false} />
         </section>
         <PhoneDecisionBar availability={availability} busy={busy} hidden={decisions.hiddenCommands} onCommand={decisions.onCommand}>
-          {extras}
+          {/* The viewer's header offers Send for approval, naming its target; in this popover its dialog would close with it. */}
+          {extras.filter((extra) => extra?.key !== 'sendForApproval')}
         </PhoneDecisionBar>
         {dialogs}
       </div>
