@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { FEATURES2 } from '../../packages/core/src/model';
 import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
+import { viewerAction } from './pages/viewerTool';
 import { demoTokenOf, queueIdByName } from './support/demoApi';
 import { useBrowserSession } from './support/browserSession';
 
@@ -53,7 +54,7 @@ describe('approve after a link in the Business Central iframe', () => {
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
 
     // New Card From Document in the inline viewer: a new purchase invoice for Northwind, the document linked to it.
-    await app.locator('button:not([aria-disabled="true"])', { hasText: 'New Card From Document' }).click();
+    await (await viewerAction(app, 'New Card From Document', true)).click();
     const dialog = app.getByRole('dialog', { name: `New record from ${DEMO_UNLINKED_FILE_NAME}` });
     await dialog.getByRole('option', { name: 'Vendor Invoice', exact: true }).waitFor({ state: 'attached' });
     await dialog.getByRole('button', { name: 'Next' }).click();

@@ -1,7 +1,7 @@
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
-import { OverflowToolbarPage } from './pages/OverflowToolbarPage';
+import { viewerAction, viewerActionShown } from './pages/viewerTool';
 import { useBrowserSession } from './support/browserSession';
 
 const session = useBrowserSession();
@@ -27,32 +27,6 @@ async function purchaseInvoicesNumbered(number: string): Promise<Record<string, 
   return (await get(`${erp.apiUrl}/companies(${String(company?.id)})/purchaseInvoices?$filter=${filter}`)).value;
 }
 
-/**
- * A link action of the viewer's toolbar, enabled or not, where the user sees it: on the bar, or in
- * its More panel (opened here) when the toolbar had no room for it (toolbars never wrap).
- */
-async function queueAction(app: FrameLocator, text: string, enabled: boolean): Promise<Locator> {
-  const selector = enabled ? 'button:not([aria-disabled="true"])' : 'button[aria-disabled="true"]';
-  const toolbar = new OverflowToolbarPage(app, 'Viewer', 'More viewer tools');
-  const onBar = toolbar.bar().locator(selector, { hasText: text }).filter({ visible: true });
-  await onBar.or(toolbar.more()).first().waitFor();
-  if (await onBar.first().isVisible()) return onBar.first();
-  if (!(await toolbar.panel().isVisible())) await toolbar.more().click();
-  const inPanel = toolbar.panel().locator(selector, { hasText: text });
-  await inPanel.waitFor();
-  return inPanel;
-}
-
-/** Waits until the link action shows in the state given (on the bar or in More), then closes More again. */
-async function queueActionShown(app: FrameLocator, text: string, enabled: boolean): Promise<void> {
-  await queueAction(app, text, enabled);
-  const panel = new OverflowToolbarPage(app, 'Viewer', 'More viewer tools').panel();
-  if (await panel.isVisible()) {
-    await panel.press('Escape');
-    await panel.waitFor({ state: 'hidden' });
-  }
-}
-
 describe('New Card From Document in the Business Central iframe', () => {
   it('makes a new purchase invoice for Northwind in the demo ERP from the unlinked invoice in Coding, and links the document to it', async () => {
     const erp = new DemoErpPage(page, session.server.baseUrl);
@@ -61,7 +35,7 @@ describe('New Card From Document in the Business Central iframe', () => {
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
 
     // Beside Link to Existing: on, since the document is unlinked and the clerk holds the privilege.
-    await (await queueAction(app, 'New Card From Document', true)).click();
+    await (await viewerAction(app, 'New Card From Document', true)).click();
     const dialog = app.getByRole('dialog', { name: `New record from ${DEMO_UNLINKED_FILE_NAME}` });
     // An invoice starts on the purchase invoice table, filed as a vendor invoice.
     await dialog.getByRole('option', { name: 'Vendor Invoice', exact: true }).waitFor({ state: 'attached' });
@@ -88,8 +62,8 @@ describe('New Card From Document in the Business Central iframe', () => {
     // Linked: the document's actions follow (New Card is off for a linked document, Break Link on;
     // Link to Existing stays on for the clerk, who may replace a link: UX-DECISIONS.md "Re-linking").
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await queueActionShown(app, 'Break Link', true);
-    await queueActionShown(app, 'New Card From Document', false);
+    await viewerActionShown(app, 'Break Link', true);
+    await viewerActionShown(app, 'New Card From Document', false);
     expect(session.errors).toEqual([]);
   });
 
@@ -97,10 +71,10 @@ describe('New Card From Document in the Business Central iframe', () => {
     // The same window and queue: the invoice linked above is unlinked again, so it can start over.
     const erp = new DemoErpPage(page, session.server.baseUrl);
     const app = erp.documentsFrame();
-    await (await queueAction(app, 'Break Link', true)).click();
+    await (await viewerAction(app, 'Break Link', true)).click();
     const confirm = app.getByRole('dialog', { name: 'Break the link?' });
     await confirm.getByRole('button', { name: 'Break Link' }).click();
-    await (await queueAction(app, 'New Card From Document', true)).click();
+    await (await viewerAction(app, 'New Card From Document', true)).click();
     const dialog = app.getByRole('dialog', { name: `New record from ${DEMO_UNLINKED_FILE_NAME}` });
     await dialog.getByRole('option', { name: 'Vendor Invoice', exact: true }).waitFor({ state: 'attached' });
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -117,8 +91,8 @@ describe('New Card From Document in the Business Central iframe', () => {
     await erp.addInEvent(/RefreshRequested .*"docId"/).waitFor({ state: 'attached' });
 
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await queueActionShown(app, 'Break Link', true);
-    await queueActionShown(app, 'New Card From Document', false);
+    await viewerActionShown(app, 'Break Link', true);
+    await viewerActionShown(app, 'New Card From Document', false);
     expect(session.errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FrameLocator, Locator } from 'playwright-core';
+import { OverflowToolbarPage } from './OverflowToolbarPage';
 
 /**
  * A tool of the viewer toolbar by its name, ready to press: on the toolbar itself, or — the
@@ -22,5 +23,31 @@ export async function closeViewerTools(app: FrameLocator): Promise<void> {
   if (await tools.isVisible()) {
     await tools.press('Escape');
     await tools.waitFor({ state: 'hidden' });
+  }
+}
+
+/**
+ * An action of the viewer's toolbar by its text (a link action, say), enabled or not, where the user sees it: on the bar, or in
+ * its More panel (opened here) when the toolbar had no room for it (toolbars never wrap).
+ */
+export async function viewerAction(app: FrameLocator, text: string, enabled: boolean): Promise<Locator> {
+  const selector = enabled ? 'button:not([aria-disabled="true"])' : 'button[aria-disabled="true"]';
+  const toolbar = new OverflowToolbarPage(app, 'Viewer', 'More viewer tools');
+  const onBar = toolbar.bar().locator(selector, { hasText: text }).filter({ visible: true });
+  await onBar.or(toolbar.more()).first().waitFor();
+  if (await onBar.first().isVisible()) return onBar.first();
+  if (!(await toolbar.panel().isVisible())) await toolbar.more().click();
+  const inPanel = toolbar.panel().locator(selector, { hasText: text });
+  await inPanel.waitFor();
+  return inPanel;
+}
+
+/** Waits until the viewer action shows in the state given (on the bar or in More), then closes More again. */
+export async function viewerActionShown(app: FrameLocator, text: string, enabled: boolean): Promise<void> {
+  await viewerAction(app, text, enabled);
+  const panel = new OverflowToolbarPage(app, 'Viewer', 'More viewer tools').panel();
+  if (await panel.isVisible()) {
+    await panel.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
   }
 }
