@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_UNLINKED_FILE_NAME } from '../../packages/server/src/demo/demoWorld';
 import { DemoErpPage } from './pages/DemoErpPage';
 import { FoldersPage } from './pages/FoldersPage';
+import { viewerAction, viewerActionShown } from './pages/viewerTool';
 import { useBrowserSession } from './support/browserSession';
 
 const session = useBrowserSession();
@@ -19,7 +20,7 @@ describe('Link to Existing in the Business Central iframe', () => {
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
 
     // The inline viewer's Link to Existing: on, since the document is unlinked and the clerk may link.
-    await app.getByRole('button', { name: 'Link to Existing' }).click();
+    await (await viewerAction(app, 'Link to Existing', true)).click();
     await app.getByRole('heading', { name: `Link to existing record – ${DEMO_UNLINKED_FILE_NAME}` }).waitFor();
     await app.getByLabel('Record type').selectOption({ label: 'Purchase Invoice' });
     const records = app.getByRole('grid', { name: 'Records' });
@@ -33,7 +34,7 @@ describe('Link to Existing in the Business Central iframe', () => {
     // Back in Coding, the invoice is linked: Break Link is on for it now (the server's access flag).
     await coding.grid().waitFor();
     await coding.row(DEMO_UNLINKED_FILE_NAME).click();
-    await app.locator('button:not([aria-disabled="true"])', { hasText: 'Break Link' }).waitFor();
+    await viewerActionShown(app, 'Break Link', true);
 
     // PI-1003's folders list it: it had no subtype, so it took the invoice table's first ('Vendor Invoice', folder 'Invoice').
     await erp.open();
