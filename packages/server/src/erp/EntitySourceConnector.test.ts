@@ -3,7 +3,8 @@ import { DomainError } from '../errors/DomainError';
 import { DemoErpFaults } from '../demo/demoErp/DemoErpFaults';
 import { startDemoErp, type DemoErpService } from '../demo/demoErp/startDemoErp';
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
-import { EntitySourceConnector, retryAfterMs, type EntitySourceConnectorOptions } from './EntitySourceConnector';
+import { EntitySourceConnector, type EntitySourceConnectorOptions } from './EntitySourceConnector';
+import { retryAfterMs } from '../retry';
 import { erpBusy, erpCredentialsRefused, erpTimedOut, erpUnreachable } from './erpMessages';
 import { readAfter } from '../test/readAfter';
 

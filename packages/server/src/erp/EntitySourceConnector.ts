@@ -1,5 +1,6 @@
 import { conflict, invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
+import { retryAfterMs } from '../retry';
 import {
   erpBusy,
   erpCredentialsRefused,
@@ -96,14 +97,6 @@ function namesOf(error: unknown): string[] {
 /** Whether fetch failed because the time-out signal fired. */
 function isTimeout(error: unknown): boolean {
   return namesOf(error).some((name) => name === 'TimeoutError' || name === 'AbortError');
-}
-
-/** The delay a Retry-After header asks for (seconds or an HTTP date), in ms; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null || header.trim() === '') return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { AppTokenSource } from './AppTokenProvider';
 import { fetchFailureText } from './fetchFailureText';
 import { GraphRequestError } from './GraphRequestError';
-import { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, graphBackoffMs, sleepMs } from './graphRetryPolicy';
-import type { GraphRetrySettings } from './graphRetryPolicy';
+import { RETRIABLE_GRAPH_STATUSES, decideRetry, retryBackoffMs, sleepMs } from '../retry';
+import type { RetrySettings } from '../retry';
 
 /** One app-only Graph request. */
 export interface GraphRequest {
@@ -97,7 +97,7 @@ export class GraphClient {
         continue;
       }
       if (!RETRIABLE_GRAPH_STATUSES.has(response.status)) throw failure;
-      const decision = decideGraphRetry(retry, attempt, response.headers.get('retry-after'), Date.now());
+      const decision = decideRetry(retry, attempt, response.headers.get('retry-after'), Date.now());
       if (decision.kind === 'exhausted')
         throw new GraphRequestError(failure.status, failure.code, `${failure.message} Gave up after ${attempt} attempts.`);
       if (decision.kind === 'tooLong') {
@@ -114,7 +114,7 @@ export class GraphClient {
     }
   }
 
-  #retrySettings(): GraphRetrySettings {
+  #retrySettings(): RetrySettings {
     return {
       maxAttempts: Math.max(1, this.#options.maxAttempts ?? 4),
       maxWaitMs: this.#options.maxWaitMs ?? 30_000,
@@ -123,7 +123,7 @@ export class GraphClient {
   }
 
   #backoff(attempt: number): number {
-    return graphBackoffMs(this.#retrySettings(), attempt);
+    return retryBackoffMs(this.#retrySettings(), attempt);
   }
 
   async #wait(ms: number, why: string): Promise<void> {

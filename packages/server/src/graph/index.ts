@@ -9,6 +9,4 @@ export { GraphClient } from './GraphClient';
 export type { GraphClientOptions } from './GraphClient';
 export { GraphRequestError } from './GraphRequestError';
 export { fetchFailureText } from './fetchFailureText';
-export { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, sleepMs } from './graphRetryPolicy';
-export type { GraphRetrySettings } from './graphRetryPolicy';
 export { parseJsonObject } from './parseJsonObject';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { RETRIABLE_GRAPH_STATUSES, decideGraphRetry, sleepMs } from '../graph';
-import type { GraphRetrySettings } from '../graph';
+import { RETRIABLE_GRAPH_STATUSES, decideRetry, sleepMs } from '../retry';
+import type { RetrySettings } from '../retry';
 
 /** A file to attach to a mailbox draft. */
 export interface GraphAttachmentSource {
@@ -141,7 +141,7 @@ async function* fixedChunks(source: Readable, size: number): AsyncGenerator<Buff
  * `attachments/createUploadSession` and PUTs of at most 4 MB with `Content-Range`, read from
  * the file as they are sent (one chunk in memory). `createReplyDraft` starts from
  * `…/createReply` instead. Every request is sent again on 429/503/504 after Graph's Retry-After
- * (graph/graphRetryPolicy). The token is the user's delegated Graph token; the upload URL is
+ * (retry/retryPolicy). The token is the user's delegated Graph token; the upload URL is
  * pre-authenticated, so it gets no Authorization header.
  */
 export class GraphMailClient implements MailDraftPort {
@@ -149,7 +149,7 @@ export class GraphMailClient implements MailDraftPort {
   readonly #token: string;
   readonly #fetch: typeof fetch | undefined;
   readonly #timeoutMs: number;
-  readonly #retry: GraphRetrySettings;
+  readonly #retry: RetrySettings;
   readonly #sleep: (ms: number) => Promise<void>;
 
   constructor(options: GraphMailClientOptions) {
@@ -286,7 +286,7 @@ export class GraphMailClient implements MailDraftPort {
     for (let attempt = 1; ; attempt += 1) {
       const response = await this.#sendOnce(url, init);
       if (!RETRIABLE_GRAPH_STATUSES.has(response.status)) return response;
-      const decision = decideGraphRetry(this.#retry, attempt, response.headers.get('retry-after'), Date.now());
+      const decision = decideRetry(this.#retry, attempt, response.headers.get('retry-after'), Date.now());
       if (decision.kind === 'wait') {
         // The refusal's body is read so the connection is free for the next attempt.
         await response.arrayBuffer().catch(() => undefined);

@@ -1,22 +1,26 @@
 /** Statuses that say "the same request may work later": throttled, unavailable, gateway time-out. */
 export const RETRIABLE_GRAPH_STATUSES: ReadonlySet<number> = new Set([429, 503, 504]);
 
-/** How often and how long a Graph caller retries (the app-only GraphClient and the mail drafts share it). */
-export interface GraphRetrySettings {
+/**
+ * How often and how long a caller of a remote service retries. One policy for every caller that
+ * waits and tries again (Graph, the ERP's entity sources, background jobs), so Retry-After and
+ * backoff mean the same everywhere.
+ */
+export interface RetrySettings {
   /** Attempts in all (at least 1). */
   maxAttempts: number;
-  /** The longest single wait honoured in-process; Graph asking for longer fails the call in words. */
+  /** The longest single wait honoured in-process; a service asking for longer fails the call in words. */
   maxWaitMs: number;
-  /** Wait before a retry Graph gave no Retry-After for; doubled each attempt. */
+  /** Wait before a retry the service gave no Retry-After for; doubled each attempt. */
   backoffMs: number;
 }
 
 /** What to do after a failed attempt. */
-export type GraphRetryDecision =
+export type RetryDecision =
   | { kind: 'wait'; ms: number }
   /** No more attempts: `attempts` were made. */
   | { kind: 'exhausted'; attempts: number }
-  /** Graph asked for a wait longer than `maxWaitMs`. */
+  /** The service asked for a wait longer than `maxWaitMs`. */
   | { kind: 'tooLong'; ms: number };
 
 /**
@@ -32,27 +36,22 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
 }
 
 /** The doubling backoff before attempt `attempt + 1`. */
-export function graphBackoffMs(settings: GraphRetrySettings, attempt: number): number {
+export function retryBackoffMs(settings: Pick<RetrySettings, 'backoffMs'>, attempt: number): number {
   return settings.backoffMs * 2 ** (attempt - 1);
 }
 
 /**
- * After attempt `attempt` failed with a retriable status: wait Graph's Retry-After (or the
- * backoff) and try again, unless the attempts are spent or Graph asks for more than `maxWaitMs`.
+ * After attempt `attempt` failed with a retriable status: wait the service's Retry-After (or the
+ * backoff) and try again, unless the attempts are spent or the service asks for more than `maxWaitMs`.
  */
-export function decideGraphRetry(
-  settings: GraphRetrySettings,
-  attempt: number,
-  retryAfterHeader: string | null,
-  nowMs: number,
-): GraphRetryDecision {
-  const ms = retryAfterMs(retryAfterHeader, nowMs) ?? graphBackoffMs(settings, attempt);
+export function decideRetry(settings: RetrySettings, attempt: number, retryAfterHeader: string | null, nowMs: number): RetryDecision {
+  const ms = retryAfterMs(retryAfterHeader, nowMs) ?? retryBackoffMs(settings, attempt);
   if (attempt >= Math.max(1, settings.maxAttempts)) return { kind: 'exhausted', attempts: attempt };
   if (ms > settings.maxWaitMs) return { kind: 'tooLong', ms };
   return { kind: 'wait', ms };
 }
 
-/** Waits `ms` (the default `sleep` of the Graph callers). */
+/** Waits `ms` (the default `sleep` of the retrying callers). */
 export function sleepMs(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
