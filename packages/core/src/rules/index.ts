@@ -16,6 +16,8 @@ export * from './lockActionAvailability';
 export * from './lockOwnership';
 export * from './mergeAvailability';
 export * from './messages';
+export * from './messagesFor';
+export type { TextsOf } from './TextsOf';
 export * from './noteRequirement';
 export * from './noteValidation';
 export * from './options';
