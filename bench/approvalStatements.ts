@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,6 +7,7 @@ import type * as AccessFlags from '../packages/server/src/access/queueAccessFlag
 import type * as TokenCodec from '../packages/server/src/auth/tokenCodec';
 import type { Database } from '../packages/server/src/db/schema';
 import type * as BenchServer from './startSeededBenchServer';
+import { seedApprovalQueue } from './seedApprovalQueue';
 
 /*
  * What one approval executes, statement by statement: the workflow bench's request (PUT
@@ -74,77 +74,19 @@ async function seed(root: string, db: Kysely<Database>, tokenSecret: Buffer, cou
     resolve(root, 'packages/server/src/access/queueAccessFlags'),
   ) as typeof AccessFlags;
   const { signToken, tokenPayloadFor } = loadModule(resolve(root, 'packages/server/src/auth/tokenCodec')) as typeof TokenCodec;
-  const now = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
-    const { id: typeId } = await trx.insertInto('queue_types').values({ name: 'Count Invoices' }).returning('id').executeTakeFirstOrThrow();
-    const { id: approvedQueueId } = await trx
-      .insertInto('queues')
-      .values({ name: 'Count Approved', queue_type_id: typeId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: queueId } = await trx
-      .insertInto('queues')
-      .values({ name: 'Count Approval', queue_type_id: typeId, approve_to_queue_id: approvedQueueId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const bytes = Buffer.from('count placeholder');
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await trx
-      .insertInto('files')
-      .values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: now })
-      .execute();
-    const user = await trx
-      .insertInto('users')
-      .values({
-        username: 'count-approver',
-        first_name: 'Count',
-        last_name: 'Approver',
-        email: 'count-approver@example.test',
-        directory_user_id: null,
-        data_area_id: null,
-        personal_queue_id: null,
-        disabled: 0,
-        created_at: now,
-      })
-      .returning(['id', 'username'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('queue_user_access')
-      .values([
-        { user_id: user.id, queue_id: queueId, access: ALL_QUEUE_ACCESS },
-        { user_id: user.id, queue_id: approvedQueueId, access: encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin']) },
-      ])
-      .execute();
-    const privilege = await trx.selectFrom('privileges').select('id').where('name', '=', 'Workflow: Approve').executeTakeFirst();
-    const privilegeId =
-      privilege?.id ??
-      (await trx.insertInto('privileges').values({ name: 'Workflow: Approve', description: '' }).returning('id').executeTakeFirstOrThrow())
-        .id;
-    await trx.insertInto('user_privileges').values({ user_id: user.id, privilege_id: privilegeId, value: 1 }).execute();
-    const documents = await trx
-      .insertInto('documents')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          name: `Count invoice ${i + 1}.pdf`,
-          description: `Count invoice ${i + 1}`,
-          extension: 'pdf',
-          file_sha256: sha256,
-          total_pages: 1,
-          subtype_id: null,
-          user_string1: '',
-          user_date1: null,
-          queue_id: queueId,
-          row_version: 0,
-          created_by: user.id,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return { queueId, documentIds: documents.map((d) => d.id), token: signToken(tokenSecret, tokenPayloadFor(user.username, new Date())) };
+  const seeded = await seedApprovalQueue(db, {
+    label: 'Count',
+    usernames: ['count-approver'],
+    approvers: 1,
+    documents: count,
+    approvalAccess: ALL_QUEUE_ACCESS,
+    approvedAccess: encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin']),
   });
+  return {
+    queueId: seeded.queueId,
+    documentIds: seeded.documentIds,
+    token: signToken(tokenSecret, tokenPayloadFor(seeded.users[0].username, new Date())),
+  };
 }
 
 /** The bench's approval request for one document at row version `rowVersion`; resolves to the status. */

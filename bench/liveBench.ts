@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +10,7 @@ import { liveChangesSchema } from '../packages/server/src/db/liveChangesMigratio
 import type { Database } from '../packages/server/src/db/schema';
 import { printTable } from './printTable';
 import type { BenchRow } from './printTable';
+import { seedApprovalQueue } from './seedApprovalQueue';
 import { startSeededBenchServer } from './startSeededBenchServer';
 
 /*
@@ -44,89 +44,25 @@ interface Seeded {
   documentIds: number[];
 }
 
-/** One queue pair, an approver and a watcher with every flag on the queue, DOCUMENTS documents in it. */
+/** One queue pair, an approver and a watcher with every flag on both queues, DOCUMENTS documents in it. */
 async function seed(db: Kysely<Database>, tokenSecret: Buffer): Promise<Seeded> {
-  const now = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
-    const { id: typeId } = await trx.insertInto('queue_types').values({ name: 'Live Bench' }).returning('id').executeTakeFirstOrThrow();
-    const { id: approvedQueueId } = await trx
-      .insertInto('queues')
-      .values({ name: 'Live Bench Approved', queue_type_id: typeId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: queueId } = await trx
-      .insertInto('queues')
-      .values({ name: 'Live Bench Approval', queue_type_id: typeId, approve_to_queue_id: approvedQueueId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const bytes = Buffer.from('live bench placeholder');
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await trx
-      .insertInto('files')
-      .values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: now })
-      .execute();
-    const users = await trx
-      .insertInto('users')
-      .values(
-        ['live-bench-approver', 'live-bench-watcher'].map((username) => ({
-          username,
-          first_name: 'Live',
-          last_name: username,
-          email: `${username}@example.test`,
-          directory_user_id: null,
-          data_area_id: null,
-          personal_queue_id: null,
-          disabled: 0 as const,
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'username'])
-      .execute();
-    await trx
-      .insertInto('queue_user_access')
-      .values(
-        users.flatMap((user) =>
-          [queueId, approvedQueueId].map((queue) => ({ user_id: user.id, queue_id: queue, access: ALL_QUEUE_ACCESS })),
-        ),
-      )
-      .execute();
-    const privilege = await trx.selectFrom('privileges').select('id').where('name', '=', 'Workflow: Approve').executeTakeFirst();
-    const privilegeId =
-      privilege?.id ??
-      (await trx.insertInto('privileges').values({ name: 'Workflow: Approve', description: '' }).returning('id').executeTakeFirstOrThrow())
-        .id;
-    await trx.insertInto('user_privileges').values({ user_id: users[0].id, privilege_id: privilegeId, value: 1 }).execute();
-    const documents = await trx
-      .insertInto('documents')
-      .values(
-        Array.from({ length: DOCUMENTS }, (_, i) => ({
-          name: `Live bench ${i + 1}.pdf`,
-          description: `Live bench ${i + 1}`,
-          extension: 'pdf',
-          file_sha256: sha256,
-          total_pages: 1,
-          subtype_id: null,
-          user_string1: '',
-          user_date1: null,
-          queue_id: queueId,
-          row_version: 0,
-          created_by: users[0].id,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const issuedAt = new Date();
-    return {
-      queueId,
-      approverId: users[0].id,
-      approverToken: signToken(tokenSecret, tokenPayloadFor(users[0].username, issuedAt)),
-      watcherToken: signToken(tokenSecret, tokenPayloadFor(users[1].username, issuedAt)),
-      documentIds: documents.map((document) => document.id),
-    };
+  const seeded = await seedApprovalQueue(db, {
+    label: 'Live Bench',
+    usernames: ['live-bench-approver', 'live-bench-watcher'],
+    approvers: 1,
+    documents: DOCUMENTS,
+    approvalAccess: ALL_QUEUE_ACCESS,
+    approvedAccess: ALL_QUEUE_ACCESS,
   });
+  const [approver, watcher] = seeded.users;
+  const issuedAt = new Date();
+  return {
+    queueId: seeded.queueId,
+    approverId: approver.id,
+    approverToken: signToken(tokenSecret, tokenPayloadFor(approver.username, issuedAt)),
+    watcherToken: signToken(tokenSecret, tokenPayloadFor(watcher.username, issuedAt)),
+    documentIds: seeded.documentIds,
+  };
 }
 
 /** One open GET /api/events: tells `onChange` of each change event with the moment it was read. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -11,6 +10,7 @@ import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCod
 import type { Database } from '../packages/server/src/db/schema';
 import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/access/queueAccessFlags';
 import { runQueueListingBench } from './queueListingBench';
+import { seedApprovalQueue } from './seedApprovalQueue';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';
 import { startServerProcesses } from './startServerProcesses';
@@ -281,96 +281,23 @@ async function seed(
   db: Kysely<Database>,
   tokenSecret: Buffer,
 ): Promise<{ queueId: number; approvedQueueId: number; documentIds: number[]; tokens: string[] }> {
-  const now = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
-    const { id: typeId } = await trx.insertInto('queue_types').values({ name: 'Bench Invoices' }).returning('id').executeTakeFirstOrThrow();
-    const { id: approvedQueueId } = await trx
-      .insertInto('queues')
-      .values({ name: 'Bench Approved', queue_type_id: typeId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: queueId } = await trx
-      .insertInto('queues')
-      .values({ name: 'Bench Approval', queue_type_id: typeId, approve_to_queue_id: approvedQueueId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const bytes = Buffer.from('bench placeholder: the race never reads the file');
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await trx
-      .insertInto('files')
-      .values({ sha256, size: bytes.length, media_type: 'application/pdf', page_count: 1, created_at: now })
-      .execute();
-
-    const users = await trx
-      .insertInto('users')
-      .values(
-        Array.from({ length: APPROVERS }, (_, i) => ({
-          username: `bench-approver-${i + 1}`,
-          first_name: 'Bench',
-          last_name: `Approver ${i + 1}`,
-          email: `bench-approver-${i + 1}@example.test`,
-          directory_user_id: null,
-          data_area_id: null,
-          personal_queue_id: null,
-          disabled: 0 as const,
-          created_at: now,
-        })),
-      )
-      .returning(['id', 'username'])
-      .execute();
+  const seeded = await seedApprovalQueue(db, {
+    label: 'Bench',
+    usernames: Array.from({ length: APPROVERS }, (_, i) => `bench-approver-${i + 1}`),
+    approvers: APPROVERS,
+    documents: DOCUMENTS,
+    approvalAccess: ALL_QUEUE_ACCESS,
     // Approvers still see what they approved (as in the demo, where Approval L1's approvers work
     // L2 too), so a late racer learns it is out of sync (409) rather than that it vanished (404).
-    const seeApproved = encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin']);
-    await trx
-      .insertInto('queue_user_access')
-      .values(
-        users.flatMap((user) => [
-          { user_id: user.id, queue_id: queueId, access: ALL_QUEUE_ACCESS },
-          { user_id: user.id, queue_id: approvedQueueId, access: seeApproved },
-        ]),
-      )
-      .execute();
-    // Approving needs the 'Workflow: Approve' privilege as well as the queue's flag (else 403).
-    const approvePrivilege = await trx.selectFrom('privileges').select('id').where('name', '=', 'Workflow: Approve').executeTakeFirst();
-    const approvePrivilegeId =
-      approvePrivilege?.id ??
-      (await trx.insertInto('privileges').values({ name: 'Workflow: Approve', description: '' }).returning('id').executeTakeFirstOrThrow())
-        .id;
-    await trx
-      .insertInto('user_privileges')
-      .values(users.map((user) => ({ user_id: user.id, privilege_id: approvePrivilegeId, value: 1 })))
-      .execute();
-
-    const documents = await trx
-      .insertInto('documents')
-      .values(
-        Array.from({ length: DOCUMENTS }, (_, i) => ({
-          name: `Bench invoice ${i + 1}.pdf`,
-          description: `Bench invoice ${i + 1}`,
-          extension: 'pdf',
-          file_sha256: sha256,
-          total_pages: 1,
-          subtype_id: null,
-          user_string1: '',
-          user_date1: null,
-          queue_id: queueId,
-          row_version: 0,
-          created_by: users[0].id,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const issuedAt = new Date();
-    return {
-      queueId,
-      approvedQueueId,
-      documentIds: documents.map((d) => d.id),
-      tokens: users.map((user) => signToken(tokenSecret, tokenPayloadFor(user.username, issuedAt))),
-    };
+    approvedAccess: encodeQueueAccess(['BrowseToQueue', 'AccessDocumentWithin']),
   });
+  const issuedAt = new Date();
+  return {
+    queueId: seeded.queueId,
+    approvedQueueId: seeded.approvedQueueId,
+    documentIds: seeded.documentIds,
+    tokens: seeded.users.map((user) => signToken(tokenSecret, tokenPayloadFor(user.username, issuedAt))),
+  };
 }
 
 /**
