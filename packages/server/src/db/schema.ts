@@ -94,6 +94,8 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: string;
   expires_at: string;
+  /** While status_code is null: until when the answering process holds the key (it renews the lease as it works). */
+  claimed_until: string | null;
 }
 
 /** `new_card_operations`: one user's pending New Card From Document on one document (db/newCardOperationsMigration). */

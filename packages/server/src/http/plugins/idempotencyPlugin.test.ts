@@ -111,9 +111,8 @@ describeOnEachDatabase('Idempotency-Key', (server) => {
     }
   });
 
-  it('answers 409 while the first request with the key is still running, and 400 for a malformed key', async () => {
-    const key = unique('running');
-    const now = new Date().toISOString();
+  /** An in-progress row for `key`, as a process answering its first request leaves it, with its lease until `claimedUntil`. */
+  const holdKey = async (key: string, claimedUntil: Date | null, createdAt = new Date()): Promise<void> => {
     await server()
       .deps.db.insertInto('idempotency_keys')
       .values({
@@ -123,13 +122,45 @@ describeOnEachDatabase('Idempotency-Key', (server) => {
         status_code: null,
         content_type: null,
         response_body: null,
-        created_at: now,
+        created_at: createdAt.toISOString(),
         expires_at: new Date(Date.now() + 60_000).toISOString(),
+        claimed_until: claimedUntil === null ? null : claimedUntil.toISOString(),
       })
       .execute();
+  };
+
+  it('answers 409 with Retry-After (the lease left) while the first request with the key is still running, and 400 for a malformed key', async () => {
+    const key = unique('running');
+    await holdKey(key, new Date(Date.now() + 15_000));
     const busy = await note(key, 'Meanwhile.');
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toEqual({ statusCode: 409, exceptionType: 'Conflict', message: IDEMPOTENCY_KEY_IN_PROGRESS });
+    const retryAfter = Number(busy.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(15);
     expect((await note('x'.repeat(300), 'Too long a key.')).statusCode).toBe(400);
+  });
+
+  it('runs a retry whose first request died with its process once the lease has run out (scale-out: kill -9 behind the proxy)', async () => {
+    const key = unique('orphaned');
+    await holdKey(key, new Date(Date.now() - 1_000));
+    const before = await count(server(), 'notes');
+    const retry = await note(key, 'After the crash.');
+    expect(retry.statusCode).toBe(201);
+    expect(await count(server(), 'notes')).toBe(before + 1);
+    // The answer is kept now: the same request again is a replay, not a second note.
+    const again = await note(key, 'After the crash.');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await count(server(), 'notes')).toBe(before + 1);
+  });
+
+  it('still frees a key written before leases only after ten minutes', async () => {
+    const fresh = unique('legacy-fresh');
+    await holdKey(fresh, null);
+    expect((await note(fresh, 'Too soon.')).statusCode).toBe(409);
+    const old = unique('legacy-old');
+    await holdKey(old, null, new Date(Date.now() - 11 * 60_000));
+    expect((await note(old, 'Long after.')).statusCode).toBe(201);
   });
 });

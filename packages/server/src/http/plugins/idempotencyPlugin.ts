@@ -10,8 +10,18 @@ import { BoundaryBlindHash } from './BoundaryBlindHash';
 /** How long a key and its first answer are kept (draft-ietf-httpapi-idempotency-key). */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** A first request still "in progress" after this long died with its process: its key is free again. */
+/** A first request still "in progress" after this long died with its process: its key is free again (rows without a lease). */
 const STALE_IN_PROGRESS_MS = 10 * 60 * 1000;
+
+/**
+ * The lease on a first request: the answering process renews it every IDEMPOTENCY_RENEW_MS while
+ * it works, so a key whose process died (kill -9, a lost machine behind the proxy) is free again
+ * within this long and the client's retry runs, instead of hearing 409 for ten minutes.
+ */
+export const IDEMPOTENCY_LEASE_MS = 20_000;
+
+/** How often the answering process renews its lease: a quarter of it, so a slow renewal or two still holds it. */
+const IDEMPOTENCY_RENEW_MS = IDEMPOTENCY_LEASE_MS / 4;
 
 /**
  * POSTs that ignore the header: the answer of POST /api/keys carries the new key's secret, which
@@ -37,6 +47,8 @@ interface IdempotentRequest {
   /** The answer kept for this key, when the request is a retry the route must match (multipart). */
   replay: KeyRow | null;
   stored: boolean;
+  /** Renews the lease while the first request runs; cleared once it is answered or released. */
+  renewal: NodeJS.Timeout | null;
 }
 
 declare module 'fastify' {
@@ -146,20 +158,25 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
     const multipart = boundary !== null;
     const existing = await claimKey(deps, userId, key);
     if (existing === 'claimed') {
+      const renewal = renewLease(deps, userId, key);
       if (multipart) {
-        request.idempotency = { userId, key, head, tap: null, bodyDigest: null, replay: null, stored: false };
+        request.idempotency = { userId, key, head, tap: null, bodyDigest: null, replay: null, stored: false, renewal };
         return payload;
       }
       const tap = hashingTap(hasher);
       payload.on('error', (error) => tap.destroy(error));
       payload.pipe(tap);
-      request.idempotency = { userId, key, head, tap, bodyDigest: null, replay: null, stored: false };
+      request.idempotency = { userId, key, head, tap, bodyDigest: null, replay: null, stored: false, renewal };
       return tap;
     }
-    if (existing.status_code === null) throw new HttpError(409, 'Conflict', IDEMPOTENCY_KEY_IN_PROGRESS);
+    if (existing.status_code === null) {
+      // Another request (maybe on another process) holds the key: come back when its lease would run out.
+      reply.header('Retry-After', String(retryAfterSeconds(existing, deps.now())));
+      throw new HttpError(409, 'Conflict', IDEMPOTENCY_KEY_IN_PROGRESS);
+    }
     if (multipart) {
       // The route parses the parts and calls matchIdempotentBody; nothing is kept for this request.
-      request.idempotency = { userId, key, head, tap: null, bodyDigest: null, replay: existing, stored: true };
+      request.idempotency = { userId, key, head, tap: null, bodyDigest: null, replay: existing, stored: true, renewal: null };
       return payload;
     }
     // Read (and hash) the whole body before answering: only an identical request gets the replay.
@@ -172,6 +189,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
     const pending = request.idempotency;
     if (pending === null || pending.stored) return payload;
     pending.stored = true;
+    stopRenewal(pending);
     const success = reply.statusCode >= 200 && reply.statusCode < 300;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     const tap = pending.tap;
@@ -213,12 +231,48 @@ interface KeyRow {
   content_type: string | null;
   response_body: string | null;
   created_at: string;
+  claimed_until: string | null;
+}
+
+/** Whether an in-progress row's process is gone: its lease ran out (or, for a row without one, ten minutes passed). */
+function leaseExpired(row: KeyRow, now: Date): boolean {
+  if (row.claimed_until !== null) return Date.parse(row.claimed_until) < now.getTime();
+  return Date.parse(row.created_at) < now.getTime() - STALE_IN_PROGRESS_MS;
+}
+
+/** Whole seconds until an in-progress row's lease runs out (at least 1): the Retry-After of its 409. */
+function retryAfterSeconds(row: KeyRow, now: Date): number {
+  const until = row.claimed_until !== null ? Date.parse(row.claimed_until) : Date.parse(row.created_at) + STALE_IN_PROGRESS_MS;
+  return Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+}
+
+/** Keeps the first request's lease alive while it runs; a failed renewal is left to the next tick (the lease has room for it). */
+function renewLease(deps: AppDeps, userId: number, key: string): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const until = new Date(deps.now().getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
+    deps.db
+      .updateTable('idempotency_keys')
+      .set({ claimed_until: until })
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .where('status_code', 'is', null)
+      .execute()
+      .catch(() => undefined);
+  }, IDEMPOTENCY_RENEW_MS);
+  // A request in flight must not keep a stopping process alive.
+  timer.unref();
+  return timer;
+}
+
+function stopRenewal(pending: IdempotentRequest): void {
+  if (pending.renewal !== null) clearInterval(pending.renewal);
+  pending.renewal = null;
 }
 
 /**
  * Takes the key for a first request ('claimed': an in-progress row inserted), or answers the row
- * already there. Expired rows go first; an in-progress row older than STALE_IN_PROGRESS_MS is
- * taken over (its process died).
+ * already there. Expired rows go first; an in-progress row whose lease ran out is taken over
+ * (its process died).
  */
 async function claimKey(deps: AppDeps, userId: number, key: string): Promise<'claimed' | KeyRow> {
   const now = deps.now();
@@ -235,6 +289,7 @@ async function claimKey(deps: AppDeps, userId: number, key: string): Promise<'cl
         response_body: null,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + IDEMPOTENCY_KEEP_MS).toISOString(),
+        claimed_until: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString(),
       })
       .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
       .returning('user_id')
@@ -242,12 +297,12 @@ async function claimKey(deps: AppDeps, userId: number, key: string): Promise<'cl
     if (inserted !== undefined) return 'claimed';
     const row = await deps.db
       .selectFrom('idempotency_keys')
-      .select(['request_hash', 'status_code', 'content_type', 'response_body', 'created_at'])
+      .select(['request_hash', 'status_code', 'content_type', 'response_body', 'created_at', 'claimed_until'])
       .where('user_id', '=', userId)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
     if (row === undefined) continue;
-    const stale = row.status_code === null && Date.parse(row.created_at) < now.getTime() - STALE_IN_PROGRESS_MS;
+    const stale = row.status_code === null && leaseExpired(row, now);
     if (!stale) return row;
     await deps.db
       .deleteFrom('idempotency_keys')
@@ -255,6 +310,8 @@ async function claimKey(deps: AppDeps, userId: number, key: string): Promise<'cl
       .where('idempotency_key', '=', key)
       .where('status_code', 'is', null)
       .where('created_at', '=', row.created_at)
+      // Not a lease renewed since it was read: that process is alive after all.
+      .where('claimed_until', row.claimed_until === null ? 'is' : '=', row.claimed_until)
       .execute();
   }
   throw new HttpError(409, 'Conflict', IDEMPOTENCY_KEY_IN_PROGRESS);
@@ -262,6 +319,7 @@ async function claimKey(deps: AppDeps, userId: number, key: string): Promise<'cl
 
 async function releaseKey(deps: AppDeps, pending: IdempotentRequest): Promise<void> {
   pending.stored = true;
+  stopRenewal(pending);
   await deps.db
     .deleteFrom('idempotency_keys')
     .where('user_id', '=', pending.userId)
