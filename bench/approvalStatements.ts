@@ -7,7 +7,7 @@ import type * as AccessFlags from '../packages/server/src/access/queueAccessFlag
 import type * as TokenCodec from '../packages/server/src/auth/tokenCodec';
 import type { Database } from '../packages/server/src/db/schema';
 import type * as BenchServer from './startSeededBenchServer';
-import { seedApprovalQueue } from './seedApprovalQueue';
+import { seedApprovalQueue } from '../packages/server/src/test/seedApprovalQueue';
 
 /*
  * What one approval executes, statement by statement: the workflow bench's request (PUT

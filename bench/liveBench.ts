@@ -10,7 +10,7 @@ import { liveChangesSchema } from '../packages/server/src/db/liveChangesMigratio
 import type { Database } from '../packages/server/src/db/schema';
 import { printTable } from './printTable';
 import type { BenchRow } from './printTable';
-import { seedApprovalQueue } from './seedApprovalQueue';
+import { seedApprovalQueue } from '../packages/server/src/test/seedApprovalQueue';
 import { startSeededBenchServer } from './startSeededBenchServer';
 
 /*

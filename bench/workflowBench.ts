@@ -10,7 +10,7 @@ import { signToken, tokenPayloadFor } from '../packages/server/src/auth/tokenCod
 import type { Database } from '../packages/server/src/db/schema';
 import { ALL_QUEUE_ACCESS, encodeQueueAccess } from '../packages/server/src/access/queueAccessFlags';
 import { runQueueListingBench } from './queueListingBench';
-import { seedApprovalQueue } from './seedApprovalQueue';
+import { seedApprovalQueue } from '../packages/server/src/test/seedApprovalQueue';
 import { seededRandom } from './searchCorpus';
 import { startSeededBenchServer } from './startSeededBenchServer';
 import { startServerProcesses } from './startServerProcesses';

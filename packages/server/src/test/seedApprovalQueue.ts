@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../packages/server/src/db/schema';
+import type { Database } from '../db/schema';
 
 /** What a bench's approval queue needs: its name, its people, how many documents, the access each has. */
 export interface ApprovalQueueSeed {
