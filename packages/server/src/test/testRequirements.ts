@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { RequirementAbsence, TestRequirement } from './TestRequirement';
+import { findNginx } from './scaleOut/startNginxProxy';
 
 /** Whether `command` is an executable file in one of PATH's folders (no process is started). */
 function onPath(command: string): boolean {
@@ -74,5 +75,14 @@ export const PYTHON3: TestRequirement = {
   howToProvide: 'install python3 (Debian: apt-get install python3-minimal)',
   absence(): RequirementAbsence | null {
     return onPath('python3') ? null : { reason: 'python3 not on PATH', declared: false };
+  },
+};
+
+/** Debian's nginx, the reverse proxy in front of the scale-out test's server processes. */
+export const NGINX: TestRequirement = {
+  name: 'nginx',
+  howToProvide: 'install nginx (Debian: apt-get install nginx; .ci/run does)',
+  absence(): RequirementAbsence | null {
+    return findNginx() === null ? { reason: 'nginx not installed', declared: false } : null;
   },
 };
