@@ -5,7 +5,6 @@
  * from their SVG sources and zips manifest + icons into dist/teams-app-package.zip, the file a
  * Teams administrator uploads.
  */
-import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppManifestUtils } from '@microsoft/app-manifest';
@@ -25,16 +24,6 @@ export const TEAMS_PACKAGE_FILE = path.join(REPO_ROOT, 'dist', 'teams-app-packag
 /** Where @microsoft/app-manifest keeps its Teams schemas, one folder per manifest version (v1.0 … and vDevPreview). */
 function teamsSchemaDir(): string {
   return path.join(path.dirname(require.resolve('@microsoft/app-manifest/package.json')), 'build', 'json-schemas', 'teams');
-}
-
-/** The newest released manifest version whose schema @microsoft/app-manifest bundles: the one the templates are on (the preview is not released). */
-export function newestTeamsSchemaVersion(): string {
-  const versions = readdirSync(teamsSchemaDir())
-    .map((folder) => /^v(1)\.(\d+)$/.exec(folder))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => Number(match[2]));
-  if (versions.length === 0) throw new Error('@microsoft/app-manifest bundles no Teams manifest schema.');
-  return `1.${Math.max(...versions)}`;
 }
 
 /** The bundled schema of a manifest version, as @microsoft/app-manifest ships it; its file comes from the npm package, never the network. */

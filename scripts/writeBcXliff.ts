@@ -28,12 +28,12 @@ export async function readBcAlFiles(dir: string = BC_DIR): Promise<{ file: strin
 }
 
 /** Text for an XML element or attribute. */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** One trans-unit as the compiler writes it; `target`, when given, follows the source (a translation file). */
-export function transUnitXml(unit: AlTranslationUnit, target?: string): string {
+function transUnitXml(unit: AlTranslationUnit, target?: string): string {
   const maxWidth = unit.maxLength === null ? '' : ` maxwidth="${unit.maxLength}"`;
   return [
     `        <trans-unit id="${xmlText(unit.id)}"${maxWidth} size-unit="char" translate="${unit.locked ? 'no' : 'yes'}" xml:space="preserve">`,
@@ -46,7 +46,7 @@ export function transUnitXml(unit: AlTranslationUnit, target?: string): string {
 }
 
 /** An XLIFF 1.2 document of the app's trans-units for `targetLanguage` (the generated file's is en-US). */
-export function xliffDocument(units: readonly string[], targetLanguage: string): string {
+function xliffDocument(units: readonly string[], targetLanguage: string): string {
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:oasis:names:tc:xliff:document:1.2 xliff-core-1.2-transitional.xsd">',
@@ -70,15 +70,18 @@ export function generatedXliff(files: readonly { file: string; text: string }[])
   );
 }
 
-async function main(): Promise<void> {
+/** Writes the generated XLIFF of manifests/bc into its Translations folder; resolves to the file written. */
+export async function writeBcXliff(): Promise<string> {
   const out = path.join(BC_TRANSLATIONS_DIR, `${BC_APP_NAME}.g.xlf`);
   await writeFile(out, generatedXliff(await readBcAlFiles()));
-  process.stdout.write(`${path.relative(process.cwd(), out)} written.\n`);
+  return out;
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  });
+  writeBcXliff()
+    .then((out) => process.stdout.write(`${path.relative(process.cwd(), out)} written.\n`))
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    });
 }
