@@ -52,6 +52,8 @@ export async function startSeededBenchServer<T>(options: BenchServerOptions<T>):
     const config = loadConfig({
       DATAHAVEN_DATA_DIR: dataDir,
       DATAHAVEN_WEB_DIR: join(dataDir, 'no-web'),
+      // Nothing from a CDN while measuring: our own copy of office.js.
+      DATAHAVEN_OFFICE_JS: 'self',
       ...(databaseUrl === null ? {} : { DATAHAVEN_DATABASE_URL: databaseUrl }),
     });
     services = await openServices(config, postgres ? { postgresSchema: schema } : {});

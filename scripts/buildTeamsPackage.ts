@@ -11,6 +11,7 @@ import { AppManifestUtils } from '@microsoft/app-manifest';
 import sharp from 'sharp';
 import { writeAppPackage } from './appPackageParts';
 import { buildTeamsManifest, teamsManifestValues } from './buildTeamsManifest';
+import { teamsTabScopeProblems } from './teamsTabScopeProblems';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 
@@ -20,19 +21,23 @@ export const TEAMS_MANIFEST_DIR = path.join(REPO_ROOT, 'manifests', 'teams');
 /** Where `npm run build` puts the app package (dist/ is not committed). */
 export const TEAMS_PACKAGE_FILE = path.join(REPO_ROOT, 'dist', 'teams-app-package.zip');
 
-/** The manifest schema version the template declares; its schema file comes from the npm package, never the network. */
-const MANIFEST_SCHEMA_VERSION = '1.24';
+/** Where @microsoft/app-manifest keeps its Teams schemas, one folder per manifest version (v1.0 … and vDevPreview). */
+function teamsSchemaDir(): string {
+  return path.join(path.dirname(require.resolve('@microsoft/app-manifest/package.json')), 'build', 'json-schemas', 'teams');
+}
 
-/** The bundled schema of a manifest version, as @microsoft/app-manifest ships it. */
-export function teamsSchemaFile(version: string = MANIFEST_SCHEMA_VERSION): string {
-  const packageDir = path.dirname(require.resolve('@microsoft/app-manifest/package.json'));
-  return path.join(packageDir, 'build', 'json-schemas', 'teams', `v${version}`, 'MicrosoftTeams.schema.json');
+/** The bundled schema of a manifest version, as @microsoft/app-manifest ships it; its file comes from the npm package, never the network. */
+export function teamsSchemaFile(version: string): string {
+  return path.join(teamsSchemaDir(), `v${version}`, 'MicrosoftTeams.schema.json');
 }
 
 type TeamsManifest = Parameters<typeof AppManifestUtils.validateAgainstSchema>[0];
 type TeamsManifestSchema = NonNullable<Parameters<typeof AppManifestUtils.validateAgainstSchema>[1]>;
 
-/** The schema's complaints about a manifest (empty when it validates), checked offline against the bundled schema of its manifestVersion. */
+/**
+ * The schema's complaints about a manifest (empty when it validates), checked offline against the
+ * bundled schema of its manifestVersion, and then whether its tabs' scopes and contexts fit (teamsTabScopeProblems).
+ */
 export async function validateTeamsManifest(manifest: unknown): Promise<string[]> {
   const version = typeof manifest === 'object' && manifest !== null && 'manifestVersion' in manifest ? manifest.manifestVersion : undefined;
   if (typeof version !== 'string' || !/^1\.\d+$/.test(version))
@@ -45,7 +50,8 @@ export async function validateTeamsManifest(manifest: unknown): Promise<string[]
   }
   // Passing the schema keeps the package from fetching it: the build runs offline.
   const schema = JSON.parse(schemaText) as TeamsManifestSchema;
-  return AppManifestUtils.validateAgainstSchema(manifest as TeamsManifest, schema);
+  const problems = await AppManifestUtils.validateAgainstSchema(manifest as TeamsManifest, schema);
+  return [...problems, ...teamsTabScopeProblems(manifest)];
 }
 
 /** The colour (192 × 192) and outline (32 × 32, transparent) icons, rendered from their SVG sources. */

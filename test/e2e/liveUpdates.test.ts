@@ -119,6 +119,8 @@ describeNeeding(POSTGRES)('live updates between two server processes on one Post
         // One data folder: one token secret and one file store, as a deployment shares them.
         DATAHAVEN_DATA_DIR: dataDir,
         DATAHAVEN_DEMO: '1',
+        // As `npm start`: the demo runs offline, with our own copy of office.js.
+        DATAHAVEN_OFFICE_JS: 'self',
         DATAHAVEN_PORT: String(port),
         DATAHAVEN_DEMO_ERP_PORT: String(await freePort()),
         DATAHAVEN_DATABASE_URL: databaseUrl,

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_APPROVAL_STATUSES, demoPostingRefusal } from '../../packages/server/src/demo/demoErp/DemoErpStore';
 import {
@@ -7,132 +8,18 @@ import {
   PURCHASE_INVOICE_APPROVALS_SET,
 } from '../../packages/server/src/erp/erpApprovalApi';
 import { EXTENSION_API_PATH } from '../../packages/server/src/erp/extensionApiUrlOf';
+import { readBcAlFiles } from '../../scripts/writeBcXliff';
 
-/*
- * No AL compiler runs here, so what alc would refuse first is checked on the text of manifests/bc:
- * every object, table field and enum value name within AL's 30 characters (a 31-character name
- * once broke the build), object ids inside app.json's idRanges and unique per kind, table
- * extension fields inside the range too. And the extension's API agrees with the server that
- * calls it and the demo ERP that plays it: path, entity set, property, statuses, the refusal.
- */
+import { type AlFile, type AppJson, bcExtensionProblems, objectsOf } from './bcExtensionProblems';
 
 const BC_DIR = path.resolve(__dirname, '..', '..', 'manifests', 'bc');
 
-/** AL's limit on the length of an object's, a field's or an enum value's name. */
-const AL_NAME_LIMIT = 30;
-
-/** Object kinds that carry an id (controladdin, interface and profile do not). */
-const KINDS_WITH_ID = new Set([
-  'table',
-  'tableextension',
-  'page',
-  'pageextension',
-  'codeunit',
-  'enum',
-  'enumextension',
-  'permissionset',
-  'permissionsetextension',
-  'report',
-  'reportextension',
-  'query',
-  'xmlport',
-]);
-
-interface AlFile {
-  file: string;
-  text: string;
-}
-
-interface AlObject {
-  file: string;
-  kind: string;
-  id: number | null;
-  name: string;
-}
-
-const OBJECT =
-  /^(tableextension|table|pageextension|page|codeunit|enumextension|enum|permissionsetextension|permissionset|reportextension|report|query|xmlport|interface|controladdin|profile)\s+(?:(\d+)\s+)?("[^"]+"|[A-Za-z_]\w*)/gm;
-const TABLE_FIELD = /^\s*field\((\d+);\s*("[^"]+"|[A-Za-z_]\w*);/gm;
-const ENUM_VALUE = /^\s*value\((\d+);\s*("[^"]*"|[A-Za-z_]\w*)\)/gm;
-
-const unquoted = (name: string): string => name.replace(/^"|"$/g, '');
-
-/** The objects declared in the files, in order. */
-function objectsOf(files: readonly AlFile[]): AlObject[] {
-  return files.flatMap(({ file, text }) =>
-    [...text.matchAll(OBJECT)].map((match) => ({
-      file,
-      kind: match[1],
-      id: match[2] === undefined ? null : Number(match[2]),
-      name: unquoted(match[3]),
-    })),
-  );
-}
-
-/** What alc would refuse in the files, in words (empty when nothing). */
-function alProblems(files: readonly AlFile[], idRanges: readonly { from: number; to: number }[]): string[] {
-  const problems: string[] = [];
-  const inRange = (id: number): boolean => idRanges.some((range) => id >= range.from && id <= range.to);
-  const seen = new Map<string, string>();
-  for (const object of objectsOf(files)) {
-    if (object.name.length > AL_NAME_LIMIT)
-      problems.push(`${object.file}: ${object.kind} "${object.name}" has ${object.name.length} characters (at most ${AL_NAME_LIMIT}).`);
-    if (KINDS_WITH_ID.has(object.kind)) {
-      if (object.id === null) problems.push(`${object.file}: ${object.kind} "${object.name}" has no id.`);
-      else if (!inRange(object.id))
-        problems.push(`${object.file}: ${object.kind} ${object.id} "${object.name}" is outside app.json's idRanges.`);
-      const key = `${object.kind} ${object.id}`;
-      if (seen.has(key)) problems.push(`${object.file}: ${key} is declared again (first in ${seen.get(key)}).`);
-      seen.set(key, object.file);
-    }
-    const byName = `${object.kind} name ${object.name.toLowerCase()}`;
-    if (seen.has(byName))
-      problems.push(`${object.file}: ${object.kind} "${object.name}" is declared again (first in ${seen.get(byName)}).`);
-    seen.set(byName, object.file);
-  }
-  for (const { file, text } of files) {
-    const kinds = objectsOf([{ file, text }]).map((object) => object.kind);
-    if (kinds.includes('table') || kinds.includes('tableextension')) {
-      const ids = new Set<number>();
-      for (const match of text.matchAll(TABLE_FIELD)) {
-        const id = Number(match[1]);
-        const name = unquoted(match[2]);
-        if (name.length > AL_NAME_LIMIT)
-          problems.push(`${file}: field "${name}" has ${name.length} characters (at most ${AL_NAME_LIMIT}).`);
-        if (ids.has(id)) problems.push(`${file}: field ${id} is declared twice.`);
-        ids.add(id);
-        if (kinds.includes('tableextension') && !inRange(id))
-          problems.push(`${file}: field ${id} "${name}" is outside app.json's idRanges.`);
-      }
-    }
-    if (kinds.includes('enum')) {
-      for (const match of text.matchAll(ENUM_VALUE)) {
-        const name = unquoted(match[2]);
-        if (name.length > AL_NAME_LIMIT)
-          problems.push(`${file}: enum value "${name}" has ${name.length} characters (at most ${AL_NAME_LIMIT}).`);
-      }
-    }
-  }
-  return problems;
-}
-
-async function alFilesUnder(dir: string): Promise<AlFile[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.al'));
-  return Promise.all(
-    files.map(async (entry) => {
-      const full = path.join(entry.parentPath, entry.name);
-      return { file: path.relative(BC_DIR, full), text: await readFile(full, 'utf8') };
-    }),
-  );
-}
-
 let files: AlFile[];
-let idRanges: { from: number; to: number }[];
+let app: AppJson;
 
 beforeAll(async () => {
-  files = await alFilesUnder(BC_DIR);
-  idRanges = (JSON.parse(await readFile(path.join(BC_DIR, 'app.json'), 'utf8')) as { idRanges: { from: number; to: number }[] }).idRanges;
+  files = await readBcAlFiles(BC_DIR);
+  app = JSON.parse(await readFile(path.join(BC_DIR, 'app.json'), 'utf8')) as AppJson;
 });
 
 /** The text of the one AL file that declares `kind` `name`. */
@@ -142,8 +29,27 @@ function declaring(kind: string, name: string): string {
   return files.find((file) => file.file === object.file)?.text ?? '';
 }
 
-describe('the AL extension of manifests/bc, as alc would judge its names and ids', () => {
-  it("finds every object, with names of at most 30 characters and ids inside app.json's range, none twice", () => {
+/** A copy of manifests/bc in a temp folder with `change` made to one file, checked as the real one is. */
+async function problemsOfChangedCopy(file: string, change: (text: string) => string): Promise<string[]> {
+  const copy = await mkdtemp(path.join(tmpdir(), 'bc-extension-'));
+  try {
+    await cp(BC_DIR, copy, { recursive: true });
+    const target = path.join(copy, file);
+    const before = await readFile(target, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`The change to ${file} changed nothing.`);
+    await writeFile(target, after);
+    const copiedApp = JSON.parse(await readFile(path.join(copy, 'app.json'), 'utf8')) as AppJson;
+    return bcExtensionProblems(await readBcAlFiles(copy), copiedApp);
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+const RANGE: AppJson = { idRanges: [{ from: 50100, to: 50149 }], features: ['TranslationFile'] };
+
+describe('the AL extension of manifests/bc, as alc would judge it', () => {
+  it("finds every object; names of at most 30 characters, ids inside app.json's range and none twice, references resolved, permissions and translations complete", () => {
     const objects = objectsOf(files);
     expect(objects.length).toBeGreaterThanOrEqual(18);
     expect(objects.map((object) => `${object.kind} ${object.name}`)).toEqual(
@@ -154,23 +60,117 @@ describe('the AL extension of manifests/bc, as alc would judge its names and ids
         'codeunit DH Posting Guard',
         'permissionset Datahaven API',
         'controladdin Datahaven Documents',
+        'pageextension Datahaven Posted Purch. Inv.',
       ]),
     );
-    expect(alProblems(files, idRanges)).toEqual([]);
+    expect(app.features).toContain('TranslationFile');
+    expect(bcExtensionProblems(files, app)).toEqual([]);
+  });
+
+  it('catches the 31-character name the extension once had, in a copy of the real extension, and nothing else', async () => {
+    const problems = await problemsOfChangedCopy('src/DatahavenPostedPurchInvoice.PageExt.al', (text) =>
+      text.replace('pageextension 50102 "Datahaven Posted Purch. Inv."', 'pageextension 50102 "Datahaven Posted Purch. Invoice"'),
+    );
+    expect(problems).toEqual([
+      'src/DatahavenPostedPurchInvoice.PageExt.al: pageextension "Datahaven Posted Purch. Invoice" has 31 characters (at most 30).',
+    ]);
+  });
+
+  it('catches a page part, a record and an extended page that exist nowhere, and a page no permission set grants', async () => {
+    const problems = await problemsOfChangedCopy('src/DatahavenVendorCard.PageExt.al', (text) =>
+      text
+        .replace('extends "Vendor Card"', 'extends "Vendor Card Typo"')
+        .replace('part(DatahavenDocuments; "Datahaven Documents Part")', 'part(DatahavenDocuments; "Datahaven Document Part")')
+        .concat('\npage 50110 "Datahaven Extra"\n{\n    Caption = \'Extra\';\n    var\n        Vendor: Record "Vendr";\n}\n'),
+    );
+    expect(problems).toEqual([
+      'src/DatahavenVendorCard.PageExt.al: pageextension "Datahaven Vendor Card" refers to page "Vendor Card Typo", which neither the extension nor the base application declares.',
+      'src/DatahavenVendorCard.PageExt.al: pageextension "Datahaven Vendor Card" refers to page "Datahaven Document Part", which neither the extension nor the base application declares.',
+      'src/DatahavenVendorCard.PageExt.al: page "Datahaven Extra" refers to table "Vendr", which neither the extension nor the base application declares.',
+      'src/DatahavenVendorCard.PageExt.al: page "Datahaven Extra" is in no permission set (page "Datahaven Extra").',
+    ]);
+  });
+
+  it('catches a codeunit taken out of its permission set and a codeunit reference with a typo', async () => {
+    const withoutGuard = await problemsOfChangedCopy('src/DatahavenDocuments.PermissionSet.al', (text) =>
+      text.replace('        codeunit "DH Posting Guard" = X,\n', ''),
+    );
+    expect(withoutGuard).toEqual([
+      'src/DHPostingGuard.Codeunit.al: codeunit "DH Posting Guard" is in no permission set (codeunit "DH Posting Guard").',
+    ]);
+    const typo = await problemsOfChangedCopy('src/DatahavenToken.Codeunit.al', (text) =>
+      text.replace('Uri: Codeunit Uri;', 'Uri: Codeunit Url;'),
+    );
+    expect(typo).toEqual([
+      'src/DatahavenToken.Codeunit.al: codeunit "Datahaven Token" refers to codeunit "Url", which neither the extension nor the base application declares.',
+    ]);
+  });
+
+  it('catches untranslatable texts: no TranslationFile feature, a placeholder without a Comment, an unlocked token, a field without a tooltip, a table field without a caption', () => {
+    const broken: AlFile[] = [
+      {
+        file: 'x.al',
+        text: [
+          'table 50100 "X Setup"',
+          '{',
+          "    Caption = 'X Setup';",
+          '    fields',
+          '    {',
+          '        field(1; Code; Code[10])',
+          '        {',
+          '        }',
+          '    }',
+          '    var',
+          "        FailedErr: Label 'Failed for %1 with %2.', Comment = '%1 = the user';",
+          "        KeyTok: Label 'XKey';",
+          '}',
+          'page 50100 "X Setup"',
+          '{',
+          "    Caption = 'X Setup';",
+          '    SourceTable = "X Setup";',
+          '    layout',
+          '    {',
+          '        area(Content)',
+          '        {',
+          '            field(Code; Rec.Code)',
+          '            {',
+          "                Caption = 'Code';",
+          '            }',
+          '        }',
+          '    }',
+          '}',
+          'permissionset 50100 "X"',
+          '{',
+          "    Caption = 'X';",
+          '    Permissions = tabledata "X Setup" = RIMD, table "X Setup" = X, page "X Setup" = X;',
+          '}',
+        ].join('\n'),
+      },
+    ];
+    expect(bcExtensionProblems(broken, { idRanges: RANGE.idRanges, features: ['NoImplicitWith'] })).toEqual([
+      'app.json: features lacks "TranslationFile": the compiler writes no XLIFF to translate.',
+      'x.al:11: Table X Setup - NamedType FailedErr has %2 but no Comment that says what it is.',
+      'x.al:12: label KeyTok is a token (…Tok) but not Locked = true.',
+      'x.al: Table X Setup - Field Code - Property Caption is missing: users would see no translatable Caption.',
+      'x.al: Page X Setup - Control Code - Property ToolTip is missing: users would see no translatable ToolTip.',
+    ]);
   });
 
   it('would catch a 31-character name, an id outside the range, a field id used twice and an object id declared twice', () => {
     const broken: AlFile[] = [
       { file: 'a.al', text: 'codeunit 50100 "Datahaven Posting Event Handler"\n{\n}\n' },
-      { file: 'b.al', text: 'page 60000 "Fine"\n{\n}\ncodeunit 50100 Other\n{\n}\n' },
+      { file: 'b.al', text: 'enum 60000 "Fine"\n{\n    Caption = \'Fine\';\n}\ncodeunit 50100 Other\n{\n}\n' },
       {
         file: 'c.al',
-        text: 'tableextension 50101 "X" extends "Purchase Header"\n{\n    fields\n    {\n        field(50100; "A"; Integer) { }\n        field(50100; "B"; Integer) { }\n        field(70000; "An extension field name too long"; Integer) { }\n    }\n}\n',
+        text: 'tableextension 50101 "X" extends "Purchase Header"\n{\n    fields\n    {\n        field(50100; "A"; Integer) { Caption = \'A\'; }\n        field(50100; "B"; Integer) { Caption = \'B\'; }\n        field(70000; "An extension field name too long"; Integer) { Caption = \'C\'; }\n    }\n}\n',
       },
     ];
-    expect(alProblems(broken, [{ from: 50100, to: 50149 }])).toEqual([
+    const problems = bcExtensionProblems(broken, RANGE).filter(
+      (problem) => !problem.includes('permission set') && !problem.includes('is missing'),
+    );
+    expect(problems).toEqual([
       'a.al: codeunit "Datahaven Posting Event Handler" has 31 characters (at most 30).',
-      'b.al: page 60000 "Fine" is outside app.json\'s idRanges.',
+      'b.al: enum 60000 "Fine" is outside app.json\'s idRanges.',
       'b.al: codeunit 50100 is declared again (first in a.al).',
       'c.al: field 50100 is declared twice.',
       'c.al: field "An extension field name too long" has 32 characters (at most 30).',

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,20 @@ import { buildTeamsManifest, teamsManifestValues } from '../../scripts/buildTeam
 import type { TeamsPackageEntry } from '../../scripts/buildTeamsPackage';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+
+/**
+ * The newest released Teams manifest version @microsoft/app-manifest bundles a schema for, read
+ * here on its own (jest cannot load the build script, see runBuildScript): the version the
+ * template must be on, so a newer package with a newer schema asks for the template to follow.
+ */
+function newestBundledSchema(): string {
+  const dir = path.join(path.dirname(require.resolve('@microsoft/app-manifest/package.json')), 'build', 'json-schemas', 'teams');
+  const minors = readdirSync(dir).flatMap((folder) => {
+    const match = /^v1\.(\d+)$/.exec(folder);
+    return match === null ? [] : [Number(match[1])];
+  });
+  return `1.${Math.max(...minors)}`;
+}
 const TEMPLATE = path.join(repoRoot, 'manifests', 'teams', 'manifest.json');
 
 /** What a run of the build script did. */
@@ -96,14 +110,17 @@ describe('the Teams app package (npm run build:manifests)', () => {
     expect(verdicts[packaged]).toEqual([]);
     expect(verdicts[withoutIcons].join('\n')).toMatch(/must have required property 'icons'/);
     expect(manifest).toMatchObject({
-      manifestVersion: '1.24',
+      manifestVersion: newestBundledSchema(),
+      // Standard channels come with the team scope; the shared and private ones must be declared.
+      supportedChannelTypes: ['sharedChannels', 'privateChannels'],
       id: ENV.DATAHAVEN_TEAMS_APP_ID,
       icons: { color: 'color.png', outline: 'outline.png' },
       configurableTabs: [
         {
           configurationUrl: 'https://docs.example.com/integration/teams/configure',
           canUpdateConfiguration: true,
-          scopes: ['team', 'groupChat'],
+          // A channel tab only (docs/UX-DECISIONS.md "Teams tab and its configure page"): no group-chat scope without a chat context.
+          scopes: ['team'],
           context: ['channelTab'],
         },
       ],
@@ -142,6 +159,58 @@ describe('the Teams app package (npm run build:manifests)', () => {
       expect([pixels[index], pixels[index + 1], pixels[index + 2]]).toEqual([255, 255, 255]);
     }
     expect(drawn).toBeGreaterThan(50);
+  });
+
+  it('declares the schema of its manifest version, the newest the bundled package knows', async () => {
+    const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as { $schema: string; manifestVersion: string };
+    expect(newestBundledSchema()).toMatch(/^1\.(2[5-9]|[3-9]\d)$/);
+    expect(template.manifestVersion).toBe(newestBundledSchema());
+    expect(template.$schema).toBe(
+      `https://developer.microsoft.com/en-us/json-schemas/teams/v${template.manifestVersion}/MicrosoftTeams.schema.json`,
+    );
+  });
+
+  it('refuses a tab whose scopes and contexts do not fit (issue 40: groupChat with only channelTab), though the schema takes it', async () => {
+    const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as { configurableTabs: Record<string, unknown>[] };
+    const variants: Record<string, Record<string, unknown>> = {
+      chatWithoutContext: { scopes: ['team', 'groupChat'], context: ['channelTab'] },
+      contextWithoutScope: { scopes: ['team'], context: ['channelTab', 'privateChatTab'] },
+      chatWithContext: { scopes: ['team', 'groupChat'], context: ['channelTab', 'privateChatTab'] },
+    };
+    const files: Record<string, string> = {};
+    for (const [name, tab] of Object.entries(variants)) {
+      const filled = buildTeamsManifest(
+        { ...template, configurableTabs: [{ ...template.configurableTabs[0], ...tab }] },
+        teamsManifestValues(ENV, '1.0.0'),
+      );
+      files[name] = path.join(workDir, `${name}.json`);
+      await writeFile(files[name], JSON.stringify(filled));
+    }
+    const check = await runBuildScript(['--validate', ...Object.values(files)], {});
+    expect(check.code).toBe(1);
+    const verdicts = JSON.parse(check.stdout) as Record<string, string[]>;
+    expect(verdicts[files.chatWithoutContext]).toEqual([
+      '/configurableTabs/0/scopes: "groupChat" has none of its contexts (privateChatTab, meetingChatTab, meetingDetailsTab, meetingSidePanel, meetingStage) in /configurableTabs/0/context.',
+    ]);
+    expect(verdicts[files.contextWithoutScope]).toEqual([
+      '/configurableTabs/0/context: "privateChatTab" belongs to none of the tab\'s scopes (team).',
+    ]);
+    // The check is no blanket refusal: a chat scope with a chat context passes.
+    expect(verdicts[files.chatWithContext]).toEqual([]);
+  });
+
+  it('refuses an undeclared channel type and a manifest version without a bundled schema, offline', async () => {
+    const template = JSON.parse(await readFile(TEMPLATE, 'utf8')) as Record<string, unknown>;
+    const values = teamsManifestValues(ENV, '1.0.0');
+    const wrongChannel = path.join(workDir, 'wrong-channel.json');
+    const unknownVersion = path.join(workDir, 'unknown-version.json');
+    await writeFile(wrongChannel, JSON.stringify(buildTeamsManifest({ ...template, supportedChannelTypes: ['standardChannels'] }, values)));
+    await writeFile(unknownVersion, JSON.stringify(buildTeamsManifest({ ...template, manifestVersion: '1.99' }, values)));
+    const check = await runBuildScript(['--validate', wrongChannel, unknownVersion], {});
+    expect(check.code).toBe(1);
+    const verdicts = JSON.parse(check.stdout) as Record<string, string[]>;
+    expect(verdicts[wrongChannel].join('\n')).toMatch(/\/supportedChannelTypes\/0 must be equal to one of the allowed values/);
+    expect(verdicts[unknownVersion]).toEqual(['/manifestVersion 1.99 has no schema in @microsoft/app-manifest.']);
   });
 
   it('uses the configured audience as the resource the tab asks Entra for', async () => {

@@ -39,6 +39,8 @@ export async function startDemoServer(options: { webDir?: string } = {}): Promis
   const config = loadConfig({
     DATAHAVEN_DATA_DIR: dataDir,
     DATAHAVEN_DEMO: '1',
+    // As `npm start`: the demo runs offline, so the pane pages name our own copy of office.js.
+    DATAHAVEN_OFFICE_JS: 'self',
     DATAHAVEN_PORT: '0',
     DATAHAVEN_WEB_DIR: options.webDir ?? join(REPO_ROOT, 'dist', 'web'),
     DATAHAVEN_ERP_SOURCES: 'bc',

@@ -82,7 +82,7 @@ export interface Config {
    * before answering 503 + Retry-After while the work goes on (DATAHAVEN_REQUEST_WORK_MS).
    */
   requestWorkMs: number;
-  /** Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS: `self`, the default, or `hosted`). */
+  /** Where the Outlook pane loads office.js from (DATAHAVEN_OFFICE_JS: `hosted`, the default, or `self`). */
   officeJs: OfficeJsSource;
   /** Microsoft Entra ID sign-in for the Teams tab (DATAHAVEN_ENTRA_*; config/loadEntraConfig.ts). */
   entra: EntraConfig;

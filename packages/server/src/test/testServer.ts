@@ -144,6 +144,8 @@ export async function startTestServer(dialect: TestDialect, options: TestServerO
     // Any free port: the public URL settles to http://127.0.0.1:<port> once listening (buildApp), as `baseUrl`.
     DATAHAVEN_PORT: '0',
     DATAHAVEN_WEB_DIR: options.webDir ?? join(dataDir, 'no-web'),
+    // Tests load nothing from a CDN: the pane pages name our own copy of office.js unless a test asks for the hosted one.
+    DATAHAVEN_OFFICE_JS: 'self',
     ...(dialect === 'postgres' ? { DATAHAVEN_DATABASE_URL: process.env.DATAHAVEN_TEST_DATABASE_URL ?? '' } : {}),
     ...testFileStoreEnv(`t-${randomBytes(6).toString('hex')}`),
     ...options.env,

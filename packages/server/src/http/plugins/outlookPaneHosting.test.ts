@@ -18,6 +18,7 @@ describe('the Outlook pane page and our copy of office.js', () => {
     await writeFile(join(webDir, 'outlook.html'), PANE_HTML);
     await writeFile(join(webDir, 'erp.html'), '<!doctype html><title>erp</title>');
     await writeFile(join(webDir, 'outlook-sign-in.html'), PANE_HTML.replace('outlook.abc.js', 'outlook-sign-in.def.js'));
+    // The test harness chooses our copy (nothing in tests loads from a CDN); the hosted server says so as a deployment would.
     self = await startTestServer('sqlite', { webDir });
     hosted = await startTestServer('sqlite', { webDir, env: { DATAHAVEN_OFFICE_JS: 'hosted' } });
   });
@@ -35,8 +36,8 @@ describe('the Outlook pane page and our copy of office.js', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body.indexOf(`<script src="${url}"></script>`)).toBeGreaterThan(0);
       expect(page.body.indexOf(`<script src="${url}"></script>`)).toBeLessThan(page.body.indexOf('/assets/outlook.abc.js'));
-      const csp = page.headers['content-security-policy'];
-      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      const csp = String(page.headers['content-security-policy']);
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' 'wasm-unsafe-eval'");
       expect(csp).not.toContain('appsforoffice');
       expect(csp).toContain("frame-ancestors 'self' https://teams.microsoft.com");
       expect(csp).toContain('https://outlook.office.com');
@@ -81,11 +82,23 @@ describe('the Outlook pane page and our copy of office.js', () => {
     expect((await self.inject({ url: '/outlook/icons/icon-20.png' })).statusCode).toBe(404);
   });
 
-  it("DATAHAVEN_OFFICE_JS=hosted: the page loads Microsoft's office.js, and only then does its CSP allow that origin", async () => {
-    const page = await hosted.inject({ url: '/outlook/compose' });
-    expect(page.body).toContain(`<script src="${OFFICE_JS_HOSTED_URL}"></script>`);
-    expect(page.body).not.toContain('/office-js/');
-    expect(page.headers['content-security-policy']).toContain("script-src 'self' https://appsforoffice.microsoft.com 'wasm-unsafe-eval';");
+  it("DATAHAVEN_OFFICE_JS=hosted (a deployment's default): the pages load Microsoft's office.js, their CSP allows exactly that origin, and our copy is not served", async () => {
+    expect(OFFICE_JS_HOSTED_URL).toBe('https://appsforoffice.microsoft.com/lib/1/hosted/office.js');
+    for (const path of ['/outlook', '/outlook/compose', '/outlook/sign-in.html']) {
+      const page = await hosted.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<script src="${OFFICE_JS_HOSTED_URL}"></script>`);
+      expect(page.body).not.toContain('/office-js/');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://appsforoffice.microsoft.com 'wasm-unsafe-eval';");
+      // Exactly that origin: one foreign script source, none other.
+      expect(/script-src ([^;]*)/.exec(csp)?.[1].split(' ')).toEqual([
+        "'self'",
+        'https://appsforoffice.microsoft.com',
+        "'wasm-unsafe-eval'",
+      ]);
+    }
+    expect((await hosted.inject({ url: officeJsScript('self').url })).statusCode).toBe(404);
     // The other pages keep scripts to our origin.
     expect((await hosted.inject({ url: '/folders' })).headers['content-security-policy']).not.toContain('appsforoffice');
   });

@@ -87,23 +87,27 @@ export async function sendOutlookPane(
 
 /**
  * The Outlook task pane: `/outlook` and `/outlook/*` → outlook.html with office.js from the
- * configured source, `/outlook/sign-in.html` → the sign-in dialog's page, the ribbon's icons at `/outlook/icons/icon-{size}.png` (RIBBON_ICON_SIZES), and our pinned copy of office.js (with the host scripts and string files it
+ * configured source, `/outlook/sign-in.html` → the sign-in dialog's page, the ribbon's icons at `/outlook/icons/icon-{size}.png` (RIBBON_ICON_SIZES), and, when the
+ * source is `self`, our pinned copy of office.js (with the host scripts and string files it
  * loads beside itself) under `/office-js/<version>/`, cached for a year.
  */
 export async function registerOutlookPaneHosting(
   app: FastifyInstance,
   options: { webDir: string; officeJs: OfficeJsSource; entraAuthority: () => string },
 ): Promise<void> {
-  const { dir, version } = officeJsPackage();
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: `${OFFICE_JS_PATH_PREFIX}${version}/`,
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-    index: false,
-    wildcard: true,
-  });
+  // Our copy is served only when the pane loads it: with Microsoft's hosted office.js nothing may fall back to the unsupported one.
+  if (options.officeJs === 'self') {
+    const { dir, version } = officeJsPackage();
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `${OFFICE_JS_PATH_PREFIX}${version}/`,
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+      index: false,
+      wildcard: true,
+    });
+  }
   // The ribbon's icons, drawn once from the SVG the manifest folder keeps: Outlook fetches them by absolute URL.
   const icons = new Map<number, Promise<Buffer>>();
   app.get<{ Params: { size: string } }>('/outlook/icons/icon-:size.png', async (request, reply) => {
