@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { runLiveBench } from './liveBench';
 import { runLoadBench } from './loadBench';
 import { runPdfBench } from './pdfBench';
+import { runScaleOutBench } from './scaleOutBench';
 import { printTable } from './printTable';
 import { runSearchBench } from './searchBench';
 import { strictExitCode } from './strictExitCode';
@@ -34,6 +35,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   upload: uploadBench,
   load: () => runLoadBench(),
   live: runLiveBench,
+  'scale-out': runScaleOutBench,
 };
 
 /** The machine is shared: each bench's figures are printed with the load average they ran under. */
