@@ -91,6 +91,9 @@ function raceRows(label: string, run: Race, wrong: number): BenchRow[] {
     (answer) => answer.status !== 200 && !(answer.status === 409 && answer.text.includes(MESSAGES.queueOutOfSync)),
   ).length;
   const retried = run.answers.filter((answer) => answer.retried.length > 0).length;
+  const causes = new Map<string, number>();
+  for (const cause of run.answers.flatMap((answer) => answer.retried)) causes.set(cause, (causes.get(cause) ?? 0) + 1);
+  const causeText = [...causes].map(([cause, count]) => `${count} × ${cause}`).join(', ') || 'none';
   return [
     { measure: `${label}: approvals/s through nginx`, value: (run.answers.length / run.seconds).toFixed(1), budget: '', verdict: '' },
     {
@@ -100,6 +103,7 @@ function raceRows(label: string, run: Race, wrong: number): BenchRow[] {
       verdict: '',
     },
     { measure: `${label}: requests retried by the client`, value: String(retried), budget: '', verdict: '' },
+    { measure: `${label}: resends by cause`, value: causeText, budget: '', verdict: '' },
     {
       measure: `${label}: answers other than 200 / out of sync`,
       value: String(unexpected),
