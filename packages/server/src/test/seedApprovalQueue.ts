@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
+/** Documents per insert statement. */
+const DOCUMENT_CHUNK = 1000;
+
 /** What a bench's approval queue needs: its name, its people, how many documents, the access each has. */
 export interface ApprovalQueueSeed {
   /** 'Bench' → queue type 'Bench Invoices', queues 'Bench Approval' and 'Bench Approved'. */
@@ -94,28 +97,36 @@ export async function seedApprovalQueue(db: Kysely<Database>, seed: ApprovalQueu
         .values(approvers.map((user) => ({ user_id: user.id, privilege_id: privilegeId, value: 1 })))
         .execute();
     }
-    const documents = await trx
-      .insertInto('documents')
-      .values(
-        Array.from({ length: seed.documents }, (_, i) => ({
-          name: `${seed.label} invoice ${i + 1}.pdf`,
-          description: `${seed.label} invoice ${i + 1}`,
-          extension: 'pdf',
-          file_sha256: sha256,
-          total_pages: 1,
-          subtype_id: null,
-          user_string1: '',
-          user_date1: null,
-          queue_id: queueId,
-          row_version: 0,
-          created_by: users[0].id,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return { queueId, approvedQueueId, users, documentIds: documents.map((document) => document.id) };
+    // In chunks: one statement's bound values are limited (SQLite: 32,766) and a document row binds 14.
+    const documentIds: number[] = [];
+    for (let start = 0; start < seed.documents; start += DOCUMENT_CHUNK) {
+      const rows = await trx
+        .insertInto('documents')
+        .values(
+          Array.from({ length: Math.min(DOCUMENT_CHUNK, seed.documents - start) }, (_, offset) => {
+            const i = start + offset;
+            return {
+              name: `${seed.label} invoice ${i + 1}.pdf`,
+              description: `${seed.label} invoice ${i + 1}`,
+              extension: 'pdf',
+              file_sha256: sha256,
+              total_pages: 1,
+              subtype_id: null,
+              user_string1: '',
+              user_date1: null,
+              queue_id: queueId,
+              row_version: 0,
+              created_by: users[0].id,
+              created_at: now,
+              updated_at: now,
+              deleted_at: null,
+            };
+          }),
+        )
+        .returning('id')
+        .execute();
+      documentIds.push(...rows.map((row) => row.id));
+    }
+    return { queueId, approvedQueueId, users, documentIds };
   });
 }
