@@ -101,7 +101,7 @@ export async function runSoakBench(): Promise<void> {
       approvalAccess: ALL_QUEUE_ACCESS,
       approvedAccess: ALL_QUEUE_ACCESS,
     });
-    for (const name of ['Cabinet: Import Documents', 'Workflow Queues: OK']) {
+    for (const name of ['Cabinet: Import Documents', 'Workflow Queues: OK', 'Search: Search']) {
       const privilege =
         (await deps.db.selectFrom('privileges').select('id').where('name', '=', name).executeTakeFirst()) ??
         (await deps.db.insertInto('privileges').values({ name, description: '' }).returning('id').executeTakeFirstOrThrow());
@@ -172,8 +172,9 @@ export async function runSoakBench(): Promise<void> {
         lastRequests = tally.requests;
         lastFailures = tally.failures.length;
         minutesSeen.push(minute);
+        const firstNew = minute.failures > 0 ? ` (first: ${tally.failures[tally.failures.length - minute.failures]})` : '';
         process.stdout.write(
-          `minute ${String(minute.minute).padStart(3)}: ${minute.requests} requests, ${minute.failures} failed, RSS ${minute.rssMb.toFixed(1)} MB, heap ${minute.heapMb.toFixed(1)} MB, load ${minute.load.toFixed(1)}\n`,
+          `minute ${String(minute.minute).padStart(3)}: ${minute.requests} requests, ${minute.failures} failed, RSS ${minute.rssMb.toFixed(1)} MB, heap ${minute.heapMb.toFixed(1)} MB, load ${minute.load.toFixed(1)}${firstNew}\n`,
         );
       });
     }, 60_000);
