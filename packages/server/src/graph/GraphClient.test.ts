@@ -1,3 +1,5 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { documentsArrivedNotification } from '../notifications/documentsArrivedNotification';
@@ -6,6 +8,7 @@ import type { EntraAppTokenStandIn } from '../test/startEntraAppTokenStandIn';
 import { startGraphNotificationStandIn } from '../test/startGraphNotificationStandIn';
 import type { GraphNotificationStandIn } from '../test/startGraphNotificationStandIn';
 import { ClientCredentialsTokenProvider } from './AppTokenProvider';
+import type { AppTokenSource } from './AppTokenProvider';
 import { GraphClient } from './GraphClient';
 import type { GraphClientOptions } from './GraphClient';
 import { GraphRequestError } from './GraphRequestError';
@@ -135,6 +138,88 @@ describe('GraphClient: app-only Graph calls through one port', () => {
     });
     expect(response.status).toBe(401);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('InvalidAuthenticationToken');
+  });
+
+  it('takes one fresh app token when Graph refuses the cached one (401), and says so when the fresh one is refused too', async () => {
+    const entraTokens = new ClientCredentialsTokenProvider({
+      authority: entra.authority,
+      clientId: entra.clientId,
+      clientSecret: entra.clientSecret,
+    });
+    /** A token cache holding a token Graph no longer takes (revoked) until it is told to drop it. */
+    const revokedUntilInvalidated = (staysRevoked: boolean): AppTokenSource & { invalidations: number } => {
+      let revoked = true;
+      return {
+        invalidations: 0,
+        tokenFor(tenantId) {
+          return revoked ? Promise.resolve('revoked.app.token') : entraTokens.tokenFor(tenantId);
+        },
+        invalidate(tenantId) {
+          this.invalidations += 1;
+          revoked = staysRevoked;
+          entraTokens.invalidate(tenantId);
+        },
+      };
+    };
+    const delivered = (await graph.notifications()).length;
+    const sent = graph.requests();
+    const renewed = revokedUntilInvalidated(false);
+    await notify(new GraphClient({ graphUrl: graph.graphUrl, tokens: renewed }));
+    expect(renewed.invalidations).toBe(1);
+    expect(graph.requests()).toBe(sent + 2);
+    expect((await graph.notifications()).length).toBe(delivered + 1);
+
+    const refused = revokedUntilInvalidated(true);
+    const failure = await notify(new GraphClient({ graphUrl: graph.graphUrl, tokens: refused })).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(GraphRequestError);
+    expect((failure as GraphRequestError).status).toBe(401);
+    expect((failure as GraphRequestError).message).toMatch(
+      new RegExp(`^Microsoft Graph refused the notification to ${USER}: 401 InvalidAuthenticationToken: `),
+    );
+    expect(refused.invalidations).toBe(1);
+    expect(graph.requests()).toBe(sent + 4);
+  });
+
+  it('follows no redirect (the token stays with Graph) and gives an attempt that gets no answer up after its time-out', async () => {
+    let elsewhere = 0;
+    const listen = async (server: Server): Promise<string> => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    const other = createHttpServer((_request, response) => {
+      elsewhere += 1;
+      response.end('{}');
+    });
+    const otherOrigin = await listen(other);
+    // A "Graph" that sends every call elsewhere, and one that takes the request and never answers.
+    const redirecting = createHttpServer((_request, response) => {
+      response.writeHead(307, { location: `${otherOrigin}/v1.0/users` }).end();
+    });
+    const silent = createHttpServer(() => undefined);
+    const [redirectingOrigin, silentOrigin] = [await listen(redirecting), await listen(silent)];
+    try {
+      const tokens = new ClientCredentialsTokenProvider({
+        authority: entra.authority,
+        clientId: entra.clientId,
+        clientSecret: entra.clientSecret,
+      });
+      const redirected = await notify(new GraphClient({ graphUrl: `${redirectingOrigin}/v1.0`, tokens, maxAttempts: 1 })).catch(
+        (error: unknown) => error,
+      );
+      expect(redirected).toBeInstanceOf(GraphRequestError);
+      expect((redirected as GraphRequestError).message).toMatch(
+        /^Microsoft Graph could not be reached for the notification to .*redirect.*; gave up after 1 attempts\.$/,
+      );
+      expect(elsewhere).toBe(0);
+      const timedOut = await notify(new GraphClient({ graphUrl: `${silentOrigin}/v1.0`, tokens, maxAttempts: 1, timeoutMs: 300 })).catch(
+        (error: unknown) => error,
+      );
+      expect(timedOut).toBeInstanceOf(GraphRequestError);
+      expect((timedOut as GraphRequestError).message).toMatch(/: no answer in time; gave up after 1 attempts\.$/);
+    } finally {
+      silent.closeAllConnections();
+      for (const server of [other, redirecting, silent]) await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('gives up in words after its attempts when Graph cannot be reached', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { GraphError, GraphMailClient, UPLOAD_CHUNK_SIZE } from './GraphMailClient';
+import { GraphError, GraphMailClient, INLINE_ATTACHMENT_LIMIT, UPLOAD_CHUNK_SIZE } from './GraphMailClient';
 import { startGraphStandIn } from './test/startGraphStandIn';
 import type { GraphStandIn } from './test/startGraphStandIn';
 
@@ -151,6 +151,106 @@ describe('GraphMailClient against a local Graph stand-in', () => {
       message: 'Application is over its MailboxConcurrency limit. Graph asked to wait 3600 s; try again later.',
     });
     expect(waits).toEqual([2000, 2000]);
+  });
+
+  it("sends attachments of 3 MB and more through an upload session (the library's LargeFileUploadTask): ranges in order, no Authorization, a throttled PUT sent again after its Retry-After", async () => {
+    const waits: number[] = [];
+    const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token, sleep: async (ms) => void waits.push(ms) });
+    // Exactly Graph's inline limit: no longer inline. And one over a chunk: two PUTs.
+    const atLimit = randomBytes(INLINE_ATTACHMENT_LIMIT);
+    const overChunk = randomBytes(UPLOAD_CHUNK_SIZE + 777_777);
+    const before = graph.calls.length;
+    graph.throttle(1, 429, 2, 'uploads');
+    const draft = await client.createDraft({
+      subject: 'Scans',
+      text: '',
+      attachments: [
+        { name: 'at-limit.pdf', mediaType: 'application/pdf', size: atLimit.length, open: () => Readable.from([atLimit]) },
+        { name: 'over-chunk.tif', mediaType: 'image/tiff', size: overChunk.length, open: () => Readable.from([overChunk]) },
+      ],
+    });
+    expect(graph.violations).toEqual([]);
+    expect(waits).toEqual([2000]);
+    expect(draft.attachments).toEqual([
+      { name: 'at-limit.pdf', size: atLimit.length, via: 'uploadSession', chunks: 1 },
+      { name: 'over-chunk.tif', size: overChunk.length, via: 'uploadSession', chunks: 2 },
+    ]);
+    const stored = graph.drafts.get(draft.id);
+    expect(stored?.attachments.map((a) => [a.name, a.via])).toEqual([
+      ['at-limit.pdf', 'uploadSession'],
+      ['over-chunk.tif', 'uploadSession'],
+    ]);
+    expect(stored?.attachments[0].bytes.equals(atLimit)).toBe(true);
+    expect(stored?.attachments[1].bytes.equals(overChunk)).toBe(true);
+    const calls = graph.calls.slice(before);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path.split('/').pop())).toEqual([
+      'messages',
+      'createUploadSession',
+      'createUploadSession',
+    ]);
+    const puts = calls.filter((call) => call.method === 'PUT');
+    // The first PUT was refused 429 and sent again with the same range.
+    expect(puts.map((call) => call.contentRange)).toEqual([
+      `bytes 0-${atLimit.length - 1}/${atLimit.length}`,
+      `bytes 0-${atLimit.length - 1}/${atLimit.length}`,
+      `bytes 0-${UPLOAD_CHUNK_SIZE - 1}/${overChunk.length}`,
+      `bytes ${UPLOAD_CHUNK_SIZE}-${overChunk.length - 1}/${overChunk.length}`,
+    ]);
+    expect(puts.every((call) => call.authorization === undefined && call.contentType === 'application/octet-stream')).toBe(true);
+  });
+
+  it("gives up in Graph's words on an upload PUT Graph keeps refusing", async () => {
+    const waits: number[] = [];
+    const client = new GraphMailClient({
+      baseUrl: graph.baseUrl,
+      accessToken: graph.token,
+      sleep: async (ms) => void waits.push(ms),
+      maxAttempts: 2,
+    });
+    const bytes = randomBytes(INLINE_ATTACHMENT_LIMIT + 10);
+    const throttledBefore = graph.throttled();
+    graph.throttle(2, 503, 1, 'uploads');
+    await expect(
+      client.createDraft({
+        subject: 'Refused',
+        text: '',
+        attachments: [{ name: 'refused.pdf', mediaType: 'application/pdf', size: bytes.length, open: () => Readable.from([bytes]) }],
+      }),
+    ).rejects.toMatchObject({ status: 503, code: 'ServiceUnavailable', message: 'Service unavailable. Gave up after 2 attempts.' });
+    expect(graph.throttled() - throttledBefore).toBe(2);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('fails in words, before a wrong byte is sent, when a file is shorter or longer than its recorded size', async () => {
+    const client = new GraphMailClient({ baseUrl: graph.baseUrl, accessToken: graph.token });
+    const bytes = randomBytes(UPLOAD_CHUNK_SIZE + 1000);
+    const before = graph.calls.length;
+    await expect(
+      client.createDraft({
+        subject: 'Short',
+        text: '',
+        attachments: [{ name: 'short.pdf', mediaType: 'application/pdf', size: bytes.length + 5000, open: () => Readable.from([bytes]) }],
+      }),
+    ).rejects.toMatchObject({ status: 500, code: 'SizeMismatch', message: 'short.pdf is shorter than its recorded size.' });
+    // The first 4 MB went; the rest never did.
+    expect(
+      graph.calls
+        .slice(before)
+        .filter((call) => call.method === 'PUT')
+        .map((call) => call.bodyLength),
+    ).toEqual([UPLOAD_CHUNK_SIZE]);
+
+    const longBefore = graph.calls.length;
+    await expect(
+      client.createDraft({
+        subject: 'Long',
+        text: '',
+        attachments: [{ name: 'long.pdf', mediaType: 'application/pdf', size: bytes.length - 5000, open: () => Readable.from([bytes]) }],
+      }),
+    ).rejects.toMatchObject({ status: 500, code: 'SizeMismatch', message: 'long.pdf is larger than its recorded size.' });
+    // Its only range ends where the recorded size does: the extra bytes were seen before that PUT.
+    expect(graph.calls.slice(longBefore).filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(graph.violations).toEqual([]);
   });
 
   it('refuses an attachment over 150 MB before calling Graph', async () => {

@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
-import { RETRIABLE_GRAPH_STATUSES, decideRetry, sleepMs } from '../retry';
-import type { RetrySettings } from '../retry';
+import { LargeFileUploadTask, ResponseType } from '@microsoft/microsoft-graph-client';
+import type { Client, FileObject, Range } from '@microsoft/microsoft-graph-client';
+import { DelegatedTokenAuthenticationProvider, GraphCallState, createGraphSdkClient } from '../graph';
+import type { GraphSdkClientOptions } from '../graph';
+import { sleepMs } from '../retry';
 
 /** A file to attach to a mailbox draft. */
 export interface GraphAttachmentSource {
@@ -60,8 +63,6 @@ export interface GraphMailClientOptions {
   baseUrl: string;
   /** The delegated access token (Mail.ReadWrite) the host obtained for the user. */
   accessToken: string;
-  /** fetch to use; the global one by default. */
-  fetch?: typeof fetch;
   /** Time-out of one Graph request (default 60 s). */
   timeoutMs?: number;
   /** Attempts in all when Graph answers 429, 503 or 504 (default 4). */
@@ -112,63 +113,139 @@ async function readAll(source: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The stream cut into buffers of exactly `size` bytes (the last may be shorter). */
-async function* fixedChunks(source: Readable, size: number): AsyncGenerator<Buffer, void, undefined> {
-  let pending: Buffer[] = [];
-  let pendingLength = 0;
-  for await (const chunk of source) {
-    let buffer = chunk as Buffer;
-    while (pendingLength + buffer.length >= size) {
-      const take = size - pendingLength;
-      pending.push(buffer.subarray(0, take));
-      yield Buffer.concat(pending);
-      pending = [];
-      pendingLength = 0;
-      buffer = buffer.subarray(take);
-    }
-    if (buffer.length > 0) {
-      pending.push(buffer);
-      pendingLength += buffer.length;
-    }
+/** How a call that got no yes from Graph ended, in Graph's words where it gave some. */
+function failureOf(state: GraphCallState, error: unknown): unknown {
+  if (state.unreachable !== null) {
+    const cause = state.unreachable.error;
+    return new GraphError(
+      504,
+      'Unreachable',
+      `Microsoft Graph could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
-  if (pendingLength > 0) yield Buffer.concat(pending);
+  if (state.refusal === null) return state.thrown ?? error;
+  const { status, statusText, text } = state.refusal;
+  let code = `Http${status}`;
+  let message = `Microsoft Graph answered ${status} ${statusText}.`.replace(' .', '.');
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof parsed.error?.code === 'string') code = parsed.error.code;
+    if (typeof parsed.error?.message === 'string' && parsed.error.message !== '') message = parsed.error.message;
+  } catch {
+    // Not Graph's JSON error body: keep the status line.
+  }
+  const stopped = state.stopped;
+  if (stopped === null) return new GraphError(status, code, message);
+  const why =
+    stopped.kind === 'exhausted'
+      ? `Gave up after ${stopped.attempts} attempts.`
+      : `Graph asked to wait ${Math.ceil(stopped.ms / 1000)} s; try again later.`;
+  return new GraphError(status, code, `${message.replace(/\.?$/, '.')} ${why}`);
 }
 
 /**
- * Microsoft Graph mail drafts over plain fetch (HOSTS.md: the Graph SDK is unmaintained):
+ * An attachment's bytes as the library's LargeFileUploadTask asks for them, range after range,
+ * read from the file as they are sent (one chunk in memory). The ranges must continue where the
+ * last one ended, and the file must be exactly its recorded size: either way off fails in words
+ * before a wrong byte is sent.
+ */
+class AttachmentSlices implements FileObject<Readable> {
+  readonly content: Readable;
+  readonly name: string;
+  readonly size: number;
+  readonly #chunks: AsyncIterator<unknown>;
+  #pending: Buffer[] = [];
+  #pendingLength = 0;
+  #sent = 0;
+
+  constructor(attachment: GraphAttachmentSource, content: Readable) {
+    this.content = content;
+    this.name = attachment.name;
+    this.size = attachment.size;
+    this.#chunks = content[Symbol.asyncIterator]();
+  }
+
+  /** Bytes sent so far. */
+  get sent(): number {
+    return this.#sent;
+  }
+
+  /** The bytes of `range`, which must start where the last one ended. */
+  async sliceFile(range: Range): Promise<Buffer> {
+    if (range.minValue !== this.#sent)
+      throw new GraphError(
+        502,
+        'BadResponse',
+        `Microsoft Graph asked for ${this.name} from byte ${range.minValue}, but ${this.#sent} bytes were sent.`,
+      );
+    const length = range.maxValue - range.minValue + 1;
+    const bytes = await this.#read(length);
+    if (bytes.length < length) throw new GraphError(500, 'SizeMismatch', `${this.name} is shorter than its recorded size.`);
+    this.#sent += length;
+    if (this.#sent === this.size && (await this.#read(1)).length > 0)
+      throw new GraphError(500, 'SizeMismatch', `${this.name} is larger than its recorded size.`);
+    return bytes;
+  }
+
+  /** Up to `length` bytes (fewer only at the end of the file). */
+  async #read(length: number): Promise<Buffer> {
+    while (this.#pendingLength < length) {
+      const next = await this.#chunks.next();
+      if (next.done === true) break;
+      const chunk = next.value as Buffer;
+      this.#pending.push(chunk);
+      this.#pendingLength += chunk.length;
+    }
+    const all = Buffer.concat(this.#pending);
+    const bytes = all.subarray(0, length);
+    const rest = all.subarray(bytes.length);
+    this.#pending = rest.length > 0 ? [rest] : [];
+    this.#pendingLength = rest.length;
+    return bytes;
+  }
+}
+
+/**
+ * Microsoft Graph mail drafts through @microsoft/microsoft-graph-client with the server's
+ * middleware (graph/createGraphSdkClient: the user's delegated token, Graph's Retry-After within
+ * the retry policy, a time-out per request, no redirects), against the configured Graph base URL:
  * `POST /v1.0/me/messages` creates the draft (→ id, webLink); each attachment under 3 MB is a
  * `fileAttachment` with `contentBytes`, larger ones (to 150 MB) go through
- * `attachments/createUploadSession` and PUTs of at most 4 MB with `Content-Range`, read from
- * the file as they are sent (one chunk in memory). `createReplyDraft` starts from
- * `…/createReply` instead. Every request is sent again on 429/503/504 after Graph's Retry-After
- * (retry/retryPolicy). The token is the user's delegated Graph token; the upload URL is
- * pre-authenticated, so it gets no Authorization header.
+ * `attachments/createUploadSession` and the library's LargeFileUploadTask: PUTs of at most 4 MB
+ * with `Content-Range`, read from the file as they are sent. `createReplyDraft` starts from
+ * `…/createReply` instead. Every request, the PUTs too, is sent again on 429/503/504 after
+ * Graph's Retry-After; a wait longer than `maxWaitMs` or the last attempt fails in words. The
+ * upload URL is pre-authenticated, so its PUTs go through a client without Authorization.
  */
 export class GraphMailClient implements MailDraftPort {
   readonly #baseUrl: string;
-  readonly #token: string;
-  readonly #fetch: typeof fetch | undefined;
-  readonly #timeoutMs: number;
-  readonly #retry: RetrySettings;
-  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #transport: Omit<GraphSdkClientOptions, 'baseUrl' | 'authentication'>;
+  readonly #client: Client;
 
   constructor(options: GraphMailClientOptions) {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#token = options.accessToken;
-    this.#fetch = options.fetch;
-    this.#timeoutMs = options.timeoutMs ?? 60_000;
-    this.#retry = {
-      maxAttempts: Math.max(1, options.maxAttempts ?? 4),
-      maxWaitMs: options.maxWaitMs ?? 10_000,
-      backoffMs: options.backoffMs ?? 500,
+    this.#transport = {
+      retry: {
+        maxAttempts: Math.max(1, options.maxAttempts ?? 4),
+        maxWaitMs: options.maxWaitMs ?? 10_000,
+        backoffMs: options.backoffMs ?? 500,
+      },
+      timeoutMs: options.timeoutMs ?? 60_000,
+      // The user waits: a Graph that does not answer is said at once.
+      retryUnreachable: false,
+      sleep: options.sleep ?? sleepMs,
     };
-    this.#sleep = options.sleep ?? sleepMs;
+    this.#client = createGraphSdkClient({
+      ...this.#transport,
+      baseUrl: this.#baseUrl,
+      authentication: new DelegatedTokenAuthenticationProvider(options.accessToken),
+    });
   }
 
   /** Creates the draft with every attachment and resolves to its id and webLink. */
   async createDraft(request: GraphDraftRequest): Promise<GraphDraft> {
     checkSizes(request.attachments);
-    const message = await this.#graph<{ id?: unknown; webLink?: unknown }>('POST', '/v1.0/me/messages', {
+    const message = await this.#graph<{ id?: unknown; webLink?: unknown }>('/v1.0/me/messages', {
       subject: request.subject,
       body: { contentType: 'Text', content: request.text },
       toRecipients: [],
@@ -184,7 +261,6 @@ export class GraphMailClient implements MailDraftPort {
   async createReplyDraft(request: GraphReplyRequest): Promise<GraphDraft> {
     checkSizes(request.attachments);
     const message = await this.#graph<{ id?: unknown; webLink?: unknown }>(
-      'POST',
       `/v1.0/me/messages/${encodeURIComponent(request.messageId)}/createReply`,
       { comment: request.comment },
     );
@@ -206,7 +282,7 @@ export class GraphMailClient implements MailDraftPort {
   /** Attaches the file as one fileAttachment; resolves to 1 (the requests that carried its bytes). */
   async #attachInline(messageId: string, attachment: GraphAttachmentSource): Promise<number> {
     const bytes = await readAll(await attachment.open());
-    await this.#graph('POST', `/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments`, {
+    await this.#graph(`/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments`, {
       '@odata.type': '#microsoft.graph.fileAttachment',
       name: attachment.name,
       contentType: attachment.mediaType,
@@ -215,10 +291,9 @@ export class GraphMailClient implements MailDraftPort {
     return 1;
   }
 
-  /** Attaches the file through an upload session; resolves to the number of PUTs. */
+  /** Attaches the file through an upload session and the library's LargeFileUploadTask; resolves to the number of PUTs. */
   async #attachByUploadSession(messageId: string, attachment: GraphAttachmentSource): Promise<number> {
-    const session = await this.#graph<{ uploadUrl?: unknown }>(
-      'POST',
+    const session = await this.#graph<{ uploadUrl?: unknown; expirationDateTime?: unknown }>(
       `/v1.0/me/messages/${encodeURIComponent(messageId)}/attachments/createUploadSession`,
       {
         AttachmentItem: { attachmentType: 'file', name: attachment.name, size: attachment.size, contentType: attachment.mediaType },
@@ -226,32 +301,41 @@ export class GraphMailClient implements MailDraftPort {
     );
     if (typeof session.uploadUrl !== 'string') throw new GraphError(502, 'BadResponse', 'Microsoft Graph did not return an upload URL.');
     const uploadUrl = this.#checkedUploadUrl(session.uploadUrl);
-    const source = await attachment.open();
-    let offset = 0;
+    // The library's PUTs carry no state of their own: this one is theirs, read when one fails.
+    const state = new GraphCallState();
+    const uploads = createGraphSdkClient({ ...this.#transport, baseUrl: uploadUrl.origin, authentication: 'none', callState: state });
+    const file = new AttachmentSlices(attachment, await attachment.open());
     let puts = 0;
+    const task = new LargeFileUploadTask(
+      uploads,
+      file,
+      {
+        // Relative to the client's base (the URL's origin): the library reads only https URLs as absolute.
+        url: `${uploadUrl.pathname}${uploadUrl.search}`,
+        expiry: new Date(typeof session.expirationDateTime === 'string' ? session.expirationDateTime : Date.now()),
+      },
+      { rangeSize: UPLOAD_CHUNK_SIZE, uploadEventHandlers: { progress: () => void (puts += 1) } },
+    );
     try {
-      for await (const chunk of fixedChunks(source, UPLOAD_CHUNK_SIZE)) {
-        const end = offset + chunk.length - 1;
-        if (end >= attachment.size) throw new GraphError(500, 'SizeMismatch', `${attachment.name} is larger than its recorded size.`);
-        const response = await this.#send(uploadUrl, {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/octet-stream', 'Content-Range': `bytes ${offset}-${end}/${attachment.size}` },
-          body: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length),
-        });
-        if (!response.ok) throw await this.#errorOf(response);
-        await response.arrayBuffer();
-        offset = end + 1;
-        puts += 1;
-      }
+      await task.upload();
+    } catch (error) {
+      if (error instanceof GraphError) throw error;
+      const failure = failureOf(state, error);
+      if (failure instanceof GraphError) throw failure;
+      throw new GraphError(
+        502,
+        'BadResponse',
+        `The upload session of ${attachment.name} failed: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
     } finally {
-      source.destroy();
+      file.content.destroy();
     }
-    if (offset !== attachment.size) throw new GraphError(500, 'SizeMismatch', `${attachment.name} is shorter than its recorded size.`);
+    if (file.sent !== attachment.size) throw new GraphError(500, 'SizeMismatch', `${attachment.name} is shorter than its recorded size.`);
     return puts;
   }
 
   /** The upload URL Graph gave, refused unless it is HTTPS on Microsoft's mail hosts or on the configured Graph origin. */
-  #checkedUploadUrl(text: string): string {
+  #checkedUploadUrl(text: string): URL {
     let url: URL;
     try {
       url = new URL(text);
@@ -263,69 +347,28 @@ export class GraphMailClient implements MailDraftPort {
     // The bytes of a document go only where the user's mailbox is: never to a host Graph did not vouch for.
     if (!sameOrigin && !microsoft)
       throw new GraphError(502, 'BadResponse', `Microsoft Graph returned an upload URL on an unexpected host (${url.host}).`);
-    return url.toString();
+    return url;
   }
 
-  async #graph<T = unknown>(method: 'POST', path: string, body: unknown): Promise<T> {
-    const response = await this.#send(`${this.#baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${this.#token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw await this.#errorOf(response);
+  /** POSTs `body` as JSON to `path` and resolves to Graph's JSON answer; anything but a 2xx is a GraphError in words. */
+  async #graph<T = unknown>(path: string, body: unknown): Promise<T> {
+    const state = new GraphCallState();
+    let response: Response;
+    try {
+      response = await this.#client
+        .api(path)
+        .header('Accept', 'application/json')
+        .middlewareOptions([state])
+        .responseType(ResponseType.RAW)
+        .post(body);
+    } catch (error) {
+      throw failureOf(state, error);
+    }
+    if (state.refusal !== null) {
+      await response.arrayBuffer().catch(() => undefined);
+      throw failureOf(state, null);
+    }
     const text = await response.text();
     return (text === '' ? {} : JSON.parse(text)) as T;
-  }
-
-  /**
-   * One request, sent again while Graph answers 429, 503 or 504, after its Retry-After (the
-   * retry policy the app-only GraphClient follows too); the last answer is returned as it is,
-   * except that attempts spent or a wait too long become a GraphError in words.
-   */
-  async #send(url: string, init: RequestInit): Promise<Response> {
-    for (let attempt = 1; ; attempt += 1) {
-      const response = await this.#sendOnce(url, init);
-      if (!RETRIABLE_GRAPH_STATUSES.has(response.status)) return response;
-      const decision = decideRetry(this.#retry, attempt, response.headers.get('retry-after'), Date.now());
-      if (decision.kind === 'wait') {
-        // The refusal's body is read so the connection is free for the next attempt.
-        await response.arrayBuffer().catch(() => undefined);
-        await this.#sleep(decision.ms);
-        continue;
-      }
-      const failure = await this.#errorOf(response);
-      const why =
-        decision.kind === 'exhausted'
-          ? `Gave up after ${decision.attempts} attempts.`
-          : `Graph asked to wait ${Math.ceil(decision.ms / 1000)} s; try again later.`;
-      throw new GraphError(failure.status, failure.code, `${failure.message.replace(/\.?$/, '.')} ${why}`);
-    }
-  }
-
-  async #sendOnce(url: string, init: RequestInit): Promise<Response> {
-    const fetchImpl = this.#fetch ?? fetch;
-    try {
-      return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.#timeoutMs), redirect: 'error' });
-    } catch (error) {
-      throw new GraphError(
-        504,
-        'Unreachable',
-        `Microsoft Graph could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
-
-  async #errorOf(response: Response): Promise<GraphError> {
-    const text = await response.text().catch(() => '');
-    let code = `Http${response.status}`;
-    let message = `Microsoft Graph answered ${response.status} ${response.statusText}.`.replace(' .', '.');
-    try {
-      const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-      if (typeof parsed.error?.code === 'string') code = parsed.error.code;
-      if (typeof parsed.error?.message === 'string' && parsed.error.message !== '') message = parsed.error.message;
-    } catch {
-      // Not Graph's JSON error body: keep the status line.
-    }
-    return new GraphError(response.status, code, message);
   }
 }

@@ -36,8 +36,11 @@ export interface GraphStandIn {
   token: string;
   /** The REST id of a received message in the mailbox (what createReply replies to). */
   readMessageId: string;
-  /** Makes the next `count` requests answer `status` (429 or 503) with `Retry-After: retryAfterSeconds`. */
-  throttle(count: number, status: 429 | 503, retryAfterSeconds: number): void;
+  /**
+   * Makes the next `count` requests answer `status` (429 or 503) with `Retry-After: retryAfterSeconds`;
+   * with `only: 'uploads'`, the next `count` upload-session PUTs.
+   */
+  throttle(count: number, status: 429 | 503, retryAfterSeconds: number, only?: 'uploads'): void;
   /** Requests answered by `throttle` so far. */
   throttled(): number;
   close(): Promise<void>;
@@ -89,6 +92,7 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
   let throttleLeft = 0;
   let throttleStatus: 429 | 503 = 429;
   let throttleSeconds = 0;
+  let throttleOnlyUploads = false;
   let throttledCount = 0;
 
   const server = createServer((request, response) => {
@@ -116,7 +120,7 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
         violations.push(`${request.method} ${url.pathname}: ${why}`);
         send(response, 400, { error: { code: 'BadRequest', message: why } });
       };
-      if (throttleLeft > 0) {
+      if (throttleLeft > 0 && (!throttleOnlyUploads || url.pathname.startsWith('/upload/'))) {
         throttleLeft -= 1;
         throttledCount += 1;
         response.writeHead(throttleStatus, { 'content-type': 'application/json', 'retry-after': String(throttleSeconds) });
@@ -262,10 +266,11 @@ export async function startGraphStandIn(token = 'graph-token-for-tests'): Promis
     violations,
     token,
     readMessageId: READ_MESSAGE.id,
-    throttle: (count, status, retryAfterSeconds) => {
+    throttle: (count, status, retryAfterSeconds, only) => {
       throttleLeft = count;
       throttleStatus = status;
       throttleSeconds = retryAfterSeconds;
+      throttleOnlyUploads = only === 'uploads';
     },
     throttled: () => throttledCount,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
