@@ -52,6 +52,8 @@ export class EntraNetworkModule implements INetworkModule {
   }
 
   async #send<T>(url: string, method: 'GET' | 'POST', options: NetworkRequestOptions = {}, timeout?: number): Promise<NetworkResponse<T>> {
+    // The query string is MSAL's telemetry (client-request-id …): the endpoint named in words is the path.
+    const endpoint = url.split('?')[0] ?? url;
     const note = (exchange: EntraExchange): void => {
       if (options.correlationId !== undefined) this.#exchanges.set(options.correlationId, exchange);
     };
@@ -67,11 +69,11 @@ export class EntraNetworkModule implements INetworkModule {
       });
     } catch (error) {
       const timedOut = typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'TimeoutError';
-      note(timedOut ? { kind: 'timedOut', url } : { kind: 'unreachable', url, detail: fetchFailureText(error) });
+      note(timedOut ? { kind: 'timedOut', url: endpoint } : { kind: 'unreachable', url: endpoint, detail: fetchFailureText(error) });
       throw new AuthError(timedOut ? 'entra_timed_out' : 'entra_unreachable', options.correlationId ?? '', fetchFailureText(error));
     }
     const body = parseJsonObject(await response.text().catch(() => ''));
-    note({ kind: 'answered', url, status: response.status, statusText: response.statusText, body });
+    note({ kind: 'answered', url: endpoint, status: response.status, statusText: response.statusText, body });
     if (body === null)
       throw new AuthError('entra_not_json', options.correlationId ?? '', `HTTP ${response.status}: an answer that is not JSON`);
     const headers: Record<string, string> = {};
