@@ -112,5 +112,9 @@ export async function demoOnBehalfOfGrant(
     expires_in: expiresIn,
     ext_expires_in: expiresIn,
     access_token: token,
+    // Asked for (MSAL asks), Entra names the user the token is for: MSAL keeps each user's token under its own key.
+    ...(text('client_info') === '1'
+      ? { client_info: Buffer.from(JSON.stringify({ uid: oid, utid: context.tid })).toString('base64url') }
+      : {}),
   });
 }

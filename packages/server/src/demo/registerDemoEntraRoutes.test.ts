@@ -6,6 +6,7 @@ import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 
 import { DEMO_ENTRA_CLIENT_ID, DEMO_ENTRA_TENANT_ID, DEMO_TEAMS_APP_ID } from '../config/loadEntraConfig';
 import { loadConfig, type Config } from '../config/Config';
 import { createServer } from '../createServer';
+import { ClientCredentialsTokenProvider } from '../graph';
 import { createDatabase } from '../db/createDatabase';
 import { demoEntraAccessToken, demoProductToken } from '../test/demoEntraTokens';
 import { listenForTest } from '../test/listenForTest';
@@ -131,6 +132,27 @@ describe('the demo Entra ID stand-in (/demo/entra) in demo mode', () => {
     expect(wrongSecret.status).toBe(401);
     expect(await wrongSecret.json()).toMatchObject({ error: 'invalid_client' });
     expect((await appToken({ grant_type: 'password', client_id: DEMO_ENTRA_CLIENT_ID })).status).toBe(400);
+  });
+
+  it("gives the product's MSAL client (ClientCredentialsTokenProvider) its OpenID configuration and a Graph app token over http", async () => {
+    const tokens = new ClientCredentialsTokenProvider({
+      authority: config.entra.authority,
+      clientId: DEMO_ENTRA_CLIENT_ID,
+      clientSecret: config.entra.clientSecret ?? '',
+    });
+    const token = await tokens.tokenFor(DEMO_ENTRA_TENANT_ID);
+    expect(decodeJwt(token)).toMatchObject({ tid: DEMO_ENTRA_TENANT_ID, appid: DEMO_ENTRA_CLIENT_ID, aud: 'https://graph.microsoft.com' });
+    await expect(
+      new ClientCredentialsTokenProvider({
+        authority: config.entra.authority,
+        clientId: DEMO_ENTRA_CLIENT_ID,
+        clientSecret: 'guess',
+      }).tokenFor(DEMO_ENTRA_TENANT_ID),
+    ).rejects.toMatchObject({
+      status: 401,
+      code: 'invalid_client',
+      message: `Microsoft Entra ID refused an app token for tenant ${DEMO_ENTRA_TENANT_ID} (client ${DEMO_ENTRA_CLIENT_ID}): invalid_client: The client id or secret is wrong.`,
+    });
   });
 
   it('rolls its signing key over on request; the product picks the new key up once its cool-down has passed', async () => {

@@ -1,5 +1,6 @@
 import { conflict, invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
+import { EntraTokenClients, EntraTokenFailure } from '../graph';
 import { retryAfterMs } from '../retry';
 import {
   erpBusy,
@@ -64,12 +65,6 @@ export interface EntitySourceConnectorOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-interface CachedToken {
-  accessToken: string;
-  /** When to fetch a new one: shortly before the source's own expiry. */
-  refreshAt: number;
-}
-
 interface Cached<T> {
   value: T;
   expiresAt: number;
@@ -101,7 +96,7 @@ function isTimeout(error: unknown): boolean {
 
 /**
  * One entity source reached over OData v4 (Business Central's API v2.0 or the demo ERP): a
- * client-credentials token cached until shortly before it expires, `$metadata` discovered and
+ * client-credentials token through MSAL cached until shortly before it expires, `$metadata` discovered and
  * cached, queries with $filter/$select/$orderby/$top/$skip that follow `@odata.nextLink`,
  * 429/503 retried after Retry-After (bounded), every attempt under a time-out. Every failure is
  * a DomainError in words (erp/erpMessages.ts) — a down ERP is a 503 with a sentence, never a
@@ -116,8 +111,10 @@ export class EntitySourceConnector {
   private readonly metadataTtlMs: number;
   private readonly maxRecords: number;
   private readonly sleep: (ms: number) => Promise<void>;
-  private token: CachedToken | null = null;
-  private tokenInFlight: Promise<CachedToken> | null = null;
+  /** The source's client-credentials tokens through MSAL, its token cache and our renewal clock. */
+  private readonly tokens: EntraTokenClients;
+  /** The token the last call got, so a 401 on an older one (a concurrent renewal) does not throw away the new one. */
+  private currentToken: string | null = null;
   private metadataCache: Cached<SourceMetadata> | null = null;
   private metadataInFlight: Promise<SourceMetadata> | null = null;
   private companiesCache: Cached<SourceCompany[]> | null = null;
@@ -132,6 +129,14 @@ export class EntitySourceConnector {
     this.metadataTtlMs = options.metadataTtlMs ?? 3_600_000;
     this.maxRecords = options.maxRecords ?? 5_000;
     this.sleep = options.sleep ?? defaultSleep;
+    this.tokens = new EntraTokenClients({
+      authority: new URL(config.tokenUrl).origin,
+      tokenEndpoint: config.tokenUrl,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      timeoutMs: this.timeoutMs,
+      now: this.now,
+    });
   }
 
   /** The source's prefix, e.g. 'bc'. */
@@ -413,7 +418,7 @@ export class EntitySourceConnector {
     let renewedToken = false;
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
-      const headers: Record<string, string> = { ...extraHeaders, Authorization: `Bearer ${token.accessToken}`, Accept: accept };
+      const headers: Record<string, string> = { ...extraHeaders, Authorization: `Bearer ${token}`, Accept: accept };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       const response = await this.send(url, { method, headers, ...(body === undefined ? {} : { body }) }, deadline);
       if (response.ok) return response;
@@ -421,7 +426,10 @@ export class EntitySourceConnector {
       if (response.status === 401 && !renewedToken) {
         // The source forgot or revoked the token before its expiry: one fresh token, one more try.
         renewedToken = true;
-        if (this.token === token) this.token = null;
+        if (this.currentToken === token) {
+          this.currentToken = null;
+          this.tokens.invalidate(this.config.tenant);
+        }
         attempt--;
         continue;
       }
@@ -456,47 +464,45 @@ export class EntitySourceConnector {
     return null;
   }
 
-  private async accessToken(): Promise<CachedToken> {
-    if (this.token !== null && this.token.refreshAt > this.now()) return this.token;
-    this.tokenInFlight ??= this.fetchToken().finally(() => {
-      this.tokenInFlight = null;
-    });
-    return this.tokenInFlight;
+  /**
+   * The source's token: MSAL's client-credentials grant at the configured token endpoint (Entra ID
+   * for Business Central, the demo ERP's own), from MSAL's cache until shortly before it expires
+   * by our clock; concurrent first callers share one request. Entra's refusals and silences are
+   * Unavailable in words, as the source's own are.
+   */
+  private async accessToken(): Promise<string> {
+    try {
+      this.currentToken = await this.tokens.token(
+        this.config.tenant,
+        this.config.tenant,
+        (client, request) => client.acquireTokenByClientCredential({ scopes: [this.config.scope], ...request }),
+        (lifetimeMs) => lifetimeMs - Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2),
+      );
+      return this.currentToken;
+    } catch (error) {
+      throw this.tokenError(error);
+    }
   }
 
-  private async fetchToken(): Promise<CachedToken> {
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: this.config.clientId,
-      client_secret: this.config.clientSecret,
-      scope: this.config.scope,
-    });
-    const response = await this.send(
-      this.config.tokenUrl,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: form.toString(),
-      },
-      performance.now() + this.timeoutMs,
-    );
-    const text = await this.readBody(response);
-    if (response.status === 400 || response.status === 401 || response.status === 403)
-      throw unavailable(erpCredentialsRefused(this.config.label));
-    if (response.status === 429 || response.status === 503) throw unavailable(erpBusy(this.config.label));
-    if (!response.ok) throw unavailable(erpFailed(this.config.label, `sign-in answered HTTP ${response.status}`));
-    let body: { access_token?: unknown; expires_in?: unknown };
-    try {
-      body = JSON.parse(text) as typeof body;
-    } catch {
-      throw unavailable(erpFailed(this.config.label, 'a sign-in answer that is not JSON'));
+  private tokenError(error: unknown): DomainError {
+    if (!(error instanceof EntraTokenFailure)) return this.transportError(error);
+    const { label } = this.config;
+    switch (error.kind) {
+      case 'unreachable':
+        return unavailable(erpUnreachable(label));
+      case 'timedOut':
+        return unavailable(erpTimedOut(label, Math.max(1, Math.round(this.timeoutMs / 1000))));
+      case 'refused':
+        if (error.status === 400 || error.status === 401 || error.status === 403) return unavailable(erpCredentialsRefused(label));
+        if (error.status === 429 || error.status === 503) return unavailable(erpBusy(label));
+        return unavailable(erpFailed(label, `sign-in answered HTTP ${error.status}`));
+      case 'badAnswer':
+        return unavailable(
+          erpFailed(label, error.code === 'NotJson' ? 'a sign-in answer that is not JSON' : 'a sign-in answer without a token'),
+        );
+      default:
+        return unavailable(erpFailed(label, `sign-in: ${error.description}`));
     }
-    if (typeof body.access_token !== 'string' || body.access_token === '')
-      throw unavailable(erpFailed(this.config.label, 'a sign-in answer without a token'));
-    const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 3600)) * 1000;
-    const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
-    this.token = { accessToken: body.access_token, refreshAt: this.now() + lifetimeMs - margin };
-    return this.token;
   }
 
   /** fetch until `deadline` (performance.now() ms), body included; a transport failure becomes Unavailable in words. */

@@ -192,7 +192,8 @@ describeOnEachDatabase('POST /api/mail-drafts/reply', (server) => {
     expect(entra.lastForm()).toMatchObject({
       grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
       requested_token_use: 'on_behalf_of',
-      scope: 'https://graph.microsoft.com/Mail.ReadWrite',
+      // MSAL's on-behalf-of request adds the OpenID Connect scopes to the resource's, as Entra expects of it.
+      scope: 'https://graph.microsoft.com/Mail.ReadWrite openid profile offline_access',
       client_id: entra.clientId,
       assertion,
     });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { EntraSigningKeys } from '../../demo/EntraSigningKeys';
 
 /** A loopback Entra ID for the reply-draft tests: a key set, user tokens, and the on-behalf-of grant. */
@@ -34,8 +34,9 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * Starts an Entra ID stand-in on 127.0.0.1 serving `/{tid}/discovery/v2.0/keys` and
- * `/{tid}/oauth2/v2.0/token` with the jwt-bearer on-behalf-of grant only: it checks the client
+ * Starts an Entra ID stand-in on 127.0.0.1 serving `/{tid}/discovery/v2.0/keys`, the OpenID
+ * configuration (what MSAL reads first) and `/{tid}/oauth2/v2.0/token` with the jwt-bearer
+ * on-behalf-of grant only: it checks the client
  * id and secret, `requested_token_use=on_behalf_of`, the Mail.ReadWrite scope and that the
  * assertion is a token it signed for our API, and answers `graphToken` (what the Graph stand-in
  * accepts). Anything else is answered as Entra words its refusals.
@@ -49,7 +50,8 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
   const audience = `api://datahaven.test/${CLIENT}`;
   const server = createServer((request, response) => {
     void (async () => {
-      const path = request.url ?? '/';
+      // MSAL puts its telemetry (client-request-id …) in the token request's query string: the path alone is the endpoint.
+      const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
       const refuse = (status: number, error: string, description: string): void => {
         response
           .writeHead(status, { 'content-type': 'application/json' })
@@ -59,6 +61,18 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks()));
         return;
       }
+      if (request.method === 'GET' && path === `/${TENANT}/v2.0/.well-known/openid-configuration`) {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            issuer: `${authority}/${TENANT}/v2.0`,
+            jwks_uri: `${authority}/${TENANT}/discovery/v2.0/keys`,
+            authorization_endpoint: `${authority}/${TENANT}/oauth2/v2.0/authorize`,
+            token_endpoint: `${authority}/${TENANT}/oauth2/v2.0/token`,
+            grant_types_supported: ['urn:ietf:params:oauth:grant-type:jwt-bearer'],
+          }),
+        );
+        return;
+      }
       if (request.method !== 'POST' || path !== `/${TENANT}/oauth2/v2.0/token`) return refuse(404, 'not_found', 'No such endpoint.');
       const form = Object.fromEntries(new URLSearchParams(await readBody(request)));
       lastForm = form;
@@ -66,7 +80,9 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
         return refuse(400, 'unsupported_grant_type', 'Only on-behalf-of.');
       if (form.client_id !== CLIENT || form.client_secret !== clientSecret)
         return refuse(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
-      if (form.scope !== 'https://graph.microsoft.com/Mail.ReadWrite')
+      // Entra adds the OpenID Connect scopes MSAL asks for too (openid profile offline_access); the resource's must be Mail.ReadWrite.
+      const resourceScopes = (form.scope ?? '').split(' ').filter((scope) => !['', 'openid', 'profile', 'offline_access'].includes(scope));
+      if (resourceScopes.join(' ') !== 'https://graph.microsoft.com/Mail.ReadWrite')
         return refuse(400, 'invalid_scope', `AADSTS70011: The scope ${form.scope} is not valid.`);
       try {
         await jwtVerify(form.assertion ?? '', createLocalJWKSet(keys.jwks()), { issuer: `${authority}/${TENANT}/v2.0`, audience });
@@ -74,9 +90,19 @@ export async function startOboEntraStandIn(graphToken: string): Promise<OboEntra
         return refuse(400, 'invalid_grant', 'AADSTS50013: Assertion failed signature validation.');
       }
       exchanges += 1;
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ token_type: 'Bearer', scope: 'Mail.ReadWrite', expires_in: 3600, access_token: graphToken }));
+      // Asked for (MSAL asks), Entra names the user the token is for: MSAL keeps each user's token under its own key.
+      const { oid } = decodeJwt(form.assertion ?? '');
+      const clientInfo =
+        form.client_info === '1' ? { client_info: Buffer.from(JSON.stringify({ uid: oid, utid: TENANT })).toString('base64url') } : {};
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          token_type: 'Bearer',
+          scope: 'https://graph.microsoft.com/Mail.ReadWrite',
+          expires_in: 3600,
+          access_token: graphToken,
+          ...clientInfo,
+        }),
+      );
     })().catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });
