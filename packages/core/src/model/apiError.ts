@@ -18,6 +18,7 @@ export const EXCEPTION_TYPES = {
   unsupportedFileType: 'UnsupportedFileType',
   licenseCount: 'LicenseCountException',
   conflict: 'Conflict',
+  tooManyRequests: 'TooManyRequests',
   internalError: 'InternalError',
 } as const;
 

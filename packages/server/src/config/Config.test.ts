@@ -186,3 +186,19 @@ describe('loadConfig: the PostgreSQL connections', () => {
       expect(() => loadConfig({ DATAHAVEN_DATABASE_CONNECTIONS: text })).toThrow(/DATAHAVEN_DATABASE_CONNECTIONS is not/);
   });
 });
+
+describe('loadConfig: the rate limits', () => {
+  it('allows 600 token, 60 API-key and 1200 upload requests a minute per caller unless DATAHAVEN_RATE_LIMIT_* say otherwise; 0 is no limit', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ token: 600, keys: 60, uploads: 1200 });
+    expect(
+      loadConfig({ DATAHAVEN_RATE_LIMIT_TOKEN: '30', DATAHAVEN_RATE_LIMIT_KEYS: ' ', DATAHAVEN_RATE_LIMIT_UPLOADS: '0' }).rateLimits,
+    ).toEqual({ token: 30, keys: 60, uploads: 0 });
+  });
+
+  it('refuses a limit that is not a whole number of requests from 0 to a million', () => {
+    for (const text of ['-1', '2.5', 'many', '1000001'])
+      expect(() => loadConfig({ DATAHAVEN_RATE_LIMIT_UPLOADS: text })).toThrow(
+        /DATAHAVEN_RATE_LIMIT_UPLOADS is not a number of requests a minute/,
+      );
+  });
+});

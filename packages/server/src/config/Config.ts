@@ -103,6 +103,29 @@ export interface Config {
   uploadRequestLimitBytes: number;
   /** The most bytes of documents a user may add in a UTC day (DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240 by default; 0: no quota). */
   uploadDailyQuotaBytes: number;
+  /** Requests a minute one caller may send to each rate-limited route (DATAHAVEN_RATE_LIMIT_*; 0: no limit). */
+  rateLimits: RateLimits;
+}
+
+/**
+ * Requests a minute per caller (the signed-in user, else the client's address) and route; past
+ * one, 429 with Retry-After. Counted in each server process (DATAHAVEN_WORKERS) on its own.
+ */
+export interface RateLimits {
+  /** GET /api/token/user (DATAHAVEN_RATE_LIMIT_TOKEN, 600): callers there are not signed in yet, so per address. */
+  token: number;
+  /** POST and DELETE /api/keys (DATAHAVEN_RATE_LIMIT_KEYS, 60). */
+  keys: number;
+  /** POST /api/documents, /api/queues/{id}/documents and /api/mail-import (DATAHAVEN_RATE_LIMIT_UPLOADS, 1200). */
+  uploads: number;
+}
+
+/** The most a rate limit may be set to: a million requests a minute is no limit at all. */
+const MAX_RATE_LIMIT = 1_000_000;
+
+function parseRateLimit(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  return parseWholeNumber(name, text, 0, MAX_RATE_LIMIT, `a number of requests a minute (0–${MAX_RATE_LIMIT}; 0: no limit)`);
 }
 
 /** The demo's sending mailbox for notices (its Graph stand-in takes any). */
@@ -333,5 +356,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: parseAllowedHosts(env.DATAHAVEN_ALLOWED_HOSTS),
     uploadRequestLimitBytes: parseMegabytes('DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB', env.DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB, 256, 1),
     uploadDailyQuotaBytes: parseMegabytes('DATAHAVEN_UPLOAD_DAILY_QUOTA_MB', env.DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240, 0),
+    rateLimits: {
+      // A reverse proxy makes every sign-in come from its address, and an ERP server mints its users' tokens from one.
+      token: parseRateLimit('DATAHAVEN_RATE_LIMIT_TOKEN', env.DATAHAVEN_RATE_LIMIT_TOKEN, 600),
+      keys: parseRateLimit('DATAHAVEN_RATE_LIMIT_KEYS', env.DATAHAVEN_RATE_LIMIT_KEYS, 60),
+      // The load bench uploads 10 a second as one user for 10 minutes; a clerk dropping a folder sends one request per file.
+      uploads: parseRateLimit('DATAHAVEN_RATE_LIMIT_UPLOADS', env.DATAHAVEN_RATE_LIMIT_UPLOADS, 1200),
+    },
   };
 }

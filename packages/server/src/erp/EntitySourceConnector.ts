@@ -1,7 +1,7 @@
 import { conflict, invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import { EntraTokenClients, EntraTokenFailure } from '../graph';
-import { retryAfterMs } from '../retry';
+import { decideRetry, sleepMs } from '../retry';
 import {
   erpBusy,
   erpCredentialsRefused,
@@ -76,8 +76,6 @@ const TOKEN_REFRESH_MARGIN_MS = 60_000;
 /** Backoff when a 429/503 carries no Retry-After: 0.5 s, 1 s, 2 s. */
 const DEFAULT_BACKOFF_MS = 500;
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The name of an error or of its cause (fetch wraps some in a TypeError); duck-typed, since DOMException may come from another realm. */
 function namesOf(error: unknown): string[] {
   const names: string[] = [];
@@ -128,7 +126,7 @@ export class EntitySourceConnector {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
     this.metadataTtlMs = options.metadataTtlMs ?? 3_600_000;
     this.maxRecords = options.maxRecords ?? 5_000;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? sleepMs;
     this.tokens = new EntraTokenClients({
       authority: new URL(config.tokenUrl).origin,
       tokenEndpoint: config.tokenUrl,
@@ -438,11 +436,15 @@ export class EntitySourceConnector {
       if (response.status === 400) throw invalid(erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
       // A 429 was refused before any work, so even an action may be sent again; a 503 may not have been, so only reads retry it.
       if (response.status === 429 || (response.status === 503 && method === 'GET')) {
-        const asked = retryAfterMs(response.headers.get('retry-after'), this.now());
-        const wait = asked ?? DEFAULT_BACKOFF_MS * 2 ** attempt;
-        if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs || performance.now() + wait >= deadline)
-          throw unavailable(erpBusy(this.config.label));
-        await this.sleep(wait);
+        // The one retry policy (retry/) decides the wait; the call's own budget may still cut it short.
+        const decision = decideRetry(
+          { maxAttempts: this.maxRetries + 1, maxWaitMs: this.maxRetryAfterMs, backoffMs: DEFAULT_BACKOFF_MS },
+          attempt + 1,
+          response.headers.get('retry-after'),
+          this.now(),
+        );
+        if (decision.kind !== 'wait' || performance.now() + decision.ms >= deadline) throw unavailable(erpBusy(this.config.label));
+        await this.sleep(decision.ms);
         continue;
       }
       if (response.status === 503) throw unavailable(erpBusy(this.config.label));

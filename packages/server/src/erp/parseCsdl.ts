@@ -1,3 +1,5 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
 /** One structural property of an entity type. */
 export interface EntityPropertyMetadata {
   name: string;
@@ -49,118 +51,155 @@ export class CsdlError extends Error {
   }
 }
 
-const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeXml(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(parseInt(entity.slice(1), 10));
-    return XML_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
-}
-
-function attributesOf(text: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of text.matchAll(/([A-Za-z_][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    attributes.set(match[1], decodeXml(match[2] ?? match[3] ?? ''));
-  }
-  return attributes;
-}
-
-/** The element name without its XML namespace prefix ('edmx:Edmx' → 'Edmx'). */
-function localName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
+/** One XML element as the parser hands it on: local name, attributes (entities decoded), child elements. */
+interface XmlElement {
+  name: string;
+  attributes: Readonly<Record<string, string>>;
+  children: XmlElement[];
 }
 
 /**
- * Reads CSDL 4.0 XML (an OData v4 `$metadata`): entity types with their keys, properties and
- * navigation properties, the container's entity sets and the bound actions. A small element
- * scanner rather than an XML library: CSDL is plain elements and attributes, and annotations,
- * comments and processing instructions are skipped.
+ * fast-xml-parser in document order (`preserveOrder`): every node is `{ <name>: children, ':@': attributes }`.
+ * Namespace prefixes are dropped (`edmx:Edmx` → `Edmx`, whatever prefix a source declares), attribute
+ * values stay strings, character references are decoded (`htmlEntities` turns on numeric ones too),
+ * and comments, processing instructions and CDATA text never become elements.
+ */
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  removeNSPrefix: true,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  htmlEntities: true,
+});
+
+const ATTRIBUTES_KEY = ':@';
+
+/** The elements among the parser's ordered nodes (text nodes skipped). */
+function elementsOf(nodes: unknown): XmlElement[] {
+  if (!Array.isArray(nodes)) return [];
+  const elements: XmlElement[] = [];
+  for (const node of nodes as unknown[]) {
+    if (typeof node !== 'object' || node === null) continue;
+    const entries = Object.entries(node as Record<string, unknown>);
+    const tag = entries.find(([key]) => key !== ATTRIBUTES_KEY && !key.startsWith('#') && !key.startsWith('?'));
+    if (tag === undefined) continue;
+    const attributes: Record<string, string> = {};
+    const rawAttributes = (node as Record<string, unknown>)[ATTRIBUTES_KEY];
+    if (typeof rawAttributes === 'object' && rawAttributes !== null) {
+      for (const [key, value] of Object.entries(rawAttributes as Record<string, unknown>)) {
+        if (typeof value === 'string') attributes[key] = value;
+      }
+    }
+    elements.push({ name: tag[0], attributes, children: elementsOf(tag[1]) });
+  }
+  return elements;
+}
+
+function childrenNamed(element: XmlElement, name: string): XmlElement[] {
+  return element.children.filter((child) => child.name === name);
+}
+
+/**
+ * The alias → namespace map of a CSDL document: every `Schema` and `edmx:Include` may declare an
+ * alias (`<Schema Namespace="Microsoft.NAV" Alias="NAV">`), and a qualified name may use either.
+ */
+function aliasesOf(edmx: XmlElement): Map<string, string> {
+  const aliases = new Map<string, string>();
+  const visit = (element: XmlElement): void => {
+    if ((element.name === 'Schema' || element.name === 'Include') && element.attributes.Alias !== undefined) {
+      aliases.set(element.attributes.Alias, element.attributes.Namespace ?? '');
+    }
+    // Aliases are declared only at the document's top levels (Reference/Include, DataServices/Schema).
+    if (element.name === 'Edmx' || element.name === 'Reference' || element.name === 'DataServices') element.children.forEach(visit);
+  };
+  visit(edmx);
+  return aliases;
+}
+
+/** A type name with its namespace spelled out: 'NAV.vendor' → 'Microsoft.NAV.vendor', also inside Collection(…). */
+function qualify(aliases: ReadonlyMap<string, string>, typeName: string): string {
+  const trimmed = typeName.trim();
+  const collection = /^Collection\((.+)\)$/.exec(trimmed);
+  if (collection !== null) return `Collection(${qualify(aliases, collection[1])})`;
+  const dot = trimmed.lastIndexOf('.');
+  if (dot === -1) return trimmed;
+  const namespace = aliases.get(trimmed.slice(0, dot));
+  return namespace === undefined ? trimmed : `${namespace}.${trimmed.slice(dot + 1)}`;
+}
+
+function entityTypeOf(element: XmlElement, namespace: string, aliases: ReadonlyMap<string, string>): EntityTypeMetadata {
+  const typeName = element.attributes.Name ?? '';
+  const keys = childrenNamed(element, 'Key').flatMap((key) => childrenNamed(key, 'PropertyRef').map((ref) => ref.attributes.Name ?? ''));
+  const properties = childrenNamed(element, 'Property').map((property): EntityPropertyMetadata => {
+    const maxLength = property.attributes.MaxLength?.trim();
+    return {
+      name: property.attributes.Name ?? '',
+      type: qualify(aliases, property.attributes.Type ?? 'Edm.String'),
+      // CSDL: Nullable defaults to true.
+      nullable: property.attributes.Nullable?.trim() !== 'false',
+      maxLength: maxLength === undefined || !/^\d+$/.test(maxLength) ? null : Number(maxLength),
+    };
+  });
+  const navigations = childrenNamed(element, 'NavigationProperty').map((navigation): EntityNavigationMetadata => {
+    const target = qualify(aliases, navigation.attributes.Type ?? '');
+    const collection = /^Collection\((.+)\)$/.exec(target);
+    return {
+      name: navigation.attributes.Name ?? '',
+      targetType: collection === null ? target : collection[1],
+      collection: collection !== null,
+    };
+  });
+  return {
+    qualifiedName: namespace === '' ? typeName : `${namespace}.${typeName}`,
+    name: typeName,
+    keys,
+    properties,
+    navigations,
+    entitySet: null,
+  };
+}
+
+function actionOf(element: XmlElement, namespace: string, aliases: ReadonlyMap<string, string>): EntityActionMetadata {
+  const actionName = element.attributes.Name ?? '';
+  // A bound action's first parameter is its binding parameter.
+  const binding = element.attributes.IsBound?.trim() === 'true' ? childrenNamed(element, 'Parameter')[0]?.attributes.Type : undefined;
+  return {
+    qualifiedName: namespace === '' ? actionName : `${namespace}.${actionName}`,
+    boundTo: binding === undefined ? null : qualify(aliases, binding),
+  };
+}
+
+/**
+ * Reads CSDL 4.0 XML (an OData v4 `$metadata`) with an XML parser (fast-xml-parser): entity types
+ * with their keys, properties and navigation properties, the container's entity sets and the bound
+ * actions. Whatever namespace prefixes the document uses, and names qualified by a schema's alias,
+ * come out as the namespace-qualified names the connector matches on; annotations, comments,
+ * CDATA and processing instructions never count as declarations.
  */
 export function parseCsdl(xml: string): SourceMetadata {
-  if (!/<(\w+:)?Edmx[\s>]/.test(xml)) throw new CsdlError('The $metadata is not CSDL (no Edmx element).');
+  const wellFormed = XMLValidator.validate(xml);
+  if (wellFormed !== true) throw new CsdlError(`The $metadata is not well-formed XML (line ${wellFormed.err.line}).`);
+  const edmx = elementsOf(parser.parse(xml)).find((element) => element.name === 'Edmx');
+  if (edmx === undefined) throw new CsdlError('The $metadata is not CSDL (no Edmx element).');
+  const aliases = aliasesOf(edmx);
   const types: EntityTypeMetadata[] = [];
   const sets: { name: string; entityType: string }[] = [];
   const actions: EntityActionMetadata[] = [];
-  const stack: string[] = [];
-  let namespace = '';
-  let type: EntityTypeMetadata | null = null;
-  let action: { qualifiedName: string; bound: boolean; boundTo: string | null; firstParameterSeen: boolean } | null = null;
-  const body = xml
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<\?[\s\S]*?\?>/g, '')
-    .replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
-  for (const match of body.matchAll(/<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^>]*?)?)(\/?)>/g)) {
-    const [, closing, rawName, attributeText, selfClosing] = match;
-    const name = localName(rawName);
-    if (closing === '/') {
-      if (stack.pop() !== name) throw new CsdlError(`The $metadata is not well-formed XML near </${rawName}>.`);
-      if (name === 'EntityType' && type !== null) {
-        types.push(type);
-        type = null;
+  for (const schema of childrenNamed(edmx, 'DataServices').flatMap((services) => childrenNamed(services, 'Schema'))) {
+    const namespace = schema.attributes.Namespace?.trim() ?? '';
+    for (const element of schema.children) {
+      if (element.name === 'EntityType') types.push(entityTypeOf(element, namespace, aliases));
+      else if (element.name === 'Action') actions.push(actionOf(element, namespace, aliases));
+      else if (element.name === 'EntityContainer') {
+        for (const set of childrenNamed(element, 'EntitySet'))
+          sets.push({ name: set.attributes.Name ?? '', entityType: qualify(aliases, set.attributes.EntityType ?? '') });
       }
-      if (name === 'Action' && action !== null) {
-        actions.push({ qualifiedName: action.qualifiedName, boundTo: action.bound ? action.boundTo : null });
-        action = null;
-      }
-      continue;
-    }
-    const attributes = attributesOf(attributeText);
-    const parent = stack[stack.length - 1];
-    if (name === 'Schema') namespace = attributes.get('Namespace') ?? '';
-    if (name === 'EntityType') {
-      const typeName = attributes.get('Name') ?? '';
-      type = {
-        qualifiedName: namespace === '' ? typeName : `${namespace}.${typeName}`,
-        name: typeName,
-        keys: [],
-        properties: [],
-        navigations: [],
-        entitySet: null,
-      };
-    } else if (name === 'PropertyRef' && parent === 'Key' && type !== null) {
-      type.keys.push(attributes.get('Name') ?? '');
-    } else if (name === 'Property' && parent === 'EntityType' && type !== null) {
-      const maxLength = attributes.get('MaxLength');
-      type.properties.push({
-        name: attributes.get('Name') ?? '',
-        type: attributes.get('Type') ?? 'Edm.String',
-        // CSDL: Nullable defaults to true.
-        nullable: attributes.get('Nullable') !== 'false',
-        maxLength: maxLength === undefined || !/^\d+$/.test(maxLength) ? null : Number(maxLength),
-      });
-    } else if (name === 'NavigationProperty' && parent === 'EntityType' && type !== null) {
-      const target = attributes.get('Type') ?? '';
-      const collection = /^Collection\((.+)\)$/.exec(target);
-      type.navigations.push({
-        name: attributes.get('Name') ?? '',
-        targetType: collection === null ? target : collection[1],
-        collection: collection !== null,
-      });
-    } else if (name === 'EntitySet' && parent === 'EntityContainer') {
-      sets.push({ name: attributes.get('Name') ?? '', entityType: attributes.get('EntityType') ?? '' });
-    } else if (name === 'Action') {
-      const actionName = attributes.get('Name') ?? '';
-      action = {
-        qualifiedName: namespace === '' ? actionName : `${namespace}.${actionName}`,
-        bound: attributes.get('IsBound') === 'true',
-        boundTo: null,
-        firstParameterSeen: false,
-      };
-    } else if (name === 'Parameter' && parent === 'Action' && action !== null && !action.firstParameterSeen) {
-      // A bound action's first parameter is its binding parameter.
-      action.firstParameterSeen = true;
-      action.boundTo = attributes.get('Type') ?? null;
-    }
-    if (selfClosing !== '/') stack.push(name);
-    else if (name === 'Action' && action !== null) {
-      actions.push({ qualifiedName: action.qualifiedName, boundTo: null });
-      action = null;
     }
   }
-  if (stack.length > 0) throw new CsdlError(`The $metadata ends inside <${stack[stack.length - 1]}>.`);
   for (const set of sets) {
     const target = types.find((candidate) => candidate.qualifiedName === set.entityType);
     if (target !== undefined && target.entitySet === null) target.entitySet = set.name;

@@ -11,6 +11,7 @@ export type ExceptionType =
   | 'LicenseCountException'
   | 'Conflict'
   | 'GraphError'
+  | 'TooManyRequests'
   | 'InternalError';
 
 /** The JSON body of every error answer. */

@@ -7,6 +7,7 @@ import type { LogDestination } from './redactSecrets';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { registerHostAllowList } from './plugins/hostAllowList';
 import { registerIdempotency } from './plugins/idempotencyPlugin';
+import { registerRateLimits } from './plugins/registerRateLimits';
 import { registerRequestCaller } from './plugins/requestCaller';
 import { registerRequestValidation } from './plugins/requestValidation';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -57,7 +58,7 @@ function settlePublicUrlOnListen(app: FastifyInstance, config: AppDeps['config']
 
 /**
  * Assembles the Fastify app from what the composition root hands it: error bodies, request
- * validation, security headers, authentication, Idempotency-Key, multipart, the modules' /api
+ * validation, security headers, authentication, rate limits, Idempotency-Key, multipart, the modules' /api
  * routes and GET /api/openapi.json, the data service, the Outlook pane and dist/web hosting. It
  * knows no module: `buildServerApp` (the composition root) lists them.
  */
@@ -84,6 +85,8 @@ export async function buildApp<D extends AppDeps, C extends ODataCaller>(
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors, publicUrl: () => config.publicUrl });
   registerRequestCaller(app);
   options.registerAuthentication(app, deps);
+  // After authentication: a limited route counts a signed-in caller as its user, not its address.
+  await registerRateLimits(app);
   registerIdempotency(app, deps);
   await app.register(fastifyMultipart, {
     // The upload route enforces the 'File Upload Size Limit' option itself while streaming.

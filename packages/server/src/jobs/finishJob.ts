@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ClaimedJob } from './claimJob';
 import { FileFaultError } from './FileFaultError';
-import { retryDelayMs } from './jobRetryPolicy';
+import { decideRetry } from '../retry';
 import type { JobRetryPolicy } from './jobRetryPolicy';
 
 /** Longest `last_error` kept. */
@@ -52,7 +52,11 @@ export async function failJob(
   now: string,
 ): Promise<'pending' | 'failed' | undefined> {
   const message = (error instanceof Error ? error.message || String(error) : String(error)).slice(0, MAX_ERROR_CHARS);
-  const retry = !(error instanceof FileFaultError) && job.attempts < policy.maxAttempts;
+  const nowMs = Date.parse(now);
+  // The one retry policy (retry/) decides: attempts left and the doubling backoff; no in-process bound on the wait.
+  const decision =
+    error instanceof FileFaultError ? null : decideRetry({ ...policy, maxWaitMs: Number.POSITIVE_INFINITY }, job.attempts, null, nowMs);
+  const retry = decision?.kind === 'wait';
   const result = await db
     .updateTable('jobs')
     .set({
@@ -60,7 +64,7 @@ export async function failJob(
       claimed_by: null,
       claimed_until: null,
       last_error: message,
-      ...(retry ? { run_after: new Date(Date.parse(now) + retryDelayMs(policy, job.attempts)).toISOString() } : {}),
+      ...(decision?.kind === 'wait' ? { run_after: new Date(nowMs + decision.ms).toISOString() } : {}),
     })
     .where('id', '=', job.id)
     .where('state', '=', 'running')

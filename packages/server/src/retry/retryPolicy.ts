@@ -31,6 +31,8 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
   if (header === null || header.trim() === '') return null;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its day and month; Date.parse alone would take '-5' or '2' for a year.
+  if (!/^[A-Za-z]{3}/.test(text)) return null;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateApiKey, hashApiKey } from '../apiKeyHash';
 import type { AppDeps } from '../../services/AppDeps';
 import { badRequest, forbidden, notFound } from '../../http/HttpError';
+import { rateLimited } from '../../http/rateLimited';
 import { principalOf } from './authPlugin';
 
 /** The answer of POST /api/keys; `key` is shown this once and never stored. */
@@ -36,35 +37,39 @@ function parseKeyBody(body: unknown): { label: string; actsForUsers: boolean } {
  * tokens for the caller only, or for any user when created with `actsForUsers: true` (while the
  * owner keeps 'Security: Manager'). DELETE /api/keys/{id}: the owner or a 'Security: Manager'
  * revokes a key; it and every token it minted stop working at once (204; 404 for a key that is
- * unknown, already revoked or someone else's).
+ * unknown, already revoked or someone else's). Both 429 past the caller's DATAHAVEN_RATE_LIMIT_KEYS a minute.
  */
 export function registerKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.post('/keys', { schema: { body: ApiKeyBody, response: createdAnswer(CreatedApiKeyAnswer) } }, async (request, reply) => {
-    const principal = principalOf(request);
-    if (!principal.viewer.privileges.has('Security: Manager')) {
-      throw forbidden("Creating API keys needs the 'Security: Manager' privilege.");
-    }
-    const { label, actsForUsers } = parseKeyBody(request.body);
-    const key = generateApiKey();
-    const createdAt = deps.now().toISOString();
-    const row = await deps.db
-      .insertInto('api_keys')
-      .values({
-        user_id: principal.userId,
-        label,
-        key_hash: hashApiKey(key),
-        created_at: createdAt,
-        last_used_at: null,
-        revoked_at: null,
-        acts_for_users: actsForUsers ? 1 : 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const created: CreatedApiKey = { id: row.id, label, key, createdAt, actsForUsers };
-    return reply.status(201).header('Cache-Control', 'no-store').send(created);
-  });
+  app.post(
+    '/keys',
+    { schema: { body: ApiKeyBody, response: createdAnswer(CreatedApiKeyAnswer) }, config: rateLimited(deps.config.rateLimits.keys) },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      if (!principal.viewer.privileges.has('Security: Manager')) {
+        throw forbidden("Creating API keys needs the 'Security: Manager' privilege.");
+      }
+      const { label, actsForUsers } = parseKeyBody(request.body);
+      const key = generateApiKey();
+      const createdAt = deps.now().toISOString();
+      const row = await deps.db
+        .insertInto('api_keys')
+        .values({
+          user_id: principal.userId,
+          label,
+          key_hash: hashApiKey(key),
+          created_at: createdAt,
+          last_used_at: null,
+          revoked_at: null,
+          acts_for_users: actsForUsers ? 1 : 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const created: CreatedApiKey = { id: row.id, label, key, createdAt, actsForUsers };
+      return reply.status(201).header('Cache-Control', 'no-store').send(created);
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/keys/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/keys/:id', { config: rateLimited(deps.config.rateLimits.keys) }, async (request, reply) => {
     const principal = principalOf(request);
     const id = integerParam(request, 'id');
     const row = await deps.db

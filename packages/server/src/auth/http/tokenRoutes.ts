@@ -12,6 +12,7 @@ import type { TokenEntraIdentity } from '../tokenCodec';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/HttpError';
 import { authenticateBearer, bearerTokenOf } from './authPlugin';
 import { queryOf, queryString } from '../../http/requestHelpers';
+import { rateLimited } from '../../http/rateLimited';
 
 /**
  * The key of the `X-Api-Key` header if it is live and may stand for `username`; undefined
@@ -78,12 +79,12 @@ async function stillBound(deps: AppDeps, username: string, entra: TokenEntraIden
  * valid bearer (the new token keeps the minting key's id, and the Entra identity that signed in,
  * refused once that identity is unbound), `type=jwt` with a Microsoft Entra ID access token as
  * bearer or `auth` (the Teams tab; issue 14) for the user bound to its tenant + object id.
- * Answers the token as text/plain.
+ * Answers the token as text/plain; 429 past DATAHAVEN_RATE_LIMIT_TOKEN requests a minute from one address.
  */
 export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
   // One per app: it caches the tenants' key sets between requests.
   const validator = new EntraTokenValidator({ config: () => deps.config.entra, now: deps.now });
-  app.get('/token/user', async (request, reply) => {
+  app.get('/token/user', { config: rateLimited(deps.config.rateLimits.token) }, async (request, reply) => {
     const query = queryOf(request);
     const type = queryString(query, 'type');
     let username: string;

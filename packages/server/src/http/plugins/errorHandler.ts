@@ -17,6 +17,7 @@ const TYPE_BY_STATUS: Readonly<Record<number, ExceptionType>> = {
   409: 'Conflict',
   413: 'PayloadTooLarge',
   415: 'UnsupportedFileType',
+  429: 'TooManyRequests',
 };
 
 /** What a request naming a number beyond its column's type is told (PostgreSQL's ids are 32-bit). */
@@ -77,7 +78,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof StillWorkingError) reply.header('Retry-After', String(error.retryAfterSeconds));
     // Refused while the body still streams in (an upload past a limit): close the connection
     // after the answer instead of reading — and discarding — the rest (second attack finding 4).
-    if (body.statusCode === 413 && !request.raw.complete) reply.header('Connection', 'close');
+    // A 429 comes before the body is read at all (the limit runs on the request's arrival).
+    if ((body.statusCode === 413 || body.statusCode === 429) && !request.raw.complete) reply.header('Connection', 'close');
     void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   });
 }

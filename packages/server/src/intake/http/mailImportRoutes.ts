@@ -17,6 +17,7 @@ import type { Viewer } from '../../access';
 import type { ErpDeps } from '../../erp';
 import { HttpError, badRequest } from '../../http/HttpError';
 import { matchIdempotentBody } from '../../http/plugins/idempotencyPlugin';
+import { rateLimited } from '../../http/rateLimited';
 import { recordContextOf } from '../../http/recordContextQuery';
 import { queryInteger, queryOf } from '../../http/requestHelpers';
 import { malformedMultipartOr } from './stageRequestFiles';
@@ -148,7 +149,12 @@ async function fileMail(
  * `note` if written. A file already in that place (same SHA-256) is not imported again and is
  * named in `duplicates` in words; all of them duplicates → 409 in words. An Idempotency-Key
  * retry of the same form (the pane's try again after a lost answer) gets the first answer replayed.
+ * Counted with the uploads a minute (429 past DATAHAVEN_RATE_LIMIT_UPLOADS).
  */
 export function registerMailImportRoutes(app: FastifyInstance, deps: ErpDeps): void {
-  app.post('/mail-import', { schema: { response: createdAnswer(MailImportAnswer) } }, (request, reply) => importMail(deps, request, reply));
+  app.post(
+    '/mail-import',
+    { schema: { response: createdAnswer(MailImportAnswer) }, config: rateLimited(deps.config.rateLimits.uploads) },
+    (request, reply) => importMail(deps, request, reply),
+  );
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findVisibleDocuments, presentDocument, viewerOf } from '../../access';
 import type { ErpDeps } from '../../erp';
 import { badRequest } from '../../http/HttpError';
+import { rateLimited } from '../../http/rateLimited';
 import { recordContextOf } from '../../http/recordContextQuery';
 import { queryInteger, queryOf } from '../../http/requestHelpers';
 import { checkRecordUpload } from '../checkRecordUpload';
@@ -29,11 +30,16 @@ async function handleUpload(deps: ErpDeps, request: FastifyRequest, reply: Fasti
 /**
  * POST /api/documents?…record context…&subtypeId= (multipart `file` parts): the upload on a record
  * → 201 the created documents, linked to it (and in its table's import queue when one is set);
- * refused before any byte is stored when the caller may not upload there (400 / 403).
+ * refused before any byte is stored when the caller may not upload there (400 / 403); 429 past
+ * the caller's uploads a minute (DATAHAVEN_RATE_LIMIT_UPLOADS).
  */
 export function registerUploadRoutes(app: FastifyInstance, deps: ErpDeps): void {
-  app.post('/documents', { schema: { response: createdAnswer(CreatedDocumentsAnswer) } }, async (request, reply) => {
-    const documents = await handleUpload(deps, request, reply);
-    return documents === null ? reply : reply.status(201).send(documents);
-  });
+  app.post(
+    '/documents',
+    { schema: { response: createdAnswer(CreatedDocumentsAnswer) }, config: rateLimited(deps.config.rateLimits.uploads) },
+    async (request, reply) => {
+      const documents = await handleUpload(deps, request, reply);
+      return documents === null ? reply : reply.status(201).send(documents);
+    },
+  );
 }
