@@ -19,6 +19,7 @@ import { liveChangesSchema } from './liveChangesMigration';
 import { rejectNoticesSchema } from './rejectNoticesMigration';
 import { rejectMailsSchema } from './rejectMailsMigration';
 import { uploadQuotaSchema } from './uploadQuotaMigration';
+import { noticeLanguagesSchema } from './noticeLanguagesMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
 
@@ -514,6 +515,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0024_reject_notices': rejectNoticesSchema(),
     '0025_reject_mails': rejectMailsSchema(dialect),
     '0026_upload_quota': uploadQuotaSchema(),
+    '0027_notice_languages': noticeLanguagesSchema(),
   };
 }
 

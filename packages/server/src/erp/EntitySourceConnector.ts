@@ -1,17 +1,7 @@
 import { conflict, invalid, notFound, unavailable, DomainError } from '../errors/DomainError';
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import { retryAfterMs } from '../retry';
-import {
-  erpBusy,
-  erpCredentialsRefused,
-  erpFailed,
-  erpRefusedQuery,
-  erpTimedOut,
-  erpUnknownCompany,
-  erpUnknownEntityType,
-  erpUnknownProperty,
-  erpUnreachable,
-} from './erpMessages';
+import { erpMessagesFor } from './erpMessagesFor';
 import { buildODataFilter, type EntityFilter } from './buildODataFilter';
 import { CsdlError, parseCsdl, type EntityTypeMetadata, type SourceMetadata } from './parseCsdl';
 
@@ -161,7 +151,7 @@ export class EntitySourceConnector {
         (type) =>
           type.entitySet?.toLowerCase() === lower || type.name.toLowerCase() === lower || type.qualifiedName.toLowerCase() === lower,
       );
-    if (found === undefined) throw notFound(erpUnknownEntityType(this.config.label, name));
+    if (found === undefined) throw notFound((language) => erpMessagesFor(language).erpUnknownEntityType(this.config.label, name));
     return found;
   }
 
@@ -231,7 +221,10 @@ export class EntitySourceConnector {
       (candidate) =>
         candidate.boundTo === type.qualifiedName && (candidate.qualifiedName === action || candidate.qualifiedName.endsWith(`.${action}`)),
     );
-    if (bound === undefined) throw notFound(erpRefusedQuery(this.config.label, `'${type.name}' has no action '${action}'.`));
+    if (bound === undefined)
+      throw notFound((language) =>
+        erpMessagesFor(language).erpRefusedQuery(this.config.label, `'${type.name}' has no action '${action}'.`),
+      );
     const url = `${await this.companyUrl(options.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}(${encodeURIComponent(id)})/${bound.qualifiedName}`;
     const response = await this.request(url, 'application/json', 'POST');
     await this.readBody(response);
@@ -253,7 +246,7 @@ export class EntitySourceConnector {
     } catch {
       // Fall through: not JSON.
     }
-    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+    throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
   /**
@@ -279,13 +272,14 @@ export class EntitySourceConnector {
     } catch {
       // Fall through: not JSON.
     }
-    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+    throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
   private async page(url: string): Promise<EntityPage> {
     const body = await this.requestJson(url);
     const value = body.value;
-    if (!Array.isArray(value)) throw unavailable(erpFailed(this.config.label, 'an answer without a value list'));
+    if (!Array.isArray(value))
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer without a value list'));
     const next = body['@odata.nextLink'];
     return { records: value as EntityRecord[], nextLink: typeof next === 'string' ? next : null };
   }
@@ -306,14 +300,14 @@ export class EntitySourceConnector {
   private checkedLink(link: string): string {
     const resolved = new URL(link, `${this.config.apiUrl}/`);
     if (resolved.origin !== new URL(this.config.apiUrl).origin)
-      throw unavailable(erpFailed(this.config.label, 'a next-page link to another server'));
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'a next-page link to another server'));
     return resolved.toString();
   }
 
   private async companyUrl(company: string | undefined): Promise<string> {
     const name = company ?? this.config.company;
     const found = (await this.companies()).find((candidate) => candidate.name === name);
-    if (found === undefined) throw notFound(erpUnknownCompany(this.config.label, name));
+    if (found === undefined) throw notFound((language) => erpMessagesFor(language).erpUnknownCompany(this.config.label, name));
     return `${this.config.apiUrl}/companies(${found.id})`;
   }
 
@@ -324,7 +318,8 @@ export class EntitySourceConnector {
   }
 
   private checkProperty(type: EntityTypeMetadata, name: string): void {
-    if (!type.properties.some((property) => property.name === name)) throw invalid(erpUnknownProperty(this.config.label, type.name, name));
+    if (!type.properties.some((property) => property.name === name))
+      throw invalid((language) => erpMessagesFor(language).erpUnknownProperty(this.config.label, type.name, name));
   }
 
   private async queryUrl(entitySet: string, query: EntityQuery): Promise<string> {
@@ -343,7 +338,9 @@ export class EntitySourceConnector {
         const [name, direction] = part.trim().split(/\s+/);
         this.checkProperty(type, name);
         if (direction !== undefined && direction !== 'asc' && direction !== 'desc')
-          throw invalid(erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`));
+          throw invalid((language) =>
+            erpMessagesFor(language).erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`),
+          );
         return direction === undefined ? name : `${name} ${direction}`;
       });
       params.push(`$orderby=${encodeURIComponent(parts.join(','))}`);
@@ -354,7 +351,9 @@ export class EntitySourceConnector {
     ] as const) {
       if (value === undefined) continue;
       if (!Number.isInteger(value) || value < 0)
-        throw invalid(erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`));
+        throw invalid((language) =>
+          erpMessagesFor(language).erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`),
+        );
       params.push(`${name}=${value}`);
     }
     const base = `${await this.companyUrl(query.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}`;
@@ -368,7 +367,7 @@ export class EntitySourceConnector {
     try {
       metadata = parseCsdl(text);
     } catch (error) {
-      if (error instanceof CsdlError) throw unavailable(erpFailed(this.config.label, error.message));
+      if (error instanceof CsdlError) throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, error.message));
       throw error;
     }
     this.metadataCache = { value: metadata, expiresAt: this.now() + this.metadataTtlMs };
@@ -384,7 +383,7 @@ export class EntitySourceConnector {
     } catch {
       // Fall through: not JSON.
     }
-    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+    throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
   /** The body's text, under the same time-out as the headers were. */
@@ -425,22 +424,27 @@ export class EntitySourceConnector {
         attempt--;
         continue;
       }
-      if (response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
-      if (response.status === 404) throw notFound(erpRefusedQuery(this.config.label, detail ?? 'not found.'));
-      if (response.status === 400) throw invalid(erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
+      if (response.status === 401 || response.status === 403)
+        throw unavailable((language) => erpMessagesFor(language).erpCredentialsRefused(this.config.label));
+      if (response.status === 404)
+        throw notFound((language) => erpMessagesFor(language).erpRefusedQuery(this.config.label, detail ?? 'not found.'));
+      if (response.status === 400)
+        throw invalid((language) => erpMessagesFor(language).erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
       // A 429 was refused before any work, so even an action may be sent again; a 503 may not have been, so only reads retry it.
       if (response.status === 429 || (response.status === 503 && method === 'GET')) {
         const asked = retryAfterMs(response.headers.get('retry-after'), this.now());
         const wait = asked ?? DEFAULT_BACKOFF_MS * 2 ** attempt;
         if (attempt >= this.maxRetries || wait > this.maxRetryAfterMs || performance.now() + wait >= deadline)
-          throw unavailable(erpBusy(this.config.label));
+          throw unavailable((language) => erpMessagesFor(language).erpBusy(this.config.label));
         await this.sleep(wait);
         continue;
       }
-      if (response.status === 503) throw unavailable(erpBusy(this.config.label));
+      if (response.status === 503) throw unavailable((language) => erpMessagesFor(language).erpBusy(this.config.label));
       if (response.status === 409 || response.status === 412)
-        throw conflict(erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'));
-      throw unavailable(erpFailed(this.config.label, `HTTP ${response.status}`));
+        throw conflict((language) =>
+          erpMessagesFor(language).erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'),
+        );
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, `HTTP ${response.status}`));
     }
   }
 
@@ -482,17 +486,19 @@ export class EntitySourceConnector {
     );
     const text = await this.readBody(response);
     if (response.status === 400 || response.status === 401 || response.status === 403)
-      throw unavailable(erpCredentialsRefused(this.config.label));
-    if (response.status === 429 || response.status === 503) throw unavailable(erpBusy(this.config.label));
-    if (!response.ok) throw unavailable(erpFailed(this.config.label, `sign-in answered HTTP ${response.status}`));
+      throw unavailable((language) => erpMessagesFor(language).erpCredentialsRefused(this.config.label));
+    if (response.status === 429 || response.status === 503)
+      throw unavailable((language) => erpMessagesFor(language).erpBusy(this.config.label));
+    if (!response.ok)
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, `sign-in answered HTTP ${response.status}`));
     let body: { access_token?: unknown; expires_in?: unknown };
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
-      throw unavailable(erpFailed(this.config.label, 'a sign-in answer that is not JSON'));
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'a sign-in answer that is not JSON'));
     }
     if (typeof body.access_token !== 'string' || body.access_token === '')
-      throw unavailable(erpFailed(this.config.label, 'a sign-in answer without a token'));
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'a sign-in answer without a token'));
     const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 3600)) * 1000;
     const margin = Math.min(TOKEN_REFRESH_MARGIN_MS, lifetimeMs / 2);
     this.token = { accessToken: body.access_token, refreshAt: this.now() + lifetimeMs - margin };
@@ -514,7 +520,10 @@ export class EntitySourceConnector {
 
   private transportError(error: unknown): DomainError {
     if (error instanceof DomainError) return error;
-    if (isTimeout(error)) return unavailable(erpTimedOut(this.config.label, Math.max(1, Math.round(this.timeoutMs / 1000))));
-    return unavailable(erpUnreachable(this.config.label));
+    if (isTimeout(error))
+      return unavailable((language) =>
+        erpMessagesFor(language).erpTimedOut(this.config.label, Math.max(1, Math.round(this.timeoutMs / 1000))),
+      );
+    return unavailable((language) => erpMessagesFor(language).erpUnreachable(this.config.label));
   }
 }

@@ -81,7 +81,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     if (!(path === '/api' || path.startsWith('/api/'))) return;
     if (PUBLIC_API_PATHS.has(path)) return;
     request.principal = await authenticateBearer(deps, request);
-    request.viewer = request.principal.viewer;
+    // The caller's language goes with them into the commands: the notices they cause are worded in it.
+    request.viewer = { ...request.principal.viewer, language: request.language };
     request.callerId = request.principal.userId;
   });
 }
