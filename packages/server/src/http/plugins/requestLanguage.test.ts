@@ -1,6 +1,13 @@
-import { MESSAGES, MESSAGES_DE, invalidQueueTypeId } from '@datahaven/core/rules';
-import { createWorld } from '../../test/factories';
-import { grantWorkflowPrivileges } from '../../test/workflowFactories';
+import { MESSAGES, MESSAGES_DE, invalidQueueTypeId, queueRefusesImport } from '@datahaven/core/rules';
+import { FEATURES1 } from '@datahaven/core/model';
+import { createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
+import {
+  WORKFLOW_PRIVILEGES,
+  createQueue,
+  createQueueType,
+  grantGroupQueueAccess,
+  grantWorkflowPrivileges,
+} from '../../test/workflowFactories';
 import type { World } from '../../test/factories';
 import { describeOnEachDatabase } from '../../test/testServer';
 import type { TestResponse, TestServer } from '../../test/testServer';
@@ -22,9 +29,17 @@ describe('acceptedLanguage', () => {
 
 describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)", (server) => {
   let world: World;
+  let worker: { id: number; username: string };
+  const closed = { id: 0, name: unique('Geschlossen ') };
   beforeAll(async () => {
-    world = await createWorld(server());
-    await grantWorkflowPrivileges(server(), world.clerk.id);
+    const s = server();
+    world = await createWorld(s);
+    await grantWorkflowPrivileges(s, world.clerk.id);
+    closed.id = await createQueue(s, await createQueueType(s), { name: closed.name, features1: FEATURES1.NoImporting });
+    const workers = await createGroup(s, unique('AP Workers '), ['Cabinet: Import Documents', 'Notes: View Only', ...WORKFLOW_PRIVILEGES]);
+    await grantTableAccess(s, workers, world.table.sitId, { canUpload: true });
+    worker = await createUser(s, unique('worker'), { groups: [workers] });
+    await grantGroupQueueAccess(s, workers, closed.id);
   });
 
   const ask = (s: TestServer, url: string, language: string | null, authenticated = true): Promise<TestResponse> =>
@@ -61,6 +76,29 @@ describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)"
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['content-language']).toBe('de');
     expect(anonymous.json()).toMatchObject({ exceptionType: 'Unauthorized', message: 'Eine Anmeldung ist erforderlich.' });
+  });
+
+  it("words a refusal with values that a module throws (a NoImporting queue) in the caller's language", async () => {
+    const dropOn = async (language: string) => {
+      const data = new FormData();
+      data.append('file', new Blob([new Uint8Array(await makePdf(1, unique('Scan ')))], { type: 'application/pdf' }), 'Scan.pdf');
+      return server().inject({
+        method: 'POST',
+        url: `/api/queues/${closed.id}/documents`,
+        headers: { ...server().authHeaders(worker.username), 'accept-language': language },
+        payload: data,
+      });
+    };
+    const german = await dropOn('de-DE');
+    expect(german.statusCode).toBe(403);
+    expect(german.headers['content-language']).toBe('de');
+    expect(german.json()).toMatchObject({
+      exceptionType: 'Forbidden',
+      message: `Fehler: Import kann nicht abgeschlossen werden! Die Warteschlange ${closed.name} nimmt keine importierten Belege an.`,
+    });
+    const english = await dropOn('en-US');
+    expect(english.statusCode).toBe(403);
+    expect(english.json()).toMatchObject({ message: queueRefusesImport(closed.name) });
   });
 
   it("answers the first language it speaks of the caller's list: fr-FR before de is German", async () => {
