@@ -26,8 +26,8 @@ export const MESSAGES_DE: TextsOf<typeof MESSAGES> = {
   splitSelectionInvalid:
     'Bitte wählen Sie entweder „Einfache Teilung“ oder „Teilung an Trennseiten“. Wenn Sie „Einfache Teilung“ gewählt haben, geben Sie einen gültigen Seitenbereich ein.',
   linkOneUnlinkedDocument: 'Bitte wählen Sie jeweils nur einen nicht verknüpften Beleg aus.',
-  linkAlreadyLinked: 'Der zum Verknüpfen ausgewählte Beleg ist bereits verknüpft. Leider!',
-  linkDocumentNotFound: 'Der zum Verknüpfen ausgewählte Beleg wurde nicht gefunden. Leider!',
+  linkAlreadyLinked: 'Der zum Verknüpfen ausgewählte Beleg ist bereits verknüpft. Entschuldigung!',
+  linkDocumentNotFound: 'Der zum Verknüpfen ausgewählte Beleg wurde nicht gefunden. Entschuldigung!',
   linkInvalidRecordId: 'Der Beleg wurde nicht verknüpft. Stellen Sie sicher, dass die eingegebene Datensatz-ID gültig ist.',
   quickLinkFailedPrefix: 'Verknüpfung fehlgeschlagen, da Datensatz-ID:',
 
