@@ -3,6 +3,7 @@ import type { TextsOf } from '@datahaven/core/rules';
 /** The words /api's transport itself answers with (the error handler's and the bearer check's), in English. */
 export const HTTP_TEXT = {
   authenticationRequired: 'Authentication is required.',
+  tokenInvalid: 'The token is invalid or has expired.',
   notFound: 'Not found.',
   internalError: 'An internal error occurred.',
   numberOutOfRange: 'A number in the request is out of range.',
@@ -14,6 +15,7 @@ export const HTTP_TEXT = {
 /** HTTP_TEXT in German, Sie-form. */
 export const HTTP_TEXT_DE: TextsOf<typeof HTTP_TEXT> = {
   authenticationRequired: 'Eine Anmeldung ist erforderlich.',
+  tokenInvalid: 'Das Token ist ungültig oder abgelaufen.',
   notFound: 'Nicht gefunden.',
   internalError: 'Ein interner Fehler ist aufgetreten.',
   numberOutOfRange: 'Eine Zahl in der Anforderung liegt außerhalb des zulässigen Bereichs.',

@@ -76,6 +76,12 @@ describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)"
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['content-language']).toBe('de');
     expect(anonymous.json()).toMatchObject({ exceptionType: 'Unauthorized', message: 'Eine Anmeldung ist erforderlich.' });
+    const forged = await server().inject({
+      url: missingDocument,
+      headers: { authorization: 'Bearer not.a.token', 'accept-language': 'de-DE' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ message: 'Das Token ist ungültig oder abgelaufen.' });
   });
 
   it("words a refusal with values that a module throws (a NoImporting queue) in the caller's language", async () => {
