@@ -26,6 +26,11 @@ export interface Viewer {
   queueGrants: ReadonlyMap<number, number>;
   /** The user's own data area (users.data_area_id, trimmed), or null: RestrictToDataAreaId holds them to it. */
   ownDataAreaId: string | null;
+  /**
+   * The language the caller reads ('en', 'de': the request's Accept-Language), set for /api
+   * requests; the notices their actions cause for others are worded in it. Absent: English.
+   */
+  language?: string;
 }
 
 /**

@@ -25,6 +25,8 @@ function viewerShapeKey(db: Kysely<Database>, viewer: Viewer): string {
     queueGrants,
     ownDataAreaId,
     databaseNow,
+    // The language words notices, never a statement.
+    language: _wordsOnly,
     ...rest
   } = viewer;
   const _unkeyed: Record<string, never> = rest;

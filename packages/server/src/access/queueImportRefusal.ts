@@ -1,5 +1,5 @@
 import { hasQueueFeature } from '@datahaven/core/model';
-import { queueRefusesImport } from '@datahaven/core/rules';
+import { messageFunctionsFor } from '@datahaven/core/rules';
 import { finalQueueRefusal } from './finalQueues';
 import { queueActionAllowed, queueActionRefusal } from './queueActionPolicy';
 
@@ -17,10 +17,10 @@ export interface ImportableQueue {
  * queue (access/finalQueues: documents reach it only through the workflow, whoever asks), or no
  * Paste flag (the queue policy's `import`). POST /api/queues/{id}/documents refuses with these
  * words and the queues the client lists carry them (`importRefusal`), so the screen disables
- * exactly what the server refuses.
+ * exactly what the server refuses. In `language` (the spec's refusal; the rest is ours, in English).
  */
-export function queueImportRefusal(queue: ImportableQueue, final: boolean): string | null {
-  if (hasQueueFeature(queue, 'NoImporting')) return queueRefusesImport(queue.name);
+export function queueImportRefusal(queue: ImportableQueue, final: boolean, language = 'en'): string | null {
+  if (hasQueueFeature(queue, 'NoImporting')) return messageFunctionsFor(language).queueRefusesImport(queue.name);
   if (final) return finalQueueRefusal(queue.name);
   if (!queueActionAllowed('import', queue.access)) return queueActionRefusal('import', queue.name, queue.access);
   return null;

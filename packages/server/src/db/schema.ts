@@ -241,6 +241,8 @@ export interface QueueArrivalsTable {
   /** Who moved it there (not told of their own work); null once that user is deleted. */
   moved_by_user_id: number | null;
   arrived_at: string;
+  /** Migration 0028: the language of the request that caused it ('en', 'de'); null: English. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** State of a `teams_notifications` row: waiting for Graph, taken by it, or dropped (recipient disabled or without Entra identity). */
@@ -259,6 +261,8 @@ export interface TeamsNotificationsTable {
   last_error: string | null;
   /** Migration 0024: the reason of a reject notice to the one who sent the document; null (or left out): "documents arrived". */
   reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0028: the language of the request that caused it ('en', 'de'); null: English. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Where a reject mail stands: `pending` until Graph took it (`sent`) or it cannot go (`dropped`, the reason in last_error). */
@@ -277,6 +281,8 @@ export interface RejectMailsTable {
   created_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** Migration 0028: the language of the request that caused it ('en', 'de'); null: English. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `linked_record_facts`: the decision facts of a linked ERP record, cached (erp/linkedRecordFacts.ts). */

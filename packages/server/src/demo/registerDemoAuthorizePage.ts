@@ -5,6 +5,8 @@ import type { AppDeps } from '../services/AppDeps';
 import { DEMO_USERS } from './demoWorld';
 import { demoClientInfo, type DemoAuthorizationCodeGrant } from './demoAuthorizationCodeGrant';
 import { demoEntraUser } from './demoEntraUser';
+import { demoPageLanguage } from './demoPageLanguage';
+import { localizedDemoPage } from './localizedDemoPage';
 
 /** The page's only style; its hash is the whole of the page's style-src. */
 const PAGE_STYLE =
@@ -41,14 +43,17 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The page in the browser's language (its Accept-Language, or the request's `ui_locales`): the stand-in's own words in German or English. */
 function page(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+  const language = demoPageLanguage(reply.request);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
   return reply
     .status(status)
     .header('Cache-Control', 'no-store')
     .header('Content-Security-Policy', PAGE_CSP)
+    .header('Content-Language', language)
     .type('text/html; charset=utf-8')
-    .send(html);
+    .send(localizedDemoPage(html, language));
 }
 
 /** Back to the client's redirect URI with the answer, in the fragment or the query as asked (the code flow's default is the query). */

@@ -12,6 +12,8 @@ import { forbidden, invalid, notFound } from '../errors/DomainError';
 import { registerDemoTeamsRoutes } from './teams/registerDemoTeamsRoutes';
 import { demoEntraObjectId } from './demoEntraObjectId';
 import { registerDemoOutlookRoutes } from './outlook/registerDemoOutlookRoutes';
+import { demoPageLanguage } from './demoPageLanguage';
+import { localizedDemoPage } from './localizedDemoPage';
 
 /** The demo page's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', 'src', 'demo', 'erp');
@@ -71,7 +73,8 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: ErpDeps): Pro
   await registerDemoGraphRoutes(app, { authority: () => deps.config.entra.authority });
   await registerDemoGraphMailRoutes(app, deps.config);
 
-  app.get('/demo/erp', async (_request, reply) => {
+  app.get('/demo/erp', async (request, reply) => {
+    const language = demoPageLanguage(request);
     const template = await readFile(join(PAGE_DIR, 'erp.html'), 'utf8');
     const options = DEMO_USERS.map(
       (user) =>
@@ -81,8 +84,9 @@ async function registerLocalDemoRoutes(app: FastifyInstance, deps: ErpDeps): Pro
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', PAGE_CSP)
+      .header('Content-Language', language)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(localizedDemoPage(html, language));
   });
 
   // What the demo ERP holds now, read over HTTP: a purchase invoice created or posted there shows on the next read.

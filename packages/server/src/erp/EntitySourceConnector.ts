@@ -2,17 +2,7 @@ import { conflict, invalid, notFound, unavailable, DomainError } from '../errors
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import { EntraTokenClients, EntraTokenFailure } from '../graph';
 import { decideRetry, sleepMs } from '../retry';
-import {
-  erpBusy,
-  erpCredentialsRefused,
-  erpFailed,
-  erpRefusedQuery,
-  erpTimedOut,
-  erpUnknownCompany,
-  erpUnknownEntityType,
-  erpUnknownProperty,
-  erpUnreachable,
-} from './erpMessages';
+import { erpMessagesFor } from './erpMessagesFor';
 import { buildODataFilter, type EntityFilter } from './buildODataFilter';
 import { CsdlError, parseCsdl, type EntityTypeMetadata, type SourceMetadata } from './parseCsdl';
 
@@ -164,7 +154,7 @@ export class EntitySourceConnector {
         (type) =>
           type.entitySet?.toLowerCase() === lower || type.name.toLowerCase() === lower || type.qualifiedName.toLowerCase() === lower,
       );
-    if (found === undefined) throw notFound(erpUnknownEntityType(this.config.label, name));
+    if (found === undefined) throw notFound((language) => erpMessagesFor(language).erpUnknownEntityType(this.config.label, name));
     return found;
   }
 
@@ -234,7 +224,10 @@ export class EntitySourceConnector {
       (candidate) =>
         candidate.boundTo === type.qualifiedName && (candidate.qualifiedName === action || candidate.qualifiedName.endsWith(`.${action}`)),
     );
-    if (bound === undefined) throw notFound(erpRefusedQuery(this.config.label, `'${type.name}' has no action '${action}'.`));
+    if (bound === undefined)
+      throw notFound((language) =>
+        erpMessagesFor(language).erpRefusedQuery(this.config.label, `'${type.name}' has no action '${action}'.`),
+      );
     const url = `${await this.companyUrl(options.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}(${encodeURIComponent(id)})/${bound.qualifiedName}`;
     const response = await this.request(url, 'application/json', 'POST');
     await this.readBody(response);
@@ -256,7 +249,7 @@ export class EntitySourceConnector {
     } catch {
       // Fall through: not JSON.
     }
-    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+    throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
   /**
@@ -282,13 +275,14 @@ export class EntitySourceConnector {
     } catch {
       // Fall through: not JSON.
     }
-    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+    throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
   private async page(url: string): Promise<EntityPage> {
     const body = await this.requestJson(url);
     const value = body.value;
-    if (!Array.isArray(value)) throw unavailable(erpFailed(this.config.label, 'an answer without a value list'));
+    if (!Array.isArray(value))
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer without a value list'));
     const next = body['@odata.nextLink'];
     return { records: value as EntityRecord[], nextLink: typeof next === 'string' ? next : null };
   }
@@ -309,14 +303,14 @@ export class EntitySourceConnector {
   private checkedLink(link: string): string {
     const resolved = new URL(link, `${this.config.apiUrl}/`);
     if (resolved.origin !== new URL(this.config.apiUrl).origin)
-      throw unavailable(erpFailed(this.config.label, 'a next-page link to another server'));
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'a next-page link to another server'));
     return resolved.toString();
   }
 
   private async companyUrl(company: string | undefined): Promise<string> {
     const name = company ?? this.config.company;
     const found = (await this.companies()).find((candidate) => candidate.name === name);
-    if (found === undefined) throw notFound(erpUnknownCompany(this.config.label, name));
+    if (found === undefined) throw notFound((language) => erpMessagesFor(language).erpUnknownCompany(this.config.label, name));
     return `${this.config.apiUrl}/companies(${found.id})`;
   }
 
@@ -327,7 +321,8 @@ export class EntitySourceConnector {
   }
 
   private checkProperty(type: EntityTypeMetadata, name: string): void {
-    if (!type.properties.some((property) => property.name === name)) throw invalid(erpUnknownProperty(this.config.label, type.name, name));
+    if (!type.properties.some((property) => property.name === name))
+      throw invalid((language) => erpMessagesFor(language).erpUnknownProperty(this.config.label, type.name, name));
   }
 
   private async queryUrl(entitySet: string, query: EntityQuery): Promise<string> {
@@ -346,7 +341,9 @@ export class EntitySourceConnector {
         const [name, direction] = part.trim().split(/\s+/);
         this.checkProperty(type, name);
         if (direction !== undefined && direction !== 'asc' && direction !== 'desc')
-          throw invalid(erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`));
+          throw invalid((language) =>
+            erpMessagesFor(language).erpRefusedQuery(this.config.label, `'${part}' is not 'property asc' or 'property desc'.`),
+          );
         return direction === undefined ? name : `${name} ${direction}`;
       });
       params.push(`$orderby=${encodeURIComponent(parts.join(','))}`);
@@ -357,7 +354,9 @@ export class EntitySourceConnector {
     ] as const) {
       if (value === undefined) continue;
       if (!Number.isInteger(value) || value < 0)
-        throw invalid(erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`));
+        throw invalid((language) =>
+          erpMessagesFor(language).erpRefusedQuery(this.config.label, `${name} must be a whole number of 0 or more.`),
+        );
       params.push(`${name}=${value}`);
     }
     const base = `${await this.companyUrl(query.company)}/${encodeURIComponent(type.entitySet ?? entitySet)}`;
@@ -371,7 +370,7 @@ export class EntitySourceConnector {
     try {
       metadata = parseCsdl(text);
     } catch (error) {
-      if (error instanceof CsdlError) throw unavailable(erpFailed(this.config.label, error.message));
+      if (error instanceof CsdlError) throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, error.message));
       throw error;
     }
     this.metadataCache = { value: metadata, expiresAt: this.now() + this.metadataTtlMs };
@@ -387,7 +386,7 @@ export class EntitySourceConnector {
     } catch {
       // Fall through: not JSON.
     }
-    throw unavailable(erpFailed(this.config.label, 'an answer that is not OData JSON'));
+    throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, 'an answer that is not OData JSON'));
   }
 
   /** The body's text, under the same time-out as the headers were. */
@@ -431,9 +430,12 @@ export class EntitySourceConnector {
         attempt--;
         continue;
       }
-      if (response.status === 401 || response.status === 403) throw unavailable(erpCredentialsRefused(this.config.label));
-      if (response.status === 404) throw notFound(erpRefusedQuery(this.config.label, detail ?? 'not found.'));
-      if (response.status === 400) throw invalid(erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
+      if (response.status === 401 || response.status === 403)
+        throw unavailable((language) => erpMessagesFor(language).erpCredentialsRefused(this.config.label));
+      if (response.status === 404)
+        throw notFound((language) => erpMessagesFor(language).erpRefusedQuery(this.config.label, detail ?? 'not found.'));
+      if (response.status === 400)
+        throw invalid((language) => erpMessagesFor(language).erpRefusedQuery(this.config.label, detail ?? 'a bad request.'));
       // A 429 was refused before any work, so even an action may be sent again; a 503 may not have been, so only reads retry it.
       if (response.status === 429 || (response.status === 503 && method === 'GET')) {
         // The one retry policy (retry/) decides the wait; the call's own budget may still cut it short.
@@ -443,14 +445,17 @@ export class EntitySourceConnector {
           response.headers.get('retry-after'),
           this.now(),
         );
-        if (decision.kind !== 'wait' || performance.now() + decision.ms >= deadline) throw unavailable(erpBusy(this.config.label));
+        if (decision.kind !== 'wait' || performance.now() + decision.ms >= deadline)
+          throw unavailable((language) => erpMessagesFor(language).erpBusy(this.config.label));
         await this.sleep(decision.ms);
         continue;
       }
-      if (response.status === 503) throw unavailable(erpBusy(this.config.label));
+      if (response.status === 503) throw unavailable((language) => erpMessagesFor(language).erpBusy(this.config.label));
       if (response.status === 409 || response.status === 412)
-        throw conflict(erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'));
-      throw unavailable(erpFailed(this.config.label, `HTTP ${response.status}`));
+        throw conflict((language) =>
+          erpMessagesFor(language).erpRefusedQuery(this.config.label, detail ?? 'the record changed meanwhile.'),
+        );
+      throw unavailable((language) => erpMessagesFor(language).erpFailed(this.config.label, `HTTP ${response.status}`));
     }
   }
 
@@ -491,19 +496,22 @@ export class EntitySourceConnector {
     const { label } = this.config;
     switch (error.kind) {
       case 'unreachable':
-        return unavailable(erpUnreachable(label));
-      case 'timedOut':
-        return unavailable(erpTimedOut(label, Math.max(1, Math.round(this.timeoutMs / 1000))));
+        return unavailable((language) => erpMessagesFor(language).erpUnreachable(label));
+      case 'timedOut': {
+        const seconds = Math.max(1, Math.round(this.timeoutMs / 1000));
+        return unavailable((language) => erpMessagesFor(language).erpTimedOut(label, seconds));
+      }
       case 'refused':
-        if (error.status === 400 || error.status === 401 || error.status === 403) return unavailable(erpCredentialsRefused(label));
-        if (error.status === 429 || error.status === 503) return unavailable(erpBusy(label));
-        return unavailable(erpFailed(label, `sign-in answered HTTP ${error.status}`));
-      case 'badAnswer':
-        return unavailable(
-          erpFailed(label, error.code === 'NotJson' ? 'a sign-in answer that is not JSON' : 'a sign-in answer without a token'),
-        );
+        if (error.status === 400 || error.status === 401 || error.status === 403)
+          return unavailable((language) => erpMessagesFor(language).erpCredentialsRefused(label));
+        if (error.status === 429 || error.status === 503) return unavailable((language) => erpMessagesFor(language).erpBusy(label));
+        return unavailable((language) => erpMessagesFor(language).erpFailed(label, `sign-in answered HTTP ${error.status}`));
+      case 'badAnswer': {
+        const detail = error.code === 'NotJson' ? 'a sign-in answer that is not JSON' : 'a sign-in answer without a token';
+        return unavailable((language) => erpMessagesFor(language).erpFailed(label, detail));
+      }
       default:
-        return unavailable(erpFailed(label, `sign-in: ${error.description}`));
+        return unavailable((language) => erpMessagesFor(language).erpFailed(label, `sign-in: ${error.description}`));
     }
   }
 
@@ -522,7 +530,10 @@ export class EntitySourceConnector {
 
   private transportError(error: unknown): DomainError {
     if (error instanceof DomainError) return error;
-    if (isTimeout(error)) return unavailable(erpTimedOut(this.config.label, Math.max(1, Math.round(this.timeoutMs / 1000))));
-    return unavailable(erpUnreachable(this.config.label));
+    if (isTimeout(error))
+      return unavailable((language) =>
+        erpMessagesFor(language).erpTimedOut(this.config.label, Math.max(1, Math.round(this.timeoutMs / 1000))),
+      );
+    return unavailable((language) => erpMessagesFor(language).erpUnreachable(this.config.label));
   }
 }

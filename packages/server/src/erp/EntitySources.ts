@@ -1,7 +1,7 @@
 import { notFound } from '../errors/DomainError';
 import type { EntitySourceConfig } from '../config/EntitySourceConfig';
 import { EntitySourceConnector, type EntitySourceConnectorOptions } from './EntitySourceConnector';
-import { erpSourceNotConfigured } from './erpMessages';
+import { erpMessagesFor } from './erpMessagesFor';
 import { extensionApiUrlOf } from './extensionApiUrlOf';
 
 /** The configured entity sources by prefix, one connector each (so each keeps its own token and metadata cache). */
@@ -25,7 +25,7 @@ export class EntitySources {
   /** The connector of a prefix; NotFound in words when none is configured. */
   source(prefix: string): EntitySourceConnector {
     const connector = this.connectors.get(prefix);
-    if (connector === undefined) throw notFound(erpSourceNotConfigured(prefix));
+    if (connector === undefined) throw notFound((language) => erpMessagesFor(language).erpSourceNotConfigured(prefix));
     return connector;
   }
 
@@ -39,7 +39,7 @@ export class EntitySources {
     const known = this.extensionConnectors.get(prefix);
     if (known !== undefined) return known;
     const config = this.configs.find((candidate) => candidate.prefix === prefix);
-    if (config === undefined) throw notFound(erpSourceNotConfigured(prefix));
+    if (config === undefined) throw notFound((language) => erpMessagesFor(language).erpSourceNotConfigured(prefix));
     const apiUrl = extensionApiUrlOf(config.apiUrl);
     const connector = apiUrl === null ? null : new EntitySourceConnector({ ...config, apiUrl }, this.options);
     this.extensionConnectors.set(prefix, connector);

@@ -1,3 +1,5 @@
+import type { TextsOf } from '@datahaven/core/rules';
+
 /*
  * What users read when an ERP (an entity source) fails. The spec words no such failure, so these
  * are ours (docs/UX-DECISIONS.md, "ERP connection"); `{erp}` is the source's label, e.g.
@@ -53,3 +55,20 @@ export function erpUnknownCompany(erp: string, company: string): string {
 export function erpSourceNotConfigured(prefix: string): string {
   return `No ERP is configured for '${prefix}'.`;
 }
+
+/** The ERP failure texts above as one English catalogue (erpMessagesFor picks it or a translation). */
+export const ERP_MESSAGES = {
+  erpUnreachable,
+  erpTimedOut,
+  erpBusy,
+  erpCredentialsRefused,
+  erpFailed,
+  erpRefusedQuery,
+  erpUnknownEntityType,
+  erpUnknownProperty,
+  erpUnknownCompany,
+  erpSourceNotConfigured,
+} as const;
+
+/** The shape a translation of the ERP failure texts must have. */
+export type ErpMessages = TextsOf<typeof ERP_MESSAGES>;

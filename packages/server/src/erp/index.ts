@@ -13,6 +13,8 @@ export { collectionNavigationJoin, resolveEntityTypeName, splitEntityTypeName } 
 export type { CollectionNavigationJoin } from './entityTypeQueries';
 export { entityUrl } from './entityUrlQueries';
 export { erpTimedOut, erpUnknownCompany } from './erpMessages';
+export { erpMessagesFor } from './erpMessagesFor';
+export type { ErpMessages } from './erpMessages';
 export { registerErpApi } from './http/registerErpApi';
 export { enqueueLinkedRecordFacts, enqueueListedFactsRefresh, readLinkedRecordFacts } from './linkedRecordFacts';
 export { linkedRecordFactsJob } from './linkedRecordFactsJob';

@@ -1,4 +1,6 @@
 import type { DomainError, DomainErrorKind } from '../errors/DomainError';
+import type { Wording } from '../errors/Wording';
+import { httpTextFor } from './httpText';
 
 /** The `exceptionType` names of the error bodies (BRIEF). */
 export type ExceptionType =
@@ -28,32 +30,35 @@ export interface ErrorBody {
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly exceptionType: ExceptionType;
+  /** The message in any language (see DomainError); null for a fixed text. */
+  readonly wording: Wording | null;
 
-  constructor(statusCode: number, exceptionType: ExceptionType, message: string) {
-    super(message);
+  constructor(statusCode: number, exceptionType: ExceptionType, message: string | Wording) {
+    super(typeof message === 'string' ? message : message('en'));
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.exceptionType = exceptionType;
+    this.wording = typeof message === 'string' ? null : message;
   }
 }
 
 /** 400 ValidationError. */
-export function badRequest(message: string): HttpError {
+export function badRequest(message: string | Wording): HttpError {
   return new HttpError(400, 'ValidationError', message);
 }
 
 /** 401 Unauthorized. */
-export function unauthorized(message = 'Authentication is required.'): HttpError {
+export function unauthorized(message: string | Wording = (language) => httpTextFor(language).authenticationRequired): HttpError {
   return new HttpError(401, 'Unauthorized', message);
 }
 
 /** 403 Forbidden. */
-export function forbidden(message: string): HttpError {
+export function forbidden(message: string | Wording): HttpError {
   return new HttpError(403, 'Forbidden', message);
 }
 
 /** 404 NotFound (also for documents the caller may not see: SECURITY row 9). */
-export function notFound(message: string): HttpError {
+export function notFound(message: string | Wording): HttpError {
   return new HttpError(404, 'NotFound', message);
 }
 
@@ -74,5 +79,5 @@ export const HTTP_STATUS_OF_DOMAIN_ERROR: Readonly<Record<DomainErrorKind, { sta
 /** The /api answer to a domain refusal. */
 export function httpErrorOf(error: DomainError): HttpError {
   const { statusCode, exceptionType } = HTTP_STATUS_OF_DOMAIN_ERROR[error.kind];
-  return new HttpError(statusCode, exceptionType, error.message);
+  return new HttpError(statusCode, exceptionType, error.wording ?? error.message);
 }

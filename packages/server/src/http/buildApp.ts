@@ -9,6 +9,7 @@ import { registerHostAllowList } from './plugins/hostAllowList';
 import { registerIdempotency } from './plugins/idempotencyPlugin';
 import { registerRateLimits } from './plugins/registerRateLimits';
 import { registerRequestCaller } from './plugins/requestCaller';
+import { registerRequestLanguage } from './plugins/requestLanguage';
 import { registerRequestValidation } from './plugins/requestValidation';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerWebHosting } from './plugins/webHosting';
@@ -80,6 +81,7 @@ export async function buildApp<D extends AppDeps, C extends ODataCaller>(
   settlePublicUrlOnListen(app, config);
   // First: a request to a Host that is not ours (DNS rebinding) reaches no route, the demo's included.
   registerHostAllowList(app, { publicUrl: () => config.publicUrl, extraHosts: config.allowedHosts, port: config.port });
+  registerRequestLanguage(app);
   registerErrorHandler(app);
   registerRequestValidation(app);
   registerSecurityHeaders(app, { frameAncestors: config.frameAncestors, publicUrl: () => config.publicUrl });

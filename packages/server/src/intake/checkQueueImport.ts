@@ -22,7 +22,7 @@ export async function checkQueueImport(db: Kysely<Database>, viewer: Viewer, que
   const queue = (await findQueuesWithAccess(db, viewer, [queueId])).get(queueId);
   if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0) throw notFound('The queue was not found.');
   if (!queue.enabled) throw invalid(`The queue ${queue.name} is disabled.`);
-  const refusal = queueImportRefusal(queue, (await findFinalQueueIds(db, [queue.id])).has(queue.id));
-  if (refusal !== null) throw forbidden(refusal);
+  const final = (await findFinalQueueIds(db, [queue.id])).has(queue.id);
+  if (queueImportRefusal(queue, final) !== null) throw forbidden((language) => queueImportRefusal(queue, final, language) ?? '');
   return queue;
 }

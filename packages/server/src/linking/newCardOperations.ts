@@ -4,7 +4,7 @@ import { MESSAGES } from '@datahaven/core/rules';
 import type { Selectable } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { IntegratedTableRow, NewCardOperationsTable } from '../db/schema';
-import { entityUrl, erpUnknownCompany, resolveEntityTypeName, splitEntityTypeName } from '../erp';
+import { entityUrl, erpMessagesFor, resolveEntityTypeName, splitEntityTypeName } from '../erp';
 import type { EntitySourceConnector, ErpDeps } from '../erp';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../errors/DomainError';
 import { assertDataAreaAllowed, documentsLockedByOthers, findVisibleDocument, lockedByOtherUser, queueActionAllowed } from '../access';
@@ -128,7 +128,7 @@ export async function initiateNewCard(
   await assertDataAreaAllowed(deps.db, viewer, current, 'link', dataAreaId);
   // The company is checked now, so the user hears of a wrong one before filling in the record.
   if (!(await source.companies()).some((company) => company.name === dataAreaId))
-    throw invalid(erpUnknownCompany(source.config.label, dataAreaId));
+    throw invalid((language) => erpMessagesFor(language).erpUnknownCompany(source.config.label, dataAreaId));
 
   const row: OperationRow = {
     document_id: current.id,

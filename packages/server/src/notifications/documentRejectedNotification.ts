@@ -1,4 +1,5 @@
 import type { ActivityNotificationBody } from './documentsArrivedNotification';
+import { noticeTextsFor } from './noticeTextsFor';
 import { teamsDeepLink } from './teamsDeepLink';
 
 /** The activity type the Teams app's manifest declares for "a document you sent was rejected" (manifest `activities.activityTypes`). */
@@ -12,6 +13,8 @@ export interface DocumentRejected {
   documentName: string;
   /** The reject's reason; '' when the queue asks for none and none was given. */
   reason: string;
+  /** The language the preview text is worded in ('de', 'en'); null: English. */
+  language?: string | null;
 }
 
 /** Graph takes at most 150 characters of preview text. */
@@ -22,9 +25,9 @@ function clipped(text: string): string {
   return chars.length <= PREVIEW_MAX ? text : `${chars.slice(0, PREVIEW_MAX - 1).join('')}…`;
 }
 
-/** "INV-1.pdf was rejected: Wrong amount" (or "… was rejected." without a reason), within Graph's limit. */
-export function documentRejectedText(documentName: string, reason: string): string {
-  return clipped(reason.trim() === '' ? `${documentName} was rejected.` : `${documentName} was rejected: ${reason.trim()}`);
+/** "INV-1.pdf was rejected: Wrong amount" (or "… was rejected." without a reason; or in German), within Graph's limit. */
+export function documentRejectedText(documentName: string, reason: string, language: string | null = null): string {
+  return clipped(noticeTextsFor(language).documentRejected(documentName, reason.trim()));
 }
 
 /**
@@ -37,7 +40,7 @@ export function documentRejectedNotification(teamsAppId: string, rejected: Docum
   return {
     topic: { source: 'text', value: rejected.queueName, webUrl: teamsDeepLink(teamsAppId, rejected.queueId, rejected.documentId) },
     activityType: DOCUMENT_REJECTED_ACTIVITY,
-    previewText: { content: documentRejectedText(rejected.documentName, rejected.reason) },
+    previewText: { content: documentRejectedText(rejected.documentName, rejected.reason, rejected.language ?? null) },
     templateParameters: [
       { name: 'document', value: rejected.documentName },
       { name: 'reason', value: rejected.reason.trim() === '' ? '-' : rejected.reason.trim() },

@@ -1,3 +1,4 @@
+import { noticeTextsFor } from './noticeTextsFor';
 import { teamsDeepLink } from './teamsDeepLink';
 
 /** The activity type the Teams app's manifest declares for "documents arrived" (manifest `activities.activityTypes`). */
@@ -9,6 +10,8 @@ export interface DocumentsArrived {
   queueName: string;
   count: number;
   firstDocumentId: number;
+  /** The language the preview text is worded in ('de', 'en'); null: English. */
+  language?: string | null;
 }
 
 /** The body of Graph's `sendActivityNotification` (a text topic, since the tab is not a Graph resource). */
@@ -22,9 +25,9 @@ export interface ActivityNotificationBody {
 /** Graph takes at most 150 characters of preview text. */
 const PREVIEW_MAX = 150;
 
-/** "1 document arrived in Approval L1" / "3 documents arrived in Approval L1", within Graph's limit. */
-export function documentsArrivedText(count: number, queueName: string): string {
-  const text = `${count} ${count === 1 ? 'document' : 'documents'} arrived in ${queueName}`;
+/** "1 document arrived in Approval L1" / "3 documents arrived in Approval L1" (or in German), within Graph's limit. */
+export function documentsArrivedText(count: number, queueName: string, language: string | null = null): string {
+  const text = noticeTextsFor(language).documentsArrived(count, queueName);
   const chars = Array.from(text);
   return chars.length <= PREVIEW_MAX ? text : `${chars.slice(0, PREVIEW_MAX - 1).join('')}…`;
 }
@@ -38,7 +41,7 @@ export function documentsArrivedNotification(teamsAppId: string, arrived: Docume
   return {
     topic: { source: 'text', value: arrived.queueName, webUrl: teamsDeepLink(teamsAppId, arrived.queueId, arrived.firstDocumentId) },
     activityType: DOCUMENTS_ARRIVED_ACTIVITY,
-    previewText: { content: documentsArrivedText(arrived.count, arrived.queueName) },
+    previewText: { content: documentsArrivedText(arrived.count, arrived.queueName, arrived.language ?? null) },
     templateParameters: [
       { name: 'count', value: String(arrived.count) },
       { name: 'queue', value: arrived.queueName },

@@ -30,7 +30,7 @@ export function queueArrivalsJobHandler(
     const { db } = deps;
     const arrivals = await db
       .selectFrom('queue_arrivals')
-      .select(['id', 'document_id', 'moved_by_user_id'])
+      .select(['id', 'document_id', 'moved_by_user_id', 'language'])
       .where('queue_id', '=', queueId)
       .orderBy('id')
       .limit(MAX_ARRIVALS_PER_RUN)
@@ -38,6 +38,8 @@ export function queueArrivalsJobHandler(
     if (arrivals.length === 0) return;
     const lastId = arrivals[arrivals.length - 1].id;
     const inOrder = [...new Set(arrivals.map((arrival) => arrival.document_id))];
+    // Worded in the language of the batch's latest request that moved documents here.
+    const language = arrivals[arrivals.length - 1].language;
     // A document's latest mover in this batch: nobody is told of what they moved themselves.
     const movedBy = new Map(arrivals.map((arrival) => [arrival.document_id, arrival.moved_by_user_id]));
     const notifications: { userId: number; count: number; firstDocumentId: number }[] = [];
@@ -78,6 +80,7 @@ export function queueArrivalsJobHandler(
             document_count: notification.count,
             first_document_id: notification.firstDocumentId,
             created_at: now,
+            language,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

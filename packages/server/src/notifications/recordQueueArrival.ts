@@ -17,7 +17,7 @@ export const NOTIFICATION_BATCH_WINDOW_MS = 15_000;
  * Notes, inside the transaction that moved them, that documents entered queue `queueId` (upload,
  * import, approve, reject, route) and who moved them, and makes sure a notification job for the queue is pending:
  * the first arrival of a batch schedules it `NOTIFICATION_BATCH_WINDOW_MS` ahead by the database
- * clock, later ones join it. Cheap when nobody uses Teams: a row per document, one job per batch.
+ * clock, later ones join it. `language` is the mover's (their request's), the notice's words. Cheap when nobody uses Teams: a row per document, one job per batch.
  */
 export async function recordQueueArrival(
   trx: Kysely<Database>,
@@ -25,12 +25,19 @@ export async function recordQueueArrival(
   documentIds: readonly number[],
   movedByUserId: number,
   now: string,
+  language: string | null = null,
 ): Promise<void> {
   if (documentIds.length === 0) return;
   await trx
     .insertInto('queue_arrivals')
     .values(
-      documentIds.map((documentId) => ({ queue_id: queueId, document_id: documentId, moved_by_user_id: movedByUserId, arrived_at: now })),
+      documentIds.map((documentId) => ({
+        queue_id: queueId,
+        document_id: documentId,
+        moved_by_user_id: movedByUserId,
+        arrived_at: now,
+        language,
+      })),
     )
     .execute();
   // "Schedule one unless one is pending" as one statement (INSERT … SELECT … WHERE NOT EXISTS),

@@ -32,7 +32,8 @@ export async function findDocumentSender(trx: Kysely<Database>, documentId: numb
  * Graph mail is configured (rejectMailSettingsOf) and the sender has an e-mail address — one
  * e-mail (reject_mails, sent by the `mail:reject-notice` job). Nobody hears of their own reject.
  * `moved` are the documents where the reject put them (the Teams notice's link opens them there);
- * `fromQueueId` the queue they were rejected from.
+ * `fromQueueId` the queue they were rejected from; `language` the rejecter's (their request's), which
+ * the notices are worded in: users keep no language of their own.
  */
 export async function recordRejectNotices(
   trx: Kysely<Database>,
@@ -42,6 +43,7 @@ export async function recordRejectNotices(
   fromQueueId: number,
   reason: string | null,
   now: string,
+  language: string | null = null,
 ): Promise<void> {
   const teams = teamsNotifySettingsOf(deps.config) !== null;
   const mail = rejectMailSettingsOf(deps.config) !== null && reason !== null && reason.trim() !== '';
@@ -60,6 +62,7 @@ export async function recordRejectNotices(
           first_document_id: doc.id,
           created_at: now,
           reason: reason ?? '',
+          language,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -80,6 +83,7 @@ export async function recordRejectNotices(
         from_queue_id: fromQueueId,
         reason: reason ?? '',
         created_at: now,
+        language,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import type { JobHandler } from '../jobs/JobHandler';
 import type { AppDeps } from '../services/AppDeps';
 import { RejectMailer } from './RejectMailer';
 import type { RejectMailerGraphOptions } from './RejectMailer';
+import { noticeTextsFor } from './noticeTextsFor';
 import { mailAmountText, rejectMailMessage } from './rejectMailMessage';
 import { rejectMailSettingsOf } from './rejectMailSettingsOf';
 
@@ -22,7 +23,7 @@ function fullName(first: string | null, last: string | null, username: string | 
  * The `mail:reject-notice` job: e-mails one written reject notice through Graph and marks it
  * sent, so a rerun (a runner that died after Graph took it, a retry) sends nothing twice. The
  * facts the mail names — document, vendor, invoice number, amount — are read as it goes (the
- * linked record's cached facts). A recipient who meanwhile was disabled or has no e-mail address
+ * linked record's cached facts); its words are in the language kept on the row (the rejecter's request's). A recipient who meanwhile was disabled or has no e-mail address
  * any more is skipped (state `dropped`, the reason kept). A failure is kept in words on the row and
  * thrown, so the job runner retries with its backoff.
  */
@@ -64,6 +65,7 @@ export function rejectMailJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'now'
         'fa.invoice_number',
         'fa.amount',
         'fa.currency_code',
+        'm.language',
       ])
       .where('m.id', '=', id)
       .executeTakeFirst();
@@ -88,12 +90,13 @@ export function rejectMailJobHandler(deps: Pick<AppDeps, 'db' | 'config' | 'now'
       to: { address: row.email.trim(), name: fullName(row.first_name, row.last_name, row.username) },
       documentName,
       documentLink: `${settings.publicUrl}/viewer/${encodeDocumentId(row.document_id)}`,
-      rejectedBy: fullName(row.rejecter_first_name, row.rejecter_last_name, row.rejecter_username) || 'Someone',
+      rejectedBy: fullName(row.rejecter_first_name, row.rejecter_last_name, row.rejecter_username) || noticeTextsFor(row.language).someone,
       fromQueueName: row.from_queue_name ?? '',
       reason: row.reason,
       vendor,
       invoiceNumber: row.invoice_number,
-      amount: mailAmountText(row.amount, row.currency_code),
+      amount: mailAmountText(row.amount, row.currency_code, row.language),
+      language: row.language,
     });
     try {
       await mailer.send(settings, body);

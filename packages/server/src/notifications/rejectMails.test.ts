@@ -103,11 +103,16 @@ for (const dialect of testDialects()) {
       expect(sent.statusCode).toBe(200);
       return { id, name, rowVersion: sent.json<{ documents: { rowVersion: number }[] }>().documents[0].rowVersion };
     };
-    const reject = async (doc: { id: number; rowVersion: number }, reason?: string, username = approver.username): Promise<void> => {
+    const reject = async (
+      doc: { id: number; rowVersion: number },
+      reason?: string,
+      username = approver.username,
+      language?: string,
+    ): Promise<void> => {
       const response = await server.inject({
         method: 'PUT',
         url: '/api/documents/reject',
-        headers: server.authHeaders(username),
+        headers: { ...server.authHeaders(username), ...(language === undefined ? {} : { 'accept-language': language }) },
         payload: {
           docId: [doc.id],
           rowConflictIds: [doc.rowVersion],
@@ -217,6 +222,52 @@ for (const dialect of testDialects()) {
       const mails = (await mailsTo(clerkEmail)).slice(before);
       expect(mails.map((mail) => mail.body.content.includes(`Throttled ${status}`))).toEqual([true]);
       expect(await mailJobsOf(doc.id)).toEqual([{ state: 'done', attempts: 1, last_error: null }]);
+    });
+
+    it('words the mail in the language of the reject that caused it: German for a reject asked in de-DE', async () => {
+      const doc = await sentInvoice();
+      const link = await server.deps.db
+        .selectFrom('record_links')
+        .select(['integrated_table_id', 'data_area_id', 'record_id'])
+        .where('document_id', '=', doc.id)
+        .where('is_primary', '=', 1)
+        .executeTakeFirstOrThrow();
+      await server.deps.db.deleteFrom('linked_record_facts').where('record_id', '=', link.record_id).execute();
+      await server.deps.db
+        .insertInto('linked_record_facts')
+        .values({
+          ...link,
+          source: 'bc',
+          record_number: 'PI-1002',
+          vendor_number: 'V40000',
+          vendor_name: 'Fabrikam',
+          invoice_number: 'F-779',
+          amount: 1234.5,
+          currency_code: 'EUR',
+          fetched_at: new Date().toISOString(),
+        })
+        .execute();
+      await reject(doc, 'Betrag falsch', approver.username, 'de-DE,de;q=0.9,en;q=0.8');
+      await server.runJobs([REJECT_MAIL_JOB]);
+      const mails = (await mailsTo(clerkEmail)).filter((mail) => mail.subject.endsWith(doc.name));
+      expect(mails.map((mail) => mail.subject)).toEqual([`Abgelehnt: ${doc.name}`]);
+      const html = mails[0].body.content;
+      expect(html).toContain('<html lang="de">');
+      expect(html).toContain(`Pat Approver hat <strong>${doc.name}</strong> in ${q.l1Name} abgelehnt.`);
+      expect(html).toContain('<th align="left">Kreditor</th><td>Fabrikam (V40000)</td>');
+      expect(html).toContain('<th align="left">Rechnungsnr.</th><td>F-779</td>');
+      expect(html).toContain('<th align="left">Betrag</th><td>1.234,50 EUR</td>');
+      expect(html).toContain('<p>Grund:</p>');
+      expect(html).toContain(`<a href="${PUBLIC_URL}/viewer/${encodeDocumentId(doc.id)}">${doc.name} öffnen</a>`);
+      expect(html).not.toContain('rejected');
+
+      // The same reject asked in fr-FR (a language the product does not speak) mails in English.
+      const other = await sentInvoice();
+      await reject(other, 'Wrong amount', approver.username, 'fr-FR');
+      await server.runJobs([REJECT_MAIL_JOB]);
+      const english = (await mailsTo(clerkEmail)).filter((mail) => mail.subject.endsWith(other.name));
+      expect(english.map((mail) => mail.subject)).toEqual([`Rejected: ${other.name}`]);
+      expect(english[0].body.content).toContain('<html lang="en">');
     });
 
     it('a Retry-After too long to wait fails the job in words; the job machinery retries later and one mail goes', async () => {

@@ -37,6 +37,7 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
         'u.entra_object_id',
         'q.name as queue_name',
         'n.reason',
+        'n.language',
         // A reject notice names its document (left join: a deleted document's notice still goes).
         'd.name as document_name',
       ])
@@ -63,6 +64,7 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
           queueName: row.queue_name,
           count: row.document_count,
           firstDocumentId: row.first_document_id,
+          language: row.language,
         });
       } else {
         await notifier.documentRejected(settings, recipient, {
@@ -71,6 +73,7 @@ export function teamsNotificationJobHandler(deps: Pick<AppDeps, 'db' | 'config' 
           documentId: row.first_document_id,
           documentName: row.document_name ?? `#${row.first_document_id}`,
           reason: row.reason,
+          language: row.language,
         });
       }
     } catch (error) {

@@ -114,11 +114,11 @@ for (const dialect of testDialects()) {
       await server?.close();
     });
 
-    const importInto = async (queueId: number, user: Person, name: string): Promise<number> => {
+    const importInto = async (queueId: number, user: Person, name: string, language?: string): Promise<number> => {
       const response = await server.inject({
         method: 'POST',
         url: `/api/queues/${queueId}/documents`,
-        headers: server.authHeaders(user.username),
+        headers: { ...server.authHeaders(user.username), ...(language === undefined ? {} : { 'accept-language': language }) },
         // Another scan each time (its own bytes): the same file twice would be a possible duplicate (issue 35).
         payload: pdfForm(name, await makePdf(1, unique('Arriving invoice '))),
       });
@@ -225,6 +225,22 @@ for (const dialect of testDialects()) {
         { state: 'sent', last_error: null },
         { state: 'sent', last_error: null },
       ]);
+    });
+
+    it('words the notification in the language of the request that moved the documents: German for an import asked in de-DE', async () => {
+      await importInto(queue.l1, people.clerk, 'Scan 5.pdf', 'de-DE,de;q=0.9');
+      await afterWindow();
+      const german = (await recordedFor(queue.l1Name)).filter(
+        (n) => n.previewText.content === `1 Beleg ist in ${queue.l1Name} eingegangen`,
+      );
+      expect(german.map((n) => n.userId).sort()).toEqual([people.alice.oid, people.bob.oid].sort());
+      const rows = await server.deps.db
+        .selectFrom('teams_notifications')
+        .select('language')
+        .where('queue_id', '=', queue.l1)
+        .where('document_count', '=', 1)
+        .execute();
+      expect(rows.map((row) => row.language)).toEqual(['de', 'de']);
     });
 
     it('Graph down: the send job fails in words and is retried later; the server goes on', async () => {

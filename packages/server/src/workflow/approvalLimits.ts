@@ -1,10 +1,4 @@
-import {
-  approvalAmountUnknown,
-  approvalLimitExceeded,
-  approvalLimitNoRate,
-  approvalLimitUnchecked,
-  formatLimitAmount,
-} from '@datahaven/core/rules';
+import { formatLimitAmount, messageFunctionsFor } from '@datahaven/core/rules';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, WorkflowHistoryTable } from '../db/schema';
 import { convertToLocalCurrency, readLinkedRecordFacts, resolveEntityTypeName } from '../erp';
@@ -108,19 +102,20 @@ export async function judgeApprovalLimits(
     .execute();
   for (const row of rows) {
     if (row.type_name === null || row.data_area_id === null || row.record_id === null)
-      throw invalid(approvalAmountUnknown(row.name, queue.name, false));
+      throw invalid((language) => messageFunctionsFor(language).approvalAmountUnknown(row.name, queue.name, false));
     const facts = await readLinkedRecordFacts(deps.entitySources, row.type_name, row.data_area_id, row.record_id);
-    if (facts === null) throw invalid(approvalLimitUnchecked(row.name, queue.name));
-    if (facts.amount === null) throw invalid(approvalAmountUnknown(row.name, queue.name, true));
+    if (facts === null) throw invalid((language) => messageFunctionsFor(language).approvalLimitUnchecked(row.name, queue.name));
+    if (facts.amount === null) throw invalid((language) => messageFunctionsFor(language).approvalAmountUnknown(row.name, queue.name, true));
     const { prefix } = resolveEntityTypeName(row.type_name);
     const currency = facts.currencyCode ?? '';
     const date = facts.invoiceDate ?? isoDate(deps.now());
     const local = await convertToLocalCurrency(deps.entitySources, prefix, row.data_area_id, facts.amount, currency, date, deps.now);
     if (local.kind === 'noRate') {
       const erp = deps.entitySources.source(prefix).config.label;
-      throw invalid(
-        approvalLimitNoRate(
-          facts.amount,
+      const amount = facts.amount;
+      throw invalid((language) =>
+        messageFunctionsFor(language).approvalLimitNoRate(
+          amount,
           currency,
           row.name,
           limit,
@@ -135,7 +130,10 @@ export async function judgeApprovalLimits(
     const amountCurrency = currency === '' ? local.localCurrency : currency.toUpperCase();
     if (local.amount > limit) {
       const converted = local.kind === 'converted' ? { amount: local.amount, currencyCode: local.localCurrency } : undefined;
-      throw invalid(approvalLimitExceeded(facts.amount, amountCurrency, row.name, limit, queue.name, converted));
+      const amount = facts.amount;
+      throw invalid((language) =>
+        messageFunctionsFor(language).approvalLimitExceeded(amount, amountCurrency, row.name, limit, queue.name, converted),
+      );
     }
     judged.set(row.id, {
       amount: facts.amount,

@@ -1,5 +1,5 @@
 import { LIMITS } from '@datahaven/core/model';
-import { duplicateOverrideNote, duplicateOverrideRequired } from '@datahaven/core/rules';
+import { duplicateOverrideNote, messageFunctionsFor } from '@datahaven/core/rules';
 import type { WorkflowActionBody } from '@datahaven/core/contract';
 import type { Kysely } from 'kysely';
 import type { Database, WorkflowActionColumn } from '../db/schema';
@@ -53,7 +53,7 @@ export async function duplicateOverridesOf(
   if (overrideReason === null) {
     const first = docIds.find((id) => marked.has(id)) ?? [...marked.keys()][0];
     const document = await trx.selectFrom('documents').select('name').where('id', '=', first).executeTakeFirstOrThrow();
-    throw invalid(duplicateOverrideRequired(document.name, (marked.get(first) ?? [])[0]));
+    throw invalid((language) => messageFunctionsFor(language).duplicateOverrideRequired(document.name, (marked.get(first) ?? [])[0]));
   }
   for (const [id, others] of marked) {
     overrides.set(id, { reason: overrideReason, note: clip(duplicateOverrideNote(viewer.username, others, overrideReason)) });

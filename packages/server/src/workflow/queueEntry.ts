@@ -27,14 +27,14 @@ export async function recordQueueEntry(
   documentId: number,
   queue: Pick<EnteredQueue, 'id' | 'name'>,
   action: QueueEntryAction,
-  user: Pick<Viewer, 'userId' | 'username'>,
+  user: Pick<Viewer, 'userId' | 'username' | 'language'>,
   now: string,
 ): Promise<void> {
   await insertNote(trx, documentId, user.userId, 'system', queueEntryNote(action, user.username, queue.name), now);
   await appendWorkflowHistory(trx, [
     { document_id: documentId, action, from_queue_id: null, to_queue_id: queue.id, user_id: user.userId, note: null, at: now },
   ]);
-  await recordQueueArrival(trx, queue.id, [documentId], user.userId, now);
+  await recordQueueArrival(trx, queue.id, [documentId], user.userId, now, user.language ?? null);
   // A linked purchase invoice entering workflow is pending approval in the ERP (workflow/erpStatusOutbox).
   await recordErpStatusDecisions(trx, [{ documentId, status: 'Pending Approval' }], user.userId, now);
 }

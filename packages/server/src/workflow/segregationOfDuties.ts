@@ -1,4 +1,4 @@
-import { segregationOtherLevel, segregationPreparer, type PreparerRole } from '@datahaven/core/rules';
+import { messageFunctionsFor, type PreparerRole } from '@datahaven/core/rules';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { invalid } from '../errors/DomainError';
@@ -64,7 +64,7 @@ async function assertNotPreparer(db: Kysely<Database>, userId: number, docIds: r
   for (const row of rows) {
     const role: PreparerRole | null =
       Number(row.imported) === 1 ? 'imported' : Number(row.submitted) === 1 ? 'submitted' : Number(row.coded) === 1 ? 'coded' : null;
-    if (role !== null) throw invalid(segregationPreparer(role, row.name));
+    if (role !== null) throw invalid((language) => messageFunctionsFor(language).segregationPreparer(role, row.name));
   }
 }
 
@@ -100,6 +100,8 @@ async function assertOneLevel(
     const recorded = row.approval_level === null ? null : Number(row.approval_level);
     if (row.from_queue_id === fromId && (recorded === null || recorded === level)) continue;
     const earlier = recorded ?? (row.from_queue_id === null ? 0 : queueLevel(into, row.from_queue_id));
-    throw invalid(segregationOtherLevel(row.document_name, earlier, row.queue_name ?? 'a queue since deleted', level));
+    throw invalid((language) =>
+      messageFunctionsFor(language).segregationOtherLevel(row.document_name, earlier, row.queue_name ?? 'a queue since deleted', level),
+    );
   }
 }

@@ -431,7 +431,7 @@ export async function applyWorkflowAction(
   if (request.note !== null && options.recordNote) await reindexDocuments(trx, request.docIds);
   if (locks.anyLockRow) await releaseDocumentLocks(trx, request.docIds);
   // Whoever sent a rejected document hears why (issue 38 "Reasons"; notifications/recordRejectNotice).
-  if (action === 'reject') await recordRejectNotices(trx, deps, viewer.userId, moved, fromId, request.note, now);
+  if (action === 'reject') await recordRejectNotices(trx, deps, viewer.userId, moved, fromId, request.note, now, viewer.language ?? null);
   // The target queues' approvers hear of the documents in Teams, one notification per queue batch.
   for (const queueId of options.notifyArrival ? new Set(moved.map((doc) => doc.queueId)) : []) {
     await recordQueueArrival(
@@ -440,6 +440,7 @@ export async function applyWorkflowAction(
       moved.filter((doc) => doc.queueId === queueId).map((doc) => doc.id),
       viewer.userId,
       now,
+      viewer.language ?? null,
     );
   }
   return { documents: moved };

@@ -6,6 +6,10 @@ import { readCallerRights, registerViewerOfRequest, viewerOfRights } from '../..
 import type { Viewer } from '../../access';
 import type { AppDeps } from '../../services/AppDeps';
 import { unauthorized } from '../../http/HttpError';
+import { httpTextFor } from '../../http/httpText';
+
+/** An expired, forged or revoked bearer token, in the caller's language. */
+const tokenInvalid = (language: string): string => httpTextFor(language).tokenInvalid;
 
 /** The signed-in user of a request. */
 export interface Principal {
@@ -52,16 +56,15 @@ export async function authenticateBearer(deps: AppDeps, request: FastifyRequest)
   const token = bearerTokenOf(request);
   if (token === null) throw unauthorized();
   const payload = verifyToken(deps.tokenSecret, token, deps.now());
-  if (payload === null) throw unauthorized('The token is invalid or has expired.');
+  if (payload === null) throw unauthorized(tokenInvalid);
   // The user and their rights in one statement: nearly every route needs both (viewerOf).
   const databaseNow = deps.databaseNow();
   const user = await readCallerRights(deps.db, { username: payload.username }, databaseNow);
-  if (user === undefined || user.disabled) throw unauthorized('The token is invalid or has expired.');
+  if (user === undefined || user.disabled) throw unauthorized(tokenInvalid);
   const keyId = payload.keyId ?? null;
   if (keyId !== null) {
     const key = await findLiveApiKey(deps.db, { id: keyId });
-    if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username)))
-      throw unauthorized('The token is invalid or has expired.');
+    if (key === undefined || !(await apiKeyMayActFor(deps.db, key, user.username))) throw unauthorized(tokenInvalid);
   }
   return {
     userId: user.userId,
@@ -81,7 +84,8 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     if (!(path === '/api' || path.startsWith('/api/'))) return;
     if (PUBLIC_API_PATHS.has(path)) return;
     request.principal = await authenticateBearer(deps, request);
-    request.viewer = request.principal.viewer;
+    // The caller's language goes with them into the commands: the notices they cause are worded in it.
+    request.viewer = { ...request.principal.viewer, language: request.language };
     request.callerId = request.principal.userId;
   });
 }

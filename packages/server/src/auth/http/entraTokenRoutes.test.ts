@@ -185,6 +185,16 @@ for (const dialect of testDialects()) {
       expect((await exchange(await entra.userToken(later.oid, later.email))).json<{ message: string }>().message).toBe(
         DISABLED_ENTRA_USER_MESSAGE,
       );
+      // A German browser reads the same refusal in German, the spec's sentence first.
+      const german = await server.inject({
+        url: '/api/token/user?type=jwt',
+        headers: { authorization: `Bearer ${await entra.userToken(later.oid, later.email)}`, 'accept-language': 'de-DE,de;q=0.9' },
+      });
+      expect(german.statusCode).toBe(403);
+      expect(german.headers['content-language']).toBe('de');
+      expect(german.json<{ message: string }>().message).toBe(
+        'Sie haben keine Lizenz oder Berechtigung für den Zugriff auf Datahaven Documents. Ihr Benutzerkonto ist deaktiviert: Bitten Sie Ihren Administrator, es zu aktivieren.',
+      );
     });
 
     it('a product token from an Entra sign-in refreshes while the identity stays bound, and no longer once an administrator unbinds or rebinds it', async () => {

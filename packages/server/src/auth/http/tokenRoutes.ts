@@ -7,7 +7,7 @@ import type { AppDeps } from '../../services/AppDeps';
 import { EntraTokenError } from '../entra/EntraTokenError';
 import { EntraTokenValidator, type EntraIdentity } from '../entra/EntraTokenValidator';
 import { findEntraUser } from '../entra/findEntraUser';
-import { DISABLED_ENTRA_USER_MESSAGE, unknownEntraIdentity } from '../entra/entraSignInMessages';
+import { entraSignInMessagesFor } from '../entra/entraSignInMessagesFor';
 import type { TokenEntraIdentity } from '../tokenCodec';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/HttpError';
 import { authenticateBearer, bearerTokenOf } from './authPlugin';
@@ -55,8 +55,8 @@ async function entraUserOf(
     throw unauthorized(error.message);
   }
   const signIn = await findEntraUser(deps.db, identity);
-  if (signIn.kind === 'unknown') throw forbidden(unknownEntraIdentity(identity));
-  if (signIn.kind === 'disabled') throw forbidden(DISABLED_ENTRA_USER_MESSAGE);
+  if (signIn.kind === 'unknown') throw forbidden((language) => entraSignInMessagesFor(language).unknownEntraIdentity(identity));
+  if (signIn.kind === 'disabled') throw forbidden((language) => entraSignInMessagesFor(language).disabledUser);
   return { username: signIn.username, entra: { tenantId: identity.tenantId, objectId: identity.objectId } };
 }
 
@@ -111,7 +111,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     const token = await issueTokenForUser(deps, username, keyId, entra);
     // Disabled between the look-up and now.
-    if (token === null && type === 'jwt') throw forbidden(DISABLED_ENTRA_USER_MESSAGE);
+    if (token === null && type === 'jwt') throw forbidden((language) => entraSignInMessagesFor(language).disabledUser);
     if (token === null) throw unauthorized('The user does not exist or is disabled.');
     return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(token);
   });

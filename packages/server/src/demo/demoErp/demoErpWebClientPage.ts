@@ -14,8 +14,21 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+/** The page's own words in German (Business Central's German card names), by their English. */
+const WEB_CLIENT_TEXT_DE: Readonly<Record<string, string>> = {
+  'Vendor Card': 'Kreditorenkarte',
+  'Purchase Order': 'Einkaufsbestellung',
+  'Purchase Invoice': 'Einkaufsrechnung',
+  'Posted Purchase Receipt': 'Gebuchte Einkaufslieferung',
+  'Posted Purchase Invoice': 'Gebuchte Einkaufsrechnung',
+  'Not found': 'Nicht gefunden',
+  'Business Central (demo web client)': 'Business Central (Demo-Webclient)',
+  'Business Central (demo)': 'Business Central (Demo)',
+  'The demo ERP has no such card': 'Das Demo-ERP hat keine solche Karte',
+};
+
+function page(title: string, body: string, language: string): string {
+  return `<!doctype html><html lang="${language === 'de' ? 'de' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
 }
 
 /** The record number of BC's `filter='No.' IS 'V10000'` (quotes doubled inside), or null. */
@@ -30,7 +43,12 @@ function numberOfFilter(filter: string): string | null {
  * Teams tab, the Outlook pane, a Launch Card the ERP page could not take): the card's title and
  * the record's fields as the demo ERP holds them. 404 in words for a page or record it does not have.
  */
-export function demoErpWebClientPage(store: DemoErpStore, query: Record<string, string | undefined>): { status: number; html: string } {
+export function demoErpWebClientPage(
+  store: DemoErpStore,
+  query: Record<string, string | undefined>,
+  language = 'en',
+): { status: number; html: string } {
+  const say = (english: string): string => (language === 'de' ? (WEB_CLIENT_TEXT_DE[english] ?? english) : english);
   const card = CARD_PAGES[query.page ?? ''];
   const number = numberOfFilter(query.filter ?? '');
   const company = store.listCompanies().find((candidate) => candidate.name === query.company || candidate.id === query.company);
@@ -40,10 +58,14 @@ export function demoErpWebClientPage(store: DemoErpStore, query: Record<string, 
     const what = `page ${query.page ?? '(none)'}, company ${query.company ?? '(none)'}, ${number === null ? 'no record filter' : `record ${number}`}`;
     return {
       status: 404,
-      html: page('Not found', `<h1>Not found</h1><p>The demo ERP has no such card (${escapeHtml(what)}).</p>`),
+      html: page(
+        say('Not found'),
+        `<h1>${say('Not found')}</h1><p>${say('The demo ERP has no such card')} (${escapeHtml(what)}).</p>`,
+        language,
+      ),
     };
   }
-  const title = `${card.title} ${String(found.number)}`;
+  const title = `${say(card.title)} ${String(found.number)}`;
   const rows = Object.entries(found)
     .filter(([, value]) => value !== null && typeof value !== 'object')
     .map(([name, value]) => `<div><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(String(value))}</dd></div>`)
@@ -51,8 +73,9 @@ export function demoErpWebClientPage(store: DemoErpStore, query: Record<string, 
   return {
     status: 200,
     html: page(
-      `${title} - Business Central (demo)`,
-      `<p>Business Central (demo web client) · ${escapeHtml(String(company.name))}</p><h1>${escapeHtml(title)}</h1><dl>${rows}</dl>`,
+      `${title} - ${say('Business Central (demo)')}`,
+      `<p>${say('Business Central (demo web client)')} · ${escapeHtml(String(company.name))}</p><h1>${escapeHtml(title)}</h1><dl>${rows}</dl>`,
+      language,
     ),
   };
 }

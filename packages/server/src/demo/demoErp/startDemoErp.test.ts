@@ -422,4 +422,14 @@ describe('the web client a record URL opens', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('record V99999');
   });
+
+  it("shows the card in German for a de-DE browser, with Business Central's German card names", async () => {
+    const query = new URLSearchParams({ company: 'CRONUS', page: '51', filter: "'No.' IS 'PI-1001'" }).toString().replace(/\+/g, '%20');
+    const invoice = await fetch(`${erp.baseUrl}/?${query}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(invoice.headers.get('content-language')).toBe('de');
+    const html = await invoice.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h1>Einkaufsrechnung PI-1001</h1>');
+    expect(html).toContain('Business Central (Demo-Webclient)');
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from './demoErpEntityTypes';
 import { demoErpMetadataXml } from './demoErpMetadata';
 import { demoErpWebClientPage } from './demoErpWebClientPage';
+import { demoPageLanguage } from '../demoPageLanguage';
 import { DEMO_ERP_EXTENSION_ROOT, answerDemoErpExtension } from './demoErpExtensionApi';
 import { ODataFilterError, matchesODataFilter, parseODataFilter } from './parseODataFilter';
 
@@ -127,10 +128,12 @@ export async function startDemoErp(options: DemoErpOptions): Promise<DemoErpServ
 
   // The web client a record URL opens (GET /api/entities/url) where the ERP page does not open the record itself.
   app.get<{ Querystring: Record<string, string | undefined> }>('/', async (request, reply) => {
-    const { status, html } = demoErpWebClientPage(store, request.query);
+    const language = demoPageLanguage(request);
+    const { status, html } = demoErpWebClientPage(store, request.query, language);
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')
+      .header('Content-Language', language)
       .header('Content-Security-Policy', "default-src 'none'")
       .type('text/html; charset=utf-8')
       .send(html);

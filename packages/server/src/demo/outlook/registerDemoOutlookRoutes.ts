@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { OUTLOOK_SIGN_IN_PAGE, sendOutlookPane } from '../../http/plugins/outlookPaneHosting';
 import { renderInvoicePdf } from '../renderInvoicePdf';
 import { DEMO_USERS, DEMO_VENDORS } from '../demoWorld';
+import { demoPageLanguage } from '../demoPageLanguage';
+import { localizedDemoPage } from '../localizedDemoPage';
 
 /** The simulator's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', '..', 'src', 'demo', 'outlook');
@@ -31,7 +33,8 @@ function escapeHtml(value: string): string {
  * stand-in for Office.js in place of office.js (the one thing that differs from Outlook).
  */
 export async function registerDemoOutlookRoutes(app: FastifyInstance, webDir: string): Promise<void> {
-  app.get('/demo/outlook', async (_request, reply) => {
+  app.get('/demo/outlook', async (request, reply) => {
+    const language = demoPageLanguage(request);
     const template = await readFile(join(PAGE_DIR, 'outlook.html'), 'utf8');
     const options = DEMO_USERS.map(
       (user) =>
@@ -40,8 +43,17 @@ export async function registerDemoOutlookRoutes(app: FastifyInstance, webDir: st
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', PAGE_CSP)
+      .header('Content-Language', language)
       .type('text/html; charset=utf-8')
-      .send(template.replace('{{userOptions}}', options));
+      .send(
+        localizedDemoPage(
+          // The simulator's Office locale starts as the page's own, so the pane speaks as the page does.
+          template
+            .replace('{{userOptions}}', options)
+            .replace('<option value="de-DE">', language === 'de' ? '<option value="de-DE" selected>' : '<option value="de-DE">'),
+          language,
+        ),
+      );
   });
 
   // The read message's invoice (the simulator's read mode): a fresh invoice number per page load, so filing it twice shows the duplicate.

@@ -8,8 +8,11 @@ describe('the Teams simulator routes', () => {
   let app: FastifyInstance;
   let baseUrl: string;
   /** A GET on the listening server: status, headers and body text. */
-  const get = async (path: string): Promise<{ statusCode: number; headers: Headers; body: string }> => {
-    const answer = await fetch(baseUrl + path);
+  const get = async (
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ statusCode: number; headers: Headers; body: string }> => {
+    const answer = await fetch(baseUrl + path, { headers });
     return { statusCode: answer.status, headers: answer.headers, body: await answer.text() };
   };
 
@@ -20,6 +23,24 @@ describe('the Teams simulator routes', () => {
   });
 
   afterAll(() => app.close());
+
+  it('speaks German when the host locale is de-DE (the address or Accept-Language), English otherwise', async () => {
+    for (const german of [await get('/demo/teams?language=de-DE'), await get('/demo/teams', { 'accept-language': 'de-DE,de;q=0.9' })]) {
+      expect(german.headers.get('content-language')).toBe('de');
+      expect(german.body).toContain('<html lang="de">');
+      expect(german.body).toContain('<button type="button" id="add-tab">Registerkarte hinzufügen</button>');
+      expect(german.body).toContain('aria-label="Teams-Design"');
+      expect(german.body).toContain('<h2 id="activity-title">Aktivität</h2>');
+      expect(german.body).not.toContain('Add a tab');
+      // The filled-in names stay as they are.
+      expect(german.body).toContain('<option value="approver">Pat Approver (approver)</option>');
+    }
+    for (const english of [await get('/demo/teams', { 'accept-language': 'en-US' }), await get('/demo/teams?language=fr-FR')]) {
+      expect(english.headers.get('content-language')).toBe('en');
+      expect(english.body).toContain('<html lang="en">');
+      expect(english.body).toContain('<button type="button" id="add-tab">Add a tab</button>');
+    }
+  });
 
   it('serves the page with the demo users (name, e-mail, object id) and a CSP that allows only its own origin', async () => {
     const page = await get('/demo/teams');

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_USERS } from '../demoWorld';
+import { demoPageLanguage } from '../demoPageLanguage';
+import { localizedDemoPage } from '../localizedDemoPage';
 
 /** The simulator's own files (plain HTML, CSS and script), kept beside this module's sources. */
 const PAGE_DIR = resolve(__dirname, '..', '..', '..', 'src', 'demo', 'teams');
@@ -36,7 +38,8 @@ function escapeHtml(value: string): string {
  * Entra object id (the recipient id of their notifications).
  */
 export async function registerDemoTeamsRoutes(app: FastifyInstance, objectIdOf: (username: string) => string = () => ''): Promise<void> {
-  app.get('/demo/teams', async (_request, reply) => {
+  app.get('/demo/teams', async (request, reply) => {
+    const language = demoPageLanguage(request);
     const template = await readFile(join(PAGE_DIR, 'teams.html'), 'utf8');
     const users: DemoTeamsUser[] = DEMO_USERS.map((user) => ({
       username: user.username,
@@ -51,8 +54,9 @@ export async function registerDemoTeamsRoutes(app: FastifyInstance, objectIdOf: 
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', PAGE_CSP)
+      .header('Content-Language', language)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(localizedDemoPage(html, language));
   });
 
   app.get<{ Params: { asset: string } }>('/demo/teams/:asset', async (request, reply) => {

@@ -140,6 +140,21 @@ describeOnEachDatabase('download and e-mail', (server) => {
     expect(Buffer.from(python.attachments[0].base64, 'base64').equals(contents.get(a) ?? Buffer.alloc(0))).toBe(true);
   });
 
+  it("words the `.eml` draft in the caller's language: German subject and text for de-DE", async () => {
+    const ids: number[] = [];
+    for (const name of ['A.pdf', 'B.pdf', 'C.pdf', 'D.pdf']) ids.push(await document(name, await makePdf(1, unique(name))));
+    const response = await get(`/api/email-link?${query('docIds', ids)}&embedAnnotations=false`, mailer.username, {
+      'accept-language': 'de-DE,de;q=0.9',
+    });
+    expect(response.statusCode).toBe(200);
+    const message = parseMime(response.rawPayload);
+    expect(decodeWords(message.headers.get('subject') ?? '')).toBe('Belege: A.pdf, B.pdf, C.pdf und 1 weitere');
+    const text = message.parts.find((part) => headerValue(part.headers.get('content-type') ?? '') === 'text/plain');
+    expect(text?.body.toString('utf8')).toBe('Angehängt aus Datahaven Documents:\r\n- A.pdf\r\n- B.pdf\r\n- C.pdf\r\n- D.pdf\r\n');
+    const english = parseMime((await get(`/api/email-link?${query('docIds', ids)}&embedAnnotations=false`, mailer.username)).rawPayload);
+    expect(decodeWords(english.headers.get('subject') ?? '')).toBe('Documents: A.pdf, B.pdf, C.pdf and 1 more');
+  });
+
   it('with the Graph token creates a mailbox draft (inline and upload-session attachments) and answers its URL', async () => {
     const small = await document('Small.pdf', await makePdf(1, 'Small'));
     const large = await document('Large.txt', Buffer.from(randomBytes(2_700_000).toString('base64'))); // 3.6 MB of text

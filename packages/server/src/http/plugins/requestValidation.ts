@@ -1,7 +1,18 @@
 import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { PATH_PARAMETERS, QUERY_PARAMETERS } from '@datahaven/core/contract';
+import { invalidQueueTypeId, messageFunctionsFor } from '@datahaven/core/rules';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { badRequest } from '../HttpError';
+
+/**
+ * The contract's own refusals that are spec texts with a value in them (contract/ may not import
+ * rules, so it writes the English with `{value}`), by the text function that words them in the
+ * caller's language: the refusal then answers as the handler's own would.
+ */
+const SPEC_REFUSALS: ReadonlyMap<string, (language: string, value: string) => string> = new Map([
+  [invalidQueueTypeId('{value}'), (language: string, value: string) => messageFunctionsFor(language).invalidQueueTypeId(value)],
+]);
 
 /**
  * Bodies are JSON: a wrong type is the client's mistake, never coerced ("5" stays a string), and
@@ -71,6 +82,12 @@ export function registerRequestValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const part = dataVar === 'body' ? 'body' : dataVar === 'querystring' ? 'query' : dataVar;
-    return new Error(errors.length === 0 ? `The ${part} is not valid.` : validationMessageOf(errors[0], part));
+    if (errors.length === 0) return new Error(`The ${part} is not valid.`);
+    // textAjv is verbose: its errors carry the schema and the refused value.
+    const first: Record<string, unknown> = { ...errors[0] };
+    const own = (first.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+    const spec = typeof own === 'string' ? SPEC_REFUSALS.get(own) : undefined;
+    const value = String(first.data);
+    return spec === undefined ? new Error(validationMessageOf(errors[0], part)) : badRequest((language) => spec(language, value));
   });
 }

@@ -9,6 +9,7 @@ import { parseDocumentIdList, queryOf, queryString } from '../../http/requestHel
 import type { RawQuery } from '../../http/requestHelpers';
 import type { AppDeps } from '../../services/AppDeps';
 import { GraphError, GraphMailClient } from '../GraphMailClient';
+import { mailDraftTextFor } from '../mailDraftTextFor';
 import { writeEmlDraft } from '../writeEmlDraft';
 
 /** File name of a downloaded e-mail draft. */
@@ -18,17 +19,23 @@ export const GRAPH_TOKEN_HEADER = 'x-graph-token';
 
 const EMAIL_FORBIDDEN = "E-mailing documents needs the 'Cabinet: Email' privilege.";
 
-function subjectOf(files: readonly ExportedFile[]): string {
+/** The draft's subject in the caller's language: the first three names, then how many more. */
+function subjectOf(files: readonly ExportedFile[], language: string): string {
   const names = files.slice(0, 3).map((file) => file.name);
-  const more = files.length > 3 ? ` and ${files.length - 3} more` : '';
-  return `Documents: ${names.join(', ')}${more}`;
+  return mailDraftTextFor(language).subject(names.join(', '), Math.max(0, files.length - 3));
 }
 
-function textOf(files: readonly ExportedFile[]): string {
-  return ['Attached from Datahaven Documents:', ...files.map((file) => `- ${file.name}`), ''].join('\r\n');
+function textOf(files: readonly ExportedFile[], language: string): string {
+  return [mailDraftTextFor(language).intro, ...files.map((file) => `- ${file.name}`), ''].join('\r\n');
 }
 
-async function sendEmlDraft(deps: AppDeps, viewer: Viewer, files: readonly ExportedFile[], reply: FastifyReply): Promise<FastifyReply> {
+async function sendEmlDraft(
+  deps: AppDeps,
+  viewer: Viewer,
+  files: readonly ExportedFile[],
+  reply: FastifyReply,
+  language: string,
+): Promise<FastifyReply> {
   const user = await deps.db
     .selectFrom('users')
     .select(['first_name', 'last_name', 'email'])
@@ -37,8 +44,8 @@ async function sendEmlDraft(deps: AppDeps, viewer: Viewer, files: readonly Expor
   const address = user?.email.trim() ?? '';
   const stream = writeEmlDraft({
     from: address === '' ? null : { name: `${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim(), address },
-    subject: subjectOf(files),
-    text: textOf(files),
+    subject: subjectOf(files, language),
+    text: textOf(files, language),
     date: deps.now(),
     attachments: files.map((file) => ({ name: file.name, mediaType: file.mediaType, open: file.open })),
   });
@@ -46,12 +53,12 @@ async function sendEmlDraft(deps: AppDeps, viewer: Viewer, files: readonly Expor
 }
 
 /** Creates the mailbox draft through Graph; its failures become 502 (413 for a too-large file) with Graph's words. */
-async function createGraphDraft(deps: AppDeps, token: string, files: readonly ExportedFile[]): Promise<string> {
+async function createGraphDraft(deps: AppDeps, token: string, files: readonly ExportedFile[], language: string): Promise<string> {
   const client = new GraphMailClient({ baseUrl: deps.config.graphBaseUrl, accessToken: token });
   try {
     const draft = await client.createDraft({
-      subject: subjectOf(files),
-      text: textOf(files),
+      subject: subjectOf(files, language),
+      text: textOf(files, language),
       attachments: files.map((file) => ({ name: file.name, mediaType: file.mediaType, size: file.size, open: file.open })),
     });
     return draft.webLink;
@@ -84,8 +91,9 @@ async function emailLink(
     forbiddenMessage: EMAIL_FORBIDDEN,
   });
   const files = await exportedFilesOf(deps, rows, wantsEmbeddedAnnotations(queryString(query, 'embedAnnotations')));
-  if (token === undefined) return sendEmlDraft(deps, viewer, files, reply);
-  const url = await createGraphDraft(deps, token, files);
+  // The draft is the caller's to send: it is worded in the language they read.
+  if (token === undefined) return sendEmlDraft(deps, viewer, files, reply, request.language);
+  const url = await createGraphDraft(deps, token, files, request.language);
   return reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(url);
 }
 

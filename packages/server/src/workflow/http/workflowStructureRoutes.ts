@@ -11,7 +11,7 @@ import {
   WorkflowRootAnswer,
   okAnswer,
 } from '@datahaven/core/contract';
-import { MESSAGES, invalidQueueTypeId } from '@datahaven/core/rules';
+import { MESSAGES, messageFunctionsFor } from '@datahaven/core/rules';
 import type {
   DocumentWorkflowPerms,
   LinkToApprovalSetup,
@@ -169,7 +169,7 @@ export function registerWorkflowStructureRoutes(app: FastifyInstance, deps: ErpD
       return { queueTypes: [await workflowQueueType(deps, viewer, queueType.id, filter)] };
     }
     if (typeId !== undefined) {
-      if (!ID_PATTERN.test(typeId)) throw badRequest(invalidQueueTypeId(typeId));
+      if (!ID_PATTERN.test(typeId)) throw badRequest((language) => messageFunctionsFor(language).invalidQueueTypeId(typeId));
       return { queueTypes: [await workflowQueueType(deps, viewer, Number(typeId), filter)] };
     }
     return workflowRoot(deps, viewer, filter);
