@@ -1,6 +1,5 @@
 import { SearchAnswer as SearchAnswerSchema, SearchTagListAnswer, okAnswer } from '@datahaven/core/contract';
 import type { AnswerMatches } from '@datahaven/core/contract';
-import { encodeDocumentId } from '@datahaven/core/model';
 import type { DmsDocument, SearchSnippet, SearchTag } from '@datahaven/core/model';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findVisibleDocuments, presentDocument, viewerHoldsAny, viewerOf } from '../../access';
@@ -15,6 +14,7 @@ import { documentCell } from '../../http/spreadsheet/documentCell';
 import { parseSpreadsheetQuery } from '../../http/spreadsheet/parseSpreadsheetQuery';
 import { sendSpreadsheet } from '../../http/spreadsheet/sendSpreadsheet';
 import type { SpreadsheetRow } from '../../http/spreadsheet/SpreadsheetSheet';
+import { viewerUrl } from '../../http/spreadsheet/viewerUrl';
 import { queryInteger, queryList, queryOf, queryString } from '../../http/requestHelpers';
 import type { RawQuery } from '../../http/requestHelpers';
 import { parseSearchSort } from './parseSearchSort';
@@ -115,9 +115,7 @@ async function* searchExportPages(
       const row = byId.get(id);
       if (row === undefined) return [];
       const document = presentDocument(row);
-      return [
-        { cells: columns.map((key) => documentCell(document, key)), link: `${deps.config.publicUrl}/viewer/${encodeDocumentId(id)}` },
-      ];
+      return [{ cells: columns.map((key) => documentCell(document, key)), link: viewerUrl(deps.config.publicUrl, id) }];
     });
     if (hits.ids.length < EXPORT_PAGE_SIZE || skip + EXPORT_PAGE_SIZE >= hits.total) return;
   }

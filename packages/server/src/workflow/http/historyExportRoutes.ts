@@ -10,7 +10,8 @@ import type { SpreadsheetCell } from '../../http/spreadsheet/SpreadsheetCell';
 import { parseSpreadsheetQuery } from '../../http/spreadsheet/parseSpreadsheetQuery';
 import { sendSpreadsheet } from '../../http/spreadsheet/sendSpreadsheet';
 import type { SpreadsheetRow } from '../../http/spreadsheet/SpreadsheetSheet';
-import { DOCUMENT_LINK_TITLE, EXPORT_PAGE_SIZE, viewerUrl } from './queueExportRoutes';
+import { viewerUrl } from '../../http/spreadsheet/viewerUrl';
+import { DOCUMENT_LINK_TITLE, EXPORT_PAGE_SIZE } from './queueExportRoutes';
 
 /** A history row as the export reads it. */
 interface HistoryExportRow {

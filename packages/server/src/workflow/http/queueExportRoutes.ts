@@ -1,4 +1,3 @@
-import { encodeDocumentId } from '@datahaven/core/model';
 import type { DocumentListField } from '@datahaven/core/model';
 import { MESSAGES, parseColumnsOption } from '@datahaven/core/rules';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { documentCell } from '../../http/spreadsheet/documentCell';
 import { parseSpreadsheetQuery } from '../../http/spreadsheet/parseSpreadsheetQuery';
 import { sendSpreadsheet } from '../../http/spreadsheet/sendSpreadsheet';
 import type { SpreadsheetRow } from '../../http/spreadsheet/SpreadsheetSheet';
+import { viewerUrl } from '../../http/spreadsheet/viewerUrl';
 import { findQueueDocumentsPage, presentDecision } from '../queueDocuments';
 import type { QueueDocumentsQuery } from '../queueDocuments';
 import { findBrowsableQueue } from '../workflowStructureQueries';
@@ -31,16 +31,11 @@ const PIXELS_PER_CHARACTER = 7;
 const NAME_COLUMN: DocumentListField = { key: 'name', field: 'name', title: 'Name', width: 220, desc: false };
 
 /** The columns a queue's list knows: the option 'Workflow Document List Columns', the name column first. */
-export function queueListColumns(option: string): DocumentListField[] {
+function queueListColumns(option: string): DocumentListField[] {
   const fields = parseColumnsOption(option);
   const name = fields.find((field) => field.field === 'name') ?? NAME_COLUMN;
   const seen = new Set<string>();
   return [name, ...fields.filter((field) => field !== name)].filter((field) => !seen.has(field.key) && seen.add(field.key) !== undefined);
-}
-
-/** A document's viewer page under the server's public URL (the link a spreadsheet row opens). */
-export function viewerUrl(publicUrl: string, documentId: number): string {
-  return `${publicUrl}/viewer/${encodeDocumentId(documentId)}`;
 }
 
 /**
