@@ -1,4 +1,5 @@
-import type { FrameLocator, Locator } from 'playwright-core';
+import type { Download, FrameLocator, Locator, Page } from 'playwright-core';
+import { OverflowToolbarPage } from './OverflowToolbarPage';
 import { e2eWaitFor } from '../support/e2eWaitFor';
 
 /** A document name as a pattern of its own (file names hold dots and brackets). */
@@ -156,5 +157,37 @@ export class WorkflowQueuePage {
    */
   actedOnBar(text: string | RegExp): Locator {
     return this.app.locator('.fui-MessageBar').filter({ hasText: text });
+  }
+
+  /** The grid's column headings, in order. */
+  async columnTitles(): Promise<string[]> {
+    return (await this.grid().getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** The cells of each row as the grid shows them, in list order. */
+  async cellTexts(): Promise<string[][]> {
+    return this.grid().evaluate((grid) =>
+      Array.from(grid.querySelectorAll('[role="row"], tr'))
+        .map((row) => Array.from(row.querySelectorAll<HTMLElement>('[role="gridcell"], td')).map((cell) => cell.innerText.trim()))
+        .filter((cells) => cells.length > 0),
+    );
+  }
+
+  /**
+   * The toolbar's Export menu (issue 40 item 7) → "Excel (.xlsx)" or "CSV": Export on the toolbar,
+   * or behind "More actions" when the toolbar had no room for it; resolves to the file the browser saves.
+   */
+  async exportList(page: Page, item: 'Excel (.xlsx)' | 'CSV'): Promise<Download> {
+    const toolbar = new OverflowToolbarPage(this.app, 'Workflow actions', 'More actions');
+    const onBar = toolbar.bar().getByRole('button', { name: 'Export', exact: true });
+    await onBar.or(toolbar.more()).first().waitFor();
+    if (await onBar.isVisible()) await onBar.click();
+    else {
+      await toolbar.more().click();
+      await toolbar.panel().getByRole('button', { name: 'Export', exact: true }).click();
+    }
+    const download = page.waitForEvent('download');
+    await this.app.getByRole('menuitem', { name: item }).click();
+    return download;
   }
 }

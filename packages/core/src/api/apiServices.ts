@@ -14,6 +14,7 @@ import { pageWorkApi, type PageWorkApi } from './pageWorkApi';
 import { privilegesApi, type PrivilegesApi } from './privilegesApi';
 import { propertiesApi, type PropertiesApi } from './propertiesApi';
 import { searchApi, type SearchApi } from './searchApi';
+import { spreadsheetApi, type SpreadsheetApi } from './spreadsheetApi';
 import { versionApi, type VersionApi } from './versionApi';
 import { workflowApi, type WorkflowApi } from './workflowApi';
 
@@ -39,6 +40,8 @@ export interface ApiServices {
   privileges: PrivilegesApi;
   properties: PropertiesApi;
   search: SearchApi;
+  /** Queue lists, search results and approval histories as .xlsx or CSV (issue 40 item 7). */
+  spreadsheets: SpreadsheetApi;
   version: VersionApi;
   workflow: WorkflowApi;
 }
@@ -61,6 +64,7 @@ export function apiServices(client: ApiClient): ApiServices {
     privileges: privilegesApi(client),
     properties: propertiesApi(client),
     search: searchApi(client),
+    spreadsheets: spreadsheetApi(client),
     version: versionApi(client),
     workflow: workflowApi(client),
   };

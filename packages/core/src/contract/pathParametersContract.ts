@@ -92,5 +92,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
   '/api/workflow/queues/:id/routes/approval': params({ id: positiveInteger('The queue id must be a positive integer.') }),
   '/api/users/:id/entra-identity': params({ id: positiveInteger('User ids are positive integers.') }),
   '/api/documents/:id/history/verify': documentIdParams,
+  '/api/documents/:id/history/export': documentIdParams,
+  '/api/queues/:id/documents/export': queueIdParams,
   '/api/documents/:id/evidence': documentIdParams,
 };

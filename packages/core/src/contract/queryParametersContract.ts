@@ -95,6 +95,23 @@ const searchPage = {
   ...listQuery('tags', Type.String({ description: 'A JSON-encoded SearchTag.' })),
 };
 
+/** What every spreadsheet export reads (issue 40 item 7): the file kind, the visible columns and the user's formats. */
+const spreadsheetQuery = {
+  format: Type.Optional(
+    Type.String({
+      pattern: '^(xlsx|csv)?$',
+      errorMessage: "format must be 'xlsx' or 'csv'.",
+      description: 'xlsx (default) or csv.',
+      examples: ['xlsx'],
+    }),
+  ),
+  columns: textQuery(
+    "The list's column keys the user sees, comma-separated, in order (default: the list's own); an unknown one answers 400.",
+  ),
+  locale: textQuery('A BCP 47 tag whose number and date formats the file uses (default en-US); de-DE writes CSV with ; and 1234,50.'),
+  timeZone: textQuery('The IANA time zone instants are written in (default UTC).'),
+};
+
 /** `embedAnnotations` of a download: burn the annotations into the PDF (default: the server's setting). */
 const embedAnnotations = flagQuery('embedAnnotations', 'Burn the annotations into the PDF.');
 
@@ -139,6 +156,14 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
     ...searchPage,
     sort: textQuery('name, createdAt or FileSize.'),
     desc: Type.Optional(Type.String({ pattern: '^(true|false)?$', errorMessage: 'desc must be true or false.', examples: ['true'] })),
+  }),
+  '/api/documents/search/export': Type.Object({
+    q: searchPage.q,
+    ...listQuery('tag', Type.String({ description: 'A JSON-encoded SearchTag.' })),
+    ...listQuery('tags', Type.String({ description: 'A JSON-encoded SearchTag.' })),
+    sort: textQuery('name, createdAt or FileSize.'),
+    desc: Type.Optional(Type.String({ pattern: '^(true|false)?$', errorMessage: 'desc must be true or false.', examples: ['true'] })),
+    ...spreadsheetQuery,
   }),
   '/api/search-tags': Type.Object(searchPage),
   '/api/folder-structure': Type.Object({ ...recordContext, expandToDocId: integerQuery('expandToDocId') }),
@@ -187,5 +212,12 @@ export const QUERY_PARAMETERS: Readonly<Record<string, TObject>> = {
     sort: textQuery('A sort key (createdAt by default).'),
     desc: Type.Optional(Type.String({ pattern: '^(true|false)?$', errorMessage: 'desc must be true or false.', examples: ['true'] })),
   }),
+  '/api/queues/:id/documents/export': Type.Object({
+    q: textQuery('Filter on the documents, at most 500 characters.'),
+    sort: textQuery('A sort key (createdAt by default).'),
+    desc: Type.Optional(Type.String({ pattern: '^(true|false)?$', errorMessage: 'desc must be true or false.', examples: ['true'] })),
+    ...spreadsheetQuery,
+  }),
+  '/api/documents/:id/history/export': Type.Object(spreadsheetQuery),
   '/api/workflow/perms': Type.Object({ docId: documentIdQuery }),
 };

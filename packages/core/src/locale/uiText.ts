@@ -20,6 +20,7 @@ import { DUPLICATES_TEXT } from './duplicatesText';
 import { LIVE_TEXT } from './liveText';
 import { SEND_FOR_APPROVAL_TEXT } from './sendForApprovalText';
 import { PHONE_TEXT } from './phoneText';
+import { SPREADSHEET_TEXT } from './spreadsheetText';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
@@ -72,4 +73,5 @@ export const UI_TEXT = {
   live: LIVE_TEXT,
   sendForApproval: SEND_FOR_APPROVAL_TEXT,
   phone: PHONE_TEXT,
+  spreadsheet: SPREADSHEET_TEXT,
 } as const;

@@ -59,6 +59,9 @@ const COLUMNS: readonly { key: SavedSearchSort['key']; title: string }[] = [
   { key: 'FileSize', title: UI_TEXT.search.columns.size },
 ];
 
+/** The keys of the columns the results show, in order: what Export writes (GET /documents/search/export `columns`). */
+export const SEARCH_EXPORT_COLUMNS: readonly string[] = COLUMNS.map((column) => column.key);
+
 /** Props of SearchResults. */
 export interface SearchResultsProps {
   /** Id of the heading that names the table (UX.md: every grid is named by a visible heading). */

@@ -16,7 +16,8 @@ import { useNotify } from '../app/useToast';
 import { SavedSearchList } from './SavedSearchList';
 import { SearchBox } from './SearchBox';
 import { SearchNameForm } from './SearchNameForm';
-import { SearchResults } from './SearchResults';
+import { SEARCH_EXPORT_COLUMNS, SearchResults } from './SearchResults';
+import { SpreadsheetExportMenu } from '../export/SpreadsheetExportMenu';
 import { readFlag, readSearchLink, searchLink } from './searchLink';
 import { searchStoresOf } from './searchStores';
 import { useSignedInUser } from './useSignedInUser';
@@ -294,6 +295,12 @@ export function SearchScreen({ variant = 'route' }: SearchScreenProps): ReactEle
         <DownloadMenu documents={selectedDocuments} />
         <AttachMenu documents={selectedDocuments} />
         <MergeButton docIds={selectedIds} />
+        {/* The whole result, not the selection (issue 40 item 7): the result list's columns in its order. */}
+        <SpreadsheetExportMenu
+          columns={SEARCH_EXPORT_COLUMNS}
+          empty={results.total === 0}
+          exporter={(request) => api.spreadsheets.searchResults({ q: text, tags, sort: sort?.key, desc: sort?.desc }, request)}
+        />
         {selectedIds.length > 1 ? <Caption1 className={styles.muted}>{UI_TEXT.selectedCount(selectedIds.length)}</Caption1> : null}
         <Switch
           label={UI_TEXT.autoview}

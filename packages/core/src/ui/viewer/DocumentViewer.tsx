@@ -34,6 +34,7 @@ import { SendForApprovalButton } from '../workflow/sendForApproval/SendForApprov
 import { DocumentRejectionBar } from '../workflow/rejection/DocumentRejectionBar';
 import { ViewerExportActions } from '../export/ViewerExportActions';
 import { EvidencePacketButton } from '../export/EvidencePacketButton';
+import { HistoryExportMenu } from '../export/HistoryExportMenu';
 import { ViewerLinkActions } from '../link/ViewerLinkActions';
 import { AnnotationToolbar } from './AnnotationToolbar';
 import { AnnotationPageLayer } from './AnnotationPageLayer';
@@ -470,6 +471,7 @@ export function DocumentViewer({
           <>
             <ViewerExportActions document={state.status === 'ready' ? state.view.document : null} keyScope={keyScope} />
             <EvidencePacketButton documents={state.status === 'ready' ? [state.view.document] : []} />
+            <HistoryExportMenu documentId={state.status === 'ready' ? state.view.document.id : null} />
             <ViewerLinkActions docId={id} />
           </>
         }

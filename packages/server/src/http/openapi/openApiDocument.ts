@@ -42,6 +42,24 @@ function operationIdOf(method: string, path: string): string {
 /** Bodies sent as a multipart form (uploads) rather than JSON. */
 const MULTIPART_ROUTES = new Set(['POST /api/documents', 'POST /api/queues/:id/documents']);
 
+/** Routes that answer a spreadsheet (issue 40 item 7): .xlsx or CSV as `format` asks, streamed. */
+const SPREADSHEET_ROUTES = new Set([
+  'GET /api/queues/:id/documents/export',
+  'GET /api/documents/search/export',
+  'GET /api/documents/:id/history/export',
+]);
+
+/** The 200 answer of a spreadsheet route: the file, in the format asked for. */
+const SPREADSHEET_ANSWER = {
+  description: 'The list as a file (attachment; Content-Disposition names it), streamed as its rows are read.',
+  content: {
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string', contentMediaType: 'application/zip' },
+    },
+    'text/csv': { schema: { type: 'string' } },
+  },
+};
+
 /**
  * The OpenAPI 3.1 document of /api from the registered routes: every route, its path parameters
  * and, where the contract has one, its JSON body schema (TypeBox schemas are JSON Schema, so they
@@ -71,6 +89,7 @@ export function openApiDocument(routes: readonly RegisteredApiRoute[], version: 
         content: { 'application/json': { schema: route.ok } },
       };
     }
+    if (SPREADSHEET_ROUTES.has(`${route.method} ${route.url}`)) operation.responses['200'] = SPREADSHEET_ANSWER;
     if (params.length > 0)
       operation.parameters = params.map((name) => ({ name, in: 'path', required: true, schema: paramSchemas[name] ?? { type: 'string' } }));
     const query = route.query as { properties?: Record<string, unknown>; required?: string[] } | undefined;

@@ -51,6 +51,7 @@ import { PaneSplitter } from '../../shell/PaneSplitter';
 import { useInlineViewerPane } from '../../shell/useInlineViewerPane';
 import { WORKFLOW_COMMAND_LABELS, WorkflowToolbar } from './WorkflowToolbar';
 import { DownloadMenu } from '../../export/DownloadMenu';
+import { SpreadsheetExportMenu } from '../../export/SpreadsheetExportMenu';
 import { AttachMenu } from '../../export/AttachMenu';
 import { EvidencePacketButton } from '../../export/EvidencePacketButton';
 import { LockBar } from '../lockPanel/LockBar';
@@ -217,6 +218,13 @@ export function QueueDocumentsScreen(): ReactElement {
         list.remove(ids);
         selection.selectAfterRemoval(ids);
       }}
+    />,
+    // The whole list, not the selection (issue 40 item 7): the columns shown, in the list's filter and order.
+    <SpreadsheetExportMenu
+      key="spreadsheet"
+      columns={columns.columns.map((column) => column.key)}
+      empty={status === 'ready' && total === 0}
+      exporter={(request) => api.spreadsheets.queueDocuments(queueId, order, request)}
     />,
   ];
   const dialogs = (
