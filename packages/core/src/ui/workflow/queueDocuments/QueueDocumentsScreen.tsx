@@ -67,6 +67,7 @@ import { UI_TEXT } from '../../../locale/uiText';
 import { PhoneDecisionBar } from '../phone/PhoneDecisionBar';
 import { PhoneDocumentFacts } from '../phone/PhoneDocumentFacts';
 import { PHONE_TARGET_PX } from '../phone/phoneLayout';
+import { columnTitle } from './documentColumns';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
@@ -402,7 +403,7 @@ export function QueueDocumentsScreen(): ReactElement {
             <MenuList aria-label={UI_TEXT.workflow.columnsShown}>
               {columns.optionalColumns.map((field) => (
                 <MenuItemCheckbox key={field.key} name="columns" value={field.key}>
-                  {field.title || field.field}
+                  {columnTitle(field)}
                 </MenuItemCheckbox>
               ))}
               <MenuDivider />
