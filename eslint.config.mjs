@@ -69,6 +69,15 @@ const localePatterns = [
   },
 ];
 
+/** locale/'s translations (locale/de/…) sit one folder down: the same rule, one `../` deeper (the English catalogue beside them is `../`). */
+const localeTranslationPatterns = [
+  ...localePatterns.slice(0, -1),
+  {
+    regex: `^(?!\\./|\\.\\./(?!\\.\\./)|\\.\\./\\.\\./(model|rules)(/|$)|${UI_LIBRARIES})`,
+    message: 'core locale/ imports only model/, rules/ and itself (docs/ARCHITECTURE.md, inner layers).',
+  },
+];
+
 /** Hosts reach the core only through its public entry. */
 const hostPatterns = [
   {
@@ -343,6 +352,10 @@ export default defineConfig([
         })),
       ],
     },
+  },
+  {
+    files: ['packages/core/src/locale/*/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: localeTranslationPatterns }] },
   },
   {
     files: HOSTS.map((host) => `packages/${host}/src/**/*.{ts,tsx}`),

@@ -159,8 +159,19 @@ page 50101 "Datahaven Documents Part"
         Context.Add('clientType', ClientTypeName());
         if IsCapturable then
             Context.Add('isCapturable', true);
+        AddLocale(Context);
         Context.WriteTo(Result);
         exit(Result);
+    end;
+
+    local procedure AddLocale(var Context: JsonObject)
+    var
+        Language: Codeunit Language;
+    begin
+        // The session's language (the add-in's texts) and format region (its dates and amounts), as
+        // culture names ('de-DE'); the add-in reads them from GET /context and falls back to English.
+        Context.Add('language', Language.GetCultureName(GlobalLanguage()));
+        Context.Add('region', Language.GetCultureName(WindowsLanguage()));
     end;
 
     local procedure ClientTypeName(): Text

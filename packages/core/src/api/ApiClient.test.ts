@@ -3,6 +3,7 @@
  */
 // Node's own fetch, Response, FormData and Blob are the closest thing to a browser's here;
 // jsdom has none of them.
+import { SHOWN_LANGUAGE } from '../locale/shownLanguage';
 import { MESSAGES } from '../rules';
 import { ApiClient } from './ApiClient';
 import { ApiError } from './ApiError';
@@ -194,6 +195,38 @@ describe('ApiClient error mapping', () => {
     const error = await caught(new ApiClient({ tokens: new CountingTokens(), fetch }).get('/x'));
     expect(error.kind).toBe('network');
     expect(error.message).toBe(MESSAGES.serverUnreachable);
+  });
+});
+
+describe('ApiClient and the language shown', () => {
+  afterEach(() => SHOWN_LANGUAGE.show('en'));
+
+  it('asks the server for its words in the language on screen: JSON calls, byte fetches and uploads alike', async () => {
+    const { fetch, calls } = scriptedFetch(
+      () => jsonResponse(200, {}),
+      () => new Response('abc', { status: 200 }),
+      () => jsonResponse(200, {}),
+    );
+    const xhrs: FakeXhr[] = [];
+    const client = new ApiClient({
+      tokens: new CountingTokens(),
+      fetch,
+      createXhr: () => {
+        const xhr = new FakeXhr();
+        xhrs.push(xhr);
+        return xhr;
+      },
+    });
+    await client.get('/options');
+    SHOWN_LANGUAGE.show('de');
+    await client.authorizedFetch('/documents/3/data');
+    await client.post('/documents/3/notes', { text: 'x' }, { headers: { 'Accept-Language': 'fr' } });
+    const upload = client.upload('/documents', new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }), {});
+    await flushPromises();
+    xhrs[0].respond(200, []);
+    await upload;
+    expect(calls.map((call) => new Headers(call.init.headers).get('Accept-Language'))).toEqual(['en', 'de', 'fr']);
+    expect(xhrs[0].headers['Accept-Language']).toBe('de');
   });
 });
 

@@ -2,6 +2,7 @@ import { BUILD, LIMITS } from '../model';
 import type { TokenSource } from '../host/HostAdapter';
 import { ApiError } from './ApiError';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from './idempotencyKey';
+import { SHOWN_LANGUAGE } from '../locale/shownLanguage';
 
 /** One query-string value; arrays repeat the key (e.g. `'docId[]': [1, 2]`). Null/undefined are left out. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -165,6 +166,7 @@ export class ApiClient {
       const token = await this.bearer(forceRefresh);
       const headers = new Headers(init.headers);
       headers.set('Authorization', `Bearer ${token}`);
+      headers.set('Accept-Language', SHOWN_LANGUAGE.current());
       return this.withTimeout(init.timeoutMs ?? this.timeoutMs, init.signal ?? undefined, (signal) =>
         this.fetchFn()(url, { ...init, headers, signal }),
       );
@@ -245,7 +247,13 @@ export class ApiClient {
     const url = this.url(path, options.query);
     const attempt = async (forceRefresh: boolean): Promise<RawAnswer> => {
       const token = await this.bearer(forceRefresh);
-      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, Authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        // The server answers its messages in the language the screens show (English where it has no other).
+        'Accept-Language': SHOWN_LANGUAGE.current(),
+        ...options.headers,
+        Authorization: `Bearer ${token}`,
+      };
       const init: RequestInit = { method, headers };
       if (body !== undefined) {
         headers['Content-Type'] = 'application/json';
@@ -322,6 +330,7 @@ export class ApiClient {
       xhr.open('POST', url);
       xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Accept-Language', SHOWN_LANGUAGE.current());
       xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
       xhr.upload.addEventListener('progress', (event) =>
         onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : total }),

@@ -1,5 +1,6 @@
 import { EXCEPTION_TYPES, isApiErrorBody, type ApiErrorBody } from '../model';
-import { MESSAGES, errorStatusMessage } from '../rules';
+import { errorStatusMessage } from '../rules';
+import { MESSAGES } from '../locale/messages';
 import { UI_TEXT } from '../locale/uiText';
 
 /** Why a call failed: an HTTP error answer, the 10 s time-out, no connection, an abort, or no usable token. */

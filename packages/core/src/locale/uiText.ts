@@ -21,16 +21,19 @@ import { LIVE_TEXT } from './liveText';
 import { SEND_FOR_APPROVAL_TEXT } from './sendForApprovalText';
 import { PHONE_TEXT } from './phoneText';
 import { SPREADSHEET_TEXT } from './spreadsheetText';
+import type { TextsOf } from '../rules';
+import { UI_TEXT_DE } from './de/uiText';
+import { liveCatalogue } from './liveCatalogue';
 
 /**
  * The core's own user-visible English texts (those not in the spec's message list, which lives
  * in rules/messages.ts and is used word for word): one catalogue, so a translation replaces one
- * object. Texts with values are functions of those values; where a count appears the form is
+ * object (de/uiText.ts composes the German one the same way). Texts with values are functions of those values; where a count appears the form is
  * picked by the language's plural rules (plural.ts). Each screen's texts live in a file of their
  * own next to this one and are composed here under the screen's name; the texts many screens
  * share (Cancel, Back, Loading…) sit at the top.
  */
-export const UI_TEXT = {
+export const UI_TEXT_EN = {
   // Shared by many screens
   loading: 'Loading…',
   save: 'Save',
@@ -75,3 +78,12 @@ export const UI_TEXT = {
   phone: PHONE_TEXT,
   spreadsheet: SPREADSHEET_TEXT,
 } as const;
+
+/** The shape every language's UI catalogue has: the English one's, its literals widened to `string`. */
+export type UiTexts = TextsOf<typeof UI_TEXT_EN>;
+
+/**
+ * The UI's texts in the language shown (SHOWN_LANGUAGE, set from the host's locale): what every
+ * screen reads. English is the fallback for a host language no catalogue is written in.
+ */
+export const UI_TEXT: UiTexts = liveCatalogue<UiTexts>({ en: UI_TEXT_EN, de: UI_TEXT_DE });

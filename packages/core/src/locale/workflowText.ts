@@ -1,3 +1,4 @@
+import type { DEFAULT_DOCUMENT_LIST_COLUMNS } from '../model';
 import { pluralFor } from './plural';
 
 const plural = pluralFor('en');
@@ -35,6 +36,24 @@ export const WORKFLOW_TEXT = {
   resetColumns: 'Reset columns',
   /** The grid's own column and cell texts (other column titles come from the option 'Workflow Document List Columns'). */
   columns: { name: 'Name', linked: 'Linked', yes: 'Yes', no: 'No' },
+  /**
+   * The titles of the option's default columns (DEFAULT_DOCUMENT_LIST_COLUMNS) in this language,
+   * by key: shown while a column keeps its default title; a title an administrator wrote stays as written.
+   */
+  defaultColumnTitles: {
+    name: 'Name',
+    vendor: 'Vendor',
+    invoiceNumber: 'Invoice No.',
+    amount: 'Amount',
+    dueDate: 'Due date',
+    invoiceDate: 'Invoice date',
+    cashDiscountDate: 'Discount until',
+    daysInQueue: 'Days in queue',
+    lockHolder: 'Locked by',
+    noteCount: 'Notes',
+    queueName: 'Queue',
+    createdAt: 'Created',
+  } satisfies Record<(typeof DEFAULT_DOCUMENT_LIST_COLUMNS)[number]['key'], string>,
   resizeColumn: (title: string): string => `Resize ${title}`,
   approvalList: 'Approval list',
   /** Why the Approval list button is off. */

@@ -1,7 +1,8 @@
 import type { ApiServices } from '../api';
 import type { HostAdapter } from '../host';
 import type { ErpContext, FolderNode, UploadItem } from '../model';
-import { MESSAGES, validateUpload } from '../rules';
+import { validateUpload } from '../rules';
+import { MESSAGES } from '../locale/messages';
 import type { StartedUpload, UploadQueue } from '../state';
 
 /** What an upload needs to know besides the files: the target folder, the record, the size limit. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/ApiError';
-import { MESSAGES } from '../rules';
+import { MESSAGES } from '../locale/messages';
 import { Store } from './Store';
 import { UI_TEXT } from '../locale/uiText';
 

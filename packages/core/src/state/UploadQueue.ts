@@ -1,5 +1,5 @@
 import type { DmsDocument, UploadItem } from '../model';
-import { MESSAGES } from '../rules';
+import { MESSAGES } from '../locale/messages';
 import { Store } from './Store';
 
 /** Bytes sent of one upload. */

@@ -162,14 +162,22 @@ describe('DatahavenApp under different hosts', () => {
     expect(screen.getByRole('tree', { name: 'Folders' })).toBe(tree);
   });
 
-  it("writes dates and sizes in the host's locale and sets <html lang> to its language, live", async () => {
+  it("writes dates and sizes in the host's region and its texts and <html lang> in the language shown, live", async () => {
     const locale = settableSignal<HostLocale>({ language: 'en-US', region: 'en-US' });
     renderApp(FOLDERS, routes, { search: CONTEXT, host: (base) => ({ ...base, locale }) });
     const tree = await screen.findByRole('tree', { name: 'Folders' });
     expect(await within(tree).findByRole('treeitem', { name: /^scan-7\.png, 12\.3 KB, May 30, 2025$/ })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en');
+    // German: the catalogue's words, German formats, and lang names the language on screen.
     act(() => locale.set({ language: 'de-DE', region: 'de-DE' }));
-    expect(await within(tree).findByRole('treeitem', { name: /^scan-7\.png, 12,3 KB, 30\. Mai 2025$/ })).toBeTruthy();
-    expect(document.documentElement.lang).toBe('de-DE');
+    const ordner = await screen.findByRole('tree', { name: 'Ordner' });
+    expect(await within(ordner).findByRole('treeitem', { name: /^scan-7\.png, 12,3 KB, 30\. Mai 2025$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hochladen' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
+    // French has no catalogue: English words and lang 'en', while dates and sizes follow the French region.
+    act(() => locale.set({ language: 'fr-FR', region: 'fr-FR' }));
+    const folders = await screen.findByRole('tree', { name: 'Folders' });
+    expect(await within(folders).findByRole('treeitem', { name: /^scan-7\.png, 12,3 KB, 30 mai 2025$/ })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -135,6 +135,8 @@ describe('createErpHostAdapter', () => {
     host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
     const received: Sent[] = [];
     const pump = answerRequests(w, (sent) => {
+      // The boot-time read of the look and language is no notice.
+      if (sent.path === '/context') return { status: 200, body: {} };
       received.push(sent);
       return { status: 200 };
     });
@@ -164,6 +166,7 @@ describe('createErpHostAdapter', () => {
       { status: 500 },
     ];
     const pump = answerRequests(w, (sent) => {
+      if (sent.path === '/context') return { status: 200, body: {} };
       received.push(sent);
       return answersInTurn[received.length - 1] ?? null;
     });
@@ -178,6 +181,20 @@ describe('createErpHostAdapter', () => {
     const bare = host.createEmailDraft?.(request);
     await pump();
     await expect(bare).rejects.toThrow(EMAIL_DRAFT_FAILED_JSON);
+  });
+
+  it('reads the look and the language from GET /context right after the handshake, before any screen asks for the record', async () => {
+    host = createErpHostAdapter(w.child, { allowedOrigins: [PARENT_ORIGIN], log });
+    const pump = answerRequests(w, (sent) =>
+      sent.path === '/context'
+        ? { status: 200, body: { dataAreaId: 'CRONUS', theme: 'webDark', language: 'de-DE', region: 'de-DE' } }
+        : null,
+    );
+    await pump();
+    await pump();
+    expect(host.locale.current()).toEqual({ language: 'de-DE', region: 'de-DE' });
+    expect(host.theme.current()).toBe('webDark');
+    expect(log).not.toHaveBeenCalled();
   });
 
   it("takes the theme and the user's language and region from GET /context, and a live theme switch from PUT /theme", async () => {

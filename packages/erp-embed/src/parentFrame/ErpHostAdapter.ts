@@ -132,8 +132,17 @@ export function createErpHostAdapter(win: Window, options: ErpHostAdapterOptions
   });
   channel.start();
   if (win.parent !== win) {
-    // Handshake early, so the parent may push a token or a refresh before we ask for anything.
-    channel.connect().catch((error: unknown) => log('The parent frame did not answer the ready handshake.', error));
+    // Handshake early, so the parent may push a token or a refresh before we ask for anything;
+    // then the look and the user's language and region, which every screen needs, not only those
+    // that read the record (the workflow page shows no record, yet speaks the user's language).
+    channel.connect().then(
+      () =>
+        channel.request('GET', '/context').then(
+          (body) => applyLookAndLocale(body, theme, locale),
+          (error: unknown) => log(CONTEXT_FAILED_LOG, error),
+        ),
+      (error: unknown) => log('The parent frame did not answer the ready handshake.', error),
+    );
   }
 
   return {

@@ -42,7 +42,8 @@ describe('createErpHostAdapter: Capture (\'POST /record/capture\', embedded §7 
     for (const { data } of w.posted.splice(0)) {
       const sent = JSON.parse(data) as Sent;
       if (sent.method === undefined) continue;
-      if (sent.path === '/ready') w.deliver(JSON.stringify({ id: sent.id, status: 200 }));
+      // The handshake, and the look and language the adapter reads right after it, are not the capture's.
+      if (sent.path === '/ready' || sent.path === '/context') w.deliver(JSON.stringify({ id: sent.id, status: 200, body: {} }));
       else {
         requests.push(sent);
         if (status !== null) w.deliver(JSON.stringify({ id: sent.id, status }));

@@ -25,7 +25,8 @@ function parent(w: TwoWindows, reply: (sent: Sent) => number): { received: Sent[
         const sent = JSON.parse(w.posted[handled].data) as Sent;
         handled++;
         if (sent.method === undefined) continue;
-        if (sent.path !== '/ready') received.push(sent);
+        // The handshake and the boot-time read of the look and language are no record request.
+        if (sent.path !== '/ready' && sent.path !== '/context') received.push(sent);
         w.deliver(JSON.stringify({ id: sent.id, status: sent.path === '/ready' ? 200 : reply(sent) }));
         await flush();
       }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiClient, ApiError, TokenManager, apiServices, type ApiServices, type XhrFactory } from '../../api';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { resolveHostCapabilities, type HostAdapter, type HostCapabilities } from '../../host';
 import {
   createDocumentExport,

@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Button } from '@fluentui/react-components';
 import { CameraRegular } from '@fluentui/react-icons/svg/camera';
 import type { ErpContext } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { useNotify } from '../app/useToast';

@@ -14,7 +14,7 @@ import { FolderRegular } from '@fluentui/react-icons/svg/folder';
 import { ImageRegular } from '@fluentui/react-icons/svg/image';
 import { TagRegular } from '@fluentui/react-icons/svg/tag';
 import type { DmsDocument, DocumentEntry, FolderEntry } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { UI_TEXT } from '../../locale/uiText';
 

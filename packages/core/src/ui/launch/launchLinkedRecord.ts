@@ -1,7 +1,8 @@
 import type { ApiServices, RecordUrl } from '../../api';
 import type { HostCapabilities } from '../../host';
 import type { DocumentLink } from '../../model';
-import { MESSAGES, recordUrlError } from '../../rules';
+import { recordUrlError } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import type { AlertStore } from '../../state';
 
 /** What launching a record needs of the app's services. */

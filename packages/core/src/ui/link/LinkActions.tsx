@@ -5,7 +5,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { LinkAddRegular } from '@fluentui/react-icons/svg/link-add';
 import { LinkDismissRegular } from '@fluentui/react-icons/svg/link-dismiss';
 import { encodeDocumentId, type DmsDocument } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';

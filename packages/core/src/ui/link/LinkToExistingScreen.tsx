@@ -21,7 +21,7 @@ import { LinkAddRegular } from '@fluentui/react-icons/svg/link-add';
 import { ApiError, ENTITY_PAGE_SIZE } from '../../api';
 import type { EntityProperty, EntityRecord } from '../../contract';
 import { decodeDocumentId, hasQueueFeature } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api';
-import { MESSAGES, linkingError } from '../../rules';
+import { linkingError } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 
 /** The spec's messages (the link ones of embedded §5, a queue out of sync, a lock…), which the server may answer word for word. */
 const SPEC_MESSAGES: ReadonlySet<string> = new Set<string>(

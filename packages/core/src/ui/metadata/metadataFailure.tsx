@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 
 /** A failed metadata call in the server's words (the ERP down, no privilege…), with Retry beside it. */

@@ -23,7 +23,7 @@ import {
 import { ApiError } from '../../api';
 import type { LinkableTable, NewCardRecord } from '../../contract';
 import type { DmsDocument } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';

@@ -1,5 +1,5 @@
 import type { RecordEvent } from '../../host';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 import type { DatahavenServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';

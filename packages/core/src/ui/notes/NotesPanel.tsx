@@ -19,7 +19,8 @@ import {
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { ApiError } from '../../api';
 import { LIMITS, type Note, type NoteKind } from '../../model';
-import { MESSAGES, noteLength, notesRetrievalError, validateNote } from '../../rules';
+import { noteLength, notesRetrievalError, validateNote } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';
 import { useNotify } from '../app/useToast';

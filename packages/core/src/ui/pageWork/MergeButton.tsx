@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ToolbarButton, Tooltip } from '@fluentui/react-components';
 import { MergeRegular } from '@fluentui/react-icons/svg/merge';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useServices, useStore } from '../app/DatahavenServices';
 import { mergeDocumentsPath } from './MergeDocumentsScreen';
 import { mergeStoreOf } from './mergeStores';

@@ -18,7 +18,7 @@ import { AddRegular } from '@fluentui/react-icons/svg/add';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
 import { ApiError } from '../../api';
 import { decodeDocumentId, type DmsDocument, type DocumentAccess } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';
 import { useGoBack } from '../app/useGoBack';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 
 /**
  * The words for a failed split, recombination or merge: the server's own refusal (the spec's

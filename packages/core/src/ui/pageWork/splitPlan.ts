@@ -1,6 +1,7 @@
 import type { RecombinationPart } from '../../api';
 import type { ActionAvailability } from '../../rules';
-import { MESSAGES, allowAction, blockAction, formatPageSpans, otherUserLockAvailability, pageSpansOf } from '../../rules';
+import { allowAction, blockAction, formatPageSpans, otherUserLockAvailability, pageSpansOf } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import type { DmsDocument, DocumentAccess } from '../../model';
 
 /** Ours: the reason on Split for a document the server cannot split (one page, or not a PDF/TIFF). */

@@ -18,7 +18,8 @@ import {
 } from '@fluentui/react-components';
 import { ApiError } from '../../api';
 import type { DmsDocument, Subtype } from '../../model';
-import { MESSAGES, userDateToStored, type OptionValues } from '../../rules';
+import { userDateToStored, type OptionValues } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import { Body1, Button, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons/svg/arrow-left';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useServices } from '../app/DatahavenServices';
 import { useGoBack } from '../app/useGoBack';
 import { queryKeys } from '../../state/queryKeys';

@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { ApiError } from '../../api';
 import type { DmsDocument } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useServices } from '../app/DatahavenServices';
 import { UI_TEXT } from '../../locale/uiText';
 

@@ -21,7 +21,8 @@ import {
 import { ApiError } from '../../api';
 import type { LinkChange } from '../../contract';
 import { LIMITS, hasQueueFeature, type DocumentLink, type WorkflowQueue } from '../../model';
-import { MESSAGES, quickLinkFailed, quickLinkSetupComplete } from '../../rules';
+import { quickLinkFailed, quickLinkSetupComplete } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { useHostContext } from '../app/useHostContext';

@@ -3,7 +3,7 @@ import { Badge, Button, Caption1, Subtitle2, ToggleButton, makeStyles, mergeClas
 import { DeleteRegular } from '@fluentui/react-icons/svg/delete';
 import { RenameRegular } from '@fluentui/react-icons/svg/rename';
 import { PinRegular } from '@fluentui/react-icons/svg/pin';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import type { SavedSearch, SavedSearchStore } from '../../state/SavedSearchStore';
 import { SearchNameForm } from './SearchNameForm';
 import { useLocaleFormats } from '../locale/useLocaleFormats';

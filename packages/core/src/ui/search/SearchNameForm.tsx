@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({

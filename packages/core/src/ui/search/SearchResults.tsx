@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { TagRegular } from '@fluentui/react-icons/svg/tag';
 import type { DmsDocument, SearchSnippet } from '../../model';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import type { SavedSearchSort } from '../../state/SavedSearchStore';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { UI_TEXT } from '../../locale/uiText';

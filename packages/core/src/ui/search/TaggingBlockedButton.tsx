@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Button, ToolbarButton } from '@fluentui/react-components';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 
 /** Props of TaggingBlockedButton. */
 export interface TaggingBlockedButtonProps {

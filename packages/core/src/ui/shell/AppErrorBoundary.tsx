@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { UI_TEXT } from '../../locale/uiText';
 
 interface AppErrorBoundaryState {

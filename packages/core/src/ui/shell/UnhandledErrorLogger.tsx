@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MESSAGES } from '../../rules';
+import { MESSAGES } from '../../locale/messages';
 import { useServices } from '../app/DatahavenServices';
 
 /**

@@ -27,6 +27,9 @@
     controlReady: false,
     user: params.get('user') || 'clerk',
   };
+  // The BC session's language and format region, as ?locale=de-DE: AL hands them to the add-in in
+  // the context (SetContext), and our iframe reads them from GET /context (its texts, dates, amounts).
+  var locale = params.get('locale') || '';
 
   function byId(id) {
     return document.getElementById(id);
@@ -50,13 +53,23 @@
   function updateNavigation() {
     var records = byId('nav-records');
     var workflow = byId('nav-workflow');
-    records.href = '/demo/erp?user=' + encodeURIComponent(state.user);
-    workflow.href = '/demo/erp?page=workflow&user=' + encodeURIComponent(state.user);
+    var localeQuery = locale ? '&locale=' + encodeURIComponent(locale) : '';
+    records.href = '/demo/erp?user=' + encodeURIComponent(state.user) + localeQuery;
+    workflow.href = '/demo/erp?page=workflow&user=' + encodeURIComponent(state.user) + localeQuery;
     (page === 'workflow' ? workflow : records).setAttribute('aria-current', 'page');
   }
 
+  /* Adds the session's language and region to a context for SetContext (none: the browser's own stay). */
+  function withLocale(context) {
+    if (locale) {
+      context.language = locale;
+      context.region = locale;
+    }
+    return context;
+  }
+
   function contextJson(record) {
-    var context = {};
+    var context = withLocale({});
     Object.keys(record.context).forEach(function (key) {
       context[key] = record.context[key];
     });
@@ -147,7 +160,7 @@
       if (page === 'workflow') {
         // What the AL page's ControlReady does: the start path first, then a context without a record.
         window.SetStartPath('/workflow');
-        window.SetContext(JSON.stringify({ dataAreaId: company(), clientType: 'Desktop' }));
+        window.SetContext(JSON.stringify(withLocale({ dataAreaId: company(), clientType: 'Desktop' })));
       } else if (state.selected) {
         window.SetContext(contextJson(state.selected));
       }

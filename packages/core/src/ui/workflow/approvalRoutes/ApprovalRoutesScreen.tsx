@@ -29,7 +29,7 @@ import {
   type DmsDocument,
   type WorkflowQueue,
 } from '../../../model';
-import { MESSAGES } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../../state/queryKeys';
 import { useGoBack } from '../../app/useGoBack';

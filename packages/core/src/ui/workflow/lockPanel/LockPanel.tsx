@@ -15,7 +15,8 @@ import {
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { ApiError } from '../../../api';
 import type { DmsDocument, DocumentLock, DocumentLockInfo, LockAction } from '../../../model';
-import { MESSAGES, lockActionAvailability, resolveLockState, type LockAccess } from '../../../rules';
+import { lockActionAvailability, resolveLockState, type LockAccess } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../../state/queryKeys';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
-import { MESSAGES } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { UI_TEXT } from '../../../locale/uiText';
 import type { ActedOnNotice } from './useActedOn';
 

@@ -26,7 +26,8 @@ import { ArrowUpRegular } from '@fluentui/react-icons/svg/arrow-up';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import { PeopleListRegular } from '@fluentui/react-icons/svg/people-list';
 import { encodeDocumentId } from '../../../model';
-import { MESSAGES, parseOptions, type OptionValues } from '../../../rules';
+import { parseOptions, type OptionValues } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { readFeatureFlags } from '../../../state/FeatureFlags';
 import { queryKeys } from '../../../state/queryKeys';
 import { WorkflowPreferences } from '../../../state/WorkflowPreferences';
@@ -67,6 +68,7 @@ import { UI_TEXT } from '../../../locale/uiText';
 import { PhoneDecisionBar } from '../phone/PhoneDecisionBar';
 import { PhoneDocumentFacts } from '../phone/PhoneDocumentFacts';
 import { PHONE_TARGET_PX } from '../phone/phoneLayout';
+import { columnTitle } from './documentColumns';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, minWidth: 0 },
@@ -409,7 +411,7 @@ export function QueueDocumentsScreen(): ReactElement {
             <MenuList aria-label={UI_TEXT.workflow.columnsShown}>
               {columns.optionalColumns.map((field) => (
                 <MenuItemCheckbox key={field.key} name="columns" value={field.key}>
-                  {field.title || field.field}
+                  {columnTitle(field)}
                 </MenuItemCheckbox>
               ))}
               <MenuDivider />

@@ -1,6 +1,15 @@
 import { DEFAULT_DOCUMENT_LIST_COLUMNS, type DocumentDecision, type DocumentListField } from '../../../model';
 import { testDocument } from '../../test/renderApp';
-import { cellMarkers, cellText, configurableColumns, defaultHiddenColumns, formatAmount, gridColumns } from './documentColumns';
+import { SHOWN_LANGUAGE } from '../../../locale/shownLanguage';
+import {
+  cellMarkers,
+  cellText,
+  columnTitle,
+  configurableColumns,
+  defaultHiddenColumns,
+  formatAmount,
+  gridColumns,
+} from './documentColumns';
 
 const FIELDS: DocumentListField[] = [
   { key: 'created', field: 'createdAt', title: 'Created', width: 0, desc: true },
@@ -132,5 +141,26 @@ describe('decision cells', () => {
       { widths: {}, sort: null, hidden: [] },
     );
     expect(columns.filter((c) => c.sort === null).map((c) => c.key)).toEqual(['queueName']);
+  });
+});
+
+describe('columnTitle', () => {
+  afterEach(() => SHOWN_LANGUAGE.show('en'));
+
+  it("titles a default column in the language shown and keeps an administrator's own title as written", () => {
+    const amount = DEFAULT_DOCUMENT_LIST_COLUMNS.find((column) => column.key === 'amount');
+    const renamed = { key: 'amount', field: 'amount', title: 'Total (gross)', width: 120, desc: true };
+    const untitled = { key: 'ref', field: 'externalRef', title: '', width: 100, desc: false };
+    expect(amount ? columnTitle({ ...amount }) : null).toBe('Amount');
+    SHOWN_LANGUAGE.show('de');
+    expect(amount ? columnTitle({ ...amount }) : null).toBe('Betrag');
+    expect(columnTitle(renamed)).toBe('Total (gross)');
+    expect(columnTitle(untitled)).toBe('externalRef');
+    expect(
+      gridColumns(
+        DEFAULT_DOCUMENT_LIST_COLUMNS.map((column) => ({ ...column })),
+        { widths: {}, sort: null },
+      ).map((column) => column.title),
+    ).toEqual(['Name', 'Kreditor', 'Kreditorenrechnungsnr.', 'Betrag', 'Fälligkeitsdatum']);
   });
 });

@@ -1,5 +1,12 @@
 import { QUEUE_DOCUMENTS_SORTS, type QueueDocumentsSort } from '../../../api/workflowApi';
-import { DECISION_FIELDS, LIMITS, type DecisionField, type DmsDocument, type DocumentListField } from '../../../model';
+import {
+  DECISION_FIELDS,
+  DEFAULT_DOCUMENT_LIST_COLUMNS,
+  LIMITS,
+  type DecisionField,
+  type DmsDocument,
+  type DocumentListField,
+} from '../../../model';
 import type { ColumnOverrides } from '../../../state/WorkflowPreferences';
 import type { LocaleFormats } from '../../locale/localeFormats';
 import { UI_TEXT } from '../../../locale/uiText';
@@ -43,6 +50,16 @@ export function defaultHiddenColumns(fields: readonly DocumentListField[]): stri
 }
 
 /**
+ * A column's title as shown: a default column (DEFAULT_DOCUMENT_LIST_COLUMNS) that keeps its
+ * default title is titled in the language shown; a title an administrator wrote stays as written.
+ */
+export function columnTitle(field: DocumentListField): string {
+  const standard = DEFAULT_DOCUMENT_LIST_COLUMNS.find((column) => column.key === field.key && column.field === field.field);
+  if (standard !== undefined && field.title === standard.title) return UI_TEXT.workflow.defaultColumnTitles[standard.key];
+  return field.title || field.field;
+}
+
+/**
  * The grid's columns from the option 'Workflow Document List Columns' (spec §3 "Document list
  * field", width 100 by default) with the user's stored widths, less the columns the user hid
  * (until they choose, those defaultHiddenColumns names); the name column comes first, added when
@@ -62,7 +79,7 @@ export function gridColumns(fields: readonly DocumentListField[], overrides: Col
     columns.push({
       key: field.key,
       field: field.field,
-      title: field.title || field.field,
+      title: columnTitle(field),
       width: overrides.widths[field.key] ?? (field.width > 0 ? field.width : LIMITS.defaultColumnWidth),
       sort,
       firstDesc: field.desc,

@@ -3,7 +3,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../api';
 import type { DmsDocument, LockAction, PrivilegeName, WorkflowQueue } from '../../../model';
 import {
-  MESSAGES,
   approvalLimitBlock,
   approveAvailability,
   blockAction,
@@ -12,6 +11,7 @@ import {
   routeAvailability,
   type ActionAvailability,
 } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { queryKeys } from '../../../state/queryKeys';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api';
 import type { LockAction, WorkflowQueue } from '../../../model';
 import {
-  MESSAGES,
   approveNoteRequirement,
   duplicateOtherText,
   duplicateReasonsText,
@@ -12,6 +11,7 @@ import {
   rejectNoteRequirement,
   type NoteQueue,
 } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import type { DmsDocument } from '../../../model';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';

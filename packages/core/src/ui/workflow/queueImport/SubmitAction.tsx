@@ -4,7 +4,7 @@ import { SendRegular } from '@fluentui/react-icons/svg/send';
 import { ApiError } from '../../../api';
 import type { SubmitOutcome } from '../../../contract';
 import type { DmsDocument, WorkflowQueue } from '../../../model';
-import { MESSAGES } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
 import { launchLinkedRecord } from '../../launch/launchLinkedRecord';

@@ -4,7 +4,8 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { Body1, CounterBadge, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError } from '../../../api';
 import type { WorkflowQueue } from '../../../model';
-import { MESSAGES, invalidQueueTypeId } from '../../../rules';
+import { invalidQueueTypeId } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../../state/queryKeys';
 import { UI_TEXT } from '../../../locale/uiText';

@@ -19,7 +19,8 @@ import {
 } from '@fluentui/react-components';
 import { ApiError } from '../../../api';
 import { LIMITS, decodeDocumentId, type DmsDocument, type RouteTargets, type WorkflowQueue } from '../../../model';
-import { MESSAGES, noteLength, routeAvailability, routeNoteRequirement, validateWorkflowNote, type NoteRequirement } from '../../../rules';
+import { noteLength, routeAvailability, routeNoteRequirement, validateWorkflowNote, type NoteRequirement } from '../../../rules';
+import { MESSAGES } from '../../../locale/messages';
 import { useServices } from '../../app/DatahavenServices';
 import { useTaggingMode } from '../../search/useTaggingMode';
 import { queryKeys } from '../../../state/queryKeys';

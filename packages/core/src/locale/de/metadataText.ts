@@ -1,0 +1,38 @@
+import type { TextsOf } from '../../rules';
+import type { METADATA_TEXT } from '../metadataText';
+
+/** METADATA_TEXT in German. */
+export const METADATA_TEXT_DE: TextsOf<typeof METADATA_TEXT> = {
+  entityTypesTitle: (prefix: string): string => `Entitätstypen von ${prefix}`,
+  sourceTitle: (label: string, prefix: string): string => `${label} (${prefix})`,
+  defaultCompany: (company: string): string => `Standardmandant: ${company}`,
+  filterTypes: 'Entitätstypen filtern',
+  entityTypes: 'Entitätstypen',
+  noEntityTypes: 'Keine Entitätstypen gefunden.',
+  loadingTypes: 'Entitätstypen werden geladen…',
+  columnName: 'Name',
+  columnEntitySet: 'Entitätsmenge',
+  columnKeys: 'Schlüssel',
+  columnProperties: 'Eigenschaften',
+  columnType: 'Typ',
+  columnNullable: 'Leer zulässig',
+  columnMaxLength: 'Max. Länge',
+  columnTarget: 'Ziel',
+  columnCollection: 'Auflistung',
+  yes: 'Ja',
+  no: 'Nein',
+  properties: 'Eigenschaften',
+  navigations: 'Navigationen',
+  noNavigations: 'Dieser Typ hat keine Navigationen.',
+  keysOf: (keys: string): string => `Schlüssel: ${keys}`,
+  entitySetOf: (set: string): string => `Entitätsmenge: ${set}`,
+  showRecords: 'Datensätze anzeigen',
+  records: 'Datensätze',
+  recordsTitle: (typeName: string): string => `Datensätze von ${typeName}`,
+  noRecords: 'Keine Datensätze entsprechen den Filtern.',
+  loadingRecords: 'Datensätze werden geladen…',
+  retry: 'Erneut versuchen',
+  capture: 'Erfassen',
+  capturing: 'Wird erfasst…',
+  captureStarted: 'Erfassung im ERP gestartet.',
+};

@@ -1,0 +1,60 @@
+import type { TextsOf } from '../../rules';
+import type { PROPERTIES_TEXT } from '../propertiesText';
+
+/** PROPERTIES_TEXT in German. */
+export const PROPERTIES_TEXT_DE: TextsOf<typeof PROPERTIES_TEXT> = {
+  properties: 'Eigenschaften',
+  documentProperties: 'Belegeigenschaften',
+  sections: {
+    ai: 'KI-Klassifizierung',
+    userDefined: 'Benutzerdefinierte Angaben',
+    customData: 'Benutzerdefinierte Daten',
+    notes: 'Notizen',
+    basic: 'Allgemein',
+    advanced: 'Erweitert',
+  },
+  aiNotEnabled: 'Die KI-Klassifizierung ist nicht aktiviert, daher gibt es für diesen Beleg keine Vorschläge.',
+  openCustomData: 'Benutzerdefinierte Daten öffnen',
+  openNotes: 'Notizen öffnen',
+  checkingChanges: 'Es wird geprüft, was Sie ändern dürfen…',
+
+  name: 'Name',
+  description: 'Beschreibung',
+  type: 'Typ',
+  subtype: 'Untertyp',
+  userString1: 'Benutzertext 1',
+  userDate1: 'Benutzerdatum 1',
+  documentId: 'Beleg-ID',
+  fileType: 'Dateityp',
+  size: 'Größe',
+  pages: 'Seiten',
+  created: 'Erstellt',
+  createdBy: (when: string, who: string): string => `${when} von ${who}`,
+  modified: 'Geändert',
+  linkedRecord: 'Verknüpfter Datensatz',
+  notLinked: 'Nicht verknüpft',
+  queue: 'Warteschlange',
+  notInWorkflow: 'Nicht im Workflow',
+  erpStatus: 'ERP-Status',
+  erpStatusLoading: 'Wird gelesen…',
+  erpStatusNone: 'Nichts ins ERP geschrieben',
+
+  rename: 'Umbenennen',
+  renameDocument: 'Beleg umbenennen',
+  applyAutomaticName: 'Automatischen Namen übernehmen',
+  changeSubtype: 'Untertyp ändern',
+  changeTo: (subtype: string): string => `In ${subtype} ändern`,
+  loadingSubtypes: 'Untertypen werden geladen…',
+  onlyLinkedHasSubtypes: 'Nur ein verknüpfter Beleg hat Untertypen zur Auswahl.',
+
+  dateFormatHint: (pattern: string): string => `Format ${pattern}`,
+  userDateDefaultedToToday: 'Auf heute vorbelegt; speichern Sie, um es zu übernehmen.',
+
+  customDataOf: (documentName: string): string => `Benutzerdefinierte Daten — ${documentName}`,
+  loadingCustomData: 'Benutzerdefinierte Daten werden geladen…',
+  customDataNotLoaded: 'Die benutzerdefinierten Daten konnten nicht geladen werden.',
+  noCustomData: 'Für diesen Beleg gibt es keine benutzerdefinierten Daten.',
+  filledFromEmailHeader: 'Aus dem E-Mail-Kopf übernommen; nicht bearbeitbar.',
+  filledFromOtherSource: 'Aus einer anderen Quelle übernommen; nicht bearbeitbar.',
+  saveCustomData: 'Benutzerdefinierte Daten speichern',
+};
