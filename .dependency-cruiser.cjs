@@ -23,6 +23,7 @@ const INFRASTRUCTURE = ['errors', 'retry', 'db', 'config', 'storage', 'pdf', 'zi
 const MODULES = [
   'access',
   'auth',
+  'capture',
   'documents',
   'duplicates',
   'erp',

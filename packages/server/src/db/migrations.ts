@@ -19,6 +19,7 @@ import { liveChangesSchema } from './liveChangesMigration';
 import { rejectNoticesSchema } from './rejectNoticesMigration';
 import { rejectMailsSchema } from './rejectMailsMigration';
 import { uploadQuotaSchema } from './uploadQuotaMigration';
+import { captureFactsSchema } from './captureFactsMigration';
 import { idempotencyLeaseSchema } from './idempotencyLeaseMigration';
 
 /* Migrations take `Kysely<unknown>`: they must not depend on the current schema types. */
@@ -516,6 +517,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0025_reject_mails': rejectMailsSchema(dialect),
     '0026_upload_quota': uploadQuotaSchema(),
     '0027_idempotency_lease': idempotencyLeaseSchema(),
+    '0028_capture_facts': captureFactsSchema(),
   };
 }
 
