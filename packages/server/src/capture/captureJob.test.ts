@@ -7,8 +7,8 @@ import { createWorld, makePdf } from '../test/factories';
 import type { World } from '../test/factories';
 import { describeOnEachDatabase } from '../test/testServer';
 import { extractPageText } from '../pdf/pageText';
-import { buildFacturXPdf } from './test/buildFacturXPdf';
-import { EINVOICE_FIXTURES, fixtureBytes } from './test/einvoiceFixtures';
+import { buildFacturXPdf } from '../einvoice/test/buildFacturXPdf';
+import { EINVOICE_FIXTURES, fixtureBytes } from '../einvoice/test/einvoiceFixtures';
 import { CAPTURE_JOB } from './enqueueCapture';
 
 const NOT_FOUND = 'The document was not found. It has either been moved or deleted.';

@@ -7,11 +7,11 @@ import type { JobDefinition } from '../jobs/JobDefinition';
 import type { JobHandler } from '../jobs/JobHandler';
 import type { ClaimedJob } from '../jobs/claimJob';
 import type { AppDeps } from '../services/AppDeps';
-import type { EInvoice } from './EInvoice';
-import { EInvoiceError } from './EInvoiceError';
-import { embeddedEInvoiceXml } from './embeddedEInvoiceXml';
+import type { EInvoice } from '../einvoice/EInvoice';
+import { EInvoiceError } from '../einvoice/EInvoiceError';
+import { embeddedEInvoiceXml } from '../einvoice/embeddedEInvoiceXml';
 import { CAPTURE_JOB } from './enqueueCapture';
-import { readEInvoiceXml } from './readEInvoiceXml';
+import { readEInvoiceXml } from '../einvoice/readEInvoiceXml';
 
 /** What capture made of a document's file. */
 type Reading = { kind: 'einvoice'; invoice: EInvoice } | { kind: 'error'; message: string } | { kind: 'none' };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { EInvoiceError, eInvoiceViewPdf } from '../capture';
+import { EInvoiceError } from '../einvoice/EInvoiceError';
+import { eInvoiceViewPdf } from '../einvoice/eInvoiceViewPdf';
 import type { AppDeps } from '../services/AppDeps';
 import { convertImageInWorker } from '../pdf/convertImageInWorker';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../pdf/imagesToPdf';
@@ -18,7 +19,7 @@ export interface PdfSource {
 /** `derived_files.kind` of the repaired copy of a damaged PDF. */
 export const REPAIRED_PDF_KIND = 'pdf:repaired';
 
-/** `derived_files.kind` of an e-invoice XML's readable view (capture/eInvoiceViewPdf). */
+/** `derived_files.kind` of an e-invoice XML's readable view (einvoice/eInvoiceViewPdf). */
 export const EINVOICE_VIEW_KIND = 'pdf:einvoice';
 
 /**
