@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import type { Database } from '../db/schema';
@@ -9,7 +9,7 @@ import type { ClaimedJob } from '../jobs/claimJob';
 import type { AppDeps } from '../services/AppDeps';
 import type { EInvoice } from '../einvoice/EInvoice';
 import { EInvoiceError } from '../einvoice/EInvoiceError';
-import { embeddedEInvoiceXml } from '../einvoice/embeddedEInvoiceXml';
+import { MAX_HYBRID_PDF_BYTES, embeddedEInvoiceXml } from '../einvoice/embeddedEInvoiceXml';
 import { CAPTURE_JOB } from './enqueueCapture';
 import { readEInvoiceXml } from '../einvoice/readEInvoiceXml';
 
@@ -21,6 +21,8 @@ async function readStoredEInvoice(path: string, extension: string): Promise<Read
   try {
     if (extension === 'xml') return { kind: 'einvoice', invoice: readEInvoiceXml(await readFile(path)) };
     if (extension !== 'pdf') return { kind: 'none' };
+    // A scan far bigger than any hybrid invoice is not read into memory at all.
+    if ((await stat(path)).size > MAX_HYBRID_PDF_BYTES) return { kind: 'none' };
     let embedded: Awaited<ReturnType<typeof embeddedEInvoiceXml>>;
     try {
       embedded = await embeddedEInvoiceXml(await readFile(path));

@@ -1,5 +1,6 @@
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, ParseSpeeds, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, decodePDFRawStream } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
+import { PDF_LIB_PARSE_SPEED } from '../pdf/pdfLibPacing';
 import { EInvoiceError } from './EInvoiceError';
 import { MAX_EINVOICE_BYTES } from './readEInvoiceXml';
 
@@ -9,6 +10,13 @@ import { MAX_EINVOICE_BYTES } from './readEInvoiceXml';
  * ZUGFeRD 2.1+ allows (`xrechnung.xml`). Compared without case.
  */
 export const EINVOICE_ATTACHMENT_NAMES: readonly string[] = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
+
+/**
+ * Largest PDF searched for an embedded invoice. A hybrid e-invoice is an invoice of a few pages
+ * (a few MB at most); the big PDFs are scans, which have no attachment and would only cost a
+ * pdf-lib parse on the server's thread.
+ */
+export const MAX_HYBRID_PDF_BYTES = 30 * 1024 * 1024;
 
 /** Longest walk through a names tree: a cycle or a hostile tree ends here instead of looping. */
 const MAX_NAME_NODES = 1000;
@@ -56,10 +64,12 @@ function fileSpecs(pdf: PDFDocument): PDFObject[] {
  * embedded file named as EINVOICE_ATTACHMENT_NAMES lists, found through the catalog's associated
  * files (/AF) or its EmbeddedFiles name tree and decoded. Null for a PDF without one (and for an
  * encrypted PDF, whose embedded streams cannot be read without its key). EInvoiceError when the
- * attachment is there but cannot be decoded.
+ * attachment is there but cannot be decoded. A PDF over MAX_HYBRID_PDF_BYTES is not searched
+ * (null). pdf-lib yields to the event loop while it parses (pdf/pdfLibPacing).
  */
 export async function embeddedEInvoiceXml(pdfBytes: Uint8Array): Promise<{ name: string; xml: Buffer } | null> {
-  const pdf = await PDFDocument.load(pdfBytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  if (pdfBytes.length > MAX_HYBRID_PDF_BYTES) return null;
+  const pdf = await PDFDocument.load(pdfBytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: PDF_LIB_PARSE_SPEED });
   if (pdf.isEncrypted) return null;
   for (const spec of fileSpecs(pdf)) {
     const file = fileOf(pdf, spec);
