@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CAPTURE_FIELD_NAMES } from '@datahaven/core/contract';
 import type { CaptureAnswer } from '@datahaven/core/contract';
 import type { DmsDocument } from '@datahaven/core/model';
 import { createWorld, makePdf } from '../test/factories';
@@ -127,7 +128,11 @@ describeOnEachDatabase('capture: e-invoices read exactly, GET /api/documents/{id
     expect(answer.source).toBe('einvoice');
     expect(answer.error).toMatch(/^The XML is not well-formed: .+ \(line \d+\)\.$/);
     expect(answer.fields.invoiceNumber).toBeNull();
-    const ai = await server().deps.db.selectFrom('documents').select('ai_classification_phase').where('id', '=', document.id).executeTakeFirstOrThrow();
+    const ai = await server()
+      .deps.db.selectFrom('documents')
+      .select('ai_classification_phase')
+      .where('id', '=', document.id)
+      .executeTakeFirstOrThrow();
     expect(ai.ai_classification_phase).toBe('Error');
 
     const view = await server().inject({ url: `/api/documents/${document.id}/view`, headers: server().authHeaders(world.clerk.username) });
@@ -150,7 +155,16 @@ describeOnEachDatabase('capture: e-invoices read exactly, GET /api/documents/{id
     expect(rendition.statusCode).toBe(200);
     expect(rendition.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(rendition.rawPayload);
-    for (const fact of ['RE-2026-03315', '1267.35 EUR', '2026-11-12', '2026-12-12', 'DE123456789', 'Stadtverwaltung Musterstadt', 'LED-Panel 62 x 62 cm, 40 W', '202.35']) {
+    for (const fact of [
+      'RE-2026-03315',
+      '1267.35 EUR',
+      '2026-11-12',
+      '2026-12-12',
+      'DE123456789',
+      'Stadtverwaltung Musterstadt',
+      'LED-Panel 62 x 62 cm, 40 W',
+      '202.35',
+    ]) {
       expect(text).toContain(fact);
     }
     const original = await server().inject({ url: `/api/documents/${document.id}/data?download=true`, headers });
@@ -158,6 +172,20 @@ describeOnEachDatabase('capture: e-invoices read exactly, GET /api/documents/{id
     expect(original.headers['content-type']).toBe('application/xml');
     expect(original.headers['content-disposition']).toMatch(/^attachment/);
     expect(original.rawPayload.equals(xml)).toBe(true);
+  });
+
+  it('the OpenAPI document describes the capture answer', async () => {
+    const response = await server().inject({ url: '/api/openapi.json', headers: server().authHeaders(world.clerk.username) });
+    type Operation = {
+      parameters?: { name: string }[];
+      responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+    };
+    const operation = response.json<{ paths: Record<string, Record<string, Operation>> }>().paths['/api/documents/{id}/capture']?.get;
+    expect(operation?.parameters?.map((parameter) => parameter.name)).toEqual(['id']);
+    const schema = operation?.responses['200'].content?.['application/json'].schema;
+    expect(Object.keys(schema?.properties ?? {})).toEqual(['phase', 'source', 'fields', 'scores', 'error', 'vendorMatch', 'recordMatch']);
+    const fields = schema?.properties?.fields as { properties: Record<string, unknown> };
+    expect(Object.keys(fields.properties)).toEqual([...CAPTURE_FIELD_NAMES]);
   });
 
   it('any other XML is refused at upload as before', async () => {
@@ -172,10 +200,13 @@ describeOnEachDatabase('capture: e-invoices read exactly, GET /api/documents/{id
     expect(response.statusCode).toBe(415);
   });
 
-  it('answers 404 in the spec\'s words for a document the caller cannot see, as reading the document does', async () => {
+  it("answers 404 in the spec's words for a document the caller cannot see, as reading the document does", async () => {
     const document = await upload('CN-2026-0057.xml', fixtureBytes('ubl-credit-note.xml'), 'application/xml');
     await server().runJobs([CAPTURE_JOB]);
-    const hidden = await server().inject({ url: `/api/documents/${document.id}/capture`, headers: server().authHeaders(world.outsider.username) });
+    const hidden = await server().inject({
+      url: `/api/documents/${document.id}/capture`,
+      headers: server().authHeaders(world.outsider.username),
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json<{ message: string }>().message).toBe(NOT_FOUND);
     const read = await server().inject({ url: `/api/documents/${document.id}`, headers: server().authHeaders(world.outsider.username) });

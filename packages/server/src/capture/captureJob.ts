@@ -59,11 +59,20 @@ function einvoiceScores(invoice: EInvoice): Record<string, number> {
     taxAmount: invoice.taxAmount,
     poNumber: invoice.poNumber,
   };
-  return Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== null).map(([name]) => [name, 1]));
+  return Object.fromEntries(
+    Object.entries(facts)
+      .filter(([, value]) => value !== null)
+      .map(([name]) => [name, 1]),
+  );
 }
 
 /** Stores what capture read, with the spec's AI data on the document (phase, transaction number and its score). */
-async function storeReading(trx: Kysely<Database>, documentId: number, reading: Exclude<Reading, { kind: 'none' }>, now: string): Promise<void> {
+async function storeReading(
+  trx: Kysely<Database>,
+  documentId: number,
+  reading: Exclude<Reading, { kind: 'none' }>,
+  now: string,
+): Promise<void> {
   const invoice = reading.kind === 'einvoice' ? reading.invoice : null;
   const row = {
     phase: invoice === null ? ('Error' as const) : ('Complete' as const),

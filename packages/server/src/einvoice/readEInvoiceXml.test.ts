@@ -68,7 +68,9 @@ describe('readEInvoiceXml', () => {
     expect(readingError('<order xmlns="urn:example:orders"><id>7</id></order>')).toBe(
       "The XML is not an e-invoice: its root element is 'order' in urn:example:orders, not a UBL Invoice or CreditNote or a CII CrossIndustryInvoice.",
     );
-    expect(readingError(`${UBL_HEAD}<cbc:IssueDate>2026-01-02</cbc:IssueDate></Invoice>`)).toBe('The e-invoice has no invoice number (BT-1).');
+    expect(readingError(`${UBL_HEAD}<cbc:IssueDate>2026-01-02</cbc:IssueDate></Invoice>`)).toBe(
+      'The e-invoice has no invoice number (BT-1).',
+    );
     expect(readingError(`${UBL_HEAD}<cbc:ID>1</cbc:ID><cbc:IssueDate>02.01.2026</cbc:IssueDate></Invoice>`)).toBe(
       "The invoice date '02.01.2026' is not a date (YYYY-MM-DD).",
     );
@@ -76,7 +78,9 @@ describe('readEInvoiceXml', () => {
       "The invoice date '2026-02-30' is not a calendar date.",
     );
     expect(
-      readingError(`${UBL_HEAD}<cbc:ID>1</cbc:ID><cbc:IssueDate>2026-01-02</cbc:IssueDate><cbc:DocumentCurrencyCode>Euro</cbc:DocumentCurrencyCode></Invoice>`),
+      readingError(
+        `${UBL_HEAD}<cbc:ID>1</cbc:ID><cbc:IssueDate>2026-01-02</cbc:IssueDate><cbc:DocumentCurrencyCode>Euro</cbc:DocumentCurrencyCode></Invoice>`,
+      ),
     ).toBe("The invoice currency 'Euro' is not an ISO 4217 code.");
     expect(readingError('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')).toBe(
       'The XML has a DOCTYPE declaration, which no e-invoice syntax allows.',

@@ -48,7 +48,8 @@ function checkedDate(year: string, month: string, day: string, raw: string, what
 function ublDate(value: string | null, what: string): string | null {
   if (value === null) return null;
   const match = ISO_DATE.exec(value.slice(0, 10));
-  if (match === null || !/^(Z|[+-]\d{2}:\d{2})?$/.test(value.slice(10))) throw new EInvoiceError(`The ${what} '${value}' is not a date (YYYY-MM-DD).`);
+  if (match === null || !/^(Z|[+-]\d{2}:\d{2})?$/.test(value.slice(10)))
+    throw new EInvoiceError(`The ${what} '${value}' is not a date (YYYY-MM-DD).`);
   return checkedDate(match[1], match[2], match[3], value, what);
 }
 
@@ -129,7 +130,8 @@ function readUbl(root: XmlElement, isCreditNote: boolean): EInvoice {
     tax: amountOf(textAt(subtotal, cbc('TaxAmount')), 'VAT category tax amount'),
   }));
   // BT-9: cbc:DueDate on an Invoice; a UBL CreditNote has none at its root and carries it as the payment means' due date.
-  const due = textAt(root, cbc('DueDate')) ?? paymentMeans.map((means) => textAt(means, cbc('PaymentDueDate'))).find((date) => date !== null) ?? null;
+  const due =
+    textAt(root, cbc('DueDate')) ?? paymentMeans.map((means) => textAt(means, cbc('PaymentDueDate'))).find((date) => date !== null) ?? null;
   return {
     syntax: isCreditNote ? 'UBL CreditNote' : 'UBL Invoice',
     specification: textAt(root, cbc('CustomizationID')),
@@ -164,7 +166,8 @@ function readUbl(root: XmlElement, isCreditNote: boolean): EInvoice {
 function ciiParty(party: XmlElement | null): EInvoiceParty {
   const registrations = allAt(party, ram('SpecifiedTaxRegistration'));
   // schemeID 'VA' is the VAT id (BT-31/BT-48), 'FC' the tax number (BT-32): the VAT id first.
-  const vat = registrations.find((registration) => firstAt(registration, ram('ID'))?.attributes.schemeID === 'VA') ?? registrations[0] ?? null;
+  const vat =
+    registrations.find((registration) => firstAt(registration, ram('ID'))?.attributes.schemeID === 'VA') ?? registrations[0] ?? null;
   const address = firstAt(party, ram('PostalTradeAddress'));
   const cityLine = [textAt(address, ram('PostcodeCode')), textAt(address, ram('CityName'))].filter((part) => part !== null).join(' ');
   return {
@@ -181,7 +184,10 @@ function readCii(root: XmlElement): EInvoice {
   const settlement = firstAt(transaction, ram('ApplicableHeaderTradeSettlement'));
   const totals = firstAt(settlement, ram('SpecifiedTradeSettlementHeaderMonetarySummation'));
   const invoiceNumber = required(textAt(document, ram('ID')), 'The e-invoice has no invoice number (BT-1).');
-  const invoiceDate = required(ciiDate(firstAt(document, ram('IssueDateTime')), 'invoice date'), 'The e-invoice has no invoice date (BT-2).');
+  const invoiceDate = required(
+    ciiDate(firstAt(document, ram('IssueDateTime')), 'invoice date'),
+    'The e-invoice has no invoice date (BT-2).',
+  );
   const currency = currencyOf(textAt(settlement, ram('InvoiceCurrencyCode')));
   // BT-110 is the TaxTotalAmount in the invoice currency (another may give BT-111 in the VAT accounting currency).
   const taxTotals = allAt(totals, ram('TaxTotalAmount'));
@@ -205,10 +211,7 @@ function readCii(root: XmlElement): EInvoice {
         'line price',
       ),
       vatPercent: textAt(lineSettlement, ram('ApplicableTradeTax'), ram('RateApplicablePercent')),
-      amount: amountOf(
-        textAt(lineSettlement, ram('SpecifiedTradeSettlementLineMonetarySummation'), ram('LineTotalAmount')),
-        'line amount',
-      ),
+      amount: amountOf(textAt(lineSettlement, ram('SpecifiedTradeSettlementLineMonetarySummation'), ram('LineTotalAmount')), 'line amount'),
     };
   });
   const vat: EInvoiceVat[] = allAt(settlement, ram('ApplicableTradeTax')).map((tax) => ({

@@ -111,7 +111,8 @@ function isPlainText(text: string): boolean {
 }
 
 /** Root element namespaces of the e-invoice syntaxes (UBL 2.1 Invoice and CreditNote, UN/CEFACT CII). */
-const EINVOICE_ROOTS = /<(?:[A-Za-z_][\w.-]*:)?(?:Invoice|CreditNote|CrossIndustryInvoice)\b[^>]*\bxmlns(?::[\w.-]+)?\s*=\s*["'](?:urn:oasis:names:specification:ubl:schema:xsd:(?:Invoice|CreditNote)-2|urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100)["']/;
+const EINVOICE_ROOTS =
+  /<(?:[A-Za-z_][\w.-]*:)?(?:Invoice|CreditNote|CrossIndustryInvoice)\b[^>]*\bxmlns(?::[\w.-]+)?\s*=\s*["'](?:urn:oasis:names:specification:ubl:schema:xsd:(?:Invoice|CreditNote)-2|urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100)["']/;
 
 /**
  * An e-invoice XML (capture/ reads it; issue 36): its first element is a UBL Invoice or
