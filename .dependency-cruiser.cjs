@@ -6,7 +6,7 @@
 // - Modules by use case sit on top of shared infrastructure. A module imports another only
 //   through its face (`<module>/index.ts`), never a file inside it.
 // - Infrastructure never imports a module, the composition root or the demo, and imports only the
-//   infrastructure below it: errors, retry, db, config, storage, pdf, zip, jobs, services, http.
+//   infrastructure below it: errors, retry, db, config, storage, pdf, zip, einvoice, jobs, services, http.
 // - No import cycle anywhere.
 // - The demo sits beside the product: no product code imports it; the composition root starts it
 //   through its entry.
@@ -17,12 +17,13 @@
 const SRC = '^packages/server/src/';
 
 /** Infrastructure, lowest first: each may import only those before it. */
-const INFRASTRUCTURE = ['errors', 'retry', 'db', 'config', 'storage', 'pdf', 'zip', 'jobs', 'services', 'http'];
+const INFRASTRUCTURE = ['errors', 'retry', 'db', 'config', 'storage', 'pdf', 'zip', 'einvoice', 'jobs', 'services', 'http'];
 
 /** The modules by use case. */
 const MODULES = [
   'access',
   'auth',
+  'capture',
   'documents',
   'duplicates',
   'erp',

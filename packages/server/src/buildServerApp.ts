@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccessApi } from './access';
+import { registerCaptureApi } from './capture';
 import { authenticateBearer, registerAuth, registerAuthApi } from './auth';
 import { registerDocumentsApi } from './documents';
 import { registerErpApi } from './erp';
@@ -46,6 +47,7 @@ export function buildServerApp(deps: ServerDeps, options: BuildServerAppOptions 
       registerSearchApi,
       registerDocumentsApi,
       registerIntakeApi,
+      registerCaptureApi,
       registerMailApi,
       registerLinkingApi,
       registerErpApi,

@@ -1,3 +1,4 @@
+import { captureJob } from './capture';
 import { linkedRecordFactsJob } from './erp';
 import type { JobDefinition } from './jobs/JobDefinition';
 import { jobHandlersOf } from './jobs/JobDefinition';
@@ -11,10 +12,10 @@ import { erpStatusJob } from './workflow';
 /**
  * Every background job kind the server runs, as its module declares it: search's PDF text
  * extraction, renditions' page thumbnails, erp's linked records' decision facts, the
- * notifications module's Teams batch and send and reject mails, and workflow's write-back of decisions to the ERP.
+ * notifications module's Teams batch and send and reject mails, workflow's write-back of decisions to the ERP, and capture's reading of invoice facts.
  */
 export function serverJobs(): JobDefinition<ServerDeps>[] {
-  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs(), ...rejectMailJobs(), erpStatusJob];
+  return [textExtractionJob, thumbnailJob, linkedRecordFactsJob, ...teamsNotificationJobs(), ...rejectMailJobs(), erpStatusJob, captureJob];
 }
 
 /** The handlers of `serverJobs` by kind, for the server's JobRunner (and tests that run one). */

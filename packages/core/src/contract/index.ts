@@ -14,6 +14,7 @@ export * from './nullableAnswer';
 export * from './sameType';
 export * from './adminAnswersContract';
 export * from './documentAnswersContract';
+export * from './captureContract';
 export * from './workflowAnswersContract';
 export * from './erpAnswersContract';
 export * from './linkContract';

@@ -44,6 +44,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, TObject>> = {
     categoryId: positiveInteger('categoryId must be a positive integer.'),
   }),
   '/api/documents/:id/data': documentIdParams,
+  '/api/documents/:id/capture': documentIdParams,
   '/api/documents/:id/duplicates': documentIdParams,
   '/api/documents/:id/data/base64': documentIdParams,
   '/api/documents/:id/data/base64/thumbnails': documentIdParams,

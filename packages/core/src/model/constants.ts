@@ -24,8 +24,11 @@ export const LIMITS = {
   parentMessageTimeoutMs: 10_000,
 } as const;
 
-/** Extensions the viewer shows; anything else is downloaded (spec §2, §9). */
-export const VIEWABLE_EXTENSIONS: readonly string[] = ['pdf', 'tif', 'tiff', 'jpeg', 'jpg', 'png', 'bmp'];
+/**
+ * Extensions the viewer shows; anything else is downloaded (spec §2, §9). Beyond the spec's list:
+ * xml, which the server accepts only as an e-invoice and shows as its readable view, a PDF (issue 36).
+ */
+export const VIEWABLE_EXTENSIONS: readonly string[] = ['pdf', 'tif', 'tiff', 'jpeg', 'jpg', 'png', 'bmp', 'xml'];
 
 /** Web-services base path and build label (spec §1, §9). */
 export const BUILD = {
@@ -58,4 +61,6 @@ export const UPLOADABLE_EXTENSIONS: readonly string[] = [
   'eml',
   'txt',
   'csv',
+  // An e-invoice (UBL, CII, XRechnung) only: the server refuses any other XML (issue 36).
+  'xml',
 ];

@@ -4,8 +4,8 @@ import { fileExtension, validateUpload } from './uploadValidation';
 const limit = { fileUploadSizeLimit: 1000 };
 
 describe('validateUpload', () => {
-  it('accepts the document and image types the server takes', () => {
-    for (const name of ['a.pdf', 'scan.TIF', 'b.tiff', 'c.JPG', 'd.png', 'e.docx', 'f.msg', 'g.eml', 'h.csv']) {
+  it('accepts the document and image types the server takes (an .xml the server takes only as an e-invoice)', () => {
+    for (const name of ['a.pdf', 'scan.TIF', 'b.tiff', 'c.JPG', 'd.png', 'e.docx', 'f.msg', 'g.eml', 'h.csv', 'XRechnung RE-1.xml']) {
       expect(validateUpload({ name, size: 10 }, limit)).toEqual({ valid: true });
     }
   });

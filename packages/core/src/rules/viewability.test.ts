@@ -4,7 +4,8 @@ const limits = { maxJpegSizeBytes: 1000, maxPdfSizeBytes: 5000 };
 
 describe('isViewable', () => {
   it('shows every viewable extension within the limits', () => {
-    for (const extension of ['pdf', 'tif', 'tiff', 'jpeg', 'jpg', 'png', 'bmp']) {
+    // xml: an e-invoice, shown as its readable view (issue 36; the server accepts no other XML).
+    for (const extension of ['pdf', 'tif', 'tiff', 'jpeg', 'jpg', 'png', 'bmp', 'xml']) {
       expect(isViewable({ extension, FileSize: 500 }, limits)).toEqual({ viewable: true });
     }
   });

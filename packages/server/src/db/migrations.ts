@@ -19,6 +19,7 @@ import { liveChangesSchema } from './liveChangesMigration';
 import { rejectNoticesSchema } from './rejectNoticesMigration';
 import { rejectMailsSchema } from './rejectMailsMigration';
 import { uploadQuotaSchema } from './uploadQuotaMigration';
+import { captureFactsSchema } from './captureFactsMigration';
 import { idempotencyLeaseSchema } from './idempotencyLeaseMigration';
 import { noticeLanguagesSchema } from './noticeLanguagesMigration';
 
@@ -518,6 +519,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0026_upload_quota': uploadQuotaSchema(),
     '0027_idempotency_lease': idempotencyLeaseSchema(),
     '0028_notice_languages': noticeLanguagesSchema(),
+    '0029_capture_facts': captureFactsSchema(),
   };
 }
 

@@ -227,6 +227,33 @@ export interface DocumentsTable {
   ai_transaction_number_score: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** `capture_facts` (migration 0029, capture/): the invoice facts read from a document, one row per document read. */
+export interface CaptureFactsTable {
+  document_id: number;
+  phase: AiPhase;
+  source: 'einvoice' | 'text' | 'ocr' | 'provider';
+  vendor_name: string | null;
+  vendor_tax_id: string | null;
+  vendor_iban: string | null;
+  invoice_number: string | null;
+  /** YYYY-MM-DD. */
+  invoice_date: string | null;
+  /** YYYY-MM-DD. */
+  due_date: string | null;
+  /** ISO 4217 code. */
+  currency: string | null;
+  /** Exact decimal text as the invoice states it. */
+  total_amount: string | null;
+  net_amount: string | null;
+  tax_amount: string | null;
+  po_number: string | null;
+  /** JSON text: each fact's score 0..1 by its contract name. */
+  scores: ColumnType<string, string | undefined, string>;
+  /** Why the phase is Error, in words; null otherwise. */
+  error: string | null;
+  updated_at: string;
+}
+
 /** The phases of AI classification and AI split (portal §4 "AI phases"). */
 export const AI_PHASES = ['NotStarted', 'InProgress', 'Complete', 'Error'] as const;
 
@@ -654,6 +681,7 @@ export interface Database {
   files: FilesTable;
   derived_files: DerivedFilesTable;
   documents: DocumentsTable;
+  capture_facts: CaptureFactsTable;
   record_links: RecordLinksTable;
   notes: NotesTable;
   options: OptionsTable;

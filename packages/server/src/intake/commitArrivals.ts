@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { parseOptions, uploadedByNote, userDateToStored } from '@datahaven/core/rules';
 import { assertNotFinalQueue, importQueueOfTable } from '../access';
+import { enqueueCapture } from '../capture';
 import type { Viewer } from '../access';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { readOptions } from '../db/optionStore';
@@ -47,7 +48,7 @@ async function recordRepairedCopy(trx: Kysely<Database>, file: StagedFile, now: 
  * committed: asked here, in the transaction, whatever the caller checked before; so is the user's
  * daily upload quota (413 in words: concurrent uploads counted one after the other).
  * 'Default User Date to Today' dates them today. Their slow work (page text, thumbnails, image
- * conversion, ERP facts) is left to jobs written in the same transaction and started once it
+ * conversion, ERP facts, capture of invoice facts) is left to jobs written in the same transaction and started once it
  * commits, so the caller answers as soon as the files and rows are safe. Resolves to the new
  * document ids in the files' order.
  */
@@ -109,6 +110,8 @@ export async function commitArrivals(
         now,
       );
       await insertNote(trx, id, viewer.userId, 'system', uploadedByNote(viewer.username), now);
+      // Every arrival has its invoice facts read (capture/): an e-invoice at once, other documents by later capture steps.
+      await enqueueCapture(trx, id, now);
       if (file.repaired !== undefined) {
         await recordRepairedCopy(trx, file, now);
         await insertNote(trx, id, viewer.userId, 'system', REPAIRED_PDF_NOTE, now);

@@ -93,6 +93,25 @@ describe('sniffFileType', () => {
       ['img.txt', text('x <img src=x onerror=alert(1)>')],
       ['utf16.txt', Buffer.concat([bytes(0xff, 0xfe), Buffer.from('<html><script>alert(1)</script>', 'utf16le')])],
       ['data.xml', text('<?xml version="1.0"?><a/>')],
+      // E-invoice roots only, and never with a DOCTYPE, a stylesheet or after other markup (issue 36).
+      [
+        'doctype.xml',
+        text(
+          '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+        ),
+      ],
+      [
+        'styled.xml',
+        text(
+          '<?xml version="1.0"?><?xml-stylesheet href="x.xsl"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+        ),
+      ],
+      [
+        'svg.xml',
+        text('<svg xmlns="http://www.w3.org/2000/svg"><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/></svg>'),
+      ],
+      ['wrongns.xml', text('<Invoice xmlns="urn:example:invoice"><ID>1</ID></Invoice>')],
+      ['einvoice.txt', text('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>')],
       ['data.txt', text('<?xml version="1.0"?><a/>')],
       ['run.sh', text('#!/bin/sh\nrm -rf /\n')],
       ['run.txt', text('#!/bin/sh\nrm -rf /\n')],
@@ -102,6 +121,22 @@ describe('sniffFileType', () => {
     ])('refuses %s', (name, head) => {
       expect(sniffFileType(head, name)).toBeNull();
     });
+  });
+
+  test.each([
+    [
+      'ubl.xml',
+      text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!-- PEPPOL -->\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="x">',
+      ),
+    ],
+    ['cn.xml', text('<cn:CreditNote xmlns:cn="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2">')],
+    [
+      'cii.xml',
+      text('<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">'),
+    ],
+  ])('accepts the e-invoice XML %s as application/xml (capture reads it, issue 36)', (name, head) => {
+    expect(sniffFileType(head, name)).toEqual({ extension: 'xml', mediaType: 'application/xml' });
   });
 
   describe('SECURITY row 2: the bytes must agree with the extension', () => {

@@ -6,7 +6,7 @@ export interface SniffedFileType {
   mediaType: string;
 }
 
-type Kind = 'pdf' | 'tiff' | 'jpeg' | 'png' | 'bmp' | 'gif' | 'zip' | 'cfb' | 'eml' | 'text';
+type Kind = 'pdf' | 'tiff' | 'jpeg' | 'png' | 'bmp' | 'gif' | 'zip' | 'cfb' | 'eml' | 'text' | 'einvoice';
 
 const EXTENSIONS: Readonly<Record<string, { kind: Kind; mediaType: string }>> = {
   pdf: { kind: 'pdf', mediaType: 'application/pdf' },
@@ -26,6 +26,7 @@ const EXTENSIONS: Readonly<Record<string, { kind: Kind; mediaType: string }>> = 
   eml: { kind: 'eml', mediaType: 'message/rfc822' },
   txt: { kind: 'text', mediaType: 'text/plain' },
   csv: { kind: 'text', mediaType: 'text/csv' },
+  xml: { kind: 'einvoice', mediaType: 'application/xml' },
 };
 
 /** Every extension `sniffFileType` can accept. */
@@ -109,6 +110,21 @@ function isPlainText(text: string): boolean {
   return !ACTIVE_MARKUP.test(text);
 }
 
+/** Root element namespaces of the e-invoice syntaxes (UBL 2.1 Invoice and CreditNote, UN/CEFACT CII). */
+const EINVOICE_ROOTS =
+  /<(?:[A-Za-z_][\w.-]*:)?(?:Invoice|CreditNote|CrossIndustryInvoice)\b[^>]*\bxmlns(?::[\w.-]+)?\s*=\s*["'](?:urn:oasis:names:specification:ubl:schema:xsd:(?:Invoice|CreditNote)-2|urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100)["']/;
+
+/**
+ * An e-invoice XML (capture/ reads it; issue 36): its first element is a UBL Invoice or
+ * CreditNote or a CII CrossIndustryInvoice in its namespace, with no DOCTYPE (entity bombs and
+ * external entities) and no stylesheet processing instruction. Any other XML stays refused.
+ */
+function isEInvoiceXml(text: string): boolean {
+  if (hasControlCharacters(text.replace(/[\t\n\r]/g, ' ')) || /<!DOCTYPE|<\?xml-stylesheet/i.test(text)) return false;
+  const start = text.replace(/^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*/, '');
+  return start.startsWith('<') && EINVOICE_ROOTS.test(start.slice(0, start.indexOf('>') + 1));
+}
+
 function isEml(text: string): boolean {
   const lines = text.replace(/^\s+/, '').split(/\r?\n/, 8);
   const headerLines = lines.filter((line) => EML_HEADER_NAMES.test(line));
@@ -133,6 +149,10 @@ function matches(kind: Kind, head: Buffer): boolean {
       return startsWith(head, [0x50, 0x4b, 0x03, 0x04]);
     case 'cfb':
       return startsWith(head, CFB);
+    case 'einvoice': {
+      const text = decodeText(head);
+      return text !== null && isEInvoiceXml(text);
+    }
     case 'eml':
     case 'text': {
       const text = decodeText(head);
@@ -157,7 +177,7 @@ export function extensionOf(fileName: string): string {
 /**
  * Decides whether an upload is an allowed type whose bytes agree with its extension
  * (SECURITY.md rows 1 and 2). `head` is the first bytes of the file (`StoredFile.head`).
- * Returns null for anything else, including SVG, HTML, XML, scripts and text that looks like them.
+ * Returns null for anything else, including SVG, HTML, XML other than an e-invoice's, scripts and text that looks like them.
  */
 export function sniffFileType(head: Buffer, fileName: string): SniffedFileType | null {
   const extension = extensionOf(fileName);

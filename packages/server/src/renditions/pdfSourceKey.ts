@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { EInvoiceError } from '../einvoice/EInvoiceError';
+import { eInvoiceViewPdf } from '../einvoice/eInvoiceViewPdf';
 import type { AppDeps } from '../services/AppDeps';
 import { convertImageInWorker } from '../pdf/convertImageInWorker';
 import { CONVERTIBLE_IMAGE_EXTENSIONS } from '../pdf/imagesToPdf';
@@ -15,6 +18,25 @@ export interface PdfSource {
 
 /** `derived_files.kind` of the repaired copy of a damaged PDF. */
 export const REPAIRED_PDF_KIND = 'pdf:repaired';
+
+/** `derived_files.kind` of an e-invoice XML's readable view (einvoice/eInvoiceViewPdf). */
+export const EINVOICE_VIEW_KIND = 'pdf:einvoice';
+
+/**
+ * The key of an uploaded e-invoice XML's readable view (an invoice page printed from its facts
+ * and lines), made once and cached; null when the XML cannot be read as an e-invoice (its capture
+ * says why), so the original XML is what there is.
+ */
+async function eInvoiceViewKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, sha256: string): Promise<string | null> {
+  try {
+    return await derivedFileKey(deps, sha256, EINVOICE_VIEW_KIND, 'application/pdf', () =>
+      deps.fileStore.withLocalFile(sha256, async (path) => eInvoiceViewPdf(await readFile(path))),
+    );
+  } catch (error) {
+    if (error instanceof EInvoiceError) return null;
+    throw error;
+  }
+}
 
 /** Extensions whose pages the server can render and cut: PDFs and the images (TIFF pages included) it converts. */
 export function hasPdfForm(extension: string): boolean {
@@ -64,11 +86,13 @@ async function readablePdfKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, s
 /**
  * The file-store key of a document's content as a PDF: the stored file for PDFs (its repaired
  * copy when damaged), the cached conversion (`derived_files` kind `pdf`, every TIFF page,
- * converted in the worker pool) for images, null for other types. Thumbnails, text, split,
+ * converted in the worker pool) for images, the readable view for an e-invoice XML, null for
+ * other types. Thumbnails, text, split,
  * recombination and merge all read pages through it.
  */
 export async function pdfSourceKey(deps: Pick<AppDeps, 'db' | 'fileStore' | 'now'>, source: PdfSource): Promise<string | null> {
   if (source.extension === 'pdf') return readablePdfKey(deps, source.file_sha256);
+  if (source.extension === 'xml') return eInvoiceViewKey(deps, source.file_sha256);
   if (!CONVERTIBLE_IMAGE_EXTENSIONS.includes(source.extension)) return null;
   const running = conversions.get(source.file_sha256);
   if (running !== undefined) return running;

@@ -104,7 +104,9 @@ function viewState(
     return { status: 'failed', message: error instanceof ApiError && error.status === 404 ? MESSAGES.documentNotFound : errorText(error) };
   }
   if (!view || !options) return { status: 'loading' };
-  const viewability = isViewable(view.document, options);
+  const byType = isViewable(view.document, options);
+  // The server may know better than the type: an e-invoice XML it cannot read has no readable view.
+  const viewability = byType.viewable && !view.viewable ? ({ viewable: false, reason: 'unsupported' } as const) : byType;
   if (!viewability.viewable) {
     if (viewability.reason === 'tooBig') return { status: 'failed', message: MESSAGES.fileTooBigToView };
     return { status: 'failed', message: UI_TEXT.viewer.notShownDownloaded(view.document.name), download: view.document };

@@ -39,8 +39,10 @@ void viewAnswerMatches;
 
 /** The privilege a download (`download=true`) needs, as the zip of several documents does. */
 const EXPORT_PRIVILEGE = 'Cabinet: Export Documents';
-/** Extensions the viewer shows through the converted PDF rather than the original bytes. */
-const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp']);
+/** Extensions the viewer shows through the converted PDF rather than the original bytes (an e-invoice XML: its readable view). */
+const SHOWN_AS_PDF = new Set(['tif', 'tiff', 'bmp', 'xml']);
+/** Extensions with a PDF form `asPdf=true` answers with: images and e-invoice XML (renditions/pdfSourceKey). */
+const SERVED_AS_PDF = new Set([...CONVERTIBLE_IMAGE_EXTENSIONS, 'xml']);
 
 /**
  * renditions/pdfSourceKey (the one place the PDF form is worked out: a damaged PDF's repaired copy,
@@ -94,7 +96,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: ErpDeps): voi
         });
       }
     }
-    if (queryFlag(query, 'asPdf') && row.extension !== 'pdf' && CONVERTIBLE_IMAGE_EXTENSIONS.includes(row.extension)) {
+    if (queryFlag(query, 'asPdf') && SERVED_AS_PDF.has(row.extension)) {
       const key = await pdfKeyOf(deps, row);
       if (key !== null) {
         const size = await deps.fileStore.size(key);
@@ -131,7 +133,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: ErpDeps): voi
       return {
         document,
         dataUrl: SHOWN_AS_PDF.has(row.extension) ? `/api/documents/${id}/data?asPdf=true` : `/api/documents/${id}/data`,
-        viewable: isViewable(document, options).viewable,
+        // An e-invoice XML is viewable through its readable view, when it can be read as one.
+        viewable: row.extension === 'xml' ? (await pdfKeyOf(deps, row)) !== null : isViewable(document, options).viewable,
       };
     },
   );
