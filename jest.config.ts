@@ -14,6 +14,15 @@ const transform: Config['transform'] = {
   ],
 };
 
+/**
+ * The projects that run the server's code: its ES-module-only packages (jose 6) compiled to
+ * CommonJS for jest's loader (test/support/esmPackageTransformer.cjs); Node itself loads them with require(esm).
+ */
+const serverTransform: Pick<Config, 'transform' | 'transformIgnorePatterns'> = {
+  transform: { 'node_modules/jose/.+\\.js$': '<rootDir>/test/support/esmPackageTransformer.cjs', ...transform },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+};
+
 /** In every project: a test that ran no assertion fails (test/support/everyTestAsserts.ts). */
 const EVERY_TEST_ASSERTS = '<rootDir>/test/support/everyTestAsserts.ts';
 
@@ -59,7 +68,7 @@ const serverProject: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages/server/src'],
   moduleNameMapper: { '^@datahaven/core/(model|rules|contract)$': '<rootDir>/packages/core/src/$1/index.ts' },
-  transform,
+  ...serverTransform,
   setupFilesAfterEnv: [
     EVERY_TEST_ASSERTS,
     '<rootDir>/packages/server/src/test/testTimeout.ts',
@@ -75,7 +84,7 @@ const toolingProject: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/lint', '<rootDir>/bench'],
   setupFilesAfterEnv: [EVERY_TEST_ASSERTS, '<rootDir>/test/support/longTestTimeout.ts'],
-  transform,
+  ...serverTransform,
 };
 
 /** Browser flows: the server runs in the jest worker from its TypeScript sources, Chromium drives dist/web. */
@@ -92,7 +101,7 @@ const e2eProject: Config = {
     // Without Chromium the flows are declared skipped, with the reason (failing under CI=true).
     '<rootDir>/test/e2e/support/e2eNeedsChromium.ts',
   ],
-  transform,
+  ...serverTransform,
 };
 
 const config: Config = {

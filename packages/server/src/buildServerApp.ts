@@ -8,6 +8,8 @@ import { registerEvidenceApi } from './evidence';
 import { registerFoldersApi } from './folders';
 import { buildApp } from './http/buildApp';
 import type { RouteRegistrar } from './http/buildApp';
+import type { ServerLifecycle } from './http/operations/ServerLifecycle';
+import type { ServerMetrics } from './http/operations/ServerMetrics';
 import type { LogDestination } from './http/redactSecrets';
 import { registerIntakeApi } from './intake';
 import { registerLinkingApi } from './linking';
@@ -26,6 +28,10 @@ export interface BuildServerAppOptions {
   logDestination?: LogDestination;
   /** More routes at the root, e.g. the demo's host simulator pages. */
   extraRoutes?: readonly RouteRegistrar<ServerDeps>[];
+  /** Whether the process is stopping (readiness answers 503 then). */
+  lifecycle?: ServerLifecycle;
+  /** Where requests are counted for GET /metrics (the operations port); none by default. */
+  metrics?: ServerMetrics | null;
 }
 
 /**
@@ -38,6 +44,8 @@ export function buildServerApp(deps: ServerDeps, options: BuildServerAppOptions 
     logger: options.logger,
     logDestination: options.logDestination,
     extraRoutes: options.extraRoutes,
+    lifecycle: options.lifecycle,
+    metrics: options.metrics,
     registerAuthentication: registerAuth,
     api: [
       registerSystemApi,

@@ -1,12 +1,18 @@
 #!/usr/bin/env node
+// First: tracing instruments node:http and fetch, so it must start before anything loads them.
+import { telemetry } from './telemetry';
 import cluster from 'node:cluster';
 import { loadConfig } from './config/Config';
 import type { Config } from './config/Config';
 import { createServer } from './createServer';
 import { seedDemoData, startDemoErp } from './demo';
 import type { DemoErpService } from './demo';
+import { ServerLifecycle } from './http/operations/ServerLifecycle';
 import { openServices } from './openServices';
 import { superviseWorkers } from './superviseWorkers';
+
+/** Past the shutdown bound, how long closing the database and the last spans may take before the process quits anyway. */
+const LAST_STEPS_MS = 5_000;
 
 const USAGE = 'Usage: node packages/server/dist/main.js [serve|migrate|seed]';
 
@@ -50,7 +56,8 @@ async function serve(config: Config): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) return superviseWorkers(config, () => printRunning(config));
   // The demo ERP is a separate HTTP service the product reaches only through its connector (erp/).
   const demoErp = config.demoErp === null ? null : await serveDemoErp(config.demoErp);
-  const app = await createServer(config, { logger: true });
+  const lifecycle = new ServerLifecycle();
+  const app = await createServer(config, { logger: true, lifecycle });
   await app.listen({ host: config.host, port: config.port });
   if (cluster.isPrimary) printRunning(config);
   // A worker gets SIGINT from the terminal's Ctrl+C and SIGTERM from its supervisor: it stops
@@ -62,7 +69,24 @@ async function serve(config: Config): Promise<void> {
       return;
     }
     stopping = true;
-    void Promise.all([app.close(), demoErp?.close()]).then(() => process.exit(0));
+    // The graceful stop: readiness 503 and no new job claims (draining), no new connections
+    // (close), in-flight requests finish; at the bound the connections left are closed and the
+    // jobs still running handed back (createServer), then the database closes and the last spans go.
+    app.log.info({ boundMs: config.shutdownTimeoutMs }, 'stopping: finishing in-flight requests and jobs');
+    lifecycle.beginDraining();
+    const bound = setTimeout(() => {
+      app.log.warn('shutdown bound reached: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    bound.unref();
+    const last = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + LAST_STEPS_MS);
+    last.unref();
+    void Promise.all([app.close(), demoErp?.close()])
+      .then(() => telemetry?.shutdown())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

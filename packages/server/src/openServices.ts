@@ -21,6 +21,8 @@ export type ServerDeps = ErpDeps;
 /** Open services and the way to release them. */
 export interface Services {
   deps: ServerDeps;
+  /** The database connections now (the operations port's pool gauges). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
   if (config.databaseUrl === null) await ensurePrivateFile(join(config.dataDir, 'datahaven.sqlite'));
   // A test's own schema, else the configured one (DATAHAVEN_DATABASE_SCHEMA), else the search_path's.
   const schema = options.postgresSchema ?? config.databaseSchema ?? undefined;
-  const handle = createDatabase(databaseTargetOf(config, schema));
+  const handle = createDatabase(databaseTargetOf(config, schema), { traceQueries: config.tracing });
   try {
     if (schema !== undefined && handle.dialect === 'postgres') {
       // The schema must exist before the pool's search_path can use it. Looked up first: CREATE
@@ -82,7 +84,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       jobSignal: new JobSignal(),
       entitySources: new EntitySources(config.erpSources),
     };
-    return { deps, close: () => handle.close() };
+    return { deps, poolStats: () => handle.poolStats(), close: () => handle.close() };
   } catch (error) {
     await handle.close();
     throw error;

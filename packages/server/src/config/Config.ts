@@ -38,6 +38,24 @@ export interface Config {
    * core; 1 by default). Above 1 needs PostgreSQL and the demo off (superviseWorkers.ts).
    */
   workers: number;
+  /**
+   * The operations port serving Prometheus's GET /metrics (DATAHAVEN_ADMIN_PORT; null, the
+   * default: none), on `adminHost` (DATAHAVEN_ADMIN_HOST, 127.0.0.1 unless said otherwise).
+   */
+  adminPort: number | null;
+  /** The interface the operations port listens on (DATAHAVEN_ADMIN_HOST; 127.0.0.1 by default). */
+  adminHost: string;
+  /**
+   * How long a stopping server waits for in-flight requests and running jobs before it closes the
+   * connections left and hands the jobs back (DATAHAVEN_SHUTDOWN_TIMEOUT_MS; 25 000 by default,
+   * under the 30 s a container platform gives between SIGTERM and SIGKILL).
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * OpenTelemetry traces are exported (startTelemetry.ts): OTEL_EXPORTER_OTLP_ENDPOINT or
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set and OTEL_SDK_DISABLED is not `true`. Off otherwise.
+   */
+  tracing: boolean;
   /** The least severe log line `serve` writes (DATAHAVEN_LOG_LEVEL, pino's levels; info by default: every request). */
   logLevel: LogLevel;
   /** Absolute path of the data folder: SQLite file, files, secrets. */
@@ -165,12 +183,32 @@ function parsePort(text: string | undefined, name = 'DATAHAVEN_PORT', fallback =
   return parseWholeNumber(name, text, 0, 65535, 'a port');
 }
 
-function parseHost(text: string | undefined): string {
+function parseHost(text: string | undefined, name = 'DATAHAVEN_HOST'): string {
   const host = (text ?? '').trim();
   if (host === '') return '127.0.0.1';
   // An IPv4/IPv6 address or a host name; nothing that could smuggle a port or a path.
-  if (!/^[a-z0-9.:-]+$/i.test(host)) throw new Error(`DATAHAVEN_HOST is not an address: ${text}`);
+  if (!/^[a-z0-9.:-]+$/i.test(host)) throw new Error(`${name} is not an address: ${text}`);
   return host;
+}
+
+/** The operations port: none when unset or blank (metrics are off unless an operator asks for them). */
+function parseAdminPort(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  return parseWholeNumber('DATAHAVEN_ADMIN_PORT', text, 0, 65535, 'a port');
+}
+
+/** Default bound of a graceful stop: under the 30 s Kubernetes and Azure Container Apps allow before SIGKILL. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+
+function parseShutdownTimeoutMs(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  return parseWholeNumber('DATAHAVEN_SHUTDOWN_TIMEOUT_MS', text, 0, 10 * 60 * 1000, 'a number of milliseconds up to 600000');
+}
+
+/** Whether the standard OpenTelemetry variables ask for traces: an OTLP endpoint is named and the SDK is not disabled. */
+export function isTracingConfigured(env: NodeJS.ProcessEnv): boolean {
+  if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return false;
+  return (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim() !== '' || (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim() !== '';
 }
 
 function parseDatabaseSchema(text: string | undefined, postgres: boolean): string | null {
@@ -330,6 +368,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: parseHost(env.DATAHAVEN_HOST),
+    adminPort: parseAdminPort(env.DATAHAVEN_ADMIN_PORT),
+    adminHost: parseHost(env.DATAHAVEN_ADMIN_HOST, 'DATAHAVEN_ADMIN_HOST'),
+    shutdownTimeoutMs: parseShutdownTimeoutMs(env.DATAHAVEN_SHUTDOWN_TIMEOUT_MS),
+    tracing: isTracingConfigured(env),
     logLevel: parseLogLevel(env.DATAHAVEN_LOG_LEVEL),
     workers: parseWorkers(env.DATAHAVEN_WORKERS, Boolean(env.DATAHAVEN_DATABASE_URL), demo),
     dataDir: resolve(env.DATAHAVEN_DATA_DIR || './.datahaven'),

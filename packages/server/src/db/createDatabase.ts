@@ -6,6 +6,7 @@ import { Pool, types as pgTypes } from 'pg';
 import { cachingSqliteDatabase } from './cachingSqliteDatabase';
 import { CommitSignal, registerCommitSignal } from './commitSignal';
 import { preparingPool } from './preparingPool';
+import { queryTracingLogger } from './queryTracingLogger';
 import type { Database } from './schema';
 
 /** Which engine a `DatabaseHandle` talks to. */
@@ -34,7 +35,18 @@ export interface DatabaseHandle {
    * (cachingSqliteDatabase). Called once the migrations ran.
    */
   startPreparingStatements(): void;
+  /**
+   * The connections now: open, idle, callers waiting (PostgreSQL's pool; SQLite's one connection,
+   * idle when nobody holds it), for the operations port's pool gauges.
+   */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+/** Options of `createDatabase`. */
+export interface CreateDatabaseOptions {
+  /** A span for every statement (queryTracingLogger): only when tracing is on. */
+  traceQueries?: boolean;
 }
 
 /**
@@ -60,6 +72,11 @@ class ImmediateSqliteDriver extends SqliteDriver {
     super(config);
     this.#commits = commits;
     this.#totalChanges = totalChanges;
+  }
+
+  /** Who waits for the connection now, and whether somebody holds it. */
+  get stats(): { held: boolean; waiting: number } {
+    return { held: this.#held, waiting: this.#waiters.length };
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -102,8 +119,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
     this.#commits = commits;
     this.#totalChanges = totalChanges;
   }
+  /** The driver Kysely made (one per Kysely instance), for the pool gauges. */
+  driver: ImmediateSqliteDriver | null = null;
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config, this.#commits, this.#totalChanges);
+    this.driver = new ImmediateSqliteDriver(this.#config, this.#commits, this.#totalChanges);
+    return this.driver;
   }
 }
 
@@ -116,7 +136,7 @@ function pgTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) 
 }
 
 /** Opens the database: better-sqlite3 (WAL, busy_timeout 5000, foreign keys) or a pg Pool. */
-export function createDatabase(target: DatabaseTarget): DatabaseHandle {
+export function createDatabase(target: DatabaseTarget, options: CreateDatabaseOptions = {}): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const sqlite = new BetterSqlite3(target.file);
     sqlite.pragma('journal_mode = WAL');
@@ -127,15 +147,18 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     const commits = new CommitSignal();
     const totalChangesStatement = sqlite.prepare('select total_changes() as n').pluck();
     const totalChanges = (): number => Number(totalChangesStatement.get());
-    const db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: cachingSqliteDatabase(sqlite, () => caching) }, commits, totalChanges),
-    });
+    const dialect = new ImmediateSqliteDialect({ database: cachingSqliteDatabase(sqlite, () => caching) }, commits, totalChanges);
+    const db = new Kysely<Database>({ dialect, ...(options.traceQueries ? { log: queryTracingLogger('sqlite') } : {}) });
     registerCommitSignal(db, commits);
     return {
       db,
       dialect: 'sqlite',
       startPreparingStatements: () => {
         caching = true;
+      },
+      poolStats: () => {
+        const stats = dialect.driver?.stats ?? { held: false, waiting: 0 };
+        return { total: 1, idle: stats.held ? 0 : 1, waiting: stats.waiting };
       },
       close: () => db.destroy(),
     };
@@ -151,13 +174,17 @@ export function createDatabase(target: DatabaseTarget): DatabaseHandle {
     options: ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' '),
   });
   let preparing = false;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, () => preparing) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool, () => preparing) }),
+    ...(options.traceQueries ? { log: queryTracingLogger('postgresql') } : {}),
+  });
   return {
     db,
     dialect: 'postgres',
     startPreparingStatements: () => {
       preparing = true;
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import type { JSONWebKeySet, JWK, JWTPayload, KeyLike } from 'jose';
+import type { CryptoKey, JSONWebKeySet, JWK, JWTPayload } from 'jose';
 
 /** One RS256 key with its key id. */
 interface SigningKey {
   kid: string;
-  privateKey: KeyLike;
+  privateKey: CryptoKey;
   publicJwk: JWK;
 }
 

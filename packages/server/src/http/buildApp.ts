@@ -17,6 +17,10 @@ import { registerOutlookPaneHosting } from './plugins/outlookPaneHosting';
 import type { ODataCaller } from './odata/EntitySetDefinition';
 import { ODATA_PREFIX, registerODataService } from './odata/registerODataService';
 import type { ODataService } from './odata/registerODataService';
+import { registerHealthRoutes } from './operations/registerHealthRoutes';
+import { registerRequestTelemetry } from './operations/registerRequestTelemetry';
+import { ServerLifecycle } from './operations/ServerLifecycle';
+import type { ServerMetrics } from './operations/ServerMetrics';
 import { registerOpenApiDocumentRoute } from './openapi/openApiDocumentRoute';
 import { OpenApiRoutes } from './openapi/OpenApiRoutes';
 
@@ -42,6 +46,10 @@ export interface BuildAppOptions<D extends AppDeps, C extends ODataCaller> {
   productVersion: string;
   /** More routes at the root, e.g. `registerDemoRoutes` when the demo is on. */
   extraRoutes?: readonly RouteRegistrar<D>[];
+  /** Whether the process is stopping (readiness answers 503 then); a lifecycle of its own unless given. */
+  lifecycle?: ServerLifecycle;
+  /** Where requests are counted for GET /metrics; none when the operations port is off. */
+  metrics?: ServerMetrics | null;
 }
 
 /**
@@ -58,7 +66,8 @@ function settlePublicUrlOnListen(app: FastifyInstance, config: AppDeps['config']
 }
 
 /**
- * Assembles the Fastify app from what the composition root hands it: error bodies, request
+ * Assembles the Fastify app from what the composition root hands it: the health probes and
+ * request telemetry (http/operations), error bodies, request
  * validation, security headers, authentication, rate limits, Idempotency-Key, multipart, the modules' /api
  * routes and GET /api/openapi.json, the data service, the Outlook pane and dist/web hosting. It
  * knows no module: `buildServerApp` (the composition root) lists them.
@@ -81,6 +90,14 @@ export async function buildApp<D extends AppDeps, C extends ODataCaller>(
   settlePublicUrlOnListen(app, config);
   // First: a request to a Host that is not ours (DNS rebinding) reaches no route, the demo's included.
   registerHostAllowList(app, { publicUrl: () => config.publicUrl, extraHosts: config.allowedHosts, port: config.port });
+  registerRequestTelemetry(app, options.metrics ?? null);
+  registerHealthRoutes(app, {
+    db: deps.db,
+    dialect: deps.dialect,
+    fileStore: deps.fileStore,
+    lifecycle: options.lifecycle ?? new ServerLifecycle(),
+    onCheckFailed: (check, error) => app.log.warn({ err: error, check }, 'readiness check failed'),
+  });
   registerRequestLanguage(app);
   registerErrorHandler(app);
   registerRequestValidation(app);

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { SpanStatusCode, context, trace } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { claimJob } from './claimJob';
 import type { ClaimedJob } from './claimJob';
 import { completeJob, failJob } from './finishJob';
+import { handBackClaim } from './handBackClaim';
+import type { JobOutcome } from './JobOutcome';
 import type { JobHandler } from './JobHandler';
 import type { JobSignal } from './JobSignal';
 import { DEFAULT_JOB_RETRY } from './jobRetryPolicy';
@@ -39,7 +43,21 @@ export interface JobRunnerOptions {
   instanceId?: string;
   /** Told of every failed run and of polls that failed (e.g. the database was away). */
   onError?: (error: unknown, job?: ClaimedJob) => void;
+  /** Told how each run ended and how long it took (the operations port's job metrics). */
+  onSettled?: (job: ClaimedJob, outcome: JobOutcome, seconds: number) => void;
 }
+
+/** Options of `JobRunner.stop`. */
+export interface StopOptions {
+  /**
+   * How long the jobs in hand may still run; those still running then are handed back
+   * (handBackClaim) and the stop resolves without them. Without it, stop waits for them.
+   */
+  handBackAfterMs?: number;
+}
+
+/** Spans of job runs, when tracing is on (a no-op tracer otherwise). */
+const tracer = trace.getTracer('datahaven-jobs');
 
 const DEFAULT_POLL_MS = 3000;
 /** A claim's lease without renewal: a dead runner's job is taken over within this (issue 16: within a minute). */
@@ -68,6 +86,9 @@ export class JobRunner {
   readonly #retry: JobRetryPolicy;
   readonly #instanceId: string;
   readonly #onError: (error: unknown, job?: ClaimedJob) => void;
+  readonly #onSettled: (job: ClaimedJob, outcome: JobOutcome, seconds: number) => void;
+  /** The jobs running now, with when each started (a stop may hand them back). */
+  readonly #inHand = new Map<ClaimedJob, number>();
   #timer: NodeJS.Timeout | null = null;
   #current: Promise<unknown> | null = null;
   #started = false;
@@ -83,6 +104,7 @@ export class JobRunner {
     this.#retry = { ...DEFAULT_JOB_RETRY, ...options.retry };
     this.#instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.#onError = options.onError ?? (() => undefined);
+    this.#onSettled = options.onSettled ?? (() => undefined);
   }
 
   /** Starts polling (the first poll right away); a no-op when already started or stopped. */
@@ -104,15 +126,45 @@ export class JobRunner {
     this.#schedule(0);
   }
 
-  /** Stops polling and waits for the job in hand to finish; the database may be closed afterwards. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for the jobs in hand to finish — at most `handBackAfterMs` when
+   * given: the ones still running then are handed back, so another process takes them at once
+   * (a graceful shutdown). The database may be closed afterwards.
+   */
+  async stop(options: StopOptions = {}): Promise<void> {
     this.#stopped = true;
     this.#unsubscribe();
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
-    await this.#current;
     // Lanes a wake-up started outlive the poll that was in hand only by their current job.
-    await Promise.all(this.#lanes.values());
+    const finished = (async (): Promise<void> => {
+      await this.#current;
+      await Promise.all(this.#lanes.values());
+    })();
+    if (options.handBackAfterMs === undefined) return finished;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'bound'>((resolve) => {
+      timer = setTimeout(() => resolve('bound'), options.handBackAfterMs);
+    });
+    const ended = await Promise.race([finished.then(() => 'finished' as const), bound]);
+    clearTimeout(timer);
+    if (ended === 'bound') await this.#handBackInHand();
+  }
+
+  /** Hands back every job still running (a stop's bound passed); each counts as handed back once. */
+  async #handBackInHand(): Promise<void> {
+    const jobs = [...this.#inHand.entries()];
+    if (jobs.length === 0) return;
+    const now = await this.#now();
+    for (const [job, started] of jobs) {
+      try {
+        if (!(await handBackClaim(this.#deps.db, job, now))) continue;
+        this.#inHand.delete(job);
+        this.#onSettled(job, 'handed-back', (performance.now() - started) / 1000);
+      } catch (error) {
+        this.#onError(error, job);
+      }
+    }
   }
 
   /**
@@ -158,23 +210,46 @@ export class JobRunner {
     this.#lanes.set(kind, lane);
   }
 
+  /** Runs one claimed job inside its own span (`job <kind>`), so its database and HTTP calls nest under it. */
   async #run(job: ClaimedJob): Promise<void> {
+    const span = tracer.startSpan(`job ${job.kind}`, {
+      attributes: { 'datahaven.job.kind': job.kind, 'datahaven.job.id': job.id, 'datahaven.job.attempt': job.attempts },
+    });
+    const started = performance.now();
+    this.#inHand.set(job, started);
+    try {
+      const outcome = await context.with(trace.setSpan(context.active(), span), () => this.#runInSpan(job, span));
+      // A job handed back meanwhile was reported then; its late finish changed nothing (the claim had gone).
+      if (this.#inHand.delete(job)) this.#onSettled(job, outcome, (performance.now() - started) / 1000);
+      span.setAttribute('datahaven.job.outcome', outcome);
+    } finally {
+      this.#inHand.delete(job);
+      span.end();
+    }
+  }
+
+  async #runInSpan(job: ClaimedJob, span: Span): Promise<JobOutcome> {
     if (job.attempts > this.#retry.maxAttempts) {
       // Only a job whose runner died gets here (failures are counted on finishing): give up on it.
       const error = new Error(`Gave up after ${job.attempts - 1} runs: the last one never finished (its runner stopped).`);
       await failJob(this.#deps.db, job, error, this.#retry, await this.#now());
       this.#onError(error, job);
-      return;
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+      return 'failed';
     }
     const heartbeat = this.#startHeartbeat(job);
     try {
       await this.#handlers[job.kind](job);
       await heartbeat.stop();
       await completeJob(this.#deps.db, job);
+      return 'done';
     } catch (error) {
       await heartbeat.stop();
       this.#onError(error, job);
-      await failJob(this.#deps.db, job, error, this.#retry, await this.#now());
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      const state = await failJob(this.#deps.db, job, error, this.#retry, await this.#now());
+      return state === 'pending' ? 'retry' : 'failed';
     }
   }
 

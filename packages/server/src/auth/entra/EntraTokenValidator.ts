@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
-import type { JSONWebKeySet, JWTPayload, JWSHeaderParameters, FlattenedJWSInput, KeyLike } from 'jose';
+import type { CryptoKey, JSONWebKeySet, JWTPayload, JWSHeaderParameters, FlattenedJWSInput } from 'jose';
 import { EntraTokenError } from './EntraTokenError';
 import type { EntraConfig } from '../../config/loadEntraConfig';
 
@@ -47,7 +47,7 @@ interface KeySetEntry {
   /** The authority it was fetched from: a changed authority (the demo's, once listening) refetches. */
   authority: string;
   fetchedAt: number;
-  getKey: (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<KeyLike>;
+  getKey: (header: JWSHeaderParameters, token: FlattenedJWSInput) => Promise<CryptoKey>;
 }
 
 const invalid = (message: string): EntraTokenError => new EntraTokenError('invalid', message);
@@ -125,7 +125,7 @@ export class EntraTokenValidator {
   }
 
   /** The key for a token's header: from the cached key set, refetched when stale or (after the cool-down) when the key id is new. */
-  private async keyFor(authority: string, tenantId: string, header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<KeyLike> {
+  private async keyFor(authority: string, tenantId: string, header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey> {
     const now = this.options.now().getTime();
     let entry = this.keySets.get(tenantId);
     if (entry === undefined || entry.authority !== authority || now - entry.fetchedAt >= this.maxAgeMs) {

@@ -53,9 +53,13 @@ export function isAllowedHost(header: string | undefined, allowed: ReadonlySet<s
   return candidates.some((host) => host !== null && allowed.has(host));
 }
 
+/** The load balancer's probes (http/operations/registerHealthRoutes): answered whatever the Host, since they carry no data. */
+const HEALTH_PATHS = new Set(['/health/live', '/health/ready']);
+
 /**
  * Refuses every request whose Host header is not on the allow-list with 421 Misdirected Request
- * in words, before authentication or any route (the demo's routes included). Registered first.
+ * in words, before authentication or any route (the demo's routes included; the health probes
+ * excepted). Registered first.
  */
 export function registerHostAllowList(app: FastifyInstance, options: HostAllowListOptions): void {
   const allowedNow = (): Set<string> => {
@@ -71,6 +75,8 @@ export function registerHostAllowList(app: FastifyInstance, options: HostAllowLi
     return new Set(hosts);
   };
   app.addHook('onRequest', async (request, reply) => {
+    // A load balancer probes by the instance's address, not the public name; the probes answer no data.
+    if (HEALTH_PATHS.has(request.url)) return;
     if (isAllowedHost(request.headers.host, allowedNow())) return;
     return reply
       .status(421)

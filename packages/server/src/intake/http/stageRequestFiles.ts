@@ -17,8 +17,10 @@ const MALFORMED_MULTIPART =
 export function malformedMultipartOr(error: unknown): unknown {
   // Structural, not instanceof: Node's stream errors may come from another realm (jest's sandbox).
   if (typeof error !== 'object' || error === null || !('message' in error) || typeof error.message !== 'string') return error;
-  // A file part whose body ends before its closing boundary: the part's stream closes early.
-  const cutShort = 'code' in error && error.code === 'ERR_STREAM_PREMATURE_CLOSE';
+  // A file part whose body ends before its closing boundary: the part's stream closes early
+  // (@fastify/multipart 9) or the parser says the data ended (10); the same words either way.
+  const cutShort =
+    ('code' in error && error.code === 'ERR_STREAM_PREMATURE_CLOSE') || /unexpected end of multipart data$/i.test(error.message);
   if (!cutShort && !MALFORMED_MULTIPART.test(error.message)) return error;
   const why = cutShort ? 'it ended before its closing boundary' : error.message;
   return badRequest(`The upload is not a well-formed multipart/form-data body (${why}). Send the file again.`);
