@@ -1,5 +1,5 @@
 import { EXCEPTION_TYPES, isApiErrorBody, type ApiErrorBody } from '../model';
-import { errorStatusMessage } from '../rules';
+import { MESSAGE_FUNCTIONS } from '../locale/messageFunctions';
 import { MESSAGES } from '../locale/messages';
 import { UI_TEXT } from '../locale/uiText';
 
@@ -71,11 +71,17 @@ export class ApiError extends Error {
       if (body.exceptionType !== undefined) {
         return new ApiError({ kind: 'http', status, display: 'banner', message: serverMessage, body });
       }
-      return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, serverMessage), body });
+      return new ApiError({
+        kind: 'http',
+        status,
+        display: 'message',
+        message: MESSAGE_FUNCTIONS.errorStatusMessage(status, serverMessage),
+        body,
+      });
     }
     const text =
       typeof body === 'string' && body.trim() !== '' && body.length <= 200 ? body.trim() : statusText || UI_TEXT.shell.requestFailed;
-    return new ApiError({ kind: 'http', status, display: 'message', message: errorStatusMessage(status, text) });
+    return new ApiError({ kind: 'http', status, display: 'message', message: MESSAGE_FUNCTIONS.errorStatusMessage(status, text) });
   }
 
   /** The 10 s time-out elapsed before the answer. */

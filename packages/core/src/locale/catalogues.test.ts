@@ -37,6 +37,9 @@ const SAME_IN_GERMAN = new Set([
   'Uploads',
   'System',
   'E-Mail',
+  // Format names (the export menu).
+  'Excel (.xlsx)',
+  'CSV',
   'Esc',
   'r',
   'p, k, ←',

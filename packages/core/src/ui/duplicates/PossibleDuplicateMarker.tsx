@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { DocumentCopyRegular } from '@fluentui/react-icons/svg/document-copy';
 import { encodeDocumentId, type PossibleDuplicate } from '../../model';
-import { duplicateReasonsText, possibleDuplicateLabel } from '../../rules';
+import { MESSAGE_FUNCTIONS } from '../../locale/messageFunctions';
 import { UI_TEXT } from '../../locale/uiText';
 
 const useStyles = makeStyles({
@@ -37,9 +37,13 @@ export function PossibleDuplicateMarker({ duplicates }: { duplicates: readonly P
   if (duplicates.length === 0) return null;
   const [first, ...rest] = duplicates;
   const more = rest.length > 0 ? ` ${UI_TEXT.duplicates.andMore(rest.length)}` : '';
-  const label = possibleDuplicateLabel(first);
+  const label = MESSAGE_FUNCTIONS.possibleDuplicateLabel(first);
   return (
-    <span className={styles.marker} data-marker="possibleDuplicate" title={`${label} (${duplicateReasonsText(first.reasons)})${more}`}>
+    <span
+      className={styles.marker}
+      data-marker="possibleDuplicate"
+      title={`${label} (${MESSAGE_FUNCTIONS.duplicateReasonsText(first.reasons)})${more}`}
+    >
       <DocumentCopyRegular aria-hidden className={styles.icon} />
       {first.id !== null && first.name !== null ? (
         <>

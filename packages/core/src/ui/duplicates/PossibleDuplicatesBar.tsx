@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { encodeDocumentId, type PossibleDuplicate } from '../../model';
-import { duplicateOtherText, duplicateReasonsText } from '../../rules';
+import { MESSAGE_FUNCTIONS } from '../../locale/messageFunctions';
 import { queryKeys } from '../../state/queryKeys';
 import { useServices } from '../app/DatahavenServices';
 import { UI_TEXT } from '../../locale/uiText';
@@ -15,9 +15,9 @@ const useStyles = makeStyles({
 
 /** One other document: its name as a link that opens it (when the caller may), where it is, and why it matches. */
 function OtherDocument({ other }: { other: PossibleDuplicate }): ReactElement {
-  const why = duplicateReasonsText(other.reasons);
-  if (other.id === null || other.name === null) return <li>{`${duplicateOtherText(other)} (${why})`}</li>;
-  const where = duplicateOtherText(other).slice(other.name.length + 2);
+  const why = MESSAGE_FUNCTIONS.duplicateReasonsText(other.reasons);
+  if (other.id === null || other.name === null) return <li>{`${MESSAGE_FUNCTIONS.duplicateOtherText(other)} (${why})`}</li>;
+  const where = MESSAGE_FUNCTIONS.duplicateOtherText(other).slice(other.name.length + 2);
   return (
     <li>
       <RouterLink to={`/viewer/${encodeDocumentId(other.id)}`} aria-label={UI_TEXT.duplicates.openOther(other.name)}>

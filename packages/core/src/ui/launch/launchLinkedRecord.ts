@@ -1,7 +1,7 @@
 import type { ApiServices, RecordUrl } from '../../api';
 import type { HostCapabilities } from '../../host';
 import type { DocumentLink } from '../../model';
-import { recordUrlError } from '../../rules';
+import { MESSAGE_FUNCTIONS } from '../../locale/messageFunctions';
 import { MESSAGES } from '../../locale/messages';
 import type { AlertStore } from '../../state';
 
@@ -62,7 +62,7 @@ export async function launchLinkedRecord({ api, capabilities, alerts }: LaunchSe
   try {
     answer = await request;
   } catch (error) {
-    alerts.push(recordUrlError(messageOf(error)));
+    alerts.push(MESSAGE_FUNCTIONS.recordUrlError(messageOf(error)));
     return false;
   }
   if (!answer.url) {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api';
-import { linkingError } from '../../rules';
+import { MESSAGE_FUNCTIONS } from '../../locale/messageFunctions';
 import { MESSAGES } from '../../locale/messages';
 
 /** The spec's messages (the link ones of embedded §5, a queue out of sync, a lock…), which the server may answer word for word. */
@@ -14,10 +14,10 @@ const SPEC_MESSAGES: ReadonlySet<string> = new Set<string>(
  * document: {errorMessage}' with the server's (or the client's) words.
  */
 export function linkErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return linkingError(MESSAGES.unhandledError);
+  if (!(error instanceof ApiError)) return MESSAGE_FUNCTIONS.linkingError(MESSAGES.unhandledError);
   if (SPEC_MESSAGES.has(error.message)) return error.message;
   if (error.status === 409) return MESSAGES.linkAlreadyLinked;
   if (error.status === 404)
     return error.message === MESSAGES.documentNotFound ? MESSAGES.linkDocumentNotFound : MESSAGES.linkInvalidRecordId;
-  return linkingError(error.message);
+  return MESSAGE_FUNCTIONS.linkingError(error.message);
 }

@@ -19,7 +19,8 @@ import {
 import { DismissRegular } from '@fluentui/react-icons/svg/dismiss';
 import { ApiError } from '../../api';
 import { LIMITS, type Note, type NoteKind } from '../../model';
-import { noteLength, notesRetrievalError, validateNote } from '../../rules';
+import { noteLength, validateNote } from '../../rules';
+import { MESSAGE_FUNCTIONS } from '../../locale/messageFunctions';
 import { MESSAGES } from '../../locale/messages';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';
@@ -80,7 +81,7 @@ function notesState(id: number, notes: Note[] | undefined, error: unknown): Note
   const message =
     error instanceof ApiError && error.status === 404
       ? MESSAGES.documentNotFound
-      : notesRetrievalError(error instanceof Error ? error.message : String(error));
+      : MESSAGE_FUNCTIONS.notesRetrievalError(error instanceof Error ? error.message : String(error));
   return { status: 'failed', message };
 }
 

@@ -2,15 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api';
 import type { LockAction, WorkflowQueue } from '../../../model';
-import {
-  approveNoteRequirement,
-  duplicateOtherText,
-  duplicateReasonsText,
-  isApprovalLimitRefusal,
-  isDuplicateOverrideRefusal,
-  rejectNoteRequirement,
-  type NoteQueue,
-} from '../../../rules';
+import { approveNoteRequirement, rejectNoteRequirement, type NoteQueue } from '../../../rules';
+import { MESSAGE_FUNCTIONS } from '../../../locale/messageFunctions';
 import { MESSAGES } from '../../../locale/messages';
 import type { DmsDocument } from '../../../model';
 import { UI_TEXT } from '../../../locale/uiText';
@@ -68,7 +61,9 @@ function duplicateLines(documents: readonly DmsDocument[]): string[] {
     .map((doc) =>
       UI_TEXT.duplicates.promptLine(
         doc.name,
-        (doc.possibleDuplicates ?? []).map((other) => `${duplicateOtherText(other)} (${duplicateReasonsText(other.reasons)})`).join(', '),
+        (doc.possibleDuplicates ?? [])
+          .map((other) => `${MESSAGE_FUNCTIONS.duplicateOtherText(other)} (${MESSAGE_FUNCTIONS.duplicateReasonsText(other.reasons)})`)
+          .join(', '),
       ),
     );
 }
@@ -131,10 +126,10 @@ export function useQueueDecisions({
   const limitMessage = limitRefusal ?? (limitBlock !== dismissedLimitBlock ? limitBlock : null);
   const fail = useCallback(
     (error: unknown, docs: readonly DmsDocument[]) => {
-      if (error instanceof ApiError && isApprovalLimitRefusal(error.message)) {
+      if (error instanceof ApiError && MESSAGE_FUNCTIONS.isApprovalLimitRefusal(error.message)) {
         setPrompt(null);
         setLimitRefusal(error.message);
-      } else if (error instanceof ApiError && isDuplicateOverrideRefusal(error.message)) {
+      } else if (error instanceof ApiError && MESSAGE_FUNCTIONS.isDuplicateOverrideRefusal(error.message)) {
         // Marked since the list was read: the list reads again (its row says so, and Approve then asks for the reason).
         setPrompt(null);
         list.reload();

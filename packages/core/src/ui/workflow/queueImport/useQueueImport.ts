@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { hasQueueFeature, type DmsDocument, type WorkflowQueue } from '../../../model';
-import { queueRefusesImport, validateUpload } from '../../../rules';
+import { validateUpload } from '../../../rules';
+import { MESSAGE_FUNCTIONS } from '../../../locale/messageFunctions';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
 import { useOptionValues } from '../../app/useOptionValues';
@@ -31,7 +32,7 @@ export function useQueueImport(queue: WorkflowQueue | null, onImported: (documen
       : queue.importRefusal !== undefined
         ? queue.importRefusal
         : hasQueueFeature(queue, 'NoImporting')
-          ? queueRefusesImport(queue.name)
+          ? MESSAGE_FUNCTIONS.queueRefusesImport(queue.name)
           : null;
   const importFiles = useCallback(
     (files: readonly File[]) => {

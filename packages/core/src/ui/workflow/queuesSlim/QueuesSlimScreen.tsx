@@ -4,7 +4,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { Body1, CounterBadge, MessageBar, MessageBarBody, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError } from '../../../api';
 import type { WorkflowQueue } from '../../../model';
-import { invalidQueueTypeId } from '../../../rules';
+import { MESSAGE_FUNCTIONS } from '../../../locale/messageFunctions';
 import { MESSAGES } from '../../../locale/messages';
 import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../../state/queryKeys';
@@ -65,7 +65,7 @@ export function QueuesSlimScreen(): ReactElement {
     meta: { quiet: true },
   });
   const state: SlimState = !valid
-    ? { status: 'failed', message: invalidQueueTypeId(queueTypeId) }
+    ? { status: 'failed', message: MESSAGE_FUNCTIONS.invalidQueueTypeId(queueTypeId) }
     : queues.data !== undefined
       ? { status: 'ready', queues: queues.data }
       : queues.isError
