@@ -202,3 +202,20 @@ describe('loadConfig: the rate limits', () => {
       );
   });
 });
+
+describe('loadConfig: the trusted reverse proxies', () => {
+  it('trusts no proxy unless DATAHAVEN_TRUSTED_PROXIES names addresses or CIDR ranges', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ DATAHAVEN_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses what is not an address or a CIDR range, in words', () => {
+    for (const text of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', '*'])
+      expect(() => loadConfig({ DATAHAVEN_TRUSTED_PROXIES: text })).toThrow(/DATAHAVEN_TRUSTED_PROXIES lists addresses or CIDR ranges/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -123,6 +124,12 @@ export interface Config {
   uploadDailyQuotaBytes: number;
   /** Requests a minute one caller may send to each rate-limited route (DATAHAVEN_RATE_LIMIT_*; 0: no limit). */
   rateLimits: RateLimits;
+  /**
+   * The reverse proxies in front of the server (DATAHAVEN_TRUSTED_PROXIES: addresses or CIDR ranges;
+   * none by default): a request from one of them is taken to come from the address its
+   * X-Forwarded-For names, so the token route's limit counts the users behind a proxy apart.
+   */
+  trustedProxies: readonly string[];
 }
 
 /**
@@ -164,6 +171,18 @@ const MB = 1024 * 1024;
 function parseMegabytes(name: string, text: string | undefined, fallbackMb: number, min: number): number {
   if (text === undefined || text.trim() === '') return fallbackMb * MB;
   return parseWholeNumber(name, text, min, 1024 * 1024, `a number of megabytes (${min}–1048576)`) * MB;
+}
+
+function parseTrustedProxies(text: string | undefined): string[] {
+  const proxies = parseList(text);
+  for (const proxy of proxies) {
+    const [address, bits, extra] = proxy.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)))
+      throw new Error(`DATAHAVEN_TRUSTED_PROXIES lists addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1): ${proxy}`);
+  }
+  return proxies;
 }
 
 function parseAllowedHosts(text: string | undefined): string[] {
@@ -398,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: parseAllowedHosts(env.DATAHAVEN_ALLOWED_HOSTS),
     uploadRequestLimitBytes: parseMegabytes('DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB', env.DATAHAVEN_UPLOAD_REQUEST_LIMIT_MB, 256, 1),
     uploadDailyQuotaBytes: parseMegabytes('DATAHAVEN_UPLOAD_DAILY_QUOTA_MB', env.DATAHAVEN_UPLOAD_DAILY_QUOTA_MB, 10240, 0),
+    trustedProxies: parseTrustedProxies(env.DATAHAVEN_TRUSTED_PROXIES),
     rateLimits: {
       // A reverse proxy makes every sign-in come from its address, and an ERP server mints its users' tokens from one.
       token: parseRateLimit('DATAHAVEN_RATE_LIMIT_TOKEN', env.DATAHAVEN_RATE_LIMIT_TOKEN, 600),

@@ -82,7 +82,8 @@ export async function buildApp<D extends AppDeps, C extends ODataCaller>(
         ? { level: deps.config.logLevel, stream: redactingDestination(options.logDestination ?? process.stdout) }
         : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only the proxies the operator names (DATAHAVEN_TRUSTED_PROXIES): anyone else's X-Forwarded-For is a claim, not an address.
+    trustProxy: deps.config.trustedProxies.length > 0 ? [...deps.config.trustedProxies] : false,
     // Path parameters are ids and option names; anything longer is refused.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });

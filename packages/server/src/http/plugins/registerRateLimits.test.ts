@@ -133,3 +133,36 @@ describeEachDialect('rate limits on the token, API-key and upload routes (issue 
     expect(answer.sentBytes).toBeLessThan(answer.totalBytes / 2);
   });
 });
+
+describeEachDialect('the token route behind a reverse proxy (DATAHAVEN_TRUSTED_PROXIES)', (dialect) => {
+  let trusting: TestServer;
+  let plain: TestServer;
+  beforeAll(async () => {
+    // The tests reach the servers from 127.0.0.1: here that is the proxy.
+    trusting = await startTestServer(dialect, { env: { DATAHAVEN_RATE_LIMIT_TOKEN: '1', DATAHAVEN_TRUSTED_PROXIES: '127.0.0.1' } });
+    plain = await startTestServer(dialect, { env: { DATAHAVEN_RATE_LIMIT_TOKEN: '1' } });
+  });
+  afterAll(async () => {
+    await trusting?.close();
+    await plain?.close();
+  });
+
+  /** A sign-in with a wrong key from `client` as the proxy names it: counted all the same. */
+  const signIn = (server: TestServer, client: string) =>
+    server.inject({
+      method: 'GET',
+      url: '/api/token/user?type=apikey&auth=x',
+      headers: { 'x-api-key': 'dhk_wrong', 'x-forwarded-for': client },
+    });
+
+  it('counts the users behind a trusted proxy apart, by the address it forwards', async () => {
+    expect((await signIn(trusting, '203.0.113.7')).statusCode).not.toBe(429);
+    expectTooMany(await signIn(trusting, '203.0.113.7'));
+    expect((await signIn(trusting, '203.0.113.8')).statusCode).not.toBe(429);
+  });
+
+  it('takes no X-Forwarded-For from a peer it was not told to trust: a new claimed address is still the same caller', async () => {
+    expect((await signIn(plain, '198.51.100.1')).statusCode).not.toBe(429);
+    expectTooMany(await signIn(plain, '198.51.100.2'));
+  });
+});
