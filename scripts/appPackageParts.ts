@@ -59,8 +59,13 @@ export function fillManifestTemplate(template: unknown, values: Record<string, s
   return fill(template);
 }
 
-/** Writes the zip with manifest.json, color.png and outline.png at its root, as Teams and Microsoft 365 expect them. */
-export async function writeAppPackage(outFile: string, manifest: unknown, icons: { color: Buffer; outline: Buffer }): Promise<void> {
+/** Writes the zip with manifest.json, color.png, outline.png and any language files at its root, as Teams and Microsoft 365 expect them. */
+export async function writeAppPackage(
+  outFile: string,
+  manifest: unknown,
+  icons: { color: Buffer; outline: Buffer },
+  extraFiles: readonly [string, Buffer][] = [],
+): Promise<void> {
   await mkdir(path.dirname(outFile), { recursive: true });
   const zip = new ZipFile();
   // A fixed time keeps the package byte-identical for the same inputs.
@@ -69,6 +74,7 @@ export async function writeAppPackage(outFile: string, manifest: unknown, icons:
     ['manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')],
     ['color.png', icons.color],
     ['outline.png', icons.outline],
+    ...extraFiles,
   ];
   for (const [name, content] of entries) zip.addBuffer(content, name, { mtime });
   zip.end();

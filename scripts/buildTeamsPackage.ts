@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 /*
  * Builds the Microsoft Teams app package (`npm run build:manifests`, part of `npm run build`):
  * fills manifests/teams/manifest.json's ${…} placeholders from the environment, validates the
@@ -11,6 +12,7 @@ import { AppManifestUtils } from '@microsoft/app-manifest';
 import sharp from 'sharp';
 import { writeAppPackage } from './appPackageParts';
 import { buildTeamsManifest, teamsManifestValues } from './buildTeamsManifest';
+import { teamsLocalizationProblems } from './teamsLocalizationProblems';
 import { teamsTabScopeProblems } from './teamsTabScopeProblems';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -54,6 +56,60 @@ export async function validateTeamsManifest(manifest: unknown): Promise<string[]
   return [...problems, ...teamsTabScopeProblems(manifest)];
 }
 
+/** Requires a module as @microsoft/app-manifest resolves it: its own validator's dependencies, not the repository's. */
+const appManifestRequire = createRequire(require.resolve('@microsoft/app-manifest/package.json'));
+
+/** What the build uses of ajv-draft-04 (Ajv's own types describe it; this keeps the script free of a second ajv in its types). */
+type Draft04Ajv = new (options: {
+  allErrors: boolean;
+  strict: boolean;
+  unicodeRegExp: boolean;
+  formats: Record<string, true>;
+}) => {
+  compile(schema: object): ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+};
+
+/** The language files the manifest names (localizationInfo.additionalLanguages), as `[file name, parsed JSON]`. */
+export async function readTeamsLanguageFiles(
+  manifest: unknown,
+  sourceDir: string = TEAMS_MANIFEST_DIR,
+): Promise<[string, Record<string, unknown>][]> {
+  const info = (manifest as { localizationInfo?: { additionalLanguages?: { file?: unknown }[] } }).localizationInfo;
+  const files = (info?.additionalLanguages ?? []).map((language) => String(language.file ?? ''));
+  return Promise.all(
+    files.map(
+      async (file): Promise<[string, Record<string, unknown>]> => [file, JSON.parse(await readFile(path.join(sourceDir, file), 'utf8'))],
+    ),
+  );
+}
+
+/**
+ * The complaints about the manifest's language files: each against the bundled localization
+ * schema of the manifest's version (offline, as the manifest), then against the manifest itself
+ * (every activity type translated, its template's parameters kept).
+ */
+export async function validateTeamsLanguageFiles(
+  manifest: unknown,
+  files: readonly [string, Record<string, unknown>][],
+): Promise<string[]> {
+  const version = (manifest as { manifestVersion?: unknown }).manifestVersion;
+  const schemaFile = path.join(teamsSchemaDir(), `v${String(version)}`, 'MicrosoftTeams.Localization.schema.json');
+  const schema = JSON.parse(await readFile(schemaFile, 'utf8')) as object;
+  // Ajv (draft-04, as @microsoft/app-manifest validates the manifest), without the `u` flag:
+  // the localization schema's key patterns (`\b]`) are not valid Unicode-mode expressions, which
+  // is why the package's own validateAgainstSchema cannot read this schema. The one format in it,
+  // the `$schema` URI, is taken as written.
+  const Draft04 = appManifestRequire('ajv-draft-04') as Draft04Ajv;
+  const validate = new Draft04({ allErrors: true, strict: false, unicodeRegExp: false, formats: { uri: true } }).compile(schema);
+  const problems: string[] = [];
+  for (const [file, localization] of files) {
+    if (!validate(localization))
+      problems.push(...(validate.errors ?? []).map((error) => `${file}: ${error.instancePath || '/'} ${error.message ?? 'is invalid'}`));
+    problems.push(...teamsLocalizationProblems(manifest, file, localization));
+  }
+  return problems;
+}
+
 /** The colour (192 × 192) and outline (32 × 32, transparent) icons, rendered from their SVG sources. */
 export async function renderTeamsIcons(sourceDir: string = TEAMS_MANIFEST_DIR): Promise<{ color: Buffer; outline: Buffer }> {
   const render = async (file: string, size: number): Promise<Buffer> =>
@@ -65,7 +121,7 @@ export async function renderTeamsIcons(sourceDir: string = TEAMS_MANIFEST_DIR): 
 }
 
 /** The files of the app package, at its root as Teams expects them. */
-export type TeamsPackageEntry = 'manifest.json' | 'color.png' | 'outline.png';
+export type TeamsPackageEntry = 'manifest.json' | 'color.png' | 'outline.png' | 'de.json';
 
 /** What the build wrote. */
 export interface TeamsPackageResult {
@@ -83,14 +139,28 @@ export async function buildTeamsPackage(
 ): Promise<TeamsPackageResult> {
   const env = options.env ?? process.env;
   const outFile = options.outFile ?? TEAMS_PACKAGE_FILE;
-  const template: unknown = JSON.parse(await readFile(options.templateFile ?? path.join(TEAMS_MANIFEST_DIR, 'manifest.json'), 'utf8'));
+  const templateFile = options.templateFile ?? path.join(TEAMS_MANIFEST_DIR, 'manifest.json');
+  const template: unknown = JSON.parse(await readFile(templateFile, 'utf8'));
   const rootPackage = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
   const manifest = buildTeamsManifest(template, teamsManifestValues(env, rootPackage.version));
   const problems = await validateTeamsManifest(manifest);
   if (problems.length > 0) throw new Error(`The Teams manifest does not validate against its schema:\n  ${problems.join('\n  ')}`);
+  // The language files sit beside the template, as they sit beside manifest.json in the package.
+  const languageFiles = await readTeamsLanguageFiles(manifest, path.dirname(templateFile));
+  const languageProblems = await validateTeamsLanguageFiles(manifest, languageFiles);
+  if (languageProblems.length > 0)
+    throw new Error(`The Teams manifest's language files do not validate:\n  ${languageProblems.join('\n  ')}`);
   const icons = await renderTeamsIcons();
 
-  await writeAppPackage(outFile, manifest, icons);
+  await writeAppPackage(
+    outFile,
+    manifest,
+    icons,
+    languageFiles.map(([file, localization]): [string, Buffer] => [
+      file,
+      Buffer.from(`${JSON.stringify(localization, null, 2)}\n`, 'utf8'),
+    ]),
+  );
   return { file: outFile, manifest };
 }
 

@@ -95,7 +95,7 @@ describe('the Teams app package (npm run build:manifests)', () => {
     expect(build.stdout).toContain('(for https://docs.example.com)');
 
     const entries = readZip(await readFile(outFile));
-    const expectedEntries: TeamsPackageEntry[] = ['color.png', 'manifest.json', 'outline.png'];
+    const expectedEntries: TeamsPackageEntry[] = ['color.png', 'de.json', 'manifest.json', 'outline.png'];
     expect([...entries.keys()].sort()).toEqual(expectedEntries);
     const manifestText = entries.get('manifest.json')?.toString('utf8') ?? '';
     const manifest = JSON.parse(manifestText) as Record<string, unknown>;
@@ -159,6 +159,44 @@ describe('the Teams app package (npm run build:manifests)', () => {
       expect([pixels[index], pixels[index + 1], pixels[index + 2]]).toEqual([255, 255, 255]);
     }
     expect(drawn).toBeGreaterThan(50);
+  });
+
+  it("carries its German texts (localizationInfo → de.json): every activity type translated with the template's parameters kept", async () => {
+    const outFile = path.join(workDir, 'teams-app-package-de.zip');
+    const build = await runBuildScript(['--out', outFile], ENV);
+    expect(build.code).toBe(0);
+    const entries = readZip(await readFile(outFile));
+    const manifest = JSON.parse(entries.get('manifest.json')?.toString('utf8') ?? '{}') as {
+      localizationInfo?: unknown;
+      activities: { activityTypes: { templateText: string }[] };
+    };
+    expect(manifest.localizationInfo).toEqual({ defaultLanguageTag: 'en', additionalLanguages: [{ languageTag: 'de', file: 'de.json' }] });
+    const german = JSON.parse(entries.get('de.json')?.toString('utf8') ?? '{}') as Record<string, string>;
+    expect(german['name.full']).toMatch(/Freigabe/);
+    manifest.activities.activityTypes.forEach((type, index) => {
+      const parameters = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      expect(parameters(german[`activities.activityTypes[${index}].templateText`])).toEqual(parameters(type.templateText));
+    });
+  });
+
+  it('refuses a language file that drops a template parameter, leaves an activity type untranslated or breaks its schema', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'teams-de-'));
+    try {
+      const german = JSON.parse(await readFile(path.join(repoRoot, 'manifests', 'teams', 'de.json'), 'utf8')) as Record<string, string>;
+      german['activities.activityTypes[0].templateText'] = 'Freizugebende Belege in {queue}';
+      delete german['activities.activityTypes[1].description'];
+      german['name.short'] = 'Ein viel zu langer Kurzname für Teams';
+      await writeFile(path.join(dir, 'manifest.json'), await readFile(TEMPLATE));
+      await writeFile(path.join(dir, 'de.json'), JSON.stringify(german));
+      const build = await runBuildScript(['--out', path.join(dir, 'out.zip'), '--template', path.join(dir, 'manifest.json')], ENV);
+      expect(build.code).toBe(1);
+      expect(build.stderr).toContain('de.json: activities.activityTypes[0].templateText has the parameters {queue}');
+      expect(build.stderr).toContain('de.json: activities.activityTypes[1].description is not translated.');
+      expect(build.stderr).toContain('de.json: /name.short');
+      expect(existsSync(path.join(dir, 'out.zip'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('declares the schema of its manifest version, the newest the bundled package knows', async () => {
