@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { WorkflowQueue } from '@datahaven/core';
 import { app, pages } from '@microsoft/teams-js';
-import { NOT_IN_TEAMS_MESSAGE } from './connectToTeams';
-import { CONFIGURE_OUTSIDE_SETTINGS_MESSAGE, startTeams } from './startTeams';
+import { startTeams } from './startTeams';
+import { TEAMS_TEXT } from './teamsText';
 import { TeamsApp } from './TeamsApp';
 import { productToken } from './test/productToken';
 import { mockedGetAuthToken } from './test/mockedGetAuthToken';
@@ -62,7 +62,7 @@ describe('startTeams', () => {
     window.history.replaceState(null, '', '/teams/queues/7');
     const backend = server();
     render(<TeamsApp start={startTeams(window, { fetch: backend.fetch })} origin="http://127.0.0.1:3000" />);
-    expect((await screen.findByRole('status')).textContent).toBe(NOT_IN_TEAMS_MESSAGE);
+    expect((await screen.findByRole('status')).textContent).toBe(TEAMS_TEXT.notices.notInTeams);
     expect(app.initialize).not.toHaveBeenCalled();
     expect(backend.seen).toEqual([]);
   });
@@ -114,7 +114,7 @@ describe('startTeams', () => {
   it('at the configure address outside the settings dialog, says where to open it', async () => {
     inTeams('/integration/teams/configure', teamsContext('content'));
     const started = await startTeams(window, { fetch: server().fetch });
-    expect(started).toMatchObject({ kind: 'notice', message: CONFIGURE_OUTSIDE_SETTINGS_MESSAGE });
+    expect(started).toMatchObject({ kind: 'notice', message: TEAMS_TEXT.notices.configureOutsideSettings });
   });
 
   it('applies Teams’ theme switches live on the configure page (data-theme on the app root)', async () => {
