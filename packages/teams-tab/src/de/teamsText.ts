@@ -5,7 +5,7 @@ export const TEAMS_TEXT_DE: TeamsTexts = {
   configure: {
     heading: 'Wählen Sie, was diese Registerkarte zeigt',
     intro:
-      'Wählen Sie eine Freigabe-Warteschlange oder einen Warteschlangentyp, um alle seine Warteschlangen zu sehen. Aufgeführt sind nur Warteschlangen, die Sie einsehen dürfen.',
+      'Wählen Sie eine Freigabewarteschlange oder einen Warteschlangentyp, um alle seine Warteschlangen zu sehen. Aufgeführt sind nur Warteschlangen, die Sie einsehen dürfen.',
     queueLabel: 'Warteschlange',
     placeholder: 'Warteschlange auswählen…',
     allQueuesOf: (typeName: string): string => `Alle Warteschlangen von ${typeName}`,
@@ -21,7 +21,7 @@ export const TEAMS_TEXT_DE: TeamsTexts = {
   },
   home: {
     title: 'Datahaven Documents in Teams',
-    body: 'Diese Registerkarte zeigt die für sie gewählte Freigabe-Warteschlange. Um eine andere Warteschlange zu wählen, öffnen Sie in Teams das Menü der Registerkarte und wählen Sie „Einstellungen“.',
+    body: 'Diese Registerkarte zeigt die für sie gewählte Freigabewarteschlange. Um eine andere Warteschlange zu wählen, öffnen Sie in Teams das Menü der Registerkarte und wählen Sie „Einstellungen“.',
   },
   notices: {
     notInTeams:
