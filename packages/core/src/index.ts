@@ -9,3 +9,7 @@ export { DatahavenApp, type DatahavenAppProps } from './ui/DatahavenApp';
 export { READ_MAIL_PATH } from './ui/mail/readMailPath';
 // Hosts that act before the app mounts (the Teams tab opening a deep-linked document selected) make the mount's services themselves.
 export { createDatahavenServices, type DatahavenServices, type DatahavenServicesOptions } from './ui/app/DatahavenServices';
+// Hosts show their own texts (start-up notices, sign-in, settings pages) in the language the screens show, through the same catalogue views.
+export { SHOWN_LANGUAGE } from './locale/shownLanguage';
+export { SHOWN_LANGUAGES, shownLanguageOf, type ShownLanguage } from './locale/shownLanguageOf';
+export { liveCatalogue } from './locale/liveCatalogue';

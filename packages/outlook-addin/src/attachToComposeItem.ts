@@ -1,7 +1,6 @@
 import type { HostAttachment } from '@datahaven/core';
-
-/** Outlook's limit on the base64 text of one attachment (addFileAttachmentFromBase64Async, HOSTS.md). */
-export const OUTLOOK_BASE64_LIMIT = 34_865_152;
+import { OUTLOOK_BASE64_LIMIT } from './outlookBase64Limit';
+import { OUTLOOK_TEXT } from './outlookText';
 
 /** The part of a compose item attaching needs (Office.MessageCompose / AppointmentCompose, Mailbox 1.8). */
 export interface ComposeAttachmentTarget {
@@ -13,18 +12,8 @@ export interface ComposeAttachmentTarget {
   ): void;
 }
 
-/** About how many megabytes the base64 limit allows (3 bytes for every 4 characters). */
-const LIMIT_MB = Math.floor((OUTLOOK_BASE64_LIMIT * 3) / 4 / 1024 / 1024);
-
-/** The reasons Outlook gives, in words the user can act on. */
-export const ATTACH_ERROR_TEXT = {
-  tooLarge: (name: string): string =>
-    `${name} is too large to attach: Outlook takes files up to about ${LIMIT_MB} MB. Download it and share it another way.`,
-  tooMany: (name: string): string =>
-    `${name} was not attached: the message has as many attachments as Outlook allows. Remove some, or send the rest in another message.`,
-  typeNotAllowed: (name: string): string => `${name} was not attached: Outlook does not allow files of this type.`,
-  failed: (name: string, reason: string): string => `${name} was not attached: ${reason}`,
-} as const;
+/** The reasons Outlook gives, in words the user can act on, in the language shown. */
+export const ATTACH_ERROR_TEXT = OUTLOOK_TEXT.attachError;
 
 /** Strips a `data:…;base64,` prefix: Outlook wants the bare base64 text. */
 export function bareBase64(base64: string): string {
@@ -42,7 +31,7 @@ function wordsFor(name: string, error: Office.Error | undefined): string {
     case 'FileTypeNotSupported':
       return ATTACH_ERROR_TEXT.typeNotAllowed(name);
     default:
-      return ATTACH_ERROR_TEXT.failed(name, error?.message || 'Outlook gave no reason.');
+      return ATTACH_ERROR_TEXT.failed(name, error?.message || ATTACH_ERROR_TEXT.noReason);
   }
 }
 

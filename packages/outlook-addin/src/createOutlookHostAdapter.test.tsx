@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { OfficeMockObject } from 'office-addin-mock';
 import { DatahavenApp, READ_MAIL_PATH, createDatahavenServices, encodeBase64Url, type HostAttachment } from '@datahaven/core';
-import { ATTACH_ERROR_TEXT, OUTLOOK_BASE64_LIMIT } from './attachToComposeItem';
-import { OUTLOOK_NOT_IN_OUTLOOK, createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
+import { ATTACH_ERROR_TEXT } from './attachToComposeItem';
+import { OUTLOOK_BASE64_LIMIT } from './outlookBase64Limit';
+import { OUTLOOK_TEXT, OUTLOOK_TEXT_EN } from './outlookText';
+import { createOutlookHostAdapter, type OutlookOffice } from './createOutlookHostAdapter';
 import { OUTLOOK_SIGN_IN_TEXT } from './createOutlookSignIn';
 import { ENTRA_ASSERTION_HEADER, GRAPH_MAIL_SCOPE } from './graphTokenHeaders';
 
@@ -72,23 +74,28 @@ describe('the Outlook host (office-addin-mock)', () => {
     await expect(host.getContext()).resolves.toEqual({ record: {}, outlook: { mode: 'compose', itemId: undefined } });
   });
 
-  it("refuses a file over Outlook's base64 limit in words, without asking Outlook", async () => {
+  it("refuses a file over Outlook's base64 limit in words, in Outlook's display language (German here), without asking Outlook", async () => {
     const { office, recorded } = mockOffice();
     const host = createOutlookHostAdapter(window, office);
     const big = { ...pdf, base64: 'A'.repeat(OUTLOOK_BASE64_LIMIT + 4) };
-    await expect(host.attachFile?.(big)).rejects.toThrow(ATTACH_ERROR_TEXT.tooLarge('Rechnung März.pdf'));
-    expect(ATTACH_ERROR_TEXT.tooLarge('x')).toContain('about 24 MB');
+    await expect(host.attachFile?.(big)).rejects.toThrow(
+      'Rechnung März.pdf ist zu groß zum Anhängen: Outlook nimmt Dateien bis etwa 24 MB an. Laden Sie sie herunter und teilen Sie sie auf anderem Weg.',
+    );
+    expect(OUTLOOK_TEXT_EN.attachError.tooLarge('x')).toContain('about 24 MB');
     expect(recorded).toEqual([]);
   });
 
+  // The words are read after the host is made: it shows Outlook's display language (the mock's de-DE).
   it.each([
-    ['AttachmentSizeExceeded', ATTACH_ERROR_TEXT.tooLarge('Rechnung März.pdf')],
-    ['NumberOfAttachmentsExceeded', ATTACH_ERROR_TEXT.tooMany('Rechnung März.pdf')],
-    ['FileTypeNotSupported', ATTACH_ERROR_TEXT.typeNotAllowed('Rechnung März.pdf')],
-    ['InternalServerError', ATTACH_ERROR_TEXT.failed('Rechnung März.pdf', 'Office says InternalServerError')],
+    ['AttachmentSizeExceeded', () => ATTACH_ERROR_TEXT.tooLarge('Rechnung März.pdf')],
+    ['NumberOfAttachmentsExceeded', () => ATTACH_ERROR_TEXT.tooMany('Rechnung März.pdf')],
+    ['FileTypeNotSupported', () => ATTACH_ERROR_TEXT.typeNotAllowed('Rechnung März.pdf')],
+    ['InternalServerError', () => ATTACH_ERROR_TEXT.failed('Rechnung März.pdf', 'Office says InternalServerError')],
   ])("says Outlook's %s in words", async (name, words) => {
     const { office } = mockOffice({ failWith: name });
-    await expect(createOutlookHostAdapter(window, office).attachFile?.(pdf)).rejects.toThrow(words);
+    const host = createOutlookHostAdapter(window, office);
+    await expect(host.attachFile?.(pdf)).rejects.toThrow(words());
+    expect(words()).toMatch(/angehängt|Anhängen/);
   });
 
   it("in read mode attaches nothing and shows its notice; its theme and language are Outlook's; it routes in memory", async () => {
@@ -170,7 +177,37 @@ describe('the Outlook host (office-addin-mock)', () => {
       Object.assign(window.history, { pushState, replaceState });
     }
     expect(screen.getByRole('heading', { name: 'Datahaven Documents in Outlook' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain(OUTLOOK_NOT_IN_OUTLOOK);
+    expect(screen.getByRole('status').textContent).toContain(OUTLOOK_TEXT.home.notInOutlook);
+  });
+
+  it('outside Outlook in a German browser, says where the pane runs in German and names German in <html lang>; in English again for an English one', async () => {
+    const language = jest.spyOn(window.navigator, 'language', 'get').mockReturnValue('de-DE');
+    try {
+      const { unmount } = render(<DatahavenApp host={createOutlookHostAdapter(window, undefined)} />);
+      expect((await screen.findByRole('status')).textContent).toContain(
+        'Datahaven Documents für Outlook läuft in Outlook: Öffnen Sie es aus einer Nachricht, in der das Add-In installiert ist.',
+      );
+      expect(document.documentElement.lang).toBe('de');
+      unmount();
+      language.mockReturnValue('en-US');
+      render(<DatahavenApp host={createOutlookHostAdapter(window, undefined)} />);
+      expect((await screen.findByRole('status')).textContent).toContain(OUTLOOK_TEXT_EN.home.notInOutlook);
+      expect(document.documentElement.lang).toBe('en');
+    } finally {
+      language.mockRestore();
+    }
+  });
+
+  it("on a read item that is not an e-mail, Outlook's de-DE display language shows the home notice in German", () => {
+    const { office } = mockOffice({ compose: false });
+    const home = createOutlookHostAdapter(window, office).home;
+    expect(home).toMatchObject({
+      kind: 'notice',
+      title: 'Datahaven Documents in Outlook',
+      body: expect.stringContaining('Um gespeicherte Belege anzuhängen'),
+    });
+    createOutlookHostAdapter(window, mockReadingOffice().office);
+    expect(home).toMatchObject({ body: OUTLOOK_TEXT_EN.home.readItem });
   });
 });
 

@@ -15,24 +15,30 @@ import { localeOfOffice } from './localeOfOffice';
 import { isReadMailItem, mailMessageOfItem } from './mailMessageOfItem';
 import type { RestIdConverter } from './messageRestId';
 import { openDraftWindow, type DraftWindowOffice } from './openDraftWindow';
+import { OUTLOOK_TEXT } from './outlookText';
+import { showLanguageOf } from './showLanguageOf';
 import { themeOfOffice } from './themeOfOffice';
 
-/** Why the pane hands out no token outside Outlook (the page opened on its own in a browser). */
-export const OUTLOOK_NOT_IN_OUTLOOK =
-  'Datahaven Documents for Outlook runs inside Outlook: open it from a message with the add-in installed.';
-
-/** The pane's home outside Outlook. */
+/** The pane's home outside Outlook, in the language shown when the home is drawn. */
 export const OUTSIDE_OUTLOOK_HOME: HostHome = {
   kind: 'notice',
-  title: 'Datahaven Documents in Outlook',
-  body: OUTLOOK_NOT_IN_OUTLOOK,
+  get title(): string {
+    return OUTLOOK_TEXT.home.title;
+  },
+  get body(): string {
+    return OUTLOOK_TEXT.home.notInOutlook;
+  },
 };
 
 /** The pane's home on a read item that is not an e-mail (a meeting, say): where each feature is found. */
 export const OUTLOOK_READ_HOME: HostHome = {
   kind: 'notice',
-  title: 'Datahaven Documents in Outlook',
-  body: 'To attach stored documents, open this pane while writing a message. To file an invoice or reply with documents, open it on a received e-mail.',
+  get title(): string {
+    return OUTLOOK_TEXT.home.title;
+  },
+  get body(): string {
+    return OUTLOOK_TEXT.home.readItem;
+  },
 };
 
 /** The part of Office.js the pane uses; the real global, office-addin-mock or the demo's stand-in. */
@@ -75,9 +81,11 @@ function isComposeTarget(item: Partial<ComposeAttachmentTarget> | null | undefin
  * browser window; another read item (a meeting) shows its notice. Outside Outlook it says where it runs.
  */
 export function createOutlookHostAdapter(win: Window, office: OutlookOffice | undefined, options: OutlookHostOptions = {}): HostAdapter {
+  // Texts the host makes now (the outside-Outlook refusal) and Outlook's reasons later speak Outlook's display language.
+  showLanguageOf(win, office?.context.displayLanguage ?? win.navigator.language);
   const mailbox = office?.context.mailbox;
   if (office === undefined || mailbox === undefined)
-    return signInPendingHost(win, OUTLOOK_NOT_IN_OUTLOOK, OUTSIDE_OUTLOOK_HOME, { kind: 'memory', initialPath: '/' });
+    return signInPendingHost(win, OUTLOOK_TEXT.home.notInOutlook, OUTSIDE_OUTLOOK_HOME, { kind: 'memory', initialPath: '/' });
   const item = mailbox.item ?? null;
   const compose = isComposeTarget(item);
   const message = !compose && isReadMailItem(item) ? mailMessageOfItem(item, mailbox) : undefined;

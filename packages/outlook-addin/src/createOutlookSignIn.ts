@@ -1,4 +1,5 @@
 import type { TokenRequest, TokenSource } from '@datahaven/core';
+import { OUTLOOK_TEXT } from './outlookText';
 
 /** Nested app authentication (MSAL's nestable client): an Entra access token for our API. */
 export interface NestedAppAuth {
@@ -65,20 +66,8 @@ function expiryOf(jwt: string): number | null {
   }
 }
 
-/** What the pane says when sign-in fails, in words. */
-export const OUTLOOK_SIGN_IN_TEXT = {
-  noSingleSignOn:
-    'This version of Outlook offers no single sign-on for add-ins. Use Outlook on the web or a current Outlook for Windows or Mac.',
-  officeRefused: (code: string, message: string): string => `Outlook could not sign you in to Datahaven Documents (${code}): ${message}`,
-  exchangeFailed: (status: number, message: string): string =>
-    `Datahaven Documents did not accept your Microsoft sign-in (${status}): ${message}`,
-  dialogClosed: 'The sign-in window was closed before you signed in to Datahaven Documents. Open the pane again to sign in.',
-  dialogAlreadyOpen: 'Another Datahaven Documents window is already open in Outlook. Close it, then open the pane again to sign in.',
-  dialogPageMissing:
-    "Outlook could not open the sign-in window: its page was not found. Ask your administrator to check the add-in's address.",
-  dialogRefused: (code: number, message: string): string => `Outlook could not open the sign-in window (${code}): ${message}`,
-  dialogSignInFailed: (message: string): string => `The Microsoft sign-in in the sign-in window failed: ${message}`,
-} as const;
+/** What the pane says when sign-in fails, in words, in the language shown. */
+export const OUTLOOK_SIGN_IN_TEXT = OUTLOOK_TEXT.signIn;
 
 /**
  * Office SSO errors after which Microsoft says to fall back to another way of signing in
@@ -98,7 +87,7 @@ function dialogError(code: number, message: string): string {
   if (code === 12006) return OUTLOOK_SIGN_IN_TEXT.dialogClosed;
   if (code === 12007) return OUTLOOK_SIGN_IN_TEXT.dialogAlreadyOpen;
   if (code === 12002) return OUTLOOK_SIGN_IN_TEXT.dialogPageMissing;
-  return OUTLOOK_SIGN_IN_TEXT.dialogRefused(code, message !== '' ? message : 'no reason given.');
+  return OUTLOOK_SIGN_IN_TEXT.dialogRefused(code, message !== '' ? message : OUTLOOK_SIGN_IN_TEXT.noReason);
 }
 
 function codeOf(error: unknown): number | null {
@@ -168,7 +157,10 @@ function tokenFromDialog(ui: OfficeDialogApi, dialogUrl: string): Promise<string
 function officeError(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const { code, message } = error as { code: unknown; message?: unknown };
-    return OUTLOOK_SIGN_IN_TEXT.officeRefused(String(code), typeof message === 'string' && message !== '' ? message : 'no reason given.');
+    return OUTLOOK_SIGN_IN_TEXT.officeRefused(
+      String(code),
+      typeof message === 'string' && message !== '' ? message : OUTLOOK_SIGN_IN_TEXT.noReason,
+    );
   }
   return OUTLOOK_SIGN_IN_TEXT.officeRefused('error', error instanceof Error ? error.message : String(error));
 }

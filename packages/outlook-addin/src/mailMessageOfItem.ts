@@ -1,5 +1,6 @@
 import type { HostMailAttachment, HostMailMessage } from '@datahaven/core';
 import { messageRestId, type RestIdConverter } from './messageRestId';
+import { OUTLOOK_TEXT } from './outlookText';
 
 /** The part of a read item the core's filing and reply need (Office.MessageRead, Mailbox 1.8). */
 export interface ReadMailItem {
@@ -23,13 +24,8 @@ export function isReadMailItem(item: unknown): item is ReadMailItem {
   return Array.isArray(candidate.attachments) && typeof candidate.getAttachmentContentAsync === 'function';
 }
 
-/** Why Outlook could not hand out a file, in words (the core shows them beside the file). */
-export const READ_ITEM_ERROR_TEXT = {
-  failed: (what: string, reason: string): string => `Outlook could not read ${what}: ${reason}`,
-  noReason: 'no reason given.',
-  notAFile: (name: string, format: string): string => `Outlook could not read ${name}: it handed out no file (${format}).`,
-  theMessage: 'the message',
-} as const;
+/** Why Outlook could not hand out a file, in words (the core shows them beside the file), in the language shown. */
+export const READ_ITEM_ERROR_TEXT = OUTLOOK_TEXT.readItemError;
 
 function asPromise<T>(call: (callback: (result: Office.AsyncResult<T>) => void) => void, what: string): Promise<T> {
   return new Promise((resolve, reject) => {

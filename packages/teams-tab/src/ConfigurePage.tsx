@@ -2,21 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactElement } from
 import { Body1, Field, MessageBar, MessageBarBody, Select, Spinner, Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { ApiError, type WorkflowApi, type WorkflowRoot } from '@datahaven/core';
 import { pages } from '@microsoft/teams-js';
+import { TEAMS_TEXT } from './teamsText';
 import { tabChoiceFrom, tabContentPath, tabEntityId, type TabChoice } from './tabRoutes';
 
-/** The configure page's words (docs/UX-DECISIONS.md "Teams tab"): the accessible names the simulator's test drives are among them. */
-export const CONFIGURE_TEXT = {
-  heading: 'Choose what this tab shows',
-  intro: 'Pick one approval queue, or a queue type to see all of its queues. Only queues you may browse are listed.',
-  /** The select's label: its accessible name ('Queue'). */
-  queueLabel: 'Queue',
-  placeholder: 'Choose a queue…',
-  allQueuesOf: (typeName: string) => `All queues of ${typeName}`,
-  loading: 'Loading your queues…',
-  noQueues: 'You may not browse any workflow queue, so there is nothing to show in this tab. Ask your administrator for access to a queue.',
-  nothingChosen: 'Choose a queue for this tab before saving.',
-  saveFailed: 'The tab could not be saved. Try again.',
-} as const;
+/** The configure page's words (docs/UX-DECISIONS.md "Teams tab"), in the language shown: the accessible names the simulator's test drives are among them. */
+export const CONFIGURE_TEXT = TEAMS_TEXT.configure;
 
 /** An option's value: the choice as text (`queue:<id>`, `queueType:<id>`). */
 function optionValue(choice: TabChoice): string {

@@ -15,13 +15,11 @@ import { DatahavenApp, type HostThemeName } from '@datahaven/core';
 import { ConfigurePage } from './ConfigurePage';
 import type { TeamsHostAdapter } from './createTeamsHostAdapter';
 import type { TeamsStart } from './startTeams';
+import { TEAMS_TEXT } from './teamsText';
 import { teamsThemeAttribute } from './teamsThemes';
 
-/** Words of the bundle's own frame (while starting, and the notices). */
-export const TEAMS_APP_TEXT = {
-  title: 'Datahaven Documents',
-  starting: 'Starting Datahaven Documents…',
-} as const;
+/** Words of the bundle's own frame (while starting, and the notices), in the language shown. */
+export const TEAMS_APP_TEXT = TEAMS_TEXT.app;
 
 /** The Fluent theme of the pages the core does not draw (configure page, notices). */
 function fluentTheme(name: HostThemeName): Theme {

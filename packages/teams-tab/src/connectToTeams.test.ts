@@ -1,12 +1,6 @@
 import { app } from '@microsoft/teams-js';
-import {
-  NOT_IN_TEAMS_MESSAGE,
-  OutsideTeamsError,
-  TEAMS_DID_NOT_ANSWER_MESSAGE,
-  TEAMS_INITIALIZE_TIMEOUT_MS,
-  connectToTeams,
-  mayBeInTeams,
-} from './connectToTeams';
+import { OutsideTeamsError, TEAMS_INITIALIZE_TIMEOUT_MS, connectToTeams, mayBeInTeams } from './connectToTeams';
+import { TEAMS_TEXT } from './teamsText';
 
 jest.mock('@microsoft/teams-js', () => jest.requireActual<typeof import('./test/teamsJsMock')>('./test/teamsJsMock').teamsJsMock());
 
@@ -24,7 +18,7 @@ describe('connectToTeams', () => {
 
   it('says in words that the page is outside Teams when there is no parent window, without calling app.initialize', async () => {
     expect(mayBeInTeams(window)).toBe(false);
-    await expect(connectToTeams(window, { hostOrigins: [] })).rejects.toThrow(new OutsideTeamsError(NOT_IN_TEAMS_MESSAGE));
+    await expect(connectToTeams(window, { hostOrigins: [] })).rejects.toThrow(new OutsideTeamsError(TEAMS_TEXT.notices.notInTeams));
     expect(app.initialize).not.toHaveBeenCalled();
   });
 
@@ -39,13 +33,13 @@ describe('connectToTeams', () => {
     await jest.advanceTimersByTimeAsync(TEAMS_INITIALIZE_TIMEOUT_MS - 1);
     expect(app.getContext).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
-    await expect(outcome).resolves.toBe(TEAMS_DID_NOT_ANSWER_MESSAGE);
+    await expect(outcome).resolves.toBe(TEAMS_TEXT.notices.teamsDidNotAnswer);
     expect(app.getContext).not.toHaveBeenCalled();
   });
 
   it('says the page is outside Teams when app.initialize rejects (no Teams parent)', async () => {
     jest.mocked(app.initialize).mockRejectedValue(new Error('No Parent window found'));
-    await expect(connectToTeams(framedWindow(), { hostOrigins: [] })).rejects.toThrow(NOT_IN_TEAMS_MESSAGE);
+    await expect(connectToTeams(framedWindow(), { hostOrigins: [] })).rejects.toThrow(TEAMS_TEXT.notices.notInTeams);
   });
 
   it('passes the configured host origins to app.initialize and returns the context', async () => {

@@ -1,12 +1,5 @@
 import { app } from '@microsoft/teams-js';
-
-/** Shown when the page is not inside any host window (opened directly in a browser tab). */
-export const NOT_IN_TEAMS_MESSAGE =
-  'This page works only inside Microsoft Teams. Add Datahaven Documents as a tab in a Teams channel and open it there.';
-
-/** Shown when the surrounding window never answers TeamsJS (a frame that is not Teams). */
-export const TEAMS_DID_NOT_ANSWER_MESSAGE =
-  'Microsoft Teams did not answer in time. This page works only inside a Microsoft Teams tab; reload the tab to try again.';
+import { TEAMS_TEXT } from './teamsText';
 
 /** How long `app.initialize` may take before we say Teams is not there (HOSTS.md: outside Teams it may never resolve). */
 export const TEAMS_INITIALIZE_TIMEOUT_MS = 8000;
@@ -40,17 +33,17 @@ export function mayBeInTeams(win: Window): boolean {
  * OutsideTeamsError whose message says so in words; a frame that never answers fails after the time-out.
  */
 export async function connectToTeams(win: Window, options: ConnectOptions): Promise<app.Context> {
-  if (!mayBeInTeams(win)) throw new OutsideTeamsError(NOT_IN_TEAMS_MESSAGE);
+  if (!mayBeInTeams(win)) throw new OutsideTeamsError(TEAMS_TEXT.notices.notInTeams);
   const timeoutMs = options.timeoutMs ?? TEAMS_INITIALIZE_TIMEOUT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new OutsideTeamsError(TEAMS_DID_NOT_ANSWER_MESSAGE)), timeoutMs);
+    timer = setTimeout(() => reject(new OutsideTeamsError(TEAMS_TEXT.notices.teamsDidNotAnswer)), timeoutMs);
   });
   try {
     await Promise.race([app.initialize([...options.hostOrigins]), timeout]);
   } catch (error) {
     if (error instanceof OutsideTeamsError) throw error;
-    throw new OutsideTeamsError(NOT_IN_TEAMS_MESSAGE, { cause: error });
+    throw new OutsideTeamsError(TEAMS_TEXT.notices.notInTeams, { cause: error });
   } finally {
     clearTimeout(timer);
   }

@@ -17,13 +17,18 @@ import { app } from '@microsoft/teams-js';
 import type { TeamsSignIn } from './createTeamsSignIn';
 import { TokenExchangeError, exchangeEntraToken } from './exchangeEntraToken';
 import { TAB_BASENAME } from './tabRoutes';
+import { TEAMS_TEXT } from './teamsText';
 import { hostThemeForTeams } from './teamsThemes';
 
-/** The tab's home ('/teams' with no queue chosen): says where the queue is picked. */
+/** The tab's home ('/teams' with no queue chosen): says where the queue is picked, in the language shown when the home is drawn. */
 export const TEAMS_HOME: HostHome = {
   kind: 'notice',
-  title: 'Datahaven Documents in Teams',
-  body: 'This tab shows the approval queue chosen for it. To choose another queue, open the tab’s menu in Teams and pick Settings.',
+  get title(): string {
+    return TEAMS_TEXT.home.title;
+  },
+  get body(): string {
+    return TEAMS_TEXT.home.body;
+  },
 };
 
 /** Settings of the Teams host. */

@@ -1,7 +1,8 @@
 import { InteractionRequiredAuthError, createNestablePublicClientApplication, type IPublicClientApplication } from '@azure/msal-browser';
 import { authentication, nestedAppAuth } from '@microsoft/teams-js';
 import { mockedGetAuthToken } from './test/mockedGetAuthToken';
-import { ENTRA_SIGN_IN_FAILED_MESSAGE, createTeamsSignIn } from './createTeamsSignIn';
+import { createTeamsSignIn } from './createTeamsSignIn';
+import { TEAMS_TEXT } from './teamsText';
 import type { TeamsSettings } from './teamsSettings';
 
 jest.mock('@microsoft/teams-js', () => jest.requireActual<typeof import('./test/teamsJsMock')>('./test/teamsJsMock').teamsJsMock());
@@ -64,7 +65,7 @@ describe('createTeamsSignIn', () => {
   it('says in words when getAuthToken fails', async () => {
     jest.mocked(nestedAppAuth.isNAAChannelRecommended).mockReturnValue(false);
     mockedGetAuthToken().mockRejectedValue(new Error('resourceDisabled'));
-    await expect(createTeamsSignIn(SETTINGS, USER).getEntraToken(false)).rejects.toThrow(ENTRA_SIGN_IN_FAILED_MESSAGE);
+    await expect(createTeamsSignIn(SETTINGS, USER).getEntraToken(false)).rejects.toThrow(TEAMS_TEXT.notices.entraSignInFailed);
   });
 
   it('uses nested app authentication when the host recommends it: silent first, for the configured scope and tenant', async () => {
@@ -104,7 +105,7 @@ describe('createTeamsSignIn', () => {
       () => Promise.resolve('entra-popup'),
     );
     jest.mocked(createNestablePublicClientApplication).mockResolvedValue(client as unknown as IPublicClientApplication);
-    await expect(createTeamsSignIn(SETTINGS, USER).getEntraToken(false)).rejects.toThrow(ENTRA_SIGN_IN_FAILED_MESSAGE);
+    await expect(createTeamsSignIn(SETTINGS, USER).getEntraToken(false)).rejects.toThrow(TEAMS_TEXT.notices.entraSignInFailed);
     expect(client.acquireTokenPopup).not.toHaveBeenCalled();
   });
 });

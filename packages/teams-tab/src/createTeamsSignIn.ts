@@ -6,6 +6,7 @@ import {
 } from '@azure/msal-browser';
 import { authentication, nestedAppAuth } from '@microsoft/teams-js';
 import type { TeamsSettings } from './teamsSettings';
+import { TEAMS_TEXT } from './teamsText';
 
 /** Who Teams says the user is (a hint for Entra, never proof of identity). */
 export interface TeamsUserHint {
@@ -20,9 +21,6 @@ export interface TeamsSignIn {
   /** An Entra access token; with forceRefresh one MSAL does not answer from its cache. */
   getEntraToken(forceRefresh: boolean): Promise<string>;
 }
-
-/** Shown when neither sign-in way gives a token (the cause goes to the log). */
-export const ENTRA_SIGN_IN_FAILED_MESSAGE = 'Signing in with your Microsoft account failed. Reload the tab to try again.';
 
 /** Whether the host recommends NAA; TeamsJS throws when it is not initialised, which counts as no. */
 function naaRecommended(): boolean {
@@ -52,7 +50,7 @@ export function createTeamsSignIn(settings: TeamsSettings, user: TeamsUserHint):
         try {
           return await authentication.getAuthToken();
         } catch (error) {
-          throw new Error(ENTRA_SIGN_IN_FAILED_MESSAGE, { cause: error });
+          throw new Error(TEAMS_TEXT.notices.entraSignInFailed, { cause: error });
         }
       },
     };
@@ -79,7 +77,7 @@ export function createTeamsSignIn(settings: TeamsSettings, user: TeamsUserHint):
           return (await msal.acquireTokenPopup({ scopes: settings.scopes, loginHint: user.loginHint })).accessToken;
         }
       } catch (error) {
-        throw new Error(ENTRA_SIGN_IN_FAILED_MESSAGE, { cause: error });
+        throw new Error(TEAMS_TEXT.notices.entraSignInFailed, { cause: error });
       }
     },
   };

@@ -1,4 +1,5 @@
 import { BUILD, decodeToken } from '@datahaven/core';
+import { TEAMS_TEXT } from './teamsText';
 
 /** The product's refusal of an Entra token (401 wrong token, 403 unknown user): the server's words and status. */
 export class TokenExchangeError extends Error {
@@ -11,13 +12,10 @@ export class TokenExchangeError extends Error {
   }
 }
 
-/** Shown when the server answers without words of its own. */
-export const TOKEN_EXCHANGE_FAILED_MESSAGE = 'Datahaven Documents could not sign you in with your Microsoft account.';
-
 /** The words of an error answer: JSON `{ message }`, plain text, or our default. */
 function refusalText(body: string): string {
   const text = body.trim();
-  if (text === '') return TOKEN_EXCHANGE_FAILED_MESSAGE;
+  if (text === '') return TEAMS_TEXT.notices.tokenExchangeFailed;
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string')
@@ -40,6 +38,6 @@ export async function exchangeEntraToken(fetchFn: typeof fetch, entraToken: stri
   const body = await response.text();
   if (!response.ok) throw new TokenExchangeError(response.status, refusalText(body));
   const token = body.trim();
-  if (decodeToken(token) === null) throw new TokenExchangeError(502, TOKEN_EXCHANGE_FAILED_MESSAGE);
+  if (decodeToken(token) === null) throw new TokenExchangeError(502, TEAMS_TEXT.notices.tokenExchangeFailed);
   return token;
 }

@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { WorkflowQueue } from '@datahaven/core';
 import { app, pages } from '@microsoft/teams-js';
-import { NOT_IN_TEAMS_MESSAGE } from './connectToTeams';
-import { CONFIGURE_OUTSIDE_SETTINGS_MESSAGE, startTeams } from './startTeams';
+import { startTeams } from './startTeams';
+import { TEAMS_TEXT } from './teamsText';
 import { TeamsApp } from './TeamsApp';
 import { productToken } from './test/productToken';
 import { mockedGetAuthToken } from './test/mockedGetAuthToken';
@@ -20,9 +20,9 @@ const SETTINGS = {
 };
 
 /** The context Teams gives a tab (or, with 'settings', its configure page). */
-function teamsContext(frameContext: string, subPageId?: string): app.Context {
+function teamsContext(frameContext: string, subPageId?: string, locale = 'en-us'): app.Context {
   return {
-    app: { theme: 'default', locale: 'en-us', host: { name: 'Teams', clientType: 'web' } },
+    app: { theme: 'default', locale, host: { name: 'Teams', clientType: 'web' } },
     page: { id: 'datahaven-queue-7', frameContext, subPageId },
     user: { loginHint: 'clerk@contoso.example', tenant: { id: SETTINGS.tenantIds[0] } },
   } as unknown as app.Context;
@@ -62,7 +62,7 @@ describe('startTeams', () => {
     window.history.replaceState(null, '', '/teams/queues/7');
     const backend = server();
     render(<TeamsApp start={startTeams(window, { fetch: backend.fetch })} origin="http://127.0.0.1:3000" />);
-    expect((await screen.findByRole('status')).textContent).toBe(NOT_IN_TEAMS_MESSAGE);
+    expect((await screen.findByRole('status')).textContent).toBe(TEAMS_TEXT.notices.notInTeams);
     expect(app.initialize).not.toHaveBeenCalled();
     expect(backend.seen).toEqual([]);
   });
@@ -114,7 +114,52 @@ describe('startTeams', () => {
   it('at the configure address outside the settings dialog, says where to open it', async () => {
     inTeams('/integration/teams/configure', teamsContext('content'));
     const started = await startTeams(window, { fetch: server().fetch });
-    expect(started).toMatchObject({ kind: 'notice', message: CONFIGURE_OUTSIDE_SETTINGS_MESSAGE });
+    expect(started).toMatchObject({ kind: 'notice', message: TEAMS_TEXT.notices.configureOutsideSettings });
+  });
+
+  it('speaks the Teams user’s language: the configure page in German for de-de, with <html lang="de">', async () => {
+    inTeams('/integration/teams/configure', teamsContext('settings', undefined, 'de-de'));
+    jest.mocked(pages.getConfig).mockResolvedValue({ contentUrl: '' });
+    const backend = server({
+      '/api/workflow-root': () =>
+        json({ queueTypes: [{ id: 3, name: 'Approval', enabled: true, documentCount: 0, queues: [queueOf(7)] }] }),
+    });
+    render(<TeamsApp start={startTeams(window, { fetch: backend.fetch })} origin="http://127.0.0.1:3000" />);
+    const select = await screen.findByRole('combobox', { name: 'Warteschlange' });
+    expect(screen.getByRole('heading', { name: 'Wählen Sie, was diese Registerkarte zeigt' })).toBeTruthy();
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'Warteschlange auswählen…',
+      'Alle Warteschlangen von Approval',
+      'Queue 7',
+    ]);
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('says where the configure page opens in German for a de-at Teams, in English for en-us', async () => {
+    inTeams('/integration/teams/configure', teamsContext('content', undefined, 'de-at'));
+    await expect(startTeams(window, { fetch: server().fetch })).resolves.toMatchObject({
+      kind: 'notice',
+      message:
+        'Diese Seite richtet eine Datahaven Documents-Registerkarte ein. Öffnen Sie sie aus Microsoft Teams: Fügen Sie die Registerkarte zu einem Kanal hinzu, oder wählen Sie „Einstellungen“ im Menü der Registerkarte.',
+    });
+    expect(document.documentElement.lang).toBe('de');
+    inTeams('/integration/teams/configure', teamsContext('content', undefined, 'en-us'));
+    await expect(startTeams(window, { fetch: server().fetch })).resolves.toMatchObject({
+      message:
+        'This page sets up a Datahaven Documents tab. Open it from Microsoft Teams: add the tab to a channel, or choose Settings in the tab’s menu.',
+    });
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('opened outside Teams in a German browser, says so in German (no Teams locale to ask)', async () => {
+    window.history.replaceState(null, '', '/teams/queues/7');
+    jest.spyOn(window.navigator, 'language', 'get').mockReturnValue('de-DE');
+    render(<TeamsApp start={startTeams(window, { fetch: server().fetch })} origin="http://127.0.0.1:3000" />);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Diese Seite funktioniert nur in Microsoft Teams. Fügen Sie Datahaven Documents als Registerkarte zu einem Teams-Kanal hinzu und öffnen Sie sie dort.',
+    );
+    expect(screen.getByRole('heading', { name: 'Datahaven Documents' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
   });
 
   it('applies Teams’ theme switches live on the configure page (data-theme on the app root)', async () => {

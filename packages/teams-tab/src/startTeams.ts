@@ -1,17 +1,12 @@
 import { ApiClient, TokenManager, createDatahavenServices, workflowApi, type DatahavenServices, type WorkflowApi } from '@datahaven/core';
 import { app } from '@microsoft/teams-js';
-import { NOT_IN_TEAMS_MESSAGE, connectToTeams, mayBeInTeams } from './connectToTeams';
+import { connectToTeams, mayBeInTeams } from './connectToTeams';
 import { createTeamsHostAdapter, type TeamsHostAdapter } from './createTeamsHostAdapter';
 import { createTeamsSignIn } from './createTeamsSignIn';
 import { loadTeamsSettings } from './teamsSettings';
+import { showLanguageOf } from './showLanguageOf';
+import { TEAMS_TEXT } from './teamsText';
 import { CONFIGURE_PATH, TAB_BASENAME, coreRouteFor, documentIdFromSubPage, tabChoiceFromPath, type TabChoice } from './tabRoutes';
-
-/** Shown at the configure page's address outside the tab's settings dialog. */
-export const CONFIGURE_OUTSIDE_SETTINGS_MESSAGE =
-  'This page sets up a Datahaven Documents tab. Open it from Microsoft Teams: add the tab to a channel, or choose Settings in the tab’s menu.';
-
-/** Shown when sign-in failed without words of its own. */
-export const SIGN_IN_FAILED_MESSAGE = 'Signing in to Datahaven Documents failed. Reload the tab to try again.';
 
 /** What the Teams bundle shows once started: a sentence, the configure page, or the tab. */
 export type TeamsStart =
@@ -53,22 +48,26 @@ async function tabRoute(choice: TabChoice | null, docId: number | null, services
  */
 export async function startTeams(win: Window, options: StartTeamsOptions = {}): Promise<TeamsStart> {
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  if (!mayBeInTeams(win)) return { kind: 'notice', message: NOT_IN_TEAMS_MESSAGE };
+  // Until Teams says its locale (and outside Teams, where it never does) the browser's language is the best guess.
+  showLanguageOf(win, win.navigator.language);
+  if (!mayBeInTeams(win)) return { kind: 'notice', message: TEAMS_TEXT.notices.notInTeams };
   let host: TeamsHostAdapter;
   try {
     const settings = await loadTeamsSettings(fetchFn);
     const context = await connectToTeams(win, { hostOrigins: settings.hostOrigins, timeoutMs: options.initializeTimeoutMs });
+    // The notices, the configure page and the tab's screens speak the user's Teams language from here on.
+    showLanguageOf(win, context.app.locale);
     const signIn = createTeamsSignIn(settings, { loginHint: context.user?.loginHint, tenantId: context.user?.tenant?.id });
     host = createTeamsHostAdapter(win, { context, signIn, fetch: fetchFn });
   } catch (error) {
-    return { kind: 'notice', message: messageOf(error, NOT_IN_TEAMS_MESSAGE) };
+    return { kind: 'notice', message: messageOf(error, TEAMS_TEXT.notices.notInTeams) };
   }
   // Teams hides its loading indicator once told the app is up (manifest showLoadingIndicator).
   app.notifySuccess().catch(() => undefined);
 
   const path = win.location.pathname.replace(/\/+$/, '');
   if (path === CONFIGURE_PATH) {
-    if (host.frameContext !== 'settings') return { kind: 'notice', message: CONFIGURE_OUTSIDE_SETTINGS_MESSAGE, host };
+    if (host.frameContext !== 'settings') return { kind: 'notice', message: TEAMS_TEXT.notices.configureOutsideSettings, host };
     const client = new ApiClient({ tokens: new TokenManager(host), fetch: fetchFn });
     return { kind: 'configure', host, workflow: workflowApi(client) };
   }
@@ -77,7 +76,7 @@ export async function startTeams(win: Window, options: StartTeamsOptions = {}): 
     // Sign in before the screens mount, so a refusal (no licence, wrong tenant) is shown in the server's words.
     await host.getToken({ forceRefresh: false });
   } catch (error) {
-    return { kind: 'notice', message: messageOf(error, SIGN_IN_FAILED_MESSAGE), host };
+    return { kind: 'notice', message: messageOf(error, TEAMS_TEXT.notices.signInFailed), host };
   }
   const services = createDatahavenServices(host, { fetch: fetchFn, liveUpdates: true });
   const route = await tabRoute(tabChoiceFromPath(win.location.pathname), documentIdFromSubPage(host.subPageId), services);

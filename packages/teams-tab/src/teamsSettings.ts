@@ -1,4 +1,5 @@
 import { BUILD } from '@datahaven/core';
+import { TEAMS_TEXT } from './teamsText';
 
 /** `GET /api/integration/teams/settings` (contract, served by teams-auth without sign-in): what the tab needs to sign in. */
 export interface TeamsSettings {
@@ -15,16 +16,12 @@ export interface TeamsSettings {
   teamsAppId: string;
 }
 
-/** Shown when the settings cannot be read: the tab cannot start without them. */
-export const SETTINGS_FAILED_MESSAGE =
-  'Datahaven Documents could not read its Microsoft Teams settings from the server. Reload the tab; if it keeps failing, ask your administrator.';
-
 /** A list of strings from an unknown JSON value (anything else becomes empty). */
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
 }
 
-/** Reads the server's Teams settings; throws with SETTINGS_FAILED_MESSAGE when they cannot be read. */
+/** Reads the server's Teams settings; throws with TEAMS_TEXT.notices.settingsFailed when they cannot be read. */
 export async function loadTeamsSettings(fetchFn: typeof fetch, apiBase: string = BUILD.apiBasePath): Promise<TeamsSettings> {
   let body: unknown;
   try {
@@ -34,9 +31,9 @@ export async function loadTeamsSettings(fetchFn: typeof fetch, apiBase: string =
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     body = await response.json();
   } catch (error) {
-    throw new Error(SETTINGS_FAILED_MESSAGE, { cause: error });
+    throw new Error(TEAMS_TEXT.notices.settingsFailed, { cause: error });
   }
-  if (typeof body !== 'object' || body === null) throw new Error(SETTINGS_FAILED_MESSAGE);
+  if (typeof body !== 'object' || body === null) throw new Error(TEAMS_TEXT.notices.settingsFailed);
   const source = body as Record<string, unknown>;
   return {
     clientId: typeof source.clientId === 'string' ? source.clientId : '',

@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { MESSAGES } from '../rules';
+import { MESSAGES, messagesFor } from '../rules';
+import { SHOWN_LANGUAGE } from '../locale/shownLanguage';
 import { makeToken } from '../api/test/fakes';
 import { browserHost } from './browserHost';
 import { memoryStorage } from './memoryStorage';
@@ -35,6 +36,20 @@ describe('browserHost', () => {
     const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response('', { status: 401 }));
     const host = browserHost({ token: makeToken(Date.now() + 1000), fetch, storage });
     await expect(host.getToken({ forceRefresh: true })).rejects.toThrow(MESSAGES.badAuthenticationToken);
+    await expect(host.getToken({ forceRefresh: false })).rejects.toThrow(MESSAGES.badAuthenticationToken);
+  });
+
+  it('says a refused sign-in in the language shown: German while German is on screen, English again after', async () => {
+    const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response('', { status: 401 }));
+    const host = browserHost({ token: makeToken(Date.now() + 1000), fetch, storage });
+    const german = messagesFor('de-DE').badAuthenticationToken;
+    expect(german).not.toBe(MESSAGES.badAuthenticationToken);
+    SHOWN_LANGUAGE.show('de');
+    try {
+      await expect(host.getToken({ forceRefresh: true })).rejects.toThrow(german);
+    } finally {
+      SHOWN_LANGUAGE.show('en');
+    }
     await expect(host.getToken({ forceRefresh: false })).rejects.toThrow(MESSAGES.badAuthenticationToken);
   });
 

@@ -1,5 +1,6 @@
 import { BUILD, decodeToken, type ClientType, type UploadNotice } from '../model';
-import { MESSAGES } from '../rules';
+// The spec's texts in the language shown (locale/ is data every core layer may read): a refused sign-in reads as the screens do.
+import { MESSAGES } from '../locale/messages';
 import { contextFromQuery } from './contextFromQuery';
 import type { HostAdapter, HostContext, TokenRequest } from './HostAdapter';
 import type { StoragePort } from './StoragePort';

@@ -2,12 +2,13 @@ import { createRoot } from 'react-dom/client';
 import { PublicClientApplication } from '@azure/msal-browser';
 import { BUILD } from '@datahaven/core';
 import type { OutlookSignInDialogMessage } from '../createOutlookSignIn';
+import { showLanguageOf } from '../showLanguageOf';
 import { SIGN_IN_DIALOG_TEXT, signInInDialog } from './signInInDialog';
 
 /** The part of office.js the dialog page uses: `messageParent` (DialogApi 1.1; the target origin from 1.2). */
 interface DialogOffice {
   onReady(): Promise<unknown>;
-  context: { ui: { messageParent(message: string, options?: { targetOrigin: string }): void } };
+  context: { displayLanguage?: string; ui: { messageParent(message: string, options?: { targetOrigin: string }): void } };
 }
 
 /** office.js (or the demo simulator's stand-in) is a global the page loads before this bundle. */
@@ -16,6 +17,8 @@ const office = (window as Window & { Office?: DialogOffice }).Office;
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to show the sign-in in.');
 const root = createRoot(container);
+// The browser's language until Office answers with Outlook's display language.
+showLanguageOf(window, window.navigator.language);
 
 const show = (text: string, failed = false): void => {
   root.render(
@@ -38,8 +41,9 @@ if (office === undefined) {
   show(SIGN_IN_DIALOG_TEXT.working);
   void office
     .onReady()
-    .then(() =>
-      signInInDialog({
+    .then(() => {
+      showLanguageOf(window, office.context.displayLanguage ?? window.navigator.language);
+      return signInInDialog({
         apiBase: BUILD.apiBasePath,
         fetch: (input, init) => window.fetch(input, init),
         location: window.location,
@@ -48,7 +52,7 @@ if (office === undefined) {
           await client.initialize();
           return client;
         },
-      }),
-    )
+      });
+    })
     .then((message) => answer(office, message));
 }

@@ -1,15 +1,10 @@
 import type { AuthenticationResult, Configuration, IPublicClientApplication } from '@azure/msal-browser';
 import type { OutlookSignInDialogMessage } from '../createOutlookSignIn';
+import { OUTLOOK_TEXT } from '../outlookText';
 import { readEntraSettings } from '../readEntraSettings';
 
-/** What the sign-in page says when it cannot sign in, in words (sent to the pane, which shows them). */
-export const SIGN_IN_DIALOG_TEXT = {
-  notConfigured: 'Microsoft Entra sign-in is not configured on this Datahaven Documents server.',
-  insecureAuthority: (authority: string): string => `The sign-in authority ${authority} is not an https address.`,
-  working: 'Signing you in to Datahaven Documents…',
-  done: 'Signed in. This window closes by itself.',
-  outsideOffice: 'This page signs you in to Datahaven Documents from Outlook; open it from the add-in.',
-} as const;
+/** What the sign-in page says when it cannot sign in, in words (sent to the pane, which shows them), in the language shown. */
+export const SIGN_IN_DIALOG_TEXT = OUTLOOK_TEXT.signInDialog;
 
 /** Options of the dialog's sign-in. */
 export interface SignInInDialogOptions {
