@@ -20,6 +20,8 @@ const MAIN = resolve(__dirname, '..', 'packages', 'server', 'dist', 'main.js');
 const CLIENTS = 8;
 /** Documents waiting for approval at the start: more than an hour of this load approves. */
 const DOCUMENTS = 20_000;
+/** How often a client takes a fresh token: well inside the product token's hour. */
+const TOKEN_RENEW_MS = 30 * 60_000;
 /** Minutes left out of the flatness judgement: the server's code is compiled and its caches fill meanwhile. */
 const WARM_UP_MINUTES = 5;
 
@@ -110,8 +112,9 @@ export async function runSoakBench(): Promise<void> {
         .values(seeded.users.map((user) => ({ user_id: user.id, privilege_id: privilege.id, value: 1 })))
         .execute();
     }
-    const issuedAt = new Date();
-    const tokens = seeded.users.map((user) => signToken(deps.tokenSecret, tokenPayloadFor(user.username, issuedAt)));
+    // A product token lasts an hour: each client signs in again every TOKEN_RENEW_MS, as the web client refreshes its token.
+    const freshToken = (index: number): string => signToken(deps.tokenSecret, tokenPayloadFor(seeded.users[index].username, new Date()));
+    const tokens = seeded.users.map((_, index) => freshToken(index));
     const [port, adminPort] = [await freePort(), await freePort()];
     const server = spawn(process.execPath, [MAIN, 'serve'], {
       env: {
@@ -139,8 +142,13 @@ export async function runSoakBench(): Promise<void> {
     const waiting = [...seeded.documentIds];
     const stopAt = performance.now() + total * 60_000;
     const client = async (index: number): Promise<void> => {
-      const token = tokens[index];
+      let token = tokens[index];
+      let signedInAt = performance.now();
       for (let round = 0; performance.now() < stopAt; round += 1) {
+        if (performance.now() - signedInAt > TOKEN_RENEW_MS) {
+          token = freshToken(index);
+          signedInAt = performance.now();
+        }
         await call(baseUrl, token, tally, `/api/queues/${seeded.queueId}/workflow?sort=dueDate&take=30`);
         await call(baseUrl, token, tally, `/api/documents/search?q=${encodeURIComponent(`invoice ${round % 500}`)}`);
         if (round % 5 === 0) {
