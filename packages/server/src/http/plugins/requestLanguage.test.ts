@@ -36,6 +36,8 @@ describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)"
   const closed = { id: 0, name: unique('Geschlossen ') };
   const followed = { id: 0, name: unique('Nur lesen ') };
   const final = { id: 0, name: unique('Genehmigt ') };
+  const disabled = { id: 0, name: unique('Stillgelegt ') };
+  let plain: { id: number; username: string };
   beforeAll(async () => {
     const s = server();
     world = await createWorld(s);
@@ -52,6 +54,9 @@ describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)"
     final.id = await createQueue(s, type, { name: final.name });
     await createQueue(s, type, { approveTo: final.id });
     await grantGroupQueueAccess(s, workers, final.id);
+    disabled.id = await createQueue(s, type, { name: disabled.name, enabled: false });
+    await grantGroupQueueAccess(s, workers, disabled.id);
+    plain = await createUser(s, unique('plain'));
   });
 
   const ask = (s: TestServer, url: string, language: string | null, authenticated = true): Promise<TestResponse> =>
@@ -140,6 +145,20 @@ describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)"
       message: `Fehler: Import kann nicht abgeschlossen werden! Die Warteschlange ${final.name} ist eine Endwarteschlange: Belege gelangen nur über den Workflow (Genehmigen, Ablehnen oder Weiterleiten) hinein, nie durch Import, Upload oder Ablage aus E-Mails.`,
     });
     expect((await dropOn(final.id, 'en-US')).json()).toMatchObject({ message: finalQueueRefusal(final.name) });
+  });
+
+  it("words the workflow's privilege and disabled-queue refusals in the caller's language", async () => {
+    const rootAs = (language: string) =>
+      server().inject({ url: '/api/workflow-root', headers: { ...server().authHeaders(plain.username), 'accept-language': language } });
+    const german = await rootAs('de-DE');
+    expect(german.statusCode).toBe(403);
+    expect(german.json()).toMatchObject({ message: "Der Workflow-Bereich erfordert das Recht 'Workflow Queues: OK'." });
+    expect((await rootAs('en-US')).json()).toMatchObject({ message: "The workflow area needs the 'Workflow Queues: OK' privilege." });
+
+    const off = await dropOn(disabled.id, 'de-DE');
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toMatchObject({ message: `Die Warteschlange ${disabled.name} ist deaktiviert.` });
+    expect((await dropOn(disabled.id, 'en-US')).json()).toMatchObject({ message: `The queue ${disabled.name} is disabled.` });
   });
 
   it("lists each queue's importRefusal in the caller's language", async () => {
