@@ -78,9 +78,10 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
       return await onBehalfOf.graphTokenFor(assertion, tenantId);
     } catch (error) {
       if (!(error instanceof GraphRequestError)) throw error;
-      const detail = error.message;
-      if (error.code === 'NotConfigured') throw badRequest((language) => mailRefusalsFor(language).sendGraphTokenInstead(detail));
-      throw new HttpError(502, 'GraphError', error.message);
+      const refusal = error;
+      if (refusal.code === 'NotConfigured')
+        throw badRequest((language) => mailRefusalsFor(language).sendGraphTokenInstead(refusal.messageIn(language)));
+      throw new HttpError(502, 'GraphError', (language) => refusal.messageIn(language));
     }
   };
 
