@@ -3,7 +3,7 @@ import { FEATURES1 } from '@datahaven/core/model';
 import type { WorkflowRoot } from '@datahaven/core/model';
 import { READ_ONLY_QUEUE_FLAGS, encodeQueueAccess, finalQueueRefusal, queueActionRefusal } from '../../access';
 import { MAIL_REFUSALS } from '../../mail/mailRefusalsFor';
-import { createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
+import { createDocument, createGroup, createUser, createWorld, grantTableAccess, makePdf, unique } from '../../test/factories';
 import {
   WORKFLOW_PRIVILEGES,
   createQueue,
@@ -159,6 +159,25 @@ describeOnEachDatabase("Error bodies in the caller's language (Accept-Language)"
     expect(off.statusCode).toBe(400);
     expect(off.json()).toMatchObject({ message: `Die Warteschlange ${disabled.name} ist deaktiviert.` });
     expect((await dropOn(disabled.id, 'en-US')).json()).toMatchObject({ message: `The queue ${disabled.name} is disabled.` });
+  });
+
+  it("words the approval list editor's refusals in the caller's language", async () => {
+    const docId = await createDocument(server(), { sitId: world.table.sitId, recordId: world.recordId, uploader: world.clerk });
+    const setStep = (language: string) =>
+      server().inject({
+        method: 'PUT',
+        url: `/api/v2/documents/${docId}/approvals/1`,
+        headers: { ...server().authHeaders(world.clerk.username), 'accept-language': language },
+        payload: { queueId: null },
+      });
+    const german = await setStep('de-DE');
+    expect(german.statusCode).toBe(400);
+    expect(german.json()).toMatchObject({
+      message: 'Der Beleg befindet sich in keiner Workflow-Warteschlange und hat daher keine Genehmigungsliste.',
+    });
+    expect((await setStep('en-US')).json()).toMatchObject({
+      message: 'The document is in no workflow queue, so it has no approval list.',
+    });
   });
 
   it("lists each queue's importRefusal in the caller's language", async () => {
