@@ -1,4 +1,4 @@
-import { MESSAGES } from '@datahaven/core/rules';
+import { messagesFor } from '@datahaven/core/rules';
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
@@ -36,13 +36,16 @@ export async function findFinalQueueIds(db: Kysely<Database>, queueIds: readonly
 }
 
 /** Why a final queue refuses an import, a mail filing or an upload (the spec's 'Error: Cannot complete import!' first). */
-export function finalQueueRefusal(queueName: string): string {
-  return `${MESSAGES.cannotCompleteImport} The queue ${queueName} is a final queue: documents enter it only through the workflow (approve, reject or route), never by import, upload or mail filing.`;
+export function finalQueueRefusal(queueName: string, language = 'en'): string {
+  const cannotCompleteImport = messagesFor(language).cannotCompleteImport;
+  if (language.toLowerCase().startsWith('de'))
+    return `${cannotCompleteImport} Die Warteschlange ${queueName} ist eine Endwarteschlange: Belege gelangen nur über den Workflow (Genehmigen, Ablehnen oder Weiterleiten) hinein, nie durch Import, Upload oder Ablage aus E-Mails.`;
+  return `${cannotCompleteImport} The queue ${queueName} is a final queue: documents enter it only through the workflow (approve, reject or route), never by import, upload or mail filing.`;
 }
 
 /** 403 with finalQueueRefusal's words. */
 export function finalQueueForbidden(queueName: string): DomainError {
-  return forbidden(finalQueueRefusal(queueName));
+  return forbidden((language) => finalQueueRefusal(queueName, language));
 }
 
 /** Refuses (403 in words) when the queue is final; `db` may be the write transaction that then puts documents there. */
@@ -68,8 +71,11 @@ export async function assertFinalQueueTakesOnlyItsOwn(
     .where('q.id', '=', queueId)
     .executeTakeFirst();
   if (queue !== undefined && Number(queue.final) === 1) {
-    throw forbidden(
-      `The queue ${queue.name} is a final queue: a document made of pages from documents in other queues does not enter it. Merge or recombine them where they wait, before the decision.`,
+    const name = queue.name;
+    throw forbidden((language) =>
+      language.toLowerCase().startsWith('de')
+        ? `Die Warteschlange ${name} ist eine Endwarteschlange: Ein Beleg aus Seiten von Belegen in anderen Warteschlangen gelangt nicht hinein. Führen Sie sie vor der Entscheidung dort zusammen oder stellen Sie sie dort neu zusammen, wo sie warten.`
+        : `The queue ${name} is a final queue: a document made of pages from documents in other queues does not enter it. Merge or recombine them where they wait, before the decision.`,
     );
   }
 }

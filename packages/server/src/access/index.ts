@@ -82,3 +82,5 @@ export {
 } from './finalQueues';
 export { assertSubmittedWhereRequired } from './submissionRules';
 export { visibleDocumentOr404 } from './visibleDocumentOr404';
+export { ACCESS_REFUSALS, ACCESS_REFUSALS_DE, accessRefusalsFor } from './accessRefusalsFor';
+export type { PrivilegedActivity } from './accessRefusalsFor';

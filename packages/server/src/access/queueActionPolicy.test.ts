@@ -73,4 +73,17 @@ describe('the queue policy (issue 35: membership semantics in one place)', () =>
     expect(grantsAnyWrite(FOLLOWER)).toBe(false);
     expect(grantsAnyWrite(encodeQueueAccess(['Copy']))).toBe(true);
   });
+
+  it('says the same in German, Sie-form, the flag names as the portal names them', () => {
+    expect(queueActionRefusal('editCustomData', 'Freigabe L2', FOLLOWER, 'de-DE')).toBe(
+      'Ihr Zugriff auf die Warteschlange Freigabe L2 erlaubt es nicht, benutzerdefinierte Daten zu ändern (erforderlich: eines von ChangeDescription, ChangeUserString1, ChangeUserDate1, ChangeAnnotations, ChangeSubtype). Sie folgen dieser Warteschlange nur lesend.',
+    );
+    expect(queueActionRefusal('splitAdvanced', 'Kontierung', encodeQueueAccess(['Split']), 'de')).toBe(
+      'Ihr Zugriff auf die Warteschlange Kontierung erlaubt es nicht, Belege in benannte Teile aufzuteilen (erforderlich: Split und SplitAdvanced).',
+    );
+    expect(queueActionRefusal('lock', 'Eingang', 0, 'de')).toBe(
+      `Ihr Zugriff auf die Warteschlange Eingang erlaubt es nicht, Belege zu sperren (erforderlich: AccessDocumentWithin und ein Recht, mit dem Sie dort handeln dürfen, nicht nur ${READ_ONLY_QUEUE_FLAGS.join(', ')}).`,
+    );
+    expect(queueActionRefusal('import', 'Coding', FOLLOWER, 'fr-FR')).toBe(queueActionRefusal('import', 'Coding', FOLLOWER));
+  });
 });

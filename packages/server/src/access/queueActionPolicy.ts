@@ -46,6 +46,8 @@ export type QueueAction =
 export interface QueueActionRule {
   /** The action in a refusal: 'Your access to the queue X does not allow {what}'. */
   what: string;
+  /** The same in German: 'Ihr Zugriff auf die Warteschlange X erlaubt es nicht, {whatDe}'. */
+  whatDe: string;
   /** Flags every one of which is needed. */
   allOf: readonly QueueAccessFlag[];
   /** Flags one of which is needed (none named: no such condition). */
@@ -54,8 +56,8 @@ export interface QueueActionRule {
   needs: string;
 }
 
-function all(what: string, ...flags: QueueAccessFlag[]): QueueActionRule {
-  return { what, allOf: flags, anyOf: [], needs: flags.join(' and ') };
+function all(what: string, whatDe: string, ...flags: QueueAccessFlag[]): QueueActionRule {
+  return { what, whatDe, allOf: flags, anyOf: [], needs: flags.join(' and ') };
 }
 
 /** The spec's workflowPerms bit editDocData ("edit document data") is granted by any one of these (access/queueAccessFlags WORKFLOW_PERM_SOURCES). */
@@ -78,37 +80,39 @@ const DOCUMENT_DATA_FLAGS: readonly QueueAccessFlag[] = [
  */
 export const QUEUE_ACTION_POLICY: Readonly<Record<QueueAction, QueueActionRule>> = {
   // Putting new documents into the queue is the cabinet's Paste (portal §3): ours, as the spec names no import flag.
-  import: all('importing documents into it', 'Paste'),
+  import: all('importing documents into it', 'Belege in sie zu importieren', 'Paste'),
   // A submit hands the document on ("coded, take it from here"), as a route does: ours.
-  submit: all('submitting documents', 'Route'),
-  editDescription: all('changing the description or name', 'ChangeDescription'),
-  editUserString: all('changing the user string', 'ChangeUserString1'),
-  editUserDate: all('changing the user date', 'ChangeUserDate1'),
+  submit: all('submitting documents', 'Belege einzureichen', 'Route'),
+  editDescription: all('changing the description or name', 'die Beschreibung oder den Namen zu ändern', 'ChangeDescription'),
+  editUserString: all('changing the user string', 'das Benutzerfeld (Text) zu ändern', 'ChangeUserString1'),
+  editUserDate: all('changing the user date', 'das Benutzerdatum zu ändern', 'ChangeUserDate1'),
   // Custom (index) data is document data: the workflowPerms bit editDocData, as GET /readonly answers it.
   editCustomData: {
     what: 'changing custom data',
+    whatDe: 'benutzerdefinierte Daten zu ändern',
     allOf: [],
     anyOf: DOCUMENT_DATA_FLAGS,
     needs: `one of ${DOCUMENT_DATA_FLAGS.join(', ')}`,
   },
-  annotate: all('changing annotations', 'ChangeAnnotations'),
-  changeSubtype: all('changing the subtype', 'ChangeSubtype'),
-  link: all('linking documents', 'LinkDocument'),
-  unlink: all('breaking links', 'UnlinkDocument'),
-  split: all('splitting documents', 'Split'),
-  splitAdvanced: all('splitting documents into named parts', 'Split', 'SplitAdvanced'),
-  merge: all('merging documents', 'Merge'),
-  delete: all('deleting documents', 'Delete'),
+  annotate: all('changing annotations', 'Anmerkungen zu ändern', 'ChangeAnnotations'),
+  changeSubtype: all('changing the subtype', 'den Untertyp zu ändern', 'ChangeSubtype'),
+  link: all('linking documents', 'Belege zu verknüpfen', 'LinkDocument'),
+  unlink: all('breaking links', 'Verknüpfungen aufzuheben', 'UnlinkDocument'),
+  split: all('splitting documents', 'Belege aufzuteilen', 'Split'),
+  splitAdvanced: all('splitting documents into named parts', 'Belege in benannte Teile aufzuteilen', 'Split', 'SplitAdvanced'),
+  merge: all('merging documents', 'Belege zusammenzuführen', 'Merge'),
+  delete: all('deleting documents', 'Belege zu löschen', 'Delete'),
   // A lock reserves a document to work on it: only for a member who may open its documents and act there at all.
   lock: {
     what: 'locking documents',
+    whatDe: 'Belege zu sperren',
     allOf: ['AccessDocumentWithin'],
     anyOf: WRITE_QUEUE_FLAGS,
     needs: `AccessDocumentWithin and a flag that lets you act there, not only ${READ_ONLY_QUEUE_FLAGS.join(', ')}`,
   },
-  route: all('routing documents', 'Route'),
-  approve: all('approving documents', 'Approve'),
-  reject: all('rejecting documents', 'Reject'),
+  route: all('routing documents', 'Belege weiterzuleiten', 'Route'),
+  approve: all('approving documents', 'Belege zu genehmigen', 'Approve'),
+  reject: all('rejecting documents', 'Belege abzulehnen', 'Reject'),
 };
 
 /** Whether an access bit set holds what `rule` needs. */
@@ -128,18 +132,34 @@ export function grantsAnyWrite(access: number): boolean {
 }
 
 /**
- * The refusal of `action` in words: which queue, what it needs, and — for a member who only
- * follows the queue — that following grants no change.
+ * A rule's flags in German (the flag names stay: they are the portal's): all of `allOf`, and one
+ * of `anyOf` — for a lock, any flag beyond following, named by the ones that are not enough.
  */
-export function queueActionRefusal(action: QueueAction, queueName: string, access: number): string {
+function needsDe(rule: QueueActionRule): string {
+  const all = rule.allOf.join(' und ');
+  if (rule.anyOf.length === 0) return all;
+  if (all === '') return `eines von ${rule.anyOf.join(', ')}`;
+  return `${all} und ein Recht, mit dem Sie dort handeln dürfen, nicht nur ${READ_ONLY_QUEUE_FLAGS.join(', ')}`;
+}
+
+/**
+ * The refusal of `action` in words: which queue, what it needs, and — for a member who only
+ * follows the queue — that following grants no change. In `language` (German or English).
+ */
+export function queueActionRefusal(action: QueueAction, queueName: string, access: number, language = 'en'): string {
   const rule = QUEUE_ACTION_POLICY[action];
+  const readOnly = access !== 0 && !grantsAnyWrite(access);
+  if (language.toLowerCase().startsWith('de')) {
+    const german = `Ihr Zugriff auf die Warteschlange ${queueName} erlaubt es nicht, ${rule.whatDe} (erforderlich: ${needsDe(rule)}).`;
+    return readOnly ? `${german} Sie folgen dieser Warteschlange nur lesend.` : german;
+  }
   const base = `Your access to the queue ${queueName} does not allow ${rule.what} (it needs ${rule.needs}).`;
-  return access !== 0 && !grantsAnyWrite(access) ? `${base} You follow this queue read-only.` : base;
+  return readOnly ? `${base} You follow this queue read-only.` : base;
 }
 
 /** 403 with queueActionRefusal's words. */
 export function queueActionForbidden(action: QueueAction, queueName: string, access: number): DomainError {
-  return forbidden(queueActionRefusal(action, queueName, access));
+  return forbidden((language) => queueActionRefusal(action, queueName, access, language));
 }
 
 /** Refuses (403 in words) unless the caller's effective access on the queue allows `action`. */

@@ -17,11 +17,11 @@ export interface ImportableQueue {
  * queue (access/finalQueues: documents reach it only through the workflow, whoever asks), or no
  * Paste flag (the queue policy's `import`). POST /api/queues/{id}/documents refuses with these
  * words and the queues the client lists carry them (`importRefusal`), so the screen disables
- * exactly what the server refuses. In `language` (the spec's refusal; the rest is ours, in English).
+ * exactly what the server refuses. In `language` (German or English).
  */
 export function queueImportRefusal(queue: ImportableQueue, final: boolean, language = 'en'): string | null {
   if (hasQueueFeature(queue, 'NoImporting')) return messageFunctionsFor(language).queueRefusesImport(queue.name);
-  if (final) return finalQueueRefusal(queue.name);
-  if (!queueActionAllowed('import', queue.access)) return queueActionRefusal('import', queue.name, queue.access);
+  if (final) return finalQueueRefusal(queue.name, language);
+  if (!queueActionAllowed('import', queue.access)) return queueActionRefusal('import', queue.name, queue.access, language);
   return null;
 }

@@ -10,6 +10,8 @@ export const HTTP_TEXT = {
   invalidRequest: 'Invalid request.',
   payloadTooLarge: 'Payload too large.',
   previewNotAvailable: (detail: string): string => `Preview not available: ${detail}`,
+  /** storage/FileTooLargeError's own words (the file past the 'File Upload Size Limit' option). */
+  fileTooLarge: (bytes: number): string => `The file exceeds the limit of ${bytes} bytes.`,
 } as const;
 
 /** HTTP_TEXT in German, Sie-form. */
@@ -22,6 +24,7 @@ export const HTTP_TEXT_DE: TextsOf<typeof HTTP_TEXT> = {
   invalidRequest: 'Ungültige Anforderung.',
   payloadTooLarge: 'Die Anforderung ist zu groß.',
   previewNotAvailable: (detail) => `Vorschau nicht verfügbar: ${detail}`,
+  fileTooLarge: (bytes) => `Die Datei überschreitet die Grenze von ${bytes.toLocaleString('de-DE')} Bytes.`,
 };
 
 /** HTTP_TEXT in `language`; English for any the product does not speak. */

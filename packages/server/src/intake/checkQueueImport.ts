@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, findFinalQueueIds, findQueuesWithAccess, queueImportRefusal } from '../access';
+import { QUEUE_ACCESS_FLAGS, accessRefusalsFor, findFinalQueueIds, findQueuesWithAccess, queueImportRefusal } from '../access';
 import type { QueueWithAccess, Viewer } from '../access';
 
 /** The privilege every import needs, as an upload on a record does. */
@@ -17,11 +17,14 @@ const IMPORT_PRIVILEGE = 'Cabinet: Import Documents';
  * Paste flag; a member who only follows the queue is told so).
  */
 export async function checkQueueImport(db: Kysely<Database>, viewer: Viewer, queueId: number): Promise<QueueWithAccess> {
-  if (!viewer.privileges.has(IMPORT_PRIVILEGE)) throw forbidden(`Importing documents needs the '${IMPORT_PRIVILEGE}' privilege.`);
-  if (!viewer.privileges.has('Workflow Queues: OK')) throw forbidden("Importing into a queue needs the 'Workflow Queues: OK' privilege.");
+  if (!viewer.privileges.has(IMPORT_PRIVILEGE))
+    throw forbidden((language) => accessRefusalsFor(language).privilegeNeeded('importing', IMPORT_PRIVILEGE));
+  if (!viewer.privileges.has('Workflow Queues: OK'))
+    throw forbidden((language) => accessRefusalsFor(language).privilegeNeeded('importingIntoQueue', 'Workflow Queues: OK'));
   const queue = (await findQueuesWithAccess(db, viewer, [queueId])).get(queueId);
   if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0) throw notFound('The queue was not found.');
-  if (!queue.enabled) throw invalid(`The queue ${queue.name} is disabled.`);
+  const queueName = queue.name;
+  if (!queue.enabled) throw invalid((language) => accessRefusalsFor(language).queueDisabled(queueName));
   const final = (await findFinalQueueIds(db, [queue.id])).has(queue.id);
   if (queueImportRefusal(queue, final) !== null) throw forbidden((language) => queueImportRefusal(queue, final, language) ?? '');
   return queue;

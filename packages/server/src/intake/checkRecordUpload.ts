@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { assertNotFinalQueue, canUploadTo, importQueueOfTable } from '../access';
+import { accessRefusalsFor, assertNotFinalQueue, canUploadTo, importQueueOfTable } from '../access';
 import type { Viewer } from '../access';
 import type { RecordContextQuery } from '../db/recordContext';
 import { resolveRecordContext } from '../db/recordContext';
@@ -24,9 +24,12 @@ export async function checkRecordUpload(
 ): Promise<UploadTarget> {
   const resolved = await resolveRecordContext(db, context);
   if (resolved === undefined || resolved.recordId === null) throw invalid('No integrated table matches the context.');
-  if (!viewer.privileges.has('Cabinet: Import Documents')) throw forbidden("Uploading needs the 'Cabinet: Import Documents' privilege.");
-  if (!(await canUploadTo(db, viewer, resolved.sit.id, resolved.dataAreaId)))
-    throw forbidden(`You may not upload documents to ${resolved.sit.label} records.`);
+  if (!viewer.privileges.has('Cabinet: Import Documents'))
+    throw forbidden((language) => accessRefusalsFor(language).privilegeNeeded('uploading', 'Cabinet: Import Documents'));
+  if (!(await canUploadTo(db, viewer, resolved.sit.id, resolved.dataAreaId))) {
+    const label = resolved.sit.label;
+    throw forbidden((language) => accessRefusalsFor(language).recordUploadForbidden(label));
+  }
   if (subtypeId !== null) {
     const subtype = await db
       .selectFrom('subtypes')

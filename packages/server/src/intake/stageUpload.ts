@@ -7,7 +7,7 @@ import { checkImageLimits } from '../pdf/checkImageLimits';
 import { sniffFileType } from '../pdf/fileSignature';
 import { countPages } from '../pdf/pageCount';
 import { hasLoopingPageTree } from '../pdf/hasLoopingPageTree';
-import { PDF_DAMAGED_MESSAGE, PdfDamagedError } from '../pdf/PdfDamagedError';
+import { PDF_DAMAGED_MESSAGE, PdfDamagedError, pdfDamagedMessageFor } from '../pdf/PdfDamagedError';
 import { readUploadedPdf } from '../pdf/readUploadedPdf';
 import { cleanFileName } from '../documents';
 import type { StagedFile } from './StagedFile';
@@ -47,12 +47,13 @@ export async function stageUpload(
       await checkImageLimits(path, type.extension);
       if (type.extension === 'pdf') {
         // A page tree that loops claims pages that are not there (second attack finding 7).
-        if (await hasLoopingPageTree(path)) throw unsupportedFileType(PDF_DAMAGED_MESSAGE);
+        if (await hasLoopingPageTree(path)) throw unsupportedFileType(pdfDamagedMessageFor);
         try {
           return await readUploadedPdf(path);
         } catch (error) {
           // The right type with its content lost: said so, not 'Unsupported file type!'.
-          if (error instanceof PdfDamagedError) throw unsupportedFileType(error.message);
+          if (error instanceof PdfDamagedError)
+            throw unsupportedFileType(error.message === PDF_DAMAGED_MESSAGE ? pdfDamagedMessageFor : error.message);
           throw error;
         }
       }

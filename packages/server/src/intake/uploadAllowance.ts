@@ -5,9 +5,15 @@ import { type DomainError, tooLarge } from '../errors/DomainError';
 import type { AppDeps } from '../services/AppDeps';
 import { FileTooLargeError } from '../storage/FileTooLargeError';
 
-/** Megabytes in words, as the settings name them. */
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+/** Megabytes in words, as the settings name them (a decimal comma in German). */
+function megabytes(bytes: number, language = 'en'): string {
+  const value = Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return `${isGerman(language) ? String(value).replace('.', ',') : value} MB`;
+}
+
+/** Whether `language` is German (else the refusals are English). */
+function isGerman(language: string): boolean {
+  return language.toLowerCase().startsWith('de');
 }
 
 /** The start of the UTC day `now` falls in, as the ISO text `created_at` holds. */
@@ -34,14 +40,20 @@ export async function bytesAddedToday(db: Kysely<Database>, userId: number, now:
 
 /** The refusal of an upload past the user's daily quota. */
 export function quotaExceeded(quota: number): DomainError {
-  return tooLarge(
-    `This upload goes past your daily upload quota of ${megabytes(quota)}: upload the rest tomorrow (the day ends at midnight UTC), or ask your administrator to raise DATAHAVEN_UPLOAD_DAILY_QUOTA_MB.`,
+  return tooLarge((language) =>
+    isGerman(language)
+      ? `Mit diesem Upload überschreiten Sie Ihr tägliches Upload-Kontingent von ${megabytes(quota, language)}: Laden Sie den Rest morgen hoch (der Tag endet um Mitternacht UTC), oder bitten Sie Ihren Administrator, DATAHAVEN_UPLOAD_DAILY_QUOTA_MB zu erhöhen.`
+      : `This upload goes past your daily upload quota of ${megabytes(quota)}: upload the rest tomorrow (the day ends at midnight UTC), or ask your administrator to raise DATAHAVEN_UPLOAD_DAILY_QUOTA_MB.`,
   );
 }
 
 /** The refusal of a request whose files together pass the per-request limit. */
 export function requestTooLarge(limit: number): DomainError {
-  return tooLarge(`The files of one upload may add up to ${megabytes(limit)} at most: send them in several uploads.`);
+  return tooLarge((language) =>
+    isGerman(language)
+      ? `Die Dateien eines Uploads dürfen zusammen höchstens ${megabytes(limit, language)} groß sein: Senden Sie sie in mehreren Uploads.`
+      : `The files of one upload may add up to ${megabytes(limit)} at most: send them in several uploads.`,
+  );
 }
 
 /**

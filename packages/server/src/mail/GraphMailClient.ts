@@ -4,6 +4,8 @@ import type { Client, FileObject, Range } from '@microsoft/microsoft-graph-clien
 import { DelegatedTokenAuthenticationProvider, GraphCallState, createGraphSdkClient } from '../graph';
 import type { GraphSdkClientOptions } from '../graph';
 import { sleepMs } from '../retry';
+import type { Wording } from '../errors/Wording';
+import { mailRefusalsFor } from './mailRefusalsFor';
 
 /** A file to attach to a mailbox draft. */
 export interface GraphAttachmentSource {
@@ -85,16 +87,27 @@ export const UPLOAD_CHUNK_SIZE = 4 * 1024 * 1024;
 /** Hosts an upload session's URL may point at besides Graph's own: Outlook's attachment session endpoints. */
 const UPLOAD_HOST_SUFFIXES = ['.office.com', '.office365.com', '.outlook.com', '.microsoft.com', '.cloud.microsoft'];
 
-/** Graph refused or failed a request; `message` is Graph's own words where it gave some. */
+/**
+ * Graph refused or failed a request; `message` is Graph's own words where it gave some (as they
+ * came, in Graph's language), ours as a `Wording` (`wording`, see errors/DomainError) otherwise.
+ */
 export class GraphError extends Error {
   readonly status: number;
   readonly code: string;
+  /** Our words in any language; null for Graph's own. */
+  readonly wording: Wording | null;
 
-  constructor(status: number, code: string, message: string) {
-    super(message);
+  constructor(status: number, code: string, message: string | Wording) {
+    super(typeof message === 'string' ? message : message('en'));
     this.name = 'GraphError';
     this.status = status;
     this.code = code;
+    this.wording = typeof message === 'string' ? null : message;
+  }
+
+  /** The message in `language`: ours worded in it, Graph's as it came. */
+  messageIn(language: string): string {
+    return this.wording === null ? this.message : this.wording(language);
   }
 }
 
@@ -102,7 +115,8 @@ export class GraphError extends Error {
 function checkSizes(attachments: readonly GraphAttachmentSource[]): void {
   for (const attachment of attachments) {
     if (attachment.size > MAX_ATTACHMENT_SIZE) {
-      throw new GraphError(413, 'AttachmentSizeExceeded', `${attachment.name} is larger than the 150 MB an Outlook attachment may be.`);
+      const name = attachment.name;
+      throw new GraphError(413, 'AttachmentSizeExceeded', (language) => mailRefusalsFor(language).attachmentTooLarge(name));
     }
   }
 }
@@ -117,11 +131,8 @@ async function readAll(source: Readable): Promise<Buffer> {
 function failureOf(state: GraphCallState, error: unknown): unknown {
   if (state.unreachable !== null) {
     const cause = state.unreachable.error;
-    return new GraphError(
-      504,
-      'Unreachable',
-      `Microsoft Graph could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    return new GraphError(504, 'Unreachable', (language) => mailRefusalsFor(language).graphUnreachable(detail));
   }
   if (state.refusal === null) return state.thrown ?? error;
   const { status, statusText, text } = state.refusal;

@@ -31,6 +31,18 @@ describe('checkImageLimits', () => {
     });
   });
 
+  it('words its refusals in German too, with German numbers', async () => {
+    const image = await check('bomb-de.png', pngClaiming(50_000, 50_000));
+    expect(image).toBeInstanceOf(ImageLimitError);
+    expect((image as ImageLimitError).wording?.('de-DE')).toBe(
+      'Das Bild hat 50.000 × 50.000 Pixel; angenommen werden Bilder mit bis zu 150.000.000 Pixeln (etwa 12.000 × 12.000).',
+    );
+    const pages = (await check('pages-de.tif', tiffWithPages(10_000))) as ImageLimitError;
+    expect(pages.wording?.('de')).toBe('Die TIFF-Datei hat mehr als 1.000 Seiten; angenommen werden TIFF-Dateien mit bis zu 1.000 Seiten.');
+    const page = (await check('wide-de.tiff', tiffWithPages(2, 40_000, 40_000))) as ImageLimitError;
+    expect(page.wording?.('de')).toMatch(/^Seite 1 der TIFF-Datei hat 40\.000 × 40\.000 Pixel/);
+  });
+
   it('refuses a JPEG header claiming 65,000 × 65,000 pixels', async () => {
     expect(await check('bomb.jpg', jpegClaiming(65_000, 65_000))).toBeInstanceOf(ImageLimitError);
   });

@@ -16,7 +16,12 @@ interface Size {
   height: number;
 }
 
-const formatNumber = (n: number): string => n.toLocaleString('en-US');
+const formatNumber = (n: number, language = 'en'): string => n.toLocaleString(isGerman(language) ? 'de-DE' : 'en-US');
+
+/** Whether `language` is German (else the refusals are English). */
+function isGerman(language: string): boolean {
+  return language.toLowerCase().startsWith('de');
+}
 
 async function readAt(handle: FileHandle, offset: number, length: number): Promise<Buffer | null> {
   if (!Number.isSafeInteger(offset) || offset < 0) return null;
@@ -116,17 +121,28 @@ async function tiffPages(handle: FileHandle): Promise<Size[] | null> {
   return pages;
 }
 
-function checkPixels(size: Size, what: string): void {
+/** Refuses an image (or TIFF page `page`, counted from 1; null for a single image) of more pixels than MAX_IMAGE_PIXELS. */
+function checkPixels(size: Size, page: number | null): void {
   if (size.width * size.height <= MAX_IMAGE_PIXELS) return;
-  throw new ImageLimitError(
-    `${what} is ${formatNumber(size.width)} × ${formatNumber(size.height)} pixels; images of up to ${formatNumber(MAX_IMAGE_PIXELS)} pixels (about 12,000 × 12,000) are accepted.`,
-  );
+  throw new ImageLimitError((language) => {
+    const [width, height, most] = [size.width, size.height, MAX_IMAGE_PIXELS].map((n) => formatNumber(n, language));
+    return isGerman(language)
+      ? `${page === null ? 'Das Bild' : `Seite ${page} der TIFF-Datei`} hat ${width} × ${height} Pixel; angenommen werden Bilder mit bis zu ${most} Pixeln (etwa 12.000 × 12.000).`
+      : `${page === null ? 'The image' : `Page ${page} of the TIFF`} is ${width} × ${height} pixels; images of up to ${most} pixels (about 12,000 × 12,000) are accepted.`;
+  });
 }
 
 function checkPageCount(pages: number): void {
   if (pages <= MAX_TIFF_PAGES) return;
-  const counted = pages > MAX_TIFF_PAGES + 1 ? formatNumber(pages) : `more than ${formatNumber(MAX_TIFF_PAGES)}`;
-  throw new ImageLimitError(`The TIFF has ${counted} pages; TIFFs of up to ${formatNumber(MAX_TIFF_PAGES)} pages are accepted.`);
+  throw new ImageLimitError((language) => {
+    const most = formatNumber(MAX_TIFF_PAGES, language);
+    if (isGerman(language)) {
+      const counted = pages > MAX_TIFF_PAGES + 1 ? formatNumber(pages, language) : `mehr als ${most}`;
+      return `Die TIFF-Datei hat ${counted} Seiten; angenommen werden TIFF-Dateien mit bis zu ${most} Seiten.`;
+    }
+    const counted = pages > MAX_TIFF_PAGES + 1 ? formatNumber(pages) : `more than ${most}`;
+    return `The TIFF has ${counted} pages; TIFFs of up to ${most} pages are accepted.`;
+  });
 }
 
 /**
@@ -172,13 +188,13 @@ export async function checkImageLimits(path: string, extension: string): Promise
       const pages = await tiffPages(handle);
       if (pages !== null) {
         checkPageCount(pages.length);
-        pages.forEach((page, index) => checkPixels(page, pages.length === 1 ? 'The image' : `Page ${index + 1} of the TIFF`));
+        pages.forEach((page, index) => checkPixels(page, pages.length === 1 ? null : index + 1));
         return;
       }
       // A BigTIFF or an odd chain: libvips reads the headers (never the pixels) to decide.
       const metadata = await sharp(path, { limitInputPixels: false }).metadata();
       checkPageCount(metadata.pages ?? 1);
-      checkPixels({ width: metadata.width ?? 0, height: metadata.pageHeight ?? metadata.height ?? 0 }, 'The image');
+      checkPixels({ width: metadata.width ?? 0, height: metadata.pageHeight ?? metadata.height ?? 0 }, null);
       return;
     }
     const size =
@@ -189,7 +205,7 @@ export async function checkImageLimits(path: string, extension: string): Promise
           : ext === 'bmp'
             ? await bmpSize(handle)
             : await jpegSize(handle);
-    if (size !== null) checkPixels(size, 'The image');
+    if (size !== null) checkPixels(size, null);
   } finally {
     await handle.close();
   }

@@ -47,6 +47,25 @@ describeOnEachDatabase('looping page trees (second attack finding 7)', (server) 
     expect(answer.statusCode).toBe(201);
   });
 
+  it("refuses a damaged PDF in the caller's language: German for de-DE", async () => {
+    const [objects] = Object.values(LOOPING_PAGE_TREES);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(looping(objects))], { type: 'application/pdf' }), 'Kaputt.pdf');
+    const answer = await server().inject({
+      method: 'POST',
+      url: `/api/documents?dataAreaId=CRONUS&sitId=${world.table.sitId}&recordId=${world.recordId}`,
+      headers: { ...server().authHeaders(world.clerk.username), 'accept-language': 'de-DE' },
+      payload: form,
+    });
+    expect(answer.statusCode).toBe(415);
+    expect(answer.headers['content-language']).toBe('de');
+    expect(answer.json()).toEqual({
+      statusCode: 415,
+      exceptionType: 'UnsupportedFileType',
+      message: 'Die PDF-Datei ist beschädigt und konnte nicht gelesen werden.',
+    });
+  });
+
   /** What the thumbnails of pages 1 and 2 answer for each stored tree: a page PDFium finds renders; one it cannot is the file's fault, in words. */
   const THUMBNAILS: Readonly<Record<string, readonly [number, number]>> = {
     'a Pages node that is its own kid': [415, 404],

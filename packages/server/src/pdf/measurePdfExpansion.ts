@@ -28,7 +28,7 @@ function inflatedLength(input: Buffer, limit: number): Promise<number> {
     inflater.on('data', (chunk: Buffer) => {
       count += chunk.length;
       if (count > limit) {
-        finish(() => reject(new PdfExpansionError(pdfExpansionMessage(limit))));
+        finish(() => reject(new PdfExpansionError((language) => pdfExpansionMessage(limit, language))));
         inflater.destroy();
       }
     });

@@ -16,6 +16,7 @@ import {
 } from '../access';
 import type { Viewer } from '../access';
 import { WORKFLOW_QUEUE_COLUMNS, presentWorkflowQueue } from './workflowQueuePresenter';
+import { approvalListRefusalsFor } from './approvalListRefusalsFor';
 
 /** A stored approval step, as the workflow action reads it. */
 export interface StoredApprovalStep {
@@ -113,23 +114,27 @@ export async function setApprovalStep(
     // Two editors of one list are serialised by the document row (PostgreSQL; SQLite runs one writer).
     await lockDocumentRows(trx, deps.dialect, [docId]);
     const document = await visibleDocumentOr404(trx, viewer, docId);
-    if (document.queue_id === null) throw invalid('The document is in no workflow queue, so it has no approval list.');
+    if (document.queue_id === null) throw invalid((language) => approvalListRefusalsFor(language).noWorkflowQueue);
     const queue = (await findQueuesWithAccess(trx, viewer, [document.queue_id])).get(document.queue_id);
-    if (queue === undefined) throw invalid('The document is in no workflow queue, so it has no approval list.');
+    if (queue === undefined) throw invalid((language) => approvalListRefusalsFor(language).noWorkflowQueue);
     if ((queue.access & (QUEUE_ACCESS_FLAGS.Approve | QUEUE_ACCESS_FLAGS.Route)) === 0) {
-      throw forbidden("Changing the approval list needs the Approve or Route access of the document's queue.");
+      throw forbidden((language) => approvalListRefusalsFor(language).needsApproveOrRoute);
     }
-    if (!usesApprovalLists(queue)) throw invalid(`The queue '${queue.name}' does not use approval lists (WorkflowRoute).`);
+    const queueName = queue.name;
+    if (!usesApprovalLists(queue)) throw invalid((language) => approvalListRefusalsFor(language).noApprovalLists(queueName));
 
     const list = (await readStoredApprovalLists(trx, [docId])).get(docId) ?? [];
     if (!Number.isSafeInteger(step) || step < 1 || step > list.length + 1) {
-      throw invalid(`Step ${step} is not in the approval list: name a step from 1 to ${list.length + 1}.`);
+      const last = list.length + 1;
+      throw invalid((language) => approvalListRefusalsFor(language).stepOutOfList(step, last));
     }
     if (step <= list.length && list[step - 1].approvedByUserId !== null)
-      throw invalid(`Step ${step} has already been approved and cannot be changed.`);
-    if (change.queueId === null && step === list.length + 1) throw invalid(`Step ${step} is not in the approval list.`);
+      throw invalid((language) => approvalListRefusalsFor(language).stepApproved(step));
+    if (change.queueId === null && step === list.length + 1)
+      throw invalid((language) => approvalListRefusalsFor(language).stepMissing(step));
     if (change.queueId !== null && !(await isApprovalRouteTarget(trx, document.queue_id, change.queueId))) {
-      throw invalid(`Queue ${change.queueId} is not a route from '${queue.name}', so it cannot be an approval step.`);
+      const target = change.queueId;
+      throw invalid((language) => approvalListRefusalsFor(language).notARoute(target, queueName));
     }
 
     // Rewrite the list whole: renumbering in place would trip the (document, step) key mid-update.

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { forbidden, invalid } from '../errors/DomainError';
-import { assertQueueActionAllowed, findQueuesWithAccess, queueActionAllowed } from '../access';
+import { accessRefusalsFor, assertQueueActionAllowed, findQueuesWithAccess, queueActionAllowed } from '../access';
 import type { Viewer } from '../access';
 import type { ErpDeps } from '../erp';
 import { NOTHING_JUDGED } from './approvalLimits';
@@ -94,11 +94,11 @@ export async function readSendForApprovalTarget(
  */
 export async function sendForApproval(deps: ErpDeps, viewer: Viewer, request: SendForApprovalRequest): Promise<SendForApprovalResult> {
   const privilege = WORKFLOW_ACTION_PRIVILEGE.route;
-  if (!viewer.privileges.has(privilege)) throw forbidden(`Sending documents for approval needs the '${privilege}' privilege.`);
+  if (!viewer.privileges.has(privilege)) throw forbidden((language) => accessRefusalsFor(language).privilegeNeeded('sending', privilege));
   return inWriteTransaction(deps.db, async (trx) => {
     const fromId = request.expectedQueueId;
     const from = (await findQueuesWithAccess(trx, viewer, [fromId])).get(fromId);
-    if (from === undefined) throw forbidden('You do not have the Route access of this queue.');
+    if (from === undefined) throw forbidden((language) => accessRefusalsFor(language).queueFlagMissing('Route'));
     assertQueueActionAllowed('route', from);
     const { path, queues } = await readAutoRoutePath(trx, fromId);
     if (!path.ok) throw invalid(path.message);

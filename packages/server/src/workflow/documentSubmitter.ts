@@ -3,7 +3,14 @@ import { LIMITS, hasQueueFeature } from '@datahaven/core/model';
 import { MESSAGES, validateNote } from '@datahaven/core/rules';
 import { inWriteTransaction } from '../db/inWriteTransaction';
 import { forbidden, invalid, notFound, outOfSync } from '../errors/DomainError';
-import { QUEUE_ACCESS_FLAGS, assertNotLockedByOtherUser, assertQueueActionAllowed, canSeeDocument, findQueuesWithAccess } from '../access';
+import {
+  QUEUE_ACCESS_FLAGS,
+  accessRefusalsFor,
+  assertNotLockedByOtherUser,
+  assertQueueActionAllowed,
+  canSeeDocument,
+  findQueuesWithAccess,
+} from '../access';
 import type { Viewer } from '../access';
 import { reindexDocument } from '../search';
 import type { ErpDeps } from '../erp';
@@ -75,8 +82,9 @@ export async function submitDocuments(deps: ErpDeps, viewer: Viewer, request: Su
     if (visible.length !== request.docIds.length) throw notFound(MESSAGES.documentNotFound);
     const queue = (await findQueuesWithAccess(trx, viewer, [fromId])).get(fromId);
     if (queue === undefined || (queue.access & QUEUE_ACCESS_FLAGS.AccessDocumentWithin) === 0)
-      throw forbidden('You do not have the AccessDocumentWithin access of this queue.');
-    if (!queue.enabled) throw invalid(`The queue ${queue.name} is disabled.`);
+      throw forbidden((language) => accessRefusalsFor(language).queueFlagMissing('AccessDocumentWithin'));
+    const queueName = queue.name;
+    if (!queue.enabled) throw invalid((language) => accessRefusalsFor(language).queueDisabled(queueName));
     // Submitting hands the document on: the queue policy's `submit` (Route), never a follower's read flags.
     assertQueueActionAllowed('submit', queue);
     await assertNotLockedByOtherUser(trx, deps, viewer.userId, request.docIds);

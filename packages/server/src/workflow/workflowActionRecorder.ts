@@ -35,8 +35,9 @@ import {
   queueActionAllowed,
   releaseDocumentLocks,
   workflowPermsFromAccess,
+  accessRefusalsFor,
 } from '../access';
-import type { QueueAccessFlag, QueueWithAccess, Viewer } from '../access';
+import type { PrivilegedActivity, QueueAccessFlag, QueueWithAccess, Viewer } from '../access';
 import { reindexDocuments } from '../search';
 import { readStoredApprovalLists, usesApprovalLists } from './approvalListEditor';
 import { recordQueueArrival, recordRejectNotices } from '../notifications';
@@ -87,7 +88,7 @@ export const WORKFLOW_ACTION_PRIVILEGE: Readonly<Record<WorkflowAction, Privileg
   reject: 'Workflow: Reject',
   route: 'Workflow Route: OK',
 };
-const ACTION_GERUND: Record<WorkflowAction, string> = { approve: 'Approving', reject: 'Rejecting', route: 'Routing' };
+const ACTION_ACTIVITY: Record<WorkflowAction, PrivilegedActivity> = { approve: 'approving', reject: 'rejecting', route: 'routing' };
 const ACTION_VERB: Record<WorkflowAction, string> = { approve: 'Approved', reject: 'Rejected', route: 'Routed' };
 /**
  * The action a checked body asks for (the request contract has checked the types, 1–500 distinct
@@ -217,7 +218,8 @@ async function refuseStaleWindow(db: Kysely<Database>, viewer: Viewer, request: 
 export async function recordWorkflowAction(deps: ErpDeps, viewer: Viewer, request: WorkflowActionRequest): Promise<WorkflowActionResult> {
   const { action } = request;
   const privilege = WORKFLOW_ACTION_PRIVILEGE[action];
-  if (!viewer.privileges.has(privilege)) throw forbidden(`${ACTION_GERUND[action]} documents needs the '${privilege}' privilege.`);
+  if (!viewer.privileges.has(privilege))
+    throw forbidden((language) => accessRefusalsFor(language).privilegeNeeded(ACTION_ACTIVITY[action], privilege));
   await refuseStaleWindow(deps.db, viewer, request);
   // Money rules (issues 12, 35): the linked amounts are read from the ERP and judged before the write lock is taken.
   const judged = action === 'approve' ? await judgeApprovalLimits(deps, viewer, request.expectedQueueId, request.docIds) : NOTHING_JUDGED;
@@ -295,7 +297,7 @@ export async function applyWorkflowAction(
   const from = queues.get(fromId);
   // THE queue policy (access/queueActionPolicy) judges the flag, as on every other path.
   if (from === undefined || !queueActionAllowed(action, from.access) || (from.workflowPerms & ACTION_PERM[action]) === 0) {
-    throw forbidden(`You do not have the ${ACTION_FLAG[action]} access of this queue.`);
+    throw forbidden((language) => accessRefusalsFor(language).queueFlagMissing(ACTION_FLAG[action]));
   }
   if (!from.enabled) throw targetUnavailable(action);
   // The row locks first, then the window checked against the rows as locked: a racer that waited

@@ -43,9 +43,9 @@ export const WORKFLOW_QUEUE_COLUMNS = [
 /**
  * A queue row and its visible document count → `WorkflowQueue`; `workflowPerms` comes from the
  * caller's effective access, and `importRefusal` (when the row says whether the queue is final)
- * from access/queueImportRefusal, the rule the import itself applies.
+ * from access/queueImportRefusal, the rule the import itself applies, worded in `language` (the caller's).
  */
-export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: number): WorkflowQueue {
+export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: number, language = 'en'): WorkflowQueue {
   const features = { name: row.name, features1: Number(row.features1), features2: Number(row.features2), access: Number(row.access) };
   return {
     id: row.id,
@@ -61,7 +61,7 @@ export function presentWorkflowQueue(row: WorkflowQueueSource, documentCount: nu
     approveToQueueId: row.approve_to_queue_id,
     rejectToQueueId: row.reject_to_queue_id,
     workflowPerms: workflowPermsFromAccess(Number(row.access)),
-    ...(row.is_final === undefined ? {} : { importRefusal: queueImportRefusal(features, Number(row.is_final) === 1) }),
+    ...(row.is_final === undefined ? {} : { importRefusal: queueImportRefusal(features, Number(row.is_final) === 1, language) }),
     approverNotPreparer: row.approver_not_preparer === 1,
     oneLevelPerApprover: row.one_level_per_approver === 1,
   };

@@ -83,7 +83,7 @@ export async function findBrowsableQueues(db: Kysely<Database>, viewer: Viewer, 
     return {
       access,
       queueType: { id: row.queue_type_id, name: row.queue_type_name, enabled: row.queue_type_enabled === 1 },
-      queue: presentWorkflowQueue(row, counts.get(row.id) ?? 0),
+      queue: presentWorkflowQueue(row, counts.get(row.id) ?? 0, viewer.language),
     };
   });
 }

@@ -56,4 +56,28 @@ describe('onBehalfOfGraphTokens: Graph tokens for a user from their token for ou
     expect(entra.exchanges()).toBe(before);
     await expect(source().graphTokenFor(assertion, '../evil')).rejects.toMatchObject({ code: 'InvalidTenant' });
   });
+
+  it("words its refusals in the language of the route's caller, Entra's own words inside", async () => {
+    const assertion = await entra.userToken(randomUUID(), 'someone@example.test');
+    const refusal = await source({ secret: 'wrong' })
+      .graphTokenFor(assertion, entra.tenantId)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(refusal).toBeInstanceOf(GraphRequestError);
+    expect((refusal as GraphRequestError).messageIn('de-DE')).toBe(
+      'Microsoft Entra ID hat ein Graph-Token in Ihrem Namen abgelehnt: invalid_client: AADSTS7000215: Invalid client secret provided.',
+    );
+    expect((refusal as GraphRequestError).messageIn('en-US')).toBe((refusal as GraphRequestError).message);
+    const unset = await source({ secret: null })
+      .graphTokenFor(assertion, entra.tenantId)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect((unset as GraphRequestError).messageIn('de')).toBe(
+      'Dieser Server hat keinen geheimen Clientschlüssel für Microsoft Entra ID (DATAHAVEN_ENTRA_CLIENT_SECRET) und kann daher kein Graph-Token in Ihrem Namen abrufen.',
+    );
+  });
 });

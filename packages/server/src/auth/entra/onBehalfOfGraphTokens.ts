@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EntraTokenClients, EntraTokenFailure, GraphRequestError } from '../../graph';
+import { onBehalfOfMessagesFor } from './onBehalfOfMessagesFor';
 
 /** The delegated Graph permission a reply draft needs (HOSTS.md "Outlook add-in / Read mode"). */
 export const GRAPH_MAIL_SCOPE = 'https://graph.microsoft.com/Mail.ReadWrite';
@@ -41,21 +42,17 @@ function inWords(error: unknown): GraphRequestError {
   switch (error.kind) {
     case 'unreachable':
     case 'timedOut':
-      return new GraphRequestError(
-        0,
-        'Unreachable',
-        `Microsoft Entra ID could not be reached for a Graph token on your behalf (${error.url}): ${error.description}`,
+      return new GraphRequestError(0, 'Unreachable', (language) =>
+        onBehalfOfMessagesFor(language).unreachable(error.url, error.description),
       );
     case 'refused':
-      return new GraphRequestError(
-        error.status,
-        error.code,
-        `Microsoft Entra ID refused a Graph token on your behalf: ${error.code}: ${error.description}`,
+      return new GraphRequestError(error.status, error.code, (language) =>
+        onBehalfOfMessagesFor(language).refused(error.code, error.description),
       );
     case 'badAnswer':
-      return new GraphRequestError(502, 'BadResponse', 'Microsoft Entra ID answered without an access token.');
+      return new GraphRequestError(502, 'BadResponse', (language) => onBehalfOfMessagesFor(language).noAccessToken);
     default:
-      return new GraphRequestError(0, error.code, `No Graph token on your behalf: ${error.description}`);
+      return new GraphRequestError(0, error.code, (language) => onBehalfOfMessagesFor(language).failed(error.description));
   }
 }
 
@@ -96,13 +93,7 @@ export function onBehalfOfGraphTokens(settings: OnBehalfOfSettings): OnBehalfOfT
         return Promise.reject(new GraphRequestError(0, 'InvalidTenant', `'${tenantId}' is not a tenant id.`));
       const { clientId, clientSecret } = settings.client();
       if (clientSecret === null || clientId === '') {
-        return Promise.reject(
-          new GraphRequestError(
-            0,
-            'NotConfigured',
-            'This server has no Microsoft Entra ID client secret (DATAHAVEN_ENTRA_CLIENT_SECRET), so it cannot get a Graph token on your behalf.',
-          ),
-        );
+        return Promise.reject(new GraphRequestError(0, 'NotConfigured', (language) => onBehalfOfMessagesFor(language).notConfigured));
       }
       const scope = settings.scope ?? GRAPH_MAIL_SCOPE;
       // Keyed by the assertion's SHA-256, so no token is held as a key.

@@ -47,9 +47,10 @@ export function errorBodyOf(thrown: unknown, language = 'en'): ErrorBody {
       message: localizedMessage(error.message, error.wording, language),
     };
   if (error instanceof FileTooLargeError)
-    return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: localizedMessage(error.message, null, language) };
+    return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: text.fileTooLarge(error.maxBytes) };
   if (error instanceof InvalidFileKeyError) return { statusCode: 404, exceptionType: 'NotFound', message: text.notFound };
-  if (error instanceof ImageLimitError) return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: error.message };
+  if (error instanceof ImageLimitError)
+    return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: localizedMessage(error.message, error.wording, language) };
   // The file's content defeated a conversion or render: said in words, never a 500.
   if (error instanceof PdfWorkError)
     return { statusCode: 415, exceptionType: 'UnsupportedFileType', message: text.previewNotAvailable(error.message) };
@@ -57,9 +58,15 @@ export function errorBodyOf(thrown: unknown, language = 'en'): ErrorBody {
   if (error instanceof DatabaseError && error.code === PG_NUMERIC_VALUE_OUT_OF_RANGE)
     return { statusCode: 400, exceptionType: 'ValidationError', message: text.numberOutOfRange };
   const fastifyError = error as Partial<FastifyError>;
-  // Fastify's and the schema validator's own words stay English: they name the request's fields.
+  // The schema validator's words (http/plugins/requestValidation) in the caller's language; the
+  // field names, and the validator's own detail ('must be integer'), stay as they are.
   if (fastifyError.validation !== undefined) {
-    return { statusCode: 400, exceptionType: 'ValidationError', message: fastifyError.message ?? text.invalidRequest };
+    const message = fastifyError.message;
+    return {
+      statusCode: 400,
+      exceptionType: 'ValidationError',
+      message: message === undefined ? text.invalidRequest : localizedMessage(message, null, language),
+    };
   }
   if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_FILES_LIMIT') {
     return { statusCode: 413, exceptionType: 'PayloadTooLarge', message: fastifyError.message ?? text.payloadTooLarge };

@@ -5,6 +5,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { createWorld, unique } from '../../test/factories';
 import type { World } from '../../test/factories';
 import { streamUpload } from '../../test/streamUpload';
+import { quotaExceeded } from '../uploadAllowance';
 import { describeEachDialect, startTestServer } from '../../test/testServer';
 import type { TestServer } from '../../test/testServer';
 
@@ -63,6 +64,25 @@ describeEachDialect('upload limits per request and per user and day (second atta
     });
     for (const file of files) expect(await server.deps.fileStore.has(sha256(file))).toBe(false);
     expect(await storeFiles(server)).toEqual(before);
+  });
+
+  it("words the limits in the caller's language: German for de-DE", async () => {
+    const files = [await pdfOfSize(400 * KB), await pdfOfSize(400 * KB), await pdfOfSize(400 * KB)];
+    const answer = await streamUpload(
+      server.baseUrl,
+      uploadUrl(),
+      { ...server.authHeaders(world.clerk.username), 'accept-language': 'de-DE' },
+      files.map((content, index) => ({ name: `Teil ${index}.pdf`, content })),
+    );
+    expect(answer.statusCode).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 413,
+      exceptionType: 'PayloadTooLarge',
+      message: 'Die Dateien eines Uploads dürfen zusammen höchstens 1 MB groß sein: Senden Sie sie in mehreren Uploads.',
+    });
+    expect(quotaExceeded(2.5 * 1024 * KB).wording?.('de')).toBe(
+      'Mit diesem Upload überschreiten Sie Ihr tägliches Upload-Kontingent von 2,5 MB: Laden Sie den Rest morgen hoch (der Tag endet um Mitternacht UTC), oder bitten Sie Ihren Administrator, DATAHAVEN_UPLOAD_DAILY_QUOTA_MB zu erhöhen.',
+    );
   });
 
   it('stops reading a request once it passes the limit: the rest of a 64 MB body is never taken, nothing is kept', async () => {

@@ -5,6 +5,7 @@ import { EXPORT_ID_PARAMETERS, documentsForExport, exportedFilesOf, wantsEmbedde
 import type { ExportedFile } from '../../documents';
 import { attachmentHeaders } from '../../http/attachmentHeaders';
 import { HttpError, badRequest } from '../../http/HttpError';
+import { mailRefusalsFor } from '../mailRefusalsFor';
 import { parseDocumentIdList, queryOf, queryString } from '../../http/requestHelpers';
 import type { RawQuery } from '../../http/requestHelpers';
 import type { AppDeps } from '../../services/AppDeps';
@@ -65,8 +66,8 @@ async function createGraphDraft(deps: AppDeps, token: string, files: readonly Ex
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
     // Never 401: the client would take it for its own token and sign in again.
-    if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', error.message);
-    throw new HttpError(502, 'GraphError', `The mail draft could not be created: ${error.message}`);
+    if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', (language) => error.messageIn(language));
+    throw new HttpError(502, 'GraphError', (language) => mailRefusalsFor(language).mailDraftFailed(error.messageIn(language)));
   }
 }
 
@@ -125,7 +126,7 @@ export function registerEmailLinkRoutes(app: FastifyInstance, deps: AppDeps): vo
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as RawQuery;
       const merged: RawQuery = { ...query, ...body };
       const token = graphTokenOf(request, merged);
-      if (token === undefined) throw badRequest('POST /email-link creates a mailbox draft and needs the Graph token of the host (token).');
+      if (token === undefined) throw badRequest((language) => mailRefusalsFor(language).emailLinkNeedsToken);
       return emailLink(deps, request, reply, merged, token);
     });
   });

@@ -12,13 +12,14 @@ import type { AppDeps } from '../../services/AppDeps';
 import { HttpError, badRequest, forbidden } from '../../http/HttpError';
 import { EXPORT_FORBIDDEN, documentsForExport, exportedFileOf, uniqueFileNames } from '../../documents';
 import type { ExportedFile } from '../../documents';
+import { mailRefusalsFor } from '../mailRefusalsFor';
 import { GRAPH_TOKEN_HEADER } from './emailLinkRoutes';
 
 /** The header carrying the user's Entra token for our API (Office SSO / NAA), exchanged on-behalf-of for a Graph token. */
 export const ENTRA_ASSERTION_HEADER = 'x-entra-assertion';
 
-const NO_GRAPH_TOKEN =
-  'A reply draft is created in your mailbox through Microsoft Graph: send the Graph token of the host (X-Graph-Token) or your Microsoft Entra ID token for this app (X-Entra-Assertion).';
+/** No Graph token and no Entra token to exchange for one: worded in the caller's language. */
+const NO_GRAPH_TOKEN = (language: string): string => mailRefusalsFor(language).noGraphToken;
 
 /** How the route reaches Graph and Entra (tests may pass their own). */
 export interface MailDraftRouteOptions {
@@ -64,22 +65,23 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
       const identity = await validator.validate(assertion);
       // Someone else's Entra token would reach someone else's mailbox: only the caller's own is exchanged.
       const entraUser = await findEntraUser(deps.db, identity);
-      if (entraUser.kind !== 'user')
-        throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion names no user of Datahaven Documents.');
-      if (entraUser.username !== viewer.username)
-        throw forbidden('The Microsoft Entra ID token in X-Entra-Assertion belongs to another user than the one signed in.');
+      if (entraUser.kind !== 'user') throw forbidden((language) => mailRefusalsFor(language).entraUserUnknown);
+      if (entraUser.username !== viewer.username) throw forbidden((language) => mailRefusalsFor(language).entraUserOther);
       tenantId = identity.tenantId;
     } catch (error) {
       if (!(error instanceof EntraTokenError)) throw error;
       if (error.kind === 'unavailable') throw new HttpError(503, 'GraphError', error.message);
-      throw badRequest(`The Microsoft Entra ID token in X-Entra-Assertion is not accepted: ${error.message}`);
+      const detail = error.message;
+      throw badRequest((language) => mailRefusalsFor(language).entraTokenRefused(detail));
     }
     try {
       return await onBehalfOf.graphTokenFor(assertion, tenantId);
     } catch (error) {
       if (!(error instanceof GraphRequestError)) throw error;
-      if (error.code === 'NotConfigured') throw badRequest(`${error.message} Send the Graph token of the host (X-Graph-Token) instead.`);
-      throw new HttpError(502, 'GraphError', error.message);
+      const refusal = error;
+      if (refusal.code === 'NotConfigured')
+        throw badRequest((language) => mailRefusalsFor(language).sendGraphTokenInstead(refusal.messageIn(language)));
+      throw new HttpError(502, 'GraphError', (language) => refusal.messageIn(language));
     }
   };
 
@@ -110,8 +112,8 @@ export function registerMailDraftRoutes(app: FastifyInstance, deps: AppDeps, opt
         });
       } catch (error) {
         if (!(error instanceof GraphError)) throw error;
-        if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', error.message);
-        throw new HttpError(502, 'GraphError', `The reply draft could not be created: ${error.message}`);
+        if (error.status === 413) throw new HttpError(413, 'PayloadTooLarge', (language) => error.messageIn(language));
+        throw new HttpError(502, 'GraphError', (language) => mailRefusalsFor(language).replyDraftFailed(error.messageIn(language)));
       }
       const answer: ReplyDraft = {
         draftId: draft.id,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { PrivilegeName } from '@datahaven/core/model';
-import { viewerOf } from '../../access';
+import { accessRefusalsFor, viewerOf } from '../../access';
 import type { Viewer } from '../../access';
 import { forbidden } from '../../http/HttpError';
 
@@ -15,7 +15,7 @@ export const WORKFLOW_AREA_PRIVILEGE: PrivilegeName = 'Workflow Queues: OK';
 export function workflowViewerOf(request: FastifyRequest): Viewer {
   const viewer = viewerOf(request);
   if (!viewer.privileges.has(WORKFLOW_AREA_PRIVILEGE)) {
-    throw forbidden(`The workflow area needs the '${WORKFLOW_AREA_PRIVILEGE}' privilege.`);
+    throw forbidden((language) => accessRefusalsFor(language).privilegeNeeded('workflowArea', WORKFLOW_AREA_PRIVILEGE));
   }
   return viewer;
 }
