@@ -27,6 +27,7 @@ import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
 import { WithAnnotationsItem } from './WithAnnotationsItem';
 import { UI_TEXT } from '../../locale/uiText';
+import { shownMessage } from '../../locale/shownMessage';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -100,7 +101,7 @@ export function AttachMenu({ documents }: AttachMenuProps): ReactElement | null 
         ? undefined
         : availability.reason === 'tooManyDocuments'
           ? UI_TEXT.export.attachTooMany(LIMITS.downloadMenuMaxDocuments)
-          : availability.message;
+          : shownMessage(availability.message);
   const names = new Map(documents.map((document) => [document.id, document.name]));
   const attached = progress?.filter((row) => row.state === 'attached').length ?? 0;
   const failed = progress?.filter((row) => row.state === 'failed').length ?? 0;

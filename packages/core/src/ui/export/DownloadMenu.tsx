@@ -8,6 +8,7 @@ import { useAnnotationChoice } from './useAnnotationChoice';
 import { useDocumentAccess } from './useDocumentAccess';
 import { WithAnnotationsItem } from './WithAnnotationsItem';
 import { UI_TEXT } from '../../locale/uiText';
+import { shownMessage } from '../../locale/shownMessage';
 
 /** Props of DownloadMenu. */
 export interface DownloadMenuProps {
@@ -35,7 +36,7 @@ export function DownloadMenu({ documents, appearance = 'subtle' }: DownloadMenuP
         : undefined
       : availability.allowed
         ? undefined
-        : availability.message;
+        : shownMessage(availability.message);
   const download = (embedAnnotations: boolean | undefined): void => {
     const ids = documents.map((document) => document.id);
     loading.track(documentExport.download(ids, embedAnnotations)).catch((error: unknown) => alerts.report(error));

@@ -22,6 +22,7 @@ import { UI_TEXT } from '../../locale/uiText';
 import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
+import { shownMessage } from '../../locale/shownMessage';
 
 /** Props of the reply view. */
 export interface ReplyWithDocumentsPaneProps {
@@ -152,7 +153,11 @@ export function ReplyWithDocumentsPane({ messageId }: ReplyWithDocumentsPaneProp
   };
 
   const reason =
-    picked.length === 0 ? TEXT.nothingPicked : availability !== null && !availability.allowed ? availability.message : undefined;
+    picked.length === 0
+      ? TEXT.nothingPicked
+      : availability !== null && !availability.allowed
+        ? shownMessage(availability.message)
+        : undefined;
   return (
     <form aria-labelledby={titleId} className={styles.form} onSubmit={(event) => void reply(event)}>
       <h1 id={titleId} className={styles.title}>

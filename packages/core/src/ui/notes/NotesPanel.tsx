@@ -29,6 +29,7 @@ import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { filterNotes, loadNoteFilters, saveNoteFilters, type NoteFilters } from './noteFilters';
 import { foldViewedNotes, viewsText } from './foldViewedNotes';
 import { UI_TEXT } from '../../locale/uiText';
+import { shownMessage } from '../../locale/shownMessage';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -148,7 +149,7 @@ export function NotesPanel({ docId: id, headingLevel, onClose }: NotesPanelProps
     event.preventDefault();
     const validation = validateNote(text);
     if (!validation.valid) {
-      setFormError(validation.message);
+      setFormError(shownMessage(validation.message));
       return;
     }
     setSaving(true);

@@ -31,6 +31,7 @@ import { mergeStoreOf } from './mergeStores';
 import { pageWorkErrorText } from './pageWorkErrors';
 import { useLocaleFormats } from '../locale/useLocaleFormats';
 import { UI_TEXT } from '../../locale/uiText';
+import { shownMessage } from '../../locale/shownMessage';
 
 /** The drag payload type of a row (its document id). */
 const ROW_DRAG_TYPE = 'application/x-datahaven-merge-row';
@@ -368,7 +369,7 @@ export function MergeDocumentsScreen(): ReactElement {
             />
             {!availability.allowed ? (
               <MessageBar intent="warning" layout="multiline">
-                <MessageBarBody>{availability.message}</MessageBarBody>
+                <MessageBarBody>{shownMessage(availability.message)}</MessageBarBody>
               </MessageBar>
             ) : null}
             {submit.step === 'editing' && submit.error ? (

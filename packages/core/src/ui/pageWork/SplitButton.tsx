@@ -11,6 +11,7 @@ import { queryKeys } from '../../state/queryKeys';
 import { SplitDialog, type SplitResult } from './SplitDialog';
 import { splitAvailability } from './splitPlan';
 import { UI_TEXT } from '../../locale/uiText';
+import { shownMessage } from '../../locale/shownMessage';
 
 /** Props of SplitButton. */
 export interface SplitButtonProps {
@@ -52,7 +53,7 @@ export function SplitButton({ docId, onSplit }: SplitButtonProps): ReactElement 
         ? splitAvailability(current.document, current.access)
         : null;
   const allowed = availability?.allowed === true;
-  const reason = availability === null ? UI_TEXT.pageWork.checkingSplit : availability.allowed ? null : availability.message;
+  const reason = availability === null ? UI_TEXT.pageWork.checkingSplit : availability.allowed ? null : shownMessage(availability.message);
 
   const button = (
     <Button appearance="subtle" icon={<SplitVerticalRegular />} disabledFocusable={!allowed} onClick={() => allowed && setOpen(true)}>

@@ -39,6 +39,7 @@ import {
 import { pageWorkErrorText } from './pageWorkErrors';
 import { pagesLabelOf, partsOf, splitAvailability } from './splitPlan';
 import { UI_TEXT } from '../../locale/uiText';
+import { shownMessage } from '../../locale/shownMessage';
 
 /** The drag payload type of a page tile (its page number), so drops of files or text are ignored. */
 const PAGE_DRAG_TYPE = 'application/x-datahaven-page';
@@ -325,7 +326,7 @@ export function ThumbnailSplitScreen(): ReactElement {
             </Text>
             {!availability.allowed ? (
               <MessageBar intent="warning" layout="multiline">
-                <MessageBarBody>{availability.message}</MessageBarBody>
+                <MessageBarBody>{shownMessage(availability.message)}</MessageBarBody>
               </MessageBar>
             ) : null}
             {groups.groups.map((group, groupIndex) => {

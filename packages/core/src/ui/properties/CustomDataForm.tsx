@@ -9,6 +9,7 @@ import { useServices } from '../app/DatahavenServices';
 import { queryKeys } from '../../state/queryKeys';
 import { useApiQuery } from '../app/useApiQuery';
 import { UserDateField } from './UserDateField';
+import { shownMessage } from '../../locale/shownMessage';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -78,7 +79,7 @@ export function CustomDataForm({ docId }: CustomDataFormProps): ReactElement {
     const values = changed.flatMap((field) => {
       const result = checkCustomFieldValue(field, checkedText(field, texts.get(field.id) ?? '', formats));
       if (!result.ok) {
-        found.set(field.id, result.message);
+        found.set(field.id, shownMessage(result.message));
         return [];
       }
       return [{ fieldId: field.id, value: result.value }];

@@ -21,6 +21,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { queryKeys } from '../../../state/queryKeys';
 import { useLocaleFormats } from '../../locale/useLocaleFormats';
 import { UI_TEXT } from '../../../locale/uiText';
+import { shownMessage } from '../../../locale/shownMessage';
 
 /** Props of LockPanel. */
 export interface LockPanelProps {
@@ -215,7 +216,7 @@ export function LockPanel({ document, onChanged }: LockPanelProps): ReactElement
           const availability =
             access === null ? null : lockActionAvailability(action, [{ access, queue: document.queue }], { searchView: false });
           const blocked = queueId === null || availability === null || !availability.allowed;
-          const reason = availability !== null && !availability.allowed ? availability.message : null;
+          const reason = availability !== null && !availability.allowed ? shownMessage(availability.message) : null;
           const button = (
             <Button
               key={action}

@@ -19,6 +19,7 @@ import { noteLength, validateWorkflowNote, type NoteRequirement } from '../../..
 import { UI_TEXT } from '../../../locale/uiText';
 import { PHONE_TARGET_PX } from '../phone/phoneLayout';
 import { NARROW_MAX_WIDTH } from '../useWindowWidth';
+import { shownMessage } from '../../../locale/shownMessage';
 
 const useStyles = makeStyles({
   // On a phone (the frame's own width, as the layout's) the dialog's buttons are touch targets of at least 44 px.
@@ -94,7 +95,7 @@ export function NotePromptDialog({ prompt, busy, error, onConfirm, onCancel }: N
     }
     const check = validateWorkflowNote(prompt.requirement, note);
     if (!check.valid) {
-      setProblem(check.message);
+      setProblem(shownMessage(check.message));
       return;
     }
     onConfirm(note, duplicates.length > 0 ? overrideReason : undefined);

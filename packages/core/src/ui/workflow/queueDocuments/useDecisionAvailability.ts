@@ -12,6 +12,7 @@ import {
   type ActionAvailability,
 } from '../../../rules';
 import { MESSAGES } from '../../../locale/messages';
+import { shownMessage } from '../../../locale/shownMessage';
 import { queryKeys } from '../../../state/queryKeys';
 import { UI_TEXT } from '../../../locale/uiText';
 import { useServices } from '../../app/DatahavenServices';
@@ -128,13 +129,16 @@ export function useDecisionAvailability(
     ...(lacks('reject') || queue?.rejectToQueueId === null ? (['reject'] as const) : []),
     ...(lacks('route') ? (['route'] as const) : []),
   ];
+  // The rules speak the spec's English (the server shares them): the reasons are shown in the shown language.
+  const shown = <T extends ActionAvailability | null>(state: T): T =>
+    state === null || state.allowed ? state : { ...state, message: shownMessage(state.message) };
   const availability: DecisionAvailabilities = {
-    approve: withApprovalLimit(withAccessFlags('approve', approveAvailability(selectedDocs, view))),
-    reject: withAccessFlags('reject', rejectAvailability(selectedDocs, view)),
-    route: withAccessFlags('route', routeAvailability(selectedDocs, view)),
-    createLock: lockAvailability('createLock'),
-    renewLock: lockAvailability('renewLock'),
-    unlock: lockAvailability('unlock'),
+    approve: shown(withApprovalLimit(withAccessFlags('approve', approveAvailability(selectedDocs, view)))),
+    reject: shown(withAccessFlags('reject', rejectAvailability(selectedDocs, view))),
+    route: shown(withAccessFlags('route', routeAvailability(selectedDocs, view))),
+    createLock: shown(lockAvailability('createLock')),
+    renewLock: shown(lockAvailability('renewLock')),
+    unlock: shown(lockAvailability('unlock')),
   };
   const blocks = [
     ...new Set(

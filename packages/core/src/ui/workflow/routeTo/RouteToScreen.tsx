@@ -25,6 +25,7 @@ import { useServices } from '../../app/DatahavenServices';
 import { useTaggingMode } from '../../search/useTaggingMode';
 import { queryKeys } from '../../../state/queryKeys';
 import { UI_TEXT } from '../../../locale/uiText';
+import { shownMessage } from '../../../locale/shownMessage';
 
 const useStyles = makeStyles({
   screen: { display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0, overflowY: 'auto' },
@@ -181,7 +182,7 @@ export function RouteToScreen(): ReactElement {
   const blockMessage = moved
     ? MESSAGES.documentMovedQueue
     : availability !== null && !availability.allowed
-      ? availability.message
+      ? shownMessage(availability.message)
       : noTargets
         ? MESSAGES.noRoutesAvailable
         : null;
@@ -197,7 +198,7 @@ export function RouteToScreen(): ReactElement {
     if (state.status !== 'ready' || blockMessage !== null || target === null || sending) return;
     const validation = validateWorkflowNote(requirement, note);
     if (!validation.valid) {
-      setNoteError(validation.message);
+      setNoteError(shownMessage(validation.message));
       return;
     }
     setSending(true);
@@ -283,7 +284,7 @@ export function RouteToScreen(): ReactElement {
             <Field
               label={UI_TEXT.workflow.note}
               required={requirement.required}
-              hint={requirement.required ? requirement.message : undefined}
+              hint={requirement.required ? shownMessage(requirement.message) : undefined}
               validationState={noteError !== null || tooLong ? 'error' : 'none'}
               validationMessage={noteError ?? (tooLong ? MESSAGES.noteTooLong : undefined)}
             >
