@@ -41,12 +41,12 @@ export const AL_NAME_LIMIT = 30;
  * The base application's (and System Application's) objects the extension refers to, by kind: the
  * test knows them by name since no symbols are downloaded. Business Central 24 (app.json's
  * application) has each: tables 23, 38, 122, 2000000120; pages 26, 51, 138; codeunits 12, 90,
- * 3060, 4110, 8894, 8901, 8904.
+ * 43 (Language), 3060, 4110, 8894, 8901, 8904.
  */
 export const BASE_APP_OBJECTS: Readonly<Record<string, readonly string[]>> = {
   table: ['Vendor', 'Purchase Header', 'Purch. Inv. Header', 'User'],
   page: ['Vendor Card', 'Purchase Invoice', 'Posted Purchase Invoice'],
-  codeunit: ['Gen. Jnl.-Post Line', 'Purch.-Post', 'Uri', 'Base64 Convert', 'Email Account', 'Email', 'Email Message'],
+  codeunit: ['Gen. Jnl.-Post Line', 'Purch.-Post', 'Uri', 'Base64 Convert', 'Email Account', 'Email', 'Email Message', 'Language'],
   enum: [],
   controladdin: [],
   permissionset: [],
