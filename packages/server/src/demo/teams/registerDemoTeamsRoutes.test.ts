@@ -25,7 +25,11 @@ describe('the Teams simulator routes', () => {
   afterAll(() => app.close());
 
   it('speaks German when the host locale is de-DE (the address or Accept-Language), English otherwise', async () => {
-    for (const german of [await get('/demo/teams?language=de-DE'), await get('/demo/teams', { 'accept-language': 'de-DE,de;q=0.9' })]) {
+    for (const german of [
+      await get('/demo/teams?language=de-DE'),
+      await get('/demo/teams?locale=de-DE'),
+      await get('/demo/teams', { 'accept-language': 'de-DE,de;q=0.9' }),
+    ]) {
       expect(german.headers.get('content-language')).toBe('de');
       expect(german.body).toContain('<html lang="de">');
       expect(german.body).toContain('<button type="button" id="add-tab">Registerkarte hinzufügen</button>');
